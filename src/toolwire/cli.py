@@ -1,0 +1,85 @@
+"""The `toolwire` command line. Status goes to stderr, results to stdout.
+
+Exit codes: 0 success, 1 findings (stale output, invalid payload, a loss under --strict),
+2 usage, configuration or internal error.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any, NoReturn
+
+import click
+
+from toolwire import generate as gen
+from toolwire.spec import SpecError, load_spec
+
+EXIT_FINDINGS = 1
+EXIT_USAGE = 2
+
+
+def fail(message: str, code: int = EXIT_USAGE) -> NoReturn:
+    click.echo(message, err=True)
+    sys.exit(code)
+
+
+class _Group(click.Group):
+    """Turns anything unexpected into a one-line error and exit 2, never a traceback."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except (click.exceptions.Exit, click.ClickException, click.exceptions.Abort, SystemExit):
+            raise
+        except KeyboardInterrupt:
+            fail("interrupted", 130)
+        except Exception as exc:  # noqa: BLE001 - the last line of defence of a CLI
+            fail(f"toolwire: internal error: {type(exc).__name__}: {exc}")
+
+
+@click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="toolwire")
+def main() -> None:
+    """toolwire: one spec for LLM tool calls across provider dialects."""
+
+
+def _load(schemas: Path) -> Any:
+    try:
+        return load_spec(schemas)
+    except SpecError as exc:
+        for problem in exc.problems:
+            click.echo(problem, err=True)
+        fail(f"toolwire: {len(exc.problems)} problem(s) in {schemas}; nothing was generated")
+
+
+@main.command()
+@click.option("--schemas", type=click.Path(path_type=Path, file_okay=False), default=Path("schemas"), show_default=True)
+@click.option("--templates", type=click.Path(path_type=Path, file_okay=False), default=Path("templates"), show_default=True)
+@click.option("--out", type=click.Path(path_type=Path, file_okay=False), default=Path("generated"), show_default=True)
+@click.option("--check", is_flag=True, help="Exit 1 with a diff when the output is stale; write nothing.")
+@click.option("--diff", "show_diff", is_flag=True, help="Print the diff the run would make; write nothing.")
+def generate(schemas: Path, templates: Path, out: Path, check: bool, show_diff: bool) -> None:
+    """Generate models, converters and the conformance suite from the schemas."""
+    spec = _load(schemas)
+    try:
+        rendered = gen.render(spec, templates)
+    except gen.GenerateError as exc:
+        fail(f"toolwire: {exc}; nothing was generated")
+    if check or show_diff:
+        diff = gen.unified_diff(rendered, out)
+        if diff:
+            click.echo(diff, nl=False)
+        if check and diff:
+            fail(f"toolwire: {out} is stale; run `{gen.REGENERATE}`", EXIT_FINDINGS)
+        click.echo(f"toolwire: {out} is {'stale' if diff else 'up to date'}", err=True)
+        return
+    written, removed = gen.write(rendered, out)
+    click.echo(f"toolwire: wrote {written} file(s), removed {removed} stale file(s) in {out}", err=True)
+
+
+from toolwire.convert_cmd import convert  # noqa: E402 - commands register on main
+from toolwire.tools_codegen import tools_group  # noqa: E402
+
+main.add_command(convert)
+main.add_command(tools_group)

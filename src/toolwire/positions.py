@@ -1,0 +1,90 @@
+"""Find the line of a JSON Pointer in JSON text, so errors can say file:line."""
+
+from __future__ import annotations
+
+import re
+
+_WS = re.compile(r"[ \t\n\r]*")
+_STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
+_SCALAR = re.compile(r"[^,\]\}\s]+")
+
+
+def _decode_string(text: str) -> str:
+    import json
+
+    return json.loads(text)
+
+
+def pointer_line(text: str, pointer: str) -> int:
+    """1-based line where the value at pointer starts; the deepest existing parent's line
+    when the pointer does not exist; 1 when the text is not JSON."""
+    want = [t.replace("~1", "/").replace("~0", "~") for t in pointer[1:].split("/")] if pointer else []
+    try:
+        return _find(text, want)
+    except (ValueError, IndexError):
+        return 1
+
+
+def _find(text: str, want: list[str]) -> int:
+    pos = _WS.match(text, 0).end()
+    best = pos
+    for token in want:
+        best = pos
+        if text[pos] == "{":
+            pos = _seek_key(text, pos, token)
+        elif text[pos] == "[":
+            pos = _seek_index(text, pos, int(token) if token.isdigit() else -1)
+        else:
+            pos = -1
+        if pos < 0:
+            return text.count("\n", 0, best) + 1
+    return text.count("\n", 0, pos) + 1
+
+
+def _skip_value(text: str, pos: int) -> int:
+    char = text[pos]
+    if char == '"':
+        return _STRING.match(text, pos).end()
+    if char in "{[":
+        close = "}" if char == "{" else "]"
+        pos = _WS.match(text, pos + 1).end()
+        if text[pos] == close:
+            return pos + 1
+        while True:
+            if char == "{":
+                pos = _STRING.match(text, pos).end()
+                pos = _WS.match(text, pos).end() + 1  # ':'
+                pos = _WS.match(text, pos).end()
+            pos = _WS.match(text, _skip_value(text, pos)).end()
+            if text[pos] == close:
+                return pos + 1
+            pos = _WS.match(text, pos + 1).end()  # ','
+    return _SCALAR.match(text, pos).end()
+
+
+def _seek_key(text: str, pos: int, key: str) -> int:
+    pos = _WS.match(text, pos + 1).end()
+    while text[pos] != "}":
+        end = _STRING.match(text, pos).end()
+        name = _decode_string(text[pos:end])
+        pos = _WS.match(text, end).end() + 1
+        pos = _WS.match(text, pos).end()
+        if name == key:
+            return pos
+        pos = _WS.match(text, _skip_value(text, pos)).end()
+        if text[pos] == ",":
+            pos = _WS.match(text, pos + 1).end()
+    return -1
+
+
+def _seek_index(text: str, pos: int, index: int) -> int:
+    pos = _WS.match(text, pos + 1).end()
+    i = 0
+    while text[pos] != "]":
+        if i == index:
+            return pos
+        pos = _WS.match(text, _skip_value(text, pos)).end()
+        if text[pos] == ",":
+            pos = _WS.match(text, pos + 1).end()
+        i += 1
+    return -1

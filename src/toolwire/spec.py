@@ -1,0 +1,254 @@
+"""Load and check the schemas folder: canonical schemas, dialects and their mappings, vectors.
+
+Everything is checked before anything is generated, and every problem is reported as
+`file:line: /pointer: message`, so a broken schema never produces half a package.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Iterator
+
+import jsonschema
+import referencing
+import referencing.exceptions
+from referencing.jsonschema import DRAFT202012
+
+from toolwire.positions import pointer_line
+
+SHAPES = ("tool_definition", "tool_choice", "tool_call", "tool_result")
+DRAFT = "https://json-schema.org/draft/2020-12/schema"
+
+
+class SpecError(Exception):
+    """One or more problems in the schemas folder, each `file:line: /pointer: message`."""
+
+    def __init__(self, problems: list[str]) -> None:
+        self.problems = problems
+        super().__init__("\n".join(problems))
+
+
+@dataclass
+class Dialect:
+    name: str
+    folder: Path
+    mapping: dict[str, Any]
+    schemas: dict[str, dict[str, Any]]  # shape -> wire schema
+
+    def schema_id(self, shape: str) -> str:
+        return self.schemas[shape]["$id"]
+
+
+@dataclass
+class VectorFile:
+    path: Path
+    dialect: str
+    shape: str
+    cases: list[dict[str, Any]]
+
+
+@dataclass
+class Spec:
+    root: Path
+    documents: dict[str, dict[str, Any]]  # every schema by $id (its path below root)
+    canonical: dict[str, dict[str, Any]]  # shape -> canonical schema
+    dialects: dict[str, Dialect]
+    vectors: list[VectorFile]
+    registry: referencing.Registry = field(repr=False)
+    sources: dict[str, Path] = field(repr=False)  # relative path -> file, every input
+
+    def validator(self, schema_id: str) -> jsonschema.Draft202012Validator:
+        return jsonschema.Draft202012Validator(
+            self.documents[schema_id], registry=self.registry, format_checker=jsonschema.FormatChecker()
+        )
+
+
+class _Problems:
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self.items: list[str] = []
+        self._texts: dict[Path, str] = {}
+
+    def add(self, path: Path, pointer: str, message: str) -> None:
+        text = self._texts.get(path)
+        line = pointer_line(text, pointer) if text else 1
+        self.items.append(f"{self.rel(path)}:{line}: {pointer or '/'}: {message}")
+
+    def rel(self, path: Path) -> str:
+        try:
+            return str(path.relative_to(self.root.parent))
+        except ValueError:
+            return str(path)
+
+    def read_json(self, path: Path) -> Any:
+        try:
+            text = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            self.items.append(f"{self.rel(path)}:1: /: cannot read: {exc}")
+            return None
+        self._texts[path] = text
+        try:
+            return json.loads(text)
+        except json.JSONDecodeError as exc:
+            self.items.append(f"{self.rel(path)}:{exc.lineno}: /: not valid JSON: {exc.msg}")
+            return None
+
+    def schema_errors(self, path: Path, instance: Any, validator: jsonschema.protocols.Validator, what: str) -> None:
+        for error in sorted(validator.iter_errors(instance), key=lambda e: list(e.absolute_path)):
+            best = jsonschema.exceptions.best_match([error])
+            self.add(path, _pointer(best.absolute_path), f"{what}: {best.message} [{best.validator}]")
+
+
+def _pointer(path: Iterator[Any]) -> str:
+    return "".join("/" + str(p).replace("~", "~0").replace("/", "~1") for p in path)
+
+
+def _refs(node: Any, pointer: str = "") -> Iterator[tuple[str, str]]:
+    if isinstance(node, dict):
+        for key, value in node.items():
+            if key == "$ref" and isinstance(value, str):
+                yield pointer + "/$ref", value
+            elif key not in ("const", "enum", "default", "examples"):
+                yield from _refs(value, f"{pointer}/{key}")
+    elif isinstance(node, list):
+        for i, value in enumerate(node):
+            yield from _refs(value, f"{pointer}/{i}")
+
+
+def _refuse_retrieval(uri: str) -> referencing.Resource:
+    raise referencing.exceptions.NoSuchResource(ref=uri)
+
+
+def load_spec(root: Path) -> Spec:
+    """Read and check every file below root; raise SpecError listing all problems."""
+    root = root.resolve()
+    problems = _Problems(root)
+    if not root.is_dir():
+        raise SpecError([f"{root}:1: /: schemas folder not found"])
+    meta_validator = jsonschema.Draft202012Validator(jsonschema.Draft202012Validator.META_SCHEMA)
+    documents: dict[str, dict[str, Any]] = {}
+    sources: dict[str, Path] = {}
+    for path in sorted(root.rglob("*.json")):
+        rel = path.relative_to(root).as_posix()
+        sources[rel] = path
+        if rel.startswith("vectors/") or path.name == "dialect.json":
+            continue
+        schema = problems.read_json(path)
+        if schema is None:
+            continue
+        if not isinstance(schema, dict):
+            problems.add(path, "", "a schema must be a JSON object")
+            continue
+        if schema.get("$schema") != DRAFT:
+            problems.add(path, "/$schema", f"expected {DRAFT!r}")
+        if schema.get("$id") != rel:
+            problems.add(path, "/$id", f"expected the file's path {rel!r}, got {schema.get('$id')!r}")
+        problems.schema_errors(path, schema, meta_validator, "not a valid 2020-12 schema")
+        documents[rel] = schema
+    registry = referencing.Registry(retrieve=_refuse_retrieval).with_resources(
+        (rel, DRAFT202012.create_resource(schema)) for rel, schema in documents.items()
+    )
+    for rel, schema in documents.items():
+        resolver = registry.resolver(base_uri=rel)
+        for pointer, ref in _refs(schema):
+            try:
+                resolver.lookup(ref)
+            except referencing.exceptions.Unresolvable as exc:
+                problems.add(sources[rel], pointer, f"$ref {ref!r} does not resolve offline ({type(exc).__name__})")
+
+    canonical = {shape: documents[f"canonical/{shape}.json"] for shape in SHAPES if f"canonical/{shape}.json" in documents}
+    for shape in SHAPES:
+        if shape not in canonical:
+            problems.items.append(f"{problems.rel(root / 'canonical')}:1: /: missing canonical/{shape}.json")
+
+    dialects = _load_dialects(root, problems, documents, registry)
+    vectors = _load_vectors(root, problems, dialects, registry, documents)
+    if problems.items:
+        raise SpecError(problems.items)
+    return Spec(root, documents, canonical, dialects, vectors, registry, sources)
+
+
+def _meta_validator(documents: dict[str, dict[str, Any]], registry: referencing.Registry, rel: str) -> Any:
+    return jsonschema.Draft202012Validator(documents[rel], registry=registry, format_checker=jsonschema.FormatChecker())
+
+
+def _load_dialects(
+    root: Path, problems: _Problems, documents: dict[str, dict[str, Any]], registry: referencing.Registry
+) -> dict[str, Dialect]:
+    dialects: dict[str, Dialect] = {}
+    if "meta/dialect.schema.json" not in documents:
+        problems.items.append(f"{problems.rel(root / 'meta')}:1: /: missing meta/dialect.schema.json")
+        return dialects
+    validator = _meta_validator(documents, registry, "meta/dialect.schema.json")
+    for path in sorted((root / "dialects").glob("*/dialect.json")):
+        mapping = problems.read_json(path)
+        if mapping is None:
+            continue
+        before = len(problems.items)
+        problems.schema_errors(path, mapping, validator, "invalid mapping")
+        if len(problems.items) > before:
+            continue
+        folder = path.parent
+        if mapping["dialect"] != folder.name:
+            problems.add(path, "/dialect", f"expected the folder's name {folder.name!r}")
+        ids = mapping.get("ids")
+        if ids is not None:
+            try:
+                re.compile(ids["pattern"])
+            except re.error as exc:
+                problems.add(path, "/ids/pattern", f"not a valid regular expression: {exc}")
+        schemas: dict[str, dict[str, Any]] = {}
+        for shape, shape_map in mapping["shapes"].items():
+            rel = f"dialects/{folder.name}/{shape_map['schema']}"
+            if rel not in documents:
+                problems.add(path, f"/shapes/{shape}/schema", f"no schema file {rel}")
+                continue
+            schemas[shape] = documents[rel]
+            for v, variant in enumerate(shape_map["variants"]):
+                for name, spec in variant.get("fields", {}).items():
+                    if spec.get("encoding") == "id" and ids is None:
+                        problems.add(path, f"/shapes/{shape}/variants/{v}/fields/{name}", "encoding 'id' needs the dialect's 'ids' policy")
+        dialects[folder.name] = Dialect(folder.name, folder, mapping, schemas)
+    return dialects
+
+
+def _load_vectors(
+    root: Path,
+    problems: _Problems,
+    dialects: dict[str, Dialect],
+    registry: referencing.Registry,
+    documents: dict[str, dict[str, Any]],
+) -> list[VectorFile]:
+    out: list[VectorFile] = []
+    if "meta/vectors.schema.json" not in documents:
+        problems.items.append(f"{problems.rel(root / 'meta')}:1: /: missing meta/vectors.schema.json")
+        return out
+    validator = _meta_validator(documents, registry, "meta/vectors.schema.json")
+    for path in sorted((root / "vectors").glob("*/*.json")):
+        data = problems.read_json(path)
+        if data is None:
+            continue
+        before = len(problems.items)
+        problems.schema_errors(path, data, validator, "invalid vectors")
+        if len(problems.items) > before:
+            continue
+        dialect = dialects.get(data["dialect"])
+        if data["dialect"] != path.parent.name:
+            problems.add(path, "/dialect", f"expected the folder's name {path.parent.name!r}")
+        elif dialect is None:
+            problems.add(path, "/dialect", f"unknown dialect {data['dialect']!r}")
+        elif data["shape"] not in dialect.mapping["shapes"]:
+            problems.add(path, "/shape", f"dialect {data['dialect']} has no shape {data['shape']!r}")
+        seen: dict[str, int] = {}
+        for i, case in enumerate(data["cases"]):
+            if case["description"] in seen:
+                problems.add(path, f"/cases/{i}/description", f"duplicate of /cases/{seen[case['description']]}")
+            seen[case["description"]] = i
+            for target in case.get("to", {}):
+                if target not in dialects:
+                    problems.add(path, f"/cases/{i}/to/{target}", f"unknown dialect {target!r}")
+        out.append(VectorFile(path, data["dialect"], data["shape"], data["cases"]))
+    return out

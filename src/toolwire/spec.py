@@ -37,9 +37,14 @@ class Dialect:
     folder: Path
     mapping: dict[str, Any]
     schemas: dict[str, dict[str, Any]]  # shape -> wire schema
+    envelopes: dict[str, dict[str, Any]] = field(default_factory=dict)  # request/response/stream_event -> schema
 
     def schema_id(self, shape: str) -> str:
         return self.schemas[shape]["$id"]
+
+    def all_schemas(self) -> dict[str, dict[str, Any]]:
+        """Every wire schema of this dialect by kind: the shapes, then the envelopes."""
+        return {**self.schemas, **self.envelopes}
 
 
 @dataclass
@@ -211,7 +216,17 @@ def _load_dialects(
                 for name, spec in variant.get("fields", {}).items():
                     if spec.get("encoding") == "id" and ids is None:
                         problems.add(path, f"/shapes/{shape}/variants/{v}/fields/{name}", "encoding 'id' needs the dialect's 'ids' policy")
-        dialects[folder.name] = Dialect(folder.name, folder, mapping, schemas)
+        envelopes: dict[str, dict[str, Any]] = {}
+        for kind, envelope in mapping.get("envelopes", {}).items():
+            rel = f"dialects/{folder.name}/{envelope['schema']}"
+            if rel not in documents:
+                problems.add(path, f"/envelopes/{kind}/schema", f"no schema file {rel}")
+                continue
+            envelopes[kind] = documents[rel]
+            for i, location in enumerate(envelope.get("locations", [])):
+                if location["shape"] not in mapping["shapes"]:
+                    problems.add(path, f"/envelopes/{kind}/locations/{i}/shape", f"dialect has no {location['shape']} shape")
+        dialects[folder.name] = Dialect(folder.name, folder, mapping, schemas, envelopes)
     return dialects
 
 

@@ -1,0 +1,76 @@
+"""Benchmark: OpenAI Chat tool call -> canonical -> Anthropic tool_use block, three ways.
+
+1. the generated dict path (toolwire_dialects: decode + encode),
+2. a hand-written plain-Python function doing the same conversion,
+3. the pydantic-model path (wire model -> canonical model -> Anthropic model).
+
+Run: python bench/bench_convert.py [--number N]. Prints each path's time per call and the
+generated/hand-written ratio (target: within 1.3x).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import timeit
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "generated" / "python"))
+
+from toolwire_dialects import anthropic_messages, openai_chat  # noqa: E402
+from toolwire_dialects.models.canonical.tool_call import ToolCall  # noqa: E402
+from toolwire_dialects.models.dialects.anthropic_messages.tool_call import AnthropicToolUseBlock  # noqa: E402
+from toolwire_dialects.models.dialects.openai_chat.tool_call import OpenAIChatToolCall  # noqa: E402
+
+CALL = {
+    "id": "call_aDdJTteHrpMdhdkEkyxjxEHH",
+    "type": "function",
+    "function": {"name": "get_weather", "arguments": "{\"city\":\"Paris\",\"unit\":\"celsius\",\"days\":3}"},
+}
+
+
+def generated(call: dict[str, Any]) -> dict[str, Any]:
+    return anthropic_messages.encode_tool_call(openai_chat.decode_tool_call(call)).value
+
+
+def hand_written(call: dict[str, Any]) -> dict[str, Any]:
+    """What a careful engineer writes by hand: checks the same things, keeps ids."""
+    if call.get("type") != "function":
+        raise ValueError("not a function call")
+    function = call["function"]
+    arguments = json.loads(function["arguments"])
+    if not isinstance(arguments, dict):
+        raise ValueError("arguments are not an object")
+    return {"type": "tool_use", "id": call["id"], "name": function["name"], "input": arguments}
+
+
+def pydantic_models(call: dict[str, Any]) -> dict[str, Any]:
+    wire = OpenAIChatToolCall.model_validate(call)
+    canonical = ToolCall(id=wire.id, name=wire.function.name, arguments=json.loads(wire.function.arguments))
+    block = AnthropicToolUseBlock(type="tool_use", id=canonical.id, name=canonical.name, input=canonical.arguments)
+    return block.model_dump(exclude_none=True)
+
+
+def best_of(func: Any, number: int, repeat: int = 7) -> float:
+    return min(timeit.repeat(lambda: func(CALL), number=number, repeat=repeat)) / number
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--number", type=int, default=20000)
+    args = parser.parse_args()
+    expected = hand_written(CALL)
+    for func in (generated, pydantic_models):
+        assert func(CALL) == expected, f"{func.__name__} converts differently"
+    times = {f.__name__: best_of(f, args.number) for f in (hand_written, generated, pydantic_models)}
+    for name, seconds in times.items():
+        print(f"{name:16} {seconds * 1e6:8.2f} us/call")
+    ratio = times["generated"] / times["hand_written"]
+    print(f"generated / hand_written = {ratio:.2f}x (target <= 1.30x)")
+    print(f"pydantic_models / generated = {times['pydantic_models'] / times['generated']:.2f}x")
+
+
+if __name__ == "__main__":
+    main()

@@ -29,18 +29,23 @@ FIELD_CHECKS: dict[str, str] = {
     "data": "string",
     "url": "string",
 }
+# How a field is checked when its encoding says more than its name.
 ENCODING_CHECKS: dict[str, str] = {
-    "id": "string",
     "json_text": "string",
     "object": "object",
+    "object_or_json_text": "any",
     "parameters": "object",
     "negated": "boolean",
     "single_name": "nonempty",
     "name_list": "array",
+    "string_list": "array",
     "content": "any",
+    "result_object": "object",
 }
 # Canonical fields that belong to another field's encoding, never mapped on their own.
-COMPANION_FIELDS = {"raw_arguments", "arguments_error", "extensions"}
+COMPANION_FIELDS = {"raw_arguments", "arguments_error", "extensions", "incomplete"}
+# Canonical fields an encoding carries besides its own.
+ENCODING_ALSO_CARRIES = {"result_object": {"is_error"}}
 # What a reported loss says a target cannot carry, per canonical field.
 LOSS_WHAT: dict[str, str] = {
     "description": "a tool description",
@@ -60,6 +65,10 @@ def tokens(pointer: str) -> list[str]:
     return [t.replace("~1", "/").replace("~0", "~") for t in pointer[1:].split("/")]
 
 
+def escape(token: str) -> str:
+    return token.replace("~", "~0").replace("/", "~1")
+
+
 def py(value: Any) -> str:
     """A Python literal for a JSON value, deterministic."""
     if value is None:
@@ -70,7 +79,7 @@ def py(value: Any) -> str:
         return "False"
     if isinstance(value, (int, float, str)):
         return json.dumps(value, ensure_ascii=False)
-    if isinstance(value, list):
+    if isinstance(value, (list, tuple)):
         return "[" + ", ".join(py(v) for v in value) + "]"
     if isinstance(value, dict):
         return "{" + ", ".join(f"{py(k)}: {py(v)}" for k, v in value.items()) + "}"
@@ -88,23 +97,32 @@ class Level:
     toks: list[str]
     optional: bool
     known: list[str] = field(default_factory=list)
+    all_required: bool = False  # every known key always present: a length check suffices
+    local: str | None = None  # the local variable holding it, for required nested objects
+    source: str = ""  # how that local is read
+    read: str = ""  # how the template reads this object
+    const: str = ""  # module-level name of its known-keys set
 
     @property
     def pointer(self) -> str:
-        return "".join("/" + t.replace("~", "~0").replace("/", "~1") for t in self.toks)
+        return "".join("/" + escape(t) for t in self.toks)
 
 
 @dataclass
 class ObjectPlan:
     """Constants, fields and levels of one wire object spelling (a variant, a part, an item)."""
 
+    var: str
     constants: list[tuple[list[str], str, Any]]  # (tokens, pointer, value)
+    optional_constants: list[tuple[list[str], str, Any]]
     fields: list[dict[str, Any]]
     levels: list[Level]
     root_constant: Any = None
     is_root_constant: bool = False
 
-    def match_expr(self, var: str) -> str:
+    def match_expr(self, var: str | None = None) -> str:
+        """True when a wire value is this spelling: its constants, else its required keys."""
+        var = var or self.var
         if self.is_root_constant:
             return f"{var} == {py(self.root_constant)}"
         parts = [f"type({var}) is dict"]
@@ -116,21 +134,29 @@ class ObjectPlan:
                     guarded.add(prefix)
                     parts.append(f"type({var}{''.join(f'.get({py(t)})' for t in prefix)}) is dict")
             parts.append(f"{subscript(var, toks[:-1])}.get({py(toks[-1])}) == {py(value)}")
+        if not self.constants:
+            firsts = []
+            for f in self.fields:
+                if not (f["optional"] or f["has_default"] or f.get("aliases")) and f["toks"][0] not in firsts:
+                    firsts.append(f["toks"][0])
+            parts.extend(f"{py(key)} in {var}" for key in firsts)
         return " and ".join(parts)
 
     def checks(self) -> list[tuple[str, str, Any]]:
-        out: list[tuple[str, str, Any]] = []
         if self.is_root_constant:
             return [("", "const", self.root_constant)]
-        out.append(("", "object", None))
+        out: list[tuple[str, str, Any]] = [("", "object", None)]
         for _toks, pointer, value in self.constants:
             out.append((pointer, "const", value))
+        for _toks, pointer, value in self.optional_constants:
+            out.append((pointer, "optional_const", value))
         for level in self.levels[1:]:
             out.append((level.pointer, "optional" if level.optional else "object", "object" if level.optional else None))
         for f in self.fields:
             if f.get("value_map"):
-                out.append((f["pointer"], "values", list(f["value_map"].values())))
-            elif f["optional"]:
+                kind = "optional_values" if f["optional"] or f["has_default"] else "values"
+                out.append((f["pointer"], kind, [w for _c, w in f["value_pairs"]]))
+            elif f["optional"] or f["has_default"] or f.get("aliases"):
                 out.append((f["pointer"], "optional", f["check"]))
             else:
                 out.append((f["pointer"], f["check"], None))
@@ -145,7 +171,7 @@ class ObjectPlan:
                 node = node.setdefault(t, {})
             node[toks[-1]] = ("const", py(value))
         for f in self.fields:
-            if f["optional"] or f.get("has_default"):
+            if f["optional"] or f["has_default"] or f.get("aliases"):
                 continue
             node = root
             for t in f["toks"][:-1]:
@@ -153,7 +179,7 @@ class ObjectPlan:
             node[f["toks"][-1]] = ("var", f["var"])
         return root
 
-    def literal(self, indent: int = 0) -> str:
+    def literal(self) -> str:
         if self.is_root_constant:
             return py(self.root_constant)
         return _render_tree(self.tree())
@@ -182,18 +208,69 @@ def _render_tree(node: dict[str, Any]) -> str:
     return "{" + ", ".join(items) + "}"
 
 
-def _read_expr(var: str, toks: list[str], optional_from: int) -> str:
-    """Expression reading toks; segments from optional_from on may be absent."""
-    out = var
-    for i, t in enumerate(toks):
-        last = i == len(toks) - 1
+def _read_expr(var: str, toks: list[str], optional_from: int, locals_: dict[tuple[str, ...], str]) -> str:
+    """Expression reading toks; segments from optional_from on may be absent. Starts from
+    the deepest required object already held in a local variable."""
+    start, out = 0, var
+    for depth in range(min(optional_from, len(toks) - 1), 0, -1):
+        local = locals_.get(tuple(toks[:depth]))
+        if local:
+            start, out = depth, local
+            break
+    for i in range(start, len(toks)):
+        t = toks[i]
         if i < optional_from:
             out += f"[{py(t)}]"
-        elif last:
+        elif i == len(toks) - 1:
             out += f".get({py(t)}, _MISSING)"
         else:
             out += f".get({py(t)}, _EMPTY)"
     return out
+
+
+def _back_map(pairs: list[list[Any]]) -> str:
+    """Wire -> canonical; when several canonical values share a wire value, the first wins."""
+    back: dict[str, str] = {}
+    for canonical, wire in pairs:
+        back.setdefault(py(wire), py(canonical))
+    return "{" + ", ".join(f"{w}: {c}" for w, c in back.items()) + "}"
+
+
+def _field(name: str, spec: dict[str, Any], var_prefix: str, kinds: dict[str, str]) -> dict[str, Any]:
+    encoding = spec.get("encoding", "value")
+    if encoding in ("value", "id"):
+        check = kinds.get(name) or FIELD_CHECKS.get(name, "any")
+    else:
+        check = ENCODING_CHECKS[encoding]
+    pairs = spec.get("values")
+    no_args = spec.get("no_arguments_text", [])
+    return {
+        "name": name,
+        "var": f"{var_prefix}{name}",
+        "encoding": encoding,
+        "pointer": spec["pointer"],
+        "toks": tokens(spec["pointer"]),
+        "optional": bool(spec.get("optional", False)),
+        "has_default": "default" in spec,
+        "default": py(spec.get("default")),
+        "is_default": ("is " if isinstance(spec.get("default"), bool) or spec.get("default") is None else "== ")
+        + py(spec.get("default")),
+        "check": check,
+        "value_map": bool(pairs),
+        "value_pairs": pairs or [],
+        "value_map_py": "{" + ", ".join(f"{py(c)}: {py(w)}" for c, w in pairs) + "}" if pairs else None,
+        "value_map_back_py": _back_map(pairs) if pairs else None,
+        "no_arguments_text": "(" + "".join(f"{py(t)}, " for t in no_args) + ")" if no_args else "()",
+        "string": bool(spec.get("string", False)),
+        "aliases": [
+            {"index": i, "pointer": a["pointer"], "toks": tokens(a["pointer"]), "profile": a.get("schema_profile", "json_schema")}
+            for i, a in enumerate(spec.get("aliases", []))
+        ],
+        "profile": spec.get("schema_profile", "json_schema"),
+        "fallback": spec.get("fallback"),
+        "output_key": spec.get("output_key"),
+        "error_key": spec.get("error_key"),
+    }
 
 
 def compile_object(
@@ -202,77 +279,69 @@ def compile_object(
     var_prefix: str,
     kinds: dict[str, str],
     var: str = "w",
+    optional_constants: dict[str, Any] | None = None,
 ) -> ObjectPlan:
     const_list = [(tokens(p), p, v) for p, v in constants.items()]
+    opt_list = [(tokens(p), p, v) for p, v in (optional_constants or {}).items()]
     if "" in constants:
-        return ObjectPlan([], [], [Level([], False)], root_constant=constants[""], is_root_constant=True)
-    field_list: list[dict[str, Any]] = []
-    for name, spec in fields.items():
-        encoding = spec.get("encoding", "value")
-        if encoding in ("value", "id"):
-            check = kinds.get(name) or FIELD_CHECKS.get(name, "any")
-        else:
-            check = ENCODING_CHECKS[encoding]
-        optional = bool(spec.get("optional", False))
-        field_list.append(
-            {
-                "name": name,
-                "var": f"{var_prefix}{name}",
-                "encoding": encoding,
-                "pointer": spec["pointer"],
-                "toks": tokens(spec["pointer"]),
-                "optional": optional,
-                "has_default": "default" in spec,
-                "default": py(spec.get("default")),
-                "is_default": ("is " if isinstance(spec.get("default"), bool) or spec.get("default") is None else "== ")
-                + py(spec.get("default")),
-                "check": check,
-                "value_map": spec.get("values"),
-                "value_map_py": py(spec.get("values")) if spec.get("values") else None,
-                "value_map_back_py": py({v: k for k, v in spec["values"].items()}) if spec.get("values") else None,
-                "no_arguments_text": py(spec.get("no_arguments_text", [])).replace("[", "(").replace("]", ",)")
-                if spec.get("no_arguments_text")
-                else "()",
-                "string": bool(spec.get("string", False)),
-            }
-        )
+        return ObjectPlan(var, [], [], [], [Level([], False)], root_constant=constants[""], is_root_constant=True)
+    field_list = [_field(name, spec, var_prefix, kinds) for name, spec in fields.items()]
     # Levels: every object that a constant or field pointer passes through.
+    paths = [(toks, False) for toks, _p, _v in const_list] + [(toks, True) for toks, _p, _v in opt_list]
+    for f in field_list:
+        paths.append((f["toks"], f["optional"] or f["has_default"] or bool(f["aliases"])))
+        paths.extend((a["toks"], True) for a in f["aliases"])
     levels: dict[tuple[str, ...], Level] = {(): Level([], False)}
     required_prefixes: set[tuple[str, ...]] = {()}
-    paths = [(toks, False) for toks, _p, _v in const_list] + [(f["toks"], f["optional"]) for f in field_list]
+    required_keys: set[tuple[str, ...]] = set()
     for toks, optional in paths:
         for depth in range(len(toks)):
             prefix = tuple(toks[:depth])
             levels.setdefault(prefix, Level(list(prefix), True))
             if not optional:
                 required_prefixes.add(prefix)
-    for prefix, level in levels.items():
-        level.optional = prefix not in required_prefixes
-    for toks, _optional in paths:
-        for depth in range(len(toks)):
-            key_level = levels[tuple(toks[:depth])]
-            if toks[depth] not in key_level.known:
-                key_level.known.append(toks[depth])
+                required_keys.add(tuple(toks[: depth + 1]))
+            if toks[depth] not in levels[prefix].known:
+                levels[prefix].known.append(toks[depth])
     ordered = [levels[k] for k in sorted(levels, key=lambda k: (len(k), k))]
-    for f in field_list:
-        first_optional = len(f["toks"]) - 1 if f["optional"] or f["has_default"] else len(f["toks"])
-        for depth in range(len(f["toks"]) - 1):
-            if levels[tuple(f["toks"][: depth + 1])].optional:
-                first_optional = min(first_optional, depth)
-                break
-        f["read"] = _read_expr(var, f["toks"], first_optional)
-        f["read_optional"] = first_optional < len(f["toks"])
+    locals_: dict[tuple[str, ...], str] = {}
     for level in ordered:
-        first_optional = len(level.toks)
-        for depth in range(1, len(level.toks) + 1):
-            if levels[tuple(level.toks[:depth])].optional:
-                first_optional = depth - 1
-                break
-        level_read = var
-        for i, t in enumerate(level.toks):
-            level_read += f"[{py(t)}]" if i < first_optional else f".get({py(t)}, _EMPTY)"
-        level.read = level_read  # type: ignore[attr-defined]
-    return ObjectPlan(const_list, field_list, ordered)
+        level.optional = tuple(level.toks) not in required_prefixes
+        level.all_required = all((*level.toks, key) in required_keys for key in level.known)
+        if level.toks and not level.optional:
+            level.local = f"{var}{len(locals_) + 1}"
+            level.source = _read_expr(var, level.toks, len(level.toks), locals_)
+            locals_[tuple(level.toks)] = level.local
+
+    def first_optional(toks: list[str], optional: bool) -> int:
+        first = len(toks) - 1 if optional else len(toks)
+        for depth in range(len(toks) - 1):
+            if levels[tuple(toks[: depth + 1])].optional:
+                return min(first, depth)
+        return first
+
+    for f in field_list:
+        optional = f["optional"] or f["has_default"] or bool(f["aliases"])
+        start = first_optional(f["toks"], optional)
+        f["read"] = _read_expr(var, f["toks"], start, locals_)
+        f["read_optional"] = start < len(f["toks"])
+        for a in f["aliases"]:
+            a["read"] = _read_expr(var, a["toks"], first_optional(a["toks"], True), locals_)
+    opt_reads = [
+        {"pointer": p, "value": py(v), "read": _read_expr(var, toks, first_optional(toks, True), locals_), "toks": toks}
+        for toks, p, v in opt_list
+    ]
+    for level in ordered:
+        if level.local:
+            level.read = level.local
+            continue
+        start = first_optional(level.toks + ["_"], True)
+        level.read = var + "".join(
+            f"[{py(t)}]" if i < start else f".get({py(t)}, _EMPTY)" for i, t in enumerate(level.toks)
+        )
+    plan = ObjectPlan(var, const_list, opt_list, field_list, ordered)
+    plan.optional_reads = opt_reads  # type: ignore[attr-defined]
+    return plan
 
 
 @dataclass
@@ -281,7 +350,7 @@ class VariantPlan:
     obj: ObjectPlan
     canonical: dict[str, Any]
     uncarried: list[dict[str, Any]]  # canonical fields this variant cannot carry
-    parts: list[dict[str, Any]] = field(default_factory=list)
+    meaning: str | None = None
 
     @property
     def canonical_py(self) -> str:
@@ -295,9 +364,9 @@ class VariantPlan:
     def _conditions(self, with_uncarried: bool) -> str:
         conds = [f"c.get({py(k)}) == {py(v)}" for k, v in self.canonical.items()]
         for f in self.obj.fields:
-            if f.get("value_map"):
+            if f["value_map"]:
                 conds.append(f"c.get({py(f['name'])}) in {f['helper']}")
-            elif not (f["optional"] or f["has_default"] or f["encoding"] == "id"):
+            elif not (f["optional"] or f["has_default"] or f["encoding"] == "id" or f["fallback"]):
                 conds.append(f"c.get({py(f['name'])}) is not None")
         if with_uncarried:
             for u in self.uncarried:
@@ -338,25 +407,15 @@ def canonical_fields(spec: Spec, shape: str) -> list[dict[str, Any]]:
 def _part_plans(field_spec: dict[str, Any], var_prefix: str) -> list[dict[str, Any]]:
     plans = []
     for i, part in enumerate(field_spec.get("parts", [])):
-        obj = compile_object(part["constants"], part["fields"], f"{var_prefix}{i}_", {}, var="b")
-        for f in obj.fields:
-            f["var"] = f"p[{py(f['name'])}]"
-        kind = part["canonical"]["type"]
-        plans.append(
-            {
-                "index": i,
-                "kind": kind,
-                "obj": obj,
-                "fields": obj.fields,
-                "carries": sorted(part["fields"]),
-            }
-        )
+        obj = compile_object(part.get("constants", {}), part["fields"], f"{var_prefix}{i}_", {}, var="b")
+        plans.append({"index": i, "kind": part["canonical"]["type"], "obj": obj, "fields": obj.fields})
     return plans
 
 
 def _item_plan(field_spec: dict[str, Any]) -> ObjectPlan:
     item = field_spec["item"]
-    obj = compile_object(item.get("constants", {}), {"name": {"pointer": item["pointer"]}}, "i_", {"name": "nonempty"}, var="it")
+    fields = {"name": {"pointer": item["pointer"]}}
+    obj = compile_object(item.get("constants", {}), fields, "i_", {"name": "nonempty"}, var="it")
     obj.fields[0]["var"] = "n"
     return obj
 
@@ -366,16 +425,20 @@ def _name_constants(shape: str, variants: list[VariantPlan]) -> None:
     stem = shape.upper()
     for v in variants:
         for n, level in enumerate(v.obj.levels):
-            level.const = f"_K_{stem}_{v.index}_{n}"  # type: ignore[attr-defined]
+            level.const = f"_K_{stem}_{v.index}_{n}"
         for f in v.obj.fields:
             base = f"_{stem}_{v.index}_{f['name'].upper()}"
-            f["helper"] = f"_VALUES{base}" if f.get("value_map") else f"_{f['encoding'].upper()}{base}"
+            f["helper"] = f"_VALUES{base}" if f["value_map"] else f"_{f['encoding'].upper()}{base}"
             for p in f.get("parts", []):
                 for n, level in enumerate(p["obj"].levels):
-                    level.const = f"_K_{stem}_{v.index}_{f['name'].upper()}_{p['index']}_{n}"  # type: ignore[attr-defined]
+                    level.const = f"_K{base}_{p['index']}_{n}"
+                for pf in p["fields"]:
+                    pf["helper"] = f"_VALUES{base}_{p['index']}_{pf['name'].upper()}"
+                    value = f"p[{py(pf['name'])}]"
+                    pf["var"] = f"{pf['helper']}[{value}]" if pf["value_map"] else value
             if "item" in f:
                 for n, level in enumerate(f["item"].levels):
-                    level.const = f"_K_{stem}_{v.index}_{f['name'].upper()}_ITEM_{n}"  # type: ignore[attr-defined]
+                    level.const = f"_K{base}_ITEM_{n}"
 
 
 def shape_plan(spec: Spec, dialect: Dialect, shape: str) -> dict[str, Any]:
@@ -384,11 +447,19 @@ def shape_plan(spec: Spec, dialect: Dialect, shape: str) -> dict[str, Any]:
     all_fields = canonical_fields(spec, shape)
     variants = []
     for index, variant in enumerate(mapping["variants"]):
-        obj = compile_object(variant.get("constants", {}), variant.get("fields", {}), f"x{index}_", {})
+        obj = compile_object(
+            variant.get("constants", {}),
+            variant.get("fields", {}),
+            f"x{index}_",
+            {},
+            optional_constants=variant.get("optional_constants"),
+        )
         canonical = variant.get("canonical", {})
         carried = set(variant.get("fields", {})) | set(canonical) | set(derivable)
+        for spec_field in variant.get("fields", {}).values():
+            carried |= ENCODING_ALSO_CARRIES.get(spec_field.get("encoding", "value"), set())
         uncarried = [f for f in all_fields if f["name"] not in carried]
-        plan = VariantPlan(index, obj, canonical, uncarried)
+        plan = VariantPlan(index, obj, canonical, uncarried, variant.get("meaning"))
         for f in obj.fields:
             if f["encoding"] == "content":
                 f["parts"] = _part_plans(variant["fields"][f["name"]], f"p{index}_")
@@ -398,23 +469,54 @@ def shape_plan(spec: Spec, dialect: Dialect, shape: str) -> dict[str, Any]:
         variants.append(plan)
     _name_constants(shape, variants)
     implied = [k for v in variants for k in v.canonical]
+    has_id = any(f["name"] == "id" for v in variants for f in v.obj.fields)
     return {
         "shape": shape,
         "variants": variants,
         "multi": len(variants) > 1,
         "fields": all_fields,
         "derivable": derivable,
+        "absent": mapping.get("absent"),
         "checks": [v.obj.checks() for v in variants],
         "roots": [v.obj.root_constant for v in variants if v.obj.is_root_constant],
         "unmatched_pointer": "/" + implied[0] if implied else "",
+        "notes_calls": shape == "tool_call" and has_id,
     }
 
 
+def envelope_plans(dialect: Dialect) -> list[dict[str, Any]]:
+    out = []
+    for kind, envelope in dialect.mapping.get("envelopes", {}).items():
+        locations = []
+        for loc in envelope.get("locations", []):
+            toks = tokens(loc["path"])
+            locations.append(
+                {
+                    "shape": loc["shape"],
+                    "path": loc["path"],
+                    "toks": toks,
+                    "when": [(tokens(p), py(v)) for p, v in loc.get("when", {}).items()],
+                    "has": [tokens(p) for p in loc.get("has", [])],
+                    "many": "*" in toks,
+                }
+            )
+        out.append(
+            {
+                "kind": kind,
+                "schema": envelope["schema"],
+                "locations": locations,
+                "finish_reason": envelope.get("finish_reason"),
+                "finish_toks": tokens(envelope["finish_reason"]) if "finish_reason" in envelope else None,
+            }
+        )
+    return out
+
+
 def dialect_plan(spec: Spec, dialect: Dialect) -> dict[str, Any]:
-    ids = dialect.mapping.get("ids")
     return {
         "name": dialect.name,
         "title": dialect.mapping["title"],
-        "ids": ids,
+        "ids": dialect.mapping.get("ids"),
         "shapes": [shape_plan(spec, dialect, s) for s in dialect.mapping["shapes"]],
+        "envelopes": envelope_plans(dialect),
     }

@@ -78,8 +78,9 @@ def generate(schemas: Path, templates: Path, out: Path, check: bool, show_diff: 
     click.echo(f"toolwire: wrote {written} file(s), removed {removed} stale file(s) in {out}", err=True)
 
 
-from toolwire.convert_cmd import convert  # noqa: E402 - commands register on main
+from toolwire.convert_cmd import convert, extract  # noqa: E402 - commands register on main
 from toolwire.tools_codegen import tools_group  # noqa: E402
 
 main.add_command(convert)
+main.add_command(extract)
 main.add_command(tools_group)

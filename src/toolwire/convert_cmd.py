@@ -65,3 +65,24 @@ def convert(source: str, target: str, shape: str, strict: bool, generated: Path,
             click.echo(f"loss: {prefix}{loss.pointer or '/'}: {loss.target} cannot carry {loss.what}", err=True)
         out.append(result.value)
     click.echo(json.dumps(out if many else out[0], ensure_ascii=False, indent=2))
+
+
+@click.command()
+@click.option("--dialect", required=True, metavar="DIALECT", help="Dialect of the payload.")
+@click.option("--generated", type=click.Path(path_type=Path, file_okay=False), default=Path("generated"), show_default=True)
+@click.argument("file", default="-")
+def extract(dialect: str, generated: Path, file: str) -> None:
+    """Print the canonical tools, tool choice, calls and results of a whole request or response."""
+    pkg = load(generated)
+    module = pkg.DIALECTS.get(dialect)
+    if module is None:
+        raise click.BadParameter(f"unknown dialect {dialect!r}; known: {', '.join(pkg.DIALECTS)}", param_hint="--dialect")
+    if not hasattr(module, "extract"):
+        raise click.BadParameter(f"dialect {dialect} describes no request or response envelope", param_hint="--dialect")
+    payload = read_json_input(file, f"{dialect}/envelope")
+    try:
+        out = module.extract(payload)
+    except pkg.DecodeError as exc:
+        click.echo(f"{exc.dialect}/{exc.shape}: {exc.pointer or '/'}: {exc.message}", err=True)
+        sys.exit(1)
+    click.echo(json.dumps(out, ensure_ascii=False, indent=2))

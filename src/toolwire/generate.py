@@ -115,10 +115,6 @@ def render(spec: Spec, templates: Path) -> Rendered:
         raise GenerateError(f"{templates}: templates folder not found")
     env = _environment(templates)
     files: dict[str, str] = {}
-
-    def header(sources: list[str]) -> str:
-        return _header(sources)
-
     dialects = [plan.dialect_plan(spec, d) for d in spec.dialects.values()]
     context = {
         "dialects": dialects,
@@ -127,39 +123,46 @@ def render(spec: Spec, templates: Path) -> Rendered:
         "package": PACKAGE,
     }
     try:
-        pkg = Path("python/package")
-        for template in sorted((templates / pkg).rglob("*.j2")):
-            rel = template.relative_to(templates / pkg).as_posix().removesuffix(".j2")
+        for template in sorted((templates / "python").rglob("*.j2")):
             name = template.relative_to(templates).as_posix()
-            if rel.endswith("/dialect.py"):
-                for d in dialects:
-                    target = rel.replace("dialect.py", f"{d['name']}.py")
-                    src = [f"schemas/dialects/{d['name']}/", f"templates/{name}"]
-                    files[target] = env.get_template(name).render(context, d=d, header=header(src))
-                continue
-            comment = "#" if rel.endswith((".py", ".toml")) else None
-            head = header([f"templates/{name}"]) if comment else ""
-            files[rel] = env.get_template(name).render(context, header=head)
-        tests = Path("python/tests")
-        for template in sorted((templates / tests).rglob("*.j2")):
-            rel = "tests/" + template.relative_to(templates / tests).as_posix().removesuffix(".j2")
-            name = template.relative_to(templates).as_posix()
-            if "{shape}" in rel:
-                for vf in spec.vectors:
-                    target = rel.replace("{dialect}", vf.dialect).replace("{shape}", vf.shape)
-                    src = [spec_rel(spec, vf.path), f"templates/{name}"]
-                    files[target] = env.get_template(name).render(
-                        context, header=header(src), **_vector_context(spec, vf)
-                    )
-                continue
-            files[rel] = env.get_template(name).render(context, header=header([f"templates/{name}"]))
+            rel = template.relative_to(templates / "python").as_posix().removesuffix(".j2")
+            rel = rel.removeprefix("package/")
+            files.update(_render_one(env, spec, context, dialects, name, rel))
     except jinja2.TemplateError as exc:
         where = f"{getattr(exc, 'filename', None) or 'templates'}:{getattr(exc, 'lineno', None) or 1}"
         raise GenerateError(f"{where}: template error: {exc}") from exc
-    files.update(_models(spec, header))
+    files.update(_models(spec, _header))
     encoded = {f"python/{path}": text.encode("utf-8") for path, text in sorted(files.items())}
     encoded[MANIFEST] = _manifest(spec, templates, encoded)
     return Rendered(encoded)
+
+
+def _render_one(
+    env: jinja2.Environment,
+    spec: Spec,
+    context: dict[str, Any],
+    dialects: list[dict[str, Any]],
+    name: str,
+    rel: str,
+) -> dict[str, str]:
+    """Render one template: once, once per dialect ({dialect} in its name), or once per
+    vector file ({dialect} and {shape})."""
+    template = env.get_template(name)
+    if "{shape}" in rel:
+        return {
+            rel.replace("{dialect}", vf.dialect).replace("{shape}", vf.shape): template.render(
+                context, header=_header([spec_rel(spec, vf.path), f"templates/{name}"]), **_vector_context(spec, vf)
+            )
+            for vf in spec.vectors
+        }
+    if "{dialect}" in rel:
+        out = {}
+        for d in dialects:
+            sources = [f"schemas/dialects/{d['name']}/", f"templates/{name}"]
+            out[rel.replace("{dialect}", d["name"])] = template.render(context, d=d, header=_header(sources))
+        return out
+    head = _header([f"templates/{name}"]) if rel.endswith((".py", ".toml")) else ""
+    return {rel: template.render(context, header=head)}
 
 
 def _vector_context(spec: Spec, vf: VectorFile) -> dict[str, Any]:

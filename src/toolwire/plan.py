@@ -513,7 +513,10 @@ def envelope_plans(dialect: Dialect) -> list[dict[str, Any]]:
 
 
 def dialect_plan(spec: Spec, dialect: Dialect) -> dict[str, Any]:
+    from toolwire.stream_plan import stream_plan  # streams have their own vocabulary
+
     return {
+        "stream": stream_plan(spec, dialect),
         "name": dialect.name,
         "title": dialect.mapping["title"],
         "ids": dialect.mapping.get("ids"),

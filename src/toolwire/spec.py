@@ -38,6 +38,7 @@ class Dialect:
     mapping: dict[str, Any]
     schemas: dict[str, dict[str, Any]]  # shape -> wire schema
     envelopes: dict[str, dict[str, Any]] = field(default_factory=dict)  # request/response/stream_event -> schema
+    stream: dict[str, Any] | None = None  # stream.json: how stream events carry calls
 
     def schema_id(self, shape: str) -> str:
         return self.schemas[shape]["$id"]
@@ -56,12 +57,20 @@ class VectorFile:
 
 
 @dataclass
+class StreamVectorFile:
+    path: Path
+    dialect: str
+    cases: list[dict[str, Any]]
+
+
+@dataclass
 class Spec:
     root: Path
     documents: dict[str, dict[str, Any]]  # every schema by $id (its path below root)
     canonical: dict[str, dict[str, Any]]  # shape -> canonical schema
     dialects: dict[str, Dialect]
     vectors: list[VectorFile]
+    stream_vectors: list[StreamVectorFile]
     registry: referencing.Registry = field(repr=False)
     sources: dict[str, Path] = field(repr=False)  # relative path -> file, every input
 
@@ -171,9 +180,10 @@ def load_spec(root: Path) -> Spec:
 
     dialects = _load_dialects(root, problems, documents, registry)
     vectors = _load_vectors(root, problems, dialects, registry, documents)
+    stream_vectors = _load_stream_vectors(root, problems, dialects, registry, documents)
     if problems.items:
         raise SpecError(problems.items)
-    return Spec(root, documents, canonical, dialects, vectors, registry, sources)
+    return Spec(root, documents, canonical, dialects, vectors, stream_vectors, registry, sources)
 
 
 def _meta_validator(documents: dict[str, dict[str, Any]], registry: referencing.Registry, rel: str) -> Any:
@@ -226,7 +236,14 @@ def _load_dialects(
             for i, location in enumerate(envelope.get("locations", [])):
                 if location["shape"] not in mapping["shapes"]:
                     problems.add(path, f"/envelopes/{kind}/locations/{i}/shape", f"dialect has no {location['shape']} shape")
-        dialects[folder.name] = Dialect(folder.name, folder, mapping, schemas, envelopes)
+        stream = None
+        if (folder / "stream.json").is_file():
+            stream = problems.read_json(folder / "stream.json")
+            if stream is not None and "meta/stream.schema.json" in documents:
+                problems.schema_errors(
+                    folder / "stream.json", stream, _meta_validator(documents, registry, "meta/stream.schema.json"), "invalid stream mapping"
+                )
+        dialects[folder.name] = Dialect(folder.name, folder, mapping, schemas, envelopes, stream)
     return dialects
 
 
@@ -243,6 +260,8 @@ def _load_vectors(
         return out
     validator = _meta_validator(documents, registry, "meta/vectors.schema.json")
     for path in sorted((root / "vectors").glob("*/*.json")):
+        if path.name == "stream.json":
+            continue
         data = problems.read_json(path)
         if data is None:
             continue
@@ -266,4 +285,38 @@ def _load_vectors(
                 if target not in dialects:
                     problems.add(path, f"/cases/{i}/to/{target}", f"unknown dialect {target!r}")
         out.append(VectorFile(path, data["dialect"], data["shape"], data["cases"]))
+    return out
+
+
+def _load_stream_vectors(
+    root: Path,
+    problems: _Problems,
+    dialects: dict[str, Dialect],
+    registry: referencing.Registry,
+    documents: dict[str, dict[str, Any]],
+) -> list[StreamVectorFile]:
+    """vectors/<dialect>/stream.json: event sequences and the calls they assemble to."""
+    out: list[StreamVectorFile] = []
+    files = sorted((root / "vectors").glob("*/stream.json"))
+    if files and "meta/stream_vectors.schema.json" not in documents:
+        problems.items.append(f"{problems.rel(root / 'meta')}:1: /: missing meta/stream_vectors.schema.json")
+        return out
+    for path in files:
+        data = problems.read_json(path)
+        if data is None:
+            continue
+        before = len(problems.items)
+        problems.schema_errors(path, data, _meta_validator(documents, registry, "meta/stream_vectors.schema.json"), "invalid stream vectors")
+        if len(problems.items) > before:
+            continue
+        dialect = dialects.get(path.parent.name)
+        if dialect is None or dialect.stream is None:
+            problems.add(path, "", f"dialect {path.parent.name!r} has no stream.json")
+            continue
+        seen: dict[str, int] = {}
+        for i, case in enumerate(data["cases"]):
+            if case["description"] in seen:
+                problems.add(path, f"/cases/{i}/description", f"duplicate of /cases/{seen[case['description']]}")
+            seen[case["description"]] = i
+        out.append(StreamVectorFile(path, path.parent.name, data["cases"]))
     return out

@@ -1,0 +1,174 @@
+"""JSON parsing and compiled validators.
+
+The fast path uses orjson and jsonschema-rs when importable (optional extra `fast`); jsonschema
+is always the reference implementation and the fallback. Formats are annotations in both, so the
+two give the same verdict whatever optional format libraries happen to be installed.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterable
+from typing import Any
+
+import jsonschema
+import referencing
+
+try:  # optional extra `fast`
+    import orjson
+except ImportError:  # pragma: no cover - exercised when the extra is absent
+    orjson = None  # type: ignore[assignment]
+
+try:  # optional extra `fast`
+    import jsonschema_rs
+except ImportError:  # pragma: no cover - exercised when the extra is absent
+    jsonschema_rs = None  # type: ignore[assignment]
+
+# jsonschema-rs resolves references against absolute URIs only; the schemas' $id are relative
+# paths, so they are rebased on a base that is never fetched (every lookup is served locally).
+RS_BASE = "https://toolwire.invalid/schemas/"
+
+
+class ParseError(Exception):
+    """A record that is not one JSON value; line is 1-based within the record's bytes."""
+
+    def __init__(self, message: str, line: int = 1) -> None:
+        super().__init__(message)
+        self.message = message
+        self.line = line
+
+
+def _utf8_problem(data: bytes) -> ParseError | None:
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        return ParseError(f"invalid UTF-8 at byte {exc.start}", data.count(b"\n", 0, exc.start) + 1)
+    return None
+
+
+def _reject_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not JSON")
+
+
+def loads(data: bytes) -> Any:
+    """Parse one JSON value; every failure is a ParseError (never RecursionError or UnicodeError)."""
+    if orjson is not None:
+        try:
+            return orjson.loads(data)
+        except orjson.JSONDecodeError as exc:
+            # orjson does not say where invalid UTF-8 is: find the byte ourselves.
+            problem = _utf8_problem(data) if "UTF-8" in exc.msg else None
+            raise (problem or ParseError(exc.msg, exc.lineno)) from None
+    problem = _utf8_problem(data)
+    if problem is not None:
+        raise problem
+    try:
+        return json.loads(data, parse_constant=_reject_constant)
+    except json.JSONDecodeError as exc:
+        raise ParseError(exc.msg, exc.lineno) from None
+    except ValueError as exc:
+        raise ParseError(str(exc)) from None
+    except RecursionError:
+        raise ParseError("nested too deeply to parse") from None
+
+
+def dumps(value: Any) -> bytes:
+    if orjson is not None:
+        return orjson.dumps(value)
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode()
+
+
+def depth(value: Any) -> int:
+    """Nesting depth of a parsed value, iteratively (deep values must not exhaust the stack)."""
+    deepest = 0
+    stack: list[tuple[Any, int]] = [(value, 1)]
+    while stack:
+        node, level = stack.pop()
+        if isinstance(node, dict):
+            deepest = max(deepest, level)
+            stack.extend((child, level + 1) for child in node.values())
+        elif isinstance(node, list):
+            deepest = max(deepest, level)
+            stack.extend((child, level + 1) for child in node)
+    return deepest
+
+
+def too_deep(data: bytes | None, value: Any, limit: int) -> int:
+    """The value's depth when it exceeds limit, else 0. Counting brackets in the bytes (C speed)
+    bounds the depth from above, so the exact walk only runs for records that could be deep."""
+    if data is not None and data.count(b"[") + data.count(b"{") <= limit:
+        return 0
+    found = depth(value)
+    return found if found > limit else 0
+
+
+class Validators:
+    """One fast `is_valid` and one reference validator per schema id, compiled once."""
+
+    def __init__(self, documents: dict[str, dict[str, Any]], registry: referencing.Registry, *, fast: bool = True) -> None:
+        self.documents = documents
+        self.registry = registry
+        self.backend = "jsonschema-rs" if fast and jsonschema_rs is not None else "jsonschema"
+        self._fast: dict[str, Any] = {}
+        self._reference: dict[str, jsonschema.protocols.Validator] = {}
+        self._rs_documents: dict[str, dict[str, Any]] | None = None
+
+    def reference(self, schema_id: str) -> jsonschema.protocols.Validator:
+        validator = self._reference.get(schema_id)
+        if validator is None:
+            # No format checker: formats are annotations, as in the fast validator.
+            validator = jsonschema.Draft202012Validator(self.documents[schema_id], registry=self.registry)
+            self._reference[schema_id] = validator
+        return validator
+
+    def fast(self, schema_id: str) -> Any:
+        """An object with is_valid and iter_errors: jsonschema-rs when available, else the reference."""
+        validator = self._fast.get(schema_id)
+        if validator is None:
+            validator = self._compile_rs(schema_id) if self.backend == "jsonschema-rs" else self.reference(schema_id)
+            self._fast[schema_id] = validator
+        return validator
+
+    def distance(self, schema_id: str, value: Any) -> int:
+        context = rs_context if self.backend == "jsonschema-rs" else py_context
+        return error_distance(self.fast(schema_id).iter_errors(value), context)
+
+    def _compile_rs(self, schema_id: str) -> Any:
+        if self._rs_documents is None:
+            self._rs_documents = {RS_BASE + rel: {**doc, "$id": RS_BASE + rel} for rel, doc in self.documents.items()}
+        local = self._rs_documents
+
+        def retrieve(uri: str) -> Any:
+            # Offline by construction: only the local schema set is ever served.
+            try:
+                return local[uri.split("#", 1)[0]]
+            except KeyError:
+                raise ValueError(f"{uri} is not in the local schema set (no network retrieval)") from None
+
+        return jsonschema_rs.validator_for(local[RS_BASE + schema_id], retriever=retrieve, validate_formats=False)
+
+
+def error_distance(errors: Iterable[Any], context: Callable[[Any], list[list[Any]] | None]) -> int:
+    """How far an instance is from a schema: one per error, where an anyOf/oneOf error costs its
+    nearest branch, so a oneOf-of-events schema is not mistaken for the nearest by counting 1."""
+    total = 0
+    for error in errors:
+        branches = context(error)
+        if branches:
+            total += max(1, min(error_distance(branch, context) for branch in branches))
+        else:
+            total += 1
+    return total
+
+
+def rs_context(error: Any) -> list[list[Any]] | None:
+    return getattr(error.kind, "context", None) or None
+
+
+def py_context(error: jsonschema.ValidationError) -> list[list[Any]] | None:
+    if not error.context:
+        return None
+    branches: dict[Any, list[Any]] = {}
+    for sub in error.context:
+        branches.setdefault(sub.relative_schema_path[0] if sub.relative_schema_path else 0, []).append(sub)
+    return list(branches.values())

@@ -1,0 +1,85 @@
+"""Which dialect and kind a payload is, from the schemas alone (never from file names).
+
+Every candidate schema's compiled `is_valid` is tried (cheap: compiled validators reject on the
+first mismatching discriminator). One match is the answer. Several matches are common because
+the schemas are open to unknown fields; the tie goes to the schema that describes the payload
+best (fewest undescribed fields, then most described ones), which is why an envelope beats a
+small shape that happens to accept the same payload, without a blanket preference for either.
+An exact tie is ambiguous and reported with its candidates. No match is a finding, reported
+against the nearest schemas (fewest errors, counting an anyOf/oneOf by its nearest branch).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from toolwire.spec import Spec
+from toolwire.validation.backends import Validators
+from toolwire.validation.drift import Coverage, DriftWalker
+
+
+@dataclass(frozen=True, slots=True)
+class Target:
+    """One schema a payload may be: a dialect's shape (tool_call, ...) or envelope (request, ...)."""
+
+    dialect: str
+    kind: str
+    schema_id: str
+
+    @property
+    def label(self) -> str:
+        return f"{self.dialect}/{self.kind}"
+
+
+def targets(spec: Spec, dialect: str | None = None, kind: str | None = None) -> list[Target]:
+    """Candidate schemas, optionally narrowed; new dialects and kinds need no code change."""
+    return [
+        Target(d.name, k, schema["$id"])
+        for d in spec.dialects.values()
+        if dialect is None or d.name == dialect
+        for k, schema in d.all_schemas().items()
+        if kind is None or k == kind
+    ]
+
+
+@dataclass(slots=True)
+class Detection:
+    target: Target | None = None
+    coverage: Coverage | None = None  # the target's, when the tie-break computed it
+    tied: tuple[Target, ...] = ()  # several equally good matches: ambiguous
+    closest: tuple[Target, ...] = ()  # nothing matched: the nearest schemas, best first
+
+
+class Detector:
+    def __init__(self, candidates: list[Target], validators: Validators, walker: DriftWalker) -> None:
+        self.candidates = candidates
+        self.validators = validators
+        self.walker = walker
+        self._checks: list[tuple[Target, Callable[[Any], bool]]] = [
+            (t, validators.fast(t.schema_id).is_valid) for t in candidates
+        ]
+
+    def detect(self, value: Any) -> Detection:
+        matches = [target for target, is_valid in self._checks if is_valid(value)]
+        if len(matches) == 1:
+            return Detection(matches[0])
+        if matches:
+            scored = [(self.walker.coverage(value, t.schema_id), t) for t in matches]
+            best = min(c.score for c, _ in scored)
+            tied = [(c, t) for c, t in scored if c.score == best]
+            if len(tied) == 1:
+                return Detection(tied[0][1], coverage=tied[0][0])
+            return Detection(tied=tuple(t for _, t in tied))
+        return Detection(closest=self.nearest(value))
+
+    def nearest(self, value: Any) -> tuple[Target, ...]:
+        distances = [(self.validators.distance(t.schema_id, value), t) for t in self.candidates]
+        least = min(d for d, _ in distances)
+        near = [t for d, t in distances if d == least]
+        if len(near) > 1:  # same error count: the schema that describes more of it is nearer
+            described = {t: self.walker.coverage(value, t.schema_id).described for t in near}
+            most = max(described.values())
+            near = [t for t in near if described[t] == most]
+        return tuple(near)

@@ -1,0 +1,176 @@
+"""Fields a schema does not describe: walk the instance alongside the schema.
+
+The schemas stay open to unknown fields, so a provider adding one never fails validation; this
+walk is how `--strict` still notices. At each object it gathers the subschemas that apply there
+($ref, allOf, the anyOf/oneOf branches the value matches, if/then/else, dependentSchemas) and
+calls a key unknown when none of them lists it in properties or patternProperties or covers it
+with additionalProperties/unevaluatedProperties. An object whose schemas say nothing about its
+keys (tool arguments, a JSON Schema of parameters) is opaque: free-form by design, not drift.
+The same walk scores detection candidates: the schema describing more of a payload wins a tie.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any
+
+import jsonschema
+import referencing
+import referencing.exceptions
+from referencing.jsonschema import DRAFT202012
+
+_OBJECT_KEYWORDS = ("properties", "patternProperties", "additionalProperties", "unevaluatedProperties")
+_MAX_DEPTH = 128  # deeper than any real payload; bounds recursion on adversarial input
+_MAX_EXPANSION = 32  # $ref chains at one instance location (guards $ref cycles)
+
+
+@dataclass(slots=True)
+class Coverage:
+    unknown: list[tuple[str, str]] = field(default_factory=list)  # (pointer, path with * for indices)
+    described: int = 0  # keys the schema describes
+
+    @property
+    def score(self) -> tuple[int, int]:
+        """Smaller is a better description of the payload."""
+        return (len(self.unknown), -self.described)
+
+
+def _escape(key: str) -> str:
+    return key.replace("~", "~0").replace("/", "~1")
+
+
+@lru_cache(maxsize=1024)
+def _regex(pattern: str) -> re.Pattern[str] | None:
+    try:
+        return re.compile(pattern)
+    except re.error:
+        return None
+
+
+class DriftWalker:
+    def __init__(self, registry: referencing.Registry) -> None:
+        self.registry = registry
+        self._validators: dict[int, jsonschema.protocols.Validator] = {}
+
+    def coverage(self, value: Any, schema_id: str) -> Coverage:
+        out = Coverage()
+        root = self.registry.resolver().lookup(schema_id)
+        with contextlib.suppress(RecursionError):  # only on pathological schemas; keep what was found
+            self._walk(value, [(root.contents, root.resolver)], [], [], out, 0)
+        return out
+
+    def _valid(self, schema: Any, resolver: referencing.Resolver, value: Any) -> bool:
+        # Subschemas live in the loaded documents for the walker's lifetime, so id() is stable,
+        # and a subschema's base URI is fixed by where it sits: one validator per subschema.
+        validator = self._validators.get(id(schema))
+        if validator is None:
+            validator = jsonschema.Draft202012Validator(schema, registry=self.registry, _resolver=resolver)
+            self._validators[id(schema)] = validator
+        try:
+            return validator.is_valid(value)
+        except (referencing.exceptions.Unresolvable, RecursionError):
+            return False
+
+    def _applicable(self, schema: Any, resolver: referencing.Resolver, value: Any, hops: int = 0) -> Iterator[tuple[dict[str, Any], referencing.Resolver]]:
+        if not isinstance(schema, dict) or hops > _MAX_EXPANSION:
+            return
+        if isinstance(schema.get("$id"), str):
+            resolver = resolver.in_subresource(DRAFT202012.create_resource(schema))
+        yield schema, resolver
+        for keyword in ("$ref", "$dynamicRef"):
+            ref = schema.get(keyword)
+            if isinstance(ref, str):
+                try:
+                    resolved = resolver.lookup(ref)
+                except referencing.exceptions.Unresolvable:
+                    continue
+                yield from self._applicable(resolved.contents, resolved.resolver, value, hops + 1)
+        for sub in schema.get("allOf", ()):
+            yield from self._applicable(sub, resolver, value, hops + 1)
+        for keyword in ("anyOf", "oneOf"):
+            for sub in schema.get(keyword, ()):
+                if self._valid(sub, resolver, value):
+                    yield from self._applicable(sub, resolver, value, hops + 1)
+        if "if" in schema:
+            if self._valid(schema["if"], resolver, value):
+                yield from self._applicable(schema["if"], resolver, value, hops + 1)
+                yield from self._applicable(schema.get("then"), resolver, value, hops + 1)
+            else:
+                yield from self._applicable(schema.get("else"), resolver, value, hops + 1)
+        dependent = schema.get("dependentSchemas")
+        if isinstance(dependent, dict) and isinstance(value, dict):
+            for key, sub in dependent.items():
+                if key in value:
+                    yield from self._applicable(sub, resolver, value, hops + 1)
+
+    def _walk(
+        self,
+        value: Any,
+        schemas: list[tuple[Any, referencing.Resolver]],
+        pointer: list[str],
+        path: list[str],
+        out: Coverage,
+        depth: int,
+    ) -> None:
+        if depth > _MAX_DEPTH or not isinstance(value, dict | list):
+            return
+        applicable = [pair for schema, resolver in schemas for pair in self._applicable(schema, resolver, value)]
+        if isinstance(value, dict):
+            declaring = [(s, r) for s, r in applicable if any(k in s for k in _OBJECT_KEYWORDS)]
+            if not declaring:
+                return  # opaque: free-form by design
+            for key, child in value.items():
+                children = self._describe(key, declaring)
+                if children is None:
+                    out.unknown.append(("".join(f"/{p}" for p in [*pointer, _escape(key)]), "".join(f"/{p}" for p in [*path, _escape(key)])))
+                    continue
+                out.described += 1
+                if children:
+                    self._walk(child, children, [*pointer, _escape(key)], [*path, _escape(key)], out, depth + 1)
+        else:
+            for index, item in enumerate(value):
+                children = []
+                for s, r in applicable:
+                    prefix = s.get("prefixItems")
+                    if isinstance(prefix, list) and index < len(prefix):
+                        children.append((prefix[index], r))
+                    elif "items" in s:
+                        children.append((s["items"], r))
+                    elif "unevaluatedItems" in s:
+                        children.append((s["unevaluatedItems"], r))
+                if children:
+                    self._walk(item, children, [*pointer, str(index)], [*path, "*"], out, depth + 1)
+
+    @staticmethod
+    def _describe(key: str, declaring: list[tuple[dict[str, Any], referencing.Resolver]]) -> list[tuple[Any, referencing.Resolver]] | None:
+        """The subschemas that describe key's value, or None when no schema describes key."""
+        children: list[tuple[Any, referencing.Resolver]] = []
+        covered = False
+        for schema, resolver in declaring:
+            properties = schema.get("properties")
+            if isinstance(properties, dict) and key in properties:
+                children.append((properties[key], resolver))
+                covered = True
+                continue
+            matched = False
+            patterns = schema.get("patternProperties")
+            if isinstance(patterns, dict):
+                for pattern, sub in patterns.items():
+                    regex = _regex(pattern)
+                    if regex is not None and regex.search(key):
+                        children.append((sub, resolver))
+                        matched = True
+            if matched:
+                covered = True
+                continue
+            for keyword in ("additionalProperties", "unevaluatedProperties"):
+                extra = schema.get(keyword)
+                if extra is not None and extra is not False:
+                    children.append((extra, resolver))
+                    covered = True
+                    break
+        return children if covered else None

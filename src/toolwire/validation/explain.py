@@ -1,0 +1,42 @@
+"""Reference (jsonschema) errors as compiler-style findings: pointer, message, keyword.
+
+Only records that failed the fast check get here. For anyOf/oneOf failures jsonschema's
+`best_match` descends into the branch that came closest (by its relevance heuristic), so a
+report names one precise problem instead of a wall of every branch's errors.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+import jsonschema
+from jsonschema.exceptions import ValidationError, best_match
+
+MAX_MESSAGE = 300
+
+
+def pointer(parts: Iterable[Any]) -> str:
+    return "".join("/" + str(p).replace("~", "~0").replace("/", "~1") for p in parts)
+
+
+def _short(message: str) -> str:
+    return message if len(message) <= MAX_MESSAGE else message[: MAX_MESSAGE - 1] + "…"
+
+
+def _document_order(error: ValidationError) -> list[tuple[int, Any]]:
+    return [(0, p) if isinstance(p, int) else (1, str(p)) for p in error.absolute_path]
+
+
+def explain(validator: jsonschema.protocols.Validator, value: Any, limit: int) -> tuple[list[tuple[str, str, str]], int]:
+    """Up to limit (pointer, message, keyword) triples in document order, and how many were left out."""
+    found: list[tuple[str, str, str]] = []
+    seen: set[tuple[str, str, str]] = set()
+    errors = sorted(validator.iter_errors(value), key=_document_order)
+    for error in errors:
+        best: ValidationError = best_match([error]) or error
+        item = (pointer(best.absolute_path), _short(best.message), str(best.validator))
+        if item not in seen:
+            seen.add(item)
+            found.append(item)
+    return found[:limit], max(0, len(found) - limit)

@@ -1,0 +1,364 @@
+"""Read payloads lazily, with line numbers: files, folders, stdin; JSON, JSON lines, SSE.
+
+A problem with one record (too large, empty file) becomes a Record carrying the problem, so the
+rest of the input is still read. Memory stays bounded by the per-record size cap: lines are read
+with a limit, and the remainder of an oversized line is skipped in blocks.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, BinaryIO
+
+from toolwire.validation.backends import ParseError, loads
+
+FOLDER_SUFFIXES = (".json", ".jsonl", ".ndjson", ".sse")
+JSON, JSONL, SSE, SNIFF = "json", "jsonl", "sse", "sniff"
+STDIN = "-"
+_SSE_FIELDS = (b"data:", b"event:", b"id:", b"retry:", b":")
+_BLOCK = 1 << 20
+_NOTHING: Any = object()
+
+
+class ReadProblem(Exception):
+    """An input that cannot be read at all (missing, a permission error): exit 2, not a finding."""
+
+
+@dataclass(slots=True)
+class Record:
+    """One payload to check. `data` is its JSON text; `value` is set instead when it was already
+    parsed (elements of a JSON array). `doc` is the whole multi-line document it sits in, at JSON
+    pointer `prefix`, so errors can name their own line."""
+
+    path: str
+    line: int
+    data: bytes | None = None
+    value: Any = _NOTHING
+    doc: bytes | None = None
+    prefix: str = ""
+    problem: tuple[str, str] | None = None  # (message, keyword) found while reading
+
+    @property
+    def parsed(self) -> bool:
+        return self.value is not _NOTHING
+
+
+@dataclass(frozen=True, slots=True)
+class Unit:
+    """A piece of work: one input, or a byte range of a large JSON-lines file starting at `line`."""
+
+    path: str  # as shown in reports
+    fmt: str
+    start: int = 0
+    end: int | None = None
+    line: int = 1
+    size: int = 0
+
+
+def format_of(path: str) -> str:
+    suffix = Path(path).suffix.lower()
+    if suffix == ".json":
+        return JSON
+    if suffix in (".jsonl", ".ndjson"):
+        return JSONL  # still sniffed for SSE framing left in place
+    return SNIFF
+
+
+def expand(paths: list[str]) -> tuple[list[str], list[str]]:
+    """Files to read, in a stable order, and the problems (missing paths, empty folders)."""
+    files: list[str] = []
+    problems: list[str] = []
+    for raw in paths:
+        if raw == STDIN:
+            files.append(STDIN)
+            continue
+        path = Path(raw)
+        if path.is_dir():
+            found = sorted(_walk(path))
+            if not found:
+                problems.append(f"no {'/'.join(FOLDER_SUFFIXES)} files in {raw}")
+            files.extend(found)
+        elif path.exists():
+            files.append(raw)
+        else:
+            problems.append(f"cannot read {raw}: no such file or folder")
+    return files, problems
+
+
+def _walk(folder: Path) -> Iterator[str]:
+    for root, dirs, names in os.walk(folder):  # does not follow symlinked folders: no loops
+        dirs[:] = [d for d in dirs if not d.startswith(".")]
+        for name in names:
+            if not name.startswith(".") and name.lower().endswith(FOLDER_SUFFIXES):
+                yield str(Path(root) / name)
+
+
+def plan(files: list[str], segment_bytes: int) -> list[Unit]:
+    """Units of work; JSON-lines files larger than segment_bytes are cut at line boundaries so
+    worker processes can share one large file. Cutting never changes a result: each record is
+    checked on its own."""
+    units: list[Unit] = []
+    for file in files:
+        if file == STDIN:
+            units.append(Unit(STDIN, SNIFF))
+            continue
+        fmt = format_of(file)
+        size = os.path.getsize(file)
+        if fmt == JSONL and size > segment_bytes and not _starts_like_sse(file):
+            bounds = _segments(file, size, segment_bytes)
+            for (start, line), (end, _) in zip(bounds, [*bounds[1:], (size, 0)], strict=True):
+                units.append(Unit(file, JSONL, start, end, line, end - start))
+        else:
+            units.append(Unit(file, fmt, size=size))
+    return units
+
+
+def _starts_like_sse(file: str) -> bool:
+    with open(file, "rb") as f:
+        head = f.read(4096).lstrip()
+    return head.startswith(_SSE_FIELDS)
+
+
+def _segments(file: str, size: int, segment: int) -> list[tuple[int, int]]:
+    """(offset, line) of each segment start: a newline-aligned cut every ~segment bytes."""
+    bounds = [(0, 1)]
+    target = segment
+    pos, line = 0, 1
+    with open(file, "rb") as f:
+        while block := f.read(_BLOCK):
+            while target < pos + len(block):
+                newline = block.find(b"\n", max(0, target - pos))
+                if newline < 0:
+                    break
+                cut = pos + newline + 1
+                if cut < size:
+                    bounds.append((cut, line + block.count(b"\n", 0, newline + 1)))
+                target = cut + segment
+            line += block.count(b"\n")
+            pos += len(block)
+    return bounds
+
+
+class Reader:
+    """Yields the Records of one Unit; `pos` is the number of bytes consumed so far (progress)."""
+
+    def __init__(self, unit: Unit, *, max_bytes: int, split_arrays: bool, stdin: BinaryIO | None = None) -> None:
+        self.unit = unit
+        self.max_bytes = max_bytes
+        self.split_arrays = split_arrays
+        self.stdin = stdin
+        self.pos = 0
+
+    def __iter__(self) -> Iterator[Record]:
+        unit = self.unit
+        if unit.path == STDIN:
+            yield from self._read(self.stdin, SNIFF, "<stdin>", 1, None)
+            return
+        try:
+            f = open(unit.path, "rb")  # noqa: SIM115 - closed below, after a generator's lifetime
+        except OSError as exc:
+            raise ReadProblem(f"cannot read {unit.path}: {exc.strerror or exc}") from None
+        with f:
+            if unit.start:
+                f.seek(unit.start)
+            limit = None if unit.end is None else unit.end - unit.start
+            try:
+                yield from self._read(f, unit.fmt, unit.path, unit.line, limit)
+            except OSError as exc:  # e.g. EISDIR, I/O error mid-file
+                raise ReadProblem(f"cannot read {unit.path}: {exc.strerror or exc}") from None
+
+    # -- dispatch -----------------------------------------------------------------------------
+
+    def _read(self, f: BinaryIO, fmt: str, path: str, line: int, limit: int | None) -> Iterator[Record]:
+        lines = self._lines(f, limit)
+        if fmt in (SNIFF, JSONL):
+            fmt, lines = self._sniff(fmt, lines)
+        if fmt == JSON:
+            yield from self._json(lines, path)
+        elif fmt == SSE:
+            yield from self._sse(lines, path, line)
+        else:
+            yield from self._jsonl(lines, path, line)
+
+    def _lines(self, f: BinaryIO, limit: int | None) -> Iterator[bytes | int]:
+        """Physical lines; an oversized line is replaced by its length (an int), its bytes skipped."""
+        cap = self.max_bytes + 1
+        remaining = limit
+        while remaining is None or remaining > 0:
+            line = f.readline(cap if remaining is None else min(cap, remaining))
+            if not line:
+                return
+            size = len(line)
+            if size >= cap and not line.endswith(b"\n"):
+                while not line.endswith(b"\n"):
+                    line = f.readline(_BLOCK if remaining is None else min(_BLOCK, remaining - size))
+                    if not line:
+                        break
+                    size += len(line)
+                self.pos += size
+                if remaining is not None:
+                    remaining -= size
+                yield size
+                continue
+            self.pos += size
+            if remaining is not None:
+                remaining -= size
+            yield line
+
+    def _sniff(self, fmt: str, lines: Iterator[bytes | int]) -> tuple[str, Iterator[bytes | int]]:
+        """SSE when the first non-blank line is an SSE field; for other unknown inputs, JSON lines
+        when that line is a JSON value by itself, else one (pretty-printed) JSON document."""
+        head: list[bytes | int] = []
+        for item in lines:
+            head.append(item)
+            if isinstance(item, int) or item.strip():
+                break
+        first = head[-1] if head else b""
+        chained = _chain(head, lines)
+        if isinstance(first, bytes) and first.lstrip().startswith(_SSE_FIELDS):
+            return SSE, chained
+        if fmt == JSONL or isinstance(first, int) or not first.strip():
+            return JSONL, chained
+        try:
+            loads(first)
+        except ParseError:
+            return JSON, chained
+        return JSONL, chained
+
+    # -- formats ------------------------------------------------------------------------------
+
+    def _too_large(self, path: str, line: int, size: int) -> Record:
+        return Record(path, line, problem=(f"payload is {size} bytes, over the limit of {self.max_bytes}", "size"))
+
+    def _jsonl(self, lines: Iterator[bytes | int], path: str, line: int) -> Iterator[Record]:
+        first = line == 1
+        for item in lines:
+            if isinstance(item, int):
+                yield self._too_large(path, line, item)
+            elif item.strip():
+                if first and item.startswith(b"\xef\xbb\xbf"):
+                    item = item[3:]  # a byte order mark some editors write
+                yield Record(path, line, item)
+            first = False
+            line += 1
+        if first:
+            yield Record(path, 1, problem=("empty input: no payload", "empty"))
+
+    def _sse(self, lines: Iterator[bytes | int], path: str, line: int) -> Iterator[Record]:
+        data: list[bytes] = []
+        size = 0
+        start = line
+        oversized = False
+        seen = False
+
+        def flush() -> Iterator[Record]:
+            payload = b"\n".join(data)
+            if oversized or size > self.max_bytes:
+                yield self._too_large(path, start, size)
+            elif payload.strip() and payload.strip() != b"[DONE]":  # OpenAI's end-of-stream sentinel
+                yield Record(path, start, payload)
+
+        for item in lines:
+            if isinstance(item, int):
+                if not data:
+                    start = line
+                oversized, size = True, size + item
+            else:
+                text = item.rstrip(b"\r\n")
+                if not text:  # a blank line ends the event
+                    if data or oversized:
+                        seen = True
+                        yield from flush()
+                    data, size, oversized = [], 0, False
+                elif text.startswith(b"data:"):
+                    if not data and not oversized:
+                        start = line
+                    value = text[5:]
+                    value = value[1:] if value.startswith(b" ") else value
+                    data.append(value)
+                    size += len(value)
+                # other fields (event:, id:, retry:) and comments carry no payload
+            line += 1
+        if data or oversized:
+            seen = True
+            yield from flush()
+        if not seen:
+            yield Record(path, 1, problem=("empty input: no SSE data lines", "empty"))
+
+    def _json(self, lines: Iterator[bytes | int], path: str) -> Iterator[Record]:
+        parts: list[bytes] = []
+        size = 0
+        for item in lines:
+            size += item if isinstance(item, int) else len(item)
+            if size > self.max_bytes:
+                for rest in lines:  # count what is left without keeping it
+                    size += rest if isinstance(rest, int) else len(rest)
+                yield self._too_large(path, 1, size)
+                return
+            parts.append(item)  # type: ignore[arg-type] - ints only appear past the cap
+        doc = b"".join(parts)
+        if doc.startswith(b"\xef\xbb\xbf"):
+            doc = doc[3:]
+        stripped = doc.lstrip()
+        if not stripped:
+            yield Record(path, 1, problem=("empty input: no payload", "empty"))
+            return
+        line = doc.count(b"\n", 0, len(doc) - len(stripped)) + 1
+        if self.split_arrays and stripped.startswith(b"["):
+            try:
+                value = loads(doc)
+            except ParseError:
+                value = None  # the engine reports the parse error on the whole document
+            if isinstance(value, list):
+                if not value:
+                    yield Record(path, line, problem=("empty array: no payload", "empty"))
+                for index, (element, element_line) in enumerate(zip(value, element_lines(doc), strict=False)):
+                    yield Record(path, element_line, value=element, doc=doc, prefix=f"/{index}")
+                return
+        yield Record(path, line, doc, doc=doc)
+
+
+def _chain(head: list[bytes | int], rest: Iterator[bytes | int]) -> Iterator[bytes | int]:
+    yield from head
+    yield from rest
+
+
+_TOKEN = re.compile(rb'"(?:[^"\\]|\\.)*"|[\[\]{},]', re.DOTALL)
+_SPACE = re.compile(rb"[ \t\r\n]*")
+
+
+def element_lines(doc: bytes) -> Iterator[int]:
+    """The line on which each element of a top-level JSON array starts, in one linear scan
+    (strings are skipped whole, so brackets inside them do not count)."""
+    line = 1
+    level = 0
+    expect = False  # the next value starts an element
+    pos = 0
+    while True:
+        if expect:
+            space = _SPACE.match(doc, pos)
+            assert space is not None
+            line += doc.count(b"\n", pos, space.end())
+            pos = space.end()
+            if pos < len(doc) and doc[pos : pos + 1] != b"]":
+                yield line
+            expect = False
+        match = _TOKEN.search(doc, pos)
+        if match is None:
+            return
+        token = match.group()
+        line += doc.count(b"\n", pos, match.start())
+        pos = match.end()
+        if token[:1] == b'"':
+            line += token.count(b"\n")
+        elif token in (b"[", b"{"):
+            level += 1
+            expect = level == 1 and token == b"["
+        elif token in (b"]", b"}"):
+            level -= 1
+        elif token == b"," and level == 1:
+            expect = True

@@ -1,0 +1,111 @@
+"""Results as text (compiler-style), JSON lines or GitHub workflow annotations; the summary.
+
+Results go to stdout, the summary and the drift report to stderr.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+from toolwire.validation.backends import dumps
+from toolwire.validation.engine import AMBIGUOUS, INVALID, UNDETECTED, UNREADABLE, VALID, Finding, Result
+
+FORMATS = ("text", "json", "github")
+MAX_DRIFT_PATHS = 10_000  # distinct paths kept; free-form keys must not grow memory without end
+
+
+class Reporter:
+    def __init__(self, fmt: str = "text", *, quiet: bool = False) -> None:
+        self.fmt = fmt
+        self.quiet = quiet
+
+    def render(self, result: Result) -> str:
+        """The stdout text for one result ("" when there is nothing to print)."""
+        if self.fmt == "json":
+            if self.quiet and result.valid:
+                return ""
+            return dumps(result.to_dict()).decode() + "\n"
+        if not result.errors:
+            return ""
+        if self.fmt == "github":
+            return "".join(self._github(result, f) for f in result.errors)
+        label = result.label
+        nearest = f"nearest {result.candidates[0]}" if result.status == UNDETECTED and result.candidates else None
+        out = []
+        for i, f in enumerate(result.errors):
+            where = nearest if nearest and i > 0 else label
+            out.append(f"{result.path}:{f.line}: {where}: {f.pointer or '/'}: {f.message} [{f.keyword}]\n")
+        return "".join(out)
+
+    @staticmethod
+    def _github(result: Result, f: Finding) -> str:
+        title = _escape_property(f"toolwire validate: {result.label}")
+        message = _escape_data(f"{f.pointer or '/'}: {f.message} [{f.keyword}]")
+        return f"::error file={_escape_property(result.path)},line={f.line},title={title}::{message}\n"
+
+
+def _escape_data(text: str) -> str:
+    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+
+
+def _escape_property(text: str) -> str:
+    return _escape_data(text).replace(":", "%3A").replace(",", "%2C")
+
+
+@dataclass
+class Tally:
+    """Counts across a run; tallies from worker processes are merged into one."""
+
+    statuses: Counter[str] = field(default_factory=Counter)
+    drift: Counter[tuple[str, str]] = field(default_factory=Counter)  # (dialect/shape, path) -> occurrences
+    drift_payloads: Counter[tuple[str, str]] = field(default_factory=Counter)  # -> payloads with it
+    findings: int = 0
+
+    def add(self, result: Result) -> None:
+        self.statuses[result.status] += 1
+        if not result.valid:
+            self.findings += 1
+        if result.drift:
+            label = result.label
+            for path in result.drift:
+                self._count(self.drift, (label, path), 1)
+            for path in set(result.drift):
+                self._count(self.drift_payloads, (label, path), 1)
+
+    @staticmethod
+    def _count(counter: Counter[tuple[str, str]], key: tuple[str, str], n: int) -> None:
+        if key in counter or len(counter) < MAX_DRIFT_PATHS:
+            counter[key] += n
+
+    def merge(self, other: Tally) -> None:
+        self.statuses.update(other.statuses)
+        self.findings += other.findings
+        for key, n in other.drift.items():
+            self._count(self.drift, key, n)
+        for key, n in other.drift_payloads.items():
+            self._count(self.drift_payloads, key, n)
+
+    @property
+    def checked(self) -> int:
+        return sum(self.statuses.values())
+
+    def summary(self) -> str:
+        s = self.statuses
+        line = f"{s[VALID]} valid, {s[INVALID] + s[UNREADABLE]} invalid, {s[UNDETECTED] + s[AMBIGUOUS]} undetected"
+        notes = []
+        if s[UNREADABLE]:
+            notes.append(f"{s[UNREADABLE]} unreadable")
+        if s[AMBIGUOUS]:
+            notes.append(f"{s[AMBIGUOUS]} ambiguous")
+        return line + (f" ({', '.join(notes)})" if notes else "")
+
+    def drift_report(self) -> list[str]:
+        if not self.drift:
+            return []
+        lines = [f"{len(self.drift)} field path(s) not described by the schemas (a provider changed its wire shape? regenerate the schemas):"]
+        for (label, path), n in sorted(self.drift.items(), key=lambda kv: (-kv[1], kv[0])):
+            lines.append(f"  {label} {path}: {n} (in {self.drift_payloads[(label, path)]} payload(s))")
+        if len(self.drift) >= MAX_DRIFT_PATHS:
+            lines.append(f"  (only the first {MAX_DRIFT_PATHS} distinct paths are counted)")
+        return lines

@@ -159,7 +159,10 @@ def _render_one(
         out = {}
         for d in dialects:
             sources = [f"schemas/dialects/{d['name']}/", f"templates/{name}"]
-            out[rel.replace("{dialect}", d["name"])] = template.render(context, d=d, header=_header(sources))
+            cases = next((v.cases for v in spec.stream_vectors if v.dialect == d["name"]), [])
+            text = template.render(context, d=d, stream_cases=cases, header=_header(sources))
+            if text.strip():  # a template may have nothing to say for a dialect
+                out[rel.replace("{dialect}", d["name"])] = text
         return out
     head = _header([f"templates/{name}"]) if rel.endswith((".py", ".toml")) else ""
     return {rel: template.render(context, header=head)}

@@ -19,10 +19,10 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "generated" / "python"))
 
-from toolwire_dialects import anthropic_messages, openai_chat  # noqa: E402
-from toolwire_dialects.models.canonical.tool_call import ToolCall  # noqa: E402
-from toolwire_dialects.models.dialects.anthropic_messages.tool_call import AnthropicToolUseBlock  # noqa: E402
-from toolwire_dialects.models.dialects.openai_chat.tool_call import OpenAIChatToolCall  # noqa: E402
+from toolwire_dialects import anthropic_messages, openai_chat
+from toolwire_dialects.models.canonical.tool_call import ToolCall
+from toolwire_dialects.models.dialects.anthropic_messages.tool_call import AnthropicToolUseBlock
+from toolwire_dialects.models.dialects.openai_chat.tool_call import OpenAIChatToolCall
 
 CALL = {
     "id": "call_aDdJTteHrpMdhdkEkyxjxEHH",

@@ -34,7 +34,7 @@ class _Group(click.Group):
             raise
         except KeyboardInterrupt:
             fail("interrupted", 130)
-        except Exception as exc:  # noqa: BLE001 - the last line of defence of a CLI
+        except Exception as exc:
             fail(f"toolwire: internal error: {type(exc).__name__}: {exc}")
 
 

@@ -335,7 +335,7 @@ def compile_object(
         if level.local:
             level.read = level.local
             continue
-        start = first_optional(level.toks + ["_"], True)
+        start = first_optional([*level.toks, "_"], True)
         level.read = var + "".join(
             f"[{py(t)}]" if i < start else f".get({py(t)}, _EMPTY)" for i, t in enumerate(level.toks)
         )

@@ -8,7 +8,7 @@ two give the same verdict whatever optional format libraries happen to be instal
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from typing import Any
 
 import jsonschema
@@ -129,9 +129,9 @@ class Validators:
             self._fast[schema_id] = validator
         return validator
 
-    def distance(self, schema_id: str, value: Any) -> int:
-        context = rs_context if self.backend == "jsonschema-rs" else py_context
-        return error_distance(self.fast(schema_id).iter_errors(value), context)
+    def distance(self, schema_id: str, value: Any) -> tuple[int, int]:
+        adapter = ErrorAdapter(self.backend == "jsonschema-rs")
+        return error_distance(self.fast(schema_id).iter_errors(value), adapter)
 
     def _compile_rs(self, schema_id: str) -> Any:
         if self._rs_documents is None:
@@ -148,27 +148,44 @@ class Validators:
         return jsonschema_rs.validator_for(local[RS_BASE + schema_id], retriever=retrieve, validate_formats=False)
 
 
-def error_distance(errors: Iterable[Any], context: Callable[[Any], list[list[Any]] | None]) -> int:
-    """How far an instance is from a schema: one per error, where an anyOf/oneOf error costs its
-    nearest branch, so a oneOf-of-events schema is not mistaken for the nearest by counting 1."""
-    total = 0
+_DISCRIMINATORS = frozenset({"const", "enum", "type", "Constant", "Enum", "Type"})
+
+
+def error_distance(errors: Iterable[Any], adapter: ErrorAdapter) -> tuple[int, int]:
+    """How far an instance is from a schema: (discriminator mismatches, errors). A const, enum or
+    type error at the top level (the payload or one of its fields) means a different kind of
+    payload, not a broken one. An anyOf/oneOf error costs its nearest branch, so a oneOf of
+    stream events is not taken for near by counting 1."""
+    kinds, count = 0, 0
     for error in errors:
-        branches = context(error)
+        branches = adapter.context(error)
         if branches:
-            total += max(1, min(error_distance(branch, context) for branch in branches))
+            k, c = min(error_distance(branch, adapter) for branch in branches)
+            kinds, count = kinds + k, count + max(1, c)
         else:
-            total += 1
-    return total
+            kinds += adapter.keyword(error) in _DISCRIMINATORS and adapter.depth(error) <= 1
+            count += 1
+    return kinds, count
 
 
-def rs_context(error: Any) -> list[list[Any]] | None:
-    return getattr(error.kind, "context", None) or None
+class ErrorAdapter:
+    """Reads the errors of jsonschema-rs or of jsonschema alike."""
 
+    def __init__(self, rs: bool) -> None:
+        self.rs = rs
 
-def py_context(error: jsonschema.ValidationError) -> list[list[Any]] | None:
-    if not error.context:
-        return None
-    branches: dict[Any, list[Any]] = {}
-    for sub in error.context:
-        branches.setdefault(sub.relative_schema_path[0] if sub.relative_schema_path else 0, []).append(sub)
-    return list(branches.values())
+    def context(self, error: Any) -> list[list[Any]] | None:
+        if self.rs:
+            return getattr(error.kind, "context", None) or None
+        if not error.context:
+            return None
+        branches: dict[Any, list[Any]] = {}
+        for sub in error.context:
+            branches.setdefault(sub.relative_schema_path[0] if sub.relative_schema_path else 0, []).append(sub)
+        return list(branches.values())
+
+    def keyword(self, error: Any) -> str:
+        return type(error.kind).__name__ if self.rs else str(error.validator)
+
+    def depth(self, error: Any) -> int:
+        return len(error.instance_path) if self.rs else len(error.absolute_path)

@@ -151,5 +151,4 @@ def _validate(
 
 
 def _stdin() -> Any:
-    stream = click.get_binary_stream("stdin")
-    return stream
+    return getattr(sys.stdin, "buffer", sys.stdin)  # bytes: payloads are decoded by the JSON parser

@@ -6,7 +6,8 @@ the schemas are open to unknown fields; the tie goes to the schema that describe
 best (fewest undescribed fields, then most described ones), which is why an envelope beats a
 small shape that happens to accept the same payload, without a blanket preference for either.
 An exact tie is ambiguous and reported with its candidates. No match is a finding, reported
-against the nearest schemas (fewest errors, counting an anyOf/oneOf by its nearest branch).
+against the nearest schema (fewest errors, an anyOf/oneOf counting as its nearest branch, among
+schemas that describe most of the payload's fields), when there is one.
 """
 
 from __future__ import annotations
@@ -18,6 +19,8 @@ from typing import Any
 from toolwire.spec import Spec
 from toolwire.validation.backends import Validators
 from toolwire.validation.drift import Coverage, DriftWalker
+
+NEAREST_TRIES = 6  # coverage walks per undetected payload: bounds the cost of a capture of strangers
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,11 +78,19 @@ class Detector:
         return Detection(closest=self.nearest(value))
 
     def nearest(self, value: Any) -> tuple[Target, ...]:
-        distances = [(self.validators.distance(t.schema_id, value), t) for t in self.candidates]
-        least = min(d for d, _ in distances)
-        near = [t for d, t in distances if d == least]
-        if len(near) > 1:  # same error count: the schema that describes more of it is nearer
-            described = {t: self.walker.coverage(value, t.schema_id).described for t in near}
-            most = max(described.values())
-            near = [t for t in near if described[t] == most]
+        """The schemas a payload that matches none is nearest to: fewest errors among those that
+        describe at least half of its fields, and whose discriminators (top-level const/enum/type)
+        accept it. A payload from a dialect without schemas usually
+        has none, and then no nearest is named rather than a misleading one."""
+        ranked = sorted(((self.validators.distance(t.schema_id, value), i, t) for i, t in enumerate(self.candidates)), key=lambda x: x[:2])
+        near: list[Target] = []
+        least = None
+        for distance, _, target in ranked[:NEAREST_TRIES]:
+            if distance[0] or (least is not None and distance > least):
+                break  # a different kind of payload (discriminator mismatch), or farther
+            coverage = self.walker.coverage(value, target.schema_id)
+            fields = coverage.described + len(coverage.unknown)
+            if fields and coverage.described * 2 >= fields:
+                near.append(target)
+                least = distance
         return tuple(near)

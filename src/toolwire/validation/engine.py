@@ -146,8 +146,9 @@ class Engine:
             try:
                 value = loads(data)
             except ParseError as exc:
-                base = 1 if record.doc is not None else record.line
-                return self._unreadable(record, base + exc.line - 1, f"not valid JSON: {exc.message}", "parse")
+                # In a document the parser's line is the file's; a JSON line is its own line.
+                line = exc.line if record.doc is not None else record.line
+                return self._unreadable(record, line, f"not valid JSON: {exc.message}", "parse")
             deep = too_deep(data, value, options.max_depth)
         if deep:
             return self._unreadable(record, record.line, f"nested {deep} levels deep, over the limit of {options.max_depth}", "depth")
@@ -173,6 +174,9 @@ class Engine:
             message = f"matches {len(names)} schemas equally well: {', '.join(names)}; pass --dialect or --shape to choose"
             return Result(record.path, record.line, AMBIGUOUS, errors=[Finding("", message, AMBIGUOUS, record.line)], candidates=names)
         names = [t.label for t in detection.closest]
+        if not names:
+            message = "no schema matches, and none is near (same kind, describing most of its fields)"
+            return Result(record.path, record.line, UNDETECTED, errors=[Finding("", message, UNDETECTED, record.line)])
         message = f"no schema matches; nearest: {', '.join(names)}"
         errors = [Finding("", message, UNDETECTED, record.line), *self._errors(record, value, detection.closest[0], lines)]
         return Result(record.path, record.line, UNDETECTED, errors=errors, candidates=names)

@@ -20,7 +20,14 @@ def pointer(parts: Iterable[Any]) -> str:
     return "".join("/" + str(p).replace("~", "~0").replace("/", "~1") for p in parts)
 
 
-def _short(message: str) -> str:
+def _short(error: ValidationError) -> str:
+    """The message, without a long repr of a whole object or array at its start."""
+    message = error.message
+    if isinstance(error.instance, dict | list):
+        text = repr(error.instance)
+        if len(text) > 60 and message.startswith(text):
+            what = "object" if isinstance(error.instance, dict) else f"array of {len(error.instance)}"
+            message = f"the {what}{message[len(text):]}"
     return message if len(message) <= MAX_MESSAGE else message[: MAX_MESSAGE - 1] + "…"
 
 
@@ -35,7 +42,7 @@ def explain(validator: jsonschema.protocols.Validator, value: Any, limit: int) -
     errors = sorted(validator.iter_errors(value), key=_document_order)
     for error in errors:
         best: ValidationError = best_match([error]) or error
-        item = (pointer(best.absolute_path), _short(best.message), str(best.validator))
+        item = (pointer(best.absolute_path), _short(best), str(best.validator))
         if item not in seen:
             seen.add(item)
             found.append(item)

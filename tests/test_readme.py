@@ -1,0 +1,30 @@
+"""The README says what the code does: its example is examples/dispatch.py, and it runs."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_readme_example_is_the_example_file() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    example = (ROOT / "examples" / "dispatch.py").read_text(encoding="utf-8")
+    blocks = re.findall(r"```python\n(.*?)```", readme, flags=re.DOTALL)
+    assert example in blocks, "README's dispatch example differs from examples/dispatch.py"
+
+
+def test_example_runs_and_answers_every_call_in_both_dialects() -> None:
+    run = subprocess.run([sys.executable, str(ROOT / "examples" / "dispatch.py")], capture_output=True, text=True, check=False)
+    assert run.returncode == 0, run.stderr
+    lines = run.stdout.splitlines()
+    anthropic = [line for line in lines if line.startswith("anthropic_messages ")]
+    openai = [line for line in lines if line.startswith("openai_chat ")]
+    assert len(anthropic) == 2 and len(openai) == 2
+    assert "'tool_use_id': 'toolu_01'" in anthropic[0] and "sunny for 2 day(s)" in anthropic[0]  # "2" coerced
+    assert "'is_error': True" in anthropic[1] and "unknown tool 'get_time'" in anthropic[1]
+    assert "'tool_call_id': 'call_2'" in openai[1] and "not valid JSON" in openai[1]  # never run
+    assert "loss: /is_error: openai_chat cannot carry the error flag" in run.stdout

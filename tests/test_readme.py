@@ -28,3 +28,13 @@ def test_example_runs_and_answers_every_call_in_both_dialects() -> None:
     assert "'is_error': True" in anthropic[1] and "unknown tool 'get_time'" in anthropic[1]
     assert "'tool_call_id': 'call_2'" in openai[1] and "not valid JSON" in openai[1]  # never run
     assert "loss: /is_error: openai_chat cannot carry the error flag" in run.stdout
+
+
+def test_readme_loss_table_is_the_one_the_mappings_give() -> None:
+    from toolwire.capabilities import loss_table
+    from toolwire.spec import load_spec
+
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    found = re.search(r"<!-- loss-table:start -->\n(.*?)<!-- loss-table:end -->", readme, flags=re.DOTALL)
+    assert found, "README lost its loss-table markers"
+    assert found.group(1) == loss_table(load_spec(ROOT / "schemas")), "README's table is stale: paste `toolwire losses`"

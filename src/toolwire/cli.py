@@ -78,6 +78,15 @@ def generate(schemas: Path, templates: Path, out: Path, check: bool, show_diff: 
     click.echo(f"toolwire: wrote {written} file(s), removed {removed} stale file(s) in {out}", err=True)
 
 
+@main.command()
+@click.option("--schemas", type=click.Path(path_type=Path, file_okay=False), default=Path("schemas"), show_default=True)
+def losses(schemas: Path) -> None:
+    """Print the Markdown table of what each dialect can carry (the README's loss table)."""
+    from toolwire.capabilities import loss_table
+
+    click.echo(loss_table(_load(schemas)), nl=False)
+
+
 from toolwire.convert_cmd import convert, extract  # noqa: E402 - commands register on main
 from toolwire.tools_codegen import tools_group  # noqa: E402
 

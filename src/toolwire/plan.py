@@ -262,6 +262,7 @@ def _field(name: str, spec: dict[str, Any], var_prefix: str, kinds: dict[str, st
         "value_map_back_py": _back_map(pairs) if pairs else None,
         "no_arguments_text": "(" + "".join(f"{py(t)}, " for t in no_args) + ")" if no_args else "()",
         "string": bool(spec.get("string", False)),
+        "string_only": spec.get("string") == "only",
         "aliases": [
             {"index": i, "pointer": a["pointer"], "toks": tokens(a["pointer"]), "profile": a.get("schema_profile", "json_schema")}
             for i, a in enumerate(spec.get("aliases", []))
@@ -469,7 +470,6 @@ def shape_plan(spec: Spec, dialect: Dialect, shape: str) -> dict[str, Any]:
         variants.append(plan)
     _name_constants(shape, variants)
     implied = [k for v in variants for k in v.canonical]
-    has_id = any(f["name"] == "id" for v in variants for f in v.obj.fields)
     return {
         "shape": shape,
         "variants": variants,
@@ -480,7 +480,7 @@ def shape_plan(spec: Spec, dialect: Dialect, shape: str) -> dict[str, Any]:
         "checks": [v.obj.checks() for v in variants],
         "roots": [v.obj.root_constant for v in variants if v.obj.is_root_constant],
         "unmatched_pointer": "/" + implied[0] if implied else "",
-        "notes_calls": shape == "tool_call" and has_id,
+        "notes_calls": shape == "tool_call",
     }
 
 
@@ -497,6 +497,7 @@ def envelope_plans(dialect: Dialect) -> list[dict[str, Any]]:
                     "toks": toks,
                     "when": [(tokens(p), py(v)) for p, v in loc.get("when", {}).items()],
                     "has": [tokens(p) for p in loc.get("has", [])],
+                    "where": [(tokens(p), v) for p, v in loc.get("where", {}).items()],
                     "many": "*" in toks,
                 }
             )

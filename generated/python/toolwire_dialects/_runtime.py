@@ -177,6 +177,11 @@ def _lookup(value: Any, pointer: str) -> Any:
 _TYPE_NAMES = {dict: "an object", list: "an array", str: "a string", bool: "a boolean", int: "a number", float: "a number"}
 
 
+def describe(value: Any) -> str:
+    """A short description of a JSON value for error messages."""
+    return _describe(value)
+
+
 def _describe(value: Any) -> str:
     if value is MISSING:
         return "nothing"
@@ -189,7 +194,7 @@ def _describe(value: Any) -> str:
 
 _EXPECT = {
     "object": (lambda v: type(v) is dict, "an object"),
-    "array": (lambda v: type(v) is list, "an array"),
+    "array": (lambda v: type(v) is list and len(v) > 0, "a non-empty array"),
     "string": (lambda v: type(v) is str, "a string"),
     "nonempty": (lambda v: type(v) is str and v != "", "a non-empty string"),
     "boolean": (lambda v: type(v) is bool, "a boolean"),
@@ -208,6 +213,12 @@ def _first_failure(wire: Any, checks: tuple) -> tuple[int, str, str] | None:
             test, what = _EXPECT[arg]
             if value is not MISSING and value is not None and not test(value):
                 return passed, pointer, f"expected {what}, got {_describe(value)}"
+        elif kind == "optional_const":
+            if value is not MISSING and (value != arg or type(value) is not type(arg)):
+                return passed, pointer, f"expected {json.dumps(arg)} or nothing, got {_describe(value)}"
+        elif kind == "optional_values":
+            if value is not MISSING and value is not None and value not in arg:
+                return passed, pointer, f"expected one of {', '.join(json.dumps(a) for a in arg)}, got {_describe(value)}"
         elif kind == "values":
             if value not in arg:
                 return passed, pointer, f"expected one of {', '.join(json.dumps(a) for a in arg)}, got {_describe(value)}"
@@ -457,6 +468,27 @@ def text_of_json(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
 
+def content_as_string(parts: list[dict[str, Any]], losses: list[Loss], strict: bool, target: str) -> str:
+    """Content for a wire that takes only a string: text joined, JSON as its text, the rest lost."""
+    texts: list[str] = []
+    for i, part in enumerate(parts):
+        if part["type"] == "text":
+            texts.append(part["text"])
+        elif part["type"] == "json":
+            report(losses, strict, f"/content/{i}", target, "a json part as such (sent as JSON text)")
+            texts.append(text_of_json(part["value"]))
+        else:
+            report(losses, strict, f"/content/{i}", target, describe_part(part))
+    if len(texts) > 1:
+        report(losses, strict, "/content", target, "several parts as such (joined into one string)")
+    return "".join(texts)
+
+
+def where(value: Any, conditions: tuple[tuple[tuple[str, ...], Any], ...]) -> bool:
+    """Whether a whole payload has every (path, value) of a location's 'where'."""
+    return all(lookup(value, toks) == expected for toks, expected in conditions)
+
+
 def extension(fields: dict[str, Any], forms: dict[str, Any], meaning: str | None = None) -> dict[str, Any]:
     out: dict[str, Any] = {}
     if fields:
@@ -515,10 +547,11 @@ def describe_choice(value: dict[str, Any]) -> str:
 # Results carried as one JSON object (Gemini functionResponse.response).
 
 
-def _part_of(value: Any) -> dict[str, Any]:
+def _parts_of(value: Any) -> list[dict[str, Any]]:
+    """An output value as content: text, JSON, or nothing for an empty string."""
     if type(value) is str:
-        return {"type": "text", "text": value}
-    return {"type": "json", "value": value}
+        return [{"type": "text", "text": value}] if value else []
+    return [{"type": "json", "value": value}]
 
 
 def result_from_object(
@@ -526,12 +559,12 @@ def result_from_object(
 ) -> tuple[list[dict[str, Any]], bool]:
     """{error: x} is an error result, {output: x} a plain one, any other object is the output."""
     if error_key is not None and value.keys() == {error_key}:
-        return [_part_of(value[error_key])], True
+        return _parts_of(value[error_key]), True
     if value.keys() == {output_key}:
         inner = value[output_key]
         if type(inner) is not str:
             forms[pointer] = "wrapped"
-        return [_part_of(inner)], False
+        return _parts_of(inner), False
     return [{"type": "json", "value": value}], False
 
 

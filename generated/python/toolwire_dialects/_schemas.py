@@ -310,6 +310,79 @@ SCHEMAS: dict[str, Any] = {'canonical/content_part.json': {'$schema': 'https://j
                                                                           'items': {'$ref': 'request.json#/$defs/Block'}},
                                                               'stop_reason': {'type': ['string', 'null']}},
                                                'required': ['type', 'role', 'content']},
+ 'dialects/anthropic_messages/stream_event.json': {'$schema': 'https://json-schema.org/draft/2020-12/schema',
+                                                   '$id': 'dialects/anthropic_messages/stream_event.json',
+                                                   'title': 'AnthropicMessagesStreamEvent',
+                                                   'description': 'One server-sent event of a streamed '
+                                                                  'Messages response (the JSON of one '
+                                                                  '`data:` line; its `type` repeats the '
+                                                                  '`event:` name). A tool call is a content '
+                                                                  'block: `content_block_start` with a '
+                                                                  'tool_use block (input {}), '
+                                                                  '`content_block_delta` events with '
+                                                                  '`input_json_delta.partial_json` text, '
+                                                                  '`content_block_stop`; all keyed by the '
+                                                                  'block `index`, which counts text and '
+                                                                  'thinking blocks too. `message_delta` '
+                                                                  'carries the stop reason; `ping` events '
+                                                                  'are interleaved. Event types this schema '
+                                                                  'does not know are accepted. Open to every '
+                                                                  'other field.',
+                                                   'type': 'object',
+                                                   'properties': {'type': {'type': 'string', 'minLength': 1}},
+                                                   'required': ['type'],
+                                                   'allOf': [{'if': {'properties': {'type': {'const': 'message_start'}}},
+                                                              'then': {'properties': {'message': {'type': 'object',
+                                                                                                  'properties': {'type': {'const': 'message'},
+                                                                                                                 'role': {'const': 'assistant'},
+                                                                                                                 'content': {'type': 'array'}}}},
+                                                                       'required': ['message']}},
+                                                             {'if': {'properties': {'type': {'const': 'content_block_start'}}},
+                                                              'then': {'properties': {'index': {'$ref': '#/$defs/Index'},
+                                                                                      'content_block': {'$ref': '#/$defs/StartBlock'}},
+                                                                       'required': ['index',
+                                                                                    'content_block']}},
+                                                             {'if': {'properties': {'type': {'const': 'content_block_delta'}}},
+                                                              'then': {'properties': {'index': {'$ref': '#/$defs/Index'},
+                                                                                      'delta': {'$ref': '#/$defs/BlockDelta'}},
+                                                                       'required': ['index', 'delta']}},
+                                                             {'if': {'properties': {'type': {'const': 'content_block_stop'}}},
+                                                              'then': {'properties': {'index': {'$ref': '#/$defs/Index'}},
+                                                                       'required': ['index']}},
+                                                             {'if': {'properties': {'type': {'const': 'message_delta'}}},
+                                                              'then': {'properties': {'delta': {'type': 'object',
+                                                                                                'properties': {'stop_reason': {'type': ['string',
+                                                                                                                                        'null']}}}},
+                                                                       'required': ['delta']}}],
+                                                   '$defs': {'Index': {'title': 'AnthropicStreamBlockIndex',
+                                                                       'description': "The content block's "
+                                                                                      'position in the '
+                                                                                      'message (text and '
+                                                                                      'thinking blocks '
+                                                                                      'count).',
+                                                                       'type': 'integer',
+                                                                       'minimum': 0},
+                                                             'StartBlock': {'title': 'AnthropicStreamStartBlock',
+                                                                            'description': 'The block a '
+                                                                                           'content_block_start '
+                                                                                           'opens; a '
+                                                                                           'tool_use block '
+                                                                                           'is the call '
+                                                                                           'without its '
+                                                                                           'input (input is '
+                                                                                           '{} here).',
+                                                                            'type': 'object',
+                                                                            'properties': {'type': {'type': 'string'}},
+                                                                            'required': ['type'],
+                                                                            'allOf': [{'if': {'properties': {'type': {'const': 'tool_use'}}},
+                                                                                       'then': {'$ref': 'tool_call.json'}}]},
+                                                             'BlockDelta': {'title': 'AnthropicStreamBlockDelta',
+                                                                            'type': 'object',
+                                                                            'properties': {'type': {'type': 'string'}},
+                                                                            'required': ['type'],
+                                                                            'allOf': [{'if': {'properties': {'type': {'const': 'input_json_delta'}}},
+                                                                                       'then': {'properties': {'partial_json': {'type': 'string'}},
+                                                                                                'required': ['partial_json']}}]}}},
  'dialects/anthropic_messages/tool_call.json': {'$schema': 'https://json-schema.org/draft/2020-12/schema',
                                                 '$id': 'dialects/anthropic_messages/tool_call.json',
                                                 'title': 'AnthropicToolUseBlock',
@@ -398,6 +471,566 @@ SCHEMAS: dict[str, Any] = {'canonical/content_part.json': {'$schema': 'https://j
                                                                                                                                           'url': {'type': 'string'}},
                                                                                                                            'required': ['type']}},
                                                                                                  'required': ['source']}}]}}},
+ 'dialects/gemini/request.json': {'$schema': 'https://json-schema.org/draft/2020-12/schema',
+                                  '$id': 'dialects/gemini/request.json',
+                                  'title': 'GeminiGenerateContentRequest',
+                                  'description': 'A generateContent / streamGenerateContent request body: '
+                                                 'the parts that carry tools, the function calling config, '
+                                                 'calls and results. Field names may be lowerCamelCase or '
+                                                 'snake_case (proto3 JSON parsers accept both). Open to '
+                                                 'every other field.',
+                                  'type': 'object',
+                                  'properties': {'contents': {'type': 'array',
+                                                              'items': {'$ref': '#/$defs/Content'}},
+                                                 'tools': {'type': 'array',
+                                                           'items': {'$ref': '#/$defs/Tool'}},
+                                                 'toolConfig': {'$ref': '#/$defs/ToolConfig'},
+                                                 'tool_config': {'$ref': '#/$defs/ToolConfig'},
+                                                 'systemInstruction': {'$ref': '#/$defs/Content'},
+                                                 'system_instruction': {'$ref': '#/$defs/Content'},
+                                                 'generationConfig': {'type': 'object'},
+                                                 'generation_config': {'type': 'object'}},
+                                  'required': ['contents'],
+                                  '$defs': {'Content': {'title': 'GeminiContent',
+                                                        'description': 'One turn: role user (also function '
+                                                                       'results) or model (also function '
+                                                                       'calls); no role means user.',
+                                                        'type': 'object',
+                                                        'properties': {'role': {'type': 'string'},
+                                                                       'parts': {'type': 'array',
+                                                                                 'items': {'$ref': '#/$defs/Part'}}}},
+                                            'Part': {'title': 'GeminiPart',
+                                                     'description': 'One part of a turn: text, inline data, '
+                                                                    'a function call, a function response, '
+                                                                    '... Function calls and responses are '
+                                                                    'checked against their shapes.',
+                                                     'type': 'object',
+                                                     'allOf': [{'if': {'anyOf': [{'required': ['functionCall']},
+                                                                                 {'required': ['function_call']}]},
+                                                                'then': {'$ref': 'tool_call.json'}},
+                                                               {'if': {'anyOf': [{'required': ['functionResponse']},
+                                                                                 {'required': ['function_response']}]},
+                                                                'then': {'$ref': 'tool_result.json'}}]},
+                                            'Tool': {'title': 'GeminiTool',
+                                                     'description': 'Function declarations, or a built-in '
+                                                                    'tool (googleSearch, codeExecution, '
+                                                                    'urlContext, ...) that toolwire does not '
+                                                                    'convert.',
+                                                     'type': 'object',
+                                                     'properties': {'functionDeclarations': {'type': 'array',
+                                                                                             'items': {'$ref': 'tool_definition.json'}},
+                                                                    'function_declarations': {'type': 'array',
+                                                                                              'items': {'$ref': 'tool_definition.json'}}}},
+                                            'ToolConfig': {'title': 'GeminiToolConfig',
+                                                           'type': 'object',
+                                                           'properties': {'functionCallingConfig': {'$ref': 'tool_choice.json'},
+                                                                          'function_calling_config': {'$ref': 'tool_choice.json'}}}}},
+ 'dialects/gemini/response.json': {'$schema': 'https://json-schema.org/draft/2020-12/schema',
+                                   '$id': 'dialects/gemini/response.json',
+                                   'title': 'GeminiGenerateContentResponse',
+                                   'description': 'A generateContent response: function calls sit in '
+                                                  'candidates[].content.parts[]; a turn that calls functions '
+                                                  'still finishes with STOP (tool failures: '
+                                                  'MALFORMED_FUNCTION_CALL, UNEXPECTED_TOOL_CALL, '
+                                                  'TOO_MANY_TOOL_CALLS). A blocked prompt has promptFeedback '
+                                                  'and no candidates.',
+                                   'type': 'object',
+                                   'properties': {'candidates': {'type': 'array',
+                                                                 'items': {'$ref': '#/$defs/Candidate'}},
+                                                  'promptFeedback': {'type': 'object'},
+                                                  'usageMetadata': {'type': 'object'},
+                                                  'modelVersion': {'type': 'string'},
+                                                  'responseId': {'type': 'string'}},
+                                   'anyOf': [{'required': ['candidates']}, {'required': ['promptFeedback']}],
+                                   '$defs': {'Candidate': {'title': 'GeminiCandidate',
+                                                           'type': 'object',
+                                                           'properties': {'content': {'$ref': 'request.json#/$defs/Content'},
+                                                                          'finishReason': {'type': 'string'},
+                                                                          'finishMessage': {'type': 'string'},
+                                                                          'index': {'type': 'integer'}}}}},
+ 'dialects/gemini/stream_event.json': {'$schema': 'https://json-schema.org/draft/2020-12/schema',
+                                       '$id': 'dialects/gemini/stream_event.json',
+                                       'title': 'GeminiStreamChunk',
+                                       'description': 'One chunk of streamGenerateContent (one SSE data line '
+                                                      'with alt=sse, or one element of the JSON array '
+                                                      'without it): a whole GenerateContentResponse. On the '
+                                                      'Gemini API each functionCall part arrives whole in '
+                                                      'one chunk; the finish reason comes in a later chunk.',
+                                       '$ref': 'response.json'},
+ 'dialects/gemini/tool_call.json': {'$schema': 'https://json-schema.org/draft/2020-12/schema',
+                                    '$id': 'dialects/gemini/tool_call.json',
+                                    'title': 'GeminiFunctionCallPart',
+                                    'description': 'A Part of a model Content that carries a `functionCall` '
+                                                   "(snake_case `function_call`), with the part's "
+                                                   '`thoughtSignature` beside it (never inside) when the '
+                                                   'model thought first. The Gemini API usually sends no id; '
+                                                   'args may be left out for a function without parameters.',
+                                    'type': 'object',
+                                    'properties': {'functionCall': {'$ref': '#/$defs/FunctionCall'},
+                                                   'function_call': {'$ref': '#/$defs/FunctionCall'},
+                                                   'thoughtSignature': {'$ref': '#/$defs/Base64'},
+                                                   'thought_signature': {'$ref': '#/$defs/Base64'},
+                                                   'thought': {'type': 'boolean'}},
+                                    'oneOf': [{'required': ['functionCall']},
+                                              {'required': ['function_call']}],
+                                    '$defs': {'FunctionCall': {'title': 'GeminiFunctionCall',
+                                                               'type': 'object',
+                                                               'properties': {'id': {'type': 'string',
+                                                                                     'minLength': 1},
+                                                                              'name': {'type': 'string',
+                                                                                       'minLength': 1},
+                                                                              'args': {'type': 'object'}},
+                                                               'required': ['name']},
+                                              'Base64': {'title': 'GeminiThoughtSignature',
+                                                         'description': 'Opaque bytes as base64, standard or '
+                                                                        'URL-safe alphabet (proto3 JSON '
+                                                                        'accepts both, with or without '
+                                                                        'padding).',
+                                                         'type': 'string',
+                                                         'pattern': '^[A-Za-z0-9+/_-]*={0,2}$'}}},
+ 'dialects/gemini/tool_choice.json': {'$schema': 'https://json-schema.org/draft/2020-12/schema',
+                                      '$id': 'dialects/gemini/tool_choice.json',
+                                      'title': 'GeminiFunctionCallingConfig',
+                                      'description': "The request's `toolConfig.functionCallingConfig` "
+                                                     '(snake_case `tool_config.function_calling_config`). '
+                                                     '`allowedFunctionNames` (snake_case '
+                                                     '`allowed_function_names`) is meant for ANY and '
+                                                     'VALIDATED. The API also takes a config without mode '
+                                                     '(AUTO); toolwire requires the mode until the mapping '
+                                                     'vocabulary can match an empty config.',
+                                      'type': 'object',
+                                      'properties': {'mode': {'enum': ['MODE_UNSPECIFIED',
+                                                                       'AUTO',
+                                                                       'ANY',
+                                                                       'NONE',
+                                                                       'VALIDATED']},
+                                                     'allowedFunctionNames': {'$ref': '#/$defs/Names'},
+                                                     'allowed_function_names': {'$ref': '#/$defs/Names'},
+                                                     'streamFunctionCallArguments': {'description': 'Vertex '
+                                                                                                    'AI '
+                                                                                                    'only.',
+                                                                                     'type': 'boolean'},
+                                                     'stream_function_call_arguments': {'description': 'Vertex '
+                                                                                                       'AI '
+                                                                                                       'only.',
+                                                                                        'type': 'boolean'}},
+                                      'required': ['mode'],
+                                      'not': {'required': ['allowedFunctionNames', 'allowed_function_names']},
+                                      '$defs': {'Names': {'title': 'GeminiAllowedFunctionNames',
+                                                          'type': 'array',
+                                                          'items': {'type': 'string', 'minLength': 1},
+                                                          'minItems': 1}}},
+ 'dialects/gemini/tool_definition.json': {'$schema': 'https://json-schema.org/draft/2020-12/schema',
+                                          '$id': 'dialects/gemini/tool_definition.json',
+                                          'title': 'GeminiFunctionDeclaration',
+                                          'description': "One element of a Tool's `functionDeclarations` "
+                                                         '(snake_case `function_declarations`). The '
+                                                         'parameters are given at most once: '
+                                                         '`parametersJsonSchema` (JSON Schema; snake_case '
+                                                         '`parameters_json_schema`) or `parameters` '
+                                                         "(Gemini's OpenAPI 3.0 subset); none for a function "
+                                                         'without parameters.',
+                                          'type': 'object',
+                                          'properties': {'name': {'description': 'Starts with a letter or an '
+                                                                                 'underscore; letters, '
+                                                                                 'digits, underscores, dots, '
+                                                                                 'colons and dashes '
+                                                                                 '(google-genai '
+                                                                                 'FunctionDeclaration.name; '
+                                                                                 'the Gemini API has '
+                                                                                 "answered 'maximum length "
+                                                                                 "of 64', the SDK says 128).",
+                                                                  'type': 'string',
+                                                                  'pattern': '^[A-Za-z_][A-Za-z0-9_.:-]{0,127}$'},
+                                                         'description': {'type': 'string'},
+                                                         'parametersJsonSchema': {'$ref': '#/$defs/JsonSchemaObject'},
+                                                         'parameters_json_schema': {'$ref': '#/$defs/JsonSchemaObject'},
+                                                         'parameters': {'$ref': '#/$defs/OpenApiSchema'},
+                                                         'response': {'$ref': '#/$defs/OpenApiSchema'},
+                                                         'responseJsonSchema': True,
+                                                         'response_json_schema': True,
+                                                         'behavior': {'enum': ['UNSPECIFIED',
+                                                                               'BLOCKING',
+                                                                               'NON_BLOCKING']}},
+                                          'required': ['name'],
+                                          'not': {'anyOf': [{'required': ['parametersJsonSchema',
+                                                                          'parameters']},
+                                                            {'required': ['parametersJsonSchema',
+                                                                          'parameters_json_schema']},
+                                                            {'required': ['parameters_json_schema',
+                                                                          'parameters']}]},
+                                          '$defs': {'JsonSchemaObject': {'title': 'GeminiParametersJsonSchema',
+                                                                         'description': 'A JSON Schema '
+                                                                                        'describing the '
+                                                                                        'arguments object.',
+                                                                         'type': 'object'},
+                                                    'OpenApiSchema': {'title': 'GeminiOpenApiSchema',
+                                                                      'description': "Gemini's Schema: an "
+                                                                                     'OpenAPI 3.0 subset. '
+                                                                                     'One type, not a list '
+                                                                                     '(nullable says null); '
+                                                                                     'upper-case type names '
+                                                                                     'are canonical, '
+                                                                                     'lower-case ones are '
+                                                                                     'accepted. Enum values '
+                                                                                     'are strings.',
+                                                                      'type': 'object',
+                                                                      'properties': {'type': {'enum': ['TYPE_UNSPECIFIED',
+                                                                                                       'STRING',
+                                                                                                       'NUMBER',
+                                                                                                       'INTEGER',
+                                                                                                       'BOOLEAN',
+                                                                                                       'ARRAY',
+                                                                                                       'OBJECT',
+                                                                                                       'NULL',
+                                                                                                       'string',
+                                                                                                       'number',
+                                                                                                       'integer',
+                                                                                                       'boolean',
+                                                                                                       'array',
+                                                                                                       'object',
+                                                                                                       'null']},
+                                                                                     'nullable': {'type': 'boolean'},
+                                                                                     'enum': {'type': 'array',
+                                                                                              'items': {'type': 'string'}},
+                                                                                     'required': {'type': 'array',
+                                                                                                  'items': {'type': 'string'}},
+                                                                                     'propertyOrdering': {'type': 'array',
+                                                                                                          'items': {'type': 'string'}},
+                                                                                     'properties': {'type': 'object',
+                                                                                                    'additionalProperties': {'$ref': '#/$defs/OpenApiSchema'}},
+                                                                                     'items': {'$ref': '#/$defs/OpenApiSchema'},
+                                                                                     'anyOf': {'type': 'array',
+                                                                                               'items': {'$ref': '#/$defs/OpenApiSchema'}}}}}},
+ 'dialects/gemini/tool_result.json': {'$schema': 'https://json-schema.org/draft/2020-12/schema',
+                                      '$id': 'dialects/gemini/tool_result.json',
+                                      'title': 'GeminiFunctionResponsePart',
+                                      'description': 'A Part of a user Content that carries a '
+                                                     '`functionResponse` (snake_case `function_response`). '
+                                                     '`response` must be an object: its `output` key holds '
+                                                     'the output and its `error` key error details; any '
+                                                     'other object is the output as a whole.',
+                                      'type': 'object',
+                                      'properties': {'functionResponse': {'$ref': '#/$defs/FunctionResponse'},
+                                                     'function_response': {'$ref': '#/$defs/FunctionResponse'}},
+                                      'oneOf': [{'required': ['functionResponse']},
+                                                {'required': ['function_response']}],
+                                      '$defs': {'FunctionResponse': {'title': 'GeminiFunctionResponse',
+                                                                     'type': 'object',
+                                                                     'properties': {'id': {'type': 'string',
+                                                                                           'minLength': 1},
+                                                                                    'name': {'type': 'string',
+                                                                                             'minLength': 1},
+                                                                                    'response': {'type': 'object'},
+                                                                                    'parts': {'type': 'array',
+                                                                                              'items': {'type': 'object'}},
+                                                                                    'willContinue': {'type': 'boolean'},
+                                                                                    'will_continue': {'type': 'boolean'},
+                                                                                    'scheduling': {'enum': ['SCHEDULING_UNSPECIFIED',
+                                                                                                            'SILENT',
+                                                                                                            'WHEN_IDLE',
+                                                                                                            'INTERRUPT']}},
+                                                                     'required': ['name', 'response']}}},
+ 'dialects/mcp/request.json': {'$schema': 'https://json-schema.org/draft/2020-12/schema',
+                               '$id': 'dialects/mcp/request.json',
+                               'title': 'McpJsonRpcRequest',
+                               'description': 'A JSON-RPC 2.0 request or notification an MCP client or '
+                                              'server sends. A tools/call request carries its call in '
+                                              '`params`; sampling/createMessage may list tools in '
+                                              '`params.tools`. Open to every other method and field.',
+                               'type': 'object',
+                               'properties': {'jsonrpc': {'const': '2.0'},
+                                              'id': {'type': ['string', 'number']},
+                                              'method': {'type': 'string', 'minLength': 1},
+                                              'params': {'type': 'object'}},
+                               'required': ['jsonrpc', 'method'],
+                               'allOf': [{'if': {'properties': {'method': {'const': 'tools/call'}},
+                                                 'required': ['method']},
+                                          'then': {'properties': {'params': {'$ref': 'tool_call.json'}},
+                                                   'required': ['id', 'params']}},
+                                         {'if': {'properties': {'method': {'const': 'tools/list'}},
+                                                 'required': ['method']},
+                                          'then': {'properties': {'params': {'properties': {'cursor': {'type': 'string'}}}},
+                                                   'required': ['id']}},
+                                         {'if': {'properties': {'method': {'const': 'sampling/createMessage'}},
+                                                 'required': ['method']},
+                                          'then': {'properties': {'params': {'properties': {'tools': {'type': 'array',
+                                                                                                      'items': {'$ref': 'tool_definition.json'}}}}}}}]},
+ 'dialects/mcp/response.json': {'$schema': 'https://json-schema.org/draft/2020-12/schema',
+                                '$id': 'dialects/mcp/response.json',
+                                'title': 'McpJsonRpcResponse',
+                                'description': 'A JSON-RPC 2.0 response: a `result` (a tools/list result '
+                                               'with its tools, a CallToolResult, or any other result) or an '
+                                               '`error` {code, message, data?}, which carries no tool parts. '
+                                               'There is no finish reason. Error responses may lack `id` '
+                                               "(when the request's id could not be read).",
+                                'type': 'object',
+                                'properties': {'jsonrpc': {'const': '2.0'},
+                                               'id': {'type': ['string', 'number', 'null']},
+                                               'result': {'$ref': '#/$defs/Result'},
+                                               'error': {'title': 'McpJsonRpcError',
+                                                         'type': 'object',
+                                                         'properties': {'code': {'type': 'integer'},
+                                                                        'message': {'type': 'string'}},
+                                                         'required': ['code', 'message']}},
+                                'required': ['jsonrpc'],
+                                'oneOf': [{'required': ['result', 'id'], 'not': {'required': ['error']}},
+                                          {'required': ['error'], 'not': {'required': ['result']}}],
+                                '$defs': {'Result': {'title': 'McpResult',
+                                                     'type': 'object',
+                                                     'allOf': [{'if': {'required': ['tools']},
+                                                                'then': {'title': 'McpListToolsResult',
+                                                                         'properties': {'tools': {'type': 'array',
+                                                                                                  'items': {'$ref': 'tool_definition.json'}},
+                                                                                        'nextCursor': {'type': 'string'}}}},
+                                                               {'if': {'required': ['content'],
+                                                                       'properties': {'content': {'type': 'array'}},
+                                                                       'not': {'required': ['model']}},
+                                                                'then': {'$ref': 'tool_result.json'}}]}}},
+ 'dialects/mcp/tool_call.json': {'$schema': 'https://json-schema.org/draft/2020-12/schema',
+                                 '$id': 'dialects/mcp/tool_call.json',
+                                 'title': 'McpCallToolParams',
+                                 'description': 'The `params` of a tools/call JSON-RPC request '
+                                                "(CallToolRequestParams): the tool's name and its arguments "
+                                                "as an object. There is no call id: the request's JSON-RPC "
+                                                "id is transport state that the client's session assigns, "
+                                                'and it is kept with the request, not here. `task` asks for '
+                                                'task-augmented execution; `_meta` may carry a '
+                                                'progressToken.',
+                                 'type': 'object',
+                                 'properties': {'name': {'type': 'string', 'minLength': 1},
+                                                'arguments': {'type': 'object'},
+                                                'task': {'title': 'McpTaskMetadata',
+                                                         'type': 'object',
+                                                         'properties': {'ttl': {'type': 'number'}}},
+                                                '_meta': {'type': 'object'}},
+                                 'required': ['name']},
+ 'dialects/mcp/tool_definition.json': {'$schema': 'https://json-schema.org/draft/2020-12/schema',
+                                       '$id': 'dialects/mcp/tool_definition.json',
+                                       'title': 'McpTool',
+                                       'description': "A `Tool`, as an element of a tools/list result's "
+                                                      '`tools` list (MCP 2025-11-25). Names SHOULD be 1-128 '
+                                                      'characters of A-Z a-z 0-9 _ - . (a SHOULD, so not '
+                                                      'enforced here). `inputSchema` is a JSON Schema object '
+                                                      'whose root type is "object" (2020-12 unless `$schema` '
+                                                      'says otherwise).',
+                                       'type': 'object',
+                                       'properties': {'name': {'type': 'string', 'minLength': 1},
+                                                      'title': {'type': 'string'},
+                                                      'description': {'type': 'string'},
+                                                      'inputSchema': {'$ref': '#/$defs/ObjectSchema'},
+                                                      'outputSchema': {'$ref': '#/$defs/ObjectSchema'},
+                                                      'annotations': {'title': 'McpToolAnnotations',
+                                                                      'type': 'object',
+                                                                      'properties': {'title': {'type': 'string'},
+                                                                                     'readOnlyHint': {'type': 'boolean'},
+                                                                                     'destructiveHint': {'type': 'boolean'},
+                                                                                     'idempotentHint': {'type': 'boolean'},
+                                                                                     'openWorldHint': {'type': 'boolean'}}},
+                                                      'icons': {'type': 'array',
+                                                                'items': {'title': 'McpIcon',
+                                                                          'type': 'object',
+                                                                          'properties': {'src': {'type': 'string'},
+                                                                                         'mimeType': {'type': 'string'},
+                                                                                         'sizes': {'type': 'array',
+                                                                                                   'items': {'type': 'string'}},
+                                                                                         'theme': {'enum': ['light',
+                                                                                                            'dark']}},
+                                                                          'required': ['src']}},
+                                                      'execution': {'title': 'McpToolExecution',
+                                                                    'type': 'object',
+                                                                    'properties': {'taskSupport': {'enum': ['forbidden',
+                                                                                                            'optional',
+                                                                                                            'required']}}},
+                                                      '_meta': {'type': 'object'}},
+                                       'required': ['name', 'inputSchema'],
+                                       '$defs': {'ObjectSchema': {'title': 'McpObjectSchema',
+                                                                  'description': 'A JSON Schema whose root '
+                                                                                 'is an object schema.',
+                                                                  'type': 'object',
+                                                                  'properties': {'$schema': {'type': 'string'},
+                                                                                 'type': {'const': 'object'},
+                                                                                 'properties': {'type': 'object'},
+                                                                                 'required': {'type': 'array',
+                                                                                              'items': {'type': 'string'}}},
+                                                                  'required': ['type']}}},
+ 'dialects/mcp/tool_result.json': {'$schema': 'https://json-schema.org/draft/2020-12/schema',
+                                   '$id': 'dialects/mcp/tool_result.json',
+                                   'title': 'McpCallToolResult',
+                                   'description': 'A CallToolResult: the `result` of a tools/call JSON-RPC '
+                                                  'response. `content` is a list of content blocks (text, '
+                                                  'image, audio, resource_link, resource); '
+                                                  '`structuredContent` is an optional JSON object; `isError: '
+                                                  'true` marks a tool execution error (protocol errors are '
+                                                  "JSON-RPC errors instead). No call id: the response's "
+                                                  'JSON-RPC id links it to its request.',
+                                   'type': 'object',
+                                   'properties': {'content': {'type': 'array',
+                                                              'items': {'$ref': '#/$defs/ContentBlock'}},
+                                                  'structuredContent': {'type': 'object'},
+                                                  'isError': {'type': 'boolean'},
+                                                  '_meta': {'type': 'object'}},
+                                   'required': ['content'],
+                                   '$defs': {'ContentBlock': {'title': 'McpContentBlock',
+                                                              'description': 'text and image blocks are '
+                                                                             'mapped; audio, resource_link, '
+                                                                             'resource and unknown block '
+                                                                             'types are kept verbatim.',
+                                                              'type': 'object',
+                                                              'properties': {'type': {'type': 'string'},
+                                                                             'annotations': {'type': 'object'},
+                                                                             '_meta': {'type': 'object'}},
+                                                              'required': ['type'],
+                                                              'allOf': [{'if': {'properties': {'type': {'const': 'text'}}},
+                                                                         'then': {'properties': {'text': {'type': 'string'}},
+                                                                                  'required': ['text']}},
+                                                                        {'if': {'properties': {'type': {'enum': ['image',
+                                                                                                                 'audio']}}},
+                                                                         'then': {'properties': {'data': {'type': 'string'},
+                                                                                                 'mimeType': {'type': 'string'}},
+                                                                                  'required': ['data',
+                                                                                               'mimeType']}},
+                                                                        {'if': {'properties': {'type': {'const': 'resource_link'}}},
+                                                                         'then': {'properties': {'uri': {'type': 'string'},
+                                                                                                 'name': {'type': 'string'}},
+                                                                                  'required': ['uri',
+                                                                                               'name']}},
+                                                                        {'if': {'properties': {'type': {'const': 'resource'}}},
+                                                                         'then': {'properties': {'resource': {'type': 'object',
+                                                                                                              'properties': {'uri': {'type': 'string'},
+                                                                                                                             'mimeType': {'type': 'string'},
+                                                                                                                             'text': {'type': 'string'},
+                                                                                                                             'blob': {'type': 'string'}},
+                                                                                                              'required': ['uri'],
+                                                                                                              'oneOf': [{'required': ['text']},
+                                                                                                                        {'required': ['blob']}]}},
+                                                                                  'required': ['resource']}}]}}},
+ 'dialects/ollama/request.json': {'$schema': 'https://json-schema.org/draft/2020-12/schema',
+                                  '$id': 'dialects/ollama/request.json',
+                                  'title': 'OllamaChatRequest',
+                                  'description': 'An /api/chat request body: the tools, and the messages '
+                                                 'that carry calls and results. Ollama has no tool choice. '
+                                                 'Open to every other field (format, options, keep_alive, '
+                                                 'think, ...).',
+                                  'type': 'object',
+                                  'properties': {'model': {'type': 'string'},
+                                                 'messages': {'type': 'array',
+                                                              'items': {'title': 'OllamaRequestMessage',
+                                                                        'type': 'object',
+                                                                        'properties': {'role': {'type': 'string'},
+                                                                                       'content': {'type': 'string'},
+                                                                                       'images': {'type': ['array',
+                                                                                                           'null'],
+                                                                                                  'items': {'type': 'string'}},
+                                                                                       'thinking': {'type': 'string'}},
+                                                                        'required': ['role'],
+                                                                        'allOf': [{'if': {'properties': {'role': {'const': 'assistant'}}},
+                                                                                   'then': {'properties': {'tool_calls': {'type': ['array',
+                                                                                                                                   'null'],
+                                                                                                                          'items': {'$ref': 'tool_call.json'}}}}},
+                                                                                  {'if': {'properties': {'role': {'const': 'tool'}}},
+                                                                                   'then': {'$ref': 'tool_result.json'}}]}},
+                                                 'tools': {'type': ['array', 'null'],
+                                                           'items': {'$ref': 'tool_definition.json'}},
+                                                 'stream': {'type': 'boolean'}},
+                                  'required': ['model', 'messages']},
+ 'dialects/ollama/response.json': {'$schema': 'https://json-schema.org/draft/2020-12/schema',
+                                   '$id': 'dialects/ollama/response.json',
+                                   'title': 'OllamaChatResponse',
+                                   'description': 'A non-streamed /api/chat response: the assistant message '
+                                                  'with its tool calls, and `done_reason` ("stop" also when '
+                                                  'the turn ends in tool calls). An error is a body with '
+                                                  'only `error` (HTTP 4xx/5xx).',
+                                   'type': 'object',
+                                   'properties': {'model': {'type': 'string'},
+                                                  'created_at': {'type': 'string'},
+                                                  'message': {'$ref': '#/$defs/AssistantMessage'},
+                                                  'done': {'type': 'boolean'},
+                                                  'done_reason': {'type': 'string'},
+                                                  'error': {'type': 'string'}},
+                                   'anyOf': [{'required': ['model', 'message', 'done']},
+                                             {'required': ['error']}],
+                                   '$defs': {'AssistantMessage': {'title': 'OllamaAssistantMessage',
+                                                                  'type': 'object',
+                                                                  'properties': {'role': {'const': 'assistant'},
+                                                                                 'content': {'type': 'string'},
+                                                                                 'thinking': {'type': 'string'},
+                                                                                 'tool_calls': {'type': ['array',
+                                                                                                         'null'],
+                                                                                                'items': {'$ref': 'tool_call.json'}}},
+                                                                  'required': ['role']}}},
+ 'dialects/ollama/stream_event.json': {'$schema': 'https://json-schema.org/draft/2020-12/schema',
+                                       '$id': 'dialects/ollama/stream_event.json',
+                                       'title': 'OllamaChatStreamChunk',
+                                       'description': 'One line of a streamed /api/chat response (NDJSON, no '
+                                                      'SSE framing): a partial assistant message. Tool calls '
+                                                      'arrive whole (name and complete arguments object) in '
+                                                      'one chunk, never as fragments. The last chunk has '
+                                                      'done: true, done_reason and the timings. An error '
+                                                      'mid-stream is a line with only `error`.',
+                                       'type': 'object',
+                                       'properties': {'model': {'type': 'string'},
+                                                      'created_at': {'type': 'string'},
+                                                      'message': {'$ref': 'response.json#/$defs/AssistantMessage'},
+                                                      'done': {'type': 'boolean'},
+                                                      'done_reason': {'type': 'string'},
+                                                      'error': {'type': 'string'}},
+                                       'anyOf': [{'required': ['model', 'done']}, {'required': ['error']}]},
+ 'dialects/ollama/tool_call.json': {'$schema': 'https://json-schema.org/draft/2020-12/schema',
+                                    '$id': 'dialects/ollama/tool_call.json',
+                                    'title': 'OllamaToolCall',
+                                    'description': "An element of an assistant message's `tool_calls` list. "
+                                                   '`arguments` is a JSON object, not text. Servers since '
+                                                   'v0.12.10 send an `id` (call_ + 8 characters); older '
+                                                   'servers send none. `function.index` appears in streamed '
+                                                   'and replayed calls; `type` appears in replayed history '
+                                                   'only.',
+                                    'type': 'object',
+                                    'properties': {'id': {'type': 'string', 'minLength': 1},
+                                                   'type': {'const': 'function'},
+                                                   'function': {'type': 'object',
+                                                                'properties': {'index': {'type': 'integer',
+                                                                                         'minimum': 0},
+                                                                               'name': {'type': 'string',
+                                                                                        'minLength': 1},
+                                                                               'arguments': {'type': 'object'}},
+                                                                'required': ['name', 'arguments']}},
+                                    'required': ['function']},
+ 'dialects/ollama/tool_definition.json': {'$schema': 'https://json-schema.org/draft/2020-12/schema',
+                                          '$id': 'dialects/ollama/tool_definition.json',
+                                          'title': 'OllamaToolDefinition',
+                                          'description': "An element of the /api/chat request's `tools` "
+                                                         'list: a function tool. The server decodes '
+                                                         '`parameters` into a fixed Go struct (type, '
+                                                         'required, properties, items, $defs, ...), so '
+                                                         'keywords outside it may be ignored by the server; '
+                                                         'the wire carries them as sent.',
+                                          'type': 'object',
+                                          'properties': {'type': {'const': 'function'},
+                                                         'function': {'type': 'object',
+                                                                      'properties': {'name': {'type': 'string',
+                                                                                              'minLength': 1},
+                                                                                     'description': {'type': 'string'},
+                                                                                     'parameters': {'type': 'object'}},
+                                                                      'required': ['name', 'parameters']}},
+                                          'required': ['type', 'function']},
+ 'dialects/ollama/tool_result.json': {'$schema': 'https://json-schema.org/draft/2020-12/schema',
+                                      '$id': 'dialects/ollama/tool_result.json',
+                                      'title': 'OllamaToolMessage',
+                                      'description': "A `role: tool` message carrying one tool's output. "
+                                                     'Content is a string only (Go `Content string`). '
+                                                     '`tool_name` names the tool that ran (Ollama v0.9.6+ '
+                                                     'docs); `tool_call_id` links it to a call id where the '
+                                                     'client has one; older clients send neither and results '
+                                                     'are matched to calls by order.',
+                                      'type': 'object',
+                                      'properties': {'role': {'const': 'tool'},
+                                                     'content': {'type': 'string'},
+                                                     'tool_name': {'type': 'string', 'minLength': 1},
+                                                     'tool_call_id': {'type': 'string', 'minLength': 1},
+                                                     'images': {'type': ['array', 'null'],
+                                                                'items': {'type': 'string'}}},
+                                      'required': ['role', 'content']},
  'dialects/openai_chat/request.json': {'$schema': 'https://json-schema.org/draft/2020-12/schema',
                                        '$id': 'dialects/openai_chat/request.json',
                                        'title': 'OpenAIChatRequest',
@@ -439,6 +1072,66 @@ SCHEMAS: dict[str, Any] = {'canonical/content_part.json': {'$schema': 'https://j
                                                                                                                        'null']}},
                                                                              'required': ['message']}}},
                                         'required': ['choices']},
+ 'dialects/openai_chat/stream_event.json': {'$schema': 'https://json-schema.org/draft/2020-12/schema',
+                                            '$id': 'dialects/openai_chat/stream_event.json',
+                                            'title': 'OpenAIChatStreamEvent',
+                                            'description': 'One chat.completion.chunk of a streamed Chat '
+                                                           'Completion (one SSE `data:` line; the `[DONE]` '
+                                                           'sentinel is not an event). Tool calls arrive as '
+                                                           '`delta.tool_calls[]` fragments keyed by `index`: '
+                                                           'the first fragment of a call carries id, type '
+                                                           'and function.name, later ones only index and '
+                                                           'function.arguments text. The last chunk with '
+                                                           '`stream_options.include_usage` has `choices: []` '
+                                                           'and the usage. Compatible servers omit fields '
+                                                           '(index, id, object), so only `choices` is '
+                                                           'required. Open to every other field.',
+                                            'type': 'object',
+                                            'properties': {'id': {'type': 'string'},
+                                                           'object': {'const': 'chat.completion.chunk'},
+                                                           'created': {'type': 'integer'},
+                                                           'model': {'type': 'string'},
+                                                           'choices': {'type': 'array',
+                                                                       'items': {'$ref': '#/$defs/Choice'}},
+                                                           'usage': {'type': ['object', 'null']}},
+                                            'required': ['choices'],
+                                            '$defs': {'Choice': {'title': 'OpenAIChatStreamChoice',
+                                                                 'type': 'object',
+                                                                 'properties': {'index': {'type': 'integer',
+                                                                                          'minimum': 0},
+                                                                                'delta': {'$ref': '#/$defs/Delta'},
+                                                                                'finish_reason': {'type': ['string',
+                                                                                                           'null']}}},
+                                                      'Delta': {'title': 'OpenAIChatStreamDelta',
+                                                                'type': 'object',
+                                                                'properties': {'role': {'type': ['string',
+                                                                                                 'null']},
+                                                                               'content': {'type': ['string',
+                                                                                                    'null']},
+                                                                               'refusal': {'type': ['string',
+                                                                                                    'null']},
+                                                                               'tool_calls': {'type': ['array',
+                                                                                                       'null'],
+                                                                                              'items': {'$ref': '#/$defs/ToolCallDelta'}}}},
+                                                      'ToolCallDelta': {'title': 'OpenAIChatStreamToolCallDelta',
+                                                                        'description': 'A fragment of one '
+                                                                                       'tool call; index '
+                                                                                       'says which call (the '
+                                                                                       'SDK requires it, '
+                                                                                       'compatible servers '
+                                                                                       'omit it).',
+                                                                        'type': 'object',
+                                                                        'properties': {'index': {'type': 'integer',
+                                                                                                 'minimum': 0},
+                                                                                       'id': {'type': ['string',
+                                                                                                       'null']},
+                                                                                       'type': {'const': 'function'},
+                                                                                       'function': {'title': 'OpenAIChatStreamFunctionDelta',
+                                                                                                    'type': 'object',
+                                                                                                    'properties': {'name': {'type': ['string',
+                                                                                                                                     'null']},
+                                                                                                                   'arguments': {'type': ['string',
+                                                                                                                                          'null']}}}}}}},
  'dialects/openai_chat/tool_call.json': {'$schema': 'https://json-schema.org/draft/2020-12/schema',
                                          '$id': 'dialects/openai_chat/tool_call.json',
                                          'title': 'OpenAIChatToolCall',
@@ -580,7 +1273,23 @@ SCHEMAS: dict[str, Any] = {'canonical/content_part.json': {'$schema': 'https://j
                                                                                                                     'pattern': '^(/([^~]|~[01])*)*$'},
                                                                                                            'when': {'$ref': '#/$defs/constants'},
                                                                                                            'has': {'type': 'array',
-                                                                                                                   'items': {'$ref': '#/$defs/pointer'}}},
+                                                                                                                   'items': {'$ref': '#/$defs/pointer'}},
+                                                                                                           'where': {'description': 'Constants '
+                                                                                                                                    'the '
+                                                                                                                                    'whole '
+                                                                                                                                    'payload '
+                                                                                                                                    'must '
+                                                                                                                                    'have '
+                                                                                                                                    'for '
+                                                                                                                                    'this '
+                                                                                                                                    'location '
+                                                                                                                                    'to '
+                                                                                                                                    'apply '
+                                                                                                                                    '(e.g. '
+                                                                                                                                    'a '
+                                                                                                                                    'JSON-RPC '
+                                                                                                                                    'method).',
+                                                                                                                     '$ref': '#/$defs/constants'}},
                                                                                             'required': ['shape',
                                                                                                          'path'],
                                                                                             'additionalProperties': False}},
@@ -854,7 +1563,14 @@ SCHEMAS: dict[str, Any] = {'canonical/content_part.json': {'$schema': 'https://j
                                                                                              'result '
                                                                                              'answers, as '
                                                                                              'recorded in '
-                                                                                             'the id map.',
+                                                                                             'the id map; '
+                                                                                             'when that is '
+                                                                                             'unknown too, '
+                                                                                             'an optional '
+                                                                                             'field is left '
+                                                                                             'out and a '
+                                                                                             'required one '
+                                                                                             'is a loss.',
                                                                               'enum': ['call_name']},
                                                                  'no_arguments_text': {'description': 'json_text '
                                                                                                       'only: '
@@ -902,12 +1618,21 @@ SCHEMAS: dict[str, Any] = {'canonical/content_part.json': {'$schema': 'https://j
                                                                                               'is_error.',
                                                                                'type': 'string'},
                                                                  'string': {'description': 'content only: '
-                                                                                           'the wire also '
+                                                                                           'true when the '
+                                                                                           'wire also '
                                                                                            'accepts a plain '
                                                                                            'string for '
                                                                                            'text-only '
-                                                                                           'content.',
-                                                                            'type': 'boolean'},
+                                                                                           'content; "only" '
+                                                                                           'when it takes '
+                                                                                           'nothing but a '
+                                                                                           'string (text '
+                                                                                           'parts are '
+                                                                                           'joined, JSON '
+                                                                                           'parts sent as '
+                                                                                           'their text, each '
+                                                                                           'reported).',
+                                                                            'enum': [True, False, 'only']},
                                                                  'parts': {'description': 'content only: how '
                                                                                           'each canonical '
                                                                                           'part kind is '
@@ -966,6 +1691,574 @@ SCHEMAS: dict[str, Any] = {'canonical/content_part.json': {'$schema': 'https://j
                                                            'enum': ['json_schema',
                                                                     'openapi_subset',
                                                                     'openai_strict']}}},
+ 'meta/stream.schema.json': {'$schema': 'https://json-schema.org/draft/2020-12/schema',
+                             '$id': 'meta/stream.schema.json',
+                             'title': 'Stream mapping',
+                             'description': "How one dialect's stream events carry tool calls "
+                                            '(dialects/<name>/stream.json). The generator unrolls the rules '
+                                            'into a straight-line assembler (events in, canonical '
+                                            'ToolCallDeltas and ToolCalls out) and an emitter (canonical '
+                                            'calls in, events out). Assembly rules, each implemented once in '
+                                            'the stream template and tested by the stream vectors: (1) every '
+                                            'event is offered to every rule, in order; rules with the same '
+                                            'event constants and path are alternatives, and an item is '
+                                            'handled by the first of them whose item conditions match. (2) A '
+                                            'call is identified by its key (an index or an item id); a '
+                                            "call's index is its position in order of first appearance, from "
+                                            '0. (3) A `delta` item whose id differs from the id of the open '
+                                            'call at the same key starts a new call (servers that send every '
+                                            'call with index 0). (4) A `delta` item without a key starts a '
+                                            'new call when it has an id and continues the most recent call '
+                                            'when it has none; `fragment`, `stop` and `json_path_args` items '
+                                            'without a key act on the most recent call. (5) `stop` items, '
+                                            'and `fragment` items that no rule ever started, for keys that '
+                                            'are not calls (text blocks) are ignored; a stop for a call '
+                                            'already stopped is ignored. (6) When any rule has the role '
+                                            '`stop` (or a `continues` pointer), a call is complete only when '
+                                            'stopped; otherwise the open calls complete at a finish whose '
+                                            'value is not truncated. (7) A truncated finish makes every open '
+                                            'call incomplete; so does the end of the stream. (8) A complete '
+                                            "call is decoded by the dialect's own decode_tool_call, so it "
+                                            'equals what a non-streaming payload gives: argument text is '
+                                            'parsed by the same rules, never repaired. (9) An incomplete '
+                                            'call has arguments null, incomplete true, raw_arguments = the '
+                                            'text that arrived and an arguments_error, even when that text '
+                                            'happens to parse.',
+                             'type': 'object',
+                             'properties': {'$schema': {'type': 'string'},
+                                            'dialect': {'type': 'string', 'pattern': '^[a-z][a-z0-9_]*$'},
+                                            'framing': {'description': 'How the provider frames events as '
+                                                                       'text, for emit_text. sse: `data: '
+                                                                       '<json>` blocks (with `event: <name>` '
+                                                                       'lines when event_name is set); '
+                                                                       'ndjson: one JSON object per line. '
+                                                                       'feed_text accepts both, whatever '
+                                                                       'this says.',
+                                                        'enum': ['sse', 'ndjson']},
+                                            'event_name': {'description': 'sse only: the pointer, into each '
+                                                                          'emitted event, of the name '
+                                                                          'written on its `event:` line '
+                                                                          '(Anthropic and OpenAI Responses '
+                                                                          'repeat their `type` there).',
+                                                           '$ref': '#/$defs/pointer'},
+                                            'done_sentinel': {'description': 'sse only: the data line that '
+                                                                             "ends the stream (OpenAI's "
+                                                                             '`[DONE]`); feed_text skips it, '
+                                                                             'emit_text writes it last.',
+                                                              'type': 'string'},
+                                            'rules': {'type': 'array',
+                                                      'items': {'$ref': '#/$defs/rule'},
+                                                      'minItems': 1},
+                                            'truncated': {'description': 'Finish values that say the output '
+                                                                         'was cut off (a length limit): '
+                                                                         'every call still open becomes '
+                                                                         'incomplete.',
+                                                          'type': 'array',
+                                                          'items': {'type': 'string'},
+                                                          'uniqueItems': True},
+                                            'stop_before_truncation': {'description': 'The dialect stops a '
+                                                                                      "call's block even "
+                                                                                      'when the length limit '
+                                                                                      'cut it (Anthropic and '
+                                                                                      'Bedrock send the '
+                                                                                      "block's stop, then "
+                                                                                      'the max_tokens '
+                                                                                      'finish): on a '
+                                                                                      'truncated finish with '
+                                                                                      'no call left open, '
+                                                                                      'the last call is '
+                                                                                      'incomplete too, with '
+                                                                                      'the text that '
+                                                                                      'arrived. Its cost: a '
+                                                                                      'complete last call '
+                                                                                      'followed by a cut '
+                                                                                      'text block is marked '
+                                                                                      'incomplete (the safe '
+                                                                                      'side).',
+                                                                       'type': 'boolean',
+                                                                       'default': False},
+                                            'no_arguments_text': {'description': 'Dialects whose calls carry '
+                                                                                 'arguments as an object, '
+                                                                                 'but whose streams send '
+                                                                                 'argument text: texts that '
+                                                                                 'mean no arguments, {} '
+                                                                                 "(Anthropic's empty "
+                                                                                 'partial_json total). '
+                                                                                 'Dialects whose calls carry '
+                                                                                 'JSON text use the '
+                                                                                 "tool_call mapping's own "
+                                                                                 'no_arguments_text instead.',
+                                                                  'type': 'array',
+                                                                  'items': {'type': 'string'}},
+                                            'emit': {'description': 'What emit() adds around the events of '
+                                                                    'the rules marked for emission.',
+                                                     'type': 'object',
+                                                     'properties': {'before': {'description': 'Events '
+                                                                                              'emitted '
+                                                                                              'first, as '
+                                                                                              'they are '
+                                                                                              "(Anthropic's "
+                                                                                              'message_start).',
+                                                                               'type': 'array',
+                                                                               'items': {'type': 'object'}},
+                                                                    'after': {'description': 'Events emitted '
+                                                                                             'last, as they '
+                                                                                             'are '
+                                                                                             "(Anthropic's "
+                                                                                             'message_stop).',
+                                                                              'type': 'array',
+                                                                              'items': {'type': 'object'}},
+                                                                    'finish': {'description': 'The finish '
+                                                                                              'value emitted '
+                                                                                              'when the '
+                                                                                              'caller gives '
+                                                                                              'none and '
+                                                                                              'every call is '
+                                                                                              'complete.',
+                                                                               'type': 'string'},
+                                                                    'key_prefix': {'description': 'Keys are '
+                                                                                                  'strings '
+                                                                                                  '(item '
+                                                                                                  'ids): an '
+                                                                                                  'emitted '
+                                                                                                  'call '
+                                                                                                  'without '
+                                                                                                  'its own '
+                                                                                                  'key gets '
+                                                                                                  'this '
+                                                                                                  'prefix '
+                                                                                                  'and its '
+                                                                                                  'index. '
+                                                                                                  'Without '
+                                                                                                  'it, keys '
+                                                                                                  'are the '
+                                                                                                  "calls' "
+                                                                                                  'indexes.',
+                                                                                   'type': 'string'}},
+                                                     'required': ['finish'],
+                                                     'additionalProperties': False}},
+                             'required': ['dialect', 'rules', 'emit'],
+                             'additionalProperties': False,
+                             '$defs': {'pointer': {'description': 'A JSON Pointer (RFC 6901); "" is the '
+                                                                  'value itself.',
+                                                   'type': 'string',
+                                                   'pattern': '^(/([^~]|~[01])*)*$'},
+                                       'path': {'description': 'A JSON Pointer into the event in which * '
+                                                               'stands for every element of an array; "" is '
+                                                               'the event itself.',
+                                                'type': 'string',
+                                                'pattern': '^(/([^~]|~[01])*)*$'},
+                                       'constants': {'description': 'Pointers and the values they must hold '
+                                                                    '(compared by JSON equality, types '
+                                                                    'included).',
+                                                     'type': 'object',
+                                                     'propertyNames': {'$ref': '#/$defs/pointer'}},
+                                       'rule': {'type': 'object',
+                                                'properties': {'role': {'description': 'delta: an '
+                                                                                       'OpenAI-style item '
+                                                                                       'that may carry key, '
+                                                                                       'id, name and a '
+                                                                                       'fragment; it starts '
+                                                                                       'a call (see rules 3 '
+                                                                                       'and 4) or continues '
+                                                                                       'the one at its key. '
+                                                                                       'start: opens a new '
+                                                                                       'call at its key with '
+                                                                                       'its id and name (and '
+                                                                                       'an optional first '
+                                                                                       'fragment). fragment: '
+                                                                                       'appends argument '
+                                                                                       'text (fragment) to '
+                                                                                       'the call at its key, '
+                                                                                       'or replaces it with '
+                                                                                       'the complete text '
+                                                                                       '(full). stop: '
+                                                                                       'completes the call '
+                                                                                       'at its key (full may '
+                                                                                       'give the complete '
+                                                                                       'text). call: a whole '
+                                                                                       'call, decoded with '
+                                                                                       "the dialect's "
+                                                                                       'decode_tool_call '
+                                                                                       '(Gemini parts, '
+                                                                                       'Ollama tool_calls, a '
+                                                                                       'Responses '
+                                                                                       'output_item.done); '
+                                                                                       'with a key, it '
+                                                                                       'replaces the call at '
+                                                                                       'that key in place. '
+                                                                                       'json_path_args: '
+                                                                                       'Vertex AI '
+                                                                                       'partialArgs: typed '
+                                                                                       'values at JSONPaths, '
+                                                                                       'string values '
+                                                                                       'continued across '
+                                                                                       'items; they build '
+                                                                                       'the arguments object '
+                                                                                       'of the most recent '
+                                                                                       'call. finish: the '
+                                                                                       'finish value (why '
+                                                                                       'the message ended); '
+                                                                                       'a value listed in '
+                                                                                       'truncated makes the '
+                                                                                       'open calls '
+                                                                                       'incomplete.',
+                                                                        'enum': ['delta',
+                                                                                 'start',
+                                                                                 'fragment',
+                                                                                 'stop',
+                                                                                 'call',
+                                                                                 'json_path_args',
+                                                                                 'finish']},
+                                                               'event': {'description': 'Constants the whole '
+                                                                                        'event must hold '
+                                                                                        '(its type).',
+                                                                         '$ref': '#/$defs/constants'},
+                                                               'path': {'$ref': '#/$defs/path',
+                                                                        'default': ''},
+                                                               'when': {'description': 'Constants the item '
+                                                                                       'must hold.',
+                                                                        '$ref': '#/$defs/constants'},
+                                                               'has': {'description': 'Pointers the item '
+                                                                                      'must hold (any '
+                                                                                      'value).',
+                                                                       'type': 'array',
+                                                                       'items': {'$ref': '#/$defs/pointer'}},
+                                                               'key': {'description': "The item's call key "
+                                                                                      '(an index or an item '
+                                                                                      'id), relative to the '
+                                                                                      'item.',
+                                                                       '$ref': '#/$defs/pointer'},
+                                                               'event_key': {'description': 'The call key '
+                                                                                            'relative to the '
+                                                                                            'event, for '
+                                                                                            'events whose '
+                                                                                            'item sits below '
+                                                                                            'the key '
+                                                                                            '(Cohere, '
+                                                                                            'Anthropic, '
+                                                                                            'Bedrock).',
+                                                                             '$ref': '#/$defs/pointer'},
+                                                               'id': {'description': 'The call id (the one '
+                                                                                     'results answer), '
+                                                                                     'relative to the item.',
+                                                                      '$ref': '#/$defs/pointer'},
+                                                               'name': {'description': 'The tool name, '
+                                                                                       'relative to the '
+                                                                                       'item.',
+                                                                        '$ref': '#/$defs/pointer'},
+                                                               'fragment': {'description': 'A piece of '
+                                                                                           'argument JSON '
+                                                                                           'text, relative '
+                                                                                           'to the item.',
+                                                                            '$ref': '#/$defs/pointer'},
+                                                               'full': {'description': 'The complete '
+                                                                                       'argument text so '
+                                                                                       'far, relative to the '
+                                                                                       'item; it replaces '
+                                                                                       'what arrived.',
+                                                                        '$ref': '#/$defs/pointer'},
+                                                               'partial_args': {'description': 'json_path_args '
+                                                                                               'only: the '
+                                                                                               'list of '
+                                                                                               '{jsonPath, '
+                                                                                               'stringValue '
+                                                                                               '| '
+                                                                                               'numberValue '
+                                                                                               '| boolValue '
+                                                                                               '| nullValue, '
+                                                                                               'willContinue}.',
+                                                                                '$ref': '#/$defs/pointer'},
+                                                               'continues': {'description': 'A boolean, '
+                                                                                            'relative to the '
+                                                                                            'item: unless it '
+                                                                                            'is true, the '
+                                                                                            'call is stopped '
+                                                                                            'after this item '
+                                                                                            "(Vertex's "
+                                                                                            'functionCall.willContinue).',
+                                                                             '$ref': '#/$defs/pointer'},
+                                                               'finish': {'description': 'finish only: the '
+                                                                                         'finish value, '
+                                                                                         'relative to the '
+                                                                                         'item; null means '
+                                                                                         'not finished yet.',
+                                                                          '$ref': '#/$defs/pointer'},
+                                                               'as_call': {'description': 'start and delta '
+                                                                                          'only: the item is '
+                                                                                          "the call's wire "
+                                                                                          'shape (the '
+                                                                                          "dialect's "
+                                                                                          'tool_call), minus '
+                                                                                          'the stream-only '
+                                                                                          'keys in drop. The '
+                                                                                          'complete call is '
+                                                                                          'decoded from it, '
+                                                                                          'so fields the '
+                                                                                          'mapping does not '
+                                                                                          "name (Gemini's "
+                                                                                          'thoughtSignature) '
+                                                                                          'survive as '
+                                                                                          'extensions '
+                                                                                          'exactly as in a '
+                                                                                          'non-streaming '
+                                                                                          'decode; emit '
+                                                                                          'builds the item '
+                                                                                          'from '
+                                                                                          'encode_tool_call '
+                                                                                          'the same way.',
+                                                                           'type': 'boolean',
+                                                                           'default': False},
+                                                               'drop': {'description': 'as_call and call '
+                                                                                       'rules: stream-only '
+                                                                                       'keys of the item (an '
+                                                                                       'index, willContinue) '
+                                                                                       'that are not part of '
+                                                                                       'the call; they are '
+                                                                                       'left out before the '
+                                                                                       'call is decoded, so '
+                                                                                       'it equals the '
+                                                                                       'non-streaming call.',
+                                                                        'type': 'array',
+                                                                        'items': {'$ref': '#/$defs/pointer'}},
+                                                               'emit': {'description': 'Marks the rule for '
+                                                                                       'emission: emit() '
+                                                                                       'builds its events '
+                                                                                       'from the path, the '
+                                                                                       'event and when '
+                                                                                       'constants, the '
+                                                                                       "rule's pointers, and "
+                                                                                       'these constants '
+                                                                                       '(relative to the '
+                                                                                       'event; * is the '
+                                                                                       'single element '
+                                                                                       'emitted). The '
+                                                                                       'emitted sequence per '
+                                                                                       'call is start, '
+                                                                                       'delta, fragment, '
+                                                                                       'stop, call, '
+                                                                                       'json_path_args (the '
+                                                                                       'roles marked), then '
+                                                                                       'one finish event.',
+                                                                        '$ref': '#/$defs/constants'}},
+                                                'required': ['role'],
+                                                'additionalProperties': False,
+                                                'allOf': [{'not': {'required': ['key', 'event_key']}},
+                                                          {'if': {'properties': {'role': {'const': 'finish'}}},
+                                                           'then': {'required': ['finish']},
+                                                           'else': {'not': {'required': ['finish']}}},
+                                                          {'if': {'properties': {'role': {'const': 'json_path_args'}}},
+                                                           'then': {'required': ['partial_args']},
+                                                           'else': {'not': {'required': ['partial_args']}}},
+                                                          {'if': {'properties': {'role': {'const': 'start'}}},
+                                                           'then': {'required': ['name']}},
+                                                          {'if': {'properties': {'role': {'const': 'fragment'}}},
+                                                           'then': {'anyOf': [{'required': ['fragment']},
+                                                                              {'required': ['full']}]}},
+                                                          {'if': {'properties': {'role': {'enum': ['start',
+                                                                                                   'delta']}}},
+                                                           'else': {'not': {'required': ['as_call']}}},
+                                                          {'if': {'required': ['drop']},
+                                                           'then': {'anyOf': [{'properties': {'as_call': {'const': True}},
+                                                                               'required': ['as_call']},
+                                                                              {'properties': {'role': {'const': 'call'}}}]}}]}}},
+ 'meta/stream_vectors.schema.json': {'$schema': 'https://json-schema.org/draft/2020-12/schema',
+                                     '$id': 'meta/stream_vectors.schema.json',
+                                     'title': 'Stream vectors',
+                                     'description': 'Language-agnostic stream cases for one dialect '
+                                                    '(vectors/<dialect>/stream.json): an event sequence and '
+                                                    'the canonical calls, deltas and finish value it '
+                                                    'assembles to, or the event and pointer at which it must '
+                                                    'be rejected. The generated suite also emits every '
+                                                    "case's calls, validates the events against the "
+                                                    "dialect's stream_event schema and assembles them back; "
+                                                    'and feeds the events as SSE text split at awkward byte '
+                                                    'positions.',
+                                     'type': 'object',
+                                     'properties': {'$schema': {'type': 'string'},
+                                                    'dialect': {'type': 'string',
+                                                                'pattern': '^[a-z][a-z0-9_]*$'},
+                                                    'cases': {'type': 'array',
+                                                              'items': {'$ref': '#/$defs/case'},
+                                                              'minItems': 1}},
+                                     'required': ['dialect', 'cases'],
+                                     'additionalProperties': False,
+                                     '$defs': {'case': {'type': 'object',
+                                                        'properties': {'description': {'type': 'string',
+                                                                                       'minLength': 3,
+                                                                                       'maxLength': 100},
+                                                                       'source': {'description': 'Where the '
+                                                                                                 'events '
+                                                                                                 'come from '
+                                                                                                 '(a corpus '
+                                                                                                 'file, a '
+                                                                                                 "provider's "
+                                                                                                 'documentation, '
+                                                                                                 'or '
+                                                                                                 'hand-written '
+                                                                                                 'to pin one '
+                                                                                                 'rule).',
+                                                                                  'type': 'string',
+                                                                                  'minLength': 3},
+                                                                       'events': {'description': 'The '
+                                                                                                 "stream's "
+                                                                                                 'events, in '
+                                                                                                 'order, as '
+                                                                                                 'decoded '
+                                                                                                 'JSON.',
+                                                                                  'type': 'array',
+                                                                                  'items': {'type': 'object'},
+                                                                                  'minItems': 1},
+                                                                       'calls': {'description': 'The '
+                                                                                                'canonical '
+                                                                                                'calls '
+                                                                                                'finish() '
+                                                                                                'returns, in '
+                                                                                                'order. An '
+                                                                                                'arguments_error '
+                                                                                                'here is a '
+                                                                                                'prefix of '
+                                                                                                'the '
+                                                                                                "implementation's "
+                                                                                                'message.',
+                                                                                 'type': 'array',
+                                                                                 'items': {'$ref': '../canonical/tool_call.json'}},
+                                                                       'deltas': {'description': 'Every '
+                                                                                                 'ToolCallDelta '
+                                                                                                 'feed() '
+                                                                                                 'returns, '
+                                                                                                 'in order, '
+                                                                                                 'over the '
+                                                                                                 'whole '
+                                                                                                 'stream.',
+                                                                                  'type': 'array',
+                                                                                  'items': {'$ref': '../canonical/tool_call_delta.json'}},
+                                                                       'finish_reason': {'description': 'The '
+                                                                                                        "dialect's "
+                                                                                                        'finish '
+                                                                                                        'value '
+                                                                                                        'after '
+                                                                                                        'the '
+                                                                                                        'stream '
+                                                                                                        '(null '
+                                                                                                        'when '
+                                                                                                        'it '
+                                                                                                        'sent '
+                                                                                                        'none).',
+                                                                                         'type': ['string',
+                                                                                                  'null']},
+                                                                       'incomplete': {'description': 'Per '
+                                                                                                     'call, '
+                                                                                                     'whether '
+                                                                                                     'it is '
+                                                                                                     'incomplete '
+                                                                                                     '(the '
+                                                                                                     'same '
+                                                                                                     'as its '
+                                                                                                     'incomplete '
+                                                                                                     'flag; '
+                                                                                                     'stated '
+                                                                                                     'so a '
+                                                                                                     'reader '
+                                                                                                     'sees '
+                                                                                                     'it at '
+                                                                                                     'once).',
+                                                                                      'type': 'array',
+                                                                                      'items': {'type': 'boolean'}},
+                                                                       'error': {'description': 'For a '
+                                                                                                'stream that '
+                                                                                                'must be '
+                                                                                                'rejected: '
+                                                                                                'the index '
+                                                                                                'of the '
+                                                                                                'event that '
+                                                                                                'fails and '
+                                                                                                'the JSON '
+                                                                                                'Pointer the '
+                                                                                                'error names '
+                                                                                                '(into that '
+                                                                                                'event).',
+                                                                                 'type': 'object',
+                                                                                 'properties': {'event': {'type': 'integer',
+                                                                                                          'minimum': 0},
+                                                                                                'pointer': {'type': 'string',
+                                                                                                            'pattern': '^(/([^~]|~[01])*)*$'}},
+                                                                                 'required': ['event',
+                                                                                              'pointer'],
+                                                                                 'additionalProperties': False},
+                                                                       'roundtrip': {'description': 'false '
+                                                                                                    'when '
+                                                                                                    'emit() '
+                                                                                                    'cannot '
+                                                                                                    'carry '
+                                                                                                    'these '
+                                                                                                    'calls '
+                                                                                                    'in this '
+                                                                                                    'dialect '
+                                                                                                    '(say '
+                                                                                                    'why in '
+                                                                                                    'a '
+                                                                                                    'note): '
+                                                                                                    'the '
+                                                                                                    'emit '
+                                                                                                    'tests '
+                                                                                                    'skip '
+                                                                                                    'the '
+                                                                                                    'case.',
+                                                                                     'type': 'boolean',
+                                                                                     'default': True},
+                                                                       'note': {'type': 'string'},
+                                                                       'known_failure': {'description': 'Why '
+                                                                                                        'the '
+                                                                                                        'current '
+                                                                                                        'code '
+                                                                                                        'cannot '
+                                                                                                        'pass '
+                                                                                                        'this '
+                                                                                                        'case; '
+                                                                                                        'the '
+                                                                                                        'generated '
+                                                                                                        'suite '
+                                                                                                        'marks '
+                                                                                                        'it '
+                                                                                                        'xfail '
+                                                                                                        '(strict).',
+                                                                                         'type': 'string',
+                                                                                         'minLength': 10},
+                                                                       'event_schema_gap': {'description': 'Why '
+                                                                                                           'the '
+                                                                                                           "dialect's "
+                                                                                                           'stream_event '
+                                                                                                           'schema '
+                                                                                                           'does '
+                                                                                                           'not '
+                                                                                                           'accept '
+                                                                                                           'these '
+                                                                                                           '(real) '
+                                                                                                           'events '
+                                                                                                           'yet; '
+                                                                                                           'the '
+                                                                                                           'suite '
+                                                                                                           'marks '
+                                                                                                           'only '
+                                                                                                           'the '
+                                                                                                           'event-schema '
+                                                                                                           'test '
+                                                                                                           'of '
+                                                                                                           'this '
+                                                                                                           'case '
+                                                                                                           'xfail '
+                                                                                                           '(strict).',
+                                                                                            'type': 'string',
+                                                                                            'minLength': 10}},
+                                                        'required': ['description', 'events'],
+                                                        'oneOf': [{'required': ['calls', 'finish_reason'],
+                                                                   'not': {'required': ['error']}},
+                                                                  {'required': ['error'],
+                                                                   'not': {'anyOf': [{'required': ['calls']},
+                                                                                     {'required': ['deltas']},
+                                                                                     {'required': ['incomplete']}]}}],
+                                                        'additionalProperties': False}}},
  'meta/vectors.schema.json': {'$schema': 'https://json-schema.org/draft/2020-12/schema',
                               '$id': 'meta/vectors.schema.json',
                               'title': 'Conformance vectors',
@@ -1058,8 +2351,32 @@ SCHEMAS: dict[str, Any] = {'canonical/content_part.json': {'$schema': 'https://j
                                                                                                  'xfail '
                                                                                                  '(strict).',
                                                                                   'type': 'string',
-                                                                                  'minLength': 10}},
+                                                                                  'minLength': 10},
+                                                                'known_failure_in': {'description': 'Which '
+                                                                                                    'checks '
+                                                                                                    'the '
+                                                                                                    'known '
+                                                                                                    'failure '
+                                                                                                    'affects '
+                                                                                                    '(default: '
+                                                                                                    'all); '
+                                                                                                    'the '
+                                                                                                    'others '
+                                                                                                    'must '
+                                                                                                    'pass.',
+                                                                                     'type': 'array',
+                                                                                     'items': {'enum': ['wire_schema',
+                                                                                                        'decode',
+                                                                                                        'canonical_schema',
+                                                                                                        'encode',
+                                                                                                        'json_text',
+                                                                                                        'conversion',
+                                                                                                        'matrix',
+                                                                                                        'must_fail']},
+                                                                                     'minItems': 1,
+                                                                                     'uniqueItems': True}},
                                                  'required': ['description', 'wire'],
+                                                 'dependentRequired': {'known_failure_in': ['known_failure']},
                                                  'oneOf': [{'required': ['canonical'],
                                                             'not': {'required': ['error']}},
                                                            {'required': ['error'],

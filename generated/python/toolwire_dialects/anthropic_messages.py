@@ -418,7 +418,10 @@ def _CONTENT_TOOL_RESULT_0_CONTENT_in(blocks: Any, fx: dict[str, Any], fm: dict[
         at = "/content" + "/" + str(i)
         if type(b) is dict and b.get("type") == "text":
             p = {"type": "text"}
-            v = b["text"]
+            try:
+                v = b["text"]
+            except (KeyError, TypeError):
+                raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/text", "expected a value, got nothing") from None
             if type(v) is not str:
                 raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/text", "expected a string")
             p["text"] = v
@@ -429,11 +432,17 @@ def _CONTENT_TOOL_RESULT_0_CONTENT_in(blocks: Any, fx: dict[str, Any], fm: dict[
         if type(b) is dict and b.get("type") == "image" and type(b.get("source")) is dict and b["source"].get("type") == "base64":
             p = {"type": "image"}
             b1 = b["source"]
-            v = b1["media_type"]
+            try:
+                v = b1["media_type"]
+            except (KeyError, TypeError):
+                raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/source/media_type", "expected a value, got nothing") from None
             if type(v) is not str:
                 raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/source/media_type", "expected a string")
             p["media_type"] = v
-            v = b1["data"]
+            try:
+                v = b1["data"]
+            except (KeyError, TypeError):
+                raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/source/data", "expected a value, got nothing") from None
             if type(v) is not str:
                 raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/source/data", "expected a string")
             p["data"] = v
@@ -446,7 +455,10 @@ def _CONTENT_TOOL_RESULT_0_CONTENT_in(blocks: Any, fx: dict[str, Any], fm: dict[
         if type(b) is dict and b.get("type") == "image" and type(b.get("source")) is dict and b["source"].get("type") == "url":
             p = {"type": "image"}
             b1 = b["source"]
-            v = b1["url"]
+            try:
+                v = b1["url"]
+            except (KeyError, TypeError):
+                raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/source/url", "expected a value, got nothing") from None
             if type(v) is not str:
                 raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/source/url", "expected a string")
             p["url"] = v

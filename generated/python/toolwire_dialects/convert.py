@@ -8,11 +8,14 @@ from collections.abc import Callable
 from types import ModuleType
 from typing import Any
 
-from . import anthropic_messages, openai_chat
+from . import anthropic_messages, gemini, mcp, ollama, openai_chat
 from ._runtime import Encoded, IdMap
 
 DIALECTS: dict[str, ModuleType] = {
     "anthropic_messages": anthropic_messages,
+    "gemini": gemini,
+    "mcp": mcp,
+    "ollama": ollama,
     "openai_chat": openai_chat,
 }
 SHAPES = ("tool_definition", "tool_choice", "tool_call", "tool_result", )

@@ -453,7 +453,10 @@ def _CONTENT_TOOL_RESULT_0_CONTENT_in(blocks: Any, fx: dict[str, Any], fm: dict[
         at = "/content" + "/" + str(i)
         if type(b) is dict and b.get("type") == "text":
             p = {"type": "text"}
-            v = b["text"]
+            try:
+                v = b["text"]
+            except (KeyError, TypeError):
+                raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/text", "expected a value, got nothing") from None
             if type(v) is not str:
                 raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/text", "expected a string")
             p["text"] = v

@@ -135,11 +135,18 @@ class ObjectPlan:
                     parts.append(f"type({var}{''.join(f'.get({py(t)})' for t in prefix)}) is dict")
             parts.append(f"{subscript(var, toks[:-1])}.get({py(toks[-1])}) == {py(value)}")
         if not self.constants:
-            firsts = []
+            # Without constants a spelling is recognised by the keys its required fields need.
             for f in self.fields:
-                if not (f["optional"] or f["has_default"] or f.get("aliases")) and f["toks"][0] not in firsts:
-                    firsts.append(f["toks"][0])
-            parts.extend(f"{py(key)} in {var}" for key in firsts)
+                if f["optional"] or f["has_default"] or f.get("aliases"):
+                    continue
+                for depth in range(1, len(f["toks"])):
+                    prefix = tuple(f["toks"][:depth])
+                    if prefix not in guarded:
+                        guarded.add(prefix)
+                        parts.append(f"type({subscript(var, list(prefix[:-1]))}.get({py(prefix[-1])})) is dict")
+                test = f"{py(f['toks'][-1])} in {subscript(var, f['toks'][:-1])}"
+                if test not in parts:
+                    parts.append(test)
         return " and ".join(parts)
 
     def checks(self) -> list[tuple[str, str, Any]]:
@@ -269,6 +276,7 @@ def _field(name: str, spec: dict[str, Any], var_prefix: str, kinds: dict[str, st
         ],
         "profile": spec.get("schema_profile", "json_schema"),
         "fallback": spec.get("fallback"),
+        "non_empty": bool(spec.get("non_empty", False)),
         "output_key": spec.get("output_key"),
         "error_key": spec.get("error_key"),
     }
@@ -477,6 +485,7 @@ def shape_plan(spec: Spec, dialect: Dialect, shape: str) -> dict[str, Any]:
         "fields": all_fields,
         "derivable": derivable,
         "absent": mapping.get("absent"),
+        "absent_py": py(mapping["absent"]) if "absent" in mapping else None,
         "checks": [v.obj.checks() for v in variants],
         "roots": [v.obj.root_constant for v in variants if v.obj.is_root_constant],
         "unmatched_pointer": "/" + implied[0] if implied else "",
@@ -498,6 +507,7 @@ def envelope_plans(dialect: Dialect) -> list[dict[str, Any]]:
                     "when": [(tokens(p), py(v)) for p, v in loc.get("when", {}).items()],
                     "has": [tokens(p) for p in loc.get("has", [])],
                     "where": [(tokens(p), v) for p, v in loc.get("where", {}).items()],
+                    "unless": [(tokens(p), py(v)) for p, v in loc.get("unless", {}).items()],
                     "many": "*" in toks,
                 }
             )

@@ -220,6 +220,7 @@ def _rule_plan(index: int, rule: dict[str, Any], call: ToolCallShape) -> dict[st
         raise StreamPlanError(f"rule {index}: as_call is for start and delta rules")
     return {
         "index": index,
+        "order": index,
         "role": role,
         "path": path,
         "event": sorted((p, v) for p, v in rule.get("event", {}).items()),
@@ -260,7 +261,7 @@ def _blocks(rules: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], list[dic
         key = (tuple((p, py(v)) for p, v in r["event"]), tuple(r["path"]))
         block = by_key.get(key)
         if block is None:
-            block = by_key[key] = {"cond": " and ".join(conds), "path": r["path"], "walk": _walk(r["path"]), "rules": []}
+            block = by_key[key] = {"cond": " and ".join(conds), "path": r["path"], "rules": []}
             blocks.append(block)
         alts = block["rules"]
         if alts and r["cond"] and alts[-1]["cond"] and _signature(alts[-1]) == _signature(r):
@@ -292,31 +293,61 @@ def _signature(r: dict[str, Any]) -> str:
     return json.dumps({k: v for k, v in r["raw"].items() if k not in ("when", "has", "emit")}, sort_keys=True)
 
 
-def _walk(path: list[str]) -> list[dict[str, Any]]:
-    """Steps from the event `e` to each item `it`: gets and loops, each guarded by a type test."""
-    steps: list[dict[str, Any]] = []
-    var = "e"
-    n = 0
+def _steps(path: list[str]) -> list[tuple[str, ...]]:
+    """The steps from the event to each item: ("get", name, type the value must have) and
+    ("loop",) over an array's elements."""
+    steps: list[tuple[str, ...]] = []
     i = 0
     while i < len(path):
         t = path[i]
         if t == "*":
             raise StreamPlanError("a path token * must follow an array's name")
         star = i + 1 < len(path) and path[i + 1] == "*"
-        n += 1
-        got = f"v{n}"
-        steps.append({"kind": "get", "var": got, "expr": f"{var}.get({py(t)})", "type": "list" if star else "dict"})
-        var = got
+        steps.append(("get", t, "list" if star else "dict"))
         if star:
-            n += 1
-            item = f"v{n}"
-            steps.append({"kind": "loop", "var": item, "over": got})
-            var = item
-            i += 2
-        else:
-            i += 1
-    steps.append({"kind": "item", "var": var})
+            steps.append(("loop",))
+        i += 2 if star else 1
     return steps
+
+
+def _scans(blocks: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Blocks with the same event conditions share one walk: their paths form a tree, so an
+    array (OpenAI's choices) is looped over once for every rule below it. Each node's
+    entries (its own blocks and its subtrees) keep the order of the rules."""
+    scans: list[dict[str, Any]] = []
+    by_cond: dict[str, dict[str, Any]] = {}
+    count = 0
+    for b in blocks:
+        scan = by_cond.get(b["cond"])
+        if scan is None:
+            scan = by_cond[b["cond"]] = {"cond": b["cond"], "root": {"var": "e", "entries": []}}
+            scans.append(scan)
+        node = scan["root"]
+        for step in _steps(b["path"]):
+            child = next((x for kind, x in node["entries"] if kind == "child" and x["key"] == step), None)
+            if child is None:
+                count += 1
+                var = f"v{count}"
+                if step[0] == "get":
+                    child = {"key": step, "kind": "get", "var": var, "expr": f"{node['var']}.get({py(step[1])})", "type": step[2], "entries": []}
+                else:
+                    child = {"key": step, "kind": "loop", "var": var, "over": node["var"], "entries": []}
+                node["entries"].append(("child", child))
+            node = child
+        node["entries"].append(("block", b))
+
+    def order(node: dict[str, Any]) -> int:
+        keyed = []
+        for kind, x in node["entries"]:
+            first = order(x) if kind == "child" else min(r["order"] for r in x["rules"])
+            keyed.append((first, kind, x))
+        keyed.sort(key=lambda e: e[0])
+        node["entries"] = [(kind, x) for _first, kind, x in keyed]
+        return keyed[0][0]
+
+    for scan in scans:
+        order(scan["root"])
+    return scans
 
 
 def _emitter(r: dict[str, Any], call: ToolCallShape, key_prefix: str | None) -> dict[str, Any]:
@@ -399,6 +430,7 @@ def stream_plan(spec: Spec, dialect: Dialect) -> dict[str, Any] | None:
     call = tool_call_shape(dialect)
     rules = [_rule_plan(i, r, call) for i, r in enumerate(mapping["rules"])]
     blocks, selectors = _blocks(rules)
+    scans = _scans(blocks)
     roles = {r["role"] for r in rules}
     has_stop = "stop" in roles or any(r["reads"]["continues"] for r in rules)
     emit = mapping["emit"]
@@ -435,6 +467,7 @@ def stream_plan(spec: Spec, dialect: Dialect) -> dict[str, Any] | None:
         "call_constants": [(tuple(t), py(v)) for t, v in call.constants],
         "rules": rules,
         "blocks": blocks,
+        "scans": scans,
         "selectors": selectors,
         "roles": sorted(roles),
         "emitters": ordered,

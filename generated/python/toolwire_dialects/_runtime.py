@@ -531,7 +531,9 @@ class CanonicalError(ConversionError, ValueError):
 def describe_part(part: dict[str, Any]) -> str:
     kind = part.get("type")
     if kind == "wire":
-        return f"{part.get('dialect')} block of type {part.get('value', {}).get('type')!r}"
+        value = part.get("value") or {}
+        name = value.get("type") or next(iter(value), None)  # Bedrock blocks are keyed, not typed
+        return f"{part.get('dialect')} block of type {name!r}"
     if kind == "image":
         return "an image given by URL" if "url" in part else "an inline image"
     return f"a {kind} part"

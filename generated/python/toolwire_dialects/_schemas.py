@@ -471,6 +471,705 @@ SCHEMAS: dict[str, Any] = {'canonical/content_part.json': {'$schema': 'https://j
                                                                                                                                           'url': {'type': 'string'}},
                                                                                                                            'required': ['type']}},
                                                                                                  'required': ['source']}}]}}},
+ 'dialects/bedrock_converse/request.json': {'$schema': 'https://json-schema.org/draft/2020-12/schema',
+                                            '$id': 'dialects/bedrock_converse/request.json',
+                                            'title': 'BedrockConverseRequest',
+                                            'description': 'A Converse / ConverseStream request body '
+                                                           '(modelId travels in the URI): the parts that '
+                                                           'carry tools, tool choice, calls and results. '
+                                                           'Open to every other field. Source: botocore '
+                                                           'bedrock-runtime ConverseRequest.',
+                                            'type': 'object',
+                                            'properties': {'messages': {'type': 'array',
+                                                                        'items': {'$ref': '#/$defs/Message'}},
+                                                           'system': {'type': 'array',
+                                                                      'items': {'type': 'object',
+                                                                                'minProperties': 1}},
+                                                           'inferenceConfig': {'type': 'object',
+                                                                               'properties': {'maxTokens': {'type': 'integer'},
+                                                                                              'temperature': {'type': 'number'},
+                                                                                              'topP': {'type': 'number'},
+                                                                                              'stopSequences': {'type': 'array',
+                                                                                                                'items': {'type': 'string'}}}},
+                                                           'toolConfig': {'title': 'BedrockToolConfiguration',
+                                                                          'description': 'tools (at least '
+                                                                                         'one) and '
+                                                                                         'toolChoice. It '
+                                                                                         'must be present '
+                                                                                         'whenever messages '
+                                                                                         'hold toolUse or '
+                                                                                         'toolResult blocks.',
+                                                                          'type': 'object',
+                                                                          'properties': {'tools': {'type': 'array',
+                                                                                                   'items': {'$ref': '#/$defs/Tool'},
+                                                                                                   'minItems': 1},
+                                                                                         'toolChoice': {'$ref': 'tool_choice.json'}},
+                                                                          'required': ['tools']},
+                                                           'guardrailConfig': {'type': 'object'},
+                                                           'additionalModelRequestFields': {'type': 'object'},
+                                                           'additionalModelResponseFieldPaths': {'type': 'array',
+                                                                                                 'items': {'type': 'string'}},
+                                                           'promptVariables': {'type': 'object'},
+                                                           'requestMetadata': {'type': 'object'},
+                                                           'performanceConfig': {'type': 'object'},
+                                                           'serviceTier': {'type': 'object'},
+                                                           'outputConfig': {'type': 'object'}},
+                                            'required': ['messages'],
+                                            '$defs': {'Message': {'title': 'BedrockMessage',
+                                                                  'type': 'object',
+                                                                  'properties': {'role': {'enum': ['user',
+                                                                                                   'assistant']},
+                                                                                 'content': {'type': 'array',
+                                                                                             'items': {'$ref': '#/$defs/ContentBlock'}}},
+                                                                  'required': ['role', 'content']},
+                                                      'ContentBlock': {'title': 'BedrockContentBlock',
+                                                                       'description': 'A ContentBlock union '
+                                                                                      '(text, image, '
+                                                                                      'document, video, '
+                                                                                      'audio, toolUse, '
+                                                                                      'toolResult, '
+                                                                                      'guardContent, '
+                                                                                      'cachePoint, '
+                                                                                      'reasoningContent, '
+                                                                                      'citationsContent, '
+                                                                                      'searchResult): no '
+                                                                                      'type constant, the '
+                                                                                      "member's key says "
+                                                                                      'what it is.',
+                                                                       'type': 'object',
+                                                                       'properties': {'text': {'type': 'string'},
+                                                                                      'image': {'type': 'object'},
+                                                                                      'document': {'type': 'object'},
+                                                                                      'video': {'type': 'object'},
+                                                                                      'audio': {'type': 'object'},
+                                                                                      'toolUse': {'type': 'object'},
+                                                                                      'toolResult': {'type': 'object'},
+                                                                                      'guardContent': {'type': 'object'},
+                                                                                      'cachePoint': {'type': 'object'},
+                                                                                      'reasoningContent': {'type': 'object'},
+                                                                                      'citationsContent': {'type': 'object'},
+                                                                                      'searchResult': {'type': 'object'}},
+                                                                       'minProperties': 1,
+                                                                       'allOf': [{'if': {'required': ['toolUse']},
+                                                                                  'then': {'$ref': 'tool_call.json'}},
+                                                                                 {'if': {'required': ['toolResult']},
+                                                                                  'then': {'$ref': 'tool_result.json'}}]},
+                                                      'Tool': {'title': 'BedrockTool',
+                                                               'description': 'A Tool union: toolSpec (a '
+                                                                              'tool definition), systemTool '
+                                                                              '(a provider tool, by name) or '
+                                                                              'cachePoint.',
+                                                               'type': 'object',
+                                                               'properties': {'systemTool': {'type': 'object',
+                                                                                             'properties': {'name': {'type': 'string'}},
+                                                                                             'required': ['name']},
+                                                                              'cachePoint': {'type': 'object',
+                                                                                             'properties': {'type': {'type': 'string'},
+                                                                                                            'ttl': {'type': 'string'}},
+                                                                                             'required': ['type']}},
+                                                               'oneOf': [{'required': ['toolSpec'],
+                                                                          '$ref': 'tool_definition.json'},
+                                                                         {'required': ['systemTool']},
+                                                                         {'required': ['cachePoint']}]}}},
+ 'dialects/bedrock_converse/response.json': {'$schema': 'https://json-schema.org/draft/2020-12/schema',
+                                             '$id': 'dialects/bedrock_converse/response.json',
+                                             'title': 'BedrockConverseResponse',
+                                             'description': 'A Converse response body: toolUse blocks in '
+                                                            'output.message.content, and stopReason '
+                                                            '(tool_use when calls were made). Source: '
+                                                            'botocore bedrock-runtime ConverseResponse; '
+                                                            'usage also carries fields botocore does not '
+                                                            'list (cacheReadInputTokenCount, '
+                                                            'serverToolUsage: corpus).',
+                                             'type': 'object',
+                                             'properties': {'output': {'title': 'BedrockConverseOutput',
+                                                                       'type': 'object',
+                                                                       'properties': {'message': {'$ref': 'request.json#/$defs/Message'}}},
+                                                            'stopReason': {'type': 'string'},
+                                                            'usage': {'title': 'BedrockTokenUsage',
+                                                                      'type': 'object',
+                                                                      'properties': {'inputTokens': {'type': 'integer'},
+                                                                                     'outputTokens': {'type': 'integer'},
+                                                                                     'totalTokens': {'type': 'integer'},
+                                                                                     'cacheReadInputTokens': {'type': 'integer'},
+                                                                                     'cacheWriteInputTokens': {'type': 'integer'},
+                                                                                     'cacheReadInputTokenCount': {'type': 'integer'},
+                                                                                     'cacheWriteInputTokenCount': {'type': 'integer'},
+                                                                                     'cacheDetails': {'type': 'array'},
+                                                                                     'serverToolUsage': {'type': 'object'}}},
+                                                            'metrics': {'type': 'object',
+                                                                        'properties': {'latencyMs': {'type': 'integer'}}},
+                                                            'additionalModelResponseFields': True,
+                                                            'trace': {'type': 'object'},
+                                                            'performanceConfig': {'type': 'object'},
+                                                            'serviceTier': {'type': 'object'}},
+                                             'required': ['output', 'stopReason']},
+ 'dialects/bedrock_converse/stream_event.json': {'$schema': 'https://json-schema.org/draft/2020-12/schema',
+                                                 '$id': 'dialects/bedrock_converse/stream_event.json',
+                                                 'title': 'BedrockConverseStreamEvent',
+                                                 'description': 'One ConverseStream event as the AWS SDKs '
+                                                                'decode a binary event-stream frame: '
+                                                                '{"<:event-type header>": payload}. Payloads '
+                                                                'may carry the AWS padding field p. Tool '
+                                                                'calls stream as '
+                                                                'contentBlockStart.start.toolUse {toolUseId, '
+                                                                'name} then '
+                                                                'contentBlockDelta.delta.toolUse.input '
+                                                                'JSON-text fragments. Source: botocore '
+                                                                'bedrock-runtime ConverseStreamOutput.',
+                                                 'type': 'object',
+                                                 'properties': {'messageStart': {'title': 'BedrockMessageStartEvent',
+                                                                                 'type': 'object',
+                                                                                 'properties': {'role': {'enum': ['user',
+                                                                                                                  'assistant']},
+                                                                                                'p': {'type': 'string'}},
+                                                                                 'required': ['role']},
+                                                                'contentBlockStart': {'title': 'BedrockContentBlockStartEvent',
+                                                                                      'type': 'object',
+                                                                                      'properties': {'contentBlockIndex': {'type': 'integer',
+                                                                                                                           'minimum': 0},
+                                                                                                     'start': {'title': 'BedrockContentBlockStart',
+                                                                                                               'type': 'object',
+                                                                                                               'properties': {'toolUse': {'title': 'BedrockToolUseBlockStart',
+                                                                                                                                          'type': 'object',
+                                                                                                                                          'properties': {'toolUseId': {'type': 'string',
+                                                                                                                                                                       'pattern': '^[a-zA-Z0-9_.:-]{1,64}$'},
+                                                                                                                                                         'name': {'type': 'string'},
+                                                                                                                                                         'type': {'type': 'string'}},
+                                                                                                                                          'required': ['toolUseId',
+                                                                                                                                                       'name']},
+                                                                                                                              'toolResult': {'type': 'object',
+                                                                                                                                             'properties': {'toolUseId': {'type': 'string'},
+                                                                                                                                                            'type': {'type': 'string'},
+                                                                                                                                                            'status': {'type': 'string'}},
+                                                                                                                                             'required': ['toolUseId']},
+                                                                                                                              'image': {'type': 'object',
+                                                                                                                                        'properties': {'format': {'type': 'string'}}}}},
+                                                                                                     'p': {'type': 'string'}},
+                                                                                      'required': ['contentBlockIndex',
+                                                                                                   'start']},
+                                                                'contentBlockDelta': {'title': 'BedrockContentBlockDeltaEvent',
+                                                                                      'type': 'object',
+                                                                                      'properties': {'contentBlockIndex': {'type': 'integer',
+                                                                                                                           'minimum': 0},
+                                                                                                     'delta': {'title': 'BedrockContentBlockDelta',
+                                                                                                               'type': 'object',
+                                                                                                               'properties': {'text': {'type': 'string'},
+                                                                                                                              'toolUse': {'title': 'BedrockToolUseBlockDelta',
+                                                                                                                                          'description': 'input '
+                                                                                                                                                         'is '
+                                                                                                                                                         'a '
+                                                                                                                                                         'fragment '
+                                                                                                                                                         'of '
+                                                                                                                                                         'the '
+                                                                                                                                                         "arguments' "
+                                                                                                                                                         'JSON '
+                                                                                                                                                         'text; '
+                                                                                                                                                         'the '
+                                                                                                                                                         'fragments '
+                                                                                                                                                         'concatenate.',
+                                                                                                                                          'type': 'object',
+                                                                                                                                          'properties': {'input': {'type': 'string'}},
+                                                                                                                                          'required': ['input']},
+                                                                                                                              'toolResult': {'type': 'array'},
+                                                                                                                              'reasoningContent': {'type': 'object'},
+                                                                                                                              'citation': {'type': 'object'},
+                                                                                                                              'image': {'type': 'object'}}},
+                                                                                                     'p': {'type': 'string'}},
+                                                                                      'required': ['contentBlockIndex',
+                                                                                                   'delta']},
+                                                                'contentBlockStop': {'title': 'BedrockContentBlockStopEvent',
+                                                                                     'type': 'object',
+                                                                                     'properties': {'contentBlockIndex': {'type': 'integer',
+                                                                                                                          'minimum': 0},
+                                                                                                    'p': {'type': 'string'}},
+                                                                                     'required': ['contentBlockIndex']},
+                                                                'messageStop': {'title': 'BedrockMessageStopEvent',
+                                                                                'type': 'object',
+                                                                                'properties': {'stopReason': {'type': 'string'},
+                                                                                               'additionalModelResponseFields': True,
+                                                                                               'p': {'type': 'string'}},
+                                                                                'required': ['stopReason']},
+                                                                'metadata': {'title': 'BedrockStreamMetadataEvent',
+                                                                             'type': 'object',
+                                                                             'properties': {'usage': {'$ref': 'response.json#/properties/usage'},
+                                                                                            'metrics': {'type': 'object',
+                                                                                                        'properties': {'latencyMs': {'type': 'integer'}}},
+                                                                                            'trace': {'type': 'object'},
+                                                                                            'performanceConfig': {'type': 'object'},
+                                                                                            'serviceTier': {'type': 'object'},
+                                                                                            'p': {'type': 'string'}},
+                                                                             'required': ['usage',
+                                                                                          'metrics']},
+                                                                'internalServerException': {'$ref': '#/$defs/StreamException'},
+                                                                'modelStreamErrorException': {'$ref': '#/$defs/StreamException'},
+                                                                'validationException': {'$ref': '#/$defs/StreamException'},
+                                                                'throttlingException': {'$ref': '#/$defs/StreamException'},
+                                                                'serviceUnavailableException': {'$ref': '#/$defs/StreamException'}},
+                                                 'anyOf': [{'required': ['messageStart']},
+                                                           {'required': ['contentBlockStart']},
+                                                           {'required': ['contentBlockDelta']},
+                                                           {'required': ['contentBlockStop']},
+                                                           {'required': ['messageStop']},
+                                                           {'required': ['metadata']},
+                                                           {'required': ['internalServerException']},
+                                                           {'required': ['modelStreamErrorException']},
+                                                           {'required': ['validationException']},
+                                                           {'required': ['throttlingException']},
+                                                           {'required': ['serviceUnavailableException']}],
+                                                 '$defs': {'StreamException': {'title': 'BedrockStreamException',
+                                                                               'type': 'object',
+                                                                               'properties': {'message': {'type': 'string'},
+                                                                                              'originalStatusCode': {'type': 'integer'},
+                                                                                              'originalMessage': {'type': 'string'}}}}},
+ 'dialects/bedrock_converse/tool_call.json': {'$schema': 'https://json-schema.org/draft/2020-12/schema',
+                                              '$id': 'dialects/bedrock_converse/tool_call.json',
+                                              'title': 'BedrockToolUseContentBlock',
+                                              'description': "An element of an assistant message's "
+                                                             '`content`: the `toolUse` member of the '
+                                                             'ContentBlock union. `input` is a JSON value '
+                                                             '(an object in practice), never text. Responses '
+                                                             'may add `type` ("tool_use" from Claude, '
+                                                             '"server_tool_use" for server tools); requests '
+                                                             'leave it out. Source: botocore bedrock-runtime '
+                                                             'ToolUseBlock; corpus '
+                                                             'bedrock/claude-sonnet45-tooluse.response.json.',
+                                              'type': 'object',
+                                              'properties': {'toolUse': {'title': 'BedrockToolUseBlock',
+                                                                         'type': 'object',
+                                                                         'properties': {'toolUseId': {'type': 'string',
+                                                                                                      'pattern': '^[a-zA-Z0-9_.:-]{1,64}$'},
+                                                                                        'name': {'type': 'string',
+                                                                                                 'pattern': '^[a-zA-Z0-9_-]{1,64}$'},
+                                                                                        'input': {'type': 'object'},
+                                                                                        'type': {'type': 'string'}},
+                                                                         'required': ['toolUseId',
+                                                                                      'name',
+                                                                                      'input']}},
+                                              'required': ['toolUse']},
+ 'dialects/bedrock_converse/tool_choice.json': {'$schema': 'https://json-schema.org/draft/2020-12/schema',
+                                                '$id': 'dialects/bedrock_converse/tool_choice.json',
+                                                'title': 'BedrockToolChoice',
+                                                'description': '`toolConfig.toolChoice`: a union of auto '
+                                                               '(the default), any (must call some tool) and '
+                                                               'tool (must call the named tool). There is no '
+                                                               'none: a request that must not call tools '
+                                                               'leaves toolConfig out. Source: botocore '
+                                                               'bedrock-runtime ToolChoice.',
+                                                'type': 'object',
+                                                'properties': {'auto': {'type': 'object'},
+                                                               'any': {'type': 'object'},
+                                                               'tool': {'type': 'object',
+                                                                        'properties': {'name': {'type': 'string',
+                                                                                                'pattern': '^[a-zA-Z0-9_-]{1,64}$'}},
+                                                                        'required': ['name']}},
+                                                'oneOf': [{'required': ['auto']},
+                                                          {'required': ['any']},
+                                                          {'required': ['tool']}]},
+ 'dialects/bedrock_converse/tool_definition.json': {'$schema': 'https://json-schema.org/draft/2020-12/schema',
+                                                    '$id': 'dialects/bedrock_converse/tool_definition.json',
+                                                    'title': 'BedrockToolSpecTool',
+                                                    'description': 'An element of `toolConfig.tools`: the '
+                                                                   '`toolSpec` member of the Tool union (the '
+                                                                   'other members, systemTool and '
+                                                                   'cachePoint, are not tool definitions '
+                                                                   'toolwire converts). Source: botocore '
+                                                                   'bedrock-runtime ToolSpecification.',
+                                                    'type': 'object',
+                                                    'properties': {'toolSpec': {'title': 'BedrockToolSpecification',
+                                                                                'type': 'object',
+                                                                                'properties': {'name': {'type': 'string',
+                                                                                                        'pattern': '^[a-zA-Z0-9_-]{1,64}$'},
+                                                                                               'description': {'type': 'string',
+                                                                                                               'minLength': 1},
+                                                                                               'inputSchema': {'title': 'BedrockToolInputSchema',
+                                                                                                               'description': 'A '
+                                                                                                                              'union '
+                                                                                                                              'with '
+                                                                                                                              'one '
+                                                                                                                              'member, '
+                                                                                                                              'json: '
+                                                                                                                              'the '
+                                                                                                                              'JSON '
+                                                                                                                              'Schema '
+                                                                                                                              'of '
+                                                                                                                              'the '
+                                                                                                                              'arguments, '
+                                                                                                                              'whose '
+                                                                                                                              'top-level '
+                                                                                                                              'type '
+                                                                                                                              'must '
+                                                                                                                              'be '
+                                                                                                                              'object.',
+                                                                                                               'type': 'object',
+                                                                                                               'properties': {'json': {'description': 'A '
+                                                                                                                                                      'JSON '
+                                                                                                                                                      'Schema: '
+                                                                                                                                                      'any '
+                                                                                                                                                      'keywords, '
+                                                                                                                                                      'top-level '
+                                                                                                                                                      'type '
+                                                                                                                                                      'object.',
+                                                                                                                                       'type': 'object',
+                                                                                                                                       'properties': {'type': {'const': 'object'}},
+                                                                                                                                       'required': ['type'],
+                                                                                                                                       'additionalProperties': True}},
+                                                                                                               'required': ['json']},
+                                                                                               'strict': {'type': 'boolean'}},
+                                                                                'required': ['name',
+                                                                                             'inputSchema']}},
+                                                    'required': ['toolSpec']},
+ 'dialects/bedrock_converse/tool_result.json': {'$schema': 'https://json-schema.org/draft/2020-12/schema',
+                                                '$id': 'dialects/bedrock_converse/tool_result.json',
+                                                'title': 'BedrockToolResultContentBlock',
+                                                'description': "An element of a user message's `content`: "
+                                                               'the `toolResult` member of the ContentBlock '
+                                                               'union. `status` (success or error) is '
+                                                               'optional and only honoured by some models. '
+                                                               'Source: botocore bedrock-runtime '
+                                                               'ToolResultBlock.',
+                                                'type': 'object',
+                                                'properties': {'toolResult': {'title': 'BedrockToolResultBlock',
+                                                                              'description': 'With status '
+                                                                                             'error, content '
+                                                                                             'must not be '
+                                                                                             'empty '
+                                                                                             '(Bedrock: "The '
+                                                                                             'content field '
+                                                                                             '... cannot be '
+                                                                                             'empty when '
+                                                                                             'status value '
+                                                                                             'is error", '
+                                                                                             'quoted in '
+                                                                                             'aws-samples/sample-multi-agent-orchestration-chat-on-agentcore#15).',
+                                                                              'type': 'object',
+                                                                              'properties': {'toolUseId': {'type': 'string',
+                                                                                                           'pattern': '^[a-zA-Z0-9_.:-]{1,64}$'},
+                                                                                             'content': {'type': 'array',
+                                                                                                         'items': {'$ref': '#/$defs/ToolResultContent'}},
+                                                                                             'status': {'enum': ['success',
+                                                                                                                 'error']},
+                                                                                             'type': {'type': 'string'}},
+                                                                              'required': ['toolUseId',
+                                                                                           'content'],
+                                                                              'if': {'properties': {'status': {'const': 'error'}},
+                                                                                     'required': ['status']},
+                                                                              'then': {'properties': {'content': {'minItems': 1}}}}},
+                                                'required': ['toolResult'],
+                                                '$defs': {'ToolResultContent': {'title': 'BedrockToolResultContent',
+                                                                                'description': 'A '
+                                                                                               'ToolResultContentBlock '
+                                                                                               'union: '
+                                                                                               'exactly one '
+                                                                                               'of text, '
+                                                                                               'json, image, '
+                                                                                               'document, '
+                                                                                               'video, '
+                                                                                               'searchResult. '
+                                                                                               'text, json '
+                                                                                               'and inline '
+                                                                                               '(bytes) '
+                                                                                               'images are '
+                                                                                               'mapped; the '
+                                                                                               'others are '
+                                                                                               'kept '
+                                                                                               'verbatim.',
+                                                                                'type': 'object',
+                                                                                'properties': {'text': {'type': 'string'},
+                                                                                               'json': True,
+                                                                                               'image': {'title': 'BedrockImageBlock',
+                                                                                                         'type': 'object',
+                                                                                                         'properties': {'format': {'enum': ['png',
+                                                                                                                                            'jpeg',
+                                                                                                                                            'gif',
+                                                                                                                                            'webp']},
+                                                                                                                        'source': {'title': 'BedrockImageSource',
+                                                                                                                                   'type': 'object',
+                                                                                                                                   'properties': {'bytes': {'type': 'string',
+                                                                                                                                                            'contentEncoding': 'base64'},
+                                                                                                                                                  's3Location': {'type': 'object',
+                                                                                                                                                                 'properties': {'uri': {'type': 'string'},
+                                                                                                                                                                                'bucketOwner': {'type': 'string'}},
+                                                                                                                                                                 'required': ['uri']}},
+                                                                                                                                   'minProperties': 1}},
+                                                                                                         'required': ['format',
+                                                                                                                      'source']},
+                                                                                               'document': {'type': 'object',
+                                                                                                            'properties': {'name': {'type': 'string'},
+                                                                                                                           'source': {'type': 'object'},
+                                                                                                                           'format': {'type': 'string'}},
+                                                                                                            'required': ['name',
+                                                                                                                         'source']},
+                                                                                               'video': {'type': 'object',
+                                                                                                         'properties': {'format': {'type': 'string'},
+                                                                                                                        'source': {'type': 'object'}},
+                                                                                                         'required': ['format',
+                                                                                                                      'source']},
+                                                                                               'searchResult': {'type': 'object'}},
+                                                                                'minProperties': 1}}},
+ 'dialects/cohere_v2/request.json': {'$schema': 'https://json-schema.org/draft/2020-12/schema',
+                                     '$id': 'dialects/cohere_v2/request.json',
+                                     'title': 'CohereChatV2Request',
+                                     'description': 'A v2 /chat request body: the parts that carry tools, '
+                                                    'tool choice, calls (assistant tool_calls, beside '
+                                                    'tool_plan) and results (role tool messages). Open to '
+                                                    'every other field. Source: cohere-python V2Client.chat, '
+                                                    'Cohere v2 chat API reference.',
+                                     'type': 'object',
+                                     'properties': {'model': {'type': 'string'},
+                                                    'messages': {'type': 'array',
+                                                                 'items': {'$ref': '#/$defs/Message'}},
+                                                    'stream': {'type': 'boolean'},
+                                                    'tools': {'type': 'array',
+                                                              'items': {'$ref': 'tool_definition.json'}},
+                                                    'strict_tools': {'type': 'boolean'},
+                                                    'tool_choice': {'$ref': 'tool_choice.json'},
+                                                    'documents': {'type': 'array'},
+                                                    'citation_options': {'type': 'object'},
+                                                    'response_format': {'type': 'object'},
+                                                    'safety_mode': {'type': 'string'},
+                                                    'max_tokens': {'type': 'integer'},
+                                                    'stop_sequences': {'type': 'array',
+                                                                       'items': {'type': 'string'}},
+                                                    'temperature': {'type': 'number'},
+                                                    'seed': {'type': 'integer'},
+                                                    'frequency_penalty': {'type': 'number'},
+                                                    'presence_penalty': {'type': 'number'},
+                                                    'k': {'type': 'number'},
+                                                    'p': {'type': 'number'},
+                                                    'logprobs': {'type': 'boolean'},
+                                                    'thinking': {'type': 'object'},
+                                                    'priority': {'type': 'integer'}},
+                                     'required': ['model', 'messages'],
+                                     '$defs': {'Message': {'title': 'CohereChatMessageV2',
+                                                           'description': 'A message; role is system, user, '
+                                                                          'assistant or tool.',
+                                                           'type': 'object',
+                                                           'properties': {'role': {'enum': ['system',
+                                                                                            'user',
+                                                                                            'assistant',
+                                                                                            'tool']},
+                                                                          'content': True},
+                                                           'required': ['role'],
+                                                           'allOf': [{'if': {'properties': {'role': {'const': 'assistant'}}},
+                                                                      'then': {'properties': {'tool_calls': {'type': 'array',
+                                                                                                             'items': {'$ref': 'tool_call.json'}},
+                                                                                              'tool_plan': {'type': 'string'},
+                                                                                              'citations': {'type': 'array'}}}},
+                                                                     {'if': {'properties': {'role': {'const': 'tool'}}},
+                                                                      'then': {'$ref': 'tool_result.json'}}]}}},
+ 'dialects/cohere_v2/response.json': {'$schema': 'https://json-schema.org/draft/2020-12/schema',
+                                      '$id': 'dialects/cohere_v2/response.json',
+                                      'title': 'CohereChatV2Response',
+                                      'description': 'A v2 /chat response body: message.tool_calls (with the '
+                                                     "model's tool_plan beside them) and finish_reason "
+                                                     '(TOOL_CALL when calls were made). Source: '
+                                                     'cohere-python V2ChatResponse / '
+                                                     'AssistantMessageResponse; corpus cohere/*.',
+                                      'type': 'object',
+                                      'properties': {'id': {'type': 'string'},
+                                                     'finish_reason': {'type': 'string'},
+                                                     'message': {'title': 'CohereAssistantMessageResponse',
+                                                                 'type': 'object',
+                                                                 'properties': {'role': {'const': 'assistant'},
+                                                                                'tool_plan': {'type': 'string'},
+                                                                                'tool_calls': {'type': 'array',
+                                                                                               'items': {'$ref': 'tool_call.json'}},
+                                                                                'content': {'type': 'array',
+                                                                                            'items': {'type': 'object',
+                                                                                                      'properties': {'type': {'type': 'string'},
+                                                                                                                     'text': {'type': 'string'}},
+                                                                                                      'required': ['type']}},
+                                                                                'citations': {'type': 'array',
+                                                                                              'items': {'$ref': '#/$defs/Citation'}}},
+                                                                 'required': ['role']},
+                                                     'usage': {'$ref': '#/$defs/Usage'},
+                                                     'logprobs': {'type': 'array'}},
+                                      'required': ['id', 'finish_reason', 'message'],
+                                      '$defs': {'Usage': {'title': 'CohereUsage',
+                                                          'type': 'object',
+                                                          'properties': {'billed_units': {'type': 'object',
+                                                                                          'properties': {'input_tokens': {'type': 'number'},
+                                                                                                         'output_tokens': {'type': 'number'},
+                                                                                                         'search_units': {'type': 'number'},
+                                                                                                         'classifications': {'type': 'number'}}},
+                                                                         'tokens': {'type': 'object',
+                                                                                    'properties': {'input_tokens': {'type': 'number'},
+                                                                                                   'output_tokens': {'type': 'number'}}},
+                                                                         'cached_tokens': {'type': 'number'}}},
+                                                'Citation': {'title': 'CohereCitation',
+                                                             'description': 'A span of the answer and its '
+                                                                            "sources; a tool source's id is "
+                                                                            '<tool_call_id>:<n> unless the '
+                                                                            "result's document gave one.",
+                                                             'type': 'object',
+                                                             'properties': {'start': {'type': 'integer'},
+                                                                            'end': {'type': 'integer'},
+                                                                            'text': {'type': 'string'},
+                                                                            'type': {'type': 'string'},
+                                                                            'content_index': {'type': 'integer'},
+                                                                            'sources': {'type': 'array',
+                                                                                        'items': {'type': 'object',
+                                                                                                  'properties': {'type': {'type': 'string'},
+                                                                                                                 'id': {'type': 'string'},
+                                                                                                                 'tool_output': {'type': 'object'},
+                                                                                                                 'document': {'type': 'object'}},
+                                                                                                  'required': ['type']}}}}}},
+ 'dialects/cohere_v2/stream_event.json': {'$schema': 'https://json-schema.org/draft/2020-12/schema',
+                                          '$id': 'dialects/cohere_v2/stream_event.json',
+                                          'title': 'CohereStreamedChatResponseV2',
+                                          'description': 'One server-sent event of a v2 chat stream '
+                                                         '(StreamedChatResponseV2), discriminated by type. A '
+                                                         'call streams as tool-call-start '
+                                                         '(delta.message.tool_calls is one object with id, '
+                                                         'name and the first arguments text, possibly ""), '
+                                                         'tool-call-delta (argument fragments) and '
+                                                         'tool-call-end, all with index; tool-plan-delta '
+                                                         'fragments precede them; message-end carries '
+                                                         'finish_reason. Source: cohere-python '
+                                                         'streamed_chat_response_v2.py; corpus '
+                                                         'cohere/empty-arguments.stream.jsonl.',
+                                          'type': 'object',
+                                          'properties': {'type': {'enum': ['message-start',
+                                                                           'content-start',
+                                                                           'content-delta',
+                                                                           'content-end',
+                                                                           'tool-plan-delta',
+                                                                           'tool-call-start',
+                                                                           'tool-call-delta',
+                                                                           'tool-call-end',
+                                                                           'citation-start',
+                                                                           'citation-end',
+                                                                           'message-end',
+                                                                           'debug']},
+                                                         'id': {'type': 'string'},
+                                                         'index': {'type': 'integer', 'minimum': 0},
+                                                         'delta': {'type': 'object'},
+                                                         'logprobs': True,
+                                                         'prompt': {'type': 'string',
+                                                                    'description': 'debug events only: the '
+                                                                                   'rendered prompt.'}},
+                                          'required': ['type'],
+                                          'allOf': [{'if': {'properties': {'type': {'const': 'message-start'}},
+                                                            'required': ['type']},
+                                                     'then': {'properties': {'delta': {'properties': {'message': {'type': 'object',
+                                                                                                                  'properties': {'role': {'const': 'assistant'},
+                                                                                                                                 'content': {'type': 'array'},
+                                                                                                                                 'tool_plan': {'type': 'string'},
+                                                                                                                                 'tool_calls': {'type': 'array'},
+                                                                                                                                 'citations': {'type': 'array'}}}}}}}},
+                                                    {'if': {'properties': {'type': {'const': 'tool-plan-delta'}},
+                                                            'required': ['type']},
+                                                     'then': {'properties': {'delta': {'properties': {'message': {'type': 'object',
+                                                                                                                  'properties': {'tool_plan': {'type': 'string'}}}}}}}},
+                                                    {'if': {'properties': {'type': {'const': 'tool-call-start'}},
+                                                            'required': ['type']},
+                                                     'then': {'properties': {'delta': {'properties': {'message': {'type': 'object',
+                                                                                                                  'properties': {'tool_calls': {'title': 'CohereToolCallStart',
+                                                                                                                                                'type': 'object',
+                                                                                                                                                'properties': {'id': {'type': 'string'},
+                                                                                                                                                               'type': {'const': 'function'},
+                                                                                                                                                               'function': {'type': 'object',
+                                                                                                                                                                            'properties': {'name': {'type': 'string'},
+                                                                                                                                                                                           'arguments': {'type': 'string'}}}}}}}}}},
+                                                              'required': ['index']}},
+                                                    {'if': {'properties': {'type': {'const': 'tool-call-delta'}},
+                                                            'required': ['type']},
+                                                     'then': {'properties': {'delta': {'properties': {'message': {'type': 'object',
+                                                                                                                  'properties': {'tool_calls': {'title': 'CohereToolCallDelta',
+                                                                                                                                                'type': 'object',
+                                                                                                                                                'properties': {'function': {'type': 'object',
+                                                                                                                                                                            'properties': {'arguments': {'type': 'string'}}}}}}}}}},
+                                                              'required': ['index']}},
+                                                    {'if': {'properties': {'type': {'const': 'tool-call-end'}},
+                                                            'required': ['type']},
+                                                     'then': {'required': ['index']}},
+                                                    {'if': {'properties': {'type': {'const': 'message-end'}},
+                                                            'required': ['type']},
+                                                     'then': {'properties': {'delta': {'properties': {'finish_reason': {'type': 'string'},
+                                                                                                      'usage': {'$ref': 'response.json#/$defs/Usage'},
+                                                                                                      'error': {'type': 'string'}}}}}}]},
+ 'dialects/cohere_v2/tool_call.json': {'$schema': 'https://json-schema.org/draft/2020-12/schema',
+                                       '$id': 'dialects/cohere_v2/tool_call.json',
+                                       'title': 'CohereToolCallV2',
+                                       'description': "An element of an assistant message's `tool_calls` "
+                                                      '(ToolCallV2). `arguments` is JSON text, kept as the '
+                                                      'model wrote it; a call without arguments may say '
+                                                      '"null" (or "" when assembled from a stream). The '
+                                                      "assistant's `tool_plan` sits beside `tool_calls`, on "
+                                                      'the message. Source: Cohere v2 chat API reference '
+                                                      'ToolCallV2; corpus cohere/*.',
+                                       'type': 'object',
+                                       'properties': {'id': {'type': 'string', 'minLength': 1},
+                                                      'type': {'const': 'function'},
+                                                      'function': {'title': 'CohereToolCallV2Function',
+                                                                   'type': 'object',
+                                                                   'properties': {'name': {'type': 'string',
+                                                                                           'minLength': 1},
+                                                                                  'arguments': {'type': 'string'}},
+                                                                   'required': ['name', 'arguments']}},
+                                       'required': ['id', 'type', 'function']},
+ 'dialects/cohere_v2/tool_choice.json': {'$schema': 'https://json-schema.org/draft/2020-12/schema',
+                                         '$id': 'dialects/cohere_v2/tool_choice.json',
+                                         'title': 'CohereToolChoice',
+                                         'description': "The request's `tool_choice`: REQUIRED (call at "
+                                                        'least one tool) or NONE (call no tool). Leaving it '
+                                                        'out lets the model choose; there is no AUTO value '
+                                                        'and no way to name one tool. Source: Cohere v2 chat '
+                                                        'API reference / cohere-python '
+                                                        'V2ChatRequestToolChoice.',
+                                         'enum': ['REQUIRED', 'NONE']},
+ 'dialects/cohere_v2/tool_definition.json': {'$schema': 'https://json-schema.org/draft/2020-12/schema',
+                                             '$id': 'dialects/cohere_v2/tool_definition.json',
+                                             'title': 'CohereToolV2',
+                                             'description': "An element of the request's `tools` list "
+                                                            '(ToolV2): a function with a JSON Schema of '
+                                                            'parameters. There is no per-tool strict flag '
+                                                            '(strict_tools is a request-level switch). '
+                                                            'Source: Cohere v2 chat API reference ToolV2 / '
+                                                            'cohere-python ToolV2Function.',
+                                             'type': 'object',
+                                             'properties': {'type': {'const': 'function'},
+                                                            'function': {'title': 'CohereToolV2Function',
+                                                                         'type': 'object',
+                                                                         'properties': {'name': {'type': 'string',
+                                                                                                 'minLength': 1},
+                                                                                        'description': {'type': 'string'},
+                                                                                        'parameters': {'type': 'object'}},
+                                                                         'required': ['name', 'parameters']}},
+                                             'required': ['type', 'function']},
+ 'dialects/cohere_v2/tool_result.json': {'$schema': 'https://json-schema.org/draft/2020-12/schema',
+                                         '$id': 'dialects/cohere_v2/tool_result.json',
+                                         'title': 'CohereToolMessageV2',
+                                         'description': 'A `role: tool` message answering one tool call: '
+                                                        'content is a string or a list of text and document '
+                                                        'blocks. A document carries data (an object; '
+                                                        "Cohere's own guides also send a string) and an "
+                                                        'optional id used in citations. There is no error '
+                                                        'flag. Source: Cohere v2 chat API reference '
+                                                        'ToolMessageV2 / ToolContent / Document.',
+                                         'type': 'object',
+                                         'properties': {'role': {'const': 'tool'},
+                                                        'tool_call_id': {'type': 'string', 'minLength': 1},
+                                                        'content': {'oneOf': [{'type': 'string'},
+                                                                              {'type': 'array',
+                                                                               'items': {'$ref': '#/$defs/ToolContent'}}]}},
+                                         'required': ['role', 'tool_call_id', 'content'],
+                                         '$defs': {'ToolContent': {'title': 'CohereToolContent',
+                                                                   'type': 'object',
+                                                                   'properties': {'type': {'type': 'string'}},
+                                                                   'required': ['type'],
+                                                                   'allOf': [{'if': {'properties': {'type': {'const': 'text'}}},
+                                                                              'then': {'properties': {'text': {'type': 'string'}},
+                                                                                       'required': ['text']}},
+                                                                             {'if': {'properties': {'type': {'const': 'document'}}},
+                                                                              'then': {'properties': {'document': {'title': 'CohereDocument',
+                                                                                                                   'type': 'object',
+                                                                                                                   'properties': {'data': {'type': ['object',
+                                                                                                                                                    'string']},
+                                                                                                                                  'id': {'type': 'string'}},
+                                                                                                                   'required': ['data']}},
+                                                                                       'required': ['document']}}]}}},
  'dialects/gemini/request.json': {'$schema': 'https://json-schema.org/draft/2020-12/schema',
                                   '$id': 'dialects/gemini/request.json',
                                   'title': 'GeminiGenerateContentRequest',
@@ -1289,7 +1988,25 @@ SCHEMAS: dict[str, Any] = {'canonical/content_part.json': {'$schema': 'https://j
                                                                                                                                     'a '
                                                                                                                                     'JSON-RPC '
                                                                                                                                     'method).',
-                                                                                                                     '$ref': '#/$defs/constants'}},
+                                                                                                                     '$ref': '#/$defs/constants'},
+                                                                                                           'unless': {'description': 'Constants '
+                                                                                                                                     'that, '
+                                                                                                                                     'when '
+                                                                                                                                     'an '
+                                                                                                                                     'element '
+                                                                                                                                     'has '
+                                                                                                                                     'them, '
+                                                                                                                                     'make '
+                                                                                                                                     'it '
+                                                                                                                                     'not '
+                                                                                                                                     'this '
+                                                                                                                                     'shape '
+                                                                                                                                     '(e.g. '
+                                                                                                                                     'a '
+                                                                                                                                     'server '
+                                                                                                                                     "tool's "
+                                                                                                                                     'call).',
+                                                                                                                      '$ref': '#/$defs/constants'}},
                                                                                             'required': ['shape',
                                                                                                          'path'],
                                                                                             'additionalProperties': False}},
@@ -1553,6 +2270,15 @@ SCHEMAS: dict[str, Any] = {'canonical/content_part.json': {'$schema': 'https://j
                                                                                        'required': ['pointer'],
                                                                                        'additionalProperties': False}},
                                                                  'schema_profile': {'$ref': '#/$defs/schema_profile'},
+                                                                 'non_empty': {'description': 'The wire '
+                                                                                              'rejects an '
+                                                                                              'empty string '
+                                                                                              'here: encode '
+                                                                                              'leaves an '
+                                                                                              'empty value '
+                                                                                              'out and '
+                                                                                              'reports it.',
+                                                                               'type': 'boolean'},
                                                                  'fallback': {'description': 'call_name: '
                                                                                              'when the '
                                                                                              'canonical '
@@ -1710,20 +2436,21 @@ SCHEMAS: dict[str, Any] = {'canonical/content_part.json': {'$schema': 'https://j
                                             'call with index 0). (4) A `delta` item without a key starts a '
                                             'new call when it has an id and continues the most recent call '
                                             'when it has none; `fragment`, `stop` and `json_path_args` items '
-                                            'without a key act on the most recent call. (5) `stop` items, '
-                                            'and `fragment` items that no rule ever started, for keys that '
-                                            'are not calls (text blocks) are ignored; a stop for a call '
-                                            'already stopped is ignored. (6) When any rule has the role '
-                                            '`stop` (or a `continues` pointer), a call is complete only when '
-                                            'stopped; otherwise the open calls complete at a finish whose '
-                                            'value is not truncated. (7) A truncated finish makes every open '
-                                            'call incomplete; so does the end of the stream. (8) A complete '
-                                            "call is decoded by the dialect's own decode_tool_call, so it "
-                                            'equals what a non-streaming payload gives: argument text is '
-                                            'parsed by the same rules, never repaired. (9) An incomplete '
-                                            'call has arguments null, incomplete true, raw_arguments = the '
-                                            'text that arrived and an arguments_error, even when that text '
-                                            'happens to parse.',
+                                            'without a key act on the most recent call. (5) A `stop` for a '
+                                            "key that is not an open call (a text block's index) is ignored, "
+                                            'and so is a second stop; argument text for a key that is not an '
+                                            'open call is an error (a malformed stream), never silently '
+                                            'dropped. (6) When any rule has the role `stop` (or a '
+                                            '`continues` pointer), a call is complete only when stopped; '
+                                            'otherwise the open calls complete at a finish whose value is '
+                                            'not truncated. (7) A truncated finish makes every open call '
+                                            'incomplete; so does the end of the stream. (8) A complete call '
+                                            "is decoded by the dialect's own decode_tool_call, so it equals "
+                                            'what a non-streaming payload gives: argument text is parsed by '
+                                            'the same rules, never repaired. (9) An incomplete call has '
+                                            'arguments null, incomplete true, raw_arguments = the text that '
+                                            'arrived and an arguments_error, even when that text happens to '
+                                            'parse.',
                              'type': 'object',
                              'properties': {'$schema': {'type': 'string'},
                                             'dialect': {'type': 'string', 'pattern': '^[a-z][a-z0-9_]*$'},

@@ -8,11 +8,13 @@ from collections.abc import Callable
 from types import ModuleType
 from typing import Any
 
-from . import anthropic_messages, gemini, mcp, ollama, openai_chat
+from . import anthropic_messages, bedrock_converse, cohere_v2, gemini, mcp, ollama, openai_chat
 from ._runtime import Encoded, IdMap
 
 DIALECTS: dict[str, ModuleType] = {
     "anthropic_messages": anthropic_messages,
+    "bedrock_converse": bedrock_converse,
+    "cohere_v2": cohere_v2,
     "gemini": gemini,
     "mcp": mcp,
     "ollama": ollama,

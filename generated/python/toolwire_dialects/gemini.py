@@ -36,6 +36,9 @@ SHAPES = ("tool_definition", "tool_choice", "tool_call", "tool_result", )
 # Canonical fields this dialect leaves out because the other side can derive them.
 DERIVABLE: dict[str, tuple[str, ...]] = {
 }
+# Canonical values this dialect says by leaving the shape out (no value, no loss).
+ABSENT: dict[str, dict[str, Any]] = {
+}
 _MISSING = _rt.MISSING
 _EMPTY: dict[str, Any] = {}
 _tuple_new = tuple.__new__
@@ -404,7 +407,7 @@ def decode_tool_call(payload: Any, *, id_map: IdMap | None = None) -> dict[str, 
     w = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, SHAPE_TOOL_CALL)
     SHAPE = SHAPE_TOOL_CALL
     try:
-        if type(w) is dict and "functionCall" in w:
+        if type(w) is dict and type(w.get("functionCall")) is dict and "name" in w["functionCall"]:
             c: dict[str, Any] = {}
             fx: dict[str, Any] = {}
             fm: dict[str, Any] = {}
@@ -451,7 +454,7 @@ def decode_tool_call(payload: Any, *, id_map: IdMap | None = None) -> dict[str, 
             if id_map is not None:
                 id_map.note_call(c["id"], c["name"])
             return c
-        if type(w) is dict and "function_call" in w:
+        if type(w) is dict and type(w.get("function_call")) is dict and "name" in w["function_call"]:
             c: dict[str, Any] = {}
             fx: dict[str, Any] = {}
             fm: dict[str, Any] = {}
@@ -599,7 +602,7 @@ def decode_tool_result(payload: Any, *, id_map: IdMap | None = None) -> dict[str
     w = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, SHAPE_TOOL_RESULT)
     SHAPE = SHAPE_TOOL_RESULT
     try:
-        if type(w) is dict and "functionResponse" in w:
+        if type(w) is dict and type(w.get("functionResponse")) is dict and "name" in w["functionResponse"] and "response" in w["functionResponse"]:
             c: dict[str, Any] = {}
             fx: dict[str, Any] = {}
             fm: dict[str, Any] = {}
@@ -636,7 +639,7 @@ def decode_tool_result(payload: Any, *, id_map: IdMap | None = None) -> dict[str
             if fx or fm:
                 c["extensions"] = {DIALECT: _rt.extension(fx, fm)}
             return c
-        if type(w) is dict and "function_response" in w:
+        if type(w) is dict and type(w.get("function_response")) is dict and "name" in w["function_response"] and "response" in w["function_response"]:
             c: dict[str, Any] = {}
             fx: dict[str, Any] = {}
             fm: dict[str, Any] = {}

@@ -35,6 +35,9 @@ DERIVABLE: dict[str, tuple[str, ...]] = {
     "tool_call": ("id",),
     "tool_result": ("call_id", "name"),
 }
+# Canonical values this dialect says by leaving the shape out (no value, no loss).
+ABSENT: dict[str, dict[str, Any]] = {
+}
 _MISSING = _rt.MISSING
 _EMPTY: dict[str, Any] = {}
 _tuple_new = tuple.__new__

@@ -34,6 +34,9 @@ SHAPES = ("tool_definition", "tool_call", "tool_result", )
 # Canonical fields this dialect leaves out because the other side can derive them.
 DERIVABLE: dict[str, tuple[str, ...]] = {
 }
+# Canonical values this dialect says by leaving the shape out (no value, no loss).
+ABSENT: dict[str, dict[str, Any]] = {
+}
 _MISSING = _rt.MISSING
 _EMPTY: dict[str, Any] = {}
 _tuple_new = tuple.__new__
@@ -132,7 +135,7 @@ def decode_tool_call(payload: Any, *, id_map: IdMap | None = None) -> dict[str, 
     w = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, SHAPE_TOOL_CALL)
     SHAPE = SHAPE_TOOL_CALL
     try:
-        if type(w) is dict and "function" in w:
+        if type(w) is dict and type(w.get("function")) is dict and "name" in w["function"] and "arguments" in w["function"]:
             c: dict[str, Any] = {}
             fx: dict[str, Any] = {}
             fm: dict[str, Any] = {}

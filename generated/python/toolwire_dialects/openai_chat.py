@@ -38,6 +38,9 @@ SHAPES = ("tool_definition", "tool_choice", "tool_call", "tool_result", )
 DERIVABLE: dict[str, tuple[str, ...]] = {
     "tool_result": ("name",),
 }
+# Canonical values this dialect says by leaving the shape out (no value, no loss).
+ABSENT: dict[str, dict[str, Any]] = {
+}
 _MISSING = _rt.MISSING
 _EMPTY: dict[str, Any] = {}
 _tuple_new = tuple.__new__

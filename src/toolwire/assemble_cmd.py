@@ -1,0 +1,163 @@
+"""`toolwire assemble`: a dialect's stream in, its canonical tool calls out.
+
+The input is JSON lines, an SSE transcript (`data:` / `event:` lines, `[DONE]`) or a JSON
+array of events, from a file or stdin. Every event is checked against the dialect's
+stream_event schema, then fed to the generated assembler; the result is printed as
+{"tool_calls": [...], "finish_reason": ...}.
+
+Exit codes: 0 every call complete and valid; 1 a call is incomplete or invalid, or the
+input is not that dialect's stream (one line: file:line: dialect/stream_event: /pointer:
+message); 2 usage (unknown dialect, unreadable file).
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import click
+
+from toolwire.generated_package import load
+from toolwire.positions import pointer_line
+
+SHAPE = "stream_event"
+
+
+def _read(source: str) -> tuple[str, str]:
+    name = "<stdin>" if source == "-" else source
+    try:
+        if source == "-":
+            return name, sys.stdin.read()
+        return name, Path(source).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        click.echo(f"toolwire: cannot read {source}: {exc}", err=True)
+        sys.exit(2)
+
+
+def _finding(message: str) -> None:
+    click.echo(message, err=True)
+    sys.exit(1)
+
+
+def _events(name: str, text: str, dialect: str) -> Iterator[tuple[int, str, Any]]:
+    """(line, pointer prefix, event) for every event of the input, in order."""
+    stripped = text.lstrip()
+    if stripped.startswith("["):
+        try:
+            events = json.loads(text)
+        except json.JSONDecodeError as exc:
+            _finding(f"{name}:{exc.lineno}: {dialect}/{SHAPE}: /: not valid JSON: {exc.msg}")
+        for i, event in enumerate(events):
+            yield pointer_line(text, f"/{i}"), f"/{i}", event
+        return
+    pending: tuple[int, str] | None = None
+    for number, line in enumerate(text.splitlines(), 1):
+        line = line.removesuffix("\r")
+        if line.startswith("data:"):
+            data = line[6:] if line.startswith("data: ") else line[5:]
+            if pending is not None:
+                data = pending[1] + "\n" + data
+            elif data.strip() == "[DONE]":
+                continue
+            try:
+                event = json.loads(data)
+            except ValueError:
+                pending = (pending[0] if pending else number, data)  # SSE data over several lines
+                continue
+            start = pending[0] if pending else number
+            pending = None
+            yield start, "", event
+            continue
+        if pending is not None:
+            _bad_json(name, dialect, *pending)
+        if not line.strip() or line.startswith((":", "event:", "id:", "retry:")):
+            continue
+        try:
+            event = json.loads(line)
+        except ValueError:
+            _bad_json(name, dialect, number, line)
+        yield number, "", event
+    if pending is not None:
+        _bad_json(name, dialect, *pending)
+
+
+def _bad_json(name: str, dialect: str, line: int, data: str) -> None:
+    try:
+        json.loads(data)
+    except json.JSONDecodeError as exc:
+        _finding(f"{name}:{line}: {dialect}/{SHAPE}: /: not valid JSON: {exc.msg}")
+
+
+def _validator(pkg: ModuleType, schema_id: str | None) -> Any:
+    if schema_id is None:
+        return None
+    import jsonschema
+    import referencing
+    import referencing.exceptions
+    from referencing.jsonschema import DRAFT202012
+
+    schemas = importlib.import_module(f"{pkg.__name__}._schemas").SCHEMAS
+
+    def refuse(uri: str) -> referencing.Resource:
+        raise referencing.exceptions.NoSuchResource(ref=uri)
+
+    registry = referencing.Registry(retrieve=refuse).with_resources(
+        (sid, DRAFT202012.create_resource(schema)) for sid, schema in schemas.items()
+    )
+    return jsonschema.Draft202012Validator(schemas[schema_id], registry=registry)
+
+
+def _pointer(path: Any) -> str:
+    return "".join("/" + str(p).replace("~", "~0").replace("/", "~1") for p in path)
+
+
+@click.command()
+@click.option("--dialect", required=True, metavar="DIALECT", help="Dialect of the stream.")
+@click.option("--generated", type=click.Path(path_type=Path, file_okay=False), default=Path("generated"), show_default=True)
+@click.argument("file", default="-")
+def assemble(dialect: str, generated: Path, file: str) -> None:
+    """Assemble the tool calls of a stream (JSON lines, SSE text or a JSON array of events)."""
+    import jsonschema
+
+    pkg = load(generated)
+    try:
+        streams = importlib.import_module(f"{pkg.__name__}.streams")
+    except ImportError:
+        raise click.UsageError(f"the generated package in {generated} has no stream assemblers; run `toolwire generate`") from None
+    module = streams.STREAMS.get(dialect)
+    if module is None:
+        known = ", ".join(streams.STREAMS) or "none"
+        why = "has no stream mapping" if dialect in pkg.DIALECTS else "is not a known dialect"
+        raise click.BadParameter(f"{dialect!r} {why}; dialects with streams: {known}", param_hint="--dialect")
+    name, text = _read(file)
+    validator = _validator(pkg, module.EVENT_SCHEMA)
+    assembler = module.Assembler()
+    for line, prefix, event in _events(name, text, dialect):
+        where = f"{name}:{line}: {dialect}/{SHAPE}"
+        if validator is not None:
+            errors = list(validator.iter_errors(event))
+            if errors:
+                best = jsonschema.exceptions.best_match(errors)
+                _finding(f"{where}: {prefix}{_pointer(best.absolute_path) or '/'}: {best.message} [{best.validator}]")
+        try:
+            assembler.feed(event)
+        except pkg.DecodeError as exc:
+            _finding(f"{where}: {prefix}{exc.pointer or '/'}: {exc.message}")
+    try:
+        result = assembler.result()
+    except pkg.DecodeError as exc:
+        _finding(f"{name}: {dialect}/{SHAPE}: {exc.pointer or '/'}: {exc.message}")
+    click.echo(json.dumps(result, ensure_ascii=False, indent=2))
+    bad = 0
+    for i, call in enumerate(result["tool_calls"]):
+        if call.get("incomplete") or call.get("arguments") is None:
+            bad += 1
+            what = "incomplete" if call.get("incomplete") else "invalid"
+            click.echo(f"{name}: /tool_calls/{i}: {what} call {call.get('name')!r}: {call.get('arguments_error')}", err=True)
+    if bad:
+        sys.exit(1)

@@ -16,15 +16,22 @@ SHAPES = ("tool_definition", "tool_choice", "tool_call", "tool_result")
 
 def read_json_input(source: str, what: str) -> Any:
     """Read JSON from a file or '-' (stdin); exit 1 with a one-line error when it is not JSON."""
+    name = "<stdin>" if source == "-" else source
     try:
-        text = sys.stdin.read() if source == "-" else Path(source).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        click.echo(f"toolwire: cannot read {source}: {exc}", err=True)
+        data = sys.stdin.buffer.read() if source == "-" else Path(source).read_bytes()
+    except OSError as exc:
+        click.echo(f"toolwire: cannot read {source}: {exc.strerror or exc}", err=True)
         sys.exit(2)
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        click.echo(f"{name}:{line}: {what}: /: not UTF-8 text (byte {exc.start})", err=True)
+        sys.exit(1)
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
-        click.echo(f"{'<stdin>' if source == '-' else source}:{exc.lineno}: {what}: /: not valid JSON: {exc.msg}", err=True)
+        click.echo(f"{name}:{exc.lineno}: {what}: /: not valid JSON: {exc.msg}", err=True)
         sys.exit(1)
 
 

@@ -13,6 +13,7 @@ import os
 import pprint
 import shutil
 import tempfile
+import traceback
 import warnings
 from dataclasses import dataclass
 from importlib import metadata
@@ -93,6 +94,9 @@ def _models(spec: Spec, header_for: Any) -> dict[str, str]:
                 target_python_version=PythonVersion.PY_311,
                 disable_timestamp=True,
                 formatters=[Formatter.BUILTIN],
+                # Fixed here so no pyproject.toml near the working directory changes the bytes.
+                builtin_format_line_length=100,
+                settings_path=Path(__file__).parent,
                 extra_fields="forbid" if rel.startswith("canonical/") else "allow",
                 use_title_as_name=True,
                 use_schema_description=True,
@@ -129,12 +133,28 @@ def render(spec: Spec, templates: Path) -> Rendered:
             rel = rel.removeprefix("package/")
             files.update(_render_one(env, spec, context, dialects, name, rel))
     except jinja2.TemplateError as exc:
-        where = f"{getattr(exc, 'filename', None) or 'templates'}:{getattr(exc, 'lineno', None) or 1}"
-        raise GenerateError(f"{where}: template error: {exc}") from exc
+        raise GenerateError(f"{_template_position(exc, templates)}: template error: {exc}") from exc
     files.update(_models(spec, _header))
     encoded = {f"python/{path}": text.encode("utf-8") for path, text in sorted(files.items())}
     encoded[MANIFEST] = _manifest(spec, templates, encoded)
     return Rendered(encoded)
+
+
+def _template_position(exc: jinja2.TemplateError, templates: Path) -> str:
+    """file:line of a template error: syntax errors carry it, runtime ones (an undefined
+    variable) only in the traceback frames Jinja rewrites to point at the template."""
+    filename, lineno = getattr(exc, "filename", None), getattr(exc, "lineno", None)
+    if not filename:
+        frames = [f for f in traceback.extract_tb(exc.__traceback__) if f.filename.endswith(".j2")]
+        if frames:
+            filename, lineno = frames[-1].filename, frames[-1].lineno
+    if not filename:
+        return str(templates)
+    try:
+        filename = str(Path(filename).resolve().relative_to(templates.resolve().parent))
+    except ValueError:
+        pass
+    return f"{filename}:{lineno or 1}"
 
 
 def _render_one(

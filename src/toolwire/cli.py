@@ -89,7 +89,9 @@ def losses(schemas: Path) -> None:
 
 from toolwire.convert_cmd import convert, extract  # noqa: E402 - commands register on main
 from toolwire.tools_codegen import tools_group  # noqa: E402
+from toolwire.validation.command import validate  # noqa: E402
 
 main.add_command(convert)
 main.add_command(extract)
 main.add_command(tools_group)
+main.add_command(validate)

@@ -6,6 +6,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import difflib
 import hashlib
 import json
@@ -150,10 +151,8 @@ def _template_position(exc: jinja2.TemplateError, templates: Path) -> str:
             filename, lineno = frames[-1].filename, frames[-1].lineno
     if not filename:
         return str(templates)
-    try:
+    with contextlib.suppress(ValueError):  # a template outside the folder keeps its full path
         filename = str(Path(filename).resolve().relative_to(templates.resolve().parent))
-    except ValueError:
-        pass
     return f"{filename}:{lineno or 1}"
 
 

@@ -105,9 +105,11 @@ def too_deep(data: bytes | None, value: Any, limit: int) -> int:
 class Validators:
     """One fast `is_valid` and one reference validator per schema id, compiled once."""
 
-    def __init__(self, documents: dict[str, dict[str, Any]], registry: referencing.Registry, *, fast: bool = True) -> None:
+    def __init__(
+        self, documents: dict[str, dict[str, Any]], registry: referencing.Registry, *, fast: bool = True
+    ) -> None:
         self.documents = documents
-        self.registry = registry
+        self.registry = registry.crawl()  # an uncrawled registry re-crawls on every lookup
         self.backend = "jsonschema-rs" if fast and jsonschema_rs is not None else "jsonschema"
         self._fast: dict[str, Any] = {}
         self._reference: dict[str, jsonschema.protocols.Validator] = {}

@@ -50,15 +50,51 @@ def _fail(message: str, code: int = EXIT_USAGE) -> NoReturn:
 @click.command("validate")
 @click.argument("paths", nargs=-1, required=True, metavar="PATH...")
 @click.option("--dialect", metavar="DIALECT", help="Check against this dialect only (default: detect).")
-@click.option("--shape", metavar="SHAPE", help="Check as this shape or envelope kind only (tool_call, request, stream_event, ...); a .json array is then checked element by element.")
-@click.option("--format", "fmt", type=click.Choice(FORMATS), default="text", show_default=True, help="text: path:line: dialect/shape: /pointer: message [keyword]; json: one object per payload; github: workflow annotations.")
-@click.option("--strict", is_flag=True, help="Fields the schemas do not describe are findings; the summary counts each new field path.")
-@click.option("--jobs", "-j", type=click.IntRange(min=0), default=1, show_default=True, help="Worker processes for many or large files (0: one per CPU).")
+@click.option(
+    "--shape",
+    metavar="SHAPE",
+    help="Check as this shape or envelope kind only (tool_call, request, stream_event, ...); a .json array is then checked element by element.",
+)
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(FORMATS),
+    default="text",
+    show_default=True,
+    help="text: path:line: dialect/shape: /pointer: message [keyword]; json: one object per payload; github: workflow annotations.",
+)
+@click.option(
+    "--strict",
+    is_flag=True,
+    help="Fields the schemas do not describe are findings; the summary counts each new field path.",
+)
+@click.option(
+    "--jobs",
+    "-j",
+    type=click.IntRange(min=0),
+    default=1,
+    show_default=True,
+    help="Worker processes for many or large files (0: one per CPU).",
+)
 @click.option("--fail-fast", is_flag=True, help="Stop at the first payload with a finding.")
-@click.option("--quiet", "-q", is_flag=True, help="Print findings only: no summary, no progress, no output for valid payloads.")
+@click.option(
+    "--quiet", "-q", is_flag=True, help="Print findings only: no summary, no progress, no output for valid payloads."
+)
 @click.option("--schemas", type=click.Path(path_type=Path, file_okay=False), default=Path("schemas"), show_default=True)
-@click.option("--max-record-bytes", type=ByteSize(), default="16M", show_default=True, help="Larger payloads (lines, events, files) are findings, not read into memory.")
-@click.option("--segment-bytes", type=ByteSize(), default=SEGMENT_BYTES, hidden=True, help="Split JSON-lines files larger than this across --jobs.")
+@click.option(
+    "--max-record-bytes",
+    type=ByteSize(),
+    default="16M",
+    show_default=True,
+    help="Larger payloads (lines, events, files) are findings, not read into memory.",
+)
+@click.option(
+    "--segment-bytes",
+    type=ByteSize(),
+    default=SEGMENT_BYTES,
+    hidden=True,
+    help="Split JSON-lines files larger than this across --jobs.",
+)
 def validate(
     paths: tuple[str, ...],
     dialect: str | None,
@@ -79,7 +115,9 @@ def validate(
     the dialect and kind of each payload are detected from the schemas.
     """
     try:
-        code = _validate(paths, dialect, shape, fmt, strict, jobs, fail_fast, quiet, schemas, max_record_bytes, segment_bytes)
+        code = _validate(
+            paths, dialect, shape, fmt, strict, jobs, fail_fast, quiet, schemas, max_record_bytes, segment_bytes
+        )
     except (click.exceptions.Exit, click.ClickException, click.exceptions.Abort, SystemExit):
         raise
     except KeyboardInterrupt:
@@ -118,7 +156,9 @@ def _validate(
     try:
         engine = Engine(spec, options)
     except EngineError as exc:
-        raise click.BadParameter(str(exc), param_hint="--dialect" if dialect and dialect not in spec.dialects else "--shape") from None
+        raise click.BadParameter(
+            str(exc), param_hint="--dialect" if dialect and dialect not in spec.dialects else "--shape"
+        ) from None
 
     files, problems = expand(list(paths))
     for problem in problems:
@@ -128,7 +168,15 @@ def _validate(
     progress = Progress(sum(u.size for u in units), enabled=None if not quiet else False)
     config = RunConfig(str(schemas), options, fmt, quiet, fail_fast)
     try:
-        outcome = run(config, engine, units, out=sys.stdout, stdin=_stdin() if STDIN in files else None, progress=progress, jobs=jobs)
+        outcome = run(
+            config,
+            engine,
+            units,
+            out=sys.stdout,
+            stdin=_stdin() if STDIN in files else None,
+            progress=progress,
+            jobs=jobs,
+        )
     finally:
         progress.close()
         sys.stdout.flush()

@@ -82,7 +82,10 @@ class Detector:
         describe at least half of its fields, and whose discriminators (top-level const/enum/type)
         accept it. A payload from a dialect without schemas usually
         has none, and then no nearest is named rather than a misleading one."""
-        ranked = sorted(((self.validators.distance(t.schema_id, value), i, t) for i, t in enumerate(self.candidates)), key=lambda x: x[:2])
+        ranked = sorted(
+            ((self.validators.distance(t.schema_id, value), i, t) for i, t in enumerate(self.candidates)),
+            key=lambda x: x[:2],
+        )
         near: list[Target] = []
         least = None
         for distance, _, target in ranked[:NEAREST_TRIES]:

@@ -53,7 +53,8 @@ def _regex(pattern: str) -> re.Pattern[str] | None:
 
 class DriftWalker:
     def __init__(self, registry: referencing.Registry) -> None:
-        self.registry = registry
+        # Crawled once: lookups in an uncrawled registry crawl it again every time (~60 ms).
+        self.registry = registry.crawl()
         self._validators: dict[int, jsonschema.protocols.Validator] = {}
 
     def coverage(self, value: Any, schema_id: str) -> Coverage:
@@ -75,7 +76,9 @@ class DriftWalker:
         except (referencing.exceptions.Unresolvable, RecursionError):
             return False
 
-    def _applicable(self, schema: Any, resolver: referencing.Resolver, value: Any, hops: int = 0) -> Iterator[tuple[dict[str, Any], referencing.Resolver]]:
+    def _applicable(
+        self, schema: Any, resolver: referencing.Resolver, value: Any, hops: int = 0
+    ) -> Iterator[tuple[dict[str, Any], referencing.Resolver]]:
         if not isinstance(schema, dict) or hops > _MAX_EXPANSION:
             return
         if isinstance(schema.get("$id"), str):
@@ -126,7 +129,12 @@ class DriftWalker:
             for key, child in value.items():
                 children = self._describe(key, declaring)
                 if children is None:
-                    out.unknown.append(("".join(f"/{p}" for p in [*pointer, _escape(key)]), "".join(f"/{p}" for p in [*path, _escape(key)])))
+                    out.unknown.append(
+                        (
+                            "".join(f"/{p}" for p in [*pointer, _escape(key)]),
+                            "".join(f"/{p}" for p in [*path, _escape(key)]),
+                        )
+                    )
                     continue
                 out.described += 1
                 if children:
@@ -146,7 +154,9 @@ class DriftWalker:
                     self._walk(item, children, [*pointer, str(index)], [*path, "*"], out, depth + 1)
 
     @staticmethod
-    def _describe(key: str, declaring: list[tuple[dict[str, Any], referencing.Resolver]]) -> list[tuple[Any, referencing.Resolver]] | None:
+    def _describe(
+        key: str, declaring: list[tuple[dict[str, Any], referencing.Resolver]]
+    ) -> list[tuple[Any, referencing.Resolver]] | None:
         """The subschemas that describe key's value, or None when no schema describes key."""
         children: list[tuple[Any, referencing.Resolver]] = []
         covered = False

@@ -27,7 +27,7 @@ def _short(error: ValidationError) -> str:
         text = repr(error.instance)
         if len(text) > 60 and message.startswith(text):
             what = "object" if isinstance(error.instance, dict) else f"array of {len(error.instance)}"
-            message = f"the {what}{message[len(text):]}"
+            message = f"the {what}{message[len(text) :]}"
     return message if len(message) <= MAX_MESSAGE else message[: MAX_MESSAGE - 1] + "…"
 
 
@@ -35,7 +35,9 @@ def _document_order(error: ValidationError) -> list[tuple[int, Any]]:
     return [(0, p) if isinstance(p, int) else (1, str(p)) for p in error.absolute_path]
 
 
-def explain(validator: jsonschema.protocols.Validator, value: Any, limit: int) -> tuple[list[tuple[str, str, str]], int]:
+def explain(
+    validator: jsonschema.protocols.Validator, value: Any, limit: int
+) -> tuple[list[tuple[str, str, str]], int]:
     """Up to limit (pointer, message, keyword) triples in document order, and how many were left out."""
     found: list[tuple[str, str, str]] = []
     seen: set[tuple[str, str, str]] = set()

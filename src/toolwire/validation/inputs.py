@@ -174,6 +174,9 @@ class Reader:
     # -- dispatch -----------------------------------------------------------------------------
 
     def _read(self, f: BinaryIO, fmt: str, path: str, line: int, limit: int | None) -> Iterator[Record]:
+        if fmt == JSONL and hasattr(f, "peek") and not f.peek(64).lstrip().startswith(_SSE_FIELDS):
+            yield from self._jsonl_fast(f, path, line, limit)
+            return
         lines = self._lines(f, limit)
         if fmt in (SNIFF, JSONL):
             fmt, lines = self._sniff(fmt, lines)
@@ -233,6 +236,32 @@ class Reader:
 
     def _too_large(self, path: str, line: int, size: int) -> Record:
         return Record(path, line, problem=(f"payload is {size} bytes, over the limit of {self.max_bytes}", "size"))
+
+    def _jsonl_fast(self, f: BinaryIO, path: str, line: int, limit: int | None) -> Iterator[Record]:
+        """The bulk path: the same records as _lines + _jsonl, in one loop (no generator chain)."""
+        cap = self.max_bytes + 1
+        readline = f.readline
+        remaining = limit if limit is not None else 1 << 62
+        start = line
+        while remaining > 0:
+            raw = readline(min(cap, remaining))
+            if not raw:
+                break
+            size = len(raw)
+            if size >= cap and raw[-1:] != b"\n":
+                while raw and raw[-1:] != b"\n":
+                    raw = readline(min(_BLOCK, remaining - size))
+                    size += len(raw)
+                yield self._too_large(path, line, size)
+            elif not raw.isspace():
+                if line == 1 and raw.startswith(b"\xef\xbb\xbf"):
+                    raw = raw[3:]  # a byte order mark some editors write
+                yield Record(path, line, raw)
+            self.pos += size
+            remaining -= size
+            line += 1
+        if line == start == 1:
+            yield Record(path, 1, problem=("empty input: no payload", "empty"))
 
     def _jsonl(self, lines: Iterator[bytes | int], path: str, line: int) -> Iterator[Record]:
         first = line == 1

@@ -103,7 +103,9 @@ class Tally:
     def drift_report(self) -> list[str]:
         if not self.drift:
             return []
-        lines = [f"{len(self.drift)} field path(s) not described by the schemas (a provider changed its wire shape? regenerate the schemas):"]
+        lines = [
+            f"{len(self.drift)} field path(s) not described by the schemas (a provider changed its wire shape? regenerate the schemas):"
+        ]
         for (label, path), n in sorted(self.drift.items(), key=lambda kv: (-kv[1], kv[0])):
             lines.append(f"  {label} {path}: {n} (in {self.drift_payloads[(label, path)]} payload(s))")
         if len(self.drift) >= MAX_DRIFT_PATHS:

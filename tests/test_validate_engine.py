@@ -1,0 +1,143 @@
+"""The pieces of `toolwire validate` on their own: the pure function, the drift walk, the
+readers' line bookkeeping, the progress bar, and the function inside a Dask bag."""
+
+from __future__ import annotations
+
+import io
+import json
+import pickle
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from toolwire.spec import load_spec
+from toolwire.validation import validate_record
+from toolwire.validation.drift import DriftWalker
+from toolwire.validation.inputs import Reader, Unit, element_lines, plan
+from toolwire.validation.progress import Progress
+
+REPO = Path(__file__).resolve().parents[1]
+SCHEMAS = REPO / "schemas"
+CALL = {"id": "call_1", "type": "function", "function": {"name": "get_weather", "arguments": "{}"}}
+
+
+def test_validate_record_is_pure_and_picklable() -> None:
+    line = json.dumps(CALL)
+    first = validate_record(line, schemas=SCHEMAS, dialect="openai_chat", shape="tool_call", path="p", line=3)
+    bad = validate_record(b"{", schemas=SCHEMAS, dialect="openai_chat", shape="tool_call")
+    again = validate_record(line.encode(), schemas=SCHEMAS, dialect="openai_chat", shape="tool_call", path="p", line=3)
+    assert first == again
+    assert (first.valid, first.dialect, first.shape, first.line) == (True, "openai_chat", "tool_call", 3)
+    assert (bad.status, bad.errors[0].keyword) == ("unreadable", "parse")
+    assert pickle.loads(pickle.dumps(bad)) == bad
+    assert json.loads(json.dumps(first.to_dict()))["valid"] is True
+
+
+@pytest.fixture(scope="module")
+def walker() -> DriftWalker:
+    return DriftWalker(load_spec(SCHEMAS).registry)
+
+
+def test_drift_walk_finds_undescribed_keys_through_refs_and_branches(walker: DriftWalker) -> None:
+    request = {
+        "messages": [
+            {"role": "assistant", "tool_calls": [{**CALL, "new_in_call": 1}]},
+            {"role": "tool", "tool_call_id": "call_1", "content": [{"type": "text", "text": "x", "new_in_part": 2}]},
+        ],
+        "tools": [{"type": "function", "function": {"name": "f", "parameters": {"type": "object", "anything": True}}}],
+        "tool_choice": {"type": "function", "function": {"name": "f"}, "new_in_choice": 3},
+    }
+    coverage = walker.coverage(request, "dialects/openai_chat/request.json")
+    paths = {path for _, path in coverage.unknown}
+    # $ref into tool_call.json (via if/then), oneOf branch of the tool result's content, tool_choice's oneOf
+    assert {
+        "/messages/*/tool_calls/*/new_in_call",
+        "/messages/*/content/*/new_in_part",
+        "/tool_choice/new_in_choice",
+    } <= paths
+    # a JSON Schema of parameters is free-form: its keys are not drift
+    assert not any(p.startswith("/tools/*/function/parameters/") for p in paths)
+    pointers = {pointer for pointer, _ in coverage.unknown}
+    assert "/messages/1/content/0/new_in_part" in pointers
+    assert coverage.described > 0
+
+
+def test_drift_walk_escapes_keys(walker: DriftWalker) -> None:
+    coverage = walker.coverage({**CALL, "a/b~c": 1}, "dialects/openai_chat/tool_call.json")
+    assert coverage.unknown == [("/a~1b~0c", "/a~1b~0c")]
+
+
+def test_element_lines() -> None:
+    doc = b'[\n  {"a": "[,]"},\n  [1,\n 2],\n\n  3\n]'
+    assert list(element_lines(doc)) == [2, 3, 6]
+
+
+def test_segments_cut_at_line_boundaries_with_line_numbers(tmp_path: Path) -> None:
+    path = tmp_path / "x.jsonl"
+    path.write_bytes(b"".join(json.dumps({"n": i, "pad": "x" * (i % 7)}).encode() + b"\n" for i in range(500)))
+    units = plan([str(path)], 1000)
+    assert len(units) > 5
+    records = [r for u in units for r in Reader(u, max_bytes=1 << 20, split_arrays=False)]
+    assert [r.line for r in records] == list(range(1, 501))
+    assert [json.loads(r.data)["n"] for r in records] == list(range(500))  # type: ignore[arg-type]
+
+
+def test_stdin_sniffing() -> None:
+    def read(data: bytes) -> list[tuple[int, Any]]:
+        reader = Reader(Unit("-", "sniff"), max_bytes=1 << 20, split_arrays=True, stdin=io.BytesIO(data))
+        return [(r.line, r.data if r.data is not None else r.value) for r in reader]
+
+    assert read(b'{"a": 1}\n{"b": 2}\n') == [(1, b'{"a": 1}\n'), (2, b'{"b": 2}\n')]
+    assert read(b"\ndata: {}\n\n") == [(2, b"{}")]
+    assert read(b'[\n {"a": 1},\n {"b": 2}\n]') == [(2, {"a": 1}), (3, {"b": 2})]
+
+
+def test_progress_bar_only_on_a_terminal_and_after_a_delay(monkeypatch: pytest.MonkeyPatch) -> None:
+    clock = [100.0]
+    monkeypatch.setattr("toolwire.validation.progress.time.monotonic", lambda: clock[0])
+    out = io.StringIO()
+    bar = Progress(1000, stream=out, enabled=True)
+    bar.update(10, 1)
+    assert out.getvalue() == ""  # not before the delay: small inputs never show a bar
+    clock[0] += 1
+    bar.update(500, 50)
+    assert "50.0%" in out.getvalue() and "\r" in out.getvalue()
+    bar.close()
+    assert out.getvalue().endswith("\r\033[K")
+    piped = io.StringIO()
+    quiet = Progress(1000, stream=piped)  # StringIO is not a TTY
+    clock[0] += 5
+    quiet.update(900, 90)
+    assert piped.getvalue() == ""
+
+
+def test_inside_a_dask_bag(tmp_path: Path) -> None:
+    db = pytest.importorskip("dask.bag")
+    lines = [json.dumps(CALL), json.dumps({**CALL, "function": {}}), "{oops", json.dumps({**CALL, "new": 1})]
+    path = tmp_path / "capture.jsonl"
+    path.write_text("\n".join(lines) + "\n")
+    schemas = str(SCHEMAS)
+
+    def check(line: str) -> dict[str, Any]:
+        return validate_record(
+            line.encode(), schemas=schemas, dialect="openai_chat", shape="tool_call", strict=True
+        ).to_dict()
+
+    bag = db.read_text(str(path), blocksize=64).map(str.rstrip).filter(bool)
+    results = bag.map(check)
+    statuses = dict(results.pluck("status").frequencies().compute(scheduler="processes", num_workers=2))
+    assert statuses == {"valid": 1, "invalid": 2, "unreadable": 1}
+    drift = (
+        bag.map(
+            lambda line: (
+                validate_record(
+                    line.encode(), schemas=schemas, dialect="openai_chat", shape="tool_call", strict=True
+                ).drift
+            )
+        )
+        .flatten()
+        .frequencies()
+        .compute(scheduler="sync")
+    )
+    assert dict(drift) == {"/new": 1}

@@ -53,8 +53,15 @@ def pydantic_models(call: dict[str, Any]) -> dict[str, Any]:
     return block.model_dump(exclude_none=True)
 
 
-def best_of(func: Any, number: int, repeat: int = 7) -> float:
-    return min(timeit.repeat(lambda: func(CALL), number=number, repeat=repeat)) / number
+def best_times(funcs: list[Any], number: int, rounds: int = 9) -> dict[str, float]:
+    """Best time per call of each function; rounds interleave the functions so that a
+    noisy neighbour slows them all alike."""
+    best = {f.__name__: float("inf") for f in funcs}
+    for _ in range(rounds):
+        for func in funcs:
+            seconds = timeit.timeit(lambda func=func: func(CALL), number=number) / number
+            best[func.__name__] = min(best[func.__name__], seconds)
+    return best
 
 
 def main() -> None:
@@ -64,7 +71,7 @@ def main() -> None:
     expected = hand_written(CALL)
     for func in (generated, pydantic_models):
         assert func(CALL) == expected, f"{func.__name__} converts differently"
-    times = {f.__name__: best_of(f, args.number) for f in (hand_written, generated, pydantic_models)}
+    times = best_times([hand_written, generated, pydantic_models], args.number)
     for name, seconds in times.items():
         print(f"{name:16} {seconds * 1e6:8.2f} us/call")
     ratio = times["generated"] / times["hand_written"]

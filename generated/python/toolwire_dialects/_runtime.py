@@ -109,9 +109,10 @@ def to_plain(value: Any) -> Any:
     if dump is not None:
         try:
             return to_plain(dump(mode="json", by_alias=True, exclude_none=True))
-        except TypeError:
-            # pydantic's MockValSer raises TypeError when a model's serializer was never
-            # built (forward refs not rebuilt); read the fields by attribute instead.
+        except (TypeError, RuntimeError):
+            # A model whose serializer was never built (forward refs not rebuilt) fails in
+            # model_dump: pydantic's MockValSer raises TypeError, or PydanticUserError (a
+            # RuntimeError) in newer releases. Read the fields by attribute instead.
             pass
     fields = getattr(type(value), "model_fields", None)
     if fields is not None:
@@ -292,14 +293,12 @@ def arguments_text(call: dict[str, Any], no_arguments_text: tuple[str, ...]) -> 
 # Ids.
 
 
-def id_checker(pattern: re.Pattern[str], limit: int = 4096) -> Any:
-    """pattern.fullmatch with a small memo: the same ids recur across a conversation."""
-    known: set[str] = set()
+def id_checker(pattern: re.Pattern[str], known: set[str], limit: int = 4096) -> Any:
+    """pattern.fullmatch that remembers matching ids in `known` (bounded): the same ids
+    recur across a conversation, and a set lookup is cheaper than a regex."""
     fullmatch = pattern.fullmatch
 
     def ok(value: str) -> bool:
-        if value in known:
-            return True
         if fullmatch(value) is None:
             return False
         if len(known) >= limit:

@@ -2561,7 +2561,21 @@ SCHEMAS: dict[str, Any] = {'canonical/content_part.json': {'$schema': 'https://j
                                                                                                   'are the '
                                                                                                   "calls' "
                                                                                                   'indexes.',
-                                                                                   'type': 'string'}},
+                                                                                   'type': 'string'},
+                                                                    'sequence': {'description': 'Where every '
+                                                                                                'emitted '
+                                                                                                'event '
+                                                                                                'carries its '
+                                                                                                'sequence '
+                                                                                                'number '
+                                                                                                "(Responses' "
+                                                                                                'sequence_number), '
+                                                                                                'relative to '
+                                                                                                'the event: '
+                                                                                                '0, 1, 2, '
+                                                                                                '... in '
+                                                                                                'order.',
+                                                                                 '$ref': '#/$defs/pointer'}},
                                                      'required': ['finish'],
                                                      'additionalProperties': False}},
                              'required': ['dialect', 'rules', 'emit'],
@@ -2711,6 +2725,23 @@ SCHEMAS: dict[str, Any] = {'canonical/content_part.json': {'$schema': 'https://j
                                                                                          'item; null means '
                                                                                          'not finished yet.',
                                                                           '$ref': '#/$defs/pointer'},
+                                                               'position': {'description': 'Emission only: '
+                                                                                           'where the event '
+                                                                                           "says the call's "
+                                                                                           'position among '
+                                                                                           "the message's "
+                                                                                           'output items '
+                                                                                           "(Responses' "
+                                                                                           'output_index), '
+                                                                                           'relative to the '
+                                                                                           'event; emit() '
+                                                                                           'writes the '
+                                                                                           "call's index "
+                                                                                           'there. Not read '
+                                                                                           'on assembly (the '
+                                                                                           'key identifies '
+                                                                                           'the call).',
+                                                                            '$ref': '#/$defs/pointer'},
                                                                'as_call': {'description': 'start and delta '
                                                                                           'only: the item is '
                                                                                           "the call's wire "

@@ -47,7 +47,8 @@ _EMPTY: dict[str, Any] = {}
 _tuple_new = tuple.__new__
 ID_PATTERN = "^[\\x21-\\x7e]{1,128}$"
 _IDS = _rt.IdPolicy(DIALECT, re.compile(ID_PATTERN), "tool_", 12)
-_ID_OK = _rt.id_checker(_IDS.pattern)
+_IDS_SEEN: set[str] = set()  # ids that matched, filled by _ID_OK: the same ids recur
+_ID_OK = _rt.id_checker(_IDS.pattern, _IDS_SEEN)
 
 
 class _Mismatch(Exception):
@@ -229,7 +230,6 @@ def decode_tool_call(payload: Any, *, id_map: IdMap | None = None) -> dict[str, 
         if type(w) is dict and w.get("type") == "function":
             c: dict[str, Any] = {}
             fx: dict[str, Any] = {}
-            fm: dict[str, Any] = {}
             w1 = w["function"]
             v = w["id"]
             if type(v) is not str:
@@ -262,8 +262,8 @@ def decode_tool_call(payload: Any, *, id_map: IdMap | None = None) -> dict[str, 
                 _rt.unknown_fields(w, _K_TOOL_CALL_0_0, "", fx)
             if len(w1) != 2:
                 _rt.unknown_fields(w1, _K_TOOL_CALL_0_1, "/function", fx)
-            if fx or fm:
-                c["extensions"] = {DIALECT: _rt.extension(fx, fm)}
+            if fx:
+                c["extensions"] = {DIALECT: _rt.extension(fx, _EMPTY)}
             if id_map is not None:
                 id_map.note_call(c["id"], c["name"])
             return c
@@ -280,7 +280,7 @@ def encode_tool_call(value: Any, *, strict: bool = False, id_map: IdMap | None =
     own = _rt.foreign_extensions(ext, DIALECT, losses, strict) if ext else _EMPTY
     try:
         x0_id = c["id"]
-        if type(x0_id) is not str or not _ID_OK(x0_id):
+        if x0_id not in _IDS_SEEN and (type(x0_id) is not str or not _ID_OK(x0_id)):
             x0_id = _rt.encode_id(x0_id, _IDS, id_map, losses, strict, "/id")
         x0_name = c["name"]
         x0_arguments = _rt.arguments_text(c, ("null", "", ))
@@ -405,7 +405,7 @@ def encode_tool_result(value: Any, *, strict: bool = False, id_map: IdMap | None
     fm = own.get("forms", _EMPTY)
     try:
         x0_call_id = c["call_id"]
-        if type(x0_call_id) is not str or not _ID_OK(x0_call_id):
+        if x0_call_id not in _IDS_SEEN and (type(x0_call_id) is not str or not _ID_OK(x0_call_id)):
             x0_call_id = _rt.encode_id(x0_call_id, _IDS, id_map, losses, strict, "/call_id")
         x0_content = _CONTENT_TOOL_RESULT_0_CONTENT_out(c["content"], fm, losses, strict)
         w = {"role": "tool", "tool_call_id": x0_call_id, "content": x0_content}

@@ -44,7 +44,8 @@ _EMPTY: dict[str, Any] = {}
 _tuple_new = tuple.__new__
 ID_PATTERN = "^[\\x21-\\x7e]{1,128}$"
 _IDS = _rt.IdPolicy(DIALECT, re.compile(ID_PATTERN), "fc_", 24)
-_ID_OK = _rt.id_checker(_IDS.pattern)
+_IDS_SEEN: set[str] = set()  # ids that matched, filled by _ID_OK: the same ids recur
+_ID_OK = _rt.id_checker(_IDS.pattern, _IDS_SEEN)
 
 
 class _Mismatch(Exception):

@@ -42,7 +42,8 @@ _EMPTY: dict[str, Any] = {}
 _tuple_new = tuple.__new__
 ID_PATTERN = "^[\\s\\S]+$"
 _IDS = _rt.IdPolicy(DIALECT, re.compile(ID_PATTERN), "call_", 8)
-_ID_OK = _rt.id_checker(_IDS.pattern)
+_IDS_SEEN: set[str] = set()  # ids that matched, filled by _ID_OK: the same ids recur
+_ID_OK = _rt.id_checker(_IDS.pattern, _IDS_SEEN)
 
 
 class _Mismatch(Exception):

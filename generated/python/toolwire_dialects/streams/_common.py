@@ -20,6 +20,7 @@ from .._runtime import MISSING, DecodeError, IdMap, arguments_text, dump_argumen
 __all__ = ["Assembler", "Call", "StreamError"]
 
 SHAPE = "stream_event"
+_JSON = json.JSONDecoder()
 ENDED = "the stream ended before this call was complete"
 _COMPACT = 256  # fragments kept per call before they are joined: the object count stays bounded
 
@@ -182,6 +183,7 @@ class Assembler:
         "_last",
         "_last_stopped",
         "_line",
+        "_mode",
         "_open",
         "_pending",
         "_result",
@@ -211,6 +213,7 @@ class Assembler:
         self._decoder: Any = None
         self._line = 0
         self._pending: tuple[int, str] | None = None
+        self._mode: str | None = None  # feed_text: "lines" (SSE or JSON lines) or "array"
         self._result: list[dict[str, Any]] | None = None
 
     # --- dialect hooks (the generated subclass sets these) ----------------------------
@@ -416,12 +419,28 @@ class Assembler:
     # --- text input ---------------------------------------------------------------------
 
     def feed_text(self, chunk: str | bytes) -> list[dict[str, Any]]:
-        """Feed raw stream text: SSE or JSON lines, in chunks split anywhere."""
+        """Feed raw stream text in chunks split anywhere: SSE (`data:` / `event:` lines,
+        `[DONE]`), JSON lines, or one JSON array of events streamed element by element
+        (Gemini without alt=sse)."""
         if type(chunk) is not str:
             if self._decoder is None:
                 self._decoder = codecs.getincrementaldecoder("utf-8")()
             chunk = self._decoder.decode(chunk)
         text = self._buf + chunk
+        if self._mode is None:
+            head = text.lstrip()
+            if not head:
+                self._buf = text
+                return []
+            self._mode = "array" if head[0] == "[" else "lines"
+            if self._mode == "array":
+                self._line += text.count("\n", 0, len(text) - len(head))
+                text = head[1:]
+        if self._mode == "array":
+            if "}" not in chunk and "]" not in chunk:
+                self._buf = text  # no element can have ended in this chunk
+                return []
+            return self._array_text(text, final=False)
         if "\n" not in text:
             self._buf = text
             return []
@@ -431,6 +450,31 @@ class Assembler:
         for line in lines:
             self._line += 1
             out.extend(self._text_line(line))
+        return out
+
+    def _array_text(self, text: str, final: bool) -> list[dict[str, Any]]:
+        """Elements of a JSON array as they complete; text starts after the '['."""
+        out: list[dict[str, Any]] = []
+        decode = _JSON.raw_decode
+        pos = 0
+        while True:
+            while pos < len(text) and text[pos] in " \t\r\n,]":
+                if text[pos] == "\n":
+                    self._line += 1
+                pos += 1
+            if pos >= len(text):
+                break
+            try:
+                event, end = decode(text, pos)
+            except ValueError as exc:
+                if final:
+                    raise StreamError(self.DIALECT, "", f"not valid JSON: {exc}", self._line + 1) from None
+                break  # the element is not complete yet
+            line = self._line + 1
+            self._line += text.count("\n", pos, end)
+            pos = end
+            out.extend(self._feed_at(event, line))
+        self._buf = text[pos:]
         return out
 
     def _text_line(self, line: str) -> list[dict[str, Any]]:
@@ -485,7 +529,9 @@ class Assembler:
         if self._result is None:
             if self._decoder is not None:
                 self._buf += self._decoder.decode(b"", final=True)
-            if self._buf.strip():
+            if self._mode == "array":
+                self._array_text(self._buf, final=True)
+            elif self._buf.strip():
                 self._line += 1
                 rest, self._buf = self._buf, ""
                 self._text_line(rest)

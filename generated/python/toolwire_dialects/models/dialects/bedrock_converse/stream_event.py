@@ -669,9 +669,15 @@ class BedrockConverseStreamEvent1(BaseModel):
         extra='allow',
     )
     messageStart: BedrockMessageStartEvent = Field(..., title='BedrockMessageStartEvent')
-    contentBlockStart: BedrockContentBlockStartEvent | None = Field(None, title='BedrockContentBlockStartEvent')
-    contentBlockDelta: BedrockContentBlockDeltaEvent | None = Field(None, title='BedrockContentBlockDeltaEvent')
-    contentBlockStop: BedrockContentBlockStopEvent | None = Field(None, title='BedrockContentBlockStopEvent')
+    contentBlockStart: BedrockContentBlockStartEvent | None = Field(
+        None, title='BedrockContentBlockStartEvent'
+    )
+    contentBlockDelta: BedrockContentBlockDeltaEvent | None = Field(
+        None, title='BedrockContentBlockDeltaEvent'
+    )
+    contentBlockStop: BedrockContentBlockStopEvent | None = Field(
+        None, title='BedrockContentBlockStopEvent'
+    )
     messageStop: BedrockMessageStopEvent | None = Field(None, title='BedrockMessageStopEvent')
     metadata: BedrockStreamMetadataEvent | None = Field(None, title='BedrockStreamMetadataEvent')
     internalServerException: BedrockStreamException | None = None
@@ -702,9 +708,15 @@ class BedrockConverseStreamEvent2(BaseModel):
         extra='allow',
     )
     messageStart: BedrockMessageStartEvent1 | None = Field(None, title='BedrockMessageStartEvent')
-    contentBlockStart: BedrockContentBlockStartEvent1 = Field(..., title='BedrockContentBlockStartEvent')
-    contentBlockDelta: BedrockContentBlockDeltaEvent1 | None = Field(None, title='BedrockContentBlockDeltaEvent')
-    contentBlockStop: BedrockContentBlockStopEvent | None = Field(None, title='BedrockContentBlockStopEvent')
+    contentBlockStart: BedrockContentBlockStartEvent1 = Field(
+        ..., title='BedrockContentBlockStartEvent'
+    )
+    contentBlockDelta: BedrockContentBlockDeltaEvent1 | None = Field(
+        None, title='BedrockContentBlockDeltaEvent'
+    )
+    contentBlockStop: BedrockContentBlockStopEvent | None = Field(
+        None, title='BedrockContentBlockStopEvent'
+    )
     messageStop: BedrockMessageStopEvent | None = Field(None, title='BedrockMessageStopEvent')
     metadata: BedrockStreamMetadataEvent1 | None = Field(None, title='BedrockStreamMetadataEvent')
     internalServerException: BedrockStreamException | None = None
@@ -735,9 +747,15 @@ class BedrockConverseStreamEvent3(BaseModel):
         extra='allow',
     )
     messageStart: BedrockMessageStartEvent2 | None = Field(None, title='BedrockMessageStartEvent')
-    contentBlockStart: BedrockContentBlockStartEvent2 | None = Field(None, title='BedrockContentBlockStartEvent')
-    contentBlockDelta: BedrockContentBlockDeltaEvent2 = Field(..., title='BedrockContentBlockDeltaEvent')
-    contentBlockStop: BedrockContentBlockStopEvent | None = Field(None, title='BedrockContentBlockStopEvent')
+    contentBlockStart: BedrockContentBlockStartEvent2 | None = Field(
+        None, title='BedrockContentBlockStartEvent'
+    )
+    contentBlockDelta: BedrockContentBlockDeltaEvent2 = Field(
+        ..., title='BedrockContentBlockDeltaEvent'
+    )
+    contentBlockStop: BedrockContentBlockStopEvent | None = Field(
+        None, title='BedrockContentBlockStopEvent'
+    )
     messageStop: BedrockMessageStopEvent | None = Field(None, title='BedrockMessageStopEvent')
     metadata: BedrockStreamMetadataEvent2 | None = Field(None, title='BedrockStreamMetadataEvent')
     internalServerException: BedrockStreamException | None = None
@@ -768,9 +786,15 @@ class BedrockConverseStreamEvent4(BaseModel):
         extra='allow',
     )
     messageStart: BedrockMessageStartEvent3 | None = Field(None, title='BedrockMessageStartEvent')
-    contentBlockStart: BedrockContentBlockStartEvent3 | None = Field(None, title='BedrockContentBlockStartEvent')
-    contentBlockDelta: BedrockContentBlockDeltaEvent3 | None = Field(None, title='BedrockContentBlockDeltaEvent')
-    contentBlockStop: BedrockContentBlockStopEvent = Field(..., title='BedrockContentBlockStopEvent')
+    contentBlockStart: BedrockContentBlockStartEvent3 | None = Field(
+        None, title='BedrockContentBlockStartEvent'
+    )
+    contentBlockDelta: BedrockContentBlockDeltaEvent3 | None = Field(
+        None, title='BedrockContentBlockDeltaEvent'
+    )
+    contentBlockStop: BedrockContentBlockStopEvent = Field(
+        ..., title='BedrockContentBlockStopEvent'
+    )
     messageStop: BedrockMessageStopEvent | None = Field(None, title='BedrockMessageStopEvent')
     metadata: BedrockStreamMetadataEvent3 | None = Field(None, title='BedrockStreamMetadataEvent')
     internalServerException: BedrockStreamException | None = None
@@ -801,9 +825,15 @@ class BedrockConverseStreamEvent5(BaseModel):
         extra='allow',
     )
     messageStart: BedrockMessageStartEvent4 | None = Field(None, title='BedrockMessageStartEvent')
-    contentBlockStart: BedrockContentBlockStartEvent4 | None = Field(None, title='BedrockContentBlockStartEvent')
-    contentBlockDelta: BedrockContentBlockDeltaEvent4 | None = Field(None, title='BedrockContentBlockDeltaEvent')
-    contentBlockStop: BedrockContentBlockStopEvent | None = Field(None, title='BedrockContentBlockStopEvent')
+    contentBlockStart: BedrockContentBlockStartEvent4 | None = Field(
+        None, title='BedrockContentBlockStartEvent'
+    )
+    contentBlockDelta: BedrockContentBlockDeltaEvent4 | None = Field(
+        None, title='BedrockContentBlockDeltaEvent'
+    )
+    contentBlockStop: BedrockContentBlockStopEvent | None = Field(
+        None, title='BedrockContentBlockStopEvent'
+    )
     messageStop: BedrockMessageStopEvent = Field(..., title='BedrockMessageStopEvent')
     metadata: BedrockStreamMetadataEvent4 | None = Field(None, title='BedrockStreamMetadataEvent')
     internalServerException: BedrockStreamException | None = None
@@ -834,9 +864,15 @@ class BedrockConverseStreamEvent6(BaseModel):
         extra='allow',
     )
     messageStart: BedrockMessageStartEvent5 | None = Field(None, title='BedrockMessageStartEvent')
-    contentBlockStart: BedrockContentBlockStartEvent5 | None = Field(None, title='BedrockContentBlockStartEvent')
-    contentBlockDelta: BedrockContentBlockDeltaEvent5 | None = Field(None, title='BedrockContentBlockDeltaEvent')
-    contentBlockStop: BedrockContentBlockStopEvent | None = Field(None, title='BedrockContentBlockStopEvent')
+    contentBlockStart: BedrockContentBlockStartEvent5 | None = Field(
+        None, title='BedrockContentBlockStartEvent'
+    )
+    contentBlockDelta: BedrockContentBlockDeltaEvent5 | None = Field(
+        None, title='BedrockContentBlockDeltaEvent'
+    )
+    contentBlockStop: BedrockContentBlockStopEvent | None = Field(
+        None, title='BedrockContentBlockStopEvent'
+    )
     messageStop: BedrockMessageStopEvent | None = Field(None, title='BedrockMessageStopEvent')
     metadata: BedrockStreamMetadataEvent5 = Field(..., title='BedrockStreamMetadataEvent')
     internalServerException: BedrockStreamException | None = None
@@ -867,9 +903,15 @@ class BedrockConverseStreamEvent7(BaseModel):
         extra='allow',
     )
     messageStart: BedrockMessageStartEvent6 | None = Field(None, title='BedrockMessageStartEvent')
-    contentBlockStart: BedrockContentBlockStartEvent6 | None = Field(None, title='BedrockContentBlockStartEvent')
-    contentBlockDelta: BedrockContentBlockDeltaEvent6 | None = Field(None, title='BedrockContentBlockDeltaEvent')
-    contentBlockStop: BedrockContentBlockStopEvent | None = Field(None, title='BedrockContentBlockStopEvent')
+    contentBlockStart: BedrockContentBlockStartEvent6 | None = Field(
+        None, title='BedrockContentBlockStartEvent'
+    )
+    contentBlockDelta: BedrockContentBlockDeltaEvent6 | None = Field(
+        None, title='BedrockContentBlockDeltaEvent'
+    )
+    contentBlockStop: BedrockContentBlockStopEvent | None = Field(
+        None, title='BedrockContentBlockStopEvent'
+    )
     messageStop: BedrockMessageStopEvent | None = Field(None, title='BedrockMessageStopEvent')
     metadata: BedrockStreamMetadataEvent6 | None = Field(None, title='BedrockStreamMetadataEvent')
     internalServerException: BedrockStreamException
@@ -900,9 +942,15 @@ class BedrockConverseStreamEvent8(BaseModel):
         extra='allow',
     )
     messageStart: BedrockMessageStartEvent7 | None = Field(None, title='BedrockMessageStartEvent')
-    contentBlockStart: BedrockContentBlockStartEvent7 | None = Field(None, title='BedrockContentBlockStartEvent')
-    contentBlockDelta: BedrockContentBlockDeltaEvent7 | None = Field(None, title='BedrockContentBlockDeltaEvent')
-    contentBlockStop: BedrockContentBlockStopEvent | None = Field(None, title='BedrockContentBlockStopEvent')
+    contentBlockStart: BedrockContentBlockStartEvent7 | None = Field(
+        None, title='BedrockContentBlockStartEvent'
+    )
+    contentBlockDelta: BedrockContentBlockDeltaEvent7 | None = Field(
+        None, title='BedrockContentBlockDeltaEvent'
+    )
+    contentBlockStop: BedrockContentBlockStopEvent | None = Field(
+        None, title='BedrockContentBlockStopEvent'
+    )
     messageStop: BedrockMessageStopEvent | None = Field(None, title='BedrockMessageStopEvent')
     metadata: BedrockStreamMetadataEvent7 | None = Field(None, title='BedrockStreamMetadataEvent')
     internalServerException: BedrockStreamException | None = None
@@ -933,9 +981,15 @@ class BedrockConverseStreamEvent9(BaseModel):
         extra='allow',
     )
     messageStart: BedrockMessageStartEvent8 | None = Field(None, title='BedrockMessageStartEvent')
-    contentBlockStart: BedrockContentBlockStartEvent8 | None = Field(None, title='BedrockContentBlockStartEvent')
-    contentBlockDelta: BedrockContentBlockDeltaEvent8 | None = Field(None, title='BedrockContentBlockDeltaEvent')
-    contentBlockStop: BedrockContentBlockStopEvent | None = Field(None, title='BedrockContentBlockStopEvent')
+    contentBlockStart: BedrockContentBlockStartEvent8 | None = Field(
+        None, title='BedrockContentBlockStartEvent'
+    )
+    contentBlockDelta: BedrockContentBlockDeltaEvent8 | None = Field(
+        None, title='BedrockContentBlockDeltaEvent'
+    )
+    contentBlockStop: BedrockContentBlockStopEvent | None = Field(
+        None, title='BedrockContentBlockStopEvent'
+    )
     messageStop: BedrockMessageStopEvent | None = Field(None, title='BedrockMessageStopEvent')
     metadata: BedrockStreamMetadataEvent8 | None = Field(None, title='BedrockStreamMetadataEvent')
     internalServerException: BedrockStreamException | None = None
@@ -966,9 +1020,15 @@ class BedrockConverseStreamEvent10(BaseModel):
         extra='allow',
     )
     messageStart: BedrockMessageStartEvent9 | None = Field(None, title='BedrockMessageStartEvent')
-    contentBlockStart: BedrockContentBlockStartEvent9 | None = Field(None, title='BedrockContentBlockStartEvent')
-    contentBlockDelta: BedrockContentBlockDeltaEvent9 | None = Field(None, title='BedrockContentBlockDeltaEvent')
-    contentBlockStop: BedrockContentBlockStopEvent | None = Field(None, title='BedrockContentBlockStopEvent')
+    contentBlockStart: BedrockContentBlockStartEvent9 | None = Field(
+        None, title='BedrockContentBlockStartEvent'
+    )
+    contentBlockDelta: BedrockContentBlockDeltaEvent9 | None = Field(
+        None, title='BedrockContentBlockDeltaEvent'
+    )
+    contentBlockStop: BedrockContentBlockStopEvent | None = Field(
+        None, title='BedrockContentBlockStopEvent'
+    )
     messageStop: BedrockMessageStopEvent | None = Field(None, title='BedrockMessageStopEvent')
     metadata: BedrockStreamMetadataEvent9 | None = Field(None, title='BedrockStreamMetadataEvent')
     internalServerException: BedrockStreamException | None = None
@@ -999,9 +1059,15 @@ class BedrockConverseStreamEvent11(BaseModel):
         extra='allow',
     )
     messageStart: BedrockMessageStartEvent10 | None = Field(None, title='BedrockMessageStartEvent')
-    contentBlockStart: BedrockContentBlockStartEvent10 | None = Field(None, title='BedrockContentBlockStartEvent')
-    contentBlockDelta: BedrockContentBlockDeltaEvent10 | None = Field(None, title='BedrockContentBlockDeltaEvent')
-    contentBlockStop: BedrockContentBlockStopEvent | None = Field(None, title='BedrockContentBlockStopEvent')
+    contentBlockStart: BedrockContentBlockStartEvent10 | None = Field(
+        None, title='BedrockContentBlockStartEvent'
+    )
+    contentBlockDelta: BedrockContentBlockDeltaEvent10 | None = Field(
+        None, title='BedrockContentBlockDeltaEvent'
+    )
+    contentBlockStop: BedrockContentBlockStopEvent | None = Field(
+        None, title='BedrockContentBlockStopEvent'
+    )
     messageStop: BedrockMessageStopEvent | None = Field(None, title='BedrockMessageStopEvent')
     metadata: BedrockStreamMetadataEvent10 | None = Field(None, title='BedrockStreamMetadataEvent')
     internalServerException: BedrockStreamException | None = None

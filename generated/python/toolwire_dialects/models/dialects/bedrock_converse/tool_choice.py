@@ -55,7 +55,9 @@ class BedrockToolChoice3(BaseModel):
 
 
 class BedrockToolChoice(RootModel[BedrockToolChoice1 | BedrockToolChoice2 | BedrockToolChoice3]):
-    root: BedrockToolChoice1 | BedrockToolChoice2 | BedrockToolChoice3 = Field(..., title='BedrockToolChoice')
+    root: BedrockToolChoice1 | BedrockToolChoice2 | BedrockToolChoice3 = Field(
+        ..., title='BedrockToolChoice'
+    )
     """
     `toolConfig.toolChoice`: a union of auto (the default), any (must call some tool) and tool (must call the named tool). There is no none: a request that must not call tools leaves toolConfig out. Source: botocore bedrock-runtime ToolChoice.
     """

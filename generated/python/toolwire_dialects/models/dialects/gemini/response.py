@@ -84,7 +84,9 @@ class GeminiAllowedFunctionName(RootModel[constr(min_length=1)]):
 
 
 class GeminiAllowedFunctionNames(RootModel[list[GeminiAllowedFunctionName]]):
-    root: list[GeminiAllowedFunctionName] = Field(..., min_length=1, title='GeminiAllowedFunctionNames')
+    root: list[GeminiAllowedFunctionName] = Field(
+        ..., min_length=1, title='GeminiAllowedFunctionNames'
+    )
 
 
 class GeminiContent(BaseModel):
@@ -202,7 +204,9 @@ class GeminiGenerateContentResponse2(BaseModel):
     responseId: str | None = None
 
 
-class GeminiGenerateContentResponse(RootModel[GeminiGenerateContentResponse1 | GeminiGenerateContentResponse2]):
+class GeminiGenerateContentResponse(
+    RootModel[GeminiGenerateContentResponse1 | GeminiGenerateContentResponse2]
+):
     root: GeminiGenerateContentResponse1 | GeminiGenerateContentResponse2 = Field(
         ..., title='GeminiGenerateContentResponse'
     )

@@ -84,7 +84,9 @@ class GeminiAllowedFunctionName(RootModel[constr(min_length=1)]):
 
 
 class GeminiAllowedFunctionNames(RootModel[list[GeminiAllowedFunctionName]]):
-    root: list[GeminiAllowedFunctionName] = Field(..., min_length=1, title='GeminiAllowedFunctionNames')
+    root: list[GeminiAllowedFunctionName] = Field(
+        ..., min_length=1, title='GeminiAllowedFunctionNames'
+    )
 
 
 class GeminiContent(BaseModel):

@@ -55,7 +55,9 @@ class GeminiFunctionCallPart2(BaseModel):
 
 
 class GeminiFunctionCallPart(RootModel[GeminiFunctionCallPart1 | GeminiFunctionCallPart2]):
-    root: GeminiFunctionCallPart1 | GeminiFunctionCallPart2 = Field(..., title='GeminiFunctionCallPart')
+    root: GeminiFunctionCallPart1 | GeminiFunctionCallPart2 = Field(
+        ..., title='GeminiFunctionCallPart'
+    )
     """
     A Part of a model Content that carries a `functionCall` (snake_case `function_call`), with the part's `thoughtSignature` beside it (never inside) when the model thought first. The Gemini API usually sends no id; args may be left out for a function without parameters.
     """

@@ -53,8 +53,12 @@ class GeminiFunctionResponsePart2(BaseModel):
     function_response: GeminiFunctionResponse
 
 
-class GeminiFunctionResponsePart(RootModel[GeminiFunctionResponsePart1 | GeminiFunctionResponsePart2]):
-    root: GeminiFunctionResponsePart1 | GeminiFunctionResponsePart2 = Field(..., title='GeminiFunctionResponsePart')
+class GeminiFunctionResponsePart(
+    RootModel[GeminiFunctionResponsePart1 | GeminiFunctionResponsePart2]
+):
+    root: GeminiFunctionResponsePart1 | GeminiFunctionResponsePart2 = Field(
+        ..., title='GeminiFunctionResponsePart'
+    )
     """
     A Part of a user Content that carries a `functionResponse` (snake_case `function_response`). `response` must be an object: its `output` key holds the output and its `error` key error details; any other object is the output as a whole.
     """

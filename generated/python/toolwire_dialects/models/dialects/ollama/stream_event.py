@@ -73,7 +73,9 @@ class OllamaChatStreamChunk2(BaseModel):
 
 
 class OllamaChatStreamChunk(RootModel[OllamaChatStreamChunk1 | OllamaChatStreamChunk2]):
-    root: OllamaChatStreamChunk1 | OllamaChatStreamChunk2 = Field(..., title='OllamaChatStreamChunk')
+    root: OllamaChatStreamChunk1 | OllamaChatStreamChunk2 = Field(
+        ..., title='OllamaChatStreamChunk'
+    )
     """
     One line of a streamed /api/chat response (NDJSON, no SSE framing): a partial assistant message. Tool calls arrive whole (name and complete arguments object) in one chunk, never as fragments. The last chunk has done: true, done_reason and the timings. An error mid-stream is a line with only `error`.
     """

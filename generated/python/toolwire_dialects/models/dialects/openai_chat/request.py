@@ -100,9 +100,11 @@ class OpenAIChatAllowedToolsChoice(BaseModel):
     allowed_tools: AllowedTools
 
 
-class ToolChoice(RootModel[OpenAIChatToolChoiceMode | OpenAIChatNamedToolChoice | OpenAIChatAllowedToolsChoice]):
-    root: OpenAIChatToolChoiceMode | OpenAIChatNamedToolChoice | OpenAIChatAllowedToolsChoice = Field(
-        ..., title='OpenAIChatToolChoice'
+class ToolChoice(
+    RootModel[OpenAIChatToolChoiceMode | OpenAIChatNamedToolChoice | OpenAIChatAllowedToolsChoice]
+):
+    root: OpenAIChatToolChoiceMode | OpenAIChatNamedToolChoice | OpenAIChatAllowedToolsChoice = (
+        Field(..., title='OpenAIChatToolChoice')
     )
     """
     The request's `tool_choice`.

@@ -27,7 +27,9 @@ class OpenAIChatStreamToolCallDelta(BaseModel):
     index: conint(ge=0) | None = None
     id: str | None = None
     type: Literal['function'] | None = None
-    function: OpenAIChatStreamFunctionDelta | None = Field(None, title='OpenAIChatStreamFunctionDelta')
+    function: OpenAIChatStreamFunctionDelta | None = Field(
+        None, title='OpenAIChatStreamFunctionDelta'
+    )
 
 
 class OpenAIChatStreamDelta(BaseModel):

@@ -74,8 +74,8 @@ class OpenAIChatAllowedToolsChoice(BaseModel):
 class OpenAIChatToolChoice(
     RootModel[OpenAIChatToolChoiceMode | OpenAIChatNamedToolChoice | OpenAIChatAllowedToolsChoice]
 ):
-    root: OpenAIChatToolChoiceMode | OpenAIChatNamedToolChoice | OpenAIChatAllowedToolsChoice = Field(
-        ..., title='OpenAIChatToolChoice'
+    root: OpenAIChatToolChoiceMode | OpenAIChatNamedToolChoice | OpenAIChatAllowedToolsChoice = (
+        Field(..., title='OpenAIChatToolChoice')
     )
     """
     The request's `tool_choice`.

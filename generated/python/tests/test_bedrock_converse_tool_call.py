@@ -14,7 +14,7 @@ DIALECT = "bedrock_converse"
 SHAPE = "tool_call"
 WIRE_SCHEMA = "dialects/" + DIALECT + "/tool_call.json"
 CANONICAL_SCHEMA = "canonical/" + SHAPE + ".json"
-WIRE_SCHEMAS = {"anthropic_messages": "dialects/anthropic_messages/tool_call.json", "bedrock_converse": "dialects/bedrock_converse/tool_call.json", "cohere_v2": "dialects/cohere_v2/tool_call.json", "gemini": "dialects/gemini/tool_call.json", "mcp": "dialects/mcp/tool_call.json", "ollama": "dialects/ollama/tool_call.json", "openai_chat": "dialects/openai_chat/tool_call.json"}
+WIRE_SCHEMAS = {"anthropic_messages": "dialects/anthropic_messages/tool_call.json", "bedrock_converse": "dialects/bedrock_converse/tool_call.json", "cohere_v2": "dialects/cohere_v2/tool_call.json", "gemini": "dialects/gemini/tool_call.json", "mcp": "dialects/mcp/tool_call.json", "mistral": "dialects/mistral/tool_call.json", "ollama": "dialects/ollama/tool_call.json", "openai_chat": "dialects/openai_chat/tool_call.json", "openai_responses": "dialects/openai_responses/tool_call.json"}
 
 CASES: dict[str, dict[str, Any]] = {'toolUse in a response carries type tool_use (corpus claude sonnet 4.5)': {'description': 'toolUse in a '
                                                                                            'response carries '

@@ -14,7 +14,7 @@ DIALECT = "gemini"
 SHAPE = "tool_choice"
 WIRE_SCHEMA = "dialects/" + DIALECT + "/tool_choice.json"
 CANONICAL_SCHEMA = "canonical/" + SHAPE + ".json"
-WIRE_SCHEMAS = {"anthropic_messages": "dialects/anthropic_messages/tool_choice.json", "bedrock_converse": "dialects/bedrock_converse/tool_choice.json", "cohere_v2": "dialects/cohere_v2/tool_choice.json", "gemini": "dialects/gemini/tool_choice.json", "openai_chat": "dialects/openai_chat/tool_choice.json"}
+WIRE_SCHEMAS = {"anthropic_messages": "dialects/anthropic_messages/tool_choice.json", "bedrock_converse": "dialects/bedrock_converse/tool_choice.json", "cohere_v2": "dialects/cohere_v2/tool_choice.json", "gemini": "dialects/gemini/tool_choice.json", "mistral": "dialects/mistral/tool_choice.json", "openai_chat": "dialects/openai_chat/tool_choice.json", "openai_responses": "dialects/openai_responses/tool_choice.json"}
 
 CASES: dict[str, dict[str, Any]] = {'ANY with one allowed name is that tool (as in the corpus)': {'description': 'ANY with one allowed name is '
                                                                               'that tool (as in the corpus)',

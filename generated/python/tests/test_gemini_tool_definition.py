@@ -14,7 +14,7 @@ DIALECT = "gemini"
 SHAPE = "tool_definition"
 WIRE_SCHEMA = "dialects/" + DIALECT + "/tool_definition.json"
 CANONICAL_SCHEMA = "canonical/" + SHAPE + ".json"
-WIRE_SCHEMAS = {"anthropic_messages": "dialects/anthropic_messages/tool_definition.json", "bedrock_converse": "dialects/bedrock_converse/tool_definition.json", "cohere_v2": "dialects/cohere_v2/tool_definition.json", "gemini": "dialects/gemini/tool_definition.json", "mcp": "dialects/mcp/tool_definition.json", "ollama": "dialects/ollama/tool_definition.json", "openai_chat": "dialects/openai_chat/tool_definition.json"}
+WIRE_SCHEMAS = {"anthropic_messages": "dialects/anthropic_messages/tool_definition.json", "bedrock_converse": "dialects/bedrock_converse/tool_definition.json", "cohere_v2": "dialects/cohere_v2/tool_definition.json", "gemini": "dialects/gemini/tool_definition.json", "mcp": "dialects/mcp/tool_definition.json", "mistral": "dialects/mistral/tool_definition.json", "ollama": "dialects/ollama/tool_definition.json", "openai_chat": "dialects/openai_chat/tool_definition.json", "openai_responses": "dialects/openai_responses/tool_definition.json"}
 
 CASES: dict[str, dict[str, Any]] = {'parameters_json_schema spelling (as in the corpus)': {'description': 'parameters_json_schema spelling (as '
                                                                        'in the corpus)',

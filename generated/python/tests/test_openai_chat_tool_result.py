@@ -14,7 +14,7 @@ DIALECT = "openai_chat"
 SHAPE = "tool_result"
 WIRE_SCHEMA = "dialects/" + DIALECT + "/tool_result.json"
 CANONICAL_SCHEMA = "canonical/" + SHAPE + ".json"
-WIRE_SCHEMAS = {"anthropic_messages": "dialects/anthropic_messages/tool_result.json", "bedrock_converse": "dialects/bedrock_converse/tool_result.json", "cohere_v2": "dialects/cohere_v2/tool_result.json", "gemini": "dialects/gemini/tool_result.json", "mcp": "dialects/mcp/tool_result.json", "ollama": "dialects/ollama/tool_result.json", "openai_chat": "dialects/openai_chat/tool_result.json"}
+WIRE_SCHEMAS = {"anthropic_messages": "dialects/anthropic_messages/tool_result.json", "bedrock_converse": "dialects/bedrock_converse/tool_result.json", "cohere_v2": "dialects/cohere_v2/tool_result.json", "gemini": "dialects/gemini/tool_result.json", "mcp": "dialects/mcp/tool_result.json", "mistral": "dialects/mistral/tool_result.json", "ollama": "dialects/ollama/tool_result.json", "openai_chat": "dialects/openai_chat/tool_result.json", "openai_responses": "dialects/openai_responses/tool_result.json"}
 
 CASES: dict[str, dict[str, Any]] = {'string content (corpus)': {'description': 'string content (corpus)',
                              'wire': {'role': 'tool',

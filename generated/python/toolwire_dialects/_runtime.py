@@ -231,17 +231,20 @@ def _first_failure(wire: Any, checks: tuple) -> tuple[int, str, str] | None:
 
 
 def explain(wire: Any, variants: tuple, dialect: str, shape: str, fallback: str = "") -> DecodeError:
-    """Name the first failed check of the variant that got furthest."""
-    best: tuple[int, str, str] | None = None
+    """Name the first failed check of the variant that fits best: one whose constants all
+    matched, then the one that got furthest."""
+    best: tuple[bool, int, str, str] | None = None
     for checks in variants:
         failure = _first_failure(wire, checks)
         if failure is None:
             continue
-        if best is None or failure[0] > best[0]:
-            best = failure
+        constants = sum(1 for _pointer, kind, _arg in checks if kind == "const")
+        candidate = (constants > 0 and failure[0] > constants, *failure)  # past "is an object" and its constants
+        if best is None or candidate[:2] > best[:2]:
+            best = candidate
     if best is None:
         return DecodeError(dialect, shape, "", fallback or "does not match this shape")
-    return DecodeError(dialect, shape, best[1], best[2])
+    return DecodeError(dialect, shape, best[2], best[3])
 
 
 # ---------------------------------------------------------------------------------------

@@ -1604,6 +1604,179 @@ SCHEMAS: dict[str, Any] = {'canonical/content_part.json': {'$schema': 'https://j
                                                                                                               'oneOf': [{'required': ['text']},
                                                                                                                         {'required': ['blob']}]}},
                                                                                   'required': ['resource']}}]}}},
+ 'dialects/mistral/request.json': {'$schema': 'https://json-schema.org/draft/2020-12/schema',
+                                   '$id': 'dialects/mistral/request.json',
+                                   'title': 'MistralChatRequest',
+                                   'description': 'A chat completions request body (POST '
+                                                  '/v1/chat/completions): the parts that carry tools, tool '
+                                                  'choice, calls and results. Open to every other field.',
+                                   'type': 'object',
+                                   'properties': {'model': {'type': 'string'},
+                                                  'messages': {'type': 'array',
+                                                               'items': {'type': 'object',
+                                                                         'properties': {'role': {'type': 'string'}},
+                                                                         'required': ['role'],
+                                                                         'allOf': [{'if': {'properties': {'role': {'const': 'assistant'}}},
+                                                                                    'then': {'properties': {'tool_calls': {'type': ['array',
+                                                                                                                                    'null'],
+                                                                                                                           'items': {'$ref': 'tool_call.json'}}}}},
+                                                                                   {'if': {'properties': {'role': {'const': 'tool'}}},
+                                                                                    'then': {'$ref': 'tool_result.json'}}]}},
+                                                  'tools': {'type': ['array', 'null'],
+                                                            'items': {'$ref': '#/$defs/Tool'}},
+                                                  'tool_choice': {'$ref': 'tool_choice.json'},
+                                                  'parallel_tool_calls': {'type': 'boolean'}},
+                                   'required': ['messages'],
+                                   '$defs': {'Tool': {'title': 'MistralRequestTool',
+                                                      'description': 'A function tool, or a built-in tool '
+                                                                     '(web_search, code_interpreter, '
+                                                                     'image_generation, document_library, '
+                                                                     '...) that has no `function` and that '
+                                                                     'toolwire does not convert.',
+                                                      'if': {'required': ['function']},
+                                                      'then': {'$ref': 'tool_definition.json'},
+                                                      'else': {'type': 'object', 'required': ['type']}}}},
+ 'dialects/mistral/response.json': {'$schema': 'https://json-schema.org/draft/2020-12/schema',
+                                    '$id': 'dialects/mistral/response.json',
+                                    'title': 'MistralChatResponse',
+                                    'description': 'A chat.completion response body: where the calls sit and '
+                                                   'why the turn ended (`tool_calls` when the model called '
+                                                   'tools).',
+                                    'type': 'object',
+                                    'properties': {'object': {'const': 'chat.completion'},
+                                                   'choices': {'type': 'array',
+                                                               'items': {'type': 'object',
+                                                                         'properties': {'message': {'type': 'object',
+                                                                                                    'properties': {'role': {'const': 'assistant'},
+                                                                                                                   'tool_calls': {'type': ['array',
+                                                                                                                                           'null'],
+                                                                                                                                  'items': {'$ref': 'tool_call.json'}}}},
+                                                                                        'finish_reason': {'type': ['string',
+                                                                                                                   'null']}},
+                                                                         'required': ['message']}}},
+                                    'required': ['choices']},
+ 'dialects/mistral/stream_event.json': {'$schema': 'https://json-schema.org/draft/2020-12/schema',
+                                        '$id': 'dialects/mistral/stream_event.json',
+                                        'title': 'MistralCompletionChunk',
+                                        'description': 'One chunk of a streamed chat completion (one `data:` '
+                                                       'line of the SSE body; the closing `data: [DONE]` is '
+                                                       'not a chunk). Mistral sends each tool call whole in '
+                                                       'one delta, but the fields are typed for fragments, '
+                                                       'which compatible servers send. Tool call ids are 9 '
+                                                       'ASCII letters or digits, as in tool_call.json.',
+                                        'type': 'object',
+                                        'properties': {'id': {'type': 'string'},
+                                                       'object': {'const': 'chat.completion.chunk'},
+                                                       'model': {'type': 'string'},
+                                                       'choices': {'type': 'array',
+                                                                   'items': {'type': 'object',
+                                                                             'properties': {'index': {'type': 'integer'},
+                                                                                            'delta': {'type': 'object',
+                                                                                                      'properties': {'role': {'type': ['string',
+                                                                                                                                       'null']},
+                                                                                                                     'tool_calls': {'type': ['array',
+                                                                                                                                             'null'],
+                                                                                                                                    'items': {'$ref': '#/$defs/ToolCallDelta'}}}},
+                                                                                            'finish_reason': {'type': ['string',
+                                                                                                                       'null']}},
+                                                                             'required': ['delta']}}},
+                                        'required': ['choices'],
+                                        '$defs': {'ToolCallDelta': {'title': 'MistralToolCallDelta',
+                                                                    'description': 'A tool call, or a '
+                                                                                   'fragment of one, in a '
+                                                                                   "chunk's delta.",
+                                                                    'type': 'object',
+                                                                    'properties': {'id': {'type': ['string',
+                                                                                                   'null'],
+                                                                                          'pattern': '^[a-zA-Z0-9]{9}$'},
+                                                                                   'type': {'type': ['string',
+                                                                                                     'null']},
+                                                                                   'index': {'type': 'integer'},
+                                                                                   'function': {'type': 'object',
+                                                                                                'properties': {'name': {'type': ['string',
+                                                                                                                                 'null']},
+                                                                                                               'arguments': {'type': ['string',
+                                                                                                                                      'object',
+                                                                                                                                      'null']}}}}}}},
+ 'dialects/mistral/tool_call.json': {'$schema': 'https://json-schema.org/draft/2020-12/schema',
+                                     '$id': 'dialects/mistral/tool_call.json',
+                                     'title': 'MistralToolCall',
+                                     'description': "An element of an assistant message's `tool_calls` list. "
+                                                    'Responses leave out `type` and may add `index`; '
+                                                    '`arguments` is JSON text (as the API sends it) or an '
+                                                    'object (accepted in requests). Ids are 9 ASCII letters '
+                                                    'or digits.',
+                                     'type': 'object',
+                                     'properties': {'id': {'type': 'string', 'pattern': '^[a-zA-Z0-9]{9}$'},
+                                                    'type': {'const': 'function'},
+                                                    'index': {'type': 'integer'},
+                                                    'function': {'type': 'object',
+                                                                 'properties': {'name': {'type': 'string'},
+                                                                                'arguments': {'type': ['string',
+                                                                                                       'object']}},
+                                                                 'required': ['name', 'arguments']}},
+                                     'required': ['id', 'function']},
+ 'dialects/mistral/tool_choice.json': {'$schema': 'https://json-schema.org/draft/2020-12/schema',
+                                       '$id': 'dialects/mistral/tool_choice.json',
+                                       'title': 'MistralToolChoice',
+                                       'description': "The request's `tool_choice`: a mode (`any` and "
+                                                      '`required` both mean the model must call a tool) or '
+                                                      'one named function (`type` may be left out).',
+                                       'oneOf': [{'title': 'MistralToolChoiceMode',
+                                                  'enum': ['auto', 'none', 'any', 'required']},
+                                                 {'title': 'MistralNamedToolChoice',
+                                                  'type': 'object',
+                                                  'properties': {'type': {'const': 'function'},
+                                                                 'function': {'type': 'object',
+                                                                              'properties': {'name': {'type': 'string'}},
+                                                                              'required': ['name']}},
+                                                  'required': ['function']}]},
+ 'dialects/mistral/tool_definition.json': {'$schema': 'https://json-schema.org/draft/2020-12/schema',
+                                           '$id': 'dialects/mistral/tool_definition.json',
+                                           'title': 'MistralToolDefinition',
+                                           'description': "An element of the request's `tools` list: a "
+                                                          'function tool. `type` may be left out '
+                                                          '(client-python `Tool.type` is optional; the '
+                                                          'corpus request omits it). `parameters` is '
+                                                          'required and checked as a Draft-7 schema by '
+                                                          'mistral-common.',
+                                           'type': 'object',
+                                           'properties': {'type': {'const': 'function'},
+                                                          'function': {'type': 'object',
+                                                                       'properties': {'name': {'type': 'string',
+                                                                                               'pattern': '^[a-zA-Z0-9_-]{1,64}$'},
+                                                                                      'description': {'type': 'string'},
+                                                                                      'parameters': {'type': 'object'},
+                                                                                      'strict': {'type': 'boolean'}},
+                                                                       'required': ['name', 'parameters']}},
+                                           'required': ['function']},
+ 'dialects/mistral/tool_result.json': {'$schema': 'https://json-schema.org/draft/2020-12/schema',
+                                       '$id': 'dialects/mistral/tool_result.json',
+                                       'title': 'MistralToolMessage',
+                                       'description': 'A `role: tool` message answering one tool call; '
+                                                      "`name` (the tool's name) is optional. There is no "
+                                                      'error flag.',
+                                       'type': 'object',
+                                       'properties': {'role': {'const': 'tool'},
+                                                      'tool_call_id': {'type': 'string',
+                                                                       'pattern': '^[a-zA-Z0-9]{9}$'},
+                                                      'name': {'type': ['string', 'null']},
+                                                      'content': {'oneOf': [{'type': 'string'},
+                                                                            {'type': 'array',
+                                                                             'items': {'$ref': '#/$defs/ContentChunk'}}]}},
+                                       'required': ['role', 'tool_call_id', 'content'],
+                                       '$defs': {'ContentChunk': {'title': 'MistralContentChunk',
+                                                                  'description': 'text chunks are mapped; '
+                                                                                 'other chunk types '
+                                                                                 '(image_url, document_url, '
+                                                                                 'reference, file, ...) are '
+                                                                                 'kept verbatim.',
+                                                                  'type': 'object',
+                                                                  'properties': {'type': {'type': 'string'}},
+                                                                  'required': ['type'],
+                                                                  'allOf': [{'if': {'properties': {'type': {'const': 'text'}}},
+                                                                             'then': {'properties': {'text': {'type': 'string'}},
+                                                                                      'required': ['text']}}]}}},
  'dialects/ollama/request.json': {'$schema': 'https://json-schema.org/draft/2020-12/schema',
                                   '$id': 'dialects/ollama/request.json',
                                   'title': 'OllamaChatRequest',
@@ -1908,6 +2081,271 @@ SCHEMAS: dict[str, Any] = {'canonical/content_part.json': {'$schema': 'https://j
                                                                                            'required': ['type',
                                                                                                         'text']}}]}},
                                            'required': ['role', 'tool_call_id', 'content']},
+ 'dialects/openai_responses/request.json': {'$schema': 'https://json-schema.org/draft/2020-12/schema',
+                                            '$id': 'dialects/openai_responses/request.json',
+                                            'title': 'OpenAIResponsesRequest',
+                                            'description': 'A Responses API request body (POST '
+                                                           '/v1/responses): tools, tool choice, and the '
+                                                           'function_call / function_call_output items that '
+                                                           'sit flat in `input` among messages. Open to '
+                                                           'every other field.',
+                                            'type': 'object',
+                                            'properties': {'model': {'type': 'string'},
+                                                           'input': {'oneOf': [{'type': 'string'},
+                                                                               {'type': 'array',
+                                                                                'items': {'$ref': '#/$defs/InputItem'}}]},
+                                                           'tools': {'type': 'array',
+                                                                     'items': {'$ref': '#/$defs/Tool'}},
+                                                           'tool_choice': {'$ref': '#/$defs/ToolChoice'},
+                                                           'parallel_tool_calls': {'type': ['boolean',
+                                                                                            'null']}},
+                                            'anyOf': [{'required': ['input']},
+                                                      {'required': ['prompt'],
+                                                       'properties': {'prompt': {'type': 'object'}}},
+                                                      {'required': ['previous_response_id'],
+                                                       'properties': {'previous_response_id': {'type': 'string'}}}],
+                                            '$defs': {'InputItem': {'title': 'OpenAIResponsesInputItem',
+                                                                    'description': 'A message ({role, '
+                                                                                   'content}, `type` '
+                                                                                   'optional), a '
+                                                                                   'function_call, a '
+                                                                                   'function_call_output, or '
+                                                                                   'another item (reasoning, '
+                                                                                   'hosted tool calls, '
+                                                                                   'item_reference, ...).',
+                                                                    'type': 'object',
+                                                                    'allOf': [{'if': {'properties': {'type': {'const': 'function_call'}},
+                                                                                      'required': ['type']},
+                                                                               'then': {'$ref': 'tool_call.json'}},
+                                                                              {'if': {'properties': {'type': {'const': 'function_call_output'}},
+                                                                                      'required': ['type']},
+                                                                               'then': {'$ref': 'tool_result.json'}}]},
+                                                      'Tool': {'title': 'OpenAIResponsesRequestTool',
+                                                               'description': 'A function tool, or a hosted '
+                                                                              'tool (web_search, '
+                                                                              'file_search, mcp, custom, '
+                                                                              '...) that toolwire does not '
+                                                                              'convert.',
+                                                               'type': 'object',
+                                                               'properties': {'type': {'type': 'string'}},
+                                                               'required': ['type'],
+                                                               'if': {'properties': {'type': {'const': 'function'}}},
+                                                               'then': {'$ref': 'tool_definition.json'}},
+                                                      'ToolChoice': {'title': 'OpenAIResponsesRequestToolChoice',
+                                                                     'description': 'A function tool choice, '
+                                                                                    'or the choice of a '
+                                                                                    'hosted tool.',
+                                                                     'anyOf': [{'$ref': 'tool_choice.json'},
+                                                                               {'type': 'object',
+                                                                                'properties': {'type': {'type': 'string',
+                                                                                                        'not': {'enum': ['function',
+                                                                                                                         'allowed_tools']}}},
+                                                                                'required': ['type']},
+                                                                               {'description': 'allowed_tools '
+                                                                                               'that also '
+                                                                                               'lists hosted '
+                                                                                               'tools',
+                                                                                'type': 'object',
+                                                                                'properties': {'type': {'const': 'allowed_tools'},
+                                                                                               'mode': {'enum': ['auto',
+                                                                                                                 'required']},
+                                                                                               'tools': {'type': 'array',
+                                                                                                         'items': {'type': 'object',
+                                                                                                                   'properties': {'type': {'type': 'string'}},
+                                                                                                                   'required': ['type']}}},
+                                                                                'required': ['type',
+                                                                                             'mode',
+                                                                                             'tools']}]}}},
+ 'dialects/openai_responses/response.json': {'$schema': 'https://json-schema.org/draft/2020-12/schema',
+                                             '$id': 'dialects/openai_responses/response.json',
+                                             'title': 'OpenAIResponsesResponse',
+                                             'description': 'A Response object: calls are `function_call` '
+                                                            'items of `output` (after any reasoning items). '
+                                                            'There is no finish reason: `status` says how '
+                                                            'the turn ended (completed, incomplete with '
+                                                            'incomplete_details.reason, failed, ...). The '
+                                                            "request's tools and tool choice are echoed.",
+                                             'type': 'object',
+                                             'properties': {'object': {'const': 'response'},
+                                                            'status': {'type': 'string'},
+                                                            'output': {'type': 'array',
+                                                                       'items': {'$ref': '#/$defs/OutputItem'}},
+                                                            'incomplete_details': {'type': ['object', 'null'],
+                                                                                   'properties': {'reason': {'type': ['string',
+                                                                                                                      'null']}}},
+                                                            'tools': {'type': 'array',
+                                                                      'items': {'$ref': 'request.json#/$defs/Tool'}},
+                                                            'tool_choice': {'$ref': 'request.json#/$defs/ToolChoice'},
+                                                            'parallel_tool_calls': {'type': ['boolean',
+                                                                                             'null']}},
+                                             'required': ['object', 'output'],
+                                             '$defs': {'OutputItem': {'title': 'OpenAIResponsesOutputItem',
+                                                                      'description': 'A function_call item, '
+                                                                                     'or another output item '
+                                                                                     '(message, reasoning, '
+                                                                                     'hosted tool calls, '
+                                                                                     '...).',
+                                                                      'type': 'object',
+                                                                      'properties': {'type': {'type': 'string'}},
+                                                                      'required': ['type'],
+                                                                      'if': {'properties': {'type': {'const': 'function_call'}}},
+                                                                      'then': {'$ref': 'tool_call.json'}}}},
+ 'dialects/openai_responses/stream_event.json': {'$schema': 'https://json-schema.org/draft/2020-12/schema',
+                                                 '$id': 'dialects/openai_responses/stream_event.json',
+                                                 'title': 'OpenAIResponsesStreamEvent',
+                                                 'description': 'One server-sent event of a streamed '
+                                                                'response (the JSON of one `data:` line; its '
+                                                                '`type` repeats the SSE event name). A '
+                                                                'function call arrives as '
+                                                                'response.output_item.added (item with '
+                                                                'call_id, name and empty arguments), '
+                                                                'response.function_call_arguments.delta '
+                                                                "fragments keyed by item_id (the item's fc_ "
+                                                                'id, not call_id), '
+                                                                'response.function_call_arguments.done and '
+                                                                'response.output_item.done.',
+                                                 'type': 'object',
+                                                 'properties': {'type': {'type': 'string',
+                                                                         'pattern': '^(response\\.[a-z0-9_.]+|error)$'},
+                                                                'sequence_number': {'type': 'integer'}},
+                                                 'required': ['type'],
+                                                 'allOf': [{'if': {'properties': {'type': {'enum': ['response.output_item.added',
+                                                                                                    'response.output_item.done']}}},
+                                                            'then': {'properties': {'output_index': {'type': 'integer'},
+                                                                                    'item': {'$ref': 'response.json#/$defs/OutputItem'}},
+                                                                     'required': ['output_index', 'item']}},
+                                                           {'if': {'properties': {'type': {'const': 'response.function_call_arguments.delta'}}},
+                                                            'then': {'properties': {'item_id': {'type': 'string'},
+                                                                                    'output_index': {'type': 'integer'},
+                                                                                    'delta': {'type': 'string'}},
+                                                                     'required': ['item_id',
+                                                                                  'output_index',
+                                                                                  'delta']}},
+                                                           {'if': {'properties': {'type': {'const': 'response.function_call_arguments.done'}}},
+                                                            'then': {'properties': {'item_id': {'type': 'string'},
+                                                                                    'output_index': {'type': 'integer'},
+                                                                                    'arguments': {'type': 'string'},
+                                                                                    'name': {'type': 'string'}},
+                                                                     'required': ['item_id',
+                                                                                  'output_index',
+                                                                                  'arguments']}},
+                                                           {'if': {'properties': {'type': {'enum': ['response.created',
+                                                                                                    'response.in_progress',
+                                                                                                    'response.queued',
+                                                                                                    'response.completed',
+                                                                                                    'response.incomplete',
+                                                                                                    'response.failed']}}},
+                                                            'then': {'properties': {'response': {'$ref': 'response.json'}},
+                                                                     'required': ['response']}}]},
+ 'dialects/openai_responses/tool_call.json': {'$schema': 'https://json-schema.org/draft/2020-12/schema',
+                                              '$id': 'dialects/openai_responses/tool_call.json',
+                                              'title': 'OpenAIResponsesFunctionCall',
+                                              'description': "A `function_call` item of the response's "
+                                                             "`output` (or replayed in a request's `input`). "
+                                                             '`call_id` is what results answer; `id` is the '
+                                                             "item's own id (fc_...), required on output and "
+                                                             'optional on input. `arguments` is JSON text '
+                                                             'that may be invalid; it is kept as the model '
+                                                             'wrote it.',
+                                              'type': 'object',
+                                              'properties': {'type': {'const': 'function_call'},
+                                                             'id': {'type': 'string'},
+                                                             'call_id': {'type': 'string',
+                                                                         'minLength': 1,
+                                                                         'maxLength': 64},
+                                                             'name': {'type': 'string'},
+                                                             'arguments': {'type': 'string'},
+                                                             'status': {'enum': ['in_progress',
+                                                                                 'completed',
+                                                                                 'incomplete']}},
+                                              'required': ['type', 'call_id', 'name', 'arguments']},
+ 'dialects/openai_responses/tool_choice.json': {'$schema': 'https://json-schema.org/draft/2020-12/schema',
+                                                '$id': 'dialects/openai_responses/tool_choice.json',
+                                                'title': 'OpenAIResponsesToolChoice',
+                                                'description': "The request's `tool_choice` as far as "
+                                                               'function tools go: a mode, one named '
+                                                               'function, or a restricted set of allowed '
+                                                               'functions. Choices of hosted tools '
+                                                               '(file_search, web_search_preview, mcp, '
+                                                               'custom, ...) are not function choices.',
+                                                'oneOf': [{'title': 'OpenAIResponsesToolChoiceMode',
+                                                           'enum': ['none', 'auto', 'required']},
+                                                          {'title': 'OpenAIResponsesFunctionToolChoice',
+                                                           'type': 'object',
+                                                           'properties': {'type': {'const': 'function'},
+                                                                          'name': {'type': 'string'}},
+                                                           'required': ['type', 'name']},
+                                                          {'title': 'OpenAIResponsesAllowedToolsChoice',
+                                                           'type': 'object',
+                                                           'properties': {'type': {'const': 'allowed_tools'},
+                                                                          'mode': {'enum': ['auto',
+                                                                                            'required']},
+                                                                          'tools': {'type': 'array',
+                                                                                    'items': {'type': 'object',
+                                                                                              'properties': {'type': {'const': 'function'},
+                                                                                                             'name': {'type': 'string'}},
+                                                                                              'required': ['type',
+                                                                                                           'name']}}},
+                                                           'required': ['type', 'mode', 'tools']}]},
+ 'dialects/openai_responses/tool_definition.json': {'$schema': 'https://json-schema.org/draft/2020-12/schema',
+                                                    '$id': 'dialects/openai_responses/tool_definition.json',
+                                                    'title': 'OpenAIResponsesFunctionTool',
+                                                    'description': "A function tool in the request's `tools` "
+                                                                   'list (flat: no nested `function` '
+                                                                   'object). `strict` false is best-effort '
+                                                                   'calling, true is strict mode, and left '
+                                                                   'out or null makes the API use strict '
+                                                                   'mode wherever it can normalize the '
+                                                                   'schema to it.',
+                                                    'type': 'object',
+                                                    'properties': {'type': {'const': 'function'},
+                                                                   'name': {'type': 'string', 'minLength': 1},
+                                                                   'description': {'type': ['string',
+                                                                                            'null']},
+                                                                   'parameters': {'type': ['object', 'null']},
+                                                                   'strict': {'type': ['boolean', 'null']}},
+                                                    'required': ['type', 'name']},
+ 'dialects/openai_responses/tool_result.json': {'$schema': 'https://json-schema.org/draft/2020-12/schema',
+                                                '$id': 'dialects/openai_responses/tool_result.json',
+                                                'title': 'OpenAIResponsesFunctionCallOutput',
+                                                'description': 'A `function_call_output` item of the '
+                                                               "request's `input`: the output of the call "
+                                                               'with this `call_id`, as a string or a list '
+                                                               'of input_text / input_image / input_file '
+                                                               'items. There is no error flag.',
+                                                'type': 'object',
+                                                'properties': {'type': {'const': 'function_call_output'},
+                                                               'call_id': {'type': 'string',
+                                                                           'minLength': 1,
+                                                                           'maxLength': 64},
+                                                               'output': {'oneOf': [{'type': 'string'},
+                                                                                    {'type': 'array',
+                                                                                     'items': {'$ref': '#/$defs/OutputItem'}}]},
+                                                               'id': {'type': ['string', 'null']},
+                                                               'status': {'enum': ['in_progress',
+                                                                                   'completed',
+                                                                                   'incomplete',
+                                                                                   None]}},
+                                                'required': ['type', 'call_id', 'output'],
+                                                '$defs': {'OutputItem': {'title': 'OpenAIResponsesFunctionCallOutputItem',
+                                                                         'description': 'input_text items '
+                                                                                        'are mapped; '
+                                                                                        'input_image and '
+                                                                                        'input_file items '
+                                                                                        'are kept verbatim.',
+                                                                         'type': 'object',
+                                                                         'properties': {'type': {'type': 'string'}},
+                                                                         'required': ['type'],
+                                                                         'allOf': [{'if': {'properties': {'type': {'const': 'input_text'}}},
+                                                                                    'then': {'properties': {'text': {'type': 'string'}},
+                                                                                             'required': ['text']}},
+                                                                                   {'if': {'properties': {'type': {'const': 'input_image'}}},
+                                                                                    'then': {'properties': {'image_url': {'type': ['string',
+                                                                                                                                   'null']},
+                                                                                                            'file_id': {'type': ['string',
+                                                                                                                                 'null']},
+                                                                                                            'detail': {'type': ['string',
+                                                                                                                                'null']}}}}]}}},
  'meta/dialect.schema.json': {'$schema': 'https://json-schema.org/draft/2020-12/schema',
                               '$id': 'meta/dialect.schema.json',
                               'title': 'Dialect mapping',

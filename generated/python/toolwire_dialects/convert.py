@@ -8,7 +8,7 @@ from collections.abc import Callable
 from types import ModuleType
 from typing import Any
 
-from . import anthropic_messages, bedrock_converse, cohere_v2, gemini, mcp, ollama, openai_chat
+from . import anthropic_messages, bedrock_converse, cohere_v2, gemini, mcp, mistral, ollama, openai_chat, openai_responses
 from ._runtime import Encoded, IdMap
 
 DIALECTS: dict[str, ModuleType] = {
@@ -17,8 +17,10 @@ DIALECTS: dict[str, ModuleType] = {
     "cohere_v2": cohere_v2,
     "gemini": gemini,
     "mcp": mcp,
+    "mistral": mistral,
     "ollama": ollama,
     "openai_chat": openai_chat,
+    "openai_responses": openai_responses,
 }
 SHAPES = ("tool_definition", "tool_choice", "tool_call", "tool_result", )
 

@@ -86,6 +86,11 @@ def py(value: Any) -> str:
     raise TypeError(type(value))
 
 
+def equals(value: Any) -> str:
+    """The comparison with a JSON constant: identity for true, false and null."""
+    return f"is {py(value)}" if value is None or isinstance(value, bool) else f"== {py(value)}"
+
+
 def subscript(var: str, toks: list[str]) -> str:
     return var + "".join(f"[{py(t)}]" for t in toks)
 
@@ -133,7 +138,7 @@ class ObjectPlan:
                 if prefix not in guarded:
                     guarded.add(prefix)
                     parts.append(f"type({var}{''.join(f'.get({py(t)})' for t in prefix)}) is dict")
-            parts.append(f"{subscript(var, toks[:-1])}.get({py(toks[-1])}) == {py(value)}")
+            parts.append(f"{subscript(var, toks[:-1])}.get({py(toks[-1])}) {equals(value)}")
         if not self.constants:
             # Without constants a spelling is recognised by the keys its required fields need.
             for f in self.fields:
@@ -371,7 +376,7 @@ class VariantPlan:
         return py(start)
 
     def _conditions(self, with_uncarried: bool) -> str:
-        conds = [f"c.get({py(k)}) == {py(v)}" for k, v in self.canonical.items()]
+        conds = [f"c.get({py(k)}) {equals(v)}" for k, v in self.canonical.items()]
         for f in self.obj.fields:
             if f["value_map"]:
                 conds.append(f"c.get({py(f['name'])}) in {f['helper']}")

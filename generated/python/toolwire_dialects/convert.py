@@ -8,7 +8,17 @@ from collections.abc import Callable
 from types import ModuleType
 from typing import Any
 
-from . import anthropic_messages, bedrock_converse, cohere_v2, gemini, mcp, mistral, ollama, openai_chat, openai_responses
+from . import (
+    anthropic_messages,
+    bedrock_converse,
+    cohere_v2,
+    gemini,
+    mcp,
+    mistral,
+    ollama,
+    openai_chat,
+    openai_responses,
+)
 from ._runtime import Encoded, IdMap
 
 DIALECTS: dict[str, ModuleType] = {

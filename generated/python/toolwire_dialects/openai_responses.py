@@ -68,13 +68,13 @@ def _select_tool_definition(c: dict[str, Any]) -> int:
     """The variant encode uses for c: the first that carries everything, else the first that fits."""
     if c.get("name") is not None and c.get("strict") is None:
         return 0
-    if c.get("strict") == True and c.get("name") is not None:
+    if c.get("strict") is True and c.get("name") is not None:
         return 1
     if c.get("name") is not None and c.get("strict") is None:
         return 2
     if c.get("name") is not None:
         return 0
-    if c.get("strict") == True and c.get("name") is not None:
+    if c.get("strict") is True and c.get("name") is not None:
         return 1
     if c.get("name") is not None:
         return 2
@@ -86,7 +86,7 @@ def decode_tool_definition(payload: Any, *, id_map: IdMap | None = None) -> dict
     w = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, SHAPE_TOOL_DEFINITION)
     SHAPE = SHAPE_TOOL_DEFINITION
     try:
-        if type(w) is dict and w.get("type") == "function" and w.get("strict") == False:
+        if type(w) is dict and w.get("type") == "function" and w.get("strict") is False:
             c: dict[str, Any] = {}
             fx: dict[str, Any] = {}
             fm: dict[str, Any] = {}
@@ -122,7 +122,7 @@ def decode_tool_definition(payload: Any, *, id_map: IdMap | None = None) -> dict
             if fx or fm:
                 c["extensions"] = {DIALECT: _rt.extension(fx, fm)}
             return c
-        if type(w) is dict and w.get("type") == "function" and w.get("strict") == True:
+        if type(w) is dict and w.get("type") == "function" and w.get("strict") is True:
             c: dict[str, Any] = {"strict": True}
             fx: dict[str, Any] = {}
             fm: dict[str, Any] = {}
@@ -210,7 +210,7 @@ def encode_tool_definition(value: Any, *, strict: bool = False, id_map: IdMap | 
         index = -2
         if form == "variant:0" and c.get("name") is not None:
             index = 0
-        if form == "variant:1" and c.get("strict") == True and c.get("name") is not None:
+        if form == "variant:1" and c.get("strict") is True and c.get("name") is not None:
             index = 1
         if form == "variant:2" and c.get("name") is not None:
             index = 2

@@ -124,6 +124,7 @@ class ObjectPlan:
     levels: list[Level]
     root_constant: Any = None
     is_root_constant: bool = False
+    optional_reads: list[dict[str, Any]] = field(default_factory=list)  # how optional constants are read
 
     def match_expr(self, var: str | None = None) -> str:
         """True when a wire value is this spelling: its constants, else its required keys."""
@@ -353,9 +354,7 @@ def compile_object(
         level.read = var + "".join(
             f"[{py(t)}]" if i < start else f".get({py(t)}, _EMPTY)" for i, t in enumerate(level.toks)
         )
-    plan = ObjectPlan(var, const_list, opt_list, field_list, ordered)
-    plan.optional_reads = opt_reads  # type: ignore[attr-defined]
-    return plan
+    return ObjectPlan(var, const_list, opt_list, field_list, ordered, optional_reads=opt_reads)
 
 
 @dataclass

@@ -32,10 +32,11 @@ RS_BASE = "https://toolwire.invalid/schemas/"
 class ParseError(Exception):
     """A record that is not one JSON value; line is 1-based within the record's bytes."""
 
-    def __init__(self, message: str, line: int = 1) -> None:
+    def __init__(self, message: str, line: int = 1, keyword: str = "parse") -> None:
         super().__init__(message)
         self.message = message
         self.line = line
+        self.keyword = keyword  # "depth" when the parser gave up on nesting
 
 
 def _utf8_problem(data: bytes) -> ParseError | None:
@@ -58,6 +59,8 @@ def loads(data: bytes) -> Any:
         except orjson.JSONDecodeError as exc:
             # orjson does not say where invalid UTF-8 is: find the byte ourselves.
             problem = _utf8_problem(data) if "UTF-8" in exc.msg else None
+            if problem is None and ("depth" in exc.msg or "recursion" in exc.msg.lower()):  # orjson stops at 1024 levels
+                problem = ParseError("nested too deeply to parse", exc.lineno, "depth")
             raise (problem or ParseError(exc.msg, exc.lineno)) from None
     problem = _utf8_problem(data)
     if problem is not None:
@@ -69,7 +72,7 @@ def loads(data: bytes) -> Any:
     except ValueError as exc:
         raise ParseError(str(exc)) from None
     except RecursionError:
-        raise ParseError("nested too deeply to parse") from None
+        raise ParseError("nested too deeply to parse", keyword="depth") from None
 
 
 def dumps(value: Any) -> bytes:

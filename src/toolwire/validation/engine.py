@@ -178,6 +178,8 @@ class Engine:
         except ParseError as exc:
             # In a document the parser's line is the file's; a JSON line is its own line.
             line = exc.line if record.doc is not None else record.line
+            if exc.keyword == "depth":
+                return self._unreadable(record, line, f"{exc.message}, over the limit of {self.options.max_depth}", "depth")
             return self._unreadable(record, line, f"not valid JSON: {exc.message}", "parse")
         return self._unreadable(record, record.line, "not valid JSON", "parse")
 

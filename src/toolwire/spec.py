@@ -162,7 +162,7 @@ def load_spec(root: Path) -> Spec:
     for path in sorted(root.rglob("*.json")):
         rel = path.relative_to(root).as_posix()
         sources[rel] = path
-        if rel.startswith("vectors/") or path.name == "dialect.json":
+        if rel.startswith("vectors/") or path.name in ("dialect.json", "stream.json"):
             continue
         schema = problems.read_json(path)
         if schema is None:

@@ -10,20 +10,22 @@ and its runtime (streams/_common.py); see meta/stream.schema.json for the rules.
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from toolwire.generate import GenerateError
 from toolwire.plan import py, tokens
 from toolwire.spec import Dialect, Spec
 
 ROLES_EMIT_ORDER = ("start", "delta", "fragment", "json_path_args", "stop", "call")
 TEXT_ENCODINGS = {"json_text": "text", "object_or_json_text": "text", "object": "object"}
-POINTERS = ("key", "event_key", "id", "name", "fragment", "full", "partial_args", "continues", "finish")
+POINTERS = ("key", "event_key", "id", "name", "fragment", "full", "partial_args", "continues", "finish", "position")
 
 
-class StreamPlanError(ValueError):
-    """A stream mapping that the dialect's tool_call mapping cannot support."""
+class StreamPlanError(GenerateError):
+    """A stream mapping that cannot be generated (it names the stream.json and the rule)."""
 
 
 def read(var: str, toks: list[str]) -> str:
@@ -176,21 +178,22 @@ class ToolCallShape:
     args_toks: list[str]
     args: str  # "text" or "object"
     args_optional: bool  # the wire may leave the arguments out (Gemini: no args means {})
+    args_object_too: bool  # object_or_json_text: a stream may send the arguments as one object
     no_arguments_text: list[str]
 
 
 def tool_call_shape(dialect: Dialect) -> ToolCallShape:
     shape = dialect.mapping["shapes"].get("tool_call")
     if shape is None:
-        raise StreamPlanError(f"{dialect.name}: a stream mapping needs a tool_call shape")
+        raise StreamPlanError("a stream mapping needs the dialect's tool_call shape")
     variant = shape["variants"][0]
     fields = variant.get("fields", {})
     if "name" not in fields or "arguments" not in fields:
-        raise StreamPlanError(f"{dialect.name}: the first tool_call variant must map name and arguments")
+        raise StreamPlanError("the first tool_call variant must map name and arguments")
     arguments = fields["arguments"]
     encoding = arguments.get("encoding", "value")
     if encoding not in TEXT_ENCODINGS:
-        raise StreamPlanError(f"{dialect.name}: tool_call arguments encoding {encoding!r} cannot be streamed")
+        raise StreamPlanError(f"tool_call arguments encoding {encoding!r} cannot be streamed")
     ident = fields.get("id")
     return ToolCallShape(
         constants=[(tokens(p), v) for p, v in variant.get("constants", {}).items() if p],
@@ -200,15 +203,16 @@ def tool_call_shape(dialect: Dialect) -> ToolCallShape:
         args_toks=tokens(arguments["pointer"]),
         args=TEXT_ENCODINGS[encoding],
         args_optional=bool(arguments.get("optional") or "default" in arguments),
+        args_object_too=encoding == "object_or_json_text",
         no_arguments_text=list(arguments.get("no_arguments_text", [])),
     )
 
 
-def _rule_plan(index: int, rule: dict[str, Any], call: ToolCallShape) -> dict[str, Any]:
+def _rule_plan(index: int, rule: dict[str, Any]) -> dict[str, Any]:
     role = rule["role"]
     path = tokens(rule.get("path", ""))
     ptrs: dict[str, str | None] = {name: rule.get(name) for name in POINTERS}
-    item_ptrs = {name: tokens(p) for name, p in ptrs.items() if p is not None and name != "event_key"}
+    item_ptrs = {name: tokens(p) for name, p in ptrs.items() if p is not None and name not in ("event_key", "position")}
     hoists, item_reads = hoisted_reads("it", item_ptrs)
     reads: dict[str, str | None] = {name: item_reads.get(name) for name in POINTERS}
     if ptrs["event_key"] is not None:
@@ -288,8 +292,6 @@ def paren(expr: str) -> str:
 
 def _signature(r: dict[str, Any]) -> str:
     """What a rule does to an item, apart from which items it takes."""
-    import json
-
     return json.dumps({k: v for k, v in r["raw"].items() if k not in ("when", "has", "emit")}, sort_keys=True)
 
 
@@ -350,7 +352,7 @@ def _scans(blocks: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return scans
 
 
-def _emitter(r: dict[str, Any], call: ToolCallShape, key_prefix: str | None) -> dict[str, Any]:
+def _emitter(r: dict[str, Any], call: ToolCallShape) -> dict[str, Any]:
     """How emit() builds the events of one rule marked for emission."""
     role = r["role"]
     raw = r["raw"]
@@ -370,6 +372,8 @@ def _emitter(r: dict[str, Any], call: ToolCallShape, key_prefix: str | None) -> 
             _put(event, tokens(pointer), value, f"rule {r['index']} emit {pointer}")
         if "event_key" in ptr:
             _put(event, ptr["event_key"], Expr("key"), f"rule {r['index']} event_key")
+        if "position" in ptr and role != "finish":
+            _put(event, ptr["position"], Expr("i"), f"rule {r['index']} position")
         return literal(event)
 
     def plain_item(values: dict[str, str]) -> dict[str, Any]:
@@ -426,20 +430,33 @@ def stream_plan(spec: Spec, dialect: Dialect) -> dict[str, Any] | None:
     """None when the dialect has no stream.json."""
     if dialect.stream is None:
         return None
+    try:
+        return _stream_plan(dialect)
+    except StreamPlanError as exc:
+        raise StreamPlanError(f"schemas/dialects/{dialect.name}/stream.json: {exc}") from None
+
+
+def _stream_plan(dialect: Dialect) -> dict[str, Any]:
     mapping = dialect.stream
+    assert mapping is not None
     call = tool_call_shape(dialect)
-    rules = [_rule_plan(i, r, call) for i, r in enumerate(mapping["rules"])]
+    rules = [_rule_plan(i, r) for i, r in enumerate(mapping["rules"])]
     blocks, selectors = _blocks(rules)
     scans = _scans(blocks)
     roles = {r["role"] for r in rules}
     has_stop = "stop" in roles or any(r["reads"]["continues"] for r in rules)
     emit = mapping["emit"]
-    emitters = {r["role"]: _emitter(r, call, emit.get("key_prefix")) for r in rules if r["emit"] is not None}
+    emitters: dict[str, dict[str, Any]] = {}
+    for r in rules:
+        if r["emit"] is not None:
+            if r["role"] in emitters:
+                raise StreamPlanError(f"rule {r['index']}: a second {r['role']} rule marked for emission")
+            emitters[r["role"]] = _emitter(r, call)
     ordered = [emitters[role] for role in ROLES_EMIT_ORDER if role in emitters]
     if not ordered:
-        raise StreamPlanError(f"{dialect.name}: stream.json marks no call rule for emission")
+        raise StreamPlanError("no rule that carries calls is marked for emission")
     if "finish" not in emitters:
-        raise StreamPlanError(f"{dialect.name}: stream.json marks no finish rule for emission")
+        raise StreamPlanError("no finish rule is marked for emission")
     key_toks = next((e["key_toks"] for e in ordered if e["key_toks"]), None)
     codes = " ".join(str(v) for e in [*ordered, emitters["finish"]] for k, v in e.items() if k in ("first", "next", "stop", "whole", "close", "finish"))
     emits_text_fragments = any(role in emitters for role in ("delta", "fragment"))
@@ -466,7 +483,6 @@ def stream_plan(spec: Spec, dialect: Dialect) -> dict[str, Any] | None:
         "call": call,
         "call_constants": [(tuple(t), py(v)) for t, v in call.constants],
         "rules": rules,
-        "blocks": blocks,
         "scans": scans,
         "selectors": selectors,
         "roles": sorted(roles),
@@ -474,6 +490,7 @@ def stream_plan(spec: Spec, dialect: Dialect) -> dict[str, Any] | None:
         "emitter": emitters,
         "emit": emit,
         "emit_key_toks": tuple(key_toks) if key_toks else None,
+        "emit_sequence": tuple(tokens(emit["sequence"])) if "sequence" in emit else None,
         "emits_incomplete": emits_incomplete,
         "emits_text_fragments": emits_text_fragments,
         "emit_needs_text": needs_text,

@@ -325,11 +325,19 @@ SCHEMAS: dict[str, Any] = {'canonical/content_part.json': {'$schema': 'https://j
                                                                   'block `index`, which counts text and '
                                                                   'thinking blocks too. `message_delta` '
                                                                   'carries the stop reason; `ping` events '
-                                                                  'are interleaved. Event types this schema '
-                                                                  'does not know are accepted. Open to every '
-                                                                  'other field.',
+                                                                  'are interleaved. The event types are the '
+                                                                  'documented ones (a new type fails '
+                                                                  'validation here, while the assembler '
+                                                                  'ignores it). Open to every other field.',
                                                    'type': 'object',
-                                                   'properties': {'type': {'type': 'string', 'minLength': 1}},
+                                                   'properties': {'type': {'enum': ['message_start',
+                                                                                    'content_block_start',
+                                                                                    'content_block_delta',
+                                                                                    'content_block_stop',
+                                                                                    'message_delta',
+                                                                                    'message_stop',
+                                                                                    'ping',
+                                                                                    'error']}},
                                                    'required': ['type'],
                                                    'allOf': [{'if': {'properties': {'type': {'const': 'message_start'}}},
                                                               'then': {'properties': {'message': {'type': 'object',
@@ -3232,10 +3240,16 @@ SCHEMAS: dict[str, Any] = {'canonical/content_part.json': {'$schema': 'https://j
                                                                                        'emitted sequence per '
                                                                                        'call is start, '
                                                                                        'delta, fragment, '
-                                                                                       'stop, call, '
-                                                                                       'json_path_args (the '
-                                                                                       'roles marked), then '
-                                                                                       'one finish event.',
+                                                                                       'json_path_args, '
+                                                                                       'stop, call (the '
+                                                                                       'roles marked; stop '
+                                                                                       'and call are left '
+                                                                                       'out for an '
+                                                                                       'incomplete call), '
+                                                                                       'then one finish '
+                                                                                       'event. At most one '
+                                                                                       'rule per role is '
+                                                                                       'marked.',
                                                                         '$ref': '#/$defs/constants'}},
                                                 'required': ['role'],
                                                 'additionalProperties': False,
@@ -3316,9 +3330,23 @@ SCHEMAS: dict[str, Any] = {'canonical/content_part.json': {'$schema': 'https://j
                                                                                                 'prefix of '
                                                                                                 'the '
                                                                                                 "implementation's "
-                                                                                                'message.',
+                                                                                                'message. '
+                                                                                                'The '
+                                                                                                'generated '
+                                                                                                'suite '
+                                                                                                'checks each '
+                                                                                                'against '
+                                                                                                'canonical/tool_call.json.',
                                                                                  'type': 'array',
-                                                                                 'items': {'$ref': '../canonical/tool_call.json'}},
+                                                                                 'items': {'type': 'object',
+                                                                                           'properties': {'id': {'type': ['string',
+                                                                                                                          'null']},
+                                                                                                          'name': {'type': 'string'},
+                                                                                                          'arguments': {'type': ['object',
+                                                                                                                                 'null']}},
+                                                                                           'required': ['id',
+                                                                                                        'name',
+                                                                                                        'arguments']}},
                                                                        'deltas': {'description': 'Every '
                                                                                                  'ToolCallDelta '
                                                                                                  'feed() '
@@ -3326,9 +3354,19 @@ SCHEMAS: dict[str, Any] = {'canonical/content_part.json': {'$schema': 'https://j
                                                                                                  'in order, '
                                                                                                  'over the '
                                                                                                  'whole '
-                                                                                                 'stream.',
+                                                                                                 'stream. '
+                                                                                                 'The '
+                                                                                                 'generated '
+                                                                                                 'suite '
+                                                                                                 'checks '
+                                                                                                 'each '
+                                                                                                 'against '
+                                                                                                 'canonical/tool_call_delta.json.',
                                                                                   'type': 'array',
-                                                                                  'items': {'$ref': '../canonical/tool_call_delta.json'}},
+                                                                                  'items': {'type': 'object',
+                                                                                            'properties': {'index': {'type': 'integer',
+                                                                                                                     'minimum': 0}},
+                                                                                            'required': ['index']}},
                                                                        'finish_reason': {'description': 'The '
                                                                                                         "dialect's "
                                                                                                         'finish '

@@ -580,7 +580,7 @@ def encode_tool_result(value: Any, *, strict: bool = False, id_map: IdMap | None
 
 
 # --- envelopes: where the shapes sit in a whole request or response --------------------
-ENVELOPES = ("request", "response", )
+ENVELOPES = ("request", "response", "stream_event", )
 _KEYS = {"tool_definition": "tools", "tool_call": "tool_calls", "tool_result": "tool_results"}
 
 

@@ -15,11 +15,20 @@ from __future__ import annotations
 from types import ModuleType
 from typing import Any
 
+from . import anthropic_messages, bedrock_converse, cohere_v2, gemini, mistral, ollama, openai_chat, openai_responses
 from ._common import Assembler, StreamError
 
 __all__ = ["STREAMS", "Assembler", "StreamError", "assembler", "emit", "get_stream"]
 
 STREAMS: dict[str, ModuleType] = {
+    "anthropic_messages": anthropic_messages,
+    "bedrock_converse": bedrock_converse,
+    "cohere_v2": cohere_v2,
+    "gemini": gemini,
+    "mistral": mistral,
+    "ollama": ollama,
+    "openai_chat": openai_chat,
+    "openai_responses": openai_responses,
 }
 
 

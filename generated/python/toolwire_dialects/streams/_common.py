@@ -686,6 +686,12 @@ def text_of(call: dict[str, Any], kind: str, no_arguments_text: tuple[str, ...])
     return dump_arguments(arguments)
 
 
+def value_at(w: Any, toks: tuple[str, ...]) -> Any:
+    for t in toks:
+        w = w.get(t) if type(w) is dict else None
+    return w
+
+
 def emit_key(w: Any, toks: tuple[str, ...] | None, index: int, prefix: str | None) -> Any:
     """An emitted call's key: the wire call's own (a Responses item id), else its index."""
     if toks is not None and type(w) is dict:

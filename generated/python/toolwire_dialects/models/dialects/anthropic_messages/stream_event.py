@@ -3,18 +3,31 @@
 
 from __future__ import annotations
 
-from pydantic import BaseModel, ConfigDict, Field, RootModel, conint, constr
+from enum import Enum
+
+from pydantic import BaseModel, ConfigDict, Field, RootModel, conint
+
+
+class Type(Enum):
+    message_start = 'message_start'
+    content_block_start = 'content_block_start'
+    content_block_delta = 'content_block_delta'
+    content_block_stop = 'content_block_stop'
+    message_delta = 'message_delta'
+    message_stop = 'message_stop'
+    ping = 'ping'
+    error = 'error'
 
 
 class AnthropicMessagesStreamEvent(BaseModel):
     """
-    One server-sent event of a streamed Messages response (the JSON of one `data:` line; its `type` repeats the `event:` name). A tool call is a content block: `content_block_start` with a tool_use block (input {}), `content_block_delta` events with `input_json_delta.partial_json` text, `content_block_stop`; all keyed by the block `index`, which counts text and thinking blocks too. `message_delta` carries the stop reason; `ping` events are interleaved. Event types this schema does not know are accepted. Open to every other field.
+    One server-sent event of a streamed Messages response (the JSON of one `data:` line; its `type` repeats the `event:` name). A tool call is a content block: `content_block_start` with a tool_use block (input {}), `content_block_delta` events with `input_json_delta.partial_json` text, `content_block_stop`; all keyed by the block `index`, which counts text and thinking blocks too. `message_delta` carries the stop reason; `ping` events are interleaved. The event types are the documented ones (a new type fails validation here, while the assembler ignores it). Open to every other field.
     """
 
     model_config = ConfigDict(
         extra='allow',
     )
-    type: constr(min_length=1)
+    type: Type
 
 
 class AnthropicStreamBlockIndex(RootModel[conint(ge=0)]):

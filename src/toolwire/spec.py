@@ -262,6 +262,15 @@ def _load_dialects(
     return dialects
 
 
+def _unique_descriptions(problems: _Problems, path: Path, cases: list[dict[str, Any]]) -> None:
+    """A case's description is its name in test reports: two alike would hide one."""
+    seen: dict[str, int] = {}
+    for i, case in enumerate(cases):
+        if case["description"] in seen:
+            problems.add(path, f"/cases/{i}/description", f"duplicate of /cases/{seen[case['description']]}")
+        seen[case["description"]] = i
+
+
 def _load_vectors(
     root: Path,
     problems: _Problems,
@@ -291,11 +300,8 @@ def _load_vectors(
             problems.add(path, "/dialect", f"unknown dialect {data['dialect']!r}")
         elif data["shape"] not in dialect.mapping["shapes"]:
             problems.add(path, "/shape", f"dialect {data['dialect']} has no shape {data['shape']!r}")
-        seen: dict[str, int] = {}
+        _unique_descriptions(problems, path, data["cases"])
         for i, case in enumerate(data["cases"]):
-            if case["description"] in seen:
-                problems.add(path, f"/cases/{i}/description", f"duplicate of /cases/{seen[case['description']]}")
-            seen[case["description"]] = i
             for target in case.get("to", {}):
                 if target not in dialects:
                     problems.add(path, f"/cases/{i}/to/{target}", f"unknown dialect {target!r}")
@@ -328,10 +334,6 @@ def _load_stream_vectors(
         if dialect is None or dialect.stream is None:
             problems.add(path, "", f"dialect {path.parent.name!r} has no stream.json")
             continue
-        seen: dict[str, int] = {}
-        for i, case in enumerate(data["cases"]):
-            if case["description"] in seen:
-                problems.add(path, f"/cases/{i}/description", f"duplicate of /cases/{seen[case['description']]}")
-            seen[case["description"]] = i
+        _unique_descriptions(problems, path, data["cases"])
         out.append(StreamVectorFile(path, path.parent.name, data["cases"]))
     return out

@@ -512,6 +512,11 @@ def envelope_plans(dialect: Dialect) -> list[dict[str, Any]]:
                     "has": [tokens(p) for p in loc.get("has", [])],
                     "where": [(tokens(p), v) for p, v in loc.get("where", {}).items()],
                     "unless": [(tokens(p), py(v)) for p, v in loc.get("unless", {}).items()],
+                    # the same conditions as data, for the cold paths that walk locations
+                    "data": (loc["shape"], toks, *(
+                        [(tokens(p), v) for p, v in loc.get(key, {}).items()] for key in ("when",)
+                    ), [tokens(p) for p in loc.get("has", [])], [(tokens(p), v) for p, v in loc.get("unless", {}).items()],
+                        [(tokens(p), v) for p, v in loc.get("where", {}).items()]),
                     "many": "*" in toks,
                 }
             )

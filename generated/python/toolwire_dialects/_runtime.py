@@ -8,6 +8,7 @@ the vocabulary terms that are the same for every dialect.
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import json
 import re
@@ -752,3 +753,111 @@ def decode_at(decode: Any, value: Any, at: str, id_map: IdMap) -> dict[str, Any]
         return decode(value, id_map=id_map)
     except DecodeError as exc:
         raise exc.at(at) from None
+
+
+
+_PART_KEYS = {"tool_definition": "tools", "tool_choice": "tool_choice", "tool_call": "tool_calls", "tool_result": "tool_results"}
+
+
+def _matches(value: Any, when: tuple, has: tuple, unless: tuple) -> bool:
+    return (
+        value is not None
+        and all(lookup(value, toks) == expected for toks, expected in when)
+        and all(lookup(value, toks) is not MISSING for toks in has)
+        and not any(lookup(value, toks) == expected for toks, expected in unless)
+    )
+
+
+def _slots(value: Any, toks: tuple[str, ...]) -> list[tuple[Any, Any]]:
+    """(container, key) of every place a path with '*' tokens reaches, in order."""
+    places = [(None, None, value)]
+    for token in toks:
+        following = []
+        for _parent, _key, node in places:
+            if token == "*":
+                following.extend((node, i, item) for i, item in enumerate(elements(node)))
+            elif type(node) is dict and token in node:
+                following.append((node, token, node[token]))
+        places = following
+    return [(parent, key) for parent, key, _node in places]
+
+
+def _inject_choice(out: dict[str, Any], choice: Any, locations: list[tuple], encode: Any) -> None:
+    """Replace the tool choice where the payload spells it (else at the first place), or
+    remove it when choice is None or the target says it by leaving it out."""
+    value = None if choice is None else encode("tool_choice", choice, "/tool_choice")
+    present = [toks for _shape, toks, *_rest in locations if lookup(out, toks) is not MISSING]
+    for toks in present:
+        parent = lookup(out, toks[:-1]) if len(toks) > 1 else out
+        if value is None:
+            parent.pop(toks[-1], None)
+        else:
+            parent[toks[-1]] = value
+    if value is not None and not present and locations:
+        node = out
+        for token in locations[0][1][:-1]:
+            node = node.setdefault(token, {})
+        node[locations[0][1][-1]] = value
+
+
+def _inject_tools(out: dict[str, Any], values: list[Any], places: list[tuple], choices: list[tuple], encode: Any) -> None:
+    """Rebuild the tools list where the payload has one (else at the first place), keeping
+    elements that are not this shape (server tools); an empty list removes the field."""
+    present = [loc for loc in places if type(lookup(out, loc[1][:-1])) is list] or places[:1]
+    _shape, toks, when, has, unless, _where = present[0]
+    existing = lookup(out, toks[:-1])
+    kept = [item for item in elements(existing) if not _matches(item, when, has, unless)]
+    tools = kept + [encode("tool_definition", v, f"/tools/{i}") for i, v in enumerate(values)]
+    if tools:
+        holder = out
+        for token in toks[:-2]:
+            holder = holder.setdefault(token, {})
+        holder[toks[-2]] = tools
+    elif existing is not MISSING:  # strict servers reject `tools: []`, and a tool choice without tools
+        holder = lookup(out, toks[:-2]) if len(toks) > 2 else out
+        holder.pop(toks[-2], None)
+        _inject_choice(out, None, choices, encode)
+
+
+def inject(
+    payload: dict[str, Any],
+    parts: dict[str, Any],
+    locations: tuple,
+    encoders: dict[str, Any],
+    dialect: str,
+    strict: bool,
+    id_map: IdMap,
+) -> Encoded:
+    out = copy.deepcopy(payload)
+    losses: list[Loss] = []
+
+    def encode(shape: str, value: Any, pointer: str) -> Any:
+        result = encoders[shape](value, strict=strict, id_map=id_map)
+        losses.extend(Loss(pointer + loss.pointer, loss.target, loss.what) for loss in result.losses)
+        return result.value
+
+    if "tool_choice" in parts:
+        _inject_choice(out, parts["tool_choice"], [loc for loc in locations if loc[0] == "tool_choice"], encode)
+    for shape in ("tool_definition", "tool_call", "tool_result"):
+        key = _PART_KEYS[shape]
+        if key not in parts:
+            continue
+        values = list(parts[key])
+        places = [loc for loc in locations if loc[0] == shape and where(out, loc[5])]
+        lists = [loc for loc in places if loc[1].count("*") == 1 and loc[1][-1] == "*"]
+        if shape == "tool_definition" and lists and len(lists) == len(places):
+            _inject_tools(out, values, lists, [loc for loc in locations if loc[0] == "tool_choice"], encode)
+            continue
+        slots = [
+            (parent, slot)
+            for _shape, toks, when, has, unless, _where in places
+            for parent, slot in _slots(out, toks)
+            if _matches(parent[slot], when, has, unless)
+        ]
+        if len(slots) != len(values):
+            raise ValueError(
+                f"{dialect}: the payload has {len(slots)} {key}, parts give {len(values)}; inject replaces them one for one"
+            )
+        for i, ((parent, slot), value) in enumerate(zip(slots, values, strict=True)):
+            parent[slot] = encode(shape, value, f"/{key}/{i}")
+    return tuple.__new__(Encoded, (out, losses))

@@ -850,3 +850,29 @@ def extract(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     if out["finish_reason"] is None:
         out["finish_reason"] = _rt.first_at(w, ("candidates", "*", "finishReason"))
     return out
+
+
+# (shape, path, when, has, unless, where) of every location, for inject()
+_LOCATIONS = (
+    ("tool_definition", ("tools", "*", "functionDeclarations", "*"), (), (), (), ()),
+    ("tool_definition", ("tools", "*", "function_declarations", "*"), (), (), (), ()),
+    ("tool_choice", ("toolConfig", "functionCallingConfig"), (), (), (), ()),
+    ("tool_choice", ("toolConfig", "function_calling_config"), (), (), (), ()),
+    ("tool_choice", ("tool_config", "functionCallingConfig"), (), (), (), ()),
+    ("tool_choice", ("tool_config", "function_calling_config"), (), (), (), ()),
+    ("tool_call", ("contents", "*", "parts", "*"), (), (("functionCall",),), (), ()),
+    ("tool_call", ("contents", "*", "parts", "*"), (), (("function_call",),), (), ()),
+    ("tool_result", ("contents", "*", "parts", "*"), (), (("functionResponse",),), (), ()),
+    ("tool_result", ("contents", "*", "parts", "*"), (), (("function_response",),), (), ()),
+    ("tool_call", ("candidates", "*", "content", "parts", "*"), (), (("functionCall",),), (), ()),
+)
+
+
+def inject(payload: Any, parts: dict[str, Any], *, strict: bool = False, id_map: IdMap | None = None) -> Encoded:
+    """Put canonical parts (as extract() gives them) back into a copy of a whole Google Gemini generateContent
+    request or response. Keys left out of parts are left alone. A tools list is rebuilt (an
+    empty one removes the field and the tool choice: never `tools: []`); calls and results
+    replace the payload's own, one for one. Losses of every encoded part are listed."""
+    w = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, "envelope")
+    encoders = {shape: globals()["encode_" + shape] for shape in SHAPES}
+    return _rt.inject(w, parts, _LOCATIONS, encoders, DIALECT, strict, id_map if id_map is not None else IdMap())

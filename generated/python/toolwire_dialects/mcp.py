@@ -362,3 +362,22 @@ def extract(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
         at = "/result"
         out[_KEYS["tool_result"]].append(_rt.decode_at(decode_tool_result, e, at, id_map))
     return out
+
+
+# (shape, path, when, has, unless, where) of every location, for inject()
+_LOCATIONS = (
+    ("tool_call", ("params",), (), (), (), ((("method",), "tools/call"),)),
+    ("tool_definition", ("params", "tools", "*"), (), (("inputSchema",),), (), ()),
+    ("tool_definition", ("result", "tools", "*"), (), (("inputSchema",),), (), ()),
+    ("tool_result", ("result",), (), (("content",),), (), ()),
+)
+
+
+def inject(payload: Any, parts: dict[str, Any], *, strict: bool = False, id_map: IdMap | None = None) -> Encoded:
+    """Put canonical parts (as extract() gives them) back into a copy of a whole Model Context Protocol (tools, 2025-11-25)
+    request or response. Keys left out of parts are left alone. A tools list is rebuilt (an
+    empty one removes the field and the tool choice: never `tools: []`); calls and results
+    replace the payload's own, one for one. Losses of every encoded part are listed."""
+    w = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, "envelope")
+    encoders = {shape: globals()["encode_" + shape] for shape in SHAPES}
+    return _rt.inject(w, parts, _LOCATIONS, encoders, DIALECT, strict, id_map if id_map is not None else IdMap())

@@ -727,3 +727,27 @@ def extract(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     if out["finish_reason"] is None:
         out["finish_reason"] = _rt.first_at(w, ("status",))
     return out
+
+
+# (shape, path, when, has, unless, where) of every location, for inject()
+_LOCATIONS = (
+    ("tool_definition", ("tools", "*"), ((("type",), "function"),), (), (), ()),
+    ("tool_choice", ("tool_choice",), (((), "auto"),), (), (), ()),
+    ("tool_choice", ("tool_choice",), (((), "none"),), (), (), ()),
+    ("tool_choice", ("tool_choice",), (((), "required"),), (), (), ()),
+    ("tool_choice", ("tool_choice",), ((("type",), "function"),), (), (), ()),
+    ("tool_choice", ("tool_choice",), ((("type",), "allowed_tools"),), (), (), ()),
+    ("tool_call", ("input", "*"), ((("type",), "function_call"),), (), (), ()),
+    ("tool_result", ("input", "*"), ((("type",), "function_call_output"),), (), (), ()),
+    ("tool_call", ("output", "*"), ((("type",), "function_call"),), (), (), ()),
+)
+
+
+def inject(payload: Any, parts: dict[str, Any], *, strict: bool = False, id_map: IdMap | None = None) -> Encoded:
+    """Put canonical parts (as extract() gives them) back into a copy of a whole OpenAI Responses
+    request or response. Keys left out of parts are left alone. A tools list is rebuilt (an
+    empty one removes the field and the tool choice: never `tools: []`); calls and results
+    replace the payload's own, one for one. Losses of every encoded part are listed."""
+    w = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, "envelope")
+    encoders = {shape: globals()["encode_" + shape] for shape in SHAPES}
+    return _rt.inject(w, parts, _LOCATIONS, encoders, DIALECT, strict, id_map if id_map is not None else IdMap())

@@ -1,0 +1,76 @@
+"""extract() and inject(): the canonical parts of a whole request or response, and back."""
+
+from __future__ import annotations
+
+import copy
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from toolwire_dialects import DIALECTS, IdMap
+
+FOLDERS = {
+    "openai-chat": "openai_chat",
+    "openai-responses": "openai_responses",
+    "anthropic": "anthropic_messages",
+    "gemini": "gemini",
+    "bedrock": "bedrock_converse",
+    "mistral": "mistral",
+    "cohere": "cohere_v2",
+    "ollama": "ollama",
+    "mcp": "mcp",
+}
+REQUEST = {
+    "model": "gpt-5-mini",
+    "messages": [{"role": "user", "content": "Weather in Paris?"}],
+    "tools": [{"type": "function", "function": {"name": "get_weather", "parameters": {"type": "object", "properties": {}}}}],
+    "tool_choice": "required",
+}
+
+
+def _corpus_files(corpus: Path) -> list[Path]:
+    return sorted(p for p in corpus.glob("*/*.json"))
+
+
+def test_every_corpus_payload_goes_back_unchanged(corpus_dir: Path) -> None:
+    checked = 0
+    for path in _corpus_files(corpus_dir):
+        module = DIALECTS[FOLDERS[path.parent.name]]
+        payload = json.loads(path.read_text(encoding="utf-8"))
+        parts = module.extract(payload, id_map=IdMap())
+        del parts["finish_reason"]
+        result = module.inject(copy.deepcopy(payload), parts, strict=True, id_map=IdMap())
+        assert result.value == payload, path.name
+        assert result.losses == []
+        checked += 1
+    assert checked >= 20
+
+
+def test_an_empty_tool_list_removes_tools_and_the_choice() -> None:
+    result = DIALECTS["openai_chat"].inject(REQUEST, {"tools": []})
+    assert "tools" not in result.value and "tool_choice" not in result.value
+    assert REQUEST["tools"], "inject works on a copy"
+
+
+def test_tools_from_another_dialect_replace_the_list_with_losses_reported() -> None:
+    anthropic = {"model": "m", "messages": [], "tools": [{"name": "f", "input_schema": {"type": "object"}, "cache_control": {"type": "ephemeral"}}]}
+    tools = DIALECTS["anthropic_messages"].extract(anthropic)["tools"]
+    result = DIALECTS["openai_chat"].inject(REQUEST, {"tools": tools, "tool_choice": {"mode": "none"}})
+    assert result.value["tools"] == [{"type": "function", "function": {"name": "f", "parameters": {"type": "object"}}}]
+    assert result.value["tool_choice"] == "none"
+    assert [loss.pointer for loss in result.losses] == ["/tools/0/extensions/anthropic_messages/fields/~1cache_control"]
+
+
+def test_calls_are_replaced_one_for_one_and_a_count_mismatch_is_an_error() -> None:
+    response: dict[str, Any] = {
+        "object": "chat.completion",
+        "choices": [{"index": 0, "message": {"role": "assistant", "tool_calls": [
+            {"id": "call_1", "type": "function", "function": {"name": "f", "arguments": "{}"}}
+        ]}}],
+    }
+    calls = [{"id": "call_9", "name": "g", "arguments": {"x": 1}}]
+    result = DIALECTS["openai_chat"].inject(response, {"tool_calls": calls})
+    assert result.value["choices"][0]["message"]["tool_calls"][0]["function"] == {"name": "g", "arguments": '{"x":1}'}
+    with pytest.raises(ValueError, match="has 1 tool_calls, parts give 2"):
+        DIALECTS["openai_chat"].inject(response, {"tool_calls": calls * 2})

@@ -23,7 +23,7 @@ from typing import Any
 import click
 
 from toolwire.generated_package import load
-from toolwire.positions import pointer_line
+from toolwire.positions import pointer, pointer_line
 
 SHAPE = "stream_event"
 
@@ -112,10 +112,6 @@ def _validator(pkg: ModuleType, schema_id: str | None) -> Any:
     return jsonschema.Draft202012Validator(schemas[schema_id], registry=registry)
 
 
-def _pointer(path: Any) -> str:
-    return "".join("/" + str(p).replace("~", "~0").replace("/", "~1") for p in path)
-
-
 @click.command()
 @click.option("--dialect", required=True, metavar="DIALECT", help="Dialect of the stream.")
 @click.option("--generated", type=click.Path(path_type=Path, file_okay=False), default=Path("generated"), show_default=True)
@@ -143,7 +139,7 @@ def assemble(dialect: str, generated: Path, file: str) -> None:
             errors = list(validator.iter_errors(event))
             if errors:
                 best = jsonschema.exceptions.best_match(errors)
-                _finding(f"{where}: {prefix}{_pointer(best.absolute_path) or '/'}: {best.message} [{best.validator}]")
+                _finding(f"{where}: {prefix}{pointer(best.absolute_path) or '/'}: {best.message} [{best.validator}]")
         try:
             assembler.feed(event)
         except pkg.DecodeError as exc:

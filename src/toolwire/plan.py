@@ -12,6 +12,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
+from toolwire.positions import escape
 from toolwire.spec import Dialect, Spec
 
 # How each canonical field is checked on decode (the canonical schemas say the same).
@@ -63,10 +64,6 @@ def tokens(pointer: str) -> list[str]:
     if pointer == "":
         return []
     return [t.replace("~1", "/").replace("~0", "~") for t in pointer[1:].split("/")]
-
-
-def escape(token: str) -> str:
-    return token.replace("~", "~0").replace("/", "~1")
 
 
 def py(value: Any) -> str:

@@ -1,12 +1,25 @@
-"""Find the line of a JSON Pointer in JSON text, so errors can say file:line."""
+"""JSON Pointers: spelling them (RFC 6901), and finding their line in JSON text so errors
+can say file:line."""
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
+from typing import Any
 
 _WS = re.compile(r"[ \t\n\r]*")
 _STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
 _SCALAR = re.compile(r"[^,\]\}\s]+")
+
+
+def escape(token: Any) -> str:
+    """One reference token of a JSON Pointer."""
+    return str(token).replace("~", "~0").replace("/", "~1")
+
+
+def pointer(tokens: Iterable[Any]) -> str:
+    """The JSON Pointer of a path of keys and indices ("" for the whole document)."""
+    return "".join("/" + escape(t) for t in tokens)
 
 
 def _decode_string(text: str) -> str:

@@ -18,7 +18,7 @@ import referencing
 import referencing.exceptions
 from referencing.jsonschema import DRAFT202012
 
-from toolwire.positions import pointer_line
+from toolwire.positions import pointer, pointer_line
 
 SHAPES = ("tool_definition", "tool_choice", "tool_call", "tool_result")
 DRAFT = "https://json-schema.org/draft/2020-12/schema"
@@ -114,23 +114,19 @@ class _Problems:
     def schema_errors(self, path: Path, instance: Any, validator: jsonschema.protocols.Validator, what: str) -> None:
         for error in sorted(validator.iter_errors(instance), key=lambda e: list(e.absolute_path)):
             best = jsonschema.exceptions.best_match([error])
-            self.add(path, _pointer(best.absolute_path), f"{what}: {best.message} [{best.validator}]")
+            self.add(path, pointer(best.absolute_path), f"{what}: {best.message} [{best.validator}]")
 
 
-def _pointer(path: Iterator[Any]) -> str:
-    return "".join("/" + str(p).replace("~", "~0").replace("/", "~1") for p in path)
-
-
-def _refs(node: Any, pointer: str = "") -> Iterator[tuple[str, str]]:
+def _refs(node: Any, at: str = "") -> Iterator[tuple[str, str]]:
     if isinstance(node, dict):
         for key, value in node.items():
             if key == "$ref" and isinstance(value, str):
-                yield pointer + "/$ref", value
+                yield at + "/$ref", value
             elif key not in ("const", "enum", "default", "examples"):
-                yield from _refs(value, f"{pointer}/{key}")
+                yield from _refs(value, f"{at}/{key}")
     elif isinstance(node, list):
         for i, value in enumerate(node):
-            yield from _refs(value, f"{pointer}/{i}")
+            yield from _refs(value, f"{at}/{i}")
 
 
 def _meta_valid_fast(schema: dict[str, Any]) -> bool:
@@ -182,11 +178,11 @@ def load_spec(root: Path) -> Spec:
     )
     for rel, schema in documents.items():
         resolver = registry.resolver(base_uri=rel)
-        for pointer, ref in _refs(schema):
+        for at, ref in _refs(schema):
             try:
                 resolver.lookup(ref)
             except referencing.exceptions.Unresolvable as exc:
-                problems.add(sources[rel], pointer, f"$ref {ref!r} does not resolve offline ({type(exc).__name__})")
+                problems.add(sources[rel], at, f"$ref {ref!r} does not resolve offline ({type(exc).__name__})")
 
     canonical = {shape: documents[f"canonical/{shape}.json"] for shape in SHAPES if f"canonical/{shape}.json" in documents}
     for shape in SHAPES:

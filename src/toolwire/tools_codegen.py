@@ -24,6 +24,8 @@ from typing import Any
 
 import click
 
+from toolwire.positions import pointer
+
 __all__ = ["ToolsCodegenError", "generate_tool_stubs", "to_canonical_definition", "tools_group"]
 
 _CANONICAL_KEYS = {"name", "description", "parameters", "strict", "extensions"}
@@ -74,8 +76,7 @@ class _Converted:
 
 
 def _pointer(base: str, *tokens: str | int) -> str:
-    escaped = (str(t).replace("~", "~0").replace("/", "~1") for t in tokens)
-    return base + "".join("/" + t for t in escaped)
+    return base + pointer(tokens)
 
 
 def _reject_constant(name: str) -> Any:

@@ -23,6 +23,8 @@ import referencing
 import referencing.exceptions
 from referencing.jsonschema import DRAFT202012
 
+from toolwire.positions import escape as _escape
+
 _OBJECT_KEYWORDS = ("properties", "patternProperties", "additionalProperties", "unevaluatedProperties")
 _MAX_DEPTH = 128  # deeper than any real payload; bounds recursion on adversarial input
 _MAX_EXPANSION = 32  # $ref chains at one instance location (guards $ref cycles)
@@ -37,10 +39,6 @@ class Coverage:
     def score(self) -> tuple[int, int]:
         """Smaller is a better description of the payload."""
         return (len(self.unknown), -self.described)
-
-
-def _escape(key: str) -> str:
-    return key.replace("~", "~0").replace("/", "~1")
 
 
 @lru_cache(maxsize=1024)

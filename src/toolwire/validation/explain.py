@@ -7,17 +7,14 @@ report names one precise problem instead of a wall of every branch's errors.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import Any
 
 import jsonschema
 from jsonschema.exceptions import ValidationError, best_match
 
+from toolwire.positions import pointer
+
 MAX_MESSAGE = 300
-
-
-def pointer(parts: Iterable[Any]) -> str:
-    return "".join("/" + str(p).replace("~", "~0").replace("/", "~1") for p in parts)
 
 
 def _short(error: ValidationError) -> str:

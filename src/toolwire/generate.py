@@ -76,7 +76,7 @@ def _tool_versions() -> dict[str, str]:
     return versions
 
 
-def _models(spec: Spec, header_for: Any) -> dict[str, str]:
+def _models(spec: Spec) -> dict[str, str]:
     """Pydantic models of every canonical and wire schema, one module per schema file."""
     from datamodel_code_generator import DataModelType, InputFileType, PythonVersion, generate
     from datamodel_code_generator.format import Formatter
@@ -103,14 +103,14 @@ def _models(spec: Spec, header_for: Any) -> dict[str, str]:
                 use_schema_description=True,
                 use_field_description=True,
                 allow_remote_refs=False,
-                custom_file_header=header_for([f"schemas/{rel}"]),
+                custom_file_header=_header([f"schemas/{rel}"]),
             )
         if not isinstance(code, str):
             raise GenerateError(f"schemas/{rel}: datamodel-code-generator produced several modules")
         out[module] = code
     for folder in sorted({m.rsplit("/", 1)[0] for m in out}):
-        out.setdefault(f"{folder}/__init__.py", header_for(["schemas/"]) + "\n")
-    out.setdefault(f"{PACKAGE}/models/__init__.py", header_for(["schemas/"]) + "\n")
+        out.setdefault(f"{folder}/__init__.py", _header(["schemas/"]) + "\n")
+    out.setdefault(f"{PACKAGE}/models/__init__.py", _header(["schemas/"]) + "\n")
     return out
 
 
@@ -135,7 +135,7 @@ def render(spec: Spec, templates: Path) -> Rendered:
             files.update(_render_one(env, spec, context, dialects, name, rel))
     except jinja2.TemplateError as exc:
         raise GenerateError(f"{_template_position(exc, templates)}: template error: {exc}") from exc
-    files.update(_models(spec, _header))
+    files.update(_models(spec))
     encoded = {f"python/{path}": text.encode("utf-8") for path, text in sorted(files.items())}
     encoded[MANIFEST] = _manifest(spec, templates, encoded)
     return Rendered(encoded)

@@ -64,11 +64,10 @@ _K_TOOL_DEFINITION_0_0 = frozenset(("description", "input_schema", "name", "stri
 def decode_tool_definition(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     """Decode one Anthropic Messages tool_definition into the canonical dict."""
     w = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, SHAPE_TOOL_DEFINITION)
-    SHAPE = SHAPE_TOOL_DEFINITION
     try:
         if type(w) is dict and "name" in w and "input_schema" in w:
             c: dict[str, Any] = {}
-            fx: dict[str, Any] = {}
+            fx = None  # most values carry no unknown fields: make the dict only when one turns up
             fm: dict[str, Any] = {}
             v = w["name"]
             if type(v) is not str or not v:
@@ -97,13 +96,13 @@ def decode_tool_definition(payload: Any, *, id_map: IdMap | None = None) -> dict
             else:
                 c["strict"] = v
             if not w.keys() <= _K_TOOL_DEFINITION_0_0:
-                _rt.unknown_fields(w, _K_TOOL_DEFINITION_0_0, "", fx)
+                fx = _rt.unknown_fields(w, _K_TOOL_DEFINITION_0_0, "", fx)
             if fx or fm:
                 c["extensions"] = {DIALECT: _rt.extension(fx, fm)}
             return c
     except (KeyError, TypeError, AttributeError, IndexError, _Mismatch):
         pass
-    raise _rt.explain(w, _CHECKS_TOOL_DEFINITION, DIALECT, SHAPE)
+    raise _rt.explain(w, _CHECKS_TOOL_DEFINITION, DIALECT, SHAPE_TOOL_DEFINITION)
 
 
 def encode_tool_definition(value: Any, *, strict: bool = False, id_map: IdMap | None = None) -> Encoded:
@@ -168,11 +167,10 @@ def _select_tool_choice(c: dict[str, Any]) -> int:
 def decode_tool_choice(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     """Decode one Anthropic Messages tool_choice into the canonical dict."""
     w = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, SHAPE_TOOL_CHOICE)
-    SHAPE = SHAPE_TOOL_CHOICE
     try:
         if type(w) is dict and w.get("type") == "auto":
             c: dict[str, Any] = {"mode": "auto"}
-            fx: dict[str, Any] = {}
+            fx = None  # most values carry no unknown fields: make the dict only when one turns up
             fm: dict[str, Any] = {}
             v = w.get("disable_parallel_tool_use", _MISSING)
             if v is _MISSING:
@@ -184,7 +182,7 @@ def decode_tool_choice(payload: Any, *, id_map: IdMap | None = None) -> dict[str
             else:
                 c["parallel"] = not v
             if not w.keys() <= _K_TOOL_CHOICE_0_0:
-                _rt.unknown_fields(w, _K_TOOL_CHOICE_0_0, "", fx)
+                fx = _rt.unknown_fields(w, _K_TOOL_CHOICE_0_0, "", fx)
             _rt.normalize_choice(c)
             if _select_tool_choice(c) != 0:
                 fm[""] = "variant:0"
@@ -193,7 +191,7 @@ def decode_tool_choice(payload: Any, *, id_map: IdMap | None = None) -> dict[str
             return c
         if type(w) is dict and w.get("type") == "any":
             c: dict[str, Any] = {"mode": "required"}
-            fx: dict[str, Any] = {}
+            fx = None  # most values carry no unknown fields: make the dict only when one turns up
             fm: dict[str, Any] = {}
             v = w.get("disable_parallel_tool_use", _MISSING)
             if v is _MISSING:
@@ -205,7 +203,7 @@ def decode_tool_choice(payload: Any, *, id_map: IdMap | None = None) -> dict[str
             else:
                 c["parallel"] = not v
             if not w.keys() <= _K_TOOL_CHOICE_1_0:
-                _rt.unknown_fields(w, _K_TOOL_CHOICE_1_0, "", fx)
+                fx = _rt.unknown_fields(w, _K_TOOL_CHOICE_1_0, "", fx)
             _rt.normalize_choice(c)
             if _select_tool_choice(c) != 1:
                 fm[""] = "variant:1"
@@ -214,7 +212,7 @@ def decode_tool_choice(payload: Any, *, id_map: IdMap | None = None) -> dict[str
             return c
         if type(w) is dict and w.get("type") == "tool":
             c: dict[str, Any] = {"mode": "tool"}
-            fx: dict[str, Any] = {}
+            fx = None  # most values carry no unknown fields: make the dict only when one turns up
             fm: dict[str, Any] = {}
             v = w["name"]
             if type(v) is not str or not v:
@@ -230,7 +228,7 @@ def decode_tool_choice(payload: Any, *, id_map: IdMap | None = None) -> dict[str
             else:
                 c["parallel"] = not v
             if not w.keys() <= _K_TOOL_CHOICE_2_0:
-                _rt.unknown_fields(w, _K_TOOL_CHOICE_2_0, "", fx)
+                fx = _rt.unknown_fields(w, _K_TOOL_CHOICE_2_0, "", fx)
             _rt.normalize_choice(c)
             if _select_tool_choice(c) != 2:
                 fm[""] = "variant:2"
@@ -239,10 +237,10 @@ def decode_tool_choice(payload: Any, *, id_map: IdMap | None = None) -> dict[str
             return c
         if type(w) is dict and w.get("type") == "none":
             c: dict[str, Any] = {"mode": "none"}
-            fx: dict[str, Any] = {}
+            fx = None  # most values carry no unknown fields: make the dict only when one turns up
             fm: dict[str, Any] = {}
             if len(w) != 1:
-                _rt.unknown_fields(w, _K_TOOL_CHOICE_3_0, "", fx)
+                fx = _rt.unknown_fields(w, _K_TOOL_CHOICE_3_0, "", fx)
             _rt.normalize_choice(c)
             if _select_tool_choice(c) != 3:
                 fm[""] = "variant:3"
@@ -251,7 +249,7 @@ def decode_tool_choice(payload: Any, *, id_map: IdMap | None = None) -> dict[str
             return c
     except (KeyError, TypeError, AttributeError, IndexError, _Mismatch):
         pass
-    raise _rt.explain(w, _CHECKS_TOOL_CHOICE, DIALECT, SHAPE)
+    raise _rt.explain(w, _CHECKS_TOOL_CHOICE, DIALECT, SHAPE_TOOL_CHOICE)
 
 
 def encode_tool_choice(value: Any, *, strict: bool = False, id_map: IdMap | None = None) -> Encoded:
@@ -342,11 +340,10 @@ _K_TOOL_CALL_0_0 = frozenset(("id", "input", "name", "type"))
 def decode_tool_call(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     """Decode one Anthropic Messages tool_call into the canonical dict."""
     w = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, SHAPE_TOOL_CALL)
-    SHAPE = SHAPE_TOOL_CALL
     try:
         if type(w) is dict and w.get("type") == "tool_use":
             c: dict[str, Any] = {}
-            fx: dict[str, Any] = {}
+            fx = None  # most values carry no unknown fields: make the dict only when one turns up
             v = w["id"]
             if type(v) is not str:
                 raise _Mismatch
@@ -360,7 +357,7 @@ def decode_tool_call(payload: Any, *, id_map: IdMap | None = None) -> dict[str, 
                 raise _Mismatch
             c["arguments"] = v
             if len(w) != 4:
-                _rt.unknown_fields(w, _K_TOOL_CALL_0_0, "", fx)
+                fx = _rt.unknown_fields(w, _K_TOOL_CALL_0_0, "", fx)
             if fx:
                 c["extensions"] = {DIALECT: _rt.extension(fx, _EMPTY)}
             if id_map is not None:
@@ -368,7 +365,7 @@ def decode_tool_call(payload: Any, *, id_map: IdMap | None = None) -> dict[str, 
             return c
     except (KeyError, TypeError, AttributeError, IndexError, _Mismatch):
         pass
-    raise _rt.explain(w, _CHECKS_TOOL_CALL, DIALECT, SHAPE)
+    raise _rt.explain(w, _CHECKS_TOOL_CALL, DIALECT, SHAPE_TOOL_CALL)
 
 
 def encode_tool_call(value: Any, *, strict: bool = False, id_map: IdMap | None = None) -> Encoded:
@@ -429,7 +426,7 @@ def _CONTENT_TOOL_RESULT_0_CONTENT_in(blocks: Any, fx: dict[str, Any], fm: dict[
                 raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/text", "expected a string")
             p["text"] = v
             if len(b) != 2:
-                _rt.unknown_fields(b, _K_TOOL_RESULT_0_CONTENT_0_0, at + "", fx)
+                fx = _rt.unknown_fields(b, _K_TOOL_RESULT_0_CONTENT_0_0, at + "", fx)
             parts.append(p)
             continue
         if type(b) is dict and b.get("type") == "image" and type(b.get("source")) is dict and b["source"].get("type") == "base64":
@@ -450,9 +447,9 @@ def _CONTENT_TOOL_RESULT_0_CONTENT_in(blocks: Any, fx: dict[str, Any], fm: dict[
                 raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/source/data", "expected a string")
             p["data"] = v
             if len(b) != 2:
-                _rt.unknown_fields(b, _K_TOOL_RESULT_0_CONTENT_1_0, at + "", fx)
+                fx = _rt.unknown_fields(b, _K_TOOL_RESULT_0_CONTENT_1_0, at + "", fx)
             if len(b1) != 3:
-                _rt.unknown_fields(b1, _K_TOOL_RESULT_0_CONTENT_1_1, at + "/source", fx)
+                fx = _rt.unknown_fields(b1, _K_TOOL_RESULT_0_CONTENT_1_1, at + "/source", fx)
             parts.append(p)
             continue
         if type(b) is dict and b.get("type") == "image" and type(b.get("source")) is dict and b["source"].get("type") == "url":
@@ -466,9 +463,9 @@ def _CONTENT_TOOL_RESULT_0_CONTENT_in(blocks: Any, fx: dict[str, Any], fm: dict[
                 raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/source/url", "expected a string")
             p["url"] = v
             if len(b) != 2:
-                _rt.unknown_fields(b, _K_TOOL_RESULT_0_CONTENT_2_0, at + "", fx)
+                fx = _rt.unknown_fields(b, _K_TOOL_RESULT_0_CONTENT_2_0, at + "", fx)
             if len(b1) != 2:
-                _rt.unknown_fields(b1, _K_TOOL_RESULT_0_CONTENT_2_1, at + "/source", fx)
+                fx = _rt.unknown_fields(b1, _K_TOOL_RESULT_0_CONTENT_2_1, at + "/source", fx)
             parts.append(p)
             continue
         if type(b) is not dict:
@@ -512,11 +509,10 @@ def _CONTENT_TOOL_RESULT_0_CONTENT_out(parts: list[dict[str, Any]], fm: dict[str
 def decode_tool_result(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     """Decode one Anthropic Messages tool_result into the canonical dict."""
     w = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, SHAPE_TOOL_RESULT)
-    SHAPE = SHAPE_TOOL_RESULT
     try:
         if type(w) is dict and w.get("type") == "tool_result":
             c: dict[str, Any] = {}
-            fx: dict[str, Any] = {}
+            fx: dict[str, Any] | None = {}
             fm: dict[str, Any] = {}
             v = w["tool_use_id"]
             if type(v) is not str:
@@ -543,13 +539,13 @@ def decode_tool_result(payload: Any, *, id_map: IdMap | None = None) -> dict[str
                 if c["is_error"] is False:
                     fm["/is_error"] = "present"
             if not w.keys() <= _K_TOOL_RESULT_0_0:
-                _rt.unknown_fields(w, _K_TOOL_RESULT_0_0, "", fx)
+                fx = _rt.unknown_fields(w, _K_TOOL_RESULT_0_0, "", fx)
             if fx or fm:
                 c["extensions"] = {DIALECT: _rt.extension(fx, fm)}
             return c
     except (KeyError, TypeError, AttributeError, IndexError, _Mismatch):
         pass
-    raise _rt.explain(w, _CHECKS_TOOL_RESULT, DIALECT, SHAPE)
+    raise _rt.explain(w, _CHECKS_TOOL_RESULT, DIALECT, SHAPE_TOOL_RESULT)
 
 
 def encode_tool_result(value: Any, *, strict: bool = False, id_map: IdMap | None = None) -> Encoded:

@@ -66,11 +66,10 @@ _K_TOOL_DEFINITION_0_2 = frozenset(("json",))
 def decode_tool_definition(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     """Decode one Amazon Bedrock Converse tool_definition into the canonical dict."""
     w = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, SHAPE_TOOL_DEFINITION)
-    SHAPE = SHAPE_TOOL_DEFINITION
     try:
         if type(w) is dict and type(w.get("toolSpec")) is dict and "name" in w["toolSpec"] and type(w["toolSpec"].get("inputSchema")) is dict and "json" in w["toolSpec"]["inputSchema"]:
             c: dict[str, Any] = {}
-            fx: dict[str, Any] = {}
+            fx = None  # most values carry no unknown fields: make the dict only when one turns up
             fm: dict[str, Any] = {}
             w1 = w["toolSpec"]
             w2 = w1["inputSchema"]
@@ -101,17 +100,17 @@ def decode_tool_definition(payload: Any, *, id_map: IdMap | None = None) -> dict
             else:
                 c["strict"] = v
             if len(w) != 1:
-                _rt.unknown_fields(w, _K_TOOL_DEFINITION_0_0, "", fx)
+                fx = _rt.unknown_fields(w, _K_TOOL_DEFINITION_0_0, "", fx)
             if not w1.keys() <= _K_TOOL_DEFINITION_0_1:
-                _rt.unknown_fields(w1, _K_TOOL_DEFINITION_0_1, "/toolSpec", fx)
+                fx = _rt.unknown_fields(w1, _K_TOOL_DEFINITION_0_1, "/toolSpec", fx)
             if len(w2) != 1:
-                _rt.unknown_fields(w2, _K_TOOL_DEFINITION_0_2, "/toolSpec/inputSchema", fx)
+                fx = _rt.unknown_fields(w2, _K_TOOL_DEFINITION_0_2, "/toolSpec/inputSchema", fx)
             if fx or fm:
                 c["extensions"] = {DIALECT: _rt.extension(fx, fm)}
             return c
     except (KeyError, TypeError, AttributeError, IndexError, _Mismatch):
         pass
-    raise _rt.explain(w, _CHECKS_TOOL_DEFINITION, DIALECT, SHAPE)
+    raise _rt.explain(w, _CHECKS_TOOL_DEFINITION, DIALECT, SHAPE_TOOL_DEFINITION)
 
 
 def encode_tool_definition(value: Any, *, strict: bool = False, id_map: IdMap | None = None) -> Encoded:
@@ -175,14 +174,13 @@ def _select_tool_choice(c: dict[str, Any]) -> int:
 def decode_tool_choice(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     """Decode one Amazon Bedrock Converse tool_choice into the canonical dict."""
     w = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, SHAPE_TOOL_CHOICE)
-    SHAPE = SHAPE_TOOL_CHOICE
     try:
         if type(w) is dict and w.get("auto") == {}:
             c: dict[str, Any] = {"mode": "auto"}
-            fx: dict[str, Any] = {}
+            fx = None  # most values carry no unknown fields: make the dict only when one turns up
             fm: dict[str, Any] = {}
             if len(w) != 1:
-                _rt.unknown_fields(w, _K_TOOL_CHOICE_0_0, "", fx)
+                fx = _rt.unknown_fields(w, _K_TOOL_CHOICE_0_0, "", fx)
             _rt.normalize_choice(c)
             if _select_tool_choice(c) != 0:
                 fm[""] = "variant:0"
@@ -191,10 +189,10 @@ def decode_tool_choice(payload: Any, *, id_map: IdMap | None = None) -> dict[str
             return c
         if type(w) is dict and w.get("any") == {}:
             c: dict[str, Any] = {"mode": "required"}
-            fx: dict[str, Any] = {}
+            fx = None  # most values carry no unknown fields: make the dict only when one turns up
             fm: dict[str, Any] = {}
             if len(w) != 1:
-                _rt.unknown_fields(w, _K_TOOL_CHOICE_1_0, "", fx)
+                fx = _rt.unknown_fields(w, _K_TOOL_CHOICE_1_0, "", fx)
             _rt.normalize_choice(c)
             if _select_tool_choice(c) != 1:
                 fm[""] = "variant:1"
@@ -203,7 +201,7 @@ def decode_tool_choice(payload: Any, *, id_map: IdMap | None = None) -> dict[str
             return c
         if type(w) is dict and type(w.get("tool")) is dict and "name" in w["tool"]:
             c: dict[str, Any] = {"mode": "tool"}
-            fx: dict[str, Any] = {}
+            fx = None  # most values carry no unknown fields: make the dict only when one turns up
             fm: dict[str, Any] = {}
             w1 = w["tool"]
             v = w1["name"]
@@ -211,9 +209,9 @@ def decode_tool_choice(payload: Any, *, id_map: IdMap | None = None) -> dict[str
                 raise _Mismatch
             c["names"] = [v]
             if len(w) != 1:
-                _rt.unknown_fields(w, _K_TOOL_CHOICE_2_0, "", fx)
+                fx = _rt.unknown_fields(w, _K_TOOL_CHOICE_2_0, "", fx)
             if len(w1) != 1:
-                _rt.unknown_fields(w1, _K_TOOL_CHOICE_2_1, "/tool", fx)
+                fx = _rt.unknown_fields(w1, _K_TOOL_CHOICE_2_1, "/tool", fx)
             _rt.normalize_choice(c)
             if _select_tool_choice(c) != 2:
                 fm[""] = "variant:2"
@@ -222,7 +220,7 @@ def decode_tool_choice(payload: Any, *, id_map: IdMap | None = None) -> dict[str
             return c
     except (KeyError, TypeError, AttributeError, IndexError, _Mismatch):
         pass
-    raise _rt.explain(w, _CHECKS_TOOL_CHOICE, DIALECT, SHAPE)
+    raise _rt.explain(w, _CHECKS_TOOL_CHOICE, DIALECT, SHAPE_TOOL_CHOICE)
 
 
 def encode_tool_choice(value: Any, *, strict: bool = False, id_map: IdMap | None = None) -> Encoded:
@@ -288,11 +286,10 @@ _K_TOOL_CALL_0_1 = frozenset(("input", "name", "toolUseId"))
 def decode_tool_call(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     """Decode one Amazon Bedrock Converse tool_call into the canonical dict."""
     w = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, SHAPE_TOOL_CALL)
-    SHAPE = SHAPE_TOOL_CALL
     try:
         if type(w) is dict and type(w.get("toolUse")) is dict and "toolUseId" in w["toolUse"] and "name" in w["toolUse"] and "input" in w["toolUse"]:
             c: dict[str, Any] = {}
-            fx: dict[str, Any] = {}
+            fx = None  # most values carry no unknown fields: make the dict only when one turns up
             w1 = w["toolUse"]
             v = w1["toolUseId"]
             if type(v) is not str:
@@ -307,9 +304,9 @@ def decode_tool_call(payload: Any, *, id_map: IdMap | None = None) -> dict[str, 
                 raise _Mismatch
             c["arguments"] = v
             if len(w) != 1:
-                _rt.unknown_fields(w, _K_TOOL_CALL_0_0, "", fx)
+                fx = _rt.unknown_fields(w, _K_TOOL_CALL_0_0, "", fx)
             if len(w1) != 3:
-                _rt.unknown_fields(w1, _K_TOOL_CALL_0_1, "/toolUse", fx)
+                fx = _rt.unknown_fields(w1, _K_TOOL_CALL_0_1, "/toolUse", fx)
             if fx:
                 c["extensions"] = {DIALECT: _rt.extension(fx, _EMPTY)}
             if id_map is not None:
@@ -317,7 +314,7 @@ def decode_tool_call(payload: Any, *, id_map: IdMap | None = None) -> dict[str, 
             return c
     except (KeyError, TypeError, AttributeError, IndexError, _Mismatch):
         pass
-    raise _rt.explain(w, _CHECKS_TOOL_CALL, DIALECT, SHAPE)
+    raise _rt.explain(w, _CHECKS_TOOL_CALL, DIALECT, SHAPE_TOOL_CALL)
 
 
 def encode_tool_call(value: Any, *, strict: bool = False, id_map: IdMap | None = None) -> Encoded:
@@ -376,7 +373,7 @@ def _CONTENT_TOOL_RESULT_0_CONTENT_in(blocks: Any, fx: dict[str, Any], fm: dict[
                 raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/text", "expected a string")
             p["text"] = v
             if len(b) != 1:
-                _rt.unknown_fields(b, _K_TOOL_RESULT_0_CONTENT_0_0, at + "", fx)
+                fx = _rt.unknown_fields(b, _K_TOOL_RESULT_0_CONTENT_0_0, at + "", fx)
             parts.append(p)
             continue
         if type(b) is dict and "json" in b:
@@ -387,7 +384,7 @@ def _CONTENT_TOOL_RESULT_0_CONTENT_in(blocks: Any, fx: dict[str, Any], fm: dict[
                 raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/json", "expected a value, got nothing") from None
             p["value"] = v
             if len(b) != 1:
-                _rt.unknown_fields(b, _K_TOOL_RESULT_0_CONTENT_1_0, at + "", fx)
+                fx = _rt.unknown_fields(b, _K_TOOL_RESULT_0_CONTENT_1_0, at + "", fx)
             parts.append(p)
             continue
         if type(b) is dict and type(b.get("image")) is dict and "format" in b["image"] and type(b["image"].get("source")) is dict and "bytes" in b["image"]["source"]:
@@ -409,11 +406,11 @@ def _CONTENT_TOOL_RESULT_0_CONTENT_in(blocks: Any, fx: dict[str, Any], fm: dict[
                 raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/image/source/bytes", "expected a string")
             p["data"] = v
             if len(b) != 1:
-                _rt.unknown_fields(b, _K_TOOL_RESULT_0_CONTENT_2_0, at + "", fx)
+                fx = _rt.unknown_fields(b, _K_TOOL_RESULT_0_CONTENT_2_0, at + "", fx)
             if len(b1) != 2:
-                _rt.unknown_fields(b1, _K_TOOL_RESULT_0_CONTENT_2_1, at + "/image", fx)
+                fx = _rt.unknown_fields(b1, _K_TOOL_RESULT_0_CONTENT_2_1, at + "/image", fx)
             if len(b2) != 1:
-                _rt.unknown_fields(b2, _K_TOOL_RESULT_0_CONTENT_2_2, at + "/image/source", fx)
+                fx = _rt.unknown_fields(b2, _K_TOOL_RESULT_0_CONTENT_2_2, at + "/image/source", fx)
             parts.append(p)
             continue
         if type(b) is not dict:
@@ -447,11 +444,10 @@ _VALUES_TOOL_RESULT_0_IS_ERROR_BACK = {"success": False, "error": True}
 def decode_tool_result(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     """Decode one Amazon Bedrock Converse tool_result into the canonical dict."""
     w = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, SHAPE_TOOL_RESULT)
-    SHAPE = SHAPE_TOOL_RESULT
     try:
         if type(w) is dict and type(w.get("toolResult")) is dict and "toolUseId" in w["toolResult"] and "content" in w["toolResult"]:
             c: dict[str, Any] = {}
-            fx: dict[str, Any] = {}
+            fx: dict[str, Any] | None = {}
             fm: dict[str, Any] = {}
             w1 = w["toolResult"]
             v = w1["toolUseId"]
@@ -473,15 +469,15 @@ def decode_tool_result(payload: Any, *, id_map: IdMap | None = None) -> dict[str
                 if c["is_error"] is False:
                     fm["/toolResult/status"] = "present"
             if len(w) != 1:
-                _rt.unknown_fields(w, _K_TOOL_RESULT_0_0, "", fx)
+                fx = _rt.unknown_fields(w, _K_TOOL_RESULT_0_0, "", fx)
             if not w1.keys() <= _K_TOOL_RESULT_0_1:
-                _rt.unknown_fields(w1, _K_TOOL_RESULT_0_1, "/toolResult", fx)
+                fx = _rt.unknown_fields(w1, _K_TOOL_RESULT_0_1, "/toolResult", fx)
             if fx or fm:
                 c["extensions"] = {DIALECT: _rt.extension(fx, fm)}
             return c
     except (KeyError, TypeError, AttributeError, IndexError, _Mismatch):
         pass
-    raise _rt.explain(w, _CHECKS_TOOL_RESULT, DIALECT, SHAPE)
+    raise _rt.explain(w, _CHECKS_TOOL_RESULT, DIALECT, SHAPE_TOOL_RESULT)
 
 
 def encode_tool_result(value: Any, *, strict: bool = False, id_map: IdMap | None = None) -> Encoded:

@@ -13,11 +13,11 @@ results to their calls, and rewrites ids the target cannot carry, reversibly.
 from __future__ import annotations
 
 import re
-from json import loads as _loads
 from typing import Any
 
 from . import _runtime as _rt
 from ._runtime import Encoded, IdMap
+from ._runtime import loads as _loads
 
 __all__ = [
     "decode_tool_call",
@@ -67,11 +67,10 @@ _K_TOOL_DEFINITION_0_1 = frozenset(("description", "name", "parameters"))
 def decode_tool_definition(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     """Decode one Cohere Chat v2 tool_definition into the canonical dict."""
     w = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, SHAPE_TOOL_DEFINITION)
-    SHAPE = SHAPE_TOOL_DEFINITION
     try:
         if type(w) is dict and w.get("type") == "function":
             c: dict[str, Any] = {}
-            fx: dict[str, Any] = {}
+            fx = None  # most values carry no unknown fields: make the dict only when one turns up
             fm: dict[str, Any] = {}
             w1 = w["function"]
             v = w1["name"]
@@ -92,15 +91,15 @@ def decode_tool_definition(payload: Any, *, id_map: IdMap | None = None) -> dict
                 raise _Mismatch
             c["parameters"] = v
             if len(w) != 2:
-                _rt.unknown_fields(w, _K_TOOL_DEFINITION_0_0, "", fx)
+                fx = _rt.unknown_fields(w, _K_TOOL_DEFINITION_0_0, "", fx)
             if not w1.keys() <= _K_TOOL_DEFINITION_0_1:
-                _rt.unknown_fields(w1, _K_TOOL_DEFINITION_0_1, "/function", fx)
+                fx = _rt.unknown_fields(w1, _K_TOOL_DEFINITION_0_1, "/function", fx)
             if fx or fm:
                 c["extensions"] = {DIALECT: _rt.extension(fx, fm)}
             return c
     except (KeyError, TypeError, AttributeError, IndexError, _Mismatch):
         pass
-    raise _rt.explain(w, _CHECKS_TOOL_DEFINITION, DIALECT, SHAPE)
+    raise _rt.explain(w, _CHECKS_TOOL_DEFINITION, DIALECT, SHAPE_TOOL_DEFINITION)
 
 
 def encode_tool_definition(value: Any, *, strict: bool = False, id_map: IdMap | None = None) -> Encoded:
@@ -151,7 +150,6 @@ def _select_tool_choice(c: dict[str, Any]) -> int:
 def decode_tool_choice(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     """Decode one Cohere Chat v2 tool_choice into the canonical dict."""
     w = payload if type(payload) is dict or payload in _ROOTS_TOOL_CHOICE else _rt.as_wire(payload, DIALECT, SHAPE_TOOL_CHOICE)
-    SHAPE = SHAPE_TOOL_CHOICE
     try:
         if w == "REQUIRED":
             c: dict[str, Any] = {"mode": "required"}
@@ -173,7 +171,7 @@ def decode_tool_choice(payload: Any, *, id_map: IdMap | None = None) -> dict[str
             return c
     except (KeyError, TypeError, AttributeError, IndexError, _Mismatch):
         pass
-    raise _rt.explain(w, _CHECKS_TOOL_CHOICE, DIALECT, SHAPE)
+    raise _rt.explain(w, _CHECKS_TOOL_CHOICE, DIALECT, SHAPE_TOOL_CHOICE)
 
 
 def encode_tool_choice(value: Any, *, strict: bool = False, id_map: IdMap | None = None) -> Encoded:
@@ -225,11 +223,10 @@ _K_TOOL_CALL_0_1 = frozenset(("arguments", "name"))
 def decode_tool_call(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     """Decode one Cohere Chat v2 tool_call into the canonical dict."""
     w = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, SHAPE_TOOL_CALL)
-    SHAPE = SHAPE_TOOL_CALL
     try:
         if type(w) is dict and w.get("type") == "function":
             c: dict[str, Any] = {}
-            fx: dict[str, Any] = {}
+            fx = None  # most values carry no unknown fields: make the dict only when one turns up
             w1 = w["function"]
             v = w["id"]
             if type(v) is not str:
@@ -259,9 +256,9 @@ def decode_tool_call(payload: Any, *, id_map: IdMap | None = None) -> dict[str, 
                         c["arguments"] = None
                         c["arguments_error"] = _rt.not_an_object(a)
             if len(w) != 3:
-                _rt.unknown_fields(w, _K_TOOL_CALL_0_0, "", fx)
+                fx = _rt.unknown_fields(w, _K_TOOL_CALL_0_0, "", fx)
             if len(w1) != 2:
-                _rt.unknown_fields(w1, _K_TOOL_CALL_0_1, "/function", fx)
+                fx = _rt.unknown_fields(w1, _K_TOOL_CALL_0_1, "/function", fx)
             if fx:
                 c["extensions"] = {DIALECT: _rt.extension(fx, _EMPTY)}
             if id_map is not None:
@@ -269,7 +266,7 @@ def decode_tool_call(payload: Any, *, id_map: IdMap | None = None) -> dict[str, 
             return c
     except (KeyError, TypeError, AttributeError, IndexError, _Mismatch):
         pass
-    raise _rt.explain(w, _CHECKS_TOOL_CALL, DIALECT, SHAPE)
+    raise _rt.explain(w, _CHECKS_TOOL_CALL, DIALECT, SHAPE_TOOL_CALL)
 
 
 def encode_tool_call(value: Any, *, strict: bool = False, id_map: IdMap | None = None) -> Encoded:
@@ -324,7 +321,7 @@ def _CONTENT_TOOL_RESULT_0_CONTENT_in(blocks: Any, fx: dict[str, Any], fm: dict[
                 raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/text", "expected a string")
             p["text"] = v
             if len(b) != 2:
-                _rt.unknown_fields(b, _K_TOOL_RESULT_0_CONTENT_0_0, at + "", fx)
+                fx = _rt.unknown_fields(b, _K_TOOL_RESULT_0_CONTENT_0_0, at + "", fx)
             parts.append(p)
             continue
         if type(b) is dict and b.get("type") == "document":
@@ -336,9 +333,9 @@ def _CONTENT_TOOL_RESULT_0_CONTENT_in(blocks: Any, fx: dict[str, Any], fm: dict[
                 raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/document/data", "expected a value, got nothing") from None
             p["value"] = v
             if len(b) != 2:
-                _rt.unknown_fields(b, _K_TOOL_RESULT_0_CONTENT_1_0, at + "", fx)
+                fx = _rt.unknown_fields(b, _K_TOOL_RESULT_0_CONTENT_1_0, at + "", fx)
             if len(b1) != 1:
-                _rt.unknown_fields(b1, _K_TOOL_RESULT_0_CONTENT_1_1, at + "/document", fx)
+                fx = _rt.unknown_fields(b1, _K_TOOL_RESULT_0_CONTENT_1_1, at + "/document", fx)
             parts.append(p)
             continue
         if type(b) is not dict:
@@ -374,11 +371,10 @@ def _CONTENT_TOOL_RESULT_0_CONTENT_out(parts: list[dict[str, Any]], fm: dict[str
 def decode_tool_result(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     """Decode one Cohere Chat v2 tool_result into the canonical dict."""
     w = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, SHAPE_TOOL_RESULT)
-    SHAPE = SHAPE_TOOL_RESULT
     try:
         if type(w) is dict and w.get("role") == "tool":
             c: dict[str, Any] = {"is_error": False}
-            fx: dict[str, Any] = {}
+            fx: dict[str, Any] | None = {}
             fm: dict[str, Any] = {}
             v = w["tool_call_id"]
             if type(v) is not str:
@@ -387,13 +383,13 @@ def decode_tool_result(payload: Any, *, id_map: IdMap | None = None) -> dict[str
             v = w["content"]
             c["content"] = _CONTENT_TOOL_RESULT_0_CONTENT_in(v, fx, fm)
             if len(w) != 3:
-                _rt.unknown_fields(w, _K_TOOL_RESULT_0_0, "", fx)
+                fx = _rt.unknown_fields(w, _K_TOOL_RESULT_0_0, "", fx)
             if fx or fm:
                 c["extensions"] = {DIALECT: _rt.extension(fx, fm)}
             return c
     except (KeyError, TypeError, AttributeError, IndexError, _Mismatch):
         pass
-    raise _rt.explain(w, _CHECKS_TOOL_RESULT, DIALECT, SHAPE)
+    raise _rt.explain(w, _CHECKS_TOOL_RESULT, DIALECT, SHAPE_TOOL_RESULT)
 
 
 def encode_tool_result(value: Any, *, strict: bool = False, id_map: IdMap | None = None) -> Encoded:

@@ -67,7 +67,7 @@ def decode_tool_definition(payload: Any, *, id_map: IdMap | None = None) -> dict
     try:
         if type(w) is dict and "name" in w:
             c: dict[str, Any] = {}
-            fx: dict[str, Any] = {}
+            fx = None  # most values carry no unknown fields: make the dict only when one turns up
             fm: dict[str, Any] = {}
             v = w["name"]
             if type(v) is not str or not v:
@@ -109,13 +109,13 @@ def decode_tool_definition(payload: Any, *, id_map: IdMap | None = None) -> dict
                 if c["parameters"] == {"type": "object", "properties": {}}:
                     fm["/parametersJsonSchema"] = "present"
             if not w.keys() <= _K_TOOL_DEFINITION_0_0:
-                _rt.unknown_fields(w, _K_TOOL_DEFINITION_0_0, "", fx)
+                fx = _rt.unknown_fields(w, _K_TOOL_DEFINITION_0_0, "", fx)
             if fx or fm:
                 c["extensions"] = {DIALECT: _rt.extension(fx, fm)}
             return c
     except (KeyError, TypeError, AttributeError, IndexError, _Mismatch):
         pass
-    raise _rt.explain(w, _CHECKS_TOOL_DEFINITION, DIALECT, SHAPE)
+    raise _rt.explain(w, _CHECKS_TOOL_DEFINITION, DIALECT, SHAPE_TOOL_DEFINITION)
 
 
 def encode_tool_definition(value: Any, *, strict: bool = False, id_map: IdMap | None = None) -> Encoded:
@@ -198,10 +198,10 @@ def decode_tool_choice(payload: Any, *, id_map: IdMap | None = None) -> dict[str
     try:
         if type(w) is dict and w.get("mode") == "AUTO":
             c: dict[str, Any] = {"mode": "auto"}
-            fx: dict[str, Any] = {}
+            fx = None  # most values carry no unknown fields: make the dict only when one turns up
             fm: dict[str, Any] = {}
             if len(w) != 1:
-                _rt.unknown_fields(w, _K_TOOL_CHOICE_0_0, "", fx)
+                fx = _rt.unknown_fields(w, _K_TOOL_CHOICE_0_0, "", fx)
             _rt.normalize_choice(c)
             if _select_tool_choice(c) != 0:
                 fm[""] = "variant:0"
@@ -210,10 +210,10 @@ def decode_tool_choice(payload: Any, *, id_map: IdMap | None = None) -> dict[str
             return c
         if type(w) is dict and w.get("mode") == "NONE":
             c: dict[str, Any] = {"mode": "none"}
-            fx: dict[str, Any] = {}
+            fx = None  # most values carry no unknown fields: make the dict only when one turns up
             fm: dict[str, Any] = {}
             if len(w) != 1:
-                _rt.unknown_fields(w, _K_TOOL_CHOICE_1_0, "", fx)
+                fx = _rt.unknown_fields(w, _K_TOOL_CHOICE_1_0, "", fx)
             _rt.normalize_choice(c)
             if _select_tool_choice(c) != 1:
                 fm[""] = "variant:1"
@@ -222,7 +222,7 @@ def decode_tool_choice(payload: Any, *, id_map: IdMap | None = None) -> dict[str
             return c
         if type(w) is dict and w.get("mode") == "VALIDATED":
             c: dict[str, Any] = {"mode": "auto"}
-            fx: dict[str, Any] = {}
+            fx = None  # most values carry no unknown fields: make the dict only when one turns up
             fm: dict[str, Any] = {}
             v = w.get("allowedFunctionNames", _MISSING)
             if v is not _MISSING and w.get("allowed_function_names", _MISSING) is not _MISSING:
@@ -240,7 +240,7 @@ def decode_tool_choice(payload: Any, *, id_map: IdMap | None = None) -> dict[str
             else:
                 c["names"] = _rt.string_list(v, DIALECT, SHAPE, "/allowedFunctionNames")
             if not w.keys() <= _K_TOOL_CHOICE_2_0:
-                _rt.unknown_fields(w, _K_TOOL_CHOICE_2_0, "", fx)
+                fx = _rt.unknown_fields(w, _K_TOOL_CHOICE_2_0, "", fx)
             _rt.normalize_choice(c)
             if _select_tool_choice(c) != 2:
                 fm[""] = "variant:2"
@@ -248,10 +248,10 @@ def decode_tool_choice(payload: Any, *, id_map: IdMap | None = None) -> dict[str
             return c
         if type(w) is dict and w.get("mode") == "MODE_UNSPECIFIED":
             c: dict[str, Any] = {"mode": "auto"}
-            fx: dict[str, Any] = {}
+            fx = None  # most values carry no unknown fields: make the dict only when one turns up
             fm: dict[str, Any] = {}
             if len(w) != 1:
-                _rt.unknown_fields(w, _K_TOOL_CHOICE_3_0, "", fx)
+                fx = _rt.unknown_fields(w, _K_TOOL_CHOICE_3_0, "", fx)
             _rt.normalize_choice(c)
             if _select_tool_choice(c) != 3:
                 fm[""] = "variant:3"
@@ -260,7 +260,7 @@ def decode_tool_choice(payload: Any, *, id_map: IdMap | None = None) -> dict[str
             return c
         if type(w) is dict and "mode" in w:
             c: dict[str, Any] = {}
-            fx: dict[str, Any] = {}
+            fx = None  # most values carry no unknown fields: make the dict only when one turns up
             fm: dict[str, Any] = {}
             v = w["mode"]
             if v not in _VALUES_TOOL_CHOICE_4_MODE_BACK:
@@ -282,7 +282,7 @@ def decode_tool_choice(payload: Any, *, id_map: IdMap | None = None) -> dict[str
             else:
                 c["names"] = _rt.string_list(v, DIALECT, SHAPE, "/allowedFunctionNames")
             if not w.keys() <= _K_TOOL_CHOICE_4_0:
-                _rt.unknown_fields(w, _K_TOOL_CHOICE_4_0, "", fx)
+                fx = _rt.unknown_fields(w, _K_TOOL_CHOICE_4_0, "", fx)
             _rt.normalize_choice(c)
             if _select_tool_choice(c) != 4:
                 fm[""] = "variant:4"
@@ -291,7 +291,7 @@ def decode_tool_choice(payload: Any, *, id_map: IdMap | None = None) -> dict[str
             return c
     except (KeyError, TypeError, AttributeError, IndexError, _Mismatch):
         pass
-    raise _rt.explain(w, _CHECKS_TOOL_CHOICE, DIALECT, SHAPE)
+    raise _rt.explain(w, _CHECKS_TOOL_CHOICE, DIALECT, SHAPE_TOOL_CHOICE)
 
 
 def encode_tool_choice(value: Any, *, strict: bool = False, id_map: IdMap | None = None) -> Encoded:
@@ -406,11 +406,10 @@ def _select_tool_call(c: dict[str, Any]) -> int:
 def decode_tool_call(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     """Decode one Google Gemini generateContent tool_call into the canonical dict."""
     w = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, SHAPE_TOOL_CALL)
-    SHAPE = SHAPE_TOOL_CALL
     try:
         if type(w) is dict and type(w.get("functionCall")) is dict and "name" in w["functionCall"]:
             c: dict[str, Any] = {}
-            fx: dict[str, Any] = {}
+            fx = None  # most values carry no unknown fields: make the dict only when one turns up
             fm: dict[str, Any] = {}
             mint = False
             w1 = w["functionCall"]
@@ -445,9 +444,9 @@ def decode_tool_call(payload: Any, *, id_map: IdMap | None = None) -> dict[str, 
                 if c["id"] is not None:
                     fm["/functionCall/id"] = "minted"
             if len(w) != 1:
-                _rt.unknown_fields(w, _K_TOOL_CALL_0_0, "", fx)
+                fx = _rt.unknown_fields(w, _K_TOOL_CALL_0_0, "", fx)
             if not w1.keys() <= _K_TOOL_CALL_0_1:
-                _rt.unknown_fields(w1, _K_TOOL_CALL_0_1, "/functionCall", fx)
+                fx = _rt.unknown_fields(w1, _K_TOOL_CALL_0_1, "/functionCall", fx)
             if _select_tool_call(c) != 0:
                 fm[""] = "variant:0"
             if fx or fm:
@@ -457,7 +456,7 @@ def decode_tool_call(payload: Any, *, id_map: IdMap | None = None) -> dict[str, 
             return c
         if type(w) is dict and type(w.get("function_call")) is dict and "name" in w["function_call"]:
             c: dict[str, Any] = {}
-            fx: dict[str, Any] = {}
+            fx = None  # most values carry no unknown fields: make the dict only when one turns up
             fm: dict[str, Any] = {}
             mint = False
             w1 = w["function_call"]
@@ -492,9 +491,9 @@ def decode_tool_call(payload: Any, *, id_map: IdMap | None = None) -> dict[str, 
                 if c["id"] is not None:
                     fm["/function_call/id"] = "minted"
             if len(w) != 1:
-                _rt.unknown_fields(w, _K_TOOL_CALL_1_0, "", fx)
+                fx = _rt.unknown_fields(w, _K_TOOL_CALL_1_0, "", fx)
             if not w1.keys() <= _K_TOOL_CALL_1_1:
-                _rt.unknown_fields(w1, _K_TOOL_CALL_1_1, "/function_call", fx)
+                fx = _rt.unknown_fields(w1, _K_TOOL_CALL_1_1, "/function_call", fx)
             if _select_tool_call(c) != 1:
                 fm[""] = "variant:1"
             if fx or fm:
@@ -504,7 +503,7 @@ def decode_tool_call(payload: Any, *, id_map: IdMap | None = None) -> dict[str, 
             return c
     except (KeyError, TypeError, AttributeError, IndexError, _Mismatch):
         pass
-    raise _rt.explain(w, _CHECKS_TOOL_CALL, DIALECT, SHAPE)
+    raise _rt.explain(w, _CHECKS_TOOL_CALL, DIALECT, SHAPE_TOOL_CALL)
 
 
 def encode_tool_call(value: Any, *, strict: bool = False, id_map: IdMap | None = None) -> Encoded:
@@ -601,11 +600,10 @@ def _select_tool_result(c: dict[str, Any]) -> int:
 def decode_tool_result(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     """Decode one Google Gemini generateContent tool_result into the canonical dict."""
     w = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, SHAPE_TOOL_RESULT)
-    SHAPE = SHAPE_TOOL_RESULT
     try:
         if type(w) is dict and type(w.get("functionResponse")) is dict and "name" in w["functionResponse"] and "response" in w["functionResponse"]:
             c: dict[str, Any] = {}
-            fx: dict[str, Any] = {}
+            fx = None  # most values carry no unknown fields: make the dict only when one turns up
             fm: dict[str, Any] = {}
             mint = False
             w1 = w["functionResponse"]
@@ -632,9 +630,9 @@ def decode_tool_result(payload: Any, *, id_map: IdMap | None = None) -> dict[str
                 if c["call_id"] is not None:
                     fm["/functionResponse/id"] = "minted"
             if len(w) != 1:
-                _rt.unknown_fields(w, _K_TOOL_RESULT_0_0, "", fx)
+                fx = _rt.unknown_fields(w, _K_TOOL_RESULT_0_0, "", fx)
             if not w1.keys() <= _K_TOOL_RESULT_0_1:
-                _rt.unknown_fields(w1, _K_TOOL_RESULT_0_1, "/functionResponse", fx)
+                fx = _rt.unknown_fields(w1, _K_TOOL_RESULT_0_1, "/functionResponse", fx)
             if _select_tool_result(c) != 0:
                 fm[""] = "variant:0"
             if fx or fm:
@@ -642,7 +640,7 @@ def decode_tool_result(payload: Any, *, id_map: IdMap | None = None) -> dict[str
             return c
         if type(w) is dict and type(w.get("function_response")) is dict and "name" in w["function_response"] and "response" in w["function_response"]:
             c: dict[str, Any] = {}
-            fx: dict[str, Any] = {}
+            fx = None  # most values carry no unknown fields: make the dict only when one turns up
             fm: dict[str, Any] = {}
             mint = False
             w1 = w["function_response"]
@@ -669,9 +667,9 @@ def decode_tool_result(payload: Any, *, id_map: IdMap | None = None) -> dict[str
                 if c["call_id"] is not None:
                     fm["/function_response/id"] = "minted"
             if len(w) != 1:
-                _rt.unknown_fields(w, _K_TOOL_RESULT_1_0, "", fx)
+                fx = _rt.unknown_fields(w, _K_TOOL_RESULT_1_0, "", fx)
             if not w1.keys() <= _K_TOOL_RESULT_1_1:
-                _rt.unknown_fields(w1, _K_TOOL_RESULT_1_1, "/function_response", fx)
+                fx = _rt.unknown_fields(w1, _K_TOOL_RESULT_1_1, "/function_response", fx)
             if _select_tool_result(c) != 1:
                 fm[""] = "variant:1"
             if fx or fm:
@@ -679,7 +677,7 @@ def decode_tool_result(payload: Any, *, id_map: IdMap | None = None) -> dict[str
             return c
     except (KeyError, TypeError, AttributeError, IndexError, _Mismatch):
         pass
-    raise _rt.explain(w, _CHECKS_TOOL_RESULT, DIALECT, SHAPE)
+    raise _rt.explain(w, _CHECKS_TOOL_RESULT, DIALECT, SHAPE_TOOL_RESULT)
 
 
 def encode_tool_result(value: Any, *, strict: bool = False, id_map: IdMap | None = None) -> Encoded:

@@ -58,11 +58,10 @@ _K_TOOL_DEFINITION_0_0 = frozenset(("description", "inputSchema", "name"))
 def decode_tool_definition(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     """Decode one Model Context Protocol (tools, 2025-11-25) tool_definition into the canonical dict."""
     w = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, SHAPE_TOOL_DEFINITION)
-    SHAPE = SHAPE_TOOL_DEFINITION
     try:
         if type(w) is dict and "name" in w and "inputSchema" in w:
             c: dict[str, Any] = {}
-            fx: dict[str, Any] = {}
+            fx = None  # most values carry no unknown fields: make the dict only when one turns up
             fm: dict[str, Any] = {}
             v = w["name"]
             if type(v) is not str or not v:
@@ -82,13 +81,13 @@ def decode_tool_definition(payload: Any, *, id_map: IdMap | None = None) -> dict
                 raise _Mismatch
             c["parameters"] = v
             if not w.keys() <= _K_TOOL_DEFINITION_0_0:
-                _rt.unknown_fields(w, _K_TOOL_DEFINITION_0_0, "", fx)
+                fx = _rt.unknown_fields(w, _K_TOOL_DEFINITION_0_0, "", fx)
             if fx or fm:
                 c["extensions"] = {DIALECT: _rt.extension(fx, fm)}
             return c
     except (KeyError, TypeError, AttributeError, IndexError, _Mismatch):
         pass
-    raise _rt.explain(w, _CHECKS_TOOL_DEFINITION, DIALECT, SHAPE)
+    raise _rt.explain(w, _CHECKS_TOOL_DEFINITION, DIALECT, SHAPE_TOOL_DEFINITION)
 
 
 def encode_tool_definition(value: Any, *, strict: bool = False, id_map: IdMap | None = None) -> Encoded:
@@ -126,11 +125,10 @@ _K_TOOL_CALL_0_0 = frozenset(("arguments", "name"))
 def decode_tool_call(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     """Decode one Model Context Protocol (tools, 2025-11-25) tool_call into the canonical dict."""
     w = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, SHAPE_TOOL_CALL)
-    SHAPE = SHAPE_TOOL_CALL
     try:
         if type(w) is dict and "name" in w:
             c: dict[str, Any] = {}
-            fx: dict[str, Any] = {}
+            fx = None  # most values carry no unknown fields: make the dict only when one turns up
             fm: dict[str, Any] = {}
             v = w["name"]
             if type(v) is not str or not v:
@@ -150,7 +148,7 @@ def decode_tool_call(payload: Any, *, id_map: IdMap | None = None) -> dict[str, 
                     fm["/arguments"] = "present"
             c["id"] = id_map.mint_call() if id_map is not None else None  # the transport links calls, not an id
             if not w.keys() <= _K_TOOL_CALL_0_0:
-                _rt.unknown_fields(w, _K_TOOL_CALL_0_0, "", fx)
+                fx = _rt.unknown_fields(w, _K_TOOL_CALL_0_0, "", fx)
             if fx or fm:
                 c["extensions"] = {DIALECT: _rt.extension(fx, fm)}
             if id_map is not None:
@@ -158,7 +156,7 @@ def decode_tool_call(payload: Any, *, id_map: IdMap | None = None) -> dict[str, 
             return c
     except (KeyError, TypeError, AttributeError, IndexError, _Mismatch):
         pass
-    raise _rt.explain(w, _CHECKS_TOOL_CALL, DIALECT, SHAPE)
+    raise _rt.explain(w, _CHECKS_TOOL_CALL, DIALECT, SHAPE_TOOL_CALL)
 
 
 def encode_tool_call(value: Any, *, strict: bool = False, id_map: IdMap | None = None) -> Encoded:
@@ -213,7 +211,7 @@ def _CONTENT_TOOL_RESULT_0_CONTENT_in(blocks: Any, fx: dict[str, Any], fm: dict[
                 raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/text", "expected a string")
             p["text"] = v
             if len(b) != 2:
-                _rt.unknown_fields(b, _K_TOOL_RESULT_0_CONTENT_0_0, at + "", fx)
+                fx = _rt.unknown_fields(b, _K_TOOL_RESULT_0_CONTENT_0_0, at + "", fx)
             parts.append(p)
             continue
         if type(b) is dict and b.get("type") == "image":
@@ -233,7 +231,7 @@ def _CONTENT_TOOL_RESULT_0_CONTENT_in(blocks: Any, fx: dict[str, Any], fm: dict[
                 raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/mimeType", "expected a string")
             p["media_type"] = v
             if len(b) != 3:
-                _rt.unknown_fields(b, _K_TOOL_RESULT_0_CONTENT_1_0, at + "", fx)
+                fx = _rt.unknown_fields(b, _K_TOOL_RESULT_0_CONTENT_1_0, at + "", fx)
             parts.append(p)
             continue
         if type(b) is not dict:
@@ -267,11 +265,10 @@ def _CONTENT_TOOL_RESULT_0_CONTENT_out(parts: list[dict[str, Any]], fm: dict[str
 def decode_tool_result(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     """Decode one Model Context Protocol (tools, 2025-11-25) tool_result into the canonical dict."""
     w = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, SHAPE_TOOL_RESULT)
-    SHAPE = SHAPE_TOOL_RESULT
     try:
         if type(w) is dict and "content" in w:
             c: dict[str, Any] = {"call_id": None}
-            fx: dict[str, Any] = {}
+            fx: dict[str, Any] | None = {}
             fm: dict[str, Any] = {}
             v = w["content"]
             c["content"] = _CONTENT_TOOL_RESULT_0_CONTENT_in(v, fx, fm)
@@ -288,13 +285,13 @@ def decode_tool_result(payload: Any, *, id_map: IdMap | None = None) -> dict[str
                 if c["is_error"] is False:
                     fm["/isError"] = "present"
             if not w.keys() <= _K_TOOL_RESULT_0_0:
-                _rt.unknown_fields(w, _K_TOOL_RESULT_0_0, "", fx)
+                fx = _rt.unknown_fields(w, _K_TOOL_RESULT_0_0, "", fx)
             if fx or fm:
                 c["extensions"] = {DIALECT: _rt.extension(fx, fm)}
             return c
     except (KeyError, TypeError, AttributeError, IndexError, _Mismatch):
         pass
-    raise _rt.explain(w, _CHECKS_TOOL_RESULT, DIALECT, SHAPE)
+    raise _rt.explain(w, _CHECKS_TOOL_RESULT, DIALECT, SHAPE_TOOL_RESULT)
 
 
 def encode_tool_result(value: Any, *, strict: bool = False, id_map: IdMap | None = None) -> Encoded:

@@ -13,11 +13,11 @@ results to their calls, and rewrites ids the target cannot carry, reversibly.
 from __future__ import annotations
 
 import re
-from json import loads as _loads
 from typing import Any
 
 from . import _runtime as _rt
 from ._runtime import Encoded, IdMap
+from ._runtime import loads as _loads
 
 __all__ = [
     "decode_tool_call",
@@ -65,11 +65,10 @@ _K_TOOL_DEFINITION_0_1 = frozenset(("description", "name", "parameters", "strict
 def decode_tool_definition(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     """Decode one Mistral Chat Completions tool_definition into the canonical dict."""
     w = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, SHAPE_TOOL_DEFINITION)
-    SHAPE = SHAPE_TOOL_DEFINITION
     try:
         if type(w) is dict and type(w.get("function")) is dict and "name" in w["function"] and "parameters" in w["function"]:
             c: dict[str, Any] = {}
-            fx: dict[str, Any] = {}
+            fx = None  # most values carry no unknown fields: make the dict only when one turns up
             fm: dict[str, Any] = {}
             w1 = w["function"]
             v = w.get("type", _MISSING)
@@ -104,15 +103,15 @@ def decode_tool_definition(payload: Any, *, id_map: IdMap | None = None) -> dict
             else:
                 c["strict"] = v
             if not w.keys() <= _K_TOOL_DEFINITION_0_0:
-                _rt.unknown_fields(w, _K_TOOL_DEFINITION_0_0, "", fx)
+                fx = _rt.unknown_fields(w, _K_TOOL_DEFINITION_0_0, "", fx)
             if not w1.keys() <= _K_TOOL_DEFINITION_0_1:
-                _rt.unknown_fields(w1, _K_TOOL_DEFINITION_0_1, "/function", fx)
+                fx = _rt.unknown_fields(w1, _K_TOOL_DEFINITION_0_1, "/function", fx)
             if fx or fm:
                 c["extensions"] = {DIALECT: _rt.extension(fx, fm)}
             return c
     except (KeyError, TypeError, AttributeError, IndexError, _Mismatch):
         pass
-    raise _rt.explain(w, _CHECKS_TOOL_DEFINITION, DIALECT, SHAPE)
+    raise _rt.explain(w, _CHECKS_TOOL_DEFINITION, DIALECT, SHAPE_TOOL_DEFINITION)
 
 
 def encode_tool_definition(value: Any, *, strict: bool = False, id_map: IdMap | None = None) -> Encoded:
@@ -182,7 +181,6 @@ def _select_tool_choice(c: dict[str, Any]) -> int:
 def decode_tool_choice(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     """Decode one Mistral Chat Completions tool_choice into the canonical dict."""
     w = payload if type(payload) is dict or payload in _ROOTS_TOOL_CHOICE else _rt.as_wire(payload, DIALECT, SHAPE_TOOL_CHOICE)
-    SHAPE = SHAPE_TOOL_CHOICE
     try:
         if w == "auto":
             c: dict[str, Any] = {"mode": "auto"}
@@ -222,7 +220,7 @@ def decode_tool_choice(payload: Any, *, id_map: IdMap | None = None) -> dict[str
             return c
         if type(w) is dict and type(w.get("function")) is dict and "name" in w["function"]:
             c: dict[str, Any] = {"mode": "tool"}
-            fx: dict[str, Any] = {}
+            fx = None  # most values carry no unknown fields: make the dict only when one turns up
             fm: dict[str, Any] = {}
             w1 = w["function"]
             v = w.get("type", _MISSING)
@@ -235,9 +233,9 @@ def decode_tool_choice(payload: Any, *, id_map: IdMap | None = None) -> dict[str
                 raise _Mismatch
             c["names"] = [v]
             if not w.keys() <= _K_TOOL_CHOICE_4_0:
-                _rt.unknown_fields(w, _K_TOOL_CHOICE_4_0, "", fx)
+                fx = _rt.unknown_fields(w, _K_TOOL_CHOICE_4_0, "", fx)
             if len(w1) != 1:
-                _rt.unknown_fields(w1, _K_TOOL_CHOICE_4_1, "/function", fx)
+                fx = _rt.unknown_fields(w1, _K_TOOL_CHOICE_4_1, "/function", fx)
             _rt.normalize_choice(c)
             if _select_tool_choice(c) != 4:
                 fm[""] = "variant:4"
@@ -246,7 +244,7 @@ def decode_tool_choice(payload: Any, *, id_map: IdMap | None = None) -> dict[str
             return c
     except (KeyError, TypeError, AttributeError, IndexError, _Mismatch):
         pass
-    raise _rt.explain(w, _CHECKS_TOOL_CHOICE, DIALECT, SHAPE)
+    raise _rt.explain(w, _CHECKS_TOOL_CHOICE, DIALECT, SHAPE_TOOL_CHOICE)
 
 
 def encode_tool_choice(value: Any, *, strict: bool = False, id_map: IdMap | None = None) -> Encoded:
@@ -328,11 +326,10 @@ _K_TOOL_CALL_0_1 = frozenset(("arguments", "name"))
 def decode_tool_call(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     """Decode one Mistral Chat Completions tool_call into the canonical dict."""
     w = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, SHAPE_TOOL_CALL)
-    SHAPE = SHAPE_TOOL_CALL
     try:
         if type(w) is dict and "id" in w and type(w.get("function")) is dict and "name" in w["function"] and "arguments" in w["function"]:
             c: dict[str, Any] = {}
-            fx: dict[str, Any] = {}
+            fx = None  # most values carry no unknown fields: make the dict only when one turns up
             fm: dict[str, Any] = {}
             w1 = w["function"]
             v = w.get("type", _MISSING)
@@ -372,9 +369,9 @@ def decode_tool_call(payload: Any, *, id_map: IdMap | None = None) -> dict[str, 
             else:
                 raise _Mismatch
             if not w.keys() <= _K_TOOL_CALL_0_0:
-                _rt.unknown_fields(w, _K_TOOL_CALL_0_0, "", fx)
+                fx = _rt.unknown_fields(w, _K_TOOL_CALL_0_0, "", fx)
             if len(w1) != 2:
-                _rt.unknown_fields(w1, _K_TOOL_CALL_0_1, "/function", fx)
+                fx = _rt.unknown_fields(w1, _K_TOOL_CALL_0_1, "/function", fx)
             if fx or fm:
                 c["extensions"] = {DIALECT: _rt.extension(fx, fm)}
             if id_map is not None:
@@ -382,7 +379,7 @@ def decode_tool_call(payload: Any, *, id_map: IdMap | None = None) -> dict[str, 
             return c
     except (KeyError, TypeError, AttributeError, IndexError, _Mismatch):
         pass
-    raise _rt.explain(w, _CHECKS_TOOL_CALL, DIALECT, SHAPE)
+    raise _rt.explain(w, _CHECKS_TOOL_CALL, DIALECT, SHAPE_TOOL_CALL)
 
 
 def encode_tool_call(value: Any, *, strict: bool = False, id_map: IdMap | None = None) -> Encoded:
@@ -441,7 +438,7 @@ def _CONTENT_TOOL_RESULT_0_CONTENT_in(blocks: Any, fx: dict[str, Any], fm: dict[
                 raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/text", "expected a string")
             p["text"] = v
             if len(b) != 2:
-                _rt.unknown_fields(b, _K_TOOL_RESULT_0_CONTENT_0_0, at + "", fx)
+                fx = _rt.unknown_fields(b, _K_TOOL_RESULT_0_CONTENT_0_0, at + "", fx)
             parts.append(p)
             continue
         if type(b) is not dict:
@@ -479,11 +476,10 @@ def _CONTENT_TOOL_RESULT_0_CONTENT_out(parts: list[dict[str, Any]], fm: dict[str
 def decode_tool_result(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     """Decode one Mistral Chat Completions tool_result into the canonical dict."""
     w = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, SHAPE_TOOL_RESULT)
-    SHAPE = SHAPE_TOOL_RESULT
     try:
         if type(w) is dict and w.get("role") == "tool":
             c: dict[str, Any] = {"is_error": False}
-            fx: dict[str, Any] = {}
+            fx: dict[str, Any] | None = {}
             fm: dict[str, Any] = {}
             v = w["tool_call_id"]
             if type(v) is not str:
@@ -501,13 +497,13 @@ def decode_tool_result(payload: Any, *, id_map: IdMap | None = None) -> dict[str
             v = w["content"]
             c["content"] = _CONTENT_TOOL_RESULT_0_CONTENT_in(v, fx, fm)
             if not w.keys() <= _K_TOOL_RESULT_0_0:
-                _rt.unknown_fields(w, _K_TOOL_RESULT_0_0, "", fx)
+                fx = _rt.unknown_fields(w, _K_TOOL_RESULT_0_0, "", fx)
             if fx or fm:
                 c["extensions"] = {DIALECT: _rt.extension(fx, fm)}
             return c
     except (KeyError, TypeError, AttributeError, IndexError, _Mismatch):
         pass
-    raise _rt.explain(w, _CHECKS_TOOL_RESULT, DIALECT, SHAPE)
+    raise _rt.explain(w, _CHECKS_TOOL_RESULT, DIALECT, SHAPE_TOOL_RESULT)
 
 
 def encode_tool_result(value: Any, *, strict: bool = False, id_map: IdMap | None = None) -> Encoded:

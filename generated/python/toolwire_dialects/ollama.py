@@ -62,11 +62,10 @@ _K_TOOL_DEFINITION_0_1 = frozenset(("description", "name", "parameters"))
 def decode_tool_definition(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     """Decode one Ollama native chat API (/api/chat) tool_definition into the canonical dict."""
     w = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, SHAPE_TOOL_DEFINITION)
-    SHAPE = SHAPE_TOOL_DEFINITION
     try:
         if type(w) is dict and w.get("type") == "function":
             c: dict[str, Any] = {}
-            fx: dict[str, Any] = {}
+            fx = None  # most values carry no unknown fields: make the dict only when one turns up
             fm: dict[str, Any] = {}
             w1 = w["function"]
             v = w1["name"]
@@ -87,15 +86,15 @@ def decode_tool_definition(payload: Any, *, id_map: IdMap | None = None) -> dict
                 raise _Mismatch
             c["parameters"] = v
             if len(w) != 2:
-                _rt.unknown_fields(w, _K_TOOL_DEFINITION_0_0, "", fx)
+                fx = _rt.unknown_fields(w, _K_TOOL_DEFINITION_0_0, "", fx)
             if not w1.keys() <= _K_TOOL_DEFINITION_0_1:
-                _rt.unknown_fields(w1, _K_TOOL_DEFINITION_0_1, "/function", fx)
+                fx = _rt.unknown_fields(w1, _K_TOOL_DEFINITION_0_1, "/function", fx)
             if fx or fm:
                 c["extensions"] = {DIALECT: _rt.extension(fx, fm)}
             return c
     except (KeyError, TypeError, AttributeError, IndexError, _Mismatch):
         pass
-    raise _rt.explain(w, _CHECKS_TOOL_DEFINITION, DIALECT, SHAPE)
+    raise _rt.explain(w, _CHECKS_TOOL_DEFINITION, DIALECT, SHAPE_TOOL_DEFINITION)
 
 
 def encode_tool_definition(value: Any, *, strict: bool = False, id_map: IdMap | None = None) -> Encoded:
@@ -134,11 +133,10 @@ _K_TOOL_CALL_0_1 = frozenset(("arguments", "name"))
 def decode_tool_call(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     """Decode one Ollama native chat API (/api/chat) tool_call into the canonical dict."""
     w = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, SHAPE_TOOL_CALL)
-    SHAPE = SHAPE_TOOL_CALL
     try:
         if type(w) is dict and type(w.get("function")) is dict and "name" in w["function"] and "arguments" in w["function"]:
             c: dict[str, Any] = {}
-            fx: dict[str, Any] = {}
+            fx = None  # most values carry no unknown fields: make the dict only when one turns up
             fm: dict[str, Any] = {}
             mint = False
             w1 = w["function"]
@@ -170,9 +168,9 @@ def decode_tool_call(payload: Any, *, id_map: IdMap | None = None) -> dict[str, 
                 if c["id"] is not None:
                     fm["/id"] = "minted"
             if not w.keys() <= _K_TOOL_CALL_0_0:
-                _rt.unknown_fields(w, _K_TOOL_CALL_0_0, "", fx)
+                fx = _rt.unknown_fields(w, _K_TOOL_CALL_0_0, "", fx)
             if len(w1) != 2:
-                _rt.unknown_fields(w1, _K_TOOL_CALL_0_1, "/function", fx)
+                fx = _rt.unknown_fields(w1, _K_TOOL_CALL_0_1, "/function", fx)
             if fx or fm:
                 c["extensions"] = {DIALECT: _rt.extension(fx, fm)}
             if id_map is not None:
@@ -180,7 +178,7 @@ def decode_tool_call(payload: Any, *, id_map: IdMap | None = None) -> dict[str, 
             return c
     except (KeyError, TypeError, AttributeError, IndexError, _Mismatch):
         pass
-    raise _rt.explain(w, _CHECKS_TOOL_CALL, DIALECT, SHAPE)
+    raise _rt.explain(w, _CHECKS_TOOL_CALL, DIALECT, SHAPE_TOOL_CALL)
 
 
 def encode_tool_call(value: Any, *, strict: bool = False, id_map: IdMap | None = None) -> Encoded:
@@ -235,11 +233,10 @@ def _CONTENT_TOOL_RESULT_0_CONTENT_out(parts: list[dict[str, Any]], fm: dict[str
 def decode_tool_result(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     """Decode one Ollama native chat API (/api/chat) tool_result into the canonical dict."""
     w = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, SHAPE_TOOL_RESULT)
-    SHAPE = SHAPE_TOOL_RESULT
     try:
         if type(w) is dict and w.get("role") == "tool":
             c: dict[str, Any] = {"is_error": False}
-            fx: dict[str, Any] = {}
+            fx: dict[str, Any] | None = {}
             fm: dict[str, Any] = {}
             mint = False
             v = w.get("tool_call_id", _MISSING)
@@ -268,13 +265,13 @@ def decode_tool_result(payload: Any, *, id_map: IdMap | None = None) -> dict[str
                 if c["call_id"] is not None:
                     fm["/tool_call_id"] = "minted"
             if not w.keys() <= _K_TOOL_RESULT_0_0:
-                _rt.unknown_fields(w, _K_TOOL_RESULT_0_0, "", fx)
+                fx = _rt.unknown_fields(w, _K_TOOL_RESULT_0_0, "", fx)
             if fx or fm:
                 c["extensions"] = {DIALECT: _rt.extension(fx, fm)}
             return c
     except (KeyError, TypeError, AttributeError, IndexError, _Mismatch):
         pass
-    raise _rt.explain(w, _CHECKS_TOOL_RESULT, DIALECT, SHAPE)
+    raise _rt.explain(w, _CHECKS_TOOL_RESULT, DIALECT, SHAPE_TOOL_RESULT)
 
 
 def encode_tool_result(value: Any, *, strict: bool = False, id_map: IdMap | None = None) -> Encoded:

@@ -13,11 +13,11 @@ results to their calls, and rewrites ids the target cannot carry, reversibly.
 from __future__ import annotations
 
 import re
-from json import loads as _loads
 from typing import Any
 
 from . import _runtime as _rt
 from ._runtime import Encoded, IdMap
+from ._runtime import loads as _loads
 
 __all__ = [
     "decode_tool_call",
@@ -66,11 +66,10 @@ _K_TOOL_DEFINITION_0_1 = frozenset(("description", "name", "parameters", "strict
 def decode_tool_definition(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     """Decode one OpenAI Chat Completions tool_definition into the canonical dict."""
     w = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, SHAPE_TOOL_DEFINITION)
-    SHAPE = SHAPE_TOOL_DEFINITION
     try:
         if type(w) is dict and w.get("type") == "function":
             c: dict[str, Any] = {}
-            fx: dict[str, Any] = {}
+            fx = None  # most values carry no unknown fields: make the dict only when one turns up
             fm: dict[str, Any] = {}
             w1 = w["function"]
             v = w1["name"]
@@ -108,15 +107,15 @@ def decode_tool_definition(payload: Any, *, id_map: IdMap | None = None) -> dict
             else:
                 c["strict"] = v
             if len(w) != 2:
-                _rt.unknown_fields(w, _K_TOOL_DEFINITION_0_0, "", fx)
+                fx = _rt.unknown_fields(w, _K_TOOL_DEFINITION_0_0, "", fx)
             if not w1.keys() <= _K_TOOL_DEFINITION_0_1:
-                _rt.unknown_fields(w1, _K_TOOL_DEFINITION_0_1, "/function", fx)
+                fx = _rt.unknown_fields(w1, _K_TOOL_DEFINITION_0_1, "/function", fx)
             if fx or fm:
                 c["extensions"] = {DIALECT: _rt.extension(fx, fm)}
             return c
     except (KeyError, TypeError, AttributeError, IndexError, _Mismatch):
         pass
-    raise _rt.explain(w, _CHECKS_TOOL_DEFINITION, DIALECT, SHAPE)
+    raise _rt.explain(w, _CHECKS_TOOL_DEFINITION, DIALECT, SHAPE_TOOL_DEFINITION)
 
 
 def encode_tool_definition(value: Any, *, strict: bool = False, id_map: IdMap | None = None) -> Encoded:
@@ -178,9 +177,9 @@ def _NAME_LIST_TOOL_CHOICE_4_NAMES_in(v: list[Any], fx: dict[str, Any]) -> list[
             raise _rt.DecodeError(DIALECT, SHAPE_TOOL_CHOICE, at + "/function/name", "expected a non-empty string")
         names.append(n)
         if len(it) != 2:
-            _rt.unknown_fields(it, _K_TOOL_CHOICE_4_NAMES_ITEM_0, at + "", fx)
+            fx = _rt.unknown_fields(it, _K_TOOL_CHOICE_4_NAMES_ITEM_0, at + "", fx)
         if len(it1) != 1:
-            _rt.unknown_fields(it1, _K_TOOL_CHOICE_4_NAMES_ITEM_1, at + "/function", fx)
+            fx = _rt.unknown_fields(it1, _K_TOOL_CHOICE_4_NAMES_ITEM_1, at + "/function", fx)
     return names
 
 
@@ -212,7 +211,6 @@ def _select_tool_choice(c: dict[str, Any]) -> int:
 def decode_tool_choice(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     """Decode one OpenAI Chat Completions tool_choice into the canonical dict."""
     w = payload if type(payload) is dict or payload in _ROOTS_TOOL_CHOICE else _rt.as_wire(payload, DIALECT, SHAPE_TOOL_CHOICE)
-    SHAPE = SHAPE_TOOL_CHOICE
     try:
         if w == "auto":
             c: dict[str, Any] = {"mode": "auto"}
@@ -243,7 +241,7 @@ def decode_tool_choice(payload: Any, *, id_map: IdMap | None = None) -> dict[str
             return c
         if type(w) is dict and w.get("type") == "function":
             c: dict[str, Any] = {"mode": "tool"}
-            fx: dict[str, Any] = {}
+            fx = None  # most values carry no unknown fields: make the dict only when one turns up
             fm: dict[str, Any] = {}
             w1 = w["function"]
             v = w1["name"]
@@ -251,9 +249,9 @@ def decode_tool_choice(payload: Any, *, id_map: IdMap | None = None) -> dict[str
                 raise _Mismatch
             c["names"] = [v]
             if len(w) != 2:
-                _rt.unknown_fields(w, _K_TOOL_CHOICE_3_0, "", fx)
+                fx = _rt.unknown_fields(w, _K_TOOL_CHOICE_3_0, "", fx)
             if len(w1) != 1:
-                _rt.unknown_fields(w1, _K_TOOL_CHOICE_3_1, "/function", fx)
+                fx = _rt.unknown_fields(w1, _K_TOOL_CHOICE_3_1, "/function", fx)
             _rt.normalize_choice(c)
             if _select_tool_choice(c) != 3:
                 fm[""] = "variant:3"
@@ -262,7 +260,7 @@ def decode_tool_choice(payload: Any, *, id_map: IdMap | None = None) -> dict[str
             return c
         if type(w) is dict and w.get("type") == "allowed_tools":
             c: dict[str, Any] = {}
-            fx: dict[str, Any] = {}
+            fx: dict[str, Any] | None = {}
             fm: dict[str, Any] = {}
             w1 = w["allowed_tools"]
             v = w1["mode"]
@@ -274,9 +272,9 @@ def decode_tool_choice(payload: Any, *, id_map: IdMap | None = None) -> dict[str
                 raise _Mismatch
             c["names"] = _NAME_LIST_TOOL_CHOICE_4_NAMES_in(v, fx)
             if len(w) != 2:
-                _rt.unknown_fields(w, _K_TOOL_CHOICE_4_0, "", fx)
+                fx = _rt.unknown_fields(w, _K_TOOL_CHOICE_4_0, "", fx)
             if len(w1) != 2:
-                _rt.unknown_fields(w1, _K_TOOL_CHOICE_4_1, "/allowed_tools", fx)
+                fx = _rt.unknown_fields(w1, _K_TOOL_CHOICE_4_1, "/allowed_tools", fx)
             _rt.normalize_choice(c)
             if _select_tool_choice(c) != 4:
                 fm[""] = "variant:4"
@@ -285,7 +283,7 @@ def decode_tool_choice(payload: Any, *, id_map: IdMap | None = None) -> dict[str
             return c
     except (KeyError, TypeError, AttributeError, IndexError, _Mismatch):
         pass
-    raise _rt.explain(w, _CHECKS_TOOL_CHOICE, DIALECT, SHAPE)
+    raise _rt.explain(w, _CHECKS_TOOL_CHOICE, DIALECT, SHAPE_TOOL_CHOICE)
 
 
 def encode_tool_choice(value: Any, *, strict: bool = False, id_map: IdMap | None = None) -> Encoded:
@@ -367,11 +365,10 @@ _K_TOOL_CALL_0_1 = frozenset(("arguments", "name"))
 def decode_tool_call(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     """Decode one OpenAI Chat Completions tool_call into the canonical dict."""
     w = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, SHAPE_TOOL_CALL)
-    SHAPE = SHAPE_TOOL_CALL
     try:
         if type(w) is dict and w.get("type") == "function":
             c: dict[str, Any] = {}
-            fx: dict[str, Any] = {}
+            fx = None  # most values carry no unknown fields: make the dict only when one turns up
             w1 = w["function"]
             v = w["id"]
             if type(v) is not str:
@@ -401,9 +398,9 @@ def decode_tool_call(payload: Any, *, id_map: IdMap | None = None) -> dict[str, 
                         c["arguments"] = None
                         c["arguments_error"] = _rt.not_an_object(a)
             if len(w) != 3:
-                _rt.unknown_fields(w, _K_TOOL_CALL_0_0, "", fx)
+                fx = _rt.unknown_fields(w, _K_TOOL_CALL_0_0, "", fx)
             if len(w1) != 2:
-                _rt.unknown_fields(w1, _K_TOOL_CALL_0_1, "/function", fx)
+                fx = _rt.unknown_fields(w1, _K_TOOL_CALL_0_1, "/function", fx)
             if fx:
                 c["extensions"] = {DIALECT: _rt.extension(fx, _EMPTY)}
             if id_map is not None:
@@ -411,7 +408,7 @@ def decode_tool_call(payload: Any, *, id_map: IdMap | None = None) -> dict[str, 
             return c
     except (KeyError, TypeError, AttributeError, IndexError, _Mismatch):
         pass
-    raise _rt.explain(w, _CHECKS_TOOL_CALL, DIALECT, SHAPE)
+    raise _rt.explain(w, _CHECKS_TOOL_CALL, DIALECT, SHAPE_TOOL_CALL)
 
 
 def encode_tool_call(value: Any, *, strict: bool = False, id_map: IdMap | None = None) -> Encoded:
@@ -464,7 +461,7 @@ def _CONTENT_TOOL_RESULT_0_CONTENT_in(blocks: Any, fx: dict[str, Any], fm: dict[
                 raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/text", "expected a string")
             p["text"] = v
             if len(b) != 2:
-                _rt.unknown_fields(b, _K_TOOL_RESULT_0_CONTENT_0_0, at + "", fx)
+                fx = _rt.unknown_fields(b, _K_TOOL_RESULT_0_CONTENT_0_0, at + "", fx)
             parts.append(p)
             continue
         if type(b) is not dict:
@@ -502,11 +499,10 @@ def _CONTENT_TOOL_RESULT_0_CONTENT_out(parts: list[dict[str, Any]], fm: dict[str
 def decode_tool_result(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     """Decode one OpenAI Chat Completions tool_result into the canonical dict."""
     w = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, SHAPE_TOOL_RESULT)
-    SHAPE = SHAPE_TOOL_RESULT
     try:
         if type(w) is dict and w.get("role") == "tool":
             c: dict[str, Any] = {"is_error": False}
-            fx: dict[str, Any] = {}
+            fx: dict[str, Any] | None = {}
             fm: dict[str, Any] = {}
             v = w["tool_call_id"]
             if type(v) is not str:
@@ -515,13 +511,13 @@ def decode_tool_result(payload: Any, *, id_map: IdMap | None = None) -> dict[str
             v = w["content"]
             c["content"] = _CONTENT_TOOL_RESULT_0_CONTENT_in(v, fx, fm)
             if len(w) != 3:
-                _rt.unknown_fields(w, _K_TOOL_RESULT_0_0, "", fx)
+                fx = _rt.unknown_fields(w, _K_TOOL_RESULT_0_0, "", fx)
             if fx or fm:
                 c["extensions"] = {DIALECT: _rt.extension(fx, fm)}
             return c
     except (KeyError, TypeError, AttributeError, IndexError, _Mismatch):
         pass
-    raise _rt.explain(w, _CHECKS_TOOL_RESULT, DIALECT, SHAPE)
+    raise _rt.explain(w, _CHECKS_TOOL_RESULT, DIALECT, SHAPE_TOOL_RESULT)
 
 
 def encode_tool_result(value: Any, *, strict: bool = False, id_map: IdMap | None = None) -> Encoded:

@@ -13,11 +13,11 @@ results to their calls, and rewrites ids the target cannot carry, reversibly.
 from __future__ import annotations
 
 import re
-from json import loads as _loads
 from typing import Any
 
 from . import _runtime as _rt
 from ._runtime import Encoded, IdMap
+from ._runtime import loads as _loads
 
 __all__ = [
     "decode_tool_call",
@@ -84,11 +84,10 @@ def _select_tool_definition(c: dict[str, Any]) -> int:
 def decode_tool_definition(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     """Decode one OpenAI Responses tool_definition into the canonical dict."""
     w = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, SHAPE_TOOL_DEFINITION)
-    SHAPE = SHAPE_TOOL_DEFINITION
     try:
         if type(w) is dict and w.get("type") == "function" and w.get("strict") is False:
             c: dict[str, Any] = {}
-            fx: dict[str, Any] = {}
+            fx = None  # most values carry no unknown fields: make the dict only when one turns up
             fm: dict[str, Any] = {}
             v = w["name"]
             if type(v) is not str or not v:
@@ -116,7 +115,7 @@ def decode_tool_definition(payload: Any, *, id_map: IdMap | None = None) -> dict
                 if c["parameters"] == {"type": "object", "properties": {}}:
                     fm["/parameters"] = "present"
             if not w.keys() <= _K_TOOL_DEFINITION_0_0:
-                _rt.unknown_fields(w, _K_TOOL_DEFINITION_0_0, "", fx)
+                fx = _rt.unknown_fields(w, _K_TOOL_DEFINITION_0_0, "", fx)
             if _select_tool_definition(c) != 0:
                 fm[""] = "variant:0"
             if fx or fm:
@@ -124,7 +123,7 @@ def decode_tool_definition(payload: Any, *, id_map: IdMap | None = None) -> dict
             return c
         if type(w) is dict and w.get("type") == "function" and w.get("strict") is True:
             c: dict[str, Any] = {"strict": True}
-            fx: dict[str, Any] = {}
+            fx = None  # most values carry no unknown fields: make the dict only when one turns up
             fm: dict[str, Any] = {}
             v = w["name"]
             if type(v) is not str or not v:
@@ -152,7 +151,7 @@ def decode_tool_definition(payload: Any, *, id_map: IdMap | None = None) -> dict
                 if c["parameters"] == {"type": "object", "properties": {}}:
                     fm["/parameters"] = "present"
             if not w.keys() <= _K_TOOL_DEFINITION_1_0:
-                _rt.unknown_fields(w, _K_TOOL_DEFINITION_1_0, "", fx)
+                fx = _rt.unknown_fields(w, _K_TOOL_DEFINITION_1_0, "", fx)
             if _select_tool_definition(c) != 1:
                 fm[""] = "variant:1"
             if fx or fm:
@@ -160,7 +159,7 @@ def decode_tool_definition(payload: Any, *, id_map: IdMap | None = None) -> dict
             return c
         if type(w) is dict and w.get("type") == "function":
             c: dict[str, Any] = {}
-            fx: dict[str, Any] = {}
+            fx = None  # most values carry no unknown fields: make the dict only when one turns up
             fm: dict[str, Any] = {}
             v = w["name"]
             if type(v) is not str or not v:
@@ -188,14 +187,14 @@ def decode_tool_definition(payload: Any, *, id_map: IdMap | None = None) -> dict
                 if c["parameters"] == {"type": "object", "properties": {}}:
                     fm["/parameters"] = "present"
             if not w.keys() <= _K_TOOL_DEFINITION_2_0:
-                _rt.unknown_fields(w, _K_TOOL_DEFINITION_2_0, "", fx)
+                fx = _rt.unknown_fields(w, _K_TOOL_DEFINITION_2_0, "", fx)
             if _select_tool_definition(c) != 2:
                 fm[""] = "variant:2"
             c["extensions"] = {DIALECT: _rt.extension(fx, fm, "strict mode wherever the schema can be made strict (what the Responses API does when strict is left out or null)")}
             return c
     except (KeyError, TypeError, AttributeError, IndexError, _Mismatch):
         pass
-    raise _rt.explain(w, _CHECKS_TOOL_DEFINITION, DIALECT, SHAPE)
+    raise _rt.explain(w, _CHECKS_TOOL_DEFINITION, DIALECT, SHAPE_TOOL_DEFINITION)
 
 
 def encode_tool_definition(value: Any, *, strict: bool = False, id_map: IdMap | None = None) -> Encoded:
@@ -297,7 +296,7 @@ def _NAME_LIST_TOOL_CHOICE_4_NAMES_in(v: list[Any], fx: dict[str, Any]) -> list[
             raise _rt.DecodeError(DIALECT, SHAPE_TOOL_CHOICE, at + "/name", "expected a non-empty string")
         names.append(n)
         if len(it) != 2:
-            _rt.unknown_fields(it, _K_TOOL_CHOICE_4_NAMES_ITEM_0, at + "", fx)
+            fx = _rt.unknown_fields(it, _K_TOOL_CHOICE_4_NAMES_ITEM_0, at + "", fx)
     return names
 
 
@@ -329,7 +328,6 @@ def _select_tool_choice(c: dict[str, Any]) -> int:
 def decode_tool_choice(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     """Decode one OpenAI Responses tool_choice into the canonical dict."""
     w = payload if type(payload) is dict or payload in _ROOTS_TOOL_CHOICE else _rt.as_wire(payload, DIALECT, SHAPE_TOOL_CHOICE)
-    SHAPE = SHAPE_TOOL_CHOICE
     try:
         if w == "auto":
             c: dict[str, Any] = {"mode": "auto"}
@@ -360,14 +358,14 @@ def decode_tool_choice(payload: Any, *, id_map: IdMap | None = None) -> dict[str
             return c
         if type(w) is dict and w.get("type") == "function":
             c: dict[str, Any] = {"mode": "tool"}
-            fx: dict[str, Any] = {}
+            fx = None  # most values carry no unknown fields: make the dict only when one turns up
             fm: dict[str, Any] = {}
             v = w["name"]
             if type(v) is not str or not v:
                 raise _Mismatch
             c["names"] = [v]
             if len(w) != 2:
-                _rt.unknown_fields(w, _K_TOOL_CHOICE_3_0, "", fx)
+                fx = _rt.unknown_fields(w, _K_TOOL_CHOICE_3_0, "", fx)
             _rt.normalize_choice(c)
             if _select_tool_choice(c) != 3:
                 fm[""] = "variant:3"
@@ -376,7 +374,7 @@ def decode_tool_choice(payload: Any, *, id_map: IdMap | None = None) -> dict[str
             return c
         if type(w) is dict and w.get("type") == "allowed_tools":
             c: dict[str, Any] = {}
-            fx: dict[str, Any] = {}
+            fx: dict[str, Any] | None = {}
             fm: dict[str, Any] = {}
             v = w["mode"]
             if v not in _VALUES_TOOL_CHOICE_4_MODE_BACK:
@@ -387,7 +385,7 @@ def decode_tool_choice(payload: Any, *, id_map: IdMap | None = None) -> dict[str
                 raise _Mismatch
             c["names"] = _NAME_LIST_TOOL_CHOICE_4_NAMES_in(v, fx)
             if len(w) != 3:
-                _rt.unknown_fields(w, _K_TOOL_CHOICE_4_0, "", fx)
+                fx = _rt.unknown_fields(w, _K_TOOL_CHOICE_4_0, "", fx)
             _rt.normalize_choice(c)
             if _select_tool_choice(c) != 4:
                 fm[""] = "variant:4"
@@ -396,7 +394,7 @@ def decode_tool_choice(payload: Any, *, id_map: IdMap | None = None) -> dict[str
             return c
     except (KeyError, TypeError, AttributeError, IndexError, _Mismatch):
         pass
-    raise _rt.explain(w, _CHECKS_TOOL_CHOICE, DIALECT, SHAPE)
+    raise _rt.explain(w, _CHECKS_TOOL_CHOICE, DIALECT, SHAPE_TOOL_CHOICE)
 
 
 def encode_tool_choice(value: Any, *, strict: bool = False, id_map: IdMap | None = None) -> Encoded:
@@ -477,11 +475,10 @@ _K_TOOL_CALL_0_0 = frozenset(("arguments", "call_id", "name", "type"))
 def decode_tool_call(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     """Decode one OpenAI Responses tool_call into the canonical dict."""
     w = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, SHAPE_TOOL_CALL)
-    SHAPE = SHAPE_TOOL_CALL
     try:
         if type(w) is dict and w.get("type") == "function_call":
             c: dict[str, Any] = {}
-            fx: dict[str, Any] = {}
+            fx = None  # most values carry no unknown fields: make the dict only when one turns up
             v = w["call_id"]
             if type(v) is not str:
                 raise _Mismatch
@@ -510,7 +507,7 @@ def decode_tool_call(payload: Any, *, id_map: IdMap | None = None) -> dict[str, 
                         c["arguments"] = None
                         c["arguments_error"] = _rt.not_an_object(a)
             if len(w) != 4:
-                _rt.unknown_fields(w, _K_TOOL_CALL_0_0, "", fx)
+                fx = _rt.unknown_fields(w, _K_TOOL_CALL_0_0, "", fx)
             if fx:
                 c["extensions"] = {DIALECT: _rt.extension(fx, _EMPTY)}
             if id_map is not None:
@@ -518,7 +515,7 @@ def decode_tool_call(payload: Any, *, id_map: IdMap | None = None) -> dict[str, 
             return c
     except (KeyError, TypeError, AttributeError, IndexError, _Mismatch):
         pass
-    raise _rt.explain(w, _CHECKS_TOOL_CALL, DIALECT, SHAPE)
+    raise _rt.explain(w, _CHECKS_TOOL_CALL, DIALECT, SHAPE_TOOL_CALL)
 
 
 def encode_tool_call(value: Any, *, strict: bool = False, id_map: IdMap | None = None) -> Encoded:
@@ -571,7 +568,7 @@ def _CONTENT_TOOL_RESULT_0_CONTENT_in(blocks: Any, fx: dict[str, Any], fm: dict[
                 raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/text", "expected a string")
             p["text"] = v
             if len(b) != 2:
-                _rt.unknown_fields(b, _K_TOOL_RESULT_0_CONTENT_0_0, at + "", fx)
+                fx = _rt.unknown_fields(b, _K_TOOL_RESULT_0_CONTENT_0_0, at + "", fx)
             parts.append(p)
             continue
         if type(b) is not dict:
@@ -609,11 +606,10 @@ def _CONTENT_TOOL_RESULT_0_CONTENT_out(parts: list[dict[str, Any]], fm: dict[str
 def decode_tool_result(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     """Decode one OpenAI Responses tool_result into the canonical dict."""
     w = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, SHAPE_TOOL_RESULT)
-    SHAPE = SHAPE_TOOL_RESULT
     try:
         if type(w) is dict and w.get("type") == "function_call_output":
             c: dict[str, Any] = {"is_error": False}
-            fx: dict[str, Any] = {}
+            fx: dict[str, Any] | None = {}
             fm: dict[str, Any] = {}
             v = w["call_id"]
             if type(v) is not str:
@@ -622,13 +618,13 @@ def decode_tool_result(payload: Any, *, id_map: IdMap | None = None) -> dict[str
             v = w["output"]
             c["content"] = _CONTENT_TOOL_RESULT_0_CONTENT_in(v, fx, fm)
             if len(w) != 3:
-                _rt.unknown_fields(w, _K_TOOL_RESULT_0_0, "", fx)
+                fx = _rt.unknown_fields(w, _K_TOOL_RESULT_0_0, "", fx)
             if fx or fm:
                 c["extensions"] = {DIALECT: _rt.extension(fx, fm)}
             return c
     except (KeyError, TypeError, AttributeError, IndexError, _Mismatch):
         pass
-    raise _rt.explain(w, _CHECKS_TOOL_RESULT, DIALECT, SHAPE)
+    raise _rt.explain(w, _CHECKS_TOOL_RESULT, DIALECT, SHAPE_TOOL_RESULT)
 
 
 def encode_tool_result(value: Any, *, strict: bool = False, id_map: IdMap | None = None) -> Encoded:

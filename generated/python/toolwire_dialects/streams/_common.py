@@ -15,7 +15,7 @@ import json
 import re
 from typing import Any
 
-from .._runtime import MISSING, DecodeError, IdMap, arguments_text, dump_arguments, not_an_object, to_plain
+from .._runtime import MISSING, DecodeError, IdMap, arguments_text, dump_arguments, loads, not_an_object, to_plain
 
 __all__ = ["Assembler", "Call", "StreamError"]
 
@@ -65,7 +65,7 @@ def as_event(event: Any, dialect: str) -> dict[str, Any]:
     """Accept an event as a dict, JSON text or an SDK object."""
     if isinstance(event, (str, bytes, bytearray)):
         try:
-            event = json.loads(event)
+            event = loads(event)
         except ValueError as exc:
             raise StreamError(dialect, "", f"not valid JSON: {exc}") from None
     elif type(event) is not dict:
@@ -348,7 +348,7 @@ class Assembler:
                 value = {}
             else:
                 try:
-                    value = json.loads(text)
+                    value = loads(text)
                 except ValueError as exc:
                     return self._invalid(c, text, "not valid JSON: " + str(exc))
                 if type(value) is not dict:
@@ -489,7 +489,7 @@ class Assembler:
             elif data.strip() == "[DONE]":
                 return []
             try:
-                event = json.loads(data)
+                event = loads(data)
             except ValueError:
                 # SSE allows an event's data over several lines: wait for the rest.
                 self._pending = (self._pending[0] if self._pending else self._line, data)
@@ -500,7 +500,7 @@ class Assembler:
         else:
             self._flush_pending()
             try:
-                event = json.loads(line)
+                event = loads(line)
             except ValueError as exc:
                 raise StreamError(self.DIALECT, "", f"not valid JSON: {exc}", self._line) from None
         return self._feed_at(event, self._line)
@@ -517,7 +517,7 @@ class Assembler:
             line, data = self._pending
             self._pending = None
             try:
-                json.loads(data)
+                loads(data)
             except ValueError as exc:
                 raise StreamError(self.DIALECT, "", f"not valid JSON: {exc}", line) from None
 
@@ -679,7 +679,7 @@ def text_of(call: dict[str, Any], kind: str, no_arguments_text: tuple[str, ...])
     raw = call.get("raw_arguments")
     if raw is not None:
         try:
-            if json.loads(raw) == arguments:
+            if loads(raw) == arguments:
                 return raw
         except ValueError:
             pass

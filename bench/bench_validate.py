@@ -7,9 +7,10 @@
 
 The capture (default 100,000 lines) is generated into a temporary file and deleted afterwards.
 `toolwire validate` is timed end to end (schema loading and compiling included) and in steady
-state (the run alone); detection mode, --format json, --strict and --jobs are timed too.
+state (the run alone); detection mode, --format json, --strict and --jobs are timed too. The
+bare loop, toolwire end to end and the jsonschema loop run in interleaved rounds (best of each).
 
-Run: python bench/bench_validate.py [--lines N] [--reference-lines N] [--jobs N]
+Run: python bench/bench_validate.py [--lines N] [--reference-lines N] [--jobs N] [--rounds N]
 """
 
 from __future__ import annotations
@@ -105,6 +106,7 @@ def main() -> None:
         "--reference-lines", type=int, default=None, help="lines for the jsonschema loop (default: all)"
     )
     parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--rounds", type=int, default=3, help="interleaved rounds for the compared three")
     args = parser.parse_args()
 
     spec = load_spec(SCHEMAS)
@@ -155,12 +157,26 @@ def main() -> None:
             return outcome.tally.statuses["valid"]
 
         fixed = ["--schemas", str(SCHEMAS), str(capture), "--dialect", "openai_chat", "--shape", kind]
-        rows: list[tuple[str, float, int]] = []
-        seconds, ok = timed(bare_loop)
-        assert ok == args.lines, f"bare loop: {ok} valid of {args.lines}"
-        rows.append(("bare loop: orjson.loads + jsonschema-rs is_valid", seconds, args.lines))
+        e2e_label = "toolwire validate --dialect --shape (end to end)"
+        ref_label = "reference loop: json.loads + jsonschema is_valid"
+        bare_label = "bare loop: orjson.loads + jsonschema-rs is_valid"
+        # The three the targets compare run in interleaved rounds, best of each: a noisy
+        # neighbour slows all three alike instead of skewing one ratio.
+        best = {bare_label: float("inf"), e2e_label: float("inf"), ref_label: float("inf")}
+        for _ in range(args.rounds):
+            for label, func, expected in [
+                (bare_label, bare_loop, args.lines),
+                (e2e_label, lambda: run_cli(fixed), 0),  # the exit code
+                (ref_label, reference_loop, reference_lines),
+            ]:
+                seconds, out = timed(func)
+                assert out == expected, f"{label}: got {out}, expected {expected}"
+                best[label] = min(best[label], seconds)
+        rows: list[tuple[str, float, int]] = [
+            (bare_label, best[bare_label], args.lines),
+            (e2e_label, best[e2e_label], args.lines),
+        ]
         for label, func in [
-            ("toolwire validate --dialect --shape (end to end)", lambda: run_cli(fixed)),
             ("toolwire validate --dialect --shape (steady state)", lambda: steady(Options("openai_chat", kind))),
             ("toolwire validate, detection (end to end)", lambda: run_cli(["--schemas", str(SCHEMAS), str(capture)])),
             ("toolwire validate --format json (end to end)", lambda: run_cli([*fixed, "--format", "json"])),
@@ -170,8 +186,7 @@ def main() -> None:
             expected = args.lines if label.endswith("(steady state)") else 0  # valid payloads, or the exit code
             assert out == expected, f"{label}: got {out}, expected {expected}"
             rows.append((label, seconds, args.lines))
-        seconds, ok = timed(reference_loop)
-        rows.append(("reference loop: json.loads + jsonschema is_valid", seconds, reference_lines))
+        rows.append((ref_label, best[ref_label], reference_lines))
 
         seconds, _ = timed(lambda: run_cli([*fixed, "--strict"]))
         rows.append(("toolwire validate --strict (end to end)", seconds, args.lines))
@@ -183,6 +198,7 @@ def main() -> None:
         print(f"{label:54} {s:8.2f} {n / s:12,.0f} {n / s / bare:7.2f}x")
     e2e = rates["toolwire validate --dialect --shape (end to end)"]
     ref = rates["reference loop: json.loads + jsonschema is_valid"]
+    print(f"bare loop / jsonschema loop = {bare / ref:.0f}x (the ceiling for anything built on the bare loop)")
     print(f"toolwire validate / bare loop = {e2e / bare:.2f}x (target >= 0.5x)")
     print(f"toolwire validate / jsonschema loop = {e2e / ref:.0f}x (expected >= 50x)")
     sys.exit(0 if e2e / bare >= 0.5 and e2e / ref >= 50 else 1)

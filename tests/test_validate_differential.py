@@ -17,13 +17,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from toolwire import fast_schema
 from toolwire.spec import load_spec
-from toolwire.validation import backends
-from toolwire.validation.backends import Validators
+from toolwire.validation.backends import Validators, loads
 from toolwire.validation.detect import targets
 from toolwire.validation.inputs import Reader, plan
 
-pytestmark = pytest.mark.skipif(backends.jsonschema_rs is None, reason="jsonschema-rs (extra 'fast') not installed")
+pytestmark = pytest.mark.skipif(not fast_schema.available, reason="jsonschema-rs (extra 'fast') not installed")
 
 REPO = Path(__file__).resolve().parents[1]
 SPEC = load_spec(REPO / "schemas")
@@ -74,7 +74,7 @@ def test_corpus(validators: Validators) -> None:
     for unit in plan(files, 1 << 30):
         for record in Reader(unit, max_bytes=1 << 26, split_arrays=False):
             assert record.data is not None
-            assert_agree(validators, backends.loads(record.data), f"{record.path}:{record.line}")
+            assert_agree(validators, loads(record.data), f"{record.path}:{record.line}")
             count += 1
     assert count
 

@@ -141,3 +141,58 @@ def test_inside_a_dask_bag(tmp_path: Path) -> None:
         .compute(scheduler="sync")
     )
     assert dict(drift) == {"/new": 1}
+
+
+def test_bulk_acceptor_changes_nothing_but_speed(tmp_path: Path) -> None:
+    """Lines the acceptor counts without a Result must give the same report, line numbers
+    and summary as the long way: mixed valid, invalid, malformed, deep, blank and BOM lines."""
+    from toolwire.validation.engine import Engine, Options
+    from toolwire.validation.report import Reporter
+    from toolwire.validation.runner import run_unit
+
+    lines = [
+        b"\xef\xbb\xbf" + json.dumps(CALL).encode(),
+        json.dumps(CALL).encode(),
+        b"",
+        json.dumps({**CALL, "id": 5}).encode(),
+        b"{not json",
+        json.dumps({**CALL, "function": {**CALL["function"], "arguments": "[" * 300 + "]" * 300}}).encode(),
+        json.dumps({**CALL, "extra": [[[[1]]]]}).encode(),
+        json.dumps(CALL).encode(),
+    ]
+    path = tmp_path / "mixed.jsonl"
+    path.write_bytes(b"\n".join(lines) + b"\n")
+    deep = {**CALL, "x": json.loads("[" * 300 + "]" * 300)}
+    deep_path = tmp_path / "deep.jsonl"
+    deep_path.write_bytes(json.dumps(deep).encode() + b"\n" + json.dumps(CALL).encode() + b"\n")
+    engine = Engine(load_spec(SCHEMAS), Options("openai_chat", "tool_call", max_depth=64))
+    assert engine.acceptor() is not None
+
+    def report(unit: Unit, bulk: bool) -> tuple[str, dict[str, int]]:
+        out: list[str] = []
+        if not bulk:
+            engine.acceptor = lambda: None  # type: ignore[method-assign]
+        try:
+            outcome = run_unit(unit, engine, Reporter("text"), out.append)
+        finally:
+            engine.__dict__.pop("acceptor", None)
+        return "".join(out), dict(outcome.tally.statuses)
+
+    for file in (path, deep_path):
+        unit = plan([str(file)], 1 << 62)[0]
+        bulk, long_way = report(unit, True), report(unit, False)
+        assert bulk == long_way
+    text, statuses = report(plan([str(path)], 1 << 62)[0], True)
+    assert statuses == {"valid": 5, "invalid": 1, "unreadable": 1}  # brackets in a string are not depth
+    assert f"{path}:4: openai_chat/tool_call: /id:" in text
+    assert f"{path}:5: " in text
+    text, statuses = report(plan([str(deep_path)], 1 << 62)[0], True)
+    assert statuses == {"valid": 1, "unreadable": 1} and "[depth]" in text
+
+
+def test_acceptor_is_off_where_every_record_needs_the_long_way() -> None:
+    from toolwire.validation.engine import Engine, Options
+
+    spec = load_spec(SCHEMAS)
+    assert Engine(spec, Options("openai_chat", "tool_call", strict=True)).acceptor() is None
+    assert Engine(spec, Options()).acceptor() is None  # detection: several candidate schemas

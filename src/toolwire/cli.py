@@ -12,7 +12,6 @@ from typing import Any, NoReturn
 
 import click
 
-from toolwire import generate as gen
 from toolwire.spec import SpecError, load_spec
 
 EXIT_FINDINGS = 1
@@ -61,6 +60,8 @@ def _load(schemas: Path) -> Any:
 @click.option("--diff", "show_diff", is_flag=True, help="Print the diff the run would make; write nothing.")
 def generate(schemas: Path, templates: Path, out: Path, check: bool, show_diff: bool) -> None:
     """Generate models, converters and the conformance suite from the schemas."""
+    from toolwire import generate as gen  # jinja2 and the planner: only this command needs them
+
     spec = _load(schemas)
     try:
         rendered = gen.render(spec, templates)

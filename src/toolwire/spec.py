@@ -18,6 +18,7 @@ import referencing
 import referencing.exceptions
 from referencing.jsonschema import DRAFT202012
 
+from toolwire import fast_schema
 from toolwire.positions import pointer, pointer_line
 
 SHAPES = ("tool_definition", "tool_choice", "tool_call", "tool_result")
@@ -111,7 +112,7 @@ class _Problems:
             self.items.append(f"{self.rel(path)}:{exc.lineno}: /: not valid JSON: {exc.msg}")
             return None
 
-    def schema_errors(self, path: Path, instance: Any, validator: jsonschema.protocols.Validator, what: str) -> None:
+    def schema_errors(self, path: Path, instance: Any, validator: Any, what: str) -> None:
         for error in sorted(validator.iter_errors(instance), key=lambda e: list(e.absolute_path)):
             best = jsonschema.exceptions.best_match([error])
             self.add(path, pointer(best.absolute_path), f"{what}: {best.message} [{best.validator}]")
@@ -127,19 +128,6 @@ def _refs(node: Any, at: str = "") -> Iterator[tuple[str, str]]:
     elif isinstance(node, list):
         for i, value in enumerate(node):
             yield from _refs(value, f"{at}/{i}")
-
-
-def _meta_valid_fast(schema: dict[str, Any]) -> bool:
-    """The metaschema check through jsonschema-rs (the `fast` extra), when it is installed:
-    the pure-Python check of every schema is most of load_spec's time."""
-    try:
-        import jsonschema_rs
-    except ImportError:
-        return False
-    try:
-        return bool(jsonschema_rs.meta.is_valid(schema))
-    except Exception:  # any doubt falls back to the reference validator
-        return False
 
 
 def _refuse_retrieval(uri: str) -> referencing.Resource:
@@ -170,7 +158,7 @@ def load_spec(root: Path) -> Spec:
             problems.add(path, "/$schema", f"expected {DRAFT!r}")
         if schema.get("$id") != rel:
             problems.add(path, "/$id", f"expected the file's path {rel!r}, got {schema.get('$id')!r}")
-        if not _meta_valid_fast(schema):  # the reference validator explains what is wrong
+        if not fast_schema.meta_valid(schema):  # the reference validator explains what is wrong
             problems.schema_errors(path, schema, meta_validator, "not a valid 2020-12 schema")
         documents[rel] = schema
     registry = referencing.Registry(retrieve=_refuse_retrieval).with_resources(
@@ -197,8 +185,27 @@ def load_spec(root: Path) -> Spec:
     return Spec(root, documents, canonical, dialects, vectors, stream_vectors, registry, sources)
 
 
-def _meta_validator(documents: dict[str, dict[str, Any]], registry: referencing.Registry, rel: str) -> Any:
-    return jsonschema.Draft202012Validator(documents[rel], registry=registry, format_checker=jsonschema.FormatChecker())
+class _MetaValidator:
+    """One of toolwire's own meta-schemas (mappings, vectors). jsonschema-rs, when installed,
+    answers "valid" quickly (checking the files is most of load_spec's time otherwise);
+    jsonschema, with format checks, is the judge of everything else and explains it."""
+
+    def __init__(self, documents: dict[str, dict[str, Any]], registry: referencing.Registry, rel: str) -> None:
+        self.reference = jsonschema.Draft202012Validator(
+            documents[rel], registry=registry, format_checker=jsonschema.FormatChecker()
+        )
+        self.fast: Any = None
+        if fast_schema.available:
+            try:
+                self.fast = fast_schema.compile_validator(fast_schema.rebase(documents), rel, formats=True)
+            except Exception:  # a schema jsonschema-rs cannot compile: the reference alone decides
+                self.fast = None
+
+    def iter_errors(self, instance: Any) -> Iterator[jsonschema.ValidationError]:
+        if self.fast is not None and self.fast.is_valid(instance):
+            return iter(())
+        return self.reference.iter_errors(instance)
+
 
 
 def _load_dialects(
@@ -208,7 +215,8 @@ def _load_dialects(
     if "meta/dialect.schema.json" not in documents:
         problems.items.append(f"{problems.rel(root / 'meta')}:1: /: missing meta/dialect.schema.json")
         return dialects
-    validator = _meta_validator(documents, registry, "meta/dialect.schema.json")
+    validator = _MetaValidator(documents, registry, "meta/dialect.schema.json")
+    stream_validator = None
     for path in sorted((root / "dialects").glob("*/dialect.json")):
         mapping = problems.read_json(path)
         if mapping is None:
@@ -251,9 +259,8 @@ def _load_dialects(
         if (folder / "stream.json").is_file():
             stream = problems.read_json(folder / "stream.json")
             if stream is not None and "meta/stream.schema.json" in documents:
-                problems.schema_errors(
-                    folder / "stream.json", stream, _meta_validator(documents, registry, "meta/stream.schema.json"), "invalid stream mapping"
-                )
+                stream_validator = stream_validator or _MetaValidator(documents, registry, "meta/stream.schema.json")
+                problems.schema_errors(folder / "stream.json", stream, stream_validator, "invalid stream mapping")
         dialects[folder.name] = Dialect(folder.name, folder, mapping, schemas, envelopes, stream)
     return dialects
 
@@ -278,7 +285,7 @@ def _load_vectors(
     if "meta/vectors.schema.json" not in documents:
         problems.items.append(f"{problems.rel(root / 'meta')}:1: /: missing meta/vectors.schema.json")
         return out
-    validator = _meta_validator(documents, registry, "meta/vectors.schema.json")
+    validator = _MetaValidator(documents, registry, "meta/vectors.schema.json")
     for path in sorted((root / "vectors").glob("*/*.json")):
         if path.name == "stream.json":
             continue
@@ -318,12 +325,13 @@ def _load_stream_vectors(
     if files and "meta/stream_vectors.schema.json" not in documents:
         problems.items.append(f"{problems.rel(root / 'meta')}:1: /: missing meta/stream_vectors.schema.json")
         return out
+    validator = _MetaValidator(documents, registry, "meta/stream_vectors.schema.json") if files else None
     for path in files:
         data = problems.read_json(path)
         if data is None:
             continue
         before = len(problems.items)
-        problems.schema_errors(path, data, _meta_validator(documents, registry, "meta/stream_vectors.schema.json"), "invalid stream vectors")
+        problems.schema_errors(path, data, validator, "invalid stream vectors")
         if len(problems.items) > before:
             continue
         dialect = dialects.get(path.parent.name)

@@ -14,19 +14,13 @@ from typing import Any
 import jsonschema
 import referencing
 
+from toolwire import fast_schema
+
 try:  # optional extra `fast`
     import orjson
 except ImportError:  # pragma: no cover - exercised when the extra is absent
     orjson = None  # type: ignore[assignment]
 
-try:  # optional extra `fast`
-    import jsonschema_rs
-except ImportError:  # pragma: no cover - exercised when the extra is absent
-    jsonschema_rs = None  # type: ignore[assignment]
-
-# jsonschema-rs resolves references against absolute URIs only; the schemas' $id are relative
-# paths, so they are rebased on a base that is never fetched (every lookup is served locally).
-RS_BASE = "https://toolwire.invalid/schemas/"
 
 
 class ParseError(Exception):
@@ -112,17 +106,20 @@ class Validators:
         self, documents: dict[str, dict[str, Any]], registry: referencing.Registry, *, fast: bool = True
     ) -> None:
         self.documents = documents
-        self.registry = registry.crawl()  # an uncrawled registry re-crawls on every lookup
-        self.backend = "jsonschema-rs" if fast and jsonschema_rs is not None else "jsonschema"
+        self._registry = registry
+        self.backend = "jsonschema-rs" if fast and fast_schema.available else "jsonschema"
         self._fast: dict[str, Any] = {}
         self._reference: dict[str, jsonschema.protocols.Validator] = {}
         self._rs_documents: dict[str, dict[str, Any]] | None = None
+        self._crawled: referencing.Registry | None = None
 
     def reference(self, schema_id: str) -> jsonschema.protocols.Validator:
         validator = self._reference.get(schema_id)
         if validator is None:
             # No format checker: formats are annotations, as in the fast validator.
-            validator = jsonschema.Draft202012Validator(self.documents[schema_id], registry=self.registry)
+            if self._crawled is None:  # crawled once: an uncrawled registry re-crawls on every lookup
+                self._crawled = self._registry.crawl()
+            validator = jsonschema.Draft202012Validator(self.documents[schema_id], registry=self._crawled)
             self._reference[schema_id] = validator
         return validator
 
@@ -140,17 +137,8 @@ class Validators:
 
     def _compile_rs(self, schema_id: str) -> Any:
         if self._rs_documents is None:
-            self._rs_documents = {RS_BASE + rel: {**doc, "$id": RS_BASE + rel} for rel, doc in self.documents.items()}
-        local = self._rs_documents
-
-        def retrieve(uri: str) -> Any:
-            # Offline by construction: only the local schema set is ever served.
-            try:
-                return local[uri.split("#", 1)[0]]
-            except KeyError:
-                raise ValueError(f"{uri} is not in the local schema set (no network retrieval)") from None
-
-        return jsonschema_rs.validator_for(local[RS_BASE + schema_id], retriever=retrieve, validate_formats=False)
+            self._rs_documents = fast_schema.rebase(self.documents)
+        return fast_schema.compile_validator(self._rs_documents, schema_id)
 
 
 _DISCRIMINATORS = frozenset({"const", "enum", "type", "Constant", "Enum", "Type"})

@@ -12,6 +12,7 @@ The same walk scores detection candidates: the schema describing more of a paylo
 from __future__ import annotations
 
 import contextlib
+import functools
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -51,9 +52,14 @@ def _regex(pattern: str) -> re.Pattern[str] | None:
 
 class DriftWalker:
     def __init__(self, registry: referencing.Registry) -> None:
-        # Crawled once: lookups in an uncrawled registry crawl it again every time (~60 ms).
-        self.registry = registry.crawl()
+        self._uncrawled = registry
         self._validators: dict[int, jsonschema.protocols.Validator] = {}
+
+    @functools.cached_property
+    def registry(self) -> referencing.Registry:
+        # Crawled once, when first needed: lookups in an uncrawled registry crawl it again every
+        # time (~60 ms), and most runs never walk a payload.
+        return self._uncrawled.crawl()
 
     def coverage(self, value: Any, schema_id: str) -> Coverage:
         out = Coverage()

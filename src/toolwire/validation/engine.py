@@ -5,6 +5,7 @@ schemas, used alike by the CLI, by `--jobs` worker processes and inside distribu
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -130,6 +131,27 @@ class Engine:
     @property
     def backend(self) -> str:
         return self.validators.backend
+
+    def acceptor(self) -> Callable[[bytes], bool] | None:
+        """For bulk reading: a test that is True only for a JSON line check() would find valid with
+        nothing to report, so the reader can count it without making a Record or a Result. False
+        means "take the long way", not "invalid". None when every record needs the long way
+        (several candidate schemas, or --strict)."""
+        if self._single is None or self.options.strict:
+            return None
+        is_valid, parse = self._single_is_valid, self._loads
+        max_bytes, max_depth = self.options.max_record_bytes, self.options.max_depth
+
+        def accept(raw: bytes) -> bool:
+            # The bracket count bounds the depth from above, as in check().
+            if len(raw) > max_bytes or raw.count(b"[") + raw.count(b"{") > max_depth:
+                return False
+            try:
+                return is_valid(parse(raw))  # type: ignore[misc] - set together with _single
+            except Exception:  # unparsable: the long way reports it
+                return False
+
+        return accept
 
     # -- one record -------------------------------------------------------------------------------
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, BinaryIO
@@ -144,14 +144,30 @@ def _segments(file: str, size: int, segment: int) -> list[tuple[int, int]]:
 
 
 class Reader:
-    """Yields the Records of one Unit; `pos` is the number of bytes consumed so far (progress)."""
+    """Yields the Records of one Unit; `pos` is the number of bytes consumed so far (progress).
 
-    def __init__(self, unit: Unit, *, max_bytes: int, split_arrays: bool, stdin: BinaryIO | None = None) -> None:
+    `accept`, when given, is asked about each plain JSON line first: a line it accepts is only
+    counted (`accepted`), not yielded; that is the bulk path for large all-valid captures.
+    `tick` is then called every 1024 accepted lines, as the records that carry progress are few."""
+
+    def __init__(
+        self,
+        unit: Unit,
+        *,
+        max_bytes: int,
+        split_arrays: bool,
+        stdin: BinaryIO | None = None,
+        accept: Callable[[bytes], bool] | None = None,
+        tick: Callable[[], None] | None = None,
+    ) -> None:
         self.unit = unit
         self.max_bytes = max_bytes
         self.split_arrays = split_arrays
         self.stdin = stdin
+        self.accept = accept
+        self.tick = tick
         self.pos = 0
+        self.accepted = 0
 
     def __iter__(self) -> Iterator[Record]:
         unit = self.unit
@@ -243,23 +259,31 @@ class Reader:
         readline = f.readline
         remaining = limit if limit is not None else 1 << 62
         start = line
+        accept, tick = self.accept, self.tick
         while remaining > 0:
-            raw = readline(min(cap, remaining))
+            raw = readline(cap if remaining > cap else remaining)
             if not raw:
                 break
             size = len(raw)
+            record = None
             if size >= cap and raw[-1:] != b"\n":
                 while raw and raw[-1:] != b"\n":
                     raw = readline(min(_BLOCK, remaining - size))
                     size += len(raw)
-                yield self._too_large(path, line, size)
+                record = self._too_large(path, line, size)
+            elif accept is not None and accept(raw):
+                self.accepted += 1
+                if tick is not None and not self.accepted & 1023:
+                    tick()
             elif not raw.isspace():
                 if line == 1 and raw.startswith(b"\xef\xbb\xbf"):
                     raw = raw[3:]  # a byte order mark some editors write
-                yield Record(path, line, raw)
+                record = Record(path, line, raw)
             self.pos += size
             remaining -= size
             line += 1
+            if record is not None:
+                yield record
         if line == start == 1:
             yield Record(path, 1, problem=("empty input: no payload", "empty"))
 

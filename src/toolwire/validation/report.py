@@ -20,6 +20,11 @@ class Reporter:
         self.fmt = fmt
         self.quiet = quiet
 
+    @property
+    def prints_valid(self) -> bool:
+        """Whether a valid result prints anything (a JSON line each)."""
+        return self.fmt == "json" and not self.quiet
+
     def render(self, result: Result) -> str:
         """The stdout text for one result ("" when there is nothing to print)."""
         if self.fmt == "json":

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import BinaryIO, TextIO
 
 from toolwire.spec import load_spec
-from toolwire.validation.engine import Engine, Options
+from toolwire.validation.engine import VALID, Engine, Options
 from toolwire.validation.inputs import STDIN, Reader, ReadProblem, Unit
 from toolwire.validation.progress import Progress
 from toolwire.validation.report import Reporter, Tally
@@ -52,11 +52,26 @@ def run_unit(
     outcome = Outcome()
     tally = outcome.tally
     options = engine.options
-    reader = Reader(unit, max_bytes=options.max_record_bytes, split_arrays=options.shape is not None, stdin=stdin)
+    tick = None
+    if progress is not None:
+
+        def tick() -> None:
+            progress(reader.pos, count + reader.accepted)
+
+    reader = Reader(
+        unit,
+        max_bytes=options.max_record_bytes,
+        split_arrays=options.shape is not None,
+        stdin=stdin,
+        # Payloads that print nothing when valid can be counted without a Result.
+        accept=None if reporter.prints_valid else engine.acceptor(),
+        tick=tick,
+    )
     check, render, add = engine.check, reporter.render, tally.add
     pending: list[str] = []
+    count = 0
     try:
-        for count, record in enumerate(reader, 1):
+        for count, record in enumerate(reader, 1):  # tick() reads count too
             result = check(record)
             add(result)
             text = render(result)
@@ -69,12 +84,13 @@ def run_unit(
                 outcome.stopped = True
                 break
             if progress is not None and not count & 255:
-                progress(reader.pos, count)
+                progress(reader.pos, count + reader.accepted)
     except ReadProblem as exc:
         outcome.problems.append(str(exc))
     finally:
         if pending:
             write("".join(pending))
+        tally.statuses[VALID] += reader.accepted
     return outcome
 
 

@@ -486,13 +486,27 @@ def test_ambiguity_is_reported_with_the_candidates(tmp_path: Path) -> None:
     clone_dialect(root)
     path = jsonl(tmp_path / "x.jsonl", CALL, ANTHROPIC_CALL)
     result = run(str(path), "--format", "json", schemas=root)
-    assert result.exit_code == 1, result.output
+    # Valid against every candidate: reported, but not a finding.
+    assert result.exit_code == 0, result.output
     first, second = objects(result)
-    assert first["status"] == "ambiguous"
+    assert (first["status"], first["valid"], first["errors"]) == ("ambiguous", True, [])
     assert first["candidates"] == ["openai_chat/tool_call", "openai_clone/tool_call"]
-    assert "pass --dialect or --shape" in first["errors"][0]["message"]
+    assert (first["dialect"], first["shape"]) == (None, "tool_call")  # the kind all candidates share
     assert second["valid"]
-    assert "1 valid, 0 invalid, 1 undetected (1 ambiguous)" in result.stderr
+    assert "2 valid, 0 invalid, 0 undetected (1 of them ambiguous)" in result.stderr
+    text = run(str(path), schemas=root)
+    assert text.stdout == (
+        f"{path}:1: note: /: valid against 2 schemas that describe it equally well: "
+        "openai_chat/tool_call, openai_clone/tool_call; pass --dialect or --shape to choose [ambiguous]\n"
+    )
+    assert run(str(path), "--quiet", schemas=root).stdout == ""
+    assert run(str(path), "--format", "github", schemas=root).stdout.startswith(f"::notice file={path},line=1,")
+    strict = run(str(path), "--strict", "--format", "json", schemas=root)
+    assert objects(strict)[0]["status"] == "ambiguous"  # nothing undescribed: still valid
+    drifted = jsonl(tmp_path / "y.jsonl", {**CALL, "brand_new": 1})
+    strict = run(str(drifted), "--strict", schemas=root)
+    assert strict.exit_code == 1
+    assert f"{drifted}:1: openai_chat/tool_call|openai_clone/tool_call: /brand_new: field not described" in strict.stdout
     assert (
         run(str(path), "--dialect", "openai_clone", "--format", "json", schemas=root).stdout.count('"valid":true') == 1
     )

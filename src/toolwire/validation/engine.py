@@ -42,7 +42,7 @@ class Options:
 class Finding:
     pointer: str  # JSON Pointer into the payload; "" is the payload itself
     message: str
-    keyword: str  # the failing JSON Schema keyword, or: parse, size, depth, empty, undetected, ambiguous, drift
+    keyword: str  # the failing JSON Schema keyword, or: parse, size, depth, empty, undetected, drift
     line: int
 
     def to_dict(self) -> dict[str, str]:
@@ -58,17 +58,19 @@ class Result:
     shape: str | None = None
     # Tuples by default: a valid result (the bulk of a capture) allocates no lists.
     errors: list[Finding] | tuple[()] = ()
-    candidates: list[str] | tuple[()] = ()  # ambiguous: the tied schemas; undetected: the nearest
+    candidates: list[str] | tuple[()] = ()  # ambiguous (valid): the tied schemas; undetected: the nearest
     drift: list[str] | tuple[()] = ()  # undescribed field paths, array indices as *
 
     @property
     def valid(self) -> bool:
-        return self.status == VALID
+        return self.status == VALID or self.status == AMBIGUOUS
 
     @property
     def label(self) -> str:
         if self.dialect and self.shape:
             return f"{self.dialect}/{self.shape}"
+        if self.candidates and self.status != UNDETECTED:
+            return "|".join(self.candidates)  # ambiguous: any of these
         return self.status
 
     def to_dict(self) -> dict[str, Any]:
@@ -216,21 +218,9 @@ class Engine:
         detection = self.detector.detect(value)
         if detection.target is not None:
             return self._finish(record, value, detection.target, detection.coverage, [])
-        lines = _Lines(record)
         if detection.tied:
-            names = [t.label for t in detection.tied]
-            message = (
-                f"matches {len(names)} schemas equally well: {', '.join(names)}; pass --dialect or --shape to choose"
-            )
-            dialects = {t.dialect for t in detection.tied}
-            return Result(
-                record.path,
-                record.line,
-                AMBIGUOUS,
-                dialects.pop() if len(dialects) == 1 else None,  # e.g. a response that is also a stream event
-                errors=[Finding("", message, AMBIGUOUS, record.line)],
-                candidates=names,
-            )
+            return self._ambiguous(record, value, detection.tied)
+        lines = _Lines(record)
         names = [t.label for t in detection.closest]
         if not names:
             message = "no schema matches, and none is near (same kind, describing most of its fields)"
@@ -242,20 +232,42 @@ class Engine:
         ]
         return Result(record.path, record.line, UNDETECTED, errors=errors, candidates=names)
 
+    def _ambiguous(self, record: Record, value: Any, tied: tuple[Target, ...]) -> Result:
+        """Valid against several schemas that describe it equally well (a plain Chat request is a
+        valid Mistral request too): valid, not a finding, reported with its candidates. The
+        dialect or kind is named when all candidates share it."""
+        dialects = {t.dialect for t in tied}
+        kinds = {t.kind for t in tied}
+        result = Result(
+            record.path,
+            record.line,
+            AMBIGUOUS,
+            dialects.pop() if len(dialects) == 1 else None,
+            kinds.pop() if len(kinds) == 1 else None,
+            [],
+            candidates=[t.label for t in tied],
+        )
+        if self.options.strict:
+            self._add_drift(record, result, self.walker.coverage(value, tied[0].schema_id))  # tied: same score
+        return result
+
     def _finish(
         self, record: Record, value: Any, target: Target, coverage: Coverage | None, errors: list[Finding]
     ) -> Result:
         result = Result(record.path, record.line, INVALID if errors else VALID, target.dialect, target.kind, errors)
         if self.options.strict:
-            coverage = coverage or self.walker.coverage(value, target.schema_id)
-            lines = _Lines(record)
-            result.drift = [path for _, path in coverage.unknown]
-            for pointer, _ in coverage.unknown:
-                if len(result.errors) < self.options.max_errors:
-                    result.errors.append(Finding(pointer, "field not described by the schema", "drift", lines(pointer)))
-            if coverage.unknown:
-                result.status = INVALID
+            self._add_drift(record, result, coverage or self.walker.coverage(value, target.schema_id))
         return result
+
+    def _add_drift(self, record: Record, result: Result, coverage: Coverage) -> None:
+        """--strict: fields the schema does not describe are findings, and the drift report's data."""
+        lines = _Lines(record)
+        result.drift = [path for _, path in coverage.unknown]
+        for pointer, _ in coverage.unknown:
+            if len(result.errors) < self.options.max_errors:
+                result.errors.append(Finding(pointer, "field not described by the schema", "drift", lines(pointer)))
+        if coverage.unknown:
+            result.status = INVALID
 
     def _errors(self, record: Record, value: Any, target: Target, lines: _Lines | None = None) -> list[Finding]:
         lines = lines or _Lines(record)

@@ -31,6 +31,8 @@ class Reporter:
             if self.quiet and result.valid:
                 return ""
             return dumps(result.to_dict()).decode() + "\n"
+        if result.status == AMBIGUOUS:
+            return "" if self.quiet else self._ambiguity(result)
         if not result.errors:
             return ""
         if self.fmt == "github":
@@ -42,6 +44,16 @@ class Reporter:
             where = nearest if nearest and i > 0 else label
             out.append(f"{result.path}:{f.line}: {where}: {f.pointer or '/'}: {f.message} [{f.keyword}]\n")
         return "".join(out)
+
+    def _ambiguity(self, result: Result) -> str:
+        """A note, not an error: the payload is valid against every candidate."""
+        names = ", ".join(result.candidates)
+        message = f"valid against {len(result.candidates)} schemas that describe it equally well: {names}; pass --dialect or --shape to choose"
+        if self.fmt == "github":
+            title = _escape_property("toolwire validate: ambiguous")
+            where = f"file={_escape_property(result.path)},line={result.line},title={title}"
+            return f"::notice {where}::{_escape_data(message)} [ambiguous]\n"
+        return f"{result.path}:{result.line}: note: /: {message} [ambiguous]\n"
 
     @staticmethod
     def _github(result: Result, f: Finding) -> str:
@@ -97,12 +109,12 @@ class Tally:
 
     def summary(self) -> str:
         s = self.statuses
-        line = f"{s[VALID]} valid, {s[INVALID] + s[UNREADABLE]} invalid, {s[UNDETECTED] + s[AMBIGUOUS]} undetected"
+        line = f"{s[VALID] + s[AMBIGUOUS]} valid, {s[INVALID] + s[UNREADABLE]} invalid, {s[UNDETECTED]} undetected"
         notes = []
         if s[UNREADABLE]:
             notes.append(f"{s[UNREADABLE]} unreadable")
         if s[AMBIGUOUS]:
-            notes.append(f"{s[AMBIGUOUS]} ambiguous")
+            notes.append(f"{s[AMBIGUOUS]} of them ambiguous")
         return line + (f" ({', '.join(notes)})" if notes else "")
 
     def drift_report(self) -> list[str]:

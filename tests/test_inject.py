@@ -57,9 +57,28 @@ def test_tools_from_another_dialect_replace_the_list_with_losses_reported() -> N
     anthropic = {"model": "m", "messages": [], "tools": [{"name": "f", "input_schema": {"type": "object"}, "cache_control": {"type": "ephemeral"}}]}
     tools = DIALECTS["anthropic_messages"].extract(anthropic)["tools"]
     result = DIALECTS["openai_chat"].inject(REQUEST, {"tools": tools, "tool_choice": {"mode": "none"}})
-    assert result.value["tools"] == [{"type": "function", "function": {"name": "f", "parameters": {"type": "object"}}}]
+    # OpenAI rejects an object schema without properties: an empty one is added, and reported.
+    parameters = {"type": "object", "properties": {}}
+    assert result.value["tools"] == [{"type": "function", "function": {"name": "f", "parameters": parameters}}]
     assert result.value["tool_choice"] == "none"
-    assert [loss.pointer for loss in result.losses] == ["/tools/0/extensions/anthropic_messages/fields/~1cache_control"]
+    assert [loss.pointer for loss in result.losses] == [
+        "/tools/0/extensions/anthropic_messages/fields/~1cache_control",
+        "/tools/0/parameters",
+    ]
+
+
+def test_bedrock_server_tool_calls_are_not_client_tool_calls() -> None:
+    """A server tool's call (toolUse with type server_tool_use) ran on the provider's side:
+    extract leaves it out, and inject leaves it in place."""
+    client = {"toolUse": {"toolUseId": "tooluse_1", "name": "get_weather", "input": {"city": "Paris"}, "type": "tool_use"}}
+    server = {"toolUse": {"toolUseId": "srvtoolu_1", "name": "web_search", "input": {"q": "x"}, "type": "server_tool_use"}}
+    response = {"output": {"message": {"role": "assistant", "content": [server, client]}}, "stopReason": "tool_use"}
+    bedrock = DIALECTS["bedrock_converse"]
+    parts = bedrock.extract(response)
+    assert [call["id"] for call in parts["tool_calls"]] == ["tooluse_1"]
+    renamed = [{**parts["tool_calls"][0], "id": "tooluse_2"}]
+    content = bedrock.inject(response, {"tool_calls": renamed}).value["output"]["message"]["content"]
+    assert content[0] == server and content[1]["toolUse"]["toolUseId"] == "tooluse_2"
 
 
 def test_calls_are_replaced_one_for_one_and_a_count_mismatch_is_an_error() -> None:

@@ -367,7 +367,7 @@ class VariantPlan:
         """The decoder's starting dict: implied values, and defaults the wire cannot say."""
         start = dict(self.canonical)
         for u in self.uncarried:
-            if u["default"] != "None":
+            if u["default"] != "None" and not u.get("equivalent"):
                 start[u["name"]] = u["default_value"]
         return py(start)
 
@@ -468,7 +468,16 @@ def shape_plan(spec: Spec, dialect: Dialect, shape: str) -> dict[str, Any]:
         carried = set(variant.get("fields", {})) | set(canonical) | set(derivable)
         for spec_field in variant.get("fields", {}).values():
             carried |= ENCODING_ALSO_CARRIES.get(spec_field.get("encoding", "value"), set())
-        uncarried = [f for f in all_fields if f["name"] not in carried]
+        equivalent = variant.get("equivalent", {})
+        uncarried = [
+            # An equivalent value counts as this variant's default for the field: no loss, and
+            # the variant still fits; it is not put into the decoded value (see canonical_py).
+            {**f, "default": py(equivalent[f["name"]]), "default_value": equivalent[f["name"]], "equivalent": True}
+            if f["name"] in equivalent
+            else f
+            for f in all_fields
+            if f["name"] not in carried
+        ]
         plan = VariantPlan(index, obj, canonical, uncarried, variant.get("meaning"))
         for f in obj.fields:
             if f["encoding"] == "content":
@@ -487,6 +496,7 @@ def shape_plan(spec: Spec, dialect: Dialect, shape: str) -> dict[str, Any]:
         "derivable": derivable,
         "absent": mapping.get("absent"),
         "absent_py": py(mapping["absent"]) if "absent" in mapping else None,
+        "equivalent_py": py({k: v for variant in mapping["variants"] for k, v in variant.get("equivalent", {}).items()}),
         "checks": [v.obj.checks() for v in variants],
         "roots": [v.obj.root_constant for v in variants if v.obj.is_root_constant],
         "unmatched_pointer": "/" + implied[0] if implied else "",

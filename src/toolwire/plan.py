@@ -122,6 +122,7 @@ class ObjectPlan:
     root_constant: Any = None
     is_root_constant: bool = False
     optional_reads: list[dict[str, Any]] = field(default_factory=list)  # how optional constants are read
+    closed: bool = False  # matches only a value whose keys it all knows
 
     def match_expr(self, var: str | None = None) -> str:
         """True when a wire value is this spelling: its constants, else its required keys."""
@@ -137,6 +138,11 @@ class ObjectPlan:
                     guarded.add(prefix)
                     parts.append(f"type({var}{''.join(f'.get({py(t)})' for t in prefix)}) is dict")
             parts.append(f"{subscript(var, toks[:-1])}.get({py(toks[-1])}) {equals(value)}")
+        for toks, _pointer, value in self.optional_constants:
+            if len(toks) == 1:  # absent, or the value: a later spelling may use the same key
+                parts.append(f"{var}.get({py(toks[0])}, {py(value)}) {equals(value)}")
+        if self.closed:
+            parts.append(f"{var}.keys() <= {self.levels[0].const}")
         if not self.constants:
             # Without constants a spelling is recognised by the keys its required fields need.
             for f in self.fields:
@@ -464,6 +470,7 @@ def shape_plan(spec: Spec, dialect: Dialect, shape: str) -> dict[str, Any]:
             {},
             optional_constants=variant.get("optional_constants"),
         )
+        obj.closed = variant.get("closed", False)
         canonical = variant.get("canonical", {})
         carried = set(variant.get("fields", {})) | set(canonical) | set(derivable)
         for spec_field in variant.get("fields", {}).values():

@@ -62,7 +62,12 @@ def test_openai_function_tool_definition_object() -> None:
         "function": {
             "name": "get_weather",
             "description": "Weather for a city.",
-            "parameters": {"type": "object", "properties": {"city": {"type": "string"}}, "required": ["city"]},
+            "parameters": {
+                "type": "object",
+                "properties": {"city": {"type": "string"}},
+                "required": ["city"],
+                "additionalProperties": False,  # strict mode requires it
+            },
             "strict": True,
         },
     }
@@ -108,7 +113,7 @@ def test_anthropic_tool_result_block_param() -> None:
             "openai_chat",
             "tool_definition",
             openai_chat_types.ChatCompletionFunctionToolParam(
-                type="function", function={"name": "f", "parameters": {"type": "object"}}
+                type="function", function={"name": "f", "parameters": {"type": "object", "properties": {}}}
             ),
         ),
         (

@@ -196,3 +196,19 @@ def test_acceptor_is_off_where_every_record_needs_the_long_way() -> None:
     spec = load_spec(SCHEMAS)
     assert Engine(spec, Options("openai_chat", "tool_call", strict=True)).acceptor() is None
     assert Engine(spec, Options()).acceptor() is None  # detection: several candidate schemas
+
+
+def test_drift_walk_keeps_the_base_uri_across_files(walker: DriftWalker) -> None:
+    """A $ref into another file, then that file's own #/$defs refs: each schema file's
+    relative $id is its own URI, so unknown keys two files deep are still found."""
+    chunk = {
+        "candidates": [
+            {
+                "index": 0,
+                "cand_new": 1,
+                "content": {"role": "model", "parts": [{"functionCall": {"name": "f", "args": {}, "call_new": 2}}]},
+            }
+        ]
+    }
+    paths = {path for _, path in walker.coverage(chunk, "dialects/gemini/stream_event.json").unknown}
+    assert paths == {"/candidates/*/cand_new", "/candidates/*/content/parts/*/functionCall/call_new"}

@@ -389,7 +389,7 @@ class VariantPlan:
                 if u["default"] == "None":
                     conds.append(f"c.get({py(u['name'])}) is None")
                 else:
-                    conds.append(f"c.get({py(u['name'])}, {u['default']}) == {u['default']}")
+                    conds.append(f"c.get({py(u['name'])}, {u['default']}) {equals(u['default_value'])}")
         return " and ".join(conds) or "True"
 
     @property

@@ -85,8 +85,15 @@ class DriftWalker:
     ) -> Iterator[tuple[dict[str, Any], referencing.Resolver]]:
         if not isinstance(schema, dict) or hops > _MAX_EXPANSION:
             return
-        if isinstance(schema.get("$id"), str):
-            resolver = resolver.in_subresource(DRAFT202012.create_resource(schema))
+        schema_id = schema.get("$id")
+        if isinstance(schema_id, str):
+            registered = self.registry.get(schema_id)
+            if registered is not None and registered.contents is schema:
+                # A schema file's root: its (relative) $id is its own URI, not one to join on
+                # the current base again (that would compound into dialects/x/dialects/x/...).
+                resolver = self.registry.resolver(base_uri=schema_id)
+            else:  # an embedded resource
+                resolver = resolver.in_subresource(DRAFT202012.create_resource(schema))
         yield schema, resolver
         for keyword in ("$ref", "$dynamicRef"):
             ref = schema.get(keyword)

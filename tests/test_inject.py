@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 from toolwire_dialects import DIALECTS, IdMap
+from toolwire_dialects._runtime import DecodeError
 
 FOLDERS = {
     "openai-chat": "openai_chat",
@@ -93,3 +94,24 @@ def test_calls_are_replaced_one_for_one_and_a_count_mismatch_is_an_error() -> No
     assert result.value["choices"][0]["message"]["tool_calls"][0]["function"] == {"name": "g", "arguments": '{"x":1}'}
     with pytest.raises(ValueError, match="has 1 tool_calls, parts give 2"):
         DIALECTS["openai_chat"].inject(response, {"tool_calls": calls * 2})
+
+
+def test_request_level_parallel_tool_calls_is_the_choices_parallel() -> None:
+    """OpenAI says "one call per turn" beside the choice (parallel_tool_calls), Anthropic inside
+    it (disable_parallel_tool_use): extract and inject carry it across, and it leaves with the tools."""
+    openai_request = {**REQUEST, "parallel_tool_calls": False}
+    parts = DIALECTS["openai_chat"].extract(openai_request)
+    assert parts["tool_choice"] == {"mode": "required", "parallel": False}
+    anthropic = {"model": "m", "max_tokens": 10, "messages": []}
+    moved = DIALECTS["anthropic_messages"].inject(anthropic, {"tools": parts["tools"], "tool_choice": parts["tool_choice"]})
+    assert moved.value["tool_choice"] == {"type": "any", "disable_parallel_tool_use": True}
+    assert not moved.losses
+    back = DIALECTS["openai_chat"].inject(REQUEST, DIALECTS["anthropic_messages"].extract(moved.value))
+    assert back.value["parallel_tool_calls"] is False and back.value["tool_choice"] == "required"
+    assert not back.losses
+    assert "parallel_tool_calls" not in DIALECTS["openai_chat"].inject(openai_request, {"tool_choice": {"mode": "auto"}}).value
+    no_tools = DIALECTS["openai_chat"].inject(openai_request, {"tools": []}).value
+    assert not {"tools", "tool_choice", "parallel_tool_calls"} & set(no_tools)  # OpenAI rejects it without tools
+    assert DIALECTS["openai_chat"].extract({"messages": [], "parallel_tool_calls": True})["tool_choice"] is None
+    with pytest.raises(DecodeError, match="/parallel_tool_calls"):
+        DIALECTS["openai_chat"].extract({**REQUEST, "parallel_tool_calls": "no"})

@@ -42,6 +42,7 @@ ENCODING_CHECKS: dict[str, str] = {
     "string_list": "array",
     "content": "any",
     "result_object": "object",
+    "data_url": "string",  # a content part field: data:<media_type>;base64,<data>
 }
 # Canonical fields that belong to another field's encoding, never mapped on their own.
 COMPANION_FIELDS = {"raw_arguments", "arguments_error", "extensions", "incomplete"}
@@ -424,7 +425,22 @@ def _part_plans(field_spec: dict[str, Any], var_prefix: str) -> list[dict[str, A
     plans = []
     for i, part in enumerate(field_spec.get("parts", [])):
         obj = compile_object(part.get("constants", {}), part["fields"], f"{var_prefix}{i}_", {}, var="b")
-        plans.append({"index": i, "kind": part["canonical"]["type"], "obj": obj, "fields": obj.fields})
+        # Beyond its constants, a part may be recognised by keys it has and by a data URL.
+        extra = [f"_rt.lookup(b, {py(tokens(pointer))}) is not _MISSING" for pointer in part.get("has", [])]
+        extra += [f"_rt.is_data_url(_rt.lookup(b, {py(f['toks'])}))" for f in obj.fields if f["encoding"] == "data_url"]
+        # A URL is a string: an object in its place is another spelling (Mistral's {url, detail}).
+        extra += [f"type(_rt.lookup(b, {py(f['toks'])})) is str" for f in obj.fields if f["name"] == "url"]
+        match = " and ".join([obj.match_expr("b"), *extra])
+        # Canonical keys the part needs for encode: a data URL field carries two.
+        needs = [n for f in obj.fields for n in (("media_type", "data") if f["encoding"] == "data_url" else (f["name"],))]
+        plans.append(
+            {"index": i, "kind": part["canonical"]["type"], "obj": obj, "fields": obj.fields, "match": match, "needs": needs}
+        )
+    for plan in plans:
+        # Encode picks the first part that can carry a canonical part; any other spelling of
+        # it is kept as a form (variant:N) so the round trip gives it back.
+        first = next(q for q in plans if q["kind"] == plan["kind"] and set(q["needs"]) <= set(plan["needs"]))
+        plan["preferred"] = first is plan
     return plans
 
 
@@ -450,7 +466,7 @@ def _name_constants(shape: str, variants: list[VariantPlan]) -> None:
                     level.const = f"_K{base}_{p['index']}_{n}"
                 for pf in p["fields"]:
                     pf["helper"] = f"_VALUES{base}_{p['index']}_{pf['name'].upper()}"
-                    value = f"p[{py(pf['name'])}]"
+                    value = '_rt.data_url(p["media_type"], p["data"])' if pf["encoding"] == "data_url" else f"p[{py(pf['name'])}]"
                     pf["var"] = f"{pf['helper']}[{value}]" if pf["value_map"] else value
             if "item" in f:
                 for n, level in enumerate(f["item"].levels):

@@ -115,3 +115,25 @@ def test_request_level_parallel_tool_calls_is_the_choices_parallel() -> None:
     assert DIALECTS["openai_chat"].extract({"messages": [], "parallel_tool_calls": True})["tool_choice"] is None
     with pytest.raises(DecodeError, match="/parallel_tool_calls"):
         DIALECTS["openai_chat"].extract({**REQUEST, "parallel_tool_calls": "no"})
+
+
+def test_openai_custom_tools_are_valid_and_left_alone() -> None:
+    """Custom (free-form input) tools, their calls and a custom tool choice are valid Chat
+    payloads that toolwire does not convert: extract skips them, inject keeps them in place."""
+    custom_call = {"id": "call_1", "type": "custom", "custom": {"name": "code_exec", "input": "print(1)"}}
+    custom_tool = {"type": "custom", "custom": {"name": "code_exec", "description": "Run code"}}
+    request = {
+        "model": "gpt-5",
+        "messages": [
+            {"role": "assistant", "tool_calls": [custom_call, {"id": "call_2", "type": "function", "function": {"name": "f", "arguments": "{}"}}]}
+        ],
+        "tools": [custom_tool, {"type": "function", "function": {"name": "f", "parameters": {"type": "object", "properties": {}}}}],
+        "tool_choice": {"type": "custom", "custom": {"name": "code_exec"}},
+    }
+    chat = DIALECTS["openai_chat"]
+    parts = chat.extract(request)
+    assert [t["name"] for t in parts["tools"]] == ["f"] and [c["id"] for c in parts["tool_calls"]] == ["call_2"]
+    assert parts["tool_choice"] is None
+    again = chat.inject(request, {"tools": [{"name": "g", "parameters": {"type": "object", "properties": {}}}]}).value
+    assert again["tools"][0] == custom_tool and again["tools"][1]["function"]["name"] == "g"
+    assert again["messages"][0]["tool_calls"][0] == custom_call

@@ -282,6 +282,24 @@ def parse_arguments(text: str, dialect: str, shape: str, pointer: str) -> tuple[
     return value, None
 
 
+_DATA_URL = re.compile(r"data:([\w.+-]+/[\w.+-]+);base64,([A-Za-z0-9+/]*={0,2})", re.ASCII)
+
+
+def is_data_url(value: Any) -> bool:
+    """Whether value is a base64 data URL, data:<media type>;base64,<data>."""
+    return type(value) is str and _DATA_URL.fullmatch(value) is not None
+
+
+def split_data_url(value: str) -> tuple[str, str]:
+    match = _DATA_URL.fullmatch(value)
+    assert match is not None  # the part matched is_data_url first
+    return match.group(1), match.group(2)
+
+
+def data_url(media_type: str, data: str) -> str:
+    return f"data:{media_type};base64,{data}"
+
+
 def not_an_object(value: Any) -> str:
     return f"not a JSON object: got {_describe(value)}"
 
@@ -668,8 +686,27 @@ def schema_from_openapi(schema: Any) -> Any:
     return out
 
 
-def schema_to_openapi(schema: Any, losses: list[Loss], strict: bool, target: str, pointer: str) -> Any:
-    """JSON Schema -> Gemini's OpenAPI subset; every keyword dropped or rewritten is reported."""
+def openapi_types_lower_case(schema: Any) -> bool:
+    """Whether an OpenAPI-subset schema spells its type names in lower case (Gemini accepts
+    both; upper case is canonical): then encoding back keeps that spelling."""
+    names: list[str] = []
+    stack = [schema]
+    while stack:
+        node = stack.pop()
+        if type(node) is dict:
+            if type(node.get("type")) is str:
+                names.append(node["type"])
+            stack.extend(node.values())
+        elif type(node) is list:
+            stack.extend(node)
+    return bool(names) and all(name == name.lower() for name in names)
+
+
+def schema_to_openapi(
+    schema: Any, losses: list[Loss], strict: bool, target: str, pointer: str, *, lower: bool = False
+) -> Any:
+    """JSON Schema -> Gemini's OpenAPI subset; every keyword dropped or rewritten is reported.
+    Type names are upper case (canonical), or lower case when the input spelled them so."""
     if type(schema) is not dict:
         return schema
     out: dict[str, Any] = {}
@@ -681,7 +718,8 @@ def schema_to_openapi(schema: Any, losses: list[Loss], strict: bool, target: str
             if len(non_null) > 1:
                 report(losses, strict, here, target, f"a type union {kinds!r} (kept the first: {non_null[0]!r})")
             if non_null:
-                out["type"] = str(non_null[0]).upper()
+                name = str(non_null[0])
+                out["type"] = name.lower() if lower else name.upper()
             if "null" in kinds:
                 out["nullable"] = True
         elif key == "const":
@@ -694,16 +732,60 @@ def schema_to_openapi(schema: Any, losses: list[Loss], strict: bool, target: str
                 report(losses, strict, here, target, "an enum of non-string values")
         elif key in _SCHEMA_MAPS and type(value) is dict:
             out[key] = {
-                name: schema_to_openapi(sub, losses, strict, target, f"{here}/{escape(name)}") for name, sub in value.items()
+                name: schema_to_openapi(sub, losses, strict, target, f"{here}/{escape(name)}", lower=lower)
+                for name, sub in value.items()
             }
         elif key == "items":
-            out[key] = schema_to_openapi(value, losses, strict, target, here)
+            out[key] = schema_to_openapi(value, losses, strict, target, here, lower=lower)
         elif key in _SCHEMA_LISTS and type(value) is list:
-            out[key] = [schema_to_openapi(sub, losses, strict, target, f"{here}/{i}") for i, sub in enumerate(value)]
+            out[key] = [
+                schema_to_openapi(sub, losses, strict, target, f"{here}/{i}", lower=lower) for i, sub in enumerate(value)
+            ]
         elif key in OPENAPI_KEYWORDS:
             out[key] = value
         else:
             report(losses, strict, here, target, f"the schema keyword {key}")
+    return out
+
+
+_SUBSCHEMA_MAPS = ("properties", "patternProperties", "$defs", "definitions", "dependentSchemas")
+_SUBSCHEMA_LISTS = ("anyOf", "oneOf", "allOf", "prefixItems")
+_SUBSCHEMAS = ("items", "additionalProperties", "unevaluatedProperties", "not", "if", "then", "else", "contains")
+
+
+def is_object_schema(schema: dict[str, Any]) -> bool:
+    kinds = schema.get("type")
+    return kinds == "object" or (type(kinds) is list and "object" in kinds)
+
+
+def with_explicit_properties(schema: Any, losses: list[Loss], strict: bool, target: str, pointer: str) -> Any:
+    """OpenAI rejects an object schema that states no `properties` ("object schema missing
+    properties"): give each one an empty `properties`, which means the same, and report it.
+    Returns schema itself when nothing needed adding."""
+    if type(schema) is not dict:
+        return schema
+    out = schema
+    if is_object_schema(schema) and "properties" not in schema:
+        report(losses, strict, pointer, target, "an object schema without properties (sent with an empty properties, which means the same)")
+        out = {**schema, "properties": {}}
+    for key in _SUBSCHEMA_MAPS:
+        subs = schema.get(key)
+        if type(subs) is dict:
+            new = {name: with_explicit_properties(sub, losses, strict, target, f"{pointer}/{key}/{escape(name)}") for name, sub in subs.items()}
+            if any(new[name] is not subs[name] for name in subs):
+                out = {**out, key: new} if out is not schema else {**schema, key: new}
+    for key in _SUBSCHEMA_LISTS:
+        subs = schema.get(key)
+        if type(subs) is list:
+            new_list = [with_explicit_properties(sub, losses, strict, target, f"{pointer}/{key}/{i}") for i, sub in enumerate(subs)]
+            if any(a is not b for a, b in zip(new_list, subs, strict=True)):
+                out = {**out, key: new_list} if out is not schema else {**schema, key: new_list}
+    for key in _SUBSCHEMAS:
+        sub = schema.get(key)
+        if type(sub) is dict:
+            new_sub = with_explicit_properties(sub, losses, strict, target, f"{pointer}/{key}")
+            if new_sub is not sub:
+                out = {**out, key: new_sub} if out is not schema else {**schema, key: new_sub}
     return out
 
 
@@ -841,6 +923,40 @@ def _inject_tools(out: dict[str, Any], values: list[Any], places: list[tuple], c
         _inject_choice(out, None, choices, encode)
 
 
+def choice_field_in(
+    envelope: dict[str, Any], choice: dict[str, Any] | None, name: str, toks: tuple[str, ...], dialect: str
+) -> dict[str, Any] | None:
+    """extract(): a canonical tool_choice field the envelope carries beside the choice (OpenAI's
+    parallel_tool_calls). Without tools or a choice there is nothing it could qualify."""
+    value = lookup(envelope, toks)
+    if value is MISSING or value is None or choice is None:
+        return choice
+    if type(value) is not bool:
+        raise DecodeError(dialect, "envelope", _pointer(toks), f"expected a boolean, got {_describe(value)}")
+    return {**choice, name: value}
+
+
+def _set_choice_fields(out: dict[str, Any], choice: dict[str, Any] | None, fields: tuple) -> dict[str, Any] | None:
+    """inject(): write the choice's fields carried beside it, and return the choice without them
+    (its own encoder need not carry them). No choice, or a field left out, removes the wire field."""
+    if not fields:
+        return choice
+    rest = None if choice is None else dict(choice)
+    for name, toks in fields:
+        value = None if rest is None else rest.pop(name, None)
+        parent = lookup(out, toks[:-1]) if len(toks) > 1 else out
+        if type(parent) is dict:
+            if value is None:
+                parent.pop(toks[-1], None)
+            else:
+                parent[toks[-1]] = value
+    return rest
+
+
+def _pointer(toks: tuple[str, ...]) -> str:
+    return "".join("/" + escape(t) for t in toks)
+
+
 def inject(
     payload: dict[str, Any],
     parts: dict[str, Any],
@@ -849,6 +965,7 @@ def inject(
     dialect: str,
     strict: bool,
     id_map: IdMap,
+    choice_fields: tuple = (),
 ) -> Encoded:
     out = copy.deepcopy(payload)
     losses: list[Loss] = []
@@ -859,7 +976,9 @@ def inject(
         return result.value
 
     if "tool_choice" in parts:
-        _inject_choice(out, parts["tool_choice"], [loc for loc in locations if loc[0] == "tool_choice"], encode)
+        choice = parts["tool_choice"]
+        choice = _set_choice_fields(out, None if choice is None else as_canonical(choice, "tool_choice"), choice_fields)
+        _inject_choice(out, choice, [loc for loc in locations if loc[0] == "tool_choice"], encode)
     for shape in ("tool_definition", "tool_call", "tool_result"):
         key = _PART_KEYS[shape]
         if key not in parts:
@@ -869,6 +988,8 @@ def inject(
         lists = [loc for loc in places if loc[1].count("*") == 1 and loc[1][-1] == "*"]
         if shape == "tool_definition" and lists and len(lists) == len(places):
             _inject_tools(out, values, lists, [loc for loc in locations if loc[0] == "tool_choice"], encode)
+            if not values:  # no tools: nothing for the choice's fields to qualify either
+                _set_choice_fields(out, None, choice_fields)
             continue
         slots = [
             (parent, slot)

@@ -118,7 +118,14 @@ SCHEMAS: dict[str, Any] = {'canonical/content_part.json': {'$schema': 'https://j
                                                                                                 'the Nth '
                                                                                                 'other '
                                                                                                 'spelling of '
-                                                                                                'the field; '
+                                                                                                'the field, '
+                                                                                                'alias:N:lower '
+                                                                                                'with '
+                                                                                                'lower-case '
+                                                                                                'type names '
+                                                                                                'in an '
+                                                                                                'OpenAPI-subset '
+                                                                                                'schema; '
                                                                                                 'variant:N: '
                                                                                                 'the Nth '
                                                                                                 'spelling of '
@@ -128,7 +135,7 @@ SCHEMAS: dict[str, Any] = {'canonical/content_part.json': {'$schema': 'https://j
                                                                                  'type': 'object',
                                                                                  'propertyNames': {'pattern': '^(/([^~]|~[01])*)*$'},
                                                                                  'additionalProperties': {'type': 'string',
-                                                                                                          'pattern': '^(blocks|string|present|null|absent|minted|object|wrapped|alias:[0-9]+|variant:[0-9]+)$'}},
+                                                                                                          'pattern': '^(blocks|string|present|null|absent|minted|object|wrapped|alias:[0-9]+(:lower)?|variant:[0-9]+)$'}},
                                                                        'notes': {'description': 'What the '
                                                                                                 'wire said '
                                                                                                 'beyond the '
@@ -259,9 +266,14 @@ SCHEMAS: dict[str, Any] = {'canonical/content_part.json': {'$schema': 'https://j
  'dialects/anthropic_messages/request.json': {'$schema': 'https://json-schema.org/draft/2020-12/schema',
                                               '$id': 'dialects/anthropic_messages/request.json',
                                               'title': 'AnthropicMessagesRequest',
-                                              'description': 'A Messages API request body: the parts that '
-                                                             'carry tools, tool choice, calls and results. '
-                                                             'Open to every other field.',
+                                              'description': 'A Messages API request body (POST '
+                                                             '/v1/messages): the parts that carry tools, '
+                                                             'tool choice, calls and results, and the other '
+                                                             'documented parameters. Open to every other '
+                                                             'field. Source: anthropic-sdk-python '
+                                                             'MessageCreateParams (beta: '
+                                                             'BetaMessageCreateParams), Anthropic Messages '
+                                                             'API reference.',
                                               'type': 'object',
                                               'properties': {'model': {'type': 'string'},
                                                              'max_tokens': {'type': 'integer'},
@@ -277,7 +289,70 @@ SCHEMAS: dict[str, Any] = {'canonical/content_part.json': {'$schema': 'https://j
                                                              'tools': {'type': 'array',
                                                                        'items': {'$ref': '#/$defs/Tool'},
                                                                        'minItems': 1},
-                                                             'tool_choice': {'$ref': 'tool_choice.json'}},
+                                                             'tool_choice': {'$ref': 'tool_choice.json'},
+                                                             'system': {'description': 'A string, or text '
+                                                                                       'blocks (with '
+                                                                                       'cache_control, '
+                                                                                       'citations).',
+                                                                        'oneOf': [{'type': 'string'},
+                                                                                  {'type': 'array',
+                                                                                   'items': {'$ref': '#/$defs/Block'}}]},
+                                                             'metadata': {'type': 'object',
+                                                                          'properties': {'user_id': {'type': ['string',
+                                                                                                              'null']}}},
+                                                             'stop_sequences': {'type': 'array',
+                                                                                'items': {'type': 'string'}},
+                                                             'stream': {'type': 'boolean'},
+                                                             'temperature': {'type': 'number'},
+                                                             'top_p': {'type': 'number'},
+                                                             'top_k': {'type': 'integer'},
+                                                             'thinking': {'type': 'object',
+                                                                          'description': 'ThinkingConfig: '
+                                                                                         '{type: enabled, '
+                                                                                         'budget_tokens}, '
+                                                                                         '{type: disabled} '
+                                                                                         'or {type: '
+                                                                                         'adaptive, ...}.'},
+                                                             'output_config': {'type': 'object',
+                                                                               'description': 'OutputConfig: '
+                                                                                              'output format '
+                                                                                              '(json_schema) '
+                                                                                              'and effort.'},
+                                                             'service_tier': {'type': 'string',
+                                                                              'description': 'auto or '
+                                                                                             'standard_only.'},
+                                                             'container': {'type': ['string',
+                                                                                    'object',
+                                                                                    'null'],
+                                                                           'description': 'Container id (or, '
+                                                                                          'beta, container '
+                                                                                          'parameters with '
+                                                                                          'skills) for the '
+                                                                                          'code execution '
+                                                                                          'tool.'},
+                                                             'inference_geo': {'type': ['string', 'null']},
+                                                             'cache_control': {'type': ['object', 'null'],
+                                                                               'description': 'Top-level '
+                                                                                              'automatic '
+                                                                                              'cache '
+                                                                                              'breakpoint.'},
+                                                             'context_management': {'type': ['object',
+                                                                                             'null'],
+                                                                                    'description': 'Beta: '
+                                                                                                   'context '
+                                                                                                   'editing '
+                                                                                                   'strategies.'},
+                                                             'mcp_servers': {'type': 'array',
+                                                                             'description': 'Beta: MCP '
+                                                                                            'connector '
+                                                                                            'server '
+                                                                                            'definitions.'},
+                                                             'output_format': {'type': ['object', 'null'],
+                                                                               'description': 'Beta '
+                                                                                              '(structured '
+                                                                                              'outputs), '
+                                                                                              'superseded by '
+                                                                                              'output_config.format.'}},
                                               'required': ['messages'],
                                               '$defs': {'Block': {'title': 'AnthropicContentBlock',
                                                                   'type': 'object',
@@ -286,30 +361,199 @@ SCHEMAS: dict[str, Any] = {'canonical/content_part.json': {'$schema': 'https://j
                                                                   'allOf': [{'if': {'properties': {'type': {'const': 'tool_use'}}},
                                                                              'then': {'$ref': 'tool_call.json'}},
                                                                             {'if': {'properties': {'type': {'const': 'tool_result'}}},
-                                                                             'then': {'$ref': 'tool_result.json'}}]},
+                                                                             'then': {'$ref': 'tool_result.json'}},
+                                                                            {'$ref': '#/$defs/BlockFields'}]},
+                                                        'BlockFields': {'title': 'AnthropicContentBlockFields',
+                                                                        'description': 'The documented '
+                                                                                       'fields of each '
+                                                                                       'content block type '
+                                                                                       'other than tool_use '
+                                                                                       'and tool_result, by '
+                                                                                       'type: in requests '
+                                                                                       '(ContentBlockParam), '
+                                                                                       'responses '
+                                                                                       '(ContentBlock) and '
+                                                                                       'content_block_start '
+                                                                                       'events. Server tool '
+                                                                                       'blocks are described '
+                                                                                       'but not converted; '
+                                                                                       'their content and '
+                                                                                       'input are opaque.',
+                                                                        'allOf': [{'if': {'properties': {'type': {'const': 'text'}}},
+                                                                                   'then': {'properties': {'text': {'type': 'string'},
+                                                                                                           'citations': {'type': ['array',
+                                                                                                                                  'null']},
+                                                                                                           'cache_control': {'type': ['object',
+                                                                                                                                      'null']}}}},
+                                                                                  {'if': {'properties': {'type': {'const': 'image'}}},
+                                                                                   'then': {'properties': {'source': {'$ref': '#/$defs/Source'},
+                                                                                                           'cache_control': {'type': ['object',
+                                                                                                                                      'null']}}}},
+                                                                                  {'if': {'properties': {'type': {'const': 'document'}}},
+                                                                                   'then': {'properties': {'source': {'$ref': '#/$defs/Source'},
+                                                                                                           'cache_control': {'type': ['object',
+                                                                                                                                      'null']},
+                                                                                                           'citations': {'type': ['object',
+                                                                                                                                  'null']},
+                                                                                                           'context': {'type': ['string',
+                                                                                                                                'null']},
+                                                                                                           'title': {'type': ['string',
+                                                                                                                              'null']}}}},
+                                                                                  {'if': {'properties': {'type': {'const': 'search_result'}}},
+                                                                                   'then': {'properties': {'source': {'type': 'string'},
+                                                                                                           'title': {'type': 'string'},
+                                                                                                           'content': {'type': 'array'},
+                                                                                                           'citations': {'type': ['object',
+                                                                                                                                  'null']},
+                                                                                                           'cache_control': {'type': ['object',
+                                                                                                                                      'null']}}}},
+                                                                                  {'if': {'properties': {'type': {'const': 'thinking'}}},
+                                                                                   'then': {'properties': {'thinking': {'type': 'string'},
+                                                                                                           'signature': {'type': 'string'}}}},
+                                                                                  {'if': {'properties': {'type': {'const': 'redacted_thinking'}}},
+                                                                                   'then': {'properties': {'data': {'type': 'string'}}}},
+                                                                                  {'if': {'properties': {'type': {'enum': ['server_tool_use',
+                                                                                                                           'mcp_tool_use']}}},
+                                                                                   'then': {'properties': {'id': {'type': 'string'},
+                                                                                                           'name': {'type': 'string'},
+                                                                                                           'input': {'type': 'object'},
+                                                                                                           'server_name': {'type': 'string'},
+                                                                                                           'caller': {'type': 'object'},
+                                                                                                           'cache_control': {'type': ['object',
+                                                                                                                                      'null']}}}},
+                                                                                  {'if': {'properties': {'type': {'enum': ['web_search_tool_result',
+                                                                                                                           'web_fetch_tool_result',
+                                                                                                                           'code_execution_tool_result',
+                                                                                                                           'bash_code_execution_tool_result',
+                                                                                                                           'text_editor_code_execution_tool_result',
+                                                                                                                           'tool_search_tool_result',
+                                                                                                                           'mcp_tool_result']}}},
+                                                                                   'then': {'properties': {'tool_use_id': {'type': 'string'},
+                                                                                                           'content': {},
+                                                                                                           'is_error': {'type': 'boolean'},
+                                                                                                           'caller': {'type': 'object'},
+                                                                                                           'cache_control': {'type': ['object',
+                                                                                                                                      'null']}}}},
+                                                                                  {'if': {'properties': {'type': {'const': 'container_upload'}}},
+                                                                                   'then': {'properties': {'file_id': {'type': 'string'},
+                                                                                                           'cache_control': {'type': ['object',
+                                                                                                                                      'null']}}}},
+                                                                                  {'if': {'properties': {'type': {'const': 'mid_conv_system'}}},
+                                                                                   'then': {'properties': {'content': {'type': 'array'},
+                                                                                                           'cache_control': {'type': ['object',
+                                                                                                                                      'null']}}}}]},
+                                                        'Source': {'title': 'AnthropicContentSource',
+                                                                   'description': 'An image or document '
+                                                                                  'source: base64 '
+                                                                                  '(media_type, data), url '
+                                                                                  '(url), file (file_id), '
+                                                                                  'text (media_type, data) '
+                                                                                  'or content (content: a '
+                                                                                  'string or content '
+                                                                                  'blocks).',
+                                                                   'type': 'object',
+                                                                   'properties': {'type': {'type': 'string'},
+                                                                                  'media_type': {'type': 'string'},
+                                                                                  'data': {'type': 'string'},
+                                                                                  'url': {'type': 'string'},
+                                                                                  'file_id': {'type': 'string'},
+                                                                                  'content': {}}},
                                                         'Tool': {'title': 'AnthropicTool',
                                                                  'description': 'A custom tool (no type, or '
                                                                                 'type custom) or a server '
                                                                                 'tool (any other type), '
                                                                                 'which toolwire does not '
                                                                                 'convert.',
-                                                                 'if': {'properties': {'type': {'not': {'const': 'custom'}}},
-                                                                        'required': ['type']},
+                                                                 'if': {'required': ['type'],
+                                                                        'not': {'properties': {'type': {'const': 'custom'}}}},
                                                                  'then': {'type': 'object',
                                                                           'required': ['type', 'name']},
                                                                  'else': {'$ref': 'tool_definition.json'}}}},
  'dialects/anthropic_messages/response.json': {'$schema': 'https://json-schema.org/draft/2020-12/schema',
                                                '$id': 'dialects/anthropic_messages/response.json',
                                                'title': 'AnthropicMessagesResponse',
-                                               'description': 'A Messages API response: tool_use blocks in '
-                                                              'content, and the stop reason.',
+                                               'description': 'A Messages API response (a Message): tool_use '
+                                                              'blocks in content, and the stop reason. '
+                                                              'Source: anthropic-sdk-python Message, Usage '
+                                                              '(beta: BetaMessage), Anthropic Messages API '
+                                                              'reference.',
                                                'type': 'object',
-                                               'properties': {'type': {'const': 'message'},
+                                               'properties': {'id': {'type': 'string'},
+                                                              'type': {'const': 'message'},
                                                               'role': {'const': 'assistant'},
+                                                              'model': {'type': 'string'},
                                                               'content': {'type': 'array',
                                                                           'items': {'$ref': 'request.json#/$defs/Block'}},
-                                                              'stop_reason': {'type': ['string', 'null']}},
-                                               'required': ['type', 'role', 'content']},
+                                                              'stop_reason': {'type': ['string', 'null']},
+                                                              'stop_sequence': {'type': ['string', 'null']},
+                                                              'stop_details': {'$ref': '#/$defs/StopDetails'},
+                                                              'usage': {'$ref': '#/$defs/Usage'},
+                                                              'container': {'$ref': '#/$defs/Container'},
+                                                              'context_management': {'type': ['object',
+                                                                                              'null'],
+                                                                                     'description': 'Beta: '
+                                                                                                    'the '
+                                                                                                    'context '
+                                                                                                    'management '
+                                                                                                    'strategies '
+                                                                                                    'applied.'}},
+                                               'required': ['type', 'role', 'content'],
+                                               '$defs': {'Usage': {'title': 'AnthropicUsage',
+                                                                   'description': 'Billing and rate-limit '
+                                                                                  'usage (Usage). A '
+                                                                                  'message_delta event '
+                                                                                  'carries the cumulative '
+                                                                                  'MessageDeltaUsage, a '
+                                                                                  'subset in which '
+                                                                                  'input_tokens may be null.',
+                                                                   'type': 'object',
+                                                                   'properties': {'input_tokens': {'type': ['integer',
+                                                                                                            'null']},
+                                                                                  'output_tokens': {'type': 'integer'},
+                                                                                  'cache_creation_input_tokens': {'type': ['integer',
+                                                                                                                           'null']},
+                                                                                  'cache_read_input_tokens': {'type': ['integer',
+                                                                                                                       'null']},
+                                                                                  'cache_creation': {'type': ['object',
+                                                                                                              'null'],
+                                                                                                     'properties': {'ephemeral_5m_input_tokens': {'type': 'integer'},
+                                                                                                                    'ephemeral_1h_input_tokens': {'type': 'integer'}}},
+                                                                                  'server_tool_use': {'type': ['object',
+                                                                                                               'null'],
+                                                                                                      'description': 'Server '
+                                                                                                                     'tool '
+                                                                                                                     'request '
+                                                                                                                     'counts '
+                                                                                                                     '(web_search_requests, '
+                                                                                                                     'web_fetch_requests, '
+                                                                                                                     '...).'},
+                                                                                  'output_tokens_details': {'type': ['object',
+                                                                                                                     'null'],
+                                                                                                            'description': 'Breakdown '
+                                                                                                                           'of '
+                                                                                                                           'output '
+                                                                                                                           'tokens '
+                                                                                                                           '(thinking_tokens).'},
+                                                                                  'service_tier': {'type': ['string',
+                                                                                                            'null']},
+                                                                                  'inference_geo': {'type': ['string',
+                                                                                                             'null']}}},
+                                                         'StopDetails': {'title': 'AnthropicRefusalStopDetails',
+                                                                         'type': ['object', 'null'],
+                                                                         'properties': {'type': {'type': 'string'},
+                                                                                        'category': {'type': ['string',
+                                                                                                              'null']},
+                                                                                        'explanation': {'type': ['string',
+                                                                                                                 'null']}}},
+                                                         'Container': {'title': 'AnthropicContainer',
+                                                                       'description': 'The container used by '
+                                                                                      'the code execution '
+                                                                                      'tool.',
+                                                                       'type': ['object', 'null'],
+                                                                       'properties': {'id': {'type': 'string'},
+                                                                                      'expires_at': {'type': 'string'},
+                                                                                      'skills': {'type': ['array',
+                                                                                                          'null']}}}}},
  'dialects/anthropic_messages/stream_event.json': {'$schema': 'https://json-schema.org/draft/2020-12/schema',
                                                    '$id': 'dialects/anthropic_messages/stream_event.json',
                                                    'title': 'AnthropicMessagesStreamEvent',
@@ -328,7 +572,10 @@ SCHEMAS: dict[str, Any] = {'canonical/content_part.json': {'$schema': 'https://j
                                                                   'are interleaved. The event types are the '
                                                                   'documented ones (a new type fails '
                                                                   'validation here, while the assembler '
-                                                                  'ignores it). Open to every other field.',
+                                                                  'ignores it). Source: anthropic-sdk-python '
+                                                                  'RawMessageStreamEvent, Anthropic '
+                                                                  'streaming reference. Open to every other '
+                                                                  'field.',
                                                    'type': 'object',
                                                    'properties': {'type': {'enum': ['message_start',
                                                                                     'content_block_start',
@@ -341,9 +588,36 @@ SCHEMAS: dict[str, Any] = {'canonical/content_part.json': {'$schema': 'https://j
                                                    'required': ['type'],
                                                    'allOf': [{'if': {'properties': {'type': {'const': 'message_start'}}},
                                                               'then': {'properties': {'message': {'type': 'object',
-                                                                                                  'properties': {'type': {'const': 'message'},
+                                                                                                  'description': 'The '
+                                                                                                                 'Message '
+                                                                                                                 'so '
+                                                                                                                 'far '
+                                                                                                                 '(as '
+                                                                                                                 'in '
+                                                                                                                 'a '
+                                                                                                                 'non-streaming '
+                                                                                                                 'response, '
+                                                                                                                 'with '
+                                                                                                                 'empty '
+                                                                                                                 'content '
+                                                                                                                 'and '
+                                                                                                                 'a '
+                                                                                                                 'null '
+                                                                                                                 'stop_reason).',
+                                                                                                  'properties': {'id': {'type': 'string'},
+                                                                                                                 'type': {'const': 'message'},
                                                                                                                  'role': {'const': 'assistant'},
-                                                                                                                 'content': {'type': 'array'}}}},
+                                                                                                                 'model': {'type': 'string'},
+                                                                                                                 'content': {'type': 'array'},
+                                                                                                                 'stop_reason': {'type': ['string',
+                                                                                                                                          'null']},
+                                                                                                                 'stop_sequence': {'type': ['string',
+                                                                                                                                            'null']},
+                                                                                                                 'stop_details': {'$ref': 'response.json#/$defs/StopDetails'},
+                                                                                                                 'usage': {'$ref': 'response.json#/$defs/Usage'},
+                                                                                                                 'container': {'$ref': 'response.json#/$defs/Container'},
+                                                                                                                 'context_management': {'type': ['object',
+                                                                                                                                                 'null']}}}},
                                                                        'required': ['message']}},
                                                              {'if': {'properties': {'type': {'const': 'content_block_start'}}},
                                                               'then': {'properties': {'index': {'$ref': '#/$defs/Index'},
@@ -360,8 +634,28 @@ SCHEMAS: dict[str, Any] = {'canonical/content_part.json': {'$schema': 'https://j
                                                              {'if': {'properties': {'type': {'const': 'message_delta'}}},
                                                               'then': {'properties': {'delta': {'type': 'object',
                                                                                                 'properties': {'stop_reason': {'type': ['string',
-                                                                                                                                        'null']}}}},
-                                                                       'required': ['delta']}}],
+                                                                                                                                        'null']},
+                                                                                                               'stop_sequence': {'type': ['string',
+                                                                                                                                          'null']},
+                                                                                                               'stop_details': {'$ref': 'response.json#/$defs/StopDetails'},
+                                                                                                               'container': {'$ref': 'response.json#/$defs/Container'}}},
+                                                                                      'usage': {'$ref': 'response.json#/$defs/Usage'},
+                                                                                      'context_management': {'type': ['object',
+                                                                                                                      'null'],
+                                                                                                             'description': 'Beta: '
+                                                                                                                            'the '
+                                                                                                                            'context '
+                                                                                                                            'management '
+                                                                                                                            'strategies '
+                                                                                                                            'applied.'}},
+                                                                       'required': ['delta']}},
+                                                             {'if': {'properties': {'type': {'const': 'error'}}},
+                                                              'then': {'properties': {'error': {'title': 'AnthropicStreamError',
+                                                                                                'type': 'object',
+                                                                                                'properties': {'type': {'type': 'string'},
+                                                                                                               'message': {'type': 'string'}}},
+                                                                                      'request_id': {'type': ['string',
+                                                                                                              'null']}}}}],
                                                    '$defs': {'Index': {'title': 'AnthropicStreamBlockIndex',
                                                                        'description': "The content block's "
                                                                                       'position in the '
@@ -373,7 +667,12 @@ SCHEMAS: dict[str, Any] = {'canonical/content_part.json': {'$schema': 'https://j
                                                              'StartBlock': {'title': 'AnthropicStreamStartBlock',
                                                                             'description': 'The block a '
                                                                                            'content_block_start '
-                                                                                           'opens; a '
+                                                                                           'opens (text with '
+                                                                                           'text "", '
+                                                                                           'thinking, '
+                                                                                           'redacted_thinking, '
+                                                                                           'server tool '
+                                                                                           'blocks, ...); a '
                                                                                            'tool_use block '
                                                                                            'is the call '
                                                                                            'without its '
@@ -383,14 +682,36 @@ SCHEMAS: dict[str, Any] = {'canonical/content_part.json': {'$schema': 'https://j
                                                                             'properties': {'type': {'type': 'string'}},
                                                                             'required': ['type'],
                                                                             'allOf': [{'if': {'properties': {'type': {'const': 'tool_use'}}},
-                                                                                       'then': {'$ref': 'tool_call.json'}}]},
+                                                                                       'then': {'$ref': 'tool_call.json'}},
+                                                                                      {'$ref': 'request.json#/$defs/BlockFields'}]},
                                                              'BlockDelta': {'title': 'AnthropicStreamBlockDelta',
+                                                                            'description': 'A '
+                                                                                           "content_block_delta's "
+                                                                                           'delta: '
+                                                                                           'text_delta '
+                                                                                           '(text), '
+                                                                                           'input_json_delta '
+                                                                                           '(partial_json), '
+                                                                                           'thinking_delta '
+                                                                                           '(thinking), '
+                                                                                           'signature_delta '
+                                                                                           '(signature) or '
+                                                                                           'citations_delta '
+                                                                                           '(citation).',
                                                                             'type': 'object',
                                                                             'properties': {'type': {'type': 'string'}},
                                                                             'required': ['type'],
                                                                             'allOf': [{'if': {'properties': {'type': {'const': 'input_json_delta'}}},
                                                                                        'then': {'properties': {'partial_json': {'type': 'string'}},
-                                                                                                'required': ['partial_json']}}]}}},
+                                                                                                'required': ['partial_json']}},
+                                                                                      {'if': {'properties': {'type': {'const': 'text_delta'}}},
+                                                                                       'then': {'properties': {'text': {'type': 'string'}}}},
+                                                                                      {'if': {'properties': {'type': {'const': 'thinking_delta'}}},
+                                                                                       'then': {'properties': {'thinking': {'type': 'string'}}}},
+                                                                                      {'if': {'properties': {'type': {'const': 'signature_delta'}}},
+                                                                                       'then': {'properties': {'signature': {'type': 'string'}}}},
+                                                                                      {'if': {'properties': {'type': {'const': 'citations_delta'}}},
+                                                                                       'then': {'properties': {'citation': {'type': 'object'}}}}]}}},
  'dialects/anthropic_messages/tool_call.json': {'$schema': 'https://json-schema.org/draft/2020-12/schema',
                                                 '$id': 'dialects/anthropic_messages/tool_call.json',
                                                 'title': 'AnthropicToolUseBlock',
@@ -431,9 +752,27 @@ SCHEMAS: dict[str, Any] = {'canonical/content_part.json': {'$schema': 'https://j
                                                                      'name': {'type': 'string',
                                                                               'pattern': '^[a-zA-Z0-9_-]{1,128}$'},
                                                                      'description': {'type': 'string'},
-                                                                     'input_schema': {'type': 'object',
+                                                                     'input_schema': {'description': 'A JSON '
+                                                                                                     'Schema '
+                                                                                                     'of the '
+                                                                                                     'arguments '
+                                                                                                     '(any '
+                                                                                                     'keywords; '
+                                                                                                     'its '
+                                                                                                     'keys '
+                                                                                                     'are '
+                                                                                                     'the '
+                                                                                                     "tool's, "
+                                                                                                     'not '
+                                                                                                     'wire '
+                                                                                                     'fields), '
+                                                                                                     'top-level '
+                                                                                                     'type '
+                                                                                                     'object.',
+                                                                                      'type': 'object',
                                                                                       'properties': {'type': {'const': 'object'}},
-                                                                                      'required': ['type']},
+                                                                                      'required': ['type'],
+                                                                                      'additionalProperties': True},
                                                                      'strict': {'type': 'boolean'},
                                                                      'cache_control': {'type': ['object',
                                                                                                 'null']}},
@@ -484,15 +823,22 @@ SCHEMAS: dict[str, Any] = {'canonical/content_part.json': {'$schema': 'https://j
                                             'title': 'BedrockConverseRequest',
                                             'description': 'A Converse / ConverseStream request body '
                                                            '(modelId travels in the URI): the parts that '
-                                                           'carry tools, tool choice, calls and results. '
-                                                           'Open to every other field. Source: botocore '
-                                                           'bedrock-runtime ConverseRequest.',
+                                                           'carry tools, tool choice, calls and results, and '
+                                                           'the other documented members. Open to every '
+                                                           'other field. Source: botocore bedrock-runtime '
+                                                           'ConverseRequest / ConverseStreamRequest '
+                                                           '(service-2.json, botocore 1.44).',
                                             'type': 'object',
-                                            'properties': {'messages': {'type': 'array',
+                                            'properties': {'modelId': {'type': 'string',
+                                                                       'description': 'Travels in the URI '
+                                                                                      '(POST '
+                                                                                      '/model/{modelId}/converse); '
+                                                                                      'SDK-level request '
+                                                                                      'objects carry it.'},
+                                                           'messages': {'type': 'array',
                                                                         'items': {'$ref': '#/$defs/Message'}},
                                                            'system': {'type': 'array',
-                                                                      'items': {'type': 'object',
-                                                                                'minProperties': 1}},
+                                                                      'items': {'$ref': '#/$defs/SystemContentBlock'}},
                                                            'inferenceConfig': {'type': 'object',
                                                                                'properties': {'maxTokens': {'type': 'integer'},
                                                                                               'temperature': {'type': 'number'},
@@ -513,15 +859,47 @@ SCHEMAS: dict[str, Any] = {'canonical/content_part.json': {'$schema': 'https://j
                                                                                                    'minItems': 1},
                                                                                          'toolChoice': {'$ref': 'tool_choice.json'}},
                                                                           'required': ['tools']},
-                                                           'guardrailConfig': {'type': 'object'},
-                                                           'additionalModelRequestFields': {'type': 'object'},
+                                                           'guardrailConfig': {'title': 'BedrockGuardrailConfiguration',
+                                                                               'description': 'GuardrailConfiguration; '
+                                                                                              'ConverseStream '
+                                                                                              'adds '
+                                                                                              'streamProcessingMode.',
+                                                                               'type': 'object',
+                                                                               'properties': {'guardrailIdentifier': {'type': 'string'},
+                                                                                              'guardrailVersion': {'type': 'string'},
+                                                                                              'trace': {'type': 'string'},
+                                                                                              'streamProcessingMode': {'type': 'string'}}},
+                                                           'additionalModelRequestFields': {'type': 'object',
+                                                                                            'description': 'Model-specific '
+                                                                                                           'parameters '
+                                                                                                           '(a '
+                                                                                                           'free-form '
+                                                                                                           'document).'},
                                                            'additionalModelResponseFieldPaths': {'type': 'array',
                                                                                                  'items': {'type': 'string'}},
-                                                           'promptVariables': {'type': 'object'},
-                                                           'requestMetadata': {'type': 'object'},
-                                                           'performanceConfig': {'type': 'object'},
-                                                           'serviceTier': {'type': 'object'},
-                                                           'outputConfig': {'type': 'object'}},
+                                                           'promptVariables': {'type': 'object',
+                                                                               'description': 'A map from '
+                                                                                              'variable name '
+                                                                                              'to a '
+                                                                                              'PromptVariableValues '
+                                                                                              'union.'},
+                                                           'requestMetadata': {'type': 'object',
+                                                                               'description': 'A map of '
+                                                                                              'caller-chosen '
+                                                                                              'string keys '
+                                                                                              'and values.'},
+                                                           'performanceConfig': {'$ref': '#/$defs/PerformanceConfiguration'},
+                                                           'serviceTier': {'$ref': '#/$defs/ServiceTier'},
+                                                           'outputConfig': {'title': 'BedrockOutputConfig',
+                                                                            'type': 'object',
+                                                                            'properties': {'textFormat': {'type': 'object',
+                                                                                                          'description': 'OutputFormat: '
+                                                                                                                         'type '
+                                                                                                                         'and '
+                                                                                                                         'structure '
+                                                                                                                         '(jsonSchema).'},
+                                                                                           'effort': {'type': 'string'}}},
+                                                           'projectIdentifier': {'type': 'string'}},
                                             'required': ['messages'],
                                             '$defs': {'Message': {'title': 'BedrockMessage',
                                                                   'type': 'object',
@@ -540,28 +918,106 @@ SCHEMAS: dict[str, Any] = {'canonical/content_part.json': {'$schema': 'https://j
                                                                                       'cachePoint, '
                                                                                       'reasoningContent, '
                                                                                       'citationsContent, '
-                                                                                      'searchResult): no '
-                                                                                      'type constant, the '
+                                                                                      'searchResult, '
+                                                                                      'toolAddition, '
+                                                                                      'toolRemoval): no type '
+                                                                                      'constant, the '
                                                                                       "member's key says "
-                                                                                      'what it is.',
+                                                                                      'what it is. Sources, '
+                                                                                      'citations and nested '
+                                                                                      'content stay opaque.',
                                                                        'type': 'object',
                                                                        'properties': {'text': {'type': 'string'},
-                                                                                      'image': {'type': 'object'},
-                                                                                      'document': {'type': 'object'},
-                                                                                      'video': {'type': 'object'},
-                                                                                      'audio': {'type': 'object'},
+                                                                                      'image': {'type': 'object',
+                                                                                                'properties': {'format': {'type': 'string'},
+                                                                                                               'source': {'type': 'object'},
+                                                                                                               'error': {'type': 'object'}}},
+                                                                                      'document': {'type': 'object',
+                                                                                                   'properties': {'format': {'type': 'string'},
+                                                                                                                  'name': {'type': 'string'},
+                                                                                                                  'source': {'type': 'object'},
+                                                                                                                  'context': {'type': 'string'},
+                                                                                                                  'citations': {'type': 'object'}}},
+                                                                                      'video': {'type': 'object',
+                                                                                                'properties': {'format': {'type': 'string'},
+                                                                                                               'source': {'type': 'object'}}},
+                                                                                      'audio': {'type': 'object',
+                                                                                                'properties': {'format': {'type': 'string'},
+                                                                                                               'source': {'type': 'object'},
+                                                                                                               'error': {'type': 'object'}}},
                                                                                       'toolUse': {'type': 'object'},
                                                                                       'toolResult': {'type': 'object'},
-                                                                                      'guardContent': {'type': 'object'},
-                                                                                      'cachePoint': {'type': 'object'},
-                                                                                      'reasoningContent': {'type': 'object'},
-                                                                                      'citationsContent': {'type': 'object'},
-                                                                                      'searchResult': {'type': 'object'}},
+                                                                                      'guardContent': {'type': 'object',
+                                                                                                       'description': 'GuardrailConverseContentBlock '
+                                                                                                                      'union: '
+                                                                                                                      'text '
+                                                                                                                      'or '
+                                                                                                                      'image.'},
+                                                                                      'cachePoint': {'$ref': '#/$defs/CachePoint'},
+                                                                                      'reasoningContent': {'title': 'BedrockReasoningContentBlock',
+                                                                                                           'description': 'A '
+                                                                                                                          'union: '
+                                                                                                                          'reasoningText '
+                                                                                                                          '{text, '
+                                                                                                                          'signature} '
+                                                                                                                          'or '
+                                                                                                                          'redactedContent '
+                                                                                                                          '(base64 '
+                                                                                                                          'bytes).',
+                                                                                                           'type': 'object',
+                                                                                                           'properties': {'reasoningText': {'type': 'object',
+                                                                                                                                            'properties': {'text': {'type': 'string'},
+                                                                                                                                                           'signature': {'type': 'string'}}},
+                                                                                                                          'redactedContent': {'type': 'string'}}},
+                                                                                      'citationsContent': {'type': 'object',
+                                                                                                           'properties': {'content': {'type': 'array'},
+                                                                                                                          'citations': {'type': 'array'}}},
+                                                                                      'searchResult': {'type': 'object',
+                                                                                                       'properties': {'source': {'type': 'string'},
+                                                                                                                      'title': {'type': 'string'},
+                                                                                                                      'content': {'type': 'array'},
+                                                                                                                      'citations': {'type': 'object'}}},
+                                                                                      'toolAddition': {'type': 'object',
+                                                                                                       'description': 'ToolAdditionBlock: '
+                                                                                                                      'tool '
+                                                                                                                      '(a '
+                                                                                                                      'ToolReference).'},
+                                                                                      'toolRemoval': {'type': 'object',
+                                                                                                      'description': 'ToolRemovalBlock: '
+                                                                                                                     'tool '
+                                                                                                                     '(a '
+                                                                                                                     'ToolReference).'}},
                                                                        'minProperties': 1,
                                                                        'allOf': [{'if': {'required': ['toolUse']},
                                                                                   'then': {'$ref': 'tool_call.json'}},
                                                                                  {'if': {'required': ['toolResult']},
                                                                                   'then': {'$ref': 'tool_result.json'}}]},
+                                                      'SystemContentBlock': {'title': 'BedrockSystemContentBlock',
+                                                                             'description': 'A '
+                                                                                            'SystemContentBlock '
+                                                                                            'union: text, '
+                                                                                            'guardContent or '
+                                                                                            'cachePoint.',
+                                                                             'type': 'object',
+                                                                             'properties': {'text': {'type': 'string'},
+                                                                                            'guardContent': {'type': 'object',
+                                                                                                             'description': 'GuardrailConverseContentBlock '
+                                                                                                                            'union: '
+                                                                                                                            'text '
+                                                                                                                            'or '
+                                                                                                                            'image.'},
+                                                                                            'cachePoint': {'$ref': '#/$defs/CachePoint'}},
+                                                                             'minProperties': 1},
+                                                      'CachePoint': {'title': 'BedrockCachePointBlock',
+                                                                     'type': 'object',
+                                                                     'properties': {'type': {'type': 'string'},
+                                                                                    'ttl': {'type': 'string'}}},
+                                                      'PerformanceConfiguration': {'title': 'BedrockPerformanceConfiguration',
+                                                                                   'type': 'object',
+                                                                                   'properties': {'latency': {'type': 'string'}}},
+                                                      'ServiceTier': {'title': 'BedrockServiceTier',
+                                                                      'type': 'object',
+                                                                      'properties': {'type': {'type': 'string'}}},
                                                       'Tool': {'title': 'BedrockTool',
                                                                'description': 'A Tool union: toolSpec (a '
                                                                               'tool definition), systemTool '
@@ -608,10 +1064,24 @@ SCHEMAS: dict[str, Any] = {'canonical/content_part.json': {'$schema': 'https://j
                                                             'metrics': {'type': 'object',
                                                                         'properties': {'latencyMs': {'type': 'integer'}}},
                                                             'additionalModelResponseFields': True,
-                                                            'trace': {'type': 'object'},
-                                                            'performanceConfig': {'type': 'object'},
-                                                            'serviceTier': {'type': 'object'}},
-                                             'required': ['output', 'stopReason']},
+                                                            'trace': {'$ref': '#/$defs/Trace'},
+                                                            'performanceConfig': {'$ref': 'request.json#/$defs/PerformanceConfiguration'},
+                                                            'serviceTier': {'$ref': 'request.json#/$defs/ServiceTier'}},
+                                             'required': ['output', 'stopReason'],
+                                             '$defs': {'Trace': {'title': 'BedrockConverseTrace',
+                                                                 'description': 'ConverseTrace / '
+                                                                                'ConverseStreamTrace: the '
+                                                                                'guardrail assessment and '
+                                                                                "the prompt router's choice.",
+                                                                 'type': 'object',
+                                                                 'properties': {'guardrail': {'type': 'object',
+                                                                                              'description': 'GuardrailTraceAssessment: '
+                                                                                                             'modelOutput, '
+                                                                                                             'inputAssessment, '
+                                                                                                             'outputAssessments, '
+                                                                                                             'actionReason.'},
+                                                                                'promptRouter': {'type': 'object',
+                                                                                                 'properties': {'invokedModelId': {'type': 'string'}}}}}}},
  'dialects/bedrock_converse/stream_event.json': {'$schema': 'https://json-schema.org/draft/2020-12/schema',
                                                  '$id': 'dialects/bedrock_converse/stream_event.json',
                                                  'title': 'BedrockConverseStreamEvent',
@@ -680,9 +1150,28 @@ SCHEMAS: dict[str, Any] = {'canonical/content_part.json': {'$schema': 'https://j
                                                                                                                                           'properties': {'input': {'type': 'string'}},
                                                                                                                                           'required': ['input']},
                                                                                                                               'toolResult': {'type': 'array'},
-                                                                                                                              'reasoningContent': {'type': 'object'},
-                                                                                                                              'citation': {'type': 'object'},
-                                                                                                                              'image': {'type': 'object'}}},
+                                                                                                                              'reasoningContent': {'title': 'BedrockReasoningContentBlockDelta',
+                                                                                                                                                   'description': 'A '
+                                                                                                                                                                  'union: '
+                                                                                                                                                                  'text, '
+                                                                                                                                                                  'redactedContent '
+                                                                                                                                                                  '(base64 '
+                                                                                                                                                                  'bytes) '
+                                                                                                                                                                  'or '
+                                                                                                                                                                  'signature.',
+                                                                                                                                                   'type': 'object',
+                                                                                                                                                   'properties': {'text': {'type': 'string'},
+                                                                                                                                                                  'redactedContent': {'type': 'string'},
+                                                                                                                                                                  'signature': {'type': 'string'}}},
+                                                                                                                              'citation': {'title': 'BedrockCitationsDelta',
+                                                                                                                                           'type': 'object',
+                                                                                                                                           'properties': {'title': {'type': 'string'},
+                                                                                                                                                          'source': {'type': 'string'},
+                                                                                                                                                          'sourceContent': {'type': 'array'},
+                                                                                                                                                          'location': {'type': 'object'}}},
+                                                                                                                              'image': {'type': 'object',
+                                                                                                                                        'properties': {'source': {'type': 'object'},
+                                                                                                                                                       'error': {'type': 'object'}}}}},
                                                                                                      'p': {'type': 'string'}},
                                                                                       'required': ['contentBlockIndex',
                                                                                                    'delta']},
@@ -703,9 +1192,9 @@ SCHEMAS: dict[str, Any] = {'canonical/content_part.json': {'$schema': 'https://j
                                                                              'properties': {'usage': {'$ref': 'response.json#/properties/usage'},
                                                                                             'metrics': {'type': 'object',
                                                                                                         'properties': {'latencyMs': {'type': 'integer'}}},
-                                                                                            'trace': {'type': 'object'},
-                                                                                            'performanceConfig': {'type': 'object'},
-                                                                                            'serviceTier': {'type': 'object'},
+                                                                                            'trace': {'$ref': 'response.json#/$defs/Trace'},
+                                                                                            'performanceConfig': {'$ref': 'request.json#/$defs/PerformanceConfiguration'},
+                                                                                            'serviceTier': {'$ref': 'request.json#/$defs/ServiceTier'},
                                                                                             'p': {'type': 'string'}},
                                                                              'required': ['usage',
                                                                                           'metrics']},
@@ -921,8 +1410,9 @@ SCHEMAS: dict[str, Any] = {'canonical/content_part.json': {'$schema': 'https://j
                                      'description': 'A v2 /chat request body: the parts that carry tools, '
                                                     'tool choice, calls (assistant tool_calls, beside '
                                                     'tool_plan) and results (role tool messages). Open to '
-                                                    'every other field. Source: cohere-python V2Client.chat, '
-                                                    'Cohere v2 chat API reference.',
+                                                    'every other field. Source: cohere-python V2Client.chat '
+                                                    '/ ChatMessageV2 (cohere 7.3), Cohere v2 chat API '
+                                                    'reference.',
                                      'type': 'object',
                                      'properties': {'model': {'type': 'string'},
                                                     'messages': {'type': 'array',
@@ -932,9 +1422,24 @@ SCHEMAS: dict[str, Any] = {'canonical/content_part.json': {'$schema': 'https://j
                                                               'items': {'$ref': 'tool_definition.json'}},
                                                     'strict_tools': {'type': 'boolean'},
                                                     'tool_choice': {'$ref': 'tool_choice.json'},
-                                                    'documents': {'type': 'array'},
-                                                    'citation_options': {'type': 'object'},
-                                                    'response_format': {'type': 'object'},
+                                                    'documents': {'type': 'array',
+                                                                  'items': {'description': 'A string, or a '
+                                                                                           'document object: '
+                                                                                           'data (its '
+                                                                                           'fields) and an '
+                                                                                           'optional id.',
+                                                                            'type': ['string', 'object'],
+                                                                            'properties': {'id': {'type': 'string'},
+                                                                                           'data': {}}}},
+                                                    'citation_options': {'type': 'object',
+                                                                         'properties': {'mode': {'type': 'string'}}},
+                                                    'response_format': {'description': 'ResponseFormatV2: '
+                                                                                       '{type: text} or '
+                                                                                       '{type: json_object, '
+                                                                                       'json_schema}.',
+                                                                        'type': 'object',
+                                                                        'properties': {'type': {'type': 'string'},
+                                                                                       'json_schema': {'type': 'object'}}},
                                                     'safety_mode': {'type': 'string'},
                                                     'max_tokens': {'type': 'integer'},
                                                     'stop_sequences': {'type': 'array',
@@ -946,7 +1451,9 @@ SCHEMAS: dict[str, Any] = {'canonical/content_part.json': {'$schema': 'https://j
                                                     'k': {'type': 'number'},
                                                     'p': {'type': 'number'},
                                                     'logprobs': {'type': 'boolean'},
-                                                    'thinking': {'type': 'object'},
+                                                    'thinking': {'type': 'object',
+                                                                 'properties': {'type': {'type': 'string'},
+                                                                                'token_budget': {'type': 'integer'}}},
                                                     'priority': {'type': 'integer'}},
                                      'required': ['model', 'messages'],
                                      '$defs': {'Message': {'title': 'CohereChatMessageV2',
@@ -957,7 +1464,14 @@ SCHEMAS: dict[str, Any] = {'canonical/content_part.json': {'$schema': 'https://j
                                                                                             'user',
                                                                                             'assistant',
                                                                                             'tool']},
-                                                                          'content': True},
+                                                                          'content': {'description': 'A '
+                                                                                                     'string '
+                                                                                                     'or a '
+                                                                                                     'list '
+                                                                                                     'of '
+                                                                                                     'content '
+                                                                                                     'blocks.',
+                                                                                      'items': {'$ref': '#/$defs/ContentItem'}}},
                                                            'required': ['role'],
                                                            'allOf': [{'if': {'properties': {'role': {'const': 'assistant'}}},
                                                                       'then': {'properties': {'tool_calls': {'type': 'array',
@@ -965,7 +1479,23 @@ SCHEMAS: dict[str, Any] = {'canonical/content_part.json': {'$schema': 'https://j
                                                                                               'tool_plan': {'type': 'string'},
                                                                                               'citations': {'type': 'array'}}}},
                                                                      {'if': {'properties': {'role': {'const': 'tool'}}},
-                                                                      'then': {'$ref': 'tool_result.json'}}]}}},
+                                                                      'then': {'$ref': 'tool_result.json'}}]},
+                                               'ContentItem': {'title': 'CohereContentV2',
+                                                               'description': 'A content block: text (text), '
+                                                                              'image_url (image_url: url, '
+                                                                              'detail; user messages), '
+                                                                              'thinking (thinking; assistant '
+                                                                              'messages) or document '
+                                                                              '(document: data, id; tool '
+                                                                              'messages).',
+                                                               'type': 'object',
+                                                               'properties': {'type': {'type': 'string'},
+                                                                              'text': {'type': 'string'},
+                                                                              'image_url': {'type': 'object',
+                                                                                            'properties': {'url': {'type': 'string'},
+                                                                                                           'detail': {'type': 'string'}}},
+                                                                              'thinking': {'type': 'string'},
+                                                                              'document': {'type': 'object'}}}}},
  'dialects/cohere_v2/response.json': {'$schema': 'https://json-schema.org/draft/2020-12/schema',
                                       '$id': 'dialects/cohere_v2/response.json',
                                       'title': 'CohereChatV2Response',
@@ -986,13 +1516,15 @@ SCHEMAS: dict[str, Any] = {'canonical/content_part.json': {'$schema': 'https://j
                                                                                 'content': {'type': 'array',
                                                                                             'items': {'type': 'object',
                                                                                                       'properties': {'type': {'type': 'string'},
-                                                                                                                     'text': {'type': 'string'}},
+                                                                                                                     'text': {'type': 'string'},
+                                                                                                                     'thinking': {'type': 'string'}},
                                                                                                       'required': ['type']}},
                                                                                 'citations': {'type': 'array',
                                                                                               'items': {'$ref': '#/$defs/Citation'}}},
                                                                  'required': ['role']},
                                                      'usage': {'$ref': '#/$defs/Usage'},
-                                                     'logprobs': {'type': 'array'}},
+                                                     'logprobs': {'type': 'array',
+                                                                  'items': {'$ref': '#/$defs/LogprobItem'}}},
                                       'required': ['id', 'finish_reason', 'message'],
                                       '$defs': {'Usage': {'title': 'CohereUsage',
                                                           'type': 'object',
@@ -1005,6 +1537,16 @@ SCHEMAS: dict[str, Any] = {'canonical/content_part.json': {'$schema': 'https://j
                                                                                     'properties': {'input_tokens': {'type': 'number'},
                                                                                                    'output_tokens': {'type': 'number'}}},
                                                                          'cached_tokens': {'type': 'number'}}},
+                                                'LogprobItem': {'title': 'CohereLogprobItem',
+                                                                'description': 'An object: a chunk of '
+                                                                               'generated text, its token '
+                                                                               'ids and their log '
+                                                                               'probabilities.',
+                                                                'properties': {'text': {'type': 'string'},
+                                                                               'token_ids': {'type': 'array',
+                                                                                             'items': {'type': 'integer'}},
+                                                                               'logprobs': {'type': 'array',
+                                                                                            'items': {'type': 'number'}}}},
                                                 'Citation': {'title': 'CohereCitation',
                                                              'description': 'A span of the answer and its '
                                                                             "sources; a tool source's id is "
@@ -1053,7 +1595,7 @@ SCHEMAS: dict[str, Any] = {'canonical/content_part.json': {'$schema': 'https://j
                                                          'id': {'type': 'string'},
                                                          'index': {'type': 'integer', 'minimum': 0},
                                                          'delta': {'type': 'object'},
-                                                         'logprobs': True,
+                                                         'logprobs': {'$ref': 'response.json#/$defs/LogprobItem'},
                                                          'prompt': {'type': 'string',
                                                                     'description': 'debug events only: the '
                                                                                    'rendered prompt.'}},
@@ -1066,6 +1608,23 @@ SCHEMAS: dict[str, Any] = {'canonical/content_part.json': {'$schema': 'https://j
                                                                                                                                  'tool_plan': {'type': 'string'},
                                                                                                                                  'tool_calls': {'type': 'array'},
                                                                                                                                  'citations': {'type': 'array'}}}}}}}},
+                                                    {'if': {'properties': {'type': {'const': 'content-start'}},
+                                                            'required': ['type']},
+                                                     'then': {'properties': {'delta': {'properties': {'message': {'type': 'object',
+                                                                                                                  'properties': {'content': {'type': 'object',
+                                                                                                                                             'properties': {'type': {'type': 'string'},
+                                                                                                                                                            'text': {'type': 'string'},
+                                                                                                                                                            'thinking': {'type': 'string'}}}}}}}}}},
+                                                    {'if': {'properties': {'type': {'const': 'content-delta'}},
+                                                            'required': ['type']},
+                                                     'then': {'properties': {'delta': {'properties': {'message': {'type': 'object',
+                                                                                                                  'properties': {'content': {'type': 'object',
+                                                                                                                                             'properties': {'text': {'type': 'string'},
+                                                                                                                                                            'thinking': {'type': 'string'}}}}}}}}}},
+                                                    {'if': {'properties': {'type': {'const': 'citation-start'}},
+                                                            'required': ['type']},
+                                                     'then': {'properties': {'delta': {'properties': {'message': {'type': 'object',
+                                                                                                                  'properties': {'citations': {'$ref': 'response.json#/$defs/Citation'}}}}}}}},
                                                     {'if': {'properties': {'type': {'const': 'tool-plan-delta'}},
                                                             'required': ['type']},
                                                      'then': {'properties': {'delta': {'properties': {'message': {'type': 'object',
@@ -1183,11 +1742,16 @@ SCHEMAS: dict[str, Any] = {'canonical/content_part.json': {'$schema': 'https://j
                                   'title': 'GeminiGenerateContentRequest',
                                   'description': 'A generateContent / streamGenerateContent request body: '
                                                  'the parts that carry tools, the function calling config, '
-                                                 'calls and results. Field names may be lowerCamelCase or '
-                                                 'snake_case (proto3 JSON parsers accept both). Open to '
-                                                 'every other field.',
+                                                 'calls and results; the other documented fields '
+                                                 '(GenerateContentRequest of the Gemini API and Vertex AI, '
+                                                 'as google-genai sends them) are described loosely. Field '
+                                                 'names may be lowerCamelCase or snake_case (proto3 JSON '
+                                                 'parsers accept both). Open to every other field.',
                                   'type': 'object',
-                                  'properties': {'contents': {'type': 'array',
+                                  'properties': {'model': {'description': 'models/{model}; normally given in '
+                                                                          'the URL path instead.',
+                                                           'type': 'string'},
+                                                 'contents': {'type': 'array',
                                                               'items': {'$ref': '#/$defs/Content'}},
                                                  'tools': {'type': 'array',
                                                            'items': {'$ref': '#/$defs/Tool'}},
@@ -1195,8 +1759,56 @@ SCHEMAS: dict[str, Any] = {'canonical/content_part.json': {'$schema': 'https://j
                                                  'tool_config': {'$ref': '#/$defs/ToolConfig'},
                                                  'systemInstruction': {'$ref': '#/$defs/Content'},
                                                  'system_instruction': {'$ref': '#/$defs/Content'},
-                                                 'generationConfig': {'type': 'object'},
-                                                 'generation_config': {'type': 'object'}},
+                                                 'generationConfig': {'description': 'GenerationConfig: '
+                                                                                     'temperature, topP, '
+                                                                                     'topK, candidateCount, '
+                                                                                     'maxOutputTokens, '
+                                                                                     'stopSequences, '
+                                                                                     'responseMimeType, '
+                                                                                     'responseSchema, '
+                                                                                     'responseJsonSchema, '
+                                                                                     'responseModalities, '
+                                                                                     'thinkingConfig, '
+                                                                                     'speechConfig, '
+                                                                                     'imageConfig, seed, ...',
+                                                                      'type': 'object'},
+                                                 'generation_config': {'type': 'object'},
+                                                 'safetySettings': {'description': 'SafetySetting list: '
+                                                                                   '{category, threshold, '
+                                                                                   'method?}.',
+                                                                    'type': 'array',
+                                                                    'items': {'type': 'object'}},
+                                                 'safety_settings': {'type': 'array',
+                                                                     'items': {'type': 'object'}},
+                                                 'cachedContent': {'description': 'cachedContents/{id} to '
+                                                                                  'use as context.',
+                                                                   'type': 'string'},
+                                                 'cached_content': {'type': 'string'},
+                                                 'labels': {'description': 'Vertex AI: user-defined metadata '
+                                                                           'labels (string to string).',
+                                                            'type': 'object'},
+                                                 'modelArmorConfig': {'description': 'Vertex AI: Model Armor '
+                                                                                     'prompt and response '
+                                                                                     'templates.',
+                                                                      'type': 'object'},
+                                                 'model_armor_config': {'type': 'object'},
+                                                 'serviceTier': {'description': 'Service tier, e.g. flex, '
+                                                                                'standard, priority.',
+                                                                 'type': 'string'},
+                                                 'service_tier': {'type': 'string'},
+                                                 'store': {'description': 'Gemini API: request logging '
+                                                                          'behaviour.',
+                                                           'type': 'boolean'},
+                                                 'continuationToken': {'description': 'Opaque token from a '
+                                                                                      'candidate that '
+                                                                                      'finished with '
+                                                                                      'CONTINUATION.',
+                                                                       'type': 'string'},
+                                                 'continuation_token': {'type': 'string'},
+                                                 'outputConfig': {'description': 'Vertex AI: where to '
+                                                                                 'persist output assets.',
+                                                                  'type': 'object'},
+                                                 'output_config': {'type': 'object'}},
                                   'required': ['contents'],
                                   '$defs': {'Content': {'title': 'GeminiContent',
                                                         'description': 'One turn: role user (also function '
@@ -1210,8 +1822,167 @@ SCHEMAS: dict[str, Any] = {'canonical/content_part.json': {'$schema': 'https://j
                                                      'description': 'One part of a turn: text, inline data, '
                                                                     'a function call, a function response, '
                                                                     '... Function calls and responses are '
-                                                                    'checked against their shapes.',
+                                                                    'checked against their shapes '
+                                                                    '(tool_call.json, tool_result.json), '
+                                                                    'which describe those keys. The other '
+                                                                    'data and metadata fields are described '
+                                                                    'loosely, in both spellings since '
+                                                                    'requests may use snake_case.',
                                                      'type': 'object',
+                                                     'properties': {'text': {'type': 'string'},
+                                                                    'thought': {'description': 'The part is '
+                                                                                               'a thought '
+                                                                                               'summary.',
+                                                                                'type': 'boolean'},
+                                                                    'thoughtSignature': {'description': 'Opaque '
+                                                                                                        'base64 '
+                                                                                                        'signature '
+                                                                                                        'to '
+                                                                                                        'send '
+                                                                                                        'back '
+                                                                                                        'with '
+                                                                                                        'the '
+                                                                                                        'part.',
+                                                                                         'type': 'string'},
+                                                                    'thought_signature': {'type': 'string'},
+                                                                    'inlineData': {'description': 'Blob: '
+                                                                                                  '{mimeType, '
+                                                                                                  'data '
+                                                                                                  '(base64), '
+                                                                                                  'displayName?}.',
+                                                                                   'type': 'object'},
+                                                                    'inline_data': {'type': 'object'},
+                                                                    'fileData': {'description': 'FileData: '
+                                                                                                '{mimeType?, '
+                                                                                                'fileUri, '
+                                                                                                'displayName?}.',
+                                                                                 'type': 'object'},
+                                                                    'file_data': {'type': 'object'},
+                                                                    'executableCode': {'description': 'Code '
+                                                                                                      'the '
+                                                                                                      'code '
+                                                                                                      'execution '
+                                                                                                      'tool '
+                                                                                                      'ran: '
+                                                                                                      '{language, '
+                                                                                                      'code, '
+                                                                                                      'id?}.',
+                                                                                       'type': 'object'},
+                                                                    'executable_code': {'type': 'object'},
+                                                                    'codeExecutionResult': {'description': 'Result '
+                                                                                                           'of '
+                                                                                                           'executableCode: '
+                                                                                                           '{outcome, '
+                                                                                                           'output?, '
+                                                                                                           'id?}.',
+                                                                                            'type': 'object'},
+                                                                    'code_execution_result': {'type': 'object'},
+                                                                    'videoMetadata': {'description': '{startOffset?, '
+                                                                                                     'endOffset?, '
+                                                                                                     'fps?} '
+                                                                                                     'for '
+                                                                                                     'video '
+                                                                                                     'inlineData/fileData.',
+                                                                                      'type': 'object'},
+                                                                    'video_metadata': {'type': 'object'},
+                                                                    'mediaResolution': {'description': 'Per-part '
+                                                                                                       'media '
+                                                                                                       'resolution: '
+                                                                                                       '{level?, '
+                                                                                                       'numTokens?}.',
+                                                                                        'type': 'object'},
+                                                                    'media_resolution': {'type': 'object'},
+                                                                    'mediaProcessing': {'description': 'How '
+                                                                                                       'video '
+                                                                                                       'media '
+                                                                                                       'is '
+                                                                                                       'processed, '
+                                                                                                       'e.g. '
+                                                                                                       'STATIC, '
+                                                                                                       'AGENTIC.',
+                                                                                        'type': 'string'},
+                                                                    'media_processing': {'type': 'string'},
+                                                                    'toolCall': {'description': 'Gemini API: '
+                                                                                                'a '
+                                                                                                'server-side '
+                                                                                                '(built-in) '
+                                                                                                'tool '
+                                                                                                'invocation '
+                                                                                                '{id?, '
+                                                                                                'toolType, '
+                                                                                                'args?}, '
+                                                                                                'echoed back '
+                                                                                                'by the '
+                                                                                                'client; not '
+                                                                                                'a function '
+                                                                                                'call.',
+                                                                                 'type': 'object'},
+                                                                    'tool_call': {'type': 'object'},
+                                                                    'toolResponse': {'description': 'Gemini '
+                                                                                                    'API: '
+                                                                                                    'the '
+                                                                                                    'output '
+                                                                                                    'of a '
+                                                                                                    'server-side '
+                                                                                                    'toolCall '
+                                                                                                    '{id?, '
+                                                                                                    'toolType, '
+                                                                                                    'response?}.',
+                                                                                     'type': 'object'},
+                                                                    'tool_response': {'type': 'object'},
+                                                                    'partMetadata': {'description': 'Gemini '
+                                                                                                    'API: '
+                                                                                                    'custom '
+                                                                                                    'metadata '
+                                                                                                    'the '
+                                                                                                    'client '
+                                                                                                    'attaches '
+                                                                                                    'to the '
+                                                                                                    'part.',
+                                                                                     'type': 'object'},
+                                                                    'part_metadata': {'type': 'object'},
+                                                                    'audioTranscription': {'description': 'Output '
+                                                                                                          'only: '
+                                                                                                          'transcription '
+                                                                                                          'of '
+                                                                                                          'an '
+                                                                                                          'audio '
+                                                                                                          'part.',
+                                                                                           'type': 'object'},
+                                                                    'audio_transcription': {'type': 'object'},
+                                                                    'speechMetadata': {'description': 'Speech '
+                                                                                                      'synthesis '
+                                                                                                      'metadata '
+                                                                                                      'for a '
+                                                                                                      'text '
+                                                                                                      'part: '
+                                                                                                      '{speaker?, '
+                                                                                                      'style?}.',
+                                                                                       'type': 'object'},
+                                                                    'speech_metadata': {'type': 'object'},
+                                                                    'documentMetadata': {'description': 'Document '
+                                                                                                        'inlineData/fileData '
+                                                                                                        'metadata: '
+                                                                                                        '{startPage?, '
+                                                                                                        'endPage?, '
+                                                                                                        'contentLayers?}.',
+                                                                                         'type': 'object'},
+                                                                    'document_metadata': {'type': 'object'},
+                                                                    'spreadsheetMetadata': {'description': 'Spreadsheet '
+                                                                                                           'inlineData/fileData '
+                                                                                                           'metadata: '
+                                                                                                           '{visibleCells?, '
+                                                                                                           'sheetIndex?, '
+                                                                                                           'contentLayers?}.',
+                                                                                            'type': 'object'},
+                                                                    'spreadsheet_metadata': {'type': 'object'},
+                                                                    'audioMetadata': {'description': 'Audio '
+                                                                                                     'inlineData/fileData '
+                                                                                                     'metadata: '
+                                                                                                     '{startOffset?, '
+                                                                                                     'endOffset?}.',
+                                                                                      'type': 'object'},
+                                                                    'audio_metadata': {'type': 'object'}},
                                                      'allOf': [{'if': {'anyOf': [{'required': ['functionCall']},
                                                                                  {'required': ['function_call']}]},
                                                                 'then': {'$ref': 'tool_call.json'}},
@@ -1222,16 +1993,75 @@ SCHEMAS: dict[str, Any] = {'canonical/content_part.json': {'$schema': 'https://j
                                                      'description': 'Function declarations, or a built-in '
                                                                     'tool (googleSearch, codeExecution, '
                                                                     'urlContext, ...) that toolwire does not '
-                                                                    'convert.',
+                                                                    "convert; the built-in tools' configs "
+                                                                    'are described loosely.',
                                                      'type': 'object',
                                                      'properties': {'functionDeclarations': {'type': 'array',
                                                                                              'items': {'$ref': 'tool_definition.json'}},
                                                                     'function_declarations': {'type': 'array',
-                                                                                              'items': {'$ref': 'tool_definition.json'}}}},
+                                                                                              'items': {'$ref': 'tool_definition.json'}},
+                                                                    'googleSearch': {'type': 'object'},
+                                                                    'google_search': {'type': 'object'},
+                                                                    'googleSearchRetrieval': {'type': 'object'},
+                                                                    'google_search_retrieval': {'type': 'object'},
+                                                                    'codeExecution': {'type': 'object'},
+                                                                    'code_execution': {'type': 'object'},
+                                                                    'urlContext': {'type': 'object'},
+                                                                    'url_context': {'type': 'object'},
+                                                                    'computerUse': {'type': 'object'},
+                                                                    'computer_use': {'type': 'object'},
+                                                                    'googleMaps': {'type': 'object'},
+                                                                    'google_maps': {'type': 'object'},
+                                                                    'fileSearch': {'description': 'Gemini '
+                                                                                                  'API only.',
+                                                                                   'type': 'object'},
+                                                                    'file_search': {'type': 'object'},
+                                                                    'mcpServers': {'type': 'array',
+                                                                                   'items': {'type': 'object'}},
+                                                                    'mcp_servers': {'type': 'array',
+                                                                                    'items': {'type': 'object'}},
+                                                                    'retrieval': {'description': 'Vertex AI '
+                                                                                                 'only.',
+                                                                                  'type': 'object'},
+                                                                    'enterpriseWebSearch': {'description': 'Vertex '
+                                                                                                           'AI '
+                                                                                                           'only.',
+                                                                                            'type': 'object'},
+                                                                    'enterprise_web_search': {'type': 'object'},
+                                                                    'parallelAiSearch': {'description': 'Vertex '
+                                                                                                        'AI '
+                                                                                                        'only.',
+                                                                                         'type': 'object'},
+                                                                    'parallel_ai_search': {'type': 'object'},
+                                                                    'exaAiSearch': {'description': 'Vertex '
+                                                                                                   'AI only.',
+                                                                                    'type': 'object'},
+                                                                    'exa_ai_search': {'type': 'object'}}},
                                             'ToolConfig': {'title': 'GeminiToolConfig',
                                                            'type': 'object',
                                                            'properties': {'functionCallingConfig': {'$ref': 'tool_choice.json'},
-                                                                          'function_calling_config': {'$ref': 'tool_choice.json'}}}}},
+                                                                          'function_calling_config': {'$ref': 'tool_choice.json'},
+                                                                          'retrievalConfig': {'description': '{latLng?, '
+                                                                                                             'languageCode?} '
+                                                                                                             'for '
+                                                                                                             'the '
+                                                                                                             'retrieval '
+                                                                                                             'and '
+                                                                                                             'maps '
+                                                                                                             'tools.',
+                                                                                              'type': 'object'},
+                                                                          'retrieval_config': {'type': 'object'},
+                                                                          'includeServerSideToolInvocations': {'description': 'Gemini '
+                                                                                                                              'API: '
+                                                                                                                              'return '
+                                                                                                                              'built-in '
+                                                                                                                              'tool '
+                                                                                                                              'invocations '
+                                                                                                                              'as '
+                                                                                                                              'toolCall/toolResponse '
+                                                                                                                              'parts.',
+                                                                                                               'type': 'boolean'},
+                                                                          'include_server_side_tool_invocations': {'type': 'boolean'}}}}},
  'dialects/gemini/response.json': {'$schema': 'https://json-schema.org/draft/2020-12/schema',
                                    '$id': 'dialects/gemini/response.json',
                                    'title': 'GeminiGenerateContentResponse',
@@ -1244,17 +2074,105 @@ SCHEMAS: dict[str, Any] = {'canonical/content_part.json': {'$schema': 'https://j
                                    'type': 'object',
                                    'properties': {'candidates': {'type': 'array',
                                                                  'items': {'$ref': '#/$defs/Candidate'}},
-                                                  'promptFeedback': {'type': 'object'},
-                                                  'usageMetadata': {'type': 'object'},
+                                                  'promptFeedback': {'description': '{blockReason?, '
+                                                                                    'blockReasonMessage?, '
+                                                                                    'safetyRatings?}.',
+                                                                     'type': 'object'},
+                                                  'usageMetadata': {'description': 'Token counts: '
+                                                                                   'promptTokenCount, '
+                                                                                   'candidatesTokenCount, '
+                                                                                   'totalTokenCount, '
+                                                                                   'thoughtsTokenCount, '
+                                                                                   'cachedContentTokenCount, '
+                                                                                   'toolUsePromptTokenCount, '
+                                                                                   '*TokensDetails, '
+                                                                                   'trafficType, ...',
+                                                                    'type': 'object'},
                                                   'modelVersion': {'type': 'string'},
-                                                  'responseId': {'type': 'string'}},
+                                                  'responseId': {'type': 'string'},
+                                                  'createTime': {'description': 'Vertex AI: timestamp of the '
+                                                                                'request.',
+                                                                 'type': 'string'},
+                                                  'modelStatus': {'description': "Gemini API: the model's "
+                                                                                 'stage and retirement time.',
+                                                                  'type': 'object'}},
                                    'anyOf': [{'required': ['candidates']}, {'required': ['promptFeedback']}],
                                    '$defs': {'Candidate': {'title': 'GeminiCandidate',
                                                            'type': 'object',
                                                            'properties': {'content': {'$ref': 'request.json#/$defs/Content'},
                                                                           'finishReason': {'type': 'string'},
                                                                           'finishMessage': {'type': 'string'},
-                                                                          'index': {'type': 'integer'}}}}},
+                                                                          'index': {'type': 'integer'},
+                                                                          'safetyRatings': {'description': 'SafetyRating '
+                                                                                                           'list: '
+                                                                                                           '{category, '
+                                                                                                           'probability, '
+                                                                                                           'blocked?, '
+                                                                                                           '...}.',
+                                                                                            'type': 'array',
+                                                                                            'items': {'type': 'object'}},
+                                                                          'citationMetadata': {'description': '{citationSources '
+                                                                                                              '(or '
+                                                                                                              'citations '
+                                                                                                              'on '
+                                                                                                              'Vertex '
+                                                                                                              'AI)}.',
+                                                                                               'type': 'object'},
+                                                                          'groundingMetadata': {'description': 'Search/retrieval '
+                                                                                                               'grounding: '
+                                                                                                               'groundingChunks, '
+                                                                                                               'groundingSupports, '
+                                                                                                               'webSearchQueries, '
+                                                                                                               'searchEntryPoint, '
+                                                                                                               '...',
+                                                                                                'type': 'object'},
+                                                                          'groundingAttributions': {'description': 'Gemini '
+                                                                                                                   'API: '
+                                                                                                                   'sources '
+                                                                                                                   'of '
+                                                                                                                   'a '
+                                                                                                                   'grounded '
+                                                                                                                   'answer '
+                                                                                                                   '(GenerateAnswer).',
+                                                                                                    'type': 'array',
+                                                                                                    'items': {'type': 'object'}},
+                                                                          'urlContextMetadata': {'description': '{urlMetadata: '
+                                                                                                                '[{retrievedUrl, '
+                                                                                                                'urlRetrievalStatus}]} '
+                                                                                                                'from '
+                                                                                                                'the '
+                                                                                                                'URL '
+                                                                                                                'context '
+                                                                                                                'tool.',
+                                                                                                 'type': 'object'},
+                                                                          'tokenCount': {'type': 'integer'},
+                                                                          'avgLogprobs': {'type': 'number'},
+                                                                          'score': {'description': 'Vertex '
+                                                                                                   'AI: '
+                                                                                                   'confidence '
+                                                                                                   'score of '
+                                                                                                   'the '
+                                                                                                   'candidate.',
+                                                                                    'type': 'number'},
+                                                                          'logprobsResult': {'description': '{topCandidates, '
+                                                                                                            'chosenCandidates, '
+                                                                                                            'logProbabilitySum?} '
+                                                                                                            'when '
+                                                                                                            'responseLogprobs '
+                                                                                                            'is '
+                                                                                                            'set.',
+                                                                                             'type': 'object'},
+                                                                          'continuationToken': {'description': 'Opaque '
+                                                                                                               'token '
+                                                                                                               'to '
+                                                                                                               'resume '
+                                                                                                               'a '
+                                                                                                               'candidate '
+                                                                                                               'that '
+                                                                                                               'finished '
+                                                                                                               'with '
+                                                                                                               'CONTINUATION.',
+                                                                                                'type': 'string'}}}}},
  'dialects/gemini/stream_event.json': {'$schema': 'https://json-schema.org/draft/2020-12/schema',
                                        '$id': 'dialects/gemini/stream_event.json',
                                        'title': 'GeminiStreamChunk',
@@ -1302,9 +2220,8 @@ SCHEMAS: dict[str, Any] = {'canonical/content_part.json': {'$schema': 'https://j
                                                      '(snake_case `tool_config.function_calling_config`). '
                                                      '`allowedFunctionNames` (snake_case '
                                                      '`allowed_function_names`) is meant for ANY and '
-                                                     'VALIDATED. The API also takes a config without mode '
-                                                     '(AUTO); toolwire requires the mode until the mapping '
-                                                     'vocabulary can match an empty config.',
+                                                     'VALIDATED. A config without mode leaves it '
+                                                     'unspecified, which the API treats as AUTO.',
                                       'type': 'object',
                                       'properties': {'mode': {'enum': ['MODE_UNSPECIFIED',
                                                                        'AUTO',
@@ -1321,8 +2238,11 @@ SCHEMAS: dict[str, Any] = {'canonical/content_part.json': {'$schema': 'https://j
                                                                                                        'AI '
                                                                                                        'only.',
                                                                                         'type': 'boolean'}},
-                                      'required': ['mode'],
                                       'not': {'required': ['allowedFunctionNames', 'allowed_function_names']},
+                                      'anyOf': [{'required': ['mode']},
+                                                {'maxProperties': 0,
+                                                 'description': 'The empty config: the mode left unspecified '
+                                                                '(AUTO).'}],
                                       '$defs': {'Names': {'title': 'GeminiAllowedFunctionNames',
                                                           'type': 'array',
                                                           'items': {'type': 'string', 'minLength': 1},
@@ -1408,7 +2328,8 @@ SCHEMAS: dict[str, Any] = {'canonical/content_part.json': {'$schema': 'https://j
                                                                                                     'additionalProperties': {'$ref': '#/$defs/OpenApiSchema'}},
                                                                                      'items': {'$ref': '#/$defs/OpenApiSchema'},
                                                                                      'anyOf': {'type': 'array',
-                                                                                               'items': {'$ref': '#/$defs/OpenApiSchema'}}}}}},
+                                                                                               'items': {'$ref': '#/$defs/OpenApiSchema'}}},
+                                                                      'additionalProperties': True}}},
  'dialects/gemini/tool_result.json': {'$schema': 'https://json-schema.org/draft/2020-12/schema',
                                       '$id': 'dialects/gemini/tool_result.json',
                                       'title': 'GeminiFunctionResponsePart',
@@ -1442,9 +2363,12 @@ SCHEMAS: dict[str, Any] = {'canonical/content_part.json': {'$schema': 'https://j
                                '$id': 'dialects/mcp/request.json',
                                'title': 'McpJsonRpcRequest',
                                'description': 'A JSON-RPC 2.0 request or notification an MCP client or '
-                                              'server sends. A tools/call request carries its call in '
-                                              '`params`; sampling/createMessage may list tools in '
-                                              '`params.tools`. Open to every other method and field.',
+                                              'server sends (MCP 2025-11-25 schema.ts). A tools/call request '
+                                              'carries its call in `params`; sampling/createMessage may list '
+                                              'tools in `params.tools`. The params of tools/list and '
+                                              'sampling/createMessage are described here; the params of '
+                                              'other methods are free-form. Open to every other method and '
+                                              'field.',
                                'type': 'object',
                                'properties': {'jsonrpc': {'const': '2.0'},
                                               'id': {'type': ['string', 'number']},
@@ -1457,12 +2381,75 @@ SCHEMAS: dict[str, Any] = {'canonical/content_part.json': {'$schema': 'https://j
                                                    'required': ['id', 'params']}},
                                          {'if': {'properties': {'method': {'const': 'tools/list'}},
                                                  'required': ['method']},
-                                          'then': {'properties': {'params': {'properties': {'cursor': {'type': 'string'}}}},
+                                          'then': {'properties': {'params': {'properties': {'cursor': {'type': 'string'},
+                                                                                            '_meta': {'description': 'RequestParams._meta: '
+                                                                                                                     'progressToken '
+                                                                                                                     'and '
+                                                                                                                     'any '
+                                                                                                                     'other '
+                                                                                                                     'keys; '
+                                                                                                                     'free-form.',
+                                                                                                      'type': 'object'}}}},
                                                    'required': ['id']}},
                                          {'if': {'properties': {'method': {'const': 'sampling/createMessage'}},
                                                  'required': ['method']},
-                                          'then': {'properties': {'params': {'properties': {'tools': {'type': 'array',
-                                                                                                      'items': {'$ref': 'tool_definition.json'}}}}}}}]},
+                                          'then': {'properties': {'params': {'title': 'McpCreateMessageRequestParams',
+                                                                             'properties': {'messages': {'description': 'SamplingMessage '
+                                                                                                                        'list: '
+                                                                                                                        '{role, '
+                                                                                                                        'content, '
+                                                                                                                        '_meta?}.',
+                                                                                                         'type': 'array',
+                                                                                                         'items': {'type': 'object'}},
+                                                                                            'modelPreferences': {'description': '{hints?, '
+                                                                                                                                'costPriority?, '
+                                                                                                                                'speedPriority?, '
+                                                                                                                                'intelligencePriority?}.',
+                                                                                                                 'type': 'object'},
+                                                                                            'systemPrompt': {'type': 'string'},
+                                                                                            'includeContext': {'description': 'none, '
+                                                                                                                              'thisServer '
+                                                                                                                              'or '
+                                                                                                                              'allServers.',
+                                                                                                               'type': 'string'},
+                                                                                            'temperature': {'type': 'number'},
+                                                                                            'maxTokens': {'type': 'integer'},
+                                                                                            'stopSequences': {'type': 'array',
+                                                                                                              'items': {'type': 'string'}},
+                                                                                            'metadata': {'description': 'Provider-specific '
+                                                                                                                        'metadata '
+                                                                                                                        'passed '
+                                                                                                                        'through '
+                                                                                                                        'to '
+                                                                                                                        'the '
+                                                                                                                        'LLM '
+                                                                                                                        'provider.',
+                                                                                                         'type': 'object'},
+                                                                                            'tools': {'type': 'array',
+                                                                                                      'items': {'$ref': 'tool_definition.json'}},
+                                                                                            'toolChoice': {'description': 'ToolChoice: '
+                                                                                                                          '{mode?: '
+                                                                                                                          'auto '
+                                                                                                                          '| '
+                                                                                                                          'required '
+                                                                                                                          '| '
+                                                                                                                          'none}.',
+                                                                                                           'type': 'object'},
+                                                                                            'task': {'description': 'TaskMetadata '
+                                                                                                                    '{ttl?}: '
+                                                                                                                    'asks '
+                                                                                                                    'for '
+                                                                                                                    'task-augmented '
+                                                                                                                    'execution.',
+                                                                                                     'type': 'object'},
+                                                                                            '_meta': {'description': 'RequestParams._meta: '
+                                                                                                                     'progressToken '
+                                                                                                                     'and '
+                                                                                                                     'any '
+                                                                                                                     'other '
+                                                                                                                     'keys; '
+                                                                                                                     'free-form.',
+                                                                                                      'type': 'object'}}}}}}]},
  'dialects/mcp/response.json': {'$schema': 'https://json-schema.org/draft/2020-12/schema',
                                 '$id': 'dialects/mcp/response.json',
                                 'title': 'McpJsonRpcResponse',
@@ -1478,7 +2465,15 @@ SCHEMAS: dict[str, Any] = {'canonical/content_part.json': {'$schema': 'https://j
                                                'error': {'title': 'McpJsonRpcError',
                                                          'type': 'object',
                                                          'properties': {'code': {'type': 'integer'},
-                                                                        'message': {'type': 'string'}},
+                                                                        'message': {'type': 'string'},
+                                                                        'data': {'description': 'Additional '
+                                                                                                'information '
+                                                                                                'about the '
+                                                                                                'error, '
+                                                                                                'defined by '
+                                                                                                'the sender '
+                                                                                                '(any JSON '
+                                                                                                'value).'}},
                                                          'required': ['code', 'message']}},
                                 'required': ['jsonrpc'],
                                 'oneOf': [{'required': ['result', 'id'], 'not': {'required': ['error']}},
@@ -1489,7 +2484,11 @@ SCHEMAS: dict[str, Any] = {'canonical/content_part.json': {'$schema': 'https://j
                                                                 'then': {'title': 'McpListToolsResult',
                                                                          'properties': {'tools': {'type': 'array',
                                                                                                   'items': {'$ref': 'tool_definition.json'}},
-                                                                                        'nextCursor': {'type': 'string'}}}},
+                                                                                        'nextCursor': {'type': 'string'},
+                                                                                        '_meta': {'description': 'Result._meta: '
+                                                                                                                 'free-form '
+                                                                                                                 'metadata.',
+                                                                                                  'type': 'object'}}}},
                                                                {'if': {'required': ['content'],
                                                                        'properties': {'content': {'type': 'array'}},
                                                                        'not': {'required': ['model']}},
@@ -1553,14 +2552,17 @@ SCHEMAS: dict[str, Any] = {'canonical/content_part.json': {'$schema': 'https://j
                                        'required': ['name', 'inputSchema'],
                                        '$defs': {'ObjectSchema': {'title': 'McpObjectSchema',
                                                                   'description': 'A JSON Schema whose root '
-                                                                                 'is an object schema.',
+                                                                                 'is an object schema (any '
+                                                                                 'keywords; its keys are the '
+                                                                                 "tool's, not wire fields).",
                                                                   'type': 'object',
                                                                   'properties': {'$schema': {'type': 'string'},
                                                                                  'type': {'const': 'object'},
                                                                                  'properties': {'type': 'object'},
                                                                                  'required': {'type': 'array',
                                                                                               'items': {'type': 'string'}}},
-                                                                  'required': ['type']}}},
+                                                                  'required': ['type'],
+                                                                  'additionalProperties': True}}},
  'dialects/mcp/tool_result.json': {'$schema': 'https://json-schema.org/draft/2020-12/schema',
                                    '$id': 'dialects/mcp/tool_result.json',
                                    'title': 'McpCallToolResult',
@@ -1616,24 +2618,94 @@ SCHEMAS: dict[str, Any] = {'canonical/content_part.json': {'$schema': 'https://j
                                    '$id': 'dialects/mistral/request.json',
                                    'title': 'MistralChatRequest',
                                    'description': 'A chat completions request body (POST '
-                                                  '/v1/chat/completions): the parts that carry tools, tool '
-                                                  'choice, calls and results. Open to every other field.',
+                                                  '/v1/chat/completions). Tools, tool choice, calls and '
+                                                  'results are described by the shape schemas; every other '
+                                                  'parameter and message field of the API reference '
+                                                  '(client-python 3.7 ChatCompletionRequest / '
+                                                  'ChatCompletionStreamRequest) is named here, so that '
+                                                  '--strict reports only fields the reference does not '
+                                                  'document. Open to every other field.',
                                    'type': 'object',
                                    'properties': {'model': {'type': 'string'},
                                                   'messages': {'type': 'array',
                                                                'items': {'type': 'object',
-                                                                         'properties': {'role': {'type': 'string'}},
+                                                                         'properties': {'role': {'type': 'string'},
+                                                                                        'content': {'$ref': '#/$defs/MessageContent'}},
                                                                          'required': ['role'],
                                                                          'allOf': [{'if': {'properties': {'role': {'const': 'assistant'}}},
                                                                                     'then': {'properties': {'tool_calls': {'type': ['array',
                                                                                                                                     'null'],
                                                                                                                            'items': {'$ref': 'tool_call.json'}}}}},
                                                                                    {'if': {'properties': {'role': {'const': 'tool'}}},
-                                                                                    'then': {'$ref': 'tool_result.json'}}]}},
+                                                                                    'then': {'$ref': 'tool_result.json'}},
+                                                                                   {'if': {'properties': {'role': {'const': 'assistant'}}},
+                                                                                    'then': {'properties': {'prefix': {'description': 'Set '
+                                                                                                                                      'on '
+                                                                                                                                      'a '
+                                                                                                                                      'final '
+                                                                                                                                      'assistant '
+                                                                                                                                      'message '
+                                                                                                                                      'to '
+                                                                                                                                      'make '
+                                                                                                                                      'the '
+                                                                                                                                      'model '
+                                                                                                                                      'continue '
+                                                                                                                                      'it.',
+                                                                                                                       'type': 'boolean'}}}}]}},
                                                   'tools': {'type': ['array', 'null'],
                                                             'items': {'$ref': '#/$defs/Tool'}},
                                                   'tool_choice': {'$ref': 'tool_choice.json'},
-                                                  'parallel_tool_calls': {'type': 'boolean'}},
+                                                  'parallel_tool_calls': {'type': 'boolean'},
+                                                  'stream': {'type': ['boolean', 'null']},
+                                                  'frequency_penalty': {'type': ['number', 'null']},
+                                                  'guardrails': {'description': 'Guardrail configurations '
+                                                                                '(moderation_llm_v1 / '
+                                                                                'moderation_llm_v2, '
+                                                                                'block_on_error).',
+                                                                 'type': ['array', 'null'],
+                                                                 'items': {'type': 'object'}},
+                                                  'logprobs': {'type': ['boolean', 'null']},
+                                                  'max_tokens': {'type': ['integer', 'null']},
+                                                  'metadata': {'description': 'Free-form metadata attached '
+                                                                              'to the request.',
+                                                               'type': ['object', 'null']},
+                                                  'min_tokens': {'type': ['integer', 'null']},
+                                                  'n': {'type': ['integer', 'null']},
+                                                  'prediction': {'description': 'Predicted output: {type: '
+                                                                                '"content", content}.',
+                                                                 'type': ['object', 'null']},
+                                                  'presence_penalty': {'type': ['number', 'null']},
+                                                  'prompt_cache_key': {'type': ['string', 'null']},
+                                                  'prompt_logprobs': {'type': ['boolean', 'null']},
+                                                  'prompt_mode': {'description': '"reasoning" selects the '
+                                                                                 'reasoning system prompt of '
+                                                                                 'reasoning models.',
+                                                                  'type': ['string', 'null']},
+                                                  'random_seed': {'description': 'The seed for random '
+                                                                                 "sampling (Mistral's name "
+                                                                                 'for seed).',
+                                                                  'type': ['integer', 'null']},
+                                                  'reasoning_effort': {'type': ['string', 'null']},
+                                                  'repetition_penalty': {'type': ['number', 'null']},
+                                                  'response_format': {'description': '{type: "text"}, {type: '
+                                                                                     '"json_object"} or '
+                                                                                     '{type: "json_schema", '
+                                                                                     'json_schema: {name, '
+                                                                                     'description, schema, '
+                                                                                     'strict}}.',
+                                                                      'type': ['object', 'null']},
+                                                  'safe_prompt': {'description': 'Whether to inject a safety '
+                                                                                 'prompt before all '
+                                                                                 'conversations.',
+                                                                  'type': ['boolean', 'null']},
+                                                  'service_tier': {'type': ['string', 'null']},
+                                                  'stop': {'type': ['string', 'array', 'null'],
+                                                           'items': {'type': 'string'}},
+                                                  'temperature': {'type': ['number', 'null']},
+                                                  'top_k': {'type': ['integer', 'null']},
+                                                  'top_logprobs': {'type': ['integer', 'null']},
+                                                  'top_p': {'type': ['number', 'null']},
+                                                  'top_prompt_logprobs': {'type': ['integer', 'null']}},
                                    'required': ['messages'],
                                    '$defs': {'Tool': {'title': 'MistralRequestTool',
                                                       'description': 'A function tool, or a built-in tool '
@@ -1643,26 +2715,139 @@ SCHEMAS: dict[str, Any] = {'canonical/content_part.json': {'$schema': 'https://j
                                                                      'toolwire does not convert.',
                                                       'if': {'required': ['function']},
                                                       'then': {'$ref': 'tool_definition.json'},
-                                                      'else': {'type': 'object', 'required': ['type']}}}},
+                                                      'else': {'type': 'object', 'required': ['type']}},
+                                             'MessageContent': {'title': 'MistralMessageContent',
+                                                                'description': "A message's content: text, "
+                                                                               'an array of content chunks, '
+                                                                               'or null.',
+                                                                'anyOf': [{'type': 'string'},
+                                                                          {'type': 'null'},
+                                                                          {'type': 'array',
+                                                                           'items': {'$ref': '#/$defs/ContentChunk'}}]},
+                                             'ContentChunk': {'title': 'MistralMessageContentChunk',
+                                                              'description': 'A content chunk (client-python '
+                                                                             'ContentChunk). `type` may be '
+                                                                             'left out of text, image_url, '
+                                                                             'document_url, reference, file '
+                                                                             'and thinking chunks, so those '
+                                                                             'conditions also hold when it '
+                                                                             'is missing.',
+                                                              'type': 'object',
+                                                              'properties': {'type': {'type': 'string'}},
+                                                              'allOf': [{'if': {'properties': {'type': {'const': 'text'}}},
+                                                                         'then': {'properties': {'text': {'type': 'string'}}}},
+                                                                        {'if': {'properties': {'type': {'const': 'image_url'}}},
+                                                                         'then': {'properties': {'image_url': {'description': 'A '
+                                                                                                                              'URL '
+                                                                                                                              '(or '
+                                                                                                                              'data '
+                                                                                                                              'URL), '
+                                                                                                                              'or '
+                                                                                                                              '{url, '
+                                                                                                                              'detail}.',
+                                                                                                               'anyOf': [{'type': 'string'},
+                                                                                                                         {'type': 'object',
+                                                                                                                          'properties': {'url': {'type': 'string'},
+                                                                                                                                         'detail': {'type': ['string',
+                                                                                                                                                             'null']}}}]}}}},
+                                                                        {'if': {'properties': {'type': {'const': 'document_url'}}},
+                                                                         'then': {'properties': {'document_url': {'type': 'string'},
+                                                                                                 'document_name': {'type': ['string',
+                                                                                                                            'null']}}}},
+                                                                        {'if': {'properties': {'type': {'const': 'reference'}}},
+                                                                         'then': {'properties': {'reference_ids': {'type': 'array'}}}},
+                                                                        {'if': {'properties': {'type': {'const': 'file'}}},
+                                                                         'then': {'properties': {'file_id': {'type': 'string'}}}},
+                                                                        {'if': {'properties': {'type': {'const': 'thinking'}}},
+                                                                         'then': {'properties': {'thinking': {'description': 'Text '
+                                                                                                                             '(and '
+                                                                                                                             'reference) '
+                                                                                                                             'chunks '
+                                                                                                                             'of '
+                                                                                                                             'the '
+                                                                                                                             "model's "
+                                                                                                                             'reasoning.',
+                                                                                                              'type': 'array'},
+                                                                                                 'signature': {'type': ['string',
+                                                                                                                        'null']},
+                                                                                                 'closed': {'type': 'boolean'}}}},
+                                                                        {'if': {'properties': {'type': {'const': 'input_audio'}},
+                                                                                'required': ['type']},
+                                                                         'then': {'properties': {'input_audio': {'type': 'string'}}}},
+                                                                        {'if': {'properties': {'type': {'const': 'resource'}},
+                                                                                'required': ['type']},
+                                                                         'then': {'properties': {'uri': {'type': 'string'},
+                                                                                                 'content': {'type': 'object'}}}},
+                                                                        {'if': {'properties': {'type': {'const': 'resource_link'}},
+                                                                                'required': ['type']},
+                                                                         'then': {'properties': {'uri': {'type': 'string'},
+                                                                                                 'metadata': {'type': ['object',
+                                                                                                                       'null']}}}}]}}},
  'dialects/mistral/response.json': {'$schema': 'https://json-schema.org/draft/2020-12/schema',
                                     '$id': 'dialects/mistral/response.json',
                                     'title': 'MistralChatResponse',
                                     'description': 'A chat.completion response body: where the calls sit and '
                                                    'why the turn ended (`tool_calls` when the model called '
-                                                   'tools).',
+                                                   'tools). Every other field of the API reference '
+                                                   '(client-python 3.7 ChatCompletionResponse) is named too.',
                                     'type': 'object',
-                                    'properties': {'object': {'const': 'chat.completion'},
+                                    'properties': {'id': {'type': 'string'},
+                                                   'object': {'const': 'chat.completion'},
+                                                   'created': {'type': 'integer'},
+                                                   'model': {'type': 'string'},
                                                    'choices': {'type': 'array',
                                                                'items': {'type': 'object',
-                                                                         'properties': {'message': {'type': 'object',
+                                                                         'properties': {'index': {'type': 'integer'},
+                                                                                        'message': {'type': 'object',
                                                                                                     'properties': {'role': {'const': 'assistant'},
+                                                                                                                   'content': {'$ref': 'request.json#/$defs/MessageContent'},
                                                                                                                    'tool_calls': {'type': ['array',
                                                                                                                                            'null'],
-                                                                                                                                  'items': {'$ref': 'tool_call.json'}}}},
+                                                                                                                                  'items': {'$ref': 'tool_call.json'}},
+                                                                                                                   'prefix': {'type': 'boolean'}}},
                                                                                         'finish_reason': {'type': ['string',
-                                                                                                                   'null']}},
-                                                                         'required': ['message']}}},
-                                    'required': ['choices']},
+                                                                                                                   'null']},
+                                                                                        'logprobs': {'$ref': '#/$defs/ChoiceLogprobs'},
+                                                                                        'prompt_logprobs': {'$ref': '#/$defs/ChoiceLogprobs'},
+                                                                                        'messages': {'description': 'Further '
+                                                                                                                    'messages '
+                                                                                                                    'of '
+                                                                                                                    'the '
+                                                                                                                    'choice '
+                                                                                                                    '(client-python '
+                                                                                                                    'ChatCompletionChoice.messages, '
+                                                                                                                    'DeltaMessage '
+                                                                                                                    'objects).',
+                                                                                                     'type': ['array',
+                                                                                                              'null'],
+                                                                                                     'items': {'type': 'object'}}},
+                                                                         'required': ['message']}},
+                                                   'usage': {'$ref': '#/$defs/Usage'}},
+                                    'required': ['choices'],
+                                    '$defs': {'Usage': {'title': 'MistralUsage',
+                                                        'description': 'Token usage (client-python '
+                                                                       'UsageInfo, which keeps any further '
+                                                                       'key). `num_cached_tokens` is not in '
+                                                                       'UsageInfo, but the API sends it '
+                                                                       '(live captures): the prompt tokens '
+                                                                       'served from the prompt cache.',
+                                                        'type': ['object', 'null'],
+                                                        'properties': {'prompt_tokens': {'type': 'integer'},
+                                                                       'completion_tokens': {'type': 'integer'},
+                                                                       'total_tokens': {'type': 'integer'},
+                                                                       'prompt_audio_seconds': {'type': ['integer',
+                                                                                                         'null']},
+                                                                       'service_tier': {'type': ['string',
+                                                                                                 'null']},
+                                                                       'num_cached_tokens': {'type': ['integer',
+                                                                                                      'null']}}},
+                                              'ChoiceLogprobs': {'title': 'MistralChoiceLogprobs',
+                                                                 'description': 'Log probabilities: '
+                                                                                '{content: [{token, logprob, '
+                                                                                'bytes, token_id, '
+                                                                                'top_logprobs}]}.',
+                                                                 'type': ['object', 'null'],
+                                                                 'properties': {'content': {'type': 'array'}}}}},
  'dialects/mistral/stream_event.json': {'$schema': 'https://json-schema.org/draft/2020-12/schema',
                                         '$id': 'dialects/mistral/stream_event.json',
                                         'title': 'MistralCompletionChunk',
@@ -1671,10 +2856,13 @@ SCHEMAS: dict[str, Any] = {'canonical/content_part.json': {'$schema': 'https://j
                                                        'not a chunk). Mistral sends each tool call whole in '
                                                        'one delta, but the fields are typed for fragments, '
                                                        'which compatible servers send. Tool call ids are 9 '
-                                                       'ASCII letters or digits, as in tool_call.json.',
+                                                       'ASCII letters or digits, as in tool_call.json. Every '
+                                                       'other field of the API reference (client-python 3.7 '
+                                                       'CompletionChunk) is named too.',
                                         'type': 'object',
                                         'properties': {'id': {'type': 'string'},
                                                        'object': {'const': 'chat.completion.chunk'},
+                                                       'created': {'type': 'integer'},
                                                        'model': {'type': 'string'},
                                                        'choices': {'type': 'array',
                                                                    'items': {'type': 'object',
@@ -1682,12 +2870,22 @@ SCHEMAS: dict[str, Any] = {'canonical/content_part.json': {'$schema': 'https://j
                                                                                             'delta': {'type': 'object',
                                                                                                       'properties': {'role': {'type': ['string',
                                                                                                                                        'null']},
+                                                                                                                     'content': {'$ref': 'request.json#/$defs/MessageContent'},
                                                                                                                      'tool_calls': {'type': ['array',
                                                                                                                                              'null'],
-                                                                                                                                    'items': {'$ref': '#/$defs/ToolCallDelta'}}}},
+                                                                                                                                    'items': {'$ref': '#/$defs/ToolCallDelta'}},
+                                                                                                                     'tool_call_id': {'type': ['string',
+                                                                                                                                               'null']},
+                                                                                                                     'index': {'type': ['integer',
+                                                                                                                                        'null']},
+                                                                                                                     'metadata': {'type': ['object',
+                                                                                                                                           'null']}}},
                                                                                             'finish_reason': {'type': ['string',
-                                                                                                                       'null']}},
-                                                                             'required': ['delta']}}},
+                                                                                                                       'null']},
+                                                                                            'logprobs': {'$ref': 'response.json#/$defs/ChoiceLogprobs'},
+                                                                                            'prompt_logprobs': {'$ref': 'response.json#/$defs/ChoiceLogprobs'}},
+                                                                             'required': ['delta']}},
+                                                       'usage': {'$ref': 'response.json#/$defs/Usage'}},
                                         'required': ['choices'],
                                         '$defs': {'ToolCallDelta': {'title': 'MistralToolCallDelta',
                                                                     'description': 'A tool call, or a '
@@ -1790,8 +2988,9 @@ SCHEMAS: dict[str, Any] = {'canonical/content_part.json': {'$schema': 'https://j
                                   'title': 'OllamaChatRequest',
                                   'description': 'An /api/chat request body: the tools, and the messages '
                                                  'that carry calls and results. Ollama has no tool choice. '
-                                                 'Open to every other field (format, options, keep_alive, '
-                                                 'think, ...).',
+                                                 'The other documented fields (Ollama docs/openapi.yaml '
+                                                 'ChatRequest, Go api.ChatRequest) are described loosely; '
+                                                 'open to every other field.',
                                   'type': 'object',
                                   'properties': {'model': {'type': 'string'},
                                                  'messages': {'type': 'array',
@@ -1812,7 +3011,40 @@ SCHEMAS: dict[str, Any] = {'canonical/content_part.json': {'$schema': 'https://j
                                                                                    'then': {'$ref': 'tool_result.json'}}]}},
                                                  'tools': {'type': ['array', 'null'],
                                                            'items': {'$ref': 'tool_definition.json'}},
-                                                 'stream': {'type': 'boolean'}},
+                                                 'stream': {'type': 'boolean'},
+                                                 'format': {'description': 'Structured output: the string '
+                                                                           '"json" or a JSON Schema object '
+                                                                           '(Go json.RawMessage).',
+                                                            'type': ['string', 'object', 'null']},
+                                                 'options': {'description': 'Model options (temperature, '
+                                                                            'top_k, top_p, min_p, seed, '
+                                                                            'num_ctx, num_predict, stop, '
+                                                                            '...); free-form map.',
+                                                             'type': ['object', 'null']},
+                                                 'keep_alive': {'description': 'How long the model stays '
+                                                                               'loaded: a duration string '
+                                                                               '("5m") or a number of '
+                                                                               'seconds.',
+                                                                'type': ['string', 'number', 'null']},
+                                                 'think': {'description': 'Thinking: true/false, or "high" / '
+                                                                          '"medium" / "low" for models that '
+                                                                          'take a level.',
+                                                           'type': ['boolean', 'string', 'null']},
+                                                 'truncate': {'description': 'Truncate the chat history when '
+                                                                             'the prompt exceeds the context '
+                                                                             'length.',
+                                                              'type': ['boolean', 'null']},
+                                                 'shift': {'description': 'Shift the chat history at the '
+                                                                          'context length limit instead of '
+                                                                          'failing.',
+                                                           'type': ['boolean', 'null']},
+                                                 'logprobs': {'description': 'Return log probabilities of '
+                                                                             'the output tokens.',
+                                                              'type': ['boolean', 'null']},
+                                                 'top_logprobs': {'description': 'Most likely tokens to '
+                                                                                 'return per position when '
+                                                                                 'logprobs is set (0-20).',
+                                                                  'type': ['integer', 'null']}},
                                   'required': ['model', 'messages']},
  'dialects/ollama/response.json': {'$schema': 'https://json-schema.org/draft/2020-12/schema',
                                    '$id': 'dialects/ollama/response.json',
@@ -1827,6 +3059,39 @@ SCHEMAS: dict[str, Any] = {'canonical/content_part.json': {'$schema': 'https://j
                                                   'message': {'$ref': '#/$defs/AssistantMessage'},
                                                   'done': {'type': 'boolean'},
                                                   'done_reason': {'type': 'string'},
+                                                  'total_duration': {'description': 'Nanoseconds spent on '
+                                                                                    'the whole request.',
+                                                                     'type': 'integer'},
+                                                  'load_duration': {'description': 'Nanoseconds spent '
+                                                                                   'loading the model.',
+                                                                    'type': 'integer'},
+                                                  'prompt_eval_count': {'description': 'Tokens in the '
+                                                                                       'prompt.',
+                                                                        'type': 'integer'},
+                                                  'prompt_eval_duration': {'description': 'Nanoseconds spent '
+                                                                                          'evaluating the '
+                                                                                          'prompt.',
+                                                                           'type': 'integer'},
+                                                  'eval_count': {'description': 'Tokens generated.',
+                                                                 'type': 'integer'},
+                                                  'eval_duration': {'description': 'Nanoseconds spent '
+                                                                                   'generating.',
+                                                                    'type': 'integer'},
+                                                  'logprobs': {'description': 'Per-token log probabilities '
+                                                                              '({token, logprob, bytes, '
+                                                                              'top_logprobs}) when the '
+                                                                              'request set logprobs.',
+                                                               'type': ['array', 'null'],
+                                                               'items': {'type': 'object'}},
+                                                  'remote_model': {'description': 'The upstream model that '
+                                                                                  'answered, for a model '
+                                                                                  'served by a remote '
+                                                                                  '(cloud) Ollama host.',
+                                                                   'type': 'string'},
+                                                  'remote_host': {'description': 'The URL of the upstream '
+                                                                                 'Ollama host, for a remote '
+                                                                                 '(cloud) model.',
+                                                                  'type': 'string'},
                                                   'error': {'type': 'string'}},
                                    'anyOf': [{'required': ['model', 'message', 'done']},
                                              {'required': ['error']}],
@@ -1835,9 +3100,38 @@ SCHEMAS: dict[str, Any] = {'canonical/content_part.json': {'$schema': 'https://j
                                                                   'properties': {'role': {'const': 'assistant'},
                                                                                  'content': {'type': 'string'},
                                                                                  'thinking': {'type': 'string'},
+                                                                                 'images': {'type': ['array',
+                                                                                                     'null'],
+                                                                                            'items': {'type': 'string'}},
                                                                                  'tool_calls': {'type': ['array',
                                                                                                          'null'],
-                                                                                                'items': {'$ref': 'tool_call.json'}}},
+                                                                                                'items': {'$ref': 'tool_call.json'}},
+                                                                                 'tool_name': {'description': 'Go '
+                                                                                                              'api.Message '
+                                                                                                              'field; '
+                                                                                                              'set '
+                                                                                                              'on '
+                                                                                                              'tool '
+                                                                                                              'messages, '
+                                                                                                              'not '
+                                                                                                              'expected '
+                                                                                                              'from '
+                                                                                                              'the '
+                                                                                                              'model.',
+                                                                                               'type': 'string'},
+                                                                                 'tool_call_id': {'description': 'Go '
+                                                                                                                 'api.Message '
+                                                                                                                 'field; '
+                                                                                                                 'set '
+                                                                                                                 'on '
+                                                                                                                 'tool '
+                                                                                                                 'messages, '
+                                                                                                                 'not '
+                                                                                                                 'expected '
+                                                                                                                 'from '
+                                                                                                                 'the '
+                                                                                                                 'model.',
+                                                                                                  'type': 'string'}},
                                                                   'required': ['role']}}},
  'dialects/ollama/stream_event.json': {'$schema': 'https://json-schema.org/draft/2020-12/schema',
                                        '$id': 'dialects/ollama/stream_event.json',
@@ -1854,6 +3148,44 @@ SCHEMAS: dict[str, Any] = {'canonical/content_part.json': {'$schema': 'https://j
                                                       'message': {'$ref': 'response.json#/$defs/AssistantMessage'},
                                                       'done': {'type': 'boolean'},
                                                       'done_reason': {'type': 'string'},
+                                                      'total_duration': {'description': 'Nanoseconds spent '
+                                                                                        'on the whole '
+                                                                                        'request.',
+                                                                         'type': 'integer'},
+                                                      'load_duration': {'description': 'Nanoseconds spent '
+                                                                                       'loading the model.',
+                                                                        'type': 'integer'},
+                                                      'prompt_eval_count': {'description': 'Tokens in the '
+                                                                                           'prompt.',
+                                                                            'type': 'integer'},
+                                                      'prompt_eval_duration': {'description': 'Nanoseconds '
+                                                                                              'spent '
+                                                                                              'evaluating '
+                                                                                              'the prompt.',
+                                                                               'type': 'integer'},
+                                                      'eval_count': {'description': 'Tokens generated.',
+                                                                     'type': 'integer'},
+                                                      'eval_duration': {'description': 'Nanoseconds spent '
+                                                                                       'generating.',
+                                                                        'type': 'integer'},
+                                                      'logprobs': {'description': 'Per-token log '
+                                                                                  'probabilities ({token, '
+                                                                                  'logprob, bytes, '
+                                                                                  'top_logprobs}) when the '
+                                                                                  'request set logprobs.',
+                                                                   'type': ['array', 'null'],
+                                                                   'items': {'type': 'object'}},
+                                                      'remote_model': {'description': 'The upstream model '
+                                                                                      'that answered, for a '
+                                                                                      'model served by a '
+                                                                                      'remote (cloud) Ollama '
+                                                                                      'host.',
+                                                                       'type': 'string'},
+                                                      'remote_host': {'description': 'The URL of the '
+                                                                                     'upstream Ollama host, '
+                                                                                     'for a remote (cloud) '
+                                                                                     'model.',
+                                                                      'type': 'string'},
                                                       'error': {'type': 'string'}},
                                        'anyOf': [{'required': ['model', 'done']}, {'required': ['error']}]},
  'dialects/ollama/tool_call.json': {'$schema': 'https://json-schema.org/draft/2020-12/schema',
@@ -1914,44 +3246,343 @@ SCHEMAS: dict[str, Any] = {'canonical/content_part.json': {'$schema': 'https://j
  'dialects/openai_chat/request.json': {'$schema': 'https://json-schema.org/draft/2020-12/schema',
                                        '$id': 'dialects/openai_chat/request.json',
                                        'title': 'OpenAIChatRequest',
-                                       'description': 'A Chat Completions request body: the parts that carry '
-                                                      'tools, tool choice, calls and results. Open to every '
-                                                      'other field.',
+                                       'description': 'A Chat Completions request body (POST '
+                                                      '/v1/chat/completions). Tools, tool choice, calls and '
+                                                      'results are described by the shape schemas; every '
+                                                      'other parameter and message field of the API '
+                                                      'reference (openai-python 3.57 CompletionCreateParams) '
+                                                      'is named here, so that --strict reports only fields '
+                                                      'the reference does not document. Open to every other '
+                                                      'field.',
                                        'type': 'object',
                                        'properties': {'model': {'type': 'string'},
                                                       'messages': {'type': 'array',
                                                                    'items': {'type': 'object',
-                                                                             'properties': {'role': {'type': 'string'}},
+                                                                             'properties': {'role': {'type': 'string'},
+                                                                                            'content': {'$ref': '#/$defs/MessageContent'},
+                                                                                            'name': {'description': 'An '
+                                                                                                                    'optional '
+                                                                                                                    'name '
+                                                                                                                    'for '
+                                                                                                                    'the '
+                                                                                                                    'participant '
+                                                                                                                    '(required '
+                                                                                                                    'for '
+                                                                                                                    'the '
+                                                                                                                    'deprecated '
+                                                                                                                    'function '
+                                                                                                                    'role).',
+                                                                                                     'type': ['string',
+                                                                                                              'null']}},
                                                                              'required': ['role'],
                                                                              'allOf': [{'if': {'properties': {'role': {'const': 'assistant'}}},
                                                                                         'then': {'properties': {'tool_calls': {'type': 'array',
-                                                                                                                               'items': {'$ref': 'tool_call.json'}}}}},
+                                                                                                                               'items': {'$ref': '#/$defs/ToolCall'}}}}},
                                                                                        {'if': {'properties': {'role': {'const': 'tool'}}},
-                                                                                        'then': {'$ref': 'tool_result.json'}}]}},
+                                                                                        'then': {'$ref': 'tool_result.json'}},
+                                                                                       {'if': {'properties': {'role': {'const': 'assistant'}}},
+                                                                                        'then': {'properties': {'refusal': {'type': ['string',
+                                                                                                                                     'null']},
+                                                                                                                'audio': {'type': ['object',
+                                                                                                                                   'null'],
+                                                                                                                          'properties': {'id': {'type': 'string'}}},
+                                                                                                                'function_call': {'description': 'Deprecated '
+                                                                                                                                                 'in '
+                                                                                                                                                 'favor '
+                                                                                                                                                 'of '
+                                                                                                                                                 'tool_calls.',
+                                                                                                                                  'type': ['object',
+                                                                                                                                           'null'],
+                                                                                                                                  'properties': {'name': {'type': 'string'},
+                                                                                                                                                 'arguments': {'type': 'string'}}}}}}]}},
                                                       'tools': {'type': 'array',
-                                                                'items': {'$ref': 'tool_definition.json'},
+                                                                'items': {'$ref': '#/$defs/Tool'},
                                                                 'minItems': 1},
-                                                      'tool_choice': {'$ref': 'tool_choice.json'},
-                                                      'parallel_tool_calls': {'type': 'boolean'}},
-                                       'required': ['messages']},
+                                                      'tool_choice': {'anyOf': [{'$ref': 'tool_choice.json'},
+                                                                                {'$ref': '#/$defs/CustomToolChoice'}]},
+                                                      'parallel_tool_calls': {'type': 'boolean'},
+                                                      'stream': {'type': ['boolean', 'null']},
+                                                      'stream_options': {'type': ['object', 'null'],
+                                                                         'properties': {'include_usage': {'type': 'boolean'},
+                                                                                        'include_obfuscation': {'type': 'boolean'}}},
+                                                      'audio': {'description': 'Audio output parameters '
+                                                                               '(format, voice); required '
+                                                                               'with modalities ["audio"].',
+                                                                'type': ['object', 'null']},
+                                                      'frequency_penalty': {'type': ['number', 'null']},
+                                                      'function_call': {'description': 'Deprecated in favor '
+                                                                                       'of tool_choice: '
+                                                                                       '"none", "auto" or '
+                                                                                       '{"name": ...}.',
+                                                                        'type': ['string', 'object', 'null']},
+                                                      'functions': {'description': 'Deprecated in favor of '
+                                                                                   'tools: a list of {name, '
+                                                                                   'description, '
+                                                                                   'parameters}.',
+                                                                    'type': ['array', 'null'],
+                                                                    'items': {'type': 'object'}},
+                                                      'logit_bias': {'description': 'Token id -> bias from '
+                                                                                    '-100 to 100.',
+                                                                     'type': ['object', 'null']},
+                                                      'logprobs': {'type': ['boolean', 'null']},
+                                                      'max_completion_tokens': {'type': ['integer', 'null']},
+                                                      'max_tokens': {'type': ['integer', 'null']},
+                                                      'metadata': {'description': 'Up to 16 string key-value '
+                                                                                  'pairs stored with the '
+                                                                                  'completion.',
+                                                                   'type': ['object', 'null']},
+                                                      'modalities': {'type': ['array', 'null'],
+                                                                     'items': {'type': 'string'}},
+                                                      'moderation': {'description': 'Moderation of the input '
+                                                                                    'and output (model, '
+                                                                                    'policy).',
+                                                                     'type': ['object', 'null']},
+                                                      'n': {'type': ['integer', 'null']},
+                                                      'prediction': {'description': 'Predicted output: '
+                                                                                    '{type: "content", '
+                                                                                    'content}.',
+                                                                     'type': ['object', 'null']},
+                                                      'presence_penalty': {'type': ['number', 'null']},
+                                                      'prompt_cache_key': {'type': ['string', 'null']},
+                                                      'prompt_cache_options': {'description': 'Prompt '
+                                                                                              'caching '
+                                                                                              'options '
+                                                                                              '(mode, ttl).',
+                                                                               'type': ['object', 'null']},
+                                                      'prompt_cache_retention': {'type': ['string', 'null']},
+                                                      'reasoning_effort': {'type': ['string', 'null']},
+                                                      'response_format': {'description': '{type: "text"}, '
+                                                                                         '{type: '
+                                                                                         '"json_object"} or '
+                                                                                         '{type: '
+                                                                                         '"json_schema", '
+                                                                                         'json_schema: '
+                                                                                         '{name, '
+                                                                                         'description, '
+                                                                                         'schema, strict}}.',
+                                                                          'type': ['object', 'null']},
+                                                      'safety_identifier': {'type': ['string', 'null']},
+                                                      'seed': {'type': ['integer', 'null']},
+                                                      'service_tier': {'type': ['string', 'null']},
+                                                      'stop': {'type': ['string', 'array', 'null'],
+                                                               'items': {'type': 'string'}},
+                                                      'store': {'type': ['boolean', 'null']},
+                                                      'temperature': {'type': ['number', 'null']},
+                                                      'top_logprobs': {'type': ['integer', 'null']},
+                                                      'top_p': {'type': ['number', 'null']},
+                                                      'user': {'type': ['string', 'null']},
+                                                      'verbosity': {'type': ['string', 'null']},
+                                                      'web_search_options': {'description': 'Web search tool '
+                                                                                            'options '
+                                                                                            '(search_context_size, '
+                                                                                            'user_location).',
+                                                                             'type': ['object', 'null']}},
+                                       'required': ['messages'],
+                                       '$defs': {'Tool': {'description': 'A function tool (the shape '
+                                                                         'toolwire converts) or a custom '
+                                                                         'tool (free-form text input), which '
+                                                                         'toolwire leaves alone.',
+                                                          'if': {'required': ['type'],
+                                                                 'properties': {'type': {'const': 'custom'}}},
+                                                          'then': {'$ref': '#/$defs/CustomTool'},
+                                                          'else': {'$ref': 'tool_definition.json'}},
+                                                 'CustomTool': {'title': 'OpenAIChatCustomTool',
+                                                                'description': 'Source: openai-python '
+                                                                               'ChatCompletionCustomToolParam.',
+                                                                'type': 'object',
+                                                                'properties': {'type': {'const': 'custom'},
+                                                                               'custom': {'type': 'object',
+                                                                                          'properties': {'name': {'type': 'string'},
+                                                                                                         'description': {'type': 'string'},
+                                                                                                         'format': {'description': 'text, '
+                                                                                                                                   'or '
+                                                                                                                                   'a '
+                                                                                                                                   'grammar '
+                                                                                                                                   '(lark '
+                                                                                                                                   'or '
+                                                                                                                                   'regex).',
+                                                                                                                    'type': 'object'}},
+                                                                                          'required': ['name']}},
+                                                                'required': ['type', 'custom']},
+                                                 'CustomToolChoice': {'title': 'OpenAIChatCustomToolChoice',
+                                                                      'type': 'object',
+                                                                      'properties': {'type': {'const': 'custom'},
+                                                                                     'custom': {'type': 'object',
+                                                                                                'properties': {'name': {'type': 'string'}},
+                                                                                                'required': ['name']}},
+                                                                      'required': ['type', 'custom']},
+                                                 'ToolCall': {'description': 'A function call (the shape '
+                                                                             'toolwire converts) or a custom '
+                                                                             'tool call, which toolwire '
+                                                                             'leaves alone.',
+                                                              'if': {'required': ['type'],
+                                                                     'properties': {'type': {'const': 'custom'}}},
+                                                              'then': {'$ref': '#/$defs/CustomToolCall'},
+                                                              'else': {'$ref': 'tool_call.json'}},
+                                                 'CustomToolCall': {'title': 'OpenAIChatCustomToolCall',
+                                                                    'description': 'Source: openai-python '
+                                                                                   'ChatCompletionMessageCustomToolCall.',
+                                                                    'type': 'object',
+                                                                    'properties': {'id': {'type': 'string'},
+                                                                                   'type': {'const': 'custom'},
+                                                                                   'custom': {'type': 'object',
+                                                                                              'properties': {'name': {'type': 'string'},
+                                                                                                             'input': {'type': 'string'}},
+                                                                                              'required': ['name',
+                                                                                                           'input']}},
+                                                                    'required': ['id', 'type', 'custom']},
+                                                 'MessageContent': {'title': 'OpenAIChatMessageContent',
+                                                                    'description': "A message's content: "
+                                                                                   'text, an array of '
+                                                                                   'content parts, or null '
+                                                                                   '(assistant messages with '
+                                                                                   'tool_calls).',
+                                                                    'anyOf': [{'type': 'string'},
+                                                                              {'type': 'null'},
+                                                                              {'type': 'array',
+                                                                               'items': {'$ref': '#/$defs/ContentPart'}}]},
+                                                 'ContentPart': {'title': 'OpenAIChatContentPart',
+                                                                 'description': 'A content part: text (every '
+                                                                                'role), image_url, '
+                                                                                'input_audio and file '
+                                                                                '(user), refusal '
+                                                                                '(assistant).',
+                                                                 'type': 'object',
+                                                                 'properties': {'type': {'type': 'string'}},
+                                                                 'allOf': [{'if': {'properties': {'type': {'const': 'text'}},
+                                                                                   'required': ['type']},
+                                                                            'then': {'properties': {'text': {'type': 'string'},
+                                                                                                    'prompt_cache_breakpoint': {'$ref': '#/$defs/PromptCacheBreakpoint'}}}},
+                                                                           {'if': {'properties': {'type': {'const': 'image_url'}},
+                                                                                   'required': ['type']},
+                                                                            'then': {'properties': {'image_url': {'type': 'object',
+                                                                                                                  'properties': {'url': {'type': 'string'},
+                                                                                                                                 'detail': {'type': 'string'}}},
+                                                                                                    'prompt_cache_breakpoint': {'$ref': '#/$defs/PromptCacheBreakpoint'}}}},
+                                                                           {'if': {'properties': {'type': {'const': 'input_audio'}},
+                                                                                   'required': ['type']},
+                                                                            'then': {'properties': {'input_audio': {'type': 'object',
+                                                                                                                    'properties': {'data': {'type': 'string'},
+                                                                                                                                   'format': {'type': 'string'}}},
+                                                                                                    'prompt_cache_breakpoint': {'$ref': '#/$defs/PromptCacheBreakpoint'}}}},
+                                                                           {'if': {'properties': {'type': {'const': 'file'}},
+                                                                                   'required': ['type']},
+                                                                            'then': {'properties': {'file': {'type': 'object',
+                                                                                                             'properties': {'file_data': {'type': 'string'},
+                                                                                                                            'file_id': {'type': 'string'},
+                                                                                                                            'filename': {'type': 'string'}}},
+                                                                                                    'prompt_cache_breakpoint': {'$ref': '#/$defs/PromptCacheBreakpoint'}}}},
+                                                                           {'if': {'properties': {'type': {'const': 'refusal'}},
+                                                                                   'required': ['type']},
+                                                                            'then': {'properties': {'refusal': {'type': 'string'}}}}]},
+                                                 'PromptCacheBreakpoint': {'title': 'OpenAIChatPromptCacheBreakpoint',
+                                                                           'type': 'object',
+                                                                           'properties': {'mode': {'type': 'string'},
+                                                                                          'ttl': {'type': 'string'}}}}},
  'dialects/openai_chat/response.json': {'$schema': 'https://json-schema.org/draft/2020-12/schema',
                                         '$id': 'dialects/openai_chat/response.json',
                                         'title': 'OpenAIChatResponse',
                                         'description': 'A chat.completion response body: where the calls sit '
-                                                       'and why the turn ended.',
+                                                       'and why the turn ended. Every other field of the API '
+                                                       'reference (openai-python 3.57 ChatCompletion) is '
+                                                       'named too.',
                                         'type': 'object',
-                                        'properties': {'object': {'const': 'chat.completion'},
+                                        'properties': {'id': {'type': 'string'},
+                                                       'object': {'const': 'chat.completion'},
+                                                       'created': {'type': 'integer'},
+                                                       'model': {'type': 'string'},
                                                        'choices': {'type': 'array',
                                                                    'items': {'type': 'object',
-                                                                             'properties': {'message': {'type': 'object',
+                                                                             'properties': {'index': {'type': 'integer'},
+                                                                                            'message': {'type': 'object',
                                                                                                         'properties': {'role': {'const': 'assistant'},
+                                                                                                                       'content': {'type': ['string',
+                                                                                                                                            'null']},
+                                                                                                                       'refusal': {'type': ['string',
+                                                                                                                                            'null']},
                                                                                                                        'tool_calls': {'type': ['array',
                                                                                                                                                'null'],
-                                                                                                                                      'items': {'$ref': 'tool_call.json'}}}},
+                                                                                                                                      'items': {'$ref': 'request.json#/$defs/ToolCall'}},
+                                                                                                                       'annotations': {'description': 'URL '
+                                                                                                                                                      'citations '
+                                                                                                                                                      'when '
+                                                                                                                                                      'the '
+                                                                                                                                                      'web '
+                                                                                                                                                      'search '
+                                                                                                                                                      'tool '
+                                                                                                                                                      'was '
+                                                                                                                                                      'used.',
+                                                                                                                                       'type': ['array',
+                                                                                                                                                'null'],
+                                                                                                                                       'items': {'type': 'object',
+                                                                                                                                                 'properties': {'type': {'type': 'string'},
+                                                                                                                                                                'url_citation': {'type': 'object',
+                                                                                                                                                                                 'properties': {'start_index': {'type': 'integer'},
+                                                                                                                                                                                                'end_index': {'type': 'integer'},
+                                                                                                                                                                                                'title': {'type': 'string'},
+                                                                                                                                                                                                'url': {'type': 'string'}}}}}},
+                                                                                                                       'audio': {'description': 'The '
+                                                                                                                                                'audio '
+                                                                                                                                                'response '
+                                                                                                                                                '(id, '
+                                                                                                                                                'data, '
+                                                                                                                                                'expires_at, '
+                                                                                                                                                'transcript) '
+                                                                                                                                                'when '
+                                                                                                                                                'audio '
+                                                                                                                                                'output '
+                                                                                                                                                'was '
+                                                                                                                                                'requested.',
+                                                                                                                                 'type': ['object',
+                                                                                                                                          'null']},
+                                                                                                                       'function_call': {'description': 'Deprecated '
+                                                                                                                                                        'in '
+                                                                                                                                                        'favor '
+                                                                                                                                                        'of '
+                                                                                                                                                        'tool_calls.',
+                                                                                                                                         'type': ['object',
+                                                                                                                                                  'null'],
+                                                                                                                                         'properties': {'name': {'type': 'string'},
+                                                                                                                                                        'arguments': {'type': 'string'}}}}},
                                                                                             'finish_reason': {'type': ['string',
-                                                                                                                       'null']}},
-                                                                             'required': ['message']}}},
-                                        'required': ['choices']},
+                                                                                                                       'null']},
+                                                                                            'logprobs': {'$ref': '#/$defs/ChoiceLogprobs'}},
+                                                                             'required': ['message']}},
+                                                       'usage': {'$ref': '#/$defs/Usage'},
+                                                       'service_tier': {'type': ['string', 'null']},
+                                                       'system_fingerprint': {'type': ['string', 'null']},
+                                                       'metadata': {'description': "The request's metadata, "
+                                                                                   'echoed.',
+                                                                    'type': ['object', 'null']},
+                                                       'moderation': {'description': 'Moderation results of '
+                                                                                     'the input and output, '
+                                                                                     'when requested.',
+                                                                      'type': ['object', 'null']}},
+                                        'required': ['choices'],
+                                        '$defs': {'Usage': {'title': 'OpenAIChatUsage',
+                                                            'description': 'Token usage (CompletionUsage); '
+                                                                           'the details objects break the '
+                                                                           'counts down (cached, audio, '
+                                                                           'reasoning, prediction tokens, '
+                                                                           '...).',
+                                                            'type': ['object', 'null'],
+                                                            'properties': {'prompt_tokens': {'type': 'integer'},
+                                                                           'completion_tokens': {'type': 'integer'},
+                                                                           'total_tokens': {'type': 'integer'},
+                                                                           'prompt_tokens_details': {'type': ['object',
+                                                                                                              'null']},
+                                                                           'completion_tokens_details': {'type': ['object',
+                                                                                                                  'null']}}},
+                                                  'ChoiceLogprobs': {'title': 'OpenAIChatChoiceLogprobs',
+                                                                     'description': 'Log probability '
+                                                                                    'information for the '
+                                                                                    'choice: content and '
+                                                                                    'refusal token lists.',
+                                                                     'type': ['object', 'null'],
+                                                                     'properties': {'content': {'type': ['array',
+                                                                                                         'null']},
+                                                                                    'refusal': {'type': ['array',
+                                                                                                         'null']}}}}},
  'dialects/openai_chat/stream_event.json': {'$schema': 'https://json-schema.org/draft/2020-12/schema',
                                             '$id': 'dialects/openai_chat/stream_event.json',
                                             'title': 'OpenAIChatStreamEvent',
@@ -1965,7 +3596,12 @@ SCHEMAS: dict[str, Any] = {'canonical/content_part.json': {'$schema': 'https://j
                                                            '`stream_options.include_usage` has `choices: []` '
                                                            'and the usage. Compatible servers omit fields '
                                                            '(index, id, object), so only `choices` is '
-                                                           'required. Open to every other field.',
+                                                           'required. Every other field of the API reference '
+                                                           '(openai-python 3.57 ChatCompletionChunk) is '
+                                                           'named too; `obfuscation` is the random padding '
+                                                           'the API adds to streamed chunks unless '
+                                                           'stream_options.include_obfuscation is false. '
+                                                           'Open to every other field.',
                                             'type': 'object',
                                             'properties': {'id': {'type': 'string'},
                                                            'object': {'const': 'chat.completion.chunk'},
@@ -1973,7 +3609,14 @@ SCHEMAS: dict[str, Any] = {'canonical/content_part.json': {'$schema': 'https://j
                                                            'model': {'type': 'string'},
                                                            'choices': {'type': 'array',
                                                                        'items': {'$ref': '#/$defs/Choice'}},
-                                                           'usage': {'type': ['object', 'null']}},
+                                                           'usage': {'$ref': 'response.json#/$defs/Usage'},
+                                                           'service_tier': {'type': ['string', 'null']},
+                                                           'system_fingerprint': {'type': ['string', 'null']},
+                                                           'obfuscation': {'type': ['string', 'null']},
+                                                           'moderation': {'description': 'Moderation '
+                                                                                         'results, when '
+                                                                                         'requested.',
+                                                                          'type': ['object', 'null']}},
                                             'required': ['choices'],
                                             '$defs': {'Choice': {'title': 'OpenAIChatStreamChoice',
                                                                  'type': 'object',
@@ -1981,7 +3624,8 @@ SCHEMAS: dict[str, Any] = {'canonical/content_part.json': {'$schema': 'https://j
                                                                                           'minimum': 0},
                                                                                 'delta': {'$ref': '#/$defs/Delta'},
                                                                                 'finish_reason': {'type': ['string',
-                                                                                                           'null']}}},
+                                                                                                           'null']},
+                                                                                'logprobs': {'$ref': 'response.json#/$defs/ChoiceLogprobs'}}},
                                                       'Delta': {'title': 'OpenAIChatStreamDelta',
                                                                 'type': 'object',
                                                                 'properties': {'role': {'type': ['string',
@@ -1992,7 +3636,36 @@ SCHEMAS: dict[str, Any] = {'canonical/content_part.json': {'$schema': 'https://j
                                                                                                     'null']},
                                                                                'tool_calls': {'type': ['array',
                                                                                                        'null'],
-                                                                                              'items': {'$ref': '#/$defs/ToolCallDelta'}}}},
+                                                                                              'items': {'$ref': '#/$defs/ToolCallDelta'}},
+                                                                               'function_call': {'description': 'Deprecated '
+                                                                                                                'in '
+                                                                                                                'favor '
+                                                                                                                'of '
+                                                                                                                'tool_calls: '
+                                                                                                                'a '
+                                                                                                                'fragment '
+                                                                                                                'of '
+                                                                                                                'a '
+                                                                                                                'function '
+                                                                                                                'call.',
+                                                                                                 'type': ['object',
+                                                                                                          'null'],
+                                                                                                 'properties': {'name': {'type': ['string',
+                                                                                                                                  'null']},
+                                                                                                                'arguments': {'type': ['string',
+                                                                                                                                       'null']}}},
+                                                                               'audio': {'description': 'A '
+                                                                                                        'fragment '
+                                                                                                        'of '
+                                                                                                        'the '
+                                                                                                        'audio '
+                                                                                                        'response '
+                                                                                                        '(id, '
+                                                                                                        'data, '
+                                                                                                        'expires_at, '
+                                                                                                        'transcript).',
+                                                                                         'type': ['object',
+                                                                                                  'null']}}},
                                                       'ToolCallDelta': {'title': 'OpenAIChatStreamToolCallDelta',
                                                                         'description': 'A fragment of one '
                                                                                        'tool call; index '
@@ -2095,18 +3768,107 @@ SCHEMAS: dict[str, Any] = {'canonical/content_part.json': {'$schema': 'https://j
                                             'description': 'A Responses API request body (POST '
                                                            '/v1/responses): tools, tool choice, and the '
                                                            'function_call / function_call_output items that '
-                                                           'sit flat in `input` among messages. Open to '
-                                                           'every other field.',
+                                                           'sit flat in `input` among messages. Every other '
+                                                           'parameter of the API reference (openai-python '
+                                                           '3.57 ResponseCreateParams) is named too, so that '
+                                                           '--strict reports only fields the reference does '
+                                                           'not document. Open to every other field.',
                                             'type': 'object',
                                             'properties': {'model': {'type': 'string'},
                                                            'input': {'oneOf': [{'type': 'string'},
                                                                                {'type': 'array',
                                                                                 'items': {'$ref': '#/$defs/InputItem'}}]},
+                                                           'instructions': {'type': ['string', 'null']},
                                                            'tools': {'type': 'array',
                                                                      'items': {'$ref': '#/$defs/Tool'}},
                                                            'tool_choice': {'$ref': '#/$defs/ToolChoice'},
                                                            'parallel_tool_calls': {'type': ['boolean',
-                                                                                            'null']}},
+                                                                                            'null']},
+                                                           'stream': {'type': ['boolean', 'null']},
+                                                           'stream_options': {'type': ['object', 'null'],
+                                                                              'properties': {'include_obfuscation': {'type': 'boolean'}}},
+                                                           'include': {'description': 'Extra output to '
+                                                                                      'include, e.g. '
+                                                                                      '"reasoning.encrypted_content", '
+                                                                                      '"message.output_text.logprobs", '
+                                                                                      '"file_search_call.results".',
+                                                                       'type': ['array', 'null'],
+                                                                       'items': {'type': 'string'}},
+                                                           'access_programs': {'description': 'Access '
+                                                                                              'programs to '
+                                                                                              'run the '
+                                                                                              'request '
+                                                                                              'under.',
+                                                                               'type': ['object', 'null']},
+                                                           'background': {'type': ['boolean', 'null']},
+                                                           'background_options': {'description': 'Options of '
+                                                                                                 'background '
+                                                                                                 'mode '
+                                                                                                 '(completion_window, '
+                                                                                                 'continuation_id).',
+                                                                                  'type': ['object', 'null']},
+                                                           'context_management': {'description': 'Context '
+                                                                                                 'management '
+                                                                                                 'entries '
+                                                                                                 '({type, '
+                                                                                                 'compact_threshold}).',
+                                                                                  'type': ['array', 'null'],
+                                                                                  'items': {'type': 'object'}},
+                                                           'conversation': {'description': 'The conversation '
+                                                                                           'this response '
+                                                                                           'belongs to: its '
+                                                                                           'id, or {id}.',
+                                                                            'type': ['string',
+                                                                                     'object',
+                                                                                     'null']},
+                                                           'image': {'description': 'Image input options '
+                                                                                    '(context_compression).',
+                                                                     'type': ['object', 'null']},
+                                                           'max_output_tokens': {'type': ['integer', 'null']},
+                                                           'max_tool_calls': {'type': ['integer', 'null']},
+                                                           'metadata': {'description': 'Up to 16 string '
+                                                                                       'key-value pairs.',
+                                                                        'type': ['object', 'null']},
+                                                           'moderation': {'description': 'Moderation of the '
+                                                                                         'input and output.',
+                                                                          'type': ['object', 'null']},
+                                                           'previous_response_id': {'type': ['string',
+                                                                                             'null']},
+                                                           'prompt': {'description': 'A prompt template '
+                                                                                     'reference ({id, '
+                                                                                     'variables, version}).',
+                                                                      'type': ['object', 'null']},
+                                                           'prompt_cache_key': {'type': ['string', 'null']},
+                                                           'prompt_cache_options': {'description': 'Prompt '
+                                                                                                   'caching '
+                                                                                                   'options '
+                                                                                                   '(mode, '
+                                                                                                   'ttl, '
+                                                                                                   'prewarm, '
+                                                                                                   'comparison_response_id).',
+                                                                                    'type': ['object',
+                                                                                             'null']},
+                                                           'prompt_cache_retention': {'type': ['string',
+                                                                                               'null']},
+                                                           'reasoning': {'description': 'Reasoning '
+                                                                                        'configuration '
+                                                                                        '(effort, summary, '
+                                                                                        'generate_summary, '
+                                                                                        'context, mode).',
+                                                                         'type': ['object', 'null']},
+                                                           'safety_identifier': {'type': ['string', 'null']},
+                                                           'service_tier': {'type': ['string', 'null']},
+                                                           'store': {'type': ['boolean', 'null']},
+                                                           'temperature': {'type': ['number', 'null']},
+                                                           'text': {'description': 'Text output '
+                                                                                   'configuration (format: '
+                                                                                   'text / json_object / '
+                                                                                   'json_schema, verbosity).',
+                                                                    'type': ['object', 'null']},
+                                                           'top_logprobs': {'type': ['integer', 'null']},
+                                                           'top_p': {'type': ['number', 'null']},
+                                                           'truncation': {'type': ['string', 'null']},
+                                                           'user': {'type': ['string', 'null']}},
                                             'anyOf': [{'required': ['input']},
                                                       {'required': ['prompt'],
                                                        'properties': {'prompt': {'type': 'object'}}},
@@ -2120,25 +3882,164 @@ SCHEMAS: dict[str, Any] = {'canonical/content_part.json': {'$schema': 'https://j
                                                                                    'function_call_output, or '
                                                                                    'another item (reasoning, '
                                                                                    'hosted tool calls, '
-                                                                                   'item_reference, ...).',
+                                                                                   'item_reference, ...). '
+                                                                                   'The fields of every item '
+                                                                                   'type are named in '
+                                                                                   'response.json#/$defs/Item.',
                                                                     'type': 'object',
                                                                     'allOf': [{'if': {'properties': {'type': {'const': 'function_call'}},
                                                                                       'required': ['type']},
                                                                                'then': {'$ref': 'tool_call.json'}},
                                                                               {'if': {'properties': {'type': {'const': 'function_call_output'}},
                                                                                       'required': ['type']},
-                                                                               'then': {'$ref': 'tool_result.json'}}]},
+                                                                               'then': {'$ref': 'tool_result.json'}},
+                                                                              {'$ref': 'response.json#/$defs/Item'}]},
                                                       'Tool': {'title': 'OpenAIResponsesRequestTool',
                                                                'description': 'A function tool, or a hosted '
                                                                               'tool (web_search, '
                                                                               'file_search, mcp, custom, '
                                                                               '...) that toolwire does not '
-                                                                              'convert.',
+                                                                              'convert. The fields of each '
+                                                                              'hosted tool type are named '
+                                                                              '(openai-python 3.57 ToolParam '
+                                                                              'and Tool).',
                                                                'type': 'object',
                                                                'properties': {'type': {'type': 'string'}},
                                                                'required': ['type'],
                                                                'if': {'properties': {'type': {'const': 'function'}}},
-                                                               'then': {'$ref': 'tool_definition.json'}},
+                                                               'then': {'$ref': 'tool_definition.json'},
+                                                               'allOf': [{'if': {'properties': {'type': {'const': 'file_search'}},
+                                                                                 'required': ['type']},
+                                                                          'then': {'properties': {'vector_store_ids': {'type': 'array'},
+                                                                                                  'filters': {'type': ['object',
+                                                                                                                       'null']},
+                                                                                                  'max_num_results': {'type': ['integer',
+                                                                                                                               'null']},
+                                                                                                  'ranking_options': {'type': ['object',
+                                                                                                                               'null']}}}},
+                                                                         {'if': {'properties': {'type': {'const': 'computer_use_preview'}},
+                                                                                 'required': ['type']},
+                                                                          'then': {'properties': {'display_height': {'type': 'integer'},
+                                                                                                  'display_width': {'type': 'integer'},
+                                                                                                  'environment': {'type': 'string'}}}},
+                                                                         {'if': {'properties': {'type': {'enum': ['web_search',
+                                                                                                                  'web_search_2025_08_26']}},
+                                                                                 'required': ['type']},
+                                                                          'then': {'properties': {'external_web_access': {'type': ['boolean',
+                                                                                                                                   'null']},
+                                                                                                  'filters': {'type': ['object',
+                                                                                                                       'null']},
+                                                                                                  'search_context_size': {'type': ['string',
+                                                                                                                                   'null']},
+                                                                                                  'user_location': {'type': ['object',
+                                                                                                                             'null']}}}},
+                                                                         {'if': {'properties': {'type': {'const': 'mcp'}},
+                                                                                 'required': ['type']},
+                                                                          'then': {'properties': {'server_label': {'type': 'string'},
+                                                                                                  'allowed_callers': {'type': ['array',
+                                                                                                                               'null']},
+                                                                                                  'allowed_tools': {'type': ['object',
+                                                                                                                             'array',
+                                                                                                                             'null']},
+                                                                                                  'authorization': {'type': ['string',
+                                                                                                                             'null']},
+                                                                                                  'connector_id': {'type': ['string',
+                                                                                                                            'null']},
+                                                                                                  'defer_loading': {'type': ['boolean',
+                                                                                                                             'null']},
+                                                                                                  'headers': {'type': ['object',
+                                                                                                                       'null']},
+                                                                                                  'require_approval': {'type': ['string',
+                                                                                                                                'object',
+                                                                                                                                'null']},
+                                                                                                  'server_description': {'type': ['string',
+                                                                                                                                  'null']},
+                                                                                                  'server_url': {'type': ['string',
+                                                                                                                          'null']},
+                                                                                                  'tunnel_id': {'type': ['string',
+                                                                                                                         'null']}}}},
+                                                                         {'if': {'properties': {'type': {'const': 'code_interpreter'}},
+                                                                                 'required': ['type']},
+                                                                          'then': {'properties': {'container': {'type': ['string',
+                                                                                                                         'object']},
+                                                                                                  'allowed_callers': {'type': ['array',
+                                                                                                                               'null']}}}},
+                                                                         {'if': {'properties': {'type': {'const': 'image_generation'}},
+                                                                                 'required': ['type']},
+                                                                          'then': {'properties': {'action': {'type': ['string',
+                                                                                                                      'null']},
+                                                                                                  'background': {'type': ['string',
+                                                                                                                          'null']},
+                                                                                                  'complexity': {'type': ['string',
+                                                                                                                          'null']},
+                                                                                                  'frame_count': {'type': ['integer',
+                                                                                                                           'null']},
+                                                                                                  'frame_duration_ms': {'type': ['integer',
+                                                                                                                                 'null']},
+                                                                                                  'input_fidelity': {'type': ['string',
+                                                                                                                              'null']},
+                                                                                                  'input_image_mask': {'type': ['object',
+                                                                                                                                'null']},
+                                                                                                  'model': {'type': ['string',
+                                                                                                                     'null']},
+                                                                                                  'moderation': {'type': ['string',
+                                                                                                                          'null']},
+                                                                                                  'output_compression': {'type': ['integer',
+                                                                                                                                  'null']},
+                                                                                                  'output_format': {'type': ['string',
+                                                                                                                             'null']},
+                                                                                                  'partial_images': {'type': ['integer',
+                                                                                                                              'null']},
+                                                                                                  'quality': {'type': ['string',
+                                                                                                                       'null']},
+                                                                                                  'size': {'type': ['string',
+                                                                                                                    'null']},
+                                                                                                  'svg': {'type': ['object',
+                                                                                                                   'null']}}}},
+                                                                         {'if': {'properties': {'type': {'const': 'shell'}},
+                                                                                 'required': ['type']},
+                                                                          'then': {'properties': {'allowed_callers': {'type': ['array',
+                                                                                                                               'null']},
+                                                                                                  'environment': {'type': ['object',
+                                                                                                                           'null']}}}},
+                                                                         {'if': {'properties': {'type': {'const': 'custom'}},
+                                                                                 'required': ['type']},
+                                                                          'then': {'properties': {'async': {'type': ['boolean',
+                                                                                                                     'null']},
+                                                                                                  'name': {'type': 'string'},
+                                                                                                  'allowed_callers': {'type': ['array',
+                                                                                                                               'null']},
+                                                                                                  'defer_loading': {'type': ['boolean',
+                                                                                                                             'null']},
+                                                                                                  'description': {'type': ['string',
+                                                                                                                           'null']},
+                                                                                                  'format': {'type': ['object',
+                                                                                                                      'null']}}}},
+                                                                         {'if': {'properties': {'type': {'const': 'namespace'}},
+                                                                                 'required': ['type']},
+                                                                          'then': {'properties': {'description': {'type': 'string'},
+                                                                                                  'name': {'type': 'string'},
+                                                                                                  'tools': {'type': 'array'}}}},
+                                                                         {'if': {'properties': {'type': {'const': 'tool_search'}},
+                                                                                 'required': ['type']},
+                                                                          'then': {'properties': {'description': {'type': ['string',
+                                                                                                                           'null']},
+                                                                                                  'execution': {'type': ['string',
+                                                                                                                         'null']},
+                                                                                                  'parameters': {}}}},
+                                                                         {'if': {'properties': {'type': {'enum': ['web_search_preview',
+                                                                                                                  'web_search_preview_2025_03_11']}},
+                                                                                 'required': ['type']},
+                                                                          'then': {'properties': {'search_content_types': {'type': ['array',
+                                                                                                                                    'null']},
+                                                                                                  'search_context_size': {'type': ['string',
+                                                                                                                                   'null']},
+                                                                                                  'user_location': {'type': ['object',
+                                                                                                                             'null']}}}},
+                                                                         {'if': {'properties': {'type': {'const': 'apply_patch'}},
+                                                                                 'required': ['type']},
+                                                                          'then': {'properties': {'allowed_callers': {'type': ['array',
+                                                                                                                               'null']}}}}]},
                                                       'ToolChoice': {'title': 'OpenAIResponsesRequestToolChoice',
                                                                      'description': 'A function tool choice, '
                                                                                     'or the choice of a '
@@ -2163,7 +4064,15 @@ SCHEMAS: dict[str, Any] = {'canonical/content_part.json': {'$schema': 'https://j
                                                                                                                    'required': ['type']}}},
                                                                                 'required': ['type',
                                                                                              'mode',
-                                                                                             'tools']}]}}},
+                                                                                             'tools']}],
+                                                                     'allOf': [{'if': {'properties': {'type': {'const': 'mcp'}},
+                                                                                       'required': ['type']},
+                                                                                'then': {'properties': {'server_label': {'type': 'string'},
+                                                                                                        'name': {'type': ['string',
+                                                                                                                          'null']}}}},
+                                                                               {'if': {'properties': {'type': {'const': 'custom'}},
+                                                                                       'required': ['type']},
+                                                                                'then': {'properties': {'name': {'type': 'string'}}}}]}}},
  'dialects/openai_responses/response.json': {'$schema': 'https://json-schema.org/draft/2020-12/schema',
                                              '$id': 'dialects/openai_responses/response.json',
                                              'title': 'OpenAIResponsesResponse',
@@ -2172,20 +4081,171 @@ SCHEMAS: dict[str, Any] = {'canonical/content_part.json': {'$schema': 'https://j
                                                             'There is no finish reason: `status` says how '
                                                             'the turn ended (completed, incomplete with '
                                                             'incomplete_details.reason, failed, ...). The '
-                                                            "request's tools and tool choice are echoed.",
+                                                            "request's tools and tool choice are echoed. "
+                                                            'Every other field of the API reference '
+                                                            '(openai-python 3.57 Response) is named too, and '
+                                                            'so are the fields of every output item type.',
                                              'type': 'object',
-                                             'properties': {'object': {'const': 'response'},
+                                             'properties': {'id': {'type': 'string'},
+                                                            'object': {'const': 'response'},
+                                                            'created_at': {'type': 'number'},
+                                                            'completed_at': {'type': ['number', 'null']},
                                                             'status': {'type': 'string'},
-                                                            'output': {'type': 'array',
-                                                                       'items': {'$ref': '#/$defs/OutputItem'}},
+                                                            'error': {'description': 'Why the response '
+                                                                                     'failed (code, '
+                                                                                     'message), or null.',
+                                                                      'type': ['object', 'null'],
+                                                                      'properties': {'code': {'type': ['string',
+                                                                                                       'null']},
+                                                                                     'message': {'type': ['string',
+                                                                                                          'null']},
+                                                                                     'param': {'type': ['string',
+                                                                                                        'null']},
+                                                                                     'misalignment': {}}},
                                                             'incomplete_details': {'type': ['object', 'null'],
                                                                                    'properties': {'reason': {'type': ['string',
                                                                                                                       'null']}}},
+                                                            'model': {'type': 'string'},
+                                                            'output': {'type': 'array',
+                                                                       'items': {'$ref': '#/$defs/OutputItem'}},
+                                                            'usage': {'$ref': '#/$defs/Usage'},
                                                             'tools': {'type': 'array',
                                                                       'items': {'$ref': 'request.json#/$defs/Tool'}},
                                                             'tool_choice': {'$ref': 'request.json#/$defs/ToolChoice'},
                                                             'parallel_tool_calls': {'type': ['boolean',
-                                                                                             'null']}},
+                                                                                             'null']},
+                                                            'access_programs': {'description': 'Access '
+                                                                                               'programs the '
+                                                                                               'request ran '
+                                                                                               'under.',
+                                                                                'type': ['object', 'null']},
+                                                            'background': {'type': ['boolean', 'null']},
+                                                            'billing': {'description': 'Who is billed for '
+                                                                                       'the response '
+                                                                                       '({payer}). Sent by '
+                                                                                       'the API (live '
+                                                                                       'captures; also in '
+                                                                                       "async-openai's "
+                                                                                       'Response), not in '
+                                                                                       "openai-python's "
+                                                                                       'Response model.',
+                                                                        'type': ['object', 'null']},
+                                                            'conversation': {'description': 'The '
+                                                                                            'conversation '
+                                                                                            'this response '
+                                                                                            'belongs to '
+                                                                                            '({id}).',
+                                                                             'type': ['object', 'null']},
+                                                            'frequency_penalty': {'description': 'Echoed '
+                                                                                                 'sampling '
+                                                                                                 'parameter. '
+                                                                                                 'Sent by '
+                                                                                                 'the API '
+                                                                                                 '(live '
+                                                                                                 'captures), '
+                                                                                                 'not in '
+                                                                                                 "openai-python's "
+                                                                                                 'Response '
+                                                                                                 'model.',
+                                                                                  'type': ['number', 'null']},
+                                                            'image': {'description': 'Image input options '
+                                                                                     'echoed from the '
+                                                                                     'request.',
+                                                                      'type': ['object', 'null']},
+                                                            'input_transformations': {'description': 'Transformations '
+                                                                                                     'applied '
+                                                                                                     'to the '
+                                                                                                     'input.',
+                                                                                      'type': ['array',
+                                                                                               'null']},
+                                                            'instructions': {'description': "The request's "
+                                                                                            'instructions: '
+                                                                                            'text or input '
+                                                                                            'items.',
+                                                                             'type': ['string',
+                                                                                      'array',
+                                                                                      'null']},
+                                                            'max_output_tokens': {'type': ['integer',
+                                                                                           'null']},
+                                                            'max_tool_calls': {'type': ['integer', 'null']},
+                                                            'metadata': {'description': 'Up to 16 string '
+                                                                                        'key-value pairs.',
+                                                                         'type': ['object', 'null']},
+                                                            'moderation': {'description': 'Moderation '
+                                                                                          'results of the '
+                                                                                          'input and output, '
+                                                                                          'when requested.',
+                                                                           'type': ['object', 'null']},
+                                                            'presence_penalty': {'description': 'Echoed '
+                                                                                                'sampling '
+                                                                                                'parameter. '
+                                                                                                'Sent by the '
+                                                                                                'API (live '
+                                                                                                'captures), '
+                                                                                                'not in '
+                                                                                                "openai-python's "
+                                                                                                'Response '
+                                                                                                'model.',
+                                                                                 'type': ['number', 'null']},
+                                                            'previous_response_id': {'type': ['string',
+                                                                                              'null']},
+                                                            'prompt': {'description': 'The prompt template '
+                                                                                      'used ({id, variables, '
+                                                                                      'version}).',
+                                                                       'type': ['object', 'null']},
+                                                            'prompt_cache_diagnostics': {'description': 'Why '
+                                                                                                        'the '
+                                                                                                        'prompt '
+                                                                                                        'cache '
+                                                                                                        'was '
+                                                                                                        'or '
+                                                                                                        'was '
+                                                                                                        'not '
+                                                                                                        'reused '
+                                                                                                        '(with '
+                                                                                                        'prompt_cache_options.comparison_response_id).',
+                                                                                         'type': ['object',
+                                                                                                  'null']},
+                                                            'prompt_cache_key': {'type': ['string', 'null']},
+                                                            'prompt_cache_options': {'description': 'Prompt '
+                                                                                                    'caching '
+                                                                                                    'options '
+                                                                                                    'echoed '
+                                                                                                    'from '
+                                                                                                    'the '
+                                                                                                    'request.',
+                                                                                     'type': ['object',
+                                                                                              'null']},
+                                                            'prompt_cache_retention': {'type': ['string',
+                                                                                                'null']},
+                                                            'reasoning': {'description': 'Reasoning '
+                                                                                         'configuration '
+                                                                                         'echoed from the '
+                                                                                         'request (effort, '
+                                                                                         'summary, ...).',
+                                                                          'type': ['object', 'null']},
+                                                            'safety_identifier': {'type': ['string', 'null']},
+                                                            'service_tier': {'type': ['string', 'null']},
+                                                            'store': {'description': "The request's store "
+                                                                                     'flag, echoed. Sent by '
+                                                                                     'the API (live '
+                                                                                     'captures), not in '
+                                                                                     "openai-python's "
+                                                                                     'Response model.',
+                                                                      'type': ['boolean', 'null']},
+                                                            'temperature': {'type': ['number', 'null']},
+                                                            'text': {'description': 'Text output '
+                                                                                    'configuration echoed '
+                                                                                    'from the request '
+                                                                                    '(format, verbosity).',
+                                                                     'type': ['object', 'null']},
+                                                            'tool_usage': {'description': 'Usage of hosted '
+                                                                                          'tools.',
+                                                                           'type': ['object', 'null']},
+                                                            'top_logprobs': {'type': ['integer', 'null']},
+                                                            'top_p': {'type': ['number', 'null']},
+                                                            'truncation': {'type': ['string', 'null']},
+                                                            'user': {'type': ['string', 'null']}},
                                              'required': ['object', 'output'],
                                              '$defs': {'OutputItem': {'title': 'OpenAIResponsesOutputItem',
                                                                       'description': 'A function_call item, '
@@ -2197,7 +4257,410 @@ SCHEMAS: dict[str, Any] = {'canonical/content_part.json': {'$schema': 'https://j
                                                                       'properties': {'type': {'type': 'string'}},
                                                                       'required': ['type'],
                                                                       'if': {'properties': {'type': {'const': 'function_call'}}},
-                                                                      'then': {'$ref': 'tool_call.json'}}}},
+                                                                      'then': {'$ref': 'tool_call.json'},
+                                                                      'allOf': [{'$ref': '#/$defs/Item'}]},
+                                                       'Item': {'title': 'OpenAIResponsesItem',
+                                                                'description': 'The fields of every item '
+                                                                               'type other than '
+                                                                               'function_call and '
+                                                                               'function_call_output (whose '
+                                                                               'shapes are tool_call.json '
+                                                                               'and tool_result.json), as in '
+                                                                               'openai-python 3.57 '
+                                                                               'ResponseOutputItem and '
+                                                                               'ResponseInputItemParam. '
+                                                                               'Items of other types stay '
+                                                                               'undescribed (opaque).',
+                                                                'allOf': [{'if': {'properties': {'type': {'const': 'message'}},
+                                                                                  'required': ['role']},
+                                                                           'then': {'properties': {'id': {'type': 'string'},
+                                                                                                   'role': {'type': 'string'},
+                                                                                                   'content': {'description': 'Text '
+                                                                                                                              '(input '
+                                                                                                                              'messages '
+                                                                                                                              'only), '
+                                                                                                                              'or '
+                                                                                                                              'content '
+                                                                                                                              'parts: '
+                                                                                                                              'input_text '
+                                                                                                                              '/ '
+                                                                                                                              'input_image '
+                                                                                                                              '/ '
+                                                                                                                              'input_file '
+                                                                                                                              'in '
+                                                                                                                              'input '
+                                                                                                                              'messages, '
+                                                                                                                              'output_text '
+                                                                                                                              '/ '
+                                                                                                                              'refusal '
+                                                                                                                              'in '
+                                                                                                                              'assistant '
+                                                                                                                              'messages.',
+                                                                                                               'anyOf': [{'type': 'string'},
+                                                                                                                         {'type': 'array',
+                                                                                                                          'items': {'$ref': '#/$defs/ContentPart'}}]},
+                                                                                                   'status': {'type': ['string',
+                                                                                                                       'null']},
+                                                                                                   'phase': {'description': 'commentary '
+                                                                                                                            'or '
+                                                                                                                            'final_answer '
+                                                                                                                            '(assistant '
+                                                                                                                            'messages).',
+                                                                                                             'type': ['string',
+                                                                                                                      'null']}}}},
+                                                                          {'if': {'properties': {'type': {'const': 'file_search_call'}},
+                                                                                  'required': ['type']},
+                                                                           'then': {'properties': {'id': {'type': 'string'},
+                                                                                                   'queries': {'type': 'array'},
+                                                                                                   'status': {'type': 'string'},
+                                                                                                   'results': {'type': ['array',
+                                                                                                                        'null']}}}},
+                                                                          {'if': {'properties': {'type': {'const': 'web_search_call'}},
+                                                                                  'required': ['type']},
+                                                                           'then': {'properties': {'id': {'type': 'string'},
+                                                                                                   'action': {'type': 'object'},
+                                                                                                   'status': {'type': 'string'}}}},
+                                                                          {'if': {'properties': {'type': {'const': 'computer_call'}},
+                                                                                  'required': ['type']},
+                                                                           'then': {'properties': {'id': {'type': 'string'},
+                                                                                                   'call_id': {'type': 'string'},
+                                                                                                   'pending_safety_checks': {'type': 'array'},
+                                                                                                   'status': {'type': 'string'},
+                                                                                                   'action': {'type': ['object',
+                                                                                                                       'null']},
+                                                                                                   'actions': {'type': ['array',
+                                                                                                                        'null']}}}},
+                                                                          {'if': {'properties': {'type': {'const': 'computer_call_output'}},
+                                                                                  'required': ['type']},
+                                                                           'then': {'properties': {'id': {'type': ['string',
+                                                                                                                   'null']},
+                                                                                                   'call_id': {'type': 'string'},
+                                                                                                   'output': {'type': 'object'},
+                                                                                                   'status': {'type': ['string',
+                                                                                                                       'null']},
+                                                                                                   'acknowledged_safety_checks': {'type': ['array',
+                                                                                                                                           'null']},
+                                                                                                   'created_by': {'type': ['string',
+                                                                                                                           'null']}}}},
+                                                                          {'if': {'properties': {'type': {'const': 'reasoning'}},
+                                                                                  'required': ['type']},
+                                                                           'then': {'properties': {'id': {'type': 'string'},
+                                                                                                   'summary': {'type': 'array',
+                                                                                                               'items': {'$ref': '#/$defs/ContentPart'}},
+                                                                                                   'content': {'type': ['array',
+                                                                                                                        'null'],
+                                                                                                               'items': {'$ref': '#/$defs/ContentPart'}},
+                                                                                                   'encrypted_content': {'description': 'The '
+                                                                                                                                        'reasoning, '
+                                                                                                                                        'encrypted; '
+                                                                                                                                        'returned '
+                                                                                                                                        'with '
+                                                                                                                                        'include '
+                                                                                                                                        '["reasoning.encrypted_content"] '
+                                                                                                                                        'for '
+                                                                                                                                        'stateless '
+                                                                                                                                        'multi-turn '
+                                                                                                                                        'use.',
+                                                                                                                         'type': ['string',
+                                                                                                                                  'null']},
+                                                                                                   'status': {'type': ['string',
+                                                                                                                       'null']}}}},
+                                                                          {'if': {'properties': {'type': {'const': 'program'}},
+                                                                                  'required': ['type']},
+                                                                           'then': {'properties': {'id': {'type': 'string'},
+                                                                                                   'call_id': {'type': 'string'},
+                                                                                                   'code': {'type': 'string'},
+                                                                                                   'fingerprint': {'type': 'string'}}}},
+                                                                          {'if': {'properties': {'type': {'const': 'program_output'}},
+                                                                                  'required': ['type']},
+                                                                           'then': {'properties': {'id': {'type': 'string'},
+                                                                                                   'call_id': {'type': 'string'},
+                                                                                                   'result': {'type': 'string'},
+                                                                                                   'status': {'type': 'string'}}}},
+                                                                          {'if': {'properties': {'type': {'const': 'tool_search_call'}},
+                                                                                  'required': ['type']},
+                                                                           'then': {'properties': {'id': {'type': ['string',
+                                                                                                                   'null']},
+                                                                                                   'arguments': {},
+                                                                                                   'call_id': {'type': ['string',
+                                                                                                                        'null']},
+                                                                                                   'execution': {'type': 'string'},
+                                                                                                   'status': {'type': ['string',
+                                                                                                                       'null']},
+                                                                                                   'created_by': {'type': ['string',
+                                                                                                                           'null']}}}},
+                                                                          {'if': {'properties': {'type': {'const': 'tool_search_output'}},
+                                                                                  'required': ['type']},
+                                                                           'then': {'properties': {'id': {'type': ['string',
+                                                                                                                   'null']},
+                                                                                                   'call_id': {'type': ['string',
+                                                                                                                        'null']},
+                                                                                                   'execution': {'type': 'string'},
+                                                                                                   'status': {'type': ['string',
+                                                                                                                       'null']},
+                                                                                                   'tools': {'type': 'array'},
+                                                                                                   'created_by': {'type': ['string',
+                                                                                                                           'null']}}}},
+                                                                          {'if': {'properties': {'type': {'const': 'additional_tools'}},
+                                                                                  'required': ['type']},
+                                                                           'then': {'properties': {'id': {'type': ['string',
+                                                                                                                   'null']},
+                                                                                                   'role': {'type': 'string'},
+                                                                                                   'tools': {'type': 'array'}}}},
+                                                                          {'if': {'properties': {'type': {'const': 'compaction'}},
+                                                                                  'required': ['type']},
+                                                                           'then': {'properties': {'id': {'type': ['string',
+                                                                                                                   'null']},
+                                                                                                   'encrypted_content': {'type': 'string'},
+                                                                                                   'created_by': {'type': ['string',
+                                                                                                                           'null']}}}},
+                                                                          {'if': {'properties': {'type': {'const': 'image_generation_call'}},
+                                                                                  'required': ['type']},
+                                                                           'then': {'properties': {'id': {'type': 'string'},
+                                                                                                   'result': {'type': ['string',
+                                                                                                                       'null']},
+                                                                                                   'status': {'type': 'string'},
+                                                                                                   'action': {'type': ['string',
+                                                                                                                       'null']},
+                                                                                                   'background': {'type': ['string',
+                                                                                                                           'null']},
+                                                                                                   'error': {'type': ['object',
+                                                                                                                      'null']},
+                                                                                                   'output_format': {'type': ['string',
+                                                                                                                              'null']},
+                                                                                                   'quality': {'type': ['string',
+                                                                                                                        'null']},
+                                                                                                   'revised_prompt': {'type': ['string',
+                                                                                                                               'null']},
+                                                                                                   'size': {'type': ['string',
+                                                                                                                     'null']},
+                                                                                                   'svg_usage': {'type': ['object',
+                                                                                                                          'null']}}}},
+                                                                          {'if': {'properties': {'type': {'const': 'code_interpreter_call'}},
+                                                                                  'required': ['type']},
+                                                                           'then': {'properties': {'id': {'type': 'string'},
+                                                                                                   'code': {'type': ['string',
+                                                                                                                     'null']},
+                                                                                                   'container_id': {'type': 'string'},
+                                                                                                   'outputs': {'type': ['array',
+                                                                                                                        'null']},
+                                                                                                   'status': {'type': 'string'}}}},
+                                                                          {'if': {'properties': {'type': {'const': 'local_shell_call'}},
+                                                                                  'required': ['type']},
+                                                                           'then': {'properties': {'id': {'type': 'string'},
+                                                                                                   'action': {'type': 'object'},
+                                                                                                   'call_id': {'type': 'string'},
+                                                                                                   'status': {'type': 'string'}}}},
+                                                                          {'if': {'properties': {'type': {'const': 'local_shell_call_output'}},
+                                                                                  'required': ['type']},
+                                                                           'then': {'properties': {'id': {'type': 'string'},
+                                                                                                   'output': {'type': 'string'},
+                                                                                                   'status': {'type': ['string',
+                                                                                                                       'null']}}}},
+                                                                          {'if': {'properties': {'type': {'const': 'shell_call'}},
+                                                                                  'required': ['type']},
+                                                                           'then': {'properties': {'id': {'type': ['string',
+                                                                                                                   'null']},
+                                                                                                   'action': {'type': 'object'},
+                                                                                                   'call_id': {'type': 'string'},
+                                                                                                   'environment': {'type': ['object',
+                                                                                                                            'null']},
+                                                                                                   'status': {'type': ['string',
+                                                                                                                       'null']},
+                                                                                                   'caller': {'type': ['object',
+                                                                                                                       'null']},
+                                                                                                   'created_by': {'type': ['string',
+                                                                                                                           'null']}}}},
+                                                                          {'if': {'properties': {'type': {'const': 'shell_call_output'}},
+                                                                                  'required': ['type']},
+                                                                           'then': {'properties': {'id': {'type': ['string',
+                                                                                                                   'null']},
+                                                                                                   'call_id': {'type': 'string'},
+                                                                                                   'max_output_length': {'type': ['integer',
+                                                                                                                                  'null']},
+                                                                                                   'output': {'type': 'array'},
+                                                                                                   'status': {'type': ['string',
+                                                                                                                       'null']},
+                                                                                                   'caller': {'type': ['object',
+                                                                                                                       'null']},
+                                                                                                   'created_by': {'type': ['string',
+                                                                                                                           'null']}}}},
+                                                                          {'if': {'properties': {'type': {'const': 'apply_patch_call'}},
+                                                                                  'required': ['type']},
+                                                                           'then': {'properties': {'id': {'type': ['string',
+                                                                                                                   'null']},
+                                                                                                   'call_id': {'type': 'string'},
+                                                                                                   'operation': {'type': 'object'},
+                                                                                                   'status': {'type': 'string'},
+                                                                                                   'caller': {'type': ['object',
+                                                                                                                       'null']},
+                                                                                                   'created_by': {'type': ['string',
+                                                                                                                           'null']}}}},
+                                                                          {'if': {'properties': {'type': {'const': 'apply_patch_call_output'}},
+                                                                                  'required': ['type']},
+                                                                           'then': {'properties': {'id': {'type': ['string',
+                                                                                                                   'null']},
+                                                                                                   'call_id': {'type': 'string'},
+                                                                                                   'status': {'type': 'string'},
+                                                                                                   'caller': {'type': ['object',
+                                                                                                                       'null']},
+                                                                                                   'created_by': {'type': ['string',
+                                                                                                                           'null']},
+                                                                                                   'output': {'type': ['string',
+                                                                                                                       'null']}}}},
+                                                                          {'if': {'properties': {'type': {'const': 'mcp_call'}},
+                                                                                  'required': ['type']},
+                                                                           'then': {'properties': {'id': {'type': 'string'},
+                                                                                                   'arguments': {'type': 'string'},
+                                                                                                   'name': {'type': 'string'},
+                                                                                                   'server_label': {'type': 'string'},
+                                                                                                   'approval_request_id': {'type': ['string',
+                                                                                                                                    'null']},
+                                                                                                   'error': {'type': ['object',
+                                                                                                                      'null']},
+                                                                                                   'output': {'type': ['string',
+                                                                                                                       'null']},
+                                                                                                   'status': {'type': ['string',
+                                                                                                                       'null']}}}},
+                                                                          {'if': {'properties': {'type': {'const': 'mcp_list_tools'}},
+                                                                                  'required': ['type']},
+                                                                           'then': {'properties': {'id': {'type': 'string'},
+                                                                                                   'server_label': {'type': 'string'},
+                                                                                                   'tools': {'type': 'array'},
+                                                                                                   'error': {'type': ['string',
+                                                                                                                      'null']}}}},
+                                                                          {'if': {'properties': {'type': {'const': 'mcp_approval_request'}},
+                                                                                  'required': ['type']},
+                                                                           'then': {'properties': {'id': {'type': 'string'},
+                                                                                                   'arguments': {'type': 'string'},
+                                                                                                   'name': {'type': 'string'},
+                                                                                                   'server_label': {'type': 'string'}}}},
+                                                                          {'if': {'properties': {'type': {'const': 'mcp_approval_response'}},
+                                                                                  'required': ['type']},
+                                                                           'then': {'properties': {'id': {'type': ['string',
+                                                                                                                   'null']},
+                                                                                                   'approval_request_id': {'type': 'string'},
+                                                                                                   'approve': {'type': 'boolean'},
+                                                                                                   'reason': {'type': ['string',
+                                                                                                                       'null']}}}},
+                                                                          {'if': {'properties': {'type': {'const': 'custom_tool_call'}},
+                                                                                  'required': ['type']},
+                                                                           'then': {'properties': {'call_id': {'type': 'string'},
+                                                                                                   'input': {'type': 'string'},
+                                                                                                   'name': {'type': 'string'},
+                                                                                                   'id': {'type': ['string',
+                                                                                                                   'null']},
+                                                                                                   'async': {'type': ['boolean',
+                                                                                                                      'null']},
+                                                                                                   'caller': {'type': ['object',
+                                                                                                                       'null']},
+                                                                                                   'namespace': {'type': ['string',
+                                                                                                                          'null']}}}},
+                                                                          {'if': {'properties': {'type': {'const': 'custom_tool_call_output'}},
+                                                                                  'required': ['type']},
+                                                                           'then': {'properties': {'call_id': {'type': 'string'},
+                                                                                                   'output': {'type': ['string',
+                                                                                                                       'array']},
+                                                                                                   'id': {'type': 'string'},
+                                                                                                   'caller': {'type': ['object',
+                                                                                                                       'null']},
+                                                                                                   'status': {'type': 'string'},
+                                                                                                   'created_by': {'type': ['string',
+                                                                                                                           'null']}}}},
+                                                                          {'if': {'properties': {'type': {'const': 'configuration_update'}},
+                                                                                  'required': ['type']},
+                                                                           'then': {'properties': {'id': {'type': ['string',
+                                                                                                                   'null']},
+                                                                                                   'reasoning': {'type': 'object'},
+                                                                                                   'text': {'type': 'object'}}}},
+                                                                          {'if': {'properties': {'type': {'const': 'compaction_trigger'}},
+                                                                                  'required': ['type']},
+                                                                           'then': {'properties': {'id': {'type': ['string',
+                                                                                                                   'null']}}}},
+                                                                          {'if': {'properties': {'type': {'const': 'item_reference'}},
+                                                                                  'required': ['id']},
+                                                                           'then': {'properties': {'id': {'type': 'string'}}}}]},
+                                                       'ContentPart': {'title': 'OpenAIResponsesContentPart',
+                                                                       'description': 'A content part of a '
+                                                                                      'message or reasoning '
+                                                                                      'item: input_text, '
+                                                                                      'input_image, '
+                                                                                      'input_file (input '
+                                                                                      'messages), '
+                                                                                      'output_text, refusal '
+                                                                                      '(assistant messages), '
+                                                                                      'summary_text, '
+                                                                                      'reasoning_text '
+                                                                                      '(reasoning items).',
+                                                                       'type': 'object',
+                                                                       'properties': {'type': {'type': 'string'}},
+                                                                       'allOf': [{'if': {'properties': {'type': {'const': 'input_text'}},
+                                                                                         'required': ['type']},
+                                                                                  'then': {'properties': {'text': {'type': 'string'},
+                                                                                                          'prompt_cache_breakpoint': {'$ref': '#/$defs/PromptCacheBreakpoint'}}}},
+                                                                                 {'if': {'properties': {'type': {'const': 'input_image'}},
+                                                                                         'required': ['type']},
+                                                                                  'then': {'properties': {'image_url': {'type': ['string',
+                                                                                                                                 'null']},
+                                                                                                          'file_id': {'type': ['string',
+                                                                                                                               'null']},
+                                                                                                          'detail': {'type': ['string',
+                                                                                                                              'null']},
+                                                                                                          'prompt_cache_breakpoint': {'$ref': '#/$defs/PromptCacheBreakpoint'}}}},
+                                                                                 {'if': {'properties': {'type': {'const': 'input_file'}},
+                                                                                         'required': ['type']},
+                                                                                  'then': {'properties': {'file_data': {'type': ['string',
+                                                                                                                                 'null']},
+                                                                                                          'file_id': {'type': ['string',
+                                                                                                                               'null']},
+                                                                                                          'file_url': {'type': ['string',
+                                                                                                                                'null']},
+                                                                                                          'filename': {'type': ['string',
+                                                                                                                                'null']},
+                                                                                                          'detail': {'type': ['string',
+                                                                                                                              'null']},
+                                                                                                          'prompt_cache_breakpoint': {'$ref': '#/$defs/PromptCacheBreakpoint'}}}},
+                                                                                 {'if': {'properties': {'type': {'const': 'output_text'}},
+                                                                                         'required': ['type']},
+                                                                                  'then': {'properties': {'text': {'type': 'string'},
+                                                                                                          'annotations': {'description': 'file_citation, '
+                                                                                                                                         'url_citation, '
+                                                                                                                                         'container_file_citation '
+                                                                                                                                         'and '
+                                                                                                                                         'file_path '
+                                                                                                                                         'annotations.',
+                                                                                                                          'type': 'array',
+                                                                                                                          'items': {'type': 'object'}},
+                                                                                                          'logprobs': {'type': ['array',
+                                                                                                                                'null']}}}},
+                                                                                 {'if': {'properties': {'type': {'const': 'refusal'}},
+                                                                                         'required': ['type']},
+                                                                                  'then': {'properties': {'refusal': {'type': 'string'}}}},
+                                                                                 {'if': {'properties': {'type': {'const': 'summary_text'}},
+                                                                                         'required': ['type']},
+                                                                                  'then': {'properties': {'text': {'type': 'string'}}}},
+                                                                                 {'if': {'properties': {'type': {'const': 'reasoning_text'}},
+                                                                                         'required': ['type']},
+                                                                                  'then': {'properties': {'text': {'type': 'string'}}}}]},
+                                                       'PromptCacheBreakpoint': {'title': 'OpenAIResponsesPromptCacheBreakpoint',
+                                                                                 'type': 'object',
+                                                                                 'properties': {'mode': {'type': 'string'},
+                                                                                                'ttl': {'type': 'string'}}},
+                                                       'Usage': {'title': 'OpenAIResponsesUsage',
+                                                                 'description': 'Token usage '
+                                                                                '(ResponseUsage); the '
+                                                                                'details objects break the '
+                                                                                'counts down (cached_tokens, '
+                                                                                'cache_write_tokens, '
+                                                                                'reasoning_tokens, ...).',
+                                                                 'type': ['object', 'null'],
+                                                                 'properties': {'input_tokens': {'type': 'integer'},
+                                                                                'input_tokens_details': {'type': ['object',
+                                                                                                                  'null']},
+                                                                                'output_tokens': {'type': 'integer'},
+                                                                                'output_tokens_details': {'type': ['object',
+                                                                                                                   'null']},
+                                                                                'total_tokens': {'type': 'integer'}}}}},
  'dialects/openai_responses/stream_event.json': {'$schema': 'https://json-schema.org/draft/2020-12/schema',
                                                  '$id': 'dialects/openai_responses/stream_event.json',
                                                  'title': 'OpenAIResponsesStreamEvent',
@@ -2211,7 +4674,10 @@ SCHEMAS: dict[str, Any] = {'canonical/content_part.json': {'$schema': 'https://j
                                                                 "fragments keyed by item_id (the item's fc_ "
                                                                 'id, not call_id), '
                                                                 'response.function_call_arguments.done and '
-                                                                'response.output_item.done.',
+                                                                'response.output_item.done. The fields of '
+                                                                'every other event type of the API reference '
+                                                                '(openai-python 3.57 ResponseStreamEvent) '
+                                                                'are named too.',
                                                  'type': 'object',
                                                  'properties': {'type': {'type': 'string',
                                                                          'pattern': '^(response\\.[a-z0-9_.]+|error)$'},
@@ -2244,7 +4710,163 @@ SCHEMAS: dict[str, Any] = {'canonical/content_part.json': {'$schema': 'https://j
                                                                                                     'response.incomplete',
                                                                                                     'response.failed']}}},
                                                             'then': {'properties': {'response': {'$ref': 'response.json'}},
-                                                                     'required': ['response']}}]},
+                                                                     'required': ['response']}},
+                                                           {'if': {'properties': {'type': {'enum': ['response.audio.delta',
+                                                                                                    'response.audio.transcript.delta']}}},
+                                                            'then': {'properties': {'delta': {'type': 'string'}}}},
+                                                           {'if': {'properties': {'type': {'enum': ['response.code_interpreter_call_code.delta',
+                                                                                                    'response.mcp_call_arguments.delta',
+                                                                                                    'response.custom_tool_call_input.delta']}}},
+                                                            'then': {'properties': {'delta': {'type': 'string'},
+                                                                                    'item_id': {'type': 'string'},
+                                                                                    'output_index': {'type': 'integer'}}}},
+                                                           {'if': {'properties': {'type': {'const': 'response.code_interpreter_call_code.done'}}},
+                                                            'then': {'properties': {'code': {'type': 'string'},
+                                                                                    'item_id': {'type': 'string'},
+                                                                                    'output_index': {'type': 'integer'}}}},
+                                                           {'if': {'properties': {'type': {'enum': ['response.code_interpreter_call.completed',
+                                                                                                    'response.code_interpreter_call.in_progress',
+                                                                                                    'response.code_interpreter_call.interpreting',
+                                                                                                    'response.compaction.compacting',
+                                                                                                    'response.file_search_call.completed',
+                                                                                                    'response.file_search_call.in_progress',
+                                                                                                    'response.file_search_call.searching',
+                                                                                                    'response.web_search_call.completed',
+                                                                                                    'response.web_search_call.in_progress',
+                                                                                                    'response.web_search_call.searching',
+                                                                                                    'response.image_generation_call.completed',
+                                                                                                    'response.image_generation_call.generating',
+                                                                                                    'response.image_generation_call.in_progress',
+                                                                                                    'response.mcp_call.completed',
+                                                                                                    'response.mcp_call.failed',
+                                                                                                    'response.mcp_call.in_progress',
+                                                                                                    'response.mcp_list_tools.completed',
+                                                                                                    'response.mcp_list_tools.failed',
+                                                                                                    'response.mcp_list_tools.in_progress']}}},
+                                                            'then': {'properties': {'item_id': {'type': 'string'},
+                                                                                    'output_index': {'type': 'integer'}}}},
+                                                           {'if': {'properties': {'type': {'enum': ['response.content_part.added',
+                                                                                                    'response.content_part.done']}}},
+                                                            'then': {'properties': {'content_index': {'type': 'integer'},
+                                                                                    'item_id': {'type': 'string'},
+                                                                                    'output_index': {'type': 'integer'},
+                                                                                    'part': {'$ref': 'response.json#/$defs/ContentPart'}}}},
+                                                           {'if': {'properties': {'type': {'const': 'error'}}},
+                                                            'then': {'properties': {'code': {'type': ['string',
+                                                                                                      'null']},
+                                                                                    'message': {'type': 'string'},
+                                                                                    'param': {'type': ['string',
+                                                                                                       'null']}}}},
+                                                           {'if': {'properties': {'type': {'enum': ['response.shell_call_command.added',
+                                                                                                    'response.shell_call_command.done']}}},
+                                                            'then': {'properties': {'command': {'type': 'string'},
+                                                                                    'command_index': {'type': 'integer'},
+                                                                                    'output_index': {'type': 'integer'}}}},
+                                                           {'if': {'properties': {'type': {'const': 'response.shell_call_command.delta'}}},
+                                                            'then': {'properties': {'command_index': {'type': 'integer'},
+                                                                                    'delta': {'type': 'string'},
+                                                                                    'output_index': {'type': 'integer'}}}},
+                                                           {'if': {'properties': {'type': {'const': 'response.shell_call_output_content.delta'}}},
+                                                            'then': {'properties': {'command_index': {'type': 'integer'},
+                                                                                    'delta': {'type': 'object'},
+                                                                                    'item_id': {'type': 'string'},
+                                                                                    'output_index': {'type': 'integer'}}}},
+                                                           {'if': {'properties': {'type': {'const': 'response.shell_call_output_content.done'}}},
+                                                            'then': {'properties': {'command_index': {'type': 'integer'},
+                                                                                    'item_id': {'type': 'string'},
+                                                                                    'output': {'type': 'array'},
+                                                                                    'output_index': {'type': 'integer'}}}},
+                                                           {'if': {'properties': {'type': {'const': 'response.reasoning_summary_part.added'}}},
+                                                            'then': {'properties': {'item_id': {'type': 'string'},
+                                                                                    'output_index': {'type': 'integer'},
+                                                                                    'part': {'$ref': 'response.json#/$defs/ContentPart'},
+                                                                                    'summary_index': {'type': 'integer'}}}},
+                                                           {'if': {'properties': {'type': {'const': 'response.reasoning_summary_part.done'}}},
+                                                            'then': {'properties': {'item_id': {'type': 'string'},
+                                                                                    'output_index': {'type': 'integer'},
+                                                                                    'part': {'$ref': 'response.json#/$defs/ContentPart'},
+                                                                                    'summary_index': {'type': 'integer'},
+                                                                                    'status': {'type': ['string',
+                                                                                                        'null']}}}},
+                                                           {'if': {'properties': {'type': {'const': 'response.reasoning_summary_text.delta'}}},
+                                                            'then': {'properties': {'delta': {'type': 'string'},
+                                                                                    'item_id': {'type': 'string'},
+                                                                                    'output_index': {'type': 'integer'},
+                                                                                    'summary_index': {'type': 'integer'}}}},
+                                                           {'if': {'properties': {'type': {'const': 'response.reasoning_summary_text.done'}}},
+                                                            'then': {'properties': {'item_id': {'type': 'string'},
+                                                                                    'output_index': {'type': 'integer'},
+                                                                                    'summary_index': {'type': 'integer'},
+                                                                                    'text': {'type': 'string'}}}},
+                                                           {'if': {'properties': {'type': {'enum': ['response.reasoning_text.delta',
+                                                                                                    'response.refusal.delta']}}},
+                                                            'then': {'properties': {'content_index': {'type': 'integer'},
+                                                                                    'delta': {'type': 'string'},
+                                                                                    'item_id': {'type': 'string'},
+                                                                                    'output_index': {'type': 'integer'}}}},
+                                                           {'if': {'properties': {'type': {'const': 'response.reasoning_text.done'}}},
+                                                            'then': {'properties': {'content_index': {'type': 'integer'},
+                                                                                    'item_id': {'type': 'string'},
+                                                                                    'output_index': {'type': 'integer'},
+                                                                                    'text': {'type': 'string'}}}},
+                                                           {'if': {'properties': {'type': {'const': 'response.refusal.done'}}},
+                                                            'then': {'properties': {'content_index': {'type': 'integer'},
+                                                                                    'item_id': {'type': 'string'},
+                                                                                    'output_index': {'type': 'integer'},
+                                                                                    'refusal': {'type': 'string'}}}},
+                                                           {'if': {'properties': {'type': {'const': 'response.output_text.delta'}}},
+                                                            'then': {'properties': {'content_index': {'type': 'integer'},
+                                                                                    'delta': {'type': 'string'},
+                                                                                    'item_id': {'type': 'string'},
+                                                                                    'logprobs': {'type': ['array',
+                                                                                                          'null']},
+                                                                                    'output_index': {'type': 'integer'}}}},
+                                                           {'if': {'properties': {'type': {'const': 'response.output_text.done'}}},
+                                                            'then': {'properties': {'content_index': {'type': 'integer'},
+                                                                                    'item_id': {'type': 'string'},
+                                                                                    'logprobs': {'type': ['array',
+                                                                                                          'null']},
+                                                                                    'output_index': {'type': 'integer'},
+                                                                                    'text': {'type': 'string'}}}},
+                                                           {'if': {'properties': {'type': {'const': 'response.image_generation_call.partial_image'}}},
+                                                            'then': {'properties': {'item_id': {'type': 'string'},
+                                                                                    'output_index': {'type': 'integer'},
+                                                                                    'partial_image_b64': {'type': 'string'},
+                                                                                    'partial_image_index': {'type': 'integer'},
+                                                                                    'background': {'type': ['string',
+                                                                                                            'null']},
+                                                                                    'output_format': {'type': ['string',
+                                                                                                               'null']},
+                                                                                    'quality': {'type': ['string',
+                                                                                                         'null']},
+                                                                                    'size': {'type': ['string',
+                                                                                                      'null']}}}},
+                                                           {'if': {'properties': {'type': {'const': 'response.mcp_call_arguments.done'}}},
+                                                            'then': {'properties': {'arguments': {'type': 'string'},
+                                                                                    'item_id': {'type': 'string'},
+                                                                                    'output_index': {'type': 'integer'}}}},
+                                                           {'if': {'properties': {'type': {'const': 'response.output_text.annotation.added'}}},
+                                                            'then': {'properties': {'annotation': {'type': ['object',
+                                                                                                            'null']},
+                                                                                    'annotation_index': {'type': 'integer'},
+                                                                                    'content_index': {'type': 'integer'},
+                                                                                    'item_id': {'type': 'string'},
+                                                                                    'output_index': {'type': 'integer'}}}},
+                                                           {'if': {'properties': {'type': {'const': 'response.custom_tool_call_input.done'}}},
+                                                            'then': {'properties': {'input': {'type': 'string'},
+                                                                                    'item_id': {'type': 'string'},
+                                                                                    'output_index': {'type': 'integer'}}}},
+                                                           {'if': {'properties': {'type': {'pattern': '\\.delta$'}}},
+                                                            'then': {'properties': {'obfuscation': {'description': 'Random '
+                                                                                                                   'padding '
+                                                                                                                   'on '
+                                                                                                                   'delta '
+                                                                                                                   'events, '
+                                                                                                                   'unless '
+                                                                                                                   'stream_options.include_obfuscation '
+                                                                                                                   'is '
+                                                                                                                   'false.',
+                                                                                                    'type': 'string'}}}}]},
  'dialects/openai_responses/tool_call.json': {'$schema': 'https://json-schema.org/draft/2020-12/schema',
                                               '$id': 'dialects/openai_responses/tool_call.json',
                                               'title': 'OpenAIResponsesFunctionCall',
@@ -2265,8 +4887,22 @@ SCHEMAS: dict[str, Any] = {'canonical/content_part.json': {'$schema': 'https://j
                                                              'arguments': {'type': 'string'},
                                                              'status': {'enum': ['in_progress',
                                                                                  'completed',
-                                                                                 'incomplete']}},
-                                              'required': ['type', 'call_id', 'name', 'arguments']},
+                                                                                 'incomplete']},
+                                                             'async': {'type': ['boolean', 'null']},
+                                                             'namespace': {'type': ['string', 'null']},
+                                                             'caller': {'$ref': '#/$defs/Caller'}},
+                                              'required': ['type', 'call_id', 'name', 'arguments'],
+                                              '$defs': {'Caller': {'title': 'OpenAIResponsesCaller',
+                                                                   'description': 'Who made the call: the '
+                                                                                  'model (direct) or a '
+                                                                                  'program it ran (program, '
+                                                                                  'with caller_id). Source: '
+                                                                                  'openai-python '
+                                                                                  'ResponseFunctionToolCall.caller.',
+                                                                   'type': ['object', 'null'],
+                                                                   'properties': {'type': {'enum': ['direct',
+                                                                                                    'program']},
+                                                                                  'caller_id': {'type': 'string'}}}}},
  'dialects/openai_responses/tool_choice.json': {'$schema': 'https://json-schema.org/draft/2020-12/schema',
                                                 '$id': 'dialects/openai_responses/tool_choice.json',
                                                 'title': 'OpenAIResponsesToolChoice',
@@ -2311,7 +4947,31 @@ SCHEMAS: dict[str, Any] = {'canonical/content_part.json': {'$schema': 'https://j
                                                                    'description': {'type': ['string',
                                                                                             'null']},
                                                                    'parameters': {'type': ['object', 'null']},
-                                                                   'strict': {'type': ['boolean', 'null']}},
+                                                                   'strict': {'type': ['boolean', 'null']},
+                                                                   'allowed_callers': {'description': 'Who '
+                                                                                                      'may '
+                                                                                                      'call '
+                                                                                                      'it: '
+                                                                                                      'direct '
+                                                                                                      '(the '
+                                                                                                      'model), '
+                                                                                                      'programmatic '
+                                                                                                      '(code '
+                                                                                                      'the '
+                                                                                                      'model '
+                                                                                                      'runs).',
+                                                                                       'type': ['array',
+                                                                                                'null'],
+                                                                                       'items': {'enum': ['direct',
+                                                                                                          'programmatic']}},
+                                                                   'defer_loading': {'type': 'boolean'},
+                                                                   'output_schema': {'description': 'A JSON '
+                                                                                                    'Schema '
+                                                                                                    'of the '
+                                                                                                    "function's "
+                                                                                                    'output.',
+                                                                                     'type': ['object',
+                                                                                              'null']}},
                                                     'required': ['type', 'name']},
  'dialects/openai_responses/tool_result.json': {'$schema': 'https://json-schema.org/draft/2020-12/schema',
                                                 '$id': 'dialects/openai_responses/tool_result.json',
@@ -2333,18 +4993,48 @@ SCHEMAS: dict[str, Any] = {'canonical/content_part.json': {'$schema': 'https://j
                                                                'status': {'enum': ['in_progress',
                                                                                    'completed',
                                                                                    'incomplete',
-                                                                                   None]}},
+                                                                                   None]},
+                                                               'name': {'type': ['string', 'null']},
+                                                               'namespace': {'type': ['string', 'null']},
+                                                               'caller': {'$ref': 'tool_call.json#/$defs/Caller'}},
                                                 'required': ['type', 'call_id', 'output'],
                                                 '$defs': {'OutputItem': {'title': 'OpenAIResponsesFunctionCallOutputItem',
-                                                                         'description': 'input_text items '
+                                                                         'description': 'input_text and '
+                                                                                        'input_image items '
                                                                                         'are mapped; '
-                                                                                        'input_image and '
                                                                                         'input_file items '
-                                                                                        'are kept verbatim.',
+                                                                                        'are kept verbatim. '
+                                                                                        'Source: '
+                                                                                        'openai-python '
+                                                                                        'response_input_item_param.',
                                                                          'type': 'object',
-                                                                         'properties': {'type': {'type': 'string'}},
+                                                                         'properties': {'type': {'type': 'string'},
+                                                                                        'prompt_cache_breakpoint': {'description': 'Marks '
+                                                                                                                                   'the '
+                                                                                                                                   'end '
+                                                                                                                                   'of '
+                                                                                                                                   'a '
+                                                                                                                                   'reusable '
+                                                                                                                                   'prompt '
+                                                                                                                                   'prefix '
+                                                                                                                                   '({mode: '
+                                                                                                                                   'explicit, '
+                                                                                                                                   'ttl?}).',
+                                                                                                                    'type': ['object',
+                                                                                                                             'null']}},
                                                                          'required': ['type'],
-                                                                         'allOf': [{'if': {'properties': {'type': {'const': 'input_text'}}},
+                                                                         'allOf': [{'if': {'properties': {'type': {'const': 'input_file'}}},
+                                                                                    'then': {'properties': {'file_data': {'type': ['string',
+                                                                                                                                   'null']},
+                                                                                                            'file_id': {'type': ['string',
+                                                                                                                                 'null']},
+                                                                                                            'file_url': {'type': ['string',
+                                                                                                                                  'null']},
+                                                                                                            'filename': {'type': ['string',
+                                                                                                                                  'null']},
+                                                                                                            'detail': {'type': ['string',
+                                                                                                                                'null']}}}},
+                                                                                   {'if': {'properties': {'type': {'const': 'input_text'}}},
                                                                                     'then': {'properties': {'text': {'type': 'string'}},
                                                                                              'required': ['text']}},
                                                                                    {'if': {'properties': {'type': {'const': 'input_image'}}},
@@ -2465,7 +5155,46 @@ SCHEMAS: dict[str, Any] = {'canonical/content_part.json': {'$schema': 'https://j
                                                                                                      '* as '
                                                                                                      'in '
                                                                                                      'locations.',
-                                                                                      '$ref': '#/$defs/pointer'}},
+                                                                                      '$ref': '#/$defs/pointer'},
+                                                                    'choice_fields': {'description': 'Canonical '
+                                                                                                     'tool_choice '
+                                                                                                     'fields '
+                                                                                                     'this '
+                                                                                                     'envelope '
+                                                                                                     'carries '
+                                                                                                     'beside '
+                                                                                                     'the '
+                                                                                                     'choice, '
+                                                                                                     'by '
+                                                                                                     'pointer '
+                                                                                                     'into '
+                                                                                                     'the '
+                                                                                                     'envelope '
+                                                                                                     "(OpenAI's "
+                                                                                                     'request-level '
+                                                                                                     'parallel_tool_calls '
+                                                                                                     'is the '
+                                                                                                     "choice's "
+                                                                                                     'parallel). '
+                                                                                                     'extract() '
+                                                                                                     'puts '
+                                                                                                     'them '
+                                                                                                     'into '
+                                                                                                     'the '
+                                                                                                     'choice; '
+                                                                                                     'inject() '
+                                                                                                     'writes '
+                                                                                                     'them '
+                                                                                                     'back, '
+                                                                                                     'and '
+                                                                                                     'removes '
+                                                                                                     'them '
+                                                                                                     'with '
+                                                                                                     'the '
+                                                                                                     'tools.',
+                                                                                      'type': 'object',
+                                                                                      'propertyNames': {'enum': ['parallel']},
+                                                                                      'additionalProperties': {'$ref': '#/$defs/pointer'}}},
                                                      'required': ['schema'],
                                                      'additionalProperties': False},
                                         'id_policy': {'description': 'What ids this dialect accepts. Ids '
@@ -2580,6 +5309,56 @@ SCHEMAS: dict[str, Any] = {'canonical/content_part.json': {'$schema': 'https://j
                                                                                                 'variant '
                                                                                                 'implies.',
                                                                                  'type': 'object'},
+                                                                   'closed': {'description': 'This spelling '
+                                                                                             'is only '
+                                                                                             'recognised '
+                                                                                             'when every key '
+                                                                                             'of the value '
+                                                                                             'is one it '
+                                                                                             'knows: for a '
+                                                                                             'spelling that '
+                                                                                             'has no '
+                                                                                             'constant and '
+                                                                                             'no required '
+                                                                                             'key to '
+                                                                                             'recognise it '
+                                                                                             'by, such as an '
+                                                                                             'empty object.',
+                                                                              'type': 'boolean'},
+                                                                   'equivalent': {'description': 'Canonical '
+                                                                                                 'values '
+                                                                                                 'this '
+                                                                                                 'variant '
+                                                                                                 'carries '
+                                                                                                 'although '
+                                                                                                 'it has no '
+                                                                                                 'field for '
+                                                                                                 'them, '
+                                                                                                 'because '
+                                                                                                 'here they '
+                                                                                                 'mean the '
+                                                                                                 'same as '
+                                                                                                 'leaving '
+                                                                                                 'the field '
+                                                                                                 'out '
+                                                                                                 "(Responses' "
+                                                                                                 'strict: '
+                                                                                                 'false says '
+                                                                                                 'what a '
+                                                                                                 'canonical '
+                                                                                                 'strict: '
+                                                                                                 'false '
+                                                                                                 'says). '
+                                                                                                 'Encoding '
+                                                                                                 'one into '
+                                                                                                 'this '
+                                                                                                 'variant is '
+                                                                                                 'no loss; '
+                                                                                                 'decoding '
+                                                                                                 'gives the '
+                                                                                                 'field left '
+                                                                                                 'out.',
+                                                                                  'type': 'object'},
                                                                    'meaning': {'description': 'What this '
                                                                                               'spelling says '
                                                                                               'beyond its '
@@ -2821,12 +5600,73 @@ SCHEMAS: dict[str, Any] = {'canonical/content_part.json': {'$schema': 'https://j
                                                                                                                                                    'image']}},
                                                                                                                   'required': ['type']},
                                                                                                     'constants': {'$ref': '#/$defs/constants'},
+                                                                                                    'has': {'description': 'Keys '
+                                                                                                                           'the '
+                                                                                                                           'block '
+                                                                                                                           'must '
+                                                                                                                           'have '
+                                                                                                                           'too '
+                                                                                                                           'to '
+                                                                                                                           'be '
+                                                                                                                           'this '
+                                                                                                                           'part '
+                                                                                                                           '(when '
+                                                                                                                           'two '
+                                                                                                                           'parts '
+                                                                                                                           'share '
+                                                                                                                           'their '
+                                                                                                                           'constants: '
+                                                                                                                           "OpenAI's "
+                                                                                                                           'input_image '
+                                                                                                                           'carries '
+                                                                                                                           'image_url '
+                                                                                                                           'or '
+                                                                                                                           'file_id).',
+                                                                                                            'type': 'array',
+                                                                                                            'items': {'$ref': '#/$defs/pointer'}},
                                                                                                     'fields': {'type': 'object',
                                                                                                                'additionalProperties': {'type': 'object',
                                                                                                                                         'properties': {'pointer': {'$ref': '#/$defs/pointer'},
-                                                                                                                                                       'values': {'$ref': '#/$defs/values'}},
+                                                                                                                                                       'values': {'$ref': '#/$defs/values'},
+                                                                                                                                                       'encoding': {'description': 'value '
+                                                                                                                                                                                   '(the '
+                                                                                                                                                                                   'default): '
+                                                                                                                                                                                   'copied '
+                                                                                                                                                                                   'as '
+                                                                                                                                                                                   'is. '
+                                                                                                                                                                                   'data_url: '
+                                                                                                                                                                                   'the '
+                                                                                                                                                                                   'field '
+                                                                                                                                                                                   'named '
+                                                                                                                                                                                   'data '
+                                                                                                                                                                                   'is '
+                                                                                                                                                                                   'a '
+                                                                                                                                                                                   'data '
+                                                                                                                                                                                   'URL, '
+                                                                                                                                                                                   'data:<media_type>;base64,<data>, '
+                                                                                                                                                                                   'carrying '
+                                                                                                                                                                                   'the '
+                                                                                                                                                                                   'canonical '
+                                                                                                                                                                                   'media_type '
+                                                                                                                                                                                   'and '
+                                                                                                                                                                                   'data; '
+                                                                                                                                                                                   'the '
+                                                                                                                                                                                   'part '
+                                                                                                                                                                                   'is '
+                                                                                                                                                                                   'only '
+                                                                                                                                                                                   'recognised '
+                                                                                                                                                                                   'when '
+                                                                                                                                                                                   'the '
+                                                                                                                                                                                   'value '
+                                                                                                                                                                                   'is '
+                                                                                                                                                                                   'one.',
+                                                                                                                                                                    'enum': ['value',
+                                                                                                                                                                             'data_url']}},
                                                                                                                                         'required': ['pointer'],
-                                                                                                                                        'additionalProperties': False}}},
+                                                                                                                                        'additionalProperties': False,
+                                                                                                                                        'if': {'properties': {'encoding': {'const': 'data_url'}},
+                                                                                                                                               'required': ['encoding']},
+                                                                                                                                        'then': {'not': {'required': ['values']}}}}},
                                                                                      'required': ['canonical',
                                                                                                   'fields'],
                                                                                      'additionalProperties': False}}},
@@ -2856,13 +5696,19 @@ SCHEMAS: dict[str, Any] = {'canonical/content_part.json': {'$schema': 'https://j
                                                                           'types, nullable, no '
                                                                           '$ref/oneOf/allOf/const/...); '
                                                                           'keywords it cannot say are '
-                                                                          'reported. openai_strict: JSON '
-                                                                          'Schema; strict: true is only sent '
-                                                                          "when the schema meets OpenAI's "
-                                                                          'strict-mode rules.',
+                                                                          'reported. openai_json_schema: '
+                                                                          'JSON Schema as OpenAI accepts it: '
+                                                                          'every object schema states its '
+                                                                          'properties (an empty one is '
+                                                                          'added, and reported, where '
+                                                                          'missing), and a strict field in '
+                                                                          'the same variant is only sent as '
+                                                                          'true when the schema meets '
+                                                                          "OpenAI's strict-mode rules (else "
+                                                                          'left out, and reported).',
                                                            'enum': ['json_schema',
                                                                     'openapi_subset',
-                                                                    'openai_strict']}}},
+                                                                    'openai_json_schema']}}},
  'meta/stream.schema.json': {'$schema': 'https://json-schema.org/draft/2020-12/schema',
                              '$id': 'meta/stream.schema.json',
                              'title': 'Stream mapping',

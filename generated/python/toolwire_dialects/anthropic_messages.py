@@ -37,6 +37,9 @@ SHAPES = ("tool_definition", "tool_choice", "tool_call", "tool_result", )
 DERIVABLE: dict[str, tuple[str, ...]] = {
     "tool_result": ("name",),
 }
+# Canonical values a variant carries without a field (they decode as the field left out).
+EQUIVALENT: dict[str, dict[str, Any]] = {
+}
 # Canonical values this dialect says by leaving the shape out (no value, no loss).
 ABSENT: dict[str, dict[str, Any]] = {
 }
@@ -452,7 +455,7 @@ def _CONTENT_TOOL_RESULT_0_CONTENT_in(blocks: Any, fx: dict[str, Any], fm: dict[
                 fx = _rt.unknown_fields(b1, _K_TOOL_RESULT_0_CONTENT_1_1, at + "/source", fx)
             parts.append(p)
             continue
-        if type(b) is dict and b.get("type") == "image" and type(b.get("source")) is dict and b["source"].get("type") == "url":
+        if type(b) is dict and b.get("type") == "image" and type(b.get("source")) is dict and b["source"].get("type") == "url" and type(_rt.lookup(b, ["source", "url"])) is str:
             p = {"type": "image"}
             b1 = b["source"]
             try:
@@ -639,6 +642,9 @@ _LOCATIONS = (
     ("tool_result", ("messages", "*", "content", "*"), ((("type",), "tool_result"),), (), (), ()),
     ("tool_call", ("content", "*"), ((("type",), "tool_use"),), (), (), ()),
 )
+# (canonical tool_choice field, pointer tokens) carried beside the choice
+_CHOICE_FIELDS = (
+)
 
 
 def inject(payload: Any, parts: dict[str, Any], *, strict: bool = False, id_map: IdMap | None = None) -> Encoded:
@@ -648,4 +654,4 @@ def inject(payload: Any, parts: dict[str, Any], *, strict: bool = False, id_map:
     replace the payload's own, one for one. Losses of every encoded part are listed."""
     w = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, "envelope")
     encoders = {shape: globals()["encode_" + shape] for shape in SHAPES}
-    return _rt.inject(w, parts, _LOCATIONS, encoders, DIALECT, strict, id_map if id_map is not None else IdMap())
+    return _rt.inject(w, parts, _LOCATIONS, encoders, DIALECT, strict, id_map if id_map is not None else IdMap(), _CHOICE_FIELDS)

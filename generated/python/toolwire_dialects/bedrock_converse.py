@@ -37,6 +37,9 @@ SHAPES = ("tool_definition", "tool_choice", "tool_call", "tool_result", )
 DERIVABLE: dict[str, tuple[str, ...]] = {
     "tool_result": ("name",),
 }
+# Canonical values a variant carries without a field (they decode as the field left out).
+EQUIVALENT: dict[str, dict[str, Any]] = {
+}
 # Canonical values this dialect says by leaving the shape out (no value, no loss).
 ABSENT: dict[str, dict[str, Any]] = {
 }
@@ -429,7 +432,7 @@ def _CONTENT_TOOL_RESULT_0_CONTENT_out(parts: list[dict[str, Any]], fm: dict[str
         if kind == "json" and "value" in p:
             out.append({"json": p["value"]})
             continue
-        if kind == "image" and "media_type" in p and p["media_type"] in _VALUES_TOOL_RESULT_0_CONTENT_2_MEDIA_TYPE and "data" in p:
+        if kind == "image" and "media_type" in p and "data" in p and p["media_type"] in _VALUES_TOOL_RESULT_0_CONTENT_2_MEDIA_TYPE:
             out.append({"image": {"format": _VALUES_TOOL_RESULT_0_CONTENT_2_MEDIA_TYPE[p["media_type"]], "source": {"bytes": p["data"]}}})
             continue
         if kind == "wire" and p["dialect"] == DIALECT:
@@ -541,7 +544,7 @@ def extract(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
         v2 = e1.get("content") if type(e1) is dict else None
         for i3, e3 in enumerate(_rt.elements(v2)):
             e = e3
-            if e is not None and _rt.lookup(e, ("toolUse",)) is not _MISSING:
+            if e is not None and _rt.lookup(e, ("toolUse", "type")) != "server_tool_use" and _rt.lookup(e, ("toolUse",)) is not _MISSING:
                 at = f"/messages/{i1}/content/{i3}"
                 out[_KEYS["tool_call"]].append(_rt.decode_at(decode_tool_call, e, at, id_map))
     # tool_result at /messages/*/content/*
@@ -559,7 +562,7 @@ def extract(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     v2 = v1.get("content") if type(v1) is dict else None
     for i3, e3 in enumerate(_rt.elements(v2)):
         e = e3
-        if e is not None and _rt.lookup(e, ("toolUse",)) is not _MISSING:
+        if e is not None and _rt.lookup(e, ("toolUse", "type")) != "server_tool_use" and _rt.lookup(e, ("toolUse",)) is not _MISSING:
             at = f"/output/message/content/{i3}"
             out[_KEYS["tool_call"]].append(_rt.decode_at(decode_tool_call, e, at, id_map))
     if out["finish_reason"] is None:
@@ -571,9 +574,12 @@ def extract(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
 _LOCATIONS = (
     ("tool_definition", ("toolConfig", "tools", "*"), (), (("toolSpec",),), (), ()),
     ("tool_choice", ("toolConfig", "toolChoice"), (), (), (), ()),
-    ("tool_call", ("messages", "*", "content", "*"), (), (("toolUse",),), (), ()),
+    ("tool_call", ("messages", "*", "content", "*"), (), (("toolUse",),), ((("toolUse", "type"), "server_tool_use"),), ()),
     ("tool_result", ("messages", "*", "content", "*"), (), (("toolResult",),), (), ()),
-    ("tool_call", ("output", "message", "content", "*"), (), (("toolUse",),), (), ()),
+    ("tool_call", ("output", "message", "content", "*"), (), (("toolUse",),), ((("toolUse", "type"), "server_tool_use"),), ()),
+)
+# (canonical tool_choice field, pointer tokens) carried beside the choice
+_CHOICE_FIELDS = (
 )
 
 
@@ -584,4 +590,4 @@ def inject(payload: Any, parts: dict[str, Any], *, strict: bool = False, id_map:
     replace the payload's own, one for one. Losses of every encoded part are listed."""
     w = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, "envelope")
     encoders = {shape: globals()["encode_" + shape] for shape in SHAPES}
-    return _rt.inject(w, parts, _LOCATIONS, encoders, DIALECT, strict, id_map if id_map is not None else IdMap())
+    return _rt.inject(w, parts, _LOCATIONS, encoders, DIALECT, strict, id_map if id_map is not None else IdMap(), _CHOICE_FIELDS)

@@ -38,6 +38,9 @@ SHAPES = ("tool_definition", "tool_choice", "tool_call", "tool_result", )
 DERIVABLE: dict[str, tuple[str, ...]] = {
     "tool_result": ("name",),
 }
+# Canonical values a variant carries without a field (they decode as the field left out).
+EQUIVALENT: dict[str, dict[str, Any]] = {
+}
 # Canonical values this dialect says by leaving the shape out (no value, no loss).
 ABSENT: dict[str, dict[str, Any]] = {
     "tool_choice": {"mode": "auto"},
@@ -479,6 +482,9 @@ _LOCATIONS = (
     ("tool_result", ("messages", "*"), ((("role",), "tool"),), (), (), ()),
     ("tool_call", ("message", "tool_calls", "*"), (), (), (), ()),
 )
+# (canonical tool_choice field, pointer tokens) carried beside the choice
+_CHOICE_FIELDS = (
+)
 
 
 def inject(payload: Any, parts: dict[str, Any], *, strict: bool = False, id_map: IdMap | None = None) -> Encoded:
@@ -488,4 +494,4 @@ def inject(payload: Any, parts: dict[str, Any], *, strict: bool = False, id_map:
     replace the payload's own, one for one. Losses of every encoded part are listed."""
     w = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, "envelope")
     encoders = {shape: globals()["encode_" + shape] for shape in SHAPES}
-    return _rt.inject(w, parts, _LOCATIONS, encoders, DIALECT, strict, id_map if id_map is not None else IdMap())
+    return _rt.inject(w, parts, _LOCATIONS, encoders, DIALECT, strict, id_map if id_map is not None else IdMap(), _CHOICE_FIELDS)

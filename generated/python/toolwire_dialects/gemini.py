@@ -36,6 +36,9 @@ SHAPES = ("tool_definition", "tool_choice", "tool_call", "tool_result", )
 # Canonical fields this dialect leaves out because the other side can derive them.
 DERIVABLE: dict[str, tuple[str, ...]] = {
 }
+# Canonical values a variant carries without a field (they decode as the field left out).
+EQUIVALENT: dict[str, dict[str, Any]] = {
+}
 # Canonical values this dialect says by leaving the shape out (no value, no loss).
 ABSENT: dict[str, dict[str, Any]] = {
 }
@@ -92,6 +95,8 @@ def decode_tool_definition(payload: Any, *, id_map: IdMap | None = None) -> dict
                 if v is not _MISSING:
                     fm["/parametersJsonSchema"] = "alias:0"
                     if type(v) is dict:
+                        if _rt.openapi_types_lower_case(v):
+                            fm["/parametersJsonSchema"] = "alias:0:lower"  # kept for the round trip
                         v = _rt.schema_from_openapi(v)
                 if v is _MISSING:
                     v = w.get("parameters_json_schema", _MISSING)
@@ -138,8 +143,8 @@ def encode_tool_definition(value: Any, *, strict: bool = False, id_map: IdMap | 
             w["description"] = x0_description
         if x0_parameters is not _MISSING:
             form = fm.get("/parametersJsonSchema")
-            if form == "alias:0":
-                w["parameters"] = _rt.schema_to_openapi(x0_parameters, losses, strict, DIALECT, "/parameters")
+            if form == "alias:0" or form == "alias:0:lower":
+                w["parameters"] = _rt.schema_to_openapi(x0_parameters, losses, strict, DIALECT, "/parameters", lower=form == "alias:0:lower")
             elif form == "alias:1":
                 w["parameters_json_schema"] = x0_parameters
             else:
@@ -156,7 +161,7 @@ def encode_tool_definition(value: Any, *, strict: bool = False, id_map: IdMap | 
 # --- tool_choice -------------------------------------------------------------------------
 
 SHAPE_TOOL_CHOICE = "tool_choice"
-_CHECKS_TOOL_CHOICE = ((("", "object", None), ("/mode", "const", "AUTO")), (("", "object", None), ("/mode", "const", "NONE")), (("", "object", None), ("/mode", "const", "VALIDATED"), ("/allowedFunctionNames", "optional", "array")), (("", "object", None), ("/mode", "const", "MODE_UNSPECIFIED")), (("", "object", None), ("/mode", "values", ("ANY", "ANY")), ("/allowedFunctionNames", "optional", "array")))
+_CHECKS_TOOL_CHOICE = ((("", "object", None), ("/mode", "const", "AUTO")), (("", "object", None), ("/mode", "const", "NONE")), (("", "object", None), ("/mode", "const", "VALIDATED"), ("/allowedFunctionNames", "optional", "array")), (("", "object", None), ("/mode", "optional_const", "MODE_UNSPECIFIED")), (("", "object", None), ("/mode", "values", ("ANY", "ANY")), ("/allowedFunctionNames", "optional", "array")))
 _K_TOOL_CHOICE_0_0 = frozenset(("mode",))
 _K_TOOL_CHOICE_1_0 = frozenset(("mode",))
 _K_TOOL_CHOICE_2_0 = frozenset(("allowed_function_names", "allowedFunctionNames", "mode"))
@@ -246,11 +251,16 @@ def decode_tool_choice(payload: Any, *, id_map: IdMap | None = None) -> dict[str
                 fm[""] = "variant:2"
             c["extensions"] = {DIALECT: _rt.extension(fx, fm, "Gemini VALIDATED mode: the model may answer in text or call a function, and its function calls are validated with constrained decoding")}
             return c
-        if type(w) is dict and w.get("mode") == "MODE_UNSPECIFIED":
+        if type(w) is dict and w.get("mode", "MODE_UNSPECIFIED") == "MODE_UNSPECIFIED" and w.keys() <= _K_TOOL_CHOICE_3_0:
             c: dict[str, Any] = {"mode": "auto"}
             fx = None  # most values carry no unknown fields: make the dict only when one turns up
             fm: dict[str, Any] = {}
-            if len(w) != 1:
+            v = w.get("mode", _MISSING)
+            if v is _MISSING:
+                fm["/mode"] = "absent"
+            elif v != "MODE_UNSPECIFIED":
+                raise _Mismatch
+            if not w.keys() <= _K_TOOL_CHOICE_3_0:
                 fx = _rt.unknown_fields(w, _K_TOOL_CHOICE_3_0, "", fx)
             _rt.normalize_choice(c)
             if _select_tool_choice(c) != 3:
@@ -350,7 +360,9 @@ def encode_tool_choice(value: Any, *, strict: bool = False, id_map: IdMap | None
                 _rt.apply_fields(w, own.get("fields", _EMPTY), DIALECT, losses, strict)
             return _tuple_new(Encoded, (w, losses))
         if index == 3:
-            w = {"mode": "MODE_UNSPECIFIED"}
+            w = {}
+            if fm.get("/mode") != "absent":
+                w["mode"] = "MODE_UNSPECIFIED"
             if c.get("names") is not None:
                 _rt.report(losses, strict, "/names", DIALECT, "a restricted set of allowed tools")
             if c.get("parallel") is not None:
@@ -864,6 +876,9 @@ _LOCATIONS = (
     ("tool_result", ("contents", "*", "parts", "*"), (), (("function_response",),), (), ()),
     ("tool_call", ("candidates", "*", "content", "parts", "*"), (), (("functionCall",),), (), ()),
 )
+# (canonical tool_choice field, pointer tokens) carried beside the choice
+_CHOICE_FIELDS = (
+)
 
 
 def inject(payload: Any, parts: dict[str, Any], *, strict: bool = False, id_map: IdMap | None = None) -> Encoded:
@@ -873,4 +888,4 @@ def inject(payload: Any, parts: dict[str, Any], *, strict: bool = False, id_map:
     replace the payload's own, one for one. Losses of every encoded part are listed."""
     w = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, "envelope")
     encoders = {shape: globals()["encode_" + shape] for shape in SHAPES}
-    return _rt.inject(w, parts, _LOCATIONS, encoders, DIALECT, strict, id_map if id_map is not None else IdMap())
+    return _rt.inject(w, parts, _LOCATIONS, encoders, DIALECT, strict, id_map if id_map is not None else IdMap(), _CHOICE_FIELDS)

@@ -37,6 +37,9 @@ SHAPES = ("tool_definition", "tool_choice", "tool_call", "tool_result", )
 # Canonical fields this dialect leaves out because the other side can derive them.
 DERIVABLE: dict[str, tuple[str, ...]] = {
 }
+# Canonical values a variant carries without a field (they decode as the field left out).
+EQUIVALENT: dict[str, dict[str, Any]] = {
+}
 # Canonical values this dialect says by leaving the shape out (no value, no loss).
 ABSENT: dict[str, dict[str, Any]] = {
 }
@@ -66,7 +69,7 @@ def decode_tool_definition(payload: Any, *, id_map: IdMap | None = None) -> dict
     """Decode one Mistral Chat Completions tool_definition into the canonical dict."""
     w = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, SHAPE_TOOL_DEFINITION)
     try:
-        if type(w) is dict and type(w.get("function")) is dict and "name" in w["function"] and "parameters" in w["function"]:
+        if type(w) is dict and w.get("type", "function") == "function" and type(w.get("function")) is dict and "name" in w["function"] and "parameters" in w["function"]:
             c: dict[str, Any] = {}
             fx = None  # most values carry no unknown fields: make the dict only when one turns up
             fm: dict[str, Any] = {}
@@ -218,7 +221,7 @@ def decode_tool_choice(payload: Any, *, id_map: IdMap | None = None) -> dict[str
             if fm:
                 c["extensions"] = {DIALECT: _rt.extension(_EMPTY, fm)}
             return c
-        if type(w) is dict and type(w.get("function")) is dict and "name" in w["function"]:
+        if type(w) is dict and w.get("type", "function") == "function" and type(w.get("function")) is dict and "name" in w["function"]:
             c: dict[str, Any] = {"mode": "tool"}
             fx = None  # most values carry no unknown fields: make the dict only when one turns up
             fm: dict[str, Any] = {}
@@ -327,7 +330,7 @@ def decode_tool_call(payload: Any, *, id_map: IdMap | None = None) -> dict[str, 
     """Decode one Mistral Chat Completions tool_call into the canonical dict."""
     w = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, SHAPE_TOOL_CALL)
     try:
-        if type(w) is dict and "id" in w and type(w.get("function")) is dict and "name" in w["function"] and "arguments" in w["function"]:
+        if type(w) is dict and w.get("type", "function") == "function" and "id" in w and type(w.get("function")) is dict and "name" in w["function"] and "arguments" in w["function"]:
             c: dict[str, Any] = {}
             fx = None  # most values carry no unknown fields: make the dict only when one turns up
             fm: dict[str, Any] = {}
@@ -416,6 +419,12 @@ SHAPE_TOOL_RESULT = "tool_result"
 _CHECKS_TOOL_RESULT = ((("", "object", None), ("/role", "const", "tool"), ("/tool_call_id", "string", None), ("/name", "optional", "nonempty"), ("/content", "any", None)),)
 _K_TOOL_RESULT_0_0 = frozenset(("content", "name", "role", "tool_call_id"))
 _K_TOOL_RESULT_0_CONTENT_0_0 = frozenset(("text", "type"))
+_K_TOOL_RESULT_0_CONTENT_1_0 = frozenset(("image_url", "type"))
+_K_TOOL_RESULT_0_CONTENT_2_0 = frozenset(("image_url", "type"))
+_K_TOOL_RESULT_0_CONTENT_3_0 = frozenset(("image_url", "type"))
+_K_TOOL_RESULT_0_CONTENT_3_1 = frozenset(("url",))
+_K_TOOL_RESULT_0_CONTENT_4_0 = frozenset(("image_url", "type"))
+_K_TOOL_RESULT_0_CONTENT_4_1 = frozenset(("url",))
 
 
 def _CONTENT_TOOL_RESULT_0_CONTENT_in(blocks: Any, fx: dict[str, Any], fm: dict[str, Any]) -> list[dict[str, Any]]:
@@ -441,6 +450,66 @@ def _CONTENT_TOOL_RESULT_0_CONTENT_in(blocks: Any, fx: dict[str, Any], fm: dict[
                 fx = _rt.unknown_fields(b, _K_TOOL_RESULT_0_CONTENT_0_0, at + "", fx)
             parts.append(p)
             continue
+        if type(b) is dict and b.get("type") == "image_url" and _rt.is_data_url(_rt.lookup(b, ["image_url"])):
+            p = {"type": "image"}
+            try:
+                v = b["image_url"]
+            except (KeyError, TypeError):
+                raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/image_url", "expected a value, got nothing") from None
+            if type(v) is not str:
+                raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/image_url", "expected a string")
+            p["media_type"], p["data"] = _rt.split_data_url(v)
+            if len(b) != 2:
+                fx = _rt.unknown_fields(b, _K_TOOL_RESULT_0_CONTENT_1_0, at + "", fx)
+            parts.append(p)
+            continue
+        if type(b) is dict and b.get("type") == "image_url" and type(_rt.lookup(b, ["image_url"])) is str:
+            p = {"type": "image"}
+            try:
+                v = b["image_url"]
+            except (KeyError, TypeError):
+                raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/image_url", "expected a value, got nothing") from None
+            if type(v) is not str:
+                raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/image_url", "expected a string")
+            p["url"] = v
+            if len(b) != 2:
+                fx = _rt.unknown_fields(b, _K_TOOL_RESULT_0_CONTENT_2_0, at + "", fx)
+            parts.append(p)
+            continue
+        if type(b) is dict and b.get("type") == "image_url" and _rt.is_data_url(_rt.lookup(b, ["image_url", "url"])):
+            p = {"type": "image"}
+            b1 = b["image_url"]
+            try:
+                v = b1["url"]
+            except (KeyError, TypeError):
+                raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/image_url/url", "expected a value, got nothing") from None
+            if type(v) is not str:
+                raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/image_url/url", "expected a string")
+            p["media_type"], p["data"] = _rt.split_data_url(v)
+            if len(b) != 2:
+                fx = _rt.unknown_fields(b, _K_TOOL_RESULT_0_CONTENT_3_0, at + "", fx)
+            if len(b1) != 1:
+                fx = _rt.unknown_fields(b1, _K_TOOL_RESULT_0_CONTENT_3_1, at + "/image_url", fx)
+            fm[at] = "variant:3"  # another spelling of the same part, kept for the round trip
+            parts.append(p)
+            continue
+        if type(b) is dict and b.get("type") == "image_url" and type(_rt.lookup(b, ["image_url", "url"])) is str:
+            p = {"type": "image"}
+            b1 = b["image_url"]
+            try:
+                v = b1["url"]
+            except (KeyError, TypeError):
+                raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/image_url/url", "expected a value, got nothing") from None
+            if type(v) is not str:
+                raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/image_url/url", "expected a string")
+            p["url"] = v
+            if len(b) != 2:
+                fx = _rt.unknown_fields(b, _K_TOOL_RESULT_0_CONTENT_4_0, at + "", fx)
+            if len(b1) != 1:
+                fx = _rt.unknown_fields(b1, _K_TOOL_RESULT_0_CONTENT_4_1, at + "/image_url", fx)
+            fm[at] = "variant:4"  # another spelling of the same part, kept for the round trip
+            parts.append(p)
+            continue
         if type(b) is not dict:
             raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at, "expected an object")
         parts.append({"type": "wire", "dialect": DIALECT, "value": b})
@@ -458,8 +527,21 @@ def _CONTENT_TOOL_RESULT_0_CONTENT_out(parts: list[dict[str, Any]], fm: dict[str
     out: list[Any] = []
     for i, p in enumerate(parts):
         kind = p["type"]
+        form = fm.get("/content" + "/" + str(i))
+        if form == "variant:3" and kind == "image" and "media_type" in p and "data" in p:
+            out.append({"type": "image_url", "image_url": {"url": _rt.data_url(p["media_type"], p["data"])}})
+            continue
+        if form == "variant:4" and kind == "image" and "url" in p:
+            out.append({"type": "image_url", "image_url": {"url": p["url"]}})
+            continue
         if kind == "text" and "text" in p:
             out.append({"type": "text", "text": p["text"]})
+            continue
+        if kind == "image" and "media_type" in p and "data" in p:
+            out.append({"type": "image_url", "image_url": _rt.data_url(p["media_type"], p["data"])})
+            continue
+        if kind == "image" and "url" in p:
+            out.append({"type": "image_url", "image_url": p["url"]})
             continue
         if kind == "json":
             _rt.report(losses, strict, "/content/" + str(i), DIALECT, "a json part as such (sent as JSON text)")
@@ -585,6 +667,8 @@ def extract(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
             if e is not None:
                 at = f"/choices/{i1}/message/tool_calls/{i4}"
                 out[_KEYS["tool_call"]].append(_rt.decode_at(decode_tool_call, e, at, id_map))
+    # the choice's parallel, carried beside it (request)
+    out["tool_choice"] = _rt.choice_field_in(w, out["tool_choice"], "parallel", ("parallel_tool_calls",), DIALECT)
     if out["finish_reason"] is None:
         out["finish_reason"] = _rt.first_at(w, ("choices", "*", "finish_reason"))
     return out
@@ -598,6 +682,10 @@ _LOCATIONS = (
     ("tool_result", ("messages", "*"), ((("role",), "tool"),), (), (), ()),
     ("tool_call", ("choices", "*", "message", "tool_calls", "*"), (), (), (), ()),
 )
+# (canonical tool_choice field, pointer tokens) carried beside the choice
+_CHOICE_FIELDS = (
+    ("parallel", ("parallel_tool_calls",)),
+)
 
 
 def inject(payload: Any, parts: dict[str, Any], *, strict: bool = False, id_map: IdMap | None = None) -> Encoded:
@@ -607,4 +695,4 @@ def inject(payload: Any, parts: dict[str, Any], *, strict: bool = False, id_map:
     replace the payload's own, one for one. Losses of every encoded part are listed."""
     w = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, "envelope")
     encoders = {shape: globals()["encode_" + shape] for shape in SHAPES}
-    return _rt.inject(w, parts, _LOCATIONS, encoders, DIALECT, strict, id_map if id_map is not None else IdMap())
+    return _rt.inject(w, parts, _LOCATIONS, encoders, DIALECT, strict, id_map if id_map is not None else IdMap(), _CHOICE_FIELDS)

@@ -34,6 +34,9 @@ SHAPES = ("tool_definition", "tool_call", "tool_result", )
 # Canonical fields this dialect leaves out because the other side can derive them.
 DERIVABLE: dict[str, tuple[str, ...]] = {
 }
+# Canonical values a variant carries without a field (they decode as the field left out).
+EQUIVALENT: dict[str, dict[str, Any]] = {
+}
 # Canonical values this dialect says by leaving the shape out (no value, no loss).
 ABSENT: dict[str, dict[str, Any]] = {
 }
@@ -134,7 +137,7 @@ def decode_tool_call(payload: Any, *, id_map: IdMap | None = None) -> dict[str, 
     """Decode one Ollama native chat API (/api/chat) tool_call into the canonical dict."""
     w = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, SHAPE_TOOL_CALL)
     try:
-        if type(w) is dict and type(w.get("function")) is dict and "name" in w["function"] and "arguments" in w["function"]:
+        if type(w) is dict and w.get("type", "function") == "function" and type(w.get("function")) is dict and "name" in w["function"] and "arguments" in w["function"]:
             c: dict[str, Any] = {}
             fx = None  # most values carry no unknown fields: make the dict only when one turns up
             fm: dict[str, Any] = {}
@@ -363,6 +366,9 @@ _LOCATIONS = (
     ("tool_result", ("messages", "*"), ((("role",), "tool"),), (), (), ()),
     ("tool_call", ("message", "tool_calls", "*"), (), (), (), ()),
 )
+# (canonical tool_choice field, pointer tokens) carried beside the choice
+_CHOICE_FIELDS = (
+)
 
 
 def inject(payload: Any, parts: dict[str, Any], *, strict: bool = False, id_map: IdMap | None = None) -> Encoded:
@@ -372,4 +378,4 @@ def inject(payload: Any, parts: dict[str, Any], *, strict: bool = False, id_map:
     replace the payload's own, one for one. Losses of every encoded part are listed."""
     w = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, "envelope")
     encoders = {shape: globals()["encode_" + shape] for shape in SHAPES}
-    return _rt.inject(w, parts, _LOCATIONS, encoders, DIALECT, strict, id_map if id_map is not None else IdMap())
+    return _rt.inject(w, parts, _LOCATIONS, encoders, DIALECT, strict, id_map if id_map is not None else IdMap(), _CHOICE_FIELDS)

@@ -38,6 +38,9 @@ SHAPES = ("tool_definition", "tool_choice", "tool_call", "tool_result", )
 DERIVABLE: dict[str, tuple[str, ...]] = {
     "tool_result": ("name",),
 }
+# Canonical values a variant carries without a field (they decode as the field left out).
+EQUIVALENT: dict[str, dict[str, Any]] = {
+}
 # Canonical values this dialect says by leaving the shape out (no value, no loss).
 ABSENT: dict[str, dict[str, Any]] = {
 }
@@ -136,11 +139,16 @@ def encode_tool_definition(value: Any, *, strict: bool = False, id_map: IdMap | 
         x0_strict = c.get("strict")
         if x0_strict is None:
             x0_strict = None if fm.get("/function/strict") == "null" else _MISSING
+        if x0_strict is True:
+            why = _rt.strict_mode_problem(x0_parameters)
+            if why:
+                _rt.report(losses, strict, "/strict", DIALECT, "strict mode for this schema (" + why + "); sent without strict")
+                x0_strict = _MISSING
         w = {"type": "function", "function": {"name": x0_name}}
         if x0_description is not _MISSING:
             w["function"]["description"] = x0_description
         if x0_parameters is not _MISSING:
-            w["function"]["parameters"] = x0_parameters
+            w["function"]["parameters"] = _rt.with_explicit_properties(x0_parameters, losses, strict, DIALECT, "/parameters")
         if x0_strict is not _MISSING:
             w["function"]["strict"] = x0_strict
         if own:
@@ -559,13 +567,13 @@ def extract(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     v0 = w.get("tools") if type(w) is dict else None
     for i1, e1 in enumerate(_rt.elements(v0)):
         e = e1
-        if e is not None:
+        if e is not None and _rt.lookup(e, ("type",)) != "custom":
             at = f"/tools/{i1}"
             out[_KEYS["tool_definition"]].append(_rt.decode_at(decode_tool_definition, e, at, id_map))
     # tool_choice at /tool_choice
     v0 = w.get("tool_choice") if type(w) is dict else None
     e = v0
-    if e is not None:
+    if e is not None and _rt.lookup(e, ("type",)) != "custom":
         at = "/tool_choice"
         out["tool_choice"] = _rt.decode_at(decode_tool_choice, e, at, id_map)
     # tool_call at /messages/*/tool_calls/*
@@ -574,7 +582,7 @@ def extract(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
         v2 = e1.get("tool_calls") if type(e1) is dict else None
         for i3, e3 in enumerate(_rt.elements(v2)):
             e = e3
-            if e is not None:
+            if e is not None and _rt.lookup(e, ("type",)) != "custom":
                 at = f"/messages/{i1}/tool_calls/{i3}"
                 out[_KEYS["tool_call"]].append(_rt.decode_at(decode_tool_call, e, at, id_map))
     # tool_result at /messages/*
@@ -591,9 +599,11 @@ def extract(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
         v3 = v2.get("tool_calls") if type(v2) is dict else None
         for i4, e4 in enumerate(_rt.elements(v3)):
             e = e4
-            if e is not None:
+            if e is not None and _rt.lookup(e, ("type",)) != "custom":
                 at = f"/choices/{i1}/message/tool_calls/{i4}"
                 out[_KEYS["tool_call"]].append(_rt.decode_at(decode_tool_call, e, at, id_map))
+    # the choice's parallel, carried beside it (request)
+    out["tool_choice"] = _rt.choice_field_in(w, out["tool_choice"], "parallel", ("parallel_tool_calls",), DIALECT)
     if out["finish_reason"] is None:
         out["finish_reason"] = _rt.first_at(w, ("choices", "*", "finish_reason"))
     return out
@@ -601,11 +611,15 @@ def extract(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
 
 # (shape, path, when, has, unless, where) of every location, for inject()
 _LOCATIONS = (
-    ("tool_definition", ("tools", "*"), (), (), (), ()),
-    ("tool_choice", ("tool_choice",), (), (), (), ()),
-    ("tool_call", ("messages", "*", "tool_calls", "*"), (), (), (), ()),
+    ("tool_definition", ("tools", "*"), (), (), ((("type",), "custom"),), ()),
+    ("tool_choice", ("tool_choice",), (), (), ((("type",), "custom"),), ()),
+    ("tool_call", ("messages", "*", "tool_calls", "*"), (), (), ((("type",), "custom"),), ()),
     ("tool_result", ("messages", "*"), ((("role",), "tool"),), (), (), ()),
-    ("tool_call", ("choices", "*", "message", "tool_calls", "*"), (), (), (), ()),
+    ("tool_call", ("choices", "*", "message", "tool_calls", "*"), (), (), ((("type",), "custom"),), ()),
+)
+# (canonical tool_choice field, pointer tokens) carried beside the choice
+_CHOICE_FIELDS = (
+    ("parallel", ("parallel_tool_calls",)),
 )
 
 
@@ -616,4 +630,4 @@ def inject(payload: Any, parts: dict[str, Any], *, strict: bool = False, id_map:
     replace the payload's own, one for one. Losses of every encoded part are listed."""
     w = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, "envelope")
     encoders = {shape: globals()["encode_" + shape] for shape in SHAPES}
-    return _rt.inject(w, parts, _LOCATIONS, encoders, DIALECT, strict, id_map if id_map is not None else IdMap())
+    return _rt.inject(w, parts, _LOCATIONS, encoders, DIALECT, strict, id_map if id_map is not None else IdMap(), _CHOICE_FIELDS)

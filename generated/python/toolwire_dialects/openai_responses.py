@@ -38,6 +38,10 @@ SHAPES = ("tool_definition", "tool_choice", "tool_call", "tool_result", )
 DERIVABLE: dict[str, tuple[str, ...]] = {
     "tool_result": ("name",),
 }
+# Canonical values a variant carries without a field (they decode as the field left out).
+EQUIVALENT: dict[str, dict[str, Any]] = {
+    "tool_definition": {"strict": False},
+}
 # Canonical values this dialect says by leaving the shape out (no value, no loss).
 ABSENT: dict[str, dict[str, Any]] = {
 }
@@ -66,7 +70,7 @@ _K_TOOL_DEFINITION_2_0 = frozenset(("description", "name", "parameters", "type")
 
 def _select_tool_definition(c: dict[str, Any]) -> int:
     """The variant encode uses for c: the first that carries everything, else the first that fits."""
-    if c.get("name") is not None and c.get("strict") is None:
+    if c.get("name") is not None and c.get("strict", False) is False:
         return 0
     if c.get("strict") is True and c.get("name") is not None:
         return 1
@@ -227,8 +231,8 @@ def encode_tool_definition(value: Any, *, strict: bool = False, id_map: IdMap | 
             if x0_description is not _MISSING:
                 w["description"] = x0_description
             if x0_parameters is not _MISSING:
-                w["parameters"] = x0_parameters
-            if c.get("strict") is not None:
+                w["parameters"] = _rt.with_explicit_properties(x0_parameters, losses, strict, DIALECT, "/parameters")
+            if c.get("strict") is not None and c["strict"] is not False:
                 _rt.report(losses, strict, "/strict", DIALECT, "strict schema enforcement")
             if own:
                 _rt.apply_fields(w, own.get("fields", _EMPTY), DIALECT, losses, strict)
@@ -245,7 +249,7 @@ def encode_tool_definition(value: Any, *, strict: bool = False, id_map: IdMap | 
             if x1_description is not _MISSING:
                 w["description"] = x1_description
             if x1_parameters is not _MISSING:
-                w["parameters"] = x1_parameters
+                w["parameters"] = _rt.with_explicit_properties(x1_parameters, losses, strict, DIALECT, "/parameters")
             if own:
                 _rt.apply_fields(w, own.get("fields", _EMPTY), DIALECT, losses, strict)
             return _tuple_new(Encoded, (w, losses))
@@ -261,7 +265,7 @@ def encode_tool_definition(value: Any, *, strict: bool = False, id_map: IdMap | 
             if x2_description is not _MISSING:
                 w["description"] = x2_description
             if x2_parameters is not _MISSING:
-                w["parameters"] = x2_parameters
+                w["parameters"] = _rt.with_explicit_properties(x2_parameters, losses, strict, DIALECT, "/parameters")
             if c.get("strict") is not None:
                 _rt.report(losses, strict, "/strict", DIALECT, "strict schema enforcement")
             if own:
@@ -546,6 +550,8 @@ SHAPE_TOOL_RESULT = "tool_result"
 _CHECKS_TOOL_RESULT = ((("", "object", None), ("/type", "const", "function_call_output"), ("/call_id", "string", None), ("/output", "any", None)),)
 _K_TOOL_RESULT_0_0 = frozenset(("call_id", "output", "type"))
 _K_TOOL_RESULT_0_CONTENT_0_0 = frozenset(("text", "type"))
+_K_TOOL_RESULT_0_CONTENT_1_0 = frozenset(("image_url", "type"))
+_K_TOOL_RESULT_0_CONTENT_2_0 = frozenset(("image_url", "type"))
 
 
 def _CONTENT_TOOL_RESULT_0_CONTENT_in(blocks: Any, fx: dict[str, Any], fm: dict[str, Any]) -> list[dict[str, Any]]:
@@ -571,6 +577,32 @@ def _CONTENT_TOOL_RESULT_0_CONTENT_in(blocks: Any, fx: dict[str, Any], fm: dict[
                 fx = _rt.unknown_fields(b, _K_TOOL_RESULT_0_CONTENT_0_0, at + "", fx)
             parts.append(p)
             continue
+        if type(b) is dict and b.get("type") == "input_image" and _rt.is_data_url(_rt.lookup(b, ["image_url"])):
+            p = {"type": "image"}
+            try:
+                v = b["image_url"]
+            except (KeyError, TypeError):
+                raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/image_url", "expected a value, got nothing") from None
+            if type(v) is not str:
+                raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/image_url", "expected a string")
+            p["media_type"], p["data"] = _rt.split_data_url(v)
+            if len(b) != 2:
+                fx = _rt.unknown_fields(b, _K_TOOL_RESULT_0_CONTENT_1_0, at + "", fx)
+            parts.append(p)
+            continue
+        if type(b) is dict and b.get("type") == "input_image" and _rt.lookup(b, ["image_url"]) is not _MISSING and type(_rt.lookup(b, ["image_url"])) is str:
+            p = {"type": "image"}
+            try:
+                v = b["image_url"]
+            except (KeyError, TypeError):
+                raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/image_url", "expected a value, got nothing") from None
+            if type(v) is not str:
+                raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/image_url", "expected a string")
+            p["url"] = v
+            if len(b) != 2:
+                fx = _rt.unknown_fields(b, _K_TOOL_RESULT_0_CONTENT_2_0, at + "", fx)
+            parts.append(p)
+            continue
         if type(b) is not dict:
             raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at, "expected an object")
         parts.append({"type": "wire", "dialect": DIALECT, "value": b})
@@ -590,6 +622,12 @@ def _CONTENT_TOOL_RESULT_0_CONTENT_out(parts: list[dict[str, Any]], fm: dict[str
         kind = p["type"]
         if kind == "text" and "text" in p:
             out.append({"type": "input_text", "text": p["text"]})
+            continue
+        if kind == "image" and "media_type" in p and "data" in p:
+            out.append({"type": "input_image", "image_url": _rt.data_url(p["media_type"], p["data"])})
+            continue
+        if kind == "image" and "url" in p:
+            out.append({"type": "input_image", "image_url": p["url"]})
             continue
         if kind == "json":
             _rt.report(losses, strict, "/content/" + str(i), DIALECT, "a json part as such (sent as JSON text)")
@@ -720,6 +758,8 @@ def extract(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
         if e is not None and _rt.lookup(e, ("type",)) == "function_call":
             at = f"/output/{i1}"
             out[_KEYS["tool_call"]].append(_rt.decode_at(decode_tool_call, e, at, id_map))
+    # the choice's parallel, carried beside it (request)
+    out["tool_choice"] = _rt.choice_field_in(w, out["tool_choice"], "parallel", ("parallel_tool_calls",), DIALECT)
     if out["finish_reason"] is None:
         out["finish_reason"] = _rt.first_at(w, ("status",))
     return out
@@ -737,6 +777,10 @@ _LOCATIONS = (
     ("tool_result", ("input", "*"), ((("type",), "function_call_output"),), (), (), ()),
     ("tool_call", ("output", "*"), ((("type",), "function_call"),), (), (), ()),
 )
+# (canonical tool_choice field, pointer tokens) carried beside the choice
+_CHOICE_FIELDS = (
+    ("parallel", ("parallel_tool_calls",)),
+)
 
 
 def inject(payload: Any, parts: dict[str, Any], *, strict: bool = False, id_map: IdMap | None = None) -> Encoded:
@@ -746,4 +790,4 @@ def inject(payload: Any, parts: dict[str, Any], *, strict: bool = False, id_map:
     replace the payload's own, one for one. Losses of every encoded part are listed."""
     w = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, "envelope")
     encoders = {shape: globals()["encode_" + shape] for shape in SHAPES}
-    return _rt.inject(w, parts, _LOCATIONS, encoders, DIALECT, strict, id_map if id_map is not None else IdMap())
+    return _rt.inject(w, parts, _LOCATIONS, encoders, DIALECT, strict, id_map if id_map is not None else IdMap(), _CHOICE_FIELDS)

@@ -14,6 +14,13 @@ class Role(Enum):
     assistant = 'assistant'
 
 
+class Metadata(BaseModel):
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    user_id: str | None = None
+
+
 class Type(Enum):
     auto = 'auto'
     any = 'any'
@@ -34,11 +41,27 @@ class AnthropicToolChoice(BaseModel):
     disable_parallel_tool_use: bool | None = None
 
 
-class AnthropicContentBlock(BaseModel):
+class AnthropicContentBlockFields(RootModel[Any]):
+    root: Any = Field(..., title='AnthropicContentBlockFields')
+    """
+    The documented fields of each content block type other than tool_use and tool_result, by type: in requests (ContentBlockParam), responses (ContentBlock) and content_block_start events. Server tool blocks are described but not converted; their content and input are opaque.
+    """
+
+
+class AnthropicContentSource(BaseModel):
+    """
+    An image or document source: base64 (media_type, data), url (url), file (file_id), text (media_type, data) or content (content: a string or content blocks).
+    """
+
     model_config = ConfigDict(
         extra='allow',
     )
-    type: str
+    type: str | None = None
+    media_type: str | None = None
+    data: str | None = None
+    url: str | None = None
+    file_id: str | None = None
+    content: Any | None = None
 
 
 class AnthropicTool(RootModel[Any]):
@@ -46,6 +69,13 @@ class AnthropicTool(RootModel[Any]):
     """
     A custom tool (no type, or type custom) or a server tool (any other type), which toolwire does not convert.
     """
+
+
+class AnthropicContentBlock(BaseModel):
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    type: str
 
 
 class Message(BaseModel):
@@ -58,7 +88,7 @@ class Message(BaseModel):
 
 class AnthropicMessagesRequest(BaseModel):
     """
-    A Messages API request body: the parts that carry tools, tool choice, calls and results. Open to every other field.
+    A Messages API request body (POST /v1/messages): the parts that carry tools, tool choice, calls and results, and the other documented parameters. Open to every other field. Source: anthropic-sdk-python MessageCreateParams (beta: BetaMessageCreateParams), Anthropic Messages API reference.
     """
 
     model_config = ConfigDict(
@@ -69,3 +99,46 @@ class AnthropicMessagesRequest(BaseModel):
     messages: list[Message]
     tools: list[AnthropicTool] | None = Field(None, min_length=1)
     tool_choice: AnthropicToolChoice | None = None
+    system: str | list[AnthropicContentBlock] | None = None
+    """
+    A string, or text blocks (with cache_control, citations).
+    """
+    metadata: Metadata | None = None
+    stop_sequences: list[str] | None = None
+    stream: bool | None = None
+    temperature: float | None = None
+    top_p: float | None = None
+    top_k: int | None = None
+    thinking: dict[str, Any] | None = None
+    """
+    ThinkingConfig: {type: enabled, budget_tokens}, {type: disabled} or {type: adaptive, ...}.
+    """
+    output_config: dict[str, Any] | None = None
+    """
+    OutputConfig: output format (json_schema) and effort.
+    """
+    service_tier: str | None = None
+    """
+    auto or standard_only.
+    """
+    container: str | dict[str, Any] | None = None
+    """
+    Container id (or, beta, container parameters with skills) for the code execution tool.
+    """
+    inference_geo: str | None = None
+    cache_control: dict[str, Any] | None = None
+    """
+    Top-level automatic cache breakpoint.
+    """
+    context_management: dict[str, Any] | None = None
+    """
+    Beta: context editing strategies.
+    """
+    mcp_servers: list[Any] | None = None
+    """
+    Beta: MCP connector server definitions.
+    """
+    output_format: dict[str, Any] | None = None
+    """
+    Beta (structured outputs), superseded by output_config.format.
+    """

@@ -8,11 +8,27 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, RootModel
 
 
-class AnthropicContentBlock(BaseModel):
+class AnthropicContentBlockFields(RootModel[Any]):
+    root: Any = Field(..., title='AnthropicContentBlockFields')
+    """
+    The documented fields of each content block type other than tool_use and tool_result, by type: in requests (ContentBlockParam), responses (ContentBlock) and content_block_start events. Server tool blocks are described but not converted; their content and input are opaque.
+    """
+
+
+class AnthropicContentSource(BaseModel):
+    """
+    An image or document source: base64 (media_type, data), url (url), file (file_id), text (media_type, data) or content (content: a string or content blocks).
+    """
+
     model_config = ConfigDict(
         extra='allow',
     )
-    type: str
+    type: str | None = None
+    media_type: str | None = None
+    data: str | None = None
+    url: str | None = None
+    file_id: str | None = None
+    content: Any | None = None
 
 
 class AnthropicTool(RootModel[Any]):
@@ -22,15 +38,87 @@ class AnthropicTool(RootModel[Any]):
     """
 
 
-class AnthropicMessagesResponse(BaseModel):
+class CacheCreation(BaseModel):
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    ephemeral_5m_input_tokens: int | None = None
+    ephemeral_1h_input_tokens: int | None = None
+
+
+class AnthropicUsage(BaseModel):
     """
-    A Messages API response: tool_use blocks in content, and the stop reason.
+    Billing and rate-limit usage (Usage). A message_delta event carries the cumulative MessageDeltaUsage, a subset in which input_tokens may be null.
     """
 
     model_config = ConfigDict(
         extra='allow',
     )
+    input_tokens: int | None = None
+    output_tokens: int | None = None
+    cache_creation_input_tokens: int | None = None
+    cache_read_input_tokens: int | None = None
+    cache_creation: CacheCreation | None = None
+    server_tool_use: dict[str, Any] | None = None
+    """
+    Server tool request counts (web_search_requests, web_fetch_requests, ...).
+    """
+    output_tokens_details: dict[str, Any] | None = None
+    """
+    Breakdown of output tokens (thinking_tokens).
+    """
+    service_tier: str | None = None
+    inference_geo: str | None = None
+
+
+class AnthropicRefusalStopDetails(BaseModel):
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    type: str | None = None
+    category: str | None = None
+    explanation: str | None = None
+
+
+class AnthropicContainer(BaseModel):
+    """
+    The container used by the code execution tool.
+    """
+
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    id: str | None = None
+    expires_at: str | None = None
+    skills: list[Any] | None = None
+
+
+class AnthropicContentBlock(BaseModel):
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    type: str
+
+
+class AnthropicMessagesResponse(BaseModel):
+    """
+    A Messages API response (a Message): tool_use blocks in content, and the stop reason. Source: anthropic-sdk-python Message, Usage (beta: BetaMessage), Anthropic Messages API reference.
+    """
+
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    id: str | None = None
     type: Literal['message']
     role: Literal['assistant']
+    model: str | None = None
     content: list[AnthropicContentBlock]
     stop_reason: str | None = None
+    stop_sequence: str | None = None
+    stop_details: AnthropicRefusalStopDetails | None = None
+    usage: AnthropicUsage | None = None
+    container: AnthropicContainer | None = None
+    context_management: dict[str, Any] | None = None
+    """
+    Beta: the context management strategies applied.
+    """

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from enum import Enum
+from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, RootModel, conint
 
@@ -21,7 +22,7 @@ class Type(Enum):
 
 class AnthropicMessagesStreamEvent(BaseModel):
     """
-    One server-sent event of a streamed Messages response (the JSON of one `data:` line; its `type` repeats the `event:` name). A tool call is a content block: `content_block_start` with a tool_use block (input {}), `content_block_delta` events with `input_json_delta.partial_json` text, `content_block_stop`; all keyed by the block `index`, which counts text and thinking blocks too. `message_delta` carries the stop reason; `ping` events are interleaved. The event types are the documented ones (a new type fails validation here, while the assembler ignores it). Open to every other field.
+    One server-sent event of a streamed Messages response (the JSON of one `data:` line; its `type` repeats the `event:` name). A tool call is a content block: `content_block_start` with a tool_use block (input {}), `content_block_delta` events with `input_json_delta.partial_json` text, `content_block_stop`; all keyed by the block `index`, which counts text and thinking blocks too. `message_delta` carries the stop reason; `ping` events are interleaved. The event types are the documented ones (a new type fails validation here, while the assembler ignores it). Source: anthropic-sdk-python RawMessageStreamEvent, Anthropic streaming reference. Open to every other field.
     """
 
     model_config = ConfigDict(
@@ -37,9 +38,46 @@ class AnthropicStreamBlockIndex(RootModel[conint(ge=0)]):
     """
 
 
-class AnthropicStreamStartBlock(BaseModel):
+class AnthropicContentBlockFields(RootModel[Any]):
+    root: Any = Field(..., title='AnthropicContentBlockFields')
     """
-    The block a content_block_start opens; a tool_use block is the call without its input (input is {} here).
+    The documented fields of each content block type other than tool_use and tool_result, by type: in requests (ContentBlockParam), responses (ContentBlock) and content_block_start events. Server tool blocks are described but not converted; their content and input are opaque.
+    """
+
+
+class AnthropicContentBlock(BaseModel):
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    type: str
+
+
+class AnthropicContentSource(BaseModel):
+    """
+    An image or document source: base64 (media_type, data), url (url), file (file_id), text (media_type, data) or content (content: a string or content blocks).
+    """
+
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    type: str | None = None
+    media_type: str | None = None
+    data: str | None = None
+    url: str | None = None
+    file_id: str | None = None
+    content: Any | None = None
+
+
+class AnthropicTool(RootModel[Any]):
+    root: Any = Field(..., title='AnthropicTool')
+    """
+    A custom tool (no type, or type custom) or a server tool (any other type), which toolwire does not convert.
+    """
+
+
+class AnthropicStreamBlockDelta(BaseModel):
+    """
+    A content_block_delta's delta: text_delta (text), input_json_delta (partial_json), thinking_delta (thinking), signature_delta (signature) or citations_delta (citation).
     """
 
     model_config = ConfigDict(
@@ -48,7 +86,11 @@ class AnthropicStreamStartBlock(BaseModel):
     type: str
 
 
-class AnthropicStreamBlockDelta(BaseModel):
+class AnthropicStreamStartBlock(BaseModel):
+    """
+    The block a content_block_start opens (text with text "", thinking, redacted_thinking, server tool blocks, ...); a tool_use block is the call without its input (input is {} here).
+    """
+
     model_config = ConfigDict(
         extra='allow',
     )

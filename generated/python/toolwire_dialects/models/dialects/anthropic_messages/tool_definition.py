@@ -9,6 +9,10 @@ from pydantic import BaseModel, ConfigDict, constr
 
 
 class InputSchema(BaseModel):
+    """
+    A JSON Schema of the arguments (any keywords; its keys are the tool's, not wire fields), top-level type object.
+    """
+
     model_config = ConfigDict(
         extra='allow',
     )
@@ -27,5 +31,8 @@ class AnthropicToolDefinition(BaseModel):
     name: constr(pattern=r'^[a-zA-Z0-9_-]{1,128}$')
     description: str | None = None
     input_schema: InputSchema
+    """
+    A JSON Schema of the arguments (any keywords; its keys are the tool's, not wire fields), top-level type object.
+    """
     strict: bool | None = None
     cache_control: dict[str, Any] | None = None

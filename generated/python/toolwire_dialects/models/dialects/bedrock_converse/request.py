@@ -19,6 +19,31 @@ class InferenceConfig(BaseModel):
     stopSequences: list[str] | None = None
 
 
+class BedrockGuardrailConfiguration(BaseModel):
+    """
+    GuardrailConfiguration; ConverseStream adds streamProcessingMode.
+    """
+
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    guardrailIdentifier: str | None = None
+    guardrailVersion: str | None = None
+    trace: str | None = None
+    streamProcessingMode: str | None = None
+
+
+class BedrockOutputConfig(BaseModel):
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    textFormat: dict[str, Any] | None = None
+    """
+    OutputFormat: type and structure (jsonSchema).
+    """
+    effort: str | None = None
+
+
 class Tool1(BaseModel):
     model_config = ConfigDict(
         extra='allow',
@@ -77,26 +102,101 @@ class Role(Enum):
     assistant = 'assistant'
 
 
-class BedrockContentBlock(BaseModel):
+class Image(BaseModel):
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    format: str | None = None
+    source: dict[str, Any] | None = None
+    error: dict[str, Any] | None = None
+
+
+class Document(BaseModel):
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    format: str | None = None
+    name: str | None = None
+    source: dict[str, Any] | None = None
+    context: str | None = None
+    citations: dict[str, Any] | None = None
+
+
+class Video(BaseModel):
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    format: str | None = None
+    source: dict[str, Any] | None = None
+
+
+class Audio(BaseModel):
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    format: str | None = None
+    source: dict[str, Any] | None = None
+    error: dict[str, Any] | None = None
+
+
+class ReasoningText(BaseModel):
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    text: str | None = None
+    signature: str | None = None
+
+
+class BedrockReasoningContentBlock(BaseModel):
     """
-    A ContentBlock union (text, image, document, video, audio, toolUse, toolResult, guardContent, cachePoint, reasoningContent, citationsContent, searchResult): no type constant, the member's key says what it is.
+    A union: reasoningText {text, signature} or redactedContent (base64 bytes).
     """
 
     model_config = ConfigDict(
         extra='allow',
     )
-    text: str | None = None
-    image: dict[str, Any] | None = None
-    document: dict[str, Any] | None = None
-    video: dict[str, Any] | None = None
-    audio: dict[str, Any] | None = None
-    toolUse: dict[str, Any] | None = None
-    toolResult: dict[str, Any] | None = None
-    guardContent: dict[str, Any] | None = None
-    cachePoint: dict[str, Any] | None = None
-    reasoningContent: dict[str, Any] | None = None
-    citationsContent: dict[str, Any] | None = None
-    searchResult: dict[str, Any] | None = None
+    reasoningText: ReasoningText | None = None
+    redactedContent: str | None = None
+
+
+class CitationsContent(BaseModel):
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    content: list[Any] | None = None
+    citations: list[Any] | None = None
+
+
+class SearchResult(BaseModel):
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    source: str | None = None
+    title: str | None = None
+    content: list[Any] | None = None
+    citations: dict[str, Any] | None = None
+
+
+class BedrockCachePointBlock(BaseModel):
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    type: str | None = None
+    ttl: str | None = None
+
+
+class BedrockPerformanceConfiguration(BaseModel):
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    latency: str | None = None
+
+
+class BedrockServiceTier(BaseModel):
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    type: str | None = None
 
 
 class SystemTool(BaseModel):
@@ -246,6 +346,60 @@ class BedrockToolConfiguration(BaseModel):
     toolChoice: ToolChoice | None = None
 
 
+class BedrockContentBlock(BaseModel):
+    """
+    A ContentBlock union (text, image, document, video, audio, toolUse, toolResult, guardContent, cachePoint, reasoningContent, citationsContent, searchResult, toolAddition, toolRemoval): no type constant, the member's key says what it is. Sources, citations and nested content stay opaque.
+    """
+
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    text: str | None = None
+    image: Image | None = None
+    document: Document | None = None
+    video: Video | None = None
+    audio: Audio | None = None
+    toolUse: dict[str, Any] | None = None
+    toolResult: dict[str, Any] | None = None
+    guardContent: dict[str, Any] | None = None
+    """
+    GuardrailConverseContentBlock union: text or image.
+    """
+    cachePoint: BedrockCachePointBlock | None = None
+    reasoningContent: BedrockReasoningContentBlock | None = Field(
+        None, title='BedrockReasoningContentBlock'
+    )
+    """
+    A union: reasoningText {text, signature} or redactedContent (base64 bytes).
+    """
+    citationsContent: CitationsContent | None = None
+    searchResult: SearchResult | None = None
+    toolAddition: dict[str, Any] | None = None
+    """
+    ToolAdditionBlock: tool (a ToolReference).
+    """
+    toolRemoval: dict[str, Any] | None = None
+    """
+    ToolRemovalBlock: tool (a ToolReference).
+    """
+
+
+class BedrockSystemContentBlock(BaseModel):
+    """
+    A SystemContentBlock union: text, guardContent or cachePoint.
+    """
+
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    text: str | None = None
+    guardContent: dict[str, Any] | None = None
+    """
+    GuardrailConverseContentBlock union: text or image.
+    """
+    cachePoint: BedrockCachePointBlock | None = None
+
+
 class BedrockMessage(BaseModel):
     model_config = ConfigDict(
         extra='allow',
@@ -256,24 +410,43 @@ class BedrockMessage(BaseModel):
 
 class BedrockConverseRequest(BaseModel):
     """
-    A Converse / ConverseStream request body (modelId travels in the URI): the parts that carry tools, tool choice, calls and results. Open to every other field. Source: botocore bedrock-runtime ConverseRequest.
+    A Converse / ConverseStream request body (modelId travels in the URI): the parts that carry tools, tool choice, calls and results, and the other documented members. Open to every other field. Source: botocore bedrock-runtime ConverseRequest / ConverseStreamRequest (service-2.json, botocore 1.44).
     """
 
     model_config = ConfigDict(
         extra='allow',
     )
+    modelId: str | None = None
+    """
+    Travels in the URI (POST /model/{modelId}/converse); SDK-level request objects carry it.
+    """
     messages: list[BedrockMessage]
-    system: list[dict[str, Any]] | None = None
+    system: list[BedrockSystemContentBlock] | None = None
     inferenceConfig: InferenceConfig | None = None
     toolConfig: BedrockToolConfiguration | None = Field(None, title='BedrockToolConfiguration')
     """
     tools (at least one) and toolChoice. It must be present whenever messages hold toolUse or toolResult blocks.
     """
-    guardrailConfig: dict[str, Any] | None = None
+    guardrailConfig: BedrockGuardrailConfiguration | None = Field(
+        None, title='BedrockGuardrailConfiguration'
+    )
+    """
+    GuardrailConfiguration; ConverseStream adds streamProcessingMode.
+    """
     additionalModelRequestFields: dict[str, Any] | None = None
+    """
+    Model-specific parameters (a free-form document).
+    """
     additionalModelResponseFieldPaths: list[str] | None = None
     promptVariables: dict[str, Any] | None = None
+    """
+    A map from variable name to a PromptVariableValues union.
+    """
     requestMetadata: dict[str, Any] | None = None
-    performanceConfig: dict[str, Any] | None = None
-    serviceTier: dict[str, Any] | None = None
-    outputConfig: dict[str, Any] | None = None
+    """
+    A map of caller-chosen string keys and values.
+    """
+    performanceConfig: BedrockPerformanceConfiguration | None = None
+    serviceTier: BedrockServiceTier | None = None
+    outputConfig: BedrockOutputConfig | None = Field(None, title='BedrockOutputConfig')
+    projectIdentifier: str | None = None

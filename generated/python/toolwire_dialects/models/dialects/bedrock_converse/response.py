@@ -36,26 +36,101 @@ class Role(Enum):
     assistant = 'assistant'
 
 
-class BedrockContentBlock(BaseModel):
+class Image(BaseModel):
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    format: str | None = None
+    source: dict[str, Any] | None = None
+    error: dict[str, Any] | None = None
+
+
+class Document(BaseModel):
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    format: str | None = None
+    name: str | None = None
+    source: dict[str, Any] | None = None
+    context: str | None = None
+    citations: dict[str, Any] | None = None
+
+
+class Video(BaseModel):
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    format: str | None = None
+    source: dict[str, Any] | None = None
+
+
+class Audio(BaseModel):
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    format: str | None = None
+    source: dict[str, Any] | None = None
+    error: dict[str, Any] | None = None
+
+
+class ReasoningText(BaseModel):
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    text: str | None = None
+    signature: str | None = None
+
+
+class BedrockReasoningContentBlock(BaseModel):
     """
-    A ContentBlock union (text, image, document, video, audio, toolUse, toolResult, guardContent, cachePoint, reasoningContent, citationsContent, searchResult): no type constant, the member's key says what it is.
+    A union: reasoningText {text, signature} or redactedContent (base64 bytes).
     """
 
     model_config = ConfigDict(
         extra='allow',
     )
-    text: str | None = None
-    image: dict[str, Any] | None = None
-    document: dict[str, Any] | None = None
-    video: dict[str, Any] | None = None
-    audio: dict[str, Any] | None = None
-    toolUse: dict[str, Any] | None = None
-    toolResult: dict[str, Any] | None = None
-    guardContent: dict[str, Any] | None = None
-    cachePoint: dict[str, Any] | None = None
-    reasoningContent: dict[str, Any] | None = None
-    citationsContent: dict[str, Any] | None = None
-    searchResult: dict[str, Any] | None = None
+    reasoningText: ReasoningText | None = None
+    redactedContent: str | None = None
+
+
+class CitationsContent(BaseModel):
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    content: list[Any] | None = None
+    citations: list[Any] | None = None
+
+
+class SearchResult(BaseModel):
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    source: str | None = None
+    title: str | None = None
+    content: list[Any] | None = None
+    citations: dict[str, Any] | None = None
+
+
+class BedrockCachePointBlock(BaseModel):
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    type: str | None = None
+    ttl: str | None = None
+
+
+class BedrockPerformanceConfiguration(BaseModel):
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    latency: str | None = None
+
+
+class BedrockServiceTier(BaseModel):
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    type: str | None = None
 
 
 class SystemTool(BaseModel):
@@ -193,6 +268,82 @@ class BedrockToolSpecTool1(BaseModel):
     toolSpec: BedrockToolSpecification1 = Field(..., title='BedrockToolSpecification')
 
 
+class PromptRouter(BaseModel):
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    invokedModelId: str | None = None
+
+
+class BedrockConverseTrace(BaseModel):
+    """
+    ConverseTrace / ConverseStreamTrace: the guardrail assessment and the prompt router's choice.
+    """
+
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    guardrail: dict[str, Any] | None = None
+    """
+    GuardrailTraceAssessment: modelOutput, inputAssessment, outputAssessments, actionReason.
+    """
+    promptRouter: PromptRouter | None = None
+
+
+class BedrockContentBlock(BaseModel):
+    """
+    A ContentBlock union (text, image, document, video, audio, toolUse, toolResult, guardContent, cachePoint, reasoningContent, citationsContent, searchResult, toolAddition, toolRemoval): no type constant, the member's key says what it is. Sources, citations and nested content stay opaque.
+    """
+
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    text: str | None = None
+    image: Image | None = None
+    document: Document | None = None
+    video: Video | None = None
+    audio: Audio | None = None
+    toolUse: dict[str, Any] | None = None
+    toolResult: dict[str, Any] | None = None
+    guardContent: dict[str, Any] | None = None
+    """
+    GuardrailConverseContentBlock union: text or image.
+    """
+    cachePoint: BedrockCachePointBlock | None = None
+    reasoningContent: BedrockReasoningContentBlock | None = Field(
+        None, title='BedrockReasoningContentBlock'
+    )
+    """
+    A union: reasoningText {text, signature} or redactedContent (base64 bytes).
+    """
+    citationsContent: CitationsContent | None = None
+    searchResult: SearchResult | None = None
+    toolAddition: dict[str, Any] | None = None
+    """
+    ToolAdditionBlock: tool (a ToolReference).
+    """
+    toolRemoval: dict[str, Any] | None = None
+    """
+    ToolRemovalBlock: tool (a ToolReference).
+    """
+
+
+class BedrockSystemContentBlock(BaseModel):
+    """
+    A SystemContentBlock union: text, guardContent or cachePoint.
+    """
+
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    text: str | None = None
+    guardContent: dict[str, Any] | None = None
+    """
+    GuardrailConverseContentBlock union: text or image.
+    """
+    cachePoint: BedrockCachePointBlock | None = None
+
+
 class BedrockMessage(BaseModel):
     model_config = ConfigDict(
         extra='allow',
@@ -221,6 +372,6 @@ class BedrockConverseResponse(BaseModel):
     usage: BedrockTokenUsage | None = Field(None, title='BedrockTokenUsage')
     metrics: Metrics | None = None
     additionalModelResponseFields: Any | None = None
-    trace: dict[str, Any] | None = None
-    performanceConfig: dict[str, Any] | None = None
-    serviceTier: dict[str, Any] | None = None
+    trace: BedrockConverseTrace | None = None
+    performanceConfig: BedrockPerformanceConfiguration | None = None
+    serviceTier: BedrockServiceTier | None = None

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from enum import Enum
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, RootModel, conint, constr
 
@@ -76,6 +76,37 @@ class BedrockToolUseBlockDelta(BaseModel):
     input: str
 
 
+class BedrockReasoningContentBlockDelta(BaseModel):
+    """
+    A union: text, redactedContent (base64 bytes) or signature.
+    """
+
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    text: str | None = None
+    redactedContent: str | None = None
+    signature: str | None = None
+
+
+class BedrockCitationsDelta(BaseModel):
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    title: str | None = None
+    source: str | None = None
+    sourceContent: list[Any] | None = None
+    location: dict[str, Any] | None = None
+
+
+class Image1(BaseModel):
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    source: dict[str, Any] | None = None
+    error: dict[str, Any] | None = None
+
+
 class BedrockContentBlockDelta(BaseModel):
     model_config = ConfigDict(
         extra='allow',
@@ -86,9 +117,14 @@ class BedrockContentBlockDelta(BaseModel):
     input is a fragment of the arguments' JSON text; the fragments concatenate.
     """
     toolResult: list[Any] | None = None
-    reasoningContent: dict[str, Any] | None = None
-    citation: dict[str, Any] | None = None
-    image: dict[str, Any] | None = None
+    reasoningContent: BedrockReasoningContentBlockDelta | None = Field(
+        None, title='BedrockReasoningContentBlockDelta'
+    )
+    """
+    A union: text, redactedContent (base64 bytes) or signature.
+    """
+    citation: BedrockCitationsDelta | None = Field(None, title='BedrockCitationsDelta')
+    image: Image1 | None = None
 
 
 class BedrockContentBlockDeltaEvent(BaseModel):
@@ -132,13 +168,20 @@ class BedrockMessageStartEvent1(BaseModel):
     p: str | None = None
 
 
+class Image2(BaseModel):
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    format: str | None = None
+
+
 class BedrockContentBlockStart1(BaseModel):
     model_config = ConfigDict(
         extra='allow',
     )
     toolUse: BedrockToolUseBlockStart | None = Field(None, title='BedrockToolUseBlockStart')
     toolResult: ToolResult | None = None
-    image: Image | None = None
+    image: Image2 | None = None
 
 
 class BedrockContentBlockStartEvent1(BaseModel):
@@ -148,6 +191,14 @@ class BedrockContentBlockStartEvent1(BaseModel):
     contentBlockIndex: conint(ge=0)
     start: BedrockContentBlockStart1 = Field(..., title='BedrockContentBlockStart')
     p: str | None = None
+
+
+class Image3(BaseModel):
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    source: dict[str, Any] | None = None
+    error: dict[str, Any] | None = None
 
 
 class BedrockContentBlockDelta1(BaseModel):
@@ -160,9 +211,14 @@ class BedrockContentBlockDelta1(BaseModel):
     input is a fragment of the arguments' JSON text; the fragments concatenate.
     """
     toolResult: list[Any] | None = None
-    reasoningContent: dict[str, Any] | None = None
-    citation: dict[str, Any] | None = None
-    image: dict[str, Any] | None = None
+    reasoningContent: BedrockReasoningContentBlockDelta | None = Field(
+        None, title='BedrockReasoningContentBlockDelta'
+    )
+    """
+    A union: text, redactedContent (base64 bytes) or signature.
+    """
+    citation: BedrockCitationsDelta | None = Field(None, title='BedrockCitationsDelta')
+    image: Image3 | None = None
 
 
 class BedrockContentBlockDeltaEvent1(BaseModel):
@@ -182,13 +238,20 @@ class BedrockMessageStartEvent2(BaseModel):
     p: str | None = None
 
 
+class Image4(BaseModel):
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    format: str | None = None
+
+
 class BedrockContentBlockStart2(BaseModel):
     model_config = ConfigDict(
         extra='allow',
     )
     toolUse: BedrockToolUseBlockStart | None = Field(None, title='BedrockToolUseBlockStart')
     toolResult: ToolResult | None = None
-    image: Image | None = None
+    image: Image4 | None = None
 
 
 class BedrockContentBlockStartEvent2(BaseModel):
@@ -198,6 +261,14 @@ class BedrockContentBlockStartEvent2(BaseModel):
     contentBlockIndex: conint(ge=0)
     start: BedrockContentBlockStart2 = Field(..., title='BedrockContentBlockStart')
     p: str | None = None
+
+
+class Image5(BaseModel):
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    source: dict[str, Any] | None = None
+    error: dict[str, Any] | None = None
 
 
 class BedrockContentBlockDelta2(BaseModel):
@@ -210,9 +281,14 @@ class BedrockContentBlockDelta2(BaseModel):
     input is a fragment of the arguments' JSON text; the fragments concatenate.
     """
     toolResult: list[Any] | None = None
-    reasoningContent: dict[str, Any] | None = None
-    citation: dict[str, Any] | None = None
-    image: dict[str, Any] | None = None
+    reasoningContent: BedrockReasoningContentBlockDelta | None = Field(
+        None, title='BedrockReasoningContentBlockDelta'
+    )
+    """
+    A union: text, redactedContent (base64 bytes) or signature.
+    """
+    citation: BedrockCitationsDelta | None = Field(None, title='BedrockCitationsDelta')
+    image: Image5 | None = None
 
 
 class BedrockContentBlockDeltaEvent2(BaseModel):
@@ -232,13 +308,20 @@ class BedrockMessageStartEvent3(BaseModel):
     p: str | None = None
 
 
+class Image6(BaseModel):
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    format: str | None = None
+
+
 class BedrockContentBlockStart3(BaseModel):
     model_config = ConfigDict(
         extra='allow',
     )
     toolUse: BedrockToolUseBlockStart | None = Field(None, title='BedrockToolUseBlockStart')
     toolResult: ToolResult | None = None
-    image: Image | None = None
+    image: Image6 | None = None
 
 
 class BedrockContentBlockStartEvent3(BaseModel):
@@ -248,6 +331,14 @@ class BedrockContentBlockStartEvent3(BaseModel):
     contentBlockIndex: conint(ge=0)
     start: BedrockContentBlockStart3 = Field(..., title='BedrockContentBlockStart')
     p: str | None = None
+
+
+class Image7(BaseModel):
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    source: dict[str, Any] | None = None
+    error: dict[str, Any] | None = None
 
 
 class BedrockContentBlockDelta3(BaseModel):
@@ -260,9 +351,14 @@ class BedrockContentBlockDelta3(BaseModel):
     input is a fragment of the arguments' JSON text; the fragments concatenate.
     """
     toolResult: list[Any] | None = None
-    reasoningContent: dict[str, Any] | None = None
-    citation: dict[str, Any] | None = None
-    image: dict[str, Any] | None = None
+    reasoningContent: BedrockReasoningContentBlockDelta | None = Field(
+        None, title='BedrockReasoningContentBlockDelta'
+    )
+    """
+    A union: text, redactedContent (base64 bytes) or signature.
+    """
+    citation: BedrockCitationsDelta | None = Field(None, title='BedrockCitationsDelta')
+    image: Image7 | None = None
 
 
 class BedrockContentBlockDeltaEvent3(BaseModel):
@@ -282,13 +378,20 @@ class BedrockMessageStartEvent4(BaseModel):
     p: str | None = None
 
 
+class Image8(BaseModel):
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    format: str | None = None
+
+
 class BedrockContentBlockStart4(BaseModel):
     model_config = ConfigDict(
         extra='allow',
     )
     toolUse: BedrockToolUseBlockStart | None = Field(None, title='BedrockToolUseBlockStart')
     toolResult: ToolResult | None = None
-    image: Image | None = None
+    image: Image8 | None = None
 
 
 class BedrockContentBlockStartEvent4(BaseModel):
@@ -298,6 +401,14 @@ class BedrockContentBlockStartEvent4(BaseModel):
     contentBlockIndex: conint(ge=0)
     start: BedrockContentBlockStart4 = Field(..., title='BedrockContentBlockStart')
     p: str | None = None
+
+
+class Image9(BaseModel):
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    source: dict[str, Any] | None = None
+    error: dict[str, Any] | None = None
 
 
 class BedrockContentBlockDelta4(BaseModel):
@@ -310,9 +421,14 @@ class BedrockContentBlockDelta4(BaseModel):
     input is a fragment of the arguments' JSON text; the fragments concatenate.
     """
     toolResult: list[Any] | None = None
-    reasoningContent: dict[str, Any] | None = None
-    citation: dict[str, Any] | None = None
-    image: dict[str, Any] | None = None
+    reasoningContent: BedrockReasoningContentBlockDelta | None = Field(
+        None, title='BedrockReasoningContentBlockDelta'
+    )
+    """
+    A union: text, redactedContent (base64 bytes) or signature.
+    """
+    citation: BedrockCitationsDelta | None = Field(None, title='BedrockCitationsDelta')
+    image: Image9 | None = None
 
 
 class BedrockContentBlockDeltaEvent4(BaseModel):
@@ -332,13 +448,20 @@ class BedrockMessageStartEvent5(BaseModel):
     p: str | None = None
 
 
+class Image10(BaseModel):
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    format: str | None = None
+
+
 class BedrockContentBlockStart5(BaseModel):
     model_config = ConfigDict(
         extra='allow',
     )
     toolUse: BedrockToolUseBlockStart | None = Field(None, title='BedrockToolUseBlockStart')
     toolResult: ToolResult | None = None
-    image: Image | None = None
+    image: Image10 | None = None
 
 
 class BedrockContentBlockStartEvent5(BaseModel):
@@ -348,6 +471,14 @@ class BedrockContentBlockStartEvent5(BaseModel):
     contentBlockIndex: conint(ge=0)
     start: BedrockContentBlockStart5 = Field(..., title='BedrockContentBlockStart')
     p: str | None = None
+
+
+class Image11(BaseModel):
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    source: dict[str, Any] | None = None
+    error: dict[str, Any] | None = None
 
 
 class BedrockContentBlockDelta5(BaseModel):
@@ -360,9 +491,14 @@ class BedrockContentBlockDelta5(BaseModel):
     input is a fragment of the arguments' JSON text; the fragments concatenate.
     """
     toolResult: list[Any] | None = None
-    reasoningContent: dict[str, Any] | None = None
-    citation: dict[str, Any] | None = None
-    image: dict[str, Any] | None = None
+    reasoningContent: BedrockReasoningContentBlockDelta | None = Field(
+        None, title='BedrockReasoningContentBlockDelta'
+    )
+    """
+    A union: text, redactedContent (base64 bytes) or signature.
+    """
+    citation: BedrockCitationsDelta | None = Field(None, title='BedrockCitationsDelta')
+    image: Image11 | None = None
 
 
 class BedrockContentBlockDeltaEvent5(BaseModel):
@@ -382,13 +518,20 @@ class BedrockMessageStartEvent6(BaseModel):
     p: str | None = None
 
 
+class Image12(BaseModel):
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    format: str | None = None
+
+
 class BedrockContentBlockStart6(BaseModel):
     model_config = ConfigDict(
         extra='allow',
     )
     toolUse: BedrockToolUseBlockStart | None = Field(None, title='BedrockToolUseBlockStart')
     toolResult: ToolResult | None = None
-    image: Image | None = None
+    image: Image12 | None = None
 
 
 class BedrockContentBlockStartEvent6(BaseModel):
@@ -398,6 +541,14 @@ class BedrockContentBlockStartEvent6(BaseModel):
     contentBlockIndex: conint(ge=0)
     start: BedrockContentBlockStart6 = Field(..., title='BedrockContentBlockStart')
     p: str | None = None
+
+
+class Image13(BaseModel):
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    source: dict[str, Any] | None = None
+    error: dict[str, Any] | None = None
 
 
 class BedrockContentBlockDelta6(BaseModel):
@@ -410,9 +561,14 @@ class BedrockContentBlockDelta6(BaseModel):
     input is a fragment of the arguments' JSON text; the fragments concatenate.
     """
     toolResult: list[Any] | None = None
-    reasoningContent: dict[str, Any] | None = None
-    citation: dict[str, Any] | None = None
-    image: dict[str, Any] | None = None
+    reasoningContent: BedrockReasoningContentBlockDelta | None = Field(
+        None, title='BedrockReasoningContentBlockDelta'
+    )
+    """
+    A union: text, redactedContent (base64 bytes) or signature.
+    """
+    citation: BedrockCitationsDelta | None = Field(None, title='BedrockCitationsDelta')
+    image: Image13 | None = None
 
 
 class BedrockContentBlockDeltaEvent6(BaseModel):
@@ -432,13 +588,20 @@ class BedrockMessageStartEvent7(BaseModel):
     p: str | None = None
 
 
+class Image14(BaseModel):
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    format: str | None = None
+
+
 class BedrockContentBlockStart7(BaseModel):
     model_config = ConfigDict(
         extra='allow',
     )
     toolUse: BedrockToolUseBlockStart | None = Field(None, title='BedrockToolUseBlockStart')
     toolResult: ToolResult | None = None
-    image: Image | None = None
+    image: Image14 | None = None
 
 
 class BedrockContentBlockStartEvent7(BaseModel):
@@ -448,6 +611,14 @@ class BedrockContentBlockStartEvent7(BaseModel):
     contentBlockIndex: conint(ge=0)
     start: BedrockContentBlockStart7 = Field(..., title='BedrockContentBlockStart')
     p: str | None = None
+
+
+class Image15(BaseModel):
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    source: dict[str, Any] | None = None
+    error: dict[str, Any] | None = None
 
 
 class BedrockContentBlockDelta7(BaseModel):
@@ -460,9 +631,14 @@ class BedrockContentBlockDelta7(BaseModel):
     input is a fragment of the arguments' JSON text; the fragments concatenate.
     """
     toolResult: list[Any] | None = None
-    reasoningContent: dict[str, Any] | None = None
-    citation: dict[str, Any] | None = None
-    image: dict[str, Any] | None = None
+    reasoningContent: BedrockReasoningContentBlockDelta | None = Field(
+        None, title='BedrockReasoningContentBlockDelta'
+    )
+    """
+    A union: text, redactedContent (base64 bytes) or signature.
+    """
+    citation: BedrockCitationsDelta | None = Field(None, title='BedrockCitationsDelta')
+    image: Image15 | None = None
 
 
 class BedrockContentBlockDeltaEvent7(BaseModel):
@@ -482,13 +658,20 @@ class BedrockMessageStartEvent8(BaseModel):
     p: str | None = None
 
 
+class Image16(BaseModel):
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    format: str | None = None
+
+
 class BedrockContentBlockStart8(BaseModel):
     model_config = ConfigDict(
         extra='allow',
     )
     toolUse: BedrockToolUseBlockStart | None = Field(None, title='BedrockToolUseBlockStart')
     toolResult: ToolResult | None = None
-    image: Image | None = None
+    image: Image16 | None = None
 
 
 class BedrockContentBlockStartEvent8(BaseModel):
@@ -498,6 +681,14 @@ class BedrockContentBlockStartEvent8(BaseModel):
     contentBlockIndex: conint(ge=0)
     start: BedrockContentBlockStart8 = Field(..., title='BedrockContentBlockStart')
     p: str | None = None
+
+
+class Image17(BaseModel):
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    source: dict[str, Any] | None = None
+    error: dict[str, Any] | None = None
 
 
 class BedrockContentBlockDelta8(BaseModel):
@@ -510,9 +701,14 @@ class BedrockContentBlockDelta8(BaseModel):
     input is a fragment of the arguments' JSON text; the fragments concatenate.
     """
     toolResult: list[Any] | None = None
-    reasoningContent: dict[str, Any] | None = None
-    citation: dict[str, Any] | None = None
-    image: dict[str, Any] | None = None
+    reasoningContent: BedrockReasoningContentBlockDelta | None = Field(
+        None, title='BedrockReasoningContentBlockDelta'
+    )
+    """
+    A union: text, redactedContent (base64 bytes) or signature.
+    """
+    citation: BedrockCitationsDelta | None = Field(None, title='BedrockCitationsDelta')
+    image: Image17 | None = None
 
 
 class BedrockContentBlockDeltaEvent8(BaseModel):
@@ -532,13 +728,20 @@ class BedrockMessageStartEvent9(BaseModel):
     p: str | None = None
 
 
+class Image18(BaseModel):
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    format: str | None = None
+
+
 class BedrockContentBlockStart9(BaseModel):
     model_config = ConfigDict(
         extra='allow',
     )
     toolUse: BedrockToolUseBlockStart | None = Field(None, title='BedrockToolUseBlockStart')
     toolResult: ToolResult | None = None
-    image: Image | None = None
+    image: Image18 | None = None
 
 
 class BedrockContentBlockStartEvent9(BaseModel):
@@ -548,6 +751,14 @@ class BedrockContentBlockStartEvent9(BaseModel):
     contentBlockIndex: conint(ge=0)
     start: BedrockContentBlockStart9 = Field(..., title='BedrockContentBlockStart')
     p: str | None = None
+
+
+class Image19(BaseModel):
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    source: dict[str, Any] | None = None
+    error: dict[str, Any] | None = None
 
 
 class BedrockContentBlockDelta9(BaseModel):
@@ -560,9 +771,14 @@ class BedrockContentBlockDelta9(BaseModel):
     input is a fragment of the arguments' JSON text; the fragments concatenate.
     """
     toolResult: list[Any] | None = None
-    reasoningContent: dict[str, Any] | None = None
-    citation: dict[str, Any] | None = None
-    image: dict[str, Any] | None = None
+    reasoningContent: BedrockReasoningContentBlockDelta | None = Field(
+        None, title='BedrockReasoningContentBlockDelta'
+    )
+    """
+    A union: text, redactedContent (base64 bytes) or signature.
+    """
+    citation: BedrockCitationsDelta | None = Field(None, title='BedrockCitationsDelta')
+    image: Image19 | None = None
 
 
 class BedrockContentBlockDeltaEvent9(BaseModel):
@@ -582,13 +798,20 @@ class BedrockMessageStartEvent10(BaseModel):
     p: str | None = None
 
 
+class Image20(BaseModel):
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    format: str | None = None
+
+
 class BedrockContentBlockStart10(BaseModel):
     model_config = ConfigDict(
         extra='allow',
     )
     toolUse: BedrockToolUseBlockStart | None = Field(None, title='BedrockToolUseBlockStart')
     toolResult: ToolResult | None = None
-    image: Image | None = None
+    image: Image20 | None = None
 
 
 class BedrockContentBlockStartEvent10(BaseModel):
@@ -598,6 +821,14 @@ class BedrockContentBlockStartEvent10(BaseModel):
     contentBlockIndex: conint(ge=0)
     start: BedrockContentBlockStart10 = Field(..., title='BedrockContentBlockStart')
     p: str | None = None
+
+
+class Image21(BaseModel):
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    source: dict[str, Any] | None = None
+    error: dict[str, Any] | None = None
 
 
 class BedrockContentBlockDelta10(BaseModel):
@@ -610,9 +841,14 @@ class BedrockContentBlockDelta10(BaseModel):
     input is a fragment of the arguments' JSON text; the fragments concatenate.
     """
     toolResult: list[Any] | None = None
-    reasoningContent: dict[str, Any] | None = None
-    citation: dict[str, Any] | None = None
-    image: dict[str, Any] | None = None
+    reasoningContent: BedrockReasoningContentBlockDelta | None = Field(
+        None, title='BedrockReasoningContentBlockDelta'
+    )
+    """
+    A union: text, redactedContent (base64 bytes) or signature.
+    """
+    citation: BedrockCitationsDelta | None = Field(None, title='BedrockCitationsDelta')
+    image: Image21 | None = None
 
 
 class BedrockContentBlockDeltaEvent10(BaseModel):
@@ -639,6 +875,260 @@ class BedrockTokenUsage(BaseModel):
     serverToolUsage: dict[str, Any] | None = None
 
 
+class PromptRouter(BaseModel):
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    invokedModelId: str | None = None
+
+
+class BedrockConverseTrace(BaseModel):
+    """
+    ConverseTrace / ConverseStreamTrace: the guardrail assessment and the prompt router's choice.
+    """
+
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    guardrail: dict[str, Any] | None = None
+    """
+    GuardrailTraceAssessment: modelOutput, inputAssessment, outputAssessments, actionReason.
+    """
+    promptRouter: PromptRouter | None = None
+
+
+class BedrockPerformanceConfiguration(BaseModel):
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    latency: str | None = None
+
+
+class Image22(BaseModel):
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    format: str | None = None
+    source: dict[str, Any] | None = None
+    error: dict[str, Any] | None = None
+
+
+class Document(BaseModel):
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    format: str | None = None
+    name: str | None = None
+    source: dict[str, Any] | None = None
+    context: str | None = None
+    citations: dict[str, Any] | None = None
+
+
+class Video(BaseModel):
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    format: str | None = None
+    source: dict[str, Any] | None = None
+
+
+class Audio(BaseModel):
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    format: str | None = None
+    source: dict[str, Any] | None = None
+    error: dict[str, Any] | None = None
+
+
+class ReasoningText(BaseModel):
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    text: str | None = None
+    signature: str | None = None
+
+
+class BedrockReasoningContentBlock(BaseModel):
+    """
+    A union: reasoningText {text, signature} or redactedContent (base64 bytes).
+    """
+
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    reasoningText: ReasoningText | None = None
+    redactedContent: str | None = None
+
+
+class CitationsContent(BaseModel):
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    content: list[Any] | None = None
+    citations: list[Any] | None = None
+
+
+class SearchResult(BaseModel):
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    source: str | None = None
+    title: str | None = None
+    content: list[Any] | None = None
+    citations: dict[str, Any] | None = None
+
+
+class BedrockCachePointBlock(BaseModel):
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    type: str | None = None
+    ttl: str | None = None
+
+
+class BedrockServiceTier(BaseModel):
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    type: str | None = None
+
+
+class SystemTool(BaseModel):
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    name: str
+
+
+class CachePoint(BaseModel):
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    type: str
+    ttl: str | None = None
+
+
+class Json(BaseModel):
+    """
+    A JSON Schema: any keywords, top-level type object.
+    """
+
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    type: Literal['object']
+
+
+class BedrockToolInputSchema(BaseModel):
+    """
+    A union with one member, json: the JSON Schema of the arguments, whose top-level type must be object.
+    """
+
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    json_: Json = Field(..., alias='json')
+    """
+    A JSON Schema: any keywords, top-level type object.
+    """
+
+
+class BedrockToolSpecification(BaseModel):
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    name: constr(pattern=r'^[a-zA-Z0-9_-]{1,64}$')
+    description: constr(min_length=1) | None = None
+    inputSchema: BedrockToolInputSchema = Field(..., title='BedrockToolInputSchema')
+    """
+    A union with one member, json: the JSON Schema of the arguments, whose top-level type must be object.
+    """
+    strict: bool | None = None
+
+
+class BedrockToolSpecTool(BaseModel):
+    """
+    An element of `toolConfig.tools`: the `toolSpec` member of the Tool union (the other members, systemTool and cachePoint, are not tool definitions toolwire converts). Source: botocore bedrock-runtime ToolSpecification.
+    """
+
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    systemTool: SystemTool | None = None
+    cachePoint: CachePoint | None = None
+    toolSpec: BedrockToolSpecification = Field(..., title='BedrockToolSpecification')
+
+
+class Tool1(BaseModel):
+    """
+    A Tool union: toolSpec (a tool definition), systemTool (a provider tool, by name) or cachePoint.
+    """
+
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    systemTool: SystemTool
+    cachePoint: CachePoint | None = None
+
+
+class Tool2(BaseModel):
+    """
+    A Tool union: toolSpec (a tool definition), systemTool (a provider tool, by name) or cachePoint.
+    """
+
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    systemTool: SystemTool | None = None
+    cachePoint: CachePoint
+
+
+class Tool(RootModel[BedrockToolSpecTool | Tool1 | Tool2]):
+    root: BedrockToolSpecTool | Tool1 | Tool2 = Field(..., title='BedrockTool')
+    """
+    A Tool union: toolSpec (a tool definition), systemTool (a provider tool, by name) or cachePoint.
+    """
+
+
+class BedrockToolInputSchema1(BaseModel):
+    """
+    A union with one member, json: the JSON Schema of the arguments, whose top-level type must be object.
+    """
+
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    json_: Json = Field(..., alias='json')
+    """
+    A JSON Schema: any keywords, top-level type object.
+    """
+
+
+class BedrockToolSpecification1(BaseModel):
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    name: constr(pattern=r'^[a-zA-Z0-9_-]{1,64}$')
+    description: constr(min_length=1) | None = None
+    inputSchema: BedrockToolInputSchema1 = Field(..., title='BedrockToolInputSchema')
+    """
+    A union with one member, json: the JSON Schema of the arguments, whose top-level type must be object.
+    """
+    strict: bool | None = None
+
+
+class BedrockToolSpecTool1(BaseModel):
+    """
+    An element of `toolConfig.tools`: the `toolSpec` member of the Tool union (the other members, systemTool and cachePoint, are not tool definitions toolwire converts). Source: botocore bedrock-runtime ToolSpecification.
+    """
+
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    toolSpec: BedrockToolSpecification1 = Field(..., title='BedrockToolSpecification')
+
+
 class BedrockStreamException(BaseModel):
     model_config = ConfigDict(
         extra='allow',
@@ -654,9 +1144,9 @@ class BedrockStreamMetadataEvent(BaseModel):
     )
     usage: BedrockTokenUsage
     metrics: Metrics
-    trace: dict[str, Any] | None = None
-    performanceConfig: dict[str, Any] | None = None
-    serviceTier: dict[str, Any] | None = None
+    trace: BedrockConverseTrace | None = None
+    performanceConfig: BedrockPerformanceConfiguration | None = None
+    serviceTier: BedrockServiceTier | None = None
     p: str | None = None
 
 
@@ -693,9 +1183,9 @@ class BedrockStreamMetadataEvent1(BaseModel):
     )
     usage: BedrockTokenUsage
     metrics: Metrics
-    trace: dict[str, Any] | None = None
-    performanceConfig: dict[str, Any] | None = None
-    serviceTier: dict[str, Any] | None = None
+    trace: BedrockConverseTrace | None = None
+    performanceConfig: BedrockPerformanceConfiguration | None = None
+    serviceTier: BedrockServiceTier | None = None
     p: str | None = None
 
 
@@ -732,9 +1222,9 @@ class BedrockStreamMetadataEvent2(BaseModel):
     )
     usage: BedrockTokenUsage
     metrics: Metrics
-    trace: dict[str, Any] | None = None
-    performanceConfig: dict[str, Any] | None = None
-    serviceTier: dict[str, Any] | None = None
+    trace: BedrockConverseTrace | None = None
+    performanceConfig: BedrockPerformanceConfiguration | None = None
+    serviceTier: BedrockServiceTier | None = None
     p: str | None = None
 
 
@@ -771,9 +1261,9 @@ class BedrockStreamMetadataEvent3(BaseModel):
     )
     usage: BedrockTokenUsage
     metrics: Metrics
-    trace: dict[str, Any] | None = None
-    performanceConfig: dict[str, Any] | None = None
-    serviceTier: dict[str, Any] | None = None
+    trace: BedrockConverseTrace | None = None
+    performanceConfig: BedrockPerformanceConfiguration | None = None
+    serviceTier: BedrockServiceTier | None = None
     p: str | None = None
 
 
@@ -810,9 +1300,9 @@ class BedrockStreamMetadataEvent4(BaseModel):
     )
     usage: BedrockTokenUsage
     metrics: Metrics
-    trace: dict[str, Any] | None = None
-    performanceConfig: dict[str, Any] | None = None
-    serviceTier: dict[str, Any] | None = None
+    trace: BedrockConverseTrace | None = None
+    performanceConfig: BedrockPerformanceConfiguration | None = None
+    serviceTier: BedrockServiceTier | None = None
     p: str | None = None
 
 
@@ -849,9 +1339,9 @@ class BedrockStreamMetadataEvent5(BaseModel):
     )
     usage: BedrockTokenUsage
     metrics: Metrics
-    trace: dict[str, Any] | None = None
-    performanceConfig: dict[str, Any] | None = None
-    serviceTier: dict[str, Any] | None = None
+    trace: BedrockConverseTrace | None = None
+    performanceConfig: BedrockPerformanceConfiguration | None = None
+    serviceTier: BedrockServiceTier | None = None
     p: str | None = None
 
 
@@ -888,9 +1378,9 @@ class BedrockStreamMetadataEvent6(BaseModel):
     )
     usage: BedrockTokenUsage
     metrics: Metrics
-    trace: dict[str, Any] | None = None
-    performanceConfig: dict[str, Any] | None = None
-    serviceTier: dict[str, Any] | None = None
+    trace: BedrockConverseTrace | None = None
+    performanceConfig: BedrockPerformanceConfiguration | None = None
+    serviceTier: BedrockServiceTier | None = None
     p: str | None = None
 
 
@@ -927,9 +1417,9 @@ class BedrockStreamMetadataEvent7(BaseModel):
     )
     usage: BedrockTokenUsage
     metrics: Metrics
-    trace: dict[str, Any] | None = None
-    performanceConfig: dict[str, Any] | None = None
-    serviceTier: dict[str, Any] | None = None
+    trace: BedrockConverseTrace | None = None
+    performanceConfig: BedrockPerformanceConfiguration | None = None
+    serviceTier: BedrockServiceTier | None = None
     p: str | None = None
 
 
@@ -966,9 +1456,9 @@ class BedrockStreamMetadataEvent8(BaseModel):
     )
     usage: BedrockTokenUsage
     metrics: Metrics
-    trace: dict[str, Any] | None = None
-    performanceConfig: dict[str, Any] | None = None
-    serviceTier: dict[str, Any] | None = None
+    trace: BedrockConverseTrace | None = None
+    performanceConfig: BedrockPerformanceConfiguration | None = None
+    serviceTier: BedrockServiceTier | None = None
     p: str | None = None
 
 
@@ -1005,9 +1495,9 @@ class BedrockStreamMetadataEvent9(BaseModel):
     )
     usage: BedrockTokenUsage
     metrics: Metrics
-    trace: dict[str, Any] | None = None
-    performanceConfig: dict[str, Any] | None = None
-    serviceTier: dict[str, Any] | None = None
+    trace: BedrockConverseTrace | None = None
+    performanceConfig: BedrockPerformanceConfiguration | None = None
+    serviceTier: BedrockServiceTier | None = None
     p: str | None = None
 
 
@@ -1044,9 +1534,9 @@ class BedrockStreamMetadataEvent10(BaseModel):
     )
     usage: BedrockTokenUsage
     metrics: Metrics
-    trace: dict[str, Any] | None = None
-    performanceConfig: dict[str, Any] | None = None
-    serviceTier: dict[str, Any] | None = None
+    trace: BedrockConverseTrace | None = None
+    performanceConfig: BedrockPerformanceConfiguration | None = None
+    serviceTier: BedrockServiceTier | None = None
     p: str | None = None
 
 
@@ -1108,3 +1598,65 @@ class BedrockConverseStreamEvent(
     """
     One ConverseStream event as the AWS SDKs decode a binary event-stream frame: {"<:event-type header>": payload}. Payloads may carry the AWS padding field p. Tool calls stream as contentBlockStart.start.toolUse {toolUseId, name} then contentBlockDelta.delta.toolUse.input JSON-text fragments. Source: botocore bedrock-runtime ConverseStreamOutput.
     """
+
+
+class BedrockContentBlock(BaseModel):
+    """
+    A ContentBlock union (text, image, document, video, audio, toolUse, toolResult, guardContent, cachePoint, reasoningContent, citationsContent, searchResult, toolAddition, toolRemoval): no type constant, the member's key says what it is. Sources, citations and nested content stay opaque.
+    """
+
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    text: str | None = None
+    image: Image22 | None = None
+    document: Document | None = None
+    video: Video | None = None
+    audio: Audio | None = None
+    toolUse: dict[str, Any] | None = None
+    toolResult: dict[str, Any] | None = None
+    guardContent: dict[str, Any] | None = None
+    """
+    GuardrailConverseContentBlock union: text or image.
+    """
+    cachePoint: BedrockCachePointBlock | None = None
+    reasoningContent: BedrockReasoningContentBlock | None = Field(
+        None, title='BedrockReasoningContentBlock'
+    )
+    """
+    A union: reasoningText {text, signature} or redactedContent (base64 bytes).
+    """
+    citationsContent: CitationsContent | None = None
+    searchResult: SearchResult | None = None
+    toolAddition: dict[str, Any] | None = None
+    """
+    ToolAdditionBlock: tool (a ToolReference).
+    """
+    toolRemoval: dict[str, Any] | None = None
+    """
+    ToolRemovalBlock: tool (a ToolReference).
+    """
+
+
+class BedrockSystemContentBlock(BaseModel):
+    """
+    A SystemContentBlock union: text, guardContent or cachePoint.
+    """
+
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    text: str | None = None
+    guardContent: dict[str, Any] | None = None
+    """
+    GuardrailConverseContentBlock union: text or image.
+    """
+    cachePoint: BedrockCachePointBlock | None = None
+
+
+class BedrockMessage(BaseModel):
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    role: Role
+    content: list[BedrockContentBlock]

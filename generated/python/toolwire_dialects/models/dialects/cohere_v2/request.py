@@ -9,6 +9,45 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, constr
 
 
+class Document(BaseModel):
+    """
+    A string, or a document object: data (its fields) and an optional id.
+    """
+
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    id: str | None = None
+    data: Any | None = None
+
+
+class CitationOptions(BaseModel):
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    mode: str | None = None
+
+
+class ResponseFormat(BaseModel):
+    """
+    ResponseFormatV2: {type: text} or {type: json_object, json_schema}.
+    """
+
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    type: str | None = None
+    json_schema: dict[str, Any] | None = None
+
+
+class Thinking(BaseModel):
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    type: str | None = None
+    token_budget: int | None = None
+
+
 class CohereToolV2Function(BaseModel):
     model_config = ConfigDict(
         extra='allow',
@@ -46,6 +85,29 @@ class Role(Enum):
     tool = 'tool'
 
 
+class ImageUrl(BaseModel):
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    url: str | None = None
+    detail: str | None = None
+
+
+class CohereContentV2(BaseModel):
+    """
+    A content block: text (text), image_url (image_url: url, detail; user messages), thinking (thinking; assistant messages) or document (document: data, id; tool messages).
+    """
+
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    type: str | None = None
+    text: str | None = None
+    image_url: ImageUrl | None = None
+    thinking: str | None = None
+    document: dict[str, Any] | None = None
+
+
 class CohereChatMessageV2(BaseModel):
     """
     A message; role is system, user, assistant or tool.
@@ -55,12 +117,15 @@ class CohereChatMessageV2(BaseModel):
         extra='allow',
     )
     role: Role
-    content: Any | None = None
+    content: list[CohereContentV2] | None = None
+    """
+    A string or a list of content blocks.
+    """
 
 
 class CohereChatV2Request(BaseModel):
     """
-    A v2 /chat request body: the parts that carry tools, tool choice, calls (assistant tool_calls, beside tool_plan) and results (role tool messages). Open to every other field. Source: cohere-python V2Client.chat, Cohere v2 chat API reference.
+    A v2 /chat request body: the parts that carry tools, tool choice, calls (assistant tool_calls, beside tool_plan) and results (role tool messages). Open to every other field. Source: cohere-python V2Client.chat / ChatMessageV2 (cohere 7.3), Cohere v2 chat API reference.
     """
 
     model_config = ConfigDict(
@@ -72,9 +137,12 @@ class CohereChatV2Request(BaseModel):
     tools: list[CohereToolV2] | None = None
     strict_tools: bool | None = None
     tool_choice: CohereToolChoice | None = None
-    documents: list[Any] | None = None
-    citation_options: dict[str, Any] | None = None
-    response_format: dict[str, Any] | None = None
+    documents: list[Document | str] | None = None
+    citation_options: CitationOptions | None = None
+    response_format: ResponseFormat | None = None
+    """
+    ResponseFormatV2: {type: text} or {type: json_object, json_schema}.
+    """
     safety_mode: str | None = None
     max_tokens: int | None = None
     stop_sequences: list[str] | None = None
@@ -85,5 +153,5 @@ class CohereChatV2Request(BaseModel):
     k: float | None = None
     p: float | None = None
     logprobs: bool | None = None
-    thinking: dict[str, Any] | None = None
+    thinking: Thinking | None = None
     priority: int | None = None

@@ -14,6 +14,7 @@ class ContentItem(BaseModel):
     )
     type: str
     text: str | None = None
+    thinking: str | None = None
 
 
 class CohereToolCallV2Function(BaseModel):
@@ -62,6 +63,19 @@ class CohereUsage(BaseModel):
     billed_units: BilledUnits | None = None
     tokens: Tokens | None = None
     cached_tokens: float | None = None
+
+
+class CohereLogprobItem(BaseModel):
+    """
+    An object: a chunk of generated text, its token ids and their log probabilities.
+    """
+
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    text: str | None = None
+    token_ids: list[int] | None = None
+    logprobs: list[float] | None = None
 
 
 class Source(BaseModel):
@@ -113,4 +127,4 @@ class CohereChatV2Response(BaseModel):
     finish_reason: str
     message: CohereAssistantMessageResponse = Field(..., title='CohereAssistantMessageResponse')
     usage: CohereUsage | None = None
-    logprobs: list[Any] | None = None
+    logprobs: list[CohereLogprobItem] | None = None

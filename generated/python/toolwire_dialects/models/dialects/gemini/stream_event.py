@@ -11,12 +11,97 @@ from pydantic import BaseModel, ConfigDict, Field, RootModel, constr
 
 class GeminiPart(BaseModel):
     """
-    One part of a turn: text, inline data, a function call, a function response, ... Function calls and responses are checked against their shapes.
+    One part of a turn: text, inline data, a function call, a function response, ... Function calls and responses are checked against their shapes (tool_call.json, tool_result.json), which describe those keys. The other data and metadata fields are described loosely, in both spellings since requests may use snake_case.
     """
 
     model_config = ConfigDict(
         extra='allow',
     )
+    text: str | None = None
+    thought: bool | None = None
+    """
+    The part is a thought summary.
+    """
+    thoughtSignature: str | None = None
+    """
+    Opaque base64 signature to send back with the part.
+    """
+    thought_signature: str | None = None
+    inlineData: dict[str, Any] | None = None
+    """
+    Blob: {mimeType, data (base64), displayName?}.
+    """
+    inline_data: dict[str, Any] | None = None
+    fileData: dict[str, Any] | None = None
+    """
+    FileData: {mimeType?, fileUri, displayName?}.
+    """
+    file_data: dict[str, Any] | None = None
+    executableCode: dict[str, Any] | None = None
+    """
+    Code the code execution tool ran: {language, code, id?}.
+    """
+    executable_code: dict[str, Any] | None = None
+    codeExecutionResult: dict[str, Any] | None = None
+    """
+    Result of executableCode: {outcome, output?, id?}.
+    """
+    code_execution_result: dict[str, Any] | None = None
+    videoMetadata: dict[str, Any] | None = None
+    """
+    {startOffset?, endOffset?, fps?} for video inlineData/fileData.
+    """
+    video_metadata: dict[str, Any] | None = None
+    mediaResolution: dict[str, Any] | None = None
+    """
+    Per-part media resolution: {level?, numTokens?}.
+    """
+    media_resolution: dict[str, Any] | None = None
+    mediaProcessing: str | None = None
+    """
+    How video media is processed, e.g. STATIC, AGENTIC.
+    """
+    media_processing: str | None = None
+    toolCall: dict[str, Any] | None = None
+    """
+    Gemini API: a server-side (built-in) tool invocation {id?, toolType, args?}, echoed back by the client; not a function call.
+    """
+    tool_call: dict[str, Any] | None = None
+    toolResponse: dict[str, Any] | None = None
+    """
+    Gemini API: the output of a server-side toolCall {id?, toolType, response?}.
+    """
+    tool_response: dict[str, Any] | None = None
+    partMetadata: dict[str, Any] | None = None
+    """
+    Gemini API: custom metadata the client attaches to the part.
+    """
+    part_metadata: dict[str, Any] | None = None
+    audioTranscription: dict[str, Any] | None = None
+    """
+    Output only: transcription of an audio part.
+    """
+    audio_transcription: dict[str, Any] | None = None
+    speechMetadata: dict[str, Any] | None = None
+    """
+    Speech synthesis metadata for a text part: {speaker?, style?}.
+    """
+    speech_metadata: dict[str, Any] | None = None
+    documentMetadata: dict[str, Any] | None = None
+    """
+    Document inlineData/fileData metadata: {startPage?, endPage?, contentLayers?}.
+    """
+    document_metadata: dict[str, Any] | None = None
+    spreadsheetMetadata: dict[str, Any] | None = None
+    """
+    Spreadsheet inlineData/fileData metadata: {visibleCells?, sheetIndex?, contentLayers?}.
+    """
+    spreadsheet_metadata: dict[str, Any] | None = None
+    audioMetadata: dict[str, Any] | None = None
+    """
+    Audio inlineData/fileData metadata: {startOffset?, endOffset?}.
+    """
+    audio_metadata: dict[str, Any] | None = None
 
 
 class Behavior(Enum):
@@ -123,9 +208,9 @@ class GeminiFunctionDeclaration(BaseModel):
     behavior: Behavior | None = None
 
 
-class GeminiFunctionCallingConfig(BaseModel):
+class ToolChoice1(BaseModel):
     """
-    The request's `toolConfig.functionCallingConfig` (snake_case `tool_config.function_calling_config`). `allowedFunctionNames` (snake_case `allowed_function_names`) is meant for ANY and VALIDATED. The API also takes a config without mode (AUTO); toolwire requires the mode until the mapping vocabulary can match an empty config.
+    The request's `toolConfig.functionCallingConfig` (snake_case `tool_config.function_calling_config`). `allowedFunctionNames` (snake_case `allowed_function_names`) is meant for ANY and VALIDATED. A config without mode leaves it unspecified, which the API treats as AUTO.
     """
 
     model_config = ConfigDict(
@@ -144,6 +229,34 @@ class GeminiFunctionCallingConfig(BaseModel):
     """
 
 
+class ToolChoice2(BaseModel):
+    """
+    The empty config: the mode left unspecified (AUTO).
+    """
+
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    mode: Mode | None = None
+    allowedFunctionNames: GeminiAllowedFunctionNames | None = None
+    allowed_function_names: GeminiAllowedFunctionNames | None = None
+    streamFunctionCallArguments: bool | None = None
+    """
+    Vertex AI only.
+    """
+    stream_function_call_arguments: bool | None = None
+    """
+    Vertex AI only.
+    """
+
+
+class ToolChoice(RootModel[ToolChoice1 | ToolChoice2]):
+    root: ToolChoice1 | ToolChoice2 = Field(..., title='GeminiFunctionCallingConfig')
+    """
+    The request's `toolConfig.functionCallingConfig` (snake_case `tool_config.function_calling_config`). `allowedFunctionNames` (snake_case `allowed_function_names`) is meant for ANY and VALIDATED. A config without mode leaves it unspecified, which the API treats as AUTO.
+    """
+
+
 class GeminiCandidate(BaseModel):
     model_config = ConfigDict(
         extra='allow',
@@ -152,11 +265,45 @@ class GeminiCandidate(BaseModel):
     finishReason: str | None = None
     finishMessage: str | None = None
     index: int | None = None
+    safetyRatings: list[dict[str, Any]] | None = None
+    """
+    SafetyRating list: {category, probability, blocked?, ...}.
+    """
+    citationMetadata: dict[str, Any] | None = None
+    """
+    {citationSources (or citations on Vertex AI)}.
+    """
+    groundingMetadata: dict[str, Any] | None = None
+    """
+    Search/retrieval grounding: groundingChunks, groundingSupports, webSearchQueries, searchEntryPoint, ...
+    """
+    groundingAttributions: list[dict[str, Any]] | None = None
+    """
+    Gemini API: sources of a grounded answer (GenerateAnswer).
+    """
+    urlContextMetadata: dict[str, Any] | None = None
+    """
+    {urlMetadata: [{retrievedUrl, urlRetrievalStatus}]} from the URL context tool.
+    """
+    tokenCount: int | None = None
+    avgLogprobs: float | None = None
+    score: float | None = None
+    """
+    Vertex AI: confidence score of the candidate.
+    """
+    logprobsResult: dict[str, Any] | None = None
+    """
+    {topCandidates, chosenCandidates, logProbabilitySum?} when responseLogprobs is set.
+    """
+    continuationToken: str | None = None
+    """
+    Opaque token to resume a candidate that finished with CONTINUATION.
+    """
 
 
 class GeminiTool(BaseModel):
     """
-    Function declarations, or a built-in tool (googleSearch, codeExecution, urlContext, ...) that toolwire does not convert.
+    Function declarations, or a built-in tool (googleSearch, codeExecution, urlContext, ...) that toolwire does not convert; the built-in tools' configs are described loosely.
     """
 
     model_config = ConfigDict(
@@ -164,14 +311,62 @@ class GeminiTool(BaseModel):
     )
     functionDeclarations: list[GeminiFunctionDeclaration] | None = None
     function_declarations: list[GeminiFunctionDeclaration] | None = None
+    googleSearch: dict[str, Any] | None = None
+    google_search: dict[str, Any] | None = None
+    googleSearchRetrieval: dict[str, Any] | None = None
+    google_search_retrieval: dict[str, Any] | None = None
+    codeExecution: dict[str, Any] | None = None
+    code_execution: dict[str, Any] | None = None
+    urlContext: dict[str, Any] | None = None
+    url_context: dict[str, Any] | None = None
+    computerUse: dict[str, Any] | None = None
+    computer_use: dict[str, Any] | None = None
+    googleMaps: dict[str, Any] | None = None
+    google_maps: dict[str, Any] | None = None
+    fileSearch: dict[str, Any] | None = None
+    """
+    Gemini API only.
+    """
+    file_search: dict[str, Any] | None = None
+    mcpServers: list[dict[str, Any]] | None = None
+    mcp_servers: list[dict[str, Any]] | None = None
+    retrieval: dict[str, Any] | None = None
+    """
+    Vertex AI only.
+    """
+    enterpriseWebSearch: dict[str, Any] | None = None
+    """
+    Vertex AI only.
+    """
+    enterprise_web_search: dict[str, Any] | None = None
+    parallelAiSearch: dict[str, Any] | None = None
+    """
+    Vertex AI only.
+    """
+    parallel_ai_search: dict[str, Any] | None = None
+    exaAiSearch: dict[str, Any] | None = None
+    """
+    Vertex AI only.
+    """
+    exa_ai_search: dict[str, Any] | None = None
 
 
 class GeminiToolConfig(BaseModel):
     model_config = ConfigDict(
         extra='allow',
     )
-    functionCallingConfig: GeminiFunctionCallingConfig | None = None
-    function_calling_config: GeminiFunctionCallingConfig | None = None
+    functionCallingConfig: ToolChoice | None = None
+    function_calling_config: ToolChoice | None = None
+    retrievalConfig: dict[str, Any] | None = None
+    """
+    {latLng?, languageCode?} for the retrieval and maps tools.
+    """
+    retrieval_config: dict[str, Any] | None = None
+    includeServerSideToolInvocations: bool | None = None
+    """
+    Gemini API: return built-in tool invocations as toolCall/toolResponse parts.
+    """
+    include_server_side_tool_invocations: bool | None = None
 
 
 class Response1(BaseModel):
@@ -184,9 +379,23 @@ class Response1(BaseModel):
     )
     candidates: list[GeminiCandidate]
     promptFeedback: dict[str, Any] | None = None
+    """
+    {blockReason?, blockReasonMessage?, safetyRatings?}.
+    """
     usageMetadata: dict[str, Any] | None = None
+    """
+    Token counts: promptTokenCount, candidatesTokenCount, totalTokenCount, thoughtsTokenCount, cachedContentTokenCount, toolUsePromptTokenCount, *TokensDetails, trafficType, ...
+    """
     modelVersion: str | None = None
     responseId: str | None = None
+    createTime: str | None = None
+    """
+    Vertex AI: timestamp of the request.
+    """
+    modelStatus: dict[str, Any] | None = None
+    """
+    Gemini API: the model's stage and retirement time.
+    """
 
 
 class Response2(BaseModel):
@@ -199,9 +408,23 @@ class Response2(BaseModel):
     )
     candidates: list[GeminiCandidate] | None = None
     promptFeedback: dict[str, Any]
+    """
+    {blockReason?, blockReasonMessage?, safetyRatings?}.
+    """
     usageMetadata: dict[str, Any] | None = None
+    """
+    Token counts: promptTokenCount, candidatesTokenCount, totalTokenCount, thoughtsTokenCount, cachedContentTokenCount, toolUsePromptTokenCount, *TokensDetails, trafficType, ...
+    """
     modelVersion: str | None = None
     responseId: str | None = None
+    createTime: str | None = None
+    """
+    Vertex AI: timestamp of the request.
+    """
+    modelStatus: dict[str, Any] | None = None
+    """
+    Gemini API: the model's stage and retirement time.
+    """
 
 
 class Response(RootModel[Response1 | Response2]):

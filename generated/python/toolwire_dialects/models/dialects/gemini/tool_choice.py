@@ -26,9 +26,9 @@ class GeminiAllowedFunctionNames(RootModel[list[GeminiAllowedFunctionName]]):
     )
 
 
-class GeminiFunctionCallingConfig(BaseModel):
+class GeminiFunctionCallingConfig1(BaseModel):
     """
-    The request's `toolConfig.functionCallingConfig` (snake_case `tool_config.function_calling_config`). `allowedFunctionNames` (snake_case `allowed_function_names`) is meant for ANY and VALIDATED. The API also takes a config without mode (AUTO); toolwire requires the mode until the mapping vocabulary can match an empty config.
+    The request's `toolConfig.functionCallingConfig` (snake_case `tool_config.function_calling_config`). `allowedFunctionNames` (snake_case `allowed_function_names`) is meant for ANY and VALIDATED. A config without mode leaves it unspecified, which the API treats as AUTO.
     """
 
     model_config = ConfigDict(
@@ -44,4 +44,36 @@ class GeminiFunctionCallingConfig(BaseModel):
     stream_function_call_arguments: bool | None = None
     """
     Vertex AI only.
+    """
+
+
+class GeminiFunctionCallingConfig2(BaseModel):
+    """
+    The empty config: the mode left unspecified (AUTO).
+    """
+
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    mode: Mode | None = None
+    allowedFunctionNames: GeminiAllowedFunctionNames | None = None
+    allowed_function_names: GeminiAllowedFunctionNames | None = None
+    streamFunctionCallArguments: bool | None = None
+    """
+    Vertex AI only.
+    """
+    stream_function_call_arguments: bool | None = None
+    """
+    Vertex AI only.
+    """
+
+
+class GeminiFunctionCallingConfig(
+    RootModel[GeminiFunctionCallingConfig1 | GeminiFunctionCallingConfig2]
+):
+    root: GeminiFunctionCallingConfig1 | GeminiFunctionCallingConfig2 = Field(
+        ..., title='GeminiFunctionCallingConfig'
+    )
+    """
+    The request's `toolConfig.functionCallingConfig` (snake_case `tool_config.function_calling_config`). `allowedFunctionNames` (snake_case `allowed_function_names`) is meant for ANY and VALIDATED. A config without mode leaves it unspecified, which the API treats as AUTO.
     """

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, RootModel
 
@@ -14,6 +14,10 @@ class McpJsonRpcError(BaseModel):
     )
     code: int
     message: str
+    data: Any | None = None
+    """
+    Additional information about the error, defined by the sender (any JSON value).
+    """
 
 
 class McpResult(BaseModel):

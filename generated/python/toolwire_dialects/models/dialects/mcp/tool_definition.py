@@ -50,7 +50,7 @@ class McpToolExecution(BaseModel):
 
 class McpObjectSchema(BaseModel):
     """
-    A JSON Schema whose root is an object schema.
+    A JSON Schema whose root is an object schema (any keywords; its keys are the tool's, not wire fields).
     """
 
     model_config = ConfigDict(

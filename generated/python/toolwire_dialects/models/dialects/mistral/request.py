@@ -9,13 +9,6 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, RootModel
 
 
-class Message(BaseModel):
-    model_config = ConfigDict(
-        extra='allow',
-    )
-    role: str
-
-
 class MistralToolChoiceMode(Enum):
     """
     The request's `tool_choice`: a mode (`any` and `required` both mean the model must call a tool) or one named function (`type` may be left out).
@@ -60,9 +53,35 @@ class MistralRequestTool(RootModel[Any]):
     """
 
 
+class MistralMessageContentChunk(BaseModel):
+    """
+    A content chunk (client-python ContentChunk). `type` may be left out of text, image_url, document_url, reference, file and thinking chunks, so those conditions also hold when it is missing.
+    """
+
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    type: str | None = None
+
+
+class MessageContent(RootModel[str | list[MistralMessageContentChunk] | None]):
+    root: str | list[MistralMessageContentChunk] | None = Field(..., title='MistralMessageContent')
+    """
+    A message's content: text, an array of content chunks, or null.
+    """
+
+
+class Message(BaseModel):
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    role: str
+    content: MessageContent | None = None
+
+
 class MistralChatRequest(BaseModel):
     """
-    A chat completions request body (POST /v1/chat/completions): the parts that carry tools, tool choice, calls and results. Open to every other field.
+    A chat completions request body (POST /v1/chat/completions). Tools, tool choice, calls and results are described by the shape schemas; every other parameter and message field of the API reference (client-python 3.7 ChatCompletionRequest / ChatCompletionStreamRequest) is named here, so that --strict reports only fields the reference does not document. Open to every other field.
     """
 
     model_config = ConfigDict(
@@ -73,3 +92,49 @@ class MistralChatRequest(BaseModel):
     tools: list[MistralRequestTool] | None = None
     tool_choice: ToolChoice | None = None
     parallel_tool_calls: bool | None = None
+    stream: bool | None = None
+    frequency_penalty: float | None = None
+    guardrails: list[dict[str, Any]] | None = None
+    """
+    Guardrail configurations (moderation_llm_v1 / moderation_llm_v2, block_on_error).
+    """
+    logprobs: bool | None = None
+    max_tokens: int | None = None
+    metadata: dict[str, Any] | None = None
+    """
+    Free-form metadata attached to the request.
+    """
+    min_tokens: int | None = None
+    n: int | None = None
+    prediction: dict[str, Any] | None = None
+    """
+    Predicted output: {type: "content", content}.
+    """
+    presence_penalty: float | None = None
+    prompt_cache_key: str | None = None
+    prompt_logprobs: bool | None = None
+    prompt_mode: str | None = None
+    """
+    "reasoning" selects the reasoning system prompt of reasoning models.
+    """
+    random_seed: int | None = None
+    """
+    The seed for random sampling (Mistral's name for seed).
+    """
+    reasoning_effort: str | None = None
+    repetition_penalty: float | None = None
+    response_format: dict[str, Any] | None = None
+    """
+    {type: "text"}, {type: "json_object"} or {type: "json_schema", json_schema: {name, description, schema, strict}}.
+    """
+    safe_prompt: bool | None = None
+    """
+    Whether to inject a safety prompt before all conversations.
+    """
+    service_tier: str | None = None
+    stop: str | list[str] | None = None
+    temperature: float | None = None
+    top_k: int | None = None
+    top_logprobs: int | None = None
+    top_p: float | None = None
+    top_prompt_logprobs: int | None = None

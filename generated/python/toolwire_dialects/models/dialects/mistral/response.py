@@ -5,7 +5,25 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, constr
+from pydantic import BaseModel, ConfigDict, Field, RootModel, constr
+
+
+class MistralRequestTool(RootModel[Any]):
+    root: Any = Field(..., title='MistralRequestTool')
+    """
+    A function tool, or a built-in tool (web_search, code_interpreter, image_generation, document_library, ...) that has no `function` and that toolwire does not convert.
+    """
+
+
+class MistralMessageContentChunk(BaseModel):
+    """
+    A content chunk (client-python ContentChunk). `type` may be left out of text, image_url, document_url, reference, file and thinking chunks, so those conditions also hold when it is missing.
+    """
+
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    type: str | None = None
 
 
 class Function(BaseModel):
@@ -30,29 +48,76 @@ class MistralToolCall(BaseModel):
     function: Function
 
 
+class MistralUsage(BaseModel):
+    """
+    Token usage (client-python UsageInfo, which keeps any further key). `num_cached_tokens` is not in UsageInfo, but the API sends it (live captures): the prompt tokens served from the prompt cache.
+    """
+
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    prompt_tokens: int | None = None
+    completion_tokens: int | None = None
+    total_tokens: int | None = None
+    prompt_audio_seconds: int | None = None
+    service_tier: str | None = None
+    num_cached_tokens: int | None = None
+
+
+class MistralChoiceLogprobs(BaseModel):
+    """
+    Log probabilities: {content: [{token, logprob, bytes, token_id, top_logprobs}]}.
+    """
+
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    content: list[Any] | None = None
+
+
+class MessageContent(RootModel[str | list[MistralMessageContentChunk] | None]):
+    root: str | list[MistralMessageContentChunk] | None = Field(..., title='MistralMessageContent')
+    """
+    A message's content: text, an array of content chunks, or null.
+    """
+
+
 class Message(BaseModel):
     model_config = ConfigDict(
         extra='allow',
     )
     role: Literal['assistant'] | None = None
+    content: MessageContent | None = None
     tool_calls: list[MistralToolCall] | None = None
+    prefix: bool | None = None
 
 
 class Choice(BaseModel):
     model_config = ConfigDict(
         extra='allow',
     )
+    index: int | None = None
     message: Message
     finish_reason: str | None = None
+    logprobs: MistralChoiceLogprobs | None = None
+    prompt_logprobs: MistralChoiceLogprobs | None = None
+    messages: list[dict[str, Any]] | None = None
+    """
+    Further messages of the choice (client-python ChatCompletionChoice.messages, DeltaMessage objects).
+    """
 
 
 class MistralChatResponse(BaseModel):
     """
-    A chat.completion response body: where the calls sit and why the turn ended (`tool_calls` when the model called tools).
+    A chat.completion response body: where the calls sit and why the turn ended (`tool_calls` when the model called tools). Every other field of the API reference (client-python 3.7 ChatCompletionResponse) is named too.
     """
 
     model_config = ConfigDict(
         extra='allow',
     )
+    id: str | None = None
     object: Literal['chat.completion'] | None = None
+    created: int | None = None
+    model: str | None = None
     choices: list[Choice]
+    usage: MistralUsage | None = None

@@ -5,7 +5,52 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, constr
+from pydantic import BaseModel, ConfigDict, Field, RootModel, constr
+
+
+class MistralRequestTool(RootModel[Any]):
+    root: Any = Field(..., title='MistralRequestTool')
+    """
+    A function tool, or a built-in tool (web_search, code_interpreter, image_generation, document_library, ...) that has no `function` and that toolwire does not convert.
+    """
+
+
+class MistralMessageContentChunk(BaseModel):
+    """
+    A content chunk (client-python ContentChunk). `type` may be left out of text, image_url, document_url, reference, file and thinking chunks, so those conditions also hold when it is missing.
+    """
+
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    type: str | None = None
+
+
+class MistralChoiceLogprobs(BaseModel):
+    """
+    Log probabilities: {content: [{token, logprob, bytes, token_id, top_logprobs}]}.
+    """
+
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    content: list[Any] | None = None
+
+
+class MistralUsage(BaseModel):
+    """
+    Token usage (client-python UsageInfo, which keeps any further key). `num_cached_tokens` is not in UsageInfo, but the API sends it (live captures): the prompt tokens served from the prompt cache.
+    """
+
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    prompt_tokens: int | None = None
+    completion_tokens: int | None = None
+    total_tokens: int | None = None
+    prompt_audio_seconds: int | None = None
+    service_tier: str | None = None
+    num_cached_tokens: int | None = None
 
 
 class Function(BaseModel):
@@ -30,12 +75,23 @@ class MistralToolCallDelta(BaseModel):
     function: Function | None = None
 
 
+class MessageContent(RootModel[str | list[MistralMessageContentChunk] | None]):
+    root: str | list[MistralMessageContentChunk] | None = Field(..., title='MistralMessageContent')
+    """
+    A message's content: text, an array of content chunks, or null.
+    """
+
+
 class Delta(BaseModel):
     model_config = ConfigDict(
         extra='allow',
     )
     role: str | None = None
+    content: MessageContent | None = None
     tool_calls: list[MistralToolCallDelta] | None = None
+    tool_call_id: str | None = None
+    index: int | None = None
+    metadata: dict[str, Any] | None = None
 
 
 class Choice(BaseModel):
@@ -45,11 +101,13 @@ class Choice(BaseModel):
     index: int | None = None
     delta: Delta
     finish_reason: str | None = None
+    logprobs: MistralChoiceLogprobs | None = None
+    prompt_logprobs: MistralChoiceLogprobs | None = None
 
 
 class MistralCompletionChunk(BaseModel):
     """
-    One chunk of a streamed chat completion (one `data:` line of the SSE body; the closing `data: [DONE]` is not a chunk). Mistral sends each tool call whole in one delta, but the fields are typed for fragments, which compatible servers send. Tool call ids are 9 ASCII letters or digits, as in tool_call.json.
+    One chunk of a streamed chat completion (one `data:` line of the SSE body; the closing `data: [DONE]` is not a chunk). Mistral sends each tool call whole in one delta, but the fields are typed for fragments, which compatible servers send. Tool call ids are 9 ASCII letters or digits, as in tool_call.json. Every other field of the API reference (client-python 3.7 CompletionChunk) is named too.
     """
 
     model_config = ConfigDict(
@@ -57,5 +115,7 @@ class MistralCompletionChunk(BaseModel):
     )
     id: str | None = None
     object: Literal['chat.completion.chunk'] | None = None
+    created: int | None = None
     model: str | None = None
     choices: list[Choice]
+    usage: MistralUsage | None = None

@@ -41,7 +41,7 @@ class OllamaToolDefinition(BaseModel):
 
 class OllamaChatRequest(BaseModel):
     """
-    An /api/chat request body: the tools, and the messages that carry calls and results. Ollama has no tool choice. Open to every other field (format, options, keep_alive, think, ...).
+    An /api/chat request body: the tools, and the messages that carry calls and results. Ollama has no tool choice. The other documented fields (Ollama docs/openapi.yaml ChatRequest, Go api.ChatRequest) are described loosely; open to every other field.
     """
 
     model_config = ConfigDict(
@@ -51,3 +51,35 @@ class OllamaChatRequest(BaseModel):
     messages: list[OllamaRequestMessage]
     tools: list[OllamaToolDefinition] | None = None
     stream: bool | None = None
+    format: str | dict[str, Any] | None = None
+    """
+    Structured output: the string "json" or a JSON Schema object (Go json.RawMessage).
+    """
+    options: dict[str, Any] | None = None
+    """
+    Model options (temperature, top_k, top_p, min_p, seed, num_ctx, num_predict, stop, ...); free-form map.
+    """
+    keep_alive: str | float | None = None
+    """
+    How long the model stays loaded: a duration string ("5m") or a number of seconds.
+    """
+    think: bool | str | None = None
+    """
+    Thinking: true/false, or "high" / "medium" / "low" for models that take a level.
+    """
+    truncate: bool | None = None
+    """
+    Truncate the chat history when the prompt exceeds the context length.
+    """
+    shift: bool | None = None
+    """
+    Shift the chat history at the context length limit instead of failing.
+    """
+    logprobs: bool | None = None
+    """
+    Return log probabilities of the output tokens.
+    """
+    top_logprobs: int | None = None
+    """
+    Most likely tokens to return per position when logprobs is set (0-20).
+    """

@@ -37,7 +37,16 @@ class OllamaAssistantMessage(BaseModel):
     role: Literal['assistant']
     content: str | None = None
     thinking: str | None = None
+    images: list[str] | None = None
     tool_calls: list[OllamaToolCall] | None = None
+    tool_name: str | None = None
+    """
+    Go api.Message field; set on tool messages, not expected from the model.
+    """
+    tool_call_id: str | None = None
+    """
+    Go api.Message field; set on tool messages, not expected from the model.
+    """
 
 
 class OllamaChatStreamChunk1(BaseModel):
@@ -53,6 +62,42 @@ class OllamaChatStreamChunk1(BaseModel):
     message: OllamaAssistantMessage | None = None
     done: bool
     done_reason: str | None = None
+    total_duration: int | None = None
+    """
+    Nanoseconds spent on the whole request.
+    """
+    load_duration: int | None = None
+    """
+    Nanoseconds spent loading the model.
+    """
+    prompt_eval_count: int | None = None
+    """
+    Tokens in the prompt.
+    """
+    prompt_eval_duration: int | None = None
+    """
+    Nanoseconds spent evaluating the prompt.
+    """
+    eval_count: int | None = None
+    """
+    Tokens generated.
+    """
+    eval_duration: int | None = None
+    """
+    Nanoseconds spent generating.
+    """
+    logprobs: list[dict[str, Any]] | None = None
+    """
+    Per-token log probabilities ({token, logprob, bytes, top_logprobs}) when the request set logprobs.
+    """
+    remote_model: str | None = None
+    """
+    The upstream model that answered, for a model served by a remote (cloud) Ollama host.
+    """
+    remote_host: str | None = None
+    """
+    The URL of the upstream Ollama host, for a remote (cloud) model.
+    """
     error: str | None = None
 
 
@@ -69,6 +114,42 @@ class OllamaChatStreamChunk2(BaseModel):
     message: OllamaAssistantMessage | None = None
     done: bool | None = None
     done_reason: str | None = None
+    total_duration: int | None = None
+    """
+    Nanoseconds spent on the whole request.
+    """
+    load_duration: int | None = None
+    """
+    Nanoseconds spent loading the model.
+    """
+    prompt_eval_count: int | None = None
+    """
+    Tokens in the prompt.
+    """
+    prompt_eval_duration: int | None = None
+    """
+    Nanoseconds spent evaluating the prompt.
+    """
+    eval_count: int | None = None
+    """
+    Tokens generated.
+    """
+    eval_duration: int | None = None
+    """
+    Nanoseconds spent generating.
+    """
+    logprobs: list[dict[str, Any]] | None = None
+    """
+    Per-token log probabilities ({token, logprob, bytes, top_logprobs}) when the request set logprobs.
+    """
+    remote_model: str | None = None
+    """
+    The upstream model that answered, for a model served by a remote (cloud) Ollama host.
+    """
+    remote_host: str | None = None
+    """
+    The URL of the upstream Ollama host, for a remote (cloud) model.
+    """
     error: str
 
 

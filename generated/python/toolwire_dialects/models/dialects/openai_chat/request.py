@@ -6,36 +6,15 @@ from __future__ import annotations
 from enum import Enum
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, RootModel, constr
+from pydantic import BaseModel, ConfigDict, Field, RootModel
 
 
-class Message(BaseModel):
+class StreamOptions(BaseModel):
     model_config = ConfigDict(
         extra='allow',
     )
-    role: str
-
-
-class Function(BaseModel):
-    model_config = ConfigDict(
-        extra='allow',
-    )
-    name: constr(pattern=r'^[a-zA-Z0-9_-]{1,64}$')
-    description: str | None = None
-    parameters: dict[str, Any] | None = None
-    strict: bool | None = None
-
-
-class OpenAIChatToolDefinition(BaseModel):
-    """
-    An element of the request's `tools` list: a function tool.
-    """
-
-    model_config = ConfigDict(
-        extra='allow',
-    )
-    type: Literal['function']
-    function: Function
+    include_usage: bool | None = None
+    include_obfuscation: bool | None = None
 
 
 class OpenAIChatToolChoiceMode(Enum):
@@ -48,7 +27,7 @@ class OpenAIChatToolChoiceMode(Enum):
     required = 'required'
 
 
-class Function1(BaseModel):
+class Function(BaseModel):
     model_config = ConfigDict(
         extra='allow',
     )
@@ -64,7 +43,7 @@ class OpenAIChatNamedToolChoice(BaseModel):
         extra='allow',
     )
     type: Literal['function']
-    function: Function1
+    function: Function
 
 
 class Mode(Enum):
@@ -72,12 +51,12 @@ class Mode(Enum):
     required = 'required'
 
 
-class Tool(BaseModel):
+class Tool1(BaseModel):
     model_config = ConfigDict(
         extra='allow',
     )
     type: Literal['function']
-    function: Function1
+    function: Function
 
 
 class AllowedTools(BaseModel):
@@ -85,7 +64,7 @@ class AllowedTools(BaseModel):
         extra='allow',
     )
     mode: Mode
-    tools: list[Tool]
+    tools: list[Tool1]
 
 
 class OpenAIChatAllowedToolsChoice(BaseModel):
@@ -111,9 +90,121 @@ class ToolChoice(
     """
 
 
+class Tool(RootModel[Any]):
+    root: Any
+    """
+    A function tool (the shape toolwire converts) or a custom tool (free-form text input), which toolwire leaves alone.
+    """
+
+
+class Custom(BaseModel):
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    name: str
+    description: str | None = None
+    format: dict[str, Any] | None = None
+    """
+    text, or a grammar (lark or regex).
+    """
+
+
+class OpenAIChatCustomTool(BaseModel):
+    """
+    Source: openai-python ChatCompletionCustomToolParam.
+    """
+
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    type: Literal['custom']
+    custom: Custom
+
+
+class Custom1(BaseModel):
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    name: str
+
+
+class OpenAIChatCustomToolChoice(BaseModel):
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    type: Literal['custom']
+    custom: Custom1
+
+
+class ToolCall(RootModel[Any]):
+    root: Any
+    """
+    A function call (the shape toolwire converts) or a custom tool call, which toolwire leaves alone.
+    """
+
+
+class Custom2(BaseModel):
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    name: str
+    input: str
+
+
+class OpenAIChatCustomToolCall(BaseModel):
+    """
+    Source: openai-python ChatCompletionMessageCustomToolCall.
+    """
+
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    id: str
+    type: Literal['custom']
+    custom: Custom2
+
+
+class OpenAIChatContentPart(BaseModel):
+    """
+    A content part: text (every role), image_url, input_audio and file (user), refusal (assistant).
+    """
+
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    type: str | None = None
+
+
+class OpenAIChatPromptCacheBreakpoint(BaseModel):
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    mode: str | None = None
+    ttl: str | None = None
+
+
+class MessageContent(RootModel[str | list[OpenAIChatContentPart] | None]):
+    root: str | list[OpenAIChatContentPart] | None = Field(..., title='OpenAIChatMessageContent')
+    """
+    A message's content: text, an array of content parts, or null (assistant messages with tool_calls).
+    """
+
+
+class Message(BaseModel):
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    role: str
+    content: MessageContent | None = None
+    name: str | None = None
+    """
+    An optional name for the participant (required for the deprecated function role).
+    """
+
+
 class OpenAIChatRequest(BaseModel):
     """
-    A Chat Completions request body: the parts that carry tools, tool choice, calls and results. Open to every other field.
+    A Chat Completions request body (POST /v1/chat/completions). Tools, tool choice, calls and results are described by the shape schemas; every other parameter and message field of the API reference (openai-python 3.57 CompletionCreateParams) is named here, so that --strict reports only fields the reference does not document. Open to every other field.
     """
 
     model_config = ConfigDict(
@@ -121,6 +212,68 @@ class OpenAIChatRequest(BaseModel):
     )
     model: str | None = None
     messages: list[Message]
-    tools: list[OpenAIChatToolDefinition] | None = Field(None, min_length=1)
-    tool_choice: ToolChoice | None = None
+    tools: list[Tool] | None = Field(None, min_length=1)
+    tool_choice: ToolChoice | OpenAIChatCustomToolChoice | None = None
     parallel_tool_calls: bool | None = None
+    stream: bool | None = None
+    stream_options: StreamOptions | None = None
+    audio: dict[str, Any] | None = None
+    """
+    Audio output parameters (format, voice); required with modalities ["audio"].
+    """
+    frequency_penalty: float | None = None
+    function_call: str | dict[str, Any] | None = None
+    """
+    Deprecated in favor of tool_choice: "none", "auto" or {"name": ...}.
+    """
+    functions: list[dict[str, Any]] | None = None
+    """
+    Deprecated in favor of tools: a list of {name, description, parameters}.
+    """
+    logit_bias: dict[str, Any] | None = None
+    """
+    Token id -> bias from -100 to 100.
+    """
+    logprobs: bool | None = None
+    max_completion_tokens: int | None = None
+    max_tokens: int | None = None
+    metadata: dict[str, Any] | None = None
+    """
+    Up to 16 string key-value pairs stored with the completion.
+    """
+    modalities: list[str] | None = None
+    moderation: dict[str, Any] | None = None
+    """
+    Moderation of the input and output (model, policy).
+    """
+    n: int | None = None
+    prediction: dict[str, Any] | None = None
+    """
+    Predicted output: {type: "content", content}.
+    """
+    presence_penalty: float | None = None
+    prompt_cache_key: str | None = None
+    prompt_cache_options: dict[str, Any] | None = None
+    """
+    Prompt caching options (mode, ttl).
+    """
+    prompt_cache_retention: str | None = None
+    reasoning_effort: str | None = None
+    response_format: dict[str, Any] | None = None
+    """
+    {type: "text"}, {type: "json_object"} or {type: "json_schema", json_schema: {name, description, schema, strict}}.
+    """
+    safety_identifier: str | None = None
+    seed: int | None = None
+    service_tier: str | None = None
+    stop: str | list[str] | None = None
+    store: bool | None = None
+    temperature: float | None = None
+    top_logprobs: int | None = None
+    top_p: float | None = None
+    user: str | None = None
+    verbosity: str | None = None
+    web_search_options: dict[str, Any] | None = None
+    """
+    Web search tool options (search_context_size, user_location).
+    """

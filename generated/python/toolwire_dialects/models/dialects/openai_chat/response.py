@@ -3,30 +3,159 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field, RootModel
 
 
-class Function(BaseModel):
+class UrlCitation(BaseModel):
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    start_index: int | None = None
+    end_index: int | None = None
+    title: str | None = None
+    url: str | None = None
+
+
+class Annotation(BaseModel):
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    type: str | None = None
+    url_citation: UrlCitation | None = None
+
+
+class FunctionCall(BaseModel):
+    """
+    Deprecated in favor of tool_calls.
+    """
+
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    name: str | None = None
+    arguments: str | None = None
+
+
+class ToolCall(RootModel[Any]):
+    root: Any
+    """
+    A function call (the shape toolwire converts) or a custom tool call, which toolwire leaves alone.
+    """
+
+
+class Tool(RootModel[Any]):
+    root: Any
+    """
+    A function tool (the shape toolwire converts) or a custom tool (free-form text input), which toolwire leaves alone.
+    """
+
+
+class Custom(BaseModel):
     model_config = ConfigDict(
         extra='allow',
     )
     name: str
-    arguments: str
-
-
-class OpenAIChatToolCall(BaseModel):
+    description: str | None = None
+    format: dict[str, Any] | None = None
     """
-    An element of an assistant message's `tool_calls` list: a function call. `arguments` is JSON text that may be invalid; it is kept as the model wrote it.
+    text, or a grammar (lark or regex).
+    """
+
+
+class OpenAIChatCustomTool(BaseModel):
+    """
+    Source: openai-python ChatCompletionCustomToolParam.
+    """
+
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    type: Literal['custom']
+    custom: Custom
+
+
+class Custom1(BaseModel):
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    name: str
+
+
+class OpenAIChatCustomToolChoice(BaseModel):
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    type: Literal['custom']
+    custom: Custom1
+
+
+class Custom2(BaseModel):
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    name: str
+    input: str
+
+
+class OpenAIChatCustomToolCall(BaseModel):
+    """
+    Source: openai-python ChatCompletionMessageCustomToolCall.
     """
 
     model_config = ConfigDict(
         extra='allow',
     )
     id: str
-    type: Literal['function']
-    function: Function
+    type: Literal['custom']
+    custom: Custom2
+
+
+class OpenAIChatContentPart(BaseModel):
+    """
+    A content part: text (every role), image_url, input_audio and file (user), refusal (assistant).
+    """
+
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    type: str | None = None
+
+
+class OpenAIChatPromptCacheBreakpoint(BaseModel):
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    mode: str | None = None
+    ttl: str | None = None
+
+
+class OpenAIChatUsage(BaseModel):
+    """
+    Token usage (CompletionUsage); the details objects break the counts down (cached, audio, reasoning, prediction tokens, ...).
+    """
+
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    prompt_tokens: int | None = None
+    completion_tokens: int | None = None
+    total_tokens: int | None = None
+    prompt_tokens_details: dict[str, Any] | None = None
+    completion_tokens_details: dict[str, Any] | None = None
+
+
+class OpenAIChatChoiceLogprobs(BaseModel):
+    """
+    Log probability information for the choice: content and refusal token lists.
+    """
+
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    content: list[Any] | None = None
+    refusal: list[Any] | None = None
 
 
 class Message(BaseModel):
@@ -34,24 +163,61 @@ class Message(BaseModel):
         extra='allow',
     )
     role: Literal['assistant'] | None = None
-    tool_calls: list[OpenAIChatToolCall] | None = None
+    content: str | None = None
+    refusal: str | None = None
+    tool_calls: list[ToolCall] | None = None
+    annotations: list[Annotation] | None = None
+    """
+    URL citations when the web search tool was used.
+    """
+    audio: dict[str, Any] | None = None
+    """
+    The audio response (id, data, expires_at, transcript) when audio output was requested.
+    """
+    function_call: FunctionCall | None = None
+    """
+    Deprecated in favor of tool_calls.
+    """
 
 
 class Choice(BaseModel):
     model_config = ConfigDict(
         extra='allow',
     )
+    index: int | None = None
     message: Message
     finish_reason: str | None = None
+    logprobs: OpenAIChatChoiceLogprobs | None = None
 
 
 class OpenAIChatResponse(BaseModel):
     """
-    A chat.completion response body: where the calls sit and why the turn ended.
+    A chat.completion response body: where the calls sit and why the turn ended. Every other field of the API reference (openai-python 3.57 ChatCompletion) is named too.
     """
 
     model_config = ConfigDict(
         extra='allow',
     )
+    id: str | None = None
     object: Literal['chat.completion'] | None = None
+    created: int | None = None
+    model: str | None = None
     choices: list[Choice]
+    usage: OpenAIChatUsage | None = None
+    service_tier: str | None = None
+    system_fingerprint: str | None = None
+    metadata: dict[str, Any] | None = None
+    """
+    The request's metadata, echoed.
+    """
+    moderation: dict[str, Any] | None = None
+    """
+    Moderation results of the input and output, when requested.
+    """
+
+
+class MessageContent(RootModel[str | list[OpenAIChatContentPart] | None]):
+    root: str | list[OpenAIChatContentPart] | None = Field(..., title='OpenAIChatMessageContent')
+    """
+    A message's content: text, an array of content parts, or null (assistant messages with tool_calls).
+    """

@@ -8,6 +8,45 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, conint
 
 
+class OpenAIChatUsage(BaseModel):
+    """
+    Token usage (CompletionUsage); the details objects break the counts down (cached, audio, reasoning, prediction tokens, ...).
+    """
+
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    prompt_tokens: int | None = None
+    completion_tokens: int | None = None
+    total_tokens: int | None = None
+    prompt_tokens_details: dict[str, Any] | None = None
+    completion_tokens_details: dict[str, Any] | None = None
+
+
+class OpenAIChatChoiceLogprobs(BaseModel):
+    """
+    Log probability information for the choice: content and refusal token lists.
+    """
+
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    content: list[Any] | None = None
+    refusal: list[Any] | None = None
+
+
+class FunctionCall(BaseModel):
+    """
+    Deprecated in favor of tool_calls: a fragment of a function call.
+    """
+
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    name: str | None = None
+    arguments: str | None = None
+
+
 class OpenAIChatStreamFunctionDelta(BaseModel):
     model_config = ConfigDict(
         extra='allow',
@@ -40,6 +79,14 @@ class OpenAIChatStreamDelta(BaseModel):
     content: str | None = None
     refusal: str | None = None
     tool_calls: list[OpenAIChatStreamToolCallDelta] | None = None
+    function_call: FunctionCall | None = None
+    """
+    Deprecated in favor of tool_calls: a fragment of a function call.
+    """
+    audio: dict[str, Any] | None = None
+    """
+    A fragment of the audio response (id, data, expires_at, transcript).
+    """
 
 
 class OpenAIChatStreamChoice(BaseModel):
@@ -49,11 +96,12 @@ class OpenAIChatStreamChoice(BaseModel):
     index: conint(ge=0) | None = None
     delta: OpenAIChatStreamDelta | None = None
     finish_reason: str | None = None
+    logprobs: OpenAIChatChoiceLogprobs | None = None
 
 
 class OpenAIChatStreamEvent(BaseModel):
     """
-    One chat.completion.chunk of a streamed Chat Completion (one SSE `data:` line; the `[DONE]` sentinel is not an event). Tool calls arrive as `delta.tool_calls[]` fragments keyed by `index`: the first fragment of a call carries id, type and function.name, later ones only index and function.arguments text. The last chunk with `stream_options.include_usage` has `choices: []` and the usage. Compatible servers omit fields (index, id, object), so only `choices` is required. Open to every other field.
+    One chat.completion.chunk of a streamed Chat Completion (one SSE `data:` line; the `[DONE]` sentinel is not an event). Tool calls arrive as `delta.tool_calls[]` fragments keyed by `index`: the first fragment of a call carries id, type and function.name, later ones only index and function.arguments text. The last chunk with `stream_options.include_usage` has `choices: []` and the usage. Compatible servers omit fields (index, id, object), so only `choices` is required. Every other field of the API reference (openai-python 3.57 ChatCompletionChunk) is named too; `obfuscation` is the random padding the API adds to streamed chunks unless stream_options.include_obfuscation is false. Open to every other field.
     """
 
     model_config = ConfigDict(
@@ -64,4 +112,11 @@ class OpenAIChatStreamEvent(BaseModel):
     created: int | None = None
     model: str | None = None
     choices: list[OpenAIChatStreamChoice]
-    usage: dict[str, Any] | None = None
+    usage: OpenAIChatUsage | None = None
+    service_tier: str | None = None
+    system_fingerprint: str | None = None
+    obfuscation: str | None = None
+    moderation: dict[str, Any] | None = None
+    """
+    Moderation results, when requested.
+    """

@@ -9,19 +9,68 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, RootModel
 
 
-class OpenAIResponsesInputItem(BaseModel):
+class StreamOptions(BaseModel):
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    include_obfuscation: bool | None = None
+
+
+class OpenAIResponsesItem(RootModel[Any]):
+    root: Any = Field(..., title='OpenAIResponsesItem')
     """
-    A message ({role, content}, `type` optional), a function_call, a function_call_output, or another item (reasoning, hosted tool calls, item_reference, ...).
+    The fields of every item type other than function_call and function_call_output (whose shapes are tool_call.json and tool_result.json), as in openai-python 3.57 ResponseOutputItem and ResponseInputItemParam. Items of other types stay undescribed (opaque).
+    """
+
+
+class OpenAIResponsesOutputItem(BaseModel):
+    """
+    A function_call item, or another output item (message, reasoning, hosted tool calls, ...).
     """
 
     model_config = ConfigDict(
         extra='allow',
     )
+    type: str
+
+
+class OpenAIResponsesContentPart(BaseModel):
+    """
+    A content part of a message or reasoning item: input_text, input_image, input_file (input messages), output_text, refusal (assistant messages), summary_text, reasoning_text (reasoning items).
+    """
+
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    type: str | None = None
+
+
+class OpenAIResponsesPromptCacheBreakpoint(BaseModel):
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    mode: str | None = None
+    ttl: str | None = None
+
+
+class OpenAIResponsesUsage(BaseModel):
+    """
+    Token usage (ResponseUsage); the details objects break the counts down (cached_tokens, cache_write_tokens, reasoning_tokens, ...).
+    """
+
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    input_tokens: int | None = None
+    input_tokens_details: dict[str, Any] | None = None
+    output_tokens: int | None = None
+    output_tokens_details: dict[str, Any] | None = None
+    total_tokens: int | None = None
 
 
 class OpenAIResponsesRequestTool(BaseModel):
     """
-    A function tool, or a hosted tool (web_search, file_search, mcp, custom, ...) that toolwire does not convert.
+    A function tool, or a hosted tool (web_search, file_search, mcp, custom, ...) that toolwire does not convert. The fields of each hosted tool type are named (openai-python 3.57 ToolParam and Tool).
     """
 
     model_config = ConfigDict(
@@ -126,6 +175,16 @@ class ToolChoice(
     """
 
 
+class OpenAIResponsesInputItem(BaseModel):
+    """
+    A message ({role, content}, `type` optional), a function_call, a function_call_output, or another item (reasoning, hosted tool calls, item_reference, ...). The fields of every item type are named in response.json#/$defs/Item.
+    """
+
+    model_config = ConfigDict(
+        extra='allow',
+    )
+
+
 class ToolChoiceModel(RootModel[ToolChoice | ToolChoice1 | ToolChoice2]):
     root: ToolChoice | ToolChoice1 | ToolChoice2 = Field(
         ..., title='OpenAIResponsesRequestToolChoice'
@@ -137,7 +196,7 @@ class ToolChoiceModel(RootModel[ToolChoice | ToolChoice1 | ToolChoice2]):
 
 class OpenAIResponsesRequest1(BaseModel):
     """
-    A Responses API request body (POST /v1/responses): tools, tool choice, and the function_call / function_call_output items that sit flat in `input` among messages. Open to every other field.
+    A Responses API request body (POST /v1/responses): tools, tool choice, and the function_call / function_call_output items that sit flat in `input` among messages. Every other parameter of the API reference (openai-python 3.57 ResponseCreateParams) is named too, so that --strict reports only fields the reference does not document. Open to every other field.
     """
 
     model_config = ConfigDict(
@@ -145,14 +204,79 @@ class OpenAIResponsesRequest1(BaseModel):
     )
     model: str | None = None
     input: str | list[OpenAIResponsesInputItem]
+    instructions: str | None = None
     tools: list[OpenAIResponsesRequestTool] | None = None
     tool_choice: ToolChoiceModel | None = None
     parallel_tool_calls: bool | None = None
+    stream: bool | None = None
+    stream_options: StreamOptions | None = None
+    include: list[str] | None = None
+    """
+    Extra output to include, e.g. "reasoning.encrypted_content", "message.output_text.logprobs", "file_search_call.results".
+    """
+    access_programs: dict[str, Any] | None = None
+    """
+    Access programs to run the request under.
+    """
+    background: bool | None = None
+    background_options: dict[str, Any] | None = None
+    """
+    Options of background mode (completion_window, continuation_id).
+    """
+    context_management: list[dict[str, Any]] | None = None
+    """
+    Context management entries ({type, compact_threshold}).
+    """
+    conversation: str | dict[str, Any] | None = None
+    """
+    The conversation this response belongs to: its id, or {id}.
+    """
+    image: dict[str, Any] | None = None
+    """
+    Image input options (context_compression).
+    """
+    max_output_tokens: int | None = None
+    max_tool_calls: int | None = None
+    metadata: dict[str, Any] | None = None
+    """
+    Up to 16 string key-value pairs.
+    """
+    moderation: dict[str, Any] | None = None
+    """
+    Moderation of the input and output.
+    """
+    previous_response_id: str | None = None
+    prompt: dict[str, Any] | None = None
+    """
+    A prompt template reference ({id, variables, version}).
+    """
+    prompt_cache_key: str | None = None
+    prompt_cache_options: dict[str, Any] | None = None
+    """
+    Prompt caching options (mode, ttl, prewarm, comparison_response_id).
+    """
+    prompt_cache_retention: str | None = None
+    reasoning: dict[str, Any] | None = None
+    """
+    Reasoning configuration (effort, summary, generate_summary, context, mode).
+    """
+    safety_identifier: str | None = None
+    service_tier: str | None = None
+    store: bool | None = None
+    temperature: float | None = None
+    text: dict[str, Any] | None = None
+    """
+    Text output configuration (format: text / json_object / json_schema, verbosity).
+    """
+    top_logprobs: int | None = None
+    top_p: float | None = None
+    truncation: str | None = None
+    user: str | None = None
 
 
 class OpenAIResponsesRequest2(BaseModel):
     """
-    A Responses API request body (POST /v1/responses): tools, tool choice, and the function_call / function_call_output items that sit flat in `input` among messages. Open to every other field.
+    A Responses API request body (POST /v1/responses): tools, tool choice, and the function_call / function_call_output items that sit flat in `input` among messages. Every other parameter of the API reference (openai-python 3.57 ResponseCreateParams) is named too, so that --strict reports only fields the reference does not document. Open to every other field.
     """
 
     model_config = ConfigDict(
@@ -160,15 +284,79 @@ class OpenAIResponsesRequest2(BaseModel):
     )
     model: str | None = None
     input: str | list[OpenAIResponsesInputItem] | None = None
+    instructions: str | None = None
     tools: list[OpenAIResponsesRequestTool] | None = None
     tool_choice: ToolChoiceModel | None = None
     parallel_tool_calls: bool | None = None
+    stream: bool | None = None
+    stream_options: StreamOptions | None = None
+    include: list[str] | None = None
+    """
+    Extra output to include, e.g. "reasoning.encrypted_content", "message.output_text.logprobs", "file_search_call.results".
+    """
+    access_programs: dict[str, Any] | None = None
+    """
+    Access programs to run the request under.
+    """
+    background: bool | None = None
+    background_options: dict[str, Any] | None = None
+    """
+    Options of background mode (completion_window, continuation_id).
+    """
+    context_management: list[dict[str, Any]] | None = None
+    """
+    Context management entries ({type, compact_threshold}).
+    """
+    conversation: str | dict[str, Any] | None = None
+    """
+    The conversation this response belongs to: its id, or {id}.
+    """
+    image: dict[str, Any] | None = None
+    """
+    Image input options (context_compression).
+    """
+    max_output_tokens: int | None = None
+    max_tool_calls: int | None = None
+    metadata: dict[str, Any] | None = None
+    """
+    Up to 16 string key-value pairs.
+    """
+    moderation: dict[str, Any] | None = None
+    """
+    Moderation of the input and output.
+    """
+    previous_response_id: str | None = None
     prompt: dict[str, Any]
+    """
+    A prompt template reference ({id, variables, version}).
+    """
+    prompt_cache_key: str | None = None
+    prompt_cache_options: dict[str, Any] | None = None
+    """
+    Prompt caching options (mode, ttl, prewarm, comparison_response_id).
+    """
+    prompt_cache_retention: str | None = None
+    reasoning: dict[str, Any] | None = None
+    """
+    Reasoning configuration (effort, summary, generate_summary, context, mode).
+    """
+    safety_identifier: str | None = None
+    service_tier: str | None = None
+    store: bool | None = None
+    temperature: float | None = None
+    text: dict[str, Any] | None = None
+    """
+    Text output configuration (format: text / json_object / json_schema, verbosity).
+    """
+    top_logprobs: int | None = None
+    top_p: float | None = None
+    truncation: str | None = None
+    user: str | None = None
 
 
 class OpenAIResponsesRequest3(BaseModel):
     """
-    A Responses API request body (POST /v1/responses): tools, tool choice, and the function_call / function_call_output items that sit flat in `input` among messages. Open to every other field.
+    A Responses API request body (POST /v1/responses): tools, tool choice, and the function_call / function_call_output items that sit flat in `input` among messages. Every other parameter of the API reference (openai-python 3.57 ResponseCreateParams) is named too, so that --strict reports only fields the reference does not document. Open to every other field.
     """
 
     model_config = ConfigDict(
@@ -176,10 +364,74 @@ class OpenAIResponsesRequest3(BaseModel):
     )
     model: str | None = None
     input: str | list[OpenAIResponsesInputItem] | None = None
+    instructions: str | None = None
     tools: list[OpenAIResponsesRequestTool] | None = None
     tool_choice: ToolChoiceModel | None = None
     parallel_tool_calls: bool | None = None
+    stream: bool | None = None
+    stream_options: StreamOptions | None = None
+    include: list[str] | None = None
+    """
+    Extra output to include, e.g. "reasoning.encrypted_content", "message.output_text.logprobs", "file_search_call.results".
+    """
+    access_programs: dict[str, Any] | None = None
+    """
+    Access programs to run the request under.
+    """
+    background: bool | None = None
+    background_options: dict[str, Any] | None = None
+    """
+    Options of background mode (completion_window, continuation_id).
+    """
+    context_management: list[dict[str, Any]] | None = None
+    """
+    Context management entries ({type, compact_threshold}).
+    """
+    conversation: str | dict[str, Any] | None = None
+    """
+    The conversation this response belongs to: its id, or {id}.
+    """
+    image: dict[str, Any] | None = None
+    """
+    Image input options (context_compression).
+    """
+    max_output_tokens: int | None = None
+    max_tool_calls: int | None = None
+    metadata: dict[str, Any] | None = None
+    """
+    Up to 16 string key-value pairs.
+    """
+    moderation: dict[str, Any] | None = None
+    """
+    Moderation of the input and output.
+    """
     previous_response_id: str
+    prompt: dict[str, Any] | None = None
+    """
+    A prompt template reference ({id, variables, version}).
+    """
+    prompt_cache_key: str | None = None
+    prompt_cache_options: dict[str, Any] | None = None
+    """
+    Prompt caching options (mode, ttl, prewarm, comparison_response_id).
+    """
+    prompt_cache_retention: str | None = None
+    reasoning: dict[str, Any] | None = None
+    """
+    Reasoning configuration (effort, summary, generate_summary, context, mode).
+    """
+    safety_identifier: str | None = None
+    service_tier: str | None = None
+    store: bool | None = None
+    temperature: float | None = None
+    text: dict[str, Any] | None = None
+    """
+    Text output configuration (format: text / json_object / json_schema, verbosity).
+    """
+    top_logprobs: int | None = None
+    top_p: float | None = None
+    truncation: str | None = None
+    user: str | None = None
 
 
 class OpenAIResponsesRequest(
@@ -189,5 +441,5 @@ class OpenAIResponsesRequest(
         ..., title='OpenAIResponsesRequest'
     )
     """
-    A Responses API request body (POST /v1/responses): tools, tool choice, and the function_call / function_call_output items that sit flat in `input` among messages. Open to every other field.
+    A Responses API request body (POST /v1/responses): tools, tool choice, and the function_call / function_call_output items that sit flat in `input` among messages. Every other parameter of the API reference (openai-python 3.57 ResponseCreateParams) is named too, so that --strict reports only fields the reference does not document. Open to every other field.
     """

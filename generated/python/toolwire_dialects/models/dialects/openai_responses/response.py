@@ -4,9 +4,23 @@
 from __future__ import annotations
 
 from enum import Enum
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, RootModel
+
+
+class Error(BaseModel):
+    """
+    Why the response failed (code, message), or null.
+    """
+
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    code: str | None = None
+    message: str | None = None
+    param: str | None = None
+    misalignment: Any | None = None
 
 
 class IncompleteDetails(BaseModel):
@@ -18,7 +32,7 @@ class IncompleteDetails(BaseModel):
 
 class OpenAIResponsesRequestTool(BaseModel):
     """
-    A function tool, or a hosted tool (web_search, file_search, mcp, custom, ...) that toolwire does not convert.
+    A function tool, or a hosted tool (web_search, file_search, mcp, custom, ...) that toolwire does not convert. The fields of each hosted tool type are named (openai-python 3.57 ToolParam and Tool).
     """
 
     model_config = ConfigDict(
@@ -27,14 +41,56 @@ class OpenAIResponsesRequestTool(BaseModel):
     type: str
 
 
-class OpenAIResponsesInputItem(BaseModel):
+class OpenAIResponsesItem(RootModel[Any]):
+    root: Any = Field(..., title='OpenAIResponsesItem')
     """
-    A message ({role, content}, `type` optional), a function_call, a function_call_output, or another item (reasoning, hosted tool calls, item_reference, ...).
+    The fields of every item type other than function_call and function_call_output (whose shapes are tool_call.json and tool_result.json), as in openai-python 3.57 ResponseOutputItem and ResponseInputItemParam. Items of other types stay undescribed (opaque).
+    """
+
+
+class OpenAIResponsesOutputItem(BaseModel):
+    """
+    A function_call item, or another output item (message, reasoning, hosted tool calls, ...).
     """
 
     model_config = ConfigDict(
         extra='allow',
     )
+    type: str
+
+
+class OpenAIResponsesContentPart(BaseModel):
+    """
+    A content part of a message or reasoning item: input_text, input_image, input_file (input messages), output_text, refusal (assistant messages), summary_text, reasoning_text (reasoning items).
+    """
+
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    type: str | None = None
+
+
+class OpenAIResponsesPromptCacheBreakpoint(BaseModel):
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    mode: str | None = None
+    ttl: str | None = None
+
+
+class OpenAIResponsesUsage(BaseModel):
+    """
+    Token usage (ResponseUsage); the details objects break the counts down (cached_tokens, cache_write_tokens, reasoning_tokens, ...).
+    """
+
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    input_tokens: int | None = None
+    input_tokens_details: dict[str, Any] | None = None
+    output_tokens: int | None = None
+    output_tokens_details: dict[str, Any] | None = None
+    total_tokens: int | None = None
 
 
 class ToolChoice1(BaseModel):
@@ -133,15 +189,14 @@ class ToolChoice(
     """
 
 
-class OpenAIResponsesOutputItem(BaseModel):
+class OpenAIResponsesInputItem(BaseModel):
     """
-    A function_call item, or another output item (message, reasoning, hosted tool calls, ...).
+    A message ({role, content}, `type` optional), a function_call, a function_call_output, or another item (reasoning, hosted tool calls, item_reference, ...). The fields of every item type are named in response.json#/$defs/Item.
     """
 
     model_config = ConfigDict(
         extra='allow',
     )
-    type: str
 
 
 class ToolChoiceModel(RootModel[ToolChoice | ToolChoice1 | ToolChoice2]):
@@ -155,16 +210,106 @@ class ToolChoiceModel(RootModel[ToolChoice | ToolChoice1 | ToolChoice2]):
 
 class OpenAIResponsesResponse(BaseModel):
     """
-    A Response object: calls are `function_call` items of `output` (after any reasoning items). There is no finish reason: `status` says how the turn ended (completed, incomplete with incomplete_details.reason, failed, ...). The request's tools and tool choice are echoed.
+    A Response object: calls are `function_call` items of `output` (after any reasoning items). There is no finish reason: `status` says how the turn ended (completed, incomplete with incomplete_details.reason, failed, ...). The request's tools and tool choice are echoed. Every other field of the API reference (openai-python 3.57 Response) is named too, and so are the fields of every output item type.
     """
 
     model_config = ConfigDict(
         extra='allow',
     )
+    id: str | None = None
     object: Literal['response']
+    created_at: float | None = None
+    completed_at: float | None = None
     status: str | None = None
-    output: list[OpenAIResponsesOutputItem]
+    error: Error | None = None
+    """
+    Why the response failed (code, message), or null.
+    """
     incomplete_details: IncompleteDetails | None = None
+    model: str | None = None
+    output: list[OpenAIResponsesOutputItem]
+    usage: OpenAIResponsesUsage | None = None
     tools: list[OpenAIResponsesRequestTool] | None = None
     tool_choice: ToolChoiceModel | None = None
     parallel_tool_calls: bool | None = None
+    access_programs: dict[str, Any] | None = None
+    """
+    Access programs the request ran under.
+    """
+    background: bool | None = None
+    billing: dict[str, Any] | None = None
+    """
+    Who is billed for the response ({payer}). Sent by the API (live captures; also in async-openai's Response), not in openai-python's Response model.
+    """
+    conversation: dict[str, Any] | None = None
+    """
+    The conversation this response belongs to ({id}).
+    """
+    frequency_penalty: float | None = None
+    """
+    Echoed sampling parameter. Sent by the API (live captures), not in openai-python's Response model.
+    """
+    image: dict[str, Any] | None = None
+    """
+    Image input options echoed from the request.
+    """
+    input_transformations: list[Any] | None = None
+    """
+    Transformations applied to the input.
+    """
+    instructions: str | list[Any] | None = None
+    """
+    The request's instructions: text or input items.
+    """
+    max_output_tokens: int | None = None
+    max_tool_calls: int | None = None
+    metadata: dict[str, Any] | None = None
+    """
+    Up to 16 string key-value pairs.
+    """
+    moderation: dict[str, Any] | None = None
+    """
+    Moderation results of the input and output, when requested.
+    """
+    presence_penalty: float | None = None
+    """
+    Echoed sampling parameter. Sent by the API (live captures), not in openai-python's Response model.
+    """
+    previous_response_id: str | None = None
+    prompt: dict[str, Any] | None = None
+    """
+    The prompt template used ({id, variables, version}).
+    """
+    prompt_cache_diagnostics: dict[str, Any] | None = None
+    """
+    Why the prompt cache was or was not reused (with prompt_cache_options.comparison_response_id).
+    """
+    prompt_cache_key: str | None = None
+    prompt_cache_options: dict[str, Any] | None = None
+    """
+    Prompt caching options echoed from the request.
+    """
+    prompt_cache_retention: str | None = None
+    reasoning: dict[str, Any] | None = None
+    """
+    Reasoning configuration echoed from the request (effort, summary, ...).
+    """
+    safety_identifier: str | None = None
+    service_tier: str | None = None
+    store: bool | None = None
+    """
+    The request's store flag, echoed. Sent by the API (live captures), not in openai-python's Response model.
+    """
+    temperature: float | None = None
+    text: dict[str, Any] | None = None
+    """
+    Text output configuration echoed from the request (format, verbosity).
+    """
+    tool_usage: dict[str, Any] | None = None
+    """
+    Usage of hosted tools.
+    """
+    top_logprobs: int | None = None
+    top_p: float | None = None
+    truncation: str | None = None
+    user: str | None = None

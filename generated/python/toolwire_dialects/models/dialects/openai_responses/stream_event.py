@@ -8,7 +8,7 @@ from pydantic import BaseModel, ConfigDict, constr
 
 class OpenAIResponsesStreamEvent(BaseModel):
     """
-    One server-sent event of a streamed response (the JSON of one `data:` line; its `type` repeats the SSE event name). A function call arrives as response.output_item.added (item with call_id, name and empty arguments), response.function_call_arguments.delta fragments keyed by item_id (the item's fc_ id, not call_id), response.function_call_arguments.done and response.output_item.done.
+    One server-sent event of a streamed response (the JSON of one `data:` line; its `type` repeats the SSE event name). A function call arrives as response.output_item.added (item with call_id, name and empty arguments), response.function_call_arguments.delta fragments keyed by item_id (the item's fc_ id, not call_id), response.function_call_arguments.done and response.output_item.done. The fields of every other event type of the API reference (openai-python 3.57 ResponseStreamEvent) are named too.
     """
 
     model_config = ConfigDict(

@@ -6,13 +6,30 @@ from __future__ import annotations
 from enum import Enum
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, constr
+from pydantic import BaseModel, ConfigDict, Field, constr
 
 
 class Status(Enum):
     in_progress = 'in_progress'
     completed = 'completed'
     incomplete = 'incomplete'
+
+
+class Type(Enum):
+    direct = 'direct'
+    program = 'program'
+
+
+class OpenAIResponsesCaller(BaseModel):
+    """
+    Who made the call: the model (direct) or a program it ran (program, with caller_id). Source: openai-python ResponseFunctionToolCall.caller.
+    """
+
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    type: Type | None = None
+    caller_id: str | None = None
 
 
 class OpenAIResponsesFunctionCall(BaseModel):
@@ -29,3 +46,6 @@ class OpenAIResponsesFunctionCall(BaseModel):
     name: str
     arguments: str
     status: Status | None = None
+    async_: bool | None = Field(None, alias='async')
+    namespace: str | None = None
+    caller: OpenAIResponsesCaller | None = None

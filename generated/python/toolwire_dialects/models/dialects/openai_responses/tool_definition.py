@@ -3,9 +3,15 @@
 
 from __future__ import annotations
 
+from enum import Enum
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, constr
+
+
+class AllowedCaller(Enum):
+    direct = 'direct'
+    programmatic = 'programmatic'
 
 
 class OpenAIResponsesFunctionTool(BaseModel):
@@ -21,3 +27,12 @@ class OpenAIResponsesFunctionTool(BaseModel):
     description: str | None = None
     parameters: dict[str, Any] | None = None
     strict: bool | None = None
+    allowed_callers: list[AllowedCaller] | None = None
+    """
+    Who may call it: direct (the model), programmatic (code the model runs).
+    """
+    defer_loading: bool | None = None
+    output_schema: dict[str, Any] | None = None
+    """
+    A JSON Schema of the function's output.
+    """

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from enum import Enum
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, constr
 
@@ -16,15 +16,36 @@ class Status(Enum):
     NoneType_None = None
 
 
+class Type(Enum):
+    direct = 'direct'
+    program = 'program'
+
+
+class OpenAIResponsesCaller(BaseModel):
+    """
+    Who made the call: the model (direct) or a program it ran (program, with caller_id). Source: openai-python ResponseFunctionToolCall.caller.
+    """
+
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    type: Type | None = None
+    caller_id: str | None = None
+
+
 class OpenAIResponsesFunctionCallOutputItem(BaseModel):
     """
-    input_text items are mapped; input_image and input_file items are kept verbatim.
+    input_text and input_image items are mapped; input_file items are kept verbatim. Source: openai-python response_input_item_param.
     """
 
     model_config = ConfigDict(
         extra='allow',
     )
     type: str
+    prompt_cache_breakpoint: dict[str, Any] | None = None
+    """
+    Marks the end of a reusable prompt prefix ({mode: explicit, ttl?}).
+    """
 
 
 class OpenAIResponsesFunctionCallOutput(BaseModel):
@@ -40,3 +61,6 @@ class OpenAIResponsesFunctionCallOutput(BaseModel):
     output: str | list[OpenAIResponsesFunctionCallOutputItem]
     id: str | None = None
     status: Status | None = None
+    name: str | None = None
+    namespace: str | None = None
+    caller: OpenAIResponsesCaller | None = None

@@ -63,6 +63,9 @@ ANTHROPIC = {
 }
 
 
+VECTORS = Path(__file__).resolve().parents[1] / "schemas" / "vectors"
+
+
 @pytest.fixture
 def write(tmp_path: Path) -> Callable[[str, Any], Path]:
     def write(name: str, content: Any) -> Path:
@@ -106,6 +109,25 @@ def test_shapes_convert_to_canonical(tmp_path: Path) -> None:
     }
     no_parameters = {"type": "function", "function": {"name": "ping"}}
     assert to_canonical_definition(no_parameters, path)["parameters"] == {"type": "object", "properties": {}}
+
+
+@pytest.mark.parametrize("dialect", sorted(p.parent.name for p in VECTORS.glob("*/tool_definition.json")))
+def test_every_dialects_tool_definition_shape_converts(dialect: str, tmp_path: Path) -> None:
+    """Through the generated decoders: the vectors' valid wire definitions give their canonical
+    name, description and parameters (a shape several dialects share may be read by any)."""
+    cases = json.loads((VECTORS / dialect / "tool_definition.json").read_text())["cases"]
+    checked = 0
+    for case in cases:
+        if "canonical" not in case or "known_failure" in case:
+            continue
+        got = to_canonical_definition(case["wire"], tmp_path / "x.json")
+        want = case["canonical"]
+        assert (got["name"], got.get("description")) == (want["name"], want.get("description")), case["description"]
+        # A wire value that is a valid canonical definition too is read as canonical (documented).
+        readings = [want.get("parameters", got["parameters"]), case["wire"].get("parameters")]
+        assert got["parameters"] in readings, case["description"]
+        checked += 1
+    assert checked
 
 
 # --- generating --------------------------------------------------------------------------
@@ -205,11 +227,11 @@ def test_output_is_deterministic(write: Callable[[str, Any], Path], tmp_path: Pa
         ("[1, {", "", "invalid JSON at line 1 column"),
         ('{"name": "a", "parameters": {"default": NaN}}', "", "NaN is not valid JSON"),
         ([CANONICAL, 7], "/1", "must be a JSON object, got a number"),
-        ({"name": "a"}, "", "not a tool definition"),
+        ({"nom": "a"}, "", "not a tool definition"),
         ({"type": "function", "function": {"name": "a", "paramters": {}}}, "/function/paramters", "unknown key"),
         ({"name": "a", "parameters": {}, "extra": 1}, "/extra", "unknown key"),
         ({"name": "", "parameters": {}}, "/name", "non-empty string"),
-        ({"name": "a", "input_schema": []}, "/input_schema", "must be a JSON Schema object, got an array"),
+        ({"name": "a", "input_schema": []}, "/input_schema", "read as the Anthropic Messages tool-definition shape: expected an object"),
         ({"name": "a", "parameters": {"type": "array"}}, "/parameters/type", 'type must be "object"'),
         (
             {"name": "a", "parameters": {"properties": {"x": {"type": "strin"}}}},
@@ -232,7 +254,7 @@ def test_output_is_deterministic(write: Callable[[str, Any], Path], tmp_path: Pa
             "/1/name",
             "GetWeatherParams",
         ),
-        ({"name": "a", "input_schema": {}, "type": "bash_20250124"}, "/type", 'type "custom"'),
+        ({"name": "a", "input_schema": {"type": "object"}, "type": "bash_20250124"}, "/type", "'custom' was expected"),
     ],
 )
 def test_bad_input_is_located(write: Callable[[str, Any], Path], content: Any, pointer: str, fragment: str) -> None:
@@ -265,12 +287,12 @@ def test_command_writes_the_module(write: Callable[[str, Any], Path], tmp_path: 
 
 
 def test_command_reports_bad_input_in_one_line(write: Callable[[str, Any], Path], tmp_path: Path) -> None:
-    source, out = write("defs.json", [CANONICAL, {"name": "x"}]), tmp_path / "tools.py"
+    source, out = write("defs.json", [CANONICAL, {"nom": "x"}]), tmp_path / "tools.py"
     result = CliRunner().invoke(tools_group, ["generate", str(source), "--out", str(out)])
     assert result.exit_code == 1
     assert result.stderr.splitlines() == [
-        f"{source}: /1: not a tool definition: expected canonical {{name, parameters}}, "
-        'OpenAI Chat {type: "function", function: {...}} or Anthropic {name, input_schema}'
+        f"{source}: /1: not a tool definition: expected canonical {{name, parameters}} or the tool-definition "
+        'shape of a dialect (OpenAI Chat {type: "function", function: {...}}, Anthropic {name, input_schema}, ...)'
     ]
     assert result.exception is None or isinstance(result.exception, SystemExit)
     assert "Traceback" not in result.output

@@ -1,7 +1,7 @@
 """`toolwire tools generate`: typed parameter models and stubs from tool definitions.
 
 Each input file holds one tool definition or a list of them, as canonical ToolDefinitions
-or in the OpenAI Chat or Anthropic Messages shape. Every tool gets a pydantic model of its
+or in any dialect's tool-definition shape (read by the generated decoders). Every tool gets a pydantic model of its
 parameters, ``<CamelName>Params`` (made by datamodel-code-generator), and a stub
 ``def <name>(params: <CamelName>Params) -> Any`` to fill in; ``TOOL_DEFINITIONS`` keeps the
 canonical definitions. The output is byte-deterministic for the same inputs.
@@ -29,11 +29,7 @@ from toolwire.positions import pointer
 __all__ = ["ToolsCodegenError", "generate_tool_stubs", "to_canonical_definition", "tools_group"]
 
 _CANONICAL_KEYS = {"name", "description", "parameters", "strict", "extensions"}
-_OPENAI_KEYS = {"type", "function"}
-_OPENAI_FUNCTION_KEYS = {"name", "description", "parameters", "strict"}
-_ANTHROPIC_KEYS = {"name", "description", "input_schema", "strict", "type", "cache_control"}
-_ANTHROPIC_WIRE_ONLY = ("type", "cache_control")  # kept in extensions: canonical has no field
-_OPENAI_DEFAULT_PARAMETERS: dict[str, Any] = {"type": "object", "properties": {}}
+_NO_PARAMETERS: dict[str, Any] = {"type": "object", "properties": {}}
 # Keywords whose values are data, not subschemas: a "$ref" inside them is not a reference.
 _DATA_KEYWORDS = {"const", "default", "enum", "examples"}
 _LINE_LENGTH = 88
@@ -99,34 +95,27 @@ def _load(path: Path) -> Any:
 
 
 def to_canonical_definition(value: Any, path: Path, pointer: str = "") -> dict[str, Any]:
-    """Convert one tool definition, recognised by its keys, to a canonical ToolDefinition.
-
-    Known shapes: canonical ``{name, parameters}``, OpenAI Chat ``{type: "function",
-    function}`` and Anthropic ``{name, input_schema}``. Other dialects will plug in here
-    through the generated decoders; until then anything else is an error.
-    """
+    """Convert one tool definition to a canonical ToolDefinition: a canonical ``{name,
+    parameters}``, or the tool-definition shape of any dialect, read by that dialect's
+    generated decoder."""
     return _convert(value, path, pointer).definition
 
 
 def _convert(value: Any, path: Path, pointer: str) -> _Converted:
     if not isinstance(value, dict):
         raise ToolsCodegenError(path, pointer, f"a tool definition must be a JSON object, got {_json_type(value)}")
-    if "function" in value and value.get("type") == "function":
-        return _from_openai_chat(value, path, pointer)
-    if "input_schema" in value:
-        return _from_anthropic(value, path, pointer)
-    if "parameters" in value and "name" in value:
-        return _from_canonical(value, path, pointer)
-    raise ToolsCodegenError(
-        path,
-        pointer,
-        "not a tool definition: expected canonical {name, parameters}, "
-        'OpenAI Chat {type: "function", function: {...}} or Anthropic {name, input_schema}',
-    )
+    if "name" in value and "parameters" in value and value.keys() <= _CANONICAL_KEYS:
+        try:
+            return _from_canonical(value, path, pointer)
+        except ToolsCodegenError as error:
+            try:  # Gemini's {name, parameters} in its OpenAPI subset looks canonical too
+                return _from_dialect(value, path, pointer)
+            except ToolsCodegenError:
+                raise error from None
+    return _from_dialect(value, path, pointer)
 
 
 def _from_canonical(value: dict[str, Any], path: Path, pointer: str) -> _Converted:
-    _check_keys(value, _CANONICAL_KEYS, "canonical", path, pointer)
     converted = _common(value, "parameters", path, pointer)
     if "extensions" in value:
         if not isinstance(value["extensions"], dict):
@@ -135,29 +124,140 @@ def _from_canonical(value: dict[str, Any], path: Path, pointer: str) -> _Convert
     return converted
 
 
-def _from_openai_chat(value: dict[str, Any], path: Path, pointer: str) -> _Converted:
-    _check_keys(value, _OPENAI_KEYS, "OpenAI Chat", path, pointer)
-    function = value["function"]
-    function_pointer = _pointer(pointer, "function")
-    if not isinstance(function, dict):
-        raise ToolsCodegenError(path, function_pointer, f"must be an object, got {_json_type(function)}")
-    _check_keys(function, _OPENAI_FUNCTION_KEYS, "OpenAI Chat function", path, function_pointer)
-    if "parameters" not in function:  # OpenAI allows it to be left out: no parameters
-        function = {**function, "parameters": _OPENAI_DEFAULT_PARAMETERS}
-    return _common(function, "parameters", path, function_pointer)
+def _from_dialect(value: dict[str, Any], path: Path, pointer: str) -> _Converted:
+    """The dialects are tried in the order of how many of value's keys their tool-definition
+    schema names (parameter schemas aside); the first whose decoder reads it, with no key its
+    schema does not describe (a typo must not quietly drop the parameters) and valid against
+    that schema, wins. When none does, the best-fitting dialect's objection is the error."""
+    from toolwire_dialects import DIALECTS
+    from toolwire_dialects._runtime import DecodeError
+    from toolwire_dialects._schemas import SCHEMAS
+
+    scored = []
+    for order, (name, module) in enumerate(DIALECTS.items()):
+        schema = SCHEMAS[f"dialects/{name}/tool_definition.json"]
+        skip = {tuple(_tokens(p)) for v in module.POINTERS["tool_definition"] for p in v.get("parameters", ())}
+        fit = _described_keys(schema, schema, value, skip)
+        if fit:
+            scored.append((-fit, order, name, module, schema))
+    scored.sort(key=lambda entry: entry[:2])
+    errors: list[tuple[int, int, ToolsCodegenError]] = []  # (-fit, stage, error): decoded (0) beats unread (1)
+    for fit, _order, name, module, schema in scored:
+        try:
+            definition = module.decode_tool_definition(value)
+        except DecodeError as exc:
+            message = f"read as the {module.TITLE} tool-definition shape: {exc.message}"
+            errors.append((fit, 1, ToolsCodegenError(path, pointer + exc.pointer, message)))
+            continue
+        try:
+            for field in definition.get("extensions", {}).get(name, {}).get("fields", {}):
+                if not _described(schema, schema, _tokens(field)):
+                    raise ToolsCodegenError(
+                        path, pointer + field, f"unknown key in the {module.TITLE} shape of a tool definition"
+                    )
+            _check_wire(value, schema, module.TITLE, path, pointer)
+        except ToolsCodegenError as error:
+            errors.append((fit, 0, error))
+            continue
+        return _located(definition, value, module.POINTERS["tool_definition"], path, pointer)
+    if errors:
+        raise min(errors, key=lambda entry: entry[:2])[2]
+    raise ToolsCodegenError(
+        path,
+        pointer,
+        "not a tool definition: expected canonical {name, parameters} or the tool-definition shape of a dialect "
+        '(OpenAI Chat {type: "function", function: {...}}, Anthropic {name, input_schema}, ...)',
+    )
 
 
-def _from_anthropic(value: dict[str, Any], path: Path, pointer: str) -> _Converted:
-    _check_keys(value, _ANTHROPIC_KEYS, "Anthropic", path, pointer)
-    if "type" in value and value["type"] != "custom":
+def _check_wire(value: dict[str, Any], schema: dict[str, Any], title: str, path: Path, at: str) -> None:
+    """What the decoder lets through but the provider would refuse (an Anthropic server tool's
+    type, say), by the dialect's own wire schema."""
+    from jsonschema import Draft202012Validator
+    from jsonschema.exceptions import best_match
+
+    error = best_match(Draft202012Validator(schema).iter_errors(value))
+    if error is not None:
+        where = _pointer(at, *error.absolute_path)
+        raise ToolsCodegenError(path, where, f"read as the {title} tool-definition shape: {error.message}")
+
+
+def _located(
+    definition: dict[str, Any], wire: dict[str, Any], variants: tuple[dict[str, tuple[str, ...]], ...], path: Path, at: str
+) -> _Converted:
+    """Check what a canonical definition needs here and find where the wire spells the name
+    and the parameters (the variant whose name pointer is there)."""
+    spelled = next((v for v in variants if _lookup(wire, _tokens(v["name"][0])) is not _ABSENT), variants[0])
+    name_pointer = at + spelled["name"][0]
+    parameter_spellings = spelled.get("parameters", ("/parameters",))
+    parameters_pointer = at + next(
+        (p for p in parameter_spellings if _lookup(wire, _tokens(p)) is not _ABSENT), parameter_spellings[0]
+    )
+    parameters = definition.get("parameters")
+    if not isinstance(parameters, dict):  # e.g. Responses' parameters: null means none
+        parameters = definition["parameters"] = dict(_NO_PARAMETERS)
+    if parameters.get("type", "object") != "object":
         raise ToolsCodegenError(
-            path, _pointer(pointer, "type"), f'a client tool has type "custom", not {json.dumps(value["type"])}'
+            path, _pointer(parameters_pointer, "type"), 'tool arguments are an object: type must be "object"'
         )
-    converted = _common(value, "input_schema", path, pointer)
-    fields = {"/" + key: value[key] for key in _ANTHROPIC_WIRE_ONLY if key in value}
-    if fields:
-        converted.definition["extensions"] = {"anthropic_messages": {"fields": fields}}
-    return converted
+    return _Converted(definition, name_pointer, parameters_pointer)
+
+
+_ABSENT: Any = object()
+
+
+def _tokens(pointer: str) -> list[str]:
+    return [t.replace("~1", "/").replace("~0", "~") for t in pointer.split("/")[1:]]
+
+
+def _lookup(value: Any, tokens: list[str]) -> Any:
+    for token in tokens:
+        if not isinstance(value, dict) or token not in value:
+            return _ABSENT
+        value = value[token]
+    return value
+
+
+def _resolve(root: dict[str, Any], schema: Any) -> Any:
+    """Follow a local $ref (the tool-definition schemas use #/$defs/...)."""
+    ref = schema.get("$ref") if isinstance(schema, dict) else None
+    if isinstance(ref, str) and ref.startswith("#/"):
+        return _resolve(root, _lookup(root, _tokens(ref[1:])))
+    return schema
+
+
+def _properties(root: dict[str, Any], schema: Any) -> dict[str, Any]:
+    schema = _resolve(root, schema)
+    if not isinstance(schema, dict):
+        return {}
+    out = dict(schema.get("properties", {}))
+    for key in ("allOf", "anyOf", "oneOf"):
+        for sub in schema.get(key, ()):
+            out.update(_properties(root, sub))
+    return out
+
+
+def _described(root: dict[str, Any], schema: Any, tokens: list[str]) -> bool:
+    for token in tokens:
+        properties = _properties(root, schema)
+        if token not in properties:
+            return False
+        schema = properties[token]
+    return True
+
+
+def _described_keys(
+    root: dict[str, Any], schema: Any, value: Any, skip: set[tuple[str, ...]], at: tuple[str, ...] = ()
+) -> int:
+    """How many of value's keys (at every level, parameter schemas aside) the schema names."""
+    if not isinstance(value, dict) or at in skip:
+        return 0
+    properties = _properties(root, schema)
+    return sum(
+        1 + _described_keys(root, properties[key], child, skip, (*at, key))
+        for key, child in value.items()
+        if key in properties
+    )
 
 
 def _common(source: dict[str, Any], parameters_key: str, path: Path, at: str) -> _Converted:
@@ -185,14 +285,6 @@ def _common(source: dict[str, Any], parameters_key: str, path: Path, at: str) ->
             raise ToolsCodegenError(path, _pointer(at, "strict"), "must be true or false")
         out["strict"] = source["strict"]
     return _Converted(out, _pointer(at, "name"), parameters_pointer)
-
-
-def _check_keys(value: dict[str, Any], allowed: set[str], shape: str, path: Path, pointer: str) -> None:
-    for key in value:
-        if key not in allowed:
-            raise ToolsCodegenError(
-                path, _pointer(pointer, key), f"unknown key in the {shape} shape of a tool definition"
-            )
 
 
 def _json_type(value: Any) -> str:

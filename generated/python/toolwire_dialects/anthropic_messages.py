@@ -43,6 +43,24 @@ EQUIVALENT: dict[str, dict[str, Any]] = {
 # Canonical values this dialect says by leaving the shape out (no value, no loss).
 ABSENT: dict[str, dict[str, Any]] = {
 }
+# Where each variant spells each canonical field: its pointer, then its other spellings.
+POINTERS: dict[str, tuple[dict[str, tuple[str, ...]], ...]] = {
+    "tool_definition": (
+        {"name": ("/name",), "description": ("/description",), "parameters": ("/input_schema",), "strict": ("/strict",)},
+    ),
+    "tool_choice": (
+        {"parallel": ("/disable_parallel_tool_use",)},
+        {"parallel": ("/disable_parallel_tool_use",)},
+        {"names": ("/name",), "parallel": ("/disable_parallel_tool_use",)},
+        {},
+    ),
+    "tool_call": (
+        {"id": ("/id",), "name": ("/name",), "arguments": ("/input",)},
+    ),
+    "tool_result": (
+        {"call_id": ("/tool_use_id",), "content": ("/content",), "is_error": ("/is_error",)},
+    ),
+}
 _MISSING = _rt.MISSING
 _EMPTY: dict[str, Any] = {}
 _tuple_new = tuple.__new__

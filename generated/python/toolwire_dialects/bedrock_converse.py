@@ -43,6 +43,23 @@ EQUIVALENT: dict[str, dict[str, Any]] = {
 # Canonical values this dialect says by leaving the shape out (no value, no loss).
 ABSENT: dict[str, dict[str, Any]] = {
 }
+# Where each variant spells each canonical field: its pointer, then its other spellings.
+POINTERS: dict[str, tuple[dict[str, tuple[str, ...]], ...]] = {
+    "tool_definition": (
+        {"name": ("/toolSpec/name",), "description": ("/toolSpec/description",), "parameters": ("/toolSpec/inputSchema/json",), "strict": ("/toolSpec/strict",)},
+    ),
+    "tool_choice": (
+        {},
+        {},
+        {"names": ("/tool/name",)},
+    ),
+    "tool_call": (
+        {"id": ("/toolUse/toolUseId",), "name": ("/toolUse/name",), "arguments": ("/toolUse/input",)},
+    ),
+    "tool_result": (
+        {"call_id": ("/toolResult/toolUseId",), "content": ("/toolResult/content",), "is_error": ("/toolResult/status",)},
+    ),
+}
 _MISSING = _rt.MISSING
 _EMPTY: dict[str, Any] = {}
 _tuple_new = tuple.__new__

@@ -45,6 +45,22 @@ EQUIVALENT: dict[str, dict[str, Any]] = {
 ABSENT: dict[str, dict[str, Any]] = {
     "tool_choice": {"mode": "auto"},
 }
+# Where each variant spells each canonical field: its pointer, then its other spellings.
+POINTERS: dict[str, tuple[dict[str, tuple[str, ...]], ...]] = {
+    "tool_definition": (
+        {"name": ("/function/name",), "description": ("/function/description",), "parameters": ("/function/parameters",)},
+    ),
+    "tool_choice": (
+        {},
+        {},
+    ),
+    "tool_call": (
+        {"id": ("/id",), "name": ("/function/name",), "arguments": ("/function/arguments",)},
+    ),
+    "tool_result": (
+        {"call_id": ("/tool_call_id",), "content": ("/content",)},
+    ),
+}
 _MISSING = _rt.MISSING
 _EMPTY: dict[str, Any] = {}
 _tuple_new = tuple.__new__

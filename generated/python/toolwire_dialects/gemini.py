@@ -42,6 +42,27 @@ EQUIVALENT: dict[str, dict[str, Any]] = {
 # Canonical values this dialect says by leaving the shape out (no value, no loss).
 ABSENT: dict[str, dict[str, Any]] = {
 }
+# Where each variant spells each canonical field: its pointer, then its other spellings.
+POINTERS: dict[str, tuple[dict[str, tuple[str, ...]], ...]] = {
+    "tool_definition": (
+        {"name": ("/name",), "description": ("/description",), "parameters": ("/parametersJsonSchema", "/parameters", "/parameters_json_schema")},
+    ),
+    "tool_choice": (
+        {},
+        {},
+        {"names": ("/allowedFunctionNames", "/allowed_function_names")},
+        {},
+        {"mode": ("/mode",), "names": ("/allowedFunctionNames", "/allowed_function_names")},
+    ),
+    "tool_call": (
+        {"id": ("/functionCall/id",), "name": ("/functionCall/name",), "arguments": ("/functionCall/args",)},
+        {"id": ("/function_call/id",), "name": ("/function_call/name",), "arguments": ("/function_call/args",)},
+    ),
+    "tool_result": (
+        {"call_id": ("/functionResponse/id",), "name": ("/functionResponse/name",), "content": ("/functionResponse/response",)},
+        {"call_id": ("/function_response/id",), "name": ("/function_response/name",), "content": ("/function_response/response",)},
+    ),
+}
 _MISSING = _rt.MISSING
 _EMPTY: dict[str, Any] = {}
 _tuple_new = tuple.__new__

@@ -41,6 +41,18 @@ EQUIVALENT: dict[str, dict[str, Any]] = {
 # Canonical values this dialect says by leaving the shape out (no value, no loss).
 ABSENT: dict[str, dict[str, Any]] = {
 }
+# Where each variant spells each canonical field: its pointer, then its other spellings.
+POINTERS: dict[str, tuple[dict[str, tuple[str, ...]], ...]] = {
+    "tool_definition": (
+        {"name": ("/name",), "description": ("/description",), "parameters": ("/inputSchema",)},
+    ),
+    "tool_call": (
+        {"name": ("/name",), "arguments": ("/arguments",)},
+    ),
+    "tool_result": (
+        {"content": ("/content",), "is_error": ("/isError",)},
+    ),
+}
 _MISSING = _rt.MISSING
 _EMPTY: dict[str, Any] = {}
 _tuple_new = tuple.__new__

@@ -40,6 +40,18 @@ EQUIVALENT: dict[str, dict[str, Any]] = {
 # Canonical values this dialect says by leaving the shape out (no value, no loss).
 ABSENT: dict[str, dict[str, Any]] = {
 }
+# Where each variant spells each canonical field: its pointer, then its other spellings.
+POINTERS: dict[str, tuple[dict[str, tuple[str, ...]], ...]] = {
+    "tool_definition": (
+        {"name": ("/function/name",), "description": ("/function/description",), "parameters": ("/function/parameters",)},
+    ),
+    "tool_call": (
+        {"id": ("/id",), "name": ("/function/name",), "arguments": ("/function/arguments",)},
+    ),
+    "tool_result": (
+        {"call_id": ("/tool_call_id",), "name": ("/tool_name",), "content": ("/content",)},
+    ),
+}
 _MISSING = _rt.MISSING
 _EMPTY: dict[str, Any] = {}
 _tuple_new = tuple.__new__

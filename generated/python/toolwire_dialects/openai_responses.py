@@ -45,6 +45,27 @@ EQUIVALENT: dict[str, dict[str, Any]] = {
 # Canonical values this dialect says by leaving the shape out (no value, no loss).
 ABSENT: dict[str, dict[str, Any]] = {
 }
+# Where each variant spells each canonical field: its pointer, then its other spellings.
+POINTERS: dict[str, tuple[dict[str, tuple[str, ...]], ...]] = {
+    "tool_definition": (
+        {"name": ("/name",), "description": ("/description",), "parameters": ("/parameters",)},
+        {"name": ("/name",), "description": ("/description",), "parameters": ("/parameters",)},
+        {"name": ("/name",), "description": ("/description",), "parameters": ("/parameters",)},
+    ),
+    "tool_choice": (
+        {},
+        {},
+        {},
+        {"names": ("/name",)},
+        {"mode": ("/mode",), "names": ("/tools",)},
+    ),
+    "tool_call": (
+        {"id": ("/call_id",), "name": ("/name",), "arguments": ("/arguments",)},
+    ),
+    "tool_result": (
+        {"call_id": ("/call_id",), "content": ("/output",)},
+    ),
+}
 _MISSING = _rt.MISSING
 _EMPTY: dict[str, Any] = {}
 _tuple_new = tuple.__new__

@@ -240,25 +240,6 @@ CASES: dict[str, dict[str, Any]] = {'a whole functionCall part with its thought 
                                                                                                               'empty '
                                                                                                               'functionCall '
                                                                                                               'ends',
-                                                                                               'event_schema_gap': 'gemini/stream_event.json '
-                                                                                                                   'checks '
-                                                                                                                   'every '
-                                                                                                                   'functionCall '
-                                                                                                                   'part '
-                                                                                                                   'against '
-                                                                                                                   'tool_call.json, '
-                                                                                                                   'which '
-                                                                                                                   'requires '
-                                                                                                                   'a '
-                                                                                                                   'name; '
-                                                                                                                   "Vertex's "
-                                                                                                                   'streamed '
-                                                                                                                   'parts '
-                                                                                                                   '({partialArgs, '
-                                                                                                                   'willContinue}, '
-                                                                                                                   '{}) '
-                                                                                                                   'have '
-                                                                                                                   'none',
                                                                                                'source': 'modelled '
                                                                                                          'on '
                                                                                                          'vercel/ai '
@@ -327,11 +308,6 @@ CASES: dict[str, dict[str, Any]] = {'a whole functionCall part with its thought 
                                                                                                'deltas': [{'index': 0,
                                                                                                            'name': 'cook'}]},
  'Vertex partialArgs into an array of objects': {'description': 'Vertex partialArgs into an array of objects',
-                                                 'event_schema_gap': 'gemini/stream_event.json checks every '
-                                                                     'functionCall part against '
-                                                                     'tool_call.json, which requires a name; '
-                                                                     "Vertex's streamed parts ({partialArgs, "
-                                                                     'willContinue}, {}) have none',
                                                  'events': [{'candidates': [{'content': {'role': 'model',
                                                                                          'parts': [{'functionCall': {'name': 'write_items',
                                                                                                                      'willContinue': True}}]}}],
@@ -388,17 +364,6 @@ CASES: dict[str, dict[str, Any]] = {'a whole functionCall part with its thought 
                                                                                    'partialArgs without '
                                                                                    'willContinue end the '
                                                                                    'call',
-                                                                    'event_schema_gap': 'gemini/stream_event.json '
-                                                                                        'checks every '
-                                                                                        'functionCall part '
-                                                                                        'against '
-                                                                                        'tool_call.json, '
-                                                                                        'which requires a '
-                                                                                        "name; Vertex's "
-                                                                                        'streamed parts '
-                                                                                        '({partialArgs, '
-                                                                                        'willContinue}, {}) '
-                                                                                        'have none',
                                                                     'source': 'vercel/ai fixture '
                                                                               'google-stream-tool-call-array-arguments-missing-terminal-function-call',
                                                                     'events': [{'candidates': [{'content': {'role': 'model',
@@ -434,10 +399,6 @@ CASES: dict[str, dict[str, Any]] = {'a whole functionCall part with its thought 
                                                                     'finish_reason': 'STOP',
                                                                     'deltas': [{'index': 0, 'name': 'f'}]},
  'Vertex: a call without arguments': {'description': 'Vertex: a call without arguments',
-                                      'event_schema_gap': 'gemini/stream_event.json checks every '
-                                                          'functionCall part against tool_call.json, which '
-                                                          "requires a name; Vertex's streamed parts "
-                                                          '({partialArgs, willContinue}, {}) have none',
                                       'events': [{'candidates': [{'content': {'role': 'model',
                                                                               'parts': [{'functionCall': {'name': 'list_files',
                                                                                                           'willContinue': True}}]}}],
@@ -466,18 +427,6 @@ CASES: dict[str, dict[str, Any]] = {'a whole functionCall part with its thought 
                                                                                         'while arguments '
                                                                                         'stream makes the '
                                                                                         'call incomplete',
-                                                                         'event_schema_gap': 'gemini/stream_event.json '
-                                                                                             'checks every '
-                                                                                             'functionCall '
-                                                                                             'part against '
-                                                                                             'tool_call.json, '
-                                                                                             'which requires '
-                                                                                             'a name; '
-                                                                                             "Vertex's "
-                                                                                             'streamed parts '
-                                                                                             '({partialArgs, '
-                                                                                             'willContinue}, '
-                                                                                             '{}) have none',
                                                                          'events': [{'candidates': [{'content': {'role': 'model',
                                                                                                                  'parts': [{'functionCall': {'name': 'write_file',
                                                                                                                                              'willContinue': True}}]}}],
@@ -522,12 +471,6 @@ CASES: dict[str, dict[str, Any]] = {'a whole functionCall part with its thought 
                                                                                      'name': 'write_file'}]},
  'Vertex: the stream ends while arguments stream': {'description': 'Vertex: the stream ends while arguments '
                                                                    'stream',
-                                                    'event_schema_gap': 'gemini/stream_event.json checks '
-                                                                        'every functionCall part against '
-                                                                        'tool_call.json, which requires a '
-                                                                        "name; Vertex's streamed parts "
-                                                                        '({partialArgs, willContinue}, {}) '
-                                                                        'have none',
                                                     'events': [{'candidates': [{'content': {'role': 'model',
                                                                                             'parts': [{'functionCall': {'name': 'f',
                                                                                                                         'willContinue': True}}]}}],

@@ -2199,13 +2199,51 @@ SCHEMAS: dict[str, Any] = {'canonical/content_part.json': {'$schema': 'https://j
                                     'oneOf': [{'required': ['functionCall']},
                                               {'required': ['function_call']}],
                                     '$defs': {'FunctionCall': {'title': 'GeminiFunctionCall',
+                                                               'description': 'A whole call has a name. '
+                                                                              'Vertex AI, asked to stream '
+                                                                              'function call arguments, '
+                                                                              'sends a call in fragments '
+                                                                              'instead: the name with '
+                                                                              'willContinue, then '
+                                                                              'partialArgs (typed values at '
+                                                                              'JSONPaths), and an empty '
+                                                                              'functionCall (or one without '
+                                                                              'willContinue) to end it; '
+                                                                              'fragments carry no name. '
+                                                                              "toolwire's stream assembler "
+                                                                              'puts them together; decoding '
+                                                                              'one alone is an error.',
                                                                'type': 'object',
                                                                'properties': {'id': {'type': 'string',
                                                                                      'minLength': 1},
                                                                               'name': {'type': 'string',
                                                                                        'minLength': 1},
-                                                                              'args': {'type': 'object'}},
-                                                               'required': ['name']},
+                                                                              'args': {'type': 'object'},
+                                                                              'partialArgs': {'$ref': '#/$defs/PartialArgs'},
+                                                                              'partial_args': {'$ref': '#/$defs/PartialArgs'},
+                                                                              'willContinue': {'type': 'boolean'},
+                                                                              'will_continue': {'type': 'boolean'}},
+                                                               'anyOf': [{'required': ['name']},
+                                                                         {'required': ['partialArgs']},
+                                                                         {'required': ['partial_args']},
+                                                                         {'required': ['willContinue']},
+                                                                         {'required': ['will_continue']},
+                                                                         {'maxProperties': 0}]},
+                                              'PartialArgs': {'title': 'GeminiPartialArgs',
+                                                              'type': 'array',
+                                                              'items': {'type': 'object',
+                                                                        'properties': {'jsonPath': {'type': 'string'},
+                                                                                       'json_path': {'type': 'string'},
+                                                                                       'stringValue': {'type': 'string'},
+                                                                                       'string_value': {'type': 'string'},
+                                                                                       'numberValue': {'type': 'number'},
+                                                                                       'number_value': {'type': 'number'},
+                                                                                       'boolValue': {'type': 'boolean'},
+                                                                                       'bool_value': {'type': 'boolean'},
+                                                                                       'nullValue': {'const': 'NULL_VALUE'},
+                                                                                       'null_value': {'const': 'NULL_VALUE'},
+                                                                                       'willContinue': {'type': 'boolean'},
+                                                                                       'will_continue': {'type': 'boolean'}}}},
                                               'Base64': {'title': 'GeminiThoughtSignature',
                                                          'description': 'Opaque bytes as base64, standard or '
                                                                         'URL-safe alphabet (proto3 JSON '

@@ -3,24 +3,162 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, RootModel, constr
 
 
-class GeminiFunctionCall(BaseModel):
+class GeminiPartialArg(BaseModel):
     model_config = ConfigDict(
         extra='allow',
     )
-    id: constr(min_length=1) | None = None
-    name: constr(min_length=1)
-    args: dict[str, Any] | None = None
+    jsonPath: str | None = None
+    json_path: str | None = None
+    stringValue: str | None = None
+    string_value: str | None = None
+    numberValue: float | None = None
+    number_value: float | None = None
+    boolValue: bool | None = None
+    bool_value: bool | None = None
+    nullValue: Literal['NULL_VALUE'] | None = None
+    null_value: Literal['NULL_VALUE'] | None = None
+    willContinue: bool | None = None
+    will_continue: bool | None = None
+
+
+class GeminiPartialArgs(RootModel[list[GeminiPartialArg]]):
+    root: list[GeminiPartialArg] = Field(..., title='GeminiPartialArgs')
 
 
 class GeminiThoughtSignature(RootModel[constr(pattern=r'^[A-Za-z0-9+/_-]*={0,2}$')]):
     root: constr(pattern=r'^[A-Za-z0-9+/_-]*={0,2}$') = Field(..., title='GeminiThoughtSignature')
     """
     Opaque bytes as base64, standard or URL-safe alphabet (proto3 JSON accepts both, with or without padding).
+    """
+
+
+class FunctionCall1(BaseModel):
+    """
+    A whole call has a name. Vertex AI, asked to stream function call arguments, sends a call in fragments instead: the name with willContinue, then partialArgs (typed values at JSONPaths), and an empty functionCall (or one without willContinue) to end it; fragments carry no name. toolwire's stream assembler puts them together; decoding one alone is an error.
+    """
+
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    id: constr(min_length=1) | None = None
+    name: constr(min_length=1)
+    args: dict[str, Any] | None = None
+    partialArgs: GeminiPartialArgs | None = None
+    partial_args: GeminiPartialArgs | None = None
+    willContinue: bool | None = None
+    will_continue: bool | None = None
+
+
+class FunctionCall2(BaseModel):
+    """
+    A whole call has a name. Vertex AI, asked to stream function call arguments, sends a call in fragments instead: the name with willContinue, then partialArgs (typed values at JSONPaths), and an empty functionCall (or one without willContinue) to end it; fragments carry no name. toolwire's stream assembler puts them together; decoding one alone is an error.
+    """
+
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    id: constr(min_length=1) | None = None
+    name: constr(min_length=1) | None = None
+    args: dict[str, Any] | None = None
+    partialArgs: GeminiPartialArgs
+    partial_args: GeminiPartialArgs | None = None
+    willContinue: bool | None = None
+    will_continue: bool | None = None
+
+
+class FunctionCall3(BaseModel):
+    """
+    A whole call has a name. Vertex AI, asked to stream function call arguments, sends a call in fragments instead: the name with willContinue, then partialArgs (typed values at JSONPaths), and an empty functionCall (or one without willContinue) to end it; fragments carry no name. toolwire's stream assembler puts them together; decoding one alone is an error.
+    """
+
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    id: constr(min_length=1) | None = None
+    name: constr(min_length=1) | None = None
+    args: dict[str, Any] | None = None
+    partialArgs: GeminiPartialArgs | None = None
+    partial_args: GeminiPartialArgs
+    willContinue: bool | None = None
+    will_continue: bool | None = None
+
+
+class FunctionCall4(BaseModel):
+    """
+    A whole call has a name. Vertex AI, asked to stream function call arguments, sends a call in fragments instead: the name with willContinue, then partialArgs (typed values at JSONPaths), and an empty functionCall (or one without willContinue) to end it; fragments carry no name. toolwire's stream assembler puts them together; decoding one alone is an error.
+    """
+
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    id: constr(min_length=1) | None = None
+    name: constr(min_length=1) | None = None
+    args: dict[str, Any] | None = None
+    partialArgs: GeminiPartialArgs | None = None
+    partial_args: GeminiPartialArgs | None = None
+    willContinue: bool
+    will_continue: bool | None = None
+
+
+class FunctionCall5(BaseModel):
+    """
+    A whole call has a name. Vertex AI, asked to stream function call arguments, sends a call in fragments instead: the name with willContinue, then partialArgs (typed values at JSONPaths), and an empty functionCall (or one without willContinue) to end it; fragments carry no name. toolwire's stream assembler puts them together; decoding one alone is an error.
+    """
+
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    id: constr(min_length=1) | None = None
+    name: constr(min_length=1) | None = None
+    args: dict[str, Any] | None = None
+    partialArgs: GeminiPartialArgs | None = None
+    partial_args: GeminiPartialArgs | None = None
+    willContinue: bool | None = None
+    will_continue: bool
+
+
+class FunctionCall6(BaseModel):
+    """
+    A whole call has a name. Vertex AI, asked to stream function call arguments, sends a call in fragments instead: the name with willContinue, then partialArgs (typed values at JSONPaths), and an empty functionCall (or one without willContinue) to end it; fragments carry no name. toolwire's stream assembler puts them together; decoding one alone is an error.
+    """
+
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    id: constr(min_length=1) | None = None
+    name: constr(min_length=1) | None = None
+    args: dict[str, Any] | None = None
+    partialArgs: GeminiPartialArgs | None = None
+    partial_args: GeminiPartialArgs | None = None
+    willContinue: bool | None = None
+    will_continue: bool | None = None
+
+
+class FunctionCall(
+    RootModel[
+        FunctionCall1
+        | FunctionCall2
+        | FunctionCall3
+        | FunctionCall4
+        | FunctionCall5
+        | FunctionCall6
+    ]
+):
+    root: (
+        FunctionCall1
+        | FunctionCall2
+        | FunctionCall3
+        | FunctionCall4
+        | FunctionCall5
+        | FunctionCall6
+    ) = Field(..., title='GeminiFunctionCall')
+    """
+    A whole call has a name. Vertex AI, asked to stream function call arguments, sends a call in fragments instead: the name with willContinue, then partialArgs (typed values at JSONPaths), and an empty functionCall (or one without willContinue) to end it; fragments carry no name. toolwire's stream assembler puts them together; decoding one alone is an error.
     """
 
 
@@ -32,8 +170,8 @@ class GeminiFunctionCallPart1(BaseModel):
     model_config = ConfigDict(
         extra='allow',
     )
-    functionCall: GeminiFunctionCall
-    function_call: GeminiFunctionCall | None = None
+    functionCall: FunctionCall
+    function_call: FunctionCall | None = None
     thoughtSignature: GeminiThoughtSignature | None = None
     thought_signature: GeminiThoughtSignature | None = None
     thought: bool | None = None
@@ -47,8 +185,8 @@ class GeminiFunctionCallPart2(BaseModel):
     model_config = ConfigDict(
         extra='allow',
     )
-    functionCall: GeminiFunctionCall | None = None
-    function_call: GeminiFunctionCall
+    functionCall: FunctionCall | None = None
+    function_call: FunctionCall
     thoughtSignature: GeminiThoughtSignature | None = None
     thought_signature: GeminiThoughtSignature | None = None
     thought: bool | None = None

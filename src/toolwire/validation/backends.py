@@ -33,6 +33,11 @@ class ParseError(Exception):
         self.keyword = keyword  # "depth" when the parser gave up on nesting
 
 
+# The deepest document the parser reads: deeper ones are parse errors of kind "depth".
+# orjson stops after 1024 levels; json.loads at Python's recursion limit, a little less.
+PARSER_MAX_DEPTH = 1024
+
+
 def _utf8_problem(data: bytes) -> ParseError | None:
     try:
         data.decode("utf-8")

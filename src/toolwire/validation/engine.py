@@ -13,7 +13,7 @@ from typing import Any
 
 from toolwire.positions import pointer_line
 from toolwire.spec import Spec, load_spec
-from toolwire.validation.backends import ParseError, Validators, loads, orjson, too_deep
+from toolwire.validation.backends import PARSER_MAX_DEPTH, ParseError, Validators, loads, orjson, too_deep
 from toolwire.validation.detect import Detector, Target, targets
 from toolwire.validation.drift import Coverage, DriftWalker
 from toolwire.validation.explain import explain
@@ -33,7 +33,7 @@ class Options:
     shape: str | None = None  # a shape (tool_call, ...) or an envelope kind (request, ...)
     strict: bool = False  # fields the schema does not describe are findings
     max_record_bytes: int = 16 * MIB
-    max_depth: int = 256  # deeper payloads are findings: validators recurse, and so would a crash
+    max_depth: int = PARSER_MAX_DEPTH  # deeper payloads are findings (validators recurse)
     max_errors: int = 20  # per payload; the rest are counted, not listed
     fast: bool = True  # use jsonschema-rs when importable
 
@@ -120,6 +120,9 @@ class Engine:
         self._single: Target | None = self.candidates[0] if len(self.candidates) == 1 else None
         self._single_is_valid = self.validators.fast(self._single.schema_id).is_valid if self._single else None
         self._loads = orjson.loads if orjson is not None else loads  # errors are re-parsed by loads() for the message
+        # Whether a document can parse and still be too deep: not when the parser's own limit
+        # is the option's, and then the bulk path need not count brackets.
+        self._may_be_too_deep = orjson is None or options.max_depth < PARSER_MAX_DEPTH
 
     def _no_candidates(self) -> str:
         o = self.options
@@ -144,9 +147,13 @@ class Engine:
         is_valid, parse = self._single_is_valid, self._loads
         max_bytes, max_depth = self.options.max_record_bytes, self.options.max_depth
 
+        may_be_too_deep = self._may_be_too_deep
+
         def accept(raw: bytes) -> bool:
+            if len(raw) > max_bytes:
+                return False
             # The bracket count bounds the depth from above, as in check().
-            if len(raw) > max_bytes or raw.count(b"[") + raw.count(b"{") > max_depth:
+            if may_be_too_deep and raw.count(b"[") + raw.count(b"{") > max_depth:
                 return False
             try:
                 return is_valid(parse(raw))  # type: ignore[misc] - set together with _single
@@ -178,7 +185,7 @@ class Engine:
                 value = self._loads(data)
             except Exception:  # the parser's own error type; re-parsed for a precise message
                 return self._parse_problem(record, data)
-            if data.count(b"[") + data.count(b"{") > options.max_depth:  # bounds the depth from above
+            if self._may_be_too_deep and data.count(b"[") + data.count(b"{") > options.max_depth:  # an upper bound
                 deep = too_deep(None, value, options.max_depth)
             else:
                 deep = 0

@@ -12,7 +12,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from toolwire.positions import escape
+from toolwire.positions import escape, tokens
 from toolwire.spec import Dialect, Spec
 
 # How each canonical field is checked on decode (the canonical schemas say the same).
@@ -59,12 +59,6 @@ LOSS_WHAT: dict[str, str] = {
     "id": "a call id",
     "call_id": "a call id",
 }
-
-
-def tokens(pointer: str) -> list[str]:
-    if pointer == "":
-        return []
-    return [t.replace("~1", "/").replace("~0", "~") for t in pointer[1:].split("/")]
 
 
 def py(value: Any) -> str:

@@ -22,6 +22,11 @@ def pointer(tokens: Iterable[Any]) -> str:
     return "".join("/" + escape(t) for t in tokens)
 
 
+def tokens(pointer: str) -> list[str]:
+    """The reference tokens of a JSON Pointer, unescaped ([] for "")."""
+    return [t.replace("~1", "/").replace("~0", "~") for t in pointer[1:].split("/")] if pointer else []
+
+
 def _decode_string(text: str) -> str:
     import json
 
@@ -31,7 +36,7 @@ def _decode_string(text: str) -> str:
 def pointer_line(text: str, pointer: str) -> int:
     """1-based line where the value at pointer starts; the deepest existing parent's line
     when the pointer does not exist; 1 when the text is not JSON."""
-    want = [t.replace("~1", "/").replace("~0", "~") for t in pointer[1:].split("/")] if pointer else []
+    want = tokens(pointer)
     try:
         return _find(text, want)
     except (ValueError, IndexError):

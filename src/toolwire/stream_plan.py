@@ -16,7 +16,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from toolwire.generate import GenerateError
-from toolwire.plan import py, tokens
+from toolwire.plan import py
+from toolwire.positions import tokens
 from toolwire.spec import Dialect, Spec
 
 ROLES_EMIT_ORDER = ("start", "delta", "fragment", "json_path_args", "stop", "call")

@@ -1,8 +1,8 @@
 """`toolwire tools generate`: typed parameter models and stubs from tool definitions.
 
-Each input file holds one tool definition or a list of them, as canonical ToolDefinitions
-or in any dialect's tool-definition shape (read by the generated decoders). Every tool gets a pydantic model of its
-parameters, ``<CamelName>Params`` (made by datamodel-code-generator), and a stub
+Each input file holds one tool definition or a list of them, as canonical ToolDefinitions or
+in any dialect's tool-definition shape (read by the generated decoders). Every tool gets a
+pydantic model of its parameters, ``<CamelName>Params`` (made by datamodel-code-generator), and a stub
 ``def <name>(params: <CamelName>Params) -> Any`` to fill in; ``TOOL_DEFINITIONS`` keeps the
 canonical definitions. The output is byte-deterministic for the same inputs.
 """
@@ -24,7 +24,7 @@ from typing import Any
 
 import click
 
-from toolwire.positions import pointer
+from toolwire.positions import pointer, tokens
 
 __all__ = ["ToolsCodegenError", "generate_tool_stubs", "to_canonical_definition", "tools_group"]
 
@@ -136,7 +136,7 @@ def _from_dialect(value: dict[str, Any], path: Path, pointer: str) -> _Converted
     scored = []
     for order, (name, module) in enumerate(DIALECTS.items()):
         schema = SCHEMAS[f"dialects/{name}/tool_definition.json"]
-        skip = {tuple(_tokens(p)) for v in module.POINTERS["tool_definition"] for p in v.get("parameters", ())}
+        skip = {tuple(tokens(p)) for v in module.POINTERS["tool_definition"] for p in v.get("parameters", ())}
         fit = _described_keys(schema, schema, value, skip)
         if fit:
             scored.append((-fit, order, name, module, schema))
@@ -151,7 +151,7 @@ def _from_dialect(value: dict[str, Any], path: Path, pointer: str) -> _Converted
             continue
         try:
             for field in definition.get("extensions", {}).get(name, {}).get("fields", {}):
-                if not _described(schema, schema, _tokens(field)):
+                if not _described(schema, schema, tokens(field)):
                     raise ToolsCodegenError(
                         path, pointer + field, f"unknown key in the {module.TITLE} shape of a tool definition"
                     )
@@ -187,11 +187,11 @@ def _located(
 ) -> _Converted:
     """Check what a canonical definition needs here and find where the wire spells the name
     and the parameters (the variant whose name pointer is there)."""
-    spelled = next((v for v in variants if _lookup(wire, _tokens(v["name"][0])) is not _ABSENT), variants[0])
+    spelled = next((v for v in variants if _lookup(wire, tokens(v["name"][0])) is not _ABSENT), variants[0])
     name_pointer = at + spelled["name"][0]
     parameter_spellings = spelled.get("parameters", ("/parameters",))
     parameters_pointer = at + next(
-        (p for p in parameter_spellings if _lookup(wire, _tokens(p)) is not _ABSENT), parameter_spellings[0]
+        (p for p in parameter_spellings if _lookup(wire, tokens(p)) is not _ABSENT), parameter_spellings[0]
     )
     parameters = definition.get("parameters")
     if not isinstance(parameters, dict):  # e.g. Responses' parameters: null means none
@@ -206,10 +206,6 @@ def _located(
 _ABSENT: Any = object()
 
 
-def _tokens(pointer: str) -> list[str]:
-    return [t.replace("~1", "/").replace("~0", "~") for t in pointer.split("/")[1:]]
-
-
 def _lookup(value: Any, tokens: list[str]) -> Any:
     for token in tokens:
         if not isinstance(value, dict) or token not in value:
@@ -222,7 +218,7 @@ def _resolve(root: dict[str, Any], schema: Any) -> Any:
     """Follow a local $ref (the tool-definition schemas use #/$defs/...)."""
     ref = schema.get("$ref") if isinstance(schema, dict) else None
     if isinstance(ref, str) and ref.startswith("#/"):
-        return _resolve(root, _lookup(root, _tokens(ref[1:])))
+        return _resolve(root, _lookup(root, tokens(ref[1:])))
     return schema
 
 
@@ -422,13 +418,12 @@ def _ref_rewriter(tool: _Tool, moved: dict[tuple[str, str], str]) -> Callable[[s
             raise ToolsCodegenError(tool.path, at, f"only local $refs (#/...) are supported, not {ref!r}")
         if ref in ("#", "#/"):
             return root
-        tokens = ref[2:].split("/")
-        if len(tokens) >= 2 and tokens[0] in ("$defs", "definitions"):
-            def_name = tokens[1].replace("~1", "/").replace("~0", "~")
-            new = moved.get((tokens[0], def_name))
+        parts = ref[2:].split("/")  # still escaped: the rest is copied as it is
+        if len(parts) >= 2 and parts[0] in ("$defs", "definitions"):
+            new = moved.get((parts[0], tokens("/" + parts[1])[0]))
             if new is None:
                 raise ToolsCodegenError(tool.path, at, f"$ref {ref!r} points to no definition")
-            return "/".join([f"#/$defs/{new}", *tokens[2:]])
+            return "/".join([f"#/$defs/{new}", *parts[2:]])
         return root + ref[1:]
 
     return rewrite

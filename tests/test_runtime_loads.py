@@ -71,3 +71,28 @@ def test_dumped_values_with_surroundings_parse_as_json_loads_does(value: Any, su
 @given(st.text(alphabet='{}[]":,0123456789.eE+-truefalsn \\\t', max_size=24))
 def test_arbitrary_text_parses_as_json_loads_does(text: str) -> None:
     assert outcome(loads, text) == outcome(json.loads, text)
+
+
+def test_explicit_properties_reach_every_object_schema_and_copy_only_what_changes() -> None:
+    from toolwire_dialects._runtime import with_explicit_properties
+
+    schema = {
+        "type": "object",
+        "properties": {"tags": {"type": "array", "items": {"type": "object"}}, "n": {"type": "integer"}},
+        "$defs": {"Free": {"type": ["object", "null"]}},
+        "anyOf": [{"type": "object", "properties": {}}, {"type": "object", "additionalProperties": {"type": "object"}}],
+    }
+    before = json.dumps(schema, sort_keys=True)
+    losses: list[Any] = []
+    out = with_explicit_properties(schema, losses, False, "openai_chat", "/parameters")
+    assert json.dumps(schema, sort_keys=True) == before, "the input is not changed"
+    assert [loss.pointer for loss in losses] == [
+        "/parameters/properties/tags/items",
+        "/parameters/$defs/Free",
+        "/parameters/anyOf/1",
+        "/parameters/anyOf/1/additionalProperties",
+    ]
+    assert out["properties"]["tags"]["items"] == {"type": "object", "properties": {}}
+    assert out["anyOf"][0] is schema["anyOf"][0] and out["properties"]["n"] is schema["properties"]["n"]
+    done: list[Any] = []
+    assert with_explicit_properties(out, done, False, "openai_chat", "") is out and not done

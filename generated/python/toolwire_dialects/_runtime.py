@@ -761,31 +761,31 @@ def is_object_schema(schema: dict[str, Any]) -> bool:
 def with_explicit_properties(schema: Any, losses: list[Loss], strict: bool, target: str, pointer: str) -> Any:
     """OpenAI rejects an object schema that states no `properties` ("object schema missing
     properties"): give each one an empty `properties`, which means the same, and report it.
-    Returns schema itself when nothing needed adding."""
+    Returns schema itself when nothing needed adding (copies only what changes)."""
     if type(schema) is not dict:
         return schema
     out = schema
     if is_object_schema(schema) and "properties" not in schema:
-        report(losses, strict, pointer, target, "an object schema without properties (sent with an empty properties, which means the same)")
+        what = "an object schema without properties (sent with an empty properties, which means the same)"
+        report(losses, strict, pointer, target, what)
         out = {**schema, "properties": {}}
-    for key in _SUBSCHEMA_MAPS:
-        subs = schema.get(key)
-        if type(subs) is dict:
-            new = {name: with_explicit_properties(sub, losses, strict, target, f"{pointer}/{key}/{escape(name)}") for name, sub in subs.items()}
-            if any(new[name] is not subs[name] for name in subs):
-                out = {**out, key: new} if out is not schema else {**schema, key: new}
-    for key in _SUBSCHEMA_LISTS:
-        subs = schema.get(key)
-        if type(subs) is list:
-            new_list = [with_explicit_properties(sub, losses, strict, target, f"{pointer}/{key}/{i}") for i, sub in enumerate(subs)]
-            if any(a is not b for a, b in zip(new_list, subs, strict=True)):
-                out = {**out, key: new_list} if out is not schema else {**schema, key: new_list}
-    for key in _SUBSCHEMAS:
-        sub = schema.get(key)
-        if type(sub) is dict:
-            new_sub = with_explicit_properties(sub, losses, strict, target, f"{pointer}/{key}")
-            if new_sub is not sub:
-                out = {**out, key: new_sub} if out is not schema else {**schema, key: new_sub}
+    for key, subs in schema.items():
+        if key in _SUBSCHEMA_MAPS and type(subs) is dict:
+            new: Any = {
+                name: with_explicit_properties(sub, losses, strict, target, f"{pointer}/{key}/{escape(name)}")
+                for name, sub in subs.items()
+            }
+            changed = any(new[name] is not subs[name] for name in subs)
+        elif key in _SUBSCHEMA_LISTS and type(subs) is list:
+            new = [with_explicit_properties(sub, losses, strict, target, f"{pointer}/{key}/{i}") for i, sub in enumerate(subs)]
+            changed = any(a is not b for a, b in zip(new, subs, strict=True))
+        elif key in _SUBSCHEMAS and type(subs) is dict:
+            new = with_explicit_properties(subs, losses, strict, target, f"{pointer}/{key}")
+            changed = new is not subs
+        else:
+            continue
+        if changed:
+            out = {**out, key: new}
     return out
 
 

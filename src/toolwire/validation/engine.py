@@ -144,10 +144,8 @@ class Engine:
         (several candidate schemas, or --strict)."""
         if self._single is None or self.options.strict:
             return None
-        is_valid, parse = self._single_is_valid, self._loads
+        is_valid, parse, may_be_too_deep = self._single_is_valid, self._loads, self._may_be_too_deep
         max_bytes, max_depth = self.options.max_record_bytes, self.options.max_depth
-
-        may_be_too_deep = self._may_be_too_deep
 
         def accept(raw: bytes) -> bool:
             if len(raw) > max_bytes:

@@ -137,3 +137,25 @@ def test_openai_custom_tools_are_valid_and_left_alone() -> None:
     again = chat.inject(request, {"tools": [{"name": "g", "parameters": {"type": "object", "properties": {}}}]}).value
     assert again["tools"][0] == custom_tool and again["tools"][1]["function"]["name"] == "g"
     assert again["messages"][0]["tool_calls"][0] == custom_call
+
+
+def test_cohere_strict_tools_is_every_tools_strict() -> None:
+    """Cohere says strict once for all tools (strict_tools); canonical says it per tool."""
+    closed = {"type": "object", "properties": {"q": {"type": "string"}}, "required": ["q"], "additionalProperties": False}
+    cohere = {
+        "model": "command-a",
+        "messages": [],
+        "strict_tools": True,
+        "tools": [{"type": "function", "function": {"name": n, "parameters": closed}} for n in ("a", "b")],
+    }
+    parts = DIALECTS["cohere_v2"].extract(cohere)
+    assert [t["strict"] for t in parts["tools"]] == [True, True]
+    openai = DIALECTS["openai_chat"].inject(REQUEST, {"tools": parts["tools"]})
+    assert [t["function"]["strict"] for t in openai.value["tools"]] == [True, True] and not openai.losses
+    back = DIALECTS["cohere_v2"].inject({**cohere, "strict_tools": False}, DIALECTS["openai_chat"].extract(openai.value))
+    assert back.value["strict_tools"] is True and not back.losses
+    assert "strict" not in back.value["tools"][0]["function"]
+    mixed = [{**parts["tools"][0], "strict": True}, {**parts["tools"][1], "strict": False}]
+    split = DIALECTS["cohere_v2"].inject(cohere, {"tools": mixed})
+    assert "strict_tools" not in split.value
+    assert [loss.pointer for loss in split.losses] == ["/tools/0/strict", "/tools/1/strict"]

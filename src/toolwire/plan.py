@@ -552,6 +552,7 @@ def envelope_plans(dialect: Dialect) -> list[dict[str, Any]]:
                 "finish_reason": envelope.get("finish_reason"),
                 "finish_toks": tokens(envelope["finish_reason"]) if "finish_reason" in envelope else None,
                 "choice_fields": [(name, tokens(pointer)) for name, pointer in envelope.get("choice_fields", {}).items()],
+                "tools_fields": [(name, tokens(pointer)) for name, pointer in envelope.get("tools_fields", {}).items()],
             }
         )
     return out

@@ -953,6 +953,39 @@ def _set_choice_fields(out: dict[str, Any], choice: dict[str, Any] | None, field
     return rest
 
 
+def tools_field_in(
+    envelope: dict[str, Any], tools: list[dict[str, Any]], name: str, toks: tuple[str, ...], dialect: str
+) -> list[dict[str, Any]]:
+    """extract(): a canonical tool_definition field the envelope carries once for every tool
+    (Cohere's strict_tools): each tool gets it."""
+    value = lookup(envelope, toks)
+    if value is MISSING or value is None:
+        return tools
+    if type(value) is not bool:
+        raise DecodeError(dialect, "envelope", _pointer(toks), f"expected a boolean, got {_describe(value)}")
+    return [{**tool, name: value} for tool in tools]
+
+
+def _set_tools_fields(out: dict[str, Any], tools: list[Any], fields: tuple) -> list[Any]:
+    """inject(): a field every tool gives alike goes once into the envelope, and the tools go on
+    without it; when they differ the envelope field is removed and each tool keeps its own (its
+    encoder reports what it cannot carry)."""
+    if not fields:
+        return tools
+    tools = [as_canonical(tool, "tool_definition") for tool in tools]
+    for name, toks in fields:
+        values = {tool.get(name) for tool in tools}
+        parent = lookup(out, toks[:-1]) if len(toks) > 1 else out
+        if type(parent) is not dict:
+            continue
+        if len(values) == 1 and None not in values:
+            parent[toks[-1]] = values.pop()
+            tools = [{k: v for k, v in tool.items() if k != name} for tool in tools]
+        else:
+            parent.pop(toks[-1], None)
+    return tools
+
+
 def _pointer(toks: tuple[str, ...]) -> str:
     return "".join("/" + escape(t) for t in toks)
 
@@ -966,6 +999,7 @@ def inject(
     strict: bool,
     id_map: IdMap,
     choice_fields: tuple = (),
+    tools_fields: tuple = (),
 ) -> Encoded:
     out = copy.deepcopy(payload)
     losses: list[Loss] = []
@@ -984,6 +1018,8 @@ def inject(
         if key not in parts:
             continue
         values = list(parts[key])
+        if shape == "tool_definition":
+            values = _set_tools_fields(out, values, tools_fields)
         places = [loc for loc in locations if loc[0] == shape and where(out, loc[5])]
         lists = [loc for loc in places if loc[1].count("*") == 1 and loc[1][-1] == "*"]
         if shape == "tool_definition" and lists and len(lists) == len(places):

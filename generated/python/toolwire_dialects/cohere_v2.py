@@ -485,6 +485,8 @@ def extract(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
             out[_KEYS["tool_call"]].append(_rt.decode_at(decode_tool_call, e, at, id_map))
     if out["tool_choice"] is None and out["tools"]:
         out["tool_choice"] = dict(ABSENT["tool_choice"])
+    # every tool's strict, carried once for all (request)
+    out["tools"] = _rt.tools_field_in(w, out["tools"], "strict", ("strict_tools",), DIALECT)
     if out["finish_reason"] is None:
         out["finish_reason"] = _rt.first_at(w, ("finish_reason",))
     return out
@@ -498,6 +500,10 @@ _LOCATIONS = (
     ("tool_result", ("messages", "*"), ((("role",), "tool"),), (), (), ()),
     ("tool_call", ("message", "tool_calls", "*"), (), (), (), ()),
 )
+# (canonical tool_definition field, pointer tokens) carried once for every tool
+_TOOLS_FIELDS = (
+    ("strict", ("strict_tools",)),
+)
 # (canonical tool_choice field, pointer tokens) carried beside the choice
 _CHOICE_FIELDS = (
 )
@@ -510,4 +516,6 @@ def inject(payload: Any, parts: dict[str, Any], *, strict: bool = False, id_map:
     replace the payload's own, one for one. Losses of every encoded part are listed."""
     w = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, "envelope")
     encoders = {shape: globals()["encode_" + shape] for shape in SHAPES}
-    return _rt.inject(w, parts, _LOCATIONS, encoders, DIALECT, strict, id_map if id_map is not None else IdMap(), _CHOICE_FIELDS)
+    return _rt.inject(
+        w, parts, _LOCATIONS, encoders, DIALECT, strict, id_map if id_map is not None else IdMap(), _CHOICE_FIELDS, _TOOLS_FIELDS
+    )

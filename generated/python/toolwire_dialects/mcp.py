@@ -383,6 +383,9 @@ _LOCATIONS = (
     ("tool_definition", ("result", "tools", "*"), (), (("inputSchema",),), (), ()),
     ("tool_result", ("result",), (), (("content",),), (), ()),
 )
+# (canonical tool_definition field, pointer tokens) carried once for every tool
+_TOOLS_FIELDS = (
+)
 # (canonical tool_choice field, pointer tokens) carried beside the choice
 _CHOICE_FIELDS = (
 )
@@ -395,4 +398,6 @@ def inject(payload: Any, parts: dict[str, Any], *, strict: bool = False, id_map:
     replace the payload's own, one for one. Losses of every encoded part are listed."""
     w = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, "envelope")
     encoders = {shape: globals()["encode_" + shape] for shape in SHAPES}
-    return _rt.inject(w, parts, _LOCATIONS, encoders, DIALECT, strict, id_map if id_map is not None else IdMap(), _CHOICE_FIELDS)
+    return _rt.inject(
+        w, parts, _LOCATIONS, encoders, DIALECT, strict, id_map if id_map is not None else IdMap(), _CHOICE_FIELDS, _TOOLS_FIELDS
+    )

@@ -4289,14 +4289,17 @@ SCHEMAS: dict[str, Any] = {'canonical/content_part.json': {'$schema': 'https://j
                                                                       'description': 'A function_call item, '
                                                                                      'or another output item '
                                                                                      '(message, reasoning, '
-                                                                                     'hosted tool calls, '
-                                                                                     '...).',
+                                                                                     'hosted tool calls, a '
+                                                                                     'function_call_output '
+                                                                                     'echoed back, ...).',
                                                                       'type': 'object',
                                                                       'properties': {'type': {'type': 'string'}},
                                                                       'required': ['type'],
-                                                                      'if': {'properties': {'type': {'const': 'function_call'}}},
-                                                                      'then': {'$ref': 'tool_call.json'},
-                                                                      'allOf': [{'$ref': '#/$defs/Item'}]},
+                                                                      'allOf': [{'$ref': '#/$defs/Item'},
+                                                                                {'if': {'properties': {'type': {'const': 'function_call'}}},
+                                                                                 'then': {'$ref': 'tool_call.json'}},
+                                                                                {'if': {'properties': {'type': {'const': 'function_call_output'}}},
+                                                                                 'then': {'$ref': 'tool_result.json'}}]},
                                                        'Item': {'title': 'OpenAIResponsesItem',
                                                                 'description': 'The fields of every item '
                                                                                'type other than '

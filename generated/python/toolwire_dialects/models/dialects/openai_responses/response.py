@@ -50,7 +50,7 @@ class OpenAIResponsesItem(RootModel[Any]):
 
 class OpenAIResponsesOutputItem(BaseModel):
     """
-    A function_call item, or another output item (message, reasoning, hosted tool calls, ...).
+    A function_call item, or another output item (message, reasoning, hosted tool calls, a function_call_output echoed back, ...).
     """
 
     model_config = ConfigDict(

@@ -723,7 +723,19 @@ SCHEMAS: dict[str, Any] = {'canonical/content_part.json': {'$schema': 'https://j
                                                                       'pattern': '^[a-zA-Z0-9_-]+$'},
                                                                'name': {'type': 'string', 'minLength': 1},
                                                                'input': {'type': 'object'},
-                                                               'cache_control': {'type': ['object', 'null']}},
+                                                               'cache_control': {'type': ['object', 'null']},
+                                                               'caller': {'description': 'Who made the call: '
+                                                                                         'the model '
+                                                                                         'directly, or a '
+                                                                                         'server tool (code '
+                                                                                         'execution) on its '
+                                                                                         'behalf. Source: '
+                                                                                         'anthropic-python '
+                                                                                         'ToolUseBlock.caller.',
+                                                                          'type': ['object', 'null'],
+                                                                          'properties': {'type': {'type': 'string'},
+                                                                                         'tool_id': {'type': 'string'}}},
+                                                               'toolset_name': {'type': ['string', 'null']}},
                                                 'required': ['type', 'id', 'name', 'input']},
  'dialects/anthropic_messages/tool_choice.json': {'$schema': 'https://json-schema.org/draft/2020-12/schema',
                                                   '$id': 'dialects/anthropic_messages/tool_choice.json',

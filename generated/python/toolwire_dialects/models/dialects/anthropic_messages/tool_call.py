@@ -8,6 +8,18 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, constr
 
 
+class Caller(BaseModel):
+    """
+    Who made the call: the model directly, or a server tool (code execution) on its behalf. Source: anthropic-python ToolUseBlock.caller.
+    """
+
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    type: str | None = None
+    tool_id: str | None = None
+
+
 class AnthropicToolUseBlock(BaseModel):
     """
     A `tool_use` content block of an assistant message.
@@ -21,3 +33,8 @@ class AnthropicToolUseBlock(BaseModel):
     name: constr(min_length=1)
     input: dict[str, Any]
     cache_control: dict[str, Any] | None = None
+    caller: Caller | None = None
+    """
+    Who made the call: the model directly, or a server tool (code execution) on its behalf. Source: anthropic-python ToolUseBlock.caller.
+    """
+    toolset_name: str | None = None

@@ -212,3 +212,33 @@ def test_drift_walk_keeps_the_base_uri_across_files(walker: DriftWalker) -> None
     }
     paths = {path for _, path in walker.coverage(chunk, "dialects/gemini/stream_event.json").unknown}
     assert paths == {"/candidates/*/cand_new", "/candidates/*/content/parts/*/functionCall/call_new"}
+
+
+def test_root_requirements_never_rule_out_a_schema_that_accepts_the_payload() -> None:
+    """Detection skips a candidate whose required root keys a payload lacks (or that must be an
+    object when the payload is not): sound only if no payload its schema accepts is skipped."""
+    from toolwire.validation.backends import Validators
+    from toolwire.validation.detect import root_requirements, targets
+
+    spec = load_spec(SCHEMAS)
+    validators = Validators(spec.documents, spec.registry)
+    values = [
+        case["wire"]
+        for path in sorted((SCHEMAS / "vectors").glob("*/*.json"))
+        if path.name != "stream.json"
+        for case in json.loads(path.read_text(encoding="utf-8"))["cases"]
+    ]
+    values += [{}, [], "auto", None, {"type": "function"}]
+    checked = 0
+    for target in targets(spec):
+        required, must_be_object = root_requirements(spec.documents, target.schema_id)
+        is_valid = validators.fast(target.schema_id).is_valid
+        for value in values:
+            if is_valid(value):
+                checked += 1
+                if isinstance(value, dict):
+                    assert required <= value.keys(), (target.label, value)
+                else:
+                    assert not must_be_object, (target.label, value)
+    assert checked > 100
+    assert root_requirements(spec.documents, "dialects/openai_chat/tool_call.json")[0] >= {"id", "function"}

@@ -15,7 +15,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
+from urllib.parse import urljoin
 
+from toolwire.positions import tokens
 from toolwire.spec import Spec
 from toolwire.validation.backends import Validators
 from toolwire.validation.drift import Coverage, DriftWalker
@@ -55,17 +57,49 @@ class Detection:
     closest: tuple[Target, ...] = ()  # nothing matched: the nearest schemas, best first
 
 
+def root_requirements(documents: dict[str, Any], schema_id: str) -> tuple[frozenset[str], bool]:
+    """What any instance of a schema surely has at its root: the keys it requires (through $ref
+    and allOf) and whether it must be an object. A payload lacking them cannot match, so the
+    validator need not run; anyOf/oneOf/if branches are left out, as they promise nothing alone."""
+    required: set[str] = set()
+    must_be_object = False
+    stack: list[tuple[Any, str]] = [(documents.get(schema_id), schema_id)]
+    seen = 0
+    while stack and seen < 64:  # bounds $ref chains, cycles included
+        schema, base = stack.pop()
+        seen += 1
+        if not isinstance(schema, dict):
+            continue
+        required.update(k for k in schema.get("required", ()) if isinstance(k, str))
+        must_be_object = must_be_object or schema.get("type") == "object"
+        stack.extend((sub, base) for sub in schema.get("allOf", ()))
+        ref = schema.get("$ref")
+        if isinstance(ref, str):
+            target, _, fragment = urljoin(base, ref).partition("#")
+            node = documents.get(target)
+            for token in tokens(fragment):
+                node = node.get(token) if isinstance(node, dict) else None
+            stack.append((node, target))
+    return frozenset(required), must_be_object
+
+
 class Detector:
     def __init__(self, candidates: list[Target], validators: Validators, walker: DriftWalker) -> None:
         self.candidates = candidates
         self.validators = validators
         self.walker = walker
-        self._checks: list[tuple[Target, Callable[[Any], bool]]] = [
-            (t, validators.fast(t.schema_id).is_valid) for t in candidates
+        self._checks: list[tuple[Target, frozenset[str], bool, Callable[[Any], bool]]] = [
+            (t, *root_requirements(validators.documents, t.schema_id), validators.fast(t.schema_id).is_valid)
+            for t in candidates
         ]
 
     def detect(self, value: Any) -> Detection:
-        matches = [target for target, is_valid in self._checks if is_valid(value)]
+        # Most candidates are ruled out by the keys they require, without running a validator.
+        if type(value) is dict:
+            keys = value.keys()
+            matches = [t for t, required, _, is_valid in self._checks if keys >= required and is_valid(value)]
+        else:
+            matches = [t for t, _, must_be_object, is_valid in self._checks if not must_be_object and is_valid(value)]
         if len(matches) == 1:
             return Detection(matches[0])
         if matches:

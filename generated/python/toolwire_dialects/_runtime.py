@@ -923,17 +923,43 @@ def _inject_tools(out: dict[str, Any], values: list[Any], places: list[tuple], c
         _inject_choice(out, None, choices, encode)
 
 
+def _bool_at(envelope: dict[str, Any], toks: tuple[str, ...], dialect: str) -> bool | None:
+    """A boolean setting of a whole request (None when left out or null)."""
+    value = lookup(envelope, toks)
+    if value is MISSING or value is None:
+        return None
+    if type(value) is not bool:
+        pointer = "".join("/" + escape(t) for t in toks)
+        raise DecodeError(dialect, "envelope", pointer, f"expected a boolean, got {_describe(value)}")
+    return value
+
+
+def _set_at(out: dict[str, Any], toks: tuple[str, ...], value: Any) -> None:
+    """Write a setting into the envelope, or remove it when value is None."""
+    parent = lookup(out, toks[:-1]) if len(toks) > 1 else out
+    if type(parent) is dict:
+        if value is None:
+            parent.pop(toks[-1], None)
+        else:
+            parent[toks[-1]] = value
+
+
 def choice_field_in(
     envelope: dict[str, Any], choice: dict[str, Any] | None, name: str, toks: tuple[str, ...], dialect: str
 ) -> dict[str, Any] | None:
     """extract(): a canonical tool_choice field the envelope carries beside the choice (OpenAI's
     parallel_tool_calls). Without tools or a choice there is nothing it could qualify."""
-    value = lookup(envelope, toks)
-    if value is MISSING or value is None or choice is None:
-        return choice
-    if type(value) is not bool:
-        raise DecodeError(dialect, "envelope", _pointer(toks), f"expected a boolean, got {_describe(value)}")
-    return {**choice, name: value}
+    value = _bool_at(envelope, toks, dialect)
+    return choice if value is None or choice is None else {**choice, name: value}
+
+
+def tools_field_in(
+    envelope: dict[str, Any], tools: list[dict[str, Any]], name: str, toks: tuple[str, ...], dialect: str
+) -> list[dict[str, Any]]:
+    """extract(): a canonical tool_definition field the envelope carries once for every tool
+    (Cohere's strict_tools): each tool gets it."""
+    value = _bool_at(envelope, toks, dialect)
+    return tools if value is None else [{**tool, name: value} for tool in tools]
 
 
 def _set_choice_fields(out: dict[str, Any], choice: dict[str, Any] | None, fields: tuple) -> dict[str, Any] | None:
@@ -943,27 +969,8 @@ def _set_choice_fields(out: dict[str, Any], choice: dict[str, Any] | None, field
         return choice
     rest = None if choice is None else dict(choice)
     for name, toks in fields:
-        value = None if rest is None else rest.pop(name, None)
-        parent = lookup(out, toks[:-1]) if len(toks) > 1 else out
-        if type(parent) is dict:
-            if value is None:
-                parent.pop(toks[-1], None)
-            else:
-                parent[toks[-1]] = value
+        _set_at(out, toks, None if rest is None else rest.pop(name, None))
     return rest
-
-
-def tools_field_in(
-    envelope: dict[str, Any], tools: list[dict[str, Any]], name: str, toks: tuple[str, ...], dialect: str
-) -> list[dict[str, Any]]:
-    """extract(): a canonical tool_definition field the envelope carries once for every tool
-    (Cohere's strict_tools): each tool gets it."""
-    value = lookup(envelope, toks)
-    if value is MISSING or value is None:
-        return tools
-    if type(value) is not bool:
-        raise DecodeError(dialect, "envelope", _pointer(toks), f"expected a boolean, got {_describe(value)}")
-    return [{**tool, name: value} for tool in tools]
 
 
 def _set_tools_fields(out: dict[str, Any], tools: list[Any], fields: tuple) -> list[Any]:
@@ -975,19 +982,11 @@ def _set_tools_fields(out: dict[str, Any], tools: list[Any], fields: tuple) -> l
     tools = [as_canonical(tool, "tool_definition") for tool in tools]
     for name, toks in fields:
         values = {tool.get(name) for tool in tools}
-        parent = lookup(out, toks[:-1]) if len(toks) > 1 else out
-        if type(parent) is not dict:
-            continue
-        if len(values) == 1 and None not in values:
-            parent[toks[-1]] = values.pop()
+        shared = values.pop() if len(values) == 1 else None
+        _set_at(out, toks, shared)
+        if shared is not None:
             tools = [{k: v for k, v in tool.items() if k != name} for tool in tools]
-        else:
-            parent.pop(toks[-1], None)
     return tools
-
-
-def _pointer(toks: tuple[str, ...]) -> str:
-    return "".join("/" + escape(t) for t in toks)
 
 
 def inject(

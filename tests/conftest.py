@@ -4,6 +4,8 @@
   `import toolwire_dialects` is this checkout's generated package, not an installed copy.
 - `corpus_dir`: the captured real payloads (env TOOLWIRE_CORPUS, else <repo>/../shared/corpus);
   tests that use it skip cleanly when it is absent.
+- `corpus_more_dir`: `corpus-more/` beside the corpus (real traffic of kinds toolwire once
+  mishandled); skipped cleanly when absent.
 - `copy_sources` / `workspace`: schemas/ and templates/ copied into a temporary folder, for
   tests that mutate them (the real ones are never touched).
 - `toolwire`: runs the CLI in a subprocess (`python -m toolwire ...`), for real exit codes
@@ -51,6 +53,14 @@ def corpus_dir() -> Path:
     folder = corpus_location()
     if not folder.is_dir():
         pytest.skip(f"no payload corpus at {folder} (set {CORPUS_ENV} to the corpus folder)")
+    return folder
+
+
+@pytest.fixture(scope="session")
+def corpus_more_dir() -> Path:
+    folder = corpus_location().parent / "corpus-more"
+    if not folder.is_dir():
+        pytest.skip(f"no corpus-more at {folder} (it sits beside the folder {CORPUS_ENV} names)")
     return folder
 
 

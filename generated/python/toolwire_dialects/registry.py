@@ -22,24 +22,38 @@ must keep going, so nothing crosses this boundary as an exception.
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
-import contextvars
 import inspect
 import json
 import logging
 import re
 import threading
 import time
-import typing
 import uuid
 from collections import deque
 from collections.abc import AsyncIterator, Callable, Mapping
-from dataclasses import dataclass, field
-from typing import Annotated, Any, Literal, TypeVar, overload
+from typing import Any, TypeVar, overload
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model
+from pydantic import BaseModel, ValidationError
 from pydantic_core import to_jsonable_python
+
+from ._tool_params import ExtraPolicy, RegisteredTool, _bind_to_model, _bind_to_signature, _kind_of, _parse_docstring
+from ._tool_run import (
+    Content,
+    _append,
+    _BadResult,
+    _collect_async,
+    _collect_sync,
+    _Invocation,
+    _iterate_chunks,
+    _Part,
+    _run_coroutine,
+    _run_in_thread,
+    _TimedOut,
+    image_part,
+    json_part,
+    text_part,
+)
 
 __all__ = [
     "Content",
@@ -53,116 +67,10 @@ __all__ = [
 
 logger = logging.getLogger("toolwire_dialects.registry")
 
-ExtraPolicy = Literal["forbid", "ignore", "allow"]
 F = TypeVar("F", bound=Callable[..., Any])
-_Kind = Literal["sync", "async", "sync_gen", "async_gen"]
-_Part = dict[str, Any]
 
 _WINDOW_SECONDS = 60.0
 _MAX_INPUT_CHARS = 200  # an offending input is echoed back to the model: keep it short
-_PART_KEYS = {"text": {"text"}, "json": {"value"}, "image": set(), "wire": {"dialect", "value"}}
-_ARGS_SECTIONS = ("Args", "Arguments", "Parameters", "Params")
-_DOC_SECTION = re.compile(r"^(Args|Arguments|Parameters|Params|Returns?|Yields?|Raises|Examples?|Notes?):\s*$")
-_DOC_PARAM = re.compile(r"^\*{0,2}(\w+)\s*(?:\([^)]*\))?\s*:\s*(.*)$")
-
-
-# --- result content ------------------------------------------------------------------
-
-
-def text_part(text: str) -> _Part:
-    return {"type": "text", "text": text}
-
-
-def json_part(value: Any) -> _Part:
-    return {"type": "json", "value": value}
-
-
-def image_part(*, data: str | None = None, media_type: str | None = None, url: str | None = None) -> _Part:
-    """An image part, inline (base64 ``data`` and ``media_type``) or by ``url``."""
-    if url is not None and data is None and media_type is None:
-        return {"type": "image", "url": url}
-    if data is not None and media_type is not None and url is None:
-        return {"type": "image", "media_type": media_type, "data": data}
-    raise ValueError("an image part needs either url, or data and media_type")
-
-
-class Content:
-    """Explicit result parts, returned by a tool instead of a plain value.
-
-    A returned list is sent as one JSON value; return ``Content(text_part(...), image_part(...))``
-    to send several parts, or ``Content(..., is_error=True)`` to report a failure without raising.
-    """
-
-    __slots__ = ("is_error", "parts")
-
-    def __init__(self, *parts: _Part, is_error: bool = False) -> None:
-        self.parts: list[_Part] = [dict(p) for p in parts]
-        self.is_error = is_error
-
-    def __repr__(self) -> str:
-        return f"Content(*{self.parts!r}, is_error={self.is_error})"
-
-
-# --- registered tools ----------------------------------------------------------------
-
-
-@dataclass
-class RegisteredTool:
-    """One tool: the function, its parameter model, its limits and how to call it."""
-
-    name: str
-    func: Callable[..., Any]
-    params_model: type[BaseModel]
-    description: str | None = None
-    timeout: float | None = None
-    calls_per_minute: int | None = None
-    strict: bool | None = None
-    kind: _Kind = "sync"
-    pass_model: bool = False  # call func(model) instead of func(**fields)
-    field_params: dict[str, str] = field(default_factory=dict)  # model field -> parameter name
-    positional: tuple[str, ...] = ()  # positional-only parameters, in order
-    accepts_extra: bool = False  # func has **kwargs: pass extra (allowed) arguments through
-    _schema: dict[str, Any] | None = field(default=None, repr=False)
-
-    def definition(self) -> dict[str, Any]:
-        """The canonical ToolDefinition (a fresh copy each time: callers may mutate it)."""
-        if self._schema is None:
-            self._schema = self.params_model.model_json_schema()
-        out: dict[str, Any] = {"name": self.name}
-        if self.description:
-            out["description"] = self.description
-        out["parameters"] = json.loads(json.dumps(self._schema))
-        if self.strict is not None:
-            out["strict"] = self.strict
-        return out
-
-    def bind(self, model: BaseModel) -> tuple[list[Any], dict[str, Any]]:
-        """Positional and keyword arguments for func from a validated model."""
-        if self.pass_model:
-            return [model], {}
-        kwargs = {param: getattr(model, name) for name, param in self.field_params.items()}
-        args = [kwargs.pop(p) for p in self.positional]
-        if self.accepts_extra and model.model_extra:
-            kwargs.update(model.model_extra)
-        return args, kwargs
-
-
-@dataclass
-class _Invocation:
-    tool: RegisteredTool
-    call_id: str
-    args: list[Any]
-    kwargs: dict[str, Any]
-    started: float
-
-
-class _TimedOut(Exception):
-    """Our own timeout, kept apart from a TimeoutError the tool itself raises."""
-
-
-class _BadResult(Exception):
-    """The tool returned something that cannot be put in a ToolResult."""
-
 
 # --- the registry --------------------------------------------------------------------
 
@@ -407,280 +315,6 @@ class ToolRegistry:
         return _result(inv.call_id, inv.tool.name, content.parts, is_error=content.is_error)
 
 
-# --- running tools -------------------------------------------------------------------
-# Every path turns what the tool returns or yields into Content chunks (one chunk for a
-# plain function), so sync, async and streaming calls share one conversion.
-
-
-def _start(inv: _Invocation) -> Any:
-    return inv.tool.func(*inv.args, **inv.kwargs)
-
-
-def _collect_sync(inv: _Invocation) -> Content:
-    """The sync path for sync tools, in the caller's thread (or a worker when timed)."""
-    value = _start(inv)
-    if inspect.isawaitable(value) or inspect.isasyncgen(value):
-        # A sync wrapper around async code: finish it on a private event loop.
-        return _run_coroutine(_collect_async_value(value))
-    collected = Content()
-    for chunk in value if inspect.isgenerator(value) else (value,):
-        _append(collected, _to_content(chunk))
-    return collected
-
-
-async def _collect_async_value(value: Any) -> Content:
-    collected = Content()
-    if inspect.isasyncgen(value):
-        async for chunk in value:
-            _append(collected, _to_content(chunk))
-    else:
-        _append(collected, _to_content(await value))
-    return collected
-
-
-async def _collect_async(inv: _Invocation) -> Content:
-    collected = Content()
-    async with contextlib.aclosing(_iterate_chunks(inv)) as chunks:
-        async for chunk in chunks:
-            _append(collected, chunk)
-    return collected
-
-
-async def _iterate_chunks(inv: _Invocation) -> AsyncIterator[Content]:
-    """Run the tool on the event loop (sync code in threads) and yield its chunks.
-
-    The timeout bounds the whole run, however many chunks it takes.
-    """
-    timeout = inv.tool.timeout
-    deadline = None if timeout is None else time.monotonic() + timeout
-
-    async def bounded(awaitable: Any) -> Any:
-        if deadline is None or timeout is None:
-            return await awaitable
-        try:
-            return await asyncio.wait_for(awaitable, max(deadline - time.monotonic(), 0.0))
-        except TimeoutError:
-            raise _TimedOut(_timeout_text(timeout)) from None
-
-    if inv.tool.kind in ("sync", "sync_gen"):
-        value = await bounded(_off_loop(lambda: _start(inv), timeout))
-    else:
-        value = _start(inv)
-    if inspect.isawaitable(value):
-        value = await bounded(value)
-
-    if inspect.isasyncgen(value):
-        async with contextlib.aclosing(value):
-            while True:
-                try:
-                    chunk = await bounded(value.__anext__())
-                except StopAsyncIteration:
-                    break
-                yield _to_content(chunk)
-    elif inspect.isgenerator(value):
-        end = object()
-        try:
-            while (chunk := await bounded(_off_loop(lambda: next(value, end), timeout))) is not end:
-                yield _to_content(chunk)
-        finally:
-            with contextlib.suppress(ValueError):  # still running in its thread after a timeout
-                value.close()
-    else:
-        yield _to_content(value)
-
-
-async def _off_loop(fn: Callable[[], Any], timeout: float | None) -> Any:
-    """Run blocking code in a thread so the event loop stays free.
-
-    Without a timeout the default executor does; with one, a daemon thread of its own,
-    because a tool that overruns would otherwise hold an executor worker, and asyncio.run
-    waits for those at exit.
-    """
-    if timeout is None:
-        return await asyncio.to_thread(fn)
-    loop = asyncio.get_running_loop()
-    future: asyncio.Future[Any] = loop.create_future()
-    context = contextvars.copy_context()  # as asyncio.to_thread does
-
-    def settle(value: Any, error: BaseException | None) -> None:
-        if not future.done():
-            future.set_exception(error) if error is not None else future.set_result(value)
-
-    def worker() -> None:
-        try:
-            value, error = context.run(fn), None
-        except BaseException as exc:  # handed to the awaiting coroutine
-            value, error = None, exc
-        with contextlib.suppress(RuntimeError):  # the loop may be gone after a timeout
-            loop.call_soon_threadsafe(settle, value, error)
-
-    threading.Thread(target=worker, name="toolwire-tool", daemon=True).start()
-    return await future
-
-
-def _run_in_thread(fn: Callable[[], Any], timeout: float | None) -> Any:
-    """Run fn, waiting at most timeout seconds (None: inline, no thread).
-
-    Python cannot stop a thread: a timed-out tool keeps running in a daemon thread, which
-    does not hold up interpreter exit; only the caller is released.
-    """
-    if timeout is None:
-        return fn()
-    return _in_daemon_thread(fn, timeout)
-
-
-def _run_coroutine(coro: Any) -> Any:
-    """asyncio.run, moved to a helper thread when this thread already runs an event loop."""
-    try:
-        asyncio.get_running_loop()
-    except RuntimeError:
-        return asyncio.run(coro)
-    return _in_daemon_thread(lambda: asyncio.run(coro), None)
-
-
-def _in_daemon_thread(fn: Callable[[], Any], timeout: float | None) -> Any:
-    outcome: dict[str, Any] = {}
-    done = threading.Event()
-
-    def worker() -> None:
-        try:
-            outcome["value"] = fn()
-        except BaseException as exc:  # re-raised in the caller's thread
-            outcome["error"] = exc
-        finally:
-            done.set()
-
-    threading.Thread(target=worker, name="toolwire-tool", daemon=True).start()
-    if not done.wait(timeout):
-        raise _TimedOut(_timeout_text(timeout or 0.0))
-    if "error" in outcome:
-        raise outcome["error"]
-    return outcome["value"]
-
-
-def _timeout_text(timeout: float) -> str:
-    return f"timed out after {timeout:g}s"
-
-
-# --- building parameter models -------------------------------------------------------
-
-
-def _kind_of(func: Callable[..., Any]) -> _Kind:
-    targets = [func]
-    if not inspect.isroutine(func) and not isinstance(func, type):
-        targets.append(type(func).__call__)  # a callable object: its __call__ tells the kind
-    if any(inspect.isasyncgenfunction(t) for t in targets):
-        return "async_gen"
-    if any(inspect.iscoroutinefunction(t) for t in targets):
-        return "async"
-    if any(inspect.isgeneratorfunction(t) for t in targets):
-        return "sync_gen"
-    return "sync"
-
-
-def _type_hints(func: Callable[..., Any]) -> dict[str, Any]:
-    target = func if inspect.isroutine(func) or isinstance(func, type) else type(func).__call__
-    try:
-        return typing.get_type_hints(target, include_extras=True)
-    except Exception:  # unresolvable forward refs: use the raw annotations
-        return {}
-
-
-def _bind_to_signature(tool: RegisteredTool, param_docs: dict[str, str], extra: ExtraPolicy | None) -> None:
-    """Build the parameter model from the function's signature, like pydantic.validate_call."""
-    hints = _type_hints(tool.func)
-    fields: dict[str, Any] = {}
-    positional: list[str] = []
-    for param in inspect.signature(tool.func).parameters.values():
-        if param.kind is param.VAR_POSITIONAL:
-            raise TypeError(f"tool {tool.name!r}: *{param.name} cannot be filled from named JSON arguments")
-        if param.kind is param.VAR_KEYWORD:
-            tool.accepts_extra = True
-            continue
-        if param.name.startswith("_"):
-            raise TypeError(f"tool {tool.name!r}: parameter {param.name!r} starts with '_', which pydantic cannot use")
-        annotation = hints.get(param.name, param.annotation)
-        if annotation is inspect.Parameter.empty:
-            annotation = Any
-        # Docstring descriptions go first so that an explicit Field(description=...) wins.
-        metadata: list[Any] = [Field(description=param_docs[param.name])] if param.name in param_docs else []
-        field_name = param.name
-        if hasattr(BaseModel, param.name) or param.name.startswith("model_"):
-            # It would shadow a BaseModel attribute: store it under another name, keep the JSON name.
-            field_name = f"{param.name}_param"
-            metadata.append(Field(alias=param.name))
-        if typing.get_origin(annotation) is Annotated:
-            annotation, *own = typing.get_args(annotation)
-            metadata.extend(own)
-        if metadata:
-            annotation = Annotated[(annotation, *metadata)]  # type: ignore[valid-type]
-        default = ... if param.default is inspect.Parameter.empty else param.default
-        fields[field_name] = (annotation, default)
-        tool.field_params[field_name] = param.name
-        if param.kind is param.POSITIONAL_ONLY:
-            positional.append(param.name)
-    tool.positional = tuple(positional)
-    policy = extra or ("allow" if tool.accepts_extra else "forbid")
-    config = ConfigDict(extra=policy, protected_namespaces=())
-    tool.params_model = create_model(_camel(tool.name) + "Params", __config__=config, **fields)  # type: ignore[call-overload]
-
-
-def _bind_to_model(tool: RegisteredTool, model: type[BaseModel], extra: ExtraPolicy | None) -> None:
-    """Use a given model: func takes the model itself, or its fields as keyword arguments."""
-    signature = inspect.signature(tool.func)
-    params = [p for p in signature.parameters.values() if p.kind not in (p.VAR_POSITIONAL, p.VAR_KEYWORD)]
-    if len(params) == 1:
-        annotation = _type_hints(tool.func).get(params[0].name, params[0].annotation)
-        tool.pass_model = isinstance(annotation, type) and issubclass(model, annotation)
-    if not tool.pass_model:
-        missing = [p.name for p in params if p.default is p.empty and p.name not in model.model_fields]
-        if missing:
-            raise TypeError(f"tool {tool.name!r}: parameters {missing} are not fields of {model.__name__}")
-        tool.field_params = {name: name for name in model.model_fields}
-        tool.accepts_extra = any(p.kind is p.VAR_KEYWORD for p in signature.parameters.values())
-    # The registry rejects unknown arguments by default; a model that chose its own policy keeps it.
-    policy = extra or (None if "extra" in model.model_config else "forbid")
-    if policy is not None and model.model_config.get("extra") != policy:
-        namespace = {
-            "model_config": ConfigDict(extra=policy),
-            "__module__": model.__module__,
-            "__qualname__": model.__qualname__,
-        }
-        model = type(model.__name__, (model,), namespace)
-    tool.params_model = model
-
-
-def _parse_docstring(doc: str | None) -> tuple[str | None, dict[str, str]]:
-    """The description (text before the first section) and Google-style ``Args:`` entries."""
-    if not doc:
-        return None, {}
-    summary: list[str] = []
-    params: dict[str, str] = {}
-    section: str | None = None
-    current: str | None = None
-    entry_indent = 0
-    for line in doc.splitlines():
-        stripped = line.strip()
-        header = _DOC_SECTION.match(line)  # inspect.getdoc dedents: section headers start at column 0
-        if header:
-            section, current = header.group(1), None
-        elif section is None:
-            summary.append(line)
-        elif section in _ARGS_SECTIONS and stripped:
-            indent = len(line) - len(line.lstrip())
-            entry = _DOC_PARAM.match(stripped)
-            if entry and (current is None or indent <= entry_indent):
-                current, entry_indent = entry.group(1), indent
-                params[current] = entry.group(2).strip()
-            elif current is not None:  # a continuation line
-                params[current] = f"{params[current]} {stripped}".strip()
-    return "\n".join(summary).strip() or None, params
-
-
-def _camel(name: str) -> str:
-    return "".join(w[:1].upper() + w[1:] for w in re.split(r"[^0-9A-Za-z]+", name) if w) or "Tool"
-
-
 # --- calls and results ---------------------------------------------------------------
 
 
@@ -700,45 +334,6 @@ def _as_mapping(tool_call: Any) -> Mapping[str, Any] | None:
 def _mint_call_id() -> str:
     # ToolResult.call_id must be a non-empty string; a call without one can only get a fresh id.
     return "call_" + uuid.uuid4().hex[:24]
-
-
-def _to_content(value: Any) -> Content:
-    """What a tool returned (or yielded) as content: str -> text, Content as is, else JSON."""
-    if isinstance(value, Content):
-        for part in value.parts:
-            _check_part(part)
-        return value
-    if isinstance(value, str):
-        return Content(text_part(value))
-    if isinstance(value, BaseModel):
-        value = value.model_dump(mode="json")
-    try:
-        plain = to_jsonable_python(value)
-        json.dumps(plain, allow_nan=False)  # NaN and Infinity are not JSON
-    except (TypeError, ValueError) as exc:
-        raise _BadResult(f"the tool returned a value that is not JSON: {exc}") from None
-    return Content(json_part(plain))
-
-
-def _check_part(part: Any) -> None:
-    if not isinstance(part, Mapping) or part.get("type") not in _PART_KEYS:
-        raise _BadResult(f"the tool returned an invalid content part: {part!r:.100}")
-    missing = _PART_KEYS[part["type"]] - part.keys()
-    if missing:
-        raise _BadResult(f"the tool returned a {part['type']} part without {', '.join(sorted(missing))}")
-
-
-def _append(collected: Content, chunk: Content) -> None:
-    """Add a chunk, joining text split across chunks (streamed text arrives in pieces)."""
-    parts = list(chunk.parts)
-    if parts and collected.parts and _plain_text(collected.parts[-1]) and _plain_text(parts[0]):
-        collected.parts[-1] = text_part(collected.parts[-1]["text"] + parts.pop(0)["text"])
-    collected.parts.extend(parts)
-    collected.is_error = collected.is_error or chunk.is_error
-
-
-def _plain_text(part: _Part) -> bool:
-    return part.get("type") == "text" and part.keys() == {"type", "text"}
 
 
 def _result(call_id: str, name: str | None, content: list[_Part], *, is_error: bool) -> dict[str, Any]:

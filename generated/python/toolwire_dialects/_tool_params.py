@@ -122,7 +122,7 @@ def _bind_to_signature(tool: RegisteredTool, param_docs: dict[str, str], extra: 
             positional.append(param.name)
     tool.positional = tuple(positional)
     policy = extra or ("allow" if tool.accepts_extra else "forbid")
-    config = ConfigDict(extra=policy, protected_namespaces=())
+    config = ConfigDict(extra=policy, protected_namespaces=(), allow_inf_nan=False)  # NaN is not JSON
     tool.params_model = create_model(_camel(tool.name) + "Params", __config__=config, **fields)  # type: ignore[call-overload]
 
 

@@ -24,9 +24,7 @@ from __future__ import annotations
 
 import contextlib
 import inspect
-import json
 import logging
-import re
 import threading
 import time
 import uuid
@@ -34,9 +32,9 @@ from collections import deque
 from collections.abc import AsyncIterator, Callable, Mapping
 from typing import Any, TypeVar, overload
 
-from pydantic import BaseModel, ValidationError
-from pydantic_core import to_jsonable_python
+from pydantic import BaseModel
 
+from ._tool_args import ArgumentsError, _short_json, validate_arguments
 from ._tool_params import ExtraPolicy, RegisteredTool, _bind_to_model, _bind_to_signature, _kind_of, _parse_docstring
 from ._tool_run import (
     Content,
@@ -70,7 +68,6 @@ logger = logging.getLogger("toolwire_dialects.registry")
 F = TypeVar("F", bound=Callable[..., Any])
 
 _WINDOW_SECONDS = 60.0
-_MAX_INPUT_CHARS = 200  # an offending input is echoed back to the model: keep it short
 
 # --- the registry --------------------------------------------------------------------
 
@@ -265,9 +262,9 @@ class ToolRegistry:
             return self._reject(call_id, name, started, "invalid_arguments", text)
 
         try:
-            model = tool.params_model.model_validate(dict(arguments))
-        except ValidationError as exc:
-            text = f"invalid arguments for {name}:\n" + _format_validation_error(exc)
+            model = validate_arguments(tool.params_model, arguments)
+        except ArgumentsError as exc:
+            text = f"invalid arguments for {name}:\n{exc}"
             return self._reject(call_id, name, started, "invalid_arguments", text)
         except Exception as exc:  # a custom validator raising something pydantic does not wrap
             logger.error("validating the arguments of %s (call %s) raised", name, call_id, exc_info=exc)
@@ -343,24 +340,6 @@ def _result(call_id: str, name: str | None, content: list[_Part], *, is_error: b
     result["content"] = [dict(p) for p in content]
     result["is_error"] = is_error
     return result
-
-
-def _format_validation_error(exc: ValidationError) -> str:
-    """One ``path: message, got <input as JSON>`` line per error, for the model to fix its call."""
-    lines = []
-    for err in exc.errors(include_url=False):
-        path = ".".join(str(p) for p in err["loc"]) or "arguments"
-        # Pydantic's ", unable to parse ..." / ", got a number ..." tails give way to the input itself.
-        message = re.split(r", (?:unable to |got )", err["msg"], maxsplit=1)[0]
-        if err["type"] != "missing":  # the input of a missing field is the whole object: noise
-            message += f", got {_short_json(err.get('input'))}"
-        lines.append(f"{path}: {message}")
-    return "\n".join(lines)
-
-
-def _short_json(value: Any) -> str:
-    text = json.dumps(to_jsonable_python(value, fallback=repr), ensure_ascii=False)
-    return text if len(text) <= _MAX_INPUT_CHARS else text[: _MAX_INPUT_CHARS - 3] + "..."
 
 
 def _log(name: str | None, call_id: str, started: float, outcome: str) -> None:

@@ -17,11 +17,20 @@
 Whatever goes wrong while handling a call (unknown tool, argument text that was not JSON,
 arguments that fail validation, the tool raising, timing out or being rate limited) comes
 back as a ToolResult with ``is_error: true`` whose text the model can act on: a tool loop
-must keep going, so nothing crosses this boundary as an exception.
+must keep going, so nothing crosses this boundary as an exception. That includes
+``SystemExit``: a tool calling ``sys.exit()`` (argparse does, on bad input) has failed, it
+has not asked to end the program. ``KeyboardInterrupt`` is the one exception that does
+propagate: it is the operator stopping the program, which a tool loop must not swallow
+(and Ctrl-C reaches the main thread, not a timed tool's worker, so the caller stops at
+once). The caller cancelling ``acall``/``astream`` propagates too, as it must in asyncio.
+
+A timeout holds whatever the tool does (blocks the event loop, ignores cancellation): a
+timed tool runs in a worker thread of its own, see ``_tool_run``.
 """
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import inspect
 import logging
@@ -35,22 +44,17 @@ from typing import Any, TypeVar, overload
 from pydantic import BaseModel
 
 from ._tool_args import ArgumentsError, _short_json, validate_arguments
+from ._tool_content import Content, _append, _BadResult, _Part, image_part, json_part, text_part
 from ._tool_params import ExtraPolicy, RegisteredTool, _bind_to_model, _bind_to_signature, _kind_of, _parse_docstring
 from ._tool_run import (
-    Content,
-    _append,
-    _BadResult,
     _collect_async,
     _collect_sync,
     _Invocation,
     _iterate_chunks,
-    _Part,
     _run_coroutine,
-    _run_in_thread,
+    _run_timed,
     _TimedOut,
-    image_part,
-    json_part,
-    text_part,
+    _ToolCancelled,
 )
 
 __all__ = [
@@ -184,11 +188,13 @@ class ToolRegistry:
         if isinstance(prepared, dict):
             return prepared
         try:
-            if prepared.tool.kind in ("async", "async_gen"):
+            if prepared.tool.timeout is not None:
+                content = _run_timed(prepared)
+            elif prepared.tool.kind in ("async", "async_gen"):
                 content = _run_coroutine(_collect_async(prepared))
             else:
-                content = _run_in_thread(lambda: _collect_sync(prepared), prepared.tool.timeout)
-        except Exception as exc:  # the boundary: every failure becomes a result
+                content = _collect_sync(prepared)
+        except (Exception, SystemExit, asyncio.CancelledError) as exc:  # the boundary: failures become results
             return self._failure(prepared, exc)
         return self._success(prepared, content)
 
@@ -199,7 +205,11 @@ class ToolRegistry:
             return prepared
         try:
             content = await _collect_async(prepared)
-        except Exception as exc:
+        except (Exception, SystemExit) as exc:
+            return self._failure(prepared, exc)
+        except asyncio.CancelledError as exc:
+            if _cancelled_by_caller():
+                raise
             return self._failure(prepared, exc)
         return self._success(prepared, content)
 
@@ -221,7 +231,12 @@ class ToolRegistry:
                     _append(collected, chunk)
                     if streaming:
                         yield _result(prepared.call_id, prepared.tool.name, chunk.parts, is_error=chunk.is_error)
-        except Exception as exc:
+        except (Exception, SystemExit) as exc:
+            yield self._failure(prepared, exc)
+            return
+        except asyncio.CancelledError as exc:
+            if _cancelled_by_caller():
+                raise
             yield self._failure(prepared, exc)
             return
         yield self._success(prepared, collected)
@@ -296,11 +311,16 @@ class ToolRegistry:
         _log(name, call_id, started, outcome)
         return _result(call_id, name, [text_part(text)], is_error=True)
 
-    def _failure(self, inv: _Invocation, exc: Exception) -> dict[str, Any]:
+    def _failure(self, inv: _Invocation, exc: BaseException) -> dict[str, Any]:
         if isinstance(exc, _TimedOut):
             outcome, text = "timeout", str(exc)
         elif isinstance(exc, _BadResult):
             outcome, text = "invalid_result", str(exc)
+        elif isinstance(exc, SystemExit | asyncio.CancelledError | _ToolCancelled):
+            exiting = isinstance(exc, SystemExit)
+            what = f"called sys.exit({exc.code!r})" if isinstance(exc, SystemExit) else "was cancelled"
+            outcome, text = "tool_error", f"{'SystemExit' if exiting else 'CancelledError'}: the tool {what}"
+            logger.error("tool %s (call %s) %s", inv.tool.name, inv.call_id, what, exc_info=exc)
         else:
             # The model gets the type and message; the traceback is for the operator only.
             outcome, text = "tool_error", f"{type(exc).__name__}: {exc}"
@@ -313,6 +333,12 @@ class ToolRegistry:
 
 
 # --- calls and results ---------------------------------------------------------------
+
+
+def _cancelled_by_caller() -> bool:
+    """Whether the running task is being cancelled (else a CancelledError is the tool's own)."""
+    task = asyncio.current_task()
+    return task is not None and task.cancelling() > 0
 
 
 def _as_mapping(tool_call: Any) -> Mapping[str, Any] | None:

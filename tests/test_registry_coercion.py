@@ -224,3 +224,11 @@ def test_deep_nesting_is_an_error_not_a_crash() -> None:
     for _ in range(50):
         shallow = [shallow]
     assert run("shapes", anything=shallow)["is_error"] is False
+
+
+def test_numbers_too_large_are_errors_not_crashes() -> None:
+    assert rejected("scalars", "x", x="9" * 400).startswith("x: Input should be a valid number")
+    assert rejected("scalars", "x", x=10**400).startswith("x: Input should be a finite number")
+    assert value("scalars", n="9" * 400)[0] == int("9" * 400)
+    assert rejected("scalars", "n", n=10**5000) == "n: Input should be an integer of at most 4000 digits"
+    assert rejected("scalars", "n", n="9" * 5000).startswith("n: Input should be a valid integer")

@@ -13,6 +13,7 @@ else is guessed: ``"NaN"``, ``"inf"``, ``"1_000"``, ``" 25"``, ``"yes"``, ``"off
 
 from __future__ import annotations
 
+import contextlib
 import json
 import math
 import re
@@ -24,6 +25,7 @@ from pydantic_core import to_jsonable_python
 
 MAX_DEPTH = 100  # arguments nested deeper are rejected (pydantic's JSON parser stops near 200)
 _MAX_PASSES = 8  # each pass coerces at least one value; real arguments need one or two
+_MAX_INT_BITS = 13_000  # about 4000 digits, below what int() and json.dumps accept (4300)
 _MAX_INPUT_CHARS = 200  # an offending input is echoed back to the model: keep it short
 _JSON_NUMBER = re.compile(r"-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?", re.ASCII)
 _NOT_COERCED = object()
@@ -68,6 +70,8 @@ def _json_copy(arguments: Mapping[str, Any]) -> dict[str, Any]:
             stack.extend((v, i, copy, (*path, i)) for i, v in enumerate(value))
         elif isinstance(value, float) and not math.isfinite(value):
             raise ArgumentsError([f"{_dotted(path)}: Input should be a finite number, got {value!r}"])
+        elif isinstance(value, int) and abs(value).bit_length() > _MAX_INT_BITS:
+            raise ArgumentsError([f"{_dotted(path)}: Input should be an integer of at most 4000 digits"])
         elif value is None or isinstance(value, str | int | float):
             copy = value
         else:
@@ -121,7 +125,10 @@ def _safe_value(value: Any, error_type: str) -> Any:
         except ValueError:  # an integer too long for int()
             return _NOT_COERCED
         if error_type == "float_type":
-            return value if math.isfinite(value) else _NOT_COERCED
+            with contextlib.suppress(OverflowError):  # an integer too large for a float
+                if math.isfinite(value):
+                    return value
+            return _NOT_COERCED
         if type(value) is int:
             return value
     if error_type == "int_type" and type(value) is float and value.is_integer():

@@ -8,6 +8,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import contextvars
 import sys
 import threading
 import time
@@ -328,3 +329,30 @@ def test_timed_tools_still_return_normally() -> None:
         {"type": "json", "value": 4}
     ]
     assert registry.call(tc("letters"))["content"] == [{"type": "text", "text": "ab"}]
+
+
+REQUEST_ID: contextvars.ContextVar[str] = contextvars.ContextVar("REQUEST_ID", default="unset")
+
+
+def test_timed_tools_see_the_callers_context_variables() -> None:
+    registry = ToolRegistry()
+
+    @registry.tool(timeout=5)
+    def sync_reader() -> str:
+        return REQUEST_ID.get()
+
+    @registry.tool(timeout=5)
+    async def async_reader() -> str:
+        return REQUEST_ID.get()
+
+    async def main(name: str) -> dict[str, Any]:
+        REQUEST_ID.set("r-42")
+        return await registry.acall(tc(name))
+
+    for name in ("sync_reader", "async_reader"):
+        assert text_of(asyncio.run(main(name))) == "r-42"
+        token = REQUEST_ID.set("r-7")
+        try:
+            assert text_of(registry.call(tc(name))) == "r-7"
+        finally:
+            REQUEST_ID.reset(token)

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import contextvars
 import inspect
 import queue
 import threading
@@ -230,7 +231,8 @@ class _Worker:
         self._task: asyncio.Task[Any] | None = None
 
     def start(self) -> None:
-        threading.Thread(target=self._main, name="toolwire-tool", daemon=True).start()
+        context = contextvars.copy_context()  # as asyncio.to_thread does: the tool sees the caller's context
+        threading.Thread(target=context.run, args=(self._main,), name="toolwire-tool", daemon=True).start()
 
     def demand(self) -> None:
         with self._ready:

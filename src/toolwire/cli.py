@@ -89,11 +89,13 @@ def losses(schemas: Path) -> None:
 
 
 from toolwire.assemble_cmd import assemble  # noqa: E402 - commands register on main
+from toolwire.breaking_cmd import breaking  # noqa: E402
 from toolwire.convert_cmd import convert, extract  # noqa: E402
 from toolwire.tools_codegen import tools_group  # noqa: E402
 from toolwire.validation.command import validate  # noqa: E402
 
 main.add_command(assemble)
+main.add_command(breaking)
 main.add_command(convert)
 main.add_command(extract)
 main.add_command(tools_group)

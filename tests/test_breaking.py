@@ -64,7 +64,8 @@ def test_cli_exit_codes_and_formats(cli_runner, tmp_path: Path) -> None:
     assert record["rule"] == "FIELD_MADE_REQUIRED" and record["pointer"] == ""
     github = cli_runner(["breaking", "--against", previous, "--schemas", current, "--format", "github"])
     assert (
-        github.stdout.startswith("::error file=") and "title=toolwire breaking%3A FIELD_MADE_REQUIRED::" in github.stdout
+        github.stdout.startswith("::error file=")
+        and "title=toolwire breaking%3A FIELD_MADE_REQUIRED::" in github.stdout
     )
     same = cli_runner(["breaking", "--against", current, "--schemas", current])
     assert same.exit_code == 0 and same.stdout == ""

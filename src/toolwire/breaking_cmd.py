@@ -17,6 +17,7 @@ from pathlib import Path
 import click
 
 from toolwire.breaking import Finding, compare, read_spec
+from toolwire.config import SCHEMAS_HELP, resolve_or_exit
 from toolwire.validation.report import _escape_data, _escape_property
 
 
@@ -53,12 +54,21 @@ def _render(finding: Finding, fmt: str, spec_name: str) -> str:
     return finding.text(spec_name)
 
 
+def _shown(folder: Path) -> str:
+    """The spec folder as findings name it: relative to the working directory when inside it."""
+    try:
+        return folder.resolve().relative_to(Path.cwd().resolve()).as_posix()
+    except ValueError:
+        return folder.as_posix()
+
+
 @click.command()
 @click.option("--against", required=True, metavar="REF|DIR", help="A git ref, or a folder holding the previous spec.")
-@click.option("--schemas", type=click.Path(path_type=Path, file_okay=False), default=Path("schemas"), show_default=True)
+@click.option("--schemas", type=click.Path(path_type=Path, file_okay=False), help=SCHEMAS_HELP)
 @click.option("--format", "fmt", type=click.Choice(("text", "json", "github")), default="text", show_default=True)
-def breaking(against: str, schemas: Path, fmt: str) -> None:
+def breaking(against: str, schemas: Path | None, fmt: str) -> None:
     """Report changes since REF|DIR that break generated code or captured payloads."""
+    schemas = resolve_or_exit(schemas=schemas).schemas
     if not schemas.is_dir():
         _fail(f"{schemas}: schemas folder not found")
     with tempfile.TemporaryDirectory(prefix="toolwire-breaking-") as tmp:
@@ -70,7 +80,7 @@ def breaking(against: str, schemas: Path, fmt: str) -> None:
         except (OSError, UnicodeDecodeError, ValueError) as exc:
             _fail(str(exc))
     for finding in findings:
-        click.echo(_render(finding, fmt, schemas.as_posix()))
+        click.echo(_render(finding, fmt, _shown(schemas)))
     rules = sorted({f.rule for f in findings})
     summary = f"{len(findings)} breaking change(s)" + (f" ({', '.join(rules)})" if rules else "")
     click.echo(f"toolwire: {summary} since {against}", err=True)

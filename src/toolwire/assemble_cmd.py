@@ -22,6 +22,7 @@ from typing import Any
 
 import click
 
+from toolwire.config import GENERATED_HELP, resolve_or_exit
 from toolwire.generated_package import load
 from toolwire.positions import pointer, pointer_line
 
@@ -114,12 +115,13 @@ def _validator(pkg: ModuleType, schema_id: str | None) -> Any:
 
 @click.command()
 @click.option("--dialect", required=True, metavar="DIALECT", help="Dialect of the stream.")
-@click.option("--generated", type=click.Path(path_type=Path, file_okay=False), default=Path("generated"), show_default=True)
+@click.option("--generated", type=click.Path(path_type=Path, file_okay=False), help=GENERATED_HELP)
 @click.argument("file", default="-")
-def assemble(dialect: str, generated: Path, file: str) -> None:
+def assemble(dialect: str, generated: Path | None, file: str) -> None:
     """Assemble the tool calls of a stream (JSON lines, SSE text or a JSON array of events)."""
     import jsonschema
 
+    generated = resolve_or_exit(out=generated).out
     pkg = load(generated)
     try:
         streams = importlib.import_module(f"{pkg.__name__}.streams")

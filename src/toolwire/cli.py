@@ -12,6 +12,7 @@ from typing import Any, NoReturn
 
 import click
 
+from toolwire.config import SCHEMAS_HELP, resolve_or_exit
 from toolwire.spec import SpecError, load_spec
 
 EXIT_FINDINGS = 1
@@ -53,16 +54,26 @@ def _load(schemas: Path) -> Any:
 
 
 @main.command()
-@click.option("--schemas", type=click.Path(path_type=Path, file_okay=False), default=Path("schemas"), show_default=True)
-@click.option("--templates", type=click.Path(path_type=Path, file_okay=False), default=Path("templates"), show_default=True)
-@click.option("--out", type=click.Path(path_type=Path, file_okay=False), default=Path("generated"), show_default=True)
+@click.option("--schemas", type=click.Path(path_type=Path, file_okay=False), help=SCHEMAS_HELP)
+@click.option(
+    "--templates",
+    type=click.Path(path_type=Path, file_okay=False),
+    help="Templates folder (default: as configured, else built-in).",
+)
+@click.option(
+    "--out",
+    type=click.Path(path_type=Path, file_okay=False),
+    help="Output folder (default: as configured, else ./generated).",
+)
 @click.option("--check", is_flag=True, help="Exit 1 with a diff when the output is stale; write nothing.")
 @click.option("--diff", "show_diff", is_flag=True, help="Print the diff the run would make; write nothing.")
-def generate(schemas: Path, templates: Path, out: Path, check: bool, show_diff: bool) -> None:
+def generate(schemas: Path | None, templates: Path | None, out: Path | None, check: bool, show_diff: bool) -> None:
     """Generate models, converters and the conformance suite from the schemas."""
     from toolwire import generate as gen  # jinja2 and the planner: only this command needs them
 
-    spec = _load(schemas)
+    config = resolve_or_exit(schemas=schemas, templates=templates, out=out)
+    templates, out = config.templates, config.out
+    spec = _load(config.schemas)
     try:
         rendered = gen.render(spec, templates)
     except gen.GenerateError as exc:
@@ -80,20 +91,28 @@ def generate(schemas: Path, templates: Path, out: Path, check: bool, show_diff: 
 
 
 @main.command()
-@click.option("--schemas", type=click.Path(path_type=Path, file_okay=False), default=Path("schemas"), show_default=True)
-def losses(schemas: Path) -> None:
+@click.option("--schemas", type=click.Path(path_type=Path, file_okay=False), help=SCHEMAS_HELP)
+def losses(schemas: Path | None) -> None:
     """Print the Markdown table of what each dialect can carry (the README's loss table)."""
     from toolwire.capabilities import loss_table
 
-    click.echo(loss_table(_load(schemas)), nl=False)
+    click.echo(loss_table(_load(resolve_or_exit(schemas=schemas).schemas)), nl=False)
+
+
+@main.command("config")
+def show_config() -> None:
+    """Print the configuration in force: each value and where it came from."""
+    click.echo(resolve_or_exit().describe(), nl=False)
 
 
 from toolwire.assemble_cmd import assemble  # noqa: E402 - commands register on main
+from toolwire.breaking_cmd import breaking  # noqa: E402
 from toolwire.convert_cmd import convert, extract  # noqa: E402
 from toolwire.tools_codegen import tools_group  # noqa: E402
 from toolwire.validation.command import validate  # noqa: E402
 
 main.add_command(assemble)
+main.add_command(breaking)
 main.add_command(convert)
 main.add_command(extract)
 main.add_command(tools_group)

@@ -9,6 +9,7 @@ from typing import Any
 
 import click
 
+from toolwire.config import GENERATED_HELP, resolve_or_exit
 from toolwire.generated_package import load
 
 SHAPES = ("tool_definition", "tool_choice", "tool_call", "tool_result")
@@ -40,10 +41,11 @@ def read_json_input(source: str, what: str) -> Any:
 @click.option("--to", "target", required=True, metavar="DIALECT", help="Dialect to produce.")
 @click.option("--shape", required=True, type=click.Choice(SHAPES), help="Shape of the input.")
 @click.option("--strict", is_flag=True, help="Exit 1 on the first loss instead of reporting it.")
-@click.option("--generated", type=click.Path(path_type=Path, file_okay=False), default=Path("generated"), show_default=True)
+@click.option("--generated", type=click.Path(path_type=Path, file_okay=False), help=GENERATED_HELP)
 @click.argument("file", default="-")
-def convert(source: str, target: str, shape: str, strict: bool, generated: Path, file: str) -> None:
+def convert(source: str, target: str, shape: str, strict: bool, generated: Path | None, file: str) -> None:
     """Convert a payload of SHAPE from one dialect to another; losses go to stderr."""
+    generated = resolve_or_exit(out=generated).out
     pkg = load(generated)
     for name in (source, target):
         if name not in pkg.DIALECTS:
@@ -76,10 +78,11 @@ def convert(source: str, target: str, shape: str, strict: bool, generated: Path,
 
 @click.command()
 @click.option("--dialect", required=True, metavar="DIALECT", help="Dialect of the payload.")
-@click.option("--generated", type=click.Path(path_type=Path, file_okay=False), default=Path("generated"), show_default=True)
+@click.option("--generated", type=click.Path(path_type=Path, file_okay=False), help=GENERATED_HELP)
 @click.argument("file", default="-")
-def extract(dialect: str, generated: Path, file: str) -> None:
+def extract(dialect: str, generated: Path | None, file: str) -> None:
     """Print the canonical tools, tool choice, calls and results of a whole request or response."""
+    generated = resolve_or_exit(out=generated).out
     pkg = load(generated)
     module = pkg.DIALECTS.get(dialect)
     if module is None:

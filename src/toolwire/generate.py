@@ -126,6 +126,7 @@ def render(spec: Spec, templates: Path) -> Rendered:
         "shapes": list(SHAPES),
         "schemas": {rel: spec.documents[rel] for rel in sorted(spec.documents)},
         "package": PACKAGE,
+        "version": package_version(spec),
     }
     try:
         for template in sorted((templates / "python").rglob("*.j2")):
@@ -212,11 +213,27 @@ def _manifest(spec: Spec, templates: Path, files: dict[str, bytes]) -> bytes:
             inputs[f"templates/{path.relative_to(templates).as_posix()}"] = _sha256(path.read_bytes())
     manifest = {
         "_comment": f"DO NOT EDIT: written by `{REGENERATE}`; lists what it generated and from what.",
+        "version": package_version(spec),
+        "spec_sha256": spec_hash(spec),
         "tools": _tool_versions(),
         "inputs": inputs,
         "outputs": {path: _sha256(data) for path, data in sorted(files.items())},
     }
     return (json.dumps(manifest, indent=2, sort_keys=True) + "\n").encode("utf-8")
+
+
+def spec_hash(spec: Spec) -> str:
+    """One hash of every spec file's path and content: what the generated package was made from."""
+    digest = hashlib.sha256()
+    for rel, path in sorted(spec.sources.items()):
+        digest.update(f"{rel}\0{_sha256(path.read_bytes())}\n".encode())
+    return digest.hexdigest()
+
+
+def package_version(spec: Spec) -> str:
+    """The generated package's version: the toolkit's, with the spec's hash as local label, so
+    two packages generated from different specs never share a version."""
+    return f"{_tool_versions()['toolwire']}+spec.{spec_hash(spec)[:12]}"
 
 
 def _sha256(data: bytes) -> str:

@@ -15,6 +15,7 @@ from typing import Any, ClassVar, NoReturn
 
 import click
 
+from toolwire.config import SCHEMAS_HELP, resolve_or_exit
 from toolwire.spec import SpecError, load_spec
 from toolwire.validation.engine import MIB, Engine, EngineError, Options
 from toolwire.validation.inputs import STDIN, expand, plan
@@ -80,7 +81,7 @@ def _fail(message: str, code: int = EXIT_USAGE) -> NoReturn:
 @click.option(
     "--quiet", "-q", is_flag=True, help="Print findings only: no summary, no progress, no output for valid payloads."
 )
-@click.option("--schemas", type=click.Path(path_type=Path, file_okay=False), default=Path("schemas"), show_default=True)
+@click.option("--schemas", type=click.Path(path_type=Path, file_okay=False), help=SCHEMAS_HELP)
 @click.option(
     "--max-record-bytes",
     type=ByteSize(),
@@ -104,7 +105,7 @@ def validate(
     jobs: int,
     fail_fast: bool,
     quiet: bool,
-    schemas: Path,
+    schemas: Path | None,
     max_record_bytes: int,
     segment_bytes: int,
 ) -> None:
@@ -114,6 +115,7 @@ def validate(
     .jsonl/.ndjson (one per line) and SSE transcripts (data: lines). Without --dialect/--shape
     the dialect and kind of each payload are detected from the schemas.
     """
+    schemas = resolve_or_exit(schemas=schemas).schemas
     try:
         code = _validate(
             paths, dialect, shape, fmt, strict, jobs, fail_fast, quiet, schemas, max_record_bytes, segment_bytes

@@ -15,13 +15,25 @@ import codecs
 import json
 from typing import Any
 
-# The generated modules reach the runtime through this module: the names below are theirs.
 from .._runtime import MISSING, IdMap, dump_arguments, loads  # noqa: F401
-from ._calls import ENDED, SHAPE, Call, CallStates, StreamError, as_event, item_copy, overlay, put, put_default, same, where  # noqa: F401
+from ._calls import (  # noqa: F401
+    ENDED,
+    SHAPE,
+    Call,
+    CallStates,
+    StreamError,
+    as_event,
+    item_copy,
+    overlay,
+    put,
+    put_default,
+    same,
+    where,
+)
 from ._emit import emit_key, pieces, text_of, to_text, value_at  # noqa: F401
 from ._jsonpath import PathArgs, get_path, json_path, partial_args, set_path  # noqa: F401
 
-__all__ = ["Assembler", "Call", "StreamError"]
+__all__ = ["Assembler", "Call", "StreamError"]  # the generated modules use the other names too
 
 _JSON = json.JSONDecoder()
 _COMPACT = 256  # fragments kept per call before they are joined: the object count stays bounded

@@ -10,6 +10,7 @@ import re
 from typing import Any
 
 from ._calls import Call
+from ._emit import pieces
 
 __all__ = ["PathArgs", "get_path", "json_path", "partial_args", "set_path"]
 

@@ -22,7 +22,22 @@ from toolwire.spec import Dialect, Spec
 
 ROLES_EMIT_ORDER = ("start", "delta", "fragment", "json_path_args", "stop", "call")
 TEXT_ENCODINGS = {"json_text": "text", "object_or_json_text": "text", "object": "object"}
-POINTERS = ("key", "event_key", "id", "name", "fragment", "full", "partial_args", "continues", "finish", "position")
+POINTERS = (
+    "key",
+    "event_key",
+    "id",
+    "name",
+    "fragment",
+    "full",
+    "arguments",
+    "partial_args",
+    "continues",
+    "finish",
+    "message",
+    "code",
+    "position",
+)
+JSON_TYPES = {"object": "dict", "array": "list", "string": "str"}
 
 
 class StreamPlanError(GenerateError):
@@ -209,6 +224,50 @@ def tool_call_shape(dialect: Dialect) -> ToolCallShape:
     )
 
 
+def _events_plan(kinds: list[dict[str, Any]]) -> dict[str, Any]:
+    """The `events` term as one expression on the event `e` (rule 10), the regexes and value
+    sets it needs as module constants, what it expects in words, and the pointers it tests."""
+    alternatives: list[str] = []
+    words: list[str] = []
+    constants: list[tuple[str, str]] = []
+    pointers: list[list[str]] = []  # per alternative
+    for kind in kinds:
+        conds: list[str] = []
+        said: list[str] = []
+        for pointer in kind.get("has", []):
+            conds.append(has("e", tokens(pointer)))
+            said.append(pointer)
+        for pointer, json_type in kind.get("types", {}).items():
+            conds.append(f"type({read('e', tokens(pointer))}) is {JSON_TYPES[json_type]}")
+            said.append(f"{pointer} (an {json_type})" if json_type in ("object", "array") else f"{pointer} (a {json_type})")
+        for pointer, values in kind.get("in", {}).items():
+            name = f"_KIND{len(constants)}"
+            constants.append((name, f"frozenset({py(sorted(values))})"))
+            conds.append(f"type(_k := {read('e', tokens(pointer))}) is str and _k in {name}")
+            said.append(f"{pointer} one of {', '.join(values)}")
+        for pointer, pattern in kind.get("match", {}).items():
+            try:
+                re.compile(pattern)
+            except re.error as exc:
+                raise StreamPlanError(f"events: {pointer}: not a regular expression: {exc}") from None
+            name = f"_KIND{len(constants)}"
+            constants.append((name, f"_re.compile({py(pattern)})"))
+            conds.append(f"type(_k := {read('e', tokens(pointer))}) is str and {name}.fullmatch(_k) is not None")
+            said.append(f"{pointer} matching {pattern}")
+        alternatives.append(" and ".join(paren(c) if " or " in c else c for c in conds))
+        words.append(" and ".join(said))
+        pointers.append([*kind.get("has", []), *kind.get("types", {}), *kind.get("in", {}), *kind.get("match", {})])
+    if any(not p for alt in pointers for p in alt):
+        raise StreamPlanError("events: a condition on the whole event (pointer \"\") tells no dialect from another")
+    return {
+        "cond": " or ".join(paren(a) if len(alternatives) > 1 and " or " in a else a for a in alternatives),
+        "constants": constants,
+        "expected": "an event with " + ", or with ".join(words),
+        "pointers": pointers,
+        "needs_re": any(code.startswith("_re.") for _name, code in constants),
+    }
+
+
 def _rule_plan(index: int, rule: dict[str, Any]) -> dict[str, Any]:
     role = rule["role"]
     path = tokens(rule.get("path", ""))
@@ -223,6 +282,8 @@ def _rule_plan(index: int, rule: dict[str, Any]) -> dict[str, Any]:
     conds += [has("it", tokens(p)) for p in rule.get("has", [])]
     if rule.get("as_call") and role not in ("start", "delta"):
         raise StreamPlanError(f"rule {index}: as_call is for start and delta rules")
+    if role == "skip" and reads["key"] is None and reads["event_key"] is None:
+        raise StreamPlanError(f"rule {index}: a skip rule needs the block's key (key or event_key)")
     return {
         "index": index,
         "order": index,
@@ -443,6 +504,7 @@ def _stream_plan(dialect: Dialect) -> dict[str, Any]:
     call = tool_call_shape(dialect)
     rules = [_rule_plan(i, r) for i, r in enumerate(mapping["rules"])]
     blocks, selectors = _blocks(rules)
+    events = _events_plan(mapping["events"])
     scans = _scans(blocks)
     roles = {r["role"] for r in rules}
     has_stop = "stop" in roles or any(r["reads"]["continues"] for r in rules)
@@ -486,6 +548,8 @@ def _stream_plan(dialect: Dialect) -> dict[str, Any]:
         "rules": rules,
         "scans": scans,
         "selectors": selectors,
+        "events": events,
+        "has_skip": "skip" in roles,
         "roles": sorted(roles),
         "emitters": ordered,
         "emitter": emitters,

@@ -178,7 +178,7 @@ class CallStates:
     ID_OPTIONAL = False
     ARGS_OPTIONAL = False  # the wire call may leave its arguments out when there are none
     EXPECTED = "an event"  # what every event of the dialect holds (its `events` term), for errors
-    EXPECTED_AT: tuple[str, ...] = ()  # the pointers the `events` term tests, for errors
+    EXPECTED_AT: tuple[tuple[str, ...], ...] = ()  # the pointers each kind of event tests, for errors
 
     def __init__(self, *, id_map: IdMap | None = None) -> None:
         self.finish_reason: str | None = None
@@ -215,8 +215,14 @@ class CallStates:
         into.append({"event": self._n, "pointer": pointer, "message": message})
 
     def _alien(self, event: dict[str, Any]) -> StreamError:
-        """An event this dialect does not send (another dialect's stream, or no stream)."""
-        at = next((p for p in self.EXPECTED_AT if p.split("/")[1].replace("~1", "/").replace("~0", "~") in event), "")
+        """An event this dialect does not send (another dialect's stream, or no stream): the
+        pointer is the first of the closest kind's that the event lacks or holds wrong."""
+        at = ""
+        for kind in self.EXPECTED_AT:
+            held = [p for p in kind if p.split("/")[1].replace("~1", "/").replace("~0", "~") in event]
+            if held:
+                at = next((p for p in kind if p not in held), held[0])
+                break
         return StreamError(self.DIALECT, at, f"not a {self.DIALECT} stream event: expected {self.EXPECTED}")
 
     def _skip(self, event: Any, item: Any, key: Any, call_id: Any, name: Any) -> None:
@@ -235,13 +241,16 @@ class CallStates:
         at = where(event, item) + pointer
         self._report(self.findings, at, f"argument text for a call that is not open (key {key!r}): left out")
 
-    def _error(self, event: Any, item: Any, message: Any, code: Any) -> None:
-        """An error event: the stream ends here. Every call so far is kept; the open ones are
-        incomplete; a finding says what the provider said."""
+    def _error(self, event: Any, item: Any, pointer: str, message: Any, code: Any) -> None:
+        """An error event (rule 11): the stream ends here. Every call so far is kept, the open
+        ones incomplete; a finding says what the provider said (message: a string, or an
+        error object with a string `message`)."""
+        if type(message) is dict and type(message.get("message")) is str:
+            message = message["message"]
         text = message if type(message) is str else "no message" if message is None else json.dumps(message)
-        if code is not None:
+        if type(code) in (str, int) and not isinstance(code, bool):
             text = f"{code}: {text}"
-        self._report(self.findings, where(event, item), f"the stream ended with an error: {text}")
+        self._report(self.findings, where(event, item) + pointer, f"the stream ended with an error: {text}")
         for c in list(self._inflight.values()):
             self._cut(c, f"the stream ended with an error before this call was complete ({text})")
         self._skipped.clear()

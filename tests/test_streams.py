@@ -20,7 +20,9 @@ import pytest
 REPO = Path(__file__).resolve().parents[1]
 if not any((REPO / "schemas" / "dialects").glob("*/stream.json")):
     pytest.skip("no stream mappings yet (schemas/dialects/*/stream.json)", allow_module_level=True)
-streams = pytest.importorskip("toolwire_dialects.streams", reason="generated package without streams: run `toolwire generate`")
+streams = pytest.importorskip(
+    "toolwire_dialects.streams", reason="generated package without streams: run `toolwire generate`"
+)
 
 # Corpus folder -> dialect, for every *.stream.jsonl.
 FOLDERS = {
@@ -141,7 +143,9 @@ def test_openai_chat_stream_equals_the_call_replayed_in_history(corpus_dir: Path
     from toolwire_dialects import openai_chat
 
     calls = assemble("openai_chat", read_events(corpus_dir / "openai-chat/gpt4omini-tool-call.stream.jsonl")).finish()
-    history = openai_chat.extract(json.loads((corpus_dir / "openai-chat/gpt4omini-tool-history-stream.request.json").read_text()))
+    history = openai_chat.extract(
+        json.loads((corpus_dir / "openai-chat/gpt4omini-tool-history-stream.request.json").read_text())
+    )
     assert calls == history["tool_calls"]
     assert calls[0]["raw_arguments"] == '{"country":"UK"}'
 
@@ -152,7 +156,11 @@ def test_anthropic_stream_equals_its_tool_use_block_decoded_whole(corpus_dir: Pa
 
     events = read_events(corpus_dir / "anthropic/sonnet45-tool-use-empty-input.stream.jsonl")
     calls = assemble("anthropic_messages", events).finish()
-    block = next(e["content_block"] for e in events if e["type"] == "content_block_start" and e["content_block"]["type"] == "tool_use")
+    block = next(
+        e["content_block"]
+        for e in events
+        if e["type"] == "content_block_start" and e["content_block"]["type"] == "tool_use"
+    )
     assert calls == [anthropic_messages.decode_tool_call(block)]
     assert calls[0]["arguments"] == {} and calls[0]["name"] == "updateIssueList"
 
@@ -165,7 +173,9 @@ def test_gemini_stream_equals_the_response(corpus_dir: Path) -> None:
     assembler = assemble("gemini", read_events(corpus_dir / "gemini/gemini3pro-function-call.stream.jsonl"))
     response = gemini.extract(json.loads((corpus_dir / "gemini/gemini3pro-function-call.response.json").read_text()))
     calls = assembler.finish()
-    assert [without(c, "/thoughtSignature") for c in calls] == [without(c, "/thoughtSignature") for c in response["tool_calls"]]
+    assert [without(c, "/thoughtSignature") for c in calls] == [
+        without(c, "/thoughtSignature") for c in response["tool_calls"]
+    ]
     assert all("/thoughtSignature" in c["extensions"]["gemini"]["fields"] for c in calls)
     assert assembler.finish_reason == response["finish_reason"] == "STOP"
 
@@ -208,7 +218,23 @@ def _reachable(root: Any) -> int:
 
 def _openai_fragments(n: int, calls: int = 1) -> Any:
     for k in range(calls):
-        yield {"choices": [{"index": 0, "delta": {"tool_calls": [{"index": k, "id": f"call_{k}", "type": "function", "function": {"name": "f", "arguments": '{"t":"'}}]}}]}
+        yield {
+            "choices": [
+                {
+                    "index": 0,
+                    "delta": {
+                        "tool_calls": [
+                            {
+                                "index": k,
+                                "id": f"call_{k}",
+                                "type": "function",
+                                "function": {"name": "f", "arguments": '{"t":"'},
+                            }
+                        ]
+                    },
+                }
+            ]
+        }
     for i in range(n):
         k = i % calls
         yield {"choices": [{"index": 0, "delta": {"tool_calls": [{"index": k, "function": {"arguments": "ab"}}]}}]}
@@ -234,10 +260,20 @@ def test_state_is_released_as_calls_complete() -> None:
     module = stream_module("anthropic_messages")
     assembler = module.Assembler()
     for k in range(50):
-        assembler.feed({"type": "content_block_start", "index": k, "content_block": {"type": "tool_use", "id": f"toolu_{k}", "name": "f", "input": {}}})
+        assembler.feed(
+            {
+                "type": "content_block_start",
+                "index": k,
+                "content_block": {"type": "tool_use", "id": f"toolu_{k}", "name": "f", "input": {}},
+            }
+        )
         for _ in range(200):
-            assembler.feed({"type": "content_block_delta", "index": k, "delta": {"type": "input_json_delta", "partial_json": " "}})
-        assembler.feed({"type": "content_block_delta", "index": k, "delta": {"type": "input_json_delta", "partial_json": "{}"}})
+            assembler.feed(
+                {"type": "content_block_delta", "index": k, "delta": {"type": "input_json_delta", "partial_json": " "}}
+            )
+        assembler.feed(
+            {"type": "content_block_delta", "index": k, "delta": {"type": "input_json_delta", "partial_json": "{}"}}
+        )
         assembler.feed({"type": "content_block_stop", "index": k})
         assert assembler.calls_in_flight == 0
     assert len(assembler.finish()) == 50
@@ -254,7 +290,9 @@ def run_assemble(repo_root: Path) -> Any:
     from toolwire.assemble_cmd import assemble as command
 
     def run(*args: str | Path, input: str | None = None) -> Any:
-        result = CliRunner().invoke(command, ["--generated", str(repo_root / "generated"), *map(str, args)], input=input)
+        result = CliRunner().invoke(
+            command, ["--generated", str(repo_root / "generated"), *map(str, args)], input=input
+        )
         assert result.exception is None or isinstance(result.exception, SystemExit), result.exc_info
         assert "Traceback" not in result.stderr
         return result
@@ -283,7 +321,10 @@ def test_assemble_reads_sse_from_stdin(run_assemble: Any) -> None:
     )
     result = run_assemble("--dialect", "anthropic_messages", "-", input=sse)
     assert result.exit_code == 0, result.stderr
-    assert json.loads(result.stdout) == {"tool_calls": [{"id": "toolu_1", "name": "f", "arguments": {"a": 1}}], "finish_reason": "tool_use"}
+    assert json.loads(result.stdout) == {
+        "tool_calls": [{"id": "toolu_1", "name": "f", "arguments": {"a": 1}}],
+        "finish_reason": "tool_use",
+    }
 
 
 def test_assemble_reads_a_json_array_of_events(run_assemble: Any) -> None:
@@ -294,7 +335,16 @@ def test_assemble_reads_a_json_array_of_events(run_assemble: Any) -> None:
 
 
 def test_assemble_exits_1_on_an_incomplete_call(run_assemble: Any) -> None:
-    calls = [{"id": "call_1", "name": "write", "arguments": None, "raw_arguments": '{"text": "Once', "arguments_error": "cut", "incomplete": True}]
+    calls = [
+        {
+            "id": "call_1",
+            "name": "write",
+            "arguments": None,
+            "raw_arguments": '{"text": "Once',
+            "arguments_error": "cut",
+            "incomplete": True,
+        }
+    ]
     text = stream_module("openai_chat").emit_text(calls)
     result = run_assemble("--dialect", "openai_chat", input=text)
     assert result.exit_code == 1
@@ -306,7 +356,15 @@ def test_assemble_exits_1_on_an_incomplete_call(run_assemble: Any) -> None:
 
 
 def test_assemble_exits_1_on_an_invalid_call(run_assemble: Any) -> None:
-    calls = [{"id": "call_1", "name": "f", "arguments": None, "raw_arguments": '{"a":1}{"b":2}', "arguments_error": "not valid JSON"}]
+    calls = [
+        {
+            "id": "call_1",
+            "name": "f",
+            "arguments": None,
+            "raw_arguments": '{"a":1}{"b":2}',
+            "arguments_error": "not valid JSON",
+        }
+    ]
     result = run_assemble("--dialect", "openai_chat", input=stream_module("openai_chat").emit_text(calls))
     assert result.exit_code == 1
     assert "invalid call 'f': not valid JSON" in result.stderr
@@ -327,7 +385,9 @@ def test_assemble_names_the_line_of_bad_json_and_of_a_bad_event(run_assemble: An
     bad = '{"choices":[{"index":0,"delta":{"tool_calls":[{"index":0,"function":{"arguments":7}}]}}]}'
     result = run_assemble("--dialect", "openai_chat", input=good + "\n" + bad + "\n")
     assert result.exit_code == 1
-    assert result.stderr.startswith("<stdin>:2: openai_chat/stream_event: /choices/0/delta/tool_calls/0/function/arguments: ")
+    assert result.stderr.startswith(
+        "<stdin>:2: openai_chat/stream_event: /choices/0/delta/tool_calls/0/function/arguments: "
+    )
 
 
 def test_assemble_usage_errors_exit_2(run_assemble: Any, tmp_path: Path) -> None:
@@ -342,7 +402,9 @@ def test_assemble_is_a_toolwire_command(toolwire: Any, repo_root: Path, corpus_d
 
     if "assemble" not in main.commands:
         pytest.skip("`assemble` is not registered in toolwire.cli yet")
-    proc = toolwire("assemble", "--dialect", "ollama", corpus_dir / "ollama/docs-llama32-tool-call.stream.jsonl", cwd=repo_root)
+    proc = toolwire(
+        "assemble", "--dialect", "ollama", corpus_dir / "ollama/docs-llama32-tool-call.stream.jsonl", cwd=repo_root
+    )
     assert proc.returncode == 0, proc.stderr
     assert json.loads(proc.stdout)["tool_calls"][0]["name"] == "get_weather"
 
@@ -385,7 +447,9 @@ def test_every_stream_mapping_is_valid_and_has_vectors(repo_root: Path) -> None:
     for path in mappings:
         errors = list(jsonschema.Draft202012Validator(schema).iter_errors(json.loads(path.read_text())))
         assert not errors, f"{path}: {errors[0].message}"
-        assert (repo_root / "schemas/vectors" / path.parent.name / "stream.json").is_file(), f"{path.parent.name} has no stream vectors"
+        assert (repo_root / "schemas/vectors" / path.parent.name / "stream.json").is_file(), (
+            f"{path.parent.name} has no stream vectors"
+        )
         assert path.parent.name in streams.STREAMS
 
 
@@ -401,10 +465,15 @@ def validate_schema() -> Any:
     def refuse(uri: str) -> referencing.Resource:
         raise referencing.exceptions.NoSuchResource(ref=uri)
 
-    registry = referencing.Registry(retrieve=refuse).with_resources((k, DRAFT202012.create_resource(v)) for k, v in SCHEMAS.items())
+    registry = referencing.Registry(retrieve=refuse).with_resources(
+        (k, DRAFT202012.create_resource(v)) for k, v in SCHEMAS.items()
+    )
 
     def check(schema_id: str, instance: Any) -> None:
-        errors = [f"{'/'.join(map(str, e.absolute_path)) or '/'}: {e.message}" for e in jsonschema.Draft202012Validator(SCHEMAS[schema_id], registry=registry).iter_errors(instance)]
+        errors = [
+            f"{'/'.join(map(str, e.absolute_path)) or '/'}: {e.message}"
+            for e in jsonschema.Draft202012Validator(SCHEMAS[schema_id], registry=registry).iter_errors(instance)
+        ]
         assert not errors, f"{schema_id}: " + "; ".join(errors)
 
     return check
@@ -417,7 +486,9 @@ def test_generate_names_the_stream_mapping_it_cannot_generate(toolwire: Any, wor
         if rule["role"] == "finish":
             del rule["emit"]
     path.write_text(json.dumps(mapping, indent=2))
-    proc = toolwire("generate", "--schemas", workspace.schemas, "--templates", workspace.templates, "--out", workspace.out)
+    proc = toolwire(
+        "generate", "--schemas", workspace.schemas, "--templates", workspace.templates, "--out", workspace.out
+    )
     assert proc.returncode == 2
     assert "schemas/dialects/openai_chat/stream.json: no finish rule is marked for emission" in proc.stderr
     assert not workspace.out.exists()
@@ -428,6 +499,213 @@ def test_generate_reports_an_invalid_stream_mapping_with_its_line(toolwire: Any,
     mapping = json.loads(path.read_text())
     mapping["rules"][0]["role"] = "begin"
     path.write_text(json.dumps(mapping, indent=2))
-    proc = toolwire("generate", "--schemas", workspace.schemas, "--templates", workspace.templates, "--out", workspace.out)
+    proc = toolwire(
+        "generate", "--schemas", workspace.schemas, "--templates", workspace.templates, "--out", workspace.out
+    )
     assert proc.returncode == 2
     assert "dialects/anthropic_messages/stream.json:" in proc.stderr and "/rules/0" in proc.stderr
+
+
+# --- another dialect's stream, error events, stray fragments, server tools (issues 10, 11) ---
+
+
+def _first_events(dialect: str) -> list[dict[str, Any]]:
+    vectors = json.loads((REPO / "schemas" / "vectors" / dialect / "stream.json").read_text(encoding="utf-8"))
+    return next(c["events"] for c in vectors["cases"] if "calls" in c and c["calls"])
+
+
+# Mistral streams are OpenAI Chat chunks (the same wire shape): each reads the other's.
+SAME_WIRE = {frozenset({"openai_chat", "mistral"})}
+
+
+@pytest.mark.parametrize("dialect", sorted(streams.STREAMS))
+def test_an_assembler_fed_another_dialects_stream_raises_naming_the_dialect(dialect: str) -> None:
+    """Issue 10.1: never an empty result without error for a stream of another dialect."""
+    module = stream_module(dialect)
+    for other in sorted(streams.STREAMS):
+        if other == dialect or frozenset({dialect, other}) in SAME_WIRE:
+            continue
+        assembler = module.Assembler()
+        with pytest.raises(streams.StreamError) as caught:
+            for event in _first_events(other):
+                assembler.feed(event)
+        assert (caught.value.dialect, caught.value.shape) == (dialect, "stream_event"), other
+        assert f"not a {dialect} stream event: expected" in caught.value.message, other
+        with pytest.raises(streams.StreamError) as caught:
+            module.Assembler().feed_text("".join(json.dumps(e) + "\n" for e in _first_events(other)))
+        assert caught.value.line == 1, other
+
+
+def test_assemble_cli_exits_1_on_another_dialects_stream_naming_the_pointer(run_assemble: Any) -> None:
+    text = "".join(json.dumps(e) + "\n" for e in _first_events("ollama"))
+    result = run_assemble("--dialect", "gemini", "-", input=text)
+    assert result.exit_code == 1
+    assert result.stderr.startswith("<stdin>:1: gemini/stream_event: /: ")
+
+
+def test_a_stray_fragment_keeps_the_good_calls_in_the_cli(run_assemble: Any) -> None:
+    """Issue 10.17: the stray fragment is a finding with its line; the good call is printed."""
+    events = [
+        {
+            "type": "content_block_start",
+            "index": 0,
+            "content_block": {"type": "tool_use", "id": "toolu_1", "name": "f", "input": {}},
+        },
+        {"type": "content_block_delta", "index": 0, "delta": {"type": "input_json_delta", "partial_json": '{"a": 1}'}},
+        {"type": "content_block_stop", "index": 0},
+        {"type": "content_block_delta", "index": 7, "delta": {"type": "input_json_delta", "partial_json": '{"b": 2}'}},
+        {"type": "message_delta", "delta": {"stop_reason": "tool_use"}},
+    ]
+    result = run_assemble("--dialect", "anthropic_messages", "-", input="".join(json.dumps(e) + "\n" for e in events))
+    assert result.exit_code == 1
+    out = json.loads(result.stdout)
+    assert out["tool_calls"] == [{"id": "toolu_1", "name": "f", "arguments": {"a": 1}}]
+    assert out["findings"] == [
+        {"event": 3, "pointer": "/index", "message": "argument text for a call that is not open (key 7): left out"}
+    ]
+    assert (
+        result.stderr
+        == "<stdin>:4: anthropic_messages/stream_event: /index: argument text for a call that is not open (key 7): left out\n"
+    )
+
+
+def test_an_error_event_is_a_finding_with_the_calls_so_far(run_assemble: Any) -> None:
+    """Issue 11.2, in every streaming dialect that has one: the complete calls stay, the open
+    ones are incomplete, later events are not read."""
+    module = stream_module("openai_chat")
+    start = {
+        "choices": [
+            {
+                "index": 0,
+                "delta": {
+                    "tool_calls": [
+                        {"index": 0, "id": "call_1", "type": "function", "function": {"name": "f", "arguments": '{"a"'}}
+                    ]
+                },
+            }
+        ]
+    }
+    error = {"error": {"message": "Rate limit reached", "type": "tokens", "code": "rate_limit_exceeded"}}
+    after = {"choices": [{"index": 0, "delta": {}, "finish_reason": "tool_calls"}]}
+    assembler = module.Assembler()
+    for event in (start, error, after):
+        assembler.feed(event)
+    (call,) = assembler.finish()
+    assert call["incomplete"] is True and call["raw_arguments"] == '{"a"' and assembler.finish_reason is None
+    assert assembler.findings == [
+        {
+            "event": 1,
+            "pointer": "/error",
+            "message": "the stream ended with an error: rate_limit_exceeded: Rate limit reached",
+        }
+    ]
+    result = run_assemble(
+        "--dialect", "openai_chat", "-", input="".join(f"data: {json.dumps(e)}\n\n" for e in (start, error, after))
+    )
+    assert result.exit_code == 1
+    assert json.loads(result.stdout)["tool_calls"][0]["incomplete"] is True
+    assert (
+        result.stderr.splitlines()[0]
+        == "<stdin>:3: openai_chat/stream_event: /error: the stream ended with an error: rate_limit_exceeded: Rate limit reached"
+    )
+
+
+def test_corpus_more_anthropic_code_execution_stream_assembles(corpus_more_dir: Path, run_assemble: Any) -> None:
+    """Issue 11.1: a server_tool_use block streams input_json_delta; it is not a client call."""
+    path = corpus_more_dir / "anthropic/code-execution-server-tool.stream.jsonl"
+    assembler = assemble("anthropic_messages", read_events(path))
+    assert assembler.finish() == [] and assembler.finish_reason == "end_turn" and assembler.findings == []
+    assert [n["pointer"] for n in assembler.notes] == ["/content_block"]
+    assert (
+        "'bash_code_execution' (id srvtoolu_01MwXaweAHve88x6s3Fc8x6Q) is a server-side tool"
+        in assembler.notes[0]["message"]
+    )
+    result = run_assemble("--dialect", "anthropic_messages", path)
+    assert result.exit_code == 0, result.stderr
+    assert result.stderr.startswith(f"{path}:11: anthropic_messages/stream_event: /content_block: note: ")
+
+
+def test_corpus_more_server_tool_stream_keeps_a_client_call_beside_it(corpus_more_dir: Path) -> None:
+    """The same real stream with a client tool_use block appended: only that call comes out."""
+    events = read_events(corpus_more_dir / "anthropic/code-execution-server-tool.stream.jsonl")
+    client = [
+        {
+            "type": "content_block_start",
+            "index": 5,
+            "content_block": {"type": "tool_use", "id": "toolu_9", "name": "save", "input": {}},
+        },
+        {"type": "content_block_delta", "index": 5, "delta": {"type": "input_json_delta", "partial_json": '{"x": 1}'}},
+        {"type": "content_block_stop", "index": 5},
+    ]
+    assembler = assemble("anthropic_messages", events[:-2] + client + events[-2:])
+    assert assembler.finish() == [{"id": "toolu_9", "name": "save", "arguments": {"x": 1}}]
+
+
+def test_corpus_more_azure_content_filter_stream_assembles(corpus_more_dir: Path) -> None:
+    """Issue 11.2: a first chunk with prompt_filter_results, choices [] and object "" is no error."""
+    assembler = assemble(
+        "openai_chat", read_events(corpus_more_dir / "openai-chat-compat/azure-prompt-filter.stream.jsonl")
+    )
+    assert assembler.finish() == [] and assembler.finish_reason == "stop"
+    assert assembler.findings == [] and assembler.notes == []
+
+
+def test_corpus_more_groq_error_stream_is_a_finding(corpus_more_dir: Path, run_assemble: Any) -> None:
+    path = corpus_more_dir / "openai-chat-compat/groq-error-event.stream.jsonl"
+    events = read_events(path)
+    assembler = assemble("openai_chat", events)
+    assert assembler.finish() == []
+    (finding,) = assembler.findings
+    assert finding["event"] == len(events) - 1 and finding["pointer"] == "/error"
+    assert finding["message"].startswith("the stream ended with an error: tool_use_failed: Tool call validation failed")
+    result = run_assemble("--dialect", "openai_chat", path)
+    assert result.exit_code == 1
+    assert json.loads(result.stdout)["tool_calls"] == []
+    assert result.stderr.startswith(
+        f"{path}:{len(events)}: openai_chat/stream_event: /error: the stream ended with an error: tool_use_failed: "
+    )
+
+
+def test_bedrock_server_tool_use_and_its_result_are_not_client_parts() -> None:
+    """Issue 11.1: Nova's code interpreter call (toolUse type server_tool_use) and its result
+    (toolResult type nova_code_interpreter_result) are neither a client call nor an orphan
+    client result, in a response or in the next request; inject leaves them in place."""
+    from toolwire_dialects import bedrock_converse
+
+    server = [
+        {
+            "toolUse": {
+                "toolUseId": "tooluse_srv",
+                "name": "nova_code_interpreter",
+                "type": "server_tool_use",
+                "input": {"code": "1+1"},
+            }
+        },
+        {
+            "toolResult": {
+                "toolUseId": "tooluse_srv",
+                "type": "nova_code_interpreter_result",
+                "status": "success",
+                "content": [{"text": '{"stdOut":"2"}'}],
+            }
+        },
+    ]
+    client_call = {"toolUse": {"toolUseId": "tooluse_c1", "name": "save", "input": {"x": 2}}}
+    response = {
+        "output": {"message": {"role": "assistant", "content": [*server, client_call]}},
+        "stopReason": "tool_use",
+    }
+    parts = bedrock_converse.extract(response)
+    assert [c["id"] for c in parts["tool_calls"]] == ["tooluse_c1"] and parts["tool_results"] == []
+    request = {
+        "modelId": "amazon.nova-pro-v1:0",
+        "messages": [
+            {"role": "user", "content": [{"text": "2+2?"}]},
+            {"role": "assistant", "content": [*server, client_call]},
+            {"role": "user", "content": [{"toolResult": {"toolUseId": "tooluse_c1", "content": [{"text": "ok"}]}}]},
+        ],
+    }
+    parts = bedrock_converse.extract(request)
+    assert [c["id"] for c in parts["tool_calls"]] == ["tooluse_c1"]
+    assert [r["call_id"] for r in parts["tool_results"]] == ["tooluse_c1"]
+    assert bedrock_converse.inject(request, parts).value["messages"][1]["content"][:2] == server

@@ -116,9 +116,7 @@ def _validator(pkg: ModuleType, schema_id: str | None) -> Any:
 
 @click.command()
 @click.option("--dialect", required=True, metavar="DIALECT", help="Dialect of the stream.")
-@click.option(
-    "--generated", type=click.Path(path_type=Path, file_okay=False), default=Path("generated"), show_default=True
-)
+@click.option("--generated", type=click.Path(path_type=Path, file_okay=False), default=Path("generated"), show_default=True)
 @click.argument("file", default="-")
 def assemble(dialect: str, generated: Path, file: str) -> None:
     """Assemble the tool calls of a stream (JSON lines, SSE text or a JSON array of events)."""
@@ -128,9 +126,7 @@ def assemble(dialect: str, generated: Path, file: str) -> None:
     try:
         streams = importlib.import_module(f"{pkg.__name__}.streams")
     except ImportError:
-        raise click.UsageError(
-            f"the generated package in {generated} has no stream assemblers; run `toolwire generate`"
-        ) from None
+        raise click.UsageError(f"the generated package in {generated} has no stream assemblers; run `toolwire generate`") from None
     module = streams.STREAMS.get(dialect)
     if module is None:
         known = ", ".join(streams.STREAMS) or "none"
@@ -162,16 +158,12 @@ def assemble(dialect: str, generated: Path, file: str) -> None:
             line, prefix = lines[report["event"]] if 0 <= report["event"] < len(lines) else (None, "")
             at = f"{name}:{line}" if line is not None else name
             label = "note: " if kind == "note" else ""
-            click.echo(
-                f"{at}: {dialect}/{SHAPE}: {prefix}{report['pointer'] or '/'}: {label}{report['message']}", err=True
-            )
+            click.echo(f"{at}: {dialect}/{SHAPE}: {prefix}{report['pointer'] or '/'}: {label}{report['message']}", err=True)
     bad = len(assembler.findings)
     for i, call in enumerate(result["tool_calls"]):
         if call.get("incomplete") or call.get("arguments") is None:
             bad += 1
             what = "incomplete" if call.get("incomplete") else "invalid"
-            click.echo(
-                f"{name}: /tool_calls/{i}: {what} call {call.get('name')!r}: {call.get('arguments_error')}", err=True
-            )
+            click.echo(f"{name}: /tool_calls/{i}: {what} call {call.get('name')!r}: {call.get('arguments_error')}", err=True)
     if bad:
         sys.exit(1)

@@ -239,9 +239,7 @@ def _events_plan(kinds: list[dict[str, Any]]) -> dict[str, Any]:
             said.append(pointer)
         for pointer, json_type in kind.get("types", {}).items():
             conds.append(f"type({read('e', tokens(pointer))}) is {JSON_TYPES[json_type]}")
-            said.append(
-                f"{pointer} (an {json_type})" if json_type in ("object", "array") else f"{pointer} (a {json_type})"
-            )
+            said.append(f"{pointer} (an {json_type})" if json_type in ("object", "array") else f"{pointer} (a {json_type})")
         for pointer, values in kind.get("in", {}).items():
             name = f"_KIND{len(constants)}"
             constants.append((name, f"frozenset({py(sorted(values))})"))
@@ -260,7 +258,7 @@ def _events_plan(kinds: list[dict[str, Any]]) -> dict[str, Any]:
         words.append(" and ".join(said))
         pointers.append([*kind.get("has", []), *kind.get("types", {}), *kind.get("in", {}), *kind.get("match", {})])
     if any(not p for alt in pointers for p in alt):
-        raise StreamPlanError('events: a condition on the whole event (pointer "") tells no dialect from another')
+        raise StreamPlanError("events: a condition on the whole event (pointer \"\") tells no dialect from another")
     return {
         "cond": " or ".join(paren(a) if len(alternatives) > 1 and " or " in a else a for a in alternatives),
         "constants": constants,
@@ -317,11 +315,7 @@ def _blocks(rules: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], list[dic
         for pointer, value in r["event"]:
             sel = selectors.get(pointer)
             if sel is None:
-                sel = selectors[pointer] = {
-                    "var": f"s{len(selectors)}",
-                    "expr": read("e", tokens(pointer)),
-                    "pointer": pointer,
-                }
+                sel = selectors[pointer] = {"var": f"s{len(selectors)}", "expr": read("e", tokens(pointer)), "pointer": pointer}
             if value is None:
                 conds.append(f"{sel['var']} is None")
             elif isinstance(value, bool):
@@ -338,11 +332,7 @@ def _blocks(rules: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], list[dic
         alts = block["rules"]
         if alts and r["cond"] and alts[-1]["cond"] and _signature(alts[-1]) == _signature(r):
             # two alternatives that do the same thing: one branch, either condition
-            alts[-1] = {
-                **alts[-1],
-                "cond": f"{paren(alts[-1]['cond'])} or {paren(r['cond'])}",
-                "index": f"{alts[-1]['index']}+{r['index']}",
-            }
+            alts[-1] = {**alts[-1], "cond": f"{paren(alts[-1]['cond'])} or {paren(r['cond'])}", "index": f"{alts[-1]['index']}+{r['index']}"}
         else:
             alts.append(r)
     return blocks, list(selectors.values())
@@ -403,14 +393,7 @@ def _scans(blocks: list[dict[str, Any]]) -> list[dict[str, Any]]:
                 count += 1
                 var = f"v{count}"
                 if step[0] == "get":
-                    child = {
-                        "key": step,
-                        "kind": "get",
-                        "var": var,
-                        "expr": f"{node['var']}.get({py(step[1])})",
-                        "type": step[2],
-                        "entries": [],
-                    }
+                    child = {"key": step, "kind": "get", "var": var, "expr": f"{node['var']}.get({py(step[1])})", "type": step[2], "entries": []}
                 else:
                     child = {"key": step, "kind": "loop", "var": var, "over": node["var"], "entries": []}
                 node["entries"].append(("child", child))
@@ -482,9 +465,7 @@ def _emitter(r: dict[str, Any], call: ToolCallShape) -> dict[str, Any]:
             over.sets.append((ptr["continues"], True))
         out["first"] = build(over)
     elif role in ("start", "delta"):
-        out["first"] = build(
-            plain_item({"key": "key", "id": "cid", "name": "name", "fragment": "frag", "continues": "True"})
-        )
+        out["first"] = build(plain_item({"key": "key", "id": "cid", "name": "name", "fragment": "frag", "continues": "True"}))
     if role == "delta":
         out["next"] = build(plain_item({"key": "key", "fragment": "frag", "continues": "True"}))
     elif role == "fragment":
@@ -540,17 +521,10 @@ def _stream_plan(dialect: Dialect) -> dict[str, Any]:
     if "finish" not in emitters:
         raise StreamPlanError("no finish rule is marked for emission")
     key_toks = next((e["key_toks"] for e in ordered if e["key_toks"]), None)
-    codes = " ".join(
-        str(v)
-        for e in [*ordered, emitters["finish"]]
-        for k, v in e.items()
-        if k in ("first", "next", "stop", "whole", "close", "finish")
-    )
+    codes = " ".join(str(v) for e in [*ordered, emitters["finish"]] for k, v in e.items() if k in ("first", "next", "stop", "whole", "close", "finish"))
     emits_text_fragments = any(role in emitters for role in ("delta", "fragment"))
-    needs_text = (
-        bool(re.search(r"(?<!\")\btext\b(?!\")", codes))
-        or any(r in emitters for r in ("delta", "fragment", "json_path_args"))
-        or ("start" in emitters and not emits_text_fragments)
+    needs_text = bool(re.search(r"(?<!\")\btext\b(?!\")", codes)) or any(r in emitters for r in ("delta", "fragment", "json_path_args")) or (
+        "start" in emitters and not emits_text_fragments
     )
     # Incomplete calls can be emitted when their text can go out without a stop or a whole call.
     emits_incomplete = any(role in emitters for role in ("start", "delta", "fragment")) and (
@@ -568,9 +542,7 @@ def _stream_plan(dialect: Dialect) -> dict[str, Any]:
         "truncated": list(mapping.get("truncated", [])),
         "stop_before_truncation": bool(mapping.get("stop_before_truncation", False)),
         "has_stop": has_stop,
-        "no_arguments_text": list(mapping.get("no_arguments_text", []))
-        if call.args == "object"
-        else call.no_arguments_text,
+        "no_arguments_text": list(mapping.get("no_arguments_text", [])) if call.args == "object" else call.no_arguments_text,
         "call": call,
         "call_constants": [(tuple(t), py(v)) for t, v in call.constants],
         "rules": rules,

@@ -69,8 +69,6 @@ class Assembler(_c.Assembler):
         self._n += 1
         if self._ended is not None:
             return []  # an error event ended the stream (rule 11)
-        if not (type(_k := e.get("type")) is str and _k in _KIND0):
-            raise self._alien(e)  # not this dialect's stream (rule 10)
         out: list[dict[str, Any]] = []
         s0 = e.get("type")
         if s0 == "content_block_start":
@@ -169,6 +167,9 @@ class Assembler(_c.Assembler):
             code = (_t.get("type") if type(_t := it.get("error")) is dict else None)
             self._error(e, it, "/error", msg, code)
             return out  # the stream ended (rule 11)
+        # Rule 10, checked last: an event that gave a delta was read by this dialect's rules.
+        if not out and not (type(_k := e.get("type")) is str and _k in _KIND0):
+            raise self._alien(e)  # not this dialect's stream
         return out
 
 

@@ -67,8 +67,6 @@ class Assembler(_c.Assembler):
         self._n += 1
         if self._ended is not None:
             return []  # an error event ended the stream (rule 11)
-        if not ("messageStart" in e or "contentBlockStart" in e or "contentBlockDelta" in e or "contentBlockStop" in e or "messageStop" in e or "metadata" in e or "internalServerException" in e or "modelStreamErrorException" in e or "validationException" in e or "throttlingException" in e or "serviceUnavailableException" in e):
-            raise self._alien(e)  # not this dialect's stream (rule 10)
         out: list[dict[str, Any]] = []
         v1 = e.get("contentBlockStart")
         if type(v1) is dict:
@@ -194,6 +192,9 @@ class Assembler(_c.Assembler):
             code = None
             self._error(e, it, "/serviceUnavailableException", msg, code)
             return out  # the stream ended (rule 11)
+        # Rule 10, checked last: an event that gave a delta was read by this dialect's rules.
+        if not out and not ("messageStart" in e or "contentBlockStart" in e or "contentBlockDelta" in e or "contentBlockStop" in e or "messageStop" in e or "metadata" in e or "internalServerException" in e or "modelStreamErrorException" in e or "validationException" in e or "throttlingException" in e or "serviceUnavailableException" in e):
+            raise self._alien(e)  # not this dialect's stream
         return out
 
 

@@ -68,8 +68,6 @@ class Assembler(_c.Assembler):
         self._n += 1
         if self._ended is not None:
             return []  # an error event ended the stream (rule 11)
-        if not ("candidates" in e or "usageMetadata" in e or "promptFeedback" in e or "modelVersion" in e or "responseId" in e or "usage_metadata" in e or "prompt_feedback" in e or "model_version" in e or "response_id" in e or "error" in e):
-            raise self._alien(e)  # not this dialect's stream (rule 10)
         out: list[dict[str, Any]] = []
         v1 = e.get("candidates")
         if type(v1) is list:
@@ -139,6 +137,9 @@ class Assembler(_c.Assembler):
             code = (_t.get("status") if type(_t := it.get("error")) is dict else None)
             self._error(e, it, "/error", msg, code)
             return out  # the stream ended (rule 11)
+        # Rule 10, checked last: an event that gave a delta was read by this dialect's rules.
+        if not out and not ("candidates" in e or "usageMetadata" in e or "promptFeedback" in e or "modelVersion" in e or "responseId" in e or "usage_metadata" in e or "prompt_feedback" in e or "model_version" in e or "response_id" in e or "error" in e):
+            raise self._alien(e)  # not this dialect's stream
         return out
 
 

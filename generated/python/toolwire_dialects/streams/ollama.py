@@ -67,8 +67,6 @@ class Assembler(_c.Assembler):
         self._n += 1
         if self._ended is not None:
             return []  # an error event ended the stream (rule 11)
-        if not ("model" in e and "done" in e or "error" in e):
-            raise self._alien(e)  # not this dialect's stream (rule 10)
         out: list[dict[str, Any]] = []
         v1 = e.get("message")
         if type(v1) is dict:
@@ -95,6 +93,9 @@ class Assembler(_c.Assembler):
             code = None
             self._error(e, it, "/error", msg, code)
             return out  # the stream ended (rule 11)
+        # Rule 10, checked last: an event that gave a delta was read by this dialect's rules.
+        if not out and not ("model" in e and "done" in e or "error" in e):
+            raise self._alien(e)  # not this dialect's stream
         return out
 
 

@@ -68,8 +68,6 @@ class Assembler(_c.Assembler):
         self._n += 1
         if self._ended is not None:
             return []  # an error event ended the stream (rule 11)
-        if not (type(e.get("choices")) is list or "error" in e):
-            raise self._alien(e)  # not this dialect's stream (rule 10)
         out: list[dict[str, Any]] = []
         v1 = e.get("choices")
         if type(v1) is list:
@@ -92,16 +90,17 @@ class Assembler(_c.Assembler):
                             if k is not None and type(k) is not int and type(k) is not str:
                                 raise self._bad(e, it, "/index", "expected an index or an id")
                             cid = it.get("id")
-                            if cid is not None and type(cid) is not str:
-                                raise self._bad(e, it, "/id", "expected a string")
+                            if cid is not None:
+                                if type(cid) is not str:
+                                    raise self._bad(e, it, "/id", "expected a string")
+                                if not cid:  # an empty id is no id: it continues the call (rule 3)
+                                    cid = None
                             nm = o1.get("name")
                             if nm is not None and type(nm) is not str:
                                 raise self._bad(e, it, "/function/name", "expected a string")
                             fr = o1.get("arguments")
                             if fr is not None and type(fr) is not str:
                                 raise self._bad(e, it, "/function/arguments", "expected a string")
-                            if cid == "":  # an empty id is no id: it continues the call (rule 3)
-                                cid = None
                             if k is not None:
                                 c = self._open.get(k)
                             else:
@@ -143,6 +142,9 @@ class Assembler(_c.Assembler):
             code = (_t.get("code") if type(_t := it.get("error")) is dict else None)
             self._error(e, it, "/error", msg, code)
             return out  # the stream ended (rule 11)
+        # Rule 10, checked last: an event that gave a delta was read by this dialect's rules.
+        if not out and not (type(e.get("choices")) is list or "error" in e):
+            raise self._alien(e)  # not this dialect's stream
         return out
 
 

@@ -70,8 +70,6 @@ class Assembler(_c.Assembler):
         self._n += 1
         if self._ended is not None:
             return []  # an error event ended the stream (rule 11)
-        if not (type(_k := e.get("type")) is str and _KIND0.fullmatch(_k) is not None):
-            raise self._alien(e)  # not this dialect's stream (rule 10)
         out: list[dict[str, Any]] = []
         s0 = e.get("type")
         if s0 == "response.output_item.added":
@@ -203,6 +201,9 @@ class Assembler(_c.Assembler):
             code = it.get("code")
             self._error(e, it, "/message", msg, code)
             return out  # the stream ended (rule 11)
+        # Rule 10, checked last: an event that gave a delta was read by this dialect's rules.
+        if not out and not (type(_k := e.get("type")) is str and _KIND0.fullmatch(_k) is not None):
+            raise self._alien(e)  # not this dialect's stream
         return out
 
 

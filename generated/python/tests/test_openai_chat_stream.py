@@ -1369,7 +1369,99 @@ CASES: dict[str, dict[str, Any]] = {'one call: id and name first, argument fragm
                                                                          'pointer, never an empty result '
                                                                          '(issue 10.1)',
                                                                'events': [{'choices': 5}],
-                                                               'error': {'event': 0, 'pointer': '/choices'}}}
+                                                               'error': {'event': 0, 'pointer': '/choices'}},
+ 'every call at index 0 with empty ids after the first: a real id starts the next call': {'description': 'every '
+                                                                                                         'call '
+                                                                                                         'at '
+                                                                                                         'index '
+                                                                                                         '0 '
+                                                                                                         'with '
+                                                                                                         'empty '
+                                                                                                         'ids '
+                                                                                                         'after '
+                                                                                                         'the '
+                                                                                                         'first: '
+                                                                                                         'a '
+                                                                                                         'real '
+                                                                                                         'id '
+                                                                                                         'starts '
+                                                                                                         'the '
+                                                                                                         'next '
+                                                                                                         'call',
+                                                                                          'source': 'DashScope/Qwen '
+                                                                                                    'compatible '
+                                                                                                    'mode: '
+                                                                                                    'id "" '
+                                                                                                    'and '
+                                                                                                    'name "" '
+                                                                                                    'in '
+                                                                                                    'continuation '
+                                                                                                    'deltas '
+                                                                                                    '(issue '
+                                                                                                    '11.3)',
+                                                                                          'events': [{'id': 'chatcmpl-q',
+                                                                                                      'object': 'chat.completion.chunk',
+                                                                                                      'created': 1,
+                                                                                                      'model': 'qwen-plus',
+                                                                                                      'choices': [{'index': 0,
+                                                                                                                   'delta': {'tool_calls': [{'index': 0,
+                                                                                                                                             'id': 'call_q1',
+                                                                                                                                             'type': 'function',
+                                                                                                                                             'function': {'name': 'get_weather',
+                                                                                                                                                          'arguments': ''}}]},
+                                                                                                                   'finish_reason': None}]},
+                                                                                                     {'id': 'chatcmpl-q',
+                                                                                                      'object': 'chat.completion.chunk',
+                                                                                                      'created': 1,
+                                                                                                      'model': 'qwen-plus',
+                                                                                                      'choices': [{'index': 0,
+                                                                                                                   'delta': {'tool_calls': [{'index': 0,
+                                                                                                                                             'id': '',
+                                                                                                                                             'type': 'function',
+                                                                                                                                             'function': {'name': '',
+                                                                                                                                                          'arguments': '{"city": '
+                                                                                                                                                                       '"Paris"}'}}]},
+                                                                                                                   'finish_reason': None}]},
+                                                                                                     {'id': 'chatcmpl-q',
+                                                                                                      'object': 'chat.completion.chunk',
+                                                                                                      'created': 1,
+                                                                                                      'model': 'qwen-plus',
+                                                                                                      'choices': [{'index': 0,
+                                                                                                                   'delta': {'tool_calls': [{'index': 0,
+                                                                                                                                             'id': 'call_q2',
+                                                                                                                                             'type': 'function',
+                                                                                                                                             'function': {'name': 'get_time',
+                                                                                                                                                          'arguments': ''}}]},
+                                                                                                                   'finish_reason': None}]},
+                                                                                                     {'id': 'chatcmpl-q',
+                                                                                                      'object': 'chat.completion.chunk',
+                                                                                                      'created': 1,
+                                                                                                      'model': 'qwen-plus',
+                                                                                                      'choices': [{'index': 0,
+                                                                                                                   'delta': {'tool_calls': [{'index': 0,
+                                                                                                                                             'id': '',
+                                                                                                                                             'type': 'function',
+                                                                                                                                             'function': {'arguments': '{}'}}]},
+                                                                                                                   'finish_reason': None}]},
+                                                                                                     {'id': 'chatcmpl-q',
+                                                                                                      'object': 'chat.completion.chunk',
+                                                                                                      'created': 1,
+                                                                                                      'model': 'qwen-plus',
+                                                                                                      'choices': [{'index': 0,
+                                                                                                                   'delta': {},
+                                                                                                                   'finish_reason': 'tool_calls'}]}],
+                                                                                          'calls': [{'id': 'call_q1',
+                                                                                                     'name': 'get_weather',
+                                                                                                     'raw_arguments': '{"city": '
+                                                                                                                      '"Paris"}',
+                                                                                                     'arguments': {'city': 'Paris'}},
+                                                                                                    {'id': 'call_q2',
+                                                                                                     'name': 'get_time',
+                                                                                                     'raw_arguments': '{}',
+                                                                                                     'arguments': {}}],
+                                                                                          'incomplete': [False,
+                                                                                                         False],
+                                                                                          'finish_reason': 'tool_calls'}}
 KNOWN_FAILURES: dict[str, str] = {}
 # Byte positions at which the SSE text of a stream is cut into chunks (inside lines,
 # inside `data:`, inside multi-byte characters).
@@ -1383,12 +1475,12 @@ def _params(names: list[str]) -> list[Any]:
     ]
 
 
-VALID = _params(["one call: id and name first, argument fragments by index, usage-only chunk last", "two calls one after the other", "two calls interleaved fragment by fragment", "every call sent with index 0: a new id starts a new call", "no index at all: an id starts a call, fragments without id continue it", "first fragment without type: the constant is filled in", "a whole call in one delta, with the finish in the same chunk", "a call without arguments: empty argument text means {}", "text content before the call is ignored", "finish length in the middle of a call: incomplete, raw text kept", "finish length after text that happens to parse: still incomplete", "finish length cuts both of two parallel calls", "the stream ends without a finish: the open call is incomplete", "two objects in one argument text are one invalid call", "argument text that is not JSON stays raw, never repaired", "finish stop without calls gives no calls", "an Azure content-filter chunk first (choices [], object \"\") carries no tool data", "a Perplexity chat.completion.done chunk last carries no tool data", "continuation deltas with an empty id continue the open call (DashScope/Qwen)", "a stray fragment for an index never opened is a finding; the good call is kept", "a Groq-style error event ends the stream: a finding, the open call incomplete", "a call whose first delta has no id is kept invalid, with a finding"])
+VALID = _params(["one call: id and name first, argument fragments by index, usage-only chunk last", "two calls one after the other", "two calls interleaved fragment by fragment", "every call sent with index 0: a new id starts a new call", "no index at all: an id starts a call, fragments without id continue it", "first fragment without type: the constant is filled in", "a whole call in one delta, with the finish in the same chunk", "a call without arguments: empty argument text means {}", "text content before the call is ignored", "finish length in the middle of a call: incomplete, raw text kept", "finish length after text that happens to parse: still incomplete", "finish length cuts both of two parallel calls", "the stream ends without a finish: the open call is incomplete", "two objects in one argument text are one invalid call", "argument text that is not JSON stays raw, never repaired", "finish stop without calls gives no calls", "an Azure content-filter chunk first (choices [], object \"\") carries no tool data", "a Perplexity chat.completion.done chunk last carries no tool data", "continuation deltas with an empty id continue the open call (DashScope/Qwen)", "a stray fragment for an index never opened is a finding; the good call is kept", "a Groq-style error event ends the stream: a finding, the open call incomplete", "a call whose first delta has no id is kept invalid, with a finding", "every call at index 0 with empty ids after the first: a real id starts the next call"])
 INVALID = _params(["an argument fragment that is not a string is rejected", "an index that is neither a number nor an id is rejected", "an Anthropic event is not an OpenAI Chat chunk", "choices that are not an array is not an OpenAI Chat chunk"])
 ROUNDTRIP = _params(
     [
         name
-        for name in ["one call: id and name first, argument fragments by index, usage-only chunk last", "two calls one after the other", "two calls interleaved fragment by fragment", "every call sent with index 0: a new id starts a new call", "no index at all: an id starts a call, fragments without id continue it", "first fragment without type: the constant is filled in", "a whole call in one delta, with the finish in the same chunk", "a call without arguments: empty argument text means {}", "text content before the call is ignored", "finish length in the middle of a call: incomplete, raw text kept", "finish length after text that happens to parse: still incomplete", "finish length cuts both of two parallel calls", "the stream ends without a finish: the open call is incomplete", "two objects in one argument text are one invalid call", "argument text that is not JSON stays raw, never repaired", "finish stop without calls gives no calls", "an Azure content-filter chunk first (choices [], object \"\") carries no tool data", "a Perplexity chat.completion.done chunk last carries no tool data", "continuation deltas with an empty id continue the open call (DashScope/Qwen)", "a stray fragment for an index never opened is a finding; the good call is kept", "a Groq-style error event ends the stream: a finding, the open call incomplete", "a call whose first delta has no id is kept invalid, with a finding"]
+        for name in ["one call: id and name first, argument fragments by index, usage-only chunk last", "two calls one after the other", "two calls interleaved fragment by fragment", "every call sent with index 0: a new id starts a new call", "no index at all: an id starts a call, fragments without id continue it", "first fragment without type: the constant is filled in", "a whole call in one delta, with the finish in the same chunk", "a call without arguments: empty argument text means {}", "text content before the call is ignored", "finish length in the middle of a call: incomplete, raw text kept", "finish length after text that happens to parse: still incomplete", "finish length cuts both of two parallel calls", "the stream ends without a finish: the open call is incomplete", "two objects in one argument text are one invalid call", "argument text that is not JSON stays raw, never repaired", "finish stop without calls gives no calls", "an Azure content-filter chunk first (choices [], object \"\") carries no tool data", "a Perplexity chat.completion.done chunk last carries no tool data", "continuation deltas with an empty id continue the open call (DashScope/Qwen)", "a stray fragment for an index never opened is a finding; the good call is kept", "a Groq-style error event ends the stream: a finding, the open call incomplete", "a call whose first delta has no id is kept invalid, with a finding", "every call at index 0 with empty ids after the first: a real id starts the next call"]
         if CASES[name].get("roundtrip", True)
         and (stream.EMITS_INCOMPLETE or not any(c.get("incomplete") for c in CASES[name]["calls"]))
     ]

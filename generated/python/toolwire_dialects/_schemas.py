@@ -5897,18 +5897,19 @@ SCHEMAS: dict[str, Any] = {'canonical/content_part.json': {'$schema': 'https://j
                                             'arguments null, incomplete true, raw_arguments = the text that '
                                             'arrived and an arguments_error, even when that text happens to '
                                             'parse. (10) Every event must be one the dialect sends (the '
-                                            "`events` term); one that is not (another dialect's stream) is "
-                                            'an error naming the pointer, never read as an empty stream. A '
-                                            'valid event that carries no tool data (a usage chunk, a '
-                                            "content-filter chunk) is not an error. (11) An `error` rule's "
-                                            "event ends the stream: a finding with the provider's message, "
-                                            'every call so far kept, the open ones incomplete; later events '
-                                            'are not read. (12) A call that does not decode (no name, no id '
-                                            'where the dialect needs one) is kept invalid (arguments null) '
-                                            'with a finding, so the other calls survive. Findings and notes '
-                                            'are {event, pointer, message} on the assembler (and line, from '
-                                            'text); `toolwire assemble` prints them and exits 1 on a '
-                                            'finding.',
+                                            '`events` term, checked on every event that gave no delta: one '
+                                            "that did was read by the dialect's own rules); one that is not "
+                                            "(another dialect's stream) is an error naming the pointer, "
+                                            'never read as an empty stream. A valid event that carries no '
+                                            'tool data (a usage chunk, a content-filter chunk) is not an '
+                                            "error. (11) An `error` rule's event ends the stream: a finding "
+                                            "with the provider's message, every call so far kept, the open "
+                                            'ones incomplete; later events are not read. (12) A call that '
+                                            'does not decode (no name, no id where the dialect needs one) is '
+                                            'kept invalid (arguments null) with a finding, so the other '
+                                            'calls survive. Findings and notes are {event, pointer, message} '
+                                            'on the assembler (and line, from text); `toolwire assemble` '
+                                            'prints them and exits 1 on a finding.',
                              'type': 'object',
                              'properties': {'$schema': {'type': 'string'},
                                             'dialect': {'type': 'string', 'pattern': '^[a-z][a-z0-9_]*$'},

@@ -260,7 +260,7 @@ def _events_plan(kinds: list[dict[str, Any]]) -> dict[str, Any]:
     if any(not p for alt in pointers for p in alt):
         raise StreamPlanError("events: a condition on the whole event (pointer \"\") tells no dialect from another")
     return {
-        "cond": " or ".join(paren(a) if len(alternatives) > 1 and " or " in a else a for a in alternatives),
+        "cond": " or ".join(paren(a) if len(alternatives) > 1 and (" or " in a or " and " in a) else a for a in alternatives),
         "constants": constants,
         "expected": "an event with " + ", or with ".join(words),
         "pointers": pointers,

@@ -11,6 +11,7 @@ Rules: skip, start, fragment, stop, finish, error, error, error, error, error.
 """
 
 from __future__ import annotations
+
 from typing import Any
 
 from .. import _runtime as _rt

@@ -11,6 +11,7 @@ Rules: delta, finish, error.
 """
 
 from __future__ import annotations
+
 from typing import Any
 
 from .. import _runtime as _rt

@@ -11,6 +11,7 @@ Rules: call, finish, error.
 """
 
 from __future__ import annotations
+
 from typing import Any
 
 from .. import _runtime as _rt
@@ -94,7 +95,7 @@ class Assembler(_c.Assembler):
             self._error(e, it, "/error", msg, code)
             return out  # the stream ended (rule 11)
         # Rule 10, checked last: an event that gave a delta was read by this dialect's rules.
-        if not out and not ("model" in e and "done" in e or "error" in e):
+        if not out and not (("model" in e and "done" in e) or "error" in e):
             raise self._alien(e)  # not this dialect's stream
         return out
 

@@ -11,6 +11,7 @@ Rules: start, fragment, stop, call, finish, finish, finish, error, error.
 """
 
 from __future__ import annotations
+
 import re as _re
 from typing import Any
 

@@ -5,7 +5,8 @@ how its path is walked, how its pointers are read (straight-line `.get` chains, 
 interpretation per event), how a finished call is rebuilt as the dialect's wire tool call
 (so the dialect's own decode_tool_call gives the canonical call), and how emit() builds
 each rule's events. The behaviour of every role is written once, in the stream template
-and its runtime (streams/_common.py); see meta/stream.schema.json for the rules.
+and its runtime (streams/_common.py, _calls.py); the expressions come from stream_expr.py;
+see meta/stream.schema.json for the rules.
 """
 
 from __future__ import annotations
@@ -15,10 +16,10 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from toolwire.generate import GenerateError
 from toolwire.plan import py
 from toolwire.positions import tokens
 from toolwire.spec import Dialect, Spec
+from toolwire.stream_expr import StreamPlanError, equals, events_plan, has, paren, read
 
 ROLES_EMIT_ORDER = ("start", "delta", "fragment", "json_path_args", "stop", "call")
 TEXT_ENCODINGS = {"json_text": "text", "object_or_json_text": "text", "object": "object"}
@@ -37,41 +38,6 @@ POINTERS = (
     "code",
     "position",
 )
-JSON_TYPES = {"object": "dict", "array": "list", "string": "str"}
-
-
-class StreamPlanError(GenerateError):
-    """A stream mapping that cannot be generated (it names the stream.json and the rule)."""
-
-
-def read(var: str, toks: list[str]) -> str:
-    """An expression reading toks below var (a dict): the value, or None when absent."""
-    if not toks:
-        return var
-    expr = f"{var}.get({py(toks[0])})"
-    for t in toks[1:]:
-        expr = f"(_t.get({py(t)}) if type(_t := {expr}) is dict else None)"
-    return expr
-
-
-def has(var: str, toks: list[str]) -> str:
-    """An expression: toks is present below var (its value may be null)."""
-    if len(toks) == 1:
-        return f"{py(toks[0])} in {var}"
-    parent = read(var, toks[:-1])
-    return f"(type(_t := {parent}) is dict and {py(toks[-1])} in _t)"
-
-
-def equals(var: str, toks: list[str], value: Any) -> str:
-    """An expression: the value at toks equals value, JSON types included (1 is not true)."""
-    expr = read(var, toks)
-    if value is None:
-        return f"{expr} is None"
-    if isinstance(value, bool):
-        return f"{expr} is {py(value)}"
-    if isinstance(value, (dict, list)):
-        return f"_c.same({expr}, {py(value)})"
-    return f"{expr} == {py(value)}"
 
 
 @dataclass
@@ -224,50 +190,6 @@ def tool_call_shape(dialect: Dialect) -> ToolCallShape:
     )
 
 
-def _events_plan(kinds: list[dict[str, Any]]) -> dict[str, Any]:
-    """The `events` term as one expression on the event `e` (rule 10), the regexes and value
-    sets it needs as module constants, what it expects in words, and the pointers it tests."""
-    alternatives: list[str] = []
-    words: list[str] = []
-    constants: list[tuple[str, str]] = []
-    pointers: list[list[str]] = []  # per alternative
-    for kind in kinds:
-        conds: list[str] = []
-        said: list[str] = []
-        for pointer in kind.get("has", []):
-            conds.append(has("e", tokens(pointer)))
-            said.append(pointer)
-        for pointer, json_type in kind.get("types", {}).items():
-            conds.append(f"type({read('e', tokens(pointer))}) is {JSON_TYPES[json_type]}")
-            said.append(f"{pointer} (an {json_type})" if json_type in ("object", "array") else f"{pointer} (a {json_type})")
-        for pointer, values in kind.get("in", {}).items():
-            name = f"_KIND{len(constants)}"
-            constants.append((name, f"frozenset({py(sorted(values))})"))
-            conds.append(f"type(_k := {read('e', tokens(pointer))}) is str and _k in {name}")
-            said.append(f"{pointer} one of {', '.join(values)}")
-        for pointer, pattern in kind.get("match", {}).items():
-            try:
-                re.compile(pattern)
-            except re.error as exc:
-                raise StreamPlanError(f"events: {pointer}: not a regular expression: {exc}") from None
-            name = f"_KIND{len(constants)}"
-            constants.append((name, f"_re.compile({py(pattern)})"))
-            conds.append(f"type(_k := {read('e', tokens(pointer))}) is str and {name}.fullmatch(_k) is not None")
-            said.append(f"{pointer} matching {pattern}")
-        alternatives.append(" and ".join(paren(c) if " or " in c else c for c in conds))
-        words.append(" and ".join(said))
-        pointers.append([*kind.get("has", []), *kind.get("types", {}), *kind.get("in", {}), *kind.get("match", {})])
-    if any(not p for alt in pointers for p in alt):
-        raise StreamPlanError("events: a condition on the whole event (pointer \"\") tells no dialect from another")
-    return {
-        "cond": " or ".join(paren(a) if len(alternatives) > 1 and (" or " in a or " and " in a) else a for a in alternatives),
-        "constants": constants,
-        "expected": "an event with " + ", or with ".join(words),
-        "pointers": pointers,
-        "needs_re": any(code.startswith("_re.") for _name, code in constants),
-    }
-
-
 def _rule_plan(index: int, rule: dict[str, Any]) -> dict[str, Any]:
     role = rule["role"]
     path = tokens(rule.get("path", ""))
@@ -336,20 +258,6 @@ def _blocks(rules: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], list[dic
         else:
             alts.append(r)
     return blocks, list(selectors.values())
-
-
-def paren(expr: str) -> str:
-    """expr in parentheses, unless one pair already encloses all of it."""
-    if expr.startswith("(") and expr.endswith(")"):
-        depth = 0
-        for i, ch in enumerate(expr):
-            depth += ch == "("
-            depth -= ch == ")"
-            if depth == 0 and i < len(expr) - 1:
-                break
-        else:
-            return expr
-    return f"({expr})"
 
 
 def _signature(r: dict[str, Any]) -> str:
@@ -504,7 +412,7 @@ def _stream_plan(dialect: Dialect) -> dict[str, Any]:
     call = tool_call_shape(dialect)
     rules = [_rule_plan(i, r) for i, r in enumerate(mapping["rules"])]
     blocks, selectors = _blocks(rules)
-    events = _events_plan(mapping["events"])
+    events = events_plan(mapping["events"])
     scans = _scans(blocks)
     roles = {r["role"] for r in rules}
     has_stop = "stop" in roles or any(r["reads"]["continues"] for r in rules)

@@ -431,3 +431,208 @@ def test_generate_reports_an_invalid_stream_mapping_with_its_line(toolwire: Any,
     proc = toolwire("generate", "--schemas", workspace.schemas, "--templates", workspace.templates, "--out", workspace.out)
     assert proc.returncode == 2
     assert "dialects/anthropic_messages/stream.json:" in proc.stderr and "/rules/0" in proc.stderr
+
+
+# --- another dialect's stream, error events, stray fragments, server tools (issues 10, 11) ---
+
+
+def _first_events(dialect: str) -> list[dict[str, Any]]:
+    vectors = json.loads((REPO / "schemas" / "vectors" / dialect / "stream.json").read_text(encoding="utf-8"))
+    return next(c["events"] for c in vectors["cases"] if c.get("calls"))
+
+
+# Mistral streams are OpenAI Chat chunks (the same wire shape): each reads the other's.
+SAME_WIRE = {frozenset({"openai_chat", "mistral"})}
+
+
+@pytest.mark.parametrize("dialect", sorted(streams.STREAMS))
+def test_an_assembler_fed_another_dialects_stream_raises_naming_the_dialect(dialect: str) -> None:
+    """Issue 10.1: never an empty result without error for a stream of another dialect."""
+    module = stream_module(dialect)
+    for other in sorted(streams.STREAMS):
+        if other == dialect or frozenset({dialect, other}) in SAME_WIRE:
+            continue
+        assembler = module.Assembler()
+        with pytest.raises(streams.StreamError) as caught:
+            for event in _first_events(other):
+                assembler.feed(event)
+        assert (caught.value.dialect, caught.value.shape) == (dialect, "stream_event"), other
+        assert f"not a {dialect} stream event: expected" in caught.value.message, other
+        with pytest.raises(streams.StreamError) as caught:
+            module.Assembler().feed_text("".join(json.dumps(e) + "\n" for e in _first_events(other)))
+        assert caught.value.line == 1, other
+
+
+def test_assemble_cli_exits_1_on_another_dialects_stream_naming_the_pointer(run_assemble: Any) -> None:
+    text = "".join(json.dumps(e) + "\n" for e in _first_events("ollama"))
+    result = run_assemble("--dialect", "gemini", "-", input=text)
+    assert result.exit_code == 1
+    assert result.stderr.startswith("<stdin>:1: gemini/stream_event: /: ")
+
+
+def test_a_stray_fragment_keeps_the_good_calls_in_the_cli(run_assemble: Any) -> None:
+    """Issue 10.17: the stray fragment is a finding with its line; the good call is printed."""
+    events = [
+        {
+            "type": "content_block_start",
+            "index": 0,
+            "content_block": {"type": "tool_use", "id": "toolu_1", "name": "f", "input": {}},
+        },
+        {"type": "content_block_delta", "index": 0, "delta": {"type": "input_json_delta", "partial_json": '{"a": 1}'}},
+        {"type": "content_block_stop", "index": 0},
+        {"type": "content_block_delta", "index": 7, "delta": {"type": "input_json_delta", "partial_json": '{"b": 2}'}},
+        {"type": "message_delta", "delta": {"stop_reason": "tool_use"}},
+    ]
+    result = run_assemble("--dialect", "anthropic_messages", "-", input="".join(json.dumps(e) + "\n" for e in events))
+    assert result.exit_code == 1
+    out = json.loads(result.stdout)
+    assert out["tool_calls"] == [{"id": "toolu_1", "name": "f", "arguments": {"a": 1}}]
+    assert out["findings"] == [
+        {"event": 3, "pointer": "/index", "message": "argument text for a call that is not open (key 7): left out"}
+    ]
+    assert (
+        result.stderr
+        == "<stdin>:4: anthropic_messages/stream_event: /index: argument text for a call that is not open (key 7): left out\n"
+    )
+
+
+def test_an_error_event_is_a_finding_with_the_calls_so_far(run_assemble: Any) -> None:
+    """Issue 11.2, in every streaming dialect that has one: the complete calls stay, the open
+    ones are incomplete, later events are not read."""
+    module = stream_module("openai_chat")
+    start = {
+        "choices": [
+            {
+                "index": 0,
+                "delta": {
+                    "tool_calls": [
+                        {"index": 0, "id": "call_1", "type": "function", "function": {"name": "f", "arguments": '{"a"'}}
+                    ]
+                },
+            }
+        ]
+    }
+    error = {"error": {"message": "Rate limit reached", "type": "tokens", "code": "rate_limit_exceeded"}}
+    after = {"choices": [{"index": 0, "delta": {}, "finish_reason": "tool_calls"}]}
+    assembler = module.Assembler()
+    for event in (start, error, after):
+        assembler.feed(event)
+    (call,) = assembler.finish()
+    assert call["incomplete"] is True and call["raw_arguments"] == '{"a"' and assembler.finish_reason is None
+    assert assembler.findings == [
+        {
+            "event": 1,
+            "pointer": "/error",
+            "message": "the stream ended with an error: rate_limit_exceeded: Rate limit reached",
+        }
+    ]
+    result = run_assemble(
+        "--dialect", "openai_chat", "-", input="".join(f"data: {json.dumps(e)}\n\n" for e in (start, error, after))
+    )
+    assert result.exit_code == 1
+    assert json.loads(result.stdout)["tool_calls"][0]["incomplete"] is True
+    assert (
+        result.stderr.splitlines()[0]
+        == "<stdin>:3: openai_chat/stream_event: /error: the stream ended with an error: rate_limit_exceeded: Rate limit reached"
+    )
+
+
+def test_corpus_more_anthropic_code_execution_stream_assembles(corpus_more_dir: Path, run_assemble: Any) -> None:
+    """Issue 11.1: a server_tool_use block streams input_json_delta; it is not a client call."""
+    path = corpus_more_dir / "anthropic/code-execution-server-tool.stream.jsonl"
+    assembler = assemble("anthropic_messages", read_events(path))
+    assert assembler.finish() == [] and assembler.finish_reason == "end_turn" and assembler.findings == []
+    assert [n["pointer"] for n in assembler.notes] == ["/content_block"]
+    assert (
+        "'bash_code_execution' (id srvtoolu_01MwXaweAHve88x6s3Fc8x6Q) is a server-side tool"
+        in assembler.notes[0]["message"]
+    )
+    result = run_assemble("--dialect", "anthropic_messages", path)
+    assert result.exit_code == 0, result.stderr
+    assert result.stderr.startswith(f"{path}:11: anthropic_messages/stream_event: /content_block: note: ")
+
+
+def test_corpus_more_server_tool_stream_keeps_a_client_call_beside_it(corpus_more_dir: Path) -> None:
+    """The same real stream with a client tool_use block appended: only that call comes out."""
+    events = read_events(corpus_more_dir / "anthropic/code-execution-server-tool.stream.jsonl")
+    client = [
+        {
+            "type": "content_block_start",
+            "index": 5,
+            "content_block": {"type": "tool_use", "id": "toolu_9", "name": "save", "input": {}},
+        },
+        {"type": "content_block_delta", "index": 5, "delta": {"type": "input_json_delta", "partial_json": '{"x": 1}'}},
+        {"type": "content_block_stop", "index": 5},
+    ]
+    assembler = assemble("anthropic_messages", events[:-2] + client + events[-2:])
+    assert assembler.finish() == [{"id": "toolu_9", "name": "save", "arguments": {"x": 1}}]
+
+
+def test_corpus_more_azure_content_filter_stream_assembles(corpus_more_dir: Path) -> None:
+    """Issue 11.2: a first chunk with prompt_filter_results, choices [] and object "" is no error."""
+    assembler = assemble(
+        "openai_chat", read_events(corpus_more_dir / "openai-chat-compat/azure-prompt-filter.stream.jsonl")
+    )
+    assert assembler.finish() == [] and assembler.finish_reason == "stop"
+    assert assembler.findings == [] and assembler.notes == []
+
+
+def test_corpus_more_groq_error_stream_is_a_finding(corpus_more_dir: Path, run_assemble: Any) -> None:
+    path = corpus_more_dir / "openai-chat-compat/groq-error-event.stream.jsonl"
+    events = read_events(path)
+    assembler = assemble("openai_chat", events)
+    assert assembler.finish() == []
+    (finding,) = assembler.findings
+    assert finding["event"] == len(events) - 1 and finding["pointer"] == "/error"
+    assert finding["message"].startswith("the stream ended with an error: tool_use_failed: Tool call validation failed")
+    result = run_assemble("--dialect", "openai_chat", path)
+    assert result.exit_code == 1
+    assert json.loads(result.stdout)["tool_calls"] == []
+    assert result.stderr.startswith(
+        f"{path}:{len(events)}: openai_chat/stream_event: /error: the stream ended with an error: tool_use_failed: "
+    )
+
+
+def test_bedrock_server_tool_use_and_its_result_are_not_client_parts() -> None:
+    """Issue 11.1: Nova's code interpreter call (toolUse type server_tool_use) and its result
+    (toolResult type nova_code_interpreter_result) are neither a client call nor an orphan
+    client result, in a response or in the next request; inject leaves them in place."""
+    from toolwire_dialects import bedrock_converse
+
+    server = [
+        {
+            "toolUse": {
+                "toolUseId": "tooluse_srv",
+                "name": "nova_code_interpreter",
+                "type": "server_tool_use",
+                "input": {"code": "1+1"},
+            }
+        },
+        {
+            "toolResult": {
+                "toolUseId": "tooluse_srv",
+                "type": "nova_code_interpreter_result",
+                "status": "success",
+                "content": [{"text": '{"stdOut":"2"}'}],
+            }
+        },
+    ]
+    client_call = {"toolUse": {"toolUseId": "tooluse_c1", "name": "save", "input": {"x": 2}}}
+    response = {
+        "output": {"message": {"role": "assistant", "content": [*server, client_call]}},
+        "stopReason": "tool_use",
+    }
+    parts = bedrock_converse.extract(response)
+    assert [c["id"] for c in parts["tool_calls"]] == ["tooluse_c1"] and parts["tool_results"] == []
+    request = {
+        "modelId": "amazon.nova-pro-v1:0",
+        "messages": [
+            {"role": "user", "content": [{"text": "2+2?"}]},
+            {"role": "assistant", "content": [*server, client_call]},
+            {"role": "user", "content": [{"toolResult": {"toolUseId": "tooluse_c1", "content": [{"text": "ok"}]}}]},
+        ],
+    }
+    parts = bedrock_converse.extract(request)
+    assert [c["id"] for c in parts["tool_calls"]] == ["tooluse_c1"]
+    assert [r["call_id"] for r in parts["tool_results"]] == ["tooluse_c1"]
+    assert bedrock_converse.inject(request, parts).value["messages"][1]["content"][:2] == server

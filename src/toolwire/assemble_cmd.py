@@ -5,9 +5,11 @@ array of events, from a file or stdin. Every event is checked against the dialec
 stream_event schema, then fed to the generated assembler; the result is printed as
 {"tool_calls": [...], "finish_reason": ...}.
 
-Exit codes: 0 every call complete and valid; 1 a call is incomplete or invalid, or the
-input is not that dialect's stream (one line: file:line: dialect/stream_event: /pointer:
-message); 2 usage (unknown dialect, unreadable file).
+Exit codes: 0 every call complete and valid; 1 a call is incomplete or invalid, the stream
+reported a finding (an error event, argument text for no open call; the calls are printed
+all the same), or the input is not that dialect's stream (one line each: file:line:
+dialect/stream_event: /pointer: message); 2 usage (unknown dialect, unreadable file). Notes
+(a server-side tool block left out) are printed the same way and do not change the code.
 """
 
 from __future__ import annotations
@@ -135,7 +137,9 @@ def assemble(dialect: str, generated: Path | None, file: str) -> None:
     name, text = _read(file)
     validator = _validator(pkg, module.EVENT_SCHEMA)
     assembler = module.Assembler()
+    lines: list[tuple[int, str]] = []  # per event fed: its line and pointer prefix
     for line, prefix, event in _events(name, text, dialect):
+        lines.append((line, prefix))
         where = f"{name}:{line}: {dialect}/{SHAPE}"
         if validator is not None:
             errors = list(validator.iter_errors(event))
@@ -151,7 +155,13 @@ def assemble(dialect: str, generated: Path | None, file: str) -> None:
     except pkg.DecodeError as exc:
         _finding(f"{name}: {dialect}/{SHAPE}: {exc.pointer or '/'}: {exc.message}")
     click.echo(json.dumps(result, ensure_ascii=False, indent=2))
-    bad = 0
+    for kind, reports in (("note", assembler.notes), ("finding", assembler.findings)):
+        for report in reports:
+            line, prefix = lines[report["event"]] if 0 <= report["event"] < len(lines) else (None, "")
+            at = f"{name}:{line}" if line is not None else name
+            label = "note: " if kind == "note" else ""
+            click.echo(f"{at}: {dialect}/{SHAPE}: {prefix}{report['pointer'] or '/'}: {label}{report['message']}", err=True)
+    bad = len(assembler.findings)
     for i, call in enumerate(result["tool_calls"]):
         if call.get("incomplete") or call.get("arguments") is None:
             bad += 1

@@ -5,7 +5,8 @@ how its path is walked, how its pointers are read (straight-line `.get` chains, 
 interpretation per event), how a finished call is rebuilt as the dialect's wire tool call
 (so the dialect's own decode_tool_call gives the canonical call), and how emit() builds
 each rule's events. The behaviour of every role is written once, in the stream template
-and its runtime (streams/_common.py); see meta/stream.schema.json for the rules.
+and its runtime (streams/_common.py, _calls.py); the expressions come from stream_expr.py;
+see meta/stream.schema.json for the rules.
 """
 
 from __future__ import annotations
@@ -15,48 +16,28 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from toolwire.generate import GenerateError
 from toolwire.plan import py
 from toolwire.positions import tokens
 from toolwire.spec import Dialect, Spec
+from toolwire.stream_expr import StreamPlanError, equals, events_plan, has, paren, read
 
 ROLES_EMIT_ORDER = ("start", "delta", "fragment", "json_path_args", "stop", "call")
 TEXT_ENCODINGS = {"json_text": "text", "object_or_json_text": "text", "object": "object"}
-POINTERS = ("key", "event_key", "id", "name", "fragment", "full", "partial_args", "continues", "finish", "position")
-
-
-class StreamPlanError(GenerateError):
-    """A stream mapping that cannot be generated (it names the stream.json and the rule)."""
-
-
-def read(var: str, toks: list[str]) -> str:
-    """An expression reading toks below var (a dict): the value, or None when absent."""
-    if not toks:
-        return var
-    expr = f"{var}.get({py(toks[0])})"
-    for t in toks[1:]:
-        expr = f"(_t.get({py(t)}) if type(_t := {expr}) is dict else None)"
-    return expr
-
-
-def has(var: str, toks: list[str]) -> str:
-    """An expression: toks is present below var (its value may be null)."""
-    if len(toks) == 1:
-        return f"{py(toks[0])} in {var}"
-    parent = read(var, toks[:-1])
-    return f"(type(_t := {parent}) is dict and {py(toks[-1])} in _t)"
-
-
-def equals(var: str, toks: list[str], value: Any) -> str:
-    """An expression: the value at toks equals value, JSON types included (1 is not true)."""
-    expr = read(var, toks)
-    if value is None:
-        return f"{expr} is None"
-    if isinstance(value, bool):
-        return f"{expr} is {py(value)}"
-    if isinstance(value, (dict, list)):
-        return f"_c.same({expr}, {py(value)})"
-    return f"{expr} == {py(value)}"
+POINTERS = (
+    "key",
+    "event_key",
+    "id",
+    "name",
+    "fragment",
+    "full",
+    "arguments",
+    "partial_args",
+    "continues",
+    "finish",
+    "message",
+    "code",
+    "position",
+)
 
 
 @dataclass
@@ -223,6 +204,8 @@ def _rule_plan(index: int, rule: dict[str, Any]) -> dict[str, Any]:
     conds += [has("it", tokens(p)) for p in rule.get("has", [])]
     if rule.get("as_call") and role not in ("start", "delta"):
         raise StreamPlanError(f"rule {index}: as_call is for start and delta rules")
+    if role == "skip" and reads["key"] is None and reads["event_key"] is None:
+        raise StreamPlanError(f"rule {index}: a skip rule needs the block's key (key or event_key)")
     return {
         "index": index,
         "order": index,
@@ -275,20 +258,6 @@ def _blocks(rules: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], list[dic
         else:
             alts.append(r)
     return blocks, list(selectors.values())
-
-
-def paren(expr: str) -> str:
-    """expr in parentheses, unless one pair already encloses all of it."""
-    if expr.startswith("(") and expr.endswith(")"):
-        depth = 0
-        for i, ch in enumerate(expr):
-            depth += ch == "("
-            depth -= ch == ")"
-            if depth == 0 and i < len(expr) - 1:
-                break
-        else:
-            return expr
-    return f"({expr})"
 
 
 def _signature(r: dict[str, Any]) -> str:
@@ -443,6 +412,7 @@ def _stream_plan(dialect: Dialect) -> dict[str, Any]:
     call = tool_call_shape(dialect)
     rules = [_rule_plan(i, r) for i, r in enumerate(mapping["rules"])]
     blocks, selectors = _blocks(rules)
+    events = events_plan(mapping["events"])
     scans = _scans(blocks)
     roles = {r["role"] for r in rules}
     has_stop = "stop" in roles or any(r["reads"]["continues"] for r in rules)
@@ -486,6 +456,8 @@ def _stream_plan(dialect: Dialect) -> dict[str, Any]:
         "rules": rules,
         "scans": scans,
         "selectors": selectors,
+        "events": events,
+        "has_skip": "skip" in roles,
         "roles": sorted(roles),
         "emitters": ordered,
         "emitter": emitters,

@@ -600,24 +600,98 @@ CASES: dict[str, dict[str, Any]] = {'text block, then a tool_use block whose inp
                                             'incomplete': [],
                                             'finish_reason': 'end_turn',
                                             'deltas': []},
- 'input_json_delta for a block that never started is rejected': {'description': 'input_json_delta for a '
-                                                                                'block that never started is '
-                                                                                'rejected',
-                                                                 'events': [{'type': 'message_start',
-                                                                             'message': {'id': 'msg_01',
-                                                                                         'type': 'message',
-                                                                                         'role': 'assistant',
-                                                                                         'model': 'claude-sonnet-4-5',
-                                                                                         'content': [],
-                                                                                         'stop_reason': None,
-                                                                                         'stop_sequence': None,
-                                                                                         'usage': {'input_tokens': 10,
-                                                                                                   'output_tokens': 1}}},
-                                                                            {'type': 'content_block_delta',
-                                                                             'index': 3,
-                                                                             'delta': {'type': 'input_json_delta',
-                                                                                       'partial_json': '{"a":1}'}}],
-                                                                 'error': {'event': 1, 'pointer': '/index'}},
+ 'input_json_delta for a block that never started is a finding; the good call is kept': {'description': 'input_json_delta '
+                                                                                                        'for '
+                                                                                                        'a '
+                                                                                                        'block '
+                                                                                                        'that '
+                                                                                                        'never '
+                                                                                                        'started '
+                                                                                                        'is '
+                                                                                                        'a '
+                                                                                                        'finding; '
+                                                                                                        'the '
+                                                                                                        'good '
+                                                                                                        'call '
+                                                                                                        'is '
+                                                                                                        'kept',
+                                                                                         'source': 'hand-written '
+                                                                                                   '(issue '
+                                                                                                   '10.17)',
+                                                                                         'events': [{'type': 'message_start',
+                                                                                                     'message': {'id': 'msg_01',
+                                                                                                                 'type': 'message',
+                                                                                                                 'role': 'assistant',
+                                                                                                                 'model': 'claude-sonnet-4-5',
+                                                                                                                 'content': [],
+                                                                                                                 'stop_reason': None,
+                                                                                                                 'stop_sequence': None,
+                                                                                                                 'usage': {'input_tokens': 10,
+                                                                                                                           'output_tokens': 1}}},
+                                                                                                    {'type': 'content_block_start',
+                                                                                                     'index': 0,
+                                                                                                     'content_block': {'type': 'text',
+                                                                                                                       'text': ''}},
+                                                                                                    {'type': 'content_block_delta',
+                                                                                                     'index': 0,
+                                                                                                     'delta': {'type': 'text_delta',
+                                                                                                               'text': 'Checking.'}},
+                                                                                                    {'type': 'content_block_stop',
+                                                                                                     'index': 0},
+                                                                                                    {'type': 'ping'},
+                                                                                                    {'type': 'content_block_start',
+                                                                                                     'index': 1,
+                                                                                                     'content_block': {'type': 'tool_use',
+                                                                                                                       'id': 'toolu_01A',
+                                                                                                                       'name': 'get_weather',
+                                                                                                                       'input': {}}},
+                                                                                                    {'type': 'ping'},
+                                                                                                    {'type': 'content_block_delta',
+                                                                                                     'index': 1,
+                                                                                                     'delta': {'type': 'input_json_delta',
+                                                                                                               'partial_json': ''}},
+                                                                                                    {'type': 'content_block_delta',
+                                                                                                     'index': 1,
+                                                                                                     'delta': {'type': 'input_json_delta',
+                                                                                                               'partial_json': '{"city": '}},
+                                                                                                    {'type': 'content_block_delta',
+                                                                                                     'index': 1,
+                                                                                                     'delta': {'type': 'input_json_delta',
+                                                                                                               'partial_json': '"Paris"}'}},
+                                                                                                    {'type': 'content_block_stop',
+                                                                                                     'index': 1},
+                                                                                                    {'type': 'content_block_delta',
+                                                                                                     'index': 3,
+                                                                                                     'delta': {'type': 'input_json_delta',
+                                                                                                               'partial_json': '{"a":1}'}},
+                                                                                                    {'type': 'message_delta',
+                                                                                                     'delta': {'stop_reason': 'tool_use',
+                                                                                                               'stop_sequence': None},
+                                                                                                     'usage': {'output_tokens': 20}},
+                                                                                                    {'type': 'message_stop'}],
+                                                                                         'calls': [{'id': 'toolu_01A',
+                                                                                                    'name': 'get_weather',
+                                                                                                    'arguments': {'city': 'Paris'}}],
+                                                                                         'incomplete': [False],
+                                                                                         'finish_reason': 'tool_use',
+                                                                                         'deltas': [{'index': 0,
+                                                                                                     'id': 'toolu_01A',
+                                                                                                     'name': 'get_weather'},
+                                                                                                    {'index': 0,
+                                                                                                     'arguments_delta': '{"city": '},
+                                                                                                    {'index': 0,
+                                                                                                     'arguments_delta': '"Paris"}'}],
+                                                                                         'findings': [{'event': 11,
+                                                                                                       'pointer': '/index',
+                                                                                                       'message': 'argument '
+                                                                                                                  'text '
+                                                                                                                  'for '
+                                                                                                                  'a '
+                                                                                                                  'call '
+                                                                                                                  'that '
+                                                                                                                  'is '
+                                                                                                                  'not '
+                                                                                                                  'open'}]},
  'a tool_use start without a string id is rejected': {'description': 'a tool_use start without a string id '
                                                                      'is rejected',
                                                       'events': [{'type': 'message_start',
@@ -636,7 +710,489 @@ CASES: dict[str, dict[str, Any]] = {'text block, then a tool_use block whose inp
                                                                                     'id': 7,
                                                                                     'name': 'f',
                                                                                     'input': {}}}],
-                                                      'error': {'event': 1, 'pointer': '/content_block/id'}}}
+                                                      'error': {'event': 1, 'pointer': '/content_block/id'}},
+ 'a server_tool_use block and its result are left out with a note; the client call is kept': {'description': 'a '
+                                                                                                             'server_tool_use '
+                                                                                                             'block '
+                                                                                                             'and '
+                                                                                                             'its '
+                                                                                                             'result '
+                                                                                                             'are '
+                                                                                                             'left '
+                                                                                                             'out '
+                                                                                                             'with '
+                                                                                                             'a '
+                                                                                                             'note; '
+                                                                                                             'the '
+                                                                                                             'client '
+                                                                                                             'call '
+                                                                                                             'is '
+                                                                                                             'kept',
+                                                                                              'source': 'modelled '
+                                                                                                        'on '
+                                                                                                        'corpus-more '
+                                                                                                        'anthropic/code-execution-server-tool.stream.jsonl; '
+                                                                                                        'server '
+                                                                                                        'tool '
+                                                                                                        'blocks '
+                                                                                                        'stream '
+                                                                                                        'input_json_delta '
+                                                                                                        'too '
+                                                                                                        '(issue '
+                                                                                                        '11.1)',
+                                                                                              'events': [{'type': 'message_start',
+                                                                                                          'message': {'id': 'msg_01',
+                                                                                                                      'type': 'message',
+                                                                                                                      'role': 'assistant',
+                                                                                                                      'model': 'claude-sonnet-4-5',
+                                                                                                                      'content': [],
+                                                                                                                      'stop_reason': None,
+                                                                                                                      'stop_sequence': None,
+                                                                                                                      'usage': {'input_tokens': 10,
+                                                                                                                                'output_tokens': 1}}},
+                                                                                                         {'type': 'content_block_start',
+                                                                                                          'index': 0,
+                                                                                                          'content_block': {'type': 'server_tool_use',
+                                                                                                                            'id': 'srvtoolu_01',
+                                                                                                                            'name': 'bash_code_execution',
+                                                                                                                            'input': {}}},
+                                                                                                         {'type': 'content_block_delta',
+                                                                                                          'index': 0,
+                                                                                                          'delta': {'type': 'input_json_delta',
+                                                                                                                    'partial_json': ''}},
+                                                                                                         {'type': 'content_block_delta',
+                                                                                                          'index': 0,
+                                                                                                          'delta': {'type': 'input_json_delta',
+                                                                                                                    'partial_json': '{"command": '
+                                                                                                                                    '"echo '
+                                                                                                                                    '1"}'}},
+                                                                                                         {'type': 'content_block_stop',
+                                                                                                          'index': 0},
+                                                                                                         {'type': 'content_block_start',
+                                                                                                          'index': 1,
+                                                                                                          'content_block': {'type': 'bash_code_execution_tool_result',
+                                                                                                                            'tool_use_id': 'srvtoolu_01',
+                                                                                                                            'content': {'type': 'bash_code_execution_result',
+                                                                                                                                        'stdout': '1\n',
+                                                                                                                                        'stderr': '',
+                                                                                                                                        'return_code': 0,
+                                                                                                                                        'content': []}}},
+                                                                                                         {'type': 'content_block_stop',
+                                                                                                          'index': 1},
+                                                                                                         {'type': 'content_block_start',
+                                                                                                          'index': 2,
+                                                                                                          'content_block': {'type': 'tool_use',
+                                                                                                                            'id': 'toolu_01A',
+                                                                                                                            'name': 'get_weather',
+                                                                                                                            'input': {}}},
+                                                                                                         {'type': 'content_block_delta',
+                                                                                                          'index': 2,
+                                                                                                          'delta': {'type': 'input_json_delta',
+                                                                                                                    'partial_json': '{"city": '
+                                                                                                                                    '"Paris"}'}},
+                                                                                                         {'type': 'content_block_stop',
+                                                                                                          'index': 2},
+                                                                                                         {'type': 'message_delta',
+                                                                                                          'delta': {'stop_reason': 'tool_use',
+                                                                                                                    'stop_sequence': None},
+                                                                                                          'usage': {'output_tokens': 9}},
+                                                                                                         {'type': 'message_stop'}],
+                                                                                              'calls': [{'id': 'toolu_01A',
+                                                                                                         'name': 'get_weather',
+                                                                                                         'arguments': {'city': 'Paris'}}],
+                                                                                              'incomplete': [False],
+                                                                                              'finish_reason': 'tool_use',
+                                                                                              'notes': [{'event': 1,
+                                                                                                         'pointer': '/content_block',
+                                                                                                         'message': "'bash_code_execution' "
+                                                                                                                    '(id '
+                                                                                                                    'srvtoolu_01) '
+                                                                                                                    'is '
+                                                                                                                    'a '
+                                                                                                                    'server-side '
+                                                                                                                    'tool'}]},
+ 'an mcp_tool_use block and its mcp_tool_result are not client calls': {'description': 'an mcp_tool_use '
+                                                                                       'block and its '
+                                                                                       'mcp_tool_result are '
+                                                                                       'not client calls',
+                                                                        'source': 'Anthropic MCP connector: '
+                                                                                  'mcp_tool_use blocks '
+                                                                                  'stream their input as '
+                                                                                  'input_json_delta (issue '
+                                                                                  '11.1)',
+                                                                        'events': [{'type': 'message_start',
+                                                                                    'message': {'id': 'msg_01',
+                                                                                                'type': 'message',
+                                                                                                'role': 'assistant',
+                                                                                                'model': 'claude-sonnet-4-5',
+                                                                                                'content': [],
+                                                                                                'stop_reason': None,
+                                                                                                'stop_sequence': None,
+                                                                                                'usage': {'input_tokens': 10,
+                                                                                                          'output_tokens': 1}}},
+                                                                                   {'type': 'content_block_start',
+                                                                                    'index': 0,
+                                                                                    'content_block': {'type': 'mcp_tool_use',
+                                                                                                      'id': 'mcptoolu_01',
+                                                                                                      'name': 'list_issues',
+                                                                                                      'server_name': 'github',
+                                                                                                      'input': {}}},
+                                                                                   {'type': 'content_block_delta',
+                                                                                    'index': 0,
+                                                                                    'delta': {'type': 'input_json_delta',
+                                                                                              'partial_json': '{"repo": '
+                                                                                                              '"a/b"}'}},
+                                                                                   {'type': 'content_block_stop',
+                                                                                    'index': 0},
+                                                                                   {'type': 'content_block_start',
+                                                                                    'index': 1,
+                                                                                    'content_block': {'type': 'mcp_tool_result',
+                                                                                                      'tool_use_id': 'mcptoolu_01',
+                                                                                                      'is_error': False,
+                                                                                                      'content': [{'type': 'text',
+                                                                                                                   'text': '[]'}]}},
+                                                                                   {'type': 'content_block_stop',
+                                                                                    'index': 1},
+                                                                                   {'type': 'content_block_start',
+                                                                                    'index': 2,
+                                                                                    'content_block': {'type': 'text',
+                                                                                                      'text': ''}},
+                                                                                   {'type': 'content_block_delta',
+                                                                                    'index': 2,
+                                                                                    'delta': {'type': 'text_delta',
+                                                                                              'text': 'No '
+                                                                                                      'issues.'}},
+                                                                                   {'type': 'content_block_stop',
+                                                                                    'index': 2},
+                                                                                   {'type': 'message_delta',
+                                                                                    'delta': {'stop_reason': 'end_turn',
+                                                                                              'stop_sequence': None},
+                                                                                    'usage': {'output_tokens': 9}},
+                                                                                   {'type': 'message_stop'}],
+                                                                        'calls': [],
+                                                                        'finish_reason': 'end_turn',
+                                                                        'notes': [{'event': 1,
+                                                                                   'pointer': '/content_block',
+                                                                                   'message': "'list_issues' "
+                                                                                              '(id '
+                                                                                              'mcptoolu_01) '
+                                                                                              'is a '
+                                                                                              'server-side '
+                                                                                              'tool'}]},
+ "content_block_start input with no deltas is the call's arguments": {'description': 'content_block_start '
+                                                                                     'input with no deltas '
+                                                                                     "is the call's "
+                                                                                     'arguments',
+                                                                      'source': 'hand-written (issue 10.3): '
+                                                                                'a tool_use block may arrive '
+                                                                                'whole in its start',
+                                                                      'events': [{'type': 'message_start',
+                                                                                  'message': {'id': 'msg_01',
+                                                                                              'type': 'message',
+                                                                                              'role': 'assistant',
+                                                                                              'model': 'claude-sonnet-4-5',
+                                                                                              'content': [],
+                                                                                              'stop_reason': None,
+                                                                                              'stop_sequence': None,
+                                                                                              'usage': {'input_tokens': 10,
+                                                                                                        'output_tokens': 1}}},
+                                                                                 {'type': 'content_block_start',
+                                                                                  'index': 0,
+                                                                                  'content_block': {'type': 'tool_use',
+                                                                                                    'id': 'toolu_01',
+                                                                                                    'name': 'get_weather',
+                                                                                                    'input': {'city': 'Paris'}}},
+                                                                                 {'type': 'content_block_stop',
+                                                                                  'index': 0},
+                                                                                 {'type': 'message_delta',
+                                                                                  'delta': {'stop_reason': 'tool_use',
+                                                                                            'stop_sequence': None},
+                                                                                  'usage': {'output_tokens': 9}},
+                                                                                 {'type': 'message_stop'}],
+                                                                      'calls': [{'id': 'toolu_01',
+                                                                                 'name': 'get_weather',
+                                                                                 'arguments': {'city': 'Paris'}}],
+                                                                      'incomplete': [False],
+                                                                      'finish_reason': 'tool_use'},
+ 'content_block_start input followed by an empty partial_json is still the arguments': {'description': 'content_block_start '
+                                                                                                       'input '
+                                                                                                       'followed '
+                                                                                                       'by '
+                                                                                                       'an '
+                                                                                                       'empty '
+                                                                                                       'partial_json '
+                                                                                                       'is '
+                                                                                                       'still '
+                                                                                                       'the '
+                                                                                                       'arguments',
+                                                                                        'source': 'hand-written '
+                                                                                                  '(issue '
+                                                                                                  '10.3)',
+                                                                                        'events': [{'type': 'message_start',
+                                                                                                    'message': {'id': 'msg_01',
+                                                                                                                'type': 'message',
+                                                                                                                'role': 'assistant',
+                                                                                                                'model': 'claude-sonnet-4-5',
+                                                                                                                'content': [],
+                                                                                                                'stop_reason': None,
+                                                                                                                'stop_sequence': None,
+                                                                                                                'usage': {'input_tokens': 10,
+                                                                                                                          'output_tokens': 1}}},
+                                                                                                   {'type': 'content_block_start',
+                                                                                                    'index': 0,
+                                                                                                    'content_block': {'type': 'tool_use',
+                                                                                                                      'id': 'toolu_01',
+                                                                                                                      'name': 'get_weather',
+                                                                                                                      'input': {'city': 'Paris'}}},
+                                                                                                   {'type': 'content_block_delta',
+                                                                                                    'index': 0,
+                                                                                                    'delta': {'type': 'input_json_delta',
+                                                                                                              'partial_json': ''}},
+                                                                                                   {'type': 'content_block_stop',
+                                                                                                    'index': 0},
+                                                                                                   {'type': 'message_delta',
+                                                                                                    'delta': {'stop_reason': 'tool_use',
+                                                                                                              'stop_sequence': None},
+                                                                                                    'usage': {'output_tokens': 9}},
+                                                                                                   {'type': 'message_stop'}],
+                                                                                        'calls': [{'id': 'toolu_01',
+                                                                                                   'name': 'get_weather',
+                                                                                                   'arguments': {'city': 'Paris'}}],
+                                                                                        'incomplete': [False],
+                                                                                        'finish_reason': 'tool_use'},
+ 'start input and fragments that say the same agree': {'description': 'start input and fragments that say '
+                                                                      'the same agree',
+                                                       'source': 'hand-written (issue 10.3)',
+                                                       'events': [{'type': 'message_start',
+                                                                   'message': {'id': 'msg_01',
+                                                                               'type': 'message',
+                                                                               'role': 'assistant',
+                                                                               'model': 'claude-sonnet-4-5',
+                                                                               'content': [],
+                                                                               'stop_reason': None,
+                                                                               'stop_sequence': None,
+                                                                               'usage': {'input_tokens': 10,
+                                                                                         'output_tokens': 1}}},
+                                                                  {'type': 'content_block_start',
+                                                                   'index': 0,
+                                                                   'content_block': {'type': 'tool_use',
+                                                                                     'id': 'toolu_01',
+                                                                                     'name': 'get_weather',
+                                                                                     'input': {'city': 'Paris'}}},
+                                                                  {'type': 'content_block_delta',
+                                                                   'index': 0,
+                                                                   'delta': {'type': 'input_json_delta',
+                                                                             'partial_json': '{"city": '
+                                                                                             '"Paris"}'}},
+                                                                  {'type': 'content_block_stop', 'index': 0},
+                                                                  {'type': 'message_delta',
+                                                                   'delta': {'stop_reason': 'tool_use',
+                                                                             'stop_sequence': None},
+                                                                   'usage': {'output_tokens': 9}},
+                                                                  {'type': 'message_stop'}],
+                                                       'calls': [{'id': 'toolu_01',
+                                                                  'name': 'get_weather',
+                                                                  'arguments': {'city': 'Paris'}}],
+                                                       'incomplete': [False],
+                                                       'finish_reason': 'tool_use'},
+ 'start input and different fragments conflict: the call is invalid, with a finding': {'description': 'start '
+                                                                                                      'input '
+                                                                                                      'and '
+                                                                                                      'different '
+                                                                                                      'fragments '
+                                                                                                      'conflict: '
+                                                                                                      'the '
+                                                                                                      'call '
+                                                                                                      'is '
+                                                                                                      'invalid, '
+                                                                                                      'with '
+                                                                                                      'a '
+                                                                                                      'finding',
+                                                                                       'source': 'hand-written '
+                                                                                                 '(issue '
+                                                                                                 '10.3): '
+                                                                                                 'never a '
+                                                                                                 'silent '
+                                                                                                 'choice '
+                                                                                                 'between '
+                                                                                                 'the two',
+                                                                                       'events': [{'type': 'message_start',
+                                                                                                   'message': {'id': 'msg_01',
+                                                                                                               'type': 'message',
+                                                                                                               'role': 'assistant',
+                                                                                                               'model': 'claude-sonnet-4-5',
+                                                                                                               'content': [],
+                                                                                                               'stop_reason': None,
+                                                                                                               'stop_sequence': None,
+                                                                                                               'usage': {'input_tokens': 10,
+                                                                                                                         'output_tokens': 1}}},
+                                                                                                  {'type': 'content_block_start',
+                                                                                                   'index': 0,
+                                                                                                   'content_block': {'type': 'tool_use',
+                                                                                                                     'id': 'toolu_01',
+                                                                                                                     'name': 'get_weather',
+                                                                                                                     'input': {'city': 'Paris'}}},
+                                                                                                  {'type': 'content_block_delta',
+                                                                                                   'index': 0,
+                                                                                                   'delta': {'type': 'input_json_delta',
+                                                                                                             'partial_json': '{"city": '
+                                                                                                                             '"Rome"}'}},
+                                                                                                  {'type': 'content_block_stop',
+                                                                                                   'index': 0},
+                                                                                                  {'type': 'message_delta',
+                                                                                                   'delta': {'stop_reason': 'tool_use',
+                                                                                                             'stop_sequence': None},
+                                                                                                   'usage': {'output_tokens': 9}},
+                                                                                                  {'type': 'message_stop'}],
+                                                                                       'calls': [{'id': 'toolu_01',
+                                                                                                  'name': 'get_weather',
+                                                                                                  'arguments': None,
+                                                                                                  'raw_arguments': '{"city": '
+                                                                                                                   '"Rome"}',
+                                                                                                  'arguments_error': 'conflicting '
+                                                                                                                     'arguments'}],
+                                                                                       'finish_reason': 'tool_use',
+                                                                                       'findings': [{'event': 3,
+                                                                                                     'pointer': '',
+                                                                                                     'message': 'the '
+                                                                                                                'call '
+                                                                                                                'at '
+                                                                                                                'index '
+                                                                                                                '0 '
+                                                                                                                "('get_weather') "
+                                                                                                                'is '
+                                                                                                                'invalid: '
+                                                                                                                'conflicting '
+                                                                                                                'arguments'}],
+                                                                                       'roundtrip': False,
+                                                                                       'note': 'the emitted '
+                                                                                               'stream '
+                                                                                               'carries only '
+                                                                                               'the '
+                                                                                               'fragments, '
+                                                                                               'so it '
+                                                                                               'assembles to '
+                                                                                               'a valid '
+                                                                                               'call'},
+ 'an error event ends the stream: the complete call is kept, the open one incomplete': {'description': 'an '
+                                                                                                       'error '
+                                                                                                       'event '
+                                                                                                       'ends '
+                                                                                                       'the '
+                                                                                                       'stream: '
+                                                                                                       'the '
+                                                                                                       'complete '
+                                                                                                       'call '
+                                                                                                       'is '
+                                                                                                       'kept, '
+                                                                                                       'the '
+                                                                                                       'open '
+                                                                                                       'one '
+                                                                                                       'incomplete',
+                                                                                        'source': 'Anthropic '
+                                                                                                  'streaming '
+                                                                                                  'reference: '
+                                                                                                  'an '
+                                                                                                  '`error` '
+                                                                                                  'event '
+                                                                                                  '(overloaded_error) '
+                                                                                                  'can '
+                                                                                                  'arrive '
+                                                                                                  'mid-stream '
+                                                                                                  '(issue '
+                                                                                                  '11.2)',
+                                                                                        'events': [{'type': 'message_start',
+                                                                                                    'message': {'id': 'msg_01',
+                                                                                                                'type': 'message',
+                                                                                                                'role': 'assistant',
+                                                                                                                'model': 'claude-sonnet-4-5',
+                                                                                                                'content': [],
+                                                                                                                'stop_reason': None,
+                                                                                                                'stop_sequence': None,
+                                                                                                                'usage': {'input_tokens': 10,
+                                                                                                                          'output_tokens': 1}}},
+                                                                                                   {'type': 'content_block_start',
+                                                                                                    'index': 0,
+                                                                                                    'content_block': {'type': 'tool_use',
+                                                                                                                      'id': 'toolu_01',
+                                                                                                                      'name': 'f',
+                                                                                                                      'input': {}}},
+                                                                                                   {'type': 'content_block_delta',
+                                                                                                    'index': 0,
+                                                                                                    'delta': {'type': 'input_json_delta',
+                                                                                                              'partial_json': '{"a":1}'}},
+                                                                                                   {'type': 'content_block_stop',
+                                                                                                    'index': 0},
+                                                                                                   {'type': 'content_block_start',
+                                                                                                    'index': 1,
+                                                                                                    'content_block': {'type': 'tool_use',
+                                                                                                                      'id': 'toolu_02',
+                                                                                                                      'name': 'g',
+                                                                                                                      'input': {}}},
+                                                                                                   {'type': 'content_block_delta',
+                                                                                                    'index': 1,
+                                                                                                    'delta': {'type': 'input_json_delta',
+                                                                                                              'partial_json': '{"b":'}},
+                                                                                                   {'type': 'error',
+                                                                                                    'error': {'type': 'overloaded_error',
+                                                                                                              'message': 'Overloaded'}}],
+                                                                                        'calls': [{'id': 'toolu_01',
+                                                                                                   'name': 'f',
+                                                                                                   'arguments': {'a': 1}},
+                                                                                                  {'id': 'toolu_02',
+                                                                                                   'name': 'g',
+                                                                                                   'arguments': None,
+                                                                                                   'raw_arguments': '{"b":',
+                                                                                                   'arguments_error': 'the '
+                                                                                                                      'stream '
+                                                                                                                      'ended '
+                                                                                                                      'with '
+                                                                                                                      'an '
+                                                                                                                      'error '
+                                                                                                                      'before '
+                                                                                                                      'this '
+                                                                                                                      'call '
+                                                                                                                      'was '
+                                                                                                                      'complete',
+                                                                                                   'incomplete': True}],
+                                                                                        'incomplete': [False,
+                                                                                                       True],
+                                                                                        'finish_reason': None,
+                                                                                        'findings': [{'event': 6,
+                                                                                                      'pointer': '/error',
+                                                                                                      'message': 'the '
+                                                                                                                 'stream '
+                                                                                                                 'ended '
+                                                                                                                 'with '
+                                                                                                                 'an '
+                                                                                                                 'error: '
+                                                                                                                 'overloaded_error: '
+                                                                                                                 'Overloaded'}]},
+ 'an OpenAI Chat chunk is not an Anthropic event': {'description': 'an OpenAI Chat chunk is not an Anthropic '
+                                                                   'event',
+                                                    'source': "hand-written: another dialect's stream must "
+                                                              'be an error naming the pointer, never an '
+                                                              'empty result (issue 10.1)',
+                                                    'events': [{'id': 'chatcmpl-1',
+                                                                'object': 'chat.completion.chunk',
+                                                                'created': 1,
+                                                                'model': 'gpt-4o-mini',
+                                                                'choices': [{'index': 0,
+                                                                             'delta': {'role': 'assistant',
+                                                                                       'content': ''},
+                                                                             'finish_reason': None}]}],
+                                                    'error': {'event': 0, 'pointer': ''}},
+ 'a Responses event is not an Anthropic event': {'description': 'a Responses event is not an Anthropic event',
+                                                 'source': "hand-written: another dialect's stream must be "
+                                                           'an error naming the pointer, never an empty '
+                                                           'result (issue 10.1)',
+                                                 'events': [{'type': 'response.created',
+                                                             'sequence_number': 0,
+                                                             'response': {'id': 'resp_1',
+                                                                          'object': 'response',
+                                                                          'status': 'in_progress',
+                                                                          'output': []}}],
+                                                 'error': {'event': 0, 'pointer': '/type'}}}
 KNOWN_FAILURES: dict[str, str] = {}
 # Byte positions at which the SSE text of a stream is cut into chunks (inside lines,
 # inside `data:`, inside multi-byte characters).
@@ -650,12 +1206,12 @@ def _params(names: list[str]) -> list[Any]:
     ]
 
 
-VALID = _params(["text block, then a tool_use block whose input arrives as partial_json", "a tool without arguments: an empty partial_json total means {}", "a tool block with no delta at all means {}", "two tool_use blocks, keyed by block index", "two tool_use blocks interleaved", "max_tokens after the block stop: the last call is incomplete", "max_tokens after a complete first call: only the last call is incomplete", "max_tokens with text that happens to parse: still incomplete", "the stream breaks off inside a tool block: incomplete", "a block stopped without a finish is complete", "invalid JSON input is one invalid call with its raw text", "input that is JSON but not an object is invalid", "end_turn with only text gives no calls"])
-INVALID = _params(["input_json_delta for a block that never started is rejected", "a tool_use start without a string id is rejected"])
+VALID = _params(["text block, then a tool_use block whose input arrives as partial_json", "a tool without arguments: an empty partial_json total means {}", "a tool block with no delta at all means {}", "two tool_use blocks, keyed by block index", "two tool_use blocks interleaved", "max_tokens after the block stop: the last call is incomplete", "max_tokens after a complete first call: only the last call is incomplete", "max_tokens with text that happens to parse: still incomplete", "the stream breaks off inside a tool block: incomplete", "a block stopped without a finish is complete", "invalid JSON input is one invalid call with its raw text", "input that is JSON but not an object is invalid", "end_turn with only text gives no calls", "input_json_delta for a block that never started is a finding; the good call is kept", "a server_tool_use block and its result are left out with a note; the client call is kept", "an mcp_tool_use block and its mcp_tool_result are not client calls", "content_block_start input with no deltas is the call's arguments", "content_block_start input followed by an empty partial_json is still the arguments", "start input and fragments that say the same agree", "start input and different fragments conflict: the call is invalid, with a finding", "an error event ends the stream: the complete call is kept, the open one incomplete"])
+INVALID = _params(["a tool_use start without a string id is rejected", "an OpenAI Chat chunk is not an Anthropic event", "a Responses event is not an Anthropic event"])
 ROUNDTRIP = _params(
     [
         name
-        for name in ["text block, then a tool_use block whose input arrives as partial_json", "a tool without arguments: an empty partial_json total means {}", "a tool block with no delta at all means {}", "two tool_use blocks, keyed by block index", "two tool_use blocks interleaved", "max_tokens after the block stop: the last call is incomplete", "max_tokens after a complete first call: only the last call is incomplete", "max_tokens with text that happens to parse: still incomplete", "the stream breaks off inside a tool block: incomplete", "a block stopped without a finish is complete", "invalid JSON input is one invalid call with its raw text", "input that is JSON but not an object is invalid", "end_turn with only text gives no calls"]
+        for name in ["text block, then a tool_use block whose input arrives as partial_json", "a tool without arguments: an empty partial_json total means {}", "a tool block with no delta at all means {}", "two tool_use blocks, keyed by block index", "two tool_use blocks interleaved", "max_tokens after the block stop: the last call is incomplete", "max_tokens after a complete first call: only the last call is incomplete", "max_tokens with text that happens to parse: still incomplete", "the stream breaks off inside a tool block: incomplete", "a block stopped without a finish is complete", "invalid JSON input is one invalid call with its raw text", "input that is JSON but not an object is invalid", "end_turn with only text gives no calls", "input_json_delta for a block that never started is a finding; the good call is kept", "a server_tool_use block and its result are left out with a note; the client call is kept", "an mcp_tool_use block and its mcp_tool_result are not client calls", "content_block_start input with no deltas is the call's arguments", "content_block_start input followed by an empty partial_json is still the arguments", "start input and fragments that say the same agree", "start input and different fragments conflict: the call is invalid, with a finding", "an error event ends the stream: the complete call is kept, the open one incomplete"]
         if CASES[name].get("roundtrip", True)
         and (stream.EMITS_INCOMPLETE or not any(c.get("incomplete") for c in CASES[name]["calls"]))
     ]
@@ -703,6 +1259,17 @@ def test_events_assemble_to_the_calls(name: str) -> None:
         assert [c.get("incomplete") is True for c in calls] == case["incomplete"]
     if "deltas" in case:
         assert deltas == case["deltas"]
+    _same_reports(assembler.findings, case.get("findings", []))
+    _same_reports(assembler.notes, case.get("notes", []))
+
+
+def _same_reports(got: list[dict[str, Any]], expected: list[dict[str, Any]], *, lines: bool = False) -> None:
+    """Findings or notes: the same events and pointers; a vector's message is a prefix."""
+    assert [(r["event"], r["pointer"]) for r in got] == [(x["event"], x["pointer"]) for x in expected], got
+    for r, x in zip(got, expected, strict=True):
+        assert r["message"].startswith(x.get("message", "")), r
+        if lines:
+            assert r["line"] >= r["event"] + 1, r
 
 
 @pytest.mark.parametrize(
@@ -751,6 +1318,8 @@ def test_sse_text_split_anywhere_gives_the_same_result(name: str, size: int) -> 
     assert assembler.finish() == expected
     assert assembler.finish_reason == expected_assembler.finish_reason
     assert deltas == expected_deltas
+    _same_reports(assembler.findings, case.get("findings", []), lines=True)
+    _same_reports(assembler.notes, case.get("notes", []), lines=True)
 
 
 @pytest.mark.parametrize("name", VALID)

@@ -190,6 +190,8 @@ CASES: dict[str, dict[str, Any]] = {'text, then a toolUse block whose input arri
                                                                                 'arguments_error': 'the '
                                                                                                    'stream '
                                                                                                    'ended '
+                                                                                                   'with an '
+                                                                                                   'error '
                                                                                                    'before '
                                                                                                    'this '
                                                                                                    'call was '
@@ -201,7 +203,13 @@ CASES: dict[str, dict[str, Any]] = {'text, then a toolUse block whose input arri
                                                                                  'id': 'tooluse_1',
                                                                                  'name': 'f'},
                                                                                 {'index': 0,
-                                                                                 'arguments_delta': '{"a":'}]},
+                                                                                 'arguments_delta': '{"a":'}],
+                                                                     'findings': [{'event': 3,
+                                                                                   'pointer': '/modelStreamErrorException',
+                                                                                   'message': 'the stream '
+                                                                                              'ended with an '
+                                                                                              'error: '
+                                                                                              'boom'}]},
  'input text that is not JSON is kept raw': {'description': 'input text that is not JSON is kept raw',
                                              'events': [{'messageStart': {'role': 'assistant'}},
                                                         {'contentBlockStart': {'contentBlockIndex': 0,
@@ -244,7 +252,116 @@ CASES: dict[str, dict[str, Any]] = {'text, then a toolUse block whose input arri
                                                                           {'contentBlockDelta': {'contentBlockIndex': 0,
                                                                                                  'delta': {'toolUse': {'input': {'a': 1}}}}}],
                                                                'error': {'event': 2,
-                                                                         'pointer': '/contentBlockDelta/delta/toolUse/input'}}}
+                                                                         'pointer': '/contentBlockDelta/delta/toolUse/input'}},
+ 'a toolUse of type server_tool_use (Nova code interpreter) is not a client call': {'description': 'a '
+                                                                                                   'toolUse '
+                                                                                                   'of type '
+                                                                                                   'server_tool_use '
+                                                                                                   '(Nova '
+                                                                                                   'code '
+                                                                                                   'interpreter) '
+                                                                                                   'is not a '
+                                                                                                   'client '
+                                                                                                   'call',
+                                                                                    'source': 'Amazon Nova '
+                                                                                              'built-in '
+                                                                                              'tools: the '
+                                                                                              'code '
+                                                                                              "interpreter's "
+                                                                                              'toolUse '
+                                                                                              'carries type '
+                                                                                              'server_tool_use '
+                                                                                              '(issue 11.1)',
+                                                                                    'events': [{'messageStart': {'role': 'assistant'}},
+                                                                                               {'contentBlockStart': {'contentBlockIndex': 0,
+                                                                                                                      'start': {'toolUse': {'toolUseId': 'tooluse_srv1',
+                                                                                                                                            'name': 'nova_code_interpreter',
+                                                                                                                                            'type': 'server_tool_use'}}}},
+                                                                                               {'contentBlockDelta': {'contentBlockIndex': 0,
+                                                                                                                      'delta': {'toolUse': {'input': '{"code": '
+                                                                                                                                                     '"1+1"}'}}}},
+                                                                                               {'contentBlockStop': {'contentBlockIndex': 0}},
+                                                                                               {'contentBlockStart': {'contentBlockIndex': 1,
+                                                                                                                      'start': {'toolUse': {'toolUseId': 'tooluse_kZJMlvQmRJ6eAyJE5GIl7Q',
+                                                                                                                                            'name': 'get_weather'}}}},
+                                                                                               {'contentBlockDelta': {'contentBlockIndex': 1,
+                                                                                                                      'delta': {'toolUse': {'input': '{"city"'}}}},
+                                                                                               {'contentBlockDelta': {'contentBlockIndex': 1,
+                                                                                                                      'delta': {'toolUse': {'input': ': '
+                                                                                                                                                     '"Paris"}'}}}},
+                                                                                               {'contentBlockStop': {'contentBlockIndex': 1}},
+                                                                                               {'messageStop': {'stopReason': 'tool_use'}},
+                                                                                               {'metadata': {'usage': {'inputTokens': 10,
+                                                                                                                       'outputTokens': 20,
+                                                                                                                       'totalTokens': 30},
+                                                                                                             'metrics': {'latencyMs': 300}}}],
+                                                                                    'calls': [{'id': 'tooluse_kZJMlvQmRJ6eAyJE5GIl7Q',
+                                                                                               'name': 'get_weather',
+                                                                                               'arguments': {'city': 'Paris'}}],
+                                                                                    'incomplete': [False],
+                                                                                    'finish_reason': 'tool_use',
+                                                                                    'notes': [{'event': 1,
+                                                                                               'pointer': '/contentBlockStart/start',
+                                                                                               'message': "'nova_code_interpreter' "
+                                                                                                          '(id '
+                                                                                                          'tooluse_srv1) '
+                                                                                                          'is '
+                                                                                                          'a '
+                                                                                                          'server-side '
+                                                                                                          'tool'}]},
+ 'a throttlingException ends the stream; the complete call is kept': {'description': 'a throttlingException '
+                                                                                     'ends the stream; the '
+                                                                                     'complete call is kept',
+                                                                      'source': 'botocore '
+                                                                                'ConverseStreamOutput: '
+                                                                                'exception events end the '
+                                                                                'stream (issue 11.2)',
+                                                                      'events': [{'messageStart': {'role': 'assistant'}},
+                                                                                 {'contentBlockDelta': {'contentBlockIndex': 0,
+                                                                                                        'delta': {'text': 'Let '
+                                                                                                                          'me '
+                                                                                                                          'check.'}}},
+                                                                                 {'contentBlockStop': {'contentBlockIndex': 0}},
+                                                                                 {'contentBlockStart': {'contentBlockIndex': 1,
+                                                                                                        'start': {'toolUse': {'toolUseId': 'tooluse_kZJMlvQmRJ6eAyJE5GIl7Q',
+                                                                                                                              'name': 'get_weather'}}}},
+                                                                                 {'contentBlockDelta': {'contentBlockIndex': 1,
+                                                                                                        'delta': {'toolUse': {'input': '{"city"'}}}},
+                                                                                 {'contentBlockDelta': {'contentBlockIndex': 1,
+                                                                                                        'delta': {'toolUse': {'input': ': '
+                                                                                                                                       '"Paris"}'}}}},
+                                                                                 {'contentBlockStop': {'contentBlockIndex': 1}},
+                                                                                 {'throttlingException': {'message': 'Too '
+                                                                                                                     'many '
+                                                                                                                     'requests'}}],
+                                                                      'calls': [{'id': 'tooluse_kZJMlvQmRJ6eAyJE5GIl7Q',
+                                                                                 'name': 'get_weather',
+                                                                                 'arguments': {'city': 'Paris'}}],
+                                                                      'incomplete': [False],
+                                                                      'finish_reason': None,
+                                                                      'findings': [{'event': 7,
+                                                                                    'pointer': '/throttlingException',
+                                                                                    'message': 'the stream '
+                                                                                               'ended with '
+                                                                                               'an error: '
+                                                                                               'Too many '
+                                                                                               'requests'}]},
+ 'an Anthropic event is not a Bedrock stream event': {'description': 'an Anthropic event is not a Bedrock '
+                                                                     'stream event',
+                                                      'source': "hand-written: another dialect's stream must "
+                                                                'be an error naming the pointer, never an '
+                                                                'empty result (issue 10.1)',
+                                                      'events': [{'type': 'message_start',
+                                                                  'message': {'id': 'msg_01',
+                                                                              'type': 'message',
+                                                                              'role': 'assistant',
+                                                                              'model': 'claude-sonnet-4-5',
+                                                                              'content': [],
+                                                                              'stop_reason': None,
+                                                                              'stop_sequence': None,
+                                                                              'usage': {'input_tokens': 10,
+                                                                                        'output_tokens': 1}}}],
+                                                      'error': {'event': 0, 'pointer': ''}}}
 KNOWN_FAILURES: dict[str, str] = {}
 # Byte positions at which the SSE text of a stream is cut into chunks (inside lines,
 # inside `data:`, inside multi-byte characters).
@@ -258,12 +375,12 @@ def _params(names: list[str]) -> list[Any]:
     ]
 
 
-VALID = _params(["text, then a toolUse block whose input arrives as JSON text fragments", "AWS padding fields p are ignored", "a tool without input fragments means {}", "two toolUse blocks in a row", "max_tokens after the block stop: the last call is incomplete", "the stream ends inside a toolUse block", "a model stream error before the stop leaves the call incomplete", "input text that is not JSON is kept raw", "end_turn with only text gives no calls"])
-INVALID = _params(["a toolUse input fragment that is not a string is rejected"])
+VALID = _params(["text, then a toolUse block whose input arrives as JSON text fragments", "AWS padding fields p are ignored", "a tool without input fragments means {}", "two toolUse blocks in a row", "max_tokens after the block stop: the last call is incomplete", "the stream ends inside a toolUse block", "a model stream error before the stop leaves the call incomplete", "input text that is not JSON is kept raw", "end_turn with only text gives no calls", "a toolUse of type server_tool_use (Nova code interpreter) is not a client call", "a throttlingException ends the stream; the complete call is kept"])
+INVALID = _params(["a toolUse input fragment that is not a string is rejected", "an Anthropic event is not a Bedrock stream event"])
 ROUNDTRIP = _params(
     [
         name
-        for name in ["text, then a toolUse block whose input arrives as JSON text fragments", "AWS padding fields p are ignored", "a tool without input fragments means {}", "two toolUse blocks in a row", "max_tokens after the block stop: the last call is incomplete", "the stream ends inside a toolUse block", "a model stream error before the stop leaves the call incomplete", "input text that is not JSON is kept raw", "end_turn with only text gives no calls"]
+        for name in ["text, then a toolUse block whose input arrives as JSON text fragments", "AWS padding fields p are ignored", "a tool without input fragments means {}", "two toolUse blocks in a row", "max_tokens after the block stop: the last call is incomplete", "the stream ends inside a toolUse block", "a model stream error before the stop leaves the call incomplete", "input text that is not JSON is kept raw", "end_turn with only text gives no calls", "a toolUse of type server_tool_use (Nova code interpreter) is not a client call", "a throttlingException ends the stream; the complete call is kept"]
         if CASES[name].get("roundtrip", True)
         and (stream.EMITS_INCOMPLETE or not any(c.get("incomplete") for c in CASES[name]["calls"]))
     ]
@@ -311,6 +428,17 @@ def test_events_assemble_to_the_calls(name: str) -> None:
         assert [c.get("incomplete") is True for c in calls] == case["incomplete"]
     if "deltas" in case:
         assert deltas == case["deltas"]
+    _same_reports(assembler.findings, case.get("findings", []))
+    _same_reports(assembler.notes, case.get("notes", []))
+
+
+def _same_reports(got: list[dict[str, Any]], expected: list[dict[str, Any]], *, lines: bool = False) -> None:
+    """Findings or notes: the same events and pointers; a vector's message is a prefix."""
+    assert [(r["event"], r["pointer"]) for r in got] == [(x["event"], x["pointer"]) for x in expected], got
+    for r, x in zip(got, expected, strict=True):
+        assert r["message"].startswith(x.get("message", "")), r
+        if lines:
+            assert r["line"] >= r["event"] + 1, r
 
 
 @pytest.mark.parametrize(
@@ -359,6 +487,8 @@ def test_sse_text_split_anywhere_gives_the_same_result(name: str, size: int) -> 
     assert assembler.finish() == expected
     assert assembler.finish_reason == expected_assembler.finish_reason
     assert deltas == expected_deltas
+    _same_reports(assembler.findings, case.get("findings", []), lines=True)
+    _same_reports(assembler.notes, case.get("notes", []), lines=True)
 
 
 @pytest.mark.parametrize("name", VALID)

@@ -321,21 +321,170 @@ CASES: dict[str, dict[str, Any]] = {'tool plan, then a call whose arguments stre
                                   'incomplete': [],
                                   'finish_reason': 'COMPLETE',
                                   'deltas': []},
- 'a tool-call-delta for an index that never started is rejected': {'description': 'a tool-call-delta for an '
-                                                                                  'index that never started '
-                                                                                  'is rejected',
-                                                                   'events': [{'id': '7c9f2a31-0000-4000-8000-000000000001',
-                                                                               'type': 'message-start',
-                                                                               'delta': {'message': {'role': 'assistant',
-                                                                                                     'content': [],
-                                                                                                     'tool_plan': '',
-                                                                                                     'tool_calls': [],
-                                                                                                     'citations': []}}},
-                                                                              {'type': 'tool-call-delta',
-                                                                               'index': 2,
-                                                                               'delta': {'message': {'tool_calls': {'function': {'arguments': '{"a":1}'}}}}}],
-                                                                   'error': {'event': 1,
-                                                                             'pointer': '/index'}}}
+ 'a tool-call-delta for an index that never started is a finding; the good call is kept': {'description': 'a '
+                                                                                                          'tool-call-delta '
+                                                                                                          'for '
+                                                                                                          'an '
+                                                                                                          'index '
+                                                                                                          'that '
+                                                                                                          'never '
+                                                                                                          'started '
+                                                                                                          'is '
+                                                                                                          'a '
+                                                                                                          'finding; '
+                                                                                                          'the '
+                                                                                                          'good '
+                                                                                                          'call '
+                                                                                                          'is '
+                                                                                                          'kept',
+                                                                                           'source': 'hand-written '
+                                                                                                     '(issue '
+                                                                                                     '10.17)',
+                                                                                           'events': [{'id': '7c9f2a31-0000-4000-8000-000000000001',
+                                                                                                       'type': 'message-start',
+                                                                                                       'delta': {'message': {'role': 'assistant',
+                                                                                                                             'content': [],
+                                                                                                                             'tool_plan': '',
+                                                                                                                             'tool_calls': [],
+                                                                                                                             'citations': []}}},
+                                                                                                      {'type': 'tool-plan-delta',
+                                                                                                       'delta': {'message': {'tool_plan': 'I '
+                                                                                                                                          'will'}}},
+                                                                                                      {'type': 'tool-plan-delta',
+                                                                                                       'delta': {'message': {'tool_plan': ' '
+                                                                                                                                          'look '
+                                                                                                                                          'it '
+                                                                                                                                          'up.'}}},
+                                                                                                      {'type': 'tool-call-start',
+                                                                                                       'index': 0,
+                                                                                                       'delta': {'message': {'tool_calls': {'id': 'get_weather_a1b2c3d4e5f6',
+                                                                                                                                            'type': 'function',
+                                                                                                                                            'function': {'name': 'get_weather',
+                                                                                                                                                         'arguments': ''}}}}},
+                                                                                                      {'type': 'tool-call-delta',
+                                                                                                       'index': 0,
+                                                                                                       'delta': {'message': {'tool_calls': {'function': {'arguments': '{"loc'}}}}},
+                                                                                                      {'type': 'tool-call-delta',
+                                                                                                       'index': 0,
+                                                                                                       'delta': {'message': {'tool_calls': {'function': {'arguments': 'ation": '
+                                                                                                                                                                      '"Paris"}'}}}}},
+                                                                                                      {'type': 'tool-call-end',
+                                                                                                       'index': 0},
+                                                                                                      {'type': 'tool-call-delta',
+                                                                                                       'index': 2,
+                                                                                                       'delta': {'message': {'tool_calls': {'function': {'arguments': '{"a":1}'}}}}},
+                                                                                                      {'type': 'message-end',
+                                                                                                       'delta': {'finish_reason': 'TOOL_CALL',
+                                                                                                                 'usage': {'billed_units': {'input_tokens': 10,
+                                                                                                                                            'output_tokens': 5},
+                                                                                                                           'tokens': {'input_tokens': 100,
+                                                                                                                                      'output_tokens': 20}}}}],
+                                                                                           'calls': [{'id': 'get_weather_a1b2c3d4e5f6',
+                                                                                                      'name': 'get_weather',
+                                                                                                      'raw_arguments': '{"location": '
+                                                                                                                       '"Paris"}',
+                                                                                                      'arguments': {'location': 'Paris'}}],
+                                                                                           'incomplete': [False],
+                                                                                           'finish_reason': 'TOOL_CALL',
+                                                                                           'deltas': [{'index': 0,
+                                                                                                       'id': 'get_weather_a1b2c3d4e5f6',
+                                                                                                       'name': 'get_weather'},
+                                                                                                      {'index': 0,
+                                                                                                       'arguments_delta': '{"loc'},
+                                                                                                      {'index': 0,
+                                                                                                       'arguments_delta': 'ation": '
+                                                                                                                          '"Paris"}'}],
+                                                                                           'findings': [{'event': 7,
+                                                                                                         'pointer': '/index',
+                                                                                                         'message': 'argument '
+                                                                                                                    'text '
+                                                                                                                    'for '
+                                                                                                                    'a '
+                                                                                                                    'call '
+                                                                                                                    'that '
+                                                                                                                    'is '
+                                                                                                                    'not '
+                                                                                                                    'open'}]},
+ 'a message-end with an error ends the stream: the open call is incomplete': {'description': 'a message-end '
+                                                                                             'with an error '
+                                                                                             'ends the '
+                                                                                             'stream: the '
+                                                                                             'open call is '
+                                                                                             'incomplete',
+                                                                              'source': 'cohere-python '
+                                                                                        'ChatMessageEndEventDelta.error '
+                                                                                        '(issue 11.2)',
+                                                                              'events': [{'id': '7c9f2a31-0000-4000-8000-000000000001',
+                                                                                          'type': 'message-start',
+                                                                                          'delta': {'message': {'role': 'assistant',
+                                                                                                                'content': [],
+                                                                                                                'tool_plan': '',
+                                                                                                                'tool_calls': [],
+                                                                                                                'citations': []}}},
+                                                                                         {'type': 'tool-plan-delta',
+                                                                                          'delta': {'message': {'tool_plan': 'I '
+                                                                                                                             'will'}}},
+                                                                                         {'type': 'tool-plan-delta',
+                                                                                          'delta': {'message': {'tool_plan': ' '
+                                                                                                                             'look '
+                                                                                                                             'it '
+                                                                                                                             'up.'}}},
+                                                                                         {'type': 'tool-call-start',
+                                                                                          'index': 0,
+                                                                                          'delta': {'message': {'tool_calls': {'id': 'get_weather_a1b2c3d4e5f6',
+                                                                                                                               'type': 'function',
+                                                                                                                               'function': {'name': 'get_weather',
+                                                                                                                                            'arguments': ''}}}}},
+                                                                                         {'type': 'tool-call-delta',
+                                                                                          'index': 0,
+                                                                                          'delta': {'message': {'tool_calls': {'function': {'arguments': '{"loc'}}}}},
+                                                                                         {'type': 'message-end',
+                                                                                          'delta': {'finish_reason': 'ERROR',
+                                                                                                    'error': 'internal '
+                                                                                                             'server '
+                                                                                                             'error'}}],
+                                                                              'calls': [{'id': 'get_weather_a1b2c3d4e5f6',
+                                                                                         'name': 'get_weather',
+                                                                                         'arguments': None,
+                                                                                         'raw_arguments': '{"loc',
+                                                                                         'arguments_error': 'the '
+                                                                                                            'stream '
+                                                                                                            'ended '
+                                                                                                            'with '
+                                                                                                            'an '
+                                                                                                            'error '
+                                                                                                            'before '
+                                                                                                            'this '
+                                                                                                            'call '
+                                                                                                            'was '
+                                                                                                            'complete',
+                                                                                         'incomplete': True}],
+                                                                              'incomplete': [True],
+                                                                              'finish_reason': 'ERROR',
+                                                                              'findings': [{'event': 5,
+                                                                                            'pointer': '/delta/error',
+                                                                                            'message': 'the '
+                                                                                                       'stream '
+                                                                                                       'ended '
+                                                                                                       'with '
+                                                                                                       'an '
+                                                                                                       'error: '
+                                                                                                       'internal '
+                                                                                                       'server '
+                                                                                                       'error'}]},
+ 'an OpenAI Chat chunk is not a Cohere event': {'description': 'an OpenAI Chat chunk is not a Cohere event',
+                                                'source': "hand-written: another dialect's stream must be an "
+                                                          'error naming the pointer, never an empty result '
+                                                          '(issue 10.1)',
+                                                'events': [{'id': 'chatcmpl-1',
+                                                            'object': 'chat.completion.chunk',
+                                                            'created': 1,
+                                                            'model': 'gpt-4o-mini',
+                                                            'choices': [{'index': 0,
+                                                                         'delta': {'role': 'assistant',
+                                                                                   'content': ''},
+                                                                         'finish_reason': None}]}],
+                                                'error': {'event': 0, 'pointer': ''}}}
 KNOWN_FAILURES: dict[str, str] = {}
 # Byte positions at which the SSE text of a stream is cut into chunks (inside lines,
 # inside `data:`, inside multi-byte characters).
@@ -349,12 +498,12 @@ def _params(names: list[str]) -> list[Any]:
     ]
 
 
-VALID = _params(["tool plan, then a call whose arguments stream in fragments", "a call without arguments: start with empty text, no delta", "arguments text null means no arguments", "two parallel calls", "MAX_TOKENS while a call streams makes it incomplete", "the stream ends before tool-call-end", "two objects in one argument text are one invalid call", "a text answer gives no calls"])
-INVALID = _params(["a tool-call-delta for an index that never started is rejected"])
+VALID = _params(["tool plan, then a call whose arguments stream in fragments", "a call without arguments: start with empty text, no delta", "arguments text null means no arguments", "two parallel calls", "MAX_TOKENS while a call streams makes it incomplete", "the stream ends before tool-call-end", "two objects in one argument text are one invalid call", "a text answer gives no calls", "a tool-call-delta for an index that never started is a finding; the good call is kept", "a message-end with an error ends the stream: the open call is incomplete"])
+INVALID = _params(["an OpenAI Chat chunk is not a Cohere event"])
 ROUNDTRIP = _params(
     [
         name
-        for name in ["tool plan, then a call whose arguments stream in fragments", "a call without arguments: start with empty text, no delta", "arguments text null means no arguments", "two parallel calls", "MAX_TOKENS while a call streams makes it incomplete", "the stream ends before tool-call-end", "two objects in one argument text are one invalid call", "a text answer gives no calls"]
+        for name in ["tool plan, then a call whose arguments stream in fragments", "a call without arguments: start with empty text, no delta", "arguments text null means no arguments", "two parallel calls", "MAX_TOKENS while a call streams makes it incomplete", "the stream ends before tool-call-end", "two objects in one argument text are one invalid call", "a text answer gives no calls", "a tool-call-delta for an index that never started is a finding; the good call is kept", "a message-end with an error ends the stream: the open call is incomplete"]
         if CASES[name].get("roundtrip", True)
         and (stream.EMITS_INCOMPLETE or not any(c.get("incomplete") for c in CASES[name]["calls"]))
     ]
@@ -402,6 +551,17 @@ def test_events_assemble_to_the_calls(name: str) -> None:
         assert [c.get("incomplete") is True for c in calls] == case["incomplete"]
     if "deltas" in case:
         assert deltas == case["deltas"]
+    _same_reports(assembler.findings, case.get("findings", []))
+    _same_reports(assembler.notes, case.get("notes", []))
+
+
+def _same_reports(got: list[dict[str, Any]], expected: list[dict[str, Any]], *, lines: bool = False) -> None:
+    """Findings or notes: the same events and pointers; a vector's message is a prefix."""
+    assert [(r["event"], r["pointer"]) for r in got] == [(x["event"], x["pointer"]) for x in expected], got
+    for r, x in zip(got, expected, strict=True):
+        assert r["message"].startswith(x.get("message", "")), r
+        if lines:
+            assert r["line"] >= r["event"] + 1, r
 
 
 @pytest.mark.parametrize(
@@ -450,6 +610,8 @@ def test_sse_text_split_anywhere_gives_the_same_result(name: str, size: int) -> 
     assert assembler.finish() == expected
     assert assembler.finish_reason == expected_assembler.finish_reason
     assert deltas == expected_deltas
+    _same_reports(assembler.findings, case.get("findings", []), lines=True)
+    _same_reports(assembler.notes, case.get("notes", []), lines=True)
 
 
 @pytest.mark.parametrize("name", VALID)

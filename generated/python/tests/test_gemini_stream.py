@@ -512,15 +512,51 @@ CASES: dict[str, dict[str, Any]] = {'a whole functionCall part with its thought 
                                        'incomplete': [],
                                        'finish_reason': 'STOP',
                                        'deltas': []},
- 'partialArgs with no call open are rejected': {'description': 'partialArgs with no call open are rejected',
-                                                'events': [{'candidates': [{'content': {'role': 'model',
-                                                                                        'parts': [{'functionCall': {'partialArgs': [{'jsonPath': '$.a',
-                                                                                                                                     'numberValue': 1}],
-                                                                                                                    'willContinue': True}}]}}],
-                                                            'modelVersion': 'gemini-3-flash-preview',
-                                                            'responseId': 'resp-2'}],
-                                                'error': {'event': 0,
-                                                          'pointer': '/candidates/0/content/parts/0/functionCall/partialArgs'}},
+ 'partialArgs with no call open are a finding; the good call is kept': {'description': 'partialArgs with no '
+                                                                                       'call open are a '
+                                                                                       'finding; the good '
+                                                                                       'call is kept',
+                                                                        'source': 'hand-written (issue '
+                                                                                  '10.17)',
+                                                                        'events': [{'candidates': [{'content': {'parts': [{'functionCall': {'name': 'weather',
+                                                                                                                                            'args': {'location': 'San '
+                                                                                                                                                                 'Francisco'}},
+                                                                                                                           'thoughtSignature': 'CiQBjz1rX2Zk3hQw0example0signature0AAA='}],
+                                                                                                                'role': 'model'},
+                                                                                                    'index': 0}],
+                                                                                    'modelVersion': 'gemini-3-pro-preview',
+                                                                                    'responseId': 'resp-1',
+                                                                                    'usageMetadata': {'promptTokenCount': 20,
+                                                                                                      'totalTokenCount': 30}},
+                                                                                   {'candidates': [{'content': {'role': 'model',
+                                                                                                                'parts': [{'functionCall': {'partialArgs': [{'jsonPath': '$.a',
+                                                                                                                                                             'numberValue': 1}],
+                                                                                                                                            'willContinue': True}}]}}],
+                                                                                    'modelVersion': 'gemini-3-flash-preview',
+                                                                                    'responseId': 'resp-2'},
+                                                                                   {'candidates': [{'content': {'parts': [{'text': ''}],
+                                                                                                                'role': 'model'},
+                                                                                                    'index': 0,
+                                                                                                    'finishReason': 'STOP'}],
+                                                                                    'modelVersion': 'gemini-3-pro-preview',
+                                                                                    'responseId': 'resp-1',
+                                                                                    'usageMetadata': {'promptTokenCount': 20,
+                                                                                                      'totalTokenCount': 30}}],
+                                                                        'calls': [{'id': 'call_zxad3rKwKEkUOkGPRsVudySg',
+                                                                                   'name': 'weather',
+                                                                                   'arguments': {'location': 'San '
+                                                                                                             'Francisco'},
+                                                                                   'extensions': {'gemini': {'fields': {'/thoughtSignature': 'CiQBjz1rX2Zk3hQw0example0signature0AAA='},
+                                                                                                             'forms': {'/functionCall/id': 'minted'}}}}],
+                                                                        'incomplete': [False],
+                                                                        'finish_reason': 'STOP',
+                                                                        'findings': [{'event': 1,
+                                                                                      'pointer': '/candidates/0/content/parts/0/functionCall/partialArgs',
+                                                                                      'message': 'argument '
+                                                                                                 'text for a '
+                                                                                                 'call that '
+                                                                                                 'is not '
+                                                                                                 'open'}]},
  'a partialArg whose jsonPath is not JSONPath is rejected': {'description': 'a partialArg whose jsonPath is '
                                                                             'not JSONPath is rejected',
                                                              'events': [{'candidates': [{'content': {'role': 'model',
@@ -547,7 +583,71 @@ CASES: dict[str, dict[str, Any]] = {'a whole functionCall part with its thought 
                                                                          'usageMetadata': {'promptTokenCount': 20,
                                                                                            'totalTokenCount': 30}}],
                                                              'error': {'event': 0,
-                                                                       'pointer': '/candidates/0/content/parts/0/functionCall/args'}}}
+                                                                       'pointer': '/candidates/0/content/parts/0/functionCall/args'}},
+ 'an error chunk ends the stream; the whole call before it is kept': {'description': 'an error chunk ends '
+                                                                                     'the stream; the whole '
+                                                                                     'call before it is kept',
+                                                                      'source': 'Gemini API: a stream that '
+                                                                                'fails mid-way sends '
+                                                                                '{"error": {code, message, '
+                                                                                'status}} (issue 11.2)',
+                                                                      'events': [{'candidates': [{'content': {'parts': [{'functionCall': {'name': 'weather',
+                                                                                                                                          'args': {'location': 'San '
+                                                                                                                                                               'Francisco'}},
+                                                                                                                         'thoughtSignature': 'CiQBjz1rX2Zk3hQw0example0signature0AAA='}],
+                                                                                                              'role': 'model'},
+                                                                                                  'index': 0}],
+                                                                                  'modelVersion': 'gemini-3-pro-preview',
+                                                                                  'responseId': 'resp-1',
+                                                                                  'usageMetadata': {'promptTokenCount': 20,
+                                                                                                    'totalTokenCount': 30}},
+                                                                                 {'error': {'code': 503,
+                                                                                            'message': 'The '
+                                                                                                       'model '
+                                                                                                       'is '
+                                                                                                       'overloaded.',
+                                                                                            'status': 'UNAVAILABLE'}},
+                                                                                 {'candidates': [{'content': {'parts': [{'text': ''}],
+                                                                                                              'role': 'model'},
+                                                                                                  'index': 0,
+                                                                                                  'finishReason': 'STOP'}],
+                                                                                  'modelVersion': 'gemini-3-pro-preview',
+                                                                                  'responseId': 'resp-1',
+                                                                                  'usageMetadata': {'promptTokenCount': 20,
+                                                                                                    'totalTokenCount': 30}}],
+                                                                      'calls': [{'id': 'call_zxad3rKwKEkUOkGPRsVudySg',
+                                                                                 'name': 'weather',
+                                                                                 'arguments': {'location': 'San '
+                                                                                                           'Francisco'},
+                                                                                 'extensions': {'gemini': {'fields': {'/thoughtSignature': 'CiQBjz1rX2Zk3hQw0example0signature0AAA='},
+                                                                                                           'forms': {'/functionCall/id': 'minted'}}}}],
+                                                                      'incomplete': [False],
+                                                                      'finish_reason': None,
+                                                                      'findings': [{'event': 1,
+                                                                                    'pointer': '/error',
+                                                                                    'message': 'the stream '
+                                                                                               'ended with '
+                                                                                               'an error: '
+                                                                                               'UNAVAILABLE: '
+                                                                                               'The model is '
+                                                                                               'overloaded.'}],
+                                                                      'note': 'the finish chunk after the '
+                                                                              'error is not read'},
+ 'an Anthropic event is not a Gemini chunk': {'description': 'an Anthropic event is not a Gemini chunk',
+                                              'source': "hand-written: another dialect's stream must be an "
+                                                        'error naming the pointer, never an empty result '
+                                                        '(issue 10.1)',
+                                              'events': [{'type': 'message_start',
+                                                          'message': {'id': 'msg_01',
+                                                                      'type': 'message',
+                                                                      'role': 'assistant',
+                                                                      'model': 'claude-sonnet-4-5',
+                                                                      'content': [],
+                                                                      'stop_reason': None,
+                                                                      'stop_sequence': None,
+                                                                      'usage': {'input_tokens': 10,
+                                                                                'output_tokens': 1}}}],
+                                              'error': {'event': 0, 'pointer': ''}}}
 KNOWN_FAILURES: dict[str, str] = {}
 # Byte positions at which the SSE text of a stream is cut into chunks (inside lines,
 # inside `data:`, inside multi-byte characters).
@@ -561,12 +661,12 @@ def _params(names: list[str]) -> list[Any]:
     ]
 
 
-VALID = _params(["a whole functionCall part with its thought signature, finish in a later chunk", "two parallel calls in one chunk", "two calls in two chunks, with text before", "a call with an id keeps it", "a call without args means {}", "a whole call is complete even under MAX_TOKENS", "Vertex partialArgs: typed values at JSONPaths, strings continued, empty functionCall ends", "Vertex partialArgs into an array of objects", "Vertex: the last partialArgs without willContinue end the call", "Vertex: a call without arguments", "Vertex: MAX_TOKENS while arguments stream makes the call incomplete", "Vertex: the stream ends while arguments stream", "a text-only answer gives no calls"])
-INVALID = _params(["partialArgs with no call open are rejected", "a partialArg whose jsonPath is not JSONPath is rejected", "a functionCall whose args are not an object is rejected"])
+VALID = _params(["a whole functionCall part with its thought signature, finish in a later chunk", "two parallel calls in one chunk", "two calls in two chunks, with text before", "a call with an id keeps it", "a call without args means {}", "a whole call is complete even under MAX_TOKENS", "Vertex partialArgs: typed values at JSONPaths, strings continued, empty functionCall ends", "Vertex partialArgs into an array of objects", "Vertex: the last partialArgs without willContinue end the call", "Vertex: a call without arguments", "Vertex: MAX_TOKENS while arguments stream makes the call incomplete", "Vertex: the stream ends while arguments stream", "a text-only answer gives no calls", "partialArgs with no call open are a finding; the good call is kept", "an error chunk ends the stream; the whole call before it is kept"])
+INVALID = _params(["a partialArg whose jsonPath is not JSONPath is rejected", "a functionCall whose args are not an object is rejected", "an Anthropic event is not a Gemini chunk"])
 ROUNDTRIP = _params(
     [
         name
-        for name in ["a whole functionCall part with its thought signature, finish in a later chunk", "two parallel calls in one chunk", "two calls in two chunks, with text before", "a call with an id keeps it", "a call without args means {}", "a whole call is complete even under MAX_TOKENS", "Vertex partialArgs: typed values at JSONPaths, strings continued, empty functionCall ends", "Vertex partialArgs into an array of objects", "Vertex: the last partialArgs without willContinue end the call", "Vertex: a call without arguments", "Vertex: MAX_TOKENS while arguments stream makes the call incomplete", "Vertex: the stream ends while arguments stream", "a text-only answer gives no calls"]
+        for name in ["a whole functionCall part with its thought signature, finish in a later chunk", "two parallel calls in one chunk", "two calls in two chunks, with text before", "a call with an id keeps it", "a call without args means {}", "a whole call is complete even under MAX_TOKENS", "Vertex partialArgs: typed values at JSONPaths, strings continued, empty functionCall ends", "Vertex partialArgs into an array of objects", "Vertex: the last partialArgs without willContinue end the call", "Vertex: a call without arguments", "Vertex: MAX_TOKENS while arguments stream makes the call incomplete", "Vertex: the stream ends while arguments stream", "a text-only answer gives no calls", "partialArgs with no call open are a finding; the good call is kept", "an error chunk ends the stream; the whole call before it is kept"]
         if CASES[name].get("roundtrip", True)
         and (stream.EMITS_INCOMPLETE or not any(c.get("incomplete") for c in CASES[name]["calls"]))
     ]
@@ -614,6 +714,17 @@ def test_events_assemble_to_the_calls(name: str) -> None:
         assert [c.get("incomplete") is True for c in calls] == case["incomplete"]
     if "deltas" in case:
         assert deltas == case["deltas"]
+    _same_reports(assembler.findings, case.get("findings", []))
+    _same_reports(assembler.notes, case.get("notes", []))
+
+
+def _same_reports(got: list[dict[str, Any]], expected: list[dict[str, Any]], *, lines: bool = False) -> None:
+    """Findings or notes: the same events and pointers; a vector's message is a prefix."""
+    assert [(r["event"], r["pointer"]) for r in got] == [(x["event"], x["pointer"]) for x in expected], got
+    for r, x in zip(got, expected, strict=True):
+        assert r["message"].startswith(x.get("message", "")), r
+        if lines:
+            assert r["line"] >= r["event"] + 1, r
 
 
 @pytest.mark.parametrize(
@@ -662,6 +773,8 @@ def test_sse_text_split_anywhere_gives_the_same_result(name: str, size: int) -> 
     assert assembler.finish() == expected
     assert assembler.finish_reason == expected_assembler.finish_reason
     assert deltas == expected_deltas
+    _same_reports(assembler.findings, case.get("findings", []), lines=True)
+    _same_reports(assembler.notes, case.get("notes", []), lines=True)
 
 
 @pytest.mark.parametrize("name", VALID)

@@ -307,7 +307,86 @@ CASES: dict[str, dict[str, Any]] = {'a whole call in one delta, finish in the ne
                                                                                                                    'index': 0}]},
                                                                                          'finish_reason': None}]}],
                                                                 'error': {'event': 0,
-                                                                          'pointer': '/choices/0/delta/tool_calls/0/function/arguments'}}}
+                                                                          'pointer': '/choices/0/delta/tool_calls/0/function/arguments'}},
+ 'an error event before the finish ends the stream: the call is incomplete': {'description': 'an error event '
+                                                                                             'before the '
+                                                                                             'finish ends '
+                                                                                             'the stream: '
+                                                                                             'the call is '
+                                                                                             'incomplete',
+                                                                              'source': 'hand-written: '
+                                                                                        'OpenAI-compatible '
+                                                                                        'servers send '
+                                                                                        '{"error": {...}} '
+                                                                                        'mid-stream (issue '
+                                                                                        '11.2)',
+                                                                              'events': [{'id': 'a1b2c3d4e5f60718293a4b5c6d7e8f90',
+                                                                                          'object': 'chat.completion.chunk',
+                                                                                          'created': 1,
+                                                                                          'model': 'mistral-large-latest',
+                                                                                          'choices': [{'index': 0,
+                                                                                                       'delta': {'content': ''},
+                                                                                                       'finish_reason': None}]},
+                                                                                         {'id': 'a1b2c3d4e5f60718293a4b5c6d7e8f90',
+                                                                                          'object': 'chat.completion.chunk',
+                                                                                          'created': 1,
+                                                                                          'model': 'mistral-large-latest',
+                                                                                          'choices': [{'index': 0,
+                                                                                                       'delta': {'tool_calls': [{'id': 'KikbB849t',
+                                                                                                                                 'function': {'name': 'get_weather',
+                                                                                                                                              'arguments': '{"city": '
+                                                                                                                                                           '"Paris"}'},
+                                                                                                                                 'index': 0}]},
+                                                                                                       'finish_reason': None}]},
+                                                                                         {'error': {'message': 'Service '
+                                                                                                               'unavailable',
+                                                                                                    'type': 'internal_error',
+                                                                                                    'code': '3000'}}],
+                                                                              'calls': [{'id': 'KikbB849t',
+                                                                                         'name': 'get_weather',
+                                                                                         'arguments': None,
+                                                                                         'raw_arguments': '{"city": '
+                                                                                                          '"Paris"}',
+                                                                                         'arguments_error': 'the '
+                                                                                                            'stream '
+                                                                                                            'ended '
+                                                                                                            'with '
+                                                                                                            'an '
+                                                                                                            'error '
+                                                                                                            'before '
+                                                                                                            'this '
+                                                                                                            'call '
+                                                                                                            'was '
+                                                                                                            'complete',
+                                                                                         'incomplete': True}],
+                                                                              'incomplete': [True],
+                                                                              'finish_reason': None,
+                                                                              'findings': [{'event': 2,
+                                                                                            'pointer': '/error',
+                                                                                            'message': 'the '
+                                                                                                       'stream '
+                                                                                                       'ended '
+                                                                                                       'with '
+                                                                                                       'an '
+                                                                                                       'error: '
+                                                                                                       '3000: '
+                                                                                                       'Service '
+                                                                                                       'unavailable'}]},
+ 'an Anthropic event is not a Mistral chunk': {'description': 'an Anthropic event is not a Mistral chunk',
+                                               'source': "hand-written: another dialect's stream must be an "
+                                                         'error naming the pointer, never an empty result '
+                                                         '(issue 10.1)',
+                                               'events': [{'type': 'message_start',
+                                                           'message': {'id': 'msg_01',
+                                                                       'type': 'message',
+                                                                       'role': 'assistant',
+                                                                       'model': 'claude-sonnet-4-5',
+                                                                       'content': [],
+                                                                       'stop_reason': None,
+                                                                       'stop_sequence': None,
+                                                                       'usage': {'input_tokens': 10,
+                                                                                 'output_tokens': 1}}}],
+                                               'error': {'event': 0, 'pointer': ''}}}
 KNOWN_FAILURES: dict[str, str] = {}
 # Byte positions at which the SSE text of a stream is cut into chunks (inside lines,
 # inside `data:`, inside multi-byte characters).
@@ -321,12 +400,12 @@ def _params(names: list[str]) -> list[Any]:
     ]
 
 
-VALID = _params(["a whole call in one delta, finish in the next chunk", "two calls in one delta, each with its own index", "a call and the finish in the same chunk", "arguments split over fragments are joined by index", "finish length while a call is open makes it incomplete", "arguments sent as an object are taken as they are", "an empty arguments object means no arguments", "text only gives no calls"])
-INVALID = _params(["arguments that are neither text nor an object are rejected"])
+VALID = _params(["a whole call in one delta, finish in the next chunk", "two calls in one delta, each with its own index", "a call and the finish in the same chunk", "arguments split over fragments are joined by index", "finish length while a call is open makes it incomplete", "arguments sent as an object are taken as they are", "an empty arguments object means no arguments", "text only gives no calls", "an error event before the finish ends the stream: the call is incomplete"])
+INVALID = _params(["arguments that are neither text nor an object are rejected", "an Anthropic event is not a Mistral chunk"])
 ROUNDTRIP = _params(
     [
         name
-        for name in ["a whole call in one delta, finish in the next chunk", "two calls in one delta, each with its own index", "a call and the finish in the same chunk", "arguments split over fragments are joined by index", "finish length while a call is open makes it incomplete", "arguments sent as an object are taken as they are", "an empty arguments object means no arguments", "text only gives no calls"]
+        for name in ["a whole call in one delta, finish in the next chunk", "two calls in one delta, each with its own index", "a call and the finish in the same chunk", "arguments split over fragments are joined by index", "finish length while a call is open makes it incomplete", "arguments sent as an object are taken as they are", "an empty arguments object means no arguments", "text only gives no calls", "an error event before the finish ends the stream: the call is incomplete"]
         if CASES[name].get("roundtrip", True)
         and (stream.EMITS_INCOMPLETE or not any(c.get("incomplete") for c in CASES[name]["calls"]))
     ]
@@ -374,6 +453,17 @@ def test_events_assemble_to_the_calls(name: str) -> None:
         assert [c.get("incomplete") is True for c in calls] == case["incomplete"]
     if "deltas" in case:
         assert deltas == case["deltas"]
+    _same_reports(assembler.findings, case.get("findings", []))
+    _same_reports(assembler.notes, case.get("notes", []))
+
+
+def _same_reports(got: list[dict[str, Any]], expected: list[dict[str, Any]], *, lines: bool = False) -> None:
+    """Findings or notes: the same events and pointers; a vector's message is a prefix."""
+    assert [(r["event"], r["pointer"]) for r in got] == [(x["event"], x["pointer"]) for x in expected], got
+    for r, x in zip(got, expected, strict=True):
+        assert r["message"].startswith(x.get("message", "")), r
+        if lines:
+            assert r["line"] >= r["event"] + 1, r
 
 
 @pytest.mark.parametrize(
@@ -422,6 +512,8 @@ def test_sse_text_split_anywhere_gives_the_same_result(name: str, size: int) -> 
     assert assembler.finish() == expected
     assert assembler.finish_reason == expected_assembler.finish_reason
     assert deltas == expected_deltas
+    _same_reports(assembler.findings, case.get("findings", []), lines=True)
+    _same_reports(assembler.notes, case.get("notes", []), lines=True)
 
 
 @pytest.mark.parametrize("name", VALID)

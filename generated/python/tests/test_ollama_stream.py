@@ -209,7 +209,49 @@ CASES: dict[str, dict[str, Any]] = {'a whole call in one chunk, then the done ch
                                                                                                                'arguments': '{"a":1}'}}]},
                                                                       'done': False}],
                                                           'error': {'event': 0,
-                                                                    'pointer': '/message/tool_calls/0/function/arguments'}}}
+                                                                    'pointer': '/message/tool_calls/0/function/arguments'}},
+ 'an error line ends the stream; the call before it is kept': {'description': 'an error line ends the '
+                                                                              'stream; the call before it is '
+                                                                              'kept',
+                                                               'source': 'Ollama API: an error mid-stream is '
+                                                                         'a line with only `error` (issue '
+                                                                         '11.2)',
+                                                               'events': [{'model': 'llama3.2',
+                                                                           'created_at': '2025-07-07T20:22:19.18Z',
+                                                                           'message': {'role': 'assistant',
+                                                                                       'content': '',
+                                                                                       'tool_calls': [{'function': {'name': 'get_weather',
+                                                                                                                    'arguments': {'city': 'Tokyo'}}}]},
+                                                                           'done': False},
+                                                                          {'error': 'an error was '
+                                                                                    'encountered while '
+                                                                                    'running the model'}],
+                                                               'calls': [{'id': 'call_zxad3rKwKEkUOkGPRsVudySg',
+                                                                          'name': 'get_weather',
+                                                                          'arguments': {'city': 'Tokyo'},
+                                                                          'extensions': {'ollama': {'forms': {'/type': 'absent',
+                                                                                                              '/id': 'minted'}}}}],
+                                                               'incomplete': [False],
+                                                               'finish_reason': None,
+                                                               'findings': [{'event': 1,
+                                                                             'pointer': '/error',
+                                                                             'message': 'the stream ended '
+                                                                                        'with an error: an '
+                                                                                        'error was '
+                                                                                        'encountered'}]},
+ 'an OpenAI Chat chunk is not an Ollama chunk': {'description': 'an OpenAI Chat chunk is not an Ollama chunk',
+                                                 'source': "hand-written: another dialect's stream must be "
+                                                           'an error naming the pointer, never an empty '
+                                                           'result (issue 10.1)',
+                                                 'events': [{'id': 'chatcmpl-1',
+                                                             'object': 'chat.completion.chunk',
+                                                             'created': 1,
+                                                             'model': 'gpt-4o-mini',
+                                                             'choices': [{'index': 0,
+                                                                          'delta': {'role': 'assistant',
+                                                                                    'content': ''},
+                                                                          'finish_reason': None}]}],
+                                                 'error': {'event': 0, 'pointer': '/done'}}}
 KNOWN_FAILURES: dict[str, str] = {}
 # Byte positions at which the SSE text of a stream is cut into chunks (inside lines,
 # inside `data:`, inside multi-byte characters).
@@ -223,12 +265,12 @@ def _params(names: list[str]) -> list[Any]:
     ]
 
 
-VALID = _params(["a whole call in one chunk, then the done chunk", "two calls in one chunk", "calls in separate chunks, with an id and a streamed index", "a whole call is complete even under done_reason length", "a stream without the done chunk still has its whole calls", "text only gives no calls"])
-INVALID = _params(["a call whose arguments are not an object is rejected"])
+VALID = _params(["a whole call in one chunk, then the done chunk", "two calls in one chunk", "calls in separate chunks, with an id and a streamed index", "a whole call is complete even under done_reason length", "a stream without the done chunk still has its whole calls", "text only gives no calls", "an error line ends the stream; the call before it is kept"])
+INVALID = _params(["a call whose arguments are not an object is rejected", "an OpenAI Chat chunk is not an Ollama chunk"])
 ROUNDTRIP = _params(
     [
         name
-        for name in ["a whole call in one chunk, then the done chunk", "two calls in one chunk", "calls in separate chunks, with an id and a streamed index", "a whole call is complete even under done_reason length", "a stream without the done chunk still has its whole calls", "text only gives no calls"]
+        for name in ["a whole call in one chunk, then the done chunk", "two calls in one chunk", "calls in separate chunks, with an id and a streamed index", "a whole call is complete even under done_reason length", "a stream without the done chunk still has its whole calls", "text only gives no calls", "an error line ends the stream; the call before it is kept"]
         if CASES[name].get("roundtrip", True)
         and (stream.EMITS_INCOMPLETE or not any(c.get("incomplete") for c in CASES[name]["calls"]))
     ]
@@ -276,6 +318,17 @@ def test_events_assemble_to_the_calls(name: str) -> None:
         assert [c.get("incomplete") is True for c in calls] == case["incomplete"]
     if "deltas" in case:
         assert deltas == case["deltas"]
+    _same_reports(assembler.findings, case.get("findings", []))
+    _same_reports(assembler.notes, case.get("notes", []))
+
+
+def _same_reports(got: list[dict[str, Any]], expected: list[dict[str, Any]], *, lines: bool = False) -> None:
+    """Findings or notes: the same events and pointers; a vector's message is a prefix."""
+    assert [(r["event"], r["pointer"]) for r in got] == [(x["event"], x["pointer"]) for x in expected], got
+    for r, x in zip(got, expected, strict=True):
+        assert r["message"].startswith(x.get("message", "")), r
+        if lines:
+            assert r["line"] >= r["event"] + 1, r
 
 
 @pytest.mark.parametrize(
@@ -324,6 +377,8 @@ def test_sse_text_split_anywhere_gives_the_same_result(name: str, size: int) -> 
     assert assembler.finish() == expected
     assert assembler.finish_reason == expected_assembler.finish_reason
     assert deltas == expected_deltas
+    _same_reports(assembler.findings, case.get("findings", []), lines=True)
+    _same_reports(assembler.notes, case.get("notes", []), lines=True)
 
 
 @pytest.mark.parametrize("name", VALID)

@@ -825,7 +825,643 @@ CASES: dict[str, dict[str, Any]] = {'one call: id and name first, argument fragm
                                                                                                                              'arguments': ''}}]},
                                                                                       'finish_reason': None}]}],
                                                              'error': {'event': 0,
-                                                                       'pointer': '/choices/0/delta/tool_calls/0/index'}}}
+                                                                       'pointer': '/choices/0/delta/tool_calls/0/index'}},
+ 'an Azure content-filter chunk first (choices [], object "") carries no tool data': {'description': 'an '
+                                                                                                     'Azure '
+                                                                                                     'content-filter '
+                                                                                                     'chunk '
+                                                                                                     'first '
+                                                                                                     '(choices '
+                                                                                                     '[], '
+                                                                                                     'object '
+                                                                                                     '"") '
+                                                                                                     'carries '
+                                                                                                     'no '
+                                                                                                     'tool '
+                                                                                                     'data',
+                                                                                      'source': 'modelled on '
+                                                                                                'corpus-more '
+                                                                                                'openai-chat-compat/azure-prompt-filter.stream.jsonl '
+                                                                                                '(vercel/ai '
+                                                                                                'fixture)',
+                                                                                      'events': [{'choices': [],
+                                                                                                  'created': 0,
+                                                                                                  'id': '',
+                                                                                                  'model': '',
+                                                                                                  'object': '',
+                                                                                                  'prompt_filter_results': [{'prompt_index': 0,
+                                                                                                                             'content_filter_results': {'hate': {'filtered': False,
+                                                                                                                                                                 'severity': 'safe'}}}]},
+                                                                                                 {'id': 'chatcmpl-1',
+                                                                                                  'object': 'chat.completion.chunk',
+                                                                                                  'created': 1,
+                                                                                                  'model': 'gpt-4o-mini',
+                                                                                                  'choices': [{'index': 0,
+                                                                                                               'delta': {'role': 'assistant',
+                                                                                                                         'content': None},
+                                                                                                               'finish_reason': None}]},
+                                                                                                 {'id': 'chatcmpl-1',
+                                                                                                  'object': 'chat.completion.chunk',
+                                                                                                  'created': 1,
+                                                                                                  'model': 'gpt-4o-mini',
+                                                                                                  'choices': [{'index': 0,
+                                                                                                               'delta': {'tool_calls': [{'index': 0,
+                                                                                                                                         'id': 'call_a1',
+                                                                                                                                         'type': 'function',
+                                                                                                                                         'function': {'name': 'get_capital',
+                                                                                                                                                      'arguments': ''}}]},
+                                                                                                               'finish_reason': None}]},
+                                                                                                 {'id': 'chatcmpl-1',
+                                                                                                  'object': 'chat.completion.chunk',
+                                                                                                  'created': 1,
+                                                                                                  'model': 'gpt-4o-mini',
+                                                                                                  'choices': [{'index': 0,
+                                                                                                               'delta': {'tool_calls': [{'index': 0,
+                                                                                                                                         'function': {'arguments': '{"coun'}}]},
+                                                                                                               'finish_reason': None}]},
+                                                                                                 {'id': 'chatcmpl-1',
+                                                                                                  'object': 'chat.completion.chunk',
+                                                                                                  'created': 1,
+                                                                                                  'model': 'gpt-4o-mini',
+                                                                                                  'choices': [{'index': 0,
+                                                                                                               'delta': {'tool_calls': [{'index': 0,
+                                                                                                                                         'function': {'arguments': 'try":"U'}}]},
+                                                                                                               'finish_reason': None}]},
+                                                                                                 {'id': 'chatcmpl-1',
+                                                                                                  'object': 'chat.completion.chunk',
+                                                                                                  'created': 1,
+                                                                                                  'model': 'gpt-4o-mini',
+                                                                                                  'choices': [{'index': 0,
+                                                                                                               'delta': {'tool_calls': [{'index': 0,
+                                                                                                                                         'function': {'arguments': 'K"}'}}]},
+                                                                                                               'finish_reason': None}]},
+                                                                                                 {'id': 'chatcmpl-1',
+                                                                                                  'object': 'chat.completion.chunk',
+                                                                                                  'created': 1,
+                                                                                                  'model': 'gpt-4o-mini',
+                                                                                                  'choices': [{'index': 0,
+                                                                                                               'delta': {},
+                                                                                                               'finish_reason': 'tool_calls'}]},
+                                                                                                 {'id': 'chatcmpl-1',
+                                                                                                  'object': 'chat.completion.chunk',
+                                                                                                  'created': 1,
+                                                                                                  'model': 'gpt-4o-mini',
+                                                                                                  'choices': [],
+                                                                                                  'usage': {'prompt_tokens': 5,
+                                                                                                            'completion_tokens': 7,
+                                                                                                            'total_tokens': 12}}],
+                                                                                      'calls': [{'id': 'call_a1',
+                                                                                                 'name': 'get_capital',
+                                                                                                 'raw_arguments': '{"country":"UK"}',
+                                                                                                 'arguments': {'country': 'UK'}}],
+                                                                                      'incomplete': [False],
+                                                                                      'finish_reason': 'tool_calls',
+                                                                                      'event_schema_gap': 'the '
+                                                                                                          'stream_event '
+                                                                                                          'schema '
+                                                                                                          'holds '
+                                                                                                          "OpenAI's "
+                                                                                                          'object '
+                                                                                                          'const '
+                                                                                                          'chat.completion.chunk; '
+                                                                                                          "Azure's "
+                                                                                                          'content-filter '
+                                                                                                          'chunk '
+                                                                                                          'sends '
+                                                                                                          'object '
+                                                                                                          '"" '
+                                                                                                          '(an '
+                                                                                                          'OpenAI-compatible '
+                                                                                                          'quirk '
+                                                                                                          'for '
+                                                                                                          'the '
+                                                                                                          'compat '
+                                                                                                          'profile)'},
+ 'a Perplexity chat.completion.done chunk last carries no tool data': {'description': 'a Perplexity '
+                                                                                      'chat.completion.done '
+                                                                                      'chunk last carries no '
+                                                                                      'tool data',
+                                                                       'source': 'Perplexity streaming '
+                                                                                 'reference: the final chunk '
+                                                                                 'repeats the message with '
+                                                                                 'object '
+                                                                                 'chat.completion.done',
+                                                                       'events': [{'id': 'pplx-1',
+                                                                                   'object': 'chat.completion.chunk',
+                                                                                   'created': 1,
+                                                                                   'model': 'sonar',
+                                                                                   'choices': [{'index': 0,
+                                                                                                'delta': {'role': 'assistant',
+                                                                                                          'content': 'Hi.'},
+                                                                                                'finish_reason': None}]},
+                                                                                  {'id': 'pplx-1',
+                                                                                   'object': 'chat.completion.chunk',
+                                                                                   'created': 1,
+                                                                                   'model': 'sonar',
+                                                                                   'choices': [{'index': 0,
+                                                                                                'delta': {'content': ''},
+                                                                                                'finish_reason': 'stop'}]},
+                                                                                  {'id': 'pplx-1',
+                                                                                   'object': 'chat.completion.done',
+                                                                                   'created': 1,
+                                                                                   'model': 'sonar',
+                                                                                   'choices': [{'index': 0,
+                                                                                                'message': {'role': 'assistant',
+                                                                                                            'content': 'Hi.'},
+                                                                                                'delta': {'role': 'assistant',
+                                                                                                          'content': ''},
+                                                                                                'finish_reason': 'stop'}],
+                                                                                   'search_results': [],
+                                                                                   'usage': {'prompt_tokens': 2,
+                                                                                             'completion_tokens': 2,
+                                                                                             'total_tokens': 4}}],
+                                                                       'calls': [],
+                                                                       'finish_reason': 'stop',
+                                                                       'event_schema_gap': 'the stream_event '
+                                                                                           'schema holds '
+                                                                                           "OpenAI's object "
+                                                                                           'const '
+                                                                                           'chat.completion.chunk; '
+                                                                                           "Perplexity's "
+                                                                                           'last chunk is '
+                                                                                           'chat.completion.done '
+                                                                                           '(a compat '
+                                                                                           "profile's "
+                                                                                           'quirk)'},
+ 'continuation deltas with an empty id continue the open call (DashScope/Qwen)': {'description': 'continuation '
+                                                                                                 'deltas '
+                                                                                                 'with an '
+                                                                                                 'empty id '
+                                                                                                 'continue '
+                                                                                                 'the open '
+                                                                                                 'call '
+                                                                                                 '(DashScope/Qwen)',
+                                                                                  'source': 'OpenAI-compatible '
+                                                                                            'servers '
+                                                                                            '(DashScope/Qwen) '
+                                                                                            'repeat "id": "" '
+                                                                                            'in every delta '
+                                                                                            'after the first '
+                                                                                            '(issue 11.3)',
+                                                                                  'events': [{'id': 'chatcmpl-1',
+                                                                                              'object': 'chat.completion.chunk',
+                                                                                              'created': 1,
+                                                                                              'model': 'gpt-4o-mini',
+                                                                                              'choices': [{'index': 0,
+                                                                                                           'delta': {'role': 'assistant',
+                                                                                                                     'content': None},
+                                                                                                           'finish_reason': None}]},
+                                                                                             {'id': 'chatcmpl-1',
+                                                                                              'object': 'chat.completion.chunk',
+                                                                                              'created': 1,
+                                                                                              'model': 'gpt-4o-mini',
+                                                                                              'choices': [{'index': 0,
+                                                                                                           'delta': {'tool_calls': [{'index': 0,
+                                                                                                                                     'id': 'call_a1',
+                                                                                                                                     'type': 'function',
+                                                                                                                                     'function': {'name': 'get_capital',
+                                                                                                                                                  'arguments': ''}}]},
+                                                                                                           'finish_reason': None}]},
+                                                                                             {'id': 'chatcmpl-1',
+                                                                                              'object': 'chat.completion.chunk',
+                                                                                              'created': 1,
+                                                                                              'model': 'gpt-4o-mini',
+                                                                                              'choices': [{'index': 0,
+                                                                                                           'delta': {'tool_calls': [{'index': 0,
+                                                                                                                                     'function': {'arguments': '{"coun'},
+                                                                                                                                     'id': '',
+                                                                                                                                     'type': 'function'}]},
+                                                                                                           'finish_reason': None}]},
+                                                                                             {'id': 'chatcmpl-1',
+                                                                                              'object': 'chat.completion.chunk',
+                                                                                              'created': 1,
+                                                                                              'model': 'gpt-4o-mini',
+                                                                                              'choices': [{'index': 0,
+                                                                                                           'delta': {'tool_calls': [{'index': 0,
+                                                                                                                                     'function': {'arguments': 'try":"U'},
+                                                                                                                                     'id': '',
+                                                                                                                                     'type': 'function'}]},
+                                                                                                           'finish_reason': None}]},
+                                                                                             {'id': 'chatcmpl-1',
+                                                                                              'object': 'chat.completion.chunk',
+                                                                                              'created': 1,
+                                                                                              'model': 'gpt-4o-mini',
+                                                                                              'choices': [{'index': 0,
+                                                                                                           'delta': {'tool_calls': [{'index': 0,
+                                                                                                                                     'function': {'arguments': 'K"}'},
+                                                                                                                                     'id': '',
+                                                                                                                                     'type': 'function'}]},
+                                                                                                           'finish_reason': None}]},
+                                                                                             {'id': 'chatcmpl-1',
+                                                                                              'object': 'chat.completion.chunk',
+                                                                                              'created': 1,
+                                                                                              'model': 'gpt-4o-mini',
+                                                                                              'choices': [{'index': 0,
+                                                                                                           'delta': {},
+                                                                                                           'finish_reason': 'tool_calls'}]},
+                                                                                             {'id': 'chatcmpl-1',
+                                                                                              'object': 'chat.completion.chunk',
+                                                                                              'created': 1,
+                                                                                              'model': 'gpt-4o-mini',
+                                                                                              'choices': [],
+                                                                                              'usage': {'prompt_tokens': 5,
+                                                                                                        'completion_tokens': 7,
+                                                                                                        'total_tokens': 12}}],
+                                                                                  'calls': [{'id': 'call_a1',
+                                                                                             'name': 'get_capital',
+                                                                                             'raw_arguments': '{"country":"UK"}',
+                                                                                             'arguments': {'country': 'UK'}}],
+                                                                                  'incomplete': [False],
+                                                                                  'finish_reason': 'tool_calls',
+                                                                                  'deltas': [{'index': 0,
+                                                                                              'id': 'call_a1',
+                                                                                              'name': 'get_capital'},
+                                                                                             {'index': 0,
+                                                                                              'arguments_delta': '{"coun'},
+                                                                                             {'index': 0,
+                                                                                              'arguments_delta': 'try":"U'},
+                                                                                             {'index': 0,
+                                                                                              'arguments_delta': 'K"}'}]},
+ 'a stray fragment for an index never opened is a finding; the good call is kept': {'description': 'a stray '
+                                                                                                   'fragment '
+                                                                                                   'for an '
+                                                                                                   'index '
+                                                                                                   'never '
+                                                                                                   'opened '
+                                                                                                   'is a '
+                                                                                                   'finding; '
+                                                                                                   'the good '
+                                                                                                   'call is '
+                                                                                                   'kept',
+                                                                                    'source': 'hand-written '
+                                                                                              '(issue '
+                                                                                              '10.17): a '
+                                                                                              'fragment with '
+                                                                                              'neither id '
+                                                                                              'nor name '
+                                                                                              'cannot start '
+                                                                                              'a call',
+                                                                                    'events': [{'id': 'chatcmpl-1',
+                                                                                                'object': 'chat.completion.chunk',
+                                                                                                'created': 1,
+                                                                                                'model': 'gpt-4o-mini',
+                                                                                                'choices': [{'index': 0,
+                                                                                                             'delta': {'role': 'assistant',
+                                                                                                                       'content': None},
+                                                                                                             'finish_reason': None}]},
+                                                                                               {'id': 'chatcmpl-1',
+                                                                                                'object': 'chat.completion.chunk',
+                                                                                                'created': 1,
+                                                                                                'model': 'gpt-4o-mini',
+                                                                                                'choices': [{'index': 0,
+                                                                                                             'delta': {'tool_calls': [{'index': 0,
+                                                                                                                                       'id': 'call_a1',
+                                                                                                                                       'type': 'function',
+                                                                                                                                       'function': {'name': 'get_capital',
+                                                                                                                                                    'arguments': ''}}]},
+                                                                                                             'finish_reason': None}]},
+                                                                                               {'id': 'chatcmpl-1',
+                                                                                                'object': 'chat.completion.chunk',
+                                                                                                'created': 1,
+                                                                                                'model': 'gpt-4o-mini',
+                                                                                                'choices': [{'index': 0,
+                                                                                                             'delta': {'tool_calls': [{'index': 0,
+                                                                                                                                       'function': {'arguments': '{"coun'}}]},
+                                                                                                             'finish_reason': None}]},
+                                                                                               {'id': 'chatcmpl-1',
+                                                                                                'object': 'chat.completion.chunk',
+                                                                                                'created': 1,
+                                                                                                'model': 'gpt-4o-mini',
+                                                                                                'choices': [{'index': 0,
+                                                                                                             'delta': {'tool_calls': [{'index': 0,
+                                                                                                                                       'function': {'arguments': 'try":"U'}}]},
+                                                                                                             'finish_reason': None}]},
+                                                                                               {'id': 'chatcmpl-1',
+                                                                                                'object': 'chat.completion.chunk',
+                                                                                                'created': 1,
+                                                                                                'model': 'gpt-4o-mini',
+                                                                                                'choices': [{'index': 0,
+                                                                                                             'delta': {'tool_calls': [{'index': 0,
+                                                                                                                                       'function': {'arguments': 'K"}'}}]},
+                                                                                                             'finish_reason': None}]},
+                                                                                               {'id': 'chatcmpl-1',
+                                                                                                'object': 'chat.completion.chunk',
+                                                                                                'created': 1,
+                                                                                                'model': 'gpt-4o-mini',
+                                                                                                'choices': [{'index': 0,
+                                                                                                             'delta': {'tool_calls': [{'index': 3,
+                                                                                                                                       'function': {'arguments': '{"x":1}'}}]},
+                                                                                                             'finish_reason': None}]},
+                                                                                               {'id': 'chatcmpl-1',
+                                                                                                'object': 'chat.completion.chunk',
+                                                                                                'created': 1,
+                                                                                                'model': 'gpt-4o-mini',
+                                                                                                'choices': [{'index': 0,
+                                                                                                             'delta': {},
+                                                                                                             'finish_reason': 'tool_calls'}]},
+                                                                                               {'id': 'chatcmpl-1',
+                                                                                                'object': 'chat.completion.chunk',
+                                                                                                'created': 1,
+                                                                                                'model': 'gpt-4o-mini',
+                                                                                                'choices': [],
+                                                                                                'usage': {'prompt_tokens': 5,
+                                                                                                          'completion_tokens': 7,
+                                                                                                          'total_tokens': 12}}],
+                                                                                    'calls': [{'id': 'call_a1',
+                                                                                               'name': 'get_capital',
+                                                                                               'raw_arguments': '{"country":"UK"}',
+                                                                                               'arguments': {'country': 'UK'}}],
+                                                                                    'incomplete': [False],
+                                                                                    'finish_reason': 'tool_calls',
+                                                                                    'deltas': [{'index': 0,
+                                                                                                'id': 'call_a1',
+                                                                                                'name': 'get_capital'},
+                                                                                               {'index': 0,
+                                                                                                'arguments_delta': '{"coun'},
+                                                                                               {'index': 0,
+                                                                                                'arguments_delta': 'try":"U'},
+                                                                                               {'index': 0,
+                                                                                                'arguments_delta': 'K"}'}],
+                                                                                    'findings': [{'event': 5,
+                                                                                                  'pointer': '/choices/0/delta/tool_calls/0/function/arguments',
+                                                                                                  'message': 'argument '
+                                                                                                             'text '
+                                                                                                             'for '
+                                                                                                             'a '
+                                                                                                             'call '
+                                                                                                             'that '
+                                                                                                             'is '
+                                                                                                             'not '
+                                                                                                             'open'}]},
+ 'a Groq-style error event ends the stream: a finding, the open call incomplete': {'description': 'a '
+                                                                                                  'Groq-style '
+                                                                                                  'error '
+                                                                                                  'event '
+                                                                                                  'ends the '
+                                                                                                  'stream: a '
+                                                                                                  'finding, '
+                                                                                                  'the open '
+                                                                                                  'call '
+                                                                                                  'incomplete',
+                                                                                   'source': 'modelled on '
+                                                                                             'corpus-more '
+                                                                                             'openai-chat-compat/groq-error-event.stream.jsonl; '
+                                                                                             'openai-python '
+                                                                                             'raises '
+                                                                                             'APIError on an '
+                                                                                             '`error` in '
+                                                                                             'stream data',
+                                                                                   'events': [{'id': 'chatcmpl-1',
+                                                                                               'object': 'chat.completion.chunk',
+                                                                                               'created': 1,
+                                                                                               'model': 'gpt-4o-mini',
+                                                                                               'choices': [{'index': 0,
+                                                                                                            'delta': {'role': 'assistant',
+                                                                                                                      'content': None},
+                                                                                                            'finish_reason': None}]},
+                                                                                              {'id': 'chatcmpl-1',
+                                                                                               'object': 'chat.completion.chunk',
+                                                                                               'created': 1,
+                                                                                               'model': 'gpt-4o-mini',
+                                                                                               'choices': [{'index': 0,
+                                                                                                            'delta': {'tool_calls': [{'index': 0,
+                                                                                                                                      'id': 'call_a1',
+                                                                                                                                      'type': 'function',
+                                                                                                                                      'function': {'name': 'get_capital',
+                                                                                                                                                   'arguments': ''}}]},
+                                                                                                            'finish_reason': None}]},
+                                                                                              {'id': 'chatcmpl-1',
+                                                                                               'object': 'chat.completion.chunk',
+                                                                                               'created': 1,
+                                                                                               'model': 'gpt-4o-mini',
+                                                                                               'choices': [{'index': 0,
+                                                                                                            'delta': {'tool_calls': [{'index': 0,
+                                                                                                                                      'function': {'arguments': '{"coun'}}]},
+                                                                                                            'finish_reason': None}]},
+                                                                                              {'error': {'message': 'Tool '
+                                                                                                                    'call '
+                                                                                                                    'validation '
+                                                                                                                    'failed: '
+                                                                                                                    'parameters '
+                                                                                                                    'for '
+                                                                                                                    'tool '
+                                                                                                                    'get_capital '
+                                                                                                                    'did '
+                                                                                                                    'not '
+                                                                                                                    'match '
+                                                                                                                    'schema',
+                                                                                                         'type': 'invalid_request_error',
+                                                                                                         'code': 'tool_use_failed',
+                                                                                                         'failed_generation': '{}',
+                                                                                                         'status_code': 400}},
+                                                                                              {'id': 'chatcmpl-1',
+                                                                                               'object': 'chat.completion.chunk',
+                                                                                               'created': 1,
+                                                                                               'model': 'gpt-4o-mini',
+                                                                                               'choices': [{'index': 0,
+                                                                                                            'delta': {'tool_calls': [{'index': 0,
+                                                                                                                                      'function': {'arguments': 'try":"U'}}]},
+                                                                                                            'finish_reason': None}]}],
+                                                                                   'calls': [{'id': 'call_a1',
+                                                                                              'name': 'get_capital',
+                                                                                              'arguments': None,
+                                                                                              'raw_arguments': '{"coun',
+                                                                                              'arguments_error': 'the '
+                                                                                                                 'stream '
+                                                                                                                 'ended '
+                                                                                                                 'with '
+                                                                                                                 'an '
+                                                                                                                 'error '
+                                                                                                                 'before '
+                                                                                                                 'this '
+                                                                                                                 'call '
+                                                                                                                 'was '
+                                                                                                                 'complete',
+                                                                                              'incomplete': True}],
+                                                                                   'incomplete': [True],
+                                                                                   'finish_reason': None,
+                                                                                   'findings': [{'event': 3,
+                                                                                                 'pointer': '/error',
+                                                                                                 'message': 'the '
+                                                                                                            'stream '
+                                                                                                            'ended '
+                                                                                                            'with '
+                                                                                                            'an '
+                                                                                                            'error: '
+                                                                                                            'tool_use_failed: '
+                                                                                                            'Tool '
+                                                                                                            'call '
+                                                                                                            'validation '
+                                                                                                            'failed'}],
+                                                                                   'note': 'the chunk after '
+                                                                                           'the error is not '
+                                                                                           'read'},
+ 'a call whose first delta has no id is kept invalid, with a finding': {'description': 'a call whose first '
+                                                                                       'delta has no id is '
+                                                                                       'kept invalid, with a '
+                                                                                       'finding',
+                                                                        'source': 'hand-written (issue '
+                                                                                  '10.17): a call that does '
+                                                                                  'not decode must not fail '
+                                                                                  'the whole assembly',
+                                                                        'events': [{'choices': [{'index': 0,
+                                                                                                 'delta': {'tool_calls': [{'index': 0,
+                                                                                                                           'type': 'function',
+                                                                                                                           'function': {'name': 'f',
+                                                                                                                                        'arguments': '{}'}}]},
+                                                                                                 'finish_reason': None}]},
+                                                                                   {'choices': [{'index': 0,
+                                                                                                 'delta': {'tool_calls': [{'index': 1,
+                                                                                                                           'id': 'call_b',
+                                                                                                                           'type': 'function',
+                                                                                                                           'function': {'name': 'g',
+                                                                                                                                        'arguments': '{}'}}]},
+                                                                                                 'finish_reason': None}]},
+                                                                                   {'choices': [{'index': 0,
+                                                                                                 'delta': {},
+                                                                                                 'finish_reason': 'tool_calls'}]}],
+                                                                        'calls': [{'id': None,
+                                                                                   'name': 'f',
+                                                                                   'arguments': None,
+                                                                                   'raw_arguments': '{}',
+                                                                                   'arguments_error': 'it '
+                                                                                                      'does '
+                                                                                                      'not '
+                                                                                                      'decode '
+                                                                                                      'as a '
+                                                                                                      'openai_chat '
+                                                                                                      'tool '
+                                                                                                      'call'},
+                                                                                  {'id': 'call_b',
+                                                                                   'name': 'g',
+                                                                                   'raw_arguments': '{}',
+                                                                                   'arguments': {}}],
+                                                                        'finish_reason': 'tool_calls',
+                                                                        'findings': [{'event': 2,
+                                                                                      'pointer': '',
+                                                                                      'message': 'the call '
+                                                                                                 'at index 0 '
+                                                                                                 'is '
+                                                                                                 'invalid'}],
+                                                                        'roundtrip': False,
+                                                                        'note': 'emit cannot send a call '
+                                                                                'without its id'},
+ 'an Anthropic event is not an OpenAI Chat chunk': {'description': 'an Anthropic event is not an OpenAI Chat '
+                                                                   'chunk',
+                                                    'source': "hand-written: another dialect's stream must "
+                                                              'be an error naming the pointer, never an '
+                                                              'empty result (issue 10.1)',
+                                                    'events': [{'type': 'message_start',
+                                                                'message': {'id': 'msg_01',
+                                                                            'type': 'message',
+                                                                            'role': 'assistant',
+                                                                            'model': 'claude-sonnet-4-5',
+                                                                            'content': [],
+                                                                            'stop_reason': None,
+                                                                            'stop_sequence': None,
+                                                                            'usage': {'input_tokens': 10,
+                                                                                      'output_tokens': 1}}}],
+                                                    'error': {'event': 0, 'pointer': ''}},
+ 'choices that are not an array is not an OpenAI Chat chunk': {'description': 'choices that are not an array '
+                                                                              'is not an OpenAI Chat chunk',
+                                                               'source': "hand-written: another dialect's "
+                                                                         'stream must be an error naming the '
+                                                                         'pointer, never an empty result '
+                                                                         '(issue 10.1)',
+                                                               'events': [{'choices': 5}],
+                                                               'error': {'event': 0, 'pointer': '/choices'}},
+ 'every call at index 0 with empty ids after the first: a real id starts the next call': {'description': 'every '
+                                                                                                         'call '
+                                                                                                         'at '
+                                                                                                         'index '
+                                                                                                         '0 '
+                                                                                                         'with '
+                                                                                                         'empty '
+                                                                                                         'ids '
+                                                                                                         'after '
+                                                                                                         'the '
+                                                                                                         'first: '
+                                                                                                         'a '
+                                                                                                         'real '
+                                                                                                         'id '
+                                                                                                         'starts '
+                                                                                                         'the '
+                                                                                                         'next '
+                                                                                                         'call',
+                                                                                          'source': 'DashScope/Qwen '
+                                                                                                    'compatible '
+                                                                                                    'mode: '
+                                                                                                    'id "" '
+                                                                                                    'and '
+                                                                                                    'name "" '
+                                                                                                    'in '
+                                                                                                    'continuation '
+                                                                                                    'deltas '
+                                                                                                    '(issue '
+                                                                                                    '11.3)',
+                                                                                          'events': [{'id': 'chatcmpl-q',
+                                                                                                      'object': 'chat.completion.chunk',
+                                                                                                      'created': 1,
+                                                                                                      'model': 'qwen-plus',
+                                                                                                      'choices': [{'index': 0,
+                                                                                                                   'delta': {'tool_calls': [{'index': 0,
+                                                                                                                                             'id': 'call_q1',
+                                                                                                                                             'type': 'function',
+                                                                                                                                             'function': {'name': 'get_weather',
+                                                                                                                                                          'arguments': ''}}]},
+                                                                                                                   'finish_reason': None}]},
+                                                                                                     {'id': 'chatcmpl-q',
+                                                                                                      'object': 'chat.completion.chunk',
+                                                                                                      'created': 1,
+                                                                                                      'model': 'qwen-plus',
+                                                                                                      'choices': [{'index': 0,
+                                                                                                                   'delta': {'tool_calls': [{'index': 0,
+                                                                                                                                             'id': '',
+                                                                                                                                             'type': 'function',
+                                                                                                                                             'function': {'name': '',
+                                                                                                                                                          'arguments': '{"city": '
+                                                                                                                                                                       '"Paris"}'}}]},
+                                                                                                                   'finish_reason': None}]},
+                                                                                                     {'id': 'chatcmpl-q',
+                                                                                                      'object': 'chat.completion.chunk',
+                                                                                                      'created': 1,
+                                                                                                      'model': 'qwen-plus',
+                                                                                                      'choices': [{'index': 0,
+                                                                                                                   'delta': {'tool_calls': [{'index': 0,
+                                                                                                                                             'id': 'call_q2',
+                                                                                                                                             'type': 'function',
+                                                                                                                                             'function': {'name': 'get_time',
+                                                                                                                                                          'arguments': ''}}]},
+                                                                                                                   'finish_reason': None}]},
+                                                                                                     {'id': 'chatcmpl-q',
+                                                                                                      'object': 'chat.completion.chunk',
+                                                                                                      'created': 1,
+                                                                                                      'model': 'qwen-plus',
+                                                                                                      'choices': [{'index': 0,
+                                                                                                                   'delta': {'tool_calls': [{'index': 0,
+                                                                                                                                             'id': '',
+                                                                                                                                             'type': 'function',
+                                                                                                                                             'function': {'arguments': '{}'}}]},
+                                                                                                                   'finish_reason': None}]},
+                                                                                                     {'id': 'chatcmpl-q',
+                                                                                                      'object': 'chat.completion.chunk',
+                                                                                                      'created': 1,
+                                                                                                      'model': 'qwen-plus',
+                                                                                                      'choices': [{'index': 0,
+                                                                                                                   'delta': {},
+                                                                                                                   'finish_reason': 'tool_calls'}]}],
+                                                                                          'calls': [{'id': 'call_q1',
+                                                                                                     'name': 'get_weather',
+                                                                                                     'raw_arguments': '{"city": '
+                                                                                                                      '"Paris"}',
+                                                                                                     'arguments': {'city': 'Paris'}},
+                                                                                                    {'id': 'call_q2',
+                                                                                                     'name': 'get_time',
+                                                                                                     'raw_arguments': '{}',
+                                                                                                     'arguments': {}}],
+                                                                                          'incomplete': [False,
+                                                                                                         False],
+                                                                                          'finish_reason': 'tool_calls'}}
 KNOWN_FAILURES: dict[str, str] = {}
 # Byte positions at which the SSE text of a stream is cut into chunks (inside lines,
 # inside `data:`, inside multi-byte characters).
@@ -839,12 +1475,12 @@ def _params(names: list[str]) -> list[Any]:
     ]
 
 
-VALID = _params(["one call: id and name first, argument fragments by index, usage-only chunk last", "two calls one after the other", "two calls interleaved fragment by fragment", "every call sent with index 0: a new id starts a new call", "no index at all: an id starts a call, fragments without id continue it", "first fragment without type: the constant is filled in", "a whole call in one delta, with the finish in the same chunk", "a call without arguments: empty argument text means {}", "text content before the call is ignored", "finish length in the middle of a call: incomplete, raw text kept", "finish length after text that happens to parse: still incomplete", "finish length cuts both of two parallel calls", "the stream ends without a finish: the open call is incomplete", "two objects in one argument text are one invalid call", "argument text that is not JSON stays raw, never repaired", "finish stop without calls gives no calls"])
-INVALID = _params(["an argument fragment that is not a string is rejected", "an index that is neither a number nor an id is rejected"])
+VALID = _params(["one call: id and name first, argument fragments by index, usage-only chunk last", "two calls one after the other", "two calls interleaved fragment by fragment", "every call sent with index 0: a new id starts a new call", "no index at all: an id starts a call, fragments without id continue it", "first fragment without type: the constant is filled in", "a whole call in one delta, with the finish in the same chunk", "a call without arguments: empty argument text means {}", "text content before the call is ignored", "finish length in the middle of a call: incomplete, raw text kept", "finish length after text that happens to parse: still incomplete", "finish length cuts both of two parallel calls", "the stream ends without a finish: the open call is incomplete", "two objects in one argument text are one invalid call", "argument text that is not JSON stays raw, never repaired", "finish stop without calls gives no calls", "an Azure content-filter chunk first (choices [], object \"\") carries no tool data", "a Perplexity chat.completion.done chunk last carries no tool data", "continuation deltas with an empty id continue the open call (DashScope/Qwen)", "a stray fragment for an index never opened is a finding; the good call is kept", "a Groq-style error event ends the stream: a finding, the open call incomplete", "a call whose first delta has no id is kept invalid, with a finding", "every call at index 0 with empty ids after the first: a real id starts the next call"])
+INVALID = _params(["an argument fragment that is not a string is rejected", "an index that is neither a number nor an id is rejected", "an Anthropic event is not an OpenAI Chat chunk", "choices that are not an array is not an OpenAI Chat chunk"])
 ROUNDTRIP = _params(
     [
         name
-        for name in ["one call: id and name first, argument fragments by index, usage-only chunk last", "two calls one after the other", "two calls interleaved fragment by fragment", "every call sent with index 0: a new id starts a new call", "no index at all: an id starts a call, fragments without id continue it", "first fragment without type: the constant is filled in", "a whole call in one delta, with the finish in the same chunk", "a call without arguments: empty argument text means {}", "text content before the call is ignored", "finish length in the middle of a call: incomplete, raw text kept", "finish length after text that happens to parse: still incomplete", "finish length cuts both of two parallel calls", "the stream ends without a finish: the open call is incomplete", "two objects in one argument text are one invalid call", "argument text that is not JSON stays raw, never repaired", "finish stop without calls gives no calls"]
+        for name in ["one call: id and name first, argument fragments by index, usage-only chunk last", "two calls one after the other", "two calls interleaved fragment by fragment", "every call sent with index 0: a new id starts a new call", "no index at all: an id starts a call, fragments without id continue it", "first fragment without type: the constant is filled in", "a whole call in one delta, with the finish in the same chunk", "a call without arguments: empty argument text means {}", "text content before the call is ignored", "finish length in the middle of a call: incomplete, raw text kept", "finish length after text that happens to parse: still incomplete", "finish length cuts both of two parallel calls", "the stream ends without a finish: the open call is incomplete", "two objects in one argument text are one invalid call", "argument text that is not JSON stays raw, never repaired", "finish stop without calls gives no calls", "an Azure content-filter chunk first (choices [], object \"\") carries no tool data", "a Perplexity chat.completion.done chunk last carries no tool data", "continuation deltas with an empty id continue the open call (DashScope/Qwen)", "a stray fragment for an index never opened is a finding; the good call is kept", "a Groq-style error event ends the stream: a finding, the open call incomplete", "a call whose first delta has no id is kept invalid, with a finding", "every call at index 0 with empty ids after the first: a real id starts the next call"]
         if CASES[name].get("roundtrip", True)
         and (stream.EMITS_INCOMPLETE or not any(c.get("incomplete") for c in CASES[name]["calls"]))
     ]
@@ -892,6 +1528,17 @@ def test_events_assemble_to_the_calls(name: str) -> None:
         assert [c.get("incomplete") is True for c in calls] == case["incomplete"]
     if "deltas" in case:
         assert deltas == case["deltas"]
+    _same_reports(assembler.findings, case.get("findings", []))
+    _same_reports(assembler.notes, case.get("notes", []))
+
+
+def _same_reports(got: list[dict[str, Any]], expected: list[dict[str, Any]], *, lines: bool = False) -> None:
+    """Findings or notes: the same events and pointers; a vector's message is a prefix."""
+    assert [(r["event"], r["pointer"]) for r in got] == [(x["event"], x["pointer"]) for x in expected], got
+    for r, x in zip(got, expected, strict=True):
+        assert r["message"].startswith(x.get("message", "")), r
+        if lines:
+            assert r["line"] >= r["event"] + 1, r
 
 
 @pytest.mark.parametrize(
@@ -940,6 +1587,8 @@ def test_sse_text_split_anywhere_gives_the_same_result(name: str, size: int) -> 
     assert assembler.finish() == expected
     assert assembler.finish_reason == expected_assembler.finish_reason
     assert deltas == expected_deltas
+    _same_reports(assembler.findings, case.get("findings", []), lines=True)
+    _same_reports(assembler.notes, case.get("notes", []), lines=True)
 
 
 @pytest.mark.parametrize("name", VALID)

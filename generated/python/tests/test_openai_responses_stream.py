@@ -378,20 +378,269 @@ CASES: dict[str, dict[str, Any]] = {'added, argument deltas by item_id, done, ou
                                                          'id': 'call_Qm3xV9aL2pT7rK1sN8dW4yZ0',
                                                          'name': 'f'},
                                                         {'index': 0, 'arguments_delta': '{"a":'}]},
- 'an arguments delta for an unknown item is rejected': {'description': 'an arguments delta for an unknown '
-                                                                       'item is rejected',
-                                                        'events': [{'type': 'response.created',
-                                                                    'sequence_number': 0,
-                                                                    'response': {'id': 'resp_1',
-                                                                                 'object': 'response',
-                                                                                 'status': 'in_progress',
-                                                                                 'output': []}},
-                                                                   {'type': 'response.function_call_arguments.delta',
-                                                                    'sequence_number': 1,
-                                                                    'item_id': 'fc_unknown',
-                                                                    'output_index': 0,
-                                                                    'delta': '{"a":1}'}],
-                                                        'error': {'event': 1, 'pointer': '/item_id'}}}
+ 'an arguments delta for an unknown item is a finding; the good call is kept': {'description': 'an arguments '
+                                                                                               'delta for an '
+                                                                                               'unknown item '
+                                                                                               'is a '
+                                                                                               'finding; the '
+                                                                                               'good call is '
+                                                                                               'kept',
+                                                                                'source': 'hand-written '
+                                                                                          '(issue 10.17)',
+                                                                                'events': [{'type': 'response.created',
+                                                                                            'sequence_number': 0,
+                                                                                            'response': {'id': 'resp_1',
+                                                                                                         'object': 'response',
+                                                                                                         'status': 'in_progress',
+                                                                                                         'output': []}},
+                                                                                           {'type': 'response.output_item.added',
+                                                                                            'sequence_number': 1,
+                                                                                            'output_index': 0,
+                                                                                            'item': {'id': 'rs_1',
+                                                                                                     'type': 'reasoning',
+                                                                                                     'summary': []}},
+                                                                                           {'type': 'response.output_item.done',
+                                                                                            'sequence_number': 2,
+                                                                                            'output_index': 0,
+                                                                                            'item': {'id': 'rs_1',
+                                                                                                     'type': 'reasoning',
+                                                                                                     'summary': []}},
+                                                                                           {'type': 'response.output_item.added',
+                                                                                            'sequence_number': 3,
+                                                                                            'output_index': 1,
+                                                                                            'item': {'id': 'fc_68a1b2c3d4e5f60718293a4b',
+                                                                                                     'type': 'function_call',
+                                                                                                     'status': 'in_progress',
+                                                                                                     'arguments': '',
+                                                                                                     'call_id': 'call_Qm3xV9aL2pT7rK1sN8dW4yZ0',
+                                                                                                     'name': 'get_weather'}},
+                                                                                           {'type': 'response.function_call_arguments.delta',
+                                                                                            'sequence_number': 4,
+                                                                                            'item_id': 'fc_68a1b2c3d4e5f60718293a4b',
+                                                                                            'output_index': 1,
+                                                                                            'delta': '{"city":'},
+                                                                                           {'type': 'response.function_call_arguments.delta',
+                                                                                            'sequence_number': 5,
+                                                                                            'item_id': 'fc_68a1b2c3d4e5f60718293a4b',
+                                                                                            'output_index': 1,
+                                                                                            'delta': '"Paris"}'},
+                                                                                           {'type': 'response.function_call_arguments.done',
+                                                                                            'sequence_number': 6,
+                                                                                            'item_id': 'fc_68a1b2c3d4e5f60718293a4b',
+                                                                                            'output_index': 1,
+                                                                                            'arguments': '{"city":"Paris"}'},
+                                                                                           {'type': 'response.output_item.done',
+                                                                                            'sequence_number': 7,
+                                                                                            'output_index': 1,
+                                                                                            'item': {'id': 'fc_68a1b2c3d4e5f60718293a4b',
+                                                                                                     'type': 'function_call',
+                                                                                                     'status': 'completed',
+                                                                                                     'arguments': '{"city":"Paris"}',
+                                                                                                     'call_id': 'call_Qm3xV9aL2pT7rK1sN8dW4yZ0',
+                                                                                                     'name': 'get_weather'}},
+                                                                                           {'type': 'response.function_call_arguments.delta',
+                                                                                            'sequence_number': 8,
+                                                                                            'item_id': 'fc_unknown',
+                                                                                            'output_index': 2,
+                                                                                            'delta': '{"a":1}'},
+                                                                                           {'type': 'response.completed',
+                                                                                            'sequence_number': 8,
+                                                                                            'response': {'id': 'resp_1',
+                                                                                                         'object': 'response',
+                                                                                                         'status': 'completed',
+                                                                                                         'output': []}}],
+                                                                                'calls': [{'id': 'call_Qm3xV9aL2pT7rK1sN8dW4yZ0',
+                                                                                           'name': 'get_weather',
+                                                                                           'raw_arguments': '{"city":"Paris"}',
+                                                                                           'arguments': {'city': 'Paris'},
+                                                                                           'extensions': {'openai_responses': {'fields': {'/id': 'fc_68a1b2c3d4e5f60718293a4b',
+                                                                                                                                          '/status': 'completed'}}}}],
+                                                                                'incomplete': [False],
+                                                                                'finish_reason': 'completed',
+                                                                                'deltas': [{'index': 0,
+                                                                                            'id': 'call_Qm3xV9aL2pT7rK1sN8dW4yZ0',
+                                                                                            'name': 'get_weather'},
+                                                                                           {'index': 0,
+                                                                                            'arguments_delta': '{"city":'},
+                                                                                           {'index': 0,
+                                                                                            'arguments_delta': '"Paris"}'}],
+                                                                                'findings': [{'event': 8,
+                                                                                              'pointer': '/item_id',
+                                                                                              'message': 'argument '
+                                                                                                         'text '
+                                                                                                         'for '
+                                                                                                         'a '
+                                                                                                         'call '
+                                                                                                         'that '
+                                                                                                         'is '
+                                                                                                         'not '
+                                                                                                         'open'}]},
+ 'an error event ends the stream: the open call is incomplete': {'description': 'an error event ends the '
+                                                                                'stream: the open call is '
+                                                                                'incomplete',
+                                                                 'source': 'openai-python ResponseErrorEvent '
+                                                                           '(type error, code, message, '
+                                                                           'param) (issue 11.2)',
+                                                                 'events': [{'type': 'response.created',
+                                                                             'sequence_number': 0,
+                                                                             'response': {'id': 'resp_1',
+                                                                                          'object': 'response',
+                                                                                          'status': 'in_progress',
+                                                                                          'output': []}},
+                                                                            {'type': 'response.output_item.added',
+                                                                             'sequence_number': 1,
+                                                                             'output_index': 0,
+                                                                             'item': {'id': 'rs_1',
+                                                                                      'type': 'reasoning',
+                                                                                      'summary': []}},
+                                                                            {'type': 'response.output_item.done',
+                                                                             'sequence_number': 2,
+                                                                             'output_index': 0,
+                                                                             'item': {'id': 'rs_1',
+                                                                                      'type': 'reasoning',
+                                                                                      'summary': []}},
+                                                                            {'type': 'response.output_item.added',
+                                                                             'sequence_number': 3,
+                                                                             'output_index': 1,
+                                                                             'item': {'id': 'fc_68a1b2c3d4e5f60718293a4b',
+                                                                                      'type': 'function_call',
+                                                                                      'status': 'in_progress',
+                                                                                      'arguments': '',
+                                                                                      'call_id': 'call_Qm3xV9aL2pT7rK1sN8dW4yZ0',
+                                                                                      'name': 'get_weather'}},
+                                                                            {'type': 'response.function_call_arguments.delta',
+                                                                             'sequence_number': 4,
+                                                                             'item_id': 'fc_68a1b2c3d4e5f60718293a4b',
+                                                                             'output_index': 1,
+                                                                             'delta': '{"city":'},
+                                                                            {'type': 'error',
+                                                                             'sequence_number': 5,
+                                                                             'code': 'server_error',
+                                                                             'message': 'The server had an '
+                                                                                        'error',
+                                                                             'param': None}],
+                                                                 'calls': [{'id': 'call_Qm3xV9aL2pT7rK1sN8dW4yZ0',
+                                                                            'name': 'get_weather',
+                                                                            'arguments': None,
+                                                                            'raw_arguments': '{"city":',
+                                                                            'incomplete': True,
+                                                                            'arguments_error': 'the stream '
+                                                                                               'ended with '
+                                                                                               'an error '
+                                                                                               'before this '
+                                                                                               'call was '
+                                                                                               'complete'}],
+                                                                 'incomplete': [True],
+                                                                 'finish_reason': None,
+                                                                 'findings': [{'event': 5,
+                                                                               'pointer': '/message',
+                                                                               'message': 'the stream ended '
+                                                                                          'with an error: '
+                                                                                          'server_error: The '
+                                                                                          'server had an '
+                                                                                          'error'}]},
+ 'response.failed ends the stream with its error: a finding, the open call incomplete': {'description': 'response.failed '
+                                                                                                        'ends '
+                                                                                                        'the '
+                                                                                                        'stream '
+                                                                                                        'with '
+                                                                                                        'its '
+                                                                                                        'error: '
+                                                                                                        'a '
+                                                                                                        'finding, '
+                                                                                                        'the '
+                                                                                                        'open '
+                                                                                                        'call '
+                                                                                                        'incomplete',
+                                                                                         'source': 'openai-python '
+                                                                                                   'ResponseFailedEvent: '
+                                                                                                   'response.status '
+                                                                                                   'failed, '
+                                                                                                   'response.error '
+                                                                                                   '{code, '
+                                                                                                   'message} '
+                                                                                                   '(issue '
+                                                                                                   '11.2)',
+                                                                                         'events': [{'type': 'response.created',
+                                                                                                     'sequence_number': 0,
+                                                                                                     'response': {'id': 'resp_1',
+                                                                                                                  'object': 'response',
+                                                                                                                  'status': 'in_progress',
+                                                                                                                  'output': []}},
+                                                                                                    {'type': 'response.output_item.added',
+                                                                                                     'sequence_number': 1,
+                                                                                                     'output_index': 0,
+                                                                                                     'item': {'id': 'rs_1',
+                                                                                                              'type': 'reasoning',
+                                                                                                              'summary': []}},
+                                                                                                    {'type': 'response.output_item.done',
+                                                                                                     'sequence_number': 2,
+                                                                                                     'output_index': 0,
+                                                                                                     'item': {'id': 'rs_1',
+                                                                                                              'type': 'reasoning',
+                                                                                                              'summary': []}},
+                                                                                                    {'type': 'response.output_item.added',
+                                                                                                     'sequence_number': 3,
+                                                                                                     'output_index': 1,
+                                                                                                     'item': {'id': 'fc_68a1b2c3d4e5f60718293a4b',
+                                                                                                              'type': 'function_call',
+                                                                                                              'status': 'in_progress',
+                                                                                                              'arguments': '',
+                                                                                                              'call_id': 'call_Qm3xV9aL2pT7rK1sN8dW4yZ0',
+                                                                                                              'name': 'get_weather'}},
+                                                                                                    {'type': 'response.function_call_arguments.delta',
+                                                                                                     'sequence_number': 4,
+                                                                                                     'item_id': 'fc_68a1b2c3d4e5f60718293a4b',
+                                                                                                     'output_index': 1,
+                                                                                                     'delta': '{"city":'},
+                                                                                                    {'type': 'response.failed',
+                                                                                                     'sequence_number': 5,
+                                                                                                     'response': {'id': 'resp_1',
+                                                                                                                  'object': 'response',
+                                                                                                                  'status': 'failed',
+                                                                                                                  'output': [],
+                                                                                                                  'error': {'code': 'server_error',
+                                                                                                                            'message': 'boom'}}}],
+                                                                                         'calls': [{'id': 'call_Qm3xV9aL2pT7rK1sN8dW4yZ0',
+                                                                                                    'name': 'get_weather',
+                                                                                                    'arguments': None,
+                                                                                                    'raw_arguments': '{"city":',
+                                                                                                    'incomplete': True,
+                                                                                                    'arguments_error': 'the '
+                                                                                                                       'stream '
+                                                                                                                       'was '
+                                                                                                                       'cut '
+                                                                                                                       'off '
+                                                                                                                       '(finish '
+                                                                                                                       'reason '
+                                                                                                                       "'failed')"}],
+                                                                                         'incomplete': [True],
+                                                                                         'finish_reason': 'failed',
+                                                                                         'findings': [{'event': 5,
+                                                                                                       'pointer': '/response/error',
+                                                                                                       'message': 'the '
+                                                                                                                  'stream '
+                                                                                                                  'ended '
+                                                                                                                  'with '
+                                                                                                                  'an '
+                                                                                                                  'error: '
+                                                                                                                  'server_error: '
+                                                                                                                  'boom'}]},
+ 'an Anthropic event is not a Responses event': {'description': 'an Anthropic event is not a Responses event',
+                                                 'source': "hand-written: another dialect's stream must be "
+                                                           'an error naming the pointer, never an empty '
+                                                           'result (issue 10.1)',
+                                                 'events': [{'type': 'message_start',
+                                                             'message': {'id': 'msg_01',
+                                                                         'type': 'message',
+                                                                         'role': 'assistant',
+                                                                         'model': 'claude-sonnet-4-5',
+                                                                         'content': [],
+                                                                         'stop_reason': None,
+                                                                         'stop_sequence': None,
+                                                                         'usage': {'input_tokens': 10,
+                                                                                   'output_tokens': 1}}}],
+                                                 'error': {'event': 0, 'pointer': '/type'}}}
 KNOWN_FAILURES: dict[str, str] = {}
 # Byte positions at which the SSE text of a stream is cut into chunks (inside lines,
 # inside `data:`, inside multi-byte characters).
@@ -405,12 +654,12 @@ def _params(names: list[str]) -> list[Any]:
     ]
 
 
-VALID = _params(["added, argument deltas by item_id, done, output_item.done, completed", "two calls interleaved by item_id", "a call without arguments deltas: done carries the whole text", "a server without output_item.done: the arguments done completes the call", "max_output_tokens while arguments stream makes the call incomplete", "the stream ends before the call is done"])
-INVALID = _params(["an arguments delta for an unknown item is rejected"])
+VALID = _params(["added, argument deltas by item_id, done, output_item.done, completed", "two calls interleaved by item_id", "a call without arguments deltas: done carries the whole text", "a server without output_item.done: the arguments done completes the call", "max_output_tokens while arguments stream makes the call incomplete", "the stream ends before the call is done", "an arguments delta for an unknown item is a finding; the good call is kept", "an error event ends the stream: the open call is incomplete", "response.failed ends the stream with its error: a finding, the open call incomplete"])
+INVALID = _params(["an Anthropic event is not a Responses event"])
 ROUNDTRIP = _params(
     [
         name
-        for name in ["added, argument deltas by item_id, done, output_item.done, completed", "two calls interleaved by item_id", "a call without arguments deltas: done carries the whole text", "a server without output_item.done: the arguments done completes the call", "max_output_tokens while arguments stream makes the call incomplete", "the stream ends before the call is done"]
+        for name in ["added, argument deltas by item_id, done, output_item.done, completed", "two calls interleaved by item_id", "a call without arguments deltas: done carries the whole text", "a server without output_item.done: the arguments done completes the call", "max_output_tokens while arguments stream makes the call incomplete", "the stream ends before the call is done", "an arguments delta for an unknown item is a finding; the good call is kept", "an error event ends the stream: the open call is incomplete", "response.failed ends the stream with its error: a finding, the open call incomplete"]
         if CASES[name].get("roundtrip", True)
         and (stream.EMITS_INCOMPLETE or not any(c.get("incomplete") for c in CASES[name]["calls"]))
     ]
@@ -458,6 +707,17 @@ def test_events_assemble_to_the_calls(name: str) -> None:
         assert [c.get("incomplete") is True for c in calls] == case["incomplete"]
     if "deltas" in case:
         assert deltas == case["deltas"]
+    _same_reports(assembler.findings, case.get("findings", []))
+    _same_reports(assembler.notes, case.get("notes", []))
+
+
+def _same_reports(got: list[dict[str, Any]], expected: list[dict[str, Any]], *, lines: bool = False) -> None:
+    """Findings or notes: the same events and pointers; a vector's message is a prefix."""
+    assert [(r["event"], r["pointer"]) for r in got] == [(x["event"], x["pointer"]) for x in expected], got
+    for r, x in zip(got, expected, strict=True):
+        assert r["message"].startswith(x.get("message", "")), r
+        if lines:
+            assert r["line"] >= r["event"] + 1, r
 
 
 @pytest.mark.parametrize(
@@ -506,6 +766,8 @@ def test_sse_text_split_anywhere_gives_the_same_result(name: str, size: int) -> 
     assert assembler.finish() == expected
     assert assembler.finish_reason == expected_assembler.finish_reason
     assert deltas == expected_deltas
+    _same_reports(assembler.findings, case.get("findings", []), lines=True)
+    _same_reports(assembler.notes, case.get("notes", []), lines=True)
 
 
 @pytest.mark.parametrize("name", VALID)

@@ -2192,8 +2192,21 @@ SCHEMAS: dict[str, Any] = {'canonical/content_part.json': {'$schema': 'https://j
                                                       'with alt=sse, or one element of the JSON array '
                                                       'without it): a whole GenerateContentResponse. On the '
                                                       'Gemini API each functionCall part arrives whole in '
-                                                      'one chunk; the finish reason comes in a later chunk.',
-                                       '$ref': 'response.json'},
+                                                      'one chunk; the finish reason comes in a later chunk. '
+                                                      'An error chunk: a stream that fails mid-way ends with '
+                                                      "the API's error object (google.rpc.Status: code, "
+                                                      'message, status); every other chunk is a '
+                                                      'GenerateContentResponse.',
+                                       'if': {'required': ['error']},
+                                       'then': {'title': 'GeminiStreamError',
+                                                'type': 'object',
+                                                'properties': {'error': {'type': 'object',
+                                                                         'properties': {'code': {'type': 'integer'},
+                                                                                        'message': {'type': 'string'},
+                                                                                        'status': {'type': 'string'},
+                                                                                        'details': {'type': 'array'}},
+                                                                         'required': ['message']}}},
+                                       'else': {'$ref': 'response.json'}},
  'dialects/gemini/tool_call.json': {'$schema': 'https://json-schema.org/draft/2020-12/schema',
                                     '$id': 'dialects/gemini/tool_call.json',
                                     'title': 'GeminiFunctionCallPart',
@@ -2908,7 +2921,11 @@ SCHEMAS: dict[str, Any] = {'canonical/content_part.json': {'$schema': 'https://j
                                                        'which compatible servers send. Tool call ids are 9 '
                                                        'ASCII letters or digits, as in tool_call.json. Every '
                                                        'other field of the API reference (client-python 3.7 '
-                                                       'CompletionChunk) is named too.',
+                                                       'CompletionChunk) is named too. An error event: the '
+                                                       'server ends the stream with {"error": {...}} in a '
+                                                       'data line (the SDKs raise an APIError on it; '
+                                                       'OpenAI-compatible servers such as Groq send it too); '
+                                                       'every other chunk has choices.',
                                         'type': 'object',
                                         'properties': {'id': {'type': 'string'},
                                                        'object': {'const': 'chat.completion.chunk'},
@@ -2935,8 +2952,21 @@ SCHEMAS: dict[str, Any] = {'canonical/content_part.json': {'$schema': 'https://j
                                                                                             'logprobs': {'$ref': 'response.json#/$defs/ChoiceLogprobs'},
                                                                                             'prompt_logprobs': {'$ref': 'response.json#/$defs/ChoiceLogprobs'}},
                                                                              'required': ['delta']}},
+                                                       'error': {'description': 'The error that ends the '
+                                                                                'stream (an error event).',
+                                                                 'type': 'object',
+                                                                 'properties': {'message': {'type': 'string'},
+                                                                                'type': {'type': ['string',
+                                                                                                  'null']},
+                                                                                'code': {'type': ['string',
+                                                                                                  'integer',
+                                                                                                  'null']},
+                                                                                'param': {'type': ['string',
+                                                                                                   'null']}}},
                                                        'usage': {'$ref': 'response.json#/$defs/Usage'}},
-                                        'required': ['choices'],
+                                        'if': {'required': ['error']},
+                                        'then': {'properties': {'error': {'required': ['message']}}},
+                                        'else': {'required': ['choices']},
                                         '$defs': {'ToolCallDelta': {'title': 'MistralToolCallDelta',
                                                                     'description': 'A tool call, or a '
                                                                                    'fragment of one, in a '
@@ -3651,7 +3681,11 @@ SCHEMAS: dict[str, Any] = {'canonical/content_part.json': {'$schema': 'https://j
                                                            'named too; `obfuscation` is the random padding '
                                                            'the API adds to streamed chunks unless '
                                                            'stream_options.include_obfuscation is false. '
-                                                           'Open to every other field.',
+                                                           'Open to every other field. An error event: the '
+                                                           'server ends the stream with {"error": {...}} in '
+                                                           'a data line (the SDKs raise an APIError on it; '
+                                                           'OpenAI-compatible servers such as Groq send it '
+                                                           'too); every other chunk has choices.',
                                             'type': 'object',
                                             'properties': {'id': {'type': 'string'},
                                                            'object': {'const': 'chat.completion.chunk'},
@@ -3659,6 +3693,18 @@ SCHEMAS: dict[str, Any] = {'canonical/content_part.json': {'$schema': 'https://j
                                                            'model': {'type': 'string'},
                                                            'choices': {'type': 'array',
                                                                        'items': {'$ref': '#/$defs/Choice'}},
+                                                           'error': {'description': 'The error that ends the '
+                                                                                    'stream (an error '
+                                                                                    'event).',
+                                                                     'type': 'object',
+                                                                     'properties': {'message': {'type': 'string'},
+                                                                                    'type': {'type': ['string',
+                                                                                                      'null']},
+                                                                                    'code': {'type': ['string',
+                                                                                                      'integer',
+                                                                                                      'null']},
+                                                                                    'param': {'type': ['string',
+                                                                                                       'null']}}},
                                                            'usage': {'$ref': 'response.json#/$defs/Usage'},
                                                            'service_tier': {'type': ['string', 'null']},
                                                            'system_fingerprint': {'type': ['string', 'null']},
@@ -3667,7 +3713,9 @@ SCHEMAS: dict[str, Any] = {'canonical/content_part.json': {'$schema': 'https://j
                                                                                          'results, when '
                                                                                          'requested.',
                                                                           'type': ['object', 'null']}},
-                                            'required': ['choices'],
+                                            'if': {'required': ['error']},
+                                            'then': {'properties': {'error': {'required': ['message']}}},
+                                            'else': {'required': ['choices']},
                                             '$defs': {'Choice': {'title': 'OpenAIChatStreamChoice',
                                                                  'type': 'object',
                                                                  'properties': {'index': {'type': 'integer',
@@ -5826,24 +5874,42 @@ SCHEMAS: dict[str, Any] = {'canonical/content_part.json': {'$schema': 'https://j
                                             "call's index is its position in order of first appearance, from "
                                             '0. (3) A `delta` item whose id differs from the id of the open '
                                             'call at the same key starts a new call (servers that send every '
-                                            'call with index 0). (4) A `delta` item without a key starts a '
-                                            'new call when it has an id and continues the most recent call '
-                                            'when it has none; `fragment`, `stop` and `json_path_args` items '
-                                            'without a key act on the most recent call. (5) A `stop` for a '
-                                            "key that is not an open call (a text block's index) is ignored, "
-                                            'and so is a second stop; argument text for a key that is not an '
-                                            'open call is an error (a malformed stream), never silently '
-                                            'dropped. (6) When any rule has the role `stop` (or a '
-                                            '`continues` pointer), a call is complete only when stopped; '
-                                            'otherwise the open calls complete at a finish whose value is '
-                                            'not truncated. (7) A truncated finish makes every open call '
-                                            'incomplete; so does the end of the stream. (8) A complete call '
-                                            "is decoded by the dialect's own decode_tool_call, so it equals "
-                                            'what a non-streaming payload gives: argument text is parsed by '
-                                            'the same rules, never repaired. (9) An incomplete call has '
+                                            'call with index 0); an empty id ("") is no id, so it continues '
+                                            'the call (servers that repeat "id": "" after the first delta). '
+                                            '(4) A `delta` item without a key starts a new call when it has '
+                                            'an id and continues the most recent call when it has none; a '
+                                            '`delta` item that would start a call but has neither id nor '
+                                            'name is a stray fragment (rule 5); `fragment`, `stop` and '
+                                            '`json_path_args` items without a key act on the most recent '
+                                            'call. (5) A `stop` for a key that is not an open call (a text '
+                                            "block's index) is ignored, and so is a second stop; argument "
+                                            'text for a key that is not an open call is a finding (a '
+                                            'malformed stream: the text is left out, never silently, and the '
+                                            "other calls stay good), unless the key is a `skip` block's. (6) "
+                                            'When any rule has the role `stop` (or a `continues` pointer), a '
+                                            'call is complete only when stopped; otherwise the open calls '
+                                            'complete at a finish whose value is not truncated. (7) A '
+                                            'truncated finish makes every open call incomplete; so does the '
+                                            'end of the stream. (8) A complete call is decoded by the '
+                                            "dialect's own decode_tool_call, so it equals what a "
+                                            'non-streaming payload gives: argument text is parsed by the '
+                                            'same rules, never repaired. (9) An incomplete call has '
                                             'arguments null, incomplete true, raw_arguments = the text that '
                                             'arrived and an arguments_error, even when that text happens to '
-                                            'parse.',
+                                            'parse. (10) Every event must be one the dialect sends (the '
+                                            '`events` term, checked on every event that gave no delta: one '
+                                            "that did was read by the dialect's own rules); one that is not "
+                                            "(another dialect's stream) is an error naming the pointer, "
+                                            'never read as an empty stream. A valid event that carries no '
+                                            'tool data (a usage chunk, a content-filter chunk) is not an '
+                                            "error. (11) An `error` rule's event ends the stream: a finding "
+                                            "with the provider's message, every call so far kept, the open "
+                                            'ones incomplete; later events are not read. (12) A call that '
+                                            'does not decode (no name, no id where the dialect needs one) is '
+                                            'kept invalid (arguments null) with a finding, so the other '
+                                            'calls survive. Findings and notes are {event, pointer, message} '
+                                            'on the assembler (and line, from text); `toolwire assemble` '
+                                            'prints them and exits 1 on a finding.',
                              'type': 'object',
                              'properties': {'$schema': {'type': 'string'},
                                             'dialect': {'type': 'string', 'pattern': '^[a-z][a-z0-9_]*$'},
@@ -5866,6 +5932,18 @@ SCHEMAS: dict[str, Any] = {'canonical/content_part.json': {'$schema': 'https://j
                                                                              '`[DONE]`); feed_text skips it, '
                                                                              'emit_text writes it last.',
                                                               'type': 'string'},
+                                            'events': {'description': 'What every event of the dialect '
+                                                                      'holds: alternatives, one of which '
+                                                                      'each event must match (rule 10). It '
+                                                                      "tells this dialect's events from "
+                                                                      "another dialect's; keep it as loose "
+                                                                      "as the dialect's stream_event schema "
+                                                                      '(the generated suite feeds every '
+                                                                      "other dialect's vectors to check it "
+                                                                      'rejects them).',
+                                                       'type': 'array',
+                                                       'items': {'$ref': '#/$defs/event_kind'},
+                                                       'minItems': 1},
                                             'rules': {'type': 'array',
                                                       'items': {'$ref': '#/$defs/rule'},
                                                       'minItems': 1},
@@ -5971,7 +6049,7 @@ SCHEMAS: dict[str, Any] = {'canonical/content_part.json': {'$schema': 'https://j
                                                                                  '$ref': '#/$defs/pointer'}},
                                                      'required': ['finish'],
                                                      'additionalProperties': False}},
-                             'required': ['dialect', 'rules', 'emit'],
+                             'required': ['dialect', 'rules', 'emit', 'events'],
                              'additionalProperties': False,
                              '$defs': {'pointer': {'description': 'A JSON Pointer (RFC 6901); "" is the '
                                                                   'value itself.',
@@ -6036,14 +6114,34 @@ SCHEMAS: dict[str, Any] = {'canonical/content_part.json': {'$schema': 'https://j
                                                                                        'a value listed in '
                                                                                        'truncated makes the '
                                                                                        'open calls '
-                                                                                       'incomplete.',
+                                                                                       'incomplete. skip: a '
+                                                                                       'block that is not a '
+                                                                                       'client call (a '
+                                                                                       'server-side tool, '
+                                                                                       'e.g. Anthropic '
+                                                                                       'server_tool_use/mcp_tool_use, '
+                                                                                       'Bedrock toolUse of '
+                                                                                       'type '
+                                                                                       'server_tool_use): '
+                                                                                       'its key is held '
+                                                                                       'until its stop, so '
+                                                                                       'its argument text is '
+                                                                                       'not stray; a note '
+                                                                                       'names it (id, name) '
+                                                                                       'and no call comes '
+                                                                                       'out. error: an error '
+                                                                                       'event (rule 11): '
+                                                                                       'message and code are '
+                                                                                       'read from the item.',
                                                                         'enum': ['delta',
                                                                                  'start',
                                                                                  'fragment',
                                                                                  'stop',
                                                                                  'call',
                                                                                  'json_path_args',
-                                                                                 'finish']},
+                                                                                 'finish',
+                                                                                 'skip',
+                                                                                 'error']},
                                                                'event': {'description': 'Constants the whole '
                                                                                         'event must hold '
                                                                                         '(its type).',
@@ -6086,6 +6184,32 @@ SCHEMAS: dict[str, Any] = {'canonical/content_part.json': {'$schema': 'https://j
                                                                                            'text, relative '
                                                                                            'to the item.',
                                                                             '$ref': '#/$defs/pointer'},
+                                                               'arguments': {'description': 'start only: '
+                                                                                            'arguments the '
+                                                                                            'item already '
+                                                                                            'carries '
+                                                                                            "(Anthropic's "
+                                                                                            'content_block_start '
+                                                                                            'input). When no '
+                                                                                            'argument text '
+                                                                                            'follows (or '
+                                                                                            'only text that '
+                                                                                            'means no '
+                                                                                            'arguments) they '
+                                                                                            "are the call's "
+                                                                                            'arguments; '
+                                                                                            'non-empty ones '
+                                                                                            'followed by '
+                                                                                            'argument text '
+                                                                                            'that says '
+                                                                                            'otherwise are a '
+                                                                                            'conflict: the '
+                                                                                            'call is invalid '
+                                                                                            'and a finding '
+                                                                                            'says so, never '
+                                                                                            'a silent '
+                                                                                            'choice.',
+                                                                             '$ref': '#/$defs/pointer'},
                                                                'full': {'description': 'The complete '
                                                                                        'argument text so '
                                                                                        'far, relative to the '
@@ -6118,6 +6242,20 @@ SCHEMAS: dict[str, Any] = {'canonical/content_part.json': {'$schema': 'https://j
                                                                                          'item; null means '
                                                                                          'not finished yet.',
                                                                           '$ref': '#/$defs/pointer'},
+                                                               'message': {'description': 'error only: the '
+                                                                                          "provider's error "
+                                                                                          'message, relative '
+                                                                                          'to the item (a '
+                                                                                          'string; another '
+                                                                                          'value is written '
+                                                                                          'as JSON).',
+                                                                           '$ref': '#/$defs/pointer'},
+                                                               'code': {'description': 'error only: the '
+                                                                                       "provider's error "
+                                                                                       'code or type, '
+                                                                                       'relative to the '
+                                                                                       'item.',
+                                                                        '$ref': '#/$defs/pointer'},
                                                                'position': {'description': 'Emission only: '
                                                                                            'where the event '
                                                                                            "says the call's "
@@ -6218,7 +6356,59 @@ SCHEMAS: dict[str, Any] = {'canonical/content_part.json': {'$schema': 'https://j
                                                           {'if': {'required': ['drop']},
                                                            'then': {'anyOf': [{'properties': {'as_call': {'const': True}},
                                                                                'required': ['as_call']},
-                                                                              {'properties': {'role': {'const': 'call'}}}]}}]}}},
+                                                                              {'properties': {'role': {'const': 'call'}}}]}},
+                                                          {'if': {'properties': {'role': {'const': 'error'}}},
+                                                           'then': {'required': ['message']},
+                                                           'else': {'not': {'anyOf': [{'required': ['message']},
+                                                                                      {'required': ['code']}]}}},
+                                                          {'if': {'properties': {'role': {'const': 'start'}}},
+                                                           'else': {'not': {'required': ['arguments']}}},
+                                                          {'if': {'properties': {'role': {'enum': ['skip',
+                                                                                                   'error']}}},
+                                                           'then': {'not': {'required': ['emit']}}}]},
+                                       'event_kind': {'description': 'One kind of event: every condition '
+                                                                     'given must hold.',
+                                                      'type': 'object',
+                                                      'properties': {'has': {'description': 'Pointers the '
+                                                                                            'event holds '
+                                                                                            '(any value).',
+                                                                             'type': 'array',
+                                                                             'items': {'$ref': '#/$defs/pointer'},
+                                                                             'minItems': 1},
+                                                                     'types': {'description': 'Pointers the '
+                                                                                              'event holds, '
+                                                                                              'with the JSON '
+                                                                                              'type of their '
+                                                                                              'value.',
+                                                                               'type': 'object',
+                                                                               'propertyNames': {'$ref': '#/$defs/pointer'},
+                                                                               'additionalProperties': {'enum': ['object',
+                                                                                                                 'array',
+                                                                                                                 'string']}},
+                                                                     'in': {'description': 'Pointers whose '
+                                                                                           'value is one of '
+                                                                                           'these strings '
+                                                                                           '(an event type).',
+                                                                            'type': 'object',
+                                                                            'propertyNames': {'$ref': '#/$defs/pointer'},
+                                                                            'additionalProperties': {'type': 'array',
+                                                                                                     'items': {'type': 'string'},
+                                                                                                     'minItems': 1,
+                                                                                                     'uniqueItems': True}},
+                                                                     'match': {'description': 'Pointers '
+                                                                                              'whose value '
+                                                                                              'is a string '
+                                                                                              'matching this '
+                                                                                              'regular '
+                                                                                              'expression '
+                                                                                              '(whole '
+                                                                                              'value).',
+                                                                               'type': 'object',
+                                                                               'propertyNames': {'$ref': '#/$defs/pointer'},
+                                                                               'additionalProperties': {'type': 'string',
+                                                                                                        'format': 'regex'}}},
+                                                      'minProperties': 1,
+                                                      'additionalProperties': False}}},
  'meta/stream_vectors.schema.json': {'$schema': 'https://json-schema.org/draft/2020-12/schema',
                                      '$id': 'meta/stream_vectors.schema.json',
                                      'title': 'Stream vectors',
@@ -6346,6 +6536,59 @@ SCHEMAS: dict[str, Any] = {'canonical/content_part.json': {'$schema': 'https://j
                                                                                                      'once).',
                                                                                       'type': 'array',
                                                                                       'items': {'type': 'boolean'}},
+                                                                       'findings': {'description': 'What the '
+                                                                                                   'assembler '
+                                                                                                   'reports '
+                                                                                                   'as wrong '
+                                                                                                   'with a '
+                                                                                                   'stream '
+                                                                                                   'it still '
+                                                                                                   'assembles '
+                                                                                                   '(an '
+                                                                                                   'error '
+                                                                                                   'event, '
+                                                                                                   'stray '
+                                                                                                   'argument '
+                                                                                                   'text, a '
+                                                                                                   'call '
+                                                                                                   'that '
+                                                                                                   'does not '
+                                                                                                   'decode '
+                                                                                                   'or whose '
+                                                                                                   'arguments '
+                                                                                                   'conflict), '
+                                                                                                   'in '
+                                                                                                   'order: '
+                                                                                                   'the '
+                                                                                                   'event '
+                                                                                                   'index, '
+                                                                                                   'the '
+                                                                                                   'pointer '
+                                                                                                   'into '
+                                                                                                   'that '
+                                                                                                   'event, '
+                                                                                                   'and a '
+                                                                                                   'prefix '
+                                                                                                   'of the '
+                                                                                                   'message. '
+                                                                                                   'Absent '
+                                                                                                   'means '
+                                                                                                   'none.',
+                                                                                    'type': 'array',
+                                                                                    'items': {'$ref': '#/$defs/report'}},
+                                                                       'notes': {'description': 'What the '
+                                                                                                'assembler '
+                                                                                                'left out on '
+                                                                                                'purpose (a '
+                                                                                                'server-side '
+                                                                                                'tool '
+                                                                                                'block), as '
+                                                                                                'findings '
+                                                                                                'are given. '
+                                                                                                'Absent '
+                                                                                                'means none.',
+                                                                                 'type': 'array',
+                                                                                 'items': {'$ref': '#/$defs/report'}},
                                                                        'error': {'description': 'For a '
                                                                                                 'stream that '
                                                                                                 'must be '
@@ -6438,8 +6681,18 @@ SCHEMAS: dict[str, Any] = {'canonical/content_part.json': {'$schema': 'https://j
                                                                   {'required': ['error'],
                                                                    'not': {'anyOf': [{'required': ['calls']},
                                                                                      {'required': ['deltas']},
-                                                                                     {'required': ['incomplete']}]}}],
-                                                        'additionalProperties': False}}},
+                                                                                     {'required': ['incomplete']},
+                                                                                     {'required': ['findings']},
+                                                                                     {'required': ['notes']}]}}],
+                                                        'additionalProperties': False},
+                                               'report': {'type': 'object',
+                                                          'properties': {'event': {'type': 'integer',
+                                                                                   'minimum': -1},
+                                                                         'pointer': {'type': 'string',
+                                                                                     'pattern': '^(/([^~]|~[01])*)*$'},
+                                                                         'message': {'type': 'string'}},
+                                                          'required': ['event', 'pointer'],
+                                                          'additionalProperties': False}}},
  'meta/vectors.schema.json': {'$schema': 'https://json-schema.org/draft/2020-12/schema',
                               '$id': 'meta/vectors.schema.json',
                               'title': 'Conformance vectors',

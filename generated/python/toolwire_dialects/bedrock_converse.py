@@ -570,7 +570,7 @@ def extract(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
         v2 = e1.get("content") if type(e1) is dict else None
         for i3, e3 in enumerate(_rt.elements(v2)):
             e = e3
-            if e is not None and _rt.lookup(e, ("toolResult",)) is not _MISSING:
+            if e is not None and _rt.lookup(e, ("toolResult", "type")) != "nova_code_interpreter_result" and _rt.lookup(e, ("toolResult",)) is not _MISSING:
                 at = f"/messages/{i1}/content/{i3}"
                 out[_KEYS["tool_result"]].append(_rt.decode_at(decode_tool_result, e, at, id_map))
     # tool_call at /output/message/content/*
@@ -592,7 +592,7 @@ _LOCATIONS = (
     ("tool_definition", ("toolConfig", "tools", "*"), (), (("toolSpec",),), (), ()),
     ("tool_choice", ("toolConfig", "toolChoice"), (), (), (), ()),
     ("tool_call", ("messages", "*", "content", "*"), (), (("toolUse",),), ((("toolUse", "type"), "server_tool_use"),), ()),
-    ("tool_result", ("messages", "*", "content", "*"), (), (("toolResult",),), (), ()),
+    ("tool_result", ("messages", "*", "content", "*"), (), (("toolResult",),), ((("toolResult", "type"), "nova_code_interpreter_result"),), ()),
     ("tool_call", ("output", "message", "content", "*"), (), (("toolUse",),), ((("toolUse", "type"), "server_tool_use"),), ()),
 )
 # (canonical tool_definition field, pointer tokens) carried once for every tool

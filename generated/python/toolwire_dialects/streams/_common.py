@@ -3,159 +3,47 @@
 """Runtime shared by the generated stream assemblers and emitters.
 
 Everything dialect-specific (which events carry what, at which pointers) is unrolled into
-the dialect modules beside this one; this module holds the behaviour that is the same for
-every dialect: the state of the calls in flight, when a call is complete or incomplete,
-how a finished call becomes canonical, SSE / JSON-lines framing, and JSONPath arguments.
+the dialect modules beside this one; the behaviour that is the same for every dialect is in
+this package, one job per module: _calls (the calls in flight, when a call is complete or
+incomplete, how it becomes canonical, findings and notes), _jsonpath (Vertex AI JSONPath
+arguments), _emit (emission helpers), and here the Assembler with SSE / JSON-lines text input.
 """
 
 from __future__ import annotations
 
 import codecs
 import json
-import re
 from typing import Any
 
-from .._runtime import MISSING, DecodeError, IdMap, arguments_text, dump_arguments, loads, not_an_object, to_plain
+from .._runtime import MISSING, IdMap, dump_arguments, loads  # noqa: F401
+from ._calls import (  # noqa: F401
+    ENDED,
+    SHAPE,
+    Call,
+    CallStates,
+    StreamError,
+    as_event,
+    item_copy,
+    overlay,
+    put,
+    put_default,
+    same,
+    where,
+)
+from ._emit import emit_key, pieces, text_of, to_text, value_at  # noqa: F401
+from ._jsonpath import PathArgs, get_path, json_path, partial_args, set_path  # noqa: F401
 
-__all__ = ["Assembler", "Call", "StreamError"]
+__all__ = ["Assembler", "Call", "StreamError"]  # the generated modules use the other names too
 
-SHAPE = "stream_event"
 _JSON = json.JSONDecoder()
-ENDED = "the stream ended before this call was complete"
 _COMPACT = 256  # fragments kept per call before they are joined: the object count stays bounded
 
 
-class StreamError(DecodeError):
-    """A stream event is not what the dialect sends; line is set when it came from text."""
-
-    def __init__(self, dialect: str, pointer: str, message: str, line: int | None = None) -> None:
-        super().__init__(dialect, SHAPE, pointer, message)
-        self.line = line
-
-    def __str__(self) -> str:
-        where = f"line {self.line}: " if self.line is not None else ""
-        return f"{where}{self.dialect}/{SHAPE}: {self.pointer or '/'}: {self.message}"
-
-
-class Call:
-    """One call in flight: what arrived so far. Nothing else of the stream is kept."""
-
-    __slots__ = ("args", "cont", "id", "index", "item", "key", "name", "parts", "stopped")
-
-    def __init__(self, index: int, key: Any, call_id: str | None, name: str | None, item: dict[str, Any] | None) -> None:
-        self.index = index
-        self.key = key
-        self.id = call_id
-        self.name = name
-        self.item = item  # the wire call the stream started it with (as_call rules), or None
-        self.parts: list[str] = []  # argument text fragments, joined now and then
-        self.args: dict[str, Any] | None = None  # arguments built from JSONPath values (Vertex)
-        self.cont: str | None = None  # the JSONPath whose string value continues
-        self.stopped = False
-
-    def text(self) -> str:
-        if self.args is not None:
-            return json.dumps(self.args, ensure_ascii=False, separators=(",", ":"))
-        if len(self.parts) > 1:
-            self.parts[:] = ["".join(self.parts)]
-        return self.parts[0] if self.parts else ""
-
-
-def as_event(event: Any, dialect: str) -> dict[str, Any]:
-    """Accept an event as a dict, JSON text or an SDK object."""
-    if isinstance(event, (str, bytes, bytearray)):
-        try:
-            event = loads(event)
-        except ValueError as exc:
-            raise StreamError(dialect, "", f"not valid JSON: {exc}") from None
-    elif type(event) is not dict:
-        try:
-            event = to_plain(event)
-        except TypeError as exc:
-            raise StreamError(dialect, "", str(exc)) from None
-    if type(event) is not dict:
-        raise StreamError(dialect, "", "expected an event object")
-    return event
-
-
-def where(event: Any, item: Any) -> str:
-    """The pointer of item inside event (found by identity: only on the error path)."""
-    if item is None or item is event:
-        return ""
-    stack: list[tuple[Any, str]] = [(event, "")]
-    while stack:
-        node, pointer = stack.pop()
-        children = node.items() if type(node) is dict else enumerate(node) if type(node) is list else ()
-        for key, child in children:
-            at = f"{pointer}/{str(key).replace('~', '~0').replace('/', '~1')}"
-            if child is item:
-                return at
-            if type(child) in (dict, list):
-                stack.append((child, at))
-    return ""
-
-
-def same(value: Any, constant: Any) -> bool:
-    return type(value) is type(constant) and value == constant
-
-
-def put(w: dict[str, Any], toks: tuple[str, ...], value: Any) -> None:
-    """Set value at toks in w, copying the nested objects on the way (w itself is private)."""
-    node = w
-    for t in toks[:-1]:
-        child = node.get(t)
-        child = dict(child) if type(child) is dict else {}
-        node[t] = child
-        node = child
-    node[toks[-1]] = value
-
-
-def put_default(w: dict[str, Any], toks: tuple[str, ...], value: Any) -> None:
-    """Set a constant the server left out (compatible servers omit `type`)."""
-    node: Any = w
-    for t in toks[:-1]:
-        node = node.get(t) if type(node) is dict else None
-    if type(node) is not dict or toks[-1] not in node:
-        put(w, toks, value)
-
-
-def _copy(value: Any) -> Any:
-    if type(value) is dict:
-        return {k: _copy(v) for k, v in value.items()}
-    if type(value) is list:
-        return [_copy(v) for v in value]
-    return value
-
-
-def item_copy(item: dict[str, Any], drops: tuple[tuple[str, ...], ...]) -> dict[str, Any]:
-    """A private copy of the item a call started with, without its stream-only keys: the
-    caller's event objects are never kept nor changed."""
-    return overlay(_copy(item), (), drops) if drops else _copy(item)
-
-
-def overlay(w: Any, sets: tuple[tuple[tuple[str, ...], Any], ...], drops: tuple[tuple[str, ...], ...]) -> dict[str, Any]:
-    """A copy of w without drops and with sets; w and its nested objects are never changed."""
-    out = dict(w) if type(w) is dict else {}
-    for toks in drops:
-        node: Any = out
-        for t in toks[:-1]:
-            child = node.get(t)
-            if type(child) is not dict:
-                node = None
-                break
-            node[t] = node = dict(child)
-        if type(node) is dict:
-            node.pop(toks[-1], None)
-    for toks, value in sets:
-        put(out, toks, value)
-    return out
-
-
 # ---------------------------------------------------------------------------------------
-# The assembler: the generated subclass unrolls feed(); this class holds the call states.
+# The assembler: the generated subclass unrolls feed(); CallStates holds the call states.
 
 
-class Assembler:
+class Assembler(CallStates, PathArgs):
     """Feed a dialect's stream events one at a time; get canonical ToolCallDeltas as they
     happen and the complete canonical ToolCalls from finish().
 
@@ -165,256 +53,31 @@ class Assembler:
                 ...                          # {"index", "id"?, "name"?, "arguments_delta"?}
         calls = assembler.finish()           # canonical ToolCalls, in order of appearance
         assembler.finish_reason              # the dialect's own finish value, or None
+        assembler.findings                   # what was wrong with the stream (empty if nothing)
 
     feed_text(chunk) takes raw text instead: SSE (`data:`/`event:` lines, `[DONE]`) or JSON
     lines, split anywhere (even inside a line or a UTF-8 character). Only the calls in
     flight are kept. A call the stream did not finish comes back with arguments null,
     incomplete true and the text that arrived; it must not be executed.
+
+    An event that is not this dialect's (another dialect's stream) raises StreamError. A
+    problem that leaves the other calls good is a finding instead ({event, pointer, message},
+    and line from text): an error event (the stream ends there; open calls are incomplete),
+    argument text for no open call, a call that does not decode or whose start block and
+    fragments disagree (kept invalid). Blocks that are not client calls (server-side tools)
+    are left out with a note.
     """
 
-    __slots__ = (
-        "_buf",
-        "_closed",
-        "_count",
-        "_decoder",
-        "_done",
-        "_ids",
-        "_inflight",
-        "_last",
-        "_last_stopped",
-        "_line",
-        "_mode",
-        "_open",
-        "_pending",
-        "_result",
-        "finish_reason",
-    )
-
-    DIALECT = ""
-    HAS_STOP = False
-    TRUNCATED: frozenset[str] = frozenset()
-    STOP_BEFORE_TRUNCATION = False
-    ARGS = "text"  # how the dialect's tool_call carries arguments: "text" or "object"
-    NO_ARGUMENTS_TEXT: tuple[str, ...] = ()  # object dialects: argument texts that mean {}
-    ID_OPTIONAL = False
-    ARGS_OPTIONAL = False  # the wire call may leave its arguments out when there are none
+    __slots__ = ("_buf", "_decoder", "_line", "_mode", "_pending", "_result")
 
     def __init__(self, *, id_map: IdMap | None = None) -> None:
-        self.finish_reason: str | None = None
-        self._open: dict[Any, Call] = {}  # key -> the open call at that key
-        self._inflight: dict[int, Call] = {}  # index -> every call not yet complete
-        self._last: Call | None = None  # the most recent call
-        self._last_stopped: Call | None = None
-        self._done: dict[int, dict[str, Any]] = {}  # index -> canonical call
-        self._closed: dict[Any, int] = {}  # key -> index of a complete call
-        self._count = 0
-        self._ids = IdMap() if id_map is None else id_map
+        super().__init__(id_map=id_map)
         self._buf = ""
         self._decoder: Any = None
         self._line = 0
         self._pending: tuple[int, str] | None = None
         self._mode: str | None = None  # feed_text: "lines" (SSE or JSON lines) or "array"
         self._result: list[dict[str, Any]] | None = None
-
-    # --- dialect hooks (the generated subclass sets these) ----------------------------
-
-    def feed(self, event: Any) -> list[dict[str, Any]]:  # pragma: no cover - generated
-        raise NotImplementedError
-
-    @staticmethod
-    def _wire(c: Call, value: Any) -> dict[str, Any]:  # pragma: no cover - generated
-        raise NotImplementedError
-
-    @staticmethod
-    def _decode_call(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:  # pragma: no cover
-        raise NotImplementedError
-
-    # --- call states --------------------------------------------------------------------
-
-    def _bad(self, event: Any, item: Any, pointer: str, message: str) -> StreamError:
-        return StreamError(self.DIALECT, where(event, item) + pointer, message)
-
-    def _start(self, key: Any, call_id: str | None, name: str | None, item: dict[str, Any] | None) -> Call:
-        c = Call(self._count, key, call_id, name, item)
-        self._count += 1
-        if key is not None:
-            self._open[key] = c  # a call still open at this key stays in flight, unkeyed
-        self._inflight[c.index] = c
-        self._last = c
-        return c
-
-    @staticmethod
-    def _delta(c: Call) -> dict[str, Any]:
-        d: dict[str, Any] = {"index": c.index}
-        if c.id is not None:
-            d["id"] = c.id
-        if c.name is not None:
-            d["name"] = c.name
-        return d
-
-    def _full(self, c: Call, full: str) -> dict[str, Any] | None:
-        """The complete text so far replaces the fragments; the new part is a delta."""
-        text = c.text()
-        c.parts[:] = [full]
-        if full.startswith(text) and len(full) > len(text):
-            return {"index": c.index, "arguments_delta": full[len(text) :]}
-        return None
-
-    def _release(self, c: Call) -> None:
-        c.stopped = True
-        self._inflight.pop(c.index, None)
-        if c.key is not None:
-            if self._open.get(c.key) is c:
-                del self._open[c.key]
-            self._closed[c.key] = c.index
-
-    def _stop(self, c: Call) -> None:
-        if c.stopped:
-            return
-        self._release(c)
-        self._done[c.index] = self._complete(c)
-        self._last_stopped = c
-
-    def _cut(self, c: Call, why: str) -> None:
-        self._release(c)
-        self._done[c.index] = self._incomplete(c, why)
-
-    def _whole(self, key: Any, event: dict[str, Any], item: dict[str, Any], wire: Any = None) -> dict[str, Any] | None:
-        """A whole call (wire: the item without its stream-only keys), decoded as such; with
-        a key it replaces the call at that key, keeping its index."""
-        try:
-            call = self._decode_call(item if wire is None else wire, id_map=self._ids)
-        except DecodeError as exc:
-            raise self._bad(event, item, exc.pointer, exc.message) from None
-        index = None
-        if key is not None:
-            c = self._open.get(key)
-            if c is not None:
-                index = c.index
-                self._release(c)
-            else:
-                index = self._closed.get(key)
-        text = call.get("raw_arguments")
-        if text is None:
-            text = dump_arguments(call["arguments"]) if call["arguments"] is not None else ""
-        record = Call(self._count if index is None else index, key, call.get("id"), call["name"], None)
-        record.parts.append(text)
-        record.stopped = True
-        self._last_stopped = record
-        self._done[record.index] = call
-        if index is not None:
-            return None
-        self._count += 1
-        if key is not None:
-            self._closed[key] = record.index
-        d = self._delta(record)
-        if text:
-            d["arguments_delta"] = text
-        return d
-
-    def _finish(self, value: str) -> None:
-        self.finish_reason = value
-        if value in self.TRUNCATED:
-            why = f"the stream was cut off (finish reason {value!r}) before this call was complete"
-            if self._inflight:
-                for c in list(self._inflight.values()):
-                    self._cut(c, why)
-            elif self.STOP_BEFORE_TRUNCATION:
-                last = self._last_stopped
-                if last is not None and last.index == self._count - 1:
-                    self._done[last.index] = self._incomplete(last, why)
-        elif not self.HAS_STOP:
-            for c in list(self._inflight.values()):
-                self._stop(c)
-
-    # --- canonical calls ----------------------------------------------------------------
-
-    def _id(self, c: Call) -> str | None:
-        if c.id is None and self.ID_OPTIONAL:
-            return self._ids.mint_call()
-        return c.id
-
-    def _complete(self, c: Call) -> dict[str, Any]:
-        """A finished call, decoded by the dialect's own decode_tool_call."""
-        if c.args is not None:
-            value: Any = c.args
-        elif self.ARGS_OPTIONAL and not c.parts:
-            value = MISSING  # nothing arrived: sent whole, the call would have no arguments
-        else:
-            text = c.text()
-            if self.ARGS == "text":
-                value = text
-            elif text in self.NO_ARGUMENTS_TEXT:
-                value = {}
-            else:
-                try:
-                    value = loads(text)
-                except ValueError as exc:
-                    return self._invalid(c, text, "not valid JSON: " + str(exc))
-                if type(value) is not dict:
-                    return self._invalid(c, text, not_an_object(value))
-        w = self._wire(c, value)
-        try:
-            return self._decode_call(w, id_map=self._ids)
-        except DecodeError as exc:
-            raise StreamError(
-                self.DIALECT, "", f"the call at index {c.index} does not decode: {exc.pointer or '/'}: {exc.message}"
-            ) from None
-
-    def _invalid(self, c: Call, text: str, why: str) -> dict[str, Any]:
-        """Argument text that is not a JSON object, in a dialect whose calls carry objects."""
-        return {"id": self._id(c), "name": c.name or "", "arguments": None, "raw_arguments": text, "arguments_error": why}
-
-    def _incomplete(self, c: Call, why: str) -> dict[str, Any]:
-        return {
-            "id": self._id(c),
-            "name": c.name or "",
-            "arguments": None,
-            "raw_arguments": c.text(),
-            "arguments_error": why,
-            "incomplete": True,
-        }
-
-    # --- JSONPath arguments (Vertex AI partialArgs) -------------------------------------
-
-    def _path_args(self, c: Call, partial: Any, event: Any, item: Any, pointer: str) -> None:
-        if type(partial) is not list:
-            raise self._bad(event, item, pointer, "expected an array of partial arguments")
-        if c.args is None:
-            c.args = {}
-        for j, p in enumerate(partial):
-            at = f"{pointer}/{j}"
-            if type(p) is not dict or type(p.get("jsonPath")) is not str:
-                raise self._bad(event, item, at, "expected a partial argument with a jsonPath")
-            path = p["jsonPath"]
-            try:
-                toks = json_path(path)
-            except ValueError as exc:
-                raise self._bad(event, item, at + "/jsonPath", str(exc)) from None
-            if "stringValue" in p:
-                value = p["stringValue"]
-                if type(value) is not str:
-                    raise self._bad(event, item, at + "/stringValue", "expected a string")
-                if c.cont == path:
-                    before = get_path(c.args, toks)
-                    value = (before if type(before) is str else "") + value
-            elif "numberValue" in p:
-                value = p["numberValue"]
-                if type(value) not in (int, float):
-                    raise self._bad(event, item, at + "/numberValue", "expected a number")
-            elif "boolValue" in p:
-                value = p["boolValue"]
-                if type(value) is not bool:
-                    raise self._bad(event, item, at + "/boolValue", "expected a boolean")
-            elif "nullValue" in p:
-                value = None
-            else:
-                raise self._bad(event, item, at, "expected stringValue, numberValue, boolValue or nullValue")
-            try:
-                set_path(c.args, toks, value)
-            except ValueError as exc:
-                raise self._bad(event, item, at + "/jsonPath", str(exc)) from None
-            c.cont = path if p.get("willContinue") is True else None
 
     # --- text input ---------------------------------------------------------------------
 
@@ -506,11 +169,16 @@ class Assembler:
         return self._feed_at(event, self._line)
 
     def _feed_at(self, event: Any, line: int) -> list[dict[str, Any]]:
+        reported = len(self.findings) + len(self.notes)
         try:
             return self.feed(event)
         except StreamError as exc:
             exc.line = line
             raise
+        finally:
+            if len(self.findings) + len(self.notes) > reported:
+                for report in (*self.findings, *self.notes):
+                    report.setdefault("line", line)
 
     def _flush_pending(self) -> None:
         if self._pending is not None:
@@ -546,176 +214,15 @@ class Assembler:
         return list(self._result)
 
     def result(self) -> dict[str, Any]:
-        """{"tool_calls": [...], "finish_reason": ...} after finish()."""
-        return {"tool_calls": self.finish(), "finish_reason": self.finish_reason}
+        """{"tool_calls": [...], "finish_reason": ...} after finish(), with "findings" and
+        "notes" when the stream reported any."""
+        out: dict[str, Any] = {"tool_calls": self.finish(), "finish_reason": self.finish_reason}
+        if self.findings:
+            out["findings"] = list(self.findings)
+        if self.notes:
+            out["notes"] = list(self.notes)
+        return out
 
     @property
     def calls_in_flight(self) -> int:
         return len(self._inflight)
-
-
-# ---------------------------------------------------------------------------------------
-# JSONPath (RFC 9535 subset: $, .name, ['name'], [index]) for Vertex AI partialArgs.
-
-_PATH_TOKEN = re.compile(r"\.([A-Za-z_$][\w$-]*)|\[(\d+)\]|\['((?:[^'\\]|\\.)*)'\]|\[\"((?:[^\"\\]|\\.)*)\"\]")
-
-
-def json_path(path: str) -> list[str | int]:
-    if not path.startswith("$"):
-        raise ValueError(f"a JSONPath starts with $: {path!r}")
-    toks: list[str | int] = []
-    at = 1
-    while at < len(path):
-        m = _PATH_TOKEN.match(path, at)
-        if m is None:
-            raise ValueError(f"unsupported JSONPath {path!r} at {at}")
-        name, index, single, double = m.groups()
-        if index is not None:
-            toks.append(int(index))
-        else:
-            raw = name if name is not None else single if single is not None else double
-            toks.append(re.sub(r"\\(.)", r"\1", raw) if name is None else raw)
-        at = m.end()
-    return toks
-
-
-def get_path(root: Any, toks: list[str | int]) -> Any:
-    node = root
-    for t in toks:
-        if type(t) is int:
-            node = node[t] if type(node) is list and t < len(node) else None
-        else:
-            node = node.get(t) if type(node) is dict else None
-    return node
-
-
-def set_path(root: dict[str, Any], toks: list[str | int], value: Any) -> None:
-    if not toks:
-        raise ValueError("cannot replace the whole arguments object")
-    node: Any = root
-    for i, t in enumerate(toks):
-        last = i == len(toks) - 1
-        empty: Any = None if last else ([] if type(toks[i + 1]) is int else {})
-        if type(t) is int:
-            if type(node) is not list:
-                raise ValueError("an index into something that is not an array")
-            while len(node) <= t:
-                node.append(None)
-            if last:
-                node[t] = value
-            elif node[t] is None:
-                node[t] = empty
-            node = node[t]
-        else:
-            if type(node) is not dict:
-                raise ValueError("a name into something that is not an object")
-            if last:
-                node[t] = value
-            elif t not in node or node[t] is None:
-                node[t] = empty
-            node = node[t]
-
-
-def _path_name(t: str | int) -> str:
-    if type(t) is int:
-        return f"[{t}]"
-    if re.fullmatch(r"[A-Za-z_][\w]*", t):
-        return f".{t}"
-    return "['" + t.replace("\\", "\\\\").replace("'", "\\'") + "']"
-
-
-def partial_args(arguments: Any, size: int | None) -> list[list[dict[str, Any]]]:
-    """Arguments as Vertex partialArgs: one list per leaf value; long strings in pieces."""
-    out: list[list[dict[str, Any]]] = []
-
-    def leaf(path: str, value: Any) -> None:
-        if type(value) is str:
-            parts = pieces(value, size) or [""]
-            for n, part in enumerate(parts):
-                p: dict[str, Any] = {"jsonPath": path, "stringValue": part}
-                if n < len(parts) - 1:
-                    p["willContinue"] = True
-                out.append([p])
-        elif type(value) is bool:
-            out.append([{"jsonPath": path, "boolValue": value}])
-        elif type(value) in (int, float):
-            out.append([{"jsonPath": path, "numberValue": value}])
-        elif value is None:
-            out.append([{"jsonPath": path, "nullValue": "NULL_VALUE"}])
-        elif type(value) is dict and value:
-            for k, v in value.items():
-                leaf(path + _path_name(k), v)
-        elif type(value) is list and value:
-            for k, v in enumerate(value):
-                leaf(path + _path_name(k), v)
-        else:
-            raise ValueError(f"an empty {'object' if type(value) is dict else 'array'} at {path} has no JSONPath value")
-
-    for k, v in (arguments or {}).items():
-        leaf("$" + _path_name(k), v)
-    return out
-
-
-# ---------------------------------------------------------------------------------------
-# Emission.
-
-
-def pieces(text: str, size: int | None) -> list[str]:
-    """Argument text as fragments of at most size characters (one fragment without size)."""
-    if not text:
-        return []
-    if not size or size <= 0:
-        return [text]
-    return [text[i : i + size] for i in range(0, len(text), size)]
-
-
-def text_of(call: dict[str, Any], kind: str, no_arguments_text: tuple[str, ...]) -> str:
-    """The argument text a stream sends for a canonical call (raw text while it says the same)."""
-    arguments = call.get("arguments")
-    if arguments is None:
-        return call.get("raw_arguments") or ""
-    if kind == "text":
-        return arguments_text(call, no_arguments_text)
-    raw = call.get("raw_arguments")
-    if raw is not None:
-        try:
-            if loads(raw) == arguments:
-                return raw
-        except ValueError:
-            pass
-    return dump_arguments(arguments)
-
-
-def value_at(w: Any, toks: tuple[str, ...]) -> Any:
-    for t in toks:
-        w = w.get(t) if type(w) is dict else None
-    return w
-
-
-def emit_key(w: Any, toks: tuple[str, ...] | None, index: int, prefix: str | None) -> Any:
-    """An emitted call's key: the wire call's own (a Responses item id), else its index."""
-    if toks is not None and type(w) is dict:
-        node: Any = w
-        for t in toks:
-            node = node.get(t, MISSING) if type(node) is dict else MISSING
-        if node is not MISSING and node is not None:
-            return node
-    return index if prefix is None else f"{prefix}{index}"
-
-
-def to_text(events: list[dict[str, Any]], framing: str, event_name: tuple[str, ...] | None, done: str | None) -> str:
-    """Events as the provider frames them: SSE blocks or JSON lines."""
-    lines: list[str] = []
-    for event in events:
-        data = json.dumps(event, ensure_ascii=False, separators=(",", ":"))
-        if framing == "ndjson":
-            lines.append(data + "\n")
-            continue
-        name: Any = event
-        for t in event_name or ():
-            name = name.get(t) if type(name) is dict else None
-        head = f"event: {name}\n" if event_name and type(name) is str else ""
-        lines.append(f"{head}data: {data}\n\n")
-    if framing != "ndjson" and done:
-        lines.append(f"data: {done}\n\n")
-    return "".join(lines)

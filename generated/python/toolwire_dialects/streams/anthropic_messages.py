@@ -7,7 +7,7 @@ JSON-lines text through feed_text) and returns canonical ToolCallDeltas as they 
 finish() returns the canonical ToolCalls, each equal to what decode_tool_call gives for
 the same call sent whole. A call the stream did not finish is marked incomplete, with its
 raw text, never repaired. `emit` turns canonical calls back into a valid event sequence.
-Rules: start, fragment, stop, finish.
+Rules: start, skip, skip, fragment, stop, finish, error.
 """
 
 from __future__ import annotations
@@ -31,6 +31,7 @@ _ARGS = "object"
 _NO_ARGUMENTS_TEXT = ("",)
 _COMPACT = _c._COMPACT
 _EMPTY: dict[str, Any] = {}
+_KIND0 = frozenset(["content_block_delta", "content_block_start", "content_block_stop", "error", "message_delta", "message_start", "message_stop", "ping"])
 
 
 def _wire(c: _c.Call, value: Any) -> dict[str, Any]:
@@ -58,12 +59,17 @@ class Assembler(_c.Assembler):
     NO_ARGUMENTS_TEXT = _NO_ARGUMENTS_TEXT
     ID_OPTIONAL = False
     ARGS_OPTIONAL = False
+    EXPECTED = "an event with /type one of message_start, content_block_start, content_block_delta, content_block_stop, message_delta, message_stop, ping, error"
+    EXPECTED_AT = (("/type",),)
     _wire = staticmethod(_wire)
     _decode_call = staticmethod(_dialect.decode_tool_call)
 
     def feed(self, event: Any) -> list[dict[str, Any]]:
         """One event in; the ToolCallDeltas it carries out."""
         e = event if type(event) is dict else _c.as_event(event, DIALECT)
+        self._n += 1
+        if self._ended is not None:
+            return []  # an error event ended the stream (rule 11)
         out: list[dict[str, Any]] = []
         s0 = e.get("type")
         if s0 == "content_block_start":
@@ -81,7 +87,10 @@ class Assembler(_c.Assembler):
                     if nm is not None and type(nm) is not str:
                         raise self._bad(e, it, "/name", "expected a string")
                     fr = None
+                    sa = it.get("input")
                     c = self._start(k, cid, nm, _c.item_copy(it, ()))
+                    if sa:  # arguments the start carries: the call's, unless fragments follow
+                        c.start = sa
                     d = self._delta(c)
                     if fr:
 
@@ -90,11 +99,22 @@ class Assembler(_c.Assembler):
                             c.parts[:] = ["".join(c.parts)]
                         d["arguments_delta"] = fr
                     out.append(d)
+                elif (it.get("type") == "server_tool_use") or (it.get("type") == "mcp_tool_use"):  # rule 1+2 (skip)
+                    k = e.get("index")
+                    if k is not None and type(k) is not int and type(k) is not str:
+                        raise self._bad(e, None, "/index", "expected an index or an id")
+                    cid = it.get("id")
+                    if cid is not None and type(cid) is not str:
+                        raise self._bad(e, it, "/id", "expected a string")
+                    nm = it.get("name")
+                    if nm is not None and type(nm) is not str:
+                        raise self._bad(e, it, "/name", "expected a string")
+                    self._skip(e, it, k, cid, nm)
         if s0 == "content_block_delta":
             v2 = e.get("delta")
             if type(v2) is dict:
                 it = v2
-                if it.get("type") == "input_json_delta":  # rule 1 (fragment)
+                if it.get("type") == "input_json_delta":  # rule 3 (fragment)
                     k = e.get("index")
                     if k is not None and type(k) is not int and type(k) is not str:
                         raise self._bad(e, None, "/index", "expected an index or an id")
@@ -109,7 +129,7 @@ class Assembler(_c.Assembler):
                             c = None
                     if c is None:
                         if fr:
-                            raise self._bad(e, None, "/index", "argument text for a call that is not open")
+                            self._stray(e, None, "/index", k)
                     else:
                         if fr:
 
@@ -119,7 +139,7 @@ class Assembler(_c.Assembler):
                             out.append({"index": c.index, "arguments_delta": fr})
         if s0 == "content_block_stop":
             it = e
-            # rule 2 (stop)
+            # rule 4 (stop)
             k = it.get("index")
             if k is not None and type(k) is not int and type(k) is not str:
                 raise self._bad(e, it, "/index", "expected an index or an id")
@@ -131,14 +151,26 @@ class Assembler(_c.Assembler):
                     c = None
             if c is not None:
                 self._stop(c)
+            elif self._skipped:
+                self._skipped.pop(k, None)
         if s0 == "message_delta":
             it = e
-            # rule 3 (finish)
+            # rule 5 (finish)
             fv = (_t.get("stop_reason") if type(_t := it.get("delta")) is dict else None)
             if fv is not None and type(fv) is not str:
                 raise self._bad(e, it, "/delta/stop_reason", "expected a string")
             if fv is not None:
                 self._finish(fv)
+        if s0 == "error":
+            it = e
+            # rule 6 (error)
+            msg = it.get("error")
+            code = (_t.get("type") if type(_t := it.get("error")) is dict else None)
+            self._error(e, it, "/error", msg, code)
+            return out  # the stream ended (rule 11)
+        # Rule 10, checked last: an event that gave a delta was read by this dialect's rules.
+        if not out and not (type(_k := e.get("type")) is str and _k in _KIND0):
+            raise self._alien(e)  # not this dialect's stream
         return out
 
 

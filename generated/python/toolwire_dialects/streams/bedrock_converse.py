@@ -7,7 +7,7 @@ JSON-lines text through feed_text) and returns canonical ToolCallDeltas as they 
 finish() returns the canonical ToolCalls, each equal to what decode_tool_call gives for
 the same call sent whole. A call the stream did not finish is marked incomplete, with its
 raw text, never repaired. `emit` turns canonical calls back into a valid event sequence.
-Rules: start, fragment, stop, finish.
+Rules: skip, start, fragment, stop, finish, error, error, error, error, error.
 """
 
 from __future__ import annotations
@@ -57,19 +57,38 @@ class Assembler(_c.Assembler):
     NO_ARGUMENTS_TEXT = _NO_ARGUMENTS_TEXT
     ID_OPTIONAL = False
     ARGS_OPTIONAL = False
+    EXPECTED = "an event with /messageStart, or with /contentBlockStart, or with /contentBlockDelta, or with /contentBlockStop, or with /messageStop, or with /metadata, or with /internalServerException, or with /modelStreamErrorException, or with /validationException, or with /throttlingException, or with /serviceUnavailableException"
+    EXPECTED_AT = (("/messageStart",), ("/contentBlockStart",), ("/contentBlockDelta",), ("/contentBlockStop",), ("/messageStop",), ("/metadata",), ("/internalServerException",), ("/modelStreamErrorException",), ("/validationException",), ("/throttlingException",), ("/serviceUnavailableException",))
     _wire = staticmethod(_wire)
     _decode_call = staticmethod(_dialect.decode_tool_call)
 
     def feed(self, event: Any) -> list[dict[str, Any]]:
         """One event in; the ToolCallDeltas it carries out."""
         e = event if type(event) is dict else _c.as_event(event, DIALECT)
+        self._n += 1
+        if self._ended is not None:
+            return []  # an error event ended the stream (rule 11)
         out: list[dict[str, Any]] = []
         v1 = e.get("contentBlockStart")
         if type(v1) is dict:
             v2 = v1.get("start")
             if type(v2) is dict:
                 it = v2
-                if "toolUse" in it:  # rule 0 (start)
+                if (_t.get("type") if type(_t := it.get("toolUse")) is dict else None) == "server_tool_use":  # rule 0 (skip)
+                    o1 = it.get("toolUse")
+                    if type(o1) is not dict:
+                        o1 = _EMPTY
+                    k = (_t.get("contentBlockIndex") if type(_t := e.get("contentBlockStart")) is dict else None)
+                    if k is not None and type(k) is not int and type(k) is not str:
+                        raise self._bad(e, None, "/contentBlockStart/contentBlockIndex", "expected an index or an id")
+                    cid = o1.get("toolUseId")
+                    if cid is not None and type(cid) is not str:
+                        raise self._bad(e, it, "/toolUse/toolUseId", "expected a string")
+                    nm = o1.get("name")
+                    if nm is not None and type(nm) is not str:
+                        raise self._bad(e, it, "/toolUse/name", "expected a string")
+                    self._skip(e, it, k, cid, nm)
+                elif "toolUse" in it:  # rule 1 (start)
                     o1 = it.get("toolUse")
                     if type(o1) is not dict:
                         o1 = _EMPTY
@@ -99,7 +118,7 @@ class Assembler(_c.Assembler):
                 v5 = v4.get("toolUse")
                 if type(v5) is dict:
                     it = v5
-                    # rule 1 (fragment)
+                    # rule 2 (fragment)
                     k = (_t.get("contentBlockIndex") if type(_t := e.get("contentBlockDelta")) is dict else None)
                     if k is not None and type(k) is not int and type(k) is not str:
                         raise self._bad(e, None, "/contentBlockDelta/contentBlockIndex", "expected an index or an id")
@@ -114,7 +133,7 @@ class Assembler(_c.Assembler):
                             c = None
                     if c is None:
                         if fr:
-                            raise self._bad(e, None, "/contentBlockDelta/contentBlockIndex", "argument text for a call that is not open")
+                            self._stray(e, None, "/contentBlockDelta/contentBlockIndex", k)
                     else:
                         if fr:
 
@@ -125,7 +144,7 @@ class Assembler(_c.Assembler):
         v6 = e.get("contentBlockStop")
         if type(v6) is dict:
             it = v6
-            # rule 2 (stop)
+            # rule 3 (stop)
             k = it.get("contentBlockIndex")
             if k is not None and type(k) is not int and type(k) is not str:
                 raise self._bad(e, it, "/contentBlockIndex", "expected an index or an id")
@@ -137,15 +156,46 @@ class Assembler(_c.Assembler):
                     c = None
             if c is not None:
                 self._stop(c)
+            elif self._skipped:
+                self._skipped.pop(k, None)
         v7 = e.get("messageStop")
         if type(v7) is dict:
             it = v7
-            # rule 3 (finish)
+            # rule 4 (finish)
             fv = it.get("stopReason")
             if fv is not None and type(fv) is not str:
                 raise self._bad(e, it, "/stopReason", "expected a string")
             if fv is not None:
                 self._finish(fv)
+        it = e
+        if "internalServerException" in it:  # rule 5 (error)
+            msg = it.get("internalServerException")
+            code = None
+            self._error(e, it, "/internalServerException", msg, code)
+            return out  # the stream ended (rule 11)
+        elif "modelStreamErrorException" in it:  # rule 6 (error)
+            msg = it.get("modelStreamErrorException")
+            code = None
+            self._error(e, it, "/modelStreamErrorException", msg, code)
+            return out  # the stream ended (rule 11)
+        elif "validationException" in it:  # rule 7 (error)
+            msg = it.get("validationException")
+            code = None
+            self._error(e, it, "/validationException", msg, code)
+            return out  # the stream ended (rule 11)
+        elif "throttlingException" in it:  # rule 8 (error)
+            msg = it.get("throttlingException")
+            code = None
+            self._error(e, it, "/throttlingException", msg, code)
+            return out  # the stream ended (rule 11)
+        elif "serviceUnavailableException" in it:  # rule 9 (error)
+            msg = it.get("serviceUnavailableException")
+            code = None
+            self._error(e, it, "/serviceUnavailableException", msg, code)
+            return out  # the stream ended (rule 11)
+        # Rule 10, checked last: an event that gave a delta was read by this dialect's rules.
+        if not out and not ("messageStart" in e or "contentBlockStart" in e or "contentBlockDelta" in e or "contentBlockStop" in e or "messageStop" in e or "metadata" in e or "internalServerException" in e or "modelStreamErrorException" in e or "validationException" in e or "throttlingException" in e or "serviceUnavailableException" in e):
+            raise self._alien(e)  # not this dialect's stream
         return out
 
 

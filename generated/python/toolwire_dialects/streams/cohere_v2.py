@@ -7,7 +7,7 @@ JSON-lines text through feed_text) and returns canonical ToolCallDeltas as they 
 finish() returns the canonical ToolCalls, each equal to what decode_tool_call gives for
 the same call sent whole. A call the stream did not finish is marked incomplete, with its
 raw text, never repaired. `emit` turns canonical calls back into a valid event sequence.
-Rules: start, fragment, stop, finish.
+Rules: start, fragment, stop, finish, error.
 """
 
 from __future__ import annotations
@@ -31,6 +31,7 @@ _ARGS = "text"
 _NO_ARGUMENTS_TEXT = ("null", "")
 _COMPACT = _c._COMPACT
 _EMPTY: dict[str, Any] = {}
+_KIND0 = frozenset(["citation-end", "citation-start", "content-delta", "content-end", "content-start", "debug", "message-end", "message-start", "tool-call-delta", "tool-call-end", "tool-call-start", "tool-plan-delta"])
 
 
 def _wire(c: _c.Call, value: Any) -> dict[str, Any]:
@@ -58,12 +59,17 @@ class Assembler(_c.Assembler):
     NO_ARGUMENTS_TEXT = _NO_ARGUMENTS_TEXT
     ID_OPTIONAL = False
     ARGS_OPTIONAL = False
+    EXPECTED = "an event with /type one of message-start, content-start, content-delta, content-end, tool-plan-delta, tool-call-start, tool-call-delta, tool-call-end, citation-start, citation-end, message-end, debug"
+    EXPECTED_AT = (("/type",),)
     _wire = staticmethod(_wire)
     _decode_call = staticmethod(_dialect.decode_tool_call)
 
     def feed(self, event: Any) -> list[dict[str, Any]]:
         """One event in; the ToolCallDeltas it carries out."""
         e = event if type(event) is dict else _c.as_event(event, DIALECT)
+        self._n += 1
+        if self._ended is not None:
+            return []  # an error event ended the stream (rule 11)
         out: list[dict[str, Any]] = []
         s0 = e.get("type")
         if s0 == "tool-call-start":
@@ -122,7 +128,7 @@ class Assembler(_c.Assembler):
                                 c = None
                         if c is None:
                             if fr:
-                                raise self._bad(e, None, "/index", "argument text for a call that is not open")
+                                self._stray(e, None, "/index", k)
                         else:
                             if fr:
 
@@ -152,6 +158,17 @@ class Assembler(_c.Assembler):
                 raise self._bad(e, it, "/delta/finish_reason", "expected a string")
             if fv is not None:
                 self._finish(fv)
+            v7 = e.get("delta")
+            if type(v7) is dict:
+                it = v7
+                if "error" in it:  # rule 4 (error)
+                    msg = it.get("error")
+                    code = None
+                    self._error(e, it, "/error", msg, code)
+                    return out  # the stream ended (rule 11)
+        # Rule 10, checked last: an event that gave a delta was read by this dialect's rules.
+        if not out and not (type(_k := e.get("type")) is str and _k in _KIND0):
+            raise self._alien(e)  # not this dialect's stream
         return out
 
 

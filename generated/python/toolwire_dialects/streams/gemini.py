@@ -7,7 +7,7 @@ JSON-lines text through feed_text) and returns canonical ToolCallDeltas as they 
 finish() returns the canonical ToolCalls, each equal to what decode_tool_call gives for
 the same call sent whole. A call the stream did not finish is marked incomplete, with its
 raw text, never repaired. `emit` turns canonical calls back into a valid event sequence.
-Rules: start, call, call, json_path_args, finish.
+Rules: start, call, call, json_path_args, finish, error.
 """
 
 from __future__ import annotations
@@ -58,12 +58,17 @@ class Assembler(_c.Assembler):
     NO_ARGUMENTS_TEXT = _NO_ARGUMENTS_TEXT
     ID_OPTIONAL = True
     ARGS_OPTIONAL = True
+    EXPECTED = "an event with /candidates, or with /usageMetadata, or with /promptFeedback, or with /modelVersion, or with /responseId, or with /usage_metadata, or with /prompt_feedback, or with /model_version, or with /response_id, or with /error"
+    EXPECTED_AT = (("/candidates",), ("/usageMetadata",), ("/promptFeedback",), ("/modelVersion",), ("/responseId",), ("/usage_metadata",), ("/prompt_feedback",), ("/model_version",), ("/response_id",), ("/error",))
     _wire = staticmethod(_wire)
     _decode_call = staticmethod(_dialect.decode_tool_call)
 
     def feed(self, event: Any) -> list[dict[str, Any]]:
         """One event in; the ToolCallDeltas it carries out."""
         e = event if type(event) is dict else _c.as_event(event, DIALECT)
+        self._n += 1
+        if self._ended is not None:
+            return []  # an error event ended the stream (rule 11)
         out: list[dict[str, Any]] = []
         v1 = e.get("candidates")
         if type(v1) is list:
@@ -115,8 +120,9 @@ class Assembler(_c.Assembler):
                                     c = None
                                 if pa is not None:
                                     if c is None:
-                                        raise self._bad(e, it, "/functionCall/partialArgs", "partial arguments for a call that is not open")
-                                    self._path_args(c, pa, e, it, "/functionCall/partialArgs")
+                                        self._stray(e, it, "/functionCall/partialArgs", None)
+                                    else:
+                                        self._path_args(c, pa, e, it, "/functionCall/partialArgs")
                                 if c is not None and cont is not True:
                                     self._stop(c)
                 it = v2
@@ -126,6 +132,15 @@ class Assembler(_c.Assembler):
                     raise self._bad(e, it, "/finishReason", "expected a string")
                 if fv is not None:
                     self._finish(fv)
+        it = e
+        if "error" in it:  # rule 5 (error)
+            msg = it.get("error")
+            code = (_t.get("status") if type(_t := it.get("error")) is dict else None)
+            self._error(e, it, "/error", msg, code)
+            return out  # the stream ended (rule 11)
+        # Rule 10, checked last: an event that gave a delta was read by this dialect's rules.
+        if not out and not ("candidates" in e or "usageMetadata" in e or "promptFeedback" in e or "modelVersion" in e or "responseId" in e or "usage_metadata" in e or "prompt_feedback" in e or "model_version" in e or "response_id" in e or "error" in e):
+            raise self._alien(e)  # not this dialect's stream
         return out
 
 

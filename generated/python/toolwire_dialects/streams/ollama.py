@@ -7,7 +7,7 @@ JSON-lines text through feed_text) and returns canonical ToolCallDeltas as they 
 finish() returns the canonical ToolCalls, each equal to what decode_tool_call gives for
 the same call sent whole. A call the stream did not finish is marked incomplete, with its
 raw text, never repaired. `emit` turns canonical calls back into a valid event sequence.
-Rules: call, finish.
+Rules: call, finish, error.
 """
 
 from __future__ import annotations
@@ -57,12 +57,17 @@ class Assembler(_c.Assembler):
     NO_ARGUMENTS_TEXT = _NO_ARGUMENTS_TEXT
     ID_OPTIONAL = True
     ARGS_OPTIONAL = False
+    EXPECTED = "an event with /model and /done, or with /error"
+    EXPECTED_AT = (("/model", "/done"), ("/error",))
     _wire = staticmethod(_wire)
     _decode_call = staticmethod(_dialect.decode_tool_call)
 
     def feed(self, event: Any) -> list[dict[str, Any]]:
         """One event in; the ToolCallDeltas it carries out."""
         e = event if type(event) is dict else _c.as_event(event, DIALECT)
+        self._n += 1
+        if self._ended is not None:
+            return []  # an error event ended the stream (rule 11)
         out: list[dict[str, Any]] = []
         v1 = e.get("message")
         if type(v1) is dict:
@@ -84,6 +89,14 @@ class Assembler(_c.Assembler):
                 raise self._bad(e, it, "/done_reason", "expected a string")
             if fv is not None:
                 self._finish(fv)
+        elif "error" in it:  # rule 2 (error)
+            msg = it.get("error")
+            code = None
+            self._error(e, it, "/error", msg, code)
+            return out  # the stream ended (rule 11)
+        # Rule 10, checked last: an event that gave a delta was read by this dialect's rules.
+        if not out and not (("model" in e and "done" in e) or "error" in e):
+            raise self._alien(e)  # not this dialect's stream
         return out
 
 

@@ -7,7 +7,7 @@ JSON-lines text through feed_text) and returns canonical ToolCallDeltas as they 
 finish() returns the canonical ToolCalls, each equal to what decode_tool_call gives for
 the same call sent whole. A call the stream did not finish is marked incomplete, with its
 raw text, never repaired. `emit` turns canonical calls back into a valid event sequence.
-Rules: delta, finish.
+Rules: delta, finish, error.
 """
 
 from __future__ import annotations
@@ -58,12 +58,17 @@ class Assembler(_c.Assembler):
     NO_ARGUMENTS_TEXT = _NO_ARGUMENTS_TEXT
     ID_OPTIONAL = False
     ARGS_OPTIONAL = False
+    EXPECTED = "an event with /choices (an array), or with /error"
+    EXPECTED_AT = (("/choices",), ("/error",))
     _wire = staticmethod(_wire)
     _decode_call = staticmethod(_dialect.decode_tool_call)
 
     def feed(self, event: Any) -> list[dict[str, Any]]:
         """One event in; the ToolCallDeltas it carries out."""
         e = event if type(event) is dict else _c.as_event(event, DIALECT)
+        self._n += 1
+        if self._ended is not None:
+            return []  # an error event ended the stream (rule 11)
         out: list[dict[str, Any]] = []
         v1 = e.get("choices")
         if type(v1) is list:
@@ -86,8 +91,11 @@ class Assembler(_c.Assembler):
                             if k is not None and type(k) is not int and type(k) is not str:
                                 raise self._bad(e, it, "/index", "expected an index or an id")
                             cid = it.get("id")
-                            if cid is not None and type(cid) is not str:
-                                raise self._bad(e, it, "/id", "expected a string")
+                            if cid is not None:
+                                if type(cid) is not str:
+                                    raise self._bad(e, it, "/id", "expected a string")
+                                if not cid:  # an empty id is no id: it continues the call (rule 3)
+                                    cid = None
                             nm = o1.get("name")
                             if nm is not None and type(nm) is not str:
                                 raise self._bad(e, it, "/function/name", "expected a string")
@@ -100,24 +108,28 @@ class Assembler(_c.Assembler):
                                 c = self._last
                                 if c is not None and c.stopped:
                                     c = None
-                            if c is None or (cid is not None and cid != c.id and (k is None or c.id is not None)):
-                                # a new call: a new key, or a new id at a key already used (rules 3 and 4)
-                                c = self._start(k, cid, nm, _c.item_copy(it, (("index",), )))
-                                d = self._delta(c)
+                            if c is None and cid is None and nm is None:
+                                if fr:  # nothing to start a call with: a stray fragment
+                                    self._stray(e, it, "/function/arguments", k)
                             else:
-                                d = {"index": c.index}
-                                if cid is not None and c.id is None:
-                                    c.id = d["id"] = cid
-                                if nm is not None and c.name is None:
-                                    c.name = d["name"] = nm
-                            if fr:
+                                if c is None or (cid is not None and cid != c.id and (k is None or c.id is not None)):
+                                    # a new call: a new key, or a new id at a key already used (rules 3 and 4)
+                                    c = self._start(k, cid, nm, _c.item_copy(it, (("index",), )))
+                                    d = self._delta(c)
+                                else:
+                                    d = {"index": c.index}
+                                    if cid is not None and c.id is None:
+                                        c.id = d["id"] = cid
+                                    if nm is not None and c.name is None:
+                                        c.name = d["name"] = nm
+                                if fr:
 
-                                c.parts.append(fr)
-                                if len(c.parts) > _COMPACT:
-                                    c.parts[:] = ["".join(c.parts)]
-                                d["arguments_delta"] = fr
-                            if len(d) > 1:
-                                out.append(d)
+                                    c.parts.append(fr)
+                                    if len(c.parts) > _COMPACT:
+                                        c.parts[:] = ["".join(c.parts)]
+                                    d["arguments_delta"] = fr
+                                if len(d) > 1:
+                                    out.append(d)
                 it = v2
                 # rule 1 (finish)
                 fv = it.get("finish_reason")
@@ -125,6 +137,15 @@ class Assembler(_c.Assembler):
                     raise self._bad(e, it, "/finish_reason", "expected a string")
                 if fv is not None:
                     self._finish(fv)
+        it = e
+        if "error" in it:  # rule 2 (error)
+            msg = it.get("error")
+            code = (_t.get("code") if type(_t := it.get("error")) is dict else None)
+            self._error(e, it, "/error", msg, code)
+            return out  # the stream ended (rule 11)
+        # Rule 10, checked last: an event that gave a delta was read by this dialect's rules.
+        if not out and not (type(e.get("choices")) is list or "error" in e):
+            raise self._alien(e)  # not this dialect's stream
         return out
 
 

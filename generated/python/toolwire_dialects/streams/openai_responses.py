@@ -7,11 +7,12 @@ JSON-lines text through feed_text) and returns canonical ToolCallDeltas as they 
 finish() returns the canonical ToolCalls, each equal to what decode_tool_call gives for
 the same call sent whole. A call the stream did not finish is marked incomplete, with its
 raw text, never repaired. `emit` turns canonical calls back into a valid event sequence.
-Rules: start, fragment, stop, call, finish, finish, finish.
+Rules: start, fragment, stop, call, finish, finish, finish, error, error.
 """
 
 from __future__ import annotations
 
+import re as _re
 from typing import Any
 
 from .. import _runtime as _rt
@@ -31,6 +32,7 @@ _ARGS = "text"
 _NO_ARGUMENTS_TEXT = ("",)
 _COMPACT = _c._COMPACT
 _EMPTY: dict[str, Any] = {}
+_KIND0 = _re.compile("response\\.[a-z0-9_.]+|error")
 
 
 def _wire(c: _c.Call, value: Any) -> dict[str, Any]:
@@ -58,12 +60,17 @@ class Assembler(_c.Assembler):
     NO_ARGUMENTS_TEXT = _NO_ARGUMENTS_TEXT
     ID_OPTIONAL = False
     ARGS_OPTIONAL = False
+    EXPECTED = "an event with /type matching response\\.[a-z0-9_.]+|error"
+    EXPECTED_AT = (("/type",),)
     _wire = staticmethod(_wire)
     _decode_call = staticmethod(_dialect.decode_tool_call)
 
     def feed(self, event: Any) -> list[dict[str, Any]]:
         """One event in; the ToolCallDeltas it carries out."""
         e = event if type(event) is dict else _c.as_event(event, DIALECT)
+        self._n += 1
+        if self._ended is not None:
+            return []  # an error event ended the stream (rule 11)
         out: list[dict[str, Any]] = []
         s0 = e.get("type")
         if s0 == "response.output_item.added":
@@ -109,7 +116,7 @@ class Assembler(_c.Assembler):
                     c = None
             if c is None:
                 if fr:
-                    raise self._bad(e, it, "/item_id", "argument text for a call that is not open")
+                    self._stray(e, it, "/item_id", k)
             else:
                 if fr:
 
@@ -179,6 +186,25 @@ class Assembler(_c.Assembler):
                     raise self._bad(e, it, "/status", "expected a string")
                 if fv is not None:
                     self._finish(fv)
+            it = e
+            if (type(_t := it.get("response")) is dict and "error" in _t):  # rule 7 (error)
+                o1 = it.get("response")
+                if type(o1) is not dict:
+                    o1 = _EMPTY
+                msg = o1.get("error")
+                code = (_t.get("code") if type(_t := o1.get("error")) is dict else None)
+                self._error(e, it, "/response/error", msg, code)
+                return out  # the stream ended (rule 11)
+        if s0 == "error":
+            it = e
+            # rule 8 (error)
+            msg = it.get("message")
+            code = it.get("code")
+            self._error(e, it, "/message", msg, code)
+            return out  # the stream ended (rule 11)
+        # Rule 10, checked last: an event that gave a delta was read by this dialect's rules.
+        if not out and not (type(_k := e.get("type")) is str and _KIND0.fullmatch(_k) is not None):
+            raise self._alien(e)  # not this dialect's stream
         return out
 
 

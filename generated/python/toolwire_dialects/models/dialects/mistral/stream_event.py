@@ -8,6 +8,20 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, RootModel, constr
 
 
+class Error(BaseModel):
+    """
+    The error that ends the stream (an error event).
+    """
+
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    message: str | None = None
+    type: str | None = None
+    code: str | int | None = None
+    param: str | None = None
+
+
 class MistralRequestTool(RootModel[Any]):
     root: Any = Field(..., title='MistralRequestTool')
     """
@@ -107,7 +121,7 @@ class Choice(BaseModel):
 
 class MistralCompletionChunk(BaseModel):
     """
-    One chunk of a streamed chat completion (one `data:` line of the SSE body; the closing `data: [DONE]` is not a chunk). Mistral sends each tool call whole in one delta, but the fields are typed for fragments, which compatible servers send. Tool call ids are 9 ASCII letters or digits, as in tool_call.json. Every other field of the API reference (client-python 3.7 CompletionChunk) is named too.
+    One chunk of a streamed chat completion (one `data:` line of the SSE body; the closing `data: [DONE]` is not a chunk). Mistral sends each tool call whole in one delta, but the fields are typed for fragments, which compatible servers send. Tool call ids are 9 ASCII letters or digits, as in tool_call.json. Every other field of the API reference (client-python 3.7 CompletionChunk) is named too. An error event: the server ends the stream with {"error": {...}} in a data line (the SDKs raise an APIError on it; OpenAI-compatible servers such as Groq send it too); every other chunk has choices.
     """
 
     model_config = ConfigDict(
@@ -117,5 +131,9 @@ class MistralCompletionChunk(BaseModel):
     object: Literal['chat.completion.chunk'] | None = None
     created: int | None = None
     model: str | None = None
-    choices: list[Choice]
+    choices: list[Choice] | None = None
+    error: Error | None = None
+    """
+    The error that ends the stream (an error event).
+    """
     usage: MistralUsage | None = None

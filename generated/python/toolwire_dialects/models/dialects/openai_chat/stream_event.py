@@ -8,6 +8,20 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, conint
 
 
+class Error(BaseModel):
+    """
+    The error that ends the stream (an error event).
+    """
+
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    message: str | None = None
+    type: str | None = None
+    code: str | int | None = None
+    param: str | None = None
+
+
 class OpenAIChatUsage(BaseModel):
     """
     Token usage (CompletionUsage); the details objects break the counts down (cached, audio, reasoning, prediction tokens, ...).
@@ -101,7 +115,7 @@ class OpenAIChatStreamChoice(BaseModel):
 
 class OpenAIChatStreamEvent(BaseModel):
     """
-    One chat.completion.chunk of a streamed Chat Completion (one SSE `data:` line; the `[DONE]` sentinel is not an event). Tool calls arrive as `delta.tool_calls[]` fragments keyed by `index`: the first fragment of a call carries id, type and function.name, later ones only index and function.arguments text. The last chunk with `stream_options.include_usage` has `choices: []` and the usage. Compatible servers omit fields (index, id, object), so only `choices` is required. Every other field of the API reference (openai-python 3.57 ChatCompletionChunk) is named too; `obfuscation` is the random padding the API adds to streamed chunks unless stream_options.include_obfuscation is false. Open to every other field.
+    One chat.completion.chunk of a streamed Chat Completion (one SSE `data:` line; the `[DONE]` sentinel is not an event). Tool calls arrive as `delta.tool_calls[]` fragments keyed by `index`: the first fragment of a call carries id, type and function.name, later ones only index and function.arguments text. The last chunk with `stream_options.include_usage` has `choices: []` and the usage. Compatible servers omit fields (index, id, object), so only `choices` is required. Every other field of the API reference (openai-python 3.57 ChatCompletionChunk) is named too; `obfuscation` is the random padding the API adds to streamed chunks unless stream_options.include_obfuscation is false. Open to every other field. An error event: the server ends the stream with {"error": {...}} in a data line (the SDKs raise an APIError on it; OpenAI-compatible servers such as Groq send it too); every other chunk has choices.
     """
 
     model_config = ConfigDict(
@@ -111,7 +125,11 @@ class OpenAIChatStreamEvent(BaseModel):
     object: Literal['chat.completion.chunk'] | None = None
     created: int | None = None
     model: str | None = None
-    choices: list[OpenAIChatStreamChoice]
+    choices: list[OpenAIChatStreamChoice] | None = None
+    error: Error | None = None
+    """
+    The error that ends the stream (an error event).
+    """
     usage: OpenAIChatUsage | None = None
     service_tier: str | None = None
     system_fingerprint: str | None = None

@@ -8,6 +8,12 @@ small shape that happens to accept the same payload, without a blanket preferenc
 An exact tie is ambiguous and reported with its candidates. No match is a finding, reported
 against the nearest schema (fewest errors, an anyOf/oneOf counting as its nearest branch, among
 schemas that describe most of the payload's fields), when there is one.
+
+Openness must not make a payload valid by accident: a candidate that describes none of an
+object's keys (`{}` against a shape whose every field is optional) is no match, and a match that
+leaves more fields undescribed than another schema, describing all of them (and more fields than
+the match), finds errors, loses to that schema: a tool call with `"id": 5` is a broken tool call, not a valid tool definition
+that happens to ignore `id`. Ties go to the valid match, so drift alone never flips a verdict.
 """
 
 from __future__ import annotations
@@ -52,6 +58,7 @@ def targets(spec: Spec, dialect: str | None = None, kind: str | None = None) -> 
 @dataclass(slots=True)
 class Detection:
     target: Target | None = None
+    broken: bool = False  # target describes the payload best but does not accept it (tied: as well)
     coverage: Coverage | None = None  # the target's, when the tie-break computed it
     tied: tuple[Target, ...] = ()  # several equally good matches: ambiguous
     closest: tuple[Target, ...] = ()  # nothing matched: the nearest schemas, best first
@@ -83,6 +90,53 @@ def root_requirements(documents: dict[str, Any], schema_id: str) -> tuple[frozen
     return frozenset(required), must_be_object
 
 
+@dataclass(frozen=True, slots=True)
+class RootNames:
+    """The keys a schema can describe at an instance's root, over every branch ($ref, allOf,
+    anyOf, oneOf, if/then/else, dependentSchemas): a superset, so it only ever rules out."""
+
+    names: frozenset[str]
+    patterns: bool  # patternProperties: keys described by regex, not listed
+    rest: bool  # additionalProperties/unevaluatedProperties other than false: every key described
+
+    def describes_any(self, keys: Any) -> bool:
+        return self.patterns or self.rest or not self.names.isdisjoint(keys)
+
+    def describes_all(self, keys: Any) -> bool:
+        return self.patterns or self.rest or self.names.issuperset(keys)
+
+
+def root_names(documents: dict[str, Any], schema_id: str) -> RootNames:
+    names: set[str] = set()
+    patterns = rest = False
+    stack: list[tuple[Any, str]] = [(documents.get(schema_id), schema_id)]
+    seen = 0
+    while stack and seen < 256:  # bounds $ref chains, cycles included
+        schema, base = stack.pop()
+        seen += 1
+        if not isinstance(schema, dict):
+            continue
+        properties = schema.get("properties")
+        if isinstance(properties, dict):
+            names.update(properties)
+        patterns = patterns or bool(schema.get("patternProperties"))
+        rest = rest or any(schema.get(k, False) is not False for k in ("additionalProperties", "unevaluatedProperties"))
+        for keyword in ("allOf", "anyOf", "oneOf"):
+            stack.extend((sub, base) for sub in schema.get(keyword, ()))
+        stack.extend((schema[k], base) for k in ("then", "else") if k in schema)
+        dependent = schema.get("dependentSchemas")
+        if isinstance(dependent, dict):
+            stack.extend((sub, base) for sub in dependent.values())
+        ref = schema.get("$ref")
+        if isinstance(ref, str):
+            target, _, fragment = urljoin(base, ref).partition("#")
+            node = documents.get(target)
+            for token in tokens(fragment):
+                node = node.get(token) if isinstance(node, dict) else None
+            stack.append((node, target))
+    return RootNames(frozenset(names), patterns, rest)
+
+
 class Detector:
     def __init__(self, candidates: list[Target], validators: Validators, walker: DriftWalker) -> None:
         self.candidates = candidates
@@ -92,24 +146,61 @@ class Detector:
             (t, *root_requirements(validators.documents, t.schema_id), validators.fast(t.schema_id).is_valid)
             for t in candidates
         ]
+        self._names = {t: root_names(validators.documents, t.schema_id) for t in candidates}
 
     def detect(self, value: Any) -> Detection:
         # Most candidates are ruled out by the keys they require, without running a validator.
         if type(value) is dict:
             keys = value.keys()
-            matches = [t for t, required, _, is_valid in self._checks if keys >= required and is_valid(value)]
+            names = self._names
+            matches = [
+                t
+                for t, required, _, is_valid in self._checks
+                if keys >= required and names[t].describes_any(keys) and is_valid(value)
+            ]
         else:
             matches = [t for t, _, must_be_object, is_valid in self._checks if not must_be_object and is_valid(value)]
+        if not matches:
+            return Detection(closest=self.nearest(value))
         if len(matches) == 1:
-            return Detection(matches[0])
-        if matches:
-            scored = [(self.walker.coverage(value, t.schema_id), t) for t in matches]
-            best = min(c.score for c, _ in scored)
-            tied = [(c, t) for c, t in scored if c.score == best]
-            if len(tied) == 1:
-                return Detection(tied[0][1], coverage=tied[0][0])
-            return Detection(tied=tuple(t for _, t in tied))
-        return Detection(closest=self.nearest(value))
+            detection = Detection(matches[0])
+            if type(value) is dict and not self._names[matches[0]].describes_all(value.keys()):
+                return self._rival(value, detection, self.walker.coverage(value, matches[0].schema_id))
+            return detection
+        scored = [(self.walker.coverage(value, t.schema_id), t) for t in matches]
+        best = min(c.score for c, _ in scored)
+        tied = [(c, t) for c, t in scored if c.score == best]
+        if len(tied) == 1:
+            detection = Detection(tied[0][1], coverage=tied[0][0])
+        else:
+            detection = Detection(tied=tuple(t for _, t in tied))
+        return self._rival(value, detection, tied[0][0]) if type(value) is dict else detection
+
+    def _rival(self, value: dict[str, Any], detection: Detection, coverage: Coverage) -> Detection:
+        """A schema that describes every field of the payload, more than the matches do, and finds
+        fewer errors than the matches leave fields undescribed: the payload is that schema's,
+        broken (see the module docstring). Only schemas that can describe every root key are walked,
+        and only when the matches leave a field undescribed: a fully described payload costs nothing."""
+        undescribed = len(coverage.unknown)
+        if not undescribed:
+            return detection
+        keys = value.keys()
+        matched = {detection.target, *detection.tied}
+        rivals: list[tuple[tuple[int, int], Target]] = []
+        for target in self.candidates:
+            if target in matched or not self._names[target].describes_all(keys):
+                continue
+            rival = self.walker.coverage(value, target.schema_id)
+            if rival.unknown or rival.described <= coverage.described:  # not a better description
+                continue
+            _, errors = self.validators.distance(target.schema_id, value)
+            if errors < undescribed:
+                rivals.append(((errors, -rival.described), target))
+        if not rivals:
+            return detection
+        best = min(score for score, _ in rivals)
+        tied = [t for score, t in rivals if score == best]
+        return Detection(tied[0], broken=True, tied=tuple(tied) if len(tied) > 1 else ())
 
     def nearest(self, value: Any) -> tuple[Target, ...]:
         """The schemas a payload that matches none is nearest to: fewest errors among those that

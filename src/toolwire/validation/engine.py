@@ -208,7 +208,9 @@ class Engine:
             # In a document the parser's line is the file's; a JSON line is its own line.
             line = exc.line if record.doc is not None else record.line
             if exc.keyword == "depth":
-                return self._unreadable(record, line, f"{exc.message}, over the limit of {self.options.max_depth}", "depth")
+                return self._unreadable(
+                    record, line, f"{exc.message}, over the limit of {self.options.max_depth}", "depth"
+                )
             return self._unreadable(record, line, f"not valid JSON: {exc.message}", "parse")
         return self._unreadable(record, record.line, "not valid JSON", "parse")
 
@@ -221,6 +223,15 @@ class Engine:
                 return self._finish(record, value, single, None, [])
             return self._finish(record, value, single, None, self._errors(record, value, single))
         detection = self.detector.detect(value)
+        if detection.broken:
+            assert detection.target is not None
+            result = self._finish(record, value, detection.target, None, self._errors(record, value, detection.target))
+            if detection.tied:  # several schemas are as near: the errors are the first's
+                dialects, kinds = {t.dialect for t in detection.tied}, {t.kind for t in detection.tied}
+                result.dialect = dialects.pop() if len(dialects) == 1 else None
+                result.shape = kinds.pop() if len(kinds) == 1 else None
+                result.candidates = [t.label for t in detection.tied]
+            return result
         if detection.target is not None:
             return self._finish(record, value, detection.target, detection.coverage, [])
         if detection.tied:

@@ -160,9 +160,10 @@ def _validate(
             str(exc), param_hint="--dialect" if dialect and dialect not in spec.dialects else "--shape"
         ) from None
 
-    files, problems = expand(list(paths))
-    for problem in problems:
-        click.echo(f"toolwire: {problem}", err=True)
+    notes: list[str] = []
+    files, problems = expand(list(paths), notes)
+    for line in (*notes, *problems):
+        click.echo(f"toolwire: {line}", err=True)
     units = plan(files, segment_bytes)
     jobs = jobs or os.cpu_count() or 1
     progress = Progress(sum(u.size for u in units), enabled=None if not quiet else False)

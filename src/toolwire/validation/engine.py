@@ -42,7 +42,7 @@ class Options:
 class Finding:
     pointer: str  # JSON Pointer into the payload; "" is the payload itself
     message: str
-    keyword: str  # the failing JSON Schema keyword, or: parse, size, depth, empty, undetected, drift
+    keyword: str  # the failing JSON Schema keyword, or: parse, size, depth, empty, link, undetected, drift
     line: int
 
     def to_dict(self) -> dict[str, str]:

@@ -123,3 +123,78 @@ def test_root_names_agree_with_the_drift_walk(engine: Engine) -> None:
             if value and not names.describes_any(value.keys()):
                 assert len(root_unknown) == len(value), (target.label, value)
     assert pairs > 200
+
+
+# -- issue 11.7: ties between lookalike dialects, and framing ---------------------------------
+
+GEMINI_TURN = {
+    "candidates": [{"content": {"role": "model", "parts": [{"text": "hi"}]}, "finishReason": "STOP", "index": 0}],
+    "usageMetadata": {"promptTokenCount": 1},
+}
+
+
+def test_a_document_by_itself_is_a_response_and_a_line_is_a_stream_event(engine: Engine) -> None:
+    """A Gemini response and a Gemini stream chunk are the same object: the framing decides."""
+    data = json.dumps(GEMINI_TURN).encode()
+    document = engine.check(Record("r.json", 1, data, doc=data))
+    line = engine.check(Record("s.jsonl", 1, data))
+    assert (document.status, document.label) == ("valid", "gemini/response")
+    assert (line.status, line.label) == ("valid", "gemini/stream_event")
+
+
+def test_the_cli_reads_json_files_as_documents_and_jsonl_as_streams(tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from toolwire.validation.command import validate
+
+    (tmp_path / "one.json").write_text(json.dumps(GEMINI_TURN, indent=2))
+    (tmp_path / "many.jsonl").write_text(json.dumps(GEMINI_TURN) + "\n" + json.dumps(GEMINI_TURN) + "\n")
+    result = CliRunner().invoke(validate, ["--schemas", str(SCHEMAS), "--format", "json", str(tmp_path)])
+    rows = [json.loads(line) for line in result.stdout.splitlines()]
+    assert [(Path(r["path"]).name, r["status"], r["shape"]) for r in rows] == [
+        ("many.jsonl", "valid", "stream_event"),
+        ("many.jsonl", "valid", "stream_event"),
+        ("one.json", "valid", "response"),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("value", "dialect"),
+    [
+        # Cohere's schema names the sub-fields of response_format, OpenAI's keeps it open.
+        (
+            {
+                "model": "gpt-4o",
+                "messages": [{"role": "user", "content": "hi"}],
+                "response_format": {"type": "json_schema", "json_schema": {"name": "x", "schema": {"type": "object"}}},
+            },
+            "openai_chat",
+        ),
+        # Cohere names thinking.type, Anthropic's text blocks fix `type: "text"`.
+        (
+            {
+                "model": "claude-opus-4-6",
+                "max_tokens": 4096,
+                "messages": [{"role": "user", "content": [{"type": "text", "text": "What is 2+2?"}]}],
+                "thinking": {"type": "adaptive"},
+            },
+            "anthropic_messages",
+        ),
+    ],
+)
+def test_naming_more_sub_fields_does_not_win_a_payload(engine: Engine, value: Any, dialect: str) -> None:
+    result = check(engine, value)
+    assert result.valid, result
+    labels = result.candidates or [result.label]
+    assert f"{dialect}/request" in labels, result  # never another dialect's alone
+
+
+def test_a_fixed_value_settles_a_tie_in_description(engine: Engine) -> None:
+    from toolwire.validation.drift import Coverage
+
+    plain, fixing = Coverage(described=3), Coverage(described=3, fixed=1)
+    assert fixing.score < plain.score
+    # Keys inside an object another candidate keeps free-form are not counted.
+    naming = Coverage(described=4, keys=["/model", "/thinking", "/thinking/type", "/messages"])
+    assert naming.fair_score({"/thinking"}) == Coverage(described=3).score
+    assert naming.fair_score(set()) == naming.score

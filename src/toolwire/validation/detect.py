@@ -5,7 +5,11 @@ first mismatching discriminator). One match is the answer. Several matches are c
 the schemas are open to unknown fields; the tie goes to the schema that describes the payload
 best (fewest undescribed fields, then most described ones), which is why an envelope beats a
 small shape that happens to accept the same payload, without a blanket preference for either.
-An exact tie is ambiguous and reported with its candidates. No match is a finding, reported
+Described keys are counted fairly: none inside an object that another candidate keeps free-form
+(a schema naming the sub-fields of `thinking` is not more right than one leaving it open). A tie
+between a stream event and another kind goes by framing: a document by itself is the response,
+a line or SSE event of a capture is the stream event. An exact tie is ambiguous and reported
+with its candidates. No match is a finding, reported
 against the nearest schema (fewest errors, an anyOf/oneOf counting as its nearest branch, among
 schemas that describe most of the payload's fields), when there is one.
 
@@ -28,6 +32,7 @@ from toolwire.spec import Spec
 from toolwire.validation.backends import Validators
 from toolwire.validation.drift import Coverage, DriftWalker
 
+STREAM_EVENT = "stream_event"
 NEAREST_TRIES = 6  # coverage walks per undetected payload: bounds the cost of a capture of strangers
 
 
@@ -137,6 +142,10 @@ def root_names(documents: dict[str, Any], schema_id: str) -> RootNames:
     return RootNames(frozenset(names), patterns, rest)
 
 
+def _opaque_elsewhere(coverages: list[tuple[Coverage, Target]], own: Coverage) -> set[str]:
+    return {p for c, _ in coverages if c is not own for p in c.opaque}
+
+
 class Detector:
     def __init__(self, candidates: list[Target], validators: Validators, walker: DriftWalker) -> None:
         self.candidates = candidates
@@ -148,7 +157,10 @@ class Detector:
         ]
         self._names = {t: root_names(validators.documents, t.schema_id) for t in candidates}
 
-    def detect(self, value: Any) -> Detection:
+    def detect(self, value: Any, streamed: bool | None = None) -> Detection:
+        """streamed: whether the payload is one of the lines or SSE events of its input (True) or
+        a document by itself (False); it settles a tie between a stream event and another kind
+        (a Gemini response and a Gemini chunk are the same object), and nothing else."""
         # Most candidates are ruled out by the keys they require, without running a validator.
         if type(value) is dict:
             keys = value.keys()
@@ -165,18 +177,24 @@ class Detector:
         if len(matches) == 1:
             detection = Detection(matches[0])
             if type(value) is dict and not self._names[matches[0]].describes_all(value.keys()):
-                return self._rival(value, detection, self.walker.coverage(value, matches[0].schema_id))
+                return self._rival(value, detection, self.walker.coverage(value, matches[0].schema_id), matches)
             return detection
-        scored = [(self.walker.coverage(value, t.schema_id), t) for t in matches]
-        best = min(c.score for c, _ in scored)
-        tied = [(c, t) for c, t in scored if c.score == best]
+        coverages = [(self.walker.coverage(value, t.schema_id), t) for t in matches]
+        scored = [(c.fair_score(_opaque_elsewhere(coverages, c)), c, t) for c, t in coverages]
+        best = min(score for score, _, _ in scored)
+        tied = [(c, t) for score, c, t in scored if score == best]
+        if len(tied) > 1 and streamed is not None:
+            framed = [(c, t) for c, t in tied if (t.kind == STREAM_EVENT) == streamed]
+            tied = framed or tied
         if len(tied) == 1:
             detection = Detection(tied[0][1], coverage=tied[0][0])
         else:
             detection = Detection(tied=tuple(t for _, t in tied))
-        return self._rival(value, detection, tied[0][0]) if type(value) is dict else detection
+        return self._rival(value, detection, tied[0][0], matches) if type(value) is dict else detection
 
-    def _rival(self, value: dict[str, Any], detection: Detection, coverage: Coverage) -> Detection:
+    def _rival(
+        self, value: dict[str, Any], detection: Detection, coverage: Coverage, matches: list[Target]
+    ) -> Detection:
         """A schema that describes every field of the payload, more than the matches do, and finds
         fewer errors than the matches leave fields undescribed: the payload is that schema's,
         broken (see the module docstring). Only schemas that can describe every root key are walked,
@@ -185,7 +203,7 @@ class Detector:
         if not undescribed:
             return detection
         keys = value.keys()
-        matched = {detection.target, *detection.tied}
+        matched = set(matches)  # a rival is a schema that rejects the payload
         rivals: list[tuple[tuple[int, int], Target]] = []
         for target in self.candidates:
             if target in matched or not self._names[target].describes_all(keys):
@@ -194,7 +212,7 @@ class Detector:
             if rival.unknown or rival.described <= coverage.described:  # not a better description
                 continue
             _, errors = self.validators.distance(target.schema_id, value)
-            if errors < undescribed:
+            if 0 < errors < undescribed:
                 rivals.append(((errors, -rival.described), target))
         if not rivals:
             return detection

@@ -222,7 +222,7 @@ class Engine:
                     return Result(record.path, record.line, VALID, single.dialect, single.kind)
                 return self._finish(record, value, single, None, [])
             return self._finish(record, value, single, None, self._errors(record, value, single))
-        detection = self.detector.detect(value)
+        detection = self.detector.detect(value, streamed=record.doc is None)  # lines and SSE events have no doc
         if detection.broken:
             assert detection.target is not None
             result = self._finish(record, value, detection.target, None, self._errors(record, value, detection.target))

@@ -3,21 +3,22 @@
 Every candidate schema's compiled `is_valid` is tried (cheap: compiled validators reject on the
 first mismatching discriminator). One match is the answer. Several matches are common because
 the schemas are open to unknown fields; the tie goes to the schema that describes the payload
-best (fewest undescribed fields, then most described ones), which is why an envelope beats a
-small shape that happens to accept the same payload, without a blanket preference for either.
-Described keys are counted fairly: none inside an object that another candidate keeps free-form
-(a schema naming the sub-fields of `thinking` is not more right than one leaving it open). A tie
-between a stream event and another kind goes by framing: a document by itself is the response,
-a line or SSE event of a capture is the stream event. An exact tie is ambiguous and reported
-with its candidates. No match is a finding, reported
-against the nearest schema (fewest errors, an anyOf/oneOf counting as its nearest branch, among
-schemas that describe most of the payload's fields), when there is one.
+best (Coverage.score: fewest undescribed fields, then most values it fixes that the payload has,
+then most described keys), which is why an envelope beats a small shape that happens to accept
+the same payload, without a blanket preference for either. Keys are counted fairly: none inside
+an object another candidate keeps free-form (naming the sub-fields of `thinking` is not being
+more right). A tie between a stream event and another kind goes by framing: a document by
+itself is the response, a line or SSE event of a capture is the stream event. An exact tie is
+ambiguous and reported with its candidates. No match is a finding, reported against the nearest
+schema (fewest errors, an anyOf/oneOf counting as its nearest branch, among schemas that
+describe most of the payload's fields), when there is one.
 
 Openness must not make a payload valid by accident: a candidate that describes none of an
-object's keys (`{}` against a shape whose every field is optional) is no match, and a match that
-leaves more fields undescribed than another schema, describing all of them (and more fields than
-the match), finds errors, loses to that schema: a tool call with `"id": 5` is a broken tool call, not a valid tool definition
-that happens to ignore `id`. Ties go to the valid match, so drift alone never flips a verdict.
+object's keys (`{}` against a shape whose every field is optional) is no match; and when the
+matches leave more fields undescribed than another schema finds errors, while that schema
+describes every field (and more than the matches), the payload is that schema's, broken: a tool
+call with `"id": 5` is an invalid tool call, not a valid tool definition ignoring `id`. Ties go
+to the valid match, so drift alone never flips a verdict.
 """
 
 from __future__ import annotations

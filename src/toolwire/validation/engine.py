@@ -208,9 +208,7 @@ class Engine:
             # In a document the parser's line is the file's; a JSON line is its own line.
             line = exc.line if record.doc is not None else record.line
             if exc.keyword == "depth":
-                return self._unreadable(
-                    record, line, f"{exc.message}, over the limit of {self.options.max_depth}", "depth"
-                )
+                return self._unreadable(record, line, f"{exc.message}, over the limit of {self.options.max_depth}", "depth")
             return self._unreadable(record, line, f"not valid JSON: {exc.message}", "parse")
         return self._unreadable(record, record.line, "not valid JSON", "parse")
 
@@ -222,7 +220,8 @@ class Engine:
                     return Result(record.path, record.line, VALID, single.dialect, single.kind)
                 return self._finish(record, value, single, None, [])
             return self._finish(record, value, single, None, self._errors(record, value, single))
-        detection = self.detector.detect(value, streamed=record.doc is None)  # lines and SSE events have no doc
+        # A record with no enclosing document is a line or an SSE event of its input.
+        detection = self.detector.detect(value, streamed=record.doc is None)
         if detection.broken:
             assert detection.target is not None
             result = self._finish(record, value, detection.target, None, self._errors(record, value, detection.target))

@@ -6,6 +6,7 @@ to explain a "not". Without jsonschema-rs installed, `available` is False and no
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 try:  # optional extra `fast`
@@ -32,16 +33,26 @@ def compile_validator(rebased: dict[str, dict[str, Any]], schema_id: str, *, for
         try:
             return rebased[uri.split("#", 1)[0]]
         except KeyError:
-            raise ValueError(f"{uri} is not in the local schema set (no network retrieval)") from None
+            return _refuse(uri)
 
     return jsonschema_rs.validator_for(rebased[RS_BASE + schema_id], retriever=retrieve, validate_formats=formats)
 
 
+def _refuse(uri: str) -> Any:
+    raise ValueError(f"{uri} is not in the local schema set (no network retrieval)")
+
+
+@functools.cache
+def _offline_registry() -> Any:
+    return jsonschema_rs.Registry([], retriever=_refuse)
+
+
 def meta_valid(schema: dict[str, Any]) -> bool:
-    """Whether schema is a valid 2020-12 schema, per jsonschema-rs; False when unsure or absent."""
+    """Whether schema is a valid 2020-12 schema, per jsonschema-rs; False when unsure or absent.
+    Never online: without a registry, jsonschema-rs fetches an unknown `$schema` over HTTP."""
     if jsonschema_rs is None:
         return False
     try:
-        return bool(jsonschema_rs.meta.is_valid(schema))
+        return bool(jsonschema_rs.meta.is_valid(schema, registry=_offline_registry()))
     except Exception:  # any doubt falls back to the reference validator
         return False

@@ -6,6 +6,7 @@ Everything is checked before anything is generated, and every problem is reporte
 
 from __future__ import annotations
 
+import copy
 import json
 import re
 from collections.abc import Iterator
@@ -19,7 +20,7 @@ import referencing.exceptions
 from referencing.jsonschema import DRAFT202012
 
 from toolwire import fast_schema
-from toolwire.positions import pointer, pointer_line
+from toolwire.positions import pointer, pointer_line, tokens
 
 SHAPES = ("tool_definition", "tool_choice", "tool_call", "tool_result")
 DRAFT = "https://json-schema.org/draft/2020-12/schema"
@@ -118,16 +119,34 @@ class _Problems:
             self.add(path, pointer(best.absolute_path), f"{what}: {best.message} [{best.validator}]")
 
 
-def _refs(node: Any, at: str = "") -> Iterator[tuple[str, str]]:
+def _refs(node: Any, at: str = "", keywords: tuple[str, ...] = ("$ref", "$dynamicRef")) -> Iterator[tuple[str, str]]:
+    """(pointer, value) of each reference keyword in a schema, data (const, ...) left out."""
     if isinstance(node, dict):
         for key, value in node.items():
-            if key == "$ref" and isinstance(value, str):
-                yield at + "/$ref", value
+            if key in keywords and isinstance(value, str):
+                yield f"{at}/{key}", value
             elif key not in ("const", "enum", "default", "examples"):
-                yield from _refs(value, f"{at}/{key}")
+                yield from _refs(value, at + pointer([key]), keywords)
     elif isinstance(node, list):
         for i, value in enumerate(node):
-            yield from _refs(value, f"{at}/{i}")
+            yield from _refs(value, f"{at}/{i}", keywords)
+
+
+def _foreign_dialects(schema: Any) -> list[tuple[str, str]]:
+    """Every $schema, at the root or in an embedded resource, other than 2020-12: a meta-schema
+    would have to be fetched (jsonschema-rs does so over HTTP), and toolwire never goes online."""
+    return [(at, value) for at, value in _refs(schema, keywords=("$schema",)) if value != DRAFT]
+
+
+def _as_draft(schema: dict[str, Any], pointers: list[str]) -> dict[str, Any]:
+    """A copy of schema with the $schema at each pointer set to 2020-12."""
+    schema = copy.deepcopy(schema)
+    for at in pointers:
+        node: Any = schema
+        for token in tokens(at)[:-1]:
+            node = node[int(token)] if isinstance(node, list) else node[token]
+        node["$schema"] = DRAFT
+    return schema
 
 
 def _refuse_retrieval(uri: str) -> referencing.Resource:
@@ -154,8 +173,13 @@ def load_spec(root: Path) -> Spec:
         if not isinstance(schema, dict):
             problems.add(path, "", "a schema must be a JSON object")
             continue
-        if schema.get("$schema") != DRAFT:
+        if not isinstance(schema.get("$schema"), str):
             problems.add(path, "/$schema", f"expected {DRAFT!r}")
+        foreign = _foreign_dialects(schema)
+        for at, value in foreign:
+            problems.add(path, at, f"unknown $schema {value!r}: expected {DRAFT!r} (no meta-schema is fetched)")
+        if foreign:  # reported; no validator may see it (jsonschema-rs would fetch it), but the
+            schema = _as_draft(schema, [at for at, _ in foreign])  # rest is checked as usual
         if schema.get("$id") != rel:
             problems.add(path, "/$id", f"expected the file's path {rel!r}, got {schema.get('$id')!r}")
         if not fast_schema.meta_valid(schema):  # the reference validator explains what is wrong
@@ -170,7 +194,8 @@ def load_spec(root: Path) -> Spec:
             try:
                 resolver.lookup(ref)
             except referencing.exceptions.Unresolvable as exc:
-                problems.add(sources[rel], at, f"$ref {ref!r} does not resolve offline ({type(exc).__name__})")
+                keyword = at.rsplit("/", 1)[-1]
+                problems.add(sources[rel], at, f"{keyword} {ref!r} does not resolve offline ({type(exc).__name__})")
 
     canonical = {shape: documents[f"canonical/{shape}.json"] for shape in SHAPES if f"canonical/{shape}.json" in documents}
     for shape in SHAPES:

@@ -20,7 +20,7 @@ from toolwire.spec import SpecError, load_spec
 from toolwire.validation.engine import MIB, Engine, EngineError, Options
 from toolwire.validation.inputs import STDIN, expand, plan
 from toolwire.validation.progress import Progress
-from toolwire.validation.report import FORMATS
+from toolwire.validation.report import FORMATS, escape_text
 from toolwire.validation.runner import RunConfig, run
 
 EXIT_FINDINGS = 1
@@ -43,8 +43,13 @@ class ByteSize(click.ParamType):
         return int(match.group(1)) * self._UNITS[match.group(2).lower()]
 
 
+def _say(line: str) -> None:
+    """A status line on stderr; it quotes file names and keys, so control characters are escaped."""
+    click.echo(escape_text(line), err=True)
+
+
 def _fail(message: str, code: int = EXIT_USAGE) -> NoReturn:
-    click.echo(f"toolwire: {message}", err=True)
+    _say(f"toolwire: {message}")
     sys.exit(code)
 
 
@@ -152,7 +157,7 @@ def _validate(
         spec = load_spec(schemas)
     except SpecError as exc:
         for problem in exc.problems:
-            click.echo(problem, err=True)
+            _say(problem)
         _fail(f"{len(exc.problems)} problem(s) in {schemas}; nothing was validated")
     options = Options(dialect=dialect, shape=shape, strict=strict, max_record_bytes=max_record_bytes)
     try:
@@ -162,9 +167,10 @@ def _validate(
             str(exc), param_hint="--dialect" if dialect and dialect not in spec.dialects else "--shape"
         ) from None
 
-    files, problems = expand(list(paths))
-    for problem in problems:
-        click.echo(f"toolwire: {problem}", err=True)
+    notes: list[str] = []
+    files, problems = expand(list(paths), notes)
+    for line in (*notes, *problems):
+        _say(f"toolwire: {line}")
     units = plan(files, segment_bytes)
     jobs = jobs or os.cpu_count() or 1
     progress = Progress(sum(u.size for u in units), enabled=None if not quiet else False)
@@ -183,13 +189,13 @@ def _validate(
         progress.close()
         sys.stdout.flush()
     for problem in outcome.problems:
-        click.echo(f"toolwire: {problem}", err=True)
+        _say(f"toolwire: {problem}")
     tally = outcome.tally
     if not quiet:
         stop = " (stopped at the first finding: --fail-fast)" if outcome.stopped else ""
-        click.echo(f"toolwire: {tally.summary()}{stop} [{engine.backend}]", err=True)
+        _say(f"toolwire: {tally.summary()}{stop} [{engine.backend}]")
         for line in tally.drift_report():
-            click.echo(f"toolwire: {line}" if not line.startswith("  ") else line, err=True)
+            _say(f"toolwire: {line}" if not line.startswith("  ") else line)
     if problems or outcome.problems:
         return EXIT_USAGE
     if tally.findings:

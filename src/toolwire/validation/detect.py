@@ -3,11 +3,22 @@
 Every candidate schema's compiled `is_valid` is tried (cheap: compiled validators reject on the
 first mismatching discriminator). One match is the answer. Several matches are common because
 the schemas are open to unknown fields; the tie goes to the schema that describes the payload
-best (fewest undescribed fields, then most described ones), which is why an envelope beats a
-small shape that happens to accept the same payload, without a blanket preference for either.
-An exact tie is ambiguous and reported with its candidates. No match is a finding, reported
-against the nearest schema (fewest errors, an anyOf/oneOf counting as its nearest branch, among
-schemas that describe most of the payload's fields), when there is one.
+best (Coverage.score: fewest undescribed fields, then most values it fixes that the payload has,
+then most described keys), which is why an envelope beats a small shape that happens to accept
+the same payload, without a blanket preference for either. Keys are counted fairly: none inside
+an object another candidate keeps free-form (naming the sub-fields of `thinking` is not being
+more right). A tie between a stream event and another kind goes by framing: a document by
+itself is the response, a line or SSE event of a capture is the stream event. An exact tie is
+ambiguous and reported with its candidates. No match is a finding, reported against the nearest
+schema (fewest errors, an anyOf/oneOf counting as its nearest branch, among schemas that
+describe most of the payload's fields), when there is one.
+
+Openness must not make a payload valid by accident: a candidate that describes none of an
+object's keys (`{}` against a shape whose every field is optional) is no match; and when the
+matches leave more fields undescribed than another schema finds errors, while that schema
+describes every field (and more than the matches), the payload is that schema's, broken: a tool
+call with `"id": 5` is an invalid tool call, not a valid tool definition ignoring `id`. Ties go
+to the valid match, so drift alone never flips a verdict.
 """
 
 from __future__ import annotations
@@ -22,6 +33,7 @@ from toolwire.spec import Spec
 from toolwire.validation.backends import Validators
 from toolwire.validation.drift import Coverage, DriftWalker
 
+STREAM_EVENT = "stream_event"
 NEAREST_TRIES = 6  # coverage walks per undetected payload: bounds the cost of a capture of strangers
 
 
@@ -52,6 +64,7 @@ def targets(spec: Spec, dialect: str | None = None, kind: str | None = None) -> 
 @dataclass(slots=True)
 class Detection:
     target: Target | None = None
+    broken: bool = False  # target describes the payload best but does not accept it (tied: as well)
     coverage: Coverage | None = None  # the target's, when the tie-break computed it
     tied: tuple[Target, ...] = ()  # several equally good matches: ambiguous
     closest: tuple[Target, ...] = ()  # nothing matched: the nearest schemas, best first
@@ -83,6 +96,57 @@ def root_requirements(documents: dict[str, Any], schema_id: str) -> tuple[frozen
     return frozenset(required), must_be_object
 
 
+@dataclass(frozen=True, slots=True)
+class RootNames:
+    """The keys a schema can describe at an instance's root, over every branch ($ref, allOf,
+    anyOf, oneOf, if/then/else, dependentSchemas): a superset, so it only ever rules out."""
+
+    names: frozenset[str]
+    patterns: bool  # patternProperties: keys described by regex, not listed
+    rest: bool  # additionalProperties/unevaluatedProperties other than false: every key described
+
+    def describes_any(self, keys: Any) -> bool:
+        return self.patterns or self.rest or not self.names.isdisjoint(keys)
+
+    def describes_all(self, keys: Any) -> bool:
+        return self.patterns or self.rest or self.names.issuperset(keys)
+
+
+def root_names(documents: dict[str, Any], schema_id: str) -> RootNames:
+    names: set[str] = set()
+    patterns = rest = False
+    stack: list[tuple[Any, str]] = [(documents.get(schema_id), schema_id)]
+    seen = 0
+    while stack and seen < 256:  # bounds $ref chains, cycles included
+        schema, base = stack.pop()
+        seen += 1
+        if not isinstance(schema, dict):
+            continue
+        properties = schema.get("properties")
+        if isinstance(properties, dict):
+            names.update(properties)
+        patterns = patterns or bool(schema.get("patternProperties"))
+        rest = rest or any(schema.get(k, False) is not False for k in ("additionalProperties", "unevaluatedProperties"))
+        for keyword in ("allOf", "anyOf", "oneOf"):
+            stack.extend((sub, base) for sub in schema.get(keyword, ()))
+        stack.extend((schema[k], base) for k in ("then", "else") if k in schema)
+        dependent = schema.get("dependentSchemas")
+        if isinstance(dependent, dict):
+            stack.extend((sub, base) for sub in dependent.values())
+        ref = schema.get("$ref")
+        if isinstance(ref, str):
+            target, _, fragment = urljoin(base, ref).partition("#")
+            node = documents.get(target)
+            for token in tokens(fragment):
+                node = node.get(token) if isinstance(node, dict) else None
+            stack.append((node, target))
+    return RootNames(frozenset(names), patterns, rest)
+
+
+def _opaque_elsewhere(coverages: list[tuple[Coverage, Target]], own: Coverage) -> set[str]:
+    return {p for c, _ in coverages if c is not own for p in c.opaque}
+
+
 class Detector:
     def __init__(self, candidates: list[Target], validators: Validators, walker: DriftWalker) -> None:
         self.candidates = candidates
@@ -92,24 +156,70 @@ class Detector:
             (t, *root_requirements(validators.documents, t.schema_id), validators.fast(t.schema_id).is_valid)
             for t in candidates
         ]
+        self._names = {t: root_names(validators.documents, t.schema_id) for t in candidates}
 
-    def detect(self, value: Any) -> Detection:
+    def detect(self, value: Any, streamed: bool | None = None) -> Detection:
+        """streamed: whether the payload is one of the lines or SSE events of its input (True) or
+        a document by itself (False); it settles a tie between a stream event and another kind
+        (a Gemini response and a Gemini chunk are the same object), and nothing else."""
         # Most candidates are ruled out by the keys they require, without running a validator.
         if type(value) is dict:
             keys = value.keys()
-            matches = [t for t, required, _, is_valid in self._checks if keys >= required and is_valid(value)]
+            names = self._names
+            matches = [
+                t
+                for t, required, _, is_valid in self._checks
+                if keys >= required and names[t].describes_any(keys) and is_valid(value)
+            ]
         else:
             matches = [t for t, _, must_be_object, is_valid in self._checks if not must_be_object and is_valid(value)]
+        if not matches:
+            return Detection(closest=self.nearest(value))
         if len(matches) == 1:
-            return Detection(matches[0])
-        if matches:
-            scored = [(self.walker.coverage(value, t.schema_id), t) for t in matches]
-            best = min(c.score for c, _ in scored)
-            tied = [(c, t) for c, t in scored if c.score == best]
-            if len(tied) == 1:
-                return Detection(tied[0][1], coverage=tied[0][0])
-            return Detection(tied=tuple(t for _, t in tied))
-        return Detection(closest=self.nearest(value))
+            detection = Detection(matches[0])
+            if type(value) is dict and not self._names[matches[0]].describes_all(value.keys()):
+                return self._rival(value, detection, self.walker.coverage(value, matches[0].schema_id), matches)
+            return detection
+        coverages = [(self.walker.coverage(value, t.schema_id), t) for t in matches]
+        scored = [(c.fair_score(_opaque_elsewhere(coverages, c)), c, t) for c, t in coverages]
+        best = min(score for score, _, _ in scored)
+        tied = [(c, t) for score, c, t in scored if score == best]
+        if len(tied) > 1 and streamed is not None:
+            framed = [(c, t) for c, t in tied if (t.kind == STREAM_EVENT) == streamed]
+            tied = framed or tied
+        if len(tied) == 1:
+            detection = Detection(tied[0][1], coverage=tied[0][0])
+        else:
+            detection = Detection(tied=tuple(t for _, t in tied))
+        return self._rival(value, detection, tied[0][0], matches) if type(value) is dict else detection
+
+    def _rival(
+        self, value: dict[str, Any], detection: Detection, coverage: Coverage, matches: list[Target]
+    ) -> Detection:
+        """A schema that describes every field of the payload, more than the matches do, and finds
+        fewer errors than the matches leave fields undescribed: the payload is that schema's,
+        broken (see the module docstring). Only schemas that can describe every root key are walked,
+        and only when the matches leave a field undescribed: a fully described payload costs nothing."""
+        undescribed = len(coverage.unknown)
+        if not undescribed:
+            return detection
+        keys = value.keys()
+        matched = set(matches)  # a rival is a schema that rejects the payload
+        rivals: list[tuple[tuple[int, int], Target]] = []
+        for target in self.candidates:
+            if target in matched or not self._names[target].describes_all(keys):
+                continue
+            rival = self.walker.coverage(value, target.schema_id)
+            if rival.unknown or rival.described <= coverage.described:  # not a better description
+                continue
+            _, errors = self.validators.distance(target.schema_id, value)
+            if 0 < errors < undescribed:
+                rivals.append(((errors, -rival.described), target))
+        if not rivals:
+            return detection
+        best = min(score for score, _ in rivals)
+        tied = [t for score, t in rivals if score == best]
+        return Detection(tied[0], broken=True, tied=tuple(tied) if len(tied) > 1 else ())
 
     def nearest(self, value: Any) -> tuple[Target, ...]:
         """The schemas a payload that matches none is nearest to: fewest errors among those that

@@ -35,11 +35,51 @@ _MAX_EXPANSION = 32  # $ref chains at one instance location (guards $ref cycles)
 class Coverage:
     unknown: list[tuple[str, str]] = field(default_factory=list)  # (pointer, path with * for indices)
     described: int = 0  # keys the schema describes
+    keys: list[str] = field(default_factory=list)  # pointers of the described keys
+    opaque: list[str] = field(default_factory=list)  # pointers of objects free-form by design
+    fixed: int = 0  # keys whose value an applicable schema fixes (const, one-value enum), as it is
 
     @property
-    def score(self) -> tuple[int, int]:
-        """Smaller is a better description of the payload."""
-        return (len(self.unknown), -self.described)
+    def score(self) -> tuple[int, int, int]:
+        """Smaller is a better description of the payload: fewest fields left undescribed; then
+        most values the schema fixes and the payload has (a block's `type: "text"`, a `role`
+        selecting a branch): a dialect's constants say more about whose payload it is than how
+        many optional fields a schema names; then most described. Detection uses `fair_score`."""
+        return (len(self.unknown), -self.fixed, -self.described)
+
+    def fair_score(self, opaque: set[str]) -> tuple[int, int, int]:
+        """The score counting only the keys outside objects that another candidate leaves
+        free-form: a schema that names the sub-fields of `thinking` or `response_format`, where
+        another keeps them opaque, does not describe the payload better for that."""
+        if not opaque:
+            return self.score
+        hidden = sum(1 for key in self.keys if _under(key, opaque))
+        return (len(self.unknown), -self.fixed, -(self.described - hidden))
+
+
+def _under(pointer: str, prefixes: set[str]) -> bool:
+    """Whether pointer is strictly inside one of the objects at prefixes."""
+    at = pointer.rfind("/")
+    while at > 0:
+        pointer = pointer[:at]
+        if pointer in prefixes:
+            return True
+        at = pointer.rfind("/")
+    return "" in prefixes
+
+
+def _fixes(schema: Any, value: Any) -> bool:
+    """Whether schema fixes the value (const, or an enum of one) and the value is it."""
+    if not isinstance(schema, dict):
+        return False
+    if "const" in schema:
+        return _same(schema["const"], value)
+    enum = schema.get("enum")
+    return isinstance(enum, list) and len(enum) == 1 and _same(enum[0], value)
+
+
+def _same(a: Any, b: Any) -> bool:
+    return type(a) is type(b) and a == b  # JSON equality: true is not 1
 
 
 @lru_cache(maxsize=1024)
@@ -136,6 +176,7 @@ class DriftWalker:
         if isinstance(value, dict):
             declaring = [(s, r) for s, r in applicable if any(k in s for k in _OBJECT_KEYWORDS)]
             if not declaring:
+                out.opaque.append("".join(f"/{p}" for p in pointer))
                 return  # opaque: free-form by design
             for key, child in value.items():
                 children = self._describe(key, declaring)
@@ -148,6 +189,9 @@ class DriftWalker:
                     )
                     continue
                 out.described += 1
+                if any(_fixes(sub, child) for sub, _ in children):
+                    out.fixed += 1
+                out.keys.append("".join(f"/{p}" for p in [*pointer, _escape(key)]))
                 if children:
                     self._walk(child, children, [*pointer, _escape(key)], [*path, _escape(key)], out, depth + 1)
         else:

@@ -42,7 +42,7 @@ class Options:
 class Finding:
     pointer: str  # JSON Pointer into the payload; "" is the payload itself
     message: str
-    keyword: str  # the failing JSON Schema keyword, or: parse, size, depth, empty, undetected, drift
+    keyword: str  # the failing JSON Schema keyword, or: parse, size, depth, empty, link, undetected, drift
     line: int
 
     def to_dict(self) -> dict[str, str]:
@@ -220,7 +220,17 @@ class Engine:
                     return Result(record.path, record.line, VALID, single.dialect, single.kind)
                 return self._finish(record, value, single, None, [])
             return self._finish(record, value, single, None, self._errors(record, value, single))
-        detection = self.detector.detect(value)
+        # A record with no enclosing document is a line or an SSE event of its input.
+        detection = self.detector.detect(value, streamed=record.doc is None)
+        if detection.broken:
+            assert detection.target is not None
+            result = self._finish(record, value, detection.target, None, self._errors(record, value, detection.target))
+            if detection.tied:  # several schemas are as near: the errors are the first's
+                dialects, kinds = {t.dialect for t in detection.tied}, {t.kind for t in detection.tied}
+                result.dialect = dialects.pop() if len(dialects) == 1 else None
+                result.shape = kinds.pop() if len(kinds) == 1 else None
+                result.candidates = [t.label for t in detection.tied]
+            return result
         if detection.target is not None:
             return self._finish(record, value, detection.target, detection.coverage, [])
         if detection.tied:

@@ -7,6 +7,7 @@ with a limit, and the remainder of an oversized line is skipped in blocks.
 
 from __future__ import annotations
 
+import errno
 import os
 import re
 from collections.abc import Callable, Iterator
@@ -15,6 +16,7 @@ from pathlib import Path
 from typing import Any, BinaryIO
 
 from toolwire.validation.backends import ParseError, loads
+from toolwire.validation.folders import display, walk
 
 FOLDER_SUFFIXES = (".json", ".jsonl", ".ndjson", ".sse")
 JSON, JSONL, SSE, SNIFF = "json", "jsonl", "sse", "sniff"
@@ -68,33 +70,27 @@ def format_of(path: str) -> str:
     return SNIFF
 
 
-def expand(paths: list[str]) -> tuple[list[str], list[str]]:
-    """Files to read, in a stable order, and the problems (missing paths, empty folders)."""
+def expand(paths: list[str], notes: list[str] | None = None) -> tuple[list[str], list[str]]:
+    """Files to read, in a stable order, and the problems (missing paths, empty folders).
+    Entries of folders that are not regular files are skipped, each with a note in `notes`."""
     files: list[str] = []
     problems: list[str] = []
+    notes = [] if notes is None else notes
     for raw in paths:
         if raw == STDIN:
             files.append(STDIN)
             continue
         path = Path(raw)
         if path.is_dir():
-            found = sorted(_walk(path))
+            found = sorted(walk(path, FOLDER_SUFFIXES, notes, problems))
             if not found:
-                problems.append(f"no {'/'.join(FOLDER_SUFFIXES)} files in {raw}")
+                problems.append(f"no {'/'.join(FOLDER_SUFFIXES)} files in {display(raw)}")
             files.extend(found)
         elif path.exists():
             files.append(raw)
         else:
-            problems.append(f"cannot read {raw}: no such file or folder")
+            problems.append(f"cannot read {display(raw)}: no such file or folder")
     return files, problems
-
-
-def _walk(folder: Path) -> Iterator[str]:
-    for root, dirs, names in os.walk(folder):  # does not follow symlinked folders: no loops
-        dirs[:] = [d for d in dirs if not d.startswith(".")]
-        for name in names:
-            if not name.startswith(".") and name.lower().endswith(FOLDER_SUFFIXES):
-                yield str(Path(root) / name)
 
 
 def plan(files: list[str], segment_bytes: int) -> list[Unit]:
@@ -107,7 +103,10 @@ def plan(files: list[str], segment_bytes: int) -> list[Unit]:
             units.append(Unit(STDIN, SNIFF))
             continue
         fmt = format_of(file)
-        size = os.path.getsize(file)
+        try:
+            size = os.path.getsize(file)
+        except OSError:  # a broken link met in a folder: the Reader reports it
+            size = 0
         if fmt == JSONL and size > segment_bytes and not _starts_like_sse(file):
             bounds = _segments(file, size, segment_bytes)
             for (start, line), (end, _) in zip(bounds, [*bounds[1:], (size, 0)], strict=True):
@@ -174,18 +173,24 @@ class Reader:
         if unit.path == STDIN:
             yield from self._read(self.stdin, SNIFF, "<stdin>", 1, None)
             return
+        shown = display(unit.path)
         try:
             f = open(unit.path, "rb")  # noqa: SIM115 - closed below, after a generator's lifetime
         except OSError as exc:
-            raise ReadProblem(f"cannot read {unit.path}: {exc.strerror or exc}") from None
+            if os.path.islink(unit.path) and exc.errno in (errno.ENOENT, errno.ELOOP):
+                # Only folders yield broken links: a finding on that path, the rest is still read.
+                target = display(os.readlink(unit.path))
+                yield Record(shown, 1, problem=(f"broken symbolic link to {target}: {exc.strerror}", "link"))
+                return
+            raise ReadProblem(f"cannot read {shown}: {exc.strerror or exc}") from None
         with f:
             if unit.start:
                 f.seek(unit.start)
             limit = None if unit.end is None else unit.end - unit.start
             try:
-                yield from self._read(f, unit.fmt, unit.path, unit.line, limit)
+                yield from self._read(f, unit.fmt, shown, unit.line, limit)
             except OSError as exc:  # e.g. EISDIR, I/O error mid-file
-                raise ReadProblem(f"cannot read {unit.path}: {exc.strerror or exc}") from None
+                raise ReadProblem(f"cannot read {shown}: {exc.strerror or exc}") from None
 
     # -- dispatch -----------------------------------------------------------------------------
 

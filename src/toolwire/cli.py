@@ -6,6 +6,7 @@ Exit codes: 0 success, 1 findings (stale output, invalid payload, a loss under -
 
 from __future__ import annotations
 
+import importlib
 import sys
 from pathlib import Path
 from typing import Any, NoReturn
@@ -13,7 +14,6 @@ from typing import Any, NoReturn
 import click
 
 from toolwire.config import SCHEMAS_HELP, resolve_or_exit
-from toolwire.spec import SpecError, load_spec
 
 EXIT_FINDINGS = 1
 EXIT_USAGE = 2
@@ -24,8 +24,40 @@ def fail(message: str, code: int = EXIT_USAGE) -> NoReturn:
     sys.exit(code)
 
 
+# Commands imported only when run, so `toolwire --help` and each command load no more than
+# they need (jsonschema, jinja2 and the generated package are slow to import): import path and
+# the short help --help lists (a test keeps it equal to the command's own).
+LAZY_COMMANDS = {
+    "assemble": ("toolwire.assemble_cmd:assemble", "Assemble the tool calls of a stream (JSON lines, SSE text or a JSON array of events)."),
+    "breaking": ("toolwire.breaking_cmd:breaking", "Report changes since REF|DIR that break generated code or captured payloads."),
+    "convert": ("toolwire.convert_cmd:convert", "Convert a payload of SHAPE from one dialect to another; losses go to stderr."),
+    "extract": ("toolwire.convert_cmd:extract", "Print the canonical tools, tool choice, calls and results of a whole request or response."),
+    "tools": ("toolwire.tools_codegen:tools_group", "Work with tool definitions."),
+    "validate": ("toolwire.validation.command:validate", "Check captured payloads (PATH: files, folders, - for stdin) against the schemas."),
+}
+
+
 class _Group(click.Group):
-    """Turns anything unexpected into a one-line error and exit 2, never a traceback."""
+    """Loads commands lazily; turns anything unexpected into a one-line error and exit 2, never a traceback."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*super().list_commands(ctx), *LAZY_COMMANDS})
+
+    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
+        if name in LAZY_COMMANDS and name not in self.commands:
+            module, attribute = LAZY_COMMANDS[name][0].split(":")
+            self.add_command(getattr(importlib.import_module(module), attribute), name)
+        return super().get_command(ctx, name)
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        limit = formatter.width - 6 - max(len(name) for name in self.list_commands(ctx))
+        rows = []
+        for name in self.list_commands(ctx):
+            command = self.commands.get(name)
+            text = command.get_short_help_str(limit) if command else _shorten(LAZY_COMMANDS[name][1], limit)
+            rows.append((name, text))
+        with formatter.section("Commands"):
+            formatter.write_dl(rows)
 
     def invoke(self, ctx: click.Context) -> Any:
         try:
@@ -44,7 +76,14 @@ def main() -> None:
     """toolwire: one spec for LLM tool calls across provider dialects."""
 
 
+def _shorten(text: str, limit: int) -> str:
+    """What click's short help makes of a long first sentence."""
+    return text if len(text) <= limit else text[: limit - 3].rsplit(" ", 1)[0] + "..."
+
+
 def _load(schemas: Path) -> Any:
+    from toolwire.spec import SpecError, load_spec
+
     try:
         return load_spec(schemas)
     except SpecError as exc:
@@ -103,17 +142,3 @@ def losses(schemas: Path | None) -> None:
 def show_config() -> None:
     """Print the configuration in force: each value and where it came from."""
     click.echo(resolve_or_exit().describe(), nl=False)
-
-
-from toolwire.assemble_cmd import assemble  # noqa: E402 - commands register on main
-from toolwire.breaking_cmd import breaking  # noqa: E402
-from toolwire.convert_cmd import convert, extract  # noqa: E402
-from toolwire.tools_codegen import tools_group  # noqa: E402
-from toolwire.validation.command import validate  # noqa: E402
-
-main.add_command(assemble)
-main.add_command(breaking)
-main.add_command(convert)
-main.add_command(extract)
-main.add_command(tools_group)
-main.add_command(validate)

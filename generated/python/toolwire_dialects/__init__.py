@@ -9,9 +9,23 @@ canonical model, encode them into any other, and know exactly what could not be 
     result.losses  # what Anthropic could not carry (empty here)
 """
 
+from typing import TYPE_CHECKING, Any
+
 from ._runtime import CanonicalError, ConversionError, DecodeError, Encoded, IdMap, Loss, LossError
 from .convert import DIALECTS, SHAPES, convert, decoder, encoder, get_dialect
-from .registry import ToolRegistry
+
+if TYPE_CHECKING:
+    from .registry import ToolRegistry
+
+
+def __getattr__(name: str) -> Any:
+    # The registry brings pydantic and asyncio: loaded when first used, not with the package.
+    if name == "ToolRegistry":
+        from .registry import ToolRegistry
+
+        return ToolRegistry
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 __all__ = [
     "DIALECTS",

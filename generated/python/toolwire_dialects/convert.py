@@ -4,34 +4,38 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import importlib
+from collections.abc import Callable, Iterator, Mapping
 from types import ModuleType
 from typing import Any
 
-from . import (
-    anthropic_messages,
-    bedrock_converse,
-    cohere_v2,
-    gemini,
-    mcp,
-    mistral,
-    ollama,
-    openai_chat,
-    openai_responses,
-)
 from ._runtime import Encoded, IdMap
 
-DIALECTS: dict[str, ModuleType] = {
-    "anthropic_messages": anthropic_messages,
-    "bedrock_converse": bedrock_converse,
-    "cohere_v2": cohere_v2,
-    "gemini": gemini,
-    "mcp": mcp,
-    "mistral": mistral,
-    "ollama": ollama,
-    "openai_chat": openai_chat,
-    "openai_responses": openai_responses,
-}
+
+class _Dialects(Mapping[str, ModuleType]):
+    """Each dialect's converter module, imported the first time it is asked for: importing
+    the package stays cheap however many dialects it holds."""
+
+    def __init__(self, names: tuple[str, ...]) -> None:
+        self._names = names
+        self._modules: dict[str, ModuleType] = {}
+
+    def __getitem__(self, name: str) -> ModuleType:
+        module = self._modules.get(name)
+        if module is None:
+            if name not in self._names:
+                raise KeyError(name)
+            module = self._modules[name] = importlib.import_module(f".{name}", __package__)
+        return module
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._names)
+
+    def __len__(self) -> int:
+        return len(self._names)
+
+
+DIALECTS: Mapping[str, ModuleType] = _Dialects(("anthropic_messages", "bedrock_converse", "cohere_v2", "gemini", "mcp", "mistral", "ollama", "openai_chat", "openai_responses", ))
 SHAPES = ("tool_definition", "tool_choice", "tool_call", "tool_result", )
 
 

@@ -26,7 +26,8 @@ TARGETS_MS = {"import toolwire_dialects": 100, "toolwire --help": 150}
 
 def best_times(rounds: int) -> dict[str, float]:
     best = {name: float("inf") for name in COMMANDS}
-    env = {"PYTHONPATH": str(REPO / "generated" / "python"), "PATH": ""}
+    # This checkout's toolkit and generated package, whatever is installed.
+    env = {"PYTHONPATH": f"{REPO / 'src'}:{REPO / 'generated' / 'python'}", "PATH": ""}
     for _ in range(rounds):
         for name, argv in COMMANDS.items():
             start = time.perf_counter()

@@ -228,9 +228,33 @@ CASES: dict[str, dict[str, Any]] = {'function_call item with its fc_ item id and
                                                                         'call_id': 'call_1',
                                                                         'name': 'f',
                                                                         'arguments': {'a': 1}},
-                                                               'error': {'pointer': '/arguments'}}}
+                                                               'error': {'pointer': '/arguments'}},
+ "a replayed input item with status null (openai-python's Optional status, accepted by the API)": {'description': 'a '
+                                                                                                                  'replayed '
+                                                                                                                  'input '
+                                                                                                                  'item '
+                                                                                                                  'with '
+                                                                                                                  'status '
+                                                                                                                  'null '
+                                                                                                                  "(openai-python's "
+                                                                                                                  'Optional '
+                                                                                                                  'status, '
+                                                                                                                  'accepted '
+                                                                                                                  'by '
+                                                                                                                  'the '
+                                                                                                                  'API)',
+                                                                                                   'wire': {'type': 'function_call',
+                                                                                                            'call_id': 'call_1',
+                                                                                                            'name': 'get_capital',
+                                                                                                            'arguments': '{"country":"X"}',
+                                                                                                            'status': None},
+                                                                                                   'canonical': {'id': 'call_1',
+                                                                                                                 'name': 'get_capital',
+                                                                                                                 'raw_arguments': '{"country":"X"}',
+                                                                                                                 'arguments': {'country': 'X'},
+                                                                                                                 'extensions': {'openai_responses': {'fields': {'/status': None}}}}}}
 KNOWN_FAILURES: dict[str, str] = {}
-VALID_NAMES = ["function_call item with its fc_ item id and status (corpus gpt-5-mini)", "a call replayed in input without its item id", "no-argument call sent as {}", "an in-progress item (stream output_item.added) has empty argument text", "truncated argument JSON is kept raw and marked invalid", "arguments that are JSON but not an object are invalid", "namespace and caller of newer items are kept as extensions"]
+VALID_NAMES = ["function_call item with its fc_ item id and status (corpus gpt-5-mini)", "a call replayed in input without its item id", "no-argument call sent as {}", "an in-progress item (stream output_item.added) has empty argument text", "truncated argument JSON is kept raw and marked invalid", "arguments that are JSON but not an object are invalid", "namespace and caller of newer items are kept as extensions", "a replayed input item with status null (openai-python's Optional status, accepted by the API)"]
 INVALID_NAMES = ["a Chat Completions tool call is not a function_call item", "a call without call_id is rejected (the item id is not the call id)", "a call without a name is rejected", "arguments given as an object instead of text are rejected"]
 
 

@@ -198,6 +198,8 @@ CASES: dict[str, dict[str, Any]] = {'tool with a closed schema (corpus)': {'desc
 KNOWN_FAILURES: dict[str, str] = {}
 VALID_NAMES = ["tool with a closed schema (corpus)", "tool without a description", "cache_control on a tool is kept as an extension", "a free-form object parameter gets an explicit empty properties for OpenAI", "strict on a schema OpenAI's strict mode rejects is sent to Chat without strict", "beta tool fields: defer_loading, allowed_callers, eager_input_streaming, input_examples"]
 INVALID_NAMES = ["an OpenAI function tool is rejected", "a tool without input_schema is rejected"]
+# Quirks of compatible servers: the dialect's own schema rejects them, decode reads them.
+LENIENT = {name: case["lenient"] for name, case in CASES.items() if "lenient" in case}
 
 
 def _marks(name: str, check: str) -> list[Any]:
@@ -233,9 +235,11 @@ def _case(name: str) -> dict[str, Any]:
 
 
 
-@pytest.mark.parametrize("name", _params(VALID_NAMES, "wire_schema"))
+@pytest.mark.parametrize("name", _params([n for n in VALID_NAMES if n not in LENIENT], "wire_schema"))
 def test_wire_is_valid_against_the_dialect_schema(name: str, validate: Any) -> None:
     validate(WIRE_SCHEMA, _case(name)["wire"])
+
+
 
 
 def _same_error_kind(got: dict[str, Any], expected: dict[str, Any]) -> dict[str, Any]:

@@ -5797,7 +5797,22 @@ SCHEMAS: dict[str, Any] = {'canonical/content_part.json': {'$schema': 'https://j
                                                                               'default': 'value'},
                                                                  'optional': {'description': 'The wire may '
                                                                                              'leave this '
-                                                                                             'out.',
+                                                                                             'out. On a '
+                                                                                             'json_text '
+                                                                                             'field: a call '
+                                                                                             'without '
+                                                                                             'argument text '
+                                                                                             'is a call '
+                                                                                             'without '
+                                                                                             'arguments '
+                                                                                             '({}), its '
+                                                                                             'absence kept '
+                                                                                             '(form absent) '
+                                                                                             'so that '
+                                                                                             'encoding it '
+                                                                                             'back leaves '
+                                                                                             'the text out '
+                                                                                             'again.',
                                                                               'type': 'boolean',
                                                                               'default': False},
                                                                  'default': {'description': 'The canonical '
@@ -6041,6 +6056,99 @@ SCHEMAS: dict[str, Any] = {'canonical/content_part.json': {'$schema': 'https://j
                                                            'enum': ['json_schema',
                                                                     'openapi_subset',
                                                                     'openai_json_schema']}}},
+ 'meta/profiles.schema.json': {'$schema': 'https://json-schema.org/draft/2020-12/schema',
+                               '$id': 'meta/profiles.schema.json',
+                               'title': 'Validation profiles of a dialect',
+                               'description': 'profiles.json beside a dialect.json (the dialect is the '
+                                              "folder's): named sets of documented quirks that servers "
+                                              'speaking the dialect have and the provider itself does not '
+                                              '(OpenAI-compatible servers). `toolwire validate --dialect D '
+                                              '--profile NAME` accepts each quirk, checks the rest of the '
+                                              "payload by the dialect's own schemas, and names every quirk "
+                                              "it saw; without the profile the dialect's own rules hold.",
+                               'type': 'object',
+                               'properties': {'$schema': {'type': 'string'},
+                                              'profiles': {'type': 'object',
+                                                           'propertyNames': {'pattern': '^[a-z][a-z0-9_]*$'},
+                                                           'additionalProperties': {'$ref': '#/$defs/profile'},
+                                                           'minProperties': 1}},
+                               'required': ['profiles'],
+                               'additionalProperties': False,
+                               '$defs': {'profile': {'type': 'object',
+                                                     'properties': {'title': {'type': 'string',
+                                                                              'minLength': 3},
+                                                                    'quirks': {'type': 'array',
+                                                                               'items': {'$ref': '#/$defs/quirk'},
+                                                                               'minItems': 1}},
+                                                     'required': ['title', 'quirks'],
+                                                     'additionalProperties': False},
+                                         'quirk': {'type': 'object',
+                                                   'properties': {'name': {'description': "The quirk's name, "
+                                                                                          'shown with every '
+                                                                                          'note.',
+                                                                           'type': 'string',
+                                                                           'pattern': '^[a-z][a-z0-9_]*$'},
+                                                                  'what': {'description': 'What the quirk is '
+                                                                                          'and who sends it, '
+                                                                                          'for the note.',
+                                                                           'type': 'string',
+                                                                           'minLength': 10},
+                                                                  'kinds': {'description': 'The envelope '
+                                                                                           'kinds it occurs '
+                                                                                           'in.',
+                                                                            'type': 'array',
+                                                                            'items': {'enum': ['request',
+                                                                                               'response',
+                                                                                               'stream_event']},
+                                                                            'minItems': 1,
+                                                                            'uniqueItems': True},
+                                                                  'path': {'description': 'Where: a JSON '
+                                                                                          'Pointer in which '
+                                                                                          '* stands for '
+                                                                                          'every element of '
+                                                                                          'an array (as in a '
+                                                                                          "mapping's "
+                                                                                          'locations).',
+                                                                           'type': 'string',
+                                                                           'pattern': '^(/([^~]|~[01])*)+$'},
+                                                                  'match': {'description': 'A JSON Schema '
+                                                                                           'the value there '
+                                                                                           'must match to be '
+                                                                                           'this quirk.',
+                                                                            'type': ['object', 'boolean']},
+                                                                  'accept': {'description': 'How the quirk '
+                                                                                            'is accepted '
+                                                                                            'before the '
+                                                                                            "dialect's "
+                                                                                            'schemas check '
+                                                                                            'the rest: drop '
+                                                                                            '(the value is '
+                                                                                            'left out: an '
+                                                                                            'opaque element '
+                                                                                            'toolwire leaves '
+                                                                                            'alone, or a '
+                                                                                            'value that '
+                                                                                            'means the same '
+                                                                                            'as no value), '
+                                                                                            'or fill (keys '
+                                                                                            'given to the '
+                                                                                            'object there, '
+                                                                                            'the value the '
+                                                                                            'quirk stands '
+                                                                                            'for).',
+                                                                             'oneOf': [{'const': 'drop'},
+                                                                                       {'type': 'object',
+                                                                                        'properties': {'fill': {'type': 'object',
+                                                                                                                'minProperties': 1}},
+                                                                                        'required': ['fill'],
+                                                                                        'additionalProperties': False}]}},
+                                                   'required': ['name',
+                                                                'what',
+                                                                'kinds',
+                                                                'path',
+                                                                'match',
+                                                                'accept'],
+                                                   'additionalProperties': False}}},
  'meta/stream.schema.json': {'$schema': 'https://json-schema.org/draft/2020-12/schema',
                              '$id': 'meta/stream.schema.json',
                              'title': 'Stream mapping',
@@ -6751,6 +6859,26 @@ SCHEMAS: dict[str, Any] = {'canonical/content_part.json': {'$schema': 'https://j
                                                                                                      'pattern': '^(/([^~]|~[01])*)*$'}},
                                                                           'required': ['pointer'],
                                                                           'additionalProperties': False},
+                                                                'lenient': {'description': 'A quirk of '
+                                                                                           'servers that '
+                                                                                           'speak the '
+                                                                                           'dialect, not the '
+                                                                                           "provider's own "
+                                                                                           'rule: the '
+                                                                                           "dialect's wire "
+                                                                                           'schema rejects '
+                                                                                           'this wire value '
+                                                                                           'and decode reads '
+                                                                                           'it all the same. '
+                                                                                           'Says what it is '
+                                                                                           'and who sends '
+                                                                                           'it; the '
+                                                                                           'wire-schema '
+                                                                                           'check then '
+                                                                                           'expects a '
+                                                                                           'finding.',
+                                                                            'type': 'string',
+                                                                            'minLength': 10},
                                                                 'known_failure': {'description': 'Why the '
                                                                                                  'current '
                                                                                                  'code '

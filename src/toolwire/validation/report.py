@@ -31,19 +31,34 @@ class Reporter:
             if self.quiet and result.valid:
                 return ""
             return dumps(result.to_dict()).decode() + "\n"
+        notes = "" if self.quiet or not result.notes else self._notes(result)
         if result.status == AMBIGUOUS:
-            return "" if self.quiet else self._ambiguity(result)
+            return "" if self.quiet else notes + self._ambiguity(result)
         if not result.errors:
-            return ""
+            return notes
         if self.fmt == "github":
-            return "".join(self._github(result, f) for f in result.errors)
+            return notes + "".join(self._github(result, f) for f in result.errors)
         label = result.label
         nearest = f"nearest {result.candidates[0]}" if result.status == UNDETECTED and result.candidates else None
-        out = []
+        out = [notes]
         for i, f in enumerate(result.errors):
             where = nearest if nearest and i > 0 else label
             out.append(f"{result.path}:{f.line}: {where}: {f.pointer or '/'}: {f.message} [{f.keyword}]\n")
         return "".join(out)
+
+    def _notes(self, result: Result) -> str:
+        """--profile: each documented quirk it accepted, a note, not an error."""
+        if self.fmt == "github":
+            title = _escape_property(f"toolwire validate: {result.label}")
+            return "".join(
+                f"::notice file={_escape_property(result.path)},line={f.line},title={title}::"
+                f"{_escape_data(f'{f.pointer or chr(47)}: {f.message} [{f.keyword}]')}\n"
+                for f in result.notes
+            )
+        return "".join(
+            f"{result.path}:{f.line}: {result.label}: note: {f.pointer or '/'}: {f.message} [{f.keyword}]\n"
+            for f in result.notes
+        )
 
     def _ambiguity(self, result: Result) -> str:
         """A note, not an error: the payload is valid against every candidate."""

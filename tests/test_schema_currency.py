@@ -92,6 +92,34 @@ VALID: list[tuple[str, str, Any, str]] = [
         "disabled thinking",
     ),
     (
+        "anthropic_messages",
+        "request",
+        {
+            "max_tokens": 16,
+            "messages": [ANTHROPIC_USER],
+            "speed": "fast",
+            "user_profile_id": "up_1",
+            "thinking": {"type": "adaptive", "block_binding": {"prefix_mismatch_behavior": "drop_block"}},
+        },
+        "speed, user_profile_id and thinking block_binding",
+    ),
+    (
+        "anthropic_messages",
+        "response",
+        {
+            "type": "message",
+            "role": "assistant",
+            "content": [{"type": "text", "text": "4"}],
+            "usage": {
+                "input_tokens": 3,
+                "output_tokens": 1,
+                "speed": "fast",
+                "iterations": [{"input_tokens": 3, "output_tokens": 1}],
+            },
+        },
+        "usage speed and iterations",
+    ),
+    (
         "mistral",
         "response",
         {

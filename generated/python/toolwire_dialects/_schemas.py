@@ -340,6 +340,17 @@ SCHEMAS: dict[str, Any] = {'canonical/content_part.json': {'$schema': 'https://j
                                                                                           'code execution '
                                                                                           'tool.'},
                                                              'inference_geo': {'type': ['string', 'null']},
+                                                             'speed': {'description': 'standard or fast '
+                                                                                      '(high '
+                                                                                      'output-tokens-per-second '
+                                                                                      'inference).',
+                                                                       'enum': ['standard', 'fast', None]},
+                                                             'user_profile_id': {'description': 'The user '
+                                                                                                'profile a '
+                                                                                                'request is '
+                                                                                                'made on '
+                                                                                                'behalf of.',
+                                                                                 'type': ['string', 'null']},
                                                              'cache_control': {'type': ['object', 'null'],
                                                                                'description': 'Top-level '
                                                                                               'automatic '
@@ -479,7 +490,29 @@ SCHEMAS: dict[str, Any] = {'canonical/content_part.json': {'$schema': 'https://j
                                                                                     'budget_tokens': {'type': 'integer'},
                                                                                     'display': {'enum': ['summarized',
                                                                                                          'omitted',
-                                                                                                         None]}},
+                                                                                                         None]},
+                                                                                    'block_binding': {'description': 'Beta '
+                                                                                                                     '(thinking '
+                                                                                                                     'binding '
+                                                                                                                     'controls): '
+                                                                                                                     'what '
+                                                                                                                     'happens '
+                                                                                                                     'when '
+                                                                                                                     'earlier '
+                                                                                                                     'thinking '
+                                                                                                                     'blocks '
+                                                                                                                     'no '
+                                                                                                                     'longer '
+                                                                                                                     'match '
+                                                                                                                     'the '
+                                                                                                                     'conversation '
+                                                                                                                     '(prefix_mismatch_behavior: '
+                                                                                                                     'error '
+                                                                                                                     'or '
+                                                                                                                     'drop_block).',
+                                                                                                      'type': ['object',
+                                                                                                               'null'],
+                                                                                                      'properties': {'prefix_mismatch_behavior': {'type': 'string'}}}},
                                                                      'required': ['type'],
                                                                      'allOf': [{'if': {'properties': {'type': {'const': 'enabled'}}},
                                                                                 'then': {'required': ['budget_tokens']}}]},
@@ -603,7 +636,37 @@ SCHEMAS: dict[str, Any] = {'canonical/content_part.json': {'$schema': 'https://j
                                                                                   'service_tier': {'type': ['string',
                                                                                                             'null']},
                                                                                   'inference_geo': {'type': ['string',
-                                                                                                             'null']}}},
+                                                                                                             'null']},
+                                                                                  'speed': {'description': 'The '
+                                                                                                           'inference '
+                                                                                                           'speed '
+                                                                                                           'mode '
+                                                                                                           'used: '
+                                                                                                           'standard '
+                                                                                                           'or '
+                                                                                                           'fast.',
+                                                                                            'type': ['string',
+                                                                                                     'null']},
+                                                                                  'iterations': {'description': 'Beta: '
+                                                                                                                'per-iteration '
+                                                                                                                'usage '
+                                                                                                                '(input/output '
+                                                                                                                'tokens '
+                                                                                                                'and '
+                                                                                                                'cache '
+                                                                                                                'statistics '
+                                                                                                                'of '
+                                                                                                                'each '
+                                                                                                                'sampling '
+                                                                                                                'iteration '
+                                                                                                                'of '
+                                                                                                                'a '
+                                                                                                                'server-side '
+                                                                                                                'tool '
+                                                                                                                'loop).',
+                                                                                                 'type': ['array',
+                                                                                                          'null'],
+                                                                                                 'items': {'type': 'object'}}}},
                                                          'StopDetails': {'title': 'AnthropicRefusalStopDetails',
                                                                          'type': ['object', 'null'],
                                                                          'properties': {'type': {'type': 'string'},

@@ -26,6 +26,16 @@ class Metadata(BaseModel):
     user_id: str | None = None
 
 
+class Speed(Enum):
+    """
+    standard or fast (high output-tokens-per-second inference).
+    """
+
+    standard = 'standard'
+    fast = 'fast'
+    NoneType_None = None
+
+
 class Type(Enum):
     auto = 'auto'
     any = 'any'
@@ -65,6 +75,17 @@ class Display(Enum):
     NoneType_None = None
 
 
+class BlockBinding(BaseModel):
+    """
+    Beta (thinking binding controls): what happens when earlier thinking blocks no longer match the conversation (prefix_mismatch_behavior: error or drop_block).
+    """
+
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    prefix_mismatch_behavior: str | None = None
+
+
 class AnthropicThinkingConfig(BaseModel):
     """
     ThinkingConfigParam (BetaThinkingConfigParam): enabled with a token budget, disabled, or adaptive (the model decides whether and how much to think); display says whether thinking text is returned (summarized) or redacted (omitted).
@@ -76,6 +97,10 @@ class AnthropicThinkingConfig(BaseModel):
     type: Type1
     budget_tokens: int | None = None
     display: Display | None = None
+    block_binding: BlockBinding | None = None
+    """
+    Beta (thinking binding controls): what happens when earlier thinking blocks no longer match the conversation (prefix_mismatch_behavior: error or drop_block).
+    """
 
 
 class Type2(Enum):
@@ -177,6 +202,14 @@ class AnthropicMessagesRequest(BaseModel):
     Container id (or, beta, container parameters with skills) for the code execution tool.
     """
     inference_geo: str | None = None
+    speed: Speed | None = None
+    """
+    standard or fast (high output-tokens-per-second inference).
+    """
+    user_profile_id: str | None = None
+    """
+    The user profile a request is made on behalf of.
+    """
     cache_control: dict[str, Any] | None = None
     """
     Top-level automatic cache breakpoint.

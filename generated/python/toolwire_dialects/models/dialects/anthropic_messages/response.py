@@ -28,6 +28,17 @@ class Display(Enum):
     NoneType_None = None
 
 
+class BlockBinding(BaseModel):
+    """
+    Beta (thinking binding controls): what happens when earlier thinking blocks no longer match the conversation (prefix_mismatch_behavior: error or drop_block).
+    """
+
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    prefix_mismatch_behavior: str | None = None
+
+
 class AnthropicThinkingConfig(BaseModel):
     """
     ThinkingConfigParam (BetaThinkingConfigParam): enabled with a token budget, disabled, or adaptive (the model decides whether and how much to think); display says whether thinking text is returned (summarized) or redacted (omitted).
@@ -39,6 +50,10 @@ class AnthropicThinkingConfig(BaseModel):
     type: Type
     budget_tokens: int | None = None
     display: Display | None = None
+    block_binding: BlockBinding | None = None
+    """
+    Beta (thinking binding controls): what happens when earlier thinking blocks no longer match the conversation (prefix_mismatch_behavior: error or drop_block).
+    """
 
 
 class Type1(Enum):
@@ -116,6 +131,14 @@ class AnthropicUsage(BaseModel):
     """
     service_tier: str | None = None
     inference_geo: str | None = None
+    speed: str | None = None
+    """
+    The inference speed mode used: standard or fast.
+    """
+    iterations: list[dict[str, Any]] | None = None
+    """
+    Beta: per-iteration usage (input/output tokens and cache statistics of each sampling iteration of a server-side tool loop).
+    """
 
 
 class AnthropicRefusalStopDetails(BaseModel):

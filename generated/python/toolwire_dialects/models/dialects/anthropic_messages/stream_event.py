@@ -64,6 +64,17 @@ class Display(Enum):
     NoneType_None = None
 
 
+class BlockBinding(BaseModel):
+    """
+    Beta (thinking binding controls): what happens when earlier thinking blocks no longer match the conversation (prefix_mismatch_behavior: error or drop_block).
+    """
+
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    prefix_mismatch_behavior: str | None = None
+
+
 class AnthropicThinkingConfig(BaseModel):
     """
     ThinkingConfigParam (BetaThinkingConfigParam): enabled with a token budget, disabled, or adaptive (the model decides whether and how much to think); display says whether thinking text is returned (summarized) or redacted (omitted).
@@ -75,6 +86,10 @@ class AnthropicThinkingConfig(BaseModel):
     type: Type1
     budget_tokens: int | None = None
     display: Display | None = None
+    block_binding: BlockBinding | None = None
+    """
+    Beta (thinking binding controls): what happens when earlier thinking blocks no longer match the conversation (prefix_mismatch_behavior: error or drop_block).
+    """
 
 
 class Type2(Enum):

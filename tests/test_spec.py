@@ -28,9 +28,9 @@ DRAFT = "https://json-schema.org/draft/2020-12/schema"
 
 
 def _is_schema(path: Path) -> bool:
-    """Everything but vectors and the dialects' mapping files (dialect.json, stream.json) is a schema."""
+    """Everything but vectors and the dialects' mapping files (dialect.json, stream.json, profiles.json) is a schema."""
     rel = path.relative_to(SCHEMAS).as_posix()
-    is_mapping = rel.startswith("dialects/") and path.name in ("dialect.json", "stream.json")
+    is_mapping = rel.startswith("dialects/") and path.name in ("dialect.json", "stream.json", "profiles.json")
     return not rel.startswith("vectors/") and not is_mapping
 
 

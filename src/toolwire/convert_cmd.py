@@ -9,7 +9,6 @@ from typing import Any
 
 import click
 
-from toolwire.config import GENERATED_HELP, resolve_or_exit
 from toolwire.generated_package import load
 
 SHAPES = ("tool_definition", "tool_choice", "tool_call", "tool_result")
@@ -41,11 +40,10 @@ def read_json_input(source: str, what: str) -> Any:
 @click.option("--to", "target", required=True, metavar="DIALECT", help="Dialect to produce.")
 @click.option("--shape", required=True, type=click.Choice(SHAPES), help="Shape of the input.")
 @click.option("--strict", is_flag=True, help="Exit 1 on the first loss instead of reporting it.")
-@click.option("--generated", type=click.Path(path_type=Path, file_okay=False), help=GENERATED_HELP)
+@click.option("--generated", type=click.Path(path_type=Path, file_okay=False), default=Path("generated"), show_default=True)
 @click.argument("file", default="-")
-def convert(source: str, target: str, shape: str, strict: bool, generated: Path | None, file: str) -> None:
+def convert(source: str, target: str, shape: str, strict: bool, generated: Path, file: str) -> None:
     """Convert a payload of SHAPE from one dialect to another; losses go to stderr."""
-    generated = resolve_or_exit(out=generated).out
     pkg = load(generated)
     for name in (source, target):
         if name not in pkg.DIALECTS:
@@ -76,13 +74,38 @@ def convert(source: str, target: str, shape: str, strict: bool, generated: Path 
     click.echo(json.dumps(out if many else out[0], ensure_ascii=False, indent=2))
 
 
+def _profile_notes(schemas: Path, dialect: str, name: str, payload: Any) -> list[str]:
+    """The documented quirks of the profile that the payload has, as notes (exit 2: no such profile)."""
+    from toolwire.spec import SpecError, load_spec
+    from toolwire.validation.profiles import Profile
+
+    try:
+        profiles = load_spec(schemas).dialects[dialect].profiles
+    except (SpecError, KeyError) as exc:
+        click.echo(f"toolwire: cannot read the profiles of {dialect} in {schemas}: {exc}", err=True)
+        sys.exit(2)
+    if name not in profiles:
+        known = ", ".join(sorted(profiles)) or "none"
+        raise click.BadParameter(f"dialect {dialect} has no profile {name!r}; known: {known}", param_hint="--profile")
+    accepted = Profile(name, profiles[name]).accept(payload, {"request", "response"})
+    return [f"note: {s.pointer or '/'}: {name} profile: {s.quirk.what} [{s.quirk.name}]" for s in accepted.seen]
+
+
 @click.command()
 @click.option("--dialect", required=True, metavar="DIALECT", help="Dialect of the payload.")
-@click.option("--generated", type=click.Path(path_type=Path, file_okay=False), help=GENERATED_HELP)
+@click.option(
+    "--profile",
+    metavar="PROFILE",
+    help="Name, on stderr, each documented server quirk of this profile the payload has (openai_chat: compat).",
+)
+@click.option("--generated", type=click.Path(path_type=Path, file_okay=False), default=Path("generated"), show_default=True)
+@click.option("--schemas", type=click.Path(path_type=Path, file_okay=False), default=Path("schemas"), show_default=True)
 @click.argument("file", default="-")
-def extract(dialect: str, generated: Path | None, file: str) -> None:
-    """Print the canonical tools, tool choice, calls and results of a whole request or response."""
-    generated = resolve_or_exit(out=generated).out
+def extract(dialect: str, profile: str | None, generated: Path, schemas: Path, file: str) -> None:
+    """Print the canonical tools, tool choice, calls and results of a whole request or response.
+
+    Tools and calls of types the dialect does not convert (custom tools, server tools such as
+    OpenRouter's openrouter:*) are left alone, as inject() leaves them in place."""
     pkg = load(generated)
     module = pkg.DIALECTS.get(dialect)
     if module is None:
@@ -90,6 +113,8 @@ def extract(dialect: str, generated: Path | None, file: str) -> None:
     if not hasattr(module, "extract"):
         raise click.BadParameter(f"dialect {dialect} describes no request or response envelope", param_hint="--dialect")
     payload = read_json_input(file, f"{dialect}/envelope")
+    for note in _profile_notes(schemas, dialect, profile, payload) if profile else ():
+        click.echo(note, err=True)
     try:
         out = module.extract(payload)
     except pkg.DecodeError as exc:

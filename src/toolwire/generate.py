@@ -207,7 +207,9 @@ def spec_rel(spec: Spec, path: Path) -> str:
 
 
 def _manifest(spec: Spec, templates: Path, files: dict[str, bytes]) -> bytes:
-    inputs = {f"schemas/{rel}": _sha256(path.read_bytes()) for rel, path in sorted(spec.sources.items())}
+    # Every file of the schemas folder is an input, the notes beside the schemas (SOURCE.md) too.
+    every = {p.relative_to(spec.root).as_posix(): p for p in spec.root.rglob("*") if p.is_file()}
+    inputs = {f"schemas/{rel}": _sha256(path.read_bytes()) for rel, path in sorted({**every, **spec.sources}.items())}
     for path in sorted(templates.rglob("*")):
         if path.is_file():
             inputs[f"templates/{path.relative_to(templates).as_posix()}"] = _sha256(path.read_bytes())

@@ -167,6 +167,8 @@ class ObjectPlan:
             if f.get("value_map"):
                 kind = "optional_values" if f["optional"] or f["has_default"] else "values"
                 out.append((f["pointer"], kind, [w for _c, w in f["value_pairs"]]))
+            elif f["encoding"] == "json_text" and f["optional"]:
+                out.append((f["pointer"], "absent_or", f["check"]))  # null is not "no arguments"
             elif f["optional"] or f["has_default"] or f.get("aliases"):
                 out.append((f["pointer"], "optional", f["check"]))
             else:

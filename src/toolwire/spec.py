@@ -42,6 +42,7 @@ class Dialect:
     schemas: dict[str, dict[str, Any]]  # shape -> wire schema
     envelopes: dict[str, dict[str, Any]] = field(default_factory=dict)  # request/response/stream_event -> schema
     stream: dict[str, Any] | None = None  # stream.json: how stream events carry calls
+    profiles: dict[str, Any] = field(default_factory=dict)  # profiles.json: name -> documented server quirks
 
     def schema_id(self, shape: str) -> str:
         return self.schemas[shape]["$id"]
@@ -165,7 +166,7 @@ def load_spec(root: Path) -> Spec:
     for path in sorted(root.rglob("*.json")):
         rel = path.relative_to(root).as_posix()
         sources[rel] = path
-        if rel.startswith("vectors/") or path.name in ("dialect.json", "stream.json"):
+        if rel.startswith("vectors/") or path.name in ("dialect.json", "stream.json", "profiles.json"):
             continue
         schema = problems.read_json(path)
         if schema is None:
@@ -286,8 +287,42 @@ def _load_dialects(
             if stream is not None and "meta/stream.schema.json" in documents:
                 stream_validator = stream_validator or _MetaValidator(documents, registry, "meta/stream.schema.json")
                 problems.schema_errors(folder / "stream.json", stream, stream_validator, "invalid stream mapping")
-        dialects[folder.name] = Dialect(folder.name, folder, mapping, schemas, envelopes, stream)
+        profiles = _load_profiles(folder, problems, documents, registry, envelopes)
+        dialects[folder.name] = Dialect(folder.name, folder, mapping, schemas, envelopes, stream, profiles)
     return dialects
+
+
+def _load_profiles(
+    folder: Path,
+    problems: _Problems,
+    documents: dict[str, dict[str, Any]],
+    registry: referencing.Registry,
+    envelopes: dict[str, dict[str, Any]],
+) -> dict[str, Any]:
+    """profiles.json beside dialect.json: named sets of quirks that servers of the dialect have."""
+    path = folder / "profiles.json"
+    if not path.is_file():
+        return {}
+    if "meta/profiles.schema.json" not in documents:
+        problems.add(path, "", "needs meta/profiles.schema.json")
+        return {}
+    data = problems.read_json(path)
+    if data is None:
+        return {}
+    before = len(problems.items)
+    validator = _MetaValidator(documents, registry, "meta/profiles.schema.json")
+    problems.schema_errors(path, data, validator, "invalid profiles")
+    if len(problems.items) > before:
+        return {}
+    meta = jsonschema.Draft202012Validator(jsonschema.Draft202012Validator.META_SCHEMA)
+    for name, profile in data["profiles"].items():
+        for i, quirk in enumerate(profile["quirks"]):
+            at = f"/profiles/{name}/quirks/{i}"
+            problems.schema_errors(path, quirk["match"], meta, f"{at}/match: not a valid 2020-12 schema")
+            for kind in quirk["kinds"]:
+                if kind not in envelopes:
+                    problems.add(path, f"{at}/kinds", f"dialect {folder.name} has no {kind} envelope")
+    return data["profiles"]
 
 
 def _unique_descriptions(problems: _Problems, path: Path, cases: list[dict[str, Any]]) -> None:

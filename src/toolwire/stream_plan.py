@@ -184,7 +184,9 @@ def tool_call_shape(dialect: Dialect) -> ToolCallShape:
         name_toks=tokens(fields["name"]["pointer"]),
         args_toks=tokens(arguments["pointer"]),
         args=TEXT_ENCODINGS[encoding],
-        args_optional=bool(arguments.get("optional") or "default" in arguments),
+        # A text-streamed call that got no fragment already reads as the empty text (its
+        # no_arguments_text), so an optional json_text field changes nothing in streams.
+        args_optional=bool((arguments.get("optional") and encoding != "json_text") or "default" in arguments),
         args_object_too=encoding == "object_or_json_text",
         no_arguments_text=list(arguments.get("no_arguments_text", [])),
     )

@@ -39,3 +39,13 @@ def validate() -> Callable[[str, Any], None]:
         assert not errors, f"{schema_id}: " + "; ".join(errors)
 
     return check
+
+
+@pytest.fixture
+def rejects() -> Callable[[str, Any], None]:
+    """The schema must find something wrong (a compatible server's quirk, not the dialect's)."""
+
+    def check(schema_id: str, instance: Any) -> None:
+        assert schema_errors(schema_id, instance), f"{schema_id} accepts it: the quirk is the dialect's own now"
+
+    return check

@@ -103,6 +103,8 @@ CASES: dict[str, dict[str, Any]] = {'tool_use block (corpus haiku 4.5)': {'descr
 KNOWN_FAILURES: dict[str, str] = {}
 VALID_NAMES = ["tool_use block (corpus haiku 4.5)", "no-argument tool_use has an empty input", "nested unicode input becomes compact UTF-8 text", "cache_control is kept as an extension"]
 INVALID_NAMES = ["an OpenAI tool call is not a tool_use block", "input given as text is rejected", "a tool_use without an id is rejected", "a tool_use with an empty name is rejected"]
+# Quirks of compatible servers: the dialect's own schema rejects them, decode reads them.
+LENIENT = {name: case["lenient"] for name, case in CASES.items() if "lenient" in case}
 
 
 def _marks(name: str, check: str) -> list[Any]:
@@ -138,9 +140,11 @@ def _case(name: str) -> dict[str, Any]:
 
 
 
-@pytest.mark.parametrize("name", _params(VALID_NAMES, "wire_schema"))
+@pytest.mark.parametrize("name", _params([n for n in VALID_NAMES if n not in LENIENT], "wire_schema"))
 def test_wire_is_valid_against_the_dialect_schema(name: str, validate: Any) -> None:
     validate(WIRE_SCHEMA, _case(name)["wire"])
+
+
 
 
 def _same_error_kind(got: dict[str, Any], expected: dict[str, Any]) -> dict[str, Any]:

@@ -70,6 +70,8 @@ CASES: dict[str, dict[str, Any]] = {'auto (corpus)': {'description': 'auto (corp
 KNOWN_FAILURES: dict[str, str] = {}
 VALID_NAMES = ["auto (corpus)", "any means required (corpus)", "a named tool", "none stays none", "auto without parallel calls", "any with parallel calls explicitly allowed", "a named tool without parallel calls"]
 INVALID_NAMES = ["a tool choice without a name is rejected", "the OpenAI string form is rejected", "an unknown type is rejected"]
+# Quirks of compatible servers: the dialect's own schema rejects them, decode reads them.
+LENIENT = {name: case["lenient"] for name, case in CASES.items() if "lenient" in case}
 
 
 def _marks(name: str, check: str) -> list[Any]:
@@ -105,9 +107,11 @@ def _case(name: str) -> dict[str, Any]:
 
 
 
-@pytest.mark.parametrize("name", _params(VALID_NAMES, "wire_schema"))
+@pytest.mark.parametrize("name", _params([n for n in VALID_NAMES if n not in LENIENT], "wire_schema"))
 def test_wire_is_valid_against_the_dialect_schema(name: str, validate: Any) -> None:
     validate(WIRE_SCHEMA, _case(name)["wire"])
+
+
 
 
 def _same_error_kind(got: dict[str, Any], expected: dict[str, Any]) -> dict[str, Any]:

@@ -146,6 +146,8 @@ CASES: dict[str, dict[str, Any]] = {'string content with is_error false (corpus)
 KNOWN_FAILURES: dict[str, str] = {}
 VALID_NAMES = ["string content with is_error false (corpus)", "an error result loses its flag in OpenAI Chat", "text and image blocks", "an image by URL", "empty string content keeps its spelling", "no content at all", "one text block keeps its list spelling", "a block of an unmapped type is kept verbatim"]
 INVALID_NAMES = ["a result without tool_use_id is rejected", "content that is a number is rejected", "an is_error that is not a boolean is rejected"]
+# Quirks of compatible servers: the dialect's own schema rejects them, decode reads them.
+LENIENT = {name: case["lenient"] for name, case in CASES.items() if "lenient" in case}
 
 
 def _marks(name: str, check: str) -> list[Any]:
@@ -181,9 +183,11 @@ def _case(name: str) -> dict[str, Any]:
 
 
 
-@pytest.mark.parametrize("name", _params(VALID_NAMES, "wire_schema"))
+@pytest.mark.parametrize("name", _params([n for n in VALID_NAMES if n not in LENIENT], "wire_schema"))
 def test_wire_is_valid_against_the_dialect_schema(name: str, validate: Any) -> None:
     validate(WIRE_SCHEMA, _case(name)["wire"])
+
+
 
 
 def _same_error_kind(got: dict[str, Any], expected: dict[str, Any]) -> dict[str, Any]:

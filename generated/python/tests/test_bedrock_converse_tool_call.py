@@ -159,6 +159,8 @@ CASES: dict[str, dict[str, Any]] = {'toolUse in a response carries type tool_use
 KNOWN_FAILURES: dict[str, str] = {}
 VALID_NAMES = ["toolUse in a response carries type tool_use (corpus claude sonnet 4.5)", "toolUse replayed in a request (corpus claude history)", "a Nova id with - and _ survives (corpus nova micro)", "an id with . and : is rewritten for Anthropic only", "a no-argument call has an empty input object", "nested unicode input becomes compact UTF-8 text"]
 INVALID_NAMES = ["an Anthropic tool_use block is not a toolUse block", "an OpenAI tool call is not a toolUse block", "a toolUse without a name is rejected", "a toolUse without toolUseId is rejected", "input given as JSON text is rejected"]
+# Quirks of compatible servers: the dialect's own schema rejects them, decode reads them.
+LENIENT = {name: case["lenient"] for name, case in CASES.items() if "lenient" in case}
 
 
 def _marks(name: str, check: str) -> list[Any]:
@@ -194,9 +196,11 @@ def _case(name: str) -> dict[str, Any]:
 
 
 
-@pytest.mark.parametrize("name", _params(VALID_NAMES, "wire_schema"))
+@pytest.mark.parametrize("name", _params([n for n in VALID_NAMES if n not in LENIENT], "wire_schema"))
 def test_wire_is_valid_against_the_dialect_schema(name: str, validate: Any) -> None:
     validate(WIRE_SCHEMA, _case(name)["wire"])
+
+
 
 
 def _same_error_kind(got: dict[str, Any], expected: dict[str, Any]) -> dict[str, Any]:

@@ -140,6 +140,8 @@ CASES: dict[str, dict[str, Any]] = {'toolSpec with a closed schema (corpus claud
 KNOWN_FAILURES: dict[str, str] = {}
 VALID_NAMES = ["toolSpec with a closed schema (corpus claude sonnet 4.5)", "toolSpec with strict true (corpus specific tool choice)", "toolSpec without a description"]
 INVALID_NAMES = ["an OpenAI function tool is not a toolSpec", "an Anthropic tool is not a toolSpec", "a toolSpec without a name is rejected", "an inputSchema without its json member is rejected"]
+# Quirks of compatible servers: the dialect's own schema rejects them, decode reads them.
+LENIENT = {name: case["lenient"] for name, case in CASES.items() if "lenient" in case}
 
 
 def _marks(name: str, check: str) -> list[Any]:
@@ -175,9 +177,11 @@ def _case(name: str) -> dict[str, Any]:
 
 
 
-@pytest.mark.parametrize("name", _params(VALID_NAMES, "wire_schema"))
+@pytest.mark.parametrize("name", _params([n for n in VALID_NAMES if n not in LENIENT], "wire_schema"))
 def test_wire_is_valid_against_the_dialect_schema(name: str, validate: Any) -> None:
     validate(WIRE_SCHEMA, _case(name)["wire"])
+
+
 
 
 def _same_error_kind(got: dict[str, Any], expected: dict[str, Any]) -> dict[str, Any]:

@@ -254,6 +254,8 @@ CASES: dict[str, dict[str, Any]] = {'text result with status success (corpus cla
 KNOWN_FAILURES: dict[str, str] = {}
 VALID_NAMES = ["text result with status success (corpus claude history)", "status error is the error flag (corpus nova micro)", "a json block is a json part", "text and an inline png image", "a jpeg format maps to image/jpeg", "empty content without status", "a document block is kept verbatim", "an image in S3 is kept verbatim"]
 INVALID_NAMES = ["an Anthropic tool_result block is not a toolResult block", "a toolResult without toolUseId is rejected", "content given as a string is rejected", "an unknown status is rejected", "an image format Bedrock does not know is rejected"]
+# Quirks of compatible servers: the dialect's own schema rejects them, decode reads them.
+LENIENT = {name: case["lenient"] for name, case in CASES.items() if "lenient" in case}
 
 
 def _marks(name: str, check: str) -> list[Any]:
@@ -289,9 +291,11 @@ def _case(name: str) -> dict[str, Any]:
 
 
 
-@pytest.mark.parametrize("name", _params(VALID_NAMES, "wire_schema"))
+@pytest.mark.parametrize("name", _params([n for n in VALID_NAMES if n not in LENIENT], "wire_schema"))
 def test_wire_is_valid_against_the_dialect_schema(name: str, validate: Any) -> None:
     validate(WIRE_SCHEMA, _case(name)["wire"])
+
+
 
 
 def _same_error_kind(got: dict[str, Any], expected: dict[str, Any]) -> dict[str, Any]:

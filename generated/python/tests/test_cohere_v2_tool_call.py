@@ -187,6 +187,8 @@ CASES: dict[str, dict[str, Any]] = {'first of two parallel calls (corpus)': {'de
 KNOWN_FAILURES: dict[str, str] = {}
 VALID_NAMES = ["first of two parallel calls (corpus)", "second of two parallel calls (corpus)", "call replayed in a request, keys in another order (corpus)", "a no-argument call sent as the text null", "a no-argument call assembled from a stream has empty text", "truncated argument JSON is kept raw and marked invalid", "arguments that are a JSON array are invalid"]
 INVALID_NAMES = ["an Anthropic tool_use block is not a Cohere call", "a Bedrock toolUse block is not a Cohere call", "a call without a function name is rejected", "arguments given as an object are rejected", "a call without an id is rejected"]
+# Quirks of compatible servers: the dialect's own schema rejects them, decode reads them.
+LENIENT = {name: case["lenient"] for name, case in CASES.items() if "lenient" in case}
 
 
 def _marks(name: str, check: str) -> list[Any]:
@@ -222,9 +224,11 @@ def _case(name: str) -> dict[str, Any]:
 
 
 
-@pytest.mark.parametrize("name", _params(VALID_NAMES, "wire_schema"))
+@pytest.mark.parametrize("name", _params([n for n in VALID_NAMES if n not in LENIENT], "wire_schema"))
 def test_wire_is_valid_against_the_dialect_schema(name: str, validate: Any) -> None:
     validate(WIRE_SCHEMA, _case(name)["wire"])
+
+
 
 
 def _same_error_kind(got: dict[str, Any], expected: dict[str, Any]) -> dict[str, Any]:

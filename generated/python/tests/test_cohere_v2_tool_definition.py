@@ -95,6 +95,8 @@ CASES: dict[str, dict[str, Any]] = {'function tool with a closed schema (corpus 
 KNOWN_FAILURES: dict[str, str] = {}
 VALID_NAMES = ["function tool with a closed schema (corpus command-r7b)", "function tool without a description"]
 INVALID_NAMES = ["an Anthropic tool is not a Cohere tool", "a Bedrock toolSpec is not a Cohere tool", "a tool without a function name is rejected", "a tool without parameters is rejected"]
+# Quirks of compatible servers: the dialect's own schema rejects them, decode reads them.
+LENIENT = {name: case["lenient"] for name, case in CASES.items() if "lenient" in case}
 
 
 def _marks(name: str, check: str) -> list[Any]:
@@ -130,9 +132,11 @@ def _case(name: str) -> dict[str, Any]:
 
 
 
-@pytest.mark.parametrize("name", _params(VALID_NAMES, "wire_schema"))
+@pytest.mark.parametrize("name", _params([n for n in VALID_NAMES if n not in LENIENT], "wire_schema"))
 def test_wire_is_valid_against_the_dialect_schema(name: str, validate: Any) -> None:
     validate(WIRE_SCHEMA, _case(name)["wire"])
+
+
 
 
 def _same_error_kind(got: dict[str, Any], expected: dict[str, Any]) -> dict[str, Any]:

@@ -239,6 +239,8 @@ CASES: dict[str, dict[str, Any]] = {'call part with a thoughtSignature and no id
 KNOWN_FAILURES: dict[str, str] = {}
 VALID_NAMES = ["call part with a thoughtSignature and no id (as in the corpus)", "client-minted id and URL-safe signature echoed back in history", "a later parallel call part carries no signature", "no-argument call with args written out as {}", "a call that leaves args out has no arguments", "nested unicode args with a uuid-style client id", "snake_case function_call and thought_signature spelling", "unknown functionCall fields survive as extensions"]
 INVALID_NAMES = ["an OpenAI tool call is not a function call part", "an Anthropic tool_use block is not a function call part", "a functionCall without a name is rejected", "a functionCall with an empty name is rejected", "args given as JSON text are rejected", "a functionCall that is not an object is rejected"]
+# Quirks of compatible servers: the dialect's own schema rejects them, decode reads them.
+LENIENT = {name: case["lenient"] for name, case in CASES.items() if "lenient" in case}
 
 
 def _marks(name: str, check: str) -> list[Any]:
@@ -274,9 +276,11 @@ def _case(name: str) -> dict[str, Any]:
 
 
 
-@pytest.mark.parametrize("name", _params(VALID_NAMES, "wire_schema"))
+@pytest.mark.parametrize("name", _params([n for n in VALID_NAMES if n not in LENIENT], "wire_schema"))
 def test_wire_is_valid_against_the_dialect_schema(name: str, validate: Any) -> None:
     validate(WIRE_SCHEMA, _case(name)["wire"])
+
+
 
 
 def _same_error_kind(got: dict[str, Any], expected: dict[str, Any]) -> dict[str, Any]:

@@ -278,6 +278,8 @@ CASES: dict[str, dict[str, Any]] = {'parameters_json_schema spelling (as in the 
 KNOWN_FAILURES: dict[str, str] = {}
 VALID_NAMES = ["parameters_json_schema spelling (as in the corpus)", "parametersJsonSchema keeps a JSON Schema type union", "OpenAPI parameters become JSON Schema", "OpenAPI anyOf branches become JSON Schema", "a function without parameters leaves them out", "an empty parameters schema written out is kept", "behavior and response schema are kept as extensions", "OpenAPI parameters with lower-case type names keep that spelling"]
 INVALID_NAMES = ["an OpenAI function tool is rejected", "a declaration without a name is rejected", "parameters spelled twice are rejected", "a parameters schema given as text is rejected"]
+# Quirks of compatible servers: the dialect's own schema rejects them, decode reads them.
+LENIENT = {name: case["lenient"] for name, case in CASES.items() if "lenient" in case}
 
 
 def _marks(name: str, check: str) -> list[Any]:
@@ -313,9 +315,11 @@ def _case(name: str) -> dict[str, Any]:
 
 
 
-@pytest.mark.parametrize("name", _params(VALID_NAMES, "wire_schema"))
+@pytest.mark.parametrize("name", _params([n for n in VALID_NAMES if n not in LENIENT], "wire_schema"))
 def test_wire_is_valid_against_the_dialect_schema(name: str, validate: Any) -> None:
     validate(WIRE_SCHEMA, _case(name)["wire"])
+
+
 
 
 def _same_error_kind(got: dict[str, Any], expected: dict[str, Any]) -> dict[str, Any]:

@@ -220,6 +220,8 @@ CASES: dict[str, dict[str, Any]] = {'a response object without output key is the
 KNOWN_FAILURES: dict[str, str] = {}
 VALID_NAMES = ["a response object without output key is the output (as in the corpus)", "the output key holds a text output", "the output key holds a structured output", "the error key makes an error result", "structured error details", "an empty response object is an empty output", "an empty output is no content", "snake_case function_response spelling", "multimodal parts beside the response are kept as an extension"]
 INVALID_NAMES = ["a response that is a string is rejected", "a functionResponse without a name is rejected", "a functionResponse without a response is rejected", "an OpenAI tool message is not a function response part"]
+# Quirks of compatible servers: the dialect's own schema rejects them, decode reads them.
+LENIENT = {name: case["lenient"] for name, case in CASES.items() if "lenient" in case}
 
 
 def _marks(name: str, check: str) -> list[Any]:
@@ -255,9 +257,11 @@ def _case(name: str) -> dict[str, Any]:
 
 
 
-@pytest.mark.parametrize("name", _params(VALID_NAMES, "wire_schema"))
+@pytest.mark.parametrize("name", _params([n for n in VALID_NAMES if n not in LENIENT], "wire_schema"))
 def test_wire_is_valid_against_the_dialect_schema(name: str, validate: Any) -> None:
     validate(WIRE_SCHEMA, _case(name)["wire"])
+
+
 
 
 def _same_error_kind(got: dict[str, Any], expected: dict[str, Any]) -> dict[str, Any]:

@@ -125,6 +125,8 @@ CASES: dict[str, dict[str, Any]] = {'tools/call params (corpus spec)': {'descrip
 KNOWN_FAILURES: dict[str, str] = {}
 VALID_NAMES = ["tools/call params (corpus spec)", "no-argument call with an empty arguments object", "_meta with a progress token is kept as an extension", "a task-augmented call keeps its task metadata", "nested unicode arguments stay an object", "a call without arguments"]
 INVALID_NAMES = ["an OpenAI tool call is rejected", "the whole JSON-RPC request is not the params object", "arguments given as JSON text are rejected", "a call without a name is rejected", "an empty tool name is rejected"]
+# Quirks of compatible servers: the dialect's own schema rejects them, decode reads them.
+LENIENT = {name: case["lenient"] for name, case in CASES.items() if "lenient" in case}
 
 
 def _marks(name: str, check: str) -> list[Any]:
@@ -160,9 +162,11 @@ def _case(name: str) -> dict[str, Any]:
 
 
 
-@pytest.mark.parametrize("name", _params(VALID_NAMES, "wire_schema"))
+@pytest.mark.parametrize("name", _params([n for n in VALID_NAMES if n not in LENIENT], "wire_schema"))
 def test_wire_is_valid_against_the_dialect_schema(name: str, validate: Any) -> None:
     validate(WIRE_SCHEMA, _case(name)["wire"])
+
+
 
 
 def _same_error_kind(got: dict[str, Any], expected: dict[str, Any]) -> dict[str, Any]:

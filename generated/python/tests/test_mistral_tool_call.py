@@ -151,6 +151,8 @@ CASES: dict[str, dict[str, Any]] = {'response call without type (corpus mistral-
 KNOWN_FAILURES: dict[str, str] = {}
 VALID_NAMES = ["response call without type (corpus mistral-small)", "response call with its index (corpus mistral-large)", "arguments sent as an object keep that form", "no-argument call sent as {}", "no-argument call sent as empty text by a compatible server", "truncated argument JSON is kept raw and marked invalid"]
 INVALID_NAMES = ["an OpenAI Responses function_call item is rejected", "a call without a function name is rejected", "a call without an id is rejected"]
+# Quirks of compatible servers: the dialect's own schema rejects them, decode reads them.
+LENIENT = {name: case["lenient"] for name, case in CASES.items() if "lenient" in case}
 
 
 def _marks(name: str, check: str) -> list[Any]:
@@ -186,9 +188,11 @@ def _case(name: str) -> dict[str, Any]:
 
 
 
-@pytest.mark.parametrize("name", _params(VALID_NAMES, "wire_schema"))
+@pytest.mark.parametrize("name", _params([n for n in VALID_NAMES if n not in LENIENT], "wire_schema"))
 def test_wire_is_valid_against_the_dialect_schema(name: str, validate: Any) -> None:
     validate(WIRE_SCHEMA, _case(name)["wire"])
+
+
 
 
 def _same_error_kind(got: dict[str, Any], expected: dict[str, Any]) -> dict[str, Any]:

@@ -69,6 +69,8 @@ CASES: dict[str, dict[str, Any]] = {'any means a call is required (corpus)': {'d
 KNOWN_FAILURES: dict[str, str] = {}
 VALID_NAMES = ["any means a call is required (corpus)", "required is a synonym of any and keeps its spelling", "auto", "none stays none", "a named function", "a named function without type"]
 INVALID_NAMES = ["an Anthropic tool choice object is rejected", "a named choice without its name is rejected", "an unknown mode string is rejected"]
+# Quirks of compatible servers: the dialect's own schema rejects them, decode reads them.
+LENIENT = {name: case["lenient"] for name, case in CASES.items() if "lenient" in case}
 
 
 def _marks(name: str, check: str) -> list[Any]:
@@ -104,9 +106,11 @@ def _case(name: str) -> dict[str, Any]:
 
 
 
-@pytest.mark.parametrize("name", _params(VALID_NAMES, "wire_schema"))
+@pytest.mark.parametrize("name", _params([n for n in VALID_NAMES if n not in LENIENT], "wire_schema"))
 def test_wire_is_valid_against_the_dialect_schema(name: str, validate: Any) -> None:
     validate(WIRE_SCHEMA, _case(name)["wire"])
+
+
 
 
 def _same_error_kind(got: dict[str, Any], expected: dict[str, Any]) -> dict[str, Any]:

@@ -147,6 +147,8 @@ CASES: dict[str, dict[str, Any]] = {'function tool without type (corpus tool-cho
 KNOWN_FAILURES: dict[str, str] = {}
 VALID_NAMES = ["function tool without type (corpus tool-choice-any)", "function tool with type and strict", "a tool without arguments still sends its parameters", "strict false is sent as strict false to Responses without a loss"]
 INVALID_NAMES = ["an OpenAI Responses flat tool is rejected", "a function without a name is rejected", "a function without parameters is rejected"]
+# Quirks of compatible servers: the dialect's own schema rejects them, decode reads them.
+LENIENT = {name: case["lenient"] for name, case in CASES.items() if "lenient" in case}
 
 
 def _marks(name: str, check: str) -> list[Any]:
@@ -182,9 +184,11 @@ def _case(name: str) -> dict[str, Any]:
 
 
 
-@pytest.mark.parametrize("name", _params(VALID_NAMES, "wire_schema"))
+@pytest.mark.parametrize("name", _params([n for n in VALID_NAMES if n not in LENIENT], "wire_schema"))
 def test_wire_is_valid_against_the_dialect_schema(name: str, validate: Any) -> None:
     validate(WIRE_SCHEMA, _case(name)["wire"])
+
+
 
 
 def _same_error_kind(got: dict[str, Any], expected: dict[str, Any]) -> dict[str, Any]:

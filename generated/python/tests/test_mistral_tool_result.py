@@ -170,6 +170,8 @@ CASES: dict[str, dict[str, Any]] = {'string content with the tool name': {'descr
 KNOWN_FAILURES: dict[str, str] = {}
 VALID_NAMES = ["string content with the tool name", "string content without the tool name", "text chunks", "a document_url chunk is kept verbatim and lost in Chat", "an image_url chunk with a URL string is an image part", "empty string content is no content", "image_url as an object {url, detail} keeps its spelling; a data URL is an inline image"]
 INVALID_NAMES = ["an OpenAI Responses function_call_output is rejected", "a tool message without tool_call_id is rejected", "content that is a number is rejected"]
+# Quirks of compatible servers: the dialect's own schema rejects them, decode reads them.
+LENIENT = {name: case["lenient"] for name, case in CASES.items() if "lenient" in case}
 
 
 def _marks(name: str, check: str) -> list[Any]:
@@ -205,9 +207,11 @@ def _case(name: str) -> dict[str, Any]:
 
 
 
-@pytest.mark.parametrize("name", _params(VALID_NAMES, "wire_schema"))
+@pytest.mark.parametrize("name", _params([n for n in VALID_NAMES if n not in LENIENT], "wire_schema"))
 def test_wire_is_valid_against_the_dialect_schema(name: str, validate: Any) -> None:
     validate(WIRE_SCHEMA, _case(name)["wire"])
+
+
 
 
 def _same_error_kind(got: dict[str, Any], expected: dict[str, Any]) -> dict[str, Any]:

@@ -172,6 +172,8 @@ CASES: dict[str, dict[str, Any]] = {'call without id from an older server (corpu
 KNOWN_FAILURES: dict[str, str] = {}
 VALID_NAMES = ["call without id from an older server (corpus llama3.2 response)", "call with an id from a v0.12.10+ server", "replayed call with type and index (corpus qwen3 request)", "call with id and index in the function object", "call with id and type function", "no-argument call has an empty arguments object", "nested unicode arguments become compact UTF-8 text in OpenAI"]
 INVALID_NAMES = ["an OpenAI call with text arguments is rejected", "an Anthropic tool_use block is rejected", "a call without a function name is rejected", "a call with an empty name is rejected", "an id that is not a string is rejected"]
+# Quirks of compatible servers: the dialect's own schema rejects them, decode reads them.
+LENIENT = {name: case["lenient"] for name, case in CASES.items() if "lenient" in case}
 
 
 def _marks(name: str, check: str) -> list[Any]:
@@ -207,9 +209,11 @@ def _case(name: str) -> dict[str, Any]:
 
 
 
-@pytest.mark.parametrize("name", _params(VALID_NAMES, "wire_schema"))
+@pytest.mark.parametrize("name", _params([n for n in VALID_NAMES if n not in LENIENT], "wire_schema"))
 def test_wire_is_valid_against_the_dialect_schema(name: str, validate: Any) -> None:
     validate(WIRE_SCHEMA, _case(name)["wire"])
+
+
 
 
 def _same_error_kind(got: dict[str, Any], expected: dict[str, Any]) -> dict[str, Any]:

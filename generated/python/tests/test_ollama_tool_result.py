@@ -132,6 +132,8 @@ CASES: dict[str, dict[str, Any]] = {'result with tool_name (corpus qwen3 request
 KNOWN_FAILURES: dict[str, str] = {}
 VALID_NAMES = ["result with tool_name (corpus qwen3 request)", "result with tool_call_id and tool_name", "empty content is no content", "JSON text content stays text", "images on a tool message are kept as an extension", "a result without tool_name from an older client"]
 INVALID_NAMES = ["content given as a list of blocks is rejected", "an assistant message is not a tool result", "an Anthropic tool_result block is rejected", "content that is a number is rejected", "an empty tool_name is rejected", "a result without content is rejected"]
+# Quirks of compatible servers: the dialect's own schema rejects them, decode reads them.
+LENIENT = {name: case["lenient"] for name, case in CASES.items() if "lenient" in case}
 
 
 def _marks(name: str, check: str) -> list[Any]:
@@ -167,9 +169,11 @@ def _case(name: str) -> dict[str, Any]:
 
 
 
-@pytest.mark.parametrize("name", _params(VALID_NAMES, "wire_schema"))
+@pytest.mark.parametrize("name", _params([n for n in VALID_NAMES if n not in LENIENT], "wire_schema"))
 def test_wire_is_valid_against_the_dialect_schema(name: str, validate: Any) -> None:
     validate(WIRE_SCHEMA, _case(name)["wire"])
+
+
 
 
 def _same_error_kind(got: dict[str, Any], expected: dict[str, Any]) -> dict[str, Any]:

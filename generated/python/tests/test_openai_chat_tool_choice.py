@@ -85,6 +85,8 @@ CASES: dict[str, dict[str, Any]] = {'auto': {'description': 'auto',
 KNOWN_FAILURES: dict[str, str] = {}
 VALID_NAMES = ["auto", "none stays none", "required becomes any", "a named function (corpus)", "allowed tools in auto mode", "allowed tools in required mode", "one allowed tool in required mode is that tool"]
 INVALID_NAMES = ["an unknown mode string is rejected", "a named choice without its function is rejected", "an allowed tool of another type is rejected"]
+# Quirks of compatible servers: the dialect's own schema rejects them, decode reads them.
+LENIENT = {name: case["lenient"] for name, case in CASES.items() if "lenient" in case}
 
 
 def _marks(name: str, check: str) -> list[Any]:
@@ -120,9 +122,11 @@ def _case(name: str) -> dict[str, Any]:
 
 
 
-@pytest.mark.parametrize("name", _params(VALID_NAMES, "wire_schema"))
+@pytest.mark.parametrize("name", _params([n for n in VALID_NAMES if n not in LENIENT], "wire_schema"))
 def test_wire_is_valid_against_the_dialect_schema(name: str, validate: Any) -> None:
     validate(WIRE_SCHEMA, _case(name)["wire"])
+
+
 
 
 def _same_error_kind(got: dict[str, Any], expected: dict[str, Any]) -> dict[str, Any]:

@@ -74,6 +74,8 @@ CASES: dict[str, dict[str, Any]] = {'string content (corpus)': {'description': '
 KNOWN_FAILURES: dict[str, str] = {}
 VALID_NAMES = ["string content (corpus)", "several text parts", "one text part keeps its list spelling", "empty string content is no content"]
 INVALID_NAMES = ["a user message is not a tool result", "a tool message without tool_call_id is rejected", "content that is a number is rejected"]
+# Quirks of compatible servers: the dialect's own schema rejects them, decode reads them.
+LENIENT = {name: case["lenient"] for name, case in CASES.items() if "lenient" in case}
 
 
 def _marks(name: str, check: str) -> list[Any]:
@@ -109,9 +111,11 @@ def _case(name: str) -> dict[str, Any]:
 
 
 
-@pytest.mark.parametrize("name", _params(VALID_NAMES, "wire_schema"))
+@pytest.mark.parametrize("name", _params([n for n in VALID_NAMES if n not in LENIENT], "wire_schema"))
 def test_wire_is_valid_against_the_dialect_schema(name: str, validate: Any) -> None:
     validate(WIRE_SCHEMA, _case(name)["wire"])
+
+
 
 
 def _same_error_kind(got: dict[str, Any], expected: dict[str, Any]) -> dict[str, Any]:

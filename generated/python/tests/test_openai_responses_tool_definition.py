@@ -321,6 +321,8 @@ CASES: dict[str, dict[str, Any]] = {'strict function tool (corpus gpt-5-mini)': 
 KNOWN_FAILURES: dict[str, str] = {}
 VALID_NAMES = ["strict function tool (corpus gpt-5-mini)", "strict false asks for best-effort calling, as Chat does by default", "strict left out means strict where possible, which Chat cannot say", "strict null is the API default too and keeps its spelling", "null parameters mean a tool without arguments", "newer fields such as output_schema and defer_loading are kept as extensions"]
 INVALID_NAMES = ["a Chat Completions tool (nested function) is rejected at the missing name", "a function tool without a name is rejected", "a hosted tool is not a function tool", "a custom (free-form) tool is not a function tool"]
+# Quirks of compatible servers: the dialect's own schema rejects them, decode reads them.
+LENIENT = {name: case["lenient"] for name, case in CASES.items() if "lenient" in case}
 
 
 def _marks(name: str, check: str) -> list[Any]:
@@ -356,9 +358,11 @@ def _case(name: str) -> dict[str, Any]:
 
 
 
-@pytest.mark.parametrize("name", _params(VALID_NAMES, "wire_schema"))
+@pytest.mark.parametrize("name", _params([n for n in VALID_NAMES if n not in LENIENT], "wire_schema"))
 def test_wire_is_valid_against_the_dialect_schema(name: str, validate: Any) -> None:
     validate(WIRE_SCHEMA, _case(name)["wire"])
+
+
 
 
 def _same_error_kind(got: dict[str, Any], expected: dict[str, Any]) -> dict[str, Any]:

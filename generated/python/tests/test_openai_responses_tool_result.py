@@ -179,6 +179,8 @@ CASES: dict[str, dict[str, Any]] = {'string output answers the call_id': {'descr
 KNOWN_FAILURES: dict[str, str] = {}
 VALID_NAMES = ["string output answers the call_id", "JSON text output stays text", "input_text parts", "one input_text part keeps its list spelling", "an input_file part is kept verbatim and lost elsewhere", "an input_image by URL is an image part", "an inline input_image (data URL) is an inline image part", "empty string output is no content", "item id and status returned by the API are kept as extensions"]
 INVALID_NAMES = ["a Chat Completions tool message is not a function_call_output", "an output without call_id is rejected", "an output that is a number is rejected"]
+# Quirks of compatible servers: the dialect's own schema rejects them, decode reads them.
+LENIENT = {name: case["lenient"] for name, case in CASES.items() if "lenient" in case}
 
 
 def _marks(name: str, check: str) -> list[Any]:
@@ -214,9 +216,11 @@ def _case(name: str) -> dict[str, Any]:
 
 
 
-@pytest.mark.parametrize("name", _params(VALID_NAMES, "wire_schema"))
+@pytest.mark.parametrize("name", _params([n for n in VALID_NAMES if n not in LENIENT], "wire_schema"))
 def test_wire_is_valid_against_the_dialect_schema(name: str, validate: Any) -> None:
     validate(WIRE_SCHEMA, _case(name)["wire"])
+
+
 
 
 def _same_error_kind(got: dict[str, Any], expected: dict[str, Any]) -> dict[str, Any]:

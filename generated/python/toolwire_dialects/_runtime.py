@@ -215,6 +215,10 @@ def _first_failure(wire: Any, checks: tuple) -> tuple[int, str, str] | None:
             test, what = _EXPECT[arg]
             if value is not MISSING and value is not None and not test(value):
                 return passed, pointer, f"expected {what}, got {_describe(value)}"
+        elif kind == "absent_or":
+            test, what = _EXPECT[arg]
+            if value is not MISSING and not test(value):
+                return passed, pointer, f"expected {what} or nothing, got {_describe(value)}"
         elif kind == "optional_const":
             if value is not MISSING and (value != arg or type(value) is not type(arg)):
                 return passed, pointer, f"expected {json.dumps(arg)} or nothing, got {_describe(value)}"

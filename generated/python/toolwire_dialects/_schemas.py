@@ -279,8 +279,23 @@ SCHEMAS: dict[str, Any] = {'canonical/content_part.json': {'$schema': 'https://j
                                                              'max_tokens': {'type': 'integer'},
                                                              'messages': {'type': 'array',
                                                                           'items': {'type': 'object',
-                                                                                    'properties': {'role': {'enum': ['user',
-                                                                                                                     'assistant']},
+                                                                                    'properties': {'role': {'description': 'system '
+                                                                                                                           '(beta, '
+                                                                                                                           'BetaMessageParam): '
+                                                                                                                           'system '
+                                                                                                                           'instructions '
+                                                                                                                           'or '
+                                                                                                                           'tool '
+                                                                                                                           'changes '
+                                                                                                                           'between '
+                                                                                                                           'turns '
+                                                                                                                           '(mid_conv_system, '
+                                                                                                                           'tool_addition, '
+                                                                                                                           'tool_removal '
+                                                                                                                           'blocks).',
+                                                                                                            'enum': ['user',
+                                                                                                                     'assistant',
+                                                                                                                     'system']},
                                                                                                    'content': {'oneOf': [{'type': 'string'},
                                                                                                                          {'type': 'array',
                                                                                                                           'items': {'$ref': '#/$defs/Block'}}]}},
@@ -306,13 +321,7 @@ SCHEMAS: dict[str, Any] = {'canonical/content_part.json': {'$schema': 'https://j
                                                              'temperature': {'type': 'number'},
                                                              'top_p': {'type': 'number'},
                                                              'top_k': {'type': 'integer'},
-                                                             'thinking': {'type': 'object',
-                                                                          'description': 'ThinkingConfig: '
-                                                                                         '{type: enabled, '
-                                                                                         'budget_tokens}, '
-                                                                                         '{type: disabled} '
-                                                                                         'or {type: '
-                                                                                         'adaptive, ...}.'},
+                                                             'thinking': {'$ref': '#/$defs/Thinking'},
                                                              'output_config': {'type': 'object',
                                                                                'description': 'OutputConfig: '
                                                                                               'output format '
@@ -331,6 +340,17 @@ SCHEMAS: dict[str, Any] = {'canonical/content_part.json': {'$schema': 'https://j
                                                                                           'code execution '
                                                                                           'tool.'},
                                                              'inference_geo': {'type': ['string', 'null']},
+                                                             'speed': {'description': 'standard or fast '
+                                                                                      '(high '
+                                                                                      'output-tokens-per-second '
+                                                                                      'inference).',
+                                                                       'enum': ['standard', 'fast', None]},
+                                                             'user_profile_id': {'description': 'The user '
+                                                                                                'profile a '
+                                                                                                'request is '
+                                                                                                'made on '
+                                                                                                'behalf of.',
+                                                                                 'type': ['string', 'null']},
                                                              'cache_control': {'type': ['object', 'null'],
                                                                                'description': 'Top-level '
                                                                                               'automatic '
@@ -438,10 +458,89 @@ SCHEMAS: dict[str, Any] = {'canonical/content_part.json': {'$schema': 'https://j
                                                                                    'then': {'properties': {'file_id': {'type': 'string'},
                                                                                                            'cache_control': {'type': ['object',
                                                                                                                                       'null']}}}},
+                                                                                  {'if': {'properties': {'type': {'enum': ['tool_addition',
+                                                                                                                           'tool_removal']}}},
+                                                                                   'then': {'properties': {'tool': {'$ref': '#/$defs/ToolChange'},
+                                                                                                           'cache_control': {'type': ['object',
+                                                                                                                                      'null']}}}},
+                                                                                  {'if': {'properties': {'type': {'const': 'tool_reference'}}},
+                                                                                   'then': {'properties': {'tool_name': {'type': 'string'},
+                                                                                                           'cache_control': {'type': ['object',
+                                                                                                                                      'null']}}}},
                                                                                   {'if': {'properties': {'type': {'const': 'mid_conv_system'}}},
                                                                                    'then': {'properties': {'content': {'type': 'array'},
                                                                                                            'cache_control': {'type': ['object',
                                                                                                                                       'null']}}}}]},
+                                                        'Thinking': {'title': 'AnthropicThinkingConfig',
+                                                                     'description': 'ThinkingConfigParam '
+                                                                                    '(BetaThinkingConfigParam): '
+                                                                                    'enabled with a token '
+                                                                                    'budget, disabled, or '
+                                                                                    'adaptive (the model '
+                                                                                    'decides whether and how '
+                                                                                    'much to think); display '
+                                                                                    'says whether thinking '
+                                                                                    'text is returned '
+                                                                                    '(summarized) or '
+                                                                                    'redacted (omitted).',
+                                                                     'type': 'object',
+                                                                     'properties': {'type': {'enum': ['enabled',
+                                                                                                      'disabled',
+                                                                                                      'adaptive']},
+                                                                                    'budget_tokens': {'type': 'integer'},
+                                                                                    'display': {'enum': ['summarized',
+                                                                                                         'omitted',
+                                                                                                         None]},
+                                                                                    'block_binding': {'description': 'Beta '
+                                                                                                                     '(thinking '
+                                                                                                                     'binding '
+                                                                                                                     'controls): '
+                                                                                                                     'what '
+                                                                                                                     'happens '
+                                                                                                                     'when '
+                                                                                                                     'earlier '
+                                                                                                                     'thinking '
+                                                                                                                     'blocks '
+                                                                                                                     'no '
+                                                                                                                     'longer '
+                                                                                                                     'match '
+                                                                                                                     'the '
+                                                                                                                     'conversation '
+                                                                                                                     '(prefix_mismatch_behavior: '
+                                                                                                                     'error '
+                                                                                                                     'or '
+                                                                                                                     'drop_block).',
+                                                                                                      'type': ['object',
+                                                                                                               'null'],
+                                                                                                      'properties': {'prefix_mismatch_behavior': {'type': 'string'}}}},
+                                                                     'required': ['type'],
+                                                                     'allOf': [{'if': {'properties': {'type': {'const': 'enabled'}}},
+                                                                                'then': {'required': ['budget_tokens']}}]},
+                                                        'ToolChange': {'title': 'AnthropicToolChange',
+                                                                       'description': 'The tool a '
+                                                                                      'tool_addition or '
+                                                                                      'tool_removal block '
+                                                                                      'names (beta): a '
+                                                                                      'tool_reference '
+                                                                                      '(name), an '
+                                                                                      'mcp_tool_reference '
+                                                                                      '(server_name, name), '
+                                                                                      'an '
+                                                                                      'mcp_toolset_reference '
+                                                                                      '(server_name), or '
+                                                                                      '(inline-tools beta) a '
+                                                                                      'tool_definition '
+                                                                                      'carrying a tools '
+                                                                                      'entry by value.',
+                                                                       'type': 'object',
+                                                                       'properties': {'type': {'enum': ['tool_reference',
+                                                                                                        'mcp_tool_reference',
+                                                                                                        'mcp_toolset_reference',
+                                                                                                        'tool_definition']},
+                                                                                      'name': {'type': 'string'},
+                                                                                      'server_name': {'type': 'string'},
+                                                                                      'definition': {'type': 'object'}},
+                                                                       'required': ['type']},
                                                         'Source': {'title': 'AnthropicContentSource',
                                                                    'description': 'An image or document '
                                                                                   'source: base64 '
@@ -537,7 +636,37 @@ SCHEMAS: dict[str, Any] = {'canonical/content_part.json': {'$schema': 'https://j
                                                                                   'service_tier': {'type': ['string',
                                                                                                             'null']},
                                                                                   'inference_geo': {'type': ['string',
-                                                                                                             'null']}}},
+                                                                                                             'null']},
+                                                                                  'speed': {'description': 'The '
+                                                                                                           'inference '
+                                                                                                           'speed '
+                                                                                                           'mode '
+                                                                                                           'used: '
+                                                                                                           'standard '
+                                                                                                           'or '
+                                                                                                           'fast.',
+                                                                                            'type': ['string',
+                                                                                                     'null']},
+                                                                                  'iterations': {'description': 'Beta: '
+                                                                                                                'per-iteration '
+                                                                                                                'usage '
+                                                                                                                '(input/output '
+                                                                                                                'tokens '
+                                                                                                                'and '
+                                                                                                                'cache '
+                                                                                                                'statistics '
+                                                                                                                'of '
+                                                                                                                'each '
+                                                                                                                'sampling '
+                                                                                                                'iteration '
+                                                                                                                'of '
+                                                                                                                'a '
+                                                                                                                'server-side '
+                                                                                                                'tool '
+                                                                                                                'loop).',
+                                                                                                 'type': ['array',
+                                                                                                          'null'],
+                                                                                                 'items': {'type': 'object'}}}},
                                                          'StopDetails': {'title': 'AnthropicRefusalStopDetails',
                                                                          'type': ['object', 'null'],
                                                                          'properties': {'type': {'type': 'string'},
@@ -786,6 +915,66 @@ SCHEMAS: dict[str, Any] = {'canonical/content_part.json': {'$schema': 'https://j
                                                                                       'required': ['type'],
                                                                                       'additionalProperties': True},
                                                                      'strict': {'type': 'boolean'},
+                                                                     'defer_loading': {'description': 'Beta '
+                                                                                                      '(tool '
+                                                                                                      'search): '
+                                                                                                      'the '
+                                                                                                      'tool '
+                                                                                                      'is '
+                                                                                                      'left '
+                                                                                                      'out '
+                                                                                                      'of '
+                                                                                                      'the '
+                                                                                                      'initial '
+                                                                                                      'prompt '
+                                                                                                      'until '
+                                                                                                      'a '
+                                                                                                      'tool_reference '
+                                                                                                      'or '
+                                                                                                      'tool_addition '
+                                                                                                      'surfaces '
+                                                                                                      'it.',
+                                                                                       'type': 'boolean'},
+                                                                     'allowed_callers': {'description': 'Beta '
+                                                                                                        '(programmatic '
+                                                                                                        'tool '
+                                                                                                        'calling): '
+                                                                                                        'who '
+                                                                                                        'may '
+                                                                                                        'call '
+                                                                                                        'the '
+                                                                                                        'tool, '
+                                                                                                        'direct '
+                                                                                                        'or '
+                                                                                                        'a '
+                                                                                                        'code_execution '
+                                                                                                        'tool '
+                                                                                                        'version.',
+                                                                                         'type': 'array',
+                                                                                         'items': {'type': 'string'}},
+                                                                     'eager_input_streaming': {'description': 'Beta: '
+                                                                                                              'stream '
+                                                                                                              'the '
+                                                                                                              'input '
+                                                                                                              'as '
+                                                                                                              'it '
+                                                                                                              'is '
+                                                                                                              'generated '
+                                                                                                              '(fine-grained '
+                                                                                                              'tool '
+                                                                                                              'streaming).',
+                                                                                               'type': ['boolean',
+                                                                                                        'null']},
+                                                                     'input_examples': {'description': 'Beta: '
+                                                                                                       'example '
+                                                                                                       'inputs, '
+                                                                                                       'each '
+                                                                                                       'an '
+                                                                                                       'object '
+                                                                                                       'matching '
+                                                                                                       'input_schema.',
+                                                                                        'type': 'array',
+                                                                                        'items': {'type': 'object'}},
                                                                      'cache_control': {'type': ['object',
                                                                                                 'null']}},
                                                       'required': ['name', 'input_schema']},
@@ -2307,9 +2496,14 @@ SCHEMAS: dict[str, Any] = {'canonical/content_part.json': {'$schema': 'https://j
                                                  'description': 'The empty config: the mode left unspecified '
                                                                 '(AUTO).'}],
                                       '$defs': {'Names': {'title': 'GeminiAllowedFunctionNames',
+                                                          'description': 'The functions the model may call '
+                                                                         '(google-genai '
+                                                                         'FunctionCallingConfig.allowed_function_names). '
+                                                                         'The API accepts an empty list, '
+                                                                         'which restricts nothing (the same '
+                                                                         'as leaving the field out).',
                                                           'type': 'array',
-                                                          'items': {'type': 'string', 'minLength': 1},
-                                                          'minItems': 1}}},
+                                                          'items': {'type': 'string', 'minLength': 1}}}},
  'dialects/gemini/tool_definition.json': {'$schema': 'https://json-schema.org/draft/2020-12/schema',
                                           '$id': 'dialects/gemini/tool_definition.json',
                                           'title': 'GeminiFunctionDeclaration',
@@ -2548,6 +2742,36 @@ SCHEMAS: dict[str, Any] = {'canonical/content_part.json': {'$schema': 'https://j
                                                                          'properties': {'tools': {'type': 'array',
                                                                                                   'items': {'$ref': 'tool_definition.json'}},
                                                                                         'nextCursor': {'type': 'string'},
+                                                                                        'resultType': {'description': 'MCP '
+                                                                                                                      '2026-07-28 '
+                                                                                                                      'Result.resultType '
+                                                                                                                      '("complete" '
+                                                                                                                      'when '
+                                                                                                                      'absent).',
+                                                                                                       'type': 'string'},
+                                                                                        'ttlMs': {'description': 'MCP '
+                                                                                                                 '2026-07-28 '
+                                                                                                                 'CacheableResult: '
+                                                                                                                 'how '
+                                                                                                                 'long '
+                                                                                                                 'the '
+                                                                                                                 'client '
+                                                                                                                 'may '
+                                                                                                                 'cache '
+                                                                                                                 'the '
+                                                                                                                 'list, '
+                                                                                                                 'in '
+                                                                                                                 'milliseconds.',
+                                                                                                  'type': 'integer',
+                                                                                                  'minimum': 0},
+                                                                                        'cacheScope': {'description': 'MCP '
+                                                                                                                      '2026-07-28 '
+                                                                                                                      'CacheableResult: '
+                                                                                                                      'public '
+                                                                                                                      'or '
+                                                                                                                      'private.',
+                                                                                                       'enum': ['public',
+                                                                                                                'private']},
                                                                                         '_meta': {'description': 'Result._meta: '
                                                                                                                  'free-form '
                                                                                                                  'metadata.',
@@ -2572,23 +2796,35 @@ SCHEMAS: dict[str, Any] = {'canonical/content_part.json': {'$schema': 'https://j
                                                 'task': {'title': 'McpTaskMetadata',
                                                          'type': 'object',
                                                          'properties': {'ttl': {'type': 'number'}}},
+                                                'inputResponses': {'description': 'MCP 2026-07-28: the '
+                                                                                  "client's answers "
+                                                                                  '(elicitation, sampling) '
+                                                                                  'to the input requests of '
+                                                                                  'an input_required result, '
+                                                                                  'keyed by request.',
+                                                                   'type': 'object'},
+                                                'requestState': {'description': 'MCP 2026-07-28: opaque '
+                                                                                'state from an '
+                                                                                'input_required result, sent '
+                                                                                'back unchanged.',
+                                                                 'type': 'string'},
                                                 '_meta': {'type': 'object'}},
                                  'required': ['name']},
  'dialects/mcp/tool_definition.json': {'$schema': 'https://json-schema.org/draft/2020-12/schema',
                                        '$id': 'dialects/mcp/tool_definition.json',
                                        'title': 'McpTool',
                                        'description': "A `Tool`, as an element of a tools/list result's "
-                                                      '`tools` list (MCP 2025-11-25). Names SHOULD be 1-128 '
-                                                      'characters of A-Z a-z 0-9 _ - . (a SHOULD, so not '
-                                                      'enforced here). `inputSchema` is a JSON Schema object '
-                                                      'whose root type is "object" (2020-12 unless `$schema` '
-                                                      'says otherwise).',
+                                                      '`tools` list (MCP 2026-07-28; 2025-11-25 and earlier '
+                                                      'too). Names SHOULD be 1-128 characters of A-Z a-z 0-9 '
+                                                      '_ - . (a SHOULD, so not enforced here). `inputSchema` '
+                                                      'is a JSON Schema object whose root type is "object" '
+                                                      '(2020-12 unless `$schema` says otherwise).',
                                        'type': 'object',
                                        'properties': {'name': {'type': 'string', 'minLength': 1},
                                                       'title': {'type': 'string'},
                                                       'description': {'type': 'string'},
                                                       'inputSchema': {'$ref': '#/$defs/ObjectSchema'},
-                                                      'outputSchema': {'$ref': '#/$defs/ObjectSchema'},
+                                                      'outputSchema': {'$ref': '#/$defs/OutputSchema'},
                                                       'annotations': {'title': 'McpToolAnnotations',
                                                                       'type': 'object',
                                                                       'properties': {'title': {'type': 'string'},
@@ -2613,7 +2849,21 @@ SCHEMAS: dict[str, Any] = {'canonical/content_part.json': {'$schema': 'https://j
                                                                                                             'required']}}},
                                                       '_meta': {'type': 'object'}},
                                        'required': ['name', 'inputSchema'],
-                                       '$defs': {'ObjectSchema': {'title': 'McpObjectSchema',
+                                       '$defs': {'OutputSchema': {'title': 'McpOutputSchema',
+                                                                  'description': 'The JSON Schema of '
+                                                                                 'structuredContent: any '
+                                                                                 'JSON Schema 2020-12 object '
+                                                                                 'since MCP 2026-07-28 (its '
+                                                                                 'root need not be an object '
+                                                                                 'schema, since '
+                                                                                 'structuredContent may be '
+                                                                                 'any JSON value); a root '
+                                                                                 'type object in earlier '
+                                                                                 'revisions.',
+                                                                  'type': 'object',
+                                                                  'properties': {'$schema': {'type': 'string'}},
+                                                                  'additionalProperties': True},
+                                                 'ObjectSchema': {'title': 'McpObjectSchema',
                                                                   'description': 'A JSON Schema whose root '
                                                                                  'is an object schema (any '
                                                                                  'keywords; its keys are the '
@@ -2632,14 +2882,32 @@ SCHEMAS: dict[str, Any] = {'canonical/content_part.json': {'$schema': 'https://j
                                    'description': 'A CallToolResult: the `result` of a tools/call JSON-RPC '
                                                   'response. `content` is a list of content blocks (text, '
                                                   'image, audio, resource_link, resource); '
-                                                  '`structuredContent` is an optional JSON object; `isError: '
-                                                  'true` marks a tool execution error (protocol errors are '
-                                                  "JSON-RPC errors instead). No call id: the response's "
-                                                  'JSON-RPC id links it to its request.',
+                                                  '`structuredContent` is an optional JSON value (an object '
+                                                  'up to revision 2025-11-25; any JSON value, conforming to '
+                                                  "the tool's outputSchema, since 2026-07-28); `resultType` "
+                                                  '(2026-07-28: required from servers of that revision, '
+                                                  'absent means complete) says how to read the result; '
+                                                  '`isError: true` marks a tool execution error (protocol '
+                                                  'errors are JSON-RPC errors instead). No call id: the '
+                                                  "response's JSON-RPC id links it to its request.",
                                    'type': 'object',
                                    'properties': {'content': {'type': 'array',
                                                               'items': {'$ref': '#/$defs/ContentBlock'}},
-                                                  'structuredContent': {'type': 'object'},
+                                                  'structuredContent': {'description': 'Any JSON value: '
+                                                                                       'object, array, '
+                                                                                       'string, number, '
+                                                                                       'boolean or null (MCP '
+                                                                                       '2026-07-28; an '
+                                                                                       'object in earlier '
+                                                                                       'revisions, which '
+                                                                                       'this accepts too).'},
+                                                  'resultType': {'description': 'MCP 2026-07-28 '
+                                                                                'Result.resultType: how to '
+                                                                                'parse the result '
+                                                                                '("complete" when absent, '
+                                                                                'for servers of earlier '
+                                                                                'revisions).',
+                                                                 'type': 'string'},
                                                   'isError': {'type': 'boolean'},
                                                   '_meta': {'type': 'object'}},
                                    'required': ['content'],
@@ -2903,7 +3171,23 @@ SCHEMAS: dict[str, Any] = {'canonical/content_part.json': {'$schema': 'https://j
                                                                        'service_tier': {'type': ['string',
                                                                                                  'null']},
                                                                        'num_cached_tokens': {'type': ['integer',
-                                                                                                      'null']}}},
+                                                                                                      'null']},
+                                                                       'prompt_tokens_details': {'description': 'Prompt '
+                                                                                                                'token '
+                                                                                                                'breakdown '
+                                                                                                                '(api.mistral.ai '
+                                                                                                                'since '
+                                                                                                                '2025): '
+                                                                                                                'cached_tokens '
+                                                                                                                'served '
+                                                                                                                'from '
+                                                                                                                'the '
+                                                                                                                'prompt '
+                                                                                                                'cache.',
+                                                                                                 'type': ['object',
+                                                                                                          'null'],
+                                                                                                 'properties': {'cached_tokens': {'type': ['integer',
+                                                                                                                                           'null']}}}}},
                                               'ChoiceLogprobs': {'title': 'MistralChoiceLogprobs',
                                                                  'description': 'Log probabilities: '
                                                                                 '{content: [{token, logprob, '
@@ -4980,15 +5264,25 @@ SCHEMAS: dict[str, Any] = {'canonical/content_part.json': {'$schema': 'https://j
                                                              'wrote it.',
                                               'type': 'object',
                                               'properties': {'type': {'const': 'function_call'},
-                                                             'id': {'type': 'string'},
+                                                             'id': {'type': ['string', 'null']},
                                                              'call_id': {'type': 'string',
                                                                          'minLength': 1,
                                                                          'maxLength': 64},
                                                              'name': {'type': 'string'},
                                                              'arguments': {'type': 'string'},
-                                                             'status': {'enum': ['in_progress',
+                                                             'status': {'description': 'Set on items the API '
+                                                                                       'returns; null on a '
+                                                                                       'replayed input item '
+                                                                                       'is accepted '
+                                                                                       "(openai-python's "
+                                                                                       'model dump of '
+                                                                                       'ResponseFunctionToolCall, '
+                                                                                       'whose status is '
+                                                                                       'Optional).',
+                                                                        'enum': ['in_progress',
                                                                                  'completed',
-                                                                                 'incomplete']},
+                                                                                 'incomplete',
+                                                                                 None]},
                                                              'async': {'type': ['boolean', 'null']},
                                                              'namespace': {'type': ['string', 'null']},
                                                              'caller': {'$ref': '#/$defs/Caller'}},
@@ -5614,7 +5908,22 @@ SCHEMAS: dict[str, Any] = {'canonical/content_part.json': {'$schema': 'https://j
                                                                               'default': 'value'},
                                                                  'optional': {'description': 'The wire may '
                                                                                              'leave this '
-                                                                                             'out.',
+                                                                                             'out. On a '
+                                                                                             'json_text '
+                                                                                             'field: a call '
+                                                                                             'without '
+                                                                                             'argument text '
+                                                                                             'is a call '
+                                                                                             'without '
+                                                                                             'arguments '
+                                                                                             '({}), its '
+                                                                                             'absence kept '
+                                                                                             '(form absent) '
+                                                                                             'so that '
+                                                                                             'encoding it '
+                                                                                             'back leaves '
+                                                                                             'the text out '
+                                                                                             'again.',
                                                                               'type': 'boolean',
                                                                               'default': False},
                                                                  'default': {'description': 'The canonical '
@@ -5858,6 +6167,99 @@ SCHEMAS: dict[str, Any] = {'canonical/content_part.json': {'$schema': 'https://j
                                                            'enum': ['json_schema',
                                                                     'openapi_subset',
                                                                     'openai_json_schema']}}},
+ 'meta/profiles.schema.json': {'$schema': 'https://json-schema.org/draft/2020-12/schema',
+                               '$id': 'meta/profiles.schema.json',
+                               'title': 'Validation profiles of a dialect',
+                               'description': 'profiles.json beside a dialect.json (the dialect is the '
+                                              "folder's): named sets of documented quirks that servers "
+                                              'speaking the dialect have and the provider itself does not '
+                                              '(OpenAI-compatible servers). `toolwire validate --dialect D '
+                                              '--profile NAME` accepts each quirk, checks the rest of the '
+                                              "payload by the dialect's own schemas, and names every quirk "
+                                              "it saw; without the profile the dialect's own rules hold.",
+                               'type': 'object',
+                               'properties': {'$schema': {'type': 'string'},
+                                              'profiles': {'type': 'object',
+                                                           'propertyNames': {'pattern': '^[a-z][a-z0-9_]*$'},
+                                                           'additionalProperties': {'$ref': '#/$defs/profile'},
+                                                           'minProperties': 1}},
+                               'required': ['profiles'],
+                               'additionalProperties': False,
+                               '$defs': {'profile': {'type': 'object',
+                                                     'properties': {'title': {'type': 'string',
+                                                                              'minLength': 3},
+                                                                    'quirks': {'type': 'array',
+                                                                               'items': {'$ref': '#/$defs/quirk'},
+                                                                               'minItems': 1}},
+                                                     'required': ['title', 'quirks'],
+                                                     'additionalProperties': False},
+                                         'quirk': {'type': 'object',
+                                                   'properties': {'name': {'description': "The quirk's name, "
+                                                                                          'shown with every '
+                                                                                          'note.',
+                                                                           'type': 'string',
+                                                                           'pattern': '^[a-z][a-z0-9_]*$'},
+                                                                  'what': {'description': 'What the quirk is '
+                                                                                          'and who sends it, '
+                                                                                          'for the note.',
+                                                                           'type': 'string',
+                                                                           'minLength': 10},
+                                                                  'kinds': {'description': 'The envelope '
+                                                                                           'kinds it occurs '
+                                                                                           'in.',
+                                                                            'type': 'array',
+                                                                            'items': {'enum': ['request',
+                                                                                               'response',
+                                                                                               'stream_event']},
+                                                                            'minItems': 1,
+                                                                            'uniqueItems': True},
+                                                                  'path': {'description': 'Where: a JSON '
+                                                                                          'Pointer in which '
+                                                                                          '* stands for '
+                                                                                          'every element of '
+                                                                                          'an array (as in a '
+                                                                                          "mapping's "
+                                                                                          'locations).',
+                                                                           'type': 'string',
+                                                                           'pattern': '^(/([^~]|~[01])*)+$'},
+                                                                  'match': {'description': 'A JSON Schema '
+                                                                                           'the value there '
+                                                                                           'must match to be '
+                                                                                           'this quirk.',
+                                                                            'type': ['object', 'boolean']},
+                                                                  'accept': {'description': 'How the quirk '
+                                                                                            'is accepted '
+                                                                                            'before the '
+                                                                                            "dialect's "
+                                                                                            'schemas check '
+                                                                                            'the rest: drop '
+                                                                                            '(the value is '
+                                                                                            'left out: an '
+                                                                                            'opaque element '
+                                                                                            'toolwire leaves '
+                                                                                            'alone, or a '
+                                                                                            'value that '
+                                                                                            'means the same '
+                                                                                            'as no value), '
+                                                                                            'or fill (keys '
+                                                                                            'given to the '
+                                                                                            'object there, '
+                                                                                            'the value the '
+                                                                                            'quirk stands '
+                                                                                            'for).',
+                                                                             'oneOf': [{'const': 'drop'},
+                                                                                       {'type': 'object',
+                                                                                        'properties': {'fill': {'type': 'object',
+                                                                                                                'minProperties': 1}},
+                                                                                        'required': ['fill'],
+                                                                                        'additionalProperties': False}]}},
+                                                   'required': ['name',
+                                                                'what',
+                                                                'kinds',
+                                                                'path',
+                                                                'match',
+                                                                'accept'],
+                                                   'additionalProperties': False}}},
  'meta/stream.schema.json': {'$schema': 'https://json-schema.org/draft/2020-12/schema',
                              '$id': 'meta/stream.schema.json',
                              'title': 'Stream mapping',
@@ -6773,6 +7175,26 @@ SCHEMAS: dict[str, Any] = {'canonical/content_part.json': {'$schema': 'https://j
                                                                                                      'pattern': '^(/([^~]|~[01])*)*$'}},
                                                                           'required': ['pointer'],
                                                                           'additionalProperties': False},
+                                                                'lenient': {'description': 'A quirk of '
+                                                                                           'servers that '
+                                                                                           'speak the '
+                                                                                           'dialect, not the '
+                                                                                           "provider's own "
+                                                                                           'rule: the '
+                                                                                           "dialect's wire "
+                                                                                           'schema rejects '
+                                                                                           'this wire value '
+                                                                                           'and decode reads '
+                                                                                           'it all the same. '
+                                                                                           'Says what it is '
+                                                                                           'and who sends '
+                                                                                           'it; the '
+                                                                                           'wire-schema '
+                                                                                           'check then '
+                                                                                           'expects a '
+                                                                                           'finding.',
+                                                                            'type': 'string',
+                                                                            'minLength': 10},
                                                                 'known_failure': {'description': 'Why the '
                                                                                                  'current '
                                                                                                  'code '

@@ -384,7 +384,7 @@ def encode_tool_choice(value: Any, *, strict: bool = False, id_map: IdMap | None
 # --- tool_call ---------------------------------------------------------------------------
 
 SHAPE_TOOL_CALL = "tool_call"
-_CHECKS_TOOL_CALL = ((("", "object", None), ("/type", "const", "function"), ("/function", "object", None), ("/id", "string", None), ("/function/name", "nonempty", None), ("/function/arguments", "string", None)),)
+_CHECKS_TOOL_CALL = ((("", "object", None), ("/type", "const", "function"), ("/function", "object", None), ("/id", "string", None), ("/function/name", "nonempty", None), ("/function/arguments", "absent_or", "string")),)
 _K_TOOL_CALL_0_0 = frozenset(("function", "id", "type"))
 _K_TOOL_CALL_0_1 = frozenset(("arguments", "name"))
 
@@ -396,6 +396,7 @@ def decode_tool_call(payload: Any, *, id_map: IdMap | None = None) -> dict[str, 
         if type(w) is dict and w.get("type") == "function":
             c: dict[str, Any] = {}
             fx = None  # most values carry no unknown fields: make the dict only when one turns up
+            fm: dict[str, Any] = {}
             w1 = w["function"]
             v = w["id"]
             if type(v) is not str:
@@ -405,31 +406,36 @@ def decode_tool_call(payload: Any, *, id_map: IdMap | None = None) -> dict[str, 
             if type(v) is not str or not v:
                 raise _Mismatch
             c["name"] = v
-            v = w1["arguments"]
-            if type(v) is not str:
-                raise _Mismatch
-            c["raw_arguments"] = v
-            if v in ("", ):
+            v = w1.get("arguments", _MISSING)
+            if v is _MISSING:
+                # Some OpenAI-compatible servers leave the text out for a call without arguments.
                 c["arguments"] = {}
+                fm["/function/arguments"] = "absent"
+            elif type(v) is not str:
+                raise _Mismatch
             else:
-                try:
-                    a = _loads(v)
-                except ValueError as exc:
-                    # '{..}{..}' fails here too ("Extra data"): one invalid call, never split.
-                    c["arguments"] = None
-                    c["arguments_error"] = "not valid JSON: " + str(exc)
+                c["raw_arguments"] = v
+                if v in ("", ):
+                    c["arguments"] = {}
                 else:
-                    if type(a) is dict:
-                        c["arguments"] = a
-                    else:
+                    try:
+                        a = _loads(v)
+                    except ValueError as exc:
+                        # '{..}{..}' fails here too ("Extra data"): one invalid call, never split.
                         c["arguments"] = None
-                        c["arguments_error"] = _rt.not_an_object(a)
+                        c["arguments_error"] = "not valid JSON: " + str(exc)
+                    else:
+                        if type(a) is dict:
+                            c["arguments"] = a
+                        else:
+                            c["arguments"] = None
+                            c["arguments_error"] = _rt.not_an_object(a)
             if len(w) != 3:
                 fx = _rt.unknown_fields(w, _K_TOOL_CALL_0_0, "", fx)
-            if len(w1) != 2:
+            if not w1.keys() <= _K_TOOL_CALL_0_1:
                 fx = _rt.unknown_fields(w1, _K_TOOL_CALL_0_1, "/function", fx)
-            if fx:
-                c["extensions"] = {DIALECT: _rt.extension(fx, _EMPTY)}
+            if fx or fm:
+                c["extensions"] = {DIALECT: _rt.extension(fx, fm)}
             if id_map is not None:
                 id_map.note_call(c["id"], c["name"])
             return c
@@ -444,13 +450,19 @@ def encode_tool_call(value: Any, *, strict: bool = False, id_map: IdMap | None =
     losses: list[_rt.Loss] = []
     ext = c.get("extensions")
     own = _rt.foreign_extensions(ext, DIALECT, losses, strict) if ext else _EMPTY
+    fm = own.get("forms", _EMPTY)
     try:
         x0_id = c["id"]
         if x0_id not in _IDS_SEEN and (type(x0_id) is not str or not _ID_OK(x0_id)):
             x0_id = _rt.encode_id(x0_id, _IDS, id_map, losses, strict, "/id")
         x0_name = c["name"]
-        x0_arguments = _rt.arguments_text(c, ("", ))
-        w = {"type": "function", "id": x0_id, "function": {"name": x0_name, "arguments": x0_arguments}}
+        if fm.get("/function/arguments") == "absent" and c["arguments"] == {} and "raw_arguments" not in c:
+            x0_arguments = _MISSING  # it came without argument text: send it back so
+        else:
+            x0_arguments = _rt.arguments_text(c, ("", ))
+        w = {"type": "function", "id": x0_id, "function": {"name": x0_name}}
+        if x0_arguments is not _MISSING:
+            w["function"]["arguments"] = x0_arguments
         if own:
             _rt.apply_fields(w, own.get("fields", _EMPTY), DIALECT, losses, strict)
         if id_map is not None:
@@ -586,7 +598,7 @@ def extract(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     v0 = w.get("tools") if type(w) is dict else None
     for i1, e1 in enumerate(_rt.elements(v0)):
         e = e1
-        if e is not None and _rt.lookup(e, ("type",)) != "custom":
+        if e is not None and _rt.lookup(e, ("type",)) != "custom" and _rt.lookup(e, ("function",)) is not _MISSING:
             at = f"/tools/{i1}"
             out[_KEYS["tool_definition"]].append(_rt.decode_at(decode_tool_definition, e, at, id_map))
     # tool_choice at /tool_choice
@@ -601,7 +613,7 @@ def extract(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
         v2 = e1.get("tool_calls") if type(e1) is dict else None
         for i3, e3 in enumerate(_rt.elements(v2)):
             e = e3
-            if e is not None and _rt.lookup(e, ("type",)) != "custom":
+            if e is not None and _rt.lookup(e, ("type",)) != "custom" and _rt.lookup(e, ("function",)) is not _MISSING:
                 at = f"/messages/{i1}/tool_calls/{i3}"
                 out[_KEYS["tool_call"]].append(_rt.decode_at(decode_tool_call, e, at, id_map))
     # tool_result at /messages/*
@@ -618,7 +630,7 @@ def extract(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
         v3 = v2.get("tool_calls") if type(v2) is dict else None
         for i4, e4 in enumerate(_rt.elements(v3)):
             e = e4
-            if e is not None and _rt.lookup(e, ("type",)) != "custom":
+            if e is not None and _rt.lookup(e, ("type",)) != "custom" and _rt.lookup(e, ("function",)) is not _MISSING:
                 at = f"/choices/{i1}/message/tool_calls/{i4}"
                 out[_KEYS["tool_call"]].append(_rt.decode_at(decode_tool_call, e, at, id_map))
     # the choice's parallel, carried beside it (request)
@@ -630,11 +642,11 @@ def extract(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
 
 # (shape, path, when, has, unless, where) of every location, for inject()
 _LOCATIONS = (
-    ("tool_definition", ("tools", "*"), (), (), ((("type",), "custom"),), ()),
+    ("tool_definition", ("tools", "*"), (), (("function",),), ((("type",), "custom"),), ()),
     ("tool_choice", ("tool_choice",), (), (), ((("type",), "custom"),), ()),
-    ("tool_call", ("messages", "*", "tool_calls", "*"), (), (), ((("type",), "custom"),), ()),
+    ("tool_call", ("messages", "*", "tool_calls", "*"), (), (("function",),), ((("type",), "custom"),), ()),
     ("tool_result", ("messages", "*"), ((("role",), "tool"),), (), (), ()),
-    ("tool_call", ("choices", "*", "message", "tool_calls", "*"), (), (), ((("type",), "custom"),), ()),
+    ("tool_call", ("choices", "*", "message", "tool_calls", "*"), (), (("function",),), ((("type",), "custom"),), ()),
 )
 # (canonical tool_definition field, pointer tokens) carried once for every tool
 _TOOLS_FIELDS = (

@@ -70,6 +70,11 @@ def _fail(message: str, code: int = EXIT_USAGE) -> NoReturn:
     help="text: path:line: dialect/shape: /pointer: message [keyword]; json: one object per payload; github: workflow annotations.",
 )
 @click.option(
+    "--profile",
+    metavar="PROFILE",
+    help="With --dialect: accept the documented quirks of servers speaking it (openai_chat: compat), each named in a note.",
+)
+@click.option(
     "--strict",
     is_flag=True,
     help="Fields the schemas do not describe are findings; the summary counts each new field path.",
@@ -106,6 +111,7 @@ def validate(
     dialect: str | None,
     shape: str | None,
     fmt: str,
+    profile: str | None,
     strict: bool,
     jobs: int,
     fail_fast: bool,
@@ -123,7 +129,8 @@ def validate(
     schemas = resolve_or_exit(schemas=schemas).schemas
     try:
         code = _validate(
-            paths, dialect, shape, fmt, strict, jobs, fail_fast, quiet, schemas, max_record_bytes, segment_bytes
+            *(paths, dialect, shape, fmt, profile, strict, jobs, fail_fast, quiet),
+            *(schemas, max_record_bytes, segment_bytes),
         )
     except (click.exceptions.Exit, click.ClickException, click.exceptions.Abort, SystemExit):
         raise
@@ -143,6 +150,7 @@ def _validate(
     dialect: str | None,
     shape: str | None,
     fmt: str,
+    profile: str | None,
     strict: bool,
     jobs: int,
     fail_fast: bool,
@@ -159,13 +167,16 @@ def _validate(
         for problem in exc.problems:
             _say(problem)
         _fail(f"{len(exc.problems)} problem(s) in {schemas}; nothing was validated")
-    options = Options(dialect=dialect, shape=shape, strict=strict, max_record_bytes=max_record_bytes)
+    options = Options(dialect=dialect, shape=shape, strict=strict, max_record_bytes=max_record_bytes, profile=profile)
     try:
         engine = Engine(spec, options)
     except EngineError as exc:
-        raise click.BadParameter(
-            str(exc), param_hint="--dialect" if dialect and dialect not in spec.dialects else "--shape"
-        ) from None
+        hint = "--shape"
+        if dialect and dialect not in spec.dialects:
+            hint = "--dialect"
+        elif "profile" in str(exc):
+            hint = "--profile"
+        raise click.BadParameter(str(exc), param_hint=hint) from None
 
     notes: list[str] = []
     files, problems = expand(list(paths), notes)

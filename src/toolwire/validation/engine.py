@@ -18,6 +18,7 @@ from toolwire.validation.detect import Detector, Target, targets
 from toolwire.validation.drift import Coverage, DriftWalker
 from toolwire.validation.explain import explain
 from toolwire.validation.inputs import Record
+from toolwire.validation.profiles import Accepted, Profile
 
 VALID, INVALID, UNDETECTED, AMBIGUOUS, UNREADABLE = "valid", "invalid", "undetected", "ambiguous", "unreadable"
 MIB = 1 << 20
@@ -36,6 +37,7 @@ class Options:
     max_depth: int = PARSER_MAX_DEPTH  # deeper payloads are findings (validators recurse)
     max_errors: int = 20  # per payload; the rest are counted, not listed
     fast: bool = True  # use jsonschema-rs when importable
+    profile: str | None = None  # a profile of the dialect (profiles.json): documented server quirks accepted
 
 
 @dataclass(slots=True)
@@ -60,6 +62,7 @@ class Result:
     errors: list[Finding] | tuple[()] = ()
     candidates: list[str] | tuple[()] = ()  # ambiguous (valid): the tied schemas; undetected: the nearest
     drift: list[str] | tuple[()] = ()  # undescribed field paths, array indices as *
+    notes: list[Finding] | tuple[()] = ()  # --profile: the quirks it accepted (keyword: the quirk's name)
 
     @property
     def valid(self) -> bool:
@@ -85,6 +88,8 @@ class Result:
         }
         if self.candidates:
             out["candidates"] = list(self.candidates)
+        if self.notes:
+            out["notes"] = [f.to_dict() for f in self.notes]
         return out
 
 
@@ -114,6 +119,8 @@ class Engine:
         self.candidates = targets(spec, options.dialect, options.shape)
         if not self.candidates:
             raise EngineError(self._no_candidates())
+        self.profile = self._profile()
+        self._kinds = {t.kind for t in self.candidates}
         self.validators = Validators(spec.documents, spec.registry, fast=options.fast)
         self.walker = DriftWalker(spec.registry)
         self.detector = Detector(self.candidates, self.validators, self.walker)
@@ -123,6 +130,18 @@ class Engine:
         # Whether a document can parse and still be too deep: not when the parser's own limit
         # is the option's, and then the bulk path need not count brackets.
         self._may_be_too_deep = orjson is None or options.max_depth < PARSER_MAX_DEPTH
+
+    def _profile(self) -> Profile | None:
+        name = self.options.profile
+        if name is None:
+            return None
+        if self.options.dialect is None:
+            raise EngineError("--profile needs --dialect: a profile is a dialect's")
+        profiles = self.spec.dialects[self.options.dialect].profiles
+        if name not in profiles:
+            known = ", ".join(sorted(profiles)) or "none"
+            raise EngineError(f"dialect {self.options.dialect} has no profile {name!r}; known: {known}")
+        return Profile(name, profiles[name])
 
     def _no_candidates(self) -> str:
         o = self.options
@@ -142,7 +161,7 @@ class Engine:
         nothing to report, so the reader can count it without making a Record or a Result. False
         means "take the long way", not "invalid". None when every record needs the long way
         (several candidate schemas, or --strict)."""
-        if self._single is None or self.options.strict:
+        if self._single is None or self.options.strict or self.profile is not None:
             return None
         is_valid, parse, may_be_too_deep = self._single_is_valid, self._loads, self._may_be_too_deep
         max_bytes, max_depth = self.options.max_record_bytes, self.options.max_depth
@@ -188,7 +207,7 @@ class Engine:
             else:
                 deep = 0
                 is_valid = self._single_is_valid
-                if is_valid is not None and not options.strict and is_valid(value):
+                if is_valid is not None and not options.strict and self.profile is None and is_valid(value):
                     # The bulk path: one schema, shallow, valid. Everything else goes the long way.
                     single = self._single
                     return Result(record.path, record.line, VALID, single.dialect, single.kind)  # type: ignore[union-attr]
@@ -213,6 +232,26 @@ class Engine:
         return self._unreadable(record, record.line, "not valid JSON", "parse")
 
     def _check_value(self, record: Record, value: Any) -> Result:
+        if self.profile is None:
+            return self._check_accepted(record, value)
+        accepted = self.profile.accept(value, self._kinds)
+        result = self._check_accepted(record, accepted.value)
+        if accepted.seen:
+            self._map_back(record, result, accepted)
+        return result
+
+    def _map_back(self, record: Record, result: Result, accepted: Accepted) -> None:
+        """Findings point into the original payload; each quirk seen is a note."""
+        lines = _Lines(record)
+        name = self.profile.name  # type: ignore[union-attr] - set when there is an Accepted
+        for f in result.errors:
+            f.pointer = accepted.original_pointer(f.pointer)
+            f.line = lines(f.pointer) if f.pointer else f.line
+        result.notes = [
+            Finding(s.pointer, f"{name} profile: {s.quirk.what}", s.quirk.name, lines(s.pointer)) for s in accepted.seen
+        ]
+
+    def _check_accepted(self, record: Record, value: Any) -> Result:
         single = self._single
         if single is not None:
             if self._single_is_valid(value):  # type: ignore[misc] - set together with _single

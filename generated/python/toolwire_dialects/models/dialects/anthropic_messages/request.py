@@ -10,8 +10,13 @@ from pydantic import BaseModel, ConfigDict, Field, RootModel
 
 
 class Role(Enum):
+    """
+    system (beta, BetaMessageParam): system instructions or tool changes between turns (mid_conv_system, tool_addition, tool_removal blocks).
+    """
+
     user = 'user'
     assistant = 'assistant'
+    system = 'system'
 
 
 class Metadata(BaseModel):
@@ -19,6 +24,16 @@ class Metadata(BaseModel):
         extra='allow',
     )
     user_id: str | None = None
+
+
+class Speed(Enum):
+    """
+    standard or fast (high output-tokens-per-second inference).
+    """
+
+    standard = 'standard'
+    fast = 'fast'
+    NoneType_None = None
 
 
 class Type(Enum):
@@ -46,6 +61,67 @@ class AnthropicContentBlockFields(RootModel[Any]):
     """
     The documented fields of each content block type other than tool_use and tool_result, by type: in requests (ContentBlockParam), responses (ContentBlock) and content_block_start events. Server tool blocks are described but not converted; their content and input are opaque.
     """
+
+
+class Type1(Enum):
+    enabled = 'enabled'
+    disabled = 'disabled'
+    adaptive = 'adaptive'
+
+
+class Display(Enum):
+    summarized = 'summarized'
+    omitted = 'omitted'
+    NoneType_None = None
+
+
+class BlockBinding(BaseModel):
+    """
+    Beta (thinking binding controls): what happens when earlier thinking blocks no longer match the conversation (prefix_mismatch_behavior: error or drop_block).
+    """
+
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    prefix_mismatch_behavior: str | None = None
+
+
+class AnthropicThinkingConfig(BaseModel):
+    """
+    ThinkingConfigParam (BetaThinkingConfigParam): enabled with a token budget, disabled, or adaptive (the model decides whether and how much to think); display says whether thinking text is returned (summarized) or redacted (omitted).
+    """
+
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    type: Type1
+    budget_tokens: int | None = None
+    display: Display | None = None
+    block_binding: BlockBinding | None = None
+    """
+    Beta (thinking binding controls): what happens when earlier thinking blocks no longer match the conversation (prefix_mismatch_behavior: error or drop_block).
+    """
+
+
+class Type2(Enum):
+    tool_reference = 'tool_reference'
+    mcp_tool_reference = 'mcp_tool_reference'
+    mcp_toolset_reference = 'mcp_toolset_reference'
+    tool_definition = 'tool_definition'
+
+
+class AnthropicToolChange(BaseModel):
+    """
+    The tool a tool_addition or tool_removal block names (beta): a tool_reference (name), an mcp_tool_reference (server_name, name), an mcp_toolset_reference (server_name), or (inline-tools beta) a tool_definition carrying a tools entry by value.
+    """
+
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    type: Type2
+    name: str | None = None
+    server_name: str | None = None
+    definition: dict[str, Any] | None = None
 
 
 class AnthropicContentSource(BaseModel):
@@ -83,6 +159,9 @@ class Message(BaseModel):
         extra='allow',
     )
     role: Role
+    """
+    system (beta, BetaMessageParam): system instructions or tool changes between turns (mid_conv_system, tool_addition, tool_removal blocks).
+    """
     content: str | list[AnthropicContentBlock]
 
 
@@ -109,10 +188,7 @@ class AnthropicMessagesRequest(BaseModel):
     temperature: float | None = None
     top_p: float | None = None
     top_k: int | None = None
-    thinking: dict[str, Any] | None = None
-    """
-    ThinkingConfig: {type: enabled, budget_tokens}, {type: disabled} or {type: adaptive, ...}.
-    """
+    thinking: AnthropicThinkingConfig | None = None
     output_config: dict[str, Any] | None = None
     """
     OutputConfig: output format (json_schema) and effort.
@@ -126,6 +202,14 @@ class AnthropicMessagesRequest(BaseModel):
     Container id (or, beta, container parameters with skills) for the code execution tool.
     """
     inference_geo: str | None = None
+    speed: Speed | None = None
+    """
+    standard or fast (high output-tokens-per-second inference).
+    """
+    user_profile_id: str | None = None
+    """
+    The user profile a request is made on behalf of.
+    """
     cache_control: dict[str, Any] | None = None
     """
     Top-level automatic cache breakpoint.

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from enum import Enum
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, RootModel
@@ -13,6 +14,67 @@ class AnthropicContentBlockFields(RootModel[Any]):
     """
     The documented fields of each content block type other than tool_use and tool_result, by type: in requests (ContentBlockParam), responses (ContentBlock) and content_block_start events. Server tool blocks are described but not converted; their content and input are opaque.
     """
+
+
+class Type(Enum):
+    enabled = 'enabled'
+    disabled = 'disabled'
+    adaptive = 'adaptive'
+
+
+class Display(Enum):
+    summarized = 'summarized'
+    omitted = 'omitted'
+    NoneType_None = None
+
+
+class BlockBinding(BaseModel):
+    """
+    Beta (thinking binding controls): what happens when earlier thinking blocks no longer match the conversation (prefix_mismatch_behavior: error or drop_block).
+    """
+
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    prefix_mismatch_behavior: str | None = None
+
+
+class AnthropicThinkingConfig(BaseModel):
+    """
+    ThinkingConfigParam (BetaThinkingConfigParam): enabled with a token budget, disabled, or adaptive (the model decides whether and how much to think); display says whether thinking text is returned (summarized) or redacted (omitted).
+    """
+
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    type: Type
+    budget_tokens: int | None = None
+    display: Display | None = None
+    block_binding: BlockBinding | None = None
+    """
+    Beta (thinking binding controls): what happens when earlier thinking blocks no longer match the conversation (prefix_mismatch_behavior: error or drop_block).
+    """
+
+
+class Type1(Enum):
+    tool_reference = 'tool_reference'
+    mcp_tool_reference = 'mcp_tool_reference'
+    mcp_toolset_reference = 'mcp_toolset_reference'
+    tool_definition = 'tool_definition'
+
+
+class AnthropicToolChange(BaseModel):
+    """
+    The tool a tool_addition or tool_removal block names (beta): a tool_reference (name), an mcp_tool_reference (server_name, name), an mcp_toolset_reference (server_name), or (inline-tools beta) a tool_definition carrying a tools entry by value.
+    """
+
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    type: Type1
+    name: str | None = None
+    server_name: str | None = None
+    definition: dict[str, Any] | None = None
 
 
 class AnthropicContentSource(BaseModel):
@@ -69,6 +131,14 @@ class AnthropicUsage(BaseModel):
     """
     service_tier: str | None = None
     inference_geo: str | None = None
+    speed: str | None = None
+    """
+    The inference speed mode used: standard or fast.
+    """
+    iterations: list[dict[str, Any]] | None = None
+    """
+    Beta: per-iteration usage (input/output tokens and cache statistics of each sampling iteration of a server-side tool loop).
+    """
 
 
 class AnthropicRefusalStopDetails(BaseModel):

@@ -52,6 +52,67 @@ class AnthropicContentBlock(BaseModel):
     type: str
 
 
+class Type1(Enum):
+    enabled = 'enabled'
+    disabled = 'disabled'
+    adaptive = 'adaptive'
+
+
+class Display(Enum):
+    summarized = 'summarized'
+    omitted = 'omitted'
+    NoneType_None = None
+
+
+class BlockBinding(BaseModel):
+    """
+    Beta (thinking binding controls): what happens when earlier thinking blocks no longer match the conversation (prefix_mismatch_behavior: error or drop_block).
+    """
+
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    prefix_mismatch_behavior: str | None = None
+
+
+class AnthropicThinkingConfig(BaseModel):
+    """
+    ThinkingConfigParam (BetaThinkingConfigParam): enabled with a token budget, disabled, or adaptive (the model decides whether and how much to think); display says whether thinking text is returned (summarized) or redacted (omitted).
+    """
+
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    type: Type1
+    budget_tokens: int | None = None
+    display: Display | None = None
+    block_binding: BlockBinding | None = None
+    """
+    Beta (thinking binding controls): what happens when earlier thinking blocks no longer match the conversation (prefix_mismatch_behavior: error or drop_block).
+    """
+
+
+class Type2(Enum):
+    tool_reference = 'tool_reference'
+    mcp_tool_reference = 'mcp_tool_reference'
+    mcp_toolset_reference = 'mcp_toolset_reference'
+    tool_definition = 'tool_definition'
+
+
+class AnthropicToolChange(BaseModel):
+    """
+    The tool a tool_addition or tool_removal block names (beta): a tool_reference (name), an mcp_tool_reference (server_name, name), an mcp_toolset_reference (server_name), or (inline-tools beta) a tool_definition carrying a tools entry by value.
+    """
+
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    type: Type2
+    name: str | None = None
+    server_name: str | None = None
+    definition: dict[str, Any] | None = None
+
+
 class AnthropicContentSource(BaseModel):
     """
     An image or document source: base64 (media_type, data), url (url), file (file_id), text (media_type, data) or content (content: a string or content blocks).

@@ -35,4 +35,20 @@ class AnthropicToolDefinition(BaseModel):
     A JSON Schema of the arguments (any keywords; its keys are the tool's, not wire fields), top-level type object.
     """
     strict: bool | None = None
+    defer_loading: bool | None = None
+    """
+    Beta (tool search): the tool is left out of the initial prompt until a tool_reference or tool_addition surfaces it.
+    """
+    allowed_callers: list[str] | None = None
+    """
+    Beta (programmatic tool calling): who may call the tool, direct or a code_execution tool version.
+    """
+    eager_input_streaming: bool | None = None
+    """
+    Beta: stream the input as it is generated (fine-grained tool streaming).
+    """
+    input_examples: list[dict[str, Any]] | None = None
+    """
+    Beta: example inputs, each an object matching input_schema.
+    """
     cache_control: dict[str, Any] | None = None

@@ -16,14 +16,15 @@ class Mode(Enum):
     VALIDATED = 'VALIDATED'
 
 
-class GeminiAllowedFunctionName(RootModel[constr(min_length=1)]):
-    root: constr(min_length=1)
+class GeminiAllowedFunctionNames(RootModel[list[constr(min_length=1)]]):
+    """
+    The functions the model may call (google-genai FunctionCallingConfig.allowed_function_names). The API accepts an empty list, which restricts nothing (the same as leaving the field out).
+    """
 
-
-class GeminiAllowedFunctionNames(RootModel[list[GeminiAllowedFunctionName]]):
-    root: list[GeminiAllowedFunctionName] = Field(
-        ..., min_length=1, title='GeminiAllowedFunctionNames'
-    )
+    root: list[constr(min_length=1)] = Field(..., title='GeminiAllowedFunctionNames')
+    """
+    The functions the model may call (google-genai FunctionCallingConfig.allowed_function_names). The API accepts an empty list, which restricts nothing (the same as leaving the field out).
+    """
 
 
 class GeminiFunctionCallingConfig1(BaseModel):

@@ -26,4 +26,12 @@ class McpCallToolParams(BaseModel):
     name: constr(min_length=1)
     arguments: dict[str, Any] | None = None
     task: McpTaskMetadata | None = Field(None, title='McpTaskMetadata')
+    inputResponses: dict[str, Any] | None = None
+    """
+    MCP 2026-07-28: the client's answers (elicitation, sampling) to the input requests of an input_required result, keyed by request.
+    """
+    requestState: str | None = None
+    """
+    MCP 2026-07-28: opaque state from an input_required result, sent back unchanged.
+    """
     field_meta: dict[str, Any] | None = Field(None, alias='_meta')

@@ -48,6 +48,17 @@ class McpToolExecution(BaseModel):
     taskSupport: TaskSupport | None = None
 
 
+class McpOutputSchema(BaseModel):
+    """
+    The JSON Schema of structuredContent: any JSON Schema 2020-12 object since MCP 2026-07-28 (its root need not be an object schema, since structuredContent may be any JSON value); a root type object in earlier revisions.
+    """
+
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    field_schema: str | None = Field(None, alias='$schema')
+
+
 class McpObjectSchema(BaseModel):
     """
     A JSON Schema whose root is an object schema (any keywords; its keys are the tool's, not wire fields).
@@ -64,7 +75,7 @@ class McpObjectSchema(BaseModel):
 
 class McpTool(BaseModel):
     """
-    A `Tool`, as an element of a tools/list result's `tools` list (MCP 2025-11-25). Names SHOULD be 1-128 characters of A-Z a-z 0-9 _ - . (a SHOULD, so not enforced here). `inputSchema` is a JSON Schema object whose root type is "object" (2020-12 unless `$schema` says otherwise).
+    A `Tool`, as an element of a tools/list result's `tools` list (MCP 2026-07-28; 2025-11-25 and earlier too). Names SHOULD be 1-128 characters of A-Z a-z 0-9 _ - . (a SHOULD, so not enforced here). `inputSchema` is a JSON Schema object whose root type is "object" (2020-12 unless `$schema` says otherwise).
     """
 
     model_config = ConfigDict(
@@ -74,7 +85,7 @@ class McpTool(BaseModel):
     title: str | None = None
     description: str | None = None
     inputSchema: McpObjectSchema
-    outputSchema: McpObjectSchema | None = None
+    outputSchema: McpOutputSchema | None = None
     annotations: McpToolAnnotations | None = Field(None, title='McpToolAnnotations')
     icons: list[McpIcon] | None = None
     execution: McpToolExecution | None = Field(None, title='McpToolExecution')

@@ -23,13 +23,20 @@ class McpContentBlock(BaseModel):
 
 class McpCallToolResult(BaseModel):
     """
-    A CallToolResult: the `result` of a tools/call JSON-RPC response. `content` is a list of content blocks (text, image, audio, resource_link, resource); `structuredContent` is an optional JSON object; `isError: true` marks a tool execution error (protocol errors are JSON-RPC errors instead). No call id: the response's JSON-RPC id links it to its request.
+    A CallToolResult: the `result` of a tools/call JSON-RPC response. `content` is a list of content blocks (text, image, audio, resource_link, resource); `structuredContent` is an optional JSON value (an object up to revision 2025-11-25; any JSON value, conforming to the tool's outputSchema, since 2026-07-28); `resultType` (2026-07-28: required from servers of that revision, absent means complete) says how to read the result; `isError: true` marks a tool execution error (protocol errors are JSON-RPC errors instead). No call id: the response's JSON-RPC id links it to its request.
     """
 
     model_config = ConfigDict(
         extra='allow',
     )
     content: list[McpContentBlock]
-    structuredContent: dict[str, Any] | None = None
+    structuredContent: Any | None = None
+    """
+    Any JSON value: object, array, string, number, boolean or null (MCP 2026-07-28; an object in earlier revisions, which this accepts too).
+    """
+    resultType: str | None = None
+    """
+    MCP 2026-07-28 Result.resultType: how to parse the result ("complete" when absent, for servers of earlier revisions).
+    """
     isError: bool | None = None
     field_meta: dict[str, Any] | None = Field(None, alias='_meta')

@@ -48,6 +48,17 @@ class MistralToolCall(BaseModel):
     function: Function
 
 
+class PromptTokensDetails(BaseModel):
+    """
+    Prompt token breakdown (api.mistral.ai since 2025): cached_tokens served from the prompt cache.
+    """
+
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    cached_tokens: int | None = None
+
+
 class MistralUsage(BaseModel):
     """
     Token usage (client-python UsageInfo, which keeps any further key). `num_cached_tokens` is not in UsageInfo, but the API sends it (live captures): the prompt tokens served from the prompt cache.
@@ -62,6 +73,10 @@ class MistralUsage(BaseModel):
     prompt_audio_seconds: int | None = None
     service_tier: str | None = None
     num_cached_tokens: int | None = None
+    prompt_tokens_details: PromptTokensDetails | None = None
+    """
+    Prompt token breakdown (api.mistral.ai since 2025): cached_tokens served from the prompt cache.
+    """
 
 
 class MistralChoiceLogprobs(BaseModel):

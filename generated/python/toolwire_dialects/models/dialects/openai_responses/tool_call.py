@@ -10,9 +10,14 @@ from pydantic import BaseModel, ConfigDict, Field, constr
 
 
 class Status(Enum):
+    """
+    Set on items the API returns; null on a replayed input item is accepted (openai-python's model dump of ResponseFunctionToolCall, whose status is Optional).
+    """
+
     in_progress = 'in_progress'
     completed = 'completed'
     incomplete = 'incomplete'
+    NoneType_None = None
 
 
 class Type(Enum):
@@ -46,6 +51,9 @@ class OpenAIResponsesFunctionCall(BaseModel):
     name: str
     arguments: str
     status: Status | None = None
+    """
+    Set on items the API returns; null on a replayed input item is accepted (openai-python's model dump of ResponseFunctionToolCall, whose status is Optional).
+    """
     async_: bool | None = Field(None, alias='async')
     namespace: str | None = None
     caller: OpenAIResponsesCaller | None = None

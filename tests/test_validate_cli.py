@@ -518,8 +518,23 @@ def test_a_tie_goes_to_the_schema_describing_more_of_the_payload(tmp_path: Path)
     schema = json.loads((clone / "tool_call.json").read_text())
     schema["properties"]["index"] = {"type": "integer"}  # the clone knows one more field
     (clone / "tool_call.json").write_text(json.dumps(schema))
-    path = jsonl(tmp_path / "x.jsonl", {**CALL, "index": 0}, CALL)
-    result = run(str(path), "--format", "json", schemas=root)
+    # Two inputs: within one, the lines before a tie settle it (the next test).
+    path = jsonl(tmp_path / "x.jsonl", {**CALL, "index": 0})
+    other = jsonl(tmp_path / "y.jsonl", CALL)
+    result = run(str(path), str(other), "--format", "json", schemas=root)
     first, second = objects(result)
     assert (first["dialect"], first["valid"]) == ("openai_clone", True)
     assert second["status"] == "ambiguous"  # without the field, the two describe it equally
+
+
+def test_a_tie_on_a_line_is_settled_by_the_lines_before_it(tmp_path: Path) -> None:
+    root = copy_schemas(tmp_path / "schemas")
+    clone = clone_dialect(root)
+    schema = json.loads((clone / "tool_call.json").read_text())
+    schema["properties"]["index"] = {"type": "integer"}
+    (clone / "tool_call.json").write_text(json.dumps(schema))
+    path = jsonl(tmp_path / "x.jsonl", CALL, {**CALL, "index": 0}, CALL)
+    first, second, third = objects(run(str(path), "--format", "json", schemas=root))
+    assert first["status"] == "ambiguous"  # nothing before it to settle it
+    assert (second["dialect"], second["status"]) == ("openai_clone", "valid")
+    assert (third["dialect"], third["status"]) == ("openai_clone", "valid")  # settled by line 2

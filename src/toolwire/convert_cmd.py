@@ -9,6 +9,7 @@ from typing import Any
 
 import click
 
+from toolwire.config import GENERATED_HELP, SCHEMAS_HELP, resolve_or_exit
 from toolwire.generated_package import load
 
 SHAPES = ("tool_definition", "tool_choice", "tool_call", "tool_result")
@@ -40,10 +41,11 @@ def read_json_input(source: str, what: str) -> Any:
 @click.option("--to", "target", required=True, metavar="DIALECT", help="Dialect to produce.")
 @click.option("--shape", required=True, type=click.Choice(SHAPES), help="Shape of the input.")
 @click.option("--strict", is_flag=True, help="Exit 1 on the first loss instead of reporting it.")
-@click.option("--generated", type=click.Path(path_type=Path, file_okay=False), default=Path("generated"), show_default=True)
+@click.option("--generated", type=click.Path(path_type=Path, file_okay=False), help=GENERATED_HELP)
 @click.argument("file", default="-")
-def convert(source: str, target: str, shape: str, strict: bool, generated: Path, file: str) -> None:
+def convert(source: str, target: str, shape: str, strict: bool, generated: Path | None, file: str) -> None:
     """Convert a payload of SHAPE from one dialect to another; losses go to stderr."""
+    generated = resolve_or_exit(out=generated).out
     pkg = load(generated)
     for name in (source, target):
         if name not in pkg.DIALECTS:
@@ -98,14 +100,16 @@ def _profile_notes(schemas: Path, dialect: str, name: str, payload: Any) -> list
     metavar="PROFILE",
     help="Name, on stderr, each documented server quirk of this profile the payload has (openai_chat: compat).",
 )
-@click.option("--generated", type=click.Path(path_type=Path, file_okay=False), default=Path("generated"), show_default=True)
-@click.option("--schemas", type=click.Path(path_type=Path, file_okay=False), default=Path("schemas"), show_default=True)
+@click.option("--generated", type=click.Path(path_type=Path, file_okay=False), help=GENERATED_HELP)
+@click.option("--schemas", type=click.Path(path_type=Path, file_okay=False), help=SCHEMAS_HELP)
 @click.argument("file", default="-")
-def extract(dialect: str, profile: str | None, generated: Path, schemas: Path, file: str) -> None:
+def extract(dialect: str, profile: str | None, generated: Path | None, schemas: Path | None, file: str) -> None:
     """Print the canonical tools, tool choice, calls and results of a whole request or response.
 
     Tools and calls of types the dialect does not convert (custom tools, server tools such as
     OpenRouter's openrouter:*) are left alone, as inject() leaves them in place."""
+    config = resolve_or_exit(schemas=schemas, out=generated)
+    generated, schemas = config.out, config.schemas
     pkg = load(generated)
     module = pkg.DIALECTS.get(dialect)
     if module is None:

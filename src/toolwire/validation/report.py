@@ -1,10 +1,14 @@
 """Results as text (compiler-style), JSON lines or GitHub workflow annotations; the summary.
 
-Results go to stdout, the summary and the drift report to stderr.
+Results go to stdout, the summary and the drift report to stderr. File names, keys and values
+come from the user's files, so every format escapes them: JSON by being JSON, GitHub by the
+workflow-command escaping (a newline in a key must not start a `::warning` command), text and
+every stderr line by writing control characters as escapes (no line breaks, no terminal codes).
 """
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from dataclasses import dataclass, field
 
@@ -30,7 +34,10 @@ class Reporter:
         if self.fmt == "json":
             if self.quiet and result.valid:
                 return ""
-            return dumps(result.to_dict()).decode() + "\n"
+            text = dumps(result.to_dict()).decode()
+            if "\u2028" in text or "\u2029" in text:  # legal in JSON, but line breaks to splitlines()
+                text = text.replace("\u2028", "\\u2028").replace("\u2029", "\\u2029")
+            return text + "\n"
         notes = "" if self.quiet or not result.notes else self._notes(result)
         if result.status == AMBIGUOUS:
             return "" if self.quiet else notes + self._ambiguity(result)
@@ -43,7 +50,9 @@ class Reporter:
         out = [notes]
         for i, f in enumerate(result.errors):
             where = nearest if nearest and i > 0 else label
-            out.append(f"{result.path}:{f.line}: {where}: {f.pointer or '/'}: {f.message} [{f.keyword}]\n")
+            out.append(
+                escape_text(f"{result.path}:{f.line}: {where}: {f.pointer or '/'}: {f.message} [{f.keyword}]") + "\n"
+            )
         return "".join(out)
 
     def _notes(self, result: Result) -> str:
@@ -56,7 +65,8 @@ class Reporter:
                 for f in result.notes
             )
         return "".join(
-            f"{result.path}:{f.line}: {result.label}: note: {f.pointer or '/'}: {f.message} [{f.keyword}]\n"
+            escape_text(f"{result.path}:{f.line}: {result.label}: note: {f.pointer or '/'}: {f.message} [{f.keyword}]")
+            + "\n"
             for f in result.notes
         )
 
@@ -68,7 +78,7 @@ class Reporter:
             title = _escape_property("toolwire validate: ambiguous")
             where = f"file={_escape_property(result.path)},line={result.line},title={title}"
             return f"::notice {where}::{_escape_data(message)} [ambiguous]\n"
-        return f"{result.path}:{result.line}: note: /: {message} [ambiguous]\n"
+        return escape_text(f"{result.path}:{result.line}: note: /: {message} [ambiguous]") + "\n"
 
     @staticmethod
     def _github(result: Result, f: Finding) -> str:
@@ -77,8 +87,25 @@ class Reporter:
         return f"::error file={_escape_property(result.path)},line={f.line},title={title}::{message}\n"
 
 
+# C0 and C1 controls, DEL, line and paragraph separators, and the bidirectional overrides that
+# can make a line read differently from what it says.
+_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+_NAMED = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
+
+
+def _control(match: re.Match[str]) -> str:
+    char = match.group()
+    return _NAMED.get(char) or (f"\\x{ord(char):02x}" if ord(char) < 0x100 else f"\\u{ord(char):04x}")
+
+
+def escape_text(text: str) -> str:
+    """One line of plain text: control characters written as \\n, \\x1b, \\u2028, ..."""
+    return _CONTROL.sub(_control, text)
+
+
 def _escape_data(text: str) -> str:
-    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+    # The workflow-command escaping; other control characters as in text (no terminal codes).
+    return escape_text(text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A"))
 
 
 def _escape_property(text: str) -> str:

@@ -7,6 +7,7 @@ units are printed in order.
 
 from __future__ import annotations
 
+import dataclasses
 import multiprocessing
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -14,8 +15,8 @@ from pathlib import Path
 from typing import BinaryIO, TextIO
 
 from toolwire.spec import load_spec
-from toolwire.validation.engine import VALID, Engine, Options
-from toolwire.validation.inputs import STDIN, Reader, ReadProblem, Unit
+from toolwire.validation.engine import AMBIGUOUS, VALID, Engine, Options, Result
+from toolwire.validation.inputs import STDIN, Reader, ReadProblem, Record, Unit
 from toolwire.validation.progress import Progress
 from toolwire.validation.report import Reporter, Tally
 
@@ -70,9 +71,10 @@ def run_unit(
     check, render, add = engine.check, reporter.render, tally.add
     pending: list[str] = []
     count = 0
+    settle = Settler()
     try:
         for count, record in enumerate(reader, 1):  # tick() reads count too
-            result = check(record)
+            result = settle(record, check(record))
             add(result)
             text = render(result)
             if text:
@@ -92,6 +94,25 @@ def run_unit(
             write("".join(pending))
         tally.statuses[VALID] += reader.accepted
     return outcome
+
+
+class Settler:
+    """An ambiguous line of a stream whose earlier lines were detected as one of its candidates
+    is that candidate: a stream does not change dialect halfway (a bare error event is the same
+    shape in OpenAI Chat and Mistral). One per input."""
+
+    def __init__(self) -> None:
+        self.label: str | None = None  # what the input's lines were last detected as
+
+    def __call__(self, record: Record, result: Result) -> Result:
+        if record.doc is not None:  # a whole document: nothing before it in its input
+            return result
+        if result.status == VALID and result.dialect and result.shape:
+            self.label = f"{result.dialect}/{result.shape}"
+        elif result.status == AMBIGUOUS and self.label in result.candidates:
+            dialect, shape = self.label.split("/")  # type: ignore[union-attr] - in candidates
+            return dataclasses.replace(result, status=VALID, dialect=dialect, shape=shape, candidates=())
+        return result
 
 
 # -- worker processes -------------------------------------------------------------------------------

@@ -371,12 +371,15 @@ class IdMap:
 
     The same original id always gets the same new id within one map, so a call and its
     result stay linked; keep one map per conversation across turns, and use
-    `original(new_id)` to map a provider's reply back.
+    `original(new_id)` to map a provider's reply back. A rewrite is unique against every id
+    the map has seen (rewritten, passed through or decoded), in either order: an id that
+    arrives literally equal to an earlier rewrite is itself rewritten, never merged with it.
     """
 
     def __init__(self) -> None:
-        self._forward: dict[tuple[str, str], str] = {}
-        self._backward: dict[str, str] = {}
+        self._forward: dict[tuple[str, Any], str] = {}  # (dialect, id) -> id sent (itself if passed)
+        self._backward: dict[str, Any] = {}  # rewritten id -> the id it stands for
+        self._seen: set[Any] = set()  # every id this map has seen, in or out
         self._minted = 0
         self._names: dict[str, str] = {}  # call id -> tool name
         self._unanswered: list[str] = []  # call ids in order, until a result claims them
@@ -385,25 +388,46 @@ class IdMap:
         """The id a rewritten id stands for (the id itself when it was never rewritten)."""
         return self._backward.get(new_id, new_id)
 
-    def rewrite(self, original: str, policy: IdPolicy) -> str:
-        key = (policy.dialect, original)
-        known = self._forward.get(key)
+    def carry(self, value: Any, policy: IdPolicy) -> Any:
+        """The id to send for value: value itself when the target can carry it and no other
+        id was rewritten to it; else its rewrite."""
+        known = self._forward.get((policy.dialect, value))
         if known is not None:
             return known
+        if type(value) is str and value not in self._backward and policy.pattern.fullmatch(value):
+            self._forward[(policy.dialect, value)] = value
+            self._seen.add(value)
+            return value
+        return self.rewrite(value, policy)
+
+    def rewrite(self, original: Any, policy: IdPolicy) -> str:
+        key = (policy.dialect, original)
+        known = self._forward.get(key)
+        if known is not None and known != original:
+            return known
+        self._seen.add(original)
         salt = 0
         while True:
             candidate = policy.prefix + _alnum(f"{original}\x00{salt}", policy.length)
-            if candidate not in self._backward and policy.pattern.fullmatch(candidate):
+            if candidate not in self._seen and policy.pattern.fullmatch(candidate):
                 break
             salt += 1
         self._forward[key] = candidate
         self._backward[candidate] = original
+        self._seen.add(candidate)
         return candidate
 
     def mint(self, policy: IdPolicy) -> str:
-        """A fresh id for a call that has none: deterministic, unique within this map."""
+        """A fresh id for a call that has none: deterministic, unique within this map. It
+        stands for no other id, so it is no rewrite (original() answers it as it is)."""
         self._minted += 1
-        return self.rewrite(f"\x00minted:{self._minted}", policy)
+        salt = 0
+        while True:
+            candidate = policy.prefix + _alnum(f"\x00minted:{self._minted}\x00{salt}", policy.length)
+            if candidate not in self._seen and policy.pattern.fullmatch(candidate):
+                self._seen.add(candidate)
+                return candidate
+            salt += 1
 
     def mint_call(self) -> str:
         """A canonical id for a decoded call that came without one."""
@@ -413,6 +437,7 @@ class IdMap:
         """Remember a call so that results can find its name, and id-less results its id."""
         if call_id is None or call_id in self._names:
             return
+        self._seen.add(call_id)
         self._names[call_id] = name
         self._names.setdefault(self.original(call_id), name)
         self._unanswered.append(call_id)
@@ -437,16 +462,25 @@ CANONICAL_IDS = IdPolicy("canonical", re.compile(r"^call_[0-9A-Za-z]{24}$"), "ca
 
 
 def encode_id(value: Any, policy: IdPolicy, id_map: IdMap | None, losses: list[Loss], strict: bool, pointer: str) -> str:
-    if type(value) is str and policy.pattern.fullmatch(value):
-        return value
+    """The id to send; with an id map every id goes through it, so that no rewrite can ever
+    equal an id sent as it is (the map remembers both)."""
+    fits = type(value) is str and policy.pattern.fullmatch(value) is not None
     if id_map is None:
+        if fits:
+            return value
         id_map = IdMap()
     if value is None:
         new = id_map.mint(policy)
         report(losses, strict, pointer, policy.dialect, f"a missing id (minted {new!r})")
         return new
-    new = id_map.rewrite(value, policy)
-    report(losses, strict, pointer, policy.dialect, f"id {value!r} (rewritten to {new!r} in the id map)")
+    new = id_map.carry(value, policy)
+    if new == value:
+        return new
+    if fits:
+        why = f"id {value!r} (rewritten to {new!r}: the id map gave {value!r} to id {id_map.original(value)!r})"
+    else:
+        why = f"id {value!r} (rewritten to {new!r} in the id map)"
+    report(losses, strict, pointer, policy.dialect, why)
     return new
 
 

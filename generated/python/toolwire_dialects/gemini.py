@@ -559,7 +559,7 @@ def encode_tool_call(value: Any, *, strict: bool = False, id_map: IdMap | None =
             x0_id = c.get("id")
             if x0_id is None or fm.get("/functionCall/id") == "minted":
                 x0_id = None if fm.get("/functionCall/id") == "null" else _MISSING
-            elif type(x0_id) is not str or not _ID_OK(x0_id):
+            elif id_map is not None or type(x0_id) is not str or not _ID_OK(x0_id):
                 x0_id = _rt.encode_id(x0_id, _IDS, id_map, losses, strict, "/id")
             x0_name = c["name"]
             x0_arguments = c["arguments"]
@@ -582,7 +582,7 @@ def encode_tool_call(value: Any, *, strict: bool = False, id_map: IdMap | None =
             x1_id = c.get("id")
             if x1_id is None or fm.get("/function_call/id") == "minted":
                 x1_id = None if fm.get("/function_call/id") == "null" else _MISSING
-            elif type(x1_id) is not str or not _ID_OK(x1_id):
+            elif id_map is not None or type(x1_id) is not str or not _ID_OK(x1_id):
                 x1_id = _rt.encode_id(x1_id, _IDS, id_map, losses, strict, "/id")
             x1_name = c["name"]
             x1_arguments = c["arguments"]
@@ -733,7 +733,7 @@ def encode_tool_result(value: Any, *, strict: bool = False, id_map: IdMap | None
             x0_call_id = c.get("call_id")
             if x0_call_id is None or fm.get("/functionResponse/id") == "minted":
                 x0_call_id = None if fm.get("/functionResponse/id") == "null" else _MISSING
-            elif type(x0_call_id) is not str or not _ID_OK(x0_call_id):
+            elif id_map is not None or type(x0_call_id) is not str or not _ID_OK(x0_call_id):
                 x0_call_id = _rt.encode_id(x0_call_id, _IDS, id_map, losses, strict, "/call_id")
             x0_name = c.get("name")
             if x0_name is None and id_map is not None:
@@ -752,7 +752,7 @@ def encode_tool_result(value: Any, *, strict: bool = False, id_map: IdMap | None
             x1_call_id = c.get("call_id")
             if x1_call_id is None or fm.get("/function_response/id") == "minted":
                 x1_call_id = None if fm.get("/function_response/id") == "null" else _MISSING
-            elif type(x1_call_id) is not str or not _ID_OK(x1_call_id):
+            elif id_map is not None or type(x1_call_id) is not str or not _ID_OK(x1_call_id):
                 x1_call_id = _rt.encode_id(x1_call_id, _IDS, id_map, losses, strict, "/call_id")
             x1_name = c.get("name")
             if x1_name is None and id_map is not None:

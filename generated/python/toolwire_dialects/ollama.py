@@ -207,7 +207,7 @@ def encode_tool_call(value: Any, *, strict: bool = False, id_map: IdMap | None =
         x0_id = c.get("id")
         if x0_id is None or fm.get("/id") == "minted":
             x0_id = None if fm.get("/id") == "null" else _MISSING
-        elif type(x0_id) is not str or not _ID_OK(x0_id):
+        elif id_map is not None or type(x0_id) is not str or not _ID_OK(x0_id):
             x0_id = _rt.encode_id(x0_id, _IDS, id_map, losses, strict, "/id")
         x0_name = c["name"]
         x0_arguments = c["arguments"]
@@ -300,7 +300,7 @@ def encode_tool_result(value: Any, *, strict: bool = False, id_map: IdMap | None
         x0_call_id = c.get("call_id")
         if x0_call_id is None or fm.get("/tool_call_id") == "minted":
             x0_call_id = None if fm.get("/tool_call_id") == "null" else _MISSING
-        elif type(x0_call_id) is not str or not _ID_OK(x0_call_id):
+        elif id_map is not None or type(x0_call_id) is not str or not _ID_OK(x0_call_id):
             x0_call_id = _rt.encode_id(x0_call_id, _IDS, id_map, losses, strict, "/call_id")
         x0_name = c.get("name")
         if x0_name is None and id_map is not None:

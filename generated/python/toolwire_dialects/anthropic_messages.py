@@ -16,6 +16,7 @@ import re
 from typing import Any
 
 from . import _runtime as _rt
+from . import _envelopes
 from ._runtime import Encoded, IdMap
 
 __all__ = [
@@ -599,14 +600,19 @@ def encode_tool_result(value: Any, *, strict: bool = False, id_map: IdMap | None
 # --- envelopes: where the shapes sit in a whole request or response --------------------
 ENVELOPES = ("request", "response", "stream_event", )
 _KEYS = {"tool_definition": "tools", "tool_call": "tool_calls", "tool_result": "tool_results"}
+# (kind, alternative sets of required root keys, (pointer tokens, allowed JSON types) ...) of
+# every kind extract() reads, from its envelope schema: a payload must be one of them
+_ENVELOPE_KINDS = (
+    ("request", (("messages",),), (((), ("object",), False), (("cache_control",), ("object", "null"), False), (("container",), ("object", "string", "null"), False), (("context_management",), ("object", "null"), False), (("inference_geo",), ("string", "null"), False), (("max_tokens",), ("integer",), False), (("mcp_servers",), ("array",), False), (("messages",), ("array",), False), (("metadata",), ("object",), False), (("model",), ("string",), False), (("output_config",), ("object",), False), (("output_format",), ("object", "null"), False), (("service_tier",), ("string",), False), (("stop_sequences",), ("array",), False), (("stream",), ("boolean",), False), (("system",), ("array", "string"), False), (("temperature",), ("number", "integer"), False), (("thinking",), ("object",), False), (("tool_choice",), ("object",), False), (("tool_choice", "type"), ("string",), True), (("tools",), ("array",), False), (("top_k",), ("integer",), False), (("top_p",), ("number", "integer"), False), (("messages", "*"), ("object",), False), (("messages", "*", "content"), ("array", "string"), True), (("messages", "*", "role"), ("string",), True), (("messages", "*", "content"), ("array", "string"), False), (("messages", "*", "content", "*"), ("object",), False), (("messages", "*", "content", "*", "type"), ("string",), True))),
+    ("response", (("content", "role", "type"),), (((), ("object",), False), (("container",), ("object", "null"), False), (("content",), ("array",), False), (("context_management",), ("object", "null"), False), (("id",), ("string",), False), (("model",), ("string",), False), (("role",), ("string",), False), (("stop_details",), ("object", "null"), False), (("stop_reason",), ("string", "null"), False), (("stop_sequence",), ("string", "null"), False), (("type",), ("string",), False), (("usage",), ("object",), False), (("content", "*"), ("object",), False), (("content", "*", "type"), ("string",), True))),
+)
 
 
 def extract(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     """The canonical tools, tool choice, calls and results of a whole Anthropic Messages request
     or response, in order; decode errors name the pointer inside the payload."""
-    w = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, "envelope")
-    if type(w) is not dict:
-        raise _rt.DecodeError(DIALECT, "envelope", "", "expected an object")
+    w = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, _ENVELOPE_KINDS[0][0])
+    _envelopes.check(w, _ENVELOPE_KINDS, DIALECT)  # not a request or response: never read as empty
     id_map = IdMap() if id_map is None else id_map
     out: dict[str, Any] = {"tools": [], "tool_choice": None, "tool_calls": [], "tool_results": [], "finish_reason": None}
     # tool_definition at /tools/*

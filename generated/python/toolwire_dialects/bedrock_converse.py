@@ -16,6 +16,7 @@ import re
 from typing import Any
 
 from . import _runtime as _rt
+from . import _envelopes
 from ._runtime import Encoded, IdMap
 
 __all__ = [
@@ -530,14 +531,19 @@ def encode_tool_result(value: Any, *, strict: bool = False, id_map: IdMap | None
 # --- envelopes: where the shapes sit in a whole request or response --------------------
 ENVELOPES = ("request", "response", "stream_event", )
 _KEYS = {"tool_definition": "tools", "tool_call": "tool_calls", "tool_result": "tool_results"}
+# (kind, alternative sets of required root keys, (pointer tokens, allowed JSON types) ...) of
+# every kind extract() reads, from its envelope schema: a payload must be one of them
+_ENVELOPE_KINDS = (
+    ("request", (("messages",),), (((), ("object",), False), (("additionalModelRequestFields",), ("object",), False), (("additionalModelResponseFieldPaths",), ("array",), False), (("guardrailConfig",), ("object",), False), (("inferenceConfig",), ("object",), False), (("messages",), ("array",), False), (("modelId",), ("string",), False), (("outputConfig",), ("object",), False), (("performanceConfig",), ("object",), False), (("projectIdentifier",), ("string",), False), (("promptVariables",), ("object",), False), (("requestMetadata",), ("object",), False), (("serviceTier",), ("object",), False), (("system",), ("array",), False), (("toolConfig",), ("object",), False), (("toolConfig", "tools"), ("array",), True), (("toolConfig", "tools"), ("array",), False), (("toolConfig", "toolChoice"), ("object",), False), (("messages", "*"), ("object",), False), (("messages", "*", "content"), ("array",), True), (("messages", "*", "role"), ("string",), True), (("toolConfig", "tools", "*"), ("object",), False), (("messages", "*", "content"), ("array",), False), (("messages", "*", "content", "*"), ("object",), False))),
+    ("response", (("output", "stopReason"),), (((), ("object",), False), (("metrics",), ("object",), False), (("output",), ("object",), False), (("performanceConfig",), ("object",), False), (("serviceTier",), ("object",), False), (("stopReason",), ("string",), False), (("trace",), ("object",), False), (("usage",), ("object",), False), (("output", "message"), ("object",), False), (("output", "message", "content"), ("array",), True), (("output", "message", "role"), ("string",), True), (("output", "message", "content"), ("array",), False), (("output", "message", "content", "*"), ("object",), False))),
+)
 
 
 def extract(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     """The canonical tools, tool choice, calls and results of a whole Amazon Bedrock Converse request
     or response, in order; decode errors name the pointer inside the payload."""
-    w = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, "envelope")
-    if type(w) is not dict:
-        raise _rt.DecodeError(DIALECT, "envelope", "", "expected an object")
+    w = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, _ENVELOPE_KINDS[0][0])
+    _envelopes.check(w, _ENVELOPE_KINDS, DIALECT)  # not a request or response: never read as empty
     id_map = IdMap() if id_map is None else id_map
     out: dict[str, Any] = {"tools": [], "tool_choice": None, "tool_calls": [], "tool_results": [], "finish_reason": None}
     # tool_definition at /toolConfig/tools/*

@@ -16,6 +16,7 @@ import re
 from typing import Any
 
 from . import _runtime as _rt
+from . import _envelopes
 from ._runtime import Encoded, IdMap
 from ._runtime import loads as _loads
 
@@ -436,14 +437,19 @@ def encode_tool_result(value: Any, *, strict: bool = False, id_map: IdMap | None
 # --- envelopes: where the shapes sit in a whole request or response --------------------
 ENVELOPES = ("request", "response", "stream_event", )
 _KEYS = {"tool_definition": "tools", "tool_call": "tool_calls", "tool_result": "tool_results"}
+# (kind, alternative sets of required root keys, (pointer tokens, allowed JSON types) ...) of
+# every kind extract() reads, from its envelope schema: a payload must be one of them
+_ENVELOPE_KINDS = (
+    ("request", (("messages", "model"),), (((), ("object",), False), (("citation_options",), ("object",), False), (("documents",), ("array",), False), (("frequency_penalty",), ("number", "integer"), False), (("k",), ("number", "integer"), False), (("logprobs",), ("boolean",), False), (("max_tokens",), ("integer",), False), (("messages",), ("array",), False), (("model",), ("string",), False), (("p",), ("number", "integer"), False), (("presence_penalty",), ("number", "integer"), False), (("priority",), ("integer",), False), (("response_format",), ("object",), False), (("safety_mode",), ("string",), False), (("seed",), ("integer",), False), (("stop_sequences",), ("array",), False), (("stream",), ("boolean",), False), (("strict_tools",), ("boolean",), False), (("temperature",), ("number", "integer"), False), (("thinking",), ("object",), False), (("tool_choice",), ("string",), False), (("tools",), ("array",), False), (("tools", "*"), ("object",), False), (("tools", "*", "function"), ("object",), True), (("tools", "*", "type"), ("string",), True), (("messages", "*"), ("object",), False), (("messages", "*", "role"), ("string",), True), (("messages", "*", "tool_calls"), ("array", "null"), False))),
+    ("response", (("finish_reason", "id", "message"),), (((), ("object",), False), (("finish_reason",), ("string",), False), (("id",), ("string",), False), (("logprobs",), ("array",), False), (("message",), ("object",), False), (("message", "role"), ("string",), True), (("usage",), ("object",), False), (("message", "tool_calls"), ("array",), False), (("message", "tool_calls", "*"), ("object",), False), (("message", "tool_calls", "*", "function"), ("object",), True), (("message", "tool_calls", "*", "id"), ("string",), True), (("message", "tool_calls", "*", "type"), ("string",), True))),
+)
 
 
 def extract(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     """The canonical tools, tool choice, calls and results of a whole Cohere Chat v2 request
     or response, in order; decode errors name the pointer inside the payload."""
-    w = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, "envelope")
-    if type(w) is not dict:
-        raise _rt.DecodeError(DIALECT, "envelope", "", "expected an object")
+    w = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, _ENVELOPE_KINDS[0][0])
+    _envelopes.check(w, _ENVELOPE_KINDS, DIALECT)  # not a request or response: never read as empty
     id_map = IdMap() if id_map is None else id_map
     out: dict[str, Any] = {"tools": [], "tool_choice": None, "tool_calls": [], "tool_results": [], "finish_reason": None}
     # tool_definition at /tools/*

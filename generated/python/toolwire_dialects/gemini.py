@@ -16,6 +16,7 @@ import re
 from typing import Any
 
 from . import _runtime as _rt
+from . import _envelopes
 from ._runtime import Encoded, IdMap
 
 __all__ = [
@@ -776,14 +777,19 @@ def encode_tool_result(value: Any, *, strict: bool = False, id_map: IdMap | None
 # --- envelopes: where the shapes sit in a whole request or response --------------------
 ENVELOPES = ("request", "response", "stream_event", )
 _KEYS = {"tool_definition": "tools", "tool_call": "tool_calls", "tool_result": "tool_results"}
+# (kind, alternative sets of required root keys, (pointer tokens, allowed JSON types) ...) of
+# every kind extract() reads, from its envelope schema: a payload must be one of them
+_ENVELOPE_KINDS = (
+    ("request", (("contents",),), (((), ("object",), False), (("cachedContent",), ("string",), False), (("cached_content",), ("string",), False), (("contents",), ("array",), False), (("continuationToken",), ("string",), False), (("continuation_token",), ("string",), False), (("generationConfig",), ("object",), False), (("generation_config",), ("object",), False), (("labels",), ("object",), False), (("model",), ("string",), False), (("modelArmorConfig",), ("object",), False), (("model_armor_config",), ("object",), False), (("outputConfig",), ("object",), False), (("output_config",), ("object",), False), (("safetySettings",), ("array",), False), (("safety_settings",), ("array",), False), (("serviceTier",), ("string",), False), (("service_tier",), ("string",), False), (("store",), ("boolean",), False), (("systemInstruction",), ("object",), False), (("system_instruction",), ("object",), False), (("toolConfig",), ("object",), False), (("tool_config",), ("object",), False), (("tools",), ("array",), False), (("tools", "*"), ("object",), False), (("toolConfig", "functionCallingConfig"), ("object",), False), (("toolConfig", "function_calling_config"), ("object",), False), (("tool_config", "functionCallingConfig"), ("object",), False), (("tool_config", "function_calling_config"), ("object",), False), (("contents", "*"), ("object",), False), (("tools", "*", "functionDeclarations"), ("array",), False), (("tools", "*", "function_declarations"), ("array",), False), (("contents", "*", "parts"), ("array",), False), (("tools", "*", "functionDeclarations", "*"), ("object",), False), (("tools", "*", "functionDeclarations", "*", "name"), ("string",), True), (("tools", "*", "function_declarations", "*"), ("object",), False), (("tools", "*", "function_declarations", "*", "name"), ("string",), True), (("contents", "*", "parts", "*"), ("object",), False))),
+    ("response", (("candidates",), ("promptFeedback",)), (((), ("object",), False), (("candidates",), ("array",), False), (("createTime",), ("string",), False), (("modelStatus",), ("object",), False), (("modelVersion",), ("string",), False), (("promptFeedback",), ("object",), False), (("responseId",), ("string",), False), (("usageMetadata",), ("object",), False), (("candidates", "*"), ("object",), False), (("candidates", "*", "content"), ("object",), False), (("candidates", "*", "content", "parts"), ("array",), False), (("candidates", "*", "content", "parts", "*"), ("object",), False))),
+)
 
 
 def extract(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     """The canonical tools, tool choice, calls and results of a whole Google Gemini generateContent request
     or response, in order; decode errors name the pointer inside the payload."""
-    w = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, "envelope")
-    if type(w) is not dict:
-        raise _rt.DecodeError(DIALECT, "envelope", "", "expected an object")
+    w = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, _ENVELOPE_KINDS[0][0])
+    _envelopes.check(w, _ENVELOPE_KINDS, DIALECT)  # not a request or response: never read as empty
     id_map = IdMap() if id_map is None else id_map
     out: dict[str, Any] = {"tools": [], "tool_choice": None, "tool_calls": [], "tool_results": [], "finish_reason": None}
     # tool_definition at /tools/*/functionDeclarations/*

@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import _runtime as _rt
+from . import _envelopes
 from ._runtime import Encoded, IdMap
 
 __all__ = [
@@ -334,14 +335,19 @@ def encode_tool_result(value: Any, *, strict: bool = False, id_map: IdMap | None
 # --- envelopes: where the shapes sit in a whole request or response --------------------
 ENVELOPES = ("request", "response", )
 _KEYS = {"tool_definition": "tools", "tool_call": "tool_calls", "tool_result": "tool_results"}
+# (kind, alternative sets of required root keys, (pointer tokens, allowed JSON types) ...) of
+# every kind extract() reads, from its envelope schema: a payload must be one of them
+_ENVELOPE_KINDS = (
+    ("request", (("jsonrpc", "method"),), (((), ("object",), False), (("id",), ("string", "number", "integer"), False), (("jsonrpc",), ("string",), False), (("method",), ("string",), False), (("params",), ("object",), False), (("params", "tools"), ("array", "null"), False))),
+    ("response", (("error", "jsonrpc"), ("id", "jsonrpc", "result")), (((), ("object",), False), (("error",), ("object",), False), (("error", "code"), ("integer",), True), (("error", "message"), ("string",), True), (("id",), ("string", "number", "integer", "null"), False), (("jsonrpc",), ("string",), False), (("result",), ("object",), False), (("result", "tools"), ("array", "null"), False))),
+)
 
 
 def extract(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     """The canonical tools, tool choice, calls and results of a whole Model Context Protocol (tools, 2025-11-25) request
     or response, in order; decode errors name the pointer inside the payload."""
-    w = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, "envelope")
-    if type(w) is not dict:
-        raise _rt.DecodeError(DIALECT, "envelope", "", "expected an object")
+    w = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, _ENVELOPE_KINDS[0][0])
+    _envelopes.check(w, _ENVELOPE_KINDS, DIALECT)  # not a request or response: never read as empty
     id_map = IdMap() if id_map is None else id_map
     out: dict[str, Any] = {"tools": [], "tool_choice": None, "tool_calls": [], "tool_results": [], "finish_reason": None}
     # tool_call at /params

@@ -16,6 +16,7 @@ import re
 from typing import Any
 
 from . import _runtime as _rt
+from . import _envelopes
 from ._runtime import Encoded, IdMap
 from ._runtime import loads as _loads
 
@@ -637,14 +638,19 @@ def encode_tool_result(value: Any, *, strict: bool = False, id_map: IdMap | None
 # --- envelopes: where the shapes sit in a whole request or response --------------------
 ENVELOPES = ("request", "response", "stream_event", )
 _KEYS = {"tool_definition": "tools", "tool_call": "tool_calls", "tool_result": "tool_results"}
+# (kind, alternative sets of required root keys, (pointer tokens, allowed JSON types) ...) of
+# every kind extract() reads, from its envelope schema: a payload must be one of them
+_ENVELOPE_KINDS = (
+    ("request", (("messages",),), (((), ("object",), False), (("frequency_penalty",), ("number", "integer", "null"), False), (("guardrails",), ("array", "null"), False), (("logprobs",), ("boolean", "null"), False), (("max_tokens",), ("integer", "null"), False), (("messages",), ("array",), False), (("metadata",), ("object", "null"), False), (("min_tokens",), ("integer", "null"), False), (("model",), ("string",), False), (("n",), ("integer", "null"), False), (("parallel_tool_calls",), ("boolean",), False), (("prediction",), ("object", "null"), False), (("presence_penalty",), ("number", "integer", "null"), False), (("prompt_cache_key",), ("string", "null"), False), (("prompt_logprobs",), ("boolean", "null"), False), (("prompt_mode",), ("string", "null"), False), (("random_seed",), ("integer", "null"), False), (("reasoning_effort",), ("string", "null"), False), (("repetition_penalty",), ("number", "integer", "null"), False), (("response_format",), ("object", "null"), False), (("safe_prompt",), ("boolean", "null"), False), (("service_tier",), ("string", "null"), False), (("stop",), ("array", "string", "null"), False), (("stream",), ("boolean", "null"), False), (("temperature",), ("number", "integer", "null"), False), (("tool_choice",), ("object", "string"), False), (("tools",), ("array", "null"), False), (("top_k",), ("integer", "null"), False), (("top_logprobs",), ("integer", "null"), False), (("top_p",), ("number", "integer", "null"), False), (("top_prompt_logprobs",), ("integer", "null"), False), (("messages", "*"), ("object",), False), (("messages", "*", "role"), ("string",), True), (("messages", "*", "tool_calls"), ("array", "null"), False))),
+    ("response", (("choices",),), (((), ("object",), False), (("choices",), ("array",), False), (("created",), ("integer",), False), (("id",), ("string",), False), (("model",), ("string",), False), (("object",), ("string",), False), (("usage",), ("object", "null"), False), (("choices", "*"), ("object",), False), (("choices", "*", "message"), ("object",), True), (("choices", "*", "message"), ("object",), False), (("choices", "*", "message", "tool_calls"), ("array", "null"), False), (("choices", "*", "message", "tool_calls", "*"), ("object",), False), (("choices", "*", "message", "tool_calls", "*", "function"), ("object",), True), (("choices", "*", "message", "tool_calls", "*", "id"), ("string",), True))),
+)
 
 
 def extract(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     """The canonical tools, tool choice, calls and results of a whole Mistral Chat Completions request
     or response, in order; decode errors name the pointer inside the payload."""
-    w = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, "envelope")
-    if type(w) is not dict:
-        raise _rt.DecodeError(DIALECT, "envelope", "", "expected an object")
+    w = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, _ENVELOPE_KINDS[0][0])
+    _envelopes.check(w, _ENVELOPE_KINDS, DIALECT)  # not a request or response: never read as empty
     id_map = IdMap() if id_map is None else id_map
     out: dict[str, Any] = {"tools": [], "tool_choice": None, "tool_calls": [], "tool_results": [], "finish_reason": None}
     # tool_definition at /tools/*

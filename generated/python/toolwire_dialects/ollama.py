@@ -16,6 +16,7 @@ import re
 from typing import Any
 
 from . import _runtime as _rt
+from . import _envelopes
 from ._runtime import Encoded, IdMap
 
 __all__ = [
@@ -325,14 +326,19 @@ def encode_tool_result(value: Any, *, strict: bool = False, id_map: IdMap | None
 # --- envelopes: where the shapes sit in a whole request or response --------------------
 ENVELOPES = ("request", "response", "stream_event", )
 _KEYS = {"tool_definition": "tools", "tool_call": "tool_calls", "tool_result": "tool_results"}
+# (kind, alternative sets of required root keys, (pointer tokens, allowed JSON types) ...) of
+# every kind extract() reads, from its envelope schema: a payload must be one of them
+_ENVELOPE_KINDS = (
+    ("request", (("messages", "model"),), (((), ("object",), False), (("format",), ("object", "string", "null"), False), (("keep_alive",), ("string", "number", "integer", "null"), False), (("logprobs",), ("boolean", "null"), False), (("messages",), ("array",), False), (("model",), ("string",), False), (("options",), ("object", "null"), False), (("shift",), ("boolean", "null"), False), (("stream",), ("boolean",), False), (("think",), ("string", "boolean", "null"), False), (("tools",), ("array", "null"), False), (("top_logprobs",), ("integer", "null"), False), (("truncate",), ("boolean", "null"), False), (("tools", "*"), ("object",), False), (("tools", "*", "function"), ("object",), True), (("tools", "*", "type"), ("string",), True), (("messages", "*"), ("object",), False), (("messages", "*", "role"), ("string",), True), (("messages", "*", "tool_calls"), ("array", "null"), False))),
+    ("response", (("done", "message", "model"), ("error",)), (((), ("object",), False), (("created_at",), ("string",), False), (("done",), ("boolean",), False), (("done_reason",), ("string",), False), (("error",), ("string",), False), (("eval_count",), ("integer",), False), (("eval_duration",), ("integer",), False), (("load_duration",), ("integer",), False), (("logprobs",), ("array", "null"), False), (("message",), ("object",), False), (("message", "role"), ("string",), True), (("model",), ("string",), False), (("prompt_eval_count",), ("integer",), False), (("prompt_eval_duration",), ("integer",), False), (("remote_host",), ("string",), False), (("remote_model",), ("string",), False), (("total_duration",), ("integer",), False), (("message", "tool_calls"), ("array", "null"), False), (("message", "tool_calls", "*"), ("object",), False), (("message", "tool_calls", "*", "function"), ("object",), True))),
+)
 
 
 def extract(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     """The canonical tools, tool choice, calls and results of a whole Ollama native chat API (/api/chat) request
     or response, in order; decode errors name the pointer inside the payload."""
-    w = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, "envelope")
-    if type(w) is not dict:
-        raise _rt.DecodeError(DIALECT, "envelope", "", "expected an object")
+    w = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, _ENVELOPE_KINDS[0][0])
+    _envelopes.check(w, _ENVELOPE_KINDS, DIALECT)  # not a request or response: never read as empty
     id_map = IdMap() if id_map is None else id_map
     out: dict[str, Any] = {"tools": [], "tool_choice": None, "tool_calls": [], "tool_results": [], "finish_reason": None}
     # tool_definition at /tools/*

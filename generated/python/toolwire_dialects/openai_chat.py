@@ -16,6 +16,7 @@ import re
 from typing import Any
 
 from . import _runtime as _rt
+from . import _envelopes
 from ._runtime import Encoded, IdMap
 from ._runtime import loads as _loads
 
@@ -572,14 +573,19 @@ def encode_tool_result(value: Any, *, strict: bool = False, id_map: IdMap | None
 # --- envelopes: where the shapes sit in a whole request or response --------------------
 ENVELOPES = ("request", "response", "stream_event", )
 _KEYS = {"tool_definition": "tools", "tool_call": "tool_calls", "tool_result": "tool_results"}
+# (kind, alternative sets of required root keys, (pointer tokens, allowed JSON types) ...) of
+# every kind extract() reads, from its envelope schema: a payload must be one of them
+_ENVELOPE_KINDS = (
+    ("request", (("messages",),), (((), ("object",), False), (("audio",), ("object", "null"), False), (("frequency_penalty",), ("number", "integer", "null"), False), (("function_call",), ("object", "string", "null"), False), (("functions",), ("array", "null"), False), (("logit_bias",), ("object", "null"), False), (("logprobs",), ("boolean", "null"), False), (("max_completion_tokens",), ("integer", "null"), False), (("max_tokens",), ("integer", "null"), False), (("messages",), ("array",), False), (("metadata",), ("object", "null"), False), (("modalities",), ("array", "null"), False), (("model",), ("string",), False), (("moderation",), ("object", "null"), False), (("n",), ("integer", "null"), False), (("parallel_tool_calls",), ("boolean",), False), (("prediction",), ("object", "null"), False), (("presence_penalty",), ("number", "integer", "null"), False), (("prompt_cache_key",), ("string", "null"), False), (("prompt_cache_options",), ("object", "null"), False), (("prompt_cache_retention",), ("string", "null"), False), (("reasoning_effort",), ("string", "null"), False), (("response_format",), ("object", "null"), False), (("safety_identifier",), ("string", "null"), False), (("seed",), ("integer", "null"), False), (("service_tier",), ("string", "null"), False), (("stop",), ("array", "string", "null"), False), (("store",), ("boolean", "null"), False), (("stream",), ("boolean", "null"), False), (("stream_options",), ("object", "null"), False), (("temperature",), ("number", "integer", "null"), False), (("tool_choice",), ("object", "string"), False), (("tools",), ("array",), False), (("top_logprobs",), ("integer", "null"), False), (("top_p",), ("number", "integer", "null"), False), (("user",), ("string", "null"), False), (("verbosity",), ("string", "null"), False), (("web_search_options",), ("object", "null"), False), (("messages", "*"), ("object",), False), (("messages", "*", "role"), ("string",), True), (("messages", "*", "tool_calls"), ("array", "null"), False))),
+    ("response", (("choices",),), (((), ("object",), False), (("choices",), ("array",), False), (("created",), ("integer",), False), (("id",), ("string",), False), (("metadata",), ("object", "null"), False), (("model",), ("string",), False), (("moderation",), ("object", "null"), False), (("object",), ("string",), False), (("service_tier",), ("string", "null"), False), (("system_fingerprint",), ("string", "null"), False), (("usage",), ("object", "null"), False), (("choices", "*"), ("object",), False), (("choices", "*", "message"), ("object",), True), (("choices", "*", "message"), ("object",), False), (("choices", "*", "message", "tool_calls"), ("array", "null"), False))),
+)
 
 
 def extract(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     """The canonical tools, tool choice, calls and results of a whole OpenAI Chat Completions request
     or response, in order; decode errors name the pointer inside the payload."""
-    w = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, "envelope")
-    if type(w) is not dict:
-        raise _rt.DecodeError(DIALECT, "envelope", "", "expected an object")
+    w = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, _ENVELOPE_KINDS[0][0])
+    _envelopes.check(w, _ENVELOPE_KINDS, DIALECT)  # not a request or response: never read as empty
     id_map = IdMap() if id_map is None else id_map
     out: dict[str, Any] = {"tools": [], "tool_choice": None, "tool_calls": [], "tool_results": [], "finish_reason": None}
     # tool_definition at /tools/*

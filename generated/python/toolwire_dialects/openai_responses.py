@@ -16,6 +16,7 @@ import re
 from typing import Any
 
 from . import _runtime as _rt
+from . import _envelopes
 from ._runtime import Encoded, IdMap
 from ._runtime import loads as _loads
 
@@ -711,14 +712,19 @@ def encode_tool_result(value: Any, *, strict: bool = False, id_map: IdMap | None
 # --- envelopes: where the shapes sit in a whole request or response --------------------
 ENVELOPES = ("request", "response", "stream_event", )
 _KEYS = {"tool_definition": "tools", "tool_call": "tool_calls", "tool_result": "tool_results"}
+# (kind, alternative sets of required root keys, (pointer tokens, allowed JSON types) ...) of
+# every kind extract() reads, from its envelope schema: a payload must be one of them
+_ENVELOPE_KINDS = (
+    ("request", (("input",), ("previous_response_id",), ("prompt",)), (((), ("object",), False), (("access_programs",), ("object", "null"), False), (("background",), ("boolean", "null"), False), (("background_options",), ("object", "null"), False), (("context_management",), ("array", "null"), False), (("conversation",), ("object", "string", "null"), False), (("image",), ("object", "null"), False), (("include",), ("array", "null"), False), (("input",), ("array", "string"), False), (("instructions",), ("string", "null"), False), (("max_output_tokens",), ("integer", "null"), False), (("max_tool_calls",), ("integer", "null"), False), (("metadata",), ("object", "null"), False), (("model",), ("string",), False), (("moderation",), ("object", "null"), False), (("parallel_tool_calls",), ("boolean", "null"), False), (("previous_response_id",), ("string", "null"), False), (("prompt",), ("object", "null"), False), (("prompt_cache_key",), ("string", "null"), False), (("prompt_cache_options",), ("object", "null"), False), (("prompt_cache_retention",), ("string", "null"), False), (("reasoning",), ("object", "null"), False), (("safety_identifier",), ("string", "null"), False), (("service_tier",), ("string", "null"), False), (("store",), ("boolean", "null"), False), (("stream",), ("boolean", "null"), False), (("stream_options",), ("object", "null"), False), (("temperature",), ("number", "integer", "null"), False), (("text",), ("object", "null"), False), (("tool_choice",), ("object", "string"), False), (("tools",), ("array",), False), (("top_logprobs",), ("integer", "null"), False), (("top_p",), ("number", "integer", "null"), False), (("truncation",), ("string", "null"), False), (("user",), ("string", "null"), False), (("tools", "*"), ("object",), False), (("tools", "*", "type"), ("string",), True), (("input", "*"), ("object",), False))),
+    ("response", (("object", "output"),), (((), ("object",), False), (("access_programs",), ("object", "null"), False), (("background",), ("boolean", "null"), False), (("billing",), ("object", "null"), False), (("completed_at",), ("number", "integer", "null"), False), (("conversation",), ("object", "null"), False), (("created_at",), ("number", "integer"), False), (("error",), ("object", "null"), False), (("frequency_penalty",), ("number", "integer", "null"), False), (("id",), ("string",), False), (("image",), ("object", "null"), False), (("incomplete_details",), ("object", "null"), False), (("input_transformations",), ("array", "null"), False), (("instructions",), ("array", "string", "null"), False), (("max_output_tokens",), ("integer", "null"), False), (("max_tool_calls",), ("integer", "null"), False), (("metadata",), ("object", "null"), False), (("model",), ("string",), False), (("moderation",), ("object", "null"), False), (("object",), ("string",), False), (("output",), ("array",), False), (("parallel_tool_calls",), ("boolean", "null"), False), (("presence_penalty",), ("number", "integer", "null"), False), (("previous_response_id",), ("string", "null"), False), (("prompt",), ("object", "null"), False), (("prompt_cache_diagnostics",), ("object", "null"), False), (("prompt_cache_key",), ("string", "null"), False), (("prompt_cache_options",), ("object", "null"), False), (("prompt_cache_retention",), ("string", "null"), False), (("reasoning",), ("object", "null"), False), (("safety_identifier",), ("string", "null"), False), (("service_tier",), ("string", "null"), False), (("status",), ("string",), False), (("store",), ("boolean", "null"), False), (("temperature",), ("number", "integer", "null"), False), (("text",), ("object", "null"), False), (("tool_choice",), ("object", "string"), False), (("tool_usage",), ("object", "null"), False), (("tools",), ("array",), False), (("top_logprobs",), ("integer", "null"), False), (("top_p",), ("number", "integer", "null"), False), (("truncation",), ("string", "null"), False), (("usage",), ("object", "null"), False), (("user",), ("string", "null"), False), (("output", "*"), ("object",), False), (("output", "*", "type"), ("string",), True))),
+)
 
 
 def extract(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     """The canonical tools, tool choice, calls and results of a whole OpenAI Responses request
     or response, in order; decode errors name the pointer inside the payload."""
-    w = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, "envelope")
-    if type(w) is not dict:
-        raise _rt.DecodeError(DIALECT, "envelope", "", "expected an object")
+    w = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, _ENVELOPE_KINDS[0][0])
+    _envelopes.check(w, _ENVELOPE_KINDS, DIALECT)  # not a request or response: never read as empty
     id_map = IdMap() if id_map is None else id_map
     out: dict[str, Any] = {"tools": [], "tool_choice": None, "tool_calls": [], "tool_results": [], "finish_reason": None}
     # tool_definition at /tools/*

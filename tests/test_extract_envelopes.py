@@ -172,9 +172,8 @@ def test_bare_parts_lists_strings_and_numbers_are_not_envelopes(dialect: str) ->
 def test_a_required_member_of_the_wrong_type_names_its_pointer(dialect: str) -> None:
     """`{"choices": 5}` for every dialect and kind: each required root key given a number."""
     module = DIALECTS[dialect]
-    for kind, required, checks in module._ENVELOPE_KINDS:
+    for kind, required, types, _checks in module._ENVELOPE_KINDS:
         keys = required[0]
-        types = {toks[0]: t for toks, t, _must in checks if len(toks) == 1}
         wrong = [key for key in keys if key in types and "integer" not in types[key]]
         if not wrong:
             continue

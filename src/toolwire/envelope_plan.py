@@ -152,10 +152,10 @@ def _own_types(node: dict[str, Any]) -> frozenset[str] | None:
 
 
 def envelope_check(documents: dict[str, dict[str, Any]], rel: str, paths: list[Any]) -> dict[str, Any]:
-    """The check of one envelope kind: alternative sets of required root keys, and (pointer
-    tokens, allowed JSON types, required) at the root, every root property and every prefix
-    of every location path (required: the key must be in every object holding it), shallowest
-    first so that the first failure is the root cause."""
+    """The check of one envelope kind: alternative sets of required root keys; (key, allowed
+    JSON types) of the root's properties; and (pointer tokens, allowed JSON types, required)
+    at the root and every deeper prefix of every location path (required: the key must be in
+    every object holding it), shallowest first so that the first failure is the root cause."""
     schemas = _Schemas(documents)
     root = documents[rel]
     wanted: list[tuple[str, ...]] = [()]
@@ -177,4 +177,7 @@ def envelope_check(documents: dict[str, dict[str, Any]], rel: str, paths: list[A
             for key in sorted(schemas.required_at(rel, root, list(toks))):
                 key_types = schemas.types(rel, root, [*toks, key]) or frozenset(JSON_TYPES)
                 checks.append(((*toks, key), tuple(t for t in JSON_TYPES if t in key_types), True))
-    return {"required": schemas.required(rel, root), "checks": checks}
+    # the root's properties are checked by looking each payload key up: most are left out
+    top = [(toks[0], types) for toks, types, must in checks if len(toks) == 1 and not must]
+    deeper = [check for check in checks if len(check[0]) != 1 or check[2]]
+    return {"required": schemas.required(rel, root), "top": top, "checks": deeper}

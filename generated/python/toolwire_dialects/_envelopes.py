@@ -64,23 +64,48 @@ def _nodes(value: Any, toks: tuple[str, ...], at: str = "") -> Iterator[tuple[st
         yield from _nodes(value[head], rest, f"{at}/{escape(head)}")
 
 
-def problem(payload: Any, required: tuple, checks: tuple) -> tuple[str, str] | None:
+def _values(value: Any, toks: tuple[str, ...]) -> list[Any]:
+    """The values _nodes finds, without their pointers: the fast path when all is well."""
+    found = [value]
+    for token in toks:
+        if token == "*":
+            found = [item for node in found if type(node) is list for item in node]
+        else:
+            found = [node[token] for node in found if type(node) is dict and token in node]
+        if not found:
+            break
+    return found
+
+
+def problem(payload: Any, required: tuple, top: dict[str, tuple[str, ...]], checks: tuple) -> tuple[str, str] | None:
     """(pointer, message) of the first way payload is not this kind of envelope, or None."""
     for toks, types, _must in checks:
         if toks:
             break
         if not _fits(payload, types):
             return "", f"expected {_expected(types)}, got {describe(payload)}"
+    if type(payload) is not dict:
+        return "", f"expected an object, got {describe(payload)}"
     if required and not any(all(key in payload for key in keys) for keys in required):
         keys = min(required, key=lambda keys: sum(key not in payload for key in keys))
         missing = next(key for key in keys if key not in payload)
-        types = next((t for toks, t, _must in checks if toks == (missing,)), None)
+        types = top.get(missing)
         return f"/{escape(missing)}", f"expected {_expected(types) if types else 'a value'}, got nothing"
+    for key, value in payload.items():
+        types = top.get(key)
+        if types is not None and not _fits(value, types):
+            return f"/{escape(key)}", f"expected {_expected(types)}, got {describe(value)}"
     for toks, types, must in checks:
+        if not toks:
+            continue
         if must:  # every object at the parent path has this key
+            key = toks[-1]
+            if all(key in node for node in _values(payload, toks[:-1]) if type(node) is dict):
+                continue
             for at, node in _nodes(payload, toks[:-1]):
-                if type(node) is dict and toks[-1] not in node:
-                    return f"{at}/{escape(toks[-1])}", f"expected {_expected(types)}, got nothing"
+                if type(node) is dict and key not in node:
+                    return f"{at}/{escape(key)}", f"expected {_expected(types)}, got nothing"
+        if all(_fits(node, types) for node in _values(payload, toks)):
             continue
         for at, node in _nodes(payload, toks):
             if not _fits(node, types):
@@ -89,15 +114,15 @@ def problem(payload: Any, required: tuple, checks: tuple) -> tuple[str, str] | N
 
 
 def check(payload: Any, kinds: tuple, dialect: str) -> None:
-    """Raise DecodeError unless payload is one of the kinds (kind, required, checks). When it
-    is none, blame the kind it got furthest in, then the one whose keys it shares most."""
+    """Raise DecodeError unless payload is one of the kinds (kind, required, top, checks). When
+    it is none, blame the kind it got furthest in, then the one whose keys it shares most."""
     best: tuple[int, int, int] | None = None
     blame: DecodeError | None = None
-    for rank, (kind, required, checks) in enumerate(kinds):
-        found = problem(payload, required, checks)
+    for rank, (kind, required, top, checks) in enumerate(kinds):
+        found = problem(payload, required, top, checks)
         if found is None:
             return
-        keys = {key for keys in required for key in keys} | {toks[0] for toks, _types, _must in checks if len(toks) == 1}
+        keys = {key for keys in required for key in keys} | set(top)
         shared = sum(1 for key in payload if key in keys) if type(payload) is dict else 0
         score = (found[0].count("/"), shared, -rank)
         if best is None or score > best:

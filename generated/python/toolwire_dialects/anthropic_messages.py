@@ -600,11 +600,22 @@ def encode_tool_result(value: Any, *, strict: bool = False, id_map: IdMap | None
 # --- envelopes: where the shapes sit in a whole request or response --------------------
 ENVELOPES = ("request", "response", "stream_event", )
 _KEYS = {"tool_definition": "tools", "tool_call": "tool_calls", "tool_result": "tool_results"}
-# (kind, alternative sets of required root keys, (pointer tokens, allowed JSON types) ...) of
-# every kind extract() reads, from its envelope schema: a payload must be one of them
+# (kind, alternative sets of required root keys, {root key: allowed JSON types}, (pointer
+# tokens, allowed JSON types, required) deeper down) of every kind extract() reads, from its
+# envelope schema: a payload must be one of them
 _ENVELOPE_KINDS = (
-    ("request", (("messages",),), (((), ("object",), False), (("cache_control",), ("object", "null"), False), (("container",), ("object", "string", "null"), False), (("context_management",), ("object", "null"), False), (("inference_geo",), ("string", "null"), False), (("max_tokens",), ("integer",), False), (("mcp_servers",), ("array",), False), (("messages",), ("array",), False), (("metadata",), ("object",), False), (("model",), ("string",), False), (("output_config",), ("object",), False), (("output_format",), ("object", "null"), False), (("service_tier",), ("string",), False), (("stop_sequences",), ("array",), False), (("stream",), ("boolean",), False), (("system",), ("array", "string"), False), (("temperature",), ("number", "integer"), False), (("thinking",), ("object",), False), (("tool_choice",), ("object",), False), (("tool_choice", "type"), ("string",), True), (("tools",), ("array",), False), (("top_k",), ("integer",), False), (("top_p",), ("number", "integer"), False), (("messages", "*"), ("object",), False), (("messages", "*", "content"), ("array", "string"), True), (("messages", "*", "role"), ("string",), True), (("messages", "*", "content"), ("array", "string"), False), (("messages", "*", "content", "*"), ("object",), False), (("messages", "*", "content", "*", "type"), ("string",), True))),
-    ("response", (("content", "role", "type"),), (((), ("object",), False), (("container",), ("object", "null"), False), (("content",), ("array",), False), (("context_management",), ("object", "null"), False), (("id",), ("string",), False), (("model",), ("string",), False), (("role",), ("string",), False), (("stop_details",), ("object", "null"), False), (("stop_reason",), ("string", "null"), False), (("stop_sequence",), ("string", "null"), False), (("type",), ("string",), False), (("usage",), ("object",), False), (("content", "*"), ("object",), False), (("content", "*", "type"), ("string",), True))),
+    (
+        "request",
+        (("messages",),),
+        dict((("cache_control", ("object", "null")), ("container", ("object", "string", "null")), ("context_management", ("object", "null")), ("inference_geo", ("string", "null")), ("max_tokens", ("integer",)), ("mcp_servers", ("array",)), ("messages", ("array",)), ("metadata", ("object",)), ("model", ("string",)), ("output_config", ("object",)), ("output_format", ("object", "null")), ("service_tier", ("string",)), ("stop_sequences", ("array",)), ("stream", ("boolean",)), ("system", ("array", "string")), ("temperature", ("number", "integer")), ("thinking", ("object",)), ("tool_choice", ("object",)), ("tools", ("array",)), ("top_k", ("integer",)), ("top_p", ("number", "integer")))),
+        (((), ("object",), False), (("tool_choice", "type"), ("string",), True), (("messages", "*"), ("object",), False), (("messages", "*", "content"), ("array", "string"), True), (("messages", "*", "role"), ("string",), True), (("messages", "*", "content"), ("array", "string"), False), (("messages", "*", "content", "*"), ("object",), False), (("messages", "*", "content", "*", "type"), ("string",), True)),
+    ),
+    (
+        "response",
+        (("content", "role", "type"),),
+        dict((("container", ("object", "null")), ("content", ("array",)), ("context_management", ("object", "null")), ("id", ("string",)), ("model", ("string",)), ("role", ("string",)), ("stop_details", ("object", "null")), ("stop_reason", ("string", "null")), ("stop_sequence", ("string", "null")), ("type", ("string",)), ("usage", ("object",)))),
+        (((), ("object",), False), (("content", "*"), ("object",), False), (("content", "*", "type"), ("string",), True)),
+    ),
 )
 
 

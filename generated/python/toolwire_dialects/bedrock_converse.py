@@ -531,11 +531,22 @@ def encode_tool_result(value: Any, *, strict: bool = False, id_map: IdMap | None
 # --- envelopes: where the shapes sit in a whole request or response --------------------
 ENVELOPES = ("request", "response", "stream_event", )
 _KEYS = {"tool_definition": "tools", "tool_call": "tool_calls", "tool_result": "tool_results"}
-# (kind, alternative sets of required root keys, (pointer tokens, allowed JSON types) ...) of
-# every kind extract() reads, from its envelope schema: a payload must be one of them
+# (kind, alternative sets of required root keys, {root key: allowed JSON types}, (pointer
+# tokens, allowed JSON types, required) deeper down) of every kind extract() reads, from its
+# envelope schema: a payload must be one of them
 _ENVELOPE_KINDS = (
-    ("request", (("messages",),), (((), ("object",), False), (("additionalModelRequestFields",), ("object",), False), (("additionalModelResponseFieldPaths",), ("array",), False), (("guardrailConfig",), ("object",), False), (("inferenceConfig",), ("object",), False), (("messages",), ("array",), False), (("modelId",), ("string",), False), (("outputConfig",), ("object",), False), (("performanceConfig",), ("object",), False), (("projectIdentifier",), ("string",), False), (("promptVariables",), ("object",), False), (("requestMetadata",), ("object",), False), (("serviceTier",), ("object",), False), (("system",), ("array",), False), (("toolConfig",), ("object",), False), (("toolConfig", "tools"), ("array",), True), (("toolConfig", "tools"), ("array",), False), (("toolConfig", "toolChoice"), ("object",), False), (("messages", "*"), ("object",), False), (("messages", "*", "content"), ("array",), True), (("messages", "*", "role"), ("string",), True), (("toolConfig", "tools", "*"), ("object",), False), (("messages", "*", "content"), ("array",), False), (("messages", "*", "content", "*"), ("object",), False))),
-    ("response", (("output", "stopReason"),), (((), ("object",), False), (("metrics",), ("object",), False), (("output",), ("object",), False), (("performanceConfig",), ("object",), False), (("serviceTier",), ("object",), False), (("stopReason",), ("string",), False), (("trace",), ("object",), False), (("usage",), ("object",), False), (("output", "message"), ("object",), False), (("output", "message", "content"), ("array",), True), (("output", "message", "role"), ("string",), True), (("output", "message", "content"), ("array",), False), (("output", "message", "content", "*"), ("object",), False))),
+    (
+        "request",
+        (("messages",),),
+        dict((("additionalModelRequestFields", ("object",)), ("additionalModelResponseFieldPaths", ("array",)), ("guardrailConfig", ("object",)), ("inferenceConfig", ("object",)), ("messages", ("array",)), ("modelId", ("string",)), ("outputConfig", ("object",)), ("performanceConfig", ("object",)), ("projectIdentifier", ("string",)), ("promptVariables", ("object",)), ("requestMetadata", ("object",)), ("serviceTier", ("object",)), ("system", ("array",)), ("toolConfig", ("object",)))),
+        (((), ("object",), False), (("toolConfig", "tools"), ("array",), True), (("toolConfig", "tools"), ("array",), False), (("toolConfig", "toolChoice"), ("object",), False), (("messages", "*"), ("object",), False), (("messages", "*", "content"), ("array",), True), (("messages", "*", "role"), ("string",), True), (("toolConfig", "tools", "*"), ("object",), False), (("messages", "*", "content"), ("array",), False), (("messages", "*", "content", "*"), ("object",), False)),
+    ),
+    (
+        "response",
+        (("output", "stopReason"),),
+        dict((("metrics", ("object",)), ("output", ("object",)), ("performanceConfig", ("object",)), ("serviceTier", ("object",)), ("stopReason", ("string",)), ("trace", ("object",)), ("usage", ("object",)))),
+        (((), ("object",), False), (("output", "message"), ("object",), False), (("output", "message", "content"), ("array",), True), (("output", "message", "role"), ("string",), True), (("output", "message", "content"), ("array",), False), (("output", "message", "content", "*"), ("object",), False)),
+    ),
 )
 
 

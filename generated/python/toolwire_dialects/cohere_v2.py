@@ -437,11 +437,22 @@ def encode_tool_result(value: Any, *, strict: bool = False, id_map: IdMap | None
 # --- envelopes: where the shapes sit in a whole request or response --------------------
 ENVELOPES = ("request", "response", "stream_event", )
 _KEYS = {"tool_definition": "tools", "tool_call": "tool_calls", "tool_result": "tool_results"}
-# (kind, alternative sets of required root keys, (pointer tokens, allowed JSON types) ...) of
-# every kind extract() reads, from its envelope schema: a payload must be one of them
+# (kind, alternative sets of required root keys, {root key: allowed JSON types}, (pointer
+# tokens, allowed JSON types, required) deeper down) of every kind extract() reads, from its
+# envelope schema: a payload must be one of them
 _ENVELOPE_KINDS = (
-    ("request", (("messages", "model"),), (((), ("object",), False), (("citation_options",), ("object",), False), (("documents",), ("array",), False), (("frequency_penalty",), ("number", "integer"), False), (("k",), ("number", "integer"), False), (("logprobs",), ("boolean",), False), (("max_tokens",), ("integer",), False), (("messages",), ("array",), False), (("model",), ("string",), False), (("p",), ("number", "integer"), False), (("presence_penalty",), ("number", "integer"), False), (("priority",), ("integer",), False), (("response_format",), ("object",), False), (("safety_mode",), ("string",), False), (("seed",), ("integer",), False), (("stop_sequences",), ("array",), False), (("stream",), ("boolean",), False), (("strict_tools",), ("boolean",), False), (("temperature",), ("number", "integer"), False), (("thinking",), ("object",), False), (("tool_choice",), ("string",), False), (("tools",), ("array",), False), (("tools", "*"), ("object",), False), (("tools", "*", "function"), ("object",), True), (("tools", "*", "type"), ("string",), True), (("messages", "*"), ("object",), False), (("messages", "*", "role"), ("string",), True), (("messages", "*", "tool_calls"), ("array", "null"), False))),
-    ("response", (("finish_reason", "id", "message"),), (((), ("object",), False), (("finish_reason",), ("string",), False), (("id",), ("string",), False), (("logprobs",), ("array",), False), (("message",), ("object",), False), (("message", "role"), ("string",), True), (("usage",), ("object",), False), (("message", "tool_calls"), ("array",), False), (("message", "tool_calls", "*"), ("object",), False), (("message", "tool_calls", "*", "function"), ("object",), True), (("message", "tool_calls", "*", "id"), ("string",), True), (("message", "tool_calls", "*", "type"), ("string",), True))),
+    (
+        "request",
+        (("messages", "model"),),
+        dict((("citation_options", ("object",)), ("documents", ("array",)), ("frequency_penalty", ("number", "integer")), ("k", ("number", "integer")), ("logprobs", ("boolean",)), ("max_tokens", ("integer",)), ("messages", ("array",)), ("model", ("string",)), ("p", ("number", "integer")), ("presence_penalty", ("number", "integer")), ("priority", ("integer",)), ("response_format", ("object",)), ("safety_mode", ("string",)), ("seed", ("integer",)), ("stop_sequences", ("array",)), ("stream", ("boolean",)), ("strict_tools", ("boolean",)), ("temperature", ("number", "integer")), ("thinking", ("object",)), ("tool_choice", ("string",)), ("tools", ("array",)))),
+        (((), ("object",), False), (("tools", "*"), ("object",), False), (("tools", "*", "function"), ("object",), True), (("tools", "*", "type"), ("string",), True), (("messages", "*"), ("object",), False), (("messages", "*", "role"), ("string",), True), (("messages", "*", "tool_calls"), ("array", "null"), False)),
+    ),
+    (
+        "response",
+        (("finish_reason", "id", "message"),),
+        dict((("finish_reason", ("string",)), ("id", ("string",)), ("logprobs", ("array",)), ("message", ("object",)), ("usage", ("object",)))),
+        (((), ("object",), False), (("message", "role"), ("string",), True), (("message", "tool_calls"), ("array",), False), (("message", "tool_calls", "*"), ("object",), False), (("message", "tool_calls", "*", "function"), ("object",), True), (("message", "tool_calls", "*", "id"), ("string",), True), (("message", "tool_calls", "*", "type"), ("string",), True)),
+    ),
 )
 
 

@@ -335,11 +335,22 @@ def encode_tool_result(value: Any, *, strict: bool = False, id_map: IdMap | None
 # --- envelopes: where the shapes sit in a whole request or response --------------------
 ENVELOPES = ("request", "response", )
 _KEYS = {"tool_definition": "tools", "tool_call": "tool_calls", "tool_result": "tool_results"}
-# (kind, alternative sets of required root keys, (pointer tokens, allowed JSON types) ...) of
-# every kind extract() reads, from its envelope schema: a payload must be one of them
+# (kind, alternative sets of required root keys, {root key: allowed JSON types}, (pointer
+# tokens, allowed JSON types, required) deeper down) of every kind extract() reads, from its
+# envelope schema: a payload must be one of them
 _ENVELOPE_KINDS = (
-    ("request", (("jsonrpc", "method"),), (((), ("object",), False), (("id",), ("string", "number", "integer"), False), (("jsonrpc",), ("string",), False), (("method",), ("string",), False), (("params",), ("object",), False), (("params", "tools"), ("array", "null"), False))),
-    ("response", (("error", "jsonrpc"), ("id", "jsonrpc", "result")), (((), ("object",), False), (("error",), ("object",), False), (("error", "code"), ("integer",), True), (("error", "message"), ("string",), True), (("id",), ("string", "number", "integer", "null"), False), (("jsonrpc",), ("string",), False), (("result",), ("object",), False), (("result", "tools"), ("array", "null"), False))),
+    (
+        "request",
+        (("jsonrpc", "method"),),
+        dict((("id", ("string", "number", "integer")), ("jsonrpc", ("string",)), ("method", ("string",)), ("params", ("object",)))),
+        (((), ("object",), False), (("params", "tools"), ("array", "null"), False)),
+    ),
+    (
+        "response",
+        (("error", "jsonrpc"), ("id", "jsonrpc", "result")),
+        dict((("error", ("object",)), ("id", ("string", "number", "integer", "null")), ("jsonrpc", ("string",)), ("result", ("object",)))),
+        (((), ("object",), False), (("error", "code"), ("integer",), True), (("error", "message"), ("string",), True), (("result", "tools"), ("array", "null"), False)),
+    ),
 )
 
 

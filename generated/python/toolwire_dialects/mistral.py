@@ -638,11 +638,22 @@ def encode_tool_result(value: Any, *, strict: bool = False, id_map: IdMap | None
 # --- envelopes: where the shapes sit in a whole request or response --------------------
 ENVELOPES = ("request", "response", "stream_event", )
 _KEYS = {"tool_definition": "tools", "tool_call": "tool_calls", "tool_result": "tool_results"}
-# (kind, alternative sets of required root keys, (pointer tokens, allowed JSON types) ...) of
-# every kind extract() reads, from its envelope schema: a payload must be one of them
+# (kind, alternative sets of required root keys, {root key: allowed JSON types}, (pointer
+# tokens, allowed JSON types, required) deeper down) of every kind extract() reads, from its
+# envelope schema: a payload must be one of them
 _ENVELOPE_KINDS = (
-    ("request", (("messages",),), (((), ("object",), False), (("frequency_penalty",), ("number", "integer", "null"), False), (("guardrails",), ("array", "null"), False), (("logprobs",), ("boolean", "null"), False), (("max_tokens",), ("integer", "null"), False), (("messages",), ("array",), False), (("metadata",), ("object", "null"), False), (("min_tokens",), ("integer", "null"), False), (("model",), ("string",), False), (("n",), ("integer", "null"), False), (("parallel_tool_calls",), ("boolean",), False), (("prediction",), ("object", "null"), False), (("presence_penalty",), ("number", "integer", "null"), False), (("prompt_cache_key",), ("string", "null"), False), (("prompt_logprobs",), ("boolean", "null"), False), (("prompt_mode",), ("string", "null"), False), (("random_seed",), ("integer", "null"), False), (("reasoning_effort",), ("string", "null"), False), (("repetition_penalty",), ("number", "integer", "null"), False), (("response_format",), ("object", "null"), False), (("safe_prompt",), ("boolean", "null"), False), (("service_tier",), ("string", "null"), False), (("stop",), ("array", "string", "null"), False), (("stream",), ("boolean", "null"), False), (("temperature",), ("number", "integer", "null"), False), (("tool_choice",), ("object", "string"), False), (("tools",), ("array", "null"), False), (("top_k",), ("integer", "null"), False), (("top_logprobs",), ("integer", "null"), False), (("top_p",), ("number", "integer", "null"), False), (("top_prompt_logprobs",), ("integer", "null"), False), (("messages", "*"), ("object",), False), (("messages", "*", "role"), ("string",), True), (("messages", "*", "tool_calls"), ("array", "null"), False))),
-    ("response", (("choices",),), (((), ("object",), False), (("choices",), ("array",), False), (("created",), ("integer",), False), (("id",), ("string",), False), (("model",), ("string",), False), (("object",), ("string",), False), (("usage",), ("object", "null"), False), (("choices", "*"), ("object",), False), (("choices", "*", "message"), ("object",), True), (("choices", "*", "message"), ("object",), False), (("choices", "*", "message", "tool_calls"), ("array", "null"), False), (("choices", "*", "message", "tool_calls", "*"), ("object",), False), (("choices", "*", "message", "tool_calls", "*", "function"), ("object",), True), (("choices", "*", "message", "tool_calls", "*", "id"), ("string",), True))),
+    (
+        "request",
+        (("messages",),),
+        dict((("frequency_penalty", ("number", "integer", "null")), ("guardrails", ("array", "null")), ("logprobs", ("boolean", "null")), ("max_tokens", ("integer", "null")), ("messages", ("array",)), ("metadata", ("object", "null")), ("min_tokens", ("integer", "null")), ("model", ("string",)), ("n", ("integer", "null")), ("parallel_tool_calls", ("boolean",)), ("prediction", ("object", "null")), ("presence_penalty", ("number", "integer", "null")), ("prompt_cache_key", ("string", "null")), ("prompt_logprobs", ("boolean", "null")), ("prompt_mode", ("string", "null")), ("random_seed", ("integer", "null")), ("reasoning_effort", ("string", "null")), ("repetition_penalty", ("number", "integer", "null")), ("response_format", ("object", "null")), ("safe_prompt", ("boolean", "null")), ("service_tier", ("string", "null")), ("stop", ("array", "string", "null")), ("stream", ("boolean", "null")), ("temperature", ("number", "integer", "null")), ("tool_choice", ("object", "string")), ("tools", ("array", "null")), ("top_k", ("integer", "null")), ("top_logprobs", ("integer", "null")), ("top_p", ("number", "integer", "null")), ("top_prompt_logprobs", ("integer", "null")))),
+        (((), ("object",), False), (("messages", "*"), ("object",), False), (("messages", "*", "role"), ("string",), True), (("messages", "*", "tool_calls"), ("array", "null"), False)),
+    ),
+    (
+        "response",
+        (("choices",),),
+        dict((("choices", ("array",)), ("created", ("integer",)), ("id", ("string",)), ("model", ("string",)), ("object", ("string",)), ("usage", ("object", "null")))),
+        (((), ("object",), False), (("choices", "*"), ("object",), False), (("choices", "*", "message"), ("object",), True), (("choices", "*", "message"), ("object",), False), (("choices", "*", "message", "tool_calls"), ("array", "null"), False), (("choices", "*", "message", "tool_calls", "*"), ("object",), False), (("choices", "*", "message", "tool_calls", "*", "function"), ("object",), True), (("choices", "*", "message", "tool_calls", "*", "id"), ("string",), True)),
+    ),
 )
 
 

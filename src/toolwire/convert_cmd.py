@@ -101,4 +101,6 @@ def extract(dialect: str, generated: Path, file: str) -> None:
         line = pointer_line(text, exc.pointer)
         click.echo(f"{name}:{line}: {exc.dialect}/{exc.shape}: {exc.pointer or '/'}: {exc.message}", err=True)
         sys.exit(1)
+    for note in out.pop("notes", []):  # links the wire did not state, reported as losses are
+        click.echo(str(note), err=True)
     click.echo(json.dumps(out, ensure_ascii=False, indent=2))

@@ -9,7 +9,7 @@ canonical model, encode them into any other, and know exactly what could not be 
     result.losses  # what Anthropic could not carry (empty here)
 """
 
-from ._runtime import CanonicalError, ConversionError, DecodeError, Encoded, IdMap, Loss, LossError
+from ._runtime import CanonicalError, ConversionError, DecodeError, Encoded, IdMap, Loss, LossError, Note
 from .convert import DIALECTS, SHAPES, convert, decoder, encoder, get_dialect
 from .registry import ToolRegistry
 
@@ -23,6 +23,7 @@ __all__ = [
     "IdMap",
     "Loss",
     "LossError",
+    "Note",
     "ToolRegistry",
     "convert",
     "decoder",

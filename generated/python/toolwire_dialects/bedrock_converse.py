@@ -495,6 +495,8 @@ def decode_tool_result(payload: Any, *, id_map: IdMap | None = None) -> dict[str
                 fx = _rt.unknown_fields(w1, _K_TOOL_RESULT_0_1, "/toolResult", fx)
             if fx or fm:
                 c["extensions"] = {DIALECT: _rt.extension(fx, fm)}
+            if id_map is not None:
+                id_map.note_result(c.get("call_id"))  # answered by id: id-less results link among the rest
             return c
     except (KeyError, TypeError, AttributeError, IndexError, _Mismatch):
         pass
@@ -552,11 +554,14 @@ _ENVELOPE_KINDS = (
 
 def extract(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     """The canonical tools, tool choice, calls and results of a whole Amazon Bedrock Converse request
-    or response, in order; decode errors name the pointer inside the payload."""
+    or response, in order; decode errors name the pointer inside the payload. `notes` lists
+    the links the wire did not state (a result without an id linked to a call by position)."""
     w = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, _ENVELOPE_KINDS[0][0])
     _envelopes.check(w, _ENVELOPE_KINDS, DIALECT)  # not a request or response: never read as empty
     id_map = IdMap() if id_map is None else id_map
-    out: dict[str, Any] = {"tools": [], "tool_choice": None, "tool_calls": [], "tool_results": [], "finish_reason": None}
+    out: dict[str, Any] = {
+        "tools": [], "tool_choice": None, "tool_calls": [], "tool_results": [], "finish_reason": None, "notes": []
+    }
     # tool_definition at /toolConfig/tools/*
     v0 = w.get("toolConfig") if type(w) is dict else None
     v1 = v0.get("tools") if type(v0) is dict else None
@@ -590,6 +595,7 @@ def extract(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
             if e is not None and _rt.lookup(e, ("toolResult",)) is not _MISSING:
                 at = f"/messages/{i1}/content/{i3}"
                 out[_KEYS["tool_result"]].append(_rt.decode_at(decode_tool_result, e, at, id_map))
+                _rt.note_position(out, id_map, at, DIALECT)
     # tool_call at /output/message/content/*
     v0 = w.get("output") if type(w) is dict else None
     v1 = v0.get("message") if type(v0) is dict else None

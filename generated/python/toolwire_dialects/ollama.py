@@ -15,8 +15,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from . import _runtime as _rt
 from . import _envelopes
+from . import _runtime as _rt
 from ._runtime import Encoded, IdMap
 
 __all__ = [

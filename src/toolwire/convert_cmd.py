@@ -11,12 +11,18 @@ import click
 
 from toolwire.config import GENERATED_HELP, SCHEMAS_HELP, resolve_or_exit
 from toolwire.generated_package import load
+from toolwire.positions import pointer_line
 
 SHAPES = ("tool_definition", "tool_choice", "tool_call", "tool_result")
 
 
 def read_json_input(source: str, what: str) -> Any:
     """Read JSON from a file or '-' (stdin); exit 1 with a one-line error when it is not JSON."""
+    return read_json_text(source, what)[1]
+
+
+def read_json_text(source: str, what: str) -> tuple[str, Any]:
+    """The text and the JSON value of a file or '-' (stdin), as read_json_input reads them."""
     name = "<stdin>" if source == "-" else source
     try:
         data = sys.stdin.buffer.read() if source == "-" else Path(source).read_bytes()
@@ -30,7 +36,7 @@ def read_json_input(source: str, what: str) -> Any:
         click.echo(f"{name}:{line}: {what}: /: not UTF-8 text (byte {exc.start})", err=True)
         sys.exit(1)
     try:
-        return json.loads(text)
+        return text, json.loads(text)
     except json.JSONDecodeError as exc:
         click.echo(f"{name}:{exc.lineno}: {what}: /: not valid JSON: {exc.msg}", err=True)
         sys.exit(1)
@@ -116,12 +122,17 @@ def extract(dialect: str, profile: str | None, generated: Path | None, schemas: 
         raise click.BadParameter(f"unknown dialect {dialect!r}; known: {', '.join(pkg.DIALECTS)}", param_hint="--dialect")
     if not hasattr(module, "extract"):
         raise click.BadParameter(f"dialect {dialect} describes no request or response envelope", param_hint="--dialect")
-    payload = read_json_input(file, f"{dialect}/envelope")
+    text, payload = read_json_text(file, f"{dialect}/envelope")
     for note in _profile_notes(schemas, dialect, profile, payload) if profile else ():
         click.echo(note, err=True)
     try:
-        out = module.extract(payload)
-    except pkg.DecodeError as exc:
-        click.echo(f"{exc.dialect}/{exc.shape}: {exc.pointer or '/'}: {exc.message}", err=True)
+        # extract() reads a str as JSON text: a JSON string document goes back to being one
+        out = module.extract(json.dumps(payload) if isinstance(payload, str) else payload)
+    except pkg.DecodeError as exc:  # not a request or response of the dialect, or a bad part in it
+        name = "<stdin>" if file == "-" else file
+        line = pointer_line(text, exc.pointer)
+        click.echo(f"{name}:{line}: {exc.dialect}/{exc.shape}: {exc.pointer or '/'}: {exc.message}", err=True)
         sys.exit(1)
+    for note in out.pop("notes", []):  # links the wire did not state, reported as losses are
+        click.echo(str(note), err=True)
     click.echo(json.dumps(out, ensure_ascii=False, indent=2))

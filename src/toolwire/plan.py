@@ -12,6 +12,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
+from toolwire.envelope_plan import envelope_check
 from toolwire.positions import escape, tokens
 from toolwire.spec import Dialect, Spec
 
@@ -523,7 +524,15 @@ def shape_plan(spec: Spec, dialect: Dialect, shape: str) -> dict[str, Any]:
     }
 
 
-def envelope_plans(dialect: Dialect) -> list[dict[str, Any]]:
+def _envelope_check(spec: Spec, dialect: Dialect, kind: str, locations: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """What makes a payload this kind of envelope (extract() refuses anything else); a kind
+    extract() does not read (no locations: stream events) has none."""
+    if not locations:
+        return None
+    return envelope_check(spec.documents, dialect.envelopes[kind]["$id"], [loc["toks"] for loc in locations])
+
+
+def envelope_plans(spec: Spec, dialect: Dialect) -> list[dict[str, Any]]:
     out = []
     for kind, envelope in dialect.mapping.get("envelopes", {}).items():
         locations = []
@@ -555,6 +564,8 @@ def envelope_plans(dialect: Dialect) -> list[dict[str, Any]]:
                 "finish_toks": tokens(envelope["finish_reason"]) if "finish_reason" in envelope else None,
                 "choice_fields": [(name, tokens(pointer)) for name, pointer in envelope.get("choice_fields", {}).items()],
                 "tools_fields": [(name, tokens(pointer)) for name, pointer in envelope.get("tools_fields", {}).items()],
+                # what makes a payload this kind of envelope: extract() refuses anything else
+                "check": _envelope_check(spec, dialect, kind, locations),
             }
         )
     return out
@@ -569,5 +580,5 @@ def dialect_plan(spec: Spec, dialect: Dialect) -> dict[str, Any]:
         "title": dialect.mapping["title"],
         "ids": dialect.mapping.get("ids"),
         "shapes": [shape_plan(spec, dialect, s) for s in dialect.mapping["shapes"]],
-        "envelopes": envelope_plans(dialect),
+        "envelopes": envelope_plans(spec, dialect),
     }

@@ -11,7 +11,7 @@ canonical model, encode them into any other, and know exactly what could not be 
 
 from typing import TYPE_CHECKING, Any
 
-from ._runtime import CanonicalError, ConversionError, DecodeError, Encoded, IdMap, Loss, LossError
+from ._runtime import CanonicalError, ConversionError, DecodeError, Encoded, IdMap, Loss, LossError, Note
 from .convert import DIALECTS, SHAPES, convert, decoder, encoder, get_dialect
 
 if TYPE_CHECKING:
@@ -37,6 +37,7 @@ __all__ = [
     "IdMap",
     "Loss",
     "LossError",
+    "Note",
     "ToolRegistry",
     "convert",
     "decoder",

@@ -9,10 +9,11 @@ the vocabulary terms that are the same for every dialect.
 from __future__ import annotations
 
 import copy
-import hashlib
 import json
 import re
 from typing import Any, NamedTuple
+
+from ._ids import CANONICAL_IDS, IdMap, IdPolicy, Note, id_checker, note_position  # noqa: F401 (re-exported)
 
 __all__ = [
     "MISSING",
@@ -23,6 +24,7 @@ __all__ = [
     "IdPolicy",
     "Loss",
     "LossError",
+    "Note",
 ]
 
 
@@ -332,125 +334,29 @@ def arguments_text(call: dict[str, Any], no_arguments_text: tuple[str, ...]) -> 
 
 
 # ---------------------------------------------------------------------------------------
-# Ids.
-
-
-def id_checker(pattern: re.Pattern[str], known: set[str], limit: int = 4096) -> Any:
-    """pattern.fullmatch that remembers matching ids in `known` (bounded): the same ids
-    recur across a conversation, and a set lookup is cheaper than a regex."""
-    fullmatch = pattern.fullmatch
-
-    def ok(value: str) -> bool:
-        if fullmatch(value) is None:
-            return False
-        if len(known) >= limit:
-            known.clear()
-        known.add(value)
-        return True
-
-    return ok
-
-
-class IdPolicy(NamedTuple):
-    dialect: str
-    pattern: re.Pattern[str]
-    prefix: str
-    length: int
-
-
-_ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
-
-
-def _alnum(seed: str, length: int) -> str:
-    digest = int.from_bytes(hashlib.sha256(seed.encode("utf-8")).digest(), "big")
-    chars = []
-    for _ in range(length):
-        digest, rest = divmod(digest, 62)
-        chars.append(_ALPHABET[rest])
-    return "".join(chars)
-
-
-class IdMap:
-    """Rewrites ids that a target cannot carry, collision-free and reversibly.
-
-    The same original id always gets the same new id within one map, so a call and its
-    result stay linked; keep one map per conversation across turns, and use
-    `original(new_id)` to map a provider's reply back.
-    """
-
-    def __init__(self) -> None:
-        self._forward: dict[tuple[str, str], str] = {}
-        self._backward: dict[str, str] = {}
-        self._minted = 0
-        self._names: dict[str, str] = {}  # call id -> tool name
-        self._unanswered: list[str] = []  # call ids in order, until a result claims them
-
-    def original(self, new_id: str) -> str:
-        """The id a rewritten id stands for (the id itself when it was never rewritten)."""
-        return self._backward.get(new_id, new_id)
-
-    def rewrite(self, original: str, policy: IdPolicy) -> str:
-        key = (policy.dialect, original)
-        known = self._forward.get(key)
-        if known is not None:
-            return known
-        salt = 0
-        while True:
-            candidate = policy.prefix + _alnum(f"{original}\x00{salt}", policy.length)
-            if candidate not in self._backward and policy.pattern.fullmatch(candidate):
-                break
-            salt += 1
-        self._forward[key] = candidate
-        self._backward[candidate] = original
-        return candidate
-
-    def mint(self, policy: IdPolicy) -> str:
-        """A fresh id for a call that has none: deterministic, unique within this map."""
-        self._minted += 1
-        return self.rewrite(f"\x00minted:{self._minted}", policy)
-
-    def mint_call(self) -> str:
-        """A canonical id for a decoded call that came without one."""
-        return self.mint(CANONICAL_IDS)
-
-    def note_call(self, call_id: str | None, name: str) -> None:
-        """Remember a call so that results can find its name, and id-less results its id."""
-        if call_id is None or call_id in self._names:
-            return
-        self._names[call_id] = name
-        self._names.setdefault(self.original(call_id), name)
-        self._unanswered.append(call_id)
-
-    def name_for(self, call_id: str | None) -> str | None:
-        """The tool name of a call seen through this map."""
-        if call_id is None:
-            return None
-        return self._names.get(call_id) or self._names.get(self.original(call_id))
-
-    def claim(self, name: str | None) -> str | None:
-        """The id of the oldest unanswered call of this tool: how a result without an id
-        (Gemini, Ollama) is linked to its call. None when there is no such call."""
-        for i, call_id in enumerate(self._unanswered):
-            if self._names.get(call_id) == name:
-                del self._unanswered[i]
-                return call_id
-        return None
-
-
-CANONICAL_IDS = IdPolicy("canonical", re.compile(r"^call_[0-9A-Za-z]{24}$"), "call_", 24)
+# Ids (the map itself is in _ids).
 
 
 def encode_id(value: Any, policy: IdPolicy, id_map: IdMap | None, losses: list[Loss], strict: bool, pointer: str) -> str:
-    if type(value) is str and policy.pattern.fullmatch(value):
-        return value
+    """The id to send; with an id map every id goes through it, so that no rewrite can ever
+    equal an id sent as it is (the map remembers both)."""
+    fits = type(value) is str and policy.pattern.fullmatch(value) is not None
     if id_map is None:
+        if fits:
+            return value
         id_map = IdMap()
     if value is None:
         new = id_map.mint(policy)
         report(losses, strict, pointer, policy.dialect, f"a missing id (minted {new!r})")
         return new
-    new = id_map.rewrite(value, policy)
-    report(losses, strict, pointer, policy.dialect, f"id {value!r} (rewritten to {new!r} in the id map)")
+    new = id_map.carry(value, policy)
+    if new == value:
+        return new
+    if fits:
+        why = f"id {value!r} (rewritten to {new!r}: the id map gave {value!r} to id {id_map.original(value)!r})"
+    else:
+        why = f"id {value!r} (rewritten to {new!r} in the id map)"
+    report(losses, strict, pointer, policy.dialect, why)
     return new
 
 

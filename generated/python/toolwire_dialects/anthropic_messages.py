@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from . import _envelopes
 from . import _runtime as _rt
 from ._runtime import Encoded, IdMap
 
@@ -397,7 +398,7 @@ def encode_tool_call(value: Any, *, strict: bool = False, id_map: IdMap | None =
     own = _rt.foreign_extensions(ext, DIALECT, losses, strict) if ext else _EMPTY
     try:
         x0_id = c["id"]
-        if x0_id not in _IDS_SEEN and (type(x0_id) is not str or not _ID_OK(x0_id)):
+        if id_map is not None or (x0_id not in _IDS_SEEN and (type(x0_id) is not str or not _ID_OK(x0_id))):
             x0_id = _rt.encode_id(x0_id, _IDS, id_map, losses, strict, "/id")
         x0_name = c["name"]
         x0_arguments = c["arguments"]
@@ -563,6 +564,8 @@ def decode_tool_result(payload: Any, *, id_map: IdMap | None = None) -> dict[str
                 fx = _rt.unknown_fields(w, _K_TOOL_RESULT_0_0, "", fx)
             if fx or fm:
                 c["extensions"] = {DIALECT: _rt.extension(fx, fm)}
+            if id_map is not None:
+                id_map.note_result(c.get("call_id"))  # answered by id: id-less results link among the rest
             return c
     except (KeyError, TypeError, AttributeError, IndexError, _Mismatch):
         pass
@@ -578,7 +581,7 @@ def encode_tool_result(value: Any, *, strict: bool = False, id_map: IdMap | None
     fm = own.get("forms", _EMPTY)
     try:
         x0_call_id = c["call_id"]
-        if x0_call_id not in _IDS_SEEN and (type(x0_call_id) is not str or not _ID_OK(x0_call_id)):
+        if id_map is not None or (x0_call_id not in _IDS_SEEN and (type(x0_call_id) is not str or not _ID_OK(x0_call_id))):
             x0_call_id = _rt.encode_id(x0_call_id, _IDS, id_map, losses, strict, "/call_id")
         x0_content = _CONTENT_TOOL_RESULT_0_CONTENT_out(c["content"], fm, losses, strict)
         x0_is_error = c.get("is_error", False)
@@ -599,16 +602,35 @@ def encode_tool_result(value: Any, *, strict: bool = False, id_map: IdMap | None
 # --- envelopes: where the shapes sit in a whole request or response --------------------
 ENVELOPES = ("request", "response", "stream_event", )
 _KEYS = {"tool_definition": "tools", "tool_call": "tool_calls", "tool_result": "tool_results"}
+# (kind, alternative sets of required root keys, {root key: allowed JSON types}, (pointer
+# tokens, allowed JSON types, required) deeper down) of every kind extract() reads, from its
+# envelope schema: a payload must be one of them
+_ENVELOPE_KINDS = (
+    (
+        "request",
+        (("messages",),),
+        dict((("cache_control", ("object", "null")), ("container", ("object", "string", "null")), ("context_management", ("object", "null")), ("inference_geo", ("string", "null")), ("max_tokens", ("integer",)), ("mcp_servers", ("array",)), ("messages", ("array",)), ("metadata", ("object",)), ("model", ("string",)), ("output_config", ("object",)), ("output_format", ("object", "null")), ("service_tier", ("string",)), ("speed", ("string", "null")), ("stop_sequences", ("array",)), ("stream", ("boolean",)), ("system", ("array", "string")), ("temperature", ("number", "integer")), ("thinking", ("object",)), ("tool_choice", ("object",)), ("tools", ("array",)), ("top_k", ("integer",)), ("top_p", ("number", "integer")), ("user_profile_id", ("string", "null")))),
+        (((), ("object",), False), (("thinking", "type"), ("string",), True), (("tool_choice", "type"), ("string",), True), (("messages", "*"), ("object",), False), (("messages", "*", "content"), ("array", "string"), True), (("messages", "*", "role"), ("string",), True), (("messages", "*", "content"), ("array", "string"), False), (("messages", "*", "content", "*"), ("object",), False), (("messages", "*", "content", "*", "type"), ("string",), True)),
+    ),
+    (
+        "response",
+        (("content", "role", "type"),),
+        dict((("container", ("object", "null")), ("content", ("array",)), ("context_management", ("object", "null")), ("id", ("string",)), ("model", ("string",)), ("role", ("string",)), ("stop_details", ("object", "null")), ("stop_reason", ("string", "null")), ("stop_sequence", ("string", "null")), ("type", ("string",)), ("usage", ("object",)))),
+        (((), ("object",), False), (("content", "*"), ("object",), False), (("content", "*", "type"), ("string",), True)),
+    ),
+)
 
 
 def extract(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     """The canonical tools, tool choice, calls and results of a whole Anthropic Messages request
-    or response, in order; decode errors name the pointer inside the payload."""
-    w = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, "envelope")
-    if type(w) is not dict:
-        raise _rt.DecodeError(DIALECT, "envelope", "", "expected an object")
+    or response, in order; decode errors name the pointer inside the payload. `notes` lists
+    the links the wire did not state (a result without an id linked to a call by position)."""
+    w = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, _ENVELOPE_KINDS[0][0])
+    _envelopes.check(w, _ENVELOPE_KINDS, DIALECT)  # not a request or response: never read as empty
     id_map = IdMap() if id_map is None else id_map
-    out: dict[str, Any] = {"tools": [], "tool_choice": None, "tool_calls": [], "tool_results": [], "finish_reason": None}
+    out: dict[str, Any] = {
+        "tools": [], "tool_choice": None, "tool_calls": [], "tool_results": [], "finish_reason": None, "notes": []
+    }
     # tool_definition at /tools/*
     v0 = w.get("tools") if type(w) is dict else None
     for i1, e1 in enumerate(_rt.elements(v0)):
@@ -640,6 +662,7 @@ def extract(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
             if e is not None and _rt.lookup(e, ("type",)) == "tool_result":
                 at = f"/messages/{i1}/content/{i3}"
                 out[_KEYS["tool_result"]].append(_rt.decode_at(decode_tool_result, e, at, id_map))
+                _rt.note_position(out, id_map, at, DIALECT)
     # tool_call at /content/*
     v0 = w.get("content") if type(w) is dict else None
     for i1, e1 in enumerate(_rt.elements(v0)):

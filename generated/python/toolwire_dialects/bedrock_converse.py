@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from . import _envelopes
 from . import _runtime as _rt
 from ._runtime import Encoded, IdMap
 
@@ -345,7 +346,7 @@ def encode_tool_call(value: Any, *, strict: bool = False, id_map: IdMap | None =
     own = _rt.foreign_extensions(ext, DIALECT, losses, strict) if ext else _EMPTY
     try:
         x0_id = c["id"]
-        if x0_id not in _IDS_SEEN and (type(x0_id) is not str or not _ID_OK(x0_id)):
+        if id_map is not None or (x0_id not in _IDS_SEEN and (type(x0_id) is not str or not _ID_OK(x0_id))):
             x0_id = _rt.encode_id(x0_id, _IDS, id_map, losses, strict, "/id")
         x0_name = c["name"]
         x0_arguments = c["arguments"]
@@ -494,6 +495,8 @@ def decode_tool_result(payload: Any, *, id_map: IdMap | None = None) -> dict[str
                 fx = _rt.unknown_fields(w1, _K_TOOL_RESULT_0_1, "/toolResult", fx)
             if fx or fm:
                 c["extensions"] = {DIALECT: _rt.extension(fx, fm)}
+            if id_map is not None:
+                id_map.note_result(c.get("call_id"))  # answered by id: id-less results link among the rest
             return c
     except (KeyError, TypeError, AttributeError, IndexError, _Mismatch):
         pass
@@ -509,7 +512,7 @@ def encode_tool_result(value: Any, *, strict: bool = False, id_map: IdMap | None
     fm = own.get("forms", _EMPTY)
     try:
         x0_call_id = c["call_id"]
-        if x0_call_id not in _IDS_SEEN and (type(x0_call_id) is not str or not _ID_OK(x0_call_id)):
+        if id_map is not None or (x0_call_id not in _IDS_SEEN and (type(x0_call_id) is not str or not _ID_OK(x0_call_id))):
             x0_call_id = _rt.encode_id(x0_call_id, _IDS, id_map, losses, strict, "/call_id")
         x0_content = _CONTENT_TOOL_RESULT_0_CONTENT_out(c["content"], fm, losses, strict)
         x0_is_error = c.get("is_error", False)
@@ -530,16 +533,35 @@ def encode_tool_result(value: Any, *, strict: bool = False, id_map: IdMap | None
 # --- envelopes: where the shapes sit in a whole request or response --------------------
 ENVELOPES = ("request", "response", "stream_event", )
 _KEYS = {"tool_definition": "tools", "tool_call": "tool_calls", "tool_result": "tool_results"}
+# (kind, alternative sets of required root keys, {root key: allowed JSON types}, (pointer
+# tokens, allowed JSON types, required) deeper down) of every kind extract() reads, from its
+# envelope schema: a payload must be one of them
+_ENVELOPE_KINDS = (
+    (
+        "request",
+        (("messages",),),
+        dict((("additionalModelRequestFields", ("object",)), ("additionalModelResponseFieldPaths", ("array",)), ("guardrailConfig", ("object",)), ("inferenceConfig", ("object",)), ("messages", ("array",)), ("modelId", ("string",)), ("outputConfig", ("object",)), ("performanceConfig", ("object",)), ("projectIdentifier", ("string",)), ("promptVariables", ("object",)), ("requestMetadata", ("object",)), ("serviceTier", ("object",)), ("system", ("array",)), ("toolConfig", ("object",)))),
+        (((), ("object",), False), (("toolConfig", "tools"), ("array",), True), (("toolConfig", "tools"), ("array",), False), (("toolConfig", "toolChoice"), ("object",), False), (("messages", "*"), ("object",), False), (("messages", "*", "content"), ("array",), True), (("messages", "*", "role"), ("string",), True), (("toolConfig", "tools", "*"), ("object",), False), (("messages", "*", "content"), ("array",), False), (("messages", "*", "content", "*"), ("object",), False)),
+    ),
+    (
+        "response",
+        (("output", "stopReason"),),
+        dict((("metrics", ("object",)), ("output", ("object",)), ("performanceConfig", ("object",)), ("serviceTier", ("object",)), ("stopReason", ("string",)), ("trace", ("object",)), ("usage", ("object",)))),
+        (((), ("object",), False), (("output", "message"), ("object",), False), (("output", "message", "content"), ("array",), True), (("output", "message", "role"), ("string",), True), (("output", "message", "content"), ("array",), False), (("output", "message", "content", "*"), ("object",), False)),
+    ),
+)
 
 
 def extract(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     """The canonical tools, tool choice, calls and results of a whole Amazon Bedrock Converse request
-    or response, in order; decode errors name the pointer inside the payload."""
-    w = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, "envelope")
-    if type(w) is not dict:
-        raise _rt.DecodeError(DIALECT, "envelope", "", "expected an object")
+    or response, in order; decode errors name the pointer inside the payload. `notes` lists
+    the links the wire did not state (a result without an id linked to a call by position)."""
+    w = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, _ENVELOPE_KINDS[0][0])
+    _envelopes.check(w, _ENVELOPE_KINDS, DIALECT)  # not a request or response: never read as empty
     id_map = IdMap() if id_map is None else id_map
-    out: dict[str, Any] = {"tools": [], "tool_choice": None, "tool_calls": [], "tool_results": [], "finish_reason": None}
+    out: dict[str, Any] = {
+        "tools": [], "tool_choice": None, "tool_calls": [], "tool_results": [], "finish_reason": None, "notes": []
+    }
     # tool_definition at /toolConfig/tools/*
     v0 = w.get("toolConfig") if type(w) is dict else None
     v1 = v0.get("tools") if type(v0) is dict else None
@@ -573,6 +595,7 @@ def extract(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
             if e is not None and _rt.lookup(e, ("toolResult", "type")) != "nova_code_interpreter_result" and _rt.lookup(e, ("toolResult",)) is not _MISSING:
                 at = f"/messages/{i1}/content/{i3}"
                 out[_KEYS["tool_result"]].append(_rt.decode_at(decode_tool_result, e, at, id_map))
+                _rt.note_position(out, id_map, at, DIALECT)
     # tool_call at /output/message/content/*
     v0 = w.get("output") if type(w) is dict else None
     v1 = v0.get("message") if type(v0) is dict else None

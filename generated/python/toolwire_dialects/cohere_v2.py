@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from . import _envelopes
 from . import _runtime as _rt
 from ._runtime import Encoded, IdMap
 from ._runtime import loads as _loads
@@ -296,7 +297,7 @@ def encode_tool_call(value: Any, *, strict: bool = False, id_map: IdMap | None =
     own = _rt.foreign_extensions(ext, DIALECT, losses, strict) if ext else _EMPTY
     try:
         x0_id = c["id"]
-        if x0_id not in _IDS_SEEN and (type(x0_id) is not str or not _ID_OK(x0_id)):
+        if id_map is not None or (x0_id not in _IDS_SEEN and (type(x0_id) is not str or not _ID_OK(x0_id))):
             x0_id = _rt.encode_id(x0_id, _IDS, id_map, losses, strict, "/id")
         x0_name = c["name"]
         x0_arguments = _rt.arguments_text(c, ("null", "", ))
@@ -405,6 +406,8 @@ def decode_tool_result(payload: Any, *, id_map: IdMap | None = None) -> dict[str
                 fx = _rt.unknown_fields(w, _K_TOOL_RESULT_0_0, "", fx)
             if fx or fm:
                 c["extensions"] = {DIALECT: _rt.extension(fx, fm)}
+            if id_map is not None:
+                id_map.note_result(c.get("call_id"))  # answered by id: id-less results link among the rest
             return c
     except (KeyError, TypeError, AttributeError, IndexError, _Mismatch):
         pass
@@ -420,7 +423,7 @@ def encode_tool_result(value: Any, *, strict: bool = False, id_map: IdMap | None
     fm = own.get("forms", _EMPTY)
     try:
         x0_call_id = c["call_id"]
-        if x0_call_id not in _IDS_SEEN and (type(x0_call_id) is not str or not _ID_OK(x0_call_id)):
+        if id_map is not None or (x0_call_id not in _IDS_SEEN and (type(x0_call_id) is not str or not _ID_OK(x0_call_id))):
             x0_call_id = _rt.encode_id(x0_call_id, _IDS, id_map, losses, strict, "/call_id")
         x0_content = _CONTENT_TOOL_RESULT_0_CONTENT_out(c["content"], fm, losses, strict)
         w = {"role": "tool", "tool_call_id": x0_call_id, "content": x0_content}
@@ -436,16 +439,35 @@ def encode_tool_result(value: Any, *, strict: bool = False, id_map: IdMap | None
 # --- envelopes: where the shapes sit in a whole request or response --------------------
 ENVELOPES = ("request", "response", "stream_event", )
 _KEYS = {"tool_definition": "tools", "tool_call": "tool_calls", "tool_result": "tool_results"}
+# (kind, alternative sets of required root keys, {root key: allowed JSON types}, (pointer
+# tokens, allowed JSON types, required) deeper down) of every kind extract() reads, from its
+# envelope schema: a payload must be one of them
+_ENVELOPE_KINDS = (
+    (
+        "request",
+        (("messages", "model"),),
+        dict((("citation_options", ("object",)), ("documents", ("array",)), ("frequency_penalty", ("number", "integer")), ("k", ("number", "integer")), ("logprobs", ("boolean",)), ("max_tokens", ("integer",)), ("messages", ("array",)), ("model", ("string",)), ("p", ("number", "integer")), ("presence_penalty", ("number", "integer")), ("priority", ("integer",)), ("response_format", ("object",)), ("safety_mode", ("string",)), ("seed", ("integer",)), ("stop_sequences", ("array",)), ("stream", ("boolean",)), ("strict_tools", ("boolean",)), ("temperature", ("number", "integer")), ("thinking", ("object",)), ("tool_choice", ("string",)), ("tools", ("array",)))),
+        (((), ("object",), False), (("tools", "*"), ("object",), False), (("tools", "*", "function"), ("object",), True), (("tools", "*", "type"), ("string",), True), (("messages", "*"), ("object",), False), (("messages", "*", "role"), ("string",), True), (("messages", "*", "tool_calls"), ("array", "null"), False)),
+    ),
+    (
+        "response",
+        (("finish_reason", "id", "message"),),
+        dict((("finish_reason", ("string",)), ("id", ("string",)), ("logprobs", ("array",)), ("message", ("object",)), ("usage", ("object",)))),
+        (((), ("object",), False), (("message", "role"), ("string",), True), (("message", "tool_calls"), ("array",), False), (("message", "tool_calls", "*"), ("object",), False), (("message", "tool_calls", "*", "function"), ("object",), True), (("message", "tool_calls", "*", "id"), ("string",), True), (("message", "tool_calls", "*", "type"), ("string",), True)),
+    ),
+)
 
 
 def extract(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     """The canonical tools, tool choice, calls and results of a whole Cohere Chat v2 request
-    or response, in order; decode errors name the pointer inside the payload."""
-    w = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, "envelope")
-    if type(w) is not dict:
-        raise _rt.DecodeError(DIALECT, "envelope", "", "expected an object")
+    or response, in order; decode errors name the pointer inside the payload. `notes` lists
+    the links the wire did not state (a result without an id linked to a call by position)."""
+    w = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, _ENVELOPE_KINDS[0][0])
+    _envelopes.check(w, _ENVELOPE_KINDS, DIALECT)  # not a request or response: never read as empty
     id_map = IdMap() if id_map is None else id_map
-    out: dict[str, Any] = {"tools": [], "tool_choice": None, "tool_calls": [], "tool_results": [], "finish_reason": None}
+    out: dict[str, Any] = {
+        "tools": [], "tool_choice": None, "tool_calls": [], "tool_results": [], "finish_reason": None, "notes": []
+    }
     # tool_definition at /tools/*
     v0 = w.get("tools") if type(w) is dict else None
     for i1, e1 in enumerate(_rt.elements(v0)):
@@ -475,6 +497,7 @@ def extract(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
         if e is not None and _rt.lookup(e, ("role",)) == "tool":
             at = f"/messages/{i1}"
             out[_KEYS["tool_result"]].append(_rt.decode_at(decode_tool_result, e, at, id_map))
+            _rt.note_position(out, id_map, at, DIALECT)
     # tool_call at /message/tool_calls/*
     v0 = w.get("message") if type(w) is dict else None
     v1 = v0.get("tool_calls") if type(v0) is dict else None

@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from . import _envelopes
 from . import _runtime as _rt
 from ._runtime import Encoded, IdMap
 
@@ -559,7 +560,7 @@ def encode_tool_call(value: Any, *, strict: bool = False, id_map: IdMap | None =
             x0_id = c.get("id")
             if x0_id is None or fm.get("/functionCall/id") == "minted":
                 x0_id = None if fm.get("/functionCall/id") == "null" else _MISSING
-            elif type(x0_id) is not str or not _ID_OK(x0_id):
+            elif id_map is not None or type(x0_id) is not str or not _ID_OK(x0_id):
                 x0_id = _rt.encode_id(x0_id, _IDS, id_map, losses, strict, "/id")
             x0_name = c["name"]
             x0_arguments = c["arguments"]
@@ -582,7 +583,7 @@ def encode_tool_call(value: Any, *, strict: bool = False, id_map: IdMap | None =
             x1_id = c.get("id")
             if x1_id is None or fm.get("/function_call/id") == "minted":
                 x1_id = None if fm.get("/function_call/id") == "null" else _MISSING
-            elif type(x1_id) is not str or not _ID_OK(x1_id):
+            elif id_map is not None or type(x1_id) is not str or not _ID_OK(x1_id):
                 x1_id = _rt.encode_id(x1_id, _IDS, id_map, losses, strict, "/id")
             x1_name = c["name"]
             x1_arguments = c["arguments"]
@@ -670,6 +671,8 @@ def decode_tool_result(payload: Any, *, id_map: IdMap | None = None) -> dict[str
                 fm[""] = "variant:0"
             if fx or fm:
                 c["extensions"] = {DIALECT: _rt.extension(fx, fm)}
+            if id_map is not None:
+                id_map.note_result(c.get("call_id"))  # answered by id: id-less results link among the rest
             return c
         if type(w) is dict and type(w.get("function_response")) is dict and "name" in w["function_response"] and "response" in w["function_response"]:
             c: dict[str, Any] = {}
@@ -707,6 +710,8 @@ def decode_tool_result(payload: Any, *, id_map: IdMap | None = None) -> dict[str
                 fm[""] = "variant:1"
             if fx or fm:
                 c["extensions"] = {DIALECT: _rt.extension(fx, fm)}
+            if id_map is not None:
+                id_map.note_result(c.get("call_id"))  # answered by id: id-less results link among the rest
             return c
     except (KeyError, TypeError, AttributeError, IndexError, _Mismatch):
         pass
@@ -733,7 +738,7 @@ def encode_tool_result(value: Any, *, strict: bool = False, id_map: IdMap | None
             x0_call_id = c.get("call_id")
             if x0_call_id is None or fm.get("/functionResponse/id") == "minted":
                 x0_call_id = None if fm.get("/functionResponse/id") == "null" else _MISSING
-            elif type(x0_call_id) is not str or not _ID_OK(x0_call_id):
+            elif id_map is not None or type(x0_call_id) is not str or not _ID_OK(x0_call_id):
                 x0_call_id = _rt.encode_id(x0_call_id, _IDS, id_map, losses, strict, "/call_id")
             x0_name = c.get("name")
             if x0_name is None and id_map is not None:
@@ -752,7 +757,7 @@ def encode_tool_result(value: Any, *, strict: bool = False, id_map: IdMap | None
             x1_call_id = c.get("call_id")
             if x1_call_id is None or fm.get("/function_response/id") == "minted":
                 x1_call_id = None if fm.get("/function_response/id") == "null" else _MISSING
-            elif type(x1_call_id) is not str or not _ID_OK(x1_call_id):
+            elif id_map is not None or type(x1_call_id) is not str or not _ID_OK(x1_call_id):
                 x1_call_id = _rt.encode_id(x1_call_id, _IDS, id_map, losses, strict, "/call_id")
             x1_name = c.get("name")
             if x1_name is None and id_map is not None:
@@ -776,16 +781,35 @@ def encode_tool_result(value: Any, *, strict: bool = False, id_map: IdMap | None
 # --- envelopes: where the shapes sit in a whole request or response --------------------
 ENVELOPES = ("request", "response", "stream_event", )
 _KEYS = {"tool_definition": "tools", "tool_call": "tool_calls", "tool_result": "tool_results"}
+# (kind, alternative sets of required root keys, {root key: allowed JSON types}, (pointer
+# tokens, allowed JSON types, required) deeper down) of every kind extract() reads, from its
+# envelope schema: a payload must be one of them
+_ENVELOPE_KINDS = (
+    (
+        "request",
+        (("contents",),),
+        dict((("cachedContent", ("string",)), ("cached_content", ("string",)), ("contents", ("array",)), ("continuationToken", ("string",)), ("continuation_token", ("string",)), ("generationConfig", ("object",)), ("generation_config", ("object",)), ("labels", ("object",)), ("model", ("string",)), ("modelArmorConfig", ("object",)), ("model_armor_config", ("object",)), ("outputConfig", ("object",)), ("output_config", ("object",)), ("safetySettings", ("array",)), ("safety_settings", ("array",)), ("serviceTier", ("string",)), ("service_tier", ("string",)), ("store", ("boolean",)), ("systemInstruction", ("object",)), ("system_instruction", ("object",)), ("toolConfig", ("object",)), ("tool_config", ("object",)), ("tools", ("array",)))),
+        (((), ("object",), False), (("tools", "*"), ("object",), False), (("toolConfig", "functionCallingConfig"), ("object",), False), (("toolConfig", "function_calling_config"), ("object",), False), (("tool_config", "functionCallingConfig"), ("object",), False), (("tool_config", "function_calling_config"), ("object",), False), (("contents", "*"), ("object",), False), (("tools", "*", "functionDeclarations"), ("array",), False), (("tools", "*", "function_declarations"), ("array",), False), (("contents", "*", "parts"), ("array",), False), (("tools", "*", "functionDeclarations", "*"), ("object",), False), (("tools", "*", "functionDeclarations", "*", "name"), ("string",), True), (("tools", "*", "function_declarations", "*"), ("object",), False), (("tools", "*", "function_declarations", "*", "name"), ("string",), True), (("contents", "*", "parts", "*"), ("object",), False)),
+    ),
+    (
+        "response",
+        (("candidates",), ("promptFeedback",)),
+        dict((("candidates", ("array",)), ("createTime", ("string",)), ("modelStatus", ("object",)), ("modelVersion", ("string",)), ("promptFeedback", ("object",)), ("responseId", ("string",)), ("usageMetadata", ("object",)))),
+        (((), ("object",), False), (("candidates", "*"), ("object",), False), (("candidates", "*", "content"), ("object",), False), (("candidates", "*", "content", "parts"), ("array",), False), (("candidates", "*", "content", "parts", "*"), ("object",), False)),
+    ),
+)
 
 
 def extract(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     """The canonical tools, tool choice, calls and results of a whole Google Gemini generateContent request
-    or response, in order; decode errors name the pointer inside the payload."""
-    w = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, "envelope")
-    if type(w) is not dict:
-        raise _rt.DecodeError(DIALECT, "envelope", "", "expected an object")
+    or response, in order; decode errors name the pointer inside the payload. `notes` lists
+    the links the wire did not state (a result without an id linked to a call by position)."""
+    w = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, _ENVELOPE_KINDS[0][0])
+    _envelopes.check(w, _ENVELOPE_KINDS, DIALECT)  # not a request or response: never read as empty
     id_map = IdMap() if id_map is None else id_map
-    out: dict[str, Any] = {"tools": [], "tool_choice": None, "tool_calls": [], "tool_results": [], "finish_reason": None}
+    out: dict[str, Any] = {
+        "tools": [], "tool_choice": None, "tool_calls": [], "tool_results": [], "finish_reason": None, "notes": []
+    }
     # tool_definition at /tools/*/functionDeclarations/*
     v0 = w.get("tools") if type(w) is dict else None
     for i1, e1 in enumerate(_rt.elements(v0)):
@@ -859,6 +883,7 @@ def extract(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
             if e is not None and _rt.lookup(e, ("functionResponse",)) is not _MISSING:
                 at = f"/contents/{i1}/parts/{i3}"
                 out[_KEYS["tool_result"]].append(_rt.decode_at(decode_tool_result, e, at, id_map))
+                _rt.note_position(out, id_map, at, DIALECT)
     # tool_result at /contents/*/parts/*
     v0 = w.get("contents") if type(w) is dict else None
     for i1, e1 in enumerate(_rt.elements(v0)):
@@ -868,6 +893,7 @@ def extract(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
             if e is not None and _rt.lookup(e, ("function_response",)) is not _MISSING:
                 at = f"/contents/{i1}/parts/{i3}"
                 out[_KEYS["tool_result"]].append(_rt.decode_at(decode_tool_result, e, at, id_map))
+                _rt.note_position(out, id_map, at, DIALECT)
     # tool_call at /candidates/*/content/parts/*
     v0 = w.get("candidates") if type(w) is dict else None
     for i1, e1 in enumerate(_rt.elements(v0)):

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from . import _envelopes
 from . import _runtime as _rt
 from ._runtime import Encoded, IdMap
 
@@ -303,6 +304,8 @@ def decode_tool_result(payload: Any, *, id_map: IdMap | None = None) -> dict[str
                 fx = _rt.unknown_fields(w, _K_TOOL_RESULT_0_0, "", fx)
             if fx or fm:
                 c["extensions"] = {DIALECT: _rt.extension(fx, fm)}
+            if id_map is not None:
+                id_map.note_result(c.get("call_id"))  # answered by id: id-less results link among the rest
             return c
     except (KeyError, TypeError, AttributeError, IndexError, _Mismatch):
         pass
@@ -334,16 +337,35 @@ def encode_tool_result(value: Any, *, strict: bool = False, id_map: IdMap | None
 # --- envelopes: where the shapes sit in a whole request or response --------------------
 ENVELOPES = ("request", "response", )
 _KEYS = {"tool_definition": "tools", "tool_call": "tool_calls", "tool_result": "tool_results"}
+# (kind, alternative sets of required root keys, {root key: allowed JSON types}, (pointer
+# tokens, allowed JSON types, required) deeper down) of every kind extract() reads, from its
+# envelope schema: a payload must be one of them
+_ENVELOPE_KINDS = (
+    (
+        "request",
+        (("jsonrpc", "method"),),
+        dict((("id", ("string", "number", "integer")), ("jsonrpc", ("string",)), ("method", ("string",)), ("params", ("object",)))),
+        (((), ("object",), False), (("params", "tools"), ("array", "null"), False)),
+    ),
+    (
+        "response",
+        (("error", "jsonrpc"), ("id", "jsonrpc", "result")),
+        dict((("error", ("object",)), ("id", ("string", "number", "integer", "null")), ("jsonrpc", ("string",)), ("result", ("object",)))),
+        (((), ("object",), False), (("error", "code"), ("integer",), True), (("error", "message"), ("string",), True), (("result", "tools"), ("array", "null"), False)),
+    ),
+)
 
 
 def extract(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     """The canonical tools, tool choice, calls and results of a whole Model Context Protocol (tools, 2025-11-25) request
-    or response, in order; decode errors name the pointer inside the payload."""
-    w = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, "envelope")
-    if type(w) is not dict:
-        raise _rt.DecodeError(DIALECT, "envelope", "", "expected an object")
+    or response, in order; decode errors name the pointer inside the payload. `notes` lists
+    the links the wire did not state (a result without an id linked to a call by position)."""
+    w = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, _ENVELOPE_KINDS[0][0])
+    _envelopes.check(w, _ENVELOPE_KINDS, DIALECT)  # not a request or response: never read as empty
     id_map = IdMap() if id_map is None else id_map
-    out: dict[str, Any] = {"tools": [], "tool_choice": None, "tool_calls": [], "tool_results": [], "finish_reason": None}
+    out: dict[str, Any] = {
+        "tools": [], "tool_choice": None, "tool_calls": [], "tool_results": [], "finish_reason": None, "notes": []
+    }
     # tool_call at /params
     if _rt.where(w, ((("method",), "tools/call"),)):
         v0 = w.get("params") if type(w) is dict else None
@@ -373,6 +395,7 @@ def extract(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     if e is not None and _rt.lookup(e, ("content",)) is not _MISSING:
         at = "/result"
         out[_KEYS["tool_result"]].append(_rt.decode_at(decode_tool_result, e, at, id_map))
+        _rt.note_position(out, id_map, at, DIALECT)
     return out
 
 

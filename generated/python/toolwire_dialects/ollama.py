@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from . import _envelopes
 from . import _runtime as _rt
 from ._runtime import Encoded, IdMap
 
@@ -207,7 +208,7 @@ def encode_tool_call(value: Any, *, strict: bool = False, id_map: IdMap | None =
         x0_id = c.get("id")
         if x0_id is None or fm.get("/id") == "minted":
             x0_id = None if fm.get("/id") == "null" else _MISSING
-        elif type(x0_id) is not str or not _ID_OK(x0_id):
+        elif id_map is not None or type(x0_id) is not str or not _ID_OK(x0_id):
             x0_id = _rt.encode_id(x0_id, _IDS, id_map, losses, strict, "/id")
         x0_name = c["name"]
         x0_arguments = c["arguments"]
@@ -283,6 +284,8 @@ def decode_tool_result(payload: Any, *, id_map: IdMap | None = None) -> dict[str
                 fx = _rt.unknown_fields(w, _K_TOOL_RESULT_0_0, "", fx)
             if fx or fm:
                 c["extensions"] = {DIALECT: _rt.extension(fx, fm)}
+            if id_map is not None:
+                id_map.note_result(c.get("call_id"))  # answered by id: id-less results link among the rest
             return c
     except (KeyError, TypeError, AttributeError, IndexError, _Mismatch):
         pass
@@ -300,7 +303,7 @@ def encode_tool_result(value: Any, *, strict: bool = False, id_map: IdMap | None
         x0_call_id = c.get("call_id")
         if x0_call_id is None or fm.get("/tool_call_id") == "minted":
             x0_call_id = None if fm.get("/tool_call_id") == "null" else _MISSING
-        elif type(x0_call_id) is not str or not _ID_OK(x0_call_id):
+        elif id_map is not None or type(x0_call_id) is not str or not _ID_OK(x0_call_id):
             x0_call_id = _rt.encode_id(x0_call_id, _IDS, id_map, losses, strict, "/call_id")
         x0_name = c.get("name")
         if x0_name is None and id_map is not None:
@@ -325,16 +328,35 @@ def encode_tool_result(value: Any, *, strict: bool = False, id_map: IdMap | None
 # --- envelopes: where the shapes sit in a whole request or response --------------------
 ENVELOPES = ("request", "response", "stream_event", )
 _KEYS = {"tool_definition": "tools", "tool_call": "tool_calls", "tool_result": "tool_results"}
+# (kind, alternative sets of required root keys, {root key: allowed JSON types}, (pointer
+# tokens, allowed JSON types, required) deeper down) of every kind extract() reads, from its
+# envelope schema: a payload must be one of them
+_ENVELOPE_KINDS = (
+    (
+        "request",
+        (("messages", "model"),),
+        dict((("format", ("object", "string", "null")), ("keep_alive", ("string", "number", "integer", "null")), ("logprobs", ("boolean", "null")), ("messages", ("array",)), ("model", ("string",)), ("options", ("object", "null")), ("shift", ("boolean", "null")), ("stream", ("boolean",)), ("think", ("string", "boolean", "null")), ("tools", ("array", "null")), ("top_logprobs", ("integer", "null")), ("truncate", ("boolean", "null")))),
+        (((), ("object",), False), (("tools", "*"), ("object",), False), (("tools", "*", "function"), ("object",), True), (("tools", "*", "type"), ("string",), True), (("messages", "*"), ("object",), False), (("messages", "*", "role"), ("string",), True), (("messages", "*", "tool_calls"), ("array", "null"), False)),
+    ),
+    (
+        "response",
+        (("done", "message", "model"), ("error",)),
+        dict((("created_at", ("string",)), ("done", ("boolean",)), ("done_reason", ("string",)), ("error", ("string",)), ("eval_count", ("integer",)), ("eval_duration", ("integer",)), ("load_duration", ("integer",)), ("logprobs", ("array", "null")), ("message", ("object",)), ("model", ("string",)), ("prompt_eval_count", ("integer",)), ("prompt_eval_duration", ("integer",)), ("remote_host", ("string",)), ("remote_model", ("string",)), ("total_duration", ("integer",)))),
+        (((), ("object",), False), (("message", "role"), ("string",), True), (("message", "tool_calls"), ("array", "null"), False), (("message", "tool_calls", "*"), ("object",), False), (("message", "tool_calls", "*", "function"), ("object",), True)),
+    ),
+)
 
 
 def extract(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     """The canonical tools, tool choice, calls and results of a whole Ollama native chat API (/api/chat) request
-    or response, in order; decode errors name the pointer inside the payload."""
-    w = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, "envelope")
-    if type(w) is not dict:
-        raise _rt.DecodeError(DIALECT, "envelope", "", "expected an object")
+    or response, in order; decode errors name the pointer inside the payload. `notes` lists
+    the links the wire did not state (a result without an id linked to a call by position)."""
+    w = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, _ENVELOPE_KINDS[0][0])
+    _envelopes.check(w, _ENVELOPE_KINDS, DIALECT)  # not a request or response: never read as empty
     id_map = IdMap() if id_map is None else id_map
-    out: dict[str, Any] = {"tools": [], "tool_choice": None, "tool_calls": [], "tool_results": [], "finish_reason": None}
+    out: dict[str, Any] = {
+        "tools": [], "tool_choice": None, "tool_calls": [], "tool_results": [], "finish_reason": None, "notes": []
+    }
     # tool_definition at /tools/*
     v0 = w.get("tools") if type(w) is dict else None
     for i1, e1 in enumerate(_rt.elements(v0)):
@@ -358,6 +380,7 @@ def extract(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
         if e is not None and _rt.lookup(e, ("role",)) == "tool":
             at = f"/messages/{i1}"
             out[_KEYS["tool_result"]].append(_rt.decode_at(decode_tool_result, e, at, id_map))
+            _rt.note_position(out, id_map, at, DIALECT)
     # tool_call at /message/tool_calls/*
     v0 = w.get("message") if type(w) is dict else None
     v1 = v0.get("tool_calls") if type(v0) is dict else None

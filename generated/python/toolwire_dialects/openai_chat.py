@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from . import _envelopes
 from . import _runtime as _rt
 from ._runtime import Encoded, IdMap
 from ._runtime import loads as _loads
@@ -453,7 +454,7 @@ def encode_tool_call(value: Any, *, strict: bool = False, id_map: IdMap | None =
     fm = own.get("forms", _EMPTY)
     try:
         x0_id = c["id"]
-        if x0_id not in _IDS_SEEN and (type(x0_id) is not str or not _ID_OK(x0_id)):
+        if id_map is not None or (x0_id not in _IDS_SEEN and (type(x0_id) is not str or not _ID_OK(x0_id))):
             x0_id = _rt.encode_id(x0_id, _IDS, id_map, losses, strict, "/id")
         x0_name = c["name"]
         if fm.get("/function/arguments") == "absent" and c["arguments"] == {} and "raw_arguments" not in c:
@@ -553,6 +554,8 @@ def decode_tool_result(payload: Any, *, id_map: IdMap | None = None) -> dict[str
                 fx = _rt.unknown_fields(w, _K_TOOL_RESULT_0_0, "", fx)
             if fx or fm:
                 c["extensions"] = {DIALECT: _rt.extension(fx, fm)}
+            if id_map is not None:
+                id_map.note_result(c.get("call_id"))  # answered by id: id-less results link among the rest
             return c
     except (KeyError, TypeError, AttributeError, IndexError, _Mismatch):
         pass
@@ -568,7 +571,7 @@ def encode_tool_result(value: Any, *, strict: bool = False, id_map: IdMap | None
     fm = own.get("forms", _EMPTY)
     try:
         x0_call_id = c["call_id"]
-        if x0_call_id not in _IDS_SEEN and (type(x0_call_id) is not str or not _ID_OK(x0_call_id)):
+        if id_map is not None or (x0_call_id not in _IDS_SEEN and (type(x0_call_id) is not str or not _ID_OK(x0_call_id))):
             x0_call_id = _rt.encode_id(x0_call_id, _IDS, id_map, losses, strict, "/call_id")
         x0_content = _CONTENT_TOOL_RESULT_0_CONTENT_out(c["content"], fm, losses, strict)
         w = {"role": "tool", "tool_call_id": x0_call_id, "content": x0_content}
@@ -584,16 +587,35 @@ def encode_tool_result(value: Any, *, strict: bool = False, id_map: IdMap | None
 # --- envelopes: where the shapes sit in a whole request or response --------------------
 ENVELOPES = ("request", "response", "stream_event", )
 _KEYS = {"tool_definition": "tools", "tool_call": "tool_calls", "tool_result": "tool_results"}
+# (kind, alternative sets of required root keys, {root key: allowed JSON types}, (pointer
+# tokens, allowed JSON types, required) deeper down) of every kind extract() reads, from its
+# envelope schema: a payload must be one of them
+_ENVELOPE_KINDS = (
+    (
+        "request",
+        (("messages",),),
+        dict((("audio", ("object", "null")), ("frequency_penalty", ("number", "integer", "null")), ("function_call", ("object", "string", "null")), ("functions", ("array", "null")), ("logit_bias", ("object", "null")), ("logprobs", ("boolean", "null")), ("max_completion_tokens", ("integer", "null")), ("max_tokens", ("integer", "null")), ("messages", ("array",)), ("metadata", ("object", "null")), ("modalities", ("array", "null")), ("model", ("string",)), ("moderation", ("object", "null")), ("n", ("integer", "null")), ("parallel_tool_calls", ("boolean",)), ("prediction", ("object", "null")), ("presence_penalty", ("number", "integer", "null")), ("prompt_cache_key", ("string", "null")), ("prompt_cache_options", ("object", "null")), ("prompt_cache_retention", ("string", "null")), ("reasoning_effort", ("string", "null")), ("response_format", ("object", "null")), ("safety_identifier", ("string", "null")), ("seed", ("integer", "null")), ("service_tier", ("string", "null")), ("stop", ("array", "string", "null")), ("store", ("boolean", "null")), ("stream", ("boolean", "null")), ("stream_options", ("object", "null")), ("temperature", ("number", "integer", "null")), ("tool_choice", ("object", "string")), ("tools", ("array",)), ("top_logprobs", ("integer", "null")), ("top_p", ("number", "integer", "null")), ("user", ("string", "null")), ("verbosity", ("string", "null")), ("web_search_options", ("object", "null")))),
+        (((), ("object",), False), (("messages", "*"), ("object",), False), (("messages", "*", "role"), ("string",), True), (("messages", "*", "tool_calls"), ("array", "null"), False)),
+    ),
+    (
+        "response",
+        (("choices",),),
+        dict((("choices", ("array",)), ("created", ("integer",)), ("id", ("string",)), ("metadata", ("object", "null")), ("model", ("string",)), ("moderation", ("object", "null")), ("object", ("string",)), ("service_tier", ("string", "null")), ("system_fingerprint", ("string", "null")), ("usage", ("object", "null")))),
+        (((), ("object",), False), (("choices", "*"), ("object",), False), (("choices", "*", "message"), ("object",), True), (("choices", "*", "message"), ("object",), False), (("choices", "*", "message", "tool_calls"), ("array", "null"), False)),
+    ),
+)
 
 
 def extract(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     """The canonical tools, tool choice, calls and results of a whole OpenAI Chat Completions request
-    or response, in order; decode errors name the pointer inside the payload."""
-    w = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, "envelope")
-    if type(w) is not dict:
-        raise _rt.DecodeError(DIALECT, "envelope", "", "expected an object")
+    or response, in order; decode errors name the pointer inside the payload. `notes` lists
+    the links the wire did not state (a result without an id linked to a call by position)."""
+    w = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, _ENVELOPE_KINDS[0][0])
+    _envelopes.check(w, _ENVELOPE_KINDS, DIALECT)  # not a request or response: never read as empty
     id_map = IdMap() if id_map is None else id_map
-    out: dict[str, Any] = {"tools": [], "tool_choice": None, "tool_calls": [], "tool_results": [], "finish_reason": None}
+    out: dict[str, Any] = {
+        "tools": [], "tool_choice": None, "tool_calls": [], "tool_results": [], "finish_reason": None, "notes": []
+    }
     # tool_definition at /tools/*
     v0 = w.get("tools") if type(w) is dict else None
     for i1, e1 in enumerate(_rt.elements(v0)):
@@ -623,6 +645,7 @@ def extract(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
         if e is not None and _rt.lookup(e, ("role",)) == "tool":
             at = f"/messages/{i1}"
             out[_KEYS["tool_result"]].append(_rt.decode_at(decode_tool_result, e, at, id_map))
+            _rt.note_position(out, id_map, at, DIALECT)
     # tool_call at /choices/*/message/tool_calls/*
     v0 = w.get("choices") if type(w) is dict else None
     for i1, e1 in enumerate(_rt.elements(v0)):

@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from . import _envelopes
 from . import _runtime as _rt
 from ._runtime import Encoded, IdMap
 from ._runtime import loads as _loads
@@ -551,7 +552,7 @@ def encode_tool_call(value: Any, *, strict: bool = False, id_map: IdMap | None =
     own = _rt.foreign_extensions(ext, DIALECT, losses, strict) if ext else _EMPTY
     try:
         x0_id = c["id"]
-        if x0_id not in _IDS_SEEN and (type(x0_id) is not str or not _ID_OK(x0_id)):
+        if id_map is not None or (x0_id not in _IDS_SEEN and (type(x0_id) is not str or not _ID_OK(x0_id))):
             x0_id = _rt.encode_id(x0_id, _IDS, id_map, losses, strict, "/id")
         x0_name = c["name"]
         x0_arguments = _rt.arguments_text(c, ("", ))
@@ -680,6 +681,8 @@ def decode_tool_result(payload: Any, *, id_map: IdMap | None = None) -> dict[str
                 fx = _rt.unknown_fields(w, _K_TOOL_RESULT_0_0, "", fx)
             if fx or fm:
                 c["extensions"] = {DIALECT: _rt.extension(fx, fm)}
+            if id_map is not None:
+                id_map.note_result(c.get("call_id"))  # answered by id: id-less results link among the rest
             return c
     except (KeyError, TypeError, AttributeError, IndexError, _Mismatch):
         pass
@@ -695,7 +698,7 @@ def encode_tool_result(value: Any, *, strict: bool = False, id_map: IdMap | None
     fm = own.get("forms", _EMPTY)
     try:
         x0_call_id = c["call_id"]
-        if x0_call_id not in _IDS_SEEN and (type(x0_call_id) is not str or not _ID_OK(x0_call_id)):
+        if id_map is not None or (x0_call_id not in _IDS_SEEN and (type(x0_call_id) is not str or not _ID_OK(x0_call_id))):
             x0_call_id = _rt.encode_id(x0_call_id, _IDS, id_map, losses, strict, "/call_id")
         x0_content = _CONTENT_TOOL_RESULT_0_CONTENT_out(c["content"], fm, losses, strict)
         w = {"type": "function_call_output", "call_id": x0_call_id, "output": x0_content}
@@ -711,16 +714,35 @@ def encode_tool_result(value: Any, *, strict: bool = False, id_map: IdMap | None
 # --- envelopes: where the shapes sit in a whole request or response --------------------
 ENVELOPES = ("request", "response", "stream_event", )
 _KEYS = {"tool_definition": "tools", "tool_call": "tool_calls", "tool_result": "tool_results"}
+# (kind, alternative sets of required root keys, {root key: allowed JSON types}, (pointer
+# tokens, allowed JSON types, required) deeper down) of every kind extract() reads, from its
+# envelope schema: a payload must be one of them
+_ENVELOPE_KINDS = (
+    (
+        "request",
+        (("input",), ("previous_response_id",), ("prompt",)),
+        dict((("access_programs", ("object", "null")), ("background", ("boolean", "null")), ("background_options", ("object", "null")), ("context_management", ("array", "null")), ("conversation", ("object", "string", "null")), ("image", ("object", "null")), ("include", ("array", "null")), ("input", ("array", "string")), ("instructions", ("string", "null")), ("max_output_tokens", ("integer", "null")), ("max_tool_calls", ("integer", "null")), ("metadata", ("object", "null")), ("model", ("string",)), ("moderation", ("object", "null")), ("parallel_tool_calls", ("boolean", "null")), ("previous_response_id", ("string", "null")), ("prompt", ("object", "null")), ("prompt_cache_key", ("string", "null")), ("prompt_cache_options", ("object", "null")), ("prompt_cache_retention", ("string", "null")), ("reasoning", ("object", "null")), ("safety_identifier", ("string", "null")), ("service_tier", ("string", "null")), ("store", ("boolean", "null")), ("stream", ("boolean", "null")), ("stream_options", ("object", "null")), ("temperature", ("number", "integer", "null")), ("text", ("object", "null")), ("tool_choice", ("object", "string")), ("tools", ("array",)), ("top_logprobs", ("integer", "null")), ("top_p", ("number", "integer", "null")), ("truncation", ("string", "null")), ("user", ("string", "null")))),
+        (((), ("object",), False), (("tools", "*"), ("object",), False), (("tools", "*", "type"), ("string",), True), (("input", "*"), ("object",), False)),
+    ),
+    (
+        "response",
+        (("object", "output"),),
+        dict((("access_programs", ("object", "null")), ("background", ("boolean", "null")), ("billing", ("object", "null")), ("completed_at", ("number", "integer", "null")), ("conversation", ("object", "null")), ("created_at", ("number", "integer")), ("error", ("object", "null")), ("frequency_penalty", ("number", "integer", "null")), ("id", ("string",)), ("image", ("object", "null")), ("incomplete_details", ("object", "null")), ("input_transformations", ("array", "null")), ("instructions", ("array", "string", "null")), ("max_output_tokens", ("integer", "null")), ("max_tool_calls", ("integer", "null")), ("metadata", ("object", "null")), ("model", ("string",)), ("moderation", ("object", "null")), ("object", ("string",)), ("output", ("array",)), ("parallel_tool_calls", ("boolean", "null")), ("presence_penalty", ("number", "integer", "null")), ("previous_response_id", ("string", "null")), ("prompt", ("object", "null")), ("prompt_cache_diagnostics", ("object", "null")), ("prompt_cache_key", ("string", "null")), ("prompt_cache_options", ("object", "null")), ("prompt_cache_retention", ("string", "null")), ("reasoning", ("object", "null")), ("safety_identifier", ("string", "null")), ("service_tier", ("string", "null")), ("status", ("string",)), ("store", ("boolean", "null")), ("temperature", ("number", "integer", "null")), ("text", ("object", "null")), ("tool_choice", ("object", "string")), ("tool_usage", ("object", "null")), ("tools", ("array",)), ("top_logprobs", ("integer", "null")), ("top_p", ("number", "integer", "null")), ("truncation", ("string", "null")), ("usage", ("object", "null")), ("user", ("string", "null")))),
+        (((), ("object",), False), (("output", "*"), ("object",), False), (("output", "*", "type"), ("string",), True)),
+    ),
+)
 
 
 def extract(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     """The canonical tools, tool choice, calls and results of a whole OpenAI Responses request
-    or response, in order; decode errors name the pointer inside the payload."""
-    w = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, "envelope")
-    if type(w) is not dict:
-        raise _rt.DecodeError(DIALECT, "envelope", "", "expected an object")
+    or response, in order; decode errors name the pointer inside the payload. `notes` lists
+    the links the wire did not state (a result without an id linked to a call by position)."""
+    w = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, _ENVELOPE_KINDS[0][0])
+    _envelopes.check(w, _ENVELOPE_KINDS, DIALECT)  # not a request or response: never read as empty
     id_map = IdMap() if id_map is None else id_map
-    out: dict[str, Any] = {"tools": [], "tool_choice": None, "tool_calls": [], "tool_results": [], "finish_reason": None}
+    out: dict[str, Any] = {
+        "tools": [], "tool_choice": None, "tool_calls": [], "tool_results": [], "finish_reason": None, "notes": []
+    }
     # tool_definition at /tools/*
     v0 = w.get("tools") if type(w) is dict else None
     for i1, e1 in enumerate(_rt.elements(v0)):
@@ -772,6 +794,7 @@ def extract(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
         if e is not None and _rt.lookup(e, ("type",)) == "function_call_output":
             at = f"/input/{i1}"
             out[_KEYS["tool_result"]].append(_rt.decode_at(decode_tool_result, e, at, id_map))
+            _rt.note_position(out, id_map, at, DIALECT)
     # tool_call at /output/*
     v0 = w.get("output") if type(w) is dict else None
     for i1, e1 in enumerate(_rt.elements(v0)):

@@ -5795,18 +5795,31 @@ SCHEMAS: dict[str, Any] = {'canonical/content_part.json': {'$schema': 'https://j
                                                                           "openapi_subset: Gemini's OpenAPI "
                                                                           '3.0 subset (upper-case single '
                                                                           'types, nullable, no '
-                                                                          '$ref/oneOf/allOf/const/...); '
-                                                                          'keywords it cannot say are '
-                                                                          'reported. openai_json_schema: '
-                                                                          'JSON Schema as OpenAI accepts it: '
-                                                                          'every object schema states its '
+                                                                          '$ref/oneOf/allOf/const/...): '
+                                                                          'local $refs are inlined (a '
+                                                                          'recursive one is cut), null '
+                                                                          'branches and type unions become '
+                                                                          'nullable/anyOf, const a one-value '
+                                                                          'enum; keywords it cannot say are '
+                                                                          'dropped and reported. The '
+                                                                          "encoder's schema_profile= picks "
+                                                                          'this spelling on request. '
+                                                                          'openai_json_schema: JSON Schema '
+                                                                          'as OpenAI accepts it: every '
+                                                                          'object schema states its '
                                                                           'properties (an empty one is '
                                                                           'added, and reported, where '
                                                                           'missing), and a strict field in '
                                                                           'the same variant is only sent as '
                                                                           'true when the schema meets '
                                                                           "OpenAI's strict-mode rules (else "
-                                                                          'left out, and reported).',
+                                                                          'left out, and reported). The '
+                                                                          "encoder's strict_schema=True "
+                                                                          'adapts the schema to those rules '
+                                                                          'first (every property required, '
+                                                                          'the optional ones nullable, every '
+                                                                          'object closed), each change '
+                                                                          'reported.',
                                                            'enum': ['json_schema',
                                                                     'openapi_subset',
                                                                     'openai_json_schema']}}},
@@ -6506,7 +6519,38 @@ SCHEMAS: dict[str, Any] = {'canonical/content_part.json': {'$schema': 'https://j
                                                                                                                                        'at '
                                                                                                                                        'all.'},
                                                                                                                'losses': {'type': 'array',
-                                                                                                                          'items': {'$ref': '#/$defs/loss'}}},
+                                                                                                                          'items': {'$ref': '#/$defs/loss'}},
+                                                                                                               'options': {'description': 'Keyword '
+                                                                                                                                          'arguments '
+                                                                                                                                          'of '
+                                                                                                                                          'the '
+                                                                                                                                          "target's "
+                                                                                                                                          'encoder '
+                                                                                                                                          'for '
+                                                                                                                                          'this '
+                                                                                                                                          'conversion, '
+                                                                                                                                          'e.g. '
+                                                                                                                                          '{"strict_schema": '
+                                                                                                                                          'true} '
+                                                                                                                                          "(OpenAI's "
+                                                                                                                                          'opt-in '
+                                                                                                                                          'strict-mode '
+                                                                                                                                          'adaptation) '
+                                                                                                                                          'or '
+                                                                                                                                          '{"schema_profile": '
+                                                                                                                                          '"openapi_subset"} '
+                                                                                                                                          "(Gemini's "
+                                                                                                                                          'OpenAPI '
+                                                                                                                                          'parameters). '
+                                                                                                                                          'The '
+                                                                                                                                          'target '
+                                                                                                                                          'may '
+                                                                                                                                          'be '
+                                                                                                                                          'the '
+                                                                                                                                          "vector's "
+                                                                                                                                          'own '
+                                                                                                                                          'dialect.',
+                                                                                                                           'type': 'object'}},
                                                                                                 'required': ['wire',
                                                                                                              'losses'],
                                                                                                 'additionalProperties': False}},

@@ -144,8 +144,9 @@ def decode_tool_definition(payload: Any, *, id_map: IdMap | None = None) -> dict
     raise _rt.explain(w, _CHECKS_TOOL_DEFINITION, DIALECT, SHAPE_TOOL_DEFINITION)
 
 
-def encode_tool_definition(value: Any, *, strict: bool = False, id_map: IdMap | None = None) -> Encoded:
-    """Encode a canonical tool_definition as Google Gemini generateContent; lists what it cannot carry."""
+def encode_tool_definition(value: Any, *, strict: bool = False, id_map: IdMap | None = None, schema_profile: str | None = None) -> Encoded:
+    """Encode a canonical tool_definition as Google Gemini generateContent; lists what it cannot carry.
+    schema_profile picks the parameters' schema language (else the input's spelling is kept)."""
     c = value if type(value) is dict else _rt.as_canonical(value, SHAPE_TOOL_DEFINITION)
     losses: list[_rt.Loss] = []
     ext = c.get("extensions")
@@ -164,6 +165,8 @@ def encode_tool_definition(value: Any, *, strict: bool = False, id_map: IdMap | 
             w["description"] = x0_description
         if x0_parameters is not _MISSING:
             form = fm.get("/parametersJsonSchema")
+            if schema_profile is not None:  # the caller picks the schema language
+                form = _rt.schema_profile_form(schema_profile, {None: "json_schema", "alias:0": "openapi_subset", "alias:1": "json_schema"}, form)
             if form == "alias:0" or form == "alias:0:lower":
                 w["parameters"] = _rt.schema_to_openapi(x0_parameters, losses, strict, DIALECT, "/parameters", lower=form == "alias:0:lower")
             elif form == "alias:1":

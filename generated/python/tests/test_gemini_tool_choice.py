@@ -117,7 +117,7 @@ CASES: dict[str, dict[str, Any]] = {'ANY with one allowed name is that tool (as 
                                                                                     'get_time']},
                                                 'canonical': {'mode': 'required',
                                                               'names': ['get_weather', 'get_time'],
-                                                              'extensions': {'gemini': {'forms': {'/allowedFunctionNames': 'alias:0'}}}}},
+                                                              'extensions': {'gemini': {'forms': {'/allowed_function_names': 'snake_case'}}}}},
  'MODE_UNSPECIFIED means AUTO': {'description': 'MODE_UNSPECIFIED means AUTO',
                                  'wire': {'mode': 'MODE_UNSPECIFIED'},
                                  'canonical': {'mode': 'auto',
@@ -159,14 +159,26 @@ CASES: dict[str, dict[str, Any]] = {'ANY with one allowed name is that tool (as 
  'an empty allowedFunctionNames is rejected': {'description': 'an empty allowedFunctionNames is rejected',
                                                'wire': {'mode': 'ANY', 'allowedFunctionNames': []},
                                                'error': {'pointer': '/allowedFunctionNames'}},
- 'allowedFunctionNames given as one string is rejected': {'description': 'allowedFunctionNames given as one '
-                                                                         'string is rejected',
-                                                          'wire': {'mode': 'ANY',
-                                                                   'allowedFunctionNames': 'get_weather'},
-                                                          'error': {'pointer': '/allowedFunctionNames'}}}
+ 'allowedFunctionNames given as one string (proto JSON)': {'description': 'allowedFunctionNames given as one '
+                                                                          'string (proto JSON)',
+                                                           'wire': {'mode': 'ANY',
+                                                                    'allowedFunctionNames': 'get_weather'},
+                                                           'canonical': {'mode': 'tool',
+                                                                         'names': ['get_weather'],
+                                                                         'extensions': {'gemini': {'forms': {'/allowedFunctionNames': 'single'}}}}},
+ 'proto JSON: allowed_function_names as one name': {'description': 'proto JSON: allowed_function_names as '
+                                                                   'one name',
+                                                    'wire': {'mode': 'ANY',
+                                                             'allowed_function_names': 'get_weather'},
+                                                    'canonical': {'mode': 'tool',
+                                                                  'names': ['get_weather'],
+                                                                  'extensions': {'gemini': {'forms': {'/allowed_function_names': 'snake_case:single'}}}},
+                                                    'to': {'openai_chat': {'wire': {'type': 'function',
+                                                                                    'function': {'name': 'get_weather'}},
+                                                                           'losses': []}}}}
 KNOWN_FAILURES: dict[str, str] = {}
-VALID_NAMES = ["ANY with one allowed name is that tool (as in the corpus)", "AUTO (as in the corpus)", "ANY without names means required", "ANY with several allowed names", "NONE", "VALIDATED is auto with a reported meaning", "VALIDATED with allowed names", "snake_case allowed_function_names spelling", "MODE_UNSPECIFIED means AUTO", "allowed names under AUTO are kept as a field, not applied", "an empty functionCallingConfig leaves the mode unspecified, which is AUTO"]
-INVALID_NAMES = ["an unknown mode is rejected", "the OpenAI string form is rejected", "an Anthropic tool choice is rejected", "an empty allowedFunctionNames is rejected", "allowedFunctionNames given as one string is rejected"]
+VALID_NAMES = ["ANY with one allowed name is that tool (as in the corpus)", "AUTO (as in the corpus)", "ANY without names means required", "ANY with several allowed names", "NONE", "VALIDATED is auto with a reported meaning", "VALIDATED with allowed names", "snake_case allowed_function_names spelling", "MODE_UNSPECIFIED means AUTO", "allowed names under AUTO are kept as a field, not applied", "an empty functionCallingConfig leaves the mode unspecified, which is AUTO", "allowedFunctionNames given as one string (proto JSON)", "proto JSON: allowed_function_names as one name"]
+INVALID_NAMES = ["an unknown mode is rejected", "the OpenAI string form is rejected", "an Anthropic tool choice is rejected", "an empty allowedFunctionNames is rejected"]
 
 
 def _marks(name: str, check: str) -> list[Any]:

@@ -32,7 +32,7 @@ CASES: dict[str, dict[str, Any]] = {'parameters_json_schema spelling (as in the 
                                                                                      'properties': {'city': {'type': 'string'}},
                                                                                      'required': ['city'],
                                                                                      'type': 'object'},
-                                                                      'extensions': {'gemini': {'forms': {'/parametersJsonSchema': 'alias:1'}}}},
+                                                                      'extensions': {'gemini': {'forms': {'/parameters_json_schema': 'snake_case'}}}},
                                                         'to': {'openai_chat': {'wire': {'type': 'function',
                                                                                         'function': {'name': 'get_weather',
                                                                                                      'description': 'Get '
@@ -552,10 +552,39 @@ CASES: dict[str, dict[str, Any]] = {'parameters_json_schema spelling (as in the 
                                                                                                       '$ref '
                                                                                                       'uses '
                                                                                                       '(dropped)'}],
-                                                                                  'options': {'schema_profile': 'openapi_subset'}}}}}
+                                                                                  'options': {'schema_profile': 'openapi_subset'}}}},
+ 'proto JSON: snake_case parameters keep their property names': {'description': 'proto JSON: snake_case '
+                                                                                'parameters keep their '
+                                                                                'property names',
+                                                                 'wire': {'name': 'find_hotels',
+                                                                          'parameters_json_schema': {'type': 'object',
+                                                                                                     'properties': {'max_price': {'type': 'number'},
+                                                                                                                    'check_in': {'type': 'string'}},
+                                                                                                     'required': ['check_in']}},
+                                                                 'canonical': {'name': 'find_hotels',
+                                                                               'parameters': {'type': 'object',
+                                                                                              'properties': {'max_price': {'type': 'number'},
+                                                                                                             'check_in': {'type': 'string'}},
+                                                                                              'required': ['check_in']},
+                                                                               'extensions': {'gemini': {'forms': {'/parameters_json_schema': 'snake_case'}}}},
+                                                                 'to': {'openai_chat': {'wire': {'type': 'function',
+                                                                                                 'function': {'name': 'find_hotels',
+                                                                                                              'parameters': {'type': 'object',
+                                                                                                                             'properties': {'max_price': {'type': 'number'},
+                                                                                                                                            'check_in': {'type': 'string'}},
+                                                                                                                             'required': ['check_in']}}},
+                                                                                        'losses': []}}},
+ 'proto JSON: both spellings of parametersJsonSchema are rejected': {'description': 'proto JSON: both '
+                                                                                    'spellings of '
+                                                                                    'parametersJsonSchema '
+                                                                                    'are rejected',
+                                                                     'wire': {'name': 'f',
+                                                                              'parametersJsonSchema': {'type': 'object'},
+                                                                              'parameters_json_schema': {'type': 'object'}},
+                                                                     'error': {'pointer': '/parameters_json_schema'}}}
 KNOWN_FAILURES: dict[str, str] = {}
-VALID_NAMES = ["parameters_json_schema spelling (as in the corpus)", "parametersJsonSchema keeps a JSON Schema type union", "OpenAPI parameters become JSON Schema", "OpenAPI anyOf branches become JSON Schema", "a function without parameters leaves them out", "an empty parameters schema written out is kept", "behavior and response schema are kept as extensions", "OpenAPI parameters with lower-case type names keep that spelling", "OpenAPI parameters: local $refs are inlined", "OpenAPI parameters: null branches become nullable", "OpenAPI parameters: const is a one-value enum", "OpenAPI parameters: a recursive $ref is cut and reported", "OpenAPI parameters: what the subset cannot say is reported"]
-INVALID_NAMES = ["an OpenAI function tool is rejected", "a declaration without a name is rejected", "parameters spelled twice are rejected", "a parameters schema given as text is rejected"]
+VALID_NAMES = ["parameters_json_schema spelling (as in the corpus)", "parametersJsonSchema keeps a JSON Schema type union", "OpenAPI parameters become JSON Schema", "OpenAPI anyOf branches become JSON Schema", "a function without parameters leaves them out", "an empty parameters schema written out is kept", "behavior and response schema are kept as extensions", "OpenAPI parameters with lower-case type names keep that spelling", "OpenAPI parameters: local $refs are inlined", "OpenAPI parameters: null branches become nullable", "OpenAPI parameters: const is a one-value enum", "OpenAPI parameters: a recursive $ref is cut and reported", "OpenAPI parameters: what the subset cannot say is reported", "proto JSON: snake_case parameters keep their property names"]
+INVALID_NAMES = ["an OpenAI function tool is rejected", "a declaration without a name is rejected", "parameters spelled twice are rejected", "a parameters schema given as text is rejected", "proto JSON: both spellings of parametersJsonSchema are rejected"]
 
 
 def _marks(name: str, check: str) -> list[Any]:

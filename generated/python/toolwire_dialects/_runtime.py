@@ -663,7 +663,6 @@ from ._schema_profiles import (  # noqa: E402, F401  (it needs Loss, escape and 
     with_explicit_properties,
 )
 
-
 # ---------------------------------------------------------------------------------------
 # Envelopes.
 

@@ -129,13 +129,30 @@ SCHEMAS: dict[str, Any] = {'canonical/content_part.json': {'$schema': 'https://j
                                                                                                 'variant:N: '
                                                                                                 'the Nth '
                                                                                                 'spelling of '
-                                                                                                'the shape), '
+                                                                                                'the shape; '
+                                                                                                'snake_case: '
+                                                                                                'a proto '
+                                                                                                'JSON field '
+                                                                                                'spelled in '
+                                                                                                'snake_case, '
+                                                                                                'single: a '
+                                                                                                'repeated '
+                                                                                                'field given '
+                                                                                                'as one '
+                                                                                                'value, '
+                                                                                                'snake_case:single: '
+                                                                                                'both; these '
                                                                                                 'by JSON '
+                                                                                                'Pointer as '
+                                                                                                'the input '
+                                                                                                'spelled '
+                                                                                                'it), by '
+                                                                                                'JSON '
                                                                                                 'Pointer.',
                                                                                  'type': 'object',
                                                                                  'propertyNames': {'pattern': '^(/([^~]|~[01])*)*$'},
                                                                                  'additionalProperties': {'type': 'string',
-                                                                                                          'pattern': '^(blocks|string|present|null|absent|minted|object|wrapped|alias:[0-9]+(:lower)?|variant:[0-9]+)$'}},
+                                                                                                          'pattern': '^(blocks|string|present|null|absent|minted|object|wrapped|alias:[0-9]+(:lower)?|variant:[0-9]+|snake_case|single|snake_case:single)$'}},
                                                                        'notes': {'description': 'What the '
                                                                                                 'wire said '
                                                                                                 'beyond the '
@@ -1757,16 +1774,19 @@ SCHEMAS: dict[str, Any] = {'canonical/content_part.json': {'$schema': 'https://j
                                                  'calls and results; the other documented fields '
                                                  '(GenerateContentRequest of the Gemini API and Vertex AI, '
                                                  'as google-genai sends them) are described loosely. Field '
-                                                 'names may be lowerCamelCase or snake_case (proto3 JSON '
-                                                 'parsers accept both). Open to every other field.',
+                                                 'names may be lowerCamelCase or snake_case, and a repeated '
+                                                 'field may be given as one value (proto3 JSON, as the API '
+                                                 'parses it). Open to every other field.',
                                   'type': 'object',
                                   'properties': {'model': {'description': 'models/{model}; normally given in '
                                                                           'the URL path instead.',
                                                            'type': 'string'},
-                                                 'contents': {'type': 'array',
-                                                              'items': {'$ref': '#/$defs/Content'}},
-                                                 'tools': {'type': 'array',
-                                                           'items': {'$ref': '#/$defs/Tool'}},
+                                                 'contents': {'anyOf': [{'type': 'array',
+                                                                         'items': {'$ref': '#/$defs/Content'}},
+                                                                        {'$ref': '#/$defs/Content'}]},
+                                                 'tools': {'anyOf': [{'type': 'array',
+                                                                      'items': {'$ref': '#/$defs/Tool'}},
+                                                                     {'$ref': '#/$defs/Tool'}]},
                                                  'toolConfig': {'$ref': '#/$defs/ToolConfig'},
                                                  'tool_config': {'$ref': '#/$defs/ToolConfig'},
                                                  'systemInstruction': {'$ref': '#/$defs/Content'},
@@ -1828,8 +1848,9 @@ SCHEMAS: dict[str, Any] = {'canonical/content_part.json': {'$schema': 'https://j
                                                                        'calls); no role means user.',
                                                         'type': 'object',
                                                         'properties': {'role': {'type': 'string'},
-                                                                       'parts': {'type': 'array',
-                                                                                 'items': {'$ref': '#/$defs/Part'}}}},
+                                                                       'parts': {'anyOf': [{'type': 'array',
+                                                                                            'items': {'$ref': '#/$defs/Part'}},
+                                                                                           {'$ref': '#/$defs/Part'}]}}},
                                             'Part': {'title': 'GeminiPart',
                                                      'description': 'One part of a turn: text, inline data, '
                                                                     'a function call, a function response, '
@@ -2008,10 +2029,8 @@ SCHEMAS: dict[str, Any] = {'canonical/content_part.json': {'$schema': 'https://j
                                                                     "convert; the built-in tools' configs "
                                                                     'are described loosely.',
                                                      'type': 'object',
-                                                     'properties': {'functionDeclarations': {'type': 'array',
-                                                                                             'items': {'$ref': 'tool_definition.json'}},
-                                                                    'function_declarations': {'type': 'array',
-                                                                                              'items': {'$ref': 'tool_definition.json'}},
+                                                     'properties': {'functionDeclarations': {'$ref': '#/$defs/FunctionDeclarations'},
+                                                                    'function_declarations': {'$ref': '#/$defs/FunctionDeclarations'},
                                                                     'googleSearch': {'type': 'object'},
                                                                     'google_search': {'type': 'object'},
                                                                     'googleSearchRetrieval': {'type': 'object'},
@@ -2049,6 +2068,10 @@ SCHEMAS: dict[str, Any] = {'canonical/content_part.json': {'$schema': 'https://j
                                                                                                    'AI only.',
                                                                                     'type': 'object'},
                                                                     'exa_ai_search': {'type': 'object'}}},
+                                            'FunctionDeclarations': {'title': 'GeminiFunctionDeclarations',
+                                                                     'anyOf': [{'type': 'array',
+                                                                                'items': {'$ref': 'tool_definition.json'}},
+                                                                               {'$ref': 'tool_definition.json'}]},
                                             'ToolConfig': {'title': 'GeminiToolConfig',
                                                            'type': 'object',
                                                            'properties': {'functionCallingConfig': {'$ref': 'tool_choice.json'},
@@ -2078,18 +2101,22 @@ SCHEMAS: dict[str, Any] = {'canonical/content_part.json': {'$schema': 'https://j
                                    '$id': 'dialects/gemini/response.json',
                                    'title': 'GeminiGenerateContentResponse',
                                    'description': 'A generateContent response: function calls sit in '
-                                                  'candidates[].content.parts[]; a turn that calls functions '
-                                                  'still finishes with STOP (tool failures: '
+                                                  'candidates[].content.parts[] (the API sends '
+                                                  'lowerCamelCase; records of SDK objects may be snake_case, '
+                                                  'which proto3 JSON parsers read too); a turn that calls '
+                                                  'functions still finishes with STOP (tool failures: '
                                                   'MALFORMED_FUNCTION_CALL, UNEXPECTED_TOOL_CALL, '
                                                   'TOO_MANY_TOOL_CALLS). A blocked prompt has promptFeedback '
                                                   'and no candidates.',
                                    'type': 'object',
-                                   'properties': {'candidates': {'type': 'array',
-                                                                 'items': {'$ref': '#/$defs/Candidate'}},
+                                   'properties': {'candidates': {'anyOf': [{'type': 'array',
+                                                                            'items': {'$ref': '#/$defs/Candidate'}},
+                                                                           {'$ref': '#/$defs/Candidate'}]},
                                                   'promptFeedback': {'description': '{blockReason?, '
                                                                                     'blockReasonMessage?, '
                                                                                     'safetyRatings?}.',
                                                                      'type': 'object'},
+                                                  'prompt_feedback': {'type': 'object'},
                                                   'usageMetadata': {'description': 'Token counts: '
                                                                                    'promptTokenCount, '
                                                                                    'candidatesTokenCount, '
@@ -2100,20 +2127,29 @@ SCHEMAS: dict[str, Any] = {'canonical/content_part.json': {'$schema': 'https://j
                                                                                    '*TokensDetails, '
                                                                                    'trafficType, ...',
                                                                     'type': 'object'},
+                                                  'usage_metadata': {'type': 'object'},
                                                   'modelVersion': {'type': 'string'},
+                                                  'model_version': {'type': 'string'},
                                                   'responseId': {'type': 'string'},
+                                                  'response_id': {'type': 'string'},
                                                   'createTime': {'description': 'Vertex AI: timestamp of the '
                                                                                 'request.',
                                                                  'type': 'string'},
+                                                  'create_time': {'type': 'string'},
                                                   'modelStatus': {'description': "Gemini API: the model's "
                                                                                  'stage and retirement time.',
-                                                                  'type': 'object'}},
-                                   'anyOf': [{'required': ['candidates']}, {'required': ['promptFeedback']}],
+                                                                  'type': 'object'},
+                                                  'model_status': {'type': 'object'}},
+                                   'anyOf': [{'required': ['candidates']},
+                                             {'required': ['promptFeedback']},
+                                             {'required': ['prompt_feedback']}],
                                    '$defs': {'Candidate': {'title': 'GeminiCandidate',
                                                            'type': 'object',
                                                            'properties': {'content': {'$ref': 'request.json#/$defs/Content'},
                                                                           'finishReason': {'type': 'string'},
+                                                                          'finish_reason': {'type': 'string'},
                                                                           'finishMessage': {'type': 'string'},
+                                                                          'finish_message': {'type': 'string'},
                                                                           'index': {'type': 'integer'},
                                                                           'safetyRatings': {'description': 'SafetyRating '
                                                                                                            'list: '
@@ -2294,9 +2330,13 @@ SCHEMAS: dict[str, Any] = {'canonical/content_part.json': {'$schema': 'https://j
                                                  'description': 'The empty config: the mode left unspecified '
                                                                 '(AUTO).'}],
                                       '$defs': {'Names': {'title': 'GeminiAllowedFunctionNames',
-                                                          'type': 'array',
-                                                          'items': {'type': 'string', 'minLength': 1},
-                                                          'minItems': 1}}},
+                                                          'description': 'A list of names; proto3 JSON also '
+                                                                         'takes one name for the list.',
+                                                          'anyOf': [{'type': 'array',
+                                                                     'items': {'type': 'string',
+                                                                               'minLength': 1},
+                                                                     'minItems': 1},
+                                                                    {'type': 'string', 'minLength': 1}]}}},
  'dialects/gemini/tool_definition.json': {'$schema': 'https://json-schema.org/draft/2020-12/schema',
                                           '$id': 'dialects/gemini/tool_definition.json',
                                           'title': 'GeminiFunctionDeclaration',
@@ -5109,6 +5149,26 @@ SCHEMAS: dict[str, Any] = {'canonical/content_part.json': {'$schema': 'https://j
                                              'dialect': {'$ref': '#/$defs/name'},
                                              'title': {'type': 'string', 'minLength': 1},
                                              'ids': {'$ref': '#/$defs/id_policy'},
+                                             'proto_json': {'description': 'The wire is proto3 JSON '
+                                                                           '(Gemini): every field name the '
+                                                                           'mapping gives in lowerCamelCase '
+                                                                           'may also be spelled in '
+                                                                           'snake_case, and a repeated field '
+                                                                           'may be given as a single value. '
+                                                                           'Decoding reads either (both '
+                                                                           'spellings of one field at once '
+                                                                           'is an error); the spelling the '
+                                                                           'input used is kept as extension '
+                                                                           'forms (snake_case, single) and '
+                                                                           'encoding spells the output the '
+                                                                           'same way, so the round trip '
+                                                                           'stays lossless. Values the '
+                                                                           'mapping reads as a whole '
+                                                                           '(arguments, schemas, responses) '
+                                                                           'keep their own keys. Give the '
+                                                                           "mapping's pointers in "
+                                                                           'lowerCamelCase only.',
+                                                            'type': 'boolean'},
                                              'shapes': {'type': 'object',
                                                         'propertyNames': {'enum': ['tool_definition',
                                                                                    'tool_choice',

@@ -16,14 +16,15 @@ class Mode(Enum):
     VALIDATED = 'VALIDATED'
 
 
-class GeminiAllowedFunctionName(RootModel[constr(min_length=1)]):
+class Name(RootModel[constr(min_length=1)]):
     root: constr(min_length=1)
 
 
-class GeminiAllowedFunctionNames(RootModel[list[GeminiAllowedFunctionName]]):
-    root: list[GeminiAllowedFunctionName] = Field(
-        ..., min_length=1, title='GeminiAllowedFunctionNames'
-    )
+class Names(RootModel[list[Name] | constr(min_length=1)]):
+    root: list[Name] | constr(min_length=1) = Field(..., title='GeminiAllowedFunctionNames')
+    """
+    A list of names; proto3 JSON also takes one name for the list.
+    """
 
 
 class GeminiFunctionCallingConfig1(BaseModel):
@@ -35,8 +36,8 @@ class GeminiFunctionCallingConfig1(BaseModel):
         extra='allow',
     )
     mode: Mode
-    allowedFunctionNames: GeminiAllowedFunctionNames | None = None
-    allowed_function_names: GeminiAllowedFunctionNames | None = None
+    allowedFunctionNames: Names | None = None
+    allowed_function_names: Names | None = None
     streamFunctionCallArguments: bool | None = None
     """
     Vertex AI only.
@@ -56,8 +57,8 @@ class GeminiFunctionCallingConfig2(BaseModel):
         extra='allow',
     )
     mode: Mode | None = None
-    allowedFunctionNames: GeminiAllowedFunctionNames | None = None
-    allowed_function_names: GeminiAllowedFunctionNames | None = None
+    allowedFunctionNames: Names | None = None
+    allowed_function_names: Names | None = None
     streamFunctionCallArguments: bool | None = None
     """
     Vertex AI only.

@@ -47,15 +47,35 @@ def read_json_text(source: str, what: str) -> tuple[str, Any]:
 @click.option("--to", "target", required=True, metavar="DIALECT", help="Dialect to produce.")
 @click.option("--shape", required=True, type=click.Choice(SHAPES), help="Shape of the input.")
 @click.option("--strict", is_flag=True, help="Exit 1 on the first loss instead of reporting it.")
+@click.option(
+    "--strict-schema",
+    is_flag=True,
+    help="tool_definition into OpenAI: adapt the parameters to strict mode and send strict (each change is reported).",
+)
+@click.option(
+    "--schema-profile",
+    type=click.Choice(["json_schema", "openapi_subset"]),
+    help="tool_definition into Gemini: the parameters' schema language (default: the input's spelling).",
+)
 @click.option("--generated", type=click.Path(path_type=Path, file_okay=False), help=GENERATED_HELP)
 @click.argument("file", default="-")
-def convert(source: str, target: str, shape: str, strict: bool, generated: Path | None, file: str) -> None:
+def convert(
+    source: str,
+    target: str,
+    shape: str,
+    strict: bool,
+    strict_schema: bool,
+    schema_profile: str | None,
+    generated: Path | None,
+    file: str,
+) -> None:
     """Convert a payload of SHAPE from one dialect to another; losses go to stderr."""
     generated = resolve_or_exit(out=generated).out
     pkg = load(generated)
     for name in (source, target):
         if name not in pkg.DIALECTS:
             raise click.BadParameter(f"unknown dialect {name!r}; known: {', '.join(pkg.DIALECTS)}")
+    options = _encoder_options(pkg, target, shape, strict_schema=strict_schema, schema_profile=schema_profile)
     payload = read_json_input(file, f"{source}/{shape}")
     many = isinstance(payload, list) and shape != "tool_choice"
     items = payload if many else [payload]
@@ -65,12 +85,16 @@ def convert(source: str, target: str, shape: str, strict: bool, generated: Path 
     for index, item in enumerate(items):
         prefix = f"/{index}" if many else ""
         try:
-            result = pkg.convert(item, source=source, target=target, shape=shape, strict=strict, id_map=id_map)
+            result = pkg.convert(
+                item, source=source, target=target, shape=shape, strict=strict, id_map=id_map, **options
+            )
         except pkg.DecodeError as exc:
             click.echo(f"{exc.dialect}/{exc.shape}: {prefix}{exc.pointer or '/'}: {exc.message}", err=True)
             sys.exit(1)
         except pkg.LossError as exc:
-            click.echo(f"loss: {prefix}{exc.loss.pointer or '/'}: {exc.loss.target} cannot carry {exc.loss.what}", err=True)
+            click.echo(
+                f"loss: {prefix}{exc.loss.pointer or '/'}: {exc.loss.target} cannot carry {exc.loss.what}", err=True
+            )
             sys.exit(1)
         except pkg.ConversionError as exc:
             click.echo(f"toolwire: {prefix or '/'}: {exc}", err=True)
@@ -99,6 +123,20 @@ def _profile_notes(schemas: Path, dialect: str, name: str, payload: Any) -> list
     return [f"note: {s.pointer or '/'}: {name} profile: {s.quirk.what} [{s.quirk.name}]" for s in accepted.seen]
 
 
+def _encoder_options(pkg: Any, target: str, shape: str, **given: Any) -> dict[str, Any]:
+    """The encoder options asked for; a usage error (exit 2) when the target's encoder lacks one."""
+    options = {name: value for name, value in given.items() if value not in (None, False)}
+    if not options:
+        return options
+    encode = getattr(pkg.DIALECTS[target], f"encode_{shape}", None)
+    accepted = set(getattr(encode, "__kwdefaults__", None) or ())
+    for name in options:
+        if name not in accepted:
+            flag = "--" + name.replace("_", "-")
+            raise click.UsageError(f"{flag}: {target} {shape} encoding has no such option")
+    return options
+
+
 @click.command()
 @click.option("--dialect", required=True, metavar="DIALECT", help="Dialect of the payload.")
 @click.option(
@@ -119,7 +157,9 @@ def extract(dialect: str, profile: str | None, generated: Path | None, schemas: 
     pkg = load(generated)
     module = pkg.DIALECTS.get(dialect)
     if module is None:
-        raise click.BadParameter(f"unknown dialect {dialect!r}; known: {', '.join(pkg.DIALECTS)}", param_hint="--dialect")
+        raise click.BadParameter(
+            f"unknown dialect {dialect!r}; known: {', '.join(pkg.DIALECTS)}", param_hint="--dialect"
+        )
     if not hasattr(module, "extract"):
         raise click.BadParameter(f"dialect {dialect} describes no request or response envelope", param_hint="--dialect")
     text, payload = read_json_text(file, f"{dialect}/envelope")

@@ -572,6 +572,7 @@ def envelope_plans(spec: Spec, dialect: Dialect) -> list[dict[str, Any]]:
 
 
 def dialect_plan(spec: Spec, dialect: Dialect) -> dict[str, Any]:
+    from toolwire.proto_json_plan import proto_json_plan
     from toolwire.stream_plan import stream_plan  # streams have their own vocabulary
 
     return {
@@ -581,4 +582,5 @@ def dialect_plan(spec: Spec, dialect: Dialect) -> dict[str, Any]:
         "ids": dialect.mapping.get("ids"),
         "shapes": [shape_plan(spec, dialect, s) for s in dialect.mapping["shapes"]],
         "envelopes": envelope_plans(spec, dialect),
+        "proto_json": proto_json_plan(dialect),
     }

@@ -179,7 +179,7 @@ CASES: dict[str, dict[str, Any]] = {'call part with a thoughtSignature and no id
                                                                            'name': 'get_weather',
                                                                            'arguments': {'city': 'Oslo'},
                                                                            'extensions': {'gemini': {'fields': {'/thought_signature': 'CiwBjz1rX3+Qm9yA7/kqPZt0sLd2u1hQoXk9bE2wVfR8mNc4sTgH5aJe'},
-                                                                                                     'forms': {'': 'variant:1'}}}},
+                                                                                                     'forms': {'/function_call': 'snake_case'}}}},
                                                              'to': {'openai_chat': {'wire': {'id': 'call_7',
                                                                                              'type': 'function',
                                                                                              'function': {'name': 'get_weather',
@@ -235,10 +235,49 @@ CASES: dict[str, dict[str, Any]] = {'call part with a thoughtSignature and no id
  'a functionCall that is not an object is rejected': {'description': 'a functionCall that is not an object '
                                                                      'is rejected',
                                                       'wire': {'functionCall': 'get_weather'},
-                                                      'error': {'pointer': '/functionCall'}}}
+                                                      'error': {'pointer': '/functionCall'}},
+ 'proto JSON: snake_case call keeps its argument keys': {'description': 'proto JSON: snake_case call keeps '
+                                                                        'its argument keys',
+                                                         'wire': {'function_call': {'id': 'call_1',
+                                                                                    'name': 'find_hotels',
+                                                                                    'args': {'max_price': 300,
+                                                                                             'check_in': '2025-06-01'}},
+                                                                  'thought_signature': 'CiwBjz1rX3+Qm9yA'},
+                                                         'canonical': {'id': 'call_1',
+                                                                       'name': 'find_hotels',
+                                                                       'arguments': {'max_price': 300,
+                                                                                     'check_in': '2025-06-01'},
+                                                                       'extensions': {'gemini': {'fields': {'/thought_signature': 'CiwBjz1rX3+Qm9yA'},
+                                                                                                 'forms': {'/function_call': 'snake_case'}}}},
+                                                         'to': {'openai_chat': {'wire': {'type': 'function',
+                                                                                         'id': 'call_1',
+                                                                                         'function': {'name': 'find_hotels',
+                                                                                                      'arguments': '{"max_price":300,"check_in":"2025-06-01"}'}},
+                                                                                'losses': [{'pointer': '/extensions/gemini/fields/~1thought_signature',
+                                                                                            'what': 'gemini '
+                                                                                                    'field '
+                                                                                                    '/thought_signature'}]},
+                                                                'anthropic_messages': {'wire': {'type': 'tool_use',
+                                                                                                'id': 'call_1',
+                                                                                                'name': 'find_hotels',
+                                                                                                'input': {'max_price': 300,
+                                                                                                          'check_in': '2025-06-01'}},
+                                                                                       'losses': [{'pointer': '/extensions/gemini/fields/~1thought_signature',
+                                                                                                   'what': 'gemini '
+                                                                                                           'field '
+                                                                                                           '/thought_signature'}]}}},
+ 'proto JSON: both spellings of functionCall are rejected': {'description': 'proto JSON: both spellings of '
+                                                                            'functionCall are rejected',
+                                                             'wire': {'functionCall': {'name': 'f'},
+                                                                      'function_call': {'name': 'f'}},
+                                                             'error': {'pointer': '/function_call'}},
+ 'proto JSON: an error names the snake_case pointer': {'description': 'proto JSON: an error names the '
+                                                                      'snake_case pointer',
+                                                       'wire': {'function_call': {'args': {}}},
+                                                       'error': {'pointer': '/function_call/name'}}}
 KNOWN_FAILURES: dict[str, str] = {}
-VALID_NAMES = ["call part with a thoughtSignature and no id (as in the corpus)", "client-minted id and URL-safe signature echoed back in history", "a later parallel call part carries no signature", "no-argument call with args written out as {}", "a call that leaves args out has no arguments", "nested unicode args with a uuid-style client id", "snake_case function_call and thought_signature spelling", "unknown functionCall fields survive as extensions"]
-INVALID_NAMES = ["an OpenAI tool call is not a function call part", "an Anthropic tool_use block is not a function call part", "a functionCall without a name is rejected", "a functionCall with an empty name is rejected", "args given as JSON text are rejected", "a functionCall that is not an object is rejected"]
+VALID_NAMES = ["call part with a thoughtSignature and no id (as in the corpus)", "client-minted id and URL-safe signature echoed back in history", "a later parallel call part carries no signature", "no-argument call with args written out as {}", "a call that leaves args out has no arguments", "nested unicode args with a uuid-style client id", "snake_case function_call and thought_signature spelling", "unknown functionCall fields survive as extensions", "proto JSON: snake_case call keeps its argument keys"]
+INVALID_NAMES = ["an OpenAI tool call is not a function call part", "an Anthropic tool_use block is not a function call part", "a functionCall without a name is rejected", "a functionCall with an empty name is rejected", "args given as JSON text are rejected", "a functionCall that is not an object is rejected", "proto JSON: both spellings of functionCall are rejected", "proto JSON: an error names the snake_case pointer"]
 # Quirks of compatible servers: the dialect's own schema rejects them, decode reads them.
 LENIENT = {name: case["lenient"] for name, case in CASES.items() if "lenient" in case}
 
@@ -323,7 +362,7 @@ def test_decoding_json_text_matches_decoding_the_dict(name: str) -> None:
 def test_conversion_gives_the_expected_wire_and_losses(name: str, target: str, validate: Any) -> None:
     case = _case(name)
     expected = case["to"][target]
-    result = encoder(target, SHAPE)(case["canonical"], id_map=IdMap())
+    result = encoder(target, SHAPE)(case["canonical"], id_map=IdMap(), **expected.get("options", {}))
     assert result.value == expected["wire"]
     got = [(loss.pointer, str(loss)) for loss in result.losses]
     assert [pointer for pointer, _ in got] == [loss["pointer"] for loss in expected["losses"]], got

@@ -117,7 +117,7 @@ CASES: dict[str, dict[str, Any]] = {'ANY with one allowed name is that tool (as 
                                                                                     'get_time']},
                                                 'canonical': {'mode': 'required',
                                                               'names': ['get_weather', 'get_time'],
-                                                              'extensions': {'gemini': {'forms': {'/allowedFunctionNames': 'alias:0'}}}}},
+                                                              'extensions': {'gemini': {'forms': {'/allowed_function_names': 'snake_case'}}}}},
  'MODE_UNSPECIFIED means AUTO': {'description': 'MODE_UNSPECIFIED means AUTO',
                                  'wire': {'mode': 'MODE_UNSPECIFIED'},
                                  'canonical': {'mode': 'auto',
@@ -159,11 +159,23 @@ CASES: dict[str, dict[str, Any]] = {'ANY with one allowed name is that tool (as 
  'an empty allowedFunctionNames is rejected': {'description': 'an empty allowedFunctionNames is rejected',
                                                'wire': {'mode': 'ANY', 'allowedFunctionNames': []},
                                                'error': {'pointer': '/allowedFunctionNames'}},
- 'allowedFunctionNames given as one string is rejected': {'description': 'allowedFunctionNames given as one '
-                                                                         'string is rejected',
-                                                          'wire': {'mode': 'ANY',
-                                                                   'allowedFunctionNames': 'get_weather'},
-                                                          'error': {'pointer': '/allowedFunctionNames'}},
+ 'allowedFunctionNames given as one string (proto JSON)': {'description': 'allowedFunctionNames given as one '
+                                                                          'string (proto JSON)',
+                                                           'wire': {'mode': 'ANY',
+                                                                    'allowedFunctionNames': 'get_weather'},
+                                                           'canonical': {'mode': 'tool',
+                                                                         'names': ['get_weather'],
+                                                                         'extensions': {'gemini': {'forms': {'/allowedFunctionNames': 'single'}}}}},
+ 'proto JSON: allowed_function_names as one name': {'description': 'proto JSON: allowed_function_names as '
+                                                                   'one name',
+                                                    'wire': {'mode': 'ANY',
+                                                             'allowed_function_names': 'get_weather'},
+                                                    'canonical': {'mode': 'tool',
+                                                                  'names': ['get_weather'],
+                                                                  'extensions': {'gemini': {'forms': {'/allowed_function_names': 'snake_case:single'}}}},
+                                                    'to': {'openai_chat': {'wire': {'type': 'function',
+                                                                                    'function': {'name': 'get_weather'}},
+                                                                           'losses': []}}},
  'ANY with an empty allowedFunctionNames (accepted by the API: no restriction)': {'description': 'ANY with '
                                                                                                  'an empty '
                                                                                                  'allowedFunctionNames '
@@ -196,8 +208,8 @@ KNOWN_FAILURES: dict[str, str] = {'ANY with an empty allowedFunctionNames (accep
                                                                                  'non-empty list; an empty '
                                                                                  'list (no restriction) '
                                                                                  'needs a mapping term'}
-VALID_NAMES = ["ANY with one allowed name is that tool (as in the corpus)", "AUTO (as in the corpus)", "ANY without names means required", "ANY with several allowed names", "NONE", "VALIDATED is auto with a reported meaning", "VALIDATED with allowed names", "snake_case allowed_function_names spelling", "MODE_UNSPECIFIED means AUTO", "allowed names under AUTO are kept as a field, not applied", "an empty functionCallingConfig leaves the mode unspecified, which is AUTO", "ANY with an empty allowedFunctionNames (accepted by the API: no restriction)"]
-INVALID_NAMES = ["an unknown mode is rejected", "the OpenAI string form is rejected", "an Anthropic tool choice is rejected", "an empty allowedFunctionNames is rejected", "allowedFunctionNames given as one string is rejected"]
+VALID_NAMES = ["ANY with one allowed name is that tool (as in the corpus)", "AUTO (as in the corpus)", "ANY without names means required", "ANY with several allowed names", "NONE", "VALIDATED is auto with a reported meaning", "VALIDATED with allowed names", "snake_case allowed_function_names spelling", "MODE_UNSPECIFIED means AUTO", "allowed names under AUTO are kept as a field, not applied", "an empty functionCallingConfig leaves the mode unspecified, which is AUTO", "allowedFunctionNames given as one string (proto JSON)", "proto JSON: allowed_function_names as one name", "ANY with an empty allowedFunctionNames (accepted by the API: no restriction)"]
+INVALID_NAMES = ["an unknown mode is rejected", "the OpenAI string form is rejected", "an Anthropic tool choice is rejected", "an empty allowedFunctionNames is rejected"]
 # Quirks of compatible servers: the dialect's own schema rejects them, decode reads them.
 LENIENT = {name: case["lenient"] for name, case in CASES.items() if "lenient" in case}
 
@@ -282,7 +294,7 @@ def test_decoding_json_text_matches_decoding_the_dict(name: str) -> None:
 def test_conversion_gives_the_expected_wire_and_losses(name: str, target: str, validate: Any) -> None:
     case = _case(name)
     expected = case["to"][target]
-    result = encoder(target, SHAPE)(case["canonical"], id_map=IdMap())
+    result = encoder(target, SHAPE)(case["canonical"], id_map=IdMap(), **expected.get("options", {}))
     assert result.value == expected["wire"]
     got = [(loss.pointer, str(loss)) for loss in result.losses]
     assert [pointer for pointer, _ in got] == [loss["pointer"] for loss in expected["losses"]], got

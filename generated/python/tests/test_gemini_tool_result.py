@@ -168,7 +168,7 @@ CASES: dict[str, dict[str, Any]] = {'a response object without output key is the
                                                          'name': 'get_weather',
                                                          'content': [{'type': 'text', 'text': 'ok'}],
                                                          'is_error': False,
-                                                         'extensions': {'gemini': {'forms': {'': 'variant:1'}}}},
+                                                         'extensions': {'gemini': {'forms': {'/function_response': 'snake_case'}}}},
                                            'to': {'openai_chat': {'wire': {'role': 'tool',
                                                                            'tool_call_id': 'call_8',
                                                                            'content': 'ok'},
@@ -216,9 +216,43 @@ CASES: dict[str, dict[str, Any]] = {'a response object without output key is the
                                                             'wire': {'role': 'tool',
                                                                      'tool_call_id': 'call_1',
                                                                      'content': 'x'},
-                                                            'error': {'pointer': '/functionResponse'}}}
+                                                            'error': {'pointer': '/functionResponse'}},
+ 'proto JSON: snake_case response with its other fields': {'description': 'proto JSON: snake_case response '
+                                                                          'with its other fields',
+                                                           'wire': {'function_response': {'id': 'call_1',
+                                                                                          'name': 'find_hotels',
+                                                                                          'response': {'output': {'hotel_ids': [1,
+                                                                                                                                2]}},
+                                                                                          'will_continue': False}},
+                                                           'canonical': {'call_id': 'call_1',
+                                                                         'name': 'find_hotels',
+                                                                         'content': [{'type': 'json',
+                                                                                      'value': {'hotel_ids': [1,
+                                                                                                              2]}}],
+                                                                         'is_error': False,
+                                                                         'extensions': {'gemini': {'fields': {'/functionResponse/will_continue': False},
+                                                                                                   'forms': {'/functionResponse/response': 'wrapped',
+                                                                                                             '/function_response': 'snake_case'}}}},
+                                                           'to': {'anthropic_messages': {'wire': {'type': 'tool_result',
+                                                                                                  'tool_use_id': 'call_1',
+                                                                                                  'content': [{'type': 'text',
+                                                                                                               'text': '{"hotel_ids":[1,2]}'}]},
+                                                                                         'losses': [{'pointer': '/extensions/gemini/fields/~1functionResponse~1will_continue',
+                                                                                                     'what': 'gemini '
+                                                                                                             'field '
+                                                                                                             '/functionResponse/will_continue'},
+                                                                                                    {'pointer': '/content/0',
+                                                                                                     'what': 'a '
+                                                                                                             'json '
+                                                                                                             'part '
+                                                                                                             'as '
+                                                                                                             'such '
+                                                                                                             '(sent '
+                                                                                                             'as '
+                                                                                                             'JSON '
+                                                                                                             'text)'}]}}}}
 KNOWN_FAILURES: dict[str, str] = {}
-VALID_NAMES = ["a response object without output key is the output (as in the corpus)", "the output key holds a text output", "the output key holds a structured output", "the error key makes an error result", "structured error details", "an empty response object is an empty output", "an empty output is no content", "snake_case function_response spelling", "multimodal parts beside the response are kept as an extension"]
+VALID_NAMES = ["a response object without output key is the output (as in the corpus)", "the output key holds a text output", "the output key holds a structured output", "the error key makes an error result", "structured error details", "an empty response object is an empty output", "an empty output is no content", "snake_case function_response spelling", "multimodal parts beside the response are kept as an extension", "proto JSON: snake_case response with its other fields"]
 INVALID_NAMES = ["a response that is a string is rejected", "a functionResponse without a name is rejected", "a functionResponse without a response is rejected", "an OpenAI tool message is not a function response part"]
 # Quirks of compatible servers: the dialect's own schema rejects them, decode reads them.
 LENIENT = {name: case["lenient"] for name, case in CASES.items() if "lenient" in case}
@@ -304,7 +338,7 @@ def test_decoding_json_text_matches_decoding_the_dict(name: str) -> None:
 def test_conversion_gives_the_expected_wire_and_losses(name: str, target: str, validate: Any) -> None:
     case = _case(name)
     expected = case["to"][target]
-    result = encoder(target, SHAPE)(case["canonical"], id_map=IdMap())
+    result = encoder(target, SHAPE)(case["canonical"], id_map=IdMap(), **expected.get("options", {}))
     assert result.value == expected["wire"]
     got = [(loss.pointer, str(loss)) for loss in result.losses]
     assert [pointer for pointer, _ in got] == [loss["pointer"] for loss in expected["losses"]], got

@@ -235,7 +235,7 @@ def test_decoding_json_text_matches_decoding_the_dict(name: str) -> None:
 def test_conversion_gives_the_expected_wire_and_losses(name: str, target: str, validate: Any) -> None:
     case = _case(name)
     expected = case["to"][target]
-    result = encoder(target, SHAPE)(case["canonical"], id_map=IdMap())
+    result = encoder(target, SHAPE)(case["canonical"], id_map=IdMap(), **expected.get("options", {}))
     assert result.value == expected["wire"]
     got = [(loss.pointer, str(loss)) for loss in result.losses]
     assert [pointer for pointer, _ in got] == [loss["pointer"] for loss in expected["losses"]], got

@@ -79,9 +79,366 @@ CASES: dict[str, dict[str, Any]] = {'strict function tool (corpus)': {'descripti
                                           'error': {'pointer': '/type'}},
  'a function without a name is rejected': {'description': 'a function without a name is rejected',
                                            'wire': {'type': 'function', 'function': {'parameters': {}}},
-                                           'error': {'pointer': '/function/name'}}}
+                                           'error': {'pointer': '/function/name'}},
+ 'strict-mode adaptation on request (optional become nullable)': {'description': 'strict-mode adaptation on '
+                                                                                 'request (optional become '
+                                                                                 'nullable)',
+                                                                  'wire': {'type': 'function',
+                                                                           'function': {'name': 'plan_route',
+                                                                                        'description': 'Plan '
+                                                                                                       'a '
+                                                                                                       'route',
+                                                                                        'parameters': {'type': 'object',
+                                                                                                       'properties': {'origin': {'$ref': '#/$defs/Place'},
+                                                                                                                      'via': {'$ref': '#/$defs/Place'},
+                                                                                                                      'avoid': {'type': 'array',
+                                                                                                                                'items': {'type': 'string',
+                                                                                                                                          'enum': ['tolls',
+                                                                                                                                                   'ferries']}},
+                                                                                                                      'mode': {'type': 'string',
+                                                                                                                               'enum': ['car',
+                                                                                                                                        'bike']},
+                                                                                                                      'note': {'anyOf': [{'type': 'string'},
+                                                                                                                                         {'type': 'null'}]}},
+                                                                                                       'required': ['origin'],
+                                                                                                       '$defs': {'Place': {'type': 'object',
+                                                                                                                           'properties': {'name': {'type': 'string'},
+                                                                                                                                          'country': {'type': 'string'}},
+                                                                                                                           'required': ['name']}}}}},
+                                                                  'canonical': {'name': 'plan_route',
+                                                                                'description': 'Plan a route',
+                                                                                'parameters': {'type': 'object',
+                                                                                               'properties': {'origin': {'$ref': '#/$defs/Place'},
+                                                                                                              'via': {'$ref': '#/$defs/Place'},
+                                                                                                              'avoid': {'type': 'array',
+                                                                                                                        'items': {'type': 'string',
+                                                                                                                                  'enum': ['tolls',
+                                                                                                                                           'ferries']}},
+                                                                                                              'mode': {'type': 'string',
+                                                                                                                       'enum': ['car',
+                                                                                                                                'bike']},
+                                                                                                              'note': {'anyOf': [{'type': 'string'},
+                                                                                                                                 {'type': 'null'}]}},
+                                                                                               'required': ['origin'],
+                                                                                               '$defs': {'Place': {'type': 'object',
+                                                                                                                   'properties': {'name': {'type': 'string'},
+                                                                                                                                  'country': {'type': 'string'}},
+                                                                                                                   'required': ['name']}}}},
+                                                                  'to': {'openai_chat': {'wire': {'type': 'function',
+                                                                                                  'function': {'name': 'plan_route',
+                                                                                                               'description': 'Plan '
+                                                                                                                              'a '
+                                                                                                                              'route',
+                                                                                                               'parameters': {'type': 'object',
+                                                                                                                              'properties': {'origin': {'$ref': '#/$defs/Place'},
+                                                                                                                                             'via': {'anyOf': [{'$ref': '#/$defs/Place'},
+                                                                                                                                                               {'type': 'null'}]},
+                                                                                                                                             'avoid': {'type': ['array',
+                                                                                                                                                                'null'],
+                                                                                                                                                       'items': {'type': 'string',
+                                                                                                                                                                 'enum': ['tolls',
+                                                                                                                                                                          'ferries']}},
+                                                                                                                                             'mode': {'type': ['string',
+                                                                                                                                                               'null'],
+                                                                                                                                                      'enum': ['car',
+                                                                                                                                                               'bike',
+                                                                                                                                                               None]},
+                                                                                                                                             'note': {'anyOf': [{'type': 'string'},
+                                                                                                                                                                {'type': 'null'}]}},
+                                                                                                                              'required': ['origin',
+                                                                                                                                           'via',
+                                                                                                                                           'avoid',
+                                                                                                                                           'mode',
+                                                                                                                                           'note'],
+                                                                                                                              '$defs': {'Place': {'type': 'object',
+                                                                                                                                                  'properties': {'name': {'type': 'string'},
+                                                                                                                                                                 'country': {'type': ['string',
+                                                                                                                                                                                      'null']}},
+                                                                                                                                                  'required': ['name',
+                                                                                                                                                               'country'],
+                                                                                                                                                  'additionalProperties': False}},
+                                                                                                                              'additionalProperties': False},
+                                                                                                               'strict': True}},
+                                                                                         'losses': [{'pointer': '/parameters/$defs/Place/properties/country',
+                                                                                                     'what': 'an '
+                                                                                                             'optional '
+                                                                                                             'property '
+                                                                                                             'in '
+                                                                                                             'strict '
+                                                                                                             'mode: '
+                                                                                                             'country '
+                                                                                                             'made '
+                                                                                                             'required, '
+                                                                                                             'and '
+                                                                                                             'nullable'},
+                                                                                                    {'pointer': '/parameters/$defs/Place/additionalProperties',
+                                                                                                     'what': 'other '
+                                                                                                             'properties '
+                                                                                                             'in '
+                                                                                                             'strict '
+                                                                                                             'mode '
+                                                                                                             '(additionalProperties '
+                                                                                                             'true '
+                                                                                                             'set '
+                                                                                                             'to '
+                                                                                                             'false)'},
+                                                                                                    {'pointer': '/parameters/properties/via',
+                                                                                                     'what': 'an '
+                                                                                                             'optional '
+                                                                                                             'property '
+                                                                                                             'in '
+                                                                                                             'strict '
+                                                                                                             'mode: '
+                                                                                                             'via '
+                                                                                                             'made '
+                                                                                                             'required, '
+                                                                                                             'and '
+                                                                                                             'nullable'},
+                                                                                                    {'pointer': '/parameters/properties/avoid',
+                                                                                                     'what': 'an '
+                                                                                                             'optional '
+                                                                                                             'property '
+                                                                                                             'in '
+                                                                                                             'strict '
+                                                                                                             'mode: '
+                                                                                                             'avoid '
+                                                                                                             'made '
+                                                                                                             'required, '
+                                                                                                             'and '
+                                                                                                             'nullable'},
+                                                                                                    {'pointer': '/parameters/properties/mode',
+                                                                                                     'what': 'an '
+                                                                                                             'optional '
+                                                                                                             'property '
+                                                                                                             'in '
+                                                                                                             'strict '
+                                                                                                             'mode: '
+                                                                                                             'mode '
+                                                                                                             'made '
+                                                                                                             'required, '
+                                                                                                             'and '
+                                                                                                             'nullable'},
+                                                                                                    {'pointer': '/parameters/properties/note',
+                                                                                                     'what': 'an '
+                                                                                                             'optional '
+                                                                                                             'property '
+                                                                                                             'in '
+                                                                                                             'strict '
+                                                                                                             'mode: '
+                                                                                                             'note '
+                                                                                                             'made '
+                                                                                                             'required '
+                                                                                                             '(it '
+                                                                                                             'accepts '
+                                                                                                             'null '
+                                                                                                             'already)'},
+                                                                                                    {'pointer': '/parameters/additionalProperties',
+                                                                                                     'what': 'other '
+                                                                                                             'properties '
+                                                                                                             'in '
+                                                                                                             'strict '
+                                                                                                             'mode '
+                                                                                                             '(additionalProperties '
+                                                                                                             'true '
+                                                                                                             'set '
+                                                                                                             'to '
+                                                                                                             'false)'}],
+                                                                                         'options': {'strict_schema': True}},
+                                                                         'openai_responses': {'wire': {'type': 'function',
+                                                                                                       'strict': True,
+                                                                                                       'name': 'plan_route',
+                                                                                                       'description': 'Plan '
+                                                                                                                      'a '
+                                                                                                                      'route',
+                                                                                                       'parameters': {'type': 'object',
+                                                                                                                      'properties': {'origin': {'$ref': '#/$defs/Place'},
+                                                                                                                                     'via': {'anyOf': [{'$ref': '#/$defs/Place'},
+                                                                                                                                                       {'type': 'null'}]},
+                                                                                                                                     'avoid': {'type': ['array',
+                                                                                                                                                        'null'],
+                                                                                                                                               'items': {'type': 'string',
+                                                                                                                                                         'enum': ['tolls',
+                                                                                                                                                                  'ferries']}},
+                                                                                                                                     'mode': {'type': ['string',
+                                                                                                                                                       'null'],
+                                                                                                                                              'enum': ['car',
+                                                                                                                                                       'bike',
+                                                                                                                                                       None]},
+                                                                                                                                     'note': {'anyOf': [{'type': 'string'},
+                                                                                                                                                        {'type': 'null'}]}},
+                                                                                                                      'required': ['origin',
+                                                                                                                                   'via',
+                                                                                                                                   'avoid',
+                                                                                                                                   'mode',
+                                                                                                                                   'note'],
+                                                                                                                      '$defs': {'Place': {'type': 'object',
+                                                                                                                                          'properties': {'name': {'type': 'string'},
+                                                                                                                                                         'country': {'type': ['string',
+                                                                                                                                                                              'null']}},
+                                                                                                                                          'required': ['name',
+                                                                                                                                                       'country'],
+                                                                                                                                          'additionalProperties': False}},
+                                                                                                                      'additionalProperties': False}},
+                                                                                              'losses': [{'pointer': '/parameters/$defs/Place/properties/country',
+                                                                                                          'what': 'an '
+                                                                                                                  'optional '
+                                                                                                                  'property '
+                                                                                                                  'in '
+                                                                                                                  'strict '
+                                                                                                                  'mode: '
+                                                                                                                  'country '
+                                                                                                                  'made '
+                                                                                                                  'required, '
+                                                                                                                  'and '
+                                                                                                                  'nullable'},
+                                                                                                         {'pointer': '/parameters/$defs/Place/additionalProperties',
+                                                                                                          'what': 'other '
+                                                                                                                  'properties '
+                                                                                                                  'in '
+                                                                                                                  'strict '
+                                                                                                                  'mode '
+                                                                                                                  '(additionalProperties '
+                                                                                                                  'true '
+                                                                                                                  'set '
+                                                                                                                  'to '
+                                                                                                                  'false)'},
+                                                                                                         {'pointer': '/parameters/properties/via',
+                                                                                                          'what': 'an '
+                                                                                                                  'optional '
+                                                                                                                  'property '
+                                                                                                                  'in '
+                                                                                                                  'strict '
+                                                                                                                  'mode: '
+                                                                                                                  'via '
+                                                                                                                  'made '
+                                                                                                                  'required, '
+                                                                                                                  'and '
+                                                                                                                  'nullable'},
+                                                                                                         {'pointer': '/parameters/properties/avoid',
+                                                                                                          'what': 'an '
+                                                                                                                  'optional '
+                                                                                                                  'property '
+                                                                                                                  'in '
+                                                                                                                  'strict '
+                                                                                                                  'mode: '
+                                                                                                                  'avoid '
+                                                                                                                  'made '
+                                                                                                                  'required, '
+                                                                                                                  'and '
+                                                                                                                  'nullable'},
+                                                                                                         {'pointer': '/parameters/properties/mode',
+                                                                                                          'what': 'an '
+                                                                                                                  'optional '
+                                                                                                                  'property '
+                                                                                                                  'in '
+                                                                                                                  'strict '
+                                                                                                                  'mode: '
+                                                                                                                  'mode '
+                                                                                                                  'made '
+                                                                                                                  'required, '
+                                                                                                                  'and '
+                                                                                                                  'nullable'},
+                                                                                                         {'pointer': '/parameters/properties/note',
+                                                                                                          'what': 'an '
+                                                                                                                  'optional '
+                                                                                                                  'property '
+                                                                                                                  'in '
+                                                                                                                  'strict '
+                                                                                                                  'mode: '
+                                                                                                                  'note '
+                                                                                                                  'made '
+                                                                                                                  'required '
+                                                                                                                  '(it '
+                                                                                                                  'accepts '
+                                                                                                                  'null '
+                                                                                                                  'already)'},
+                                                                                                         {'pointer': '/parameters/additionalProperties',
+                                                                                                          'what': 'other '
+                                                                                                                  'properties '
+                                                                                                                  'in '
+                                                                                                                  'strict '
+                                                                                                                  'mode '
+                                                                                                                  '(additionalProperties '
+                                                                                                                  'true '
+                                                                                                                  'set '
+                                                                                                                  'to '
+                                                                                                                  'false)'}],
+                                                                                              'options': {'strict_schema': True}}}},
+ 'strict-mode adaptation of a schema already strict': {'description': 'strict-mode adaptation of a schema '
+                                                                      'already strict',
+                                                       'wire': {'type': 'function',
+                                                                'function': {'name': 'get_weather',
+                                                                             'parameters': {'type': 'object',
+                                                                                            'properties': {'city': {'type': 'string'}},
+                                                                                            'required': ['city'],
+                                                                                            'additionalProperties': False}}},
+                                                       'canonical': {'name': 'get_weather',
+                                                                     'parameters': {'type': 'object',
+                                                                                    'properties': {'city': {'type': 'string'}},
+                                                                                    'required': ['city'],
+                                                                                    'additionalProperties': False}},
+                                                       'to': {'openai_chat': {'wire': {'type': 'function',
+                                                                                       'function': {'name': 'get_weather',
+                                                                                                    'parameters': {'type': 'object',
+                                                                                                                   'properties': {'city': {'type': 'string'}},
+                                                                                                                   'required': ['city'],
+                                                                                                                   'additionalProperties': False},
+                                                                                                    'strict': True}},
+                                                                              'losses': [],
+                                                                              'options': {'strict_schema': True}},
+                                                              'openai_responses': {'wire': {'type': 'function',
+                                                                                            'strict': True,
+                                                                                            'name': 'get_weather',
+                                                                                            'parameters': {'type': 'object',
+                                                                                                           'properties': {'city': {'type': 'string'}},
+                                                                                                           'required': ['city'],
+                                                                                                           'additionalProperties': False}},
+                                                                                   'losses': [],
+                                                                                   'options': {'strict_schema': True}}}},
+ 'strict-mode adaptation of a tool without parameters': {'description': 'strict-mode adaptation of a tool '
+                                                                        'without parameters',
+                                                         'wire': {'type': 'function',
+                                                                  'function': {'name': 'ping'}},
+                                                         'canonical': {'name': 'ping',
+                                                                       'parameters': {'type': 'object',
+                                                                                      'properties': {}}},
+                                                         'to': {'openai_chat': {'wire': {'type': 'function',
+                                                                                         'function': {'name': 'ping',
+                                                                                                      'parameters': {'type': 'object',
+                                                                                                                     'properties': {},
+                                                                                                                     'additionalProperties': False},
+                                                                                                      'strict': True}},
+                                                                                'losses': [{'pointer': '/parameters/additionalProperties',
+                                                                                            'what': 'other '
+                                                                                                    'properties '
+                                                                                                    'in '
+                                                                                                    'strict '
+                                                                                                    'mode '
+                                                                                                    '(additionalProperties '
+                                                                                                    'true '
+                                                                                                    'set to '
+                                                                                                    'false)'}],
+                                                                                'options': {'strict_schema': True}},
+                                                                'openai_responses': {'wire': {'type': 'function',
+                                                                                              'strict': True,
+                                                                                              'name': 'ping',
+                                                                                              'parameters': {'type': 'object',
+                                                                                                             'properties': {},
+                                                                                                             'additionalProperties': False}},
+                                                                                     'losses': [{'pointer': '/parameters/additionalProperties',
+                                                                                                 'what': 'other '
+                                                                                                         'properties '
+                                                                                                         'in '
+                                                                                                         'strict '
+                                                                                                         'mode '
+                                                                                                         '(additionalProperties '
+                                                                                                         'true '
+                                                                                                         'set '
+                                                                                                         'to '
+                                                                                                         'false)'}],
+                                                                                     'options': {'strict_schema': True}}}}}
 KNOWN_FAILURES: dict[str, str] = {}
-VALID_NAMES = ["strict function tool (corpus)", "a tool without parameters takes none", "an empty description is kept", "strict null is kept as null"]
+VALID_NAMES = ["strict function tool (corpus)", "a tool without parameters takes none", "an empty description is kept", "strict null is kept as null", "strict-mode adaptation on request (optional become nullable)", "strict-mode adaptation of a schema already strict", "strict-mode adaptation of a tool without parameters"]
 INVALID_NAMES = ["a custom tool is not a function tool", "a function without a name is rejected"]
 # Quirks of compatible servers: the dialect's own schema rejects them, decode reads them.
 LENIENT = {name: case["lenient"] for name, case in CASES.items() if "lenient" in case}
@@ -167,7 +524,7 @@ def test_decoding_json_text_matches_decoding_the_dict(name: str) -> None:
 def test_conversion_gives_the_expected_wire_and_losses(name: str, target: str, validate: Any) -> None:
     case = _case(name)
     expected = case["to"][target]
-    result = encoder(target, SHAPE)(case["canonical"], id_map=IdMap())
+    result = encoder(target, SHAPE)(case["canonical"], id_map=IdMap(), **expected.get("options", {}))
     assert result.value == expected["wire"]
     got = [(loss.pointer, str(loss)) for loss in result.losses]
     assert [pointer for pointer, _ in got] == [loss["pointer"] for loss in expected["losses"]], got

@@ -558,175 +558,20 @@ def result_to_object(
 
 
 # ---------------------------------------------------------------------------------------
-# Parameter schemas.
+# Parameter schemas: adapted per target in _schema_profiles (its names stay importable here).
 
-# Keywords Gemini's OpenAPI 3.0 subset (Schema) knows, beside type.
-OPENAPI_KEYWORDS = frozenset(
-    {
-        "format", "title", "description", "nullable", "enum", "items", "minItems", "maxItems",
-        "properties", "required", "minProperties", "maxProperties", "minLength", "maxLength",
-        "pattern", "minimum", "maximum", "example", "default", "anyOf", "propertyOrdering",
-    }
+from ._schema_profiles import (  # noqa: E402, F401  (it needs Loss, escape and report above)
+    OPENAPI_KEYWORDS,
+    is_object_schema,
+    openapi_types_lower_case,
+    schema_from_openapi,
+    schema_profile_form,
+    schema_to_openapi,
+    strict_mode_problem,
+    strict_tool_definition,
+    to_strict_schema,
+    with_explicit_properties,
 )
-_SCHEMA_MAPS = ("properties",)
-_SCHEMA_LISTS = ("anyOf",)
-
-
-def schema_from_openapi(schema: Any) -> Any:
-    """Gemini's OpenAPI subset -> JSON Schema: lower-case types, nullable as a type union."""
-    if type(schema) is not dict:
-        return schema
-    out: dict[str, Any] = {}
-    nullable = schema.get("nullable") is True
-    for key, value in schema.items():
-        if key == "type" and type(value) is str:
-            kind = value.lower()
-            out["type"] = [kind, "null"] if nullable and kind != "null" else kind
-        elif key == "nullable":
-            if "type" not in schema and value is True:
-                out["type"] = "null"
-        elif key in _SCHEMA_MAPS and type(value) is dict:
-            out[key] = {name: schema_from_openapi(sub) for name, sub in value.items()}
-        elif key == "items":
-            out[key] = schema_from_openapi(value)
-        elif key in _SCHEMA_LISTS and type(value) is list:
-            out[key] = [schema_from_openapi(sub) for sub in value]
-        else:
-            out[key] = value
-    return out
-
-
-def openapi_types_lower_case(schema: Any) -> bool:
-    """Whether an OpenAPI-subset schema spells its type names in lower case (Gemini accepts
-    both; upper case is canonical): then encoding back keeps that spelling."""
-    names: list[str] = []
-    stack = [schema]
-    while stack:
-        node = stack.pop()
-        if type(node) is dict:
-            if type(node.get("type")) is str:
-                names.append(node["type"])
-            stack.extend(node.values())
-        elif type(node) is list:
-            stack.extend(node)
-    return bool(names) and all(name == name.lower() for name in names)
-
-
-def schema_to_openapi(
-    schema: Any, losses: list[Loss], strict: bool, target: str, pointer: str, *, lower: bool = False
-) -> Any:
-    """JSON Schema -> Gemini's OpenAPI subset; every keyword dropped or rewritten is reported.
-    Type names are upper case (canonical), or lower case when the input spelled them so."""
-    if type(schema) is not dict:
-        return schema
-    out: dict[str, Any] = {}
-    for key, value in schema.items():
-        here = f"{pointer}/{escape(key)}"
-        if key == "type":
-            kinds = value if type(value) is list else [value]
-            non_null = [k for k in kinds if k != "null"]
-            if len(non_null) > 1:
-                report(losses, strict, here, target, f"a type union {kinds!r} (kept the first: {non_null[0]!r})")
-            if non_null:
-                name = str(non_null[0])
-                out["type"] = name.lower() if lower else name.upper()
-            if "null" in kinds:
-                out["nullable"] = True
-        elif key == "const":
-            report(losses, strict, here, target, "the keyword const (rewritten as a one-value enum)")
-            out["enum"] = [value]
-        elif key == "enum":
-            if all(type(v) is str for v in value):
-                out["enum"] = value
-            else:
-                report(losses, strict, here, target, "an enum of non-string values")
-        elif key in _SCHEMA_MAPS and type(value) is dict:
-            out[key] = {
-                name: schema_to_openapi(sub, losses, strict, target, f"{here}/{escape(name)}", lower=lower)
-                for name, sub in value.items()
-            }
-        elif key == "items":
-            out[key] = schema_to_openapi(value, losses, strict, target, here, lower=lower)
-        elif key in _SCHEMA_LISTS and type(value) is list:
-            out[key] = [
-                schema_to_openapi(sub, losses, strict, target, f"{here}/{i}", lower=lower) for i, sub in enumerate(value)
-            ]
-        elif key in OPENAPI_KEYWORDS:
-            out[key] = value
-        else:
-            report(losses, strict, here, target, f"the schema keyword {key}")
-    return out
-
-
-_SUBSCHEMA_MAPS = ("properties", "patternProperties", "$defs", "definitions", "dependentSchemas")
-_SUBSCHEMA_LISTS = ("anyOf", "oneOf", "allOf", "prefixItems")
-_SUBSCHEMAS = ("items", "additionalProperties", "unevaluatedProperties", "not", "if", "then", "else", "contains")
-
-
-def is_object_schema(schema: dict[str, Any]) -> bool:
-    kinds = schema.get("type")
-    return kinds == "object" or (type(kinds) is list and "object" in kinds)
-
-
-def with_explicit_properties(schema: Any, losses: list[Loss], strict: bool, target: str, pointer: str) -> Any:
-    """OpenAI rejects an object schema that states no `properties` ("object schema missing
-    properties"): give each one an empty `properties`, which means the same, and report it.
-    Returns schema itself when nothing needed adding (copies only what changes)."""
-    if type(schema) is not dict:
-        return schema
-    out = schema
-    if is_object_schema(schema) and "properties" not in schema:
-        what = "an object schema without properties (sent with an empty properties, which means the same)"
-        report(losses, strict, pointer, target, what)
-        out = {**schema, "properties": {}}
-    for key, subs in schema.items():
-        if key in _SUBSCHEMA_MAPS and type(subs) is dict:
-            new: Any = {
-                name: with_explicit_properties(sub, losses, strict, target, f"{pointer}/{key}/{escape(name)}")
-                for name, sub in subs.items()
-            }
-            changed = any(new[name] is not subs[name] for name in subs)
-        elif key in _SUBSCHEMA_LISTS and type(subs) is list:
-            new = [with_explicit_properties(sub, losses, strict, target, f"{pointer}/{key}/{i}") for i, sub in enumerate(subs)]
-            changed = any(a is not b for a, b in zip(new, subs, strict=True))
-        elif key in _SUBSCHEMAS and type(subs) is dict:
-            new = with_explicit_properties(subs, losses, strict, target, f"{pointer}/{key}")
-            changed = new is not subs
-        else:
-            continue
-        if changed:
-            out = {**out, key: new}
-    return out
-
-
-def strict_mode_problem(schema: Any, pointer: str = "") -> str | None:
-    """Why OpenAI's strict mode would reject this schema (every object closed, every
-    property required), or None when it meets the rules."""
-    if type(schema) is not dict:
-        return None
-    kinds = schema.get("type")
-    is_object = kinds == "object" or (type(kinds) is list and "object" in kinds) or "properties" in schema
-    if is_object:
-        if schema.get("additionalProperties") is not False:
-            return f"{pointer or '/'} does not set additionalProperties to false"
-        missing = sorted(set(schema.get("properties", {})) - set(schema.get("required", [])))
-        if missing:
-            return f"{pointer or '/'} does not require {', '.join(missing)}"
-    for key in ("properties", "$defs", "definitions"):
-        for name, sub in (schema.get(key) or {}).items():
-            why = strict_mode_problem(sub, f"{pointer}/{key}/{escape(name)}")
-            if why:
-                return why
-    for key in ("anyOf", "allOf", "oneOf", "prefixItems"):
-        for i, sub in enumerate(schema.get(key) or []):
-            why = strict_mode_problem(sub, f"{pointer}/{key}/{i}")
-            if why:
-                return why
-    if "items" in schema:
-        return strict_mode_problem(schema["items"], f"{pointer}/items")
-    return None
-
-
 
 # ---------------------------------------------------------------------------------------
 # Envelopes.

@@ -129,13 +129,30 @@ SCHEMAS: dict[str, Any] = {'canonical/content_part.json': {'$schema': 'https://j
                                                                                                 'variant:N: '
                                                                                                 'the Nth '
                                                                                                 'spelling of '
-                                                                                                'the shape), '
+                                                                                                'the shape; '
+                                                                                                'snake_case: '
+                                                                                                'a proto '
+                                                                                                'JSON field '
+                                                                                                'spelled in '
+                                                                                                'snake_case, '
+                                                                                                'single: a '
+                                                                                                'repeated '
+                                                                                                'field given '
+                                                                                                'as one '
+                                                                                                'value, '
+                                                                                                'snake_case:single: '
+                                                                                                'both; these '
                                                                                                 'by JSON '
+                                                                                                'Pointer as '
+                                                                                                'the input '
+                                                                                                'spelled '
+                                                                                                'it), by '
+                                                                                                'JSON '
                                                                                                 'Pointer.',
                                                                                  'type': 'object',
                                                                                  'propertyNames': {'pattern': '^(/([^~]|~[01])*)*$'},
                                                                                  'additionalProperties': {'type': 'string',
-                                                                                                          'pattern': '^(blocks|string|present|null|absent|minted|object|wrapped|alias:[0-9]+(:lower)?|variant:[0-9]+)$'}},
+                                                                                                          'pattern': '^(blocks|string|present|null|absent|minted|object|wrapped|alias:[0-9]+(:lower)?|variant:[0-9]+|snake_case|single|snake_case:single)$'}},
                                                                        'notes': {'description': 'What the '
                                                                                                 'wire said '
                                                                                                 'beyond the '
@@ -1946,16 +1963,19 @@ SCHEMAS: dict[str, Any] = {'canonical/content_part.json': {'$schema': 'https://j
                                                  'calls and results; the other documented fields '
                                                  '(GenerateContentRequest of the Gemini API and Vertex AI, '
                                                  'as google-genai sends them) are described loosely. Field '
-                                                 'names may be lowerCamelCase or snake_case (proto3 JSON '
-                                                 'parsers accept both). Open to every other field.',
+                                                 'names may be lowerCamelCase or snake_case, and a repeated '
+                                                 'field may be given as one value (proto3 JSON, as the API '
+                                                 'parses it). Open to every other field.',
                                   'type': 'object',
                                   'properties': {'model': {'description': 'models/{model}; normally given in '
                                                                           'the URL path instead.',
                                                            'type': 'string'},
-                                                 'contents': {'type': 'array',
-                                                              'items': {'$ref': '#/$defs/Content'}},
-                                                 'tools': {'type': 'array',
-                                                           'items': {'$ref': '#/$defs/Tool'}},
+                                                 'contents': {'anyOf': [{'type': 'array',
+                                                                         'items': {'$ref': '#/$defs/Content'}},
+                                                                        {'$ref': '#/$defs/Content'}]},
+                                                 'tools': {'anyOf': [{'type': 'array',
+                                                                      'items': {'$ref': '#/$defs/Tool'}},
+                                                                     {'$ref': '#/$defs/Tool'}]},
                                                  'toolConfig': {'$ref': '#/$defs/ToolConfig'},
                                                  'tool_config': {'$ref': '#/$defs/ToolConfig'},
                                                  'systemInstruction': {'$ref': '#/$defs/Content'},
@@ -2017,8 +2037,9 @@ SCHEMAS: dict[str, Any] = {'canonical/content_part.json': {'$schema': 'https://j
                                                                        'calls); no role means user.',
                                                         'type': 'object',
                                                         'properties': {'role': {'type': 'string'},
-                                                                       'parts': {'type': 'array',
-                                                                                 'items': {'$ref': '#/$defs/Part'}}}},
+                                                                       'parts': {'anyOf': [{'type': 'array',
+                                                                                            'items': {'$ref': '#/$defs/Part'}},
+                                                                                           {'$ref': '#/$defs/Part'}]}}},
                                             'Part': {'title': 'GeminiPart',
                                                      'description': 'One part of a turn: text, inline data, '
                                                                     'a function call, a function response, '
@@ -2197,10 +2218,8 @@ SCHEMAS: dict[str, Any] = {'canonical/content_part.json': {'$schema': 'https://j
                                                                     "convert; the built-in tools' configs "
                                                                     'are described loosely.',
                                                      'type': 'object',
-                                                     'properties': {'functionDeclarations': {'type': 'array',
-                                                                                             'items': {'$ref': 'tool_definition.json'}},
-                                                                    'function_declarations': {'type': 'array',
-                                                                                              'items': {'$ref': 'tool_definition.json'}},
+                                                     'properties': {'functionDeclarations': {'$ref': '#/$defs/FunctionDeclarations'},
+                                                                    'function_declarations': {'$ref': '#/$defs/FunctionDeclarations'},
                                                                     'googleSearch': {'type': 'object'},
                                                                     'google_search': {'type': 'object'},
                                                                     'googleSearchRetrieval': {'type': 'object'},
@@ -2238,6 +2257,10 @@ SCHEMAS: dict[str, Any] = {'canonical/content_part.json': {'$schema': 'https://j
                                                                                                    'AI only.',
                                                                                     'type': 'object'},
                                                                     'exa_ai_search': {'type': 'object'}}},
+                                            'FunctionDeclarations': {'title': 'GeminiFunctionDeclarations',
+                                                                     'anyOf': [{'type': 'array',
+                                                                                'items': {'$ref': 'tool_definition.json'}},
+                                                                               {'$ref': 'tool_definition.json'}]},
                                             'ToolConfig': {'title': 'GeminiToolConfig',
                                                            'type': 'object',
                                                            'properties': {'functionCallingConfig': {'$ref': 'tool_choice.json'},
@@ -2267,18 +2290,22 @@ SCHEMAS: dict[str, Any] = {'canonical/content_part.json': {'$schema': 'https://j
                                    '$id': 'dialects/gemini/response.json',
                                    'title': 'GeminiGenerateContentResponse',
                                    'description': 'A generateContent response: function calls sit in '
-                                                  'candidates[].content.parts[]; a turn that calls functions '
-                                                  'still finishes with STOP (tool failures: '
+                                                  'candidates[].content.parts[] (the API sends '
+                                                  'lowerCamelCase; records of SDK objects may be snake_case, '
+                                                  'which proto3 JSON parsers read too); a turn that calls '
+                                                  'functions still finishes with STOP (tool failures: '
                                                   'MALFORMED_FUNCTION_CALL, UNEXPECTED_TOOL_CALL, '
                                                   'TOO_MANY_TOOL_CALLS). A blocked prompt has promptFeedback '
                                                   'and no candidates.',
                                    'type': 'object',
-                                   'properties': {'candidates': {'type': 'array',
-                                                                 'items': {'$ref': '#/$defs/Candidate'}},
+                                   'properties': {'candidates': {'anyOf': [{'type': 'array',
+                                                                            'items': {'$ref': '#/$defs/Candidate'}},
+                                                                           {'$ref': '#/$defs/Candidate'}]},
                                                   'promptFeedback': {'description': '{blockReason?, '
                                                                                     'blockReasonMessage?, '
                                                                                     'safetyRatings?}.',
                                                                      'type': 'object'},
+                                                  'prompt_feedback': {'type': 'object'},
                                                   'usageMetadata': {'description': 'Token counts: '
                                                                                    'promptTokenCount, '
                                                                                    'candidatesTokenCount, '
@@ -2289,20 +2316,29 @@ SCHEMAS: dict[str, Any] = {'canonical/content_part.json': {'$schema': 'https://j
                                                                                    '*TokensDetails, '
                                                                                    'trafficType, ...',
                                                                     'type': 'object'},
+                                                  'usage_metadata': {'type': 'object'},
                                                   'modelVersion': {'type': 'string'},
+                                                  'model_version': {'type': 'string'},
                                                   'responseId': {'type': 'string'},
+                                                  'response_id': {'type': 'string'},
                                                   'createTime': {'description': 'Vertex AI: timestamp of the '
                                                                                 'request.',
                                                                  'type': 'string'},
+                                                  'create_time': {'type': 'string'},
                                                   'modelStatus': {'description': "Gemini API: the model's "
                                                                                  'stage and retirement time.',
-                                                                  'type': 'object'}},
-                                   'anyOf': [{'required': ['candidates']}, {'required': ['promptFeedback']}],
+                                                                  'type': 'object'},
+                                                  'model_status': {'type': 'object'}},
+                                   'anyOf': [{'required': ['candidates']},
+                                             {'required': ['promptFeedback']},
+                                             {'required': ['prompt_feedback']}],
                                    '$defs': {'Candidate': {'title': 'GeminiCandidate',
                                                            'type': 'object',
                                                            'properties': {'content': {'$ref': 'request.json#/$defs/Content'},
                                                                           'finishReason': {'type': 'string'},
+                                                                          'finish_reason': {'type': 'string'},
                                                                           'finishMessage': {'type': 'string'},
+                                                                          'finish_message': {'type': 'string'},
                                                                           'index': {'type': 'integer'},
                                                                           'safetyRatings': {'description': 'SafetyRating '
                                                                                                            'list: '
@@ -2501,9 +2537,13 @@ SCHEMAS: dict[str, Any] = {'canonical/content_part.json': {'$schema': 'https://j
                                                                          'FunctionCallingConfig.allowed_function_names). '
                                                                          'The API accepts an empty list, '
                                                                          'which restricts nothing (the same '
-                                                                         'as leaving the field out).',
-                                                          'type': 'array',
-                                                          'items': {'type': 'string', 'minLength': 1}}}},
+                                                                         'as leaving the field out); proto3 '
+                                                                         'JSON also takes one name for the '
+                                                                         'list.',
+                                                          'anyOf': [{'type': 'array',
+                                                                     'items': {'type': 'string',
+                                                                               'minLength': 1}},
+                                                                    {'type': 'string', 'minLength': 1}]}}},
  'dialects/gemini/tool_definition.json': {'$schema': 'https://json-schema.org/draft/2020-12/schema',
                                           '$id': 'dialects/gemini/tool_definition.json',
                                           'title': 'GeminiFunctionDeclaration',
@@ -5451,6 +5491,26 @@ SCHEMAS: dict[str, Any] = {'canonical/content_part.json': {'$schema': 'https://j
                                              'dialect': {'$ref': '#/$defs/name'},
                                              'title': {'type': 'string', 'minLength': 1},
                                              'ids': {'$ref': '#/$defs/id_policy'},
+                                             'proto_json': {'description': 'The wire is proto3 JSON '
+                                                                           '(Gemini): every field name the '
+                                                                           'mapping gives in lowerCamelCase '
+                                                                           'may also be spelled in '
+                                                                           'snake_case, and a repeated field '
+                                                                           'may be given as a single value. '
+                                                                           'Decoding reads either (both '
+                                                                           'spellings of one field at once '
+                                                                           'is an error); the spelling the '
+                                                                           'input used is kept as extension '
+                                                                           'forms (snake_case, single) and '
+                                                                           'encoding spells the output the '
+                                                                           'same way, so the round trip '
+                                                                           'stays lossless. Values the '
+                                                                           'mapping reads as a whole '
+                                                                           '(arguments, schemas, responses) '
+                                                                           'keep their own keys. Give the '
+                                                                           "mapping's pointers in "
+                                                                           'lowerCamelCase only.',
+                                                            'type': 'boolean'},
                                              'shapes': {'type': 'object',
                                                         'propertyNames': {'enum': ['tool_definition',
                                                                                    'tool_choice',
@@ -6152,18 +6212,31 @@ SCHEMAS: dict[str, Any] = {'canonical/content_part.json': {'$schema': 'https://j
                                                                           "openapi_subset: Gemini's OpenAPI "
                                                                           '3.0 subset (upper-case single '
                                                                           'types, nullable, no '
-                                                                          '$ref/oneOf/allOf/const/...); '
-                                                                          'keywords it cannot say are '
-                                                                          'reported. openai_json_schema: '
-                                                                          'JSON Schema as OpenAI accepts it: '
-                                                                          'every object schema states its '
+                                                                          '$ref/oneOf/allOf/const/...): '
+                                                                          'local $refs are inlined (a '
+                                                                          'recursive one is cut), null '
+                                                                          'branches and type unions become '
+                                                                          'nullable/anyOf, const a one-value '
+                                                                          'enum; keywords it cannot say are '
+                                                                          'dropped and reported. The '
+                                                                          "encoder's schema_profile= picks "
+                                                                          'this spelling on request. '
+                                                                          'openai_json_schema: JSON Schema '
+                                                                          'as OpenAI accepts it: every '
+                                                                          'object schema states its '
                                                                           'properties (an empty one is '
                                                                           'added, and reported, where '
                                                                           'missing), and a strict field in '
                                                                           'the same variant is only sent as '
                                                                           'true when the schema meets '
                                                                           "OpenAI's strict-mode rules (else "
-                                                                          'left out, and reported).',
+                                                                          'left out, and reported). The '
+                                                                          "encoder's strict_schema=True "
+                                                                          'adapts the schema to those rules '
+                                                                          'first (every property required, '
+                                                                          'the optional ones nullable, every '
+                                                                          'object closed), each change '
+                                                                          'reported.',
                                                            'enum': ['json_schema',
                                                                     'openapi_subset',
                                                                     'openai_json_schema']}}},
@@ -7161,7 +7234,38 @@ SCHEMAS: dict[str, Any] = {'canonical/content_part.json': {'$schema': 'https://j
                                                                                                                                        'at '
                                                                                                                                        'all.'},
                                                                                                                'losses': {'type': 'array',
-                                                                                                                          'items': {'$ref': '#/$defs/loss'}}},
+                                                                                                                          'items': {'$ref': '#/$defs/loss'}},
+                                                                                                               'options': {'description': 'Keyword '
+                                                                                                                                          'arguments '
+                                                                                                                                          'of '
+                                                                                                                                          'the '
+                                                                                                                                          "target's "
+                                                                                                                                          'encoder '
+                                                                                                                                          'for '
+                                                                                                                                          'this '
+                                                                                                                                          'conversion, '
+                                                                                                                                          'e.g. '
+                                                                                                                                          '{"strict_schema": '
+                                                                                                                                          'true} '
+                                                                                                                                          "(OpenAI's "
+                                                                                                                                          'opt-in '
+                                                                                                                                          'strict-mode '
+                                                                                                                                          'adaptation) '
+                                                                                                                                          'or '
+                                                                                                                                          '{"schema_profile": '
+                                                                                                                                          '"openapi_subset"} '
+                                                                                                                                          "(Gemini's "
+                                                                                                                                          'OpenAPI '
+                                                                                                                                          'parameters). '
+                                                                                                                                          'The '
+                                                                                                                                          'target '
+                                                                                                                                          'may '
+                                                                                                                                          'be '
+                                                                                                                                          'the '
+                                                                                                                                          "vector's "
+                                                                                                                                          'own '
+                                                                                                                                          'dialect.',
+                                                                                                                           'type': 'object'}},
                                                                                                 'required': ['wire',
                                                                                                              'losses'],
                                                                                                 'additionalProperties': False}},

@@ -74,7 +74,14 @@ def convert(
     shape: str,
     strict: bool = False,
     id_map: IdMap | None = None,
+    **options: Any,
 ) -> Encoded:
-    """Decode payload as source's shape and encode it as target's; losses are listed."""
+    """Decode payload as source's shape and encode it as target's; losses are listed.
+    options go to the target's encoder (e.g. strict_schema=True for OpenAI tool definitions,
+    schema_profile="openapi_subset" for Gemini's); ValueError names an option it lacks."""
+    encode = encoder(target, shape)
+    unknown = sorted(set(options) - set(encode.__kwdefaults__ or ()))
+    if unknown:
+        raise ValueError(f"{target} {shape} encoding takes no option {', '.join(unknown)}")
     canonical = decoder(source, shape)(payload, id_map=id_map)
-    return encoder(target, shape)(canonical, strict=strict, id_map=id_map)
+    return encode(canonical, strict=strict, id_map=id_map, **options)

@@ -16,6 +16,7 @@ import re
 from typing import Any
 
 from . import _envelopes
+from . import _proto_json as _pj
 from . import _runtime as _rt
 from ._runtime import Encoded, IdMap
 
@@ -46,22 +47,20 @@ ABSENT: dict[str, dict[str, Any]] = {
 # Where each variant spells each canonical field: its pointer, then its other spellings.
 POINTERS: dict[str, tuple[dict[str, tuple[str, ...]], ...]] = {
     "tool_definition": (
-        {"name": ("/name",), "description": ("/description",), "parameters": ("/parametersJsonSchema", "/parameters", "/parameters_json_schema")},
+        {"name": ("/name",), "description": ("/description",), "parameters": ("/parametersJsonSchema", "/parameters")},
     ),
     "tool_choice": (
         {},
         {},
-        {"names": ("/allowedFunctionNames", "/allowed_function_names")},
+        {"names": ("/allowedFunctionNames",)},
         {},
-        {"mode": ("/mode",), "names": ("/allowedFunctionNames", "/allowed_function_names")},
+        {"mode": ("/mode",), "names": ("/allowedFunctionNames",)},
     ),
     "tool_call": (
         {"id": ("/functionCall/id",), "name": ("/functionCall/name",), "arguments": ("/functionCall/args",)},
-        {"id": ("/function_call/id",), "name": ("/function_call/name",), "arguments": ("/function_call/args",)},
     ),
     "tool_result": (
         {"call_id": ("/functionResponse/id",), "name": ("/functionResponse/name",), "content": ("/functionResponse/response",)},
-        {"call_id": ("/function_response/id",), "name": ("/function_response/name",), "content": ("/function_response/response",)},
     ),
 }
 _MISSING = _rt.MISSING
@@ -81,13 +80,15 @@ class _Mismatch(Exception):
 # --- tool_definition ---------------------------------------------------------------------
 
 SHAPE_TOOL_DEFINITION = "tool_definition"
+_PROTO_TOOL_DEFINITION = {"name": None, "description": None, "parametersJsonSchema": None, "parameters": None}  # proto JSON: the field names read in either spelling
 _CHECKS_TOOL_DEFINITION = ((("", "object", None), ("/name", "nonempty", None), ("/description", "optional", "string"), ("/parametersJsonSchema", "optional", "object")),)
-_K_TOOL_DEFINITION_0_0 = frozenset(("description", "name", "parameters", "parameters_json_schema", "parametersJsonSchema"))
+_K_TOOL_DEFINITION_0_0 = frozenset(("description", "name", "parameters", "parametersJsonSchema"))
 
 
 def decode_tool_definition(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     """Decode one Google Gemini generateContent tool_definition into the canonical dict."""
     w = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, SHAPE_TOOL_DEFINITION)
+    w, spelled = _pj.decode_spelling(w, _PROTO_TOOL_DEFINITION, DIALECT, SHAPE_TOOL_DEFINITION)
     SHAPE = SHAPE_TOOL_DEFINITION
     try:
         if type(w) is dict and "name" in w:
@@ -110,8 +111,6 @@ def decode_tool_definition(payload: Any, *, id_map: IdMap | None = None) -> dict
             v = w.get("parametersJsonSchema", _MISSING)
             if v is not _MISSING and w.get("parameters", _MISSING) is not _MISSING:
                 raise _rt.DecodeError(DIALECT, SHAPE, "/parameters", "another spelling of /parametersJsonSchema, which is given too; send one")
-            if v is not _MISSING and w.get("parameters_json_schema", _MISSING) is not _MISSING:
-                raise _rt.DecodeError(DIALECT, SHAPE, "/parameters_json_schema", "another spelling of /parametersJsonSchema, which is given too; send one")
             if v is _MISSING:
                 v = w.get("parameters", _MISSING)
                 if v is not _MISSING:
@@ -120,10 +119,6 @@ def decode_tool_definition(payload: Any, *, id_map: IdMap | None = None) -> dict
                         if _rt.openapi_types_lower_case(v):
                             fm["/parametersJsonSchema"] = "alias:0:lower"  # kept for the round trip
                         v = _rt.schema_from_openapi(v)
-                if v is _MISSING:
-                    v = w.get("parameters_json_schema", _MISSING)
-                    if v is not _MISSING:
-                        fm["/parametersJsonSchema"] = "alias:1"
             if v is _MISSING:
                 c["parameters"] = {"type": "object", "properties": {}}
             elif v is None:
@@ -137,16 +132,19 @@ def decode_tool_definition(payload: Any, *, id_map: IdMap | None = None) -> dict
                     fm["/parametersJsonSchema"] = "present"
             if not w.keys() <= _K_TOOL_DEFINITION_0_0:
                 fx = _rt.unknown_fields(w, _K_TOOL_DEFINITION_0_0, "", fx)
+            if spelled:
+                fm.update(spelled)
             if fx or fm:
                 c["extensions"] = {DIALECT: _rt.extension(fx, fm)}
             return c
     except (KeyError, TypeError, AttributeError, IndexError, _Mismatch):
         pass
-    raise _rt.explain(w, _CHECKS_TOOL_DEFINITION, DIALECT, SHAPE_TOOL_DEFINITION)
+    raise _pj.as_spelled(_rt.explain(w, _CHECKS_TOOL_DEFINITION, DIALECT, SHAPE_TOOL_DEFINITION), spelled)
 
 
-def encode_tool_definition(value: Any, *, strict: bool = False, id_map: IdMap | None = None) -> Encoded:
-    """Encode a canonical tool_definition as Google Gemini generateContent; lists what it cannot carry."""
+def encode_tool_definition(value: Any, *, strict: bool = False, id_map: IdMap | None = None, schema_profile: str | None = None) -> Encoded:
+    """Encode a canonical tool_definition as Google Gemini generateContent; lists what it cannot carry.
+    schema_profile picks the parameters' schema language (else the input's spelling is kept)."""
     c = value if type(value) is dict else _rt.as_canonical(value, SHAPE_TOOL_DEFINITION)
     losses: list[_rt.Loss] = []
     ext = c.get("extensions")
@@ -165,16 +163,18 @@ def encode_tool_definition(value: Any, *, strict: bool = False, id_map: IdMap | 
             w["description"] = x0_description
         if x0_parameters is not _MISSING:
             form = fm.get("/parametersJsonSchema")
+            if schema_profile is not None:  # the caller picks the schema language
+                form = _rt.schema_profile_form(schema_profile, {None: "json_schema", "alias:0": "openapi_subset"}, form)
             if form == "alias:0" or form == "alias:0:lower":
                 w["parameters"] = _rt.schema_to_openapi(x0_parameters, losses, strict, DIALECT, "/parameters", lower=form == "alias:0:lower")
-            elif form == "alias:1":
-                w["parameters_json_schema"] = x0_parameters
             else:
                 w["parametersJsonSchema"] = x0_parameters
         if c.get("strict") is not None:
             _rt.report(losses, strict, "/strict", DIALECT, "strict schema enforcement")
         if own:
             _rt.apply_fields(w, own.get("fields", _EMPTY), DIALECT, losses, strict)
+        if fm:
+            w = _pj.encode_spelling(w, fm)
         return _tuple_new(Encoded, (w, losses))
     except (KeyError, TypeError, IndexError) as exc:
         raise _rt.CanonicalError(SHAPE_TOOL_DEFINITION, exc) from None
@@ -183,12 +183,13 @@ def encode_tool_definition(value: Any, *, strict: bool = False, id_map: IdMap | 
 # --- tool_choice -------------------------------------------------------------------------
 
 SHAPE_TOOL_CHOICE = "tool_choice"
+_PROTO_TOOL_CHOICE = {"mode": None, "allowedFunctionNames": {"*": None}}  # proto JSON: the field names read in either spelling
 _CHECKS_TOOL_CHOICE = ((("", "object", None), ("/mode", "const", "AUTO")), (("", "object", None), ("/mode", "const", "NONE")), (("", "object", None), ("/mode", "const", "VALIDATED"), ("/allowedFunctionNames", "optional", "array")), (("", "object", None), ("/mode", "optional_const", "MODE_UNSPECIFIED")), (("", "object", None), ("/mode", "values", ("ANY", "ANY")), ("/allowedFunctionNames", "optional", "array")))
 _K_TOOL_CHOICE_0_0 = frozenset(("mode",))
 _K_TOOL_CHOICE_1_0 = frozenset(("mode",))
-_K_TOOL_CHOICE_2_0 = frozenset(("allowed_function_names", "allowedFunctionNames", "mode"))
+_K_TOOL_CHOICE_2_0 = frozenset(("allowedFunctionNames", "mode"))
 _K_TOOL_CHOICE_3_0 = frozenset(("mode",))
-_K_TOOL_CHOICE_4_0 = frozenset(("allowed_function_names", "allowedFunctionNames", "mode"))
+_K_TOOL_CHOICE_4_0 = frozenset(("allowedFunctionNames", "mode"))
 _VALUES_TOOL_CHOICE_4_MODE = {"required": "ANY", "tool": "ANY"}
 _VALUES_TOOL_CHOICE_4_MODE_BACK = {"ANY": "required"}
 
@@ -221,6 +222,7 @@ def _select_tool_choice(c: dict[str, Any]) -> int:
 def decode_tool_choice(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     """Decode one Google Gemini generateContent tool_choice into the canonical dict."""
     w = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, SHAPE_TOOL_CHOICE)
+    w, spelled = _pj.decode_spelling(w, _PROTO_TOOL_CHOICE, DIALECT, SHAPE_TOOL_CHOICE)
     SHAPE = SHAPE_TOOL_CHOICE
     try:
         if type(w) is dict and w.get("mode") == "AUTO":
@@ -229,6 +231,8 @@ def decode_tool_choice(payload: Any, *, id_map: IdMap | None = None) -> dict[str
             fm: dict[str, Any] = {}
             if len(w) != 1:
                 fx = _rt.unknown_fields(w, _K_TOOL_CHOICE_0_0, "", fx)
+            if spelled:
+                fm.update(spelled)
             _rt.normalize_choice(c)
             if _select_tool_choice(c) != 0:
                 fm[""] = "variant:0"
@@ -241,6 +245,8 @@ def decode_tool_choice(payload: Any, *, id_map: IdMap | None = None) -> dict[str
             fm: dict[str, Any] = {}
             if len(w) != 1:
                 fx = _rt.unknown_fields(w, _K_TOOL_CHOICE_1_0, "", fx)
+            if spelled:
+                fm.update(spelled)
             _rt.normalize_choice(c)
             if _select_tool_choice(c) != 1:
                 fm[""] = "variant:1"
@@ -252,12 +258,6 @@ def decode_tool_choice(payload: Any, *, id_map: IdMap | None = None) -> dict[str
             fx = None  # most values carry no unknown fields: make the dict only when one turns up
             fm: dict[str, Any] = {}
             v = w.get("allowedFunctionNames", _MISSING)
-            if v is not _MISSING and w.get("allowed_function_names", _MISSING) is not _MISSING:
-                raise _rt.DecodeError(DIALECT, SHAPE, "/allowed_function_names", "another spelling of /allowedFunctionNames, which is given too; send one")
-            if v is _MISSING:
-                v = w.get("allowed_function_names", _MISSING)
-                if v is not _MISSING:
-                    fm["/allowedFunctionNames"] = "alias:0"
             if v is _MISSING:
                 pass
             elif v is None:
@@ -268,6 +268,8 @@ def decode_tool_choice(payload: Any, *, id_map: IdMap | None = None) -> dict[str
                 c["names"] = _rt.string_list(v, DIALECT, SHAPE, "/allowedFunctionNames")
             if not w.keys() <= _K_TOOL_CHOICE_2_0:
                 fx = _rt.unknown_fields(w, _K_TOOL_CHOICE_2_0, "", fx)
+            if spelled:
+                fm.update(spelled)
             _rt.normalize_choice(c)
             if _select_tool_choice(c) != 2:
                 fm[""] = "variant:2"
@@ -284,6 +286,8 @@ def decode_tool_choice(payload: Any, *, id_map: IdMap | None = None) -> dict[str
                 raise _Mismatch
             if not w.keys() <= _K_TOOL_CHOICE_3_0:
                 fx = _rt.unknown_fields(w, _K_TOOL_CHOICE_3_0, "", fx)
+            if spelled:
+                fm.update(spelled)
             _rt.normalize_choice(c)
             if _select_tool_choice(c) != 3:
                 fm[""] = "variant:3"
@@ -299,12 +303,6 @@ def decode_tool_choice(payload: Any, *, id_map: IdMap | None = None) -> dict[str
                 raise _Mismatch
             c["mode"] = _VALUES_TOOL_CHOICE_4_MODE_BACK[v]
             v = w.get("allowedFunctionNames", _MISSING)
-            if v is not _MISSING and w.get("allowed_function_names", _MISSING) is not _MISSING:
-                raise _rt.DecodeError(DIALECT, SHAPE, "/allowed_function_names", "another spelling of /allowedFunctionNames, which is given too; send one")
-            if v is _MISSING:
-                v = w.get("allowed_function_names", _MISSING)
-                if v is not _MISSING:
-                    fm["/allowedFunctionNames"] = "alias:0"
             if v is _MISSING:
                 pass
             elif v is None:
@@ -315,6 +313,8 @@ def decode_tool_choice(payload: Any, *, id_map: IdMap | None = None) -> dict[str
                 c["names"] = _rt.string_list(v, DIALECT, SHAPE, "/allowedFunctionNames")
             if not w.keys() <= _K_TOOL_CHOICE_4_0:
                 fx = _rt.unknown_fields(w, _K_TOOL_CHOICE_4_0, "", fx)
+            if spelled:
+                fm.update(spelled)
             _rt.normalize_choice(c)
             if _select_tool_choice(c) != 4:
                 fm[""] = "variant:4"
@@ -323,7 +323,7 @@ def decode_tool_choice(payload: Any, *, id_map: IdMap | None = None) -> dict[str
             return c
     except (KeyError, TypeError, AttributeError, IndexError, _Mismatch):
         pass
-    raise _rt.explain(w, _CHECKS_TOOL_CHOICE, DIALECT, SHAPE_TOOL_CHOICE)
+    raise _pj.as_spelled(_rt.explain(w, _CHECKS_TOOL_CHOICE, DIALECT, SHAPE_TOOL_CHOICE), spelled)
 
 
 def encode_tool_choice(value: Any, *, strict: bool = False, id_map: IdMap | None = None) -> Encoded:
@@ -356,6 +356,8 @@ def encode_tool_choice(value: Any, *, strict: bool = False, id_map: IdMap | None
                 _rt.report(losses, strict, "/parallel", DIALECT, "the parallel tool calls setting")
             if own:
                 _rt.apply_fields(w, own.get("fields", _EMPTY), DIALECT, losses, strict)
+            if fm:
+                w = _pj.encode_spelling(w, fm)
             return _tuple_new(Encoded, (w, losses))
         if index == 1:
             w = {"mode": "NONE"}
@@ -365,21 +367,21 @@ def encode_tool_choice(value: Any, *, strict: bool = False, id_map: IdMap | None
                 _rt.report(losses, strict, "/parallel", DIALECT, "the parallel tool calls setting")
             if own:
                 _rt.apply_fields(w, own.get("fields", _EMPTY), DIALECT, losses, strict)
+            if fm:
+                w = _pj.encode_spelling(w, fm)
             return _tuple_new(Encoded, (w, losses))
         if index == 2:
             x2_names = c.get("names")
             x2_names = _MISSING if x2_names is None else list(x2_names)
             w = {"mode": "VALIDATED"}
             if x2_names is not _MISSING:
-                form = fm.get("/allowedFunctionNames")
-                if form == "alias:0":
-                    w["allowed_function_names"] = x2_names
-                else:
-                    w["allowedFunctionNames"] = x2_names
+                w["allowedFunctionNames"] = x2_names
             if c.get("parallel") is not None:
                 _rt.report(losses, strict, "/parallel", DIALECT, "the parallel tool calls setting")
             if own:
                 _rt.apply_fields(w, own.get("fields", _EMPTY), DIALECT, losses, strict)
+            if fm:
+                w = _pj.encode_spelling(w, fm)
             return _tuple_new(Encoded, (w, losses))
         if index == 3:
             w = {}
@@ -391,6 +393,8 @@ def encode_tool_choice(value: Any, *, strict: bool = False, id_map: IdMap | None
                 _rt.report(losses, strict, "/parallel", DIALECT, "the parallel tool calls setting")
             if own:
                 _rt.apply_fields(w, own.get("fields", _EMPTY), DIALECT, losses, strict)
+            if fm:
+                w = _pj.encode_spelling(w, fm)
             return _tuple_new(Encoded, (w, losses))
         if index == 4:
             x4_mode = _VALUES_TOOL_CHOICE_4_MODE[c["mode"]]
@@ -398,15 +402,13 @@ def encode_tool_choice(value: Any, *, strict: bool = False, id_map: IdMap | None
             x4_names = _MISSING if x4_names is None else list(x4_names)
             w = {"mode": x4_mode}
             if x4_names is not _MISSING:
-                form = fm.get("/allowedFunctionNames")
-                if form == "alias:0":
-                    w["allowed_function_names"] = x4_names
-                else:
-                    w["allowedFunctionNames"] = x4_names
+                w["allowedFunctionNames"] = x4_names
             if c.get("parallel") is not None:
                 _rt.report(losses, strict, "/parallel", DIALECT, "the parallel tool calls setting")
             if own:
                 _rt.apply_fields(w, own.get("fields", _EMPTY), DIALECT, losses, strict)
+            if fm:
+                w = _pj.encode_spelling(w, fm)
             return _tuple_new(Encoded, (w, losses))
     except (KeyError, TypeError, IndexError) as exc:
         raise _rt.CanonicalError(SHAPE_TOOL_CHOICE, exc) from None
@@ -417,29 +419,16 @@ def encode_tool_choice(value: Any, *, strict: bool = False, id_map: IdMap | None
 # --- tool_call ---------------------------------------------------------------------------
 
 SHAPE_TOOL_CALL = "tool_call"
-_CHECKS_TOOL_CALL = ((("", "object", None), ("/functionCall", "object", None), ("/functionCall/id", "optional", "string"), ("/functionCall/name", "nonempty", None), ("/functionCall/args", "optional", "object")), (("", "object", None), ("/function_call", "object", None), ("/function_call/id", "optional", "string"), ("/function_call/name", "nonempty", None), ("/function_call/args", "optional", "object")))
+_PROTO_TOOL_CALL = {"functionCall": {"id": None, "name": None, "args": None}}  # proto JSON: the field names read in either spelling
+_CHECKS_TOOL_CALL = ((("", "object", None), ("/functionCall", "object", None), ("/functionCall/id", "optional", "string"), ("/functionCall/name", "nonempty", None), ("/functionCall/args", "optional", "object")),)
 _K_TOOL_CALL_0_0 = frozenset(("functionCall",))
 _K_TOOL_CALL_0_1 = frozenset(("args", "id", "name"))
-_K_TOOL_CALL_1_0 = frozenset(("function_call",))
-_K_TOOL_CALL_1_1 = frozenset(("args", "id", "name"))
-
-
-def _select_tool_call(c: dict[str, Any]) -> int:
-    """The variant encode uses for c: the first that carries everything, else the first that fits."""
-    if c.get("name") is not None:
-        return 0
-    if c.get("name") is not None:
-        return 1
-    if c.get("name") is not None:
-        return 0
-    if c.get("name") is not None:
-        return 1
-    return -1
 
 
 def decode_tool_call(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     """Decode one Google Gemini generateContent tool_call into the canonical dict."""
     w = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, SHAPE_TOOL_CALL)
+    w, spelled = _pj.decode_spelling(w, _PROTO_TOOL_CALL, DIALECT, SHAPE_TOOL_CALL)
     try:
         if type(w) is dict and type(w.get("functionCall")) is dict and "name" in w["functionCall"]:
             c: dict[str, Any] = {}
@@ -481,55 +470,8 @@ def decode_tool_call(payload: Any, *, id_map: IdMap | None = None) -> dict[str, 
                 fx = _rt.unknown_fields(w, _K_TOOL_CALL_0_0, "", fx)
             if not w1.keys() <= _K_TOOL_CALL_0_1:
                 fx = _rt.unknown_fields(w1, _K_TOOL_CALL_0_1, "/functionCall", fx)
-            if _select_tool_call(c) != 0:
-                fm[""] = "variant:0"
-            if fx or fm:
-                c["extensions"] = {DIALECT: _rt.extension(fx, fm)}
-            if id_map is not None:
-                id_map.note_call(c["id"], c["name"])
-            return c
-        if type(w) is dict and type(w.get("function_call")) is dict and "name" in w["function_call"]:
-            c: dict[str, Any] = {}
-            fx = None  # most values carry no unknown fields: make the dict only when one turns up
-            fm: dict[str, Any] = {}
-            mint = False
-            w1 = w["function_call"]
-            v = w1.get("id", _MISSING)
-            if v is _MISSING or v is None:
-                if v is None:
-                    fm["/function_call/id"] = "null"
-                c["id"] = None
-                mint = True
-            elif type(v) is not str:
-                raise _Mismatch
-            else:
-                c["id"] = v
-            v = w1["name"]
-            if type(v) is not str or not v:
-                raise _Mismatch
-            c["name"] = v
-            v = w1.get("args", _MISSING)
-            if v is _MISSING:
-                c["arguments"] = {}
-            elif v is None:
-                fm["/function_call/args"] = "null"
-                c["arguments"] = {}
-            elif type(v) is not dict:
-                raise _Mismatch
-            else:
-                c["arguments"] = v
-                if c["arguments"] == {}:
-                    fm["/function_call/args"] = "present"
-            if mint and id_map is not None:
-                c["id"] = id_map.mint_call()
-                if c["id"] is not None:
-                    fm["/function_call/id"] = "minted"
-            if len(w) != 1:
-                fx = _rt.unknown_fields(w, _K_TOOL_CALL_1_0, "", fx)
-            if not w1.keys() <= _K_TOOL_CALL_1_1:
-                fx = _rt.unknown_fields(w1, _K_TOOL_CALL_1_1, "/function_call", fx)
-            if _select_tool_call(c) != 1:
-                fm[""] = "variant:1"
+            if spelled:
+                fm.update(spelled)
             if fx or fm:
                 c["extensions"] = {DIALECT: _rt.extension(fx, fm)}
             if id_map is not None:
@@ -537,7 +479,7 @@ def decode_tool_call(payload: Any, *, id_map: IdMap | None = None) -> dict[str, 
             return c
     except (KeyError, TypeError, AttributeError, IndexError, _Mismatch):
         pass
-    raise _rt.explain(w, _CHECKS_TOOL_CALL, DIALECT, SHAPE_TOOL_CALL)
+    raise _pj.as_spelled(_rt.explain(w, _CHECKS_TOOL_CALL, DIALECT, SHAPE_TOOL_CALL), spelled)
 
 
 def encode_tool_call(value: Any, *, strict: bool = False, id_map: IdMap | None = None) -> Encoded:
@@ -548,92 +490,47 @@ def encode_tool_call(value: Any, *, strict: bool = False, id_map: IdMap | None =
     own = _rt.foreign_extensions(ext, DIALECT, losses, strict) if ext else _EMPTY
     fm = own.get("forms", _EMPTY)
     try:
-        form = fm.get("")
-        index = -2
-        if form == "variant:0" and c.get("name") is not None:
-            index = 0
-        if form == "variant:1" and c.get("name") is not None:
-            index = 1
-        if index == -2:
-            index = _select_tool_call(c)
-        if index == 0:
-            x0_id = c.get("id")
-            if x0_id is None or fm.get("/functionCall/id") == "minted":
-                x0_id = None if fm.get("/functionCall/id") == "null" else _MISSING
-            elif id_map is not None or type(x0_id) is not str or not _ID_OK(x0_id):
-                x0_id = _rt.encode_id(x0_id, _IDS, id_map, losses, strict, "/id")
-            x0_name = c["name"]
-            x0_arguments = c["arguments"]
-            if x0_arguments is None:
-                _rt.report(losses, strict, "/arguments", DIALECT, "argument text that is not a JSON object (" + str(c.get("arguments_error")) + "); sent as {}")
-                x0_arguments = {}
-            if x0_arguments == {} and fm.get("/functionCall/args") != "present":
-                x0_arguments = None if fm.get("/functionCall/args") == "null" else _MISSING
-            w = {"functionCall": {"name": x0_name}}
-            if x0_id is not _MISSING:
-                w["functionCall"]["id"] = x0_id
-            if x0_arguments is not _MISSING:
-                w["functionCall"]["args"] = x0_arguments
-            if own:
-                _rt.apply_fields(w, own.get("fields", _EMPTY), DIALECT, losses, strict)
-            if id_map is not None:
-                id_map.note_call(c["id"], c["name"])
-            return _tuple_new(Encoded, (w, losses))
-        if index == 1:
-            x1_id = c.get("id")
-            if x1_id is None or fm.get("/function_call/id") == "minted":
-                x1_id = None if fm.get("/function_call/id") == "null" else _MISSING
-            elif id_map is not None or type(x1_id) is not str or not _ID_OK(x1_id):
-                x1_id = _rt.encode_id(x1_id, _IDS, id_map, losses, strict, "/id")
-            x1_name = c["name"]
-            x1_arguments = c["arguments"]
-            if x1_arguments is None:
-                _rt.report(losses, strict, "/arguments", DIALECT, "argument text that is not a JSON object (" + str(c.get("arguments_error")) + "); sent as {}")
-                x1_arguments = {}
-            if x1_arguments == {} and fm.get("/function_call/args") != "present":
-                x1_arguments = None if fm.get("/function_call/args") == "null" else _MISSING
-            w = {"function_call": {"name": x1_name}}
-            if x1_id is not _MISSING:
-                w["function_call"]["id"] = x1_id
-            if x1_arguments is not _MISSING:
-                w["function_call"]["args"] = x1_arguments
-            if own:
-                _rt.apply_fields(w, own.get("fields", _EMPTY), DIALECT, losses, strict)
-            if id_map is not None:
-                id_map.note_call(c["id"], c["name"])
-            return _tuple_new(Encoded, (w, losses))
+        x0_id = c.get("id")
+        if x0_id is None or fm.get("/functionCall/id") == "minted":
+            x0_id = None if fm.get("/functionCall/id") == "null" else _MISSING
+        elif id_map is not None or type(x0_id) is not str or not _ID_OK(x0_id):
+            x0_id = _rt.encode_id(x0_id, _IDS, id_map, losses, strict, "/id")
+        x0_name = c["name"]
+        x0_arguments = c["arguments"]
+        if x0_arguments is None:
+            _rt.report(losses, strict, "/arguments", DIALECT, "argument text that is not a JSON object (" + str(c.get("arguments_error")) + "); sent as {}")
+            x0_arguments = {}
+        if x0_arguments == {} and fm.get("/functionCall/args") != "present":
+            x0_arguments = None if fm.get("/functionCall/args") == "null" else _MISSING
+        w = {"functionCall": {"name": x0_name}}
+        if x0_id is not _MISSING:
+            w["functionCall"]["id"] = x0_id
+        if x0_arguments is not _MISSING:
+            w["functionCall"]["args"] = x0_arguments
+        if own:
+            _rt.apply_fields(w, own.get("fields", _EMPTY), DIALECT, losses, strict)
+        if id_map is not None:
+            id_map.note_call(c["id"], c["name"])
+        if fm:
+            w = _pj.encode_spelling(w, fm)
+        return _tuple_new(Encoded, (w, losses))
     except (KeyError, TypeError, IndexError) as exc:
         raise _rt.CanonicalError(SHAPE_TOOL_CALL, exc) from None
-    _rt.report(losses, strict, "", DIALECT, "this " + SHAPE_TOOL_CALL + " (" + _rt.describe_choice(c) + ")")
-    return _tuple_new(Encoded, (None, losses))
 
 
 # --- tool_result -------------------------------------------------------------------------
 
 SHAPE_TOOL_RESULT = "tool_result"
-_CHECKS_TOOL_RESULT = ((("", "object", None), ("/functionResponse", "object", None), ("/functionResponse/id", "optional", "string"), ("/functionResponse/name", "nonempty", None), ("/functionResponse/response", "object", None)), (("", "object", None), ("/function_response", "object", None), ("/function_response/id", "optional", "string"), ("/function_response/name", "nonempty", None), ("/function_response/response", "object", None)))
+_PROTO_TOOL_RESULT = {"functionResponse": {"id": None, "name": None, "response": None}}  # proto JSON: the field names read in either spelling
+_CHECKS_TOOL_RESULT = ((("", "object", None), ("/functionResponse", "object", None), ("/functionResponse/id", "optional", "string"), ("/functionResponse/name", "nonempty", None), ("/functionResponse/response", "object", None)),)
 _K_TOOL_RESULT_0_0 = frozenset(("functionResponse",))
 _K_TOOL_RESULT_0_1 = frozenset(("id", "name", "response"))
-_K_TOOL_RESULT_1_0 = frozenset(("function_response",))
-_K_TOOL_RESULT_1_1 = frozenset(("id", "name", "response"))
-
-
-def _select_tool_result(c: dict[str, Any]) -> int:
-    """The variant encode uses for c: the first that carries everything, else the first that fits."""
-    if c.get("content") is not None:
-        return 0
-    if c.get("content") is not None:
-        return 1
-    if c.get("content") is not None:
-        return 0
-    if c.get("content") is not None:
-        return 1
-    return -1
 
 
 def decode_tool_result(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     """Decode one Google Gemini generateContent tool_result into the canonical dict."""
     w = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, SHAPE_TOOL_RESULT)
+    w, spelled = _pj.decode_spelling(w, _PROTO_TOOL_RESULT, DIALECT, SHAPE_TOOL_RESULT)
     try:
         if type(w) is dict and type(w.get("functionResponse")) is dict and "name" in w["functionResponse"] and "response" in w["functionResponse"]:
             c: dict[str, Any] = {}
@@ -667,47 +564,8 @@ def decode_tool_result(payload: Any, *, id_map: IdMap | None = None) -> dict[str
                 fx = _rt.unknown_fields(w, _K_TOOL_RESULT_0_0, "", fx)
             if not w1.keys() <= _K_TOOL_RESULT_0_1:
                 fx = _rt.unknown_fields(w1, _K_TOOL_RESULT_0_1, "/functionResponse", fx)
-            if _select_tool_result(c) != 0:
-                fm[""] = "variant:0"
-            if fx or fm:
-                c["extensions"] = {DIALECT: _rt.extension(fx, fm)}
-            if id_map is not None:
-                id_map.note_result(c.get("call_id"))  # answered by id: id-less results link among the rest
-            return c
-        if type(w) is dict and type(w.get("function_response")) is dict and "name" in w["function_response"] and "response" in w["function_response"]:
-            c: dict[str, Any] = {}
-            fx = None  # most values carry no unknown fields: make the dict only when one turns up
-            fm: dict[str, Any] = {}
-            mint = False
-            w1 = w["function_response"]
-            v = w1.get("id", _MISSING)
-            if v is _MISSING or v is None:
-                if v is None:
-                    fm["/function_response/id"] = "null"
-                c["call_id"] = None
-                mint = True
-            elif type(v) is not str:
-                raise _Mismatch
-            else:
-                c["call_id"] = v
-            v = w1["name"]
-            if type(v) is not str or not v:
-                raise _Mismatch
-            c["name"] = v
-            v = w1["response"]
-            if type(v) is not dict:
-                raise _Mismatch
-            c["content"], c["is_error"] = _rt.result_from_object(v, "output", "error", fm, "/function_response/response")
-            if mint and id_map is not None:
-                c["call_id"] = id_map.claim(c.get("name"))
-                if c["call_id"] is not None:
-                    fm["/function_response/id"] = "minted"
-            if len(w) != 1:
-                fx = _rt.unknown_fields(w, _K_TOOL_RESULT_1_0, "", fx)
-            if not w1.keys() <= _K_TOOL_RESULT_1_1:
-                fx = _rt.unknown_fields(w1, _K_TOOL_RESULT_1_1, "/function_response", fx)
-            if _select_tool_result(c) != 1:
-                fm[""] = "variant:1"
+            if spelled:
+                fm.update(spelled)
             if fx or fm:
                 c["extensions"] = {DIALECT: _rt.extension(fx, fm)}
             if id_map is not None:
@@ -715,7 +573,7 @@ def decode_tool_result(payload: Any, *, id_map: IdMap | None = None) -> dict[str
             return c
     except (KeyError, TypeError, AttributeError, IndexError, _Mismatch):
         pass
-    raise _rt.explain(w, _CHECKS_TOOL_RESULT, DIALECT, SHAPE_TOOL_RESULT)
+    raise _pj.as_spelled(_rt.explain(w, _CHECKS_TOOL_RESULT, DIALECT, SHAPE_TOOL_RESULT), spelled)
 
 
 def encode_tool_result(value: Any, *, strict: bool = False, id_map: IdMap | None = None) -> Encoded:
@@ -726,60 +584,33 @@ def encode_tool_result(value: Any, *, strict: bool = False, id_map: IdMap | None
     own = _rt.foreign_extensions(ext, DIALECT, losses, strict) if ext else _EMPTY
     fm = own.get("forms", _EMPTY)
     try:
-        form = fm.get("")
-        index = -2
-        if form == "variant:0" and c.get("content") is not None:
-            index = 0
-        if form == "variant:1" and c.get("content") is not None:
-            index = 1
-        if index == -2:
-            index = _select_tool_result(c)
-        if index == 0:
-            x0_call_id = c.get("call_id")
-            if x0_call_id is None or fm.get("/functionResponse/id") == "minted":
-                x0_call_id = None if fm.get("/functionResponse/id") == "null" else _MISSING
-            elif id_map is not None or type(x0_call_id) is not str or not _ID_OK(x0_call_id):
-                x0_call_id = _rt.encode_id(x0_call_id, _IDS, id_map, losses, strict, "/call_id")
-            x0_name = c.get("name")
-            if x0_name is None and id_map is not None:
-                x0_name = id_map.name_for(c.get("call_id"))
-            if x0_name is None:
-                _rt.report(losses, strict, "/name", DIALECT, "a result without its tool name (the id map does not know call " + repr(c.get("call_id")) + ")")
-                return _tuple_new(Encoded, (None, losses))
-            x0_content = _rt.result_to_object(c["content"], c.get("is_error", False), "output", "error", fm.get("/functionResponse/response"), losses, strict, DIALECT)
-            w = {"functionResponse": {"name": x0_name, "response": x0_content}}
-            if x0_call_id is not _MISSING:
-                w["functionResponse"]["id"] = x0_call_id
-            if own:
-                _rt.apply_fields(w, own.get("fields", _EMPTY), DIALECT, losses, strict)
-            return _tuple_new(Encoded, (w, losses))
-        if index == 1:
-            x1_call_id = c.get("call_id")
-            if x1_call_id is None or fm.get("/function_response/id") == "minted":
-                x1_call_id = None if fm.get("/function_response/id") == "null" else _MISSING
-            elif id_map is not None or type(x1_call_id) is not str or not _ID_OK(x1_call_id):
-                x1_call_id = _rt.encode_id(x1_call_id, _IDS, id_map, losses, strict, "/call_id")
-            x1_name = c.get("name")
-            if x1_name is None and id_map is not None:
-                x1_name = id_map.name_for(c.get("call_id"))
-            if x1_name is None:
-                _rt.report(losses, strict, "/name", DIALECT, "a result without its tool name (the id map does not know call " + repr(c.get("call_id")) + ")")
-                return _tuple_new(Encoded, (None, losses))
-            x1_content = _rt.result_to_object(c["content"], c.get("is_error", False), "output", "error", fm.get("/function_response/response"), losses, strict, DIALECT)
-            w = {"function_response": {"name": x1_name, "response": x1_content}}
-            if x1_call_id is not _MISSING:
-                w["function_response"]["id"] = x1_call_id
-            if own:
-                _rt.apply_fields(w, own.get("fields", _EMPTY), DIALECT, losses, strict)
-            return _tuple_new(Encoded, (w, losses))
+        x0_call_id = c.get("call_id")
+        if x0_call_id is None or fm.get("/functionResponse/id") == "minted":
+            x0_call_id = None if fm.get("/functionResponse/id") == "null" else _MISSING
+        elif id_map is not None or type(x0_call_id) is not str or not _ID_OK(x0_call_id):
+            x0_call_id = _rt.encode_id(x0_call_id, _IDS, id_map, losses, strict, "/call_id")
+        x0_name = c.get("name")
+        if x0_name is None and id_map is not None:
+            x0_name = id_map.name_for(c.get("call_id"))
+        if x0_name is None:
+            _rt.report(losses, strict, "/name", DIALECT, "a result without its tool name (the id map does not know call " + repr(c.get("call_id")) + ")")
+            return _tuple_new(Encoded, (None, losses))
+        x0_content = _rt.result_to_object(c["content"], c.get("is_error", False), "output", "error", fm.get("/functionResponse/response"), losses, strict, DIALECT)
+        w = {"functionResponse": {"name": x0_name, "response": x0_content}}
+        if x0_call_id is not _MISSING:
+            w["functionResponse"]["id"] = x0_call_id
+        if own:
+            _rt.apply_fields(w, own.get("fields", _EMPTY), DIALECT, losses, strict)
+        if fm:
+            w = _pj.encode_spelling(w, fm)
+        return _tuple_new(Encoded, (w, losses))
     except (KeyError, TypeError, IndexError) as exc:
         raise _rt.CanonicalError(SHAPE_TOOL_RESULT, exc) from None
-    _rt.report(losses, strict, "", DIALECT, "this " + SHAPE_TOOL_RESULT + " (" + _rt.describe_choice(c) + ")")
-    return _tuple_new(Encoded, (None, losses))
 
 
 # --- envelopes: where the shapes sit in a whole request or response --------------------
 ENVELOPES = ("request", "response", "stream_event", )
+_PROTO_ENVELOPE = {"tools": {"*": {"functionDeclarations": {"*": None}}}, "toolConfig": {"functionCallingConfig": None}, "contents": {"*": {"parts": {"*": {"functionCall": None, "functionResponse": None}}}}, "candidates": {"*": {"content": {"parts": {"*": {"functionCall": None}}}, "finishReason": None}}}
 _KEYS = {"tool_definition": "tools", "tool_call": "tool_calls", "tool_result": "tool_results"}
 # (kind, alternative sets of required root keys, {root key: allowed JSON types}, (pointer
 # tokens, allowed JSON types, required) deeper down) of every kind extract() reads, from its
@@ -788,14 +619,14 @@ _ENVELOPE_KINDS = (
     (
         "request",
         (("contents",),),
-        dict((("cachedContent", ("string",)), ("cached_content", ("string",)), ("contents", ("array",)), ("continuationToken", ("string",)), ("continuation_token", ("string",)), ("generationConfig", ("object",)), ("generation_config", ("object",)), ("labels", ("object",)), ("model", ("string",)), ("modelArmorConfig", ("object",)), ("model_armor_config", ("object",)), ("outputConfig", ("object",)), ("output_config", ("object",)), ("safetySettings", ("array",)), ("safety_settings", ("array",)), ("serviceTier", ("string",)), ("service_tier", ("string",)), ("store", ("boolean",)), ("systemInstruction", ("object",)), ("system_instruction", ("object",)), ("toolConfig", ("object",)), ("tool_config", ("object",)), ("tools", ("array",)))),
-        (((), ("object",), False), (("tools", "*"), ("object",), False), (("toolConfig", "functionCallingConfig"), ("object",), False), (("toolConfig", "function_calling_config"), ("object",), False), (("tool_config", "functionCallingConfig"), ("object",), False), (("tool_config", "function_calling_config"), ("object",), False), (("contents", "*"), ("object",), False), (("tools", "*", "functionDeclarations"), ("array",), False), (("tools", "*", "function_declarations"), ("array",), False), (("contents", "*", "parts"), ("array",), False), (("tools", "*", "functionDeclarations", "*"), ("object",), False), (("tools", "*", "functionDeclarations", "*", "name"), ("string",), True), (("tools", "*", "function_declarations", "*"), ("object",), False), (("tools", "*", "function_declarations", "*", "name"), ("string",), True), (("contents", "*", "parts", "*"), ("object",), False)),
+        dict((("cachedContent", ("string",)), ("cached_content", ("string",)), ("contents", ("object", "array")), ("continuationToken", ("string",)), ("continuation_token", ("string",)), ("generationConfig", ("object",)), ("generation_config", ("object",)), ("labels", ("object",)), ("model", ("string",)), ("modelArmorConfig", ("object",)), ("model_armor_config", ("object",)), ("outputConfig", ("object",)), ("output_config", ("object",)), ("safetySettings", ("array",)), ("safety_settings", ("array",)), ("serviceTier", ("string",)), ("service_tier", ("string",)), ("store", ("boolean",)), ("systemInstruction", ("object",)), ("system_instruction", ("object",)), ("toolConfig", ("object",)), ("tool_config", ("object",)), ("tools", ("object", "array")))),
+        (((), ("object",), False), (("tools", "*"), ("object",), False), (("toolConfig", "functionCallingConfig"), ("object",), False), (("contents", "*"), ("object",), False), (("tools", "*", "functionDeclarations"), ("object", "array"), False), (("contents", "*", "parts"), ("object", "array"), False), (("tools", "*", "functionDeclarations", "*"), ("object",), False), (("tools", "*", "functionDeclarations", "*", "name"), ("string",), True), (("contents", "*", "parts", "*"), ("object",), False)),
     ),
     (
         "response",
-        (("candidates",), ("promptFeedback",)),
-        dict((("candidates", ("array",)), ("createTime", ("string",)), ("modelStatus", ("object",)), ("modelVersion", ("string",)), ("promptFeedback", ("object",)), ("responseId", ("string",)), ("usageMetadata", ("object",)))),
-        (((), ("object",), False), (("candidates", "*"), ("object",), False), (("candidates", "*", "content"), ("object",), False), (("candidates", "*", "content", "parts"), ("array",), False), (("candidates", "*", "content", "parts", "*"), ("object",), False)),
+        (("candidates",), ("promptFeedback",), ("prompt_feedback",)),
+        dict((("candidates", ("object", "array")), ("createTime", ("string",)), ("create_time", ("string",)), ("modelStatus", ("object",)), ("modelVersion", ("string",)), ("model_status", ("object",)), ("model_version", ("string",)), ("promptFeedback", ("object",)), ("prompt_feedback", ("object",)), ("responseId", ("string",)), ("response_id", ("string",)), ("usageMetadata", ("object",)), ("usage_metadata", ("object",)))),
+        (((), ("object",), False), (("candidates", "*"), ("object",), False), (("candidates", "*", "content"), ("object",), False), (("candidates", "*", "content", "parts"), ("object", "array"), False), (("candidates", "*", "content", "parts", "*"), ("object",), False)),
     ),
 )
 
@@ -805,6 +636,8 @@ def extract(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     or response, in order; decode errors name the pointer inside the payload. `notes` lists
     the links the wire did not state (a result without an id linked to a call by position)."""
     w = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, _ENVELOPE_KINDS[0][0])
+    if type(w) is dict:
+        w = _pj.decode_spelling(w, _PROTO_ENVELOPE, DIALECT, "envelope")[0]  # either spelling, single values
     _envelopes.check(w, _ENVELOPE_KINDS, DIALECT)  # not a request or response: never read as empty
     id_map = IdMap() if id_map is None else id_map
     out: dict[str, Any] = {
@@ -819,42 +652,12 @@ def extract(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
             if e is not None:
                 at = f"/tools/{i1}/functionDeclarations/{i3}"
                 out[_KEYS["tool_definition"]].append(_rt.decode_at(decode_tool_definition, e, at, id_map))
-    # tool_definition at /tools/*/function_declarations/*
-    v0 = w.get("tools") if type(w) is dict else None
-    for i1, e1 in enumerate(_rt.elements(v0)):
-        v2 = e1.get("function_declarations") if type(e1) is dict else None
-        for i3, e3 in enumerate(_rt.elements(v2)):
-            e = e3
-            if e is not None:
-                at = f"/tools/{i1}/function_declarations/{i3}"
-                out[_KEYS["tool_definition"]].append(_rt.decode_at(decode_tool_definition, e, at, id_map))
     # tool_choice at /toolConfig/functionCallingConfig
     v0 = w.get("toolConfig") if type(w) is dict else None
     v1 = v0.get("functionCallingConfig") if type(v0) is dict else None
     e = v1
     if e is not None:
         at = "/toolConfig/functionCallingConfig"
-        out["tool_choice"] = _rt.decode_at(decode_tool_choice, e, at, id_map)
-    # tool_choice at /toolConfig/function_calling_config
-    v0 = w.get("toolConfig") if type(w) is dict else None
-    v1 = v0.get("function_calling_config") if type(v0) is dict else None
-    e = v1
-    if e is not None:
-        at = "/toolConfig/function_calling_config"
-        out["tool_choice"] = _rt.decode_at(decode_tool_choice, e, at, id_map)
-    # tool_choice at /tool_config/functionCallingConfig
-    v0 = w.get("tool_config") if type(w) is dict else None
-    v1 = v0.get("functionCallingConfig") if type(v0) is dict else None
-    e = v1
-    if e is not None:
-        at = "/tool_config/functionCallingConfig"
-        out["tool_choice"] = _rt.decode_at(decode_tool_choice, e, at, id_map)
-    # tool_choice at /tool_config/function_calling_config
-    v0 = w.get("tool_config") if type(w) is dict else None
-    v1 = v0.get("function_calling_config") if type(v0) is dict else None
-    e = v1
-    if e is not None:
-        at = "/tool_config/function_calling_config"
         out["tool_choice"] = _rt.decode_at(decode_tool_choice, e, at, id_map)
     # tool_call at /contents/*/parts/*
     v0 = w.get("contents") if type(w) is dict else None
@@ -865,15 +668,6 @@ def extract(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
             if e is not None and _rt.lookup(e, ("functionCall",)) is not _MISSING:
                 at = f"/contents/{i1}/parts/{i3}"
                 out[_KEYS["tool_call"]].append(_rt.decode_at(decode_tool_call, e, at, id_map))
-    # tool_call at /contents/*/parts/*
-    v0 = w.get("contents") if type(w) is dict else None
-    for i1, e1 in enumerate(_rt.elements(v0)):
-        v2 = e1.get("parts") if type(e1) is dict else None
-        for i3, e3 in enumerate(_rt.elements(v2)):
-            e = e3
-            if e is not None and _rt.lookup(e, ("function_call",)) is not _MISSING:
-                at = f"/contents/{i1}/parts/{i3}"
-                out[_KEYS["tool_call"]].append(_rt.decode_at(decode_tool_call, e, at, id_map))
     # tool_result at /contents/*/parts/*
     v0 = w.get("contents") if type(w) is dict else None
     for i1, e1 in enumerate(_rt.elements(v0)):
@@ -881,16 +675,6 @@ def extract(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
         for i3, e3 in enumerate(_rt.elements(v2)):
             e = e3
             if e is not None and _rt.lookup(e, ("functionResponse",)) is not _MISSING:
-                at = f"/contents/{i1}/parts/{i3}"
-                out[_KEYS["tool_result"]].append(_rt.decode_at(decode_tool_result, e, at, id_map))
-                _rt.note_position(out, id_map, at, DIALECT)
-    # tool_result at /contents/*/parts/*
-    v0 = w.get("contents") if type(w) is dict else None
-    for i1, e1 in enumerate(_rt.elements(v0)):
-        v2 = e1.get("parts") if type(e1) is dict else None
-        for i3, e3 in enumerate(_rt.elements(v2)):
-            e = e3
-            if e is not None and _rt.lookup(e, ("function_response",)) is not _MISSING:
                 at = f"/contents/{i1}/parts/{i3}"
                 out[_KEYS["tool_result"]].append(_rt.decode_at(decode_tool_result, e, at, id_map))
                 _rt.note_position(out, id_map, at, DIALECT)
@@ -912,15 +696,9 @@ def extract(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
 # (shape, path, when, has, unless, where) of every location, for inject()
 _LOCATIONS = (
     ("tool_definition", ("tools", "*", "functionDeclarations", "*"), (), (), (), ()),
-    ("tool_definition", ("tools", "*", "function_declarations", "*"), (), (), (), ()),
     ("tool_choice", ("toolConfig", "functionCallingConfig"), (), (), (), ()),
-    ("tool_choice", ("toolConfig", "function_calling_config"), (), (), (), ()),
-    ("tool_choice", ("tool_config", "functionCallingConfig"), (), (), (), ()),
-    ("tool_choice", ("tool_config", "function_calling_config"), (), (), (), ()),
     ("tool_call", ("contents", "*", "parts", "*"), (), (("functionCall",),), (), ()),
-    ("tool_call", ("contents", "*", "parts", "*"), (), (("function_call",),), (), ()),
     ("tool_result", ("contents", "*", "parts", "*"), (), (("functionResponse",),), (), ()),
-    ("tool_result", ("contents", "*", "parts", "*"), (), (("function_response",),), (), ()),
     ("tool_call", ("candidates", "*", "content", "parts", "*"), (), (("functionCall",),), (), ()),
 )
 # (canonical tool_definition field, pointer tokens) carried once for every tool
@@ -937,7 +715,8 @@ def inject(payload: Any, parts: dict[str, Any], *, strict: bool = False, id_map:
     empty one removes the field and the tool choice: never `tools: []`); calls and results
     replace the payload's own, one for one. Losses of every encoded part are listed."""
     w = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, "envelope")
+    w, spelled = _pj.decode_spelling(w, _PROTO_ENVELOPE, DIALECT, "envelope")
     encoders = {shape: globals()["encode_" + shape] for shape in SHAPES}
-    return _rt.inject(
+    return _pj.respelled(_rt.inject(
         w, parts, _LOCATIONS, encoders, DIALECT, strict, id_map if id_map is not None else IdMap(), _CHOICE_FIELDS, _TOOLS_FIELDS
-    )
+    ), spelled)  # as the input spelled it

@@ -141,12 +141,16 @@ def decode_tool_definition(payload: Any, *, id_map: IdMap | None = None) -> dict
     raise _rt.explain(w, _CHECKS_TOOL_DEFINITION, DIALECT, SHAPE_TOOL_DEFINITION)
 
 
-def encode_tool_definition(value: Any, *, strict: bool = False, id_map: IdMap | None = None) -> Encoded:
-    """Encode a canonical tool_definition as OpenAI Chat Completions; lists what it cannot carry."""
+def encode_tool_definition(value: Any, *, strict: bool = False, id_map: IdMap | None = None, strict_schema: bool = False) -> Encoded:
+    """Encode a canonical tool_definition as OpenAI Chat Completions; lists what it cannot carry.
+    strict_schema=True adapts the parameters to strict mode and sends strict: every property
+    required, the optional ones nullable, every object closed; each change is reported."""
     c = value if type(value) is dict else _rt.as_canonical(value, SHAPE_TOOL_DEFINITION)
     losses: list[_rt.Loss] = []
     ext = c.get("extensions")
     own = _rt.foreign_extensions(ext, DIALECT, losses, strict) if ext else _EMPTY
+    if strict_schema:  # opt-in: the parameters adapted to strict mode (each change reported), sent strict
+        c = _rt.strict_tool_definition(c, losses, strict, DIALECT)
     fm = own.get("forms", _EMPTY)
     try:
         x0_name = c["name"]

@@ -164,14 +164,12 @@ class Mode(Enum):
     VALIDATED = 'VALIDATED'
 
 
-class GeminiAllowedFunctionNames(RootModel[list[constr(min_length=1)]]):
+class Names(RootModel[list[constr(min_length=1)] | constr(min_length=1)]):
+    root: list[constr(min_length=1)] | constr(min_length=1) = Field(
+        ..., title='GeminiAllowedFunctionNames'
+    )
     """
-    The functions the model may call (google-genai FunctionCallingConfig.allowed_function_names). The API accepts an empty list, which restricts nothing (the same as leaving the field out).
-    """
-
-    root: list[constr(min_length=1)] = Field(..., title='GeminiAllowedFunctionNames')
-    """
-    The functions the model may call (google-genai FunctionCallingConfig.allowed_function_names). The API accepts an empty list, which restricts nothing (the same as leaving the field out).
+    The functions the model may call (google-genai FunctionCallingConfig.allowed_function_names). The API accepts an empty list, which restricts nothing (the same as leaving the field out); proto3 JSON also takes one name for the list.
     """
 
 
@@ -184,7 +182,7 @@ class GeminiContent(BaseModel):
         extra='allow',
     )
     role: str | None = None
-    parts: list[GeminiPart] | None = None
+    parts: list[GeminiPart] | GeminiPart | None = None
 
 
 class GeminiFunctionDeclaration(BaseModel):
@@ -218,8 +216,8 @@ class ToolChoice1(BaseModel):
         extra='allow',
     )
     mode: Mode
-    allowedFunctionNames: GeminiAllowedFunctionNames | None = None
-    allowed_function_names: GeminiAllowedFunctionNames | None = None
+    allowedFunctionNames: Names | None = None
+    allowed_function_names: Names | None = None
     streamFunctionCallArguments: bool | None = None
     """
     Vertex AI only.
@@ -239,8 +237,8 @@ class ToolChoice2(BaseModel):
         extra='allow',
     )
     mode: Mode | None = None
-    allowedFunctionNames: GeminiAllowedFunctionNames | None = None
-    allowed_function_names: GeminiAllowedFunctionNames | None = None
+    allowedFunctionNames: Names | None = None
+    allowed_function_names: Names | None = None
     streamFunctionCallArguments: bool | None = None
     """
     Vertex AI only.
@@ -258,6 +256,30 @@ class ToolChoice(RootModel[ToolChoice1 | ToolChoice2]):
     """
 
 
+class FunctionDeclarations(RootModel[list[GeminiFunctionDeclaration] | GeminiFunctionDeclaration]):
+    root: list[GeminiFunctionDeclaration] | GeminiFunctionDeclaration = Field(
+        ..., title='GeminiFunctionDeclarations'
+    )
+
+
+class GeminiToolConfig(BaseModel):
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    functionCallingConfig: ToolChoice | None = None
+    function_calling_config: ToolChoice | None = None
+    retrievalConfig: dict[str, Any] | None = None
+    """
+    {latLng?, languageCode?} for the retrieval and maps tools.
+    """
+    retrieval_config: dict[str, Any] | None = None
+    includeServerSideToolInvocations: bool | None = None
+    """
+    Gemini API: return built-in tool invocations as toolCall/toolResponse parts.
+    """
+    include_server_side_tool_invocations: bool | None = None
+
+
 class GeminiTool(BaseModel):
     """
     Function declarations, or a built-in tool (googleSearch, codeExecution, urlContext, ...) that toolwire does not convert; the built-in tools' configs are described loosely.
@@ -266,8 +288,8 @@ class GeminiTool(BaseModel):
     model_config = ConfigDict(
         extra='allow',
     )
-    functionDeclarations: list[GeminiFunctionDeclaration] | None = None
-    function_declarations: list[GeminiFunctionDeclaration] | None = None
+    functionDeclarations: FunctionDeclarations | None = None
+    function_declarations: FunctionDeclarations | None = None
     googleSearch: dict[str, Any] | None = None
     google_search: dict[str, Any] | None = None
     googleSearchRetrieval: dict[str, Any] | None = None
@@ -308,27 +330,9 @@ class GeminiTool(BaseModel):
     exa_ai_search: dict[str, Any] | None = None
 
 
-class GeminiToolConfig(BaseModel):
-    model_config = ConfigDict(
-        extra='allow',
-    )
-    functionCallingConfig: ToolChoice | None = None
-    function_calling_config: ToolChoice | None = None
-    retrievalConfig: dict[str, Any] | None = None
-    """
-    {latLng?, languageCode?} for the retrieval and maps tools.
-    """
-    retrieval_config: dict[str, Any] | None = None
-    includeServerSideToolInvocations: bool | None = None
-    """
-    Gemini API: return built-in tool invocations as toolCall/toolResponse parts.
-    """
-    include_server_side_tool_invocations: bool | None = None
-
-
 class GeminiGenerateContentRequest(BaseModel):
     """
-    A generateContent / streamGenerateContent request body: the parts that carry tools, the function calling config, calls and results; the other documented fields (GenerateContentRequest of the Gemini API and Vertex AI, as google-genai sends them) are described loosely. Field names may be lowerCamelCase or snake_case (proto3 JSON parsers accept both). Open to every other field.
+    A generateContent / streamGenerateContent request body: the parts that carry tools, the function calling config, calls and results; the other documented fields (GenerateContentRequest of the Gemini API and Vertex AI, as google-genai sends them) are described loosely. Field names may be lowerCamelCase or snake_case, and a repeated field may be given as one value (proto3 JSON, as the API parses it). Open to every other field.
     """
 
     model_config = ConfigDict(
@@ -338,8 +342,8 @@ class GeminiGenerateContentRequest(BaseModel):
     """
     models/{model}; normally given in the URL path instead.
     """
-    contents: list[GeminiContent]
-    tools: list[GeminiTool] | None = None
+    contents: list[GeminiContent] | GeminiContent
+    tools: list[GeminiTool] | GeminiTool | None = None
     toolConfig: GeminiToolConfig | None = None
     tool_config: GeminiToolConfig | None = None
     systemInstruction: GeminiContent | None = None

@@ -164,14 +164,12 @@ class Mode(Enum):
     VALIDATED = 'VALIDATED'
 
 
-class GeminiAllowedFunctionNames(RootModel[list[constr(min_length=1)]]):
+class Names(RootModel[list[constr(min_length=1)] | constr(min_length=1)]):
+    root: list[constr(min_length=1)] | constr(min_length=1) = Field(
+        ..., title='GeminiAllowedFunctionNames'
+    )
     """
-    The functions the model may call (google-genai FunctionCallingConfig.allowed_function_names). The API accepts an empty list, which restricts nothing (the same as leaving the field out).
-    """
-
-    root: list[constr(min_length=1)] = Field(..., title='GeminiAllowedFunctionNames')
-    """
-    The functions the model may call (google-genai FunctionCallingConfig.allowed_function_names). The API accepts an empty list, which restricts nothing (the same as leaving the field out).
+    The functions the model may call (google-genai FunctionCallingConfig.allowed_function_names). The API accepts an empty list, which restricts nothing (the same as leaving the field out); proto3 JSON also takes one name for the list.
     """
 
 
@@ -184,7 +182,7 @@ class GeminiContent(BaseModel):
         extra='allow',
     )
     role: str | None = None
-    parts: list[GeminiPart] | None = None
+    parts: list[GeminiPart] | GeminiPart | None = None
 
 
 class GeminiFunctionDeclaration(BaseModel):
@@ -218,8 +216,8 @@ class ToolChoice1(BaseModel):
         extra='allow',
     )
     mode: Mode
-    allowedFunctionNames: GeminiAllowedFunctionNames | None = None
-    allowed_function_names: GeminiAllowedFunctionNames | None = None
+    allowedFunctionNames: Names | None = None
+    allowed_function_names: Names | None = None
     streamFunctionCallArguments: bool | None = None
     """
     Vertex AI only.
@@ -239,8 +237,8 @@ class ToolChoice2(BaseModel):
         extra='allow',
     )
     mode: Mode | None = None
-    allowedFunctionNames: GeminiAllowedFunctionNames | None = None
-    allowed_function_names: GeminiAllowedFunctionNames | None = None
+    allowedFunctionNames: Names | None = None
+    allowed_function_names: Names | None = None
     streamFunctionCallArguments: bool | None = None
     """
     Vertex AI only.
@@ -264,7 +262,9 @@ class GeminiCandidate(BaseModel):
     )
     content: GeminiContent | None = None
     finishReason: str | None = None
+    finish_reason: str | None = None
     finishMessage: str | None = None
+    finish_message: str | None = None
     index: int | None = None
     safetyRatings: list[dict[str, Any]] | None = None
     """
@@ -302,6 +302,152 @@ class GeminiCandidate(BaseModel):
     """
 
 
+class FunctionDeclarations(RootModel[list[GeminiFunctionDeclaration] | GeminiFunctionDeclaration]):
+    root: list[GeminiFunctionDeclaration] | GeminiFunctionDeclaration = Field(
+        ..., title='GeminiFunctionDeclarations'
+    )
+
+
+class GeminiToolConfig(BaseModel):
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    functionCallingConfig: ToolChoice | None = None
+    function_calling_config: ToolChoice | None = None
+    retrievalConfig: dict[str, Any] | None = None
+    """
+    {latLng?, languageCode?} for the retrieval and maps tools.
+    """
+    retrieval_config: dict[str, Any] | None = None
+    includeServerSideToolInvocations: bool | None = None
+    """
+    Gemini API: return built-in tool invocations as toolCall/toolResponse parts.
+    """
+    include_server_side_tool_invocations: bool | None = None
+
+
+class GeminiGenerateContentResponse1(BaseModel):
+    """
+    A generateContent response: function calls sit in candidates[].content.parts[] (the API sends lowerCamelCase; records of SDK objects may be snake_case, which proto3 JSON parsers read too); a turn that calls functions still finishes with STOP (tool failures: MALFORMED_FUNCTION_CALL, UNEXPECTED_TOOL_CALL, TOO_MANY_TOOL_CALLS). A blocked prompt has promptFeedback and no candidates.
+    """
+
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    candidates: list[GeminiCandidate] | GeminiCandidate
+    promptFeedback: dict[str, Any] | None = None
+    """
+    {blockReason?, blockReasonMessage?, safetyRatings?}.
+    """
+    prompt_feedback: dict[str, Any] | None = None
+    usageMetadata: dict[str, Any] | None = None
+    """
+    Token counts: promptTokenCount, candidatesTokenCount, totalTokenCount, thoughtsTokenCount, cachedContentTokenCount, toolUsePromptTokenCount, *TokensDetails, trafficType, ...
+    """
+    usage_metadata: dict[str, Any] | None = None
+    modelVersion: str | None = None
+    model_version: str | None = None
+    responseId: str | None = None
+    response_id: str | None = None
+    createTime: str | None = None
+    """
+    Vertex AI: timestamp of the request.
+    """
+    create_time: str | None = None
+    modelStatus: dict[str, Any] | None = None
+    """
+    Gemini API: the model's stage and retirement time.
+    """
+    model_status: dict[str, Any] | None = None
+
+
+class GeminiGenerateContentResponse2(BaseModel):
+    """
+    A generateContent response: function calls sit in candidates[].content.parts[] (the API sends lowerCamelCase; records of SDK objects may be snake_case, which proto3 JSON parsers read too); a turn that calls functions still finishes with STOP (tool failures: MALFORMED_FUNCTION_CALL, UNEXPECTED_TOOL_CALL, TOO_MANY_TOOL_CALLS). A blocked prompt has promptFeedback and no candidates.
+    """
+
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    candidates: list[GeminiCandidate] | GeminiCandidate | None = None
+    promptFeedback: dict[str, Any]
+    """
+    {blockReason?, blockReasonMessage?, safetyRatings?}.
+    """
+    prompt_feedback: dict[str, Any] | None = None
+    usageMetadata: dict[str, Any] | None = None
+    """
+    Token counts: promptTokenCount, candidatesTokenCount, totalTokenCount, thoughtsTokenCount, cachedContentTokenCount, toolUsePromptTokenCount, *TokensDetails, trafficType, ...
+    """
+    usage_metadata: dict[str, Any] | None = None
+    modelVersion: str | None = None
+    model_version: str | None = None
+    responseId: str | None = None
+    response_id: str | None = None
+    createTime: str | None = None
+    """
+    Vertex AI: timestamp of the request.
+    """
+    create_time: str | None = None
+    modelStatus: dict[str, Any] | None = None
+    """
+    Gemini API: the model's stage and retirement time.
+    """
+    model_status: dict[str, Any] | None = None
+
+
+class GeminiGenerateContentResponse3(BaseModel):
+    """
+    A generateContent response: function calls sit in candidates[].content.parts[] (the API sends lowerCamelCase; records of SDK objects may be snake_case, which proto3 JSON parsers read too); a turn that calls functions still finishes with STOP (tool failures: MALFORMED_FUNCTION_CALL, UNEXPECTED_TOOL_CALL, TOO_MANY_TOOL_CALLS). A blocked prompt has promptFeedback and no candidates.
+    """
+
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    candidates: list[GeminiCandidate] | GeminiCandidate | None = None
+    promptFeedback: dict[str, Any] | None = None
+    """
+    {blockReason?, blockReasonMessage?, safetyRatings?}.
+    """
+    prompt_feedback: dict[str, Any]
+    usageMetadata: dict[str, Any] | None = None
+    """
+    Token counts: promptTokenCount, candidatesTokenCount, totalTokenCount, thoughtsTokenCount, cachedContentTokenCount, toolUsePromptTokenCount, *TokensDetails, trafficType, ...
+    """
+    usage_metadata: dict[str, Any] | None = None
+    modelVersion: str | None = None
+    model_version: str | None = None
+    responseId: str | None = None
+    response_id: str | None = None
+    createTime: str | None = None
+    """
+    Vertex AI: timestamp of the request.
+    """
+    create_time: str | None = None
+    modelStatus: dict[str, Any] | None = None
+    """
+    Gemini API: the model's stage and retirement time.
+    """
+    model_status: dict[str, Any] | None = None
+
+
+class GeminiGenerateContentResponse(
+    RootModel[
+        GeminiGenerateContentResponse1
+        | GeminiGenerateContentResponse2
+        | GeminiGenerateContentResponse3
+    ]
+):
+    root: (
+        GeminiGenerateContentResponse1
+        | GeminiGenerateContentResponse2
+        | GeminiGenerateContentResponse3
+    ) = Field(..., title='GeminiGenerateContentResponse')
+    """
+    A generateContent response: function calls sit in candidates[].content.parts[] (the API sends lowerCamelCase; records of SDK objects may be snake_case, which proto3 JSON parsers read too); a turn that calls functions still finishes with STOP (tool failures: MALFORMED_FUNCTION_CALL, UNEXPECTED_TOOL_CALL, TOO_MANY_TOOL_CALLS). A blocked prompt has promptFeedback and no candidates.
+    """
+
+
 class GeminiTool(BaseModel):
     """
     Function declarations, or a built-in tool (googleSearch, codeExecution, urlContext, ...) that toolwire does not convert; the built-in tools' configs are described loosely.
@@ -310,8 +456,8 @@ class GeminiTool(BaseModel):
     model_config = ConfigDict(
         extra='allow',
     )
-    functionDeclarations: list[GeminiFunctionDeclaration] | None = None
-    function_declarations: list[GeminiFunctionDeclaration] | None = None
+    functionDeclarations: FunctionDeclarations | None = None
+    function_declarations: FunctionDeclarations | None = None
     googleSearch: dict[str, Any] | None = None
     google_search: dict[str, Any] | None = None
     googleSearchRetrieval: dict[str, Any] | None = None
@@ -350,93 +496,6 @@ class GeminiTool(BaseModel):
     Vertex AI only.
     """
     exa_ai_search: dict[str, Any] | None = None
-
-
-class GeminiToolConfig(BaseModel):
-    model_config = ConfigDict(
-        extra='allow',
-    )
-    functionCallingConfig: ToolChoice | None = None
-    function_calling_config: ToolChoice | None = None
-    retrievalConfig: dict[str, Any] | None = None
-    """
-    {latLng?, languageCode?} for the retrieval and maps tools.
-    """
-    retrieval_config: dict[str, Any] | None = None
-    includeServerSideToolInvocations: bool | None = None
-    """
-    Gemini API: return built-in tool invocations as toolCall/toolResponse parts.
-    """
-    include_server_side_tool_invocations: bool | None = None
-
-
-class GeminiGenerateContentResponse1(BaseModel):
-    """
-    A generateContent response: function calls sit in candidates[].content.parts[]; a turn that calls functions still finishes with STOP (tool failures: MALFORMED_FUNCTION_CALL, UNEXPECTED_TOOL_CALL, TOO_MANY_TOOL_CALLS). A blocked prompt has promptFeedback and no candidates.
-    """
-
-    model_config = ConfigDict(
-        extra='allow',
-    )
-    candidates: list[GeminiCandidate]
-    promptFeedback: dict[str, Any] | None = None
-    """
-    {blockReason?, blockReasonMessage?, safetyRatings?}.
-    """
-    usageMetadata: dict[str, Any] | None = None
-    """
-    Token counts: promptTokenCount, candidatesTokenCount, totalTokenCount, thoughtsTokenCount, cachedContentTokenCount, toolUsePromptTokenCount, *TokensDetails, trafficType, ...
-    """
-    modelVersion: str | None = None
-    responseId: str | None = None
-    createTime: str | None = None
-    """
-    Vertex AI: timestamp of the request.
-    """
-    modelStatus: dict[str, Any] | None = None
-    """
-    Gemini API: the model's stage and retirement time.
-    """
-
-
-class GeminiGenerateContentResponse2(BaseModel):
-    """
-    A generateContent response: function calls sit in candidates[].content.parts[]; a turn that calls functions still finishes with STOP (tool failures: MALFORMED_FUNCTION_CALL, UNEXPECTED_TOOL_CALL, TOO_MANY_TOOL_CALLS). A blocked prompt has promptFeedback and no candidates.
-    """
-
-    model_config = ConfigDict(
-        extra='allow',
-    )
-    candidates: list[GeminiCandidate] | None = None
-    promptFeedback: dict[str, Any]
-    """
-    {blockReason?, blockReasonMessage?, safetyRatings?}.
-    """
-    usageMetadata: dict[str, Any] | None = None
-    """
-    Token counts: promptTokenCount, candidatesTokenCount, totalTokenCount, thoughtsTokenCount, cachedContentTokenCount, toolUsePromptTokenCount, *TokensDetails, trafficType, ...
-    """
-    modelVersion: str | None = None
-    responseId: str | None = None
-    createTime: str | None = None
-    """
-    Vertex AI: timestamp of the request.
-    """
-    modelStatus: dict[str, Any] | None = None
-    """
-    Gemini API: the model's stage and retirement time.
-    """
-
-
-class GeminiGenerateContentResponse(
-    RootModel[GeminiGenerateContentResponse1 | GeminiGenerateContentResponse2]
-):
-    root: GeminiGenerateContentResponse1 | GeminiGenerateContentResponse2 = Field(
-        ..., title='GeminiGenerateContentResponse'
-    )
-    """
-    A generateContent response: function calls sit in candidates[].content.parts[]; a turn that calls functions still finishes with STOP (tool failures: MALFORMED_FUNCTION_CALL, UNEXPECTED_TOOL_CALL, TOO_MANY_TOOL_CALLS). A blocked prompt has promptFeedback and no candidates.
-    """
 
 
 GeminiOpenApiSchema.model_rebuild()

@@ -16,14 +16,12 @@ class Mode(Enum):
     VALIDATED = 'VALIDATED'
 
 
-class GeminiAllowedFunctionNames(RootModel[list[constr(min_length=1)]]):
+class Names(RootModel[list[constr(min_length=1)] | constr(min_length=1)]):
+    root: list[constr(min_length=1)] | constr(min_length=1) = Field(
+        ..., title='GeminiAllowedFunctionNames'
+    )
     """
-    The functions the model may call (google-genai FunctionCallingConfig.allowed_function_names). The API accepts an empty list, which restricts nothing (the same as leaving the field out).
-    """
-
-    root: list[constr(min_length=1)] = Field(..., title='GeminiAllowedFunctionNames')
-    """
-    The functions the model may call (google-genai FunctionCallingConfig.allowed_function_names). The API accepts an empty list, which restricts nothing (the same as leaving the field out).
+    The functions the model may call (google-genai FunctionCallingConfig.allowed_function_names). The API accepts an empty list, which restricts nothing (the same as leaving the field out); proto3 JSON also takes one name for the list.
     """
 
 
@@ -36,8 +34,8 @@ class GeminiFunctionCallingConfig1(BaseModel):
         extra='allow',
     )
     mode: Mode
-    allowedFunctionNames: GeminiAllowedFunctionNames | None = None
-    allowed_function_names: GeminiAllowedFunctionNames | None = None
+    allowedFunctionNames: Names | None = None
+    allowed_function_names: Names | None = None
     streamFunctionCallArguments: bool | None = None
     """
     Vertex AI only.
@@ -57,8 +55,8 @@ class GeminiFunctionCallingConfig2(BaseModel):
         extra='allow',
     )
     mode: Mode | None = None
-    allowedFunctionNames: GeminiAllowedFunctionNames | None = None
-    allowed_function_names: GeminiAllowedFunctionNames | None = None
+    allowedFunctionNames: Names | None = None
+    allowed_function_names: Names | None = None
     streamFunctionCallArguments: bool | None = None
     """
     Vertex AI only.

@@ -65,7 +65,13 @@ def generate(schemas: Path, templates: Path, out: Path, check: bool, show_diff: 
     spec = _load(schemas)
     try:
         rendered = gen.render(spec, templates)
+    except SpecError as exc:
+        for problem in exc.problems:
+            click.echo(problem, err=True)
+        fail(f"toolwire: {len(exc.problems)} problem(s) in {schemas}; nothing was generated")
     except gen.GenerateError as exc:
+        for problem in exc.problems:
+            click.echo(problem, err=True)
         fail(f"toolwire: {exc}; nothing was generated")
     if check or show_diff:
         diff = gen.unified_diff(rendered, out)

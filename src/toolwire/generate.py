@@ -23,8 +23,9 @@ from typing import Any
 
 import jinja2
 
-from toolwire import plan
-from toolwire.spec import SHAPES, Spec, VectorFile
+from toolwire import plan, pytarget
+from toolwire.positions import pointer_line
+from toolwire.spec import SHAPES, Spec, SpecError, VectorFile
 
 PACKAGE = "toolwire_dialects"
 MANIFEST = "python/MANIFEST.json"
@@ -32,7 +33,11 @@ REGENERATE = "toolwire generate"
 
 
 class GenerateError(Exception):
-    """Generation failed; nothing was written."""
+    """Generation failed; nothing was written. `problems` lists each one, `path:line: message`."""
+
+    def __init__(self, message: str, problems: list[str] | None = None) -> None:
+        super().__init__(message)
+        self.problems = problems or []
 
 
 @dataclass
@@ -62,6 +67,8 @@ def _environment(templates: Path) -> jinja2.Environment:
     )
     env.filters["py"] = plan.py
     env.filters["py_tuple"] = _py_tuple
+    env.filters["doc"] = pytarget.docstring_text  # inside a docstring
+    env.filters["comment"] = pytarget.comment_text  # after a #
     env.filters["pretty"] = lambda value: pprint.pformat(value, sort_dicts=False, width=110)
     return env
 
@@ -115,9 +122,12 @@ def _models(spec: Spec) -> dict[str, str]:
 
 
 def render(spec: Spec, templates: Path) -> Rendered:
-    """Render every generated file into memory."""
+    """Render every generated file into memory, and check that the Python files compile and
+    the package binds each module name once (SpecError when a dialect's name is the cause)."""
     if not templates.is_dir():
         raise GenerateError(f"{templates}: templates folder not found")
+    modules = _package_modules(templates)
+    _check_dialect_names(spec, [(name, pytarget.reserved(name) or modules.get(name)) for name in spec.dialects])
     env = _environment(templates)
     files: dict[str, str] = {}
     dialects = [plan.dialect_plan(spec, d) for d in spec.dialects.values()]
@@ -127,18 +137,65 @@ def render(spec: Spec, templates: Path) -> Rendered:
         "schemas": {rel: spec.documents[rel] for rel in sorted(spec.documents)},
         "package": PACKAGE,
     }
+    clashes: list[tuple[str, str]] = []
     try:
         for template in sorted((templates / "python").rglob("*.j2")):
             name = template.relative_to(templates).as_posix()
             rel = template.relative_to(templates / "python").as_posix().removesuffix(".j2")
             rel = rel.removeprefix("package/")
-            files.update(_render_one(env, spec, context, dialects, name, rel))
-    except jinja2.TemplateError as exc:
-        raise GenerateError(f"{_template_position(exc, templates)}: template error: {exc}") from exc
-    files.update(_models(spec))
+            for path, text in _render_one(env, spec, context, dialects, name, rel).items():
+                if path in files:
+                    clashes.append((_module_name(path), f"another template's {path}"))
+                files[path] = text
+    except (jinja2.TemplateError, ValueError) as exc:
+        where = _template_position(exc, templates)
+        raise GenerateError(f"{where}: template error: {exc}") from exc
+    for path, text in _models(spec).items():
+        if path in files:
+            clashes.append((_module_name(path), f"the generated models' {path}"))
+        files[path] = text
+    clashes += pytarget.namespace_clashes(files)
+    _check_dialect_names(spec, [(n, f"the package already uses it: {what}") for n, what in clashes])
+    if clashes:
+        raise GenerateError(f"the package binds {clashes[0][0]!r} twice: {clashes[0][1]}")
+    problems = pytarget.syntax_problems({f"python/{path}": text for path, text in files.items()})
+    if problems:
+        raise GenerateError(f"{len(problems)} generated file(s) would not compile", problems)
     encoded = {f"python/{path}": text.encode("utf-8") for path, text in sorted(files.items())}
     encoded[MANIFEST] = _manifest(spec, templates, encoded)
     return Rendered(encoded)
+
+
+def _package_modules(templates: Path) -> dict[str, str]:
+    """The modules and packages the package has whatever the dialects: name -> why it is taken
+    (a dialect's modules sit beside them, in the package and in streams/)."""
+    taken = {"models": f"the package already has {PACKAGE}/models/ (the pydantic models)"}
+    root = templates / "python" / "package" / PACKAGE
+    for template in sorted(root.rglob("*.j2")) if root.is_dir() else ():
+        for part in template.relative_to(root).with_suffix("").with_suffix("").parts:
+            if "{" not in part:
+                rel = template.relative_to(templates).as_posix()
+                taken.setdefault(part, f"the package already has a module of that name ({rel})")
+    return taken
+
+
+def _module_name(path: str) -> str:
+    return path.rsplit("/", 1)[-1].removesuffix(".py")
+
+
+def _check_dialect_names(spec: Spec, reasons: list[tuple[str, str | None]]) -> None:
+    """A SpecError at /dialect of each dialect whose name cannot be a module of the package."""
+    problems = []
+    for name, reason in reasons:
+        dialect = spec.dialects.get(name)
+        if dialect is None or reason is None:
+            continue
+        path = dialect.folder / "dialect.json"
+        line = pointer_line(path.read_text(encoding="utf-8"), "/dialect")
+        rel = path.relative_to(spec.root.parent).as_posix()
+        problems.append(f"{rel}:{line}: /dialect: {name!r} cannot name a generated Python module: {reason}")
+    if problems:
+        raise SpecError(sorted(set(problems)))
 
 
 def _template_position(exc: jinja2.TemplateError, templates: Path) -> str:

@@ -81,7 +81,10 @@ def generate(schemas: Path, templates: Path, out: Path, check: bool, show_diff: 
             fail(f"toolwire: {out} is stale; run `{gen.REGENERATE}`", EXIT_FINDINGS)
         click.echo(f"toolwire: {out} is {'stale' if diff else 'up to date'}", err=True)
         return
-    written, removed = gen.write(rendered, out)
+    try:
+        written, removed = gen.write(rendered, out)
+    except OSError as exc:
+        fail(f"toolwire: cannot write {out}: {exc}")
     click.echo(f"toolwire: wrote {written} file(s), removed {removed} stale file(s) in {out}", err=True)
 
 

@@ -10,10 +10,7 @@ import contextlib
 import difflib
 import hashlib
 import json
-import os
 import pprint
-import shutil
-import tempfile
 import traceback
 import warnings
 from dataclasses import dataclass
@@ -23,7 +20,7 @@ from typing import Any
 
 import jinja2
 
-from toolwire import plan, pytarget
+from toolwire import plan, pytarget, tree_swap
 from toolwire.positions import pointer_line
 from toolwire.spec import SHAPES, Spec, SpecError, VectorFile
 
@@ -280,16 +277,39 @@ def _sha256(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
-def _previous_outputs(out: Path) -> set[str]:
-    try:
+def _previous_outputs(out: Path, tops: set[str]) -> set[str]:
+    """What an earlier run generated: the manifest's list, and every file that says it was
+    generated (a tree an older toolwire left half-written lists only part of it)."""
+    found: set[str] = set()
+    with contextlib.suppress(OSError, ValueError, AttributeError, TypeError):
         manifest = json.loads((out / MANIFEST).read_text(encoding="utf-8"))
-        return set(manifest.get("outputs", {})) | {MANIFEST}
-    except (OSError, ValueError, AttributeError):
-        return set()
+        found |= set(manifest.get("outputs", {})) | {MANIFEST}
+    for top in sorted(tops):
+        for path in sorted((out / top).rglob("*")) if (out / top).is_dir() else ():
+            if path.suffix in (".py", ".toml") and "__pycache__" not in path.parts and _says_generated(path):
+                found.add(path.relative_to(out).as_posix())
+    return found
+
+
+def _says_generated(path: Path) -> bool:
+    try:
+        with path.open("rb") as handle:
+            head = handle.read(len(_MARKER) + 2)
+    except OSError:
+        return False
+    return head.startswith(_MARKER)
+
+
+_MARKER = _header(["x"]).split(" from ")[0].encode("utf-8") + b" from "
+
+
+def _tops(rendered: Rendered) -> set[str]:
+    return {path.split("/", 1)[0] for path in rendered.files}
 
 
 def plan_changes(rendered: Rendered, out: Path) -> tuple[dict[str, bytes], list[str]]:
-    """Files to write (new or changed) and stale files to remove (generated earlier only)."""
+    """Files to write (new or changed, by their bytes) and stale files to remove (generated
+    earlier only)."""
     changed = {}
     for path, data in rendered.files.items():
         target = out / path
@@ -299,7 +319,9 @@ def plan_changes(rendered: Rendered, out: Path) -> tuple[dict[str, bytes], list[
         except OSError:
             pass
         changed[path] = data
-    stale = sorted(p for p in _previous_outputs(out) - set(rendered.files) if (out / p).exists())
+    tops = _tops(rendered)
+    previous = {p for p in _previous_outputs(out, tops) if p.split("/", 1)[0] in tops and ".." not in p.split("/")}
+    stale = sorted(p for p in previous - set(rendered.files) if (out / p).is_file())
     return changed, stale
 
 
@@ -321,27 +343,22 @@ def unified_diff(rendered: Rendered, out: Path) -> str:
 
 
 def write(rendered: Rendered, out: Path) -> tuple[int, int]:
-    """Write changed files through a staging folder, then remove stale ones."""
-    changed, stale = plan_changes(rendered, out)
+    """Replace each top folder of the output (python/) as a whole: a run killed at any point
+    leaves the old tree or the new one, and the next run cleans up after it (tree_swap)."""
     out.mkdir(parents=True, exist_ok=True)
-    staging = Path(tempfile.mkdtemp(prefix=".toolwire-staging-", dir=out.parent))
-    try:
-        for path, data in changed.items():
-            staged = staging / path
-            staged.parent.mkdir(parents=True, exist_ok=True)
-            staged.write_bytes(data)
-        for path in changed:
-            (out / path).parent.mkdir(parents=True, exist_ok=True)
-            os.replace(staging / path, out / path)
-    finally:
-        shutil.rmtree(staging, ignore_errors=True)
-    for path in stale:
-        (out / path).unlink()
-        _remove_empty_parents((out / path).parent, out)
+    with tree_swap.locked(out):
+        tree_swap.recover(out)
+        changed, stale = plan_changes(rendered, out)
+        try:
+            for top in sorted({path.split("/", 1)[0] for path in [*changed, *stale]}):
+                inside = top + "/"
+                tree_swap.replace_tree(
+                    out,
+                    top,
+                    {p.removeprefix(inside): d for p, d in changed.items() if p.startswith(inside)},
+                    {p.removeprefix(inside) for p in stale if p.startswith(inside)},
+                )
+        except OSError:
+            tree_swap.recover(out)  # a full disk, say: the old tree stays
+            raise
     return len(changed), len(stale)
-
-
-def _remove_empty_parents(folder: Path, stop: Path) -> None:
-    while folder != stop and folder.is_dir() and not any(folder.iterdir()):
-        folder.rmdir()
-        folder = folder.parent

@@ -384,3 +384,52 @@ def test_a_module_that_would_not_compile_is_not_written(
     assert lines[0].startswith(f"{out}:") and "does not compile" in lines[0], result.stderr
     assert int(lines[0].split(":")[1]) == real([source], out=out).count("\n") + 1
     assert not out.exists()
+
+
+# --- a definition that no shape reads: the closest shape is blamed ---------------------------
+
+OPENAI_CHAT = "OpenAI Chat Completions"
+
+
+@pytest.mark.parametrize(
+    ("content", "pointer", "title", "hint"),
+    [
+        # The case: OpenAI's shape, spelled alike by Cohere and others, once blamed on Cohere alone.
+        ({"type": "functon", "function": {"name": "a", "parameters": {}}}, "/type", OPENAI_CHAT, None),
+        ({"type": "function", "function": {"nme": "a", "parameters": {}}}, "/function/name", OPENAI_CHAT, "nme"),
+        (
+            {"type": "function", "function": {"name": "a", "paramters": {}}},
+            "/function/paramters",
+            OPENAI_CHAT,
+            "paramters",
+        ),
+        # Once blamed on Gemini, which has a `name` too: the near-miss key says Anthropic.
+        ({"name": "a", "input_schem": {"type": "object"}}, "/input_schema", "Anthropic Messages", "input_schem"),
+        ({"name": "a", "inputSchem": {"type": "object"}}, "/inputSchema", "Model Context Protocol", "inputSchem"),
+        ({"toolSpec": {"name": "a", "inputSchema": {"jsn": {}}}}, "/toolSpec/inputSchema/json", "Bedrock", "jsn"),
+    ],
+    ids=["openai_type", "openai_name", "openai_parameters", "anthropic", "mcp", "bedrock"],
+)
+def test_the_closest_shape_is_blamed(
+    write: Callable[[str, Any], Path], content: Any, pointer: str, title: str, hint: str | None
+) -> None:
+    path = write("defs.json", content)
+    with pytest.raises(ToolsCodegenError) as caught:
+        generate_tool_stubs([path])
+    error = caught.value
+    assert error.pointer == pointer, str(error)
+    shape = error.message.split(" shape", 1)[0]  # "read as the A, B or C" / "unknown key in the A"
+    assert title in shape, str(error)
+    if hint is None:
+        assert "typo" not in error.message
+    else:
+        assert f"is /{hint}" in error.message or f"/{hint} a typo of" in error.message, str(error)
+
+
+def test_shapes_that_object_alike_are_all_named(write: Callable[[str, Any], Path]) -> None:
+    path = write("defs.json", {"type": "functon", "function": {"name": "a", "parameters": {}}})
+    with pytest.raises(ToolsCodegenError) as caught:
+        generate_tool_stubs([path])
+    named = caught.value.message.removeprefix("read as the ").split(" tool-definition shape")[0]
+    assert OPENAI_CHAT in named and " or " in named, named  # never one of them, chosen by name order
+    assert caught.value.message.endswith('expected "function", got "functon"')

@@ -131,3 +131,16 @@ def test_code_that_does_not_compile_is_never_written(
     assert "does not compile" in lines[0]
     assert "nothing was generated" in proc.stderr
     assert not workspace.out.exists()
+
+
+def test_a_schema_the_model_generator_cannot_take_is_named(workspace: Any, toolwire: Any) -> None:
+    """A lone surrogate (valid JSON escape, not encodable) in a wire schema's description."""
+    path = workspace.schemas / "dialects" / "mistral" / "tool_call.json"
+    _edit(path, lambda schema: schema.update(description="a lone surrogate \ud800"))
+    proc = toolwire(
+        "generate", "--schemas", workspace.schemas, "--templates", workspace.templates, "--out", workspace.out
+    )
+    assert proc.returncode == 2, proc.stderr
+    assert "schemas/dialects/mistral/" in proc.stderr  # the file, or the first one that refers to it
+    assert "internal error" not in proc.stderr
+    assert not workspace.out.exists()

@@ -90,7 +90,7 @@ def _models(spec: Spec) -> dict[str, str]:
         if rel.startswith("meta/"):
             continue
         module = f"{PACKAGE}/models/" + rel.removesuffix(".json") + ".py"
-        with warnings.catch_warnings():
+        with warnings.catch_warnings(), _models_of(rel):
             warnings.simplefilter("ignore")
             code = generate(
                 spec.sources[rel],
@@ -116,6 +116,15 @@ def _models(spec: Spec) -> dict[str, str]:
         out.setdefault(f"{folder}/__init__.py", _header(["schemas/"]) + "\n")
     out.setdefault(f"{PACKAGE}/models/__init__.py", _header(["schemas/"]) + "\n")
     return out
+
+
+@contextlib.contextmanager
+def _models_of(rel: str) -> Any:
+    """datamodel-code-generator's failure on one schema, as that schema's error."""
+    try:
+        yield
+    except Exception as exc:
+        raise GenerateError(f"schemas/{rel}: cannot generate its models: {type(exc).__name__}: {exc}") from exc
 
 
 def render(spec: Spec, templates: Path) -> Rendered:

@@ -144,3 +144,27 @@ def test_a_schema_the_model_generator_cannot_take_is_named(workspace: Any, toolw
     assert "schemas/dialects/mistral/" in proc.stderr  # the file, or the first one that refers to it
     assert "internal error" not in proc.stderr
     assert not workspace.out.exists()
+
+
+@pytest.mark.parametrize("where", ["mapping", "vectors"])
+def test_a_number_python_cannot_spell_is_an_error_not_code(workspace: Any, toolwire: Any, where: str) -> None:
+    """NaN and Infinity are accepted by Python's JSON reader; generated code must never say them."""
+    if where == "mapping":
+        path = workspace.schemas / "dialects" / "mistral" / "dialect.json"
+        text = path.read_text(encoding="utf-8")
+        mapping = json.loads(text)
+        mapping["shapes"]["tool_call"]["variants"][0]["optional_constants"]["/x_limit"] = 1.5
+        path.write_text(json.dumps(mapping, indent=2).replace("1.5", "Infinity"), encoding="utf-8")
+    else:
+        path = workspace.schemas / "vectors" / "mistral" / "tool_call.json"
+        text = path.read_text(encoding="utf-8")
+        vectors = json.loads(text)
+        vectors["cases"][0]["canonical"]["arguments"]["limit"] = 1.5
+        path.write_text(json.dumps(vectors, indent=2).replace("1.5", "NaN"), encoding="utf-8")
+    proc = toolwire(
+        "generate", "--schemas", workspace.schemas, "--templates", workspace.templates, "--out", workspace.out
+    )
+    assert proc.returncode == 2, proc.stderr
+    assert "internal error" not in proc.stderr
+    assert f"schemas/{path.relative_to(workspace.schemas).as_posix()}" in proc.stderr
+    assert not workspace.out.exists()

@@ -22,7 +22,7 @@ import jinja2
 
 from toolwire import plan, pytarget, tree_swap
 from toolwire.positions import pointer_line
-from toolwire.spec import SHAPES, Spec, SpecError, VectorFile
+from toolwire.spec import SHAPES, Dialect, Spec, SpecError, VectorFile
 
 PACKAGE = "toolwire_dialects"
 MANIFEST = "python/MANIFEST.json"
@@ -55,6 +55,13 @@ def _py_tuple(value: Any) -> str:
     return plan.py(value)
 
 
+def _pretty(value: Any) -> str:
+    """A JSON value as a laid-out Python literal (pprint spells non-finite floats `nan`/`inf`,
+    which are no literals: the same refusal as plan.py's literals)."""
+    pytarget.check_finite(value)
+    return pprint.pformat(value, sort_dicts=False, width=110)
+
+
 def _environment(templates: Path) -> jinja2.Environment:
     env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(str(templates)),
@@ -66,7 +73,7 @@ def _environment(templates: Path) -> jinja2.Environment:
     env.filters["py_tuple"] = _py_tuple
     env.filters["doc"] = pytarget.docstring_text  # inside a docstring
     env.filters["comment"] = pytarget.comment_text  # after a #
-    env.filters["pretty"] = lambda value: pprint.pformat(value, sort_dicts=False, width=110)
+    env.filters["pretty"] = _pretty
     return env
 
 
@@ -118,6 +125,14 @@ def _models(spec: Spec) -> dict[str, str]:
     return out
 
 
+def _dialect_plan(spec: Spec, dialect: Dialect) -> dict[str, Any]:
+    try:
+        return plan.dialect_plan(spec, dialect)
+    except ValueError as exc:  # a value with no Python literal
+        rel = (dialect.folder / "dialect.json").relative_to(spec.root.parent).as_posix()
+        raise GenerateError(f"{rel}: {exc}") from exc
+
+
 @contextlib.contextmanager
 def _models_of(rel: str) -> Any:
     """datamodel-code-generator's failure on one schema, as that schema's error."""
@@ -136,7 +151,7 @@ def render(spec: Spec, templates: Path) -> Rendered:
     _check_dialect_names(spec, [(name, pytarget.reserved(name) or modules.get(name)) for name in spec.dialects])
     env = _environment(templates)
     files: dict[str, str] = {}
-    dialects = [plan.dialect_plan(spec, d) for d in spec.dialects.values()]
+    dialects = [_dialect_plan(spec, d) for d in spec.dialects.values()]
     context = {
         "dialects": dialects,
         "shapes": list(SHAPES),
@@ -153,6 +168,8 @@ def render(spec: Spec, templates: Path) -> Rendered:
                 if path in files:
                     clashes.append((_module_name(path), f"another template's {path}"))
                 files[path] = text
+    except GenerateError:
+        raise
     except (jinja2.TemplateError, ValueError) as exc:
         where = _template_position(exc, templates)
         raise GenerateError(f"{where}: template error: {exc}") from exc
@@ -231,12 +248,15 @@ def _render_one(
     vector file ({dialect} and {shape})."""
     template = env.get_template(name)
     if "{shape}" in rel:
-        return {
-            rel.replace("{dialect}", vf.dialect).replace("{shape}", vf.shape): template.render(
-                context, header=_header([spec_rel(spec, vf.path), f"templates/{name}"]), **_vector_context(spec, vf)
-            )
-            for vf in spec.vectors
-        }
+        out = {}
+        for vf in spec.vectors:
+            header = _header([spec_rel(spec, vf.path), f"templates/{name}"])
+            try:
+                text = template.render(context, header=header, **_vector_context(spec, vf))
+            except ValueError as exc:  # a vector value with no Python literal
+                raise GenerateError(f"{spec_rel(spec, vf.path)}: {exc}") from exc
+            out[rel.replace("{dialect}", vf.dialect).replace("{shape}", vf.shape)] = text
+        return out
     if "{dialect}" in rel:
         out = {}
         for d in dialects:

@@ -54,6 +54,18 @@ def literal(value: Any) -> str:
     raise TypeError(type(value))
 
 
+def check_finite(value: Any) -> None:
+    """ValueError for a float in value that is not finite (repr would spell it nan or inf)."""
+    if isinstance(value, float) and not math.isfinite(value):
+        raise ValueError(f"{value!r} is not a JSON number and has no Python literal")
+    if isinstance(value, dict):
+        for item in value.values():
+            check_finite(item)
+    elif isinstance(value, (list, tuple)):
+        for item in value:
+            check_finite(item)
+
+
 def string(text: str) -> str:
     """A double-quoted Python string literal; printable characters stay as they are."""
     out = []

@@ -194,3 +194,15 @@ def test_nothing_changed_touches_nothing(snapshot: Snapshot, tmp_path: Path) -> 
 def test_leftover_folders_are_ignored_by_git(repo_root: Path, path: str) -> None:
     proc = subprocess.run(["git", "check-ignore", "-q", path], cwd=repo_root, check=False)
     assert proc.returncode == 0, f"{path} is not ignored"
+
+
+def test_a_symlinked_tree_is_replaced_where_it_is(snapshot: Snapshot, tmp_path: Path, read_tree: Any) -> None:
+    elsewhere = tmp_path / "elsewhere"
+    shutil.copytree(snapshot.old_out / "python", elsewhere / "python")
+    out = tmp_path / "generated"
+    out.mkdir()
+    (out / "python").symlink_to(elsewhere / "python", target_is_directory=True)
+    gen.write(snapshot.rendered, out)
+    assert (out / "python").is_symlink()
+    assert {f"python/{p}": d for p, d in read_tree(elsewhere / "python").items()} == snapshot.new
+    assert sorted(p.name for p in elsewhere.iterdir()) == ["python"]

@@ -380,10 +380,14 @@ def write(rendered: Rendered, out: Path) -> tuple[int, int]:
         changed, stale = plan_changes(rendered, out)
         try:
             for top in sorted({path.split("/", 1)[0] for path in [*changed, *stale]}):
-                inside = top + "/"
+                inside, base, folder = top + "/", out, top
+                if (out / top).is_symlink():  # python/ kept elsewhere: replace it there, keep the link
+                    real = (out / top).resolve()
+                    base, folder = real.parent, real.name
+                    tree_swap.recover(base)
                 tree_swap.replace_tree(
-                    out,
-                    top,
+                    base,
+                    folder,
                     {p.removeprefix(inside): d for p, d in changed.items() if p.startswith(inside)},
                     {p.removeprefix(inside) for p in stale if p.startswith(inside)},
                 )

@@ -433,3 +433,20 @@ def test_shapes_that_object_alike_are_all_named(write: Callable[[str, Any], Path
     named = caught.value.message.removeprefix("read as the ").split(" tool-definition shape")[0]
     assert OPENAI_CHAT in named and " or " in named, named  # never one of them, chosen by name order
     assert caught.value.message.endswith('expected "function", got "functon"')
+
+
+def test_command_replaces_the_module_in_one_step(
+    write: Callable[[str, Any], Path], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    source, out = write("defs.json", CANONICAL), tmp_path / "tools.py"
+    out.write_text("# the previous module\n", encoding="utf-8")
+    with monkeypatch.context() as patch:  # the step that would put the new module in place fails
+        patch.setattr(os, "replace", lambda *a: (_ for _ in ()).throw(OSError(28, "No space left on device")))
+        result = CliRunner().invoke(tools_group, ["generate", str(source), "--out", str(out)])
+    assert result.exit_code == 2 and "cannot write" in result.stderr
+    assert out.read_text(encoding="utf-8") == "# the previous module\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["defs.json", "tools.py"]
+    result = CliRunner().invoke(tools_group, ["generate", str(source), "--out", str(out)])
+    assert result.exit_code == 0
+    assert out.read_bytes() == generate_tool_stubs([source], out=out).encode("utf-8")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["defs.json", "tools.py"]

@@ -13,6 +13,7 @@ import ast
 import builtins
 import json
 import keyword
+import os
 import re
 import shlex
 import sys
@@ -541,9 +542,12 @@ def generate_command(definitions: tuple[Path, ...], out: Path) -> None:
             click.echo(problem, err=True)
         click.echo(f"internal error: the generated module would not compile; {out} was not written", err=True)
         sys.exit(2)
+    staged = out.parent / f".toolwire-staging-{out.name}"  # a killed run never leaves half a module
     try:
-        out.write_bytes(code.encode("utf-8"))  # bytes: the same file on every platform
+        staged.write_bytes(code.encode("utf-8"))  # bytes: the same file on every platform
+        os.replace(staged, out)
     except OSError as exc:
+        staged.unlink(missing_ok=True)
         click.echo(f"{out}: cannot write: {exc.strerror or exc}", err=True)
         sys.exit(2)
     click.echo(f"wrote {out}", err=True)

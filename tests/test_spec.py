@@ -306,3 +306,60 @@ def test_generate_on_a_broken_copy_exits_2_and_writes_nothing(
     assert read_tree(previous) == before
     assert not missing.exists()
     assert not list(workspace.root.glob(".toolwire-staging-*"))
+
+
+# --- one mistake, one problem --------------------------------------------------------------
+
+
+def _break_dialect_pointer(schemas: Path) -> str:
+    """The issue's case: one pointer without its leading slash (134 problems once)."""
+    rel = "dialects/openai_chat/dialect.json"
+    mapping = json.loads((schemas / rel).read_text(encoding="utf-8"))
+    fields = mapping["shapes"]["tool_call"]["variants"][0]["fields"]
+    name = next(iter(fields))
+    fields[name]["pointer"] = fields[name]["pointer"].lstrip("/") + "x"
+    (schemas / rel).write_text(json.dumps(mapping, indent=2), encoding="utf-8")
+    return f"schemas/{rel}:"
+
+
+def _break_file(rel: str) -> Callable[[Path], str]:
+    def breakage(schemas: Path) -> str:
+        (schemas / rel).write_text('{"truncated": ', encoding="utf-8")
+        return f"schemas/{rel}:1: /: not valid JSON"
+
+    breakage.__name__ = "truncate_" + rel.replace("/", "_").removesuffix(".json")
+    return breakage
+
+
+ROOT_CAUSES: list[Callable[[Path], str]] = [
+    _break_dialect_pointer,
+    lambda schemas: break_dialect_mapping(schemas)[0] + ":",
+    _break_file("dialects/openai_chat/dialect.json"),  # every vector converting to openai_chat
+    _break_file("dialects/anthropic_messages/tool_call.json"),  # the schema a mapping names
+    _break_file("canonical/extensions.json"),  # the schema every other one refers to
+]
+
+
+@pytest.mark.parametrize(
+    "breakage", ROOT_CAUSES, ids=["dialect_pointer", "dialect_encoding", "dialect_json", "wire_schema", "shared_schema"]
+)
+def test_one_broken_item_is_reported_once_without_its_cascade(breakage: Callable[[Path], str], workspace: Any) -> None:
+    where = breakage(workspace.schemas)
+    with pytest.raises(SpecError) as exc:
+        load_spec(workspace.schemas)
+    assert len(exc.value.problems) == 1, "\n".join(exc.value.problems[:20])
+    assert exc.value.problems[0].startswith(where), exc.value.problems[0]
+
+
+def test_independent_mistakes_are_each_still_reported(workspace: Any) -> None:
+    _break_dialect_pointer(workspace.schemas)
+    break_vector_descriptions(workspace.schemas)  # in openai_chat's own vectors, not a cascade
+    _break_file("dialects/gemini/tool_call.json")(workspace.schemas)
+    with pytest.raises(SpecError) as exc:
+        load_spec(workspace.schemas)
+    files = sorted(problem.split(":", 1)[0] for problem in exc.value.problems)
+    assert files == [
+        "schemas/dialects/gemini/tool_call.json",
+        "schemas/dialects/openai_chat/dialect.json",
+        "schemas/vectors/openai_chat/tool_call.json",
+    ], exc.value.problems

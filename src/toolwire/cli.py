@@ -109,13 +109,20 @@ def _load(schemas: Path) -> Any:
 def generate(schemas: Path | None, templates: Path | None, out: Path | None, check: bool, show_diff: bool) -> None:
     """Generate models, converters and the conformance suite from the schemas."""
     from toolwire import generate as gen  # jinja2 and the planner: only this command needs them
+    from toolwire.spec import SpecError
 
     config = resolve_or_exit(schemas=schemas, templates=templates, out=out)
     templates, out = config.templates, config.out
     spec = _load(config.schemas)
     try:
         rendered = gen.render(spec, templates)
+    except SpecError as exc:
+        for problem in exc.problems:
+            click.echo(problem, err=True)
+        fail(f"toolwire: {len(exc.problems)} problem(s) in {config.schemas}; nothing was generated")
     except gen.GenerateError as exc:
+        for problem in exc.problems:
+            click.echo(problem, err=True)
         fail(f"toolwire: {exc}; nothing was generated")
     if check or show_diff:
         diff = gen.unified_diff(rendered, out)
@@ -125,7 +132,10 @@ def generate(schemas: Path | None, templates: Path | None, out: Path | None, che
             fail(f"toolwire: {out} is stale; run `{gen.REGENERATE}`", EXIT_FINDINGS)
         click.echo(f"toolwire: {out} is {'stale' if diff else 'up to date'}", err=True)
         return
-    written, removed = gen.write(rendered, out)
+    try:
+        written, removed = gen.write(rendered, out)
+    except OSError as exc:
+        fail(f"toolwire: cannot write {out}: {exc}")
     click.echo(f"toolwire: wrote {written} file(s), removed {removed} stale file(s) in {out}", err=True)
 
 

@@ -10,10 +10,7 @@ import contextlib
 import difflib
 import hashlib
 import json
-import os
 import pprint
-import shutil
-import tempfile
 import traceback
 import warnings
 from dataclasses import dataclass
@@ -23,8 +20,9 @@ from typing import Any
 
 import jinja2
 
-from toolwire import plan
-from toolwire.spec import SHAPES, Spec, VectorFile
+from toolwire import plan, pytarget, tree_swap
+from toolwire.positions import pointer_line
+from toolwire.spec import SHAPES, Dialect, Spec, SpecError, VectorFile
 
 PACKAGE = "toolwire_dialects"
 MANIFEST = "python/MANIFEST.json"
@@ -32,7 +30,11 @@ REGENERATE = "toolwire generate"
 
 
 class GenerateError(Exception):
-    """Generation failed; nothing was written."""
+    """Generation failed; nothing was written. `problems` lists each one, `path:line: message`."""
+
+    def __init__(self, message: str, problems: list[str] | None = None) -> None:
+        super().__init__(message)
+        self.problems = problems or []
 
 
 @dataclass
@@ -53,6 +55,13 @@ def _py_tuple(value: Any) -> str:
     return plan.py(value)
 
 
+def _pretty(value: Any) -> str:
+    """A JSON value as a laid-out Python literal (pprint spells non-finite floats `nan`/`inf`,
+    which are no literals: the same refusal as plan.py's literals)."""
+    pytarget.check_finite(value)
+    return pprint.pformat(value, sort_dicts=False, width=110)
+
+
 def _environment(templates: Path) -> jinja2.Environment:
     env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(str(templates)),
@@ -62,7 +71,9 @@ def _environment(templates: Path) -> jinja2.Environment:
     )
     env.filters["py"] = plan.py
     env.filters["py_tuple"] = _py_tuple
-    env.filters["pretty"] = lambda value: pprint.pformat(value, sort_dicts=False, width=110)
+    env.filters["doc"] = pytarget.docstring_text  # inside a docstring
+    env.filters["comment"] = pytarget.comment_text  # after a #
+    env.filters["pretty"] = _pretty
     return env
 
 
@@ -86,7 +97,7 @@ def _models(spec: Spec) -> dict[str, str]:
         if rel.startswith("meta/"):
             continue
         module = f"{PACKAGE}/models/" + rel.removesuffix(".json") + ".py"
-        with warnings.catch_warnings():
+        with warnings.catch_warnings(), _models_of(rel):
             warnings.simplefilter("ignore")
             code = generate(
                 spec.sources[rel],
@@ -114,13 +125,33 @@ def _models(spec: Spec) -> dict[str, str]:
     return out
 
 
+def _dialect_plan(spec: Spec, dialect: Dialect) -> dict[str, Any]:
+    try:
+        return plan.dialect_plan(spec, dialect)
+    except ValueError as exc:  # a value with no Python literal
+        rel = (dialect.folder / "dialect.json").relative_to(spec.root.parent).as_posix()
+        raise GenerateError(f"{rel}: {exc}") from exc
+
+
+@contextlib.contextmanager
+def _models_of(rel: str) -> Any:
+    """datamodel-code-generator's failure on one schema, as that schema's error."""
+    try:
+        yield
+    except Exception as exc:
+        raise GenerateError(f"schemas/{rel}: cannot generate its models: {type(exc).__name__}: {exc}") from exc
+
+
 def render(spec: Spec, templates: Path) -> Rendered:
-    """Render every generated file into memory."""
+    """Render every generated file into memory, and check that the Python files compile and
+    the package binds each module name once (SpecError when a dialect's name is the cause)."""
     if not templates.is_dir():
         raise GenerateError(f"{templates}: templates folder not found")
+    modules = _package_modules(templates)
+    _check_dialect_names(spec, [(name, pytarget.reserved(name) or modules.get(name)) for name in spec.dialects])
     env = _environment(templates)
     files: dict[str, str] = {}
-    dialects = [plan.dialect_plan(spec, d) for d in spec.dialects.values()]
+    dialects = [_dialect_plan(spec, d) for d in spec.dialects.values()]
     context = {
         "dialects": dialects,
         "shapes": list(SHAPES),
@@ -128,18 +159,67 @@ def render(spec: Spec, templates: Path) -> Rendered:
         "package": PACKAGE,
         "version": package_version(spec),
     }
+    clashes: list[tuple[str, str]] = []
     try:
         for template in sorted((templates / "python").rglob("*.j2")):
             name = template.relative_to(templates).as_posix()
             rel = template.relative_to(templates / "python").as_posix().removesuffix(".j2")
             rel = rel.removeprefix("package/")
-            files.update(_render_one(env, spec, context, dialects, name, rel))
-    except jinja2.TemplateError as exc:
-        raise GenerateError(f"{_template_position(exc, templates)}: template error: {exc}") from exc
-    files.update(_models(spec))
+            for path, text in _render_one(env, spec, context, dialects, name, rel).items():
+                if path in files:
+                    clashes.append((_module_name(path), f"another template's {path}"))
+                files[path] = text
+    except GenerateError:
+        raise
+    except (jinja2.TemplateError, ValueError) as exc:
+        where = _template_position(exc, templates)
+        raise GenerateError(f"{where}: template error: {exc}") from exc
+    for path, text in _models(spec).items():
+        if path in files:
+            clashes.append((_module_name(path), f"the generated models' {path}"))
+        files[path] = text
+    clashes += pytarget.namespace_clashes(files)
+    _check_dialect_names(spec, [(n, f"the package already uses it: {what}") for n, what in clashes])
+    if clashes:
+        raise GenerateError(f"the package binds {clashes[0][0]!r} twice: {clashes[0][1]}")
+    problems = pytarget.syntax_problems({f"python/{path}": text for path, text in files.items()})
+    if problems:
+        raise GenerateError(f"{len(problems)} generated file(s) would not compile", problems)
     encoded = {f"python/{path}": text.encode("utf-8") for path, text in sorted(files.items())}
     encoded[MANIFEST] = _manifest(spec, templates, encoded)
     return Rendered(encoded)
+
+
+def _package_modules(templates: Path) -> dict[str, str]:
+    """The modules and packages the package has whatever the dialects: name -> why it is taken
+    (a dialect's modules sit beside them, in the package and in streams/)."""
+    taken = {"models": f"the package already has {PACKAGE}/models/ (the pydantic models)"}
+    root = templates / "python" / "package" / PACKAGE
+    for template in sorted(root.rglob("*.j2")) if root.is_dir() else ():
+        for part in template.relative_to(root).with_suffix("").with_suffix("").parts:
+            if "{" not in part:
+                rel = template.relative_to(templates).as_posix()
+                taken.setdefault(part, f"the package already has a module of that name ({rel})")
+    return taken
+
+
+def _module_name(path: str) -> str:
+    return path.rsplit("/", 1)[-1].removesuffix(".py")
+
+
+def _check_dialect_names(spec: Spec, reasons: list[tuple[str, str | None]]) -> None:
+    """A SpecError at /dialect of each dialect whose name cannot be a module of the package."""
+    problems = []
+    for name, reason in reasons:
+        dialect = spec.dialects.get(name)
+        if dialect is None or reason is None:
+            continue
+        path = dialect.folder / "dialect.json"
+        line = pointer_line(path.read_text(encoding="utf-8"), "/dialect")
+        rel = path.relative_to(spec.root.parent).as_posix()
+        problems.append(f"{rel}:{line}: /dialect: {name!r} cannot name a generated Python module: {reason}")
+    if problems:
+        raise SpecError(sorted(set(problems)))
 
 
 def _template_position(exc: jinja2.TemplateError, templates: Path) -> str:
@@ -169,12 +249,15 @@ def _render_one(
     vector file ({dialect} and {shape})."""
     template = env.get_template(name)
     if "{shape}" in rel:
-        return {
-            rel.replace("{dialect}", vf.dialect).replace("{shape}", vf.shape): template.render(
-                context, header=_header([spec_rel(spec, vf.path), f"templates/{name}"]), **_vector_context(spec, vf)
-            )
-            for vf in spec.vectors
-        }
+        out = {}
+        for vf in spec.vectors:
+            header = _header([spec_rel(spec, vf.path), f"templates/{name}"])
+            try:
+                text = template.render(context, header=header, **_vector_context(spec, vf))
+            except ValueError as exc:  # a vector value with no Python literal
+                raise GenerateError(f"{spec_rel(spec, vf.path)}: {exc}") from exc
+            out[rel.replace("{dialect}", vf.dialect).replace("{shape}", vf.shape)] = text
+        return out
     if "{dialect}" in rel:
         out = {}
         for d in dialects:
@@ -242,16 +325,39 @@ def _sha256(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
-def _previous_outputs(out: Path) -> set[str]:
-    try:
+def _previous_outputs(out: Path, tops: set[str]) -> set[str]:
+    """What an earlier run generated: the manifest's list, and every file that says it was
+    generated (a tree an older toolwire left half-written lists only part of it)."""
+    found: set[str] = set()
+    with contextlib.suppress(OSError, ValueError, AttributeError, TypeError):
         manifest = json.loads((out / MANIFEST).read_text(encoding="utf-8"))
-        return set(manifest.get("outputs", {})) | {MANIFEST}
-    except (OSError, ValueError, AttributeError):
-        return set()
+        found |= set(manifest.get("outputs", {})) | {MANIFEST}
+    for top in sorted(tops):
+        for path in sorted((out / top).rglob("*")) if (out / top).is_dir() else ():
+            if path.suffix in (".py", ".toml") and "__pycache__" not in path.parts and _says_generated(path):
+                found.add(path.relative_to(out).as_posix())
+    return found
+
+
+def _says_generated(path: Path) -> bool:
+    try:
+        with path.open("rb") as handle:
+            head = handle.read(len(_MARKER) + 2)
+    except OSError:
+        return False
+    return head.startswith(_MARKER)
+
+
+_MARKER = _header(["x"]).split(" from ")[0].encode("utf-8") + b" from "
+
+
+def _tops(rendered: Rendered) -> set[str]:
+    return {path.split("/", 1)[0] for path in rendered.files}
 
 
 def plan_changes(rendered: Rendered, out: Path) -> tuple[dict[str, bytes], list[str]]:
-    """Files to write (new or changed) and stale files to remove (generated earlier only)."""
+    """Files to write (new or changed, by their bytes) and stale files to remove (generated
+    earlier only)."""
     changed = {}
     for path, data in rendered.files.items():
         target = out / path
@@ -261,7 +367,9 @@ def plan_changes(rendered: Rendered, out: Path) -> tuple[dict[str, bytes], list[
         except OSError:
             pass
         changed[path] = data
-    stale = sorted(p for p in _previous_outputs(out) - set(rendered.files) if (out / p).exists())
+    tops = _tops(rendered)
+    previous = {p for p in _previous_outputs(out, tops) if p.split("/", 1)[0] in tops and ".." not in p.split("/")}
+    stale = sorted(p for p in previous - set(rendered.files) if (out / p).is_file())
     return changed, stale
 
 
@@ -283,27 +391,26 @@ def unified_diff(rendered: Rendered, out: Path) -> str:
 
 
 def write(rendered: Rendered, out: Path) -> tuple[int, int]:
-    """Write changed files through a staging folder, then remove stale ones."""
-    changed, stale = plan_changes(rendered, out)
+    """Replace each top folder of the output (python/) as a whole: a run killed at any point
+    leaves the old tree or the new one, and the next run cleans up after it (tree_swap)."""
     out.mkdir(parents=True, exist_ok=True)
-    staging = Path(tempfile.mkdtemp(prefix=".toolwire-staging-", dir=out.parent))
-    try:
-        for path, data in changed.items():
-            staged = staging / path
-            staged.parent.mkdir(parents=True, exist_ok=True)
-            staged.write_bytes(data)
-        for path in changed:
-            (out / path).parent.mkdir(parents=True, exist_ok=True)
-            os.replace(staging / path, out / path)
-    finally:
-        shutil.rmtree(staging, ignore_errors=True)
-    for path in stale:
-        (out / path).unlink()
-        _remove_empty_parents((out / path).parent, out)
+    with tree_swap.locked(out):
+        tree_swap.recover(out)
+        changed, stale = plan_changes(rendered, out)
+        try:
+            for top in sorted({path.split("/", 1)[0] for path in [*changed, *stale]}):
+                inside, base, folder = top + "/", out, top
+                if (out / top).is_symlink():  # python/ kept elsewhere: replace it there, keep the link
+                    real = (out / top).resolve()
+                    base, folder = real.parent, real.name
+                    tree_swap.recover(base)
+                tree_swap.replace_tree(
+                    base,
+                    folder,
+                    {p.removeprefix(inside): d for p, d in changed.items() if p.startswith(inside)},
+                    {p.removeprefix(inside) for p in stale if p.startswith(inside)},
+                )
+        except OSError:
+            tree_swap.recover(out)  # a full disk, say: the old tree stays
+            raise
     return len(changed), len(stale)
-
-
-def _remove_empty_parents(folder: Path, stop: Path) -> None:
-    while folder != stop and folder.is_dir() and not any(folder.iterdir()):
-        folder.rmdir()
-        folder = folder.parent

@@ -8,10 +8,10 @@ pieces; every vocabulary term's behaviour is written once, in the template's mac
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from typing import Any
 
+from toolwire import pytarget
 from toolwire.envelope_plan import envelope_check
 from toolwire.positions import escape, tokens
 from toolwire.spec import Dialect, Spec
@@ -63,20 +63,8 @@ LOSS_WHAT: dict[str, str] = {
 
 
 def py(value: Any) -> str:
-    """A Python literal for a JSON value, deterministic."""
-    if value is None:
-        return "None"
-    if value is True:
-        return "True"
-    if value is False:
-        return "False"
-    if isinstance(value, (int, float, str)):
-        return json.dumps(value, ensure_ascii=False)
-    if isinstance(value, (list, tuple)):
-        return "[" + ", ".join(py(v) for v in value) + "]"
-    if isinstance(value, dict):
-        return "{" + ", ".join(f"{py(k)}: {py(v)}" for k, v in value.items()) + "}"
-    raise TypeError(type(value))
+    """A Python literal for a JSON value, deterministic (the Python target's one spelling)."""
+    return pytarget.literal(value)
 
 
 def equals(value: Any) -> str:

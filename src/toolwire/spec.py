@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+from urllib.parse import urljoin
 
 import jsonschema
 import referencing
@@ -89,6 +90,10 @@ class _Problems:
         self.root = root
         self.items: list[str] = []
         self._texts: dict[Path, str] = {}
+        # What failed its own checks: what depends on it is not checked, so one mistake is
+        # reported once, not again by everything that refers to it.
+        self.broken_documents: set[str] = set()  # schema files, by $id
+        self.broken_dialects: set[str] = set()  # dialect folders whose dialect.json failed
 
     def add(self, path: Path, pointer: str, message: str) -> None:
         text = self._texts.get(path)
@@ -170,9 +175,11 @@ def load_spec(root: Path) -> Spec:
             continue
         schema = problems.read_json(path)
         if schema is None:
+            problems.broken_documents.add(rel)
             continue
         if not isinstance(schema, dict):
             problems.add(path, "", "a schema must be a JSON object")
+            problems.broken_documents.add(rel)
             continue
         if not isinstance(schema.get("$schema"), str):
             problems.add(path, "/$schema", f"expected {DRAFT!r}")
@@ -192,6 +199,8 @@ def load_spec(root: Path) -> Spec:
     for rel, schema in documents.items():
         resolver = registry.resolver(base_uri=rel)
         for at, ref in _refs(schema):
+            if urljoin(rel, ref).partition("#")[0] in problems.broken_documents:
+                continue  # that file's own problem is reported
             try:
                 resolver.lookup(ref)
             except referencing.exceptions.Unresolvable as exc:
@@ -245,11 +254,11 @@ def _load_dialects(
     stream_validator = None
     for path in sorted((root / "dialects").glob("*/dialect.json")):
         mapping = problems.read_json(path)
-        if mapping is None:
-            continue
         before = len(problems.items)
-        problems.schema_errors(path, mapping, validator, "invalid mapping")
-        if len(problems.items) > before:
+        if mapping is not None:
+            problems.schema_errors(path, mapping, validator, "invalid mapping")
+        if mapping is None or len(problems.items) > before:
+            problems.broken_dialects.add(path.parent.name)
             continue
         folder = path.parent
         if mapping["dialect"] != folder.name:
@@ -264,7 +273,8 @@ def _load_dialects(
         for shape, shape_map in mapping["shapes"].items():
             rel = f"dialects/{folder.name}/{shape_map['schema']}"
             if rel not in documents:
-                problems.add(path, f"/shapes/{shape}/schema", f"no schema file {rel}")
+                if rel not in problems.broken_documents:
+                    problems.add(path, f"/shapes/{shape}/schema", f"no schema file {rel}")
                 continue
             schemas[shape] = documents[rel]
             for v, variant in enumerate(shape_map["variants"]):
@@ -275,7 +285,8 @@ def _load_dialects(
         for kind, envelope in mapping.get("envelopes", {}).items():
             rel = f"dialects/{folder.name}/{envelope['schema']}"
             if rel not in documents:
-                problems.add(path, f"/envelopes/{kind}/schema", f"no schema file {rel}")
+                if rel not in problems.broken_documents:
+                    problems.add(path, f"/envelopes/{kind}/schema", f"no schema file {rel}")
                 continue
             envelopes[kind] = documents[rel]
             for i, location in enumerate(envelope.get("locations", [])):
@@ -360,13 +371,14 @@ def _load_vectors(
         if data["dialect"] != path.parent.name:
             problems.add(path, "/dialect", f"expected the folder's name {path.parent.name!r}")
         elif dialect is None:
-            problems.add(path, "/dialect", f"unknown dialect {data['dialect']!r}")
+            if data["dialect"] not in problems.broken_dialects:
+                problems.add(path, "/dialect", f"unknown dialect {data['dialect']!r}")
         elif data["shape"] not in dialect.mapping["shapes"]:
             problems.add(path, "/shape", f"dialect {data['dialect']} has no shape {data['shape']!r}")
         _unique_descriptions(problems, path, data["cases"])
         for i, case in enumerate(data["cases"]):
             for target in case.get("to", {}):
-                if target not in dialects:
+                if target not in dialects and target not in problems.broken_dialects:
                     problems.add(path, f"/cases/{i}/to/{target}", f"unknown dialect {target!r}")
         out.append(VectorFile(path, data["dialect"], data["shape"], data["cases"]))
     return out
@@ -396,7 +408,8 @@ def _load_stream_vectors(
             continue
         dialect = dialects.get(path.parent.name)
         if dialect is None or dialect.stream is None:
-            problems.add(path, "", f"dialect {path.parent.name!r} has no stream.json")
+            if path.parent.name not in problems.broken_dialects:
+                problems.add(path, "", f"dialect {path.parent.name!r} has no stream.json")
             continue
         _unique_descriptions(problems, path, data["cases"])
         out.append(StreamVectorFile(path, path.parent.name, data["cases"]))

@@ -13,6 +13,7 @@ import ast
 import builtins
 import json
 import keyword
+import os
 import re
 import shlex
 import sys
@@ -24,6 +25,7 @@ from typing import Any
 
 import click
 
+from toolwire import pytarget
 from toolwire.positions import pointer, tokens
 
 __all__ = ["ToolsCodegenError", "generate_tool_stubs", "to_canonical_definition", "tools_group"]
@@ -102,6 +104,8 @@ def to_canonical_definition(value: Any, path: Path, pointer: str = "") -> dict[s
 
 
 def _convert(value: Any, path: Path, pointer: str) -> _Converted:
+    from toolwire.tool_shapes import from_dialect  # it needs this module's error and result types
+
     if not isinstance(value, dict):
         raise ToolsCodegenError(path, pointer, f"a tool definition must be a JSON object, got {_json_type(value)}")
     if "name" in value and "parameters" in value and value.keys() <= _CANONICAL_KEYS:
@@ -109,10 +113,10 @@ def _convert(value: Any, path: Path, pointer: str) -> _Converted:
             return _from_canonical(value, path, pointer)
         except ToolsCodegenError as error:
             try:  # Gemini's {name, parameters} in its OpenAPI subset looks canonical too
-                return _from_dialect(value, path, pointer)
+                return from_dialect(value, path, pointer)
             except ToolsCodegenError:
                 raise error from None
-    return _from_dialect(value, path, pointer)
+    return from_dialect(value, path, pointer)
 
 
 def _from_canonical(value: dict[str, Any], path: Path, pointer: str) -> _Converted:
@@ -122,138 +126,6 @@ def _from_canonical(value: dict[str, Any], path: Path, pointer: str) -> _Convert
             raise ToolsCodegenError(path, _pointer(pointer, "extensions"), "must be an object")
         converted.definition["extensions"] = value["extensions"]
     return converted
-
-
-def _from_dialect(value: dict[str, Any], path: Path, pointer: str) -> _Converted:
-    """The dialects are tried in the order of how many of value's keys their tool-definition
-    schema names (parameter schemas aside); the first whose decoder reads it, with no key its
-    schema does not describe (a typo must not quietly drop the parameters) and valid against
-    that schema, wins. When none does, the best-fitting dialect's objection is the error."""
-    from toolwire_dialects import DIALECTS
-    from toolwire_dialects._runtime import DecodeError
-    from toolwire_dialects._schemas import SCHEMAS
-
-    scored = []
-    for order, (name, module) in enumerate(DIALECTS.items()):
-        schema = SCHEMAS[f"dialects/{name}/tool_definition.json"]
-        skip = {tuple(tokens(p)) for v in module.POINTERS["tool_definition"] for p in v.get("parameters", ())}
-        fit = _described_keys(schema, schema, value, skip)
-        if fit:
-            scored.append((-fit, order, name, module, schema))
-    scored.sort(key=lambda entry: entry[:2])
-    errors: list[tuple[int, int, ToolsCodegenError]] = []  # (-fit, stage, error): decoded (0) beats unread (1)
-    for fit, _order, name, module, schema in scored:
-        try:
-            definition = module.decode_tool_definition(value)
-        except DecodeError as exc:
-            message = f"read as the {module.TITLE} tool-definition shape: {exc.message}"
-            errors.append((fit, 1, ToolsCodegenError(path, pointer + exc.pointer, message)))
-            continue
-        try:
-            for field in definition.get("extensions", {}).get(name, {}).get("fields", {}):
-                if not _described(schema, schema, tokens(field)):
-                    raise ToolsCodegenError(
-                        path, pointer + field, f"unknown key in the {module.TITLE} shape of a tool definition"
-                    )
-            _check_wire(value, schema, module.TITLE, path, pointer)
-        except ToolsCodegenError as error:
-            errors.append((fit, 0, error))
-            continue
-        return _located(definition, value, module.POINTERS["tool_definition"], path, pointer)
-    if errors:
-        raise min(errors, key=lambda entry: entry[:2])[2]
-    raise ToolsCodegenError(
-        path,
-        pointer,
-        "not a tool definition: expected canonical {name, parameters} or the tool-definition shape of a dialect "
-        '(OpenAI Chat {type: "function", function: {...}}, Anthropic {name, input_schema}, ...)',
-    )
-
-
-def _check_wire(value: dict[str, Any], schema: dict[str, Any], title: str, path: Path, at: str) -> None:
-    """What the decoder lets through but the provider would refuse (an Anthropic server tool's
-    type, say), by the dialect's own wire schema."""
-    from jsonschema import Draft202012Validator
-    from jsonschema.exceptions import best_match
-
-    error = best_match(Draft202012Validator(schema).iter_errors(value))
-    if error is not None:
-        where = _pointer(at, *error.absolute_path)
-        raise ToolsCodegenError(path, where, f"read as the {title} tool-definition shape: {error.message}")
-
-
-def _located(
-    definition: dict[str, Any], wire: dict[str, Any], variants: tuple[dict[str, tuple[str, ...]], ...], path: Path, at: str
-) -> _Converted:
-    """Check what a canonical definition needs here and find where the wire spells the name
-    and the parameters (the variant whose name pointer is there)."""
-    spelled = next((v for v in variants if _lookup(wire, tokens(v["name"][0])) is not _ABSENT), variants[0])
-    name_pointer = at + spelled["name"][0]
-    parameter_spellings = spelled.get("parameters", ("/parameters",))
-    parameters_pointer = at + next(
-        (p for p in parameter_spellings if _lookup(wire, tokens(p)) is not _ABSENT), parameter_spellings[0]
-    )
-    parameters = definition.get("parameters")
-    if not isinstance(parameters, dict):  # e.g. Responses' parameters: null means none
-        parameters = definition["parameters"] = dict(_NO_PARAMETERS)
-    if parameters.get("type", "object") != "object":
-        raise ToolsCodegenError(
-            path, _pointer(parameters_pointer, "type"), 'tool arguments are an object: type must be "object"'
-        )
-    return _Converted(definition, name_pointer, parameters_pointer)
-
-
-_ABSENT: Any = object()
-
-
-def _lookup(value: Any, tokens: list[str]) -> Any:
-    for token in tokens:
-        if not isinstance(value, dict) or token not in value:
-            return _ABSENT
-        value = value[token]
-    return value
-
-
-def _resolve(root: dict[str, Any], schema: Any) -> Any:
-    """Follow a local $ref (the tool-definition schemas use #/$defs/...)."""
-    ref = schema.get("$ref") if isinstance(schema, dict) else None
-    if isinstance(ref, str) and ref.startswith("#/"):
-        return _resolve(root, _lookup(root, tokens(ref[1:])))
-    return schema
-
-
-def _properties(root: dict[str, Any], schema: Any) -> dict[str, Any]:
-    schema = _resolve(root, schema)
-    if not isinstance(schema, dict):
-        return {}
-    out = dict(schema.get("properties", {}))
-    for key in ("allOf", "anyOf", "oneOf"):
-        for sub in schema.get(key, ()):
-            out.update(_properties(root, sub))
-    return out
-
-
-def _described(root: dict[str, Any], schema: Any, tokens: list[str]) -> bool:
-    for token in tokens:
-        properties = _properties(root, schema)
-        if token not in properties:
-            return False
-        schema = properties[token]
-    return True
-
-
-def _described_keys(
-    root: dict[str, Any], schema: Any, value: Any, skip: set[tuple[str, ...]], at: tuple[str, ...] = ()
-) -> int:
-    """How many of value's keys (at every level, parameter schemas aside) the schema names."""
-    if not isinstance(value, dict) or at in skip:
-        return 0
-    properties = _properties(root, schema)
-    return sum(
-        1 + _described_keys(root, properties[key], child, skip, (*at, key))
-        for key, child in value.items()
-        if key in properties
-    )
 
 
 def _common(source: dict[str, Any], parameters_key: str, path: Path, at: str) -> _Converted:
@@ -552,7 +424,7 @@ def _literal(value: Any, indent: str = "", used: int = 0) -> str:
     if isinstance(value, dict):
         items = []
         for key, item in value.items():
-            spelled = json.dumps(key, ensure_ascii=False) + ": "
+            spelled = pytarget.string(key) + ": "
             items.append(f"{inner}{spelled}{_literal(item, inner, len(spelled))},\n")
         return "{\n" + "".join(items) + indent + "}"
     return "[\n" + "".join(f"{inner}{_literal(item, inner)},\n" for item in value) + indent + "]"
@@ -560,22 +432,14 @@ def _literal(value: Any, indent: str = "", used: int = 0) -> str:
 
 def _flat_literal(value: Any) -> str:
     if isinstance(value, dict):
-        return (
-            "{" + ", ".join(f"{json.dumps(k, ensure_ascii=False)}: {_flat_literal(v)}" for k, v in value.items()) + "}"
-        )
+        return "{" + ", ".join(f"{pytarget.string(k)}: {_flat_literal(v)}" for k, v in value.items()) + "}"
     if isinstance(value, list):
         return "[" + ", ".join(_flat_literal(v) for v in value) + "]"
-    if value is None or isinstance(value, bool):
-        return repr(value)
-    return json.dumps(value, ensure_ascii=False)  # str, int, float: valid Python literals as well
+    return pytarget.literal(value)
 
 
 def _docstring(text: str, indent: str) -> str:
-    text = text.strip().replace("\\", "\\\\").replace('"""', '\\"\\"\\"')
-    text = re.sub(r"[\x00-\x08\x0b-\x1f\x7f]", lambda m: f"\\x{ord(m.group()):02x}", text)  # not allowed raw
-    if text.endswith('"'):
-        text = text[:-1] + '\\"'
-    lines = text.split("\n")
+    lines = pytarget.docstring_text(text.strip(), multiline=True).split("\n")
     body = "\n".join([lines[0], *((indent + line) if line.strip() else "" for line in lines[1:])])
     return f'{indent}"""{body}"""' if len(lines) == 1 else f'{indent}"""{body}\n{indent}"""'
 
@@ -604,7 +468,7 @@ def generate_tool_stubs(definition_files: list[Path], *, out: Path | None = None
     if out is not None:
         command += f" --out {shlex.quote(Path(out).as_posix())}"
     lines = [
-        f"# DO NOT EDIT: generated by `{command}`",
+        f"# DO NOT EDIT: generated by `{pytarget.comment_text(command)}`",
         f'"""Parameter models and stubs for {len(tools)} tool(s)."""',
         "",
     ]
@@ -662,7 +526,7 @@ def generate_command(definitions: tuple[Path, ...], out: Path) -> None:
     """Write typed parameter models and stubs for the tools in DEFINITIONS (JSON files).
 
     Exit codes: 0 written, 1 bad definitions (reported as `path: /pointer: message`),
-    2 usage error or the output cannot be written.
+    2 usage error, the output cannot be written or would not compile.
     """
     try:
         code = generate_tool_stubs(list(definitions), out=out)
@@ -672,9 +536,18 @@ def generate_command(definitions: tuple[Path, ...], out: Path) -> None:
     except Exception as exc:  # never a traceback at the command line
         click.echo(f"internal error: {type(exc).__name__}: {' '.join(str(exc).split())}", err=True)
         sys.exit(2)
+    problems = pytarget.syntax_problems({pytarget.comment_text(str(out)): code})
+    if problems:  # never write a module that does not compile
+        for problem in problems:
+            click.echo(problem, err=True)
+        click.echo(f"internal error: the generated module would not compile; {out} was not written", err=True)
+        sys.exit(2)
+    staged = out.parent / f".toolwire-staging-{out.name}"  # a killed run never leaves half a module
     try:
-        out.write_bytes(code.encode("utf-8"))  # bytes: the same file on every platform
+        staged.write_bytes(code.encode("utf-8"))  # bytes: the same file on every platform
+        os.replace(staged, out)
     except OSError as exc:
+        staged.unlink(missing_ok=True)
         click.echo(f"{out}: cannot write: {exc.strerror or exc}", err=True)
         sys.exit(2)
     click.echo(f"wrote {out}", err=True)

@@ -123,8 +123,9 @@ def assemble(dialect: str, generated: Path | None, file: str) -> None:
     """Assemble the tool calls of a stream (JSON lines, SSE text or a JSON array of events)."""
     import jsonschema
 
-    generated = resolve_or_exit(out=generated).out
-    pkg = load(generated)
+    config = resolve_or_exit(out=generated)
+    generated = config.out
+    pkg = load(generated, config.package)
     try:
         streams = importlib.import_module(f"{pkg.__name__}.streams")
     except ImportError:

@@ -115,7 +115,7 @@ def generate(schemas: Path | None, templates: Path | None, out: Path | None, che
     templates, out = config.templates, config.out
     spec = _load(config.schemas)
     try:
-        rendered = gen.render(spec, templates)
+        rendered = gen.render(spec, templates, config.package)
     except SpecError as exc:
         for problem in exc.problems:
             click.echo(problem, err=True)

@@ -70,8 +70,9 @@ def convert(
     file: str,
 ) -> None:
     """Convert a payload of SHAPE from one dialect to another; losses go to stderr."""
-    generated = resolve_or_exit(out=generated).out
-    pkg = load(generated)
+    config = resolve_or_exit(out=generated)
+    generated = config.out
+    pkg = load(generated, config.package)
     for name in (source, target):
         if name not in pkg.DIALECTS:
             raise click.BadParameter(f"unknown dialect {name!r}; known: {', '.join(pkg.DIALECTS)}")
@@ -154,7 +155,7 @@ def extract(dialect: str, profile: str | None, generated: Path | None, schemas: 
     OpenRouter's openrouter:*) are left alone, as inject() leaves them in place."""
     config = resolve_or_exit(schemas=schemas, out=generated)
     generated, schemas = config.out, config.schemas
-    pkg = load(generated)
+    pkg = load(generated, config.package)
     module = pkg.DIALECTS.get(dialect)
     if module is None:
         raise click.BadParameter(

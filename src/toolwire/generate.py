@@ -87,7 +87,7 @@ def _tool_versions() -> dict[str, str]:
     return versions
 
 
-def _models(spec: Spec) -> dict[str, str]:
+def _models(spec: Spec, package: str) -> dict[str, str]:
     """Pydantic models of every canonical and wire schema, one module per schema file."""
     from datamodel_code_generator import DataModelType, InputFileType, PythonVersion, generate
     from datamodel_code_generator.format import Formatter
@@ -96,7 +96,7 @@ def _models(spec: Spec) -> dict[str, str]:
     for rel in sorted(spec.documents):
         if rel.startswith("meta/"):
             continue
-        module = f"{PACKAGE}/models/" + rel.removesuffix(".json") + ".py"
+        module = f"{package}/models/" + rel.removesuffix(".json") + ".py"
         with warnings.catch_warnings(), _models_of(rel):
             warnings.simplefilter("ignore")
             code = generate(
@@ -121,7 +121,7 @@ def _models(spec: Spec) -> dict[str, str]:
         out[module] = code
     for folder in sorted({m.rsplit("/", 1)[0] for m in out}):
         out.setdefault(f"{folder}/__init__.py", _header(["schemas/"]) + "\n")
-    out.setdefault(f"{PACKAGE}/models/__init__.py", _header(["schemas/"]) + "\n")
+    out.setdefault(f"{package}/models/__init__.py", _header(["schemas/"]) + "\n")
     return out
 
 
@@ -142,9 +142,11 @@ def _models_of(rel: str) -> Any:
         raise GenerateError(f"schemas/{rel}: cannot generate its models: {type(exc).__name__}: {exc}") from exc
 
 
-def render(spec: Spec, templates: Path) -> Rendered:
+def render(spec: Spec, templates: Path, package: str = PACKAGE) -> Rendered:
     """Render every generated file into memory, and check that the Python files compile and
-    the package binds each module name once (SpecError when a dialect's name is the cause)."""
+    the package binds each module name once (SpecError when a dialect's name is the cause).
+    The package's templates sit in templates/python/package/toolwire_dialects/ whatever
+    `package` names it."""
     if not templates.is_dir():
         raise GenerateError(f"{templates}: templates folder not found")
     modules = _package_modules(templates)
@@ -156,7 +158,7 @@ def render(spec: Spec, templates: Path) -> Rendered:
         "dialects": dialects,
         "shapes": list(SHAPES),
         "schemas": {rel: spec.documents[rel] for rel in sorted(spec.documents)},
-        "package": PACKAGE,
+        "package": package,
         "version": package_version(spec),
     }
     clashes: list[tuple[str, str]] = []
@@ -165,6 +167,8 @@ def render(spec: Spec, templates: Path) -> Rendered:
             name = template.relative_to(templates).as_posix()
             rel = template.relative_to(templates / "python").as_posix().removesuffix(".j2")
             rel = rel.removeprefix("package/")
+            if rel.startswith(f"{PACKAGE}/"):
+                rel = package + rel.removeprefix(PACKAGE)
             for path, text in _render_one(env, spec, context, dialects, name, rel).items():
                 if path in files:
                     clashes.append((_module_name(path), f"another template's {path}"))
@@ -174,7 +178,7 @@ def render(spec: Spec, templates: Path) -> Rendered:
     except (jinja2.TemplateError, ValueError) as exc:
         where = _template_position(exc, templates)
         raise GenerateError(f"{where}: template error: {exc}") from exc
-    for path, text in _models(spec).items():
+    for path, text in _models(spec, package).items():
         if path in files:
             clashes.append((_module_name(path), f"the generated models' {path}"))
         files[path] = text

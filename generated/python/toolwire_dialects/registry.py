@@ -67,7 +67,7 @@ __all__ = [
     "text_part",
 ]
 
-logger = logging.getLogger("toolwire_dialects.registry")
+logger = logging.getLogger(__name__)
 
 F = TypeVar("F", bound=Callable[..., Any])
 

@@ -1,0 +1,42 @@
+"""The generated package's name is the project's to choose (`package` in [tool.toolwire])."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+
+def test_a_package_generated_under_another_name_works_and_passes_a_suite_file(workspace, toolwire) -> None:
+    project = workspace.root
+    (project / "pyproject.toml").write_text(
+        '[tool.toolwire]\nschemas = "schemas"\ntemplates = "templates"\nout = "out"\npackage = "acme_tools"\n'
+    )
+    generate = toolwire("generate", cwd=project)
+    assert generate.returncode == 0, generate.stderr
+    python = project / "out" / "python"
+    assert (python / "acme_tools" / "openai_chat.py").is_file() and not (python / "toolwire_dialects").exists()
+    assert 'name = "acme-tools"' in (python / "pyproject.toml").read_text()
+    code = (
+        "import acme_tools, json\n"
+        "call = {'id': 'call_1', 'type': 'function', 'function': {'name': 'f', 'arguments': '{}'}}\n"
+        "print(json.dumps(acme_tools.convert(call, source='openai_chat', target='anthropic_messages', shape='tool_call').value))"
+    )
+    env = {"PYTHONPATH": str(python), "PATH": ""}
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, check=False)
+    assert run.returncode == 0, run.stderr
+    assert json.loads(run.stdout) == {"type": "tool_use", "id": "call_1", "name": "f", "input": {}}
+    suite = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", str(python / "tests" / "test_openai_chat_tool_call.py")]
+    passed = subprocess.run(suite, capture_output=True, text=True, env=env, cwd=python, check=False)
+    assert passed.returncode == 0, passed.stdout[-2000:] + passed.stderr[-2000:]
+    convert = toolwire(
+        "convert", "--from", "openai_chat", "--to", "mistral", "--shape", "tool_choice", "-", input='"none"', cwd=project
+    )
+    assert convert.returncode == 0 and json.loads(convert.stdout) == "none", convert.stderr
+
+
+def test_the_package_name_must_be_an_identifier(tmp_path: Path, toolwire) -> None:
+    (tmp_path / "toolwire.toml").write_text('package = "acme-tools"\n')
+    proc = toolwire("config", cwd=tmp_path)
+    assert proc.returncode == 2 and "toolwire.toml:1: package must be a Python identifier" in proc.stderr

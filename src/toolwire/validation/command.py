@@ -135,7 +135,18 @@ def validate(
     schemas = resolve_or_exit(schemas=schemas).schemas
     try:
         code = _validate(
-            paths, dialect, shape, fmt, strict, suggest, jobs, fail_fast, quiet, schemas, max_record_bytes, segment_bytes
+            paths,
+            dialect,
+            shape,
+            fmt,
+            strict,
+            suggest,
+            jobs,
+            fail_fast,
+            quiet,
+            schemas,
+            max_record_bytes,
+            segment_bytes,
         )
     except (click.exceptions.Exit, click.ClickException, click.exceptions.Abort, SystemExit):
         raise

@@ -140,7 +140,9 @@ def test_ambiguous_payloads_patch_every_candidate_so_they_stay_a_tie(cli_runner,
     assert result.exit_code == 1
     patch = json.loads(result.stdout)
     assert len(patch) > 1
-    assert all(ops == [{"op": "add", "path": "/properties/new_top", "value": {"type": "string"}}] for ops in patch.values())
+    assert all(
+        ops == [{"op": "add", "path": "/properties/new_top", "value": {"type": "string"}}] for ops in patch.values()
+    )
     apply_patch(workspace.schemas, patch)
     clean = cli_runner(["validate", "--strict", "--format", "json", "--schemas", workspace.schemas, cap])
     assert clean.exit_code == 0, clean.stdout
@@ -151,9 +153,10 @@ def test_suggest_to_stdout_keeps_stdout_for_the_patch(cli_runner, tmp_path: Path
     cap = capture(tmp_path / "cap.jsonl", REQUEST)
     result = cli_runner(["validate", "--strict", "--dialect", "openai_chat", "--suggest", "-", cap])
     assert result.exit_code == 1
-    assert as_table(json.loads(result.stdout))["dialects/openai_chat/tool_call.json"] == EXPECTED[
-        "dialects/openai_chat/tool_call.json"
-    ]
+    assert (
+        as_table(json.loads(result.stdout))["dialects/openai_chat/tool_call.json"]
+        == EXPECTED["dialects/openai_chat/tool_call.json"]
+    )
     assert "/new_top: field not described by the schema [drift]" in result.stderr  # the results moved to stderr
 
 
@@ -190,8 +193,12 @@ def test_a_schema_object_without_properties_gets_them(workspace, tmp_path: Path)
         "$defs": {"Meta": {"type": "object", "patternProperties": {"^x-": {"type": "string"}}}},
     }
     (workspace.schemas / "dialects/openai_chat/tool_call.json").write_text(json.dumps(schema), encoding="utf-8")
-    engine = Engine(load_spec(workspace.schemas), Options(dialect="openai_chat", shape="tool_call", strict=True, suggest=True))
-    result = engine.check(Record("p", 1, json.dumps({"id": "1", "meta": {"x-a": "b", "seen": 1, "also": "t"}}).encode()))
+    engine = Engine(
+        load_spec(workspace.schemas), Options(dialect="openai_chat", shape="tool_call", strict=True, suggest=True)
+    )
+    result = engine.check(
+        Record("p", 1, json.dumps({"id": "1", "meta": {"x-a": "b", "seen": 1, "also": "t"}}).encode())
+    )
     assert result.drift == ["/meta/seen", "/meta/also"]
     tally_patch = _patch(engine, result)
     assert tally_patch == {

@@ -301,3 +301,27 @@ def test_a_map_with_many_keys_and_deep_values_stay_free_form() -> None:
     for _ in range(MAX_DEPTH):
         schema = schema["properties"]["d"]
     assert schema == {"type": "object"}  # the depth bound: no recursion to the bottom
+
+
+def test_an_if_is_never_the_target_and_keys_are_escaped(workspace) -> None:
+    # The `if` applies and declares properties too, and comes later in the walk: it is a
+    # condition, so the key goes to the schema itself. A key's `/` and `~` are escaped (RFC 6901).
+    schema = {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$id": "dialects/openai_chat/tool_call.json",
+        "type": "object",
+        "properties": {"id": {"type": "string"}},
+        "required": ["id"],
+        "if": {"properties": {"id": {"const": "1"}}},
+        "then": {"required": ["id"]},
+    }
+    (workspace.schemas / "dialects/openai_chat/tool_call.json").write_text(json.dumps(schema), encoding="utf-8")
+    engine = Engine(
+        load_spec(workspace.schemas), Options(dialect="openai_chat", shape="tool_call", strict=True, suggest=True)
+    )
+    result = engine.check(Record("p", 1, json.dumps({"id": "1", "x/y~z": 1.5}).encode()))
+    assert _patch(engine, result) == {
+        "dialects/openai_chat/tool_call.json": [
+            {"op": "add", "path": "/properties/x~1y~0z", "value": {"type": "number"}}
+        ]
+    }

@@ -7,6 +7,7 @@ Results go to stdout, status (summary, drift report, progress) to stderr.
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import re
 import sys
@@ -20,7 +21,7 @@ from toolwire.spec import SpecError, load_spec
 from toolwire.validation.engine import MIB, Engine, EngineError, Options
 from toolwire.validation.inputs import STDIN, expand, plan
 from toolwire.validation.progress import Progress
-from toolwire.validation.report import FORMATS, escape_text
+from toolwire.validation.report import FORMATS, Tally, escape_text
 from toolwire.validation.runner import RunConfig, run
 
 EXIT_FINDINGS = 1
@@ -80,6 +81,14 @@ def _fail(message: str, code: int = EXIT_USAGE) -> NoReturn:
     help="Fields the schemas do not describe are findings; the summary counts each new field path.",
 )
 @click.option(
+    "--suggest",
+    metavar="FILE",
+    type=click.Path(dir_okay=False, allow_dash=True),
+    help="With --strict: write the undescribed fields as a JSON Patch (RFC 6902) per schema file to FILE "
+    "(- for stdout; the results then go to stderr): {file below the spec folder: [add operations]}, "
+    "types inferred from the values seen. Review it, apply it to the spec, regenerate.",
+)
+@click.option(
     "--jobs",
     "-j",
     type=click.IntRange(min=0),
@@ -113,6 +122,7 @@ def validate(
     fmt: str,
     profile: str | None,
     strict: bool,
+    suggest: str | None,
     jobs: int,
     fail_fast: bool,
     quiet: bool,
@@ -126,10 +136,12 @@ def validate(
     .jsonl/.ndjson (one per line) and SSE transcripts (data: lines). Without --dialect/--shape
     the dialect and kind of each payload are detected from the schemas.
     """
+    if suggest is not None and not strict:
+        raise click.UsageError("--suggest needs --strict (the patch describes the drift --strict finds)")
     schemas = resolve_or_exit(schemas=schemas).schemas
     try:
         code = _validate(
-            *(paths, dialect, shape, fmt, profile, strict, jobs, fail_fast, quiet),
+            *(paths, dialect, shape, fmt, profile, strict, suggest, jobs, fail_fast, quiet),
             *(schemas, max_record_bytes, segment_bytes),
         )
     except (click.exceptions.Exit, click.ClickException, click.exceptions.Abort, SystemExit):
@@ -152,6 +164,7 @@ def _validate(
     fmt: str,
     profile: str | None,
     strict: bool,
+    suggest: str | None,
     jobs: int,
     fail_fast: bool,
     quiet: bool,
@@ -167,7 +180,14 @@ def _validate(
         for problem in exc.problems:
             _say(problem)
         _fail(f"{len(exc.problems)} problem(s) in {schemas}; nothing was validated")
-    options = Options(dialect=dialect, shape=shape, strict=strict, max_record_bytes=max_record_bytes, profile=profile)
+    options = Options(
+        dialect=dialect,
+        shape=shape,
+        strict=strict,
+        max_record_bytes=max_record_bytes,
+        profile=profile,
+        suggest=suggest is not None,
+    )
     try:
         engine = Engine(spec, options)
     except EngineError as exc:
@@ -191,7 +211,7 @@ def _validate(
             config,
             engine,
             units,
-            out=sys.stdout,
+            out=sys.stderr if suggest == STDIN else sys.stdout,  # stdout is the patch's
             stdin=_stdin() if STDIN in files else None,
             progress=progress,
             jobs=jobs,
@@ -207,6 +227,8 @@ def _validate(
         _say(f"toolwire: {tally.summary()}{stop} [{engine.backend}]")
         for line in tally.drift_report():
             _say(f"toolwire: {line}" if not line.startswith("  ") else line)
+    if suggest is not None:
+        _write_patch(suggest, tally, spec.documents, quiet)
     if problems or outcome.problems:
         return EXIT_USAGE
     if tally.findings:
@@ -215,6 +237,25 @@ def _validate(
         click.echo("toolwire: no payload was checked", err=True)
         return EXIT_USAGE
     return 0
+
+
+def _write_patch(target: str, tally: Tally, documents: dict[str, Any], quiet: bool) -> None:
+    """The --suggest document: {schema file: [RFC 6902 operations]}, to a file or stdout."""
+    patch = tally.suggestions.patch(documents)
+    text = json.dumps(patch, indent=2) + "\n"  # ASCII: a key may hold a lone surrogate
+    if target == STDIN:
+        sys.stdout.write(text)
+    else:
+        try:
+            Path(target).write_text(text, encoding="utf-8")
+        except OSError as exc:
+            _fail(f"{target}: cannot write the patch: {exc.strerror or exc}")
+    if not quiet:
+        ops = sum(len(v) for v in patch.values())
+        where = "stdout" if target == STDIN else target
+        _say(f"toolwire: suggested {ops} addition(s) to {len(patch)} schema file(s): {where}")
+        for path in sorted(tally.suggestions.unplaced):
+            _say(f"  no schema object to add {path} to (only an `if` describes its object)")
 
 
 def _stdin() -> Any:

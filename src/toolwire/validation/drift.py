@@ -38,6 +38,8 @@ class Coverage:
     keys: list[str] = field(default_factory=list)  # pointers of the described keys
     opaque: list[str] = field(default_factory=list)  # pointers of objects free-form by design
     fixed: int = 0  # keys whose value an applicable schema fixes (const, one-value enum), as it is
+    # --suggest only: per undescribed key, the schemas at its object, the object, the key.
+    sites: list[tuple[list[tuple[Any, referencing.Resolver]], dict[str, Any], str]] | None = None
 
     @property
     def score(self) -> tuple[int, int, int]:
@@ -101,8 +103,9 @@ class DriftWalker:
         # time (~60 ms), and most runs never walk a payload.
         return self._uncrawled.crawl()
 
-    def coverage(self, value: Any, schema_id: str) -> Coverage:
-        out = Coverage()
+    def coverage(self, value: Any, schema_id: str, *, sites: bool = False) -> Coverage:
+        """sites: also keep where each undescribed key was found (for --suggest; slower)."""
+        out = Coverage(sites=[] if sites else None)
         root = self.registry.resolver().lookup(schema_id)
         with contextlib.suppress(RecursionError):  # only on pathological schemas; keep what was found
             self._walk(value, [(root.contents, root.resolver)], [], [], out, 0)
@@ -187,6 +190,8 @@ class DriftWalker:
                             "".join(f"/{p}" for p in [*path, _escape(key)]),
                         )
                     )
+                    if out.sites is not None:
+                        out.sites.append((schemas, value, key))
                     continue
                 out.described += 1
                 if any(_fixes(sub, child) for sub, _ in children):

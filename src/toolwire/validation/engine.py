@@ -19,6 +19,7 @@ from toolwire.validation.drift import Coverage, DriftWalker
 from toolwire.validation.explain import explain
 from toolwire.validation.inputs import Record
 from toolwire.validation.profiles import Accepted, Profile
+from toolwire.validation.suggest import Site, Suggester
 
 VALID, INVALID, UNDETECTED, AMBIGUOUS, UNREADABLE = "valid", "invalid", "undetected", "ambiguous", "unreadable"
 MIB = 1 << 20
@@ -38,6 +39,7 @@ class Options:
     max_errors: int = 20  # per payload; the rest are counted, not listed
     fast: bool = True  # use jsonschema-rs when importable
     profile: str | None = None  # a profile of the dialect (profiles.json): documented server quirks accepted
+    suggest: bool = False  # with strict: where each undescribed key belongs, for the patch (slower)
 
 
 @dataclass(slots=True)
@@ -63,6 +65,8 @@ class Result:
     candidates: list[str] | tuple[()] = ()  # ambiguous (valid): the tied schemas; undetected: the nearest
     drift: list[str] | tuple[()] = ()  # undescribed field paths, array indices as *
     notes: list[Finding] | tuple[()] = ()  # --profile: the quirks it accepted (keyword: the quirk's name)
+    suggest: list[Site] | tuple[()] = ()  # --suggest: (schema file, schema pointer, key, value) each
+    unplaced: list[str] | tuple[()] = ()  # --suggest: drift paths no schema object can take
 
     @property
     def valid(self) -> bool:
@@ -124,6 +128,7 @@ class Engine:
         self.validators = Validators(spec.documents, spec.registry, fast=options.fast)
         self.walker = DriftWalker(spec.registry)
         self.detector = Detector(self.candidates, self.validators, self.walker)
+        self.suggester = Suggester(spec.documents, self.walker) if options.suggest and options.strict else None
         self._single: Target | None = self.candidates[0] if len(self.candidates) == 1 else None
         self._single_is_valid = self.validators.fast(self._single.schema_id).is_valid if self._single else None
         self._loads = orjson.loads if orjson is not None else loads  # errors are re-parsed by loads() for the message
@@ -302,7 +307,13 @@ class Engine:
             candidates=[t.label for t in tied],
         )
         if self.options.strict:
-            self._add_drift(record, result, self.walker.coverage(value, tied[0].schema_id))  # tied: same score
+            self._add_drift(record, result, value, tied[0], None)  # tied: same score
+            if self.suggester is not None and result.suggest:
+                # Any of them: the patch adds the fields to each, so it stays a tie.
+                for target in tied[1:]:
+                    sites, unplaced = self.suggester.sites(value, target.schema_id)
+                    result.suggest.extend(sites)  # type: ignore[union-attr] - a list when not empty
+                    result.unplaced.extend(unplaced)  # type: ignore[union-attr]
         return result
 
     def _finish(
@@ -310,11 +321,17 @@ class Engine:
     ) -> Result:
         result = Result(record.path, record.line, INVALID if errors else VALID, target.dialect, target.kind, errors)
         if self.options.strict:
-            self._add_drift(record, result, coverage or self.walker.coverage(value, target.schema_id))
+            self._add_drift(record, result, value, target, coverage)
         return result
 
-    def _add_drift(self, record: Record, result: Result, coverage: Coverage) -> None:
+    def _add_drift(self, record: Record, result: Result, value: Any, target: Target, coverage: Coverage | None) -> None:
         """--strict: fields the schema does not describe are findings, and the drift report's data."""
+        suggester = self.suggester
+        if suggester is not None:
+            coverage = coverage or self.walker.coverage(value, target.schema_id, sites=True)
+            if coverage.unknown:
+                result.suggest, result.unplaced = suggester.sites(value, target.schema_id, coverage)
+        coverage = coverage or self.walker.coverage(value, target.schema_id)
         lines = _Lines(record)
         result.drift = [path for _, path in coverage.unknown]
         for pointer, _ in coverage.unknown:

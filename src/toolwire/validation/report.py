@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 from toolwire.validation.backends import dumps
 from toolwire.validation.engine import AMBIGUOUS, INVALID, UNDETECTED, UNREADABLE, VALID, Finding, Result
+from toolwire.validation.suggest import Suggestions
 
 FORMATS = ("text", "json", "github")
 MAX_DRIFT_PATHS = 10_000  # distinct paths kept; free-form keys must not grow memory without end
@@ -120,6 +121,7 @@ class Tally:
     drift: Counter[tuple[str, str]] = field(default_factory=Counter)  # (dialect/shape, path) -> occurrences
     drift_payloads: Counter[tuple[str, str]] = field(default_factory=Counter)  # -> payloads with it
     findings: int = 0
+    suggestions: Suggestions = field(default_factory=Suggestions)  # --suggest
 
     def add(self, result: Result) -> None:
         self.statuses[result.status] += 1
@@ -131,6 +133,10 @@ class Tally:
                 self._count(self.drift, (label, path), 1)
             for path in set(result.drift):
                 self._count(self.drift_payloads, (label, path), 1)
+            if result.suggest:
+                self.suggestions.add(result.suggest)
+            if result.unplaced:
+                self.suggestions.unplace(f"{label} {path}" for path in result.unplaced)
 
     @staticmethod
     def _count(counter: Counter[tuple[str, str]], key: tuple[str, str], n: int) -> None:
@@ -144,6 +150,7 @@ class Tally:
             self._count(self.drift, key, n)
         for key, n in other.drift_payloads.items():
             self._count(self.drift_payloads, key, n)
+        self.suggestions.merge(other.suggestions)
 
     @property
     def checked(self) -> int:

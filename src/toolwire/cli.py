@@ -12,8 +12,8 @@ from typing import Any, NoReturn
 
 import click
 
-from toolwire.config import SCHEMAS_HELP, resolve_or_exit
-from toolwire.spec import SpecError, load_spec
+from toolwire.config import OVERLAY_HELP, SCHEMAS_HELP, Config, resolve_or_exit
+from toolwire.spec import SpecError
 
 EXIT_FINDINGS = 1
 EXIT_USAGE = 2
@@ -44,17 +44,26 @@ def main() -> None:
     """toolwire: one spec for LLM tool calls across provider dialects."""
 
 
-def _load(schemas: Path) -> Any:
+def _load(config: Config) -> Any:
+    from toolwire.overlay import load_layered
+
     try:
-        return load_spec(schemas)
+        return load_layered(config.schemas, config.overlays)
     except SpecError as exc:
         for problem in exc.problems:
             click.echo(problem, err=True)
-        fail(f"toolwire: {len(exc.problems)} problem(s) in {schemas}; nothing was generated")
+        where = " + ".join(map(str, (config.schemas, *config.overlays)))
+        fail(f"toolwire: {len(exc.problems)} problem(s) in {where}; nothing was generated")
+
+
+overlay_option = click.option(
+    "--overlay", "overlays", multiple=True, type=click.Path(path_type=Path, file_okay=False), help=OVERLAY_HELP
+)
 
 
 @main.command()
 @click.option("--schemas", type=click.Path(path_type=Path, file_okay=False), help=SCHEMAS_HELP)
+@overlay_option
 @click.option(
     "--templates",
     type=click.Path(path_type=Path, file_okay=False),
@@ -67,13 +76,20 @@ def _load(schemas: Path) -> Any:
 )
 @click.option("--check", is_flag=True, help="Exit 1 with a diff when the output is stale; write nothing.")
 @click.option("--diff", "show_diff", is_flag=True, help="Print the diff the run would make; write nothing.")
-def generate(schemas: Path | None, templates: Path | None, out: Path | None, check: bool, show_diff: bool) -> None:
+def generate(
+    schemas: Path | None,
+    overlays: tuple[Path, ...],
+    templates: Path | None,
+    out: Path | None,
+    check: bool,
+    show_diff: bool,
+) -> None:
     """Generate models, converters and the conformance suite from the schemas."""
     from toolwire import generate as gen  # jinja2 and the planner: only this command needs them
 
-    config = resolve_or_exit(schemas=schemas, templates=templates, out=out)
+    config = resolve_or_exit(schemas=schemas, templates=templates, out=out, overlays=overlays)
     templates, out = config.templates, config.out
-    spec = _load(config.schemas)
+    spec = _load(config)
     try:
         rendered = gen.render(spec, templates)
     except gen.GenerateError as exc:
@@ -92,11 +108,12 @@ def generate(schemas: Path | None, templates: Path | None, out: Path | None, che
 
 @main.command()
 @click.option("--schemas", type=click.Path(path_type=Path, file_okay=False), help=SCHEMAS_HELP)
-def losses(schemas: Path | None) -> None:
+@overlay_option
+def losses(schemas: Path | None, overlays: tuple[Path, ...]) -> None:
     """Print the Markdown table of what each dialect can carry (the README's loss table)."""
     from toolwire.capabilities import loss_table
 
-    click.echo(loss_table(_load(resolve_or_exit(schemas=schemas).schemas)), nl=False)
+    click.echo(loss_table(_load(resolve_or_exit(schemas=schemas, overlays=overlays))), nl=False)
 
 
 @main.command("config")
@@ -108,6 +125,7 @@ def show_config() -> None:
 from toolwire.assemble_cmd import assemble  # noqa: E402 - commands register on main
 from toolwire.breaking_cmd import breaking  # noqa: E402
 from toolwire.convert_cmd import convert, extract  # noqa: E402
+from toolwire.init_cmd import init_group  # noqa: E402
 from toolwire.tools_codegen import tools_group  # noqa: E402
 from toolwire.validation.command import validate  # noqa: E402
 
@@ -115,5 +133,6 @@ main.add_command(assemble)
 main.add_command(breaking)
 main.add_command(convert)
 main.add_command(extract)
+main.add_command(init_group)
 main.add_command(tools_group)
 main.add_command(validate)

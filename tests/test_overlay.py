@@ -135,8 +135,11 @@ def test_an_overriding_file_takes_effect_in_the_generated_models(project: Projec
 def test_validate_knows_the_new_dialect(project: Project, toolwire) -> None:
     (project.root / "call.json").write_text(json.dumps(CALL), encoding="utf-8")
     (project.root / "bad.json").write_text(json.dumps({**CALL, "function": {"name": 5}}), encoding="utf-8")
+    (project.root / "call2.json").write_text(json.dumps({**CALL, "id": "call_2"}), encoding="utf-8")
     ok = toolwire("validate", "--dialect", "acme_chat", "call.json", cwd=project.root)
     assert ok.returncode == 0, ok.stdout + ok.stderr
+    workers = toolwire("validate", "-j", "2", "--dialect", "acme_chat", "call.json", "call2.json", cwd=project.root)
+    assert workers.returncode == 0 and "2 valid" in workers.stderr, workers.stderr  # worker processes layer too
     bad = toolwire("validate", "--dialect", "acme_chat", "--shape", "tool_call", "bad.json", cwd=project.root)
     assert bad.returncode == 1 and "acme_chat/tool_call: /function/name" in bad.stdout, bad.stdout
 

@@ -23,8 +23,6 @@ import click
 
 from toolwire.breaking import Finding, compare, read_spec
 from toolwire.config import OVERLAY_HELP, SCHEMAS_HELP, resolve_or_exit
-from toolwire.overlay import layer_of, layered_files
-from toolwire.spec import SpecError
 from toolwire.validation.report import _escape_data, _escape_property
 
 
@@ -80,6 +78,8 @@ def _previous(schemas: Path, overlays: tuple[Path, ...], against: str, tmp: Path
 
 
 def _read(schemas: Path, overlays: tuple[Path, ...]) -> dict[str, Any]:
+    from toolwire.overlay import layered_files
+
     return read_spec(schemas, layered_files(schemas, overlays) if overlays else None)
 
 
@@ -111,6 +111,9 @@ def _shown(folder: Path) -> str:
 @click.option("--format", "fmt", type=click.Choice(("text", "json", "github")), default="text", show_default=True)
 def breaking(against: str, schemas: Path | None, overlays: tuple[Path, ...], fmt: str) -> None:
     """Report changes since REF|DIR that break generated code or captured payloads."""
+    from toolwire.overlay import layer_of, layered_files  # jsonschema: only when this command runs
+    from toolwire.spec import SpecError
+
     config = resolve_or_exit(schemas=schemas, overlays=overlays)
     schemas, overlays = config.schemas, config.overlays
     if not schemas.is_dir():

@@ -276,3 +276,17 @@ def test_breaking_compares_the_layered_spec(in_tmp: Path, cli_runner) -> None:
     assert result.exit_code == 1
     assert result.stdout.startswith("my-spec/dialects/acme_chat/tool_call.json:"), result.stdout
     assert "FIELD_REMOVED: /properties/type" in result.stdout
+
+
+def test_every_built_in_dialect_scaffolds_to_a_valid_spec(in_tmp: Path, cli_runner) -> None:
+    for like in BUILT_IN:
+        result = cli_runner(["init", "dialect", f"acme_{like}", "--like", like])
+        assert result.exit_code == 0, result.stderr
+    spec = load_layered(REPO / "schemas", [in_tmp / "my-spec"])
+    for like in BUILT_IN:
+        ours, theirs = spec.dialects[f"acme_{like}"], spec.dialects[like]
+        assert sorted(ours.all_schemas()) == sorted(theirs.all_schemas())
+        assert all(s["$id"].startswith(f"dialects/acme_{like}/") for s in ours.all_schemas().values())
+        assert [v.shape for v in spec.vectors if v.dialect == f"acme_{like}"] == [
+            v.shape for v in spec.vectors if v.dialect == like
+        ]

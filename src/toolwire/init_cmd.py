@@ -50,7 +50,10 @@ def _rename(text: str, old: str, new: str) -> str:
 
 def _retitle(text: str, name: str) -> str:
     """dialect.json's title names the new dialect (the generated docstrings and tables show it)."""
-    old = json.loads(text).get("title")
+    try:
+        old = json.loads(text).get("title")
+    except (ValueError, AttributeError):  # a broken mapping is copied as it is; load_spec reports it
+        return text
     if not isinstance(old, str):
         return text
     new = json.dumps(f"{name} (scaffolded from {old})", ensure_ascii=False)
@@ -113,7 +116,7 @@ def init_dialect(name: str, like: str, into: Path | None) -> None:
         target.write_text(text, encoding="utf-8")
         written += 1
     click.echo(f"toolwire: wrote {written} file(s) of dialect {name} (like {like}) in {into}", err=True)
-    if into.resolve() not in {o.resolve() for o in config.overlays}:
+    if into.resolve() not in {o.resolve() for o in (config.schemas, *config.overlays)}:
         click.echo(
             f"toolwire: {into} is not a configured overlay: add it to overlays, or pass --overlay {into}", err=True
         )

@@ -163,3 +163,15 @@ def test_a_project_configuration_is_found_from_a_subfolder(installed: Path, empt
     bad = run(installed, sub, "config")
     assert bad.returncode == 2
     assert bad.stderr.startswith(f"toolwire: {empty / 'toolwire.toml'}:1: unknown key 'outt'")
+
+
+def test_a_scaffolded_overlay_from_the_installed_wheel(installed: Path, empty: Path) -> None:
+    (empty / "pyproject.toml").write_text('[project]\nname = "app"\n\n[tool.toolwire]\noverlays = ["my-spec"]\n')
+    init = run(installed, empty, "init", "dialect", "acme_chat", "--like", "openai_chat")
+    assert init.returncode == 0, init.stderr
+    assert (empty / "my-spec" / "dialects" / "acme_chat" / "dialect.json").is_file()
+    (empty / "call.json").write_text(json.dumps(CALL))
+    validate = run(installed, empty, "validate", "--dialect", "acme_chat", "call.json")
+    assert validate.returncode == 0, validate.stdout + validate.stderr
+    losses = run(installed, empty, "losses")
+    assert losses.returncode == 0 and "`acme_chat`" in losses.stdout.splitlines()[0]

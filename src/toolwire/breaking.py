@@ -13,7 +13,7 @@ position), so the rules read the structure of the schema, not its text.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -67,16 +67,19 @@ class _Document:
     value: Any
 
 
-def read_spec(folder: Path) -> dict[str, _Document]:
-    """Every JSON file below a spec folder by its relative path; a file that is not JSON is an error."""
+def read_spec(folder: Path, files: Mapping[str, Path] | None = None) -> dict[str, _Document]:
+    """Every JSON file below a spec folder, or of the layered view `files` over it (overlay.py),
+    by its relative path; a file that is not JSON is an error."""
+    if files is None:
+        files = {path.relative_to(folder).as_posix(): path for path in sorted(folder.rglob("*.json"))}
     documents: dict[str, _Document] = {}
-    for path in sorted(folder.rglob("*.json")):
-        rel = path.relative_to(folder).as_posix()
+    for rel, path in sorted(files.items()):
         text = path.read_text(encoding="utf-8-sig")
         try:
             documents[rel] = _Document(text, json.loads(text))
         except json.JSONDecodeError as exc:
-            raise ValueError(f"{folder.name}/{rel}:{exc.lineno}: /: not valid JSON: {exc.msg}") from None
+            shown = f"{folder.name}/{rel}" if path.resolve().is_relative_to(folder.resolve()) else str(path)
+            raise ValueError(f"{shown}:{exc.lineno}: /: not valid JSON: {exc.msg}") from None
     return documents
 
 

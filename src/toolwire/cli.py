@@ -13,7 +13,7 @@ from typing import Any, NoReturn
 
 import click
 
-from toolwire.config import SCHEMAS_HELP, resolve_or_exit
+from toolwire.config import OVERLAY_HELP, SCHEMAS_HELP, Config, resolve_or_exit
 
 EXIT_FINDINGS = 1
 EXIT_USAGE = 2
@@ -32,6 +32,7 @@ LAZY_COMMANDS = {
     "breaking": ("toolwire.breaking_cmd:breaking", "Report changes since REF|DIR that break generated code or captured payloads."),
     "convert": ("toolwire.convert_cmd:convert", "Convert a payload of SHAPE from one dialect to another; losses go to stderr."),
     "extract": ("toolwire.convert_cmd:extract", "Print the canonical tools, tool choice, calls and results of a whole request or response."),
+    "init": ("toolwire.init_cmd:init_group", "Scaffold things in your own spec folder."),
     "tools": ("toolwire.tools_codegen:tools_group", "Work with tool definitions."),
     "validate": ("toolwire.validation.command:validate", "Check captured payloads (PATH: files, folders, - for stdin) against the schemas."),
 }
@@ -81,19 +82,27 @@ def _shorten(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 3].rsplit(" ", 1)[0] + "..."
 
 
-def _load(schemas: Path) -> Any:
-    from toolwire.spec import SpecError, load_spec
+def _load(config: Config) -> Any:
+    from toolwire.overlay import load_layered
+    from toolwire.spec import SpecError
 
     try:
-        return load_spec(schemas)
+        return load_layered(config.schemas, config.overlays)
     except SpecError as exc:
         for problem in exc.problems:
             click.echo(problem, err=True)
-        fail(f"toolwire: {len(exc.problems)} problem(s) in {schemas}; nothing was generated")
+        where = " + ".join(map(str, (config.schemas, *config.overlays)))
+        fail(f"toolwire: {len(exc.problems)} problem(s) in {where}; nothing was generated")
+
+
+overlay_option = click.option(
+    "--overlay", "overlays", multiple=True, type=click.Path(path_type=Path, file_okay=False), help=OVERLAY_HELP
+)
 
 
 @main.command()
 @click.option("--schemas", type=click.Path(path_type=Path, file_okay=False), help=SCHEMAS_HELP)
+@overlay_option
 @click.option(
     "--templates",
     type=click.Path(path_type=Path, file_okay=False),
@@ -106,14 +115,21 @@ def _load(schemas: Path) -> Any:
 )
 @click.option("--check", is_flag=True, help="Exit 1 with a diff when the output is stale; write nothing.")
 @click.option("--diff", "show_diff", is_flag=True, help="Print the diff the run would make; write nothing.")
-def generate(schemas: Path | None, templates: Path | None, out: Path | None, check: bool, show_diff: bool) -> None:
+def generate(
+    schemas: Path | None,
+    overlays: tuple[Path, ...],
+    templates: Path | None,
+    out: Path | None,
+    check: bool,
+    show_diff: bool,
+) -> None:
     """Generate models, converters and the conformance suite from the schemas."""
     from toolwire import generate as gen  # jinja2 and the planner: only this command needs them
     from toolwire.spec import SpecError
 
-    config = resolve_or_exit(schemas=schemas, templates=templates, out=out)
+    config = resolve_or_exit(schemas=schemas, templates=templates, out=out, overlays=overlays)
     templates, out = config.templates, config.out
-    spec = _load(config.schemas)
+    spec = _load(config)
     try:
         rendered = gen.render(spec, templates, config.package)
     except SpecError as exc:
@@ -141,11 +157,12 @@ def generate(schemas: Path | None, templates: Path | None, out: Path | None, che
 
 @main.command()
 @click.option("--schemas", type=click.Path(path_type=Path, file_okay=False), help=SCHEMAS_HELP)
-def losses(schemas: Path | None) -> None:
+@overlay_option
+def losses(schemas: Path | None, overlays: tuple[Path, ...]) -> None:
     """Print the Markdown table of what each dialect can carry (the README's loss table)."""
     from toolwire.capabilities import loss_table
 
-    click.echo(loss_table(_load(resolve_or_exit(schemas=schemas).schemas)), nl=False)
+    click.echo(loss_table(_load(resolve_or_exit(schemas=schemas, overlays=overlays))), nl=False)
 
 
 @main.command("config")

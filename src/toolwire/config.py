@@ -19,7 +19,7 @@ from toolwire.builtin import builtin_folder
 
 TARGETS = ("python",)
 DEFAULT_PACKAGE = "toolwire_dialects"
-KEYS = ("schemas", "templates", "out", "targets", "package")
+KEYS = ("schemas", "overlays", "templates", "out", "targets", "package")
 BUILT_IN = "built-in"
 DEFAULT = "default"
 
@@ -37,13 +37,14 @@ class Config:
     package: str
     origin: dict[str, str] = field(default_factory=dict)  # key -> where its value came from
     file: Path | None = None
+    overlays: tuple[Path, ...] = ()  # folders laid over schemas, file by file (see overlay.py)
 
     def describe(self) -> str:
         """Each resolved value and where it came from, one `key = value  (source)` line each."""
         lines = [f"# configuration file: {self.file or 'none'}"]
         for key in KEYS:
             value = getattr(self, key)
-            shown = ", ".join(value) if isinstance(value, tuple) else str(value)
+            shown = (", ".join(map(str, value)) or "none") if isinstance(value, tuple) else str(value)
             lines.append(f"{key} = {shown}  ({self.origin[key]})")
         return "\n".join(lines) + "\n"
 
@@ -92,6 +93,7 @@ def resolve(
     templates: Path | None = None,
     out: Path | None = None,
     start: Path | None = None,
+    overlays: tuple[Path, ...] | None = None,
 ) -> Config:
     """The configuration in force: a flag given here wins over the file, the file over the defaults."""
     found = find_file(start or Path.cwd())
@@ -128,10 +130,31 @@ def resolve(
     if not isinstance(package, str) or not package.isidentifier():
         raise ConfigError(f"{path}:{_line_of(path, 'package')}: package must be a Python identifier")
     origin["package"] = where if "package" in table else DEFAULT
-    return Config(resolved_schemas, resolved_templates, resolved_out, tuple(targets), package, origin, path)
+    resolved_overlays = _overlays(overlays, table, path, where, origin)
+    return Config(
+        resolved_schemas, resolved_templates, resolved_out, tuple(targets), package, origin, path, resolved_overlays
+    )
 
 
-def resolve_or_exit(**flags: Path | None) -> Config:
+def _overlays(
+    flags: tuple[Path, ...] | None, table: dict[str, Any], path: Path | None, where: str, origin: dict[str, str]
+) -> tuple[Path, ...]:
+    """The overlay folders: the --overlay flags (all of them, replacing the file's), else the file's list."""
+    if flags:
+        origin["overlays"] = "--overlay"
+        return tuple(flags)
+    if "overlays" not in table:
+        origin["overlays"] = DEFAULT
+        return ()
+    value = table["overlays"]
+    assert path is not None  # a table came from a file
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise ConfigError(f"{path}:{_line_of(path, 'overlays')}: overlays must be a list of paths (strings)")
+    origin["overlays"] = where
+    return tuple(_relative_to_cwd(path.parent / v) for v in value)
+
+
+def resolve_or_exit(**flags: Any) -> Config:
     """resolve() for a command: a configuration error is a one-line message and exit 2."""
     import sys
 
@@ -145,6 +168,7 @@ def resolve_or_exit(**flags: Path | None) -> Config:
 
 
 SCHEMAS_HELP = "Spec folder (default: as configured, else the built-in spec)."
+OVERLAY_HELP = "A folder laid over the spec, file by file (repeatable, a later one wins; replaces the configured ones)."
 GENERATED_HELP = (
     "Folder of the generated packages (default: as configured, else ./generated, else the installed package)."
 )

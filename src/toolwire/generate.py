@@ -21,6 +21,7 @@ from typing import Any
 import jinja2
 
 from toolwire import plan, pytarget, tree_swap
+from toolwire.overlay import label, materialized
 from toolwire.positions import pointer_line
 from toolwire.spec import SHAPES, Dialect, Spec, SpecError, VectorFile
 
@@ -89,6 +90,12 @@ def _tool_versions() -> dict[str, str]:
 
 def _models(spec: Spec, package: str) -> dict[str, str]:
     """Pydantic models of every canonical and wire schema, one module per schema file."""
+    with materialized(spec) as folder:
+        return _models_in(spec, folder)
+
+
+def _models_in(spec: Spec, root: Path) -> dict[str, str]:
+    """_models, with every spec file at its relative path below root (see materialized)."""
     from datamodel_code_generator import DataModelType, InputFileType, PythonVersion, generate
     from datamodel_code_generator.format import Formatter
 
@@ -100,7 +107,7 @@ def _models(spec: Spec, package: str) -> dict[str, str]:
         with warnings.catch_warnings(), _models_of(rel):
             warnings.simplefilter("ignore")
             code = generate(
-                spec.sources[rel],
+                root / rel,
                 input_file_type=InputFileType.JsonSchema,
                 output_model_type=DataModelType.PydanticV2BaseModel,
                 target_python_version=PythonVersion.PY_311,
@@ -114,10 +121,10 @@ def _models(spec: Spec, package: str) -> dict[str, str]:
                 use_schema_description=True,
                 use_field_description=True,
                 allow_remote_refs=False,
-                custom_file_header=_header([f"schemas/{rel}"]),
+                custom_file_header=_header([label(spec, spec.sources[rel])]),
             )
         if not isinstance(code, str):
-            raise GenerateError(f"schemas/{rel}: datamodel-code-generator produced several modules")
+            raise GenerateError(f"{label(spec, spec.sources[rel])}: datamodel-code-generator produced several modules")
         out[module] = code
     for folder in sorted({m.rsplit("/", 1)[0] for m in out}):
         out.setdefault(f"{folder}/__init__.py", _header(["schemas/"]) + "\n")
@@ -265,7 +272,8 @@ def _render_one(
     if "{dialect}" in rel:
         out = {}
         for d in dialects:
-            sources = [f"schemas/dialects/{d['name']}/", f"templates/{name}"]
+            folder = label(spec, spec.dialects[d["name"]].folder / "dialect.json").removesuffix("dialect.json")
+            sources = [folder, f"templates/{name}"]
             cases = next((v.cases for v in spec.stream_vectors if v.dialect == d["name"]), [])
             text = template.render(context, d=d, stream_cases=cases, header=_header(sources))
             if text.strip():  # a template may have nothing to say for a dialect
@@ -290,13 +298,15 @@ def _vector_context(spec: Spec, vf: VectorFile) -> dict[str, Any]:
 
 
 def spec_rel(spec: Spec, path: Path) -> str:
-    return "schemas/" + path.relative_to(spec.root).as_posix()
+    return label(spec, path)
 
 
 def _manifest(spec: Spec, templates: Path, files: dict[str, bytes]) -> bytes:
-    # Every file of the schemas folder is an input, the notes beside the schemas (SOURCE.md) too.
+    # Every file of the schemas folder is an input, the notes beside the schemas (SOURCE.md) too;
+    # an overlay's files by their folder's name.
     every = {p.relative_to(spec.root).as_posix(): p for p in spec.root.rglob("*") if p.is_file()}
-    inputs = {f"schemas/{rel}": _sha256(path.read_bytes()) for rel, path in sorted({**every, **spec.sources}.items())}
+    merged = {**every, **spec.sources}
+    inputs = {label(spec, path): _sha256(path.read_bytes()) for _, path in sorted(merged.items())}
     for path in sorted(templates.rglob("*")):
         if path.is_file():
             inputs[f"templates/{path.relative_to(templates).as_posix()}"] = _sha256(path.read_bytes())

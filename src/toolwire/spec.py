@@ -9,7 +9,7 @@ from __future__ import annotations
 import copy
 import json
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -86,14 +86,20 @@ class Spec:
 
 
 class _Problems:
-    def __init__(self, root: Path) -> None:
+    def __init__(self, root: Path, files: Mapping[str, Path]) -> None:
         self.root = root
+        self.files = files  # relative path -> file: root's, or a layered view (overlay.py)
         self.items: list[str] = []
         self._texts: dict[Path, str] = {}
         # What failed its own checks: what depends on it is not checked, so one mistake is
         # reported once, not again by everything that refers to it.
         self.broken_documents: set[str] = set()  # schema files, by $id
         self.broken_dialects: set[str] = set()  # dialect folders whose dialect.json failed
+
+    def glob(self, pattern: str) -> list[Path]:
+        """The files whose relative path matches pattern (`*`: within one segment), by that path."""
+        regex = re.compile("[^/]*".join(map(re.escape, pattern.split("*"))))
+        return [self.files[rel] for rel in sorted(self.files) if regex.fullmatch(rel)]
 
     def add(self, path: Path, pointer: str, message: str) -> None:
         text = self._texts.get(path)
@@ -159,17 +165,19 @@ def _refuse_retrieval(uri: str) -> referencing.Resource:
     raise referencing.exceptions.NoSuchResource(ref=uri)
 
 
-def load_spec(root: Path) -> Spec:
-    """Read and check every file below root; raise SpecError listing all problems."""
+def load_spec(root: Path, files: Mapping[str, Path] | None = None) -> Spec:
+    """Read and check every file below root, or the {relative path: file} map `files` (root's
+    files with overlays laid over them, see overlay.py); raise SpecError listing all problems."""
     root = root.resolve()
-    problems = _Problems(root)
     if not root.is_dir():
         raise SpecError([f"{root}:1: /: schemas folder not found"])
+    if files is None:
+        files = {path.relative_to(root).as_posix(): path for path in sorted(root.rglob("*.json"))}
+    problems = _Problems(root, files)
     meta_validator = jsonschema.Draft202012Validator(jsonschema.Draft202012Validator.META_SCHEMA)
     documents: dict[str, dict[str, Any]] = {}
     sources: dict[str, Path] = {}
-    for path in sorted(root.rglob("*.json")):
-        rel = path.relative_to(root).as_posix()
+    for rel, path in sorted(files.items()):
         sources[rel] = path
         if rel.startswith("vectors/") or path.name in ("dialect.json", "stream.json", "profiles.json"):
             continue
@@ -252,7 +260,7 @@ def _load_dialects(
         return dialects
     validator = _MetaValidator(documents, registry, "meta/dialect.schema.json")
     stream_validator = None
-    for path in sorted((root / "dialects").glob("*/dialect.json")):
+    for path in problems.glob("dialects/*/dialect.json"):
         mapping = problems.read_json(path)
         before = len(problems.items)
         if mapping is not None:
@@ -293,11 +301,12 @@ def _load_dialects(
                 if location["shape"] not in mapping["shapes"]:
                     problems.add(path, f"/envelopes/{kind}/locations/{i}/shape", f"dialect has no {location['shape']} shape")
         stream = None
-        if (folder / "stream.json").is_file():
-            stream = problems.read_json(folder / "stream.json")
+        stream_path = problems.files.get(f"dialects/{folder.name}/stream.json")
+        if stream_path is not None:
+            stream = problems.read_json(stream_path)
             if stream is not None and "meta/stream.schema.json" in documents:
                 stream_validator = stream_validator or _MetaValidator(documents, registry, "meta/stream.schema.json")
-                problems.schema_errors(folder / "stream.json", stream, stream_validator, "invalid stream mapping")
+                problems.schema_errors(stream_path, stream, stream_validator, "invalid stream mapping")
         profiles = _load_profiles(folder, problems, documents, registry, envelopes)
         dialects[folder.name] = Dialect(folder.name, folder, mapping, schemas, envelopes, stream, profiles)
     return dialects
@@ -357,7 +366,7 @@ def _load_vectors(
         problems.items.append(f"{problems.rel(root / 'meta')}:1: /: missing meta/vectors.schema.json")
         return out
     validator = _MetaValidator(documents, registry, "meta/vectors.schema.json")
-    for path in sorted((root / "vectors").glob("*/*.json")):
+    for path in problems.glob("vectors/*/*.json"):
         if path.name == "stream.json":
             continue
         data = problems.read_json(path)
@@ -393,7 +402,7 @@ def _load_stream_vectors(
 ) -> list[StreamVectorFile]:
     """vectors/<dialect>/stream.json: event sequences and the calls they assemble to."""
     out: list[StreamVectorFile] = []
-    files = sorted((root / "vectors").glob("*/stream.json"))
+    files = problems.glob("vectors/*/stream.json")
     if files and "meta/stream_vectors.schema.json" not in documents:
         problems.items.append(f"{problems.rel(root / 'meta')}:1: /: missing meta/stream_vectors.schema.json")
         return out

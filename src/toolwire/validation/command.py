@@ -16,8 +16,9 @@ from typing import Any, ClassVar, NoReturn
 
 import click
 
-from toolwire.config import SCHEMAS_HELP, resolve_or_exit
-from toolwire.spec import SpecError, load_spec
+from toolwire.config import OVERLAY_HELP, SCHEMAS_HELP, resolve_or_exit
+from toolwire.overlay import load_layered
+from toolwire.spec import SpecError
 from toolwire.validation.engine import MIB, Engine, EngineError, Options
 from toolwire.validation.inputs import STDIN, expand, plan
 from toolwire.validation.progress import Progress
@@ -102,6 +103,9 @@ def _fail(message: str, code: int = EXIT_USAGE) -> NoReturn:
 )
 @click.option("--schemas", type=click.Path(path_type=Path, file_okay=False), help=SCHEMAS_HELP)
 @click.option(
+    "--overlay", "overlays", multiple=True, type=click.Path(path_type=Path, file_okay=False), help=OVERLAY_HELP
+)
+@click.option(
     "--max-record-bytes",
     type=ByteSize(),
     default="16M",
@@ -127,6 +131,7 @@ def validate(
     fail_fast: bool,
     quiet: bool,
     schemas: Path | None,
+    overlays: tuple[Path, ...],
     max_record_bytes: int,
     segment_bytes: int,
 ) -> None:
@@ -138,11 +143,11 @@ def validate(
     """
     if suggest is not None and not strict:
         raise click.UsageError("--suggest needs --strict (the patch describes the drift --strict finds)")
-    schemas = resolve_or_exit(schemas=schemas).schemas
+    config = resolve_or_exit(schemas=schemas, overlays=overlays)
     try:
         code = _validate(
             *(paths, dialect, shape, fmt, profile, strict, suggest, jobs, fail_fast, quiet),
-            *(schemas, max_record_bytes, segment_bytes),
+            *(config.schemas, max_record_bytes, segment_bytes, config.overlays),
         )
     except (click.exceptions.Exit, click.ClickException, click.exceptions.Abort, SystemExit):
         raise
@@ -171,15 +176,17 @@ def _validate(
     schemas: Path,
     max_record_bytes: int,
     segment_bytes: int,
+    overlays: tuple[Path, ...] = (),
 ) -> int:
     if list(paths).count(STDIN) > 1:
         raise click.UsageError("'-' (stdin) can be given once")
     try:
-        spec = load_spec(schemas)
+        spec = load_layered(schemas, overlays)
     except SpecError as exc:
         for problem in exc.problems:
             _say(problem)
-        _fail(f"{len(exc.problems)} problem(s) in {schemas}; nothing was validated")
+        where = " + ".join(map(str, (schemas, *overlays)))
+        _fail(f"{len(exc.problems)} problem(s) in {where}; nothing was validated")
     options = Options(
         dialect=dialect,
         shape=shape,
@@ -205,7 +212,7 @@ def _validate(
     units = plan(files, segment_bytes)
     jobs = jobs or os.cpu_count() or 1
     progress = Progress(sum(u.size for u in units), enabled=None if not quiet else False)
-    config = RunConfig(str(schemas), options, fmt, quiet, fail_fast)
+    config = RunConfig(str(schemas), options, fmt, quiet, fail_fast, tuple(map(str, overlays)))
     try:
         outcome = run(
             config,

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import BinaryIO, TextIO
 
-from toolwire.spec import load_spec
+from toolwire.overlay import load_layered
 from toolwire.validation.engine import AMBIGUOUS, VALID, Engine, Options, Result
 from toolwire.validation.inputs import STDIN, Reader, ReadProblem, Record, Unit
 from toolwire.validation.progress import Progress
@@ -30,6 +30,7 @@ class RunConfig:
     fmt: str = "text"
     quiet: bool = False
     fail_fast: bool = False
+    overlays: tuple[str, ...] = ()  # folders laid over schemas
 
 
 @dataclass
@@ -122,7 +123,7 @@ _worker: tuple[Engine, Reporter, bool] | None = None
 
 def _init_worker(config: RunConfig) -> None:
     global _worker
-    engine = Engine(load_spec(Path(config.schemas)), config.options)
+    engine = Engine(load_layered(Path(config.schemas), [Path(o) for o in config.overlays]), config.options)
     _worker = (engine, Reporter(config.fmt, quiet=config.quiet), config.fail_fast)
 
 

@@ -91,10 +91,10 @@ def _tool_versions() -> dict[str, str]:
 def _models(spec: Spec, package: str) -> dict[str, str]:
     """Pydantic models of every canonical and wire schema, one module per schema file."""
     with materialized(spec) as folder:
-        return _models_in(spec, folder)
+        return _models_in(spec, folder, package)
 
 
-def _models_in(spec: Spec, root: Path) -> dict[str, str]:
+def _models_in(spec: Spec, root: Path, package: str) -> dict[str, str]:
     """_models, with every spec file at its relative path below root (see materialized)."""
     from datamodel_code_generator import DataModelType, InputFileType, PythonVersion, generate
     from datamodel_code_generator.format import Formatter

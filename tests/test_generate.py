@@ -272,8 +272,13 @@ def test_stale_output_is_removed_and_foreign_files_are_kept(
     for path, data in FOREIGN.items():
         assert after.get(path) == data, f"foreign file {path} was touched"
     assert STALE_OUTPUT not in json.loads(after[MANIFEST])["outputs"]
-    expected = {p: d for p, d in fresh_tree.items() if p not in (STALE_OUTPUT, MANIFEST)} | FOREIGN
-    assert {p: d for p, d in after.items() if p != MANIFEST} == expected
+    # The package's metadata carries the spec's hash in its version: a vector fewer changes it.
+    versioned = "python/pyproject.toml"
+    assert after[versioned] != fresh_tree[versioned]
+    assert after[versioned].split(b"+spec.")[0] == fresh_tree[versioned].split(b"+spec.")[0]
+    kept = (STALE_OUTPUT, MANIFEST, versioned)
+    expected = {p: d for p, d in fresh_tree.items() if p not in kept} | FOREIGN
+    assert {p: d for p, d in after.items() if p not in (MANIFEST, versioned)} == expected
     mtimes = _mtimes(run.out)
     rewritten = [p for p in expected if mtimes[p] != run.before[p]]
     assert not rewritten, f"unchanged files were rewritten: {rewritten}"

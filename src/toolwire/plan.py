@@ -244,6 +244,8 @@ def _field(name: str, spec: dict[str, Any], var_prefix: str, kinds: dict[str, st
         check = kinds.get(name) or FIELD_CHECKS.get(name, "any")
     else:
         check = ENCODING_CHECKS[encoding]
+    if spec.get("empty_means_absent"):
+        check = "list"  # [] is read too: it says what leaving the field out says
     pairs = spec.get("values")
     no_args = spec.get("no_arguments_text", [])
     return {
@@ -272,6 +274,7 @@ def _field(name: str, spec: dict[str, Any], var_prefix: str, kinds: dict[str, st
         "profile": spec.get("schema_profile", "json_schema"),
         "fallback": spec.get("fallback"),
         "non_empty": bool(spec.get("non_empty", False)),
+        "empty_means_absent": bool(spec.get("empty_means_absent", False)),
         "output_key": spec.get("output_key"),
         "error_key": spec.get("error_key"),
     }

@@ -156,9 +156,6 @@ CASES: dict[str, dict[str, Any]] = {'ANY with one allowed name is that tool (as 
  'an Anthropic tool choice is rejected': {'description': 'an Anthropic tool choice is rejected',
                                           'wire': {'type': 'any'},
                                           'error': {'pointer': '/mode'}},
- 'an empty allowedFunctionNames is rejected': {'description': 'an empty allowedFunctionNames is rejected',
-                                               'wire': {'mode': 'ANY', 'allowedFunctionNames': []},
-                                               'error': {'pointer': '/allowedFunctionNames'}},
  'allowedFunctionNames given as one string (proto JSON)': {'description': 'allowedFunctionNames given as one '
                                                                           'string (proto JSON)',
                                                            'wire': {'mode': 'ANY',
@@ -185,31 +182,64 @@ CASES: dict[str, dict[str, Any]] = {'ANY with one allowed name is that tool (as 
                                                                                                  'restriction)',
                                                                                   'wire': {'mode': 'ANY',
                                                                                            'allowedFunctionNames': []},
-                                                                                  'canonical': {'mode': 'required'},
-                                                                                  'known_failure': 'the '
-                                                                                                   'decoder '
-                                                                                                   'reads '
-                                                                                                   'allowedFunctionNames '
-                                                                                                   'as a '
-                                                                                                   'non-empty '
-                                                                                                   'list; an '
-                                                                                                   'empty '
-                                                                                                   'list (no '
-                                                                                                   'restriction) '
-                                                                                                   'needs a '
-                                                                                                   'mapping '
-                                                                                                   'term',
-                                                                                  'known_failure_in': ['decode',
-                                                                                                       'encode',
-                                                                                                       'json_text',
-                                                                                                       'conversion']}}
-KNOWN_FAILURES: dict[str, str] = {'ANY with an empty allowedFunctionNames (accepted by the API: no restriction)': 'the decoder reads '
-                                                                                 'allowedFunctionNames as a '
-                                                                                 'non-empty list; an empty '
-                                                                                 'list (no restriction) '
-                                                                                 'needs a mapping term'}
-VALID_NAMES = ["ANY with one allowed name is that tool (as in the corpus)", "AUTO (as in the corpus)", "ANY without names means required", "ANY with several allowed names", "NONE", "VALIDATED is auto with a reported meaning", "VALIDATED with allowed names", "snake_case allowed_function_names spelling", "MODE_UNSPECIFIED means AUTO", "allowed names under AUTO are kept as a field, not applied", "an empty functionCallingConfig leaves the mode unspecified, which is AUTO", "allowedFunctionNames given as one string (proto JSON)", "proto JSON: allowed_function_names as one name", "ANY with an empty allowedFunctionNames (accepted by the API: no restriction)"]
-INVALID_NAMES = ["an unknown mode is rejected", "the OpenAI string form is rejected", "an Anthropic tool choice is rejected", "an empty allowedFunctionNames is rejected"]
+                                                                                  'canonical': {'mode': 'required',
+                                                                                                'extensions': {'gemini': {'forms': {'/allowedFunctionNames': 'empty'}}}},
+                                                                                  'to': {'openai_chat': {'wire': 'required',
+                                                                                                         'losses': []},
+                                                                                         'anthropic_messages': {'wire': {'type': 'any'},
+                                                                                                                'losses': []}}},
+ 'VALIDATED with an empty allowedFunctionNames restricts nothing': {'description': 'VALIDATED with an empty '
+                                                                                   'allowedFunctionNames '
+                                                                                   'restricts nothing',
+                                                                    'wire': {'mode': 'VALIDATED',
+                                                                             'allowedFunctionNames': []},
+                                                                    'canonical': {'mode': 'auto',
+                                                                                  'extensions': {'gemini': {'forms': {'/allowedFunctionNames': 'empty',
+                                                                                                                      '': 'variant:2'},
+                                                                                                            'notes': ['Gemini '
+                                                                                                                      'VALIDATED '
+                                                                                                                      'mode: '
+                                                                                                                      'the '
+                                                                                                                      'model '
+                                                                                                                      'may '
+                                                                                                                      'answer '
+                                                                                                                      'in '
+                                                                                                                      'text '
+                                                                                                                      'or '
+                                                                                                                      'call '
+                                                                                                                      'a '
+                                                                                                                      'function, '
+                                                                                                                      'and '
+                                                                                                                      'its '
+                                                                                                                      'function '
+                                                                                                                      'calls '
+                                                                                                                      'are '
+                                                                                                                      'validated '
+                                                                                                                      'with '
+                                                                                                                      'constrained '
+                                                                                                                      'decoding']}}},
+                                                                    'to': {'openai_chat': {'wire': 'auto',
+                                                                                           'losses': [{'pointer': '/extensions/gemini/notes/0',
+                                                                                                       'what': 'VALIDATED '
+                                                                                                               'mode'}]}}},
+ 'proto JSON: an empty allowed_function_names keeps its spelling': {'description': 'proto JSON: an empty '
+                                                                                   'allowed_function_names '
+                                                                                   'keeps its spelling',
+                                                                    'wire': {'mode': 'ANY',
+                                                                             'allowed_function_names': []},
+                                                                    'canonical': {'mode': 'required',
+                                                                                  'extensions': {'gemini': {'forms': {'/allowed_function_names': 'snake_case',
+                                                                                                                      '/allowedFunctionNames': 'empty'}}}},
+                                                                    'to': {'openai_chat': {'wire': 'required',
+                                                                                           'losses': []}}},
+ 'an empty name in allowedFunctionNames is rejected': {'description': 'an empty name in allowedFunctionNames '
+                                                                      'is rejected',
+                                                       'wire': {'mode': 'ANY',
+                                                                'allowedFunctionNames': ['get_weather', '']},
+                                                       'error': {'pointer': '/allowedFunctionNames/1'}}}
+KNOWN_FAILURES: dict[str, str] = {}
+VALID_NAMES = ["ANY with one allowed name is that tool (as in the corpus)", "AUTO (as in the corpus)", "ANY without names means required", "ANY with several allowed names", "NONE", "VALIDATED is auto with a reported meaning", "VALIDATED with allowed names", "snake_case allowed_function_names spelling", "MODE_UNSPECIFIED means AUTO", "allowed names under AUTO are kept as a field, not applied", "an empty functionCallingConfig leaves the mode unspecified, which is AUTO", "allowedFunctionNames given as one string (proto JSON)", "proto JSON: allowed_function_names as one name", "ANY with an empty allowedFunctionNames (accepted by the API: no restriction)", "VALIDATED with an empty allowedFunctionNames restricts nothing", "proto JSON: an empty allowed_function_names keeps its spelling"]
+INVALID_NAMES = ["an unknown mode is rejected", "the OpenAI string form is rejected", "an Anthropic tool choice is rejected", "an empty name in allowedFunctionNames is rejected"]
 # Quirks of compatible servers: the dialect's own schema rejects them, decode reads them.
 LENIENT = {name: case["lenient"] for name, case in CASES.items() if "lenient" in case}
 

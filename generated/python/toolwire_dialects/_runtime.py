@@ -199,6 +199,7 @@ def _describe(value: Any) -> str:
 _EXPECT = {
     "object": (lambda v: type(v) is dict, "an object"),
     "array": (lambda v: type(v) is list and len(v) > 0, "a non-empty array"),
+    "list": (lambda v: type(v) is list, "an array"),
     "string": (lambda v: type(v) is str, "a string"),
     "nonempty": (lambda v: type(v) is str and v != "", "a non-empty string"),
     "boolean": (lambda v: type(v) is bool, "a boolean"),

@@ -99,6 +99,13 @@ SCHEMAS: dict[str, Any] = {'canonical/content_part.json': {'$schema': 'https://j
                                                                                                 'an optional '
                                                                                                 'field sent '
                                                                                                 'as null; '
+                                                                                                'empty: an '
+                                                                                                'empty list '
+                                                                                                'sent where '
+                                                                                                'it means '
+                                                                                                'the field '
+                                                                                                'left out '
+                                                                                                '(empty_means_absent); '
                                                                                                 'absent: an '
                                                                                                 'optional '
                                                                                                 'constant '
@@ -152,7 +159,7 @@ SCHEMAS: dict[str, Any] = {'canonical/content_part.json': {'$schema': 'https://j
                                                                                  'type': 'object',
                                                                                  'propertyNames': {'pattern': '^(/([^~]|~[01])*)*$'},
                                                                                  'additionalProperties': {'type': 'string',
-                                                                                                          'pattern': '^(blocks|string|present|null|absent|minted|object|wrapped|alias:[0-9]+(:lower)?|variant:[0-9]+|snake_case|single|snake_case:single)$'}},
+                                                                                                          'pattern': '^(blocks|string|present|null|empty|absent|minted|object|wrapped|alias:[0-9]+(:lower)?|variant:[0-9]+|snake_case|single|snake_case:single)$'}},
                                                                        'notes': {'description': 'What the '
                                                                                                 'wire said '
                                                                                                 'beyond the '
@@ -6022,6 +6029,63 @@ SCHEMAS: dict[str, Any] = {'canonical/content_part.json': {'$schema': 'https://j
                                                                                               'out and '
                                                                                               'reports it.',
                                                                                'type': 'boolean'},
+                                                                 'empty_means_absent': {'description': 'string_list '
+                                                                                                       'only, '
+                                                                                                       'on '
+                                                                                                       'an '
+                                                                                                       'optional '
+                                                                                                       'field: '
+                                                                                                       'the '
+                                                                                                       'wire '
+                                                                                                       'may '
+                                                                                                       'send '
+                                                                                                       'an '
+                                                                                                       'empty '
+                                                                                                       'list '
+                                                                                                       'where '
+                                                                                                       'it '
+                                                                                                       'means '
+                                                                                                       'what '
+                                                                                                       'leaving '
+                                                                                                       'the '
+                                                                                                       'field '
+                                                                                                       'out '
+                                                                                                       'means '
+                                                                                                       "(Gemini's "
+                                                                                                       'allowedFunctionNames: '
+                                                                                                       '[] '
+                                                                                                       'restricts '
+                                                                                                       'nothing). '
+                                                                                                       'Decoding '
+                                                                                                       '[] '
+                                                                                                       'gives '
+                                                                                                       'the '
+                                                                                                       'field '
+                                                                                                       'left '
+                                                                                                       'out, '
+                                                                                                       'its '
+                                                                                                       'spelling '
+                                                                                                       'kept '
+                                                                                                       '(form '
+                                                                                                       'empty) '
+                                                                                                       'so '
+                                                                                                       'that '
+                                                                                                       'encoding '
+                                                                                                       'it '
+                                                                                                       'back '
+                                                                                                       'sends '
+                                                                                                       '[] '
+                                                                                                       'again; '
+                                                                                                       'other '
+                                                                                                       'dialects '
+                                                                                                       'carry '
+                                                                                                       'nothing '
+                                                                                                       'for '
+                                                                                                       'it, '
+                                                                                                       'and '
+                                                                                                       'lose '
+                                                                                                       'nothing.',
+                                                                                        'type': 'boolean'},
                                                                  'fallback': {'description': 'call_name: '
                                                                                              'when the '
                                                                                              'canonical '
@@ -6201,6 +6265,11 @@ SCHEMAS: dict[str, Any] = {'canonical/content_part.json': {'$schema': 'https://j
                                                              'then': {'required': ['parts']},
                                                              'else': {'not': {'anyOf': [{'required': ['parts']},
                                                                                         {'required': ['string']}]}}},
+                                                            {'if': {'properties': {'empty_means_absent': {'const': True}},
+                                                                    'required': ['empty_means_absent']},
+                                                             'then': {'properties': {'encoding': {'const': 'string_list'},
+                                                                                     'optional': {'const': True}},
+                                                                      'required': ['encoding', 'optional']}},
                                                             {'if': {'properties': {'encoding': {'const': 'result_object'}},
                                                                     'required': ['encoding']},
                                                              'then': {'required': ['output_key']},

@@ -184,7 +184,7 @@ def encode_tool_definition(value: Any, *, strict: bool = False, id_map: IdMap | 
 
 SHAPE_TOOL_CHOICE = "tool_choice"
 _PROTO_TOOL_CHOICE = {"mode": None, "allowedFunctionNames": {"*": None}}  # proto JSON: the field names read in either spelling
-_CHECKS_TOOL_CHOICE = ((("", "object", None), ("/mode", "const", "AUTO")), (("", "object", None), ("/mode", "const", "NONE")), (("", "object", None), ("/mode", "const", "VALIDATED"), ("/allowedFunctionNames", "optional", "array")), (("", "object", None), ("/mode", "optional_const", "MODE_UNSPECIFIED")), (("", "object", None), ("/mode", "values", ("ANY", "ANY")), ("/allowedFunctionNames", "optional", "array")))
+_CHECKS_TOOL_CHOICE = ((("", "object", None), ("/mode", "const", "AUTO")), (("", "object", None), ("/mode", "const", "NONE")), (("", "object", None), ("/mode", "const", "VALIDATED"), ("/allowedFunctionNames", "optional", "list")), (("", "object", None), ("/mode", "optional_const", "MODE_UNSPECIFIED")), (("", "object", None), ("/mode", "values", ("ANY", "ANY")), ("/allowedFunctionNames", "optional", "list")))
 _K_TOOL_CHOICE_0_0 = frozenset(("mode",))
 _K_TOOL_CHOICE_1_0 = frozenset(("mode",))
 _K_TOOL_CHOICE_2_0 = frozenset(("allowedFunctionNames", "mode"))
@@ -262,7 +262,9 @@ def decode_tool_choice(payload: Any, *, id_map: IdMap | None = None) -> dict[str
                 pass
             elif v is None:
                 fm["/allowedFunctionNames"] = "null"
-            elif type(v) is not list or not v:
+            elif type(v) is list and not v:
+                fm["/allowedFunctionNames"] = "empty"  # says what leaving it out says; kept for the round trip
+            elif type(v) is not list:
                 raise _Mismatch
             else:
                 c["names"] = _rt.string_list(v, DIALECT, SHAPE, "/allowedFunctionNames")
@@ -307,7 +309,9 @@ def decode_tool_choice(payload: Any, *, id_map: IdMap | None = None) -> dict[str
                 pass
             elif v is None:
                 fm["/allowedFunctionNames"] = "null"
-            elif type(v) is not list or not v:
+            elif type(v) is list and not v:
+                fm["/allowedFunctionNames"] = "empty"  # says what leaving it out says; kept for the round trip
+            elif type(v) is not list:
                 raise _Mismatch
             else:
                 c["names"] = _rt.string_list(v, DIALECT, SHAPE, "/allowedFunctionNames")
@@ -372,7 +376,10 @@ def encode_tool_choice(value: Any, *, strict: bool = False, id_map: IdMap | None
             return _tuple_new(Encoded, (w, losses))
         if index == 2:
             x2_names = c.get("names")
-            x2_names = _MISSING if x2_names is None else list(x2_names)
+            if x2_names is None:
+                x2_names = [] if fm.get("/allowedFunctionNames") == "empty" else _MISSING
+            else:
+                x2_names = list(x2_names)
             w = {"mode": "VALIDATED"}
             if x2_names is not _MISSING:
                 w["allowedFunctionNames"] = x2_names
@@ -399,7 +406,10 @@ def encode_tool_choice(value: Any, *, strict: bool = False, id_map: IdMap | None
         if index == 4:
             x4_mode = _VALUES_TOOL_CHOICE_4_MODE[c["mode"]]
             x4_names = c.get("names")
-            x4_names = _MISSING if x4_names is None else list(x4_names)
+            if x4_names is None:
+                x4_names = [] if fm.get("/allowedFunctionNames") == "empty" else _MISSING
+            else:
+                x4_names = list(x4_names)
             w = {"mode": x4_mode}
             if x4_names is not _MISSING:
                 w["allowedFunctionNames"] = x4_names

@@ -5,34 +5,13 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Any
 
 import click
 
 from toolwire.generated_package import load
+from toolwire.json_input import max_bytes_option, read_json_or_exit
 
 SHAPES = ("tool_definition", "tool_choice", "tool_call", "tool_result")
-
-
-def read_json_input(source: str, what: str) -> Any:
-    """Read JSON from a file or '-' (stdin); exit 1 with a one-line error when it is not JSON."""
-    name = "<stdin>" if source == "-" else source
-    try:
-        data = sys.stdin.buffer.read() if source == "-" else Path(source).read_bytes()
-    except OSError as exc:
-        click.echo(f"toolwire: cannot read {source}: {exc.strerror or exc}", err=True)
-        sys.exit(2)
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        line = data.count(b"\n", 0, exc.start) + 1
-        click.echo(f"{name}:{line}: {what}: /: not UTF-8 text (byte {exc.start})", err=True)
-        sys.exit(1)
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
-        click.echo(f"{name}:{exc.lineno}: {what}: /: not valid JSON: {exc.msg}", err=True)
-        sys.exit(1)
 
 
 @click.command()
@@ -41,14 +20,15 @@ def read_json_input(source: str, what: str) -> Any:
 @click.option("--shape", required=True, type=click.Choice(SHAPES), help="Shape of the input.")
 @click.option("--strict", is_flag=True, help="Exit 1 on the first loss instead of reporting it.")
 @click.option("--generated", type=click.Path(path_type=Path, file_okay=False), default=Path("generated"), show_default=True)
+@max_bytes_option()
 @click.argument("file", default="-")
-def convert(source: str, target: str, shape: str, strict: bool, generated: Path, file: str) -> None:
+def convert(source: str, target: str, shape: str, strict: bool, generated: Path, max_bytes: int, file: str) -> None:
     """Convert a payload of SHAPE from one dialect to another; losses go to stderr."""
     pkg = load(generated)
     for name in (source, target):
         if name not in pkg.DIALECTS:
             raise click.BadParameter(f"unknown dialect {name!r}; known: {', '.join(pkg.DIALECTS)}")
-    payload = read_json_input(file, f"{source}/{shape}")
+    payload = read_json_or_exit(file, f"{source}/{shape}", max_bytes)
     many = isinstance(payload, list) and shape != "tool_choice"
     items = payload if many else [payload]
     id_map = pkg.IdMap()
@@ -77,8 +57,9 @@ def convert(source: str, target: str, shape: str, strict: bool, generated: Path,
 @click.command()
 @click.option("--dialect", required=True, metavar="DIALECT", help="Dialect of the payload.")
 @click.option("--generated", type=click.Path(path_type=Path, file_okay=False), default=Path("generated"), show_default=True)
+@max_bytes_option()
 @click.argument("file", default="-")
-def extract(dialect: str, generated: Path, file: str) -> None:
+def extract(dialect: str, generated: Path, max_bytes: int, file: str) -> None:
     """Print the canonical tools, tool choice, calls and results of a whole request or response."""
     pkg = load(generated)
     module = pkg.DIALECTS.get(dialect)
@@ -86,7 +67,7 @@ def extract(dialect: str, generated: Path, file: str) -> None:
         raise click.BadParameter(f"unknown dialect {dialect!r}; known: {', '.join(pkg.DIALECTS)}", param_hint="--dialect")
     if not hasattr(module, "extract"):
         raise click.BadParameter(f"dialect {dialect} describes no request or response envelope", param_hint="--dialect")
-    payload = read_json_input(file, f"{dialect}/envelope")
+    payload = read_json_or_exit(file, f"{dialect}/envelope", max_bytes)
     try:
         out = module.extract(payload)
     except pkg.DecodeError as exc:

@@ -11,6 +11,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from toolwire.json_input import MAX_DEPTH
 from toolwire.positions import pointer_line
 from toolwire.spec import Spec, load_spec
 from toolwire.validation.backends import PARSER_MAX_DEPTH, ParseError, Validators, loads, orjson, too_deep
@@ -33,7 +34,7 @@ class Options:
     shape: str | None = None  # a shape (tool_call, ...) or an envelope kind (request, ...)
     strict: bool = False  # fields the schema does not describe are findings
     max_record_bytes: int = 16 * MIB
-    max_depth: int = PARSER_MAX_DEPTH  # deeper payloads are findings (validators recurse)
+    max_depth: int = MAX_DEPTH  # deeper payloads are findings (validators recurse)
     max_errors: int = 20  # per payload; the rest are counted, not listed
     fast: bool = True  # use jsonschema-rs when importable
 

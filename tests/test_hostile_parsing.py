@@ -283,7 +283,7 @@ def test_not_json_constants_in_dialect_json_are_spec_errors(workspace: Any, cons
 
 # --- framing ------------------------------------------------------------------------------
 
-SEPARATORS = ["\u2028", "\u2029", "\u0085", "\x1c", "\x1d", "\x1e", "\x0b", "\x0c"]
+SEPARATORS = ["\u2028", "\u2029", "\u0085"]  # str.splitlines() breaks lines there; JSON strings hold them raw
 
 
 def _openai_stream_events(arguments: str) -> list[dict[str, Any]]:
@@ -334,20 +334,22 @@ def test_an_event_over_several_data_lines_is_one_event() -> None:
     assert stream.finish()[0]["arguments"] == {"a": 1}
 
 
-def test_a_bad_data_line_followed_by_many_data_lines_takes_linear_time(tmp_path: Path) -> None:
-    text = "data: {bad\n" + 'data: {"a": 1}\n' * 40000 + "\n"
+@pytest.mark.parametrize("first", ["data: {bad", "data: ["], ids=["fails_at_once", "fails_at_the_end"])
+def test_a_bad_data_line_followed_by_many_data_lines_takes_linear_time(tmp_path: Path, first: str) -> None:
+    """Re-parsing the growing event at every line is quadratic: minutes for 40,000 lines."""
+    text = first + "\n" + "data: 1,\n" * 40000 + "\n"
     started = time.perf_counter()
     stream = assembler("openai_chat")
     with pytest.raises(StreamError) as error:
         stream.feed_text(text)
     assert error.value.line == 1 and "not valid JSON" in str(error.value)
+    assert time.perf_counter() - started < 5
     path = tmp_path / "bad.sse"
     path.write_text(text, encoding="utf-8")
+    started = time.perf_counter()
     done = _run(["assemble", "--generated", GENERATED, "--dialect", "openai_chat", path])
-    assert done.returncode == 1 and re.match(
-        r"^\S+bad\.sse:1: openai_chat/stream_event: /: not valid JSON", done.stderr
-    )
-    assert time.perf_counter() - started < 20  # quadratic: 40000 re-parses of up to 600 KB
+    assert done.returncode == 1 and re.match(r"^\S+bad\.sse:1: openai_chat/stream_event: /: not valid JSON", done.stderr)
+    assert time.perf_counter() - started < 30  # a process start and the imports, on a shared machine
 
 
 def test_every_stream_dialect_rejects_not_json_text_lines() -> None:

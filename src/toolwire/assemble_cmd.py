@@ -90,14 +90,24 @@ def _events(name: str, text: str, dialect: str) -> Iterator[tuple[int, str, Any]
                 continue
             yield number, "", event
             continue
+        if line.startswith(SSE_FIELDS):
+            continue  # event:, id:, retry: and comments: fields of the same event
         if pending:
-            yield start, "", _parse(name, dialect, start, "\n".join(pending))
+            yield start, "", _event(name, dialect, start, pending)
             pending = []
-        if not line.strip() or line.startswith(SSE_FIELDS):
+        if not line.strip():
             continue
         yield number, "", _parse(name, dialect, number, line)
     if pending:
-        yield start, "", _parse(name, dialect, start, "\n".join(pending))
+        yield start, "", _event(name, dialect, start, pending)
+
+
+def _event(name: str, dialect: str, line: int, data: list[str]) -> Any:
+    """An event whose data ran over several lines; a finding names the line it starts on."""
+    try:
+        return loads_text("\n".join(data))
+    except ParseError as exc:
+        _finding(finding(name, f"{dialect}/{SHAPE}", ParseError(exc.message, line, exc.keyword)))
 
 
 def _validator(pkg: ModuleType, schema_id: str | None) -> Any:

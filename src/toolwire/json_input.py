@@ -91,7 +91,7 @@ _STRING_REST = re.compile(r'[^"\\]*(?:\\.[^"\\]*)*"', re.DOTALL)
 def too_deep_at(text: str, limit: int = MAX_DEPTH) -> int | None:
     """Offset of the first bracket nested deeper than limit, in one linear scan that skips
     strings; None when there is none (or a string never ends: the parser reports that)."""
-    if len(text) <= 2 * limit or text.count("[") + text.count("{") <= limit:
+    if len(text) <= limit or text.count("[") + text.count("{") <= limit:
         return None
     level = 0
     pos = 0

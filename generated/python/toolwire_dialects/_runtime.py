@@ -320,7 +320,7 @@ def _check_strings(value: Any) -> None:
 def checked(text: str, value: Any) -> Any:
     """The checks the scanner cannot make: depth and lone surrogates, each skipped by a cheap
     test on texts that cannot fail it."""
-    if len(text) > 2 * MAX_DEPTH and text.count("[") + text.count("{") > MAX_DEPTH:
+    if len(text) > MAX_DEPTH and text.count("[") + text.count("{") > MAX_DEPTH:
         _too_deep(text)
     if "\\u" in text or (not text.isascii() and _SURROGATE.search(text)):
         _check_strings(value)
@@ -332,14 +332,15 @@ def loads(text: str) -> Any:
     json.loads' wrapper (two whitespace regex matches around the scanner) costs more than the
     scan, so a text that starts and ends with its value goes straight to the scanner; anything
     else (whitespace, errors, '{..}{..}') goes through the decoder's own decode."""
-    if len(text) > 2 * MAX_DEPTH and text.count("[") + text.count("{") > MAX_DEPTH:
-        _too_deep(text)  # before the scanner, which recurses
+    size = len(text)
+    if size > MAX_DEPTH and text.count("[") + text.count("{") > MAX_DEPTH:
+        _too_deep(text)  # before the scanner, which recurses (even into brackets never closed)
     try:
         try:
             value, end = _scan_json(text, 0)
         except (StopIteration, json.JSONDecodeError):
             end = -1
-        if end != len(text):
+        if end != size:
             if text.startswith("\ufeff"):  # what json.loads says
                 raise json.JSONDecodeError("Unexpected UTF-8 BOM (decode using utf-8-sig)", text, 0)
             value = _JSON.decode(text)

@@ -152,7 +152,7 @@ class Engine:
             if len(raw) > max_bytes:
                 return False
             # The bracket count bounds the depth from above, as in check().
-            if may_be_too_deep and raw.count(b"[") + raw.count(b"{") > max_depth:
+            if may_be_too_deep and len(raw) > max_depth and raw.count(b"[") + raw.count(b"{") > max_depth:
                 return False
             try:
                 return is_valid(parse(raw))  # type: ignore[misc] - set together with _single
@@ -184,7 +184,7 @@ class Engine:
                 value = self._loads(data)
             except Exception:  # the parser's own error type; re-parsed for a precise message
                 return self._parse_problem(record, data)
-            if self._may_be_too_deep and data.count(b"[") + data.count(b"{") > options.max_depth:  # an upper bound
+            if self._may_be_too_deep and len(data) > options.max_depth and data.count(b"[") + data.count(b"{") > options.max_depth:  # an upper bound
                 deep = too_deep(None, value, options.max_depth)
             else:
                 deep = 0

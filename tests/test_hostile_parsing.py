@@ -363,6 +363,18 @@ def test_every_stream_dialect_rejects_not_json_text_lines() -> None:
             stream.finish()
 
 
+def test_deep_parameters_within_the_reader_limit_are_a_finding_in_tools_generate(tmp_path: Path) -> None:
+    node: dict[str, Any] = {"type": "string"}
+    for _ in range(250):  # 501 levels: the reader accepts it, the model generator recurses
+        node = {"type": "object", "properties": {"a": node}}
+    path = tmp_path / "deep.json"
+    path.write_text(json.dumps({"name": "f", "parameters": node}), encoding="utf-8")
+    done = _run(["tools", "generate", path, "--out", tmp_path / "out.py"])
+    assert done.returncode in (0, 1), done.stderr
+    if done.returncode == 1:
+        assert done.stderr.startswith(f"{path}: /: parameters nest too deeply"), done.stderr
+
+
 def test_anthropic_dict_input_and_a_deep_payload_do_not_recurse() -> None:
     deep: dict[str, Any] = {}
     node = deep

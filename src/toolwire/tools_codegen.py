@@ -663,6 +663,10 @@ def generate_command(definitions: tuple[Path, ...], out: Path) -> None:
     except ToolsCodegenError as exc:
         click.echo(str(exc), err=True)
         sys.exit(1)
+    except RecursionError:  # read within the depth limit, but too deep for the model generator
+        where = ", ".join(str(p) for p in definitions)
+        click.echo(f"{where}: /: parameters nest too deeply to generate models for", err=True)
+        sys.exit(1)
     except Exception as exc:  # never a traceback at the command line
         click.echo(f"internal error: {type(exc).__name__}: {' '.join(str(exc).split())}", err=True)
         sys.exit(2)

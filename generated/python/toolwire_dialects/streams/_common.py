@@ -434,7 +434,7 @@ class Assembler:
             if not head:
                 self._buf = text
                 return []
-            if len(head) < 6 and not _SSE_LINES.search(head):
+            if head[0] != "[" and len(head) < 6 and not _SSE_LINES.search(head):
                 self._buf = text  # too short to tell "data:" from a JSON line yet
                 return []
             # SSE also ends lines with a bare CR; JSON lines only with \n (U+2028 and
@@ -449,6 +449,9 @@ class Assembler:
                 return []
             return self._array_text(text, final=False)
         if self._mode == "sse":
+            if "\n" not in chunk and "\r" not in chunk:
+                self._buf = text  # no line ended in this chunk
+                return []
             held = "\r" if text.endswith("\r") else ""  # may be the first half of a CRLF
             lines = _SSE_LINES.split(text[: len(text) - len(held)])
             self._buf = lines.pop() + held

@@ -274,7 +274,7 @@ def _finite(text: str) -> float:
 _INFINITIES = (float("inf"), float("-inf"))
 _JSON = json.JSONDecoder(parse_constant=_no_constant, parse_float=_finite)
 _scan_json = _JSON.scan_once
-_SURROGATE = re.compile("[\ud800-\udfff]")
+_SURROGATE = re.compile("[\ud800-\udfff]")  # left in a decoded string only by a lone escape
 _STRUCTURE = re.compile(r'["\[\]{}]')
 _STRING_REST = re.compile(r'[^"\\]*(?:\\.[^"\\]*)*"', re.DOTALL)
 
@@ -318,11 +318,11 @@ def _check_strings(value: Any) -> None:
 
 
 def checked(text: str, value: Any) -> Any:
-    """The checks the scanner cannot make: depth and lone surrogates, each skipped by a cheap
-    test on texts that cannot fail it."""
+    """The checks the scanner cannot make: depth and lone surrogate escapes, each skipped by a
+    cheap test on texts that cannot fail it."""
     if len(text) > MAX_DEPTH and text.count("[") + text.count("{") > MAX_DEPTH:
         _too_deep(text)
-    if "\\u" in text or (not text.isascii() and _SURROGATE.search(text)):
+    if "\\u" in text:
         _check_strings(value)
     return value
 
@@ -330,23 +330,35 @@ def checked(text: str, value: Any) -> Any:
 def loads(text: str) -> Any:
     """json.loads(text) by the rules above. Argument texts are short, and for them
     json.loads' wrapper (two whitespace regex matches around the scanner) costs more than the
-    scan, so a text that starts and ends with its value goes straight to the scanner; anything
-    else (whitespace, errors, '{..}{..}') goes through the decoder's own decode."""
+    scan, so a short text with no escape that starts and ends with its value goes straight to
+    the scanner (it can be neither too deep nor hold a lone surrogate escape); anything else
+    (escapes, whitespace, errors, '{..}{..}', long texts) takes the checked way."""
     size = len(text)
-    if size > MAX_DEPTH and text.count("[") + text.count("{") > MAX_DEPTH:
+    if size <= MAX_DEPTH and "\\" not in text:
+        try:
+            value, end = _scan_json(text, 0)
+        except (StopIteration, json.JSONDecodeError, RecursionError):
+            end = -1
+        if end == size:
+            return value
+    return _loads_checked(text)
+
+
+def _loads_checked(text: str) -> Any:
+    if len(text) > MAX_DEPTH and text.count("[") + text.count("{") > MAX_DEPTH:
         _too_deep(text)  # before the scanner, which recurses (even into brackets never closed)
     try:
         try:
             value, end = _scan_json(text, 0)
         except (StopIteration, json.JSONDecodeError):
             end = -1
-        if end != size:
+        if end != len(text):
             if text.startswith("\ufeff"):  # what json.loads says
                 raise json.JSONDecodeError("Unexpected UTF-8 BOM (decode using utf-8-sig)", text, 0)
             value = _JSON.decode(text)
     except RecursionError:
         raise ValueError("nested too deeply to parse") from None
-    if "\\u" in text or (not text.isascii() and _SURROGATE.search(text)):
+    if "\\u" in text:
         _check_strings(value)
     return value
 

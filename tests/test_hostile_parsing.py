@@ -207,10 +207,6 @@ def _line_of_finding(done: subprocess.CompletedProcess[str]) -> int | None:
     return int(match.group(1)) if match else None
 
 
-def _assemble_ok(name: str) -> bool:
-    return name.startswith("assemble")
-
-
 BAD_INPUTS = {
     "nan": (b'{"id": "call_1", "x": NaN}', 1, "NaN"),
     "infinity": (b'{\n "x": -Infinity}', 2, "Infinity"),
@@ -348,7 +344,9 @@ def test_a_bad_data_line_followed_by_many_data_lines_takes_linear_time(tmp_path:
     path.write_text(text, encoding="utf-8")
     started = time.perf_counter()
     done = _run(["assemble", "--generated", GENERATED, "--dialect", "openai_chat", path])
-    assert done.returncode == 1 and re.match(r"^\S+bad\.sse:1: openai_chat/stream_event: /: not valid JSON", done.stderr)
+    assert done.returncode == 1 and re.match(
+        r"^\S+bad\.sse:1: openai_chat/stream_event: /: not valid JSON", done.stderr
+    )
     assert time.perf_counter() - started < 30  # a process start and the imports, on a shared machine
 
 

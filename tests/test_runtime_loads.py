@@ -1,5 +1,7 @@
-"""toolwire_dialects._runtime.loads is json.loads without the wrapper's cost: it must give
-the same value, or raise the same error, for every text."""
+"""toolwire_dialects._runtime.loads is a strict json.loads without the wrapper's cost: for every
+text it gives json.loads' value or raises json.loads' error, except that text json.loads reads
+but RFC 8259 does not allow (NaN, Infinity, 1e400, a lone surrogate, nesting over MAX_DEPTH)
+is an error too."""
 
 from __future__ import annotations
 
@@ -39,11 +41,33 @@ EDGES = [
 ]
 
 
+def strict_json_loads(text: str) -> Any:
+    """The reference: json.loads, then the rules it does not keep."""
+    value = json.loads(text)
+    if not _rfc8259(value):
+        raise ValueError("not RFC 8259 JSON")
+    return value
+
+
+def _rfc8259(value: Any) -> bool:
+    if isinstance(value, float):
+        return math.isfinite(value)
+    if isinstance(value, str):
+        return not any("\ud800" <= c <= "\udfff" for c in value)
+    if isinstance(value, dict):
+        return all(_rfc8259(k) and _rfc8259(v) for k, v in value.items())
+    if isinstance(value, list):
+        return all(_rfc8259(v) for v in value)
+    return True
+
+
 def outcome(parse: Any, text: str) -> tuple[str, Any]:
     try:
         value = parse(text)
-    except ValueError as exc:
+    except json.JSONDecodeError as exc:
         return "error", f"{type(exc).__name__}: {exc}"
+    except ValueError:
+        return "error", "not RFC 8259 JSON"
     return "value", json.dumps(value, sort_keys=True) if not _has_nan(value) else repr(value)
 
 
@@ -59,18 +83,18 @@ def _has_nan(value: Any) -> bool:
 
 @pytest.mark.parametrize("text", EDGES)
 def test_edge_texts_parse_as_json_loads_does(text: str) -> None:
-    assert outcome(loads, text) == outcome(json.loads, text)
+    assert outcome(loads, text) == outcome(strict_json_loads, text)
 
 
 @given(JSON_VALUES, st.sampled_from(["", " ", "\n", "x", "{}", "]"]), st.sampled_from(["", " ", "\t"]))
 def test_dumped_values_with_surroundings_parse_as_json_loads_does(value: Any, suffix: str, prefix: str) -> None:
     text = prefix + json.dumps(value) + suffix
-    assert outcome(loads, text) == outcome(json.loads, text)
+    assert outcome(loads, text) == outcome(strict_json_loads, text)
 
 
 @given(st.text(alphabet='{}[]":,0123456789.eE+-truefalsn \\\t', max_size=24))
 def test_arbitrary_text_parses_as_json_loads_does(text: str) -> None:
-    assert outcome(loads, text) == outcome(json.loads, text)
+    assert outcome(loads, text) == outcome(strict_json_loads, text)
 
 
 def test_explicit_properties_reach_every_object_schema_and_copy_only_what_changes() -> None:

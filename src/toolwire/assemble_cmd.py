@@ -1,7 +1,8 @@
 """`toolwire assemble`: a dialect's stream in, its canonical tool calls out.
 
-The input is JSON lines, an SSE transcript (`data:` / `event:` lines, `[DONE]`) or a JSON
-array of events, from a file or stdin. Every event is checked against the dialect's
+The input is JSON lines, an SSE transcript (`data:` / `event:` lines, `[DONE]`), a JSON
+array of events or one JSON event, from a file or stdin (read by toolwire.json_input, at most
+--max-record-bytes). Every event is checked against the dialect's
 stream_event schema, then fed to the generated assembler; the result is printed as
 {"tool_calls": [...], "finish_reason": ...}.
 
@@ -16,84 +17,100 @@ from __future__ import annotations
 
 import importlib
 import json
+import re
 import sys
 from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
-from typing import Any
+from typing import Any, NoReturn
 
 import click
 
 from toolwire.config import GENERATED_HELP, resolve_or_exit
 from toolwire.generated_package import load
+from toolwire.json_input import ParseError, display_name, finding, loads_text, max_bytes_option, read_text_or_exit
 from toolwire.positions import pointer, pointer_line
 
 SHAPE = "stream_event"
+SSE_FIELDS = ("data:", "event:", "id:", "retry:", ":")
 
 
-def _read(source: str) -> tuple[str, str]:
-    name = "<stdin>" if source == "-" else source
-    try:
-        if source == "-":
-            return name, sys.stdin.read()
-        return name, Path(source).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        click.echo(f"toolwire: cannot read {source}: {exc}", err=True)
-        sys.exit(2)
-
-
-def _finding(message: str) -> None:
+def _finding(message: str) -> NoReturn:
     click.echo(message, err=True)
     sys.exit(1)
 
 
+_SSE_LINES = re.compile(r"\r\n|\r|\n")  # SSE ends lines with CRLF, LF or a bare CR
+
+
+def _parse(name: str, dialect: str, line: int, text: str) -> Any:
+    try:
+        return loads_text(text)
+    except ParseError as exc:
+        _finding(finding(name, f"{dialect}/{SHAPE}", ParseError(exc.message, line + exc.line - 1, exc.keyword)))
+
+
+def _is_json(line: str) -> bool:
+    try:
+        loads_text(line)
+    except ParseError:
+        return False
+    return True
+
+
 def _events(name: str, text: str, dialect: str) -> Iterator[tuple[int, str, Any]]:
-    """(line, pointer prefix, event) for every event of the input, in order."""
+    """(line, pointer prefix, event) for every event of the input, in order, in linear time.
+
+    JSON lines split on \\n only (U+2028 and friends are legal inside JSON strings); SSE
+    also on a bare CR. A `data:` line that is a JSON value is an event; one that is not starts
+    an event whose data runs over the following `data:` lines (SSE), parsed once at its end."""
     stripped = text.lstrip()
-    if stripped.startswith("["):
-        try:
-            events = json.loads(text)
-        except json.JSONDecodeError as exc:
-            _finding(f"{name}:{exc.lineno}: {dialect}/{SHAPE}: /: not valid JSON: {exc.msg}")
+    sse = stripped.startswith(SSE_FIELDS)
+    if not sse and (stripped.startswith("[") or not _is_json(stripped.split("\n", 1)[0])):
+        # One JSON document, as validate reads it: an array of events, or one (pretty-printed) event.
+        events = _parse(name, dialect, 1, text)
+        if type(events) is not list:
+            yield 1 + text.count("\n", 0, len(text) - len(stripped)), "", events
+            return
         for i, event in enumerate(events):
             yield pointer_line(text, f"/{i}"), f"/{i}", event
         return
-    pending: tuple[int, str] | None = None
-    for number, line in enumerate(text.splitlines(), 1):
+    pending: list[str] = []
+    start = 0
+    for number, line in enumerate(_SSE_LINES.split(text) if sse else text.split("\n"), 1):
         line = line.removesuffix("\r")
         if line.startswith("data:"):
             data = line[6:] if line.startswith("data: ") else line[5:]
-            if pending is not None:
-                data = pending[1] + "\n" + data
-            elif data.strip() == "[DONE]":
+            if pending:
+                pending.append(data)
+                continue
+            if data.strip() == "[DONE]":
                 continue
             try:
-                event = json.loads(data)
-            except ValueError:
-                pending = (pending[0] if pending else number, data)  # SSE data over several lines
+                event = loads_text(data)
+            except ParseError:
+                pending, start = [data], number
                 continue
-            start = pending[0] if pending else number
-            pending = None
-            yield start, "", event
+            yield number, "", event
             continue
-        if pending is not None:
-            _bad_json(name, dialect, *pending)
-        if not line.strip() or line.startswith((":", "event:", "id:", "retry:")):
+        if line.startswith(SSE_FIELDS):
+            continue  # event:, id:, retry: and comments: fields of the same event
+        if pending:
+            yield start, "", _event(name, dialect, start, pending)
+            pending = []
+        if not line.strip():
             continue
-        try:
-            event = json.loads(line)
-        except ValueError:
-            _bad_json(name, dialect, number, line)
-        yield number, "", event
-    if pending is not None:
-        _bad_json(name, dialect, *pending)
+        yield number, "", _parse(name, dialect, number, line)
+    if pending:
+        yield start, "", _event(name, dialect, start, pending)
 
 
-def _bad_json(name: str, dialect: str, line: int, data: str) -> None:
+def _event(name: str, dialect: str, line: int, data: list[str]) -> Any:
+    """An event whose data ran over several lines; a finding names the line it starts on."""
     try:
-        json.loads(data)
-    except json.JSONDecodeError as exc:
-        _finding(f"{name}:{line}: {dialect}/{SHAPE}: /: not valid JSON: {exc.msg}")
+        return loads_text("\n".join(data))
+    except ParseError as exc:
+        _finding(finding(name, f"{dialect}/{SHAPE}", ParseError(exc.message, line, exc.keyword)))
 
 
 def _validator(pkg: ModuleType, schema_id: str | None) -> Any:
@@ -118,8 +135,9 @@ def _validator(pkg: ModuleType, schema_id: str | None) -> Any:
 @click.command()
 @click.option("--dialect", required=True, metavar="DIALECT", help="Dialect of the stream.")
 @click.option("--generated", type=click.Path(path_type=Path, file_okay=False), help=GENERATED_HELP)
+@max_bytes_option()
 @click.argument("file", default="-")
-def assemble(dialect: str, generated: Path | None, file: str) -> None:
+def assemble(dialect: str, generated: Path | None, max_bytes: int, file: str) -> None:
     """Assemble the tool calls of a stream (JSON lines, SSE text or a JSON array of events)."""
     import jsonschema
 
@@ -135,7 +153,8 @@ def assemble(dialect: str, generated: Path | None, file: str) -> None:
         known = ", ".join(streams.STREAMS) or "none"
         why = "has no stream mapping" if dialect in pkg.DIALECTS else "is not a known dialect"
         raise click.BadParameter(f"{dialect!r} {why}; dialects with streams: {known}", param_hint="--dialect")
-    name, text = _read(file)
+    name = display_name(file)
+    text = read_text_or_exit(file, f"{dialect}/{SHAPE}", max_bytes)
     validator = _validator(pkg, module.EVENT_SCHEMA)
     assembler = module.Assembler()
     lines: list[tuple[int, str]] = []  # per event fed: its line and pointer prefix

@@ -11,35 +11,10 @@ import click
 
 from toolwire.config import GENERATED_HELP, SCHEMAS_HELP, resolve_or_exit
 from toolwire.generated_package import load
+from toolwire.json_input import max_bytes_option, read_json_or_exit, read_json_text_or_exit
 from toolwire.positions import pointer_line
 
 SHAPES = ("tool_definition", "tool_choice", "tool_call", "tool_result")
-
-
-def read_json_input(source: str, what: str) -> Any:
-    """Read JSON from a file or '-' (stdin); exit 1 with a one-line error when it is not JSON."""
-    return read_json_text(source, what)[1]
-
-
-def read_json_text(source: str, what: str) -> tuple[str, Any]:
-    """The text and the JSON value of a file or '-' (stdin), as read_json_input reads them."""
-    name = "<stdin>" if source == "-" else source
-    try:
-        data = sys.stdin.buffer.read() if source == "-" else Path(source).read_bytes()
-    except OSError as exc:
-        click.echo(f"toolwire: cannot read {source}: {exc.strerror or exc}", err=True)
-        sys.exit(2)
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        line = data.count(b"\n", 0, exc.start) + 1
-        click.echo(f"{name}:{line}: {what}: /: not UTF-8 text (byte {exc.start})", err=True)
-        sys.exit(1)
-    try:
-        return text, json.loads(text)
-    except json.JSONDecodeError as exc:
-        click.echo(f"{name}:{exc.lineno}: {what}: /: not valid JSON: {exc.msg}", err=True)
-        sys.exit(1)
 
 
 @click.command()
@@ -58,6 +33,7 @@ def read_json_text(source: str, what: str) -> tuple[str, Any]:
     help="tool_definition into Gemini: the parameters' schema language (default: the input's spelling).",
 )
 @click.option("--generated", type=click.Path(path_type=Path, file_okay=False), help=GENERATED_HELP)
+@max_bytes_option()
 @click.argument("file", default="-")
 def convert(
     source: str,
@@ -67,6 +43,7 @@ def convert(
     strict_schema: bool,
     schema_profile: str | None,
     generated: Path | None,
+    max_bytes: int,
     file: str,
 ) -> None:
     """Convert a payload of SHAPE from one dialect to another; losses go to stderr."""
@@ -77,7 +54,7 @@ def convert(
         if name not in pkg.DIALECTS:
             raise click.BadParameter(f"unknown dialect {name!r}; known: {', '.join(pkg.DIALECTS)}")
     options = _encoder_options(pkg, target, shape, strict_schema=strict_schema, schema_profile=schema_profile)
-    payload = read_json_input(file, f"{source}/{shape}")
+    payload = read_json_or_exit(file, f"{source}/{shape}", max_bytes)
     many = isinstance(payload, list) and shape != "tool_choice"
     items = payload if many else [payload]
     id_map = pkg.IdMap()
@@ -147,8 +124,11 @@ def _encoder_options(pkg: Any, target: str, shape: str, **given: Any) -> dict[st
 )
 @click.option("--generated", type=click.Path(path_type=Path, file_okay=False), help=GENERATED_HELP)
 @click.option("--schemas", type=click.Path(path_type=Path, file_okay=False), help=SCHEMAS_HELP)
+@max_bytes_option()
 @click.argument("file", default="-")
-def extract(dialect: str, profile: str | None, generated: Path | None, schemas: Path | None, file: str) -> None:
+def extract(
+    dialect: str, profile: str | None, generated: Path | None, schemas: Path | None, max_bytes: int, file: str
+) -> None:
     """Print the canonical tools, tool choice, calls and results of a whole request or response.
 
     Tools and calls of types the dialect does not convert (custom tools, server tools such as
@@ -163,7 +143,7 @@ def extract(dialect: str, profile: str | None, generated: Path | None, schemas: 
         )
     if not hasattr(module, "extract"):
         raise click.BadParameter(f"dialect {dialect} describes no request or response envelope", param_hint="--dialect")
-    text, payload = read_json_text(file, f"{dialect}/envelope")
+    text, payload = read_json_text_or_exit(file, f"{dialect}/envelope", max_bytes)
     for note in _profile_notes(schemas, dialect, profile, payload) if profile else ():
         click.echo(note, err=True)
     try:

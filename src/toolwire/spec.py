@@ -7,7 +7,6 @@ Everything is checked before anything is generated, and every problem is reporte
 from __future__ import annotations
 
 import copy
-import json
 import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
@@ -21,6 +20,7 @@ import referencing.exceptions
 from referencing.jsonschema import DRAFT202012
 
 from toolwire import fast_schema
+from toolwire.json_input import BOM, ParseError, ReadProblem, parse_document, read_source
 from toolwire.positions import pointer, pointer_line, tokens
 
 SHAPES = ("tool_definition", "tool_choice", "tool_call", "tool_result")
@@ -113,17 +113,20 @@ class _Problems:
             return str(path)
 
     def read_json(self, path: Path) -> Any:
+        """A spec file, by the one JSON reader (toolwire.json_input): NaN, Infinity, 1e400 or a
+        lone surrogate is a problem here, never a constant in generated code."""
         try:
-            text = path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            self.items.append(f"{self.rel(path)}:1: /: cannot read: {exc}")
+            data = read_source(str(path))
+            value = parse_document(data)
+        except ReadProblem as exc:
+            self.items.append(f"{self.rel(path)}:1: /: {exc}")
             return None
-        self._texts[path] = text
-        try:
-            return json.loads(text)
-        except json.JSONDecodeError as exc:
-            self.items.append(f"{self.rel(path)}:{exc.lineno}: /: not valid JSON: {exc.msg}")
+        except ParseError as exc:
+            message = f"not valid JSON: {exc.message}" if exc.keyword == "parse" else exc.message
+            self.items.append(f"{self.rel(path)}:{exc.line}: /: {message}")
             return None
+        self._texts[path] = data.removeprefix(BOM).decode("utf-8")
+        return value
 
     def schema_errors(self, path: Path, instance: Any, validator: Any, what: str) -> None:
         for error in sorted(validator.iter_errors(instance), key=lambda e: list(e.absolute_path)):

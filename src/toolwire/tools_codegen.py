@@ -26,6 +26,7 @@ from typing import Any
 import click
 
 from toolwire import pytarget
+from toolwire.json_input import ParseError, ReadProblem, parse_document, read_source
 from toolwire.positions import pointer, tokens
 
 __all__ = ["ToolsCodegenError", "generate_tool_stubs", "to_canonical_definition", "tools_group"]
@@ -77,23 +78,16 @@ def _pointer(base: str, *tokens: str | int) -> str:
     return base + pointer(tokens)
 
 
-def _reject_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not valid JSON")
-
-
 def _load(path: Path) -> Any:
+    """A definition file, read by the one JSON reader every command uses (toolwire.json_input)."""
     try:
-        text = path.read_bytes().decode("utf-8")
-    except OSError as exc:
-        raise ToolsCodegenError(path, "", f"cannot read: {exc.strerror or exc}") from None
-    except UnicodeDecodeError as exc:
-        raise ToolsCodegenError(path, "", f"not UTF-8: {exc.reason} at byte {exc.start}") from None
-    try:
-        return json.loads(text, parse_constant=_reject_constant)
-    except json.JSONDecodeError as exc:
-        raise ToolsCodegenError(path, "", f"invalid JSON at line {exc.lineno} column {exc.colno}: {exc.msg}") from None
-    except ValueError as exc:
-        raise ToolsCodegenError(path, "", f"invalid JSON: {exc}") from None
+        return parse_document(read_source(str(path)))
+    except ReadProblem as exc:
+        raise ToolsCodegenError(path, "", str(exc)) from None
+    except ParseError as exc:
+        where = f"line {exc.line}" + (f" column {exc.column}" if exc.column else "")
+        what = "invalid JSON" if exc.keyword == "parse" else "unreadable"
+        raise ToolsCodegenError(path, "", f"{what} at {where}: {exc.message}") from None
 
 
 def to_canonical_definition(value: Any, path: Path, pointer: str = "") -> dict[str, Any]:
@@ -532,6 +526,10 @@ def generate_command(definitions: tuple[Path, ...], out: Path) -> None:
         code = generate_tool_stubs(list(definitions), out=out)
     except ToolsCodegenError as exc:
         click.echo(str(exc), err=True)
+        sys.exit(1)
+    except RecursionError:  # read within the depth limit, but too deep for the model generator
+        where = ", ".join(str(p) for p in definitions)
+        click.echo(f"{where}: /: parameters nest too deeply to generate models for", err=True)
         sys.exit(1)
     except Exception as exc:  # never a traceback at the command line
         click.echo(f"internal error: {type(exc).__name__}: {' '.join(str(exc).split())}", err=True)

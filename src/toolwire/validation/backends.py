@@ -15,6 +15,7 @@ import jsonschema
 import referencing
 
 from toolwire import fast_schema
+from toolwire.json_input import ParseError, loads_text, utf8_error
 
 try:  # optional extra `fast`
     import orjson
@@ -22,56 +23,33 @@ except ImportError:  # pragma: no cover - exercised when the extra is absent
     orjson = None  # type: ignore[assignment]
 
 
-
-class ParseError(Exception):
-    """A record that is not one JSON value; line is 1-based within the record's bytes."""
-
-    def __init__(self, message: str, line: int = 1, keyword: str = "parse") -> None:
-        super().__init__(message)
-        self.message = message
-        self.line = line
-        self.keyword = keyword  # "depth" when the parser gave up on nesting
-
-
 # The deepest document the parser reads: deeper ones are parse errors of kind "depth".
-# orjson stops after 1024 levels; json.loads at Python's recursion limit, a little less.
+# orjson stops after 1024 levels; the documented limit (MAX_DEPTH) is below it.
 PARSER_MAX_DEPTH = 1024
 
 
-def _utf8_problem(data: bytes) -> ParseError | None:
-    try:
-        data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        return ParseError(f"invalid UTF-8 at byte {exc.start}", data.count(b"\n", 0, exc.start) + 1)
-    return None
-
-
-def _reject_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not JSON")
-
-
 def loads(data: bytes) -> Any:
-    """Parse one JSON value; every failure is a ParseError (never RecursionError or UnicodeError)."""
+    """Parse one JSON value by json_input's rules; every failure is a ParseError (never
+    RecursionError or UnicodeError). orjson rejects NaN, 1e400 and lone surrogates itself."""
     if orjson is not None:
         try:
             return orjson.loads(data)
         except orjson.JSONDecodeError as exc:
-            # orjson does not say where invalid UTF-8 is: find the byte ourselves.
-            problem = _utf8_problem(data) if "UTF-8" in exc.msg else None
+            # The error path re-parses with the strict json parser, for the message and line
+            # every other command gives (orjson does not say where invalid UTF-8 is, either).
+            problem = utf8_error(data)
+            if problem is None:
+                try:
+                    loads_text(data.decode("utf-8"))
+                except ParseError as same:
+                    problem = same
             if problem is None and ("depth" in exc.msg or "recursion" in exc.msg.lower()):  # orjson stops at 1024 levels
                 problem = ParseError("nested too deeply to parse", exc.lineno, "depth")
             raise (problem or ParseError(exc.msg, exc.lineno)) from None
-    problem = _utf8_problem(data)
+    problem = utf8_error(data)
     if problem is not None:
         raise problem
-    try:
-        return json.loads(data, parse_constant=_reject_constant)
-    except json.JSONDecodeError as exc:
-        raise ParseError(exc.msg, exc.lineno) from None
-    except ValueError as exc:
-        raise ParseError(str(exc)) from None
-    except RecursionError:
-        raise ParseError("nested too deeply to parse", keyword="depth") from None
+    return loads_text(data.decode("utf-8"))
 
 
 def dumps(value: Any) -> bytes:

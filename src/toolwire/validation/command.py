@@ -9,14 +9,14 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-import re
 import sys
 from pathlib import Path
-from typing import Any, ClassVar, NoReturn
+from typing import Any, NoReturn
 
 import click
 
 from toolwire.config import OVERLAY_HELP, SCHEMAS_HELP, resolve_or_exit
+from toolwire.json_input import ByteSize
 from toolwire.overlay import load_layered
 from toolwire.spec import SpecError
 from toolwire.validation.engine import MIB, Engine, EngineError, Options
@@ -28,21 +28,6 @@ from toolwire.validation.runner import RunConfig, run
 EXIT_FINDINGS = 1
 EXIT_USAGE = 2
 SEGMENT_BYTES = 4 * MIB
-
-
-class ByteSize(click.ParamType):
-    """A size such as 1048576, 512K, 16M or 1G."""
-
-    name = "size"
-    _UNITS: ClassVar[dict[str, int]] = {"": 1, "k": 1 << 10, "m": 1 << 20, "g": 1 << 30}
-
-    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> int:
-        if isinstance(value, int):
-            return value
-        match = re.fullmatch(r"\s*(\d+)\s*([kmg]?)(?:i?b)?\s*", str(value), re.IGNORECASE)
-        if not match or int(match.group(1)) < 1:
-            self.fail(f"{value!r} is not a size like 65536, 512K, 16M or 1G", param, ctx)
-        return int(match.group(1)) * self._UNITS[match.group(2).lower()]
 
 
 def _say(line: str) -> None:

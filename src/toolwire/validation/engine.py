@@ -11,6 +11,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from toolwire.json_input import MAX_DEPTH
 from toolwire.positions import pointer_line
 from toolwire.spec import Spec, load_spec
 from toolwire.validation.backends import PARSER_MAX_DEPTH, ParseError, Validators, loads, orjson, too_deep
@@ -35,7 +36,7 @@ class Options:
     shape: str | None = None  # a shape (tool_call, ...) or an envelope kind (request, ...)
     strict: bool = False  # fields the schema does not describe are findings
     max_record_bytes: int = 16 * MIB
-    max_depth: int = PARSER_MAX_DEPTH  # deeper payloads are findings (validators recurse)
+    max_depth: int = MAX_DEPTH  # deeper payloads are findings (validators recurse)
     max_errors: int = 20  # per payload; the rest are counted, not listed
     fast: bool = True  # use jsonschema-rs when importable
     profile: str | None = None  # a profile of the dialect (profiles.json): documented server quirks accepted
@@ -175,7 +176,7 @@ class Engine:
             if len(raw) > max_bytes:
                 return False
             # The bracket count bounds the depth from above, as in check().
-            if may_be_too_deep and raw.count(b"[") + raw.count(b"{") > max_depth:
+            if may_be_too_deep and len(raw) > max_depth and raw.count(b"[") + raw.count(b"{") > max_depth:
                 return False
             try:
                 return is_valid(parse(raw))  # type: ignore[misc] - set together with _single
@@ -207,7 +208,7 @@ class Engine:
                 value = self._loads(data)
             except Exception:  # the parser's own error type; re-parsed for a precise message
                 return self._parse_problem(record, data)
-            if self._may_be_too_deep and data.count(b"[") + data.count(b"{") > options.max_depth:  # an upper bound
+            if self._may_be_too_deep and len(data) > options.max_depth and data.count(b"[") + data.count(b"{") > options.max_depth:  # an upper bound
                 deep = too_deep(None, value, options.max_depth)
             else:
                 deep = 0

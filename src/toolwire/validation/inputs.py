@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, BinaryIO
 
+from toolwire.json_input import BOM
 from toolwire.validation.backends import ParseError, loads
 from toolwire.validation.folders import display, walk
 
@@ -264,6 +265,7 @@ class Reader:
         readline = f.readline
         remaining = limit if limit is not None else 1 << 62
         start = line
+        seen = False  # a non-blank line: whitespace-only input is empty, as from any reader
         accept, tick = self.accept, self.tick
         while remaining > 0:
             raw = readline(cap if remaining > cap else remaining)
@@ -277,11 +279,13 @@ class Reader:
                     size += len(raw)
                 record = self._too_large(path, line, size)
             elif accept is not None and accept(raw):
+                seen = True
                 self.accepted += 1
                 if tick is not None and not self.accepted & 1023:
                     tick()
             elif not raw.isspace():
-                if line == 1 and raw.startswith(b"\xef\xbb\xbf"):
+                seen = True
+                if line == 1 and raw.startswith(BOM):
                     raw = raw[3:]  # a byte order mark some editors write
                 record = Record(path, line, raw)
             self.pos += size
@@ -289,21 +293,24 @@ class Reader:
             line += 1
             if record is not None:
                 yield record
-        if line == start == 1:
+        if not seen and start == 1 and limit is None:
             yield Record(path, 1, problem=("empty input: no payload", "empty"))
 
     def _jsonl(self, lines: Iterator[bytes | int], path: str, line: int) -> Iterator[Record]:
         first = line == 1
+        empty = first  # no non-blank line yet: whitespace-only input is empty, as from any reader
         for item in lines:
             if isinstance(item, int):
+                empty = False
                 yield self._too_large(path, line, item)
             elif item.strip():
-                if first and item.startswith(b"\xef\xbb\xbf"):
+                if first and item.startswith(BOM):
                     item = item[3:]  # a byte order mark some editors write
+                empty = False
                 yield Record(path, line, item)
             first = False
             line += 1
-        if first:
+        if empty:
             yield Record(path, 1, problem=("empty input: no payload", "empty"))
 
     def _sse(self, lines: Iterator[bytes | int], path: str, line: int) -> Iterator[Record]:
@@ -359,7 +366,7 @@ class Reader:
                 return
             parts.append(item)  # type: ignore[arg-type] - ints only appear past the cap
         doc = b"".join(parts)
-        if doc.startswith(b"\xef\xbb\xbf"):
+        if doc.startswith(BOM):
             doc = doc[3:]
         stripped = doc.lstrip()
         if not stripped:

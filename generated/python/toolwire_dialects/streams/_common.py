@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import codecs
 import json
+import re
 from typing import Any
 
 from .._runtime import MISSING, IdMap, dump_arguments, loads  # noqa: F401
@@ -32,10 +33,12 @@ from ._calls import (  # noqa: F401
 )
 from ._emit import emit_key, pieces, text_of, to_text, value_at  # noqa: F401
 from ._jsonpath import PathArgs, get_path, json_path, partial_args, set_path  # noqa: F401
+from .._runtime import raw_decode as _raw_decode  # noqa: E402 - kept apart from the re-exports
 
 __all__ = ["Assembler", "Call", "StreamError"]  # the generated modules use the other names too
 
-_JSON = json.JSONDecoder()
+_SSE_FIELDS = ("data:", "event:", "id:", "retry:", ":")
+_SSE_LINES = re.compile(r"\r\n|\r|\n")  # SSE ends lines with CRLF, LF or a bare CR
 _COMPACT = 256  # fragments kept per call before they are joined: the object count stays bounded
 
 
@@ -75,7 +78,7 @@ class Assembler(CallStates, PathArgs):
         self._buf = ""
         self._decoder: Any = None
         self._line = 0
-        self._pending: tuple[int, str] | None = None
+        self._pending: tuple[int, list[str]] | None = None
         self._mode: str | None = None  # feed_text: "lines" (SSE or JSON lines) or "array"
         self._result: list[dict[str, Any]] | None = None
 
@@ -95,7 +98,12 @@ class Assembler(CallStates, PathArgs):
             if not head:
                 self._buf = text
                 return []
-            self._mode = "array" if head[0] == "[" else "lines"
+            if head[0] != "[" and len(head) < 6 and not _SSE_LINES.search(head):
+                self._buf = text  # too short to tell "data:" from a JSON line yet
+                return []
+            # SSE also ends lines with a bare CR; JSON lines only with \n (U+2028 and
+            # friends, even \r, may sit inside a JSON line).
+            self._mode = "array" if head[0] == "[" else "sse" if head.startswith(_SSE_FIELDS) else "lines"
             if self._mode == "array":
                 self._line += text.count("\n", 0, len(text) - len(head))
                 text = head[1:]
@@ -104,11 +112,19 @@ class Assembler(CallStates, PathArgs):
                 self._buf = text  # no element can have ended in this chunk
                 return []
             return self._array_text(text, final=False)
-        if "\n" not in text:
+        if self._mode == "sse":
+            if "\n" not in chunk and "\r" not in chunk:
+                self._buf = text  # no line ended in this chunk
+                return []
+            held = "\r" if text.endswith("\r") else ""  # may be the first half of a CRLF
+            lines = _SSE_LINES.split(text[: len(text) - len(held)])
+            self._buf = lines.pop() + held
+        elif "\n" not in text:
             self._buf = text
             return []
-        lines = text.split("\n")
-        self._buf = lines.pop()
+        else:
+            lines = text.split("\n")
+            self._buf = lines.pop()
         out: list[dict[str, Any]] = []
         for line in lines:
             self._line += 1
@@ -118,7 +134,7 @@ class Assembler(CallStates, PathArgs):
     def _array_text(self, text: str, final: bool) -> list[dict[str, Any]]:
         """Elements of a JSON array as they complete; text starts after the '['."""
         out: list[dict[str, Any]] = []
-        decode = _JSON.raw_decode
+        decode = _raw_decode
         pos = 0
         while True:
             while pos < len(text) and text[pos] in " \t\r\n,]":
@@ -129,10 +145,12 @@ class Assembler(CallStates, PathArgs):
                 break
             try:
                 event, end = decode(text, pos)
-            except ValueError as exc:
+            except json.JSONDecodeError as exc:
                 if final:
                     raise StreamError(self.DIALECT, "", f"not valid JSON: {exc}", self._line + 1) from None
                 break  # the element is not complete yet
+            except ValueError as exc:  # complete, but not JSON (NaN, 1e400, too deep): more text cannot help
+                raise StreamError(self.DIALECT, "", f"not valid JSON: {exc}", self._line + 1) from None
             line = self._line + 1
             self._line += text.count("\n", pos, end)
             pos = end
@@ -143,29 +161,29 @@ class Assembler(CallStates, PathArgs):
     def _text_line(self, line: str) -> list[dict[str, Any]]:
         line = line.removesuffix("\r")
         if not line.strip():
-            self._flush_pending()
-            return []
+            return self._flush_pending()
         if line.startswith("data:"):
             data = line[6:] if line.startswith("data: ") else line[5:]
             if self._pending is not None:
-                data = self._pending[1] + "\n" + data
-            elif data.strip() == "[DONE]":
+                self._pending[1].append(data)  # parsed once, when the event ends: linear time
+                return []
+            if data.strip() == "[DONE]":
                 return []
             try:
                 event = loads(data)
             except ValueError:
-                # SSE allows an event's data over several lines: wait for the rest.
-                self._pending = (self._pending[0] if self._pending else self._line, data)
+                # SSE allows an event's data over several lines: it runs to the next blank line.
+                self._pending = (self._line, [data])
                 return []
-            self._pending = None
-        elif line.startswith((":", "event:", "id:", "retry:")):
+        elif line.startswith(_SSE_FIELDS):
             return []
         else:
-            self._flush_pending()
+            out = self._flush_pending()
             try:
                 event = loads(line)
             except ValueError as exc:
                 raise StreamError(self.DIALECT, "", f"not valid JSON: {exc}", self._line) from None
+            return out + self._feed_at(event, self._line)
         return self._feed_at(event, self._line)
 
     def _feed_at(self, event: Any, line: int) -> list[dict[str, Any]]:
@@ -180,14 +198,17 @@ class Assembler(CallStates, PathArgs):
                 for report in (*self.findings, *self.notes):
                     report.setdefault("line", line)
 
-    def _flush_pending(self) -> None:
-        if self._pending is not None:
-            line, data = self._pending
-            self._pending = None
-            try:
-                loads(data)
-            except ValueError as exc:
-                raise StreamError(self.DIALECT, "", f"not valid JSON: {exc}", line) from None
+    def _flush_pending(self) -> list[dict[str, Any]]:
+        """The event whose data ran over several `data:` lines, now that it has ended."""
+        if self._pending is None:
+            return []
+        line, data = self._pending
+        self._pending = None
+        try:
+            event = loads("\n".join(data))
+        except ValueError as exc:
+            raise StreamError(self.DIALECT, "", f"not valid JSON: {exc}", line) from None
+        return self._feed_at(event, line)
 
     # --- the end ------------------------------------------------------------------------
 

@@ -8,6 +8,7 @@ is reported as a note. Pointers of the findings in that copy are mapped back to 
 from __future__ import annotations
 
 import copy
+import pathlib
 from dataclasses import dataclass
 from typing import Any
 
@@ -76,6 +77,10 @@ class Profile:
             for q in data["quirks"]
         ]
 
+    def note(self, seen: Seen) -> str:
+        """A quirk seen, as a command's note says it."""
+        return f"{self.name} profile: {seen.quirk.what} [{seen.quirk.name}]"
+
     def accept(self, value: Any, kinds: set[str]) -> Accepted:
         """Find every quirk of these kinds in value; accept them in a copy (value is not changed)."""
         found: list[tuple[Path, Quirk]] = []
@@ -129,3 +134,22 @@ def _matches(value: Any, path: Path, quirk: Quirk) -> bool:
 
 def _order(path: Path) -> tuple[tuple[int, int, str], ...]:
     return tuple((0, t, "") if isinstance(t, int) else (1, 0, t) for t in path)
+
+
+class ProfileError(ValueError):
+    """No such profile, or the spec that holds it cannot be read (a usage error)."""
+
+
+def load_profile(schemas: pathlib.Path, dialect: str, name: str) -> Profile:
+    """The named profile of a dialect in the spec folder (its profiles.json)."""
+    from toolwire.spec import SpecError, load_spec
+
+    try:
+        dialects = load_spec(schemas).dialects
+    except SpecError as exc:
+        raise ProfileError(f"cannot read the profiles of {dialect} in {schemas}: {exc}") from None
+    profiles = dialects[dialect].profiles if dialect in dialects else {}
+    if name not in profiles:
+        known = ", ".join(sorted(profiles)) or "none"
+        raise ProfileError(f"dialect {dialect} has no profile {name!r}; known: {known}")
+    return Profile(name, profiles[name])

@@ -1,8 +1,9 @@
 """Validation profiles: the documented quirks of servers that speak a dialect (profiles.json).
 
-A profile accepts each quirk it names (drops the value, or fills in what it stands for) in a
-copy of the payload, so that the dialect's own schemas check everything else; every quirk seen
-is reported as a note. Pointers of the findings in that copy are mapped back to the payload.
+A profile accepts each quirk it names (drops the value, fills in what it stands for, or puts
+the value it stands for in its place) in a copy of the payload, so that the dialect's own
+schemas check everything else; every quirk seen is reported as a note. Pointers of the
+findings in that copy are mapped back to the payload.
 """
 
 from __future__ import annotations
@@ -26,7 +27,8 @@ class Quirk:
     kinds: frozenset[str]
     tokens: tuple[str, ...]
     validator: jsonschema.Draft202012Validator
-    fill: dict[str, Any] | None  # None: drop the value
+    fill: dict[str, Any] | None  # None: drop the value (or replace it)
+    replace: tuple[Any, ...] = ()  # (the value it stands for,): replace the value there
 
 
 @dataclass(frozen=True)
@@ -72,7 +74,8 @@ class Profile:
                 frozenset(q["kinds"]),
                 tuple(t.replace("~1", "/").replace("~0", "~") for t in q["path"][1:].split("/")),
                 jsonschema.Draft202012Validator(q["match"]),
-                None if q["accept"] == "drop" else q["accept"]["fill"],
+                q["accept"].get("fill") if isinstance(q["accept"], dict) else None,
+                (q["accept"]["replace"],) if isinstance(q["accept"], dict) and "replace" in q["accept"] else (),
             )
             for q in data["quirks"]
         ]
@@ -94,9 +97,12 @@ class Profile:
         for path, quirk in found:
             if quirk.fill is not None:
                 _at(out, path).update({k: v for k, v in quirk.fill.items() if k not in _at(out, path)})
+            elif quirk.replace:
+                _at(out, path[:-1])[path[-1]] = copy.deepcopy(quirk.replace[0])
         kept: dict[Path, list[int]] = {}
         # Later array elements first, so that the earlier indices still hold.
-        for path, _quirk in sorted((f for f in found if f[1].fill is None), key=lambda f: _order(f[0]), reverse=True):
+        dropped = (f for f in found if f[1].fill is None and not f[1].replace)
+        for path, _quirk in sorted(dropped, key=lambda f: _order(f[0]), reverse=True):
             parent = _at(out, path[:-1])
             last = path[-1]
             if isinstance(parent, list) and isinstance(last, int):

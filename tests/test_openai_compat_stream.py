@@ -372,3 +372,29 @@ def test_a_stream_vector_naming_an_unknown_profile_is_a_spec_error(workspace: An
         load_spec(workspace.schemas)
     text = "\n".join(info.value.problems)
     assert f"/cases/{index}/profile" in text and "has no profile 'lax'" in text, text
+
+
+@pytest.mark.parametrize(
+    "accept",
+    [{"replace": "chat.completion.chunk", "fill": {"a": 1}}, {"replace_with": "x"}, "replace"],
+    ids=["replace and fill", "unknown form", "bare word"],
+)
+def test_a_broken_accept_form_is_a_spec_error(workspace: Any, accept: Any) -> None:
+    path = workspace.schemas / "dialects" / "openai_chat" / "profiles.json"
+    data = json.loads(path.read_text(encoding="utf-8"))
+    quirks = data["profiles"]["compat"]["quirks"]
+    index = next(i for i, q in enumerate(quirks) if q["name"] == "done_chunk")
+    quirks[index]["accept"] = accept
+    path.write_text(json.dumps(data, indent=2), encoding="utf-8")
+    with pytest.raises(SpecError) as info:
+        load_spec(workspace.schemas)
+    text = "\n".join(info.value.problems)
+    assert "openai_chat/profiles.json:" in text and f"/profiles/compat/quirks/{index}/accept" in text, text
+
+
+def test_replace_leaves_the_payload_alone() -> None:
+    data = load_spec(SCHEMAS).dialects["openai_chat"].profiles["compat"]
+    event = json.loads(json.dumps(PERPLEXITY_DONE))
+    accepted = Profile("compat", data).accept(event, {"stream_event"})
+    assert accepted.value["object"] == "chat.completion.chunk" and event == PERPLEXITY_DONE
+    assert [(s.pointer, s.quirk.name) for s in accepted.seen] == [("/object", "done_chunk")]

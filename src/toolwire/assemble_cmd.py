@@ -9,8 +9,9 @@ stream_event schema, then fed to the generated assembler; the result is printed 
 Exit codes: 0 every call complete and valid; 1 a call is incomplete or invalid, the stream
 reported a finding (an error event, argument text for no open call; the calls are printed
 all the same), or the input is not that dialect's stream (one line each: file:line:
-dialect/stream_event: /pointer: message); 2 usage (unknown dialect, unreadable file). Notes
-(a server-side tool block left out) are printed the same way and do not change the code.
+dialect/stream_event: /pointer: message); 2 usage (unknown dialect or profile, unreadable
+file). Notes (a server-side tool block left out; with --profile, each documented server quirk
+accepted before the schema check) are printed the same way and do not change the code.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ import sys
 from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 import click
 
@@ -30,6 +31,9 @@ from toolwire.config import GENERATED_HELP, resolve_or_exit
 from toolwire.generated_package import load
 from toolwire.json_input import ParseError, display_name, finding, loads_text, max_bytes_option, read_text_or_exit
 from toolwire.positions import pointer, pointer_line
+
+if TYPE_CHECKING:
+    from toolwire.validation.profiles import Profile
 
 SHAPE = "stream_event"
 SSE_FIELDS = ("data:", "event:", "id:", "retry:", ":")
@@ -113,6 +117,15 @@ def _event(name: str, dialect: str, line: int, data: list[str]) -> Any:
         _finding(finding(name, f"{dialect}/{SHAPE}", ParseError(exc.message, line, exc.keyword)))
 
 
+def _profile(schemas: Path, dialect: str, name: str) -> Profile:
+    from toolwire.validation.profiles import ProfileError, load_profile
+
+    try:
+        return load_profile(schemas, dialect, name)
+    except ProfileError as exc:
+        raise click.BadParameter(str(exc), param_hint="--profile") from None
+
+
 def _validator(pkg: ModuleType, schema_id: str | None) -> Any:
     if schema_id is None:
         return None
@@ -134,10 +147,16 @@ def _validator(pkg: ModuleType, schema_id: str | None) -> Any:
 
 @click.command()
 @click.option("--dialect", required=True, metavar="DIALECT", help="Dialect of the stream.")
+@click.option(
+    "--profile",
+    metavar="PROFILE",
+    help="Accept the documented quirks of servers speaking the dialect (openai_chat: compat) before each "
+    "event is checked; each quirk seen is a note.",
+)
 @click.option("--generated", type=click.Path(path_type=Path, file_okay=False), help=GENERATED_HELP)
 @max_bytes_option()
 @click.argument("file", default="-")
-def assemble(dialect: str, generated: Path | None, max_bytes: int, file: str) -> None:
+def assemble(dialect: str, profile: str | None, generated: Path | None, max_bytes: int, file: str) -> None:
     """Assemble the tool calls of a stream (JSON lines, SSE text or a JSON array of events)."""
     import jsonschema
 
@@ -153,6 +172,7 @@ def assemble(dialect: str, generated: Path | None, max_bytes: int, file: str) ->
         known = ", ".join(streams.STREAMS) or "none"
         why = "has no stream mapping" if dialect in pkg.DIALECTS else "is not a known dialect"
         raise click.BadParameter(f"{dialect!r} {why}; dialects with streams: {known}", param_hint="--dialect")
+    quirks = _profile(config.schemas, dialect, profile) if profile else None
     name = display_name(file)
     text = read_text_or_exit(file, f"{dialect}/{SHAPE}", max_bytes)
     validator = _validator(pkg, module.EVENT_SCHEMA)
@@ -161,11 +181,18 @@ def assemble(dialect: str, generated: Path | None, max_bytes: int, file: str) ->
     for line, prefix, event in _events(name, text, dialect):
         lines.append((line, prefix))
         where = f"{name}:{line}: {dialect}/{SHAPE}"
+        checked, back = event, str
+        if quirks is not None:  # the schema checks the rest; the assembler reads the event as it is
+            accepted = quirks.accept(event, {SHAPE})
+            checked, back = accepted.value, accepted.original_pointer
+            for seen in accepted.seen:
+                click.echo(f"{where}: {prefix}{seen.pointer or '/'}: note: {quirks.note(seen)}", err=True)
         if validator is not None:
-            errors = list(validator.iter_errors(event))
+            errors = list(validator.iter_errors(checked))
             if errors:
                 best = jsonschema.exceptions.best_match(errors)
-                _finding(f"{where}: {prefix}{pointer(best.absolute_path) or '/'}: {best.message} [{best.validator}]")
+                at = back(pointer(best.absolute_path))
+                _finding(f"{where}: {prefix}{at or '/'}: {best.message} [{best.validator}]")
         try:
             assembler.feed(event)
         except pkg.DecodeError as exc:

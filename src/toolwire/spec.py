@@ -424,5 +424,9 @@ def _load_stream_vectors(
                 problems.add(path, "", f"dialect {path.parent.name!r} has no stream.json")
             continue
         _unique_descriptions(problems, path, data["cases"])
+        for i, case in enumerate(data["cases"]):
+            profile = case.get("profile")
+            if profile is not None and profile not in dialect.profiles:
+                problems.add(path, f"/cases/{i}/profile", f"dialect {dialect.name} has no profile {profile!r}")
         out.append(StreamVectorFile(path, path.parent.name, data["cases"]))
     return out

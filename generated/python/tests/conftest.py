@@ -41,6 +41,12 @@ def validate() -> Callable[[str, Any], None]:
     return check
 
 
+@pytest.fixture(name="schema_errors")
+def schema_errors_fixture() -> Callable[[str, Any], list[str]]:
+    """The errors a schema finds in an instance (none: valid)."""
+    return schema_errors
+
+
 @pytest.fixture
 def rejects() -> Callable[[str, Any], None]:
     """The schema must find something wrong (a compatible server's quirk, not the dialect's)."""

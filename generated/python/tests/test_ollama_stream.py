@@ -339,6 +339,7 @@ def _same_reports(got: list[dict[str, Any]], expected: list[dict[str, Any]], *, 
         else p
         for p in VALID
         for name in p.values
+        if "profile" not in CASES[name]
     ],
 )
 def test_vector_events_are_valid_stream_events(name: str, validate: Any) -> None:
@@ -346,6 +347,7 @@ def test_vector_events_are_valid_stream_events(name: str, validate: Any) -> None
         pytest.skip(f"{DIALECT} declares no stream_event schema")
     for event in _case(name)["events"]:
         validate(EVENT_SCHEMA, event)
+
 
 
 @pytest.mark.parametrize("name", VALID)

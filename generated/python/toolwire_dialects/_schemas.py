@@ -6383,17 +6383,28 @@ SCHEMAS: dict[str, Any] = {'canonical/content_part.json': {'$schema': 'https://j
                                                                                             'value that '
                                                                                             'means the same '
                                                                                             'as no value), '
-                                                                                            'or fill (keys '
+                                                                                            'fill (keys '
                                                                                             'given to the '
                                                                                             'object there, '
                                                                                             'the value the '
                                                                                             'quirk stands '
-                                                                                            'for).',
+                                                                                            'for), or '
+                                                                                            'replace (the '
+                                                                                            'value there is '
+                                                                                            'another '
+                                                                                            'spelling of '
+                                                                                            'this one, e.g. '
+                                                                                            "a chunk's "
+                                                                                            'object name).',
                                                                              'oneOf': [{'const': 'drop'},
                                                                                        {'type': 'object',
                                                                                         'properties': {'fill': {'type': 'object',
                                                                                                                 'minProperties': 1}},
                                                                                         'required': ['fill'],
+                                                                                        'additionalProperties': False},
+                                                                                       {'type': 'object',
+                                                                                        'properties': {'replace': True},
+                                                                                        'required': ['replace'],
                                                                                         'additionalProperties': False}]}},
                                                    'required': ['name',
                                                                 'what',
@@ -7193,6 +7204,54 @@ SCHEMAS: dict[str, Any] = {'canonical/content_part.json': {'$schema': 'https://j
                                                                                                         '(strict).',
                                                                                          'type': 'string',
                                                                                          'minLength': 10},
+                                                                       'profile': {'description': 'These '
+                                                                                                  'events '
+                                                                                                  'are the '
+                                                                                                  'stream of '
+                                                                                                  'servers '
+                                                                                                  'speaking '
+                                                                                                  'the '
+                                                                                                  'dialect '
+                                                                                                  'with '
+                                                                                                  'documented '
+                                                                                                  'quirks, '
+                                                                                                  'not the '
+                                                                                                  "provider's "
+                                                                                                  'own: the '
+                                                                                                  'name of '
+                                                                                                  'the '
+                                                                                                  "dialect's "
+                                                                                                  'profile '
+                                                                                                  '(profiles.json) '
+                                                                                                  'under '
+                                                                                                  'which '
+                                                                                                  'each '
+                                                                                                  'event is '
+                                                                                                  'a valid '
+                                                                                                  'stream_event. '
+                                                                                                  'The '
+                                                                                                  'generated '
+                                                                                                  'suite '
+                                                                                                  'checks '
+                                                                                                  'that the '
+                                                                                                  "dialect's "
+                                                                                                  'own '
+                                                                                                  'schema '
+                                                                                                  'rejects '
+                                                                                                  'one of '
+                                                                                                  'them (the '
+                                                                                                  'quirk is '
+                                                                                                  'not the '
+                                                                                                  "provider's); "
+                                                                                                  "toolwire's "
+                                                                                                  'tests '
+                                                                                                  'check '
+                                                                                                  'each '
+                                                                                                  'valid '
+                                                                                                  'under the '
+                                                                                                  'profile.',
+                                                                                   'type': 'string',
+                                                                                   'pattern': '^[a-z][a-z0-9_]*$'},
                                                                        'event_schema_gap': {'description': 'Why '
                                                                                                            'the '
                                                                                                            "dialect's "

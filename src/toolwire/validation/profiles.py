@@ -1,13 +1,15 @@
 """Validation profiles: the documented quirks of servers that speak a dialect (profiles.json).
 
-A profile accepts each quirk it names (drops the value, or fills in what it stands for) in a
-copy of the payload, so that the dialect's own schemas check everything else; every quirk seen
-is reported as a note. Pointers of the findings in that copy are mapped back to the payload.
+A profile accepts each quirk it names (drops the value, fills in what it stands for, or puts
+the value it stands for in its place) in a copy of the payload, so that the dialect's own
+schemas check everything else; every quirk seen is reported as a note. Pointers of the
+findings in that copy are mapped back to the payload.
 """
 
 from __future__ import annotations
 
 import copy
+import pathlib
 from dataclasses import dataclass
 from typing import Any
 
@@ -25,7 +27,8 @@ class Quirk:
     kinds: frozenset[str]
     tokens: tuple[str, ...]
     validator: jsonschema.Draft202012Validator
-    fill: dict[str, Any] | None  # None: drop the value
+    fill: dict[str, Any] | None  # None: drop the value (or replace it)
+    replace: tuple[Any, ...] = ()  # (the value it stands for,): replace the value there
 
 
 @dataclass(frozen=True)
@@ -71,10 +74,15 @@ class Profile:
                 frozenset(q["kinds"]),
                 tuple(t.replace("~1", "/").replace("~0", "~") for t in q["path"][1:].split("/")),
                 jsonschema.Draft202012Validator(q["match"]),
-                None if q["accept"] == "drop" else q["accept"]["fill"],
+                q["accept"].get("fill") if isinstance(q["accept"], dict) else None,
+                (q["accept"]["replace"],) if isinstance(q["accept"], dict) and "replace" in q["accept"] else (),
             )
             for q in data["quirks"]
         ]
+
+    def note(self, seen: Seen) -> str:
+        """A quirk seen, as a command's note says it."""
+        return f"{self.name} profile: {seen.quirk.what} [{seen.quirk.name}]"
 
     def accept(self, value: Any, kinds: set[str]) -> Accepted:
         """Find every quirk of these kinds in value; accept them in a copy (value is not changed)."""
@@ -89,9 +97,12 @@ class Profile:
         for path, quirk in found:
             if quirk.fill is not None:
                 _at(out, path).update({k: v for k, v in quirk.fill.items() if k not in _at(out, path)})
+            elif quirk.replace:
+                _at(out, path[:-1])[path[-1]] = copy.deepcopy(quirk.replace[0])
         kept: dict[Path, list[int]] = {}
         # Later array elements first, so that the earlier indices still hold.
-        for path, _quirk in sorted((f for f in found if f[1].fill is None), key=lambda f: _order(f[0]), reverse=True):
+        dropped = (f for f in found if f[1].fill is None and not f[1].replace)
+        for path, _quirk in sorted(dropped, key=lambda f: _order(f[0]), reverse=True):
             parent = _at(out, path[:-1])
             last = path[-1]
             if isinstance(parent, list) and isinstance(last, int):
@@ -129,3 +140,22 @@ def _matches(value: Any, path: Path, quirk: Quirk) -> bool:
 
 def _order(path: Path) -> tuple[tuple[int, int, str], ...]:
     return tuple((0, t, "") if isinstance(t, int) else (1, 0, t) for t in path)
+
+
+class ProfileError(ValueError):
+    """No such profile, or the spec that holds it cannot be read (a usage error)."""
+
+
+def load_profile(schemas: pathlib.Path, dialect: str, name: str) -> Profile:
+    """The named profile of a dialect in the spec folder (its profiles.json)."""
+    from toolwire.spec import SpecError, load_spec
+
+    try:
+        dialects = load_spec(schemas).dialects
+    except SpecError as exc:
+        raise ProfileError(f"cannot read the profiles of {dialect} in {schemas}: {exc}") from None
+    profiles = dialects[dialect].profiles if dialect in dialects else {}
+    if name not in profiles:
+        known = ", ".join(sorted(profiles)) or "none"
+        raise ProfileError(f"dialect {dialect} has no profile {name!r}; known: {known}")
+    return Profile(name, profiles[name])

@@ -17,6 +17,7 @@ import re
 from typing import Any
 
 from .._runtime import MISSING, IdMap, dump_arguments, loads  # noqa: F401
+from .._runtime import raw_decode as _raw_decode
 from ._calls import (  # noqa: F401
     ENDED,
     SHAPE,
@@ -33,7 +34,6 @@ from ._calls import (  # noqa: F401
 )
 from ._emit import emit_key, pieces, text_of, to_text, value_at  # noqa: F401
 from ._jsonpath import PathArgs, get_path, json_path, partial_args, set_path  # noqa: F401
-from .._runtime import raw_decode as _raw_decode  # noqa: E402 - kept apart from the re-exports
 
 __all__ = ["Assembler", "Call", "StreamError"]  # the generated modules use the other names too
 

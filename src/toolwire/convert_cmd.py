@@ -5,16 +5,29 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 import click
 
 from toolwire.config import GENERATED_HELP, SCHEMAS_HELP, resolve_or_exit
 from toolwire.generated_package import load
-from toolwire.json_input import max_bytes_option, read_json_or_exit, read_json_text_or_exit
+from toolwire.json_input import display_name, max_bytes_option, read_json_text_or_exit
 from toolwire.positions import pointer_line
 
 SHAPES = ("tool_definition", "tool_choice", "tool_call", "tool_result")
+
+
+def _as_value(payload: Any) -> Any:
+    """The converters read a str as JSON text: a JSON string document goes back to being one."""
+    return json.dumps(payload) if isinstance(payload, str) else payload
+
+
+def _decode_finding(file: str, text: str, exc: Any, prefix: str = "") -> NoReturn:
+    """`file:line: dialect/shape: /pointer: message` for a payload the dialect does not read; exit 1."""
+    where = prefix + exc.pointer
+    line = pointer_line(text, where)
+    click.echo(f"{display_name(file)}:{line}: {exc.dialect}/{exc.shape}: {where or '/'}: {exc.message}", err=True)
+    sys.exit(1)
 
 
 @click.command()
@@ -54,7 +67,7 @@ def convert(
         if name not in pkg.DIALECTS:
             raise click.BadParameter(f"unknown dialect {name!r}; known: {', '.join(pkg.DIALECTS)}")
     options = _encoder_options(pkg, target, shape, strict_schema=strict_schema, schema_profile=schema_profile)
-    payload = read_json_or_exit(file, f"{source}/{shape}", max_bytes)
+    text, payload = read_json_text_or_exit(file, f"{source}/{shape}", max_bytes)
     many = isinstance(payload, list) and shape != "tool_choice"
     items = payload if many else [payload]
     id_map = pkg.IdMap()
@@ -64,11 +77,10 @@ def convert(
         prefix = f"/{index}" if many else ""
         try:
             result = pkg.convert(
-                item, source=source, target=target, shape=shape, strict=strict, id_map=id_map, **options
+                _as_value(item), source=source, target=target, shape=shape, strict=strict, id_map=id_map, **options
             )
         except pkg.DecodeError as exc:
-            click.echo(f"{exc.dialect}/{exc.shape}: {prefix}{exc.pointer or '/'}: {exc.message}", err=True)
-            sys.exit(1)
+            _decode_finding(file, text, exc, prefix)
         except pkg.LossError as exc:
             click.echo(
                 f"loss: {prefix}{exc.loss.pointer or '/'}: {exc.loss.target} cannot carry {exc.loss.what}", err=True
@@ -147,13 +159,9 @@ def extract(
     for note in _profile_notes(schemas, dialect, profile, payload) if profile else ():
         click.echo(note, err=True)
     try:
-        # extract() reads a str as JSON text: a JSON string document goes back to being one
-        out = module.extract(json.dumps(payload) if isinstance(payload, str) else payload)
+        out = module.extract(_as_value(payload))
     except pkg.DecodeError as exc:  # not a request or response of the dialect, or a bad part in it
-        name = "<stdin>" if file == "-" else file
-        line = pointer_line(text, exc.pointer)
-        click.echo(f"{name}:{line}: {exc.dialect}/{exc.shape}: {exc.pointer or '/'}: {exc.message}", err=True)
-        sys.exit(1)
+        _decode_finding(file, text, exc)
     for note in out.pop("notes", []):  # links the wire did not state, reported as losses are
         click.echo(str(note), err=True)
     click.echo(json.dumps(out, ensure_ascii=False, indent=2))

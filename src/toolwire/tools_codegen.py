@@ -27,7 +27,7 @@ import click
 
 from toolwire import pytarget
 from toolwire.json_input import ParseError, ReadProblem, parse_document, read_source
-from toolwire.positions import pointer, tokens
+from toolwire.positions import pointer, pointer_line, tokens
 
 __all__ = ["ToolsCodegenError", "generate_tool_stubs", "to_canonical_definition", "tools_group"]
 
@@ -41,16 +41,24 @@ _LINE_LENGTH = 88
 class ToolsCodegenError(Exception):
     """Bad input, located by file and JSON Pointer (RFC 6901; "" is the whole document)."""
 
-    def __init__(self, path: Path | str, pointer: str, message: str) -> None:
+    def __init__(self, path: Path | str, pointer: str, message: str, line: int | None = None) -> None:
         super().__init__(path, pointer, message)
         self.path = Path(path)
         self.pointer = pointer
         self.message = message
+        self.line = line
 
     def __str__(self) -> str:
-        # One line, like a compiler error; the whole document shows as "/".
+        # One line, like a compiler error (`file:line: /pointer: message`); the document is "/".
         message = " ".join(self.message.split())
-        return f"{self.path}: {self.pointer or '/'}: {message}"
+        return f"{self.path}:{self.line or self._line()}: {self.pointer or '/'}: {message}"
+
+    def _line(self) -> int:
+        """Where the pointer starts in the file (1 when the file cannot be read as text)."""
+        try:
+            return pointer_line(self.path.read_text(encoding="utf-8-sig"), self.pointer)
+        except (OSError, UnicodeDecodeError):
+            return 1
 
 
 @dataclass(frozen=True)
@@ -87,7 +95,7 @@ def _load(path: Path) -> Any:
     except ParseError as exc:
         where = f"line {exc.line}" + (f" column {exc.column}" if exc.column else "")
         what = "invalid JSON" if exc.keyword == "parse" else "unreadable"
-        raise ToolsCodegenError(path, "", f"{what} at {where}: {exc.message}") from None
+        raise ToolsCodegenError(path, "", f"{what} at {where}: {exc.message}", exc.line) from None
 
 
 def to_canonical_definition(value: Any, path: Path, pointer: str = "") -> dict[str, Any]:

@@ -41,13 +41,15 @@ CHAT_COMPATIBLE = {
     ("cohere_v2", "mistral"),
     ("openai_chat", "ollama"),
 }
-# Known limitation: the target's envelope schema is open-world where these payloads differ
-# (content blocks with no required discriminator: Bedrock's keyed union, Chat's typed parts),
-# so a payload of the first validates as the second's request and reads as no parts. Closing
-# them needs a tighter schema, not another rule in extract().
+# Known limitation: the target's own SDK accepts these payloads where they differ, so its
+# envelope schema does too, and a payload of the first reads as the second's request with no
+# parts. Bedrock's content blocks are a keyed union with no discriminator (an Anthropic
+# {"type": "text", "text": ...} block has Bedrock's `text` member); Mistral's chunks default
+# their type to "text" (mistralai TextChunk), so a Bedrock {"text": ...} block is one. (Chat's
+# parts require `type`, and the `checked` envelope term makes extract() check it: Bedrock ->
+# Chat is refused.)
 OPEN_SCHEMA = {
     ("anthropic_messages", "bedrock_converse"),
-    ("bedrock_converse", "openai_chat"),
     ("bedrock_converse", "mistral"),
 }
 

@@ -517,10 +517,13 @@ def shape_plan(spec: Spec, dialect: Dialect, shape: str) -> dict[str, Any]:
 
 def _envelope_check(spec: Spec, dialect: Dialect, kind: str, locations: list[dict[str, Any]]) -> dict[str, Any] | None:
     """What makes a payload this kind of envelope (extract() refuses anything else); a kind
-    extract() does not read (no locations: stream events) has none."""
+    extract() does not read (no locations: stream events) has none. The term `checked` names
+    paths the check follows too, where no part sits but other dialects' payloads differ
+    (a content block's required `type`)."""
     if not locations:
         return None
-    return envelope_check(spec.documents, dialect.envelopes[kind]["$id"], [loc["toks"] for loc in locations])
+    checked = [tokens(path) for path in dialect.mapping["envelopes"][kind].get("checked", [])]
+    return envelope_check(spec.documents, dialect.envelopes[kind]["$id"], [loc["toks"] for loc in locations] + checked)
 
 
 def envelope_plans(spec: Spec, dialect: Dialect) -> list[dict[str, Any]]:

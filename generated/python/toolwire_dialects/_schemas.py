@@ -3857,9 +3857,12 @@ SCHEMAS: dict[str, Any] = {'canonical/content_part.json': {'$schema': 'https://j
                                                                                 'role), image_url, '
                                                                                 'input_audio and file '
                                                                                 '(user), refusal '
-                                                                                '(assistant).',
+                                                                                '(assistant); its type is '
+                                                                                'required (openai-python '
+                                                                                'ChatCompletionContentPart*Param).',
                                                                  'type': 'object',
                                                                  'properties': {'type': {'type': 'string'}},
+                                                                 'required': ['type'],
                                                                  'allOf': [{'if': {'properties': {'type': {'const': 'text'}},
                                                                                    'required': ['type']},
                                                                             'then': {'properties': {'text': {'type': 'string'},
@@ -5543,6 +5546,38 @@ SCHEMAS: dict[str, Any] = {'canonical/content_part.json': {'$schema': 'https://j
                                         'envelope': {'type': 'object',
                                                      'properties': {'schema': {'type': 'string',
                                                                                'pattern': '^[a-z_]+\\.json$'},
+                                                                    'checked': {'description': 'Paths (JSON '
+                                                                                               'Pointers, * '
+                                                                                               'for every '
+                                                                                               'array '
+                                                                                               'element) '
+                                                                                               'where no '
+                                                                                               'part sits '
+                                                                                               'but '
+                                                                                               'extract() '
+                                                                                               'checks the '
+                                                                                               'envelope '
+                                                                                               "schema's "
+                                                                                               'types and '
+                                                                                               'required '
+                                                                                               'keys too, so '
+                                                                                               'that another '
+                                                                                               "dialect's "
+                                                                                               'payload, '
+                                                                                               'which '
+                                                                                               'differs only '
+                                                                                               'there '
+                                                                                               '(content '
+                                                                                               'blocks '
+                                                                                               'without a '
+                                                                                               'type), is '
+                                                                                               'refused '
+                                                                                               'instead of '
+                                                                                               'read as '
+                                                                                               'empty.',
+                                                                                'type': 'array',
+                                                                                'items': {'type': 'string',
+                                                                                          'pattern': '^(/([^~]|~[01])*)+$'}},
                                                                     'locations': {'description': 'Where each '
                                                                                                  'shape '
                                                                                                  'sits: a '

@@ -114,13 +114,13 @@ class OpenAIChatCustomToolCall(BaseModel):
 
 class OpenAIChatContentPart(BaseModel):
     """
-    A content part: text (every role), image_url, input_audio and file (user), refusal (assistant).
+    A content part: text (every role), image_url, input_audio and file (user), refusal (assistant); its type is required (openai-python ChatCompletionContentPart*Param).
     """
 
     model_config = ConfigDict(
         extra='allow',
     )
-    type: str | None = None
+    type: str
 
 
 class OpenAIChatPromptCacheBreakpoint(BaseModel):

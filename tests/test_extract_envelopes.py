@@ -43,13 +43,11 @@ CHAT_COMPATIBLE = {
 }
 # Known limitation: the target's own SDK accepts these payloads where they differ, so its
 # envelope schema does too, and a payload of the first reads as the second's request with no
-# parts. Bedrock's content blocks are a keyed union with no discriminator (an Anthropic
-# {"type": "text", "text": ...} block has Bedrock's `text` member); Mistral's chunks default
-# their type to "text" (mistralai TextChunk), so a Bedrock {"text": ...} block is one. (Chat's
-# parts require `type`, and the `checked` envelope term makes extract() check it: Bedrock ->
-# Chat is refused.)
+# parts: Mistral's chunks default their type to "text" (mistralai TextChunk), so a Bedrock
+# {"text": ...} block is one, and Mistral's own keys are all optional. (Chat's parts require
+# `type`, checked through the `checked` envelope term; Bedrock's request is `closed`, as
+# botocore refuses unknown members: both pairs the other way are refused.)
 OPEN_SCHEMA = {
-    ("anthropic_messages", "bedrock_converse"),
     ("bedrock_converse", "mistral"),
 }
 
@@ -174,7 +172,7 @@ def test_bare_parts_lists_strings_and_numbers_are_not_envelopes(dialect: str) ->
 def test_a_required_member_of_the_wrong_type_names_its_pointer(dialect: str) -> None:
     """`{"choices": 5}` for every dialect and kind: each required root key given a number."""
     module = DIALECTS[dialect]
-    for kind, required, types, _checks in module._ENVELOPE_KINDS:
+    for kind, required, types, _checks, _known in module._ENVELOPE_KINDS:
         keys = required[0]
         wrong = [key for key in keys if key in types and "integer" not in types[key]]
         if not wrong:
@@ -235,3 +233,17 @@ def test_the_cli_reports_file_line_kind_and_pointer(tmp_path: Path, cli_runner: 
     empty.write_text('{"messages": []}', encoding="utf-8")
     result = cli_runner(["extract", "--dialect", "openai_chat", str(empty)])
     assert result.exit_code == 0 and json.loads(result.stdout)["tool_calls"] == []
+
+
+def test_a_closed_envelope_refuses_root_keys_its_clients_refuse() -> None:
+    """Bedrock's request is `closed` (botocore refuses unknown members): an Anthropic request,
+    which Bedrock's open content blocks would otherwise read as empty, is refused at its key."""
+    bedrock = DIALECTS["bedrock_converse"]
+    request = {"messages": [{"role": "user", "content": [{"text": "hi"}]}]}
+    assert bedrock.extract(request)["tools"] == []
+    anthropic = {"model": "claude", "max_tokens": 10, "messages": [{"role": "user", "content": [{"type": "text", "text": "hi"}]}]}
+    with pytest.raises(DecodeError) as info:
+        bedrock.extract(anthropic)
+    assert (info.value.shape, info.value.pointer) == ("request", "/model")  # the first key it does not name
+    assert "unknown field 'model'" in info.value.message
+    assert bedrock.extract({**request, "modelId": "amazon.nova-micro-v1:0"})["tool_calls"] == []  # a field it names

@@ -151,11 +151,14 @@ def _own_types(node: dict[str, Any]) -> frozenset[str] | None:
     return frozenset.intersection(*found) if found else None
 
 
-def envelope_check(documents: dict[str, dict[str, Any]], rel: str, paths: list[Any]) -> dict[str, Any]:
+def envelope_check(
+    documents: dict[str, dict[str, Any]], rel: str, paths: list[Any], closed: bool = False
+) -> dict[str, Any]:
     """The check of one envelope kind: alternative sets of required root keys; (key, allowed
     JSON types) of the root's properties; and (pointer tokens, allowed JSON types, required)
     at the root and every deeper prefix of every location path (required: the key must be in
-    every object holding it), shallowest first so that the first failure is the root cause."""
+    every object holding it), shallowest first so that the first failure is the root cause; and,
+    for a closed envelope (its clients refuse unknown members), the only root keys it may have."""
     schemas = _Schemas(documents)
     root = documents[rel]
     wanted: list[tuple[str, ...]] = [()]
@@ -180,4 +183,5 @@ def envelope_check(documents: dict[str, dict[str, Any]], rel: str, paths: list[A
     # the root's properties are checked by looking each payload key up: most are left out
     top = [(toks[0], types) for toks, types, must in checks if len(toks) == 1 and not must]
     deeper = [check for check in checks if len(check[0]) != 1 or check[2]]
-    return {"required": schemas.required(rel, root), "top": top, "checks": deeper}
+    known = tuple(sorted(schemas.properties(rel, root))) if closed else None
+    return {"required": schemas.required(rel, root), "top": top, "checks": deeper, "known": known}

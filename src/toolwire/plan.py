@@ -519,11 +519,13 @@ def _envelope_check(spec: Spec, dialect: Dialect, kind: str, locations: list[dic
     """What makes a payload this kind of envelope (extract() refuses anything else); a kind
     extract() does not read (no locations: stream events) has none. The term `checked` names
     paths the check follows too, where no part sits but other dialects' payloads differ
-    (a content block's required `type`)."""
+    (a content block's required `type`); `closed` says its clients refuse unknown root keys."""
     if not locations:
         return None
-    checked = [tokens(path) for path in dialect.mapping["envelopes"][kind].get("checked", [])]
-    return envelope_check(spec.documents, dialect.envelopes[kind]["$id"], [loc["toks"] for loc in locations] + checked)
+    envelope = dialect.mapping["envelopes"][kind]
+    checked = [tokens(path) for path in envelope.get("checked", [])]
+    paths = [loc["toks"] for loc in locations] + checked
+    return envelope_check(spec.documents, dialect.envelopes[kind]["$id"], paths, envelope.get("closed", False))
 
 
 def envelope_plans(spec: Spec, dialect: Dialect) -> list[dict[str, Any]]:

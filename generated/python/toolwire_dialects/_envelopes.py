@@ -77,8 +77,11 @@ def _values(value: Any, toks: tuple[str, ...]) -> list[Any]:
     return found
 
 
-def problem(payload: Any, required: tuple, top: dict[str, tuple[str, ...]], checks: tuple) -> tuple[str, str] | None:
-    """(pointer, message) of the first way payload is not this kind of envelope, or None."""
+def problem(
+    payload: Any, required: tuple, top: dict[str, tuple[str, ...]], checks: tuple, known: tuple | None = None
+) -> tuple[str, str] | None:
+    """(pointer, message) of the first way payload is not this kind of envelope, or None.
+    known: a closed envelope's root keys (its clients refuse any other)."""
     for toks, types, _must in checks:
         if toks:
             break
@@ -91,6 +94,10 @@ def problem(payload: Any, required: tuple, top: dict[str, tuple[str, ...]], chec
         missing = next(key for key in keys if key not in payload)
         types = top.get(missing)
         return f"/{escape(missing)}", f"expected {_expected(types) if types else 'a value'}, got nothing"
+    if known is not None:
+        for key in payload:
+            if key not in known:
+                return f"/{escape(key)}", f"unknown field {key!r}: the dialect's clients refuse fields the schema does not name"
     for key, value in payload.items():
         types = top.get(key)
         if types is not None and not _fits(value, types):
@@ -118,8 +125,8 @@ def check(payload: Any, kinds: tuple, dialect: str) -> None:
     it is none, blame the kind it got furthest in, then the one whose keys it shares most."""
     best: tuple[int, int, int] | None = None
     blame: DecodeError | None = None
-    for rank, (kind, required, top, checks) in enumerate(kinds):
-        found = problem(payload, required, top, checks)
+    for rank, (kind, required, top, checks, known) in enumerate(kinds):
+        found = problem(payload, required, top, checks, known)
         if found is None:
             return
         keys = {key for keys in required for key in keys} | set(top)

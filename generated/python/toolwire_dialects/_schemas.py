@@ -5546,6 +5546,31 @@ SCHEMAS: dict[str, Any] = {'canonical/content_part.json': {'$schema': 'https://j
                                         'envelope': {'type': 'object',
                                                      'properties': {'schema': {'type': 'string',
                                                                                'pattern': '^[a-z_]+\\.json$'},
+                                                                    'closed': {'description': "The dialect's "
+                                                                                              'clients '
+                                                                                              'refuse root '
+                                                                                              'keys the '
+                                                                                              'envelope '
+                                                                                              'schema does '
+                                                                                              'not name '
+                                                                                              '(botocore '
+                                                                                              'validates '
+                                                                                              'every member '
+                                                                                              'of a Bedrock '
+                                                                                              'request): '
+                                                                                              'extract() '
+                                                                                              'refuses them '
+                                                                                              'too, so '
+                                                                                              'another '
+                                                                                              "dialect's "
+                                                                                              'payload is '
+                                                                                              'never read as '
+                                                                                              'an empty one. '
+                                                                                              'validate '
+                                                                                              'still reports '
+                                                                                              'them as '
+                                                                                              'drift.',
+                                                                               'type': 'boolean'},
                                                                     'checked': {'description': 'Paths (JSON '
                                                                                                'Pointers, * '
                                                                                                'for every '

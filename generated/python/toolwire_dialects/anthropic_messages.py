@@ -603,20 +603,22 @@ def encode_tool_result(value: Any, *, strict: bool = False, id_map: IdMap | None
 ENVELOPES = ("request", "response", "stream_event", )
 _KEYS = {"tool_definition": "tools", "tool_call": "tool_calls", "tool_result": "tool_results"}
 # (kind, alternative sets of required root keys, {root key: allowed JSON types}, (pointer
-# tokens, allowed JSON types, required) deeper down) of every kind extract() reads, from its
-# envelope schema: a payload must be one of them
+# tokens, allowed JSON types, required) deeper down, the only root keys a closed envelope may
+# have or None) of every kind extract() reads, from its envelope schema: a payload must be one
 _ENVELOPE_KINDS = (
     (
         "request",
         (("messages",),),
         dict((("cache_control", ("object", "null")), ("container", ("object", "string", "null")), ("context_management", ("object", "null")), ("inference_geo", ("string", "null")), ("max_tokens", ("integer",)), ("mcp_servers", ("array",)), ("messages", ("array",)), ("metadata", ("object",)), ("model", ("string",)), ("output_config", ("object",)), ("output_format", ("object", "null")), ("service_tier", ("string",)), ("speed", ("string", "null")), ("stop_sequences", ("array",)), ("stream", ("boolean",)), ("system", ("array", "string")), ("temperature", ("number", "integer")), ("thinking", ("object",)), ("tool_choice", ("object",)), ("tools", ("array",)), ("top_k", ("integer",)), ("top_p", ("number", "integer")), ("user_profile_id", ("string", "null")))),
         (((), ("object",), False), (("thinking", "type"), ("string",), True), (("tool_choice", "type"), ("string",), True), (("messages", "*"), ("object",), False), (("messages", "*", "content"), ("array", "string"), True), (("messages", "*", "role"), ("string",), True), (("messages", "*", "content"), ("array", "string"), False), (("messages", "*", "content", "*"), ("object",), False), (("messages", "*", "content", "*", "type"), ("string",), True)),
+        None,
     ),
     (
         "response",
         (("content", "role", "type"),),
         dict((("container", ("object", "null")), ("content", ("array",)), ("context_management", ("object", "null")), ("id", ("string",)), ("model", ("string",)), ("role", ("string",)), ("stop_details", ("object", "null")), ("stop_reason", ("string", "null")), ("stop_sequence", ("string", "null")), ("type", ("string",)), ("usage", ("object",)))),
         (((), ("object",), False), (("content", "*"), ("object",), False), (("content", "*", "type"), ("string",), True)),
+        None,
     ),
 )
 

@@ -534,20 +534,22 @@ def encode_tool_result(value: Any, *, strict: bool = False, id_map: IdMap | None
 ENVELOPES = ("request", "response", "stream_event", )
 _KEYS = {"tool_definition": "tools", "tool_call": "tool_calls", "tool_result": "tool_results"}
 # (kind, alternative sets of required root keys, {root key: allowed JSON types}, (pointer
-# tokens, allowed JSON types, required) deeper down) of every kind extract() reads, from its
-# envelope schema: a payload must be one of them
+# tokens, allowed JSON types, required) deeper down, the only root keys a closed envelope may
+# have or None) of every kind extract() reads, from its envelope schema: a payload must be one
 _ENVELOPE_KINDS = (
     (
         "request",
         (("messages",),),
         dict((("additionalModelRequestFields", ("object",)), ("additionalModelResponseFieldPaths", ("array",)), ("guardrailConfig", ("object",)), ("inferenceConfig", ("object",)), ("messages", ("array",)), ("modelId", ("string",)), ("outputConfig", ("object",)), ("performanceConfig", ("object",)), ("projectIdentifier", ("string",)), ("promptVariables", ("object",)), ("requestMetadata", ("object",)), ("serviceTier", ("object",)), ("system", ("array",)), ("toolConfig", ("object",)))),
         (((), ("object",), False), (("toolConfig", "tools"), ("array",), True), (("toolConfig", "tools"), ("array",), False), (("toolConfig", "toolChoice"), ("object",), False), (("messages", "*"), ("object",), False), (("messages", "*", "content"), ("array",), True), (("messages", "*", "role"), ("string",), True), (("toolConfig", "tools", "*"), ("object",), False), (("messages", "*", "content"), ("array",), False), (("messages", "*", "content", "*"), ("object",), False)),
+        ("additionalModelRequestFields", "additionalModelResponseFieldPaths", "guardrailConfig", "inferenceConfig", "messages", "modelId", "outputConfig", "performanceConfig", "projectIdentifier", "promptVariables", "requestMetadata", "serviceTier", "system", "toolConfig"),
     ),
     (
         "response",
         (("output", "stopReason"),),
         dict((("metrics", ("object",)), ("output", ("object",)), ("performanceConfig", ("object",)), ("serviceTier", ("object",)), ("stopReason", ("string",)), ("trace", ("object",)), ("usage", ("object",)))),
         (((), ("object",), False), (("output", "message"), ("object",), False), (("output", "message", "content"), ("array",), True), (("output", "message", "role"), ("string",), True), (("output", "message", "content"), ("array",), False), (("output", "message", "content", "*"), ("object",), False)),
+        None,
     ),
 )
 

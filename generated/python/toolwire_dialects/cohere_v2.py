@@ -440,20 +440,22 @@ def encode_tool_result(value: Any, *, strict: bool = False, id_map: IdMap | None
 ENVELOPES = ("request", "response", "stream_event", )
 _KEYS = {"tool_definition": "tools", "tool_call": "tool_calls", "tool_result": "tool_results"}
 # (kind, alternative sets of required root keys, {root key: allowed JSON types}, (pointer
-# tokens, allowed JSON types, required) deeper down) of every kind extract() reads, from its
-# envelope schema: a payload must be one of them
+# tokens, allowed JSON types, required) deeper down, the only root keys a closed envelope may
+# have or None) of every kind extract() reads, from its envelope schema: a payload must be one
 _ENVELOPE_KINDS = (
     (
         "request",
         (("messages", "model"),),
         dict((("citation_options", ("object",)), ("documents", ("array",)), ("frequency_penalty", ("number", "integer")), ("k", ("number", "integer")), ("logprobs", ("boolean",)), ("max_tokens", ("integer",)), ("messages", ("array",)), ("model", ("string",)), ("p", ("number", "integer")), ("presence_penalty", ("number", "integer")), ("priority", ("integer",)), ("response_format", ("object",)), ("safety_mode", ("string",)), ("seed", ("integer",)), ("stop_sequences", ("array",)), ("stream", ("boolean",)), ("strict_tools", ("boolean",)), ("temperature", ("number", "integer")), ("thinking", ("object",)), ("tool_choice", ("string",)), ("tools", ("array",)))),
         (((), ("object",), False), (("tools", "*"), ("object",), False), (("tools", "*", "function"), ("object",), True), (("tools", "*", "type"), ("string",), True), (("messages", "*"), ("object",), False), (("messages", "*", "role"), ("string",), True), (("messages", "*", "tool_calls"), ("array", "null"), False)),
+        None,
     ),
     (
         "response",
         (("finish_reason", "id", "message"),),
         dict((("finish_reason", ("string",)), ("id", ("string",)), ("logprobs", ("array",)), ("message", ("object",)), ("usage", ("object",)))),
         (((), ("object",), False), (("message", "role"), ("string",), True), (("message", "tool_calls"), ("array",), False), (("message", "tool_calls", "*"), ("object",), False), (("message", "tool_calls", "*", "function"), ("object",), True), (("message", "tool_calls", "*", "id"), ("string",), True), (("message", "tool_calls", "*", "type"), ("string",), True)),
+        None,
     ),
 )
 

@@ -623,20 +623,22 @@ ENVELOPES = ("request", "response", "stream_event", )
 _PROTO_ENVELOPE = {"tools": {"*": {"functionDeclarations": {"*": None}}}, "toolConfig": {"functionCallingConfig": None}, "contents": {"*": {"parts": {"*": {"functionCall": None, "functionResponse": None}}}}, "candidates": {"*": {"content": {"parts": {"*": {"functionCall": None}}}, "finishReason": None}}}
 _KEYS = {"tool_definition": "tools", "tool_call": "tool_calls", "tool_result": "tool_results"}
 # (kind, alternative sets of required root keys, {root key: allowed JSON types}, (pointer
-# tokens, allowed JSON types, required) deeper down) of every kind extract() reads, from its
-# envelope schema: a payload must be one of them
+# tokens, allowed JSON types, required) deeper down, the only root keys a closed envelope may
+# have or None) of every kind extract() reads, from its envelope schema: a payload must be one
 _ENVELOPE_KINDS = (
     (
         "request",
         (("contents",),),
         dict((("cachedContent", ("string",)), ("cached_content", ("string",)), ("contents", ("object", "array")), ("continuationToken", ("string",)), ("continuation_token", ("string",)), ("generationConfig", ("object",)), ("generation_config", ("object",)), ("labels", ("object",)), ("model", ("string",)), ("modelArmorConfig", ("object",)), ("model_armor_config", ("object",)), ("outputConfig", ("object",)), ("output_config", ("object",)), ("safetySettings", ("array",)), ("safety_settings", ("array",)), ("serviceTier", ("string",)), ("service_tier", ("string",)), ("store", ("boolean",)), ("systemInstruction", ("object",)), ("system_instruction", ("object",)), ("toolConfig", ("object",)), ("tool_config", ("object",)), ("tools", ("object", "array")))),
         (((), ("object",), False), (("tools", "*"), ("object",), False), (("toolConfig", "functionCallingConfig"), ("object",), False), (("contents", "*"), ("object",), False), (("tools", "*", "functionDeclarations"), ("object", "array"), False), (("contents", "*", "parts"), ("object", "array"), False), (("tools", "*", "functionDeclarations", "*"), ("object",), False), (("tools", "*", "functionDeclarations", "*", "name"), ("string",), True), (("contents", "*", "parts", "*"), ("object",), False)),
+        None,
     ),
     (
         "response",
         (("candidates",), ("promptFeedback",), ("prompt_feedback",)),
         dict((("candidates", ("object", "array")), ("createTime", ("string",)), ("create_time", ("string",)), ("modelStatus", ("object",)), ("modelVersion", ("string",)), ("model_status", ("object",)), ("model_version", ("string",)), ("promptFeedback", ("object",)), ("prompt_feedback", ("object",)), ("responseId", ("string",)), ("response_id", ("string",)), ("usageMetadata", ("object",)), ("usage_metadata", ("object",)))),
         (((), ("object",), False), (("candidates", "*"), ("object",), False), (("candidates", "*", "content"), ("object",), False), (("candidates", "*", "content", "parts"), ("object", "array"), False), (("candidates", "*", "content", "parts", "*"), ("object",), False)),
+        None,
     ),
 )
 

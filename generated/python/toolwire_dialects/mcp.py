@@ -338,20 +338,22 @@ def encode_tool_result(value: Any, *, strict: bool = False, id_map: IdMap | None
 ENVELOPES = ("request", "response", )
 _KEYS = {"tool_definition": "tools", "tool_call": "tool_calls", "tool_result": "tool_results"}
 # (kind, alternative sets of required root keys, {root key: allowed JSON types}, (pointer
-# tokens, allowed JSON types, required) deeper down) of every kind extract() reads, from its
-# envelope schema: a payload must be one of them
+# tokens, allowed JSON types, required) deeper down, the only root keys a closed envelope may
+# have or None) of every kind extract() reads, from its envelope schema: a payload must be one
 _ENVELOPE_KINDS = (
     (
         "request",
         (("jsonrpc", "method"),),
         dict((("id", ("string", "number", "integer")), ("jsonrpc", ("string",)), ("method", ("string",)), ("params", ("object",)))),
         (((), ("object",), False), (("params", "tools"), ("array", "null"), False)),
+        None,
     ),
     (
         "response",
         (("error", "jsonrpc"), ("id", "jsonrpc", "result")),
         dict((("error", ("object",)), ("id", ("string", "number", "integer", "null")), ("jsonrpc", ("string",)), ("result", ("object",)))),
         (((), ("object",), False), (("error", "code"), ("integer",), True), (("error", "message"), ("string",), True), (("result", "tools"), ("array", "null"), False)),
+        None,
     ),
 )
 

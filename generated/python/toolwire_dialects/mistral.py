@@ -641,20 +641,22 @@ def encode_tool_result(value: Any, *, strict: bool = False, id_map: IdMap | None
 ENVELOPES = ("request", "response", "stream_event", )
 _KEYS = {"tool_definition": "tools", "tool_call": "tool_calls", "tool_result": "tool_results"}
 # (kind, alternative sets of required root keys, {root key: allowed JSON types}, (pointer
-# tokens, allowed JSON types, required) deeper down) of every kind extract() reads, from its
-# envelope schema: a payload must be one of them
+# tokens, allowed JSON types, required) deeper down, the only root keys a closed envelope may
+# have or None) of every kind extract() reads, from its envelope schema: a payload must be one
 _ENVELOPE_KINDS = (
     (
         "request",
         (("messages",),),
         dict((("frequency_penalty", ("number", "integer", "null")), ("guardrails", ("array", "null")), ("logprobs", ("boolean", "null")), ("max_tokens", ("integer", "null")), ("messages", ("array",)), ("metadata", ("object", "null")), ("min_tokens", ("integer", "null")), ("model", ("string",)), ("n", ("integer", "null")), ("parallel_tool_calls", ("boolean",)), ("prediction", ("object", "null")), ("presence_penalty", ("number", "integer", "null")), ("prompt_cache_key", ("string", "null")), ("prompt_logprobs", ("boolean", "null")), ("prompt_mode", ("string", "null")), ("random_seed", ("integer", "null")), ("reasoning_effort", ("string", "null")), ("repetition_penalty", ("number", "integer", "null")), ("response_format", ("object", "null")), ("safe_prompt", ("boolean", "null")), ("service_tier", ("string", "null")), ("stop", ("array", "string", "null")), ("stream", ("boolean", "null")), ("temperature", ("number", "integer", "null")), ("tool_choice", ("object", "string")), ("tools", ("array", "null")), ("top_k", ("integer", "null")), ("top_logprobs", ("integer", "null")), ("top_p", ("number", "integer", "null")), ("top_prompt_logprobs", ("integer", "null")))),
         (((), ("object",), False), (("messages", "*"), ("object",), False), (("messages", "*", "role"), ("string",), True), (("messages", "*", "tool_calls"), ("array", "null"), False)),
+        None,
     ),
     (
         "response",
         (("choices",),),
         dict((("choices", ("array",)), ("created", ("integer",)), ("id", ("string",)), ("model", ("string",)), ("object", ("string",)), ("usage", ("object", "null")))),
         (((), ("object",), False), (("choices", "*"), ("object",), False), (("choices", "*", "message"), ("object",), True), (("choices", "*", "message"), ("object",), False), (("choices", "*", "message", "tool_calls"), ("array", "null"), False), (("choices", "*", "message", "tool_calls", "*"), ("object",), False), (("choices", "*", "message", "tool_calls", "*", "function"), ("object",), True), (("choices", "*", "message", "tool_calls", "*", "id"), ("string",), True)),
+        None,
     ),
 )
 

@@ -329,20 +329,22 @@ def encode_tool_result(value: Any, *, strict: bool = False, id_map: IdMap | None
 ENVELOPES = ("request", "response", "stream_event", )
 _KEYS = {"tool_definition": "tools", "tool_call": "tool_calls", "tool_result": "tool_results"}
 # (kind, alternative sets of required root keys, {root key: allowed JSON types}, (pointer
-# tokens, allowed JSON types, required) deeper down) of every kind extract() reads, from its
-# envelope schema: a payload must be one of them
+# tokens, allowed JSON types, required) deeper down, the only root keys a closed envelope may
+# have or None) of every kind extract() reads, from its envelope schema: a payload must be one
 _ENVELOPE_KINDS = (
     (
         "request",
         (("messages", "model"),),
         dict((("format", ("object", "string", "null")), ("keep_alive", ("string", "number", "integer", "null")), ("logprobs", ("boolean", "null")), ("messages", ("array",)), ("model", ("string",)), ("options", ("object", "null")), ("shift", ("boolean", "null")), ("stream", ("boolean",)), ("think", ("string", "boolean", "null")), ("tools", ("array", "null")), ("top_logprobs", ("integer", "null")), ("truncate", ("boolean", "null")))),
         (((), ("object",), False), (("tools", "*"), ("object",), False), (("tools", "*", "function"), ("object",), True), (("tools", "*", "type"), ("string",), True), (("messages", "*"), ("object",), False), (("messages", "*", "role"), ("string",), True), (("messages", "*", "tool_calls"), ("array", "null"), False)),
+        None,
     ),
     (
         "response",
         (("done", "message", "model"), ("error",)),
         dict((("created_at", ("string",)), ("done", ("boolean",)), ("done_reason", ("string",)), ("error", ("string",)), ("eval_count", ("integer",)), ("eval_duration", ("integer",)), ("load_duration", ("integer",)), ("logprobs", ("array", "null")), ("message", ("object",)), ("model", ("string",)), ("prompt_eval_count", ("integer",)), ("prompt_eval_duration", ("integer",)), ("remote_host", ("string",)), ("remote_model", ("string",)), ("total_duration", ("integer",)))),
         (((), ("object",), False), (("message", "role"), ("string",), True), (("message", "tool_calls"), ("array", "null"), False), (("message", "tool_calls", "*"), ("object",), False), (("message", "tool_calls", "*", "function"), ("object",), True)),
+        None,
     ),
 )
 

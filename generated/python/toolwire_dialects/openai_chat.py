@@ -592,20 +592,22 @@ def encode_tool_result(value: Any, *, strict: bool = False, id_map: IdMap | None
 ENVELOPES = ("request", "response", "stream_event", )
 _KEYS = {"tool_definition": "tools", "tool_call": "tool_calls", "tool_result": "tool_results"}
 # (kind, alternative sets of required root keys, {root key: allowed JSON types}, (pointer
-# tokens, allowed JSON types, required) deeper down) of every kind extract() reads, from its
-# envelope schema: a payload must be one of them
+# tokens, allowed JSON types, required) deeper down, the only root keys a closed envelope may
+# have or None) of every kind extract() reads, from its envelope schema: a payload must be one
 _ENVELOPE_KINDS = (
     (
         "request",
         (("messages",),),
         dict((("audio", ("object", "null")), ("frequency_penalty", ("number", "integer", "null")), ("function_call", ("object", "string", "null")), ("functions", ("array", "null")), ("logit_bias", ("object", "null")), ("logprobs", ("boolean", "null")), ("max_completion_tokens", ("integer", "null")), ("max_tokens", ("integer", "null")), ("messages", ("array",)), ("metadata", ("object", "null")), ("modalities", ("array", "null")), ("model", ("string",)), ("moderation", ("object", "null")), ("n", ("integer", "null")), ("parallel_tool_calls", ("boolean",)), ("prediction", ("object", "null")), ("presence_penalty", ("number", "integer", "null")), ("prompt_cache_key", ("string", "null")), ("prompt_cache_options", ("object", "null")), ("prompt_cache_retention", ("string", "null")), ("reasoning_effort", ("string", "null")), ("response_format", ("object", "null")), ("safety_identifier", ("string", "null")), ("seed", ("integer", "null")), ("service_tier", ("string", "null")), ("stop", ("array", "string", "null")), ("store", ("boolean", "null")), ("stream", ("boolean", "null")), ("stream_options", ("object", "null")), ("temperature", ("number", "integer", "null")), ("tool_choice", ("object", "string")), ("tools", ("array",)), ("top_logprobs", ("integer", "null")), ("top_p", ("number", "integer", "null")), ("user", ("string", "null")), ("verbosity", ("string", "null")), ("web_search_options", ("object", "null")))),
         (((), ("object",), False), (("messages", "*"), ("object",), False), (("messages", "*", "role"), ("string",), True), (("messages", "*", "tool_calls"), ("array", "null"), False), (("messages", "*", "content"), ("array", "string", "null"), False), (("messages", "*", "content", "*"), ("object",), False), (("messages", "*", "content", "*", "type"), ("string",), True)),
+        None,
     ),
     (
         "response",
         (("choices",),),
         dict((("choices", ("array",)), ("created", ("integer",)), ("id", ("string",)), ("metadata", ("object", "null")), ("model", ("string",)), ("moderation", ("object", "null")), ("object", ("string",)), ("service_tier", ("string", "null")), ("system_fingerprint", ("string", "null")), ("usage", ("object", "null")))),
         (((), ("object",), False), (("choices", "*"), ("object",), False), (("choices", "*", "message"), ("object",), True), (("choices", "*", "message"), ("object",), False), (("choices", "*", "message", "tool_calls"), ("array", "null"), False)),
+        None,
     ),
 )
 

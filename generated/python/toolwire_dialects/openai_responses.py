@@ -719,20 +719,22 @@ def encode_tool_result(value: Any, *, strict: bool = False, id_map: IdMap | None
 ENVELOPES = ("request", "response", "stream_event", )
 _KEYS = {"tool_definition": "tools", "tool_call": "tool_calls", "tool_result": "tool_results"}
 # (kind, alternative sets of required root keys, {root key: allowed JSON types}, (pointer
-# tokens, allowed JSON types, required) deeper down) of every kind extract() reads, from its
-# envelope schema: a payload must be one of them
+# tokens, allowed JSON types, required) deeper down, the only root keys a closed envelope may
+# have or None) of every kind extract() reads, from its envelope schema: a payload must be one
 _ENVELOPE_KINDS = (
     (
         "request",
         (("input",), ("previous_response_id",), ("prompt",)),
         dict((("access_programs", ("object", "null")), ("background", ("boolean", "null")), ("background_options", ("object", "null")), ("context_management", ("array", "null")), ("conversation", ("object", "string", "null")), ("image", ("object", "null")), ("include", ("array", "null")), ("input", ("array", "string")), ("instructions", ("string", "null")), ("max_output_tokens", ("integer", "null")), ("max_tool_calls", ("integer", "null")), ("metadata", ("object", "null")), ("model", ("string",)), ("moderation", ("object", "null")), ("parallel_tool_calls", ("boolean", "null")), ("previous_response_id", ("string", "null")), ("prompt", ("object", "null")), ("prompt_cache_key", ("string", "null")), ("prompt_cache_options", ("object", "null")), ("prompt_cache_retention", ("string", "null")), ("reasoning", ("object", "null")), ("safety_identifier", ("string", "null")), ("service_tier", ("string", "null")), ("store", ("boolean", "null")), ("stream", ("boolean", "null")), ("stream_options", ("object", "null")), ("temperature", ("number", "integer", "null")), ("text", ("object", "null")), ("tool_choice", ("object", "string")), ("tools", ("array",)), ("top_logprobs", ("integer", "null")), ("top_p", ("number", "integer", "null")), ("truncation", ("string", "null")), ("user", ("string", "null")))),
         (((), ("object",), False), (("tools", "*"), ("object",), False), (("tools", "*", "type"), ("string",), True), (("input", "*"), ("object",), False)),
+        None,
     ),
     (
         "response",
         (("object", "output"),),
         dict((("access_programs", ("object", "null")), ("background", ("boolean", "null")), ("billing", ("object", "null")), ("completed_at", ("number", "integer", "null")), ("conversation", ("object", "null")), ("created_at", ("number", "integer")), ("error", ("object", "null")), ("frequency_penalty", ("number", "integer", "null")), ("id", ("string",)), ("image", ("object", "null")), ("incomplete_details", ("object", "null")), ("input_transformations", ("array", "null")), ("instructions", ("array", "string", "null")), ("max_output_tokens", ("integer", "null")), ("max_tool_calls", ("integer", "null")), ("metadata", ("object", "null")), ("model", ("string",)), ("moderation", ("object", "null")), ("object", ("string",)), ("output", ("array",)), ("parallel_tool_calls", ("boolean", "null")), ("presence_penalty", ("number", "integer", "null")), ("previous_response_id", ("string", "null")), ("prompt", ("object", "null")), ("prompt_cache_diagnostics", ("object", "null")), ("prompt_cache_key", ("string", "null")), ("prompt_cache_options", ("object", "null")), ("prompt_cache_retention", ("string", "null")), ("reasoning", ("object", "null")), ("safety_identifier", ("string", "null")), ("service_tier", ("string", "null")), ("status", ("string",)), ("store", ("boolean", "null")), ("temperature", ("number", "integer", "null")), ("text", ("object", "null")), ("tool_choice", ("object", "string")), ("tool_usage", ("object", "null")), ("tools", ("array",)), ("top_logprobs", ("integer", "null")), ("top_p", ("number", "integer", "null")), ("truncation", ("string", "null")), ("usage", ("object", "null")), ("user", ("string", "null")))),
         (((), ("object",), False), (("output", "*"), ("object",), False), (("output", "*", "type"), ("string",), True)),
+        None,
     ),
 )
 

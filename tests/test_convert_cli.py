@@ -179,7 +179,7 @@ def test_wrong_dialect_or_shape_exits_1_with_one_line_naming_dialect_shape_point
     target = "anthropic_messages" if source == "openai_chat" else "openai_chat"
     proc = convert("--from", source, "--to", target, "--shape", shape, payload=payload)
     assert proc.returncode == 1
-    assert _lines(proc.stderr) == [error]
+    assert _lines(proc.stderr) == [f"<stdin>:1: {error}"]  # the payload is one line of stdin
     assert proc.stdout == ""
 
 
@@ -194,7 +194,7 @@ def test_error_inside_an_array_names_the_element(convert: Any) -> None:
         payload=[OPENAI_CALL, ANTHROPIC_CALL],
     )
     assert proc.returncode == 1
-    assert _lines(proc.stderr) == ['openai_chat/tool_call: /1/type: expected "function", got "tool_use"']
+    assert _lines(proc.stderr) == ['<stdin>:1: openai_chat/tool_call: /1/type: expected "function", got "tool_use"']
     assert proc.stdout == ""
 
 
@@ -398,7 +398,7 @@ def test_invalid_arguments_within_openai_keep_their_text(convert: Any) -> None:
             ["--from", "openai_chat", "--to", "anthropic_messages", "--shape", "tool_call"],
             ANTHROPIC_CALL,
             1,
-            'openai_chat/tool_call: /type: expected "function", got "tool_use"\n',
+            '<stdin>:1: openai_chat/tool_call: /type: expected "function", got "tool_use"\n',
         ),
         (["--from", "nope", "--to", "anthropic_messages", "--shape", "tool_call"], OPENAI_CALL, 2, None),
         (["--from", "openai_chat", "--to", "anthropic_messages"], OPENAI_CALL, 2, None),
@@ -418,3 +418,10 @@ def test_real_process_exit_codes_and_streams(
         json.loads(proc.stdout)
     else:
         assert proc.stdout == ""
+
+
+def test_a_decode_error_names_the_line_of_its_pointer(convert: Any) -> None:
+    text = json.dumps([OPENAI_CALL, ANTHROPIC_CALL], indent=2)
+    proc = convert("--from", "openai_chat", "--to", "anthropic_messages", "--shape", "tool_call", text=text)
+    line = next(i for i, row in enumerate(text.splitlines(), 1) if '"tool_use"' in row)
+    assert _lines(proc.stderr) == [f'<stdin>:{line}: openai_chat/tool_call: /1/type: expected "function", got "tool_use"']

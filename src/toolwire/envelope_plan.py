@@ -14,22 +14,13 @@ from __future__ import annotations
 import posixpath
 from typing import Any
 
+from toolwire.json_input import json_type
 from toolwire.positions import tokens
 
 JSON_TYPES = ("object", "array", "string", "number", "integer", "boolean", "null")
 _DEPTH = 40  # $ref chains deeper than this constrain nothing (a recursive schema)
 
 
-def _type_of(value: Any) -> str:
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "boolean"
-    if isinstance(value, int):
-        return "integer"
-    if isinstance(value, float):
-        return "number"
-    return {str: "string", list: "array", dict: "object"}[type(value)]
 
 
 class _Schemas:
@@ -145,9 +136,9 @@ def _own_types(node: dict[str, Any]) -> frozenset[str] | None:
         named = {node["type"]} if isinstance(node["type"], str) else set(node["type"])
         found.append(frozenset(named | ({"integer"} if "number" in named else set())))
     if "const" in node:
-        found.append(frozenset({_type_of(node["const"])}))
+        found.append(frozenset({json_type(node["const"])}))
     if "enum" in node:
-        found.append(frozenset(_type_of(v) for v in node["enum"]))
+        found.append(frozenset(json_type(v) for v in node["enum"]))
     return frozenset.intersection(*found) if found else None
 
 

@@ -50,6 +50,21 @@ class ReadProblem(Exception):
 # --- strict JSON ---------------------------------------------------------------------------
 
 
+def json_type(value: Any) -> str:
+    """The JSON type name of a parsed value (a bool is a boolean, not an integer)."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "boolean"
+    if isinstance(value, int):
+        return "integer"
+    if isinstance(value, float):
+        return "number"
+    if isinstance(value, str):
+        return "string"
+    return "array" if isinstance(value, list) else "object"
+
+
 def _no_constant(name: str) -> Any:
     raise ValueError(f"{name} is not valid JSON")
 
@@ -163,8 +178,8 @@ def _line_of(text: str, offset: int) -> int:
     return text.count("\n", 0, offset) + 1
 
 
-def parse_document(data: bytes, limit: int = MAX_DEPTH) -> Any:
-    """One whole JSON document from bytes: BOM, UTF-8, strict JSON, depth, emptiness."""
+def _document_text(data: bytes) -> str:
+    """A whole input as text: a BOM dropped, UTF-8 checked, not blank."""
     if data.startswith(BOM):
         data = data[3:]
     problem = utf8_error(data)
@@ -172,7 +187,12 @@ def parse_document(data: bytes, limit: int = MAX_DEPTH) -> Any:
         raise problem
     if not data.strip():
         raise ParseError("empty input: no payload", keyword="empty")
-    return loads_text(data.decode("utf-8"), limit)
+    return data.decode("utf-8")
+
+
+def parse_document(data: bytes, limit: int = MAX_DEPTH) -> Any:
+    """One whole JSON document from bytes: BOM, UTF-8, strict JSON, depth, emptiness."""
+    return loads_text(_document_text(data), limit)
 
 
 # --- reading, bounded ----------------------------------------------------------------------
@@ -201,15 +221,7 @@ def display_name(source: str) -> str:
 
 def read_text(source: str, max_bytes: int = DEFAULT_MAX_BYTES) -> str:
     """The input as text (BOM dropped, UTF-8 checked, not blank), for line-based formats."""
-    data = read_source(source, max_bytes)
-    if data.startswith(BOM):
-        data = data[3:]
-    problem = utf8_error(data)
-    if problem is not None:
-        raise problem
-    if not data.strip():
-        raise ParseError("empty input: no payload", keyword="empty")
-    return data.decode("utf-8")
+    return _document_text(read_source(source, max_bytes))
 
 
 # --- at the command line -------------------------------------------------------------------

@@ -22,6 +22,7 @@ import referencing
 import referencing.exceptions
 from referencing.jsonschema import DRAFT202012
 
+from toolwire.json_input import json_type
 from toolwire.positions import escape, pointer, tokens
 from toolwire.validation.drift import _MAX_EXPANSION, _OBJECT_KEYWORDS, Coverage, DriftWalker
 
@@ -33,18 +34,6 @@ _BRANCHES = frozenset({"anyOf", "oneOf", "then", "else", "dependentSchemas"})
 Site = tuple[str, str, str, Any]  # (schema file, JSON Pointer of the schema object, key, value)
 
 
-def _json_type(value: Any) -> str:
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "boolean"
-    if isinstance(value, int):
-        return "integer"
-    if isinstance(value, float):
-        return "number"
-    if isinstance(value, str):
-        return "string"
-    return "array" if isinstance(value, list) else "object"
 
 
 @dataclass(slots=True)
@@ -57,7 +46,7 @@ class Shape:
     free: bool = False  # an object with too many keys, or too deep: left free-form
 
     def add(self, value: Any, depth: int = 0) -> None:
-        kind = _json_type(value)
+        kind = json_type(value)
         self.types.add(kind)
         if depth >= MAX_DEPTH:
             self.free = self.free or kind == "object"

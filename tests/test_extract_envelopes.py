@@ -41,15 +41,10 @@ CHAT_COMPATIBLE = {
     ("cohere_v2", "mistral"),
     ("openai_chat", "ollama"),
 }
-# Known limitation: the target's own SDK accepts these payloads where they differ, so its
-# envelope schema does too, and a payload of the first reads as the second's request with no
-# parts: Mistral's chunks default their type to "text" (mistralai TextChunk), so a Bedrock
-# {"text": ...} block is one, and Mistral's own keys are all optional. (Chat's parts require
-# `type`, checked through the `checked` envelope term; Bedrock's request is `closed`, as
-# botocore refuses unknown members: both pairs the other way are refused.)
-OPEN_SCHEMA = {
-    ("bedrock_converse", "mistral"),
-}
+# Refused thanks to two envelope terms: Chat's content parts require `type` (`checked`), and
+# Bedrock's and Mistral's requests are `closed` (botocore and Mistral's API refuse unknown
+# members), so no request of another dialect reads as an empty one there. None is left open.
+OPEN_SCHEMA: set[tuple[str, str]] = set()
 
 
 def _count(parts: dict[str, Any]) -> int:

@@ -185,6 +185,8 @@ def render(spec: Spec, templates: Path, package: str = PACKAGE) -> Rendered:
     except (jinja2.TemplateError, ValueError) as exc:
         where = _template_position(exc, templates)
         raise GenerateError(f"{where}: template error: {exc}") from exc
+    for rel in sorted(spec.documents):  # the schemas as the package's data, the files themselves
+        files[f"{package}/schemas/{rel}"] = spec.sources[rel].read_text(encoding="utf-8")
     for path, text in _models(spec, package).items():
         if path in files:
             clashes.append((_module_name(path), f"the generated models' {path}"))
@@ -204,7 +206,10 @@ def render(spec: Spec, templates: Path, package: str = PACKAGE) -> Rendered:
 def _package_modules(templates: Path) -> dict[str, str]:
     """The modules and packages the package has whatever the dialects: name -> why it is taken
     (a dialect's modules sit beside them, in the package and in streams/)."""
-    taken = {"models": f"the package already has {PACKAGE}/models/ (the pydantic models)"}
+    taken = {
+        "models": f"the package already has {PACKAGE}/models/ (the pydantic models)",
+        "schemas": f"the package already has {PACKAGE}/schemas/ (the JSON Schemas as data)",
+    }
     root = templates / "python" / "package" / PACKAGE
     for template in sorted(root.rglob("*.j2")) if root.is_dir() else ():
         for part in template.relative_to(root).with_suffix("").with_suffix("").parts:

@@ -136,6 +136,9 @@ class Engine:
         # Whether a document can parse and still be too deep: not when the parser's own limit
         # is the option's, and then the bulk path need not count brackets.
         self._may_be_too_deep = orjson is None or options.max_depth < PARSER_MAX_DEPTH
+        # JSON text nested deeper than the limit opens and closes that many brackets: shorter
+        # text (text the parser accepted) cannot be too deep, and needs no count.
+        self._deep_bytes = 2 * (options.max_depth + 1) - 1
 
     def _profile(self) -> Profile | None:
         name = self.options.profile
@@ -170,13 +173,13 @@ class Engine:
         if self._single is None or self.options.strict or self.profile is not None:
             return None
         is_valid, parse, may_be_too_deep = self._single_is_valid, self._loads, self._may_be_too_deep
-        max_bytes, max_depth = self.options.max_record_bytes, self.options.max_depth
+        max_bytes, max_depth, deep_bytes = self.options.max_record_bytes, self.options.max_depth, self._deep_bytes
 
         def accept(raw: bytes) -> bool:
             if len(raw) > max_bytes:
                 return False
             # The bracket count bounds the depth from above, as in check().
-            if may_be_too_deep and len(raw) > max_depth and raw.count(b"[") + raw.count(b"{") > max_depth:
+            if may_be_too_deep and len(raw) > deep_bytes and raw.count(b"[") + raw.count(b"{") > max_depth:
                 return False
             try:
                 return is_valid(parse(raw))  # type: ignore[misc] - set together with _single
@@ -208,7 +211,11 @@ class Engine:
                 value = self._loads(data)
             except Exception:  # the parser's own error type; re-parsed for a precise message
                 return self._parse_problem(record, data)
-            if self._may_be_too_deep and len(data) > options.max_depth and data.count(b"[") + data.count(b"{") > options.max_depth:  # an upper bound
+            if (
+                self._may_be_too_deep
+                and len(data) > self._deep_bytes
+                and data.count(b"[") + data.count(b"{") > options.max_depth  # an upper bound of the depth
+            ):
                 deep = too_deep(None, value, options.max_depth)
             else:
                 deep = 0

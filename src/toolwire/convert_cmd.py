@@ -98,18 +98,13 @@ def convert(
 
 def _profile_notes(schemas: Path, dialect: str, name: str, payload: Any) -> list[str]:
     """The documented quirks of the profile that the payload has, as notes (exit 2: no such profile)."""
-    from toolwire.spec import SpecError, load_spec
-    from toolwire.validation.profiles import Profile
+    from toolwire.validation.profiles import ProfileError, load_profile
 
     try:
-        profiles = load_spec(schemas).dialects[dialect].profiles
-    except (SpecError, KeyError) as exc:
-        click.echo(f"toolwire: cannot read the profiles of {dialect} in {schemas}: {exc}", err=True)
-        sys.exit(2)
-    if name not in profiles:
-        known = ", ".join(sorted(profiles)) or "none"
-        raise click.BadParameter(f"dialect {dialect} has no profile {name!r}; known: {known}", param_hint="--profile")
-    accepted = Profile(name, profiles[name]).accept(payload, {"request", "response"})
+        profile = load_profile(schemas, dialect, name)
+    except ProfileError as exc:
+        raise click.BadParameter(str(exc), param_hint="--profile") from None
+    accepted = profile.accept(payload, {"request", "response"})
     return [f"note: {s.pointer or '/'}: {name} profile: {s.quirk.what} [{s.quirk.name}]" for s in accepted.seen]
 
 

@@ -70,6 +70,15 @@ class Detection:
     closest: tuple[Target, ...] = ()  # nothing matched: the nearest schemas, best first
 
 
+def _follow(documents: dict[str, Any], base: str, ref: str) -> tuple[Any, str]:
+    """(the subschema a $ref names, the file it sits in); None when it names nothing."""
+    target, _, fragment = urljoin(base, ref).partition("#")
+    node = documents.get(target)
+    for token in tokens(fragment):
+        node = node.get(token) if isinstance(node, dict) else None
+    return node, target
+
+
 def root_requirements(documents: dict[str, Any], schema_id: str) -> tuple[frozenset[str], bool]:
     """What any instance of a schema surely has at its root: the keys it requires (through $ref
     and allOf) and whether it must be an object. A payload lacking them cannot match, so the
@@ -88,11 +97,7 @@ def root_requirements(documents: dict[str, Any], schema_id: str) -> tuple[frozen
         stack.extend((sub, base) for sub in schema.get("allOf", ()))
         ref = schema.get("$ref")
         if isinstance(ref, str):
-            target, _, fragment = urljoin(base, ref).partition("#")
-            node = documents.get(target)
-            for token in tokens(fragment):
-                node = node.get(token) if isinstance(node, dict) else None
-            stack.append((node, target))
+            stack.append(_follow(documents, base, ref))
     return frozenset(required), must_be_object
 
 
@@ -135,11 +140,7 @@ def root_names(documents: dict[str, Any], schema_id: str) -> RootNames:
             stack.extend((sub, base) for sub in dependent.values())
         ref = schema.get("$ref")
         if isinstance(ref, str):
-            target, _, fragment = urljoin(base, ref).partition("#")
-            node = documents.get(target)
-            for token in tokens(fragment):
-                node = node.get(token) if isinstance(node, dict) else None
-            stack.append((node, target))
+            stack.append(_follow(documents, base, ref))
     return RootNames(frozenset(names), patterns, rest)
 
 

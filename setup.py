@@ -1,4 +1,4 @@
-"""Build step: the toolwire wheel carries the built-in spec and templates as package data.
+"""Build step: the toolwire wheel carries the built-in spec and runtime as package data.
 
 They stay at the top of the repository (the spec is language-agnostic, not a Python
 package); building a wheel copies them to toolwire/_builtin/, where `toolwire.builtin`
@@ -12,7 +12,7 @@ from setuptools import setup
 from setuptools.command.build_py import build_py
 
 HERE = Path(__file__).resolve().parent
-BUILTIN = ("schemas", "templates")
+BUILTIN = ("schemas", "runtime")
 
 
 class BuildWithBuiltins(build_py):

@@ -77,7 +77,8 @@ class Workspace:
 def _copy_sources(dest: Path) -> Workspace:
     dest.mkdir(parents=True, exist_ok=True)
     shutil.copytree(REPO / "schemas", dest / "schemas")
-    shutil.copytree(REPO / "templates", dest / "templates")
+    # --templates takes a folder of per-target template folders
+    shutil.copytree(REPO / "src/toolwire/targets/python/templates", dest / "templates" / "python")
     return Workspace(dest, dest / "schemas", dest / "templates", dest / "generated")
 
 
@@ -141,7 +142,7 @@ def toolwire() -> Toolwire:
 @pytest.fixture
 def cli_runner() -> Callable[..., Result]:
     """Invoke the `toolwire` command group in-process; stderr is kept apart from stdout."""
-    from toolwire.cli import main
+    from toolwire.cli.main import main
 
     runner = CliRunner()
 

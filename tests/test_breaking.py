@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from toolwire.breaking import RULES, compare, read_spec
+from toolwire.spec.breaking import RULES, compare, read_spec
 
 FIXTURES = Path(__file__).parent / "fixtures" / "breaking"
 

@@ -25,8 +25,9 @@ from typing import Any
 
 import pytest
 
-from toolwire import generate as gen
+from toolwire.generation import generate as gen
 
+REPO = Path(__file__).resolve().parents[1]
 MANIFEST = "python/MANIFEST.json"
 CHANGED_LINE = "# toolwire-test: a template change\n"
 CHANGED_TEMPLATE = "python/package/toolwire_dialects/convert.py.j2"
@@ -204,6 +205,12 @@ def test_manifest_lists_every_output_and_input_with_its_sha256(fresh_tree: Tree,
         for folder in (sources.schemas, sources.templates)
         for p in folder.rglob("*")
         if p.is_file()
+    }
+    runtime = REPO / "runtime"  # the runtime is always the built-in one
+    expected_inputs |= {
+        f"runtime/{p.relative_to(runtime).as_posix()}": _sha256(p.read_bytes())
+        for p in runtime.rglob("*.py")
+        if "__pycache__" not in p.parts
     }
     assert manifest["inputs"] == expected_inputs
     assert fresh_tree[MANIFEST].endswith(b"\n")

@@ -21,9 +21,9 @@ from typing import Any
 
 import pytest
 
-from toolwire import generate as gen
-from toolwire import tree_swap
-from toolwire.spec import load_spec
+from toolwire.generation import generate as gen
+from toolwire.generation import tree_swap
+from toolwire.spec.model import load_spec
 
 Tree = dict[str, bytes]
 CHANGED_TEMPLATE = "python/package/toolwire_dialects/convert.py.j2"
@@ -35,7 +35,7 @@ FOREIGN = {"python/NOTES.md": b"hand-written\n", "python/tests/test_mine.py": b"
 # Runs the real CLI, with tree_swap.checkpoint replaced to SIGKILL the process at one step.
 KILLER = """
 import os, signal, sys
-from toolwire import tree_swap
+from toolwire.generation import tree_swap
 step, exchange = sys.argv[1], sys.argv[2]
 
 def checkpoint(label):
@@ -45,7 +45,7 @@ def checkpoint(label):
 tree_swap.checkpoint = checkpoint
 if exchange == "rename":  # a system without RENAME_EXCHANGE: the two-rename fallback
     tree_swap._exchange = lambda a, b: False
-from toolwire.cli import main
+from toolwire.cli.main import main
 main(sys.argv[3:], prog_name="toolwire")
 """
 KILLS = {

@@ -13,8 +13,8 @@ from typing import Any
 
 import pytest
 
-from toolwire import generate as gen
-from toolwire.spec import SpecError, load_spec
+from toolwire.generation import generate as gen
+from toolwire.spec.model import SpecError, load_spec
 
 # (a lone surrogate escape is not JSON text: the spec reader refuses it, see test_hostile_parsing)
 TITLE = 'Evil """ title \\ with a NUL \x00, a CR \r and a line separator \u2028, ending in a quote"'
@@ -80,9 +80,9 @@ def test_hostile_title_and_pointer_are_escaped_and_the_code_compiles(workspace: 
         ("import", "a Python keyword"),
         ("class", "a Python keyword"),
         ("list", "a Python builtin"),
-        ("registry", "already has a module of that name (python/package/toolwire_dialects/registry.py.j2)"),
-        ("convert", "already has a module of that name (python/package/toolwire_dialects/convert.py.j2)"),
-        ("streams", "already has a module of that name (python/package/toolwire_dialects/streams/"),
+        ("registry", "already has a module of that name (runtime/python/toolwire_dialects/registry.py)"),
+        ("convert", "already has a module of that name (templates/python/package/toolwire_dialects/convert.py.j2)"),
+        ("streams", "already has a module of that name (templates/python/package/toolwire_dialects/streams/"),
         ("models", "already has toolwire_dialects/models/"),
         ("get_dialect", "toolwire_dialects/__init__.py:"),
     ],
@@ -92,7 +92,7 @@ def test_a_dialect_name_the_package_cannot_use_is_a_spec_error(tmp_path: Path, n
     _rename_dialect(tmp_path / "schemas", "mistral", name)
     spec = load_spec(tmp_path / "schemas")  # the schemas themselves are fine
     with pytest.raises(SpecError) as raised:
-        gen.render(spec, Path(__file__).resolve().parents[1] / "templates")
+        gen.render(spec)
     problem = raised.value.problems[0]
     assert problem.startswith(f"schemas/dialects/{name}/dialect.json:"), problem
     assert f": /dialect: {name!r} cannot name a generated Python module: " in problem

@@ -29,8 +29,8 @@ from toolwire_dialects import anthropic_messages, openai_chat
 from toolwire_dialects._runtime import MAX_DEPTH, loads
 from toolwire_dialects.streams import STREAMS, StreamError, assembler
 
-from toolwire import json_input
-from toolwire.spec import SpecError, load_spec
+from toolwire.spec import json_input
+from toolwire.spec.model import SpecError, load_spec
 
 REPO = Path(__file__).resolve().parents[1]
 GENERATED = REPO / "generated"

@@ -31,7 +31,7 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
     sources.mkdir()
     for name in ("pyproject.toml", "setup.py", "README.md"):
         shutil.copy2(REPO / name, sources / name)
-    for folder in ("src", "schemas", "templates", "generated/python"):
+    for folder in ("src", "schemas", "runtime", "generated/python"):
         shutil.copytree(REPO / folder, sources / folder, ignore=IGNORE)
     wheels = root / "wheels"
     pip = [sys.executable, "-m", "pip"]

@@ -15,7 +15,7 @@ import pytest
 from click.testing import Result
 from toolwire_dialects import get_dialect
 
-from toolwire.spec import SpecError, load_spec
+from toolwire.spec.model import SpecError, load_spec
 
 REPO = Path(__file__).resolve().parents[1]
 SCHEMAS = REPO / "schemas"

@@ -18,9 +18,9 @@ from pathlib import Path
 
 import pytest
 
-from toolwire.config import ConfigError, resolve
-from toolwire.overlay import label, layered_files, load_layered
-from toolwire.spec import SpecError
+from toolwire.cli.config import ConfigError, resolve
+from toolwire.spec.model import SpecError
+from toolwire.spec.overlay import label, layered_files, load_layered
 
 REPO = Path(__file__).resolve().parents[1]
 BUILT_IN = sorted(p.name for p in (REPO / "schemas" / "dialects").iterdir() if (p / "dialect.json").is_file())

@@ -7,8 +7,8 @@ import re
 import tomllib
 from pathlib import Path
 
-from toolwire import generate
-from toolwire.spec import load_spec
+from toolwire.spec.fingerprint import package_version
+from toolwire.spec.model import load_spec
 
 
 def test_version_is_in_the_metadata_and_the_manifest(repo_root: Path) -> None:
@@ -21,11 +21,11 @@ def test_version_is_in_the_metadata_and_the_manifest(repo_root: Path) -> None:
 
 
 def test_a_spec_change_changes_the_version_and_nothing_else_does(workspace) -> None:
-    before = generate.package_version(load_spec(workspace.schemas))
-    assert generate.package_version(load_spec(workspace.schemas)) == before
+    before = package_version(load_spec(workspace.schemas))
+    assert package_version(load_spec(workspace.schemas)) == before
     dialect = workspace.schemas / "dialects" / "openai_chat" / "dialect.json"
     mapping = json.loads(dialect.read_text())
     mapping["title"] = mapping["title"] + " (changed)"
     dialect.write_text(json.dumps(mapping, indent=2))
-    after = generate.package_version(load_spec(workspace.schemas))
+    after = package_version(load_spec(workspace.schemas))
     assert after != before and after.split("+")[0] == before.split("+")[0]

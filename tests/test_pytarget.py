@@ -8,7 +8,7 @@ import ast
 
 import pytest
 
-from toolwire import pytarget
+from toolwire.targets.python import names as pytarget
 
 NASTY = [
     'three """ quotes',

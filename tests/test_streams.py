@@ -251,7 +251,7 @@ def run_assemble(repo_root: Path) -> Any:
     """Invoke the assemble command in-process (click's runner), stderr kept apart."""
     from click.testing import CliRunner
 
-    from toolwire.assemble_cmd import assemble as command
+    from toolwire.cli.assemble import assemble as command
 
     def run(*args: str | Path, input: str | None = None) -> Any:
         result = CliRunner().invoke(command, ["--generated", str(repo_root / "generated"), *map(str, args)], input=input)
@@ -338,7 +338,7 @@ def test_assemble_usage_errors_exit_2(run_assemble: Any, tmp_path: Path) -> None
 
 
 def test_assemble_is_a_toolwire_command(toolwire: Any, repo_root: Path, corpus_dir: Path) -> None:
-    from toolwire.cli import main
+    from toolwire.cli.main import main
 
     if "assemble" not in main.commands:
         pytest.skip("`assemble` is not registered in toolwire.cli yet")

@@ -17,8 +17,8 @@ import pytest
 from click.testing import CliRunner
 from pydantic import ValidationError
 
-from toolwire.positions import pointer_line
-from toolwire.tools_codegen import ToolsCodegenError, generate_tool_stubs, to_canonical_definition, tools_group
+from toolwire.spec.positions import pointer_line
+from toolwire.tools.codegen import ToolsCodegenError, generate_tool_stubs, to_canonical_definition, tools_group
 
 WEATHER_PARAMETERS: dict[str, Any] = {
     "type": "object",
@@ -202,7 +202,7 @@ def test_output_is_deterministic(write: Callable[[str, Any], Path], tmp_path: Pa
     # And across interpreters with different hash seeds (set and dict ordering).
     src = Path(__file__).parents[1] / "src"
     script = (
-        "import sys; from pathlib import Path; from toolwire.tools_codegen import generate_tool_stubs; "
+        "import sys; from pathlib import Path; from toolwire.tools.codegen import generate_tool_stubs; "
         "sys.stdout.write(generate_tool_stubs([Path(p) for p in sys.argv[1:]], out=Path('t.py')))"
     )
     outputs = set()
@@ -375,7 +375,7 @@ def test_a_module_that_would_not_compile_is_not_written(
 ) -> None:
     """The last line of defence: whatever slipped through, the command compiles the module
     before writing it, and exits 2 naming the line."""
-    from toolwire import tools_codegen
+    from toolwire.tools import codegen as tools_codegen
 
     real = tools_codegen.generate_tool_stubs
     monkeypatch.setattr(tools_codegen, "generate_tool_stubs", lambda *a, **k: real(*a, **k) + "def broken(:\n")

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 from click.testing import CliRunner, Result
 
-from toolwire.validation.command import validate
+from toolwire.cli.validate import validate
 
 REPO = Path(__file__).resolve().parents[1]
 SCHEMAS = REPO / "schemas"

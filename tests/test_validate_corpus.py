@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from toolwire.spec import load_spec
+from toolwire.spec.model import load_spec
 from toolwire.validation import backends
 from toolwire.validation.engine import Engine, Options
 from toolwire.validation.inputs import Reader, expand, plan
@@ -106,7 +106,7 @@ def test_corpus_payload_detected_and_valid(rel: str, engine: Engine, request: py
 
 @needs_corpus
 def test_whole_corpus_runs_without_crashing() -> None:
-    from toolwire.validation.command import validate
+    from toolwire.cli.validate import validate
 
     result = CliRunner().invoke(validate, ["--schemas", str(SCHEMAS), str(CORPUS), "--format", "json", "--strict"])
     assert result.exit_code in (0, 1), result.output

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from toolwire.spec import load_spec
+from toolwire.spec.model import load_spec
 from toolwire.validation.detect import root_names, targets
 from toolwire.validation.engine import Engine, Options, Result
 from toolwire.validation.inputs import Record
@@ -145,7 +145,7 @@ def test_a_document_by_itself_is_a_response_and_a_line_is_a_stream_event(engine:
 def test_the_cli_reads_json_files_as_documents_and_jsonl_as_streams(tmp_path: Path) -> None:
     from click.testing import CliRunner
 
-    from toolwire.validation.command import validate
+    from toolwire.cli.validate import validate
 
     (tmp_path / "one.json").write_text(json.dumps(GEMINI_TURN, indent=2))
     (tmp_path / "many.jsonl").write_text(json.dumps(GEMINI_TURN) + "\n" + json.dumps(GEMINI_TURN) + "\n")

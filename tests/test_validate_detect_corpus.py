@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from toolwire.spec import load_spec
+from toolwire.spec.model import load_spec
 from toolwire.validation.engine import Engine, Options, Result
 from toolwire.validation.inputs import Reader, expand, plan
 from toolwire.validation.runner import Settler

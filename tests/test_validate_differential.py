@@ -17,8 +17,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from toolwire import fast_schema
-from toolwire.spec import load_spec
+from toolwire.spec import fast_schema
+from toolwire.spec.model import load_spec
 from toolwire.validation.backends import Validators, loads
 from toolwire.validation.detect import targets
 from toolwire.validation.inputs import Reader, plan

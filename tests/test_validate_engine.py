@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from toolwire.spec import load_spec
+from toolwire.spec.model import load_spec
 from toolwire.validation import validate_record
 from toolwire.validation.drift import DriftWalker
 from toolwire.validation.inputs import Reader, Unit, element_lines, plan

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner, Result
 
-from toolwire.validation.command import validate
+from toolwire.cli.validate import validate
 
 REPO = Path(__file__).resolve().parents[1]
 CALL = {"type": "tool_use", "id": "toolu_1", "name": "f", "input": {}}

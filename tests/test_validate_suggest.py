@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
-from toolwire.positions import tokens
-from toolwire.spec import load_spec
+from toolwire.spec.model import load_spec
+from toolwire.spec.positions import tokens
 from toolwire.validation.engine import Engine, Options
 from toolwire.validation.inputs import Record
 from toolwire.validation.suggest import MAX_DEPTH, MAX_KEYS, Shape

@@ -1,3 +1,3 @@
-from toolwire.cli import main
+from toolwire.cli.main import main
 
 main()

@@ -14,8 +14,8 @@ from typing import Any
 import jsonschema
 import referencing
 
-from toolwire import fast_schema
-from toolwire.json_input import ParseError, loads_text, utf8_error
+from toolwire.spec import fast_schema
+from toolwire.spec.json_input import ParseError, loads_text, utf8_error
 
 try:  # optional extra `fast`
     import orjson

@@ -28,8 +28,8 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urljoin
 
-from toolwire.positions import tokens
-from toolwire.spec import Spec
+from toolwire.spec.model import Spec
+from toolwire.spec.positions import tokens
 from toolwire.validation.backends import Validators
 from toolwire.validation.drift import Coverage, DriftWalker
 

@@ -24,7 +24,7 @@ import referencing
 import referencing.exceptions
 from referencing.jsonschema import DRAFT202012
 
-from toolwire.positions import escape as _escape
+from toolwire.spec.positions import escape as _escape
 
 _OBJECT_KEYWORDS = ("properties", "patternProperties", "additionalProperties", "unevaluatedProperties")
 _MAX_DEPTH = 128  # deeper than any real payload; bounds recursion on adversarial input

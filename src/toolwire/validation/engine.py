@@ -11,9 +11,9 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from toolwire.json_input import MAX_DEPTH
-from toolwire.positions import pointer_line
-from toolwire.spec import Spec, load_spec
+from toolwire.spec.json_input import MAX_DEPTH
+from toolwire.spec.model import Spec, load_spec
+from toolwire.spec.positions import pointer_line
 from toolwire.validation.backends import PARSER_MAX_DEPTH, ParseError, Validators, loads, orjson, too_deep
 from toolwire.validation.detect import Detector, Target, targets
 from toolwire.validation.drift import Coverage, DriftWalker

@@ -12,7 +12,7 @@ from typing import Any
 import jsonschema
 from jsonschema.exceptions import ValidationError, best_match
 
-from toolwire.positions import pointer
+from toolwire.spec.positions import pointer
 
 MAX_MESSAGE = 300
 

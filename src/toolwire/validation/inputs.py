@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, BinaryIO
 
-from toolwire.json_input import BOM
+from toolwire.spec.json_input import BOM
 from toolwire.validation.backends import ParseError, loads
 from toolwire.validation.folders import display, walk
 

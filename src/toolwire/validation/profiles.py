@@ -15,7 +15,7 @@ from typing import Any
 
 import jsonschema
 
-from toolwire.positions import pointer
+from toolwire.spec.positions import pointer
 
 Path = tuple[str | int, ...]
 
@@ -148,7 +148,7 @@ class ProfileError(ValueError):
 
 def load_profile(schemas: pathlib.Path, dialect: str, name: str) -> Profile:
     """The named profile of a dialect in the spec folder (its profiles.json)."""
-    from toolwire.spec import SpecError, load_spec
+    from toolwire.spec.model import SpecError, load_spec
 
     try:
         dialects = load_spec(schemas).dialects

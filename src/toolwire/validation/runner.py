@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import BinaryIO, TextIO
 
-from toolwire.overlay import load_layered
+from toolwire.spec.overlay import load_layered
 from toolwire.validation.engine import AMBIGUOUS, VALID, Engine, Options, Result
 from toolwire.validation.inputs import STDIN, Reader, ReadProblem, Record, Unit
 from toolwire.validation.progress import Progress

@@ -22,8 +22,8 @@ import referencing
 import referencing.exceptions
 from referencing.jsonschema import DRAFT202012
 
-from toolwire.json_input import json_type
-from toolwire.positions import escape, pointer, tokens
+from toolwire.spec.json_input import json_type
+from toolwire.spec.positions import escape, pointer, tokens
 from toolwire.validation.drift import _MAX_EXPANSION, _OBJECT_KEYWORDS, Coverage, DriftWalker
 
 MAX_KEYS = 256  # distinct keys of one new object kept as properties; more is a map: free-form

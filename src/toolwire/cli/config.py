@@ -1,0 +1,175 @@
+"""Where toolwire finds its spec, templates and output: flags, then the project's configuration,
+then the built-in defaults.
+
+The configuration is a `[tool.toolwire]` table in the nearest `pyproject.toml`, or the top level
+of the nearest `toolwire.toml` (which wins in the same folder), looked for from the working
+directory upwards. Paths in it are relative to the file that names them. Without any, every
+command works on the spec and templates the toolwire package carries (see `builtin`).
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from toolwire.spec.builtin import builtin_folder
+
+TARGETS = ("python",)
+DEFAULT_PACKAGE = "toolwire_dialects"
+KEYS = ("schemas", "overlays", "templates", "out", "targets", "package")
+BUILT_IN = "built-in"
+DEFAULT = "default"
+
+
+class ConfigError(Exception):
+    """The configuration file is unreadable or names something toolwire does not know."""
+
+
+@dataclass(frozen=True)
+class Config:
+    schemas: Path
+    templates: Path | None  # a folder of per-target template folders; None: the built-in ones
+    out: Path
+    targets: tuple[str, ...]
+    package: str
+    origin: dict[str, str] = field(default_factory=dict)  # key -> where its value came from
+    file: Path | None = None
+    overlays: tuple[Path, ...] = ()  # folders laid over schemas, file by file (see overlay.py)
+
+    def describe(self) -> str:
+        """Each resolved value and where it came from, one `key = value  (source)` line each."""
+        lines = [f"# configuration file: {self.file or 'none'}"]
+        for key in KEYS:
+            value = getattr(self, key)
+            shown = (", ".join(map(str, value)) or "none") if isinstance(value, tuple) else str(value or "built-in")
+            lines.append(f"{key} = {shown}  ({self.origin[key]})")
+        return "\n".join(lines) + "\n"
+
+
+def find_file(start: Path) -> tuple[Path, dict[str, Any]] | None:
+    """The nearest configuration file at or above start, with its toolwire table."""
+    for folder in (start.resolve(), *start.resolve().parents):
+        dedicated = folder / "toolwire.toml"
+        if dedicated.is_file():
+            return dedicated, _read(dedicated)
+        project = folder / "pyproject.toml"
+        if project.is_file():
+            table = _read(project).get("tool", {}).get("toolwire")
+            if table is not None:
+                return project, table
+    return None
+
+
+def _read(path: Path) -> dict[str, Any]:
+    try:
+        return tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ConfigError(f"{path}:1: cannot read: {exc}") from None
+    except tomllib.TOMLDecodeError as exc:
+        line = re.search(r"line (\d+)", str(exc))
+        raise ConfigError(f"{path}:{line.group(1) if line else 1}: not valid TOML: {exc}") from None
+
+
+def _relative_to_cwd(path: Path) -> Path:
+    """A configured path as messages show it: relative to the working directory when inside it."""
+    try:
+        return path.resolve().relative_to(Path.cwd().resolve())
+    except ValueError:
+        return path.resolve()
+
+
+def _line_of(path: Path, key: str) -> int:
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        if re.match(rf"\s*{re.escape(key)}\s*=", line):
+            return number
+    return 1
+
+
+def resolve(
+    schemas: Path | None = None,
+    templates: Path | None = None,
+    out: Path | None = None,
+    start: Path | None = None,
+    overlays: tuple[Path, ...] | None = None,
+) -> Config:
+    """The configuration in force: a flag given here wins over the file, the file over the defaults."""
+    found = find_file(start or Path.cwd())
+    path, table = found if found else (None, {})
+    where = f"{path.name} [tool.toolwire]" if path and path.name == "pyproject.toml" else str(path and path.name)
+    for key in table:
+        if key not in KEYS:
+            raise ConfigError(f"{path}:{_line_of(path, key)}: unknown key {key!r}; known: {', '.join(KEYS)}")
+    origin: dict[str, str] = {}
+
+    def folder(key: str, flag: Path | None, fallback: Path | None, fallback_origin: str) -> Path | None:
+        if flag is not None:
+            origin[key] = f"--{key}"
+            return flag
+        if key in table:
+            value = table[key]
+            if not isinstance(value, str):
+                raise ConfigError(f"{path}:{_line_of(path, key)}: {key} must be a path (a string)")
+            origin[key] = where
+            return _relative_to_cwd(path.parent / value)
+        origin[key] = fallback_origin
+        return fallback
+
+    resolved_schemas = folder("schemas", schemas, builtin_folder("schemas"), BUILT_IN)
+    assert resolved_schemas is not None
+    resolved_templates = folder("templates", templates, None, BUILT_IN)
+    resolved_out = folder(
+        "out", out, _relative_to_cwd(path.parent / "generated") if path else Path("generated"), DEFAULT
+    )
+    targets = table.get("targets", list(TARGETS))
+    if not isinstance(targets, list) or not targets or any(t not in TARGETS for t in targets):
+        raise ConfigError(f"{path}:{_line_of(path, 'targets')}: targets must be a list of {', '.join(TARGETS)}")
+    origin["targets"] = where if "targets" in table else DEFAULT
+    package = table.get("package", DEFAULT_PACKAGE)
+    if not isinstance(package, str) or not package.isidentifier():
+        raise ConfigError(f"{path}:{_line_of(path, 'package')}: package must be a Python identifier")
+    origin["package"] = where if "package" in table else DEFAULT
+    resolved_overlays = _overlays(overlays, table, path, where, origin)
+    return Config(
+        resolved_schemas, resolved_templates, resolved_out, tuple(targets), package, origin, path, resolved_overlays
+    )
+
+
+def _overlays(
+    flags: tuple[Path, ...] | None, table: dict[str, Any], path: Path | None, where: str, origin: dict[str, str]
+) -> tuple[Path, ...]:
+    """The overlay folders: the --overlay flags (all of them, replacing the file's), else the file's list."""
+    if flags:
+        origin["overlays"] = "--overlay"
+        return tuple(flags)
+    if "overlays" not in table:
+        origin["overlays"] = DEFAULT
+        return ()
+    value = table["overlays"]
+    assert path is not None  # a table came from a file
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise ConfigError(f"{path}:{_line_of(path, 'overlays')}: overlays must be a list of paths (strings)")
+    origin["overlays"] = where
+    return tuple(_relative_to_cwd(path.parent / v) for v in value)
+
+
+def resolve_or_exit(**flags: Any) -> Config:
+    """resolve() for a command: a configuration error is a one-line message and exit 2."""
+    import sys
+
+    import click
+
+    try:
+        return resolve(**flags)
+    except ConfigError as exc:
+        click.echo(f"toolwire: {exc}", err=True)
+        sys.exit(2)
+
+
+SCHEMAS_HELP = "Spec folder (default: as configured, else the built-in spec)."
+OVERLAY_HELP = "A folder laid over the spec, file by file (repeatable, a later one wins; replaces the configured ones)."
+GENERATED_HELP = (
+    "Folder of the generated packages (default: as configured, else ./generated, else the installed package)."
+)

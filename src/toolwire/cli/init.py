@@ -1,0 +1,116 @@
+"""`toolwire init dialect NAME --like DIALECT`: scaffold a dialect in the user's overlay folder.
+
+The new dialect is a copy of an existing one (schemas, mapping, stream mapping, vectors) with
+its name put in place of the old one, so it generates and passes its conformance suite at once;
+the user then edits it towards their server's quirks.
+"""
+
+from __future__ import annotations
+
+import json
+import keyword
+import re
+import sys
+from pathlib import Path
+from typing import NoReturn
+
+import click
+
+from toolwire.cli.config import resolve_or_exit
+from toolwire.targets.python import render
+
+EXIT_USAGE = 2
+
+
+def _fail(message: str) -> NoReturn:
+    click.echo(f"toolwire: {message}", err=True)
+    sys.exit(EXIT_USAGE)
+
+
+@click.group("init")
+def init_group() -> None:
+    """Scaffold things in your own spec folder."""
+
+
+def _dialects(files: dict[str, Path]) -> set[str]:
+    return {rel.split("/")[1] for rel in files if re.fullmatch(r"dialects/[^/]+/dialect\.json", rel)}
+
+
+def _rename(text: str, old: str, new: str) -> str:
+    """The dialect's name replaced where it stands as a name (ids, `dialect`, extension keys and
+    pointers, messages), not inside other words or model names such as `gemini-3-pro`."""
+    return re.sub(rf"(?<![\w-]){re.escape(old)}(?![\w-])", new, text)
+
+
+def _retitle(text: str, name: str) -> str:
+    """dialect.json's title names the new dialect (the generated docstrings and tables show it)."""
+    try:
+        old = json.loads(text).get("title")
+    except (ValueError, AttributeError):  # a broken mapping is copied as it is; load_spec reports it
+        return text
+    if not isinstance(old, str):
+        return text
+    new = json.dumps(f"{name} (scaffolded from {old})", ensure_ascii=False)
+    pattern = rf'("title"\s*:\s*){re.escape(json.dumps(old, ensure_ascii=False))}'
+    return re.sub(pattern, lambda m: m.group(1) + new, text, count=1)
+
+
+def _check_name(name: str, base: set[str], known: dict[str, str], modules: set[str]) -> None:
+    if not name.isidentifier() or keyword.iskeyword(name):
+        _fail(f"dialect name {name!r}: expected a Python identifier that is not a keyword (e.g. acme_chat)")
+    if name in base:
+        _fail(f"dialect name {name!r}: a built-in dialect has that name; override its files instead")
+    if name in modules:
+        _fail(f"dialect name {name!r}: the generated package has a module of that name ({', '.join(sorted(modules))})")
+    if name in known:
+        _fail(f"dialect {name!r} exists already in {known[name]}; refusing to overwrite it")
+
+
+@init_group.command("dialect")
+@click.argument("name")
+@click.option("--like", required=True, metavar="DIALECT", help="The dialect to copy (e.g. openai_chat).")
+@click.option(
+    "--into",
+    type=click.Path(path_type=Path, file_okay=False),
+    help="Overlay folder to write into (default: the last configured overlay).",
+)
+def init_dialect(name: str, like: str, into: Path | None) -> None:
+    """Scaffold dialect NAME in your overlay folder as a copy of the dialect LIKE."""
+    from toolwire.spec.overlay import layer_of, layered_files
+
+    config = resolve_or_exit()
+    if into is None:
+        if not config.overlays:
+            _fail("no overlay folder: pass --into DIR, or name one in [tool.toolwire] overlays")
+        into = config.overlays[-1]
+    if into.exists() and not into.is_dir():
+        _fail(f"{into}: not a folder")
+    if not config.schemas.is_dir():
+        _fail(f"{config.schemas}: schemas folder not found")
+    layers = [o for o in (*config.overlays, into) if o.is_dir()]
+    files = layered_files(config.schemas, layers)
+    base = _dialects(layered_files(config.schemas))
+    known = {d: str(layer_of(rel, path)) for rel, path in files.items() for d in _dialects({rel: path})}
+    for folder in ("dialects", "vectors"):
+        if (into / folder / name).exists():
+            known.setdefault(name, str(into))
+    _check_name(name, base, known, set(render.package_modules(render.python_templates(config.templates))))
+    if like not in known:
+        _fail(f"--like {like!r}: no such dialect; known: {', '.join(sorted(_dialects(files)))}")
+    written = 0
+    for rel, path in sorted(files.items()):
+        top, _, rest = rel.partition("/")
+        if top not in ("dialects", "vectors") or not rest.startswith(f"{like}/"):
+            continue
+        text = _rename(path.read_text(encoding="utf-8"), like, name)
+        if rel == f"dialects/{like}/dialect.json":
+            text = _retitle(text, name)
+        target = into / top / name / rest.removeprefix(f"{like}/")
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(text, encoding="utf-8")
+        written += 1
+    click.echo(f"toolwire: wrote {written} file(s) of dialect {name} (like {like}) in {into}", err=True)
+    if into.resolve() not in {o.resolve() for o in (config.schemas, *config.overlays)}:
+        click.echo(
+            f"toolwire: {into} is not a configured overlay: add it to overlays, or pass --overlay {into}", err=True
+        )

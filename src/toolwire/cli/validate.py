@@ -1,0 +1,254 @@
+"""`toolwire validate`: check captured payloads against the schemas.
+
+Exit codes: 0 every payload valid, 1 findings, 2 usage error or unreadable input.
+Results go to stdout, status (summary, drift report, progress) to stderr.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import sys
+from pathlib import Path
+from typing import Any, NoReturn
+
+import click
+
+from toolwire.cli.config import OVERLAY_HELP, SCHEMAS_HELP, resolve_or_exit
+from toolwire.spec.json_input import ByteSize
+from toolwire.spec.model import SpecError
+from toolwire.spec.overlay import load_layered
+from toolwire.validation.engine import MIB, Engine, EngineError, Options
+from toolwire.validation.inputs import STDIN, expand, plan
+from toolwire.validation.progress import Progress
+from toolwire.validation.report import FORMATS, Tally, escape_text
+from toolwire.validation.runner import RunConfig, run
+
+EXIT_FINDINGS = 1
+EXIT_USAGE = 2
+SEGMENT_BYTES = 4 * MIB
+
+
+def _say(line: str) -> None:
+    """A status line on stderr; it quotes file names and keys, so control characters are escaped."""
+    click.echo(escape_text(line), err=True)
+
+
+def _fail(message: str, code: int = EXIT_USAGE) -> NoReturn:
+    _say(f"toolwire: {message}")
+    sys.exit(code)
+
+
+@click.command("validate")
+@click.argument("paths", nargs=-1, required=True, metavar="PATH...")
+@click.option("--dialect", metavar="DIALECT", help="Check against this dialect only (default: detect).")
+@click.option(
+    "--shape",
+    metavar="SHAPE",
+    help="Check as this shape or envelope kind only (tool_call, request, stream_event, ...); a .json array is then checked element by element.",
+)
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(FORMATS),
+    default="text",
+    show_default=True,
+    help="text: path:line: dialect/shape: /pointer: message [keyword]; json: one object per payload; github: workflow annotations.",
+)
+@click.option(
+    "--profile",
+    metavar="PROFILE",
+    help="With --dialect: accept the documented quirks of servers speaking it (openai_chat: compat), each named in a note.",
+)
+@click.option(
+    "--strict",
+    is_flag=True,
+    help="Fields the schemas do not describe are findings; the summary counts each new field path.",
+)
+@click.option(
+    "--suggest",
+    metavar="FILE",
+    type=click.Path(dir_okay=False, allow_dash=True),
+    help="With --strict: write the undescribed fields as a JSON Patch (RFC 6902) per schema file to FILE "
+    "(- for stdout; the results then go to stderr): {file below the spec folder: [add operations]}, "
+    "types inferred from the values seen. Review it, apply it to the spec, regenerate.",
+)
+@click.option(
+    "--jobs",
+    "-j",
+    type=click.IntRange(min=0),
+    default=1,
+    show_default=True,
+    help="Worker processes for many or large files (0: one per CPU).",
+)
+@click.option("--fail-fast", is_flag=True, help="Stop at the first payload with a finding.")
+@click.option(
+    "--quiet", "-q", is_flag=True, help="Print findings only: no summary, no progress, no output for valid payloads."
+)
+@click.option("--schemas", type=click.Path(path_type=Path, file_okay=False), help=SCHEMAS_HELP)
+@click.option(
+    "--overlay", "overlays", multiple=True, type=click.Path(path_type=Path, file_okay=False), help=OVERLAY_HELP
+)
+@click.option(
+    "--max-record-bytes",
+    type=ByteSize(),
+    default="16M",
+    show_default=True,
+    help="Larger payloads (lines, events, files) are findings, not read into memory.",
+)
+@click.option(
+    "--segment-bytes",
+    type=ByteSize(),
+    default=SEGMENT_BYTES,
+    hidden=True,
+    help="Split JSON-lines files larger than this across --jobs.",
+)
+def validate(
+    paths: tuple[str, ...],
+    dialect: str | None,
+    shape: str | None,
+    fmt: str,
+    profile: str | None,
+    strict: bool,
+    suggest: str | None,
+    jobs: int,
+    fail_fast: bool,
+    quiet: bool,
+    schemas: Path | None,
+    overlays: tuple[Path, ...],
+    max_record_bytes: int,
+    segment_bytes: int,
+) -> None:
+    """Check captured payloads (PATH: files, folders, - for stdin) against the schemas.
+
+    Reads .json (one payload; with --shape, a top-level array is one payload per element),
+    .jsonl/.ndjson (one per line) and SSE transcripts (data: lines). Without --dialect/--shape
+    the dialect and kind of each payload are detected from the schemas.
+    """
+    if suggest is not None and not strict:
+        raise click.UsageError("--suggest needs --strict (the patch describes the drift --strict finds)")
+    config = resolve_or_exit(schemas=schemas, overlays=overlays)
+    try:
+        code = _validate(
+            *(paths, dialect, shape, fmt, profile, strict, suggest, jobs, fail_fast, quiet),
+            *(config.schemas, max_record_bytes, segment_bytes, config.overlays),
+        )
+    except (click.exceptions.Exit, click.ClickException, click.exceptions.Abort, SystemExit):
+        raise
+    except KeyboardInterrupt:
+        _fail("interrupted", 130)
+    except BrokenPipeError:  # e.g. `| head`: the reader left; not an error of ours
+        with contextlib.suppress(OSError):
+            sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - silence the flush at exit
+        sys.exit(EXIT_FINDINGS)
+    except Exception as exc:  # a CLI reports, it does not print tracebacks
+        _fail(f"internal error: {type(exc).__name__}: {exc}")
+    sys.exit(code)
+
+
+def _validate(
+    paths: tuple[str, ...],
+    dialect: str | None,
+    shape: str | None,
+    fmt: str,
+    profile: str | None,
+    strict: bool,
+    suggest: str | None,
+    jobs: int,
+    fail_fast: bool,
+    quiet: bool,
+    schemas: Path,
+    max_record_bytes: int,
+    segment_bytes: int,
+    overlays: tuple[Path, ...] = (),
+) -> int:
+    if list(paths).count(STDIN) > 1:
+        raise click.UsageError("'-' (stdin) can be given once")
+    try:
+        spec = load_layered(schemas, overlays)
+    except SpecError as exc:
+        for problem in exc.problems:
+            _say(problem)
+        where = " + ".join(map(str, (schemas, *overlays)))
+        _fail(f"{len(exc.problems)} problem(s) in {where}; nothing was validated")
+    options = Options(
+        dialect=dialect,
+        shape=shape,
+        strict=strict,
+        max_record_bytes=max_record_bytes,
+        profile=profile,
+        suggest=suggest is not None,
+    )
+    try:
+        engine = Engine(spec, options)
+    except EngineError as exc:
+        hint = "--shape"
+        if dialect and dialect not in spec.dialects:
+            hint = "--dialect"
+        elif "profile" in str(exc):
+            hint = "--profile"
+        raise click.BadParameter(str(exc), param_hint=hint) from None
+
+    notes: list[str] = []
+    files, problems = expand(list(paths), notes)
+    for line in (*notes, *problems):
+        _say(f"toolwire: {line}")
+    units = plan(files, segment_bytes)
+    jobs = jobs or os.cpu_count() or 1
+    progress = Progress(sum(u.size for u in units), enabled=None if not quiet else False)
+    config = RunConfig(str(schemas), options, fmt, quiet, fail_fast, tuple(map(str, overlays)))
+    try:
+        outcome = run(
+            config,
+            engine,
+            units,
+            out=sys.stderr if suggest == STDIN else sys.stdout,  # stdout is the patch's
+            stdin=_stdin() if STDIN in files else None,
+            progress=progress,
+            jobs=jobs,
+        )
+    finally:
+        progress.close()
+        sys.stdout.flush()
+    for problem in outcome.problems:
+        _say(f"toolwire: {problem}")
+    tally = outcome.tally
+    if not quiet:
+        stop = " (stopped at the first finding: --fail-fast)" if outcome.stopped else ""
+        _say(f"toolwire: {tally.summary()}{stop} [{engine.backend}]")
+        for line in tally.drift_report():
+            _say(f"toolwire: {line}" if not line.startswith("  ") else line)
+    if suggest is not None:
+        _write_patch(suggest, tally, spec.documents, quiet)
+    if problems or outcome.problems:
+        return EXIT_USAGE
+    if tally.findings:
+        return EXIT_FINDINGS
+    if not tally.checked:
+        click.echo("toolwire: no payload was checked", err=True)
+        return EXIT_USAGE
+    return 0
+
+
+def _write_patch(target: str, tally: Tally, documents: dict[str, Any], quiet: bool) -> None:
+    """The --suggest document: {schema file: [RFC 6902 operations]}, to a file or stdout."""
+    patch = tally.suggestions.patch(documents)
+    text = json.dumps(patch, indent=2) + "\n"  # ASCII: a key may hold a lone surrogate
+    if target == STDIN:
+        sys.stdout.write(text)
+    else:
+        try:
+            Path(target).write_text(text, encoding="utf-8")
+        except OSError as exc:
+            _fail(f"{target}: cannot write the patch: {exc.strerror or exc}")
+    if not quiet:
+        ops = sum(len(v) for v in patch.values())
+        where = "stdout" if target == STDIN else target
+        _say(f"toolwire: suggested {ops} addition(s) to {len(patch)} schema file(s): {where}")
+        for path in sorted(tally.suggestions.unplaced):
+            _say(f"  no schema object to add {path} to (only an `if` describes its object)")
+
+
+def _stdin() -> Any:
+    return getattr(sys.stdin, "buffer", sys.stdin)  # bytes: payloads are decoded by the JSON parser

@@ -1,0 +1,150 @@
+"""Render every target into memory, then write, check or diff the generated tree.
+
+`--check`, `--diff` and the real run share one path: everything is rendered to a dict of
+{relative path: bytes} first, so a failure anywhere leaves generated/ untouched.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import difflib
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+from toolwire.generation import tree_swap
+from toolwire.ir.errors import GenerateError
+from toolwire.spec.fingerprint import package_version, sha256, spec_hash, tool_versions
+from toolwire.spec.model import Spec
+from toolwire.spec.overlay import label
+from toolwire.targets.python import render as python
+from toolwire.targets.python.names import REGENERATE, header
+
+__all__ = ["GenerateError", "Rendered", "plan_changes", "render", "unified_diff", "write"]
+
+PACKAGE = python.PACKAGE
+MANIFEST = "python/MANIFEST.json"
+
+
+@dataclass
+class Rendered:
+    files: dict[str, bytes]  # path relative to the output folder -> content
+
+
+def render(spec: Spec, templates: Path | None = None, package: str = PACKAGE) -> Rendered:
+    """Every generated file, in memory. `templates` is a folder of per-target template
+    folders (its `python/` replaces the Python target's own); None uses the built-in ones."""
+    folder = python.python_templates(templates)
+    files = python.render(spec, folder, package)
+    encoded = {f"python/{path}": text.encode("utf-8") for path, text in files.items()}
+    encoded[MANIFEST] = _manifest(spec, python.inputs(folder), encoded)
+    return Rendered(encoded)
+
+
+def _manifest(spec: Spec, target_inputs: dict[str, Path], files: dict[str, bytes]) -> bytes:
+    # Every file of the schemas folder is an input, the notes beside the schemas (SOURCE.md) too;
+    # an overlay's files by their folder's name; then the target's templates and runtime.
+    every = {p.relative_to(spec.root).as_posix(): p for p in spec.root.rglob("*") if p.is_file()}
+    merged = {**every, **spec.sources}
+    inputs = {label(spec, path): sha256(path.read_bytes()) for _, path in sorted(merged.items())}
+    inputs |= {name: sha256(path.read_bytes()) for name, path in target_inputs.items()}
+    manifest = {
+        "_comment": f"DO NOT EDIT: written by `{REGENERATE}`; lists what it generated and from what.",
+        "version": package_version(spec),
+        "spec_sha256": spec_hash(spec),
+        "tools": tool_versions(),
+        "inputs": inputs,
+        "outputs": {path: sha256(data) for path, data in sorted(files.items())},
+    }
+    return (json.dumps(manifest, indent=2, sort_keys=True) + "\n").encode("utf-8")
+
+
+def _previous_outputs(out: Path, tops: set[str]) -> set[str]:
+    """What an earlier run generated: the manifest's list, and every file that says it was
+    generated (a tree an older toolwire left half-written lists only part of it)."""
+    found: set[str] = set()
+    with contextlib.suppress(OSError, ValueError, AttributeError, TypeError):
+        manifest = json.loads((out / MANIFEST).read_text(encoding="utf-8"))
+        found |= set(manifest.get("outputs", {})) | {MANIFEST}
+    for top in sorted(tops):
+        for path in sorted((out / top).rglob("*")) if (out / top).is_dir() else ():
+            if path.suffix in (".py", ".toml") and "__pycache__" not in path.parts and _says_generated(path):
+                found.add(path.relative_to(out).as_posix())
+    return found
+
+
+def _says_generated(path: Path) -> bool:
+    try:
+        with path.open("rb") as handle:
+            head = handle.read(len(_MARKER) + 2)
+    except OSError:
+        return False
+    return head.startswith(_MARKER)
+
+
+_MARKER = header(["x"]).split(" from ")[0].encode("utf-8") + b" from "
+
+
+def _tops(rendered: Rendered) -> set[str]:
+    return {path.split("/", 1)[0] for path in rendered.files}
+
+
+def plan_changes(rendered: Rendered, out: Path) -> tuple[dict[str, bytes], list[str]]:
+    """Files to write (new or changed, by their bytes) and stale files to remove (generated
+    earlier only)."""
+    changed = {}
+    for path, data in rendered.files.items():
+        target = out / path
+        try:
+            if target.read_bytes() == data:
+                continue
+        except OSError:
+            pass
+        changed[path] = data
+    tops = _tops(rendered)
+    previous = {p for p in _previous_outputs(out, tops) if p.split("/", 1)[0] in tops and ".." not in p.split("/")}
+    stale = sorted(p for p in previous - set(rendered.files) if (out / p).is_file())
+    return changed, stale
+
+
+def unified_diff(rendered: Rendered, out: Path) -> str:
+    changed, stale = plan_changes(rendered, out)
+    chunks: list[str] = []
+    for path, data in changed.items():
+        target = out / path
+        try:
+            old = target.read_text(encoding="utf-8").splitlines(keepends=True)
+        except (OSError, UnicodeDecodeError):
+            old = []
+        new = data.decode("utf-8").splitlines(keepends=True)
+        chunks.extend(difflib.unified_diff(old, new, f"a/{path}", f"b/{path}"))
+    for path in stale:
+        old = (out / path).read_text(encoding="utf-8", errors="replace").splitlines(keepends=True)
+        chunks.extend(difflib.unified_diff(old, [], f"a/{path}", "/dev/null"))
+    return "".join(chunk if chunk.endswith("\n") else chunk + "\n" for chunk in chunks)
+
+
+def write(rendered: Rendered, out: Path) -> tuple[int, int]:
+    """Replace each top folder of the output (python/) as a whole: a run killed at any point
+    leaves the old tree or the new one, and the next run cleans up after it (tree_swap)."""
+    out.mkdir(parents=True, exist_ok=True)
+    with tree_swap.locked(out):
+        tree_swap.recover(out)
+        changed, stale = plan_changes(rendered, out)
+        try:
+            for top in sorted({path.split("/", 1)[0] for path in [*changed, *stale]}):
+                inside, base, folder = top + "/", out, top
+                if (out / top).is_symlink():  # python/ kept elsewhere: replace it there, keep the link
+                    real = (out / top).resolve()
+                    base, folder = real.parent, real.name
+                    tree_swap.recover(base)
+                tree_swap.replace_tree(
+                    base,
+                    folder,
+                    {p.removeprefix(inside): d for p, d in changed.items() if p.startswith(inside)},
+                    {p.removeprefix(inside) for p in stale if p.startswith(inside)},
+                )
+        except OSError:
+            tree_swap.recover(out)  # a full disk, say: the old tree stays
+            raise
+    return len(changed), len(stale)

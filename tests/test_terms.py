@@ -4,6 +4,8 @@ test), every doc line is one line of its own, and docs/vocabulary.md is what it 
 
 from __future__ import annotations
 
+import dataclasses
+import enum
 import json
 import shutil
 import subprocess
@@ -276,3 +278,30 @@ print(json.dumps(said))
     assert said["object not a string"] == f"refused not a openai_chat stream event: {expected}"
     assert said["error object"].startswith("ok ") and "boom" in said["error object"]
     assert said["object missing"] == f"refused not a openai_chat stream event: {expected}"
+
+
+# --- IR binding: how the IR's dataclass fields will name their terms ---
+
+
+class _Encoding(enum.Enum):
+    VALUE = "value"
+    JSON_TEXT = "json_text"
+
+
+@dataclasses.dataclass(frozen=True)
+class _Field:
+    pointer: str = dataclasses.field(metadata={"term": "field.pointer"})
+    encoding: _Encoding | None = dataclasses.field(default=None, metadata={"term": "field.encoding"})
+    helper: str = ""  # no term: a target's detail
+
+
+def test_ir_nodes_collects_the_terms_ir_fields_bind() -> None:
+    found = terms.ir_nodes([sys.modules[__name__]])  # this module's _Field stands in for the IR
+    at = f"{__name__}._Field"
+    assert found == {
+        "field.pointer": [f"{at}.pointer"],
+        "field.encoding": [f"{at}.encoding"],
+        "field.encoding=value": [f"{at}.encoding"],
+        "field.encoding=json_text": [f"{at}.encoding"],
+    }
+    assert set(found) <= set(terms.by_key())

@@ -21,15 +21,28 @@ A term no built-in mapping writes names the test that exercises it (`tested_by`)
 
 from __future__ import annotations
 
+import dataclasses
+import enum
 import sys
-from collections.abc import Mapping
+import types
+import typing
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Final
 
-from toolwire.ir.terms_walk import DIALECT_META, STREAM_META, mapping_usage, meta_schema_terms, term_vectors
+from toolwire.ir.terms_walk import DIALECT_META, STREAM_META, mapping_usage, meta_schema_terms, spell, term_vectors
 from toolwire.spec.model import Spec
 
-__all__ = ["TERMS", "Term", "by_key", "mapping_usage", "meta_schema_terms", "render_markdown", "term_vectors"]
+__all__ = [
+    "TERMS",
+    "Term",
+    "by_key",
+    "ir_nodes",
+    "mapping_usage",
+    "meta_schema_terms",
+    "render_markdown",
+    "term_vectors",
+]
 
 # The contexts a key starts with, in the order docs/vocabulary.md lists them, and what they are.
 CONTEXT_DOCS: Final[Mapping[str, str]] = {
@@ -234,6 +247,38 @@ del T
 
 def by_key() -> dict[str, Term]:
     return {term.key: term for term in TERMS}
+
+
+def _enum_types(hint: object) -> list[type[enum.Enum]]:
+    """The Enum classes a field's type names, through `X | None`, Optional, tuple[X, ...]."""
+    if isinstance(hint, type):
+        return [hint] if issubclass(hint, enum.Enum) else []
+    return [e for arg in typing.get_args(hint) for e in _enum_types(arg)]
+
+
+def ir_nodes(modules: Iterable[types.ModuleType]) -> dict[str, list[str]]:
+    """Term key -> the IR dataclass fields (`module.Class.field`) that implement it.
+
+    An IR field binds a term by `dataclasses.field(metadata={"term": key})`; when the field's
+    type is an Enum (or `Enum | None`, `tuple[Enum, ...]`), each member binds the value term
+    `key=member.value` too, so an IR `Encoding` enum answers for every `field.encoding=...`.
+    """
+    out: dict[str, list[str]] = {}
+    for module in modules:
+        for name, obj in sorted(vars(module).items()):
+            if not (isinstance(obj, type) and dataclasses.is_dataclass(obj) and obj.__module__ == module.__name__):
+                continue
+            hints = typing.get_type_hints(obj)
+            for f in dataclasses.fields(obj):
+                key = f.metadata.get("term")
+                if not isinstance(key, str):
+                    continue
+                where = f"{module.__name__}.{name}.{f.name}"
+                out.setdefault(key, []).append(where)
+                for enum_type in _enum_types(hints.get(f.name)):
+                    for member in enum_type:
+                        out.setdefault(f"{key}={spell(member.value)}", []).append(where)
+    return out
 
 
 def _dialects_cell(names: list[str], every: set[str]) -> str:

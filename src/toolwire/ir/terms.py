@@ -135,7 +135,7 @@ TERMS: Final[tuple[Term, ...]] = (
     T("field.values", "[canonical, wire] pairs for an enumeration spelled differently; a value not listed cannot be carried (a loss)."),
     T("field.aliases", "Other pointers the wire may use for the field: decode reads the first present, encode keeps the spelling it came with."),
     T("field.aliases[].pointer", "Where an alias spelling of the field sits in the wire value."),
-    T("field.aliases[].schema_profile", "The schema language of a parameters field under this alias (Gemini's parametersJsonSchema is plain JSON Schema)."),
+    T("field.aliases[].schema_profile", "The schema language of a parameters field spelled under this alias (Gemini's /parameters speaks openapi_subset)."),
     T("field.schema_profile", "Which schema language a parameters field speaks (default json_schema); the encoder adapts to it and reports each change."),
     T("field.schema_profile=json_schema", "JSON Schema as is: the schema passes through unchanged both ways.", _TEST_GENERATE, _DEFAULT),
     T("field.schema_profile=openapi_subset", "Gemini's OpenAPI 3.0 subset: $refs inlined, unions to nullable/anyOf, const to enum; unsayable keywords dropped and reported."),

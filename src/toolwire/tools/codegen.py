@@ -123,7 +123,8 @@ def _rewrite_refs(node: Any, rewrite: Callable[[str, str], str], at: str) -> Any
 
 def _datamodel_codegen(schema: dict[str, Any]) -> str:
     # Imported here: it is slow to import and only this command needs it.
-    from datamodel_code_generator import DataModelType, InputFileType, NamingStrategy, PythonVersion, generate
+    from datamodel_code_generator import InputFileType, NamingStrategy, PythonVersion, generate
+    from datamodel_code_generator.enums import DataModelType
     from datamodel_code_generator.format import Formatter
     from datamodel_code_generator.parser import LiteralType
 

@@ -222,6 +222,21 @@ def test_allow_list_is_current() -> None:
     assert not stale, f"fixed, delete from KNOWN_VIOLATIONS: {stale}"
 
 
+def test_the_runtime_never_imports_the_generator() -> None:
+    """The other direction: the runtime (copied into the generated package, which ships alone)
+    imports nothing of toolwire."""
+    runtime = SRC.parent / "runtime"
+    found = []
+    for path in sorted(runtime.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), filename=str(path))):
+            names = [a.name for a in node.names] if isinstance(node, ast.Import) else []
+            if isinstance(node, ast.ImportFrom) and not node.level:
+                names = [node.module or ""]
+            found += [f"{path.relative_to(runtime)}:{node.lineno}: {n}" for n in names if n.split(".")[0] == "toolwire"]
+    assert list(runtime.rglob("*.py")), "no runtime found"
+    assert not found, found
+
+
 def test_every_layer_folder_is_known() -> None:
     """A new subpackage must be given a layer, or it would escape the rule unseen."""
     folders = {p.name for p in (SRC / "toolwire").iterdir() if p.is_dir() and (p / "__init__.py").exists()}

@@ -43,9 +43,8 @@ def loads(data: bytes) -> Any:
                     loads_text(data.decode("utf-8"))
                 except ParseError as same:
                     problem = same
-            if problem is None and (
-                "depth" in exc.msg or "recursion" in exc.msg.lower()
-            ):  # orjson stops at 1024 levels
+            # orjson stops at 1024 levels
+            if problem is None and ("depth" in exc.msg or "recursion" in exc.msg.lower()):
                 problem = ParseError("nested too deeply to parse", exc.lineno, "depth")
             raise (problem or ParseError(exc.msg, exc.lineno)) from None
     problem = utf8_error(data)

@@ -13,7 +13,7 @@ position), so the rules read the structure of the schema, not its text.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -153,7 +153,8 @@ def _schema_changes(rel: str, doc: _Document, before: Any, after: Any, at: str, 
     elif was is None and now is not None:
         yield finding(at or "", "TYPE_NARROWED", f"now accepts only {', '.join(sorted(now))}")
     if "enum" in before:
-        removed = [v for v in before["enum"] if v not in after.get("enum", before["enum"])]
+        kept = after["enum"] if "enum" in after else before["enum"]
+        removed = [v for v in before["enum"] if v not in kept]
         if "const" in after and after["const"] in before["enum"]:
             removed = [v for v in before["enum"] if v != after["const"]]
         for value in removed:
@@ -170,7 +171,13 @@ def _schema_changes(rel: str, doc: _Document, before: Any, after: Any, at: str, 
 
 
 def _child_changes(
-    rel: str, doc: _Document, before: dict, after: dict, at: str, rule: str | None, finding
+    rel: str,
+    doc: _Document,
+    before: dict[str, Any],
+    after: dict[str, Any],
+    at: str,
+    rule: str | None,
+    finding: Callable[[str, str, str], Finding],
 ) -> Iterator[Finding]:
     old_props, new_props = before.get("properties", {}), after.get("properties", {})
     if isinstance(old_props, dict) and isinstance(new_props, dict):

@@ -46,7 +46,8 @@ class Dialect:
     profiles: dict[str, Any] = field(default_factory=dict)  # profiles.json: name -> documented server quirks
 
     def schema_id(self, shape: str) -> str:
-        return self.schemas[shape]["$id"]
+        schema_id: str = self.schemas[shape]["$id"]  # load_spec checked it is the file's path
+        return schema_id
 
     def all_schemas(self) -> dict[str, dict[str, Any]]:
         """Every wire schema of this dialect by kind: the shapes, then the envelopes."""
@@ -165,7 +166,9 @@ def _as_draft(schema: dict[str, Any], pointers: list[str]) -> dict[str, Any]:
 
 
 def _refuse_retrieval(uri: str) -> referencing.Resource:
-    raise referencing.exceptions.NoSuchResource(ref=uri)
+    # referencing declares its attrs classes with the pre-PEP 681 __dataclass_transform__, which
+    # mypy does not read: it sees KeyError's __init__ (the same for Registry below).
+    raise referencing.exceptions.NoSuchResource(ref=uri)  # type: ignore[call-arg]
 
 
 def load_spec(root: Path, files: Mapping[str, Path] | None = None) -> Spec:
@@ -204,7 +207,7 @@ def load_spec(root: Path, files: Mapping[str, Path] | None = None) -> Spec:
         if not fast_schema.meta_valid(schema):  # the reference validator explains what is wrong
             problems.schema_errors(path, schema, meta_validator, "not a valid 2020-12 schema")
         documents[rel] = schema
-    registry = referencing.Registry(retrieve=_refuse_retrieval).with_resources(
+    registry = referencing.Registry(retrieve=_refuse_retrieval).with_resources(  # type: ignore[call-arg]
         (rel, DRAFT202012.create_resource(schema)) for rel, schema in documents.items()
     )
     for rel, schema in documents.items():
@@ -218,7 +221,9 @@ def load_spec(root: Path, files: Mapping[str, Path] | None = None) -> Spec:
                 keyword = at.rsplit("/", 1)[-1]
                 problems.add(sources[rel], at, f"{keyword} {ref!r} does not resolve offline ({type(exc).__name__})")
 
-    canonical = {shape: documents[f"canonical/{shape}.json"] for shape in SHAPES if f"canonical/{shape}.json" in documents}
+    canonical = {
+        shape: documents[f"canonical/{shape}.json"] for shape in SHAPES if f"canonical/{shape}.json" in documents
+    }
     for shape in SHAPES:
         if shape not in canonical:
             problems.items.append(f"{problems.rel(root / 'canonical')}:1: /: missing canonical/{shape}.json")
@@ -250,8 +255,8 @@ class _MetaValidator:
     def iter_errors(self, instance: Any) -> Iterator[jsonschema.ValidationError]:
         if self.fast is not None and self.fast.is_valid(instance):
             return iter(())
-        return self.reference.iter_errors(instance)
-
+        errors: Iterator[jsonschema.ValidationError] = self.reference.iter_errors(instance)
+        return errors
 
 
 def _load_dialects(
@@ -291,7 +296,11 @@ def _load_dialects(
             for v, variant in enumerate(shape_map["variants"]):
                 for name, spec in variant.get("fields", {}).items():
                     if spec.get("encoding") == "id" and ids is None:
-                        problems.add(path, f"/shapes/{shape}/variants/{v}/fields/{name}", "encoding 'id' needs the dialect's 'ids' policy")
+                        problems.add(
+                            path,
+                            f"/shapes/{shape}/variants/{v}/fields/{name}",
+                            "encoding 'id' needs the dialect's 'ids' policy",
+                        )
         envelopes: dict[str, dict[str, Any]] = {}
         for kind, envelope in mapping.get("envelopes", {}).items():
             rel = f"dialects/{folder.name}/{envelope['schema']}"
@@ -302,7 +311,9 @@ def _load_dialects(
             envelopes[kind] = documents[rel]
             for i, location in enumerate(envelope.get("locations", [])):
                 if location["shape"] not in mapping["shapes"]:
-                    problems.add(path, f"/envelopes/{kind}/locations/{i}/shape", f"dialect has no {location['shape']} shape")
+                    problems.add(
+                        path, f"/envelopes/{kind}/locations/{i}/shape", f"dialect has no {location['shape']} shape"
+                    )
         stream = None
         stream_path = problems.files.get(f"dialects/{folder.name}/stream.json")
         if stream_path is not None:
@@ -345,7 +356,8 @@ def _load_profiles(
             for kind in quirk["kinds"]:
                 if kind not in envelopes:
                     problems.add(path, f"{at}/kinds", f"dialect {folder.name} has no {kind} envelope")
-    return data["profiles"]
+    profiles: dict[str, Any] = data["profiles"]
+    return profiles
 
 
 def _unique_descriptions(problems: _Problems, path: Path, cases: list[dict[str, Any]]) -> None:

@@ -30,7 +30,16 @@ def tokens(pointer: str) -> list[str]:
 def _decode_string(text: str) -> str:
     import json
 
-    return json.loads(text)
+    name: str = json.loads(text)  # text is one string token (matched by _STRING)
+    return name
+
+
+def _end(pattern: re.Pattern[str], text: str, pos: int) -> int:
+    """Where pattern's match at pos ends; ValueError (text is not JSON) when it does not match."""
+    match = pattern.match(text, pos)
+    if match is None:
+        raise ValueError(f"not JSON at offset {pos}")
+    return match.end()
 
 
 def pointer_line(text: str, pointer: str) -> int:
@@ -44,7 +53,7 @@ def pointer_line(text: str, pointer: str) -> int:
 
 
 def _find(text: str, want: list[str]) -> int:
-    pos = _WS.match(text, 0).end()
+    pos = _end(_WS, text, 0)
     best = pos
     for token in want:
         best = pos
@@ -62,47 +71,47 @@ def _find(text: str, want: list[str]) -> int:
 def _skip_value(text: str, pos: int) -> int:
     char = text[pos]
     if char == '"':
-        return _STRING.match(text, pos).end()
+        return _end(_STRING, text, pos)
     if char in "{[":
         close = "}" if char == "{" else "]"
-        pos = _WS.match(text, pos + 1).end()
+        pos = _end(_WS, text, pos + 1)
         if text[pos] == close:
             return pos + 1
         while True:
             if char == "{":
-                pos = _STRING.match(text, pos).end()
-                pos = _WS.match(text, pos).end() + 1  # ':'
-                pos = _WS.match(text, pos).end()
-            pos = _WS.match(text, _skip_value(text, pos)).end()
+                pos = _end(_STRING, text, pos)
+                pos = _end(_WS, text, pos) + 1  # ':'
+                pos = _end(_WS, text, pos)
+            pos = _end(_WS, text, _skip_value(text, pos))
             if text[pos] == close:
                 return pos + 1
-            pos = _WS.match(text, pos + 1).end()  # ','
-    return _SCALAR.match(text, pos).end()
+            pos = _end(_WS, text, pos + 1)  # ','
+    return _end(_SCALAR, text, pos)
 
 
 def _seek_key(text: str, pos: int, key: str) -> int:
-    pos = _WS.match(text, pos + 1).end()
+    pos = _end(_WS, text, pos + 1)
     while text[pos] != "}":
-        end = _STRING.match(text, pos).end()
+        end = _end(_STRING, text, pos)
         name = _decode_string(text[pos:end])
-        pos = _WS.match(text, end).end() + 1
-        pos = _WS.match(text, pos).end()
+        pos = _end(_WS, text, end) + 1
+        pos = _end(_WS, text, pos)
         if name == key:
             return pos
-        pos = _WS.match(text, _skip_value(text, pos)).end()
+        pos = _end(_WS, text, _skip_value(text, pos))
         if text[pos] == ",":
-            pos = _WS.match(text, pos + 1).end()
+            pos = _end(_WS, text, pos + 1)
     return -1
 
 
 def _seek_index(text: str, pos: int, index: int) -> int:
-    pos = _WS.match(text, pos + 1).end()
+    pos = _end(_WS, text, pos + 1)
     i = 0
     while text[pos] != "]":
         if i == index:
             return pos
-        pos = _WS.match(text, _skip_value(text, pos)).end()
+        pos = _end(_WS, text, _skip_value(text, pos))
         if text[pos] == ",":
-            pos = _WS.match(text, pos + 1).end()
+            pos = _end(_WS, text, pos + 1)
         i += 1
     return -1

@@ -10,42 +10,44 @@ from pathlib import Path
 from typing import Any
 
 from toolwire.spec.positions import pointer, tokens
-from toolwire.tools.codegen import _NO_PARAMETERS, ToolsCodegenError, _Converted, _pointer
+from toolwire.tools.dialects import DecodeFailed, Spellings, ToolDefinitionShape, tool_definition_shapes
+from toolwire.tools.errors import NO_PARAMETERS, Converted, ToolsCodegenError, pointer_at
+
+# (-keys the schema names, order, the shape, near-miss keys): sorted, the closest shape first.
+_Scored = tuple[int, int, ToolDefinitionShape, list[tuple[str, str, float]]]
 
 
-def from_dialect(value: dict[str, Any], path: Path, pointer: str) -> _Converted:
+def from_dialect(value: dict[str, Any], path: Path, pointer: str) -> Converted:
     """The dialects are tried in the order of how many of value's keys their tool-definition
     schema names (parameter schemas aside); the first whose decoder reads it, with no key its
     schema does not describe (a typo must not quietly drop the parameters) and valid against
     that schema, wins. When none does, the closest shape's objection is the error (see
     _Objection), naming every shape that is as close and objects alike."""
     from jsonschema.exceptions import best_match
-    from toolwire_dialects import DIALECTS
-    from toolwire_dialects._runtime import DecodeError
-    from toolwire_dialects._schemas import SCHEMAS
 
-    scored = []
-    for order, (name, module) in enumerate(DIALECTS.items()):
-        schema = SCHEMAS[f"dialects/{name}/tool_definition.json"]
-        skip = {tuple(tokens(p)) for v in module.POINTERS["tool_definition"] for p in v.get("parameters", ())}
+    scored: list[_Scored] = []
+    for order, shape in enumerate(tool_definition_shapes()):
+        schema = shape.schema
+        skip = {tuple(tokens(p)) for v in shape.spellings for p in v.get("parameters", ())}
         fit = _described_keys(schema, schema, value, skip)
         near = _near_keys(schema, schema, value, skip)
         if fit or near:
-            scored.append((-fit, order, name, module, schema, near))
+            scored.append((-fit, order, shape, near))
     scored.sort(key=lambda entry: entry[:2])
     objections: list[_Objection] = []
-    for fit, order, name, module, schema, near in scored:
+    for fit, order, shape, near in scored:
+        schema = shape.schema
         closeness = -fit + sum(ratio for _p, _k, ratio in near)
         errors = sum(1 for _ in _wire_validator(schema).iter_errors(value))
-        objection = functools.partial(_Objection.of, (-closeness, errors), order, pointer, module.TITLE, near)
+        objection = functools.partial(_Objection.of, (-closeness, errors), order, pointer, shape.title, near)
         try:
-            definition = module.decode_tool_definition(value)
-        except DecodeError as exc:
+            definition = shape.decode(value)
+        except DecodeFailed as exc:
             objections.append(objection(1, exc.pointer, "read as the ", f" tool-definition shape: {exc.message}"))
             continue
         unknown = [
             field
-            for field in definition.get("extensions", {}).get(name, {}).get("fields", {})
+            for field in definition.get("extensions", {}).get(shape.name, {}).get("fields", {})
             if not _described(schema, schema, tokens(field))
         ]
         if unknown:
@@ -53,10 +55,10 @@ def from_dialect(value: dict[str, Any], path: Path, pointer: str) -> _Converted:
             continue
         error = best_match(_wire_validator(schema).iter_errors(value))
         if error is not None:  # what the decoder lets through but the provider would refuse
-            at = _pointer("", *error.absolute_path)
+            at = pointer_at("", *error.absolute_path)
             objections.append(objection(0, at, "read as the ", f" tool-definition shape: {error.message}"))
             continue
-        return _located(definition, value, module.POINTERS["tool_definition"], path, pointer)
+        return _located(definition, value, shape.spellings, path, pointer)
     if objections:
         raise _Objection.blame(objections, path)
     raise ToolsCodegenError(
@@ -139,10 +141,10 @@ def _near_keys(
 def _located(
     definition: dict[str, Any],
     wire: dict[str, Any],
-    variants: tuple[dict[str, tuple[str, ...]], ...],
+    variants: tuple[Spellings, ...],
     path: Path,
     at: str,
-) -> _Converted:
+) -> Converted:
     """Check what a canonical definition needs here and find where the wire spells the name
     and the parameters (the variant whose name pointer is there)."""
     spelled = next((v for v in variants if _lookup(wire, tokens(v["name"][0])) is not _ABSENT), variants[0])
@@ -153,12 +155,12 @@ def _located(
     )
     parameters = definition.get("parameters")
     if not isinstance(parameters, dict):  # e.g. Responses' parameters: null means none
-        parameters = definition["parameters"] = dict(_NO_PARAMETERS)
+        parameters = definition["parameters"] = dict(NO_PARAMETERS)
     if parameters.get("type", "object") != "object":
         raise ToolsCodegenError(
-            path, _pointer(parameters_pointer, "type"), 'tool arguments are an object: type must be "object"'
+            path, pointer_at(parameters_pointer, "type"), 'tool arguments are an object: type must be "object"'
         )
-    return _Converted(definition, name_pointer, parameters_pointer)
+    return Converted(definition, name_pointer, parameters_pointer)
 
 
 _ABSENT: Any = object()

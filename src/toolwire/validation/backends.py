@@ -17,10 +17,10 @@ import referencing
 from toolwire.spec import fast_schema
 from toolwire.spec.json_input import ParseError, loads_text, utf8_error
 
-try:  # optional extra `fast`
-    import orjson
+try:  # optional extra `fast`; engine takes it from here (`as` re-exports it)
+    import orjson as orjson
 except ImportError:  # pragma: no cover - exercised when the extra is absent
-    orjson = None  # type: ignore[assignment]
+    orjson = None  # type: ignore[assignment]  # the module or None: mypy types it as the module
 
 
 # The deepest document the parser reads: deeper ones are parse errors of kind "depth".
@@ -43,7 +43,8 @@ def loads(data: bytes) -> Any:
                     loads_text(data.decode("utf-8"))
                 except ParseError as same:
                     problem = same
-            if problem is None and ("depth" in exc.msg or "recursion" in exc.msg.lower()):  # orjson stops at 1024 levels
+            # orjson stops at 1024 levels
+            if problem is None and ("depth" in exc.msg or "recursion" in exc.msg.lower()):
                 problem = ParseError("nested too deeply to parse", exc.lineno, "depth")
             raise (problem or ParseError(exc.msg, exc.lineno)) from None
     problem = utf8_error(data)

@@ -17,12 +17,15 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import jsonschema
 import referencing
 import referencing.exceptions
 from referencing.jsonschema import DRAFT202012
+
+if TYPE_CHECKING:  # referencing has no public name for the type Registry.resolver() returns
+    from referencing._core import Resolver
 
 from toolwire.spec.positions import escape as _escape
 
@@ -39,7 +42,7 @@ class Coverage:
     opaque: list[str] = field(default_factory=list)  # pointers of objects free-form by design
     fixed: int = 0  # keys whose value an applicable schema fixes (const, one-value enum), as it is
     # --suggest only: per undescribed key, the schemas at its object, the object, the key.
-    sites: list[tuple[list[tuple[Any, referencing.Resolver]], dict[str, Any], str]] | None = None
+    sites: list[tuple[list[tuple[Any, Resolver[Any]]], dict[str, Any], str]] | None = None
 
     @property
     def score(self) -> tuple[int, int, int]:
@@ -111,7 +114,7 @@ class DriftWalker:
             self._walk(value, [(root.contents, root.resolver)], [], [], out, 0)
         return out
 
-    def _valid(self, schema: Any, resolver: referencing.Resolver, value: Any) -> bool:
+    def _valid(self, schema: Any, resolver: Resolver[Any], value: Any) -> bool:
         # Subschemas live in the loaded documents for the walker's lifetime, so id() is stable,
         # and a subschema's base URI is fixed by where it sits: one validator per subschema.
         validator = self._validators.get(id(schema))
@@ -119,13 +122,14 @@ class DriftWalker:
             validator = jsonschema.Draft202012Validator(schema, registry=self.registry, _resolver=resolver)
             self._validators[id(schema)] = validator
         try:
-            return validator.is_valid(value)
+            valid: bool = validator.is_valid(value)
         except (referencing.exceptions.Unresolvable, RecursionError):
             return False
+        return valid
 
     def _applicable(
-        self, schema: Any, resolver: referencing.Resolver, value: Any, hops: int = 0
-    ) -> Iterator[tuple[dict[str, Any], referencing.Resolver]]:
+        self, schema: Any, resolver: Resolver[Any], value: Any, hops: int = 0
+    ) -> Iterator[tuple[dict[str, Any], Resolver[Any]]]:
         if not isinstance(schema, dict) or hops > _MAX_EXPANSION:
             return
         schema_id = schema.get("$id")
@@ -167,7 +171,7 @@ class DriftWalker:
     def _walk(
         self,
         value: Any,
-        schemas: list[tuple[Any, referencing.Resolver]],
+        schemas: list[tuple[Any, Resolver[Any]]],
         pointer: list[str],
         path: list[str],
         out: Coverage,
@@ -215,10 +219,10 @@ class DriftWalker:
 
     @staticmethod
     def _describe(
-        key: str, declaring: list[tuple[dict[str, Any], referencing.Resolver]]
-    ) -> list[tuple[Any, referencing.Resolver]] | None:
+        key: str, declaring: list[tuple[dict[str, Any], Resolver[Any]]]
+    ) -> list[tuple[Any, Resolver[Any]]] | None:
         """The subschemas that describe key's value, or None when no schema describes key."""
-        children: list[tuple[Any, referencing.Resolver]] = []
+        children: list[tuple[Any, Resolver[Any]]] = []
         covered = False
         for schema, resolver in declaring:
             properties = schema.get("properties")

@@ -11,10 +11,10 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from toolwire.spec.json_input import MAX_DEPTH
+from toolwire.spec.json_input import MAX_DEPTH, ParseError
 from toolwire.spec.model import Spec, load_spec
 from toolwire.spec.positions import pointer_line
-from toolwire.validation.backends import PARSER_MAX_DEPTH, ParseError, Validators, loads, orjson, too_deep
+from toolwire.validation.backends import PARSER_MAX_DEPTH, Validators, loads, orjson, too_deep
 from toolwire.validation.detect import Detector, Target, targets
 from toolwire.validation.drift import Coverage, DriftWalker
 from toolwire.validation.explain import explain
@@ -131,7 +131,10 @@ class Engine:
         self.detector = Detector(self.candidates, self.validators, self.walker)
         self.suggester = Suggester(spec.documents, self.walker) if options.suggest and options.strict else None
         self._single: Target | None = self.candidates[0] if len(self.candidates) == 1 else None
-        self._single_is_valid = self.validators.fast(self._single.schema_id).is_valid if self._single else None
+        # Set together with _single: the compiled is_valid of the one candidate schema.
+        self._single_is_valid: Callable[[Any], bool] | None = (
+            self.validators.fast(self._single.schema_id).is_valid if self._single else None
+        )
         self._loads = orjson.loads if orjson is not None else loads  # errors are re-parsed by loads() for the message
         # Whether a document can parse and still be too deep: not when the parser's own limit
         # is the option's, and then the bulk path need not count brackets.
@@ -170,9 +173,9 @@ class Engine:
         nothing to report, so the reader can count it without making a Record or a Result. False
         means "take the long way", not "invalid". None when every record needs the long way
         (several candidate schemas, or --strict)."""
-        if self._single is None or self.options.strict or self.profile is not None:
-            return None
         is_valid, parse, may_be_too_deep = self._single_is_valid, self._loads, self._may_be_too_deep
+        if is_valid is None or self.options.strict or self.profile is not None:
+            return None
         max_bytes, max_depth, deep_bytes = self.options.max_record_bytes, self.options.max_depth, self._deep_bytes
 
         def accept(raw: bytes) -> bool:
@@ -182,7 +185,7 @@ class Engine:
             if may_be_too_deep and len(raw) > deep_bytes and raw.count(b"[") + raw.count(b"{") > max_depth:
                 return False
             try:
-                return is_valid(parse(raw))  # type: ignore[misc] - set together with _single
+                return is_valid(parse(raw))
             except Exception:  # unparsable: the long way reports it
                 return False
 
@@ -223,7 +226,8 @@ class Engine:
                 if is_valid is not None and not options.strict and self.profile is None and is_valid(value):
                     # The bulk path: one schema, shallow, valid. Everything else goes the long way.
                     single = self._single
-                    return Result(record.path, record.line, VALID, single.dialect, single.kind)  # type: ignore[union-attr]
+                    assert single is not None  # set together with _single_is_valid
+                    return Result(record.path, record.line, VALID, single.dialect, single.kind)
         if deep:
             return self._unreadable(
                 record, record.line, f"nested {deep} levels deep, over the limit of {options.max_depth}", "depth"
@@ -240,7 +244,9 @@ class Engine:
             # In a document the parser's line is the file's; a JSON line is its own line.
             line = exc.line if record.doc is not None else record.line
             if exc.keyword == "depth":
-                return self._unreadable(record, line, f"{exc.message}, over the limit of {self.options.max_depth}", "depth")
+                return self._unreadable(
+                    record, line, f"{exc.message}, over the limit of {self.options.max_depth}", "depth"
+                )
             return self._unreadable(record, line, f"not valid JSON: {exc.message}", "parse")
         return self._unreadable(record, record.line, "not valid JSON", "parse")
 
@@ -256,13 +262,12 @@ class Engine:
             accepted = self.profile.accept(value, {kind})
             result = self._check_accepted(record, accepted.value)
         if accepted.seen:
-            self._map_back(record, result, accepted)
+            self._map_back(record, result, accepted, self.profile.name)
         return result
 
-    def _map_back(self, record: Record, result: Result, accepted: Accepted) -> None:
-        """Findings point into the original payload; each quirk seen is a note."""
+    def _map_back(self, record: Record, result: Result, accepted: Accepted, name: str) -> None:
+        """Findings point into the original payload; each quirk seen is a note (of profile name)."""
         lines = _Lines(record)
-        name = self.profile.name  # type: ignore[union-attr] - set when there is an Accepted
         for f in result.errors:
             f.pointer = accepted.original_pointer(f.pointer)
             f.line = lines(f.pointer) if f.pointer else f.line
@@ -271,9 +276,9 @@ class Engine:
         ]
 
     def _check_accepted(self, record: Record, value: Any) -> Result:
-        single = self._single
-        if single is not None:
-            if self._single_is_valid(value):  # type: ignore[misc] - set together with _single
+        single, is_valid = self._single, self._single_is_valid
+        if single is not None and is_valid is not None:  # set together
+            if is_valid(value):
                 if not self.options.strict:
                     return Result(record.path, record.line, VALID, single.dialect, single.kind)
                 return self._finish(record, value, single, None, [])
@@ -322,12 +327,14 @@ class Engine:
         )
         if self.options.strict:
             self._add_drift(record, result, value, tied[0], None)  # tied: same score
-            if self.suggester is not None and result.suggest:
+            suggest, unplaced = result.suggest, result.unplaced
+            # _add_drift set both lists (from Suggester.sites) when it found undescribed keys.
+            if self.suggester is not None and suggest and isinstance(suggest, list) and isinstance(unplaced, list):
                 # Any of them: the patch adds the fields to each, so it stays a tie.
                 for target in tied[1:]:
-                    sites, unplaced = self.suggester.sites(value, target.schema_id)
-                    result.suggest.extend(sites)  # type: ignore[union-attr] - a list when not empty
-                    result.unplaced.extend(unplaced)  # type: ignore[union-attr]
+                    more_sites, more_unplaced = self.suggester.sites(value, target.schema_id)
+                    suggest.extend(more_sites)
+                    unplaced.extend(more_unplaced)
         return result
 
     def _finish(
@@ -348,9 +355,12 @@ class Engine:
         coverage = coverage or self.walker.coverage(value, target.schema_id)
         lines = _Lines(record)
         result.drift = [path for _, path in coverage.unknown]
+        errors = result.errors
+        if isinstance(errors, tuple):  # the results given here start with a list; a tuple is empty
+            errors = result.errors = []
         for pointer, _ in coverage.unknown:
-            if len(result.errors) < self.options.max_errors:
-                result.errors.append(Finding(pointer, "field not described by the schema", "drift", lines(pointer)))
+            if len(errors) < self.options.max_errors:
+                errors.append(Finding(pointer, "field not described by the schema", "drift", lines(pointer)))
         if coverage.unknown:
             result.status = INVALID
 

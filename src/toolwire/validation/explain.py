@@ -19,7 +19,7 @@ MAX_MESSAGE = 300
 
 def _short(error: ValidationError) -> str:
     """The message, without a long repr of a whole object or array at its start."""
-    message = error.message
+    message: str = error.message
     if isinstance(error.instance, dict | list):
         text = repr(error.instance)
         if len(text) > 60 and message.startswith(text):

@@ -15,8 +15,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, BinaryIO
 
-from toolwire.spec.json_input import BOM
-from toolwire.validation.backends import ParseError, loads
+from toolwire.spec.json_input import BOM, ParseError
+from toolwire.validation.backends import loads
 from toolwire.validation.folders import display, walk
 
 FOLDER_SUFFIXES = (".json", ".jsonl", ".ndjson", ".sse")
@@ -172,6 +172,8 @@ class Reader:
     def __iter__(self) -> Iterator[Record]:
         unit = self.unit
         if unit.path == STDIN:
+            if self.stdin is None:
+                raise ValueError("a '-' unit is read from stdin, and none was given")
             yield from self._read(self.stdin, SNIFF, "<stdin>", 1, None)
             return
         shown = display(unit.path)
@@ -359,12 +361,12 @@ class Reader:
         size = 0
         for item in lines:
             size += item if isinstance(item, int) else len(item)
-            if size > self.max_bytes:
+            if size > self.max_bytes or isinstance(item, int):  # an int is a line past the cap
                 for rest in lines:  # count what is left without keeping it
                     size += rest if isinstance(rest, int) else len(rest)
                 yield self._too_large(path, 1, size)
                 return
-            parts.append(item)  # type: ignore[arg-type] - ints only appear past the cap
+            parts.append(item)
         doc = b"".join(parts)
         if doc.startswith(BOM):
             doc = doc[3:]

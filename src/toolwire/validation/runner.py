@@ -110,8 +110,8 @@ class Settler:
             return result
         if result.status == VALID and result.dialect and result.shape:
             self.label = f"{result.dialect}/{result.shape}"
-        elif result.status == AMBIGUOUS and self.label in result.candidates:
-            dialect, shape = self.label.split("/")  # type: ignore[union-attr] - in candidates
+        elif result.status == AMBIGUOUS and self.label is not None and self.label in result.candidates:
+            dialect, shape = self.label.split("/")
             return dataclasses.replace(result, status=VALID, dialect=dialect, shape=shape, candidates=())
         return result
 

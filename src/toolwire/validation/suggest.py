@@ -16,11 +16,14 @@ from __future__ import annotations
 import functools
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import referencing
 import referencing.exceptions
 from referencing.jsonschema import DRAFT202012
+
+if TYPE_CHECKING:  # referencing has no public name for the type Registry.resolver() returns
+    from referencing._core import Resolver
 
 from toolwire.spec.json_input import json_type
 from toolwire.spec.positions import escape, pointer, tokens
@@ -32,8 +35,6 @@ MAX_SUGGESTIONS = 10_000  # distinct (schema object, key) pairs kept, like the d
 _BRANCHES = frozenset({"anyOf", "oneOf", "then", "else", "dependentSchemas"})
 
 Site = tuple[str, str, str, Any]  # (schema file, JSON Pointer of the schema object, key, value)
-
-
 
 
 @dataclass(slots=True)
@@ -203,7 +204,7 @@ class Suggester:
                 out.append((*target, key, obj[key]))
         return out, unplaced
 
-    def _target(self, schemas: list[tuple[Any, referencing.Resolver]], obj: dict[str, Any]) -> tuple[str, str] | None:
+    def _target(self, schemas: list[tuple[Any, Resolver[Any]]], obj: dict[str, Any]) -> tuple[str, str] | None:
         best: tuple[tuple[int, int, int, int], dict[str, Any]] | None = None
         order = 0
         for schema, resolver in schemas:
@@ -222,7 +223,7 @@ class Suggester:
         return self.index[id(best[1])] if best is not None else None
 
     def _expand(
-        self, schema: Any, resolver: referencing.Resolver, value: Any, steps: tuple[str, ...], hops: int
+        self, schema: Any, resolver: Resolver[Any], value: Any, steps: tuple[str, ...], hops: int
     ) -> Iterator[tuple[dict[str, Any], tuple[str, ...]]]:
         """DriftWalker._applicable with the keywords that led to each subschema (a test holds the
         two to the same subschemas)."""

@@ -56,7 +56,6 @@ def format_python(files: dict[str, str]) -> dict[str, str]:
             "format",
             "--isolated",
             "--no-cache",
-            "--quiet",
             f"--line-length={LINE_LENGTH}",
             f"--target-version={TARGET_VERSION}",
             "--",
@@ -74,8 +73,10 @@ def format_python(files: dict[str, str]) -> dict[str, str]:
 
 def _failure(stderr: str, by_name: dict[str, str]) -> str:
     """ruff's complaint with each numbered file named by its generated path."""
-    named = re.sub(r"m\d{5}\.py", lambda match: by_name.get(match.group(0), match.group(0)), stderr)
+    named = re.sub(r"m\d{5}\.py", lambda match: "python/" + by_name.get(match.group(0), match.group(0)), stderr)
     failed = sorted({by_name[name] for name in re.findall(r"m\d{5}\.py", stderr) if name in by_name})
     lines = [line for line in named.strip().splitlines() if line.strip()]
     which = ", ".join(f"python/{path}" for path in failed) or "the generated Python"
-    return f"ruff cannot format {which}: " + ("; ".join(lines[:3]) or "no message")
+    return f"ruff cannot format {which}: " + (
+        "; ".join(line.removeprefix("error: ") for line in lines[:3]) or "no message"
+    )

@@ -97,7 +97,7 @@ def test_the_models_accept_every_vector_their_schema_accepts() -> None:
     assert checked > 400 and wrongly_refused == []
 
 
-@pytest.mark.parametrize("folder", sorted(p.name for p in MODELS.glob("dialects/*")) + ["canonical"])
+@pytest.mark.parametrize("folder", [*sorted(p.name for p in MODELS.glob("dialects/*")), "canonical"])
 def test_every_models_module_imports(folder: str) -> None:
     base = MODELS / "canonical" if folder == "canonical" else MODELS / "dialects" / folder
     prefix = "toolwire_dialects.models." + ("canonical" if folder == "canonical" else f"dialects.{folder}")

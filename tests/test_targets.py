@@ -71,7 +71,7 @@ def test_the_python_target_is_listed_and_has_the_interface() -> None:
 
 
 def test_an_unknown_target_names_the_known_ones() -> None:
-    with pytest.raises(KeyError, match="'cobol'.*python"):
+    with pytest.raises(KeyError, match=r"'cobol'.*python"):
         targets.load("cobol")
 
 

@@ -17,1182 +17,1114 @@ DIALECT = "anthropic_messages"
 EVENT_SCHEMA = stream.EVENT_SCHEMA
 CALL_SCHEMA = "canonical/tool_call.json"
 DELTA_SCHEMA = "canonical/tool_call_delta.json"
-CASES: dict[str, dict[str, Any]] = {'text block, then a tool_use block whose input arrives as partial_json': {'description': 'text block, then '
-                                                                                          'a tool_use block '
-                                                                                          'whose input '
-                                                                                          'arrives as '
-                                                                                          'partial_json',
-                                                                           'events': [{'type': 'message_start',
-                                                                                       'message': {'id': 'msg_01',
-                                                                                                   'type': 'message',
-                                                                                                   'role': 'assistant',
-                                                                                                   'model': 'claude-sonnet-4-5',
-                                                                                                   'content': [],
-                                                                                                   'stop_reason': None,
-                                                                                                   'stop_sequence': None,
-                                                                                                   'usage': {'input_tokens': 10,
-                                                                                                             'output_tokens': 1}}},
-                                                                                      {'type': 'content_block_start',
-                                                                                       'index': 0,
-                                                                                       'content_block': {'type': 'text',
-                                                                                                         'text': ''}},
-                                                                                      {'type': 'content_block_delta',
-                                                                                       'index': 0,
-                                                                                       'delta': {'type': 'text_delta',
-                                                                                                 'text': 'Checking.'}},
-                                                                                      {'type': 'content_block_stop',
-                                                                                       'index': 0},
-                                                                                      {'type': 'ping'},
-                                                                                      {'type': 'content_block_start',
-                                                                                       'index': 1,
-                                                                                       'content_block': {'type': 'tool_use',
-                                                                                                         'id': 'toolu_01A',
-                                                                                                         'name': 'get_weather',
-                                                                                                         'input': {}}},
-                                                                                      {'type': 'ping'},
-                                                                                      {'type': 'content_block_delta',
-                                                                                       'index': 1,
-                                                                                       'delta': {'type': 'input_json_delta',
-                                                                                                 'partial_json': ''}},
-                                                                                      {'type': 'content_block_delta',
-                                                                                       'index': 1,
-                                                                                       'delta': {'type': 'input_json_delta',
-                                                                                                 'partial_json': '{"city": '}},
-                                                                                      {'type': 'content_block_delta',
-                                                                                       'index': 1,
-                                                                                       'delta': {'type': 'input_json_delta',
-                                                                                                 'partial_json': '"Paris"}'}},
-                                                                                      {'type': 'content_block_stop',
-                                                                                       'index': 1},
-                                                                                      {'type': 'message_delta',
-                                                                                       'delta': {'stop_reason': 'tool_use',
-                                                                                                 'stop_sequence': None},
-                                                                                       'usage': {'output_tokens': 20}},
-                                                                                      {'type': 'message_stop'}],
-                                                                           'calls': [{'id': 'toolu_01A',
-                                                                                      'name': 'get_weather',
-                                                                                      'arguments': {'city': 'Paris'}}],
-                                                                           'incomplete': [False],
-                                                                           'finish_reason': 'tool_use',
-                                                                           'deltas': [{'index': 0,
-                                                                                       'id': 'toolu_01A',
-                                                                                       'name': 'get_weather'},
-                                                                                      {'index': 0,
-                                                                                       'arguments_delta': '{"city": '},
-                                                                                      {'index': 0,
-                                                                                       'arguments_delta': '"Paris"}'}]},
- 'a tool without arguments: an empty partial_json total means {}': {'description': 'a tool without '
-                                                                                   'arguments: an empty '
-                                                                                   'partial_json total means '
-                                                                                   '{}',
-                                                                    'source': 'modelled on corpus '
-                                                                              'anthropic/sonnet45-tool-use-empty-input.stream.jsonl',
-                                                                    'events': [{'type': 'message_start',
-                                                                                'message': {'id': 'msg_01',
-                                                                                            'type': 'message',
-                                                                                            'role': 'assistant',
-                                                                                            'model': 'claude-sonnet-4-5',
-                                                                                            'content': [],
-                                                                                            'stop_reason': None,
-                                                                                            'stop_sequence': None,
-                                                                                            'usage': {'input_tokens': 10,
-                                                                                                      'output_tokens': 1}}},
-                                                                               {'type': 'content_block_start',
-                                                                                'index': 0,
-                                                                                'content_block': {'type': 'tool_use',
-                                                                                                  'id': 'toolu_01A',
-                                                                                                  'name': 'list_issues',
-                                                                                                  'input': {}}},
-                                                                               {'type': 'content_block_delta',
-                                                                                'index': 0,
-                                                                                'delta': {'type': 'input_json_delta',
-                                                                                          'partial_json': ''}},
-                                                                               {'type': 'content_block_stop',
-                                                                                'index': 0},
-                                                                               {'type': 'message_delta',
-                                                                                'delta': {'stop_reason': 'tool_use',
-                                                                                          'stop_sequence': None},
-                                                                                'usage': {'output_tokens': 20}},
-                                                                               {'type': 'message_stop'}],
-                                                                    'calls': [{'id': 'toolu_01A',
-                                                                               'name': 'list_issues',
-                                                                               'arguments': {}}],
-                                                                    'incomplete': [False],
-                                                                    'finish_reason': 'tool_use',
-                                                                    'deltas': [{'index': 0,
-                                                                                'id': 'toolu_01A',
-                                                                                'name': 'list_issues'}]},
- 'a tool block with no delta at all means {}': {'description': 'a tool block with no delta at all means {}',
-                                                'events': [{'type': 'message_start',
-                                                            'message': {'id': 'msg_01',
-                                                                        'type': 'message',
-                                                                        'role': 'assistant',
-                                                                        'model': 'claude-sonnet-4-5',
-                                                                        'content': [],
-                                                                        'stop_reason': None,
-                                                                        'stop_sequence': None,
-                                                                        'usage': {'input_tokens': 10,
-                                                                                  'output_tokens': 1}}},
-                                                           {'type': 'content_block_start',
-                                                            'index': 0,
-                                                            'content_block': {'type': 'tool_use',
-                                                                              'id': 'toolu_01A',
-                                                                              'name': 'list_issues',
-                                                                              'input': {}}},
-                                                           {'type': 'content_block_stop', 'index': 0},
-                                                           {'type': 'message_delta',
-                                                            'delta': {'stop_reason': 'tool_use',
-                                                                      'stop_sequence': None},
-                                                            'usage': {'output_tokens': 20}},
-                                                           {'type': 'message_stop'}],
-                                                'calls': [{'id': 'toolu_01A',
-                                                           'name': 'list_issues',
-                                                           'arguments': {}}],
-                                                'incomplete': [False],
-                                                'finish_reason': 'tool_use',
-                                                'deltas': [{'index': 0,
-                                                            'id': 'toolu_01A',
-                                                            'name': 'list_issues'}]},
- 'two tool_use blocks, keyed by block index': {'description': 'two tool_use blocks, keyed by block index',
-                                               'events': [{'type': 'message_start',
-                                                           'message': {'id': 'msg_01',
-                                                                       'type': 'message',
-                                                                       'role': 'assistant',
-                                                                       'model': 'claude-sonnet-4-5',
-                                                                       'content': [],
-                                                                       'stop_reason': None,
-                                                                       'stop_sequence': None,
-                                                                       'usage': {'input_tokens': 10,
-                                                                                 'output_tokens': 1}}},
-                                                          {'type': 'content_block_start',
-                                                           'index': 0,
-                                                           'content_block': {'type': 'text', 'text': ''}},
-                                                          {'type': 'content_block_stop', 'index': 0},
-                                                          {'type': 'content_block_start',
-                                                           'index': 1,
-                                                           'content_block': {'type': 'tool_use',
-                                                                             'id': 'toolu_01A',
-                                                                             'name': 'f',
-                                                                             'input': {}}},
-                                                          {'type': 'content_block_delta',
-                                                           'index': 1,
-                                                           'delta': {'type': 'input_json_delta',
-                                                                     'partial_json': '{"a":1}'}},
-                                                          {'type': 'content_block_stop', 'index': 1},
-                                                          {'type': 'content_block_start',
-                                                           'index': 2,
-                                                           'content_block': {'type': 'tool_use',
-                                                                             'id': 'toolu_02B',
-                                                                             'name': 'g',
-                                                                             'input': {}}},
-                                                          {'type': 'content_block_delta',
-                                                           'index': 2,
-                                                           'delta': {'type': 'input_json_delta',
-                                                                     'partial_json': '{"b":2}'}},
-                                                          {'type': 'content_block_stop', 'index': 2},
-                                                          {'type': 'message_delta',
-                                                           'delta': {'stop_reason': 'tool_use',
-                                                                     'stop_sequence': None},
-                                                           'usage': {'output_tokens': 20}},
-                                                          {'type': 'message_stop'}],
-                                               'calls': [{'id': 'toolu_01A',
-                                                          'name': 'f',
-                                                          'arguments': {'a': 1}},
-                                                         {'id': 'toolu_02B',
-                                                          'name': 'g',
-                                                          'arguments': {'b': 2}}],
-                                               'incomplete': [False, False],
-                                               'finish_reason': 'tool_use',
-                                               'deltas': [{'index': 0, 'id': 'toolu_01A', 'name': 'f'},
-                                                          {'index': 0, 'arguments_delta': '{"a":1}'},
-                                                          {'index': 1, 'id': 'toolu_02B', 'name': 'g'},
-                                                          {'index': 1, 'arguments_delta': '{"b":2}'}]},
- 'two tool_use blocks interleaved': {'description': 'two tool_use blocks interleaved',
-                                     'events': [{'type': 'message_start',
-                                                 'message': {'id': 'msg_01',
-                                                             'type': 'message',
-                                                             'role': 'assistant',
-                                                             'model': 'claude-sonnet-4-5',
-                                                             'content': [],
-                                                             'stop_reason': None,
-                                                             'stop_sequence': None,
-                                                             'usage': {'input_tokens': 10,
-                                                                       'output_tokens': 1}}},
-                                                {'type': 'content_block_start',
-                                                 'index': 0,
-                                                 'content_block': {'type': 'tool_use',
-                                                                   'id': 'toolu_01A',
-                                                                   'name': 'f',
-                                                                   'input': {}}},
-                                                {'type': 'content_block_start',
-                                                 'index': 1,
-                                                 'content_block': {'type': 'tool_use',
-                                                                   'id': 'toolu_02B',
-                                                                   'name': 'g',
-                                                                   'input': {}}},
-                                                {'type': 'content_block_delta',
-                                                 'index': 1,
-                                                 'delta': {'type': 'input_json_delta',
-                                                           'partial_json': '{"b":'}},
-                                                {'type': 'content_block_delta',
-                                                 'index': 0,
-                                                 'delta': {'type': 'input_json_delta',
-                                                           'partial_json': '{"a":'}},
-                                                {'type': 'content_block_delta',
-                                                 'index': 0,
-                                                 'delta': {'type': 'input_json_delta', 'partial_json': '1}'}},
-                                                {'type': 'content_block_delta',
-                                                 'index': 1,
-                                                 'delta': {'type': 'input_json_delta', 'partial_json': '2}'}},
-                                                {'type': 'content_block_stop', 'index': 1},
-                                                {'type': 'content_block_stop', 'index': 0},
-                                                {'type': 'message_delta',
-                                                 'delta': {'stop_reason': 'tool_use', 'stop_sequence': None},
-                                                 'usage': {'output_tokens': 20}},
-                                                {'type': 'message_stop'}],
-                                     'calls': [{'id': 'toolu_01A', 'name': 'f', 'arguments': {'a': 1}},
-                                               {'id': 'toolu_02B', 'name': 'g', 'arguments': {'b': 2}}],
-                                     'incomplete': [False, False],
-                                     'finish_reason': 'tool_use',
-                                     'deltas': [{'index': 0, 'id': 'toolu_01A', 'name': 'f'},
-                                                {'index': 1, 'id': 'toolu_02B', 'name': 'g'},
-                                                {'index': 1, 'arguments_delta': '{"b":'},
-                                                {'index': 0, 'arguments_delta': '{"a":'},
-                                                {'index': 0, 'arguments_delta': '1}'},
-                                                {'index': 1, 'arguments_delta': '2}'}]},
- 'max_tokens after the block stop: the last call is incomplete': {'description': 'max_tokens after the block '
-                                                                                 'stop: the last call is '
-                                                                                 'incomplete',
-                                                                  'source': 'Anthropic stops the block, then '
-                                                                            'sends stop_reason max_tokens '
-                                                                            '(fine-grained tool streaming)',
-                                                                  'events': [{'type': 'message_start',
-                                                                              'message': {'id': 'msg_01',
-                                                                                          'type': 'message',
-                                                                                          'role': 'assistant',
-                                                                                          'model': 'claude-sonnet-4-5',
-                                                                                          'content': [],
-                                                                                          'stop_reason': None,
-                                                                                          'stop_sequence': None,
-                                                                                          'usage': {'input_tokens': 10,
-                                                                                                    'output_tokens': 1}}},
-                                                                             {'type': 'content_block_start',
-                                                                              'index': 0,
-                                                                              'content_block': {'type': 'tool_use',
-                                                                                                'id': 'toolu_01A',
-                                                                                                'name': 'write_file',
-                                                                                                'input': {}}},
-                                                                             {'type': 'content_block_delta',
-                                                                              'index': 0,
-                                                                              'delta': {'type': 'input_json_delta',
-                                                                                        'partial_json': '{"path": '
-                                                                                                        '"a.txt", '
-                                                                                                        '"text": '
-                                                                                                        '"Once'}},
-                                                                             {'type': 'content_block_stop',
-                                                                              'index': 0},
-                                                                             {'type': 'message_delta',
-                                                                              'delta': {'stop_reason': 'max_tokens',
-                                                                                        'stop_sequence': None},
-                                                                              'usage': {'output_tokens': 20}},
-                                                                             {'type': 'message_stop'}],
-                                                                  'calls': [{'id': 'toolu_01A',
-                                                                             'name': 'write_file',
-                                                                             'arguments': None,
-                                                                             'raw_arguments': '{"path": '
-                                                                                              '"a.txt", '
-                                                                                              '"text": "Once',
-                                                                             'arguments_error': 'the stream '
-                                                                                                'was cut off',
-                                                                             'incomplete': True}],
-                                                                  'incomplete': [True],
-                                                                  'finish_reason': 'max_tokens',
-                                                                  'deltas': [{'index': 0,
-                                                                              'id': 'toolu_01A',
-                                                                              'name': 'write_file'},
-                                                                             {'index': 0,
-                                                                              'arguments_delta': '{"path": '
-                                                                                                 '"a.txt", '
-                                                                                                 '"text": '
-                                                                                                 '"Once'}]},
- 'max_tokens after a complete first call: only the last call is incomplete': {'description': 'max_tokens '
-                                                                                             'after a '
-                                                                                             'complete first '
-                                                                                             'call: only the '
-                                                                                             'last call is '
-                                                                                             'incomplete',
-                                                                              'events': [{'type': 'message_start',
-                                                                                          'message': {'id': 'msg_01',
-                                                                                                      'type': 'message',
-                                                                                                      'role': 'assistant',
-                                                                                                      'model': 'claude-sonnet-4-5',
-                                                                                                      'content': [],
-                                                                                                      'stop_reason': None,
-                                                                                                      'stop_sequence': None,
-                                                                                                      'usage': {'input_tokens': 10,
-                                                                                                                'output_tokens': 1}}},
-                                                                                         {'type': 'content_block_start',
-                                                                                          'index': 0,
-                                                                                          'content_block': {'type': 'tool_use',
-                                                                                                            'id': 'toolu_01A',
-                                                                                                            'name': 'f',
-                                                                                                            'input': {}}},
-                                                                                         {'type': 'content_block_delta',
-                                                                                          'index': 0,
-                                                                                          'delta': {'type': 'input_json_delta',
-                                                                                                    'partial_json': '{"a":1}'}},
-                                                                                         {'type': 'content_block_stop',
-                                                                                          'index': 0},
-                                                                                         {'type': 'content_block_start',
-                                                                                          'index': 1,
-                                                                                          'content_block': {'type': 'tool_use',
-                                                                                                            'id': 'toolu_02B',
-                                                                                                            'name': 'g',
-                                                                                                            'input': {}}},
-                                                                                         {'type': 'content_block_delta',
-                                                                                          'index': 1,
-                                                                                          'delta': {'type': 'input_json_delta',
-                                                                                                    'partial_json': '{"b":'}},
-                                                                                         {'type': 'message_delta',
-                                                                                          'delta': {'stop_reason': 'max_tokens',
-                                                                                                    'stop_sequence': None},
-                                                                                          'usage': {'output_tokens': 20}},
-                                                                                         {'type': 'message_stop'}],
-                                                                              'calls': [{'id': 'toolu_01A',
-                                                                                         'name': 'f',
-                                                                                         'arguments': {'a': 1}},
-                                                                                        {'id': 'toolu_02B',
-                                                                                         'name': 'g',
-                                                                                         'arguments': None,
-                                                                                         'raw_arguments': '{"b":',
-                                                                                         'arguments_error': 'the '
-                                                                                                            'stream '
-                                                                                                            'was '
-                                                                                                            'cut '
-                                                                                                            'off',
-                                                                                         'incomplete': True}],
-                                                                              'incomplete': [False, True],
-                                                                              'finish_reason': 'max_tokens',
-                                                                              'deltas': [{'index': 0,
-                                                                                          'id': 'toolu_01A',
-                                                                                          'name': 'f'},
-                                                                                         {'index': 0,
-                                                                                          'arguments_delta': '{"a":1}'},
-                                                                                         {'index': 1,
-                                                                                          'id': 'toolu_02B',
-                                                                                          'name': 'g'},
-                                                                                         {'index': 1,
-                                                                                          'arguments_delta': '{"b":'}]},
- 'max_tokens with text that happens to parse: still incomplete': {'description': 'max_tokens with text that '
-                                                                                 'happens to parse: still '
-                                                                                 'incomplete',
-                                                                  'events': [{'type': 'message_start',
-                                                                              'message': {'id': 'msg_01',
-                                                                                          'type': 'message',
-                                                                                          'role': 'assistant',
-                                                                                          'model': 'claude-sonnet-4-5',
-                                                                                          'content': [],
-                                                                                          'stop_reason': None,
-                                                                                          'stop_sequence': None,
-                                                                                          'usage': {'input_tokens': 10,
-                                                                                                    'output_tokens': 1}}},
-                                                                             {'type': 'content_block_start',
-                                                                              'index': 0,
-                                                                              'content_block': {'type': 'tool_use',
-                                                                                                'id': 'toolu_01A',
-                                                                                                'name': 'f',
-                                                                                                'input': {}}},
-                                                                             {'type': 'content_block_delta',
-                                                                              'index': 0,
-                                                                              'delta': {'type': 'input_json_delta',
-                                                                                        'partial_json': '{"a":1}'}},
-                                                                             {'type': 'content_block_stop',
-                                                                              'index': 0},
-                                                                             {'type': 'message_delta',
-                                                                              'delta': {'stop_reason': 'max_tokens',
-                                                                                        'stop_sequence': None},
-                                                                              'usage': {'output_tokens': 20}},
-                                                                             {'type': 'message_stop'}],
-                                                                  'calls': [{'id': 'toolu_01A',
-                                                                             'name': 'f',
-                                                                             'arguments': None,
-                                                                             'raw_arguments': '{"a":1}',
-                                                                             'arguments_error': 'the stream '
-                                                                                                'was cut off',
-                                                                             'incomplete': True}],
-                                                                  'incomplete': [True],
-                                                                  'finish_reason': 'max_tokens',
-                                                                  'deltas': [{'index': 0,
-                                                                              'id': 'toolu_01A',
-                                                                              'name': 'f'},
-                                                                             {'index': 0,
-                                                                              'arguments_delta': '{"a":1}'}]},
- 'the stream breaks off inside a tool block: incomplete': {'description': 'the stream breaks off inside a '
-                                                                          'tool block: incomplete',
-                                                           'events': [{'type': 'message_start',
-                                                                       'message': {'id': 'msg_01',
-                                                                                   'type': 'message',
-                                                                                   'role': 'assistant',
-                                                                                   'model': 'claude-sonnet-4-5',
-                                                                                   'content': [],
-                                                                                   'stop_reason': None,
-                                                                                   'stop_sequence': None,
-                                                                                   'usage': {'input_tokens': 10,
-                                                                                             'output_tokens': 1}}},
-                                                                      {'type': 'content_block_start',
-                                                                       'index': 0,
-                                                                       'content_block': {'type': 'tool_use',
-                                                                                         'id': 'toolu_01A',
-                                                                                         'name': 'f',
-                                                                                         'input': {}}},
-                                                                      {'type': 'content_block_delta',
-                                                                       'index': 0,
-                                                                       'delta': {'type': 'input_json_delta',
-                                                                                 'partial_json': '{"a":'}}],
-                                                           'calls': [{'id': 'toolu_01A',
-                                                                      'name': 'f',
-                                                                      'arguments': None,
-                                                                      'raw_arguments': '{"a":',
-                                                                      'arguments_error': 'the stream ended '
-                                                                                         'before this call '
-                                                                                         'was complete',
-                                                                      'incomplete': True}],
-                                                           'incomplete': [True],
-                                                           'finish_reason': None,
-                                                           'deltas': [{'index': 0,
-                                                                       'id': 'toolu_01A',
-                                                                       'name': 'f'},
-                                                                      {'index': 0,
-                                                                       'arguments_delta': '{"a":'}]},
- 'a block stopped without a finish is complete': {'description': 'a block stopped without a finish is '
-                                                                 'complete',
-                                                  'events': [{'type': 'message_start',
-                                                              'message': {'id': 'msg_01',
-                                                                          'type': 'message',
-                                                                          'role': 'assistant',
-                                                                          'model': 'claude-sonnet-4-5',
-                                                                          'content': [],
-                                                                          'stop_reason': None,
-                                                                          'stop_sequence': None,
-                                                                          'usage': {'input_tokens': 10,
-                                                                                    'output_tokens': 1}}},
-                                                             {'type': 'content_block_start',
-                                                              'index': 0,
-                                                              'content_block': {'type': 'tool_use',
-                                                                                'id': 'toolu_01A',
-                                                                                'name': 'f',
-                                                                                'input': {}}},
-                                                             {'type': 'content_block_delta',
-                                                              'index': 0,
-                                                              'delta': {'type': 'input_json_delta',
-                                                                        'partial_json': '{"a":1}'}},
-                                                             {'type': 'content_block_stop', 'index': 0}],
-                                                  'calls': [{'id': 'toolu_01A',
-                                                             'name': 'f',
-                                                             'arguments': {'a': 1}}],
-                                                  'incomplete': [False],
-                                                  'finish_reason': None,
-                                                  'deltas': [{'index': 0, 'id': 'toolu_01A', 'name': 'f'},
-                                                             {'index': 0, 'arguments_delta': '{"a":1}'}]},
- 'invalid JSON input is one invalid call with its raw text': {'description': 'invalid JSON input is one '
-                                                                             'invalid call with its raw text',
-                                                              'events': [{'type': 'message_start',
-                                                                          'message': {'id': 'msg_01',
-                                                                                      'type': 'message',
-                                                                                      'role': 'assistant',
-                                                                                      'model': 'claude-sonnet-4-5',
-                                                                                      'content': [],
-                                                                                      'stop_reason': None,
-                                                                                      'stop_sequence': None,
-                                                                                      'usage': {'input_tokens': 10,
-                                                                                                'output_tokens': 1}}},
-                                                                         {'type': 'content_block_start',
-                                                                          'index': 0,
-                                                                          'content_block': {'type': 'tool_use',
-                                                                                            'id': 'toolu_01A',
-                                                                                            'name': 'f',
-                                                                                            'input': {}}},
-                                                                         {'type': 'content_block_delta',
-                                                                          'index': 0,
-                                                                          'delta': {'type': 'input_json_delta',
-                                                                                    'partial_json': '{"a":1}{"b":2}'}},
-                                                                         {'type': 'content_block_stop',
-                                                                          'index': 0},
-                                                                         {'type': 'message_delta',
-                                                                          'delta': {'stop_reason': 'tool_use',
-                                                                                    'stop_sequence': None},
-                                                                          'usage': {'output_tokens': 20}},
-                                                                         {'type': 'message_stop'}],
-                                                              'calls': [{'id': 'toolu_01A',
-                                                                         'name': 'f',
-                                                                         'arguments': None,
-                                                                         'raw_arguments': '{"a":1}{"b":2}',
-                                                                         'arguments_error': 'not valid '
-                                                                                            'JSON'}],
-                                                              'incomplete': [False],
-                                                              'finish_reason': 'tool_use',
-                                                              'deltas': [{'index': 0,
-                                                                          'id': 'toolu_01A',
-                                                                          'name': 'f'},
-                                                                         {'index': 0,
-                                                                          'arguments_delta': '{"a":1}{"b":2}'}]},
- 'input that is JSON but not an object is invalid': {'description': 'input that is JSON but not an object is '
-                                                                    'invalid',
-                                                     'events': [{'type': 'message_start',
-                                                                 'message': {'id': 'msg_01',
-                                                                             'type': 'message',
-                                                                             'role': 'assistant',
-                                                                             'model': 'claude-sonnet-4-5',
-                                                                             'content': [],
-                                                                             'stop_reason': None,
-                                                                             'stop_sequence': None,
-                                                                             'usage': {'input_tokens': 10,
-                                                                                       'output_tokens': 1}}},
-                                                                {'type': 'content_block_start',
-                                                                 'index': 0,
-                                                                 'content_block': {'type': 'tool_use',
-                                                                                   'id': 'toolu_01A',
-                                                                                   'name': 'f',
-                                                                                   'input': {}}},
-                                                                {'type': 'content_block_delta',
-                                                                 'index': 0,
-                                                                 'delta': {'type': 'input_json_delta',
-                                                                           'partial_json': '[1, 2]'}},
-                                                                {'type': 'content_block_stop', 'index': 0},
-                                                                {'type': 'message_delta',
-                                                                 'delta': {'stop_reason': 'tool_use',
-                                                                           'stop_sequence': None},
-                                                                 'usage': {'output_tokens': 20}},
-                                                                {'type': 'message_stop'}],
-                                                     'calls': [{'id': 'toolu_01A',
-                                                                'name': 'f',
-                                                                'arguments': None,
-                                                                'raw_arguments': '[1, 2]',
-                                                                'arguments_error': 'not a JSON object'}],
-                                                     'incomplete': [False],
-                                                     'finish_reason': 'tool_use',
-                                                     'deltas': [{'index': 0, 'id': 'toolu_01A', 'name': 'f'},
-                                                                {'index': 0, 'arguments_delta': '[1, 2]'}]},
- 'end_turn with only text gives no calls': {'description': 'end_turn with only text gives no calls',
-                                            'events': [{'type': 'message_start',
-                                                        'message': {'id': 'msg_01',
-                                                                    'type': 'message',
-                                                                    'role': 'assistant',
-                                                                    'model': 'claude-sonnet-4-5',
-                                                                    'content': [],
-                                                                    'stop_reason': None,
-                                                                    'stop_sequence': None,
-                                                                    'usage': {'input_tokens': 10,
-                                                                              'output_tokens': 1}}},
-                                                       {'type': 'content_block_start',
-                                                        'index': 0,
-                                                        'content_block': {'type': 'text', 'text': ''}},
-                                                       {'type': 'content_block_delta',
-                                                        'index': 0,
-                                                        'delta': {'type': 'text_delta', 'text': 'Hi'}},
-                                                       {'type': 'content_block_stop', 'index': 0},
-                                                       {'type': 'message_delta',
-                                                        'delta': {'stop_reason': 'end_turn',
-                                                                  'stop_sequence': None},
-                                                        'usage': {'output_tokens': 20}},
-                                                       {'type': 'message_stop'}],
-                                            'calls': [],
-                                            'incomplete': [],
-                                            'finish_reason': 'end_turn',
-                                            'deltas': []},
- 'input_json_delta for a block that never started is a finding; the good call is kept': {'description': 'input_json_delta '
-                                                                                                        'for '
-                                                                                                        'a '
-                                                                                                        'block '
-                                                                                                        'that '
-                                                                                                        'never '
-                                                                                                        'started '
-                                                                                                        'is '
-                                                                                                        'a '
-                                                                                                        'finding; '
-                                                                                                        'the '
-                                                                                                        'good '
-                                                                                                        'call '
-                                                                                                        'is '
-                                                                                                        'kept',
-                                                                                         'source': 'hand-written '
-                                                                                                   '(issue '
-                                                                                                   '10.17)',
-                                                                                         'events': [{'type': 'message_start',
-                                                                                                     'message': {'id': 'msg_01',
-                                                                                                                 'type': 'message',
-                                                                                                                 'role': 'assistant',
-                                                                                                                 'model': 'claude-sonnet-4-5',
-                                                                                                                 'content': [],
-                                                                                                                 'stop_reason': None,
-                                                                                                                 'stop_sequence': None,
-                                                                                                                 'usage': {'input_tokens': 10,
-                                                                                                                           'output_tokens': 1}}},
-                                                                                                    {'type': 'content_block_start',
-                                                                                                     'index': 0,
-                                                                                                     'content_block': {'type': 'text',
-                                                                                                                       'text': ''}},
-                                                                                                    {'type': 'content_block_delta',
-                                                                                                     'index': 0,
-                                                                                                     'delta': {'type': 'text_delta',
-                                                                                                               'text': 'Checking.'}},
-                                                                                                    {'type': 'content_block_stop',
-                                                                                                     'index': 0},
-                                                                                                    {'type': 'ping'},
-                                                                                                    {'type': 'content_block_start',
-                                                                                                     'index': 1,
-                                                                                                     'content_block': {'type': 'tool_use',
-                                                                                                                       'id': 'toolu_01A',
-                                                                                                                       'name': 'get_weather',
-                                                                                                                       'input': {}}},
-                                                                                                    {'type': 'ping'},
-                                                                                                    {'type': 'content_block_delta',
-                                                                                                     'index': 1,
-                                                                                                     'delta': {'type': 'input_json_delta',
-                                                                                                               'partial_json': ''}},
-                                                                                                    {'type': 'content_block_delta',
-                                                                                                     'index': 1,
-                                                                                                     'delta': {'type': 'input_json_delta',
-                                                                                                               'partial_json': '{"city": '}},
-                                                                                                    {'type': 'content_block_delta',
-                                                                                                     'index': 1,
-                                                                                                     'delta': {'type': 'input_json_delta',
-                                                                                                               'partial_json': '"Paris"}'}},
-                                                                                                    {'type': 'content_block_stop',
-                                                                                                     'index': 1},
-                                                                                                    {'type': 'content_block_delta',
-                                                                                                     'index': 3,
-                                                                                                     'delta': {'type': 'input_json_delta',
-                                                                                                               'partial_json': '{"a":1}'}},
-                                                                                                    {'type': 'message_delta',
-                                                                                                     'delta': {'stop_reason': 'tool_use',
-                                                                                                               'stop_sequence': None},
-                                                                                                     'usage': {'output_tokens': 20}},
-                                                                                                    {'type': 'message_stop'}],
-                                                                                         'calls': [{'id': 'toolu_01A',
-                                                                                                    'name': 'get_weather',
-                                                                                                    'arguments': {'city': 'Paris'}}],
-                                                                                         'incomplete': [False],
-                                                                                         'finish_reason': 'tool_use',
-                                                                                         'deltas': [{'index': 0,
-                                                                                                     'id': 'toolu_01A',
-                                                                                                     'name': 'get_weather'},
-                                                                                                    {'index': 0,
-                                                                                                     'arguments_delta': '{"city": '},
-                                                                                                    {'index': 0,
-                                                                                                     'arguments_delta': '"Paris"}'}],
-                                                                                         'findings': [{'event': 11,
-                                                                                                       'pointer': '/index',
-                                                                                                       'message': 'argument '
-                                                                                                                  'text '
-                                                                                                                  'for '
-                                                                                                                  'a '
-                                                                                                                  'call '
-                                                                                                                  'that '
-                                                                                                                  'is '
-                                                                                                                  'not '
-                                                                                                                  'open'}]},
- 'a tool_use start without a string id is rejected': {'description': 'a tool_use start without a string id '
-                                                                     'is rejected',
-                                                      'events': [{'type': 'message_start',
-                                                                  'message': {'id': 'msg_01',
-                                                                              'type': 'message',
-                                                                              'role': 'assistant',
-                                                                              'model': 'claude-sonnet-4-5',
-                                                                              'content': [],
-                                                                              'stop_reason': None,
-                                                                              'stop_sequence': None,
-                                                                              'usage': {'input_tokens': 10,
-                                                                                        'output_tokens': 1}}},
-                                                                 {'type': 'content_block_start',
-                                                                  'index': 0,
-                                                                  'content_block': {'type': 'tool_use',
-                                                                                    'id': 7,
-                                                                                    'name': 'f',
-                                                                                    'input': {}}}],
-                                                      'error': {'event': 1, 'pointer': '/content_block/id'}},
- 'a server_tool_use block and its result are left out with a note; the client call is kept': {'description': 'a '
-                                                                                                             'server_tool_use '
-                                                                                                             'block '
-                                                                                                             'and '
-                                                                                                             'its '
-                                                                                                             'result '
-                                                                                                             'are '
-                                                                                                             'left '
-                                                                                                             'out '
-                                                                                                             'with '
-                                                                                                             'a '
-                                                                                                             'note; '
-                                                                                                             'the '
-                                                                                                             'client '
-                                                                                                             'call '
-                                                                                                             'is '
-                                                                                                             'kept',
-                                                                                              'source': 'modelled '
-                                                                                                        'on '
-                                                                                                        'corpus-more '
-                                                                                                        'anthropic/code-execution-server-tool.stream.jsonl; '
-                                                                                                        'server '
-                                                                                                        'tool '
-                                                                                                        'blocks '
-                                                                                                        'stream '
-                                                                                                        'input_json_delta '
-                                                                                                        'too '
-                                                                                                        '(issue '
-                                                                                                        '11.1)',
-                                                                                              'events': [{'type': 'message_start',
-                                                                                                          'message': {'id': 'msg_01',
-                                                                                                                      'type': 'message',
-                                                                                                                      'role': 'assistant',
-                                                                                                                      'model': 'claude-sonnet-4-5',
-                                                                                                                      'content': [],
-                                                                                                                      'stop_reason': None,
-                                                                                                                      'stop_sequence': None,
-                                                                                                                      'usage': {'input_tokens': 10,
-                                                                                                                                'output_tokens': 1}}},
-                                                                                                         {'type': 'content_block_start',
-                                                                                                          'index': 0,
-                                                                                                          'content_block': {'type': 'server_tool_use',
-                                                                                                                            'id': 'srvtoolu_01',
-                                                                                                                            'name': 'bash_code_execution',
-                                                                                                                            'input': {}}},
-                                                                                                         {'type': 'content_block_delta',
-                                                                                                          'index': 0,
-                                                                                                          'delta': {'type': 'input_json_delta',
-                                                                                                                    'partial_json': ''}},
-                                                                                                         {'type': 'content_block_delta',
-                                                                                                          'index': 0,
-                                                                                                          'delta': {'type': 'input_json_delta',
-                                                                                                                    'partial_json': '{"command": '
-                                                                                                                                    '"echo '
-                                                                                                                                    '1"}'}},
-                                                                                                         {'type': 'content_block_stop',
-                                                                                                          'index': 0},
-                                                                                                         {'type': 'content_block_start',
-                                                                                                          'index': 1,
-                                                                                                          'content_block': {'type': 'bash_code_execution_tool_result',
-                                                                                                                            'tool_use_id': 'srvtoolu_01',
-                                                                                                                            'content': {'type': 'bash_code_execution_result',
-                                                                                                                                        'stdout': '1\n',
-                                                                                                                                        'stderr': '',
-                                                                                                                                        'return_code': 0,
-                                                                                                                                        'content': []}}},
-                                                                                                         {'type': 'content_block_stop',
-                                                                                                          'index': 1},
-                                                                                                         {'type': 'content_block_start',
-                                                                                                          'index': 2,
-                                                                                                          'content_block': {'type': 'tool_use',
-                                                                                                                            'id': 'toolu_01A',
-                                                                                                                            'name': 'get_weather',
-                                                                                                                            'input': {}}},
-                                                                                                         {'type': 'content_block_delta',
-                                                                                                          'index': 2,
-                                                                                                          'delta': {'type': 'input_json_delta',
-                                                                                                                    'partial_json': '{"city": '
-                                                                                                                                    '"Paris"}'}},
-                                                                                                         {'type': 'content_block_stop',
-                                                                                                          'index': 2},
-                                                                                                         {'type': 'message_delta',
-                                                                                                          'delta': {'stop_reason': 'tool_use',
-                                                                                                                    'stop_sequence': None},
-                                                                                                          'usage': {'output_tokens': 9}},
-                                                                                                         {'type': 'message_stop'}],
-                                                                                              'calls': [{'id': 'toolu_01A',
-                                                                                                         'name': 'get_weather',
-                                                                                                         'arguments': {'city': 'Paris'}}],
-                                                                                              'incomplete': [False],
-                                                                                              'finish_reason': 'tool_use',
-                                                                                              'notes': [{'event': 1,
-                                                                                                         'pointer': '/content_block',
-                                                                                                         'message': "'bash_code_execution' "
-                                                                                                                    '(id '
-                                                                                                                    'srvtoolu_01) '
-                                                                                                                    'is '
-                                                                                                                    'a '
-                                                                                                                    'server-side '
-                                                                                                                    'tool'}]},
- 'an mcp_tool_use block and its mcp_tool_result are not client calls': {'description': 'an mcp_tool_use '
-                                                                                       'block and its '
-                                                                                       'mcp_tool_result are '
-                                                                                       'not client calls',
-                                                                        'source': 'Anthropic MCP connector: '
-                                                                                  'mcp_tool_use blocks '
-                                                                                  'stream their input as '
-                                                                                  'input_json_delta (issue '
-                                                                                  '11.1)',
-                                                                        'events': [{'type': 'message_start',
-                                                                                    'message': {'id': 'msg_01',
-                                                                                                'type': 'message',
-                                                                                                'role': 'assistant',
-                                                                                                'model': 'claude-sonnet-4-5',
-                                                                                                'content': [],
-                                                                                                'stop_reason': None,
-                                                                                                'stop_sequence': None,
-                                                                                                'usage': {'input_tokens': 10,
-                                                                                                          'output_tokens': 1}}},
-                                                                                   {'type': 'content_block_start',
-                                                                                    'index': 0,
-                                                                                    'content_block': {'type': 'mcp_tool_use',
-                                                                                                      'id': 'mcptoolu_01',
-                                                                                                      'name': 'list_issues',
-                                                                                                      'server_name': 'github',
-                                                                                                      'input': {}}},
-                                                                                   {'type': 'content_block_delta',
-                                                                                    'index': 0,
-                                                                                    'delta': {'type': 'input_json_delta',
-                                                                                              'partial_json': '{"repo": '
-                                                                                                              '"a/b"}'}},
-                                                                                   {'type': 'content_block_stop',
-                                                                                    'index': 0},
-                                                                                   {'type': 'content_block_start',
-                                                                                    'index': 1,
-                                                                                    'content_block': {'type': 'mcp_tool_result',
-                                                                                                      'tool_use_id': 'mcptoolu_01',
-                                                                                                      'is_error': False,
-                                                                                                      'content': [{'type': 'text',
-                                                                                                                   'text': '[]'}]}},
-                                                                                   {'type': 'content_block_stop',
-                                                                                    'index': 1},
-                                                                                   {'type': 'content_block_start',
-                                                                                    'index': 2,
-                                                                                    'content_block': {'type': 'text',
-                                                                                                      'text': ''}},
-                                                                                   {'type': 'content_block_delta',
-                                                                                    'index': 2,
-                                                                                    'delta': {'type': 'text_delta',
-                                                                                              'text': 'No '
-                                                                                                      'issues.'}},
-                                                                                   {'type': 'content_block_stop',
-                                                                                    'index': 2},
-                                                                                   {'type': 'message_delta',
-                                                                                    'delta': {'stop_reason': 'end_turn',
-                                                                                              'stop_sequence': None},
-                                                                                    'usage': {'output_tokens': 9}},
-                                                                                   {'type': 'message_stop'}],
-                                                                        'calls': [],
-                                                                        'finish_reason': 'end_turn',
-                                                                        'notes': [{'event': 1,
-                                                                                   'pointer': '/content_block',
-                                                                                   'message': "'list_issues' "
-                                                                                              '(id '
-                                                                                              'mcptoolu_01) '
-                                                                                              'is a '
-                                                                                              'server-side '
-                                                                                              'tool'}]},
- "content_block_start input with no deltas is the call's arguments": {'description': 'content_block_start '
-                                                                                     'input with no deltas '
-                                                                                     "is the call's "
-                                                                                     'arguments',
-                                                                      'source': 'hand-written (issue 10.3): '
-                                                                                'a tool_use block may arrive '
-                                                                                'whole in its start',
-                                                                      'events': [{'type': 'message_start',
-                                                                                  'message': {'id': 'msg_01',
-                                                                                              'type': 'message',
-                                                                                              'role': 'assistant',
-                                                                                              'model': 'claude-sonnet-4-5',
-                                                                                              'content': [],
-                                                                                              'stop_reason': None,
-                                                                                              'stop_sequence': None,
-                                                                                              'usage': {'input_tokens': 10,
-                                                                                                        'output_tokens': 1}}},
-                                                                                 {'type': 'content_block_start',
-                                                                                  'index': 0,
-                                                                                  'content_block': {'type': 'tool_use',
-                                                                                                    'id': 'toolu_01',
-                                                                                                    'name': 'get_weather',
-                                                                                                    'input': {'city': 'Paris'}}},
-                                                                                 {'type': 'content_block_stop',
-                                                                                  'index': 0},
-                                                                                 {'type': 'message_delta',
-                                                                                  'delta': {'stop_reason': 'tool_use',
-                                                                                            'stop_sequence': None},
-                                                                                  'usage': {'output_tokens': 9}},
-                                                                                 {'type': 'message_stop'}],
-                                                                      'calls': [{'id': 'toolu_01',
-                                                                                 'name': 'get_weather',
-                                                                                 'arguments': {'city': 'Paris'}}],
-                                                                      'incomplete': [False],
-                                                                      'finish_reason': 'tool_use'},
- 'content_block_start input followed by an empty partial_json is still the arguments': {'description': 'content_block_start '
-                                                                                                       'input '
-                                                                                                       'followed '
-                                                                                                       'by '
-                                                                                                       'an '
-                                                                                                       'empty '
-                                                                                                       'partial_json '
-                                                                                                       'is '
-                                                                                                       'still '
-                                                                                                       'the '
-                                                                                                       'arguments',
-                                                                                        'source': 'hand-written '
-                                                                                                  '(issue '
-                                                                                                  '10.3)',
-                                                                                        'events': [{'type': 'message_start',
-                                                                                                    'message': {'id': 'msg_01',
-                                                                                                                'type': 'message',
-                                                                                                                'role': 'assistant',
-                                                                                                                'model': 'claude-sonnet-4-5',
-                                                                                                                'content': [],
-                                                                                                                'stop_reason': None,
-                                                                                                                'stop_sequence': None,
-                                                                                                                'usage': {'input_tokens': 10,
-                                                                                                                          'output_tokens': 1}}},
-                                                                                                   {'type': 'content_block_start',
-                                                                                                    'index': 0,
-                                                                                                    'content_block': {'type': 'tool_use',
-                                                                                                                      'id': 'toolu_01',
-                                                                                                                      'name': 'get_weather',
-                                                                                                                      'input': {'city': 'Paris'}}},
-                                                                                                   {'type': 'content_block_delta',
-                                                                                                    'index': 0,
-                                                                                                    'delta': {'type': 'input_json_delta',
-                                                                                                              'partial_json': ''}},
-                                                                                                   {'type': 'content_block_stop',
-                                                                                                    'index': 0},
-                                                                                                   {'type': 'message_delta',
-                                                                                                    'delta': {'stop_reason': 'tool_use',
-                                                                                                              'stop_sequence': None},
-                                                                                                    'usage': {'output_tokens': 9}},
-                                                                                                   {'type': 'message_stop'}],
-                                                                                        'calls': [{'id': 'toolu_01',
-                                                                                                   'name': 'get_weather',
-                                                                                                   'arguments': {'city': 'Paris'}}],
-                                                                                        'incomplete': [False],
-                                                                                        'finish_reason': 'tool_use'},
- 'start input and fragments that say the same agree': {'description': 'start input and fragments that say '
-                                                                      'the same agree',
-                                                       'source': 'hand-written (issue 10.3)',
-                                                       'events': [{'type': 'message_start',
-                                                                   'message': {'id': 'msg_01',
-                                                                               'type': 'message',
-                                                                               'role': 'assistant',
-                                                                               'model': 'claude-sonnet-4-5',
-                                                                               'content': [],
-                                                                               'stop_reason': None,
-                                                                               'stop_sequence': None,
-                                                                               'usage': {'input_tokens': 10,
-                                                                                         'output_tokens': 1}}},
-                                                                  {'type': 'content_block_start',
-                                                                   'index': 0,
-                                                                   'content_block': {'type': 'tool_use',
-                                                                                     'id': 'toolu_01',
-                                                                                     'name': 'get_weather',
-                                                                                     'input': {'city': 'Paris'}}},
-                                                                  {'type': 'content_block_delta',
-                                                                   'index': 0,
-                                                                   'delta': {'type': 'input_json_delta',
-                                                                             'partial_json': '{"city": '
-                                                                                             '"Paris"}'}},
-                                                                  {'type': 'content_block_stop', 'index': 0},
-                                                                  {'type': 'message_delta',
-                                                                   'delta': {'stop_reason': 'tool_use',
-                                                                             'stop_sequence': None},
-                                                                   'usage': {'output_tokens': 9}},
-                                                                  {'type': 'message_stop'}],
-                                                       'calls': [{'id': 'toolu_01',
-                                                                  'name': 'get_weather',
-                                                                  'arguments': {'city': 'Paris'}}],
-                                                       'incomplete': [False],
-                                                       'finish_reason': 'tool_use'},
- 'start input and different fragments conflict: the call is invalid, with a finding': {'description': 'start '
-                                                                                                      'input '
-                                                                                                      'and '
-                                                                                                      'different '
-                                                                                                      'fragments '
-                                                                                                      'conflict: '
-                                                                                                      'the '
-                                                                                                      'call '
-                                                                                                      'is '
-                                                                                                      'invalid, '
-                                                                                                      'with '
-                                                                                                      'a '
-                                                                                                      'finding',
-                                                                                       'source': 'hand-written '
-                                                                                                 '(issue '
-                                                                                                 '10.3): '
-                                                                                                 'never a '
-                                                                                                 'silent '
-                                                                                                 'choice '
-                                                                                                 'between '
-                                                                                                 'the two',
-                                                                                       'events': [{'type': 'message_start',
-                                                                                                   'message': {'id': 'msg_01',
-                                                                                                               'type': 'message',
-                                                                                                               'role': 'assistant',
-                                                                                                               'model': 'claude-sonnet-4-5',
-                                                                                                               'content': [],
-                                                                                                               'stop_reason': None,
-                                                                                                               'stop_sequence': None,
-                                                                                                               'usage': {'input_tokens': 10,
-                                                                                                                         'output_tokens': 1}}},
-                                                                                                  {'type': 'content_block_start',
-                                                                                                   'index': 0,
-                                                                                                   'content_block': {'type': 'tool_use',
-                                                                                                                     'id': 'toolu_01',
-                                                                                                                     'name': 'get_weather',
-                                                                                                                     'input': {'city': 'Paris'}}},
-                                                                                                  {'type': 'content_block_delta',
-                                                                                                   'index': 0,
-                                                                                                   'delta': {'type': 'input_json_delta',
-                                                                                                             'partial_json': '{"city": '
-                                                                                                                             '"Rome"}'}},
-                                                                                                  {'type': 'content_block_stop',
-                                                                                                   'index': 0},
-                                                                                                  {'type': 'message_delta',
-                                                                                                   'delta': {'stop_reason': 'tool_use',
-                                                                                                             'stop_sequence': None},
-                                                                                                   'usage': {'output_tokens': 9}},
-                                                                                                  {'type': 'message_stop'}],
-                                                                                       'calls': [{'id': 'toolu_01',
-                                                                                                  'name': 'get_weather',
-                                                                                                  'arguments': None,
-                                                                                                  'raw_arguments': '{"city": '
-                                                                                                                   '"Rome"}',
-                                                                                                  'arguments_error': 'conflicting '
-                                                                                                                     'arguments'}],
-                                                                                       'finish_reason': 'tool_use',
-                                                                                       'findings': [{'event': 3,
-                                                                                                     'pointer': '',
-                                                                                                     'message': 'the '
-                                                                                                                'call '
-                                                                                                                'at '
-                                                                                                                'index '
-                                                                                                                '0 '
-                                                                                                                "('get_weather') "
-                                                                                                                'is '
-                                                                                                                'invalid: '
-                                                                                                                'conflicting '
-                                                                                                                'arguments'}],
-                                                                                       'roundtrip': False,
-                                                                                       'note': 'the emitted '
-                                                                                               'stream '
-                                                                                               'carries only '
-                                                                                               'the '
-                                                                                               'fragments, '
-                                                                                               'so it '
-                                                                                               'assembles to '
-                                                                                               'a valid '
-                                                                                               'call'},
- 'an error event ends the stream: the complete call is kept, the open one incomplete': {'description': 'an '
-                                                                                                       'error '
-                                                                                                       'event '
-                                                                                                       'ends '
-                                                                                                       'the '
-                                                                                                       'stream: '
-                                                                                                       'the '
-                                                                                                       'complete '
-                                                                                                       'call '
-                                                                                                       'is '
-                                                                                                       'kept, '
-                                                                                                       'the '
-                                                                                                       'open '
-                                                                                                       'one '
-                                                                                                       'incomplete',
-                                                                                        'source': 'Anthropic '
-                                                                                                  'streaming '
-                                                                                                  'reference: '
-                                                                                                  'an '
-                                                                                                  '`error` '
-                                                                                                  'event '
-                                                                                                  '(overloaded_error) '
-                                                                                                  'can '
-                                                                                                  'arrive '
-                                                                                                  'mid-stream '
-                                                                                                  '(issue '
-                                                                                                  '11.2)',
-                                                                                        'events': [{'type': 'message_start',
-                                                                                                    'message': {'id': 'msg_01',
-                                                                                                                'type': 'message',
-                                                                                                                'role': 'assistant',
-                                                                                                                'model': 'claude-sonnet-4-5',
-                                                                                                                'content': [],
-                                                                                                                'stop_reason': None,
-                                                                                                                'stop_sequence': None,
-                                                                                                                'usage': {'input_tokens': 10,
-                                                                                                                          'output_tokens': 1}}},
-                                                                                                   {'type': 'content_block_start',
-                                                                                                    'index': 0,
-                                                                                                    'content_block': {'type': 'tool_use',
-                                                                                                                      'id': 'toolu_01',
-                                                                                                                      'name': 'f',
-                                                                                                                      'input': {}}},
-                                                                                                   {'type': 'content_block_delta',
-                                                                                                    'index': 0,
-                                                                                                    'delta': {'type': 'input_json_delta',
-                                                                                                              'partial_json': '{"a":1}'}},
-                                                                                                   {'type': 'content_block_stop',
-                                                                                                    'index': 0},
-                                                                                                   {'type': 'content_block_start',
-                                                                                                    'index': 1,
-                                                                                                    'content_block': {'type': 'tool_use',
-                                                                                                                      'id': 'toolu_02',
-                                                                                                                      'name': 'g',
-                                                                                                                      'input': {}}},
-                                                                                                   {'type': 'content_block_delta',
-                                                                                                    'index': 1,
-                                                                                                    'delta': {'type': 'input_json_delta',
-                                                                                                              'partial_json': '{"b":'}},
-                                                                                                   {'type': 'error',
-                                                                                                    'error': {'type': 'overloaded_error',
-                                                                                                              'message': 'Overloaded'}}],
-                                                                                        'calls': [{'id': 'toolu_01',
-                                                                                                   'name': 'f',
-                                                                                                   'arguments': {'a': 1}},
-                                                                                                  {'id': 'toolu_02',
-                                                                                                   'name': 'g',
-                                                                                                   'arguments': None,
-                                                                                                   'raw_arguments': '{"b":',
-                                                                                                   'arguments_error': 'the '
-                                                                                                                      'stream '
-                                                                                                                      'ended '
-                                                                                                                      'with '
-                                                                                                                      'an '
-                                                                                                                      'error '
-                                                                                                                      'before '
-                                                                                                                      'this '
-                                                                                                                      'call '
-                                                                                                                      'was '
-                                                                                                                      'complete',
-                                                                                                   'incomplete': True}],
-                                                                                        'incomplete': [False,
-                                                                                                       True],
-                                                                                        'finish_reason': None,
-                                                                                        'findings': [{'event': 6,
-                                                                                                      'pointer': '/error',
-                                                                                                      'message': 'the '
-                                                                                                                 'stream '
-                                                                                                                 'ended '
-                                                                                                                 'with '
-                                                                                                                 'an '
-                                                                                                                 'error: '
-                                                                                                                 'overloaded_error: '
-                                                                                                                 'Overloaded'}]},
- 'an OpenAI Chat chunk is not an Anthropic event': {'description': 'an OpenAI Chat chunk is not an Anthropic '
-                                                                   'event',
-                                                    'source': "hand-written: another dialect's stream must "
-                                                              'be an error naming the pointer, never an '
-                                                              'empty result (issue 10.1)',
-                                                    'events': [{'id': 'chatcmpl-1',
-                                                                'object': 'chat.completion.chunk',
-                                                                'created': 1,
-                                                                'model': 'gpt-4o-mini',
-                                                                'choices': [{'index': 0,
-                                                                             'delta': {'role': 'assistant',
-                                                                                       'content': ''},
-                                                                             'finish_reason': None}]}],
-                                                    'error': {'event': 0, 'pointer': ''}},
- 'a Responses event is not an Anthropic event': {'description': 'a Responses event is not an Anthropic event',
-                                                 'source': "hand-written: another dialect's stream must be "
-                                                           'an error naming the pointer, never an empty '
-                                                           'result (issue 10.1)',
-                                                 'events': [{'type': 'response.created',
-                                                             'sequence_number': 0,
-                                                             'response': {'id': 'resp_1',
-                                                                          'object': 'response',
-                                                                          'status': 'in_progress',
-                                                                          'output': []}}],
-                                                 'error': {'event': 0, 'pointer': '/type'}}}
+CASES: dict[str, dict[str, Any]] = {
+    "text block, then a tool_use block whose input arrives as partial_json": {
+        "description": "text block, then a tool_use block whose input arrives as partial_json",
+        "events": [
+            {
+                "type": "message_start",
+                "message": {
+                    "id": "msg_01",
+                    "type": "message",
+                    "role": "assistant",
+                    "model": "claude-sonnet-4-5",
+                    "content": [],
+                    "stop_reason": None,
+                    "stop_sequence": None,
+                    "usage": {"input_tokens": 10, "output_tokens": 1},
+                },
+            },
+            {"type": "content_block_start", "index": 0, "content_block": {"type": "text", "text": ""}},
+            {"type": "content_block_delta", "index": 0, "delta": {"type": "text_delta", "text": "Checking."}},
+            {"type": "content_block_stop", "index": 0},
+            {"type": "ping"},
+            {
+                "type": "content_block_start",
+                "index": 1,
+                "content_block": {"type": "tool_use", "id": "toolu_01A", "name": "get_weather", "input": {}},
+            },
+            {"type": "ping"},
+            {"type": "content_block_delta", "index": 1, "delta": {"type": "input_json_delta", "partial_json": ""}},
+            {
+                "type": "content_block_delta",
+                "index": 1,
+                "delta": {"type": "input_json_delta", "partial_json": '{"city": '},
+            },
+            {
+                "type": "content_block_delta",
+                "index": 1,
+                "delta": {"type": "input_json_delta", "partial_json": '"Paris"}'},
+            },
+            {"type": "content_block_stop", "index": 1},
+            {
+                "type": "message_delta",
+                "delta": {"stop_reason": "tool_use", "stop_sequence": None},
+                "usage": {"output_tokens": 20},
+            },
+            {"type": "message_stop"},
+        ],
+        "calls": [{"id": "toolu_01A", "name": "get_weather", "arguments": {"city": "Paris"}}],
+        "incomplete": [False],
+        "finish_reason": "tool_use",
+        "deltas": [
+            {"index": 0, "id": "toolu_01A", "name": "get_weather"},
+            {"index": 0, "arguments_delta": '{"city": '},
+            {"index": 0, "arguments_delta": '"Paris"}'},
+        ],
+    },
+    "a tool without arguments: an empty partial_json total means {}": {
+        "description": "a tool without arguments: an empty partial_json total means {}",
+        "source": "modelled on corpus anthropic/sonnet45-tool-use-empty-input.stream.jsonl",
+        "events": [
+            {
+                "type": "message_start",
+                "message": {
+                    "id": "msg_01",
+                    "type": "message",
+                    "role": "assistant",
+                    "model": "claude-sonnet-4-5",
+                    "content": [],
+                    "stop_reason": None,
+                    "stop_sequence": None,
+                    "usage": {"input_tokens": 10, "output_tokens": 1},
+                },
+            },
+            {
+                "type": "content_block_start",
+                "index": 0,
+                "content_block": {"type": "tool_use", "id": "toolu_01A", "name": "list_issues", "input": {}},
+            },
+            {"type": "content_block_delta", "index": 0, "delta": {"type": "input_json_delta", "partial_json": ""}},
+            {"type": "content_block_stop", "index": 0},
+            {
+                "type": "message_delta",
+                "delta": {"stop_reason": "tool_use", "stop_sequence": None},
+                "usage": {"output_tokens": 20},
+            },
+            {"type": "message_stop"},
+        ],
+        "calls": [{"id": "toolu_01A", "name": "list_issues", "arguments": {}}],
+        "incomplete": [False],
+        "finish_reason": "tool_use",
+        "deltas": [{"index": 0, "id": "toolu_01A", "name": "list_issues"}],
+    },
+    "a tool block with no delta at all means {}": {
+        "description": "a tool block with no delta at all means {}",
+        "events": [
+            {
+                "type": "message_start",
+                "message": {
+                    "id": "msg_01",
+                    "type": "message",
+                    "role": "assistant",
+                    "model": "claude-sonnet-4-5",
+                    "content": [],
+                    "stop_reason": None,
+                    "stop_sequence": None,
+                    "usage": {"input_tokens": 10, "output_tokens": 1},
+                },
+            },
+            {
+                "type": "content_block_start",
+                "index": 0,
+                "content_block": {"type": "tool_use", "id": "toolu_01A", "name": "list_issues", "input": {}},
+            },
+            {"type": "content_block_stop", "index": 0},
+            {
+                "type": "message_delta",
+                "delta": {"stop_reason": "tool_use", "stop_sequence": None},
+                "usage": {"output_tokens": 20},
+            },
+            {"type": "message_stop"},
+        ],
+        "calls": [{"id": "toolu_01A", "name": "list_issues", "arguments": {}}],
+        "incomplete": [False],
+        "finish_reason": "tool_use",
+        "deltas": [{"index": 0, "id": "toolu_01A", "name": "list_issues"}],
+    },
+    "two tool_use blocks, keyed by block index": {
+        "description": "two tool_use blocks, keyed by block index",
+        "events": [
+            {
+                "type": "message_start",
+                "message": {
+                    "id": "msg_01",
+                    "type": "message",
+                    "role": "assistant",
+                    "model": "claude-sonnet-4-5",
+                    "content": [],
+                    "stop_reason": None,
+                    "stop_sequence": None,
+                    "usage": {"input_tokens": 10, "output_tokens": 1},
+                },
+            },
+            {"type": "content_block_start", "index": 0, "content_block": {"type": "text", "text": ""}},
+            {"type": "content_block_stop", "index": 0},
+            {
+                "type": "content_block_start",
+                "index": 1,
+                "content_block": {"type": "tool_use", "id": "toolu_01A", "name": "f", "input": {}},
+            },
+            {
+                "type": "content_block_delta",
+                "index": 1,
+                "delta": {"type": "input_json_delta", "partial_json": '{"a":1}'},
+            },
+            {"type": "content_block_stop", "index": 1},
+            {
+                "type": "content_block_start",
+                "index": 2,
+                "content_block": {"type": "tool_use", "id": "toolu_02B", "name": "g", "input": {}},
+            },
+            {
+                "type": "content_block_delta",
+                "index": 2,
+                "delta": {"type": "input_json_delta", "partial_json": '{"b":2}'},
+            },
+            {"type": "content_block_stop", "index": 2},
+            {
+                "type": "message_delta",
+                "delta": {"stop_reason": "tool_use", "stop_sequence": None},
+                "usage": {"output_tokens": 20},
+            },
+            {"type": "message_stop"},
+        ],
+        "calls": [
+            {"id": "toolu_01A", "name": "f", "arguments": {"a": 1}},
+            {"id": "toolu_02B", "name": "g", "arguments": {"b": 2}},
+        ],
+        "incomplete": [False, False],
+        "finish_reason": "tool_use",
+        "deltas": [
+            {"index": 0, "id": "toolu_01A", "name": "f"},
+            {"index": 0, "arguments_delta": '{"a":1}'},
+            {"index": 1, "id": "toolu_02B", "name": "g"},
+            {"index": 1, "arguments_delta": '{"b":2}'},
+        ],
+    },
+    "two tool_use blocks interleaved": {
+        "description": "two tool_use blocks interleaved",
+        "events": [
+            {
+                "type": "message_start",
+                "message": {
+                    "id": "msg_01",
+                    "type": "message",
+                    "role": "assistant",
+                    "model": "claude-sonnet-4-5",
+                    "content": [],
+                    "stop_reason": None,
+                    "stop_sequence": None,
+                    "usage": {"input_tokens": 10, "output_tokens": 1},
+                },
+            },
+            {
+                "type": "content_block_start",
+                "index": 0,
+                "content_block": {"type": "tool_use", "id": "toolu_01A", "name": "f", "input": {}},
+            },
+            {
+                "type": "content_block_start",
+                "index": 1,
+                "content_block": {"type": "tool_use", "id": "toolu_02B", "name": "g", "input": {}},
+            },
+            {"type": "content_block_delta", "index": 1, "delta": {"type": "input_json_delta", "partial_json": '{"b":'}},
+            {"type": "content_block_delta", "index": 0, "delta": {"type": "input_json_delta", "partial_json": '{"a":'}},
+            {"type": "content_block_delta", "index": 0, "delta": {"type": "input_json_delta", "partial_json": "1}"}},
+            {"type": "content_block_delta", "index": 1, "delta": {"type": "input_json_delta", "partial_json": "2}"}},
+            {"type": "content_block_stop", "index": 1},
+            {"type": "content_block_stop", "index": 0},
+            {
+                "type": "message_delta",
+                "delta": {"stop_reason": "tool_use", "stop_sequence": None},
+                "usage": {"output_tokens": 20},
+            },
+            {"type": "message_stop"},
+        ],
+        "calls": [
+            {"id": "toolu_01A", "name": "f", "arguments": {"a": 1}},
+            {"id": "toolu_02B", "name": "g", "arguments": {"b": 2}},
+        ],
+        "incomplete": [False, False],
+        "finish_reason": "tool_use",
+        "deltas": [
+            {"index": 0, "id": "toolu_01A", "name": "f"},
+            {"index": 1, "id": "toolu_02B", "name": "g"},
+            {"index": 1, "arguments_delta": '{"b":'},
+            {"index": 0, "arguments_delta": '{"a":'},
+            {"index": 0, "arguments_delta": "1}"},
+            {"index": 1, "arguments_delta": "2}"},
+        ],
+    },
+    "max_tokens after the block stop: the last call is incomplete": {
+        "description": "max_tokens after the block stop: the last call is incomplete",
+        "source": "Anthropic stops the block, then sends stop_reason max_tokens (fine-grained tool streaming)",
+        "events": [
+            {
+                "type": "message_start",
+                "message": {
+                    "id": "msg_01",
+                    "type": "message",
+                    "role": "assistant",
+                    "model": "claude-sonnet-4-5",
+                    "content": [],
+                    "stop_reason": None,
+                    "stop_sequence": None,
+                    "usage": {"input_tokens": 10, "output_tokens": 1},
+                },
+            },
+            {
+                "type": "content_block_start",
+                "index": 0,
+                "content_block": {"type": "tool_use", "id": "toolu_01A", "name": "write_file", "input": {}},
+            },
+            {
+                "type": "content_block_delta",
+                "index": 0,
+                "delta": {"type": "input_json_delta", "partial_json": '{"path": "a.txt", "text": "Once'},
+            },
+            {"type": "content_block_stop", "index": 0},
+            {
+                "type": "message_delta",
+                "delta": {"stop_reason": "max_tokens", "stop_sequence": None},
+                "usage": {"output_tokens": 20},
+            },
+            {"type": "message_stop"},
+        ],
+        "calls": [
+            {
+                "id": "toolu_01A",
+                "name": "write_file",
+                "arguments": None,
+                "raw_arguments": '{"path": "a.txt", "text": "Once',
+                "arguments_error": "the stream was cut off",
+                "incomplete": True,
+            }
+        ],
+        "incomplete": [True],
+        "finish_reason": "max_tokens",
+        "deltas": [
+            {"index": 0, "id": "toolu_01A", "name": "write_file"},
+            {"index": 0, "arguments_delta": '{"path": "a.txt", "text": "Once'},
+        ],
+    },
+    "max_tokens after a complete first call: only the last call is incomplete": {
+        "description": "max_tokens after a complete first call: only the last call is incomplete",
+        "events": [
+            {
+                "type": "message_start",
+                "message": {
+                    "id": "msg_01",
+                    "type": "message",
+                    "role": "assistant",
+                    "model": "claude-sonnet-4-5",
+                    "content": [],
+                    "stop_reason": None,
+                    "stop_sequence": None,
+                    "usage": {"input_tokens": 10, "output_tokens": 1},
+                },
+            },
+            {
+                "type": "content_block_start",
+                "index": 0,
+                "content_block": {"type": "tool_use", "id": "toolu_01A", "name": "f", "input": {}},
+            },
+            {
+                "type": "content_block_delta",
+                "index": 0,
+                "delta": {"type": "input_json_delta", "partial_json": '{"a":1}'},
+            },
+            {"type": "content_block_stop", "index": 0},
+            {
+                "type": "content_block_start",
+                "index": 1,
+                "content_block": {"type": "tool_use", "id": "toolu_02B", "name": "g", "input": {}},
+            },
+            {"type": "content_block_delta", "index": 1, "delta": {"type": "input_json_delta", "partial_json": '{"b":'}},
+            {
+                "type": "message_delta",
+                "delta": {"stop_reason": "max_tokens", "stop_sequence": None},
+                "usage": {"output_tokens": 20},
+            },
+            {"type": "message_stop"},
+        ],
+        "calls": [
+            {"id": "toolu_01A", "name": "f", "arguments": {"a": 1}},
+            {
+                "id": "toolu_02B",
+                "name": "g",
+                "arguments": None,
+                "raw_arguments": '{"b":',
+                "arguments_error": "the stream was cut off",
+                "incomplete": True,
+            },
+        ],
+        "incomplete": [False, True],
+        "finish_reason": "max_tokens",
+        "deltas": [
+            {"index": 0, "id": "toolu_01A", "name": "f"},
+            {"index": 0, "arguments_delta": '{"a":1}'},
+            {"index": 1, "id": "toolu_02B", "name": "g"},
+            {"index": 1, "arguments_delta": '{"b":'},
+        ],
+    },
+    "max_tokens with text that happens to parse: still incomplete": {
+        "description": "max_tokens with text that happens to parse: still incomplete",
+        "events": [
+            {
+                "type": "message_start",
+                "message": {
+                    "id": "msg_01",
+                    "type": "message",
+                    "role": "assistant",
+                    "model": "claude-sonnet-4-5",
+                    "content": [],
+                    "stop_reason": None,
+                    "stop_sequence": None,
+                    "usage": {"input_tokens": 10, "output_tokens": 1},
+                },
+            },
+            {
+                "type": "content_block_start",
+                "index": 0,
+                "content_block": {"type": "tool_use", "id": "toolu_01A", "name": "f", "input": {}},
+            },
+            {
+                "type": "content_block_delta",
+                "index": 0,
+                "delta": {"type": "input_json_delta", "partial_json": '{"a":1}'},
+            },
+            {"type": "content_block_stop", "index": 0},
+            {
+                "type": "message_delta",
+                "delta": {"stop_reason": "max_tokens", "stop_sequence": None},
+                "usage": {"output_tokens": 20},
+            },
+            {"type": "message_stop"},
+        ],
+        "calls": [
+            {
+                "id": "toolu_01A",
+                "name": "f",
+                "arguments": None,
+                "raw_arguments": '{"a":1}',
+                "arguments_error": "the stream was cut off",
+                "incomplete": True,
+            }
+        ],
+        "incomplete": [True],
+        "finish_reason": "max_tokens",
+        "deltas": [{"index": 0, "id": "toolu_01A", "name": "f"}, {"index": 0, "arguments_delta": '{"a":1}'}],
+    },
+    "the stream breaks off inside a tool block: incomplete": {
+        "description": "the stream breaks off inside a tool block: incomplete",
+        "events": [
+            {
+                "type": "message_start",
+                "message": {
+                    "id": "msg_01",
+                    "type": "message",
+                    "role": "assistant",
+                    "model": "claude-sonnet-4-5",
+                    "content": [],
+                    "stop_reason": None,
+                    "stop_sequence": None,
+                    "usage": {"input_tokens": 10, "output_tokens": 1},
+                },
+            },
+            {
+                "type": "content_block_start",
+                "index": 0,
+                "content_block": {"type": "tool_use", "id": "toolu_01A", "name": "f", "input": {}},
+            },
+            {"type": "content_block_delta", "index": 0, "delta": {"type": "input_json_delta", "partial_json": '{"a":'}},
+        ],
+        "calls": [
+            {
+                "id": "toolu_01A",
+                "name": "f",
+                "arguments": None,
+                "raw_arguments": '{"a":',
+                "arguments_error": "the stream ended before this call was complete",
+                "incomplete": True,
+            }
+        ],
+        "incomplete": [True],
+        "finish_reason": None,
+        "deltas": [{"index": 0, "id": "toolu_01A", "name": "f"}, {"index": 0, "arguments_delta": '{"a":'}],
+    },
+    "a block stopped without a finish is complete": {
+        "description": "a block stopped without a finish is complete",
+        "events": [
+            {
+                "type": "message_start",
+                "message": {
+                    "id": "msg_01",
+                    "type": "message",
+                    "role": "assistant",
+                    "model": "claude-sonnet-4-5",
+                    "content": [],
+                    "stop_reason": None,
+                    "stop_sequence": None,
+                    "usage": {"input_tokens": 10, "output_tokens": 1},
+                },
+            },
+            {
+                "type": "content_block_start",
+                "index": 0,
+                "content_block": {"type": "tool_use", "id": "toolu_01A", "name": "f", "input": {}},
+            },
+            {
+                "type": "content_block_delta",
+                "index": 0,
+                "delta": {"type": "input_json_delta", "partial_json": '{"a":1}'},
+            },
+            {"type": "content_block_stop", "index": 0},
+        ],
+        "calls": [{"id": "toolu_01A", "name": "f", "arguments": {"a": 1}}],
+        "incomplete": [False],
+        "finish_reason": None,
+        "deltas": [{"index": 0, "id": "toolu_01A", "name": "f"}, {"index": 0, "arguments_delta": '{"a":1}'}],
+    },
+    "invalid JSON input is one invalid call with its raw text": {
+        "description": "invalid JSON input is one invalid call with its raw text",
+        "events": [
+            {
+                "type": "message_start",
+                "message": {
+                    "id": "msg_01",
+                    "type": "message",
+                    "role": "assistant",
+                    "model": "claude-sonnet-4-5",
+                    "content": [],
+                    "stop_reason": None,
+                    "stop_sequence": None,
+                    "usage": {"input_tokens": 10, "output_tokens": 1},
+                },
+            },
+            {
+                "type": "content_block_start",
+                "index": 0,
+                "content_block": {"type": "tool_use", "id": "toolu_01A", "name": "f", "input": {}},
+            },
+            {
+                "type": "content_block_delta",
+                "index": 0,
+                "delta": {"type": "input_json_delta", "partial_json": '{"a":1}{"b":2}'},
+            },
+            {"type": "content_block_stop", "index": 0},
+            {
+                "type": "message_delta",
+                "delta": {"stop_reason": "tool_use", "stop_sequence": None},
+                "usage": {"output_tokens": 20},
+            },
+            {"type": "message_stop"},
+        ],
+        "calls": [
+            {
+                "id": "toolu_01A",
+                "name": "f",
+                "arguments": None,
+                "raw_arguments": '{"a":1}{"b":2}',
+                "arguments_error": "not valid JSON",
+            }
+        ],
+        "incomplete": [False],
+        "finish_reason": "tool_use",
+        "deltas": [{"index": 0, "id": "toolu_01A", "name": "f"}, {"index": 0, "arguments_delta": '{"a":1}{"b":2}'}],
+    },
+    "input that is JSON but not an object is invalid": {
+        "description": "input that is JSON but not an object is invalid",
+        "events": [
+            {
+                "type": "message_start",
+                "message": {
+                    "id": "msg_01",
+                    "type": "message",
+                    "role": "assistant",
+                    "model": "claude-sonnet-4-5",
+                    "content": [],
+                    "stop_reason": None,
+                    "stop_sequence": None,
+                    "usage": {"input_tokens": 10, "output_tokens": 1},
+                },
+            },
+            {
+                "type": "content_block_start",
+                "index": 0,
+                "content_block": {"type": "tool_use", "id": "toolu_01A", "name": "f", "input": {}},
+            },
+            {
+                "type": "content_block_delta",
+                "index": 0,
+                "delta": {"type": "input_json_delta", "partial_json": "[1, 2]"},
+            },
+            {"type": "content_block_stop", "index": 0},
+            {
+                "type": "message_delta",
+                "delta": {"stop_reason": "tool_use", "stop_sequence": None},
+                "usage": {"output_tokens": 20},
+            },
+            {"type": "message_stop"},
+        ],
+        "calls": [
+            {
+                "id": "toolu_01A",
+                "name": "f",
+                "arguments": None,
+                "raw_arguments": "[1, 2]",
+                "arguments_error": "not a JSON object",
+            }
+        ],
+        "incomplete": [False],
+        "finish_reason": "tool_use",
+        "deltas": [{"index": 0, "id": "toolu_01A", "name": "f"}, {"index": 0, "arguments_delta": "[1, 2]"}],
+    },
+    "end_turn with only text gives no calls": {
+        "description": "end_turn with only text gives no calls",
+        "events": [
+            {
+                "type": "message_start",
+                "message": {
+                    "id": "msg_01",
+                    "type": "message",
+                    "role": "assistant",
+                    "model": "claude-sonnet-4-5",
+                    "content": [],
+                    "stop_reason": None,
+                    "stop_sequence": None,
+                    "usage": {"input_tokens": 10, "output_tokens": 1},
+                },
+            },
+            {"type": "content_block_start", "index": 0, "content_block": {"type": "text", "text": ""}},
+            {"type": "content_block_delta", "index": 0, "delta": {"type": "text_delta", "text": "Hi"}},
+            {"type": "content_block_stop", "index": 0},
+            {
+                "type": "message_delta",
+                "delta": {"stop_reason": "end_turn", "stop_sequence": None},
+                "usage": {"output_tokens": 20},
+            },
+            {"type": "message_stop"},
+        ],
+        "calls": [],
+        "incomplete": [],
+        "finish_reason": "end_turn",
+        "deltas": [],
+    },
+    "input_json_delta for a block that never started is a finding; the good call is kept": {
+        "description": "input_json_delta for a block that never started is a finding; the good call is kept",
+        "source": "hand-written (issue 10.17)",
+        "events": [
+            {
+                "type": "message_start",
+                "message": {
+                    "id": "msg_01",
+                    "type": "message",
+                    "role": "assistant",
+                    "model": "claude-sonnet-4-5",
+                    "content": [],
+                    "stop_reason": None,
+                    "stop_sequence": None,
+                    "usage": {"input_tokens": 10, "output_tokens": 1},
+                },
+            },
+            {"type": "content_block_start", "index": 0, "content_block": {"type": "text", "text": ""}},
+            {"type": "content_block_delta", "index": 0, "delta": {"type": "text_delta", "text": "Checking."}},
+            {"type": "content_block_stop", "index": 0},
+            {"type": "ping"},
+            {
+                "type": "content_block_start",
+                "index": 1,
+                "content_block": {"type": "tool_use", "id": "toolu_01A", "name": "get_weather", "input": {}},
+            },
+            {"type": "ping"},
+            {"type": "content_block_delta", "index": 1, "delta": {"type": "input_json_delta", "partial_json": ""}},
+            {
+                "type": "content_block_delta",
+                "index": 1,
+                "delta": {"type": "input_json_delta", "partial_json": '{"city": '},
+            },
+            {
+                "type": "content_block_delta",
+                "index": 1,
+                "delta": {"type": "input_json_delta", "partial_json": '"Paris"}'},
+            },
+            {"type": "content_block_stop", "index": 1},
+            {
+                "type": "content_block_delta",
+                "index": 3,
+                "delta": {"type": "input_json_delta", "partial_json": '{"a":1}'},
+            },
+            {
+                "type": "message_delta",
+                "delta": {"stop_reason": "tool_use", "stop_sequence": None},
+                "usage": {"output_tokens": 20},
+            },
+            {"type": "message_stop"},
+        ],
+        "calls": [{"id": "toolu_01A", "name": "get_weather", "arguments": {"city": "Paris"}}],
+        "incomplete": [False],
+        "finish_reason": "tool_use",
+        "deltas": [
+            {"index": 0, "id": "toolu_01A", "name": "get_weather"},
+            {"index": 0, "arguments_delta": '{"city": '},
+            {"index": 0, "arguments_delta": '"Paris"}'},
+        ],
+        "findings": [{"event": 11, "pointer": "/index", "message": "argument text for a call that is not open"}],
+    },
+    "a tool_use start without a string id is rejected": {
+        "description": "a tool_use start without a string id is rejected",
+        "events": [
+            {
+                "type": "message_start",
+                "message": {
+                    "id": "msg_01",
+                    "type": "message",
+                    "role": "assistant",
+                    "model": "claude-sonnet-4-5",
+                    "content": [],
+                    "stop_reason": None,
+                    "stop_sequence": None,
+                    "usage": {"input_tokens": 10, "output_tokens": 1},
+                },
+            },
+            {
+                "type": "content_block_start",
+                "index": 0,
+                "content_block": {"type": "tool_use", "id": 7, "name": "f", "input": {}},
+            },
+        ],
+        "error": {"event": 1, "pointer": "/content_block/id"},
+    },
+    "a server_tool_use block and its result are left out with a note; the client call is kept": {
+        "description": "a server_tool_use block and its result are left out with a note; the client call is kept",
+        "source": "modelled "
+        "on "
+        "corpus-more "
+        "anthropic/code-execution-server-tool.stream.jsonl; "
+        "server "
+        "tool "
+        "blocks "
+        "stream "
+        "input_json_delta "
+        "too "
+        "(issue "
+        "11.1)",
+        "events": [
+            {
+                "type": "message_start",
+                "message": {
+                    "id": "msg_01",
+                    "type": "message",
+                    "role": "assistant",
+                    "model": "claude-sonnet-4-5",
+                    "content": [],
+                    "stop_reason": None,
+                    "stop_sequence": None,
+                    "usage": {"input_tokens": 10, "output_tokens": 1},
+                },
+            },
+            {
+                "type": "content_block_start",
+                "index": 0,
+                "content_block": {
+                    "type": "server_tool_use",
+                    "id": "srvtoolu_01",
+                    "name": "bash_code_execution",
+                    "input": {},
+                },
+            },
+            {"type": "content_block_delta", "index": 0, "delta": {"type": "input_json_delta", "partial_json": ""}},
+            {
+                "type": "content_block_delta",
+                "index": 0,
+                "delta": {"type": "input_json_delta", "partial_json": '{"command": "echo 1"}'},
+            },
+            {"type": "content_block_stop", "index": 0},
+            {
+                "type": "content_block_start",
+                "index": 1,
+                "content_block": {
+                    "type": "bash_code_execution_tool_result",
+                    "tool_use_id": "srvtoolu_01",
+                    "content": {
+                        "type": "bash_code_execution_result",
+                        "stdout": "1\n",
+                        "stderr": "",
+                        "return_code": 0,
+                        "content": [],
+                    },
+                },
+            },
+            {"type": "content_block_stop", "index": 1},
+            {
+                "type": "content_block_start",
+                "index": 2,
+                "content_block": {"type": "tool_use", "id": "toolu_01A", "name": "get_weather", "input": {}},
+            },
+            {
+                "type": "content_block_delta",
+                "index": 2,
+                "delta": {"type": "input_json_delta", "partial_json": '{"city": "Paris"}'},
+            },
+            {"type": "content_block_stop", "index": 2},
+            {
+                "type": "message_delta",
+                "delta": {"stop_reason": "tool_use", "stop_sequence": None},
+                "usage": {"output_tokens": 9},
+            },
+            {"type": "message_stop"},
+        ],
+        "calls": [{"id": "toolu_01A", "name": "get_weather", "arguments": {"city": "Paris"}}],
+        "incomplete": [False],
+        "finish_reason": "tool_use",
+        "notes": [
+            {
+                "event": 1,
+                "pointer": "/content_block",
+                "message": "'bash_code_execution' (id srvtoolu_01) is a server-side tool",
+            }
+        ],
+    },
+    "an mcp_tool_use block and its mcp_tool_result are not client calls": {
+        "description": "an mcp_tool_use block and its mcp_tool_result are not client calls",
+        "source": "Anthropic MCP connector: mcp_tool_use blocks stream their input as input_json_delta (issue 11.1)",
+        "events": [
+            {
+                "type": "message_start",
+                "message": {
+                    "id": "msg_01",
+                    "type": "message",
+                    "role": "assistant",
+                    "model": "claude-sonnet-4-5",
+                    "content": [],
+                    "stop_reason": None,
+                    "stop_sequence": None,
+                    "usage": {"input_tokens": 10, "output_tokens": 1},
+                },
+            },
+            {
+                "type": "content_block_start",
+                "index": 0,
+                "content_block": {
+                    "type": "mcp_tool_use",
+                    "id": "mcptoolu_01",
+                    "name": "list_issues",
+                    "server_name": "github",
+                    "input": {},
+                },
+            },
+            {
+                "type": "content_block_delta",
+                "index": 0,
+                "delta": {"type": "input_json_delta", "partial_json": '{"repo": "a/b"}'},
+            },
+            {"type": "content_block_stop", "index": 0},
+            {
+                "type": "content_block_start",
+                "index": 1,
+                "content_block": {
+                    "type": "mcp_tool_result",
+                    "tool_use_id": "mcptoolu_01",
+                    "is_error": False,
+                    "content": [{"type": "text", "text": "[]"}],
+                },
+            },
+            {"type": "content_block_stop", "index": 1},
+            {"type": "content_block_start", "index": 2, "content_block": {"type": "text", "text": ""}},
+            {"type": "content_block_delta", "index": 2, "delta": {"type": "text_delta", "text": "No issues."}},
+            {"type": "content_block_stop", "index": 2},
+            {
+                "type": "message_delta",
+                "delta": {"stop_reason": "end_turn", "stop_sequence": None},
+                "usage": {"output_tokens": 9},
+            },
+            {"type": "message_stop"},
+        ],
+        "calls": [],
+        "finish_reason": "end_turn",
+        "notes": [
+            {"event": 1, "pointer": "/content_block", "message": "'list_issues' (id mcptoolu_01) is a server-side tool"}
+        ],
+    },
+    "content_block_start input with no deltas is the call's arguments": {
+        "description": "content_block_start input with no deltas is the call's arguments",
+        "source": "hand-written (issue 10.3): a tool_use block may arrive whole in its start",
+        "events": [
+            {
+                "type": "message_start",
+                "message": {
+                    "id": "msg_01",
+                    "type": "message",
+                    "role": "assistant",
+                    "model": "claude-sonnet-4-5",
+                    "content": [],
+                    "stop_reason": None,
+                    "stop_sequence": None,
+                    "usage": {"input_tokens": 10, "output_tokens": 1},
+                },
+            },
+            {
+                "type": "content_block_start",
+                "index": 0,
+                "content_block": {
+                    "type": "tool_use",
+                    "id": "toolu_01",
+                    "name": "get_weather",
+                    "input": {"city": "Paris"},
+                },
+            },
+            {"type": "content_block_stop", "index": 0},
+            {
+                "type": "message_delta",
+                "delta": {"stop_reason": "tool_use", "stop_sequence": None},
+                "usage": {"output_tokens": 9},
+            },
+            {"type": "message_stop"},
+        ],
+        "calls": [{"id": "toolu_01", "name": "get_weather", "arguments": {"city": "Paris"}}],
+        "incomplete": [False],
+        "finish_reason": "tool_use",
+    },
+    "content_block_start input followed by an empty partial_json is still the arguments": {
+        "description": "content_block_start input followed by an empty partial_json is still the arguments",
+        "source": "hand-written (issue 10.3)",
+        "events": [
+            {
+                "type": "message_start",
+                "message": {
+                    "id": "msg_01",
+                    "type": "message",
+                    "role": "assistant",
+                    "model": "claude-sonnet-4-5",
+                    "content": [],
+                    "stop_reason": None,
+                    "stop_sequence": None,
+                    "usage": {"input_tokens": 10, "output_tokens": 1},
+                },
+            },
+            {
+                "type": "content_block_start",
+                "index": 0,
+                "content_block": {
+                    "type": "tool_use",
+                    "id": "toolu_01",
+                    "name": "get_weather",
+                    "input": {"city": "Paris"},
+                },
+            },
+            {"type": "content_block_delta", "index": 0, "delta": {"type": "input_json_delta", "partial_json": ""}},
+            {"type": "content_block_stop", "index": 0},
+            {
+                "type": "message_delta",
+                "delta": {"stop_reason": "tool_use", "stop_sequence": None},
+                "usage": {"output_tokens": 9},
+            },
+            {"type": "message_stop"},
+        ],
+        "calls": [{"id": "toolu_01", "name": "get_weather", "arguments": {"city": "Paris"}}],
+        "incomplete": [False],
+        "finish_reason": "tool_use",
+    },
+    "start input and fragments that say the same agree": {
+        "description": "start input and fragments that say the same agree",
+        "source": "hand-written (issue 10.3)",
+        "events": [
+            {
+                "type": "message_start",
+                "message": {
+                    "id": "msg_01",
+                    "type": "message",
+                    "role": "assistant",
+                    "model": "claude-sonnet-4-5",
+                    "content": [],
+                    "stop_reason": None,
+                    "stop_sequence": None,
+                    "usage": {"input_tokens": 10, "output_tokens": 1},
+                },
+            },
+            {
+                "type": "content_block_start",
+                "index": 0,
+                "content_block": {
+                    "type": "tool_use",
+                    "id": "toolu_01",
+                    "name": "get_weather",
+                    "input": {"city": "Paris"},
+                },
+            },
+            {
+                "type": "content_block_delta",
+                "index": 0,
+                "delta": {"type": "input_json_delta", "partial_json": '{"city": "Paris"}'},
+            },
+            {"type": "content_block_stop", "index": 0},
+            {
+                "type": "message_delta",
+                "delta": {"stop_reason": "tool_use", "stop_sequence": None},
+                "usage": {"output_tokens": 9},
+            },
+            {"type": "message_stop"},
+        ],
+        "calls": [{"id": "toolu_01", "name": "get_weather", "arguments": {"city": "Paris"}}],
+        "incomplete": [False],
+        "finish_reason": "tool_use",
+    },
+    "start input and different fragments conflict: the call is invalid, with a finding": {
+        "description": "start input and different fragments conflict: the call is invalid, with a finding",
+        "source": "hand-written (issue 10.3): never a silent choice between the two",
+        "events": [
+            {
+                "type": "message_start",
+                "message": {
+                    "id": "msg_01",
+                    "type": "message",
+                    "role": "assistant",
+                    "model": "claude-sonnet-4-5",
+                    "content": [],
+                    "stop_reason": None,
+                    "stop_sequence": None,
+                    "usage": {"input_tokens": 10, "output_tokens": 1},
+                },
+            },
+            {
+                "type": "content_block_start",
+                "index": 0,
+                "content_block": {
+                    "type": "tool_use",
+                    "id": "toolu_01",
+                    "name": "get_weather",
+                    "input": {"city": "Paris"},
+                },
+            },
+            {
+                "type": "content_block_delta",
+                "index": 0,
+                "delta": {"type": "input_json_delta", "partial_json": '{"city": "Rome"}'},
+            },
+            {"type": "content_block_stop", "index": 0},
+            {
+                "type": "message_delta",
+                "delta": {"stop_reason": "tool_use", "stop_sequence": None},
+                "usage": {"output_tokens": 9},
+            },
+            {"type": "message_stop"},
+        ],
+        "calls": [
+            {
+                "id": "toolu_01",
+                "name": "get_weather",
+                "arguments": None,
+                "raw_arguments": '{"city": "Rome"}',
+                "arguments_error": "conflicting arguments",
+            }
+        ],
+        "finish_reason": "tool_use",
+        "findings": [
+            {
+                "event": 3,
+                "pointer": "",
+                "message": "the call at index 0 ('get_weather') is invalid: conflicting arguments",
+            }
+        ],
+        "roundtrip": False,
+        "note": "the emitted stream carries only the fragments, so it assembles to a valid call",
+    },
+    "an error event ends the stream: the complete call is kept, the open one incomplete": {
+        "description": "an error event ends the stream: the complete call is kept, the open one incomplete",
+        "source": "Anthropic "
+        "streaming "
+        "reference: "
+        "an "
+        "`error` "
+        "event "
+        "(overloaded_error) "
+        "can "
+        "arrive "
+        "mid-stream "
+        "(issue "
+        "11.2)",
+        "events": [
+            {
+                "type": "message_start",
+                "message": {
+                    "id": "msg_01",
+                    "type": "message",
+                    "role": "assistant",
+                    "model": "claude-sonnet-4-5",
+                    "content": [],
+                    "stop_reason": None,
+                    "stop_sequence": None,
+                    "usage": {"input_tokens": 10, "output_tokens": 1},
+                },
+            },
+            {
+                "type": "content_block_start",
+                "index": 0,
+                "content_block": {"type": "tool_use", "id": "toolu_01", "name": "f", "input": {}},
+            },
+            {
+                "type": "content_block_delta",
+                "index": 0,
+                "delta": {"type": "input_json_delta", "partial_json": '{"a":1}'},
+            },
+            {"type": "content_block_stop", "index": 0},
+            {
+                "type": "content_block_start",
+                "index": 1,
+                "content_block": {"type": "tool_use", "id": "toolu_02", "name": "g", "input": {}},
+            },
+            {"type": "content_block_delta", "index": 1, "delta": {"type": "input_json_delta", "partial_json": '{"b":'}},
+            {"type": "error", "error": {"type": "overloaded_error", "message": "Overloaded"}},
+        ],
+        "calls": [
+            {"id": "toolu_01", "name": "f", "arguments": {"a": 1}},
+            {
+                "id": "toolu_02",
+                "name": "g",
+                "arguments": None,
+                "raw_arguments": '{"b":',
+                "arguments_error": "the stream ended with an error before this call was complete",
+                "incomplete": True,
+            },
+        ],
+        "incomplete": [False, True],
+        "finish_reason": None,
+        "findings": [
+            {"event": 6, "pointer": "/error", "message": "the stream ended with an error: overloaded_error: Overloaded"}
+        ],
+    },
+    "an OpenAI Chat chunk is not an Anthropic event": {
+        "description": "an OpenAI Chat chunk is not an Anthropic event",
+        "source": "hand-written: another dialect's stream must "
+        "be an error naming the pointer, never an "
+        "empty result (issue 10.1)",
+        "events": [
+            {
+                "id": "chatcmpl-1",
+                "object": "chat.completion.chunk",
+                "created": 1,
+                "model": "gpt-4o-mini",
+                "choices": [{"index": 0, "delta": {"role": "assistant", "content": ""}, "finish_reason": None}],
+            }
+        ],
+        "error": {"event": 0, "pointer": ""},
+    },
+    "a Responses event is not an Anthropic event": {
+        "description": "a Responses event is not an Anthropic event",
+        "source": "hand-written: another dialect's stream must be "
+        "an error naming the pointer, never an empty "
+        "result (issue 10.1)",
+        "events": [
+            {
+                "type": "response.created",
+                "sequence_number": 0,
+                "response": {"id": "resp_1", "object": "response", "status": "in_progress", "output": []},
+            }
+        ],
+        "error": {"event": 0, "pointer": "/type"},
+    },
+}
 KNOWN_FAILURES: dict[str, str] = {}
 # Byte positions at which the SSE text of a stream is cut into chunks (inside lines,
 # inside `data:`, inside multi-byte characters).
@@ -1201,17 +1133,73 @@ SPLITS = (1, 2, 3, 7, 64)
 
 def _params(names: list[str]) -> list[Any]:
     return [
-        pytest.param(name, id=name, marks=[pytest.mark.xfail(reason=KNOWN_FAILURES[name], strict=True)] if name in KNOWN_FAILURES else [])
+        pytest.param(
+            name,
+            id=name,
+            marks=[pytest.mark.xfail(reason=KNOWN_FAILURES[name], strict=True)] if name in KNOWN_FAILURES else [],
+        )
         for name in names
     ]
 
 
-VALID = _params(["text block, then a tool_use block whose input arrives as partial_json", "a tool without arguments: an empty partial_json total means {}", "a tool block with no delta at all means {}", "two tool_use blocks, keyed by block index", "two tool_use blocks interleaved", "max_tokens after the block stop: the last call is incomplete", "max_tokens after a complete first call: only the last call is incomplete", "max_tokens with text that happens to parse: still incomplete", "the stream breaks off inside a tool block: incomplete", "a block stopped without a finish is complete", "invalid JSON input is one invalid call with its raw text", "input that is JSON but not an object is invalid", "end_turn with only text gives no calls", "input_json_delta for a block that never started is a finding; the good call is kept", "a server_tool_use block and its result are left out with a note; the client call is kept", "an mcp_tool_use block and its mcp_tool_result are not client calls", "content_block_start input with no deltas is the call's arguments", "content_block_start input followed by an empty partial_json is still the arguments", "start input and fragments that say the same agree", "start input and different fragments conflict: the call is invalid, with a finding", "an error event ends the stream: the complete call is kept, the open one incomplete"])
-INVALID = _params(["a tool_use start without a string id is rejected", "an OpenAI Chat chunk is not an Anthropic event", "a Responses event is not an Anthropic event"])
+VALID = _params(
+    [
+        "text block, then a tool_use block whose input arrives as partial_json",
+        "a tool without arguments: an empty partial_json total means {}",
+        "a tool block with no delta at all means {}",
+        "two tool_use blocks, keyed by block index",
+        "two tool_use blocks interleaved",
+        "max_tokens after the block stop: the last call is incomplete",
+        "max_tokens after a complete first call: only the last call is incomplete",
+        "max_tokens with text that happens to parse: still incomplete",
+        "the stream breaks off inside a tool block: incomplete",
+        "a block stopped without a finish is complete",
+        "invalid JSON input is one invalid call with its raw text",
+        "input that is JSON but not an object is invalid",
+        "end_turn with only text gives no calls",
+        "input_json_delta for a block that never started is a finding; the good call is kept",
+        "a server_tool_use block and its result are left out with a note; the client call is kept",
+        "an mcp_tool_use block and its mcp_tool_result are not client calls",
+        "content_block_start input with no deltas is the call's arguments",
+        "content_block_start input followed by an empty partial_json is still the arguments",
+        "start input and fragments that say the same agree",
+        "start input and different fragments conflict: the call is invalid, with a finding",
+        "an error event ends the stream: the complete call is kept, the open one incomplete",
+    ]
+)
+INVALID = _params(
+    [
+        "a tool_use start without a string id is rejected",
+        "an OpenAI Chat chunk is not an Anthropic event",
+        "a Responses event is not an Anthropic event",
+    ]
+)
 ROUNDTRIP = _params(
     [
         name
-        for name in ["text block, then a tool_use block whose input arrives as partial_json", "a tool without arguments: an empty partial_json total means {}", "a tool block with no delta at all means {}", "two tool_use blocks, keyed by block index", "two tool_use blocks interleaved", "max_tokens after the block stop: the last call is incomplete", "max_tokens after a complete first call: only the last call is incomplete", "max_tokens with text that happens to parse: still incomplete", "the stream breaks off inside a tool block: incomplete", "a block stopped without a finish is complete", "invalid JSON input is one invalid call with its raw text", "input that is JSON but not an object is invalid", "end_turn with only text gives no calls", "input_json_delta for a block that never started is a finding; the good call is kept", "a server_tool_use block and its result are left out with a note; the client call is kept", "an mcp_tool_use block and its mcp_tool_result are not client calls", "content_block_start input with no deltas is the call's arguments", "content_block_start input followed by an empty partial_json is still the arguments", "start input and fragments that say the same agree", "start input and different fragments conflict: the call is invalid, with a finding", "an error event ends the stream: the complete call is kept, the open one incomplete"]
+        for name in [
+            "text block, then a tool_use block whose input arrives as partial_json",
+            "a tool without arguments: an empty partial_json total means {}",
+            "a tool block with no delta at all means {}",
+            "two tool_use blocks, keyed by block index",
+            "two tool_use blocks interleaved",
+            "max_tokens after the block stop: the last call is incomplete",
+            "max_tokens after a complete first call: only the last call is incomplete",
+            "max_tokens with text that happens to parse: still incomplete",
+            "the stream breaks off inside a tool block: incomplete",
+            "a block stopped without a finish is complete",
+            "invalid JSON input is one invalid call with its raw text",
+            "input that is JSON but not an object is invalid",
+            "end_turn with only text gives no calls",
+            "input_json_delta for a block that never started is a finding; the good call is kept",
+            "a server_tool_use block and its result are left out with a note; the client call is kept",
+            "an mcp_tool_use block and its mcp_tool_result are not client calls",
+            "content_block_start input with no deltas is the call's arguments",
+            "content_block_start input followed by an empty partial_json is still the arguments",
+            "start input and fragments that say the same agree",
+            "start input and different fragments conflict: the call is invalid, with a finding",
+            "an error event ends the stream: the complete call is kept, the open one incomplete",
+        ]
         if CASES[name].get("roundtrip", True)
         and (stream.EMITS_INCOMPLETE or not any(c.get("incomplete") for c in CASES[name]["calls"]))
     ]
@@ -1246,7 +1234,6 @@ def _assemble(events: list[Any]) -> tuple[stream.Assembler, list[dict[str, Any]]
 def _sse(events: list[dict[str, Any]]) -> bytes:
     text = "".join(f"event: {e.get('type', 'chunk')}\ndata: {json.dumps(e, ensure_ascii=False)}\n\n" for e in events)
     return (text + "data: [DONE]\n\n").encode("utf-8")
-
 
 
 @pytest.mark.parametrize("name", VALID)
@@ -1288,7 +1275,6 @@ def test_vector_events_are_valid_stream_events(name: str, validate: Any) -> None
         pytest.skip(f"{DIALECT} declares no stream_event schema")
     for event in _case(name)["events"]:
         validate(EVENT_SCHEMA, event)
-
 
 
 @pytest.mark.parametrize("name", VALID)
@@ -1342,7 +1328,9 @@ def test_json_lines_text_gives_the_same_result(name: str) -> None:
 def test_json_array_text_gives_the_same_result(name: str, size: int) -> None:
     case = _case(name)
     _, expected, _ = _assemble(case["events"])
-    data = ("[\n" + ",\n".join(json.dumps(e, indent=1, ensure_ascii=False) for e in case["events"]) + "\n]\n").encode("utf-8")
+    data = ("[\n" + ",\n".join(json.dumps(e, indent=1, ensure_ascii=False) for e in case["events"]) + "\n]\n").encode(
+        "utf-8"
+    )
     assembler = stream.Assembler()
     for start in range(0, len(data), size):
         assembler.feed_text(data[start : start + size])
@@ -1407,4 +1395,3 @@ def test_emit_never_changes_its_input() -> None:
     before = copy.deepcopy(calls)
     stream.emit(calls)
     assert calls == before
-

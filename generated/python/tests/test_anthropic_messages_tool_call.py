@@ -14,95 +14,143 @@ DIALECT = "anthropic_messages"
 SHAPE = "tool_call"
 WIRE_SCHEMA = "dialects/" + DIALECT + "/tool_call.json"
 CANONICAL_SCHEMA = "canonical/" + SHAPE + ".json"
-WIRE_SCHEMAS = {"anthropic_messages": "dialects/anthropic_messages/tool_call.json", "bedrock_converse": "dialects/bedrock_converse/tool_call.json", "cohere_v2": "dialects/cohere_v2/tool_call.json", "gemini": "dialects/gemini/tool_call.json", "mcp": "dialects/mcp/tool_call.json", "mistral": "dialects/mistral/tool_call.json", "ollama": "dialects/ollama/tool_call.json", "openai_chat": "dialects/openai_chat/tool_call.json", "openai_responses": "dialects/openai_responses/tool_call.json"}
+WIRE_SCHEMAS = {
+    "anthropic_messages": "dialects/anthropic_messages/tool_call.json",
+    "bedrock_converse": "dialects/bedrock_converse/tool_call.json",
+    "cohere_v2": "dialects/cohere_v2/tool_call.json",
+    "gemini": "dialects/gemini/tool_call.json",
+    "mcp": "dialects/mcp/tool_call.json",
+    "mistral": "dialects/mistral/tool_call.json",
+    "ollama": "dialects/ollama/tool_call.json",
+    "openai_chat": "dialects/openai_chat/tool_call.json",
+    "openai_responses": "dialects/openai_responses/tool_call.json",
+}
 
-CASES: dict[str, dict[str, Any]] = {'tool_use block (corpus haiku 4.5)': {'description': 'tool_use block (corpus haiku 4.5)',
-                                       'wire': {'type': 'tool_use',
-                                                'id': 'toolu_01PQjhxo3eirCdKNvCJrKc8f',
-                                                'name': 'weather',
-                                                'input': {'location': 'San Francisco'}},
-                                       'canonical': {'id': 'toolu_01PQjhxo3eirCdKNvCJrKc8f',
-                                                     'name': 'weather',
-                                                     'arguments': {'location': 'San Francisco'}},
-                                       'to': {'openai_chat': {'wire': {'id': 'toolu_01PQjhxo3eirCdKNvCJrKc8f',
-                                                                       'type': 'function',
-                                                                       'function': {'name': 'weather',
-                                                                                    'arguments': '{"location":"San '
-                                                                                                 'Francisco"}'}},
-                                                              'losses': []}}},
- 'no-argument tool_use has an empty input': {'description': 'no-argument tool_use has an empty input',
-                                             'wire': {'type': 'tool_use',
-                                                      'id': 'toolu_01QE1WLsSVp5hy5Q3GmGTmjP',
-                                                      'name': 'updateIssueList',
-                                                      'input': {}},
-                                             'canonical': {'id': 'toolu_01QE1WLsSVp5hy5Q3GmGTmjP',
-                                                           'name': 'updateIssueList',
-                                                           'arguments': {}},
-                                             'to': {'openai_chat': {'wire': {'id': 'toolu_01QE1WLsSVp5hy5Q3GmGTmjP',
-                                                                             'type': 'function',
-                                                                             'function': {'name': 'updateIssueList',
-                                                                                          'arguments': '{}'}},
-                                                                    'losses': []}}},
- 'nested unicode input becomes compact UTF-8 text': {'description': 'nested unicode input becomes compact '
-                                                                    'UTF-8 text',
-                                                     'wire': {'type': 'tool_use',
-                                                              'id': 'toolu_nested',
-                                                              'name': 'search',
-                                                              'input': {'q': 'naïve ☃',
-                                                                        'page': {'size': 10,
-                                                                                 'cursor': None}}},
-                                                     'canonical': {'id': 'toolu_nested',
-                                                                   'name': 'search',
-                                                                   'arguments': {'q': 'naïve ☃',
-                                                                                 'page': {'size': 10,
-                                                                                          'cursor': None}}},
-                                                     'to': {'openai_chat': {'wire': {'id': 'toolu_nested',
-                                                                                     'type': 'function',
-                                                                                     'function': {'name': 'search',
-                                                                                                  'arguments': '{"q":"naïve '
-                                                                                                               '☃","page":{"size":10,"cursor":null}}'}},
-                                                                            'losses': []}}},
- 'cache_control is kept as an extension': {'description': 'cache_control is kept as an extension',
-                                           'wire': {'type': 'tool_use',
-                                                    'id': 'toolu_cached',
-                                                    'name': 'f',
-                                                    'input': {'a': 1},
-                                                    'cache_control': {'type': 'ephemeral'}},
-                                           'canonical': {'id': 'toolu_cached',
-                                                         'name': 'f',
-                                                         'arguments': {'a': 1},
-                                                         'extensions': {'anthropic_messages': {'fields': {'/cache_control': {'type': 'ephemeral'}}}}},
-                                           'to': {'openai_chat': {'wire': {'id': 'toolu_cached',
-                                                                           'type': 'function',
-                                                                           'function': {'name': 'f',
-                                                                                        'arguments': '{"a":1}'}},
-                                                                  'losses': [{'pointer': '/extensions/anthropic_messages/fields/~1cache_control',
-                                                                              'what': 'anthropic_messages '
-                                                                                      'field '
-                                                                                      '/cache_control'}]}}},
- 'an OpenAI tool call is not a tool_use block': {'description': 'an OpenAI tool call is not a tool_use block',
-                                                 'wire': {'id': 'call_1',
-                                                          'type': 'function',
-                                                          'function': {'name': 'f', 'arguments': '{}'}},
-                                                 'error': {'pointer': '/type'}},
- 'input given as text is rejected': {'description': 'input given as text is rejected',
-                                     'wire': {'type': 'tool_use',
-                                              'id': 'toolu_1',
-                                              'name': 'f',
-                                              'input': '{"a":1}'},
-                                     'error': {'pointer': '/input'}},
- 'a tool_use without an id is rejected': {'description': 'a tool_use without an id is rejected',
-                                          'wire': {'type': 'tool_use', 'name': 'f', 'input': {}},
-                                          'error': {'pointer': '/id'}},
- 'a tool_use with an empty name is rejected': {'description': 'a tool_use with an empty name is rejected',
-                                               'wire': {'type': 'tool_use',
-                                                        'id': 'toolu_1',
-                                                        'name': '',
-                                                        'input': {}},
-                                               'error': {'pointer': '/name'}}}
+CASES: dict[str, dict[str, Any]] = {
+    "tool_use block (corpus haiku 4.5)": {
+        "description": "tool_use block (corpus haiku 4.5)",
+        "wire": {
+            "type": "tool_use",
+            "id": "toolu_01PQjhxo3eirCdKNvCJrKc8f",
+            "name": "weather",
+            "input": {"location": "San Francisco"},
+        },
+        "canonical": {
+            "id": "toolu_01PQjhxo3eirCdKNvCJrKc8f",
+            "name": "weather",
+            "arguments": {"location": "San Francisco"},
+        },
+        "to": {
+            "openai_chat": {
+                "wire": {
+                    "id": "toolu_01PQjhxo3eirCdKNvCJrKc8f",
+                    "type": "function",
+                    "function": {"name": "weather", "arguments": '{"location":"San Francisco"}'},
+                },
+                "losses": [],
+            }
+        },
+    },
+    "no-argument tool_use has an empty input": {
+        "description": "no-argument tool_use has an empty input",
+        "wire": {"type": "tool_use", "id": "toolu_01QE1WLsSVp5hy5Q3GmGTmjP", "name": "updateIssueList", "input": {}},
+        "canonical": {"id": "toolu_01QE1WLsSVp5hy5Q3GmGTmjP", "name": "updateIssueList", "arguments": {}},
+        "to": {
+            "openai_chat": {
+                "wire": {
+                    "id": "toolu_01QE1WLsSVp5hy5Q3GmGTmjP",
+                    "type": "function",
+                    "function": {"name": "updateIssueList", "arguments": "{}"},
+                },
+                "losses": [],
+            }
+        },
+    },
+    "nested unicode input becomes compact UTF-8 text": {
+        "description": "nested unicode input becomes compact UTF-8 text",
+        "wire": {
+            "type": "tool_use",
+            "id": "toolu_nested",
+            "name": "search",
+            "input": {"q": "naïve ☃", "page": {"size": 10, "cursor": None}},
+        },
+        "canonical": {
+            "id": "toolu_nested",
+            "name": "search",
+            "arguments": {"q": "naïve ☃", "page": {"size": 10, "cursor": None}},
+        },
+        "to": {
+            "openai_chat": {
+                "wire": {
+                    "id": "toolu_nested",
+                    "type": "function",
+                    "function": {"name": "search", "arguments": '{"q":"naïve ☃","page":{"size":10,"cursor":null}}'},
+                },
+                "losses": [],
+            }
+        },
+    },
+    "cache_control is kept as an extension": {
+        "description": "cache_control is kept as an extension",
+        "wire": {
+            "type": "tool_use",
+            "id": "toolu_cached",
+            "name": "f",
+            "input": {"a": 1},
+            "cache_control": {"type": "ephemeral"},
+        },
+        "canonical": {
+            "id": "toolu_cached",
+            "name": "f",
+            "arguments": {"a": 1},
+            "extensions": {"anthropic_messages": {"fields": {"/cache_control": {"type": "ephemeral"}}}},
+        },
+        "to": {
+            "openai_chat": {
+                "wire": {"id": "toolu_cached", "type": "function", "function": {"name": "f", "arguments": '{"a":1}'}},
+                "losses": [
+                    {
+                        "pointer": "/extensions/anthropic_messages/fields/~1cache_control",
+                        "what": "anthropic_messages field /cache_control",
+                    }
+                ],
+            }
+        },
+    },
+    "an OpenAI tool call is not a tool_use block": {
+        "description": "an OpenAI tool call is not a tool_use block",
+        "wire": {"id": "call_1", "type": "function", "function": {"name": "f", "arguments": "{}"}},
+        "error": {"pointer": "/type"},
+    },
+    "input given as text is rejected": {
+        "description": "input given as text is rejected",
+        "wire": {"type": "tool_use", "id": "toolu_1", "name": "f", "input": '{"a":1}'},
+        "error": {"pointer": "/input"},
+    },
+    "a tool_use without an id is rejected": {
+        "description": "a tool_use without an id is rejected",
+        "wire": {"type": "tool_use", "name": "f", "input": {}},
+        "error": {"pointer": "/id"},
+    },
+    "a tool_use with an empty name is rejected": {
+        "description": "a tool_use with an empty name is rejected",
+        "wire": {"type": "tool_use", "id": "toolu_1", "name": "", "input": {}},
+        "error": {"pointer": "/name"},
+    },
+}
 KNOWN_FAILURES: dict[str, str] = {}
-VALID_NAMES = ["tool_use block (corpus haiku 4.5)", "no-argument tool_use has an empty input", "nested unicode input becomes compact UTF-8 text", "cache_control is kept as an extension"]
-INVALID_NAMES = ["an OpenAI tool call is not a tool_use block", "input given as text is rejected", "a tool_use without an id is rejected", "a tool_use with an empty name is rejected"]
+VALID_NAMES = [
+    "tool_use block (corpus haiku 4.5)",
+    "no-argument tool_use has an empty input",
+    "nested unicode input becomes compact UTF-8 text",
+    "cache_control is kept as an extension",
+]
+INVALID_NAMES = [
+    "an OpenAI tool call is not a tool_use block",
+    "input given as text is rejected",
+    "a tool_use without an id is rejected",
+    "a tool_use with an empty name is rejected",
+]
 # Quirks of compatible servers: the dialect's own schema rejects them, decode reads them.
 LENIENT = {name: case["lenient"] for name, case in CASES.items() if "lenient" in case}
 
@@ -139,12 +187,9 @@ def _case(name: str) -> dict[str, Any]:
     return copy.deepcopy(CASES[name])
 
 
-
 @pytest.mark.parametrize("name", _params([n for n in VALID_NAMES if n not in LENIENT], "wire_schema"))
 def test_wire_is_valid_against_the_dialect_schema(name: str, validate: Any) -> None:
     validate(WIRE_SCHEMA, _case(name)["wire"])
-
-
 
 
 def _same_error_kind(got: dict[str, Any], expected: dict[str, Any]) -> dict[str, Any]:
@@ -182,7 +227,6 @@ def test_decoding_json_text_matches_decoding_the_dict(name: str) -> None:
     assert decode(json.dumps(case["wire"])) == decode(case["wire"])
 
 
-
 @pytest.mark.parametrize(("name", "target"), CONVERSIONS)
 def test_conversion_gives_the_expected_wire_and_losses(name: str, target: str, validate: Any) -> None:
     case = _case(name)
@@ -210,7 +254,9 @@ def test_every_other_dialect_carries_it_or_reports_the_loss(name: str, target: s
     back = decoder(target, SHAPE)(result.value)
     lost = {loss.pointer.split("/")[1] for loss in result.losses if loss.pointer}
     for key in sorted(set(case["canonical"]) | set(back)):
-        if key in ("extensions", "raw_arguments", "arguments_error") or key in DIALECTS[target].DERIVABLE.get(SHAPE, ()):
+        if key in ("extensions", "raw_arguments", "arguments_error") or key in DIALECTS[target].DERIVABLE.get(
+            SHAPE, ()
+        ):
             continue
         before, after = case["canonical"].get(key), back.get(key)
         if key in ("id", "call_id") and isinstance(after, str):

@@ -14,62 +14,105 @@ DIALECT = "anthropic_messages"
 SHAPE = "tool_choice"
 WIRE_SCHEMA = "dialects/" + DIALECT + "/tool_choice.json"
 CANONICAL_SCHEMA = "canonical/" + SHAPE + ".json"
-WIRE_SCHEMAS = {"anthropic_messages": "dialects/anthropic_messages/tool_choice.json", "bedrock_converse": "dialects/bedrock_converse/tool_choice.json", "cohere_v2": "dialects/cohere_v2/tool_choice.json", "gemini": "dialects/gemini/tool_choice.json", "mistral": "dialects/mistral/tool_choice.json", "openai_chat": "dialects/openai_chat/tool_choice.json", "openai_responses": "dialects/openai_responses/tool_choice.json"}
+WIRE_SCHEMAS = {
+    "anthropic_messages": "dialects/anthropic_messages/tool_choice.json",
+    "bedrock_converse": "dialects/bedrock_converse/tool_choice.json",
+    "cohere_v2": "dialects/cohere_v2/tool_choice.json",
+    "gemini": "dialects/gemini/tool_choice.json",
+    "mistral": "dialects/mistral/tool_choice.json",
+    "openai_chat": "dialects/openai_chat/tool_choice.json",
+    "openai_responses": "dialects/openai_responses/tool_choice.json",
+}
 
-CASES: dict[str, dict[str, Any]] = {'auto (corpus)': {'description': 'auto (corpus)',
-                   'wire': {'type': 'auto'},
-                   'canonical': {'mode': 'auto'},
-                   'to': {'openai_chat': {'wire': 'auto', 'losses': []}}},
- 'any means required (corpus)': {'description': 'any means required (corpus)',
-                                 'wire': {'type': 'any'},
-                                 'canonical': {'mode': 'required'},
-                                 'to': {'openai_chat': {'wire': 'required', 'losses': []}}},
- 'a named tool': {'description': 'a named tool',
-                  'wire': {'type': 'tool', 'name': 'get_weather'},
-                  'canonical': {'mode': 'tool', 'names': ['get_weather']},
-                  'to': {'openai_chat': {'wire': {'type': 'function', 'function': {'name': 'get_weather'}},
-                                         'losses': []}}},
- 'none stays none': {'description': 'none stays none',
-                     'wire': {'type': 'none'},
-                     'canonical': {'mode': 'none'},
-                     'to': {'openai_chat': {'wire': 'none', 'losses': []}}},
- 'auto without parallel calls': {'description': 'auto without parallel calls',
-                                 'wire': {'type': 'auto', 'disable_parallel_tool_use': True},
-                                 'canonical': {'mode': 'auto', 'parallel': False},
-                                 'to': {'openai_chat': {'wire': 'auto',
-                                                        'losses': [{'pointer': '/parallel',
-                                                                    'what': 'the parallel tool calls '
-                                                                            'setting'}]}}},
- 'any with parallel calls explicitly allowed': {'description': 'any with parallel calls explicitly allowed',
-                                                'wire': {'type': 'any', 'disable_parallel_tool_use': False},
-                                                'canonical': {'mode': 'required', 'parallel': True},
-                                                'to': {'openai_chat': {'wire': 'required',
-                                                                       'losses': [{'pointer': '/parallel',
-                                                                                   'what': 'the parallel '
-                                                                                           'tool calls '
-                                                                                           'setting'}]}}},
- 'a named tool without parallel calls': {'description': 'a named tool without parallel calls',
-                                         'wire': {'type': 'tool',
-                                                  'name': 'f',
-                                                  'disable_parallel_tool_use': True},
-                                         'canonical': {'mode': 'tool', 'names': ['f'], 'parallel': False},
-                                         'to': {'openai_chat': {'wire': {'type': 'function',
-                                                                         'function': {'name': 'f'}},
-                                                                'losses': [{'pointer': '/parallel',
-                                                                            'what': 'the parallel tool calls '
-                                                                                    'setting'}]}}},
- 'a tool choice without a name is rejected': {'description': 'a tool choice without a name is rejected',
-                                              'wire': {'type': 'tool'},
-                                              'error': {'pointer': '/name'}},
- 'the OpenAI string form is rejected': {'description': 'the OpenAI string form is rejected',
-                                        'wire': 'auto',
-                                        'error': {'pointer': ''}},
- 'an unknown type is rejected': {'description': 'an unknown type is rejected',
-                                 'wire': {'type': 'required'},
-                                 'error': {'pointer': '/type'}}}
+CASES: dict[str, dict[str, Any]] = {
+    "auto (corpus)": {
+        "description": "auto (corpus)",
+        "wire": {"type": "auto"},
+        "canonical": {"mode": "auto"},
+        "to": {"openai_chat": {"wire": "auto", "losses": []}},
+    },
+    "any means required (corpus)": {
+        "description": "any means required (corpus)",
+        "wire": {"type": "any"},
+        "canonical": {"mode": "required"},
+        "to": {"openai_chat": {"wire": "required", "losses": []}},
+    },
+    "a named tool": {
+        "description": "a named tool",
+        "wire": {"type": "tool", "name": "get_weather"},
+        "canonical": {"mode": "tool", "names": ["get_weather"]},
+        "to": {"openai_chat": {"wire": {"type": "function", "function": {"name": "get_weather"}}, "losses": []}},
+    },
+    "none stays none": {
+        "description": "none stays none",
+        "wire": {"type": "none"},
+        "canonical": {"mode": "none"},
+        "to": {"openai_chat": {"wire": "none", "losses": []}},
+    },
+    "auto without parallel calls": {
+        "description": "auto without parallel calls",
+        "wire": {"type": "auto", "disable_parallel_tool_use": True},
+        "canonical": {"mode": "auto", "parallel": False},
+        "to": {
+            "openai_chat": {
+                "wire": "auto",
+                "losses": [{"pointer": "/parallel", "what": "the parallel tool calls setting"}],
+            }
+        },
+    },
+    "any with parallel calls explicitly allowed": {
+        "description": "any with parallel calls explicitly allowed",
+        "wire": {"type": "any", "disable_parallel_tool_use": False},
+        "canonical": {"mode": "required", "parallel": True},
+        "to": {
+            "openai_chat": {
+                "wire": "required",
+                "losses": [{"pointer": "/parallel", "what": "the parallel tool calls setting"}],
+            }
+        },
+    },
+    "a named tool without parallel calls": {
+        "description": "a named tool without parallel calls",
+        "wire": {"type": "tool", "name": "f", "disable_parallel_tool_use": True},
+        "canonical": {"mode": "tool", "names": ["f"], "parallel": False},
+        "to": {
+            "openai_chat": {
+                "wire": {"type": "function", "function": {"name": "f"}},
+                "losses": [{"pointer": "/parallel", "what": "the parallel tool calls setting"}],
+            }
+        },
+    },
+    "a tool choice without a name is rejected": {
+        "description": "a tool choice without a name is rejected",
+        "wire": {"type": "tool"},
+        "error": {"pointer": "/name"},
+    },
+    "the OpenAI string form is rejected": {
+        "description": "the OpenAI string form is rejected",
+        "wire": "auto",
+        "error": {"pointer": ""},
+    },
+    "an unknown type is rejected": {
+        "description": "an unknown type is rejected",
+        "wire": {"type": "required"},
+        "error": {"pointer": "/type"},
+    },
+}
 KNOWN_FAILURES: dict[str, str] = {}
-VALID_NAMES = ["auto (corpus)", "any means required (corpus)", "a named tool", "none stays none", "auto without parallel calls", "any with parallel calls explicitly allowed", "a named tool without parallel calls"]
-INVALID_NAMES = ["a tool choice without a name is rejected", "the OpenAI string form is rejected", "an unknown type is rejected"]
+VALID_NAMES = [
+    "auto (corpus)",
+    "any means required (corpus)",
+    "a named tool",
+    "none stays none",
+    "auto without parallel calls",
+    "any with parallel calls explicitly allowed",
+    "a named tool without parallel calls",
+]
+INVALID_NAMES = [
+    "a tool choice without a name is rejected",
+    "the OpenAI string form is rejected",
+    "an unknown type is rejected",
+]
 # Quirks of compatible servers: the dialect's own schema rejects them, decode reads them.
 LENIENT = {name: case["lenient"] for name, case in CASES.items() if "lenient" in case}
 
@@ -106,12 +149,9 @@ def _case(name: str) -> dict[str, Any]:
     return copy.deepcopy(CASES[name])
 
 
-
 @pytest.mark.parametrize("name", _params([n for n in VALID_NAMES if n not in LENIENT], "wire_schema"))
 def test_wire_is_valid_against_the_dialect_schema(name: str, validate: Any) -> None:
     validate(WIRE_SCHEMA, _case(name)["wire"])
-
-
 
 
 def _same_error_kind(got: dict[str, Any], expected: dict[str, Any]) -> dict[str, Any]:
@@ -149,7 +189,6 @@ def test_decoding_json_text_matches_decoding_the_dict(name: str) -> None:
     assert decode(json.dumps(case["wire"])) == decode(case["wire"])
 
 
-
 @pytest.mark.parametrize(("name", "target"), CONVERSIONS)
 def test_conversion_gives_the_expected_wire_and_losses(name: str, target: str, validate: Any) -> None:
     case = _case(name)
@@ -177,7 +216,9 @@ def test_every_other_dialect_carries_it_or_reports_the_loss(name: str, target: s
     back = decoder(target, SHAPE)(result.value)
     lost = {loss.pointer.split("/")[1] for loss in result.losses if loss.pointer}
     for key in sorted(set(case["canonical"]) | set(back)):
-        if key in ("extensions", "raw_arguments", "arguments_error") or key in DIALECTS[target].DERIVABLE.get(SHAPE, ()):
+        if key in ("extensions", "raw_arguments", "arguments_error") or key in DIALECTS[target].DERIVABLE.get(
+            SHAPE, ()
+        ):
             continue
         before, after = case["canonical"].get(key), back.get(key)
         if key in ("id", "call_id") and isinstance(after, str):

@@ -14,189 +14,232 @@ DIALECT = "anthropic_messages"
 SHAPE = "tool_definition"
 WIRE_SCHEMA = "dialects/" + DIALECT + "/tool_definition.json"
 CANONICAL_SCHEMA = "canonical/" + SHAPE + ".json"
-WIRE_SCHEMAS = {"anthropic_messages": "dialects/anthropic_messages/tool_definition.json", "bedrock_converse": "dialects/bedrock_converse/tool_definition.json", "cohere_v2": "dialects/cohere_v2/tool_definition.json", "gemini": "dialects/gemini/tool_definition.json", "mcp": "dialects/mcp/tool_definition.json", "mistral": "dialects/mistral/tool_definition.json", "ollama": "dialects/ollama/tool_definition.json", "openai_chat": "dialects/openai_chat/tool_definition.json", "openai_responses": "dialects/openai_responses/tool_definition.json"}
+WIRE_SCHEMAS = {
+    "anthropic_messages": "dialects/anthropic_messages/tool_definition.json",
+    "bedrock_converse": "dialects/bedrock_converse/tool_definition.json",
+    "cohere_v2": "dialects/cohere_v2/tool_definition.json",
+    "gemini": "dialects/gemini/tool_definition.json",
+    "mcp": "dialects/mcp/tool_definition.json",
+    "mistral": "dialects/mistral/tool_definition.json",
+    "ollama": "dialects/ollama/tool_definition.json",
+    "openai_chat": "dialects/openai_chat/tool_definition.json",
+    "openai_responses": "dialects/openai_responses/tool_definition.json",
+}
 
-CASES: dict[str, dict[str, Any]] = {'tool with a closed schema (corpus)': {'description': 'tool with a closed schema (corpus)',
-                                        'wire': {'name': 'get_weather',
-                                                 'description': 'Get the current weather for a city.',
-                                                 'input_schema': {'additionalProperties': False,
-                                                                  'properties': {'city': {'type': 'string'}},
-                                                                  'required': ['city'],
-                                                                  'type': 'object'}},
-                                        'canonical': {'name': 'get_weather',
-                                                      'description': 'Get the current weather for a city.',
-                                                      'parameters': {'additionalProperties': False,
-                                                                     'properties': {'city': {'type': 'string'}},
-                                                                     'required': ['city'],
-                                                                     'type': 'object'}},
-                                        'to': {'openai_chat': {'wire': {'type': 'function',
-                                                                        'function': {'name': 'get_weather',
-                                                                                     'description': 'Get the '
-                                                                                                    'current '
-                                                                                                    'weather '
-                                                                                                    'for a '
-                                                                                                    'city.',
-                                                                                     'parameters': {'additionalProperties': False,
-                                                                                                    'properties': {'city': {'type': 'string'}},
-                                                                                                    'required': ['city'],
-                                                                                                    'type': 'object'}}},
-                                                               'losses': []}}},
- 'tool without a description': {'description': 'tool without a description',
-                                'wire': {'name': 'ping',
-                                         'input_schema': {'type': 'object', 'properties': {}}},
-                                'canonical': {'name': 'ping',
-                                              'parameters': {'type': 'object', 'properties': {}}},
-                                'to': {'openai_chat': {'wire': {'type': 'function',
-                                                                'function': {'name': 'ping'}},
-                                                       'losses': []}}},
- 'cache_control on a tool is kept as an extension': {'description': 'cache_control on a tool is kept as an '
-                                                                    'extension',
-                                                     'wire': {'name': 'f',
-                                                              'input_schema': {'type': 'object'},
-                                                              'cache_control': {'type': 'ephemeral'}},
-                                                     'canonical': {'name': 'f',
-                                                                   'parameters': {'type': 'object'},
-                                                                   'extensions': {'anthropic_messages': {'fields': {'/cache_control': {'type': 'ephemeral'}}}}}},
- 'a free-form object parameter gets an explicit empty properties for OpenAI': {'description': 'a free-form '
-                                                                                              'object '
-                                                                                              'parameter '
-                                                                                              'gets an '
-                                                                                              'explicit '
-                                                                                              'empty '
-                                                                                              'properties '
-                                                                                              'for OpenAI',
-                                                                               'wire': {'name': 'search',
-                                                                                        'input_schema': {'type': 'object',
-                                                                                                         'properties': {'query': {'type': 'string'},
-                                                                                                                        'filters': {'type': 'object',
-                                                                                                                                    'description': 'any '
-                                                                                                                                                   'field: '
-                                                                                                                                                   'value '
-                                                                                                                                                   'pairs'}},
-                                                                                                         'required': ['query']}},
-                                                                               'canonical': {'name': 'search',
-                                                                                             'parameters': {'type': 'object',
-                                                                                                            'properties': {'query': {'type': 'string'},
-                                                                                                                           'filters': {'type': 'object',
-                                                                                                                                       'description': 'any '
-                                                                                                                                                      'field: '
-                                                                                                                                                      'value '
-                                                                                                                                                      'pairs'}},
-                                                                                                            'required': ['query']}},
-                                                                               'to': {'openai_chat': {'wire': {'type': 'function',
-                                                                                                               'function': {'name': 'search',
-                                                                                                                            'parameters': {'type': 'object',
-                                                                                                                                           'properties': {'query': {'type': 'string'},
-                                                                                                                                                          'filters': {'type': 'object',
-                                                                                                                                                                      'description': 'any '
-                                                                                                                                                                                     'field: '
-                                                                                                                                                                                     'value '
-                                                                                                                                                                                     'pairs',
-                                                                                                                                                                      'properties': {}}},
-                                                                                                                                           'required': ['query']}}},
-                                                                                                      'losses': [{'pointer': '/parameters/properties/filters',
-                                                                                                                  'what': 'an '
-                                                                                                                          'object '
-                                                                                                                          'schema '
-                                                                                                                          'without '
-                                                                                                                          'properties'}]},
-                                                                                      'openai_responses': {'wire': {'type': 'function',
-                                                                                                                    'name': 'search',
-                                                                                                                    'parameters': {'type': 'object',
-                                                                                                                                   'properties': {'query': {'type': 'string'},
-                                                                                                                                                  'filters': {'type': 'object',
-                                                                                                                                                              'description': 'any '
-                                                                                                                                                                             'field: '
-                                                                                                                                                                             'value '
-                                                                                                                                                                             'pairs',
-                                                                                                                                                              'properties': {}}},
-                                                                                                                                   'required': ['query']},
-                                                                                                                    'strict': False},
-                                                                                                           'losses': [{'pointer': '/parameters/properties/filters',
-                                                                                                                       'what': 'an '
-                                                                                                                               'object '
-                                                                                                                               'schema '
-                                                                                                                               'without '
-                                                                                                                               'properties'}]}}},
- "strict on a schema OpenAI's strict mode rejects is sent to Chat without strict": {'description': 'strict '
-                                                                                                   'on a '
-                                                                                                   'schema '
-                                                                                                   "OpenAI's "
-                                                                                                   'strict '
-                                                                                                   'mode '
-                                                                                                   'rejects '
-                                                                                                   'is sent '
-                                                                                                   'to Chat '
-                                                                                                   'without '
-                                                                                                   'strict',
-                                                                                    'wire': {'name': 'search',
-                                                                                             'input_schema': {'type': 'object',
-                                                                                                              'properties': {'query': {'type': 'string'},
-                                                                                                                             'limit': {'type': 'integer'}},
-                                                                                                              'required': ['query']},
-                                                                                             'strict': True},
-                                                                                    'canonical': {'name': 'search',
-                                                                                                  'parameters': {'type': 'object',
-                                                                                                                 'properties': {'query': {'type': 'string'},
-                                                                                                                                'limit': {'type': 'integer'}},
-                                                                                                                 'required': ['query']},
-                                                                                                  'strict': True},
-                                                                                    'to': {'openai_chat': {'wire': {'type': 'function',
-                                                                                                                    'function': {'name': 'search',
-                                                                                                                                 'parameters': {'type': 'object',
-                                                                                                                                                'properties': {'query': {'type': 'string'},
-                                                                                                                                                               'limit': {'type': 'integer'}},
-                                                                                                                                                'required': ['query']}}},
-                                                                                                           'losses': [{'pointer': '/strict',
-                                                                                                                       'what': 'strict '
-                                                                                                                               'mode '
-                                                                                                                               'for '
-                                                                                                                               'this '
-                                                                                                                               'schema '
-                                                                                                                               '(/ '
-                                                                                                                               'does '
-                                                                                                                               'not '
-                                                                                                                               'set '
-                                                                                                                               'additionalProperties '
-                                                                                                                               'to '
-                                                                                                                               'false)'}]}}},
- 'an OpenAI function tool is rejected': {'description': 'an OpenAI function tool is rejected',
-                                         'wire': {'type': 'function', 'function': {'name': 'f'}},
-                                         'error': {'pointer': '/name'}},
- 'a tool without input_schema is rejected': {'description': 'a tool without input_schema is rejected',
-                                             'wire': {'name': 'f'},
-                                             'error': {'pointer': '/input_schema'}},
- 'beta tool fields: defer_loading, allowed_callers, eager_input_streaming, input_examples': {'description': 'beta '
-                                                                                                            'tool '
-                                                                                                            'fields: '
-                                                                                                            'defer_loading, '
-                                                                                                            'allowed_callers, '
-                                                                                                            'eager_input_streaming, '
-                                                                                                            'input_examples',
-                                                                                             'wire': {'name': 'lookup',
-                                                                                                      'description': 'Look '
-                                                                                                                     'up '
-                                                                                                                     'an '
-                                                                                                                     'order.',
-                                                                                                      'input_schema': {'type': 'object'},
-                                                                                                      'defer_loading': True,
-                                                                                                      'allowed_callers': ['direct',
-                                                                                                                          'code_execution_20250825'],
-                                                                                                      'eager_input_streaming': None,
-                                                                                                      'input_examples': [{'order_id': 'A-1'}]},
-                                                                                             'canonical': {'name': 'lookup',
-                                                                                                           'description': 'Look '
-                                                                                                                          'up '
-                                                                                                                          'an '
-                                                                                                                          'order.',
-                                                                                                           'parameters': {'type': 'object'},
-                                                                                                           'extensions': {'anthropic_messages': {'fields': {'/allowed_callers': ['direct',
-                                                                                                                                                                                 'code_execution_20250825'],
-                                                                                                                                                            '/defer_loading': True,
-                                                                                                                                                            '/eager_input_streaming': None,
-                                                                                                                                                            '/input_examples': [{'order_id': 'A-1'}]}}}}}}
+CASES: dict[str, dict[str, Any]] = {
+    "tool with a closed schema (corpus)": {
+        "description": "tool with a closed schema (corpus)",
+        "wire": {
+            "name": "get_weather",
+            "description": "Get the current weather for a city.",
+            "input_schema": {
+                "additionalProperties": False,
+                "properties": {"city": {"type": "string"}},
+                "required": ["city"],
+                "type": "object",
+            },
+        },
+        "canonical": {
+            "name": "get_weather",
+            "description": "Get the current weather for a city.",
+            "parameters": {
+                "additionalProperties": False,
+                "properties": {"city": {"type": "string"}},
+                "required": ["city"],
+                "type": "object",
+            },
+        },
+        "to": {
+            "openai_chat": {
+                "wire": {
+                    "type": "function",
+                    "function": {
+                        "name": "get_weather",
+                        "description": "Get the current weather for a city.",
+                        "parameters": {
+                            "additionalProperties": False,
+                            "properties": {"city": {"type": "string"}},
+                            "required": ["city"],
+                            "type": "object",
+                        },
+                    },
+                },
+                "losses": [],
+            }
+        },
+    },
+    "tool without a description": {
+        "description": "tool without a description",
+        "wire": {"name": "ping", "input_schema": {"type": "object", "properties": {}}},
+        "canonical": {"name": "ping", "parameters": {"type": "object", "properties": {}}},
+        "to": {"openai_chat": {"wire": {"type": "function", "function": {"name": "ping"}}, "losses": []}},
+    },
+    "cache_control on a tool is kept as an extension": {
+        "description": "cache_control on a tool is kept as an extension",
+        "wire": {"name": "f", "input_schema": {"type": "object"}, "cache_control": {"type": "ephemeral"}},
+        "canonical": {
+            "name": "f",
+            "parameters": {"type": "object"},
+            "extensions": {"anthropic_messages": {"fields": {"/cache_control": {"type": "ephemeral"}}}},
+        },
+    },
+    "a free-form object parameter gets an explicit empty properties for OpenAI": {
+        "description": "a free-form object parameter gets an explicit empty properties for OpenAI",
+        "wire": {
+            "name": "search",
+            "input_schema": {
+                "type": "object",
+                "properties": {
+                    "query": {"type": "string"},
+                    "filters": {"type": "object", "description": "any field: value pairs"},
+                },
+                "required": ["query"],
+            },
+        },
+        "canonical": {
+            "name": "search",
+            "parameters": {
+                "type": "object",
+                "properties": {
+                    "query": {"type": "string"},
+                    "filters": {"type": "object", "description": "any field: value pairs"},
+                },
+                "required": ["query"],
+            },
+        },
+        "to": {
+            "openai_chat": {
+                "wire": {
+                    "type": "function",
+                    "function": {
+                        "name": "search",
+                        "parameters": {
+                            "type": "object",
+                            "properties": {
+                                "query": {"type": "string"},
+                                "filters": {
+                                    "type": "object",
+                                    "description": "any field: value pairs",
+                                    "properties": {},
+                                },
+                            },
+                            "required": ["query"],
+                        },
+                    },
+                },
+                "losses": [
+                    {"pointer": "/parameters/properties/filters", "what": "an object schema without properties"}
+                ],
+            },
+            "openai_responses": {
+                "wire": {
+                    "type": "function",
+                    "name": "search",
+                    "parameters": {
+                        "type": "object",
+                        "properties": {
+                            "query": {"type": "string"},
+                            "filters": {"type": "object", "description": "any field: value pairs", "properties": {}},
+                        },
+                        "required": ["query"],
+                    },
+                    "strict": False,
+                },
+                "losses": [
+                    {"pointer": "/parameters/properties/filters", "what": "an object schema without properties"}
+                ],
+            },
+        },
+    },
+    "strict on a schema OpenAI's strict mode rejects is sent to Chat without strict": {
+        "description": "strict on a schema OpenAI's strict mode rejects is sent to Chat without strict",
+        "wire": {
+            "name": "search",
+            "input_schema": {
+                "type": "object",
+                "properties": {"query": {"type": "string"}, "limit": {"type": "integer"}},
+                "required": ["query"],
+            },
+            "strict": True,
+        },
+        "canonical": {
+            "name": "search",
+            "parameters": {
+                "type": "object",
+                "properties": {"query": {"type": "string"}, "limit": {"type": "integer"}},
+                "required": ["query"],
+            },
+            "strict": True,
+        },
+        "to": {
+            "openai_chat": {
+                "wire": {
+                    "type": "function",
+                    "function": {
+                        "name": "search",
+                        "parameters": {
+                            "type": "object",
+                            "properties": {"query": {"type": "string"}, "limit": {"type": "integer"}},
+                            "required": ["query"],
+                        },
+                    },
+                },
+                "losses": [
+                    {
+                        "pointer": "/strict",
+                        "what": "strict mode for this schema (/ does not set additionalProperties to false)",
+                    }
+                ],
+            }
+        },
+    },
+    "an OpenAI function tool is rejected": {
+        "description": "an OpenAI function tool is rejected",
+        "wire": {"type": "function", "function": {"name": "f"}},
+        "error": {"pointer": "/name"},
+    },
+    "a tool without input_schema is rejected": {
+        "description": "a tool without input_schema is rejected",
+        "wire": {"name": "f"},
+        "error": {"pointer": "/input_schema"},
+    },
+    "beta tool fields: defer_loading, allowed_callers, eager_input_streaming, input_examples": {
+        "description": "beta tool fields: defer_loading, allowed_callers, eager_input_streaming, input_examples",
+        "wire": {
+            "name": "lookup",
+            "description": "Look up an order.",
+            "input_schema": {"type": "object"},
+            "defer_loading": True,
+            "allowed_callers": ["direct", "code_execution_20250825"],
+            "eager_input_streaming": None,
+            "input_examples": [{"order_id": "A-1"}],
+        },
+        "canonical": {
+            "name": "lookup",
+            "description": "Look up an order.",
+            "parameters": {"type": "object"},
+            "extensions": {
+                "anthropic_messages": {
+                    "fields": {
+                        "/allowed_callers": ["direct", "code_execution_20250825"],
+                        "/defer_loading": True,
+                        "/eager_input_streaming": None,
+                        "/input_examples": [{"order_id": "A-1"}],
+                    }
+                }
+            },
+        },
+    },
+}
 KNOWN_FAILURES: dict[str, str] = {}
-VALID_NAMES = ["tool with a closed schema (corpus)", "tool without a description", "cache_control on a tool is kept as an extension", "a free-form object parameter gets an explicit empty properties for OpenAI", "strict on a schema OpenAI's strict mode rejects is sent to Chat without strict", "beta tool fields: defer_loading, allowed_callers, eager_input_streaming, input_examples"]
+VALID_NAMES = [
+    "tool with a closed schema (corpus)",
+    "tool without a description",
+    "cache_control on a tool is kept as an extension",
+    "a free-form object parameter gets an explicit empty properties for OpenAI",
+    "strict on a schema OpenAI's strict mode rejects is sent to Chat without strict",
+    "beta tool fields: defer_loading, allowed_callers, eager_input_streaming, input_examples",
+]
 INVALID_NAMES = ["an OpenAI function tool is rejected", "a tool without input_schema is rejected"]
 # Quirks of compatible servers: the dialect's own schema rejects them, decode reads them.
 LENIENT = {name: case["lenient"] for name, case in CASES.items() if "lenient" in case}
@@ -234,12 +277,9 @@ def _case(name: str) -> dict[str, Any]:
     return copy.deepcopy(CASES[name])
 
 
-
 @pytest.mark.parametrize("name", _params([n for n in VALID_NAMES if n not in LENIENT], "wire_schema"))
 def test_wire_is_valid_against_the_dialect_schema(name: str, validate: Any) -> None:
     validate(WIRE_SCHEMA, _case(name)["wire"])
-
-
 
 
 def _same_error_kind(got: dict[str, Any], expected: dict[str, Any]) -> dict[str, Any]:
@@ -277,7 +317,6 @@ def test_decoding_json_text_matches_decoding_the_dict(name: str) -> None:
     assert decode(json.dumps(case["wire"])) == decode(case["wire"])
 
 
-
 @pytest.mark.parametrize(("name", "target"), CONVERSIONS)
 def test_conversion_gives_the_expected_wire_and_losses(name: str, target: str, validate: Any) -> None:
     case = _case(name)
@@ -305,7 +344,9 @@ def test_every_other_dialect_carries_it_or_reports_the_loss(name: str, target: s
     back = decoder(target, SHAPE)(result.value)
     lost = {loss.pointer.split("/")[1] for loss in result.losses if loss.pointer}
     for key in sorted(set(case["canonical"]) | set(back)):
-        if key in ("extensions", "raw_arguments", "arguments_error") or key in DIALECTS[target].DERIVABLE.get(SHAPE, ()):
+        if key in ("extensions", "raw_arguments", "arguments_error") or key in DIALECTS[target].DERIVABLE.get(
+            SHAPE, ()
+        ):
             continue
         before, after = case["canonical"].get(key), back.get(key)
         if key in ("id", "call_id") and isinstance(after, str):

@@ -14,138 +14,205 @@ DIALECT = "anthropic_messages"
 SHAPE = "tool_result"
 WIRE_SCHEMA = "dialects/" + DIALECT + "/tool_result.json"
 CANONICAL_SCHEMA = "canonical/" + SHAPE + ".json"
-WIRE_SCHEMAS = {"anthropic_messages": "dialects/anthropic_messages/tool_result.json", "bedrock_converse": "dialects/bedrock_converse/tool_result.json", "cohere_v2": "dialects/cohere_v2/tool_result.json", "gemini": "dialects/gemini/tool_result.json", "mcp": "dialects/mcp/tool_result.json", "mistral": "dialects/mistral/tool_result.json", "ollama": "dialects/ollama/tool_result.json", "openai_chat": "dialects/openai_chat/tool_result.json", "openai_responses": "dialects/openai_responses/tool_result.json"}
+WIRE_SCHEMAS = {
+    "anthropic_messages": "dialects/anthropic_messages/tool_result.json",
+    "bedrock_converse": "dialects/bedrock_converse/tool_result.json",
+    "cohere_v2": "dialects/cohere_v2/tool_result.json",
+    "gemini": "dialects/gemini/tool_result.json",
+    "mcp": "dialects/mcp/tool_result.json",
+    "mistral": "dialects/mistral/tool_result.json",
+    "ollama": "dialects/ollama/tool_result.json",
+    "openai_chat": "dialects/openai_chat/tool_result.json",
+    "openai_responses": "dialects/openai_responses/tool_result.json",
+}
 
-CASES: dict[str, dict[str, Any]] = {'string content with is_error false (corpus)': {'description': 'string content with is_error false (corpus)',
-                                                 'wire': {'type': 'tool_result',
-                                                          'tool_use_id': 'toolu_01WN4AuToBnJyXNQXwQBBebj',
-                                                          'content': 'Sunny, 22C in Paris',
-                                                          'is_error': False},
-                                                 'canonical': {'call_id': 'toolu_01WN4AuToBnJyXNQXwQBBebj',
-                                                               'content': [{'type': 'text',
-                                                                            'text': 'Sunny, 22C in Paris'}],
-                                                               'is_error': False,
-                                                               'extensions': {'anthropic_messages': {'forms': {'/is_error': 'present'}}}},
-                                                 'to': {'openai_chat': {'wire': {'role': 'tool',
-                                                                                 'tool_call_id': 'toolu_01WN4AuToBnJyXNQXwQBBebj',
-                                                                                 'content': 'Sunny, 22C in '
-                                                                                            'Paris'},
-                                                                        'losses': []}}},
- 'an error result loses its flag in OpenAI Chat': {'description': 'an error result loses its flag in OpenAI '
-                                                                  'Chat',
-                                                   'wire': {'type': 'tool_result',
-                                                            'tool_use_id': 'toolu_err',
-                                                            'content': 'city not found',
-                                                            'is_error': True},
-                                                   'canonical': {'call_id': 'toolu_err',
-                                                                 'content': [{'type': 'text',
-                                                                              'text': 'city not found'}],
-                                                                 'is_error': True},
-                                                   'to': {'openai_chat': {'wire': {'role': 'tool',
-                                                                                   'tool_call_id': 'toolu_err',
-                                                                                   'content': 'city not '
-                                                                                              'found'},
-                                                                          'losses': [{'pointer': '/is_error',
-                                                                                      'what': 'the error '
-                                                                                              'flag'}]}}},
- 'text and image blocks': {'description': 'text and image blocks',
-                           'wire': {'type': 'tool_result',
-                                    'tool_use_id': 'toolu_img',
-                                    'content': [{'type': 'text', 'text': 'chart:'},
-                                                {'type': 'image',
-                                                 'source': {'type': 'base64',
-                                                            'media_type': 'image/png',
-                                                            'data': 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=='}}]},
-                           'canonical': {'call_id': 'toolu_img',
-                                         'content': [{'type': 'text', 'text': 'chart:'},
-                                                     {'type': 'image',
-                                                      'media_type': 'image/png',
-                                                      'data': 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=='}],
-                                         'is_error': False},
-                           'to': {'openai_chat': {'wire': {'role': 'tool',
-                                                           'tool_call_id': 'toolu_img',
-                                                           'content': [{'type': 'text', 'text': 'chart:'}]},
-                                                  'losses': [{'pointer': '/content/1',
-                                                              'what': 'an inline image'}]}}},
- 'an image by URL': {'description': 'an image by URL',
-                     'wire': {'type': 'tool_result',
-                              'tool_use_id': 'toolu_url',
-                              'content': [{'type': 'image',
-                                           'source': {'type': 'url', 'url': 'https://example.com/a.png'}}]},
-                     'canonical': {'call_id': 'toolu_url',
-                                   'content': [{'type': 'image', 'url': 'https://example.com/a.png'}],
-                                   'is_error': False}},
- 'empty string content keeps its spelling': {'description': 'empty string content keeps its spelling',
-                                             'wire': {'type': 'tool_result',
-                                                      'tool_use_id': 'toolu_blank',
-                                                      'content': ''},
-                                             'canonical': {'call_id': 'toolu_blank',
-                                                           'content': [],
-                                                           'is_error': False,
-                                                           'extensions': {'anthropic_messages': {'forms': {'/content': 'string'}}}},
-                                             'to': {'openai_chat': {'wire': {'role': 'tool',
-                                                                             'tool_call_id': 'toolu_blank',
-                                                                             'content': ''},
-                                                                    'losses': []}}},
- 'no content at all': {'description': 'no content at all',
-                       'wire': {'type': 'tool_result', 'tool_use_id': 'toolu_empty'},
-                       'canonical': {'call_id': 'toolu_empty', 'content': [], 'is_error': False},
-                       'to': {'openai_chat': {'wire': {'role': 'tool',
-                                                       'tool_call_id': 'toolu_empty',
-                                                       'content': ''},
-                                              'losses': []}}},
- 'one text block keeps its list spelling': {'description': 'one text block keeps its list spelling',
-                                            'wire': {'type': 'tool_result',
-                                                     'tool_use_id': 'toolu_one',
-                                                     'content': [{'type': 'text', 'text': 'ok'}]},
-                                            'canonical': {'call_id': 'toolu_one',
-                                                          'content': [{'type': 'text', 'text': 'ok'}],
-                                                          'is_error': False,
-                                                          'extensions': {'anthropic_messages': {'forms': {'/content': 'blocks'}}}},
-                                            'to': {'openai_chat': {'wire': {'role': 'tool',
-                                                                            'tool_call_id': 'toolu_one',
-                                                                            'content': 'ok'},
-                                                                   'losses': []}}},
- 'a block of an unmapped type is kept verbatim': {'description': 'a block of an unmapped type is kept '
-                                                                 'verbatim',
-                                                  'wire': {'type': 'tool_result',
-                                                           'tool_use_id': 'toolu_sr',
-                                                           'content': [{'type': 'search_result',
-                                                                        'source': 'https://example.com',
-                                                                        'title': 'Example',
-                                                                        'content': [{'type': 'text',
-                                                                                     'text': 'hello'}]}]},
-                                                  'canonical': {'call_id': 'toolu_sr',
-                                                                'content': [{'type': 'wire',
-                                                                             'dialect': 'anthropic_messages',
-                                                                             'value': {'type': 'search_result',
-                                                                                       'source': 'https://example.com',
-                                                                                       'title': 'Example',
-                                                                                       'content': [{'type': 'text',
-                                                                                                    'text': 'hello'}]}}],
-                                                                'is_error': False},
-                                                  'to': {'openai_chat': {'wire': {'role': 'tool',
-                                                                                  'tool_call_id': 'toolu_sr',
-                                                                                  'content': []},
-                                                                         'losses': [{'pointer': '/content/0',
-                                                                                     'what': 'search_result'}]}}},
- 'a result without tool_use_id is rejected': {'description': 'a result without tool_use_id is rejected',
-                                              'wire': {'type': 'tool_result', 'content': 'x'},
-                                              'error': {'pointer': '/tool_use_id'}},
- 'content that is a number is rejected': {'description': 'content that is a number is rejected',
-                                          'wire': {'type': 'tool_result',
-                                                   'tool_use_id': 'toolu_1',
-                                                   'content': 5},
-                                          'error': {'pointer': '/content'}},
- 'an is_error that is not a boolean is rejected': {'description': 'an is_error that is not a boolean is '
-                                                                  'rejected',
-                                                   'wire': {'type': 'tool_result',
-                                                            'tool_use_id': 'toolu_1',
-                                                            'is_error': 'yes'},
-                                                   'error': {'pointer': '/is_error'}}}
+CASES: dict[str, dict[str, Any]] = {
+    "string content with is_error false (corpus)": {
+        "description": "string content with is_error false (corpus)",
+        "wire": {
+            "type": "tool_result",
+            "tool_use_id": "toolu_01WN4AuToBnJyXNQXwQBBebj",
+            "content": "Sunny, 22C in Paris",
+            "is_error": False,
+        },
+        "canonical": {
+            "call_id": "toolu_01WN4AuToBnJyXNQXwQBBebj",
+            "content": [{"type": "text", "text": "Sunny, 22C in Paris"}],
+            "is_error": False,
+            "extensions": {"anthropic_messages": {"forms": {"/is_error": "present"}}},
+        },
+        "to": {
+            "openai_chat": {
+                "wire": {
+                    "role": "tool",
+                    "tool_call_id": "toolu_01WN4AuToBnJyXNQXwQBBebj",
+                    "content": "Sunny, 22C in Paris",
+                },
+                "losses": [],
+            }
+        },
+    },
+    "an error result loses its flag in OpenAI Chat": {
+        "description": "an error result loses its flag in OpenAI Chat",
+        "wire": {"type": "tool_result", "tool_use_id": "toolu_err", "content": "city not found", "is_error": True},
+        "canonical": {
+            "call_id": "toolu_err",
+            "content": [{"type": "text", "text": "city not found"}],
+            "is_error": True,
+        },
+        "to": {
+            "openai_chat": {
+                "wire": {"role": "tool", "tool_call_id": "toolu_err", "content": "city not found"},
+                "losses": [{"pointer": "/is_error", "what": "the error flag"}],
+            }
+        },
+    },
+    "text and image blocks": {
+        "description": "text and image blocks",
+        "wire": {
+            "type": "tool_result",
+            "tool_use_id": "toolu_img",
+            "content": [
+                {"type": "text", "text": "chart:"},
+                {
+                    "type": "image",
+                    "source": {
+                        "type": "base64",
+                        "media_type": "image/png",
+                        "data": "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+                    },
+                },
+            ],
+        },
+        "canonical": {
+            "call_id": "toolu_img",
+            "content": [
+                {"type": "text", "text": "chart:"},
+                {
+                    "type": "image",
+                    "media_type": "image/png",
+                    "data": "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+                },
+            ],
+            "is_error": False,
+        },
+        "to": {
+            "openai_chat": {
+                "wire": {"role": "tool", "tool_call_id": "toolu_img", "content": [{"type": "text", "text": "chart:"}]},
+                "losses": [{"pointer": "/content/1", "what": "an inline image"}],
+            }
+        },
+    },
+    "an image by URL": {
+        "description": "an image by URL",
+        "wire": {
+            "type": "tool_result",
+            "tool_use_id": "toolu_url",
+            "content": [{"type": "image", "source": {"type": "url", "url": "https://example.com/a.png"}}],
+        },
+        "canonical": {
+            "call_id": "toolu_url",
+            "content": [{"type": "image", "url": "https://example.com/a.png"}],
+            "is_error": False,
+        },
+    },
+    "empty string content keeps its spelling": {
+        "description": "empty string content keeps its spelling",
+        "wire": {"type": "tool_result", "tool_use_id": "toolu_blank", "content": ""},
+        "canonical": {
+            "call_id": "toolu_blank",
+            "content": [],
+            "is_error": False,
+            "extensions": {"anthropic_messages": {"forms": {"/content": "string"}}},
+        },
+        "to": {"openai_chat": {"wire": {"role": "tool", "tool_call_id": "toolu_blank", "content": ""}, "losses": []}},
+    },
+    "no content at all": {
+        "description": "no content at all",
+        "wire": {"type": "tool_result", "tool_use_id": "toolu_empty"},
+        "canonical": {"call_id": "toolu_empty", "content": [], "is_error": False},
+        "to": {"openai_chat": {"wire": {"role": "tool", "tool_call_id": "toolu_empty", "content": ""}, "losses": []}},
+    },
+    "one text block keeps its list spelling": {
+        "description": "one text block keeps its list spelling",
+        "wire": {"type": "tool_result", "tool_use_id": "toolu_one", "content": [{"type": "text", "text": "ok"}]},
+        "canonical": {
+            "call_id": "toolu_one",
+            "content": [{"type": "text", "text": "ok"}],
+            "is_error": False,
+            "extensions": {"anthropic_messages": {"forms": {"/content": "blocks"}}},
+        },
+        "to": {"openai_chat": {"wire": {"role": "tool", "tool_call_id": "toolu_one", "content": "ok"}, "losses": []}},
+    },
+    "a block of an unmapped type is kept verbatim": {
+        "description": "a block of an unmapped type is kept verbatim",
+        "wire": {
+            "type": "tool_result",
+            "tool_use_id": "toolu_sr",
+            "content": [
+                {
+                    "type": "search_result",
+                    "source": "https://example.com",
+                    "title": "Example",
+                    "content": [{"type": "text", "text": "hello"}],
+                }
+            ],
+        },
+        "canonical": {
+            "call_id": "toolu_sr",
+            "content": [
+                {
+                    "type": "wire",
+                    "dialect": "anthropic_messages",
+                    "value": {
+                        "type": "search_result",
+                        "source": "https://example.com",
+                        "title": "Example",
+                        "content": [{"type": "text", "text": "hello"}],
+                    },
+                }
+            ],
+            "is_error": False,
+        },
+        "to": {
+            "openai_chat": {
+                "wire": {"role": "tool", "tool_call_id": "toolu_sr", "content": []},
+                "losses": [{"pointer": "/content/0", "what": "search_result"}],
+            }
+        },
+    },
+    "a result without tool_use_id is rejected": {
+        "description": "a result without tool_use_id is rejected",
+        "wire": {"type": "tool_result", "content": "x"},
+        "error": {"pointer": "/tool_use_id"},
+    },
+    "content that is a number is rejected": {
+        "description": "content that is a number is rejected",
+        "wire": {"type": "tool_result", "tool_use_id": "toolu_1", "content": 5},
+        "error": {"pointer": "/content"},
+    },
+    "an is_error that is not a boolean is rejected": {
+        "description": "an is_error that is not a boolean is rejected",
+        "wire": {"type": "tool_result", "tool_use_id": "toolu_1", "is_error": "yes"},
+        "error": {"pointer": "/is_error"},
+    },
+}
 KNOWN_FAILURES: dict[str, str] = {}
-VALID_NAMES = ["string content with is_error false (corpus)", "an error result loses its flag in OpenAI Chat", "text and image blocks", "an image by URL", "empty string content keeps its spelling", "no content at all", "one text block keeps its list spelling", "a block of an unmapped type is kept verbatim"]
-INVALID_NAMES = ["a result without tool_use_id is rejected", "content that is a number is rejected", "an is_error that is not a boolean is rejected"]
+VALID_NAMES = [
+    "string content with is_error false (corpus)",
+    "an error result loses its flag in OpenAI Chat",
+    "text and image blocks",
+    "an image by URL",
+    "empty string content keeps its spelling",
+    "no content at all",
+    "one text block keeps its list spelling",
+    "a block of an unmapped type is kept verbatim",
+]
+INVALID_NAMES = [
+    "a result without tool_use_id is rejected",
+    "content that is a number is rejected",
+    "an is_error that is not a boolean is rejected",
+]
 # Quirks of compatible servers: the dialect's own schema rejects them, decode reads them.
 LENIENT = {name: case["lenient"] for name, case in CASES.items() if "lenient" in case}
 
@@ -182,12 +249,9 @@ def _case(name: str) -> dict[str, Any]:
     return copy.deepcopy(CASES[name])
 
 
-
 @pytest.mark.parametrize("name", _params([n for n in VALID_NAMES if n not in LENIENT], "wire_schema"))
 def test_wire_is_valid_against_the_dialect_schema(name: str, validate: Any) -> None:
     validate(WIRE_SCHEMA, _case(name)["wire"])
-
-
 
 
 def _same_error_kind(got: dict[str, Any], expected: dict[str, Any]) -> dict[str, Any]:
@@ -225,7 +289,6 @@ def test_decoding_json_text_matches_decoding_the_dict(name: str) -> None:
     assert decode(json.dumps(case["wire"])) == decode(case["wire"])
 
 
-
 @pytest.mark.parametrize(("name", "target"), CONVERSIONS)
 def test_conversion_gives_the_expected_wire_and_losses(name: str, target: str, validate: Any) -> None:
     case = _case(name)
@@ -253,7 +316,9 @@ def test_every_other_dialect_carries_it_or_reports_the_loss(name: str, target: s
     back = decoder(target, SHAPE)(result.value)
     lost = {loss.pointer.split("/")[1] for loss in result.losses if loss.pointer}
     for key in sorted(set(case["canonical"]) | set(back)):
-        if key in ("extensions", "raw_arguments", "arguments_error") or key in DIALECTS[target].DERIVABLE.get(SHAPE, ()):
+        if key in ("extensions", "raw_arguments", "arguments_error") or key in DIALECTS[target].DERIVABLE.get(
+            SHAPE, ()
+        ):
             continue
         before, after = case["canonical"].get(key), back.get(key)
         if key in ("id", "call_id") and isinstance(after, str):

@@ -17,351 +17,389 @@ DIALECT = "bedrock_converse"
 EVENT_SCHEMA = stream.EVENT_SCHEMA
 CALL_SCHEMA = "canonical/tool_call.json"
 DELTA_SCHEMA = "canonical/tool_call_delta.json"
-CASES: dict[str, dict[str, Any]] = {'text, then a toolUse block whose input arrives as JSON text fragments': {'description': 'text, then a '
-                                                                                          'toolUse block '
-                                                                                          'whose input '
-                                                                                          'arrives as JSON '
-                                                                                          'text fragments',
-                                                                           'source': 'botocore '
-                                                                                     'ConverseStreamOutput; '
-                                                                                     'research notes on '
-                                                                                     'bedrock_converse '
-                                                                                     'streaming',
-                                                                           'events': [{'messageStart': {'role': 'assistant'}},
-                                                                                      {'contentBlockDelta': {'contentBlockIndex': 0,
-                                                                                                             'delta': {'text': 'Let '
-                                                                                                                               'me '
-                                                                                                                               'check.'}}},
-                                                                                      {'contentBlockStop': {'contentBlockIndex': 0}},
-                                                                                      {'contentBlockStart': {'contentBlockIndex': 1,
-                                                                                                             'start': {'toolUse': {'toolUseId': 'tooluse_kZJMlvQmRJ6eAyJE5GIl7Q',
-                                                                                                                                   'name': 'get_weather'}}}},
-                                                                                      {'contentBlockDelta': {'contentBlockIndex': 1,
-                                                                                                             'delta': {'toolUse': {'input': '{"city"'}}}},
-                                                                                      {'contentBlockDelta': {'contentBlockIndex': 1,
-                                                                                                             'delta': {'toolUse': {'input': ': '
-                                                                                                                                            '"Paris"}'}}}},
-                                                                                      {'contentBlockStop': {'contentBlockIndex': 1}},
-                                                                                      {'messageStop': {'stopReason': 'tool_use'}},
-                                                                                      {'metadata': {'usage': {'inputTokens': 10,
-                                                                                                              'outputTokens': 20,
-                                                                                                              'totalTokens': 30},
-                                                                                                    'metrics': {'latencyMs': 300}}}],
-                                                                           'calls': [{'id': 'tooluse_kZJMlvQmRJ6eAyJE5GIl7Q',
-                                                                                      'name': 'get_weather',
-                                                                                      'arguments': {'city': 'Paris'}}],
-                                                                           'incomplete': [False],
-                                                                           'finish_reason': 'tool_use',
-                                                                           'deltas': [{'index': 0,
-                                                                                       'id': 'tooluse_kZJMlvQmRJ6eAyJE5GIl7Q',
-                                                                                       'name': 'get_weather'},
-                                                                                      {'index': 0,
-                                                                                       'arguments_delta': '{"city"'},
-                                                                                      {'index': 0,
-                                                                                       'arguments_delta': ': '
-                                                                                                          '"Paris"}'}]},
- 'AWS padding fields p are ignored': {'description': 'AWS padding fields p are ignored',
-                                      'events': [{'messageStart': {'role': 'assistant'}},
-                                                 {'contentBlockStart': {'contentBlockIndex': 0,
-                                                                        'start': {'toolUse': {'toolUseId': 'tooluse_1',
-                                                                                              'name': 'f'}}}},
-                                                 {'contentBlockDelta': {'contentBlockIndex': 0,
-                                                                        'delta': {'toolUse': {'input': '{"a":1}'}},
-                                                                        'p': 'abcdefghij'}},
-                                                 {'contentBlockStop': {'contentBlockIndex': 0, 'p': 'abc'}},
-                                                 {'messageStop': {'stopReason': 'tool_use', 'p': 'ab'}}],
-                                      'calls': [{'id': 'tooluse_1', 'name': 'f', 'arguments': {'a': 1}}],
-                                      'incomplete': [False],
-                                      'finish_reason': 'tool_use',
-                                      'deltas': [{'index': 0, 'id': 'tooluse_1', 'name': 'f'},
-                                                 {'index': 0, 'arguments_delta': '{"a":1}'}]},
- 'a tool without input fragments means {}': {'description': 'a tool without input fragments means {}',
-                                             'events': [{'messageStart': {'role': 'assistant'}},
-                                                        {'contentBlockStart': {'contentBlockIndex': 0,
-                                                                               'start': {'toolUse': {'toolUseId': 'tooluse_1',
-                                                                                                     'name': 'list_files'}}}},
-                                                        {'contentBlockStop': {'contentBlockIndex': 0}},
-                                                        {'messageStop': {'stopReason': 'tool_use'}},
-                                                        {'metadata': {'usage': {'inputTokens': 10,
-                                                                                'outputTokens': 20,
-                                                                                'totalTokens': 30},
-                                                                      'metrics': {'latencyMs': 300}}}],
-                                             'calls': [{'id': 'tooluse_1',
-                                                        'name': 'list_files',
-                                                        'arguments': {}}],
-                                             'incomplete': [False],
-                                             'finish_reason': 'tool_use',
-                                             'deltas': [{'index': 0,
-                                                         'id': 'tooluse_1',
-                                                         'name': 'list_files'}]},
- 'two toolUse blocks in a row': {'description': 'two toolUse blocks in a row',
-                                 'events': [{'messageStart': {'role': 'assistant'}},
-                                            {'contentBlockStart': {'contentBlockIndex': 0,
-                                                                   'start': {'toolUse': {'toolUseId': 'tooluse_1',
-                                                                                         'name': 'f'}}}},
-                                            {'contentBlockDelta': {'contentBlockIndex': 0,
-                                                                   'delta': {'toolUse': {'input': '{"a":1}'}}}},
-                                            {'contentBlockStop': {'contentBlockIndex': 0}},
-                                            {'contentBlockStart': {'contentBlockIndex': 1,
-                                                                   'start': {'toolUse': {'toolUseId': 'tooluse_2',
-                                                                                         'name': 'g'}}}},
-                                            {'contentBlockDelta': {'contentBlockIndex': 1,
-                                                                   'delta': {'toolUse': {'input': '{"b":2}'}}}},
-                                            {'contentBlockStop': {'contentBlockIndex': 1}},
-                                            {'messageStop': {'stopReason': 'tool_use'}}],
-                                 'calls': [{'id': 'tooluse_1', 'name': 'f', 'arguments': {'a': 1}},
-                                           {'id': 'tooluse_2', 'name': 'g', 'arguments': {'b': 2}}],
-                                 'incomplete': [False, False],
-                                 'finish_reason': 'tool_use',
-                                 'deltas': [{'index': 0, 'id': 'tooluse_1', 'name': 'f'},
-                                            {'index': 0, 'arguments_delta': '{"a":1}'},
-                                            {'index': 1, 'id': 'tooluse_2', 'name': 'g'},
-                                            {'index': 1, 'arguments_delta': '{"b":2}'}]},
- 'max_tokens after the block stop: the last call is incomplete': {'description': 'max_tokens after the block '
-                                                                                 'stop: the last call is '
-                                                                                 'incomplete',
-                                                                  'events': [{'messageStart': {'role': 'assistant'}},
-                                                                             {'contentBlockStart': {'contentBlockIndex': 0,
-                                                                                                    'start': {'toolUse': {'toolUseId': 'tooluse_1',
-                                                                                                                          'name': 'write_file'}}}},
-                                                                             {'contentBlockDelta': {'contentBlockIndex': 0,
-                                                                                                    'delta': {'toolUse': {'input': '{"path": '
-                                                                                                                                   '"a.txt", '
-                                                                                                                                   '"text": '
-                                                                                                                                   '"Once'}}}},
-                                                                             {'contentBlockStop': {'contentBlockIndex': 0}},
-                                                                             {'messageStop': {'stopReason': 'max_tokens'}},
-                                                                             {'metadata': {'usage': {'inputTokens': 10,
-                                                                                                     'outputTokens': 20,
-                                                                                                     'totalTokens': 30},
-                                                                                           'metrics': {'latencyMs': 300}}}],
-                                                                  'calls': [{'id': 'tooluse_1',
-                                                                             'name': 'write_file',
-                                                                             'arguments': None,
-                                                                             'raw_arguments': '{"path": '
-                                                                                              '"a.txt", '
-                                                                                              '"text": "Once',
-                                                                             'arguments_error': 'the stream '
-                                                                                                'was cut off',
-                                                                             'incomplete': True}],
-                                                                  'incomplete': [True],
-                                                                  'finish_reason': 'max_tokens',
-                                                                  'deltas': [{'index': 0,
-                                                                              'id': 'tooluse_1',
-                                                                              'name': 'write_file'},
-                                                                             {'index': 0,
-                                                                              'arguments_delta': '{"path": '
-                                                                                                 '"a.txt", '
-                                                                                                 '"text": '
-                                                                                                 '"Once'}]},
- 'the stream ends inside a toolUse block': {'description': 'the stream ends inside a toolUse block',
-                                            'events': [{'messageStart': {'role': 'assistant'}},
-                                                       {'contentBlockStart': {'contentBlockIndex': 0,
-                                                                              'start': {'toolUse': {'toolUseId': 'tooluse_1',
-                                                                                                    'name': 'f'}}}},
-                                                       {'contentBlockDelta': {'contentBlockIndex': 0,
-                                                                              'delta': {'toolUse': {'input': '{"a":'}}}}],
-                                            'calls': [{'id': 'tooluse_1',
-                                                       'name': 'f',
-                                                       'arguments': None,
-                                                       'raw_arguments': '{"a":',
-                                                       'arguments_error': 'the stream ended before this call '
-                                                                          'was complete',
-                                                       'incomplete': True}],
-                                            'incomplete': [True],
-                                            'finish_reason': None,
-                                            'deltas': [{'index': 0, 'id': 'tooluse_1', 'name': 'f'},
-                                                       {'index': 0, 'arguments_delta': '{"a":'}]},
- 'a model stream error before the stop leaves the call incomplete': {'description': 'a model stream error '
-                                                                                    'before the stop leaves '
-                                                                                    'the call incomplete',
-                                                                     'events': [{'messageStart': {'role': 'assistant'}},
-                                                                                {'contentBlockStart': {'contentBlockIndex': 0,
-                                                                                                       'start': {'toolUse': {'toolUseId': 'tooluse_1',
-                                                                                                                             'name': 'f'}}}},
-                                                                                {'contentBlockDelta': {'contentBlockIndex': 0,
-                                                                                                       'delta': {'toolUse': {'input': '{"a":'}}}},
-                                                                                {'modelStreamErrorException': {'message': 'boom',
-                                                                                                               'originalStatusCode': 500}}],
-                                                                     'calls': [{'id': 'tooluse_1',
-                                                                                'name': 'f',
-                                                                                'arguments': None,
-                                                                                'raw_arguments': '{"a":',
-                                                                                'arguments_error': 'the '
-                                                                                                   'stream '
-                                                                                                   'ended '
-                                                                                                   'with an '
-                                                                                                   'error '
-                                                                                                   'before '
-                                                                                                   'this '
-                                                                                                   'call was '
-                                                                                                   'complete',
-                                                                                'incomplete': True}],
-                                                                     'incomplete': [True],
-                                                                     'finish_reason': None,
-                                                                     'deltas': [{'index': 0,
-                                                                                 'id': 'tooluse_1',
-                                                                                 'name': 'f'},
-                                                                                {'index': 0,
-                                                                                 'arguments_delta': '{"a":'}],
-                                                                     'findings': [{'event': 3,
-                                                                                   'pointer': '/modelStreamErrorException',
-                                                                                   'message': 'the stream '
-                                                                                              'ended with an '
-                                                                                              'error: '
-                                                                                              'boom'}]},
- 'input text that is not JSON is kept raw': {'description': 'input text that is not JSON is kept raw',
-                                             'events': [{'messageStart': {'role': 'assistant'}},
-                                                        {'contentBlockStart': {'contentBlockIndex': 0,
-                                                                               'start': {'toolUse': {'toolUseId': 'tooluse_1',
-                                                                                                     'name': 'f'}}}},
-                                                        {'contentBlockDelta': {'contentBlockIndex': 0,
-                                                                               'delta': {'toolUse': {'input': "{'a': "
-                                                                                                              '1}'}}}},
-                                                        {'contentBlockStop': {'contentBlockIndex': 0}},
-                                                        {'messageStop': {'stopReason': 'tool_use'}}],
-                                             'calls': [{'id': 'tooluse_1',
-                                                        'name': 'f',
-                                                        'arguments': None,
-                                                        'raw_arguments': "{'a': 1}",
-                                                        'arguments_error': 'not valid JSON'}],
-                                             'incomplete': [False],
-                                             'finish_reason': 'tool_use',
-                                             'deltas': [{'index': 0, 'id': 'tooluse_1', 'name': 'f'},
-                                                        {'index': 0, 'arguments_delta': "{'a': 1}"}]},
- 'end_turn with only text gives no calls': {'description': 'end_turn with only text gives no calls',
-                                            'events': [{'messageStart': {'role': 'assistant'}},
-                                                       {'contentBlockDelta': {'contentBlockIndex': 0,
-                                                                              'delta': {'text': 'Hi'}}},
-                                                       {'contentBlockStop': {'contentBlockIndex': 0}},
-                                                       {'messageStop': {'stopReason': 'end_turn'}},
-                                                       {'metadata': {'usage': {'inputTokens': 10,
-                                                                               'outputTokens': 20,
-                                                                               'totalTokens': 30},
-                                                                     'metrics': {'latencyMs': 300}}}],
-                                            'calls': [],
-                                            'incomplete': [],
-                                            'finish_reason': 'end_turn',
-                                            'deltas': []},
- 'a toolUse input fragment that is not a string is rejected': {'description': 'a toolUse input fragment that '
-                                                                              'is not a string is rejected',
-                                                               'events': [{'messageStart': {'role': 'assistant'}},
-                                                                          {'contentBlockStart': {'contentBlockIndex': 0,
-                                                                                                 'start': {'toolUse': {'toolUseId': 'tooluse_1',
-                                                                                                                       'name': 'f'}}}},
-                                                                          {'contentBlockDelta': {'contentBlockIndex': 0,
-                                                                                                 'delta': {'toolUse': {'input': {'a': 1}}}}}],
-                                                               'error': {'event': 2,
-                                                                         'pointer': '/contentBlockDelta/delta/toolUse/input'}},
- 'a toolUse of type server_tool_use (Nova code interpreter) is not a client call': {'description': 'a '
-                                                                                                   'toolUse '
-                                                                                                   'of type '
-                                                                                                   'server_tool_use '
-                                                                                                   '(Nova '
-                                                                                                   'code '
-                                                                                                   'interpreter) '
-                                                                                                   'is not a '
-                                                                                                   'client '
-                                                                                                   'call',
-                                                                                    'source': 'Amazon Nova '
-                                                                                              'built-in '
-                                                                                              'tools: the '
-                                                                                              'code '
-                                                                                              "interpreter's "
-                                                                                              'toolUse '
-                                                                                              'carries type '
-                                                                                              'server_tool_use '
-                                                                                              '(issue 11.1)',
-                                                                                    'events': [{'messageStart': {'role': 'assistant'}},
-                                                                                               {'contentBlockStart': {'contentBlockIndex': 0,
-                                                                                                                      'start': {'toolUse': {'toolUseId': 'tooluse_srv1',
-                                                                                                                                            'name': 'nova_code_interpreter',
-                                                                                                                                            'type': 'server_tool_use'}}}},
-                                                                                               {'contentBlockDelta': {'contentBlockIndex': 0,
-                                                                                                                      'delta': {'toolUse': {'input': '{"code": '
-                                                                                                                                                     '"1+1"}'}}}},
-                                                                                               {'contentBlockStop': {'contentBlockIndex': 0}},
-                                                                                               {'contentBlockStart': {'contentBlockIndex': 1,
-                                                                                                                      'start': {'toolUse': {'toolUseId': 'tooluse_kZJMlvQmRJ6eAyJE5GIl7Q',
-                                                                                                                                            'name': 'get_weather'}}}},
-                                                                                               {'contentBlockDelta': {'contentBlockIndex': 1,
-                                                                                                                      'delta': {'toolUse': {'input': '{"city"'}}}},
-                                                                                               {'contentBlockDelta': {'contentBlockIndex': 1,
-                                                                                                                      'delta': {'toolUse': {'input': ': '
-                                                                                                                                                     '"Paris"}'}}}},
-                                                                                               {'contentBlockStop': {'contentBlockIndex': 1}},
-                                                                                               {'messageStop': {'stopReason': 'tool_use'}},
-                                                                                               {'metadata': {'usage': {'inputTokens': 10,
-                                                                                                                       'outputTokens': 20,
-                                                                                                                       'totalTokens': 30},
-                                                                                                             'metrics': {'latencyMs': 300}}}],
-                                                                                    'calls': [{'id': 'tooluse_kZJMlvQmRJ6eAyJE5GIl7Q',
-                                                                                               'name': 'get_weather',
-                                                                                               'arguments': {'city': 'Paris'}}],
-                                                                                    'incomplete': [False],
-                                                                                    'finish_reason': 'tool_use',
-                                                                                    'notes': [{'event': 1,
-                                                                                               'pointer': '/contentBlockStart/start',
-                                                                                               'message': "'nova_code_interpreter' "
-                                                                                                          '(id '
-                                                                                                          'tooluse_srv1) '
-                                                                                                          'is '
-                                                                                                          'a '
-                                                                                                          'server-side '
-                                                                                                          'tool'}]},
- 'a throttlingException ends the stream; the complete call is kept': {'description': 'a throttlingException '
-                                                                                     'ends the stream; the '
-                                                                                     'complete call is kept',
-                                                                      'source': 'botocore '
-                                                                                'ConverseStreamOutput: '
-                                                                                'exception events end the '
-                                                                                'stream (issue 11.2)',
-                                                                      'events': [{'messageStart': {'role': 'assistant'}},
-                                                                                 {'contentBlockDelta': {'contentBlockIndex': 0,
-                                                                                                        'delta': {'text': 'Let '
-                                                                                                                          'me '
-                                                                                                                          'check.'}}},
-                                                                                 {'contentBlockStop': {'contentBlockIndex': 0}},
-                                                                                 {'contentBlockStart': {'contentBlockIndex': 1,
-                                                                                                        'start': {'toolUse': {'toolUseId': 'tooluse_kZJMlvQmRJ6eAyJE5GIl7Q',
-                                                                                                                              'name': 'get_weather'}}}},
-                                                                                 {'contentBlockDelta': {'contentBlockIndex': 1,
-                                                                                                        'delta': {'toolUse': {'input': '{"city"'}}}},
-                                                                                 {'contentBlockDelta': {'contentBlockIndex': 1,
-                                                                                                        'delta': {'toolUse': {'input': ': '
-                                                                                                                                       '"Paris"}'}}}},
-                                                                                 {'contentBlockStop': {'contentBlockIndex': 1}},
-                                                                                 {'throttlingException': {'message': 'Too '
-                                                                                                                     'many '
-                                                                                                                     'requests'}}],
-                                                                      'calls': [{'id': 'tooluse_kZJMlvQmRJ6eAyJE5GIl7Q',
-                                                                                 'name': 'get_weather',
-                                                                                 'arguments': {'city': 'Paris'}}],
-                                                                      'incomplete': [False],
-                                                                      'finish_reason': None,
-                                                                      'findings': [{'event': 7,
-                                                                                    'pointer': '/throttlingException',
-                                                                                    'message': 'the stream '
-                                                                                               'ended with '
-                                                                                               'an error: '
-                                                                                               'Too many '
-                                                                                               'requests'}]},
- 'an Anthropic event is not a Bedrock stream event': {'description': 'an Anthropic event is not a Bedrock '
-                                                                     'stream event',
-                                                      'source': "hand-written: another dialect's stream must "
-                                                                'be an error naming the pointer, never an '
-                                                                'empty result (issue 10.1)',
-                                                      'events': [{'type': 'message_start',
-                                                                  'message': {'id': 'msg_01',
-                                                                              'type': 'message',
-                                                                              'role': 'assistant',
-                                                                              'model': 'claude-sonnet-4-5',
-                                                                              'content': [],
-                                                                              'stop_reason': None,
-                                                                              'stop_sequence': None,
-                                                                              'usage': {'input_tokens': 10,
-                                                                                        'output_tokens': 1}}}],
-                                                      'error': {'event': 0, 'pointer': ''}}}
+CASES: dict[str, dict[str, Any]] = {
+    "text, then a toolUse block whose input arrives as JSON text fragments": {
+        "description": "text, then a toolUse block whose input arrives as JSON text fragments",
+        "source": "botocore ConverseStreamOutput; research notes on bedrock_converse streaming",
+        "events": [
+            {"messageStart": {"role": "assistant"}},
+            {"contentBlockDelta": {"contentBlockIndex": 0, "delta": {"text": "Let me check."}}},
+            {"contentBlockStop": {"contentBlockIndex": 0}},
+            {
+                "contentBlockStart": {
+                    "contentBlockIndex": 1,
+                    "start": {"toolUse": {"toolUseId": "tooluse_kZJMlvQmRJ6eAyJE5GIl7Q", "name": "get_weather"}},
+                }
+            },
+            {"contentBlockDelta": {"contentBlockIndex": 1, "delta": {"toolUse": {"input": '{"city"'}}}},
+            {"contentBlockDelta": {"contentBlockIndex": 1, "delta": {"toolUse": {"input": ': "Paris"}'}}}},
+            {"contentBlockStop": {"contentBlockIndex": 1}},
+            {"messageStop": {"stopReason": "tool_use"}},
+            {
+                "metadata": {
+                    "usage": {"inputTokens": 10, "outputTokens": 20, "totalTokens": 30},
+                    "metrics": {"latencyMs": 300},
+                }
+            },
+        ],
+        "calls": [{"id": "tooluse_kZJMlvQmRJ6eAyJE5GIl7Q", "name": "get_weather", "arguments": {"city": "Paris"}}],
+        "incomplete": [False],
+        "finish_reason": "tool_use",
+        "deltas": [
+            {"index": 0, "id": "tooluse_kZJMlvQmRJ6eAyJE5GIl7Q", "name": "get_weather"},
+            {"index": 0, "arguments_delta": '{"city"'},
+            {"index": 0, "arguments_delta": ': "Paris"}'},
+        ],
+    },
+    "AWS padding fields p are ignored": {
+        "description": "AWS padding fields p are ignored",
+        "events": [
+            {"messageStart": {"role": "assistant"}},
+            {
+                "contentBlockStart": {
+                    "contentBlockIndex": 0,
+                    "start": {"toolUse": {"toolUseId": "tooluse_1", "name": "f"}},
+                }
+            },
+            {
+                "contentBlockDelta": {
+                    "contentBlockIndex": 0,
+                    "delta": {"toolUse": {"input": '{"a":1}'}},
+                    "p": "abcdefghij",
+                }
+            },
+            {"contentBlockStop": {"contentBlockIndex": 0, "p": "abc"}},
+            {"messageStop": {"stopReason": "tool_use", "p": "ab"}},
+        ],
+        "calls": [{"id": "tooluse_1", "name": "f", "arguments": {"a": 1}}],
+        "incomplete": [False],
+        "finish_reason": "tool_use",
+        "deltas": [{"index": 0, "id": "tooluse_1", "name": "f"}, {"index": 0, "arguments_delta": '{"a":1}'}],
+    },
+    "a tool without input fragments means {}": {
+        "description": "a tool without input fragments means {}",
+        "events": [
+            {"messageStart": {"role": "assistant"}},
+            {
+                "contentBlockStart": {
+                    "contentBlockIndex": 0,
+                    "start": {"toolUse": {"toolUseId": "tooluse_1", "name": "list_files"}},
+                }
+            },
+            {"contentBlockStop": {"contentBlockIndex": 0}},
+            {"messageStop": {"stopReason": "tool_use"}},
+            {
+                "metadata": {
+                    "usage": {"inputTokens": 10, "outputTokens": 20, "totalTokens": 30},
+                    "metrics": {"latencyMs": 300},
+                }
+            },
+        ],
+        "calls": [{"id": "tooluse_1", "name": "list_files", "arguments": {}}],
+        "incomplete": [False],
+        "finish_reason": "tool_use",
+        "deltas": [{"index": 0, "id": "tooluse_1", "name": "list_files"}],
+    },
+    "two toolUse blocks in a row": {
+        "description": "two toolUse blocks in a row",
+        "events": [
+            {"messageStart": {"role": "assistant"}},
+            {
+                "contentBlockStart": {
+                    "contentBlockIndex": 0,
+                    "start": {"toolUse": {"toolUseId": "tooluse_1", "name": "f"}},
+                }
+            },
+            {"contentBlockDelta": {"contentBlockIndex": 0, "delta": {"toolUse": {"input": '{"a":1}'}}}},
+            {"contentBlockStop": {"contentBlockIndex": 0}},
+            {
+                "contentBlockStart": {
+                    "contentBlockIndex": 1,
+                    "start": {"toolUse": {"toolUseId": "tooluse_2", "name": "g"}},
+                }
+            },
+            {"contentBlockDelta": {"contentBlockIndex": 1, "delta": {"toolUse": {"input": '{"b":2}'}}}},
+            {"contentBlockStop": {"contentBlockIndex": 1}},
+            {"messageStop": {"stopReason": "tool_use"}},
+        ],
+        "calls": [
+            {"id": "tooluse_1", "name": "f", "arguments": {"a": 1}},
+            {"id": "tooluse_2", "name": "g", "arguments": {"b": 2}},
+        ],
+        "incomplete": [False, False],
+        "finish_reason": "tool_use",
+        "deltas": [
+            {"index": 0, "id": "tooluse_1", "name": "f"},
+            {"index": 0, "arguments_delta": '{"a":1}'},
+            {"index": 1, "id": "tooluse_2", "name": "g"},
+            {"index": 1, "arguments_delta": '{"b":2}'},
+        ],
+    },
+    "max_tokens after the block stop: the last call is incomplete": {
+        "description": "max_tokens after the block stop: the last call is incomplete",
+        "events": [
+            {"messageStart": {"role": "assistant"}},
+            {
+                "contentBlockStart": {
+                    "contentBlockIndex": 0,
+                    "start": {"toolUse": {"toolUseId": "tooluse_1", "name": "write_file"}},
+                }
+            },
+            {
+                "contentBlockDelta": {
+                    "contentBlockIndex": 0,
+                    "delta": {"toolUse": {"input": '{"path": "a.txt", "text": "Once'}},
+                }
+            },
+            {"contentBlockStop": {"contentBlockIndex": 0}},
+            {"messageStop": {"stopReason": "max_tokens"}},
+            {
+                "metadata": {
+                    "usage": {"inputTokens": 10, "outputTokens": 20, "totalTokens": 30},
+                    "metrics": {"latencyMs": 300},
+                }
+            },
+        ],
+        "calls": [
+            {
+                "id": "tooluse_1",
+                "name": "write_file",
+                "arguments": None,
+                "raw_arguments": '{"path": "a.txt", "text": "Once',
+                "arguments_error": "the stream was cut off",
+                "incomplete": True,
+            }
+        ],
+        "incomplete": [True],
+        "finish_reason": "max_tokens",
+        "deltas": [
+            {"index": 0, "id": "tooluse_1", "name": "write_file"},
+            {"index": 0, "arguments_delta": '{"path": "a.txt", "text": "Once'},
+        ],
+    },
+    "the stream ends inside a toolUse block": {
+        "description": "the stream ends inside a toolUse block",
+        "events": [
+            {"messageStart": {"role": "assistant"}},
+            {
+                "contentBlockStart": {
+                    "contentBlockIndex": 0,
+                    "start": {"toolUse": {"toolUseId": "tooluse_1", "name": "f"}},
+                }
+            },
+            {"contentBlockDelta": {"contentBlockIndex": 0, "delta": {"toolUse": {"input": '{"a":'}}}},
+        ],
+        "calls": [
+            {
+                "id": "tooluse_1",
+                "name": "f",
+                "arguments": None,
+                "raw_arguments": '{"a":',
+                "arguments_error": "the stream ended before this call was complete",
+                "incomplete": True,
+            }
+        ],
+        "incomplete": [True],
+        "finish_reason": None,
+        "deltas": [{"index": 0, "id": "tooluse_1", "name": "f"}, {"index": 0, "arguments_delta": '{"a":'}],
+    },
+    "a model stream error before the stop leaves the call incomplete": {
+        "description": "a model stream error before the stop leaves the call incomplete",
+        "events": [
+            {"messageStart": {"role": "assistant"}},
+            {
+                "contentBlockStart": {
+                    "contentBlockIndex": 0,
+                    "start": {"toolUse": {"toolUseId": "tooluse_1", "name": "f"}},
+                }
+            },
+            {"contentBlockDelta": {"contentBlockIndex": 0, "delta": {"toolUse": {"input": '{"a":'}}}},
+            {"modelStreamErrorException": {"message": "boom", "originalStatusCode": 500}},
+        ],
+        "calls": [
+            {
+                "id": "tooluse_1",
+                "name": "f",
+                "arguments": None,
+                "raw_arguments": '{"a":',
+                "arguments_error": "the stream ended with an error before this call was complete",
+                "incomplete": True,
+            }
+        ],
+        "incomplete": [True],
+        "finish_reason": None,
+        "deltas": [{"index": 0, "id": "tooluse_1", "name": "f"}, {"index": 0, "arguments_delta": '{"a":'}],
+        "findings": [
+            {"event": 3, "pointer": "/modelStreamErrorException", "message": "the stream ended with an error: boom"}
+        ],
+    },
+    "input text that is not JSON is kept raw": {
+        "description": "input text that is not JSON is kept raw",
+        "events": [
+            {"messageStart": {"role": "assistant"}},
+            {
+                "contentBlockStart": {
+                    "contentBlockIndex": 0,
+                    "start": {"toolUse": {"toolUseId": "tooluse_1", "name": "f"}},
+                }
+            },
+            {"contentBlockDelta": {"contentBlockIndex": 0, "delta": {"toolUse": {"input": "{'a': 1}"}}}},
+            {"contentBlockStop": {"contentBlockIndex": 0}},
+            {"messageStop": {"stopReason": "tool_use"}},
+        ],
+        "calls": [
+            {
+                "id": "tooluse_1",
+                "name": "f",
+                "arguments": None,
+                "raw_arguments": "{'a': 1}",
+                "arguments_error": "not valid JSON",
+            }
+        ],
+        "incomplete": [False],
+        "finish_reason": "tool_use",
+        "deltas": [{"index": 0, "id": "tooluse_1", "name": "f"}, {"index": 0, "arguments_delta": "{'a': 1}"}],
+    },
+    "end_turn with only text gives no calls": {
+        "description": "end_turn with only text gives no calls",
+        "events": [
+            {"messageStart": {"role": "assistant"}},
+            {"contentBlockDelta": {"contentBlockIndex": 0, "delta": {"text": "Hi"}}},
+            {"contentBlockStop": {"contentBlockIndex": 0}},
+            {"messageStop": {"stopReason": "end_turn"}},
+            {
+                "metadata": {
+                    "usage": {"inputTokens": 10, "outputTokens": 20, "totalTokens": 30},
+                    "metrics": {"latencyMs": 300},
+                }
+            },
+        ],
+        "calls": [],
+        "incomplete": [],
+        "finish_reason": "end_turn",
+        "deltas": [],
+    },
+    "a toolUse input fragment that is not a string is rejected": {
+        "description": "a toolUse input fragment that is not a string is rejected",
+        "events": [
+            {"messageStart": {"role": "assistant"}},
+            {
+                "contentBlockStart": {
+                    "contentBlockIndex": 0,
+                    "start": {"toolUse": {"toolUseId": "tooluse_1", "name": "f"}},
+                }
+            },
+            {"contentBlockDelta": {"contentBlockIndex": 0, "delta": {"toolUse": {"input": {"a": 1}}}}},
+        ],
+        "error": {"event": 2, "pointer": "/contentBlockDelta/delta/toolUse/input"},
+    },
+    "a toolUse of type server_tool_use (Nova code interpreter) is not a client call": {
+        "description": "a toolUse of type server_tool_use (Nova code interpreter) is not a client call",
+        "source": "Amazon Nova "
+        "built-in "
+        "tools: the "
+        "code "
+        "interpreter's "
+        "toolUse "
+        "carries type "
+        "server_tool_use "
+        "(issue 11.1)",
+        "events": [
+            {"messageStart": {"role": "assistant"}},
+            {
+                "contentBlockStart": {
+                    "contentBlockIndex": 0,
+                    "start": {
+                        "toolUse": {
+                            "toolUseId": "tooluse_srv1",
+                            "name": "nova_code_interpreter",
+                            "type": "server_tool_use",
+                        }
+                    },
+                }
+            },
+            {"contentBlockDelta": {"contentBlockIndex": 0, "delta": {"toolUse": {"input": '{"code": "1+1"}'}}}},
+            {"contentBlockStop": {"contentBlockIndex": 0}},
+            {
+                "contentBlockStart": {
+                    "contentBlockIndex": 1,
+                    "start": {"toolUse": {"toolUseId": "tooluse_kZJMlvQmRJ6eAyJE5GIl7Q", "name": "get_weather"}},
+                }
+            },
+            {"contentBlockDelta": {"contentBlockIndex": 1, "delta": {"toolUse": {"input": '{"city"'}}}},
+            {"contentBlockDelta": {"contentBlockIndex": 1, "delta": {"toolUse": {"input": ': "Paris"}'}}}},
+            {"contentBlockStop": {"contentBlockIndex": 1}},
+            {"messageStop": {"stopReason": "tool_use"}},
+            {
+                "metadata": {
+                    "usage": {"inputTokens": 10, "outputTokens": 20, "totalTokens": 30},
+                    "metrics": {"latencyMs": 300},
+                }
+            },
+        ],
+        "calls": [{"id": "tooluse_kZJMlvQmRJ6eAyJE5GIl7Q", "name": "get_weather", "arguments": {"city": "Paris"}}],
+        "incomplete": [False],
+        "finish_reason": "tool_use",
+        "notes": [
+            {
+                "event": 1,
+                "pointer": "/contentBlockStart/start",
+                "message": "'nova_code_interpreter' (id tooluse_srv1) is a server-side tool",
+            }
+        ],
+    },
+    "a throttlingException ends the stream; the complete call is kept": {
+        "description": "a throttlingException ends the stream; the complete call is kept",
+        "source": "botocore ConverseStreamOutput: exception events end the stream (issue 11.2)",
+        "events": [
+            {"messageStart": {"role": "assistant"}},
+            {"contentBlockDelta": {"contentBlockIndex": 0, "delta": {"text": "Let me check."}}},
+            {"contentBlockStop": {"contentBlockIndex": 0}},
+            {
+                "contentBlockStart": {
+                    "contentBlockIndex": 1,
+                    "start": {"toolUse": {"toolUseId": "tooluse_kZJMlvQmRJ6eAyJE5GIl7Q", "name": "get_weather"}},
+                }
+            },
+            {"contentBlockDelta": {"contentBlockIndex": 1, "delta": {"toolUse": {"input": '{"city"'}}}},
+            {"contentBlockDelta": {"contentBlockIndex": 1, "delta": {"toolUse": {"input": ': "Paris"}'}}}},
+            {"contentBlockStop": {"contentBlockIndex": 1}},
+            {"throttlingException": {"message": "Too many requests"}},
+        ],
+        "calls": [{"id": "tooluse_kZJMlvQmRJ6eAyJE5GIl7Q", "name": "get_weather", "arguments": {"city": "Paris"}}],
+        "incomplete": [False],
+        "finish_reason": None,
+        "findings": [
+            {
+                "event": 7,
+                "pointer": "/throttlingException",
+                "message": "the stream ended with an error: Too many requests",
+            }
+        ],
+    },
+    "an Anthropic event is not a Bedrock stream event": {
+        "description": "an Anthropic event is not a Bedrock stream event",
+        "source": "hand-written: another dialect's stream must "
+        "be an error naming the pointer, never an "
+        "empty result (issue 10.1)",
+        "events": [
+            {
+                "type": "message_start",
+                "message": {
+                    "id": "msg_01",
+                    "type": "message",
+                    "role": "assistant",
+                    "model": "claude-sonnet-4-5",
+                    "content": [],
+                    "stop_reason": None,
+                    "stop_sequence": None,
+                    "usage": {"input_tokens": 10, "output_tokens": 1},
+                },
+            }
+        ],
+        "error": {"event": 0, "pointer": ""},
+    },
+}
 KNOWN_FAILURES: dict[str, str] = {}
 # Byte positions at which the SSE text of a stream is cut into chunks (inside lines,
 # inside `data:`, inside multi-byte characters).
@@ -370,17 +408,49 @@ SPLITS = (1, 2, 3, 7, 64)
 
 def _params(names: list[str]) -> list[Any]:
     return [
-        pytest.param(name, id=name, marks=[pytest.mark.xfail(reason=KNOWN_FAILURES[name], strict=True)] if name in KNOWN_FAILURES else [])
+        pytest.param(
+            name,
+            id=name,
+            marks=[pytest.mark.xfail(reason=KNOWN_FAILURES[name], strict=True)] if name in KNOWN_FAILURES else [],
+        )
         for name in names
     ]
 
 
-VALID = _params(["text, then a toolUse block whose input arrives as JSON text fragments", "AWS padding fields p are ignored", "a tool without input fragments means {}", "two toolUse blocks in a row", "max_tokens after the block stop: the last call is incomplete", "the stream ends inside a toolUse block", "a model stream error before the stop leaves the call incomplete", "input text that is not JSON is kept raw", "end_turn with only text gives no calls", "a toolUse of type server_tool_use (Nova code interpreter) is not a client call", "a throttlingException ends the stream; the complete call is kept"])
-INVALID = _params(["a toolUse input fragment that is not a string is rejected", "an Anthropic event is not a Bedrock stream event"])
+VALID = _params(
+    [
+        "text, then a toolUse block whose input arrives as JSON text fragments",
+        "AWS padding fields p are ignored",
+        "a tool without input fragments means {}",
+        "two toolUse blocks in a row",
+        "max_tokens after the block stop: the last call is incomplete",
+        "the stream ends inside a toolUse block",
+        "a model stream error before the stop leaves the call incomplete",
+        "input text that is not JSON is kept raw",
+        "end_turn with only text gives no calls",
+        "a toolUse of type server_tool_use (Nova code interpreter) is not a client call",
+        "a throttlingException ends the stream; the complete call is kept",
+    ]
+)
+INVALID = _params(
+    ["a toolUse input fragment that is not a string is rejected", "an Anthropic event is not a Bedrock stream event"]
+)
 ROUNDTRIP = _params(
     [
         name
-        for name in ["text, then a toolUse block whose input arrives as JSON text fragments", "AWS padding fields p are ignored", "a tool without input fragments means {}", "two toolUse blocks in a row", "max_tokens after the block stop: the last call is incomplete", "the stream ends inside a toolUse block", "a model stream error before the stop leaves the call incomplete", "input text that is not JSON is kept raw", "end_turn with only text gives no calls", "a toolUse of type server_tool_use (Nova code interpreter) is not a client call", "a throttlingException ends the stream; the complete call is kept"]
+        for name in [
+            "text, then a toolUse block whose input arrives as JSON text fragments",
+            "AWS padding fields p are ignored",
+            "a tool without input fragments means {}",
+            "two toolUse blocks in a row",
+            "max_tokens after the block stop: the last call is incomplete",
+            "the stream ends inside a toolUse block",
+            "a model stream error before the stop leaves the call incomplete",
+            "input text that is not JSON is kept raw",
+            "end_turn with only text gives no calls",
+            "a toolUse of type server_tool_use (Nova code interpreter) is not a client call",
+            "a throttlingException ends the stream; the complete call is kept",
+        ]
         if CASES[name].get("roundtrip", True)
         and (stream.EMITS_INCOMPLETE or not any(c.get("incomplete") for c in CASES[name]["calls"]))
     ]
@@ -415,7 +485,6 @@ def _assemble(events: list[Any]) -> tuple[stream.Assembler, list[dict[str, Any]]
 def _sse(events: list[dict[str, Any]]) -> bytes:
     text = "".join(f"event: {e.get('type', 'chunk')}\ndata: {json.dumps(e, ensure_ascii=False)}\n\n" for e in events)
     return (text + "data: [DONE]\n\n").encode("utf-8")
-
 
 
 @pytest.mark.parametrize("name", VALID)
@@ -457,7 +526,6 @@ def test_vector_events_are_valid_stream_events(name: str, validate: Any) -> None
         pytest.skip(f"{DIALECT} declares no stream_event schema")
     for event in _case(name)["events"]:
         validate(EVENT_SCHEMA, event)
-
 
 
 @pytest.mark.parametrize("name", VALID)
@@ -511,7 +579,9 @@ def test_json_lines_text_gives_the_same_result(name: str) -> None:
 def test_json_array_text_gives_the_same_result(name: str, size: int) -> None:
     case = _case(name)
     _, expected, _ = _assemble(case["events"])
-    data = ("[\n" + ",\n".join(json.dumps(e, indent=1, ensure_ascii=False) for e in case["events"]) + "\n]\n").encode("utf-8")
+    data = ("[\n" + ",\n".join(json.dumps(e, indent=1, ensure_ascii=False) for e in case["events"]) + "\n]\n").encode(
+        "utf-8"
+    )
     assembler = stream.Assembler()
     for start in range(0, len(data), size):
         assembler.feed_text(data[start : start + size])
@@ -576,4 +646,3 @@ def test_emit_never_changes_its_input() -> None:
     before = copy.deepcopy(calls)
     stream.emit(calls)
     assert calls == before
-

@@ -14,151 +14,238 @@ DIALECT = "bedrock_converse"
 SHAPE = "tool_call"
 WIRE_SCHEMA = "dialects/" + DIALECT + "/tool_call.json"
 CANONICAL_SCHEMA = "canonical/" + SHAPE + ".json"
-WIRE_SCHEMAS = {"anthropic_messages": "dialects/anthropic_messages/tool_call.json", "bedrock_converse": "dialects/bedrock_converse/tool_call.json", "cohere_v2": "dialects/cohere_v2/tool_call.json", "gemini": "dialects/gemini/tool_call.json", "mcp": "dialects/mcp/tool_call.json", "mistral": "dialects/mistral/tool_call.json", "ollama": "dialects/ollama/tool_call.json", "openai_chat": "dialects/openai_chat/tool_call.json", "openai_responses": "dialects/openai_responses/tool_call.json"}
+WIRE_SCHEMAS = {
+    "anthropic_messages": "dialects/anthropic_messages/tool_call.json",
+    "bedrock_converse": "dialects/bedrock_converse/tool_call.json",
+    "cohere_v2": "dialects/cohere_v2/tool_call.json",
+    "gemini": "dialects/gemini/tool_call.json",
+    "mcp": "dialects/mcp/tool_call.json",
+    "mistral": "dialects/mistral/tool_call.json",
+    "ollama": "dialects/ollama/tool_call.json",
+    "openai_chat": "dialects/openai_chat/tool_call.json",
+    "openai_responses": "dialects/openai_responses/tool_call.json",
+}
 
-CASES: dict[str, dict[str, Any]] = {'toolUse in a response carries type tool_use (corpus claude sonnet 4.5)': {'description': 'toolUse in a '
-                                                                                           'response carries '
-                                                                                           'type tool_use '
-                                                                                           '(corpus claude '
-                                                                                           'sonnet 4.5)',
-                                                                            'wire': {'toolUse': {'input': {'city': 'Paris'},
-                                                                                                 'name': 'get_weather',
-                                                                                                 'toolUseId': 'tooluse_XjTErzm6TpyMMpDviNVY3g',
-                                                                                                 'type': 'tool_use'}},
-                                                                            'canonical': {'id': 'tooluse_XjTErzm6TpyMMpDviNVY3g',
-                                                                                          'name': 'get_weather',
-                                                                                          'arguments': {'city': 'Paris'},
-                                                                                          'extensions': {'bedrock_converse': {'fields': {'/toolUse/type': 'tool_use'}}}},
-                                                                            'to': {'openai_chat': {'wire': {'id': 'tooluse_XjTErzm6TpyMMpDviNVY3g',
-                                                                                                            'type': 'function',
-                                                                                                            'function': {'name': 'get_weather',
-                                                                                                                         'arguments': '{"city":"Paris"}'}},
-                                                                                                   'losses': [{'pointer': '/extensions/bedrock_converse/fields/~1toolUse~1type',
-                                                                                                               'what': 'bedrock_converse '
-                                                                                                                       'field '
-                                                                                                                       '/toolUse/type'}]},
-                                                                                   'anthropic_messages': {'wire': {'type': 'tool_use',
-                                                                                                                   'id': 'tooluse_XjTErzm6TpyMMpDviNVY3g',
-                                                                                                                   'name': 'get_weather',
-                                                                                                                   'input': {'city': 'Paris'}},
-                                                                                                          'losses': [{'pointer': '/extensions/bedrock_converse/fields/~1toolUse~1type',
-                                                                                                                      'what': 'bedrock_converse '
-                                                                                                                              'field '
-                                                                                                                              '/toolUse/type'}]}}},
- 'toolUse replayed in a request (corpus claude history)': {'description': 'toolUse replayed in a request '
-                                                                          '(corpus claude history)',
-                                                           'wire': {'toolUse': {'toolUseId': 'tooluse_XjTErzm6TpyMMpDviNVY3g',
-                                                                                'name': 'get_weather',
-                                                                                'input': {'city': 'Paris'}}},
-                                                           'canonical': {'id': 'tooluse_XjTErzm6TpyMMpDviNVY3g',
-                                                                         'name': 'get_weather',
-                                                                         'arguments': {'city': 'Paris'}},
-                                                           'to': {'openai_chat': {'wire': {'id': 'tooluse_XjTErzm6TpyMMpDviNVY3g',
-                                                                                           'type': 'function',
-                                                                                           'function': {'name': 'get_weather',
-                                                                                                        'arguments': '{"city":"Paris"}'}},
-                                                                                  'losses': []},
-                                                                  'anthropic_messages': {'wire': {'type': 'tool_use',
-                                                                                                  'id': 'tooluse_XjTErzm6TpyMMpDviNVY3g',
-                                                                                                  'name': 'get_weather',
-                                                                                                  'input': {'city': 'Paris'}},
-                                                                                         'losses': []}}},
- 'a Nova id with - and _ survives (corpus nova micro)': {'description': 'a Nova id with - and _ survives '
-                                                                        '(corpus nova micro)',
-                                                         'wire': {'toolUse': {'toolUseId': 'tooluse_Ze_bgl9CSqu8aJv7XD-_Dw',
-                                                                              'name': 'get_capital',
-                                                                              'input': {'country': 'France'}}},
-                                                         'canonical': {'id': 'tooluse_Ze_bgl9CSqu8aJv7XD-_Dw',
-                                                                       'name': 'get_capital',
-                                                                       'arguments': {'country': 'France'}},
-                                                         'to': {'openai_chat': {'wire': {'id': 'tooluse_Ze_bgl9CSqu8aJv7XD-_Dw',
-                                                                                         'type': 'function',
-                                                                                         'function': {'name': 'get_capital',
-                                                                                                      'arguments': '{"country":"France"}'}},
-                                                                                'losses': []},
-                                                                'anthropic_messages': {'wire': {'type': 'tool_use',
-                                                                                                'id': 'tooluse_Ze_bgl9CSqu8aJv7XD-_Dw',
-                                                                                                'name': 'get_capital',
-                                                                                                'input': {'country': 'France'}},
-                                                                                       'losses': []}}},
- 'an id with . and : is rewritten for Anthropic only': {'description': 'an id with . and : is rewritten for '
-                                                                       'Anthropic only',
-                                                        'wire': {'toolUse': {'toolUseId': 'functions.get_weather:0',
-                                                                             'name': 'get_weather',
-                                                                             'input': {'city': 'Oslo'}}},
-                                                        'canonical': {'id': 'functions.get_weather:0',
-                                                                      'name': 'get_weather',
-                                                                      'arguments': {'city': 'Oslo'}},
-                                                        'to': {'openai_chat': {'wire': {'id': 'functions.get_weather:0',
-                                                                                        'type': 'function',
-                                                                                        'function': {'name': 'get_weather',
-                                                                                                     'arguments': '{"city":"Oslo"}'}},
-                                                                               'losses': []},
-                                                               'anthropic_messages': {'wire': {'type': 'tool_use',
-                                                                                               'id': 'toolu_BPqAdS2JxYf0iqzCHtSv1Bo7',
-                                                                                               'name': 'get_weather',
-                                                                                               'input': {'city': 'Oslo'}},
-                                                                                      'losses': [{'pointer': '/id',
-                                                                                                  'what': 'id '
-                                                                                                          "'functions.get_weather:0'"}]}}},
- 'a no-argument call has an empty input object': {'description': 'a no-argument call has an empty input '
-                                                                 'object',
-                                                  'wire': {'toolUse': {'toolUseId': 'tooluse_noargs',
-                                                                       'name': 'list_issues',
-                                                                       'input': {}}},
-                                                  'canonical': {'id': 'tooluse_noargs',
-                                                                'name': 'list_issues',
-                                                                'arguments': {}},
-                                                  'to': {'openai_chat': {'wire': {'id': 'tooluse_noargs',
-                                                                                  'type': 'function',
-                                                                                  'function': {'name': 'list_issues',
-                                                                                               'arguments': '{}'}},
-                                                                         'losses': []}}},
- 'nested unicode input becomes compact UTF-8 text': {'description': 'nested unicode input becomes compact '
-                                                                    'UTF-8 text',
-                                                     'wire': {'toolUse': {'toolUseId': 'tooluse_nested',
-                                                                          'name': 'search',
-                                                                          'input': {'q': 'café ☕ 東京',
-                                                                                    'page': {'size': 10,
-                                                                                             'cursor': None}}}},
-                                                     'canonical': {'id': 'tooluse_nested',
-                                                                   'name': 'search',
-                                                                   'arguments': {'q': 'café ☕ 東京',
-                                                                                 'page': {'size': 10,
-                                                                                          'cursor': None}}},
-                                                     'to': {'openai_chat': {'wire': {'id': 'tooluse_nested',
-                                                                                     'type': 'function',
-                                                                                     'function': {'name': 'search',
-                                                                                                  'arguments': '{"q":"café '
-                                                                                                               '☕ '
-                                                                                                               '東京","page":{"size":10,"cursor":null}}'}},
-                                                                            'losses': []}}},
- 'an Anthropic tool_use block is not a toolUse block': {'description': 'an Anthropic tool_use block is not a '
-                                                                       'toolUse block',
-                                                        'wire': {'type': 'tool_use',
-                                                                 'id': 'toolu_01',
-                                                                 'name': 'get_weather',
-                                                                 'input': {}},
-                                                        'error': {'pointer': '/toolUse'}},
- 'an OpenAI tool call is not a toolUse block': {'description': 'an OpenAI tool call is not a toolUse block',
-                                                'wire': {'id': 'call_1',
-                                                         'type': 'function',
-                                                         'function': {'name': 'f', 'arguments': '{}'}},
-                                                'error': {'pointer': '/toolUse'}},
- 'a toolUse without a name is rejected': {'description': 'a toolUse without a name is rejected',
-                                          'wire': {'toolUse': {'toolUseId': 'tooluse_1', 'input': {}}},
-                                          'error': {'pointer': '/toolUse/name'}},
- 'a toolUse without toolUseId is rejected': {'description': 'a toolUse without toolUseId is rejected',
-                                             'wire': {'toolUse': {'name': 'f', 'input': {}}},
-                                             'error': {'pointer': '/toolUse/toolUseId'}},
- 'input given as JSON text is rejected': {'description': 'input given as JSON text is rejected',
-                                          'wire': {'toolUse': {'toolUseId': 'tooluse_1',
-                                                               'name': 'f',
-                                                               'input': '{"a":1}'}},
-                                          'error': {'pointer': '/toolUse/input'}}}
+CASES: dict[str, dict[str, Any]] = {
+    "toolUse in a response carries type tool_use (corpus claude sonnet 4.5)": {
+        "description": "toolUse in a response carries type tool_use (corpus claude sonnet 4.5)",
+        "wire": {
+            "toolUse": {
+                "input": {"city": "Paris"},
+                "name": "get_weather",
+                "toolUseId": "tooluse_XjTErzm6TpyMMpDviNVY3g",
+                "type": "tool_use",
+            }
+        },
+        "canonical": {
+            "id": "tooluse_XjTErzm6TpyMMpDviNVY3g",
+            "name": "get_weather",
+            "arguments": {"city": "Paris"},
+            "extensions": {"bedrock_converse": {"fields": {"/toolUse/type": "tool_use"}}},
+        },
+        "to": {
+            "openai_chat": {
+                "wire": {
+                    "id": "tooluse_XjTErzm6TpyMMpDviNVY3g",
+                    "type": "function",
+                    "function": {"name": "get_weather", "arguments": '{"city":"Paris"}'},
+                },
+                "losses": [
+                    {
+                        "pointer": "/extensions/bedrock_converse/fields/~1toolUse~1type",
+                        "what": "bedrock_converse field /toolUse/type",
+                    }
+                ],
+            },
+            "anthropic_messages": {
+                "wire": {
+                    "type": "tool_use",
+                    "id": "tooluse_XjTErzm6TpyMMpDviNVY3g",
+                    "name": "get_weather",
+                    "input": {"city": "Paris"},
+                },
+                "losses": [
+                    {
+                        "pointer": "/extensions/bedrock_converse/fields/~1toolUse~1type",
+                        "what": "bedrock_converse field /toolUse/type",
+                    }
+                ],
+            },
+        },
+    },
+    "toolUse replayed in a request (corpus claude history)": {
+        "description": "toolUse replayed in a request (corpus claude history)",
+        "wire": {
+            "toolUse": {
+                "toolUseId": "tooluse_XjTErzm6TpyMMpDviNVY3g",
+                "name": "get_weather",
+                "input": {"city": "Paris"},
+            }
+        },
+        "canonical": {"id": "tooluse_XjTErzm6TpyMMpDviNVY3g", "name": "get_weather", "arguments": {"city": "Paris"}},
+        "to": {
+            "openai_chat": {
+                "wire": {
+                    "id": "tooluse_XjTErzm6TpyMMpDviNVY3g",
+                    "type": "function",
+                    "function": {"name": "get_weather", "arguments": '{"city":"Paris"}'},
+                },
+                "losses": [],
+            },
+            "anthropic_messages": {
+                "wire": {
+                    "type": "tool_use",
+                    "id": "tooluse_XjTErzm6TpyMMpDviNVY3g",
+                    "name": "get_weather",
+                    "input": {"city": "Paris"},
+                },
+                "losses": [],
+            },
+        },
+    },
+    "a Nova id with - and _ survives (corpus nova micro)": {
+        "description": "a Nova id with - and _ survives (corpus nova micro)",
+        "wire": {
+            "toolUse": {
+                "toolUseId": "tooluse_Ze_bgl9CSqu8aJv7XD-_Dw",
+                "name": "get_capital",
+                "input": {"country": "France"},
+            }
+        },
+        "canonical": {
+            "id": "tooluse_Ze_bgl9CSqu8aJv7XD-_Dw",
+            "name": "get_capital",
+            "arguments": {"country": "France"},
+        },
+        "to": {
+            "openai_chat": {
+                "wire": {
+                    "id": "tooluse_Ze_bgl9CSqu8aJv7XD-_Dw",
+                    "type": "function",
+                    "function": {"name": "get_capital", "arguments": '{"country":"France"}'},
+                },
+                "losses": [],
+            },
+            "anthropic_messages": {
+                "wire": {
+                    "type": "tool_use",
+                    "id": "tooluse_Ze_bgl9CSqu8aJv7XD-_Dw",
+                    "name": "get_capital",
+                    "input": {"country": "France"},
+                },
+                "losses": [],
+            },
+        },
+    },
+    "an id with . and : is rewritten for Anthropic only": {
+        "description": "an id with . and : is rewritten for Anthropic only",
+        "wire": {"toolUse": {"toolUseId": "functions.get_weather:0", "name": "get_weather", "input": {"city": "Oslo"}}},
+        "canonical": {"id": "functions.get_weather:0", "name": "get_weather", "arguments": {"city": "Oslo"}},
+        "to": {
+            "openai_chat": {
+                "wire": {
+                    "id": "functions.get_weather:0",
+                    "type": "function",
+                    "function": {"name": "get_weather", "arguments": '{"city":"Oslo"}'},
+                },
+                "losses": [],
+            },
+            "anthropic_messages": {
+                "wire": {
+                    "type": "tool_use",
+                    "id": "toolu_BPqAdS2JxYf0iqzCHtSv1Bo7",
+                    "name": "get_weather",
+                    "input": {"city": "Oslo"},
+                },
+                "losses": [{"pointer": "/id", "what": "id 'functions.get_weather:0'"}],
+            },
+        },
+    },
+    "a no-argument call has an empty input object": {
+        "description": "a no-argument call has an empty input object",
+        "wire": {"toolUse": {"toolUseId": "tooluse_noargs", "name": "list_issues", "input": {}}},
+        "canonical": {"id": "tooluse_noargs", "name": "list_issues", "arguments": {}},
+        "to": {
+            "openai_chat": {
+                "wire": {
+                    "id": "tooluse_noargs",
+                    "type": "function",
+                    "function": {"name": "list_issues", "arguments": "{}"},
+                },
+                "losses": [],
+            }
+        },
+    },
+    "nested unicode input becomes compact UTF-8 text": {
+        "description": "nested unicode input becomes compact UTF-8 text",
+        "wire": {
+            "toolUse": {
+                "toolUseId": "tooluse_nested",
+                "name": "search",
+                "input": {"q": "café ☕ 東京", "page": {"size": 10, "cursor": None}},
+            }
+        },
+        "canonical": {
+            "id": "tooluse_nested",
+            "name": "search",
+            "arguments": {"q": "café ☕ 東京", "page": {"size": 10, "cursor": None}},
+        },
+        "to": {
+            "openai_chat": {
+                "wire": {
+                    "id": "tooluse_nested",
+                    "type": "function",
+                    "function": {
+                        "name": "search",
+                        "arguments": '{"q":"café ☕ 東京","page":{"size":10,"cursor":null}}',
+                    },
+                },
+                "losses": [],
+            }
+        },
+    },
+    "an Anthropic tool_use block is not a toolUse block": {
+        "description": "an Anthropic tool_use block is not a toolUse block",
+        "wire": {"type": "tool_use", "id": "toolu_01", "name": "get_weather", "input": {}},
+        "error": {"pointer": "/toolUse"},
+    },
+    "an OpenAI tool call is not a toolUse block": {
+        "description": "an OpenAI tool call is not a toolUse block",
+        "wire": {"id": "call_1", "type": "function", "function": {"name": "f", "arguments": "{}"}},
+        "error": {"pointer": "/toolUse"},
+    },
+    "a toolUse without a name is rejected": {
+        "description": "a toolUse without a name is rejected",
+        "wire": {"toolUse": {"toolUseId": "tooluse_1", "input": {}}},
+        "error": {"pointer": "/toolUse/name"},
+    },
+    "a toolUse without toolUseId is rejected": {
+        "description": "a toolUse without toolUseId is rejected",
+        "wire": {"toolUse": {"name": "f", "input": {}}},
+        "error": {"pointer": "/toolUse/toolUseId"},
+    },
+    "input given as JSON text is rejected": {
+        "description": "input given as JSON text is rejected",
+        "wire": {"toolUse": {"toolUseId": "tooluse_1", "name": "f", "input": '{"a":1}'}},
+        "error": {"pointer": "/toolUse/input"},
+    },
+}
 KNOWN_FAILURES: dict[str, str] = {}
-VALID_NAMES = ["toolUse in a response carries type tool_use (corpus claude sonnet 4.5)", "toolUse replayed in a request (corpus claude history)", "a Nova id with - and _ survives (corpus nova micro)", "an id with . and : is rewritten for Anthropic only", "a no-argument call has an empty input object", "nested unicode input becomes compact UTF-8 text"]
-INVALID_NAMES = ["an Anthropic tool_use block is not a toolUse block", "an OpenAI tool call is not a toolUse block", "a toolUse without a name is rejected", "a toolUse without toolUseId is rejected", "input given as JSON text is rejected"]
+VALID_NAMES = [
+    "toolUse in a response carries type tool_use (corpus claude sonnet 4.5)",
+    "toolUse replayed in a request (corpus claude history)",
+    "a Nova id with - and _ survives (corpus nova micro)",
+    "an id with . and : is rewritten for Anthropic only",
+    "a no-argument call has an empty input object",
+    "nested unicode input becomes compact UTF-8 text",
+]
+INVALID_NAMES = [
+    "an Anthropic tool_use block is not a toolUse block",
+    "an OpenAI tool call is not a toolUse block",
+    "a toolUse without a name is rejected",
+    "a toolUse without toolUseId is rejected",
+    "input given as JSON text is rejected",
+]
 # Quirks of compatible servers: the dialect's own schema rejects them, decode reads them.
 LENIENT = {name: case["lenient"] for name, case in CASES.items() if "lenient" in case}
 
@@ -195,12 +282,9 @@ def _case(name: str) -> dict[str, Any]:
     return copy.deepcopy(CASES[name])
 
 
-
 @pytest.mark.parametrize("name", _params([n for n in VALID_NAMES if n not in LENIENT], "wire_schema"))
 def test_wire_is_valid_against_the_dialect_schema(name: str, validate: Any) -> None:
     validate(WIRE_SCHEMA, _case(name)["wire"])
-
-
 
 
 def _same_error_kind(got: dict[str, Any], expected: dict[str, Any]) -> dict[str, Any]:
@@ -238,7 +322,6 @@ def test_decoding_json_text_matches_decoding_the_dict(name: str) -> None:
     assert decode(json.dumps(case["wire"])) == decode(case["wire"])
 
 
-
 @pytest.mark.parametrize(("name", "target"), CONVERSIONS)
 def test_conversion_gives_the_expected_wire_and_losses(name: str, target: str, validate: Any) -> None:
     case = _case(name)
@@ -266,7 +349,9 @@ def test_every_other_dialect_carries_it_or_reports_the_loss(name: str, target: s
     back = decoder(target, SHAPE)(result.value)
     lost = {loss.pointer.split("/")[1] for loss in result.losses if loss.pointer}
     for key in sorted(set(case["canonical"]) | set(back)):
-        if key in ("extensions", "raw_arguments", "arguments_error") or key in DIALECTS[target].DERIVABLE.get(SHAPE, ()):
+        if key in ("extensions", "raw_arguments", "arguments_error") or key in DIALECTS[target].DERIVABLE.get(
+            SHAPE, ()
+        ):
             continue
         before, after = case["canonical"].get(key), back.get(key)
         if key in ("id", "call_id") and isinstance(after, str):

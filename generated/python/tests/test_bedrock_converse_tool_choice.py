@@ -14,48 +14,76 @@ DIALECT = "bedrock_converse"
 SHAPE = "tool_choice"
 WIRE_SCHEMA = "dialects/" + DIALECT + "/tool_choice.json"
 CANONICAL_SCHEMA = "canonical/" + SHAPE + ".json"
-WIRE_SCHEMAS = {"anthropic_messages": "dialects/anthropic_messages/tool_choice.json", "bedrock_converse": "dialects/bedrock_converse/tool_choice.json", "cohere_v2": "dialects/cohere_v2/tool_choice.json", "gemini": "dialects/gemini/tool_choice.json", "mistral": "dialects/mistral/tool_choice.json", "openai_chat": "dialects/openai_chat/tool_choice.json", "openai_responses": "dialects/openai_responses/tool_choice.json"}
+WIRE_SCHEMAS = {
+    "anthropic_messages": "dialects/anthropic_messages/tool_choice.json",
+    "bedrock_converse": "dialects/bedrock_converse/tool_choice.json",
+    "cohere_v2": "dialects/cohere_v2/tool_choice.json",
+    "gemini": "dialects/gemini/tool_choice.json",
+    "mistral": "dialects/mistral/tool_choice.json",
+    "openai_chat": "dialects/openai_chat/tool_choice.json",
+    "openai_responses": "dialects/openai_responses/tool_choice.json",
+}
 
-CASES: dict[str, dict[str, Any]] = {'auto (corpus)': {'description': 'auto (corpus)',
-                   'wire': {'auto': {}},
-                   'canonical': {'mode': 'auto'},
-                   'to': {'openai_chat': {'wire': 'auto', 'losses': []},
-                          'anthropic_messages': {'wire': {'type': 'auto'}, 'losses': []},
-                          'cohere_v2': {'wire': None, 'losses': []}}},
- 'any means required': {'description': 'any means required',
-                        'wire': {'any': {}},
-                        'canonical': {'mode': 'required'},
-                        'to': {'openai_chat': {'wire': 'required', 'losses': []},
-                               'anthropic_messages': {'wire': {'type': 'any'}, 'losses': []},
-                               'cohere_v2': {'wire': 'REQUIRED', 'losses': []}}},
- 'a named tool (corpus specific tool choice)': {'description': 'a named tool (corpus specific tool choice)',
-                                                'wire': {'tool': {'name': 'get_weather'}},
-                                                'canonical': {'mode': 'tool', 'names': ['get_weather']},
-                                                'to': {'openai_chat': {'wire': {'type': 'function',
-                                                                                'function': {'name': 'get_weather'}},
-                                                                       'losses': []},
-                                                       'anthropic_messages': {'wire': {'type': 'tool',
-                                                                                       'name': 'get_weather'},
-                                                                              'losses': []},
-                                                       'cohere_v2': {'wire': None,
-                                                                     'losses': [{'pointer': '/mode',
-                                                                                 'what': 'this '
-                                                                                         'tool_choice'}]}}},
- 'there is no none member': {'description': 'there is no none member',
-                             'wire': {'none': {}},
-                             'error': {'pointer': '/auto'}},
- 'a tool member without a name is rejected': {'description': 'a tool member without a name is rejected',
-                                              'wire': {'tool': {}},
-                                              'error': {'pointer': '/tool/name'}},
- 'the OpenAI string form is rejected': {'description': 'the OpenAI string form is rejected',
-                                        'wire': 'auto',
-                                        'error': {'pointer': ''}},
- 'the Anthropic type form is rejected': {'description': 'the Anthropic type form is rejected',
-                                         'wire': {'type': 'any'},
-                                         'error': {'pointer': '/auto'}}}
+CASES: dict[str, dict[str, Any]] = {
+    "auto (corpus)": {
+        "description": "auto (corpus)",
+        "wire": {"auto": {}},
+        "canonical": {"mode": "auto"},
+        "to": {
+            "openai_chat": {"wire": "auto", "losses": []},
+            "anthropic_messages": {"wire": {"type": "auto"}, "losses": []},
+            "cohere_v2": {"wire": None, "losses": []},
+        },
+    },
+    "any means required": {
+        "description": "any means required",
+        "wire": {"any": {}},
+        "canonical": {"mode": "required"},
+        "to": {
+            "openai_chat": {"wire": "required", "losses": []},
+            "anthropic_messages": {"wire": {"type": "any"}, "losses": []},
+            "cohere_v2": {"wire": "REQUIRED", "losses": []},
+        },
+    },
+    "a named tool (corpus specific tool choice)": {
+        "description": "a named tool (corpus specific tool choice)",
+        "wire": {"tool": {"name": "get_weather"}},
+        "canonical": {"mode": "tool", "names": ["get_weather"]},
+        "to": {
+            "openai_chat": {"wire": {"type": "function", "function": {"name": "get_weather"}}, "losses": []},
+            "anthropic_messages": {"wire": {"type": "tool", "name": "get_weather"}, "losses": []},
+            "cohere_v2": {"wire": None, "losses": [{"pointer": "/mode", "what": "this tool_choice"}]},
+        },
+    },
+    "there is no none member": {
+        "description": "there is no none member",
+        "wire": {"none": {}},
+        "error": {"pointer": "/auto"},
+    },
+    "a tool member without a name is rejected": {
+        "description": "a tool member without a name is rejected",
+        "wire": {"tool": {}},
+        "error": {"pointer": "/tool/name"},
+    },
+    "the OpenAI string form is rejected": {
+        "description": "the OpenAI string form is rejected",
+        "wire": "auto",
+        "error": {"pointer": ""},
+    },
+    "the Anthropic type form is rejected": {
+        "description": "the Anthropic type form is rejected",
+        "wire": {"type": "any"},
+        "error": {"pointer": "/auto"},
+    },
+}
 KNOWN_FAILURES: dict[str, str] = {}
 VALID_NAMES = ["auto (corpus)", "any means required", "a named tool (corpus specific tool choice)"]
-INVALID_NAMES = ["there is no none member", "a tool member without a name is rejected", "the OpenAI string form is rejected", "the Anthropic type form is rejected"]
+INVALID_NAMES = [
+    "there is no none member",
+    "a tool member without a name is rejected",
+    "the OpenAI string form is rejected",
+    "the Anthropic type form is rejected",
+]
 # Quirks of compatible servers: the dialect's own schema rejects them, decode reads them.
 LENIENT = {name: case["lenient"] for name, case in CASES.items() if "lenient" in case}
 
@@ -92,12 +120,9 @@ def _case(name: str) -> dict[str, Any]:
     return copy.deepcopy(CASES[name])
 
 
-
 @pytest.mark.parametrize("name", _params([n for n in VALID_NAMES if n not in LENIENT], "wire_schema"))
 def test_wire_is_valid_against_the_dialect_schema(name: str, validate: Any) -> None:
     validate(WIRE_SCHEMA, _case(name)["wire"])
-
-
 
 
 def _same_error_kind(got: dict[str, Any], expected: dict[str, Any]) -> dict[str, Any]:
@@ -135,7 +160,6 @@ def test_decoding_json_text_matches_decoding_the_dict(name: str) -> None:
     assert decode(json.dumps(case["wire"])) == decode(case["wire"])
 
 
-
 @pytest.mark.parametrize(("name", "target"), CONVERSIONS)
 def test_conversion_gives_the_expected_wire_and_losses(name: str, target: str, validate: Any) -> None:
     case = _case(name)
@@ -163,7 +187,9 @@ def test_every_other_dialect_carries_it_or_reports_the_loss(name: str, target: s
     back = decoder(target, SHAPE)(result.value)
     lost = {loss.pointer.split("/")[1] for loss in result.losses if loss.pointer}
     for key in sorted(set(case["canonical"]) | set(back)):
-        if key in ("extensions", "raw_arguments", "arguments_error") or key in DIALECTS[target].DERIVABLE.get(SHAPE, ()):
+        if key in ("extensions", "raw_arguments", "arguments_error") or key in DIALECTS[target].DERIVABLE.get(
+            SHAPE, ()
+        ):
             continue
         before, after = case["canonical"].get(key), back.get(key)
         if key in ("id", "call_id") and isinstance(after, str):

@@ -14,132 +14,184 @@ DIALECT = "bedrock_converse"
 SHAPE = "tool_definition"
 WIRE_SCHEMA = "dialects/" + DIALECT + "/tool_definition.json"
 CANONICAL_SCHEMA = "canonical/" + SHAPE + ".json"
-WIRE_SCHEMAS = {"anthropic_messages": "dialects/anthropic_messages/tool_definition.json", "bedrock_converse": "dialects/bedrock_converse/tool_definition.json", "cohere_v2": "dialects/cohere_v2/tool_definition.json", "gemini": "dialects/gemini/tool_definition.json", "mcp": "dialects/mcp/tool_definition.json", "mistral": "dialects/mistral/tool_definition.json", "ollama": "dialects/ollama/tool_definition.json", "openai_chat": "dialects/openai_chat/tool_definition.json", "openai_responses": "dialects/openai_responses/tool_definition.json"}
+WIRE_SCHEMAS = {
+    "anthropic_messages": "dialects/anthropic_messages/tool_definition.json",
+    "bedrock_converse": "dialects/bedrock_converse/tool_definition.json",
+    "cohere_v2": "dialects/cohere_v2/tool_definition.json",
+    "gemini": "dialects/gemini/tool_definition.json",
+    "mcp": "dialects/mcp/tool_definition.json",
+    "mistral": "dialects/mistral/tool_definition.json",
+    "ollama": "dialects/ollama/tool_definition.json",
+    "openai_chat": "dialects/openai_chat/tool_definition.json",
+    "openai_responses": "dialects/openai_responses/tool_definition.json",
+}
 
-CASES: dict[str, dict[str, Any]] = {'toolSpec with a closed schema (corpus claude sonnet 4.5)': {'description': 'toolSpec with a closed schema '
-                                                                             '(corpus claude sonnet 4.5)',
-                                                              'wire': {'toolSpec': {'name': 'get_weather',
-                                                                                    'inputSchema': {'json': {'additionalProperties': False,
-                                                                                                             'properties': {'city': {'type': 'string'}},
-                                                                                                             'required': ['city'],
-                                                                                                             'type': 'object'}},
-                                                                                    'description': 'Get the '
-                                                                                                   'current '
-                                                                                                   'weather '
-                                                                                                   'for a '
-                                                                                                   'city.'}},
-                                                              'canonical': {'name': 'get_weather',
-                                                                            'description': 'Get the current '
-                                                                                           'weather for a '
-                                                                                           'city.',
-                                                                            'parameters': {'additionalProperties': False,
-                                                                                           'properties': {'city': {'type': 'string'}},
-                                                                                           'required': ['city'],
-                                                                                           'type': 'object'}},
-                                                              'to': {'openai_chat': {'wire': {'type': 'function',
-                                                                                              'function': {'name': 'get_weather',
-                                                                                                           'description': 'Get '
-                                                                                                                          'the '
-                                                                                                                          'current '
-                                                                                                                          'weather '
-                                                                                                                          'for '
-                                                                                                                          'a '
-                                                                                                                          'city.',
-                                                                                                           'parameters': {'additionalProperties': False,
-                                                                                                                          'properties': {'city': {'type': 'string'}},
-                                                                                                                          'required': ['city'],
-                                                                                                                          'type': 'object'}}},
-                                                                                     'losses': []},
-                                                                     'anthropic_messages': {'wire': {'name': 'get_weather',
-                                                                                                     'description': 'Get '
-                                                                                                                    'the '
-                                                                                                                    'current '
-                                                                                                                    'weather '
-                                                                                                                    'for '
-                                                                                                                    'a '
-                                                                                                                    'city.',
-                                                                                                     'input_schema': {'additionalProperties': False,
-                                                                                                                      'properties': {'city': {'type': 'string'}},
-                                                                                                                      'required': ['city'],
-                                                                                                                      'type': 'object'}},
-                                                                                            'losses': []}}},
- 'toolSpec with strict true (corpus specific tool choice)': {'description': 'toolSpec with strict true '
-                                                                            '(corpus specific tool choice)',
-                                                             'wire': {'toolSpec': {'name': 'get_weather',
-                                                                                   'inputSchema': {'json': {'type': 'object',
-                                                                                                            'properties': {'city': {'type': 'string'}},
-                                                                                                            'required': ['city'],
-                                                                                                            'additionalProperties': False}},
-                                                                                   'description': 'Get '
-                                                                                                  'weather '
-                                                                                                  'for a '
-                                                                                                  'city',
-                                                                                   'strict': True}},
-                                                             'canonical': {'name': 'get_weather',
-                                                                           'description': 'Get weather for a '
-                                                                                          'city',
-                                                                           'parameters': {'type': 'object',
-                                                                                          'properties': {'city': {'type': 'string'}},
-                                                                                          'required': ['city'],
-                                                                                          'additionalProperties': False},
-                                                                           'strict': True},
-                                                             'to': {'openai_chat': {'wire': {'type': 'function',
-                                                                                             'function': {'name': 'get_weather',
-                                                                                                          'description': 'Get '
-                                                                                                                         'weather '
-                                                                                                                         'for '
-                                                                                                                         'a '
-                                                                                                                         'city',
-                                                                                                          'parameters': {'type': 'object',
-                                                                                                                         'properties': {'city': {'type': 'string'}},
-                                                                                                                         'required': ['city'],
-                                                                                                                         'additionalProperties': False},
-                                                                                                          'strict': True}},
-                                                                                    'losses': []},
-                                                                    'anthropic_messages': {'wire': {'name': 'get_weather',
-                                                                                                    'description': 'Get '
-                                                                                                                   'weather '
-                                                                                                                   'for '
-                                                                                                                   'a '
-                                                                                                                   'city',
-                                                                                                    'input_schema': {'type': 'object',
-                                                                                                                     'properties': {'city': {'type': 'string'}},
-                                                                                                                     'required': ['city'],
-                                                                                                                     'additionalProperties': False},
-                                                                                                    'strict': True},
-                                                                                           'losses': []}}},
- 'toolSpec without a description': {'description': 'toolSpec without a description',
-                                    'wire': {'toolSpec': {'name': 'ping',
-                                                          'inputSchema': {'json': {'type': 'object',
-                                                                                   'properties': {}}}}},
-                                    'canonical': {'name': 'ping',
-                                                  'parameters': {'type': 'object', 'properties': {}}},
-                                    'to': {'openai_chat': {'wire': {'type': 'function',
-                                                                    'function': {'name': 'ping'}},
-                                                           'losses': []},
-                                           'anthropic_messages': {'wire': {'name': 'ping',
-                                                                           'input_schema': {'type': 'object',
-                                                                                            'properties': {}}},
-                                                                  'losses': []}}},
- 'an OpenAI function tool is not a toolSpec': {'description': 'an OpenAI function tool is not a toolSpec',
-                                               'wire': {'type': 'function',
-                                                        'function': {'name': 'f',
-                                                                     'parameters': {'type': 'object'}}},
-                                               'error': {'pointer': '/toolSpec'}},
- 'an Anthropic tool is not a toolSpec': {'description': 'an Anthropic tool is not a toolSpec',
-                                         'wire': {'name': 'f', 'input_schema': {'type': 'object'}},
-                                         'error': {'pointer': '/toolSpec'}},
- 'a toolSpec without a name is rejected': {'description': 'a toolSpec without a name is rejected',
-                                           'wire': {'toolSpec': {'inputSchema': {'json': {'type': 'object'}}}},
-                                           'error': {'pointer': '/toolSpec/name'}},
- 'an inputSchema without its json member is rejected': {'description': 'an inputSchema without its json '
-                                                                       'member is rejected',
-                                                        'wire': {'toolSpec': {'name': 'f',
-                                                                              'inputSchema': {'type': 'object'}}},
-                                                        'error': {'pointer': '/toolSpec/inputSchema/json'}}}
+CASES: dict[str, dict[str, Any]] = {
+    "toolSpec with a closed schema (corpus claude sonnet 4.5)": {
+        "description": "toolSpec with a closed schema (corpus claude sonnet 4.5)",
+        "wire": {
+            "toolSpec": {
+                "name": "get_weather",
+                "inputSchema": {
+                    "json": {
+                        "additionalProperties": False,
+                        "properties": {"city": {"type": "string"}},
+                        "required": ["city"],
+                        "type": "object",
+                    }
+                },
+                "description": "Get the current weather for a city.",
+            }
+        },
+        "canonical": {
+            "name": "get_weather",
+            "description": "Get the current weather for a city.",
+            "parameters": {
+                "additionalProperties": False,
+                "properties": {"city": {"type": "string"}},
+                "required": ["city"],
+                "type": "object",
+            },
+        },
+        "to": {
+            "openai_chat": {
+                "wire": {
+                    "type": "function",
+                    "function": {
+                        "name": "get_weather",
+                        "description": "Get the current weather for a city.",
+                        "parameters": {
+                            "additionalProperties": False,
+                            "properties": {"city": {"type": "string"}},
+                            "required": ["city"],
+                            "type": "object",
+                        },
+                    },
+                },
+                "losses": [],
+            },
+            "anthropic_messages": {
+                "wire": {
+                    "name": "get_weather",
+                    "description": "Get the current weather for a city.",
+                    "input_schema": {
+                        "additionalProperties": False,
+                        "properties": {"city": {"type": "string"}},
+                        "required": ["city"],
+                        "type": "object",
+                    },
+                },
+                "losses": [],
+            },
+        },
+    },
+    "toolSpec with strict true (corpus specific tool choice)": {
+        "description": "toolSpec with strict true (corpus specific tool choice)",
+        "wire": {
+            "toolSpec": {
+                "name": "get_weather",
+                "inputSchema": {
+                    "json": {
+                        "type": "object",
+                        "properties": {"city": {"type": "string"}},
+                        "required": ["city"],
+                        "additionalProperties": False,
+                    }
+                },
+                "description": "Get weather for a city",
+                "strict": True,
+            }
+        },
+        "canonical": {
+            "name": "get_weather",
+            "description": "Get weather for a city",
+            "parameters": {
+                "type": "object",
+                "properties": {"city": {"type": "string"}},
+                "required": ["city"],
+                "additionalProperties": False,
+            },
+            "strict": True,
+        },
+        "to": {
+            "openai_chat": {
+                "wire": {
+                    "type": "function",
+                    "function": {
+                        "name": "get_weather",
+                        "description": "Get weather for a city",
+                        "parameters": {
+                            "type": "object",
+                            "properties": {"city": {"type": "string"}},
+                            "required": ["city"],
+                            "additionalProperties": False,
+                        },
+                        "strict": True,
+                    },
+                },
+                "losses": [],
+            },
+            "anthropic_messages": {
+                "wire": {
+                    "name": "get_weather",
+                    "description": "Get weather for a city",
+                    "input_schema": {
+                        "type": "object",
+                        "properties": {"city": {"type": "string"}},
+                        "required": ["city"],
+                        "additionalProperties": False,
+                    },
+                    "strict": True,
+                },
+                "losses": [],
+            },
+        },
+    },
+    "toolSpec without a description": {
+        "description": "toolSpec without a description",
+        "wire": {"toolSpec": {"name": "ping", "inputSchema": {"json": {"type": "object", "properties": {}}}}},
+        "canonical": {"name": "ping", "parameters": {"type": "object", "properties": {}}},
+        "to": {
+            "openai_chat": {"wire": {"type": "function", "function": {"name": "ping"}}, "losses": []},
+            "anthropic_messages": {
+                "wire": {"name": "ping", "input_schema": {"type": "object", "properties": {}}},
+                "losses": [],
+            },
+        },
+    },
+    "an OpenAI function tool is not a toolSpec": {
+        "description": "an OpenAI function tool is not a toolSpec",
+        "wire": {"type": "function", "function": {"name": "f", "parameters": {"type": "object"}}},
+        "error": {"pointer": "/toolSpec"},
+    },
+    "an Anthropic tool is not a toolSpec": {
+        "description": "an Anthropic tool is not a toolSpec",
+        "wire": {"name": "f", "input_schema": {"type": "object"}},
+        "error": {"pointer": "/toolSpec"},
+    },
+    "a toolSpec without a name is rejected": {
+        "description": "a toolSpec without a name is rejected",
+        "wire": {"toolSpec": {"inputSchema": {"json": {"type": "object"}}}},
+        "error": {"pointer": "/toolSpec/name"},
+    },
+    "an inputSchema without its json member is rejected": {
+        "description": "an inputSchema without its json member is rejected",
+        "wire": {"toolSpec": {"name": "f", "inputSchema": {"type": "object"}}},
+        "error": {"pointer": "/toolSpec/inputSchema/json"},
+    },
+}
 KNOWN_FAILURES: dict[str, str] = {}
-VALID_NAMES = ["toolSpec with a closed schema (corpus claude sonnet 4.5)", "toolSpec with strict true (corpus specific tool choice)", "toolSpec without a description"]
-INVALID_NAMES = ["an OpenAI function tool is not a toolSpec", "an Anthropic tool is not a toolSpec", "a toolSpec without a name is rejected", "an inputSchema without its json member is rejected"]
+VALID_NAMES = [
+    "toolSpec with a closed schema (corpus claude sonnet 4.5)",
+    "toolSpec with strict true (corpus specific tool choice)",
+    "toolSpec without a description",
+]
+INVALID_NAMES = [
+    "an OpenAI function tool is not a toolSpec",
+    "an Anthropic tool is not a toolSpec",
+    "a toolSpec without a name is rejected",
+    "an inputSchema without its json member is rejected",
+]
 # Quirks of compatible servers: the dialect's own schema rejects them, decode reads them.
 LENIENT = {name: case["lenient"] for name, case in CASES.items() if "lenient" in case}
 
@@ -176,12 +228,9 @@ def _case(name: str) -> dict[str, Any]:
     return copy.deepcopy(CASES[name])
 
 
-
 @pytest.mark.parametrize("name", _params([n for n in VALID_NAMES if n not in LENIENT], "wire_schema"))
 def test_wire_is_valid_against_the_dialect_schema(name: str, validate: Any) -> None:
     validate(WIRE_SCHEMA, _case(name)["wire"])
-
-
 
 
 def _same_error_kind(got: dict[str, Any], expected: dict[str, Any]) -> dict[str, Any]:
@@ -219,7 +268,6 @@ def test_decoding_json_text_matches_decoding_the_dict(name: str) -> None:
     assert decode(json.dumps(case["wire"])) == decode(case["wire"])
 
 
-
 @pytest.mark.parametrize(("name", "target"), CONVERSIONS)
 def test_conversion_gives_the_expected_wire_and_losses(name: str, target: str, validate: Any) -> None:
     case = _case(name)
@@ -247,7 +295,9 @@ def test_every_other_dialect_carries_it_or_reports_the_loss(name: str, target: s
     back = decoder(target, SHAPE)(result.value)
     lost = {loss.pointer.split("/")[1] for loss in result.losses if loss.pointer}
     for key in sorted(set(case["canonical"]) | set(back)):
-        if key in ("extensions", "raw_arguments", "arguments_error") or key in DIALECTS[target].DERIVABLE.get(SHAPE, ()):
+        if key in ("extensions", "raw_arguments", "arguments_error") or key in DIALECTS[target].DERIVABLE.get(
+            SHAPE, ()
+        ):
             continue
         before, after = case["canonical"].get(key), back.get(key)
         if key in ("id", "call_id") and isinstance(after, str):

@@ -14,246 +14,329 @@ DIALECT = "bedrock_converse"
 SHAPE = "tool_result"
 WIRE_SCHEMA = "dialects/" + DIALECT + "/tool_result.json"
 CANONICAL_SCHEMA = "canonical/" + SHAPE + ".json"
-WIRE_SCHEMAS = {"anthropic_messages": "dialects/anthropic_messages/tool_result.json", "bedrock_converse": "dialects/bedrock_converse/tool_result.json", "cohere_v2": "dialects/cohere_v2/tool_result.json", "gemini": "dialects/gemini/tool_result.json", "mcp": "dialects/mcp/tool_result.json", "mistral": "dialects/mistral/tool_result.json", "ollama": "dialects/ollama/tool_result.json", "openai_chat": "dialects/openai_chat/tool_result.json", "openai_responses": "dialects/openai_responses/tool_result.json"}
+WIRE_SCHEMAS = {
+    "anthropic_messages": "dialects/anthropic_messages/tool_result.json",
+    "bedrock_converse": "dialects/bedrock_converse/tool_result.json",
+    "cohere_v2": "dialects/cohere_v2/tool_result.json",
+    "gemini": "dialects/gemini/tool_result.json",
+    "mcp": "dialects/mcp/tool_result.json",
+    "mistral": "dialects/mistral/tool_result.json",
+    "ollama": "dialects/ollama/tool_result.json",
+    "openai_chat": "dialects/openai_chat/tool_result.json",
+    "openai_responses": "dialects/openai_responses/tool_result.json",
+}
 
-CASES: dict[str, dict[str, Any]] = {'text result with status success (corpus claude history)': {'description': 'text result with status success '
-                                                                            '(corpus claude history)',
-                                                             'wire': {'toolResult': {'toolUseId': 'tooluse_XjTErzm6TpyMMpDviNVY3g',
-                                                                                     'content': [{'text': 'Sunny, '
-                                                                                                          '22C '
-                                                                                                          'in '
-                                                                                                          'Paris'}],
-                                                                                     'status': 'success'}},
-                                                             'canonical': {'call_id': 'tooluse_XjTErzm6TpyMMpDviNVY3g',
-                                                                           'content': [{'type': 'text',
-                                                                                        'text': 'Sunny, 22C '
-                                                                                                'in Paris'}],
-                                                                           'is_error': False,
-                                                                           'extensions': {'bedrock_converse': {'forms': {'/toolResult/status': 'present'}}}},
-                                                             'to': {'openai_chat': {'wire': {'role': 'tool',
-                                                                                             'tool_call_id': 'tooluse_XjTErzm6TpyMMpDviNVY3g',
-                                                                                             'content': 'Sunny, '
-                                                                                                        '22C '
-                                                                                                        'in '
-                                                                                                        'Paris'},
-                                                                                    'losses': []},
-                                                                    'anthropic_messages': {'wire': {'type': 'tool_result',
-                                                                                                    'tool_use_id': 'tooluse_XjTErzm6TpyMMpDviNVY3g',
-                                                                                                    'content': 'Sunny, '
-                                                                                                               '22C '
-                                                                                                               'in '
-                                                                                                               'Paris'},
-                                                                                           'losses': []}}},
- 'status error is the error flag (corpus nova micro)': {'description': 'status error is the error flag '
-                                                                       '(corpus nova micro)',
-                                                        'wire': {'toolResult': {'toolUseId': 'tooluse_Ze_bgl9CSqu8aJv7XD-_Dw',
-                                                                                'content': [{'text': 'The '
-                                                                                                     'country '
-                                                                                                     'is not '
-                                                                                                     'supported.\n'
-                                                                                                     '\n'
-                                                                                                     'Fix '
-                                                                                                     'the '
-                                                                                                     'errors '
-                                                                                                     'and '
-                                                                                                     'try '
-                                                                                                     'again.'}],
-                                                                                'status': 'error'}},
-                                                        'canonical': {'call_id': 'tooluse_Ze_bgl9CSqu8aJv7XD-_Dw',
-                                                                      'content': [{'type': 'text',
-                                                                                   'text': 'The country is '
-                                                                                           'not supported.\n'
-                                                                                           '\n'
-                                                                                           'Fix the errors '
-                                                                                           'and try again.'}],
-                                                                      'is_error': True},
-                                                        'to': {'openai_chat': {'wire': {'role': 'tool',
-                                                                                        'tool_call_id': 'tooluse_Ze_bgl9CSqu8aJv7XD-_Dw',
-                                                                                        'content': 'The '
-                                                                                                   'country '
-                                                                                                   'is not '
-                                                                                                   'supported.\n'
-                                                                                                   '\n'
-                                                                                                   'Fix the '
-                                                                                                   'errors '
-                                                                                                   'and try '
-                                                                                                   'again.'},
-                                                                               'losses': [{'pointer': '/is_error',
-                                                                                           'what': 'the '
-                                                                                                   'error '
-                                                                                                   'flag'}]},
-                                                               'anthropic_messages': {'wire': {'type': 'tool_result',
-                                                                                               'tool_use_id': 'tooluse_Ze_bgl9CSqu8aJv7XD-_Dw',
-                                                                                               'content': 'The '
-                                                                                                          'country '
-                                                                                                          'is '
-                                                                                                          'not '
-                                                                                                          'supported.\n'
-                                                                                                          '\n'
-                                                                                                          'Fix '
-                                                                                                          'the '
-                                                                                                          'errors '
-                                                                                                          'and '
-                                                                                                          'try '
-                                                                                                          'again.',
-                                                                                               'is_error': True},
-                                                                                      'losses': []},
-                                                               'cohere_v2': {'wire': {'role': 'tool',
-                                                                                      'tool_call_id': 'tooluse_Ze_bgl9CSqu8aJv7XD-_Dw',
-                                                                                      'content': 'The '
-                                                                                                 'country is '
-                                                                                                 'not '
-                                                                                                 'supported.\n'
-                                                                                                 '\n'
-                                                                                                 'Fix the '
-                                                                                                 'errors and '
-                                                                                                 'try '
-                                                                                                 'again.'},
-                                                                             'losses': [{'pointer': '/is_error',
-                                                                                         'what': 'the error '
-                                                                                                 'flag'}]}}},
- 'a json block is a json part': {'description': 'a json block is a json part',
-                                 'wire': {'toolResult': {'toolUseId': 'tooluse_json',
-                                                         'content': [{'json': {'temperature': 22,
-                                                                               'unit': 'C'}}]}},
-                                 'canonical': {'call_id': 'tooluse_json',
-                                               'content': [{'type': 'json',
-                                                            'value': {'temperature': 22, 'unit': 'C'}}],
-                                               'is_error': False},
-                                 'to': {'openai_chat': {'wire': {'role': 'tool',
-                                                                 'tool_call_id': 'tooluse_json',
-                                                                 'content': [{'type': 'text',
-                                                                              'text': '{"temperature":22,"unit":"C"}'}]},
-                                                        'losses': [{'pointer': '/content/0',
-                                                                    'what': 'a json part'}]},
-                                        'anthropic_messages': {'wire': {'type': 'tool_result',
-                                                                        'tool_use_id': 'tooluse_json',
-                                                                        'content': [{'type': 'text',
-                                                                                     'text': '{"temperature":22,"unit":"C"}'}]},
-                                                               'losses': [{'pointer': '/content/0',
-                                                                           'what': 'a json part'}]},
-                                        'cohere_v2': {'wire': {'role': 'tool',
-                                                               'tool_call_id': 'tooluse_json',
-                                                               'content': [{'type': 'document',
-                                                                            'document': {'data': {'temperature': 22,
-                                                                                                  'unit': 'C'}}}]},
-                                                      'losses': []}}},
- 'text and an inline png image': {'description': 'text and an inline png image',
-                                  'wire': {'toolResult': {'toolUseId': 'tooluse_img',
-                                                          'content': [{'text': 'chart:'},
-                                                                      {'image': {'format': 'png',
-                                                                                 'source': {'bytes': 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=='}}}]}},
-                                  'canonical': {'call_id': 'tooluse_img',
-                                                'content': [{'type': 'text', 'text': 'chart:'},
-                                                            {'type': 'image',
-                                                             'media_type': 'image/png',
-                                                             'data': 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=='}],
-                                                'is_error': False},
-                                  'to': {'openai_chat': {'wire': {'role': 'tool',
-                                                                  'tool_call_id': 'tooluse_img',
-                                                                  'content': [{'type': 'text',
-                                                                               'text': 'chart:'}]},
-                                                         'losses': [{'pointer': '/content/1',
-                                                                     'what': 'an inline image'}]},
-                                         'cohere_v2': {'wire': {'role': 'tool',
-                                                                'tool_call_id': 'tooluse_img',
-                                                                'content': [{'type': 'text',
-                                                                             'text': 'chart:'}]},
-                                                       'losses': [{'pointer': '/content/1',
-                                                                   'what': 'an inline image'}]},
-                                         'anthropic_messages': {'wire': {'type': 'tool_result',
-                                                                         'tool_use_id': 'tooluse_img',
-                                                                         'content': [{'type': 'text',
-                                                                                      'text': 'chart:'},
-                                                                                     {'type': 'image',
-                                                                                      'source': {'type': 'base64',
-                                                                                                 'media_type': 'image/png',
-                                                                                                 'data': 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=='}}]},
-                                                                'losses': []}}},
- 'a jpeg format maps to image/jpeg': {'description': 'a jpeg format maps to image/jpeg',
-                                      'wire': {'toolResult': {'toolUseId': 'tooluse_jpg',
-                                                              'content': [{'image': {'format': 'jpeg',
-                                                                                     'source': {'bytes': '/9j/4AAQ'}}}],
-                                                              'status': 'success'}},
-                                      'canonical': {'call_id': 'tooluse_jpg',
-                                                    'content': [{'type': 'image',
-                                                                 'media_type': 'image/jpeg',
-                                                                 'data': '/9j/4AAQ'}],
-                                                    'is_error': False,
-                                                    'extensions': {'bedrock_converse': {'forms': {'/toolResult/status': 'present'}}}},
-                                      'to': {'anthropic_messages': {'wire': {'type': 'tool_result',
-                                                                             'tool_use_id': 'tooluse_jpg',
-                                                                             'content': [{'type': 'image',
-                                                                                          'source': {'type': 'base64',
-                                                                                                     'media_type': 'image/jpeg',
-                                                                                                     'data': '/9j/4AAQ'}}]},
-                                                                    'losses': []}}},
- 'empty content without status': {'description': 'empty content without status',
-                                  'wire': {'toolResult': {'toolUseId': 'tooluse_empty', 'content': []}},
-                                  'canonical': {'call_id': 'tooluse_empty', 'content': [], 'is_error': False},
-                                  'to': {'openai_chat': {'wire': {'role': 'tool',
-                                                                  'tool_call_id': 'tooluse_empty',
-                                                                  'content': ''},
-                                                         'losses': []},
-                                         'anthropic_messages': {'wire': {'type': 'tool_result',
-                                                                         'tool_use_id': 'tooluse_empty'},
-                                                                'losses': []}}},
- 'a document block is kept verbatim': {'description': 'a document block is kept verbatim',
-                                       'wire': {'toolResult': {'toolUseId': 'tooluse_doc',
-                                                               'content': [{'document': {'name': 'report',
-                                                                                         'format': 'txt',
-                                                                                         'source': {'text': 'all '
-                                                                                                            'good'}}}]}},
-                                       'canonical': {'call_id': 'tooluse_doc',
-                                                     'content': [{'type': 'wire',
-                                                                  'dialect': 'bedrock_converse',
-                                                                  'value': {'document': {'name': 'report',
-                                                                                         'format': 'txt',
-                                                                                         'source': {'text': 'all '
-                                                                                                            'good'}}}}],
-                                                     'is_error': False},
-                                       'to': {'openai_chat': {'wire': {'role': 'tool',
-                                                                       'tool_call_id': 'tooluse_doc',
-                                                                       'content': []},
-                                                              'losses': [{'pointer': '/content/0',
-                                                                          'what': 'bedrock_converse '
-                                                                                  'block'}]}}},
- 'an image in S3 is kept verbatim': {'description': 'an image in S3 is kept verbatim',
-                                     'wire': {'toolResult': {'toolUseId': 'tooluse_s3',
-                                                             'content': [{'image': {'format': 'png',
-                                                                                    'source': {'s3Location': {'uri': 's3://bucket/chart.png'}}}}]}},
-                                     'canonical': {'call_id': 'tooluse_s3',
-                                                   'content': [{'type': 'wire',
-                                                                'dialect': 'bedrock_converse',
-                                                                'value': {'image': {'format': 'png',
-                                                                                    'source': {'s3Location': {'uri': 's3://bucket/chart.png'}}}}}],
-                                                   'is_error': False}},
- 'an Anthropic tool_result block is not a toolResult block': {'description': 'an Anthropic tool_result block '
-                                                                             'is not a toolResult block',
-                                                              'wire': {'type': 'tool_result',
-                                                                       'tool_use_id': 'toolu_1',
-                                                                       'content': 'x'},
-                                                              'error': {'pointer': '/toolResult'}},
- 'a toolResult without toolUseId is rejected': {'description': 'a toolResult without toolUseId is rejected',
-                                                'wire': {'toolResult': {'content': [{'text': 'x'}]}},
-                                                'error': {'pointer': '/toolResult/toolUseId'}},
- 'content given as a string is rejected': {'description': 'content given as a string is rejected',
-                                           'wire': {'toolResult': {'toolUseId': 'tooluse_1', 'content': 'x'}},
-                                           'error': {'pointer': '/toolResult/content'}},
- 'an unknown status is rejected': {'description': 'an unknown status is rejected',
-                                   'wire': {'toolResult': {'toolUseId': 'tooluse_1',
-                                                           'content': [{'text': 'x'}],
-                                                           'status': 'failed'}},
-                                   'error': {'pointer': '/toolResult/status'}},
- 'an image format Bedrock does not know is rejected': {'description': 'an image format Bedrock does not know '
-                                                                      'is rejected',
-                                                       'wire': {'toolResult': {'toolUseId': 'tooluse_1',
-                                                                               'content': [{'image': {'format': 'bmp',
-                                                                                                      'source': {'bytes': 'Qk0='}}}]}},
-                                                       'error': {'pointer': '/toolResult/content/0/image/format'}}}
+CASES: dict[str, dict[str, Any]] = {
+    "text result with status success (corpus claude history)": {
+        "description": "text result with status success (corpus claude history)",
+        "wire": {
+            "toolResult": {
+                "toolUseId": "tooluse_XjTErzm6TpyMMpDviNVY3g",
+                "content": [{"text": "Sunny, 22C in Paris"}],
+                "status": "success",
+            }
+        },
+        "canonical": {
+            "call_id": "tooluse_XjTErzm6TpyMMpDviNVY3g",
+            "content": [{"type": "text", "text": "Sunny, 22C in Paris"}],
+            "is_error": False,
+            "extensions": {"bedrock_converse": {"forms": {"/toolResult/status": "present"}}},
+        },
+        "to": {
+            "openai_chat": {
+                "wire": {
+                    "role": "tool",
+                    "tool_call_id": "tooluse_XjTErzm6TpyMMpDviNVY3g",
+                    "content": "Sunny, 22C in Paris",
+                },
+                "losses": [],
+            },
+            "anthropic_messages": {
+                "wire": {
+                    "type": "tool_result",
+                    "tool_use_id": "tooluse_XjTErzm6TpyMMpDviNVY3g",
+                    "content": "Sunny, 22C in Paris",
+                },
+                "losses": [],
+            },
+        },
+    },
+    "status error is the error flag (corpus nova micro)": {
+        "description": "status error is the error flag (corpus nova micro)",
+        "wire": {
+            "toolResult": {
+                "toolUseId": "tooluse_Ze_bgl9CSqu8aJv7XD-_Dw",
+                "content": [{"text": "The country is not supported.\n\nFix the errors and try again."}],
+                "status": "error",
+            }
+        },
+        "canonical": {
+            "call_id": "tooluse_Ze_bgl9CSqu8aJv7XD-_Dw",
+            "content": [{"type": "text", "text": "The country is not supported.\n\nFix the errors and try again."}],
+            "is_error": True,
+        },
+        "to": {
+            "openai_chat": {
+                "wire": {
+                    "role": "tool",
+                    "tool_call_id": "tooluse_Ze_bgl9CSqu8aJv7XD-_Dw",
+                    "content": "The country is not supported.\n\nFix the errors and try again.",
+                },
+                "losses": [{"pointer": "/is_error", "what": "the error flag"}],
+            },
+            "anthropic_messages": {
+                "wire": {
+                    "type": "tool_result",
+                    "tool_use_id": "tooluse_Ze_bgl9CSqu8aJv7XD-_Dw",
+                    "content": "The country is not supported.\n\nFix the errors and try again.",
+                    "is_error": True,
+                },
+                "losses": [],
+            },
+            "cohere_v2": {
+                "wire": {
+                    "role": "tool",
+                    "tool_call_id": "tooluse_Ze_bgl9CSqu8aJv7XD-_Dw",
+                    "content": "The country is not supported.\n\nFix the errors and try again.",
+                },
+                "losses": [{"pointer": "/is_error", "what": "the error flag"}],
+            },
+        },
+    },
+    "a json block is a json part": {
+        "description": "a json block is a json part",
+        "wire": {"toolResult": {"toolUseId": "tooluse_json", "content": [{"json": {"temperature": 22, "unit": "C"}}]}},
+        "canonical": {
+            "call_id": "tooluse_json",
+            "content": [{"type": "json", "value": {"temperature": 22, "unit": "C"}}],
+            "is_error": False,
+        },
+        "to": {
+            "openai_chat": {
+                "wire": {
+                    "role": "tool",
+                    "tool_call_id": "tooluse_json",
+                    "content": [{"type": "text", "text": '{"temperature":22,"unit":"C"}'}],
+                },
+                "losses": [{"pointer": "/content/0", "what": "a json part"}],
+            },
+            "anthropic_messages": {
+                "wire": {
+                    "type": "tool_result",
+                    "tool_use_id": "tooluse_json",
+                    "content": [{"type": "text", "text": '{"temperature":22,"unit":"C"}'}],
+                },
+                "losses": [{"pointer": "/content/0", "what": "a json part"}],
+            },
+            "cohere_v2": {
+                "wire": {
+                    "role": "tool",
+                    "tool_call_id": "tooluse_json",
+                    "content": [{"type": "document", "document": {"data": {"temperature": 22, "unit": "C"}}}],
+                },
+                "losses": [],
+            },
+        },
+    },
+    "text and an inline png image": {
+        "description": "text and an inline png image",
+        "wire": {
+            "toolResult": {
+                "toolUseId": "tooluse_img",
+                "content": [
+                    {"text": "chart:"},
+                    {
+                        "image": {
+                            "format": "png",
+                            "source": {
+                                "bytes": "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=="
+                            },
+                        }
+                    },
+                ],
+            }
+        },
+        "canonical": {
+            "call_id": "tooluse_img",
+            "content": [
+                {"type": "text", "text": "chart:"},
+                {
+                    "type": "image",
+                    "media_type": "image/png",
+                    "data": "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+                },
+            ],
+            "is_error": False,
+        },
+        "to": {
+            "openai_chat": {
+                "wire": {
+                    "role": "tool",
+                    "tool_call_id": "tooluse_img",
+                    "content": [{"type": "text", "text": "chart:"}],
+                },
+                "losses": [{"pointer": "/content/1", "what": "an inline image"}],
+            },
+            "cohere_v2": {
+                "wire": {
+                    "role": "tool",
+                    "tool_call_id": "tooluse_img",
+                    "content": [{"type": "text", "text": "chart:"}],
+                },
+                "losses": [{"pointer": "/content/1", "what": "an inline image"}],
+            },
+            "anthropic_messages": {
+                "wire": {
+                    "type": "tool_result",
+                    "tool_use_id": "tooluse_img",
+                    "content": [
+                        {"type": "text", "text": "chart:"},
+                        {
+                            "type": "image",
+                            "source": {
+                                "type": "base64",
+                                "media_type": "image/png",
+                                "data": "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+                            },
+                        },
+                    ],
+                },
+                "losses": [],
+            },
+        },
+    },
+    "a jpeg format maps to image/jpeg": {
+        "description": "a jpeg format maps to image/jpeg",
+        "wire": {
+            "toolResult": {
+                "toolUseId": "tooluse_jpg",
+                "content": [{"image": {"format": "jpeg", "source": {"bytes": "/9j/4AAQ"}}}],
+                "status": "success",
+            }
+        },
+        "canonical": {
+            "call_id": "tooluse_jpg",
+            "content": [{"type": "image", "media_type": "image/jpeg", "data": "/9j/4AAQ"}],
+            "is_error": False,
+            "extensions": {"bedrock_converse": {"forms": {"/toolResult/status": "present"}}},
+        },
+        "to": {
+            "anthropic_messages": {
+                "wire": {
+                    "type": "tool_result",
+                    "tool_use_id": "tooluse_jpg",
+                    "content": [
+                        {"type": "image", "source": {"type": "base64", "media_type": "image/jpeg", "data": "/9j/4AAQ"}}
+                    ],
+                },
+                "losses": [],
+            }
+        },
+    },
+    "empty content without status": {
+        "description": "empty content without status",
+        "wire": {"toolResult": {"toolUseId": "tooluse_empty", "content": []}},
+        "canonical": {"call_id": "tooluse_empty", "content": [], "is_error": False},
+        "to": {
+            "openai_chat": {"wire": {"role": "tool", "tool_call_id": "tooluse_empty", "content": ""}, "losses": []},
+            "anthropic_messages": {"wire": {"type": "tool_result", "tool_use_id": "tooluse_empty"}, "losses": []},
+        },
+    },
+    "a document block is kept verbatim": {
+        "description": "a document block is kept verbatim",
+        "wire": {
+            "toolResult": {
+                "toolUseId": "tooluse_doc",
+                "content": [{"document": {"name": "report", "format": "txt", "source": {"text": "all good"}}}],
+            }
+        },
+        "canonical": {
+            "call_id": "tooluse_doc",
+            "content": [
+                {
+                    "type": "wire",
+                    "dialect": "bedrock_converse",
+                    "value": {"document": {"name": "report", "format": "txt", "source": {"text": "all good"}}},
+                }
+            ],
+            "is_error": False,
+        },
+        "to": {
+            "openai_chat": {
+                "wire": {"role": "tool", "tool_call_id": "tooluse_doc", "content": []},
+                "losses": [{"pointer": "/content/0", "what": "bedrock_converse block"}],
+            }
+        },
+    },
+    "an image in S3 is kept verbatim": {
+        "description": "an image in S3 is kept verbatim",
+        "wire": {
+            "toolResult": {
+                "toolUseId": "tooluse_s3",
+                "content": [{"image": {"format": "png", "source": {"s3Location": {"uri": "s3://bucket/chart.png"}}}}],
+            }
+        },
+        "canonical": {
+            "call_id": "tooluse_s3",
+            "content": [
+                {
+                    "type": "wire",
+                    "dialect": "bedrock_converse",
+                    "value": {"image": {"format": "png", "source": {"s3Location": {"uri": "s3://bucket/chart.png"}}}},
+                }
+            ],
+            "is_error": False,
+        },
+    },
+    "an Anthropic tool_result block is not a toolResult block": {
+        "description": "an Anthropic tool_result block is not a toolResult block",
+        "wire": {"type": "tool_result", "tool_use_id": "toolu_1", "content": "x"},
+        "error": {"pointer": "/toolResult"},
+    },
+    "a toolResult without toolUseId is rejected": {
+        "description": "a toolResult without toolUseId is rejected",
+        "wire": {"toolResult": {"content": [{"text": "x"}]}},
+        "error": {"pointer": "/toolResult/toolUseId"},
+    },
+    "content given as a string is rejected": {
+        "description": "content given as a string is rejected",
+        "wire": {"toolResult": {"toolUseId": "tooluse_1", "content": "x"}},
+        "error": {"pointer": "/toolResult/content"},
+    },
+    "an unknown status is rejected": {
+        "description": "an unknown status is rejected",
+        "wire": {"toolResult": {"toolUseId": "tooluse_1", "content": [{"text": "x"}], "status": "failed"}},
+        "error": {"pointer": "/toolResult/status"},
+    },
+    "an image format Bedrock does not know is rejected": {
+        "description": "an image format Bedrock does not know is rejected",
+        "wire": {
+            "toolResult": {
+                "toolUseId": "tooluse_1",
+                "content": [{"image": {"format": "bmp", "source": {"bytes": "Qk0="}}}],
+            }
+        },
+        "error": {"pointer": "/toolResult/content/0/image/format"},
+    },
+}
 KNOWN_FAILURES: dict[str, str] = {}
-VALID_NAMES = ["text result with status success (corpus claude history)", "status error is the error flag (corpus nova micro)", "a json block is a json part", "text and an inline png image", "a jpeg format maps to image/jpeg", "empty content without status", "a document block is kept verbatim", "an image in S3 is kept verbatim"]
-INVALID_NAMES = ["an Anthropic tool_result block is not a toolResult block", "a toolResult without toolUseId is rejected", "content given as a string is rejected", "an unknown status is rejected", "an image format Bedrock does not know is rejected"]
+VALID_NAMES = [
+    "text result with status success (corpus claude history)",
+    "status error is the error flag (corpus nova micro)",
+    "a json block is a json part",
+    "text and an inline png image",
+    "a jpeg format maps to image/jpeg",
+    "empty content without status",
+    "a document block is kept verbatim",
+    "an image in S3 is kept verbatim",
+]
+INVALID_NAMES = [
+    "an Anthropic tool_result block is not a toolResult block",
+    "a toolResult without toolUseId is rejected",
+    "content given as a string is rejected",
+    "an unknown status is rejected",
+    "an image format Bedrock does not know is rejected",
+]
 # Quirks of compatible servers: the dialect's own schema rejects them, decode reads them.
 LENIENT = {name: case["lenient"] for name, case in CASES.items() if "lenient" in case}
 
@@ -290,12 +373,9 @@ def _case(name: str) -> dict[str, Any]:
     return copy.deepcopy(CASES[name])
 
 
-
 @pytest.mark.parametrize("name", _params([n for n in VALID_NAMES if n not in LENIENT], "wire_schema"))
 def test_wire_is_valid_against_the_dialect_schema(name: str, validate: Any) -> None:
     validate(WIRE_SCHEMA, _case(name)["wire"])
-
-
 
 
 def _same_error_kind(got: dict[str, Any], expected: dict[str, Any]) -> dict[str, Any]:
@@ -333,7 +413,6 @@ def test_decoding_json_text_matches_decoding_the_dict(name: str) -> None:
     assert decode(json.dumps(case["wire"])) == decode(case["wire"])
 
 
-
 @pytest.mark.parametrize(("name", "target"), CONVERSIONS)
 def test_conversion_gives_the_expected_wire_and_losses(name: str, target: str, validate: Any) -> None:
     case = _case(name)
@@ -361,7 +440,9 @@ def test_every_other_dialect_carries_it_or_reports_the_loss(name: str, target: s
     back = decoder(target, SHAPE)(result.value)
     lost = {loss.pointer.split("/")[1] for loss in result.losses if loss.pointer}
     for key in sorted(set(case["canonical"]) | set(back)):
-        if key in ("extensions", "raw_arguments", "arguments_error") or key in DIALECTS[target].DERIVABLE.get(SHAPE, ()):
+        if key in ("extensions", "raw_arguments", "arguments_error") or key in DIALECTS[target].DERIVABLE.get(
+            SHAPE, ()
+        ):
             continue
         before, after = case["canonical"].get(key), back.get(key)
         if key in ("id", "call_id") and isinstance(after, str):

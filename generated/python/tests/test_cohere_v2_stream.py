@@ -17,474 +17,545 @@ DIALECT = "cohere_v2"
 EVENT_SCHEMA = stream.EVENT_SCHEMA
 CALL_SCHEMA = "canonical/tool_call.json"
 DELTA_SCHEMA = "canonical/tool_call_delta.json"
-CASES: dict[str, dict[str, Any]] = {'tool plan, then a call whose arguments stream in fragments': {'description': 'tool plan, then a call whose '
-                                                                               'arguments stream in '
-                                                                               'fragments',
-                                                                'events': [{'id': '7c9f2a31-0000-4000-8000-000000000001',
-                                                                            'type': 'message-start',
-                                                                            'delta': {'message': {'role': 'assistant',
-                                                                                                  'content': [],
-                                                                                                  'tool_plan': '',
-                                                                                                  'tool_calls': [],
-                                                                                                  'citations': []}}},
-                                                                           {'type': 'tool-plan-delta',
-                                                                            'delta': {'message': {'tool_plan': 'I '
-                                                                                                               'will'}}},
-                                                                           {'type': 'tool-plan-delta',
-                                                                            'delta': {'message': {'tool_plan': ' '
-                                                                                                               'look '
-                                                                                                               'it '
-                                                                                                               'up.'}}},
-                                                                           {'type': 'tool-call-start',
-                                                                            'index': 0,
-                                                                            'delta': {'message': {'tool_calls': {'id': 'get_weather_a1b2c3d4e5f6',
-                                                                                                                 'type': 'function',
-                                                                                                                 'function': {'name': 'get_weather',
-                                                                                                                              'arguments': ''}}}}},
-                                                                           {'type': 'tool-call-delta',
-                                                                            'index': 0,
-                                                                            'delta': {'message': {'tool_calls': {'function': {'arguments': '{"loc'}}}}},
-                                                                           {'type': 'tool-call-delta',
-                                                                            'index': 0,
-                                                                            'delta': {'message': {'tool_calls': {'function': {'arguments': 'ation": '
-                                                                                                                                           '"Paris"}'}}}}},
-                                                                           {'type': 'tool-call-end',
-                                                                            'index': 0},
-                                                                           {'type': 'message-end',
-                                                                            'delta': {'finish_reason': 'TOOL_CALL',
-                                                                                      'usage': {'billed_units': {'input_tokens': 10,
-                                                                                                                 'output_tokens': 5},
-                                                                                                'tokens': {'input_tokens': 100,
-                                                                                                           'output_tokens': 20}}}}],
-                                                                'calls': [{'id': 'get_weather_a1b2c3d4e5f6',
-                                                                           'name': 'get_weather',
-                                                                           'raw_arguments': '{"location": '
-                                                                                            '"Paris"}',
-                                                                           'arguments': {'location': 'Paris'}}],
-                                                                'incomplete': [False],
-                                                                'finish_reason': 'TOOL_CALL',
-                                                                'deltas': [{'index': 0,
-                                                                            'id': 'get_weather_a1b2c3d4e5f6',
-                                                                            'name': 'get_weather'},
-                                                                           {'index': 0,
-                                                                            'arguments_delta': '{"loc'},
-                                                                           {'index': 0,
-                                                                            'arguments_delta': 'ation": '
-                                                                                               '"Paris"}'}]},
- 'a call without arguments: start with empty text, no delta': {'description': 'a call without arguments: '
-                                                                              'start with empty text, no '
-                                                                              'delta',
-                                                               'source': 'modelled on corpus '
-                                                                         'cohere/empty-arguments.stream.jsonl',
-                                                               'events': [{'id': '7c9f2a31-0000-4000-8000-000000000001',
-                                                                           'type': 'message-start',
-                                                                           'delta': {'message': {'role': 'assistant',
-                                                                                                 'content': [],
-                                                                                                 'tool_plan': '',
-                                                                                                 'tool_calls': [],
-                                                                                                 'citations': []}}},
-                                                                          {'type': 'tool-plan-delta',
-                                                                           'delta': {'message': {'tool_plan': 'Checking '
-                                                                                                              'the '
-                                                                                                              'time.'}}},
-                                                                          {'type': 'tool-call-start',
-                                                                           'index': 0,
-                                                                           'delta': {'message': {'tool_calls': {'id': 'currentTime_x1y2z3a4b5c6',
-                                                                                                                'type': 'function',
-                                                                                                                'function': {'name': 'currentTime',
-                                                                                                                             'arguments': ''}}}}},
-                                                                          {'type': 'tool-call-end',
-                                                                           'index': 0},
-                                                                          {'type': 'message-end',
-                                                                           'delta': {'finish_reason': 'TOOL_CALL',
-                                                                                     'usage': {'billed_units': {'input_tokens': 10,
-                                                                                                                'output_tokens': 5},
-                                                                                               'tokens': {'input_tokens': 100,
-                                                                                                          'output_tokens': 20}}}}],
-                                                               'calls': [{'id': 'currentTime_x1y2z3a4b5c6',
-                                                                          'name': 'currentTime',
-                                                                          'raw_arguments': '',
-                                                                          'arguments': {}}],
-                                                               'incomplete': [False],
-                                                               'finish_reason': 'TOOL_CALL',
-                                                               'deltas': [{'index': 0,
-                                                                           'id': 'currentTime_x1y2z3a4b5c6',
-                                                                           'name': 'currentTime'}]},
- 'arguments text null means no arguments': {'description': 'arguments text null means no arguments',
-                                            'source': 'vercel/ai PR 4755: Cohere sometimes returns null for '
-                                                      'tools without parameters',
-                                            'events': [{'id': '7c9f2a31-0000-4000-8000-000000000001',
-                                                        'type': 'message-start',
-                                                        'delta': {'message': {'role': 'assistant',
-                                                                              'content': [],
-                                                                              'tool_plan': '',
-                                                                              'tool_calls': [],
-                                                                              'citations': []}}},
-                                                       {'type': 'tool-call-start',
-                                                        'index': 0,
-                                                        'delta': {'message': {'tool_calls': {'id': 'currentTime_x1y2z3a4b5c6',
-                                                                                             'type': 'function',
-                                                                                             'function': {'name': 'currentTime',
-                                                                                                          'arguments': 'null'}}}}},
-                                                       {'type': 'tool-call-end', 'index': 0},
-                                                       {'type': 'message-end',
-                                                        'delta': {'finish_reason': 'TOOL_CALL',
-                                                                  'usage': {'billed_units': {'input_tokens': 10,
-                                                                                             'output_tokens': 5},
-                                                                            'tokens': {'input_tokens': 100,
-                                                                                       'output_tokens': 20}}}}],
-                                            'calls': [{'id': 'currentTime_x1y2z3a4b5c6',
-                                                       'name': 'currentTime',
-                                                       'raw_arguments': 'null',
-                                                       'arguments': {}}],
-                                            'incomplete': [False],
-                                            'finish_reason': 'TOOL_CALL',
-                                            'deltas': [{'index': 0,
-                                                        'id': 'currentTime_x1y2z3a4b5c6',
-                                                        'name': 'currentTime',
-                                                        'arguments_delta': 'null'}]},
- 'two parallel calls': {'description': 'two parallel calls',
-                        'events': [{'id': '7c9f2a31-0000-4000-8000-000000000001',
-                                    'type': 'message-start',
-                                    'delta': {'message': {'role': 'assistant',
-                                                          'content': [],
-                                                          'tool_plan': '',
-                                                          'tool_calls': [],
-                                                          'citations': []}}},
-                                   {'type': 'tool-call-start',
-                                    'index': 0,
-                                    'delta': {'message': {'tool_calls': {'id': 'f_000000000001',
-                                                                         'type': 'function',
-                                                                         'function': {'name': 'f',
-                                                                                      'arguments': ''}}}}},
-                                   {'type': 'tool-call-delta',
-                                    'index': 0,
-                                    'delta': {'message': {'tool_calls': {'function': {'arguments': '{"a":1}'}}}}},
-                                   {'type': 'tool-call-end', 'index': 0},
-                                   {'type': 'tool-call-start',
-                                    'index': 1,
-                                    'delta': {'message': {'tool_calls': {'id': 'g_000000000002',
-                                                                         'type': 'function',
-                                                                         'function': {'name': 'g',
-                                                                                      'arguments': ''}}}}},
-                                   {'type': 'tool-call-delta',
-                                    'index': 1,
-                                    'delta': {'message': {'tool_calls': {'function': {'arguments': '{"b":2}'}}}}},
-                                   {'type': 'tool-call-end', 'index': 1},
-                                   {'type': 'message-end',
-                                    'delta': {'finish_reason': 'TOOL_CALL',
-                                              'usage': {'billed_units': {'input_tokens': 10,
-                                                                         'output_tokens': 5},
-                                                        'tokens': {'input_tokens': 100,
-                                                                   'output_tokens': 20}}}}],
-                        'calls': [{'id': 'f_000000000001',
-                                   'name': 'f',
-                                   'raw_arguments': '{"a":1}',
-                                   'arguments': {'a': 1}},
-                                  {'id': 'g_000000000002',
-                                   'name': 'g',
-                                   'raw_arguments': '{"b":2}',
-                                   'arguments': {'b': 2}}],
-                        'incomplete': [False, False],
-                        'finish_reason': 'TOOL_CALL',
-                        'deltas': [{'index': 0, 'id': 'f_000000000001', 'name': 'f'},
-                                   {'index': 0, 'arguments_delta': '{"a":1}'},
-                                   {'index': 1, 'id': 'g_000000000002', 'name': 'g'},
-                                   {'index': 1, 'arguments_delta': '{"b":2}'}]},
- 'MAX_TOKENS while a call streams makes it incomplete': {'description': 'MAX_TOKENS while a call streams '
-                                                                        'makes it incomplete',
-                                                         'events': [{'id': '7c9f2a31-0000-4000-8000-000000000001',
-                                                                     'type': 'message-start',
-                                                                     'delta': {'message': {'role': 'assistant',
-                                                                                           'content': [],
-                                                                                           'tool_plan': '',
-                                                                                           'tool_calls': [],
-                                                                                           'citations': []}}},
-                                                                    {'type': 'tool-call-start',
-                                                                     'index': 0,
-                                                                     'delta': {'message': {'tool_calls': {'id': 'f_000000000001',
-                                                                                                          'type': 'function',
-                                                                                                          'function': {'name': 'write',
-                                                                                                                       'arguments': ''}}}}},
-                                                                    {'type': 'tool-call-delta',
-                                                                     'index': 0,
-                                                                     'delta': {'message': {'tool_calls': {'function': {'arguments': '{"text": '
-                                                                                                                                    '"Once'}}}}},
-                                                                    {'type': 'message-end',
-                                                                     'delta': {'finish_reason': 'MAX_TOKENS',
-                                                                               'usage': {'billed_units': {'input_tokens': 10,
-                                                                                                          'output_tokens': 5},
-                                                                                         'tokens': {'input_tokens': 100,
-                                                                                                    'output_tokens': 20}}}}],
-                                                         'calls': [{'id': 'f_000000000001',
-                                                                    'name': 'write',
-                                                                    'arguments': None,
-                                                                    'raw_arguments': '{"text": "Once',
-                                                                    'arguments_error': 'the stream was cut '
-                                                                                       'off',
-                                                                    'incomplete': True}],
-                                                         'incomplete': [True],
-                                                         'finish_reason': 'MAX_TOKENS',
-                                                         'deltas': [{'index': 0,
-                                                                     'id': 'f_000000000001',
-                                                                     'name': 'write'},
-                                                                    {'index': 0,
-                                                                     'arguments_delta': '{"text": "Once'}]},
- 'the stream ends before tool-call-end': {'description': 'the stream ends before tool-call-end',
-                                          'events': [{'id': '7c9f2a31-0000-4000-8000-000000000001',
-                                                      'type': 'message-start',
-                                                      'delta': {'message': {'role': 'assistant',
-                                                                            'content': [],
-                                                                            'tool_plan': '',
-                                                                            'tool_calls': [],
-                                                                            'citations': []}}},
-                                                     {'type': 'tool-call-start',
-                                                      'index': 0,
-                                                      'delta': {'message': {'tool_calls': {'id': 'f_000000000001',
-                                                                                           'type': 'function',
-                                                                                           'function': {'name': 'f',
-                                                                                                        'arguments': ''}}}}},
-                                                     {'type': 'tool-call-delta',
-                                                      'index': 0,
-                                                      'delta': {'message': {'tool_calls': {'function': {'arguments': '{"a":1}'}}}}}],
-                                          'calls': [{'id': 'f_000000000001',
-                                                     'name': 'f',
-                                                     'arguments': None,
-                                                     'raw_arguments': '{"a":1}',
-                                                     'arguments_error': 'the stream ended before this call '
-                                                                        'was complete',
-                                                     'incomplete': True}],
-                                          'incomplete': [True],
-                                          'finish_reason': None,
-                                          'deltas': [{'index': 0, 'id': 'f_000000000001', 'name': 'f'},
-                                                     {'index': 0, 'arguments_delta': '{"a":1}'}]},
- 'two objects in one argument text are one invalid call': {'description': 'two objects in one argument text '
-                                                                          'are one invalid call',
-                                                           'events': [{'id': '7c9f2a31-0000-4000-8000-000000000001',
-                                                                       'type': 'message-start',
-                                                                       'delta': {'message': {'role': 'assistant',
-                                                                                             'content': [],
-                                                                                             'tool_plan': '',
-                                                                                             'tool_calls': [],
-                                                                                             'citations': []}}},
-                                                                      {'type': 'tool-call-start',
-                                                                       'index': 0,
-                                                                       'delta': {'message': {'tool_calls': {'id': 'f_000000000001',
-                                                                                                            'type': 'function',
-                                                                                                            'function': {'name': 'f',
-                                                                                                                         'arguments': ''}}}}},
-                                                                      {'type': 'tool-call-delta',
-                                                                       'index': 0,
-                                                                       'delta': {'message': {'tool_calls': {'function': {'arguments': '{"a":1}{"b":2}'}}}}},
-                                                                      {'type': 'tool-call-end', 'index': 0},
-                                                                      {'type': 'message-end',
-                                                                       'delta': {'finish_reason': 'TOOL_CALL',
-                                                                                 'usage': {'billed_units': {'input_tokens': 10,
-                                                                                                            'output_tokens': 5},
-                                                                                           'tokens': {'input_tokens': 100,
-                                                                                                      'output_tokens': 20}}}}],
-                                                           'calls': [{'id': 'f_000000000001',
-                                                                      'name': 'f',
-                                                                      'raw_arguments': '{"a":1}{"b":2}',
-                                                                      'arguments': None,
-                                                                      'arguments_error': 'not valid JSON'}],
-                                                           'incomplete': [False],
-                                                           'finish_reason': 'TOOL_CALL',
-                                                           'deltas': [{'index': 0,
-                                                                       'id': 'f_000000000001',
-                                                                       'name': 'f'},
-                                                                      {'index': 0,
-                                                                       'arguments_delta': '{"a":1}{"b":2}'}]},
- 'a text answer gives no calls': {'description': 'a text answer gives no calls',
-                                  'events': [{'id': '7c9f2a31-0000-4000-8000-000000000001',
-                                              'type': 'message-start',
-                                              'delta': {'message': {'role': 'assistant',
-                                                                    'content': [],
-                                                                    'tool_plan': '',
-                                                                    'tool_calls': [],
-                                                                    'citations': []}}},
-                                             {'type': 'content-start',
-                                              'index': 0,
-                                              'delta': {'message': {'content': {'type': 'text',
-                                                                                'text': ''}}}},
-                                             {'type': 'content-delta',
-                                              'index': 0,
-                                              'delta': {'message': {'content': {'text': 'Hi'}}}},
-                                             {'type': 'content-end', 'index': 0},
-                                             {'type': 'message-end',
-                                              'delta': {'finish_reason': 'COMPLETE',
-                                                        'usage': {'billed_units': {'input_tokens': 10,
-                                                                                   'output_tokens': 5},
-                                                                  'tokens': {'input_tokens': 100,
-                                                                             'output_tokens': 20}}}}],
-                                  'calls': [],
-                                  'incomplete': [],
-                                  'finish_reason': 'COMPLETE',
-                                  'deltas': []},
- 'a tool-call-delta for an index that never started is a finding; the good call is kept': {'description': 'a '
-                                                                                                          'tool-call-delta '
-                                                                                                          'for '
-                                                                                                          'an '
-                                                                                                          'index '
-                                                                                                          'that '
-                                                                                                          'never '
-                                                                                                          'started '
-                                                                                                          'is '
-                                                                                                          'a '
-                                                                                                          'finding; '
-                                                                                                          'the '
-                                                                                                          'good '
-                                                                                                          'call '
-                                                                                                          'is '
-                                                                                                          'kept',
-                                                                                           'source': 'hand-written '
-                                                                                                     '(issue '
-                                                                                                     '10.17)',
-                                                                                           'events': [{'id': '7c9f2a31-0000-4000-8000-000000000001',
-                                                                                                       'type': 'message-start',
-                                                                                                       'delta': {'message': {'role': 'assistant',
-                                                                                                                             'content': [],
-                                                                                                                             'tool_plan': '',
-                                                                                                                             'tool_calls': [],
-                                                                                                                             'citations': []}}},
-                                                                                                      {'type': 'tool-plan-delta',
-                                                                                                       'delta': {'message': {'tool_plan': 'I '
-                                                                                                                                          'will'}}},
-                                                                                                      {'type': 'tool-plan-delta',
-                                                                                                       'delta': {'message': {'tool_plan': ' '
-                                                                                                                                          'look '
-                                                                                                                                          'it '
-                                                                                                                                          'up.'}}},
-                                                                                                      {'type': 'tool-call-start',
-                                                                                                       'index': 0,
-                                                                                                       'delta': {'message': {'tool_calls': {'id': 'get_weather_a1b2c3d4e5f6',
-                                                                                                                                            'type': 'function',
-                                                                                                                                            'function': {'name': 'get_weather',
-                                                                                                                                                         'arguments': ''}}}}},
-                                                                                                      {'type': 'tool-call-delta',
-                                                                                                       'index': 0,
-                                                                                                       'delta': {'message': {'tool_calls': {'function': {'arguments': '{"loc'}}}}},
-                                                                                                      {'type': 'tool-call-delta',
-                                                                                                       'index': 0,
-                                                                                                       'delta': {'message': {'tool_calls': {'function': {'arguments': 'ation": '
-                                                                                                                                                                      '"Paris"}'}}}}},
-                                                                                                      {'type': 'tool-call-end',
-                                                                                                       'index': 0},
-                                                                                                      {'type': 'tool-call-delta',
-                                                                                                       'index': 2,
-                                                                                                       'delta': {'message': {'tool_calls': {'function': {'arguments': '{"a":1}'}}}}},
-                                                                                                      {'type': 'message-end',
-                                                                                                       'delta': {'finish_reason': 'TOOL_CALL',
-                                                                                                                 'usage': {'billed_units': {'input_tokens': 10,
-                                                                                                                                            'output_tokens': 5},
-                                                                                                                           'tokens': {'input_tokens': 100,
-                                                                                                                                      'output_tokens': 20}}}}],
-                                                                                           'calls': [{'id': 'get_weather_a1b2c3d4e5f6',
-                                                                                                      'name': 'get_weather',
-                                                                                                      'raw_arguments': '{"location": '
-                                                                                                                       '"Paris"}',
-                                                                                                      'arguments': {'location': 'Paris'}}],
-                                                                                           'incomplete': [False],
-                                                                                           'finish_reason': 'TOOL_CALL',
-                                                                                           'deltas': [{'index': 0,
-                                                                                                       'id': 'get_weather_a1b2c3d4e5f6',
-                                                                                                       'name': 'get_weather'},
-                                                                                                      {'index': 0,
-                                                                                                       'arguments_delta': '{"loc'},
-                                                                                                      {'index': 0,
-                                                                                                       'arguments_delta': 'ation": '
-                                                                                                                          '"Paris"}'}],
-                                                                                           'findings': [{'event': 7,
-                                                                                                         'pointer': '/index',
-                                                                                                         'message': 'argument '
-                                                                                                                    'text '
-                                                                                                                    'for '
-                                                                                                                    'a '
-                                                                                                                    'call '
-                                                                                                                    'that '
-                                                                                                                    'is '
-                                                                                                                    'not '
-                                                                                                                    'open'}]},
- 'a message-end with an error ends the stream: the open call is incomplete': {'description': 'a message-end '
-                                                                                             'with an error '
-                                                                                             'ends the '
-                                                                                             'stream: the '
-                                                                                             'open call is '
-                                                                                             'incomplete',
-                                                                              'source': 'cohere-python '
-                                                                                        'ChatMessageEndEventDelta.error '
-                                                                                        '(issue 11.2)',
-                                                                              'events': [{'id': '7c9f2a31-0000-4000-8000-000000000001',
-                                                                                          'type': 'message-start',
-                                                                                          'delta': {'message': {'role': 'assistant',
-                                                                                                                'content': [],
-                                                                                                                'tool_plan': '',
-                                                                                                                'tool_calls': [],
-                                                                                                                'citations': []}}},
-                                                                                         {'type': 'tool-plan-delta',
-                                                                                          'delta': {'message': {'tool_plan': 'I '
-                                                                                                                             'will'}}},
-                                                                                         {'type': 'tool-plan-delta',
-                                                                                          'delta': {'message': {'tool_plan': ' '
-                                                                                                                             'look '
-                                                                                                                             'it '
-                                                                                                                             'up.'}}},
-                                                                                         {'type': 'tool-call-start',
-                                                                                          'index': 0,
-                                                                                          'delta': {'message': {'tool_calls': {'id': 'get_weather_a1b2c3d4e5f6',
-                                                                                                                               'type': 'function',
-                                                                                                                               'function': {'name': 'get_weather',
-                                                                                                                                            'arguments': ''}}}}},
-                                                                                         {'type': 'tool-call-delta',
-                                                                                          'index': 0,
-                                                                                          'delta': {'message': {'tool_calls': {'function': {'arguments': '{"loc'}}}}},
-                                                                                         {'type': 'message-end',
-                                                                                          'delta': {'finish_reason': 'ERROR',
-                                                                                                    'error': 'internal '
-                                                                                                             'server '
-                                                                                                             'error'}}],
-                                                                              'calls': [{'id': 'get_weather_a1b2c3d4e5f6',
-                                                                                         'name': 'get_weather',
-                                                                                         'arguments': None,
-                                                                                         'raw_arguments': '{"loc',
-                                                                                         'arguments_error': 'the '
-                                                                                                            'stream '
-                                                                                                            'ended '
-                                                                                                            'with '
-                                                                                                            'an '
-                                                                                                            'error '
-                                                                                                            'before '
-                                                                                                            'this '
-                                                                                                            'call '
-                                                                                                            'was '
-                                                                                                            'complete',
-                                                                                         'incomplete': True}],
-                                                                              'incomplete': [True],
-                                                                              'finish_reason': 'ERROR',
-                                                                              'findings': [{'event': 5,
-                                                                                            'pointer': '/delta/error',
-                                                                                            'message': 'the '
-                                                                                                       'stream '
-                                                                                                       'ended '
-                                                                                                       'with '
-                                                                                                       'an '
-                                                                                                       'error: '
-                                                                                                       'internal '
-                                                                                                       'server '
-                                                                                                       'error'}]},
- 'an OpenAI Chat chunk is not a Cohere event': {'description': 'an OpenAI Chat chunk is not a Cohere event',
-                                                'source': "hand-written: another dialect's stream must be an "
-                                                          'error naming the pointer, never an empty result '
-                                                          '(issue 10.1)',
-                                                'events': [{'id': 'chatcmpl-1',
-                                                            'object': 'chat.completion.chunk',
-                                                            'created': 1,
-                                                            'model': 'gpt-4o-mini',
-                                                            'choices': [{'index': 0,
-                                                                         'delta': {'role': 'assistant',
-                                                                                   'content': ''},
-                                                                         'finish_reason': None}]}],
-                                                'error': {'event': 0, 'pointer': ''}}}
+CASES: dict[str, dict[str, Any]] = {
+    "tool plan, then a call whose arguments stream in fragments": {
+        "description": "tool plan, then a call whose arguments stream in fragments",
+        "events": [
+            {
+                "id": "7c9f2a31-0000-4000-8000-000000000001",
+                "type": "message-start",
+                "delta": {
+                    "message": {"role": "assistant", "content": [], "tool_plan": "", "tool_calls": [], "citations": []}
+                },
+            },
+            {"type": "tool-plan-delta", "delta": {"message": {"tool_plan": "I will"}}},
+            {"type": "tool-plan-delta", "delta": {"message": {"tool_plan": " look it up."}}},
+            {
+                "type": "tool-call-start",
+                "index": 0,
+                "delta": {
+                    "message": {
+                        "tool_calls": {
+                            "id": "get_weather_a1b2c3d4e5f6",
+                            "type": "function",
+                            "function": {"name": "get_weather", "arguments": ""},
+                        }
+                    }
+                },
+            },
+            {
+                "type": "tool-call-delta",
+                "index": 0,
+                "delta": {"message": {"tool_calls": {"function": {"arguments": '{"loc'}}}},
+            },
+            {
+                "type": "tool-call-delta",
+                "index": 0,
+                "delta": {"message": {"tool_calls": {"function": {"arguments": 'ation": "Paris"}'}}}},
+            },
+            {"type": "tool-call-end", "index": 0},
+            {
+                "type": "message-end",
+                "delta": {
+                    "finish_reason": "TOOL_CALL",
+                    "usage": {
+                        "billed_units": {"input_tokens": 10, "output_tokens": 5},
+                        "tokens": {"input_tokens": 100, "output_tokens": 20},
+                    },
+                },
+            },
+        ],
+        "calls": [
+            {
+                "id": "get_weather_a1b2c3d4e5f6",
+                "name": "get_weather",
+                "raw_arguments": '{"location": "Paris"}',
+                "arguments": {"location": "Paris"},
+            }
+        ],
+        "incomplete": [False],
+        "finish_reason": "TOOL_CALL",
+        "deltas": [
+            {"index": 0, "id": "get_weather_a1b2c3d4e5f6", "name": "get_weather"},
+            {"index": 0, "arguments_delta": '{"loc'},
+            {"index": 0, "arguments_delta": 'ation": "Paris"}'},
+        ],
+    },
+    "a call without arguments: start with empty text, no delta": {
+        "description": "a call without arguments: start with empty text, no delta",
+        "source": "modelled on corpus cohere/empty-arguments.stream.jsonl",
+        "events": [
+            {
+                "id": "7c9f2a31-0000-4000-8000-000000000001",
+                "type": "message-start",
+                "delta": {
+                    "message": {"role": "assistant", "content": [], "tool_plan": "", "tool_calls": [], "citations": []}
+                },
+            },
+            {"type": "tool-plan-delta", "delta": {"message": {"tool_plan": "Checking the time."}}},
+            {
+                "type": "tool-call-start",
+                "index": 0,
+                "delta": {
+                    "message": {
+                        "tool_calls": {
+                            "id": "currentTime_x1y2z3a4b5c6",
+                            "type": "function",
+                            "function": {"name": "currentTime", "arguments": ""},
+                        }
+                    }
+                },
+            },
+            {"type": "tool-call-end", "index": 0},
+            {
+                "type": "message-end",
+                "delta": {
+                    "finish_reason": "TOOL_CALL",
+                    "usage": {
+                        "billed_units": {"input_tokens": 10, "output_tokens": 5},
+                        "tokens": {"input_tokens": 100, "output_tokens": 20},
+                    },
+                },
+            },
+        ],
+        "calls": [{"id": "currentTime_x1y2z3a4b5c6", "name": "currentTime", "raw_arguments": "", "arguments": {}}],
+        "incomplete": [False],
+        "finish_reason": "TOOL_CALL",
+        "deltas": [{"index": 0, "id": "currentTime_x1y2z3a4b5c6", "name": "currentTime"}],
+    },
+    "arguments text null means no arguments": {
+        "description": "arguments text null means no arguments",
+        "source": "vercel/ai PR 4755: Cohere sometimes returns null for tools without parameters",
+        "events": [
+            {
+                "id": "7c9f2a31-0000-4000-8000-000000000001",
+                "type": "message-start",
+                "delta": {
+                    "message": {"role": "assistant", "content": [], "tool_plan": "", "tool_calls": [], "citations": []}
+                },
+            },
+            {
+                "type": "tool-call-start",
+                "index": 0,
+                "delta": {
+                    "message": {
+                        "tool_calls": {
+                            "id": "currentTime_x1y2z3a4b5c6",
+                            "type": "function",
+                            "function": {"name": "currentTime", "arguments": "null"},
+                        }
+                    }
+                },
+            },
+            {"type": "tool-call-end", "index": 0},
+            {
+                "type": "message-end",
+                "delta": {
+                    "finish_reason": "TOOL_CALL",
+                    "usage": {
+                        "billed_units": {"input_tokens": 10, "output_tokens": 5},
+                        "tokens": {"input_tokens": 100, "output_tokens": 20},
+                    },
+                },
+            },
+        ],
+        "calls": [{"id": "currentTime_x1y2z3a4b5c6", "name": "currentTime", "raw_arguments": "null", "arguments": {}}],
+        "incomplete": [False],
+        "finish_reason": "TOOL_CALL",
+        "deltas": [{"index": 0, "id": "currentTime_x1y2z3a4b5c6", "name": "currentTime", "arguments_delta": "null"}],
+    },
+    "two parallel calls": {
+        "description": "two parallel calls",
+        "events": [
+            {
+                "id": "7c9f2a31-0000-4000-8000-000000000001",
+                "type": "message-start",
+                "delta": {
+                    "message": {"role": "assistant", "content": [], "tool_plan": "", "tool_calls": [], "citations": []}
+                },
+            },
+            {
+                "type": "tool-call-start",
+                "index": 0,
+                "delta": {
+                    "message": {
+                        "tool_calls": {
+                            "id": "f_000000000001",
+                            "type": "function",
+                            "function": {"name": "f", "arguments": ""},
+                        }
+                    }
+                },
+            },
+            {
+                "type": "tool-call-delta",
+                "index": 0,
+                "delta": {"message": {"tool_calls": {"function": {"arguments": '{"a":1}'}}}},
+            },
+            {"type": "tool-call-end", "index": 0},
+            {
+                "type": "tool-call-start",
+                "index": 1,
+                "delta": {
+                    "message": {
+                        "tool_calls": {
+                            "id": "g_000000000002",
+                            "type": "function",
+                            "function": {"name": "g", "arguments": ""},
+                        }
+                    }
+                },
+            },
+            {
+                "type": "tool-call-delta",
+                "index": 1,
+                "delta": {"message": {"tool_calls": {"function": {"arguments": '{"b":2}'}}}},
+            },
+            {"type": "tool-call-end", "index": 1},
+            {
+                "type": "message-end",
+                "delta": {
+                    "finish_reason": "TOOL_CALL",
+                    "usage": {
+                        "billed_units": {"input_tokens": 10, "output_tokens": 5},
+                        "tokens": {"input_tokens": 100, "output_tokens": 20},
+                    },
+                },
+            },
+        ],
+        "calls": [
+            {"id": "f_000000000001", "name": "f", "raw_arguments": '{"a":1}', "arguments": {"a": 1}},
+            {"id": "g_000000000002", "name": "g", "raw_arguments": '{"b":2}', "arguments": {"b": 2}},
+        ],
+        "incomplete": [False, False],
+        "finish_reason": "TOOL_CALL",
+        "deltas": [
+            {"index": 0, "id": "f_000000000001", "name": "f"},
+            {"index": 0, "arguments_delta": '{"a":1}'},
+            {"index": 1, "id": "g_000000000002", "name": "g"},
+            {"index": 1, "arguments_delta": '{"b":2}'},
+        ],
+    },
+    "MAX_TOKENS while a call streams makes it incomplete": {
+        "description": "MAX_TOKENS while a call streams makes it incomplete",
+        "events": [
+            {
+                "id": "7c9f2a31-0000-4000-8000-000000000001",
+                "type": "message-start",
+                "delta": {
+                    "message": {"role": "assistant", "content": [], "tool_plan": "", "tool_calls": [], "citations": []}
+                },
+            },
+            {
+                "type": "tool-call-start",
+                "index": 0,
+                "delta": {
+                    "message": {
+                        "tool_calls": {
+                            "id": "f_000000000001",
+                            "type": "function",
+                            "function": {"name": "write", "arguments": ""},
+                        }
+                    }
+                },
+            },
+            {
+                "type": "tool-call-delta",
+                "index": 0,
+                "delta": {"message": {"tool_calls": {"function": {"arguments": '{"text": "Once'}}}},
+            },
+            {
+                "type": "message-end",
+                "delta": {
+                    "finish_reason": "MAX_TOKENS",
+                    "usage": {
+                        "billed_units": {"input_tokens": 10, "output_tokens": 5},
+                        "tokens": {"input_tokens": 100, "output_tokens": 20},
+                    },
+                },
+            },
+        ],
+        "calls": [
+            {
+                "id": "f_000000000001",
+                "name": "write",
+                "arguments": None,
+                "raw_arguments": '{"text": "Once',
+                "arguments_error": "the stream was cut off",
+                "incomplete": True,
+            }
+        ],
+        "incomplete": [True],
+        "finish_reason": "MAX_TOKENS",
+        "deltas": [
+            {"index": 0, "id": "f_000000000001", "name": "write"},
+            {"index": 0, "arguments_delta": '{"text": "Once'},
+        ],
+    },
+    "the stream ends before tool-call-end": {
+        "description": "the stream ends before tool-call-end",
+        "events": [
+            {
+                "id": "7c9f2a31-0000-4000-8000-000000000001",
+                "type": "message-start",
+                "delta": {
+                    "message": {"role": "assistant", "content": [], "tool_plan": "", "tool_calls": [], "citations": []}
+                },
+            },
+            {
+                "type": "tool-call-start",
+                "index": 0,
+                "delta": {
+                    "message": {
+                        "tool_calls": {
+                            "id": "f_000000000001",
+                            "type": "function",
+                            "function": {"name": "f", "arguments": ""},
+                        }
+                    }
+                },
+            },
+            {
+                "type": "tool-call-delta",
+                "index": 0,
+                "delta": {"message": {"tool_calls": {"function": {"arguments": '{"a":1}'}}}},
+            },
+        ],
+        "calls": [
+            {
+                "id": "f_000000000001",
+                "name": "f",
+                "arguments": None,
+                "raw_arguments": '{"a":1}',
+                "arguments_error": "the stream ended before this call was complete",
+                "incomplete": True,
+            }
+        ],
+        "incomplete": [True],
+        "finish_reason": None,
+        "deltas": [{"index": 0, "id": "f_000000000001", "name": "f"}, {"index": 0, "arguments_delta": '{"a":1}'}],
+    },
+    "two objects in one argument text are one invalid call": {
+        "description": "two objects in one argument text are one invalid call",
+        "events": [
+            {
+                "id": "7c9f2a31-0000-4000-8000-000000000001",
+                "type": "message-start",
+                "delta": {
+                    "message": {"role": "assistant", "content": [], "tool_plan": "", "tool_calls": [], "citations": []}
+                },
+            },
+            {
+                "type": "tool-call-start",
+                "index": 0,
+                "delta": {
+                    "message": {
+                        "tool_calls": {
+                            "id": "f_000000000001",
+                            "type": "function",
+                            "function": {"name": "f", "arguments": ""},
+                        }
+                    }
+                },
+            },
+            {
+                "type": "tool-call-delta",
+                "index": 0,
+                "delta": {"message": {"tool_calls": {"function": {"arguments": '{"a":1}{"b":2}'}}}},
+            },
+            {"type": "tool-call-end", "index": 0},
+            {
+                "type": "message-end",
+                "delta": {
+                    "finish_reason": "TOOL_CALL",
+                    "usage": {
+                        "billed_units": {"input_tokens": 10, "output_tokens": 5},
+                        "tokens": {"input_tokens": 100, "output_tokens": 20},
+                    },
+                },
+            },
+        ],
+        "calls": [
+            {
+                "id": "f_000000000001",
+                "name": "f",
+                "raw_arguments": '{"a":1}{"b":2}',
+                "arguments": None,
+                "arguments_error": "not valid JSON",
+            }
+        ],
+        "incomplete": [False],
+        "finish_reason": "TOOL_CALL",
+        "deltas": [
+            {"index": 0, "id": "f_000000000001", "name": "f"},
+            {"index": 0, "arguments_delta": '{"a":1}{"b":2}'},
+        ],
+    },
+    "a text answer gives no calls": {
+        "description": "a text answer gives no calls",
+        "events": [
+            {
+                "id": "7c9f2a31-0000-4000-8000-000000000001",
+                "type": "message-start",
+                "delta": {
+                    "message": {"role": "assistant", "content": [], "tool_plan": "", "tool_calls": [], "citations": []}
+                },
+            },
+            {"type": "content-start", "index": 0, "delta": {"message": {"content": {"type": "text", "text": ""}}}},
+            {"type": "content-delta", "index": 0, "delta": {"message": {"content": {"text": "Hi"}}}},
+            {"type": "content-end", "index": 0},
+            {
+                "type": "message-end",
+                "delta": {
+                    "finish_reason": "COMPLETE",
+                    "usage": {
+                        "billed_units": {"input_tokens": 10, "output_tokens": 5},
+                        "tokens": {"input_tokens": 100, "output_tokens": 20},
+                    },
+                },
+            },
+        ],
+        "calls": [],
+        "incomplete": [],
+        "finish_reason": "COMPLETE",
+        "deltas": [],
+    },
+    "a tool-call-delta for an index that never started is a finding; the good call is kept": {
+        "description": "a tool-call-delta for an index that never started is a finding; the good call is kept",
+        "source": "hand-written (issue 10.17)",
+        "events": [
+            {
+                "id": "7c9f2a31-0000-4000-8000-000000000001",
+                "type": "message-start",
+                "delta": {
+                    "message": {"role": "assistant", "content": [], "tool_plan": "", "tool_calls": [], "citations": []}
+                },
+            },
+            {"type": "tool-plan-delta", "delta": {"message": {"tool_plan": "I will"}}},
+            {"type": "tool-plan-delta", "delta": {"message": {"tool_plan": " look it up."}}},
+            {
+                "type": "tool-call-start",
+                "index": 0,
+                "delta": {
+                    "message": {
+                        "tool_calls": {
+                            "id": "get_weather_a1b2c3d4e5f6",
+                            "type": "function",
+                            "function": {"name": "get_weather", "arguments": ""},
+                        }
+                    }
+                },
+            },
+            {
+                "type": "tool-call-delta",
+                "index": 0,
+                "delta": {"message": {"tool_calls": {"function": {"arguments": '{"loc'}}}},
+            },
+            {
+                "type": "tool-call-delta",
+                "index": 0,
+                "delta": {"message": {"tool_calls": {"function": {"arguments": 'ation": "Paris"}'}}}},
+            },
+            {"type": "tool-call-end", "index": 0},
+            {
+                "type": "tool-call-delta",
+                "index": 2,
+                "delta": {"message": {"tool_calls": {"function": {"arguments": '{"a":1}'}}}},
+            },
+            {
+                "type": "message-end",
+                "delta": {
+                    "finish_reason": "TOOL_CALL",
+                    "usage": {
+                        "billed_units": {"input_tokens": 10, "output_tokens": 5},
+                        "tokens": {"input_tokens": 100, "output_tokens": 20},
+                    },
+                },
+            },
+        ],
+        "calls": [
+            {
+                "id": "get_weather_a1b2c3d4e5f6",
+                "name": "get_weather",
+                "raw_arguments": '{"location": "Paris"}',
+                "arguments": {"location": "Paris"},
+            }
+        ],
+        "incomplete": [False],
+        "finish_reason": "TOOL_CALL",
+        "deltas": [
+            {"index": 0, "id": "get_weather_a1b2c3d4e5f6", "name": "get_weather"},
+            {"index": 0, "arguments_delta": '{"loc'},
+            {"index": 0, "arguments_delta": 'ation": "Paris"}'},
+        ],
+        "findings": [{"event": 7, "pointer": "/index", "message": "argument text for a call that is not open"}],
+    },
+    "a message-end with an error ends the stream: the open call is incomplete": {
+        "description": "a message-end with an error ends the stream: the open call is incomplete",
+        "source": "cohere-python ChatMessageEndEventDelta.error (issue 11.2)",
+        "events": [
+            {
+                "id": "7c9f2a31-0000-4000-8000-000000000001",
+                "type": "message-start",
+                "delta": {
+                    "message": {"role": "assistant", "content": [], "tool_plan": "", "tool_calls": [], "citations": []}
+                },
+            },
+            {"type": "tool-plan-delta", "delta": {"message": {"tool_plan": "I will"}}},
+            {"type": "tool-plan-delta", "delta": {"message": {"tool_plan": " look it up."}}},
+            {
+                "type": "tool-call-start",
+                "index": 0,
+                "delta": {
+                    "message": {
+                        "tool_calls": {
+                            "id": "get_weather_a1b2c3d4e5f6",
+                            "type": "function",
+                            "function": {"name": "get_weather", "arguments": ""},
+                        }
+                    }
+                },
+            },
+            {
+                "type": "tool-call-delta",
+                "index": 0,
+                "delta": {"message": {"tool_calls": {"function": {"arguments": '{"loc'}}}},
+            },
+            {"type": "message-end", "delta": {"finish_reason": "ERROR", "error": "internal server error"}},
+        ],
+        "calls": [
+            {
+                "id": "get_weather_a1b2c3d4e5f6",
+                "name": "get_weather",
+                "arguments": None,
+                "raw_arguments": '{"loc',
+                "arguments_error": "the stream ended with an error before this call was complete",
+                "incomplete": True,
+            }
+        ],
+        "incomplete": [True],
+        "finish_reason": "ERROR",
+        "findings": [
+            {"event": 5, "pointer": "/delta/error", "message": "the stream ended with an error: internal server error"}
+        ],
+    },
+    "an OpenAI Chat chunk is not a Cohere event": {
+        "description": "an OpenAI Chat chunk is not a Cohere event",
+        "source": "hand-written: another dialect's stream must be an "
+        "error naming the pointer, never an empty result "
+        "(issue 10.1)",
+        "events": [
+            {
+                "id": "chatcmpl-1",
+                "object": "chat.completion.chunk",
+                "created": 1,
+                "model": "gpt-4o-mini",
+                "choices": [{"index": 0, "delta": {"role": "assistant", "content": ""}, "finish_reason": None}],
+            }
+        ],
+        "error": {"event": 0, "pointer": ""},
+    },
+}
 KNOWN_FAILURES: dict[str, str] = {}
 # Byte positions at which the SSE text of a stream is cut into chunks (inside lines,
 # inside `data:`, inside multi-byte characters).
@@ -493,17 +564,45 @@ SPLITS = (1, 2, 3, 7, 64)
 
 def _params(names: list[str]) -> list[Any]:
     return [
-        pytest.param(name, id=name, marks=[pytest.mark.xfail(reason=KNOWN_FAILURES[name], strict=True)] if name in KNOWN_FAILURES else [])
+        pytest.param(
+            name,
+            id=name,
+            marks=[pytest.mark.xfail(reason=KNOWN_FAILURES[name], strict=True)] if name in KNOWN_FAILURES else [],
+        )
         for name in names
     ]
 
 
-VALID = _params(["tool plan, then a call whose arguments stream in fragments", "a call without arguments: start with empty text, no delta", "arguments text null means no arguments", "two parallel calls", "MAX_TOKENS while a call streams makes it incomplete", "the stream ends before tool-call-end", "two objects in one argument text are one invalid call", "a text answer gives no calls", "a tool-call-delta for an index that never started is a finding; the good call is kept", "a message-end with an error ends the stream: the open call is incomplete"])
+VALID = _params(
+    [
+        "tool plan, then a call whose arguments stream in fragments",
+        "a call without arguments: start with empty text, no delta",
+        "arguments text null means no arguments",
+        "two parallel calls",
+        "MAX_TOKENS while a call streams makes it incomplete",
+        "the stream ends before tool-call-end",
+        "two objects in one argument text are one invalid call",
+        "a text answer gives no calls",
+        "a tool-call-delta for an index that never started is a finding; the good call is kept",
+        "a message-end with an error ends the stream: the open call is incomplete",
+    ]
+)
 INVALID = _params(["an OpenAI Chat chunk is not a Cohere event"])
 ROUNDTRIP = _params(
     [
         name
-        for name in ["tool plan, then a call whose arguments stream in fragments", "a call without arguments: start with empty text, no delta", "arguments text null means no arguments", "two parallel calls", "MAX_TOKENS while a call streams makes it incomplete", "the stream ends before tool-call-end", "two objects in one argument text are one invalid call", "a text answer gives no calls", "a tool-call-delta for an index that never started is a finding; the good call is kept", "a message-end with an error ends the stream: the open call is incomplete"]
+        for name in [
+            "tool plan, then a call whose arguments stream in fragments",
+            "a call without arguments: start with empty text, no delta",
+            "arguments text null means no arguments",
+            "two parallel calls",
+            "MAX_TOKENS while a call streams makes it incomplete",
+            "the stream ends before tool-call-end",
+            "two objects in one argument text are one invalid call",
+            "a text answer gives no calls",
+            "a tool-call-delta for an index that never started is a finding; the good call is kept",
+            "a message-end with an error ends the stream: the open call is incomplete",
+        ]
         if CASES[name].get("roundtrip", True)
         and (stream.EMITS_INCOMPLETE or not any(c.get("incomplete") for c in CASES[name]["calls"]))
     ]
@@ -538,7 +637,6 @@ def _assemble(events: list[Any]) -> tuple[stream.Assembler, list[dict[str, Any]]
 def _sse(events: list[dict[str, Any]]) -> bytes:
     text = "".join(f"event: {e.get('type', 'chunk')}\ndata: {json.dumps(e, ensure_ascii=False)}\n\n" for e in events)
     return (text + "data: [DONE]\n\n").encode("utf-8")
-
 
 
 @pytest.mark.parametrize("name", VALID)
@@ -580,7 +678,6 @@ def test_vector_events_are_valid_stream_events(name: str, validate: Any) -> None
         pytest.skip(f"{DIALECT} declares no stream_event schema")
     for event in _case(name)["events"]:
         validate(EVENT_SCHEMA, event)
-
 
 
 @pytest.mark.parametrize("name", VALID)
@@ -634,7 +731,9 @@ def test_json_lines_text_gives_the_same_result(name: str) -> None:
 def test_json_array_text_gives_the_same_result(name: str, size: int) -> None:
     case = _case(name)
     _, expected, _ = _assemble(case["events"])
-    data = ("[\n" + ",\n".join(json.dumps(e, indent=1, ensure_ascii=False) for e in case["events"]) + "\n]\n").encode("utf-8")
+    data = ("[\n" + ",\n".join(json.dumps(e, indent=1, ensure_ascii=False) for e in case["events"]) + "\n]\n").encode(
+        "utf-8"
+    )
     assembler = stream.Assembler()
     for start in range(0, len(data), size):
         assembler.feed_text(data[start : start + size])
@@ -699,4 +798,3 @@ def test_emit_never_changes_its_input() -> None:
     before = copy.deepcopy(calls)
     stream.emit(calls)
     assert calls == before
-

@@ -14,179 +14,231 @@ DIALECT = "cohere_v2"
 SHAPE = "tool_call"
 WIRE_SCHEMA = "dialects/" + DIALECT + "/tool_call.json"
 CANONICAL_SCHEMA = "canonical/" + SHAPE + ".json"
-WIRE_SCHEMAS = {"anthropic_messages": "dialects/anthropic_messages/tool_call.json", "bedrock_converse": "dialects/bedrock_converse/tool_call.json", "cohere_v2": "dialects/cohere_v2/tool_call.json", "gemini": "dialects/gemini/tool_call.json", "mcp": "dialects/mcp/tool_call.json", "mistral": "dialects/mistral/tool_call.json", "ollama": "dialects/ollama/tool_call.json", "openai_chat": "dialects/openai_chat/tool_call.json", "openai_responses": "dialects/openai_responses/tool_call.json"}
+WIRE_SCHEMAS = {
+    "anthropic_messages": "dialects/anthropic_messages/tool_call.json",
+    "bedrock_converse": "dialects/bedrock_converse/tool_call.json",
+    "cohere_v2": "dialects/cohere_v2/tool_call.json",
+    "gemini": "dialects/gemini/tool_call.json",
+    "mcp": "dialects/mcp/tool_call.json",
+    "mistral": "dialects/mistral/tool_call.json",
+    "ollama": "dialects/ollama/tool_call.json",
+    "openai_chat": "dialects/openai_chat/tool_call.json",
+    "openai_responses": "dialects/openai_responses/tool_call.json",
+}
 
-CASES: dict[str, dict[str, Any]] = {'first of two parallel calls (corpus)': {'description': 'first of two parallel calls (corpus)',
-                                          'wire': {'id': 'weather_dqgshstja6p9',
-                                                   'type': 'function',
-                                                   'function': {'name': 'weather',
-                                                                'arguments': '{"location":"San Francisco"}'}},
-                                          'canonical': {'id': 'weather_dqgshstja6p9',
-                                                        'name': 'weather',
-                                                        'arguments': {'location': 'San Francisco'},
-                                                        'raw_arguments': '{"location":"San Francisco"}'},
-                                          'to': {'openai_chat': {'wire': {'id': 'weather_dqgshstja6p9',
-                                                                          'type': 'function',
-                                                                          'function': {'name': 'weather',
-                                                                                       'arguments': '{"location":"San '
-                                                                                                    'Francisco"}'}},
-                                                                 'losses': []},
-                                                 'anthropic_messages': {'wire': {'type': 'tool_use',
-                                                                                 'id': 'weather_dqgshstja6p9',
-                                                                                 'name': 'weather',
-                                                                                 'input': {'location': 'San '
-                                                                                                       'Francisco'}},
-                                                                        'losses': []},
-                                                 'bedrock_converse': {'wire': {'toolUse': {'toolUseId': 'weather_dqgshstja6p9',
-                                                                                           'name': 'weather',
-                                                                                           'input': {'location': 'San '
-                                                                                                                 'Francisco'}}},
-                                                                      'losses': []}}},
- 'second of two parallel calls (corpus)': {'description': 'second of two parallel calls (corpus)',
-                                           'wire': {'id': 'cityAttractions_dcxfx4myvx68',
-                                                    'type': 'function',
-                                                    'function': {'name': 'cityAttractions',
-                                                                 'arguments': '{"city":"San Francisco"}'}},
-                                           'canonical': {'id': 'cityAttractions_dcxfx4myvx68',
-                                                         'name': 'cityAttractions',
-                                                         'arguments': {'city': 'San Francisco'},
-                                                         'raw_arguments': '{"city":"San Francisco"}'},
-                                           'to': {'anthropic_messages': {'wire': {'type': 'tool_use',
-                                                                                  'id': 'cityAttractions_dcxfx4myvx68',
-                                                                                  'name': 'cityAttractions',
-                                                                                  'input': {'city': 'San '
-                                                                                                    'Francisco'}},
-                                                                         'losses': []}}},
- 'call replayed in a request, keys in another order (corpus)': {'description': 'call replayed in a request, '
-                                                                               'keys in another order '
-                                                                               '(corpus)',
-                                                                'wire': {'function': {'arguments': '{"city":"Paris"}',
-                                                                                      'name': 'get_weather'},
-                                                                         'id': 'get_weather_9gpb31r7h7mj',
-                                                                         'type': 'function'},
-                                                                'canonical': {'id': 'get_weather_9gpb31r7h7mj',
-                                                                              'name': 'get_weather',
-                                                                              'arguments': {'city': 'Paris'},
-                                                                              'raw_arguments': '{"city":"Paris"}'}},
- 'a no-argument call sent as the text null': {'description': 'a no-argument call sent as the text null',
-                                              'wire': {'id': 'currentTime_y46ar19t5gvw',
-                                                       'type': 'function',
-                                                       'function': {'name': 'currentTime',
-                                                                    'arguments': 'null'}},
-                                              'canonical': {'id': 'currentTime_y46ar19t5gvw',
-                                                            'name': 'currentTime',
-                                                            'arguments': {},
-                                                            'raw_arguments': 'null'},
-                                              'to': {'openai_chat': {'wire': {'id': 'currentTime_y46ar19t5gvw',
-                                                                              'type': 'function',
-                                                                              'function': {'name': 'currentTime',
-                                                                                           'arguments': '{}'}},
-                                                                     'losses': []},
-                                                     'anthropic_messages': {'wire': {'type': 'tool_use',
-                                                                                     'id': 'currentTime_y46ar19t5gvw',
-                                                                                     'name': 'currentTime',
-                                                                                     'input': {}},
-                                                                            'losses': []}}},
- 'a no-argument call assembled from a stream has empty text': {'description': 'a no-argument call assembled '
-                                                                              'from a stream has empty text',
-                                                               'wire': {'id': 'currentTime_y46ar19t5gvw',
-                                                                        'type': 'function',
-                                                                        'function': {'name': 'currentTime',
-                                                                                     'arguments': ''}},
-                                                               'canonical': {'id': 'currentTime_y46ar19t5gvw',
-                                                                             'name': 'currentTime',
-                                                                             'arguments': {},
-                                                                             'raw_arguments': ''},
-                                                               'to': {'anthropic_messages': {'wire': {'type': 'tool_use',
-                                                                                                      'id': 'currentTime_y46ar19t5gvw',
-                                                                                                      'name': 'currentTime',
-                                                                                                      'input': {}},
-                                                                                             'losses': []}}},
- 'truncated argument JSON is kept raw and marked invalid': {'description': 'truncated argument JSON is kept '
-                                                                           'raw and marked invalid',
-                                                            'wire': {'id': 'weather_trunc',
-                                                                     'type': 'function',
-                                                                     'function': {'name': 'weather',
-                                                                                  'arguments': '{"location": '
-                                                                                               '"San Fr'}},
-                                                            'canonical': {'id': 'weather_trunc',
-                                                                          'name': 'weather',
-                                                                          'arguments': None,
-                                                                          'raw_arguments': '{"location": '
-                                                                                           '"San Fr',
-                                                                          'arguments_error': 'not valid '
-                                                                                             'JSON'},
-                                                            'to': {'openai_chat': {'wire': {'id': 'weather_trunc',
-                                                                                            'type': 'function',
-                                                                                            'function': {'name': 'weather',
-                                                                                                         'arguments': '{"location": '
-                                                                                                                      '"San '
-                                                                                                                      'Fr'}},
-                                                                                   'losses': []},
-                                                                   'anthropic_messages': {'wire': {'type': 'tool_use',
-                                                                                                   'id': 'weather_trunc',
-                                                                                                   'name': 'weather',
-                                                                                                   'input': {}},
-                                                                                          'losses': [{'pointer': '/arguments',
-                                                                                                      'what': 'argument '
-                                                                                                              'text '
-                                                                                                              'that '
-                                                                                                              'is '
-                                                                                                              'not '
-                                                                                                              'a '
-                                                                                                              'JSON '
-                                                                                                              'object'}]},
-                                                                   'bedrock_converse': {'wire': {'toolUse': {'toolUseId': 'weather_trunc',
-                                                                                                             'name': 'weather',
-                                                                                                             'input': {}}},
-                                                                                        'losses': [{'pointer': '/arguments',
-                                                                                                    'what': 'argument '
-                                                                                                            'text '
-                                                                                                            'that '
-                                                                                                            'is '
-                                                                                                            'not '
-                                                                                                            'a '
-                                                                                                            'JSON '
-                                                                                                            'object'}]}}},
- 'arguments that are a JSON array are invalid': {'description': 'arguments that are a JSON array are invalid',
-                                                 'wire': {'id': 'sum_1',
-                                                          'type': 'function',
-                                                          'function': {'name': 'sum', 'arguments': '[1, 2]'}},
-                                                 'canonical': {'id': 'sum_1',
-                                                               'name': 'sum',
-                                                               'arguments': None,
-                                                               'raw_arguments': '[1, 2]',
-                                                               'arguments_error': 'not a JSON object'}},
- 'an Anthropic tool_use block is not a Cohere call': {'description': 'an Anthropic tool_use block is not a '
-                                                                     'Cohere call',
-                                                      'wire': {'type': 'tool_use',
-                                                               'id': 'toolu_01',
-                                                               'name': 'get_weather',
-                                                               'input': {}},
-                                                      'error': {'pointer': '/type'}},
- 'a Bedrock toolUse block is not a Cohere call': {'description': 'a Bedrock toolUse block is not a Cohere '
-                                                                 'call',
-                                                  'wire': {'toolUse': {'toolUseId': 'tooluse_1',
-                                                                       'name': 'get_weather',
-                                                                       'input': {}}},
-                                                  'error': {'pointer': '/type'}},
- 'a call without a function name is rejected': {'description': 'a call without a function name is rejected',
-                                                'wire': {'id': 'f_1',
-                                                         'type': 'function',
-                                                         'function': {'arguments': '{}'}},
-                                                'error': {'pointer': '/function/name'}},
- 'arguments given as an object are rejected': {'description': 'arguments given as an object are rejected',
-                                               'wire': {'id': 'f_1',
-                                                        'type': 'function',
-                                                        'function': {'name': 'f', 'arguments': {'a': 1}}},
-                                               'error': {'pointer': '/function/arguments'}},
- 'a call without an id is rejected': {'description': 'a call without an id is rejected',
-                                      'wire': {'type': 'function',
-                                               'function': {'name': 'f', 'arguments': '{}'}},
-                                      'error': {'pointer': '/id'}}}
+CASES: dict[str, dict[str, Any]] = {
+    "first of two parallel calls (corpus)": {
+        "description": "first of two parallel calls (corpus)",
+        "wire": {
+            "id": "weather_dqgshstja6p9",
+            "type": "function",
+            "function": {"name": "weather", "arguments": '{"location":"San Francisco"}'},
+        },
+        "canonical": {
+            "id": "weather_dqgshstja6p9",
+            "name": "weather",
+            "arguments": {"location": "San Francisco"},
+            "raw_arguments": '{"location":"San Francisco"}',
+        },
+        "to": {
+            "openai_chat": {
+                "wire": {
+                    "id": "weather_dqgshstja6p9",
+                    "type": "function",
+                    "function": {"name": "weather", "arguments": '{"location":"San Francisco"}'},
+                },
+                "losses": [],
+            },
+            "anthropic_messages": {
+                "wire": {
+                    "type": "tool_use",
+                    "id": "weather_dqgshstja6p9",
+                    "name": "weather",
+                    "input": {"location": "San Francisco"},
+                },
+                "losses": [],
+            },
+            "bedrock_converse": {
+                "wire": {
+                    "toolUse": {
+                        "toolUseId": "weather_dqgshstja6p9",
+                        "name": "weather",
+                        "input": {"location": "San Francisco"},
+                    }
+                },
+                "losses": [],
+            },
+        },
+    },
+    "second of two parallel calls (corpus)": {
+        "description": "second of two parallel calls (corpus)",
+        "wire": {
+            "id": "cityAttractions_dcxfx4myvx68",
+            "type": "function",
+            "function": {"name": "cityAttractions", "arguments": '{"city":"San Francisco"}'},
+        },
+        "canonical": {
+            "id": "cityAttractions_dcxfx4myvx68",
+            "name": "cityAttractions",
+            "arguments": {"city": "San Francisco"},
+            "raw_arguments": '{"city":"San Francisco"}',
+        },
+        "to": {
+            "anthropic_messages": {
+                "wire": {
+                    "type": "tool_use",
+                    "id": "cityAttractions_dcxfx4myvx68",
+                    "name": "cityAttractions",
+                    "input": {"city": "San Francisco"},
+                },
+                "losses": [],
+            }
+        },
+    },
+    "call replayed in a request, keys in another order (corpus)": {
+        "description": "call replayed in a request, keys in another order (corpus)",
+        "wire": {
+            "function": {"arguments": '{"city":"Paris"}', "name": "get_weather"},
+            "id": "get_weather_9gpb31r7h7mj",
+            "type": "function",
+        },
+        "canonical": {
+            "id": "get_weather_9gpb31r7h7mj",
+            "name": "get_weather",
+            "arguments": {"city": "Paris"},
+            "raw_arguments": '{"city":"Paris"}',
+        },
+    },
+    "a no-argument call sent as the text null": {
+        "description": "a no-argument call sent as the text null",
+        "wire": {
+            "id": "currentTime_y46ar19t5gvw",
+            "type": "function",
+            "function": {"name": "currentTime", "arguments": "null"},
+        },
+        "canonical": {
+            "id": "currentTime_y46ar19t5gvw",
+            "name": "currentTime",
+            "arguments": {},
+            "raw_arguments": "null",
+        },
+        "to": {
+            "openai_chat": {
+                "wire": {
+                    "id": "currentTime_y46ar19t5gvw",
+                    "type": "function",
+                    "function": {"name": "currentTime", "arguments": "{}"},
+                },
+                "losses": [],
+            },
+            "anthropic_messages": {
+                "wire": {"type": "tool_use", "id": "currentTime_y46ar19t5gvw", "name": "currentTime", "input": {}},
+                "losses": [],
+            },
+        },
+    },
+    "a no-argument call assembled from a stream has empty text": {
+        "description": "a no-argument call assembled from a stream has empty text",
+        "wire": {
+            "id": "currentTime_y46ar19t5gvw",
+            "type": "function",
+            "function": {"name": "currentTime", "arguments": ""},
+        },
+        "canonical": {"id": "currentTime_y46ar19t5gvw", "name": "currentTime", "arguments": {}, "raw_arguments": ""},
+        "to": {
+            "anthropic_messages": {
+                "wire": {"type": "tool_use", "id": "currentTime_y46ar19t5gvw", "name": "currentTime", "input": {}},
+                "losses": [],
+            }
+        },
+    },
+    "truncated argument JSON is kept raw and marked invalid": {
+        "description": "truncated argument JSON is kept raw and marked invalid",
+        "wire": {
+            "id": "weather_trunc",
+            "type": "function",
+            "function": {"name": "weather", "arguments": '{"location": "San Fr'},
+        },
+        "canonical": {
+            "id": "weather_trunc",
+            "name": "weather",
+            "arguments": None,
+            "raw_arguments": '{"location": "San Fr',
+            "arguments_error": "not valid JSON",
+        },
+        "to": {
+            "openai_chat": {
+                "wire": {
+                    "id": "weather_trunc",
+                    "type": "function",
+                    "function": {"name": "weather", "arguments": '{"location": "San Fr'},
+                },
+                "losses": [],
+            },
+            "anthropic_messages": {
+                "wire": {"type": "tool_use", "id": "weather_trunc", "name": "weather", "input": {}},
+                "losses": [{"pointer": "/arguments", "what": "argument text that is not a JSON object"}],
+            },
+            "bedrock_converse": {
+                "wire": {"toolUse": {"toolUseId": "weather_trunc", "name": "weather", "input": {}}},
+                "losses": [{"pointer": "/arguments", "what": "argument text that is not a JSON object"}],
+            },
+        },
+    },
+    "arguments that are a JSON array are invalid": {
+        "description": "arguments that are a JSON array are invalid",
+        "wire": {"id": "sum_1", "type": "function", "function": {"name": "sum", "arguments": "[1, 2]"}},
+        "canonical": {
+            "id": "sum_1",
+            "name": "sum",
+            "arguments": None,
+            "raw_arguments": "[1, 2]",
+            "arguments_error": "not a JSON object",
+        },
+    },
+    "an Anthropic tool_use block is not a Cohere call": {
+        "description": "an Anthropic tool_use block is not a Cohere call",
+        "wire": {"type": "tool_use", "id": "toolu_01", "name": "get_weather", "input": {}},
+        "error": {"pointer": "/type"},
+    },
+    "a Bedrock toolUse block is not a Cohere call": {
+        "description": "a Bedrock toolUse block is not a Cohere call",
+        "wire": {"toolUse": {"toolUseId": "tooluse_1", "name": "get_weather", "input": {}}},
+        "error": {"pointer": "/type"},
+    },
+    "a call without a function name is rejected": {
+        "description": "a call without a function name is rejected",
+        "wire": {"id": "f_1", "type": "function", "function": {"arguments": "{}"}},
+        "error": {"pointer": "/function/name"},
+    },
+    "arguments given as an object are rejected": {
+        "description": "arguments given as an object are rejected",
+        "wire": {"id": "f_1", "type": "function", "function": {"name": "f", "arguments": {"a": 1}}},
+        "error": {"pointer": "/function/arguments"},
+    },
+    "a call without an id is rejected": {
+        "description": "a call without an id is rejected",
+        "wire": {"type": "function", "function": {"name": "f", "arguments": "{}"}},
+        "error": {"pointer": "/id"},
+    },
+}
 KNOWN_FAILURES: dict[str, str] = {}
-VALID_NAMES = ["first of two parallel calls (corpus)", "second of two parallel calls (corpus)", "call replayed in a request, keys in another order (corpus)", "a no-argument call sent as the text null", "a no-argument call assembled from a stream has empty text", "truncated argument JSON is kept raw and marked invalid", "arguments that are a JSON array are invalid"]
-INVALID_NAMES = ["an Anthropic tool_use block is not a Cohere call", "a Bedrock toolUse block is not a Cohere call", "a call without a function name is rejected", "arguments given as an object are rejected", "a call without an id is rejected"]
+VALID_NAMES = [
+    "first of two parallel calls (corpus)",
+    "second of two parallel calls (corpus)",
+    "call replayed in a request, keys in another order (corpus)",
+    "a no-argument call sent as the text null",
+    "a no-argument call assembled from a stream has empty text",
+    "truncated argument JSON is kept raw and marked invalid",
+    "arguments that are a JSON array are invalid",
+]
+INVALID_NAMES = [
+    "an Anthropic tool_use block is not a Cohere call",
+    "a Bedrock toolUse block is not a Cohere call",
+    "a call without a function name is rejected",
+    "arguments given as an object are rejected",
+    "a call without an id is rejected",
+]
 # Quirks of compatible servers: the dialect's own schema rejects them, decode reads them.
 LENIENT = {name: case["lenient"] for name, case in CASES.items() if "lenient" in case}
 
@@ -223,12 +275,9 @@ def _case(name: str) -> dict[str, Any]:
     return copy.deepcopy(CASES[name])
 
 
-
 @pytest.mark.parametrize("name", _params([n for n in VALID_NAMES if n not in LENIENT], "wire_schema"))
 def test_wire_is_valid_against_the_dialect_schema(name: str, validate: Any) -> None:
     validate(WIRE_SCHEMA, _case(name)["wire"])
-
-
 
 
 def _same_error_kind(got: dict[str, Any], expected: dict[str, Any]) -> dict[str, Any]:
@@ -266,7 +315,6 @@ def test_decoding_json_text_matches_decoding_the_dict(name: str) -> None:
     assert decode(json.dumps(case["wire"])) == decode(case["wire"])
 
 
-
 @pytest.mark.parametrize(("name", "target"), CONVERSIONS)
 def test_conversion_gives_the_expected_wire_and_losses(name: str, target: str, validate: Any) -> None:
     case = _case(name)
@@ -294,7 +342,9 @@ def test_every_other_dialect_carries_it_or_reports_the_loss(name: str, target: s
     back = decoder(target, SHAPE)(result.value)
     lost = {loss.pointer.split("/")[1] for loss in result.losses if loss.pointer}
     for key in sorted(set(case["canonical"]) | set(back)):
-        if key in ("extensions", "raw_arguments", "arguments_error") or key in DIALECTS[target].DERIVABLE.get(SHAPE, ()):
+        if key in ("extensions", "raw_arguments", "arguments_error") or key in DIALECTS[target].DERIVABLE.get(
+            SHAPE, ()
+        ):
             continue
         before, after = case["canonical"].get(key), back.get(key)
         if key in ("id", "call_id") and isinstance(after, str):

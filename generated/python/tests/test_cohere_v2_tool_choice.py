@@ -14,34 +14,60 @@ DIALECT = "cohere_v2"
 SHAPE = "tool_choice"
 WIRE_SCHEMA = "dialects/" + DIALECT + "/tool_choice.json"
 CANONICAL_SCHEMA = "canonical/" + SHAPE + ".json"
-WIRE_SCHEMAS = {"anthropic_messages": "dialects/anthropic_messages/tool_choice.json", "bedrock_converse": "dialects/bedrock_converse/tool_choice.json", "cohere_v2": "dialects/cohere_v2/tool_choice.json", "gemini": "dialects/gemini/tool_choice.json", "mistral": "dialects/mistral/tool_choice.json", "openai_chat": "dialects/openai_chat/tool_choice.json", "openai_responses": "dialects/openai_responses/tool_choice.json"}
+WIRE_SCHEMAS = {
+    "anthropic_messages": "dialects/anthropic_messages/tool_choice.json",
+    "bedrock_converse": "dialects/bedrock_converse/tool_choice.json",
+    "cohere_v2": "dialects/cohere_v2/tool_choice.json",
+    "gemini": "dialects/gemini/tool_choice.json",
+    "mistral": "dialects/mistral/tool_choice.json",
+    "openai_chat": "dialects/openai_chat/tool_choice.json",
+    "openai_responses": "dialects/openai_responses/tool_choice.json",
+}
 
-CASES: dict[str, dict[str, Any]] = {'REQUIRED means required': {'description': 'REQUIRED means required',
-                             'wire': 'REQUIRED',
-                             'canonical': {'mode': 'required'},
-                             'to': {'openai_chat': {'wire': 'required', 'losses': []},
-                                    'anthropic_messages': {'wire': {'type': 'any'}, 'losses': []},
-                                    'bedrock_converse': {'wire': {'any': {}}, 'losses': []}}},
- 'NONE means none': {'description': 'NONE means none',
-                     'wire': 'NONE',
-                     'canonical': {'mode': 'none'},
-                     'to': {'openai_chat': {'wire': 'none', 'losses': []},
-                            'anthropic_messages': {'wire': {'type': 'none'}, 'losses': []},
-                            'bedrock_converse': {'wire': None,
-                                                 'losses': [{'pointer': '/mode',
-                                                             'what': 'this tool_choice'}]}}},
- 'AUTO of an old SDK is not a current value': {'description': 'AUTO of an old SDK is not a current value',
-                                               'wire': 'AUTO',
-                                               'error': {'pointer': ''}},
- 'the lower-case OpenAI spelling is rejected': {'description': 'the lower-case OpenAI spelling is rejected',
-                                                'wire': 'required',
-                                                'error': {'pointer': ''}},
- 'an Anthropic tool choice object is rejected': {'description': 'an Anthropic tool choice object is rejected',
-                                                 'wire': {'type': 'any'},
-                                                 'error': {'pointer': ''}}}
+CASES: dict[str, dict[str, Any]] = {
+    "REQUIRED means required": {
+        "description": "REQUIRED means required",
+        "wire": "REQUIRED",
+        "canonical": {"mode": "required"},
+        "to": {
+            "openai_chat": {"wire": "required", "losses": []},
+            "anthropic_messages": {"wire": {"type": "any"}, "losses": []},
+            "bedrock_converse": {"wire": {"any": {}}, "losses": []},
+        },
+    },
+    "NONE means none": {
+        "description": "NONE means none",
+        "wire": "NONE",
+        "canonical": {"mode": "none"},
+        "to": {
+            "openai_chat": {"wire": "none", "losses": []},
+            "anthropic_messages": {"wire": {"type": "none"}, "losses": []},
+            "bedrock_converse": {"wire": None, "losses": [{"pointer": "/mode", "what": "this tool_choice"}]},
+        },
+    },
+    "AUTO of an old SDK is not a current value": {
+        "description": "AUTO of an old SDK is not a current value",
+        "wire": "AUTO",
+        "error": {"pointer": ""},
+    },
+    "the lower-case OpenAI spelling is rejected": {
+        "description": "the lower-case OpenAI spelling is rejected",
+        "wire": "required",
+        "error": {"pointer": ""},
+    },
+    "an Anthropic tool choice object is rejected": {
+        "description": "an Anthropic tool choice object is rejected",
+        "wire": {"type": "any"},
+        "error": {"pointer": ""},
+    },
+}
 KNOWN_FAILURES: dict[str, str] = {}
 VALID_NAMES = ["REQUIRED means required", "NONE means none"]
-INVALID_NAMES = ["AUTO of an old SDK is not a current value", "the lower-case OpenAI spelling is rejected", "an Anthropic tool choice object is rejected"]
+INVALID_NAMES = [
+    "AUTO of an old SDK is not a current value",
+    "the lower-case OpenAI spelling is rejected",
+    "an Anthropic tool choice object is rejected",
+]
 # Quirks of compatible servers: the dialect's own schema rejects them, decode reads them.
 LENIENT = {name: case["lenient"] for name, case in CASES.items() if "lenient" in case}
 
@@ -78,12 +104,9 @@ def _case(name: str) -> dict[str, Any]:
     return copy.deepcopy(CASES[name])
 
 
-
 @pytest.mark.parametrize("name", _params([n for n in VALID_NAMES if n not in LENIENT], "wire_schema"))
 def test_wire_is_valid_against_the_dialect_schema(name: str, validate: Any) -> None:
     validate(WIRE_SCHEMA, _case(name)["wire"])
-
-
 
 
 def _same_error_kind(got: dict[str, Any], expected: dict[str, Any]) -> dict[str, Any]:
@@ -121,7 +144,6 @@ def test_decoding_json_text_matches_decoding_the_dict(name: str) -> None:
     assert decode(json.dumps(case["wire"])) == decode(case["wire"])
 
 
-
 @pytest.mark.parametrize(("name", "target"), CONVERSIONS)
 def test_conversion_gives_the_expected_wire_and_losses(name: str, target: str, validate: Any) -> None:
     case = _case(name)
@@ -149,7 +171,9 @@ def test_every_other_dialect_carries_it_or_reports_the_loss(name: str, target: s
     back = decoder(target, SHAPE)(result.value)
     lost = {loss.pointer.split("/")[1] for loss in result.losses if loss.pointer}
     for key in sorted(set(case["canonical"]) | set(back)):
-        if key in ("extensions", "raw_arguments", "arguments_error") or key in DIALECTS[target].DERIVABLE.get(SHAPE, ()):
+        if key in ("extensions", "raw_arguments", "arguments_error") or key in DIALECTS[target].DERIVABLE.get(
+            SHAPE, ()
+        ):
             continue
         before, after = case["canonical"].get(key), back.get(key)
         if key in ("id", "call_id") and isinstance(after, str):

@@ -14,152 +14,207 @@ DIALECT = "cohere_v2"
 SHAPE = "tool_result"
 WIRE_SCHEMA = "dialects/" + DIALECT + "/tool_result.json"
 CANONICAL_SCHEMA = "canonical/" + SHAPE + ".json"
-WIRE_SCHEMAS = {"anthropic_messages": "dialects/anthropic_messages/tool_result.json", "bedrock_converse": "dialects/bedrock_converse/tool_result.json", "cohere_v2": "dialects/cohere_v2/tool_result.json", "gemini": "dialects/gemini/tool_result.json", "mcp": "dialects/mcp/tool_result.json", "mistral": "dialects/mistral/tool_result.json", "ollama": "dialects/ollama/tool_result.json", "openai_chat": "dialects/openai_chat/tool_result.json", "openai_responses": "dialects/openai_responses/tool_result.json"}
+WIRE_SCHEMAS = {
+    "anthropic_messages": "dialects/anthropic_messages/tool_result.json",
+    "bedrock_converse": "dialects/bedrock_converse/tool_result.json",
+    "cohere_v2": "dialects/cohere_v2/tool_result.json",
+    "gemini": "dialects/gemini/tool_result.json",
+    "mcp": "dialects/mcp/tool_result.json",
+    "mistral": "dialects/mistral/tool_result.json",
+    "ollama": "dialects/ollama/tool_result.json",
+    "openai_chat": "dialects/openai_chat/tool_result.json",
+    "openai_responses": "dialects/openai_responses/tool_result.json",
+}
 
-CASES: dict[str, dict[str, Any]] = {'string content (corpus command-r7b)': {'description': 'string content (corpus command-r7b)',
-                                         'wire': {'content': 'Sunny, 22C in Paris',
-                                                  'role': 'tool',
-                                                  'tool_call_id': 'get_weather_9gpb31r7h7mj'},
-                                         'canonical': {'call_id': 'get_weather_9gpb31r7h7mj',
-                                                       'content': [{'type': 'text',
-                                                                    'text': 'Sunny, 22C in Paris'}],
-                                                       'is_error': False},
-                                         'to': {'openai_chat': {'wire': {'role': 'tool',
-                                                                         'tool_call_id': 'get_weather_9gpb31r7h7mj',
-                                                                         'content': 'Sunny, 22C in Paris'},
-                                                                'losses': []},
-                                                'anthropic_messages': {'wire': {'type': 'tool_result',
-                                                                                'tool_use_id': 'get_weather_9gpb31r7h7mj',
-                                                                                'content': 'Sunny, 22C in '
-                                                                                           'Paris'},
-                                                                       'losses': []},
-                                                'bedrock_converse': {'wire': {'toolResult': {'toolUseId': 'get_weather_9gpb31r7h7mj',
-                                                                                             'content': [{'text': 'Sunny, '
-                                                                                                                  '22C '
-                                                                                                                  'in '
-                                                                                                                  'Paris'}]}},
-                                                                     'losses': []}}},
- 'a document block is a json part': {'description': 'a document block is a json part',
-                                     'wire': {'role': 'tool',
-                                              'tool_call_id': 'weather_dqgshstja6p9',
-                                              'content': [{'type': 'document',
-                                                           'document': {'data': {'temperature': '20C',
-                                                                                 'city': 'San Francisco'}}}]},
-                                     'canonical': {'call_id': 'weather_dqgshstja6p9',
-                                                   'content': [{'type': 'json',
-                                                                'value': {'temperature': '20C',
-                                                                          'city': 'San Francisco'}}],
-                                                   'is_error': False},
-                                     'to': {'openai_chat': {'wire': {'role': 'tool',
-                                                                     'tool_call_id': 'weather_dqgshstja6p9',
-                                                                     'content': [{'type': 'text',
-                                                                                  'text': '{"temperature":"20C","city":"San '
-                                                                                          'Francisco"}'}]},
-                                                            'losses': [{'pointer': '/content/0',
-                                                                        'what': 'a json part'}]},
-                                            'anthropic_messages': {'wire': {'type': 'tool_result',
-                                                                            'tool_use_id': 'weather_dqgshstja6p9',
-                                                                            'content': [{'type': 'text',
-                                                                                         'text': '{"temperature":"20C","city":"San '
-                                                                                                 'Francisco"}'}]},
-                                                                   'losses': [{'pointer': '/content/0',
-                                                                               'what': 'a json part'}]},
-                                            'bedrock_converse': {'wire': {'toolResult': {'toolUseId': 'weather_dqgshstja6p9',
-                                                                                         'content': [{'json': {'temperature': '20C',
-                                                                                                               'city': 'San '
-                                                                                                                       'Francisco'}}]}},
-                                                                 'losses': []}}},
- 'a document id is kept as an extension': {'description': 'a document id is kept as an extension',
-                                           'wire': {'role': 'tool',
-                                                    'tool_call_id': 'weather_1',
-                                                    'content': [{'type': 'document',
-                                                                 'document': {'id': 'sf-weather',
-                                                                              'data': {'temperature': '20C'}}}]},
-                                           'canonical': {'call_id': 'weather_1',
-                                                         'content': [{'type': 'json',
-                                                                      'value': {'temperature': '20C'}}],
-                                                         'is_error': False,
-                                                         'extensions': {'cohere_v2': {'fields': {'/content/0/document/id': 'sf-weather'}}}},
-                                           'to': {'anthropic_messages': {'wire': {'type': 'tool_result',
-                                                                                  'tool_use_id': 'weather_1',
-                                                                                  'content': [{'type': 'text',
-                                                                                               'text': '{"temperature":"20C"}'}]},
-                                                                         'losses': [{'pointer': '/extensions/cohere_v2/fields/~1content~10~1document~1id',
-                                                                                     'what': 'cohere_v2 '
-                                                                                             'field '
-                                                                                             '/content/0/document/id'},
-                                                                                    {'pointer': '/content/0',
-                                                                                     'what': 'a json '
-                                                                                             'part'}]}}},
- "document data given as a string, as Cohere's guides send it": {'description': 'document data given as a '
-                                                                                "string, as Cohere's guides "
-                                                                                'send it',
-                                                                 'wire': {'role': 'tool',
-                                                                          'tool_call_id': 'emails_1',
-                                                                          'content': [{'type': 'document',
-                                                                                       'document': {'data': '{"from": '
-                                                                                                            '"it@co1t.com", '
-                                                                                                            '"subject": '
-                                                                                                            '"Setup"}'}}]},
-                                                                 'canonical': {'call_id': 'emails_1',
-                                                                               'content': [{'type': 'json',
-                                                                                            'value': '{"from": '
-                                                                                                     '"it@co1t.com", '
-                                                                                                     '"subject": '
-                                                                                                     '"Setup"}'}],
-                                                                               'is_error': False}},
- 'one text block keeps its list spelling': {'description': 'one text block keeps its list spelling',
-                                            'wire': {'role': 'tool',
-                                                     'tool_call_id': 'f_1',
-                                                     'content': [{'type': 'text', 'text': 'ok'}]},
-                                            'canonical': {'call_id': 'f_1',
-                                                          'content': [{'type': 'text', 'text': 'ok'}],
-                                                          'is_error': False,
-                                                          'extensions': {'cohere_v2': {'forms': {'/content': 'blocks'}}}},
-                                            'to': {'openai_chat': {'wire': {'role': 'tool',
-                                                                            'tool_call_id': 'f_1',
-                                                                            'content': 'ok'},
-                                                                   'losses': []}}},
- 'text and document blocks together': {'description': 'text and document blocks together',
-                                       'wire': {'role': 'tool',
-                                                'tool_call_id': 'f_2',
-                                                'content': [{'type': 'text', 'text': 'found 1'},
-                                                            {'type': 'document',
-                                                             'document': {'data': {'title': 'a'}}}]},
-                                       'canonical': {'call_id': 'f_2',
-                                                     'content': [{'type': 'text', 'text': 'found 1'},
-                                                                 {'type': 'json', 'value': {'title': 'a'}}],
-                                                     'is_error': False}},
- 'empty string content': {'description': 'empty string content',
-                          'wire': {'role': 'tool', 'tool_call_id': 'f_3', 'content': ''},
-                          'canonical': {'call_id': 'f_3', 'content': [], 'is_error': False},
-                          'to': {'openai_chat': {'wire': {'role': 'tool',
-                                                          'tool_call_id': 'f_3',
-                                                          'content': ''},
-                                                 'losses': []},
-                                 'anthropic_messages': {'wire': {'type': 'tool_result', 'tool_use_id': 'f_3'},
-                                                        'losses': []}}},
- 'an Anthropic tool_result block is not a tool message': {'description': 'an Anthropic tool_result block is '
-                                                                         'not a tool message',
-                                                          'wire': {'type': 'tool_result',
-                                                                   'tool_use_id': 'toolu_1',
-                                                                   'content': 'x'},
-                                                          'error': {'pointer': '/role'}},
- 'a Bedrock toolResult block is not a tool message': {'description': 'a Bedrock toolResult block is not a '
-                                                                     'tool message',
-                                                      'wire': {'toolResult': {'toolUseId': 'tooluse_1',
-                                                                              'content': [{'text': 'x'}]}},
-                                                      'error': {'pointer': '/role'}},
- 'a tool message without tool_call_id is rejected': {'description': 'a tool message without tool_call_id is '
-                                                                    'rejected',
-                                                     'wire': {'role': 'tool', 'content': 'x'},
-                                                     'error': {'pointer': '/tool_call_id'}},
- 'content that is a number is rejected': {'description': 'content that is a number is rejected',
-                                          'wire': {'role': 'tool', 'tool_call_id': 'f_1', 'content': 5},
-                                          'error': {'pointer': '/content'}}}
+CASES: dict[str, dict[str, Any]] = {
+    "string content (corpus command-r7b)": {
+        "description": "string content (corpus command-r7b)",
+        "wire": {"content": "Sunny, 22C in Paris", "role": "tool", "tool_call_id": "get_weather_9gpb31r7h7mj"},
+        "canonical": {
+            "call_id": "get_weather_9gpb31r7h7mj",
+            "content": [{"type": "text", "text": "Sunny, 22C in Paris"}],
+            "is_error": False,
+        },
+        "to": {
+            "openai_chat": {
+                "wire": {"role": "tool", "tool_call_id": "get_weather_9gpb31r7h7mj", "content": "Sunny, 22C in Paris"},
+                "losses": [],
+            },
+            "anthropic_messages": {
+                "wire": {
+                    "type": "tool_result",
+                    "tool_use_id": "get_weather_9gpb31r7h7mj",
+                    "content": "Sunny, 22C in Paris",
+                },
+                "losses": [],
+            },
+            "bedrock_converse": {
+                "wire": {
+                    "toolResult": {
+                        "toolUseId": "get_weather_9gpb31r7h7mj",
+                        "content": [{"text": "Sunny, 22C in Paris"}],
+                    }
+                },
+                "losses": [],
+            },
+        },
+    },
+    "a document block is a json part": {
+        "description": "a document block is a json part",
+        "wire": {
+            "role": "tool",
+            "tool_call_id": "weather_dqgshstja6p9",
+            "content": [{"type": "document", "document": {"data": {"temperature": "20C", "city": "San Francisco"}}}],
+        },
+        "canonical": {
+            "call_id": "weather_dqgshstja6p9",
+            "content": [{"type": "json", "value": {"temperature": "20C", "city": "San Francisco"}}],
+            "is_error": False,
+        },
+        "to": {
+            "openai_chat": {
+                "wire": {
+                    "role": "tool",
+                    "tool_call_id": "weather_dqgshstja6p9",
+                    "content": [{"type": "text", "text": '{"temperature":"20C","city":"San Francisco"}'}],
+                },
+                "losses": [{"pointer": "/content/0", "what": "a json part"}],
+            },
+            "anthropic_messages": {
+                "wire": {
+                    "type": "tool_result",
+                    "tool_use_id": "weather_dqgshstja6p9",
+                    "content": [{"type": "text", "text": '{"temperature":"20C","city":"San Francisco"}'}],
+                },
+                "losses": [{"pointer": "/content/0", "what": "a json part"}],
+            },
+            "bedrock_converse": {
+                "wire": {
+                    "toolResult": {
+                        "toolUseId": "weather_dqgshstja6p9",
+                        "content": [{"json": {"temperature": "20C", "city": "San Francisco"}}],
+                    }
+                },
+                "losses": [],
+            },
+        },
+    },
+    "a document id is kept as an extension": {
+        "description": "a document id is kept as an extension",
+        "wire": {
+            "role": "tool",
+            "tool_call_id": "weather_1",
+            "content": [{"type": "document", "document": {"id": "sf-weather", "data": {"temperature": "20C"}}}],
+        },
+        "canonical": {
+            "call_id": "weather_1",
+            "content": [{"type": "json", "value": {"temperature": "20C"}}],
+            "is_error": False,
+            "extensions": {"cohere_v2": {"fields": {"/content/0/document/id": "sf-weather"}}},
+        },
+        "to": {
+            "anthropic_messages": {
+                "wire": {
+                    "type": "tool_result",
+                    "tool_use_id": "weather_1",
+                    "content": [{"type": "text", "text": '{"temperature":"20C"}'}],
+                },
+                "losses": [
+                    {
+                        "pointer": "/extensions/cohere_v2/fields/~1content~10~1document~1id",
+                        "what": "cohere_v2 field /content/0/document/id",
+                    },
+                    {"pointer": "/content/0", "what": "a json part"},
+                ],
+            }
+        },
+    },
+    "document data given as a string, as Cohere's guides send it": {
+        "description": "document data given as a string, as Cohere's guides send it",
+        "wire": {
+            "role": "tool",
+            "tool_call_id": "emails_1",
+            "content": [{"type": "document", "document": {"data": '{"from": "it@co1t.com", "subject": "Setup"}'}}],
+        },
+        "canonical": {
+            "call_id": "emails_1",
+            "content": [{"type": "json", "value": '{"from": "it@co1t.com", "subject": "Setup"}'}],
+            "is_error": False,
+        },
+    },
+    "one text block keeps its list spelling": {
+        "description": "one text block keeps its list spelling",
+        "wire": {"role": "tool", "tool_call_id": "f_1", "content": [{"type": "text", "text": "ok"}]},
+        "canonical": {
+            "call_id": "f_1",
+            "content": [{"type": "text", "text": "ok"}],
+            "is_error": False,
+            "extensions": {"cohere_v2": {"forms": {"/content": "blocks"}}},
+        },
+        "to": {"openai_chat": {"wire": {"role": "tool", "tool_call_id": "f_1", "content": "ok"}, "losses": []}},
+    },
+    "text and document blocks together": {
+        "description": "text and document blocks together",
+        "wire": {
+            "role": "tool",
+            "tool_call_id": "f_2",
+            "content": [
+                {"type": "text", "text": "found 1"},
+                {"type": "document", "document": {"data": {"title": "a"}}},
+            ],
+        },
+        "canonical": {
+            "call_id": "f_2",
+            "content": [{"type": "text", "text": "found 1"}, {"type": "json", "value": {"title": "a"}}],
+            "is_error": False,
+        },
+    },
+    "empty string content": {
+        "description": "empty string content",
+        "wire": {"role": "tool", "tool_call_id": "f_3", "content": ""},
+        "canonical": {"call_id": "f_3", "content": [], "is_error": False},
+        "to": {
+            "openai_chat": {"wire": {"role": "tool", "tool_call_id": "f_3", "content": ""}, "losses": []},
+            "anthropic_messages": {"wire": {"type": "tool_result", "tool_use_id": "f_3"}, "losses": []},
+        },
+    },
+    "an Anthropic tool_result block is not a tool message": {
+        "description": "an Anthropic tool_result block is not a tool message",
+        "wire": {"type": "tool_result", "tool_use_id": "toolu_1", "content": "x"},
+        "error": {"pointer": "/role"},
+    },
+    "a Bedrock toolResult block is not a tool message": {
+        "description": "a Bedrock toolResult block is not a tool message",
+        "wire": {"toolResult": {"toolUseId": "tooluse_1", "content": [{"text": "x"}]}},
+        "error": {"pointer": "/role"},
+    },
+    "a tool message without tool_call_id is rejected": {
+        "description": "a tool message without tool_call_id is rejected",
+        "wire": {"role": "tool", "content": "x"},
+        "error": {"pointer": "/tool_call_id"},
+    },
+    "content that is a number is rejected": {
+        "description": "content that is a number is rejected",
+        "wire": {"role": "tool", "tool_call_id": "f_1", "content": 5},
+        "error": {"pointer": "/content"},
+    },
+}
 KNOWN_FAILURES: dict[str, str] = {}
-VALID_NAMES = ["string content (corpus command-r7b)", "a document block is a json part", "a document id is kept as an extension", "document data given as a string, as Cohere's guides send it", "one text block keeps its list spelling", "text and document blocks together", "empty string content"]
-INVALID_NAMES = ["an Anthropic tool_result block is not a tool message", "a Bedrock toolResult block is not a tool message", "a tool message without tool_call_id is rejected", "content that is a number is rejected"]
+VALID_NAMES = [
+    "string content (corpus command-r7b)",
+    "a document block is a json part",
+    "a document id is kept as an extension",
+    "document data given as a string, as Cohere's guides send it",
+    "one text block keeps its list spelling",
+    "text and document blocks together",
+    "empty string content",
+]
+INVALID_NAMES = [
+    "an Anthropic tool_result block is not a tool message",
+    "a Bedrock toolResult block is not a tool message",
+    "a tool message without tool_call_id is rejected",
+    "content that is a number is rejected",
+]
 # Quirks of compatible servers: the dialect's own schema rejects them, decode reads them.
 LENIENT = {name: case["lenient"] for name, case in CASES.items() if "lenient" in case}
 
@@ -196,12 +251,9 @@ def _case(name: str) -> dict[str, Any]:
     return copy.deepcopy(CASES[name])
 
 
-
 @pytest.mark.parametrize("name", _params([n for n in VALID_NAMES if n not in LENIENT], "wire_schema"))
 def test_wire_is_valid_against_the_dialect_schema(name: str, validate: Any) -> None:
     validate(WIRE_SCHEMA, _case(name)["wire"])
-
-
 
 
 def _same_error_kind(got: dict[str, Any], expected: dict[str, Any]) -> dict[str, Any]:
@@ -239,7 +291,6 @@ def test_decoding_json_text_matches_decoding_the_dict(name: str) -> None:
     assert decode(json.dumps(case["wire"])) == decode(case["wire"])
 
 
-
 @pytest.mark.parametrize(("name", "target"), CONVERSIONS)
 def test_conversion_gives_the_expected_wire_and_losses(name: str, target: str, validate: Any) -> None:
     case = _case(name)
@@ -267,7 +318,9 @@ def test_every_other_dialect_carries_it_or_reports_the_loss(name: str, target: s
     back = decoder(target, SHAPE)(result.value)
     lost = {loss.pointer.split("/")[1] for loss in result.losses if loss.pointer}
     for key in sorted(set(case["canonical"]) | set(back)):
-        if key in ("extensions", "raw_arguments", "arguments_error") or key in DIALECTS[target].DERIVABLE.get(SHAPE, ()):
+        if key in ("extensions", "raw_arguments", "arguments_error") or key in DIALECTS[target].DERIVABLE.get(
+            SHAPE, ()
+        ):
             continue
         before, after = case["canonical"].get(key), back.get(key)
         if key in ("id", "call_id") and isinstance(after, str):

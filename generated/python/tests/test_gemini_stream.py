@@ -17,637 +17,990 @@ DIALECT = "gemini"
 EVENT_SCHEMA = stream.EVENT_SCHEMA
 CALL_SCHEMA = "canonical/tool_call.json"
 DELTA_SCHEMA = "canonical/tool_call_delta.json"
-CASES: dict[str, dict[str, Any]] = {'a whole functionCall part with its thought signature, finish in a later chunk': {'description': 'a whole '
-                                                                                                  'functionCall '
-                                                                                                  'part with '
-                                                                                                  'its '
-                                                                                                  'thought '
-                                                                                                  'signature, '
-                                                                                                  'finish in '
-                                                                                                  'a later '
-                                                                                                  'chunk',
-                                                                                   'source': 'modelled on '
-                                                                                             'corpus '
-                                                                                             'gemini/gemini3pro-function-call.stream.jsonl',
-                                                                                   'events': [{'candidates': [{'content': {'parts': [{'functionCall': {'name': 'weather',
-                                                                                                                                                       'args': {'location': 'San '
-                                                                                                                                                                            'Francisco'}},
-                                                                                                                                      'thoughtSignature': 'CiQBjz1rX2Zk3hQw0example0signature0AAA='}],
-                                                                                                                           'role': 'model'},
-                                                                                                               'index': 0}],
-                                                                                               'modelVersion': 'gemini-3-pro-preview',
-                                                                                               'responseId': 'resp-1',
-                                                                                               'usageMetadata': {'promptTokenCount': 20,
-                                                                                                                 'totalTokenCount': 30}},
-                                                                                              {'candidates': [{'content': {'parts': [{'text': ''}],
-                                                                                                                           'role': 'model'},
-                                                                                                               'index': 0,
-                                                                                                               'finishReason': 'STOP'}],
-                                                                                               'modelVersion': 'gemini-3-pro-preview',
-                                                                                               'responseId': 'resp-1',
-                                                                                               'usageMetadata': {'promptTokenCount': 20,
-                                                                                                                 'totalTokenCount': 30}}],
-                                                                                   'calls': [{'id': 'call_zxad3rKwKEkUOkGPRsVudySg',
-                                                                                              'name': 'weather',
-                                                                                              'arguments': {'location': 'San '
-                                                                                                                        'Francisco'},
-                                                                                              'extensions': {'gemini': {'fields': {'/thoughtSignature': 'CiQBjz1rX2Zk3hQw0example0signature0AAA='},
-                                                                                                                        'forms': {'/functionCall/id': 'minted'}}}}],
-                                                                                   'incomplete': [False],
-                                                                                   'finish_reason': 'STOP',
-                                                                                   'deltas': [{'index': 0,
-                                                                                               'id': 'call_zxad3rKwKEkUOkGPRsVudySg',
-                                                                                               'name': 'weather',
-                                                                                               'arguments_delta': '{"location":"San '
-                                                                                                                  'Francisco"}'}]},
- 'two parallel calls in one chunk': {'description': 'two parallel calls in one chunk',
-                                     'events': [{'candidates': [{'content': {'parts': [{'functionCall': {'name': 'get_weather',
-                                                                                                         'args': {'city': 'Paris'}}},
-                                                                                       {'functionCall': {'name': 'get_time',
-                                                                                                         'args': {'tz': 'CET'}}}],
-                                                                             'role': 'model'},
-                                                                 'index': 0}],
-                                                 'modelVersion': 'gemini-3-pro-preview',
-                                                 'responseId': 'resp-1',
-                                                 'usageMetadata': {'promptTokenCount': 20,
-                                                                   'totalTokenCount': 30}},
-                                                {'candidates': [{'content': {'parts': [{'text': ''}],
-                                                                             'role': 'model'},
-                                                                 'index': 0,
-                                                                 'finishReason': 'STOP'}],
-                                                 'modelVersion': 'gemini-3-pro-preview',
-                                                 'responseId': 'resp-1',
-                                                 'usageMetadata': {'promptTokenCount': 20,
-                                                                   'totalTokenCount': 30}}],
-                                     'calls': [{'id': 'call_zxad3rKwKEkUOkGPRsVudySg',
-                                                'name': 'get_weather',
-                                                'arguments': {'city': 'Paris'},
-                                                'extensions': {'gemini': {'forms': {'/functionCall/id': 'minted'}}}},
-                                               {'id': 'call_yzuoaq2kvitfdJZrw2wYDvAA',
-                                                'name': 'get_time',
-                                                'arguments': {'tz': 'CET'},
-                                                'extensions': {'gemini': {'forms': {'/functionCall/id': 'minted'}}}}],
-                                     'incomplete': [False, False],
-                                     'finish_reason': 'STOP',
-                                     'deltas': [{'index': 0,
-                                                 'id': 'call_zxad3rKwKEkUOkGPRsVudySg',
-                                                 'name': 'get_weather',
-                                                 'arguments_delta': '{"city":"Paris"}'},
-                                                {'index': 1,
-                                                 'id': 'call_yzuoaq2kvitfdJZrw2wYDvAA',
-                                                 'name': 'get_time',
-                                                 'arguments_delta': '{"tz":"CET"}'}]},
- 'two calls in two chunks, with text before': {'description': 'two calls in two chunks, with text before',
-                                               'events': [{'candidates': [{'content': {'parts': [{'text': 'Let '
-                                                                                                          'me '
-                                                                                                          'look.'}],
-                                                                                       'role': 'model'},
-                                                                           'index': 0}],
-                                                           'modelVersion': 'gemini-3-pro-preview',
-                                                           'responseId': 'resp-1',
-                                                           'usageMetadata': {'promptTokenCount': 20,
-                                                                             'totalTokenCount': 30}},
-                                                          {'candidates': [{'content': {'parts': [{'functionCall': {'name': 'f',
-                                                                                                                   'args': {'a': 1}}}],
-                                                                                       'role': 'model'},
-                                                                           'index': 0}],
-                                                           'modelVersion': 'gemini-3-pro-preview',
-                                                           'responseId': 'resp-1',
-                                                           'usageMetadata': {'promptTokenCount': 20,
-                                                                             'totalTokenCount': 30}},
-                                                          {'candidates': [{'content': {'parts': [{'functionCall': {'name': 'g',
-                                                                                                                   'args': {'b': [1,
-                                                                                                                                  2]}}}],
-                                                                                       'role': 'model'},
-                                                                           'index': 0}],
-                                                           'modelVersion': 'gemini-3-pro-preview',
-                                                           'responseId': 'resp-1',
-                                                           'usageMetadata': {'promptTokenCount': 20,
-                                                                             'totalTokenCount': 30}},
-                                                          {'candidates': [{'content': {'parts': [{'text': ''}],
-                                                                                       'role': 'model'},
-                                                                           'index': 0,
-                                                                           'finishReason': 'STOP'}],
-                                                           'modelVersion': 'gemini-3-pro-preview',
-                                                           'responseId': 'resp-1',
-                                                           'usageMetadata': {'promptTokenCount': 20,
-                                                                             'totalTokenCount': 30}}],
-                                               'calls': [{'id': 'call_zxad3rKwKEkUOkGPRsVudySg',
-                                                          'name': 'f',
-                                                          'arguments': {'a': 1},
-                                                          'extensions': {'gemini': {'forms': {'/functionCall/id': 'minted'}}}},
-                                                         {'id': 'call_yzuoaq2kvitfdJZrw2wYDvAA',
-                                                          'name': 'g',
-                                                          'arguments': {'b': [1, 2]},
-                                                          'extensions': {'gemini': {'forms': {'/functionCall/id': 'minted'}}}}],
-                                               'incomplete': [False, False],
-                                               'finish_reason': 'STOP',
-                                               'deltas': [{'index': 0,
-                                                           'id': 'call_zxad3rKwKEkUOkGPRsVudySg',
-                                                           'name': 'f',
-                                                           'arguments_delta': '{"a":1}'},
-                                                          {'index': 1,
-                                                           'id': 'call_yzuoaq2kvitfdJZrw2wYDvAA',
-                                                           'name': 'g',
-                                                           'arguments_delta': '{"b":[1,2]}'}]},
- 'a call with an id keeps it': {'description': 'a call with an id keeps it',
-                                'events': [{'candidates': [{'content': {'parts': [{'functionCall': {'id': 'fc_abc123',
-                                                                                                    'name': 'f',
-                                                                                                    'args': {'x': True}}}],
-                                                                        'role': 'model'},
-                                                            'index': 0}],
-                                            'modelVersion': 'gemini-3-pro-preview',
-                                            'responseId': 'resp-1',
-                                            'usageMetadata': {'promptTokenCount': 20, 'totalTokenCount': 30}},
-                                           {'candidates': [{'content': {'parts': [{'text': ''}],
-                                                                        'role': 'model'},
-                                                            'index': 0,
-                                                            'finishReason': 'STOP'}],
-                                            'modelVersion': 'gemini-3-pro-preview',
-                                            'responseId': 'resp-1',
-                                            'usageMetadata': {'promptTokenCount': 20,
-                                                              'totalTokenCount': 30}}],
-                                'calls': [{'id': 'fc_abc123', 'name': 'f', 'arguments': {'x': True}}],
-                                'incomplete': [False],
-                                'finish_reason': 'STOP',
-                                'deltas': [{'index': 0,
-                                            'id': 'fc_abc123',
-                                            'name': 'f',
-                                            'arguments_delta': '{"x":true}'}]},
- 'a call without args means {}': {'description': 'a call without args means {}',
-                                  'events': [{'candidates': [{'content': {'parts': [{'functionCall': {'name': 'list_files'}}],
-                                                                          'role': 'model'},
-                                                              'index': 0}],
-                                              'modelVersion': 'gemini-3-pro-preview',
-                                              'responseId': 'resp-1',
-                                              'usageMetadata': {'promptTokenCount': 20,
-                                                                'totalTokenCount': 30}},
-                                             {'candidates': [{'content': {'parts': [{'text': ''}],
-                                                                          'role': 'model'},
-                                                              'index': 0,
-                                                              'finishReason': 'STOP'}],
-                                              'modelVersion': 'gemini-3-pro-preview',
-                                              'responseId': 'resp-1',
-                                              'usageMetadata': {'promptTokenCount': 20,
-                                                                'totalTokenCount': 30}}],
-                                  'calls': [{'id': 'call_zxad3rKwKEkUOkGPRsVudySg',
-                                             'name': 'list_files',
-                                             'arguments': {},
-                                             'extensions': {'gemini': {'forms': {'/functionCall/id': 'minted'}}}}],
-                                  'incomplete': [False],
-                                  'finish_reason': 'STOP',
-                                  'deltas': [{'index': 0,
-                                              'id': 'call_zxad3rKwKEkUOkGPRsVudySg',
-                                              'name': 'list_files',
-                                              'arguments_delta': '{}'}]},
- 'a whole call is complete even under MAX_TOKENS': {'description': 'a whole call is complete even under '
-                                                                   'MAX_TOKENS',
-                                                    'events': [{'candidates': [{'content': {'parts': [{'functionCall': {'name': 'f',
-                                                                                                                        'args': {'a': 1}}}],
-                                                                                            'role': 'model'},
-                                                                                'index': 0}],
-                                                                'modelVersion': 'gemini-3-pro-preview',
-                                                                'responseId': 'resp-1',
-                                                                'usageMetadata': {'promptTokenCount': 20,
-                                                                                  'totalTokenCount': 30}},
-                                                               {'candidates': [{'content': {'parts': [{'text': 'and '
-                                                                                                               'then'}],
-                                                                                            'role': 'model'},
-                                                                                'index': 0,
-                                                                                'finishReason': 'MAX_TOKENS'}],
-                                                                'modelVersion': 'gemini-3-pro-preview',
-                                                                'responseId': 'resp-1',
-                                                                'usageMetadata': {'promptTokenCount': 20,
-                                                                                  'totalTokenCount': 30}}],
-                                                    'calls': [{'id': 'call_zxad3rKwKEkUOkGPRsVudySg',
-                                                               'name': 'f',
-                                                               'arguments': {'a': 1},
-                                                               'extensions': {'gemini': {'forms': {'/functionCall/id': 'minted'}}}}],
-                                                    'incomplete': [False],
-                                                    'finish_reason': 'MAX_TOKENS',
-                                                    'deltas': [{'index': 0,
-                                                                'id': 'call_zxad3rKwKEkUOkGPRsVudySg',
-                                                                'name': 'f',
-                                                                'arguments_delta': '{"a":1}'}]},
- 'Vertex partialArgs: typed values at JSONPaths, strings continued, empty functionCall ends': {'description': 'Vertex '
-                                                                                                              'partialArgs: '
-                                                                                                              'typed '
-                                                                                                              'values '
-                                                                                                              'at '
-                                                                                                              'JSONPaths, '
-                                                                                                              'strings '
-                                                                                                              'continued, '
-                                                                                                              'empty '
-                                                                                                              'functionCall '
-                                                                                                              'ends',
-                                                                                               'source': 'modelled '
-                                                                                                         'on '
-                                                                                                         'vercel/ai '
-                                                                                                         'fixture '
-                                                                                                         'google-vertex-stream-tool-call-arguments-nested '
-                                                                                                         '(streamFunctionCallArguments)',
-                                                                                               'events': [{'candidates': [{'content': {'role': 'model',
-                                                                                                                                       'parts': [{'functionCall': {'name': 'cook',
-                                                                                                                                                                   'willContinue': True},
-                                                                                                                                                  'thoughtSignature': 'CiQBjz1rX2Zk3hQw0example0signature0AAA='}]}}],
-                                                                                                           'modelVersion': 'gemini-3-flash-preview',
-                                                                                                           'responseId': 'resp-2'},
-                                                                                                          {'candidates': [{'content': {'role': 'model',
-                                                                                                                                       'parts': [{'functionCall': {'partialArgs': [{'jsonPath': '$.recipe.name',
-                                                                                                                                                                                    'stringValue': 'Lasa',
-                                                                                                                                                                                    'willContinue': True}],
-                                                                                                                                                                   'willContinue': True}}]}}],
-                                                                                                           'modelVersion': 'gemini-3-flash-preview',
-                                                                                                           'responseId': 'resp-2'},
-                                                                                                          {'candidates': [{'content': {'role': 'model',
-                                                                                                                                       'parts': [{'functionCall': {'partialArgs': [{'jsonPath': '$.recipe.name',
-                                                                                                                                                                                    'stringValue': 'gna'}],
-                                                                                                                                                                   'willContinue': True}}]}}],
-                                                                                                           'modelVersion': 'gemini-3-flash-preview',
-                                                                                                           'responseId': 'resp-2'},
-                                                                                                          {'candidates': [{'content': {'role': 'model',
-                                                                                                                                       'parts': [{'functionCall': {'willContinue': True}}]}}],
-                                                                                                           'modelVersion': 'gemini-3-flash-preview',
-                                                                                                           'responseId': 'resp-2'},
-                                                                                                          {'candidates': [{'content': {'role': 'model',
-                                                                                                                                       'parts': [{'functionCall': {'partialArgs': [{'jsonPath': '$.recipe.servings',
-                                                                                                                                                                                    'numberValue': 4}],
-                                                                                                                                                                   'willContinue': True}}]}}],
-                                                                                                           'modelVersion': 'gemini-3-flash-preview',
-                                                                                                           'responseId': 'resp-2'},
-                                                                                                          {'candidates': [{'content': {'role': 'model',
-                                                                                                                                       'parts': [{'functionCall': {'partialArgs': [{'jsonPath': '$.recipe.vegetarian',
-                                                                                                                                                                                    'boolValue': False},
-                                                                                                                                                                                   {'jsonPath': '$.recipe.note',
-                                                                                                                                                                                    'nullValue': 'NULL_VALUE'}],
-                                                                                                                                                                   'willContinue': True}}]}}],
-                                                                                                           'modelVersion': 'gemini-3-flash-preview',
-                                                                                                           'responseId': 'resp-2'},
-                                                                                                          {'candidates': [{'content': {'role': 'model',
-                                                                                                                                       'parts': [{'functionCall': {}}]}}],
-                                                                                                           'modelVersion': 'gemini-3-flash-preview',
-                                                                                                           'responseId': 'resp-2'},
-                                                                                                          {'candidates': [{'content': {'parts': [{'text': ''}],
-                                                                                                                                       'role': 'model'},
-                                                                                                                           'index': 0,
-                                                                                                                           'finishReason': 'STOP'}],
-                                                                                                           'modelVersion': 'gemini-3-pro-preview',
-                                                                                                           'responseId': 'resp-1',
-                                                                                                           'usageMetadata': {'promptTokenCount': 20,
-                                                                                                                             'totalTokenCount': 30}}],
-                                                                                               'calls': [{'id': 'call_zxad3rKwKEkUOkGPRsVudySg',
-                                                                                                          'name': 'cook',
-                                                                                                          'arguments': {'recipe': {'name': 'Lasagna',
-                                                                                                                                   'servings': 4,
-                                                                                                                                   'vegetarian': False,
-                                                                                                                                   'note': None}},
-                                                                                                          'extensions': {'gemini': {'fields': {'/thoughtSignature': 'CiQBjz1rX2Zk3hQw0example0signature0AAA='},
-                                                                                                                                    'forms': {'/functionCall/id': 'minted'}}}}],
-                                                                                               'incomplete': [False],
-                                                                                               'finish_reason': 'STOP',
-                                                                                               'deltas': [{'index': 0,
-                                                                                                           'name': 'cook'}]},
- 'Vertex partialArgs into an array of objects': {'description': 'Vertex partialArgs into an array of objects',
-                                                 'events': [{'candidates': [{'content': {'role': 'model',
-                                                                                         'parts': [{'functionCall': {'name': 'write_items',
-                                                                                                                     'willContinue': True}}]}}],
-                                                             'modelVersion': 'gemini-3-flash-preview',
-                                                             'responseId': 'resp-2'},
-                                                            {'candidates': [{'content': {'role': 'model',
-                                                                                         'parts': [{'functionCall': {'partialArgs': [{'jsonPath': '$.items[0].id',
-                                                                                                                                      'stringValue': 'a1'}],
-                                                                                                                     'willContinue': True}}]}}],
-                                                             'modelVersion': 'gemini-3-flash-preview',
-                                                             'responseId': 'resp-2'},
-                                                            {'candidates': [{'content': {'role': 'model',
-                                                                                         'parts': [{'functionCall': {'partialArgs': [{'jsonPath': '$.items[0].price',
-                                                                                                                                      'numberValue': 0.5}],
-                                                                                                                     'willContinue': True}}]}}],
-                                                             'modelVersion': 'gemini-3-flash-preview',
-                                                             'responseId': 'resp-2'},
-                                                            {'candidates': [{'content': {'role': 'model',
-                                                                                         'parts': [{'functionCall': {'partialArgs': [{'jsonPath': '$.items[1].id',
-                                                                                                                                      'stringValue': 'b2'}],
-                                                                                                                     'willContinue': True}}]}}],
-                                                             'modelVersion': 'gemini-3-flash-preview',
-                                                             'responseId': 'resp-2'},
-                                                            {'candidates': [{'content': {'role': 'model',
-                                                                                         'parts': [{'functionCall': {'partialArgs': [{'jsonPath': "$['odd "
-                                                                                                                                                  "key']",
-                                                                                                                                      'stringValue': 'x'}],
-                                                                                                                     'willContinue': True}}]}}],
-                                                             'modelVersion': 'gemini-3-flash-preview',
-                                                             'responseId': 'resp-2'},
-                                                            {'candidates': [{'content': {'role': 'model',
-                                                                                         'parts': [{'functionCall': {}}]}}],
-                                                             'modelVersion': 'gemini-3-flash-preview',
-                                                             'responseId': 'resp-2'},
-                                                            {'candidates': [{'content': {'parts': [{'text': ''}],
-                                                                                         'role': 'model'},
-                                                                             'index': 0,
-                                                                             'finishReason': 'STOP'}],
-                                                             'modelVersion': 'gemini-3-pro-preview',
-                                                             'responseId': 'resp-1',
-                                                             'usageMetadata': {'promptTokenCount': 20,
-                                                                               'totalTokenCount': 30}}],
-                                                 'calls': [{'id': 'call_zxad3rKwKEkUOkGPRsVudySg',
-                                                            'name': 'write_items',
-                                                            'arguments': {'items': [{'id': 'a1',
-                                                                                     'price': 0.5},
-                                                                                    {'id': 'b2'}],
-                                                                          'odd key': 'x'},
-                                                            'extensions': {'gemini': {'forms': {'/functionCall/id': 'minted'}}}}],
-                                                 'incomplete': [False],
-                                                 'finish_reason': 'STOP',
-                                                 'deltas': [{'index': 0, 'name': 'write_items'}]},
- 'Vertex: the last partialArgs without willContinue end the call': {'description': 'Vertex: the last '
-                                                                                   'partialArgs without '
-                                                                                   'willContinue end the '
-                                                                                   'call',
-                                                                    'source': 'vercel/ai fixture '
-                                                                              'google-stream-tool-call-array-arguments-missing-terminal-function-call',
-                                                                    'events': [{'candidates': [{'content': {'role': 'model',
-                                                                                                            'parts': [{'functionCall': {'name': 'f',
-                                                                                                                                        'willContinue': True}}]}}],
-                                                                                'modelVersion': 'gemini-3-flash-preview',
-                                                                                'responseId': 'resp-2'},
-                                                                               {'candidates': [{'content': {'role': 'model',
-                                                                                                            'parts': [{'functionCall': {'partialArgs': [{'jsonPath': '$.a',
-                                                                                                                                                         'stringValue': 'x'}],
-                                                                                                                                        'willContinue': True}}]}}],
-                                                                                'modelVersion': 'gemini-3-flash-preview',
-                                                                                'responseId': 'resp-2'},
-                                                                               {'candidates': [{'content': {'role': 'model',
-                                                                                                            'parts': [{'functionCall': {'partialArgs': [{'jsonPath': '$.b',
-                                                                                                                                                         'numberValue': 1}]}}]}}],
-                                                                                'modelVersion': 'gemini-3-flash-preview',
-                                                                                'responseId': 'resp-2'},
-                                                                               {'candidates': [{'content': {'parts': [{'text': ''}],
-                                                                                                            'role': 'model'},
-                                                                                                'index': 0,
-                                                                                                'finishReason': 'STOP'}],
-                                                                                'modelVersion': 'gemini-3-pro-preview',
-                                                                                'responseId': 'resp-1',
-                                                                                'usageMetadata': {'promptTokenCount': 20,
-                                                                                                  'totalTokenCount': 30}}],
-                                                                    'calls': [{'id': 'call_zxad3rKwKEkUOkGPRsVudySg',
-                                                                               'name': 'f',
-                                                                               'arguments': {'a': 'x',
-                                                                                             'b': 1},
-                                                                               'extensions': {'gemini': {'forms': {'/functionCall/id': 'minted'}}}}],
-                                                                    'incomplete': [False],
-                                                                    'finish_reason': 'STOP',
-                                                                    'deltas': [{'index': 0, 'name': 'f'}]},
- 'Vertex: a call without arguments': {'description': 'Vertex: a call without arguments',
-                                      'events': [{'candidates': [{'content': {'role': 'model',
-                                                                              'parts': [{'functionCall': {'name': 'list_files',
-                                                                                                          'willContinue': True}}]}}],
-                                                  'modelVersion': 'gemini-3-flash-preview',
-                                                  'responseId': 'resp-2'},
-                                                 {'candidates': [{'content': {'role': 'model',
-                                                                              'parts': [{'functionCall': {}}]}}],
-                                                  'modelVersion': 'gemini-3-flash-preview',
-                                                  'responseId': 'resp-2'},
-                                                 {'candidates': [{'content': {'parts': [{'text': ''}],
-                                                                              'role': 'model'},
-                                                                  'index': 0,
-                                                                  'finishReason': 'STOP'}],
-                                                  'modelVersion': 'gemini-3-pro-preview',
-                                                  'responseId': 'resp-1',
-                                                  'usageMetadata': {'promptTokenCount': 20,
-                                                                    'totalTokenCount': 30}}],
-                                      'calls': [{'id': 'call_zxad3rKwKEkUOkGPRsVudySg',
-                                                 'name': 'list_files',
-                                                 'arguments': {},
-                                                 'extensions': {'gemini': {'forms': {'/functionCall/id': 'minted'}}}}],
-                                      'incomplete': [False],
-                                      'finish_reason': 'STOP',
-                                      'deltas': [{'index': 0, 'name': 'list_files'}]},
- 'Vertex: MAX_TOKENS while arguments stream makes the call incomplete': {'description': 'Vertex: MAX_TOKENS '
-                                                                                        'while arguments '
-                                                                                        'stream makes the '
-                                                                                        'call incomplete',
-                                                                         'events': [{'candidates': [{'content': {'role': 'model',
-                                                                                                                 'parts': [{'functionCall': {'name': 'write_file',
-                                                                                                                                             'willContinue': True}}]}}],
-                                                                                     'modelVersion': 'gemini-3-flash-preview',
-                                                                                     'responseId': 'resp-2'},
-                                                                                    {'candidates': [{'content': {'role': 'model',
-                                                                                                                 'parts': [{'functionCall': {'partialArgs': [{'jsonPath': '$.path',
-                                                                                                                                                              'stringValue': 'a.txt'}],
-                                                                                                                                             'willContinue': True}}]}}],
-                                                                                     'modelVersion': 'gemini-3-flash-preview',
-                                                                                     'responseId': 'resp-2'},
-                                                                                    {'candidates': [{'content': {'role': 'model',
-                                                                                                                 'parts': [{'functionCall': {'partialArgs': [{'jsonPath': '$.text',
-                                                                                                                                                              'stringValue': 'Once '
-                                                                                                                                                                             'upon',
-                                                                                                                                                              'willContinue': True}],
-                                                                                                                                             'willContinue': True}}]}}],
-                                                                                     'modelVersion': 'gemini-3-flash-preview',
-                                                                                     'responseId': 'resp-2'},
-                                                                                    {'candidates': [{'content': {'parts': [{'text': ''}],
-                                                                                                                 'role': 'model'},
-                                                                                                     'index': 0,
-                                                                                                     'finishReason': 'MAX_TOKENS'}],
-                                                                                     'modelVersion': 'gemini-3-pro-preview',
-                                                                                     'responseId': 'resp-1',
-                                                                                     'usageMetadata': {'promptTokenCount': 20,
-                                                                                                       'totalTokenCount': 30}}],
-                                                                         'calls': [{'id': 'call_zxad3rKwKEkUOkGPRsVudySg',
-                                                                                    'name': 'write_file',
-                                                                                    'arguments': None,
-                                                                                    'raw_arguments': '{"path":"a.txt","text":"Once '
-                                                                                                     'upon"}',
-                                                                                    'arguments_error': 'the '
-                                                                                                       'stream '
-                                                                                                       'was '
-                                                                                                       'cut '
-                                                                                                       'off',
-                                                                                    'incomplete': True}],
-                                                                         'incomplete': [True],
-                                                                         'finish_reason': 'MAX_TOKENS',
-                                                                         'deltas': [{'index': 0,
-                                                                                     'name': 'write_file'}]},
- 'Vertex: the stream ends while arguments stream': {'description': 'Vertex: the stream ends while arguments '
-                                                                   'stream',
-                                                    'events': [{'candidates': [{'content': {'role': 'model',
-                                                                                            'parts': [{'functionCall': {'name': 'f',
-                                                                                                                        'willContinue': True}}]}}],
-                                                                'modelVersion': 'gemini-3-flash-preview',
-                                                                'responseId': 'resp-2'},
-                                                               {'candidates': [{'content': {'role': 'model',
-                                                                                            'parts': [{'functionCall': {'partialArgs': [{'jsonPath': '$.a',
-                                                                                                                                         'numberValue': 1}],
-                                                                                                                        'willContinue': True}}]}}],
-                                                                'modelVersion': 'gemini-3-flash-preview',
-                                                                'responseId': 'resp-2'}],
-                                                    'calls': [{'id': 'call_zxad3rKwKEkUOkGPRsVudySg',
-                                                               'name': 'f',
-                                                               'arguments': None,
-                                                               'raw_arguments': '{"a":1}',
-                                                               'arguments_error': 'the stream ended before '
-                                                                                  'this call was complete',
-                                                               'incomplete': True}],
-                                                    'incomplete': [True],
-                                                    'finish_reason': None,
-                                                    'deltas': [{'index': 0, 'name': 'f'}]},
- 'a text-only answer gives no calls': {'description': 'a text-only answer gives no calls',
-                                       'events': [{'candidates': [{'content': {'parts': [{'text': 'Hello'}],
-                                                                               'role': 'model'},
-                                                                   'index': 0}],
-                                                   'modelVersion': 'gemini-3-pro-preview',
-                                                   'responseId': 'resp-1',
-                                                   'usageMetadata': {'promptTokenCount': 20,
-                                                                     'totalTokenCount': 30}},
-                                                  {'candidates': [{'content': {'parts': [{'text': ''}],
-                                                                               'role': 'model'},
-                                                                   'index': 0,
-                                                                   'finishReason': 'STOP'}],
-                                                   'modelVersion': 'gemini-3-pro-preview',
-                                                   'responseId': 'resp-1',
-                                                   'usageMetadata': {'promptTokenCount': 20,
-                                                                     'totalTokenCount': 30}}],
-                                       'calls': [],
-                                       'incomplete': [],
-                                       'finish_reason': 'STOP',
-                                       'deltas': []},
- 'partialArgs with no call open are a finding; the good call is kept': {'description': 'partialArgs with no '
-                                                                                       'call open are a '
-                                                                                       'finding; the good '
-                                                                                       'call is kept',
-                                                                        'source': 'hand-written (issue '
-                                                                                  '10.17)',
-                                                                        'events': [{'candidates': [{'content': {'parts': [{'functionCall': {'name': 'weather',
-                                                                                                                                            'args': {'location': 'San '
-                                                                                                                                                                 'Francisco'}},
-                                                                                                                           'thoughtSignature': 'CiQBjz1rX2Zk3hQw0example0signature0AAA='}],
-                                                                                                                'role': 'model'},
-                                                                                                    'index': 0}],
-                                                                                    'modelVersion': 'gemini-3-pro-preview',
-                                                                                    'responseId': 'resp-1',
-                                                                                    'usageMetadata': {'promptTokenCount': 20,
-                                                                                                      'totalTokenCount': 30}},
-                                                                                   {'candidates': [{'content': {'role': 'model',
-                                                                                                                'parts': [{'functionCall': {'partialArgs': [{'jsonPath': '$.a',
-                                                                                                                                                             'numberValue': 1}],
-                                                                                                                                            'willContinue': True}}]}}],
-                                                                                    'modelVersion': 'gemini-3-flash-preview',
-                                                                                    'responseId': 'resp-2'},
-                                                                                   {'candidates': [{'content': {'parts': [{'text': ''}],
-                                                                                                                'role': 'model'},
-                                                                                                    'index': 0,
-                                                                                                    'finishReason': 'STOP'}],
-                                                                                    'modelVersion': 'gemini-3-pro-preview',
-                                                                                    'responseId': 'resp-1',
-                                                                                    'usageMetadata': {'promptTokenCount': 20,
-                                                                                                      'totalTokenCount': 30}}],
-                                                                        'calls': [{'id': 'call_zxad3rKwKEkUOkGPRsVudySg',
-                                                                                   'name': 'weather',
-                                                                                   'arguments': {'location': 'San '
-                                                                                                             'Francisco'},
-                                                                                   'extensions': {'gemini': {'fields': {'/thoughtSignature': 'CiQBjz1rX2Zk3hQw0example0signature0AAA='},
-                                                                                                             'forms': {'/functionCall/id': 'minted'}}}}],
-                                                                        'incomplete': [False],
-                                                                        'finish_reason': 'STOP',
-                                                                        'findings': [{'event': 1,
-                                                                                      'pointer': '/candidates/0/content/parts/0/functionCall/partialArgs',
-                                                                                      'message': 'argument '
-                                                                                                 'text for a '
-                                                                                                 'call that '
-                                                                                                 'is not '
-                                                                                                 'open'}]},
- 'a partialArg whose jsonPath is not JSONPath is rejected': {'description': 'a partialArg whose jsonPath is '
-                                                                            'not JSONPath is rejected',
-                                                             'events': [{'candidates': [{'content': {'role': 'model',
-                                                                                                     'parts': [{'functionCall': {'name': 'f',
-                                                                                                                                 'willContinue': True}}]}}],
-                                                                         'modelVersion': 'gemini-3-flash-preview',
-                                                                         'responseId': 'resp-2'},
-                                                                        {'candidates': [{'content': {'role': 'model',
-                                                                                                     'parts': [{'functionCall': {'partialArgs': [{'jsonPath': 'a.b',
-                                                                                                                                                  'numberValue': 1}],
-                                                                                                                                 'willContinue': True}}]}}],
-                                                                         'modelVersion': 'gemini-3-flash-preview',
-                                                                         'responseId': 'resp-2'}],
-                                                             'error': {'event': 1,
-                                                                       'pointer': '/candidates/0/content/parts/0/functionCall/partialArgs/0/jsonPath'}},
- 'a functionCall whose args are not an object is rejected': {'description': 'a functionCall whose args are '
-                                                                            'not an object is rejected',
-                                                             'events': [{'candidates': [{'content': {'parts': [{'functionCall': {'name': 'f',
-                                                                                                                                 'args': '{}'}}],
-                                                                                                     'role': 'model'},
-                                                                                         'index': 0}],
-                                                                         'modelVersion': 'gemini-3-pro-preview',
-                                                                         'responseId': 'resp-1',
-                                                                         'usageMetadata': {'promptTokenCount': 20,
-                                                                                           'totalTokenCount': 30}}],
-                                                             'error': {'event': 0,
-                                                                       'pointer': '/candidates/0/content/parts/0/functionCall/args'}},
- 'an error chunk ends the stream; the whole call before it is kept': {'description': 'an error chunk ends '
-                                                                                     'the stream; the whole '
-                                                                                     'call before it is kept',
-                                                                      'source': 'Gemini API: a stream that '
-                                                                                'fails mid-way sends '
-                                                                                '{"error": {code, message, '
-                                                                                'status}} (issue 11.2)',
-                                                                      'events': [{'candidates': [{'content': {'parts': [{'functionCall': {'name': 'weather',
-                                                                                                                                          'args': {'location': 'San '
-                                                                                                                                                               'Francisco'}},
-                                                                                                                         'thoughtSignature': 'CiQBjz1rX2Zk3hQw0example0signature0AAA='}],
-                                                                                                              'role': 'model'},
-                                                                                                  'index': 0}],
-                                                                                  'modelVersion': 'gemini-3-pro-preview',
-                                                                                  'responseId': 'resp-1',
-                                                                                  'usageMetadata': {'promptTokenCount': 20,
-                                                                                                    'totalTokenCount': 30}},
-                                                                                 {'error': {'code': 503,
-                                                                                            'message': 'The '
-                                                                                                       'model '
-                                                                                                       'is '
-                                                                                                       'overloaded.',
-                                                                                            'status': 'UNAVAILABLE'}},
-                                                                                 {'candidates': [{'content': {'parts': [{'text': ''}],
-                                                                                                              'role': 'model'},
-                                                                                                  'index': 0,
-                                                                                                  'finishReason': 'STOP'}],
-                                                                                  'modelVersion': 'gemini-3-pro-preview',
-                                                                                  'responseId': 'resp-1',
-                                                                                  'usageMetadata': {'promptTokenCount': 20,
-                                                                                                    'totalTokenCount': 30}}],
-                                                                      'calls': [{'id': 'call_zxad3rKwKEkUOkGPRsVudySg',
-                                                                                 'name': 'weather',
-                                                                                 'arguments': {'location': 'San '
-                                                                                                           'Francisco'},
-                                                                                 'extensions': {'gemini': {'fields': {'/thoughtSignature': 'CiQBjz1rX2Zk3hQw0example0signature0AAA='},
-                                                                                                           'forms': {'/functionCall/id': 'minted'}}}}],
-                                                                      'incomplete': [False],
-                                                                      'finish_reason': None,
-                                                                      'findings': [{'event': 1,
-                                                                                    'pointer': '/error',
-                                                                                    'message': 'the stream '
-                                                                                               'ended with '
-                                                                                               'an error: '
-                                                                                               'UNAVAILABLE: '
-                                                                                               'The model is '
-                                                                                               'overloaded.'}],
-                                                                      'note': 'the finish chunk after the '
-                                                                              'error is not read'},
- 'an Anthropic event is not a Gemini chunk': {'description': 'an Anthropic event is not a Gemini chunk',
-                                              'source': "hand-written: another dialect's stream must be an "
-                                                        'error naming the pointer, never an empty result '
-                                                        '(issue 10.1)',
-                                              'events': [{'type': 'message_start',
-                                                          'message': {'id': 'msg_01',
-                                                                      'type': 'message',
-                                                                      'role': 'assistant',
-                                                                      'model': 'claude-sonnet-4-5',
-                                                                      'content': [],
-                                                                      'stop_reason': None,
-                                                                      'stop_sequence': None,
-                                                                      'usage': {'input_tokens': 10,
-                                                                                'output_tokens': 1}}}],
-                                              'error': {'event': 0, 'pointer': ''}}}
+CASES: dict[str, dict[str, Any]] = {
+    "a whole functionCall part with its thought signature, finish in a later chunk": {
+        "description": "a whole functionCall part with its thought signature, finish in a later chunk",
+        "source": "modelled on corpus gemini/gemini3pro-function-call.stream.jsonl",
+        "events": [
+            {
+                "candidates": [
+                    {
+                        "content": {
+                            "parts": [
+                                {
+                                    "functionCall": {"name": "weather", "args": {"location": "San Francisco"}},
+                                    "thoughtSignature": "CiQBjz1rX2Zk3hQw0example0signature0AAA=",
+                                }
+                            ],
+                            "role": "model",
+                        },
+                        "index": 0,
+                    }
+                ],
+                "modelVersion": "gemini-3-pro-preview",
+                "responseId": "resp-1",
+                "usageMetadata": {"promptTokenCount": 20, "totalTokenCount": 30},
+            },
+            {
+                "candidates": [
+                    {"content": {"parts": [{"text": ""}], "role": "model"}, "index": 0, "finishReason": "STOP"}
+                ],
+                "modelVersion": "gemini-3-pro-preview",
+                "responseId": "resp-1",
+                "usageMetadata": {"promptTokenCount": 20, "totalTokenCount": 30},
+            },
+        ],
+        "calls": [
+            {
+                "id": "call_zxad3rKwKEkUOkGPRsVudySg",
+                "name": "weather",
+                "arguments": {"location": "San Francisco"},
+                "extensions": {
+                    "gemini": {
+                        "fields": {"/thoughtSignature": "CiQBjz1rX2Zk3hQw0example0signature0AAA="},
+                        "forms": {"/functionCall/id": "minted"},
+                    }
+                },
+            }
+        ],
+        "incomplete": [False],
+        "finish_reason": "STOP",
+        "deltas": [
+            {
+                "index": 0,
+                "id": "call_zxad3rKwKEkUOkGPRsVudySg",
+                "name": "weather",
+                "arguments_delta": '{"location":"San Francisco"}',
+            }
+        ],
+    },
+    "two parallel calls in one chunk": {
+        "description": "two parallel calls in one chunk",
+        "events": [
+            {
+                "candidates": [
+                    {
+                        "content": {
+                            "parts": [
+                                {"functionCall": {"name": "get_weather", "args": {"city": "Paris"}}},
+                                {"functionCall": {"name": "get_time", "args": {"tz": "CET"}}},
+                            ],
+                            "role": "model",
+                        },
+                        "index": 0,
+                    }
+                ],
+                "modelVersion": "gemini-3-pro-preview",
+                "responseId": "resp-1",
+                "usageMetadata": {"promptTokenCount": 20, "totalTokenCount": 30},
+            },
+            {
+                "candidates": [
+                    {"content": {"parts": [{"text": ""}], "role": "model"}, "index": 0, "finishReason": "STOP"}
+                ],
+                "modelVersion": "gemini-3-pro-preview",
+                "responseId": "resp-1",
+                "usageMetadata": {"promptTokenCount": 20, "totalTokenCount": 30},
+            },
+        ],
+        "calls": [
+            {
+                "id": "call_zxad3rKwKEkUOkGPRsVudySg",
+                "name": "get_weather",
+                "arguments": {"city": "Paris"},
+                "extensions": {"gemini": {"forms": {"/functionCall/id": "minted"}}},
+            },
+            {
+                "id": "call_yzuoaq2kvitfdJZrw2wYDvAA",
+                "name": "get_time",
+                "arguments": {"tz": "CET"},
+                "extensions": {"gemini": {"forms": {"/functionCall/id": "minted"}}},
+            },
+        ],
+        "incomplete": [False, False],
+        "finish_reason": "STOP",
+        "deltas": [
+            {
+                "index": 0,
+                "id": "call_zxad3rKwKEkUOkGPRsVudySg",
+                "name": "get_weather",
+                "arguments_delta": '{"city":"Paris"}',
+            },
+            {"index": 1, "id": "call_yzuoaq2kvitfdJZrw2wYDvAA", "name": "get_time", "arguments_delta": '{"tz":"CET"}'},
+        ],
+    },
+    "two calls in two chunks, with text before": {
+        "description": "two calls in two chunks, with text before",
+        "events": [
+            {
+                "candidates": [{"content": {"parts": [{"text": "Let me look."}], "role": "model"}, "index": 0}],
+                "modelVersion": "gemini-3-pro-preview",
+                "responseId": "resp-1",
+                "usageMetadata": {"promptTokenCount": 20, "totalTokenCount": 30},
+            },
+            {
+                "candidates": [
+                    {
+                        "content": {"parts": [{"functionCall": {"name": "f", "args": {"a": 1}}}], "role": "model"},
+                        "index": 0,
+                    }
+                ],
+                "modelVersion": "gemini-3-pro-preview",
+                "responseId": "resp-1",
+                "usageMetadata": {"promptTokenCount": 20, "totalTokenCount": 30},
+            },
+            {
+                "candidates": [
+                    {
+                        "content": {"parts": [{"functionCall": {"name": "g", "args": {"b": [1, 2]}}}], "role": "model"},
+                        "index": 0,
+                    }
+                ],
+                "modelVersion": "gemini-3-pro-preview",
+                "responseId": "resp-1",
+                "usageMetadata": {"promptTokenCount": 20, "totalTokenCount": 30},
+            },
+            {
+                "candidates": [
+                    {"content": {"parts": [{"text": ""}], "role": "model"}, "index": 0, "finishReason": "STOP"}
+                ],
+                "modelVersion": "gemini-3-pro-preview",
+                "responseId": "resp-1",
+                "usageMetadata": {"promptTokenCount": 20, "totalTokenCount": 30},
+            },
+        ],
+        "calls": [
+            {
+                "id": "call_zxad3rKwKEkUOkGPRsVudySg",
+                "name": "f",
+                "arguments": {"a": 1},
+                "extensions": {"gemini": {"forms": {"/functionCall/id": "minted"}}},
+            },
+            {
+                "id": "call_yzuoaq2kvitfdJZrw2wYDvAA",
+                "name": "g",
+                "arguments": {"b": [1, 2]},
+                "extensions": {"gemini": {"forms": {"/functionCall/id": "minted"}}},
+            },
+        ],
+        "incomplete": [False, False],
+        "finish_reason": "STOP",
+        "deltas": [
+            {"index": 0, "id": "call_zxad3rKwKEkUOkGPRsVudySg", "name": "f", "arguments_delta": '{"a":1}'},
+            {"index": 1, "id": "call_yzuoaq2kvitfdJZrw2wYDvAA", "name": "g", "arguments_delta": '{"b":[1,2]}'},
+        ],
+    },
+    "a call with an id keeps it": {
+        "description": "a call with an id keeps it",
+        "events": [
+            {
+                "candidates": [
+                    {
+                        "content": {
+                            "parts": [{"functionCall": {"id": "fc_abc123", "name": "f", "args": {"x": True}}}],
+                            "role": "model",
+                        },
+                        "index": 0,
+                    }
+                ],
+                "modelVersion": "gemini-3-pro-preview",
+                "responseId": "resp-1",
+                "usageMetadata": {"promptTokenCount": 20, "totalTokenCount": 30},
+            },
+            {
+                "candidates": [
+                    {"content": {"parts": [{"text": ""}], "role": "model"}, "index": 0, "finishReason": "STOP"}
+                ],
+                "modelVersion": "gemini-3-pro-preview",
+                "responseId": "resp-1",
+                "usageMetadata": {"promptTokenCount": 20, "totalTokenCount": 30},
+            },
+        ],
+        "calls": [{"id": "fc_abc123", "name": "f", "arguments": {"x": True}}],
+        "incomplete": [False],
+        "finish_reason": "STOP",
+        "deltas": [{"index": 0, "id": "fc_abc123", "name": "f", "arguments_delta": '{"x":true}'}],
+    },
+    "a call without args means {}": {
+        "description": "a call without args means {}",
+        "events": [
+            {
+                "candidates": [
+                    {"content": {"parts": [{"functionCall": {"name": "list_files"}}], "role": "model"}, "index": 0}
+                ],
+                "modelVersion": "gemini-3-pro-preview",
+                "responseId": "resp-1",
+                "usageMetadata": {"promptTokenCount": 20, "totalTokenCount": 30},
+            },
+            {
+                "candidates": [
+                    {"content": {"parts": [{"text": ""}], "role": "model"}, "index": 0, "finishReason": "STOP"}
+                ],
+                "modelVersion": "gemini-3-pro-preview",
+                "responseId": "resp-1",
+                "usageMetadata": {"promptTokenCount": 20, "totalTokenCount": 30},
+            },
+        ],
+        "calls": [
+            {
+                "id": "call_zxad3rKwKEkUOkGPRsVudySg",
+                "name": "list_files",
+                "arguments": {},
+                "extensions": {"gemini": {"forms": {"/functionCall/id": "minted"}}},
+            }
+        ],
+        "incomplete": [False],
+        "finish_reason": "STOP",
+        "deltas": [{"index": 0, "id": "call_zxad3rKwKEkUOkGPRsVudySg", "name": "list_files", "arguments_delta": "{}"}],
+    },
+    "a whole call is complete even under MAX_TOKENS": {
+        "description": "a whole call is complete even under MAX_TOKENS",
+        "events": [
+            {
+                "candidates": [
+                    {
+                        "content": {"parts": [{"functionCall": {"name": "f", "args": {"a": 1}}}], "role": "model"},
+                        "index": 0,
+                    }
+                ],
+                "modelVersion": "gemini-3-pro-preview",
+                "responseId": "resp-1",
+                "usageMetadata": {"promptTokenCount": 20, "totalTokenCount": 30},
+            },
+            {
+                "candidates": [
+                    {
+                        "content": {"parts": [{"text": "and then"}], "role": "model"},
+                        "index": 0,
+                        "finishReason": "MAX_TOKENS",
+                    }
+                ],
+                "modelVersion": "gemini-3-pro-preview",
+                "responseId": "resp-1",
+                "usageMetadata": {"promptTokenCount": 20, "totalTokenCount": 30},
+            },
+        ],
+        "calls": [
+            {
+                "id": "call_zxad3rKwKEkUOkGPRsVudySg",
+                "name": "f",
+                "arguments": {"a": 1},
+                "extensions": {"gemini": {"forms": {"/functionCall/id": "minted"}}},
+            }
+        ],
+        "incomplete": [False],
+        "finish_reason": "MAX_TOKENS",
+        "deltas": [{"index": 0, "id": "call_zxad3rKwKEkUOkGPRsVudySg", "name": "f", "arguments_delta": '{"a":1}'}],
+    },
+    "Vertex partialArgs: typed values at JSONPaths, strings continued, empty functionCall ends": {
+        "description": "Vertex partialArgs: typed values at JSONPaths, strings continued, empty functionCall ends",
+        "source": "modelled "
+        "on "
+        "vercel/ai "
+        "fixture "
+        "google-vertex-stream-tool-call-arguments-nested "
+        "(streamFunctionCallArguments)",
+        "events": [
+            {
+                "candidates": [
+                    {
+                        "content": {
+                            "role": "model",
+                            "parts": [
+                                {
+                                    "functionCall": {"name": "cook", "willContinue": True},
+                                    "thoughtSignature": "CiQBjz1rX2Zk3hQw0example0signature0AAA=",
+                                }
+                            ],
+                        }
+                    }
+                ],
+                "modelVersion": "gemini-3-flash-preview",
+                "responseId": "resp-2",
+            },
+            {
+                "candidates": [
+                    {
+                        "content": {
+                            "role": "model",
+                            "parts": [
+                                {
+                                    "functionCall": {
+                                        "partialArgs": [
+                                            {"jsonPath": "$.recipe.name", "stringValue": "Lasa", "willContinue": True}
+                                        ],
+                                        "willContinue": True,
+                                    }
+                                }
+                            ],
+                        }
+                    }
+                ],
+                "modelVersion": "gemini-3-flash-preview",
+                "responseId": "resp-2",
+            },
+            {
+                "candidates": [
+                    {
+                        "content": {
+                            "role": "model",
+                            "parts": [
+                                {
+                                    "functionCall": {
+                                        "partialArgs": [{"jsonPath": "$.recipe.name", "stringValue": "gna"}],
+                                        "willContinue": True,
+                                    }
+                                }
+                            ],
+                        }
+                    }
+                ],
+                "modelVersion": "gemini-3-flash-preview",
+                "responseId": "resp-2",
+            },
+            {
+                "candidates": [{"content": {"role": "model", "parts": [{"functionCall": {"willContinue": True}}]}}],
+                "modelVersion": "gemini-3-flash-preview",
+                "responseId": "resp-2",
+            },
+            {
+                "candidates": [
+                    {
+                        "content": {
+                            "role": "model",
+                            "parts": [
+                                {
+                                    "functionCall": {
+                                        "partialArgs": [{"jsonPath": "$.recipe.servings", "numberValue": 4}],
+                                        "willContinue": True,
+                                    }
+                                }
+                            ],
+                        }
+                    }
+                ],
+                "modelVersion": "gemini-3-flash-preview",
+                "responseId": "resp-2",
+            },
+            {
+                "candidates": [
+                    {
+                        "content": {
+                            "role": "model",
+                            "parts": [
+                                {
+                                    "functionCall": {
+                                        "partialArgs": [
+                                            {"jsonPath": "$.recipe.vegetarian", "boolValue": False},
+                                            {"jsonPath": "$.recipe.note", "nullValue": "NULL_VALUE"},
+                                        ],
+                                        "willContinue": True,
+                                    }
+                                }
+                            ],
+                        }
+                    }
+                ],
+                "modelVersion": "gemini-3-flash-preview",
+                "responseId": "resp-2",
+            },
+            {
+                "candidates": [{"content": {"role": "model", "parts": [{"functionCall": {}}]}}],
+                "modelVersion": "gemini-3-flash-preview",
+                "responseId": "resp-2",
+            },
+            {
+                "candidates": [
+                    {"content": {"parts": [{"text": ""}], "role": "model"}, "index": 0, "finishReason": "STOP"}
+                ],
+                "modelVersion": "gemini-3-pro-preview",
+                "responseId": "resp-1",
+                "usageMetadata": {"promptTokenCount": 20, "totalTokenCount": 30},
+            },
+        ],
+        "calls": [
+            {
+                "id": "call_zxad3rKwKEkUOkGPRsVudySg",
+                "name": "cook",
+                "arguments": {"recipe": {"name": "Lasagna", "servings": 4, "vegetarian": False, "note": None}},
+                "extensions": {
+                    "gemini": {
+                        "fields": {"/thoughtSignature": "CiQBjz1rX2Zk3hQw0example0signature0AAA="},
+                        "forms": {"/functionCall/id": "minted"},
+                    }
+                },
+            }
+        ],
+        "incomplete": [False],
+        "finish_reason": "STOP",
+        "deltas": [{"index": 0, "name": "cook"}],
+    },
+    "Vertex partialArgs into an array of objects": {
+        "description": "Vertex partialArgs into an array of objects",
+        "events": [
+            {
+                "candidates": [
+                    {
+                        "content": {
+                            "role": "model",
+                            "parts": [{"functionCall": {"name": "write_items", "willContinue": True}}],
+                        }
+                    }
+                ],
+                "modelVersion": "gemini-3-flash-preview",
+                "responseId": "resp-2",
+            },
+            {
+                "candidates": [
+                    {
+                        "content": {
+                            "role": "model",
+                            "parts": [
+                                {
+                                    "functionCall": {
+                                        "partialArgs": [{"jsonPath": "$.items[0].id", "stringValue": "a1"}],
+                                        "willContinue": True,
+                                    }
+                                }
+                            ],
+                        }
+                    }
+                ],
+                "modelVersion": "gemini-3-flash-preview",
+                "responseId": "resp-2",
+            },
+            {
+                "candidates": [
+                    {
+                        "content": {
+                            "role": "model",
+                            "parts": [
+                                {
+                                    "functionCall": {
+                                        "partialArgs": [{"jsonPath": "$.items[0].price", "numberValue": 0.5}],
+                                        "willContinue": True,
+                                    }
+                                }
+                            ],
+                        }
+                    }
+                ],
+                "modelVersion": "gemini-3-flash-preview",
+                "responseId": "resp-2",
+            },
+            {
+                "candidates": [
+                    {
+                        "content": {
+                            "role": "model",
+                            "parts": [
+                                {
+                                    "functionCall": {
+                                        "partialArgs": [{"jsonPath": "$.items[1].id", "stringValue": "b2"}],
+                                        "willContinue": True,
+                                    }
+                                }
+                            ],
+                        }
+                    }
+                ],
+                "modelVersion": "gemini-3-flash-preview",
+                "responseId": "resp-2",
+            },
+            {
+                "candidates": [
+                    {
+                        "content": {
+                            "role": "model",
+                            "parts": [
+                                {
+                                    "functionCall": {
+                                        "partialArgs": [{"jsonPath": "$['odd key']", "stringValue": "x"}],
+                                        "willContinue": True,
+                                    }
+                                }
+                            ],
+                        }
+                    }
+                ],
+                "modelVersion": "gemini-3-flash-preview",
+                "responseId": "resp-2",
+            },
+            {
+                "candidates": [{"content": {"role": "model", "parts": [{"functionCall": {}}]}}],
+                "modelVersion": "gemini-3-flash-preview",
+                "responseId": "resp-2",
+            },
+            {
+                "candidates": [
+                    {"content": {"parts": [{"text": ""}], "role": "model"}, "index": 0, "finishReason": "STOP"}
+                ],
+                "modelVersion": "gemini-3-pro-preview",
+                "responseId": "resp-1",
+                "usageMetadata": {"promptTokenCount": 20, "totalTokenCount": 30},
+            },
+        ],
+        "calls": [
+            {
+                "id": "call_zxad3rKwKEkUOkGPRsVudySg",
+                "name": "write_items",
+                "arguments": {"items": [{"id": "a1", "price": 0.5}, {"id": "b2"}], "odd key": "x"},
+                "extensions": {"gemini": {"forms": {"/functionCall/id": "minted"}}},
+            }
+        ],
+        "incomplete": [False],
+        "finish_reason": "STOP",
+        "deltas": [{"index": 0, "name": "write_items"}],
+    },
+    "Vertex: the last partialArgs without willContinue end the call": {
+        "description": "Vertex: the last partialArgs without willContinue end the call",
+        "source": "vercel/ai fixture google-stream-tool-call-array-arguments-missing-terminal-function-call",
+        "events": [
+            {
+                "candidates": [
+                    {"content": {"role": "model", "parts": [{"functionCall": {"name": "f", "willContinue": True}}]}}
+                ],
+                "modelVersion": "gemini-3-flash-preview",
+                "responseId": "resp-2",
+            },
+            {
+                "candidates": [
+                    {
+                        "content": {
+                            "role": "model",
+                            "parts": [
+                                {
+                                    "functionCall": {
+                                        "partialArgs": [{"jsonPath": "$.a", "stringValue": "x"}],
+                                        "willContinue": True,
+                                    }
+                                }
+                            ],
+                        }
+                    }
+                ],
+                "modelVersion": "gemini-3-flash-preview",
+                "responseId": "resp-2",
+            },
+            {
+                "candidates": [
+                    {
+                        "content": {
+                            "role": "model",
+                            "parts": [{"functionCall": {"partialArgs": [{"jsonPath": "$.b", "numberValue": 1}]}}],
+                        }
+                    }
+                ],
+                "modelVersion": "gemini-3-flash-preview",
+                "responseId": "resp-2",
+            },
+            {
+                "candidates": [
+                    {"content": {"parts": [{"text": ""}], "role": "model"}, "index": 0, "finishReason": "STOP"}
+                ],
+                "modelVersion": "gemini-3-pro-preview",
+                "responseId": "resp-1",
+                "usageMetadata": {"promptTokenCount": 20, "totalTokenCount": 30},
+            },
+        ],
+        "calls": [
+            {
+                "id": "call_zxad3rKwKEkUOkGPRsVudySg",
+                "name": "f",
+                "arguments": {"a": "x", "b": 1},
+                "extensions": {"gemini": {"forms": {"/functionCall/id": "minted"}}},
+            }
+        ],
+        "incomplete": [False],
+        "finish_reason": "STOP",
+        "deltas": [{"index": 0, "name": "f"}],
+    },
+    "Vertex: a call without arguments": {
+        "description": "Vertex: a call without arguments",
+        "events": [
+            {
+                "candidates": [
+                    {
+                        "content": {
+                            "role": "model",
+                            "parts": [{"functionCall": {"name": "list_files", "willContinue": True}}],
+                        }
+                    }
+                ],
+                "modelVersion": "gemini-3-flash-preview",
+                "responseId": "resp-2",
+            },
+            {
+                "candidates": [{"content": {"role": "model", "parts": [{"functionCall": {}}]}}],
+                "modelVersion": "gemini-3-flash-preview",
+                "responseId": "resp-2",
+            },
+            {
+                "candidates": [
+                    {"content": {"parts": [{"text": ""}], "role": "model"}, "index": 0, "finishReason": "STOP"}
+                ],
+                "modelVersion": "gemini-3-pro-preview",
+                "responseId": "resp-1",
+                "usageMetadata": {"promptTokenCount": 20, "totalTokenCount": 30},
+            },
+        ],
+        "calls": [
+            {
+                "id": "call_zxad3rKwKEkUOkGPRsVudySg",
+                "name": "list_files",
+                "arguments": {},
+                "extensions": {"gemini": {"forms": {"/functionCall/id": "minted"}}},
+            }
+        ],
+        "incomplete": [False],
+        "finish_reason": "STOP",
+        "deltas": [{"index": 0, "name": "list_files"}],
+    },
+    "Vertex: MAX_TOKENS while arguments stream makes the call incomplete": {
+        "description": "Vertex: MAX_TOKENS while arguments stream makes the call incomplete",
+        "events": [
+            {
+                "candidates": [
+                    {
+                        "content": {
+                            "role": "model",
+                            "parts": [{"functionCall": {"name": "write_file", "willContinue": True}}],
+                        }
+                    }
+                ],
+                "modelVersion": "gemini-3-flash-preview",
+                "responseId": "resp-2",
+            },
+            {
+                "candidates": [
+                    {
+                        "content": {
+                            "role": "model",
+                            "parts": [
+                                {
+                                    "functionCall": {
+                                        "partialArgs": [{"jsonPath": "$.path", "stringValue": "a.txt"}],
+                                        "willContinue": True,
+                                    }
+                                }
+                            ],
+                        }
+                    }
+                ],
+                "modelVersion": "gemini-3-flash-preview",
+                "responseId": "resp-2",
+            },
+            {
+                "candidates": [
+                    {
+                        "content": {
+                            "role": "model",
+                            "parts": [
+                                {
+                                    "functionCall": {
+                                        "partialArgs": [
+                                            {"jsonPath": "$.text", "stringValue": "Once upon", "willContinue": True}
+                                        ],
+                                        "willContinue": True,
+                                    }
+                                }
+                            ],
+                        }
+                    }
+                ],
+                "modelVersion": "gemini-3-flash-preview",
+                "responseId": "resp-2",
+            },
+            {
+                "candidates": [
+                    {"content": {"parts": [{"text": ""}], "role": "model"}, "index": 0, "finishReason": "MAX_TOKENS"}
+                ],
+                "modelVersion": "gemini-3-pro-preview",
+                "responseId": "resp-1",
+                "usageMetadata": {"promptTokenCount": 20, "totalTokenCount": 30},
+            },
+        ],
+        "calls": [
+            {
+                "id": "call_zxad3rKwKEkUOkGPRsVudySg",
+                "name": "write_file",
+                "arguments": None,
+                "raw_arguments": '{"path":"a.txt","text":"Once upon"}',
+                "arguments_error": "the stream was cut off",
+                "incomplete": True,
+            }
+        ],
+        "incomplete": [True],
+        "finish_reason": "MAX_TOKENS",
+        "deltas": [{"index": 0, "name": "write_file"}],
+    },
+    "Vertex: the stream ends while arguments stream": {
+        "description": "Vertex: the stream ends while arguments stream",
+        "events": [
+            {
+                "candidates": [
+                    {"content": {"role": "model", "parts": [{"functionCall": {"name": "f", "willContinue": True}}]}}
+                ],
+                "modelVersion": "gemini-3-flash-preview",
+                "responseId": "resp-2",
+            },
+            {
+                "candidates": [
+                    {
+                        "content": {
+                            "role": "model",
+                            "parts": [
+                                {
+                                    "functionCall": {
+                                        "partialArgs": [{"jsonPath": "$.a", "numberValue": 1}],
+                                        "willContinue": True,
+                                    }
+                                }
+                            ],
+                        }
+                    }
+                ],
+                "modelVersion": "gemini-3-flash-preview",
+                "responseId": "resp-2",
+            },
+        ],
+        "calls": [
+            {
+                "id": "call_zxad3rKwKEkUOkGPRsVudySg",
+                "name": "f",
+                "arguments": None,
+                "raw_arguments": '{"a":1}',
+                "arguments_error": "the stream ended before this call was complete",
+                "incomplete": True,
+            }
+        ],
+        "incomplete": [True],
+        "finish_reason": None,
+        "deltas": [{"index": 0, "name": "f"}],
+    },
+    "a text-only answer gives no calls": {
+        "description": "a text-only answer gives no calls",
+        "events": [
+            {
+                "candidates": [{"content": {"parts": [{"text": "Hello"}], "role": "model"}, "index": 0}],
+                "modelVersion": "gemini-3-pro-preview",
+                "responseId": "resp-1",
+                "usageMetadata": {"promptTokenCount": 20, "totalTokenCount": 30},
+            },
+            {
+                "candidates": [
+                    {"content": {"parts": [{"text": ""}], "role": "model"}, "index": 0, "finishReason": "STOP"}
+                ],
+                "modelVersion": "gemini-3-pro-preview",
+                "responseId": "resp-1",
+                "usageMetadata": {"promptTokenCount": 20, "totalTokenCount": 30},
+            },
+        ],
+        "calls": [],
+        "incomplete": [],
+        "finish_reason": "STOP",
+        "deltas": [],
+    },
+    "partialArgs with no call open are a finding; the good call is kept": {
+        "description": "partialArgs with no call open are a finding; the good call is kept",
+        "source": "hand-written (issue 10.17)",
+        "events": [
+            {
+                "candidates": [
+                    {
+                        "content": {
+                            "parts": [
+                                {
+                                    "functionCall": {"name": "weather", "args": {"location": "San Francisco"}},
+                                    "thoughtSignature": "CiQBjz1rX2Zk3hQw0example0signature0AAA=",
+                                }
+                            ],
+                            "role": "model",
+                        },
+                        "index": 0,
+                    }
+                ],
+                "modelVersion": "gemini-3-pro-preview",
+                "responseId": "resp-1",
+                "usageMetadata": {"promptTokenCount": 20, "totalTokenCount": 30},
+            },
+            {
+                "candidates": [
+                    {
+                        "content": {
+                            "role": "model",
+                            "parts": [
+                                {
+                                    "functionCall": {
+                                        "partialArgs": [{"jsonPath": "$.a", "numberValue": 1}],
+                                        "willContinue": True,
+                                    }
+                                }
+                            ],
+                        }
+                    }
+                ],
+                "modelVersion": "gemini-3-flash-preview",
+                "responseId": "resp-2",
+            },
+            {
+                "candidates": [
+                    {"content": {"parts": [{"text": ""}], "role": "model"}, "index": 0, "finishReason": "STOP"}
+                ],
+                "modelVersion": "gemini-3-pro-preview",
+                "responseId": "resp-1",
+                "usageMetadata": {"promptTokenCount": 20, "totalTokenCount": 30},
+            },
+        ],
+        "calls": [
+            {
+                "id": "call_zxad3rKwKEkUOkGPRsVudySg",
+                "name": "weather",
+                "arguments": {"location": "San Francisco"},
+                "extensions": {
+                    "gemini": {
+                        "fields": {"/thoughtSignature": "CiQBjz1rX2Zk3hQw0example0signature0AAA="},
+                        "forms": {"/functionCall/id": "minted"},
+                    }
+                },
+            }
+        ],
+        "incomplete": [False],
+        "finish_reason": "STOP",
+        "findings": [
+            {
+                "event": 1,
+                "pointer": "/candidates/0/content/parts/0/functionCall/partialArgs",
+                "message": "argument text for a call that is not open",
+            }
+        ],
+    },
+    "a partialArg whose jsonPath is not JSONPath is rejected": {
+        "description": "a partialArg whose jsonPath is not JSONPath is rejected",
+        "events": [
+            {
+                "candidates": [
+                    {"content": {"role": "model", "parts": [{"functionCall": {"name": "f", "willContinue": True}}]}}
+                ],
+                "modelVersion": "gemini-3-flash-preview",
+                "responseId": "resp-2",
+            },
+            {
+                "candidates": [
+                    {
+                        "content": {
+                            "role": "model",
+                            "parts": [
+                                {
+                                    "functionCall": {
+                                        "partialArgs": [{"jsonPath": "a.b", "numberValue": 1}],
+                                        "willContinue": True,
+                                    }
+                                }
+                            ],
+                        }
+                    }
+                ],
+                "modelVersion": "gemini-3-flash-preview",
+                "responseId": "resp-2",
+            },
+        ],
+        "error": {"event": 1, "pointer": "/candidates/0/content/parts/0/functionCall/partialArgs/0/jsonPath"},
+    },
+    "a functionCall whose args are not an object is rejected": {
+        "description": "a functionCall whose args are not an object is rejected",
+        "events": [
+            {
+                "candidates": [
+                    {"content": {"parts": [{"functionCall": {"name": "f", "args": "{}"}}], "role": "model"}, "index": 0}
+                ],
+                "modelVersion": "gemini-3-pro-preview",
+                "responseId": "resp-1",
+                "usageMetadata": {"promptTokenCount": 20, "totalTokenCount": 30},
+            }
+        ],
+        "error": {"event": 0, "pointer": "/candidates/0/content/parts/0/functionCall/args"},
+    },
+    "an error chunk ends the stream; the whole call before it is kept": {
+        "description": "an error chunk ends the stream; the whole call before it is kept",
+        "source": 'Gemini API: a stream that fails mid-way sends {"error": {code, message, status}} (issue 11.2)',
+        "events": [
+            {
+                "candidates": [
+                    {
+                        "content": {
+                            "parts": [
+                                {
+                                    "functionCall": {"name": "weather", "args": {"location": "San Francisco"}},
+                                    "thoughtSignature": "CiQBjz1rX2Zk3hQw0example0signature0AAA=",
+                                }
+                            ],
+                            "role": "model",
+                        },
+                        "index": 0,
+                    }
+                ],
+                "modelVersion": "gemini-3-pro-preview",
+                "responseId": "resp-1",
+                "usageMetadata": {"promptTokenCount": 20, "totalTokenCount": 30},
+            },
+            {"error": {"code": 503, "message": "The model is overloaded.", "status": "UNAVAILABLE"}},
+            {
+                "candidates": [
+                    {"content": {"parts": [{"text": ""}], "role": "model"}, "index": 0, "finishReason": "STOP"}
+                ],
+                "modelVersion": "gemini-3-pro-preview",
+                "responseId": "resp-1",
+                "usageMetadata": {"promptTokenCount": 20, "totalTokenCount": 30},
+            },
+        ],
+        "calls": [
+            {
+                "id": "call_zxad3rKwKEkUOkGPRsVudySg",
+                "name": "weather",
+                "arguments": {"location": "San Francisco"},
+                "extensions": {
+                    "gemini": {
+                        "fields": {"/thoughtSignature": "CiQBjz1rX2Zk3hQw0example0signature0AAA="},
+                        "forms": {"/functionCall/id": "minted"},
+                    }
+                },
+            }
+        ],
+        "incomplete": [False],
+        "finish_reason": None,
+        "findings": [
+            {
+                "event": 1,
+                "pointer": "/error",
+                "message": "the stream ended with an error: UNAVAILABLE: The model is overloaded.",
+            }
+        ],
+        "note": "the finish chunk after the error is not read",
+    },
+    "an Anthropic event is not a Gemini chunk": {
+        "description": "an Anthropic event is not a Gemini chunk",
+        "source": "hand-written: another dialect's stream must be an "
+        "error naming the pointer, never an empty result "
+        "(issue 10.1)",
+        "events": [
+            {
+                "type": "message_start",
+                "message": {
+                    "id": "msg_01",
+                    "type": "message",
+                    "role": "assistant",
+                    "model": "claude-sonnet-4-5",
+                    "content": [],
+                    "stop_reason": None,
+                    "stop_sequence": None,
+                    "usage": {"input_tokens": 10, "output_tokens": 1},
+                },
+            }
+        ],
+        "error": {"event": 0, "pointer": ""},
+    },
+}
 KNOWN_FAILURES: dict[str, str] = {}
 # Byte positions at which the SSE text of a stream is cut into chunks (inside lines,
 # inside `data:`, inside multi-byte characters).
@@ -656,17 +1009,61 @@ SPLITS = (1, 2, 3, 7, 64)
 
 def _params(names: list[str]) -> list[Any]:
     return [
-        pytest.param(name, id=name, marks=[pytest.mark.xfail(reason=KNOWN_FAILURES[name], strict=True)] if name in KNOWN_FAILURES else [])
+        pytest.param(
+            name,
+            id=name,
+            marks=[pytest.mark.xfail(reason=KNOWN_FAILURES[name], strict=True)] if name in KNOWN_FAILURES else [],
+        )
         for name in names
     ]
 
 
-VALID = _params(["a whole functionCall part with its thought signature, finish in a later chunk", "two parallel calls in one chunk", "two calls in two chunks, with text before", "a call with an id keeps it", "a call without args means {}", "a whole call is complete even under MAX_TOKENS", "Vertex partialArgs: typed values at JSONPaths, strings continued, empty functionCall ends", "Vertex partialArgs into an array of objects", "Vertex: the last partialArgs without willContinue end the call", "Vertex: a call without arguments", "Vertex: MAX_TOKENS while arguments stream makes the call incomplete", "Vertex: the stream ends while arguments stream", "a text-only answer gives no calls", "partialArgs with no call open are a finding; the good call is kept", "an error chunk ends the stream; the whole call before it is kept"])
-INVALID = _params(["a partialArg whose jsonPath is not JSONPath is rejected", "a functionCall whose args are not an object is rejected", "an Anthropic event is not a Gemini chunk"])
+VALID = _params(
+    [
+        "a whole functionCall part with its thought signature, finish in a later chunk",
+        "two parallel calls in one chunk",
+        "two calls in two chunks, with text before",
+        "a call with an id keeps it",
+        "a call without args means {}",
+        "a whole call is complete even under MAX_TOKENS",
+        "Vertex partialArgs: typed values at JSONPaths, strings continued, empty functionCall ends",
+        "Vertex partialArgs into an array of objects",
+        "Vertex: the last partialArgs without willContinue end the call",
+        "Vertex: a call without arguments",
+        "Vertex: MAX_TOKENS while arguments stream makes the call incomplete",
+        "Vertex: the stream ends while arguments stream",
+        "a text-only answer gives no calls",
+        "partialArgs with no call open are a finding; the good call is kept",
+        "an error chunk ends the stream; the whole call before it is kept",
+    ]
+)
+INVALID = _params(
+    [
+        "a partialArg whose jsonPath is not JSONPath is rejected",
+        "a functionCall whose args are not an object is rejected",
+        "an Anthropic event is not a Gemini chunk",
+    ]
+)
 ROUNDTRIP = _params(
     [
         name
-        for name in ["a whole functionCall part with its thought signature, finish in a later chunk", "two parallel calls in one chunk", "two calls in two chunks, with text before", "a call with an id keeps it", "a call without args means {}", "a whole call is complete even under MAX_TOKENS", "Vertex partialArgs: typed values at JSONPaths, strings continued, empty functionCall ends", "Vertex partialArgs into an array of objects", "Vertex: the last partialArgs without willContinue end the call", "Vertex: a call without arguments", "Vertex: MAX_TOKENS while arguments stream makes the call incomplete", "Vertex: the stream ends while arguments stream", "a text-only answer gives no calls", "partialArgs with no call open are a finding; the good call is kept", "an error chunk ends the stream; the whole call before it is kept"]
+        for name in [
+            "a whole functionCall part with its thought signature, finish in a later chunk",
+            "two parallel calls in one chunk",
+            "two calls in two chunks, with text before",
+            "a call with an id keeps it",
+            "a call without args means {}",
+            "a whole call is complete even under MAX_TOKENS",
+            "Vertex partialArgs: typed values at JSONPaths, strings continued, empty functionCall ends",
+            "Vertex partialArgs into an array of objects",
+            "Vertex: the last partialArgs without willContinue end the call",
+            "Vertex: a call without arguments",
+            "Vertex: MAX_TOKENS while arguments stream makes the call incomplete",
+            "Vertex: the stream ends while arguments stream",
+            "a text-only answer gives no calls",
+            "partialArgs with no call open are a finding; the good call is kept",
+            "an error chunk ends the stream; the whole call before it is kept",
+        ]
         if CASES[name].get("roundtrip", True)
         and (stream.EMITS_INCOMPLETE or not any(c.get("incomplete") for c in CASES[name]["calls"]))
     ]
@@ -701,7 +1098,6 @@ def _assemble(events: list[Any]) -> tuple[stream.Assembler, list[dict[str, Any]]
 def _sse(events: list[dict[str, Any]]) -> bytes:
     text = "".join(f"event: {e.get('type', 'chunk')}\ndata: {json.dumps(e, ensure_ascii=False)}\n\n" for e in events)
     return (text + "data: [DONE]\n\n").encode("utf-8")
-
 
 
 @pytest.mark.parametrize("name", VALID)
@@ -743,7 +1139,6 @@ def test_vector_events_are_valid_stream_events(name: str, validate: Any) -> None
         pytest.skip(f"{DIALECT} declares no stream_event schema")
     for event in _case(name)["events"]:
         validate(EVENT_SCHEMA, event)
-
 
 
 @pytest.mark.parametrize("name", VALID)
@@ -797,7 +1192,9 @@ def test_json_lines_text_gives_the_same_result(name: str) -> None:
 def test_json_array_text_gives_the_same_result(name: str, size: int) -> None:
     case = _case(name)
     _, expected, _ = _assemble(case["events"])
-    data = ("[\n" + ",\n".join(json.dumps(e, indent=1, ensure_ascii=False) for e in case["events"]) + "\n]\n").encode("utf-8")
+    data = ("[\n" + ",\n".join(json.dumps(e, indent=1, ensure_ascii=False) for e in case["events"]) + "\n]\n").encode(
+        "utf-8"
+    )
     assembler = stream.Assembler()
     for start in range(0, len(data), size):
         assembler.feed_text(data[start : start + size])
@@ -862,4 +1259,3 @@ def test_emit_never_changes_its_input() -> None:
     before = copy.deepcopy(calls)
     stream.emit(calls)
     assert calls == before
-

@@ -14,270 +14,387 @@ DIALECT = "gemini"
 SHAPE = "tool_call"
 WIRE_SCHEMA = "dialects/" + DIALECT + "/tool_call.json"
 CANONICAL_SCHEMA = "canonical/" + SHAPE + ".json"
-WIRE_SCHEMAS = {"anthropic_messages": "dialects/anthropic_messages/tool_call.json", "bedrock_converse": "dialects/bedrock_converse/tool_call.json", "cohere_v2": "dialects/cohere_v2/tool_call.json", "gemini": "dialects/gemini/tool_call.json", "mcp": "dialects/mcp/tool_call.json", "mistral": "dialects/mistral/tool_call.json", "ollama": "dialects/ollama/tool_call.json", "openai_chat": "dialects/openai_chat/tool_call.json", "openai_responses": "dialects/openai_responses/tool_call.json"}
+WIRE_SCHEMAS = {
+    "anthropic_messages": "dialects/anthropic_messages/tool_call.json",
+    "bedrock_converse": "dialects/bedrock_converse/tool_call.json",
+    "cohere_v2": "dialects/cohere_v2/tool_call.json",
+    "gemini": "dialects/gemini/tool_call.json",
+    "mcp": "dialects/mcp/tool_call.json",
+    "mistral": "dialects/mistral/tool_call.json",
+    "ollama": "dialects/ollama/tool_call.json",
+    "openai_chat": "dialects/openai_chat/tool_call.json",
+    "openai_responses": "dialects/openai_responses/tool_call.json",
+}
 
-CASES: dict[str, dict[str, Any]] = {'call part with a thoughtSignature and no id (as in the corpus)': {'description': 'call part with a '
-                                                                                   'thoughtSignature and no '
-                                                                                   'id (as in the corpus)',
-                                                                    'wire': {'functionCall': {'name': 'weather',
-                                                                                              'args': {'location': 'San '
-                                                                                                                   'Francisco'}},
-                                                                             'thoughtSignature': 'CiwBjz1rX3+Qm9yA7/kqPZt0sLd2u1hQoXk9bE2wVfR8mNc4sTgH5aJe'},
-                                                                    'canonical': {'id': None,
-                                                                                  'name': 'weather',
-                                                                                  'arguments': {'location': 'San '
-                                                                                                            'Francisco'},
-                                                                                  'extensions': {'gemini': {'fields': {'/thoughtSignature': 'CiwBjz1rX3+Qm9yA7/kqPZt0sLd2u1hQoXk9bE2wVfR8mNc4sTgH5aJe'}}}},
-                                                                    'to': {'openai_chat': {'wire': {'id': 'call_zxad3rKwKEkUOkGPRsVudySg',
-                                                                                                    'type': 'function',
-                                                                                                    'function': {'name': 'weather',
-                                                                                                                 'arguments': '{"location":"San '
-                                                                                                                              'Francisco"}'}},
-                                                                                           'losses': [{'pointer': '/extensions/gemini/fields/~1thoughtSignature',
-                                                                                                       'what': 'gemini '
-                                                                                                               'field '
-                                                                                                               '/thoughtSignature'},
-                                                                                                      {'pointer': '/id',
-                                                                                                       'what': 'a '
-                                                                                                               'missing '
-                                                                                                               'id'}]},
-                                                                           'anthropic_messages': {'wire': {'type': 'tool_use',
-                                                                                                           'id': 'toolu_zxad3rKwKEkUOkGPRsVudySg',
-                                                                                                           'name': 'weather',
-                                                                                                           'input': {'location': 'San '
-                                                                                                                                 'Francisco'}},
-                                                                                                  'losses': [{'pointer': '/extensions/gemini/fields/~1thoughtSignature',
-                                                                                                              'what': 'gemini '
-                                                                                                                      'field '
-                                                                                                                      '/thoughtSignature'},
-                                                                                                             {'pointer': '/id',
-                                                                                                              'what': 'a '
-                                                                                                                      'missing '
-                                                                                                                      'id'}]}}},
- 'client-minted id and URL-safe signature echoed back in history': {'description': 'client-minted id and '
-                                                                                   'URL-safe signature '
-                                                                                   'echoed back in history',
-                                                                    'wire': {'functionCall': {'args': {'city': 'Paris'},
-                                                                                              'id': 'pyd_ai_5f0c2a9e1b7d4c3a8e6f0b1c2d3e4f5a',
-                                                                                              'name': 'get_weather'},
-                                                                             'thoughtSignature': 'CiwBjz1rX3-Qm9yA7_kqPZt0sLd2u1hQoXk9bE2wVfR8mNc4sTgH5aJe'},
-                                                                    'canonical': {'id': 'pyd_ai_5f0c2a9e1b7d4c3a8e6f0b1c2d3e4f5a',
-                                                                                  'name': 'get_weather',
-                                                                                  'arguments': {'city': 'Paris'},
-                                                                                  'extensions': {'gemini': {'fields': {'/thoughtSignature': 'CiwBjz1rX3-Qm9yA7_kqPZt0sLd2u1hQoXk9bE2wVfR8mNc4sTgH5aJe'}}}},
-                                                                    'to': {'openai_chat': {'wire': {'id': 'pyd_ai_5f0c2a9e1b7d4c3a8e6f0b1c2d3e4f5a',
-                                                                                                    'type': 'function',
-                                                                                                    'function': {'name': 'get_weather',
-                                                                                                                 'arguments': '{"city":"Paris"}'}},
-                                                                                           'losses': [{'pointer': '/extensions/gemini/fields/~1thoughtSignature',
-                                                                                                       'what': 'gemini '
-                                                                                                               'field '
-                                                                                                               '/thoughtSignature'}]},
-                                                                           'anthropic_messages': {'wire': {'type': 'tool_use',
-                                                                                                           'id': 'pyd_ai_5f0c2a9e1b7d4c3a8e6f0b1c2d3e4f5a',
-                                                                                                           'name': 'get_weather',
-                                                                                                           'input': {'city': 'Paris'}},
-                                                                                                  'losses': [{'pointer': '/extensions/gemini/fields/~1thoughtSignature',
-                                                                                                              'what': 'gemini '
-                                                                                                                      'field '
-                                                                                                                      '/thoughtSignature'}]}}},
- 'a later parallel call part carries no signature': {'description': 'a later parallel call part carries no '
-                                                                    'signature',
-                                                     'wire': {'functionCall': {'name': 'get_time',
-                                                                               'args': {'timezone': 'Europe/Paris'}}},
-                                                     'canonical': {'id': None,
-                                                                   'name': 'get_time',
-                                                                   'arguments': {'timezone': 'Europe/Paris'}},
-                                                     'to': {'openai_chat': {'wire': {'id': 'call_zxad3rKwKEkUOkGPRsVudySg',
-                                                                                     'type': 'function',
-                                                                                     'function': {'name': 'get_time',
-                                                                                                  'arguments': '{"timezone":"Europe/Paris"}'}},
-                                                                            'losses': [{'pointer': '/id',
-                                                                                        'what': 'a missing '
-                                                                                                'id'}]}}},
- 'no-argument call with args written out as {}': {'description': 'no-argument call with args written out as '
-                                                                 '{}',
-                                                  'wire': {'functionCall': {'name': 'list_issues',
-                                                                            'args': {}}},
-                                                  'canonical': {'id': None,
-                                                                'name': 'list_issues',
-                                                                'arguments': {},
-                                                                'extensions': {'gemini': {'forms': {'/functionCall/args': 'present'}}}},
-                                                  'to': {'anthropic_messages': {'wire': {'type': 'tool_use',
-                                                                                         'id': 'toolu_zxad3rKwKEkUOkGPRsVudySg',
-                                                                                         'name': 'list_issues',
-                                                                                         'input': {}},
-                                                                                'losses': [{'pointer': '/id',
-                                                                                            'what': 'a '
-                                                                                                    'missing '
-                                                                                                    'id'}]},
-                                                         'openai_chat': {'wire': {'id': 'call_zxad3rKwKEkUOkGPRsVudySg',
-                                                                                  'type': 'function',
-                                                                                  'function': {'name': 'list_issues',
-                                                                                               'arguments': '{}'}},
-                                                                         'losses': [{'pointer': '/id',
-                                                                                     'what': 'a missing '
-                                                                                             'id'}]}}},
- 'a call that leaves args out has no arguments': {'description': 'a call that leaves args out has no '
-                                                                 'arguments',
-                                                  'wire': {'functionCall': {'name': 'get_time'}},
-                                                  'canonical': {'id': None,
-                                                                'name': 'get_time',
-                                                                'arguments': {}},
-                                                  'to': {'anthropic_messages': {'wire': {'type': 'tool_use',
-                                                                                         'id': 'toolu_zxad3rKwKEkUOkGPRsVudySg',
-                                                                                         'name': 'get_time',
-                                                                                         'input': {}},
-                                                                                'losses': [{'pointer': '/id',
-                                                                                            'what': 'a '
-                                                                                                    'missing '
-                                                                                                    'id'}]}}},
- 'nested unicode args with a uuid-style client id': {'description': 'nested unicode args with a uuid-style '
-                                                                    'client id',
-                                                     'wire': {'functionCall': {'id': 'adk-6f1c9f0e-3b2a-4c1d-9e8f-7a6b5c4d3e2f',
-                                                                               'name': 'search',
-                                                                               'args': {'q': 'café ☕ 東京',
-                                                                                        'filters': {'tags': ['a',
-                                                                                                             'b'],
-                                                                                                    'limit': 5,
-                                                                                                    'exact': True,
-                                                                                                    'near': None}}}},
-                                                     'canonical': {'id': 'adk-6f1c9f0e-3b2a-4c1d-9e8f-7a6b5c4d3e2f',
-                                                                   'name': 'search',
-                                                                   'arguments': {'q': 'café ☕ 東京',
-                                                                                 'filters': {'tags': ['a',
-                                                                                                      'b'],
-                                                                                             'limit': 5,
-                                                                                             'exact': True,
-                                                                                             'near': None}}},
-                                                     'to': {'openai_chat': {'wire': {'id': 'adk-6f1c9f0e-3b2a-4c1d-9e8f-7a6b5c4d3e2f',
-                                                                                     'type': 'function',
-                                                                                     'function': {'name': 'search',
-                                                                                                  'arguments': '{"q":"café '
-                                                                                                               '☕ '
-                                                                                                               '東京","filters":{"tags":["a","b"],"limit":5,"exact":true,"near":null}}'}},
-                                                                            'losses': []},
-                                                            'anthropic_messages': {'wire': {'type': 'tool_use',
-                                                                                            'id': 'adk-6f1c9f0e-3b2a-4c1d-9e8f-7a6b5c4d3e2f',
-                                                                                            'name': 'search',
-                                                                                            'input': {'q': 'café '
-                                                                                                           '☕ '
-                                                                                                           '東京',
-                                                                                                      'filters': {'tags': ['a',
-                                                                                                                           'b'],
-                                                                                                                  'limit': 5,
-                                                                                                                  'exact': True,
-                                                                                                                  'near': None}}},
-                                                                                   'losses': []}}},
- 'snake_case function_call and thought_signature spelling': {'description': 'snake_case function_call and '
-                                                                            'thought_signature spelling',
-                                                             'wire': {'function_call': {'id': 'call_7',
-                                                                                        'name': 'get_weather',
-                                                                                        'args': {'city': 'Oslo'}},
-                                                                      'thought_signature': 'CiwBjz1rX3+Qm9yA7/kqPZt0sLd2u1hQoXk9bE2wVfR8mNc4sTgH5aJe'},
-                                                             'canonical': {'id': 'call_7',
-                                                                           'name': 'get_weather',
-                                                                           'arguments': {'city': 'Oslo'},
-                                                                           'extensions': {'gemini': {'fields': {'/thought_signature': 'CiwBjz1rX3+Qm9yA7/kqPZt0sLd2u1hQoXk9bE2wVfR8mNc4sTgH5aJe'},
-                                                                                                     'forms': {'/function_call': 'snake_case'}}}},
-                                                             'to': {'openai_chat': {'wire': {'id': 'call_7',
-                                                                                             'type': 'function',
-                                                                                             'function': {'name': 'get_weather',
-                                                                                                          'arguments': '{"city":"Oslo"}'}},
-                                                                                    'losses': [{'pointer': '/extensions/gemini/fields/~1thought_signature',
-                                                                                                'what': 'gemini '
-                                                                                                        'field '
-                                                                                                        '/thought_signature'}]}}},
- 'unknown functionCall fields survive as extensions': {'description': 'unknown functionCall fields survive '
-                                                                      'as extensions',
-                                                       'wire': {'functionCall': {'name': 'get_weather',
-                                                                                 'args': {'city': 'Rome'},
-                                                                                 'willContinue': False}},
-                                                       'canonical': {'id': None,
-                                                                     'name': 'get_weather',
-                                                                     'arguments': {'city': 'Rome'},
-                                                                     'extensions': {'gemini': {'fields': {'/functionCall/willContinue': False}}}},
-                                                       'to': {'anthropic_messages': {'wire': {'type': 'tool_use',
-                                                                                              'id': 'toolu_zxad3rKwKEkUOkGPRsVudySg',
-                                                                                              'name': 'get_weather',
-                                                                                              'input': {'city': 'Rome'}},
-                                                                                     'losses': [{'pointer': '/extensions/gemini/fields/~1functionCall~1willContinue',
-                                                                                                 'what': 'gemini '
-                                                                                                         'field '
-                                                                                                         '/functionCall/willContinue'},
-                                                                                                {'pointer': '/id',
-                                                                                                 'what': 'a '
-                                                                                                         'missing '
-                                                                                                         'id'}]}}},
- 'an OpenAI tool call is not a function call part': {'description': 'an OpenAI tool call is not a function '
-                                                                    'call part',
-                                                     'wire': {'id': 'call_1',
-                                                              'type': 'function',
-                                                              'function': {'name': 'f', 'arguments': '{}'}},
-                                                     'error': {'pointer': '/functionCall'}},
- 'an Anthropic tool_use block is not a function call part': {'description': 'an Anthropic tool_use block is '
-                                                                            'not a function call part',
-                                                             'wire': {'type': 'tool_use',
-                                                                      'id': 'toolu_01',
-                                                                      'name': 'get_weather',
-                                                                      'input': {}},
-                                                             'error': {'pointer': '/functionCall'}},
- 'a functionCall without a name is rejected': {'description': 'a functionCall without a name is rejected',
-                                               'wire': {'functionCall': {'args': {'city': 'Paris'}}},
-                                               'error': {'pointer': '/functionCall/name'}},
- 'a functionCall with an empty name is rejected': {'description': 'a functionCall with an empty name is '
-                                                                  'rejected',
-                                                   'wire': {'functionCall': {'name': '', 'args': {}}},
-                                                   'error': {'pointer': '/functionCall/name'}},
- 'args given as JSON text are rejected': {'description': 'args given as JSON text are rejected',
-                                          'wire': {'functionCall': {'name': 'f', 'args': '{"a":1}'}},
-                                          'error': {'pointer': '/functionCall/args'}},
- 'a functionCall that is not an object is rejected': {'description': 'a functionCall that is not an object '
-                                                                     'is rejected',
-                                                      'wire': {'functionCall': 'get_weather'},
-                                                      'error': {'pointer': '/functionCall'}},
- 'proto JSON: snake_case call keeps its argument keys': {'description': 'proto JSON: snake_case call keeps '
-                                                                        'its argument keys',
-                                                         'wire': {'function_call': {'id': 'call_1',
-                                                                                    'name': 'find_hotels',
-                                                                                    'args': {'max_price': 300,
-                                                                                             'check_in': '2025-06-01'}},
-                                                                  'thought_signature': 'CiwBjz1rX3+Qm9yA'},
-                                                         'canonical': {'id': 'call_1',
-                                                                       'name': 'find_hotels',
-                                                                       'arguments': {'max_price': 300,
-                                                                                     'check_in': '2025-06-01'},
-                                                                       'extensions': {'gemini': {'fields': {'/thought_signature': 'CiwBjz1rX3+Qm9yA'},
-                                                                                                 'forms': {'/function_call': 'snake_case'}}}},
-                                                         'to': {'openai_chat': {'wire': {'type': 'function',
-                                                                                         'id': 'call_1',
-                                                                                         'function': {'name': 'find_hotels',
-                                                                                                      'arguments': '{"max_price":300,"check_in":"2025-06-01"}'}},
-                                                                                'losses': [{'pointer': '/extensions/gemini/fields/~1thought_signature',
-                                                                                            'what': 'gemini '
-                                                                                                    'field '
-                                                                                                    '/thought_signature'}]},
-                                                                'anthropic_messages': {'wire': {'type': 'tool_use',
-                                                                                                'id': 'call_1',
-                                                                                                'name': 'find_hotels',
-                                                                                                'input': {'max_price': 300,
-                                                                                                          'check_in': '2025-06-01'}},
-                                                                                       'losses': [{'pointer': '/extensions/gemini/fields/~1thought_signature',
-                                                                                                   'what': 'gemini '
-                                                                                                           'field '
-                                                                                                           '/thought_signature'}]}}},
- 'proto JSON: both spellings of functionCall are rejected': {'description': 'proto JSON: both spellings of '
-                                                                            'functionCall are rejected',
-                                                             'wire': {'functionCall': {'name': 'f'},
-                                                                      'function_call': {'name': 'f'}},
-                                                             'error': {'pointer': '/function_call'}},
- 'proto JSON: an error names the snake_case pointer': {'description': 'proto JSON: an error names the '
-                                                                      'snake_case pointer',
-                                                       'wire': {'function_call': {'args': {}}},
-                                                       'error': {'pointer': '/function_call/name'}}}
+CASES: dict[str, dict[str, Any]] = {
+    "call part with a thoughtSignature and no id (as in the corpus)": {
+        "description": "call part with a thoughtSignature and no id (as in the corpus)",
+        "wire": {
+            "functionCall": {"name": "weather", "args": {"location": "San Francisco"}},
+            "thoughtSignature": "CiwBjz1rX3+Qm9yA7/kqPZt0sLd2u1hQoXk9bE2wVfR8mNc4sTgH5aJe",
+        },
+        "canonical": {
+            "id": None,
+            "name": "weather",
+            "arguments": {"location": "San Francisco"},
+            "extensions": {
+                "gemini": {"fields": {"/thoughtSignature": "CiwBjz1rX3+Qm9yA7/kqPZt0sLd2u1hQoXk9bE2wVfR8mNc4sTgH5aJe"}}
+            },
+        },
+        "to": {
+            "openai_chat": {
+                "wire": {
+                    "id": "call_zxad3rKwKEkUOkGPRsVudySg",
+                    "type": "function",
+                    "function": {"name": "weather", "arguments": '{"location":"San Francisco"}'},
+                },
+                "losses": [
+                    {
+                        "pointer": "/extensions/gemini/fields/~1thoughtSignature",
+                        "what": "gemini field /thoughtSignature",
+                    },
+                    {"pointer": "/id", "what": "a missing id"},
+                ],
+            },
+            "anthropic_messages": {
+                "wire": {
+                    "type": "tool_use",
+                    "id": "toolu_zxad3rKwKEkUOkGPRsVudySg",
+                    "name": "weather",
+                    "input": {"location": "San Francisco"},
+                },
+                "losses": [
+                    {
+                        "pointer": "/extensions/gemini/fields/~1thoughtSignature",
+                        "what": "gemini field /thoughtSignature",
+                    },
+                    {"pointer": "/id", "what": "a missing id"},
+                ],
+            },
+        },
+    },
+    "client-minted id and URL-safe signature echoed back in history": {
+        "description": "client-minted id and URL-safe signature echoed back in history",
+        "wire": {
+            "functionCall": {
+                "args": {"city": "Paris"},
+                "id": "pyd_ai_5f0c2a9e1b7d4c3a8e6f0b1c2d3e4f5a",
+                "name": "get_weather",
+            },
+            "thoughtSignature": "CiwBjz1rX3-Qm9yA7_kqPZt0sLd2u1hQoXk9bE2wVfR8mNc4sTgH5aJe",
+        },
+        "canonical": {
+            "id": "pyd_ai_5f0c2a9e1b7d4c3a8e6f0b1c2d3e4f5a",
+            "name": "get_weather",
+            "arguments": {"city": "Paris"},
+            "extensions": {
+                "gemini": {"fields": {"/thoughtSignature": "CiwBjz1rX3-Qm9yA7_kqPZt0sLd2u1hQoXk9bE2wVfR8mNc4sTgH5aJe"}}
+            },
+        },
+        "to": {
+            "openai_chat": {
+                "wire": {
+                    "id": "pyd_ai_5f0c2a9e1b7d4c3a8e6f0b1c2d3e4f5a",
+                    "type": "function",
+                    "function": {"name": "get_weather", "arguments": '{"city":"Paris"}'},
+                },
+                "losses": [
+                    {
+                        "pointer": "/extensions/gemini/fields/~1thoughtSignature",
+                        "what": "gemini field /thoughtSignature",
+                    }
+                ],
+            },
+            "anthropic_messages": {
+                "wire": {
+                    "type": "tool_use",
+                    "id": "pyd_ai_5f0c2a9e1b7d4c3a8e6f0b1c2d3e4f5a",
+                    "name": "get_weather",
+                    "input": {"city": "Paris"},
+                },
+                "losses": [
+                    {
+                        "pointer": "/extensions/gemini/fields/~1thoughtSignature",
+                        "what": "gemini field /thoughtSignature",
+                    }
+                ],
+            },
+        },
+    },
+    "a later parallel call part carries no signature": {
+        "description": "a later parallel call part carries no signature",
+        "wire": {"functionCall": {"name": "get_time", "args": {"timezone": "Europe/Paris"}}},
+        "canonical": {"id": None, "name": "get_time", "arguments": {"timezone": "Europe/Paris"}},
+        "to": {
+            "openai_chat": {
+                "wire": {
+                    "id": "call_zxad3rKwKEkUOkGPRsVudySg",
+                    "type": "function",
+                    "function": {"name": "get_time", "arguments": '{"timezone":"Europe/Paris"}'},
+                },
+                "losses": [{"pointer": "/id", "what": "a missing id"}],
+            }
+        },
+    },
+    "no-argument call with args written out as {}": {
+        "description": "no-argument call with args written out as {}",
+        "wire": {"functionCall": {"name": "list_issues", "args": {}}},
+        "canonical": {
+            "id": None,
+            "name": "list_issues",
+            "arguments": {},
+            "extensions": {"gemini": {"forms": {"/functionCall/args": "present"}}},
+        },
+        "to": {
+            "anthropic_messages": {
+                "wire": {
+                    "type": "tool_use",
+                    "id": "toolu_zxad3rKwKEkUOkGPRsVudySg",
+                    "name": "list_issues",
+                    "input": {},
+                },
+                "losses": [{"pointer": "/id", "what": "a missing id"}],
+            },
+            "openai_chat": {
+                "wire": {
+                    "id": "call_zxad3rKwKEkUOkGPRsVudySg",
+                    "type": "function",
+                    "function": {"name": "list_issues", "arguments": "{}"},
+                },
+                "losses": [{"pointer": "/id", "what": "a missing id"}],
+            },
+        },
+    },
+    "a call that leaves args out has no arguments": {
+        "description": "a call that leaves args out has no arguments",
+        "wire": {"functionCall": {"name": "get_time"}},
+        "canonical": {"id": None, "name": "get_time", "arguments": {}},
+        "to": {
+            "anthropic_messages": {
+                "wire": {"type": "tool_use", "id": "toolu_zxad3rKwKEkUOkGPRsVudySg", "name": "get_time", "input": {}},
+                "losses": [{"pointer": "/id", "what": "a missing id"}],
+            }
+        },
+    },
+    "nested unicode args with a uuid-style client id": {
+        "description": "nested unicode args with a uuid-style client id",
+        "wire": {
+            "functionCall": {
+                "id": "adk-6f1c9f0e-3b2a-4c1d-9e8f-7a6b5c4d3e2f",
+                "name": "search",
+                "args": {"q": "café ☕ 東京", "filters": {"tags": ["a", "b"], "limit": 5, "exact": True, "near": None}},
+            }
+        },
+        "canonical": {
+            "id": "adk-6f1c9f0e-3b2a-4c1d-9e8f-7a6b5c4d3e2f",
+            "name": "search",
+            "arguments": {
+                "q": "café ☕ 東京",
+                "filters": {"tags": ["a", "b"], "limit": 5, "exact": True, "near": None},
+            },
+        },
+        "to": {
+            "openai_chat": {
+                "wire": {
+                    "id": "adk-6f1c9f0e-3b2a-4c1d-9e8f-7a6b5c4d3e2f",
+                    "type": "function",
+                    "function": {
+                        "name": "search",
+                        "arguments": '{"q":"café '
+                        "☕ "
+                        '東京","filters":{"tags":["a","b"],"limit":5,"exact":true,"near":null}}',
+                    },
+                },
+                "losses": [],
+            },
+            "anthropic_messages": {
+                "wire": {
+                    "type": "tool_use",
+                    "id": "adk-6f1c9f0e-3b2a-4c1d-9e8f-7a6b5c4d3e2f",
+                    "name": "search",
+                    "input": {
+                        "q": "café ☕ 東京",
+                        "filters": {"tags": ["a", "b"], "limit": 5, "exact": True, "near": None},
+                    },
+                },
+                "losses": [],
+            },
+        },
+    },
+    "snake_case function_call and thought_signature spelling": {
+        "description": "snake_case function_call and thought_signature spelling",
+        "wire": {
+            "function_call": {"id": "call_7", "name": "get_weather", "args": {"city": "Oslo"}},
+            "thought_signature": "CiwBjz1rX3+Qm9yA7/kqPZt0sLd2u1hQoXk9bE2wVfR8mNc4sTgH5aJe",
+        },
+        "canonical": {
+            "id": "call_7",
+            "name": "get_weather",
+            "arguments": {"city": "Oslo"},
+            "extensions": {
+                "gemini": {
+                    "fields": {"/thought_signature": "CiwBjz1rX3+Qm9yA7/kqPZt0sLd2u1hQoXk9bE2wVfR8mNc4sTgH5aJe"},
+                    "forms": {"/function_call": "snake_case"},
+                }
+            },
+        },
+        "to": {
+            "openai_chat": {
+                "wire": {
+                    "id": "call_7",
+                    "type": "function",
+                    "function": {"name": "get_weather", "arguments": '{"city":"Oslo"}'},
+                },
+                "losses": [
+                    {
+                        "pointer": "/extensions/gemini/fields/~1thought_signature",
+                        "what": "gemini field /thought_signature",
+                    }
+                ],
+            }
+        },
+    },
+    "unknown functionCall fields survive as extensions": {
+        "description": "unknown functionCall fields survive as extensions",
+        "wire": {"functionCall": {"name": "get_weather", "args": {"city": "Rome"}, "willContinue": False}},
+        "canonical": {
+            "id": None,
+            "name": "get_weather",
+            "arguments": {"city": "Rome"},
+            "extensions": {"gemini": {"fields": {"/functionCall/willContinue": False}}},
+        },
+        "to": {
+            "anthropic_messages": {
+                "wire": {
+                    "type": "tool_use",
+                    "id": "toolu_zxad3rKwKEkUOkGPRsVudySg",
+                    "name": "get_weather",
+                    "input": {"city": "Rome"},
+                },
+                "losses": [
+                    {
+                        "pointer": "/extensions/gemini/fields/~1functionCall~1willContinue",
+                        "what": "gemini field /functionCall/willContinue",
+                    },
+                    {"pointer": "/id", "what": "a missing id"},
+                ],
+            }
+        },
+    },
+    "an OpenAI tool call is not a function call part": {
+        "description": "an OpenAI tool call is not a function call part",
+        "wire": {"id": "call_1", "type": "function", "function": {"name": "f", "arguments": "{}"}},
+        "error": {"pointer": "/functionCall"},
+    },
+    "an Anthropic tool_use block is not a function call part": {
+        "description": "an Anthropic tool_use block is not a function call part",
+        "wire": {"type": "tool_use", "id": "toolu_01", "name": "get_weather", "input": {}},
+        "error": {"pointer": "/functionCall"},
+    },
+    "a functionCall without a name is rejected": {
+        "description": "a functionCall without a name is rejected",
+        "wire": {"functionCall": {"args": {"city": "Paris"}}},
+        "error": {"pointer": "/functionCall/name"},
+    },
+    "a functionCall with an empty name is rejected": {
+        "description": "a functionCall with an empty name is rejected",
+        "wire": {"functionCall": {"name": "", "args": {}}},
+        "error": {"pointer": "/functionCall/name"},
+    },
+    "args given as JSON text are rejected": {
+        "description": "args given as JSON text are rejected",
+        "wire": {"functionCall": {"name": "f", "args": '{"a":1}'}},
+        "error": {"pointer": "/functionCall/args"},
+    },
+    "a functionCall that is not an object is rejected": {
+        "description": "a functionCall that is not an object is rejected",
+        "wire": {"functionCall": "get_weather"},
+        "error": {"pointer": "/functionCall"},
+    },
+    "proto JSON: snake_case call keeps its argument keys": {
+        "description": "proto JSON: snake_case call keeps its argument keys",
+        "wire": {
+            "function_call": {
+                "id": "call_1",
+                "name": "find_hotels",
+                "args": {"max_price": 300, "check_in": "2025-06-01"},
+            },
+            "thought_signature": "CiwBjz1rX3+Qm9yA",
+        },
+        "canonical": {
+            "id": "call_1",
+            "name": "find_hotels",
+            "arguments": {"max_price": 300, "check_in": "2025-06-01"},
+            "extensions": {
+                "gemini": {
+                    "fields": {"/thought_signature": "CiwBjz1rX3+Qm9yA"},
+                    "forms": {"/function_call": "snake_case"},
+                }
+            },
+        },
+        "to": {
+            "openai_chat": {
+                "wire": {
+                    "type": "function",
+                    "id": "call_1",
+                    "function": {"name": "find_hotels", "arguments": '{"max_price":300,"check_in":"2025-06-01"}'},
+                },
+                "losses": [
+                    {
+                        "pointer": "/extensions/gemini/fields/~1thought_signature",
+                        "what": "gemini field /thought_signature",
+                    }
+                ],
+            },
+            "anthropic_messages": {
+                "wire": {
+                    "type": "tool_use",
+                    "id": "call_1",
+                    "name": "find_hotels",
+                    "input": {"max_price": 300, "check_in": "2025-06-01"},
+                },
+                "losses": [
+                    {
+                        "pointer": "/extensions/gemini/fields/~1thought_signature",
+                        "what": "gemini field /thought_signature",
+                    }
+                ],
+            },
+        },
+    },
+    "proto JSON: both spellings of functionCall are rejected": {
+        "description": "proto JSON: both spellings of functionCall are rejected",
+        "wire": {"functionCall": {"name": "f"}, "function_call": {"name": "f"}},
+        "error": {"pointer": "/function_call"},
+    },
+    "proto JSON: an error names the snake_case pointer": {
+        "description": "proto JSON: an error names the snake_case pointer",
+        "wire": {"function_call": {"args": {}}},
+        "error": {"pointer": "/function_call/name"},
+    },
+}
 KNOWN_FAILURES: dict[str, str] = {}
-VALID_NAMES = ["call part with a thoughtSignature and no id (as in the corpus)", "client-minted id and URL-safe signature echoed back in history", "a later parallel call part carries no signature", "no-argument call with args written out as {}", "a call that leaves args out has no arguments", "nested unicode args with a uuid-style client id", "snake_case function_call and thought_signature spelling", "unknown functionCall fields survive as extensions", "proto JSON: snake_case call keeps its argument keys"]
-INVALID_NAMES = ["an OpenAI tool call is not a function call part", "an Anthropic tool_use block is not a function call part", "a functionCall without a name is rejected", "a functionCall with an empty name is rejected", "args given as JSON text are rejected", "a functionCall that is not an object is rejected", "proto JSON: both spellings of functionCall are rejected", "proto JSON: an error names the snake_case pointer"]
+VALID_NAMES = [
+    "call part with a thoughtSignature and no id (as in the corpus)",
+    "client-minted id and URL-safe signature echoed back in history",
+    "a later parallel call part carries no signature",
+    "no-argument call with args written out as {}",
+    "a call that leaves args out has no arguments",
+    "nested unicode args with a uuid-style client id",
+    "snake_case function_call and thought_signature spelling",
+    "unknown functionCall fields survive as extensions",
+    "proto JSON: snake_case call keeps its argument keys",
+]
+INVALID_NAMES = [
+    "an OpenAI tool call is not a function call part",
+    "an Anthropic tool_use block is not a function call part",
+    "a functionCall without a name is rejected",
+    "a functionCall with an empty name is rejected",
+    "args given as JSON text are rejected",
+    "a functionCall that is not an object is rejected",
+    "proto JSON: both spellings of functionCall are rejected",
+    "proto JSON: an error names the snake_case pointer",
+]
 # Quirks of compatible servers: the dialect's own schema rejects them, decode reads them.
 LENIENT = {name: case["lenient"] for name, case in CASES.items() if "lenient" in case}
 
@@ -314,12 +431,9 @@ def _case(name: str) -> dict[str, Any]:
     return copy.deepcopy(CASES[name])
 
 
-
 @pytest.mark.parametrize("name", _params([n for n in VALID_NAMES if n not in LENIENT], "wire_schema"))
 def test_wire_is_valid_against_the_dialect_schema(name: str, validate: Any) -> None:
     validate(WIRE_SCHEMA, _case(name)["wire"])
-
-
 
 
 def _same_error_kind(got: dict[str, Any], expected: dict[str, Any]) -> dict[str, Any]:
@@ -357,7 +471,6 @@ def test_decoding_json_text_matches_decoding_the_dict(name: str) -> None:
     assert decode(json.dumps(case["wire"])) == decode(case["wire"])
 
 
-
 @pytest.mark.parametrize(("name", "target"), CONVERSIONS)
 def test_conversion_gives_the_expected_wire_and_losses(name: str, target: str, validate: Any) -> None:
     case = _case(name)
@@ -385,7 +498,9 @@ def test_every_other_dialect_carries_it_or_reports_the_loss(name: str, target: s
     back = decoder(target, SHAPE)(result.value)
     lost = {loss.pointer.split("/")[1] for loss in result.losses if loss.pointer}
     for key in sorted(set(case["canonical"]) | set(back)):
-        if key in ("extensions", "raw_arguments", "arguments_error") or key in DIALECTS[target].DERIVABLE.get(SHAPE, ()):
+        if key in ("extensions", "raw_arguments", "arguments_error") or key in DIALECTS[target].DERIVABLE.get(
+            SHAPE, ()
+        ):
             continue
         before, after = case["canonical"].get(key), back.get(key)
         if key in ("id", "call_id") and isinstance(after, str):

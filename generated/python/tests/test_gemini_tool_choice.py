@@ -14,232 +14,326 @@ DIALECT = "gemini"
 SHAPE = "tool_choice"
 WIRE_SCHEMA = "dialects/" + DIALECT + "/tool_choice.json"
 CANONICAL_SCHEMA = "canonical/" + SHAPE + ".json"
-WIRE_SCHEMAS = {"anthropic_messages": "dialects/anthropic_messages/tool_choice.json", "bedrock_converse": "dialects/bedrock_converse/tool_choice.json", "cohere_v2": "dialects/cohere_v2/tool_choice.json", "gemini": "dialects/gemini/tool_choice.json", "mistral": "dialects/mistral/tool_choice.json", "openai_chat": "dialects/openai_chat/tool_choice.json", "openai_responses": "dialects/openai_responses/tool_choice.json"}
+WIRE_SCHEMAS = {
+    "anthropic_messages": "dialects/anthropic_messages/tool_choice.json",
+    "bedrock_converse": "dialects/bedrock_converse/tool_choice.json",
+    "cohere_v2": "dialects/cohere_v2/tool_choice.json",
+    "gemini": "dialects/gemini/tool_choice.json",
+    "mistral": "dialects/mistral/tool_choice.json",
+    "openai_chat": "dialects/openai_chat/tool_choice.json",
+    "openai_responses": "dialects/openai_responses/tool_choice.json",
+}
 
-CASES: dict[str, dict[str, Any]] = {'ANY with one allowed name is that tool (as in the corpus)': {'description': 'ANY with one allowed name is '
-                                                                              'that tool (as in the corpus)',
-                                                               'wire': {'allowedFunctionNames': ['get_weather'],
-                                                                        'mode': 'ANY'},
-                                                               'canonical': {'mode': 'tool',
-                                                                             'names': ['get_weather']},
-                                                               'to': {'openai_chat': {'wire': {'type': 'function',
-                                                                                               'function': {'name': 'get_weather'}},
-                                                                                      'losses': []},
-                                                                      'anthropic_messages': {'wire': {'type': 'tool',
-                                                                                                      'name': 'get_weather'},
-                                                                                             'losses': []}}},
- 'AUTO (as in the corpus)': {'description': 'AUTO (as in the corpus)',
-                             'wire': {'mode': 'AUTO'},
-                             'canonical': {'mode': 'auto'},
-                             'to': {'openai_chat': {'wire': 'auto', 'losses': []},
-                                    'anthropic_messages': {'wire': {'type': 'auto'}, 'losses': []}}},
- 'ANY without names means required': {'description': 'ANY without names means required',
-                                      'wire': {'mode': 'ANY'},
-                                      'canonical': {'mode': 'required'},
-                                      'to': {'openai_chat': {'wire': 'required', 'losses': []},
-                                             'anthropic_messages': {'wire': {'type': 'any'}, 'losses': []}}},
- 'ANY with several allowed names': {'description': 'ANY with several allowed names',
-                                    'wire': {'mode': 'ANY',
-                                             'allowedFunctionNames': ['get_weather', 'get_time']},
-                                    'canonical': {'mode': 'required', 'names': ['get_weather', 'get_time']},
-                                    'to': {'openai_chat': {'wire': {'type': 'allowed_tools',
-                                                                    'allowed_tools': {'mode': 'required',
-                                                                                      'tools': [{'type': 'function',
-                                                                                                 'function': {'name': 'get_weather'}},
-                                                                                                {'type': 'function',
-                                                                                                 'function': {'name': 'get_time'}}]}},
-                                                           'losses': []},
-                                           'anthropic_messages': {'wire': {'type': 'any'},
-                                                                  'losses': [{'pointer': '/names',
-                                                                              'what': 'a restricted set of '
-                                                                                      'allowed tools'}]}}},
- 'NONE': {'description': 'NONE',
-          'wire': {'mode': 'NONE'},
-          'canonical': {'mode': 'none'},
-          'to': {'openai_chat': {'wire': 'none', 'losses': []},
-                 'anthropic_messages': {'wire': {'type': 'none'}, 'losses': []}}},
- 'VALIDATED is auto with a reported meaning': {'description': 'VALIDATED is auto with a reported meaning',
-                                               'wire': {'mode': 'VALIDATED'},
-                                               'canonical': {'mode': 'auto',
-                                                             'extensions': {'gemini': {'forms': {'': 'variant:2'},
-                                                                                       'notes': ['Gemini '
-                                                                                                 'VALIDATED '
-                                                                                                 'mode: the '
-                                                                                                 'model may '
-                                                                                                 'answer in '
-                                                                                                 'text or '
-                                                                                                 'call a '
-                                                                                                 'function, '
-                                                                                                 'and its '
-                                                                                                 'function '
-                                                                                                 'calls are '
-                                                                                                 'validated '
-                                                                                                 'with '
-                                                                                                 'constrained '
-                                                                                                 'decoding']}}},
-                                               'to': {'openai_chat': {'wire': 'auto',
-                                                                      'losses': [{'pointer': '/extensions/gemini/notes/0',
-                                                                                  'what': 'VALIDATED mode'}]},
-                                                      'anthropic_messages': {'wire': {'type': 'auto'},
-                                                                             'losses': [{'pointer': '/extensions/gemini/notes/0',
-                                                                                         'what': 'VALIDATED '
-                                                                                                 'mode'}]}}},
- 'VALIDATED with allowed names': {'description': 'VALIDATED with allowed names',
-                                  'wire': {'mode': 'VALIDATED',
-                                           'allowedFunctionNames': ['get_weather', 'get_time']},
-                                  'canonical': {'mode': 'auto',
-                                                'names': ['get_weather', 'get_time'],
-                                                'extensions': {'gemini': {'notes': ['Gemini VALIDATED mode: '
-                                                                                    'the model may answer in '
-                                                                                    'text or call a '
-                                                                                    'function, and its '
-                                                                                    'function calls are '
-                                                                                    'validated with '
-                                                                                    'constrained '
-                                                                                    'decoding']}}},
-                                  'to': {'openai_chat': {'wire': {'type': 'allowed_tools',
-                                                                  'allowed_tools': {'mode': 'auto',
-                                                                                    'tools': [{'type': 'function',
-                                                                                               'function': {'name': 'get_weather'}},
-                                                                                              {'type': 'function',
-                                                                                               'function': {'name': 'get_time'}}]}},
-                                                         'losses': [{'pointer': '/extensions/gemini/notes/0',
-                                                                     'what': 'VALIDATED mode'}]},
-                                         'anthropic_messages': {'wire': {'type': 'auto'},
-                                                                'losses': [{'pointer': '/extensions/gemini/notes/0',
-                                                                            'what': 'VALIDATED mode'},
-                                                                           {'pointer': '/names',
-                                                                            'what': 'a restricted set of '
-                                                                                    'allowed tools'}]}}},
- 'snake_case allowed_function_names spelling': {'description': 'snake_case allowed_function_names spelling',
-                                                'wire': {'mode': 'ANY',
-                                                         'allowed_function_names': ['get_weather',
-                                                                                    'get_time']},
-                                                'canonical': {'mode': 'required',
-                                                              'names': ['get_weather', 'get_time'],
-                                                              'extensions': {'gemini': {'forms': {'/allowed_function_names': 'snake_case'}}}}},
- 'MODE_UNSPECIFIED means AUTO': {'description': 'MODE_UNSPECIFIED means AUTO',
-                                 'wire': {'mode': 'MODE_UNSPECIFIED'},
-                                 'canonical': {'mode': 'auto',
-                                               'extensions': {'gemini': {'forms': {'': 'variant:3'}}}}},
- 'allowed names under AUTO are kept as a field, not applied': {'description': 'allowed names under AUTO are '
-                                                                              'kept as a field, not applied',
-                                                               'wire': {'mode': 'AUTO',
-                                                                        'allowedFunctionNames': ['get_weather']},
-                                                               'canonical': {'mode': 'auto',
-                                                                             'extensions': {'gemini': {'fields': {'/allowedFunctionNames': ['get_weather']}}}},
-                                                               'to': {'openai_chat': {'wire': 'auto',
-                                                                                      'losses': [{'pointer': '/extensions/gemini/fields/~1allowedFunctionNames',
-                                                                                                  'what': 'gemini '
-                                                                                                          'field '
-                                                                                                          '/allowedFunctionNames'}]}}},
- 'an empty functionCallingConfig leaves the mode unspecified, which is AUTO': {'description': 'an empty '
-                                                                                              'functionCallingConfig '
-                                                                                              'leaves the '
-                                                                                              'mode '
-                                                                                              'unspecified, '
-                                                                                              'which is AUTO',
-                                                                               'wire': {},
-                                                                               'canonical': {'mode': 'auto',
-                                                                                             'extensions': {'gemini': {'forms': {'/mode': 'absent',
-                                                                                                                                 '': 'variant:3'}}}},
-                                                                               'to': {'openai_chat': {'wire': 'auto',
-                                                                                                      'losses': []},
-                                                                                      'anthropic_messages': {'wire': {'type': 'auto'},
-                                                                                                             'losses': []}}},
- 'an unknown mode is rejected': {'description': 'an unknown mode is rejected',
-                                 'wire': {'mode': 'REQUIRED'},
-                                 'error': {'pointer': '/mode'}},
- 'the OpenAI string form is rejected': {'description': 'the OpenAI string form is rejected',
-                                        'wire': 'auto',
-                                        'error': {'pointer': ''}},
- 'an Anthropic tool choice is rejected': {'description': 'an Anthropic tool choice is rejected',
-                                          'wire': {'type': 'any'},
-                                          'error': {'pointer': '/mode'}},
- 'allowedFunctionNames given as one string (proto JSON)': {'description': 'allowedFunctionNames given as one '
-                                                                          'string (proto JSON)',
-                                                           'wire': {'mode': 'ANY',
-                                                                    'allowedFunctionNames': 'get_weather'},
-                                                           'canonical': {'mode': 'tool',
-                                                                         'names': ['get_weather'],
-                                                                         'extensions': {'gemini': {'forms': {'/allowedFunctionNames': 'single'}}}}},
- 'proto JSON: allowed_function_names as one name': {'description': 'proto JSON: allowed_function_names as '
-                                                                   'one name',
-                                                    'wire': {'mode': 'ANY',
-                                                             'allowed_function_names': 'get_weather'},
-                                                    'canonical': {'mode': 'tool',
-                                                                  'names': ['get_weather'],
-                                                                  'extensions': {'gemini': {'forms': {'/allowed_function_names': 'snake_case:single'}}}},
-                                                    'to': {'openai_chat': {'wire': {'type': 'function',
-                                                                                    'function': {'name': 'get_weather'}},
-                                                                           'losses': []}}},
- 'ANY with an empty allowedFunctionNames (accepted by the API: no restriction)': {'description': 'ANY with '
-                                                                                                 'an empty '
-                                                                                                 'allowedFunctionNames '
-                                                                                                 '(accepted '
-                                                                                                 'by the '
-                                                                                                 'API: no '
-                                                                                                 'restriction)',
-                                                                                  'wire': {'mode': 'ANY',
-                                                                                           'allowedFunctionNames': []},
-                                                                                  'canonical': {'mode': 'required',
-                                                                                                'extensions': {'gemini': {'forms': {'/allowedFunctionNames': 'empty'}}}},
-                                                                                  'to': {'openai_chat': {'wire': 'required',
-                                                                                                         'losses': []},
-                                                                                         'anthropic_messages': {'wire': {'type': 'any'},
-                                                                                                                'losses': []}}},
- 'VALIDATED with an empty allowedFunctionNames restricts nothing': {'description': 'VALIDATED with an empty '
-                                                                                   'allowedFunctionNames '
-                                                                                   'restricts nothing',
-                                                                    'wire': {'mode': 'VALIDATED',
-                                                                             'allowedFunctionNames': []},
-                                                                    'canonical': {'mode': 'auto',
-                                                                                  'extensions': {'gemini': {'forms': {'/allowedFunctionNames': 'empty',
-                                                                                                                      '': 'variant:2'},
-                                                                                                            'notes': ['Gemini '
-                                                                                                                      'VALIDATED '
-                                                                                                                      'mode: '
-                                                                                                                      'the '
-                                                                                                                      'model '
-                                                                                                                      'may '
-                                                                                                                      'answer '
-                                                                                                                      'in '
-                                                                                                                      'text '
-                                                                                                                      'or '
-                                                                                                                      'call '
-                                                                                                                      'a '
-                                                                                                                      'function, '
-                                                                                                                      'and '
-                                                                                                                      'its '
-                                                                                                                      'function '
-                                                                                                                      'calls '
-                                                                                                                      'are '
-                                                                                                                      'validated '
-                                                                                                                      'with '
-                                                                                                                      'constrained '
-                                                                                                                      'decoding']}}},
-                                                                    'to': {'openai_chat': {'wire': 'auto',
-                                                                                           'losses': [{'pointer': '/extensions/gemini/notes/0',
-                                                                                                       'what': 'VALIDATED '
-                                                                                                               'mode'}]}}},
- 'proto JSON: an empty allowed_function_names keeps its spelling': {'description': 'proto JSON: an empty '
-                                                                                   'allowed_function_names '
-                                                                                   'keeps its spelling',
-                                                                    'wire': {'mode': 'ANY',
-                                                                             'allowed_function_names': []},
-                                                                    'canonical': {'mode': 'required',
-                                                                                  'extensions': {'gemini': {'forms': {'/allowed_function_names': 'snake_case',
-                                                                                                                      '/allowedFunctionNames': 'empty'}}}},
-                                                                    'to': {'openai_chat': {'wire': 'required',
-                                                                                           'losses': []}}},
- 'an empty name in allowedFunctionNames is rejected': {'description': 'an empty name in allowedFunctionNames '
-                                                                      'is rejected',
-                                                       'wire': {'mode': 'ANY',
-                                                                'allowedFunctionNames': ['get_weather', '']},
-                                                       'error': {'pointer': '/allowedFunctionNames/1'}}}
+CASES: dict[str, dict[str, Any]] = {
+    "ANY with one allowed name is that tool (as in the corpus)": {
+        "description": "ANY with one allowed name is that tool (as in the corpus)",
+        "wire": {"allowedFunctionNames": ["get_weather"], "mode": "ANY"},
+        "canonical": {"mode": "tool", "names": ["get_weather"]},
+        "to": {
+            "openai_chat": {"wire": {"type": "function", "function": {"name": "get_weather"}}, "losses": []},
+            "anthropic_messages": {"wire": {"type": "tool", "name": "get_weather"}, "losses": []},
+        },
+    },
+    "AUTO (as in the corpus)": {
+        "description": "AUTO (as in the corpus)",
+        "wire": {"mode": "AUTO"},
+        "canonical": {"mode": "auto"},
+        "to": {
+            "openai_chat": {"wire": "auto", "losses": []},
+            "anthropic_messages": {"wire": {"type": "auto"}, "losses": []},
+        },
+    },
+    "ANY without names means required": {
+        "description": "ANY without names means required",
+        "wire": {"mode": "ANY"},
+        "canonical": {"mode": "required"},
+        "to": {
+            "openai_chat": {"wire": "required", "losses": []},
+            "anthropic_messages": {"wire": {"type": "any"}, "losses": []},
+        },
+    },
+    "ANY with several allowed names": {
+        "description": "ANY with several allowed names",
+        "wire": {"mode": "ANY", "allowedFunctionNames": ["get_weather", "get_time"]},
+        "canonical": {"mode": "required", "names": ["get_weather", "get_time"]},
+        "to": {
+            "openai_chat": {
+                "wire": {
+                    "type": "allowed_tools",
+                    "allowed_tools": {
+                        "mode": "required",
+                        "tools": [
+                            {"type": "function", "function": {"name": "get_weather"}},
+                            {"type": "function", "function": {"name": "get_time"}},
+                        ],
+                    },
+                },
+                "losses": [],
+            },
+            "anthropic_messages": {
+                "wire": {"type": "any"},
+                "losses": [{"pointer": "/names", "what": "a restricted set of allowed tools"}],
+            },
+        },
+    },
+    "NONE": {
+        "description": "NONE",
+        "wire": {"mode": "NONE"},
+        "canonical": {"mode": "none"},
+        "to": {
+            "openai_chat": {"wire": "none", "losses": []},
+            "anthropic_messages": {"wire": {"type": "none"}, "losses": []},
+        },
+    },
+    "VALIDATED is auto with a reported meaning": {
+        "description": "VALIDATED is auto with a reported meaning",
+        "wire": {"mode": "VALIDATED"},
+        "canonical": {
+            "mode": "auto",
+            "extensions": {
+                "gemini": {
+                    "forms": {"": "variant:2"},
+                    "notes": [
+                        "Gemini "
+                        "VALIDATED "
+                        "mode: the "
+                        "model may "
+                        "answer in "
+                        "text or "
+                        "call a "
+                        "function, "
+                        "and its "
+                        "function "
+                        "calls are "
+                        "validated "
+                        "with "
+                        "constrained "
+                        "decoding"
+                    ],
+                }
+            },
+        },
+        "to": {
+            "openai_chat": {
+                "wire": "auto",
+                "losses": [{"pointer": "/extensions/gemini/notes/0", "what": "VALIDATED mode"}],
+            },
+            "anthropic_messages": {
+                "wire": {"type": "auto"},
+                "losses": [{"pointer": "/extensions/gemini/notes/0", "what": "VALIDATED mode"}],
+            },
+        },
+    },
+    "VALIDATED with allowed names": {
+        "description": "VALIDATED with allowed names",
+        "wire": {"mode": "VALIDATED", "allowedFunctionNames": ["get_weather", "get_time"]},
+        "canonical": {
+            "mode": "auto",
+            "names": ["get_weather", "get_time"],
+            "extensions": {
+                "gemini": {
+                    "notes": [
+                        "Gemini VALIDATED mode: "
+                        "the model may answer in "
+                        "text or call a "
+                        "function, and its "
+                        "function calls are "
+                        "validated with "
+                        "constrained "
+                        "decoding"
+                    ]
+                }
+            },
+        },
+        "to": {
+            "openai_chat": {
+                "wire": {
+                    "type": "allowed_tools",
+                    "allowed_tools": {
+                        "mode": "auto",
+                        "tools": [
+                            {"type": "function", "function": {"name": "get_weather"}},
+                            {"type": "function", "function": {"name": "get_time"}},
+                        ],
+                    },
+                },
+                "losses": [{"pointer": "/extensions/gemini/notes/0", "what": "VALIDATED mode"}],
+            },
+            "anthropic_messages": {
+                "wire": {"type": "auto"},
+                "losses": [
+                    {"pointer": "/extensions/gemini/notes/0", "what": "VALIDATED mode"},
+                    {"pointer": "/names", "what": "a restricted set of allowed tools"},
+                ],
+            },
+        },
+    },
+    "snake_case allowed_function_names spelling": {
+        "description": "snake_case allowed_function_names spelling",
+        "wire": {"mode": "ANY", "allowed_function_names": ["get_weather", "get_time"]},
+        "canonical": {
+            "mode": "required",
+            "names": ["get_weather", "get_time"],
+            "extensions": {"gemini": {"forms": {"/allowed_function_names": "snake_case"}}},
+        },
+    },
+    "MODE_UNSPECIFIED means AUTO": {
+        "description": "MODE_UNSPECIFIED means AUTO",
+        "wire": {"mode": "MODE_UNSPECIFIED"},
+        "canonical": {"mode": "auto", "extensions": {"gemini": {"forms": {"": "variant:3"}}}},
+    },
+    "allowed names under AUTO are kept as a field, not applied": {
+        "description": "allowed names under AUTO are kept as a field, not applied",
+        "wire": {"mode": "AUTO", "allowedFunctionNames": ["get_weather"]},
+        "canonical": {"mode": "auto", "extensions": {"gemini": {"fields": {"/allowedFunctionNames": ["get_weather"]}}}},
+        "to": {
+            "openai_chat": {
+                "wire": "auto",
+                "losses": [
+                    {
+                        "pointer": "/extensions/gemini/fields/~1allowedFunctionNames",
+                        "what": "gemini field /allowedFunctionNames",
+                    }
+                ],
+            }
+        },
+    },
+    "an empty functionCallingConfig leaves the mode unspecified, which is AUTO": {
+        "description": "an empty functionCallingConfig leaves the mode unspecified, which is AUTO",
+        "wire": {},
+        "canonical": {"mode": "auto", "extensions": {"gemini": {"forms": {"/mode": "absent", "": "variant:3"}}}},
+        "to": {
+            "openai_chat": {"wire": "auto", "losses": []},
+            "anthropic_messages": {"wire": {"type": "auto"}, "losses": []},
+        },
+    },
+    "an unknown mode is rejected": {
+        "description": "an unknown mode is rejected",
+        "wire": {"mode": "REQUIRED"},
+        "error": {"pointer": "/mode"},
+    },
+    "the OpenAI string form is rejected": {
+        "description": "the OpenAI string form is rejected",
+        "wire": "auto",
+        "error": {"pointer": ""},
+    },
+    "an Anthropic tool choice is rejected": {
+        "description": "an Anthropic tool choice is rejected",
+        "wire": {"type": "any"},
+        "error": {"pointer": "/mode"},
+    },
+    "allowedFunctionNames given as one string (proto JSON)": {
+        "description": "allowedFunctionNames given as one string (proto JSON)",
+        "wire": {"mode": "ANY", "allowedFunctionNames": "get_weather"},
+        "canonical": {
+            "mode": "tool",
+            "names": ["get_weather"],
+            "extensions": {"gemini": {"forms": {"/allowedFunctionNames": "single"}}},
+        },
+    },
+    "proto JSON: allowed_function_names as one name": {
+        "description": "proto JSON: allowed_function_names as one name",
+        "wire": {"mode": "ANY", "allowed_function_names": "get_weather"},
+        "canonical": {
+            "mode": "tool",
+            "names": ["get_weather"],
+            "extensions": {"gemini": {"forms": {"/allowed_function_names": "snake_case:single"}}},
+        },
+        "to": {"openai_chat": {"wire": {"type": "function", "function": {"name": "get_weather"}}, "losses": []}},
+    },
+    "ANY with an empty allowedFunctionNames (accepted by the API: no restriction)": {
+        "description": "ANY with an empty allowedFunctionNames (accepted by the API: no restriction)",
+        "wire": {"mode": "ANY", "allowedFunctionNames": []},
+        "canonical": {"mode": "required", "extensions": {"gemini": {"forms": {"/allowedFunctionNames": "empty"}}}},
+        "to": {
+            "openai_chat": {"wire": "required", "losses": []},
+            "anthropic_messages": {"wire": {"type": "any"}, "losses": []},
+        },
+    },
+    "VALIDATED with an empty allowedFunctionNames restricts nothing": {
+        "description": "VALIDATED with an empty allowedFunctionNames restricts nothing",
+        "wire": {"mode": "VALIDATED", "allowedFunctionNames": []},
+        "canonical": {
+            "mode": "auto",
+            "extensions": {
+                "gemini": {
+                    "forms": {"/allowedFunctionNames": "empty", "": "variant:2"},
+                    "notes": [
+                        "Gemini "
+                        "VALIDATED "
+                        "mode: "
+                        "the "
+                        "model "
+                        "may "
+                        "answer "
+                        "in "
+                        "text "
+                        "or "
+                        "call "
+                        "a "
+                        "function, "
+                        "and "
+                        "its "
+                        "function "
+                        "calls "
+                        "are "
+                        "validated "
+                        "with "
+                        "constrained "
+                        "decoding"
+                    ],
+                }
+            },
+        },
+        "to": {
+            "openai_chat": {
+                "wire": "auto",
+                "losses": [{"pointer": "/extensions/gemini/notes/0", "what": "VALIDATED mode"}],
+            }
+        },
+    },
+    "proto JSON: an empty allowed_function_names keeps its spelling": {
+        "description": "proto JSON: an empty allowed_function_names keeps its spelling",
+        "wire": {"mode": "ANY", "allowed_function_names": []},
+        "canonical": {
+            "mode": "required",
+            "extensions": {
+                "gemini": {"forms": {"/allowed_function_names": "snake_case", "/allowedFunctionNames": "empty"}}
+            },
+        },
+        "to": {"openai_chat": {"wire": "required", "losses": []}},
+    },
+    "an empty name in allowedFunctionNames is rejected": {
+        "description": "an empty name in allowedFunctionNames is rejected",
+        "wire": {"mode": "ANY", "allowedFunctionNames": ["get_weather", ""]},
+        "error": {"pointer": "/allowedFunctionNames/1"},
+    },
+}
 KNOWN_FAILURES: dict[str, str] = {}
-VALID_NAMES = ["ANY with one allowed name is that tool (as in the corpus)", "AUTO (as in the corpus)", "ANY without names means required", "ANY with several allowed names", "NONE", "VALIDATED is auto with a reported meaning", "VALIDATED with allowed names", "snake_case allowed_function_names spelling", "MODE_UNSPECIFIED means AUTO", "allowed names under AUTO are kept as a field, not applied", "an empty functionCallingConfig leaves the mode unspecified, which is AUTO", "allowedFunctionNames given as one string (proto JSON)", "proto JSON: allowed_function_names as one name", "ANY with an empty allowedFunctionNames (accepted by the API: no restriction)", "VALIDATED with an empty allowedFunctionNames restricts nothing", "proto JSON: an empty allowed_function_names keeps its spelling"]
-INVALID_NAMES = ["an unknown mode is rejected", "the OpenAI string form is rejected", "an Anthropic tool choice is rejected", "an empty name in allowedFunctionNames is rejected"]
+VALID_NAMES = [
+    "ANY with one allowed name is that tool (as in the corpus)",
+    "AUTO (as in the corpus)",
+    "ANY without names means required",
+    "ANY with several allowed names",
+    "NONE",
+    "VALIDATED is auto with a reported meaning",
+    "VALIDATED with allowed names",
+    "snake_case allowed_function_names spelling",
+    "MODE_UNSPECIFIED means AUTO",
+    "allowed names under AUTO are kept as a field, not applied",
+    "an empty functionCallingConfig leaves the mode unspecified, which is AUTO",
+    "allowedFunctionNames given as one string (proto JSON)",
+    "proto JSON: allowed_function_names as one name",
+    "ANY with an empty allowedFunctionNames (accepted by the API: no restriction)",
+    "VALIDATED with an empty allowedFunctionNames restricts nothing",
+    "proto JSON: an empty allowed_function_names keeps its spelling",
+]
+INVALID_NAMES = [
+    "an unknown mode is rejected",
+    "the OpenAI string form is rejected",
+    "an Anthropic tool choice is rejected",
+    "an empty name in allowedFunctionNames is rejected",
+]
 # Quirks of compatible servers: the dialect's own schema rejects them, decode reads them.
 LENIENT = {name: case["lenient"] for name, case in CASES.items() if "lenient" in case}
 
@@ -276,12 +370,9 @@ def _case(name: str) -> dict[str, Any]:
     return copy.deepcopy(CASES[name])
 
 
-
 @pytest.mark.parametrize("name", _params([n for n in VALID_NAMES if n not in LENIENT], "wire_schema"))
 def test_wire_is_valid_against_the_dialect_schema(name: str, validate: Any) -> None:
     validate(WIRE_SCHEMA, _case(name)["wire"])
-
-
 
 
 def _same_error_kind(got: dict[str, Any], expected: dict[str, Any]) -> dict[str, Any]:
@@ -319,7 +410,6 @@ def test_decoding_json_text_matches_decoding_the_dict(name: str) -> None:
     assert decode(json.dumps(case["wire"])) == decode(case["wire"])
 
 
-
 @pytest.mark.parametrize(("name", "target"), CONVERSIONS)
 def test_conversion_gives_the_expected_wire_and_losses(name: str, target: str, validate: Any) -> None:
     case = _case(name)
@@ -347,7 +437,9 @@ def test_every_other_dialect_carries_it_or_reports_the_loss(name: str, target: s
     back = decoder(target, SHAPE)(result.value)
     lost = {loss.pointer.split("/")[1] for loss in result.losses if loss.pointer}
     for key in sorted(set(case["canonical"]) | set(back)):
-        if key in ("extensions", "raw_arguments", "arguments_error") or key in DIALECTS[target].DERIVABLE.get(SHAPE, ()):
+        if key in ("extensions", "raw_arguments", "arguments_error") or key in DIALECTS[target].DERIVABLE.get(
+            SHAPE, ()
+        ):
             continue
         before, after = case["canonical"].get(key), back.get(key)
         if key in ("id", "call_id") and isinstance(after, str):

@@ -14,577 +14,695 @@ DIALECT = "gemini"
 SHAPE = "tool_definition"
 WIRE_SCHEMA = "dialects/" + DIALECT + "/tool_definition.json"
 CANONICAL_SCHEMA = "canonical/" + SHAPE + ".json"
-WIRE_SCHEMAS = {"anthropic_messages": "dialects/anthropic_messages/tool_definition.json", "bedrock_converse": "dialects/bedrock_converse/tool_definition.json", "cohere_v2": "dialects/cohere_v2/tool_definition.json", "gemini": "dialects/gemini/tool_definition.json", "mcp": "dialects/mcp/tool_definition.json", "mistral": "dialects/mistral/tool_definition.json", "ollama": "dialects/ollama/tool_definition.json", "openai_chat": "dialects/openai_chat/tool_definition.json", "openai_responses": "dialects/openai_responses/tool_definition.json"}
+WIRE_SCHEMAS = {
+    "anthropic_messages": "dialects/anthropic_messages/tool_definition.json",
+    "bedrock_converse": "dialects/bedrock_converse/tool_definition.json",
+    "cohere_v2": "dialects/cohere_v2/tool_definition.json",
+    "gemini": "dialects/gemini/tool_definition.json",
+    "mcp": "dialects/mcp/tool_definition.json",
+    "mistral": "dialects/mistral/tool_definition.json",
+    "ollama": "dialects/ollama/tool_definition.json",
+    "openai_chat": "dialects/openai_chat/tool_definition.json",
+    "openai_responses": "dialects/openai_responses/tool_definition.json",
+}
 
-CASES: dict[str, dict[str, Any]] = {'parameters_json_schema spelling (as in the corpus)': {'description': 'parameters_json_schema spelling (as '
-                                                                       'in the corpus)',
-                                                        'wire': {'description': 'Get the current weather for '
-                                                                                'a city.',
-                                                                 'name': 'get_weather',
-                                                                 'parameters_json_schema': {'additionalProperties': False,
-                                                                                            'properties': {'city': {'type': 'string'}},
-                                                                                            'required': ['city'],
-                                                                                            'type': 'object'}},
-                                                        'canonical': {'name': 'get_weather',
-                                                                      'description': 'Get the current '
-                                                                                     'weather for a city.',
-                                                                      'parameters': {'additionalProperties': False,
-                                                                                     'properties': {'city': {'type': 'string'}},
-                                                                                     'required': ['city'],
-                                                                                     'type': 'object'},
-                                                                      'extensions': {'gemini': {'forms': {'/parameters_json_schema': 'snake_case'}}}},
-                                                        'to': {'openai_chat': {'wire': {'type': 'function',
-                                                                                        'function': {'name': 'get_weather',
-                                                                                                     'description': 'Get '
-                                                                                                                    'the '
-                                                                                                                    'current '
-                                                                                                                    'weather '
-                                                                                                                    'for '
-                                                                                                                    'a '
-                                                                                                                    'city.',
-                                                                                                     'parameters': {'additionalProperties': False,
-                                                                                                                    'properties': {'city': {'type': 'string'}},
-                                                                                                                    'required': ['city'],
-                                                                                                                    'type': 'object'}}},
-                                                                               'losses': []},
-                                                               'anthropic_messages': {'wire': {'name': 'get_weather',
-                                                                                               'description': 'Get '
-                                                                                                              'the '
-                                                                                                              'current '
-                                                                                                              'weather '
-                                                                                                              'for '
-                                                                                                              'a '
-                                                                                                              'city.',
-                                                                                               'input_schema': {'additionalProperties': False,
-                                                                                                                'properties': {'city': {'type': 'string'}},
-                                                                                                                'required': ['city'],
-                                                                                                                'type': 'object'}},
-                                                                                      'losses': []}}},
- 'parametersJsonSchema keeps a JSON Schema type union': {'description': 'parametersJsonSchema keeps a JSON '
-                                                                        'Schema type union',
-                                                         'wire': {'name': 'get_time',
-                                                                  'description': 'Get time in a timezone',
-                                                                  'parametersJsonSchema': {'type': 'object',
-                                                                                           'properties': {'timezone': {'type': ['string',
-                                                                                                                                'null']}}}},
-                                                         'canonical': {'name': 'get_time',
-                                                                       'description': 'Get time in a '
-                                                                                      'timezone',
-                                                                       'parameters': {'type': 'object',
-                                                                                      'properties': {'timezone': {'type': ['string',
-                                                                                                                           'null']}}}},
-                                                         'to': {'anthropic_messages': {'wire': {'name': 'get_time',
-                                                                                                'description': 'Get '
-                                                                                                               'time '
-                                                                                                               'in '
-                                                                                                               'a '
-                                                                                                               'timezone',
-                                                                                                'input_schema': {'type': 'object',
-                                                                                                                 'properties': {'timezone': {'type': ['string',
-                                                                                                                                                      'null']}}}},
-                                                                                       'losses': []}}},
- 'OpenAPI parameters become JSON Schema': {'description': 'OpenAPI parameters become JSON Schema',
-                                           'wire': {'name': 'find_hotels',
-                                                    'description': 'Find hotels in a city',
-                                                    'parameters': {'type': 'OBJECT',
-                                                                   'properties': {'city': {'type': 'STRING',
-                                                                                           'description': 'City '
-                                                                                                          'name'},
-                                                                                  'max_price': {'type': 'NUMBER',
-                                                                                                'nullable': True},
-                                                                                  'stars': {'type': 'INTEGER',
-                                                                                            'format': 'int32',
-                                                                                            'minimum': 1,
-                                                                                            'maximum': 5},
-                                                                                  'amenities': {'type': 'ARRAY',
-                                                                                                'items': {'type': 'STRING',
-                                                                                                          'enum': ['wifi',
-                                                                                                                   'pool',
-                                                                                                                   'gym']}}},
-                                                                   'required': ['city'],
-                                                                   'propertyOrdering': ['city',
-                                                                                        'max_price',
-                                                                                        'stars',
-                                                                                        'amenities']}},
-                                           'canonical': {'name': 'find_hotels',
-                                                         'description': 'Find hotels in a city',
-                                                         'parameters': {'type': 'object',
-                                                                        'properties': {'city': {'type': 'string',
-                                                                                                'description': 'City '
-                                                                                                               'name'},
-                                                                                       'max_price': {'type': ['number',
-                                                                                                              'null']},
-                                                                                       'stars': {'type': 'integer',
-                                                                                                 'format': 'int32',
-                                                                                                 'minimum': 1,
-                                                                                                 'maximum': 5},
-                                                                                       'amenities': {'type': 'array',
-                                                                                                     'items': {'type': 'string',
-                                                                                                               'enum': ['wifi',
-                                                                                                                        'pool',
-                                                                                                                        'gym']}}},
-                                                                        'required': ['city'],
-                                                                        'propertyOrdering': ['city',
-                                                                                             'max_price',
-                                                                                             'stars',
-                                                                                             'amenities']},
-                                                         'extensions': {'gemini': {'forms': {'/parametersJsonSchema': 'alias:0'}}}},
-                                           'to': {'openai_chat': {'wire': {'type': 'function',
-                                                                           'function': {'name': 'find_hotels',
-                                                                                        'description': 'Find '
-                                                                                                       'hotels '
-                                                                                                       'in a '
-                                                                                                       'city',
-                                                                                        'parameters': {'type': 'object',
-                                                                                                       'properties': {'city': {'type': 'string',
-                                                                                                                               'description': 'City '
-                                                                                                                                              'name'},
-                                                                                                                      'max_price': {'type': ['number',
-                                                                                                                                             'null']},
-                                                                                                                      'stars': {'type': 'integer',
-                                                                                                                                'format': 'int32',
-                                                                                                                                'minimum': 1,
-                                                                                                                                'maximum': 5},
-                                                                                                                      'amenities': {'type': 'array',
-                                                                                                                                    'items': {'type': 'string',
-                                                                                                                                              'enum': ['wifi',
-                                                                                                                                                       'pool',
-                                                                                                                                                       'gym']}}},
-                                                                                                       'required': ['city'],
-                                                                                                       'propertyOrdering': ['city',
-                                                                                                                            'max_price',
-                                                                                                                            'stars',
-                                                                                                                            'amenities']}}},
-                                                                  'losses': []}}},
- 'OpenAPI anyOf branches become JSON Schema': {'description': 'OpenAPI anyOf branches become JSON Schema',
-                                               'wire': {'name': 'lookup',
-                                                        'parameters': {'type': 'OBJECT',
-                                                                       'properties': {'key': {'anyOf': [{'type': 'STRING'},
-                                                                                                        {'type': 'INTEGER'}]}},
-                                                                       'required': ['key']}},
-                                               'canonical': {'name': 'lookup',
-                                                             'parameters': {'type': 'object',
-                                                                            'properties': {'key': {'anyOf': [{'type': 'string'},
-                                                                                                             {'type': 'integer'}]}},
-                                                                            'required': ['key']},
-                                                             'extensions': {'gemini': {'forms': {'/parametersJsonSchema': 'alias:0'}}}}},
- 'a function without parameters leaves them out': {'description': 'a function without parameters leaves them '
-                                                                  'out',
-                                                   'wire': {'name': 'get_time_now',
-                                                            'description': 'Current UTC time'},
-                                                   'canonical': {'name': 'get_time_now',
-                                                                 'description': 'Current UTC time',
-                                                                 'parameters': {'type': 'object',
-                                                                                'properties': {}}},
-                                                   'to': {'openai_chat': {'wire': {'type': 'function',
-                                                                                   'function': {'name': 'get_time_now',
-                                                                                                'description': 'Current '
-                                                                                                               'UTC '
-                                                                                                               'time'}},
-                                                                          'losses': []},
-                                                          'anthropic_messages': {'wire': {'name': 'get_time_now',
-                                                                                          'description': 'Current '
-                                                                                                         'UTC '
-                                                                                                         'time',
-                                                                                          'input_schema': {'type': 'object',
-                                                                                                           'properties': {}}},
-                                                                                 'losses': []}}},
- 'an empty parameters schema written out is kept': {'description': 'an empty parameters schema written out '
-                                                                   'is kept',
-                                                    'wire': {'name': 'now',
-                                                             'parametersJsonSchema': {'type': 'object',
-                                                                                      'properties': {}}},
-                                                    'canonical': {'name': 'now',
-                                                                  'parameters': {'type': 'object',
-                                                                                 'properties': {}},
-                                                                  'extensions': {'gemini': {'forms': {'/parametersJsonSchema': 'present'}}}}},
- 'behavior and response schema are kept as extensions': {'description': 'behavior and response schema are '
-                                                                        'kept as extensions',
-                                                         'wire': {'name': 'start_job',
-                                                                  'parametersJsonSchema': {'type': 'object',
-                                                                                           'properties': {'job': {'type': 'string'}}},
-                                                                  'behavior': 'NON_BLOCKING',
-                                                                  'responseJsonSchema': {'type': 'object',
-                                                                                         'properties': {'status': {'type': 'string'}}}},
-                                                         'canonical': {'name': 'start_job',
-                                                                       'parameters': {'type': 'object',
-                                                                                      'properties': {'job': {'type': 'string'}}},
-                                                                       'extensions': {'gemini': {'fields': {'/behavior': 'NON_BLOCKING',
-                                                                                                            '/responseJsonSchema': {'type': 'object',
-                                                                                                                                    'properties': {'status': {'type': 'string'}}}}}}},
-                                                         'to': {'openai_chat': {'wire': {'type': 'function',
-                                                                                         'function': {'name': 'start_job',
-                                                                                                      'parameters': {'type': 'object',
-                                                                                                                     'properties': {'job': {'type': 'string'}}}}},
-                                                                                'losses': [{'pointer': '/extensions/gemini/fields/~1behavior',
-                                                                                            'what': 'gemini '
-                                                                                                    'field '
-                                                                                                    '/behavior'},
-                                                                                           {'pointer': '/extensions/gemini/fields/~1responseJsonSchema',
-                                                                                            'what': 'gemini '
-                                                                                                    'field '
-                                                                                                    '/responseJsonSchema'}]}}},
- 'OpenAPI parameters with lower-case type names keep that spelling': {'description': 'OpenAPI parameters '
-                                                                                     'with lower-case type '
-                                                                                     'names keep that '
-                                                                                     'spelling',
-                                                                      'wire': {'name': 'set_alarm',
-                                                                               'description': 'Set an alarm',
-                                                                               'parameters': {'type': 'object',
-                                                                                              'properties': {'time': {'type': 'string',
-                                                                                                                      'description': 'HH:MM'},
-                                                                                                             'label': {'type': 'string',
-                                                                                                                       'nullable': True}},
-                                                                                              'required': ['time']}},
-                                                                      'canonical': {'name': 'set_alarm',
-                                                                                    'description': 'Set an '
-                                                                                                   'alarm',
-                                                                                    'parameters': {'type': 'object',
-                                                                                                   'properties': {'time': {'type': 'string',
-                                                                                                                           'description': 'HH:MM'},
-                                                                                                                  'label': {'type': ['string',
-                                                                                                                                     'null']}},
-                                                                                                   'required': ['time']},
-                                                                                    'extensions': {'gemini': {'forms': {'/parametersJsonSchema': 'alias:0:lower'}}}},
-                                                                      'to': {'openai_chat': {'wire': {'type': 'function',
-                                                                                                      'function': {'name': 'set_alarm',
-                                                                                                                   'description': 'Set '
-                                                                                                                                  'an '
-                                                                                                                                  'alarm',
-                                                                                                                   'parameters': {'type': 'object',
-                                                                                                                                  'properties': {'time': {'type': 'string',
-                                                                                                                                                          'description': 'HH:MM'},
-                                                                                                                                                 'label': {'type': ['string',
-                                                                                                                                                                    'null']}},
-                                                                                                                                  'required': ['time']}}},
-                                                                                             'losses': []}}},
- 'an OpenAI function tool is rejected': {'description': 'an OpenAI function tool is rejected',
-                                         'wire': {'type': 'function', 'function': {'name': 'get_weather'}},
-                                         'error': {'pointer': '/name'}},
- 'a declaration without a name is rejected': {'description': 'a declaration without a name is rejected',
-                                              'wire': {'description': 'Get weather',
-                                                       'parametersJsonSchema': {'type': 'object'}},
-                                              'error': {'pointer': '/name'}},
- 'parameters spelled twice are rejected': {'description': 'parameters spelled twice are rejected',
-                                           'wire': {'name': 'f',
-                                                    'parametersJsonSchema': {'type': 'object'},
-                                                    'parameters': {'type': 'OBJECT'}},
-                                           'error': {'pointer': '/parameters'}},
- 'a parameters schema given as text is rejected': {'description': 'a parameters schema given as text is '
-                                                                  'rejected',
-                                                   'wire': {'name': 'f',
-                                                            'parametersJsonSchema': '{"type":"object"}'},
-                                                   'error': {'pointer': '/parametersJsonSchema'}},
- 'OpenAPI parameters: local $refs are inlined': {'description': 'OpenAPI parameters: local $refs are inlined',
-                                                 'wire': {'name': 'plan_route',
-                                                          'description': 'Plan a route',
-                                                          'parametersJsonSchema': {'type': 'object',
-                                                                                   'properties': {'origin': {'$ref': '#/$defs/Place',
-                                                                                                             'description': 'Where '
-                                                                                                                            'to '
-                                                                                                                            'start'},
-                                                                                                  'stops': {'type': 'array',
-                                                                                                            'items': {'$ref': '#/$defs/Place'}},
-                                                                                                  'vehicle': {'allOf': [{'$ref': '#/definitions/Vehicle'}],
-                                                                                                              'description': 'pydantic '
-                                                                                                                             'v1 '
-                                                                                                                             'style'}},
-                                                                                   'required': ['origin'],
-                                                                                   '$defs': {'Place': {'type': 'object',
-                                                                                                       'properties': {'lat': {'type': 'number'},
-                                                                                                                      'lon': {'type': 'number'}},
-                                                                                                       'required': ['lat',
-                                                                                                                    'lon']}},
-                                                                                   'definitions': {'Vehicle': {'type': 'string',
-                                                                                                               'enum': ['car',
-                                                                                                                        'bike']}}}},
-                                                 'canonical': {'name': 'plan_route',
-                                                               'description': 'Plan a route',
-                                                               'parameters': {'type': 'object',
-                                                                              'properties': {'origin': {'$ref': '#/$defs/Place',
-                                                                                                        'description': 'Where '
-                                                                                                                       'to '
-                                                                                                                       'start'},
-                                                                                             'stops': {'type': 'array',
-                                                                                                       'items': {'$ref': '#/$defs/Place'}},
-                                                                                             'vehicle': {'allOf': [{'$ref': '#/definitions/Vehicle'}],
-                                                                                                         'description': 'pydantic '
-                                                                                                                        'v1 '
-                                                                                                                        'style'}},
-                                                                              'required': ['origin'],
-                                                                              '$defs': {'Place': {'type': 'object',
-                                                                                                  'properties': {'lat': {'type': 'number'},
-                                                                                                                 'lon': {'type': 'number'}},
-                                                                                                  'required': ['lat',
-                                                                                                               'lon']}},
-                                                                              'definitions': {'Vehicle': {'type': 'string',
-                                                                                                          'enum': ['car',
-                                                                                                                   'bike']}}}},
-                                                 'to': {'gemini': {'wire': {'name': 'plan_route',
-                                                                            'description': 'Plan a route',
-                                                                            'parameters': {'type': 'OBJECT',
-                                                                                           'properties': {'origin': {'type': 'OBJECT',
-                                                                                                                     'properties': {'lat': {'type': 'NUMBER'},
-                                                                                                                                    'lon': {'type': 'NUMBER'}},
-                                                                                                                     'required': ['lat',
-                                                                                                                                  'lon'],
-                                                                                                                     'description': 'Where '
-                                                                                                                                    'to '
-                                                                                                                                    'start'},
-                                                                                                          'stops': {'type': 'ARRAY',
-                                                                                                                    'items': {'type': 'OBJECT',
-                                                                                                                              'properties': {'lat': {'type': 'NUMBER'},
-                                                                                                                                             'lon': {'type': 'NUMBER'}},
-                                                                                                                              'required': ['lat',
-                                                                                                                                           'lon']}},
-                                                                                                          'vehicle': {'description': 'pydantic '
-                                                                                                                                     'v1 '
-                                                                                                                                     'style',
-                                                                                                                      'type': 'STRING',
-                                                                                                                      'enum': ['car',
-                                                                                                                               'bike']}},
-                                                                                           'required': ['origin']}},
-                                                                   'losses': [],
-                                                                   'options': {'schema_profile': 'openapi_subset'}}}},
- 'OpenAPI parameters: null branches become nullable': {'description': 'OpenAPI parameters: null branches '
-                                                                      'become nullable',
-                                                       'wire': {'name': 'search',
-                                                                'parametersJsonSchema': {'type': 'object',
-                                                                                         'properties': {'query': {'anyOf': [{'type': 'string'},
-                                                                                                                            {'type': 'null'}],
-                                                                                                                  'default': None},
-                                                                                                        'limit': {'type': ['integer',
-                                                                                                                           'null']},
-                                                                                                        'sort': {'enum': ['asc',
-                                                                                                                          'desc',
-                                                                                                                          None]},
-                                                                                                        'near': {'anyOf': [{'$ref': '#/$defs/Point'},
-                                                                                                                           {'type': 'null'}]},
-                                                                                                        'tag': {'anyOf': [{'type': 'string'},
-                                                                                                                          {'type': 'integer'},
-                                                                                                                          {'type': 'null'}]}},
-                                                                                         '$defs': {'Point': {'type': 'object',
-                                                                                                             'properties': {'x': {'type': 'number'},
-                                                                                                                            'y': {'type': 'number'}}}}}},
-                                                       'canonical': {'name': 'search',
-                                                                     'parameters': {'type': 'object',
-                                                                                    'properties': {'query': {'anyOf': [{'type': 'string'},
-                                                                                                                       {'type': 'null'}],
-                                                                                                             'default': None},
-                                                                                                   'limit': {'type': ['integer',
-                                                                                                                      'null']},
-                                                                                                   'sort': {'enum': ['asc',
-                                                                                                                     'desc',
-                                                                                                                     None]},
-                                                                                                   'near': {'anyOf': [{'$ref': '#/$defs/Point'},
-                                                                                                                      {'type': 'null'}]},
-                                                                                                   'tag': {'anyOf': [{'type': 'string'},
-                                                                                                                     {'type': 'integer'},
-                                                                                                                     {'type': 'null'}]}},
-                                                                                    '$defs': {'Point': {'type': 'object',
-                                                                                                        'properties': {'x': {'type': 'number'},
-                                                                                                                       'y': {'type': 'number'}}}}}},
-                                                       'to': {'gemini': {'wire': {'name': 'search',
-                                                                                  'parameters': {'type': 'OBJECT',
-                                                                                                 'properties': {'query': {'default': None,
-                                                                                                                          'nullable': True,
-                                                                                                                          'type': 'STRING'},
-                                                                                                                'limit': {'nullable': True,
-                                                                                                                          'type': 'INTEGER'},
-                                                                                                                'sort': {'enum': ['asc',
-                                                                                                                                  'desc'],
-                                                                                                                         'nullable': True},
-                                                                                                                'near': {'nullable': True,
-                                                                                                                         'type': 'OBJECT',
-                                                                                                                         'properties': {'x': {'type': 'NUMBER'},
-                                                                                                                                        'y': {'type': 'NUMBER'}}},
-                                                                                                                'tag': {'nullable': True,
-                                                                                                                        'anyOf': [{'type': 'STRING'},
-                                                                                                                                  {'type': 'INTEGER'}]}}}},
-                                                                         'losses': [],
-                                                                         'options': {'schema_profile': 'openapi_subset'}}}},
- 'OpenAPI parameters: const is a one-value enum': {'description': 'OpenAPI parameters: const is a one-value '
-                                                                  'enum',
-                                                   'wire': {'name': 'set_mode',
-                                                            'parametersJsonSchema': {'type': 'object',
-                                                                                     'properties': {'mode': {'const': 'fast'},
-                                                                                                    'version': {'type': 'integer',
-                                                                                                                'const': 2},
-                                                                                                    'either': {'type': ['string',
-                                                                                                                        'number']}}}},
-                                                   'canonical': {'name': 'set_mode',
-                                                                 'parameters': {'type': 'object',
-                                                                                'properties': {'mode': {'const': 'fast'},
-                                                                                               'version': {'type': 'integer',
-                                                                                                           'const': 2},
-                                                                                               'either': {'type': ['string',
-                                                                                                                   'number']}}}},
-                                                   'to': {'gemini': {'wire': {'name': 'set_mode',
-                                                                              'parameters': {'type': 'OBJECT',
-                                                                                             'properties': {'mode': {'enum': ['fast'],
-                                                                                                                     'type': 'STRING'},
-                                                                                                            'version': {'type': 'INTEGER',
-                                                                                                                        'minimum': 2,
-                                                                                                                        'maximum': 2},
-                                                                                                            'either': {'anyOf': [{'type': 'STRING'},
-                                                                                                                                 {'type': 'NUMBER'}]}}}},
-                                                                     'losses': [],
-                                                                     'options': {'schema_profile': 'openapi_subset'}}}},
- 'OpenAPI parameters: a recursive $ref is cut and reported': {'description': 'OpenAPI parameters: a '
-                                                                             'recursive $ref is cut and '
-                                                                             'reported',
-                                                              'wire': {'name': 'save_tree',
-                                                                       'parametersJsonSchema': {'type': 'object',
-                                                                                                'properties': {'root': {'$ref': '#/$defs/Node'}},
-                                                                                                '$defs': {'Node': {'type': 'object',
-                                                                                                                   'properties': {'label': {'type': 'string'},
-                                                                                                                                  'children': {'type': 'array',
-                                                                                                                                               'items': {'$ref': '#/$defs/Node'}}}}}}},
-                                                              'canonical': {'name': 'save_tree',
-                                                                            'parameters': {'type': 'object',
-                                                                                           'properties': {'root': {'$ref': '#/$defs/Node'}},
-                                                                                           '$defs': {'Node': {'type': 'object',
-                                                                                                              'properties': {'label': {'type': 'string'},
-                                                                                                                             'children': {'type': 'array',
-                                                                                                                                          'items': {'$ref': '#/$defs/Node'}}}}}}},
-                                                              'to': {'gemini': {'wire': {'name': 'save_tree',
-                                                                                         'parameters': {'type': 'OBJECT',
-                                                                                                        'properties': {'root': {'type': 'OBJECT',
-                                                                                                                                'properties': {'label': {'type': 'STRING'},
-                                                                                                                                               'children': {'type': 'ARRAY',
-                                                                                                                                                            'items': {'type': 'OBJECT'}}}}}}},
-                                                                                'losses': [{'pointer': '/parameters/$defs/Node/properties/children/items/$ref',
-                                                                                            'what': 'a '
-                                                                                                    'recursive '
-                                                                                                    '$ref to '
-                                                                                                    '#/$defs/Node '
-                                                                                                    '(the '
-                                                                                                    'recursion '
-                                                                                                    'is cut '
-                                                                                                    'here: '
-                                                                                                    'sent as '
-                                                                                                    'a bare '
-                                                                                                    'object)'}],
-                                                                                'options': {'schema_profile': 'openapi_subset'}}}},
- 'OpenAPI parameters: what the subset cannot say is reported': {'description': 'OpenAPI parameters: what the '
-                                                                               'subset cannot say is '
-                                                                               'reported',
-                                                                'wire': {'name': 'book',
-                                                                         'parametersJsonSchema': {'type': 'object',
-                                                                                                  'additionalProperties': False,
-                                                                                                  'properties': {'guests': {'type': 'integer',
-                                                                                                                            'exclusiveMinimum': 0},
-                                                                                                                 'payment': {'oneOf': [{'$ref': '#/$defs/Card'},
-                                                                                                                                       {'type': 'string'}]},
-                                                                                                                 'hotel': {'$ref': 'https://example.com/hotel.json'},
-                                                                                                                 'flag': {'const': True}},
-                                                                                                  '$defs': {'Card': {'type': 'object',
-                                                                                                                     'properties': {'number': {'type': 'string'}}},
-                                                                                                            'Unused': {'type': 'string'}}}},
-                                                                'canonical': {'name': 'book',
-                                                                              'parameters': {'type': 'object',
-                                                                                             'additionalProperties': False,
-                                                                                             'properties': {'guests': {'type': 'integer',
-                                                                                                                       'exclusiveMinimum': 0},
-                                                                                                            'payment': {'oneOf': [{'$ref': '#/$defs/Card'},
-                                                                                                                                  {'type': 'string'}]},
-                                                                                                            'hotel': {'$ref': 'https://example.com/hotel.json'},
-                                                                                                            'flag': {'const': True}},
-                                                                                             '$defs': {'Card': {'type': 'object',
-                                                                                                                'properties': {'number': {'type': 'string'}}},
-                                                                                                       'Unused': {'type': 'string'}}}},
-                                                                'to': {'gemini': {'wire': {'name': 'book',
-                                                                                           'parameters': {'type': 'OBJECT',
-                                                                                                          'properties': {'guests': {'type': 'INTEGER'},
-                                                                                                                         'payment': {'anyOf': [{'type': 'OBJECT',
-                                                                                                                                                'properties': {'number': {'type': 'STRING'}}},
-                                                                                                                                               {'type': 'STRING'}]},
-                                                                                                                         'hotel': {},
-                                                                                                                         'flag': {'type': 'BOOLEAN'}}}},
-                                                                                  'losses': [{'pointer': '/parameters/additionalProperties',
-                                                                                              'what': 'the '
-                                                                                                      'schema '
-                                                                                                      'keyword '
-                                                                                                      'additionalProperties'},
-                                                                                             {'pointer': '/parameters/properties/guests/exclusiveMinimum',
-                                                                                              'what': 'the '
-                                                                                                      'schema '
-                                                                                                      'keyword '
-                                                                                                      'exclusiveMinimum'},
-                                                                                             {'pointer': '/parameters/properties/payment/oneOf',
-                                                                                              'what': 'oneOf '
-                                                                                                      'as '
-                                                                                                      'such '
-                                                                                                      '(sent '
-                                                                                                      'as '
-                                                                                                      'anyOf: '
-                                                                                                      'the '
-                                                                                                      'branches '
-                                                                                                      'need '
-                                                                                                      'not '
-                                                                                                      'exclude '
-                                                                                                      'each '
-                                                                                                      'other)'},
-                                                                                             {'pointer': '/parameters/properties/hotel/$ref',
-                                                                                              'what': 'a '
-                                                                                                      '$ref '
-                                                                                                      'that '
-                                                                                                      'is '
-                                                                                                      'not '
-                                                                                                      'local '
-                                                                                                      "('https://example.com/hotel.json'; "
-                                                                                                      'sent '
-                                                                                                      'as an '
-                                                                                                      'open '
-                                                                                                      'schema)'},
-                                                                                             {'pointer': '/parameters/properties/flag/const',
-                                                                                              'what': 'the '
-                                                                                                      'keyword '
-                                                                                                      'const '
-                                                                                                      'with '
-                                                                                                      'the '
-                                                                                                      'value '
-                                                                                                      'True'},
-                                                                                             {'pointer': '/parameters/$defs/Unused',
-                                                                                              'what': 'a '
-                                                                                                      'definition '
-                                                                                                      'no '
-                                                                                                      '$ref '
-                                                                                                      'uses '
-                                                                                                      '(dropped)'}],
-                                                                                  'options': {'schema_profile': 'openapi_subset'}}}},
- 'proto JSON: snake_case parameters keep their property names': {'description': 'proto JSON: snake_case '
-                                                                                'parameters keep their '
-                                                                                'property names',
-                                                                 'wire': {'name': 'find_hotels',
-                                                                          'parameters_json_schema': {'type': 'object',
-                                                                                                     'properties': {'max_price': {'type': 'number'},
-                                                                                                                    'check_in': {'type': 'string'}},
-                                                                                                     'required': ['check_in']}},
-                                                                 'canonical': {'name': 'find_hotels',
-                                                                               'parameters': {'type': 'object',
-                                                                                              'properties': {'max_price': {'type': 'number'},
-                                                                                                             'check_in': {'type': 'string'}},
-                                                                                              'required': ['check_in']},
-                                                                               'extensions': {'gemini': {'forms': {'/parameters_json_schema': 'snake_case'}}}},
-                                                                 'to': {'openai_chat': {'wire': {'type': 'function',
-                                                                                                 'function': {'name': 'find_hotels',
-                                                                                                              'parameters': {'type': 'object',
-                                                                                                                             'properties': {'max_price': {'type': 'number'},
-                                                                                                                                            'check_in': {'type': 'string'}},
-                                                                                                                             'required': ['check_in']}}},
-                                                                                        'losses': []}}},
- 'proto JSON: both spellings of parametersJsonSchema are rejected': {'description': 'proto JSON: both '
-                                                                                    'spellings of '
-                                                                                    'parametersJsonSchema '
-                                                                                    'are rejected',
-                                                                     'wire': {'name': 'f',
-                                                                              'parametersJsonSchema': {'type': 'object'},
-                                                                              'parameters_json_schema': {'type': 'object'}},
-                                                                     'error': {'pointer': '/parameters_json_schema'}}}
+CASES: dict[str, dict[str, Any]] = {
+    "parameters_json_schema spelling (as in the corpus)": {
+        "description": "parameters_json_schema spelling (as in the corpus)",
+        "wire": {
+            "description": "Get the current weather for a city.",
+            "name": "get_weather",
+            "parameters_json_schema": {
+                "additionalProperties": False,
+                "properties": {"city": {"type": "string"}},
+                "required": ["city"],
+                "type": "object",
+            },
+        },
+        "canonical": {
+            "name": "get_weather",
+            "description": "Get the current weather for a city.",
+            "parameters": {
+                "additionalProperties": False,
+                "properties": {"city": {"type": "string"}},
+                "required": ["city"],
+                "type": "object",
+            },
+            "extensions": {"gemini": {"forms": {"/parameters_json_schema": "snake_case"}}},
+        },
+        "to": {
+            "openai_chat": {
+                "wire": {
+                    "type": "function",
+                    "function": {
+                        "name": "get_weather",
+                        "description": "Get the current weather for a city.",
+                        "parameters": {
+                            "additionalProperties": False,
+                            "properties": {"city": {"type": "string"}},
+                            "required": ["city"],
+                            "type": "object",
+                        },
+                    },
+                },
+                "losses": [],
+            },
+            "anthropic_messages": {
+                "wire": {
+                    "name": "get_weather",
+                    "description": "Get the current weather for a city.",
+                    "input_schema": {
+                        "additionalProperties": False,
+                        "properties": {"city": {"type": "string"}},
+                        "required": ["city"],
+                        "type": "object",
+                    },
+                },
+                "losses": [],
+            },
+        },
+    },
+    "parametersJsonSchema keeps a JSON Schema type union": {
+        "description": "parametersJsonSchema keeps a JSON Schema type union",
+        "wire": {
+            "name": "get_time",
+            "description": "Get time in a timezone",
+            "parametersJsonSchema": {"type": "object", "properties": {"timezone": {"type": ["string", "null"]}}},
+        },
+        "canonical": {
+            "name": "get_time",
+            "description": "Get time in a timezone",
+            "parameters": {"type": "object", "properties": {"timezone": {"type": ["string", "null"]}}},
+        },
+        "to": {
+            "anthropic_messages": {
+                "wire": {
+                    "name": "get_time",
+                    "description": "Get time in a timezone",
+                    "input_schema": {"type": "object", "properties": {"timezone": {"type": ["string", "null"]}}},
+                },
+                "losses": [],
+            }
+        },
+    },
+    "OpenAPI parameters become JSON Schema": {
+        "description": "OpenAPI parameters become JSON Schema",
+        "wire": {
+            "name": "find_hotels",
+            "description": "Find hotels in a city",
+            "parameters": {
+                "type": "OBJECT",
+                "properties": {
+                    "city": {"type": "STRING", "description": "City name"},
+                    "max_price": {"type": "NUMBER", "nullable": True},
+                    "stars": {"type": "INTEGER", "format": "int32", "minimum": 1, "maximum": 5},
+                    "amenities": {"type": "ARRAY", "items": {"type": "STRING", "enum": ["wifi", "pool", "gym"]}},
+                },
+                "required": ["city"],
+                "propertyOrdering": ["city", "max_price", "stars", "amenities"],
+            },
+        },
+        "canonical": {
+            "name": "find_hotels",
+            "description": "Find hotels in a city",
+            "parameters": {
+                "type": "object",
+                "properties": {
+                    "city": {"type": "string", "description": "City name"},
+                    "max_price": {"type": ["number", "null"]},
+                    "stars": {"type": "integer", "format": "int32", "minimum": 1, "maximum": 5},
+                    "amenities": {"type": "array", "items": {"type": "string", "enum": ["wifi", "pool", "gym"]}},
+                },
+                "required": ["city"],
+                "propertyOrdering": ["city", "max_price", "stars", "amenities"],
+            },
+            "extensions": {"gemini": {"forms": {"/parametersJsonSchema": "alias:0"}}},
+        },
+        "to": {
+            "openai_chat": {
+                "wire": {
+                    "type": "function",
+                    "function": {
+                        "name": "find_hotels",
+                        "description": "Find hotels in a city",
+                        "parameters": {
+                            "type": "object",
+                            "properties": {
+                                "city": {"type": "string", "description": "City name"},
+                                "max_price": {"type": ["number", "null"]},
+                                "stars": {"type": "integer", "format": "int32", "minimum": 1, "maximum": 5},
+                                "amenities": {
+                                    "type": "array",
+                                    "items": {"type": "string", "enum": ["wifi", "pool", "gym"]},
+                                },
+                            },
+                            "required": ["city"],
+                            "propertyOrdering": ["city", "max_price", "stars", "amenities"],
+                        },
+                    },
+                },
+                "losses": [],
+            }
+        },
+    },
+    "OpenAPI anyOf branches become JSON Schema": {
+        "description": "OpenAPI anyOf branches become JSON Schema",
+        "wire": {
+            "name": "lookup",
+            "parameters": {
+                "type": "OBJECT",
+                "properties": {"key": {"anyOf": [{"type": "STRING"}, {"type": "INTEGER"}]}},
+                "required": ["key"],
+            },
+        },
+        "canonical": {
+            "name": "lookup",
+            "parameters": {
+                "type": "object",
+                "properties": {"key": {"anyOf": [{"type": "string"}, {"type": "integer"}]}},
+                "required": ["key"],
+            },
+            "extensions": {"gemini": {"forms": {"/parametersJsonSchema": "alias:0"}}},
+        },
+    },
+    "a function without parameters leaves them out": {
+        "description": "a function without parameters leaves them out",
+        "wire": {"name": "get_time_now", "description": "Current UTC time"},
+        "canonical": {
+            "name": "get_time_now",
+            "description": "Current UTC time",
+            "parameters": {"type": "object", "properties": {}},
+        },
+        "to": {
+            "openai_chat": {
+                "wire": {"type": "function", "function": {"name": "get_time_now", "description": "Current UTC time"}},
+                "losses": [],
+            },
+            "anthropic_messages": {
+                "wire": {
+                    "name": "get_time_now",
+                    "description": "Current UTC time",
+                    "input_schema": {"type": "object", "properties": {}},
+                },
+                "losses": [],
+            },
+        },
+    },
+    "an empty parameters schema written out is kept": {
+        "description": "an empty parameters schema written out is kept",
+        "wire": {"name": "now", "parametersJsonSchema": {"type": "object", "properties": {}}},
+        "canonical": {
+            "name": "now",
+            "parameters": {"type": "object", "properties": {}},
+            "extensions": {"gemini": {"forms": {"/parametersJsonSchema": "present"}}},
+        },
+    },
+    "behavior and response schema are kept as extensions": {
+        "description": "behavior and response schema are kept as extensions",
+        "wire": {
+            "name": "start_job",
+            "parametersJsonSchema": {"type": "object", "properties": {"job": {"type": "string"}}},
+            "behavior": "NON_BLOCKING",
+            "responseJsonSchema": {"type": "object", "properties": {"status": {"type": "string"}}},
+        },
+        "canonical": {
+            "name": "start_job",
+            "parameters": {"type": "object", "properties": {"job": {"type": "string"}}},
+            "extensions": {
+                "gemini": {
+                    "fields": {
+                        "/behavior": "NON_BLOCKING",
+                        "/responseJsonSchema": {"type": "object", "properties": {"status": {"type": "string"}}},
+                    }
+                }
+            },
+        },
+        "to": {
+            "openai_chat": {
+                "wire": {
+                    "type": "function",
+                    "function": {
+                        "name": "start_job",
+                        "parameters": {"type": "object", "properties": {"job": {"type": "string"}}},
+                    },
+                },
+                "losses": [
+                    {"pointer": "/extensions/gemini/fields/~1behavior", "what": "gemini field /behavior"},
+                    {
+                        "pointer": "/extensions/gemini/fields/~1responseJsonSchema",
+                        "what": "gemini field /responseJsonSchema",
+                    },
+                ],
+            }
+        },
+    },
+    "OpenAPI parameters with lower-case type names keep that spelling": {
+        "description": "OpenAPI parameters with lower-case type names keep that spelling",
+        "wire": {
+            "name": "set_alarm",
+            "description": "Set an alarm",
+            "parameters": {
+                "type": "object",
+                "properties": {
+                    "time": {"type": "string", "description": "HH:MM"},
+                    "label": {"type": "string", "nullable": True},
+                },
+                "required": ["time"],
+            },
+        },
+        "canonical": {
+            "name": "set_alarm",
+            "description": "Set an alarm",
+            "parameters": {
+                "type": "object",
+                "properties": {
+                    "time": {"type": "string", "description": "HH:MM"},
+                    "label": {"type": ["string", "null"]},
+                },
+                "required": ["time"],
+            },
+            "extensions": {"gemini": {"forms": {"/parametersJsonSchema": "alias:0:lower"}}},
+        },
+        "to": {
+            "openai_chat": {
+                "wire": {
+                    "type": "function",
+                    "function": {
+                        "name": "set_alarm",
+                        "description": "Set an alarm",
+                        "parameters": {
+                            "type": "object",
+                            "properties": {
+                                "time": {"type": "string", "description": "HH:MM"},
+                                "label": {"type": ["string", "null"]},
+                            },
+                            "required": ["time"],
+                        },
+                    },
+                },
+                "losses": [],
+            }
+        },
+    },
+    "an OpenAI function tool is rejected": {
+        "description": "an OpenAI function tool is rejected",
+        "wire": {"type": "function", "function": {"name": "get_weather"}},
+        "error": {"pointer": "/name"},
+    },
+    "a declaration without a name is rejected": {
+        "description": "a declaration without a name is rejected",
+        "wire": {"description": "Get weather", "parametersJsonSchema": {"type": "object"}},
+        "error": {"pointer": "/name"},
+    },
+    "parameters spelled twice are rejected": {
+        "description": "parameters spelled twice are rejected",
+        "wire": {"name": "f", "parametersJsonSchema": {"type": "object"}, "parameters": {"type": "OBJECT"}},
+        "error": {"pointer": "/parameters"},
+    },
+    "a parameters schema given as text is rejected": {
+        "description": "a parameters schema given as text is rejected",
+        "wire": {"name": "f", "parametersJsonSchema": '{"type":"object"}'},
+        "error": {"pointer": "/parametersJsonSchema"},
+    },
+    "OpenAPI parameters: local $refs are inlined": {
+        "description": "OpenAPI parameters: local $refs are inlined",
+        "wire": {
+            "name": "plan_route",
+            "description": "Plan a route",
+            "parametersJsonSchema": {
+                "type": "object",
+                "properties": {
+                    "origin": {"$ref": "#/$defs/Place", "description": "Where to start"},
+                    "stops": {"type": "array", "items": {"$ref": "#/$defs/Place"}},
+                    "vehicle": {"allOf": [{"$ref": "#/definitions/Vehicle"}], "description": "pydantic v1 style"},
+                },
+                "required": ["origin"],
+                "$defs": {
+                    "Place": {
+                        "type": "object",
+                        "properties": {"lat": {"type": "number"}, "lon": {"type": "number"}},
+                        "required": ["lat", "lon"],
+                    }
+                },
+                "definitions": {"Vehicle": {"type": "string", "enum": ["car", "bike"]}},
+            },
+        },
+        "canonical": {
+            "name": "plan_route",
+            "description": "Plan a route",
+            "parameters": {
+                "type": "object",
+                "properties": {
+                    "origin": {"$ref": "#/$defs/Place", "description": "Where to start"},
+                    "stops": {"type": "array", "items": {"$ref": "#/$defs/Place"}},
+                    "vehicle": {"allOf": [{"$ref": "#/definitions/Vehicle"}], "description": "pydantic v1 style"},
+                },
+                "required": ["origin"],
+                "$defs": {
+                    "Place": {
+                        "type": "object",
+                        "properties": {"lat": {"type": "number"}, "lon": {"type": "number"}},
+                        "required": ["lat", "lon"],
+                    }
+                },
+                "definitions": {"Vehicle": {"type": "string", "enum": ["car", "bike"]}},
+            },
+        },
+        "to": {
+            "gemini": {
+                "wire": {
+                    "name": "plan_route",
+                    "description": "Plan a route",
+                    "parameters": {
+                        "type": "OBJECT",
+                        "properties": {
+                            "origin": {
+                                "type": "OBJECT",
+                                "properties": {"lat": {"type": "NUMBER"}, "lon": {"type": "NUMBER"}},
+                                "required": ["lat", "lon"],
+                                "description": "Where to start",
+                            },
+                            "stops": {
+                                "type": "ARRAY",
+                                "items": {
+                                    "type": "OBJECT",
+                                    "properties": {"lat": {"type": "NUMBER"}, "lon": {"type": "NUMBER"}},
+                                    "required": ["lat", "lon"],
+                                },
+                            },
+                            "vehicle": {"description": "pydantic v1 style", "type": "STRING", "enum": ["car", "bike"]},
+                        },
+                        "required": ["origin"],
+                    },
+                },
+                "losses": [],
+                "options": {"schema_profile": "openapi_subset"},
+            }
+        },
+    },
+    "OpenAPI parameters: null branches become nullable": {
+        "description": "OpenAPI parameters: null branches become nullable",
+        "wire": {
+            "name": "search",
+            "parametersJsonSchema": {
+                "type": "object",
+                "properties": {
+                    "query": {"anyOf": [{"type": "string"}, {"type": "null"}], "default": None},
+                    "limit": {"type": ["integer", "null"]},
+                    "sort": {"enum": ["asc", "desc", None]},
+                    "near": {"anyOf": [{"$ref": "#/$defs/Point"}, {"type": "null"}]},
+                    "tag": {"anyOf": [{"type": "string"}, {"type": "integer"}, {"type": "null"}]},
+                },
+                "$defs": {
+                    "Point": {"type": "object", "properties": {"x": {"type": "number"}, "y": {"type": "number"}}}
+                },
+            },
+        },
+        "canonical": {
+            "name": "search",
+            "parameters": {
+                "type": "object",
+                "properties": {
+                    "query": {"anyOf": [{"type": "string"}, {"type": "null"}], "default": None},
+                    "limit": {"type": ["integer", "null"]},
+                    "sort": {"enum": ["asc", "desc", None]},
+                    "near": {"anyOf": [{"$ref": "#/$defs/Point"}, {"type": "null"}]},
+                    "tag": {"anyOf": [{"type": "string"}, {"type": "integer"}, {"type": "null"}]},
+                },
+                "$defs": {
+                    "Point": {"type": "object", "properties": {"x": {"type": "number"}, "y": {"type": "number"}}}
+                },
+            },
+        },
+        "to": {
+            "gemini": {
+                "wire": {
+                    "name": "search",
+                    "parameters": {
+                        "type": "OBJECT",
+                        "properties": {
+                            "query": {"default": None, "nullable": True, "type": "STRING"},
+                            "limit": {"nullable": True, "type": "INTEGER"},
+                            "sort": {"enum": ["asc", "desc"], "nullable": True},
+                            "near": {
+                                "nullable": True,
+                                "type": "OBJECT",
+                                "properties": {"x": {"type": "NUMBER"}, "y": {"type": "NUMBER"}},
+                            },
+                            "tag": {"nullable": True, "anyOf": [{"type": "STRING"}, {"type": "INTEGER"}]},
+                        },
+                    },
+                },
+                "losses": [],
+                "options": {"schema_profile": "openapi_subset"},
+            }
+        },
+    },
+    "OpenAPI parameters: const is a one-value enum": {
+        "description": "OpenAPI parameters: const is a one-value enum",
+        "wire": {
+            "name": "set_mode",
+            "parametersJsonSchema": {
+                "type": "object",
+                "properties": {
+                    "mode": {"const": "fast"},
+                    "version": {"type": "integer", "const": 2},
+                    "either": {"type": ["string", "number"]},
+                },
+            },
+        },
+        "canonical": {
+            "name": "set_mode",
+            "parameters": {
+                "type": "object",
+                "properties": {
+                    "mode": {"const": "fast"},
+                    "version": {"type": "integer", "const": 2},
+                    "either": {"type": ["string", "number"]},
+                },
+            },
+        },
+        "to": {
+            "gemini": {
+                "wire": {
+                    "name": "set_mode",
+                    "parameters": {
+                        "type": "OBJECT",
+                        "properties": {
+                            "mode": {"enum": ["fast"], "type": "STRING"},
+                            "version": {"type": "INTEGER", "minimum": 2, "maximum": 2},
+                            "either": {"anyOf": [{"type": "STRING"}, {"type": "NUMBER"}]},
+                        },
+                    },
+                },
+                "losses": [],
+                "options": {"schema_profile": "openapi_subset"},
+            }
+        },
+    },
+    "OpenAPI parameters: a recursive $ref is cut and reported": {
+        "description": "OpenAPI parameters: a recursive $ref is cut and reported",
+        "wire": {
+            "name": "save_tree",
+            "parametersJsonSchema": {
+                "type": "object",
+                "properties": {"root": {"$ref": "#/$defs/Node"}},
+                "$defs": {
+                    "Node": {
+                        "type": "object",
+                        "properties": {
+                            "label": {"type": "string"},
+                            "children": {"type": "array", "items": {"$ref": "#/$defs/Node"}},
+                        },
+                    }
+                },
+            },
+        },
+        "canonical": {
+            "name": "save_tree",
+            "parameters": {
+                "type": "object",
+                "properties": {"root": {"$ref": "#/$defs/Node"}},
+                "$defs": {
+                    "Node": {
+                        "type": "object",
+                        "properties": {
+                            "label": {"type": "string"},
+                            "children": {"type": "array", "items": {"$ref": "#/$defs/Node"}},
+                        },
+                    }
+                },
+            },
+        },
+        "to": {
+            "gemini": {
+                "wire": {
+                    "name": "save_tree",
+                    "parameters": {
+                        "type": "OBJECT",
+                        "properties": {
+                            "root": {
+                                "type": "OBJECT",
+                                "properties": {
+                                    "label": {"type": "STRING"},
+                                    "children": {"type": "ARRAY", "items": {"type": "OBJECT"}},
+                                },
+                            }
+                        },
+                    },
+                },
+                "losses": [
+                    {
+                        "pointer": "/parameters/$defs/Node/properties/children/items/$ref",
+                        "what": "a recursive $ref to #/$defs/Node (the recursion is cut here: sent as a bare object)",
+                    }
+                ],
+                "options": {"schema_profile": "openapi_subset"},
+            }
+        },
+    },
+    "OpenAPI parameters: what the subset cannot say is reported": {
+        "description": "OpenAPI parameters: what the subset cannot say is reported",
+        "wire": {
+            "name": "book",
+            "parametersJsonSchema": {
+                "type": "object",
+                "additionalProperties": False,
+                "properties": {
+                    "guests": {"type": "integer", "exclusiveMinimum": 0},
+                    "payment": {"oneOf": [{"$ref": "#/$defs/Card"}, {"type": "string"}]},
+                    "hotel": {"$ref": "https://example.com/hotel.json"},
+                    "flag": {"const": True},
+                },
+                "$defs": {
+                    "Card": {"type": "object", "properties": {"number": {"type": "string"}}},
+                    "Unused": {"type": "string"},
+                },
+            },
+        },
+        "canonical": {
+            "name": "book",
+            "parameters": {
+                "type": "object",
+                "additionalProperties": False,
+                "properties": {
+                    "guests": {"type": "integer", "exclusiveMinimum": 0},
+                    "payment": {"oneOf": [{"$ref": "#/$defs/Card"}, {"type": "string"}]},
+                    "hotel": {"$ref": "https://example.com/hotel.json"},
+                    "flag": {"const": True},
+                },
+                "$defs": {
+                    "Card": {"type": "object", "properties": {"number": {"type": "string"}}},
+                    "Unused": {"type": "string"},
+                },
+            },
+        },
+        "to": {
+            "gemini": {
+                "wire": {
+                    "name": "book",
+                    "parameters": {
+                        "type": "OBJECT",
+                        "properties": {
+                            "guests": {"type": "INTEGER"},
+                            "payment": {
+                                "anyOf": [
+                                    {"type": "OBJECT", "properties": {"number": {"type": "STRING"}}},
+                                    {"type": "STRING"},
+                                ]
+                            },
+                            "hotel": {},
+                            "flag": {"type": "BOOLEAN"},
+                        },
+                    },
+                },
+                "losses": [
+                    {"pointer": "/parameters/additionalProperties", "what": "the schema keyword additionalProperties"},
+                    {
+                        "pointer": "/parameters/properties/guests/exclusiveMinimum",
+                        "what": "the schema keyword exclusiveMinimum",
+                    },
+                    {
+                        "pointer": "/parameters/properties/payment/oneOf",
+                        "what": "oneOf as such (sent as anyOf: the branches need not exclude each other)",
+                    },
+                    {
+                        "pointer": "/parameters/properties/hotel/$ref",
+                        "what": "a $ref that is not local ('https://example.com/hotel.json'; sent as an open schema)",
+                    },
+                    {"pointer": "/parameters/properties/flag/const", "what": "the keyword const with the value True"},
+                    {"pointer": "/parameters/$defs/Unused", "what": "a definition no $ref uses (dropped)"},
+                ],
+                "options": {"schema_profile": "openapi_subset"},
+            }
+        },
+    },
+    "proto JSON: snake_case parameters keep their property names": {
+        "description": "proto JSON: snake_case parameters keep their property names",
+        "wire": {
+            "name": "find_hotels",
+            "parameters_json_schema": {
+                "type": "object",
+                "properties": {"max_price": {"type": "number"}, "check_in": {"type": "string"}},
+                "required": ["check_in"],
+            },
+        },
+        "canonical": {
+            "name": "find_hotels",
+            "parameters": {
+                "type": "object",
+                "properties": {"max_price": {"type": "number"}, "check_in": {"type": "string"}},
+                "required": ["check_in"],
+            },
+            "extensions": {"gemini": {"forms": {"/parameters_json_schema": "snake_case"}}},
+        },
+        "to": {
+            "openai_chat": {
+                "wire": {
+                    "type": "function",
+                    "function": {
+                        "name": "find_hotels",
+                        "parameters": {
+                            "type": "object",
+                            "properties": {"max_price": {"type": "number"}, "check_in": {"type": "string"}},
+                            "required": ["check_in"],
+                        },
+                    },
+                },
+                "losses": [],
+            }
+        },
+    },
+    "proto JSON: both spellings of parametersJsonSchema are rejected": {
+        "description": "proto JSON: both spellings of parametersJsonSchema are rejected",
+        "wire": {"name": "f", "parametersJsonSchema": {"type": "object"}, "parameters_json_schema": {"type": "object"}},
+        "error": {"pointer": "/parameters_json_schema"},
+    },
+}
 KNOWN_FAILURES: dict[str, str] = {}
-VALID_NAMES = ["parameters_json_schema spelling (as in the corpus)", "parametersJsonSchema keeps a JSON Schema type union", "OpenAPI parameters become JSON Schema", "OpenAPI anyOf branches become JSON Schema", "a function without parameters leaves them out", "an empty parameters schema written out is kept", "behavior and response schema are kept as extensions", "OpenAPI parameters with lower-case type names keep that spelling", "OpenAPI parameters: local $refs are inlined", "OpenAPI parameters: null branches become nullable", "OpenAPI parameters: const is a one-value enum", "OpenAPI parameters: a recursive $ref is cut and reported", "OpenAPI parameters: what the subset cannot say is reported", "proto JSON: snake_case parameters keep their property names"]
-INVALID_NAMES = ["an OpenAI function tool is rejected", "a declaration without a name is rejected", "parameters spelled twice are rejected", "a parameters schema given as text is rejected", "proto JSON: both spellings of parametersJsonSchema are rejected"]
+VALID_NAMES = [
+    "parameters_json_schema spelling (as in the corpus)",
+    "parametersJsonSchema keeps a JSON Schema type union",
+    "OpenAPI parameters become JSON Schema",
+    "OpenAPI anyOf branches become JSON Schema",
+    "a function without parameters leaves them out",
+    "an empty parameters schema written out is kept",
+    "behavior and response schema are kept as extensions",
+    "OpenAPI parameters with lower-case type names keep that spelling",
+    "OpenAPI parameters: local $refs are inlined",
+    "OpenAPI parameters: null branches become nullable",
+    "OpenAPI parameters: const is a one-value enum",
+    "OpenAPI parameters: a recursive $ref is cut and reported",
+    "OpenAPI parameters: what the subset cannot say is reported",
+    "proto JSON: snake_case parameters keep their property names",
+]
+INVALID_NAMES = [
+    "an OpenAI function tool is rejected",
+    "a declaration without a name is rejected",
+    "parameters spelled twice are rejected",
+    "a parameters schema given as text is rejected",
+    "proto JSON: both spellings of parametersJsonSchema are rejected",
+]
 # Quirks of compatible servers: the dialect's own schema rejects them, decode reads them.
 LENIENT = {name: case["lenient"] for name, case in CASES.items() if "lenient" in case}
 
@@ -621,12 +739,9 @@ def _case(name: str) -> dict[str, Any]:
     return copy.deepcopy(CASES[name])
 
 
-
 @pytest.mark.parametrize("name", _params([n for n in VALID_NAMES if n not in LENIENT], "wire_schema"))
 def test_wire_is_valid_against_the_dialect_schema(name: str, validate: Any) -> None:
     validate(WIRE_SCHEMA, _case(name)["wire"])
-
-
 
 
 def _same_error_kind(got: dict[str, Any], expected: dict[str, Any]) -> dict[str, Any]:
@@ -664,7 +779,6 @@ def test_decoding_json_text_matches_decoding_the_dict(name: str) -> None:
     assert decode(json.dumps(case["wire"])) == decode(case["wire"])
 
 
-
 @pytest.mark.parametrize(("name", "target"), CONVERSIONS)
 def test_conversion_gives_the_expected_wire_and_losses(name: str, target: str, validate: Any) -> None:
     case = _case(name)
@@ -692,7 +806,9 @@ def test_every_other_dialect_carries_it_or_reports_the_loss(name: str, target: s
     back = decoder(target, SHAPE)(result.value)
     lost = {loss.pointer.split("/")[1] for loss in result.losses if loss.pointer}
     for key in sorted(set(case["canonical"]) | set(back)):
-        if key in ("extensions", "raw_arguments", "arguments_error") or key in DIALECTS[target].DERIVABLE.get(SHAPE, ()):
+        if key in ("extensions", "raw_arguments", "arguments_error") or key in DIALECTS[target].DERIVABLE.get(
+            SHAPE, ()
+        ):
             continue
         before, after = case["canonical"].get(key), back.get(key)
         if key in ("id", "call_id") and isinstance(after, str):

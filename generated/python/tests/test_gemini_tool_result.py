@@ -14,246 +14,296 @@ DIALECT = "gemini"
 SHAPE = "tool_result"
 WIRE_SCHEMA = "dialects/" + DIALECT + "/tool_result.json"
 CANONICAL_SCHEMA = "canonical/" + SHAPE + ".json"
-WIRE_SCHEMAS = {"anthropic_messages": "dialects/anthropic_messages/tool_result.json", "bedrock_converse": "dialects/bedrock_converse/tool_result.json", "cohere_v2": "dialects/cohere_v2/tool_result.json", "gemini": "dialects/gemini/tool_result.json", "mcp": "dialects/mcp/tool_result.json", "mistral": "dialects/mistral/tool_result.json", "ollama": "dialects/ollama/tool_result.json", "openai_chat": "dialects/openai_chat/tool_result.json", "openai_responses": "dialects/openai_responses/tool_result.json"}
+WIRE_SCHEMAS = {
+    "anthropic_messages": "dialects/anthropic_messages/tool_result.json",
+    "bedrock_converse": "dialects/bedrock_converse/tool_result.json",
+    "cohere_v2": "dialects/cohere_v2/tool_result.json",
+    "gemini": "dialects/gemini/tool_result.json",
+    "mcp": "dialects/mcp/tool_result.json",
+    "mistral": "dialects/mistral/tool_result.json",
+    "ollama": "dialects/ollama/tool_result.json",
+    "openai_chat": "dialects/openai_chat/tool_result.json",
+    "openai_responses": "dialects/openai_responses/tool_result.json",
+}
 
-CASES: dict[str, dict[str, Any]] = {'a response object without output key is the output (as in the corpus)': {'description': 'a response object '
-                                                                                          'without output '
-                                                                                          'key is the output '
-                                                                                          '(as in the '
-                                                                                          'corpus)',
-                                                                           'wire': {'functionResponse': {'id': 'pyd_ai_5f0c2a9e1b7d4c3a8e6f0b1c2d3e4f5a',
-                                                                                                         'name': 'get_weather',
-                                                                                                         'response': {'return_value': 'Sunny, '
-                                                                                                                                      '22C '
-                                                                                                                                      'in '
-                                                                                                                                      'Paris'}}},
-                                                                           'canonical': {'call_id': 'pyd_ai_5f0c2a9e1b7d4c3a8e6f0b1c2d3e4f5a',
-                                                                                         'name': 'get_weather',
-                                                                                         'content': [{'type': 'json',
-                                                                                                      'value': {'return_value': 'Sunny, '
-                                                                                                                                '22C '
-                                                                                                                                'in '
-                                                                                                                                'Paris'}}],
-                                                                                         'is_error': False},
-                                                                           'to': {'openai_chat': {'wire': {'role': 'tool',
-                                                                                                           'tool_call_id': 'pyd_ai_5f0c2a9e1b7d4c3a8e6f0b1c2d3e4f5a',
-                                                                                                           'content': [{'type': 'text',
-                                                                                                                        'text': '{"return_value":"Sunny, '
-                                                                                                                                '22C '
-                                                                                                                                'in '
-                                                                                                                                'Paris"}'}]},
-                                                                                                  'losses': [{'pointer': '/content/0',
-                                                                                                              'what': 'a '
-                                                                                                                      'json '
-                                                                                                                      'part '
-                                                                                                                      'as '
-                                                                                                                      'such'}]},
-                                                                                  'anthropic_messages': {'wire': {'type': 'tool_result',
-                                                                                                                  'tool_use_id': 'pyd_ai_5f0c2a9e1b7d4c3a8e6f0b1c2d3e4f5a',
-                                                                                                                  'content': [{'type': 'text',
-                                                                                                                               'text': '{"return_value":"Sunny, '
-                                                                                                                                       '22C '
-                                                                                                                                       'in '
-                                                                                                                                       'Paris"}'}]},
-                                                                                                         'losses': [{'pointer': '/content/0',
-                                                                                                                     'what': 'a '
-                                                                                                                             'json '
-                                                                                                                             'part '
-                                                                                                                             'as '
-                                                                                                                             'such'}]}}},
- 'the output key holds a text output': {'description': 'the output key holds a text output',
-                                        'wire': {'functionResponse': {'name': 'get_weather',
-                                                                      'response': {'output': 'Sunny, 22C'}}},
-                                        'canonical': {'call_id': None,
-                                                      'name': 'get_weather',
-                                                      'content': [{'type': 'text', 'text': 'Sunny, 22C'}],
-                                                      'is_error': False},
-                                        'to': {'openai_chat': {'wire': {'role': 'tool',
-                                                                        'tool_call_id': 'call_zxad3rKwKEkUOkGPRsVudySg',
-                                                                        'content': 'Sunny, 22C'},
-                                                               'losses': [{'pointer': '/call_id',
-                                                                           'what': 'a missing id'}]},
-                                               'anthropic_messages': {'wire': {'type': 'tool_result',
-                                                                               'tool_use_id': 'toolu_zxad3rKwKEkUOkGPRsVudySg',
-                                                                               'content': 'Sunny, 22C'},
-                                                                      'losses': [{'pointer': '/call_id',
-                                                                                  'what': 'a missing id'}]}}},
- 'the output key holds a structured output': {'description': 'the output key holds a structured output',
-                                              'wire': {'functionResponse': {'id': 'call_3',
-                                                                            'name': 'get_weather',
-                                                                            'response': {'output': {'temp_c': 22,
-                                                                                                    'sky': 'clear'}}}},
-                                              'canonical': {'call_id': 'call_3',
-                                                            'name': 'get_weather',
-                                                            'content': [{'type': 'json',
-                                                                         'value': {'temp_c': 22,
-                                                                                   'sky': 'clear'}}],
-                                                            'is_error': False,
-                                                            'extensions': {'gemini': {'forms': {'/functionResponse/response': 'wrapped'}}}},
-                                              'to': {'anthropic_messages': {'wire': {'type': 'tool_result',
-                                                                                     'tool_use_id': 'call_3',
-                                                                                     'content': [{'type': 'text',
-                                                                                                  'text': '{"temp_c":22,"sky":"clear"}'}]},
-                                                                            'losses': [{'pointer': '/content/0',
-                                                                                        'what': 'a json part '
-                                                                                                'as '
-                                                                                                'such'}]}}},
- 'the error key makes an error result': {'description': 'the error key makes an error result',
-                                         'wire': {'functionResponse': {'id': 'call_4',
-                                                                       'name': 'get_weather',
-                                                                       'response': {'error': 'city not '
-                                                                                             'found'}}},
-                                         'canonical': {'call_id': 'call_4',
-                                                       'name': 'get_weather',
-                                                       'content': [{'type': 'text',
-                                                                    'text': 'city not found'}],
-                                                       'is_error': True},
-                                         'to': {'anthropic_messages': {'wire': {'type': 'tool_result',
-                                                                                'tool_use_id': 'call_4',
-                                                                                'content': 'city not found',
-                                                                                'is_error': True},
-                                                                       'losses': []},
-                                                'openai_chat': {'wire': {'role': 'tool',
-                                                                         'tool_call_id': 'call_4',
-                                                                         'content': 'city not found'},
-                                                                'losses': [{'pointer': '/is_error',
-                                                                            'what': 'the error flag'}]}}},
- 'structured error details': {'description': 'structured error details',
-                              'wire': {'functionResponse': {'id': 'call_5',
-                                                            'name': 'get_weather',
-                                                            'response': {'error': {'code': 404,
-                                                                                   'message': 'unknown '
-                                                                                              'city'}}}},
-                              'canonical': {'call_id': 'call_5',
-                                            'name': 'get_weather',
-                                            'content': [{'type': 'json',
-                                                         'value': {'code': 404, 'message': 'unknown city'}}],
-                                            'is_error': True},
-                              'to': {'anthropic_messages': {'wire': {'type': 'tool_result',
-                                                                     'tool_use_id': 'call_5',
-                                                                     'content': [{'type': 'text',
-                                                                                  'text': '{"code":404,"message":"unknown '
-                                                                                          'city"}'}],
-                                                                     'is_error': True},
-                                                            'losses': [{'pointer': '/content/0',
-                                                                        'what': 'a json part as such'}]}}},
- 'an empty response object is an empty output': {'description': 'an empty response object is an empty output',
-                                                 'wire': {'functionResponse': {'id': 'call_6',
-                                                                               'name': 'notify',
-                                                                               'response': {}}},
-                                                 'canonical': {'call_id': 'call_6',
-                                                               'name': 'notify',
-                                                               'content': [{'type': 'json', 'value': {}}],
-                                                               'is_error': False}},
- 'an empty output is no content': {'description': 'an empty output is no content',
-                                   'wire': {'functionResponse': {'id': 'call_10',
-                                                                 'name': 'notify',
-                                                                 'response': {'output': ''}}},
-                                   'canonical': {'call_id': 'call_10',
-                                                 'name': 'notify',
-                                                 'content': [],
-                                                 'is_error': False},
-                                   'to': {'openai_chat': {'wire': {'role': 'tool',
-                                                                   'tool_call_id': 'call_10',
-                                                                   'content': ''},
-                                                          'losses': []},
-                                          'anthropic_messages': {'wire': {'type': 'tool_result',
-                                                                          'tool_use_id': 'call_10'},
-                                                                 'losses': []}}},
- 'snake_case function_response spelling': {'description': 'snake_case function_response spelling',
-                                           'wire': {'function_response': {'id': 'call_8',
-                                                                          'name': 'get_weather',
-                                                                          'response': {'output': 'ok'}}},
-                                           'canonical': {'call_id': 'call_8',
-                                                         'name': 'get_weather',
-                                                         'content': [{'type': 'text', 'text': 'ok'}],
-                                                         'is_error': False,
-                                                         'extensions': {'gemini': {'forms': {'/function_response': 'snake_case'}}}},
-                                           'to': {'openai_chat': {'wire': {'role': 'tool',
-                                                                           'tool_call_id': 'call_8',
-                                                                           'content': 'ok'},
-                                                                  'losses': []}}},
- 'multimodal parts beside the response are kept as an extension': {'description': 'multimodal parts beside '
-                                                                                  'the response are kept as '
-                                                                                  'an extension',
-                                                                   'wire': {'functionResponse': {'id': 'call_9',
-                                                                                                 'name': 'render_chart',
-                                                                                                 'response': {'output': 'chart '
-                                                                                                                        'attached'},
-                                                                                                 'parts': [{'inlineData': {'mimeType': 'image/png',
-                                                                                                                           'data': 'iVBORw0KGgo='}}]}},
-                                                                   'canonical': {'call_id': 'call_9',
-                                                                                 'name': 'render_chart',
-                                                                                 'content': [{'type': 'text',
-                                                                                              'text': 'chart '
-                                                                                                      'attached'}],
-                                                                                 'is_error': False,
-                                                                                 'extensions': {'gemini': {'fields': {'/functionResponse/parts': [{'inlineData': {'mimeType': 'image/png',
-                                                                                                                                                                  'data': 'iVBORw0KGgo='}}]}}}},
-                                                                   'to': {'anthropic_messages': {'wire': {'type': 'tool_result',
-                                                                                                          'tool_use_id': 'call_9',
-                                                                                                          'content': 'chart '
-                                                                                                                     'attached'},
-                                                                                                 'losses': [{'pointer': '/extensions/gemini/fields/~1functionResponse~1parts',
-                                                                                                             'what': 'gemini '
-                                                                                                                     'field '
-                                                                                                                     '/functionResponse/parts'}]}}},
- 'a response that is a string is rejected': {'description': 'a response that is a string is rejected',
-                                             'wire': {'functionResponse': {'name': 'get_weather',
-                                                                           'response': 'Sunny'}},
-                                             'error': {'pointer': '/functionResponse/response'}},
- 'a functionResponse without a name is rejected': {'description': 'a functionResponse without a name is '
-                                                                  'rejected',
-                                                   'wire': {'functionResponse': {'id': 'call_1',
-                                                                                 'response': {'output': 'x'}}},
-                                                   'error': {'pointer': '/functionResponse/name'}},
- 'a functionResponse without a response is rejected': {'description': 'a functionResponse without a response '
-                                                                      'is rejected',
-                                                       'wire': {'functionResponse': {'name': 'get_weather'}},
-                                                       'error': {'pointer': '/functionResponse/response'}},
- 'an OpenAI tool message is not a function response part': {'description': 'an OpenAI tool message is not a '
-                                                                           'function response part',
-                                                            'wire': {'role': 'tool',
-                                                                     'tool_call_id': 'call_1',
-                                                                     'content': 'x'},
-                                                            'error': {'pointer': '/functionResponse'}},
- 'proto JSON: snake_case response with its other fields': {'description': 'proto JSON: snake_case response '
-                                                                          'with its other fields',
-                                                           'wire': {'function_response': {'id': 'call_1',
-                                                                                          'name': 'find_hotels',
-                                                                                          'response': {'output': {'hotel_ids': [1,
-                                                                                                                                2]}},
-                                                                                          'will_continue': False}},
-                                                           'canonical': {'call_id': 'call_1',
-                                                                         'name': 'find_hotels',
-                                                                         'content': [{'type': 'json',
-                                                                                      'value': {'hotel_ids': [1,
-                                                                                                              2]}}],
-                                                                         'is_error': False,
-                                                                         'extensions': {'gemini': {'fields': {'/functionResponse/will_continue': False},
-                                                                                                   'forms': {'/functionResponse/response': 'wrapped',
-                                                                                                             '/function_response': 'snake_case'}}}},
-                                                           'to': {'anthropic_messages': {'wire': {'type': 'tool_result',
-                                                                                                  'tool_use_id': 'call_1',
-                                                                                                  'content': [{'type': 'text',
-                                                                                                               'text': '{"hotel_ids":[1,2]}'}]},
-                                                                                         'losses': [{'pointer': '/extensions/gemini/fields/~1functionResponse~1will_continue',
-                                                                                                     'what': 'gemini '
-                                                                                                             'field '
-                                                                                                             '/functionResponse/will_continue'},
-                                                                                                    {'pointer': '/content/0',
-                                                                                                     'what': 'a '
-                                                                                                             'json '
-                                                                                                             'part '
-                                                                                                             'as '
-                                                                                                             'such '
-                                                                                                             '(sent '
-                                                                                                             'as '
-                                                                                                             'JSON '
-                                                                                                             'text)'}]}}}}
+CASES: dict[str, dict[str, Any]] = {
+    "a response object without output key is the output (as in the corpus)": {
+        "description": "a response object without output key is the output (as in the corpus)",
+        "wire": {
+            "functionResponse": {
+                "id": "pyd_ai_5f0c2a9e1b7d4c3a8e6f0b1c2d3e4f5a",
+                "name": "get_weather",
+                "response": {"return_value": "Sunny, 22C in Paris"},
+            }
+        },
+        "canonical": {
+            "call_id": "pyd_ai_5f0c2a9e1b7d4c3a8e6f0b1c2d3e4f5a",
+            "name": "get_weather",
+            "content": [{"type": "json", "value": {"return_value": "Sunny, 22C in Paris"}}],
+            "is_error": False,
+        },
+        "to": {
+            "openai_chat": {
+                "wire": {
+                    "role": "tool",
+                    "tool_call_id": "pyd_ai_5f0c2a9e1b7d4c3a8e6f0b1c2d3e4f5a",
+                    "content": [{"type": "text", "text": '{"return_value":"Sunny, 22C in Paris"}'}],
+                },
+                "losses": [{"pointer": "/content/0", "what": "a json part as such"}],
+            },
+            "anthropic_messages": {
+                "wire": {
+                    "type": "tool_result",
+                    "tool_use_id": "pyd_ai_5f0c2a9e1b7d4c3a8e6f0b1c2d3e4f5a",
+                    "content": [{"type": "text", "text": '{"return_value":"Sunny, 22C in Paris"}'}],
+                },
+                "losses": [{"pointer": "/content/0", "what": "a json part as such"}],
+            },
+        },
+    },
+    "the output key holds a text output": {
+        "description": "the output key holds a text output",
+        "wire": {"functionResponse": {"name": "get_weather", "response": {"output": "Sunny, 22C"}}},
+        "canonical": {
+            "call_id": None,
+            "name": "get_weather",
+            "content": [{"type": "text", "text": "Sunny, 22C"}],
+            "is_error": False,
+        },
+        "to": {
+            "openai_chat": {
+                "wire": {"role": "tool", "tool_call_id": "call_zxad3rKwKEkUOkGPRsVudySg", "content": "Sunny, 22C"},
+                "losses": [{"pointer": "/call_id", "what": "a missing id"}],
+            },
+            "anthropic_messages": {
+                "wire": {
+                    "type": "tool_result",
+                    "tool_use_id": "toolu_zxad3rKwKEkUOkGPRsVudySg",
+                    "content": "Sunny, 22C",
+                },
+                "losses": [{"pointer": "/call_id", "what": "a missing id"}],
+            },
+        },
+    },
+    "the output key holds a structured output": {
+        "description": "the output key holds a structured output",
+        "wire": {
+            "functionResponse": {
+                "id": "call_3",
+                "name": "get_weather",
+                "response": {"output": {"temp_c": 22, "sky": "clear"}},
+            }
+        },
+        "canonical": {
+            "call_id": "call_3",
+            "name": "get_weather",
+            "content": [{"type": "json", "value": {"temp_c": 22, "sky": "clear"}}],
+            "is_error": False,
+            "extensions": {"gemini": {"forms": {"/functionResponse/response": "wrapped"}}},
+        },
+        "to": {
+            "anthropic_messages": {
+                "wire": {
+                    "type": "tool_result",
+                    "tool_use_id": "call_3",
+                    "content": [{"type": "text", "text": '{"temp_c":22,"sky":"clear"}'}],
+                },
+                "losses": [{"pointer": "/content/0", "what": "a json part as such"}],
+            }
+        },
+    },
+    "the error key makes an error result": {
+        "description": "the error key makes an error result",
+        "wire": {"functionResponse": {"id": "call_4", "name": "get_weather", "response": {"error": "city not found"}}},
+        "canonical": {
+            "call_id": "call_4",
+            "name": "get_weather",
+            "content": [{"type": "text", "text": "city not found"}],
+            "is_error": True,
+        },
+        "to": {
+            "anthropic_messages": {
+                "wire": {"type": "tool_result", "tool_use_id": "call_4", "content": "city not found", "is_error": True},
+                "losses": [],
+            },
+            "openai_chat": {
+                "wire": {"role": "tool", "tool_call_id": "call_4", "content": "city not found"},
+                "losses": [{"pointer": "/is_error", "what": "the error flag"}],
+            },
+        },
+    },
+    "structured error details": {
+        "description": "structured error details",
+        "wire": {
+            "functionResponse": {
+                "id": "call_5",
+                "name": "get_weather",
+                "response": {"error": {"code": 404, "message": "unknown city"}},
+            }
+        },
+        "canonical": {
+            "call_id": "call_5",
+            "name": "get_weather",
+            "content": [{"type": "json", "value": {"code": 404, "message": "unknown city"}}],
+            "is_error": True,
+        },
+        "to": {
+            "anthropic_messages": {
+                "wire": {
+                    "type": "tool_result",
+                    "tool_use_id": "call_5",
+                    "content": [{"type": "text", "text": '{"code":404,"message":"unknown city"}'}],
+                    "is_error": True,
+                },
+                "losses": [{"pointer": "/content/0", "what": "a json part as such"}],
+            }
+        },
+    },
+    "an empty response object is an empty output": {
+        "description": "an empty response object is an empty output",
+        "wire": {"functionResponse": {"id": "call_6", "name": "notify", "response": {}}},
+        "canonical": {
+            "call_id": "call_6",
+            "name": "notify",
+            "content": [{"type": "json", "value": {}}],
+            "is_error": False,
+        },
+    },
+    "an empty output is no content": {
+        "description": "an empty output is no content",
+        "wire": {"functionResponse": {"id": "call_10", "name": "notify", "response": {"output": ""}}},
+        "canonical": {"call_id": "call_10", "name": "notify", "content": [], "is_error": False},
+        "to": {
+            "openai_chat": {"wire": {"role": "tool", "tool_call_id": "call_10", "content": ""}, "losses": []},
+            "anthropic_messages": {"wire": {"type": "tool_result", "tool_use_id": "call_10"}, "losses": []},
+        },
+    },
+    "snake_case function_response spelling": {
+        "description": "snake_case function_response spelling",
+        "wire": {"function_response": {"id": "call_8", "name": "get_weather", "response": {"output": "ok"}}},
+        "canonical": {
+            "call_id": "call_8",
+            "name": "get_weather",
+            "content": [{"type": "text", "text": "ok"}],
+            "is_error": False,
+            "extensions": {"gemini": {"forms": {"/function_response": "snake_case"}}},
+        },
+        "to": {"openai_chat": {"wire": {"role": "tool", "tool_call_id": "call_8", "content": "ok"}, "losses": []}},
+    },
+    "multimodal parts beside the response are kept as an extension": {
+        "description": "multimodal parts beside the response are kept as an extension",
+        "wire": {
+            "functionResponse": {
+                "id": "call_9",
+                "name": "render_chart",
+                "response": {"output": "chart attached"},
+                "parts": [{"inlineData": {"mimeType": "image/png", "data": "iVBORw0KGgo="}}],
+            }
+        },
+        "canonical": {
+            "call_id": "call_9",
+            "name": "render_chart",
+            "content": [{"type": "text", "text": "chart attached"}],
+            "is_error": False,
+            "extensions": {
+                "gemini": {
+                    "fields": {
+                        "/functionResponse/parts": [{"inlineData": {"mimeType": "image/png", "data": "iVBORw0KGgo="}}]
+                    }
+                }
+            },
+        },
+        "to": {
+            "anthropic_messages": {
+                "wire": {"type": "tool_result", "tool_use_id": "call_9", "content": "chart attached"},
+                "losses": [
+                    {
+                        "pointer": "/extensions/gemini/fields/~1functionResponse~1parts",
+                        "what": "gemini field /functionResponse/parts",
+                    }
+                ],
+            }
+        },
+    },
+    "a response that is a string is rejected": {
+        "description": "a response that is a string is rejected",
+        "wire": {"functionResponse": {"name": "get_weather", "response": "Sunny"}},
+        "error": {"pointer": "/functionResponse/response"},
+    },
+    "a functionResponse without a name is rejected": {
+        "description": "a functionResponse without a name is rejected",
+        "wire": {"functionResponse": {"id": "call_1", "response": {"output": "x"}}},
+        "error": {"pointer": "/functionResponse/name"},
+    },
+    "a functionResponse without a response is rejected": {
+        "description": "a functionResponse without a response is rejected",
+        "wire": {"functionResponse": {"name": "get_weather"}},
+        "error": {"pointer": "/functionResponse/response"},
+    },
+    "an OpenAI tool message is not a function response part": {
+        "description": "an OpenAI tool message is not a function response part",
+        "wire": {"role": "tool", "tool_call_id": "call_1", "content": "x"},
+        "error": {"pointer": "/functionResponse"},
+    },
+    "proto JSON: snake_case response with its other fields": {
+        "description": "proto JSON: snake_case response with its other fields",
+        "wire": {
+            "function_response": {
+                "id": "call_1",
+                "name": "find_hotels",
+                "response": {"output": {"hotel_ids": [1, 2]}},
+                "will_continue": False,
+            }
+        },
+        "canonical": {
+            "call_id": "call_1",
+            "name": "find_hotels",
+            "content": [{"type": "json", "value": {"hotel_ids": [1, 2]}}],
+            "is_error": False,
+            "extensions": {
+                "gemini": {
+                    "fields": {"/functionResponse/will_continue": False},
+                    "forms": {"/functionResponse/response": "wrapped", "/function_response": "snake_case"},
+                }
+            },
+        },
+        "to": {
+            "anthropic_messages": {
+                "wire": {
+                    "type": "tool_result",
+                    "tool_use_id": "call_1",
+                    "content": [{"type": "text", "text": '{"hotel_ids":[1,2]}'}],
+                },
+                "losses": [
+                    {
+                        "pointer": "/extensions/gemini/fields/~1functionResponse~1will_continue",
+                        "what": "gemini field /functionResponse/will_continue",
+                    },
+                    {"pointer": "/content/0", "what": "a json part as such (sent as JSON text)"},
+                ],
+            }
+        },
+    },
+}
 KNOWN_FAILURES: dict[str, str] = {}
-VALID_NAMES = ["a response object without output key is the output (as in the corpus)", "the output key holds a text output", "the output key holds a structured output", "the error key makes an error result", "structured error details", "an empty response object is an empty output", "an empty output is no content", "snake_case function_response spelling", "multimodal parts beside the response are kept as an extension", "proto JSON: snake_case response with its other fields"]
-INVALID_NAMES = ["a response that is a string is rejected", "a functionResponse without a name is rejected", "a functionResponse without a response is rejected", "an OpenAI tool message is not a function response part"]
+VALID_NAMES = [
+    "a response object without output key is the output (as in the corpus)",
+    "the output key holds a text output",
+    "the output key holds a structured output",
+    "the error key makes an error result",
+    "structured error details",
+    "an empty response object is an empty output",
+    "an empty output is no content",
+    "snake_case function_response spelling",
+    "multimodal parts beside the response are kept as an extension",
+    "proto JSON: snake_case response with its other fields",
+]
+INVALID_NAMES = [
+    "a response that is a string is rejected",
+    "a functionResponse without a name is rejected",
+    "a functionResponse without a response is rejected",
+    "an OpenAI tool message is not a function response part",
+]
 # Quirks of compatible servers: the dialect's own schema rejects them, decode reads them.
 LENIENT = {name: case["lenient"] for name, case in CASES.items() if "lenient" in case}
 
@@ -290,12 +340,9 @@ def _case(name: str) -> dict[str, Any]:
     return copy.deepcopy(CASES[name])
 
 
-
 @pytest.mark.parametrize("name", _params([n for n in VALID_NAMES if n not in LENIENT], "wire_schema"))
 def test_wire_is_valid_against_the_dialect_schema(name: str, validate: Any) -> None:
     validate(WIRE_SCHEMA, _case(name)["wire"])
-
-
 
 
 def _same_error_kind(got: dict[str, Any], expected: dict[str, Any]) -> dict[str, Any]:
@@ -333,7 +380,6 @@ def test_decoding_json_text_matches_decoding_the_dict(name: str) -> None:
     assert decode(json.dumps(case["wire"])) == decode(case["wire"])
 
 
-
 @pytest.mark.parametrize(("name", "target"), CONVERSIONS)
 def test_conversion_gives_the_expected_wire_and_losses(name: str, target: str, validate: Any) -> None:
     case = _case(name)
@@ -361,7 +407,9 @@ def test_every_other_dialect_carries_it_or_reports_the_loss(name: str, target: s
     back = decoder(target, SHAPE)(result.value)
     lost = {loss.pointer.split("/")[1] for loss in result.losses if loss.pointer}
     for key in sorted(set(case["canonical"]) | set(back)):
-        if key in ("extensions", "raw_arguments", "arguments_error") or key in DIALECTS[target].DERIVABLE.get(SHAPE, ()):
+        if key in ("extensions", "raw_arguments", "arguments_error") or key in DIALECTS[target].DERIVABLE.get(
+            SHAPE, ()
+        ):
             continue
         before, after = case["canonical"].get(key), back.get(key)
         if key in ("id", "call_id") and isinstance(after, str):

@@ -14,117 +14,163 @@ DIALECT = "mcp"
 SHAPE = "tool_call"
 WIRE_SCHEMA = "dialects/" + DIALECT + "/tool_call.json"
 CANONICAL_SCHEMA = "canonical/" + SHAPE + ".json"
-WIRE_SCHEMAS = {"anthropic_messages": "dialects/anthropic_messages/tool_call.json", "bedrock_converse": "dialects/bedrock_converse/tool_call.json", "cohere_v2": "dialects/cohere_v2/tool_call.json", "gemini": "dialects/gemini/tool_call.json", "mcp": "dialects/mcp/tool_call.json", "mistral": "dialects/mistral/tool_call.json", "ollama": "dialects/ollama/tool_call.json", "openai_chat": "dialects/openai_chat/tool_call.json", "openai_responses": "dialects/openai_responses/tool_call.json"}
+WIRE_SCHEMAS = {
+    "anthropic_messages": "dialects/anthropic_messages/tool_call.json",
+    "bedrock_converse": "dialects/bedrock_converse/tool_call.json",
+    "cohere_v2": "dialects/cohere_v2/tool_call.json",
+    "gemini": "dialects/gemini/tool_call.json",
+    "mcp": "dialects/mcp/tool_call.json",
+    "mistral": "dialects/mistral/tool_call.json",
+    "ollama": "dialects/ollama/tool_call.json",
+    "openai_chat": "dialects/openai_chat/tool_call.json",
+    "openai_responses": "dialects/openai_responses/tool_call.json",
+}
 
-CASES: dict[str, dict[str, Any]] = {'tools/call params (corpus spec)': {'description': 'tools/call params (corpus spec)',
-                                     'wire': {'name': 'get_weather', 'arguments': {'location': 'New York'}},
-                                     'canonical': {'id': None,
-                                                   'name': 'get_weather',
-                                                   'arguments': {'location': 'New York'}},
-                                     'to': {'openai_chat': {'wire': {'id': 'call_zxad3rKwKEkUOkGPRsVudySg',
-                                                                     'type': 'function',
-                                                                     'function': {'name': 'get_weather',
-                                                                                  'arguments': '{"location":"New '
-                                                                                               'York"}'}},
-                                                            'losses': [{'pointer': '/id',
-                                                                        'what': 'a missing id'}]},
-                                            'anthropic_messages': {'wire': {'type': 'tool_use',
-                                                                            'id': 'toolu_zxad3rKwKEkUOkGPRsVudySg',
-                                                                            'name': 'get_weather',
-                                                                            'input': {'location': 'New '
-                                                                                                  'York'}},
-                                                                   'losses': [{'pointer': '/id',
-                                                                               'what': 'a missing id'}]}}},
- 'no-argument call with an empty arguments object': {'description': 'no-argument call with an empty '
-                                                                    'arguments object',
-                                                     'wire': {'name': 'list_files', 'arguments': {}},
-                                                     'canonical': {'id': None,
-                                                                   'name': 'list_files',
-                                                                   'arguments': {},
-                                                                   'extensions': {'mcp': {'forms': {'/arguments': 'present'}}}},
-                                                     'to': {'anthropic_messages': {'wire': {'type': 'tool_use',
-                                                                                            'id': 'toolu_zxad3rKwKEkUOkGPRsVudySg',
-                                                                                            'name': 'list_files',
-                                                                                            'input': {}},
-                                                                                   'losses': [{'pointer': '/id',
-                                                                                               'what': 'a '
-                                                                                                       'missing '
-                                                                                                       'id'}]}}},
- '_meta with a progress token is kept as an extension': {'description': '_meta with a progress token is kept '
-                                                                        'as an extension',
-                                                         'wire': {'name': 'long_job',
-                                                                  'arguments': {'n': 3},
-                                                                  '_meta': {'progressToken': 'job-42'}},
-                                                         'canonical': {'id': None,
-                                                                       'name': 'long_job',
-                                                                       'arguments': {'n': 3},
-                                                                       'extensions': {'mcp': {'fields': {'/_meta': {'progressToken': 'job-42'}}}}},
-                                                         'to': {'openai_chat': {'wire': {'id': 'call_zxad3rKwKEkUOkGPRsVudySg',
-                                                                                         'type': 'function',
-                                                                                         'function': {'name': 'long_job',
-                                                                                                      'arguments': '{"n":3}'}},
-                                                                                'losses': [{'pointer': '/extensions/mcp/fields/~1_meta',
-                                                                                            'what': 'mcp '
-                                                                                                    'field '
-                                                                                                    '/_meta'},
-                                                                                           {'pointer': '/id',
-                                                                                            'what': 'a '
-                                                                                                    'missing '
-                                                                                                    'id'}]}}},
- 'a task-augmented call keeps its task metadata': {'description': 'a task-augmented call keeps its task '
-                                                                  'metadata',
-                                                   'wire': {'name': 'render_video',
-                                                            'arguments': {'scene': 1},
-                                                            'task': {'ttl': 60000}},
-                                                   'canonical': {'id': None,
-                                                                 'name': 'render_video',
-                                                                 'arguments': {'scene': 1},
-                                                                 'extensions': {'mcp': {'fields': {'/task': {'ttl': 60000}}}}}},
- 'nested unicode arguments stay an object': {'description': 'nested unicode arguments stay an object',
-                                             'wire': {'name': 'search',
-                                                      'arguments': {'q': 'naïve ☃',
-                                                                    'page': {'size': 10, 'cursor': None}}},
-                                             'canonical': {'id': None,
-                                                           'name': 'search',
-                                                           'arguments': {'q': 'naïve ☃',
-                                                                         'page': {'size': 10,
-                                                                                  'cursor': None}}},
-                                             'to': {'openai_chat': {'wire': {'id': 'call_zxad3rKwKEkUOkGPRsVudySg',
-                                                                             'type': 'function',
-                                                                             'function': {'name': 'search',
-                                                                                          'arguments': '{"q":"naïve '
-                                                                                                       '☃","page":{"size":10,"cursor":null}}'}},
-                                                                    'losses': [{'pointer': '/id',
-                                                                                'what': 'a missing id'}]}}},
- 'an OpenAI tool call is rejected': {'description': 'an OpenAI tool call is rejected',
-                                     'wire': {'id': 'call_1',
-                                              'type': 'function',
-                                              'function': {'name': 'f', 'arguments': '{}'}},
-                                     'error': {'pointer': '/name'}},
- 'the whole JSON-RPC request is not the params object': {'description': 'the whole JSON-RPC request is not '
-                                                                        'the params object',
-                                                         'wire': {'jsonrpc': '2.0',
-                                                                  'id': 2,
-                                                                  'method': 'tools/call',
-                                                                  'params': {'name': 'get_weather',
-                                                                             'arguments': {'location': 'New '
-                                                                                                       'York'}}},
-                                                         'error': {'pointer': '/name'}},
- 'arguments given as JSON text are rejected': {'description': 'arguments given as JSON text are rejected',
-                                               'wire': {'name': 'f', 'arguments': '{"a":1}'},
-                                               'error': {'pointer': '/arguments'}},
- 'a call without a name is rejected': {'description': 'a call without a name is rejected',
-                                       'wire': {'arguments': {'location': 'New York'}},
-                                       'error': {'pointer': '/name'}},
- 'an empty tool name is rejected': {'description': 'an empty tool name is rejected',
-                                    'wire': {'name': '', 'arguments': {}},
-                                    'error': {'pointer': '/name'}},
- 'a call without arguments': {'description': 'a call without arguments',
-                              'wire': {'name': 'list_files'},
-                              'canonical': {'id': None, 'name': 'list_files', 'arguments': {}}}}
+CASES: dict[str, dict[str, Any]] = {
+    "tools/call params (corpus spec)": {
+        "description": "tools/call params (corpus spec)",
+        "wire": {"name": "get_weather", "arguments": {"location": "New York"}},
+        "canonical": {"id": None, "name": "get_weather", "arguments": {"location": "New York"}},
+        "to": {
+            "openai_chat": {
+                "wire": {
+                    "id": "call_zxad3rKwKEkUOkGPRsVudySg",
+                    "type": "function",
+                    "function": {"name": "get_weather", "arguments": '{"location":"New York"}'},
+                },
+                "losses": [{"pointer": "/id", "what": "a missing id"}],
+            },
+            "anthropic_messages": {
+                "wire": {
+                    "type": "tool_use",
+                    "id": "toolu_zxad3rKwKEkUOkGPRsVudySg",
+                    "name": "get_weather",
+                    "input": {"location": "New York"},
+                },
+                "losses": [{"pointer": "/id", "what": "a missing id"}],
+            },
+        },
+    },
+    "no-argument call with an empty arguments object": {
+        "description": "no-argument call with an empty arguments object",
+        "wire": {"name": "list_files", "arguments": {}},
+        "canonical": {
+            "id": None,
+            "name": "list_files",
+            "arguments": {},
+            "extensions": {"mcp": {"forms": {"/arguments": "present"}}},
+        },
+        "to": {
+            "anthropic_messages": {
+                "wire": {"type": "tool_use", "id": "toolu_zxad3rKwKEkUOkGPRsVudySg", "name": "list_files", "input": {}},
+                "losses": [{"pointer": "/id", "what": "a missing id"}],
+            }
+        },
+    },
+    "_meta with a progress token is kept as an extension": {
+        "description": "_meta with a progress token is kept as an extension",
+        "wire": {"name": "long_job", "arguments": {"n": 3}, "_meta": {"progressToken": "job-42"}},
+        "canonical": {
+            "id": None,
+            "name": "long_job",
+            "arguments": {"n": 3},
+            "extensions": {"mcp": {"fields": {"/_meta": {"progressToken": "job-42"}}}},
+        },
+        "to": {
+            "openai_chat": {
+                "wire": {
+                    "id": "call_zxad3rKwKEkUOkGPRsVudySg",
+                    "type": "function",
+                    "function": {"name": "long_job", "arguments": '{"n":3}'},
+                },
+                "losses": [
+                    {"pointer": "/extensions/mcp/fields/~1_meta", "what": "mcp field /_meta"},
+                    {"pointer": "/id", "what": "a missing id"},
+                ],
+            }
+        },
+    },
+    "a task-augmented call keeps its task metadata": {
+        "description": "a task-augmented call keeps its task metadata",
+        "wire": {"name": "render_video", "arguments": {"scene": 1}, "task": {"ttl": 60000}},
+        "canonical": {
+            "id": None,
+            "name": "render_video",
+            "arguments": {"scene": 1},
+            "extensions": {"mcp": {"fields": {"/task": {"ttl": 60000}}}},
+        },
+    },
+    "nested unicode arguments stay an object": {
+        "description": "nested unicode arguments stay an object",
+        "wire": {"name": "search", "arguments": {"q": "naïve ☃", "page": {"size": 10, "cursor": None}}},
+        "canonical": {
+            "id": None,
+            "name": "search",
+            "arguments": {"q": "naïve ☃", "page": {"size": 10, "cursor": None}},
+        },
+        "to": {
+            "openai_chat": {
+                "wire": {
+                    "id": "call_zxad3rKwKEkUOkGPRsVudySg",
+                    "type": "function",
+                    "function": {"name": "search", "arguments": '{"q":"naïve ☃","page":{"size":10,"cursor":null}}'},
+                },
+                "losses": [{"pointer": "/id", "what": "a missing id"}],
+            }
+        },
+    },
+    "an OpenAI tool call is rejected": {
+        "description": "an OpenAI tool call is rejected",
+        "wire": {"id": "call_1", "type": "function", "function": {"name": "f", "arguments": "{}"}},
+        "error": {"pointer": "/name"},
+    },
+    "the whole JSON-RPC request is not the params object": {
+        "description": "the whole JSON-RPC request is not the params object",
+        "wire": {
+            "jsonrpc": "2.0",
+            "id": 2,
+            "method": "tools/call",
+            "params": {"name": "get_weather", "arguments": {"location": "New York"}},
+        },
+        "error": {"pointer": "/name"},
+    },
+    "arguments given as JSON text are rejected": {
+        "description": "arguments given as JSON text are rejected",
+        "wire": {"name": "f", "arguments": '{"a":1}'},
+        "error": {"pointer": "/arguments"},
+    },
+    "a call without a name is rejected": {
+        "description": "a call without a name is rejected",
+        "wire": {"arguments": {"location": "New York"}},
+        "error": {"pointer": "/name"},
+    },
+    "an empty tool name is rejected": {
+        "description": "an empty tool name is rejected",
+        "wire": {"name": "", "arguments": {}},
+        "error": {"pointer": "/name"},
+    },
+    "a call without arguments": {
+        "description": "a call without arguments",
+        "wire": {"name": "list_files"},
+        "canonical": {"id": None, "name": "list_files", "arguments": {}},
+    },
+}
 KNOWN_FAILURES: dict[str, str] = {}
-VALID_NAMES = ["tools/call params (corpus spec)", "no-argument call with an empty arguments object", "_meta with a progress token is kept as an extension", "a task-augmented call keeps its task metadata", "nested unicode arguments stay an object", "a call without arguments"]
-INVALID_NAMES = ["an OpenAI tool call is rejected", "the whole JSON-RPC request is not the params object", "arguments given as JSON text are rejected", "a call without a name is rejected", "an empty tool name is rejected"]
+VALID_NAMES = [
+    "tools/call params (corpus spec)",
+    "no-argument call with an empty arguments object",
+    "_meta with a progress token is kept as an extension",
+    "a task-augmented call keeps its task metadata",
+    "nested unicode arguments stay an object",
+    "a call without arguments",
+]
+INVALID_NAMES = [
+    "an OpenAI tool call is rejected",
+    "the whole JSON-RPC request is not the params object",
+    "arguments given as JSON text are rejected",
+    "a call without a name is rejected",
+    "an empty tool name is rejected",
+]
 # Quirks of compatible servers: the dialect's own schema rejects them, decode reads them.
 LENIENT = {name: case["lenient"] for name, case in CASES.items() if "lenient" in case}
 
@@ -161,12 +207,9 @@ def _case(name: str) -> dict[str, Any]:
     return copy.deepcopy(CASES[name])
 
 
-
 @pytest.mark.parametrize("name", _params([n for n in VALID_NAMES if n not in LENIENT], "wire_schema"))
 def test_wire_is_valid_against_the_dialect_schema(name: str, validate: Any) -> None:
     validate(WIRE_SCHEMA, _case(name)["wire"])
-
-
 
 
 def _same_error_kind(got: dict[str, Any], expected: dict[str, Any]) -> dict[str, Any]:
@@ -204,7 +247,6 @@ def test_decoding_json_text_matches_decoding_the_dict(name: str) -> None:
     assert decode(json.dumps(case["wire"])) == decode(case["wire"])
 
 
-
 @pytest.mark.parametrize(("name", "target"), CONVERSIONS)
 def test_conversion_gives_the_expected_wire_and_losses(name: str, target: str, validate: Any) -> None:
     case = _case(name)
@@ -232,7 +274,9 @@ def test_every_other_dialect_carries_it_or_reports_the_loss(name: str, target: s
     back = decoder(target, SHAPE)(result.value)
     lost = {loss.pointer.split("/")[1] for loss in result.losses if loss.pointer}
     for key in sorted(set(case["canonical"]) | set(back)):
-        if key in ("extensions", "raw_arguments", "arguments_error") or key in DIALECTS[target].DERIVABLE.get(SHAPE, ()):
+        if key in ("extensions", "raw_arguments", "arguments_error") or key in DIALECTS[target].DERIVABLE.get(
+            SHAPE, ()
+        ):
             continue
         before, after = case["canonical"].get(key), back.get(key)
         if key in ("id", "call_id") and isinstance(after, str):

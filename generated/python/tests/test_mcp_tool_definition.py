@@ -14,217 +14,231 @@ DIALECT = "mcp"
 SHAPE = "tool_definition"
 WIRE_SCHEMA = "dialects/" + DIALECT + "/tool_definition.json"
 CANONICAL_SCHEMA = "canonical/" + SHAPE + ".json"
-WIRE_SCHEMAS = {"anthropic_messages": "dialects/anthropic_messages/tool_definition.json", "bedrock_converse": "dialects/bedrock_converse/tool_definition.json", "cohere_v2": "dialects/cohere_v2/tool_definition.json", "gemini": "dialects/gemini/tool_definition.json", "mcp": "dialects/mcp/tool_definition.json", "mistral": "dialects/mistral/tool_definition.json", "ollama": "dialects/ollama/tool_definition.json", "openai_chat": "dialects/openai_chat/tool_definition.json", "openai_responses": "dialects/openai_responses/tool_definition.json"}
+WIRE_SCHEMAS = {
+    "anthropic_messages": "dialects/anthropic_messages/tool_definition.json",
+    "bedrock_converse": "dialects/bedrock_converse/tool_definition.json",
+    "cohere_v2": "dialects/cohere_v2/tool_definition.json",
+    "gemini": "dialects/gemini/tool_definition.json",
+    "mcp": "dialects/mcp/tool_definition.json",
+    "mistral": "dialects/mistral/tool_definition.json",
+    "ollama": "dialects/ollama/tool_definition.json",
+    "openai_chat": "dialects/openai_chat/tool_definition.json",
+    "openai_responses": "dialects/openai_responses/tool_definition.json",
+}
 
-CASES: dict[str, dict[str, Any]] = {'tool with title, icons and execution (corpus spec tools/list)': {'description': 'tool with title, icons '
-                                                                                  'and execution (corpus '
-                                                                                  'spec tools/list)',
-                                                                   'wire': {'name': 'get_weather',
-                                                                            'title': 'Weather Information '
-                                                                                     'Provider',
-                                                                            'description': 'Get current '
-                                                                                           'weather '
-                                                                                           'information for '
-                                                                                           'a location',
-                                                                            'inputSchema': {'type': 'object',
-                                                                                            'properties': {'location': {'type': 'string',
-                                                                                                                        'description': 'City '
-                                                                                                                                       'name '
-                                                                                                                                       'or '
-                                                                                                                                       'zip '
-                                                                                                                                       'code'}},
-                                                                                            'required': ['location']},
-                                                                            'icons': [{'src': 'https://example.com/weather-icon.png',
-                                                                                       'mimeType': 'image/png',
-                                                                                       'sizes': ['48x48']}],
-                                                                            'execution': {'taskSupport': 'optional'}},
-                                                                   'canonical': {'name': 'get_weather',
-                                                                                 'description': 'Get current '
-                                                                                                'weather '
-                                                                                                'information '
-                                                                                                'for a '
-                                                                                                'location',
-                                                                                 'parameters': {'type': 'object',
-                                                                                                'properties': {'location': {'type': 'string',
-                                                                                                                            'description': 'City '
-                                                                                                                                           'name '
-                                                                                                                                           'or '
-                                                                                                                                           'zip '
-                                                                                                                                           'code'}},
-                                                                                                'required': ['location']},
-                                                                                 'extensions': {'mcp': {'fields': {'/execution': {'taskSupport': 'optional'},
-                                                                                                                   '/icons': [{'src': 'https://example.com/weather-icon.png',
-                                                                                                                               'mimeType': 'image/png',
-                                                                                                                               'sizes': ['48x48']}],
-                                                                                                                   '/title': 'Weather '
-                                                                                                                             'Information '
-                                                                                                                             'Provider'}}}},
-                                                                   'to': {'openai_chat': {'wire': {'type': 'function',
-                                                                                                   'function': {'name': 'get_weather',
-                                                                                                                'description': 'Get '
-                                                                                                                               'current '
-                                                                                                                               'weather '
-                                                                                                                               'information '
-                                                                                                                               'for '
-                                                                                                                               'a '
-                                                                                                                               'location',
-                                                                                                                'parameters': {'type': 'object',
-                                                                                                                               'properties': {'location': {'type': 'string',
-                                                                                                                                                           'description': 'City '
-                                                                                                                                                                          'name '
-                                                                                                                                                                          'or '
-                                                                                                                                                                          'zip '
-                                                                                                                                                                          'code'}},
-                                                                                                                               'required': ['location']}}},
-                                                                                          'losses': [{'pointer': '/extensions/mcp/fields/~1execution',
-                                                                                                      'what': 'mcp '
-                                                                                                              'field '
-                                                                                                              '/execution'},
-                                                                                                     {'pointer': '/extensions/mcp/fields/~1icons',
-                                                                                                      'what': 'mcp '
-                                                                                                              'field '
-                                                                                                              '/icons'},
-                                                                                                     {'pointer': '/extensions/mcp/fields/~1title',
-                                                                                                      'what': 'mcp '
-                                                                                                              'field '
-                                                                                                              '/title'}]},
-                                                                          'anthropic_messages': {'wire': {'name': 'get_weather',
-                                                                                                          'description': 'Get '
-                                                                                                                         'current '
-                                                                                                                         'weather '
-                                                                                                                         'information '
-                                                                                                                         'for '
-                                                                                                                         'a '
-                                                                                                                         'location',
-                                                                                                          'input_schema': {'type': 'object',
-                                                                                                                           'properties': {'location': {'type': 'string',
-                                                                                                                                                       'description': 'City '
-                                                                                                                                                                      'name '
-                                                                                                                                                                      'or '
-                                                                                                                                                                      'zip '
-                                                                                                                                                                      'code'}},
-                                                                                                                           'required': ['location']}},
-                                                                                                 'losses': [{'pointer': '/extensions/mcp/fields/~1execution',
-                                                                                                             'what': 'mcp '
-                                                                                                                     'field '
-                                                                                                                     '/execution'},
-                                                                                                            {'pointer': '/extensions/mcp/fields/~1icons',
-                                                                                                             'what': 'mcp '
-                                                                                                                     'field '
-                                                                                                                     '/icons'},
-                                                                                                            {'pointer': '/extensions/mcp/fields/~1title',
-                                                                                                             'what': 'mcp '
-                                                                                                                     'field '
-                                                                                                                     '/title'}]}}},
- 'no-parameter tool with a closed schema': {'description': 'no-parameter tool with a closed schema',
-                                            'wire': {'name': 'ping',
-                                                     'inputSchema': {'type': 'object',
-                                                                     'additionalProperties': False}},
-                                            'canonical': {'name': 'ping',
-                                                          'parameters': {'type': 'object',
-                                                                         'additionalProperties': False}},
-                                            'to': {'openai_chat': {'wire': {'type': 'function',
-                                                                            'function': {'name': 'ping',
-                                                                                         'parameters': {'type': 'object',
-                                                                                                        'additionalProperties': False,
-                                                                                                        'properties': {}}}},
-                                                                   'losses': [{'pointer': '/parameters',
-                                                                               'what': 'an object schema '
-                                                                                       'without '
-                                                                                       'properties'}]},
-                                                   'anthropic_messages': {'wire': {'name': 'ping',
-                                                                                   'input_schema': {'type': 'object',
-                                                                                                    'additionalProperties': False}},
-                                                                          'losses': []}}},
- 'outputSchema and annotations are kept as extensions': {'description': 'outputSchema and annotations are '
-                                                                        'kept as extensions',
-                                                         'wire': {'name': 'delete_file',
-                                                                  'description': 'Delete a file',
-                                                                  'inputSchema': {'type': 'object',
-                                                                                  'properties': {'path': {'type': 'string'}},
-                                                                                  'required': ['path']},
-                                                                  'outputSchema': {'type': 'object',
-                                                                                   'properties': {'deleted': {'type': 'boolean'}},
-                                                                                   'required': ['deleted']},
-                                                                  'annotations': {'title': 'Delete file',
-                                                                                  'destructiveHint': True,
-                                                                                  'idempotentHint': True}},
-                                                         'canonical': {'name': 'delete_file',
-                                                                       'description': 'Delete a file',
-                                                                       'parameters': {'type': 'object',
-                                                                                      'properties': {'path': {'type': 'string'}},
-                                                                                      'required': ['path']},
-                                                                       'extensions': {'mcp': {'fields': {'/annotations': {'title': 'Delete '
-                                                                                                                                   'file',
-                                                                                                                          'destructiveHint': True,
-                                                                                                                          'idempotentHint': True},
-                                                                                                         '/outputSchema': {'type': 'object',
-                                                                                                                           'properties': {'deleted': {'type': 'boolean'}},
-                                                                                                                           'required': ['deleted']}}}}},
-                                                         'to': {'anthropic_messages': {'wire': {'name': 'delete_file',
-                                                                                                'description': 'Delete '
-                                                                                                               'a '
-                                                                                                               'file',
-                                                                                                'input_schema': {'type': 'object',
-                                                                                                                 'properties': {'path': {'type': 'string'}},
-                                                                                                                 'required': ['path']}},
-                                                                                       'losses': [{'pointer': '/extensions/mcp/fields/~1annotations',
-                                                                                                   'what': 'mcp '
-                                                                                                           'field '
-                                                                                                           '/annotations'},
-                                                                                                  {'pointer': '/extensions/mcp/fields/~1outputSchema',
-                                                                                                   'what': 'mcp '
-                                                                                                           'field '
-                                                                                                           '/outputSchema'}]}}},
- 'an input schema with $schema and $defs passes through': {'description': 'an input schema with $schema and '
-                                                                          '$defs passes through',
-                                                           'wire': {'name': 'create_event',
-                                                                    'inputSchema': {'$schema': 'https://json-schema.org/draft/2020-12/schema',
-                                                                                    'type': 'object',
-                                                                                    '$defs': {'when': {'type': 'string',
-                                                                                                       'format': 'date-time'}},
-                                                                                    'properties': {'start': {'$ref': '#/$defs/when'},
-                                                                                                   'tags': {'type': 'array',
-                                                                                                            'items': {'type': 'string'}}}}},
-                                                           'canonical': {'name': 'create_event',
-                                                                         'parameters': {'$schema': 'https://json-schema.org/draft/2020-12/schema',
-                                                                                        'type': 'object',
-                                                                                        '$defs': {'when': {'type': 'string',
-                                                                                                           'format': 'date-time'}},
-                                                                                        'properties': {'start': {'$ref': '#/$defs/when'},
-                                                                                                       'tags': {'type': 'array',
-                                                                                                                'items': {'type': 'string'}}}}}},
- 'an OpenAI function tool is rejected': {'description': 'an OpenAI function tool is rejected',
-                                         'wire': {'type': 'function',
-                                                  'function': {'name': 'f',
-                                                               'parameters': {'type': 'object'}}},
-                                         'error': {'pointer': '/name'}},
- 'a tool without inputSchema is rejected': {'description': 'a tool without inputSchema is rejected',
-                                            'wire': {'name': 'f', 'description': 'no schema'},
-                                            'error': {'pointer': '/inputSchema'}},
- 'a tool without a name is rejected': {'description': 'a tool without a name is rejected',
-                                       'wire': {'title': 'Ping', 'inputSchema': {'type': 'object'}},
-                                       'error': {'pointer': '/name'}},
- 'an Anthropic tool with input_schema is rejected': {'description': 'an Anthropic tool with input_schema is '
-                                                                    'rejected',
-                                                     'wire': {'name': 'f',
-                                                              'input_schema': {'type': 'object'}},
-                                                     'error': {'pointer': '/inputSchema'}},
- 'outputSchema whose root is not an object schema (MCP 2026-07-28)': {'description': 'outputSchema whose '
-                                                                                     'root is not an object '
-                                                                                     'schema (MCP '
-                                                                                     '2026-07-28)',
-                                                                      'wire': {'name': 'list_ids',
-                                                                               'inputSchema': {'type': 'object'},
-                                                                               'outputSchema': {'type': 'array',
-                                                                                                'items': {'type': 'string'}}},
-                                                                      'canonical': {'name': 'list_ids',
-                                                                                    'parameters': {'type': 'object'},
-                                                                                    'extensions': {'mcp': {'fields': {'/outputSchema': {'type': 'array',
-                                                                                                                                        'items': {'type': 'string'}}}}}}}}
+CASES: dict[str, dict[str, Any]] = {
+    "tool with title, icons and execution (corpus spec tools/list)": {
+        "description": "tool with title, icons and execution (corpus spec tools/list)",
+        "wire": {
+            "name": "get_weather",
+            "title": "Weather Information Provider",
+            "description": "Get current weather information for a location",
+            "inputSchema": {
+                "type": "object",
+                "properties": {"location": {"type": "string", "description": "City name or zip code"}},
+                "required": ["location"],
+            },
+            "icons": [{"src": "https://example.com/weather-icon.png", "mimeType": "image/png", "sizes": ["48x48"]}],
+            "execution": {"taskSupport": "optional"},
+        },
+        "canonical": {
+            "name": "get_weather",
+            "description": "Get current weather information for a location",
+            "parameters": {
+                "type": "object",
+                "properties": {"location": {"type": "string", "description": "City name or zip code"}},
+                "required": ["location"],
+            },
+            "extensions": {
+                "mcp": {
+                    "fields": {
+                        "/execution": {"taskSupport": "optional"},
+                        "/icons": [
+                            {"src": "https://example.com/weather-icon.png", "mimeType": "image/png", "sizes": ["48x48"]}
+                        ],
+                        "/title": "Weather Information Provider",
+                    }
+                }
+            },
+        },
+        "to": {
+            "openai_chat": {
+                "wire": {
+                    "type": "function",
+                    "function": {
+                        "name": "get_weather",
+                        "description": "Get current weather information for a location",
+                        "parameters": {
+                            "type": "object",
+                            "properties": {"location": {"type": "string", "description": "City name or zip code"}},
+                            "required": ["location"],
+                        },
+                    },
+                },
+                "losses": [
+                    {"pointer": "/extensions/mcp/fields/~1execution", "what": "mcp field /execution"},
+                    {"pointer": "/extensions/mcp/fields/~1icons", "what": "mcp field /icons"},
+                    {"pointer": "/extensions/mcp/fields/~1title", "what": "mcp field /title"},
+                ],
+            },
+            "anthropic_messages": {
+                "wire": {
+                    "name": "get_weather",
+                    "description": "Get current weather information for a location",
+                    "input_schema": {
+                        "type": "object",
+                        "properties": {"location": {"type": "string", "description": "City name or zip code"}},
+                        "required": ["location"],
+                    },
+                },
+                "losses": [
+                    {"pointer": "/extensions/mcp/fields/~1execution", "what": "mcp field /execution"},
+                    {"pointer": "/extensions/mcp/fields/~1icons", "what": "mcp field /icons"},
+                    {"pointer": "/extensions/mcp/fields/~1title", "what": "mcp field /title"},
+                ],
+            },
+        },
+    },
+    "no-parameter tool with a closed schema": {
+        "description": "no-parameter tool with a closed schema",
+        "wire": {"name": "ping", "inputSchema": {"type": "object", "additionalProperties": False}},
+        "canonical": {"name": "ping", "parameters": {"type": "object", "additionalProperties": False}},
+        "to": {
+            "openai_chat": {
+                "wire": {
+                    "type": "function",
+                    "function": {
+                        "name": "ping",
+                        "parameters": {"type": "object", "additionalProperties": False, "properties": {}},
+                    },
+                },
+                "losses": [{"pointer": "/parameters", "what": "an object schema without properties"}],
+            },
+            "anthropic_messages": {
+                "wire": {"name": "ping", "input_schema": {"type": "object", "additionalProperties": False}},
+                "losses": [],
+            },
+        },
+    },
+    "outputSchema and annotations are kept as extensions": {
+        "description": "outputSchema and annotations are kept as extensions",
+        "wire": {
+            "name": "delete_file",
+            "description": "Delete a file",
+            "inputSchema": {"type": "object", "properties": {"path": {"type": "string"}}, "required": ["path"]},
+            "outputSchema": {"type": "object", "properties": {"deleted": {"type": "boolean"}}, "required": ["deleted"]},
+            "annotations": {"title": "Delete file", "destructiveHint": True, "idempotentHint": True},
+        },
+        "canonical": {
+            "name": "delete_file",
+            "description": "Delete a file",
+            "parameters": {"type": "object", "properties": {"path": {"type": "string"}}, "required": ["path"]},
+            "extensions": {
+                "mcp": {
+                    "fields": {
+                        "/annotations": {"title": "Delete file", "destructiveHint": True, "idempotentHint": True},
+                        "/outputSchema": {
+                            "type": "object",
+                            "properties": {"deleted": {"type": "boolean"}},
+                            "required": ["deleted"],
+                        },
+                    }
+                }
+            },
+        },
+        "to": {
+            "anthropic_messages": {
+                "wire": {
+                    "name": "delete_file",
+                    "description": "Delete a file",
+                    "input_schema": {
+                        "type": "object",
+                        "properties": {"path": {"type": "string"}},
+                        "required": ["path"],
+                    },
+                },
+                "losses": [
+                    {"pointer": "/extensions/mcp/fields/~1annotations", "what": "mcp field /annotations"},
+                    {"pointer": "/extensions/mcp/fields/~1outputSchema", "what": "mcp field /outputSchema"},
+                ],
+            }
+        },
+    },
+    "an input schema with $schema and $defs passes through": {
+        "description": "an input schema with $schema and $defs passes through",
+        "wire": {
+            "name": "create_event",
+            "inputSchema": {
+                "$schema": "https://json-schema.org/draft/2020-12/schema",
+                "type": "object",
+                "$defs": {"when": {"type": "string", "format": "date-time"}},
+                "properties": {
+                    "start": {"$ref": "#/$defs/when"},
+                    "tags": {"type": "array", "items": {"type": "string"}},
+                },
+            },
+        },
+        "canonical": {
+            "name": "create_event",
+            "parameters": {
+                "$schema": "https://json-schema.org/draft/2020-12/schema",
+                "type": "object",
+                "$defs": {"when": {"type": "string", "format": "date-time"}},
+                "properties": {
+                    "start": {"$ref": "#/$defs/when"},
+                    "tags": {"type": "array", "items": {"type": "string"}},
+                },
+            },
+        },
+    },
+    "an OpenAI function tool is rejected": {
+        "description": "an OpenAI function tool is rejected",
+        "wire": {"type": "function", "function": {"name": "f", "parameters": {"type": "object"}}},
+        "error": {"pointer": "/name"},
+    },
+    "a tool without inputSchema is rejected": {
+        "description": "a tool without inputSchema is rejected",
+        "wire": {"name": "f", "description": "no schema"},
+        "error": {"pointer": "/inputSchema"},
+    },
+    "a tool without a name is rejected": {
+        "description": "a tool without a name is rejected",
+        "wire": {"title": "Ping", "inputSchema": {"type": "object"}},
+        "error": {"pointer": "/name"},
+    },
+    "an Anthropic tool with input_schema is rejected": {
+        "description": "an Anthropic tool with input_schema is rejected",
+        "wire": {"name": "f", "input_schema": {"type": "object"}},
+        "error": {"pointer": "/inputSchema"},
+    },
+    "outputSchema whose root is not an object schema (MCP 2026-07-28)": {
+        "description": "outputSchema whose root is not an object schema (MCP 2026-07-28)",
+        "wire": {
+            "name": "list_ids",
+            "inputSchema": {"type": "object"},
+            "outputSchema": {"type": "array", "items": {"type": "string"}},
+        },
+        "canonical": {
+            "name": "list_ids",
+            "parameters": {"type": "object"},
+            "extensions": {"mcp": {"fields": {"/outputSchema": {"type": "array", "items": {"type": "string"}}}}},
+        },
+    },
+}
 KNOWN_FAILURES: dict[str, str] = {}
-VALID_NAMES = ["tool with title, icons and execution (corpus spec tools/list)", "no-parameter tool with a closed schema", "outputSchema and annotations are kept as extensions", "an input schema with $schema and $defs passes through", "outputSchema whose root is not an object schema (MCP 2026-07-28)"]
-INVALID_NAMES = ["an OpenAI function tool is rejected", "a tool without inputSchema is rejected", "a tool without a name is rejected", "an Anthropic tool with input_schema is rejected"]
+VALID_NAMES = [
+    "tool with title, icons and execution (corpus spec tools/list)",
+    "no-parameter tool with a closed schema",
+    "outputSchema and annotations are kept as extensions",
+    "an input schema with $schema and $defs passes through",
+    "outputSchema whose root is not an object schema (MCP 2026-07-28)",
+]
+INVALID_NAMES = [
+    "an OpenAI function tool is rejected",
+    "a tool without inputSchema is rejected",
+    "a tool without a name is rejected",
+    "an Anthropic tool with input_schema is rejected",
+]
 # Quirks of compatible servers: the dialect's own schema rejects them, decode reads them.
 LENIENT = {name: case["lenient"] for name, case in CASES.items() if "lenient" in case}
 
@@ -261,12 +275,9 @@ def _case(name: str) -> dict[str, Any]:
     return copy.deepcopy(CASES[name])
 
 
-
 @pytest.mark.parametrize("name", _params([n for n in VALID_NAMES if n not in LENIENT], "wire_schema"))
 def test_wire_is_valid_against_the_dialect_schema(name: str, validate: Any) -> None:
     validate(WIRE_SCHEMA, _case(name)["wire"])
-
-
 
 
 def _same_error_kind(got: dict[str, Any], expected: dict[str, Any]) -> dict[str, Any]:
@@ -304,7 +315,6 @@ def test_decoding_json_text_matches_decoding_the_dict(name: str) -> None:
     assert decode(json.dumps(case["wire"])) == decode(case["wire"])
 
 
-
 @pytest.mark.parametrize(("name", "target"), CONVERSIONS)
 def test_conversion_gives_the_expected_wire_and_losses(name: str, target: str, validate: Any) -> None:
     case = _case(name)
@@ -332,7 +342,9 @@ def test_every_other_dialect_carries_it_or_reports_the_loss(name: str, target: s
     back = decoder(target, SHAPE)(result.value)
     lost = {loss.pointer.split("/")[1] for loss in result.losses if loss.pointer}
     for key in sorted(set(case["canonical"]) | set(back)):
-        if key in ("extensions", "raw_arguments", "arguments_error") or key in DIALECTS[target].DERIVABLE.get(SHAPE, ()):
+        if key in ("extensions", "raw_arguments", "arguments_error") or key in DIALECTS[target].DERIVABLE.get(
+            SHAPE, ()
+        ):
             continue
         before, after = case["canonical"].get(key), back.get(key)
         if key in ("id", "call_id") and isinstance(after, str):

@@ -14,327 +14,382 @@ DIALECT = "mcp"
 SHAPE = "tool_result"
 WIRE_SCHEMA = "dialects/" + DIALECT + "/tool_result.json"
 CANONICAL_SCHEMA = "canonical/" + SHAPE + ".json"
-WIRE_SCHEMAS = {"anthropic_messages": "dialects/anthropic_messages/tool_result.json", "bedrock_converse": "dialects/bedrock_converse/tool_result.json", "cohere_v2": "dialects/cohere_v2/tool_result.json", "gemini": "dialects/gemini/tool_result.json", "mcp": "dialects/mcp/tool_result.json", "mistral": "dialects/mistral/tool_result.json", "ollama": "dialects/ollama/tool_result.json", "openai_chat": "dialects/openai_chat/tool_result.json", "openai_responses": "dialects/openai_responses/tool_result.json"}
+WIRE_SCHEMAS = {
+    "anthropic_messages": "dialects/anthropic_messages/tool_result.json",
+    "bedrock_converse": "dialects/bedrock_converse/tool_result.json",
+    "cohere_v2": "dialects/cohere_v2/tool_result.json",
+    "gemini": "dialects/gemini/tool_result.json",
+    "mcp": "dialects/mcp/tool_result.json",
+    "mistral": "dialects/mistral/tool_result.json",
+    "ollama": "dialects/ollama/tool_result.json",
+    "openai_chat": "dialects/openai_chat/tool_result.json",
+    "openai_responses": "dialects/openai_responses/tool_result.json",
+}
 
-CASES: dict[str, dict[str, Any]] = {'text result with isError false (corpus spec)': {'description': 'text result with isError false (corpus '
-                                                                 'spec)',
-                                                  'wire': {'content': [{'type': 'text',
-                                                                        'text': 'Current weather in New '
-                                                                                'York:\n'
-                                                                                'Temperature: 72°F\n'
-                                                                                'Conditions: Partly cloudy'}],
-                                                           'isError': False},
-                                                  'canonical': {'call_id': None,
-                                                                'content': [{'type': 'text',
-                                                                             'text': 'Current weather in New '
-                                                                                     'York:\n'
-                                                                                     'Temperature: 72°F\n'
-                                                                                     'Conditions: Partly '
-                                                                                     'cloudy'}],
-                                                                'is_error': False,
-                                                                'extensions': {'mcp': {'forms': {'/isError': 'present'}}}},
-                                                  'to': {'openai_chat': {'wire': {'role': 'tool',
-                                                                                  'tool_call_id': 'call_zxad3rKwKEkUOkGPRsVudySg',
-                                                                                  'content': 'Current '
-                                                                                             'weather in New '
-                                                                                             'York:\n'
-                                                                                             'Temperature: '
-                                                                                             '72°F\n'
-                                                                                             'Conditions: '
-                                                                                             'Partly cloudy'},
-                                                                         'losses': [{'pointer': '/call_id',
-                                                                                     'what': 'a missing '
-                                                                                             'id'}]},
-                                                         'anthropic_messages': {'wire': {'type': 'tool_result',
-                                                                                         'tool_use_id': 'toolu_zxad3rKwKEkUOkGPRsVudySg',
-                                                                                         'content': 'Current '
-                                                                                                    'weather '
-                                                                                                    'in New '
-                                                                                                    'York:\n'
-                                                                                                    'Temperature: '
-                                                                                                    '72°F\n'
-                                                                                                    'Conditions: '
-                                                                                                    'Partly '
-                                                                                                    'cloudy'},
-                                                                                'losses': [{'pointer': '/call_id',
-                                                                                            'what': 'a '
-                                                                                                    'missing '
-                                                                                                    'id'}]}}},
- 'tool execution error with isError true (corpus spec)': {'description': 'tool execution error with isError '
-                                                                         'true (corpus spec)',
-                                                          'wire': {'content': [{'type': 'text',
-                                                                                'text': 'Invalid departure '
-                                                                                        'date: must be in '
-                                                                                        'the future. Current '
-                                                                                        'date is '
-                                                                                        '08/08/2025.'}],
-                                                                   'isError': True},
-                                                          'canonical': {'call_id': None,
-                                                                        'content': [{'type': 'text',
-                                                                                     'text': 'Invalid '
-                                                                                             'departure '
-                                                                                             'date: must be '
-                                                                                             'in the future. '
-                                                                                             'Current date '
-                                                                                             'is '
-                                                                                             '08/08/2025.'}],
-                                                                        'is_error': True},
-                                                          'to': {'openai_chat': {'wire': {'role': 'tool',
-                                                                                          'tool_call_id': 'call_zxad3rKwKEkUOkGPRsVudySg',
-                                                                                          'content': 'Invalid '
-                                                                                                     'departure '
-                                                                                                     'date: '
-                                                                                                     'must '
-                                                                                                     'be in '
-                                                                                                     'the '
-                                                                                                     'future. '
-                                                                                                     'Current '
-                                                                                                     'date '
-                                                                                                     'is '
-                                                                                                     '08/08/2025.'},
-                                                                                 'losses': [{'pointer': '/call_id',
-                                                                                             'what': 'a '
-                                                                                                     'missing '
-                                                                                                     'id'},
-                                                                                            {'pointer': '/is_error',
-                                                                                             'what': 'the '
-                                                                                                     'error '
-                                                                                                     'flag'}]},
-                                                                 'anthropic_messages': {'wire': {'type': 'tool_result',
-                                                                                                 'tool_use_id': 'toolu_zxad3rKwKEkUOkGPRsVudySg',
-                                                                                                 'content': 'Invalid '
-                                                                                                            'departure '
-                                                                                                            'date: '
-                                                                                                            'must '
-                                                                                                            'be '
-                                                                                                            'in '
-                                                                                                            'the '
-                                                                                                            'future. '
-                                                                                                            'Current '
-                                                                                                            'date '
-                                                                                                            'is '
-                                                                                                            '08/08/2025.',
-                                                                                                 'is_error': True},
-                                                                                        'losses': [{'pointer': '/call_id',
-                                                                                                    'what': 'a '
-                                                                                                            'missing '
-                                                                                                            'id'}]}}},
- 'structuredContent is kept as an extension (corpus FastMCP)': {'description': 'structuredContent is kept as '
-                                                                               'an extension (corpus '
-                                                                               'FastMCP)',
-                                                                'wire': {'content': [{'type': 'text',
-                                                                                      'text': '5.0'}],
-                                                                         'structuredContent': {'result': 5.0},
-                                                                         'isError': False},
-                                                                'canonical': {'call_id': None,
-                                                                              'content': [{'type': 'text',
-                                                                                           'text': '5.0'}],
-                                                                              'is_error': False,
-                                                                              'extensions': {'mcp': {'fields': {'/structuredContent': {'result': 5.0}},
-                                                                                                     'forms': {'/isError': 'present'}}}},
-                                                                'to': {'openai_chat': {'wire': {'role': 'tool',
-                                                                                                'tool_call_id': 'call_zxad3rKwKEkUOkGPRsVudySg',
-                                                                                                'content': '5.0'},
-                                                                                       'losses': [{'pointer': '/extensions/mcp/fields/~1structuredContent',
-                                                                                                   'what': 'mcp '
-                                                                                                           'field '
-                                                                                                           '/structuredContent'},
-                                                                                                  {'pointer': '/call_id',
-                                                                                                   'what': 'a '
-                                                                                                           'missing '
-                                                                                                           'id'}]}}},
- 'result without isError': {'description': 'result without isError',
-                            'wire': {'content': [{'type': 'text', 'text': 'ok'}]},
-                            'canonical': {'call_id': None,
-                                          'content': [{'type': 'text', 'text': 'ok'}],
-                                          'is_error': False}},
- 'an image block becomes an inline image': {'description': 'an image block becomes an inline image',
-                                            'wire': {'content': [{'type': 'image',
-                                                                  'data': 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-                                                                  'mimeType': 'image/png'}]},
-                                            'canonical': {'call_id': None,
-                                                          'content': [{'type': 'image',
-                                                                       'data': 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-                                                                       'media_type': 'image/png'}],
-                                                          'is_error': False},
-                                            'to': {'anthropic_messages': {'wire': {'type': 'tool_result',
-                                                                                   'tool_use_id': 'toolu_zxad3rKwKEkUOkGPRsVudySg',
-                                                                                   'content': [{'type': 'image',
-                                                                                                'source': {'type': 'base64',
-                                                                                                           'media_type': 'image/png',
-                                                                                                           'data': 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=='}}]},
-                                                                          'losses': [{'pointer': '/call_id',
-                                                                                      'what': 'a missing '
-                                                                                              'id'}]}}},
- 'text and image blocks lose the image in OpenAI Chat': {'description': 'text and image blocks lose the '
-                                                                        'image in OpenAI Chat',
-                                                         'wire': {'content': [{'type': 'text',
-                                                                               'text': 'chart:'},
-                                                                              {'type': 'image',
-                                                                               'data': 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-                                                                               'mimeType': 'image/png'}]},
-                                                         'canonical': {'call_id': None,
-                                                                       'content': [{'type': 'text',
-                                                                                    'text': 'chart:'},
-                                                                                   {'type': 'image',
-                                                                                    'data': 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-                                                                                    'media_type': 'image/png'}],
-                                                                       'is_error': False},
-                                                         'to': {'openai_chat': {'wire': {'role': 'tool',
-                                                                                         'tool_call_id': 'call_zxad3rKwKEkUOkGPRsVudySg',
-                                                                                         'content': [{'type': 'text',
-                                                                                                      'text': 'chart:'}]},
-                                                                                'losses': [{'pointer': '/call_id',
-                                                                                            'what': 'a '
-                                                                                                    'missing '
-                                                                                                    'id'},
-                                                                                           {'pointer': '/content/1',
-                                                                                            'what': 'an '
-                                                                                                    'inline '
-                                                                                                    'image'}]}}},
- 'audio and resource_link blocks are kept verbatim': {'description': 'audio and resource_link blocks are '
-                                                                     'kept verbatim',
-                                                      'wire': {'content': [{'type': 'audio',
-                                                                            'data': 'UklGRiQAAABXQVZFZm10IBAAAAABAAEAQB8AAEAfAAABAAgAZGF0YQAAAAA=',
-                                                                            'mimeType': 'audio/wav'},
-                                                                           {'type': 'resource_link',
-                                                                            'uri': 'file:///project/src/main.rs',
-                                                                            'name': 'main.rs',
-                                                                            'mimeType': 'text/x-rust'}]},
-                                                      'canonical': {'call_id': None,
-                                                                    'content': [{'type': 'wire',
-                                                                                 'dialect': 'mcp',
-                                                                                 'value': {'type': 'audio',
-                                                                                           'data': 'UklGRiQAAABXQVZFZm10IBAAAAABAAEAQB8AAEAfAAABAAgAZGF0YQAAAAA=',
-                                                                                           'mimeType': 'audio/wav'}},
-                                                                                {'type': 'wire',
-                                                                                 'dialect': 'mcp',
-                                                                                 'value': {'type': 'resource_link',
-                                                                                           'uri': 'file:///project/src/main.rs',
-                                                                                           'name': 'main.rs',
-                                                                                           'mimeType': 'text/x-rust'}}],
-                                                                    'is_error': False},
-                                                      'to': {'anthropic_messages': {'wire': {'type': 'tool_result',
-                                                                                             'tool_use_id': 'toolu_zxad3rKwKEkUOkGPRsVudySg',
-                                                                                             'content': []},
-                                                                                    'losses': [{'pointer': '/call_id',
-                                                                                                'what': 'a '
-                                                                                                        'missing '
-                                                                                                        'id'},
-                                                                                               {'pointer': '/content/0',
-                                                                                                'what': 'mcp '
-                                                                                                        'block '
-                                                                                                        'of '
-                                                                                                        'type '
-                                                                                                        "'audio'"},
-                                                                                               {'pointer': '/content/1',
-                                                                                                'what': 'mcp '
-                                                                                                        'block '
-                                                                                                        'of '
-                                                                                                        'type '
-                                                                                                        "'resource_link'"}]}}},
- 'an embedded text resource is kept verbatim': {'description': 'an embedded text resource is kept verbatim',
-                                                'wire': {'content': [{'type': 'resource',
-                                                                      'resource': {'uri': 'file:///notes.txt',
-                                                                                   'mimeType': 'text/plain',
-                                                                                   'text': 'remember the '
-                                                                                           'milk'}}]},
-                                                'canonical': {'call_id': None,
-                                                              'content': [{'type': 'wire',
-                                                                           'dialect': 'mcp',
-                                                                           'value': {'type': 'resource',
-                                                                                     'resource': {'uri': 'file:///notes.txt',
-                                                                                                  'mimeType': 'text/plain',
-                                                                                                  'text': 'remember '
-                                                                                                          'the '
-                                                                                                          'milk'}}}],
-                                                              'is_error': False}},
- 'empty content list': {'description': 'empty content list',
-                        'wire': {'content': []},
-                        'canonical': {'call_id': None, 'content': [], 'is_error': False},
-                        'to': {'openai_chat': {'wire': {'role': 'tool',
-                                                        'tool_call_id': 'call_zxad3rKwKEkUOkGPRsVudySg',
-                                                        'content': ''},
-                                               'losses': [{'pointer': '/call_id', 'what': 'a missing id'}]}}},
- 'annotations on a text block are kept as an extension': {'description': 'annotations on a text block are '
-                                                                         'kept as an extension',
-                                                          'wire': {'content': [{'type': 'text',
-                                                                                'text': 'hi',
-                                                                                'annotations': {'audience': ['user'],
-                                                                                                'priority': 0.5}}]},
-                                                          'canonical': {'call_id': None,
-                                                                        'content': [{'type': 'text',
-                                                                                     'text': 'hi'}],
-                                                                        'is_error': False,
-                                                                        'extensions': {'mcp': {'fields': {'/content/0/annotations': {'audience': ['user'],
-                                                                                                                                     'priority': 0.5}}}}},
-                                                          'to': {'openai_chat': {'wire': {'role': 'tool',
-                                                                                          'tool_call_id': 'call_zxad3rKwKEkUOkGPRsVudySg',
-                                                                                          'content': 'hi'},
-                                                                                 'losses': [{'pointer': '/extensions/mcp/fields/~1content~10~1annotations',
-                                                                                             'what': 'mcp '
-                                                                                                     'field '
-                                                                                                     '/content/0/annotations'},
-                                                                                            {'pointer': '/call_id',
-                                                                                             'what': 'a '
-                                                                                                     'missing '
-                                                                                                     'id'}]}}},
- 'an Anthropic tool_result block is rejected': {'description': 'an Anthropic tool_result block is rejected',
-                                                'wire': {'type': 'tool_result',
-                                                         'tool_use_id': 'toolu_1',
-                                                         'content': 'x'},
-                                                'error': {'pointer': '/content'}},
- 'a JSON-RPC error response is not a tool result': {'description': 'a JSON-RPC error response is not a tool '
-                                                                   'result',
-                                                    'wire': {'jsonrpc': '2.0',
-                                                             'id': 3,
-                                                             'error': {'code': -32602,
-                                                                       'message': 'Unknown tool: '
-                                                                                  'invalid_tool_name'}},
-                                                    'error': {'pointer': '/content'}},
- 'an isError that is not a boolean is rejected': {'description': 'an isError that is not a boolean is '
-                                                                 'rejected',
-                                                  'wire': {'content': [], 'isError': 'yes'},
-                                                  'error': {'pointer': '/isError'}},
- 'a text block without text is rejected': {'description': 'a text block without text is rejected',
-                                           'wire': {'content': [{'type': 'text'}]},
-                                           'error': {'pointer': '/content/0/text'}},
- 'structuredContent an array (MCP 2026-07-28: any JSON value), with resultType': {'description': 'structuredContent '
-                                                                                                 'an array '
-                                                                                                 '(MCP '
-                                                                                                 '2026-07-28: '
-                                                                                                 'any JSON '
-                                                                                                 'value), '
-                                                                                                 'with '
-                                                                                                 'resultType',
-                                                                                  'wire': {'content': [{'type': 'text',
-                                                                                                        'text': '[1,2]'}],
-                                                                                           'structuredContent': [1,
-                                                                                                                 2],
-                                                                                           'resultType': 'complete'},
-                                                                                  'canonical': {'call_id': None,
-                                                                                                'content': [{'type': 'text',
-                                                                                                             'text': '[1,2]'}],
-                                                                                                'is_error': False,
-                                                                                                'extensions': {'mcp': {'fields': {'/resultType': 'complete',
-                                                                                                                                  '/structuredContent': [1,
-                                                                                                                                                         2]}}}}},
- 'structuredContent a string (MCP 2026-07-28)': {'description': 'structuredContent a string (MCP 2026-07-28)',
-                                                 'wire': {'content': [{'type': 'text', 'text': 'ok'}],
-                                                          'structuredContent': 'ok'},
-                                                 'canonical': {'call_id': None,
-                                                               'content': [{'type': 'text', 'text': 'ok'}],
-                                                               'is_error': False,
-                                                               'extensions': {'mcp': {'fields': {'/structuredContent': 'ok'}}}}},
- 'structuredContent null (MCP 2026-07-28)': {'description': 'structuredContent null (MCP 2026-07-28)',
-                                             'wire': {'content': [], 'structuredContent': None},
-                                             'canonical': {'call_id': None,
-                                                           'content': [],
-                                                           'is_error': False,
-                                                           'extensions': {'mcp': {'fields': {'/structuredContent': None}}}}}}
+CASES: dict[str, dict[str, Any]] = {
+    "text result with isError false (corpus spec)": {
+        "description": "text result with isError false (corpus spec)",
+        "wire": {
+            "content": [
+                {"type": "text", "text": "Current weather in New York:\nTemperature: 72°F\nConditions: Partly cloudy"}
+            ],
+            "isError": False,
+        },
+        "canonical": {
+            "call_id": None,
+            "content": [
+                {"type": "text", "text": "Current weather in New York:\nTemperature: 72°F\nConditions: Partly cloudy"}
+            ],
+            "is_error": False,
+            "extensions": {"mcp": {"forms": {"/isError": "present"}}},
+        },
+        "to": {
+            "openai_chat": {
+                "wire": {
+                    "role": "tool",
+                    "tool_call_id": "call_zxad3rKwKEkUOkGPRsVudySg",
+                    "content": "Current weather in New York:\nTemperature: 72°F\nConditions: Partly cloudy",
+                },
+                "losses": [{"pointer": "/call_id", "what": "a missing id"}],
+            },
+            "anthropic_messages": {
+                "wire": {
+                    "type": "tool_result",
+                    "tool_use_id": "toolu_zxad3rKwKEkUOkGPRsVudySg",
+                    "content": "Current weather in New York:\nTemperature: 72°F\nConditions: Partly cloudy",
+                },
+                "losses": [{"pointer": "/call_id", "what": "a missing id"}],
+            },
+        },
+    },
+    "tool execution error with isError true (corpus spec)": {
+        "description": "tool execution error with isError true (corpus spec)",
+        "wire": {
+            "content": [
+                {"type": "text", "text": "Invalid departure date: must be in the future. Current date is 08/08/2025."}
+            ],
+            "isError": True,
+        },
+        "canonical": {
+            "call_id": None,
+            "content": [
+                {"type": "text", "text": "Invalid departure date: must be in the future. Current date is 08/08/2025."}
+            ],
+            "is_error": True,
+        },
+        "to": {
+            "openai_chat": {
+                "wire": {
+                    "role": "tool",
+                    "tool_call_id": "call_zxad3rKwKEkUOkGPRsVudySg",
+                    "content": "Invalid departure date: must be in the future. Current date is 08/08/2025.",
+                },
+                "losses": [
+                    {"pointer": "/call_id", "what": "a missing id"},
+                    {"pointer": "/is_error", "what": "the error flag"},
+                ],
+            },
+            "anthropic_messages": {
+                "wire": {
+                    "type": "tool_result",
+                    "tool_use_id": "toolu_zxad3rKwKEkUOkGPRsVudySg",
+                    "content": "Invalid departure date: must be in the future. Current date is 08/08/2025.",
+                    "is_error": True,
+                },
+                "losses": [{"pointer": "/call_id", "what": "a missing id"}],
+            },
+        },
+    },
+    "structuredContent is kept as an extension (corpus FastMCP)": {
+        "description": "structuredContent is kept as an extension (corpus FastMCP)",
+        "wire": {"content": [{"type": "text", "text": "5.0"}], "structuredContent": {"result": 5.0}, "isError": False},
+        "canonical": {
+            "call_id": None,
+            "content": [{"type": "text", "text": "5.0"}],
+            "is_error": False,
+            "extensions": {
+                "mcp": {"fields": {"/structuredContent": {"result": 5.0}}, "forms": {"/isError": "present"}}
+            },
+        },
+        "to": {
+            "openai_chat": {
+                "wire": {"role": "tool", "tool_call_id": "call_zxad3rKwKEkUOkGPRsVudySg", "content": "5.0"},
+                "losses": [
+                    {"pointer": "/extensions/mcp/fields/~1structuredContent", "what": "mcp field /structuredContent"},
+                    {"pointer": "/call_id", "what": "a missing id"},
+                ],
+            }
+        },
+    },
+    "result without isError": {
+        "description": "result without isError",
+        "wire": {"content": [{"type": "text", "text": "ok"}]},
+        "canonical": {"call_id": None, "content": [{"type": "text", "text": "ok"}], "is_error": False},
+    },
+    "an image block becomes an inline image": {
+        "description": "an image block becomes an inline image",
+        "wire": {
+            "content": [
+                {
+                    "type": "image",
+                    "data": "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+                    "mimeType": "image/png",
+                }
+            ]
+        },
+        "canonical": {
+            "call_id": None,
+            "content": [
+                {
+                    "type": "image",
+                    "data": "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+                    "media_type": "image/png",
+                }
+            ],
+            "is_error": False,
+        },
+        "to": {
+            "anthropic_messages": {
+                "wire": {
+                    "type": "tool_result",
+                    "tool_use_id": "toolu_zxad3rKwKEkUOkGPRsVudySg",
+                    "content": [
+                        {
+                            "type": "image",
+                            "source": {
+                                "type": "base64",
+                                "media_type": "image/png",
+                                "data": "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+                            },
+                        }
+                    ],
+                },
+                "losses": [{"pointer": "/call_id", "what": "a missing id"}],
+            }
+        },
+    },
+    "text and image blocks lose the image in OpenAI Chat": {
+        "description": "text and image blocks lose the image in OpenAI Chat",
+        "wire": {
+            "content": [
+                {"type": "text", "text": "chart:"},
+                {
+                    "type": "image",
+                    "data": "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+                    "mimeType": "image/png",
+                },
+            ]
+        },
+        "canonical": {
+            "call_id": None,
+            "content": [
+                {"type": "text", "text": "chart:"},
+                {
+                    "type": "image",
+                    "data": "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+                    "media_type": "image/png",
+                },
+            ],
+            "is_error": False,
+        },
+        "to": {
+            "openai_chat": {
+                "wire": {
+                    "role": "tool",
+                    "tool_call_id": "call_zxad3rKwKEkUOkGPRsVudySg",
+                    "content": [{"type": "text", "text": "chart:"}],
+                },
+                "losses": [
+                    {"pointer": "/call_id", "what": "a missing id"},
+                    {"pointer": "/content/1", "what": "an inline image"},
+                ],
+            }
+        },
+    },
+    "audio and resource_link blocks are kept verbatim": {
+        "description": "audio and resource_link blocks are kept verbatim",
+        "wire": {
+            "content": [
+                {
+                    "type": "audio",
+                    "data": "UklGRiQAAABXQVZFZm10IBAAAAABAAEAQB8AAEAfAAABAAgAZGF0YQAAAAA=",
+                    "mimeType": "audio/wav",
+                },
+                {
+                    "type": "resource_link",
+                    "uri": "file:///project/src/main.rs",
+                    "name": "main.rs",
+                    "mimeType": "text/x-rust",
+                },
+            ]
+        },
+        "canonical": {
+            "call_id": None,
+            "content": [
+                {
+                    "type": "wire",
+                    "dialect": "mcp",
+                    "value": {
+                        "type": "audio",
+                        "data": "UklGRiQAAABXQVZFZm10IBAAAAABAAEAQB8AAEAfAAABAAgAZGF0YQAAAAA=",
+                        "mimeType": "audio/wav",
+                    },
+                },
+                {
+                    "type": "wire",
+                    "dialect": "mcp",
+                    "value": {
+                        "type": "resource_link",
+                        "uri": "file:///project/src/main.rs",
+                        "name": "main.rs",
+                        "mimeType": "text/x-rust",
+                    },
+                },
+            ],
+            "is_error": False,
+        },
+        "to": {
+            "anthropic_messages": {
+                "wire": {"type": "tool_result", "tool_use_id": "toolu_zxad3rKwKEkUOkGPRsVudySg", "content": []},
+                "losses": [
+                    {"pointer": "/call_id", "what": "a missing id"},
+                    {"pointer": "/content/0", "what": "mcp block of type 'audio'"},
+                    {"pointer": "/content/1", "what": "mcp block of type 'resource_link'"},
+                ],
+            }
+        },
+    },
+    "an embedded text resource is kept verbatim": {
+        "description": "an embedded text resource is kept verbatim",
+        "wire": {
+            "content": [
+                {
+                    "type": "resource",
+                    "resource": {"uri": "file:///notes.txt", "mimeType": "text/plain", "text": "remember the milk"},
+                }
+            ]
+        },
+        "canonical": {
+            "call_id": None,
+            "content": [
+                {
+                    "type": "wire",
+                    "dialect": "mcp",
+                    "value": {
+                        "type": "resource",
+                        "resource": {"uri": "file:///notes.txt", "mimeType": "text/plain", "text": "remember the milk"},
+                    },
+                }
+            ],
+            "is_error": False,
+        },
+    },
+    "empty content list": {
+        "description": "empty content list",
+        "wire": {"content": []},
+        "canonical": {"call_id": None, "content": [], "is_error": False},
+        "to": {
+            "openai_chat": {
+                "wire": {"role": "tool", "tool_call_id": "call_zxad3rKwKEkUOkGPRsVudySg", "content": ""},
+                "losses": [{"pointer": "/call_id", "what": "a missing id"}],
+            }
+        },
+    },
+    "annotations on a text block are kept as an extension": {
+        "description": "annotations on a text block are kept as an extension",
+        "wire": {"content": [{"type": "text", "text": "hi", "annotations": {"audience": ["user"], "priority": 0.5}}]},
+        "canonical": {
+            "call_id": None,
+            "content": [{"type": "text", "text": "hi"}],
+            "is_error": False,
+            "extensions": {"mcp": {"fields": {"/content/0/annotations": {"audience": ["user"], "priority": 0.5}}}},
+        },
+        "to": {
+            "openai_chat": {
+                "wire": {"role": "tool", "tool_call_id": "call_zxad3rKwKEkUOkGPRsVudySg", "content": "hi"},
+                "losses": [
+                    {
+                        "pointer": "/extensions/mcp/fields/~1content~10~1annotations",
+                        "what": "mcp field /content/0/annotations",
+                    },
+                    {"pointer": "/call_id", "what": "a missing id"},
+                ],
+            }
+        },
+    },
+    "an Anthropic tool_result block is rejected": {
+        "description": "an Anthropic tool_result block is rejected",
+        "wire": {"type": "tool_result", "tool_use_id": "toolu_1", "content": "x"},
+        "error": {"pointer": "/content"},
+    },
+    "a JSON-RPC error response is not a tool result": {
+        "description": "a JSON-RPC error response is not a tool result",
+        "wire": {"jsonrpc": "2.0", "id": 3, "error": {"code": -32602, "message": "Unknown tool: invalid_tool_name"}},
+        "error": {"pointer": "/content"},
+    },
+    "an isError that is not a boolean is rejected": {
+        "description": "an isError that is not a boolean is rejected",
+        "wire": {"content": [], "isError": "yes"},
+        "error": {"pointer": "/isError"},
+    },
+    "a text block without text is rejected": {
+        "description": "a text block without text is rejected",
+        "wire": {"content": [{"type": "text"}]},
+        "error": {"pointer": "/content/0/text"},
+    },
+    "structuredContent an array (MCP 2026-07-28: any JSON value), with resultType": {
+        "description": "structuredContent an array (MCP 2026-07-28: any JSON value), with resultType",
+        "wire": {"content": [{"type": "text", "text": "[1,2]"}], "structuredContent": [1, 2], "resultType": "complete"},
+        "canonical": {
+            "call_id": None,
+            "content": [{"type": "text", "text": "[1,2]"}],
+            "is_error": False,
+            "extensions": {"mcp": {"fields": {"/resultType": "complete", "/structuredContent": [1, 2]}}},
+        },
+    },
+    "structuredContent a string (MCP 2026-07-28)": {
+        "description": "structuredContent a string (MCP 2026-07-28)",
+        "wire": {"content": [{"type": "text", "text": "ok"}], "structuredContent": "ok"},
+        "canonical": {
+            "call_id": None,
+            "content": [{"type": "text", "text": "ok"}],
+            "is_error": False,
+            "extensions": {"mcp": {"fields": {"/structuredContent": "ok"}}},
+        },
+    },
+    "structuredContent null (MCP 2026-07-28)": {
+        "description": "structuredContent null (MCP 2026-07-28)",
+        "wire": {"content": [], "structuredContent": None},
+        "canonical": {
+            "call_id": None,
+            "content": [],
+            "is_error": False,
+            "extensions": {"mcp": {"fields": {"/structuredContent": None}}},
+        },
+    },
+}
 KNOWN_FAILURES: dict[str, str] = {}
-VALID_NAMES = ["text result with isError false (corpus spec)", "tool execution error with isError true (corpus spec)", "structuredContent is kept as an extension (corpus FastMCP)", "result without isError", "an image block becomes an inline image", "text and image blocks lose the image in OpenAI Chat", "audio and resource_link blocks are kept verbatim", "an embedded text resource is kept verbatim", "empty content list", "annotations on a text block are kept as an extension", "structuredContent an array (MCP 2026-07-28: any JSON value), with resultType", "structuredContent a string (MCP 2026-07-28)", "structuredContent null (MCP 2026-07-28)"]
-INVALID_NAMES = ["an Anthropic tool_result block is rejected", "a JSON-RPC error response is not a tool result", "an isError that is not a boolean is rejected", "a text block without text is rejected"]
+VALID_NAMES = [
+    "text result with isError false (corpus spec)",
+    "tool execution error with isError true (corpus spec)",
+    "structuredContent is kept as an extension (corpus FastMCP)",
+    "result without isError",
+    "an image block becomes an inline image",
+    "text and image blocks lose the image in OpenAI Chat",
+    "audio and resource_link blocks are kept verbatim",
+    "an embedded text resource is kept verbatim",
+    "empty content list",
+    "annotations on a text block are kept as an extension",
+    "structuredContent an array (MCP 2026-07-28: any JSON value), with resultType",
+    "structuredContent a string (MCP 2026-07-28)",
+    "structuredContent null (MCP 2026-07-28)",
+]
+INVALID_NAMES = [
+    "an Anthropic tool_result block is rejected",
+    "a JSON-RPC error response is not a tool result",
+    "an isError that is not a boolean is rejected",
+    "a text block without text is rejected",
+]
 # Quirks of compatible servers: the dialect's own schema rejects them, decode reads them.
 LENIENT = {name: case["lenient"] for name, case in CASES.items() if "lenient" in case}
 
@@ -371,12 +426,9 @@ def _case(name: str) -> dict[str, Any]:
     return copy.deepcopy(CASES[name])
 
 
-
 @pytest.mark.parametrize("name", _params([n for n in VALID_NAMES if n not in LENIENT], "wire_schema"))
 def test_wire_is_valid_against_the_dialect_schema(name: str, validate: Any) -> None:
     validate(WIRE_SCHEMA, _case(name)["wire"])
-
-
 
 
 def _same_error_kind(got: dict[str, Any], expected: dict[str, Any]) -> dict[str, Any]:
@@ -414,7 +466,6 @@ def test_decoding_json_text_matches_decoding_the_dict(name: str) -> None:
     assert decode(json.dumps(case["wire"])) == decode(case["wire"])
 
 
-
 @pytest.mark.parametrize(("name", "target"), CONVERSIONS)
 def test_conversion_gives_the_expected_wire_and_losses(name: str, target: str, validate: Any) -> None:
     case = _case(name)
@@ -442,7 +493,9 @@ def test_every_other_dialect_carries_it_or_reports_the_loss(name: str, target: s
     back = decoder(target, SHAPE)(result.value)
     lost = {loss.pointer.split("/")[1] for loss in result.losses if loss.pointer}
     for key in sorted(set(case["canonical"]) | set(back)):
-        if key in ("extensions", "raw_arguments", "arguments_error") or key in DIALECTS[target].DERIVABLE.get(SHAPE, ()):
+        if key in ("extensions", "raw_arguments", "arguments_error") or key in DIALECTS[target].DERIVABLE.get(
+            SHAPE, ()
+        ):
             continue
         before, after = case["canonical"].get(key), back.get(key)
         if key in ("id", "call_id") and isinstance(after, str):

@@ -14,143 +14,175 @@ DIALECT = "mistral"
 SHAPE = "tool_call"
 WIRE_SCHEMA = "dialects/" + DIALECT + "/tool_call.json"
 CANONICAL_SCHEMA = "canonical/" + SHAPE + ".json"
-WIRE_SCHEMAS = {"anthropic_messages": "dialects/anthropic_messages/tool_call.json", "bedrock_converse": "dialects/bedrock_converse/tool_call.json", "cohere_v2": "dialects/cohere_v2/tool_call.json", "gemini": "dialects/gemini/tool_call.json", "mcp": "dialects/mcp/tool_call.json", "mistral": "dialects/mistral/tool_call.json", "ollama": "dialects/ollama/tool_call.json", "openai_chat": "dialects/openai_chat/tool_call.json", "openai_responses": "dialects/openai_responses/tool_call.json"}
+WIRE_SCHEMAS = {
+    "anthropic_messages": "dialects/anthropic_messages/tool_call.json",
+    "bedrock_converse": "dialects/bedrock_converse/tool_call.json",
+    "cohere_v2": "dialects/cohere_v2/tool_call.json",
+    "gemini": "dialects/gemini/tool_call.json",
+    "mcp": "dialects/mcp/tool_call.json",
+    "mistral": "dialects/mistral/tool_call.json",
+    "ollama": "dialects/ollama/tool_call.json",
+    "openai_chat": "dialects/openai_chat/tool_call.json",
+    "openai_responses": "dialects/openai_responses/tool_call.json",
+}
 
-CASES: dict[str, dict[str, Any]] = {'response call without type (corpus mistral-small)': {'description': 'response call without type (corpus '
-                                                                      'mistral-small)',
-                                                       'wire': {'id': 'gSIMJiOkT',
-                                                                'function': {'name': 'weather',
-                                                                             'arguments': '{"location": "San '
-                                                                                          'Francisco"}'}},
-                                                       'canonical': {'id': 'gSIMJiOkT',
-                                                                     'name': 'weather',
-                                                                     'arguments': {'location': 'San '
-                                                                                               'Francisco'},
-                                                                     'raw_arguments': '{"location": "San '
-                                                                                      'Francisco"}',
-                                                                     'extensions': {'mistral': {'forms': {'/type': 'absent'}}}},
-                                                       'to': {'openai_chat': {'wire': {'id': 'gSIMJiOkT',
-                                                                                       'type': 'function',
-                                                                                       'function': {'name': 'weather',
-                                                                                                    'arguments': '{"location": '
-                                                                                                                 '"San '
-                                                                                                                 'Francisco"}'}},
-                                                                              'losses': []},
-                                                              'anthropic_messages': {'wire': {'type': 'tool_use',
-                                                                                              'id': 'gSIMJiOkT',
-                                                                                              'name': 'weather',
-                                                                                              'input': {'location': 'San '
-                                                                                                                    'Francisco'}},
-                                                                                     'losses': []},
-                                                              'openai_responses': {'wire': {'type': 'function_call',
-                                                                                            'call_id': 'gSIMJiOkT',
-                                                                                            'name': 'weather',
-                                                                                            'arguments': '{"location": '
-                                                                                                         '"San '
-                                                                                                         'Francisco"}'},
-                                                                                   'losses': []}}},
- 'response call with its index (corpus mistral-large)': {'description': 'response call with its index '
-                                                                        '(corpus mistral-large)',
-                                                         'wire': {'function': {'arguments': '{"city": '
-                                                                                            '"Paris"}',
-                                                                               'name': 'get_weather'},
-                                                                  'id': 'KikbB849t',
-                                                                  'index': 0},
-                                                         'canonical': {'id': 'KikbB849t',
-                                                                       'name': 'get_weather',
-                                                                       'arguments': {'city': 'Paris'},
-                                                                       'raw_arguments': '{"city": "Paris"}',
-                                                                       'extensions': {'mistral': {'fields': {'/index': 0},
-                                                                                                  'forms': {'/type': 'absent'}}}},
-                                                         'to': {'openai_chat': {'wire': {'id': 'KikbB849t',
-                                                                                         'type': 'function',
-                                                                                         'function': {'name': 'get_weather',
-                                                                                                      'arguments': '{"city": '
-                                                                                                                   '"Paris"}'}},
-                                                                                'losses': [{'pointer': '/extensions/mistral/fields/~1index',
-                                                                                            'what': 'mistral '
-                                                                                                    'field '
-                                                                                                    '/index'}]}}},
- 'arguments sent as an object keep that form': {'description': 'arguments sent as an object keep that form',
-                                                'wire': {'id': 'abcDEF123',
-                                                         'type': 'function',
-                                                         'function': {'name': 'search',
-                                                                      'arguments': {'q': 'café',
-                                                                                    'limit': 5}}},
-                                                'canonical': {'id': 'abcDEF123',
-                                                              'name': 'search',
-                                                              'arguments': {'q': 'café', 'limit': 5},
-                                                              'extensions': {'mistral': {'forms': {'/function/arguments': 'object'}}}},
-                                                'to': {'openai_chat': {'wire': {'id': 'abcDEF123',
-                                                                                'type': 'function',
-                                                                                'function': {'name': 'search',
-                                                                                             'arguments': '{"q":"café","limit":5}'}},
-                                                                       'losses': []},
-                                                       'anthropic_messages': {'wire': {'type': 'tool_use',
-                                                                                       'id': 'abcDEF123',
-                                                                                       'name': 'search',
-                                                                                       'input': {'q': 'café',
-                                                                                                 'limit': 5}},
-                                                                              'losses': []}}},
- 'no-argument call sent as {}': {'description': 'no-argument call sent as {}',
-                                 'wire': {'id': 'n0Args123',
-                                          'type': 'function',
-                                          'function': {'name': 'list_issues', 'arguments': '{}'}},
-                                 'canonical': {'id': 'n0Args123',
-                                               'name': 'list_issues',
-                                               'arguments': {},
-                                               'raw_arguments': '{}'}},
- 'no-argument call sent as empty text by a compatible server': {'description': 'no-argument call sent as '
-                                                                               'empty text by a compatible '
-                                                                               'server',
-                                                                'wire': {'id': 'emptyArgs',
-                                                                         'type': 'function',
-                                                                         'function': {'name': 'list_issues',
-                                                                                      'arguments': ''}},
-                                                                'canonical': {'id': 'emptyArgs',
-                                                                              'name': 'list_issues',
-                                                                              'arguments': {},
-                                                                              'raw_arguments': ''},
-                                                                'to': {'anthropic_messages': {'wire': {'type': 'tool_use',
-                                                                                                       'id': 'emptyArgs',
-                                                                                                       'name': 'list_issues',
-                                                                                                       'input': {}},
-                                                                                              'losses': []}}},
- 'truncated argument JSON is kept raw and marked invalid': {'description': 'truncated argument JSON is kept '
-                                                                           'raw and marked invalid',
-                                                            'wire': {'id': 'trunc0001',
-                                                                     'function': {'name': 'get_weather',
-                                                                                  'arguments': '{"city": '
-                                                                                               '"Par'}},
-                                                            'canonical': {'id': 'trunc0001',
-                                                                          'name': 'get_weather',
-                                                                          'arguments': None,
-                                                                          'raw_arguments': '{"city": "Par',
-                                                                          'arguments_error': 'not valid JSON',
-                                                                          'extensions': {'mistral': {'forms': {'/type': 'absent'}}}},
-                                                            'to': {'openai_chat': {'wire': {'id': 'trunc0001',
-                                                                                            'type': 'function',
-                                                                                            'function': {'name': 'get_weather',
-                                                                                                         'arguments': '{"city": '
-                                                                                                                      '"Par'}},
-                                                                                   'losses': []}}},
- 'an OpenAI Responses function_call item is rejected': {'description': 'an OpenAI Responses function_call '
-                                                                       'item is rejected',
-                                                        'wire': {'type': 'function_call',
-                                                                 'call_id': 'call_1',
-                                                                 'name': 'f',
-                                                                 'arguments': '{}'},
-                                                        'error': {'pointer': '/type'}},
- 'a call without a function name is rejected': {'description': 'a call without a function name is rejected',
-                                                'wire': {'id': 'abcdefghi', 'function': {'arguments': '{}'}},
-                                                'error': {'pointer': '/function/name'}},
- 'a call without an id is rejected': {'description': 'a call without an id is rejected',
-                                      'wire': {'type': 'function',
-                                               'function': {'name': 'f', 'arguments': '{}'}},
-                                      'error': {'pointer': '/id'}}}
+CASES: dict[str, dict[str, Any]] = {
+    "response call without type (corpus mistral-small)": {
+        "description": "response call without type (corpus mistral-small)",
+        "wire": {"id": "gSIMJiOkT", "function": {"name": "weather", "arguments": '{"location": "San Francisco"}'}},
+        "canonical": {
+            "id": "gSIMJiOkT",
+            "name": "weather",
+            "arguments": {"location": "San Francisco"},
+            "raw_arguments": '{"location": "San Francisco"}',
+            "extensions": {"mistral": {"forms": {"/type": "absent"}}},
+        },
+        "to": {
+            "openai_chat": {
+                "wire": {
+                    "id": "gSIMJiOkT",
+                    "type": "function",
+                    "function": {"name": "weather", "arguments": '{"location": "San Francisco"}'},
+                },
+                "losses": [],
+            },
+            "anthropic_messages": {
+                "wire": {
+                    "type": "tool_use",
+                    "id": "gSIMJiOkT",
+                    "name": "weather",
+                    "input": {"location": "San Francisco"},
+                },
+                "losses": [],
+            },
+            "openai_responses": {
+                "wire": {
+                    "type": "function_call",
+                    "call_id": "gSIMJiOkT",
+                    "name": "weather",
+                    "arguments": '{"location": "San Francisco"}',
+                },
+                "losses": [],
+            },
+        },
+    },
+    "response call with its index (corpus mistral-large)": {
+        "description": "response call with its index (corpus mistral-large)",
+        "wire": {"function": {"arguments": '{"city": "Paris"}', "name": "get_weather"}, "id": "KikbB849t", "index": 0},
+        "canonical": {
+            "id": "KikbB849t",
+            "name": "get_weather",
+            "arguments": {"city": "Paris"},
+            "raw_arguments": '{"city": "Paris"}',
+            "extensions": {"mistral": {"fields": {"/index": 0}, "forms": {"/type": "absent"}}},
+        },
+        "to": {
+            "openai_chat": {
+                "wire": {
+                    "id": "KikbB849t",
+                    "type": "function",
+                    "function": {"name": "get_weather", "arguments": '{"city": "Paris"}'},
+                },
+                "losses": [{"pointer": "/extensions/mistral/fields/~1index", "what": "mistral field /index"}],
+            }
+        },
+    },
+    "arguments sent as an object keep that form": {
+        "description": "arguments sent as an object keep that form",
+        "wire": {
+            "id": "abcDEF123",
+            "type": "function",
+            "function": {"name": "search", "arguments": {"q": "café", "limit": 5}},
+        },
+        "canonical": {
+            "id": "abcDEF123",
+            "name": "search",
+            "arguments": {"q": "café", "limit": 5},
+            "extensions": {"mistral": {"forms": {"/function/arguments": "object"}}},
+        },
+        "to": {
+            "openai_chat": {
+                "wire": {
+                    "id": "abcDEF123",
+                    "type": "function",
+                    "function": {"name": "search", "arguments": '{"q":"café","limit":5}'},
+                },
+                "losses": [],
+            },
+            "anthropic_messages": {
+                "wire": {"type": "tool_use", "id": "abcDEF123", "name": "search", "input": {"q": "café", "limit": 5}},
+                "losses": [],
+            },
+        },
+    },
+    "no-argument call sent as {}": {
+        "description": "no-argument call sent as {}",
+        "wire": {"id": "n0Args123", "type": "function", "function": {"name": "list_issues", "arguments": "{}"}},
+        "canonical": {"id": "n0Args123", "name": "list_issues", "arguments": {}, "raw_arguments": "{}"},
+    },
+    "no-argument call sent as empty text by a compatible server": {
+        "description": "no-argument call sent as empty text by a compatible server",
+        "wire": {"id": "emptyArgs", "type": "function", "function": {"name": "list_issues", "arguments": ""}},
+        "canonical": {"id": "emptyArgs", "name": "list_issues", "arguments": {}, "raw_arguments": ""},
+        "to": {
+            "anthropic_messages": {
+                "wire": {"type": "tool_use", "id": "emptyArgs", "name": "list_issues", "input": {}},
+                "losses": [],
+            }
+        },
+    },
+    "truncated argument JSON is kept raw and marked invalid": {
+        "description": "truncated argument JSON is kept raw and marked invalid",
+        "wire": {"id": "trunc0001", "function": {"name": "get_weather", "arguments": '{"city": "Par'}},
+        "canonical": {
+            "id": "trunc0001",
+            "name": "get_weather",
+            "arguments": None,
+            "raw_arguments": '{"city": "Par',
+            "arguments_error": "not valid JSON",
+            "extensions": {"mistral": {"forms": {"/type": "absent"}}},
+        },
+        "to": {
+            "openai_chat": {
+                "wire": {
+                    "id": "trunc0001",
+                    "type": "function",
+                    "function": {"name": "get_weather", "arguments": '{"city": "Par'},
+                },
+                "losses": [],
+            }
+        },
+    },
+    "an OpenAI Responses function_call item is rejected": {
+        "description": "an OpenAI Responses function_call item is rejected",
+        "wire": {"type": "function_call", "call_id": "call_1", "name": "f", "arguments": "{}"},
+        "error": {"pointer": "/type"},
+    },
+    "a call without a function name is rejected": {
+        "description": "a call without a function name is rejected",
+        "wire": {"id": "abcdefghi", "function": {"arguments": "{}"}},
+        "error": {"pointer": "/function/name"},
+    },
+    "a call without an id is rejected": {
+        "description": "a call without an id is rejected",
+        "wire": {"type": "function", "function": {"name": "f", "arguments": "{}"}},
+        "error": {"pointer": "/id"},
+    },
+}
 KNOWN_FAILURES: dict[str, str] = {}
-VALID_NAMES = ["response call without type (corpus mistral-small)", "response call with its index (corpus mistral-large)", "arguments sent as an object keep that form", "no-argument call sent as {}", "no-argument call sent as empty text by a compatible server", "truncated argument JSON is kept raw and marked invalid"]
-INVALID_NAMES = ["an OpenAI Responses function_call item is rejected", "a call without a function name is rejected", "a call without an id is rejected"]
+VALID_NAMES = [
+    "response call without type (corpus mistral-small)",
+    "response call with its index (corpus mistral-large)",
+    "arguments sent as an object keep that form",
+    "no-argument call sent as {}",
+    "no-argument call sent as empty text by a compatible server",
+    "truncated argument JSON is kept raw and marked invalid",
+]
+INVALID_NAMES = [
+    "an OpenAI Responses function_call item is rejected",
+    "a call without a function name is rejected",
+    "a call without an id is rejected",
+]
 # Quirks of compatible servers: the dialect's own schema rejects them, decode reads them.
 LENIENT = {name: case["lenient"] for name, case in CASES.items() if "lenient" in case}
 
@@ -187,12 +219,9 @@ def _case(name: str) -> dict[str, Any]:
     return copy.deepcopy(CASES[name])
 
 
-
 @pytest.mark.parametrize("name", _params([n for n in VALID_NAMES if n not in LENIENT], "wire_schema"))
 def test_wire_is_valid_against_the_dialect_schema(name: str, validate: Any) -> None:
     validate(WIRE_SCHEMA, _case(name)["wire"])
-
-
 
 
 def _same_error_kind(got: dict[str, Any], expected: dict[str, Any]) -> dict[str, Any]:
@@ -230,7 +259,6 @@ def test_decoding_json_text_matches_decoding_the_dict(name: str) -> None:
     assert decode(json.dumps(case["wire"])) == decode(case["wire"])
 
 
-
 @pytest.mark.parametrize(("name", "target"), CONVERSIONS)
 def test_conversion_gives_the_expected_wire_and_losses(name: str, target: str, validate: Any) -> None:
     case = _case(name)
@@ -258,7 +286,9 @@ def test_every_other_dialect_carries_it_or_reports_the_loss(name: str, target: s
     back = decoder(target, SHAPE)(result.value)
     lost = {loss.pointer.split("/")[1] for loss in result.losses if loss.pointer}
     for key in sorted(set(case["canonical"]) | set(back)):
-        if key in ("extensions", "raw_arguments", "arguments_error") or key in DIALECTS[target].DERIVABLE.get(SHAPE, ()):
+        if key in ("extensions", "raw_arguments", "arguments_error") or key in DIALECTS[target].DERIVABLE.get(
+            SHAPE, ()
+        ):
             continue
         before, after = case["canonical"].get(key), back.get(key)
         if key in ("id", "call_id") and isinstance(after, str):

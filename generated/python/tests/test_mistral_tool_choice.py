@@ -14,61 +14,100 @@ DIALECT = "mistral"
 SHAPE = "tool_choice"
 WIRE_SCHEMA = "dialects/" + DIALECT + "/tool_choice.json"
 CANONICAL_SCHEMA = "canonical/" + SHAPE + ".json"
-WIRE_SCHEMAS = {"anthropic_messages": "dialects/anthropic_messages/tool_choice.json", "bedrock_converse": "dialects/bedrock_converse/tool_choice.json", "cohere_v2": "dialects/cohere_v2/tool_choice.json", "gemini": "dialects/gemini/tool_choice.json", "mistral": "dialects/mistral/tool_choice.json", "openai_chat": "dialects/openai_chat/tool_choice.json", "openai_responses": "dialects/openai_responses/tool_choice.json"}
+WIRE_SCHEMAS = {
+    "anthropic_messages": "dialects/anthropic_messages/tool_choice.json",
+    "bedrock_converse": "dialects/bedrock_converse/tool_choice.json",
+    "cohere_v2": "dialects/cohere_v2/tool_choice.json",
+    "gemini": "dialects/gemini/tool_choice.json",
+    "mistral": "dialects/mistral/tool_choice.json",
+    "openai_chat": "dialects/openai_chat/tool_choice.json",
+    "openai_responses": "dialects/openai_responses/tool_choice.json",
+}
 
-CASES: dict[str, dict[str, Any]] = {'any means a call is required (corpus)': {'description': 'any means a call is required (corpus)',
-                                           'wire': 'any',
-                                           'canonical': {'mode': 'required'},
-                                           'to': {'openai_chat': {'wire': 'required', 'losses': []},
-                                                  'anthropic_messages': {'wire': {'type': 'any'},
-                                                                         'losses': []},
-                                                  'openai_responses': {'wire': 'required', 'losses': []}}},
- 'required is a synonym of any and keeps its spelling': {'description': 'required is a synonym of any and '
-                                                                        'keeps its spelling',
-                                                         'wire': 'required',
-                                                         'canonical': {'mode': 'required',
-                                                                       'extensions': {'mistral': {'forms': {'': 'variant:3'}}}},
-                                                         'to': {'openai_chat': {'wire': 'required',
-                                                                                'losses': []},
-                                                                'anthropic_messages': {'wire': {'type': 'any'},
-                                                                                       'losses': []}}},
- 'auto': {'description': 'auto',
-          'wire': 'auto',
-          'canonical': {'mode': 'auto'},
-          'to': {'openai_chat': {'wire': 'auto', 'losses': []},
-                 'anthropic_messages': {'wire': {'type': 'auto'}, 'losses': []}}},
- 'none stays none': {'description': 'none stays none',
-                     'wire': 'none',
-                     'canonical': {'mode': 'none'},
-                     'to': {'anthropic_messages': {'wire': {'type': 'none'}, 'losses': []}}},
- 'a named function': {'description': 'a named function',
-                      'wire': {'type': 'function', 'function': {'name': 'get_weather'}},
-                      'canonical': {'mode': 'tool', 'names': ['get_weather']},
-                      'to': {'openai_chat': {'wire': {'type': 'function',
-                                                      'function': {'name': 'get_weather'}},
-                                             'losses': []},
-                             'anthropic_messages': {'wire': {'type': 'tool', 'name': 'get_weather'},
-                                                    'losses': []}}},
- 'a named function without type': {'description': 'a named function without type',
-                                   'wire': {'function': {'name': 'get_weather'}},
-                                   'canonical': {'mode': 'tool',
-                                                 'names': ['get_weather'],
-                                                 'extensions': {'mistral': {'forms': {'/type': 'absent'}}}},
-                                   'to': {'openai_chat': {'wire': {'type': 'function',
-                                                                   'function': {'name': 'get_weather'}},
-                                                          'losses': []}}},
- 'an Anthropic tool choice object is rejected': {'description': 'an Anthropic tool choice object is rejected',
-                                                 'wire': {'type': 'auto'},
-                                                 'error': {'pointer': '/type'}},
- 'a named choice without its name is rejected': {'description': 'a named choice without its name is rejected',
-                                                 'wire': {'type': 'function', 'function': {}},
-                                                 'error': {'pointer': '/function/name'}},
- 'an unknown mode string is rejected': {'description': 'an unknown mode string is rejected',
-                                        'wire': 'validated',
-                                        'error': {'pointer': ''}}}
+CASES: dict[str, dict[str, Any]] = {
+    "any means a call is required (corpus)": {
+        "description": "any means a call is required (corpus)",
+        "wire": "any",
+        "canonical": {"mode": "required"},
+        "to": {
+            "openai_chat": {"wire": "required", "losses": []},
+            "anthropic_messages": {"wire": {"type": "any"}, "losses": []},
+            "openai_responses": {"wire": "required", "losses": []},
+        },
+    },
+    "required is a synonym of any and keeps its spelling": {
+        "description": "required is a synonym of any and keeps its spelling",
+        "wire": "required",
+        "canonical": {"mode": "required", "extensions": {"mistral": {"forms": {"": "variant:3"}}}},
+        "to": {
+            "openai_chat": {"wire": "required", "losses": []},
+            "anthropic_messages": {"wire": {"type": "any"}, "losses": []},
+        },
+    },
+    "auto": {
+        "description": "auto",
+        "wire": "auto",
+        "canonical": {"mode": "auto"},
+        "to": {
+            "openai_chat": {"wire": "auto", "losses": []},
+            "anthropic_messages": {"wire": {"type": "auto"}, "losses": []},
+        },
+    },
+    "none stays none": {
+        "description": "none stays none",
+        "wire": "none",
+        "canonical": {"mode": "none"},
+        "to": {"anthropic_messages": {"wire": {"type": "none"}, "losses": []}},
+    },
+    "a named function": {
+        "description": "a named function",
+        "wire": {"type": "function", "function": {"name": "get_weather"}},
+        "canonical": {"mode": "tool", "names": ["get_weather"]},
+        "to": {
+            "openai_chat": {"wire": {"type": "function", "function": {"name": "get_weather"}}, "losses": []},
+            "anthropic_messages": {"wire": {"type": "tool", "name": "get_weather"}, "losses": []},
+        },
+    },
+    "a named function without type": {
+        "description": "a named function without type",
+        "wire": {"function": {"name": "get_weather"}},
+        "canonical": {
+            "mode": "tool",
+            "names": ["get_weather"],
+            "extensions": {"mistral": {"forms": {"/type": "absent"}}},
+        },
+        "to": {"openai_chat": {"wire": {"type": "function", "function": {"name": "get_weather"}}, "losses": []}},
+    },
+    "an Anthropic tool choice object is rejected": {
+        "description": "an Anthropic tool choice object is rejected",
+        "wire": {"type": "auto"},
+        "error": {"pointer": "/type"},
+    },
+    "a named choice without its name is rejected": {
+        "description": "a named choice without its name is rejected",
+        "wire": {"type": "function", "function": {}},
+        "error": {"pointer": "/function/name"},
+    },
+    "an unknown mode string is rejected": {
+        "description": "an unknown mode string is rejected",
+        "wire": "validated",
+        "error": {"pointer": ""},
+    },
+}
 KNOWN_FAILURES: dict[str, str] = {}
-VALID_NAMES = ["any means a call is required (corpus)", "required is a synonym of any and keeps its spelling", "auto", "none stays none", "a named function", "a named function without type"]
-INVALID_NAMES = ["an Anthropic tool choice object is rejected", "a named choice without its name is rejected", "an unknown mode string is rejected"]
+VALID_NAMES = [
+    "any means a call is required (corpus)",
+    "required is a synonym of any and keeps its spelling",
+    "auto",
+    "none stays none",
+    "a named function",
+    "a named function without type",
+]
+INVALID_NAMES = [
+    "an Anthropic tool choice object is rejected",
+    "a named choice without its name is rejected",
+    "an unknown mode string is rejected",
+]
 # Quirks of compatible servers: the dialect's own schema rejects them, decode reads them.
 LENIENT = {name: case["lenient"] for name, case in CASES.items() if "lenient" in case}
 
@@ -105,12 +144,9 @@ def _case(name: str) -> dict[str, Any]:
     return copy.deepcopy(CASES[name])
 
 
-
 @pytest.mark.parametrize("name", _params([n for n in VALID_NAMES if n not in LENIENT], "wire_schema"))
 def test_wire_is_valid_against_the_dialect_schema(name: str, validate: Any) -> None:
     validate(WIRE_SCHEMA, _case(name)["wire"])
-
-
 
 
 def _same_error_kind(got: dict[str, Any], expected: dict[str, Any]) -> dict[str, Any]:
@@ -148,7 +184,6 @@ def test_decoding_json_text_matches_decoding_the_dict(name: str) -> None:
     assert decode(json.dumps(case["wire"])) == decode(case["wire"])
 
 
-
 @pytest.mark.parametrize(("name", "target"), CONVERSIONS)
 def test_conversion_gives_the_expected_wire_and_losses(name: str, target: str, validate: Any) -> None:
     case = _case(name)
@@ -176,7 +211,9 @@ def test_every_other_dialect_carries_it_or_reports_the_loss(name: str, target: s
     back = decoder(target, SHAPE)(result.value)
     lost = {loss.pointer.split("/")[1] for loss in result.losses if loss.pointer}
     for key in sorted(set(case["canonical"]) | set(back)):
-        if key in ("extensions", "raw_arguments", "arguments_error") or key in DIALECTS[target].DERIVABLE.get(SHAPE, ()):
+        if key in ("extensions", "raw_arguments", "arguments_error") or key in DIALECTS[target].DERIVABLE.get(
+            SHAPE, ()
+        ):
             continue
         before, after = case["canonical"].get(key), back.get(key)
         if key in ("id", "call_id") and isinstance(after, str):

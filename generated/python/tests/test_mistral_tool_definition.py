@@ -14,139 +14,210 @@ DIALECT = "mistral"
 SHAPE = "tool_definition"
 WIRE_SCHEMA = "dialects/" + DIALECT + "/tool_definition.json"
 CANONICAL_SCHEMA = "canonical/" + SHAPE + ".json"
-WIRE_SCHEMAS = {"anthropic_messages": "dialects/anthropic_messages/tool_definition.json", "bedrock_converse": "dialects/bedrock_converse/tool_definition.json", "cohere_v2": "dialects/cohere_v2/tool_definition.json", "gemini": "dialects/gemini/tool_definition.json", "mcp": "dialects/mcp/tool_definition.json", "mistral": "dialects/mistral/tool_definition.json", "ollama": "dialects/ollama/tool_definition.json", "openai_chat": "dialects/openai_chat/tool_definition.json", "openai_responses": "dialects/openai_responses/tool_definition.json"}
+WIRE_SCHEMAS = {
+    "anthropic_messages": "dialects/anthropic_messages/tool_definition.json",
+    "bedrock_converse": "dialects/bedrock_converse/tool_definition.json",
+    "cohere_v2": "dialects/cohere_v2/tool_definition.json",
+    "gemini": "dialects/gemini/tool_definition.json",
+    "mcp": "dialects/mcp/tool_definition.json",
+    "mistral": "dialects/mistral/tool_definition.json",
+    "ollama": "dialects/ollama/tool_definition.json",
+    "openai_chat": "dialects/openai_chat/tool_definition.json",
+    "openai_responses": "dialects/openai_responses/tool_definition.json",
+}
 
-CASES: dict[str, dict[str, Any]] = {'function tool without type (corpus tool-choice-any)': {'description': 'function tool without type (corpus '
-                                                                        'tool-choice-any)',
-                                                         'wire': {'function': {'description': 'Get weather '
-                                                                                              'for a city',
-                                                                               'name': 'get_weather',
-                                                                               'parameters': {'properties': {'city': {'type': 'string'}},
-                                                                                              'required': ['city'],
-                                                                                              'type': 'object'}}},
-                                                         'canonical': {'name': 'get_weather',
-                                                                       'description': 'Get weather for a '
-                                                                                      'city',
-                                                                       'parameters': {'properties': {'city': {'type': 'string'}},
-                                                                                      'required': ['city'],
-                                                                                      'type': 'object'},
-                                                                       'extensions': {'mistral': {'forms': {'/type': 'absent'}}}},
-                                                         'to': {'openai_chat': {'wire': {'type': 'function',
-                                                                                         'function': {'name': 'get_weather',
-                                                                                                      'description': 'Get '
-                                                                                                                     'weather '
-                                                                                                                     'for '
-                                                                                                                     'a '
-                                                                                                                     'city',
-                                                                                                      'parameters': {'properties': {'city': {'type': 'string'}},
-                                                                                                                     'required': ['city'],
-                                                                                                                     'type': 'object'}}},
-                                                                                'losses': []},
-                                                                'anthropic_messages': {'wire': {'name': 'get_weather',
-                                                                                                'description': 'Get '
-                                                                                                               'weather '
-                                                                                                               'for '
-                                                                                                               'a '
-                                                                                                               'city',
-                                                                                                'input_schema': {'properties': {'city': {'type': 'string'}},
-                                                                                                                 'required': ['city'],
-                                                                                                                 'type': 'object'}},
-                                                                                       'losses': []},
-                                                                'openai_responses': {'wire': {'type': 'function',
-                                                                                              'name': 'get_weather',
-                                                                                              'description': 'Get '
-                                                                                                             'weather '
-                                                                                                             'for '
-                                                                                                             'a '
-                                                                                                             'city',
-                                                                                              'parameters': {'properties': {'city': {'type': 'string'}},
-                                                                                                             'required': ['city'],
-                                                                                                             'type': 'object'},
-                                                                                              'strict': False},
-                                                                                     'losses': []}}},
- 'function tool with type and strict': {'description': 'function tool with type and strict',
-                                        'wire': {'type': 'function',
-                                                 'function': {'name': 'get_weather',
-                                                              'parameters': {'properties': {'city': {'type': 'string'}},
-                                                                             'required': ['city'],
-                                                                             'type': 'object',
-                                                                             'additionalProperties': False},
-                                                              'strict': True}},
-                                        'canonical': {'name': 'get_weather',
-                                                      'parameters': {'properties': {'city': {'type': 'string'}},
-                                                                     'required': ['city'],
-                                                                     'type': 'object',
-                                                                     'additionalProperties': False},
-                                                      'strict': True},
-                                        'to': {'openai_chat': {'wire': {'type': 'function',
-                                                                        'function': {'name': 'get_weather',
-                                                                                     'parameters': {'properties': {'city': {'type': 'string'}},
-                                                                                                    'required': ['city'],
-                                                                                                    'type': 'object',
-                                                                                                    'additionalProperties': False},
-                                                                                     'strict': True}},
-                                                               'losses': []},
-                                               'anthropic_messages': {'wire': {'name': 'get_weather',
-                                                                               'input_schema': {'properties': {'city': {'type': 'string'}},
-                                                                                                'required': ['city'],
-                                                                                                'type': 'object',
-                                                                                                'additionalProperties': False},
-                                                                               'strict': True},
-                                                                      'losses': []}}},
- 'a tool without arguments still sends its parameters': {'description': 'a tool without arguments still '
-                                                                        'sends its parameters',
-                                                         'wire': {'type': 'function',
-                                                                  'function': {'name': 'list_issues',
-                                                                               'description': '',
-                                                                               'parameters': {'type': 'object',
-                                                                                              'properties': {}}}},
-                                                         'canonical': {'name': 'list_issues',
-                                                                       'description': '',
-                                                                       'parameters': {'type': 'object',
-                                                                                      'properties': {}}},
-                                                         'to': {'openai_chat': {'wire': {'type': 'function',
-                                                                                         'function': {'name': 'list_issues',
-                                                                                                      'description': ''}},
-                                                                                'losses': []}}},
- 'strict false is sent as strict false to Responses without a loss': {'description': 'strict false is sent '
-                                                                                     'as strict false to '
-                                                                                     'Responses without a '
-                                                                                     'loss',
-                                                                      'wire': {'type': 'function',
-                                                                               'function': {'name': 'search',
-                                                                                            'parameters': {'type': 'object',
-                                                                                                           'properties': {'q': {'type': 'string'}}},
-                                                                                            'strict': False}},
-                                                                      'canonical': {'name': 'search',
-                                                                                    'parameters': {'type': 'object',
-                                                                                                   'properties': {'q': {'type': 'string'}}},
-                                                                                    'strict': False},
-                                                                      'to': {'openai_responses': {'wire': {'type': 'function',
-                                                                                                           'name': 'search',
-                                                                                                           'parameters': {'type': 'object',
-                                                                                                                          'properties': {'q': {'type': 'string'}}},
-                                                                                                           'strict': False},
-                                                                                                  'losses': []}}},
- 'an OpenAI Responses flat tool is rejected': {'description': 'an OpenAI Responses flat tool is rejected',
-                                               'wire': {'type': 'function',
-                                                        'name': 'get_weather',
-                                                        'parameters': {'properties': {'city': {'type': 'string'}},
-                                                                       'required': ['city'],
-                                                                       'type': 'object'},
-                                                        'strict': True},
-                                               'error': {'pointer': '/function'}},
- 'a function without a name is rejected': {'description': 'a function without a name is rejected',
-                                           'wire': {'type': 'function',
-                                                    'function': {'parameters': {'properties': {'city': {'type': 'string'}},
-                                                                                'required': ['city'],
-                                                                                'type': 'object'}}},
-                                           'error': {'pointer': '/function/name'}},
- 'a function without parameters is rejected': {'description': 'a function without parameters is rejected',
-                                               'wire': {'type': 'function', 'function': {'name': 'f'}},
-                                               'error': {'pointer': '/function/parameters'}}}
+CASES: dict[str, dict[str, Any]] = {
+    "function tool without type (corpus tool-choice-any)": {
+        "description": "function tool without type (corpus tool-choice-any)",
+        "wire": {
+            "function": {
+                "description": "Get weather for a city",
+                "name": "get_weather",
+                "parameters": {"properties": {"city": {"type": "string"}}, "required": ["city"], "type": "object"},
+            }
+        },
+        "canonical": {
+            "name": "get_weather",
+            "description": "Get weather for a city",
+            "parameters": {"properties": {"city": {"type": "string"}}, "required": ["city"], "type": "object"},
+            "extensions": {"mistral": {"forms": {"/type": "absent"}}},
+        },
+        "to": {
+            "openai_chat": {
+                "wire": {
+                    "type": "function",
+                    "function": {
+                        "name": "get_weather",
+                        "description": "Get weather for a city",
+                        "parameters": {
+                            "properties": {"city": {"type": "string"}},
+                            "required": ["city"],
+                            "type": "object",
+                        },
+                    },
+                },
+                "losses": [],
+            },
+            "anthropic_messages": {
+                "wire": {
+                    "name": "get_weather",
+                    "description": "Get weather for a city",
+                    "input_schema": {
+                        "properties": {"city": {"type": "string"}},
+                        "required": ["city"],
+                        "type": "object",
+                    },
+                },
+                "losses": [],
+            },
+            "openai_responses": {
+                "wire": {
+                    "type": "function",
+                    "name": "get_weather",
+                    "description": "Get weather for a city",
+                    "parameters": {"properties": {"city": {"type": "string"}}, "required": ["city"], "type": "object"},
+                    "strict": False,
+                },
+                "losses": [],
+            },
+        },
+    },
+    "function tool with type and strict": {
+        "description": "function tool with type and strict",
+        "wire": {
+            "type": "function",
+            "function": {
+                "name": "get_weather",
+                "parameters": {
+                    "properties": {"city": {"type": "string"}},
+                    "required": ["city"],
+                    "type": "object",
+                    "additionalProperties": False,
+                },
+                "strict": True,
+            },
+        },
+        "canonical": {
+            "name": "get_weather",
+            "parameters": {
+                "properties": {"city": {"type": "string"}},
+                "required": ["city"],
+                "type": "object",
+                "additionalProperties": False,
+            },
+            "strict": True,
+        },
+        "to": {
+            "openai_chat": {
+                "wire": {
+                    "type": "function",
+                    "function": {
+                        "name": "get_weather",
+                        "parameters": {
+                            "properties": {"city": {"type": "string"}},
+                            "required": ["city"],
+                            "type": "object",
+                            "additionalProperties": False,
+                        },
+                        "strict": True,
+                    },
+                },
+                "losses": [],
+            },
+            "anthropic_messages": {
+                "wire": {
+                    "name": "get_weather",
+                    "input_schema": {
+                        "properties": {"city": {"type": "string"}},
+                        "required": ["city"],
+                        "type": "object",
+                        "additionalProperties": False,
+                    },
+                    "strict": True,
+                },
+                "losses": [],
+            },
+        },
+    },
+    "a tool without arguments still sends its parameters": {
+        "description": "a tool without arguments still sends its parameters",
+        "wire": {
+            "type": "function",
+            "function": {"name": "list_issues", "description": "", "parameters": {"type": "object", "properties": {}}},
+        },
+        "canonical": {"name": "list_issues", "description": "", "parameters": {"type": "object", "properties": {}}},
+        "to": {
+            "openai_chat": {
+                "wire": {"type": "function", "function": {"name": "list_issues", "description": ""}},
+                "losses": [],
+            }
+        },
+    },
+    "strict false is sent as strict false to Responses without a loss": {
+        "description": "strict false is sent as strict false to Responses without a loss",
+        "wire": {
+            "type": "function",
+            "function": {
+                "name": "search",
+                "parameters": {"type": "object", "properties": {"q": {"type": "string"}}},
+                "strict": False,
+            },
+        },
+        "canonical": {
+            "name": "search",
+            "parameters": {"type": "object", "properties": {"q": {"type": "string"}}},
+            "strict": False,
+        },
+        "to": {
+            "openai_responses": {
+                "wire": {
+                    "type": "function",
+                    "name": "search",
+                    "parameters": {"type": "object", "properties": {"q": {"type": "string"}}},
+                    "strict": False,
+                },
+                "losses": [],
+            }
+        },
+    },
+    "an OpenAI Responses flat tool is rejected": {
+        "description": "an OpenAI Responses flat tool is rejected",
+        "wire": {
+            "type": "function",
+            "name": "get_weather",
+            "parameters": {"properties": {"city": {"type": "string"}}, "required": ["city"], "type": "object"},
+            "strict": True,
+        },
+        "error": {"pointer": "/function"},
+    },
+    "a function without a name is rejected": {
+        "description": "a function without a name is rejected",
+        "wire": {
+            "type": "function",
+            "function": {
+                "parameters": {"properties": {"city": {"type": "string"}}, "required": ["city"], "type": "object"}
+            },
+        },
+        "error": {"pointer": "/function/name"},
+    },
+    "a function without parameters is rejected": {
+        "description": "a function without parameters is rejected",
+        "wire": {"type": "function", "function": {"name": "f"}},
+        "error": {"pointer": "/function/parameters"},
+    },
+}
 KNOWN_FAILURES: dict[str, str] = {}
-VALID_NAMES = ["function tool without type (corpus tool-choice-any)", "function tool with type and strict", "a tool without arguments still sends its parameters", "strict false is sent as strict false to Responses without a loss"]
-INVALID_NAMES = ["an OpenAI Responses flat tool is rejected", "a function without a name is rejected", "a function without parameters is rejected"]
+VALID_NAMES = [
+    "function tool without type (corpus tool-choice-any)",
+    "function tool with type and strict",
+    "a tool without arguments still sends its parameters",
+    "strict false is sent as strict false to Responses without a loss",
+]
+INVALID_NAMES = [
+    "an OpenAI Responses flat tool is rejected",
+    "a function without a name is rejected",
+    "a function without parameters is rejected",
+]
 # Quirks of compatible servers: the dialect's own schema rejects them, decode reads them.
 LENIENT = {name: case["lenient"] for name, case in CASES.items() if "lenient" in case}
 
@@ -183,12 +254,9 @@ def _case(name: str) -> dict[str, Any]:
     return copy.deepcopy(CASES[name])
 
 
-
 @pytest.mark.parametrize("name", _params([n for n in VALID_NAMES if n not in LENIENT], "wire_schema"))
 def test_wire_is_valid_against_the_dialect_schema(name: str, validate: Any) -> None:
     validate(WIRE_SCHEMA, _case(name)["wire"])
-
-
 
 
 def _same_error_kind(got: dict[str, Any], expected: dict[str, Any]) -> dict[str, Any]:
@@ -226,7 +294,6 @@ def test_decoding_json_text_matches_decoding_the_dict(name: str) -> None:
     assert decode(json.dumps(case["wire"])) == decode(case["wire"])
 
 
-
 @pytest.mark.parametrize(("name", "target"), CONVERSIONS)
 def test_conversion_gives_the_expected_wire_and_losses(name: str, target: str, validate: Any) -> None:
     case = _case(name)
@@ -254,7 +321,9 @@ def test_every_other_dialect_carries_it_or_reports_the_loss(name: str, target: s
     back = decoder(target, SHAPE)(result.value)
     lost = {loss.pointer.split("/")[1] for loss in result.losses if loss.pointer}
     for key in sorted(set(case["canonical"]) | set(back)):
-        if key in ("extensions", "raw_arguments", "arguments_error") or key in DIALECTS[target].DERIVABLE.get(SHAPE, ()):
+        if key in ("extensions", "raw_arguments", "arguments_error") or key in DIALECTS[target].DERIVABLE.get(
+            SHAPE, ()
+        ):
             continue
         before, after = case["canonical"].get(key), back.get(key)
         if key in ("id", "call_id") and isinstance(after, str):

@@ -14,162 +14,208 @@ DIALECT = "mistral"
 SHAPE = "tool_result"
 WIRE_SCHEMA = "dialects/" + DIALECT + "/tool_result.json"
 CANONICAL_SCHEMA = "canonical/" + SHAPE + ".json"
-WIRE_SCHEMAS = {"anthropic_messages": "dialects/anthropic_messages/tool_result.json", "bedrock_converse": "dialects/bedrock_converse/tool_result.json", "cohere_v2": "dialects/cohere_v2/tool_result.json", "gemini": "dialects/gemini/tool_result.json", "mcp": "dialects/mcp/tool_result.json", "mistral": "dialects/mistral/tool_result.json", "ollama": "dialects/ollama/tool_result.json", "openai_chat": "dialects/openai_chat/tool_result.json", "openai_responses": "dialects/openai_responses/tool_result.json"}
+WIRE_SCHEMAS = {
+    "anthropic_messages": "dialects/anthropic_messages/tool_result.json",
+    "bedrock_converse": "dialects/bedrock_converse/tool_result.json",
+    "cohere_v2": "dialects/cohere_v2/tool_result.json",
+    "gemini": "dialects/gemini/tool_result.json",
+    "mcp": "dialects/mcp/tool_result.json",
+    "mistral": "dialects/mistral/tool_result.json",
+    "ollama": "dialects/ollama/tool_result.json",
+    "openai_chat": "dialects/openai_chat/tool_result.json",
+    "openai_responses": "dialects/openai_responses/tool_result.json",
+}
 
-CASES: dict[str, dict[str, Any]] = {'string content with the tool name': {'description': 'string content with the tool name',
-                                       'wire': {'role': 'tool',
-                                                'tool_call_id': 'KikbB849t',
-                                                'name': 'get_weather',
-                                                'content': 'Sunny, 22C in Paris'},
-                                       'canonical': {'call_id': 'KikbB849t',
-                                                     'name': 'get_weather',
-                                                     'content': [{'type': 'text',
-                                                                  'text': 'Sunny, 22C in Paris'}],
-                                                     'is_error': False},
-                                       'to': {'openai_chat': {'wire': {'role': 'tool',
-                                                                       'tool_call_id': 'KikbB849t',
-                                                                       'content': 'Sunny, 22C in Paris'},
-                                                              'losses': []},
-                                              'anthropic_messages': {'wire': {'type': 'tool_result',
-                                                                              'tool_use_id': 'KikbB849t',
-                                                                              'content': 'Sunny, 22C in '
-                                                                                         'Paris'},
-                                                                     'losses': []},
-                                              'openai_responses': {'wire': {'type': 'function_call_output',
-                                                                            'call_id': 'KikbB849t',
-                                                                            'output': 'Sunny, 22C in Paris'},
-                                                                   'losses': []}}},
- 'string content without the tool name': {'description': 'string content without the tool name',
-                                          'wire': {'role': 'tool',
-                                                   'tool_call_id': 'gSIMJiOkT',
-                                                   'content': '{"temperature": 18}'},
-                                          'canonical': {'call_id': 'gSIMJiOkT',
-                                                        'content': [{'type': 'text',
-                                                                     'text': '{"temperature": 18}'}],
-                                                        'is_error': False}},
- 'text chunks': {'description': 'text chunks',
-                 'wire': {'role': 'tool',
-                          'tool_call_id': 'abc123XYZ',
-                          'content': [{'type': 'text', 'text': 'line one'},
-                                      {'type': 'text', 'text': 'line two'}]},
-                 'canonical': {'call_id': 'abc123XYZ',
-                               'content': [{'type': 'text', 'text': 'line one'},
-                                           {'type': 'text', 'text': 'line two'}],
-                               'is_error': False},
-                 'to': {'anthropic_messages': {'wire': {'type': 'tool_result',
-                                                        'tool_use_id': 'abc123XYZ',
-                                                        'content': [{'type': 'text', 'text': 'line one'},
-                                                                    {'type': 'text', 'text': 'line two'}]},
-                                               'losses': []}}},
- 'a document_url chunk is kept verbatim and lost in Chat': {'description': 'a document_url chunk is kept '
-                                                                           'verbatim and lost in Chat',
-                                                            'wire': {'role': 'tool',
-                                                                     'tool_call_id': 'doc000001',
-                                                                     'content': [{'type': 'document_url',
-                                                                                  'document_url': 'https://example.com/report.pdf'}]},
-                                                            'canonical': {'call_id': 'doc000001',
-                                                                          'content': [{'type': 'wire',
-                                                                                       'dialect': 'mistral',
-                                                                                       'value': {'type': 'document_url',
-                                                                                                 'document_url': 'https://example.com/report.pdf'}}],
-                                                                          'is_error': False},
-                                                            'to': {'openai_chat': {'wire': {'role': 'tool',
-                                                                                            'tool_call_id': 'doc000001',
-                                                                                            'content': []},
-                                                                                   'losses': [{'pointer': '/content/0',
-                                                                                               'what': 'mistral '
-                                                                                                       'block '
-                                                                                                       'of '
-                                                                                                       'type '
-                                                                                                       "'document_url'"}]}}},
- 'an image_url chunk with a URL string is an image part': {'description': 'an image_url chunk with a URL '
-                                                                          'string is an image part',
-                                                           'wire': {'role': 'tool',
-                                                                    'tool_call_id': 'img000001',
-                                                                    'content': [{'type': 'text',
-                                                                                 'text': 'chart:'},
-                                                                                {'type': 'image_url',
-                                                                                 'image_url': 'https://example.com/chart.png'}]},
-                                                           'canonical': {'call_id': 'img000001',
-                                                                         'content': [{'type': 'text',
-                                                                                      'text': 'chart:'},
-                                                                                     {'type': 'image',
-                                                                                      'url': 'https://example.com/chart.png'}],
-                                                                         'is_error': False},
-                                                           'to': {'anthropic_messages': {'wire': {'type': 'tool_result',
-                                                                                                  'tool_use_id': 'img000001',
-                                                                                                  'content': [{'type': 'text',
-                                                                                                               'text': 'chart:'},
-                                                                                                              {'type': 'image',
-                                                                                                               'source': {'type': 'url',
-                                                                                                                          'url': 'https://example.com/chart.png'}}]},
-                                                                                         'losses': []}}},
- 'empty string content is no content': {'description': 'empty string content is no content',
-                                        'wire': {'role': 'tool', 'tool_call_id': 'blank0001', 'content': ''},
-                                        'canonical': {'call_id': 'blank0001',
-                                                      'content': [],
-                                                      'is_error': False}},
- 'image_url as an object {url, detail} keeps its spelling; a data URL is an inline image': {'description': 'image_url '
-                                                                                                           'as '
-                                                                                                           'an '
-                                                                                                           'object '
-                                                                                                           '{url, '
-                                                                                                           'detail} '
-                                                                                                           'keeps '
-                                                                                                           'its '
-                                                                                                           'spelling; '
-                                                                                                           'a '
-                                                                                                           'data '
-                                                                                                           'URL '
-                                                                                                           'is '
-                                                                                                           'an '
-                                                                                                           'inline '
-                                                                                                           'image',
-                                                                                            'wire': {'role': 'tool',
-                                                                                                     'tool_call_id': 'img000002',
-                                                                                                     'content': [{'type': 'image_url',
-                                                                                                                  'image_url': {'url': 'https://example.com/chart.png',
-                                                                                                                                'detail': 'high'}},
-                                                                                                                 {'type': 'image_url',
-                                                                                                                  'image_url': 'data:image/png;base64,iVBORw0KGgo='}]},
-                                                                                            'canonical': {'is_error': False,
-                                                                                                          'call_id': 'img000002',
-                                                                                                          'content': [{'type': 'image',
-                                                                                                                       'url': 'https://example.com/chart.png'},
-                                                                                                                      {'type': 'image',
-                                                                                                                       'media_type': 'image/png',
-                                                                                                                       'data': 'iVBORw0KGgo='}],
-                                                                                                          'extensions': {'mistral': {'fields': {'/content/0/image_url/detail': 'high'},
-                                                                                                                                     'forms': {'/content/0': 'variant:4'}}}},
-                                                                                            'to': {'anthropic_messages': {'wire': {'type': 'tool_result',
-                                                                                                                                   'tool_use_id': 'img000002',
-                                                                                                                                   'content': [{'type': 'image',
-                                                                                                                                                'source': {'type': 'url',
-                                                                                                                                                           'url': 'https://example.com/chart.png'}},
-                                                                                                                                               {'type': 'image',
-                                                                                                                                                'source': {'type': 'base64',
-                                                                                                                                                           'media_type': 'image/png',
-                                                                                                                                                           'data': 'iVBORw0KGgo='}}]},
-                                                                                                                          'losses': [{'pointer': '/extensions/mistral/fields/~1content~10~1image_url~1detail',
-                                                                                                                                      'what': 'mistral '
-                                                                                                                                              'field '
-                                                                                                                                              '/content/0/image_url/detail'}]}}},
- 'an OpenAI Responses function_call_output is rejected': {'description': 'an OpenAI Responses '
-                                                                         'function_call_output is rejected',
-                                                          'wire': {'type': 'function_call_output',
-                                                                   'call_id': 'call_1',
-                                                                   'output': 'x'},
-                                                          'error': {'pointer': '/role'}},
- 'a tool message without tool_call_id is rejected': {'description': 'a tool message without tool_call_id is '
-                                                                    'rejected',
-                                                     'wire': {'role': 'tool', 'name': 'f', 'content': 'x'},
-                                                     'error': {'pointer': '/tool_call_id'}},
- 'content that is a number is rejected': {'description': 'content that is a number is rejected',
-                                          'wire': {'role': 'tool', 'tool_call_id': 'abcdefghi', 'content': 5},
-                                          'error': {'pointer': '/content'}}}
+CASES: dict[str, dict[str, Any]] = {
+    "string content with the tool name": {
+        "description": "string content with the tool name",
+        "wire": {"role": "tool", "tool_call_id": "KikbB849t", "name": "get_weather", "content": "Sunny, 22C in Paris"},
+        "canonical": {
+            "call_id": "KikbB849t",
+            "name": "get_weather",
+            "content": [{"type": "text", "text": "Sunny, 22C in Paris"}],
+            "is_error": False,
+        },
+        "to": {
+            "openai_chat": {
+                "wire": {"role": "tool", "tool_call_id": "KikbB849t", "content": "Sunny, 22C in Paris"},
+                "losses": [],
+            },
+            "anthropic_messages": {
+                "wire": {"type": "tool_result", "tool_use_id": "KikbB849t", "content": "Sunny, 22C in Paris"},
+                "losses": [],
+            },
+            "openai_responses": {
+                "wire": {"type": "function_call_output", "call_id": "KikbB849t", "output": "Sunny, 22C in Paris"},
+                "losses": [],
+            },
+        },
+    },
+    "string content without the tool name": {
+        "description": "string content without the tool name",
+        "wire": {"role": "tool", "tool_call_id": "gSIMJiOkT", "content": '{"temperature": 18}'},
+        "canonical": {
+            "call_id": "gSIMJiOkT",
+            "content": [{"type": "text", "text": '{"temperature": 18}'}],
+            "is_error": False,
+        },
+    },
+    "text chunks": {
+        "description": "text chunks",
+        "wire": {
+            "role": "tool",
+            "tool_call_id": "abc123XYZ",
+            "content": [{"type": "text", "text": "line one"}, {"type": "text", "text": "line two"}],
+        },
+        "canonical": {
+            "call_id": "abc123XYZ",
+            "content": [{"type": "text", "text": "line one"}, {"type": "text", "text": "line two"}],
+            "is_error": False,
+        },
+        "to": {
+            "anthropic_messages": {
+                "wire": {
+                    "type": "tool_result",
+                    "tool_use_id": "abc123XYZ",
+                    "content": [{"type": "text", "text": "line one"}, {"type": "text", "text": "line two"}],
+                },
+                "losses": [],
+            }
+        },
+    },
+    "a document_url chunk is kept verbatim and lost in Chat": {
+        "description": "a document_url chunk is kept verbatim and lost in Chat",
+        "wire": {
+            "role": "tool",
+            "tool_call_id": "doc000001",
+            "content": [{"type": "document_url", "document_url": "https://example.com/report.pdf"}],
+        },
+        "canonical": {
+            "call_id": "doc000001",
+            "content": [
+                {
+                    "type": "wire",
+                    "dialect": "mistral",
+                    "value": {"type": "document_url", "document_url": "https://example.com/report.pdf"},
+                }
+            ],
+            "is_error": False,
+        },
+        "to": {
+            "openai_chat": {
+                "wire": {"role": "tool", "tool_call_id": "doc000001", "content": []},
+                "losses": [{"pointer": "/content/0", "what": "mistral block of type 'document_url'"}],
+            }
+        },
+    },
+    "an image_url chunk with a URL string is an image part": {
+        "description": "an image_url chunk with a URL string is an image part",
+        "wire": {
+            "role": "tool",
+            "tool_call_id": "img000001",
+            "content": [
+                {"type": "text", "text": "chart:"},
+                {"type": "image_url", "image_url": "https://example.com/chart.png"},
+            ],
+        },
+        "canonical": {
+            "call_id": "img000001",
+            "content": [{"type": "text", "text": "chart:"}, {"type": "image", "url": "https://example.com/chart.png"}],
+            "is_error": False,
+        },
+        "to": {
+            "anthropic_messages": {
+                "wire": {
+                    "type": "tool_result",
+                    "tool_use_id": "img000001",
+                    "content": [
+                        {"type": "text", "text": "chart:"},
+                        {"type": "image", "source": {"type": "url", "url": "https://example.com/chart.png"}},
+                    ],
+                },
+                "losses": [],
+            }
+        },
+    },
+    "empty string content is no content": {
+        "description": "empty string content is no content",
+        "wire": {"role": "tool", "tool_call_id": "blank0001", "content": ""},
+        "canonical": {"call_id": "blank0001", "content": [], "is_error": False},
+    },
+    "image_url as an object {url, detail} keeps its spelling; a data URL is an inline image": {
+        "description": "image_url as an object {url, detail} keeps its spelling; a data URL is an inline image",
+        "wire": {
+            "role": "tool",
+            "tool_call_id": "img000002",
+            "content": [
+                {"type": "image_url", "image_url": {"url": "https://example.com/chart.png", "detail": "high"}},
+                {"type": "image_url", "image_url": "data:image/png;base64,iVBORw0KGgo="},
+            ],
+        },
+        "canonical": {
+            "is_error": False,
+            "call_id": "img000002",
+            "content": [
+                {"type": "image", "url": "https://example.com/chart.png"},
+                {"type": "image", "media_type": "image/png", "data": "iVBORw0KGgo="},
+            ],
+            "extensions": {
+                "mistral": {"fields": {"/content/0/image_url/detail": "high"}, "forms": {"/content/0": "variant:4"}}
+            },
+        },
+        "to": {
+            "anthropic_messages": {
+                "wire": {
+                    "type": "tool_result",
+                    "tool_use_id": "img000002",
+                    "content": [
+                        {"type": "image", "source": {"type": "url", "url": "https://example.com/chart.png"}},
+                        {
+                            "type": "image",
+                            "source": {"type": "base64", "media_type": "image/png", "data": "iVBORw0KGgo="},
+                        },
+                    ],
+                },
+                "losses": [
+                    {
+                        "pointer": "/extensions/mistral/fields/~1content~10~1image_url~1detail",
+                        "what": "mistral field /content/0/image_url/detail",
+                    }
+                ],
+            }
+        },
+    },
+    "an OpenAI Responses function_call_output is rejected": {
+        "description": "an OpenAI Responses function_call_output is rejected",
+        "wire": {"type": "function_call_output", "call_id": "call_1", "output": "x"},
+        "error": {"pointer": "/role"},
+    },
+    "a tool message without tool_call_id is rejected": {
+        "description": "a tool message without tool_call_id is rejected",
+        "wire": {"role": "tool", "name": "f", "content": "x"},
+        "error": {"pointer": "/tool_call_id"},
+    },
+    "content that is a number is rejected": {
+        "description": "content that is a number is rejected",
+        "wire": {"role": "tool", "tool_call_id": "abcdefghi", "content": 5},
+        "error": {"pointer": "/content"},
+    },
+}
 KNOWN_FAILURES: dict[str, str] = {}
-VALID_NAMES = ["string content with the tool name", "string content without the tool name", "text chunks", "a document_url chunk is kept verbatim and lost in Chat", "an image_url chunk with a URL string is an image part", "empty string content is no content", "image_url as an object {url, detail} keeps its spelling; a data URL is an inline image"]
-INVALID_NAMES = ["an OpenAI Responses function_call_output is rejected", "a tool message without tool_call_id is rejected", "content that is a number is rejected"]
+VALID_NAMES = [
+    "string content with the tool name",
+    "string content without the tool name",
+    "text chunks",
+    "a document_url chunk is kept verbatim and lost in Chat",
+    "an image_url chunk with a URL string is an image part",
+    "empty string content is no content",
+    "image_url as an object {url, detail} keeps its spelling; a data URL is an inline image",
+]
+INVALID_NAMES = [
+    "an OpenAI Responses function_call_output is rejected",
+    "a tool message without tool_call_id is rejected",
+    "content that is a number is rejected",
+]
 # Quirks of compatible servers: the dialect's own schema rejects them, decode reads them.
 LENIENT = {name: case["lenient"] for name, case in CASES.items() if "lenient" in case}
 
@@ -206,12 +252,9 @@ def _case(name: str) -> dict[str, Any]:
     return copy.deepcopy(CASES[name])
 
 
-
 @pytest.mark.parametrize("name", _params([n for n in VALID_NAMES if n not in LENIENT], "wire_schema"))
 def test_wire_is_valid_against_the_dialect_schema(name: str, validate: Any) -> None:
     validate(WIRE_SCHEMA, _case(name)["wire"])
-
-
 
 
 def _same_error_kind(got: dict[str, Any], expected: dict[str, Any]) -> dict[str, Any]:
@@ -249,7 +292,6 @@ def test_decoding_json_text_matches_decoding_the_dict(name: str) -> None:
     assert decode(json.dumps(case["wire"])) == decode(case["wire"])
 
 
-
 @pytest.mark.parametrize(("name", "target"), CONVERSIONS)
 def test_conversion_gives_the_expected_wire_and_losses(name: str, target: str, validate: Any) -> None:
     case = _case(name)
@@ -277,7 +319,9 @@ def test_every_other_dialect_carries_it_or_reports_the_loss(name: str, target: s
     back = decoder(target, SHAPE)(result.value)
     lost = {loss.pointer.split("/")[1] for loss in result.losses if loss.pointer}
     for key in sorted(set(case["canonical"]) | set(back)):
-        if key in ("extensions", "raw_arguments", "arguments_error") or key in DIALECTS[target].DERIVABLE.get(SHAPE, ()):
+        if key in ("extensions", "raw_arguments", "arguments_error") or key in DIALECTS[target].DERIVABLE.get(
+            SHAPE, ()
+        ):
             continue
         before, after = case["canonical"].get(key), back.get(key)
         if key in ("id", "call_id") and isinstance(after, str):

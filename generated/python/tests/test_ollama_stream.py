@@ -17,241 +17,303 @@ DIALECT = "ollama"
 EVENT_SCHEMA = stream.EVENT_SCHEMA
 CALL_SCHEMA = "canonical/tool_call.json"
 DELTA_SCHEMA = "canonical/tool_call_delta.json"
-CASES: dict[str, dict[str, Any]] = {'a whole call in one chunk, then the done chunk': {'description': 'a whole call in one chunk, then the done '
-                                                                   'chunk',
-                                                    'source': 'modelled on corpus '
-                                                              'ollama/docs-llama32-tool-call.stream.jsonl',
-                                                    'events': [{'model': 'llama3.2',
-                                                                'created_at': '2025-07-07T20:22:19.18Z',
-                                                                'message': {'role': 'assistant',
-                                                                            'content': '',
-                                                                            'tool_calls': [{'function': {'name': 'get_weather',
-                                                                                                         'arguments': {'city': 'Tokyo'}}}]},
-                                                                'done': False},
-                                                               {'model': 'llama3.2',
-                                                                'created_at': '2025-07-07T20:22:19.18Z',
-                                                                'message': {'role': 'assistant',
-                                                                            'content': ''},
-                                                                'done': True,
-                                                                'done_reason': 'stop',
-                                                                'total_duration': 1000}],
-                                                    'calls': [{'id': 'call_zxad3rKwKEkUOkGPRsVudySg',
-                                                               'name': 'get_weather',
-                                                               'arguments': {'city': 'Tokyo'},
-                                                               'extensions': {'ollama': {'forms': {'/type': 'absent',
-                                                                                                   '/id': 'minted'}}}}],
-                                                    'incomplete': [False],
-                                                    'finish_reason': 'stop',
-                                                    'deltas': [{'index': 0,
-                                                                'id': 'call_zxad3rKwKEkUOkGPRsVudySg',
-                                                                'name': 'get_weather',
-                                                                'arguments_delta': '{"city":"Tokyo"}'}]},
- 'two calls in one chunk': {'description': 'two calls in one chunk',
-                            'events': [{'model': 'llama3.2',
-                                        'created_at': '2025-07-07T20:22:19.18Z',
-                                        'message': {'role': 'assistant',
-                                                    'content': '',
-                                                    'tool_calls': [{'function': {'name': 'f',
-                                                                                 'arguments': {'a': 1}}},
-                                                                   {'function': {'name': 'g',
-                                                                                 'arguments': {'b': 2}}}]},
-                                        'done': False},
-                                       {'model': 'llama3.2',
-                                        'created_at': '2025-07-07T20:22:19.18Z',
-                                        'message': {'role': 'assistant', 'content': ''},
-                                        'done': True,
-                                        'done_reason': 'stop',
-                                        'total_duration': 1000}],
-                            'calls': [{'id': 'call_zxad3rKwKEkUOkGPRsVudySg',
-                                       'name': 'f',
-                                       'arguments': {'a': 1},
-                                       'extensions': {'ollama': {'forms': {'/type': 'absent',
-                                                                           '/id': 'minted'}}}},
-                                      {'id': 'call_yzuoaq2kvitfdJZrw2wYDvAA',
-                                       'name': 'g',
-                                       'arguments': {'b': 2},
-                                       'extensions': {'ollama': {'forms': {'/type': 'absent',
-                                                                           '/id': 'minted'}}}}],
-                            'incomplete': [False, False],
-                            'finish_reason': 'stop',
-                            'deltas': [{'index': 0,
-                                        'id': 'call_zxad3rKwKEkUOkGPRsVudySg',
-                                        'name': 'f',
-                                        'arguments_delta': '{"a":1}'},
-                                       {'index': 1,
-                                        'id': 'call_yzuoaq2kvitfdJZrw2wYDvAA',
-                                        'name': 'g',
-                                        'arguments_delta': '{"b":2}'}]},
- 'calls in separate chunks, with an id and a streamed index': {'description': 'calls in separate chunks, '
-                                                                              'with an id and a streamed '
-                                                                              'index',
-                                                               'source': 'servers since v0.12.10 send ids; '
-                                                                         'streamed calls carry '
-                                                                         'function.index',
-                                                               'events': [{'model': 'llama3.2',
-                                                                           'created_at': '2025-07-07T20:22:19.18Z',
-                                                                           'message': {'role': 'assistant',
-                                                                                       'content': 'Sure.'},
-                                                                           'done': False},
-                                                                          {'model': 'llama3.2',
-                                                                           'created_at': '2025-07-07T20:22:19.18Z',
-                                                                           'message': {'role': 'assistant',
-                                                                                       'content': '',
-                                                                                       'tool_calls': [{'id': 'call_ab12cd34',
-                                                                                                       'function': {'index': 0,
-                                                                                                                    'name': 'f',
-                                                                                                                    'arguments': {}}}]},
-                                                                           'done': False},
-                                                                          {'model': 'llama3.2',
-                                                                           'created_at': '2025-07-07T20:22:19.18Z',
-                                                                           'message': {'role': 'assistant',
-                                                                                       'content': '',
-                                                                                       'tool_calls': [{'id': 'call_ef56gh78',
-                                                                                                       'function': {'index': 1,
-                                                                                                                    'name': 'g',
-                                                                                                                    'arguments': {'q': 'x'}}}]},
-                                                                           'done': False},
-                                                                          {'model': 'llama3.2',
-                                                                           'created_at': '2025-07-07T20:22:19.18Z',
-                                                                           'message': {'role': 'assistant',
-                                                                                       'content': ''},
-                                                                           'done': True,
-                                                                           'done_reason': 'stop',
-                                                                           'total_duration': 1000}],
-                                                               'calls': [{'id': 'call_ab12cd34',
-                                                                          'name': 'f',
-                                                                          'arguments': {},
-                                                                          'extensions': {'ollama': {'forms': {'/type': 'absent'}}}},
-                                                                         {'id': 'call_ef56gh78',
-                                                                          'name': 'g',
-                                                                          'arguments': {'q': 'x'},
-                                                                          'extensions': {'ollama': {'forms': {'/type': 'absent'}}}}],
-                                                               'incomplete': [False, False],
-                                                               'finish_reason': 'stop',
-                                                               'deltas': [{'index': 0,
-                                                                           'id': 'call_ab12cd34',
-                                                                           'name': 'f',
-                                                                           'arguments_delta': '{}'},
-                                                                          {'index': 1,
-                                                                           'id': 'call_ef56gh78',
-                                                                           'name': 'g',
-                                                                           'arguments_delta': '{"q":"x"}'}]},
- 'a whole call is complete even under done_reason length': {'description': 'a whole call is complete even '
-                                                                           'under done_reason length',
-                                                            'events': [{'model': 'llama3.2',
-                                                                        'created_at': '2025-07-07T20:22:19.18Z',
-                                                                        'message': {'role': 'assistant',
-                                                                                    'content': '',
-                                                                                    'tool_calls': [{'function': {'name': 'f',
-                                                                                                                 'arguments': {'a': 1}}}]},
-                                                                        'done': False},
-                                                                       {'model': 'llama3.2',
-                                                                        'created_at': '2025-07-07T20:22:19.18Z',
-                                                                        'message': {'role': 'assistant',
-                                                                                    'content': 'and'},
-                                                                        'done': True,
-                                                                        'done_reason': 'length',
-                                                                        'total_duration': 1000}],
-                                                            'calls': [{'id': 'call_zxad3rKwKEkUOkGPRsVudySg',
-                                                                       'name': 'f',
-                                                                       'arguments': {'a': 1},
-                                                                       'extensions': {'ollama': {'forms': {'/type': 'absent',
-                                                                                                           '/id': 'minted'}}}}],
-                                                            'incomplete': [False],
-                                                            'finish_reason': 'length',
-                                                            'deltas': [{'index': 0,
-                                                                        'id': 'call_zxad3rKwKEkUOkGPRsVudySg',
-                                                                        'name': 'f',
-                                                                        'arguments_delta': '{"a":1}'}]},
- 'a stream without the done chunk still has its whole calls': {'description': 'a stream without the done '
-                                                                              'chunk still has its whole '
-                                                                              'calls',
-                                                               'events': [{'model': 'llama3.2',
-                                                                           'created_at': '2025-07-07T20:22:19.18Z',
-                                                                           'message': {'role': 'assistant',
-                                                                                       'content': '',
-                                                                                       'tool_calls': [{'function': {'name': 'f',
-                                                                                                                    'arguments': {'a': 1}}}]},
-                                                                           'done': False}],
-                                                               'calls': [{'id': 'call_zxad3rKwKEkUOkGPRsVudySg',
-                                                                          'name': 'f',
-                                                                          'arguments': {'a': 1},
-                                                                          'extensions': {'ollama': {'forms': {'/type': 'absent',
-                                                                                                              '/id': 'minted'}}}}],
-                                                               'incomplete': [False],
-                                                               'finish_reason': None,
-                                                               'deltas': [{'index': 0,
-                                                                           'id': 'call_zxad3rKwKEkUOkGPRsVudySg',
-                                                                           'name': 'f',
-                                                                           'arguments_delta': '{"a":1}'}]},
- 'text only gives no calls': {'description': 'text only gives no calls',
-                              'events': [{'model': 'llama3.2',
-                                          'created_at': '2025-07-07T20:22:19.18Z',
-                                          'message': {'role': 'assistant', 'content': 'Hi'},
-                                          'done': False},
-                                         {'model': 'llama3.2',
-                                          'created_at': '2025-07-07T20:22:19.18Z',
-                                          'message': {'role': 'assistant', 'content': ''},
-                                          'done': True,
-                                          'done_reason': 'stop',
-                                          'total_duration': 1000}],
-                              'calls': [],
-                              'incomplete': [],
-                              'finish_reason': 'stop',
-                              'deltas': []},
- 'a call whose arguments are not an object is rejected': {'description': 'a call whose arguments are not an '
-                                                                         'object is rejected',
-                                                          'events': [{'model': 'llama3.2',
-                                                                      'created_at': '2025-07-07T20:22:19.18Z',
-                                                                      'message': {'role': 'assistant',
-                                                                                  'content': '',
-                                                                                  'tool_calls': [{'function': {'name': 'f',
-                                                                                                               'arguments': '{"a":1}'}}]},
-                                                                      'done': False}],
-                                                          'error': {'event': 0,
-                                                                    'pointer': '/message/tool_calls/0/function/arguments'}},
- 'an error line ends the stream; the call before it is kept': {'description': 'an error line ends the '
-                                                                              'stream; the call before it is '
-                                                                              'kept',
-                                                               'source': 'Ollama API: an error mid-stream is '
-                                                                         'a line with only `error` (issue '
-                                                                         '11.2)',
-                                                               'events': [{'model': 'llama3.2',
-                                                                           'created_at': '2025-07-07T20:22:19.18Z',
-                                                                           'message': {'role': 'assistant',
-                                                                                       'content': '',
-                                                                                       'tool_calls': [{'function': {'name': 'get_weather',
-                                                                                                                    'arguments': {'city': 'Tokyo'}}}]},
-                                                                           'done': False},
-                                                                          {'error': 'an error was '
-                                                                                    'encountered while '
-                                                                                    'running the model'}],
-                                                               'calls': [{'id': 'call_zxad3rKwKEkUOkGPRsVudySg',
-                                                                          'name': 'get_weather',
-                                                                          'arguments': {'city': 'Tokyo'},
-                                                                          'extensions': {'ollama': {'forms': {'/type': 'absent',
-                                                                                                              '/id': 'minted'}}}}],
-                                                               'incomplete': [False],
-                                                               'finish_reason': None,
-                                                               'findings': [{'event': 1,
-                                                                             'pointer': '/error',
-                                                                             'message': 'the stream ended '
-                                                                                        'with an error: an '
-                                                                                        'error was '
-                                                                                        'encountered'}]},
- 'an OpenAI Chat chunk is not an Ollama chunk': {'description': 'an OpenAI Chat chunk is not an Ollama chunk',
-                                                 'source': "hand-written: another dialect's stream must be "
-                                                           'an error naming the pointer, never an empty '
-                                                           'result (issue 10.1)',
-                                                 'events': [{'id': 'chatcmpl-1',
-                                                             'object': 'chat.completion.chunk',
-                                                             'created': 1,
-                                                             'model': 'gpt-4o-mini',
-                                                             'choices': [{'index': 0,
-                                                                          'delta': {'role': 'assistant',
-                                                                                    'content': ''},
-                                                                          'finish_reason': None}]}],
-                                                 'error': {'event': 0, 'pointer': '/done'}}}
+CASES: dict[str, dict[str, Any]] = {
+    "a whole call in one chunk, then the done chunk": {
+        "description": "a whole call in one chunk, then the done chunk",
+        "source": "modelled on corpus ollama/docs-llama32-tool-call.stream.jsonl",
+        "events": [
+            {
+                "model": "llama3.2",
+                "created_at": "2025-07-07T20:22:19.18Z",
+                "message": {
+                    "role": "assistant",
+                    "content": "",
+                    "tool_calls": [{"function": {"name": "get_weather", "arguments": {"city": "Tokyo"}}}],
+                },
+                "done": False,
+            },
+            {
+                "model": "llama3.2",
+                "created_at": "2025-07-07T20:22:19.18Z",
+                "message": {"role": "assistant", "content": ""},
+                "done": True,
+                "done_reason": "stop",
+                "total_duration": 1000,
+            },
+        ],
+        "calls": [
+            {
+                "id": "call_zxad3rKwKEkUOkGPRsVudySg",
+                "name": "get_weather",
+                "arguments": {"city": "Tokyo"},
+                "extensions": {"ollama": {"forms": {"/type": "absent", "/id": "minted"}}},
+            }
+        ],
+        "incomplete": [False],
+        "finish_reason": "stop",
+        "deltas": [
+            {
+                "index": 0,
+                "id": "call_zxad3rKwKEkUOkGPRsVudySg",
+                "name": "get_weather",
+                "arguments_delta": '{"city":"Tokyo"}',
+            }
+        ],
+    },
+    "two calls in one chunk": {
+        "description": "two calls in one chunk",
+        "events": [
+            {
+                "model": "llama3.2",
+                "created_at": "2025-07-07T20:22:19.18Z",
+                "message": {
+                    "role": "assistant",
+                    "content": "",
+                    "tool_calls": [
+                        {"function": {"name": "f", "arguments": {"a": 1}}},
+                        {"function": {"name": "g", "arguments": {"b": 2}}},
+                    ],
+                },
+                "done": False,
+            },
+            {
+                "model": "llama3.2",
+                "created_at": "2025-07-07T20:22:19.18Z",
+                "message": {"role": "assistant", "content": ""},
+                "done": True,
+                "done_reason": "stop",
+                "total_duration": 1000,
+            },
+        ],
+        "calls": [
+            {
+                "id": "call_zxad3rKwKEkUOkGPRsVudySg",
+                "name": "f",
+                "arguments": {"a": 1},
+                "extensions": {"ollama": {"forms": {"/type": "absent", "/id": "minted"}}},
+            },
+            {
+                "id": "call_yzuoaq2kvitfdJZrw2wYDvAA",
+                "name": "g",
+                "arguments": {"b": 2},
+                "extensions": {"ollama": {"forms": {"/type": "absent", "/id": "minted"}}},
+            },
+        ],
+        "incomplete": [False, False],
+        "finish_reason": "stop",
+        "deltas": [
+            {"index": 0, "id": "call_zxad3rKwKEkUOkGPRsVudySg", "name": "f", "arguments_delta": '{"a":1}'},
+            {"index": 1, "id": "call_yzuoaq2kvitfdJZrw2wYDvAA", "name": "g", "arguments_delta": '{"b":2}'},
+        ],
+    },
+    "calls in separate chunks, with an id and a streamed index": {
+        "description": "calls in separate chunks, with an id and a streamed index",
+        "source": "servers since v0.12.10 send ids; streamed calls carry function.index",
+        "events": [
+            {
+                "model": "llama3.2",
+                "created_at": "2025-07-07T20:22:19.18Z",
+                "message": {"role": "assistant", "content": "Sure."},
+                "done": False,
+            },
+            {
+                "model": "llama3.2",
+                "created_at": "2025-07-07T20:22:19.18Z",
+                "message": {
+                    "role": "assistant",
+                    "content": "",
+                    "tool_calls": [{"id": "call_ab12cd34", "function": {"index": 0, "name": "f", "arguments": {}}}],
+                },
+                "done": False,
+            },
+            {
+                "model": "llama3.2",
+                "created_at": "2025-07-07T20:22:19.18Z",
+                "message": {
+                    "role": "assistant",
+                    "content": "",
+                    "tool_calls": [
+                        {"id": "call_ef56gh78", "function": {"index": 1, "name": "g", "arguments": {"q": "x"}}}
+                    ],
+                },
+                "done": False,
+            },
+            {
+                "model": "llama3.2",
+                "created_at": "2025-07-07T20:22:19.18Z",
+                "message": {"role": "assistant", "content": ""},
+                "done": True,
+                "done_reason": "stop",
+                "total_duration": 1000,
+            },
+        ],
+        "calls": [
+            {
+                "id": "call_ab12cd34",
+                "name": "f",
+                "arguments": {},
+                "extensions": {"ollama": {"forms": {"/type": "absent"}}},
+            },
+            {
+                "id": "call_ef56gh78",
+                "name": "g",
+                "arguments": {"q": "x"},
+                "extensions": {"ollama": {"forms": {"/type": "absent"}}},
+            },
+        ],
+        "incomplete": [False, False],
+        "finish_reason": "stop",
+        "deltas": [
+            {"index": 0, "id": "call_ab12cd34", "name": "f", "arguments_delta": "{}"},
+            {"index": 1, "id": "call_ef56gh78", "name": "g", "arguments_delta": '{"q":"x"}'},
+        ],
+    },
+    "a whole call is complete even under done_reason length": {
+        "description": "a whole call is complete even under done_reason length",
+        "events": [
+            {
+                "model": "llama3.2",
+                "created_at": "2025-07-07T20:22:19.18Z",
+                "message": {
+                    "role": "assistant",
+                    "content": "",
+                    "tool_calls": [{"function": {"name": "f", "arguments": {"a": 1}}}],
+                },
+                "done": False,
+            },
+            {
+                "model": "llama3.2",
+                "created_at": "2025-07-07T20:22:19.18Z",
+                "message": {"role": "assistant", "content": "and"},
+                "done": True,
+                "done_reason": "length",
+                "total_duration": 1000,
+            },
+        ],
+        "calls": [
+            {
+                "id": "call_zxad3rKwKEkUOkGPRsVudySg",
+                "name": "f",
+                "arguments": {"a": 1},
+                "extensions": {"ollama": {"forms": {"/type": "absent", "/id": "minted"}}},
+            }
+        ],
+        "incomplete": [False],
+        "finish_reason": "length",
+        "deltas": [{"index": 0, "id": "call_zxad3rKwKEkUOkGPRsVudySg", "name": "f", "arguments_delta": '{"a":1}'}],
+    },
+    "a stream without the done chunk still has its whole calls": {
+        "description": "a stream without the done chunk still has its whole calls",
+        "events": [
+            {
+                "model": "llama3.2",
+                "created_at": "2025-07-07T20:22:19.18Z",
+                "message": {
+                    "role": "assistant",
+                    "content": "",
+                    "tool_calls": [{"function": {"name": "f", "arguments": {"a": 1}}}],
+                },
+                "done": False,
+            }
+        ],
+        "calls": [
+            {
+                "id": "call_zxad3rKwKEkUOkGPRsVudySg",
+                "name": "f",
+                "arguments": {"a": 1},
+                "extensions": {"ollama": {"forms": {"/type": "absent", "/id": "minted"}}},
+            }
+        ],
+        "incomplete": [False],
+        "finish_reason": None,
+        "deltas": [{"index": 0, "id": "call_zxad3rKwKEkUOkGPRsVudySg", "name": "f", "arguments_delta": '{"a":1}'}],
+    },
+    "text only gives no calls": {
+        "description": "text only gives no calls",
+        "events": [
+            {
+                "model": "llama3.2",
+                "created_at": "2025-07-07T20:22:19.18Z",
+                "message": {"role": "assistant", "content": "Hi"},
+                "done": False,
+            },
+            {
+                "model": "llama3.2",
+                "created_at": "2025-07-07T20:22:19.18Z",
+                "message": {"role": "assistant", "content": ""},
+                "done": True,
+                "done_reason": "stop",
+                "total_duration": 1000,
+            },
+        ],
+        "calls": [],
+        "incomplete": [],
+        "finish_reason": "stop",
+        "deltas": [],
+    },
+    "a call whose arguments are not an object is rejected": {
+        "description": "a call whose arguments are not an object is rejected",
+        "events": [
+            {
+                "model": "llama3.2",
+                "created_at": "2025-07-07T20:22:19.18Z",
+                "message": {
+                    "role": "assistant",
+                    "content": "",
+                    "tool_calls": [{"function": {"name": "f", "arguments": '{"a":1}'}}],
+                },
+                "done": False,
+            }
+        ],
+        "error": {"event": 0, "pointer": "/message/tool_calls/0/function/arguments"},
+    },
+    "an error line ends the stream; the call before it is kept": {
+        "description": "an error line ends the stream; the call before it is kept",
+        "source": "Ollama API: an error mid-stream is a line with only `error` (issue 11.2)",
+        "events": [
+            {
+                "model": "llama3.2",
+                "created_at": "2025-07-07T20:22:19.18Z",
+                "message": {
+                    "role": "assistant",
+                    "content": "",
+                    "tool_calls": [{"function": {"name": "get_weather", "arguments": {"city": "Tokyo"}}}],
+                },
+                "done": False,
+            },
+            {"error": "an error was encountered while running the model"},
+        ],
+        "calls": [
+            {
+                "id": "call_zxad3rKwKEkUOkGPRsVudySg",
+                "name": "get_weather",
+                "arguments": {"city": "Tokyo"},
+                "extensions": {"ollama": {"forms": {"/type": "absent", "/id": "minted"}}},
+            }
+        ],
+        "incomplete": [False],
+        "finish_reason": None,
+        "findings": [
+            {"event": 1, "pointer": "/error", "message": "the stream ended with an error: an error was encountered"}
+        ],
+    },
+    "an OpenAI Chat chunk is not an Ollama chunk": {
+        "description": "an OpenAI Chat chunk is not an Ollama chunk",
+        "source": "hand-written: another dialect's stream must be "
+        "an error naming the pointer, never an empty "
+        "result (issue 10.1)",
+        "events": [
+            {
+                "id": "chatcmpl-1",
+                "object": "chat.completion.chunk",
+                "created": 1,
+                "model": "gpt-4o-mini",
+                "choices": [{"index": 0, "delta": {"role": "assistant", "content": ""}, "finish_reason": None}],
+            }
+        ],
+        "error": {"event": 0, "pointer": "/done"},
+    },
+}
 KNOWN_FAILURES: dict[str, str] = {}
 # Byte positions at which the SSE text of a stream is cut into chunks (inside lines,
 # inside `data:`, inside multi-byte characters).
@@ -260,17 +322,41 @@ SPLITS = (1, 2, 3, 7, 64)
 
 def _params(names: list[str]) -> list[Any]:
     return [
-        pytest.param(name, id=name, marks=[pytest.mark.xfail(reason=KNOWN_FAILURES[name], strict=True)] if name in KNOWN_FAILURES else [])
+        pytest.param(
+            name,
+            id=name,
+            marks=[pytest.mark.xfail(reason=KNOWN_FAILURES[name], strict=True)] if name in KNOWN_FAILURES else [],
+        )
         for name in names
     ]
 
 
-VALID = _params(["a whole call in one chunk, then the done chunk", "two calls in one chunk", "calls in separate chunks, with an id and a streamed index", "a whole call is complete even under done_reason length", "a stream without the done chunk still has its whole calls", "text only gives no calls", "an error line ends the stream; the call before it is kept"])
-INVALID = _params(["a call whose arguments are not an object is rejected", "an OpenAI Chat chunk is not an Ollama chunk"])
+VALID = _params(
+    [
+        "a whole call in one chunk, then the done chunk",
+        "two calls in one chunk",
+        "calls in separate chunks, with an id and a streamed index",
+        "a whole call is complete even under done_reason length",
+        "a stream without the done chunk still has its whole calls",
+        "text only gives no calls",
+        "an error line ends the stream; the call before it is kept",
+    ]
+)
+INVALID = _params(
+    ["a call whose arguments are not an object is rejected", "an OpenAI Chat chunk is not an Ollama chunk"]
+)
 ROUNDTRIP = _params(
     [
         name
-        for name in ["a whole call in one chunk, then the done chunk", "two calls in one chunk", "calls in separate chunks, with an id and a streamed index", "a whole call is complete even under done_reason length", "a stream without the done chunk still has its whole calls", "text only gives no calls", "an error line ends the stream; the call before it is kept"]
+        for name in [
+            "a whole call in one chunk, then the done chunk",
+            "two calls in one chunk",
+            "calls in separate chunks, with an id and a streamed index",
+            "a whole call is complete even under done_reason length",
+            "a stream without the done chunk still has its whole calls",
+            "text only gives no calls",
+            "an error line ends the stream; the call before it is kept",
+        ]
         if CASES[name].get("roundtrip", True)
         and (stream.EMITS_INCOMPLETE or not any(c.get("incomplete") for c in CASES[name]["calls"]))
     ]
@@ -305,7 +391,6 @@ def _assemble(events: list[Any]) -> tuple[stream.Assembler, list[dict[str, Any]]
 def _sse(events: list[dict[str, Any]]) -> bytes:
     text = "".join(f"event: {e.get('type', 'chunk')}\ndata: {json.dumps(e, ensure_ascii=False)}\n\n" for e in events)
     return (text + "data: [DONE]\n\n").encode("utf-8")
-
 
 
 @pytest.mark.parametrize("name", VALID)
@@ -347,7 +432,6 @@ def test_vector_events_are_valid_stream_events(name: str, validate: Any) -> None
         pytest.skip(f"{DIALECT} declares no stream_event schema")
     for event in _case(name)["events"]:
         validate(EVENT_SCHEMA, event)
-
 
 
 @pytest.mark.parametrize("name", VALID)
@@ -401,7 +485,9 @@ def test_json_lines_text_gives_the_same_result(name: str) -> None:
 def test_json_array_text_gives_the_same_result(name: str, size: int) -> None:
     case = _case(name)
     _, expected, _ = _assemble(case["events"])
-    data = ("[\n" + ",\n".join(json.dumps(e, indent=1, ensure_ascii=False) for e in case["events"]) + "\n]\n").encode("utf-8")
+    data = ("[\n" + ",\n".join(json.dumps(e, indent=1, ensure_ascii=False) for e in case["events"]) + "\n]\n").encode(
+        "utf-8"
+    )
     assembler = stream.Assembler()
     for start in range(0, len(data), size):
         assembler.feed_text(data[start : start + size])
@@ -466,4 +552,3 @@ def test_emit_never_changes_its_input() -> None:
     before = copy.deepcopy(calls)
     stream.emit(calls)
     assert calls == before
-

@@ -14,164 +14,218 @@ DIALECT = "ollama"
 SHAPE = "tool_call"
 WIRE_SCHEMA = "dialects/" + DIALECT + "/tool_call.json"
 CANONICAL_SCHEMA = "canonical/" + SHAPE + ".json"
-WIRE_SCHEMAS = {"anthropic_messages": "dialects/anthropic_messages/tool_call.json", "bedrock_converse": "dialects/bedrock_converse/tool_call.json", "cohere_v2": "dialects/cohere_v2/tool_call.json", "gemini": "dialects/gemini/tool_call.json", "mcp": "dialects/mcp/tool_call.json", "mistral": "dialects/mistral/tool_call.json", "ollama": "dialects/ollama/tool_call.json", "openai_chat": "dialects/openai_chat/tool_call.json", "openai_responses": "dialects/openai_responses/tool_call.json"}
+WIRE_SCHEMAS = {
+    "anthropic_messages": "dialects/anthropic_messages/tool_call.json",
+    "bedrock_converse": "dialects/bedrock_converse/tool_call.json",
+    "cohere_v2": "dialects/cohere_v2/tool_call.json",
+    "gemini": "dialects/gemini/tool_call.json",
+    "mcp": "dialects/mcp/tool_call.json",
+    "mistral": "dialects/mistral/tool_call.json",
+    "ollama": "dialects/ollama/tool_call.json",
+    "openai_chat": "dialects/openai_chat/tool_call.json",
+    "openai_responses": "dialects/openai_responses/tool_call.json",
+}
 
-CASES: dict[str, dict[str, Any]] = {'call without id from an older server (corpus llama3.2 response)': {'description': 'call without id from an '
-                                                                                    'older server (corpus '
-                                                                                    'llama3.2 response)',
-                                                                     'wire': {'function': {'name': 'get_weather',
-                                                                                           'arguments': {'city': 'Tokyo'}}},
-                                                                     'canonical': {'id': None,
-                                                                                   'name': 'get_weather',
-                                                                                   'arguments': {'city': 'Tokyo'},
-                                                                                   'extensions': {'ollama': {'forms': {'/type': 'absent'}}}},
-                                                                     'to': {'openai_chat': {'wire': {'id': 'call_zxad3rKwKEkUOkGPRsVudySg',
-                                                                                                     'type': 'function',
-                                                                                                     'function': {'name': 'get_weather',
-                                                                                                                  'arguments': '{"city":"Tokyo"}'}},
-                                                                                            'losses': [{'pointer': '/id',
-                                                                                                        'what': 'a '
-                                                                                                                'missing '
-                                                                                                                'id'}]},
-                                                                            'anthropic_messages': {'wire': {'type': 'tool_use',
-                                                                                                            'id': 'toolu_zxad3rKwKEkUOkGPRsVudySg',
-                                                                                                            'name': 'get_weather',
-                                                                                                            'input': {'city': 'Tokyo'}},
-                                                                                                   'losses': [{'pointer': '/id',
-                                                                                                               'what': 'a '
-                                                                                                                       'missing '
-                                                                                                                       'id'}]}}},
- 'call with an id from a v0.12.10+ server': {'description': 'call with an id from a v0.12.10+ server',
-                                             'wire': {'id': 'call_lyywui55',
-                                                      'function': {'name': 'get_weather',
-                                                                   'arguments': {'city': 'Paris'}}},
-                                             'canonical': {'id': 'call_lyywui55',
-                                                           'name': 'get_weather',
-                                                           'arguments': {'city': 'Paris'},
-                                                           'extensions': {'ollama': {'forms': {'/type': 'absent'}}}},
-                                             'to': {'openai_chat': {'wire': {'id': 'call_lyywui55',
-                                                                             'type': 'function',
-                                                                             'function': {'name': 'get_weather',
-                                                                                          'arguments': '{"city":"Paris"}'}},
-                                                                    'losses': []},
-                                                    'anthropic_messages': {'wire': {'type': 'tool_use',
-                                                                                    'id': 'call_lyywui55',
-                                                                                    'name': 'get_weather',
-                                                                                    'input': {'city': 'Paris'}},
-                                                                           'losses': []}}},
- 'replayed call with type and index (corpus qwen3 request)': {'description': 'replayed call with type and '
-                                                                             'index (corpus qwen3 request)',
-                                                              'wire': {'type': 'function',
-                                                                       'function': {'index': 0,
-                                                                                    'name': 'get_temperature',
-                                                                                    'arguments': {'city': 'New '
-                                                                                                          'York'}}},
-                                                              'canonical': {'id': None,
-                                                                            'name': 'get_temperature',
-                                                                            'arguments': {'city': 'New York'},
-                                                                            'extensions': {'ollama': {'fields': {'/function/index': 0}}}},
-                                                              'to': {'openai_chat': {'wire': {'id': 'call_zxad3rKwKEkUOkGPRsVudySg',
-                                                                                              'type': 'function',
-                                                                                              'function': {'name': 'get_temperature',
-                                                                                                           'arguments': '{"city":"New '
-                                                                                                                        'York"}'}},
-                                                                                     'losses': [{'pointer': '/extensions/ollama/fields/~1function~1index',
-                                                                                                 'what': 'ollama '
-                                                                                                         'field '
-                                                                                                         '/function/index'},
-                                                                                                {'pointer': '/id',
-                                                                                                 'what': 'a '
-                                                                                                         'missing '
-                                                                                                         'id'}]}}},
- 'call with id and index in the function object': {'description': 'call with id and index in the function '
-                                                                  'object',
-                                                   'wire': {'id': 'call_p7o2gz50',
-                                                            'function': {'index': 1,
-                                                                         'name': 'test_function',
-                                                                         'arguments': {'param1': 'test1',
-                                                                                       'param2': 123}}},
-                                                   'canonical': {'id': 'call_p7o2gz50',
-                                                                 'name': 'test_function',
-                                                                 'arguments': {'param1': 'test1',
-                                                                               'param2': 123},
-                                                                 'extensions': {'ollama': {'fields': {'/function/index': 1},
-                                                                                           'forms': {'/type': 'absent'}}}}},
- 'call with id and type function': {'description': 'call with id and type function',
-                                    'wire': {'id': 'call_0scw2dos',
-                                             'type': 'function',
-                                             'function': {'name': 'get_weather',
-                                                          'arguments': {'city': 'London'}}},
-                                    'canonical': {'id': 'call_0scw2dos',
-                                                  'name': 'get_weather',
-                                                  'arguments': {'city': 'London'}},
-                                    'to': {'anthropic_messages': {'wire': {'type': 'tool_use',
-                                                                           'id': 'call_0scw2dos',
-                                                                           'name': 'get_weather',
-                                                                           'input': {'city': 'London'}},
-                                                                  'losses': []}}},
- 'no-argument call has an empty arguments object': {'description': 'no-argument call has an empty arguments '
-                                                                   'object',
-                                                    'wire': {'function': {'name': 'list_models',
-                                                                          'arguments': {}}},
-                                                    'canonical': {'id': None,
-                                                                  'name': 'list_models',
-                                                                  'arguments': {},
-                                                                  'extensions': {'ollama': {'forms': {'/type': 'absent'}}}},
-                                                    'to': {'openai_chat': {'wire': {'id': 'call_zxad3rKwKEkUOkGPRsVudySg',
-                                                                                    'type': 'function',
-                                                                                    'function': {'name': 'list_models',
-                                                                                                 'arguments': '{}'}},
-                                                                           'losses': [{'pointer': '/id',
-                                                                                       'what': 'a missing '
-                                                                                               'id'}]}}},
- 'nested unicode arguments become compact UTF-8 text in OpenAI': {'description': 'nested unicode arguments '
-                                                                                 'become compact UTF-8 text '
-                                                                                 'in OpenAI',
-                                                                  'wire': {'id': 'call_u1',
-                                                                           'type': 'function',
-                                                                           'function': {'name': 'search',
-                                                                                        'arguments': {'q': '東京 '
-                                                                                                           '☔',
-                                                                                                      'filters': {'limit': 3,
-                                                                                                                  'exact': False,
-                                                                                                                  'near': None}}}},
-                                                                  'canonical': {'id': 'call_u1',
-                                                                                'name': 'search',
-                                                                                'arguments': {'q': '東京 ☔',
-                                                                                              'filters': {'limit': 3,
-                                                                                                          'exact': False,
-                                                                                                          'near': None}}},
-                                                                  'to': {'openai_chat': {'wire': {'id': 'call_u1',
-                                                                                                  'type': 'function',
-                                                                                                  'function': {'name': 'search',
-                                                                                                               'arguments': '{"q":"東京 '
-                                                                                                                            '☔","filters":{"limit":3,"exact":false,"near":null}}'}},
-                                                                                         'losses': []}}},
- 'an OpenAI call with text arguments is rejected': {'description': 'an OpenAI call with text arguments is '
-                                                                   'rejected',
-                                                    'wire': {'id': 'call_1',
-                                                             'type': 'function',
-                                                             'function': {'name': 'f',
-                                                                          'arguments': '{"a":1}'}},
-                                                    'error': {'pointer': '/function/arguments'}},
- 'an Anthropic tool_use block is rejected': {'description': 'an Anthropic tool_use block is rejected',
-                                             'wire': {'type': 'tool_use',
-                                                      'id': 'toolu_01',
-                                                      'name': 'get_weather',
-                                                      'input': {}},
-                                             'error': {'pointer': '/type'}},
- 'a call without a function name is rejected': {'description': 'a call without a function name is rejected',
-                                                'wire': {'function': {'arguments': {'city': 'Tokyo'}}},
-                                                'error': {'pointer': '/function/name'}},
- 'a call with an empty name is rejected': {'description': 'a call with an empty name is rejected',
-                                           'wire': {'function': {'name': '', 'arguments': {}}},
-                                           'error': {'pointer': '/function/name'}},
- 'an id that is not a string is rejected': {'description': 'an id that is not a string is rejected',
-                                            'wire': {'id': 7, 'function': {'name': 'f', 'arguments': {}}},
-                                            'error': {'pointer': '/id'}}}
+CASES: dict[str, dict[str, Any]] = {
+    "call without id from an older server (corpus llama3.2 response)": {
+        "description": "call without id from an older server (corpus llama3.2 response)",
+        "wire": {"function": {"name": "get_weather", "arguments": {"city": "Tokyo"}}},
+        "canonical": {
+            "id": None,
+            "name": "get_weather",
+            "arguments": {"city": "Tokyo"},
+            "extensions": {"ollama": {"forms": {"/type": "absent"}}},
+        },
+        "to": {
+            "openai_chat": {
+                "wire": {
+                    "id": "call_zxad3rKwKEkUOkGPRsVudySg",
+                    "type": "function",
+                    "function": {"name": "get_weather", "arguments": '{"city":"Tokyo"}'},
+                },
+                "losses": [{"pointer": "/id", "what": "a missing id"}],
+            },
+            "anthropic_messages": {
+                "wire": {
+                    "type": "tool_use",
+                    "id": "toolu_zxad3rKwKEkUOkGPRsVudySg",
+                    "name": "get_weather",
+                    "input": {"city": "Tokyo"},
+                },
+                "losses": [{"pointer": "/id", "what": "a missing id"}],
+            },
+        },
+    },
+    "call with an id from a v0.12.10+ server": {
+        "description": "call with an id from a v0.12.10+ server",
+        "wire": {"id": "call_lyywui55", "function": {"name": "get_weather", "arguments": {"city": "Paris"}}},
+        "canonical": {
+            "id": "call_lyywui55",
+            "name": "get_weather",
+            "arguments": {"city": "Paris"},
+            "extensions": {"ollama": {"forms": {"/type": "absent"}}},
+        },
+        "to": {
+            "openai_chat": {
+                "wire": {
+                    "id": "call_lyywui55",
+                    "type": "function",
+                    "function": {"name": "get_weather", "arguments": '{"city":"Paris"}'},
+                },
+                "losses": [],
+            },
+            "anthropic_messages": {
+                "wire": {"type": "tool_use", "id": "call_lyywui55", "name": "get_weather", "input": {"city": "Paris"}},
+                "losses": [],
+            },
+        },
+    },
+    "replayed call with type and index (corpus qwen3 request)": {
+        "description": "replayed call with type and index (corpus qwen3 request)",
+        "wire": {
+            "type": "function",
+            "function": {"index": 0, "name": "get_temperature", "arguments": {"city": "New York"}},
+        },
+        "canonical": {
+            "id": None,
+            "name": "get_temperature",
+            "arguments": {"city": "New York"},
+            "extensions": {"ollama": {"fields": {"/function/index": 0}}},
+        },
+        "to": {
+            "openai_chat": {
+                "wire": {
+                    "id": "call_zxad3rKwKEkUOkGPRsVudySg",
+                    "type": "function",
+                    "function": {"name": "get_temperature", "arguments": '{"city":"New York"}'},
+                },
+                "losses": [
+                    {"pointer": "/extensions/ollama/fields/~1function~1index", "what": "ollama field /function/index"},
+                    {"pointer": "/id", "what": "a missing id"},
+                ],
+            }
+        },
+    },
+    "call with id and index in the function object": {
+        "description": "call with id and index in the function object",
+        "wire": {
+            "id": "call_p7o2gz50",
+            "function": {"index": 1, "name": "test_function", "arguments": {"param1": "test1", "param2": 123}},
+        },
+        "canonical": {
+            "id": "call_p7o2gz50",
+            "name": "test_function",
+            "arguments": {"param1": "test1", "param2": 123},
+            "extensions": {"ollama": {"fields": {"/function/index": 1}, "forms": {"/type": "absent"}}},
+        },
+    },
+    "call with id and type function": {
+        "description": "call with id and type function",
+        "wire": {
+            "id": "call_0scw2dos",
+            "type": "function",
+            "function": {"name": "get_weather", "arguments": {"city": "London"}},
+        },
+        "canonical": {"id": "call_0scw2dos", "name": "get_weather", "arguments": {"city": "London"}},
+        "to": {
+            "anthropic_messages": {
+                "wire": {"type": "tool_use", "id": "call_0scw2dos", "name": "get_weather", "input": {"city": "London"}},
+                "losses": [],
+            }
+        },
+    },
+    "no-argument call has an empty arguments object": {
+        "description": "no-argument call has an empty arguments object",
+        "wire": {"function": {"name": "list_models", "arguments": {}}},
+        "canonical": {
+            "id": None,
+            "name": "list_models",
+            "arguments": {},
+            "extensions": {"ollama": {"forms": {"/type": "absent"}}},
+        },
+        "to": {
+            "openai_chat": {
+                "wire": {
+                    "id": "call_zxad3rKwKEkUOkGPRsVudySg",
+                    "type": "function",
+                    "function": {"name": "list_models", "arguments": "{}"},
+                },
+                "losses": [{"pointer": "/id", "what": "a missing id"}],
+            }
+        },
+    },
+    "nested unicode arguments become compact UTF-8 text in OpenAI": {
+        "description": "nested unicode arguments become compact UTF-8 text in OpenAI",
+        "wire": {
+            "id": "call_u1",
+            "type": "function",
+            "function": {
+                "name": "search",
+                "arguments": {"q": "東京 ☔", "filters": {"limit": 3, "exact": False, "near": None}},
+            },
+        },
+        "canonical": {
+            "id": "call_u1",
+            "name": "search",
+            "arguments": {"q": "東京 ☔", "filters": {"limit": 3, "exact": False, "near": None}},
+        },
+        "to": {
+            "openai_chat": {
+                "wire": {
+                    "id": "call_u1",
+                    "type": "function",
+                    "function": {
+                        "name": "search",
+                        "arguments": '{"q":"東京 ☔","filters":{"limit":3,"exact":false,"near":null}}',
+                    },
+                },
+                "losses": [],
+            }
+        },
+    },
+    "an OpenAI call with text arguments is rejected": {
+        "description": "an OpenAI call with text arguments is rejected",
+        "wire": {"id": "call_1", "type": "function", "function": {"name": "f", "arguments": '{"a":1}'}},
+        "error": {"pointer": "/function/arguments"},
+    },
+    "an Anthropic tool_use block is rejected": {
+        "description": "an Anthropic tool_use block is rejected",
+        "wire": {"type": "tool_use", "id": "toolu_01", "name": "get_weather", "input": {}},
+        "error": {"pointer": "/type"},
+    },
+    "a call without a function name is rejected": {
+        "description": "a call without a function name is rejected",
+        "wire": {"function": {"arguments": {"city": "Tokyo"}}},
+        "error": {"pointer": "/function/name"},
+    },
+    "a call with an empty name is rejected": {
+        "description": "a call with an empty name is rejected",
+        "wire": {"function": {"name": "", "arguments": {}}},
+        "error": {"pointer": "/function/name"},
+    },
+    "an id that is not a string is rejected": {
+        "description": "an id that is not a string is rejected",
+        "wire": {"id": 7, "function": {"name": "f", "arguments": {}}},
+        "error": {"pointer": "/id"},
+    },
+}
 KNOWN_FAILURES: dict[str, str] = {}
-VALID_NAMES = ["call without id from an older server (corpus llama3.2 response)", "call with an id from a v0.12.10+ server", "replayed call with type and index (corpus qwen3 request)", "call with id and index in the function object", "call with id and type function", "no-argument call has an empty arguments object", "nested unicode arguments become compact UTF-8 text in OpenAI"]
-INVALID_NAMES = ["an OpenAI call with text arguments is rejected", "an Anthropic tool_use block is rejected", "a call without a function name is rejected", "a call with an empty name is rejected", "an id that is not a string is rejected"]
+VALID_NAMES = [
+    "call without id from an older server (corpus llama3.2 response)",
+    "call with an id from a v0.12.10+ server",
+    "replayed call with type and index (corpus qwen3 request)",
+    "call with id and index in the function object",
+    "call with id and type function",
+    "no-argument call has an empty arguments object",
+    "nested unicode arguments become compact UTF-8 text in OpenAI",
+]
+INVALID_NAMES = [
+    "an OpenAI call with text arguments is rejected",
+    "an Anthropic tool_use block is rejected",
+    "a call without a function name is rejected",
+    "a call with an empty name is rejected",
+    "an id that is not a string is rejected",
+]
 # Quirks of compatible servers: the dialect's own schema rejects them, decode reads them.
 LENIENT = {name: case["lenient"] for name, case in CASES.items() if "lenient" in case}
 
@@ -208,12 +262,9 @@ def _case(name: str) -> dict[str, Any]:
     return copy.deepcopy(CASES[name])
 
 
-
 @pytest.mark.parametrize("name", _params([n for n in VALID_NAMES if n not in LENIENT], "wire_schema"))
 def test_wire_is_valid_against_the_dialect_schema(name: str, validate: Any) -> None:
     validate(WIRE_SCHEMA, _case(name)["wire"])
-
-
 
 
 def _same_error_kind(got: dict[str, Any], expected: dict[str, Any]) -> dict[str, Any]:
@@ -251,7 +302,6 @@ def test_decoding_json_text_matches_decoding_the_dict(name: str) -> None:
     assert decode(json.dumps(case["wire"])) == decode(case["wire"])
 
 
-
 @pytest.mark.parametrize(("name", "target"), CONVERSIONS)
 def test_conversion_gives_the_expected_wire_and_losses(name: str, target: str, validate: Any) -> None:
     case = _case(name)
@@ -279,7 +329,9 @@ def test_every_other_dialect_carries_it_or_reports_the_loss(name: str, target: s
     back = decoder(target, SHAPE)(result.value)
     lost = {loss.pointer.split("/")[1] for loss in result.losses if loss.pointer}
     for key in sorted(set(case["canonical"]) | set(back)):
-        if key in ("extensions", "raw_arguments", "arguments_error") or key in DIALECTS[target].DERIVABLE.get(SHAPE, ()):
+        if key in ("extensions", "raw_arguments", "arguments_error") or key in DIALECTS[target].DERIVABLE.get(
+            SHAPE, ()
+        ):
             continue
         before, after = case["canonical"].get(key), back.get(key)
         if key in ("id", "call_id") and isinstance(after, str):

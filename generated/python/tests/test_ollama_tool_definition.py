@@ -14,110 +14,145 @@ DIALECT = "ollama"
 SHAPE = "tool_definition"
 WIRE_SCHEMA = "dialects/" + DIALECT + "/tool_definition.json"
 CANONICAL_SCHEMA = "canonical/" + SHAPE + ".json"
-WIRE_SCHEMAS = {"anthropic_messages": "dialects/anthropic_messages/tool_definition.json", "bedrock_converse": "dialects/bedrock_converse/tool_definition.json", "cohere_v2": "dialects/cohere_v2/tool_definition.json", "gemini": "dialects/gemini/tool_definition.json", "mcp": "dialects/mcp/tool_definition.json", "mistral": "dialects/mistral/tool_definition.json", "ollama": "dialects/ollama/tool_definition.json", "openai_chat": "dialects/openai_chat/tool_definition.json", "openai_responses": "dialects/openai_responses/tool_definition.json"}
+WIRE_SCHEMAS = {
+    "anthropic_messages": "dialects/anthropic_messages/tool_definition.json",
+    "bedrock_converse": "dialects/bedrock_converse/tool_definition.json",
+    "cohere_v2": "dialects/cohere_v2/tool_definition.json",
+    "gemini": "dialects/gemini/tool_definition.json",
+    "mcp": "dialects/mcp/tool_definition.json",
+    "mistral": "dialects/mistral/tool_definition.json",
+    "ollama": "dialects/ollama/tool_definition.json",
+    "openai_chat": "dialects/openai_chat/tool_definition.json",
+    "openai_responses": "dialects/openai_responses/tool_definition.json",
+}
 
-CASES: dict[str, dict[str, Any]] = {'function tool (docs get_temperature)': {'description': 'function tool (docs get_temperature)',
-                                          'wire': {'type': 'function',
-                                                   'function': {'name': 'get_temperature',
-                                                                'description': 'Get the current temperature '
-                                                                               'for a city',
-                                                                'parameters': {'type': 'object',
-                                                                               'required': ['city'],
-                                                                               'properties': {'city': {'type': 'string',
-                                                                                                       'description': 'The '
-                                                                                                                      'name '
-                                                                                                                      'of '
-                                                                                                                      'the '
-                                                                                                                      'city'}}}}},
-                                          'canonical': {'name': 'get_temperature',
-                                                        'description': 'Get the current temperature for a '
-                                                                       'city',
-                                                        'parameters': {'type': 'object',
-                                                                       'required': ['city'],
-                                                                       'properties': {'city': {'type': 'string',
-                                                                                               'description': 'The '
-                                                                                                              'name '
-                                                                                                              'of '
-                                                                                                              'the '
-                                                                                                              'city'}}}},
-                                          'to': {'openai_chat': {'wire': {'type': 'function',
-                                                                          'function': {'name': 'get_temperature',
-                                                                                       'description': 'Get '
-                                                                                                      'the '
-                                                                                                      'current '
-                                                                                                      'temperature '
-                                                                                                      'for a '
-                                                                                                      'city',
-                                                                                       'parameters': {'type': 'object',
-                                                                                                      'required': ['city'],
-                                                                                                      'properties': {'city': {'type': 'string',
-                                                                                                                              'description': 'The '
-                                                                                                                                             'name '
-                                                                                                                                             'of '
-                                                                                                                                             'the '
-                                                                                                                                             'city'}}}}},
-                                                                 'losses': []},
-                                                 'anthropic_messages': {'wire': {'name': 'get_temperature',
-                                                                                 'description': 'Get the '
-                                                                                                'current '
-                                                                                                'temperature '
-                                                                                                'for a city',
-                                                                                 'input_schema': {'type': 'object',
-                                                                                                  'required': ['city'],
-                                                                                                  'properties': {'city': {'type': 'string',
-                                                                                                                          'description': 'The '
-                                                                                                                                         'name '
-                                                                                                                                         'of '
-                                                                                                                                         'the '
-                                                                                                                                         'city'}}}},
-                                                                        'losses': []}}},
- 'tool without a description': {'description': 'tool without a description',
-                                'wire': {'type': 'function',
-                                         'function': {'name': 'list_models',
-                                                      'parameters': {'type': 'object', 'properties': {}}}},
-                                'canonical': {'name': 'list_models',
-                                              'parameters': {'type': 'object', 'properties': {}}},
-                                'to': {'anthropic_messages': {'wire': {'name': 'list_models',
-                                                                       'input_schema': {'type': 'object',
-                                                                                        'properties': {}}},
-                                                              'losses': []}}},
- 'enum and array properties pass through': {'description': 'enum and array properties pass through',
-                                            'wire': {'type': 'function',
-                                                     'function': {'name': 'get_weather',
-                                                                  'description': 'Get the weather forecast',
-                                                                  'parameters': {'type': 'object',
-                                                                                 'required': ['location',
-                                                                                              'format'],
-                                                                                 'properties': {'location': {'type': 'string'},
-                                                                                                'format': {'type': 'string',
-                                                                                                           'enum': ['celsius',
-                                                                                                                    'fahrenheit']},
-                                                                                                'days': {'type': 'array',
-                                                                                                         'items': {'type': 'integer'}}}}}},
-                                            'canonical': {'name': 'get_weather',
-                                                          'description': 'Get the weather forecast',
-                                                          'parameters': {'type': 'object',
-                                                                         'required': ['location', 'format'],
-                                                                         'properties': {'location': {'type': 'string'},
-                                                                                        'format': {'type': 'string',
-                                                                                                   'enum': ['celsius',
-                                                                                                            'fahrenheit']},
-                                                                                        'days': {'type': 'array',
-                                                                                                 'items': {'type': 'integer'}}}}}},
- 'an Anthropic tool is rejected': {'description': 'an Anthropic tool is rejected',
-                                   'wire': {'name': 'get_weather', 'input_schema': {'type': 'object'}},
-                                   'error': {'pointer': '/type'}},
- 'a tool without a function name is rejected': {'description': 'a tool without a function name is rejected',
-                                                'wire': {'type': 'function',
-                                                         'function': {'description': 'x',
-                                                                      'parameters': {'type': 'object'}}},
-                                                'error': {'pointer': '/function/name'}},
- 'a tool without parameters is rejected': {'description': 'a tool without parameters is rejected',
-                                           'wire': {'type': 'function', 'function': {'name': 'f'}},
-                                           'error': {'pointer': '/function/parameters'}}}
+CASES: dict[str, dict[str, Any]] = {
+    "function tool (docs get_temperature)": {
+        "description": "function tool (docs get_temperature)",
+        "wire": {
+            "type": "function",
+            "function": {
+                "name": "get_temperature",
+                "description": "Get the current temperature for a city",
+                "parameters": {
+                    "type": "object",
+                    "required": ["city"],
+                    "properties": {"city": {"type": "string", "description": "The name of the city"}},
+                },
+            },
+        },
+        "canonical": {
+            "name": "get_temperature",
+            "description": "Get the current temperature for a city",
+            "parameters": {
+                "type": "object",
+                "required": ["city"],
+                "properties": {"city": {"type": "string", "description": "The name of the city"}},
+            },
+        },
+        "to": {
+            "openai_chat": {
+                "wire": {
+                    "type": "function",
+                    "function": {
+                        "name": "get_temperature",
+                        "description": "Get the current temperature for a city",
+                        "parameters": {
+                            "type": "object",
+                            "required": ["city"],
+                            "properties": {"city": {"type": "string", "description": "The name of the city"}},
+                        },
+                    },
+                },
+                "losses": [],
+            },
+            "anthropic_messages": {
+                "wire": {
+                    "name": "get_temperature",
+                    "description": "Get the current temperature for a city",
+                    "input_schema": {
+                        "type": "object",
+                        "required": ["city"],
+                        "properties": {"city": {"type": "string", "description": "The name of the city"}},
+                    },
+                },
+                "losses": [],
+            },
+        },
+    },
+    "tool without a description": {
+        "description": "tool without a description",
+        "wire": {
+            "type": "function",
+            "function": {"name": "list_models", "parameters": {"type": "object", "properties": {}}},
+        },
+        "canonical": {"name": "list_models", "parameters": {"type": "object", "properties": {}}},
+        "to": {
+            "anthropic_messages": {
+                "wire": {"name": "list_models", "input_schema": {"type": "object", "properties": {}}},
+                "losses": [],
+            }
+        },
+    },
+    "enum and array properties pass through": {
+        "description": "enum and array properties pass through",
+        "wire": {
+            "type": "function",
+            "function": {
+                "name": "get_weather",
+                "description": "Get the weather forecast",
+                "parameters": {
+                    "type": "object",
+                    "required": ["location", "format"],
+                    "properties": {
+                        "location": {"type": "string"},
+                        "format": {"type": "string", "enum": ["celsius", "fahrenheit"]},
+                        "days": {"type": "array", "items": {"type": "integer"}},
+                    },
+                },
+            },
+        },
+        "canonical": {
+            "name": "get_weather",
+            "description": "Get the weather forecast",
+            "parameters": {
+                "type": "object",
+                "required": ["location", "format"],
+                "properties": {
+                    "location": {"type": "string"},
+                    "format": {"type": "string", "enum": ["celsius", "fahrenheit"]},
+                    "days": {"type": "array", "items": {"type": "integer"}},
+                },
+            },
+        },
+    },
+    "an Anthropic tool is rejected": {
+        "description": "an Anthropic tool is rejected",
+        "wire": {"name": "get_weather", "input_schema": {"type": "object"}},
+        "error": {"pointer": "/type"},
+    },
+    "a tool without a function name is rejected": {
+        "description": "a tool without a function name is rejected",
+        "wire": {"type": "function", "function": {"description": "x", "parameters": {"type": "object"}}},
+        "error": {"pointer": "/function/name"},
+    },
+    "a tool without parameters is rejected": {
+        "description": "a tool without parameters is rejected",
+        "wire": {"type": "function", "function": {"name": "f"}},
+        "error": {"pointer": "/function/parameters"},
+    },
+}
 KNOWN_FAILURES: dict[str, str] = {}
-VALID_NAMES = ["function tool (docs get_temperature)", "tool without a description", "enum and array properties pass through"]
-INVALID_NAMES = ["an Anthropic tool is rejected", "a tool without a function name is rejected", "a tool without parameters is rejected"]
+VALID_NAMES = [
+    "function tool (docs get_temperature)",
+    "tool without a description",
+    "enum and array properties pass through",
+]
+INVALID_NAMES = [
+    "an Anthropic tool is rejected",
+    "a tool without a function name is rejected",
+    "a tool without parameters is rejected",
+]
 # Quirks of compatible servers: the dialect's own schema rejects them, decode reads them.
 LENIENT = {name: case["lenient"] for name, case in CASES.items() if "lenient" in case}
 
@@ -154,12 +189,9 @@ def _case(name: str) -> dict[str, Any]:
     return copy.deepcopy(CASES[name])
 
 
-
 @pytest.mark.parametrize("name", _params([n for n in VALID_NAMES if n not in LENIENT], "wire_schema"))
 def test_wire_is_valid_against_the_dialect_schema(name: str, validate: Any) -> None:
     validate(WIRE_SCHEMA, _case(name)["wire"])
-
-
 
 
 def _same_error_kind(got: dict[str, Any], expected: dict[str, Any]) -> dict[str, Any]:
@@ -197,7 +229,6 @@ def test_decoding_json_text_matches_decoding_the_dict(name: str) -> None:
     assert decode(json.dumps(case["wire"])) == decode(case["wire"])
 
 
-
 @pytest.mark.parametrize(("name", "target"), CONVERSIONS)
 def test_conversion_gives_the_expected_wire_and_losses(name: str, target: str, validate: Any) -> None:
     case = _case(name)
@@ -225,7 +256,9 @@ def test_every_other_dialect_carries_it_or_reports_the_loss(name: str, target: s
     back = decoder(target, SHAPE)(result.value)
     lost = {loss.pointer.split("/")[1] for loss in result.losses if loss.pointer}
     for key in sorted(set(case["canonical"]) | set(back)):
-        if key in ("extensions", "raw_arguments", "arguments_error") or key in DIALECTS[target].DERIVABLE.get(SHAPE, ()):
+        if key in ("extensions", "raw_arguments", "arguments_error") or key in DIALECTS[target].DERIVABLE.get(
+            SHAPE, ()
+        ):
             continue
         before, after = case["canonical"].get(key), back.get(key)
         if key in ("id", "call_id") and isinstance(after, str):

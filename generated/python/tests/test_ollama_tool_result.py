@@ -14,124 +14,176 @@ DIALECT = "ollama"
 SHAPE = "tool_result"
 WIRE_SCHEMA = "dialects/" + DIALECT + "/tool_result.json"
 CANONICAL_SCHEMA = "canonical/" + SHAPE + ".json"
-WIRE_SCHEMAS = {"anthropic_messages": "dialects/anthropic_messages/tool_result.json", "bedrock_converse": "dialects/bedrock_converse/tool_result.json", "cohere_v2": "dialects/cohere_v2/tool_result.json", "gemini": "dialects/gemini/tool_result.json", "mcp": "dialects/mcp/tool_result.json", "mistral": "dialects/mistral/tool_result.json", "ollama": "dialects/ollama/tool_result.json", "openai_chat": "dialects/openai_chat/tool_result.json", "openai_responses": "dialects/openai_responses/tool_result.json"}
+WIRE_SCHEMAS = {
+    "anthropic_messages": "dialects/anthropic_messages/tool_result.json",
+    "bedrock_converse": "dialects/bedrock_converse/tool_result.json",
+    "cohere_v2": "dialects/cohere_v2/tool_result.json",
+    "gemini": "dialects/gemini/tool_result.json",
+    "mcp": "dialects/mcp/tool_result.json",
+    "mistral": "dialects/mistral/tool_result.json",
+    "ollama": "dialects/ollama/tool_result.json",
+    "openai_chat": "dialects/openai_chat/tool_result.json",
+    "openai_responses": "dialects/openai_responses/tool_result.json",
+}
 
-CASES: dict[str, dict[str, Any]] = {'result with tool_name (corpus qwen3 request)': {'description': 'result with tool_name (corpus qwen3 '
-                                                                 'request)',
-                                                  'wire': {'role': 'tool',
-                                                           'tool_name': 'get_temperature',
-                                                           'content': '22°C'},
-                                                  'canonical': {'call_id': None,
-                                                                'name': 'get_temperature',
-                                                                'content': [{'type': 'text', 'text': '22°C'}],
-                                                                'is_error': False},
-                                                  'to': {'openai_chat': {'wire': {'role': 'tool',
-                                                                                  'tool_call_id': 'call_zxad3rKwKEkUOkGPRsVudySg',
-                                                                                  'content': '22°C'},
-                                                                         'losses': [{'pointer': '/call_id',
-                                                                                     'what': 'a missing '
-                                                                                             'id'}]},
-                                                         'anthropic_messages': {'wire': {'type': 'tool_result',
-                                                                                         'tool_use_id': 'toolu_zxad3rKwKEkUOkGPRsVudySg',
-                                                                                         'content': '22°C'},
-                                                                                'losses': [{'pointer': '/call_id',
-                                                                                            'what': 'a '
-                                                                                                    'missing '
-                                                                                                    'id'}]}}},
- 'result with tool_call_id and tool_name': {'description': 'result with tool_call_id and tool_name',
-                                            'wire': {'role': 'tool',
-                                                     'tool_call_id': 'call_lyywui55',
-                                                     'tool_name': 'get_weather',
-                                                     'content': '18C, light rain'},
-                                            'canonical': {'call_id': 'call_lyywui55',
-                                                          'name': 'get_weather',
-                                                          'content': [{'type': 'text',
-                                                                       'text': '18C, light rain'}],
-                                                          'is_error': False},
-                                            'to': {'openai_chat': {'wire': {'role': 'tool',
-                                                                            'tool_call_id': 'call_lyywui55',
-                                                                            'content': '18C, light rain'},
-                                                                   'losses': []},
-                                                   'anthropic_messages': {'wire': {'type': 'tool_result',
-                                                                                   'tool_use_id': 'call_lyywui55',
-                                                                                   'content': '18C, light '
-                                                                                              'rain'},
-                                                                          'losses': []}}},
- 'empty content is no content': {'description': 'empty content is no content',
-                                 'wire': {'role': 'tool', 'tool_name': 'clear_cache', 'content': ''},
-                                 'canonical': {'call_id': None,
-                                               'name': 'clear_cache',
-                                               'content': [],
-                                               'is_error': False},
-                                 'to': {'openai_chat': {'wire': {'role': 'tool',
-                                                                 'tool_call_id': 'call_zxad3rKwKEkUOkGPRsVudySg',
-                                                                 'content': ''},
-                                                        'losses': [{'pointer': '/call_id',
-                                                                    'what': 'a missing id'}]}}},
- 'JSON text content stays text': {'description': 'JSON text content stays text',
-                                  'wire': {'role': 'tool',
-                                           'tool_name': 'get_stock',
-                                           'tool_call_id': 'call_s1',
-                                           'content': '{"ticker": "ACME", "price": 12.5}'},
-                                  'canonical': {'call_id': 'call_s1',
-                                                'name': 'get_stock',
-                                                'content': [{'type': 'text',
-                                                             'text': '{"ticker": "ACME", "price": 12.5}'}],
-                                                'is_error': False}},
- 'images on a tool message are kept as an extension': {'description': 'images on a tool message are kept as '
-                                                                      'an extension',
-                                                       'wire': {'role': 'tool',
-                                                                'tool_name': 'screenshot',
-                                                                'tool_call_id': 'call_img',
-                                                                'content': 'see the image',
-                                                                'images': ['iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==']},
-                                                       'canonical': {'call_id': 'call_img',
-                                                                     'name': 'screenshot',
-                                                                     'content': [{'type': 'text',
-                                                                                  'text': 'see the image'}],
-                                                                     'is_error': False,
-                                                                     'extensions': {'ollama': {'fields': {'/images': ['iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==']}}}},
-                                                       'to': {'openai_chat': {'wire': {'role': 'tool',
-                                                                                       'tool_call_id': 'call_img',
-                                                                                       'content': 'see the '
-                                                                                                  'image'},
-                                                                              'losses': [{'pointer': '/extensions/ollama/fields/~1images',
-                                                                                          'what': 'ollama '
-                                                                                                  'field '
-                                                                                                  '/images'}]}}},
- 'content given as a list of blocks is rejected': {'description': 'content given as a list of blocks is '
-                                                                  'rejected',
-                                                   'wire': {'role': 'tool',
-                                                            'tool_call_id': 'call_1',
-                                                            'content': [{'type': 'text', 'text': 'x'}]},
-                                                   'error': {'pointer': '/content'}},
- 'an assistant message is not a tool result': {'description': 'an assistant message is not a tool result',
-                                               'wire': {'role': 'assistant', 'content': 'hello'},
-                                               'error': {'pointer': '/role'}},
- 'an Anthropic tool_result block is rejected': {'description': 'an Anthropic tool_result block is rejected',
-                                                'wire': {'type': 'tool_result',
-                                                         'tool_use_id': 'toolu_1',
-                                                         'content': 'x'},
-                                                'error': {'pointer': '/role'}},
- 'content that is a number is rejected': {'description': 'content that is a number is rejected',
-                                          'wire': {'role': 'tool', 'tool_name': 'f', 'content': 5},
-                                          'error': {'pointer': '/content'}},
- 'an empty tool_name is rejected': {'description': 'an empty tool_name is rejected',
-                                    'wire': {'role': 'tool', 'tool_name': '', 'content': 'x'},
-                                    'error': {'pointer': '/tool_name'}},
- 'a result without content is rejected': {'description': 'a result without content is rejected',
-                                          'wire': {'role': 'tool', 'tool_name': 'f'},
-                                          'error': {'pointer': '/content'}},
- 'a result without tool_name from an older client': {'description': 'a result without tool_name from an '
-                                                                    'older client',
-                                                     'wire': {'role': 'tool', 'content': '22°C'},
-                                                     'canonical': {'call_id': None,
-                                                                   'content': [{'type': 'text',
-                                                                                'text': '22°C'}],
-                                                                   'is_error': False}}}
+CASES: dict[str, dict[str, Any]] = {
+    "result with tool_name (corpus qwen3 request)": {
+        "description": "result with tool_name (corpus qwen3 request)",
+        "wire": {"role": "tool", "tool_name": "get_temperature", "content": "22°C"},
+        "canonical": {
+            "call_id": None,
+            "name": "get_temperature",
+            "content": [{"type": "text", "text": "22°C"}],
+            "is_error": False,
+        },
+        "to": {
+            "openai_chat": {
+                "wire": {"role": "tool", "tool_call_id": "call_zxad3rKwKEkUOkGPRsVudySg", "content": "22°C"},
+                "losses": [{"pointer": "/call_id", "what": "a missing id"}],
+            },
+            "anthropic_messages": {
+                "wire": {"type": "tool_result", "tool_use_id": "toolu_zxad3rKwKEkUOkGPRsVudySg", "content": "22°C"},
+                "losses": [{"pointer": "/call_id", "what": "a missing id"}],
+            },
+        },
+    },
+    "result with tool_call_id and tool_name": {
+        "description": "result with tool_call_id and tool_name",
+        "wire": {
+            "role": "tool",
+            "tool_call_id": "call_lyywui55",
+            "tool_name": "get_weather",
+            "content": "18C, light rain",
+        },
+        "canonical": {
+            "call_id": "call_lyywui55",
+            "name": "get_weather",
+            "content": [{"type": "text", "text": "18C, light rain"}],
+            "is_error": False,
+        },
+        "to": {
+            "openai_chat": {
+                "wire": {"role": "tool", "tool_call_id": "call_lyywui55", "content": "18C, light rain"},
+                "losses": [],
+            },
+            "anthropic_messages": {
+                "wire": {"type": "tool_result", "tool_use_id": "call_lyywui55", "content": "18C, light rain"},
+                "losses": [],
+            },
+        },
+    },
+    "empty content is no content": {
+        "description": "empty content is no content",
+        "wire": {"role": "tool", "tool_name": "clear_cache", "content": ""},
+        "canonical": {"call_id": None, "name": "clear_cache", "content": [], "is_error": False},
+        "to": {
+            "openai_chat": {
+                "wire": {"role": "tool", "tool_call_id": "call_zxad3rKwKEkUOkGPRsVudySg", "content": ""},
+                "losses": [{"pointer": "/call_id", "what": "a missing id"}],
+            }
+        },
+    },
+    "JSON text content stays text": {
+        "description": "JSON text content stays text",
+        "wire": {
+            "role": "tool",
+            "tool_name": "get_stock",
+            "tool_call_id": "call_s1",
+            "content": '{"ticker": "ACME", "price": 12.5}',
+        },
+        "canonical": {
+            "call_id": "call_s1",
+            "name": "get_stock",
+            "content": [{"type": "text", "text": '{"ticker": "ACME", "price": 12.5}'}],
+            "is_error": False,
+        },
+    },
+    "images on a tool message are kept as an extension": {
+        "description": "images on a tool message are kept as an extension",
+        "wire": {
+            "role": "tool",
+            "tool_name": "screenshot",
+            "tool_call_id": "call_img",
+            "content": "see the image",
+            "images": [
+                "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=="
+            ],
+        },
+        "canonical": {
+            "call_id": "call_img",
+            "name": "screenshot",
+            "content": [{"type": "text", "text": "see the image"}],
+            "is_error": False,
+            "extensions": {
+                "ollama": {
+                    "fields": {
+                        "/images": [
+                            "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=="
+                        ]
+                    }
+                }
+            },
+        },
+        "to": {
+            "openai_chat": {
+                "wire": {"role": "tool", "tool_call_id": "call_img", "content": "see the image"},
+                "losses": [{"pointer": "/extensions/ollama/fields/~1images", "what": "ollama field /images"}],
+            }
+        },
+    },
+    "content given as a list of blocks is rejected": {
+        "description": "content given as a list of blocks is rejected",
+        "wire": {"role": "tool", "tool_call_id": "call_1", "content": [{"type": "text", "text": "x"}]},
+        "error": {"pointer": "/content"},
+    },
+    "an assistant message is not a tool result": {
+        "description": "an assistant message is not a tool result",
+        "wire": {"role": "assistant", "content": "hello"},
+        "error": {"pointer": "/role"},
+    },
+    "an Anthropic tool_result block is rejected": {
+        "description": "an Anthropic tool_result block is rejected",
+        "wire": {"type": "tool_result", "tool_use_id": "toolu_1", "content": "x"},
+        "error": {"pointer": "/role"},
+    },
+    "content that is a number is rejected": {
+        "description": "content that is a number is rejected",
+        "wire": {"role": "tool", "tool_name": "f", "content": 5},
+        "error": {"pointer": "/content"},
+    },
+    "an empty tool_name is rejected": {
+        "description": "an empty tool_name is rejected",
+        "wire": {"role": "tool", "tool_name": "", "content": "x"},
+        "error": {"pointer": "/tool_name"},
+    },
+    "a result without content is rejected": {
+        "description": "a result without content is rejected",
+        "wire": {"role": "tool", "tool_name": "f"},
+        "error": {"pointer": "/content"},
+    },
+    "a result without tool_name from an older client": {
+        "description": "a result without tool_name from an older client",
+        "wire": {"role": "tool", "content": "22°C"},
+        "canonical": {"call_id": None, "content": [{"type": "text", "text": "22°C"}], "is_error": False},
+    },
+}
 KNOWN_FAILURES: dict[str, str] = {}
-VALID_NAMES = ["result with tool_name (corpus qwen3 request)", "result with tool_call_id and tool_name", "empty content is no content", "JSON text content stays text", "images on a tool message are kept as an extension", "a result without tool_name from an older client"]
-INVALID_NAMES = ["content given as a list of blocks is rejected", "an assistant message is not a tool result", "an Anthropic tool_result block is rejected", "content that is a number is rejected", "an empty tool_name is rejected", "a result without content is rejected"]
+VALID_NAMES = [
+    "result with tool_name (corpus qwen3 request)",
+    "result with tool_call_id and tool_name",
+    "empty content is no content",
+    "JSON text content stays text",
+    "images on a tool message are kept as an extension",
+    "a result without tool_name from an older client",
+]
+INVALID_NAMES = [
+    "content given as a list of blocks is rejected",
+    "an assistant message is not a tool result",
+    "an Anthropic tool_result block is rejected",
+    "content that is a number is rejected",
+    "an empty tool_name is rejected",
+    "a result without content is rejected",
+]
 # Quirks of compatible servers: the dialect's own schema rejects them, decode reads them.
 LENIENT = {name: case["lenient"] for name, case in CASES.items() if "lenient" in case}
 
@@ -168,12 +220,9 @@ def _case(name: str) -> dict[str, Any]:
     return copy.deepcopy(CASES[name])
 
 
-
 @pytest.mark.parametrize("name", _params([n for n in VALID_NAMES if n not in LENIENT], "wire_schema"))
 def test_wire_is_valid_against_the_dialect_schema(name: str, validate: Any) -> None:
     validate(WIRE_SCHEMA, _case(name)["wire"])
-
-
 
 
 def _same_error_kind(got: dict[str, Any], expected: dict[str, Any]) -> dict[str, Any]:
@@ -211,7 +260,6 @@ def test_decoding_json_text_matches_decoding_the_dict(name: str) -> None:
     assert decode(json.dumps(case["wire"])) == decode(case["wire"])
 
 
-
 @pytest.mark.parametrize(("name", "target"), CONVERSIONS)
 def test_conversion_gives_the_expected_wire_and_losses(name: str, target: str, validate: Any) -> None:
     case = _case(name)
@@ -239,7 +287,9 @@ def test_every_other_dialect_carries_it_or_reports_the_loss(name: str, target: s
     back = decoder(target, SHAPE)(result.value)
     lost = {loss.pointer.split("/")[1] for loss in result.losses if loss.pointer}
     for key in sorted(set(case["canonical"]) | set(back)):
-        if key in ("extensions", "raw_arguments", "arguments_error") or key in DIALECTS[target].DERIVABLE.get(SHAPE, ()):
+        if key in ("extensions", "raw_arguments", "arguments_error") or key in DIALECTS[target].DERIVABLE.get(
+            SHAPE, ()
+        ):
             continue
         before, after = case["canonical"].get(key), back.get(key)
         if key in ("id", "call_id") and isinstance(after, str):

@@ -17,1421 +17,1781 @@ DIALECT = "openai_chat"
 EVENT_SCHEMA = stream.EVENT_SCHEMA
 CALL_SCHEMA = "canonical/tool_call.json"
 DELTA_SCHEMA = "canonical/tool_call_delta.json"
-CASES: dict[str, dict[str, Any]] = {'one call: id and name first, argument fragments by index, usage-only chunk last': {'description': 'one '
-                                                                                                    'call: '
-                                                                                                    'id and '
-                                                                                                    'name '
-                                                                                                    'first, '
-                                                                                                    'argument '
-                                                                                                    'fragments '
-                                                                                                    'by '
-                                                                                                    'index, '
-                                                                                                    'usage-only '
-                                                                                                    'chunk '
-                                                                                                    'last',
-                                                                                     'source': 'modelled on '
-                                                                                               'corpus '
-                                                                                               'openai-chat/gpt4omini-tool-call.stream.jsonl',
-                                                                                     'events': [{'id': 'chatcmpl-1',
-                                                                                                 'object': 'chat.completion.chunk',
-                                                                                                 'created': 1,
-                                                                                                 'model': 'gpt-4o-mini',
-                                                                                                 'choices': [{'index': 0,
-                                                                                                              'delta': {'role': 'assistant',
-                                                                                                                        'content': None},
-                                                                                                              'finish_reason': None}]},
-                                                                                                {'id': 'chatcmpl-1',
-                                                                                                 'object': 'chat.completion.chunk',
-                                                                                                 'created': 1,
-                                                                                                 'model': 'gpt-4o-mini',
-                                                                                                 'choices': [{'index': 0,
-                                                                                                              'delta': {'tool_calls': [{'index': 0,
-                                                                                                                                        'id': 'call_a1',
-                                                                                                                                        'type': 'function',
-                                                                                                                                        'function': {'name': 'get_capital',
-                                                                                                                                                     'arguments': ''}}]},
-                                                                                                              'finish_reason': None}]},
-                                                                                                {'id': 'chatcmpl-1',
-                                                                                                 'object': 'chat.completion.chunk',
-                                                                                                 'created': 1,
-                                                                                                 'model': 'gpt-4o-mini',
-                                                                                                 'choices': [{'index': 0,
-                                                                                                              'delta': {'tool_calls': [{'index': 0,
-                                                                                                                                        'function': {'arguments': '{"coun'}}]},
-                                                                                                              'finish_reason': None}]},
-                                                                                                {'id': 'chatcmpl-1',
-                                                                                                 'object': 'chat.completion.chunk',
-                                                                                                 'created': 1,
-                                                                                                 'model': 'gpt-4o-mini',
-                                                                                                 'choices': [{'index': 0,
-                                                                                                              'delta': {'tool_calls': [{'index': 0,
-                                                                                                                                        'function': {'arguments': 'try":"U'}}]},
-                                                                                                              'finish_reason': None}]},
-                                                                                                {'id': 'chatcmpl-1',
-                                                                                                 'object': 'chat.completion.chunk',
-                                                                                                 'created': 1,
-                                                                                                 'model': 'gpt-4o-mini',
-                                                                                                 'choices': [{'index': 0,
-                                                                                                              'delta': {'tool_calls': [{'index': 0,
-                                                                                                                                        'function': {'arguments': 'K"}'}}]},
-                                                                                                              'finish_reason': None}]},
-                                                                                                {'id': 'chatcmpl-1',
-                                                                                                 'object': 'chat.completion.chunk',
-                                                                                                 'created': 1,
-                                                                                                 'model': 'gpt-4o-mini',
-                                                                                                 'choices': [{'index': 0,
-                                                                                                              'delta': {},
-                                                                                                              'finish_reason': 'tool_calls'}]},
-                                                                                                {'id': 'chatcmpl-1',
-                                                                                                 'object': 'chat.completion.chunk',
-                                                                                                 'created': 1,
-                                                                                                 'model': 'gpt-4o-mini',
-                                                                                                 'choices': [],
-                                                                                                 'usage': {'prompt_tokens': 5,
-                                                                                                           'completion_tokens': 7,
-                                                                                                           'total_tokens': 12}}],
-                                                                                     'calls': [{'id': 'call_a1',
-                                                                                                'name': 'get_capital',
-                                                                                                'raw_arguments': '{"country":"UK"}',
-                                                                                                'arguments': {'country': 'UK'}}],
-                                                                                     'incomplete': [False],
-                                                                                     'finish_reason': 'tool_calls',
-                                                                                     'deltas': [{'index': 0,
-                                                                                                 'id': 'call_a1',
-                                                                                                 'name': 'get_capital'},
-                                                                                                {'index': 0,
-                                                                                                 'arguments_delta': '{"coun'},
-                                                                                                {'index': 0,
-                                                                                                 'arguments_delta': 'try":"U'},
-                                                                                                {'index': 0,
-                                                                                                 'arguments_delta': 'K"}'}]},
- 'two calls one after the other': {'description': 'two calls one after the other',
-                                   'events': [{'id': 'chatcmpl-1',
-                                               'object': 'chat.completion.chunk',
-                                               'created': 1,
-                                               'model': 'gpt-4o-mini',
-                                               'choices': [{'index': 0,
-                                                            'delta': {'tool_calls': [{'index': 0,
-                                                                                      'id': 'call_a1',
-                                                                                      'type': 'function',
-                                                                                      'function': {'name': 'get_weather',
-                                                                                                   'arguments': '{"city":'}}]},
-                                                            'finish_reason': None}]},
-                                              {'id': 'chatcmpl-1',
-                                               'object': 'chat.completion.chunk',
-                                               'created': 1,
-                                               'model': 'gpt-4o-mini',
-                                               'choices': [{'index': 0,
-                                                            'delta': {'tool_calls': [{'index': 0,
-                                                                                      'function': {'arguments': '"Paris"}'}}]},
-                                                            'finish_reason': None}]},
-                                              {'id': 'chatcmpl-1',
-                                               'object': 'chat.completion.chunk',
-                                               'created': 1,
-                                               'model': 'gpt-4o-mini',
-                                               'choices': [{'index': 0,
-                                                            'delta': {'tool_calls': [{'index': 1,
-                                                                                      'id': 'call_b2',
-                                                                                      'type': 'function',
-                                                                                      'function': {'name': 'get_time',
-                                                                                                   'arguments': ''}}]},
-                                                            'finish_reason': None}]},
-                                              {'id': 'chatcmpl-1',
-                                               'object': 'chat.completion.chunk',
-                                               'created': 1,
-                                               'model': 'gpt-4o-mini',
-                                               'choices': [{'index': 0,
-                                                            'delta': {'tool_calls': [{'index': 1,
-                                                                                      'function': {'arguments': '{"tz":"CET"}'}}]},
-                                                            'finish_reason': None}]},
-                                              {'id': 'chatcmpl-1',
-                                               'object': 'chat.completion.chunk',
-                                               'created': 1,
-                                               'model': 'gpt-4o-mini',
-                                               'choices': [{'index': 0,
-                                                            'delta': {},
-                                                            'finish_reason': 'tool_calls'}]}],
-                                   'calls': [{'id': 'call_a1',
-                                              'name': 'get_weather',
-                                              'raw_arguments': '{"city":"Paris"}',
-                                              'arguments': {'city': 'Paris'}},
-                                             {'id': 'call_b2',
-                                              'name': 'get_time',
-                                              'raw_arguments': '{"tz":"CET"}',
-                                              'arguments': {'tz': 'CET'}}],
-                                   'incomplete': [False, False],
-                                   'finish_reason': 'tool_calls',
-                                   'deltas': [{'index': 0,
-                                               'id': 'call_a1',
-                                               'name': 'get_weather',
-                                               'arguments_delta': '{"city":'},
-                                              {'index': 0, 'arguments_delta': '"Paris"}'},
-                                              {'index': 1, 'id': 'call_b2', 'name': 'get_time'},
-                                              {'index': 1, 'arguments_delta': '{"tz":"CET"}'}]},
- 'two calls interleaved fragment by fragment': {'description': 'two calls interleaved fragment by fragment',
-                                                'events': [{'id': 'chatcmpl-1',
-                                                            'object': 'chat.completion.chunk',
-                                                            'created': 1,
-                                                            'model': 'gpt-4o-mini',
-                                                            'choices': [{'index': 0,
-                                                                         'delta': {'tool_calls': [{'index': 0,
-                                                                                                   'id': 'call_a1',
-                                                                                                   'type': 'function',
-                                                                                                   'function': {'name': 'get_weather',
-                                                                                                                'arguments': ''}},
-                                                                                                  {'index': 1,
-                                                                                                   'id': 'call_b2',
-                                                                                                   'type': 'function',
-                                                                                                   'function': {'name': 'get_time',
-                                                                                                                'arguments': ''}}]},
-                                                                         'finish_reason': None}]},
-                                                           {'id': 'chatcmpl-1',
-                                                            'object': 'chat.completion.chunk',
-                                                            'created': 1,
-                                                            'model': 'gpt-4o-mini',
-                                                            'choices': [{'index': 0,
-                                                                         'delta': {'tool_calls': [{'index': 1,
-                                                                                                   'function': {'arguments': '{"tz":'}}]},
-                                                                         'finish_reason': None}]},
-                                                           {'id': 'chatcmpl-1',
-                                                            'object': 'chat.completion.chunk',
-                                                            'created': 1,
-                                                            'model': 'gpt-4o-mini',
-                                                            'choices': [{'index': 0,
-                                                                         'delta': {'tool_calls': [{'index': 0,
-                                                                                                   'function': {'arguments': '{"city":'}}]},
-                                                                         'finish_reason': None}]},
-                                                           {'id': 'chatcmpl-1',
-                                                            'object': 'chat.completion.chunk',
-                                                            'created': 1,
-                                                            'model': 'gpt-4o-mini',
-                                                            'choices': [{'index': 0,
-                                                                         'delta': {'tool_calls': [{'index': 0,
-                                                                                                   'function': {'arguments': '"Oslo"}'}}]},
-                                                                         'finish_reason': None}]},
-                                                           {'id': 'chatcmpl-1',
-                                                            'object': 'chat.completion.chunk',
-                                                            'created': 1,
-                                                            'model': 'gpt-4o-mini',
-                                                            'choices': [{'index': 0,
-                                                                         'delta': {'tool_calls': [{'index': 1,
-                                                                                                   'function': {'arguments': '"UTC"}'}}]},
-                                                                         'finish_reason': None}]},
-                                                           {'id': 'chatcmpl-1',
-                                                            'object': 'chat.completion.chunk',
-                                                            'created': 1,
-                                                            'model': 'gpt-4o-mini',
-                                                            'choices': [{'index': 0,
-                                                                         'delta': {},
-                                                                         'finish_reason': 'tool_calls'}]}],
-                                                'calls': [{'id': 'call_a1',
-                                                           'name': 'get_weather',
-                                                           'raw_arguments': '{"city":"Oslo"}',
-                                                           'arguments': {'city': 'Oslo'}},
-                                                          {'id': 'call_b2',
-                                                           'name': 'get_time',
-                                                           'raw_arguments': '{"tz":"UTC"}',
-                                                           'arguments': {'tz': 'UTC'}}],
-                                                'incomplete': [False, False],
-                                                'finish_reason': 'tool_calls',
-                                                'deltas': [{'index': 0,
-                                                            'id': 'call_a1',
-                                                            'name': 'get_weather'},
-                                                           {'index': 1, 'id': 'call_b2', 'name': 'get_time'},
-                                                           {'index': 1, 'arguments_delta': '{"tz":'},
-                                                           {'index': 0, 'arguments_delta': '{"city":'},
-                                                           {'index': 0, 'arguments_delta': '"Oslo"}'},
-                                                           {'index': 1, 'arguments_delta': '"UTC"}'}]},
- 'every call sent with index 0: a new id starts a new call': {'description': 'every call sent with index 0: '
-                                                                             'a new id starts a new call',
-                                                              'source': "compatible servers (the 'every call "
-                                                                        "has index 0' bug)",
-                                                              'events': [{'id': 'chatcmpl-1',
-                                                                          'object': 'chat.completion.chunk',
-                                                                          'created': 1,
-                                                                          'model': 'gpt-4o-mini',
-                                                                          'choices': [{'index': 0,
-                                                                                       'delta': {'tool_calls': [{'index': 0,
-                                                                                                                 'id': 'call_a1',
-                                                                                                                 'type': 'function',
-                                                                                                                 'function': {'name': 'get_weather',
-                                                                                                                              'arguments': ''}}]},
-                                                                                       'finish_reason': None}]},
-                                                                         {'id': 'chatcmpl-1',
-                                                                          'object': 'chat.completion.chunk',
-                                                                          'created': 1,
-                                                                          'model': 'gpt-4o-mini',
-                                                                          'choices': [{'index': 0,
-                                                                                       'delta': {'tool_calls': [{'index': 0,
-                                                                                                                 'function': {'arguments': '{"city":"Rome"}'}}]},
-                                                                                       'finish_reason': None}]},
-                                                                         {'id': 'chatcmpl-1',
-                                                                          'object': 'chat.completion.chunk',
-                                                                          'created': 1,
-                                                                          'model': 'gpt-4o-mini',
-                                                                          'choices': [{'index': 0,
-                                                                                       'delta': {'tool_calls': [{'index': 0,
-                                                                                                                 'id': 'call_b2',
-                                                                                                                 'type': 'function',
-                                                                                                                 'function': {'name': 'get_weather',
-                                                                                                                              'arguments': ''}}]},
-                                                                                       'finish_reason': None}]},
-                                                                         {'id': 'chatcmpl-1',
-                                                                          'object': 'chat.completion.chunk',
-                                                                          'created': 1,
-                                                                          'model': 'gpt-4o-mini',
-                                                                          'choices': [{'index': 0,
-                                                                                       'delta': {'tool_calls': [{'index': 0,
-                                                                                                                 'function': {'arguments': '{"city":"Bern"}'}}]},
-                                                                                       'finish_reason': None}]},
-                                                                         {'id': 'chatcmpl-1',
-                                                                          'object': 'chat.completion.chunk',
-                                                                          'created': 1,
-                                                                          'model': 'gpt-4o-mini',
-                                                                          'choices': [{'index': 0,
-                                                                                       'delta': {},
-                                                                                       'finish_reason': 'tool_calls'}]}],
-                                                              'calls': [{'id': 'call_a1',
-                                                                         'name': 'get_weather',
-                                                                         'raw_arguments': '{"city":"Rome"}',
-                                                                         'arguments': {'city': 'Rome'}},
-                                                                        {'id': 'call_b2',
-                                                                         'name': 'get_weather',
-                                                                         'raw_arguments': '{"city":"Bern"}',
-                                                                         'arguments': {'city': 'Bern'}}],
-                                                              'incomplete': [False, False],
-                                                              'finish_reason': 'tool_calls',
-                                                              'deltas': [{'index': 0,
-                                                                          'id': 'call_a1',
-                                                                          'name': 'get_weather'},
-                                                                         {'index': 0,
-                                                                          'arguments_delta': '{"city":"Rome"}'},
-                                                                         {'index': 1,
-                                                                          'id': 'call_b2',
-                                                                          'name': 'get_weather'},
-                                                                         {'index': 1,
-                                                                          'arguments_delta': '{"city":"Bern"}'}]},
- 'no index at all: an id starts a call, fragments without id continue it': {'description': 'no index at all: '
-                                                                                           'an id starts a '
-                                                                                           'call, fragments '
-                                                                                           'without id '
-                                                                                           'continue it',
-                                                                            'source': 'compatible servers '
-                                                                                      'that omit index',
-                                                                            'events': [{'id': 'chatcmpl-1',
-                                                                                        'object': 'chat.completion.chunk',
-                                                                                        'created': 1,
-                                                                                        'model': 'gpt-4o-mini',
-                                                                                        'choices': [{'index': 0,
-                                                                                                     'delta': {'tool_calls': [{'id': 'call_a1',
-                                                                                                                               'type': 'function',
-                                                                                                                               'function': {'name': 'f',
-                                                                                                                                            'arguments': '{"x"'}}]},
-                                                                                                     'finish_reason': None}]},
-                                                                                       {'id': 'chatcmpl-1',
-                                                                                        'object': 'chat.completion.chunk',
-                                                                                        'created': 1,
-                                                                                        'model': 'gpt-4o-mini',
-                                                                                        'choices': [{'index': 0,
-                                                                                                     'delta': {'tool_calls': [{'function': {'arguments': ':1}'}}]},
-                                                                                                     'finish_reason': None}]},
-                                                                                       {'id': 'chatcmpl-1',
-                                                                                        'object': 'chat.completion.chunk',
-                                                                                        'created': 1,
-                                                                                        'model': 'gpt-4o-mini',
-                                                                                        'choices': [{'index': 0,
-                                                                                                     'delta': {'tool_calls': [{'id': 'call_b2',
-                                                                                                                               'type': 'function',
-                                                                                                                               'function': {'name': 'g',
-                                                                                                                                            'arguments': '{}'}}]},
-                                                                                                     'finish_reason': None}]},
-                                                                                       {'id': 'chatcmpl-1',
-                                                                                        'object': 'chat.completion.chunk',
-                                                                                        'created': 1,
-                                                                                        'model': 'gpt-4o-mini',
-                                                                                        'choices': [{'index': 0,
-                                                                                                     'delta': {},
-                                                                                                     'finish_reason': 'tool_calls'}]}],
-                                                                            'calls': [{'id': 'call_a1',
-                                                                                       'name': 'f',
-                                                                                       'raw_arguments': '{"x":1}',
-                                                                                       'arguments': {'x': 1}},
-                                                                                      {'id': 'call_b2',
-                                                                                       'name': 'g',
-                                                                                       'raw_arguments': '{}',
-                                                                                       'arguments': {}}],
-                                                                            'incomplete': [False, False],
-                                                                            'finish_reason': 'tool_calls',
-                                                                            'deltas': [{'index': 0,
-                                                                                        'id': 'call_a1',
-                                                                                        'name': 'f',
-                                                                                        'arguments_delta': '{"x"'},
-                                                                                       {'index': 0,
-                                                                                        'arguments_delta': ':1}'},
-                                                                                       {'index': 1,
-                                                                                        'id': 'call_b2',
-                                                                                        'name': 'g',
-                                                                                        'arguments_delta': '{}'}]},
- 'first fragment without type: the constant is filled in': {'description': 'first fragment without type: the '
-                                                                           'constant is filled in',
-                                                            'source': 'compatible servers that omit type',
-                                                            'events': [{'id': 'chatcmpl-1',
-                                                                        'object': 'chat.completion.chunk',
-                                                                        'created': 1,
-                                                                        'model': 'gpt-4o-mini',
-                                                                        'choices': [{'index': 0,
-                                                                                     'delta': {'tool_calls': [{'index': 0,
-                                                                                                               'id': 'call_a1',
-                                                                                                               'function': {'name': 'f',
-                                                                                                                            'arguments': '{"x":1}'}}]},
-                                                                                     'finish_reason': None}]},
-                                                                       {'id': 'chatcmpl-1',
-                                                                        'object': 'chat.completion.chunk',
-                                                                        'created': 1,
-                                                                        'model': 'gpt-4o-mini',
-                                                                        'choices': [{'index': 0,
-                                                                                     'delta': {},
-                                                                                     'finish_reason': 'tool_calls'}]}],
-                                                            'calls': [{'id': 'call_a1',
-                                                                       'name': 'f',
-                                                                       'raw_arguments': '{"x":1}',
-                                                                       'arguments': {'x': 1}}],
-                                                            'incomplete': [False],
-                                                            'finish_reason': 'tool_calls',
-                                                            'deltas': [{'index': 0,
-                                                                        'id': 'call_a1',
-                                                                        'name': 'f',
-                                                                        'arguments_delta': '{"x":1}'}]},
- 'a whole call in one delta, with the finish in the same chunk': {'description': 'a whole call in one delta, '
-                                                                                 'with the finish in the '
-                                                                                 'same chunk',
-                                                                  'source': 'Mistral-style chunk; research '
-                                                                            'notes on mistral streaming',
-                                                                  'events': [{'id': 'chatcmpl-1',
-                                                                              'object': 'chat.completion.chunk',
-                                                                              'created': 1,
-                                                                              'model': 'gpt-4o-mini',
-                                                                              'choices': [{'index': 0,
-                                                                                           'delta': {'tool_calls': [{'index': 0,
-                                                                                                                     'id': 'call_a1',
-                                                                                                                     'type': 'function',
-                                                                                                                     'function': {'name': 'get_weather',
-                                                                                                                                  'arguments': '{"city":"Lima"}'}}]},
-                                                                                           'finish_reason': 'tool_calls'}]}],
-                                                                  'calls': [{'id': 'call_a1',
-                                                                             'name': 'get_weather',
-                                                                             'raw_arguments': '{"city":"Lima"}',
-                                                                             'arguments': {'city': 'Lima'}}],
-                                                                  'incomplete': [False],
-                                                                  'finish_reason': 'tool_calls',
-                                                                  'deltas': [{'index': 0,
-                                                                              'id': 'call_a1',
-                                                                              'name': 'get_weather',
-                                                                              'arguments_delta': '{"city":"Lima"}'}]},
- 'a call without arguments: empty argument text means {}': {'description': 'a call without arguments: empty '
-                                                                           'argument text means {}',
-                                                            'events': [{'id': 'chatcmpl-1',
-                                                                        'object': 'chat.completion.chunk',
-                                                                        'created': 1,
-                                                                        'model': 'gpt-4o-mini',
-                                                                        'choices': [{'index': 0,
-                                                                                     'delta': {'tool_calls': [{'index': 0,
-                                                                                                               'id': 'call_a1',
-                                                                                                               'type': 'function',
-                                                                                                               'function': {'name': 'list_files',
-                                                                                                                            'arguments': ''}}]},
-                                                                                     'finish_reason': None}]},
-                                                                       {'id': 'chatcmpl-1',
-                                                                        'object': 'chat.completion.chunk',
-                                                                        'created': 1,
-                                                                        'model': 'gpt-4o-mini',
-                                                                        'choices': [{'index': 0,
-                                                                                     'delta': {},
-                                                                                     'finish_reason': 'tool_calls'}]}],
-                                                            'calls': [{'id': 'call_a1',
-                                                                       'name': 'list_files',
-                                                                       'raw_arguments': '',
-                                                                       'arguments': {}}],
-                                                            'incomplete': [False],
-                                                            'finish_reason': 'tool_calls',
-                                                            'deltas': [{'index': 0,
-                                                                        'id': 'call_a1',
-                                                                        'name': 'list_files'}]},
- 'text content before the call is ignored': {'description': 'text content before the call is ignored',
-                                             'events': [{'id': 'chatcmpl-1',
-                                                         'object': 'chat.completion.chunk',
-                                                         'created': 1,
-                                                         'model': 'gpt-4o-mini',
-                                                         'choices': [{'index': 0,
-                                                                      'delta': {'content': 'Let me check.'},
-                                                                      'finish_reason': None}]},
-                                                        {'id': 'chatcmpl-1',
-                                                         'object': 'chat.completion.chunk',
-                                                         'created': 1,
-                                                         'model': 'gpt-4o-mini',
-                                                         'choices': [{'index': 0,
-                                                                      'delta': {'content': ' One moment.'},
-                                                                      'finish_reason': None}]},
-                                                        {'id': 'chatcmpl-1',
-                                                         'object': 'chat.completion.chunk',
-                                                         'created': 1,
-                                                         'model': 'gpt-4o-mini',
-                                                         'choices': [{'index': 0,
-                                                                      'delta': {'tool_calls': [{'index': 0,
-                                                                                                'id': 'call_a1',
-                                                                                                'type': 'function',
-                                                                                                'function': {'name': 'f',
-                                                                                                             'arguments': '{"q":"x"}'}}]},
-                                                                      'finish_reason': None}]},
-                                                        {'id': 'chatcmpl-1',
-                                                         'object': 'chat.completion.chunk',
-                                                         'created': 1,
-                                                         'model': 'gpt-4o-mini',
-                                                         'choices': [{'index': 0,
-                                                                      'delta': {},
-                                                                      'finish_reason': 'tool_calls'}]}],
-                                             'calls': [{'id': 'call_a1',
-                                                        'name': 'f',
-                                                        'raw_arguments': '{"q":"x"}',
-                                                        'arguments': {'q': 'x'}}],
-                                             'incomplete': [False],
-                                             'finish_reason': 'tool_calls',
-                                             'deltas': [{'index': 0,
-                                                         'id': 'call_a1',
-                                                         'name': 'f',
-                                                         'arguments_delta': '{"q":"x"}'}]},
- 'finish length in the middle of a call: incomplete, raw text kept': {'description': 'finish length in the '
-                                                                                     'middle of a call: '
-                                                                                     'incomplete, raw text '
-                                                                                     'kept',
-                                                                      'events': [{'id': 'chatcmpl-1',
-                                                                                  'object': 'chat.completion.chunk',
-                                                                                  'created': 1,
-                                                                                  'model': 'gpt-4o-mini',
-                                                                                  'choices': [{'index': 0,
-                                                                                               'delta': {'tool_calls': [{'index': 0,
-                                                                                                                         'id': 'call_a1',
-                                                                                                                         'type': 'function',
-                                                                                                                         'function': {'name': 'write_file',
-                                                                                                                                      'arguments': ''}}]},
-                                                                                               'finish_reason': None}]},
-                                                                                 {'id': 'chatcmpl-1',
-                                                                                  'object': 'chat.completion.chunk',
-                                                                                  'created': 1,
-                                                                                  'model': 'gpt-4o-mini',
-                                                                                  'choices': [{'index': 0,
-                                                                                               'delta': {'tool_calls': [{'index': 0,
-                                                                                                                         'function': {'arguments': '{"path":"a.txt","text":"Once '
-                                                                                                                                                   'upon'}}]},
-                                                                                               'finish_reason': None}]},
-                                                                                 {'id': 'chatcmpl-1',
-                                                                                  'object': 'chat.completion.chunk',
-                                                                                  'created': 1,
-                                                                                  'model': 'gpt-4o-mini',
-                                                                                  'choices': [{'index': 0,
-                                                                                               'delta': {},
-                                                                                               'finish_reason': 'length'}]}],
-                                                                      'calls': [{'id': 'call_a1',
-                                                                                 'name': 'write_file',
-                                                                                 'arguments': None,
-                                                                                 'raw_arguments': '{"path":"a.txt","text":"Once '
-                                                                                                  'upon',
-                                                                                 'arguments_error': 'the '
-                                                                                                    'stream '
-                                                                                                    'was cut '
-                                                                                                    'off',
-                                                                                 'incomplete': True}],
-                                                                      'incomplete': [True],
-                                                                      'finish_reason': 'length',
-                                                                      'deltas': [{'index': 0,
-                                                                                  'id': 'call_a1',
-                                                                                  'name': 'write_file'},
-                                                                                 {'index': 0,
-                                                                                  'arguments_delta': '{"path":"a.txt","text":"Once '
-                                                                                                     'upon'}]},
- 'finish length after text that happens to parse: still incomplete': {'description': 'finish length after '
-                                                                                     'text that happens to '
-                                                                                     'parse: still '
-                                                                                     'incomplete',
-                                                                      'events': [{'id': 'chatcmpl-1',
-                                                                                  'object': 'chat.completion.chunk',
-                                                                                  'created': 1,
-                                                                                  'model': 'gpt-4o-mini',
-                                                                                  'choices': [{'index': 0,
-                                                                                               'delta': {'tool_calls': [{'index': 0,
-                                                                                                                         'id': 'call_a1',
-                                                                                                                         'type': 'function',
-                                                                                                                         'function': {'name': 'f',
-                                                                                                                                      'arguments': ''}}]},
-                                                                                               'finish_reason': None}]},
-                                                                                 {'id': 'chatcmpl-1',
-                                                                                  'object': 'chat.completion.chunk',
-                                                                                  'created': 1,
-                                                                                  'model': 'gpt-4o-mini',
-                                                                                  'choices': [{'index': 0,
-                                                                                               'delta': {'tool_calls': [{'index': 0,
-                                                                                                                         'function': {'arguments': '{"n":1}'}}]},
-                                                                                               'finish_reason': None}]},
-                                                                                 {'id': 'chatcmpl-1',
-                                                                                  'object': 'chat.completion.chunk',
-                                                                                  'created': 1,
-                                                                                  'model': 'gpt-4o-mini',
-                                                                                  'choices': [{'index': 0,
-                                                                                               'delta': {},
-                                                                                               'finish_reason': 'length'}]}],
-                                                                      'calls': [{'id': 'call_a1',
-                                                                                 'name': 'f',
-                                                                                 'arguments': None,
-                                                                                 'raw_arguments': '{"n":1}',
-                                                                                 'arguments_error': 'the '
-                                                                                                    'stream '
-                                                                                                    'was cut '
-                                                                                                    'off',
-                                                                                 'incomplete': True}],
-                                                                      'incomplete': [True],
-                                                                      'finish_reason': 'length',
-                                                                      'deltas': [{'index': 0,
-                                                                                  'id': 'call_a1',
-                                                                                  'name': 'f'},
-                                                                                 {'index': 0,
-                                                                                  'arguments_delta': '{"n":1}'}]},
- 'finish length cuts both of two parallel calls': {'description': 'finish length cuts both of two parallel '
-                                                                  'calls',
-                                                   'events': [{'id': 'chatcmpl-1',
-                                                               'object': 'chat.completion.chunk',
-                                                               'created': 1,
-                                                               'model': 'gpt-4o-mini',
-                                                               'choices': [{'index': 0,
-                                                                            'delta': {'tool_calls': [{'index': 0,
-                                                                                                      'id': 'call_a1',
-                                                                                                      'type': 'function',
-                                                                                                      'function': {'name': 'f',
-                                                                                                                   'arguments': '{"n":1}'}}]},
-                                                                            'finish_reason': None}]},
-                                                              {'id': 'chatcmpl-1',
-                                                               'object': 'chat.completion.chunk',
-                                                               'created': 1,
-                                                               'model': 'gpt-4o-mini',
-                                                               'choices': [{'index': 0,
-                                                                            'delta': {'tool_calls': [{'index': 1,
-                                                                                                      'id': 'call_b2',
-                                                                                                      'type': 'function',
-                                                                                                      'function': {'name': 'g',
-                                                                                                                   'arguments': '{"m":'}}]},
-                                                                            'finish_reason': None}]},
-                                                              {'id': 'chatcmpl-1',
-                                                               'object': 'chat.completion.chunk',
-                                                               'created': 1,
-                                                               'model': 'gpt-4o-mini',
-                                                               'choices': [{'index': 0,
-                                                                            'delta': {},
-                                                                            'finish_reason': 'length'}]}],
-                                                   'calls': [{'id': 'call_a1',
-                                                              'name': 'f',
-                                                              'arguments': None,
-                                                              'raw_arguments': '{"n":1}',
-                                                              'arguments_error': 'the stream was cut off',
-                                                              'incomplete': True},
-                                                             {'id': 'call_b2',
-                                                              'name': 'g',
-                                                              'arguments': None,
-                                                              'raw_arguments': '{"m":',
-                                                              'arguments_error': 'the stream was cut off',
-                                                              'incomplete': True}],
-                                                   'incomplete': [True, True],
-                                                   'finish_reason': 'length',
-                                                   'deltas': [{'index': 0,
-                                                               'id': 'call_a1',
-                                                               'name': 'f',
-                                                               'arguments_delta': '{"n":1}'},
-                                                              {'index': 1,
-                                                               'id': 'call_b2',
-                                                               'name': 'g',
-                                                               'arguments_delta': '{"m":'}]},
- 'the stream ends without a finish: the open call is incomplete': {'description': 'the stream ends without a '
-                                                                                  'finish: the open call is '
-                                                                                  'incomplete',
-                                                                   'events': [{'id': 'chatcmpl-1',
-                                                                               'object': 'chat.completion.chunk',
-                                                                               'created': 1,
-                                                                               'model': 'gpt-4o-mini',
-                                                                               'choices': [{'index': 0,
-                                                                                            'delta': {'tool_calls': [{'index': 0,
-                                                                                                                      'id': 'call_a1',
-                                                                                                                      'type': 'function',
-                                                                                                                      'function': {'name': 'f',
-                                                                                                                                   'arguments': ''}}]},
-                                                                                            'finish_reason': None}]},
-                                                                              {'id': 'chatcmpl-1',
-                                                                               'object': 'chat.completion.chunk',
-                                                                               'created': 1,
-                                                                               'model': 'gpt-4o-mini',
-                                                                               'choices': [{'index': 0,
-                                                                                            'delta': {'tool_calls': [{'index': 0,
-                                                                                                                      'function': {'arguments': '{"n":'}}]},
-                                                                                            'finish_reason': None}]}],
-                                                                   'calls': [{'id': 'call_a1',
-                                                                              'name': 'f',
-                                                                              'arguments': None,
-                                                                              'raw_arguments': '{"n":',
-                                                                              'arguments_error': 'the stream '
-                                                                                                 'ended '
-                                                                                                 'before '
-                                                                                                 'this call '
-                                                                                                 'was '
-                                                                                                 'complete',
-                                                                              'incomplete': True}],
-                                                                   'incomplete': [True],
-                                                                   'finish_reason': None,
-                                                                   'deltas': [{'index': 0,
-                                                                               'id': 'call_a1',
-                                                                               'name': 'f'},
-                                                                              {'index': 0,
-                                                                               'arguments_delta': '{"n":'}]},
- 'two objects in one argument text are one invalid call': {'description': 'two objects in one argument text '
-                                                                          'are one invalid call',
-                                                           'events': [{'id': 'chatcmpl-1',
-                                                                       'object': 'chat.completion.chunk',
-                                                                       'created': 1,
-                                                                       'model': 'gpt-4o-mini',
-                                                                       'choices': [{'index': 0,
-                                                                                    'delta': {'tool_calls': [{'index': 0,
-                                                                                                              'id': 'call_a1',
-                                                                                                              'type': 'function',
-                                                                                                              'function': {'name': 'f',
-                                                                                                                           'arguments': '{"a":1}'}}]},
-                                                                                    'finish_reason': None}]},
-                                                                      {'id': 'chatcmpl-1',
-                                                                       'object': 'chat.completion.chunk',
-                                                                       'created': 1,
-                                                                       'model': 'gpt-4o-mini',
-                                                                       'choices': [{'index': 0,
-                                                                                    'delta': {'tool_calls': [{'index': 0,
-                                                                                                              'function': {'arguments': '{"b":2}'}}]},
-                                                                                    'finish_reason': None}]},
-                                                                      {'id': 'chatcmpl-1',
-                                                                       'object': 'chat.completion.chunk',
-                                                                       'created': 1,
-                                                                       'model': 'gpt-4o-mini',
-                                                                       'choices': [{'index': 0,
-                                                                                    'delta': {},
-                                                                                    'finish_reason': 'tool_calls'}]}],
-                                                           'calls': [{'id': 'call_a1',
-                                                                      'name': 'f',
-                                                                      'raw_arguments': '{"a":1}{"b":2}',
-                                                                      'arguments': None,
-                                                                      'arguments_error': 'not valid JSON'}],
-                                                           'incomplete': [False],
-                                                           'finish_reason': 'tool_calls',
-                                                           'deltas': [{'index': 0,
-                                                                       'id': 'call_a1',
-                                                                       'name': 'f',
-                                                                       'arguments_delta': '{"a":1}'},
-                                                                      {'index': 0,
-                                                                       'arguments_delta': '{"b":2}'}]},
- 'argument text that is not JSON stays raw, never repaired': {'description': 'argument text that is not JSON '
-                                                                             'stays raw, never repaired',
-                                                              'events': [{'id': 'chatcmpl-1',
-                                                                          'object': 'chat.completion.chunk',
-                                                                          'created': 1,
-                                                                          'model': 'gpt-4o-mini',
-                                                                          'choices': [{'index': 0,
-                                                                                       'delta': {'tool_calls': [{'index': 0,
-                                                                                                                 'id': 'call_a1',
-                                                                                                                 'type': 'function',
-                                                                                                                 'function': {'name': 'f',
-                                                                                                                              'arguments': "{'a': "
-                                                                                                                                           '1,}'}}]},
-                                                                                       'finish_reason': None}]},
-                                                                         {'id': 'chatcmpl-1',
-                                                                          'object': 'chat.completion.chunk',
-                                                                          'created': 1,
-                                                                          'model': 'gpt-4o-mini',
-                                                                          'choices': [{'index': 0,
-                                                                                       'delta': {},
-                                                                                       'finish_reason': 'tool_calls'}]}],
-                                                              'calls': [{'id': 'call_a1',
-                                                                         'name': 'f',
-                                                                         'raw_arguments': "{'a': 1,}",
-                                                                         'arguments': None,
-                                                                         'arguments_error': 'not valid '
-                                                                                            'JSON'}],
-                                                              'incomplete': [False],
-                                                              'finish_reason': 'tool_calls',
-                                                              'deltas': [{'index': 0,
-                                                                          'id': 'call_a1',
-                                                                          'name': 'f',
-                                                                          'arguments_delta': "{'a': 1,}"}]},
- 'finish stop without calls gives no calls': {'description': 'finish stop without calls gives no calls',
-                                              'events': [{'id': 'chatcmpl-1',
-                                                          'object': 'chat.completion.chunk',
-                                                          'created': 1,
-                                                          'model': 'gpt-4o-mini',
-                                                          'choices': [{'index': 0,
-                                                                       'delta': {'content': 'Hello'},
-                                                                       'finish_reason': None}]},
-                                                         {'id': 'chatcmpl-1',
-                                                          'object': 'chat.completion.chunk',
-                                                          'created': 1,
-                                                          'model': 'gpt-4o-mini',
-                                                          'choices': [{'index': 0,
-                                                                       'delta': {},
-                                                                       'finish_reason': 'stop'}]},
-                                                         {'id': 'chatcmpl-1',
-                                                          'object': 'chat.completion.chunk',
-                                                          'created': 1,
-                                                          'model': 'gpt-4o-mini',
-                                                          'choices': [],
-                                                          'usage': {'prompt_tokens': 5,
-                                                                    'completion_tokens': 7,
-                                                                    'total_tokens': 12}}],
-                                              'calls': [],
-                                              'incomplete': [],
-                                              'finish_reason': 'stop',
-                                              'deltas': []},
- 'an argument fragment that is not a string is rejected': {'description': 'an argument fragment that is not '
-                                                                          'a string is rejected',
-                                                           'events': [{'id': 'chatcmpl-1',
-                                                                       'object': 'chat.completion.chunk',
-                                                                       'created': 1,
-                                                                       'model': 'gpt-4o-mini',
-                                                                       'choices': [{'index': 0,
-                                                                                    'delta': {'tool_calls': [{'index': 0,
-                                                                                                              'id': 'call_a1',
-                                                                                                              'type': 'function',
-                                                                                                              'function': {'name': 'f',
-                                                                                                                           'arguments': ''}}]},
-                                                                                    'finish_reason': None}]},
-                                                                      {'id': 'chatcmpl-1',
-                                                                       'object': 'chat.completion.chunk',
-                                                                       'created': 1,
-                                                                       'model': 'gpt-4o-mini',
-                                                                       'choices': [{'index': 0,
-                                                                                    'delta': {'tool_calls': [{'index': 0,
-                                                                                                              'function': {'arguments': {'a': 1}}}]},
-                                                                                    'finish_reason': None}]}],
-                                                           'error': {'event': 1,
-                                                                     'pointer': '/choices/0/delta/tool_calls/0/function/arguments'}},
- 'an index that is neither a number nor an id is rejected': {'description': 'an index that is neither a '
-                                                                            'number nor an id is rejected',
-                                                             'events': [{'id': 'chatcmpl-1',
-                                                                         'object': 'chat.completion.chunk',
-                                                                         'created': 1,
-                                                                         'model': 'gpt-4o-mini',
-                                                                         'choices': [{'index': 0,
-                                                                                      'delta': {'tool_calls': [{'index': [0],
-                                                                                                                'id': 'call_a1',
-                                                                                                                'function': {'name': 'f',
-                                                                                                                             'arguments': ''}}]},
-                                                                                      'finish_reason': None}]}],
-                                                             'error': {'event': 0,
-                                                                       'pointer': '/choices/0/delta/tool_calls/0/index'}},
- 'an Azure content-filter chunk first (choices [], object "") carries no tool data': {'description': 'an '
-                                                                                                     'Azure '
-                                                                                                     'content-filter '
-                                                                                                     'chunk '
-                                                                                                     'first '
-                                                                                                     '(choices '
-                                                                                                     '[], '
-                                                                                                     'object '
-                                                                                                     '"") '
-                                                                                                     'carries '
-                                                                                                     'no '
-                                                                                                     'tool '
-                                                                                                     'data',
-                                                                                      'source': 'modelled on '
-                                                                                                'corpus-more '
-                                                                                                'openai-chat-compat/azure-prompt-filter.stream.jsonl '
-                                                                                                '(vercel/ai '
-                                                                                                'fixture)',
-                                                                                      'events': [{'choices': [],
-                                                                                                  'created': 0,
-                                                                                                  'id': '',
-                                                                                                  'model': '',
-                                                                                                  'object': '',
-                                                                                                  'prompt_filter_results': [{'prompt_index': 0,
-                                                                                                                             'content_filter_results': {'hate': {'filtered': False,
-                                                                                                                                                                 'severity': 'safe'}}}]},
-                                                                                                 {'id': 'chatcmpl-1',
-                                                                                                  'object': 'chat.completion.chunk',
-                                                                                                  'created': 1,
-                                                                                                  'model': 'gpt-4o-mini',
-                                                                                                  'choices': [{'index': 0,
-                                                                                                               'delta': {'role': 'assistant',
-                                                                                                                         'content': None},
-                                                                                                               'finish_reason': None}]},
-                                                                                                 {'id': 'chatcmpl-1',
-                                                                                                  'object': 'chat.completion.chunk',
-                                                                                                  'created': 1,
-                                                                                                  'model': 'gpt-4o-mini',
-                                                                                                  'choices': [{'index': 0,
-                                                                                                               'delta': {'tool_calls': [{'index': 0,
-                                                                                                                                         'id': 'call_a1',
-                                                                                                                                         'type': 'function',
-                                                                                                                                         'function': {'name': 'get_capital',
-                                                                                                                                                      'arguments': ''}}]},
-                                                                                                               'finish_reason': None}]},
-                                                                                                 {'id': 'chatcmpl-1',
-                                                                                                  'object': 'chat.completion.chunk',
-                                                                                                  'created': 1,
-                                                                                                  'model': 'gpt-4o-mini',
-                                                                                                  'choices': [{'index': 0,
-                                                                                                               'delta': {'tool_calls': [{'index': 0,
-                                                                                                                                         'function': {'arguments': '{"coun'}}]},
-                                                                                                               'finish_reason': None}]},
-                                                                                                 {'id': 'chatcmpl-1',
-                                                                                                  'object': 'chat.completion.chunk',
-                                                                                                  'created': 1,
-                                                                                                  'model': 'gpt-4o-mini',
-                                                                                                  'choices': [{'index': 0,
-                                                                                                               'delta': {'tool_calls': [{'index': 0,
-                                                                                                                                         'function': {'arguments': 'try":"U'}}]},
-                                                                                                               'finish_reason': None}]},
-                                                                                                 {'id': 'chatcmpl-1',
-                                                                                                  'object': 'chat.completion.chunk',
-                                                                                                  'created': 1,
-                                                                                                  'model': 'gpt-4o-mini',
-                                                                                                  'choices': [{'index': 0,
-                                                                                                               'delta': {'tool_calls': [{'index': 0,
-                                                                                                                                         'function': {'arguments': 'K"}'}}]},
-                                                                                                               'finish_reason': None}]},
-                                                                                                 {'id': 'chatcmpl-1',
-                                                                                                  'object': 'chat.completion.chunk',
-                                                                                                  'created': 1,
-                                                                                                  'model': 'gpt-4o-mini',
-                                                                                                  'choices': [{'index': 0,
-                                                                                                               'delta': {},
-                                                                                                               'finish_reason': 'tool_calls'}]},
-                                                                                                 {'id': 'chatcmpl-1',
-                                                                                                  'object': 'chat.completion.chunk',
-                                                                                                  'created': 1,
-                                                                                                  'model': 'gpt-4o-mini',
-                                                                                                  'choices': [],
-                                                                                                  'usage': {'prompt_tokens': 5,
-                                                                                                            'completion_tokens': 7,
-                                                                                                            'total_tokens': 12}}],
-                                                                                      'calls': [{'id': 'call_a1',
-                                                                                                 'name': 'get_capital',
-                                                                                                 'raw_arguments': '{"country":"UK"}',
-                                                                                                 'arguments': {'country': 'UK'}}],
-                                                                                      'incomplete': [False],
-                                                                                      'finish_reason': 'tool_calls',
-                                                                                      'profile': 'compat'},
- 'a Perplexity chat.completion.done chunk last carries no tool data': {'description': 'a Perplexity '
-                                                                                      'chat.completion.done '
-                                                                                      'chunk last carries no '
-                                                                                      'tool data',
-                                                                       'source': 'Perplexity streaming '
-                                                                                 'reference: the final chunk '
-                                                                                 'repeats the message with '
-                                                                                 'object '
-                                                                                 'chat.completion.done',
-                                                                       'events': [{'id': 'pplx-1',
-                                                                                   'object': 'chat.completion.chunk',
-                                                                                   'created': 1,
-                                                                                   'model': 'sonar',
-                                                                                   'choices': [{'index': 0,
-                                                                                                'delta': {'role': 'assistant',
-                                                                                                          'content': 'Hi.'},
-                                                                                                'finish_reason': None}]},
-                                                                                  {'id': 'pplx-1',
-                                                                                   'object': 'chat.completion.chunk',
-                                                                                   'created': 1,
-                                                                                   'model': 'sonar',
-                                                                                   'choices': [{'index': 0,
-                                                                                                'delta': {'content': ''},
-                                                                                                'finish_reason': 'stop'}]},
-                                                                                  {'id': 'pplx-1',
-                                                                                   'object': 'chat.completion.done',
-                                                                                   'created': 1,
-                                                                                   'model': 'sonar',
-                                                                                   'choices': [{'index': 0,
-                                                                                                'message': {'role': 'assistant',
-                                                                                                            'content': 'Hi.'},
-                                                                                                'delta': {'role': 'assistant',
-                                                                                                          'content': ''},
-                                                                                                'finish_reason': 'stop'}],
-                                                                                   'search_results': [],
-                                                                                   'usage': {'prompt_tokens': 2,
-                                                                                             'completion_tokens': 2,
-                                                                                             'total_tokens': 4}}],
-                                                                       'calls': [],
-                                                                       'finish_reason': 'stop',
-                                                                       'profile': 'compat'},
- 'continuation deltas with an empty id continue the open call (DashScope/Qwen)': {'description': 'continuation '
-                                                                                                 'deltas '
-                                                                                                 'with an '
-                                                                                                 'empty id '
-                                                                                                 'continue '
-                                                                                                 'the open '
-                                                                                                 'call '
-                                                                                                 '(DashScope/Qwen)',
-                                                                                  'source': 'OpenAI-compatible '
-                                                                                            'servers '
-                                                                                            '(DashScope/Qwen) '
-                                                                                            'repeat "id": "" '
-                                                                                            'in every delta '
-                                                                                            'after the first '
-                                                                                            '(issue 11.3)',
-                                                                                  'events': [{'id': 'chatcmpl-1',
-                                                                                              'object': 'chat.completion.chunk',
-                                                                                              'created': 1,
-                                                                                              'model': 'gpt-4o-mini',
-                                                                                              'choices': [{'index': 0,
-                                                                                                           'delta': {'role': 'assistant',
-                                                                                                                     'content': None},
-                                                                                                           'finish_reason': None}]},
-                                                                                             {'id': 'chatcmpl-1',
-                                                                                              'object': 'chat.completion.chunk',
-                                                                                              'created': 1,
-                                                                                              'model': 'gpt-4o-mini',
-                                                                                              'choices': [{'index': 0,
-                                                                                                           'delta': {'tool_calls': [{'index': 0,
-                                                                                                                                     'id': 'call_a1',
-                                                                                                                                     'type': 'function',
-                                                                                                                                     'function': {'name': 'get_capital',
-                                                                                                                                                  'arguments': ''}}]},
-                                                                                                           'finish_reason': None}]},
-                                                                                             {'id': 'chatcmpl-1',
-                                                                                              'object': 'chat.completion.chunk',
-                                                                                              'created': 1,
-                                                                                              'model': 'gpt-4o-mini',
-                                                                                              'choices': [{'index': 0,
-                                                                                                           'delta': {'tool_calls': [{'index': 0,
-                                                                                                                                     'function': {'arguments': '{"coun'},
-                                                                                                                                     'id': '',
-                                                                                                                                     'type': 'function'}]},
-                                                                                                           'finish_reason': None}]},
-                                                                                             {'id': 'chatcmpl-1',
-                                                                                              'object': 'chat.completion.chunk',
-                                                                                              'created': 1,
-                                                                                              'model': 'gpt-4o-mini',
-                                                                                              'choices': [{'index': 0,
-                                                                                                           'delta': {'tool_calls': [{'index': 0,
-                                                                                                                                     'function': {'arguments': 'try":"U'},
-                                                                                                                                     'id': '',
-                                                                                                                                     'type': 'function'}]},
-                                                                                                           'finish_reason': None}]},
-                                                                                             {'id': 'chatcmpl-1',
-                                                                                              'object': 'chat.completion.chunk',
-                                                                                              'created': 1,
-                                                                                              'model': 'gpt-4o-mini',
-                                                                                              'choices': [{'index': 0,
-                                                                                                           'delta': {'tool_calls': [{'index': 0,
-                                                                                                                                     'function': {'arguments': 'K"}'},
-                                                                                                                                     'id': '',
-                                                                                                                                     'type': 'function'}]},
-                                                                                                           'finish_reason': None}]},
-                                                                                             {'id': 'chatcmpl-1',
-                                                                                              'object': 'chat.completion.chunk',
-                                                                                              'created': 1,
-                                                                                              'model': 'gpt-4o-mini',
-                                                                                              'choices': [{'index': 0,
-                                                                                                           'delta': {},
-                                                                                                           'finish_reason': 'tool_calls'}]},
-                                                                                             {'id': 'chatcmpl-1',
-                                                                                              'object': 'chat.completion.chunk',
-                                                                                              'created': 1,
-                                                                                              'model': 'gpt-4o-mini',
-                                                                                              'choices': [],
-                                                                                              'usage': {'prompt_tokens': 5,
-                                                                                                        'completion_tokens': 7,
-                                                                                                        'total_tokens': 12}}],
-                                                                                  'calls': [{'id': 'call_a1',
-                                                                                             'name': 'get_capital',
-                                                                                             'raw_arguments': '{"country":"UK"}',
-                                                                                             'arguments': {'country': 'UK'}}],
-                                                                                  'incomplete': [False],
-                                                                                  'finish_reason': 'tool_calls',
-                                                                                  'deltas': [{'index': 0,
-                                                                                              'id': 'call_a1',
-                                                                                              'name': 'get_capital'},
-                                                                                             {'index': 0,
-                                                                                              'arguments_delta': '{"coun'},
-                                                                                             {'index': 0,
-                                                                                              'arguments_delta': 'try":"U'},
-                                                                                             {'index': 0,
-                                                                                              'arguments_delta': 'K"}'}]},
- 'a stray fragment for an index never opened is a finding; the good call is kept': {'description': 'a stray '
-                                                                                                   'fragment '
-                                                                                                   'for an '
-                                                                                                   'index '
-                                                                                                   'never '
-                                                                                                   'opened '
-                                                                                                   'is a '
-                                                                                                   'finding; '
-                                                                                                   'the good '
-                                                                                                   'call is '
-                                                                                                   'kept',
-                                                                                    'source': 'hand-written '
-                                                                                              '(issue '
-                                                                                              '10.17): a '
-                                                                                              'fragment with '
-                                                                                              'neither id '
-                                                                                              'nor name '
-                                                                                              'cannot start '
-                                                                                              'a call',
-                                                                                    'events': [{'id': 'chatcmpl-1',
-                                                                                                'object': 'chat.completion.chunk',
-                                                                                                'created': 1,
-                                                                                                'model': 'gpt-4o-mini',
-                                                                                                'choices': [{'index': 0,
-                                                                                                             'delta': {'role': 'assistant',
-                                                                                                                       'content': None},
-                                                                                                             'finish_reason': None}]},
-                                                                                               {'id': 'chatcmpl-1',
-                                                                                                'object': 'chat.completion.chunk',
-                                                                                                'created': 1,
-                                                                                                'model': 'gpt-4o-mini',
-                                                                                                'choices': [{'index': 0,
-                                                                                                             'delta': {'tool_calls': [{'index': 0,
-                                                                                                                                       'id': 'call_a1',
-                                                                                                                                       'type': 'function',
-                                                                                                                                       'function': {'name': 'get_capital',
-                                                                                                                                                    'arguments': ''}}]},
-                                                                                                             'finish_reason': None}]},
-                                                                                               {'id': 'chatcmpl-1',
-                                                                                                'object': 'chat.completion.chunk',
-                                                                                                'created': 1,
-                                                                                                'model': 'gpt-4o-mini',
-                                                                                                'choices': [{'index': 0,
-                                                                                                             'delta': {'tool_calls': [{'index': 0,
-                                                                                                                                       'function': {'arguments': '{"coun'}}]},
-                                                                                                             'finish_reason': None}]},
-                                                                                               {'id': 'chatcmpl-1',
-                                                                                                'object': 'chat.completion.chunk',
-                                                                                                'created': 1,
-                                                                                                'model': 'gpt-4o-mini',
-                                                                                                'choices': [{'index': 0,
-                                                                                                             'delta': {'tool_calls': [{'index': 0,
-                                                                                                                                       'function': {'arguments': 'try":"U'}}]},
-                                                                                                             'finish_reason': None}]},
-                                                                                               {'id': 'chatcmpl-1',
-                                                                                                'object': 'chat.completion.chunk',
-                                                                                                'created': 1,
-                                                                                                'model': 'gpt-4o-mini',
-                                                                                                'choices': [{'index': 0,
-                                                                                                             'delta': {'tool_calls': [{'index': 0,
-                                                                                                                                       'function': {'arguments': 'K"}'}}]},
-                                                                                                             'finish_reason': None}]},
-                                                                                               {'id': 'chatcmpl-1',
-                                                                                                'object': 'chat.completion.chunk',
-                                                                                                'created': 1,
-                                                                                                'model': 'gpt-4o-mini',
-                                                                                                'choices': [{'index': 0,
-                                                                                                             'delta': {'tool_calls': [{'index': 3,
-                                                                                                                                       'function': {'arguments': '{"x":1}'}}]},
-                                                                                                             'finish_reason': None}]},
-                                                                                               {'id': 'chatcmpl-1',
-                                                                                                'object': 'chat.completion.chunk',
-                                                                                                'created': 1,
-                                                                                                'model': 'gpt-4o-mini',
-                                                                                                'choices': [{'index': 0,
-                                                                                                             'delta': {},
-                                                                                                             'finish_reason': 'tool_calls'}]},
-                                                                                               {'id': 'chatcmpl-1',
-                                                                                                'object': 'chat.completion.chunk',
-                                                                                                'created': 1,
-                                                                                                'model': 'gpt-4o-mini',
-                                                                                                'choices': [],
-                                                                                                'usage': {'prompt_tokens': 5,
-                                                                                                          'completion_tokens': 7,
-                                                                                                          'total_tokens': 12}}],
-                                                                                    'calls': [{'id': 'call_a1',
-                                                                                               'name': 'get_capital',
-                                                                                               'raw_arguments': '{"country":"UK"}',
-                                                                                               'arguments': {'country': 'UK'}}],
-                                                                                    'incomplete': [False],
-                                                                                    'finish_reason': 'tool_calls',
-                                                                                    'deltas': [{'index': 0,
-                                                                                                'id': 'call_a1',
-                                                                                                'name': 'get_capital'},
-                                                                                               {'index': 0,
-                                                                                                'arguments_delta': '{"coun'},
-                                                                                               {'index': 0,
-                                                                                                'arguments_delta': 'try":"U'},
-                                                                                               {'index': 0,
-                                                                                                'arguments_delta': 'K"}'}],
-                                                                                    'findings': [{'event': 5,
-                                                                                                  'pointer': '/choices/0/delta/tool_calls/0/function/arguments',
-                                                                                                  'message': 'argument '
-                                                                                                             'text '
-                                                                                                             'for '
-                                                                                                             'a '
-                                                                                                             'call '
-                                                                                                             'that '
-                                                                                                             'is '
-                                                                                                             'not '
-                                                                                                             'open'}]},
- 'a Groq-style error event ends the stream: a finding, the open call incomplete': {'description': 'a '
-                                                                                                  'Groq-style '
-                                                                                                  'error '
-                                                                                                  'event '
-                                                                                                  'ends the '
-                                                                                                  'stream: a '
-                                                                                                  'finding, '
-                                                                                                  'the open '
-                                                                                                  'call '
-                                                                                                  'incomplete',
-                                                                                   'source': 'modelled on '
-                                                                                             'corpus-more '
-                                                                                             'openai-chat-compat/groq-error-event.stream.jsonl; '
-                                                                                             'openai-python '
-                                                                                             'raises '
-                                                                                             'APIError on an '
-                                                                                             '`error` in '
-                                                                                             'stream data',
-                                                                                   'events': [{'id': 'chatcmpl-1',
-                                                                                               'object': 'chat.completion.chunk',
-                                                                                               'created': 1,
-                                                                                               'model': 'gpt-4o-mini',
-                                                                                               'choices': [{'index': 0,
-                                                                                                            'delta': {'role': 'assistant',
-                                                                                                                      'content': None},
-                                                                                                            'finish_reason': None}]},
-                                                                                              {'id': 'chatcmpl-1',
-                                                                                               'object': 'chat.completion.chunk',
-                                                                                               'created': 1,
-                                                                                               'model': 'gpt-4o-mini',
-                                                                                               'choices': [{'index': 0,
-                                                                                                            'delta': {'tool_calls': [{'index': 0,
-                                                                                                                                      'id': 'call_a1',
-                                                                                                                                      'type': 'function',
-                                                                                                                                      'function': {'name': 'get_capital',
-                                                                                                                                                   'arguments': ''}}]},
-                                                                                                            'finish_reason': None}]},
-                                                                                              {'id': 'chatcmpl-1',
-                                                                                               'object': 'chat.completion.chunk',
-                                                                                               'created': 1,
-                                                                                               'model': 'gpt-4o-mini',
-                                                                                               'choices': [{'index': 0,
-                                                                                                            'delta': {'tool_calls': [{'index': 0,
-                                                                                                                                      'function': {'arguments': '{"coun'}}]},
-                                                                                                            'finish_reason': None}]},
-                                                                                              {'error': {'message': 'Tool '
-                                                                                                                    'call '
-                                                                                                                    'validation '
-                                                                                                                    'failed: '
-                                                                                                                    'parameters '
-                                                                                                                    'for '
-                                                                                                                    'tool '
-                                                                                                                    'get_capital '
-                                                                                                                    'did '
-                                                                                                                    'not '
-                                                                                                                    'match '
-                                                                                                                    'schema',
-                                                                                                         'type': 'invalid_request_error',
-                                                                                                         'code': 'tool_use_failed',
-                                                                                                         'failed_generation': '{}',
-                                                                                                         'status_code': 400}},
-                                                                                              {'id': 'chatcmpl-1',
-                                                                                               'object': 'chat.completion.chunk',
-                                                                                               'created': 1,
-                                                                                               'model': 'gpt-4o-mini',
-                                                                                               'choices': [{'index': 0,
-                                                                                                            'delta': {'tool_calls': [{'index': 0,
-                                                                                                                                      'function': {'arguments': 'try":"U'}}]},
-                                                                                                            'finish_reason': None}]}],
-                                                                                   'calls': [{'id': 'call_a1',
-                                                                                              'name': 'get_capital',
-                                                                                              'arguments': None,
-                                                                                              'raw_arguments': '{"coun',
-                                                                                              'arguments_error': 'the '
-                                                                                                                 'stream '
-                                                                                                                 'ended '
-                                                                                                                 'with '
-                                                                                                                 'an '
-                                                                                                                 'error '
-                                                                                                                 'before '
-                                                                                                                 'this '
-                                                                                                                 'call '
-                                                                                                                 'was '
-                                                                                                                 'complete',
-                                                                                              'incomplete': True}],
-                                                                                   'incomplete': [True],
-                                                                                   'finish_reason': None,
-                                                                                   'findings': [{'event': 3,
-                                                                                                 'pointer': '/error',
-                                                                                                 'message': 'the '
-                                                                                                            'stream '
-                                                                                                            'ended '
-                                                                                                            'with '
-                                                                                                            'an '
-                                                                                                            'error: '
-                                                                                                            'tool_use_failed: '
-                                                                                                            'Tool '
-                                                                                                            'call '
-                                                                                                            'validation '
-                                                                                                            'failed'}],
-                                                                                   'note': 'the chunk after '
-                                                                                           'the error is not '
-                                                                                           'read'},
- 'a call whose first delta has no id is kept invalid, with a finding': {'description': 'a call whose first '
-                                                                                       'delta has no id is '
-                                                                                       'kept invalid, with a '
-                                                                                       'finding',
-                                                                        'source': 'hand-written (issue '
-                                                                                  '10.17): a call that does '
-                                                                                  'not decode must not fail '
-                                                                                  'the whole assembly',
-                                                                        'events': [{'choices': [{'index': 0,
-                                                                                                 'delta': {'tool_calls': [{'index': 0,
-                                                                                                                           'type': 'function',
-                                                                                                                           'function': {'name': 'f',
-                                                                                                                                        'arguments': '{}'}}]},
-                                                                                                 'finish_reason': None}]},
-                                                                                   {'choices': [{'index': 0,
-                                                                                                 'delta': {'tool_calls': [{'index': 1,
-                                                                                                                           'id': 'call_b',
-                                                                                                                           'type': 'function',
-                                                                                                                           'function': {'name': 'g',
-                                                                                                                                        'arguments': '{}'}}]},
-                                                                                                 'finish_reason': None}]},
-                                                                                   {'choices': [{'index': 0,
-                                                                                                 'delta': {},
-                                                                                                 'finish_reason': 'tool_calls'}]}],
-                                                                        'calls': [{'id': None,
-                                                                                   'name': 'f',
-                                                                                   'arguments': None,
-                                                                                   'raw_arguments': '{}',
-                                                                                   'arguments_error': 'it '
-                                                                                                      'does '
-                                                                                                      'not '
-                                                                                                      'decode '
-                                                                                                      'as a '
-                                                                                                      'openai_chat '
-                                                                                                      'tool '
-                                                                                                      'call'},
-                                                                                  {'id': 'call_b',
-                                                                                   'name': 'g',
-                                                                                   'raw_arguments': '{}',
-                                                                                   'arguments': {}}],
-                                                                        'finish_reason': 'tool_calls',
-                                                                        'findings': [{'event': 2,
-                                                                                      'pointer': '',
-                                                                                      'message': 'the call '
-                                                                                                 'at index 0 '
-                                                                                                 'is '
-                                                                                                 'invalid'}],
-                                                                        'roundtrip': False,
-                                                                        'note': 'emit cannot send a call '
-                                                                                'without its id'},
- 'an Anthropic event is not an OpenAI Chat chunk': {'description': 'an Anthropic event is not an OpenAI Chat '
-                                                                   'chunk',
-                                                    'source': "hand-written: another dialect's stream must "
-                                                              'be an error naming the pointer, never an '
-                                                              'empty result (issue 10.1)',
-                                                    'events': [{'type': 'message_start',
-                                                                'message': {'id': 'msg_01',
-                                                                            'type': 'message',
-                                                                            'role': 'assistant',
-                                                                            'model': 'claude-sonnet-4-5',
-                                                                            'content': [],
-                                                                            'stop_reason': None,
-                                                                            'stop_sequence': None,
-                                                                            'usage': {'input_tokens': 10,
-                                                                                      'output_tokens': 1}}}],
-                                                    'error': {'event': 0, 'pointer': ''}},
- 'choices that are not an array is not an OpenAI Chat chunk': {'description': 'choices that are not an array '
-                                                                              'is not an OpenAI Chat chunk',
-                                                               'source': "hand-written: another dialect's "
-                                                                         'stream must be an error naming the '
-                                                                         'pointer, never an empty result '
-                                                                         '(issue 10.1)',
-                                                               'events': [{'choices': 5}],
-                                                               'error': {'event': 0, 'pointer': '/choices'}},
- 'every call at index 0 with empty ids after the first: a real id starts the next call': {'description': 'every '
-                                                                                                         'call '
-                                                                                                         'at '
-                                                                                                         'index '
-                                                                                                         '0 '
-                                                                                                         'with '
-                                                                                                         'empty '
-                                                                                                         'ids '
-                                                                                                         'after '
-                                                                                                         'the '
-                                                                                                         'first: '
-                                                                                                         'a '
-                                                                                                         'real '
-                                                                                                         'id '
-                                                                                                         'starts '
-                                                                                                         'the '
-                                                                                                         'next '
-                                                                                                         'call',
-                                                                                          'source': 'DashScope/Qwen '
-                                                                                                    'compatible '
-                                                                                                    'mode: '
-                                                                                                    'id "" '
-                                                                                                    'and '
-                                                                                                    'name "" '
-                                                                                                    'in '
-                                                                                                    'continuation '
-                                                                                                    'deltas '
-                                                                                                    '(issue '
-                                                                                                    '11.3)',
-                                                                                          'events': [{'id': 'chatcmpl-q',
-                                                                                                      'object': 'chat.completion.chunk',
-                                                                                                      'created': 1,
-                                                                                                      'model': 'qwen-plus',
-                                                                                                      'choices': [{'index': 0,
-                                                                                                                   'delta': {'tool_calls': [{'index': 0,
-                                                                                                                                             'id': 'call_q1',
-                                                                                                                                             'type': 'function',
-                                                                                                                                             'function': {'name': 'get_weather',
-                                                                                                                                                          'arguments': ''}}]},
-                                                                                                                   'finish_reason': None}]},
-                                                                                                     {'id': 'chatcmpl-q',
-                                                                                                      'object': 'chat.completion.chunk',
-                                                                                                      'created': 1,
-                                                                                                      'model': 'qwen-plus',
-                                                                                                      'choices': [{'index': 0,
-                                                                                                                   'delta': {'tool_calls': [{'index': 0,
-                                                                                                                                             'id': '',
-                                                                                                                                             'type': 'function',
-                                                                                                                                             'function': {'name': '',
-                                                                                                                                                          'arguments': '{"city": '
-                                                                                                                                                                       '"Paris"}'}}]},
-                                                                                                                   'finish_reason': None}]},
-                                                                                                     {'id': 'chatcmpl-q',
-                                                                                                      'object': 'chat.completion.chunk',
-                                                                                                      'created': 1,
-                                                                                                      'model': 'qwen-plus',
-                                                                                                      'choices': [{'index': 0,
-                                                                                                                   'delta': {'tool_calls': [{'index': 0,
-                                                                                                                                             'id': 'call_q2',
-                                                                                                                                             'type': 'function',
-                                                                                                                                             'function': {'name': 'get_time',
-                                                                                                                                                          'arguments': ''}}]},
-                                                                                                                   'finish_reason': None}]},
-                                                                                                     {'id': 'chatcmpl-q',
-                                                                                                      'object': 'chat.completion.chunk',
-                                                                                                      'created': 1,
-                                                                                                      'model': 'qwen-plus',
-                                                                                                      'choices': [{'index': 0,
-                                                                                                                   'delta': {'tool_calls': [{'index': 0,
-                                                                                                                                             'id': '',
-                                                                                                                                             'type': 'function',
-                                                                                                                                             'function': {'arguments': '{}'}}]},
-                                                                                                                   'finish_reason': None}]},
-                                                                                                     {'id': 'chatcmpl-q',
-                                                                                                      'object': 'chat.completion.chunk',
-                                                                                                      'created': 1,
-                                                                                                      'model': 'qwen-plus',
-                                                                                                      'choices': [{'index': 0,
-                                                                                                                   'delta': {},
-                                                                                                                   'finish_reason': 'tool_calls'}]}],
-                                                                                          'calls': [{'id': 'call_q1',
-                                                                                                     'name': 'get_weather',
-                                                                                                     'raw_arguments': '{"city": '
-                                                                                                                      '"Paris"}',
-                                                                                                     'arguments': {'city': 'Paris'}},
-                                                                                                    {'id': 'call_q2',
-                                                                                                     'name': 'get_time',
-                                                                                                     'raw_arguments': '{}',
-                                                                                                     'arguments': {}}],
-                                                                                          'incomplete': [False,
-                                                                                                         False],
-                                                                                          'finish_reason': 'tool_calls'}}
+CASES: dict[str, dict[str, Any]] = {
+    "one call: id and name first, argument fragments by index, usage-only chunk last": {
+        "description": "one call: id and name first, argument fragments by index, usage-only chunk last",
+        "source": "modelled on corpus openai-chat/gpt4omini-tool-call.stream.jsonl",
+        "events": [
+            {
+                "id": "chatcmpl-1",
+                "object": "chat.completion.chunk",
+                "created": 1,
+                "model": "gpt-4o-mini",
+                "choices": [{"index": 0, "delta": {"role": "assistant", "content": None}, "finish_reason": None}],
+            },
+            {
+                "id": "chatcmpl-1",
+                "object": "chat.completion.chunk",
+                "created": 1,
+                "model": "gpt-4o-mini",
+                "choices": [
+                    {
+                        "index": 0,
+                        "delta": {
+                            "tool_calls": [
+                                {
+                                    "index": 0,
+                                    "id": "call_a1",
+                                    "type": "function",
+                                    "function": {"name": "get_capital", "arguments": ""},
+                                }
+                            ]
+                        },
+                        "finish_reason": None,
+                    }
+                ],
+            },
+            {
+                "id": "chatcmpl-1",
+                "object": "chat.completion.chunk",
+                "created": 1,
+                "model": "gpt-4o-mini",
+                "choices": [
+                    {
+                        "index": 0,
+                        "delta": {"tool_calls": [{"index": 0, "function": {"arguments": '{"coun'}}]},
+                        "finish_reason": None,
+                    }
+                ],
+            },
+            {
+                "id": "chatcmpl-1",
+                "object": "chat.completion.chunk",
+                "created": 1,
+                "model": "gpt-4o-mini",
+                "choices": [
+                    {
+                        "index": 0,
+                        "delta": {"tool_calls": [{"index": 0, "function": {"arguments": 'try":"U'}}]},
+                        "finish_reason": None,
+                    }
+                ],
+            },
+            {
+                "id": "chatcmpl-1",
+                "object": "chat.completion.chunk",
+                "created": 1,
+                "model": "gpt-4o-mini",
+                "choices": [
+                    {
+                        "index": 0,
+                        "delta": {"tool_calls": [{"index": 0, "function": {"arguments": 'K"}'}}]},
+                        "finish_reason": None,
+                    }
+                ],
+            },
+            {
+                "id": "chatcmpl-1",
+                "object": "chat.completion.chunk",
+                "created": 1,
+                "model": "gpt-4o-mini",
+                "choices": [{"index": 0, "delta": {}, "finish_reason": "tool_calls"}],
+            },
+            {
+                "id": "chatcmpl-1",
+                "object": "chat.completion.chunk",
+                "created": 1,
+                "model": "gpt-4o-mini",
+                "choices": [],
+                "usage": {"prompt_tokens": 5, "completion_tokens": 7, "total_tokens": 12},
+            },
+        ],
+        "calls": [
+            {
+                "id": "call_a1",
+                "name": "get_capital",
+                "raw_arguments": '{"country":"UK"}',
+                "arguments": {"country": "UK"},
+            }
+        ],
+        "incomplete": [False],
+        "finish_reason": "tool_calls",
+        "deltas": [
+            {"index": 0, "id": "call_a1", "name": "get_capital"},
+            {"index": 0, "arguments_delta": '{"coun'},
+            {"index": 0, "arguments_delta": 'try":"U'},
+            {"index": 0, "arguments_delta": 'K"}'},
+        ],
+    },
+    "two calls one after the other": {
+        "description": "two calls one after the other",
+        "events": [
+            {
+                "id": "chatcmpl-1",
+                "object": "chat.completion.chunk",
+                "created": 1,
+                "model": "gpt-4o-mini",
+                "choices": [
+                    {
+                        "index": 0,
+                        "delta": {
+                            "tool_calls": [
+                                {
+                                    "index": 0,
+                                    "id": "call_a1",
+                                    "type": "function",
+                                    "function": {"name": "get_weather", "arguments": '{"city":'},
+                                }
+                            ]
+                        },
+                        "finish_reason": None,
+                    }
+                ],
+            },
+            {
+                "id": "chatcmpl-1",
+                "object": "chat.completion.chunk",
+                "created": 1,
+                "model": "gpt-4o-mini",
+                "choices": [
+                    {
+                        "index": 0,
+                        "delta": {"tool_calls": [{"index": 0, "function": {"arguments": '"Paris"}'}}]},
+                        "finish_reason": None,
+                    }
+                ],
+            },
+            {
+                "id": "chatcmpl-1",
+                "object": "chat.completion.chunk",
+                "created": 1,
+                "model": "gpt-4o-mini",
+                "choices": [
+                    {
+                        "index": 0,
+                        "delta": {
+                            "tool_calls": [
+                                {
+                                    "index": 1,
+                                    "id": "call_b2",
+                                    "type": "function",
+                                    "function": {"name": "get_time", "arguments": ""},
+                                }
+                            ]
+                        },
+                        "finish_reason": None,
+                    }
+                ],
+            },
+            {
+                "id": "chatcmpl-1",
+                "object": "chat.completion.chunk",
+                "created": 1,
+                "model": "gpt-4o-mini",
+                "choices": [
+                    {
+                        "index": 0,
+                        "delta": {"tool_calls": [{"index": 1, "function": {"arguments": '{"tz":"CET"}'}}]},
+                        "finish_reason": None,
+                    }
+                ],
+            },
+            {
+                "id": "chatcmpl-1",
+                "object": "chat.completion.chunk",
+                "created": 1,
+                "model": "gpt-4o-mini",
+                "choices": [{"index": 0, "delta": {}, "finish_reason": "tool_calls"}],
+            },
+        ],
+        "calls": [
+            {
+                "id": "call_a1",
+                "name": "get_weather",
+                "raw_arguments": '{"city":"Paris"}',
+                "arguments": {"city": "Paris"},
+            },
+            {"id": "call_b2", "name": "get_time", "raw_arguments": '{"tz":"CET"}', "arguments": {"tz": "CET"}},
+        ],
+        "incomplete": [False, False],
+        "finish_reason": "tool_calls",
+        "deltas": [
+            {"index": 0, "id": "call_a1", "name": "get_weather", "arguments_delta": '{"city":'},
+            {"index": 0, "arguments_delta": '"Paris"}'},
+            {"index": 1, "id": "call_b2", "name": "get_time"},
+            {"index": 1, "arguments_delta": '{"tz":"CET"}'},
+        ],
+    },
+    "two calls interleaved fragment by fragment": {
+        "description": "two calls interleaved fragment by fragment",
+        "events": [
+            {
+                "id": "chatcmpl-1",
+                "object": "chat.completion.chunk",
+                "created": 1,
+                "model": "gpt-4o-mini",
+                "choices": [
+                    {
+                        "index": 0,
+                        "delta": {
+                            "tool_calls": [
+                                {
+                                    "index": 0,
+                                    "id": "call_a1",
+                                    "type": "function",
+                                    "function": {"name": "get_weather", "arguments": ""},
+                                },
+                                {
+                                    "index": 1,
+                                    "id": "call_b2",
+                                    "type": "function",
+                                    "function": {"name": "get_time", "arguments": ""},
+                                },
+                            ]
+                        },
+                        "finish_reason": None,
+                    }
+                ],
+            },
+            {
+                "id": "chatcmpl-1",
+                "object": "chat.completion.chunk",
+                "created": 1,
+                "model": "gpt-4o-mini",
+                "choices": [
+                    {
+                        "index": 0,
+                        "delta": {"tool_calls": [{"index": 1, "function": {"arguments": '{"tz":'}}]},
+                        "finish_reason": None,
+                    }
+                ],
+            },
+            {
+                "id": "chatcmpl-1",
+                "object": "chat.completion.chunk",
+                "created": 1,
+                "model": "gpt-4o-mini",
+                "choices": [
+                    {
+                        "index": 0,
+                        "delta": {"tool_calls": [{"index": 0, "function": {"arguments": '{"city":'}}]},
+                        "finish_reason": None,
+                    }
+                ],
+            },
+            {
+                "id": "chatcmpl-1",
+                "object": "chat.completion.chunk",
+                "created": 1,
+                "model": "gpt-4o-mini",
+                "choices": [
+                    {
+                        "index": 0,
+                        "delta": {"tool_calls": [{"index": 0, "function": {"arguments": '"Oslo"}'}}]},
+                        "finish_reason": None,
+                    }
+                ],
+            },
+            {
+                "id": "chatcmpl-1",
+                "object": "chat.completion.chunk",
+                "created": 1,
+                "model": "gpt-4o-mini",
+                "choices": [
+                    {
+                        "index": 0,
+                        "delta": {"tool_calls": [{"index": 1, "function": {"arguments": '"UTC"}'}}]},
+                        "finish_reason": None,
+                    }
+                ],
+            },
+            {
+                "id": "chatcmpl-1",
+                "object": "chat.completion.chunk",
+                "created": 1,
+                "model": "gpt-4o-mini",
+                "choices": [{"index": 0, "delta": {}, "finish_reason": "tool_calls"}],
+            },
+        ],
+        "calls": [
+            {"id": "call_a1", "name": "get_weather", "raw_arguments": '{"city":"Oslo"}', "arguments": {"city": "Oslo"}},
+            {"id": "call_b2", "name": "get_time", "raw_arguments": '{"tz":"UTC"}', "arguments": {"tz": "UTC"}},
+        ],
+        "incomplete": [False, False],
+        "finish_reason": "tool_calls",
+        "deltas": [
+            {"index": 0, "id": "call_a1", "name": "get_weather"},
+            {"index": 1, "id": "call_b2", "name": "get_time"},
+            {"index": 1, "arguments_delta": '{"tz":'},
+            {"index": 0, "arguments_delta": '{"city":'},
+            {"index": 0, "arguments_delta": '"Oslo"}'},
+            {"index": 1, "arguments_delta": '"UTC"}'},
+        ],
+    },
+    "every call sent with index 0: a new id starts a new call": {
+        "description": "every call sent with index 0: a new id starts a new call",
+        "source": "compatible servers (the 'every call has index 0' bug)",
+        "events": [
+            {
+                "id": "chatcmpl-1",
+                "object": "chat.completion.chunk",
+                "created": 1,
+                "model": "gpt-4o-mini",
+                "choices": [
+                    {
+                        "index": 0,
+                        "delta": {
+                            "tool_calls": [
+                                {
+                                    "index": 0,
+                                    "id": "call_a1",
+                                    "type": "function",
+                                    "function": {"name": "get_weather", "arguments": ""},
+                                }
+                            ]
+                        },
+                        "finish_reason": None,
+                    }
+                ],
+            },
+            {
+                "id": "chatcmpl-1",
+                "object": "chat.completion.chunk",
+                "created": 1,
+                "model": "gpt-4o-mini",
+                "choices": [
+                    {
+                        "index": 0,
+                        "delta": {"tool_calls": [{"index": 0, "function": {"arguments": '{"city":"Rome"}'}}]},
+                        "finish_reason": None,
+                    }
+                ],
+            },
+            {
+                "id": "chatcmpl-1",
+                "object": "chat.completion.chunk",
+                "created": 1,
+                "model": "gpt-4o-mini",
+                "choices": [
+                    {
+                        "index": 0,
+                        "delta": {
+                            "tool_calls": [
+                                {
+                                    "index": 0,
+                                    "id": "call_b2",
+                                    "type": "function",
+                                    "function": {"name": "get_weather", "arguments": ""},
+                                }
+                            ]
+                        },
+                        "finish_reason": None,
+                    }
+                ],
+            },
+            {
+                "id": "chatcmpl-1",
+                "object": "chat.completion.chunk",
+                "created": 1,
+                "model": "gpt-4o-mini",
+                "choices": [
+                    {
+                        "index": 0,
+                        "delta": {"tool_calls": [{"index": 0, "function": {"arguments": '{"city":"Bern"}'}}]},
+                        "finish_reason": None,
+                    }
+                ],
+            },
+            {
+                "id": "chatcmpl-1",
+                "object": "chat.completion.chunk",
+                "created": 1,
+                "model": "gpt-4o-mini",
+                "choices": [{"index": 0, "delta": {}, "finish_reason": "tool_calls"}],
+            },
+        ],
+        "calls": [
+            {"id": "call_a1", "name": "get_weather", "raw_arguments": '{"city":"Rome"}', "arguments": {"city": "Rome"}},
+            {"id": "call_b2", "name": "get_weather", "raw_arguments": '{"city":"Bern"}', "arguments": {"city": "Bern"}},
+        ],
+        "incomplete": [False, False],
+        "finish_reason": "tool_calls",
+        "deltas": [
+            {"index": 0, "id": "call_a1", "name": "get_weather"},
+            {"index": 0, "arguments_delta": '{"city":"Rome"}'},
+            {"index": 1, "id": "call_b2", "name": "get_weather"},
+            {"index": 1, "arguments_delta": '{"city":"Bern"}'},
+        ],
+    },
+    "no index at all: an id starts a call, fragments without id continue it": {
+        "description": "no index at all: an id starts a call, fragments without id continue it",
+        "source": "compatible servers that omit index",
+        "events": [
+            {
+                "id": "chatcmpl-1",
+                "object": "chat.completion.chunk",
+                "created": 1,
+                "model": "gpt-4o-mini",
+                "choices": [
+                    {
+                        "index": 0,
+                        "delta": {
+                            "tool_calls": [
+                                {"id": "call_a1", "type": "function", "function": {"name": "f", "arguments": '{"x"'}}
+                            ]
+                        },
+                        "finish_reason": None,
+                    }
+                ],
+            },
+            {
+                "id": "chatcmpl-1",
+                "object": "chat.completion.chunk",
+                "created": 1,
+                "model": "gpt-4o-mini",
+                "choices": [
+                    {"index": 0, "delta": {"tool_calls": [{"function": {"arguments": ":1}"}}]}, "finish_reason": None}
+                ],
+            },
+            {
+                "id": "chatcmpl-1",
+                "object": "chat.completion.chunk",
+                "created": 1,
+                "model": "gpt-4o-mini",
+                "choices": [
+                    {
+                        "index": 0,
+                        "delta": {
+                            "tool_calls": [
+                                {"id": "call_b2", "type": "function", "function": {"name": "g", "arguments": "{}"}}
+                            ]
+                        },
+                        "finish_reason": None,
+                    }
+                ],
+            },
+            {
+                "id": "chatcmpl-1",
+                "object": "chat.completion.chunk",
+                "created": 1,
+                "model": "gpt-4o-mini",
+                "choices": [{"index": 0, "delta": {}, "finish_reason": "tool_calls"}],
+            },
+        ],
+        "calls": [
+            {"id": "call_a1", "name": "f", "raw_arguments": '{"x":1}', "arguments": {"x": 1}},
+            {"id": "call_b2", "name": "g", "raw_arguments": "{}", "arguments": {}},
+        ],
+        "incomplete": [False, False],
+        "finish_reason": "tool_calls",
+        "deltas": [
+            {"index": 0, "id": "call_a1", "name": "f", "arguments_delta": '{"x"'},
+            {"index": 0, "arguments_delta": ":1}"},
+            {"index": 1, "id": "call_b2", "name": "g", "arguments_delta": "{}"},
+        ],
+    },
+    "first fragment without type: the constant is filled in": {
+        "description": "first fragment without type: the constant is filled in",
+        "source": "compatible servers that omit type",
+        "events": [
+            {
+                "id": "chatcmpl-1",
+                "object": "chat.completion.chunk",
+                "created": 1,
+                "model": "gpt-4o-mini",
+                "choices": [
+                    {
+                        "index": 0,
+                        "delta": {
+                            "tool_calls": [
+                                {"index": 0, "id": "call_a1", "function": {"name": "f", "arguments": '{"x":1}'}}
+                            ]
+                        },
+                        "finish_reason": None,
+                    }
+                ],
+            },
+            {
+                "id": "chatcmpl-1",
+                "object": "chat.completion.chunk",
+                "created": 1,
+                "model": "gpt-4o-mini",
+                "choices": [{"index": 0, "delta": {}, "finish_reason": "tool_calls"}],
+            },
+        ],
+        "calls": [{"id": "call_a1", "name": "f", "raw_arguments": '{"x":1}', "arguments": {"x": 1}}],
+        "incomplete": [False],
+        "finish_reason": "tool_calls",
+        "deltas": [{"index": 0, "id": "call_a1", "name": "f", "arguments_delta": '{"x":1}'}],
+    },
+    "a whole call in one delta, with the finish in the same chunk": {
+        "description": "a whole call in one delta, with the finish in the same chunk",
+        "source": "Mistral-style chunk; research notes on mistral streaming",
+        "events": [
+            {
+                "id": "chatcmpl-1",
+                "object": "chat.completion.chunk",
+                "created": 1,
+                "model": "gpt-4o-mini",
+                "choices": [
+                    {
+                        "index": 0,
+                        "delta": {
+                            "tool_calls": [
+                                {
+                                    "index": 0,
+                                    "id": "call_a1",
+                                    "type": "function",
+                                    "function": {"name": "get_weather", "arguments": '{"city":"Lima"}'},
+                                }
+                            ]
+                        },
+                        "finish_reason": "tool_calls",
+                    }
+                ],
+            }
+        ],
+        "calls": [
+            {"id": "call_a1", "name": "get_weather", "raw_arguments": '{"city":"Lima"}', "arguments": {"city": "Lima"}}
+        ],
+        "incomplete": [False],
+        "finish_reason": "tool_calls",
+        "deltas": [{"index": 0, "id": "call_a1", "name": "get_weather", "arguments_delta": '{"city":"Lima"}'}],
+    },
+    "a call without arguments: empty argument text means {}": {
+        "description": "a call without arguments: empty argument text means {}",
+        "events": [
+            {
+                "id": "chatcmpl-1",
+                "object": "chat.completion.chunk",
+                "created": 1,
+                "model": "gpt-4o-mini",
+                "choices": [
+                    {
+                        "index": 0,
+                        "delta": {
+                            "tool_calls": [
+                                {
+                                    "index": 0,
+                                    "id": "call_a1",
+                                    "type": "function",
+                                    "function": {"name": "list_files", "arguments": ""},
+                                }
+                            ]
+                        },
+                        "finish_reason": None,
+                    }
+                ],
+            },
+            {
+                "id": "chatcmpl-1",
+                "object": "chat.completion.chunk",
+                "created": 1,
+                "model": "gpt-4o-mini",
+                "choices": [{"index": 0, "delta": {}, "finish_reason": "tool_calls"}],
+            },
+        ],
+        "calls": [{"id": "call_a1", "name": "list_files", "raw_arguments": "", "arguments": {}}],
+        "incomplete": [False],
+        "finish_reason": "tool_calls",
+        "deltas": [{"index": 0, "id": "call_a1", "name": "list_files"}],
+    },
+    "text content before the call is ignored": {
+        "description": "text content before the call is ignored",
+        "events": [
+            {
+                "id": "chatcmpl-1",
+                "object": "chat.completion.chunk",
+                "created": 1,
+                "model": "gpt-4o-mini",
+                "choices": [{"index": 0, "delta": {"content": "Let me check."}, "finish_reason": None}],
+            },
+            {
+                "id": "chatcmpl-1",
+                "object": "chat.completion.chunk",
+                "created": 1,
+                "model": "gpt-4o-mini",
+                "choices": [{"index": 0, "delta": {"content": " One moment."}, "finish_reason": None}],
+            },
+            {
+                "id": "chatcmpl-1",
+                "object": "chat.completion.chunk",
+                "created": 1,
+                "model": "gpt-4o-mini",
+                "choices": [
+                    {
+                        "index": 0,
+                        "delta": {
+                            "tool_calls": [
+                                {
+                                    "index": 0,
+                                    "id": "call_a1",
+                                    "type": "function",
+                                    "function": {"name": "f", "arguments": '{"q":"x"}'},
+                                }
+                            ]
+                        },
+                        "finish_reason": None,
+                    }
+                ],
+            },
+            {
+                "id": "chatcmpl-1",
+                "object": "chat.completion.chunk",
+                "created": 1,
+                "model": "gpt-4o-mini",
+                "choices": [{"index": 0, "delta": {}, "finish_reason": "tool_calls"}],
+            },
+        ],
+        "calls": [{"id": "call_a1", "name": "f", "raw_arguments": '{"q":"x"}', "arguments": {"q": "x"}}],
+        "incomplete": [False],
+        "finish_reason": "tool_calls",
+        "deltas": [{"index": 0, "id": "call_a1", "name": "f", "arguments_delta": '{"q":"x"}'}],
+    },
+    "finish length in the middle of a call: incomplete, raw text kept": {
+        "description": "finish length in the middle of a call: incomplete, raw text kept",
+        "events": [
+            {
+                "id": "chatcmpl-1",
+                "object": "chat.completion.chunk",
+                "created": 1,
+                "model": "gpt-4o-mini",
+                "choices": [
+                    {
+                        "index": 0,
+                        "delta": {
+                            "tool_calls": [
+                                {
+                                    "index": 0,
+                                    "id": "call_a1",
+                                    "type": "function",
+                                    "function": {"name": "write_file", "arguments": ""},
+                                }
+                            ]
+                        },
+                        "finish_reason": None,
+                    }
+                ],
+            },
+            {
+                "id": "chatcmpl-1",
+                "object": "chat.completion.chunk",
+                "created": 1,
+                "model": "gpt-4o-mini",
+                "choices": [
+                    {
+                        "index": 0,
+                        "delta": {
+                            "tool_calls": [{"index": 0, "function": {"arguments": '{"path":"a.txt","text":"Once upon'}}]
+                        },
+                        "finish_reason": None,
+                    }
+                ],
+            },
+            {
+                "id": "chatcmpl-1",
+                "object": "chat.completion.chunk",
+                "created": 1,
+                "model": "gpt-4o-mini",
+                "choices": [{"index": 0, "delta": {}, "finish_reason": "length"}],
+            },
+        ],
+        "calls": [
+            {
+                "id": "call_a1",
+                "name": "write_file",
+                "arguments": None,
+                "raw_arguments": '{"path":"a.txt","text":"Once upon',
+                "arguments_error": "the stream was cut off",
+                "incomplete": True,
+            }
+        ],
+        "incomplete": [True],
+        "finish_reason": "length",
+        "deltas": [
+            {"index": 0, "id": "call_a1", "name": "write_file"},
+            {"index": 0, "arguments_delta": '{"path":"a.txt","text":"Once upon'},
+        ],
+    },
+    "finish length after text that happens to parse: still incomplete": {
+        "description": "finish length after text that happens to parse: still incomplete",
+        "events": [
+            {
+                "id": "chatcmpl-1",
+                "object": "chat.completion.chunk",
+                "created": 1,
+                "model": "gpt-4o-mini",
+                "choices": [
+                    {
+                        "index": 0,
+                        "delta": {
+                            "tool_calls": [
+                                {
+                                    "index": 0,
+                                    "id": "call_a1",
+                                    "type": "function",
+                                    "function": {"name": "f", "arguments": ""},
+                                }
+                            ]
+                        },
+                        "finish_reason": None,
+                    }
+                ],
+            },
+            {
+                "id": "chatcmpl-1",
+                "object": "chat.completion.chunk",
+                "created": 1,
+                "model": "gpt-4o-mini",
+                "choices": [
+                    {
+                        "index": 0,
+                        "delta": {"tool_calls": [{"index": 0, "function": {"arguments": '{"n":1}'}}]},
+                        "finish_reason": None,
+                    }
+                ],
+            },
+            {
+                "id": "chatcmpl-1",
+                "object": "chat.completion.chunk",
+                "created": 1,
+                "model": "gpt-4o-mini",
+                "choices": [{"index": 0, "delta": {}, "finish_reason": "length"}],
+            },
+        ],
+        "calls": [
+            {
+                "id": "call_a1",
+                "name": "f",
+                "arguments": None,
+                "raw_arguments": '{"n":1}',
+                "arguments_error": "the stream was cut off",
+                "incomplete": True,
+            }
+        ],
+        "incomplete": [True],
+        "finish_reason": "length",
+        "deltas": [{"index": 0, "id": "call_a1", "name": "f"}, {"index": 0, "arguments_delta": '{"n":1}'}],
+    },
+    "finish length cuts both of two parallel calls": {
+        "description": "finish length cuts both of two parallel calls",
+        "events": [
+            {
+                "id": "chatcmpl-1",
+                "object": "chat.completion.chunk",
+                "created": 1,
+                "model": "gpt-4o-mini",
+                "choices": [
+                    {
+                        "index": 0,
+                        "delta": {
+                            "tool_calls": [
+                                {
+                                    "index": 0,
+                                    "id": "call_a1",
+                                    "type": "function",
+                                    "function": {"name": "f", "arguments": '{"n":1}'},
+                                }
+                            ]
+                        },
+                        "finish_reason": None,
+                    }
+                ],
+            },
+            {
+                "id": "chatcmpl-1",
+                "object": "chat.completion.chunk",
+                "created": 1,
+                "model": "gpt-4o-mini",
+                "choices": [
+                    {
+                        "index": 0,
+                        "delta": {
+                            "tool_calls": [
+                                {
+                                    "index": 1,
+                                    "id": "call_b2",
+                                    "type": "function",
+                                    "function": {"name": "g", "arguments": '{"m":'},
+                                }
+                            ]
+                        },
+                        "finish_reason": None,
+                    }
+                ],
+            },
+            {
+                "id": "chatcmpl-1",
+                "object": "chat.completion.chunk",
+                "created": 1,
+                "model": "gpt-4o-mini",
+                "choices": [{"index": 0, "delta": {}, "finish_reason": "length"}],
+            },
+        ],
+        "calls": [
+            {
+                "id": "call_a1",
+                "name": "f",
+                "arguments": None,
+                "raw_arguments": '{"n":1}',
+                "arguments_error": "the stream was cut off",
+                "incomplete": True,
+            },
+            {
+                "id": "call_b2",
+                "name": "g",
+                "arguments": None,
+                "raw_arguments": '{"m":',
+                "arguments_error": "the stream was cut off",
+                "incomplete": True,
+            },
+        ],
+        "incomplete": [True, True],
+        "finish_reason": "length",
+        "deltas": [
+            {"index": 0, "id": "call_a1", "name": "f", "arguments_delta": '{"n":1}'},
+            {"index": 1, "id": "call_b2", "name": "g", "arguments_delta": '{"m":'},
+        ],
+    },
+    "the stream ends without a finish: the open call is incomplete": {
+        "description": "the stream ends without a finish: the open call is incomplete",
+        "events": [
+            {
+                "id": "chatcmpl-1",
+                "object": "chat.completion.chunk",
+                "created": 1,
+                "model": "gpt-4o-mini",
+                "choices": [
+                    {
+                        "index": 0,
+                        "delta": {
+                            "tool_calls": [
+                                {
+                                    "index": 0,
+                                    "id": "call_a1",
+                                    "type": "function",
+                                    "function": {"name": "f", "arguments": ""},
+                                }
+                            ]
+                        },
+                        "finish_reason": None,
+                    }
+                ],
+            },
+            {
+                "id": "chatcmpl-1",
+                "object": "chat.completion.chunk",
+                "created": 1,
+                "model": "gpt-4o-mini",
+                "choices": [
+                    {
+                        "index": 0,
+                        "delta": {"tool_calls": [{"index": 0, "function": {"arguments": '{"n":'}}]},
+                        "finish_reason": None,
+                    }
+                ],
+            },
+        ],
+        "calls": [
+            {
+                "id": "call_a1",
+                "name": "f",
+                "arguments": None,
+                "raw_arguments": '{"n":',
+                "arguments_error": "the stream ended before this call was complete",
+                "incomplete": True,
+            }
+        ],
+        "incomplete": [True],
+        "finish_reason": None,
+        "deltas": [{"index": 0, "id": "call_a1", "name": "f"}, {"index": 0, "arguments_delta": '{"n":'}],
+    },
+    "two objects in one argument text are one invalid call": {
+        "description": "two objects in one argument text are one invalid call",
+        "events": [
+            {
+                "id": "chatcmpl-1",
+                "object": "chat.completion.chunk",
+                "created": 1,
+                "model": "gpt-4o-mini",
+                "choices": [
+                    {
+                        "index": 0,
+                        "delta": {
+                            "tool_calls": [
+                                {
+                                    "index": 0,
+                                    "id": "call_a1",
+                                    "type": "function",
+                                    "function": {"name": "f", "arguments": '{"a":1}'},
+                                }
+                            ]
+                        },
+                        "finish_reason": None,
+                    }
+                ],
+            },
+            {
+                "id": "chatcmpl-1",
+                "object": "chat.completion.chunk",
+                "created": 1,
+                "model": "gpt-4o-mini",
+                "choices": [
+                    {
+                        "index": 0,
+                        "delta": {"tool_calls": [{"index": 0, "function": {"arguments": '{"b":2}'}}]},
+                        "finish_reason": None,
+                    }
+                ],
+            },
+            {
+                "id": "chatcmpl-1",
+                "object": "chat.completion.chunk",
+                "created": 1,
+                "model": "gpt-4o-mini",
+                "choices": [{"index": 0, "delta": {}, "finish_reason": "tool_calls"}],
+            },
+        ],
+        "calls": [
+            {
+                "id": "call_a1",
+                "name": "f",
+                "raw_arguments": '{"a":1}{"b":2}',
+                "arguments": None,
+                "arguments_error": "not valid JSON",
+            }
+        ],
+        "incomplete": [False],
+        "finish_reason": "tool_calls",
+        "deltas": [
+            {"index": 0, "id": "call_a1", "name": "f", "arguments_delta": '{"a":1}'},
+            {"index": 0, "arguments_delta": '{"b":2}'},
+        ],
+    },
+    "argument text that is not JSON stays raw, never repaired": {
+        "description": "argument text that is not JSON stays raw, never repaired",
+        "events": [
+            {
+                "id": "chatcmpl-1",
+                "object": "chat.completion.chunk",
+                "created": 1,
+                "model": "gpt-4o-mini",
+                "choices": [
+                    {
+                        "index": 0,
+                        "delta": {
+                            "tool_calls": [
+                                {
+                                    "index": 0,
+                                    "id": "call_a1",
+                                    "type": "function",
+                                    "function": {"name": "f", "arguments": "{'a': 1,}"},
+                                }
+                            ]
+                        },
+                        "finish_reason": None,
+                    }
+                ],
+            },
+            {
+                "id": "chatcmpl-1",
+                "object": "chat.completion.chunk",
+                "created": 1,
+                "model": "gpt-4o-mini",
+                "choices": [{"index": 0, "delta": {}, "finish_reason": "tool_calls"}],
+            },
+        ],
+        "calls": [
+            {
+                "id": "call_a1",
+                "name": "f",
+                "raw_arguments": "{'a': 1,}",
+                "arguments": None,
+                "arguments_error": "not valid JSON",
+            }
+        ],
+        "incomplete": [False],
+        "finish_reason": "tool_calls",
+        "deltas": [{"index": 0, "id": "call_a1", "name": "f", "arguments_delta": "{'a': 1,}"}],
+    },
+    "finish stop without calls gives no calls": {
+        "description": "finish stop without calls gives no calls",
+        "events": [
+            {
+                "id": "chatcmpl-1",
+                "object": "chat.completion.chunk",
+                "created": 1,
+                "model": "gpt-4o-mini",
+                "choices": [{"index": 0, "delta": {"content": "Hello"}, "finish_reason": None}],
+            },
+            {
+                "id": "chatcmpl-1",
+                "object": "chat.completion.chunk",
+                "created": 1,
+                "model": "gpt-4o-mini",
+                "choices": [{"index": 0, "delta": {}, "finish_reason": "stop"}],
+            },
+            {
+                "id": "chatcmpl-1",
+                "object": "chat.completion.chunk",
+                "created": 1,
+                "model": "gpt-4o-mini",
+                "choices": [],
+                "usage": {"prompt_tokens": 5, "completion_tokens": 7, "total_tokens": 12},
+            },
+        ],
+        "calls": [],
+        "incomplete": [],
+        "finish_reason": "stop",
+        "deltas": [],
+    },
+    "an argument fragment that is not a string is rejected": {
+        "description": "an argument fragment that is not a string is rejected",
+        "events": [
+            {
+                "id": "chatcmpl-1",
+                "object": "chat.completion.chunk",
+                "created": 1,
+                "model": "gpt-4o-mini",
+                "choices": [
+                    {
+                        "index": 0,
+                        "delta": {
+                            "tool_calls": [
+                                {
+                                    "index": 0,
+                                    "id": "call_a1",
+                                    "type": "function",
+                                    "function": {"name": "f", "arguments": ""},
+                                }
+                            ]
+                        },
+                        "finish_reason": None,
+                    }
+                ],
+            },
+            {
+                "id": "chatcmpl-1",
+                "object": "chat.completion.chunk",
+                "created": 1,
+                "model": "gpt-4o-mini",
+                "choices": [
+                    {
+                        "index": 0,
+                        "delta": {"tool_calls": [{"index": 0, "function": {"arguments": {"a": 1}}}]},
+                        "finish_reason": None,
+                    }
+                ],
+            },
+        ],
+        "error": {"event": 1, "pointer": "/choices/0/delta/tool_calls/0/function/arguments"},
+    },
+    "an index that is neither a number nor an id is rejected": {
+        "description": "an index that is neither a number nor an id is rejected",
+        "events": [
+            {
+                "id": "chatcmpl-1",
+                "object": "chat.completion.chunk",
+                "created": 1,
+                "model": "gpt-4o-mini",
+                "choices": [
+                    {
+                        "index": 0,
+                        "delta": {
+                            "tool_calls": [{"index": [0], "id": "call_a1", "function": {"name": "f", "arguments": ""}}]
+                        },
+                        "finish_reason": None,
+                    }
+                ],
+            }
+        ],
+        "error": {"event": 0, "pointer": "/choices/0/delta/tool_calls/0/index"},
+    },
+    'an Azure content-filter chunk first (choices [], object "") carries no tool data': {
+        "description": 'an Azure content-filter chunk first (choices [], object "") carries no tool data',
+        "source": "modelled on corpus-more openai-chat-compat/azure-prompt-filter.stream.jsonl (vercel/ai fixture)",
+        "events": [
+            {
+                "choices": [],
+                "created": 0,
+                "id": "",
+                "model": "",
+                "object": "",
+                "prompt_filter_results": [
+                    {"prompt_index": 0, "content_filter_results": {"hate": {"filtered": False, "severity": "safe"}}}
+                ],
+            },
+            {
+                "id": "chatcmpl-1",
+                "object": "chat.completion.chunk",
+                "created": 1,
+                "model": "gpt-4o-mini",
+                "choices": [{"index": 0, "delta": {"role": "assistant", "content": None}, "finish_reason": None}],
+            },
+            {
+                "id": "chatcmpl-1",
+                "object": "chat.completion.chunk",
+                "created": 1,
+                "model": "gpt-4o-mini",
+                "choices": [
+                    {
+                        "index": 0,
+                        "delta": {
+                            "tool_calls": [
+                                {
+                                    "index": 0,
+                                    "id": "call_a1",
+                                    "type": "function",
+                                    "function": {"name": "get_capital", "arguments": ""},
+                                }
+                            ]
+                        },
+                        "finish_reason": None,
+                    }
+                ],
+            },
+            {
+                "id": "chatcmpl-1",
+                "object": "chat.completion.chunk",
+                "created": 1,
+                "model": "gpt-4o-mini",
+                "choices": [
+                    {
+                        "index": 0,
+                        "delta": {"tool_calls": [{"index": 0, "function": {"arguments": '{"coun'}}]},
+                        "finish_reason": None,
+                    }
+                ],
+            },
+            {
+                "id": "chatcmpl-1",
+                "object": "chat.completion.chunk",
+                "created": 1,
+                "model": "gpt-4o-mini",
+                "choices": [
+                    {
+                        "index": 0,
+                        "delta": {"tool_calls": [{"index": 0, "function": {"arguments": 'try":"U'}}]},
+                        "finish_reason": None,
+                    }
+                ],
+            },
+            {
+                "id": "chatcmpl-1",
+                "object": "chat.completion.chunk",
+                "created": 1,
+                "model": "gpt-4o-mini",
+                "choices": [
+                    {
+                        "index": 0,
+                        "delta": {"tool_calls": [{"index": 0, "function": {"arguments": 'K"}'}}]},
+                        "finish_reason": None,
+                    }
+                ],
+            },
+            {
+                "id": "chatcmpl-1",
+                "object": "chat.completion.chunk",
+                "created": 1,
+                "model": "gpt-4o-mini",
+                "choices": [{"index": 0, "delta": {}, "finish_reason": "tool_calls"}],
+            },
+            {
+                "id": "chatcmpl-1",
+                "object": "chat.completion.chunk",
+                "created": 1,
+                "model": "gpt-4o-mini",
+                "choices": [],
+                "usage": {"prompt_tokens": 5, "completion_tokens": 7, "total_tokens": 12},
+            },
+        ],
+        "calls": [
+            {
+                "id": "call_a1",
+                "name": "get_capital",
+                "raw_arguments": '{"country":"UK"}',
+                "arguments": {"country": "UK"},
+            }
+        ],
+        "incomplete": [False],
+        "finish_reason": "tool_calls",
+        "profile": "compat",
+    },
+    "a Perplexity chat.completion.done chunk last carries no tool data": {
+        "description": "a Perplexity chat.completion.done chunk last carries no tool data",
+        "source": "Perplexity streaming "
+        "reference: the final chunk "
+        "repeats the message with "
+        "object "
+        "chat.completion.done",
+        "events": [
+            {
+                "id": "pplx-1",
+                "object": "chat.completion.chunk",
+                "created": 1,
+                "model": "sonar",
+                "choices": [{"index": 0, "delta": {"role": "assistant", "content": "Hi."}, "finish_reason": None}],
+            },
+            {
+                "id": "pplx-1",
+                "object": "chat.completion.chunk",
+                "created": 1,
+                "model": "sonar",
+                "choices": [{"index": 0, "delta": {"content": ""}, "finish_reason": "stop"}],
+            },
+            {
+                "id": "pplx-1",
+                "object": "chat.completion.done",
+                "created": 1,
+                "model": "sonar",
+                "choices": [
+                    {
+                        "index": 0,
+                        "message": {"role": "assistant", "content": "Hi."},
+                        "delta": {"role": "assistant", "content": ""},
+                        "finish_reason": "stop",
+                    }
+                ],
+                "search_results": [],
+                "usage": {"prompt_tokens": 2, "completion_tokens": 2, "total_tokens": 4},
+            },
+        ],
+        "calls": [],
+        "finish_reason": "stop",
+        "profile": "compat",
+    },
+    "continuation deltas with an empty id continue the open call (DashScope/Qwen)": {
+        "description": "continuation deltas with an empty id continue the open call (DashScope/Qwen)",
+        "source": "OpenAI-compatible "
+        "servers "
+        "(DashScope/Qwen) "
+        'repeat "id": "" '
+        "in every delta "
+        "after the first "
+        "(issue 11.3)",
+        "events": [
+            {
+                "id": "chatcmpl-1",
+                "object": "chat.completion.chunk",
+                "created": 1,
+                "model": "gpt-4o-mini",
+                "choices": [{"index": 0, "delta": {"role": "assistant", "content": None}, "finish_reason": None}],
+            },
+            {
+                "id": "chatcmpl-1",
+                "object": "chat.completion.chunk",
+                "created": 1,
+                "model": "gpt-4o-mini",
+                "choices": [
+                    {
+                        "index": 0,
+                        "delta": {
+                            "tool_calls": [
+                                {
+                                    "index": 0,
+                                    "id": "call_a1",
+                                    "type": "function",
+                                    "function": {"name": "get_capital", "arguments": ""},
+                                }
+                            ]
+                        },
+                        "finish_reason": None,
+                    }
+                ],
+            },
+            {
+                "id": "chatcmpl-1",
+                "object": "chat.completion.chunk",
+                "created": 1,
+                "model": "gpt-4o-mini",
+                "choices": [
+                    {
+                        "index": 0,
+                        "delta": {
+                            "tool_calls": [
+                                {"index": 0, "function": {"arguments": '{"coun'}, "id": "", "type": "function"}
+                            ]
+                        },
+                        "finish_reason": None,
+                    }
+                ],
+            },
+            {
+                "id": "chatcmpl-1",
+                "object": "chat.completion.chunk",
+                "created": 1,
+                "model": "gpt-4o-mini",
+                "choices": [
+                    {
+                        "index": 0,
+                        "delta": {
+                            "tool_calls": [
+                                {"index": 0, "function": {"arguments": 'try":"U'}, "id": "", "type": "function"}
+                            ]
+                        },
+                        "finish_reason": None,
+                    }
+                ],
+            },
+            {
+                "id": "chatcmpl-1",
+                "object": "chat.completion.chunk",
+                "created": 1,
+                "model": "gpt-4o-mini",
+                "choices": [
+                    {
+                        "index": 0,
+                        "delta": {
+                            "tool_calls": [{"index": 0, "function": {"arguments": 'K"}'}, "id": "", "type": "function"}]
+                        },
+                        "finish_reason": None,
+                    }
+                ],
+            },
+            {
+                "id": "chatcmpl-1",
+                "object": "chat.completion.chunk",
+                "created": 1,
+                "model": "gpt-4o-mini",
+                "choices": [{"index": 0, "delta": {}, "finish_reason": "tool_calls"}],
+            },
+            {
+                "id": "chatcmpl-1",
+                "object": "chat.completion.chunk",
+                "created": 1,
+                "model": "gpt-4o-mini",
+                "choices": [],
+                "usage": {"prompt_tokens": 5, "completion_tokens": 7, "total_tokens": 12},
+            },
+        ],
+        "calls": [
+            {
+                "id": "call_a1",
+                "name": "get_capital",
+                "raw_arguments": '{"country":"UK"}',
+                "arguments": {"country": "UK"},
+            }
+        ],
+        "incomplete": [False],
+        "finish_reason": "tool_calls",
+        "deltas": [
+            {"index": 0, "id": "call_a1", "name": "get_capital"},
+            {"index": 0, "arguments_delta": '{"coun'},
+            {"index": 0, "arguments_delta": 'try":"U'},
+            {"index": 0, "arguments_delta": 'K"}'},
+        ],
+    },
+    "a stray fragment for an index never opened is a finding; the good call is kept": {
+        "description": "a stray fragment for an index never opened is a finding; the good call is kept",
+        "source": "hand-written (issue 10.17): a fragment with neither id nor name cannot start a call",
+        "events": [
+            {
+                "id": "chatcmpl-1",
+                "object": "chat.completion.chunk",
+                "created": 1,
+                "model": "gpt-4o-mini",
+                "choices": [{"index": 0, "delta": {"role": "assistant", "content": None}, "finish_reason": None}],
+            },
+            {
+                "id": "chatcmpl-1",
+                "object": "chat.completion.chunk",
+                "created": 1,
+                "model": "gpt-4o-mini",
+                "choices": [
+                    {
+                        "index": 0,
+                        "delta": {
+                            "tool_calls": [
+                                {
+                                    "index": 0,
+                                    "id": "call_a1",
+                                    "type": "function",
+                                    "function": {"name": "get_capital", "arguments": ""},
+                                }
+                            ]
+                        },
+                        "finish_reason": None,
+                    }
+                ],
+            },
+            {
+                "id": "chatcmpl-1",
+                "object": "chat.completion.chunk",
+                "created": 1,
+                "model": "gpt-4o-mini",
+                "choices": [
+                    {
+                        "index": 0,
+                        "delta": {"tool_calls": [{"index": 0, "function": {"arguments": '{"coun'}}]},
+                        "finish_reason": None,
+                    }
+                ],
+            },
+            {
+                "id": "chatcmpl-1",
+                "object": "chat.completion.chunk",
+                "created": 1,
+                "model": "gpt-4o-mini",
+                "choices": [
+                    {
+                        "index": 0,
+                        "delta": {"tool_calls": [{"index": 0, "function": {"arguments": 'try":"U'}}]},
+                        "finish_reason": None,
+                    }
+                ],
+            },
+            {
+                "id": "chatcmpl-1",
+                "object": "chat.completion.chunk",
+                "created": 1,
+                "model": "gpt-4o-mini",
+                "choices": [
+                    {
+                        "index": 0,
+                        "delta": {"tool_calls": [{"index": 0, "function": {"arguments": 'K"}'}}]},
+                        "finish_reason": None,
+                    }
+                ],
+            },
+            {
+                "id": "chatcmpl-1",
+                "object": "chat.completion.chunk",
+                "created": 1,
+                "model": "gpt-4o-mini",
+                "choices": [
+                    {
+                        "index": 0,
+                        "delta": {"tool_calls": [{"index": 3, "function": {"arguments": '{"x":1}'}}]},
+                        "finish_reason": None,
+                    }
+                ],
+            },
+            {
+                "id": "chatcmpl-1",
+                "object": "chat.completion.chunk",
+                "created": 1,
+                "model": "gpt-4o-mini",
+                "choices": [{"index": 0, "delta": {}, "finish_reason": "tool_calls"}],
+            },
+            {
+                "id": "chatcmpl-1",
+                "object": "chat.completion.chunk",
+                "created": 1,
+                "model": "gpt-4o-mini",
+                "choices": [],
+                "usage": {"prompt_tokens": 5, "completion_tokens": 7, "total_tokens": 12},
+            },
+        ],
+        "calls": [
+            {
+                "id": "call_a1",
+                "name": "get_capital",
+                "raw_arguments": '{"country":"UK"}',
+                "arguments": {"country": "UK"},
+            }
+        ],
+        "incomplete": [False],
+        "finish_reason": "tool_calls",
+        "deltas": [
+            {"index": 0, "id": "call_a1", "name": "get_capital"},
+            {"index": 0, "arguments_delta": '{"coun'},
+            {"index": 0, "arguments_delta": 'try":"U'},
+            {"index": 0, "arguments_delta": 'K"}'},
+        ],
+        "findings": [
+            {
+                "event": 5,
+                "pointer": "/choices/0/delta/tool_calls/0/function/arguments",
+                "message": "argument text for a call that is not open",
+            }
+        ],
+    },
+    "a Groq-style error event ends the stream: a finding, the open call incomplete": {
+        "description": "a Groq-style error event ends the stream: a finding, the open call incomplete",
+        "source": "modelled on "
+        "corpus-more "
+        "openai-chat-compat/groq-error-event.stream.jsonl; "
+        "openai-python "
+        "raises "
+        "APIError on an "
+        "`error` in "
+        "stream data",
+        "events": [
+            {
+                "id": "chatcmpl-1",
+                "object": "chat.completion.chunk",
+                "created": 1,
+                "model": "gpt-4o-mini",
+                "choices": [{"index": 0, "delta": {"role": "assistant", "content": None}, "finish_reason": None}],
+            },
+            {
+                "id": "chatcmpl-1",
+                "object": "chat.completion.chunk",
+                "created": 1,
+                "model": "gpt-4o-mini",
+                "choices": [
+                    {
+                        "index": 0,
+                        "delta": {
+                            "tool_calls": [
+                                {
+                                    "index": 0,
+                                    "id": "call_a1",
+                                    "type": "function",
+                                    "function": {"name": "get_capital", "arguments": ""},
+                                }
+                            ]
+                        },
+                        "finish_reason": None,
+                    }
+                ],
+            },
+            {
+                "id": "chatcmpl-1",
+                "object": "chat.completion.chunk",
+                "created": 1,
+                "model": "gpt-4o-mini",
+                "choices": [
+                    {
+                        "index": 0,
+                        "delta": {"tool_calls": [{"index": 0, "function": {"arguments": '{"coun'}}]},
+                        "finish_reason": None,
+                    }
+                ],
+            },
+            {
+                "error": {
+                    "message": "Tool call validation failed: parameters for tool get_capital did not match schema",
+                    "type": "invalid_request_error",
+                    "code": "tool_use_failed",
+                    "failed_generation": "{}",
+                    "status_code": 400,
+                }
+            },
+            {
+                "id": "chatcmpl-1",
+                "object": "chat.completion.chunk",
+                "created": 1,
+                "model": "gpt-4o-mini",
+                "choices": [
+                    {
+                        "index": 0,
+                        "delta": {"tool_calls": [{"index": 0, "function": {"arguments": 'try":"U'}}]},
+                        "finish_reason": None,
+                    }
+                ],
+            },
+        ],
+        "calls": [
+            {
+                "id": "call_a1",
+                "name": "get_capital",
+                "arguments": None,
+                "raw_arguments": '{"coun',
+                "arguments_error": "the stream ended with an error before this call was complete",
+                "incomplete": True,
+            }
+        ],
+        "incomplete": [True],
+        "finish_reason": None,
+        "findings": [
+            {
+                "event": 3,
+                "pointer": "/error",
+                "message": "the stream ended with an error: tool_use_failed: Tool call validation failed",
+            }
+        ],
+        "note": "the chunk after the error is not read",
+    },
+    "a call whose first delta has no id is kept invalid, with a finding": {
+        "description": "a call whose first delta has no id is kept invalid, with a finding",
+        "source": "hand-written (issue 10.17): a call that does not decode must not fail the whole assembly",
+        "events": [
+            {
+                "choices": [
+                    {
+                        "index": 0,
+                        "delta": {
+                            "tool_calls": [
+                                {"index": 0, "type": "function", "function": {"name": "f", "arguments": "{}"}}
+                            ]
+                        },
+                        "finish_reason": None,
+                    }
+                ]
+            },
+            {
+                "choices": [
+                    {
+                        "index": 0,
+                        "delta": {
+                            "tool_calls": [
+                                {
+                                    "index": 1,
+                                    "id": "call_b",
+                                    "type": "function",
+                                    "function": {"name": "g", "arguments": "{}"},
+                                }
+                            ]
+                        },
+                        "finish_reason": None,
+                    }
+                ]
+            },
+            {"choices": [{"index": 0, "delta": {}, "finish_reason": "tool_calls"}]},
+        ],
+        "calls": [
+            {
+                "id": None,
+                "name": "f",
+                "arguments": None,
+                "raw_arguments": "{}",
+                "arguments_error": "it does not decode as a openai_chat tool call",
+            },
+            {"id": "call_b", "name": "g", "raw_arguments": "{}", "arguments": {}},
+        ],
+        "finish_reason": "tool_calls",
+        "findings": [{"event": 2, "pointer": "", "message": "the call at index 0 is invalid"}],
+        "roundtrip": False,
+        "note": "emit cannot send a call without its id",
+    },
+    "an Anthropic event is not an OpenAI Chat chunk": {
+        "description": "an Anthropic event is not an OpenAI Chat chunk",
+        "source": "hand-written: another dialect's stream must "
+        "be an error naming the pointer, never an "
+        "empty result (issue 10.1)",
+        "events": [
+            {
+                "type": "message_start",
+                "message": {
+                    "id": "msg_01",
+                    "type": "message",
+                    "role": "assistant",
+                    "model": "claude-sonnet-4-5",
+                    "content": [],
+                    "stop_reason": None,
+                    "stop_sequence": None,
+                    "usage": {"input_tokens": 10, "output_tokens": 1},
+                },
+            }
+        ],
+        "error": {"event": 0, "pointer": ""},
+    },
+    "choices that are not an array is not an OpenAI Chat chunk": {
+        "description": "choices that are not an array is not an OpenAI Chat chunk",
+        "source": "hand-written: another dialect's "
+        "stream must be an error naming the "
+        "pointer, never an empty result "
+        "(issue 10.1)",
+        "events": [{"choices": 5}],
+        "error": {"event": 0, "pointer": "/choices"},
+    },
+    "every call at index 0 with empty ids after the first: a real id starts the next call": {
+        "description": "every call at index 0 with empty ids after the first: a real id starts the next call",
+        "source": 'DashScope/Qwen compatible mode: id "" and name "" in continuation deltas (issue 11.3)',
+        "events": [
+            {
+                "id": "chatcmpl-q",
+                "object": "chat.completion.chunk",
+                "created": 1,
+                "model": "qwen-plus",
+                "choices": [
+                    {
+                        "index": 0,
+                        "delta": {
+                            "tool_calls": [
+                                {
+                                    "index": 0,
+                                    "id": "call_q1",
+                                    "type": "function",
+                                    "function": {"name": "get_weather", "arguments": ""},
+                                }
+                            ]
+                        },
+                        "finish_reason": None,
+                    }
+                ],
+            },
+            {
+                "id": "chatcmpl-q",
+                "object": "chat.completion.chunk",
+                "created": 1,
+                "model": "qwen-plus",
+                "choices": [
+                    {
+                        "index": 0,
+                        "delta": {
+                            "tool_calls": [
+                                {
+                                    "index": 0,
+                                    "id": "",
+                                    "type": "function",
+                                    "function": {"name": "", "arguments": '{"city": "Paris"}'},
+                                }
+                            ]
+                        },
+                        "finish_reason": None,
+                    }
+                ],
+            },
+            {
+                "id": "chatcmpl-q",
+                "object": "chat.completion.chunk",
+                "created": 1,
+                "model": "qwen-plus",
+                "choices": [
+                    {
+                        "index": 0,
+                        "delta": {
+                            "tool_calls": [
+                                {
+                                    "index": 0,
+                                    "id": "call_q2",
+                                    "type": "function",
+                                    "function": {"name": "get_time", "arguments": ""},
+                                }
+                            ]
+                        },
+                        "finish_reason": None,
+                    }
+                ],
+            },
+            {
+                "id": "chatcmpl-q",
+                "object": "chat.completion.chunk",
+                "created": 1,
+                "model": "qwen-plus",
+                "choices": [
+                    {
+                        "index": 0,
+                        "delta": {
+                            "tool_calls": [{"index": 0, "id": "", "type": "function", "function": {"arguments": "{}"}}]
+                        },
+                        "finish_reason": None,
+                    }
+                ],
+            },
+            {
+                "id": "chatcmpl-q",
+                "object": "chat.completion.chunk",
+                "created": 1,
+                "model": "qwen-plus",
+                "choices": [{"index": 0, "delta": {}, "finish_reason": "tool_calls"}],
+            },
+        ],
+        "calls": [
+            {
+                "id": "call_q1",
+                "name": "get_weather",
+                "raw_arguments": '{"city": "Paris"}',
+                "arguments": {"city": "Paris"},
+            },
+            {"id": "call_q2", "name": "get_time", "raw_arguments": "{}", "arguments": {}},
+        ],
+        "incomplete": [False, False],
+        "finish_reason": "tool_calls",
+    },
+}
 KNOWN_FAILURES: dict[str, str] = {}
 # Byte positions at which the SSE text of a stream is cut into chunks (inside lines,
 # inside `data:`, inside multi-byte characters).
@@ -1440,17 +1800,78 @@ SPLITS = (1, 2, 3, 7, 64)
 
 def _params(names: list[str]) -> list[Any]:
     return [
-        pytest.param(name, id=name, marks=[pytest.mark.xfail(reason=KNOWN_FAILURES[name], strict=True)] if name in KNOWN_FAILURES else [])
+        pytest.param(
+            name,
+            id=name,
+            marks=[pytest.mark.xfail(reason=KNOWN_FAILURES[name], strict=True)] if name in KNOWN_FAILURES else [],
+        )
         for name in names
     ]
 
 
-VALID = _params(["one call: id and name first, argument fragments by index, usage-only chunk last", "two calls one after the other", "two calls interleaved fragment by fragment", "every call sent with index 0: a new id starts a new call", "no index at all: an id starts a call, fragments without id continue it", "first fragment without type: the constant is filled in", "a whole call in one delta, with the finish in the same chunk", "a call without arguments: empty argument text means {}", "text content before the call is ignored", "finish length in the middle of a call: incomplete, raw text kept", "finish length after text that happens to parse: still incomplete", "finish length cuts both of two parallel calls", "the stream ends without a finish: the open call is incomplete", "two objects in one argument text are one invalid call", "argument text that is not JSON stays raw, never repaired", "finish stop without calls gives no calls", "an Azure content-filter chunk first (choices [], object \"\") carries no tool data", "a Perplexity chat.completion.done chunk last carries no tool data", "continuation deltas with an empty id continue the open call (DashScope/Qwen)", "a stray fragment for an index never opened is a finding; the good call is kept", "a Groq-style error event ends the stream: a finding, the open call incomplete", "a call whose first delta has no id is kept invalid, with a finding", "every call at index 0 with empty ids after the first: a real id starts the next call"])
-INVALID = _params(["an argument fragment that is not a string is rejected", "an index that is neither a number nor an id is rejected", "an Anthropic event is not an OpenAI Chat chunk", "choices that are not an array is not an OpenAI Chat chunk"])
+VALID = _params(
+    [
+        "one call: id and name first, argument fragments by index, usage-only chunk last",
+        "two calls one after the other",
+        "two calls interleaved fragment by fragment",
+        "every call sent with index 0: a new id starts a new call",
+        "no index at all: an id starts a call, fragments without id continue it",
+        "first fragment without type: the constant is filled in",
+        "a whole call in one delta, with the finish in the same chunk",
+        "a call without arguments: empty argument text means {}",
+        "text content before the call is ignored",
+        "finish length in the middle of a call: incomplete, raw text kept",
+        "finish length after text that happens to parse: still incomplete",
+        "finish length cuts both of two parallel calls",
+        "the stream ends without a finish: the open call is incomplete",
+        "two objects in one argument text are one invalid call",
+        "argument text that is not JSON stays raw, never repaired",
+        "finish stop without calls gives no calls",
+        'an Azure content-filter chunk first (choices [], object "") carries no tool data',
+        "a Perplexity chat.completion.done chunk last carries no tool data",
+        "continuation deltas with an empty id continue the open call (DashScope/Qwen)",
+        "a stray fragment for an index never opened is a finding; the good call is kept",
+        "a Groq-style error event ends the stream: a finding, the open call incomplete",
+        "a call whose first delta has no id is kept invalid, with a finding",
+        "every call at index 0 with empty ids after the first: a real id starts the next call",
+    ]
+)
+INVALID = _params(
+    [
+        "an argument fragment that is not a string is rejected",
+        "an index that is neither a number nor an id is rejected",
+        "an Anthropic event is not an OpenAI Chat chunk",
+        "choices that are not an array is not an OpenAI Chat chunk",
+    ]
+)
 ROUNDTRIP = _params(
     [
         name
-        for name in ["one call: id and name first, argument fragments by index, usage-only chunk last", "two calls one after the other", "two calls interleaved fragment by fragment", "every call sent with index 0: a new id starts a new call", "no index at all: an id starts a call, fragments without id continue it", "first fragment without type: the constant is filled in", "a whole call in one delta, with the finish in the same chunk", "a call without arguments: empty argument text means {}", "text content before the call is ignored", "finish length in the middle of a call: incomplete, raw text kept", "finish length after text that happens to parse: still incomplete", "finish length cuts both of two parallel calls", "the stream ends without a finish: the open call is incomplete", "two objects in one argument text are one invalid call", "argument text that is not JSON stays raw, never repaired", "finish stop without calls gives no calls", "an Azure content-filter chunk first (choices [], object \"\") carries no tool data", "a Perplexity chat.completion.done chunk last carries no tool data", "continuation deltas with an empty id continue the open call (DashScope/Qwen)", "a stray fragment for an index never opened is a finding; the good call is kept", "a Groq-style error event ends the stream: a finding, the open call incomplete", "a call whose first delta has no id is kept invalid, with a finding", "every call at index 0 with empty ids after the first: a real id starts the next call"]
+        for name in [
+            "one call: id and name first, argument fragments by index, usage-only chunk last",
+            "two calls one after the other",
+            "two calls interleaved fragment by fragment",
+            "every call sent with index 0: a new id starts a new call",
+            "no index at all: an id starts a call, fragments without id continue it",
+            "first fragment without type: the constant is filled in",
+            "a whole call in one delta, with the finish in the same chunk",
+            "a call without arguments: empty argument text means {}",
+            "text content before the call is ignored",
+            "finish length in the middle of a call: incomplete, raw text kept",
+            "finish length after text that happens to parse: still incomplete",
+            "finish length cuts both of two parallel calls",
+            "the stream ends without a finish: the open call is incomplete",
+            "two objects in one argument text are one invalid call",
+            "argument text that is not JSON stays raw, never repaired",
+            "finish stop without calls gives no calls",
+            'an Azure content-filter chunk first (choices [], object "") carries no tool data',
+            "a Perplexity chat.completion.done chunk last carries no tool data",
+            "continuation deltas with an empty id continue the open call (DashScope/Qwen)",
+            "a stray fragment for an index never opened is a finding; the good call is kept",
+            "a Groq-style error event ends the stream: a finding, the open call incomplete",
+            "a call whose first delta has no id is kept invalid, with a finding",
+            "every call at index 0 with empty ids after the first: a real id starts the next call",
+        ]
         if CASES[name].get("roundtrip", True)
         and (stream.EMITS_INCOMPLETE or not any(c.get("incomplete") for c in CASES[name]["calls"]))
     ]
@@ -1485,7 +1906,6 @@ def _assemble(events: list[Any]) -> tuple[stream.Assembler, list[dict[str, Any]]
 def _sse(events: list[dict[str, Any]]) -> bytes:
     text = "".join(f"event: {e.get('type', 'chunk')}\ndata: {json.dumps(e, ensure_ascii=False)}\n\n" for e in events)
     return (text + "data: [DONE]\n\n").encode("utf-8")
-
 
 
 @pytest.mark.parametrize("name", VALID)
@@ -1529,7 +1949,6 @@ def test_vector_events_are_valid_stream_events(name: str, validate: Any) -> None
         validate(EVENT_SCHEMA, event)
 
 
-
 @pytest.mark.parametrize("name", [p for p in VALID for name in p.values if "profile" in CASES[name]])
 def test_profile_vector_events_are_not_the_dialects_own(name: str, schema_errors: Any) -> None:
     """Events of servers with documented quirks (the vector's profile in profiles.json): the
@@ -1538,7 +1957,6 @@ def test_profile_vector_events_are_not_the_dialects_own(name: str, schema_errors
         pytest.skip(f"{DIALECT} declares no stream_event schema")
     rejected = [i for i, event in enumerate(_case(name)["events"]) if schema_errors(EVENT_SCHEMA, event)]
     assert rejected, f"{EVENT_SCHEMA} accepts every event: the quirk is the dialect's own now (drop the profile)"
-
 
 
 @pytest.mark.parametrize("name", VALID)
@@ -1592,7 +2010,9 @@ def test_json_lines_text_gives_the_same_result(name: str) -> None:
 def test_json_array_text_gives_the_same_result(name: str, size: int) -> None:
     case = _case(name)
     _, expected, _ = _assemble(case["events"])
-    data = ("[\n" + ",\n".join(json.dumps(e, indent=1, ensure_ascii=False) for e in case["events"]) + "\n]\n").encode("utf-8")
+    data = ("[\n" + ",\n".join(json.dumps(e, indent=1, ensure_ascii=False) for e in case["events"]) + "\n]\n").encode(
+        "utf-8"
+    )
     assembler = stream.Assembler()
     for start in range(0, len(data), size):
         assembler.feed_text(data[start : start + size])
@@ -1657,4 +2077,3 @@ def test_emit_never_changes_its_input() -> None:
     before = copy.deepcopy(calls)
     stream.emit(calls)
     assert calls == before
-

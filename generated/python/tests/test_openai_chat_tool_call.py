@@ -14,255 +14,284 @@ DIALECT = "openai_chat"
 SHAPE = "tool_call"
 WIRE_SCHEMA = "dialects/" + DIALECT + "/tool_call.json"
 CANONICAL_SCHEMA = "canonical/" + SHAPE + ".json"
-WIRE_SCHEMAS = {"anthropic_messages": "dialects/anthropic_messages/tool_call.json", "bedrock_converse": "dialects/bedrock_converse/tool_call.json", "cohere_v2": "dialects/cohere_v2/tool_call.json", "gemini": "dialects/gemini/tool_call.json", "mcp": "dialects/mcp/tool_call.json", "mistral": "dialects/mistral/tool_call.json", "ollama": "dialects/ollama/tool_call.json", "openai_chat": "dialects/openai_chat/tool_call.json", "openai_responses": "dialects/openai_responses/tool_call.json"}
+WIRE_SCHEMAS = {
+    "anthropic_messages": "dialects/anthropic_messages/tool_call.json",
+    "bedrock_converse": "dialects/bedrock_converse/tool_call.json",
+    "cohere_v2": "dialects/cohere_v2/tool_call.json",
+    "gemini": "dialects/gemini/tool_call.json",
+    "mcp": "dialects/mcp/tool_call.json",
+    "mistral": "dialects/mistral/tool_call.json",
+    "ollama": "dialects/ollama/tool_call.json",
+    "openai_chat": "dialects/openai_chat/tool_call.json",
+    "openai_responses": "dialects/openai_responses/tool_call.json",
+}
 
-CASES: dict[str, dict[str, Any]] = {'call with compact JSON arguments (corpus gpt-5-mini)': {'description': 'call with compact JSON arguments '
-                                                                         '(corpus gpt-5-mini)',
-                                                          'wire': {'id': 'call_aDdJTteHrpMdhdkEkyxjxEHH',
-                                                                   'type': 'function',
-                                                                   'function': {'name': 'get_weather',
-                                                                                'arguments': '{"city":"Paris"}'}},
-                                                          'canonical': {'id': 'call_aDdJTteHrpMdhdkEkyxjxEHH',
-                                                                        'name': 'get_weather',
-                                                                        'arguments': {'city': 'Paris'},
-                                                                        'raw_arguments': '{"city":"Paris"}'},
-                                                          'to': {'anthropic_messages': {'wire': {'type': 'tool_use',
-                                                                                                 'id': 'call_aDdJTteHrpMdhdkEkyxjxEHH',
-                                                                                                 'name': 'get_weather',
-                                                                                                 'input': {'city': 'Paris'}},
-                                                                                        'losses': []}}},
- 'no-argument call sent as {}': {'description': 'no-argument call sent as {}',
-                                 'wire': {'id': 'call_noargs1',
-                                          'type': 'function',
-                                          'function': {'name': 'list_issues', 'arguments': '{}'}},
-                                 'canonical': {'id': 'call_noargs1',
-                                               'name': 'list_issues',
-                                               'arguments': {},
-                                               'raw_arguments': '{}'},
-                                 'to': {'anthropic_messages': {'wire': {'type': 'tool_use',
-                                                                        'id': 'call_noargs1',
-                                                                        'name': 'list_issues',
-                                                                        'input': {}},
-                                                               'losses': []}}},
- 'no-argument call sent as empty text by a compatible server': {'description': 'no-argument call sent as '
-                                                                               'empty text by a compatible '
-                                                                               'server',
-                                                                'wire': {'id': 'call_noargs2',
-                                                                         'type': 'function',
-                                                                         'function': {'name': 'list_issues',
-                                                                                      'arguments': ''}},
-                                                                'canonical': {'id': 'call_noargs2',
-                                                                              'name': 'list_issues',
-                                                                              'arguments': {},
-                                                                              'raw_arguments': ''},
-                                                                'to': {'anthropic_messages': {'wire': {'type': 'tool_use',
-                                                                                                       'id': 'call_noargs2',
-                                                                                                       'name': 'list_issues',
-                                                                                                       'input': {}},
-                                                                                              'losses': []}}},
- 'nested and unicode arguments keep their exact text': {'description': 'nested and unicode arguments keep '
-                                                                       'their exact text',
-                                                        'wire': {'id': 'call_nested',
-                                                                 'type': 'function',
-                                                                 'function': {'name': 'search',
-                                                                              'arguments': '{"q": "café ☕ '
-                                                                                           '東京", "filters": '
-                                                                                           '{"tags": ["a", '
-                                                                                           '"b"], "limit": '
-                                                                                           '5, "exact": '
-                                                                                           'true, "near": '
-                                                                                           'null}}'}},
-                                                        'canonical': {'id': 'call_nested',
-                                                                      'name': 'search',
-                                                                      'arguments': {'q': 'café ☕ 東京',
-                                                                                    'filters': {'tags': ['a',
-                                                                                                         'b'],
-                                                                                                'limit': 5,
-                                                                                                'exact': True,
-                                                                                                'near': None}},
-                                                                      'raw_arguments': '{"q": "café ☕ 東京", '
-                                                                                       '"filters": {"tags": '
-                                                                                       '["a", "b"], "limit": '
-                                                                                       '5, "exact": true, '
-                                                                                       '"near": null}}'},
-                                                        'to': {'anthropic_messages': {'wire': {'type': 'tool_use',
-                                                                                               'id': 'call_nested',
-                                                                                               'name': 'search',
-                                                                                               'input': {'q': 'café '
-                                                                                                              '☕ '
-                                                                                                              '東京',
-                                                                                                         'filters': {'tags': ['a',
-                                                                                                                              'b'],
-                                                                                                                     'limit': 5,
-                                                                                                                     'exact': True,
-                                                                                                                     'near': None}}},
-                                                                                      'losses': []}}},
- 'truncated argument JSON is kept raw and marked invalid': {'description': 'truncated argument JSON is kept '
-                                                                           'raw and marked invalid',
-                                                            'wire': {'id': 'call_trunc',
-                                                                     'type': 'function',
-                                                                     'function': {'name': 'get_weather',
-                                                                                  'arguments': '{"city": '
-                                                                                               '"Par'}},
-                                                            'canonical': {'id': 'call_trunc',
-                                                                          'name': 'get_weather',
-                                                                          'arguments': None,
-                                                                          'raw_arguments': '{"city": "Par',
-                                                                          'arguments_error': 'not valid '
-                                                                                             'JSON'},
-                                                            'to': {'anthropic_messages': {'wire': {'type': 'tool_use',
-                                                                                                   'id': 'call_trunc',
-                                                                                                   'name': 'get_weather',
-                                                                                                   'input': {}},
-                                                                                          'losses': [{'pointer': '/arguments',
-                                                                                                      'what': 'argument '
-                                                                                                              'text '
-                                                                                                              'that '
-                                                                                                              'is '
-                                                                                                              'not '
-                                                                                                              'a '
-                                                                                                              'JSON '
-                                                                                                              'object'}]}}},
- 'concatenated JSON objects are one invalid call, never split': {'description': 'concatenated JSON objects '
-                                                                                'are one invalid call, never '
-                                                                                'split',
-                                                                 'wire': {'id': 'call_concat',
-                                                                          'type': 'function',
-                                                                          'function': {'name': 'get_weather',
-                                                                                       'arguments': '{"city":"Paris"}{"city":"Rome"}'}},
-                                                                 'canonical': {'id': 'call_concat',
-                                                                               'name': 'get_weather',
-                                                                               'arguments': None,
-                                                                               'raw_arguments': '{"city":"Paris"}{"city":"Rome"}',
-                                                                               'arguments_error': 'not valid '
-                                                                                                  'JSON'},
-                                                                 'to': {'anthropic_messages': {'wire': {'type': 'tool_use',
-                                                                                                        'id': 'call_concat',
-                                                                                                        'name': 'get_weather',
-                                                                                                        'input': {}},
-                                                                                               'losses': [{'pointer': '/arguments',
-                                                                                                           'what': 'argument '
-                                                                                                                   'text '
-                                                                                                                   'that '
-                                                                                                                   'is '
-                                                                                                                   'not '
-                                                                                                                   'a '
-                                                                                                                   'JSON '
-                                                                                                                   'object'}]}}},
- 'arguments that are JSON but not an object are invalid': {'description': 'arguments that are JSON but not '
-                                                                          'an object are invalid',
-                                                           'wire': {'id': 'call_array',
-                                                                    'type': 'function',
-                                                                    'function': {'name': 'sum',
-                                                                                 'arguments': '[1, 2]'}},
-                                                           'canonical': {'id': 'call_array',
-                                                                         'name': 'sum',
-                                                                         'arguments': None,
-                                                                         'raw_arguments': '[1, 2]',
-                                                                         'arguments_error': 'not a JSON '
-                                                                                            'object'}},
- 'an id Anthropic rejects is rewritten through the id map': {'description': 'an id Anthropic rejects is '
-                                                                            'rewritten through the id map',
-                                                             'wire': {'id': 'functions.get_weather:0',
-                                                                      'type': 'function',
-                                                                      'function': {'name': 'get_weather',
-                                                                                   'arguments': '{"city":"Oslo"}'}},
-                                                             'canonical': {'id': 'functions.get_weather:0',
-                                                                           'name': 'get_weather',
-                                                                           'arguments': {'city': 'Oslo'},
-                                                                           'raw_arguments': '{"city":"Oslo"}'},
-                                                             'to': {'anthropic_messages': {'wire': {'type': 'tool_use',
-                                                                                                    'id': 'toolu_BPqAdS2JxYf0iqzCHtSv1Bo7',
-                                                                                                    'name': 'get_weather',
-                                                                                                    'input': {'city': 'Oslo'}},
-                                                                                           'losses': [{'pointer': '/id',
-                                                                                                       'what': 'id '
-                                                                                                               "'functions.get_weather:0'"}]}}},
- 'unknown wire fields survive the round trip as extensions': {'description': 'unknown wire fields survive '
-                                                                             'the round trip as extensions',
-                                                              'wire': {'id': 'call_extra',
-                                                                       'type': 'function',
-                                                                       'function': {'name': 'get_time',
-                                                                                    'arguments': '{"tz":"UTC"}'},
-                                                                       'index': 0},
-                                                              'canonical': {'id': 'call_extra',
-                                                                            'name': 'get_time',
-                                                                            'arguments': {'tz': 'UTC'},
-                                                                            'raw_arguments': '{"tz":"UTC"}',
-                                                                            'extensions': {'openai_chat': {'fields': {'/index': 0}}}},
-                                                              'to': {'anthropic_messages': {'wire': {'type': 'tool_use',
-                                                                                                     'id': 'call_extra',
-                                                                                                     'name': 'get_time',
-                                                                                                     'input': {'tz': 'UTC'}},
-                                                                                            'losses': [{'pointer': '/extensions/openai_chat/fields/~1index',
-                                                                                                        'what': 'openai_chat '
-                                                                                                                'field '
-                                                                                                                '/index'}]}}},
- 'an Anthropic tool_use block is not an OpenAI tool call': {'description': 'an Anthropic tool_use block is '
-                                                                           'not an OpenAI tool call',
-                                                            'wire': {'type': 'tool_use',
-                                                                     'id': 'toolu_01',
-                                                                     'name': 'get_weather',
-                                                                     'input': {}},
-                                                            'error': {'pointer': '/type'}},
- 'a call without a function name is rejected': {'description': 'a call without a function name is rejected',
-                                                'wire': {'id': 'call_1',
-                                                         'type': 'function',
-                                                         'function': {'arguments': '{}'}},
-                                                'error': {'pointer': '/function/name'}},
- 'arguments given as an object instead of text are rejected': {'description': 'arguments given as an object '
-                                                                              'instead of text are rejected',
-                                                               'wire': {'id': 'call_1',
-                                                                        'type': 'function',
-                                                                        'function': {'name': 'f',
-                                                                                     'arguments': {'a': 1}}},
-                                                               'error': {'pointer': '/function/arguments'}},
- 'a call without an id is rejected': {'description': 'a call without an id is rejected',
-                                      'wire': {'type': 'function',
-                                               'function': {'name': 'f', 'arguments': '{}'}},
-                                      'error': {'pointer': '/id'}},
- 'a call without function.arguments (OpenAI-compatible servers): no arguments': {'description': 'a call '
-                                                                                                'without '
-                                                                                                'function.arguments '
-                                                                                                '(OpenAI-compatible '
-                                                                                                'servers): '
-                                                                                                'no '
-                                                                                                'arguments',
-                                                                                 'lenient': 'OpenAI requires '
-                                                                                            'function.arguments; '
-                                                                                            'some '
-                                                                                            'OpenAI-compatible '
-                                                                                            'servers leave '
-                                                                                            'it out for a '
-                                                                                            'call without '
-                                                                                            'arguments',
-                                                                                 'wire': {'id': 'call_1',
-                                                                                          'type': 'function',
-                                                                                          'function': {'name': 'get_time'}},
-                                                                                 'canonical': {'id': 'call_1',
-                                                                                               'name': 'get_time',
-                                                                                               'arguments': {},
-                                                                                               'extensions': {'openai_chat': {'forms': {'/function/arguments': 'absent'}}}},
-                                                                                 'to': {'anthropic_messages': {'wire': {'type': 'tool_use',
-                                                                                                                        'id': 'call_1',
-                                                                                                                        'name': 'get_time',
-                                                                                                                        'input': {}},
-                                                                                                               'losses': []},
-                                                                                        'openai_responses': {'wire': {'type': 'function_call',
-                                                                                                                      'call_id': 'call_1',
-                                                                                                                      'name': 'get_time',
-                                                                                                                      'arguments': '{}'},
-                                                                                                             'losses': []}}},
- 'function.arguments null is not a call without arguments': {'description': 'function.arguments null is not '
-                                                                            'a call without arguments',
-                                                             'wire': {'id': 'call_1',
-                                                                      'type': 'function',
-                                                                      'function': {'name': 'get_time',
-                                                                                   'arguments': None}},
-                                                             'error': {'pointer': '/function/arguments'}}}
+CASES: dict[str, dict[str, Any]] = {
+    "call with compact JSON arguments (corpus gpt-5-mini)": {
+        "description": "call with compact JSON arguments (corpus gpt-5-mini)",
+        "wire": {
+            "id": "call_aDdJTteHrpMdhdkEkyxjxEHH",
+            "type": "function",
+            "function": {"name": "get_weather", "arguments": '{"city":"Paris"}'},
+        },
+        "canonical": {
+            "id": "call_aDdJTteHrpMdhdkEkyxjxEHH",
+            "name": "get_weather",
+            "arguments": {"city": "Paris"},
+            "raw_arguments": '{"city":"Paris"}',
+        },
+        "to": {
+            "anthropic_messages": {
+                "wire": {
+                    "type": "tool_use",
+                    "id": "call_aDdJTteHrpMdhdkEkyxjxEHH",
+                    "name": "get_weather",
+                    "input": {"city": "Paris"},
+                },
+                "losses": [],
+            }
+        },
+    },
+    "no-argument call sent as {}": {
+        "description": "no-argument call sent as {}",
+        "wire": {"id": "call_noargs1", "type": "function", "function": {"name": "list_issues", "arguments": "{}"}},
+        "canonical": {"id": "call_noargs1", "name": "list_issues", "arguments": {}, "raw_arguments": "{}"},
+        "to": {
+            "anthropic_messages": {
+                "wire": {"type": "tool_use", "id": "call_noargs1", "name": "list_issues", "input": {}},
+                "losses": [],
+            }
+        },
+    },
+    "no-argument call sent as empty text by a compatible server": {
+        "description": "no-argument call sent as empty text by a compatible server",
+        "wire": {"id": "call_noargs2", "type": "function", "function": {"name": "list_issues", "arguments": ""}},
+        "canonical": {"id": "call_noargs2", "name": "list_issues", "arguments": {}, "raw_arguments": ""},
+        "to": {
+            "anthropic_messages": {
+                "wire": {"type": "tool_use", "id": "call_noargs2", "name": "list_issues", "input": {}},
+                "losses": [],
+            }
+        },
+    },
+    "nested and unicode arguments keep their exact text": {
+        "description": "nested and unicode arguments keep their exact text",
+        "wire": {
+            "id": "call_nested",
+            "type": "function",
+            "function": {
+                "name": "search",
+                "arguments": '{"q": "café ☕ '
+                '東京", "filters": '
+                '{"tags": ["a", '
+                '"b"], "limit": '
+                '5, "exact": '
+                'true, "near": '
+                "null}}",
+            },
+        },
+        "canonical": {
+            "id": "call_nested",
+            "name": "search",
+            "arguments": {
+                "q": "café ☕ 東京",
+                "filters": {"tags": ["a", "b"], "limit": 5, "exact": True, "near": None},
+            },
+            "raw_arguments": '{"q": "café ☕ 東京", '
+            '"filters": {"tags": '
+            '["a", "b"], "limit": '
+            '5, "exact": true, '
+            '"near": null}}',
+        },
+        "to": {
+            "anthropic_messages": {
+                "wire": {
+                    "type": "tool_use",
+                    "id": "call_nested",
+                    "name": "search",
+                    "input": {
+                        "q": "café ☕ 東京",
+                        "filters": {"tags": ["a", "b"], "limit": 5, "exact": True, "near": None},
+                    },
+                },
+                "losses": [],
+            }
+        },
+    },
+    "truncated argument JSON is kept raw and marked invalid": {
+        "description": "truncated argument JSON is kept raw and marked invalid",
+        "wire": {
+            "id": "call_trunc",
+            "type": "function",
+            "function": {"name": "get_weather", "arguments": '{"city": "Par'},
+        },
+        "canonical": {
+            "id": "call_trunc",
+            "name": "get_weather",
+            "arguments": None,
+            "raw_arguments": '{"city": "Par',
+            "arguments_error": "not valid JSON",
+        },
+        "to": {
+            "anthropic_messages": {
+                "wire": {"type": "tool_use", "id": "call_trunc", "name": "get_weather", "input": {}},
+                "losses": [{"pointer": "/arguments", "what": "argument text that is not a JSON object"}],
+            }
+        },
+    },
+    "concatenated JSON objects are one invalid call, never split": {
+        "description": "concatenated JSON objects are one invalid call, never split",
+        "wire": {
+            "id": "call_concat",
+            "type": "function",
+            "function": {"name": "get_weather", "arguments": '{"city":"Paris"}{"city":"Rome"}'},
+        },
+        "canonical": {
+            "id": "call_concat",
+            "name": "get_weather",
+            "arguments": None,
+            "raw_arguments": '{"city":"Paris"}{"city":"Rome"}',
+            "arguments_error": "not valid JSON",
+        },
+        "to": {
+            "anthropic_messages": {
+                "wire": {"type": "tool_use", "id": "call_concat", "name": "get_weather", "input": {}},
+                "losses": [{"pointer": "/arguments", "what": "argument text that is not a JSON object"}],
+            }
+        },
+    },
+    "arguments that are JSON but not an object are invalid": {
+        "description": "arguments that are JSON but not an object are invalid",
+        "wire": {"id": "call_array", "type": "function", "function": {"name": "sum", "arguments": "[1, 2]"}},
+        "canonical": {
+            "id": "call_array",
+            "name": "sum",
+            "arguments": None,
+            "raw_arguments": "[1, 2]",
+            "arguments_error": "not a JSON object",
+        },
+    },
+    "an id Anthropic rejects is rewritten through the id map": {
+        "description": "an id Anthropic rejects is rewritten through the id map",
+        "wire": {
+            "id": "functions.get_weather:0",
+            "type": "function",
+            "function": {"name": "get_weather", "arguments": '{"city":"Oslo"}'},
+        },
+        "canonical": {
+            "id": "functions.get_weather:0",
+            "name": "get_weather",
+            "arguments": {"city": "Oslo"},
+            "raw_arguments": '{"city":"Oslo"}',
+        },
+        "to": {
+            "anthropic_messages": {
+                "wire": {
+                    "type": "tool_use",
+                    "id": "toolu_BPqAdS2JxYf0iqzCHtSv1Bo7",
+                    "name": "get_weather",
+                    "input": {"city": "Oslo"},
+                },
+                "losses": [{"pointer": "/id", "what": "id 'functions.get_weather:0'"}],
+            }
+        },
+    },
+    "unknown wire fields survive the round trip as extensions": {
+        "description": "unknown wire fields survive the round trip as extensions",
+        "wire": {
+            "id": "call_extra",
+            "type": "function",
+            "function": {"name": "get_time", "arguments": '{"tz":"UTC"}'},
+            "index": 0,
+        },
+        "canonical": {
+            "id": "call_extra",
+            "name": "get_time",
+            "arguments": {"tz": "UTC"},
+            "raw_arguments": '{"tz":"UTC"}',
+            "extensions": {"openai_chat": {"fields": {"/index": 0}}},
+        },
+        "to": {
+            "anthropic_messages": {
+                "wire": {"type": "tool_use", "id": "call_extra", "name": "get_time", "input": {"tz": "UTC"}},
+                "losses": [{"pointer": "/extensions/openai_chat/fields/~1index", "what": "openai_chat field /index"}],
+            }
+        },
+    },
+    "an Anthropic tool_use block is not an OpenAI tool call": {
+        "description": "an Anthropic tool_use block is not an OpenAI tool call",
+        "wire": {"type": "tool_use", "id": "toolu_01", "name": "get_weather", "input": {}},
+        "error": {"pointer": "/type"},
+    },
+    "a call without a function name is rejected": {
+        "description": "a call without a function name is rejected",
+        "wire": {"id": "call_1", "type": "function", "function": {"arguments": "{}"}},
+        "error": {"pointer": "/function/name"},
+    },
+    "arguments given as an object instead of text are rejected": {
+        "description": "arguments given as an object instead of text are rejected",
+        "wire": {"id": "call_1", "type": "function", "function": {"name": "f", "arguments": {"a": 1}}},
+        "error": {"pointer": "/function/arguments"},
+    },
+    "a call without an id is rejected": {
+        "description": "a call without an id is rejected",
+        "wire": {"type": "function", "function": {"name": "f", "arguments": "{}"}},
+        "error": {"pointer": "/id"},
+    },
+    "a call without function.arguments (OpenAI-compatible servers): no arguments": {
+        "description": "a call without function.arguments (OpenAI-compatible servers): no arguments",
+        "lenient": "OpenAI requires "
+        "function.arguments; "
+        "some "
+        "OpenAI-compatible "
+        "servers leave "
+        "it out for a "
+        "call without "
+        "arguments",
+        "wire": {"id": "call_1", "type": "function", "function": {"name": "get_time"}},
+        "canonical": {
+            "id": "call_1",
+            "name": "get_time",
+            "arguments": {},
+            "extensions": {"openai_chat": {"forms": {"/function/arguments": "absent"}}},
+        },
+        "to": {
+            "anthropic_messages": {
+                "wire": {"type": "tool_use", "id": "call_1", "name": "get_time", "input": {}},
+                "losses": [],
+            },
+            "openai_responses": {
+                "wire": {"type": "function_call", "call_id": "call_1", "name": "get_time", "arguments": "{}"},
+                "losses": [],
+            },
+        },
+    },
+    "function.arguments null is not a call without arguments": {
+        "description": "function.arguments null is not a call without arguments",
+        "wire": {"id": "call_1", "type": "function", "function": {"name": "get_time", "arguments": None}},
+        "error": {"pointer": "/function/arguments"},
+    },
+}
 KNOWN_FAILURES: dict[str, str] = {}
-VALID_NAMES = ["call with compact JSON arguments (corpus gpt-5-mini)", "no-argument call sent as {}", "no-argument call sent as empty text by a compatible server", "nested and unicode arguments keep their exact text", "truncated argument JSON is kept raw and marked invalid", "concatenated JSON objects are one invalid call, never split", "arguments that are JSON but not an object are invalid", "an id Anthropic rejects is rewritten through the id map", "unknown wire fields survive the round trip as extensions", "a call without function.arguments (OpenAI-compatible servers): no arguments"]
-INVALID_NAMES = ["an Anthropic tool_use block is not an OpenAI tool call", "a call without a function name is rejected", "arguments given as an object instead of text are rejected", "a call without an id is rejected", "function.arguments null is not a call without arguments"]
+VALID_NAMES = [
+    "call with compact JSON arguments (corpus gpt-5-mini)",
+    "no-argument call sent as {}",
+    "no-argument call sent as empty text by a compatible server",
+    "nested and unicode arguments keep their exact text",
+    "truncated argument JSON is kept raw and marked invalid",
+    "concatenated JSON objects are one invalid call, never split",
+    "arguments that are JSON but not an object are invalid",
+    "an id Anthropic rejects is rewritten through the id map",
+    "unknown wire fields survive the round trip as extensions",
+    "a call without function.arguments (OpenAI-compatible servers): no arguments",
+]
+INVALID_NAMES = [
+    "an Anthropic tool_use block is not an OpenAI tool call",
+    "a call without a function name is rejected",
+    "arguments given as an object instead of text are rejected",
+    "a call without an id is rejected",
+    "function.arguments null is not a call without arguments",
+]
 # Quirks of compatible servers: the dialect's own schema rejects them, decode reads them.
 LENIENT = {name: case["lenient"] for name, case in CASES.items() if "lenient" in case}
 
@@ -299,17 +328,14 @@ def _case(name: str) -> dict[str, Any]:
     return copy.deepcopy(CASES[name])
 
 
-
 @pytest.mark.parametrize("name", _params([n for n in VALID_NAMES if n not in LENIENT], "wire_schema"))
 def test_wire_is_valid_against_the_dialect_schema(name: str, validate: Any) -> None:
     validate(WIRE_SCHEMA, _case(name)["wire"])
 
 
-
 @pytest.mark.parametrize("name", _params(sorted(LENIENT), "wire_schema"))
 def test_lenient_wire_is_rejected_by_the_dialect_schema(name: str, rejects: Any) -> None:
     rejects(WIRE_SCHEMA, _case(name)["wire"])
-
 
 
 def _same_error_kind(got: dict[str, Any], expected: dict[str, Any]) -> dict[str, Any]:
@@ -347,7 +373,6 @@ def test_decoding_json_text_matches_decoding_the_dict(name: str) -> None:
     assert decode(json.dumps(case["wire"])) == decode(case["wire"])
 
 
-
 @pytest.mark.parametrize(("name", "target"), CONVERSIONS)
 def test_conversion_gives_the_expected_wire_and_losses(name: str, target: str, validate: Any) -> None:
     case = _case(name)
@@ -375,7 +400,9 @@ def test_every_other_dialect_carries_it_or_reports_the_loss(name: str, target: s
     back = decoder(target, SHAPE)(result.value)
     lost = {loss.pointer.split("/")[1] for loss in result.losses if loss.pointer}
     for key in sorted(set(case["canonical"]) | set(back)):
-        if key in ("extensions", "raw_arguments", "arguments_error") or key in DIALECTS[target].DERIVABLE.get(SHAPE, ()):
+        if key in ("extensions", "raw_arguments", "arguments_error") or key in DIALECTS[target].DERIVABLE.get(
+            SHAPE, ()
+        ):
             continue
         before, after = case["canonical"].get(key), back.get(key)
         if key in ("id", "call_id") and isinstance(after, str):

@@ -14,431 +14,408 @@ DIALECT = "openai_chat"
 SHAPE = "tool_definition"
 WIRE_SCHEMA = "dialects/" + DIALECT + "/tool_definition.json"
 CANONICAL_SCHEMA = "canonical/" + SHAPE + ".json"
-WIRE_SCHEMAS = {"anthropic_messages": "dialects/anthropic_messages/tool_definition.json", "bedrock_converse": "dialects/bedrock_converse/tool_definition.json", "cohere_v2": "dialects/cohere_v2/tool_definition.json", "gemini": "dialects/gemini/tool_definition.json", "mcp": "dialects/mcp/tool_definition.json", "mistral": "dialects/mistral/tool_definition.json", "ollama": "dialects/ollama/tool_definition.json", "openai_chat": "dialects/openai_chat/tool_definition.json", "openai_responses": "dialects/openai_responses/tool_definition.json"}
+WIRE_SCHEMAS = {
+    "anthropic_messages": "dialects/anthropic_messages/tool_definition.json",
+    "bedrock_converse": "dialects/bedrock_converse/tool_definition.json",
+    "cohere_v2": "dialects/cohere_v2/tool_definition.json",
+    "gemini": "dialects/gemini/tool_definition.json",
+    "mcp": "dialects/mcp/tool_definition.json",
+    "mistral": "dialects/mistral/tool_definition.json",
+    "ollama": "dialects/ollama/tool_definition.json",
+    "openai_chat": "dialects/openai_chat/tool_definition.json",
+    "openai_responses": "dialects/openai_responses/tool_definition.json",
+}
 
-CASES: dict[str, dict[str, Any]] = {'strict function tool (corpus)': {'description': 'strict function tool (corpus)',
-                                   'wire': {'type': 'function',
-                                            'function': {'name': 'get_weather',
-                                                         'description': 'Get the current weather for a city.',
-                                                         'parameters': {'additionalProperties': False,
-                                                                        'properties': {'city': {'type': 'string'}},
-                                                                        'required': ['city'],
-                                                                        'type': 'object'},
-                                                         'strict': True}},
-                                   'canonical': {'name': 'get_weather',
-                                                 'description': 'Get the current weather for a city.',
-                                                 'parameters': {'additionalProperties': False,
-                                                                'properties': {'city': {'type': 'string'}},
-                                                                'required': ['city'],
-                                                                'type': 'object'},
-                                                 'strict': True},
-                                   'to': {'anthropic_messages': {'wire': {'name': 'get_weather',
-                                                                          'description': 'Get the current '
-                                                                                         'weather for a '
-                                                                                         'city.',
-                                                                          'input_schema': {'additionalProperties': False,
-                                                                                           'properties': {'city': {'type': 'string'}},
-                                                                                           'required': ['city'],
-                                                                                           'type': 'object'},
-                                                                          'strict': True},
-                                                                 'losses': []}}},
- 'a tool without parameters takes none': {'description': 'a tool without parameters takes none',
-                                          'wire': {'type': 'function', 'function': {'name': 'list_issues'}},
-                                          'canonical': {'name': 'list_issues',
-                                                        'parameters': {'type': 'object', 'properties': {}}},
-                                          'to': {'anthropic_messages': {'wire': {'name': 'list_issues',
-                                                                                 'input_schema': {'type': 'object',
-                                                                                                  'properties': {}}},
-                                                                        'losses': []}}},
- 'an empty description is kept': {'description': 'an empty description is kept',
-                                  'wire': {'type': 'function',
-                                           'function': {'name': 'get_capital',
-                                                        'description': '',
-                                                        'parameters': {'type': 'object',
-                                                                       'properties': {'country': {'type': 'string'}}}}},
-                                  'canonical': {'name': 'get_capital',
-                                                'description': '',
-                                                'parameters': {'type': 'object',
-                                                               'properties': {'country': {'type': 'string'}}}},
-                                  'to': {'anthropic_messages': {'wire': {'name': 'get_capital',
-                                                                         'description': '',
-                                                                         'input_schema': {'type': 'object',
-                                                                                          'properties': {'country': {'type': 'string'}}}},
-                                                                'losses': []}}},
- 'strict null is kept as null': {'description': 'strict null is kept as null',
-                                 'wire': {'type': 'function',
-                                          'function': {'name': 'f',
-                                                       'parameters': {'type': 'object', 'properties': {}},
-                                                       'strict': None}},
-                                 'canonical': {'name': 'f',
-                                               'parameters': {'type': 'object', 'properties': {}},
-                                               'extensions': {'openai_chat': {'forms': {'/function/parameters': 'present',
-                                                                                        '/function/strict': 'null'}}}}},
- 'a custom tool is not a function tool': {'description': 'a custom tool is not a function tool',
-                                          'wire': {'type': 'custom', 'custom': {'name': 'grammar'}},
-                                          'error': {'pointer': '/type'}},
- 'a function without a name is rejected': {'description': 'a function without a name is rejected',
-                                           'wire': {'type': 'function', 'function': {'parameters': {}}},
-                                           'error': {'pointer': '/function/name'}},
- 'strict-mode adaptation on request (optional become nullable)': {'description': 'strict-mode adaptation on '
-                                                                                 'request (optional become '
-                                                                                 'nullable)',
-                                                                  'wire': {'type': 'function',
-                                                                           'function': {'name': 'plan_route',
-                                                                                        'description': 'Plan '
-                                                                                                       'a '
-                                                                                                       'route',
-                                                                                        'parameters': {'type': 'object',
-                                                                                                       'properties': {'origin': {'$ref': '#/$defs/Place'},
-                                                                                                                      'via': {'$ref': '#/$defs/Place'},
-                                                                                                                      'avoid': {'type': 'array',
-                                                                                                                                'items': {'type': 'string',
-                                                                                                                                          'enum': ['tolls',
-                                                                                                                                                   'ferries']}},
-                                                                                                                      'mode': {'type': 'string',
-                                                                                                                               'enum': ['car',
-                                                                                                                                        'bike']},
-                                                                                                                      'note': {'anyOf': [{'type': 'string'},
-                                                                                                                                         {'type': 'null'}]}},
-                                                                                                       'required': ['origin'],
-                                                                                                       '$defs': {'Place': {'type': 'object',
-                                                                                                                           'properties': {'name': {'type': 'string'},
-                                                                                                                                          'country': {'type': 'string'}},
-                                                                                                                           'required': ['name']}}}}},
-                                                                  'canonical': {'name': 'plan_route',
-                                                                                'description': 'Plan a route',
-                                                                                'parameters': {'type': 'object',
-                                                                                               'properties': {'origin': {'$ref': '#/$defs/Place'},
-                                                                                                              'via': {'$ref': '#/$defs/Place'},
-                                                                                                              'avoid': {'type': 'array',
-                                                                                                                        'items': {'type': 'string',
-                                                                                                                                  'enum': ['tolls',
-                                                                                                                                           'ferries']}},
-                                                                                                              'mode': {'type': 'string',
-                                                                                                                       'enum': ['car',
-                                                                                                                                'bike']},
-                                                                                                              'note': {'anyOf': [{'type': 'string'},
-                                                                                                                                 {'type': 'null'}]}},
-                                                                                               'required': ['origin'],
-                                                                                               '$defs': {'Place': {'type': 'object',
-                                                                                                                   'properties': {'name': {'type': 'string'},
-                                                                                                                                  'country': {'type': 'string'}},
-                                                                                                                   'required': ['name']}}}},
-                                                                  'to': {'openai_chat': {'wire': {'type': 'function',
-                                                                                                  'function': {'name': 'plan_route',
-                                                                                                               'description': 'Plan '
-                                                                                                                              'a '
-                                                                                                                              'route',
-                                                                                                               'parameters': {'type': 'object',
-                                                                                                                              'properties': {'origin': {'$ref': '#/$defs/Place'},
-                                                                                                                                             'via': {'anyOf': [{'$ref': '#/$defs/Place'},
-                                                                                                                                                               {'type': 'null'}]},
-                                                                                                                                             'avoid': {'type': ['array',
-                                                                                                                                                                'null'],
-                                                                                                                                                       'items': {'type': 'string',
-                                                                                                                                                                 'enum': ['tolls',
-                                                                                                                                                                          'ferries']}},
-                                                                                                                                             'mode': {'type': ['string',
-                                                                                                                                                               'null'],
-                                                                                                                                                      'enum': ['car',
-                                                                                                                                                               'bike',
-                                                                                                                                                               None]},
-                                                                                                                                             'note': {'anyOf': [{'type': 'string'},
-                                                                                                                                                                {'type': 'null'}]}},
-                                                                                                                              'required': ['origin',
-                                                                                                                                           'via',
-                                                                                                                                           'avoid',
-                                                                                                                                           'mode',
-                                                                                                                                           'note'],
-                                                                                                                              '$defs': {'Place': {'type': 'object',
-                                                                                                                                                  'properties': {'name': {'type': 'string'},
-                                                                                                                                                                 'country': {'type': ['string',
-                                                                                                                                                                                      'null']}},
-                                                                                                                                                  'required': ['name',
-                                                                                                                                                               'country'],
-                                                                                                                                                  'additionalProperties': False}},
-                                                                                                                              'additionalProperties': False},
-                                                                                                               'strict': True}},
-                                                                                         'losses': [{'pointer': '/parameters/$defs/Place/properties/country',
-                                                                                                     'what': 'an '
-                                                                                                             'optional '
-                                                                                                             'property '
-                                                                                                             'in '
-                                                                                                             'strict '
-                                                                                                             'mode: '
-                                                                                                             'country '
-                                                                                                             'made '
-                                                                                                             'required, '
-                                                                                                             'and '
-                                                                                                             'nullable'},
-                                                                                                    {'pointer': '/parameters/$defs/Place/additionalProperties',
-                                                                                                     'what': 'other '
-                                                                                                             'properties '
-                                                                                                             'in '
-                                                                                                             'strict '
-                                                                                                             'mode '
-                                                                                                             '(additionalProperties '
-                                                                                                             'true '
-                                                                                                             'set '
-                                                                                                             'to '
-                                                                                                             'false)'},
-                                                                                                    {'pointer': '/parameters/properties/via',
-                                                                                                     'what': 'an '
-                                                                                                             'optional '
-                                                                                                             'property '
-                                                                                                             'in '
-                                                                                                             'strict '
-                                                                                                             'mode: '
-                                                                                                             'via '
-                                                                                                             'made '
-                                                                                                             'required, '
-                                                                                                             'and '
-                                                                                                             'nullable'},
-                                                                                                    {'pointer': '/parameters/properties/avoid',
-                                                                                                     'what': 'an '
-                                                                                                             'optional '
-                                                                                                             'property '
-                                                                                                             'in '
-                                                                                                             'strict '
-                                                                                                             'mode: '
-                                                                                                             'avoid '
-                                                                                                             'made '
-                                                                                                             'required, '
-                                                                                                             'and '
-                                                                                                             'nullable'},
-                                                                                                    {'pointer': '/parameters/properties/mode',
-                                                                                                     'what': 'an '
-                                                                                                             'optional '
-                                                                                                             'property '
-                                                                                                             'in '
-                                                                                                             'strict '
-                                                                                                             'mode: '
-                                                                                                             'mode '
-                                                                                                             'made '
-                                                                                                             'required, '
-                                                                                                             'and '
-                                                                                                             'nullable'},
-                                                                                                    {'pointer': '/parameters/properties/note',
-                                                                                                     'what': 'an '
-                                                                                                             'optional '
-                                                                                                             'property '
-                                                                                                             'in '
-                                                                                                             'strict '
-                                                                                                             'mode: '
-                                                                                                             'note '
-                                                                                                             'made '
-                                                                                                             'required '
-                                                                                                             '(it '
-                                                                                                             'accepts '
-                                                                                                             'null '
-                                                                                                             'already)'},
-                                                                                                    {'pointer': '/parameters/additionalProperties',
-                                                                                                     'what': 'other '
-                                                                                                             'properties '
-                                                                                                             'in '
-                                                                                                             'strict '
-                                                                                                             'mode '
-                                                                                                             '(additionalProperties '
-                                                                                                             'true '
-                                                                                                             'set '
-                                                                                                             'to '
-                                                                                                             'false)'}],
-                                                                                         'options': {'strict_schema': True}},
-                                                                         'openai_responses': {'wire': {'type': 'function',
-                                                                                                       'strict': True,
-                                                                                                       'name': 'plan_route',
-                                                                                                       'description': 'Plan '
-                                                                                                                      'a '
-                                                                                                                      'route',
-                                                                                                       'parameters': {'type': 'object',
-                                                                                                                      'properties': {'origin': {'$ref': '#/$defs/Place'},
-                                                                                                                                     'via': {'anyOf': [{'$ref': '#/$defs/Place'},
-                                                                                                                                                       {'type': 'null'}]},
-                                                                                                                                     'avoid': {'type': ['array',
-                                                                                                                                                        'null'],
-                                                                                                                                               'items': {'type': 'string',
-                                                                                                                                                         'enum': ['tolls',
-                                                                                                                                                                  'ferries']}},
-                                                                                                                                     'mode': {'type': ['string',
-                                                                                                                                                       'null'],
-                                                                                                                                              'enum': ['car',
-                                                                                                                                                       'bike',
-                                                                                                                                                       None]},
-                                                                                                                                     'note': {'anyOf': [{'type': 'string'},
-                                                                                                                                                        {'type': 'null'}]}},
-                                                                                                                      'required': ['origin',
-                                                                                                                                   'via',
-                                                                                                                                   'avoid',
-                                                                                                                                   'mode',
-                                                                                                                                   'note'],
-                                                                                                                      '$defs': {'Place': {'type': 'object',
-                                                                                                                                          'properties': {'name': {'type': 'string'},
-                                                                                                                                                         'country': {'type': ['string',
-                                                                                                                                                                              'null']}},
-                                                                                                                                          'required': ['name',
-                                                                                                                                                       'country'],
-                                                                                                                                          'additionalProperties': False}},
-                                                                                                                      'additionalProperties': False}},
-                                                                                              'losses': [{'pointer': '/parameters/$defs/Place/properties/country',
-                                                                                                          'what': 'an '
-                                                                                                                  'optional '
-                                                                                                                  'property '
-                                                                                                                  'in '
-                                                                                                                  'strict '
-                                                                                                                  'mode: '
-                                                                                                                  'country '
-                                                                                                                  'made '
-                                                                                                                  'required, '
-                                                                                                                  'and '
-                                                                                                                  'nullable'},
-                                                                                                         {'pointer': '/parameters/$defs/Place/additionalProperties',
-                                                                                                          'what': 'other '
-                                                                                                                  'properties '
-                                                                                                                  'in '
-                                                                                                                  'strict '
-                                                                                                                  'mode '
-                                                                                                                  '(additionalProperties '
-                                                                                                                  'true '
-                                                                                                                  'set '
-                                                                                                                  'to '
-                                                                                                                  'false)'},
-                                                                                                         {'pointer': '/parameters/properties/via',
-                                                                                                          'what': 'an '
-                                                                                                                  'optional '
-                                                                                                                  'property '
-                                                                                                                  'in '
-                                                                                                                  'strict '
-                                                                                                                  'mode: '
-                                                                                                                  'via '
-                                                                                                                  'made '
-                                                                                                                  'required, '
-                                                                                                                  'and '
-                                                                                                                  'nullable'},
-                                                                                                         {'pointer': '/parameters/properties/avoid',
-                                                                                                          'what': 'an '
-                                                                                                                  'optional '
-                                                                                                                  'property '
-                                                                                                                  'in '
-                                                                                                                  'strict '
-                                                                                                                  'mode: '
-                                                                                                                  'avoid '
-                                                                                                                  'made '
-                                                                                                                  'required, '
-                                                                                                                  'and '
-                                                                                                                  'nullable'},
-                                                                                                         {'pointer': '/parameters/properties/mode',
-                                                                                                          'what': 'an '
-                                                                                                                  'optional '
-                                                                                                                  'property '
-                                                                                                                  'in '
-                                                                                                                  'strict '
-                                                                                                                  'mode: '
-                                                                                                                  'mode '
-                                                                                                                  'made '
-                                                                                                                  'required, '
-                                                                                                                  'and '
-                                                                                                                  'nullable'},
-                                                                                                         {'pointer': '/parameters/properties/note',
-                                                                                                          'what': 'an '
-                                                                                                                  'optional '
-                                                                                                                  'property '
-                                                                                                                  'in '
-                                                                                                                  'strict '
-                                                                                                                  'mode: '
-                                                                                                                  'note '
-                                                                                                                  'made '
-                                                                                                                  'required '
-                                                                                                                  '(it '
-                                                                                                                  'accepts '
-                                                                                                                  'null '
-                                                                                                                  'already)'},
-                                                                                                         {'pointer': '/parameters/additionalProperties',
-                                                                                                          'what': 'other '
-                                                                                                                  'properties '
-                                                                                                                  'in '
-                                                                                                                  'strict '
-                                                                                                                  'mode '
-                                                                                                                  '(additionalProperties '
-                                                                                                                  'true '
-                                                                                                                  'set '
-                                                                                                                  'to '
-                                                                                                                  'false)'}],
-                                                                                              'options': {'strict_schema': True}}}},
- 'strict-mode adaptation of a schema already strict': {'description': 'strict-mode adaptation of a schema '
-                                                                      'already strict',
-                                                       'wire': {'type': 'function',
-                                                                'function': {'name': 'get_weather',
-                                                                             'parameters': {'type': 'object',
-                                                                                            'properties': {'city': {'type': 'string'}},
-                                                                                            'required': ['city'],
-                                                                                            'additionalProperties': False}}},
-                                                       'canonical': {'name': 'get_weather',
-                                                                     'parameters': {'type': 'object',
-                                                                                    'properties': {'city': {'type': 'string'}},
-                                                                                    'required': ['city'],
-                                                                                    'additionalProperties': False}},
-                                                       'to': {'openai_chat': {'wire': {'type': 'function',
-                                                                                       'function': {'name': 'get_weather',
-                                                                                                    'parameters': {'type': 'object',
-                                                                                                                   'properties': {'city': {'type': 'string'}},
-                                                                                                                   'required': ['city'],
-                                                                                                                   'additionalProperties': False},
-                                                                                                    'strict': True}},
-                                                                              'losses': [],
-                                                                              'options': {'strict_schema': True}},
-                                                              'openai_responses': {'wire': {'type': 'function',
-                                                                                            'strict': True,
-                                                                                            'name': 'get_weather',
-                                                                                            'parameters': {'type': 'object',
-                                                                                                           'properties': {'city': {'type': 'string'}},
-                                                                                                           'required': ['city'],
-                                                                                                           'additionalProperties': False}},
-                                                                                   'losses': [],
-                                                                                   'options': {'strict_schema': True}}}},
- 'strict-mode adaptation of a tool without parameters': {'description': 'strict-mode adaptation of a tool '
-                                                                        'without parameters',
-                                                         'wire': {'type': 'function',
-                                                                  'function': {'name': 'ping'}},
-                                                         'canonical': {'name': 'ping',
-                                                                       'parameters': {'type': 'object',
-                                                                                      'properties': {}}},
-                                                         'to': {'openai_chat': {'wire': {'type': 'function',
-                                                                                         'function': {'name': 'ping',
-                                                                                                      'parameters': {'type': 'object',
-                                                                                                                     'properties': {},
-                                                                                                                     'additionalProperties': False},
-                                                                                                      'strict': True}},
-                                                                                'losses': [{'pointer': '/parameters/additionalProperties',
-                                                                                            'what': 'other '
-                                                                                                    'properties '
-                                                                                                    'in '
-                                                                                                    'strict '
-                                                                                                    'mode '
-                                                                                                    '(additionalProperties '
-                                                                                                    'true '
-                                                                                                    'set to '
-                                                                                                    'false)'}],
-                                                                                'options': {'strict_schema': True}},
-                                                                'openai_responses': {'wire': {'type': 'function',
-                                                                                              'strict': True,
-                                                                                              'name': 'ping',
-                                                                                              'parameters': {'type': 'object',
-                                                                                                             'properties': {},
-                                                                                                             'additionalProperties': False}},
-                                                                                     'losses': [{'pointer': '/parameters/additionalProperties',
-                                                                                                 'what': 'other '
-                                                                                                         'properties '
-                                                                                                         'in '
-                                                                                                         'strict '
-                                                                                                         'mode '
-                                                                                                         '(additionalProperties '
-                                                                                                         'true '
-                                                                                                         'set '
-                                                                                                         'to '
-                                                                                                         'false)'}],
-                                                                                     'options': {'strict_schema': True}}}}}
+CASES: dict[str, dict[str, Any]] = {
+    "strict function tool (corpus)": {
+        "description": "strict function tool (corpus)",
+        "wire": {
+            "type": "function",
+            "function": {
+                "name": "get_weather",
+                "description": "Get the current weather for a city.",
+                "parameters": {
+                    "additionalProperties": False,
+                    "properties": {"city": {"type": "string"}},
+                    "required": ["city"],
+                    "type": "object",
+                },
+                "strict": True,
+            },
+        },
+        "canonical": {
+            "name": "get_weather",
+            "description": "Get the current weather for a city.",
+            "parameters": {
+                "additionalProperties": False,
+                "properties": {"city": {"type": "string"}},
+                "required": ["city"],
+                "type": "object",
+            },
+            "strict": True,
+        },
+        "to": {
+            "anthropic_messages": {
+                "wire": {
+                    "name": "get_weather",
+                    "description": "Get the current weather for a city.",
+                    "input_schema": {
+                        "additionalProperties": False,
+                        "properties": {"city": {"type": "string"}},
+                        "required": ["city"],
+                        "type": "object",
+                    },
+                    "strict": True,
+                },
+                "losses": [],
+            }
+        },
+    },
+    "a tool without parameters takes none": {
+        "description": "a tool without parameters takes none",
+        "wire": {"type": "function", "function": {"name": "list_issues"}},
+        "canonical": {"name": "list_issues", "parameters": {"type": "object", "properties": {}}},
+        "to": {
+            "anthropic_messages": {
+                "wire": {"name": "list_issues", "input_schema": {"type": "object", "properties": {}}},
+                "losses": [],
+            }
+        },
+    },
+    "an empty description is kept": {
+        "description": "an empty description is kept",
+        "wire": {
+            "type": "function",
+            "function": {
+                "name": "get_capital",
+                "description": "",
+                "parameters": {"type": "object", "properties": {"country": {"type": "string"}}},
+            },
+        },
+        "canonical": {
+            "name": "get_capital",
+            "description": "",
+            "parameters": {"type": "object", "properties": {"country": {"type": "string"}}},
+        },
+        "to": {
+            "anthropic_messages": {
+                "wire": {
+                    "name": "get_capital",
+                    "description": "",
+                    "input_schema": {"type": "object", "properties": {"country": {"type": "string"}}},
+                },
+                "losses": [],
+            }
+        },
+    },
+    "strict null is kept as null": {
+        "description": "strict null is kept as null",
+        "wire": {
+            "type": "function",
+            "function": {"name": "f", "parameters": {"type": "object", "properties": {}}, "strict": None},
+        },
+        "canonical": {
+            "name": "f",
+            "parameters": {"type": "object", "properties": {}},
+            "extensions": {"openai_chat": {"forms": {"/function/parameters": "present", "/function/strict": "null"}}},
+        },
+    },
+    "a custom tool is not a function tool": {
+        "description": "a custom tool is not a function tool",
+        "wire": {"type": "custom", "custom": {"name": "grammar"}},
+        "error": {"pointer": "/type"},
+    },
+    "a function without a name is rejected": {
+        "description": "a function without a name is rejected",
+        "wire": {"type": "function", "function": {"parameters": {}}},
+        "error": {"pointer": "/function/name"},
+    },
+    "strict-mode adaptation on request (optional become nullable)": {
+        "description": "strict-mode adaptation on request (optional become nullable)",
+        "wire": {
+            "type": "function",
+            "function": {
+                "name": "plan_route",
+                "description": "Plan a route",
+                "parameters": {
+                    "type": "object",
+                    "properties": {
+                        "origin": {"$ref": "#/$defs/Place"},
+                        "via": {"$ref": "#/$defs/Place"},
+                        "avoid": {"type": "array", "items": {"type": "string", "enum": ["tolls", "ferries"]}},
+                        "mode": {"type": "string", "enum": ["car", "bike"]},
+                        "note": {"anyOf": [{"type": "string"}, {"type": "null"}]},
+                    },
+                    "required": ["origin"],
+                    "$defs": {
+                        "Place": {
+                            "type": "object",
+                            "properties": {"name": {"type": "string"}, "country": {"type": "string"}},
+                            "required": ["name"],
+                        }
+                    },
+                },
+            },
+        },
+        "canonical": {
+            "name": "plan_route",
+            "description": "Plan a route",
+            "parameters": {
+                "type": "object",
+                "properties": {
+                    "origin": {"$ref": "#/$defs/Place"},
+                    "via": {"$ref": "#/$defs/Place"},
+                    "avoid": {"type": "array", "items": {"type": "string", "enum": ["tolls", "ferries"]}},
+                    "mode": {"type": "string", "enum": ["car", "bike"]},
+                    "note": {"anyOf": [{"type": "string"}, {"type": "null"}]},
+                },
+                "required": ["origin"],
+                "$defs": {
+                    "Place": {
+                        "type": "object",
+                        "properties": {"name": {"type": "string"}, "country": {"type": "string"}},
+                        "required": ["name"],
+                    }
+                },
+            },
+        },
+        "to": {
+            "openai_chat": {
+                "wire": {
+                    "type": "function",
+                    "function": {
+                        "name": "plan_route",
+                        "description": "Plan a route",
+                        "parameters": {
+                            "type": "object",
+                            "properties": {
+                                "origin": {"$ref": "#/$defs/Place"},
+                                "via": {"anyOf": [{"$ref": "#/$defs/Place"}, {"type": "null"}]},
+                                "avoid": {
+                                    "type": ["array", "null"],
+                                    "items": {"type": "string", "enum": ["tolls", "ferries"]},
+                                },
+                                "mode": {"type": ["string", "null"], "enum": ["car", "bike", None]},
+                                "note": {"anyOf": [{"type": "string"}, {"type": "null"}]},
+                            },
+                            "required": ["origin", "via", "avoid", "mode", "note"],
+                            "$defs": {
+                                "Place": {
+                                    "type": "object",
+                                    "properties": {"name": {"type": "string"}, "country": {"type": ["string", "null"]}},
+                                    "required": ["name", "country"],
+                                    "additionalProperties": False,
+                                }
+                            },
+                            "additionalProperties": False,
+                        },
+                        "strict": True,
+                    },
+                },
+                "losses": [
+                    {
+                        "pointer": "/parameters/$defs/Place/properties/country",
+                        "what": "an optional property in strict mode: country made required, and nullable",
+                    },
+                    {
+                        "pointer": "/parameters/$defs/Place/additionalProperties",
+                        "what": "other properties in strict mode (additionalProperties true set to false)",
+                    },
+                    {
+                        "pointer": "/parameters/properties/via",
+                        "what": "an optional property in strict mode: via made required, and nullable",
+                    },
+                    {
+                        "pointer": "/parameters/properties/avoid",
+                        "what": "an optional property in strict mode: avoid made required, and nullable",
+                    },
+                    {
+                        "pointer": "/parameters/properties/mode",
+                        "what": "an optional property in strict mode: mode made required, and nullable",
+                    },
+                    {
+                        "pointer": "/parameters/properties/note",
+                        "what": "an optional property in strict mode: note made required (it accepts null already)",
+                    },
+                    {
+                        "pointer": "/parameters/additionalProperties",
+                        "what": "other properties in strict mode (additionalProperties true set to false)",
+                    },
+                ],
+                "options": {"strict_schema": True},
+            },
+            "openai_responses": {
+                "wire": {
+                    "type": "function",
+                    "strict": True,
+                    "name": "plan_route",
+                    "description": "Plan a route",
+                    "parameters": {
+                        "type": "object",
+                        "properties": {
+                            "origin": {"$ref": "#/$defs/Place"},
+                            "via": {"anyOf": [{"$ref": "#/$defs/Place"}, {"type": "null"}]},
+                            "avoid": {
+                                "type": ["array", "null"],
+                                "items": {"type": "string", "enum": ["tolls", "ferries"]},
+                            },
+                            "mode": {"type": ["string", "null"], "enum": ["car", "bike", None]},
+                            "note": {"anyOf": [{"type": "string"}, {"type": "null"}]},
+                        },
+                        "required": ["origin", "via", "avoid", "mode", "note"],
+                        "$defs": {
+                            "Place": {
+                                "type": "object",
+                                "properties": {"name": {"type": "string"}, "country": {"type": ["string", "null"]}},
+                                "required": ["name", "country"],
+                                "additionalProperties": False,
+                            }
+                        },
+                        "additionalProperties": False,
+                    },
+                },
+                "losses": [
+                    {
+                        "pointer": "/parameters/$defs/Place/properties/country",
+                        "what": "an optional property in strict mode: country made required, and nullable",
+                    },
+                    {
+                        "pointer": "/parameters/$defs/Place/additionalProperties",
+                        "what": "other properties in strict mode (additionalProperties true set to false)",
+                    },
+                    {
+                        "pointer": "/parameters/properties/via",
+                        "what": "an optional property in strict mode: via made required, and nullable",
+                    },
+                    {
+                        "pointer": "/parameters/properties/avoid",
+                        "what": "an optional property in strict mode: avoid made required, and nullable",
+                    },
+                    {
+                        "pointer": "/parameters/properties/mode",
+                        "what": "an optional property in strict mode: mode made required, and nullable",
+                    },
+                    {
+                        "pointer": "/parameters/properties/note",
+                        "what": "an optional property in strict mode: note made required (it accepts null already)",
+                    },
+                    {
+                        "pointer": "/parameters/additionalProperties",
+                        "what": "other properties in strict mode (additionalProperties true set to false)",
+                    },
+                ],
+                "options": {"strict_schema": True},
+            },
+        },
+    },
+    "strict-mode adaptation of a schema already strict": {
+        "description": "strict-mode adaptation of a schema already strict",
+        "wire": {
+            "type": "function",
+            "function": {
+                "name": "get_weather",
+                "parameters": {
+                    "type": "object",
+                    "properties": {"city": {"type": "string"}},
+                    "required": ["city"],
+                    "additionalProperties": False,
+                },
+            },
+        },
+        "canonical": {
+            "name": "get_weather",
+            "parameters": {
+                "type": "object",
+                "properties": {"city": {"type": "string"}},
+                "required": ["city"],
+                "additionalProperties": False,
+            },
+        },
+        "to": {
+            "openai_chat": {
+                "wire": {
+                    "type": "function",
+                    "function": {
+                        "name": "get_weather",
+                        "parameters": {
+                            "type": "object",
+                            "properties": {"city": {"type": "string"}},
+                            "required": ["city"],
+                            "additionalProperties": False,
+                        },
+                        "strict": True,
+                    },
+                },
+                "losses": [],
+                "options": {"strict_schema": True},
+            },
+            "openai_responses": {
+                "wire": {
+                    "type": "function",
+                    "strict": True,
+                    "name": "get_weather",
+                    "parameters": {
+                        "type": "object",
+                        "properties": {"city": {"type": "string"}},
+                        "required": ["city"],
+                        "additionalProperties": False,
+                    },
+                },
+                "losses": [],
+                "options": {"strict_schema": True},
+            },
+        },
+    },
+    "strict-mode adaptation of a tool without parameters": {
+        "description": "strict-mode adaptation of a tool without parameters",
+        "wire": {"type": "function", "function": {"name": "ping"}},
+        "canonical": {"name": "ping", "parameters": {"type": "object", "properties": {}}},
+        "to": {
+            "openai_chat": {
+                "wire": {
+                    "type": "function",
+                    "function": {
+                        "name": "ping",
+                        "parameters": {"type": "object", "properties": {}, "additionalProperties": False},
+                        "strict": True,
+                    },
+                },
+                "losses": [
+                    {
+                        "pointer": "/parameters/additionalProperties",
+                        "what": "other properties in strict mode (additionalProperties true set to false)",
+                    }
+                ],
+                "options": {"strict_schema": True},
+            },
+            "openai_responses": {
+                "wire": {
+                    "type": "function",
+                    "strict": True,
+                    "name": "ping",
+                    "parameters": {"type": "object", "properties": {}, "additionalProperties": False},
+                },
+                "losses": [
+                    {
+                        "pointer": "/parameters/additionalProperties",
+                        "what": "other properties in strict mode (additionalProperties true set to false)",
+                    }
+                ],
+                "options": {"strict_schema": True},
+            },
+        },
+    },
+}
 KNOWN_FAILURES: dict[str, str] = {}
-VALID_NAMES = ["strict function tool (corpus)", "a tool without parameters takes none", "an empty description is kept", "strict null is kept as null", "strict-mode adaptation on request (optional become nullable)", "strict-mode adaptation of a schema already strict", "strict-mode adaptation of a tool without parameters"]
+VALID_NAMES = [
+    "strict function tool (corpus)",
+    "a tool without parameters takes none",
+    "an empty description is kept",
+    "strict null is kept as null",
+    "strict-mode adaptation on request (optional become nullable)",
+    "strict-mode adaptation of a schema already strict",
+    "strict-mode adaptation of a tool without parameters",
+]
 INVALID_NAMES = ["a custom tool is not a function tool", "a function without a name is rejected"]
 # Quirks of compatible servers: the dialect's own schema rejects them, decode reads them.
 LENIENT = {name: case["lenient"] for name, case in CASES.items() if "lenient" in case}
@@ -476,12 +453,9 @@ def _case(name: str) -> dict[str, Any]:
     return copy.deepcopy(CASES[name])
 
 
-
 @pytest.mark.parametrize("name", _params([n for n in VALID_NAMES if n not in LENIENT], "wire_schema"))
 def test_wire_is_valid_against_the_dialect_schema(name: str, validate: Any) -> None:
     validate(WIRE_SCHEMA, _case(name)["wire"])
-
-
 
 
 def _same_error_kind(got: dict[str, Any], expected: dict[str, Any]) -> dict[str, Any]:
@@ -519,7 +493,6 @@ def test_decoding_json_text_matches_decoding_the_dict(name: str) -> None:
     assert decode(json.dumps(case["wire"])) == decode(case["wire"])
 
 
-
 @pytest.mark.parametrize(("name", "target"), CONVERSIONS)
 def test_conversion_gives_the_expected_wire_and_losses(name: str, target: str, validate: Any) -> None:
     case = _case(name)
@@ -547,7 +520,9 @@ def test_every_other_dialect_carries_it_or_reports_the_loss(name: str, target: s
     back = decoder(target, SHAPE)(result.value)
     lost = {loss.pointer.split("/")[1] for loss in result.losses if loss.pointer}
     for key in sorted(set(case["canonical"]) | set(back)):
-        if key in ("extensions", "raw_arguments", "arguments_error") or key in DIALECTS[target].DERIVABLE.get(SHAPE, ()):
+        if key in ("extensions", "raw_arguments", "arguments_error") or key in DIALECTS[target].DERIVABLE.get(
+            SHAPE, ()
+        ):
             continue
         before, after = case["canonical"].get(key), back.get(key)
         if key in ("id", "call_id") and isinstance(after, str):

@@ -14,66 +14,111 @@ DIALECT = "openai_chat"
 SHAPE = "tool_result"
 WIRE_SCHEMA = "dialects/" + DIALECT + "/tool_result.json"
 CANONICAL_SCHEMA = "canonical/" + SHAPE + ".json"
-WIRE_SCHEMAS = {"anthropic_messages": "dialects/anthropic_messages/tool_result.json", "bedrock_converse": "dialects/bedrock_converse/tool_result.json", "cohere_v2": "dialects/cohere_v2/tool_result.json", "gemini": "dialects/gemini/tool_result.json", "mcp": "dialects/mcp/tool_result.json", "mistral": "dialects/mistral/tool_result.json", "ollama": "dialects/ollama/tool_result.json", "openai_chat": "dialects/openai_chat/tool_result.json", "openai_responses": "dialects/openai_responses/tool_result.json"}
+WIRE_SCHEMAS = {
+    "anthropic_messages": "dialects/anthropic_messages/tool_result.json",
+    "bedrock_converse": "dialects/bedrock_converse/tool_result.json",
+    "cohere_v2": "dialects/cohere_v2/tool_result.json",
+    "gemini": "dialects/gemini/tool_result.json",
+    "mcp": "dialects/mcp/tool_result.json",
+    "mistral": "dialects/mistral/tool_result.json",
+    "ollama": "dialects/ollama/tool_result.json",
+    "openai_chat": "dialects/openai_chat/tool_result.json",
+    "openai_responses": "dialects/openai_responses/tool_result.json",
+}
 
-CASES: dict[str, dict[str, Any]] = {'string content (corpus)': {'description': 'string content (corpus)',
-                             'wire': {'role': 'tool',
-                                      'tool_call_id': 'call_aDdJTteHrpMdhdkEkyxjxEHH',
-                                      'content': 'Sunny, 22C in Paris'},
-                             'canonical': {'call_id': 'call_aDdJTteHrpMdhdkEkyxjxEHH',
-                                           'content': [{'type': 'text', 'text': 'Sunny, 22C in Paris'}],
-                                           'is_error': False},
-                             'to': {'anthropic_messages': {'wire': {'type': 'tool_result',
-                                                                    'tool_use_id': 'call_aDdJTteHrpMdhdkEkyxjxEHH',
-                                                                    'content': 'Sunny, 22C in Paris'},
-                                                           'losses': []}}},
- 'several text parts': {'description': 'several text parts',
-                        'wire': {'role': 'tool',
-                                 'tool_call_id': 'call_2',
-                                 'content': [{'type': 'text', 'text': 'line one'},
-                                             {'type': 'text', 'text': 'line two'}]},
-                        'canonical': {'call_id': 'call_2',
-                                      'content': [{'type': 'text', 'text': 'line one'},
-                                                  {'type': 'text', 'text': 'line two'}],
-                                      'is_error': False},
-                        'to': {'anthropic_messages': {'wire': {'type': 'tool_result',
-                                                               'tool_use_id': 'call_2',
-                                                               'content': [{'type': 'text',
-                                                                            'text': 'line one'},
-                                                                           {'type': 'text',
-                                                                            'text': 'line two'}]},
-                                                      'losses': []}}},
- 'one text part keeps its list spelling': {'description': 'one text part keeps its list spelling',
-                                           'wire': {'role': 'tool',
-                                                    'tool_call_id': 'call_3',
-                                                    'content': [{'type': 'text', 'text': 'done'}]},
-                                           'canonical': {'call_id': 'call_3',
-                                                         'content': [{'type': 'text', 'text': 'done'}],
-                                                         'is_error': False,
-                                                         'extensions': {'openai_chat': {'forms': {'/content': 'blocks'}}}},
-                                           'to': {'anthropic_messages': {'wire': {'type': 'tool_result',
-                                                                                  'tool_use_id': 'call_3',
-                                                                                  'content': 'done'},
-                                                                         'losses': []}}},
- 'empty string content is no content': {'description': 'empty string content is no content',
-                                        'wire': {'role': 'tool', 'tool_call_id': 'call_4', 'content': ''},
-                                        'canonical': {'call_id': 'call_4', 'content': [], 'is_error': False},
-                                        'to': {'anthropic_messages': {'wire': {'type': 'tool_result',
-                                                                               'tool_use_id': 'call_4'},
-                                                                      'losses': []}}},
- 'a user message is not a tool result': {'description': 'a user message is not a tool result',
-                                         'wire': {'role': 'user', 'content': 'hi'},
-                                         'error': {'pointer': '/role'}},
- 'a tool message without tool_call_id is rejected': {'description': 'a tool message without tool_call_id is '
-                                                                    'rejected',
-                                                     'wire': {'role': 'tool', 'content': 'x'},
-                                                     'error': {'pointer': '/tool_call_id'}},
- 'content that is a number is rejected': {'description': 'content that is a number is rejected',
-                                          'wire': {'role': 'tool', 'tool_call_id': 'c', 'content': 5},
-                                          'error': {'pointer': '/content'}}}
+CASES: dict[str, dict[str, Any]] = {
+    "string content (corpus)": {
+        "description": "string content (corpus)",
+        "wire": {"role": "tool", "tool_call_id": "call_aDdJTteHrpMdhdkEkyxjxEHH", "content": "Sunny, 22C in Paris"},
+        "canonical": {
+            "call_id": "call_aDdJTteHrpMdhdkEkyxjxEHH",
+            "content": [{"type": "text", "text": "Sunny, 22C in Paris"}],
+            "is_error": False,
+        },
+        "to": {
+            "anthropic_messages": {
+                "wire": {
+                    "type": "tool_result",
+                    "tool_use_id": "call_aDdJTteHrpMdhdkEkyxjxEHH",
+                    "content": "Sunny, 22C in Paris",
+                },
+                "losses": [],
+            }
+        },
+    },
+    "several text parts": {
+        "description": "several text parts",
+        "wire": {
+            "role": "tool",
+            "tool_call_id": "call_2",
+            "content": [{"type": "text", "text": "line one"}, {"type": "text", "text": "line two"}],
+        },
+        "canonical": {
+            "call_id": "call_2",
+            "content": [{"type": "text", "text": "line one"}, {"type": "text", "text": "line two"}],
+            "is_error": False,
+        },
+        "to": {
+            "anthropic_messages": {
+                "wire": {
+                    "type": "tool_result",
+                    "tool_use_id": "call_2",
+                    "content": [{"type": "text", "text": "line one"}, {"type": "text", "text": "line two"}],
+                },
+                "losses": [],
+            }
+        },
+    },
+    "one text part keeps its list spelling": {
+        "description": "one text part keeps its list spelling",
+        "wire": {"role": "tool", "tool_call_id": "call_3", "content": [{"type": "text", "text": "done"}]},
+        "canonical": {
+            "call_id": "call_3",
+            "content": [{"type": "text", "text": "done"}],
+            "is_error": False,
+            "extensions": {"openai_chat": {"forms": {"/content": "blocks"}}},
+        },
+        "to": {
+            "anthropic_messages": {
+                "wire": {"type": "tool_result", "tool_use_id": "call_3", "content": "done"},
+                "losses": [],
+            }
+        },
+    },
+    "empty string content is no content": {
+        "description": "empty string content is no content",
+        "wire": {"role": "tool", "tool_call_id": "call_4", "content": ""},
+        "canonical": {"call_id": "call_4", "content": [], "is_error": False},
+        "to": {"anthropic_messages": {"wire": {"type": "tool_result", "tool_use_id": "call_4"}, "losses": []}},
+    },
+    "a user message is not a tool result": {
+        "description": "a user message is not a tool result",
+        "wire": {"role": "user", "content": "hi"},
+        "error": {"pointer": "/role"},
+    },
+    "a tool message without tool_call_id is rejected": {
+        "description": "a tool message without tool_call_id is rejected",
+        "wire": {"role": "tool", "content": "x"},
+        "error": {"pointer": "/tool_call_id"},
+    },
+    "content that is a number is rejected": {
+        "description": "content that is a number is rejected",
+        "wire": {"role": "tool", "tool_call_id": "c", "content": 5},
+        "error": {"pointer": "/content"},
+    },
+}
 KNOWN_FAILURES: dict[str, str] = {}
-VALID_NAMES = ["string content (corpus)", "several text parts", "one text part keeps its list spelling", "empty string content is no content"]
-INVALID_NAMES = ["a user message is not a tool result", "a tool message without tool_call_id is rejected", "content that is a number is rejected"]
+VALID_NAMES = [
+    "string content (corpus)",
+    "several text parts",
+    "one text part keeps its list spelling",
+    "empty string content is no content",
+]
+INVALID_NAMES = [
+    "a user message is not a tool result",
+    "a tool message without tool_call_id is rejected",
+    "content that is a number is rejected",
+]
 # Quirks of compatible servers: the dialect's own schema rejects them, decode reads them.
 LENIENT = {name: case["lenient"] for name, case in CASES.items() if "lenient" in case}
 
@@ -110,12 +155,9 @@ def _case(name: str) -> dict[str, Any]:
     return copy.deepcopy(CASES[name])
 
 
-
 @pytest.mark.parametrize("name", _params([n for n in VALID_NAMES if n not in LENIENT], "wire_schema"))
 def test_wire_is_valid_against_the_dialect_schema(name: str, validate: Any) -> None:
     validate(WIRE_SCHEMA, _case(name)["wire"])
-
-
 
 
 def _same_error_kind(got: dict[str, Any], expected: dict[str, Any]) -> dict[str, Any]:
@@ -153,7 +195,6 @@ def test_decoding_json_text_matches_decoding_the_dict(name: str) -> None:
     assert decode(json.dumps(case["wire"])) == decode(case["wire"])
 
 
-
 @pytest.mark.parametrize(("name", "target"), CONVERSIONS)
 def test_conversion_gives_the_expected_wire_and_losses(name: str, target: str, validate: Any) -> None:
     case = _case(name)
@@ -181,7 +222,9 @@ def test_every_other_dialect_carries_it_or_reports_the_loss(name: str, target: s
     back = decoder(target, SHAPE)(result.value)
     lost = {loss.pointer.split("/")[1] for loss in result.losses if loss.pointer}
     for key in sorted(set(case["canonical"]) | set(back)):
-        if key in ("extensions", "raw_arguments", "arguments_error") or key in DIALECTS[target].DERIVABLE.get(SHAPE, ()):
+        if key in ("extensions", "raw_arguments", "arguments_error") or key in DIALECTS[target].DERIVABLE.get(
+            SHAPE, ()
+        ):
             continue
         before, after = case["canonical"].get(key), back.get(key)
         if key in ("id", "call_id") and isinstance(after, str):

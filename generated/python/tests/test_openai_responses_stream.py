@@ -17,630 +17,726 @@ DIALECT = "openai_responses"
 EVENT_SCHEMA = stream.EVENT_SCHEMA
 CALL_SCHEMA = "canonical/tool_call.json"
 DELTA_SCHEMA = "canonical/tool_call_delta.json"
-CASES: dict[str, dict[str, Any]] = {'added, argument deltas by item_id, done, output_item.done, completed': {'description': 'added, argument '
-                                                                                         'deltas by item_id, '
-                                                                                         'done, '
-                                                                                         'output_item.done, '
-                                                                                         'completed',
-                                                                          'source': 'openai-python '
-                                                                                    'response_stream_event.py; '
-                                                                                    'research notes on '
-                                                                                    'openai_responses '
-                                                                                    'streaming',
-                                                                          'events': [{'type': 'response.created',
-                                                                                      'sequence_number': 0,
-                                                                                      'response': {'id': 'resp_1',
-                                                                                                   'object': 'response',
-                                                                                                   'status': 'in_progress',
-                                                                                                   'output': []}},
-                                                                                     {'type': 'response.output_item.added',
-                                                                                      'sequence_number': 1,
-                                                                                      'output_index': 0,
-                                                                                      'item': {'id': 'rs_1',
-                                                                                               'type': 'reasoning',
-                                                                                               'summary': []}},
-                                                                                     {'type': 'response.output_item.done',
-                                                                                      'sequence_number': 2,
-                                                                                      'output_index': 0,
-                                                                                      'item': {'id': 'rs_1',
-                                                                                               'type': 'reasoning',
-                                                                                               'summary': []}},
-                                                                                     {'type': 'response.output_item.added',
-                                                                                      'sequence_number': 3,
-                                                                                      'output_index': 1,
-                                                                                      'item': {'id': 'fc_68a1b2c3d4e5f60718293a4b',
-                                                                                               'type': 'function_call',
-                                                                                               'status': 'in_progress',
-                                                                                               'arguments': '',
-                                                                                               'call_id': 'call_Qm3xV9aL2pT7rK1sN8dW4yZ0',
-                                                                                               'name': 'get_weather'}},
-                                                                                     {'type': 'response.function_call_arguments.delta',
-                                                                                      'sequence_number': 4,
-                                                                                      'item_id': 'fc_68a1b2c3d4e5f60718293a4b',
-                                                                                      'output_index': 1,
-                                                                                      'delta': '{"city":'},
-                                                                                     {'type': 'response.function_call_arguments.delta',
-                                                                                      'sequence_number': 5,
-                                                                                      'item_id': 'fc_68a1b2c3d4e5f60718293a4b',
-                                                                                      'output_index': 1,
-                                                                                      'delta': '"Paris"}'},
-                                                                                     {'type': 'response.function_call_arguments.done',
-                                                                                      'sequence_number': 6,
-                                                                                      'item_id': 'fc_68a1b2c3d4e5f60718293a4b',
-                                                                                      'output_index': 1,
-                                                                                      'arguments': '{"city":"Paris"}'},
-                                                                                     {'type': 'response.output_item.done',
-                                                                                      'sequence_number': 7,
-                                                                                      'output_index': 1,
-                                                                                      'item': {'id': 'fc_68a1b2c3d4e5f60718293a4b',
-                                                                                               'type': 'function_call',
-                                                                                               'status': 'completed',
-                                                                                               'arguments': '{"city":"Paris"}',
-                                                                                               'call_id': 'call_Qm3xV9aL2pT7rK1sN8dW4yZ0',
-                                                                                               'name': 'get_weather'}},
-                                                                                     {'type': 'response.completed',
-                                                                                      'sequence_number': 8,
-                                                                                      'response': {'id': 'resp_1',
-                                                                                                   'object': 'response',
-                                                                                                   'status': 'completed',
-                                                                                                   'output': []}}],
-                                                                          'calls': [{'id': 'call_Qm3xV9aL2pT7rK1sN8dW4yZ0',
-                                                                                     'name': 'get_weather',
-                                                                                     'raw_arguments': '{"city":"Paris"}',
-                                                                                     'arguments': {'city': 'Paris'},
-                                                                                     'extensions': {'openai_responses': {'fields': {'/id': 'fc_68a1b2c3d4e5f60718293a4b',
-                                                                                                                                    '/status': 'completed'}}}}],
-                                                                          'incomplete': [False],
-                                                                          'finish_reason': 'completed',
-                                                                          'deltas': [{'index': 0,
-                                                                                      'id': 'call_Qm3xV9aL2pT7rK1sN8dW4yZ0',
-                                                                                      'name': 'get_weather'},
-                                                                                     {'index': 0,
-                                                                                      'arguments_delta': '{"city":'},
-                                                                                     {'index': 0,
-                                                                                      'arguments_delta': '"Paris"}'}]},
- 'two calls interleaved by item_id': {'description': 'two calls interleaved by item_id',
-                                      'events': [{'type': 'response.created',
-                                                  'sequence_number': 0,
-                                                  'response': {'id': 'resp_1',
-                                                               'object': 'response',
-                                                               'status': 'in_progress',
-                                                               'output': []}},
-                                                 {'type': 'response.output_item.added',
-                                                  'sequence_number': 1,
-                                                  'output_index': 0,
-                                                  'item': {'id': 'fc_68a1b2c3d4e5f60718293a4b',
-                                                           'type': 'function_call',
-                                                           'status': 'in_progress',
-                                                           'arguments': '',
-                                                           'call_id': 'call_Qm3xV9aL2pT7rK1sN8dW4yZ0',
-                                                           'name': 'f'}},
-                                                 {'type': 'response.output_item.added',
-                                                  'sequence_number': 2,
-                                                  'output_index': 1,
-                                                  'item': {'id': 'fc_68a1b2c3d4e5f60718293a4c',
-                                                           'type': 'function_call',
-                                                           'status': 'in_progress',
-                                                           'arguments': '',
-                                                           'call_id': 'call_Bx7nR2kL9pQ4wE1tY6uI3oP5',
-                                                           'name': 'g'}},
-                                                 {'type': 'response.function_call_arguments.delta',
-                                                  'sequence_number': 3,
-                                                  'item_id': 'fc_68a1b2c3d4e5f60718293a4c',
-                                                  'output_index': 1,
-                                                  'delta': '{"b":'},
-                                                 {'type': 'response.function_call_arguments.delta',
-                                                  'sequence_number': 4,
-                                                  'item_id': 'fc_68a1b2c3d4e5f60718293a4b',
-                                                  'output_index': 0,
-                                                  'delta': '{"a":1}'},
-                                                 {'type': 'response.function_call_arguments.delta',
-                                                  'sequence_number': 5,
-                                                  'item_id': 'fc_68a1b2c3d4e5f60718293a4c',
-                                                  'output_index': 1,
-                                                  'delta': '2}'},
-                                                 {'type': 'response.function_call_arguments.done',
-                                                  'sequence_number': 6,
-                                                  'item_id': 'fc_68a1b2c3d4e5f60718293a4b',
-                                                  'output_index': 0,
-                                                  'arguments': '{"a":1}'},
-                                                 {'type': 'response.function_call_arguments.done',
-                                                  'sequence_number': 7,
-                                                  'item_id': 'fc_68a1b2c3d4e5f60718293a4c',
-                                                  'output_index': 1,
-                                                  'arguments': '{"b":2}'},
-                                                 {'type': 'response.output_item.done',
-                                                  'sequence_number': 8,
-                                                  'output_index': 0,
-                                                  'item': {'id': 'fc_68a1b2c3d4e5f60718293a4b',
-                                                           'type': 'function_call',
-                                                           'status': 'completed',
-                                                           'arguments': '{"a":1}',
-                                                           'call_id': 'call_Qm3xV9aL2pT7rK1sN8dW4yZ0',
-                                                           'name': 'f'}},
-                                                 {'type': 'response.output_item.done',
-                                                  'sequence_number': 9,
-                                                  'output_index': 1,
-                                                  'item': {'id': 'fc_68a1b2c3d4e5f60718293a4c',
-                                                           'type': 'function_call',
-                                                           'status': 'completed',
-                                                           'arguments': '{"b":2}',
-                                                           'call_id': 'call_Bx7nR2kL9pQ4wE1tY6uI3oP5',
-                                                           'name': 'g'}},
-                                                 {'type': 'response.completed',
-                                                  'sequence_number': 10,
-                                                  'response': {'id': 'resp_1',
-                                                               'object': 'response',
-                                                               'status': 'completed',
-                                                               'output': []}}],
-                                      'calls': [{'id': 'call_Qm3xV9aL2pT7rK1sN8dW4yZ0',
-                                                 'name': 'f',
-                                                 'raw_arguments': '{"a":1}',
-                                                 'arguments': {'a': 1},
-                                                 'extensions': {'openai_responses': {'fields': {'/id': 'fc_68a1b2c3d4e5f60718293a4b',
-                                                                                                '/status': 'completed'}}}},
-                                                {'id': 'call_Bx7nR2kL9pQ4wE1tY6uI3oP5',
-                                                 'name': 'g',
-                                                 'raw_arguments': '{"b":2}',
-                                                 'arguments': {'b': 2},
-                                                 'extensions': {'openai_responses': {'fields': {'/id': 'fc_68a1b2c3d4e5f60718293a4c',
-                                                                                                '/status': 'completed'}}}}],
-                                      'incomplete': [False, False],
-                                      'finish_reason': 'completed',
-                                      'deltas': [{'index': 0,
-                                                  'id': 'call_Qm3xV9aL2pT7rK1sN8dW4yZ0',
-                                                  'name': 'f'},
-                                                 {'index': 1,
-                                                  'id': 'call_Bx7nR2kL9pQ4wE1tY6uI3oP5',
-                                                  'name': 'g'},
-                                                 {'index': 1, 'arguments_delta': '{"b":'},
-                                                 {'index': 0, 'arguments_delta': '{"a":1}'},
-                                                 {'index': 1, 'arguments_delta': '2}'}]},
- 'a call without arguments deltas: done carries the whole text': {'description': 'a call without arguments '
-                                                                                 'deltas: done carries the '
-                                                                                 'whole text',
-                                                                  'events': [{'type': 'response.created',
-                                                                              'sequence_number': 0,
-                                                                              'response': {'id': 'resp_1',
-                                                                                           'object': 'response',
-                                                                                           'status': 'in_progress',
-                                                                                           'output': []}},
-                                                                             {'type': 'response.output_item.added',
-                                                                              'sequence_number': 1,
-                                                                              'output_index': 0,
-                                                                              'item': {'id': 'fc_68a1b2c3d4e5f60718293a4b',
-                                                                                       'type': 'function_call',
-                                                                                       'status': 'in_progress',
-                                                                                       'arguments': '',
-                                                                                       'call_id': 'call_Qm3xV9aL2pT7rK1sN8dW4yZ0',
-                                                                                       'name': 'list_files'}},
-                                                                             {'type': 'response.function_call_arguments.done',
-                                                                              'sequence_number': 2,
-                                                                              'item_id': 'fc_68a1b2c3d4e5f60718293a4b',
-                                                                              'output_index': 0,
-                                                                              'arguments': '{}'},
-                                                                             {'type': 'response.output_item.done',
-                                                                              'sequence_number': 3,
-                                                                              'output_index': 0,
-                                                                              'item': {'id': 'fc_68a1b2c3d4e5f60718293a4b',
-                                                                                       'type': 'function_call',
-                                                                                       'status': 'completed',
-                                                                                       'arguments': '{}',
-                                                                                       'call_id': 'call_Qm3xV9aL2pT7rK1sN8dW4yZ0',
-                                                                                       'name': 'list_files'}},
-                                                                             {'type': 'response.completed',
-                                                                              'sequence_number': 4,
-                                                                              'response': {'id': 'resp_1',
-                                                                                           'object': 'response',
-                                                                                           'status': 'completed',
-                                                                                           'output': []}}],
-                                                                  'calls': [{'id': 'call_Qm3xV9aL2pT7rK1sN8dW4yZ0',
-                                                                             'name': 'list_files',
-                                                                             'raw_arguments': '{}',
-                                                                             'arguments': {},
-                                                                             'extensions': {'openai_responses': {'fields': {'/id': 'fc_68a1b2c3d4e5f60718293a4b',
-                                                                                                                            '/status': 'completed'}}}}],
-                                                                  'incomplete': [False],
-                                                                  'finish_reason': 'completed',
-                                                                  'deltas': [{'index': 0,
-                                                                              'id': 'call_Qm3xV9aL2pT7rK1sN8dW4yZ0',
-                                                                              'name': 'list_files'},
-                                                                             {'index': 0,
-                                                                              'arguments_delta': '{}'}]},
- 'a server without output_item.done: the arguments done completes the call': {'description': 'a server '
-                                                                                             'without '
-                                                                                             'output_item.done: '
-                                                                                             'the arguments '
-                                                                                             'done completes '
-                                                                                             'the call',
-                                                                              'events': [{'type': 'response.created',
-                                                                                          'sequence_number': 0,
-                                                                                          'response': {'id': 'resp_1',
-                                                                                                       'object': 'response',
-                                                                                                       'status': 'in_progress',
-                                                                                                       'output': []}},
-                                                                                         {'type': 'response.output_item.added',
-                                                                                          'sequence_number': 1,
-                                                                                          'output_index': 0,
-                                                                                          'item': {'id': 'fc_68a1b2c3d4e5f60718293a4b',
-                                                                                                   'type': 'function_call',
-                                                                                                   'status': 'in_progress',
-                                                                                                   'arguments': '',
-                                                                                                   'call_id': 'call_Qm3xV9aL2pT7rK1sN8dW4yZ0',
-                                                                                                   'name': 'f'}},
-                                                                                         {'type': 'response.function_call_arguments.delta',
-                                                                                          'sequence_number': 2,
-                                                                                          'item_id': 'fc_68a1b2c3d4e5f60718293a4b',
-                                                                                          'output_index': 0,
-                                                                                          'delta': '{"a":1}'},
-                                                                                         {'type': 'response.function_call_arguments.done',
-                                                                                          'sequence_number': 3,
-                                                                                          'item_id': 'fc_68a1b2c3d4e5f60718293a4b',
-                                                                                          'output_index': 0,
-                                                                                          'arguments': '{"a":1}'},
-                                                                                         {'type': 'response.completed',
-                                                                                          'sequence_number': 4,
-                                                                                          'response': {'id': 'resp_1',
-                                                                                                       'object': 'response',
-                                                                                                       'status': 'completed',
-                                                                                                       'output': []}}],
-                                                                              'calls': [{'id': 'call_Qm3xV9aL2pT7rK1sN8dW4yZ0',
-                                                                                         'name': 'f',
-                                                                                         'raw_arguments': '{"a":1}',
-                                                                                         'arguments': {'a': 1},
-                                                                                         'extensions': {'openai_responses': {'fields': {'/id': 'fc_68a1b2c3d4e5f60718293a4b'}}}}],
-                                                                              'incomplete': [False],
-                                                                              'finish_reason': 'completed',
-                                                                              'deltas': [{'index': 0,
-                                                                                          'id': 'call_Qm3xV9aL2pT7rK1sN8dW4yZ0',
-                                                                                          'name': 'f'},
-                                                                                         {'index': 0,
-                                                                                          'arguments_delta': '{"a":1}'}]},
- 'max_output_tokens while arguments stream makes the call incomplete': {'description': 'max_output_tokens '
-                                                                                       'while arguments '
-                                                                                       'stream makes the '
-                                                                                       'call incomplete',
-                                                                        'events': [{'type': 'response.created',
-                                                                                    'sequence_number': 0,
-                                                                                    'response': {'id': 'resp_1',
-                                                                                                 'object': 'response',
-                                                                                                 'status': 'in_progress',
-                                                                                                 'output': []}},
-                                                                                   {'type': 'response.output_item.added',
-                                                                                    'sequence_number': 1,
-                                                                                    'output_index': 0,
-                                                                                    'item': {'id': 'fc_68a1b2c3d4e5f60718293a4b',
-                                                                                             'type': 'function_call',
-                                                                                             'status': 'in_progress',
-                                                                                             'arguments': '',
-                                                                                             'call_id': 'call_Qm3xV9aL2pT7rK1sN8dW4yZ0',
-                                                                                             'name': 'write'}},
-                                                                                   {'type': 'response.function_call_arguments.delta',
-                                                                                    'sequence_number': 2,
-                                                                                    'item_id': 'fc_68a1b2c3d4e5f60718293a4b',
-                                                                                    'output_index': 0,
-                                                                                    'delta': '{"text":"Once'},
-                                                                                   {'type': 'response.incomplete',
-                                                                                    'sequence_number': 3,
-                                                                                    'response': {'id': 'resp_1',
-                                                                                                 'object': 'response',
-                                                                                                 'status': 'incomplete',
-                                                                                                 'incomplete_details': {'reason': 'max_output_tokens'},
-                                                                                                 'output': []}}],
-                                                                        'calls': [{'id': 'call_Qm3xV9aL2pT7rK1sN8dW4yZ0',
-                                                                                   'name': 'write',
-                                                                                   'arguments': None,
-                                                                                   'raw_arguments': '{"text":"Once',
-                                                                                   'arguments_error': 'the '
-                                                                                                      'stream '
-                                                                                                      'was '
-                                                                                                      'cut '
-                                                                                                      'off',
-                                                                                   'incomplete': True}],
-                                                                        'incomplete': [True],
-                                                                        'finish_reason': 'incomplete',
-                                                                        'deltas': [{'index': 0,
-                                                                                    'id': 'call_Qm3xV9aL2pT7rK1sN8dW4yZ0',
-                                                                                    'name': 'write'},
-                                                                                   {'index': 0,
-                                                                                    'arguments_delta': '{"text":"Once'}]},
- 'the stream ends before the call is done': {'description': 'the stream ends before the call is done',
-                                             'events': [{'type': 'response.created',
-                                                         'sequence_number': 0,
-                                                         'response': {'id': 'resp_1',
-                                                                      'object': 'response',
-                                                                      'status': 'in_progress',
-                                                                      'output': []}},
-                                                        {'type': 'response.output_item.added',
-                                                         'sequence_number': 1,
-                                                         'output_index': 0,
-                                                         'item': {'id': 'fc_68a1b2c3d4e5f60718293a4b',
-                                                                  'type': 'function_call',
-                                                                  'status': 'in_progress',
-                                                                  'arguments': '',
-                                                                  'call_id': 'call_Qm3xV9aL2pT7rK1sN8dW4yZ0',
-                                                                  'name': 'f'}},
-                                                        {'type': 'response.function_call_arguments.delta',
-                                                         'sequence_number': 2,
-                                                         'item_id': 'fc_68a1b2c3d4e5f60718293a4b',
-                                                         'output_index': 0,
-                                                         'delta': '{"a":'}],
-                                             'calls': [{'id': 'call_Qm3xV9aL2pT7rK1sN8dW4yZ0',
-                                                        'name': 'f',
-                                                        'arguments': None,
-                                                        'raw_arguments': '{"a":',
-                                                        'arguments_error': 'the stream ended before this '
-                                                                           'call was complete',
-                                                        'incomplete': True}],
-                                             'incomplete': [True],
-                                             'finish_reason': None,
-                                             'deltas': [{'index': 0,
-                                                         'id': 'call_Qm3xV9aL2pT7rK1sN8dW4yZ0',
-                                                         'name': 'f'},
-                                                        {'index': 0, 'arguments_delta': '{"a":'}]},
- 'an arguments delta for an unknown item is a finding; the good call is kept': {'description': 'an arguments '
-                                                                                               'delta for an '
-                                                                                               'unknown item '
-                                                                                               'is a '
-                                                                                               'finding; the '
-                                                                                               'good call is '
-                                                                                               'kept',
-                                                                                'source': 'hand-written '
-                                                                                          '(issue 10.17)',
-                                                                                'events': [{'type': 'response.created',
-                                                                                            'sequence_number': 0,
-                                                                                            'response': {'id': 'resp_1',
-                                                                                                         'object': 'response',
-                                                                                                         'status': 'in_progress',
-                                                                                                         'output': []}},
-                                                                                           {'type': 'response.output_item.added',
-                                                                                            'sequence_number': 1,
-                                                                                            'output_index': 0,
-                                                                                            'item': {'id': 'rs_1',
-                                                                                                     'type': 'reasoning',
-                                                                                                     'summary': []}},
-                                                                                           {'type': 'response.output_item.done',
-                                                                                            'sequence_number': 2,
-                                                                                            'output_index': 0,
-                                                                                            'item': {'id': 'rs_1',
-                                                                                                     'type': 'reasoning',
-                                                                                                     'summary': []}},
-                                                                                           {'type': 'response.output_item.added',
-                                                                                            'sequence_number': 3,
-                                                                                            'output_index': 1,
-                                                                                            'item': {'id': 'fc_68a1b2c3d4e5f60718293a4b',
-                                                                                                     'type': 'function_call',
-                                                                                                     'status': 'in_progress',
-                                                                                                     'arguments': '',
-                                                                                                     'call_id': 'call_Qm3xV9aL2pT7rK1sN8dW4yZ0',
-                                                                                                     'name': 'get_weather'}},
-                                                                                           {'type': 'response.function_call_arguments.delta',
-                                                                                            'sequence_number': 4,
-                                                                                            'item_id': 'fc_68a1b2c3d4e5f60718293a4b',
-                                                                                            'output_index': 1,
-                                                                                            'delta': '{"city":'},
-                                                                                           {'type': 'response.function_call_arguments.delta',
-                                                                                            'sequence_number': 5,
-                                                                                            'item_id': 'fc_68a1b2c3d4e5f60718293a4b',
-                                                                                            'output_index': 1,
-                                                                                            'delta': '"Paris"}'},
-                                                                                           {'type': 'response.function_call_arguments.done',
-                                                                                            'sequence_number': 6,
-                                                                                            'item_id': 'fc_68a1b2c3d4e5f60718293a4b',
-                                                                                            'output_index': 1,
-                                                                                            'arguments': '{"city":"Paris"}'},
-                                                                                           {'type': 'response.output_item.done',
-                                                                                            'sequence_number': 7,
-                                                                                            'output_index': 1,
-                                                                                            'item': {'id': 'fc_68a1b2c3d4e5f60718293a4b',
-                                                                                                     'type': 'function_call',
-                                                                                                     'status': 'completed',
-                                                                                                     'arguments': '{"city":"Paris"}',
-                                                                                                     'call_id': 'call_Qm3xV9aL2pT7rK1sN8dW4yZ0',
-                                                                                                     'name': 'get_weather'}},
-                                                                                           {'type': 'response.function_call_arguments.delta',
-                                                                                            'sequence_number': 8,
-                                                                                            'item_id': 'fc_unknown',
-                                                                                            'output_index': 2,
-                                                                                            'delta': '{"a":1}'},
-                                                                                           {'type': 'response.completed',
-                                                                                            'sequence_number': 8,
-                                                                                            'response': {'id': 'resp_1',
-                                                                                                         'object': 'response',
-                                                                                                         'status': 'completed',
-                                                                                                         'output': []}}],
-                                                                                'calls': [{'id': 'call_Qm3xV9aL2pT7rK1sN8dW4yZ0',
-                                                                                           'name': 'get_weather',
-                                                                                           'raw_arguments': '{"city":"Paris"}',
-                                                                                           'arguments': {'city': 'Paris'},
-                                                                                           'extensions': {'openai_responses': {'fields': {'/id': 'fc_68a1b2c3d4e5f60718293a4b',
-                                                                                                                                          '/status': 'completed'}}}}],
-                                                                                'incomplete': [False],
-                                                                                'finish_reason': 'completed',
-                                                                                'deltas': [{'index': 0,
-                                                                                            'id': 'call_Qm3xV9aL2pT7rK1sN8dW4yZ0',
-                                                                                            'name': 'get_weather'},
-                                                                                           {'index': 0,
-                                                                                            'arguments_delta': '{"city":'},
-                                                                                           {'index': 0,
-                                                                                            'arguments_delta': '"Paris"}'}],
-                                                                                'findings': [{'event': 8,
-                                                                                              'pointer': '/item_id',
-                                                                                              'message': 'argument '
-                                                                                                         'text '
-                                                                                                         'for '
-                                                                                                         'a '
-                                                                                                         'call '
-                                                                                                         'that '
-                                                                                                         'is '
-                                                                                                         'not '
-                                                                                                         'open'}]},
- 'an error event ends the stream: the open call is incomplete': {'description': 'an error event ends the '
-                                                                                'stream: the open call is '
-                                                                                'incomplete',
-                                                                 'source': 'openai-python ResponseErrorEvent '
-                                                                           '(type error, code, message, '
-                                                                           'param) (issue 11.2)',
-                                                                 'events': [{'type': 'response.created',
-                                                                             'sequence_number': 0,
-                                                                             'response': {'id': 'resp_1',
-                                                                                          'object': 'response',
-                                                                                          'status': 'in_progress',
-                                                                                          'output': []}},
-                                                                            {'type': 'response.output_item.added',
-                                                                             'sequence_number': 1,
-                                                                             'output_index': 0,
-                                                                             'item': {'id': 'rs_1',
-                                                                                      'type': 'reasoning',
-                                                                                      'summary': []}},
-                                                                            {'type': 'response.output_item.done',
-                                                                             'sequence_number': 2,
-                                                                             'output_index': 0,
-                                                                             'item': {'id': 'rs_1',
-                                                                                      'type': 'reasoning',
-                                                                                      'summary': []}},
-                                                                            {'type': 'response.output_item.added',
-                                                                             'sequence_number': 3,
-                                                                             'output_index': 1,
-                                                                             'item': {'id': 'fc_68a1b2c3d4e5f60718293a4b',
-                                                                                      'type': 'function_call',
-                                                                                      'status': 'in_progress',
-                                                                                      'arguments': '',
-                                                                                      'call_id': 'call_Qm3xV9aL2pT7rK1sN8dW4yZ0',
-                                                                                      'name': 'get_weather'}},
-                                                                            {'type': 'response.function_call_arguments.delta',
-                                                                             'sequence_number': 4,
-                                                                             'item_id': 'fc_68a1b2c3d4e5f60718293a4b',
-                                                                             'output_index': 1,
-                                                                             'delta': '{"city":'},
-                                                                            {'type': 'error',
-                                                                             'sequence_number': 5,
-                                                                             'code': 'server_error',
-                                                                             'message': 'The server had an '
-                                                                                        'error',
-                                                                             'param': None}],
-                                                                 'calls': [{'id': 'call_Qm3xV9aL2pT7rK1sN8dW4yZ0',
-                                                                            'name': 'get_weather',
-                                                                            'arguments': None,
-                                                                            'raw_arguments': '{"city":',
-                                                                            'incomplete': True,
-                                                                            'arguments_error': 'the stream '
-                                                                                               'ended with '
-                                                                                               'an error '
-                                                                                               'before this '
-                                                                                               'call was '
-                                                                                               'complete'}],
-                                                                 'incomplete': [True],
-                                                                 'finish_reason': None,
-                                                                 'findings': [{'event': 5,
-                                                                               'pointer': '/message',
-                                                                               'message': 'the stream ended '
-                                                                                          'with an error: '
-                                                                                          'server_error: The '
-                                                                                          'server had an '
-                                                                                          'error'}]},
- 'response.failed ends the stream with its error: a finding, the open call incomplete': {'description': 'response.failed '
-                                                                                                        'ends '
-                                                                                                        'the '
-                                                                                                        'stream '
-                                                                                                        'with '
-                                                                                                        'its '
-                                                                                                        'error: '
-                                                                                                        'a '
-                                                                                                        'finding, '
-                                                                                                        'the '
-                                                                                                        'open '
-                                                                                                        'call '
-                                                                                                        'incomplete',
-                                                                                         'source': 'openai-python '
-                                                                                                   'ResponseFailedEvent: '
-                                                                                                   'response.status '
-                                                                                                   'failed, '
-                                                                                                   'response.error '
-                                                                                                   '{code, '
-                                                                                                   'message} '
-                                                                                                   '(issue '
-                                                                                                   '11.2)',
-                                                                                         'events': [{'type': 'response.created',
-                                                                                                     'sequence_number': 0,
-                                                                                                     'response': {'id': 'resp_1',
-                                                                                                                  'object': 'response',
-                                                                                                                  'status': 'in_progress',
-                                                                                                                  'output': []}},
-                                                                                                    {'type': 'response.output_item.added',
-                                                                                                     'sequence_number': 1,
-                                                                                                     'output_index': 0,
-                                                                                                     'item': {'id': 'rs_1',
-                                                                                                              'type': 'reasoning',
-                                                                                                              'summary': []}},
-                                                                                                    {'type': 'response.output_item.done',
-                                                                                                     'sequence_number': 2,
-                                                                                                     'output_index': 0,
-                                                                                                     'item': {'id': 'rs_1',
-                                                                                                              'type': 'reasoning',
-                                                                                                              'summary': []}},
-                                                                                                    {'type': 'response.output_item.added',
-                                                                                                     'sequence_number': 3,
-                                                                                                     'output_index': 1,
-                                                                                                     'item': {'id': 'fc_68a1b2c3d4e5f60718293a4b',
-                                                                                                              'type': 'function_call',
-                                                                                                              'status': 'in_progress',
-                                                                                                              'arguments': '',
-                                                                                                              'call_id': 'call_Qm3xV9aL2pT7rK1sN8dW4yZ0',
-                                                                                                              'name': 'get_weather'}},
-                                                                                                    {'type': 'response.function_call_arguments.delta',
-                                                                                                     'sequence_number': 4,
-                                                                                                     'item_id': 'fc_68a1b2c3d4e5f60718293a4b',
-                                                                                                     'output_index': 1,
-                                                                                                     'delta': '{"city":'},
-                                                                                                    {'type': 'response.failed',
-                                                                                                     'sequence_number': 5,
-                                                                                                     'response': {'id': 'resp_1',
-                                                                                                                  'object': 'response',
-                                                                                                                  'status': 'failed',
-                                                                                                                  'output': [],
-                                                                                                                  'error': {'code': 'server_error',
-                                                                                                                            'message': 'boom'}}}],
-                                                                                         'calls': [{'id': 'call_Qm3xV9aL2pT7rK1sN8dW4yZ0',
-                                                                                                    'name': 'get_weather',
-                                                                                                    'arguments': None,
-                                                                                                    'raw_arguments': '{"city":',
-                                                                                                    'incomplete': True,
-                                                                                                    'arguments_error': 'the '
-                                                                                                                       'stream '
-                                                                                                                       'was '
-                                                                                                                       'cut '
-                                                                                                                       'off '
-                                                                                                                       '(finish '
-                                                                                                                       'reason '
-                                                                                                                       "'failed')"}],
-                                                                                         'incomplete': [True],
-                                                                                         'finish_reason': 'failed',
-                                                                                         'findings': [{'event': 5,
-                                                                                                       'pointer': '/response/error',
-                                                                                                       'message': 'the '
-                                                                                                                  'stream '
-                                                                                                                  'ended '
-                                                                                                                  'with '
-                                                                                                                  'an '
-                                                                                                                  'error: '
-                                                                                                                  'server_error: '
-                                                                                                                  'boom'}]},
- 'an Anthropic event is not a Responses event': {'description': 'an Anthropic event is not a Responses event',
-                                                 'source': "hand-written: another dialect's stream must be "
-                                                           'an error naming the pointer, never an empty '
-                                                           'result (issue 10.1)',
-                                                 'events': [{'type': 'message_start',
-                                                             'message': {'id': 'msg_01',
-                                                                         'type': 'message',
-                                                                         'role': 'assistant',
-                                                                         'model': 'claude-sonnet-4-5',
-                                                                         'content': [],
-                                                                         'stop_reason': None,
-                                                                         'stop_sequence': None,
-                                                                         'usage': {'input_tokens': 10,
-                                                                                   'output_tokens': 1}}}],
-                                                 'error': {'event': 0, 'pointer': '/type'}}}
+CASES: dict[str, dict[str, Any]] = {
+    "added, argument deltas by item_id, done, output_item.done, completed": {
+        "description": "added, argument deltas by item_id, done, output_item.done, completed",
+        "source": "openai-python response_stream_event.py; research notes on openai_responses streaming",
+        "events": [
+            {
+                "type": "response.created",
+                "sequence_number": 0,
+                "response": {"id": "resp_1", "object": "response", "status": "in_progress", "output": []},
+            },
+            {
+                "type": "response.output_item.added",
+                "sequence_number": 1,
+                "output_index": 0,
+                "item": {"id": "rs_1", "type": "reasoning", "summary": []},
+            },
+            {
+                "type": "response.output_item.done",
+                "sequence_number": 2,
+                "output_index": 0,
+                "item": {"id": "rs_1", "type": "reasoning", "summary": []},
+            },
+            {
+                "type": "response.output_item.added",
+                "sequence_number": 3,
+                "output_index": 1,
+                "item": {
+                    "id": "fc_68a1b2c3d4e5f60718293a4b",
+                    "type": "function_call",
+                    "status": "in_progress",
+                    "arguments": "",
+                    "call_id": "call_Qm3xV9aL2pT7rK1sN8dW4yZ0",
+                    "name": "get_weather",
+                },
+            },
+            {
+                "type": "response.function_call_arguments.delta",
+                "sequence_number": 4,
+                "item_id": "fc_68a1b2c3d4e5f60718293a4b",
+                "output_index": 1,
+                "delta": '{"city":',
+            },
+            {
+                "type": "response.function_call_arguments.delta",
+                "sequence_number": 5,
+                "item_id": "fc_68a1b2c3d4e5f60718293a4b",
+                "output_index": 1,
+                "delta": '"Paris"}',
+            },
+            {
+                "type": "response.function_call_arguments.done",
+                "sequence_number": 6,
+                "item_id": "fc_68a1b2c3d4e5f60718293a4b",
+                "output_index": 1,
+                "arguments": '{"city":"Paris"}',
+            },
+            {
+                "type": "response.output_item.done",
+                "sequence_number": 7,
+                "output_index": 1,
+                "item": {
+                    "id": "fc_68a1b2c3d4e5f60718293a4b",
+                    "type": "function_call",
+                    "status": "completed",
+                    "arguments": '{"city":"Paris"}',
+                    "call_id": "call_Qm3xV9aL2pT7rK1sN8dW4yZ0",
+                    "name": "get_weather",
+                },
+            },
+            {
+                "type": "response.completed",
+                "sequence_number": 8,
+                "response": {"id": "resp_1", "object": "response", "status": "completed", "output": []},
+            },
+        ],
+        "calls": [
+            {
+                "id": "call_Qm3xV9aL2pT7rK1sN8dW4yZ0",
+                "name": "get_weather",
+                "raw_arguments": '{"city":"Paris"}',
+                "arguments": {"city": "Paris"},
+                "extensions": {
+                    "openai_responses": {"fields": {"/id": "fc_68a1b2c3d4e5f60718293a4b", "/status": "completed"}}
+                },
+            }
+        ],
+        "incomplete": [False],
+        "finish_reason": "completed",
+        "deltas": [
+            {"index": 0, "id": "call_Qm3xV9aL2pT7rK1sN8dW4yZ0", "name": "get_weather"},
+            {"index": 0, "arguments_delta": '{"city":'},
+            {"index": 0, "arguments_delta": '"Paris"}'},
+        ],
+    },
+    "two calls interleaved by item_id": {
+        "description": "two calls interleaved by item_id",
+        "events": [
+            {
+                "type": "response.created",
+                "sequence_number": 0,
+                "response": {"id": "resp_1", "object": "response", "status": "in_progress", "output": []},
+            },
+            {
+                "type": "response.output_item.added",
+                "sequence_number": 1,
+                "output_index": 0,
+                "item": {
+                    "id": "fc_68a1b2c3d4e5f60718293a4b",
+                    "type": "function_call",
+                    "status": "in_progress",
+                    "arguments": "",
+                    "call_id": "call_Qm3xV9aL2pT7rK1sN8dW4yZ0",
+                    "name": "f",
+                },
+            },
+            {
+                "type": "response.output_item.added",
+                "sequence_number": 2,
+                "output_index": 1,
+                "item": {
+                    "id": "fc_68a1b2c3d4e5f60718293a4c",
+                    "type": "function_call",
+                    "status": "in_progress",
+                    "arguments": "",
+                    "call_id": "call_Bx7nR2kL9pQ4wE1tY6uI3oP5",
+                    "name": "g",
+                },
+            },
+            {
+                "type": "response.function_call_arguments.delta",
+                "sequence_number": 3,
+                "item_id": "fc_68a1b2c3d4e5f60718293a4c",
+                "output_index": 1,
+                "delta": '{"b":',
+            },
+            {
+                "type": "response.function_call_arguments.delta",
+                "sequence_number": 4,
+                "item_id": "fc_68a1b2c3d4e5f60718293a4b",
+                "output_index": 0,
+                "delta": '{"a":1}',
+            },
+            {
+                "type": "response.function_call_arguments.delta",
+                "sequence_number": 5,
+                "item_id": "fc_68a1b2c3d4e5f60718293a4c",
+                "output_index": 1,
+                "delta": "2}",
+            },
+            {
+                "type": "response.function_call_arguments.done",
+                "sequence_number": 6,
+                "item_id": "fc_68a1b2c3d4e5f60718293a4b",
+                "output_index": 0,
+                "arguments": '{"a":1}',
+            },
+            {
+                "type": "response.function_call_arguments.done",
+                "sequence_number": 7,
+                "item_id": "fc_68a1b2c3d4e5f60718293a4c",
+                "output_index": 1,
+                "arguments": '{"b":2}',
+            },
+            {
+                "type": "response.output_item.done",
+                "sequence_number": 8,
+                "output_index": 0,
+                "item": {
+                    "id": "fc_68a1b2c3d4e5f60718293a4b",
+                    "type": "function_call",
+                    "status": "completed",
+                    "arguments": '{"a":1}',
+                    "call_id": "call_Qm3xV9aL2pT7rK1sN8dW4yZ0",
+                    "name": "f",
+                },
+            },
+            {
+                "type": "response.output_item.done",
+                "sequence_number": 9,
+                "output_index": 1,
+                "item": {
+                    "id": "fc_68a1b2c3d4e5f60718293a4c",
+                    "type": "function_call",
+                    "status": "completed",
+                    "arguments": '{"b":2}',
+                    "call_id": "call_Bx7nR2kL9pQ4wE1tY6uI3oP5",
+                    "name": "g",
+                },
+            },
+            {
+                "type": "response.completed",
+                "sequence_number": 10,
+                "response": {"id": "resp_1", "object": "response", "status": "completed", "output": []},
+            },
+        ],
+        "calls": [
+            {
+                "id": "call_Qm3xV9aL2pT7rK1sN8dW4yZ0",
+                "name": "f",
+                "raw_arguments": '{"a":1}',
+                "arguments": {"a": 1},
+                "extensions": {
+                    "openai_responses": {"fields": {"/id": "fc_68a1b2c3d4e5f60718293a4b", "/status": "completed"}}
+                },
+            },
+            {
+                "id": "call_Bx7nR2kL9pQ4wE1tY6uI3oP5",
+                "name": "g",
+                "raw_arguments": '{"b":2}',
+                "arguments": {"b": 2},
+                "extensions": {
+                    "openai_responses": {"fields": {"/id": "fc_68a1b2c3d4e5f60718293a4c", "/status": "completed"}}
+                },
+            },
+        ],
+        "incomplete": [False, False],
+        "finish_reason": "completed",
+        "deltas": [
+            {"index": 0, "id": "call_Qm3xV9aL2pT7rK1sN8dW4yZ0", "name": "f"},
+            {"index": 1, "id": "call_Bx7nR2kL9pQ4wE1tY6uI3oP5", "name": "g"},
+            {"index": 1, "arguments_delta": '{"b":'},
+            {"index": 0, "arguments_delta": '{"a":1}'},
+            {"index": 1, "arguments_delta": "2}"},
+        ],
+    },
+    "a call without arguments deltas: done carries the whole text": {
+        "description": "a call without arguments deltas: done carries the whole text",
+        "events": [
+            {
+                "type": "response.created",
+                "sequence_number": 0,
+                "response": {"id": "resp_1", "object": "response", "status": "in_progress", "output": []},
+            },
+            {
+                "type": "response.output_item.added",
+                "sequence_number": 1,
+                "output_index": 0,
+                "item": {
+                    "id": "fc_68a1b2c3d4e5f60718293a4b",
+                    "type": "function_call",
+                    "status": "in_progress",
+                    "arguments": "",
+                    "call_id": "call_Qm3xV9aL2pT7rK1sN8dW4yZ0",
+                    "name": "list_files",
+                },
+            },
+            {
+                "type": "response.function_call_arguments.done",
+                "sequence_number": 2,
+                "item_id": "fc_68a1b2c3d4e5f60718293a4b",
+                "output_index": 0,
+                "arguments": "{}",
+            },
+            {
+                "type": "response.output_item.done",
+                "sequence_number": 3,
+                "output_index": 0,
+                "item": {
+                    "id": "fc_68a1b2c3d4e5f60718293a4b",
+                    "type": "function_call",
+                    "status": "completed",
+                    "arguments": "{}",
+                    "call_id": "call_Qm3xV9aL2pT7rK1sN8dW4yZ0",
+                    "name": "list_files",
+                },
+            },
+            {
+                "type": "response.completed",
+                "sequence_number": 4,
+                "response": {"id": "resp_1", "object": "response", "status": "completed", "output": []},
+            },
+        ],
+        "calls": [
+            {
+                "id": "call_Qm3xV9aL2pT7rK1sN8dW4yZ0",
+                "name": "list_files",
+                "raw_arguments": "{}",
+                "arguments": {},
+                "extensions": {
+                    "openai_responses": {"fields": {"/id": "fc_68a1b2c3d4e5f60718293a4b", "/status": "completed"}}
+                },
+            }
+        ],
+        "incomplete": [False],
+        "finish_reason": "completed",
+        "deltas": [
+            {"index": 0, "id": "call_Qm3xV9aL2pT7rK1sN8dW4yZ0", "name": "list_files"},
+            {"index": 0, "arguments_delta": "{}"},
+        ],
+    },
+    "a server without output_item.done: the arguments done completes the call": {
+        "description": "a server without output_item.done: the arguments done completes the call",
+        "events": [
+            {
+                "type": "response.created",
+                "sequence_number": 0,
+                "response": {"id": "resp_1", "object": "response", "status": "in_progress", "output": []},
+            },
+            {
+                "type": "response.output_item.added",
+                "sequence_number": 1,
+                "output_index": 0,
+                "item": {
+                    "id": "fc_68a1b2c3d4e5f60718293a4b",
+                    "type": "function_call",
+                    "status": "in_progress",
+                    "arguments": "",
+                    "call_id": "call_Qm3xV9aL2pT7rK1sN8dW4yZ0",
+                    "name": "f",
+                },
+            },
+            {
+                "type": "response.function_call_arguments.delta",
+                "sequence_number": 2,
+                "item_id": "fc_68a1b2c3d4e5f60718293a4b",
+                "output_index": 0,
+                "delta": '{"a":1}',
+            },
+            {
+                "type": "response.function_call_arguments.done",
+                "sequence_number": 3,
+                "item_id": "fc_68a1b2c3d4e5f60718293a4b",
+                "output_index": 0,
+                "arguments": '{"a":1}',
+            },
+            {
+                "type": "response.completed",
+                "sequence_number": 4,
+                "response": {"id": "resp_1", "object": "response", "status": "completed", "output": []},
+            },
+        ],
+        "calls": [
+            {
+                "id": "call_Qm3xV9aL2pT7rK1sN8dW4yZ0",
+                "name": "f",
+                "raw_arguments": '{"a":1}',
+                "arguments": {"a": 1},
+                "extensions": {"openai_responses": {"fields": {"/id": "fc_68a1b2c3d4e5f60718293a4b"}}},
+            }
+        ],
+        "incomplete": [False],
+        "finish_reason": "completed",
+        "deltas": [
+            {"index": 0, "id": "call_Qm3xV9aL2pT7rK1sN8dW4yZ0", "name": "f"},
+            {"index": 0, "arguments_delta": '{"a":1}'},
+        ],
+    },
+    "max_output_tokens while arguments stream makes the call incomplete": {
+        "description": "max_output_tokens while arguments stream makes the call incomplete",
+        "events": [
+            {
+                "type": "response.created",
+                "sequence_number": 0,
+                "response": {"id": "resp_1", "object": "response", "status": "in_progress", "output": []},
+            },
+            {
+                "type": "response.output_item.added",
+                "sequence_number": 1,
+                "output_index": 0,
+                "item": {
+                    "id": "fc_68a1b2c3d4e5f60718293a4b",
+                    "type": "function_call",
+                    "status": "in_progress",
+                    "arguments": "",
+                    "call_id": "call_Qm3xV9aL2pT7rK1sN8dW4yZ0",
+                    "name": "write",
+                },
+            },
+            {
+                "type": "response.function_call_arguments.delta",
+                "sequence_number": 2,
+                "item_id": "fc_68a1b2c3d4e5f60718293a4b",
+                "output_index": 0,
+                "delta": '{"text":"Once',
+            },
+            {
+                "type": "response.incomplete",
+                "sequence_number": 3,
+                "response": {
+                    "id": "resp_1",
+                    "object": "response",
+                    "status": "incomplete",
+                    "incomplete_details": {"reason": "max_output_tokens"},
+                    "output": [],
+                },
+            },
+        ],
+        "calls": [
+            {
+                "id": "call_Qm3xV9aL2pT7rK1sN8dW4yZ0",
+                "name": "write",
+                "arguments": None,
+                "raw_arguments": '{"text":"Once',
+                "arguments_error": "the stream was cut off",
+                "incomplete": True,
+            }
+        ],
+        "incomplete": [True],
+        "finish_reason": "incomplete",
+        "deltas": [
+            {"index": 0, "id": "call_Qm3xV9aL2pT7rK1sN8dW4yZ0", "name": "write"},
+            {"index": 0, "arguments_delta": '{"text":"Once'},
+        ],
+    },
+    "the stream ends before the call is done": {
+        "description": "the stream ends before the call is done",
+        "events": [
+            {
+                "type": "response.created",
+                "sequence_number": 0,
+                "response": {"id": "resp_1", "object": "response", "status": "in_progress", "output": []},
+            },
+            {
+                "type": "response.output_item.added",
+                "sequence_number": 1,
+                "output_index": 0,
+                "item": {
+                    "id": "fc_68a1b2c3d4e5f60718293a4b",
+                    "type": "function_call",
+                    "status": "in_progress",
+                    "arguments": "",
+                    "call_id": "call_Qm3xV9aL2pT7rK1sN8dW4yZ0",
+                    "name": "f",
+                },
+            },
+            {
+                "type": "response.function_call_arguments.delta",
+                "sequence_number": 2,
+                "item_id": "fc_68a1b2c3d4e5f60718293a4b",
+                "output_index": 0,
+                "delta": '{"a":',
+            },
+        ],
+        "calls": [
+            {
+                "id": "call_Qm3xV9aL2pT7rK1sN8dW4yZ0",
+                "name": "f",
+                "arguments": None,
+                "raw_arguments": '{"a":',
+                "arguments_error": "the stream ended before this call was complete",
+                "incomplete": True,
+            }
+        ],
+        "incomplete": [True],
+        "finish_reason": None,
+        "deltas": [
+            {"index": 0, "id": "call_Qm3xV9aL2pT7rK1sN8dW4yZ0", "name": "f"},
+            {"index": 0, "arguments_delta": '{"a":'},
+        ],
+    },
+    "an arguments delta for an unknown item is a finding; the good call is kept": {
+        "description": "an arguments delta for an unknown item is a finding; the good call is kept",
+        "source": "hand-written (issue 10.17)",
+        "events": [
+            {
+                "type": "response.created",
+                "sequence_number": 0,
+                "response": {"id": "resp_1", "object": "response", "status": "in_progress", "output": []},
+            },
+            {
+                "type": "response.output_item.added",
+                "sequence_number": 1,
+                "output_index": 0,
+                "item": {"id": "rs_1", "type": "reasoning", "summary": []},
+            },
+            {
+                "type": "response.output_item.done",
+                "sequence_number": 2,
+                "output_index": 0,
+                "item": {"id": "rs_1", "type": "reasoning", "summary": []},
+            },
+            {
+                "type": "response.output_item.added",
+                "sequence_number": 3,
+                "output_index": 1,
+                "item": {
+                    "id": "fc_68a1b2c3d4e5f60718293a4b",
+                    "type": "function_call",
+                    "status": "in_progress",
+                    "arguments": "",
+                    "call_id": "call_Qm3xV9aL2pT7rK1sN8dW4yZ0",
+                    "name": "get_weather",
+                },
+            },
+            {
+                "type": "response.function_call_arguments.delta",
+                "sequence_number": 4,
+                "item_id": "fc_68a1b2c3d4e5f60718293a4b",
+                "output_index": 1,
+                "delta": '{"city":',
+            },
+            {
+                "type": "response.function_call_arguments.delta",
+                "sequence_number": 5,
+                "item_id": "fc_68a1b2c3d4e5f60718293a4b",
+                "output_index": 1,
+                "delta": '"Paris"}',
+            },
+            {
+                "type": "response.function_call_arguments.done",
+                "sequence_number": 6,
+                "item_id": "fc_68a1b2c3d4e5f60718293a4b",
+                "output_index": 1,
+                "arguments": '{"city":"Paris"}',
+            },
+            {
+                "type": "response.output_item.done",
+                "sequence_number": 7,
+                "output_index": 1,
+                "item": {
+                    "id": "fc_68a1b2c3d4e5f60718293a4b",
+                    "type": "function_call",
+                    "status": "completed",
+                    "arguments": '{"city":"Paris"}',
+                    "call_id": "call_Qm3xV9aL2pT7rK1sN8dW4yZ0",
+                    "name": "get_weather",
+                },
+            },
+            {
+                "type": "response.function_call_arguments.delta",
+                "sequence_number": 8,
+                "item_id": "fc_unknown",
+                "output_index": 2,
+                "delta": '{"a":1}',
+            },
+            {
+                "type": "response.completed",
+                "sequence_number": 8,
+                "response": {"id": "resp_1", "object": "response", "status": "completed", "output": []},
+            },
+        ],
+        "calls": [
+            {
+                "id": "call_Qm3xV9aL2pT7rK1sN8dW4yZ0",
+                "name": "get_weather",
+                "raw_arguments": '{"city":"Paris"}',
+                "arguments": {"city": "Paris"},
+                "extensions": {
+                    "openai_responses": {"fields": {"/id": "fc_68a1b2c3d4e5f60718293a4b", "/status": "completed"}}
+                },
+            }
+        ],
+        "incomplete": [False],
+        "finish_reason": "completed",
+        "deltas": [
+            {"index": 0, "id": "call_Qm3xV9aL2pT7rK1sN8dW4yZ0", "name": "get_weather"},
+            {"index": 0, "arguments_delta": '{"city":'},
+            {"index": 0, "arguments_delta": '"Paris"}'},
+        ],
+        "findings": [{"event": 8, "pointer": "/item_id", "message": "argument text for a call that is not open"}],
+    },
+    "an error event ends the stream: the open call is incomplete": {
+        "description": "an error event ends the stream: the open call is incomplete",
+        "source": "openai-python ResponseErrorEvent (type error, code, message, param) (issue 11.2)",
+        "events": [
+            {
+                "type": "response.created",
+                "sequence_number": 0,
+                "response": {"id": "resp_1", "object": "response", "status": "in_progress", "output": []},
+            },
+            {
+                "type": "response.output_item.added",
+                "sequence_number": 1,
+                "output_index": 0,
+                "item": {"id": "rs_1", "type": "reasoning", "summary": []},
+            },
+            {
+                "type": "response.output_item.done",
+                "sequence_number": 2,
+                "output_index": 0,
+                "item": {"id": "rs_1", "type": "reasoning", "summary": []},
+            },
+            {
+                "type": "response.output_item.added",
+                "sequence_number": 3,
+                "output_index": 1,
+                "item": {
+                    "id": "fc_68a1b2c3d4e5f60718293a4b",
+                    "type": "function_call",
+                    "status": "in_progress",
+                    "arguments": "",
+                    "call_id": "call_Qm3xV9aL2pT7rK1sN8dW4yZ0",
+                    "name": "get_weather",
+                },
+            },
+            {
+                "type": "response.function_call_arguments.delta",
+                "sequence_number": 4,
+                "item_id": "fc_68a1b2c3d4e5f60718293a4b",
+                "output_index": 1,
+                "delta": '{"city":',
+            },
+            {
+                "type": "error",
+                "sequence_number": 5,
+                "code": "server_error",
+                "message": "The server had an error",
+                "param": None,
+            },
+        ],
+        "calls": [
+            {
+                "id": "call_Qm3xV9aL2pT7rK1sN8dW4yZ0",
+                "name": "get_weather",
+                "arguments": None,
+                "raw_arguments": '{"city":',
+                "incomplete": True,
+                "arguments_error": "the stream ended with an error before this call was complete",
+            }
+        ],
+        "incomplete": [True],
+        "finish_reason": None,
+        "findings": [
+            {
+                "event": 5,
+                "pointer": "/message",
+                "message": "the stream ended with an error: server_error: The server had an error",
+            }
+        ],
+    },
+    "response.failed ends the stream with its error: a finding, the open call incomplete": {
+        "description": "response.failed ends the stream with its error: a finding, the open call incomplete",
+        "source": "openai-python "
+        "ResponseFailedEvent: "
+        "response.status "
+        "failed, "
+        "response.error "
+        "{code, "
+        "message} "
+        "(issue "
+        "11.2)",
+        "events": [
+            {
+                "type": "response.created",
+                "sequence_number": 0,
+                "response": {"id": "resp_1", "object": "response", "status": "in_progress", "output": []},
+            },
+            {
+                "type": "response.output_item.added",
+                "sequence_number": 1,
+                "output_index": 0,
+                "item": {"id": "rs_1", "type": "reasoning", "summary": []},
+            },
+            {
+                "type": "response.output_item.done",
+                "sequence_number": 2,
+                "output_index": 0,
+                "item": {"id": "rs_1", "type": "reasoning", "summary": []},
+            },
+            {
+                "type": "response.output_item.added",
+                "sequence_number": 3,
+                "output_index": 1,
+                "item": {
+                    "id": "fc_68a1b2c3d4e5f60718293a4b",
+                    "type": "function_call",
+                    "status": "in_progress",
+                    "arguments": "",
+                    "call_id": "call_Qm3xV9aL2pT7rK1sN8dW4yZ0",
+                    "name": "get_weather",
+                },
+            },
+            {
+                "type": "response.function_call_arguments.delta",
+                "sequence_number": 4,
+                "item_id": "fc_68a1b2c3d4e5f60718293a4b",
+                "output_index": 1,
+                "delta": '{"city":',
+            },
+            {
+                "type": "response.failed",
+                "sequence_number": 5,
+                "response": {
+                    "id": "resp_1",
+                    "object": "response",
+                    "status": "failed",
+                    "output": [],
+                    "error": {"code": "server_error", "message": "boom"},
+                },
+            },
+        ],
+        "calls": [
+            {
+                "id": "call_Qm3xV9aL2pT7rK1sN8dW4yZ0",
+                "name": "get_weather",
+                "arguments": None,
+                "raw_arguments": '{"city":',
+                "incomplete": True,
+                "arguments_error": "the stream was cut off (finish reason 'failed')",
+            }
+        ],
+        "incomplete": [True],
+        "finish_reason": "failed",
+        "findings": [
+            {"event": 5, "pointer": "/response/error", "message": "the stream ended with an error: server_error: boom"}
+        ],
+    },
+    "an Anthropic event is not a Responses event": {
+        "description": "an Anthropic event is not a Responses event",
+        "source": "hand-written: another dialect's stream must be "
+        "an error naming the pointer, never an empty "
+        "result (issue 10.1)",
+        "events": [
+            {
+                "type": "message_start",
+                "message": {
+                    "id": "msg_01",
+                    "type": "message",
+                    "role": "assistant",
+                    "model": "claude-sonnet-4-5",
+                    "content": [],
+                    "stop_reason": None,
+                    "stop_sequence": None,
+                    "usage": {"input_tokens": 10, "output_tokens": 1},
+                },
+            }
+        ],
+        "error": {"event": 0, "pointer": "/type"},
+    },
+}
 KNOWN_FAILURES: dict[str, str] = {}
 # Byte positions at which the SSE text of a stream is cut into chunks (inside lines,
 # inside `data:`, inside multi-byte characters).
@@ -649,17 +745,43 @@ SPLITS = (1, 2, 3, 7, 64)
 
 def _params(names: list[str]) -> list[Any]:
     return [
-        pytest.param(name, id=name, marks=[pytest.mark.xfail(reason=KNOWN_FAILURES[name], strict=True)] if name in KNOWN_FAILURES else [])
+        pytest.param(
+            name,
+            id=name,
+            marks=[pytest.mark.xfail(reason=KNOWN_FAILURES[name], strict=True)] if name in KNOWN_FAILURES else [],
+        )
         for name in names
     ]
 
 
-VALID = _params(["added, argument deltas by item_id, done, output_item.done, completed", "two calls interleaved by item_id", "a call without arguments deltas: done carries the whole text", "a server without output_item.done: the arguments done completes the call", "max_output_tokens while arguments stream makes the call incomplete", "the stream ends before the call is done", "an arguments delta for an unknown item is a finding; the good call is kept", "an error event ends the stream: the open call is incomplete", "response.failed ends the stream with its error: a finding, the open call incomplete"])
+VALID = _params(
+    [
+        "added, argument deltas by item_id, done, output_item.done, completed",
+        "two calls interleaved by item_id",
+        "a call without arguments deltas: done carries the whole text",
+        "a server without output_item.done: the arguments done completes the call",
+        "max_output_tokens while arguments stream makes the call incomplete",
+        "the stream ends before the call is done",
+        "an arguments delta for an unknown item is a finding; the good call is kept",
+        "an error event ends the stream: the open call is incomplete",
+        "response.failed ends the stream with its error: a finding, the open call incomplete",
+    ]
+)
 INVALID = _params(["an Anthropic event is not a Responses event"])
 ROUNDTRIP = _params(
     [
         name
-        for name in ["added, argument deltas by item_id, done, output_item.done, completed", "two calls interleaved by item_id", "a call without arguments deltas: done carries the whole text", "a server without output_item.done: the arguments done completes the call", "max_output_tokens while arguments stream makes the call incomplete", "the stream ends before the call is done", "an arguments delta for an unknown item is a finding; the good call is kept", "an error event ends the stream: the open call is incomplete", "response.failed ends the stream with its error: a finding, the open call incomplete"]
+        for name in [
+            "added, argument deltas by item_id, done, output_item.done, completed",
+            "two calls interleaved by item_id",
+            "a call without arguments deltas: done carries the whole text",
+            "a server without output_item.done: the arguments done completes the call",
+            "max_output_tokens while arguments stream makes the call incomplete",
+            "the stream ends before the call is done",
+            "an arguments delta for an unknown item is a finding; the good call is kept",
+            "an error event ends the stream: the open call is incomplete",
+            "response.failed ends the stream with its error: a finding, the open call incomplete",
+        ]
         if CASES[name].get("roundtrip", True)
         and (stream.EMITS_INCOMPLETE or not any(c.get("incomplete") for c in CASES[name]["calls"]))
     ]
@@ -694,7 +816,6 @@ def _assemble(events: list[Any]) -> tuple[stream.Assembler, list[dict[str, Any]]
 def _sse(events: list[dict[str, Any]]) -> bytes:
     text = "".join(f"event: {e.get('type', 'chunk')}\ndata: {json.dumps(e, ensure_ascii=False)}\n\n" for e in events)
     return (text + "data: [DONE]\n\n").encode("utf-8")
-
 
 
 @pytest.mark.parametrize("name", VALID)
@@ -736,7 +857,6 @@ def test_vector_events_are_valid_stream_events(name: str, validate: Any) -> None
         pytest.skip(f"{DIALECT} declares no stream_event schema")
     for event in _case(name)["events"]:
         validate(EVENT_SCHEMA, event)
-
 
 
 @pytest.mark.parametrize("name", VALID)
@@ -790,7 +910,9 @@ def test_json_lines_text_gives_the_same_result(name: str) -> None:
 def test_json_array_text_gives_the_same_result(name: str, size: int) -> None:
     case = _case(name)
     _, expected, _ = _assemble(case["events"])
-    data = ("[\n" + ",\n".join(json.dumps(e, indent=1, ensure_ascii=False) for e in case["events"]) + "\n]\n").encode("utf-8")
+    data = ("[\n" + ",\n".join(json.dumps(e, indent=1, ensure_ascii=False) for e in case["events"]) + "\n]\n").encode(
+        "utf-8"
+    )
     assembler = stream.Assembler()
     for start in range(0, len(data), size):
         assembler.feed_text(data[start : start + size])
@@ -855,4 +977,3 @@ def test_emit_never_changes_its_input() -> None:
     before = copy.deepcopy(calls)
     stream.emit(calls)
     assert calls == before
-

@@ -14,248 +14,287 @@ DIALECT = "openai_responses"
 SHAPE = "tool_call"
 WIRE_SCHEMA = "dialects/" + DIALECT + "/tool_call.json"
 CANONICAL_SCHEMA = "canonical/" + SHAPE + ".json"
-WIRE_SCHEMAS = {"anthropic_messages": "dialects/anthropic_messages/tool_call.json", "bedrock_converse": "dialects/bedrock_converse/tool_call.json", "cohere_v2": "dialects/cohere_v2/tool_call.json", "gemini": "dialects/gemini/tool_call.json", "mcp": "dialects/mcp/tool_call.json", "mistral": "dialects/mistral/tool_call.json", "ollama": "dialects/ollama/tool_call.json", "openai_chat": "dialects/openai_chat/tool_call.json", "openai_responses": "dialects/openai_responses/tool_call.json"}
+WIRE_SCHEMAS = {
+    "anthropic_messages": "dialects/anthropic_messages/tool_call.json",
+    "bedrock_converse": "dialects/bedrock_converse/tool_call.json",
+    "cohere_v2": "dialects/cohere_v2/tool_call.json",
+    "gemini": "dialects/gemini/tool_call.json",
+    "mcp": "dialects/mcp/tool_call.json",
+    "mistral": "dialects/mistral/tool_call.json",
+    "ollama": "dialects/ollama/tool_call.json",
+    "openai_chat": "dialects/openai_chat/tool_call.json",
+    "openai_responses": "dialects/openai_responses/tool_call.json",
+}
 
-CASES: dict[str, dict[str, Any]] = {'function_call item with its fc_ item id and status (corpus gpt-5-mini)': {'description': 'function_call '
-                                                                                           'item with its '
-                                                                                           'fc_ item id and '
-                                                                                           'status (corpus '
-                                                                                           'gpt-5-mini)',
-                                                                            'wire': {'arguments': '{"city":"Paris"}',
-                                                                                     'call_id': 'call_E4xGYcmG4CvUzTabsGjXo6ba',
-                                                                                     'id': 'fc_00bc57bdb9540c4a00697bc1f59a688197b4e0ec95cbf520b1',
-                                                                                     'name': 'get_weather',
-                                                                                     'status': 'completed',
-                                                                                     'type': 'function_call'},
-                                                                            'canonical': {'id': 'call_E4xGYcmG4CvUzTabsGjXo6ba',
-                                                                                          'name': 'get_weather',
-                                                                                          'arguments': {'city': 'Paris'},
-                                                                                          'raw_arguments': '{"city":"Paris"}',
-                                                                                          'extensions': {'openai_responses': {'fields': {'/id': 'fc_00bc57bdb9540c4a00697bc1f59a688197b4e0ec95cbf520b1',
-                                                                                                                                         '/status': 'completed'}}}},
-                                                                            'to': {'openai_chat': {'wire': {'id': 'call_E4xGYcmG4CvUzTabsGjXo6ba',
-                                                                                                            'type': 'function',
-                                                                                                            'function': {'name': 'get_weather',
-                                                                                                                         'arguments': '{"city":"Paris"}'}},
-                                                                                                   'losses': [{'pointer': '/extensions/openai_responses/fields/~1id',
-                                                                                                               'what': 'openai_responses '
-                                                                                                                       'field '
-                                                                                                                       '/id'},
-                                                                                                              {'pointer': '/extensions/openai_responses/fields/~1status',
-                                                                                                               'what': 'openai_responses '
-                                                                                                                       'field '
-                                                                                                                       '/status'}]},
-                                                                                   'anthropic_messages': {'wire': {'type': 'tool_use',
-                                                                                                                   'id': 'call_E4xGYcmG4CvUzTabsGjXo6ba',
-                                                                                                                   'name': 'get_weather',
-                                                                                                                   'input': {'city': 'Paris'}},
-                                                                                                          'losses': [{'pointer': '/extensions/openai_responses/fields/~1id',
-                                                                                                                      'what': 'openai_responses '
-                                                                                                                              'field '
-                                                                                                                              '/id'},
-                                                                                                                     {'pointer': '/extensions/openai_responses/fields/~1status',
-                                                                                                                      'what': 'openai_responses '
-                                                                                                                              'field '
-                                                                                                                              '/status'}]},
-                                                                                   'mistral': {'wire': {'id': 'ESJcjTbmK',
-                                                                                                        'type': 'function',
-                                                                                                        'function': {'name': 'get_weather',
-                                                                                                                     'arguments': '{"city":"Paris"}'}},
-                                                                                               'losses': [{'pointer': '/extensions/openai_responses/fields/~1id',
-                                                                                                           'what': 'openai_responses '
-                                                                                                                   'field '
-                                                                                                                   '/id'},
-                                                                                                          {'pointer': '/extensions/openai_responses/fields/~1status',
-                                                                                                           'what': 'openai_responses '
-                                                                                                                   'field '
-                                                                                                                   '/status'},
-                                                                                                          {'pointer': '/id',
-                                                                                                           'what': 'id '
-                                                                                                                   "'call_E4xGYcmG4CvUzTabsGjXo6ba'"}]}}},
- 'a call replayed in input without its item id': {'description': 'a call replayed in input without its item '
-                                                                 'id',
-                                                  'wire': {'type': 'function_call',
-                                                           'call_id': 'call_Q2',
-                                                           'name': 'get_time',
-                                                           'arguments': '{"tz":"Europe/Paris"}'},
-                                                  'canonical': {'id': 'call_Q2',
-                                                                'name': 'get_time',
-                                                                'arguments': {'tz': 'Europe/Paris'},
-                                                                'raw_arguments': '{"tz":"Europe/Paris"}'},
-                                                  'to': {'openai_chat': {'wire': {'id': 'call_Q2',
-                                                                                  'type': 'function',
-                                                                                  'function': {'name': 'get_time',
-                                                                                               'arguments': '{"tz":"Europe/Paris"}'}},
-                                                                         'losses': []},
-                                                         'anthropic_messages': {'wire': {'type': 'tool_use',
-                                                                                         'id': 'call_Q2',
-                                                                                         'name': 'get_time',
-                                                                                         'input': {'tz': 'Europe/Paris'}},
-                                                                                'losses': []}}},
- 'no-argument call sent as {}': {'description': 'no-argument call sent as {}',
-                                 'wire': {'type': 'function_call',
-                                          'call_id': 'call_noargs',
-                                          'name': 'list_issues',
-                                          'arguments': '{}'},
-                                 'canonical': {'id': 'call_noargs',
-                                               'name': 'list_issues',
-                                               'arguments': {},
-                                               'raw_arguments': '{}'},
-                                 'to': {'anthropic_messages': {'wire': {'type': 'tool_use',
-                                                                        'id': 'call_noargs',
-                                                                        'name': 'list_issues',
-                                                                        'input': {}},
-                                                               'losses': []}}},
- 'an in-progress item (stream output_item.added) has empty argument text': {'description': 'an in-progress '
-                                                                                           'item (stream '
-                                                                                           'output_item.added) '
-                                                                                           'has empty '
-                                                                                           'argument text',
-                                                                            'wire': {'type': 'function_call',
-                                                                                     'id': 'fc_1',
-                                                                                     'call_id': 'call_empty',
-                                                                                     'name': 'list_issues',
-                                                                                     'arguments': '',
-                                                                                     'status': 'in_progress'},
-                                                                            'canonical': {'id': 'call_empty',
-                                                                                          'name': 'list_issues',
-                                                                                          'arguments': {},
-                                                                                          'raw_arguments': '',
-                                                                                          'extensions': {'openai_responses': {'fields': {'/id': 'fc_1',
-                                                                                                                                         '/status': 'in_progress'}}}}},
- 'truncated argument JSON is kept raw and marked invalid': {'description': 'truncated argument JSON is kept '
-                                                                           'raw and marked invalid',
-                                                            'wire': {'type': 'function_call',
-                                                                     'call_id': 'call_trunc',
-                                                                     'name': 'get_weather',
-                                                                     'arguments': '{"city": "Par',
-                                                                     'status': 'incomplete'},
-                                                            'canonical': {'id': 'call_trunc',
-                                                                          'name': 'get_weather',
-                                                                          'arguments': None,
-                                                                          'raw_arguments': '{"city": "Par',
-                                                                          'arguments_error': 'not valid JSON',
-                                                                          'extensions': {'openai_responses': {'fields': {'/status': 'incomplete'}}}},
-                                                            'to': {'openai_chat': {'wire': {'id': 'call_trunc',
-                                                                                            'type': 'function',
-                                                                                            'function': {'name': 'get_weather',
-                                                                                                         'arguments': '{"city": '
-                                                                                                                      '"Par'}},
-                                                                                   'losses': [{'pointer': '/extensions/openai_responses/fields/~1status',
-                                                                                               'what': 'openai_responses '
-                                                                                                       'field '
-                                                                                                       '/status'}]},
-                                                                   'anthropic_messages': {'wire': {'type': 'tool_use',
-                                                                                                   'id': 'call_trunc',
-                                                                                                   'name': 'get_weather',
-                                                                                                   'input': {}},
-                                                                                          'losses': [{'pointer': '/extensions/openai_responses/fields/~1status',
-                                                                                                      'what': 'openai_responses '
-                                                                                                              'field '
-                                                                                                              '/status'},
-                                                                                                     {'pointer': '/arguments',
-                                                                                                      'what': 'argument '
-                                                                                                              'text '
-                                                                                                              'that '
-                                                                                                              'is '
-                                                                                                              'not '
-                                                                                                              'a '
-                                                                                                              'JSON '
-                                                                                                              'object'}]}}},
- 'arguments that are JSON but not an object are invalid': {'description': 'arguments that are JSON but not '
-                                                                          'an object are invalid',
-                                                           'wire': {'type': 'function_call',
-                                                                    'call_id': 'call_arr',
-                                                                    'name': 'sum',
-                                                                    'arguments': '[1, 2]'},
-                                                           'canonical': {'id': 'call_arr',
-                                                                         'name': 'sum',
-                                                                         'arguments': None,
-                                                                         'raw_arguments': '[1, 2]',
-                                                                         'arguments_error': 'not a JSON '
-                                                                                            'object'}},
- 'namespace and caller of newer items are kept as extensions': {'description': 'namespace and caller of '
-                                                                               'newer items are kept as '
-                                                                               'extensions',
-                                                                'wire': {'type': 'function_call',
-                                                                         'call_id': 'call_ns',
-                                                                         'name': 'lookup',
-                                                                         'arguments': '{"q":"x"}',
-                                                                         'namespace': 'crm',
-                                                                         'caller': {'type': 'direct'}},
-                                                                'canonical': {'id': 'call_ns',
-                                                                              'name': 'lookup',
-                                                                              'arguments': {'q': 'x'},
-                                                                              'raw_arguments': '{"q":"x"}',
-                                                                              'extensions': {'openai_responses': {'fields': {'/caller': {'type': 'direct'},
-                                                                                                                             '/namespace': 'crm'}}}},
-                                                                'to': {'openai_chat': {'wire': {'id': 'call_ns',
-                                                                                                'type': 'function',
-                                                                                                'function': {'name': 'lookup',
-                                                                                                             'arguments': '{"q":"x"}'}},
-                                                                                       'losses': [{'pointer': '/extensions/openai_responses/fields/~1caller',
-                                                                                                   'what': 'openai_responses '
-                                                                                                           'field '
-                                                                                                           '/caller'},
-                                                                                                  {'pointer': '/extensions/openai_responses/fields/~1namespace',
-                                                                                                   'what': 'openai_responses '
-                                                                                                           'field '
-                                                                                                           '/namespace'}]}}},
- 'a Chat Completions tool call is not a function_call item': {'description': 'a Chat Completions tool call '
-                                                                             'is not a function_call item',
-                                                              'wire': {'id': 'call_1',
-                                                                       'type': 'function',
-                                                                       'function': {'name': 'f',
-                                                                                    'arguments': '{}'}},
-                                                              'error': {'pointer': '/type'}},
- 'a call without call_id is rejected (the item id is not the call id)': {'description': 'a call without '
-                                                                                        'call_id is rejected '
-                                                                                        '(the item id is not '
-                                                                                        'the call id)',
-                                                                         'wire': {'type': 'function_call',
-                                                                                  'id': 'fc_1',
-                                                                                  'name': 'f',
-                                                                                  'arguments': '{}'},
-                                                                         'error': {'pointer': '/call_id'}},
- 'a call without a name is rejected': {'description': 'a call without a name is rejected',
-                                       'wire': {'type': 'function_call',
-                                                'call_id': 'call_1',
-                                                'arguments': '{}'},
-                                       'error': {'pointer': '/name'}},
- 'arguments given as an object instead of text are rejected': {'description': 'arguments given as an object '
-                                                                              'instead of text are rejected',
-                                                               'wire': {'type': 'function_call',
-                                                                        'call_id': 'call_1',
-                                                                        'name': 'f',
-                                                                        'arguments': {'a': 1}},
-                                                               'error': {'pointer': '/arguments'}},
- "a replayed input item with status null (openai-python's Optional status, accepted by the API)": {'description': 'a '
-                                                                                                                  'replayed '
-                                                                                                                  'input '
-                                                                                                                  'item '
-                                                                                                                  'with '
-                                                                                                                  'status '
-                                                                                                                  'null '
-                                                                                                                  "(openai-python's "
-                                                                                                                  'Optional '
-                                                                                                                  'status, '
-                                                                                                                  'accepted '
-                                                                                                                  'by '
-                                                                                                                  'the '
-                                                                                                                  'API)',
-                                                                                                   'wire': {'type': 'function_call',
-                                                                                                            'call_id': 'call_1',
-                                                                                                            'name': 'get_capital',
-                                                                                                            'arguments': '{"country":"X"}',
-                                                                                                            'status': None},
-                                                                                                   'canonical': {'id': 'call_1',
-                                                                                                                 'name': 'get_capital',
-                                                                                                                 'raw_arguments': '{"country":"X"}',
-                                                                                                                 'arguments': {'country': 'X'},
-                                                                                                                 'extensions': {'openai_responses': {'fields': {'/status': None}}}}}}
+CASES: dict[str, dict[str, Any]] = {
+    "function_call item with its fc_ item id and status (corpus gpt-5-mini)": {
+        "description": "function_call item with its fc_ item id and status (corpus gpt-5-mini)",
+        "wire": {
+            "arguments": '{"city":"Paris"}',
+            "call_id": "call_E4xGYcmG4CvUzTabsGjXo6ba",
+            "id": "fc_00bc57bdb9540c4a00697bc1f59a688197b4e0ec95cbf520b1",
+            "name": "get_weather",
+            "status": "completed",
+            "type": "function_call",
+        },
+        "canonical": {
+            "id": "call_E4xGYcmG4CvUzTabsGjXo6ba",
+            "name": "get_weather",
+            "arguments": {"city": "Paris"},
+            "raw_arguments": '{"city":"Paris"}',
+            "extensions": {
+                "openai_responses": {
+                    "fields": {"/id": "fc_00bc57bdb9540c4a00697bc1f59a688197b4e0ec95cbf520b1", "/status": "completed"}
+                }
+            },
+        },
+        "to": {
+            "openai_chat": {
+                "wire": {
+                    "id": "call_E4xGYcmG4CvUzTabsGjXo6ba",
+                    "type": "function",
+                    "function": {"name": "get_weather", "arguments": '{"city":"Paris"}'},
+                },
+                "losses": [
+                    {"pointer": "/extensions/openai_responses/fields/~1id", "what": "openai_responses field /id"},
+                    {
+                        "pointer": "/extensions/openai_responses/fields/~1status",
+                        "what": "openai_responses field /status",
+                    },
+                ],
+            },
+            "anthropic_messages": {
+                "wire": {
+                    "type": "tool_use",
+                    "id": "call_E4xGYcmG4CvUzTabsGjXo6ba",
+                    "name": "get_weather",
+                    "input": {"city": "Paris"},
+                },
+                "losses": [
+                    {"pointer": "/extensions/openai_responses/fields/~1id", "what": "openai_responses field /id"},
+                    {
+                        "pointer": "/extensions/openai_responses/fields/~1status",
+                        "what": "openai_responses field /status",
+                    },
+                ],
+            },
+            "mistral": {
+                "wire": {
+                    "id": "ESJcjTbmK",
+                    "type": "function",
+                    "function": {"name": "get_weather", "arguments": '{"city":"Paris"}'},
+                },
+                "losses": [
+                    {"pointer": "/extensions/openai_responses/fields/~1id", "what": "openai_responses field /id"},
+                    {
+                        "pointer": "/extensions/openai_responses/fields/~1status",
+                        "what": "openai_responses field /status",
+                    },
+                    {"pointer": "/id", "what": "id 'call_E4xGYcmG4CvUzTabsGjXo6ba'"},
+                ],
+            },
+        },
+    },
+    "a call replayed in input without its item id": {
+        "description": "a call replayed in input without its item id",
+        "wire": {
+            "type": "function_call",
+            "call_id": "call_Q2",
+            "name": "get_time",
+            "arguments": '{"tz":"Europe/Paris"}',
+        },
+        "canonical": {
+            "id": "call_Q2",
+            "name": "get_time",
+            "arguments": {"tz": "Europe/Paris"},
+            "raw_arguments": '{"tz":"Europe/Paris"}',
+        },
+        "to": {
+            "openai_chat": {
+                "wire": {
+                    "id": "call_Q2",
+                    "type": "function",
+                    "function": {"name": "get_time", "arguments": '{"tz":"Europe/Paris"}'},
+                },
+                "losses": [],
+            },
+            "anthropic_messages": {
+                "wire": {"type": "tool_use", "id": "call_Q2", "name": "get_time", "input": {"tz": "Europe/Paris"}},
+                "losses": [],
+            },
+        },
+    },
+    "no-argument call sent as {}": {
+        "description": "no-argument call sent as {}",
+        "wire": {"type": "function_call", "call_id": "call_noargs", "name": "list_issues", "arguments": "{}"},
+        "canonical": {"id": "call_noargs", "name": "list_issues", "arguments": {}, "raw_arguments": "{}"},
+        "to": {
+            "anthropic_messages": {
+                "wire": {"type": "tool_use", "id": "call_noargs", "name": "list_issues", "input": {}},
+                "losses": [],
+            }
+        },
+    },
+    "an in-progress item (stream output_item.added) has empty argument text": {
+        "description": "an in-progress item (stream output_item.added) has empty argument text",
+        "wire": {
+            "type": "function_call",
+            "id": "fc_1",
+            "call_id": "call_empty",
+            "name": "list_issues",
+            "arguments": "",
+            "status": "in_progress",
+        },
+        "canonical": {
+            "id": "call_empty",
+            "name": "list_issues",
+            "arguments": {},
+            "raw_arguments": "",
+            "extensions": {"openai_responses": {"fields": {"/id": "fc_1", "/status": "in_progress"}}},
+        },
+    },
+    "truncated argument JSON is kept raw and marked invalid": {
+        "description": "truncated argument JSON is kept raw and marked invalid",
+        "wire": {
+            "type": "function_call",
+            "call_id": "call_trunc",
+            "name": "get_weather",
+            "arguments": '{"city": "Par',
+            "status": "incomplete",
+        },
+        "canonical": {
+            "id": "call_trunc",
+            "name": "get_weather",
+            "arguments": None,
+            "raw_arguments": '{"city": "Par',
+            "arguments_error": "not valid JSON",
+            "extensions": {"openai_responses": {"fields": {"/status": "incomplete"}}},
+        },
+        "to": {
+            "openai_chat": {
+                "wire": {
+                    "id": "call_trunc",
+                    "type": "function",
+                    "function": {"name": "get_weather", "arguments": '{"city": "Par'},
+                },
+                "losses": [
+                    {
+                        "pointer": "/extensions/openai_responses/fields/~1status",
+                        "what": "openai_responses field /status",
+                    }
+                ],
+            },
+            "anthropic_messages": {
+                "wire": {"type": "tool_use", "id": "call_trunc", "name": "get_weather", "input": {}},
+                "losses": [
+                    {
+                        "pointer": "/extensions/openai_responses/fields/~1status",
+                        "what": "openai_responses field /status",
+                    },
+                    {"pointer": "/arguments", "what": "argument text that is not a JSON object"},
+                ],
+            },
+        },
+    },
+    "arguments that are JSON but not an object are invalid": {
+        "description": "arguments that are JSON but not an object are invalid",
+        "wire": {"type": "function_call", "call_id": "call_arr", "name": "sum", "arguments": "[1, 2]"},
+        "canonical": {
+            "id": "call_arr",
+            "name": "sum",
+            "arguments": None,
+            "raw_arguments": "[1, 2]",
+            "arguments_error": "not a JSON object",
+        },
+    },
+    "namespace and caller of newer items are kept as extensions": {
+        "description": "namespace and caller of newer items are kept as extensions",
+        "wire": {
+            "type": "function_call",
+            "call_id": "call_ns",
+            "name": "lookup",
+            "arguments": '{"q":"x"}',
+            "namespace": "crm",
+            "caller": {"type": "direct"},
+        },
+        "canonical": {
+            "id": "call_ns",
+            "name": "lookup",
+            "arguments": {"q": "x"},
+            "raw_arguments": '{"q":"x"}',
+            "extensions": {"openai_responses": {"fields": {"/caller": {"type": "direct"}, "/namespace": "crm"}}},
+        },
+        "to": {
+            "openai_chat": {
+                "wire": {"id": "call_ns", "type": "function", "function": {"name": "lookup", "arguments": '{"q":"x"}'}},
+                "losses": [
+                    {
+                        "pointer": "/extensions/openai_responses/fields/~1caller",
+                        "what": "openai_responses field /caller",
+                    },
+                    {
+                        "pointer": "/extensions/openai_responses/fields/~1namespace",
+                        "what": "openai_responses field /namespace",
+                    },
+                ],
+            }
+        },
+    },
+    "a Chat Completions tool call is not a function_call item": {
+        "description": "a Chat Completions tool call is not a function_call item",
+        "wire": {"id": "call_1", "type": "function", "function": {"name": "f", "arguments": "{}"}},
+        "error": {"pointer": "/type"},
+    },
+    "a call without call_id is rejected (the item id is not the call id)": {
+        "description": "a call without call_id is rejected (the item id is not the call id)",
+        "wire": {"type": "function_call", "id": "fc_1", "name": "f", "arguments": "{}"},
+        "error": {"pointer": "/call_id"},
+    },
+    "a call without a name is rejected": {
+        "description": "a call without a name is rejected",
+        "wire": {"type": "function_call", "call_id": "call_1", "arguments": "{}"},
+        "error": {"pointer": "/name"},
+    },
+    "arguments given as an object instead of text are rejected": {
+        "description": "arguments given as an object instead of text are rejected",
+        "wire": {"type": "function_call", "call_id": "call_1", "name": "f", "arguments": {"a": 1}},
+        "error": {"pointer": "/arguments"},
+    },
+    "a replayed input item with status null (openai-python's Optional status, accepted by the API)": {
+        "description": "a replayed input item with status null (openai-python's Optional status, accepted by the API)",
+        "wire": {
+            "type": "function_call",
+            "call_id": "call_1",
+            "name": "get_capital",
+            "arguments": '{"country":"X"}',
+            "status": None,
+        },
+        "canonical": {
+            "id": "call_1",
+            "name": "get_capital",
+            "raw_arguments": '{"country":"X"}',
+            "arguments": {"country": "X"},
+            "extensions": {"openai_responses": {"fields": {"/status": None}}},
+        },
+    },
+}
 KNOWN_FAILURES: dict[str, str] = {}
-VALID_NAMES = ["function_call item with its fc_ item id and status (corpus gpt-5-mini)", "a call replayed in input without its item id", "no-argument call sent as {}", "an in-progress item (stream output_item.added) has empty argument text", "truncated argument JSON is kept raw and marked invalid", "arguments that are JSON but not an object are invalid", "namespace and caller of newer items are kept as extensions", "a replayed input item with status null (openai-python's Optional status, accepted by the API)"]
-INVALID_NAMES = ["a Chat Completions tool call is not a function_call item", "a call without call_id is rejected (the item id is not the call id)", "a call without a name is rejected", "arguments given as an object instead of text are rejected"]
+VALID_NAMES = [
+    "function_call item with its fc_ item id and status (corpus gpt-5-mini)",
+    "a call replayed in input without its item id",
+    "no-argument call sent as {}",
+    "an in-progress item (stream output_item.added) has empty argument text",
+    "truncated argument JSON is kept raw and marked invalid",
+    "arguments that are JSON but not an object are invalid",
+    "namespace and caller of newer items are kept as extensions",
+    "a replayed input item with status null (openai-python's Optional status, accepted by the API)",
+]
+INVALID_NAMES = [
+    "a Chat Completions tool call is not a function_call item",
+    "a call without call_id is rejected (the item id is not the call id)",
+    "a call without a name is rejected",
+    "arguments given as an object instead of text are rejected",
+]
 # Quirks of compatible servers: the dialect's own schema rejects them, decode reads them.
 LENIENT = {name: case["lenient"] for name, case in CASES.items() if "lenient" in case}
 
@@ -292,12 +331,9 @@ def _case(name: str) -> dict[str, Any]:
     return copy.deepcopy(CASES[name])
 
 
-
 @pytest.mark.parametrize("name", _params([n for n in VALID_NAMES if n not in LENIENT], "wire_schema"))
 def test_wire_is_valid_against_the_dialect_schema(name: str, validate: Any) -> None:
     validate(WIRE_SCHEMA, _case(name)["wire"])
-
-
 
 
 def _same_error_kind(got: dict[str, Any], expected: dict[str, Any]) -> dict[str, Any]:
@@ -335,7 +371,6 @@ def test_decoding_json_text_matches_decoding_the_dict(name: str) -> None:
     assert decode(json.dumps(case["wire"])) == decode(case["wire"])
 
 
-
 @pytest.mark.parametrize(("name", "target"), CONVERSIONS)
 def test_conversion_gives_the_expected_wire_and_losses(name: str, target: str, validate: Any) -> None:
     case = _case(name)
@@ -363,7 +398,9 @@ def test_every_other_dialect_carries_it_or_reports_the_loss(name: str, target: s
     back = decoder(target, SHAPE)(result.value)
     lost = {loss.pointer.split("/")[1] for loss in result.losses if loss.pointer}
     for key in sorted(set(case["canonical"]) | set(back)):
-        if key in ("extensions", "raw_arguments", "arguments_error") or key in DIALECTS[target].DERIVABLE.get(SHAPE, ()):
+        if key in ("extensions", "raw_arguments", "arguments_error") or key in DIALECTS[target].DERIVABLE.get(
+            SHAPE, ()
+        ):
             continue
         before, after = case["canonical"].get(key), back.get(key)
         if key in ("id", "call_id") and isinstance(after, str):

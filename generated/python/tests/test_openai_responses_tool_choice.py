@@ -14,101 +14,150 @@ DIALECT = "openai_responses"
 SHAPE = "tool_choice"
 WIRE_SCHEMA = "dialects/" + DIALECT + "/tool_choice.json"
 CANONICAL_SCHEMA = "canonical/" + SHAPE + ".json"
-WIRE_SCHEMAS = {"anthropic_messages": "dialects/anthropic_messages/tool_choice.json", "bedrock_converse": "dialects/bedrock_converse/tool_choice.json", "cohere_v2": "dialects/cohere_v2/tool_choice.json", "gemini": "dialects/gemini/tool_choice.json", "mistral": "dialects/mistral/tool_choice.json", "openai_chat": "dialects/openai_chat/tool_choice.json", "openai_responses": "dialects/openai_responses/tool_choice.json"}
+WIRE_SCHEMAS = {
+    "anthropic_messages": "dialects/anthropic_messages/tool_choice.json",
+    "bedrock_converse": "dialects/bedrock_converse/tool_choice.json",
+    "cohere_v2": "dialects/cohere_v2/tool_choice.json",
+    "gemini": "dialects/gemini/tool_choice.json",
+    "mistral": "dialects/mistral/tool_choice.json",
+    "openai_chat": "dialects/openai_chat/tool_choice.json",
+    "openai_responses": "dialects/openai_responses/tool_choice.json",
+}
 
-CASES: dict[str, dict[str, Any]] = {'auto (corpus response echo)': {'description': 'auto (corpus response echo)',
-                                 'wire': 'auto',
-                                 'canonical': {'mode': 'auto'},
-                                 'to': {'openai_chat': {'wire': 'auto', 'losses': []},
-                                        'anthropic_messages': {'wire': {'type': 'auto'}, 'losses': []}}},
- 'required (corpus)': {'description': 'required (corpus)',
-                       'wire': 'required',
-                       'canonical': {'mode': 'required'},
-                       'to': {'openai_chat': {'wire': 'required', 'losses': []},
-                              'anthropic_messages': {'wire': {'type': 'any'}, 'losses': []}}},
- 'none stays none': {'description': 'none stays none',
-                     'wire': 'none',
-                     'canonical': {'mode': 'none'},
-                     'to': {'openai_chat': {'wire': 'none', 'losses': []},
-                            'anthropic_messages': {'wire': {'type': 'none'}, 'losses': []}}},
- 'a named function is flat: type and name (corpus)': {'description': 'a named function is flat: type and '
-                                                                     'name (corpus)',
-                                                      'wire': {'name': 'get_weather', 'type': 'function'},
-                                                      'canonical': {'mode': 'tool', 'names': ['get_weather']},
-                                                      'to': {'openai_chat': {'wire': {'type': 'function',
-                                                                                      'function': {'name': 'get_weather'}},
-                                                                             'losses': []},
-                                                             'anthropic_messages': {'wire': {'type': 'tool',
-                                                                                             'name': 'get_weather'},
-                                                                                    'losses': []}}},
- 'allowed tools in auto mode are flat too': {'description': 'allowed tools in auto mode are flat too',
-                                             'wire': {'type': 'allowed_tools',
-                                                      'mode': 'auto',
-                                                      'tools': [{'type': 'function', 'name': 'get_weather'},
-                                                                {'type': 'function', 'name': 'get_time'}]},
-                                             'canonical': {'mode': 'auto',
-                                                           'names': ['get_weather', 'get_time']},
-                                             'to': {'openai_chat': {'wire': {'type': 'allowed_tools',
-                                                                             'allowed_tools': {'mode': 'auto',
-                                                                                               'tools': [{'type': 'function',
-                                                                                                          'function': {'name': 'get_weather'}},
-                                                                                                         {'type': 'function',
-                                                                                                          'function': {'name': 'get_time'}}]}},
-                                                                    'losses': []},
-                                                    'anthropic_messages': {'wire': {'type': 'auto'},
-                                                                           'losses': [{'pointer': '/names',
-                                                                                       'what': 'a restricted '
-                                                                                               'set of '
-                                                                                               'allowed '
-                                                                                               'tools'}]}}},
- 'allowed tools in required mode': {'description': 'allowed tools in required mode',
-                                    'wire': {'type': 'allowed_tools',
-                                             'mode': 'required',
-                                             'tools': [{'type': 'function', 'name': 'get_time'},
-                                                       {'type': 'function', 'name': 'get_date'}]},
-                                    'canonical': {'mode': 'required', 'names': ['get_time', 'get_date']},
-                                    'to': {'anthropic_messages': {'wire': {'type': 'any'},
-                                                                  'losses': [{'pointer': '/names',
-                                                                              'what': 'a restricted set of '
-                                                                                      'allowed tools'}]}}},
- 'one allowed tool in required mode is that tool': {'description': 'one allowed tool in required mode is '
-                                                                   'that tool',
-                                                    'wire': {'type': 'allowed_tools',
-                                                             'mode': 'required',
-                                                             'tools': [{'type': 'function',
-                                                                        'name': 'get_time'}]},
-                                                    'canonical': {'mode': 'tool',
-                                                                  'names': ['get_time'],
-                                                                  'extensions': {'openai_responses': {'forms': {'': 'variant:4'}}}},
-                                                    'to': {'openai_chat': {'wire': {'type': 'function',
-                                                                                    'function': {'name': 'get_time'}},
-                                                                           'losses': []},
-                                                           'anthropic_messages': {'wire': {'type': 'tool',
-                                                                                           'name': 'get_time'},
-                                                                                  'losses': []}}},
- 'the Chat Completions named choice is rejected': {'description': 'the Chat Completions named choice is '
-                                                                  'rejected',
-                                                   'wire': {'type': 'function',
-                                                            'function': {'name': 'get_weather'}},
-                                                   'error': {'pointer': '/name'}},
- 'a hosted tool choice is not a function choice': {'description': 'a hosted tool choice is not a function '
-                                                                  'choice',
-                                                   'wire': {'type': 'file_search'},
-                                                   'error': {'pointer': '/type'}},
- 'an allowed hosted tool cannot be decoded as a function': {'description': 'an allowed hosted tool cannot be '
-                                                                           'decoded as a function',
-                                                            'wire': {'type': 'allowed_tools',
-                                                                     'mode': 'auto',
-                                                                     'tools': [{'type': 'function',
-                                                                                'name': 'get_weather'},
-                                                                               {'type': 'web_search'}]},
-                                                            'error': {'pointer': '/tools/1/type'}},
- 'an unknown mode string is rejected': {'description': 'an unknown mode string is rejected',
-                                        'wire': 'any',
-                                        'error': {'pointer': ''}}}
+CASES: dict[str, dict[str, Any]] = {
+    "auto (corpus response echo)": {
+        "description": "auto (corpus response echo)",
+        "wire": "auto",
+        "canonical": {"mode": "auto"},
+        "to": {
+            "openai_chat": {"wire": "auto", "losses": []},
+            "anthropic_messages": {"wire": {"type": "auto"}, "losses": []},
+        },
+    },
+    "required (corpus)": {
+        "description": "required (corpus)",
+        "wire": "required",
+        "canonical": {"mode": "required"},
+        "to": {
+            "openai_chat": {"wire": "required", "losses": []},
+            "anthropic_messages": {"wire": {"type": "any"}, "losses": []},
+        },
+    },
+    "none stays none": {
+        "description": "none stays none",
+        "wire": "none",
+        "canonical": {"mode": "none"},
+        "to": {
+            "openai_chat": {"wire": "none", "losses": []},
+            "anthropic_messages": {"wire": {"type": "none"}, "losses": []},
+        },
+    },
+    "a named function is flat: type and name (corpus)": {
+        "description": "a named function is flat: type and name (corpus)",
+        "wire": {"name": "get_weather", "type": "function"},
+        "canonical": {"mode": "tool", "names": ["get_weather"]},
+        "to": {
+            "openai_chat": {"wire": {"type": "function", "function": {"name": "get_weather"}}, "losses": []},
+            "anthropic_messages": {"wire": {"type": "tool", "name": "get_weather"}, "losses": []},
+        },
+    },
+    "allowed tools in auto mode are flat too": {
+        "description": "allowed tools in auto mode are flat too",
+        "wire": {
+            "type": "allowed_tools",
+            "mode": "auto",
+            "tools": [{"type": "function", "name": "get_weather"}, {"type": "function", "name": "get_time"}],
+        },
+        "canonical": {"mode": "auto", "names": ["get_weather", "get_time"]},
+        "to": {
+            "openai_chat": {
+                "wire": {
+                    "type": "allowed_tools",
+                    "allowed_tools": {
+                        "mode": "auto",
+                        "tools": [
+                            {"type": "function", "function": {"name": "get_weather"}},
+                            {"type": "function", "function": {"name": "get_time"}},
+                        ],
+                    },
+                },
+                "losses": [],
+            },
+            "anthropic_messages": {
+                "wire": {"type": "auto"},
+                "losses": [{"pointer": "/names", "what": "a restricted set of allowed tools"}],
+            },
+        },
+    },
+    "allowed tools in required mode": {
+        "description": "allowed tools in required mode",
+        "wire": {
+            "type": "allowed_tools",
+            "mode": "required",
+            "tools": [{"type": "function", "name": "get_time"}, {"type": "function", "name": "get_date"}],
+        },
+        "canonical": {"mode": "required", "names": ["get_time", "get_date"]},
+        "to": {
+            "anthropic_messages": {
+                "wire": {"type": "any"},
+                "losses": [{"pointer": "/names", "what": "a restricted set of allowed tools"}],
+            }
+        },
+    },
+    "one allowed tool in required mode is that tool": {
+        "description": "one allowed tool in required mode is that tool",
+        "wire": {"type": "allowed_tools", "mode": "required", "tools": [{"type": "function", "name": "get_time"}]},
+        "canonical": {
+            "mode": "tool",
+            "names": ["get_time"],
+            "extensions": {"openai_responses": {"forms": {"": "variant:4"}}},
+        },
+        "to": {
+            "openai_chat": {"wire": {"type": "function", "function": {"name": "get_time"}}, "losses": []},
+            "anthropic_messages": {"wire": {"type": "tool", "name": "get_time"}, "losses": []},
+        },
+    },
+    "the Chat Completions named choice is rejected": {
+        "description": "the Chat Completions named choice is rejected",
+        "wire": {"type": "function", "function": {"name": "get_weather"}},
+        "error": {"pointer": "/name"},
+    },
+    "a hosted tool choice is not a function choice": {
+        "description": "a hosted tool choice is not a function choice",
+        "wire": {"type": "file_search"},
+        "error": {"pointer": "/type"},
+    },
+    "an allowed hosted tool cannot be decoded as a function": {
+        "description": "an allowed hosted tool cannot be decoded as a function",
+        "wire": {
+            "type": "allowed_tools",
+            "mode": "auto",
+            "tools": [{"type": "function", "name": "get_weather"}, {"type": "web_search"}],
+        },
+        "error": {"pointer": "/tools/1/type"},
+    },
+    "an unknown mode string is rejected": {
+        "description": "an unknown mode string is rejected",
+        "wire": "any",
+        "error": {"pointer": ""},
+    },
+}
 KNOWN_FAILURES: dict[str, str] = {}
-VALID_NAMES = ["auto (corpus response echo)", "required (corpus)", "none stays none", "a named function is flat: type and name (corpus)", "allowed tools in auto mode are flat too", "allowed tools in required mode", "one allowed tool in required mode is that tool"]
-INVALID_NAMES = ["the Chat Completions named choice is rejected", "a hosted tool choice is not a function choice", "an allowed hosted tool cannot be decoded as a function", "an unknown mode string is rejected"]
+VALID_NAMES = [
+    "auto (corpus response echo)",
+    "required (corpus)",
+    "none stays none",
+    "a named function is flat: type and name (corpus)",
+    "allowed tools in auto mode are flat too",
+    "allowed tools in required mode",
+    "one allowed tool in required mode is that tool",
+]
+INVALID_NAMES = [
+    "the Chat Completions named choice is rejected",
+    "a hosted tool choice is not a function choice",
+    "an allowed hosted tool cannot be decoded as a function",
+    "an unknown mode string is rejected",
+]
 # Quirks of compatible servers: the dialect's own schema rejects them, decode reads them.
 LENIENT = {name: case["lenient"] for name, case in CASES.items() if "lenient" in case}
 
@@ -145,12 +194,9 @@ def _case(name: str) -> dict[str, Any]:
     return copy.deepcopy(CASES[name])
 
 
-
 @pytest.mark.parametrize("name", _params([n for n in VALID_NAMES if n not in LENIENT], "wire_schema"))
 def test_wire_is_valid_against_the_dialect_schema(name: str, validate: Any) -> None:
     validate(WIRE_SCHEMA, _case(name)["wire"])
-
-
 
 
 def _same_error_kind(got: dict[str, Any], expected: dict[str, Any]) -> dict[str, Any]:
@@ -188,7 +234,6 @@ def test_decoding_json_text_matches_decoding_the_dict(name: str) -> None:
     assert decode(json.dumps(case["wire"])) == decode(case["wire"])
 
 
-
 @pytest.mark.parametrize(("name", "target"), CONVERSIONS)
 def test_conversion_gives_the_expected_wire_and_losses(name: str, target: str, validate: Any) -> None:
     case = _case(name)
@@ -216,7 +261,9 @@ def test_every_other_dialect_carries_it_or_reports_the_loss(name: str, target: s
     back = decoder(target, SHAPE)(result.value)
     lost = {loss.pointer.split("/")[1] for loss in result.losses if loss.pointer}
     for key in sorted(set(case["canonical"]) | set(back)):
-        if key in ("extensions", "raw_arguments", "arguments_error") or key in DIALECTS[target].DERIVABLE.get(SHAPE, ()):
+        if key in ("extensions", "raw_arguments", "arguments_error") or key in DIALECTS[target].DERIVABLE.get(
+            SHAPE, ()
+        ):
             continue
         before, after = case["canonical"].get(key), back.get(key)
         if key in ("id", "call_id") and isinstance(after, str):

@@ -14,313 +14,402 @@ DIALECT = "openai_responses"
 SHAPE = "tool_definition"
 WIRE_SCHEMA = "dialects/" + DIALECT + "/tool_definition.json"
 CANONICAL_SCHEMA = "canonical/" + SHAPE + ".json"
-WIRE_SCHEMAS = {"anthropic_messages": "dialects/anthropic_messages/tool_definition.json", "bedrock_converse": "dialects/bedrock_converse/tool_definition.json", "cohere_v2": "dialects/cohere_v2/tool_definition.json", "gemini": "dialects/gemini/tool_definition.json", "mcp": "dialects/mcp/tool_definition.json", "mistral": "dialects/mistral/tool_definition.json", "ollama": "dialects/ollama/tool_definition.json", "openai_chat": "dialects/openai_chat/tool_definition.json", "openai_responses": "dialects/openai_responses/tool_definition.json"}
+WIRE_SCHEMAS = {
+    "anthropic_messages": "dialects/anthropic_messages/tool_definition.json",
+    "bedrock_converse": "dialects/bedrock_converse/tool_definition.json",
+    "cohere_v2": "dialects/cohere_v2/tool_definition.json",
+    "gemini": "dialects/gemini/tool_definition.json",
+    "mcp": "dialects/mcp/tool_definition.json",
+    "mistral": "dialects/mistral/tool_definition.json",
+    "ollama": "dialects/ollama/tool_definition.json",
+    "openai_chat": "dialects/openai_chat/tool_definition.json",
+    "openai_responses": "dialects/openai_responses/tool_definition.json",
+}
 
-CASES: dict[str, dict[str, Any]] = {'strict function tool (corpus gpt-5-mini)': {'description': 'strict function tool (corpus gpt-5-mini)',
-                                              'wire': {'description': 'Get weather for a city',
-                                                       'name': 'get_weather',
-                                                       'parameters': {'additionalProperties': False,
-                                                                      'properties': {'city': {'type': 'string'}},
-                                                                      'required': ['city'],
-                                                                      'type': 'object'},
-                                                       'strict': True,
-                                                       'type': 'function'},
-                                              'canonical': {'strict': True,
-                                                            'name': 'get_weather',
-                                                            'description': 'Get weather for a city',
-                                                            'parameters': {'additionalProperties': False,
-                                                                           'properties': {'city': {'type': 'string'}},
-                                                                           'required': ['city'],
-                                                                           'type': 'object'}},
-                                              'to': {'openai_chat': {'wire': {'type': 'function',
-                                                                              'function': {'name': 'get_weather',
-                                                                                           'description': 'Get '
-                                                                                                          'weather '
-                                                                                                          'for '
-                                                                                                          'a '
-                                                                                                          'city',
-                                                                                           'parameters': {'additionalProperties': False,
-                                                                                                          'properties': {'city': {'type': 'string'}},
-                                                                                                          'required': ['city'],
-                                                                                                          'type': 'object'},
-                                                                                           'strict': True}},
-                                                                     'losses': []},
-                                                     'anthropic_messages': {'wire': {'name': 'get_weather',
-                                                                                     'description': 'Get '
-                                                                                                    'weather '
-                                                                                                    'for a '
-                                                                                                    'city',
-                                                                                     'input_schema': {'additionalProperties': False,
-                                                                                                      'properties': {'city': {'type': 'string'}},
-                                                                                                      'required': ['city'],
-                                                                                                      'type': 'object'},
-                                                                                     'strict': True},
-                                                                            'losses': []}}},
- 'strict false asks for best-effort calling, as Chat does by default': {'description': 'strict false asks '
-                                                                                       'for best-effort '
-                                                                                       'calling, as Chat '
-                                                                                       'does by default',
-                                                                        'wire': {'type': 'function',
-                                                                                 'name': 'search',
-                                                                                 'description': 'Search the '
-                                                                                                'catalog',
-                                                                                 'parameters': {'type': 'object',
-                                                                                                'properties': {'city': {'type': 'string'},
-                                                                                                               'units': {'type': 'string',
-                                                                                                                         'enum': ['c',
-                                                                                                                                  'f']}},
-                                                                                                'required': ['city']},
-                                                                                 'strict': False},
-                                                                        'canonical': {'name': 'search',
-                                                                                      'description': 'Search '
-                                                                                                     'the '
-                                                                                                     'catalog',
-                                                                                      'parameters': {'type': 'object',
-                                                                                                     'properties': {'city': {'type': 'string'},
-                                                                                                                    'units': {'type': 'string',
-                                                                                                                              'enum': ['c',
-                                                                                                                                       'f']}},
-                                                                                                     'required': ['city']}},
-                                                                        'to': {'openai_chat': {'wire': {'type': 'function',
-                                                                                                        'function': {'name': 'search',
-                                                                                                                     'description': 'Search '
-                                                                                                                                    'the '
-                                                                                                                                    'catalog',
-                                                                                                                     'parameters': {'type': 'object',
-                                                                                                                                    'properties': {'city': {'type': 'string'},
-                                                                                                                                                   'units': {'type': 'string',
-                                                                                                                                                             'enum': ['c',
-                                                                                                                                                                      'f']}},
-                                                                                                                                    'required': ['city']}}},
-                                                                                               'losses': []},
-                                                                               'anthropic_messages': {'wire': {'name': 'search',
-                                                                                                               'description': 'Search '
-                                                                                                                              'the '
-                                                                                                                              'catalog',
-                                                                                                               'input_schema': {'type': 'object',
-                                                                                                                                'properties': {'city': {'type': 'string'},
-                                                                                                                                               'units': {'type': 'string',
-                                                                                                                                                         'enum': ['c',
-                                                                                                                                                                  'f']}},
-                                                                                                                                'required': ['city']}},
-                                                                                                      'losses': []}}},
- 'strict left out means strict where possible, which Chat cannot say': {'description': 'strict left out '
-                                                                                       'means strict where '
-                                                                                       'possible, which Chat '
-                                                                                       'cannot say',
-                                                                        'wire': {'type': 'function',
-                                                                                 'name': 'search',
-                                                                                 'parameters': {'type': 'object',
-                                                                                                'properties': {'city': {'type': 'string'},
-                                                                                                               'units': {'type': 'string',
-                                                                                                                         'enum': ['c',
-                                                                                                                                  'f']}},
-                                                                                                'required': ['city']}},
-                                                                        'canonical': {'name': 'search',
-                                                                                      'parameters': {'type': 'object',
-                                                                                                     'properties': {'city': {'type': 'string'},
-                                                                                                                    'units': {'type': 'string',
-                                                                                                                              'enum': ['c',
-                                                                                                                                       'f']}},
-                                                                                                     'required': ['city']},
-                                                                                      'extensions': {'openai_responses': {'forms': {'': 'variant:2'},
-                                                                                                                          'notes': ['strict '
-                                                                                                                                    'mode '
-                                                                                                                                    'wherever '
-                                                                                                                                    'the '
-                                                                                                                                    'schema '
-                                                                                                                                    'can '
-                                                                                                                                    'be '
-                                                                                                                                    'made '
-                                                                                                                                    'strict '
-                                                                                                                                    '(what '
-                                                                                                                                    'the '
-                                                                                                                                    'Responses '
-                                                                                                                                    'API '
-                                                                                                                                    'does '
-                                                                                                                                    'when '
-                                                                                                                                    'strict '
-                                                                                                                                    'is '
-                                                                                                                                    'left '
-                                                                                                                                    'out '
-                                                                                                                                    'or '
-                                                                                                                                    'null)']}}},
-                                                                        'to': {'openai_chat': {'wire': {'type': 'function',
-                                                                                                        'function': {'name': 'search',
-                                                                                                                     'parameters': {'type': 'object',
-                                                                                                                                    'properties': {'city': {'type': 'string'},
-                                                                                                                                                   'units': {'type': 'string',
-                                                                                                                                                             'enum': ['c',
-                                                                                                                                                                      'f']}},
-                                                                                                                                    'required': ['city']}}},
-                                                                                               'losses': [{'pointer': '/extensions/openai_responses/notes/0',
-                                                                                                           'what': 'strict '
-                                                                                                                   'mode '
-                                                                                                                   'wherever '
-                                                                                                                   'the '
-                                                                                                                   'schema '
-                                                                                                                   'can '
-                                                                                                                   'be '
-                                                                                                                   'made '
-                                                                                                                   'strict'}]},
-                                                                               'anthropic_messages': {'wire': {'name': 'search',
-                                                                                                               'input_schema': {'type': 'object',
-                                                                                                                                'properties': {'city': {'type': 'string'},
-                                                                                                                                               'units': {'type': 'string',
-                                                                                                                                                         'enum': ['c',
-                                                                                                                                                                  'f']}},
-                                                                                                                                'required': ['city']}},
-                                                                                                      'losses': [{'pointer': '/extensions/openai_responses/notes/0',
-                                                                                                                  'what': 'strict '
-                                                                                                                          'mode '
-                                                                                                                          'wherever '
-                                                                                                                          'the '
-                                                                                                                          'schema '
-                                                                                                                          'can '
-                                                                                                                          'be '
-                                                                                                                          'made '
-                                                                                                                          'strict'}]}}},
- 'strict null is the API default too and keeps its spelling': {'description': 'strict null is the API '
-                                                                              'default too and keeps its '
-                                                                              'spelling',
-                                                               'wire': {'type': 'function',
-                                                                        'name': 'search',
-                                                                        'parameters': {'type': 'object',
-                                                                                       'properties': {'city': {'type': 'string'},
-                                                                                                      'units': {'type': 'string',
-                                                                                                                'enum': ['c',
-                                                                                                                         'f']}},
-                                                                                       'required': ['city']},
-                                                                        'strict': None},
-                                                               'canonical': {'name': 'search',
-                                                                             'parameters': {'type': 'object',
-                                                                                            'properties': {'city': {'type': 'string'},
-                                                                                                           'units': {'type': 'string',
-                                                                                                                     'enum': ['c',
-                                                                                                                              'f']}},
-                                                                                            'required': ['city']},
-                                                                             'extensions': {'openai_responses': {'fields': {'/strict': None},
-                                                                                                                 'forms': {'': 'variant:2'},
-                                                                                                                 'notes': ['strict '
-                                                                                                                           'mode '
-                                                                                                                           'wherever '
-                                                                                                                           'the '
-                                                                                                                           'schema '
-                                                                                                                           'can '
-                                                                                                                           'be '
-                                                                                                                           'made '
-                                                                                                                           'strict '
-                                                                                                                           '(what '
-                                                                                                                           'the '
-                                                                                                                           'Responses '
-                                                                                                                           'API '
-                                                                                                                           'does '
-                                                                                                                           'when '
-                                                                                                                           'strict '
-                                                                                                                           'is '
-                                                                                                                           'left '
-                                                                                                                           'out '
-                                                                                                                           'or '
-                                                                                                                           'null)']}}}},
- 'null parameters mean a tool without arguments': {'description': 'null parameters mean a tool without '
-                                                                  'arguments',
-                                                   'wire': {'type': 'function',
-                                                            'name': 'list_issues',
-                                                            'description': 'List open issues',
-                                                            'parameters': None,
-                                                            'strict': False},
-                                                   'canonical': {'name': 'list_issues',
-                                                                 'description': 'List open issues',
-                                                                 'parameters': {'type': 'object',
-                                                                                'properties': {}},
-                                                                 'extensions': {'openai_responses': {'forms': {'/parameters': 'null'}}}},
-                                                   'to': {'openai_chat': {'wire': {'type': 'function',
-                                                                                   'function': {'name': 'list_issues',
-                                                                                                'description': 'List '
-                                                                                                               'open '
-                                                                                                               'issues'}},
-                                                                          'losses': []},
-                                                          'anthropic_messages': {'wire': {'name': 'list_issues',
-                                                                                          'description': 'List '
-                                                                                                         'open '
-                                                                                                         'issues',
-                                                                                          'input_schema': {'type': 'object',
-                                                                                                           'properties': {}}},
-                                                                                 'losses': []}}},
- 'newer fields such as output_schema and defer_loading are kept as extensions': {'description': 'newer '
-                                                                                                'fields such '
-                                                                                                'as '
-                                                                                                'output_schema '
-                                                                                                'and '
-                                                                                                'defer_loading '
-                                                                                                'are kept as '
-                                                                                                'extensions',
-                                                                                 'wire': {'type': 'function',
-                                                                                          'name': 'get_weather',
-                                                                                          'parameters': {'additionalProperties': False,
-                                                                                                         'properties': {'city': {'type': 'string'}},
-                                                                                                         'required': ['city'],
-                                                                                                         'type': 'object'},
-                                                                                          'strict': True,
-                                                                                          'output_schema': None,
-                                                                                          'defer_loading': True},
-                                                                                 'canonical': {'strict': True,
-                                                                                               'name': 'get_weather',
-                                                                                               'parameters': {'additionalProperties': False,
-                                                                                                              'properties': {'city': {'type': 'string'}},
-                                                                                                              'required': ['city'],
-                                                                                                              'type': 'object'},
-                                                                                               'extensions': {'openai_responses': {'fields': {'/defer_loading': True,
-                                                                                                                                              '/output_schema': None}}}},
-                                                                                 'to': {'anthropic_messages': {'wire': {'name': 'get_weather',
-                                                                                                                        'input_schema': {'additionalProperties': False,
-                                                                                                                                         'properties': {'city': {'type': 'string'}},
-                                                                                                                                         'required': ['city'],
-                                                                                                                                         'type': 'object'},
-                                                                                                                        'strict': True},
-                                                                                                               'losses': [{'pointer': '/extensions/openai_responses/fields/~1defer_loading',
-                                                                                                                           'what': 'openai_responses '
-                                                                                                                                   'field '
-                                                                                                                                   '/defer_loading'},
-                                                                                                                          {'pointer': '/extensions/openai_responses/fields/~1output_schema',
-                                                                                                                           'what': 'openai_responses '
-                                                                                                                                   'field '
-                                                                                                                                   '/output_schema'}]}}},
- 'a Chat Completions tool (nested function) is rejected at the missing name': {'description': 'a Chat '
-                                                                                              'Completions '
-                                                                                              'tool (nested '
-                                                                                              'function) is '
-                                                                                              'rejected at '
-                                                                                              'the missing '
-                                                                                              'name',
-                                                                               'wire': {'type': 'function',
-                                                                                        'function': {'name': 'get_weather',
-                                                                                                     'parameters': {'additionalProperties': False,
-                                                                                                                    'properties': {'city': {'type': 'string'}},
-                                                                                                                    'required': ['city'],
-                                                                                                                    'type': 'object'}}},
-                                                                               'error': {'pointer': '/name'}},
- 'a function tool without a name is rejected': {'description': 'a function tool without a name is rejected',
-                                                'wire': {'type': 'function',
-                                                         'parameters': {'additionalProperties': False,
-                                                                        'properties': {'city': {'type': 'string'}},
-                                                                        'required': ['city'],
-                                                                        'type': 'object'},
-                                                         'strict': True},
-                                                'error': {'pointer': '/name'}},
- 'a hosted tool is not a function tool': {'description': 'a hosted tool is not a function tool',
-                                          'wire': {'type': 'web_search_preview',
-                                                   'search_context_size': 'low'},
-                                          'error': {'pointer': '/type'}},
- 'a custom (free-form) tool is not a function tool': {'description': 'a custom (free-form) tool is not a '
-                                                                     'function tool',
-                                                      'wire': {'type': 'custom',
-                                                               'name': 'grammar',
-                                                               'format': {'type': 'text'}},
-                                                      'error': {'pointer': '/type'}}}
+CASES: dict[str, dict[str, Any]] = {
+    "strict function tool (corpus gpt-5-mini)": {
+        "description": "strict function tool (corpus gpt-5-mini)",
+        "wire": {
+            "description": "Get weather for a city",
+            "name": "get_weather",
+            "parameters": {
+                "additionalProperties": False,
+                "properties": {"city": {"type": "string"}},
+                "required": ["city"],
+                "type": "object",
+            },
+            "strict": True,
+            "type": "function",
+        },
+        "canonical": {
+            "strict": True,
+            "name": "get_weather",
+            "description": "Get weather for a city",
+            "parameters": {
+                "additionalProperties": False,
+                "properties": {"city": {"type": "string"}},
+                "required": ["city"],
+                "type": "object",
+            },
+        },
+        "to": {
+            "openai_chat": {
+                "wire": {
+                    "type": "function",
+                    "function": {
+                        "name": "get_weather",
+                        "description": "Get weather for a city",
+                        "parameters": {
+                            "additionalProperties": False,
+                            "properties": {"city": {"type": "string"}},
+                            "required": ["city"],
+                            "type": "object",
+                        },
+                        "strict": True,
+                    },
+                },
+                "losses": [],
+            },
+            "anthropic_messages": {
+                "wire": {
+                    "name": "get_weather",
+                    "description": "Get weather for a city",
+                    "input_schema": {
+                        "additionalProperties": False,
+                        "properties": {"city": {"type": "string"}},
+                        "required": ["city"],
+                        "type": "object",
+                    },
+                    "strict": True,
+                },
+                "losses": [],
+            },
+        },
+    },
+    "strict false asks for best-effort calling, as Chat does by default": {
+        "description": "strict false asks for best-effort calling, as Chat does by default",
+        "wire": {
+            "type": "function",
+            "name": "search",
+            "description": "Search the catalog",
+            "parameters": {
+                "type": "object",
+                "properties": {"city": {"type": "string"}, "units": {"type": "string", "enum": ["c", "f"]}},
+                "required": ["city"],
+            },
+            "strict": False,
+        },
+        "canonical": {
+            "name": "search",
+            "description": "Search the catalog",
+            "parameters": {
+                "type": "object",
+                "properties": {"city": {"type": "string"}, "units": {"type": "string", "enum": ["c", "f"]}},
+                "required": ["city"],
+            },
+        },
+        "to": {
+            "openai_chat": {
+                "wire": {
+                    "type": "function",
+                    "function": {
+                        "name": "search",
+                        "description": "Search the catalog",
+                        "parameters": {
+                            "type": "object",
+                            "properties": {"city": {"type": "string"}, "units": {"type": "string", "enum": ["c", "f"]}},
+                            "required": ["city"],
+                        },
+                    },
+                },
+                "losses": [],
+            },
+            "anthropic_messages": {
+                "wire": {
+                    "name": "search",
+                    "description": "Search the catalog",
+                    "input_schema": {
+                        "type": "object",
+                        "properties": {"city": {"type": "string"}, "units": {"type": "string", "enum": ["c", "f"]}},
+                        "required": ["city"],
+                    },
+                },
+                "losses": [],
+            },
+        },
+    },
+    "strict left out means strict where possible, which Chat cannot say": {
+        "description": "strict left out means strict where possible, which Chat cannot say",
+        "wire": {
+            "type": "function",
+            "name": "search",
+            "parameters": {
+                "type": "object",
+                "properties": {"city": {"type": "string"}, "units": {"type": "string", "enum": ["c", "f"]}},
+                "required": ["city"],
+            },
+        },
+        "canonical": {
+            "name": "search",
+            "parameters": {
+                "type": "object",
+                "properties": {"city": {"type": "string"}, "units": {"type": "string", "enum": ["c", "f"]}},
+                "required": ["city"],
+            },
+            "extensions": {
+                "openai_responses": {
+                    "forms": {"": "variant:2"},
+                    "notes": [
+                        "strict "
+                        "mode "
+                        "wherever "
+                        "the "
+                        "schema "
+                        "can "
+                        "be "
+                        "made "
+                        "strict "
+                        "(what "
+                        "the "
+                        "Responses "
+                        "API "
+                        "does "
+                        "when "
+                        "strict "
+                        "is "
+                        "left "
+                        "out "
+                        "or "
+                        "null)"
+                    ],
+                }
+            },
+        },
+        "to": {
+            "openai_chat": {
+                "wire": {
+                    "type": "function",
+                    "function": {
+                        "name": "search",
+                        "parameters": {
+                            "type": "object",
+                            "properties": {"city": {"type": "string"}, "units": {"type": "string", "enum": ["c", "f"]}},
+                            "required": ["city"],
+                        },
+                    },
+                },
+                "losses": [
+                    {
+                        "pointer": "/extensions/openai_responses/notes/0",
+                        "what": "strict mode wherever the schema can be made strict",
+                    }
+                ],
+            },
+            "anthropic_messages": {
+                "wire": {
+                    "name": "search",
+                    "input_schema": {
+                        "type": "object",
+                        "properties": {"city": {"type": "string"}, "units": {"type": "string", "enum": ["c", "f"]}},
+                        "required": ["city"],
+                    },
+                },
+                "losses": [
+                    {
+                        "pointer": "/extensions/openai_responses/notes/0",
+                        "what": "strict mode wherever the schema can be made strict",
+                    }
+                ],
+            },
+        },
+    },
+    "strict null is the API default too and keeps its spelling": {
+        "description": "strict null is the API default too and keeps its spelling",
+        "wire": {
+            "type": "function",
+            "name": "search",
+            "parameters": {
+                "type": "object",
+                "properties": {"city": {"type": "string"}, "units": {"type": "string", "enum": ["c", "f"]}},
+                "required": ["city"],
+            },
+            "strict": None,
+        },
+        "canonical": {
+            "name": "search",
+            "parameters": {
+                "type": "object",
+                "properties": {"city": {"type": "string"}, "units": {"type": "string", "enum": ["c", "f"]}},
+                "required": ["city"],
+            },
+            "extensions": {
+                "openai_responses": {
+                    "fields": {"/strict": None},
+                    "forms": {"": "variant:2"},
+                    "notes": [
+                        "strict "
+                        "mode "
+                        "wherever "
+                        "the "
+                        "schema "
+                        "can "
+                        "be "
+                        "made "
+                        "strict "
+                        "(what "
+                        "the "
+                        "Responses "
+                        "API "
+                        "does "
+                        "when "
+                        "strict "
+                        "is "
+                        "left "
+                        "out "
+                        "or "
+                        "null)"
+                    ],
+                }
+            },
+        },
+    },
+    "null parameters mean a tool without arguments": {
+        "description": "null parameters mean a tool without arguments",
+        "wire": {
+            "type": "function",
+            "name": "list_issues",
+            "description": "List open issues",
+            "parameters": None,
+            "strict": False,
+        },
+        "canonical": {
+            "name": "list_issues",
+            "description": "List open issues",
+            "parameters": {"type": "object", "properties": {}},
+            "extensions": {"openai_responses": {"forms": {"/parameters": "null"}}},
+        },
+        "to": {
+            "openai_chat": {
+                "wire": {"type": "function", "function": {"name": "list_issues", "description": "List open issues"}},
+                "losses": [],
+            },
+            "anthropic_messages": {
+                "wire": {
+                    "name": "list_issues",
+                    "description": "List open issues",
+                    "input_schema": {"type": "object", "properties": {}},
+                },
+                "losses": [],
+            },
+        },
+    },
+    "newer fields such as output_schema and defer_loading are kept as extensions": {
+        "description": "newer fields such as output_schema and defer_loading are kept as extensions",
+        "wire": {
+            "type": "function",
+            "name": "get_weather",
+            "parameters": {
+                "additionalProperties": False,
+                "properties": {"city": {"type": "string"}},
+                "required": ["city"],
+                "type": "object",
+            },
+            "strict": True,
+            "output_schema": None,
+            "defer_loading": True,
+        },
+        "canonical": {
+            "strict": True,
+            "name": "get_weather",
+            "parameters": {
+                "additionalProperties": False,
+                "properties": {"city": {"type": "string"}},
+                "required": ["city"],
+                "type": "object",
+            },
+            "extensions": {"openai_responses": {"fields": {"/defer_loading": True, "/output_schema": None}}},
+        },
+        "to": {
+            "anthropic_messages": {
+                "wire": {
+                    "name": "get_weather",
+                    "input_schema": {
+                        "additionalProperties": False,
+                        "properties": {"city": {"type": "string"}},
+                        "required": ["city"],
+                        "type": "object",
+                    },
+                    "strict": True,
+                },
+                "losses": [
+                    {
+                        "pointer": "/extensions/openai_responses/fields/~1defer_loading",
+                        "what": "openai_responses field /defer_loading",
+                    },
+                    {
+                        "pointer": "/extensions/openai_responses/fields/~1output_schema",
+                        "what": "openai_responses field /output_schema",
+                    },
+                ],
+            }
+        },
+    },
+    "a Chat Completions tool (nested function) is rejected at the missing name": {
+        "description": "a Chat Completions tool (nested function) is rejected at the missing name",
+        "wire": {
+            "type": "function",
+            "function": {
+                "name": "get_weather",
+                "parameters": {
+                    "additionalProperties": False,
+                    "properties": {"city": {"type": "string"}},
+                    "required": ["city"],
+                    "type": "object",
+                },
+            },
+        },
+        "error": {"pointer": "/name"},
+    },
+    "a function tool without a name is rejected": {
+        "description": "a function tool without a name is rejected",
+        "wire": {
+            "type": "function",
+            "parameters": {
+                "additionalProperties": False,
+                "properties": {"city": {"type": "string"}},
+                "required": ["city"],
+                "type": "object",
+            },
+            "strict": True,
+        },
+        "error": {"pointer": "/name"},
+    },
+    "a hosted tool is not a function tool": {
+        "description": "a hosted tool is not a function tool",
+        "wire": {"type": "web_search_preview", "search_context_size": "low"},
+        "error": {"pointer": "/type"},
+    },
+    "a custom (free-form) tool is not a function tool": {
+        "description": "a custom (free-form) tool is not a function tool",
+        "wire": {"type": "custom", "name": "grammar", "format": {"type": "text"}},
+        "error": {"pointer": "/type"},
+    },
+}
 KNOWN_FAILURES: dict[str, str] = {}
-VALID_NAMES = ["strict function tool (corpus gpt-5-mini)", "strict false asks for best-effort calling, as Chat does by default", "strict left out means strict where possible, which Chat cannot say", "strict null is the API default too and keeps its spelling", "null parameters mean a tool without arguments", "newer fields such as output_schema and defer_loading are kept as extensions"]
-INVALID_NAMES = ["a Chat Completions tool (nested function) is rejected at the missing name", "a function tool without a name is rejected", "a hosted tool is not a function tool", "a custom (free-form) tool is not a function tool"]
+VALID_NAMES = [
+    "strict function tool (corpus gpt-5-mini)",
+    "strict false asks for best-effort calling, as Chat does by default",
+    "strict left out means strict where possible, which Chat cannot say",
+    "strict null is the API default too and keeps its spelling",
+    "null parameters mean a tool without arguments",
+    "newer fields such as output_schema and defer_loading are kept as extensions",
+]
+INVALID_NAMES = [
+    "a Chat Completions tool (nested function) is rejected at the missing name",
+    "a function tool without a name is rejected",
+    "a hosted tool is not a function tool",
+    "a custom (free-form) tool is not a function tool",
+]
 # Quirks of compatible servers: the dialect's own schema rejects them, decode reads them.
 LENIENT = {name: case["lenient"] for name, case in CASES.items() if "lenient" in case}
 
@@ -357,12 +446,9 @@ def _case(name: str) -> dict[str, Any]:
     return copy.deepcopy(CASES[name])
 
 
-
 @pytest.mark.parametrize("name", _params([n for n in VALID_NAMES if n not in LENIENT], "wire_schema"))
 def test_wire_is_valid_against_the_dialect_schema(name: str, validate: Any) -> None:
     validate(WIRE_SCHEMA, _case(name)["wire"])
-
-
 
 
 def _same_error_kind(got: dict[str, Any], expected: dict[str, Any]) -> dict[str, Any]:
@@ -400,7 +486,6 @@ def test_decoding_json_text_matches_decoding_the_dict(name: str) -> None:
     assert decode(json.dumps(case["wire"])) == decode(case["wire"])
 
 
-
 @pytest.mark.parametrize(("name", "target"), CONVERSIONS)
 def test_conversion_gives_the_expected_wire_and_losses(name: str, target: str, validate: Any) -> None:
     case = _case(name)
@@ -428,7 +513,9 @@ def test_every_other_dialect_carries_it_or_reports_the_loss(name: str, target: s
     back = decoder(target, SHAPE)(result.value)
     lost = {loss.pointer.split("/")[1] for loss in result.losses if loss.pointer}
     for key in sorted(set(case["canonical"]) | set(back)):
-        if key in ("extensions", "raw_arguments", "arguments_error") or key in DIALECTS[target].DERIVABLE.get(SHAPE, ()):
+        if key in ("extensions", "raw_arguments", "arguments_error") or key in DIALECTS[target].DERIVABLE.get(
+            SHAPE, ()
+        ):
             continue
         before, after = case["canonical"].get(key), back.get(key)
         if key in ("id", "call_id") and isinstance(after, str):

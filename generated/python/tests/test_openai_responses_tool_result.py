@@ -14,171 +14,267 @@ DIALECT = "openai_responses"
 SHAPE = "tool_result"
 WIRE_SCHEMA = "dialects/" + DIALECT + "/tool_result.json"
 CANONICAL_SCHEMA = "canonical/" + SHAPE + ".json"
-WIRE_SCHEMAS = {"anthropic_messages": "dialects/anthropic_messages/tool_result.json", "bedrock_converse": "dialects/bedrock_converse/tool_result.json", "cohere_v2": "dialects/cohere_v2/tool_result.json", "gemini": "dialects/gemini/tool_result.json", "mcp": "dialects/mcp/tool_result.json", "mistral": "dialects/mistral/tool_result.json", "ollama": "dialects/ollama/tool_result.json", "openai_chat": "dialects/openai_chat/tool_result.json", "openai_responses": "dialects/openai_responses/tool_result.json"}
+WIRE_SCHEMAS = {
+    "anthropic_messages": "dialects/anthropic_messages/tool_result.json",
+    "bedrock_converse": "dialects/bedrock_converse/tool_result.json",
+    "cohere_v2": "dialects/cohere_v2/tool_result.json",
+    "gemini": "dialects/gemini/tool_result.json",
+    "mcp": "dialects/mcp/tool_result.json",
+    "mistral": "dialects/mistral/tool_result.json",
+    "ollama": "dialects/ollama/tool_result.json",
+    "openai_chat": "dialects/openai_chat/tool_result.json",
+    "openai_responses": "dialects/openai_responses/tool_result.json",
+}
 
-CASES: dict[str, dict[str, Any]] = {'string output answers the call_id': {'description': 'string output answers the call_id',
-                                       'wire': {'type': 'function_call_output',
-                                                'call_id': 'call_E4xGYcmG4CvUzTabsGjXo6ba',
-                                                'output': 'Sunny, 22C in Paris'},
-                                       'canonical': {'call_id': 'call_E4xGYcmG4CvUzTabsGjXo6ba',
-                                                     'content': [{'type': 'text',
-                                                                  'text': 'Sunny, 22C in Paris'}],
-                                                     'is_error': False},
-                                       'to': {'openai_chat': {'wire': {'role': 'tool',
-                                                                       'tool_call_id': 'call_E4xGYcmG4CvUzTabsGjXo6ba',
-                                                                       'content': 'Sunny, 22C in Paris'},
-                                                              'losses': []},
-                                              'anthropic_messages': {'wire': {'type': 'tool_result',
-                                                                              'tool_use_id': 'call_E4xGYcmG4CvUzTabsGjXo6ba',
-                                                                              'content': 'Sunny, 22C in '
-                                                                                         'Paris'},
-                                                                     'losses': []}}},
- 'JSON text output stays text': {'description': 'JSON text output stays text',
-                                 'wire': {'type': 'function_call_output',
-                                          'call_id': 'call_json',
-                                          'output': '{"temperature":22,"unit":"C"}'},
-                                 'canonical': {'call_id': 'call_json',
-                                               'content': [{'type': 'text',
-                                                            'text': '{"temperature":22,"unit":"C"}'}],
-                                               'is_error': False}},
- 'input_text parts': {'description': 'input_text parts',
-                      'wire': {'type': 'function_call_output',
-                               'call_id': 'call_parts',
-                               'output': [{'type': 'input_text', 'text': 'line one'},
-                                          {'type': 'input_text', 'text': 'line two'}]},
-                      'canonical': {'call_id': 'call_parts',
-                                    'content': [{'type': 'text', 'text': 'line one'},
-                                                {'type': 'text', 'text': 'line two'}],
-                                    'is_error': False},
-                      'to': {'openai_chat': {'wire': {'role': 'tool',
-                                                      'tool_call_id': 'call_parts',
-                                                      'content': [{'type': 'text', 'text': 'line one'},
-                                                                  {'type': 'text', 'text': 'line two'}]},
-                                             'losses': []},
-                             'anthropic_messages': {'wire': {'type': 'tool_result',
-                                                             'tool_use_id': 'call_parts',
-                                                             'content': [{'type': 'text', 'text': 'line one'},
-                                                                         {'type': 'text',
-                                                                          'text': 'line two'}]},
-                                                    'losses': []}}},
- 'one input_text part keeps its list spelling': {'description': 'one input_text part keeps its list spelling',
-                                                 'wire': {'type': 'function_call_output',
-                                                          'call_id': 'call_one',
-                                                          'output': [{'type': 'input_text', 'text': 'done'}]},
-                                                 'canonical': {'call_id': 'call_one',
-                                                               'content': [{'type': 'text', 'text': 'done'}],
-                                                               'is_error': False,
-                                                               'extensions': {'openai_responses': {'forms': {'/output': 'blocks'}}}},
-                                                 'to': {'anthropic_messages': {'wire': {'type': 'tool_result',
-                                                                                        'tool_use_id': 'call_one',
-                                                                                        'content': 'done'},
-                                                                               'losses': []}}},
- 'an input_file part is kept verbatim and lost elsewhere': {'description': 'an input_file part is kept '
-                                                                           'verbatim and lost elsewhere',
-                                                            'wire': {'type': 'function_call_output',
-                                                                     'call_id': 'call_file',
-                                                                     'output': [{'type': 'input_text',
-                                                                                 'text': 'report:'},
-                                                                                {'type': 'input_file',
-                                                                                 'file_id': 'file-abc123'}]},
-                                                            'canonical': {'call_id': 'call_file',
-                                                                          'content': [{'type': 'text',
-                                                                                       'text': 'report:'},
-                                                                                      {'type': 'wire',
-                                                                                       'dialect': 'openai_responses',
-                                                                                       'value': {'type': 'input_file',
-                                                                                                 'file_id': 'file-abc123'}}],
-                                                                          'is_error': False},
-                                                            'to': {'anthropic_messages': {'wire': {'type': 'tool_result',
-                                                                                                   'tool_use_id': 'call_file',
-                                                                                                   'content': [{'type': 'text',
-                                                                                                                'text': 'report:'}]},
-                                                                                          'losses': [{'pointer': '/content/1',
-                                                                                                      'what': 'openai_responses '
-                                                                                                              'block '
-                                                                                                              'of '
-                                                                                                              'type '
-                                                                                                              "'input_file'"}]}}},
- 'an input_image by URL is an image part': {'description': 'an input_image by URL is an image part',
-                                            'wire': {'type': 'function_call_output',
-                                                     'call_id': 'call_img',
-                                                     'output': [{'type': 'input_text', 'text': 'chart:'},
-                                                                {'type': 'input_image',
-                                                                 'image_url': 'https://example.com/chart.png'}]},
-                                            'canonical': {'call_id': 'call_img',
-                                                          'content': [{'type': 'text', 'text': 'chart:'},
-                                                                      {'type': 'image',
-                                                                       'url': 'https://example.com/chart.png'}],
-                                                          'is_error': False},
-                                            'to': {'anthropic_messages': {'wire': {'type': 'tool_result',
-                                                                                   'tool_use_id': 'call_img',
-                                                                                   'content': [{'type': 'text',
-                                                                                                'text': 'chart:'},
-                                                                                               {'type': 'image',
-                                                                                                'source': {'type': 'url',
-                                                                                                           'url': 'https://example.com/chart.png'}}]},
-                                                                          'losses': []}}},
- 'an inline input_image (data URL) is an inline image part': {'description': 'an inline input_image (data '
-                                                                             'URL) is an inline image part',
-                                                              'wire': {'type': 'function_call_output',
-                                                                       'call_id': 'call_png',
-                                                                       'output': [{'type': 'input_image',
-                                                                                   'image_url': 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=='}]},
-                                                              'canonical': {'call_id': 'call_png',
-                                                                            'content': [{'type': 'image',
-                                                                                         'media_type': 'image/png',
-                                                                                         'data': 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=='}],
-                                                                            'is_error': False},
-                                                              'to': {'anthropic_messages': {'wire': {'type': 'tool_result',
-                                                                                                     'tool_use_id': 'call_png',
-                                                                                                     'content': [{'type': 'image',
-                                                                                                                  'source': {'type': 'base64',
-                                                                                                                             'media_type': 'image/png',
-                                                                                                                             'data': 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=='}}]},
-                                                                                            'losses': []}}},
- 'empty string output is no content': {'description': 'empty string output is no content',
-                                       'wire': {'type': 'function_call_output',
-                                                'call_id': 'call_blank',
-                                                'output': ''},
-                                       'canonical': {'call_id': 'call_blank',
-                                                     'content': [],
-                                                     'is_error': False},
-                                       'to': {'openai_chat': {'wire': {'role': 'tool',
-                                                                       'tool_call_id': 'call_blank',
-                                                                       'content': ''},
-                                                              'losses': []}}},
- 'item id and status returned by the API are kept as extensions': {'description': 'item id and status '
-                                                                                  'returned by the API are '
-                                                                                  'kept as extensions',
-                                                                   'wire': {'type': 'function_call_output',
-                                                                            'call_id': 'call_E4x',
-                                                                            'output': 'ok',
-                                                                            'id': 'fco_1',
-                                                                            'status': 'completed'},
-                                                                   'canonical': {'call_id': 'call_E4x',
-                                                                                 'content': [{'type': 'text',
-                                                                                              'text': 'ok'}],
-                                                                                 'is_error': False,
-                                                                                 'extensions': {'openai_responses': {'fields': {'/id': 'fco_1',
-                                                                                                                                '/status': 'completed'}}}}},
- 'a Chat Completions tool message is not a function_call_output': {'description': 'a Chat Completions tool '
-                                                                                  'message is not a '
-                                                                                  'function_call_output',
-                                                                   'wire': {'role': 'tool',
-                                                                            'tool_call_id': 'call_1',
-                                                                            'content': 'x'},
-                                                                   'error': {'pointer': '/type'}},
- 'an output without call_id is rejected': {'description': 'an output without call_id is rejected',
-                                           'wire': {'type': 'function_call_output', 'output': 'x'},
-                                           'error': {'pointer': '/call_id'}},
- 'an output that is a number is rejected': {'description': 'an output that is a number is rejected',
-                                            'wire': {'type': 'function_call_output',
-                                                     'call_id': 'call_1',
-                                                     'output': 5},
-                                            'error': {'pointer': '/output'}}}
+CASES: dict[str, dict[str, Any]] = {
+    "string output answers the call_id": {
+        "description": "string output answers the call_id",
+        "wire": {
+            "type": "function_call_output",
+            "call_id": "call_E4xGYcmG4CvUzTabsGjXo6ba",
+            "output": "Sunny, 22C in Paris",
+        },
+        "canonical": {
+            "call_id": "call_E4xGYcmG4CvUzTabsGjXo6ba",
+            "content": [{"type": "text", "text": "Sunny, 22C in Paris"}],
+            "is_error": False,
+        },
+        "to": {
+            "openai_chat": {
+                "wire": {
+                    "role": "tool",
+                    "tool_call_id": "call_E4xGYcmG4CvUzTabsGjXo6ba",
+                    "content": "Sunny, 22C in Paris",
+                },
+                "losses": [],
+            },
+            "anthropic_messages": {
+                "wire": {
+                    "type": "tool_result",
+                    "tool_use_id": "call_E4xGYcmG4CvUzTabsGjXo6ba",
+                    "content": "Sunny, 22C in Paris",
+                },
+                "losses": [],
+            },
+        },
+    },
+    "JSON text output stays text": {
+        "description": "JSON text output stays text",
+        "wire": {"type": "function_call_output", "call_id": "call_json", "output": '{"temperature":22,"unit":"C"}'},
+        "canonical": {
+            "call_id": "call_json",
+            "content": [{"type": "text", "text": '{"temperature":22,"unit":"C"}'}],
+            "is_error": False,
+        },
+    },
+    "input_text parts": {
+        "description": "input_text parts",
+        "wire": {
+            "type": "function_call_output",
+            "call_id": "call_parts",
+            "output": [{"type": "input_text", "text": "line one"}, {"type": "input_text", "text": "line two"}],
+        },
+        "canonical": {
+            "call_id": "call_parts",
+            "content": [{"type": "text", "text": "line one"}, {"type": "text", "text": "line two"}],
+            "is_error": False,
+        },
+        "to": {
+            "openai_chat": {
+                "wire": {
+                    "role": "tool",
+                    "tool_call_id": "call_parts",
+                    "content": [{"type": "text", "text": "line one"}, {"type": "text", "text": "line two"}],
+                },
+                "losses": [],
+            },
+            "anthropic_messages": {
+                "wire": {
+                    "type": "tool_result",
+                    "tool_use_id": "call_parts",
+                    "content": [{"type": "text", "text": "line one"}, {"type": "text", "text": "line two"}],
+                },
+                "losses": [],
+            },
+        },
+    },
+    "one input_text part keeps its list spelling": {
+        "description": "one input_text part keeps its list spelling",
+        "wire": {
+            "type": "function_call_output",
+            "call_id": "call_one",
+            "output": [{"type": "input_text", "text": "done"}],
+        },
+        "canonical": {
+            "call_id": "call_one",
+            "content": [{"type": "text", "text": "done"}],
+            "is_error": False,
+            "extensions": {"openai_responses": {"forms": {"/output": "blocks"}}},
+        },
+        "to": {
+            "anthropic_messages": {
+                "wire": {"type": "tool_result", "tool_use_id": "call_one", "content": "done"},
+                "losses": [],
+            }
+        },
+    },
+    "an input_file part is kept verbatim and lost elsewhere": {
+        "description": "an input_file part is kept verbatim and lost elsewhere",
+        "wire": {
+            "type": "function_call_output",
+            "call_id": "call_file",
+            "output": [{"type": "input_text", "text": "report:"}, {"type": "input_file", "file_id": "file-abc123"}],
+        },
+        "canonical": {
+            "call_id": "call_file",
+            "content": [
+                {"type": "text", "text": "report:"},
+                {
+                    "type": "wire",
+                    "dialect": "openai_responses",
+                    "value": {"type": "input_file", "file_id": "file-abc123"},
+                },
+            ],
+            "is_error": False,
+        },
+        "to": {
+            "anthropic_messages": {
+                "wire": {
+                    "type": "tool_result",
+                    "tool_use_id": "call_file",
+                    "content": [{"type": "text", "text": "report:"}],
+                },
+                "losses": [{"pointer": "/content/1", "what": "openai_responses block of type 'input_file'"}],
+            }
+        },
+    },
+    "an input_image by URL is an image part": {
+        "description": "an input_image by URL is an image part",
+        "wire": {
+            "type": "function_call_output",
+            "call_id": "call_img",
+            "output": [
+                {"type": "input_text", "text": "chart:"},
+                {"type": "input_image", "image_url": "https://example.com/chart.png"},
+            ],
+        },
+        "canonical": {
+            "call_id": "call_img",
+            "content": [{"type": "text", "text": "chart:"}, {"type": "image", "url": "https://example.com/chart.png"}],
+            "is_error": False,
+        },
+        "to": {
+            "anthropic_messages": {
+                "wire": {
+                    "type": "tool_result",
+                    "tool_use_id": "call_img",
+                    "content": [
+                        {"type": "text", "text": "chart:"},
+                        {"type": "image", "source": {"type": "url", "url": "https://example.com/chart.png"}},
+                    ],
+                },
+                "losses": [],
+            }
+        },
+    },
+    "an inline input_image (data URL) is an inline image part": {
+        "description": "an inline input_image (data URL) is an inline image part",
+        "wire": {
+            "type": "function_call_output",
+            "call_id": "call_png",
+            "output": [
+                {
+                    "type": "input_image",
+                    "image_url": "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+                }
+            ],
+        },
+        "canonical": {
+            "call_id": "call_png",
+            "content": [
+                {
+                    "type": "image",
+                    "media_type": "image/png",
+                    "data": "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+                }
+            ],
+            "is_error": False,
+        },
+        "to": {
+            "anthropic_messages": {
+                "wire": {
+                    "type": "tool_result",
+                    "tool_use_id": "call_png",
+                    "content": [
+                        {
+                            "type": "image",
+                            "source": {
+                                "type": "base64",
+                                "media_type": "image/png",
+                                "data": "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+                            },
+                        }
+                    ],
+                },
+                "losses": [],
+            }
+        },
+    },
+    "empty string output is no content": {
+        "description": "empty string output is no content",
+        "wire": {"type": "function_call_output", "call_id": "call_blank", "output": ""},
+        "canonical": {"call_id": "call_blank", "content": [], "is_error": False},
+        "to": {"openai_chat": {"wire": {"role": "tool", "tool_call_id": "call_blank", "content": ""}, "losses": []}},
+    },
+    "item id and status returned by the API are kept as extensions": {
+        "description": "item id and status returned by the API are kept as extensions",
+        "wire": {
+            "type": "function_call_output",
+            "call_id": "call_E4x",
+            "output": "ok",
+            "id": "fco_1",
+            "status": "completed",
+        },
+        "canonical": {
+            "call_id": "call_E4x",
+            "content": [{"type": "text", "text": "ok"}],
+            "is_error": False,
+            "extensions": {"openai_responses": {"fields": {"/id": "fco_1", "/status": "completed"}}},
+        },
+    },
+    "a Chat Completions tool message is not a function_call_output": {
+        "description": "a Chat Completions tool message is not a function_call_output",
+        "wire": {"role": "tool", "tool_call_id": "call_1", "content": "x"},
+        "error": {"pointer": "/type"},
+    },
+    "an output without call_id is rejected": {
+        "description": "an output without call_id is rejected",
+        "wire": {"type": "function_call_output", "output": "x"},
+        "error": {"pointer": "/call_id"},
+    },
+    "an output that is a number is rejected": {
+        "description": "an output that is a number is rejected",
+        "wire": {"type": "function_call_output", "call_id": "call_1", "output": 5},
+        "error": {"pointer": "/output"},
+    },
+}
 KNOWN_FAILURES: dict[str, str] = {}
-VALID_NAMES = ["string output answers the call_id", "JSON text output stays text", "input_text parts", "one input_text part keeps its list spelling", "an input_file part is kept verbatim and lost elsewhere", "an input_image by URL is an image part", "an inline input_image (data URL) is an inline image part", "empty string output is no content", "item id and status returned by the API are kept as extensions"]
-INVALID_NAMES = ["a Chat Completions tool message is not a function_call_output", "an output without call_id is rejected", "an output that is a number is rejected"]
+VALID_NAMES = [
+    "string output answers the call_id",
+    "JSON text output stays text",
+    "input_text parts",
+    "one input_text part keeps its list spelling",
+    "an input_file part is kept verbatim and lost elsewhere",
+    "an input_image by URL is an image part",
+    "an inline input_image (data URL) is an inline image part",
+    "empty string output is no content",
+    "item id and status returned by the API are kept as extensions",
+]
+INVALID_NAMES = [
+    "a Chat Completions tool message is not a function_call_output",
+    "an output without call_id is rejected",
+    "an output that is a number is rejected",
+]
 # Quirks of compatible servers: the dialect's own schema rejects them, decode reads them.
 LENIENT = {name: case["lenient"] for name, case in CASES.items() if "lenient" in case}
 
@@ -215,12 +311,9 @@ def _case(name: str) -> dict[str, Any]:
     return copy.deepcopy(CASES[name])
 
 
-
 @pytest.mark.parametrize("name", _params([n for n in VALID_NAMES if n not in LENIENT], "wire_schema"))
 def test_wire_is_valid_against_the_dialect_schema(name: str, validate: Any) -> None:
     validate(WIRE_SCHEMA, _case(name)["wire"])
-
-
 
 
 def _same_error_kind(got: dict[str, Any], expected: dict[str, Any]) -> dict[str, Any]:
@@ -258,7 +351,6 @@ def test_decoding_json_text_matches_decoding_the_dict(name: str) -> None:
     assert decode(json.dumps(case["wire"])) == decode(case["wire"])
 
 
-
 @pytest.mark.parametrize(("name", "target"), CONVERSIONS)
 def test_conversion_gives_the_expected_wire_and_losses(name: str, target: str, validate: Any) -> None:
     case = _case(name)
@@ -286,7 +378,9 @@ def test_every_other_dialect_carries_it_or_reports_the_loss(name: str, target: s
     back = decoder(target, SHAPE)(result.value)
     lost = {loss.pointer.split("/")[1] for loss in result.losses if loss.pointer}
     for key in sorted(set(case["canonical"]) | set(back)):
-        if key in ("extensions", "raw_arguments", "arguments_error") or key in DIALECTS[target].DERIVABLE.get(SHAPE, ()):
+        if key in ("extensions", "raw_arguments", "arguments_error") or key in DIALECTS[target].DERIVABLE.get(
+            SHAPE, ()
+        ):
             continue
         before, after = case["canonical"].get(key), back.get(key)
         if key in ("id", "call_id") and isinstance(after, str):

@@ -33,21 +33,29 @@ __all__ = [
 
 DIALECT = "anthropic_messages"
 TITLE = "Anthropic Messages"
-SHAPES = ("tool_definition", "tool_choice", "tool_call", "tool_result", )
+SHAPES = (
+    "tool_definition",
+    "tool_choice",
+    "tool_call",
+    "tool_result",
+)
 # Canonical fields this dialect leaves out because the other side can derive them.
 DERIVABLE: dict[str, tuple[str, ...]] = {
     "tool_result": ("name",),
 }
 # Canonical values a variant carries without a field (they decode as the field left out).
-EQUIVALENT: dict[str, dict[str, Any]] = {
-}
+EQUIVALENT: dict[str, dict[str, Any]] = {}
 # Canonical values this dialect says by leaving the shape out (no value, no loss).
-ABSENT: dict[str, dict[str, Any]] = {
-}
+ABSENT: dict[str, dict[str, Any]] = {}
 # Where each variant spells each canonical field: its pointer, then its other spellings.
 POINTERS: dict[str, tuple[dict[str, tuple[str, ...]], ...]] = {
     "tool_definition": (
-        {"name": ("/name",), "description": ("/description",), "parameters": ("/input_schema",), "strict": ("/strict",)},
+        {
+            "name": ("/name",),
+            "description": ("/description",),
+            "parameters": ("/input_schema",),
+            "strict": ("/strict",),
+        },
     ),
     "tool_choice": (
         {"parallel": ("/disable_parallel_tool_use",)},
@@ -55,12 +63,8 @@ POINTERS: dict[str, tuple[dict[str, tuple[str, ...]], ...]] = {
         {"names": ("/name",), "parallel": ("/disable_parallel_tool_use",)},
         {},
     ),
-    "tool_call": (
-        {"id": ("/id",), "name": ("/name",), "arguments": ("/input",)},
-    ),
-    "tool_result": (
-        {"call_id": ("/tool_use_id",), "content": ("/content",), "is_error": ("/is_error",)},
-    ),
+    "tool_call": ({"id": ("/id",), "name": ("/name",), "arguments": ("/input",)},),
+    "tool_result": ({"call_id": ("/tool_use_id",), "content": ("/content",), "is_error": ("/is_error",)},),
 }
 _MISSING = _rt.MISSING
 _EMPTY: dict[str, Any] = {}
@@ -75,11 +79,18 @@ class _Mismatch(Exception):
     """An assumption of the straight-line decoder failed; explain() names the pointer."""
 
 
-
 # --- tool_definition ---------------------------------------------------------------------
 
 SHAPE_TOOL_DEFINITION = "tool_definition"
-_CHECKS_TOOL_DEFINITION = ((("", "object", None), ("/name", "nonempty", None), ("/description", "optional", "string"), ("/input_schema", "object", None), ("/strict", "optional", "boolean")),)
+_CHECKS_TOOL_DEFINITION = (
+    (
+        ("", "object", None),
+        ("/name", "nonempty", None),
+        ("/description", "optional", "string"),
+        ("/input_schema", "object", None),
+        ("/strict", "optional", "boolean"),
+    ),
+)
 _K_TOOL_DEFINITION_0_0 = frozenset(("description", "input_schema", "name", "strict"))
 
 
@@ -158,7 +169,17 @@ def encode_tool_definition(value: Any, *, strict: bool = False, id_map: IdMap | 
 # --- tool_choice -------------------------------------------------------------------------
 
 SHAPE_TOOL_CHOICE = "tool_choice"
-_CHECKS_TOOL_CHOICE = ((("", "object", None), ("/type", "const", "auto"), ("/disable_parallel_tool_use", "optional", "boolean")), (("", "object", None), ("/type", "const", "any"), ("/disable_parallel_tool_use", "optional", "boolean")), (("", "object", None), ("/type", "const", "tool"), ("/name", "nonempty", None), ("/disable_parallel_tool_use", "optional", "boolean")), (("", "object", None), ("/type", "const", "none")))
+_CHECKS_TOOL_CHOICE = (
+    (("", "object", None), ("/type", "const", "auto"), ("/disable_parallel_tool_use", "optional", "boolean")),
+    (("", "object", None), ("/type", "const", "any"), ("/disable_parallel_tool_use", "optional", "boolean")),
+    (
+        ("", "object", None),
+        ("/type", "const", "tool"),
+        ("/name", "nonempty", None),
+        ("/disable_parallel_tool_use", "optional", "boolean"),
+    ),
+    (("", "object", None), ("/type", "const", "none")),
+)
 _K_TOOL_CHOICE_0_0 = frozenset(("disable_parallel_tool_use", "type"))
 _K_TOOL_CHOICE_1_0 = frozenset(("disable_parallel_tool_use", "type"))
 _K_TOOL_CHOICE_2_0 = frozenset(("disable_parallel_tool_use", "name", "type"))
@@ -355,7 +376,15 @@ def encode_tool_choice(value: Any, *, strict: bool = False, id_map: IdMap | None
 # --- tool_call ---------------------------------------------------------------------------
 
 SHAPE_TOOL_CALL = "tool_call"
-_CHECKS_TOOL_CALL = ((("", "object", None), ("/type", "const", "tool_use"), ("/id", "string", None), ("/name", "nonempty", None), ("/input", "object", None)),)
+_CHECKS_TOOL_CALL = (
+    (
+        ("", "object", None),
+        ("/type", "const", "tool_use"),
+        ("/id", "string", None),
+        ("/name", "nonempty", None),
+        ("/input", "object", None),
+    ),
+)
 _K_TOOL_CALL_0_0 = frozenset(("id", "input", "name", "type"))
 
 
@@ -403,7 +432,13 @@ def encode_tool_call(value: Any, *, strict: bool = False, id_map: IdMap | None =
         x0_name = c["name"]
         x0_arguments = c["arguments"]
         if x0_arguments is None:
-            _rt.report(losses, strict, "/arguments", DIALECT, "argument text that is not a JSON object (" + str(c.get("arguments_error")) + "); sent as {}")
+            _rt.report(
+                losses,
+                strict,
+                "/arguments",
+                DIALECT,
+                "argument text that is not a JSON object (" + str(c.get("arguments_error")) + "); sent as {}",
+            )
             x0_arguments = {}
         w = {"type": "tool_use", "id": x0_id, "name": x0_name, "input": x0_arguments}
         if own:
@@ -418,7 +453,15 @@ def encode_tool_call(value: Any, *, strict: bool = False, id_map: IdMap | None =
 # --- tool_result -------------------------------------------------------------------------
 
 SHAPE_TOOL_RESULT = "tool_result"
-_CHECKS_TOOL_RESULT = ((("", "object", None), ("/type", "const", "tool_result"), ("/tool_use_id", "string", None), ("/content", "optional", "any"), ("/is_error", "optional", "boolean")),)
+_CHECKS_TOOL_RESULT = (
+    (
+        ("", "object", None),
+        ("/type", "const", "tool_result"),
+        ("/tool_use_id", "string", None),
+        ("/content", "optional", "any"),
+        ("/is_error", "optional", "boolean"),
+    ),
+)
 _K_TOOL_RESULT_0_0 = frozenset(("content", "is_error", "tool_use_id", "type"))
 _K_TOOL_RESULT_0_CONTENT_0_0 = frozenset(("text", "type"))
 _K_TOOL_RESULT_0_CONTENT_1_0 = frozenset(("source", "type"))
@@ -443,7 +486,9 @@ def _CONTENT_TOOL_RESULT_0_CONTENT_in(blocks: Any, fx: dict[str, Any], fm: dict[
             try:
                 v = b["text"]
             except (KeyError, TypeError):
-                raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/text", "expected a value, got nothing") from None
+                raise _rt.DecodeError(
+                    DIALECT, SHAPE_TOOL_RESULT, at + "/text", "expected a value, got nothing"
+                ) from None
             if type(v) is not str:
                 raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/text", "expected a string")
             p["text"] = v
@@ -451,20 +496,29 @@ def _CONTENT_TOOL_RESULT_0_CONTENT_in(blocks: Any, fx: dict[str, Any], fm: dict[
                 fx = _rt.unknown_fields(b, _K_TOOL_RESULT_0_CONTENT_0_0, at + "", fx)
             parts.append(p)
             continue
-        if type(b) is dict and b.get("type") == "image" and type(b.get("source")) is dict and b["source"].get("type") == "base64":
+        if (
+            type(b) is dict
+            and b.get("type") == "image"
+            and type(b.get("source")) is dict
+            and b["source"].get("type") == "base64"
+        ):
             p = {"type": "image"}
             b1 = b["source"]
             try:
                 v = b1["media_type"]
             except (KeyError, TypeError):
-                raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/source/media_type", "expected a value, got nothing") from None
+                raise _rt.DecodeError(
+                    DIALECT, SHAPE_TOOL_RESULT, at + "/source/media_type", "expected a value, got nothing"
+                ) from None
             if type(v) is not str:
                 raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/source/media_type", "expected a string")
             p["media_type"] = v
             try:
                 v = b1["data"]
             except (KeyError, TypeError):
-                raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/source/data", "expected a value, got nothing") from None
+                raise _rt.DecodeError(
+                    DIALECT, SHAPE_TOOL_RESULT, at + "/source/data", "expected a value, got nothing"
+                ) from None
             if type(v) is not str:
                 raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/source/data", "expected a string")
             p["data"] = v
@@ -474,13 +528,21 @@ def _CONTENT_TOOL_RESULT_0_CONTENT_in(blocks: Any, fx: dict[str, Any], fm: dict[
                 fx = _rt.unknown_fields(b1, _K_TOOL_RESULT_0_CONTENT_1_1, at + "/source", fx)
             parts.append(p)
             continue
-        if type(b) is dict and b.get("type") == "image" and type(b.get("source")) is dict and b["source"].get("type") == "url" and type(_rt.lookup(b, ["source", "url"])) is str:
+        if (
+            type(b) is dict
+            and b.get("type") == "image"
+            and type(b.get("source")) is dict
+            and b["source"].get("type") == "url"
+            and type(_rt.lookup(b, ["source", "url"])) is str
+        ):
             p = {"type": "image"}
             b1 = b["source"]
             try:
                 v = b1["url"]
             except (KeyError, TypeError):
-                raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/source/url", "expected a value, got nothing") from None
+                raise _rt.DecodeError(
+                    DIALECT, SHAPE_TOOL_RESULT, at + "/source/url", "expected a value, got nothing"
+                ) from None
             if type(v) is not str:
                 raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/source/url", "expected a string")
             p["url"] = v
@@ -498,7 +560,9 @@ def _CONTENT_TOOL_RESULT_0_CONTENT_in(blocks: Any, fx: dict[str, Any], fm: dict[
     return parts
 
 
-def _CONTENT_TOOL_RESULT_0_CONTENT_out(parts: list[dict[str, Any]], fm: dict[str, Any], losses: list[_rt.Loss], strict: bool) -> Any:
+def _CONTENT_TOOL_RESULT_0_CONTENT_out(
+    parts: list[dict[str, Any]], fm: dict[str, Any], losses: list[_rt.Loss], strict: bool
+) -> Any:
     if fm.get("/content") != "blocks":
         if len(parts) == 1 and parts[0]["type"] == "text":
             return parts[0]["text"]
@@ -511,7 +575,9 @@ def _CONTENT_TOOL_RESULT_0_CONTENT_out(parts: list[dict[str, Any]], fm: dict[str
             out.append({"type": "text", "text": p["text"]})
             continue
         if kind == "image" and "media_type" in p and "data" in p:
-            out.append({"type": "image", "source": {"type": "base64", "media_type": p["media_type"], "data": p["data"]}})
+            out.append(
+                {"type": "image", "source": {"type": "base64", "media_type": p["media_type"], "data": p["data"]}}
+            )
             continue
         if kind == "image" and "url" in p:
             out.append({"type": "image", "source": {"type": "url", "url": p["url"]}})
@@ -581,7 +647,9 @@ def encode_tool_result(value: Any, *, strict: bool = False, id_map: IdMap | None
     fm = own.get("forms", _EMPTY)
     try:
         x0_call_id = c["call_id"]
-        if id_map is not None or (x0_call_id not in _IDS_SEEN and (type(x0_call_id) is not str or not _ID_OK(x0_call_id))):
+        if id_map is not None or (
+            x0_call_id not in _IDS_SEEN and (type(x0_call_id) is not str or not _ID_OK(x0_call_id))
+        ):
             x0_call_id = _rt.encode_id(x0_call_id, _IDS, id_map, losses, strict, "/call_id")
         x0_content = _CONTENT_TOOL_RESULT_0_CONTENT_out(c["content"], fm, losses, strict)
         x0_is_error = c.get("is_error", False)
@@ -600,7 +668,11 @@ def encode_tool_result(value: Any, *, strict: bool = False, id_map: IdMap | None
 
 
 # --- envelopes: where the shapes sit in a whole request or response --------------------
-ENVELOPES = ("request", "response", "stream_event", )
+ENVELOPES = (
+    "request",
+    "response",
+    "stream_event",
+)
 _KEYS = {"tool_definition": "tools", "tool_call": "tool_calls", "tool_result": "tool_results"}
 # (kind, alternative sets of required root keys, {root key: allowed JSON types}, (pointer
 # tokens, allowed JSON types, required) deeper down, the only root keys a closed envelope may
@@ -609,15 +681,69 @@ _ENVELOPE_KINDS = (
     (
         "request",
         (("messages",),),
-        dict((("cache_control", ("object", "null")), ("container", ("object", "string", "null")), ("context_management", ("object", "null")), ("inference_geo", ("string", "null")), ("max_tokens", ("integer",)), ("mcp_servers", ("array",)), ("messages", ("array",)), ("metadata", ("object",)), ("model", ("string",)), ("output_config", ("object",)), ("output_format", ("object", "null")), ("service_tier", ("string",)), ("speed", ("string", "null")), ("stop_sequences", ("array",)), ("stream", ("boolean",)), ("system", ("array", "string")), ("temperature", ("number", "integer")), ("thinking", ("object",)), ("tool_choice", ("object",)), ("tools", ("array",)), ("top_k", ("integer",)), ("top_p", ("number", "integer")), ("user_profile_id", ("string", "null")))),
-        (((), ("object",), False), (("thinking", "type"), ("string",), True), (("tool_choice", "type"), ("string",), True), (("messages", "*"), ("object",), False), (("messages", "*", "content"), ("array", "string"), True), (("messages", "*", "role"), ("string",), True), (("messages", "*", "content"), ("array", "string"), False), (("messages", "*", "content", "*"), ("object",), False), (("messages", "*", "content", "*", "type"), ("string",), True)),
+        dict(
+            (
+                ("cache_control", ("object", "null")),
+                ("container", ("object", "string", "null")),
+                ("context_management", ("object", "null")),
+                ("inference_geo", ("string", "null")),
+                ("max_tokens", ("integer",)),
+                ("mcp_servers", ("array",)),
+                ("messages", ("array",)),
+                ("metadata", ("object",)),
+                ("model", ("string",)),
+                ("output_config", ("object",)),
+                ("output_format", ("object", "null")),
+                ("service_tier", ("string",)),
+                ("speed", ("string", "null")),
+                ("stop_sequences", ("array",)),
+                ("stream", ("boolean",)),
+                ("system", ("array", "string")),
+                ("temperature", ("number", "integer")),
+                ("thinking", ("object",)),
+                ("tool_choice", ("object",)),
+                ("tools", ("array",)),
+                ("top_k", ("integer",)),
+                ("top_p", ("number", "integer")),
+                ("user_profile_id", ("string", "null")),
+            )
+        ),
+        (
+            ((), ("object",), False),
+            (("thinking", "type"), ("string",), True),
+            (("tool_choice", "type"), ("string",), True),
+            (("messages", "*"), ("object",), False),
+            (("messages", "*", "content"), ("array", "string"), True),
+            (("messages", "*", "role"), ("string",), True),
+            (("messages", "*", "content"), ("array", "string"), False),
+            (("messages", "*", "content", "*"), ("object",), False),
+            (("messages", "*", "content", "*", "type"), ("string",), True),
+        ),
         None,
     ),
     (
         "response",
         (("content", "role", "type"),),
-        dict((("container", ("object", "null")), ("content", ("array",)), ("context_management", ("object", "null")), ("id", ("string",)), ("model", ("string",)), ("role", ("string",)), ("stop_details", ("object", "null")), ("stop_reason", ("string", "null")), ("stop_sequence", ("string", "null")), ("type", ("string",)), ("usage", ("object",)))),
-        (((), ("object",), False), (("content", "*"), ("object",), False), (("content", "*", "type"), ("string",), True)),
+        dict(
+            (
+                ("container", ("object", "null")),
+                ("content", ("array",)),
+                ("context_management", ("object", "null")),
+                ("id", ("string",)),
+                ("model", ("string",)),
+                ("role", ("string",)),
+                ("stop_details", ("object", "null")),
+                ("stop_reason", ("string", "null")),
+                ("stop_sequence", ("string", "null")),
+                ("type", ("string",)),
+                ("usage", ("object",)),
+            )
+        ),
+        (
+            ((), ("object",), False),
+            (("content", "*"), ("object",), False),
+            (("content", "*", "type"), ("string",), True),
+        ),
         None,
     ),
 )
@@ -631,7 +757,12 @@ def extract(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     _envelopes.check(w, _ENVELOPE_KINDS, DIALECT)  # not a request or response: never read as empty
     id_map = IdMap() if id_map is None else id_map
     out: dict[str, Any] = {
-        "tools": [], "tool_choice": None, "tool_calls": [], "tool_results": [], "finish_reason": None, "notes": []
+        "tools": [],
+        "tool_choice": None,
+        "tool_calls": [],
+        "tool_results": [],
+        "finish_reason": None,
+        "notes": [],
     }
     # tool_definition at /tools/*
     v0 = w.get("tools") if type(w) is dict else None
@@ -686,11 +817,9 @@ _LOCATIONS = (
     ("tool_call", ("content", "*"), ((("type",), "tool_use"),), (), (), ()),
 )
 # (canonical tool_definition field, pointer tokens) carried once for every tool
-_TOOLS_FIELDS = (
-)
+_TOOLS_FIELDS = ()
 # (canonical tool_choice field, pointer tokens) carried beside the choice
-_CHOICE_FIELDS = (
-)
+_CHOICE_FIELDS = ()
 
 
 def inject(payload: Any, parts: dict[str, Any], *, strict: bool = False, id_map: IdMap | None = None) -> Encoded:
@@ -701,5 +830,13 @@ def inject(payload: Any, parts: dict[str, Any], *, strict: bool = False, id_map:
     w = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, "envelope")
     encoders = {shape: globals()["encode_" + shape] for shape in SHAPES}
     return _rt.inject(
-        w, parts, _LOCATIONS, encoders, DIALECT, strict, id_map if id_map is not None else IdMap(), _CHOICE_FIELDS, _TOOLS_FIELDS
+        w,
+        parts,
+        _LOCATIONS,
+        encoders,
+        DIALECT,
+        strict,
+        id_map if id_map is not None else IdMap(),
+        _CHOICE_FIELDS,
+        _TOOLS_FIELDS,
     )

@@ -33,32 +33,42 @@ __all__ = [
 
 DIALECT = "bedrock_converse"
 TITLE = "Amazon Bedrock Converse"
-SHAPES = ("tool_definition", "tool_choice", "tool_call", "tool_result", )
+SHAPES = (
+    "tool_definition",
+    "tool_choice",
+    "tool_call",
+    "tool_result",
+)
 # Canonical fields this dialect leaves out because the other side can derive them.
 DERIVABLE: dict[str, tuple[str, ...]] = {
     "tool_result": ("name",),
 }
 # Canonical values a variant carries without a field (they decode as the field left out).
-EQUIVALENT: dict[str, dict[str, Any]] = {
-}
+EQUIVALENT: dict[str, dict[str, Any]] = {}
 # Canonical values this dialect says by leaving the shape out (no value, no loss).
-ABSENT: dict[str, dict[str, Any]] = {
-}
+ABSENT: dict[str, dict[str, Any]] = {}
 # Where each variant spells each canonical field: its pointer, then its other spellings.
 POINTERS: dict[str, tuple[dict[str, tuple[str, ...]], ...]] = {
     "tool_definition": (
-        {"name": ("/toolSpec/name",), "description": ("/toolSpec/description",), "parameters": ("/toolSpec/inputSchema/json",), "strict": ("/toolSpec/strict",)},
+        {
+            "name": ("/toolSpec/name",),
+            "description": ("/toolSpec/description",),
+            "parameters": ("/toolSpec/inputSchema/json",),
+            "strict": ("/toolSpec/strict",),
+        },
     ),
     "tool_choice": (
         {},
         {},
         {"names": ("/tool/name",)},
     ),
-    "tool_call": (
-        {"id": ("/toolUse/toolUseId",), "name": ("/toolUse/name",), "arguments": ("/toolUse/input",)},
-    ),
+    "tool_call": ({"id": ("/toolUse/toolUseId",), "name": ("/toolUse/name",), "arguments": ("/toolUse/input",)},),
     "tool_result": (
-        {"call_id": ("/toolResult/toolUseId",), "content": ("/toolResult/content",), "is_error": ("/toolResult/status",)},
+        {
+            "call_id": ("/toolResult/toolUseId",),
+            "content": ("/toolResult/content",),
+            "is_error": ("/toolResult/status",),
+        },
     ),
 }
 _MISSING = _rt.MISSING
@@ -74,11 +84,20 @@ class _Mismatch(Exception):
     """An assumption of the straight-line decoder failed; explain() names the pointer."""
 
 
-
 # --- tool_definition ---------------------------------------------------------------------
 
 SHAPE_TOOL_DEFINITION = "tool_definition"
-_CHECKS_TOOL_DEFINITION = ((("", "object", None), ("/toolSpec", "object", None), ("/toolSpec/inputSchema", "object", None), ("/toolSpec/name", "nonempty", None), ("/toolSpec/description", "optional", "string"), ("/toolSpec/inputSchema/json", "object", None), ("/toolSpec/strict", "optional", "boolean")),)
+_CHECKS_TOOL_DEFINITION = (
+    (
+        ("", "object", None),
+        ("/toolSpec", "object", None),
+        ("/toolSpec/inputSchema", "object", None),
+        ("/toolSpec/name", "nonempty", None),
+        ("/toolSpec/description", "optional", "string"),
+        ("/toolSpec/inputSchema/json", "object", None),
+        ("/toolSpec/strict", "optional", "boolean"),
+    ),
+)
 _K_TOOL_DEFINITION_0_0 = frozenset(("toolSpec",))
 _K_TOOL_DEFINITION_0_1 = frozenset(("description", "inputSchema", "name", "strict"))
 _K_TOOL_DEFINITION_0_2 = frozenset(("json",))
@@ -88,7 +107,13 @@ def decode_tool_definition(payload: Any, *, id_map: IdMap | None = None) -> dict
     """Decode one Amazon Bedrock Converse tool_definition into the canonical dict."""
     w = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, SHAPE_TOOL_DEFINITION)
     try:
-        if type(w) is dict and type(w.get("toolSpec")) is dict and "name" in w["toolSpec"] and type(w["toolSpec"].get("inputSchema")) is dict and "json" in w["toolSpec"]["inputSchema"]:
+        if (
+            type(w) is dict
+            and type(w.get("toolSpec")) is dict
+            and "name" in w["toolSpec"]
+            and type(w["toolSpec"].get("inputSchema")) is dict
+            and "json" in w["toolSpec"]["inputSchema"]
+        ):
             c: dict[str, Any] = {}
             fx = None  # most values carry no unknown fields: make the dict only when one turns up
             fm: dict[str, Any] = {}
@@ -147,7 +172,7 @@ def encode_tool_definition(value: Any, *, strict: bool = False, id_map: IdMap | 
         if x0_description is None:
             x0_description = None if fm.get("/toolSpec/description") == "null" else _MISSING
         elif x0_description == "":
-            _rt.report(losses, strict, "/description", DIALECT, "an empty " + "\"/description\""[1:] + " (left out)")
+            _rt.report(losses, strict, "/description", DIALECT, "an empty " + '"/description"'[1:] + " (left out)")
             x0_description = _MISSING
         x0_parameters = c["parameters"]
         x0_strict = c.get("strict")
@@ -168,7 +193,11 @@ def encode_tool_definition(value: Any, *, strict: bool = False, id_map: IdMap | 
 # --- tool_choice -------------------------------------------------------------------------
 
 SHAPE_TOOL_CHOICE = "tool_choice"
-_CHECKS_TOOL_CHOICE = ((("", "object", None), ("/auto", "const", {})), (("", "object", None), ("/any", "const", {})), (("", "object", None), ("/tool", "object", None), ("/tool/name", "nonempty", None)))
+_CHECKS_TOOL_CHOICE = (
+    (("", "object", None), ("/auto", "const", {})),
+    (("", "object", None), ("/any", "const", {})),
+    (("", "object", None), ("/tool", "object", None), ("/tool/name", "nonempty", None)),
+)
 _K_TOOL_CHOICE_0_0 = frozenset(("auto",))
 _K_TOOL_CHOICE_1_0 = frozenset(("any",))
 _K_TOOL_CHOICE_2_0 = frozenset(("tool",))
@@ -299,7 +328,15 @@ def encode_tool_choice(value: Any, *, strict: bool = False, id_map: IdMap | None
 # --- tool_call ---------------------------------------------------------------------------
 
 SHAPE_TOOL_CALL = "tool_call"
-_CHECKS_TOOL_CALL = ((("", "object", None), ("/toolUse", "object", None), ("/toolUse/toolUseId", "string", None), ("/toolUse/name", "nonempty", None), ("/toolUse/input", "object", None)),)
+_CHECKS_TOOL_CALL = (
+    (
+        ("", "object", None),
+        ("/toolUse", "object", None),
+        ("/toolUse/toolUseId", "string", None),
+        ("/toolUse/name", "nonempty", None),
+        ("/toolUse/input", "object", None),
+    ),
+)
 _K_TOOL_CALL_0_0 = frozenset(("toolUse",))
 _K_TOOL_CALL_0_1 = frozenset(("input", "name", "toolUseId"))
 
@@ -308,7 +345,13 @@ def decode_tool_call(payload: Any, *, id_map: IdMap | None = None) -> dict[str, 
     """Decode one Amazon Bedrock Converse tool_call into the canonical dict."""
     w = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, SHAPE_TOOL_CALL)
     try:
-        if type(w) is dict and type(w.get("toolUse")) is dict and "toolUseId" in w["toolUse"] and "name" in w["toolUse"] and "input" in w["toolUse"]:
+        if (
+            type(w) is dict
+            and type(w.get("toolUse")) is dict
+            and "toolUseId" in w["toolUse"]
+            and "name" in w["toolUse"]
+            and "input" in w["toolUse"]
+        ):
             c: dict[str, Any] = {}
             fx = None  # most values carry no unknown fields: make the dict only when one turns up
             w1 = w["toolUse"]
@@ -351,7 +394,13 @@ def encode_tool_call(value: Any, *, strict: bool = False, id_map: IdMap | None =
         x0_name = c["name"]
         x0_arguments = c["arguments"]
         if x0_arguments is None:
-            _rt.report(losses, strict, "/arguments", DIALECT, "argument text that is not a JSON object (" + str(c.get("arguments_error")) + "); sent as {}")
+            _rt.report(
+                losses,
+                strict,
+                "/arguments",
+                DIALECT,
+                "argument text that is not a JSON object (" + str(c.get("arguments_error")) + "); sent as {}",
+            )
             x0_arguments = {}
         w = {"toolUse": {"toolUseId": x0_id, "name": x0_name, "input": x0_arguments}}
         if own:
@@ -366,7 +415,15 @@ def encode_tool_call(value: Any, *, strict: bool = False, id_map: IdMap | None =
 # --- tool_result -------------------------------------------------------------------------
 
 SHAPE_TOOL_RESULT = "tool_result"
-_CHECKS_TOOL_RESULT = ((("", "object", None), ("/toolResult", "object", None), ("/toolResult/toolUseId", "string", None), ("/toolResult/content", "any", None), ("/toolResult/status", "optional_values", ("success", "error"))),)
+_CHECKS_TOOL_RESULT = (
+    (
+        ("", "object", None),
+        ("/toolResult", "object", None),
+        ("/toolResult/toolUseId", "string", None),
+        ("/toolResult/content", "any", None),
+        ("/toolResult/status", "optional_values", ("success", "error")),
+    ),
+)
 _K_TOOL_RESULT_0_0 = frozenset(("toolResult",))
 _K_TOOL_RESULT_0_1 = frozenset(("content", "status", "toolUseId"))
 _K_TOOL_RESULT_0_CONTENT_0_0 = frozenset(("text",))
@@ -374,8 +431,18 @@ _K_TOOL_RESULT_0_CONTENT_1_0 = frozenset(("json",))
 _K_TOOL_RESULT_0_CONTENT_2_0 = frozenset(("image",))
 _K_TOOL_RESULT_0_CONTENT_2_1 = frozenset(("format", "source"))
 _K_TOOL_RESULT_0_CONTENT_2_2 = frozenset(("bytes",))
-_VALUES_TOOL_RESULT_0_CONTENT_2_MEDIA_TYPE = {"image/png": "png", "image/jpeg": "jpeg", "image/gif": "gif", "image/webp": "webp"}
-_VALUES_TOOL_RESULT_0_CONTENT_2_MEDIA_TYPE_BACK = {"png": "image/png", "jpeg": "image/jpeg", "gif": "image/gif", "webp": "image/webp"}
+_VALUES_TOOL_RESULT_0_CONTENT_2_MEDIA_TYPE = {
+    "image/png": "png",
+    "image/jpeg": "jpeg",
+    "image/gif": "gif",
+    "image/webp": "webp",
+}
+_VALUES_TOOL_RESULT_0_CONTENT_2_MEDIA_TYPE_BACK = {
+    "png": "image/png",
+    "jpeg": "image/jpeg",
+    "gif": "image/gif",
+    "webp": "image/webp",
+}
 
 
 def _CONTENT_TOOL_RESULT_0_CONTENT_in(blocks: Any, fx: dict[str, Any], fm: dict[str, Any]) -> list[dict[str, Any]]:
@@ -389,7 +456,9 @@ def _CONTENT_TOOL_RESULT_0_CONTENT_in(blocks: Any, fx: dict[str, Any], fm: dict[
             try:
                 v = b["text"]
             except (KeyError, TypeError):
-                raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/text", "expected a value, got nothing") from None
+                raise _rt.DecodeError(
+                    DIALECT, SHAPE_TOOL_RESULT, at + "/text", "expected a value, got nothing"
+                ) from None
             if type(v) is not str:
                 raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/text", "expected a string")
             p["text"] = v
@@ -402,27 +471,44 @@ def _CONTENT_TOOL_RESULT_0_CONTENT_in(blocks: Any, fx: dict[str, Any], fm: dict[
             try:
                 v = b["json"]
             except (KeyError, TypeError):
-                raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/json", "expected a value, got nothing") from None
+                raise _rt.DecodeError(
+                    DIALECT, SHAPE_TOOL_RESULT, at + "/json", "expected a value, got nothing"
+                ) from None
             p["value"] = v
             if len(b) != 1:
                 fx = _rt.unknown_fields(b, _K_TOOL_RESULT_0_CONTENT_1_0, at + "", fx)
             parts.append(p)
             continue
-        if type(b) is dict and type(b.get("image")) is dict and "format" in b["image"] and type(b["image"].get("source")) is dict and "bytes" in b["image"]["source"]:
+        if (
+            type(b) is dict
+            and type(b.get("image")) is dict
+            and "format" in b["image"]
+            and type(b["image"].get("source")) is dict
+            and "bytes" in b["image"]["source"]
+        ):
             p = {"type": "image"}
             b1 = b["image"]
             b2 = b1["source"]
             try:
                 v = b1["format"]
             except (KeyError, TypeError):
-                raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/image/format", "expected a value, got nothing") from None
+                raise _rt.DecodeError(
+                    DIALECT, SHAPE_TOOL_RESULT, at + "/image/format", "expected a value, got nothing"
+                ) from None
             if v not in _VALUES_TOOL_RESULT_0_CONTENT_2_MEDIA_TYPE_BACK:
-                raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/image/format", "expected one of " + ", ".join(map(repr, _VALUES_TOOL_RESULT_0_CONTENT_2_MEDIA_TYPE_BACK)))
+                raise _rt.DecodeError(
+                    DIALECT,
+                    SHAPE_TOOL_RESULT,
+                    at + "/image/format",
+                    "expected one of " + ", ".join(map(repr, _VALUES_TOOL_RESULT_0_CONTENT_2_MEDIA_TYPE_BACK)),
+                )
             p["media_type"] = _VALUES_TOOL_RESULT_0_CONTENT_2_MEDIA_TYPE_BACK[v]
             try:
                 v = b2["bytes"]
             except (KeyError, TypeError):
-                raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/image/source/bytes", "expected a value, got nothing") from None
+                raise _rt.DecodeError(
+                    DIALECT, SHAPE_TOOL_RESULT, at + "/image/source/bytes", "expected a value, got nothing"
+                ) from None
             if type(v) is not str:
                 raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/image/source/bytes", "expected a string")
             p["data"] = v
@@ -440,7 +526,9 @@ def _CONTENT_TOOL_RESULT_0_CONTENT_in(blocks: Any, fx: dict[str, Any], fm: dict[
     return parts
 
 
-def _CONTENT_TOOL_RESULT_0_CONTENT_out(parts: list[dict[str, Any]], fm: dict[str, Any], losses: list[_rt.Loss], strict: bool) -> Any:
+def _CONTENT_TOOL_RESULT_0_CONTENT_out(
+    parts: list[dict[str, Any]], fm: dict[str, Any], losses: list[_rt.Loss], strict: bool
+) -> Any:
     out: list[Any] = []
     for i, p in enumerate(parts):
         kind = p["type"]
@@ -450,14 +538,28 @@ def _CONTENT_TOOL_RESULT_0_CONTENT_out(parts: list[dict[str, Any]], fm: dict[str
         if kind == "json" and "value" in p:
             out.append({"json": p["value"]})
             continue
-        if kind == "image" and "media_type" in p and "data" in p and p["media_type"] in _VALUES_TOOL_RESULT_0_CONTENT_2_MEDIA_TYPE:
-            out.append({"image": {"format": _VALUES_TOOL_RESULT_0_CONTENT_2_MEDIA_TYPE[p["media_type"]], "source": {"bytes": p["data"]}}})
+        if (
+            kind == "image"
+            and "media_type" in p
+            and "data" in p
+            and p["media_type"] in _VALUES_TOOL_RESULT_0_CONTENT_2_MEDIA_TYPE
+        ):
+            out.append(
+                {
+                    "image": {
+                        "format": _VALUES_TOOL_RESULT_0_CONTENT_2_MEDIA_TYPE[p["media_type"]],
+                        "source": {"bytes": p["data"]},
+                    }
+                }
+            )
             continue
         if kind == "wire" and p["dialect"] == DIALECT:
             out.append(p["value"])
             continue
         _rt.report(losses, strict, "/content/" + str(i), DIALECT, _rt.describe_part(p))
     return out
+
+
 _VALUES_TOOL_RESULT_0_IS_ERROR = {False: "success", True: "error"}
 _VALUES_TOOL_RESULT_0_IS_ERROR_BACK = {"success": False, "error": True}
 
@@ -466,7 +568,12 @@ def decode_tool_result(payload: Any, *, id_map: IdMap | None = None) -> dict[str
     """Decode one Amazon Bedrock Converse tool_result into the canonical dict."""
     w = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, SHAPE_TOOL_RESULT)
     try:
-        if type(w) is dict and type(w.get("toolResult")) is dict and "toolUseId" in w["toolResult"] and "content" in w["toolResult"]:
+        if (
+            type(w) is dict
+            and type(w.get("toolResult")) is dict
+            and "toolUseId" in w["toolResult"]
+            and "content" in w["toolResult"]
+        ):
             c: dict[str, Any] = {}
             fx: dict[str, Any] | None = {}
             fm: dict[str, Any] = {}
@@ -512,7 +619,9 @@ def encode_tool_result(value: Any, *, strict: bool = False, id_map: IdMap | None
     fm = own.get("forms", _EMPTY)
     try:
         x0_call_id = c["call_id"]
-        if id_map is not None or (x0_call_id not in _IDS_SEEN and (type(x0_call_id) is not str or not _ID_OK(x0_call_id))):
+        if id_map is not None or (
+            x0_call_id not in _IDS_SEEN and (type(x0_call_id) is not str or not _ID_OK(x0_call_id))
+        ):
             x0_call_id = _rt.encode_id(x0_call_id, _IDS, id_map, losses, strict, "/call_id")
         x0_content = _CONTENT_TOOL_RESULT_0_CONTENT_out(c["content"], fm, losses, strict)
         x0_is_error = c.get("is_error", False)
@@ -531,7 +640,11 @@ def encode_tool_result(value: Any, *, strict: bool = False, id_map: IdMap | None
 
 
 # --- envelopes: where the shapes sit in a whole request or response --------------------
-ENVELOPES = ("request", "response", "stream_event", )
+ENVELOPES = (
+    "request",
+    "response",
+    "stream_event",
+)
 _KEYS = {"tool_definition": "tools", "tool_call": "tool_calls", "tool_result": "tool_results"}
 # (kind, alternative sets of required root keys, {root key: allowed JSON types}, (pointer
 # tokens, allowed JSON types, required) deeper down, the only root keys a closed envelope may
@@ -540,15 +653,75 @@ _ENVELOPE_KINDS = (
     (
         "request",
         (("messages",),),
-        dict((("additionalModelRequestFields", ("object",)), ("additionalModelResponseFieldPaths", ("array",)), ("guardrailConfig", ("object",)), ("inferenceConfig", ("object",)), ("messages", ("array",)), ("modelId", ("string",)), ("outputConfig", ("object",)), ("performanceConfig", ("object",)), ("projectIdentifier", ("string",)), ("promptVariables", ("object",)), ("requestMetadata", ("object",)), ("serviceTier", ("object",)), ("system", ("array",)), ("toolConfig", ("object",)))),
-        (((), ("object",), False), (("toolConfig", "tools"), ("array",), True), (("toolConfig", "tools"), ("array",), False), (("toolConfig", "toolChoice"), ("object",), False), (("messages", "*"), ("object",), False), (("messages", "*", "content"), ("array",), True), (("messages", "*", "role"), ("string",), True), (("toolConfig", "tools", "*"), ("object",), False), (("messages", "*", "content"), ("array",), False), (("messages", "*", "content", "*"), ("object",), False)),
-        ("additionalModelRequestFields", "additionalModelResponseFieldPaths", "guardrailConfig", "inferenceConfig", "messages", "modelId", "outputConfig", "performanceConfig", "projectIdentifier", "promptVariables", "requestMetadata", "serviceTier", "system", "toolConfig"),
+        dict(
+            (
+                ("additionalModelRequestFields", ("object",)),
+                ("additionalModelResponseFieldPaths", ("array",)),
+                ("guardrailConfig", ("object",)),
+                ("inferenceConfig", ("object",)),
+                ("messages", ("array",)),
+                ("modelId", ("string",)),
+                ("outputConfig", ("object",)),
+                ("performanceConfig", ("object",)),
+                ("projectIdentifier", ("string",)),
+                ("promptVariables", ("object",)),
+                ("requestMetadata", ("object",)),
+                ("serviceTier", ("object",)),
+                ("system", ("array",)),
+                ("toolConfig", ("object",)),
+            )
+        ),
+        (
+            ((), ("object",), False),
+            (("toolConfig", "tools"), ("array",), True),
+            (("toolConfig", "tools"), ("array",), False),
+            (("toolConfig", "toolChoice"), ("object",), False),
+            (("messages", "*"), ("object",), False),
+            (("messages", "*", "content"), ("array",), True),
+            (("messages", "*", "role"), ("string",), True),
+            (("toolConfig", "tools", "*"), ("object",), False),
+            (("messages", "*", "content"), ("array",), False),
+            (("messages", "*", "content", "*"), ("object",), False),
+        ),
+        (
+            "additionalModelRequestFields",
+            "additionalModelResponseFieldPaths",
+            "guardrailConfig",
+            "inferenceConfig",
+            "messages",
+            "modelId",
+            "outputConfig",
+            "performanceConfig",
+            "projectIdentifier",
+            "promptVariables",
+            "requestMetadata",
+            "serviceTier",
+            "system",
+            "toolConfig",
+        ),
     ),
     (
         "response",
         (("output", "stopReason"),),
-        dict((("metrics", ("object",)), ("output", ("object",)), ("performanceConfig", ("object",)), ("serviceTier", ("object",)), ("stopReason", ("string",)), ("trace", ("object",)), ("usage", ("object",)))),
-        (((), ("object",), False), (("output", "message"), ("object",), False), (("output", "message", "content"), ("array",), True), (("output", "message", "role"), ("string",), True), (("output", "message", "content"), ("array",), False), (("output", "message", "content", "*"), ("object",), False)),
+        dict(
+            (
+                ("metrics", ("object",)),
+                ("output", ("object",)),
+                ("performanceConfig", ("object",)),
+                ("serviceTier", ("object",)),
+                ("stopReason", ("string",)),
+                ("trace", ("object",)),
+                ("usage", ("object",)),
+            )
+        ),
+        (
+            ((), ("object",), False),
+            (("output", "message"), ("object",), False),
+            (("output", "message", "content"), ("array",), True),
+            (("output", "message", "role"), ("string",), True),
+            (("output", "message", "content"), ("array",), False),
+            (("output", "message", "content", "*"), ("object",), False),
+        ),
         None,
     ),
 )
@@ -562,7 +735,12 @@ def extract(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     _envelopes.check(w, _ENVELOPE_KINDS, DIALECT)  # not a request or response: never read as empty
     id_map = IdMap() if id_map is None else id_map
     out: dict[str, Any] = {
-        "tools": [], "tool_choice": None, "tool_calls": [], "tool_results": [], "finish_reason": None, "notes": []
+        "tools": [],
+        "tool_choice": None,
+        "tool_calls": [],
+        "tool_results": [],
+        "finish_reason": None,
+        "notes": [],
     }
     # tool_definition at /toolConfig/tools/*
     v0 = w.get("toolConfig") if type(w) is dict else None
@@ -585,7 +763,11 @@ def extract(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
         v2 = e1.get("content") if type(e1) is dict else None
         for i3, e3 in enumerate(_rt.elements(v2)):
             e = e3
-            if e is not None and _rt.lookup(e, ("toolUse", "type")) != "server_tool_use" and _rt.lookup(e, ("toolUse",)) is not _MISSING:
+            if (
+                e is not None
+                and _rt.lookup(e, ("toolUse", "type")) != "server_tool_use"
+                and _rt.lookup(e, ("toolUse",)) is not _MISSING
+            ):
                 at = f"/messages/{i1}/content/{i3}"
                 out[_KEYS["tool_call"]].append(_rt.decode_at(decode_tool_call, e, at, id_map))
     # tool_result at /messages/*/content/*
@@ -594,7 +776,11 @@ def extract(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
         v2 = e1.get("content") if type(e1) is dict else None
         for i3, e3 in enumerate(_rt.elements(v2)):
             e = e3
-            if e is not None and _rt.lookup(e, ("toolResult", "type")) != "nova_code_interpreter_result" and _rt.lookup(e, ("toolResult",)) is not _MISSING:
+            if (
+                e is not None
+                and _rt.lookup(e, ("toolResult", "type")) != "nova_code_interpreter_result"
+                and _rt.lookup(e, ("toolResult",)) is not _MISSING
+            ):
                 at = f"/messages/{i1}/content/{i3}"
                 out[_KEYS["tool_result"]].append(_rt.decode_at(decode_tool_result, e, at, id_map))
                 _rt.note_position(out, id_map, at, DIALECT)
@@ -604,7 +790,11 @@ def extract(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     v2 = v1.get("content") if type(v1) is dict else None
     for i3, e3 in enumerate(_rt.elements(v2)):
         e = e3
-        if e is not None and _rt.lookup(e, ("toolUse", "type")) != "server_tool_use" and _rt.lookup(e, ("toolUse",)) is not _MISSING:
+        if (
+            e is not None
+            and _rt.lookup(e, ("toolUse", "type")) != "server_tool_use"
+            and _rt.lookup(e, ("toolUse",)) is not _MISSING
+        ):
             at = f"/output/message/content/{i3}"
             out[_KEYS["tool_call"]].append(_rt.decode_at(decode_tool_call, e, at, id_map))
     if out["finish_reason"] is None:
@@ -616,16 +806,35 @@ def extract(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
 _LOCATIONS = (
     ("tool_definition", ("toolConfig", "tools", "*"), (), (("toolSpec",),), (), ()),
     ("tool_choice", ("toolConfig", "toolChoice"), (), (), (), ()),
-    ("tool_call", ("messages", "*", "content", "*"), (), (("toolUse",),), ((("toolUse", "type"), "server_tool_use"),), ()),
-    ("tool_result", ("messages", "*", "content", "*"), (), (("toolResult",),), ((("toolResult", "type"), "nova_code_interpreter_result"),), ()),
-    ("tool_call", ("output", "message", "content", "*"), (), (("toolUse",),), ((("toolUse", "type"), "server_tool_use"),), ()),
+    (
+        "tool_call",
+        ("messages", "*", "content", "*"),
+        (),
+        (("toolUse",),),
+        ((("toolUse", "type"), "server_tool_use"),),
+        (),
+    ),
+    (
+        "tool_result",
+        ("messages", "*", "content", "*"),
+        (),
+        (("toolResult",),),
+        ((("toolResult", "type"), "nova_code_interpreter_result"),),
+        (),
+    ),
+    (
+        "tool_call",
+        ("output", "message", "content", "*"),
+        (),
+        (("toolUse",),),
+        ((("toolUse", "type"), "server_tool_use"),),
+        (),
+    ),
 )
 # (canonical tool_definition field, pointer tokens) carried once for every tool
-_TOOLS_FIELDS = (
-)
+_TOOLS_FIELDS = ()
 # (canonical tool_choice field, pointer tokens) carried beside the choice
-_CHOICE_FIELDS = (
-)
+_CHOICE_FIELDS = ()
 
 
 def inject(payload: Any, parts: dict[str, Any], *, strict: bool = False, id_map: IdMap | None = None) -> Encoded:
@@ -636,5 +845,13 @@ def inject(payload: Any, parts: dict[str, Any], *, strict: bool = False, id_map:
     w = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, "envelope")
     encoders = {shape: globals()["encode_" + shape] for shape in SHAPES}
     return _rt.inject(
-        w, parts, _LOCATIONS, encoders, DIALECT, strict, id_map if id_map is not None else IdMap(), _CHOICE_FIELDS, _TOOLS_FIELDS
+        w,
+        parts,
+        _LOCATIONS,
+        encoders,
+        DIALECT,
+        strict,
+        id_map if id_map is not None else IdMap(),
+        _CHOICE_FIELDS,
+        _TOOLS_FIELDS,
     )

@@ -34,14 +34,18 @@ __all__ = [
 
 DIALECT = "cohere_v2"
 TITLE = "Cohere Chat v2"
-SHAPES = ("tool_definition", "tool_choice", "tool_call", "tool_result", )
+SHAPES = (
+    "tool_definition",
+    "tool_choice",
+    "tool_call",
+    "tool_result",
+)
 # Canonical fields this dialect leaves out because the other side can derive them.
 DERIVABLE: dict[str, tuple[str, ...]] = {
     "tool_result": ("name",),
 }
 # Canonical values a variant carries without a field (they decode as the field left out).
-EQUIVALENT: dict[str, dict[str, Any]] = {
-}
+EQUIVALENT: dict[str, dict[str, Any]] = {}
 # Canonical values this dialect says by leaving the shape out (no value, no loss).
 ABSENT: dict[str, dict[str, Any]] = {
     "tool_choice": {"mode": "auto"},
@@ -49,18 +53,18 @@ ABSENT: dict[str, dict[str, Any]] = {
 # Where each variant spells each canonical field: its pointer, then its other spellings.
 POINTERS: dict[str, tuple[dict[str, tuple[str, ...]], ...]] = {
     "tool_definition": (
-        {"name": ("/function/name",), "description": ("/function/description",), "parameters": ("/function/parameters",)},
+        {
+            "name": ("/function/name",),
+            "description": ("/function/description",),
+            "parameters": ("/function/parameters",),
+        },
     ),
     "tool_choice": (
         {},
         {},
     ),
-    "tool_call": (
-        {"id": ("/id",), "name": ("/function/name",), "arguments": ("/function/arguments",)},
-    ),
-    "tool_result": (
-        {"call_id": ("/tool_call_id",), "content": ("/content",)},
-    ),
+    "tool_call": ({"id": ("/id",), "name": ("/function/name",), "arguments": ("/function/arguments",)},),
+    "tool_result": ({"call_id": ("/tool_call_id",), "content": ("/content",)},),
 }
 _MISSING = _rt.MISSING
 _EMPTY: dict[str, Any] = {}
@@ -75,11 +79,19 @@ class _Mismatch(Exception):
     """An assumption of the straight-line decoder failed; explain() names the pointer."""
 
 
-
 # --- tool_definition ---------------------------------------------------------------------
 
 SHAPE_TOOL_DEFINITION = "tool_definition"
-_CHECKS_TOOL_DEFINITION = ((("", "object", None), ("/type", "const", "function"), ("/function", "object", None), ("/function/name", "nonempty", None), ("/function/description", "optional", "string"), ("/function/parameters", "object", None)),)
+_CHECKS_TOOL_DEFINITION = (
+    (
+        ("", "object", None),
+        ("/type", "const", "function"),
+        ("/function", "object", None),
+        ("/function/name", "nonempty", None),
+        ("/function/description", "optional", "string"),
+        ("/function/parameters", "object", None),
+    ),
+)
 _K_TOOL_DEFINITION_0_0 = frozenset(("function", "type"))
 _K_TOOL_DEFINITION_0_1 = frozenset(("description", "name", "parameters"))
 
@@ -169,7 +181,11 @@ def _select_tool_choice(c: dict[str, Any]) -> int:
 
 def decode_tool_choice(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     """Decode one Cohere Chat v2 tool_choice into the canonical dict."""
-    w = payload if type(payload) is dict or payload in _ROOTS_TOOL_CHOICE else _rt.as_wire(payload, DIALECT, SHAPE_TOOL_CHOICE)
+    w = (
+        payload
+        if type(payload) is dict or payload in _ROOTS_TOOL_CHOICE
+        else _rt.as_wire(payload, DIALECT, SHAPE_TOOL_CHOICE)
+    )
     try:
         if w == "REQUIRED":
             c: dict[str, Any] = {"mode": "required"}
@@ -235,7 +251,16 @@ def encode_tool_choice(value: Any, *, strict: bool = False, id_map: IdMap | None
 # --- tool_call ---------------------------------------------------------------------------
 
 SHAPE_TOOL_CALL = "tool_call"
-_CHECKS_TOOL_CALL = ((("", "object", None), ("/type", "const", "function"), ("/function", "object", None), ("/id", "string", None), ("/function/name", "nonempty", None), ("/function/arguments", "string", None)),)
+_CHECKS_TOOL_CALL = (
+    (
+        ("", "object", None),
+        ("/type", "const", "function"),
+        ("/function", "object", None),
+        ("/id", "string", None),
+        ("/function/name", "nonempty", None),
+        ("/function/arguments", "string", None),
+    ),
+)
 _K_TOOL_CALL_0_0 = frozenset(("function", "id", "type"))
 _K_TOOL_CALL_0_1 = frozenset(("arguments", "name"))
 
@@ -260,7 +285,10 @@ def decode_tool_call(payload: Any, *, id_map: IdMap | None = None) -> dict[str, 
             if type(v) is not str:
                 raise _Mismatch
             c["raw_arguments"] = v
-            if v in ("null", "", ):
+            if v in (
+                "null",
+                "",
+            ):
                 c["arguments"] = {}
             else:
                 try:
@@ -300,7 +328,13 @@ def encode_tool_call(value: Any, *, strict: bool = False, id_map: IdMap | None =
         if id_map is not None or (x0_id not in _IDS_SEEN and (type(x0_id) is not str or not _ID_OK(x0_id))):
             x0_id = _rt.encode_id(x0_id, _IDS, id_map, losses, strict, "/id")
         x0_name = c["name"]
-        x0_arguments = _rt.arguments_text(c, ("null", "", ))
+        x0_arguments = _rt.arguments_text(
+            c,
+            (
+                "null",
+                "",
+            ),
+        )
         w = {"type": "function", "id": x0_id, "function": {"name": x0_name, "arguments": x0_arguments}}
         if own:
             _rt.apply_fields(w, own.get("fields", _EMPTY), DIALECT, losses, strict)
@@ -314,7 +348,9 @@ def encode_tool_call(value: Any, *, strict: bool = False, id_map: IdMap | None =
 # --- tool_result -------------------------------------------------------------------------
 
 SHAPE_TOOL_RESULT = "tool_result"
-_CHECKS_TOOL_RESULT = ((("", "object", None), ("/role", "const", "tool"), ("/tool_call_id", "string", None), ("/content", "any", None)),)
+_CHECKS_TOOL_RESULT = (
+    (("", "object", None), ("/role", "const", "tool"), ("/tool_call_id", "string", None), ("/content", "any", None)),
+)
 _K_TOOL_RESULT_0_0 = frozenset(("content", "role", "tool_call_id"))
 _K_TOOL_RESULT_0_CONTENT_0_0 = frozenset(("text", "type"))
 _K_TOOL_RESULT_0_CONTENT_1_0 = frozenset(("document", "type"))
@@ -336,7 +372,9 @@ def _CONTENT_TOOL_RESULT_0_CONTENT_in(blocks: Any, fx: dict[str, Any], fm: dict[
             try:
                 v = b["text"]
             except (KeyError, TypeError):
-                raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/text", "expected a value, got nothing") from None
+                raise _rt.DecodeError(
+                    DIALECT, SHAPE_TOOL_RESULT, at + "/text", "expected a value, got nothing"
+                ) from None
             if type(v) is not str:
                 raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/text", "expected a string")
             p["text"] = v
@@ -350,7 +388,9 @@ def _CONTENT_TOOL_RESULT_0_CONTENT_in(blocks: Any, fx: dict[str, Any], fm: dict[
             try:
                 v = b1["data"]
             except (KeyError, TypeError):
-                raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/document/data", "expected a value, got nothing") from None
+                raise _rt.DecodeError(
+                    DIALECT, SHAPE_TOOL_RESULT, at + "/document/data", "expected a value, got nothing"
+                ) from None
             p["value"] = v
             if len(b) != 2:
                 fx = _rt.unknown_fields(b, _K_TOOL_RESULT_0_CONTENT_1_0, at + "", fx)
@@ -366,7 +406,9 @@ def _CONTENT_TOOL_RESULT_0_CONTENT_in(blocks: Any, fx: dict[str, Any], fm: dict[
     return parts
 
 
-def _CONTENT_TOOL_RESULT_0_CONTENT_out(parts: list[dict[str, Any]], fm: dict[str, Any], losses: list[_rt.Loss], strict: bool) -> Any:
+def _CONTENT_TOOL_RESULT_0_CONTENT_out(
+    parts: list[dict[str, Any]], fm: dict[str, Any], losses: list[_rt.Loss], strict: bool
+) -> Any:
     if fm.get("/content") != "blocks":
         if len(parts) == 1 and parts[0]["type"] == "text":
             return parts[0]["text"]
@@ -423,7 +465,9 @@ def encode_tool_result(value: Any, *, strict: bool = False, id_map: IdMap | None
     fm = own.get("forms", _EMPTY)
     try:
         x0_call_id = c["call_id"]
-        if id_map is not None or (x0_call_id not in _IDS_SEEN and (type(x0_call_id) is not str or not _ID_OK(x0_call_id))):
+        if id_map is not None or (
+            x0_call_id not in _IDS_SEEN and (type(x0_call_id) is not str or not _ID_OK(x0_call_id))
+        ):
             x0_call_id = _rt.encode_id(x0_call_id, _IDS, id_map, losses, strict, "/call_id")
         x0_content = _CONTENT_TOOL_RESULT_0_CONTENT_out(c["content"], fm, losses, strict)
         w = {"role": "tool", "tool_call_id": x0_call_id, "content": x0_content}
@@ -437,7 +481,11 @@ def encode_tool_result(value: Any, *, strict: bool = False, id_map: IdMap | None
 
 
 # --- envelopes: where the shapes sit in a whole request or response --------------------
-ENVELOPES = ("request", "response", "stream_event", )
+ENVELOPES = (
+    "request",
+    "response",
+    "stream_event",
+)
 _KEYS = {"tool_definition": "tools", "tool_call": "tool_calls", "tool_result": "tool_results"}
 # (kind, alternative sets of required root keys, {root key: allowed JSON types}, (pointer
 # tokens, allowed JSON types, required) deeper down, the only root keys a closed envelope may
@@ -446,15 +494,63 @@ _ENVELOPE_KINDS = (
     (
         "request",
         (("messages", "model"),),
-        dict((("citation_options", ("object",)), ("documents", ("array",)), ("frequency_penalty", ("number", "integer")), ("k", ("number", "integer")), ("logprobs", ("boolean",)), ("max_tokens", ("integer",)), ("messages", ("array",)), ("model", ("string",)), ("p", ("number", "integer")), ("presence_penalty", ("number", "integer")), ("priority", ("integer",)), ("response_format", ("object",)), ("safety_mode", ("string",)), ("seed", ("integer",)), ("stop_sequences", ("array",)), ("stream", ("boolean",)), ("strict_tools", ("boolean",)), ("temperature", ("number", "integer")), ("thinking", ("object",)), ("tool_choice", ("string",)), ("tools", ("array",)))),
-        (((), ("object",), False), (("tools", "*"), ("object",), False), (("tools", "*", "function"), ("object",), True), (("tools", "*", "type"), ("string",), True), (("messages", "*"), ("object",), False), (("messages", "*", "role"), ("string",), True), (("messages", "*", "tool_calls"), ("array", "null"), False)),
+        dict(
+            (
+                ("citation_options", ("object",)),
+                ("documents", ("array",)),
+                ("frequency_penalty", ("number", "integer")),
+                ("k", ("number", "integer")),
+                ("logprobs", ("boolean",)),
+                ("max_tokens", ("integer",)),
+                ("messages", ("array",)),
+                ("model", ("string",)),
+                ("p", ("number", "integer")),
+                ("presence_penalty", ("number", "integer")),
+                ("priority", ("integer",)),
+                ("response_format", ("object",)),
+                ("safety_mode", ("string",)),
+                ("seed", ("integer",)),
+                ("stop_sequences", ("array",)),
+                ("stream", ("boolean",)),
+                ("strict_tools", ("boolean",)),
+                ("temperature", ("number", "integer")),
+                ("thinking", ("object",)),
+                ("tool_choice", ("string",)),
+                ("tools", ("array",)),
+            )
+        ),
+        (
+            ((), ("object",), False),
+            (("tools", "*"), ("object",), False),
+            (("tools", "*", "function"), ("object",), True),
+            (("tools", "*", "type"), ("string",), True),
+            (("messages", "*"), ("object",), False),
+            (("messages", "*", "role"), ("string",), True),
+            (("messages", "*", "tool_calls"), ("array", "null"), False),
+        ),
         None,
     ),
     (
         "response",
         (("finish_reason", "id", "message"),),
-        dict((("finish_reason", ("string",)), ("id", ("string",)), ("logprobs", ("array",)), ("message", ("object",)), ("usage", ("object",)))),
-        (((), ("object",), False), (("message", "role"), ("string",), True), (("message", "tool_calls"), ("array",), False), (("message", "tool_calls", "*"), ("object",), False), (("message", "tool_calls", "*", "function"), ("object",), True), (("message", "tool_calls", "*", "id"), ("string",), True), (("message", "tool_calls", "*", "type"), ("string",), True)),
+        dict(
+            (
+                ("finish_reason", ("string",)),
+                ("id", ("string",)),
+                ("logprobs", ("array",)),
+                ("message", ("object",)),
+                ("usage", ("object",)),
+            )
+        ),
+        (
+            ((), ("object",), False),
+            (("message", "role"), ("string",), True),
+            (("message", "tool_calls"), ("array",), False),
+            (("message", "tool_calls", "*"), ("object",), False),
+            (("message", "tool_calls", "*", "function"), ("object",), True),
+            (("message", "tool_calls", "*", "id"), ("string",), True),
+            (("message", "tool_calls", "*", "type"), ("string",), True),
+        ),
         None,
     ),
 )
@@ -468,7 +564,12 @@ def extract(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     _envelopes.check(w, _ENVELOPE_KINDS, DIALECT)  # not a request or response: never read as empty
     id_map = IdMap() if id_map is None else id_map
     out: dict[str, Any] = {
-        "tools": [], "tool_choice": None, "tool_calls": [], "tool_results": [], "finish_reason": None, "notes": []
+        "tools": [],
+        "tool_choice": None,
+        "tool_calls": [],
+        "tool_results": [],
+        "finish_reason": None,
+        "notes": [],
     }
     # tool_definition at /tools/*
     v0 = w.get("tools") if type(w) is dict else None
@@ -526,12 +627,9 @@ _LOCATIONS = (
     ("tool_call", ("message", "tool_calls", "*"), (), (), (), ()),
 )
 # (canonical tool_definition field, pointer tokens) carried once for every tool
-_TOOLS_FIELDS = (
-    ("strict", ("strict_tools",)),
-)
+_TOOLS_FIELDS = (("strict", ("strict_tools",)),)
 # (canonical tool_choice field, pointer tokens) carried beside the choice
-_CHOICE_FIELDS = (
-)
+_CHOICE_FIELDS = ()
 
 
 def inject(payload: Any, parts: dict[str, Any], *, strict: bool = False, id_map: IdMap | None = None) -> Encoded:
@@ -542,5 +640,13 @@ def inject(payload: Any, parts: dict[str, Any], *, strict: bool = False, id_map:
     w = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, "envelope")
     encoders = {shape: globals()["encode_" + shape] for shape in SHAPES}
     return _rt.inject(
-        w, parts, _LOCATIONS, encoders, DIALECT, strict, id_map if id_map is not None else IdMap(), _CHOICE_FIELDS, _TOOLS_FIELDS
+        w,
+        parts,
+        _LOCATIONS,
+        encoders,
+        DIALECT,
+        strict,
+        id_map if id_map is not None else IdMap(),
+        _CHOICE_FIELDS,
+        _TOOLS_FIELDS,
     )

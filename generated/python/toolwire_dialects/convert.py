@@ -35,8 +35,25 @@ class _Dialects(Mapping[str, ModuleType]):
         return len(self._names)
 
 
-DIALECTS: Mapping[str, ModuleType] = _Dialects(("anthropic_messages", "bedrock_converse", "cohere_v2", "gemini", "mcp", "mistral", "ollama", "openai_chat", "openai_responses", ))
-SHAPES = ("tool_definition", "tool_choice", "tool_call", "tool_result", )
+DIALECTS: Mapping[str, ModuleType] = _Dialects(
+    (
+        "anthropic_messages",
+        "bedrock_converse",
+        "cohere_v2",
+        "gemini",
+        "mcp",
+        "mistral",
+        "ollama",
+        "openai_chat",
+        "openai_responses",
+    )
+)
+SHAPES = (
+    "tool_definition",
+    "tool_choice",
+    "tool_call",
+    "tool_result",
+)
 
 
 def get_dialect(name: str) -> ModuleType:

@@ -34,16 +34,18 @@ __all__ = [
 
 DIALECT = "gemini"
 TITLE = "Google Gemini generateContent"
-SHAPES = ("tool_definition", "tool_choice", "tool_call", "tool_result", )
+SHAPES = (
+    "tool_definition",
+    "tool_choice",
+    "tool_call",
+    "tool_result",
+)
 # Canonical fields this dialect leaves out because the other side can derive them.
-DERIVABLE: dict[str, tuple[str, ...]] = {
-}
+DERIVABLE: dict[str, tuple[str, ...]] = {}
 # Canonical values a variant carries without a field (they decode as the field left out).
-EQUIVALENT: dict[str, dict[str, Any]] = {
-}
+EQUIVALENT: dict[str, dict[str, Any]] = {}
 # Canonical values this dialect says by leaving the shape out (no value, no loss).
-ABSENT: dict[str, dict[str, Any]] = {
-}
+ABSENT: dict[str, dict[str, Any]] = {}
 # Where each variant spells each canonical field: its pointer, then its other spellings.
 POINTERS: dict[str, tuple[dict[str, tuple[str, ...]], ...]] = {
     "tool_definition": (
@@ -60,7 +62,11 @@ POINTERS: dict[str, tuple[dict[str, tuple[str, ...]], ...]] = {
         {"id": ("/functionCall/id",), "name": ("/functionCall/name",), "arguments": ("/functionCall/args",)},
     ),
     "tool_result": (
-        {"call_id": ("/functionResponse/id",), "name": ("/functionResponse/name",), "content": ("/functionResponse/response",)},
+        {
+            "call_id": ("/functionResponse/id",),
+            "name": ("/functionResponse/name",),
+            "content": ("/functionResponse/response",),
+        },
     ),
 }
 _MISSING = _rt.MISSING
@@ -76,12 +82,23 @@ class _Mismatch(Exception):
     """An assumption of the straight-line decoder failed; explain() names the pointer."""
 
 
-
 # --- tool_definition ---------------------------------------------------------------------
 
 SHAPE_TOOL_DEFINITION = "tool_definition"
-_PROTO_TOOL_DEFINITION = {"name": None, "description": None, "parametersJsonSchema": None, "parameters": None}  # proto JSON: the field names read in either spelling
-_CHECKS_TOOL_DEFINITION = ((("", "object", None), ("/name", "nonempty", None), ("/description", "optional", "string"), ("/parametersJsonSchema", "optional", "object")),)
+_PROTO_TOOL_DEFINITION = {
+    "name": None,
+    "description": None,
+    "parametersJsonSchema": None,
+    "parameters": None,
+}  # proto JSON: the field names read in either spelling
+_CHECKS_TOOL_DEFINITION = (
+    (
+        ("", "object", None),
+        ("/name", "nonempty", None),
+        ("/description", "optional", "string"),
+        ("/parametersJsonSchema", "optional", "object"),
+    ),
+)
 _K_TOOL_DEFINITION_0_0 = frozenset(("description", "name", "parameters", "parametersJsonSchema"))
 
 
@@ -110,7 +127,12 @@ def decode_tool_definition(payload: Any, *, id_map: IdMap | None = None) -> dict
                 c["description"] = v
             v = w.get("parametersJsonSchema", _MISSING)
             if v is not _MISSING and w.get("parameters", _MISSING) is not _MISSING:
-                raise _rt.DecodeError(DIALECT, SHAPE, "/parameters", "another spelling of /parametersJsonSchema, which is given too; send one")
+                raise _rt.DecodeError(
+                    DIALECT,
+                    SHAPE,
+                    "/parameters",
+                    "another spelling of /parametersJsonSchema, which is given too; send one",
+                )
             if v is _MISSING:
                 v = w.get("parameters", _MISSING)
                 if v is not _MISSING:
@@ -142,7 +164,9 @@ def decode_tool_definition(payload: Any, *, id_map: IdMap | None = None) -> dict
     raise _pj.as_spelled(_rt.explain(w, _CHECKS_TOOL_DEFINITION, DIALECT, SHAPE_TOOL_DEFINITION), spelled)
 
 
-def encode_tool_definition(value: Any, *, strict: bool = False, id_map: IdMap | None = None, schema_profile: str | None = None) -> Encoded:
+def encode_tool_definition(
+    value: Any, *, strict: bool = False, id_map: IdMap | None = None, schema_profile: str | None = None
+) -> Encoded:
     """Encode a canonical tool_definition as Google Gemini generateContent; lists what it cannot carry.
     schema_profile picks the parameters' schema language (else the input's spelling is kept)."""
     c = value if type(value) is dict else _rt.as_canonical(value, SHAPE_TOOL_DEFINITION)
@@ -166,7 +190,9 @@ def encode_tool_definition(value: Any, *, strict: bool = False, id_map: IdMap | 
             if schema_profile is not None:  # the caller picks the schema language
                 form = _rt.schema_profile_form(schema_profile, {None: "json_schema", "alias:0": "openapi_subset"}, form)
             if form == "alias:0" or form == "alias:0:lower":
-                w["parameters"] = _rt.schema_to_openapi(x0_parameters, losses, strict, DIALECT, "/parameters", lower=form == "alias:0:lower")
+                w["parameters"] = _rt.schema_to_openapi(
+                    x0_parameters, losses, strict, DIALECT, "/parameters", lower=form == "alias:0:lower"
+                )
             else:
                 w["parametersJsonSchema"] = x0_parameters
         if c.get("strict") is not None:
@@ -183,8 +209,17 @@ def encode_tool_definition(value: Any, *, strict: bool = False, id_map: IdMap | 
 # --- tool_choice -------------------------------------------------------------------------
 
 SHAPE_TOOL_CHOICE = "tool_choice"
-_PROTO_TOOL_CHOICE = {"mode": None, "allowedFunctionNames": {"*": None}}  # proto JSON: the field names read in either spelling
-_CHECKS_TOOL_CHOICE = ((("", "object", None), ("/mode", "const", "AUTO")), (("", "object", None), ("/mode", "const", "NONE")), (("", "object", None), ("/mode", "const", "VALIDATED"), ("/allowedFunctionNames", "optional", "list")), (("", "object", None), ("/mode", "optional_const", "MODE_UNSPECIFIED")), (("", "object", None), ("/mode", "values", ("ANY", "ANY")), ("/allowedFunctionNames", "optional", "list")))
+_PROTO_TOOL_CHOICE = {
+    "mode": None,
+    "allowedFunctionNames": {"*": None},
+}  # proto JSON: the field names read in either spelling
+_CHECKS_TOOL_CHOICE = (
+    (("", "object", None), ("/mode", "const", "AUTO")),
+    (("", "object", None), ("/mode", "const", "NONE")),
+    (("", "object", None), ("/mode", "const", "VALIDATED"), ("/allowedFunctionNames", "optional", "list")),
+    (("", "object", None), ("/mode", "optional_const", "MODE_UNSPECIFIED")),
+    (("", "object", None), ("/mode", "values", ("ANY", "ANY")), ("/allowedFunctionNames", "optional", "list")),
+)
 _K_TOOL_CHOICE_0_0 = frozenset(("mode",))
 _K_TOOL_CHOICE_1_0 = frozenset(("mode",))
 _K_TOOL_CHOICE_2_0 = frozenset(("allowedFunctionNames", "mode"))
@@ -275,9 +310,19 @@ def decode_tool_choice(payload: Any, *, id_map: IdMap | None = None) -> dict[str
             _rt.normalize_choice(c)
             if _select_tool_choice(c) != 2:
                 fm[""] = "variant:2"
-            c["extensions"] = {DIALECT: _rt.extension(fx, fm, "Gemini VALIDATED mode: the model may answer in text or call a function, and its function calls are validated with constrained decoding")}
+            c["extensions"] = {
+                DIALECT: _rt.extension(
+                    fx,
+                    fm,
+                    "Gemini VALIDATED mode: the model may answer in text or call a function, and its function calls are validated with constrained decoding",
+                )
+            }
             return c
-        if type(w) is dict and w.get("mode", "MODE_UNSPECIFIED") == "MODE_UNSPECIFIED" and w.keys() <= _K_TOOL_CHOICE_3_0:
+        if (
+            type(w) is dict
+            and w.get("mode", "MODE_UNSPECIFIED") == "MODE_UNSPECIFIED"
+            and w.keys() <= _K_TOOL_CHOICE_3_0
+        ):
             c: dict[str, Any] = {"mode": "auto"}
             fx = None  # most values carry no unknown fields: make the dict only when one turns up
             fm: dict[str, Any] = {}
@@ -429,8 +474,18 @@ def encode_tool_choice(value: Any, *, strict: bool = False, id_map: IdMap | None
 # --- tool_call ---------------------------------------------------------------------------
 
 SHAPE_TOOL_CALL = "tool_call"
-_PROTO_TOOL_CALL = {"functionCall": {"id": None, "name": None, "args": None}}  # proto JSON: the field names read in either spelling
-_CHECKS_TOOL_CALL = ((("", "object", None), ("/functionCall", "object", None), ("/functionCall/id", "optional", "string"), ("/functionCall/name", "nonempty", None), ("/functionCall/args", "optional", "object")),)
+_PROTO_TOOL_CALL = {
+    "functionCall": {"id": None, "name": None, "args": None}
+}  # proto JSON: the field names read in either spelling
+_CHECKS_TOOL_CALL = (
+    (
+        ("", "object", None),
+        ("/functionCall", "object", None),
+        ("/functionCall/id", "optional", "string"),
+        ("/functionCall/name", "nonempty", None),
+        ("/functionCall/args", "optional", "object"),
+    ),
+)
 _K_TOOL_CALL_0_0 = frozenset(("functionCall",))
 _K_TOOL_CALL_0_1 = frozenset(("args", "id", "name"))
 
@@ -508,7 +563,13 @@ def encode_tool_call(value: Any, *, strict: bool = False, id_map: IdMap | None =
         x0_name = c["name"]
         x0_arguments = c["arguments"]
         if x0_arguments is None:
-            _rt.report(losses, strict, "/arguments", DIALECT, "argument text that is not a JSON object (" + str(c.get("arguments_error")) + "); sent as {}")
+            _rt.report(
+                losses,
+                strict,
+                "/arguments",
+                DIALECT,
+                "argument text that is not a JSON object (" + str(c.get("arguments_error")) + "); sent as {}",
+            )
             x0_arguments = {}
         if x0_arguments == {} and fm.get("/functionCall/args") != "present":
             x0_arguments = None if fm.get("/functionCall/args") == "null" else _MISSING
@@ -531,8 +592,18 @@ def encode_tool_call(value: Any, *, strict: bool = False, id_map: IdMap | None =
 # --- tool_result -------------------------------------------------------------------------
 
 SHAPE_TOOL_RESULT = "tool_result"
-_PROTO_TOOL_RESULT = {"functionResponse": {"id": None, "name": None, "response": None}}  # proto JSON: the field names read in either spelling
-_CHECKS_TOOL_RESULT = ((("", "object", None), ("/functionResponse", "object", None), ("/functionResponse/id", "optional", "string"), ("/functionResponse/name", "nonempty", None), ("/functionResponse/response", "object", None)),)
+_PROTO_TOOL_RESULT = {
+    "functionResponse": {"id": None, "name": None, "response": None}
+}  # proto JSON: the field names read in either spelling
+_CHECKS_TOOL_RESULT = (
+    (
+        ("", "object", None),
+        ("/functionResponse", "object", None),
+        ("/functionResponse/id", "optional", "string"),
+        ("/functionResponse/name", "nonempty", None),
+        ("/functionResponse/response", "object", None),
+    ),
+)
 _K_TOOL_RESULT_0_0 = frozenset(("functionResponse",))
 _K_TOOL_RESULT_0_1 = frozenset(("id", "name", "response"))
 
@@ -542,7 +613,12 @@ def decode_tool_result(payload: Any, *, id_map: IdMap | None = None) -> dict[str
     w = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, SHAPE_TOOL_RESULT)
     w, spelled = _pj.decode_spelling(w, _PROTO_TOOL_RESULT, DIALECT, SHAPE_TOOL_RESULT)
     try:
-        if type(w) is dict and type(w.get("functionResponse")) is dict and "name" in w["functionResponse"] and "response" in w["functionResponse"]:
+        if (
+            type(w) is dict
+            and type(w.get("functionResponse")) is dict
+            and "name" in w["functionResponse"]
+            and "response" in w["functionResponse"]
+        ):
             c: dict[str, Any] = {}
             fx = None  # most values carry no unknown fields: make the dict only when one turns up
             fm: dict[str, Any] = {}
@@ -603,9 +679,24 @@ def encode_tool_result(value: Any, *, strict: bool = False, id_map: IdMap | None
         if x0_name is None and id_map is not None:
             x0_name = id_map.name_for(c.get("call_id"))
         if x0_name is None:
-            _rt.report(losses, strict, "/name", DIALECT, "a result without its tool name (the id map does not know call " + repr(c.get("call_id")) + ")")
+            _rt.report(
+                losses,
+                strict,
+                "/name",
+                DIALECT,
+                "a result without its tool name (the id map does not know call " + repr(c.get("call_id")) + ")",
+            )
             return _tuple_new(Encoded, (None, losses))
-        x0_content = _rt.result_to_object(c["content"], c.get("is_error", False), "output", "error", fm.get("/functionResponse/response"), losses, strict, DIALECT)
+        x0_content = _rt.result_to_object(
+            c["content"],
+            c.get("is_error", False),
+            "output",
+            "error",
+            fm.get("/functionResponse/response"),
+            losses,
+            strict,
+            DIALECT,
+        )
         w = {"functionResponse": {"name": x0_name, "response": x0_content}}
         if x0_call_id is not _MISSING:
             w["functionResponse"]["id"] = x0_call_id
@@ -619,8 +710,17 @@ def encode_tool_result(value: Any, *, strict: bool = False, id_map: IdMap | None
 
 
 # --- envelopes: where the shapes sit in a whole request or response --------------------
-ENVELOPES = ("request", "response", "stream_event", )
-_PROTO_ENVELOPE = {"tools": {"*": {"functionDeclarations": {"*": None}}}, "toolConfig": {"functionCallingConfig": None}, "contents": {"*": {"parts": {"*": {"functionCall": None, "functionResponse": None}}}}, "candidates": {"*": {"content": {"parts": {"*": {"functionCall": None}}}, "finishReason": None}}}
+ENVELOPES = (
+    "request",
+    "response",
+    "stream_event",
+)
+_PROTO_ENVELOPE = {
+    "tools": {"*": {"functionDeclarations": {"*": None}}},
+    "toolConfig": {"functionCallingConfig": None},
+    "contents": {"*": {"parts": {"*": {"functionCall": None, "functionResponse": None}}}},
+    "candidates": {"*": {"content": {"parts": {"*": {"functionCall": None}}}, "finishReason": None}},
+}
 _KEYS = {"tool_definition": "tools", "tool_call": "tool_calls", "tool_result": "tool_results"}
 # (kind, alternative sets of required root keys, {root key: allowed JSON types}, (pointer
 # tokens, allowed JSON types, required) deeper down, the only root keys a closed envelope may
@@ -629,15 +729,73 @@ _ENVELOPE_KINDS = (
     (
         "request",
         (("contents",),),
-        dict((("cachedContent", ("string",)), ("cached_content", ("string",)), ("contents", ("object", "array")), ("continuationToken", ("string",)), ("continuation_token", ("string",)), ("generationConfig", ("object",)), ("generation_config", ("object",)), ("labels", ("object",)), ("model", ("string",)), ("modelArmorConfig", ("object",)), ("model_armor_config", ("object",)), ("outputConfig", ("object",)), ("output_config", ("object",)), ("safetySettings", ("array",)), ("safety_settings", ("array",)), ("serviceTier", ("string",)), ("service_tier", ("string",)), ("store", ("boolean",)), ("systemInstruction", ("object",)), ("system_instruction", ("object",)), ("toolConfig", ("object",)), ("tool_config", ("object",)), ("tools", ("object", "array")))),
-        (((), ("object",), False), (("tools", "*"), ("object",), False), (("toolConfig", "functionCallingConfig"), ("object",), False), (("contents", "*"), ("object",), False), (("tools", "*", "functionDeclarations"), ("object", "array"), False), (("contents", "*", "parts"), ("object", "array"), False), (("tools", "*", "functionDeclarations", "*"), ("object",), False), (("tools", "*", "functionDeclarations", "*", "name"), ("string",), True), (("contents", "*", "parts", "*"), ("object",), False)),
+        dict(
+            (
+                ("cachedContent", ("string",)),
+                ("cached_content", ("string",)),
+                ("contents", ("object", "array")),
+                ("continuationToken", ("string",)),
+                ("continuation_token", ("string",)),
+                ("generationConfig", ("object",)),
+                ("generation_config", ("object",)),
+                ("labels", ("object",)),
+                ("model", ("string",)),
+                ("modelArmorConfig", ("object",)),
+                ("model_armor_config", ("object",)),
+                ("outputConfig", ("object",)),
+                ("output_config", ("object",)),
+                ("safetySettings", ("array",)),
+                ("safety_settings", ("array",)),
+                ("serviceTier", ("string",)),
+                ("service_tier", ("string",)),
+                ("store", ("boolean",)),
+                ("systemInstruction", ("object",)),
+                ("system_instruction", ("object",)),
+                ("toolConfig", ("object",)),
+                ("tool_config", ("object",)),
+                ("tools", ("object", "array")),
+            )
+        ),
+        (
+            ((), ("object",), False),
+            (("tools", "*"), ("object",), False),
+            (("toolConfig", "functionCallingConfig"), ("object",), False),
+            (("contents", "*"), ("object",), False),
+            (("tools", "*", "functionDeclarations"), ("object", "array"), False),
+            (("contents", "*", "parts"), ("object", "array"), False),
+            (("tools", "*", "functionDeclarations", "*"), ("object",), False),
+            (("tools", "*", "functionDeclarations", "*", "name"), ("string",), True),
+            (("contents", "*", "parts", "*"), ("object",), False),
+        ),
         None,
     ),
     (
         "response",
         (("candidates",), ("promptFeedback",), ("prompt_feedback",)),
-        dict((("candidates", ("object", "array")), ("createTime", ("string",)), ("create_time", ("string",)), ("modelStatus", ("object",)), ("modelVersion", ("string",)), ("model_status", ("object",)), ("model_version", ("string",)), ("promptFeedback", ("object",)), ("prompt_feedback", ("object",)), ("responseId", ("string",)), ("response_id", ("string",)), ("usageMetadata", ("object",)), ("usage_metadata", ("object",)))),
-        (((), ("object",), False), (("candidates", "*"), ("object",), False), (("candidates", "*", "content"), ("object",), False), (("candidates", "*", "content", "parts"), ("object", "array"), False), (("candidates", "*", "content", "parts", "*"), ("object",), False)),
+        dict(
+            (
+                ("candidates", ("object", "array")),
+                ("createTime", ("string",)),
+                ("create_time", ("string",)),
+                ("modelStatus", ("object",)),
+                ("modelVersion", ("string",)),
+                ("model_status", ("object",)),
+                ("model_version", ("string",)),
+                ("promptFeedback", ("object",)),
+                ("prompt_feedback", ("object",)),
+                ("responseId", ("string",)),
+                ("response_id", ("string",)),
+                ("usageMetadata", ("object",)),
+                ("usage_metadata", ("object",)),
+            )
+        ),
+        (
+            ((), ("object",), False),
+            (("candidates", "*"), ("object",), False),
+            (("candidates", "*", "content"), ("object",), False),
+            (("candidates", "*", "content", "parts"), ("object", "array"), False),
+            (("candidates", "*", "content", "parts", "*"), ("object",), False),
+        ),
         None,
     ),
 )
@@ -653,7 +811,12 @@ def extract(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     _envelopes.check(w, _ENVELOPE_KINDS, DIALECT)  # not a request or response: never read as empty
     id_map = IdMap() if id_map is None else id_map
     out: dict[str, Any] = {
-        "tools": [], "tool_choice": None, "tool_calls": [], "tool_results": [], "finish_reason": None, "notes": []
+        "tools": [],
+        "tool_choice": None,
+        "tool_calls": [],
+        "tool_results": [],
+        "finish_reason": None,
+        "notes": [],
     }
     # tool_definition at /tools/*/functionDeclarations/*
     v0 = w.get("tools") if type(w) is dict else None
@@ -714,11 +877,9 @@ _LOCATIONS = (
     ("tool_call", ("candidates", "*", "content", "parts", "*"), (), (("functionCall",),), (), ()),
 )
 # (canonical tool_definition field, pointer tokens) carried once for every tool
-_TOOLS_FIELDS = (
-)
+_TOOLS_FIELDS = ()
 # (canonical tool_choice field, pointer tokens) carried beside the choice
-_CHOICE_FIELDS = (
-)
+_CHOICE_FIELDS = ()
 
 
 def inject(payload: Any, parts: dict[str, Any], *, strict: bool = False, id_map: IdMap | None = None) -> Encoded:
@@ -729,6 +890,17 @@ def inject(payload: Any, parts: dict[str, Any], *, strict: bool = False, id_map:
     w = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, "envelope")
     w, spelled = _pj.decode_spelling(w, _PROTO_ENVELOPE, DIALECT, "envelope")
     encoders = {shape: globals()["encode_" + shape] for shape in SHAPES}
-    return _pj.respelled(_rt.inject(
-        w, parts, _LOCATIONS, encoders, DIALECT, strict, id_map if id_map is not None else IdMap(), _CHOICE_FIELDS, _TOOLS_FIELDS
-    ), spelled)  # as the input spelled it
+    return _pj.respelled(
+        _rt.inject(
+            w,
+            parts,
+            _LOCATIONS,
+            encoders,
+            DIALECT,
+            strict,
+            id_map if id_map is not None else IdMap(),
+            _CHOICE_FIELDS,
+            _TOOLS_FIELDS,
+        ),
+        spelled,
+    )  # as the input spelled it

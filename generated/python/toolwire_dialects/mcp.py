@@ -30,29 +30,25 @@ __all__ = [
 
 DIALECT = "mcp"
 TITLE = "Model Context Protocol (tools, 2025-11-25)"
-SHAPES = ("tool_definition", "tool_call", "tool_result", )
+SHAPES = (
+    "tool_definition",
+    "tool_call",
+    "tool_result",
+)
 # Canonical fields this dialect leaves out because the other side can derive them.
 DERIVABLE: dict[str, tuple[str, ...]] = {
     "tool_call": ("id",),
     "tool_result": ("call_id", "name"),
 }
 # Canonical values a variant carries without a field (they decode as the field left out).
-EQUIVALENT: dict[str, dict[str, Any]] = {
-}
+EQUIVALENT: dict[str, dict[str, Any]] = {}
 # Canonical values this dialect says by leaving the shape out (no value, no loss).
-ABSENT: dict[str, dict[str, Any]] = {
-}
+ABSENT: dict[str, dict[str, Any]] = {}
 # Where each variant spells each canonical field: its pointer, then its other spellings.
 POINTERS: dict[str, tuple[dict[str, tuple[str, ...]], ...]] = {
-    "tool_definition": (
-        {"name": ("/name",), "description": ("/description",), "parameters": ("/inputSchema",)},
-    ),
-    "tool_call": (
-        {"name": ("/name",), "arguments": ("/arguments",)},
-    ),
-    "tool_result": (
-        {"content": ("/content",), "is_error": ("/isError",)},
-    ),
+    "tool_definition": ({"name": ("/name",), "description": ("/description",), "parameters": ("/inputSchema",)},),
+    "tool_call": ({"name": ("/name",), "arguments": ("/arguments",)},),
+    "tool_result": ({"content": ("/content",), "is_error": ("/isError",)},),
 }
 _MISSING = _rt.MISSING
 _EMPTY: dict[str, Any] = {}
@@ -63,11 +59,17 @@ class _Mismatch(Exception):
     """An assumption of the straight-line decoder failed; explain() names the pointer."""
 
 
-
 # --- tool_definition ---------------------------------------------------------------------
 
 SHAPE_TOOL_DEFINITION = "tool_definition"
-_CHECKS_TOOL_DEFINITION = ((("", "object", None), ("/name", "nonempty", None), ("/description", "optional", "string"), ("/inputSchema", "object", None)),)
+_CHECKS_TOOL_DEFINITION = (
+    (
+        ("", "object", None),
+        ("/name", "nonempty", None),
+        ("/description", "optional", "string"),
+        ("/inputSchema", "object", None),
+    ),
+)
 _K_TOOL_DEFINITION_0_0 = frozenset(("description", "inputSchema", "name"))
 
 
@@ -186,7 +188,13 @@ def encode_tool_call(value: Any, *, strict: bool = False, id_map: IdMap | None =
         x0_name = c["name"]
         x0_arguments = c["arguments"]
         if x0_arguments is None:
-            _rt.report(losses, strict, "/arguments", DIALECT, "argument text that is not a JSON object (" + str(c.get("arguments_error")) + "); sent as {}")
+            _rt.report(
+                losses,
+                strict,
+                "/arguments",
+                DIALECT,
+                "argument text that is not a JSON object (" + str(c.get("arguments_error")) + "); sent as {}",
+            )
             x0_arguments = {}
         if x0_arguments == {} and fm.get("/arguments") != "present":
             x0_arguments = None if fm.get("/arguments") == "null" else _MISSING
@@ -222,7 +230,9 @@ def _CONTENT_TOOL_RESULT_0_CONTENT_in(blocks: Any, fx: dict[str, Any], fm: dict[
             try:
                 v = b["text"]
             except (KeyError, TypeError):
-                raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/text", "expected a value, got nothing") from None
+                raise _rt.DecodeError(
+                    DIALECT, SHAPE_TOOL_RESULT, at + "/text", "expected a value, got nothing"
+                ) from None
             if type(v) is not str:
                 raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/text", "expected a string")
             p["text"] = v
@@ -235,14 +245,18 @@ def _CONTENT_TOOL_RESULT_0_CONTENT_in(blocks: Any, fx: dict[str, Any], fm: dict[
             try:
                 v = b["data"]
             except (KeyError, TypeError):
-                raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/data", "expected a value, got nothing") from None
+                raise _rt.DecodeError(
+                    DIALECT, SHAPE_TOOL_RESULT, at + "/data", "expected a value, got nothing"
+                ) from None
             if type(v) is not str:
                 raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/data", "expected a string")
             p["data"] = v
             try:
                 v = b["mimeType"]
             except (KeyError, TypeError):
-                raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/mimeType", "expected a value, got nothing") from None
+                raise _rt.DecodeError(
+                    DIALECT, SHAPE_TOOL_RESULT, at + "/mimeType", "expected a value, got nothing"
+                ) from None
             if type(v) is not str:
                 raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/mimeType", "expected a string")
             p["media_type"] = v
@@ -256,7 +270,9 @@ def _CONTENT_TOOL_RESULT_0_CONTENT_in(blocks: Any, fx: dict[str, Any], fm: dict[
     return parts
 
 
-def _CONTENT_TOOL_RESULT_0_CONTENT_out(parts: list[dict[str, Any]], fm: dict[str, Any], losses: list[_rt.Loss], strict: bool) -> Any:
+def _CONTENT_TOOL_RESULT_0_CONTENT_out(
+    parts: list[dict[str, Any]], fm: dict[str, Any], losses: list[_rt.Loss], strict: bool
+) -> Any:
     out: list[Any] = []
     for i, p in enumerate(parts):
         kind = p["type"]
@@ -335,7 +351,10 @@ def encode_tool_result(value: Any, *, strict: bool = False, id_map: IdMap | None
 
 
 # --- envelopes: where the shapes sit in a whole request or response --------------------
-ENVELOPES = ("request", "response", )
+ENVELOPES = (
+    "request",
+    "response",
+)
 _KEYS = {"tool_definition": "tools", "tool_call": "tool_calls", "tool_result": "tool_results"}
 # (kind, alternative sets of required root keys, {root key: allowed JSON types}, (pointer
 # tokens, allowed JSON types, required) deeper down, the only root keys a closed envelope may
@@ -344,15 +363,34 @@ _ENVELOPE_KINDS = (
     (
         "request",
         (("jsonrpc", "method"),),
-        dict((("id", ("string", "number", "integer")), ("jsonrpc", ("string",)), ("method", ("string",)), ("params", ("object",)))),
+        dict(
+            (
+                ("id", ("string", "number", "integer")),
+                ("jsonrpc", ("string",)),
+                ("method", ("string",)),
+                ("params", ("object",)),
+            )
+        ),
         (((), ("object",), False), (("params", "tools"), ("array", "null"), False)),
         None,
     ),
     (
         "response",
         (("error", "jsonrpc"), ("id", "jsonrpc", "result")),
-        dict((("error", ("object",)), ("id", ("string", "number", "integer", "null")), ("jsonrpc", ("string",)), ("result", ("object",)))),
-        (((), ("object",), False), (("error", "code"), ("integer",), True), (("error", "message"), ("string",), True), (("result", "tools"), ("array", "null"), False)),
+        dict(
+            (
+                ("error", ("object",)),
+                ("id", ("string", "number", "integer", "null")),
+                ("jsonrpc", ("string",)),
+                ("result", ("object",)),
+            )
+        ),
+        (
+            ((), ("object",), False),
+            (("error", "code"), ("integer",), True),
+            (("error", "message"), ("string",), True),
+            (("result", "tools"), ("array", "null"), False),
+        ),
         None,
     ),
 )
@@ -366,7 +404,12 @@ def extract(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     _envelopes.check(w, _ENVELOPE_KINDS, DIALECT)  # not a request or response: never read as empty
     id_map = IdMap() if id_map is None else id_map
     out: dict[str, Any] = {
-        "tools": [], "tool_choice": None, "tool_calls": [], "tool_results": [], "finish_reason": None, "notes": []
+        "tools": [],
+        "tool_choice": None,
+        "tool_calls": [],
+        "tool_results": [],
+        "finish_reason": None,
+        "notes": [],
     }
     # tool_call at /params
     if _rt.where(w, ((("method",), "tools/call"),)):
@@ -409,11 +452,9 @@ _LOCATIONS = (
     ("tool_result", ("result",), (), (("content",),), (), ()),
 )
 # (canonical tool_definition field, pointer tokens) carried once for every tool
-_TOOLS_FIELDS = (
-)
+_TOOLS_FIELDS = ()
 # (canonical tool_choice field, pointer tokens) carried beside the choice
-_CHOICE_FIELDS = (
-)
+_CHOICE_FIELDS = ()
 
 
 def inject(payload: Any, parts: dict[str, Any], *, strict: bool = False, id_map: IdMap | None = None) -> Encoded:
@@ -424,5 +465,13 @@ def inject(payload: Any, parts: dict[str, Any], *, strict: bool = False, id_map:
     w = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, "envelope")
     encoders = {shape: globals()["encode_" + shape] for shape in SHAPES}
     return _rt.inject(
-        w, parts, _LOCATIONS, encoders, DIALECT, strict, id_map if id_map is not None else IdMap(), _CHOICE_FIELDS, _TOOLS_FIELDS
+        w,
+        parts,
+        _LOCATIONS,
+        encoders,
+        DIALECT,
+        strict,
+        id_map if id_map is not None else IdMap(),
+        _CHOICE_FIELDS,
+        _TOOLS_FIELDS,
     )

@@ -34,20 +34,27 @@ __all__ = [
 
 DIALECT = "mistral"
 TITLE = "Mistral Chat Completions"
-SHAPES = ("tool_definition", "tool_choice", "tool_call", "tool_result", )
+SHAPES = (
+    "tool_definition",
+    "tool_choice",
+    "tool_call",
+    "tool_result",
+)
 # Canonical fields this dialect leaves out because the other side can derive them.
-DERIVABLE: dict[str, tuple[str, ...]] = {
-}
+DERIVABLE: dict[str, tuple[str, ...]] = {}
 # Canonical values a variant carries without a field (they decode as the field left out).
-EQUIVALENT: dict[str, dict[str, Any]] = {
-}
+EQUIVALENT: dict[str, dict[str, Any]] = {}
 # Canonical values this dialect says by leaving the shape out (no value, no loss).
-ABSENT: dict[str, dict[str, Any]] = {
-}
+ABSENT: dict[str, dict[str, Any]] = {}
 # Where each variant spells each canonical field: its pointer, then its other spellings.
 POINTERS: dict[str, tuple[dict[str, tuple[str, ...]], ...]] = {
     "tool_definition": (
-        {"name": ("/function/name",), "description": ("/function/description",), "parameters": ("/function/parameters",), "strict": ("/function/strict",)},
+        {
+            "name": ("/function/name",),
+            "description": ("/function/description",),
+            "parameters": ("/function/parameters",),
+            "strict": ("/function/strict",),
+        },
     ),
     "tool_choice": (
         {},
@@ -56,12 +63,8 @@ POINTERS: dict[str, tuple[dict[str, tuple[str, ...]], ...]] = {
         {},
         {"names": ("/function/name",)},
     ),
-    "tool_call": (
-        {"id": ("/id",), "name": ("/function/name",), "arguments": ("/function/arguments",)},
-    ),
-    "tool_result": (
-        {"call_id": ("/tool_call_id",), "name": ("/name",), "content": ("/content",)},
-    ),
+    "tool_call": ({"id": ("/id",), "name": ("/function/name",), "arguments": ("/function/arguments",)},),
+    "tool_result": ({"call_id": ("/tool_call_id",), "name": ("/name",), "content": ("/content",)},),
 }
 _MISSING = _rt.MISSING
 _EMPTY: dict[str, Any] = {}
@@ -76,11 +79,20 @@ class _Mismatch(Exception):
     """An assumption of the straight-line decoder failed; explain() names the pointer."""
 
 
-
 # --- tool_definition ---------------------------------------------------------------------
 
 SHAPE_TOOL_DEFINITION = "tool_definition"
-_CHECKS_TOOL_DEFINITION = ((("", "object", None), ("/type", "optional_const", "function"), ("/function", "object", None), ("/function/name", "nonempty", None), ("/function/description", "optional", "string"), ("/function/parameters", "object", None), ("/function/strict", "optional", "boolean")),)
+_CHECKS_TOOL_DEFINITION = (
+    (
+        ("", "object", None),
+        ("/type", "optional_const", "function"),
+        ("/function", "object", None),
+        ("/function/name", "nonempty", None),
+        ("/function/description", "optional", "string"),
+        ("/function/parameters", "object", None),
+        ("/function/strict", "optional", "boolean"),
+    ),
+)
 _K_TOOL_DEFINITION_0_0 = frozenset(("function", "type"))
 _K_TOOL_DEFINITION_0_1 = frozenset(("description", "name", "parameters", "strict"))
 
@@ -89,7 +101,13 @@ def decode_tool_definition(payload: Any, *, id_map: IdMap | None = None) -> dict
     """Decode one Mistral Chat Completions tool_definition into the canonical dict."""
     w = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, SHAPE_TOOL_DEFINITION)
     try:
-        if type(w) is dict and w.get("type", "function") == "function" and type(w.get("function")) is dict and "name" in w["function"] and "parameters" in w["function"]:
+        if (
+            type(w) is dict
+            and w.get("type", "function") == "function"
+            and type(w.get("function")) is dict
+            and "name" in w["function"]
+            and "parameters" in w["function"]
+        ):
             c: dict[str, Any] = {}
             fx = None  # most values carry no unknown fields: make the dict only when one turns up
             fm: dict[str, Any] = {}
@@ -170,7 +188,18 @@ def encode_tool_definition(value: Any, *, strict: bool = False, id_map: IdMap | 
 # --- tool_choice -------------------------------------------------------------------------
 
 SHAPE_TOOL_CHOICE = "tool_choice"
-_CHECKS_TOOL_CHOICE = ((("", "const", "auto"),), (("", "const", "none"),), (("", "const", "any"),), (("", "const", "required"),), (("", "object", None), ("/type", "optional_const", "function"), ("/function", "object", None), ("/function/name", "nonempty", None)))
+_CHECKS_TOOL_CHOICE = (
+    (("", "const", "auto"),),
+    (("", "const", "none"),),
+    (("", "const", "any"),),
+    (("", "const", "required"),),
+    (
+        ("", "object", None),
+        ("/type", "optional_const", "function"),
+        ("/function", "object", None),
+        ("/function/name", "nonempty", None),
+    ),
+)
 _ROOTS_TOOL_CHOICE = ("auto", "none", "any", "required")
 _K_TOOL_CHOICE_4_0 = frozenset(("function", "type"))
 _K_TOOL_CHOICE_4_1 = frozenset(("name",))
@@ -203,7 +232,11 @@ def _select_tool_choice(c: dict[str, Any]) -> int:
 
 def decode_tool_choice(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     """Decode one Mistral Chat Completions tool_choice into the canonical dict."""
-    w = payload if type(payload) is dict or payload in _ROOTS_TOOL_CHOICE else _rt.as_wire(payload, DIALECT, SHAPE_TOOL_CHOICE)
+    w = (
+        payload
+        if type(payload) is dict or payload in _ROOTS_TOOL_CHOICE
+        else _rt.as_wire(payload, DIALECT, SHAPE_TOOL_CHOICE)
+    )
     try:
         if w == "auto":
             c: dict[str, Any] = {"mode": "auto"}
@@ -241,7 +274,12 @@ def decode_tool_choice(payload: Any, *, id_map: IdMap | None = None) -> dict[str
             if fm:
                 c["extensions"] = {DIALECT: _rt.extension(_EMPTY, fm)}
             return c
-        if type(w) is dict and w.get("type", "function") == "function" and type(w.get("function")) is dict and "name" in w["function"]:
+        if (
+            type(w) is dict
+            and w.get("type", "function") == "function"
+            and type(w.get("function")) is dict
+            and "name" in w["function"]
+        ):
             c: dict[str, Any] = {"mode": "tool"}
             fx = None  # most values carry no unknown fields: make the dict only when one turns up
             fm: dict[str, Any] = {}
@@ -341,7 +379,16 @@ def encode_tool_choice(value: Any, *, strict: bool = False, id_map: IdMap | None
 # --- tool_call ---------------------------------------------------------------------------
 
 SHAPE_TOOL_CALL = "tool_call"
-_CHECKS_TOOL_CALL = ((("", "object", None), ("/type", "optional_const", "function"), ("/function", "object", None), ("/id", "string", None), ("/function/name", "nonempty", None), ("/function/arguments", "any", None)),)
+_CHECKS_TOOL_CALL = (
+    (
+        ("", "object", None),
+        ("/type", "optional_const", "function"),
+        ("/function", "object", None),
+        ("/id", "string", None),
+        ("/function/name", "nonempty", None),
+        ("/function/arguments", "any", None),
+    ),
+)
 _K_TOOL_CALL_0_0 = frozenset(("function", "id", "type"))
 _K_TOOL_CALL_0_1 = frozenset(("arguments", "name"))
 
@@ -350,7 +397,14 @@ def decode_tool_call(payload: Any, *, id_map: IdMap | None = None) -> dict[str, 
     """Decode one Mistral Chat Completions tool_call into the canonical dict."""
     w = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, SHAPE_TOOL_CALL)
     try:
-        if type(w) is dict and w.get("type", "function") == "function" and "id" in w and type(w.get("function")) is dict and "name" in w["function"] and "arguments" in w["function"]:
+        if (
+            type(w) is dict
+            and w.get("type", "function") == "function"
+            and "id" in w
+            and type(w.get("function")) is dict
+            and "name" in w["function"]
+            and "arguments" in w["function"]
+        ):
             c: dict[str, Any] = {}
             fx = None  # most values carry no unknown fields: make the dict only when one turns up
             fm: dict[str, Any] = {}
@@ -374,7 +428,7 @@ def decode_tool_call(payload: Any, *, id_map: IdMap | None = None) -> dict[str, 
                 fm["/function/arguments"] = "object"
             elif type(v) is str:
                 c["raw_arguments"] = v
-                if v in ("", ):
+                if v in ("",):
                     c["arguments"] = {}
                 else:
                     try:
@@ -420,7 +474,7 @@ def encode_tool_call(value: Any, *, strict: bool = False, id_map: IdMap | None =
         if fm.get("/function/arguments") == "object" and c["arguments"] is not None:
             x0_arguments = c["arguments"]
         else:
-            x0_arguments = _rt.arguments_text(c, ("", ))
+            x0_arguments = _rt.arguments_text(c, ("",))
         w = {"id": x0_id, "function": {"name": x0_name, "arguments": x0_arguments}}
         if fm.get("/type") != "absent":
             w["type"] = "function"
@@ -436,7 +490,15 @@ def encode_tool_call(value: Any, *, strict: bool = False, id_map: IdMap | None =
 # --- tool_result -------------------------------------------------------------------------
 
 SHAPE_TOOL_RESULT = "tool_result"
-_CHECKS_TOOL_RESULT = ((("", "object", None), ("/role", "const", "tool"), ("/tool_call_id", "string", None), ("/name", "optional", "nonempty"), ("/content", "any", None)),)
+_CHECKS_TOOL_RESULT = (
+    (
+        ("", "object", None),
+        ("/role", "const", "tool"),
+        ("/tool_call_id", "string", None),
+        ("/name", "optional", "nonempty"),
+        ("/content", "any", None),
+    ),
+)
 _K_TOOL_RESULT_0_0 = frozenset(("content", "name", "role", "tool_call_id"))
 _K_TOOL_RESULT_0_CONTENT_0_0 = frozenset(("text", "type"))
 _K_TOOL_RESULT_0_CONTENT_1_0 = frozenset(("image_url", "type"))
@@ -462,7 +524,9 @@ def _CONTENT_TOOL_RESULT_0_CONTENT_in(blocks: Any, fx: dict[str, Any], fm: dict[
             try:
                 v = b["text"]
             except (KeyError, TypeError):
-                raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/text", "expected a value, got nothing") from None
+                raise _rt.DecodeError(
+                    DIALECT, SHAPE_TOOL_RESULT, at + "/text", "expected a value, got nothing"
+                ) from None
             if type(v) is not str:
                 raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/text", "expected a string")
             p["text"] = v
@@ -475,7 +539,9 @@ def _CONTENT_TOOL_RESULT_0_CONTENT_in(blocks: Any, fx: dict[str, Any], fm: dict[
             try:
                 v = b["image_url"]
             except (KeyError, TypeError):
-                raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/image_url", "expected a value, got nothing") from None
+                raise _rt.DecodeError(
+                    DIALECT, SHAPE_TOOL_RESULT, at + "/image_url", "expected a value, got nothing"
+                ) from None
             if type(v) is not str:
                 raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/image_url", "expected a string")
             p["media_type"], p["data"] = _rt.split_data_url(v)
@@ -488,7 +554,9 @@ def _CONTENT_TOOL_RESULT_0_CONTENT_in(blocks: Any, fx: dict[str, Any], fm: dict[
             try:
                 v = b["image_url"]
             except (KeyError, TypeError):
-                raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/image_url", "expected a value, got nothing") from None
+                raise _rt.DecodeError(
+                    DIALECT, SHAPE_TOOL_RESULT, at + "/image_url", "expected a value, got nothing"
+                ) from None
             if type(v) is not str:
                 raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/image_url", "expected a string")
             p["url"] = v
@@ -502,7 +570,9 @@ def _CONTENT_TOOL_RESULT_0_CONTENT_in(blocks: Any, fx: dict[str, Any], fm: dict[
             try:
                 v = b1["url"]
             except (KeyError, TypeError):
-                raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/image_url/url", "expected a value, got nothing") from None
+                raise _rt.DecodeError(
+                    DIALECT, SHAPE_TOOL_RESULT, at + "/image_url/url", "expected a value, got nothing"
+                ) from None
             if type(v) is not str:
                 raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/image_url/url", "expected a string")
             p["media_type"], p["data"] = _rt.split_data_url(v)
@@ -519,7 +589,9 @@ def _CONTENT_TOOL_RESULT_0_CONTENT_in(blocks: Any, fx: dict[str, Any], fm: dict[
             try:
                 v = b1["url"]
             except (KeyError, TypeError):
-                raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/image_url/url", "expected a value, got nothing") from None
+                raise _rt.DecodeError(
+                    DIALECT, SHAPE_TOOL_RESULT, at + "/image_url/url", "expected a value, got nothing"
+                ) from None
             if type(v) is not str:
                 raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/image_url/url", "expected a string")
             p["url"] = v
@@ -538,7 +610,9 @@ def _CONTENT_TOOL_RESULT_0_CONTENT_in(blocks: Any, fx: dict[str, Any], fm: dict[
     return parts
 
 
-def _CONTENT_TOOL_RESULT_0_CONTENT_out(parts: list[dict[str, Any]], fm: dict[str, Any], losses: list[_rt.Loss], strict: bool) -> Any:
+def _CONTENT_TOOL_RESULT_0_CONTENT_out(
+    parts: list[dict[str, Any]], fm: dict[str, Any], losses: list[_rt.Loss], strict: bool
+) -> Any:
     if fm.get("/content") != "blocks":
         if len(parts) == 1 and parts[0]["type"] == "text":
             return parts[0]["text"]
@@ -619,7 +693,9 @@ def encode_tool_result(value: Any, *, strict: bool = False, id_map: IdMap | None
     fm = own.get("forms", _EMPTY)
     try:
         x0_call_id = c["call_id"]
-        if id_map is not None or (x0_call_id not in _IDS_SEEN and (type(x0_call_id) is not str or not _ID_OK(x0_call_id))):
+        if id_map is not None or (
+            x0_call_id not in _IDS_SEEN and (type(x0_call_id) is not str or not _ID_OK(x0_call_id))
+        ):
             x0_call_id = _rt.encode_id(x0_call_id, _IDS, id_map, losses, strict, "/call_id")
         x0_name = c.get("name")
         if x0_name is None:
@@ -638,7 +714,11 @@ def encode_tool_result(value: Any, *, strict: bool = False, id_map: IdMap | None
 
 
 # --- envelopes: where the shapes sit in a whole request or response --------------------
-ENVELOPES = ("request", "response", "stream_event", )
+ENVELOPES = (
+    "request",
+    "response",
+    "stream_event",
+)
 _KEYS = {"tool_definition": "tools", "tool_call": "tool_calls", "tool_result": "tool_results"}
 # (kind, alternative sets of required root keys, {root key: allowed JSON types}, (pointer
 # tokens, allowed JSON types, required) deeper down, the only root keys a closed envelope may
@@ -647,15 +727,102 @@ _ENVELOPE_KINDS = (
     (
         "request",
         (("messages",),),
-        dict((("frequency_penalty", ("number", "integer", "null")), ("guardrails", ("array", "null")), ("logprobs", ("boolean", "null")), ("max_tokens", ("integer", "null")), ("messages", ("array",)), ("metadata", ("object", "null")), ("min_tokens", ("integer", "null")), ("model", ("string",)), ("n", ("integer", "null")), ("parallel_tool_calls", ("boolean",)), ("prediction", ("object", "null")), ("presence_penalty", ("number", "integer", "null")), ("prompt_cache_key", ("string", "null")), ("prompt_logprobs", ("boolean", "null")), ("prompt_mode", ("string", "null")), ("random_seed", ("integer", "null")), ("reasoning_effort", ("string", "null")), ("repetition_penalty", ("number", "integer", "null")), ("response_format", ("object", "null")), ("safe_prompt", ("boolean", "null")), ("service_tier", ("string", "null")), ("stop", ("array", "string", "null")), ("stream", ("boolean", "null")), ("temperature", ("number", "integer", "null")), ("tool_choice", ("object", "string")), ("tools", ("array", "null")), ("top_k", ("integer", "null")), ("top_logprobs", ("integer", "null")), ("top_p", ("number", "integer", "null")), ("top_prompt_logprobs", ("integer", "null")))),
-        (((), ("object",), False), (("messages", "*"), ("object",), False), (("messages", "*", "role"), ("string",), True), (("messages", "*", "tool_calls"), ("array", "null"), False)),
-        ("frequency_penalty", "guardrails", "logprobs", "max_tokens", "messages", "metadata", "min_tokens", "model", "n", "parallel_tool_calls", "prediction", "presence_penalty", "prompt_cache_key", "prompt_logprobs", "prompt_mode", "random_seed", "reasoning_effort", "repetition_penalty", "response_format", "safe_prompt", "service_tier", "stop", "stream", "temperature", "tool_choice", "tools", "top_k", "top_logprobs", "top_p", "top_prompt_logprobs"),
+        dict(
+            (
+                ("frequency_penalty", ("number", "integer", "null")),
+                ("guardrails", ("array", "null")),
+                ("logprobs", ("boolean", "null")),
+                ("max_tokens", ("integer", "null")),
+                ("messages", ("array",)),
+                ("metadata", ("object", "null")),
+                ("min_tokens", ("integer", "null")),
+                ("model", ("string",)),
+                ("n", ("integer", "null")),
+                ("parallel_tool_calls", ("boolean",)),
+                ("prediction", ("object", "null")),
+                ("presence_penalty", ("number", "integer", "null")),
+                ("prompt_cache_key", ("string", "null")),
+                ("prompt_logprobs", ("boolean", "null")),
+                ("prompt_mode", ("string", "null")),
+                ("random_seed", ("integer", "null")),
+                ("reasoning_effort", ("string", "null")),
+                ("repetition_penalty", ("number", "integer", "null")),
+                ("response_format", ("object", "null")),
+                ("safe_prompt", ("boolean", "null")),
+                ("service_tier", ("string", "null")),
+                ("stop", ("array", "string", "null")),
+                ("stream", ("boolean", "null")),
+                ("temperature", ("number", "integer", "null")),
+                ("tool_choice", ("object", "string")),
+                ("tools", ("array", "null")),
+                ("top_k", ("integer", "null")),
+                ("top_logprobs", ("integer", "null")),
+                ("top_p", ("number", "integer", "null")),
+                ("top_prompt_logprobs", ("integer", "null")),
+            )
+        ),
+        (
+            ((), ("object",), False),
+            (("messages", "*"), ("object",), False),
+            (("messages", "*", "role"), ("string",), True),
+            (("messages", "*", "tool_calls"), ("array", "null"), False),
+        ),
+        (
+            "frequency_penalty",
+            "guardrails",
+            "logprobs",
+            "max_tokens",
+            "messages",
+            "metadata",
+            "min_tokens",
+            "model",
+            "n",
+            "parallel_tool_calls",
+            "prediction",
+            "presence_penalty",
+            "prompt_cache_key",
+            "prompt_logprobs",
+            "prompt_mode",
+            "random_seed",
+            "reasoning_effort",
+            "repetition_penalty",
+            "response_format",
+            "safe_prompt",
+            "service_tier",
+            "stop",
+            "stream",
+            "temperature",
+            "tool_choice",
+            "tools",
+            "top_k",
+            "top_logprobs",
+            "top_p",
+            "top_prompt_logprobs",
+        ),
     ),
     (
         "response",
         (("choices",),),
-        dict((("choices", ("array",)), ("created", ("integer",)), ("id", ("string",)), ("model", ("string",)), ("object", ("string",)), ("usage", ("object", "null")))),
-        (((), ("object",), False), (("choices", "*"), ("object",), False), (("choices", "*", "message"), ("object",), True), (("choices", "*", "message"), ("object",), False), (("choices", "*", "message", "tool_calls"), ("array", "null"), False), (("choices", "*", "message", "tool_calls", "*"), ("object",), False), (("choices", "*", "message", "tool_calls", "*", "function"), ("object",), True), (("choices", "*", "message", "tool_calls", "*", "id"), ("string",), True)),
+        dict(
+            (
+                ("choices", ("array",)),
+                ("created", ("integer",)),
+                ("id", ("string",)),
+                ("model", ("string",)),
+                ("object", ("string",)),
+                ("usage", ("object", "null")),
+            )
+        ),
+        (
+            ((), ("object",), False),
+            (("choices", "*"), ("object",), False),
+            (("choices", "*", "message"), ("object",), True),
+            (("choices", "*", "message"), ("object",), False),
+            (("choices", "*", "message", "tool_calls"), ("array", "null"), False),
+            (("choices", "*", "message", "tool_calls", "*"), ("object",), False),
+            (("choices", "*", "message", "tool_calls", "*", "function"), ("object",), True),
+            (("choices", "*", "message", "tool_calls", "*", "id"), ("string",), True),
+        ),
         None,
     ),
 )
@@ -669,7 +836,12 @@ def extract(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     _envelopes.check(w, _ENVELOPE_KINDS, DIALECT)  # not a request or response: never read as empty
     id_map = IdMap() if id_map is None else id_map
     out: dict[str, Any] = {
-        "tools": [], "tool_choice": None, "tool_calls": [], "tool_results": [], "finish_reason": None, "notes": []
+        "tools": [],
+        "tool_choice": None,
+        "tool_calls": [],
+        "tool_results": [],
+        "finish_reason": None,
+        "notes": [],
     }
     # tool_definition at /tools/*
     v0 = w.get("tools") if type(w) is dict else None
@@ -727,12 +899,9 @@ _LOCATIONS = (
     ("tool_call", ("choices", "*", "message", "tool_calls", "*"), (), (), (), ()),
 )
 # (canonical tool_definition field, pointer tokens) carried once for every tool
-_TOOLS_FIELDS = (
-)
+_TOOLS_FIELDS = ()
 # (canonical tool_choice field, pointer tokens) carried beside the choice
-_CHOICE_FIELDS = (
-    ("parallel", ("parallel_tool_calls",)),
-)
+_CHOICE_FIELDS = (("parallel", ("parallel_tool_calls",)),)
 
 
 def inject(payload: Any, parts: dict[str, Any], *, strict: bool = False, id_map: IdMap | None = None) -> Encoded:
@@ -743,5 +912,13 @@ def inject(payload: Any, parts: dict[str, Any], *, strict: bool = False, id_map:
     w = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, "envelope")
     encoders = {shape: globals()["encode_" + shape] for shape in SHAPES}
     return _rt.inject(
-        w, parts, _LOCATIONS, encoders, DIALECT, strict, id_map if id_map is not None else IdMap(), _CHOICE_FIELDS, _TOOLS_FIELDS
+        w,
+        parts,
+        _LOCATIONS,
+        encoders,
+        DIALECT,
+        strict,
+        id_map if id_map is not None else IdMap(),
+        _CHOICE_FIELDS,
+        _TOOLS_FIELDS,
     )

@@ -31,27 +31,28 @@ __all__ = [
 
 DIALECT = "ollama"
 TITLE = "Ollama native chat API (/api/chat)"
-SHAPES = ("tool_definition", "tool_call", "tool_result", )
+SHAPES = (
+    "tool_definition",
+    "tool_call",
+    "tool_result",
+)
 # Canonical fields this dialect leaves out because the other side can derive them.
-DERIVABLE: dict[str, tuple[str, ...]] = {
-}
+DERIVABLE: dict[str, tuple[str, ...]] = {}
 # Canonical values a variant carries without a field (they decode as the field left out).
-EQUIVALENT: dict[str, dict[str, Any]] = {
-}
+EQUIVALENT: dict[str, dict[str, Any]] = {}
 # Canonical values this dialect says by leaving the shape out (no value, no loss).
-ABSENT: dict[str, dict[str, Any]] = {
-}
+ABSENT: dict[str, dict[str, Any]] = {}
 # Where each variant spells each canonical field: its pointer, then its other spellings.
 POINTERS: dict[str, tuple[dict[str, tuple[str, ...]], ...]] = {
     "tool_definition": (
-        {"name": ("/function/name",), "description": ("/function/description",), "parameters": ("/function/parameters",)},
+        {
+            "name": ("/function/name",),
+            "description": ("/function/description",),
+            "parameters": ("/function/parameters",),
+        },
     ),
-    "tool_call": (
-        {"id": ("/id",), "name": ("/function/name",), "arguments": ("/function/arguments",)},
-    ),
-    "tool_result": (
-        {"call_id": ("/tool_call_id",), "name": ("/tool_name",), "content": ("/content",)},
-    ),
+    "tool_call": ({"id": ("/id",), "name": ("/function/name",), "arguments": ("/function/arguments",)},),
+    "tool_result": ({"call_id": ("/tool_call_id",), "name": ("/tool_name",), "content": ("/content",)},),
 }
 _MISSING = _rt.MISSING
 _EMPTY: dict[str, Any] = {}
@@ -66,11 +67,19 @@ class _Mismatch(Exception):
     """An assumption of the straight-line decoder failed; explain() names the pointer."""
 
 
-
 # --- tool_definition ---------------------------------------------------------------------
 
 SHAPE_TOOL_DEFINITION = "tool_definition"
-_CHECKS_TOOL_DEFINITION = ((("", "object", None), ("/type", "const", "function"), ("/function", "object", None), ("/function/name", "nonempty", None), ("/function/description", "optional", "string"), ("/function/parameters", "object", None)),)
+_CHECKS_TOOL_DEFINITION = (
+    (
+        ("", "object", None),
+        ("/type", "const", "function"),
+        ("/function", "object", None),
+        ("/function/name", "nonempty", None),
+        ("/function/description", "optional", "string"),
+        ("/function/parameters", "object", None),
+    ),
+)
 _K_TOOL_DEFINITION_0_0 = frozenset(("function", "type"))
 _K_TOOL_DEFINITION_0_1 = frozenset(("description", "name", "parameters"))
 
@@ -141,7 +150,16 @@ def encode_tool_definition(value: Any, *, strict: bool = False, id_map: IdMap | 
 # --- tool_call ---------------------------------------------------------------------------
 
 SHAPE_TOOL_CALL = "tool_call"
-_CHECKS_TOOL_CALL = ((("", "object", None), ("/type", "optional_const", "function"), ("/function", "object", None), ("/id", "optional", "string"), ("/function/name", "nonempty", None), ("/function/arguments", "object", None)),)
+_CHECKS_TOOL_CALL = (
+    (
+        ("", "object", None),
+        ("/type", "optional_const", "function"),
+        ("/function", "object", None),
+        ("/id", "optional", "string"),
+        ("/function/name", "nonempty", None),
+        ("/function/arguments", "object", None),
+    ),
+)
 _K_TOOL_CALL_0_0 = frozenset(("function", "id", "type"))
 _K_TOOL_CALL_0_1 = frozenset(("arguments", "name"))
 
@@ -150,7 +168,13 @@ def decode_tool_call(payload: Any, *, id_map: IdMap | None = None) -> dict[str, 
     """Decode one Ollama native chat API (/api/chat) tool_call into the canonical dict."""
     w = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, SHAPE_TOOL_CALL)
     try:
-        if type(w) is dict and w.get("type", "function") == "function" and type(w.get("function")) is dict and "name" in w["function"] and "arguments" in w["function"]:
+        if (
+            type(w) is dict
+            and w.get("type", "function") == "function"
+            and type(w.get("function")) is dict
+            and "name" in w["function"]
+            and "arguments" in w["function"]
+        ):
             c: dict[str, Any] = {}
             fx = None  # most values carry no unknown fields: make the dict only when one turns up
             fm: dict[str, Any] = {}
@@ -213,7 +237,13 @@ def encode_tool_call(value: Any, *, strict: bool = False, id_map: IdMap | None =
         x0_name = c["name"]
         x0_arguments = c["arguments"]
         if x0_arguments is None:
-            _rt.report(losses, strict, "/arguments", DIALECT, "argument text that is not a JSON object (" + str(c.get("arguments_error")) + "); sent as {}")
+            _rt.report(
+                losses,
+                strict,
+                "/arguments",
+                DIALECT,
+                "argument text that is not a JSON object (" + str(c.get("arguments_error")) + "); sent as {}",
+            )
             x0_arguments = {}
         w = {"function": {"name": x0_name, "arguments": x0_arguments}}
         if fm.get("/type") != "absent":
@@ -232,7 +262,15 @@ def encode_tool_call(value: Any, *, strict: bool = False, id_map: IdMap | None =
 # --- tool_result -------------------------------------------------------------------------
 
 SHAPE_TOOL_RESULT = "tool_result"
-_CHECKS_TOOL_RESULT = ((("", "object", None), ("/role", "const", "tool"), ("/tool_call_id", "optional", "string"), ("/tool_name", "optional", "nonempty"), ("/content", "any", None)),)
+_CHECKS_TOOL_RESULT = (
+    (
+        ("", "object", None),
+        ("/role", "const", "tool"),
+        ("/tool_call_id", "optional", "string"),
+        ("/tool_name", "optional", "nonempty"),
+        ("/content", "any", None),
+    ),
+)
 _K_TOOL_RESULT_0_0 = frozenset(("content", "role", "tool_call_id", "tool_name"))
 
 
@@ -242,7 +280,9 @@ def _CONTENT_TOOL_RESULT_0_CONTENT_in(blocks: Any, fx: dict[str, Any], fm: dict[
     return [{"type": "text", "text": blocks}] if blocks else []
 
 
-def _CONTENT_TOOL_RESULT_0_CONTENT_out(parts: list[dict[str, Any]], fm: dict[str, Any], losses: list[_rt.Loss], strict: bool) -> Any:
+def _CONTENT_TOOL_RESULT_0_CONTENT_out(
+    parts: list[dict[str, Any]], fm: dict[str, Any], losses: list[_rt.Loss], strict: bool
+) -> Any:
     return _rt.content_as_string(parts, losses, strict, DIALECT)
 
 
@@ -326,7 +366,11 @@ def encode_tool_result(value: Any, *, strict: bool = False, id_map: IdMap | None
 
 
 # --- envelopes: where the shapes sit in a whole request or response --------------------
-ENVELOPES = ("request", "response", "stream_event", )
+ENVELOPES = (
+    "request",
+    "response",
+    "stream_event",
+)
 _KEYS = {"tool_definition": "tools", "tool_call": "tool_calls", "tool_result": "tool_results"}
 # (kind, alternative sets of required root keys, {root key: allowed JSON types}, (pointer
 # tokens, allowed JSON types, required) deeper down, the only root keys a closed envelope may
@@ -335,15 +379,62 @@ _ENVELOPE_KINDS = (
     (
         "request",
         (("messages", "model"),),
-        dict((("format", ("object", "string", "null")), ("keep_alive", ("string", "number", "integer", "null")), ("logprobs", ("boolean", "null")), ("messages", ("array",)), ("model", ("string",)), ("options", ("object", "null")), ("shift", ("boolean", "null")), ("stream", ("boolean",)), ("think", ("string", "boolean", "null")), ("tools", ("array", "null")), ("top_logprobs", ("integer", "null")), ("truncate", ("boolean", "null")))),
-        (((), ("object",), False), (("tools", "*"), ("object",), False), (("tools", "*", "function"), ("object",), True), (("tools", "*", "type"), ("string",), True), (("messages", "*"), ("object",), False), (("messages", "*", "role"), ("string",), True), (("messages", "*", "tool_calls"), ("array", "null"), False)),
+        dict(
+            (
+                ("format", ("object", "string", "null")),
+                ("keep_alive", ("string", "number", "integer", "null")),
+                ("logprobs", ("boolean", "null")),
+                ("messages", ("array",)),
+                ("model", ("string",)),
+                ("options", ("object", "null")),
+                ("shift", ("boolean", "null")),
+                ("stream", ("boolean",)),
+                ("think", ("string", "boolean", "null")),
+                ("tools", ("array", "null")),
+                ("top_logprobs", ("integer", "null")),
+                ("truncate", ("boolean", "null")),
+            )
+        ),
+        (
+            ((), ("object",), False),
+            (("tools", "*"), ("object",), False),
+            (("tools", "*", "function"), ("object",), True),
+            (("tools", "*", "type"), ("string",), True),
+            (("messages", "*"), ("object",), False),
+            (("messages", "*", "role"), ("string",), True),
+            (("messages", "*", "tool_calls"), ("array", "null"), False),
+        ),
         None,
     ),
     (
         "response",
         (("done", "message", "model"), ("error",)),
-        dict((("created_at", ("string",)), ("done", ("boolean",)), ("done_reason", ("string",)), ("error", ("string",)), ("eval_count", ("integer",)), ("eval_duration", ("integer",)), ("load_duration", ("integer",)), ("logprobs", ("array", "null")), ("message", ("object",)), ("model", ("string",)), ("prompt_eval_count", ("integer",)), ("prompt_eval_duration", ("integer",)), ("remote_host", ("string",)), ("remote_model", ("string",)), ("total_duration", ("integer",)))),
-        (((), ("object",), False), (("message", "role"), ("string",), True), (("message", "tool_calls"), ("array", "null"), False), (("message", "tool_calls", "*"), ("object",), False), (("message", "tool_calls", "*", "function"), ("object",), True)),
+        dict(
+            (
+                ("created_at", ("string",)),
+                ("done", ("boolean",)),
+                ("done_reason", ("string",)),
+                ("error", ("string",)),
+                ("eval_count", ("integer",)),
+                ("eval_duration", ("integer",)),
+                ("load_duration", ("integer",)),
+                ("logprobs", ("array", "null")),
+                ("message", ("object",)),
+                ("model", ("string",)),
+                ("prompt_eval_count", ("integer",)),
+                ("prompt_eval_duration", ("integer",)),
+                ("remote_host", ("string",)),
+                ("remote_model", ("string",)),
+                ("total_duration", ("integer",)),
+            )
+        ),
+        (
+            ((), ("object",), False),
+            (("message", "role"), ("string",), True),
+            (("message", "tool_calls"), ("array", "null"), False),
+            (("message", "tool_calls", "*"), ("object",), False),
+            (("message", "tool_calls", "*", "function"), ("object",), True),
+        ),
         None,
     ),
 )
@@ -357,7 +448,12 @@ def extract(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     _envelopes.check(w, _ENVELOPE_KINDS, DIALECT)  # not a request or response: never read as empty
     id_map = IdMap() if id_map is None else id_map
     out: dict[str, Any] = {
-        "tools": [], "tool_choice": None, "tool_calls": [], "tool_results": [], "finish_reason": None, "notes": []
+        "tools": [],
+        "tool_choice": None,
+        "tool_calls": [],
+        "tool_results": [],
+        "finish_reason": None,
+        "notes": [],
     }
     # tool_definition at /tools/*
     v0 = w.get("tools") if type(w) is dict else None
@@ -404,11 +500,9 @@ _LOCATIONS = (
     ("tool_call", ("message", "tool_calls", "*"), (), (), (), ()),
 )
 # (canonical tool_definition field, pointer tokens) carried once for every tool
-_TOOLS_FIELDS = (
-)
+_TOOLS_FIELDS = ()
 # (canonical tool_choice field, pointer tokens) carried beside the choice
-_CHOICE_FIELDS = (
-)
+_CHOICE_FIELDS = ()
 
 
 def inject(payload: Any, parts: dict[str, Any], *, strict: bool = False, id_map: IdMap | None = None) -> Encoded:
@@ -419,5 +513,13 @@ def inject(payload: Any, parts: dict[str, Any], *, strict: bool = False, id_map:
     w = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, "envelope")
     encoders = {shape: globals()["encode_" + shape] for shape in SHAPES}
     return _rt.inject(
-        w, parts, _LOCATIONS, encoders, DIALECT, strict, id_map if id_map is not None else IdMap(), _CHOICE_FIELDS, _TOOLS_FIELDS
+        w,
+        parts,
+        _LOCATIONS,
+        encoders,
+        DIALECT,
+        strict,
+        id_map if id_map is not None else IdMap(),
+        _CHOICE_FIELDS,
+        _TOOLS_FIELDS,
     )

@@ -34,21 +34,29 @@ __all__ = [
 
 DIALECT = "openai_chat"
 TITLE = "OpenAI Chat Completions"
-SHAPES = ("tool_definition", "tool_choice", "tool_call", "tool_result", )
+SHAPES = (
+    "tool_definition",
+    "tool_choice",
+    "tool_call",
+    "tool_result",
+)
 # Canonical fields this dialect leaves out because the other side can derive them.
 DERIVABLE: dict[str, tuple[str, ...]] = {
     "tool_result": ("name",),
 }
 # Canonical values a variant carries without a field (they decode as the field left out).
-EQUIVALENT: dict[str, dict[str, Any]] = {
-}
+EQUIVALENT: dict[str, dict[str, Any]] = {}
 # Canonical values this dialect says by leaving the shape out (no value, no loss).
-ABSENT: dict[str, dict[str, Any]] = {
-}
+ABSENT: dict[str, dict[str, Any]] = {}
 # Where each variant spells each canonical field: its pointer, then its other spellings.
 POINTERS: dict[str, tuple[dict[str, tuple[str, ...]], ...]] = {
     "tool_definition": (
-        {"name": ("/function/name",), "description": ("/function/description",), "parameters": ("/function/parameters",), "strict": ("/function/strict",)},
+        {
+            "name": ("/function/name",),
+            "description": ("/function/description",),
+            "parameters": ("/function/parameters",),
+            "strict": ("/function/strict",),
+        },
     ),
     "tool_choice": (
         {},
@@ -57,12 +65,8 @@ POINTERS: dict[str, tuple[dict[str, tuple[str, ...]], ...]] = {
         {"names": ("/function/name",)},
         {"mode": ("/allowed_tools/mode",), "names": ("/allowed_tools/tools",)},
     ),
-    "tool_call": (
-        {"id": ("/id",), "name": ("/function/name",), "arguments": ("/function/arguments",)},
-    ),
-    "tool_result": (
-        {"call_id": ("/tool_call_id",), "content": ("/content",)},
-    ),
+    "tool_call": ({"id": ("/id",), "name": ("/function/name",), "arguments": ("/function/arguments",)},),
+    "tool_result": ({"call_id": ("/tool_call_id",), "content": ("/content",)},),
 }
 _MISSING = _rt.MISSING
 _EMPTY: dict[str, Any] = {}
@@ -77,11 +81,20 @@ class _Mismatch(Exception):
     """An assumption of the straight-line decoder failed; explain() names the pointer."""
 
 
-
 # --- tool_definition ---------------------------------------------------------------------
 
 SHAPE_TOOL_DEFINITION = "tool_definition"
-_CHECKS_TOOL_DEFINITION = ((("", "object", None), ("/type", "const", "function"), ("/function", "object", None), ("/function/name", "nonempty", None), ("/function/description", "optional", "string"), ("/function/parameters", "optional", "object"), ("/function/strict", "optional", "boolean")),)
+_CHECKS_TOOL_DEFINITION = (
+    (
+        ("", "object", None),
+        ("/type", "const", "function"),
+        ("/function", "object", None),
+        ("/function/name", "nonempty", None),
+        ("/function/description", "optional", "string"),
+        ("/function/parameters", "optional", "object"),
+        ("/function/strict", "optional", "boolean"),
+    ),
+)
 _K_TOOL_DEFINITION_0_0 = frozenset(("function", "type"))
 _K_TOOL_DEFINITION_0_1 = frozenset(("description", "name", "parameters", "strict"))
 
@@ -141,7 +154,9 @@ def decode_tool_definition(payload: Any, *, id_map: IdMap | None = None) -> dict
     raise _rt.explain(w, _CHECKS_TOOL_DEFINITION, DIALECT, SHAPE_TOOL_DEFINITION)
 
 
-def encode_tool_definition(value: Any, *, strict: bool = False, id_map: IdMap | None = None, strict_schema: bool = False) -> Encoded:
+def encode_tool_definition(
+    value: Any, *, strict: bool = False, id_map: IdMap | None = None, strict_schema: bool = False
+) -> Encoded:
     """Encode a canonical tool_definition as OpenAI Chat Completions; lists what it cannot carry.
     strict_schema=True adapts the parameters to strict mode and sends strict: every property
     required, the optional ones nullable, every object closed; each change is reported."""
@@ -166,13 +181,17 @@ def encode_tool_definition(value: Any, *, strict: bool = False, id_map: IdMap | 
         if x0_strict is True:
             why = _rt.strict_mode_problem(x0_parameters)
             if why:
-                _rt.report(losses, strict, "/strict", DIALECT, "strict mode for this schema (" + why + "); sent without strict")
+                _rt.report(
+                    losses, strict, "/strict", DIALECT, "strict mode for this schema (" + why + "); sent without strict"
+                )
                 x0_strict = _MISSING
         w = {"type": "function", "function": {"name": x0_name}}
         if x0_description is not _MISSING:
             w["function"]["description"] = x0_description
         if x0_parameters is not _MISSING:
-            w["function"]["parameters"] = _rt.with_explicit_properties(x0_parameters, losses, strict, DIALECT, "/parameters")
+            w["function"]["parameters"] = _rt.with_explicit_properties(
+                x0_parameters, losses, strict, DIALECT, "/parameters"
+            )
         if x0_strict is not _MISSING:
             w["function"]["strict"] = x0_strict
         if own:
@@ -185,7 +204,24 @@ def encode_tool_definition(value: Any, *, strict: bool = False, id_map: IdMap | 
 # --- tool_choice -------------------------------------------------------------------------
 
 SHAPE_TOOL_CHOICE = "tool_choice"
-_CHECKS_TOOL_CHOICE = ((("", "const", "auto"),), (("", "const", "none"),), (("", "const", "required"),), (("", "object", None), ("/type", "const", "function"), ("/function", "object", None), ("/function/name", "nonempty", None)), (("", "object", None), ("/type", "const", "allowed_tools"), ("/allowed_tools", "object", None), ("/allowed_tools/mode", "values", ("auto", "required", "required")), ("/allowed_tools/tools", "array", None)))
+_CHECKS_TOOL_CHOICE = (
+    (("", "const", "auto"),),
+    (("", "const", "none"),),
+    (("", "const", "required"),),
+    (
+        ("", "object", None),
+        ("/type", "const", "function"),
+        ("/function", "object", None),
+        ("/function/name", "nonempty", None),
+    ),
+    (
+        ("", "object", None),
+        ("/type", "const", "allowed_tools"),
+        ("/allowed_tools", "object", None),
+        ("/allowed_tools/mode", "values", ("auto", "required", "required")),
+        ("/allowed_tools/tools", "array", None),
+    ),
+)
 _ROOTS_TOOL_CHOICE = ("auto", "none", "required")
 _K_TOOL_CHOICE_3_0 = frozenset(("function", "type"))
 _K_TOOL_CHOICE_3_1 = frozenset(("name",))
@@ -202,7 +238,19 @@ def _NAME_LIST_TOOL_CHOICE_4_NAMES_in(v: list[Any], fx: dict[str, Any]) -> list[
     for i, it in enumerate(v):
         at = "/allowed_tools/tools" + "/" + str(i)
         if not (type(it) is dict and it.get("type") == "function"):
-            raise _rt.explain(it, ((("", "object", None), ("/type", "const", "function"), ("/function", "object", None), ("/function/name", "nonempty", None)),), DIALECT, SHAPE_TOOL_CHOICE).at(at)
+            raise _rt.explain(
+                it,
+                (
+                    (
+                        ("", "object", None),
+                        ("/type", "const", "function"),
+                        ("/function", "object", None),
+                        ("/function/name", "nonempty", None),
+                    ),
+                ),
+                DIALECT,
+                SHAPE_TOOL_CHOICE,
+            ).at(at)
         it1 = it["function"]
         n = it1["name"]
         if type(n) is not str or not n:
@@ -242,7 +290,11 @@ def _select_tool_choice(c: dict[str, Any]) -> int:
 
 def decode_tool_choice(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     """Decode one OpenAI Chat Completions tool_choice into the canonical dict."""
-    w = payload if type(payload) is dict or payload in _ROOTS_TOOL_CHOICE else _rt.as_wire(payload, DIALECT, SHAPE_TOOL_CHOICE)
+    w = (
+        payload
+        if type(payload) is dict or payload in _ROOTS_TOOL_CHOICE
+        else _rt.as_wire(payload, DIALECT, SHAPE_TOOL_CHOICE)
+    )
     try:
         if w == "auto":
             c: dict[str, Any] = {"mode": "auto"}
@@ -389,7 +441,16 @@ def encode_tool_choice(value: Any, *, strict: bool = False, id_map: IdMap | None
 # --- tool_call ---------------------------------------------------------------------------
 
 SHAPE_TOOL_CALL = "tool_call"
-_CHECKS_TOOL_CALL = ((("", "object", None), ("/type", "const", "function"), ("/function", "object", None), ("/id", "string", None), ("/function/name", "nonempty", None), ("/function/arguments", "absent_or", "string")),)
+_CHECKS_TOOL_CALL = (
+    (
+        ("", "object", None),
+        ("/type", "const", "function"),
+        ("/function", "object", None),
+        ("/id", "string", None),
+        ("/function/name", "nonempty", None),
+        ("/function/arguments", "absent_or", "string"),
+    ),
+)
 _K_TOOL_CALL_0_0 = frozenset(("function", "id", "type"))
 _K_TOOL_CALL_0_1 = frozenset(("arguments", "name"))
 
@@ -420,7 +481,7 @@ def decode_tool_call(payload: Any, *, id_map: IdMap | None = None) -> dict[str, 
                 raise _Mismatch
             else:
                 c["raw_arguments"] = v
-                if v in ("", ):
+                if v in ("",):
                     c["arguments"] = {}
                 else:
                     try:
@@ -464,7 +525,7 @@ def encode_tool_call(value: Any, *, strict: bool = False, id_map: IdMap | None =
         if fm.get("/function/arguments") == "absent" and c["arguments"] == {} and "raw_arguments" not in c:
             x0_arguments = _MISSING  # it came without argument text: send it back so
         else:
-            x0_arguments = _rt.arguments_text(c, ("", ))
+            x0_arguments = _rt.arguments_text(c, ("",))
         w = {"type": "function", "id": x0_id, "function": {"name": x0_name}}
         if x0_arguments is not _MISSING:
             w["function"]["arguments"] = x0_arguments
@@ -480,7 +541,9 @@ def encode_tool_call(value: Any, *, strict: bool = False, id_map: IdMap | None =
 # --- tool_result -------------------------------------------------------------------------
 
 SHAPE_TOOL_RESULT = "tool_result"
-_CHECKS_TOOL_RESULT = ((("", "object", None), ("/role", "const", "tool"), ("/tool_call_id", "string", None), ("/content", "any", None)),)
+_CHECKS_TOOL_RESULT = (
+    (("", "object", None), ("/role", "const", "tool"), ("/tool_call_id", "string", None), ("/content", "any", None)),
+)
 _K_TOOL_RESULT_0_0 = frozenset(("content", "role", "tool_call_id"))
 _K_TOOL_RESULT_0_CONTENT_0_0 = frozenset(("text", "type"))
 
@@ -500,7 +563,9 @@ def _CONTENT_TOOL_RESULT_0_CONTENT_in(blocks: Any, fx: dict[str, Any], fm: dict[
             try:
                 v = b["text"]
             except (KeyError, TypeError):
-                raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/text", "expected a value, got nothing") from None
+                raise _rt.DecodeError(
+                    DIALECT, SHAPE_TOOL_RESULT, at + "/text", "expected a value, got nothing"
+                ) from None
             if type(v) is not str:
                 raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/text", "expected a string")
             p["text"] = v
@@ -516,7 +581,9 @@ def _CONTENT_TOOL_RESULT_0_CONTENT_in(blocks: Any, fx: dict[str, Any], fm: dict[
     return parts
 
 
-def _CONTENT_TOOL_RESULT_0_CONTENT_out(parts: list[dict[str, Any]], fm: dict[str, Any], losses: list[_rt.Loss], strict: bool) -> Any:
+def _CONTENT_TOOL_RESULT_0_CONTENT_out(
+    parts: list[dict[str, Any]], fm: dict[str, Any], losses: list[_rt.Loss], strict: bool
+) -> Any:
     if fm.get("/content") != "blocks":
         if len(parts) == 1 and parts[0]["type"] == "text":
             return parts[0]["text"]
@@ -575,7 +642,9 @@ def encode_tool_result(value: Any, *, strict: bool = False, id_map: IdMap | None
     fm = own.get("forms", _EMPTY)
     try:
         x0_call_id = c["call_id"]
-        if id_map is not None or (x0_call_id not in _IDS_SEEN and (type(x0_call_id) is not str or not _ID_OK(x0_call_id))):
+        if id_map is not None or (
+            x0_call_id not in _IDS_SEEN and (type(x0_call_id) is not str or not _ID_OK(x0_call_id))
+        ):
             x0_call_id = _rt.encode_id(x0_call_id, _IDS, id_map, losses, strict, "/call_id")
         x0_content = _CONTENT_TOOL_RESULT_0_CONTENT_out(c["content"], fm, losses, strict)
         w = {"role": "tool", "tool_call_id": x0_call_id, "content": x0_content}
@@ -589,7 +658,11 @@ def encode_tool_result(value: Any, *, strict: bool = False, id_map: IdMap | None
 
 
 # --- envelopes: where the shapes sit in a whole request or response --------------------
-ENVELOPES = ("request", "response", "stream_event", )
+ENVELOPES = (
+    "request",
+    "response",
+    "stream_event",
+)
 _KEYS = {"tool_definition": "tools", "tool_call": "tool_calls", "tool_result": "tool_results"}
 # (kind, alternative sets of required root keys, {root key: allowed JSON types}, (pointer
 # tokens, allowed JSON types, required) deeper down, the only root keys a closed envelope may
@@ -598,15 +671,82 @@ _ENVELOPE_KINDS = (
     (
         "request",
         (("messages",),),
-        dict((("audio", ("object", "null")), ("frequency_penalty", ("number", "integer", "null")), ("function_call", ("object", "string", "null")), ("functions", ("array", "null")), ("logit_bias", ("object", "null")), ("logprobs", ("boolean", "null")), ("max_completion_tokens", ("integer", "null")), ("max_tokens", ("integer", "null")), ("messages", ("array",)), ("metadata", ("object", "null")), ("modalities", ("array", "null")), ("model", ("string",)), ("moderation", ("object", "null")), ("n", ("integer", "null")), ("parallel_tool_calls", ("boolean",)), ("prediction", ("object", "null")), ("presence_penalty", ("number", "integer", "null")), ("prompt_cache_key", ("string", "null")), ("prompt_cache_options", ("object", "null")), ("prompt_cache_retention", ("string", "null")), ("reasoning_effort", ("string", "null")), ("response_format", ("object", "null")), ("safety_identifier", ("string", "null")), ("seed", ("integer", "null")), ("service_tier", ("string", "null")), ("stop", ("array", "string", "null")), ("store", ("boolean", "null")), ("stream", ("boolean", "null")), ("stream_options", ("object", "null")), ("temperature", ("number", "integer", "null")), ("tool_choice", ("object", "string")), ("tools", ("array",)), ("top_logprobs", ("integer", "null")), ("top_p", ("number", "integer", "null")), ("user", ("string", "null")), ("verbosity", ("string", "null")), ("web_search_options", ("object", "null")))),
-        (((), ("object",), False), (("messages", "*"), ("object",), False), (("messages", "*", "role"), ("string",), True), (("messages", "*", "tool_calls"), ("array", "null"), False), (("messages", "*", "content"), ("array", "string", "null"), False), (("messages", "*", "content", "*"), ("object",), False), (("messages", "*", "content", "*", "type"), ("string",), True)),
+        dict(
+            (
+                ("audio", ("object", "null")),
+                ("frequency_penalty", ("number", "integer", "null")),
+                ("function_call", ("object", "string", "null")),
+                ("functions", ("array", "null")),
+                ("logit_bias", ("object", "null")),
+                ("logprobs", ("boolean", "null")),
+                ("max_completion_tokens", ("integer", "null")),
+                ("max_tokens", ("integer", "null")),
+                ("messages", ("array",)),
+                ("metadata", ("object", "null")),
+                ("modalities", ("array", "null")),
+                ("model", ("string",)),
+                ("moderation", ("object", "null")),
+                ("n", ("integer", "null")),
+                ("parallel_tool_calls", ("boolean",)),
+                ("prediction", ("object", "null")),
+                ("presence_penalty", ("number", "integer", "null")),
+                ("prompt_cache_key", ("string", "null")),
+                ("prompt_cache_options", ("object", "null")),
+                ("prompt_cache_retention", ("string", "null")),
+                ("reasoning_effort", ("string", "null")),
+                ("response_format", ("object", "null")),
+                ("safety_identifier", ("string", "null")),
+                ("seed", ("integer", "null")),
+                ("service_tier", ("string", "null")),
+                ("stop", ("array", "string", "null")),
+                ("store", ("boolean", "null")),
+                ("stream", ("boolean", "null")),
+                ("stream_options", ("object", "null")),
+                ("temperature", ("number", "integer", "null")),
+                ("tool_choice", ("object", "string")),
+                ("tools", ("array",)),
+                ("top_logprobs", ("integer", "null")),
+                ("top_p", ("number", "integer", "null")),
+                ("user", ("string", "null")),
+                ("verbosity", ("string", "null")),
+                ("web_search_options", ("object", "null")),
+            )
+        ),
+        (
+            ((), ("object",), False),
+            (("messages", "*"), ("object",), False),
+            (("messages", "*", "role"), ("string",), True),
+            (("messages", "*", "tool_calls"), ("array", "null"), False),
+            (("messages", "*", "content"), ("array", "string", "null"), False),
+            (("messages", "*", "content", "*"), ("object",), False),
+            (("messages", "*", "content", "*", "type"), ("string",), True),
+        ),
         None,
     ),
     (
         "response",
         (("choices",),),
-        dict((("choices", ("array",)), ("created", ("integer",)), ("id", ("string",)), ("metadata", ("object", "null")), ("model", ("string",)), ("moderation", ("object", "null")), ("object", ("string",)), ("service_tier", ("string", "null")), ("system_fingerprint", ("string", "null")), ("usage", ("object", "null")))),
-        (((), ("object",), False), (("choices", "*"), ("object",), False), (("choices", "*", "message"), ("object",), True), (("choices", "*", "message"), ("object",), False), (("choices", "*", "message", "tool_calls"), ("array", "null"), False)),
+        dict(
+            (
+                ("choices", ("array",)),
+                ("created", ("integer",)),
+                ("id", ("string",)),
+                ("metadata", ("object", "null")),
+                ("model", ("string",)),
+                ("moderation", ("object", "null")),
+                ("object", ("string",)),
+                ("service_tier", ("string", "null")),
+                ("system_fingerprint", ("string", "null")),
+                ("usage", ("object", "null")),
+            )
+        ),
+        (
+            ((), ("object",), False),
+            (("choices", "*"), ("object",), False),
+            (("choices", "*", "message"), ("object",), True),
+            (("choices", "*", "message"), ("object",), False),
+            (("choices", "*", "message", "tool_calls"), ("array", "null"), False),
+        ),
         None,
     ),
 )
@@ -620,7 +760,12 @@ def extract(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     _envelopes.check(w, _ENVELOPE_KINDS, DIALECT)  # not a request or response: never read as empty
     id_map = IdMap() if id_map is None else id_map
     out: dict[str, Any] = {
-        "tools": [], "tool_choice": None, "tool_calls": [], "tool_results": [], "finish_reason": None, "notes": []
+        "tools": [],
+        "tool_choice": None,
+        "tool_calls": [],
+        "tool_results": [],
+        "finish_reason": None,
+        "notes": [],
     }
     # tool_definition at /tools/*
     v0 = w.get("tools") if type(w) is dict else None
@@ -678,12 +823,9 @@ _LOCATIONS = (
     ("tool_call", ("choices", "*", "message", "tool_calls", "*"), (), (("function",),), ((("type",), "custom"),), ()),
 )
 # (canonical tool_definition field, pointer tokens) carried once for every tool
-_TOOLS_FIELDS = (
-)
+_TOOLS_FIELDS = ()
 # (canonical tool_choice field, pointer tokens) carried beside the choice
-_CHOICE_FIELDS = (
-    ("parallel", ("parallel_tool_calls",)),
-)
+_CHOICE_FIELDS = (("parallel", ("parallel_tool_calls",)),)
 
 
 def inject(payload: Any, parts: dict[str, Any], *, strict: bool = False, id_map: IdMap | None = None) -> Encoded:
@@ -694,5 +836,13 @@ def inject(payload: Any, parts: dict[str, Any], *, strict: bool = False, id_map:
     w = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, "envelope")
     encoders = {shape: globals()["encode_" + shape] for shape in SHAPES}
     return _rt.inject(
-        w, parts, _LOCATIONS, encoders, DIALECT, strict, id_map if id_map is not None else IdMap(), _CHOICE_FIELDS, _TOOLS_FIELDS
+        w,
+        parts,
+        _LOCATIONS,
+        encoders,
+        DIALECT,
+        strict,
+        id_map if id_map is not None else IdMap(),
+        _CHOICE_FIELDS,
+        _TOOLS_FIELDS,
     )

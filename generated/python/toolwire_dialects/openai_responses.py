@@ -34,7 +34,12 @@ __all__ = [
 
 DIALECT = "openai_responses"
 TITLE = "OpenAI Responses"
-SHAPES = ("tool_definition", "tool_choice", "tool_call", "tool_result", )
+SHAPES = (
+    "tool_definition",
+    "tool_choice",
+    "tool_call",
+    "tool_result",
+)
 # Canonical fields this dialect leaves out because the other side can derive them.
 DERIVABLE: dict[str, tuple[str, ...]] = {
     "tool_result": ("name",),
@@ -44,8 +49,7 @@ EQUIVALENT: dict[str, dict[str, Any]] = {
     "tool_definition": {"strict": False},
 }
 # Canonical values this dialect says by leaving the shape out (no value, no loss).
-ABSENT: dict[str, dict[str, Any]] = {
-}
+ABSENT: dict[str, dict[str, Any]] = {}
 # Where each variant spells each canonical field: its pointer, then its other spellings.
 POINTERS: dict[str, tuple[dict[str, tuple[str, ...]], ...]] = {
     "tool_definition": (
@@ -60,12 +64,8 @@ POINTERS: dict[str, tuple[dict[str, tuple[str, ...]], ...]] = {
         {"names": ("/name",)},
         {"mode": ("/mode",), "names": ("/tools",)},
     ),
-    "tool_call": (
-        {"id": ("/call_id",), "name": ("/name",), "arguments": ("/arguments",)},
-    ),
-    "tool_result": (
-        {"call_id": ("/call_id",), "content": ("/output",)},
-    ),
+    "tool_call": ({"id": ("/call_id",), "name": ("/name",), "arguments": ("/arguments",)},),
+    "tool_result": ({"call_id": ("/call_id",), "content": ("/output",)},),
 }
 _MISSING = _rt.MISSING
 _EMPTY: dict[str, Any] = {}
@@ -80,11 +80,34 @@ class _Mismatch(Exception):
     """An assumption of the straight-line decoder failed; explain() names the pointer."""
 
 
-
 # --- tool_definition ---------------------------------------------------------------------
 
 SHAPE_TOOL_DEFINITION = "tool_definition"
-_CHECKS_TOOL_DEFINITION = ((("", "object", None), ("/type", "const", "function"), ("/strict", "const", False), ("/name", "nonempty", None), ("/description", "optional", "string"), ("/parameters", "optional", "object")), (("", "object", None), ("/type", "const", "function"), ("/strict", "const", True), ("/name", "nonempty", None), ("/description", "optional", "string"), ("/parameters", "optional", "object")), (("", "object", None), ("/type", "const", "function"), ("/name", "nonempty", None), ("/description", "optional", "string"), ("/parameters", "optional", "object")))
+_CHECKS_TOOL_DEFINITION = (
+    (
+        ("", "object", None),
+        ("/type", "const", "function"),
+        ("/strict", "const", False),
+        ("/name", "nonempty", None),
+        ("/description", "optional", "string"),
+        ("/parameters", "optional", "object"),
+    ),
+    (
+        ("", "object", None),
+        ("/type", "const", "function"),
+        ("/strict", "const", True),
+        ("/name", "nonempty", None),
+        ("/description", "optional", "string"),
+        ("/parameters", "optional", "object"),
+    ),
+    (
+        ("", "object", None),
+        ("/type", "const", "function"),
+        ("/name", "nonempty", None),
+        ("/description", "optional", "string"),
+        ("/parameters", "optional", "object"),
+    ),
+)
 _K_TOOL_DEFINITION_0_0 = frozenset(("description", "name", "parameters", "strict", "type"))
 _K_TOOL_DEFINITION_1_0 = frozenset(("description", "name", "parameters", "strict", "type"))
 _K_TOOL_DEFINITION_2_0 = frozenset(("description", "name", "parameters", "type"))
@@ -216,14 +239,22 @@ def decode_tool_definition(payload: Any, *, id_map: IdMap | None = None) -> dict
                 fx = _rt.unknown_fields(w, _K_TOOL_DEFINITION_2_0, "", fx)
             if _select_tool_definition(c) != 2:
                 fm[""] = "variant:2"
-            c["extensions"] = {DIALECT: _rt.extension(fx, fm, "strict mode wherever the schema can be made strict (what the Responses API does when strict is left out or null)")}
+            c["extensions"] = {
+                DIALECT: _rt.extension(
+                    fx,
+                    fm,
+                    "strict mode wherever the schema can be made strict (what the Responses API does when strict is left out or null)",
+                )
+            }
             return c
     except (KeyError, TypeError, AttributeError, IndexError, _Mismatch):
         pass
     raise _rt.explain(w, _CHECKS_TOOL_DEFINITION, DIALECT, SHAPE_TOOL_DEFINITION)
 
 
-def encode_tool_definition(value: Any, *, strict: bool = False, id_map: IdMap | None = None, strict_schema: bool = False) -> Encoded:
+def encode_tool_definition(
+    value: Any, *, strict: bool = False, id_map: IdMap | None = None, strict_schema: bool = False
+) -> Encoded:
     """Encode a canonical tool_definition as OpenAI Responses; lists what it cannot carry.
     strict_schema=True adapts the parameters to strict mode and sends strict: every property
     required, the optional ones nullable, every object closed; each change is reported."""
@@ -299,14 +330,27 @@ def encode_tool_definition(value: Any, *, strict: bool = False, id_map: IdMap | 
             return _tuple_new(Encoded, (w, losses))
     except (KeyError, TypeError, IndexError) as exc:
         raise _rt.CanonicalError(SHAPE_TOOL_DEFINITION, exc) from None
-    _rt.report(losses, strict, "/strict", DIALECT, "this " + SHAPE_TOOL_DEFINITION + " (" + _rt.describe_choice(c) + ")")
+    _rt.report(
+        losses, strict, "/strict", DIALECT, "this " + SHAPE_TOOL_DEFINITION + " (" + _rt.describe_choice(c) + ")"
+    )
     return _tuple_new(Encoded, (None, losses))
 
 
 # --- tool_choice -------------------------------------------------------------------------
 
 SHAPE_TOOL_CHOICE = "tool_choice"
-_CHECKS_TOOL_CHOICE = ((("", "const", "auto"),), (("", "const", "none"),), (("", "const", "required"),), (("", "object", None), ("/type", "const", "function"), ("/name", "nonempty", None)), (("", "object", None), ("/type", "const", "allowed_tools"), ("/mode", "values", ("auto", "required", "required")), ("/tools", "array", None)))
+_CHECKS_TOOL_CHOICE = (
+    (("", "const", "auto"),),
+    (("", "const", "none"),),
+    (("", "const", "required"),),
+    (("", "object", None), ("/type", "const", "function"), ("/name", "nonempty", None)),
+    (
+        ("", "object", None),
+        ("/type", "const", "allowed_tools"),
+        ("/mode", "values", ("auto", "required", "required")),
+        ("/tools", "array", None),
+    ),
+)
 _ROOTS_TOOL_CHOICE = ("auto", "none", "required")
 _K_TOOL_CHOICE_3_0 = frozenset(("name", "type"))
 _K_TOOL_CHOICE_4_0 = frozenset(("mode", "tools", "type"))
@@ -320,7 +364,12 @@ def _NAME_LIST_TOOL_CHOICE_4_NAMES_in(v: list[Any], fx: dict[str, Any]) -> list[
     for i, it in enumerate(v):
         at = "/tools" + "/" + str(i)
         if not (type(it) is dict and it.get("type") == "function"):
-            raise _rt.explain(it, ((("", "object", None), ("/type", "const", "function"), ("/name", "nonempty", None)),), DIALECT, SHAPE_TOOL_CHOICE).at(at)
+            raise _rt.explain(
+                it,
+                ((("", "object", None), ("/type", "const", "function"), ("/name", "nonempty", None)),),
+                DIALECT,
+                SHAPE_TOOL_CHOICE,
+            ).at(at)
         n = it["name"]
         if type(n) is not str or not n:
             raise _rt.DecodeError(DIALECT, SHAPE_TOOL_CHOICE, at + "/name", "expected a non-empty string")
@@ -357,7 +406,11 @@ def _select_tool_choice(c: dict[str, Any]) -> int:
 
 def decode_tool_choice(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     """Decode one OpenAI Responses tool_choice into the canonical dict."""
-    w = payload if type(payload) is dict or payload in _ROOTS_TOOL_CHOICE else _rt.as_wire(payload, DIALECT, SHAPE_TOOL_CHOICE)
+    w = (
+        payload
+        if type(payload) is dict or payload in _ROOTS_TOOL_CHOICE
+        else _rt.as_wire(payload, DIALECT, SHAPE_TOOL_CHOICE)
+    )
     try:
         if w == "auto":
             c: dict[str, Any] = {"mode": "auto"}
@@ -498,7 +551,15 @@ def encode_tool_choice(value: Any, *, strict: bool = False, id_map: IdMap | None
 # --- tool_call ---------------------------------------------------------------------------
 
 SHAPE_TOOL_CALL = "tool_call"
-_CHECKS_TOOL_CALL = ((("", "object", None), ("/type", "const", "function_call"), ("/call_id", "string", None), ("/name", "nonempty", None), ("/arguments", "string", None)),)
+_CHECKS_TOOL_CALL = (
+    (
+        ("", "object", None),
+        ("/type", "const", "function_call"),
+        ("/call_id", "string", None),
+        ("/name", "nonempty", None),
+        ("/arguments", "string", None),
+    ),
+)
 _K_TOOL_CALL_0_0 = frozenset(("arguments", "call_id", "name", "type"))
 
 
@@ -521,7 +582,7 @@ def decode_tool_call(payload: Any, *, id_map: IdMap | None = None) -> dict[str, 
             if type(v) is not str:
                 raise _Mismatch
             c["raw_arguments"] = v
-            if v in ("", ):
+            if v in ("",):
                 c["arguments"] = {}
             else:
                 try:
@@ -559,7 +620,7 @@ def encode_tool_call(value: Any, *, strict: bool = False, id_map: IdMap | None =
         if id_map is not None or (x0_id not in _IDS_SEEN and (type(x0_id) is not str or not _ID_OK(x0_id))):
             x0_id = _rt.encode_id(x0_id, _IDS, id_map, losses, strict, "/id")
         x0_name = c["name"]
-        x0_arguments = _rt.arguments_text(c, ("", ))
+        x0_arguments = _rt.arguments_text(c, ("",))
         w = {"type": "function_call", "call_id": x0_id, "name": x0_name, "arguments": x0_arguments}
         if own:
             _rt.apply_fields(w, own.get("fields", _EMPTY), DIALECT, losses, strict)
@@ -573,7 +634,14 @@ def encode_tool_call(value: Any, *, strict: bool = False, id_map: IdMap | None =
 # --- tool_result -------------------------------------------------------------------------
 
 SHAPE_TOOL_RESULT = "tool_result"
-_CHECKS_TOOL_RESULT = ((("", "object", None), ("/type", "const", "function_call_output"), ("/call_id", "string", None), ("/output", "any", None)),)
+_CHECKS_TOOL_RESULT = (
+    (
+        ("", "object", None),
+        ("/type", "const", "function_call_output"),
+        ("/call_id", "string", None),
+        ("/output", "any", None),
+    ),
+)
 _K_TOOL_RESULT_0_0 = frozenset(("call_id", "output", "type"))
 _K_TOOL_RESULT_0_CONTENT_0_0 = frozenset(("text", "type"))
 _K_TOOL_RESULT_0_CONTENT_1_0 = frozenset(("image_url", "type"))
@@ -595,7 +663,9 @@ def _CONTENT_TOOL_RESULT_0_CONTENT_in(blocks: Any, fx: dict[str, Any], fm: dict[
             try:
                 v = b["text"]
             except (KeyError, TypeError):
-                raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/text", "expected a value, got nothing") from None
+                raise _rt.DecodeError(
+                    DIALECT, SHAPE_TOOL_RESULT, at + "/text", "expected a value, got nothing"
+                ) from None
             if type(v) is not str:
                 raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/text", "expected a string")
             p["text"] = v
@@ -608,7 +678,9 @@ def _CONTENT_TOOL_RESULT_0_CONTENT_in(blocks: Any, fx: dict[str, Any], fm: dict[
             try:
                 v = b["image_url"]
             except (KeyError, TypeError):
-                raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/image_url", "expected a value, got nothing") from None
+                raise _rt.DecodeError(
+                    DIALECT, SHAPE_TOOL_RESULT, at + "/image_url", "expected a value, got nothing"
+                ) from None
             if type(v) is not str:
                 raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/image_url", "expected a string")
             p["media_type"], p["data"] = _rt.split_data_url(v)
@@ -616,12 +688,19 @@ def _CONTENT_TOOL_RESULT_0_CONTENT_in(blocks: Any, fx: dict[str, Any], fm: dict[
                 fx = _rt.unknown_fields(b, _K_TOOL_RESULT_0_CONTENT_1_0, at + "", fx)
             parts.append(p)
             continue
-        if type(b) is dict and b.get("type") == "input_image" and _rt.lookup(b, ["image_url"]) is not _MISSING and type(_rt.lookup(b, ["image_url"])) is str:
+        if (
+            type(b) is dict
+            and b.get("type") == "input_image"
+            and _rt.lookup(b, ["image_url"]) is not _MISSING
+            and type(_rt.lookup(b, ["image_url"])) is str
+        ):
             p = {"type": "image"}
             try:
                 v = b["image_url"]
             except (KeyError, TypeError):
-                raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/image_url", "expected a value, got nothing") from None
+                raise _rt.DecodeError(
+                    DIALECT, SHAPE_TOOL_RESULT, at + "/image_url", "expected a value, got nothing"
+                ) from None
             if type(v) is not str:
                 raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/image_url", "expected a string")
             p["url"] = v
@@ -637,7 +716,9 @@ def _CONTENT_TOOL_RESULT_0_CONTENT_in(blocks: Any, fx: dict[str, Any], fm: dict[
     return parts
 
 
-def _CONTENT_TOOL_RESULT_0_CONTENT_out(parts: list[dict[str, Any]], fm: dict[str, Any], losses: list[_rt.Loss], strict: bool) -> Any:
+def _CONTENT_TOOL_RESULT_0_CONTENT_out(
+    parts: list[dict[str, Any]], fm: dict[str, Any], losses: list[_rt.Loss], strict: bool
+) -> Any:
     if fm.get("/output") != "blocks":
         if len(parts) == 1 and parts[0]["type"] == "text":
             return parts[0]["text"]
@@ -702,7 +783,9 @@ def encode_tool_result(value: Any, *, strict: bool = False, id_map: IdMap | None
     fm = own.get("forms", _EMPTY)
     try:
         x0_call_id = c["call_id"]
-        if id_map is not None or (x0_call_id not in _IDS_SEEN and (type(x0_call_id) is not str or not _ID_OK(x0_call_id))):
+        if id_map is not None or (
+            x0_call_id not in _IDS_SEEN and (type(x0_call_id) is not str or not _ID_OK(x0_call_id))
+        ):
             x0_call_id = _rt.encode_id(x0_call_id, _IDS, id_map, losses, strict, "/call_id")
         x0_content = _CONTENT_TOOL_RESULT_0_CONTENT_out(c["content"], fm, losses, strict)
         w = {"type": "function_call_output", "call_id": x0_call_id, "output": x0_content}
@@ -716,7 +799,11 @@ def encode_tool_result(value: Any, *, strict: bool = False, id_map: IdMap | None
 
 
 # --- envelopes: where the shapes sit in a whole request or response --------------------
-ENVELOPES = ("request", "response", "stream_event", )
+ENVELOPES = (
+    "request",
+    "response",
+    "stream_event",
+)
 _KEYS = {"tool_definition": "tools", "tool_call": "tool_calls", "tool_result": "tool_results"}
 # (kind, alternative sets of required root keys, {root key: allowed JSON types}, (pointer
 # tokens, allowed JSON types, required) deeper down, the only root keys a closed envelope may
@@ -725,14 +812,102 @@ _ENVELOPE_KINDS = (
     (
         "request",
         (("input",), ("previous_response_id",), ("prompt",)),
-        dict((("access_programs", ("object", "null")), ("background", ("boolean", "null")), ("background_options", ("object", "null")), ("context_management", ("array", "null")), ("conversation", ("object", "string", "null")), ("image", ("object", "null")), ("include", ("array", "null")), ("input", ("array", "string")), ("instructions", ("string", "null")), ("max_output_tokens", ("integer", "null")), ("max_tool_calls", ("integer", "null")), ("metadata", ("object", "null")), ("model", ("string",)), ("moderation", ("object", "null")), ("parallel_tool_calls", ("boolean", "null")), ("previous_response_id", ("string", "null")), ("prompt", ("object", "null")), ("prompt_cache_key", ("string", "null")), ("prompt_cache_options", ("object", "null")), ("prompt_cache_retention", ("string", "null")), ("reasoning", ("object", "null")), ("safety_identifier", ("string", "null")), ("service_tier", ("string", "null")), ("store", ("boolean", "null")), ("stream", ("boolean", "null")), ("stream_options", ("object", "null")), ("temperature", ("number", "integer", "null")), ("text", ("object", "null")), ("tool_choice", ("object", "string")), ("tools", ("array",)), ("top_logprobs", ("integer", "null")), ("top_p", ("number", "integer", "null")), ("truncation", ("string", "null")), ("user", ("string", "null")))),
-        (((), ("object",), False), (("tools", "*"), ("object",), False), (("tools", "*", "type"), ("string",), True), (("input", "*"), ("object",), False)),
+        dict(
+            (
+                ("access_programs", ("object", "null")),
+                ("background", ("boolean", "null")),
+                ("background_options", ("object", "null")),
+                ("context_management", ("array", "null")),
+                ("conversation", ("object", "string", "null")),
+                ("image", ("object", "null")),
+                ("include", ("array", "null")),
+                ("input", ("array", "string")),
+                ("instructions", ("string", "null")),
+                ("max_output_tokens", ("integer", "null")),
+                ("max_tool_calls", ("integer", "null")),
+                ("metadata", ("object", "null")),
+                ("model", ("string",)),
+                ("moderation", ("object", "null")),
+                ("parallel_tool_calls", ("boolean", "null")),
+                ("previous_response_id", ("string", "null")),
+                ("prompt", ("object", "null")),
+                ("prompt_cache_key", ("string", "null")),
+                ("prompt_cache_options", ("object", "null")),
+                ("prompt_cache_retention", ("string", "null")),
+                ("reasoning", ("object", "null")),
+                ("safety_identifier", ("string", "null")),
+                ("service_tier", ("string", "null")),
+                ("store", ("boolean", "null")),
+                ("stream", ("boolean", "null")),
+                ("stream_options", ("object", "null")),
+                ("temperature", ("number", "integer", "null")),
+                ("text", ("object", "null")),
+                ("tool_choice", ("object", "string")),
+                ("tools", ("array",)),
+                ("top_logprobs", ("integer", "null")),
+                ("top_p", ("number", "integer", "null")),
+                ("truncation", ("string", "null")),
+                ("user", ("string", "null")),
+            )
+        ),
+        (
+            ((), ("object",), False),
+            (("tools", "*"), ("object",), False),
+            (("tools", "*", "type"), ("string",), True),
+            (("input", "*"), ("object",), False),
+        ),
         None,
     ),
     (
         "response",
         (("object", "output"),),
-        dict((("access_programs", ("object", "null")), ("background", ("boolean", "null")), ("billing", ("object", "null")), ("completed_at", ("number", "integer", "null")), ("conversation", ("object", "null")), ("created_at", ("number", "integer")), ("error", ("object", "null")), ("frequency_penalty", ("number", "integer", "null")), ("id", ("string",)), ("image", ("object", "null")), ("incomplete_details", ("object", "null")), ("input_transformations", ("array", "null")), ("instructions", ("array", "string", "null")), ("max_output_tokens", ("integer", "null")), ("max_tool_calls", ("integer", "null")), ("metadata", ("object", "null")), ("model", ("string",)), ("moderation", ("object", "null")), ("object", ("string",)), ("output", ("array",)), ("parallel_tool_calls", ("boolean", "null")), ("presence_penalty", ("number", "integer", "null")), ("previous_response_id", ("string", "null")), ("prompt", ("object", "null")), ("prompt_cache_diagnostics", ("object", "null")), ("prompt_cache_key", ("string", "null")), ("prompt_cache_options", ("object", "null")), ("prompt_cache_retention", ("string", "null")), ("reasoning", ("object", "null")), ("safety_identifier", ("string", "null")), ("service_tier", ("string", "null")), ("status", ("string",)), ("store", ("boolean", "null")), ("temperature", ("number", "integer", "null")), ("text", ("object", "null")), ("tool_choice", ("object", "string")), ("tool_usage", ("object", "null")), ("tools", ("array",)), ("top_logprobs", ("integer", "null")), ("top_p", ("number", "integer", "null")), ("truncation", ("string", "null")), ("usage", ("object", "null")), ("user", ("string", "null")))),
+        dict(
+            (
+                ("access_programs", ("object", "null")),
+                ("background", ("boolean", "null")),
+                ("billing", ("object", "null")),
+                ("completed_at", ("number", "integer", "null")),
+                ("conversation", ("object", "null")),
+                ("created_at", ("number", "integer")),
+                ("error", ("object", "null")),
+                ("frequency_penalty", ("number", "integer", "null")),
+                ("id", ("string",)),
+                ("image", ("object", "null")),
+                ("incomplete_details", ("object", "null")),
+                ("input_transformations", ("array", "null")),
+                ("instructions", ("array", "string", "null")),
+                ("max_output_tokens", ("integer", "null")),
+                ("max_tool_calls", ("integer", "null")),
+                ("metadata", ("object", "null")),
+                ("model", ("string",)),
+                ("moderation", ("object", "null")),
+                ("object", ("string",)),
+                ("output", ("array",)),
+                ("parallel_tool_calls", ("boolean", "null")),
+                ("presence_penalty", ("number", "integer", "null")),
+                ("previous_response_id", ("string", "null")),
+                ("prompt", ("object", "null")),
+                ("prompt_cache_diagnostics", ("object", "null")),
+                ("prompt_cache_key", ("string", "null")),
+                ("prompt_cache_options", ("object", "null")),
+                ("prompt_cache_retention", ("string", "null")),
+                ("reasoning", ("object", "null")),
+                ("safety_identifier", ("string", "null")),
+                ("service_tier", ("string", "null")),
+                ("status", ("string",)),
+                ("store", ("boolean", "null")),
+                ("temperature", ("number", "integer", "null")),
+                ("text", ("object", "null")),
+                ("tool_choice", ("object", "string")),
+                ("tool_usage", ("object", "null")),
+                ("tools", ("array",)),
+                ("top_logprobs", ("integer", "null")),
+                ("top_p", ("number", "integer", "null")),
+                ("truncation", ("string", "null")),
+                ("usage", ("object", "null")),
+                ("user", ("string", "null")),
+            )
+        ),
         (((), ("object",), False), (("output", "*"), ("object",), False), (("output", "*", "type"), ("string",), True)),
         None,
     ),
@@ -747,7 +922,12 @@ def extract(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     _envelopes.check(w, _ENVELOPE_KINDS, DIALECT)  # not a request or response: never read as empty
     id_map = IdMap() if id_map is None else id_map
     out: dict[str, Any] = {
-        "tools": [], "tool_choice": None, "tool_calls": [], "tool_results": [], "finish_reason": None, "notes": []
+        "tools": [],
+        "tool_choice": None,
+        "tool_calls": [],
+        "tool_results": [],
+        "finish_reason": None,
+        "notes": [],
     }
     # tool_definition at /tools/*
     v0 = w.get("tools") if type(w) is dict else None
@@ -828,12 +1008,9 @@ _LOCATIONS = (
     ("tool_call", ("output", "*"), ((("type",), "function_call"),), (), (), ()),
 )
 # (canonical tool_definition field, pointer tokens) carried once for every tool
-_TOOLS_FIELDS = (
-)
+_TOOLS_FIELDS = ()
 # (canonical tool_choice field, pointer tokens) carried beside the choice
-_CHOICE_FIELDS = (
-    ("parallel", ("parallel_tool_calls",)),
-)
+_CHOICE_FIELDS = (("parallel", ("parallel_tool_calls",)),)
 
 
 def inject(payload: Any, parts: dict[str, Any], *, strict: bool = False, id_map: IdMap | None = None) -> Encoded:
@@ -844,5 +1021,13 @@ def inject(payload: Any, parts: dict[str, Any], *, strict: bool = False, id_map:
     w = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, "envelope")
     encoders = {shape: globals()["encode_" + shape] for shape in SHAPES}
     return _rt.inject(
-        w, parts, _LOCATIONS, encoders, DIALECT, strict, id_map if id_map is not None else IdMap(), _CHOICE_FIELDS, _TOOLS_FIELDS
+        w,
+        parts,
+        _LOCATIONS,
+        encoders,
+        DIALECT,
+        strict,
+        id_map if id_map is not None else IdMap(),
+        _CHOICE_FIELDS,
+        _TOOLS_FIELDS,
     )

@@ -17,13 +17,20 @@ from toolwire.ir.errors import GenerateError
 from toolwire.spec.fingerprint import package_version, sha256, spec_hash, tool_versions
 from toolwire.spec.model import Spec
 from toolwire.spec.overlay import label
-from toolwire.targets.python import render as python
-from toolwire.targets.python.names import REGENERATE, header
+from toolwire.targets import REGENERATE, Target, load
 
-__all__ = ["GenerateError", "Rendered", "plan_changes", "render", "unified_diff", "write"]
+__all__ = [
+    "REGENERATE",
+    "GenerateError",
+    "Rendered",
+    "manifest_path",
+    "plan_changes",
+    "render",
+    "unified_diff",
+    "write",
+]
 
-PACKAGE = python.PACKAGE
-MANIFEST = "python/MANIFEST.json"
+DEFAULT_TARGETS = ("python",)
 
 
 @dataclass
@@ -31,28 +38,44 @@ class Rendered:
     files: dict[str, bytes]  # path relative to the output folder -> content
 
 
-def render(spec: Spec, templates: Path | None = None, package: str = PACKAGE) -> Rendered:
-    """Every generated file, in memory. `templates` is a folder of per-target template
-    folders (its `python/` replaces the Python target's own); None uses the built-in ones."""
-    folder = python.python_templates(templates)
-    files = python.render(spec, folder, package)
-    encoded = {f"python/{path}": text.encode("utf-8") for path, text in files.items()}
-    encoded[MANIFEST] = _manifest(spec, python.inputs(folder), encoded)
+def manifest_path(target: str) -> str:
+    """Where a target's MANIFEST sits below the output folder."""
+    return f"{target}/MANIFEST.json"
+
+
+def render(
+    spec: Spec,
+    templates: Path | None = None,
+    package: str | None = None,
+    targets: tuple[str, ...] | list[str] = DEFAULT_TARGETS,
+) -> Rendered:
+    """Every generated file of every target, in memory, each below its target's folder.
+    `templates` is a folder of per-target template folders (its `python/` replaces the Python
+    target's own); None uses the built-in ones. `package` names the generated package (None:
+    each target's default)."""
+    encoded: dict[str, bytes] = {}
+    for name in targets:
+        target = load(name)
+        folder = target.templates(templates)
+        files = target.render(spec, folder, package or target.default_package)
+        mine = {f"{target.name}/{path}": text.encode("utf-8") for path, text in files.items()}
+        mine[manifest_path(target.name)] = _manifest(spec, target, folder, mine)
+        encoded |= mine
     return Rendered(encoded)
 
 
-def _manifest(spec: Spec, target_inputs: dict[str, Path], files: dict[str, bytes]) -> bytes:
+def _manifest(spec: Spec, target: Target, templates: Path, files: dict[str, bytes]) -> bytes:
     # Every file of the schemas folder is an input, the notes beside the schemas (SOURCE.md) too;
     # an overlay's files by their folder's name; then the target's templates and runtime.
     every = {p.relative_to(spec.root).as_posix(): p for p in spec.root.rglob("*") if p.is_file()}
     merged = {**every, **spec.sources}
     inputs = {label(spec, path): sha256(path.read_bytes()) for _, path in sorted(merged.items())}
-    inputs |= {name: sha256(path.read_bytes()) for name, path in target_inputs.items()}
+    inputs |= {name: sha256(path.read_bytes()) for name, path in target.inputs(templates).items()}
     manifest = {
         "_comment": f"DO NOT EDIT: written by `{REGENERATE}`; lists what it generated and from what.",
         "version": package_version(spec),
         "spec_sha256": spec_hash(spec),
-        "tools": tool_versions(),
+        "tools": tool_versions() | target.tool_versions(),
         "inputs": inputs,
         "outputs": {path: sha256(data) for path, data in sorted(files.items())},
     }
@@ -60,29 +83,41 @@ def _manifest(spec: Spec, target_inputs: dict[str, Path], files: dict[str, bytes
 
 
 def _previous_outputs(out: Path, tops: set[str]) -> set[str]:
-    """What an earlier run generated: the manifest's list, and every file that says it was
-    generated (a tree an older toolwire left half-written lists only part of it)."""
+    """What an earlier run generated: each top folder's manifest list, and every file that says
+    it was generated (a tree an older toolwire left half-written lists only part of it)."""
     found: set[str] = set()
-    with contextlib.suppress(OSError, ValueError, AttributeError, TypeError):
-        manifest = json.loads((out / MANIFEST).read_text(encoding="utf-8"))
-        found |= set(manifest.get("outputs", {})) | {MANIFEST}
     for top in sorted(tops):
-        for path in sorted((out / top).rglob("*")) if (out / top).is_dir() else ():
-            if path.suffix in (".py", ".toml") and "__pycache__" not in path.parts and _says_generated(path):
+        manifest = manifest_path(top)
+        with contextlib.suppress(OSError, ValueError, AttributeError, TypeError):
+            listed = json.loads((out / manifest).read_text(encoding="utf-8"))
+            found |= set(listed.get("outputs", {})) | {manifest}
+        target = _target_of(top)
+        if target is None or not (out / top).is_dir():
+            continue
+        for path in sorted((out / top).rglob("*")):
+            if (
+                path.suffix in target.marked_suffixes
+                and "__pycache__" not in path.parts
+                and _says_generated(path, target.marker)
+            ):
                 found.add(path.relative_to(out).as_posix())
     return found
 
 
-def _says_generated(path: Path) -> bool:
+def _target_of(top: str) -> Target | None:
+    try:
+        return load(top)
+    except KeyError:
+        return None
+
+
+def _says_generated(path: Path, marker: bytes) -> bool:
     try:
         with path.open("rb") as handle:
-            head = handle.read(len(_MARKER) + 2)
+            head = handle.read(len(marker) + 2)
     except OSError:
         return False
-    return head.startswith(_MARKER)
-
-
-_MARKER = header(["x"]).split(" from ")[0].encode("utf-8") + b" from "
+    return head.startswith(marker)
 
 
 def _tops(rendered: Rendered) -> set[str]:
@@ -125,7 +160,7 @@ def unified_diff(rendered: Rendered, out: Path) -> str:
 
 
 def write(rendered: Rendered, out: Path) -> tuple[int, int]:
-    """Replace each top folder of the output (python/) as a whole: a run killed at any point
+    """Replace each top folder of the output (python/, one per target) as a whole: a run killed at any point
     leaves the old tree or the new one, and the next run cleans up after it (tree_swap)."""
     out.mkdir(parents=True, exist_ok=True)
     with tree_swap.locked(out):

@@ -2,12 +2,12 @@
 # Change the sources and run `toolwire generate`.
 """Stream assemblers and emitters: one module per dialect whose streams carry tool calls.
 
-    from toolwire_dialects.streams import assembler
-    a = assembler("anthropic_messages")
-    for event in events:
-        for delta in a.feed(event):   # canonical ToolCallDeltas as they happen
-            ...
-    calls = a.finish()                # canonical ToolCalls; cut-off calls are incomplete
+from toolwire_dialects.streams import assembler
+a = assembler("anthropic_messages")
+for event in events:
+    for delta in a.feed(event):   # canonical ToolCallDeltas as they happen
+        ...
+calls = a.finish()                # canonical ToolCalls; cut-off calls are incomplete
 """
 
 from __future__ import annotations
@@ -37,7 +37,9 @@ def get_stream(dialect: str) -> ModuleType:
     try:
         return STREAMS[dialect]
     except KeyError:
-        raise ValueError(f"dialect {dialect!r} has no stream mapping; streaming dialects: {', '.join(STREAMS)}") from None
+        raise ValueError(
+            f"dialect {dialect!r} has no stream mapping; streaming dialects: {', '.join(STREAMS)}"
+        ) from None
 
 
 def assembler(dialect: str, **options: Any) -> Assembler:

@@ -31,7 +31,18 @@ _ARGS = "object"
 _NO_ARGUMENTS_TEXT = ("",)
 _COMPACT = _c._COMPACT
 _EMPTY: dict[str, Any] = {}
-_KIND0 = frozenset(["content_block_delta", "content_block_start", "content_block_stop", "error", "message_delta", "message_start", "message_stop", "ping"])
+_KIND0 = frozenset(
+    [
+        "content_block_delta",
+        "content_block_start",
+        "content_block_stop",
+        "error",
+        "message_delta",
+        "message_start",
+        "message_stop",
+        "ping",
+    ]
+)
 
 
 def _wire(c: _c.Call, value: Any) -> dict[str, Any]:
@@ -93,7 +104,6 @@ class Assembler(_c.Assembler):
                         c.start = sa
                     d = self._delta(c)
                     if fr:
-
                         c.parts.append(fr)
                         if len(c.parts) > _COMPACT:
                             c.parts[:] = ["".join(c.parts)]
@@ -132,7 +142,6 @@ class Assembler(_c.Assembler):
                             self._stray(e, None, "/index", k)
                     else:
                         if fr:
-
                             c.parts.append(fr)
                             if len(c.parts) > _COMPACT:
                                 c.parts[:] = ["".join(c.parts)]
@@ -156,7 +165,7 @@ class Assembler(_c.Assembler):
         if s0 == "message_delta":
             it = e
             # rule 5 (finish)
-            fv = (_t.get("stop_reason") if type(_t := it.get("delta")) is dict else None)
+            fv = _t.get("stop_reason") if type(_t := it.get("delta")) is dict else None
             if fv is not None and type(fv) is not str:
                 raise self._bad(e, it, "/delta/stop_reason", "expected a string")
             if fv is not None:
@@ -165,7 +174,7 @@ class Assembler(_c.Assembler):
             it = e
             # rule 6 (error)
             msg = it.get("error")
-            code = (_t.get("type") if type(_t := it.get("error")) is dict else None)
+            code = _t.get("type") if type(_t := it.get("error")) is dict else None
             self._error(e, it, "/error", msg, code)
             return out  # the stream ended (rule 11)
         # Rule 10, checked last: an event that gave a delta was read by this dialect's rules.
@@ -195,7 +204,19 @@ def emit(
     characters; an incomplete call is sent without its end, under a truncated finish.
     The losses of encoding each call are appended to losses when given."""
     out: list[dict[str, Any]] = [
-        {"type": "message_start", "message": {"id": "msg_toolwire", "type": "message", "role": "assistant", "model": "toolwire", "content": [], "stop_reason": None, "stop_sequence": None, "usage": {"input_tokens": 0, "output_tokens": 0}}},
+        {
+            "type": "message_start",
+            "message": {
+                "id": "msg_toolwire",
+                "type": "message",
+                "role": "assistant",
+                "model": "toolwire",
+                "content": [],
+                "stop_reason": None,
+                "stop_sequence": None,
+                "usage": {"input_tokens": 0, "output_tokens": 0},
+            },
+        },
     ]
     cut = False
     for i, call in enumerate(calls):
@@ -212,15 +233,36 @@ def emit(
         text = _c.text_of(c, _ARGS, _NO_ARGUMENTS_TEXT)
         key = _c.emit_key(w, None, i, None)
         frag = ""
-        out.append({"type": "content_block_start", "content_block": _c.overlay(w, ((("type",), "tool_use"), (("input",), {}), ), (("input",), )), "index": key})
+        out.append(
+            {
+                "type": "content_block_start",
+                "content_block": _c.overlay(
+                    w,
+                    (
+                        (("type",), "tool_use"),
+                        (("input",), {}),
+                    ),
+                    (("input",),),
+                ),
+                "index": key,
+            }
+        )
         for frag in _c.pieces(text, fragment_size):
-            out.append({"type": "content_block_delta", "delta": {"type": "input_json_delta", "partial_json": frag}, "index": key})
+            out.append(
+                {
+                    "type": "content_block_delta",
+                    "delta": {"type": "input_json_delta", "partial_json": frag},
+                    "index": key,
+                }
+            )
         if not inc:
             out.append({"type": "content_block_stop", "index": key})
     fin = finish_reason
     if fin is None:
         fin = "max_tokens" if cut else "tool_use"
-    out.append({"type": "message_delta", "delta": {"stop_reason": fin, "stop_sequence": None}, "usage": {"output_tokens": 0}})
+    out.append(
+        {"type": "message_delta", "delta": {"stop_reason": fin, "stop_sequence": None}, "usage": {"output_tokens": 0}}
+    )
     out.append({"type": "message_stop"})
     return out
 

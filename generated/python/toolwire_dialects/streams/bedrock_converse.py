@@ -58,7 +58,19 @@ class Assembler(_c.Assembler):
     ID_OPTIONAL = False
     ARGS_OPTIONAL = False
     EXPECTED = "an event with /messageStart, or with /contentBlockStart, or with /contentBlockDelta, or with /contentBlockStop, or with /messageStop, or with /metadata, or with /internalServerException, or with /modelStreamErrorException, or with /validationException, or with /throttlingException, or with /serviceUnavailableException"
-    EXPECTED_AT = (("/messageStart",), ("/contentBlockStart",), ("/contentBlockDelta",), ("/contentBlockStop",), ("/messageStop",), ("/metadata",), ("/internalServerException",), ("/modelStreamErrorException",), ("/validationException",), ("/throttlingException",), ("/serviceUnavailableException",))
+    EXPECTED_AT = (
+        ("/messageStart",),
+        ("/contentBlockStart",),
+        ("/contentBlockDelta",),
+        ("/contentBlockStop",),
+        ("/messageStop",),
+        ("/metadata",),
+        ("/internalServerException",),
+        ("/modelStreamErrorException",),
+        ("/validationException",),
+        ("/throttlingException",),
+        ("/serviceUnavailableException",),
+    )
     _wire = staticmethod(_wire)
     _decode_call = staticmethod(_dialect.decode_tool_call)
 
@@ -74,11 +86,13 @@ class Assembler(_c.Assembler):
             v2 = v1.get("start")
             if type(v2) is dict:
                 it = v2
-                if (_t.get("type") if type(_t := it.get("toolUse")) is dict else None) == "server_tool_use":  # rule 0 (skip)
+                if (
+                    _t.get("type") if type(_t := it.get("toolUse")) is dict else None
+                ) == "server_tool_use":  # rule 0 (skip)
                     o1 = it.get("toolUse")
                     if type(o1) is not dict:
                         o1 = _EMPTY
-                    k = (_t.get("contentBlockIndex") if type(_t := e.get("contentBlockStart")) is dict else None)
+                    k = _t.get("contentBlockIndex") if type(_t := e.get("contentBlockStart")) is dict else None
                     if k is not None and type(k) is not int and type(k) is not str:
                         raise self._bad(e, None, "/contentBlockStart/contentBlockIndex", "expected an index or an id")
                     cid = o1.get("toolUseId")
@@ -92,7 +106,7 @@ class Assembler(_c.Assembler):
                     o1 = it.get("toolUse")
                     if type(o1) is not dict:
                         o1 = _EMPTY
-                    k = (_t.get("contentBlockIndex") if type(_t := e.get("contentBlockStart")) is dict else None)
+                    k = _t.get("contentBlockIndex") if type(_t := e.get("contentBlockStart")) is dict else None
                     if k is not None and type(k) is not int and type(k) is not str:
                         raise self._bad(e, None, "/contentBlockStart/contentBlockIndex", "expected an index or an id")
                     cid = o1.get("toolUseId")
@@ -105,7 +119,6 @@ class Assembler(_c.Assembler):
                     c = self._start(k, cid, nm, _c.item_copy(it, ()))
                     d = self._delta(c)
                     if fr:
-
                         c.parts.append(fr)
                         if len(c.parts) > _COMPACT:
                             c.parts[:] = ["".join(c.parts)]
@@ -119,7 +132,7 @@ class Assembler(_c.Assembler):
                 if type(v5) is dict:
                     it = v5
                     # rule 2 (fragment)
-                    k = (_t.get("contentBlockIndex") if type(_t := e.get("contentBlockDelta")) is dict else None)
+                    k = _t.get("contentBlockIndex") if type(_t := e.get("contentBlockDelta")) is dict else None
                     if k is not None and type(k) is not int and type(k) is not str:
                         raise self._bad(e, None, "/contentBlockDelta/contentBlockIndex", "expected an index or an id")
                     fr = it.get("input")
@@ -136,7 +149,6 @@ class Assembler(_c.Assembler):
                             self._stray(e, None, "/contentBlockDelta/contentBlockIndex", k)
                     else:
                         if fr:
-
                             c.parts.append(fr)
                             if len(c.parts) > _COMPACT:
                                 c.parts[:] = ["".join(c.parts)]
@@ -194,7 +206,19 @@ class Assembler(_c.Assembler):
             self._error(e, it, "/serviceUnavailableException", msg, code)
             return out  # the stream ended (rule 11)
         # Rule 10, checked last: an event that gave a delta was read by this dialect's rules.
-        if not out and not ("messageStart" in e or "contentBlockStart" in e or "contentBlockDelta" in e or "contentBlockStop" in e or "messageStop" in e or "metadata" in e or "internalServerException" in e or "modelStreamErrorException" in e or "validationException" in e or "throttlingException" in e or "serviceUnavailableException" in e):
+        if not out and not (
+            "messageStart" in e
+            or "contentBlockStart" in e
+            or "contentBlockDelta" in e
+            or "contentBlockStop" in e
+            or "messageStop" in e
+            or "metadata" in e
+            or "internalServerException" in e
+            or "modelStreamErrorException" in e
+            or "validationException" in e
+            or "throttlingException" in e
+            or "serviceUnavailableException" in e
+        ):
             raise self._alien(e)  # not this dialect's stream
         return out
 
@@ -237,7 +261,9 @@ def emit(
         text = _c.text_of(c, _ARGS, _NO_ARGUMENTS_TEXT)
         key = _c.emit_key(w, None, i, None)
         frag = ""
-        out.append({"contentBlockStart": {"start": _c.overlay(w, (), (("toolUse", "input"), )), "contentBlockIndex": key}})
+        out.append(
+            {"contentBlockStart": {"start": _c.overlay(w, (), (("toolUse", "input"),)), "contentBlockIndex": key}}
+        )
         for frag in _c.pieces(text, fragment_size):
             out.append({"contentBlockDelta": {"delta": {"toolUse": {"input": frag}}, "contentBlockIndex": key}})
         if not inc:

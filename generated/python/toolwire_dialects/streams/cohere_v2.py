@@ -31,7 +31,22 @@ _ARGS = "text"
 _NO_ARGUMENTS_TEXT = ("null", "")
 _COMPACT = _c._COMPACT
 _EMPTY: dict[str, Any] = {}
-_KIND0 = frozenset(["citation-end", "citation-start", "content-delta", "content-end", "content-start", "debug", "message-end", "message-start", "tool-call-delta", "tool-call-end", "tool-call-start", "tool-plan-delta"])
+_KIND0 = frozenset(
+    [
+        "citation-end",
+        "citation-start",
+        "content-delta",
+        "content-end",
+        "content-start",
+        "debug",
+        "message-end",
+        "message-start",
+        "tool-call-delta",
+        "tool-call-end",
+        "tool-call-start",
+        "tool-plan-delta",
+    ]
+)
 
 
 def _wire(c: _c.Call, value: Any) -> dict[str, Any]:
@@ -99,7 +114,6 @@ class Assembler(_c.Assembler):
                         c = self._start(k, cid, nm, _c.item_copy(it, ()))
                         d = self._delta(c)
                         if fr:
-
                             c.parts.append(fr)
                             if len(c.parts) > _COMPACT:
                                 c.parts[:] = ["".join(c.parts)]
@@ -117,7 +131,7 @@ class Assembler(_c.Assembler):
                         k = e.get("index")
                         if k is not None and type(k) is not int and type(k) is not str:
                             raise self._bad(e, None, "/index", "expected an index or an id")
-                        fr = (_t.get("arguments") if type(_t := it.get("function")) is dict else None)
+                        fr = _t.get("arguments") if type(_t := it.get("function")) is dict else None
                         if fr is not None and type(fr) is not str:
                             raise self._bad(e, it, "/function/arguments", "expected a string")
                         if k is not None:
@@ -131,7 +145,6 @@ class Assembler(_c.Assembler):
                                 self._stray(e, None, "/index", k)
                         else:
                             if fr:
-
                                 c.parts.append(fr)
                                 if len(c.parts) > _COMPACT:
                                     c.parts[:] = ["".join(c.parts)]
@@ -153,7 +166,7 @@ class Assembler(_c.Assembler):
         if s0 == "message-end":
             it = e
             # rule 3 (finish)
-            fv = (_t.get("finish_reason") if type(_t := it.get("delta")) is dict else None)
+            fv = _t.get("finish_reason") if type(_t := it.get("delta")) is dict else None
             if fv is not None and type(fv) is not str:
                 raise self._bad(e, it, "/delta/finish_reason", "expected a string")
             if fv is not None:
@@ -193,7 +206,13 @@ def emit(
     characters; an incomplete call is sent without its end, under a truncated finish.
     The losses of encoding each call are appended to losses when given."""
     out: list[dict[str, Any]] = [
-        {"type": "message-start", "id": "toolwire", "delta": {"message": {"role": "assistant", "content": [], "tool_plan": "", "tool_calls": [], "citations": []}}},
+        {
+            "type": "message-start",
+            "id": "toolwire",
+            "delta": {
+                "message": {"role": "assistant", "content": [], "tool_plan": "", "tool_calls": [], "citations": []}
+            },
+        },
     ]
     cut = False
     for i, call in enumerate(calls):
@@ -210,9 +229,21 @@ def emit(
         text = _c.text_of(c, _ARGS, _NO_ARGUMENTS_TEXT)
         key = _c.emit_key(w, None, i, None)
         frag = ""
-        out.append({"type": "tool-call-start", "delta": {"message": {"tool_calls": _c.overlay(w, ((("function", "arguments"), frag), ), ())}}, "index": key})
+        out.append(
+            {
+                "type": "tool-call-start",
+                "delta": {"message": {"tool_calls": _c.overlay(w, ((("function", "arguments"), frag),), ())}},
+                "index": key,
+            }
+        )
         for frag in _c.pieces(text, fragment_size):
-            out.append({"type": "tool-call-delta", "delta": {"message": {"tool_calls": {"function": {"arguments": frag}}}}, "index": key})
+            out.append(
+                {
+                    "type": "tool-call-delta",
+                    "delta": {"message": {"tool_calls": {"function": {"arguments": frag}}}},
+                    "index": key,
+                }
+            )
         if not inc:
             out.append({"type": "tool-call-end", "index": key})
     fin = finish_reason

@@ -59,7 +59,18 @@ class Assembler(_c.Assembler):
     ID_OPTIONAL = True
     ARGS_OPTIONAL = True
     EXPECTED = "an event with /candidates, or with /usageMetadata, or with /promptFeedback, or with /modelVersion, or with /responseId, or with /usage_metadata, or with /prompt_feedback, or with /model_version, or with /response_id, or with /error"
-    EXPECTED_AT = (("/candidates",), ("/usageMetadata",), ("/promptFeedback",), ("/modelVersion",), ("/responseId",), ("/usage_metadata",), ("/prompt_feedback",), ("/model_version",), ("/response_id",), ("/error",))
+    EXPECTED_AT = (
+        ("/candidates",),
+        ("/usageMetadata",),
+        ("/promptFeedback",),
+        ("/modelVersion",),
+        ("/responseId",),
+        ("/usage_metadata",),
+        ("/prompt_feedback",),
+        ("/model_version",),
+        ("/response_id",),
+        ("/error",),
+    )
     _wire = staticmethod(_wire)
     _decode_call = staticmethod(_dialect.decode_tool_call)
 
@@ -83,7 +94,11 @@ class Assembler(_c.Assembler):
                             if type(v5) is not dict:
                                 continue
                             it = v5
-                            if (_t.get("willContinue") if type(_t := it.get("functionCall")) is dict else None) is True and (type(_t := it.get("functionCall")) is dict and "name" in _t):  # rule 0 (start)
+                            if (
+                                _t.get("willContinue") if type(_t := it.get("functionCall")) is dict else None
+                            ) is True and (
+                                type(_t := it.get("functionCall")) is dict and "name" in _t
+                            ):  # rule 0 (start)
                                 o1 = it.get("functionCall")
                                 if type(o1) is not dict:
                                     o1 = _EMPTY
@@ -95,16 +110,28 @@ class Assembler(_c.Assembler):
                                 if nm is not None and type(nm) is not str:
                                     raise self._bad(e, it, "/functionCall/name", "expected a string")
                                 fr = None
-                                c = self._start(k, cid, nm, _c.item_copy(it, (("functionCall", "willContinue"), ("functionCall", "partialArgs"), )))
+                                c = self._start(
+                                    k,
+                                    cid,
+                                    nm,
+                                    _c.item_copy(
+                                        it,
+                                        (
+                                            ("functionCall", "willContinue"),
+                                            ("functionCall", "partialArgs"),
+                                        ),
+                                    ),
+                                )
                                 d = self._delta(c)
                                 if fr:
-
                                     c.parts.append(fr)
                                     if len(c.parts) > _COMPACT:
                                         c.parts[:] = ["".join(c.parts)]
                                     d["arguments_delta"] = fr
                                 out.append(d)
-                            elif (type(_t := it.get("functionCall")) is dict and "name" in _t) or (type(_t := it.get("function_call")) is dict and "name" in _t):  # rule 1+2 (call)
+                            elif (type(_t := it.get("functionCall")) is dict and "name" in _t) or (
+                                type(_t := it.get("function_call")) is dict and "name" in _t
+                            ):  # rule 1+2 (call)
                                 k = None
                                 d = self._whole(k, e, it)
                                 if d is not None:
@@ -135,11 +162,22 @@ class Assembler(_c.Assembler):
         it = e
         if "error" in it:  # rule 5 (error)
             msg = it.get("error")
-            code = (_t.get("status") if type(_t := it.get("error")) is dict else None)
+            code = _t.get("status") if type(_t := it.get("error")) is dict else None
             self._error(e, it, "/error", msg, code)
             return out  # the stream ended (rule 11)
         # Rule 10, checked last: an event that gave a delta was read by this dialect's rules.
-        if not out and not ("candidates" in e or "usageMetadata" in e or "promptFeedback" in e or "modelVersion" in e or "responseId" in e or "usage_metadata" in e or "prompt_feedback" in e or "model_version" in e or "response_id" in e or "error" in e):
+        if not out and not (
+            "candidates" in e
+            or "usageMetadata" in e
+            or "promptFeedback" in e
+            or "modelVersion" in e
+            or "responseId" in e
+            or "usage_metadata" in e
+            or "prompt_feedback" in e
+            or "model_version" in e
+            or "response_id" in e
+            or "error" in e
+        ):
             raise self._alien(e)  # not this dialect's stream
         return out
 
@@ -164,8 +202,7 @@ def emit(
     back to them. fragment_size splits argument text into fragments of that many
     characters; an incomplete call is sent without its end, under a truncated finish (this dialect cannot: StreamError).
     The losses of encoding each call are appended to losses when given."""
-    out: list[dict[str, Any]] = [
-    ]
+    out: list[dict[str, Any]] = []
     cut = False
     for i, call in enumerate(calls):
         c = call if type(call) is dict else _rt.as_canonical(call, "tool_call")
@@ -183,7 +220,9 @@ def emit(
     fin = finish_reason
     if fin is None:
         fin = "MAX_TOKENS" if cut else "STOP"
-    out.append({"candidates": [{"finishReason": fin, "content": {"role": "model", "parts": [{"text": ""}]}, "index": 0}]})
+    out.append(
+        {"candidates": [{"finishReason": fin, "content": {"role": "model", "parts": [{"text": ""}]}, "index": 0}]}
+    )
     return out
 
 

@@ -122,7 +122,6 @@ class Assembler(_c.Assembler):
                                     if nm is not None and c.name is None:
                                         c.name = d["name"] = nm
                                 if fr or type(fr) is dict:
-
                                     if type(fr) is dict:  # the whole arguments as one object (object_or_json_text)
                                         c.args = _c.item_copy(fr, ())
                                         fr = _c.dump_arguments(fr)
@@ -143,7 +142,7 @@ class Assembler(_c.Assembler):
         it = e
         if "error" in it:  # rule 2 (error)
             msg = it.get("error")
-            code = (_t.get("code") if type(_t := it.get("error")) is dict else None)
+            code = _t.get("code") if type(_t := it.get("error")) is dict else None
             self._error(e, it, "/error", msg, code)
             return out  # the stream ended (rule 11)
         # Rule 10, checked last: an event that gave a delta was read by this dialect's rules.
@@ -172,8 +171,7 @@ def emit(
     back to them. fragment_size splits argument text into fragments of that many
     characters; an incomplete call is sent without its end, under a truncated finish.
     The losses of encoding each call are appended to losses when given."""
-    out: list[dict[str, Any]] = [
-    ]
+    out: list[dict[str, Any]] = []
     cut = False
     for i, call in enumerate(calls):
         c = call if type(call) is dict else _rt.as_canonical(call, "tool_call")
@@ -191,13 +189,57 @@ def emit(
         whole = _c.value_at(w, ("function", "arguments"))
         pcs = [] if type(whole) is dict else _c.pieces(text, fragment_size)
         frag = whole if type(whole) is dict else pcs[0] if pcs else ""  # arguments the wire call sends as an object
-        out.append({"choices": [{"delta": {"tool_calls": [_c.overlay(w, ((("function", "arguments"), frag), (("index",), key), ), ())]}, "index": 0, "finish_reason": None}], "id": "toolwire", "object": "chat.completion.chunk", "model": "toolwire"})
+        out.append(
+            {
+                "choices": [
+                    {
+                        "delta": {
+                            "tool_calls": [
+                                _c.overlay(
+                                    w,
+                                    (
+                                        (("function", "arguments"), frag),
+                                        (("index",), key),
+                                    ),
+                                    (),
+                                )
+                            ]
+                        },
+                        "index": 0,
+                        "finish_reason": None,
+                    }
+                ],
+                "id": "toolwire",
+                "object": "chat.completion.chunk",
+                "model": "toolwire",
+            }
+        )
         for frag in pcs[1:]:
-            out.append({"choices": [{"delta": {"tool_calls": [{"index": key, "function": {"arguments": frag}}]}, "index": 0, "finish_reason": None}], "id": "toolwire", "object": "chat.completion.chunk", "model": "toolwire"})
+            out.append(
+                {
+                    "choices": [
+                        {
+                            "delta": {"tool_calls": [{"index": key, "function": {"arguments": frag}}]},
+                            "index": 0,
+                            "finish_reason": None,
+                        }
+                    ],
+                    "id": "toolwire",
+                    "object": "chat.completion.chunk",
+                    "model": "toolwire",
+                }
+            )
     fin = finish_reason
     if fin is None:
         fin = "length" if cut else "tool_calls"
-    out.append({"choices": [{"finish_reason": fin, "index": 0, "delta": {"content": ""}}], "id": "toolwire", "object": "chat.completion.chunk", "model": "toolwire"})
+    out.append(
+        {
+            "choices": [{"finish_reason": fin, "index": 0, "delta": {"content": ""}}],
+            "id": "toolwire",
+            "object": "chat.completion.chunk",
+            "model": "toolwire",
+        }
+    )
     return out
 
 

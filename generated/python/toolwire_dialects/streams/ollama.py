@@ -79,7 +79,7 @@ class Assembler(_c.Assembler):
                     it = v3
                     # rule 0 (call)
                     k = None
-                    d = self._whole(k, e, it, _c.overlay(it, (), (("function", "index"), )))
+                    d = self._whole(k, e, it, _c.overlay(it, (), (("function", "index"),)))
                     if d is not None:
                         out.append(d)
         it = e
@@ -120,8 +120,7 @@ def emit(
     back to them. fragment_size splits argument text into fragments of that many
     characters; an incomplete call is sent without its end, under a truncated finish (this dialect cannot: StreamError).
     The losses of encoding each call are appended to losses when given."""
-    out: list[dict[str, Any]] = [
-    ]
+    out: list[dict[str, Any]] = []
     cut = False
     for i, call in enumerate(calls):
         c = call if type(call) is dict else _rt.as_canonical(call, "tool_call")
@@ -135,7 +134,9 @@ def emit(
         if w is None:
             raise StreamError(DIALECT, f"/{i}", "this call cannot be sent as a ollama tool call")
         if not inc:
-            out.append({"message": {"tool_calls": [w], "role": "assistant", "content": ""}, "model": "toolwire", "done": False})
+            out.append(
+                {"message": {"tool_calls": [w], "role": "assistant", "content": ""}, "model": "toolwire", "done": False}
+            )
     fin = finish_reason
     if fin is None:
         fin = "length" if cut else "stop"

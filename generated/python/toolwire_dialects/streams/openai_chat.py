@@ -114,7 +114,7 @@ class Assembler(_c.Assembler):
                             else:
                                 if c is None or (cid is not None and cid != c.id and (k is None or c.id is not None)):
                                     # a new call: a new key, or a new id at a key already used (rules 3 and 4)
-                                    c = self._start(k, cid, nm, _c.item_copy(it, (("index",), )))
+                                    c = self._start(k, cid, nm, _c.item_copy(it, (("index",),)))
                                     d = self._delta(c)
                                 else:
                                     d = {"index": c.index}
@@ -123,7 +123,6 @@ class Assembler(_c.Assembler):
                                     if nm is not None and c.name is None:
                                         c.name = d["name"] = nm
                                 if fr:
-
                                     c.parts.append(fr)
                                     if len(c.parts) > _COMPACT:
                                         c.parts[:] = ["".join(c.parts)]
@@ -140,7 +139,7 @@ class Assembler(_c.Assembler):
         it = e
         if "error" in it:  # rule 2 (error)
             msg = it.get("error")
-            code = (_t.get("code") if type(_t := it.get("error")) is dict else None)
+            code = _t.get("code") if type(_t := it.get("error")) is dict else None
             self._error(e, it, "/error", msg, code)
             return out  # the stream ended (rule 11)
         # Rule 10, checked last: an event that gave a delta was read by this dialect's rules.
@@ -169,8 +168,7 @@ def emit(
     back to them. fragment_size splits argument text into fragments of that many
     characters; an incomplete call is sent without its end, under a truncated finish.
     The losses of encoding each call are appended to losses when given."""
-    out: list[dict[str, Any]] = [
-    ]
+    out: list[dict[str, Any]] = []
     cut = False
     for i, call in enumerate(calls):
         c = call if type(call) is dict else _rt.as_canonical(call, "tool_call")
@@ -187,9 +185,42 @@ def emit(
         key = _c.emit_key(w, ("index",), i, None)
         pcs = _c.pieces(text, fragment_size)
         frag = pcs[0] if pcs else ""
-        out.append({"choices": [{"delta": {"tool_calls": [_c.overlay(w, ((("function", "arguments"), frag), (("index",), key), ), (("index",), ))]}, "index": 0, "finish_reason": None}], "object": "chat.completion.chunk"})
+        out.append(
+            {
+                "choices": [
+                    {
+                        "delta": {
+                            "tool_calls": [
+                                _c.overlay(
+                                    w,
+                                    (
+                                        (("function", "arguments"), frag),
+                                        (("index",), key),
+                                    ),
+                                    (("index",),),
+                                )
+                            ]
+                        },
+                        "index": 0,
+                        "finish_reason": None,
+                    }
+                ],
+                "object": "chat.completion.chunk",
+            }
+        )
         for frag in pcs[1:]:
-            out.append({"choices": [{"delta": {"tool_calls": [{"index": key, "function": {"arguments": frag}}]}, "index": 0, "finish_reason": None}], "object": "chat.completion.chunk"})
+            out.append(
+                {
+                    "choices": [
+                        {
+                            "delta": {"tool_calls": [{"index": key, "function": {"arguments": frag}}]},
+                            "index": 0,
+                            "finish_reason": None,
+                        }
+                    ],
+                    "object": "chat.completion.chunk",
+                }
+            )
     fin = finish_reason
     if fin is None:
         fin = "length" if cut else "tool_calls"

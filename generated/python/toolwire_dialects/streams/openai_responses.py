@@ -90,10 +90,9 @@ class Assembler(_c.Assembler):
                     fr = it.get("arguments")
                     if fr is not None and type(fr) is not str:
                         raise self._bad(e, it, "/arguments", "expected a string")
-                    c = self._start(k, cid, nm, _c.item_copy(it, (("status",), )))
+                    c = self._start(k, cid, nm, _c.item_copy(it, (("status",),)))
                     d = self._delta(c)
                     if fr:
-
                         c.parts.append(fr)
                         if len(c.parts) > _COMPACT:
                             c.parts[:] = ["".join(c.parts)]
@@ -119,7 +118,6 @@ class Assembler(_c.Assembler):
                     self._stray(e, it, "/item_id", k)
             else:
                 if fr:
-
                     c.parts.append(fr)
                     if len(c.parts) > _COMPACT:
                         c.parts[:] = ["".join(c.parts)]
@@ -187,12 +185,12 @@ class Assembler(_c.Assembler):
                 if fv is not None:
                     self._finish(fv)
             it = e
-            if (type(_t := it.get("response")) is dict and "error" in _t):  # rule 7 (error)
+            if type(_t := it.get("response")) is dict and "error" in _t:  # rule 7 (error)
                 o1 = it.get("response")
                 if type(o1) is not dict:
                     o1 = _EMPTY
                 msg = o1.get("error")
-                code = (_t.get("code") if type(_t := o1.get("error")) is dict else None)
+                code = _t.get("code") if type(_t := o1.get("error")) is dict else None
                 self._error(e, it, "/response/error", msg, code)
                 return out  # the stream ended (rule 11)
         if s0 == "error":
@@ -229,7 +227,10 @@ def emit(
     characters; an incomplete call is sent without its end, under a truncated finish.
     The losses of encoding each call are appended to losses when given."""
     out: list[dict[str, Any]] = [
-        {"type": "response.created", "response": {"id": "resp_toolwire", "object": "response", "status": "in_progress", "output": []}},
+        {
+            "type": "response.created",
+            "response": {"id": "resp_toolwire", "object": "response", "status": "in_progress", "output": []},
+        },
     ]
     cut = False
     for i, call in enumerate(calls):
@@ -246,13 +247,34 @@ def emit(
         text = _c.text_of(c, _ARGS, _NO_ARGUMENTS_TEXT)
         key = _c.emit_key(w, ("id",), i, "fc_toolwire_")
         frag = ""
-        out.append({"type": "response.output_item.added", "item": _c.overlay(w, ((("arguments",), frag), (("type",), "function_call"), (("id",), key), (("status",), "in_progress"), ), (("status",), )), "output_index": i})
+        out.append(
+            {
+                "type": "response.output_item.added",
+                "item": _c.overlay(
+                    w,
+                    (
+                        (("arguments",), frag),
+                        (("type",), "function_call"),
+                        (("id",), key),
+                        (("status",), "in_progress"),
+                    ),
+                    (("status",),),
+                ),
+                "output_index": i,
+            }
+        )
         for frag in _c.pieces(text, fragment_size):
-            out.append({"type": "response.function_call_arguments.delta", "item_id": key, "delta": frag, "output_index": i})
+            out.append(
+                {"type": "response.function_call_arguments.delta", "item_id": key, "delta": frag, "output_index": i}
+            )
         if not inc:
-            out.append({"type": "response.function_call_arguments.done", "item_id": key, "arguments": text, "output_index": i})
+            out.append(
+                {"type": "response.function_call_arguments.done", "item_id": key, "arguments": text, "output_index": i}
+            )
         if not inc:
-            out.append({"type": "response.output_item.done", "item": _c.overlay(w, ((("id",), key), ), ()), "output_index": i})
+            out.append(
+                {"type": "response.output_item.done", "item": _c.overlay(w, ((("id",), key),), ()), "output_index": i}
+            )
     fin = finish_reason
     if fin is None:
         fin = "incomplete" if cut else "completed"

@@ -17,6 +17,8 @@ import tomllib
 from collections.abc import Iterator
 from typing import Any
 
+from toolwire.targets import REGENERATE
+
 
 def _escape_char(char: str) -> str:
     code = ord(char)
@@ -191,9 +193,6 @@ def namespace_clashes(files: dict[str, str]) -> list[tuple[str, str]]:
             elif path.endswith("/__init__.py") and name in submodules and source != name:
                 out.append((name, f"{path}:{line}, which binds the name of its submodule {name} to something else"))
     return out
-
-
-REGENERATE = "toolwire generate"
 
 
 def header(sources: list[str], comment: str = "#") -> str:

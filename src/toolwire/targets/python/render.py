@@ -7,6 +7,7 @@ from __future__ import annotations
 import contextlib
 import pprint
 import traceback
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -60,13 +61,19 @@ def _environment(templates: Path) -> jinja2.Environment:
     return env
 
 
-def render(spec: Spec, templates: Path, package: str = PACKAGE) -> dict[str, str]:
+def render(
+    spec: Spec,
+    templates: Path,
+    package: str = PACKAGE,
+    formatter: Callable[[dict[str, str]], dict[str, str]] | None = None,
+) -> dict[str, str]:
     """Render every generated file into memory, and check that the Python files compile and
     the package binds each module name once (SpecError when a dialect's name is the cause).
 
     `templates` is the target's template folder (see python_templates). The package's templates sit in
     package/toolwire_dialects/ whatever `package` names it; the runtime (runtime/python/)
-    is copied beside them verbatim."""
+    is copied beside them verbatim. `formatter` lays out the Python the templates rendered, once
+    they compile (the runtime copies and the models keep their bytes: they are formatted already)."""
     modules = package_modules(templates)
     _check_dialect_names(spec, [(name, pytarget.reserved(name) or modules.get(name)) for name in spec.dialects])
     env = _environment(templates)
@@ -91,6 +98,7 @@ def render(spec: Spec, templates: Path, package: str = PACKAGE) -> dict[str, str
                 if path in files:
                     clashes.append((_module_name(path), f"another template's {path}"))
                 files[path] = text
+        templated = set(files)
     except GenerateError:
         raise
     except (jinja2.TemplateError, ValueError) as exc:
@@ -113,6 +121,8 @@ def render(spec: Spec, templates: Path, package: str = PACKAGE) -> dict[str, str
     problems = pytarget.syntax_problems({f"python/{path}": text for path, text in files.items()})
     if problems:
         raise GenerateError(f"{len(problems)} generated file(s) would not compile", problems)
+    if formatter is not None:
+        files |= formatter({path: files[path] for path in templated if path.endswith(".py")})
     return dict(sorted(files.items()))
 
 
@@ -133,12 +143,18 @@ def package_modules(templates: Path) -> dict[str, str]:
         "schemas": f"the package already has {PACKAGE}/schemas/ (the JSON Schemas as data)",
     }
     root = templates / "package" / PACKAGE
-    named = [(t, t.relative_to(root).with_suffix("").with_suffix("")) for t in sorted(root.rglob("*.j2"))] if root.is_dir() else []
+    named = (
+        [(t, t.relative_to(root).with_suffix("").with_suffix("")) for t in sorted(root.rglob("*.j2"))]
+        if root.is_dir()
+        else []
+    )
     named += [(r, r.relative_to(RUNTIME).with_suffix("")) for r in sorted(RUNTIME.rglob("*.py"))]
     for path, module in named:
         for part in module.parts:
             if "{" not in part:
-                taken.setdefault(part, f"the package already has a module of that name ({_source_label(path, templates)})")
+                taken.setdefault(
+                    part, f"the package already has a module of that name ({_source_label(path, templates)})"
+                )
     return taken
 
 
@@ -182,7 +198,7 @@ def _check_dialect_names(spec: Spec, reasons: list[tuple[str, str | None]]) -> N
         raise SpecError(sorted(set(problems)))
 
 
-def _template_position(exc: jinja2.TemplateError, templates: Path) -> str:
+def _template_position(exc: jinja2.TemplateError | ValueError, templates: Path) -> str:
     """file:line of a template error: syntax errors carry it, runtime ones (an undefined
     variable) only in the traceback frames Jinja rewrites to point at the template."""
     filename, lineno = getattr(exc, "filename", None), getattr(exc, "lineno", None)

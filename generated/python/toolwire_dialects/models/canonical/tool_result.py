@@ -3,111 +3,10 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from pydantic import BaseModel, ConfigDict, constr
 
-from pydantic import BaseModel, ConfigDict, Field, RootModel, constr
-
-
-class TextPart(BaseModel):
-    model_config = ConfigDict(
-        extra='forbid',
-    )
-    type: Literal['text']
-    text: str
-
-
-class JsonPart(BaseModel):
-    """
-    A structured value (any JSON).
-    """
-
-    model_config = ConfigDict(
-        extra='forbid',
-    )
-    type: Literal['json']
-    value: Any
-
-
-class ImagePart1(BaseModel):
-    """
-    An image, inline as base64 data or by URL.
-    """
-
-    model_config = ConfigDict(
-        extra='forbid',
-    )
-    type: Literal['image']
-    media_type: str
-    data: str = Field(..., json_schema_extra={'contentEncoding': 'base64'})
-    url: str | None = None
-
-
-class ImagePart2(BaseModel):
-    """
-    An image, inline as base64 data or by URL.
-    """
-
-    model_config = ConfigDict(
-        extra='forbid',
-    )
-    type: Literal['image']
-    media_type: str | None = None
-    data: str | None = Field(None, json_schema_extra={'contentEncoding': 'base64'})
-    url: str
-
-
-class ImagePart(RootModel[ImagePart1 | ImagePart2]):
-    root: ImagePart1 | ImagePart2 = Field(..., title='ImagePart')
-    """
-    An image, inline as base64 data or by URL.
-    """
-
-
-class WirePart(BaseModel):
-    """
-    A block the canonical model has no kind for, kept verbatim; only its own dialect can carry it.
-    """
-
-    model_config = ConfigDict(
-        extra='forbid',
-    )
-    type: Literal['wire']
-    dialect: str
-    value: dict[str, Any]
-
-
-class Extensions1(BaseModel):
-    model_config = ConfigDict(
-        extra='forbid',
-    )
-    fields: dict[constr(pattern=r'^(/([^~]|~[01])*)+$'), Any] | None = None
-    """
-    Wire values the mapping does not describe, by JSON Pointer into the wire shape.
-    """
-    forms: (
-        dict[constr(pattern=r'^(/([^~]|~[01])*)*$'), constr(pattern=r'^(blocks|string|present|null|empty|absent|minted|object|wrapped|alias:[0-9]+(:lower)?|variant:[0-9]+|snake_case|single|snake_case:single)$')] | None
-    ) = None
-    """
-    How a mapped value was spelled when the dialect allows several spellings (blocks: a list where a string would do; string: an empty string where the field could be left out; present: a default value written out; null: an optional field sent as null; empty: an empty list sent where it means the field left out (empty_means_absent); absent: an optional constant left out; minted: an id toolwire made up; object: arguments sent as an object; wrapped: a result inside its output key; alias:N: the Nth other spelling of the field, alias:N:lower with lower-case type names in an OpenAPI-subset schema; variant:N: the Nth spelling of the shape; snake_case: a proto JSON field spelled in snake_case, single: a repeated field given as one value, snake_case:single: both; these by JSON Pointer as the input spelled it), by JSON Pointer.
-    """
-    notes: list[str] | None = None
-    """
-    What the wire said beyond the canonical values (a provider-specific mode, ...); other dialects report each as a loss.
-    """
-
-
-class Extensions(RootModel[dict[constr(pattern=r'^[a-z][a-z0-9_]*$'), Extensions1]]):
-    root: dict[constr(pattern=r'^[a-z][a-z0-9_]*$'), Extensions1] = Field(..., title='Extensions')
-    """
-    Per-dialect wire details the canonical model has no field for, kept so that a round trip through that dialect loses nothing. Keys are dialect names.
-    """
-
-
-class ContentPart(RootModel[TextPart | JsonPart | ImagePart | WirePart]):
-    root: TextPart | JsonPart | ImagePart | WirePart = Field(..., title='ContentPart')
-    """
-    One part of a tool result's content.
-    """
+from . import content_part
+from . import extensions as extensions_1
 
 
 class ToolResult(BaseModel):
@@ -126,6 +25,6 @@ class ToolResult(BaseModel):
     """
     The called tool's name (some dialects need it).
     """
-    content: list[ContentPart]
+    content: list[content_part.ContentPart]
     is_error: bool
-    extensions: Extensions | None = None
+    extensions: extensions_1.Extensions | None = None

@@ -8,6 +8,8 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, RootModel
 
+from . import tool_choice as tool_choice_1
+
 
 class Role(Enum):
     """
@@ -36,26 +38,6 @@ class Speed(Enum):
     NoneType_None = None
 
 
-class Type(Enum):
-    auto = 'auto'
-    any = 'any'
-    tool = 'tool'
-    none = 'none'
-
-
-class AnthropicToolChoice(BaseModel):
-    """
-    The request's `tool_choice`.
-    """
-
-    model_config = ConfigDict(
-        extra='allow',
-    )
-    type: Type
-    name: str | None = None
-    disable_parallel_tool_use: bool | None = None
-
-
 class AnthropicContentBlockFields(RootModel[Any]):
     root: Any = Field(..., title='AnthropicContentBlockFields')
     """
@@ -63,7 +45,7 @@ class AnthropicContentBlockFields(RootModel[Any]):
     """
 
 
-class Type1(Enum):
+class Type(Enum):
     enabled = 'enabled'
     disabled = 'disabled'
     adaptive = 'adaptive'
@@ -94,7 +76,7 @@ class AnthropicThinkingConfig(BaseModel):
     model_config = ConfigDict(
         extra='allow',
     )
-    type: Type1
+    type: Type
     budget_tokens: int | None = None
     display: Display | None = None
     block_binding: BlockBinding | None = None
@@ -103,7 +85,7 @@ class AnthropicThinkingConfig(BaseModel):
     """
 
 
-class Type2(Enum):
+class Type1(Enum):
     tool_reference = 'tool_reference'
     mcp_tool_reference = 'mcp_tool_reference'
     mcp_toolset_reference = 'mcp_toolset_reference'
@@ -118,7 +100,7 @@ class AnthropicToolChange(BaseModel):
     model_config = ConfigDict(
         extra='allow',
     )
-    type: Type2
+    type: Type1
     name: str | None = None
     server_name: str | None = None
     definition: dict[str, Any] | None = None
@@ -177,7 +159,7 @@ class AnthropicMessagesRequest(BaseModel):
     max_tokens: int | None = None
     messages: list[Message]
     tools: list[AnthropicTool] | None = Field(None, min_length=1)
-    tool_choice: AnthropicToolChoice | None = None
+    tool_choice: tool_choice_1.AnthropicToolChoice | None = None
     system: str | list[AnthropicContentBlock] | None = None
     """
     A string, or text blocks (with cache_control, citations).

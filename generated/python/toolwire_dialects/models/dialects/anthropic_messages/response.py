@@ -3,101 +3,11 @@
 
 from __future__ import annotations
 
-from enum import Enum
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, RootModel
+from pydantic import BaseModel, ConfigDict
 
-
-class AnthropicContentBlockFields(RootModel[Any]):
-    root: Any = Field(..., title='AnthropicContentBlockFields')
-    """
-    The documented fields of each content block type other than tool_use and tool_result, by type: in requests (ContentBlockParam), responses (ContentBlock) and content_block_start events. Server tool blocks are described but not converted; their content and input are opaque.
-    """
-
-
-class Type(Enum):
-    enabled = 'enabled'
-    disabled = 'disabled'
-    adaptive = 'adaptive'
-
-
-class Display(Enum):
-    summarized = 'summarized'
-    omitted = 'omitted'
-    NoneType_None = None
-
-
-class BlockBinding(BaseModel):
-    """
-    Beta (thinking binding controls): what happens when earlier thinking blocks no longer match the conversation (prefix_mismatch_behavior: error or drop_block).
-    """
-
-    model_config = ConfigDict(
-        extra='allow',
-    )
-    prefix_mismatch_behavior: str | None = None
-
-
-class AnthropicThinkingConfig(BaseModel):
-    """
-    ThinkingConfigParam (BetaThinkingConfigParam): enabled with a token budget, disabled, or adaptive (the model decides whether and how much to think); display says whether thinking text is returned (summarized) or redacted (omitted).
-    """
-
-    model_config = ConfigDict(
-        extra='allow',
-    )
-    type: Type
-    budget_tokens: int | None = None
-    display: Display | None = None
-    block_binding: BlockBinding | None = None
-    """
-    Beta (thinking binding controls): what happens when earlier thinking blocks no longer match the conversation (prefix_mismatch_behavior: error or drop_block).
-    """
-
-
-class Type1(Enum):
-    tool_reference = 'tool_reference'
-    mcp_tool_reference = 'mcp_tool_reference'
-    mcp_toolset_reference = 'mcp_toolset_reference'
-    tool_definition = 'tool_definition'
-
-
-class AnthropicToolChange(BaseModel):
-    """
-    The tool a tool_addition or tool_removal block names (beta): a tool_reference (name), an mcp_tool_reference (server_name, name), an mcp_toolset_reference (server_name), or (inline-tools beta) a tool_definition carrying a tools entry by value.
-    """
-
-    model_config = ConfigDict(
-        extra='allow',
-    )
-    type: Type1
-    name: str | None = None
-    server_name: str | None = None
-    definition: dict[str, Any] | None = None
-
-
-class AnthropicContentSource(BaseModel):
-    """
-    An image or document source: base64 (media_type, data), url (url), file (file_id), text (media_type, data) or content (content: a string or content blocks).
-    """
-
-    model_config = ConfigDict(
-        extra='allow',
-    )
-    type: str | None = None
-    media_type: str | None = None
-    data: str | None = None
-    url: str | None = None
-    file_id: str | None = None
-    content: Any | None = None
-
-
-class AnthropicTool(RootModel[Any]):
-    root: Any = Field(..., title='AnthropicTool')
-    """
-    A custom tool (no type, or type custom) or a server tool (any other type), which toolwire does not convert.
-    """
+from . import request
 
 
 class CacheCreation(BaseModel):
@@ -163,13 +73,6 @@ class AnthropicContainer(BaseModel):
     skills: list[Any] | None = None
 
 
-class AnthropicContentBlock(BaseModel):
-    model_config = ConfigDict(
-        extra='allow',
-    )
-    type: str
-
-
 class AnthropicMessagesResponse(BaseModel):
     """
     A Messages API response (a Message): tool_use blocks in content, and the stop reason. Source: anthropic-sdk-python Message, Usage (beta: BetaMessage), Anthropic Messages API reference.
@@ -182,7 +85,7 @@ class AnthropicMessagesResponse(BaseModel):
     type: Literal['message']
     role: Literal['assistant']
     model: str | None = None
-    content: list[AnthropicContentBlock]
+    content: list[request.AnthropicContentBlock]
     stop_reason: str | None = None
     stop_sequence: str | None = None
     stop_details: AnthropicRefusalStopDetails | None = None

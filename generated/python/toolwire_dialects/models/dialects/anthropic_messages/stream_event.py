@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 from enum import Enum
-from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, RootModel, conint
 
@@ -38,118 +37,20 @@ class AnthropicStreamBlockIndex(RootModel[conint(ge=0)]):
     """
 
 
-class AnthropicContentBlockFields(RootModel[Any]):
-    root: Any = Field(..., title='AnthropicContentBlockFields')
+class AnthropicStreamStartBlock(BaseModel):
     """
-    The documented fields of each content block type other than tool_use and tool_result, by type: in requests (ContentBlockParam), responses (ContentBlock) and content_block_start events. Server tool blocks are described but not converted; their content and input are opaque.
+    The block a content_block_start opens (text with text "", thinking, redacted_thinking, server tool blocks, ...); a tool_use block is the call without its input (input is {} here).
     """
 
-
-class AnthropicContentBlock(BaseModel):
     model_config = ConfigDict(
         extra='allow',
     )
     type: str
-
-
-class Type1(Enum):
-    enabled = 'enabled'
-    disabled = 'disabled'
-    adaptive = 'adaptive'
-
-
-class Display(Enum):
-    summarized = 'summarized'
-    omitted = 'omitted'
-    NoneType_None = None
-
-
-class BlockBinding(BaseModel):
-    """
-    Beta (thinking binding controls): what happens when earlier thinking blocks no longer match the conversation (prefix_mismatch_behavior: error or drop_block).
-    """
-
-    model_config = ConfigDict(
-        extra='allow',
-    )
-    prefix_mismatch_behavior: str | None = None
-
-
-class AnthropicThinkingConfig(BaseModel):
-    """
-    ThinkingConfigParam (BetaThinkingConfigParam): enabled with a token budget, disabled, or adaptive (the model decides whether and how much to think); display says whether thinking text is returned (summarized) or redacted (omitted).
-    """
-
-    model_config = ConfigDict(
-        extra='allow',
-    )
-    type: Type1
-    budget_tokens: int | None = None
-    display: Display | None = None
-    block_binding: BlockBinding | None = None
-    """
-    Beta (thinking binding controls): what happens when earlier thinking blocks no longer match the conversation (prefix_mismatch_behavior: error or drop_block).
-    """
-
-
-class Type2(Enum):
-    tool_reference = 'tool_reference'
-    mcp_tool_reference = 'mcp_tool_reference'
-    mcp_toolset_reference = 'mcp_toolset_reference'
-    tool_definition = 'tool_definition'
-
-
-class AnthropicToolChange(BaseModel):
-    """
-    The tool a tool_addition or tool_removal block names (beta): a tool_reference (name), an mcp_tool_reference (server_name, name), an mcp_toolset_reference (server_name), or (inline-tools beta) a tool_definition carrying a tools entry by value.
-    """
-
-    model_config = ConfigDict(
-        extra='allow',
-    )
-    type: Type2
-    name: str | None = None
-    server_name: str | None = None
-    definition: dict[str, Any] | None = None
-
-
-class AnthropicContentSource(BaseModel):
-    """
-    An image or document source: base64 (media_type, data), url (url), file (file_id), text (media_type, data) or content (content: a string or content blocks).
-    """
-
-    model_config = ConfigDict(
-        extra='allow',
-    )
-    type: str | None = None
-    media_type: str | None = None
-    data: str | None = None
-    url: str | None = None
-    file_id: str | None = None
-    content: Any | None = None
-
-
-class AnthropicTool(RootModel[Any]):
-    root: Any = Field(..., title='AnthropicTool')
-    """
-    A custom tool (no type, or type custom) or a server tool (any other type), which toolwire does not convert.
-    """
 
 
 class AnthropicStreamBlockDelta(BaseModel):
     """
     A content_block_delta's delta: text_delta (text), input_json_delta (partial_json), thinking_delta (thinking), signature_delta (signature) or citations_delta (citation).
-    """
-
-    model_config = ConfigDict(
-        extra='allow',
-    )
-    type: str
-
-
-class AnthropicStreamStartBlock(BaseModel):
-    """
-    The block a content_block_start opens (text with text "", thinking, redacted_thinking, server tool blocks, ...); a tool_use block is the call without its input (input is {} here).
     """
 
     model_config = ConfigDict(

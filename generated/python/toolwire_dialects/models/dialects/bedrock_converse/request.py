@@ -8,6 +8,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, RootModel, constr
 
+from . import tool_choice
+
 
 class InferenceConfig(BaseModel):
     model_config = ConfigDict(
@@ -42,59 +44,6 @@ class BedrockOutputConfig(BaseModel):
     OutputFormat: type and structure (jsonSchema).
     """
     effort: str | None = None
-
-
-class Tool1(BaseModel):
-    model_config = ConfigDict(
-        extra='allow',
-    )
-    name: constr(pattern=r'^[a-zA-Z0-9_-]{1,64}$')
-
-
-class ToolChoice1(BaseModel):
-    """
-    `toolConfig.toolChoice`: a union of auto (the default), any (must call some tool) and tool (must call the named tool). There is no none: a request that must not call tools leaves toolConfig out. Source: botocore bedrock-runtime ToolChoice.
-    """
-
-    model_config = ConfigDict(
-        extra='allow',
-    )
-    auto: dict[str, Any]
-    any: dict[str, Any] | None = None
-    tool: Tool1 | None = None
-
-
-class ToolChoice2(BaseModel):
-    """
-    `toolConfig.toolChoice`: a union of auto (the default), any (must call some tool) and tool (must call the named tool). There is no none: a request that must not call tools leaves toolConfig out. Source: botocore bedrock-runtime ToolChoice.
-    """
-
-    model_config = ConfigDict(
-        extra='allow',
-    )
-    auto: dict[str, Any] | None = None
-    any: dict[str, Any]
-    tool: Tool1 | None = None
-
-
-class ToolChoice3(BaseModel):
-    """
-    `toolConfig.toolChoice`: a union of auto (the default), any (must call some tool) and tool (must call the named tool). There is no none: a request that must not call tools leaves toolConfig out. Source: botocore bedrock-runtime ToolChoice.
-    """
-
-    model_config = ConfigDict(
-        extra='allow',
-    )
-    auto: dict[str, Any] | None = None
-    any: dict[str, Any] | None = None
-    tool: Tool1
-
-
-class ToolChoice(RootModel[ToolChoice1 | ToolChoice2 | ToolChoice3]):
-    root: ToolChoice1 | ToolChoice2 | ToolChoice3 = Field(..., title='BedrockToolChoice')
-    """
-    `toolConfig.toolChoice`: a union of auto (the default), any (must call some tool) and tool (must call the named tool). There is no none: a request that must not call tools leaves toolConfig out. Source: botocore bedrock-runtime ToolChoice.
-    """
 
 
 class Role(Enum):
@@ -265,7 +214,7 @@ class BedrockToolSpecTool(BaseModel):
     toolSpec: BedrockToolSpecification = Field(..., title='BedrockToolSpecification')
 
 
-class Tool4(BaseModel):
+class Tool1(BaseModel):
     """
     A Tool union: toolSpec (a tool definition), systemTool (a provider tool, by name) or cachePoint.
     """
@@ -277,7 +226,7 @@ class Tool4(BaseModel):
     cachePoint: CachePoint | None = None
 
 
-class Tool5(BaseModel):
+class Tool2(BaseModel):
     """
     A Tool union: toolSpec (a tool definition), systemTool (a provider tool, by name) or cachePoint.
     """
@@ -289,49 +238,11 @@ class Tool5(BaseModel):
     cachePoint: CachePoint
 
 
-class Tool(RootModel[BedrockToolSpecTool | Tool4 | Tool5]):
-    root: BedrockToolSpecTool | Tool4 | Tool5 = Field(..., title='BedrockTool')
+class Tool(RootModel[BedrockToolSpecTool | Tool1 | Tool2]):
+    root: BedrockToolSpecTool | Tool1 | Tool2 = Field(..., title='BedrockTool')
     """
     A Tool union: toolSpec (a tool definition), systemTool (a provider tool, by name) or cachePoint.
     """
-
-
-class BedrockToolInputSchema1(BaseModel):
-    """
-    A union with one member, json: the JSON Schema of the arguments, whose top-level type must be object.
-    """
-
-    model_config = ConfigDict(
-        extra='allow',
-    )
-    json_: Json = Field(..., alias='json')
-    """
-    A JSON Schema: any keywords, top-level type object.
-    """
-
-
-class BedrockToolSpecification1(BaseModel):
-    model_config = ConfigDict(
-        extra='allow',
-    )
-    name: constr(pattern=r'^[a-zA-Z0-9_-]{1,64}$')
-    description: constr(min_length=1) | None = None
-    inputSchema: BedrockToolInputSchema1 = Field(..., title='BedrockToolInputSchema')
-    """
-    A union with one member, json: the JSON Schema of the arguments, whose top-level type must be object.
-    """
-    strict: bool | None = None
-
-
-class BedrockToolSpecTool1(BaseModel):
-    """
-    An element of `toolConfig.tools`: the `toolSpec` member of the Tool union (the other members, systemTool and cachePoint, are not tool definitions toolwire converts). Source: botocore bedrock-runtime ToolSpecification.
-    """
-
-    model_config = ConfigDict(
-        extra='allow',
-    )
-    toolSpec: BedrockToolSpecification1 = Field(..., title='BedrockToolSpecification')
 
 
 class BedrockToolConfiguration(BaseModel):
@@ -343,7 +254,7 @@ class BedrockToolConfiguration(BaseModel):
         extra='allow',
     )
     tools: list[Tool] = Field(..., min_length=1)
-    toolChoice: ToolChoice | None = None
+    toolChoice: tool_choice.BedrockToolChoice | None = None
 
 
 class BedrockContentBlock(BaseModel):

@@ -3,10 +3,11 @@
 
 from __future__ import annotations
 
-from enum import Enum
-from typing import Any, Literal
+from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, RootModel, constr
+from pydantic import BaseModel, ConfigDict, Field
+
+from . import request
 
 
 class BedrockTokenUsage(BaseModel):
@@ -31,243 +32,6 @@ class Metrics(BaseModel):
     latencyMs: int | None = None
 
 
-class Role(Enum):
-    user = 'user'
-    assistant = 'assistant'
-
-
-class Image(BaseModel):
-    model_config = ConfigDict(
-        extra='allow',
-    )
-    format: str | None = None
-    source: dict[str, Any] | None = None
-    error: dict[str, Any] | None = None
-
-
-class Document(BaseModel):
-    model_config = ConfigDict(
-        extra='allow',
-    )
-    format: str | None = None
-    name: str | None = None
-    source: dict[str, Any] | None = None
-    context: str | None = None
-    citations: dict[str, Any] | None = None
-
-
-class Video(BaseModel):
-    model_config = ConfigDict(
-        extra='allow',
-    )
-    format: str | None = None
-    source: dict[str, Any] | None = None
-
-
-class Audio(BaseModel):
-    model_config = ConfigDict(
-        extra='allow',
-    )
-    format: str | None = None
-    source: dict[str, Any] | None = None
-    error: dict[str, Any] | None = None
-
-
-class ReasoningText(BaseModel):
-    model_config = ConfigDict(
-        extra='allow',
-    )
-    text: str | None = None
-    signature: str | None = None
-
-
-class BedrockReasoningContentBlock(BaseModel):
-    """
-    A union: reasoningText {text, signature} or redactedContent (base64 bytes).
-    """
-
-    model_config = ConfigDict(
-        extra='allow',
-    )
-    reasoningText: ReasoningText | None = None
-    redactedContent: str | None = None
-
-
-class CitationsContent(BaseModel):
-    model_config = ConfigDict(
-        extra='allow',
-    )
-    content: list[Any] | None = None
-    citations: list[Any] | None = None
-
-
-class SearchResult(BaseModel):
-    model_config = ConfigDict(
-        extra='allow',
-    )
-    source: str | None = None
-    title: str | None = None
-    content: list[Any] | None = None
-    citations: dict[str, Any] | None = None
-
-
-class BedrockCachePointBlock(BaseModel):
-    model_config = ConfigDict(
-        extra='allow',
-    )
-    type: str | None = None
-    ttl: str | None = None
-
-
-class BedrockPerformanceConfiguration(BaseModel):
-    model_config = ConfigDict(
-        extra='allow',
-    )
-    latency: str | None = None
-
-
-class BedrockServiceTier(BaseModel):
-    model_config = ConfigDict(
-        extra='allow',
-    )
-    type: str | None = None
-
-
-class SystemTool(BaseModel):
-    model_config = ConfigDict(
-        extra='allow',
-    )
-    name: str
-
-
-class CachePoint(BaseModel):
-    model_config = ConfigDict(
-        extra='allow',
-    )
-    type: str
-    ttl: str | None = None
-
-
-class Json(BaseModel):
-    """
-    A JSON Schema: any keywords, top-level type object.
-    """
-
-    model_config = ConfigDict(
-        extra='allow',
-    )
-    type: Literal['object']
-
-
-class BedrockToolInputSchema(BaseModel):
-    """
-    A union with one member, json: the JSON Schema of the arguments, whose top-level type must be object.
-    """
-
-    model_config = ConfigDict(
-        extra='allow',
-    )
-    json_: Json = Field(..., alias='json')
-    """
-    A JSON Schema: any keywords, top-level type object.
-    """
-
-
-class BedrockToolSpecification(BaseModel):
-    model_config = ConfigDict(
-        extra='allow',
-    )
-    name: constr(pattern=r'^[a-zA-Z0-9_-]{1,64}$')
-    description: constr(min_length=1) | None = None
-    inputSchema: BedrockToolInputSchema = Field(..., title='BedrockToolInputSchema')
-    """
-    A union with one member, json: the JSON Schema of the arguments, whose top-level type must be object.
-    """
-    strict: bool | None = None
-
-
-class BedrockToolSpecTool(BaseModel):
-    """
-    An element of `toolConfig.tools`: the `toolSpec` member of the Tool union (the other members, systemTool and cachePoint, are not tool definitions toolwire converts). Source: botocore bedrock-runtime ToolSpecification.
-    """
-
-    model_config = ConfigDict(
-        extra='allow',
-    )
-    systemTool: SystemTool | None = None
-    cachePoint: CachePoint | None = None
-    toolSpec: BedrockToolSpecification = Field(..., title='BedrockToolSpecification')
-
-
-class Tool1(BaseModel):
-    """
-    A Tool union: toolSpec (a tool definition), systemTool (a provider tool, by name) or cachePoint.
-    """
-
-    model_config = ConfigDict(
-        extra='allow',
-    )
-    systemTool: SystemTool
-    cachePoint: CachePoint | None = None
-
-
-class Tool2(BaseModel):
-    """
-    A Tool union: toolSpec (a tool definition), systemTool (a provider tool, by name) or cachePoint.
-    """
-
-    model_config = ConfigDict(
-        extra='allow',
-    )
-    systemTool: SystemTool | None = None
-    cachePoint: CachePoint
-
-
-class Tool(RootModel[BedrockToolSpecTool | Tool1 | Tool2]):
-    root: BedrockToolSpecTool | Tool1 | Tool2 = Field(..., title='BedrockTool')
-    """
-    A Tool union: toolSpec (a tool definition), systemTool (a provider tool, by name) or cachePoint.
-    """
-
-
-class BedrockToolInputSchema1(BaseModel):
-    """
-    A union with one member, json: the JSON Schema of the arguments, whose top-level type must be object.
-    """
-
-    model_config = ConfigDict(
-        extra='allow',
-    )
-    json_: Json = Field(..., alias='json')
-    """
-    A JSON Schema: any keywords, top-level type object.
-    """
-
-
-class BedrockToolSpecification1(BaseModel):
-    model_config = ConfigDict(
-        extra='allow',
-    )
-    name: constr(pattern=r'^[a-zA-Z0-9_-]{1,64}$')
-    description: constr(min_length=1) | None = None
-    inputSchema: BedrockToolInputSchema1 = Field(..., title='BedrockToolInputSchema')
-    """
-    A union with one member, json: the JSON Schema of the arguments, whose top-level type must be object.
-    """
-    strict: bool | None = None
-
-
-class BedrockToolSpecTool1(BaseModel):
-    """
-    An element of `toolConfig.tools`: the `toolSpec` member of the Tool union (the other members, systemTool and cachePoint, are not tool definitions toolwire converts). Source: botocore bedrock-runtime ToolSpecification.
-    """
-
-    model_config = ConfigDict(
-        extra='allow',
-    )
-    toolSpec: BedrockToolSpecification1 = Field(..., title='BedrockToolSpecification')
-
-
 class PromptRouter(BaseModel):
     model_config = ConfigDict(
         extra='allow',
@@ -290,73 +54,11 @@ class BedrockConverseTrace(BaseModel):
     promptRouter: PromptRouter | None = None
 
 
-class BedrockContentBlock(BaseModel):
-    """
-    A ContentBlock union (text, image, document, video, audio, toolUse, toolResult, guardContent, cachePoint, reasoningContent, citationsContent, searchResult, toolAddition, toolRemoval): no type constant, the member's key says what it is. Sources, citations and nested content stay opaque.
-    """
-
-    model_config = ConfigDict(
-        extra='allow',
-    )
-    text: str | None = None
-    image: Image | None = None
-    document: Document | None = None
-    video: Video | None = None
-    audio: Audio | None = None
-    toolUse: dict[str, Any] | None = None
-    toolResult: dict[str, Any] | None = None
-    guardContent: dict[str, Any] | None = None
-    """
-    GuardrailConverseContentBlock union: text or image.
-    """
-    cachePoint: BedrockCachePointBlock | None = None
-    reasoningContent: BedrockReasoningContentBlock | None = Field(
-        None, title='BedrockReasoningContentBlock'
-    )
-    """
-    A union: reasoningText {text, signature} or redactedContent (base64 bytes).
-    """
-    citationsContent: CitationsContent | None = None
-    searchResult: SearchResult | None = None
-    toolAddition: dict[str, Any] | None = None
-    """
-    ToolAdditionBlock: tool (a ToolReference).
-    """
-    toolRemoval: dict[str, Any] | None = None
-    """
-    ToolRemovalBlock: tool (a ToolReference).
-    """
-
-
-class BedrockSystemContentBlock(BaseModel):
-    """
-    A SystemContentBlock union: text, guardContent or cachePoint.
-    """
-
-    model_config = ConfigDict(
-        extra='allow',
-    )
-    text: str | None = None
-    guardContent: dict[str, Any] | None = None
-    """
-    GuardrailConverseContentBlock union: text or image.
-    """
-    cachePoint: BedrockCachePointBlock | None = None
-
-
-class BedrockMessage(BaseModel):
-    model_config = ConfigDict(
-        extra='allow',
-    )
-    role: Role
-    content: list[BedrockContentBlock]
-
-
 class BedrockConverseOutput(BaseModel):
     model_config = ConfigDict(
         extra='allow',
     )
-    message: BedrockMessage | None = None
+    message: request.BedrockMessage | None = None
 
 
 class BedrockConverseResponse(BaseModel):
@@ -373,5 +75,5 @@ class BedrockConverseResponse(BaseModel):
     metrics: Metrics | None = None
     additionalModelResponseFields: Any | None = None
     trace: BedrockConverseTrace | None = None
-    performanceConfig: BedrockPerformanceConfiguration | None = None
-    serviceTier: BedrockServiceTier | None = None
+    performanceConfig: request.BedrockPerformanceConfiguration | None = None
+    serviceTier: request.BedrockServiceTier | None = None

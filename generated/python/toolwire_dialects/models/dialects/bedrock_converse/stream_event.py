@@ -4,9 +4,11 @@
 from __future__ import annotations
 
 from enum import Enum
-from typing import Any, Literal
+from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, RootModel, conint, constr
+
+from . import request, response
 
 
 class Role(Enum):
@@ -99,7 +101,7 @@ class BedrockCitationsDelta(BaseModel):
     location: dict[str, Any] | None = None
 
 
-class Image1(BaseModel):
+class Image2(BaseModel):
     model_config = ConfigDict(
         extra='allow',
     )
@@ -124,7 +126,7 @@ class BedrockContentBlockDelta(BaseModel):
     A union: text, redactedContent (base64 bytes) or signature.
     """
     citation: BedrockCitationsDelta | None = Field(None, title='BedrockCitationsDelta')
-    image: Image1 | None = None
+    image: Image2 | None = None
 
 
 class BedrockContentBlockDeltaEvent(BaseModel):
@@ -168,7 +170,7 @@ class BedrockMessageStartEvent1(BaseModel):
     p: str | None = None
 
 
-class Image2(BaseModel):
+class Image3(BaseModel):
     model_config = ConfigDict(
         extra='allow',
     )
@@ -181,7 +183,7 @@ class BedrockContentBlockStart1(BaseModel):
     )
     toolUse: BedrockToolUseBlockStart | None = Field(None, title='BedrockToolUseBlockStart')
     toolResult: ToolResult | None = None
-    image: Image2 | None = None
+    image: Image3 | None = None
 
 
 class BedrockContentBlockStartEvent1(BaseModel):
@@ -193,7 +195,7 @@ class BedrockContentBlockStartEvent1(BaseModel):
     p: str | None = None
 
 
-class Image3(BaseModel):
+class Image4(BaseModel):
     model_config = ConfigDict(
         extra='allow',
     )
@@ -218,7 +220,7 @@ class BedrockContentBlockDelta1(BaseModel):
     A union: text, redactedContent (base64 bytes) or signature.
     """
     citation: BedrockCitationsDelta | None = Field(None, title='BedrockCitationsDelta')
-    image: Image3 | None = None
+    image: Image4 | None = None
 
 
 class BedrockContentBlockDeltaEvent1(BaseModel):
@@ -238,7 +240,7 @@ class BedrockMessageStartEvent2(BaseModel):
     p: str | None = None
 
 
-class Image4(BaseModel):
+class Image5(BaseModel):
     model_config = ConfigDict(
         extra='allow',
     )
@@ -251,7 +253,7 @@ class BedrockContentBlockStart2(BaseModel):
     )
     toolUse: BedrockToolUseBlockStart | None = Field(None, title='BedrockToolUseBlockStart')
     toolResult: ToolResult | None = None
-    image: Image4 | None = None
+    image: Image5 | None = None
 
 
 class BedrockContentBlockStartEvent2(BaseModel):
@@ -263,7 +265,7 @@ class BedrockContentBlockStartEvent2(BaseModel):
     p: str | None = None
 
 
-class Image5(BaseModel):
+class Image6(BaseModel):
     model_config = ConfigDict(
         extra='allow',
     )
@@ -288,7 +290,7 @@ class BedrockContentBlockDelta2(BaseModel):
     A union: text, redactedContent (base64 bytes) or signature.
     """
     citation: BedrockCitationsDelta | None = Field(None, title='BedrockCitationsDelta')
-    image: Image5 | None = None
+    image: Image6 | None = None
 
 
 class BedrockContentBlockDeltaEvent2(BaseModel):
@@ -308,7 +310,7 @@ class BedrockMessageStartEvent3(BaseModel):
     p: str | None = None
 
 
-class Image6(BaseModel):
+class Image7(BaseModel):
     model_config = ConfigDict(
         extra='allow',
     )
@@ -321,7 +323,7 @@ class BedrockContentBlockStart3(BaseModel):
     )
     toolUse: BedrockToolUseBlockStart | None = Field(None, title='BedrockToolUseBlockStart')
     toolResult: ToolResult | None = None
-    image: Image6 | None = None
+    image: Image7 | None = None
 
 
 class BedrockContentBlockStartEvent3(BaseModel):
@@ -333,7 +335,7 @@ class BedrockContentBlockStartEvent3(BaseModel):
     p: str | None = None
 
 
-class Image7(BaseModel):
+class Image8(BaseModel):
     model_config = ConfigDict(
         extra='allow',
     )
@@ -358,7 +360,7 @@ class BedrockContentBlockDelta3(BaseModel):
     A union: text, redactedContent (base64 bytes) or signature.
     """
     citation: BedrockCitationsDelta | None = Field(None, title='BedrockCitationsDelta')
-    image: Image7 | None = None
+    image: Image8 | None = None
 
 
 class BedrockContentBlockDeltaEvent3(BaseModel):
@@ -378,7 +380,7 @@ class BedrockMessageStartEvent4(BaseModel):
     p: str | None = None
 
 
-class Image8(BaseModel):
+class Image9(BaseModel):
     model_config = ConfigDict(
         extra='allow',
     )
@@ -391,7 +393,7 @@ class BedrockContentBlockStart4(BaseModel):
     )
     toolUse: BedrockToolUseBlockStart | None = Field(None, title='BedrockToolUseBlockStart')
     toolResult: ToolResult | None = None
-    image: Image8 | None = None
+    image: Image9 | None = None
 
 
 class BedrockContentBlockStartEvent4(BaseModel):
@@ -403,7 +405,7 @@ class BedrockContentBlockStartEvent4(BaseModel):
     p: str | None = None
 
 
-class Image9(BaseModel):
+class Image10(BaseModel):
     model_config = ConfigDict(
         extra='allow',
     )
@@ -428,7 +430,7 @@ class BedrockContentBlockDelta4(BaseModel):
     A union: text, redactedContent (base64 bytes) or signature.
     """
     citation: BedrockCitationsDelta | None = Field(None, title='BedrockCitationsDelta')
-    image: Image9 | None = None
+    image: Image10 | None = None
 
 
 class BedrockContentBlockDeltaEvent4(BaseModel):
@@ -448,7 +450,7 @@ class BedrockMessageStartEvent5(BaseModel):
     p: str | None = None
 
 
-class Image10(BaseModel):
+class Image11(BaseModel):
     model_config = ConfigDict(
         extra='allow',
     )
@@ -461,7 +463,7 @@ class BedrockContentBlockStart5(BaseModel):
     )
     toolUse: BedrockToolUseBlockStart | None = Field(None, title='BedrockToolUseBlockStart')
     toolResult: ToolResult | None = None
-    image: Image10 | None = None
+    image: Image11 | None = None
 
 
 class BedrockContentBlockStartEvent5(BaseModel):
@@ -473,7 +475,7 @@ class BedrockContentBlockStartEvent5(BaseModel):
     p: str | None = None
 
 
-class Image11(BaseModel):
+class Image12(BaseModel):
     model_config = ConfigDict(
         extra='allow',
     )
@@ -498,7 +500,7 @@ class BedrockContentBlockDelta5(BaseModel):
     A union: text, redactedContent (base64 bytes) or signature.
     """
     citation: BedrockCitationsDelta | None = Field(None, title='BedrockCitationsDelta')
-    image: Image11 | None = None
+    image: Image12 | None = None
 
 
 class BedrockContentBlockDeltaEvent5(BaseModel):
@@ -518,7 +520,7 @@ class BedrockMessageStartEvent6(BaseModel):
     p: str | None = None
 
 
-class Image12(BaseModel):
+class Image13(BaseModel):
     model_config = ConfigDict(
         extra='allow',
     )
@@ -531,7 +533,7 @@ class BedrockContentBlockStart6(BaseModel):
     )
     toolUse: BedrockToolUseBlockStart | None = Field(None, title='BedrockToolUseBlockStart')
     toolResult: ToolResult | None = None
-    image: Image12 | None = None
+    image: Image13 | None = None
 
 
 class BedrockContentBlockStartEvent6(BaseModel):
@@ -543,7 +545,7 @@ class BedrockContentBlockStartEvent6(BaseModel):
     p: str | None = None
 
 
-class Image13(BaseModel):
+class Image14(BaseModel):
     model_config = ConfigDict(
         extra='allow',
     )
@@ -568,7 +570,7 @@ class BedrockContentBlockDelta6(BaseModel):
     A union: text, redactedContent (base64 bytes) or signature.
     """
     citation: BedrockCitationsDelta | None = Field(None, title='BedrockCitationsDelta')
-    image: Image13 | None = None
+    image: Image14 | None = None
 
 
 class BedrockContentBlockDeltaEvent6(BaseModel):
@@ -588,7 +590,7 @@ class BedrockMessageStartEvent7(BaseModel):
     p: str | None = None
 
 
-class Image14(BaseModel):
+class Image15(BaseModel):
     model_config = ConfigDict(
         extra='allow',
     )
@@ -601,7 +603,7 @@ class BedrockContentBlockStart7(BaseModel):
     )
     toolUse: BedrockToolUseBlockStart | None = Field(None, title='BedrockToolUseBlockStart')
     toolResult: ToolResult | None = None
-    image: Image14 | None = None
+    image: Image15 | None = None
 
 
 class BedrockContentBlockStartEvent7(BaseModel):
@@ -613,7 +615,7 @@ class BedrockContentBlockStartEvent7(BaseModel):
     p: str | None = None
 
 
-class Image15(BaseModel):
+class Image16(BaseModel):
     model_config = ConfigDict(
         extra='allow',
     )
@@ -638,7 +640,7 @@ class BedrockContentBlockDelta7(BaseModel):
     A union: text, redactedContent (base64 bytes) or signature.
     """
     citation: BedrockCitationsDelta | None = Field(None, title='BedrockCitationsDelta')
-    image: Image15 | None = None
+    image: Image16 | None = None
 
 
 class BedrockContentBlockDeltaEvent7(BaseModel):
@@ -658,7 +660,7 @@ class BedrockMessageStartEvent8(BaseModel):
     p: str | None = None
 
 
-class Image16(BaseModel):
+class Image17(BaseModel):
     model_config = ConfigDict(
         extra='allow',
     )
@@ -671,7 +673,7 @@ class BedrockContentBlockStart8(BaseModel):
     )
     toolUse: BedrockToolUseBlockStart | None = Field(None, title='BedrockToolUseBlockStart')
     toolResult: ToolResult | None = None
-    image: Image16 | None = None
+    image: Image17 | None = None
 
 
 class BedrockContentBlockStartEvent8(BaseModel):
@@ -683,7 +685,7 @@ class BedrockContentBlockStartEvent8(BaseModel):
     p: str | None = None
 
 
-class Image17(BaseModel):
+class Image18(BaseModel):
     model_config = ConfigDict(
         extra='allow',
     )
@@ -708,7 +710,7 @@ class BedrockContentBlockDelta8(BaseModel):
     A union: text, redactedContent (base64 bytes) or signature.
     """
     citation: BedrockCitationsDelta | None = Field(None, title='BedrockCitationsDelta')
-    image: Image17 | None = None
+    image: Image18 | None = None
 
 
 class BedrockContentBlockDeltaEvent8(BaseModel):
@@ -728,7 +730,7 @@ class BedrockMessageStartEvent9(BaseModel):
     p: str | None = None
 
 
-class Image18(BaseModel):
+class Image19(BaseModel):
     model_config = ConfigDict(
         extra='allow',
     )
@@ -741,7 +743,7 @@ class BedrockContentBlockStart9(BaseModel):
     )
     toolUse: BedrockToolUseBlockStart | None = Field(None, title='BedrockToolUseBlockStart')
     toolResult: ToolResult | None = None
-    image: Image18 | None = None
+    image: Image19 | None = None
 
 
 class BedrockContentBlockStartEvent9(BaseModel):
@@ -753,7 +755,7 @@ class BedrockContentBlockStartEvent9(BaseModel):
     p: str | None = None
 
 
-class Image19(BaseModel):
+class Image20(BaseModel):
     model_config = ConfigDict(
         extra='allow',
     )
@@ -778,7 +780,7 @@ class BedrockContentBlockDelta9(BaseModel):
     A union: text, redactedContent (base64 bytes) or signature.
     """
     citation: BedrockCitationsDelta | None = Field(None, title='BedrockCitationsDelta')
-    image: Image19 | None = None
+    image: Image20 | None = None
 
 
 class BedrockContentBlockDeltaEvent9(BaseModel):
@@ -798,7 +800,7 @@ class BedrockMessageStartEvent10(BaseModel):
     p: str | None = None
 
 
-class Image20(BaseModel):
+class Image21(BaseModel):
     model_config = ConfigDict(
         extra='allow',
     )
@@ -811,7 +813,7 @@ class BedrockContentBlockStart10(BaseModel):
     )
     toolUse: BedrockToolUseBlockStart | None = Field(None, title='BedrockToolUseBlockStart')
     toolResult: ToolResult | None = None
-    image: Image20 | None = None
+    image: Image21 | None = None
 
 
 class BedrockContentBlockStartEvent10(BaseModel):
@@ -823,7 +825,7 @@ class BedrockContentBlockStartEvent10(BaseModel):
     p: str | None = None
 
 
-class Image21(BaseModel):
+class Image22(BaseModel):
     model_config = ConfigDict(
         extra='allow',
     )
@@ -848,7 +850,7 @@ class BedrockContentBlockDelta10(BaseModel):
     A union: text, redactedContent (base64 bytes) or signature.
     """
     citation: BedrockCitationsDelta | None = Field(None, title='BedrockCitationsDelta')
-    image: Image21 | None = None
+    image: Image22 | None = None
 
 
 class BedrockContentBlockDeltaEvent10(BaseModel):
@@ -858,275 +860,6 @@ class BedrockContentBlockDeltaEvent10(BaseModel):
     contentBlockIndex: conint(ge=0)
     delta: BedrockContentBlockDelta10 = Field(..., title='BedrockContentBlockDelta')
     p: str | None = None
-
-
-class BedrockTokenUsage(BaseModel):
-    model_config = ConfigDict(
-        extra='allow',
-    )
-    inputTokens: int | None = None
-    outputTokens: int | None = None
-    totalTokens: int | None = None
-    cacheReadInputTokens: int | None = None
-    cacheWriteInputTokens: int | None = None
-    cacheReadInputTokenCount: int | None = None
-    cacheWriteInputTokenCount: int | None = None
-    cacheDetails: list[Any] | None = None
-    serverToolUsage: dict[str, Any] | None = None
-
-
-class PromptRouter(BaseModel):
-    model_config = ConfigDict(
-        extra='allow',
-    )
-    invokedModelId: str | None = None
-
-
-class BedrockConverseTrace(BaseModel):
-    """
-    ConverseTrace / ConverseStreamTrace: the guardrail assessment and the prompt router's choice.
-    """
-
-    model_config = ConfigDict(
-        extra='allow',
-    )
-    guardrail: dict[str, Any] | None = None
-    """
-    GuardrailTraceAssessment: modelOutput, inputAssessment, outputAssessments, actionReason.
-    """
-    promptRouter: PromptRouter | None = None
-
-
-class BedrockPerformanceConfiguration(BaseModel):
-    model_config = ConfigDict(
-        extra='allow',
-    )
-    latency: str | None = None
-
-
-class Image22(BaseModel):
-    model_config = ConfigDict(
-        extra='allow',
-    )
-    format: str | None = None
-    source: dict[str, Any] | None = None
-    error: dict[str, Any] | None = None
-
-
-class Document(BaseModel):
-    model_config = ConfigDict(
-        extra='allow',
-    )
-    format: str | None = None
-    name: str | None = None
-    source: dict[str, Any] | None = None
-    context: str | None = None
-    citations: dict[str, Any] | None = None
-
-
-class Video(BaseModel):
-    model_config = ConfigDict(
-        extra='allow',
-    )
-    format: str | None = None
-    source: dict[str, Any] | None = None
-
-
-class Audio(BaseModel):
-    model_config = ConfigDict(
-        extra='allow',
-    )
-    format: str | None = None
-    source: dict[str, Any] | None = None
-    error: dict[str, Any] | None = None
-
-
-class ReasoningText(BaseModel):
-    model_config = ConfigDict(
-        extra='allow',
-    )
-    text: str | None = None
-    signature: str | None = None
-
-
-class BedrockReasoningContentBlock(BaseModel):
-    """
-    A union: reasoningText {text, signature} or redactedContent (base64 bytes).
-    """
-
-    model_config = ConfigDict(
-        extra='allow',
-    )
-    reasoningText: ReasoningText | None = None
-    redactedContent: str | None = None
-
-
-class CitationsContent(BaseModel):
-    model_config = ConfigDict(
-        extra='allow',
-    )
-    content: list[Any] | None = None
-    citations: list[Any] | None = None
-
-
-class SearchResult(BaseModel):
-    model_config = ConfigDict(
-        extra='allow',
-    )
-    source: str | None = None
-    title: str | None = None
-    content: list[Any] | None = None
-    citations: dict[str, Any] | None = None
-
-
-class BedrockCachePointBlock(BaseModel):
-    model_config = ConfigDict(
-        extra='allow',
-    )
-    type: str | None = None
-    ttl: str | None = None
-
-
-class BedrockServiceTier(BaseModel):
-    model_config = ConfigDict(
-        extra='allow',
-    )
-    type: str | None = None
-
-
-class SystemTool(BaseModel):
-    model_config = ConfigDict(
-        extra='allow',
-    )
-    name: str
-
-
-class CachePoint(BaseModel):
-    model_config = ConfigDict(
-        extra='allow',
-    )
-    type: str
-    ttl: str | None = None
-
-
-class Json(BaseModel):
-    """
-    A JSON Schema: any keywords, top-level type object.
-    """
-
-    model_config = ConfigDict(
-        extra='allow',
-    )
-    type: Literal['object']
-
-
-class BedrockToolInputSchema(BaseModel):
-    """
-    A union with one member, json: the JSON Schema of the arguments, whose top-level type must be object.
-    """
-
-    model_config = ConfigDict(
-        extra='allow',
-    )
-    json_: Json = Field(..., alias='json')
-    """
-    A JSON Schema: any keywords, top-level type object.
-    """
-
-
-class BedrockToolSpecification(BaseModel):
-    model_config = ConfigDict(
-        extra='allow',
-    )
-    name: constr(pattern=r'^[a-zA-Z0-9_-]{1,64}$')
-    description: constr(min_length=1) | None = None
-    inputSchema: BedrockToolInputSchema = Field(..., title='BedrockToolInputSchema')
-    """
-    A union with one member, json: the JSON Schema of the arguments, whose top-level type must be object.
-    """
-    strict: bool | None = None
-
-
-class BedrockToolSpecTool(BaseModel):
-    """
-    An element of `toolConfig.tools`: the `toolSpec` member of the Tool union (the other members, systemTool and cachePoint, are not tool definitions toolwire converts). Source: botocore bedrock-runtime ToolSpecification.
-    """
-
-    model_config = ConfigDict(
-        extra='allow',
-    )
-    systemTool: SystemTool | None = None
-    cachePoint: CachePoint | None = None
-    toolSpec: BedrockToolSpecification = Field(..., title='BedrockToolSpecification')
-
-
-class Tool1(BaseModel):
-    """
-    A Tool union: toolSpec (a tool definition), systemTool (a provider tool, by name) or cachePoint.
-    """
-
-    model_config = ConfigDict(
-        extra='allow',
-    )
-    systemTool: SystemTool
-    cachePoint: CachePoint | None = None
-
-
-class Tool2(BaseModel):
-    """
-    A Tool union: toolSpec (a tool definition), systemTool (a provider tool, by name) or cachePoint.
-    """
-
-    model_config = ConfigDict(
-        extra='allow',
-    )
-    systemTool: SystemTool | None = None
-    cachePoint: CachePoint
-
-
-class Tool(RootModel[BedrockToolSpecTool | Tool1 | Tool2]):
-    root: BedrockToolSpecTool | Tool1 | Tool2 = Field(..., title='BedrockTool')
-    """
-    A Tool union: toolSpec (a tool definition), systemTool (a provider tool, by name) or cachePoint.
-    """
-
-
-class BedrockToolInputSchema1(BaseModel):
-    """
-    A union with one member, json: the JSON Schema of the arguments, whose top-level type must be object.
-    """
-
-    model_config = ConfigDict(
-        extra='allow',
-    )
-    json_: Json = Field(..., alias='json')
-    """
-    A JSON Schema: any keywords, top-level type object.
-    """
-
-
-class BedrockToolSpecification1(BaseModel):
-    model_config = ConfigDict(
-        extra='allow',
-    )
-    name: constr(pattern=r'^[a-zA-Z0-9_-]{1,64}$')
-    description: constr(min_length=1) | None = None
-    inputSchema: BedrockToolInputSchema1 = Field(..., title='BedrockToolInputSchema')
-    """
-    A union with one member, json: the JSON Schema of the arguments, whose top-level type must be object.
-    """
-    strict: bool | None = None
-
-
-class BedrockToolSpecTool1(BaseModel):
-    """
-    An element of `toolConfig.tools`: the `toolSpec` member of the Tool union (the other members, systemTool and cachePoint, are not tool definitions toolwire converts). Source: botocore bedrock-runtime ToolSpecification.
-    """
-
-    model_config = ConfigDict(
-        extra='allow',
-    )
-    toolSpec: BedrockToolSpecification1 = Field(..., title='BedrockToolSpecification')
 
 
 class BedrockStreamException(BaseModel):
@@ -1142,11 +875,11 @@ class BedrockStreamMetadataEvent(BaseModel):
     model_config = ConfigDict(
         extra='allow',
     )
-    usage: BedrockTokenUsage
+    usage: response.BedrockTokenUsage
     metrics: Metrics
-    trace: BedrockConverseTrace | None = None
-    performanceConfig: BedrockPerformanceConfiguration | None = None
-    serviceTier: BedrockServiceTier | None = None
+    trace: response.BedrockConverseTrace | None = None
+    performanceConfig: request.BedrockPerformanceConfiguration | None = None
+    serviceTier: request.BedrockServiceTier | None = None
     p: str | None = None
 
 
@@ -1181,11 +914,11 @@ class BedrockStreamMetadataEvent1(BaseModel):
     model_config = ConfigDict(
         extra='allow',
     )
-    usage: BedrockTokenUsage
+    usage: response.BedrockTokenUsage
     metrics: Metrics
-    trace: BedrockConverseTrace | None = None
-    performanceConfig: BedrockPerformanceConfiguration | None = None
-    serviceTier: BedrockServiceTier | None = None
+    trace: response.BedrockConverseTrace | None = None
+    performanceConfig: request.BedrockPerformanceConfiguration | None = None
+    serviceTier: request.BedrockServiceTier | None = None
     p: str | None = None
 
 
@@ -1220,11 +953,11 @@ class BedrockStreamMetadataEvent2(BaseModel):
     model_config = ConfigDict(
         extra='allow',
     )
-    usage: BedrockTokenUsage
+    usage: response.BedrockTokenUsage
     metrics: Metrics
-    trace: BedrockConverseTrace | None = None
-    performanceConfig: BedrockPerformanceConfiguration | None = None
-    serviceTier: BedrockServiceTier | None = None
+    trace: response.BedrockConverseTrace | None = None
+    performanceConfig: request.BedrockPerformanceConfiguration | None = None
+    serviceTier: request.BedrockServiceTier | None = None
     p: str | None = None
 
 
@@ -1259,11 +992,11 @@ class BedrockStreamMetadataEvent3(BaseModel):
     model_config = ConfigDict(
         extra='allow',
     )
-    usage: BedrockTokenUsage
+    usage: response.BedrockTokenUsage
     metrics: Metrics
-    trace: BedrockConverseTrace | None = None
-    performanceConfig: BedrockPerformanceConfiguration | None = None
-    serviceTier: BedrockServiceTier | None = None
+    trace: response.BedrockConverseTrace | None = None
+    performanceConfig: request.BedrockPerformanceConfiguration | None = None
+    serviceTier: request.BedrockServiceTier | None = None
     p: str | None = None
 
 
@@ -1298,11 +1031,11 @@ class BedrockStreamMetadataEvent4(BaseModel):
     model_config = ConfigDict(
         extra='allow',
     )
-    usage: BedrockTokenUsage
+    usage: response.BedrockTokenUsage
     metrics: Metrics
-    trace: BedrockConverseTrace | None = None
-    performanceConfig: BedrockPerformanceConfiguration | None = None
-    serviceTier: BedrockServiceTier | None = None
+    trace: response.BedrockConverseTrace | None = None
+    performanceConfig: request.BedrockPerformanceConfiguration | None = None
+    serviceTier: request.BedrockServiceTier | None = None
     p: str | None = None
 
 
@@ -1337,11 +1070,11 @@ class BedrockStreamMetadataEvent5(BaseModel):
     model_config = ConfigDict(
         extra='allow',
     )
-    usage: BedrockTokenUsage
+    usage: response.BedrockTokenUsage
     metrics: Metrics
-    trace: BedrockConverseTrace | None = None
-    performanceConfig: BedrockPerformanceConfiguration | None = None
-    serviceTier: BedrockServiceTier | None = None
+    trace: response.BedrockConverseTrace | None = None
+    performanceConfig: request.BedrockPerformanceConfiguration | None = None
+    serviceTier: request.BedrockServiceTier | None = None
     p: str | None = None
 
 
@@ -1376,11 +1109,11 @@ class BedrockStreamMetadataEvent6(BaseModel):
     model_config = ConfigDict(
         extra='allow',
     )
-    usage: BedrockTokenUsage
+    usage: response.BedrockTokenUsage
     metrics: Metrics
-    trace: BedrockConverseTrace | None = None
-    performanceConfig: BedrockPerformanceConfiguration | None = None
-    serviceTier: BedrockServiceTier | None = None
+    trace: response.BedrockConverseTrace | None = None
+    performanceConfig: request.BedrockPerformanceConfiguration | None = None
+    serviceTier: request.BedrockServiceTier | None = None
     p: str | None = None
 
 
@@ -1415,11 +1148,11 @@ class BedrockStreamMetadataEvent7(BaseModel):
     model_config = ConfigDict(
         extra='allow',
     )
-    usage: BedrockTokenUsage
+    usage: response.BedrockTokenUsage
     metrics: Metrics
-    trace: BedrockConverseTrace | None = None
-    performanceConfig: BedrockPerformanceConfiguration | None = None
-    serviceTier: BedrockServiceTier | None = None
+    trace: response.BedrockConverseTrace | None = None
+    performanceConfig: request.BedrockPerformanceConfiguration | None = None
+    serviceTier: request.BedrockServiceTier | None = None
     p: str | None = None
 
 
@@ -1454,11 +1187,11 @@ class BedrockStreamMetadataEvent8(BaseModel):
     model_config = ConfigDict(
         extra='allow',
     )
-    usage: BedrockTokenUsage
+    usage: response.BedrockTokenUsage
     metrics: Metrics
-    trace: BedrockConverseTrace | None = None
-    performanceConfig: BedrockPerformanceConfiguration | None = None
-    serviceTier: BedrockServiceTier | None = None
+    trace: response.BedrockConverseTrace | None = None
+    performanceConfig: request.BedrockPerformanceConfiguration | None = None
+    serviceTier: request.BedrockServiceTier | None = None
     p: str | None = None
 
 
@@ -1493,11 +1226,11 @@ class BedrockStreamMetadataEvent9(BaseModel):
     model_config = ConfigDict(
         extra='allow',
     )
-    usage: BedrockTokenUsage
+    usage: response.BedrockTokenUsage
     metrics: Metrics
-    trace: BedrockConverseTrace | None = None
-    performanceConfig: BedrockPerformanceConfiguration | None = None
-    serviceTier: BedrockServiceTier | None = None
+    trace: response.BedrockConverseTrace | None = None
+    performanceConfig: request.BedrockPerformanceConfiguration | None = None
+    serviceTier: request.BedrockServiceTier | None = None
     p: str | None = None
 
 
@@ -1532,11 +1265,11 @@ class BedrockStreamMetadataEvent10(BaseModel):
     model_config = ConfigDict(
         extra='allow',
     )
-    usage: BedrockTokenUsage
+    usage: response.BedrockTokenUsage
     metrics: Metrics
-    trace: BedrockConverseTrace | None = None
-    performanceConfig: BedrockPerformanceConfiguration | None = None
-    serviceTier: BedrockServiceTier | None = None
+    trace: response.BedrockConverseTrace | None = None
+    performanceConfig: request.BedrockPerformanceConfiguration | None = None
+    serviceTier: request.BedrockServiceTier | None = None
     p: str | None = None
 
 
@@ -1598,65 +1331,3 @@ class BedrockConverseStreamEvent(
     """
     One ConverseStream event as the AWS SDKs decode a binary event-stream frame: {"<:event-type header>": payload}. Payloads may carry the AWS padding field p. Tool calls stream as contentBlockStart.start.toolUse {toolUseId, name} then contentBlockDelta.delta.toolUse.input JSON-text fragments. Source: botocore bedrock-runtime ConverseStreamOutput.
     """
-
-
-class BedrockContentBlock(BaseModel):
-    """
-    A ContentBlock union (text, image, document, video, audio, toolUse, toolResult, guardContent, cachePoint, reasoningContent, citationsContent, searchResult, toolAddition, toolRemoval): no type constant, the member's key says what it is. Sources, citations and nested content stay opaque.
-    """
-
-    model_config = ConfigDict(
-        extra='allow',
-    )
-    text: str | None = None
-    image: Image22 | None = None
-    document: Document | None = None
-    video: Video | None = None
-    audio: Audio | None = None
-    toolUse: dict[str, Any] | None = None
-    toolResult: dict[str, Any] | None = None
-    guardContent: dict[str, Any] | None = None
-    """
-    GuardrailConverseContentBlock union: text or image.
-    """
-    cachePoint: BedrockCachePointBlock | None = None
-    reasoningContent: BedrockReasoningContentBlock | None = Field(
-        None, title='BedrockReasoningContentBlock'
-    )
-    """
-    A union: reasoningText {text, signature} or redactedContent (base64 bytes).
-    """
-    citationsContent: CitationsContent | None = None
-    searchResult: SearchResult | None = None
-    toolAddition: dict[str, Any] | None = None
-    """
-    ToolAdditionBlock: tool (a ToolReference).
-    """
-    toolRemoval: dict[str, Any] | None = None
-    """
-    ToolRemovalBlock: tool (a ToolReference).
-    """
-
-
-class BedrockSystemContentBlock(BaseModel):
-    """
-    A SystemContentBlock union: text, guardContent or cachePoint.
-    """
-
-    model_config = ConfigDict(
-        extra='allow',
-    )
-    text: str | None = None
-    guardContent: dict[str, Any] | None = None
-    """
-    GuardrailConverseContentBlock union: text or image.
-    """
-    cachePoint: BedrockCachePointBlock | None = None
-
-
-class BedrockMessage(BaseModel):
-    model_config = ConfigDict(
-        extra='allow',
-    )
-    role: Role
-    content: list[BedrockContentBlock]

@@ -4,9 +4,12 @@
 from __future__ import annotations
 
 from enum import Enum
-from typing import Any, Literal
+from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, constr
+from pydantic import BaseModel, ConfigDict
+
+from . import tool_choice as tool_choice_1
+from . import tool_definition
 
 
 class Document(BaseModel):
@@ -46,36 +49,6 @@ class Thinking(BaseModel):
     )
     type: str | None = None
     token_budget: int | None = None
-
-
-class CohereToolV2Function(BaseModel):
-    model_config = ConfigDict(
-        extra='allow',
-    )
-    name: constr(min_length=1)
-    description: str | None = None
-    parameters: dict[str, Any]
-
-
-class CohereToolV2(BaseModel):
-    """
-    An element of the request's `tools` list (ToolV2): a function with a JSON Schema of parameters. There is no per-tool strict flag (strict_tools is a request-level switch). Source: Cohere v2 chat API reference ToolV2 / cohere-python ToolV2Function.
-    """
-
-    model_config = ConfigDict(
-        extra='allow',
-    )
-    type: Literal['function']
-    function: CohereToolV2Function = Field(..., title='CohereToolV2Function')
-
-
-class CohereToolChoice(Enum):
-    """
-    The request's `tool_choice`: REQUIRED (call at least one tool) or NONE (call no tool). Leaving it out lets the model choose; there is no AUTO value and no way to name one tool. Source: Cohere v2 chat API reference / cohere-python V2ChatRequestToolChoice.
-    """
-
-    REQUIRED = 'REQUIRED'
-    NONE = 'NONE'
 
 
 class Role(Enum):
@@ -134,9 +107,9 @@ class CohereChatV2Request(BaseModel):
     model: str
     messages: list[CohereChatMessageV2]
     stream: bool | None = None
-    tools: list[CohereToolV2] | None = None
+    tools: list[tool_definition.CohereToolV2] | None = None
     strict_tools: bool | None = None
-    tool_choice: CohereToolChoice | None = None
+    tool_choice: tool_choice_1.CohereToolChoice | None = None
     documents: list[Document | str] | None = None
     citation_options: CitationOptions | None = None
     response_format: ResponseFormat | None = None

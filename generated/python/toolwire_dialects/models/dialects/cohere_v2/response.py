@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, constr
+from pydantic import BaseModel, ConfigDict, Field
+
+from . import tool_call
 
 
 class ContentItem(BaseModel):
@@ -15,27 +17,6 @@ class ContentItem(BaseModel):
     type: str
     text: str | None = None
     thinking: str | None = None
-
-
-class CohereToolCallV2Function(BaseModel):
-    model_config = ConfigDict(
-        extra='allow',
-    )
-    name: constr(min_length=1)
-    arguments: str
-
-
-class CohereToolCallV2(BaseModel):
-    """
-    An element of an assistant message's `tool_calls` (ToolCallV2). `arguments` is JSON text, kept as the model wrote it; a call without arguments may say "null" (or "" when assembled from a stream). The assistant's `tool_plan` sits beside `tool_calls`, on the message. Source: Cohere v2 chat API reference ToolCallV2; corpus cohere/*.
-    """
-
-    model_config = ConfigDict(
-        extra='allow',
-    )
-    id: constr(min_length=1)
-    type: Literal['function']
-    function: CohereToolCallV2Function = Field(..., title='CohereToolCallV2Function')
 
 
 class BilledUnits(BaseModel):
@@ -110,7 +91,7 @@ class CohereAssistantMessageResponse(BaseModel):
     )
     role: Literal['assistant']
     tool_plan: str | None = None
-    tool_calls: list[CohereToolCallV2] | None = None
+    tool_calls: list[tool_call.CohereToolCallV2] | None = None
     content: list[ContentItem] | None = None
     citations: list[CohereCitation] | None = None
 

@@ -8,6 +8,8 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, conint
 
+from . import response
+
 
 class Type(Enum):
     message_start = 'message-start'
@@ -24,72 +26,6 @@ class Type(Enum):
     debug = 'debug'
 
 
-class CohereLogprobItem(BaseModel):
-    """
-    An object: a chunk of generated text, its token ids and their log probabilities.
-    """
-
-    model_config = ConfigDict(
-        extra='allow',
-    )
-    text: str | None = None
-    token_ids: list[int] | None = None
-    logprobs: list[float] | None = None
-
-
-class BilledUnits(BaseModel):
-    model_config = ConfigDict(
-        extra='allow',
-    )
-    input_tokens: float | None = None
-    output_tokens: float | None = None
-    search_units: float | None = None
-    classifications: float | None = None
-
-
-class Tokens(BaseModel):
-    model_config = ConfigDict(
-        extra='allow',
-    )
-    input_tokens: float | None = None
-    output_tokens: float | None = None
-
-
-class CohereUsage(BaseModel):
-    model_config = ConfigDict(
-        extra='allow',
-    )
-    billed_units: BilledUnits | None = None
-    tokens: Tokens | None = None
-    cached_tokens: float | None = None
-
-
-class Source(BaseModel):
-    model_config = ConfigDict(
-        extra='allow',
-    )
-    type: str
-    id: str | None = None
-    tool_output: dict[str, Any] | None = None
-    document: dict[str, Any] | None = None
-
-
-class CohereCitation(BaseModel):
-    """
-    A span of the answer and its sources; a tool source's id is <tool_call_id>:<n> unless the result's document gave one.
-    """
-
-    model_config = ConfigDict(
-        extra='allow',
-    )
-    start: int | None = None
-    end: int | None = None
-    text: str | None = None
-    type: str | None = None
-    content_index: int | None = None
-    sources: list[Source] | None = None
-
-
 class CohereStreamedChatResponseV2(BaseModel):
     """
     One server-sent event of a v2 chat stream (StreamedChatResponseV2), discriminated by type. A call streams as tool-call-start (delta.message.tool_calls is one object with id, name and the first arguments text, possibly ""), tool-call-delta (argument fragments) and tool-call-end, all with index; tool-plan-delta fragments precede them; message-end carries finish_reason. Source: cohere-python streamed_chat_response_v2.py; corpus cohere/empty-arguments.stream.jsonl.
@@ -102,7 +38,7 @@ class CohereStreamedChatResponseV2(BaseModel):
     id: str | None = None
     index: conint(ge=0) | None = None
     delta: dict[str, Any] | None = None
-    logprobs: CohereLogprobItem | None = None
+    logprobs: response.CohereLogprobItem | None = None
     prompt: str | None = None
     """
     debug events only: the rendered prompt.

@@ -3,10 +3,11 @@
 
 from __future__ import annotations
 
-from enum import Enum
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, RootModel, constr
+from pydantic import BaseModel, ConfigDict, Field, RootModel
+
+from . import tool_choice, tool_definition
 
 
 class GeminiPart(BaseModel):
@@ -104,75 +105,6 @@ class GeminiPart(BaseModel):
     audio_metadata: dict[str, Any] | None = None
 
 
-class Behavior(Enum):
-    UNSPECIFIED = 'UNSPECIFIED'
-    BLOCKING = 'BLOCKING'
-    NON_BLOCKING = 'NON_BLOCKING'
-
-
-class GeminiParametersJsonSchema(BaseModel):
-    """
-    A JSON Schema describing the arguments object.
-    """
-
-    model_config = ConfigDict(
-        extra='allow',
-    )
-
-
-class Type(Enum):
-    TYPE_UNSPECIFIED = 'TYPE_UNSPECIFIED'
-    STRING = 'STRING'
-    NUMBER = 'NUMBER'
-    INTEGER = 'INTEGER'
-    BOOLEAN = 'BOOLEAN'
-    ARRAY = 'ARRAY'
-    OBJECT = 'OBJECT'
-    NULL = 'NULL'
-    string = 'string'
-    number = 'number'
-    integer = 'integer'
-    boolean = 'boolean'
-    array = 'array'
-    object = 'object'
-    null = 'null'
-
-
-class GeminiOpenApiSchema(BaseModel):
-    """
-    Gemini's Schema: an OpenAPI 3.0 subset. One type, not a list (nullable says null); upper-case type names are canonical, lower-case ones are accepted. Enum values are strings.
-    """
-
-    model_config = ConfigDict(
-        extra='allow',
-    )
-    type: Type | None = None
-    nullable: bool | None = None
-    enum: list[str] | None = None
-    required: list[str] | None = None
-    propertyOrdering: list[str] | None = None
-    properties: dict[str, GeminiOpenApiSchema] | None = None
-    items: GeminiOpenApiSchema | None = None
-    anyOf: list[GeminiOpenApiSchema] | None = None
-
-
-class Mode(Enum):
-    MODE_UNSPECIFIED = 'MODE_UNSPECIFIED'
-    AUTO = 'AUTO'
-    ANY = 'ANY'
-    NONE = 'NONE'
-    VALIDATED = 'VALIDATED'
-
-
-class Names(RootModel[list[constr(min_length=1)] | constr(min_length=1)]):
-    root: list[constr(min_length=1)] | constr(min_length=1) = Field(
-        ..., title='GeminiAllowedFunctionNames'
-    )
-    """
-    The functions the model may call (google-genai FunctionCallingConfig.allowed_function_names). The API accepts an empty list, which restricts nothing (the same as leaving the field out); proto3 JSON also takes one name for the list.
-    """
-
-
 class GeminiContent(BaseModel):
     """
     One turn: role user (also function results) or model (also function calls); no role means user.
@@ -185,89 +117,23 @@ class GeminiContent(BaseModel):
     parts: list[GeminiPart] | GeminiPart | None = None
 
 
-class GeminiFunctionDeclaration(BaseModel):
-    """
-    One element of a Tool's `functionDeclarations` (snake_case `function_declarations`). The parameters are given at most once: `parametersJsonSchema` (JSON Schema; snake_case `parameters_json_schema`) or `parameters` (Gemini's OpenAPI 3.0 subset); none for a function without parameters.
-    """
-
-    model_config = ConfigDict(
-        extra='allow',
-    )
-    name: constr(pattern=r'^[A-Za-z_][A-Za-z0-9_.:-]{0,127}$')
-    """
-    Starts with a letter or an underscore; letters, digits, underscores, dots, colons and dashes (google-genai FunctionDeclaration.name; the Gemini API has answered 'maximum length of 64', the SDK says 128).
-    """
-    description: str | None = None
-    parametersJsonSchema: GeminiParametersJsonSchema | None = None
-    parameters_json_schema: GeminiParametersJsonSchema | None = None
-    parameters: GeminiOpenApiSchema | None = None
-    response: GeminiOpenApiSchema | None = None
-    responseJsonSchema: Any | None = None
-    response_json_schema: Any | None = None
-    behavior: Behavior | None = None
-
-
-class ToolChoice1(BaseModel):
-    """
-    The request's `toolConfig.functionCallingConfig` (snake_case `tool_config.function_calling_config`). `allowedFunctionNames` (snake_case `allowed_function_names`) is meant for ANY and VALIDATED. A config without mode leaves it unspecified, which the API treats as AUTO.
-    """
-
-    model_config = ConfigDict(
-        extra='allow',
-    )
-    mode: Mode
-    allowedFunctionNames: Names | None = None
-    allowed_function_names: Names | None = None
-    streamFunctionCallArguments: bool | None = None
-    """
-    Vertex AI only.
-    """
-    stream_function_call_arguments: bool | None = None
-    """
-    Vertex AI only.
-    """
-
-
-class ToolChoice2(BaseModel):
-    """
-    The empty config: the mode left unspecified (AUTO).
-    """
-
-    model_config = ConfigDict(
-        extra='allow',
-    )
-    mode: Mode | None = None
-    allowedFunctionNames: Names | None = None
-    allowed_function_names: Names | None = None
-    streamFunctionCallArguments: bool | None = None
-    """
-    Vertex AI only.
-    """
-    stream_function_call_arguments: bool | None = None
-    """
-    Vertex AI only.
-    """
-
-
-class ToolChoice(RootModel[ToolChoice1 | ToolChoice2]):
-    root: ToolChoice1 | ToolChoice2 = Field(..., title='GeminiFunctionCallingConfig')
-    """
-    The request's `toolConfig.functionCallingConfig` (snake_case `tool_config.function_calling_config`). `allowedFunctionNames` (snake_case `allowed_function_names`) is meant for ANY and VALIDATED. A config without mode leaves it unspecified, which the API treats as AUTO.
-    """
-
-
-class FunctionDeclarations(RootModel[list[GeminiFunctionDeclaration] | GeminiFunctionDeclaration]):
-    root: list[GeminiFunctionDeclaration] | GeminiFunctionDeclaration = Field(
-        ..., title='GeminiFunctionDeclarations'
-    )
+class FunctionDeclarations(
+    RootModel[
+        list[tool_definition.GeminiFunctionDeclaration]
+        | tool_definition.GeminiFunctionDeclaration
+    ]
+):
+    root: (
+        list[tool_definition.GeminiFunctionDeclaration] | tool_definition.GeminiFunctionDeclaration
+    ) = Field(..., title='GeminiFunctionDeclarations')
 
 
 class GeminiToolConfig(BaseModel):
     model_config = ConfigDict(
         extra='allow',
     )
-    functionCallingConfig: ToolChoice | None = None
-    function_calling_config: ToolChoice | None = None
+    functionCallingConfig: tool_choice.GeminiFunctionCallingConfig | None = None
+    function_calling_config: tool_choice.GeminiFunctionCallingConfig | None = None
     retrievalConfig: dict[str, Any] | None = None
     """
     {latLng?, languageCode?} for the retrieval and maps tools.
@@ -391,6 +257,3 @@ class GeminiGenerateContentRequest(BaseModel):
     Vertex AI: where to persist output assets.
     """
     output_config: dict[str, Any] | None = None
-
-
-GeminiOpenApiSchema.model_rebuild()

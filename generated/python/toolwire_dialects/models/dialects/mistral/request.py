@@ -3,47 +3,11 @@
 
 from __future__ import annotations
 
-from enum import Enum
-from typing import Any, Literal
+from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, RootModel
 
-
-class MistralToolChoiceMode(Enum):
-    """
-    The request's `tool_choice`: a mode (`any` and `required` both mean the model must call a tool) or one named function (`type` may be left out).
-    """
-
-    auto = 'auto'
-    none = 'none'
-    any = 'any'
-    required = 'required'
-
-
-class Function(BaseModel):
-    model_config = ConfigDict(
-        extra='allow',
-    )
-    name: str
-
-
-class MistralNamedToolChoice(BaseModel):
-    """
-    The request's `tool_choice`: a mode (`any` and `required` both mean the model must call a tool) or one named function (`type` may be left out).
-    """
-
-    model_config = ConfigDict(
-        extra='allow',
-    )
-    type: Literal['function'] | None = None
-    function: Function
-
-
-class ToolChoice(RootModel[MistralToolChoiceMode | MistralNamedToolChoice]):
-    root: MistralToolChoiceMode | MistralNamedToolChoice = Field(..., title='MistralToolChoice')
-    """
-    The request's `tool_choice`: a mode (`any` and `required` both mean the model must call a tool) or one named function (`type` may be left out).
-    """
+from . import tool_choice as tool_choice_1
 
 
 class MistralRequestTool(RootModel[Any]):
@@ -90,7 +54,7 @@ class MistralChatRequest(BaseModel):
     model: str | None = None
     messages: list[Message]
     tools: list[MistralRequestTool] | None = None
-    tool_choice: ToolChoice | None = None
+    tool_choice: tool_choice_1.MistralToolChoice | None = None
     parallel_tool_calls: bool | None = None
     stream: bool | None = None
     frequency_penalty: float | None = None

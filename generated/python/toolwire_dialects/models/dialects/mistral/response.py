@@ -5,47 +5,9 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, RootModel, constr
+from pydantic import BaseModel, ConfigDict
 
-
-class MistralRequestTool(RootModel[Any]):
-    root: Any = Field(..., title='MistralRequestTool')
-    """
-    A function tool, or a built-in tool (web_search, code_interpreter, image_generation, document_library, ...) that has no `function` and that toolwire does not convert.
-    """
-
-
-class MistralMessageContentChunk(BaseModel):
-    """
-    A content chunk (client-python ContentChunk). `type` may be left out of text, image_url, document_url, reference, file and thinking chunks, so those conditions also hold when it is missing.
-    """
-
-    model_config = ConfigDict(
-        extra='allow',
-    )
-    type: str | None = None
-
-
-class Function(BaseModel):
-    model_config = ConfigDict(
-        extra='allow',
-    )
-    name: str
-    arguments: str | dict[str, Any]
-
-
-class MistralToolCall(BaseModel):
-    """
-    An element of an assistant message's `tool_calls` list. Responses leave out `type` and may add `index`; `arguments` is JSON text (as the API sends it) or an object (accepted in requests). Ids are 9 ASCII letters or digits.
-    """
-
-    model_config = ConfigDict(
-        extra='allow',
-    )
-    id: constr(pattern=r'^[a-zA-Z0-9]{9}$')
-    type: Literal['function'] | None = None
-    index: int | None = None
-    function: Function
+from . import request, tool_call
 
 
 class PromptTokensDetails(BaseModel):
@@ -90,20 +52,13 @@ class MistralChoiceLogprobs(BaseModel):
     content: list[Any] | None = None
 
 
-class MessageContent(RootModel[str | list[MistralMessageContentChunk] | None]):
-    root: str | list[MistralMessageContentChunk] | None = Field(..., title='MistralMessageContent')
-    """
-    A message's content: text, an array of content chunks, or null.
-    """
-
-
 class Message(BaseModel):
     model_config = ConfigDict(
         extra='allow',
     )
     role: Literal['assistant'] | None = None
-    content: MessageContent | None = None
-    tool_calls: list[MistralToolCall] | None = None
+    content: request.MessageContent | None = None
+    tool_calls: list[tool_call.MistralToolCall] | None = None
     prefix: bool | None = None
 
 

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, RootModel, constr
+from pydantic import BaseModel, ConfigDict, constr
+
+from . import request, response
 
 
 class Error(BaseModel):
@@ -20,66 +22,6 @@ class Error(BaseModel):
     type: str | None = None
     code: str | int | None = None
     param: str | None = None
-
-
-class MistralRequestTool(RootModel[Any]):
-    root: Any = Field(..., title='MistralRequestTool')
-    """
-    A function tool, or a built-in tool (web_search, code_interpreter, image_generation, document_library, ...) that has no `function` and that toolwire does not convert.
-    """
-
-
-class MistralMessageContentChunk(BaseModel):
-    """
-    A content chunk (client-python ContentChunk). `type` may be left out of text, image_url, document_url, reference, file and thinking chunks, so those conditions also hold when it is missing.
-    """
-
-    model_config = ConfigDict(
-        extra='allow',
-    )
-    type: str | None = None
-
-
-class MistralChoiceLogprobs(BaseModel):
-    """
-    Log probabilities: {content: [{token, logprob, bytes, token_id, top_logprobs}]}.
-    """
-
-    model_config = ConfigDict(
-        extra='allow',
-    )
-    content: list[Any] | None = None
-
-
-class PromptTokensDetails(BaseModel):
-    """
-    Prompt token breakdown (api.mistral.ai since 2025): cached_tokens served from the prompt cache.
-    """
-
-    model_config = ConfigDict(
-        extra='allow',
-    )
-    cached_tokens: int | None = None
-
-
-class MistralUsage(BaseModel):
-    """
-    Token usage (client-python UsageInfo, which keeps any further key). `num_cached_tokens` is not in UsageInfo, but the API sends it (live captures): the prompt tokens served from the prompt cache.
-    """
-
-    model_config = ConfigDict(
-        extra='allow',
-    )
-    prompt_tokens: int | None = None
-    completion_tokens: int | None = None
-    total_tokens: int | None = None
-    prompt_audio_seconds: int | None = None
-    service_tier: str | None = None
-    num_cached_tokens: int | None = None
-    prompt_tokens_details: PromptTokensDetails | None = None
-    """
-    Prompt token breakdown (api.mistral.ai since 2025): cached_tokens served from the prompt cache.
-    """
 
 
 class Function(BaseModel):
@@ -104,19 +46,12 @@ class MistralToolCallDelta(BaseModel):
     function: Function | None = None
 
 
-class MessageContent(RootModel[str | list[MistralMessageContentChunk] | None]):
-    root: str | list[MistralMessageContentChunk] | None = Field(..., title='MistralMessageContent')
-    """
-    A message's content: text, an array of content chunks, or null.
-    """
-
-
 class Delta(BaseModel):
     model_config = ConfigDict(
         extra='allow',
     )
     role: str | None = None
-    content: MessageContent | None = None
+    content: request.MessageContent | None = None
     tool_calls: list[MistralToolCallDelta] | None = None
     tool_call_id: str | None = None
     index: int | None = None
@@ -130,8 +65,8 @@ class Choice(BaseModel):
     index: int | None = None
     delta: Delta
     finish_reason: str | None = None
-    logprobs: MistralChoiceLogprobs | None = None
-    prompt_logprobs: MistralChoiceLogprobs | None = None
+    logprobs: response.MistralChoiceLogprobs | None = None
+    prompt_logprobs: response.MistralChoiceLogprobs | None = None
 
 
 class MistralCompletionChunk(BaseModel):
@@ -151,4 +86,4 @@ class MistralCompletionChunk(BaseModel):
     """
     The error that ends the stream (an error event).
     """
-    usage: MistralUsage | None = None
+    usage: response.MistralUsage | None = None

@@ -3,9 +3,11 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any
 
-from pydantic import BaseModel, ConfigDict, constr
+from pydantic import BaseModel, ConfigDict
+
+from . import tool_definition
 
 
 class OllamaRequestMessage(BaseModel):
@@ -18,27 +20,6 @@ class OllamaRequestMessage(BaseModel):
     thinking: str | None = None
 
 
-class Function(BaseModel):
-    model_config = ConfigDict(
-        extra='allow',
-    )
-    name: constr(min_length=1)
-    description: str | None = None
-    parameters: dict[str, Any]
-
-
-class OllamaToolDefinition(BaseModel):
-    """
-    An element of the /api/chat request's `tools` list: a function tool. The server decodes `parameters` into a fixed Go struct (type, required, properties, items, $defs, ...), so keywords outside it may be ignored by the server; the wire carries them as sent.
-    """
-
-    model_config = ConfigDict(
-        extra='allow',
-    )
-    type: Literal['function']
-    function: Function
-
-
 class OllamaChatRequest(BaseModel):
     """
     An /api/chat request body: the tools, and the messages that carry calls and results. Ollama has no tool choice. The other documented fields (Ollama docs/openapi.yaml ChatRequest, Go api.ChatRequest) are described loosely; open to every other field.
@@ -49,7 +30,7 @@ class OllamaChatRequest(BaseModel):
     )
     model: str
     messages: list[OllamaRequestMessage]
-    tools: list[OllamaToolDefinition] | None = None
+    tools: list[tool_definition.OllamaToolDefinition] | None = None
     stream: bool | None = None
     format: str | dict[str, Any] | None = None
     """

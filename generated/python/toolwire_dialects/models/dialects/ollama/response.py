@@ -5,29 +5,9 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, RootModel, conint, constr
+from pydantic import BaseModel, ConfigDict, Field, RootModel
 
-
-class Function(BaseModel):
-    model_config = ConfigDict(
-        extra='allow',
-    )
-    index: conint(ge=0) | None = None
-    name: constr(min_length=1)
-    arguments: dict[str, Any]
-
-
-class OllamaToolCall(BaseModel):
-    """
-    An element of an assistant message's `tool_calls` list. `arguments` is a JSON object, not text. Servers since v0.12.10 send an `id` (call_ + 8 characters); older servers send none. `function.index` appears in streamed and replayed calls; `type` appears in replayed history only.
-    """
-
-    model_config = ConfigDict(
-        extra='allow',
-    )
-    id: constr(min_length=1) | None = None
-    type: Literal['function'] | None = None
-    function: Function
+from . import tool_call
 
 
 class OllamaAssistantMessage(BaseModel):
@@ -38,7 +18,7 @@ class OllamaAssistantMessage(BaseModel):
     content: str | None = None
     thinking: str | None = None
     images: list[str] | None = None
-    tool_calls: list[OllamaToolCall] | None = None
+    tool_calls: list[tool_call.OllamaToolCall] | None = None
     tool_name: str | None = None
     """
     Go api.Message field; set on tool messages, not expected from the model.

@@ -3,50 +3,11 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, RootModel, conint, constr
+from pydantic import BaseModel, ConfigDict, Field, RootModel
 
-
-class Function(BaseModel):
-    model_config = ConfigDict(
-        extra='allow',
-    )
-    index: conint(ge=0) | None = None
-    name: constr(min_length=1)
-    arguments: dict[str, Any]
-
-
-class OllamaToolCall(BaseModel):
-    """
-    An element of an assistant message's `tool_calls` list. `arguments` is a JSON object, not text. Servers since v0.12.10 send an `id` (call_ + 8 characters); older servers send none. `function.index` appears in streamed and replayed calls; `type` appears in replayed history only.
-    """
-
-    model_config = ConfigDict(
-        extra='allow',
-    )
-    id: constr(min_length=1) | None = None
-    type: Literal['function'] | None = None
-    function: Function
-
-
-class OllamaAssistantMessage(BaseModel):
-    model_config = ConfigDict(
-        extra='allow',
-    )
-    role: Literal['assistant']
-    content: str | None = None
-    thinking: str | None = None
-    images: list[str] | None = None
-    tool_calls: list[OllamaToolCall] | None = None
-    tool_name: str | None = None
-    """
-    Go api.Message field; set on tool messages, not expected from the model.
-    """
-    tool_call_id: str | None = None
-    """
-    Go api.Message field; set on tool messages, not expected from the model.
-    """
+from . import response
 
 
 class OllamaChatStreamChunk1(BaseModel):
@@ -59,7 +20,7 @@ class OllamaChatStreamChunk1(BaseModel):
     )
     model: str
     created_at: str | None = None
-    message: OllamaAssistantMessage | None = None
+    message: response.OllamaAssistantMessage | None = None
     done: bool
     done_reason: str | None = None
     total_duration: int | None = None
@@ -111,7 +72,7 @@ class OllamaChatStreamChunk2(BaseModel):
     )
     model: str | None = None
     created_at: str | None = None
-    message: OllamaAssistantMessage | None = None
+    message: response.OllamaAssistantMessage | None = None
     done: bool | None = None
     done_reason: str | None = None
     total_duration: int | None = None

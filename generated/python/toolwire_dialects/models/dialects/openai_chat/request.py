@@ -3,10 +3,11 @@
 
 from __future__ import annotations
 
-from enum import Enum
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, RootModel
+
+from . import tool_choice as tool_choice_1
 
 
 class StreamOptions(BaseModel):
@@ -15,79 +16,6 @@ class StreamOptions(BaseModel):
     )
     include_usage: bool | None = None
     include_obfuscation: bool | None = None
-
-
-class OpenAIChatToolChoiceMode(Enum):
-    """
-    The request's `tool_choice`.
-    """
-
-    none = 'none'
-    auto = 'auto'
-    required = 'required'
-
-
-class Function(BaseModel):
-    model_config = ConfigDict(
-        extra='allow',
-    )
-    name: str
-
-
-class OpenAIChatNamedToolChoice(BaseModel):
-    """
-    The request's `tool_choice`.
-    """
-
-    model_config = ConfigDict(
-        extra='allow',
-    )
-    type: Literal['function']
-    function: Function
-
-
-class Mode(Enum):
-    auto = 'auto'
-    required = 'required'
-
-
-class Tool1(BaseModel):
-    model_config = ConfigDict(
-        extra='allow',
-    )
-    type: Literal['function']
-    function: Function
-
-
-class AllowedTools(BaseModel):
-    model_config = ConfigDict(
-        extra='allow',
-    )
-    mode: Mode
-    tools: list[Tool1]
-
-
-class OpenAIChatAllowedToolsChoice(BaseModel):
-    """
-    The request's `tool_choice`.
-    """
-
-    model_config = ConfigDict(
-        extra='allow',
-    )
-    type: Literal['allowed_tools']
-    allowed_tools: AllowedTools
-
-
-class ToolChoice(
-    RootModel[OpenAIChatToolChoiceMode | OpenAIChatNamedToolChoice | OpenAIChatAllowedToolsChoice]
-):
-    root: OpenAIChatToolChoiceMode | OpenAIChatNamedToolChoice | OpenAIChatAllowedToolsChoice = (
-        Field(..., title='OpenAIChatToolChoice')
-    )
-    """
-    The request's `tool_choice`.
-    """
 
 
 class Tool(RootModel[Any]):
@@ -213,7 +141,7 @@ class OpenAIChatRequest(BaseModel):
     model: str | None = None
     messages: list[Message]
     tools: list[Tool] | None = Field(None, min_length=1)
-    tool_choice: ToolChoice | OpenAIChatCustomToolChoice | None = None
+    tool_choice: tool_choice_1.OpenAIChatToolChoice | OpenAIChatCustomToolChoice | None = None
     parallel_tool_calls: bool | None = None
     stream: bool | None = None
     stream_options: StreamOptions | None = None

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, RootModel
+from pydantic import BaseModel, ConfigDict
+
+from . import request
 
 
 class UrlCitation(BaseModel):
@@ -38,97 +40,26 @@ class FunctionCall(BaseModel):
     arguments: str | None = None
 
 
-class ToolCall(RootModel[Any]):
-    root: Any
-    """
-    A function call (the shape toolwire converts) or a custom tool call, which toolwire leaves alone.
-    """
-
-
-class Tool(RootModel[Any]):
-    root: Any
-    """
-    A function tool (the shape toolwire converts) or a custom tool (free-form text input), which toolwire leaves alone.
-    """
-
-
-class Custom(BaseModel):
+class Message(BaseModel):
     model_config = ConfigDict(
         extra='allow',
     )
-    name: str
-    description: str | None = None
-    format: dict[str, Any] | None = None
+    role: Literal['assistant'] | None = None
+    content: str | None = None
+    refusal: str | None = None
+    tool_calls: list[request.ToolCall] | None = None
+    annotations: list[Annotation] | None = None
     """
-    text, or a grammar (lark or regex).
+    URL citations when the web search tool was used.
     """
-
-
-class OpenAIChatCustomTool(BaseModel):
+    audio: dict[str, Any] | None = None
     """
-    Source: openai-python ChatCompletionCustomToolParam.
+    The audio response (id, data, expires_at, transcript) when audio output was requested.
     """
-
-    model_config = ConfigDict(
-        extra='allow',
-    )
-    type: Literal['custom']
-    custom: Custom
-
-
-class Custom1(BaseModel):
-    model_config = ConfigDict(
-        extra='allow',
-    )
-    name: str
-
-
-class OpenAIChatCustomToolChoice(BaseModel):
-    model_config = ConfigDict(
-        extra='allow',
-    )
-    type: Literal['custom']
-    custom: Custom1
-
-
-class Custom2(BaseModel):
-    model_config = ConfigDict(
-        extra='allow',
-    )
-    name: str
-    input: str
-
-
-class OpenAIChatCustomToolCall(BaseModel):
+    function_call: FunctionCall | None = None
     """
-    Source: openai-python ChatCompletionMessageCustomToolCall.
+    Deprecated in favor of tool_calls.
     """
-
-    model_config = ConfigDict(
-        extra='allow',
-    )
-    id: str
-    type: Literal['custom']
-    custom: Custom2
-
-
-class OpenAIChatContentPart(BaseModel):
-    """
-    A content part: text (every role), image_url, input_audio and file (user), refusal (assistant); its type is required (openai-python ChatCompletionContentPart*Param).
-    """
-
-    model_config = ConfigDict(
-        extra='allow',
-    )
-    type: str
-
-
-class OpenAIChatPromptCacheBreakpoint(BaseModel):
-    model_config = ConfigDict(
-        extra='allow',
-    )
-    mode: str | None = None
-    ttl: str | None = None
 
 
 class OpenAIChatUsage(BaseModel):
@@ -156,28 +87,6 @@ class OpenAIChatChoiceLogprobs(BaseModel):
     )
     content: list[Any] | None = None
     refusal: list[Any] | None = None
-
-
-class Message(BaseModel):
-    model_config = ConfigDict(
-        extra='allow',
-    )
-    role: Literal['assistant'] | None = None
-    content: str | None = None
-    refusal: str | None = None
-    tool_calls: list[ToolCall] | None = None
-    annotations: list[Annotation] | None = None
-    """
-    URL citations when the web search tool was used.
-    """
-    audio: dict[str, Any] | None = None
-    """
-    The audio response (id, data, expires_at, transcript) when audio output was requested.
-    """
-    function_call: FunctionCall | None = None
-    """
-    Deprecated in favor of tool_calls.
-    """
 
 
 class Choice(BaseModel):
@@ -213,11 +122,4 @@ class OpenAIChatResponse(BaseModel):
     moderation: dict[str, Any] | None = None
     """
     Moderation results of the input and output, when requested.
-    """
-
-
-class MessageContent(RootModel[str | list[OpenAIChatContentPart] | None]):
-    root: str | list[OpenAIChatContentPart] | None = Field(..., title='OpenAIChatMessageContent')
-    """
-    A message's content: text, an array of content parts, or null (assistant messages with tool_calls).
     """

@@ -7,6 +7,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, conint
 
+from . import response
+
 
 class Error(BaseModel):
     """
@@ -20,33 +22,6 @@ class Error(BaseModel):
     type: str | None = None
     code: str | int | None = None
     param: str | None = None
-
-
-class OpenAIChatUsage(BaseModel):
-    """
-    Token usage (CompletionUsage); the details objects break the counts down (cached, audio, reasoning, prediction tokens, ...).
-    """
-
-    model_config = ConfigDict(
-        extra='allow',
-    )
-    prompt_tokens: int | None = None
-    completion_tokens: int | None = None
-    total_tokens: int | None = None
-    prompt_tokens_details: dict[str, Any] | None = None
-    completion_tokens_details: dict[str, Any] | None = None
-
-
-class OpenAIChatChoiceLogprobs(BaseModel):
-    """
-    Log probability information for the choice: content and refusal token lists.
-    """
-
-    model_config = ConfigDict(
-        extra='allow',
-    )
-    content: list[Any] | None = None
-    refusal: list[Any] | None = None
 
 
 class FunctionCall(BaseModel):
@@ -110,7 +85,7 @@ class OpenAIChatStreamChoice(BaseModel):
     index: conint(ge=0) | None = None
     delta: OpenAIChatStreamDelta | None = None
     finish_reason: str | None = None
-    logprobs: OpenAIChatChoiceLogprobs | None = None
+    logprobs: response.OpenAIChatChoiceLogprobs | None = None
 
 
 class OpenAIChatStreamEvent(BaseModel):
@@ -130,7 +105,7 @@ class OpenAIChatStreamEvent(BaseModel):
     """
     The error that ends the stream (an error event).
     """
-    usage: OpenAIChatUsage | None = None
+    usage: response.OpenAIChatUsage | None = None
     service_tier: str | None = None
     system_fingerprint: str | None = None
     obfuscation: str | None = None

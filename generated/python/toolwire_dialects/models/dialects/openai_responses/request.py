@@ -8,64 +8,14 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, RootModel
 
+from . import tool_choice as tool_choice_1
+
 
 class StreamOptions(BaseModel):
     model_config = ConfigDict(
         extra='allow',
     )
     include_obfuscation: bool | None = None
-
-
-class OpenAIResponsesItem(RootModel[Any]):
-    root: Any = Field(..., title='OpenAIResponsesItem')
-    """
-    The fields of every item type other than function_call and function_call_output (whose shapes are tool_call.json and tool_result.json), as in openai-python 3.57 ResponseOutputItem and ResponseInputItemParam. Items of other types stay undescribed (opaque).
-    """
-
-
-class OpenAIResponsesOutputItem(BaseModel):
-    """
-    A function_call item, or another output item (message, reasoning, hosted tool calls, a function_call_output echoed back, ...).
-    """
-
-    model_config = ConfigDict(
-        extra='allow',
-    )
-    type: str
-
-
-class OpenAIResponsesContentPart(BaseModel):
-    """
-    A content part of a message or reasoning item: input_text, input_image, input_file (input messages), output_text, refusal (assistant messages), summary_text, reasoning_text (reasoning items).
-    """
-
-    model_config = ConfigDict(
-        extra='allow',
-    )
-    type: str | None = None
-
-
-class OpenAIResponsesPromptCacheBreakpoint(BaseModel):
-    model_config = ConfigDict(
-        extra='allow',
-    )
-    mode: str | None = None
-    ttl: str | None = None
-
-
-class OpenAIResponsesUsage(BaseModel):
-    """
-    Token usage (ResponseUsage); the details objects break the counts down (cached_tokens, cache_write_tokens, reasoning_tokens, ...).
-    """
-
-    model_config = ConfigDict(
-        extra='allow',
-    )
-    input_tokens: int | None = None
-    input_tokens_details: dict[str, Any] | None = None
-    output_tokens: int | None = None
-    output_tokens_details: dict[str, Any] | None = None
-    total_tokens: int | None = None
 
 
 class OpenAIResponsesRequestTool(BaseModel):
@@ -115,66 +65,6 @@ class ToolChoice2(BaseModel):
     tools: list[Tool]
 
 
-class OpenAIResponsesToolChoiceMode(Enum):
-    """
-    The request's `tool_choice` as far as function tools go: a mode, one named function, or a restricted set of allowed functions. Choices of hosted tools (file_search, web_search_preview, mcp, custom, ...) are not function choices.
-    """
-
-    none = 'none'
-    auto = 'auto'
-    required = 'required'
-
-
-class OpenAIResponsesFunctionToolChoice(BaseModel):
-    """
-    The request's `tool_choice` as far as function tools go: a mode, one named function, or a restricted set of allowed functions. Choices of hosted tools (file_search, web_search_preview, mcp, custom, ...) are not function choices.
-    """
-
-    model_config = ConfigDict(
-        extra='allow',
-    )
-    type: Literal['function']
-    name: str
-
-
-class Tool1(BaseModel):
-    model_config = ConfigDict(
-        extra='allow',
-    )
-    type: Literal['function']
-    name: str
-
-
-class OpenAIResponsesAllowedToolsChoice(BaseModel):
-    """
-    The request's `tool_choice` as far as function tools go: a mode, one named function, or a restricted set of allowed functions. Choices of hosted tools (file_search, web_search_preview, mcp, custom, ...) are not function choices.
-    """
-
-    model_config = ConfigDict(
-        extra='allow',
-    )
-    type: Literal['allowed_tools']
-    mode: Mode
-    tools: list[Tool1]
-
-
-class ToolChoice(
-    RootModel[
-        OpenAIResponsesToolChoiceMode
-        | OpenAIResponsesFunctionToolChoice
-        | OpenAIResponsesAllowedToolsChoice
-    ]
-):
-    root: (
-        OpenAIResponsesToolChoiceMode
-        | OpenAIResponsesFunctionToolChoice
-        | OpenAIResponsesAllowedToolsChoice
-    ) = Field(..., title='OpenAIResponsesToolChoice')
-    """
-    The request's `tool_choice` as far as function tools go: a mode, one named function, or a restricted set of allowed functions. Choices of hosted tools (file_search, web_search_preview, mcp, custom, ...) are not function choices.
-    """
-
-
 class OpenAIResponsesInputItem(BaseModel):
     """
     A message ({role, content}, `type` optional), a function_call, a function_call_output, or another item (reasoning, hosted tool calls, item_reference, ...). The fields of every item type are named in response.json#/$defs/Item.
@@ -185,8 +75,8 @@ class OpenAIResponsesInputItem(BaseModel):
     )
 
 
-class ToolChoiceModel(RootModel[ToolChoice | ToolChoice1 | ToolChoice2]):
-    root: ToolChoice | ToolChoice1 | ToolChoice2 = Field(
+class ToolChoice(RootModel[tool_choice_1.OpenAIResponsesToolChoice | ToolChoice1 | ToolChoice2]):
+    root: tool_choice_1.OpenAIResponsesToolChoice | ToolChoice1 | ToolChoice2 = Field(
         ..., title='OpenAIResponsesRequestToolChoice'
     )
     """
@@ -206,7 +96,7 @@ class OpenAIResponsesRequest1(BaseModel):
     input: str | list[OpenAIResponsesInputItem]
     instructions: str | None = None
     tools: list[OpenAIResponsesRequestTool] | None = None
-    tool_choice: ToolChoiceModel | None = None
+    tool_choice: ToolChoice | None = None
     parallel_tool_calls: bool | None = None
     stream: bool | None = None
     stream_options: StreamOptions | None = None
@@ -286,7 +176,7 @@ class OpenAIResponsesRequest2(BaseModel):
     input: str | list[OpenAIResponsesInputItem] | None = None
     instructions: str | None = None
     tools: list[OpenAIResponsesRequestTool] | None = None
-    tool_choice: ToolChoiceModel | None = None
+    tool_choice: ToolChoice | None = None
     parallel_tool_calls: bool | None = None
     stream: bool | None = None
     stream_options: StreamOptions | None = None
@@ -366,7 +256,7 @@ class OpenAIResponsesRequest3(BaseModel):
     input: str | list[OpenAIResponsesInputItem] | None = None
     instructions: str | None = None
     tools: list[OpenAIResponsesRequestTool] | None = None
-    tool_choice: ToolChoiceModel | None = None
+    tool_choice: ToolChoice | None = None
     parallel_tool_calls: bool | None = None
     stream: bool | None = None
     stream_options: StreamOptions | None = None

@@ -3,10 +3,11 @@
 
 from __future__ import annotations
 
-from enum import Enum
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, RootModel
+
+from . import request
 
 
 class Error(BaseModel):
@@ -30,33 +31,11 @@ class IncompleteDetails(BaseModel):
     reason: str | None = None
 
 
-class OpenAIResponsesRequestTool(BaseModel):
-    """
-    A function tool, or a hosted tool (web_search, file_search, mcp, custom, ...) that toolwire does not convert. The fields of each hosted tool type are named (openai-python 3.57 ToolParam and Tool).
-    """
-
-    model_config = ConfigDict(
-        extra='allow',
-    )
-    type: str
-
-
 class OpenAIResponsesItem(RootModel[Any]):
     root: Any = Field(..., title='OpenAIResponsesItem')
     """
     The fields of every item type other than function_call and function_call_output (whose shapes are tool_call.json and tool_result.json), as in openai-python 3.57 ResponseOutputItem and ResponseInputItemParam. Items of other types stay undescribed (opaque).
     """
-
-
-class OpenAIResponsesOutputItem(BaseModel):
-    """
-    A function_call item, or another output item (message, reasoning, hosted tool calls, a function_call_output echoed back, ...).
-    """
-
-    model_config = ConfigDict(
-        extra='allow',
-    )
-    type: str
 
 
 class OpenAIResponsesContentPart(BaseModel):
@@ -93,119 +72,15 @@ class OpenAIResponsesUsage(BaseModel):
     total_tokens: int | None = None
 
 
-class ToolChoice1(BaseModel):
+class OpenAIResponsesOutputItem(BaseModel):
     """
-    A function tool choice, or the choice of a hosted tool.
+    A function_call item, or another output item (message, reasoning, hosted tool calls, a function_call_output echoed back, ...).
     """
 
     model_config = ConfigDict(
         extra='allow',
     )
     type: str
-
-
-class Mode(Enum):
-    auto = 'auto'
-    required = 'required'
-
-
-class Tool(BaseModel):
-    model_config = ConfigDict(
-        extra='allow',
-    )
-    type: str
-
-
-class ToolChoice2(BaseModel):
-    """
-    allowed_tools that also lists hosted tools
-    """
-
-    model_config = ConfigDict(
-        extra='allow',
-    )
-    type: Literal['allowed_tools']
-    mode: Mode
-    tools: list[Tool]
-
-
-class OpenAIResponsesToolChoiceMode(Enum):
-    """
-    The request's `tool_choice` as far as function tools go: a mode, one named function, or a restricted set of allowed functions. Choices of hosted tools (file_search, web_search_preview, mcp, custom, ...) are not function choices.
-    """
-
-    none = 'none'
-    auto = 'auto'
-    required = 'required'
-
-
-class OpenAIResponsesFunctionToolChoice(BaseModel):
-    """
-    The request's `tool_choice` as far as function tools go: a mode, one named function, or a restricted set of allowed functions. Choices of hosted tools (file_search, web_search_preview, mcp, custom, ...) are not function choices.
-    """
-
-    model_config = ConfigDict(
-        extra='allow',
-    )
-    type: Literal['function']
-    name: str
-
-
-class Tool1(BaseModel):
-    model_config = ConfigDict(
-        extra='allow',
-    )
-    type: Literal['function']
-    name: str
-
-
-class OpenAIResponsesAllowedToolsChoice(BaseModel):
-    """
-    The request's `tool_choice` as far as function tools go: a mode, one named function, or a restricted set of allowed functions. Choices of hosted tools (file_search, web_search_preview, mcp, custom, ...) are not function choices.
-    """
-
-    model_config = ConfigDict(
-        extra='allow',
-    )
-    type: Literal['allowed_tools']
-    mode: Mode
-    tools: list[Tool1]
-
-
-class ToolChoice(
-    RootModel[
-        OpenAIResponsesToolChoiceMode
-        | OpenAIResponsesFunctionToolChoice
-        | OpenAIResponsesAllowedToolsChoice
-    ]
-):
-    root: (
-        OpenAIResponsesToolChoiceMode
-        | OpenAIResponsesFunctionToolChoice
-        | OpenAIResponsesAllowedToolsChoice
-    ) = Field(..., title='OpenAIResponsesToolChoice')
-    """
-    The request's `tool_choice` as far as function tools go: a mode, one named function, or a restricted set of allowed functions. Choices of hosted tools (file_search, web_search_preview, mcp, custom, ...) are not function choices.
-    """
-
-
-class OpenAIResponsesInputItem(BaseModel):
-    """
-    A message ({role, content}, `type` optional), a function_call, a function_call_output, or another item (reasoning, hosted tool calls, item_reference, ...). The fields of every item type are named in response.json#/$defs/Item.
-    """
-
-    model_config = ConfigDict(
-        extra='allow',
-    )
-
-
-class ToolChoiceModel(RootModel[ToolChoice | ToolChoice1 | ToolChoice2]):
-    root: ToolChoice | ToolChoice1 | ToolChoice2 = Field(
-        ..., title='OpenAIResponsesRequestToolChoice'
-    )
-    """
-    A function tool choice, or the choice of a hosted tool.
-    """
 
 
 class OpenAIResponsesResponse(BaseModel):
@@ -229,8 +104,8 @@ class OpenAIResponsesResponse(BaseModel):
     model: str | None = None
     output: list[OpenAIResponsesOutputItem]
     usage: OpenAIResponsesUsage | None = None
-    tools: list[OpenAIResponsesRequestTool] | None = None
-    tool_choice: ToolChoiceModel | None = None
+    tools: list[request.OpenAIResponsesRequestTool] | None = None
+    tool_choice: request.ToolChoice | None = None
     parallel_tool_calls: bool | None = None
     access_programs: dict[str, Any] | None = None
     """

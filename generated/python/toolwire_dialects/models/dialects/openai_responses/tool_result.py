@@ -8,29 +8,14 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, constr
 
+from . import tool_call
+
 
 class Status(Enum):
     in_progress = 'in_progress'
     completed = 'completed'
     incomplete = 'incomplete'
     NoneType_None = None
-
-
-class Type(Enum):
-    direct = 'direct'
-    program = 'program'
-
-
-class OpenAIResponsesCaller(BaseModel):
-    """
-    Who made the call: the model (direct) or a program it ran (program, with caller_id). Source: openai-python ResponseFunctionToolCall.caller.
-    """
-
-    model_config = ConfigDict(
-        extra='allow',
-    )
-    type: Type | None = None
-    caller_id: str | None = None
 
 
 class OpenAIResponsesFunctionCallOutputItem(BaseModel):
@@ -63,4 +48,4 @@ class OpenAIResponsesFunctionCallOutput(BaseModel):
     status: Status | None = None
     name: str | None = None
     namespace: str | None = None
-    caller: OpenAIResponsesCaller | None = None
+    caller: tool_call.OpenAIResponsesCaller | None = None

@@ -1,4 +1,4 @@
-"""`toolwire tools generate`: typed parameter models and stubs from tool definitions.
+"""Typed parameter models and stubs from tool definitions (the command is toolwire.cli.tools).
 
 Each input file holds one tool definition or a list of them, as canonical ToolDefinitions or
 in any dialect's tool-definition shape (read by the generated decoders). Every tool gets a
@@ -13,7 +13,6 @@ import ast
 import builtins
 import json
 import keyword
-import os
 import re
 import shlex
 import sys
@@ -23,13 +22,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import click
-
 from toolwire.spec.json_input import ParseError, ReadProblem, parse_document, read_source
 from toolwire.spec.positions import pointer, pointer_line, tokens
 from toolwire.targets.python import names as pytarget
 
-__all__ = ["ToolsCodegenError", "generate_tool_stubs", "to_canonical_definition", "tools_group"]
+__all__ = ["ToolsCodegenError", "generate_tool_stubs", "to_canonical_definition"]
 
 _CANONICAL_KEYS = {"name", "description", "parameters", "strict", "extensions"}
 _NO_PARAMETERS: dict[str, Any] = {"type": "object", "properties": {}}
@@ -501,59 +498,3 @@ def _module_names(code: str) -> set[str]:
         elif isinstance(node, ast.alias):
             names.add(node.asname or node.name.split(".")[0])
     return names
-
-
-# --- CLI -------------------------------------------------------------------------------
-
-
-@click.group(name="tools")
-def tools_group() -> None:
-    """Work with tool definitions."""
-
-
-@tools_group.command(name="generate")
-@click.argument(
-    "definitions",
-    nargs=-1,
-    required=True,
-    type=click.Path(exists=True, dir_okay=False, path_type=Path),
-)
-@click.option(
-    "--out",
-    required=True,
-    type=click.Path(dir_okay=False, writable=True, path_type=Path),
-    help="The Python module to write.",
-)
-def generate_command(definitions: tuple[Path, ...], out: Path) -> None:
-    """Write typed parameter models and stubs for the tools in DEFINITIONS (JSON files).
-
-    Exit codes: 0 written, 1 bad definitions (reported as `path: /pointer: message`),
-    2 usage error, the output cannot be written or would not compile.
-    """
-    try:
-        code = generate_tool_stubs(list(definitions), out=out)
-    except ToolsCodegenError as exc:
-        click.echo(str(exc), err=True)
-        sys.exit(1)
-    except RecursionError:  # read within the depth limit, but too deep for the model generator
-        where = ", ".join(str(p) for p in definitions)
-        click.echo(f"{where}: /: parameters nest too deeply to generate models for", err=True)
-        sys.exit(1)
-    except Exception as exc:  # never a traceback at the command line
-        click.echo(f"internal error: {type(exc).__name__}: {' '.join(str(exc).split())}", err=True)
-        sys.exit(2)
-    problems = pytarget.syntax_problems({pytarget.comment_text(str(out)): code})
-    if problems:  # never write a module that does not compile
-        for problem in problems:
-            click.echo(problem, err=True)
-        click.echo(f"internal error: the generated module would not compile; {out} was not written", err=True)
-        sys.exit(2)
-    staged = out.parent / f".toolwire-staging-{out.name}"  # a killed run never leaves half a module
-    try:
-        staged.write_bytes(code.encode("utf-8"))  # bytes: the same file on every platform
-        os.replace(staged, out)
-    except OSError as exc:
-        staged.unlink(missing_ok=True)
-        click.echo(f"{out}: cannot write: {exc.strerror or exc}", err=True)
-        sys.exit(2)
-    click.echo(f"wrote {out}", err=True)

@@ -7,11 +7,12 @@ cli/report.py's (ExitStatus). Status goes to stderr, results to stdout.
 from __future__ import annotations
 
 import importlib
+from collections.abc import Sequence
 from typing import Any
 
 import click
 
-from toolwire.cli.report import guard
+from toolwire.cli.report import guard, run_standalone
 
 # Commands imported only when run, so `toolwire --help` and each command load no more than
 # they need (jsonschema, jinja2 and the generated package are slow to import): import path and
@@ -77,6 +78,23 @@ class _Group(click.Group):
             rows.append((name, text))
         with formatter.section("Commands"):
             formatter.write_dl(rows)
+
+    def main(
+        self,
+        args: Sequence[str] | None = None,
+        prog_name: str | None = None,
+        complete_var: str | None = None,
+        standalone_mode: bool = True,
+        **extra: Any,
+    ) -> Any:
+        """click's main; standalone, its usage errors are reported the way every error is."""
+
+        def run() -> object:
+            return super(_Group, self).main(args, prog_name, complete_var, standalone_mode=False, **extra)
+
+        if not standalone_mode:
+            return run()
+        run_standalone(run)
 
     def invoke(self, ctx: click.Context) -> Any:
         with guard():

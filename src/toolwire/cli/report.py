@@ -14,7 +14,7 @@ from __future__ import annotations
 import contextlib
 import os
 import sys
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from enum import IntEnum
 from typing import NoReturn
 
@@ -91,3 +91,22 @@ def guard() -> Iterator[None]:
         finish(ExitStatus.FINDINGS)
     except Exception as exc:
         fail(f"internal error: {type(exc).__name__}: {' '.join(str(exc).split())}")
+
+
+def run_standalone(main: Callable[[], object]) -> NoReturn:
+    """Run a click main (with standalone_mode=False) as the command line: click's own usage
+    errors become the same one `toolwire: ` line as every other error, with a pointer to --help."""
+    try:
+        result = main()
+    except click.exceptions.NoArgsIsHelpError as exc:  # `toolwire` alone: the help, as click shows it
+        exc.show()
+        finish(ExitStatus.USAGE)
+    except click.ClickException as exc:
+        message = exc.format_message()
+        if isinstance(exc, click.UsageError) and exc.ctx is not None:
+            message = f"{message.rstrip('.')} (see '{exc.ctx.command_path} --help')"
+        fail(message, ExitStatus.USAGE if exc.exit_code == ExitStatus.USAGE else ExitStatus.FINDINGS)
+    except click.exceptions.Abort:
+        fail("aborted", ExitStatus.INTERRUPTED)
+    # click returns an Exit's code (--help, --version: 0) or the command's return value (None)
+    finish(ExitStatus(result) if isinstance(result, int) else ExitStatus.OK)

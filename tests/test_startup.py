@@ -45,6 +45,12 @@ def test_help_loads_no_command_module() -> None:
         "import sys\nsys.argv = ['toolwire', '--help']\nfrom toolwire.cli.main import main\ntry:\n    main()\nexcept SystemExit:\n    pass"
     )
     assert not [name for name in loaded if name.startswith(HEAVY_FOR_HELP)]
+    # Only the group and its reporting: every command module is loaded when it runs.
+    assert {name for name in loaded if name.startswith("toolwire.")} == {
+        "toolwire.cli",
+        "toolwire.cli.main",
+        "toolwire.cli.report",
+    }
 
 
 @pytest.mark.parametrize("name", sorted(LAZY_COMMANDS))

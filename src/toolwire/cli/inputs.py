@@ -12,8 +12,6 @@ from toolwire.spec.json_input import (
     ParseError,
     ReadProblem,
     loads_text,
-    parse_document,
-    read_source,
     read_text,
 )
 
@@ -22,16 +20,6 @@ def parse_finding(source: str, what: str, exc: ParseError, line: int | None = No
     """`name:line: what: /: message`, the one-line finding every command prints for bad JSON."""
     message = f"not valid JSON: {exc.message}" if exc.keyword == "parse" else exc.message
     return located(source, exc.line if line is None else line, "", message, what)
-
-
-def read_json_or_exit(source: str, what: str, max_bytes: int = DEFAULT_MAX_BYTES) -> Any:
-    """The JSON document of a file or stdin."""
-    try:
-        return parse_document(read_source(source, max_bytes))
-    except ParseError as exc:
-        report([parse_finding(source, what, exc)], ExitStatus.FINDINGS)
-    except ReadProblem as exc:
-        fail(str(exc))
 
 
 def read_text_or_exit(source: str, what: str, max_bytes: int = DEFAULT_MAX_BYTES) -> str:
@@ -45,7 +33,8 @@ def read_text_or_exit(source: str, what: str, max_bytes: int = DEFAULT_MAX_BYTES
 
 
 def read_json_text_or_exit(source: str, what: str, max_bytes: int = DEFAULT_MAX_BYTES) -> tuple[str, Any]:
-    """read_json_or_exit, with the text the document was parsed from (to find a pointer's line)."""
+    """The JSON document of a file or stdin, with the text it was parsed from (to find a
+    pointer's line)."""
     text = read_text_or_exit(source, what, max_bytes)
     try:
         return text, loads_text(text)

@@ -93,12 +93,16 @@ def guard() -> Iterator[None]:
         fail(f"internal error: {type(exc).__name__}: {' '.join(str(exc).split())}")
 
 
+# click 8.2 on raises this for a group run without a command (8.1 prints the help itself).
+_NO_ARGS_IS_HELP: type[click.UsageError] | tuple[()] = getattr(click.exceptions, "NoArgsIsHelpError", ())
+
+
 def run_standalone(main: Callable[[], object]) -> NoReturn:
     """Run a click main (with standalone_mode=False) as the command line: click's own usage
     errors become the same one `toolwire: ` line as every other error, with a pointer to --help."""
     try:
         result = main()
-    except click.exceptions.NoArgsIsHelpError as exc:  # `toolwire` alone: the help, as click shows it
+    except _NO_ARGS_IS_HELP as exc:  # `toolwire` alone: the help, as click shows it
         exc.show()
         finish(ExitStatus.USAGE)
     except click.ClickException as exc:

@@ -25,7 +25,7 @@ REPO = Path(__file__).resolve().parents[1]
 MEMORY_CAP = 1 << 30  # 1 GiB of address space more than enough for every command here
 DEEP = 3000
 
-GUARD = '''
+GUARD = """
 import os, socket
 _log = os.environ["TOOLWIRE_TEST_NET_LOG"]
 _connect = socket.socket.connect
@@ -36,7 +36,7 @@ def _refuse(self, address, *args):
 socket.socket.connect = _refuse
 socket.socket.connect_ex = _refuse
 socket.create_connection = lambda address, *a, **k: _refuse(None, address)
-'''
+"""
 
 
 def _cap_memory() -> None:
@@ -71,13 +71,26 @@ BAD_INPUTS: dict[str, bytes] = {
     "bom_then_garbage": b"\xef\xbb\xbf{oops",
     # Another dialect's payload: an Anthropic response (a stream event of no kind openai_chat sends).
     "another_dialects_payload": json.dumps(
-        {"type": "message", "role": "assistant", "content": [{"type": "tool_use", "id": "toolu_1", "name": "f", "input": {}}]}
+        {
+            "type": "message",
+            "role": "assistant",
+            "content": [{"type": "tool_use", "id": "toolu_1", "name": "f", "input": {}}],
+        }
     ).encode(),
 }
 
 # The commands, each with how it takes one input file (or "-" for stdin).
 COMMANDS: dict[str, Callable[[str, Path], list[str]]] = {
-    "convert": lambda src, tmp: ["convert", "--from", "openai_chat", "--to", "anthropic_messages", "--shape", "tool_call", src],
+    "convert": lambda src, tmp: [
+        "convert",
+        "--from",
+        "openai_chat",
+        "--to",
+        "anthropic_messages",
+        "--shape",
+        "tool_call",
+        src,
+    ],
     "extract": lambda src, tmp: ["extract", "--dialect", "openai_chat", src],
     "assemble": lambda src, tmp: ["assemble", "--dialect", "openai_chat", src],
     "validate": lambda src, tmp: ["validate", "--dialect", "openai_chat", src],
@@ -135,6 +148,15 @@ def _assert_strict_json_output(text: str) -> None:
 
 
 FINDING = re.compile(r"^.+:\d+: .*/\S*: ", re.MULTILINE)
+# cli/report.py's convention: every stderr line is toolwire's own (`toolwire: `), a finding
+# (`path[:line]: [what: ]/pointer: message`), a note or a loss.
+STDERR_LINE = re.compile(
+    r"^(?:toolwire: \S|note: \S|loss: \S|(?!toolwire: )[^\s:][^:]*(?::\d+)?: (?:[\w./-]+: )?/\S*: \S)"
+)
+
+
+def _odd_stderr_lines(proc: subprocess.CompletedProcess[bytes]) -> list[str]:
+    return [line for line in proc.stderr.decode("utf-8", "replace").splitlines() if not STDERR_LINE.match(line)]
 
 
 @pytest.mark.parametrize("command", sorted(COMMANDS))
@@ -148,6 +170,7 @@ def test_bad_input_is_a_finding_from_file_and_stdin(command: str, name: str, gua
     assert from_file.returncode == 1, f"{command} on {name}: exit {from_file.returncode}\n{stderr}"
     assert FINDING.search(stderr), f"{command} on {name}: no `path:line: .../pointer:` finding:\n{stderr}"
     assert str(path) in stderr or path.name in stderr, stderr
+    assert _odd_stderr_lines(from_file) == [], stderr
     assert not (tmp_path / "tools_out.py").exists(), "a finding must not write output"
     if command in FILE_ONLY:
         return
@@ -156,6 +179,7 @@ def test_bad_input_is_a_finding_from_file_and_stdin(command: str, name: str, gua
         f"{command} on {name}: exit {from_stdin.returncode} from stdin, {from_file.returncode} from a file"
     )
     assert b"<stdin>:" in from_stdin.stdout + from_stdin.stderr
+    assert _odd_stderr_lines(from_stdin) == []
 
 
 # Argument text a model may send that is not a JSON object: kept raw, never repaired.
@@ -175,10 +199,23 @@ BAD_ARGUMENTS = {
 def test_bad_argument_text_is_kept_raw_and_never_repaired(name: str, guard_dir: Path, tmp_path: Path) -> None:
     text = BAD_ARGUMENTS[name]
     call = _tool_call(text)
-    same = run(["convert", "--from", "openai_chat", "--to", "openai_chat", "--shape", "tool_call", "-"], guard_dir, tmp_path, stdin=call)
+    same = run(
+        ["convert", "--from", "openai_chat", "--to", "openai_chat", "--shape", "tool_call", "-"],
+        guard_dir,
+        tmp_path,
+        stdin=call,
+    )
     assert same.returncode == 0, same.stderr
     assert json.loads(same.stdout)["function"]["arguments"] == text  # verbatim, within the dialect
-    response = {"choices": [{"index": 0, "finish_reason": "tool_calls", "message": {"role": "assistant", "tool_calls": [json.loads(call)]}}]}
+    response = {
+        "choices": [
+            {
+                "index": 0,
+                "finish_reason": "tool_calls",
+                "message": {"role": "assistant", "tool_calls": [json.loads(call)]},
+            }
+        ]
+    }
     parts = run(["extract", "--dialect", "openai_chat", "-"], guard_dir, tmp_path, stdin=json.dumps(response).encode())
     assert parts.returncode == 0, parts.stderr
     (decoded,) = json.loads(parts.stdout)["tool_calls"]
@@ -193,10 +230,18 @@ def test_bad_argument_text_is_kept_raw_and_never_repaired(name: str, guard_dir: 
 def test_endless_stdin_is_a_finding_in_bounded_memory(command: str, guard_dir: Path, tmp_path: Path) -> None:
     argv = [*COMMANDS[command]("-", tmp_path)[:-1], "--max-record-bytes", "1M", "-"]
     log = tmp_path / "network.log"
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(guard_dir), os.environ.get("PYTHONPATH", "")]), "TOOLWIRE_TEST_NET_LOG": str(log)}
+    env = {
+        **os.environ,
+        "PYTHONPATH": os.pathsep.join([str(guard_dir), os.environ.get("PYTHONPATH", "")]),
+        "TOOLWIRE_TEST_NET_LOG": str(log),
+    }
     # validate reads on past a record over the limit (the rest of a capture is still checked), so
     # it gets an end: more zeros than its memory cap; the others stop at the limit.
-    source = ["head", "-c", str(MEMORY_CAP + (MEMORY_CAP >> 1)), "/dev/zero"] if command == "validate" else ["cat", "/dev/zero"]
+    source = (
+        ["head", "-c", str(MEMORY_CAP + (MEMORY_CAP >> 1)), "/dev/zero"]
+        if command == "validate"
+        else ["cat", "/dev/zero"]
+    )
     with subprocess.Popen(source, stdout=subprocess.PIPE) as zeros:
         proc = subprocess.run(
             [sys.executable, "-m", "toolwire", *argv], stdin=zeros.stdout, capture_output=True, cwd=REPO, env=env,

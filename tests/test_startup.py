@@ -12,7 +12,14 @@ import pytest
 from toolwire.cli.main import LAZY_COMMANDS, main
 
 HEAVY_FOR_THE_PACKAGE = ("pydantic", "asyncio", "toolwire_dialects.registry", "toolwire_dialects.openai_chat")
-HEAVY_FOR_HELP = ("jsonschema", "jinja2", "referencing", "toolwire_dialects", "toolwire.spec.model", "toolwire.validation")
+HEAVY_FOR_HELP = (
+    "jsonschema",
+    "jinja2",
+    "referencing",
+    "toolwire_dialects",
+    "toolwire.spec.model",
+    "toolwire.validation",
+)
 
 
 def _modules_after(code: str) -> set[str]:
@@ -34,8 +41,16 @@ def test_what_a_caller_touches_is_loaded_then() -> None:
 
 
 def test_help_loads_no_command_module() -> None:
-    loaded = _modules_after("import sys\nsys.argv = ['toolwire', '--help']\nfrom toolwire.cli.main import main\ntry:\n    main()\nexcept SystemExit:\n    pass")
+    loaded = _modules_after(
+        "import sys\nsys.argv = ['toolwire', '--help']\nfrom toolwire.cli.main import main\ntry:\n    main()\nexcept SystemExit:\n    pass"
+    )
     assert not [name for name in loaded if name.startswith(HEAVY_FOR_HELP)]
+    # Only the group and its reporting: every command module is loaded when it runs.
+    assert {name for name in loaded if name.startswith("toolwire.")} == {
+        "toolwire.cli",
+        "toolwire.cli.main",
+        "toolwire.cli.report",
+    }
 
 
 @pytest.mark.parametrize("name", sorted(LAZY_COMMANDS))

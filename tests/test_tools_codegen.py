@@ -17,8 +17,9 @@ import pytest
 from click.testing import CliRunner
 from pydantic import ValidationError
 
+from toolwire.cli.tools import tools_group
 from toolwire.spec.positions import pointer_line
-from toolwire.tools.codegen import ToolsCodegenError, generate_tool_stubs, to_canonical_definition, tools_group
+from toolwire.tools.codegen import ToolsCodegenError, generate_tool_stubs, to_canonical_definition
 
 WEATHER_PARAMETERS: dict[str, Any] = {
     "type": "object",

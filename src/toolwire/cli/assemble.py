@@ -19,39 +19,38 @@ from __future__ import annotations
 import importlib
 import json
 import re
-import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from types import ModuleType
-from typing import TYPE_CHECKING, Any, NoReturn
+from typing import Any
 
 import click
 
-from toolwire.cli.config import GENERATED_HELP, resolve_or_exit
+from toolwire.cli.config import resolve_or_exit
 from toolwire.cli.generated_package import load
-from toolwire.spec.json_input import ParseError, display_name, finding, loads_text, max_bytes_option, read_text_or_exit
+from toolwire.cli.inputs import parse_or_exit, read_text_or_exit
+from toolwire.cli.options import generated_option, max_bytes_option
+from toolwire.cli.profiles import load_profile_or_exit
+from toolwire.cli.report import ExitStatus, echo, finish, located, report
+from toolwire.spec.json_input import ParseError, loads_text
 from toolwire.spec.positions import pointer, pointer_line
-
-if TYPE_CHECKING:
-    from toolwire.validation.profiles import Profile
 
 SHAPE = "stream_event"
 SSE_FIELDS = ("data:", "event:", "id:", "retry:", ":")
-
-
-def _finding(message: str) -> NoReturn:
-    click.echo(message, err=True)
-    sys.exit(1)
-
-
 _SSE_LINES = re.compile(r"\r\n|\r|\n")  # SSE ends lines with CRLF, LF or a bare CR
 
 
 def _parse(name: str, dialect: str, line: int, text: str) -> Any:
-    try:
-        return loads_text(text)
-    except ParseError as exc:
-        _finding(finding(name, f"{dialect}/{SHAPE}", ParseError(exc.message, line + exc.line - 1, exc.keyword)))
+    return parse_or_exit(name, f"{dialect}/{SHAPE}", text, first_line=line)
+
+
+def _same(pointer: str) -> str:
+    return pointer
+
+
+def _at(prefix: str, pointer: str) -> str:
+    """An event's pointer inside the input (prefix: the event's own place in a JSON array)."""
+    return prefix + (pointer or "/")
 
 
 def _is_json(line: str) -> bool:
@@ -111,38 +110,36 @@ def _events(name: str, text: str, dialect: str) -> Iterator[tuple[int, str, Any]
 
 def _event(name: str, dialect: str, line: int, data: list[str]) -> Any:
     """An event whose data ran over several lines; a finding names the line it starts on."""
-    try:
-        return loads_text("\n".join(data))
-    except ParseError as exc:
-        _finding(finding(name, f"{dialect}/{SHAPE}", ParseError(exc.message, line, exc.keyword)))
+    return parse_or_exit(name, f"{dialect}/{SHAPE}", "\n".join(data), at_line=line)
 
 
-def _profile(schemas: Path, dialect: str, name: str) -> Profile:
-    from toolwire.validation.profiles import ProfileError, load_profile
-
-    try:
-        return load_profile(schemas, dialect, name)
-    except ProfileError as exc:
-        raise click.BadParameter(str(exc), param_hint="--profile") from None
+Check = Callable[[Any], tuple[str, str] | None]
 
 
-def _validator(pkg: ModuleType, schema_id: str | None) -> Any:
+def _checker(pkg: ModuleType, schema_id: str | None) -> Check | None:
+    """A check of one event against the dialect's stream_event schema: the best error's
+    pointer and `message [keyword]`, or None when the event is valid."""
     if schema_id is None:
         return None
-    import jsonschema
+    import jsonschema  # type: ignore[import-untyped]  # no stubs in the environment
     import referencing
-    import referencing.exceptions
     from referencing.jsonschema import DRAFT202012
 
     schemas = importlib.import_module(f"{pkg.__name__}._schemas").SCHEMAS
-
-    def refuse(uri: str) -> referencing.Resource:
-        raise referencing.exceptions.NoSuchResource(ref=uri)
-
-    registry = referencing.Registry(retrieve=refuse).with_resources(
+    # A Registry retrieves nothing it was not given: a $ref outside the package is an error.
+    registry = referencing.Registry().with_resources(
         (sid, DRAFT202012.create_resource(schema)) for sid, schema in schemas.items()
     )
-    return jsonschema.Draft202012Validator(schemas[schema_id], registry=registry)
+    validator = jsonschema.Draft202012Validator(schemas[schema_id], registry=registry)
+
+    def check(event: Any) -> tuple[str, str] | None:
+        errors = list(validator.iter_errors(event))
+        if not errors:
+            return None
+        best = jsonschema.exceptions.best_match(errors)
+        return pointer(best.absolute_path), f"{best.message} [{best.validator}]"
+
+    return check
 
 
 @click.command()
@@ -153,66 +150,62 @@ def _validator(pkg: ModuleType, schema_id: str | None) -> Any:
     help="Accept the documented quirks of servers speaking the dialect (openai_chat: compat) before each "
     "event is checked; each quirk seen is a note.",
 )
-@click.option("--generated", type=click.Path(path_type=Path, file_okay=False), help=GENERATED_HELP)
+@generated_option()
 @max_bytes_option()
 @click.argument("file", default="-")
 def assemble(dialect: str, profile: str | None, generated: Path | None, max_bytes: int, file: str) -> None:
     """Assemble the tool calls of a stream (JSON lines, SSE text or a JSON array of events)."""
-    import jsonschema
-
     config = resolve_or_exit(out=generated)
-    generated = config.out
-    pkg = load(generated, config.package)
+    pkg = load(config.out, config.package)
     try:
         streams = importlib.import_module(f"{pkg.__name__}.streams")
     except ImportError:
-        raise click.UsageError(f"the generated package in {generated} has no stream assemblers; run `toolwire generate`") from None
+        raise click.UsageError(
+            f"the generated package in {config.out} has no stream assemblers; run `toolwire generate`"
+        ) from None
     module = streams.STREAMS.get(dialect)
     if module is None:
         known = ", ".join(streams.STREAMS) or "none"
         why = "has no stream mapping" if dialect in pkg.DIALECTS else "is not a known dialect"
         raise click.BadParameter(f"{dialect!r} {why}; dialects with streams: {known}", param_hint="--dialect")
-    quirks = _profile(config.schemas, dialect, profile) if profile else None
-    name = display_name(file)
-    text = read_text_or_exit(file, f"{dialect}/{SHAPE}", max_bytes)
-    validator = _validator(pkg, module.EVENT_SCHEMA)
+    quirks = load_profile_or_exit(config.schemas, dialect, profile) if profile else None
+    what = f"{dialect}/{SHAPE}"
+    text = read_text_or_exit(file, what, max_bytes)
+    check = _checker(pkg, module.EVENT_SCHEMA)
     assembler = module.Assembler()
     lines: list[tuple[int, str]] = []  # per event fed: its line and pointer prefix
-    for line, prefix, event in _events(name, text, dialect):
+    for line, prefix, event in _events(file, text, dialect):
         lines.append((line, prefix))
-        where = f"{name}:{line}: {dialect}/{SHAPE}"
-        checked, back = event, str
+        checked: Any = event
+        back: Callable[[str], str] = _same
         if quirks is not None:  # the schema checks the rest; the assembler reads the event as it is
             accepted = quirks.accept(event, {SHAPE})
             checked, back = accepted.value, accepted.original_pointer
             for seen in accepted.seen:
-                click.echo(f"{where}: {prefix}{seen.pointer or '/'}: note: {quirks.note(seen)}", err=True)
-        if validator is not None:
-            errors = list(validator.iter_errors(checked))
-            if errors:
-                best = jsonschema.exceptions.best_match(errors)
-                at = back(pointer(best.absolute_path))
-                _finding(f"{where}: {prefix}{at or '/'}: {best.message} [{best.validator}]")
+                echo(located(file, line, _at(prefix, seen.pointer), f"note: {quirks.note(seen)}", what))
+        error = check(checked) if check is not None else None
+        if error is not None:
+            at, message = error
+            report([located(file, line, _at(prefix, back(at)), message, what)], ExitStatus.FINDINGS)
         try:
             assembler.feed(event)
         except pkg.DecodeError as exc:
-            _finding(f"{where}: {prefix}{exc.pointer or '/'}: {exc.message}")
+            report([located(file, line, _at(prefix, exc.pointer), exc.message, what)], ExitStatus.FINDINGS)
     try:
         result = assembler.result()
     except pkg.DecodeError as exc:
-        _finding(f"{name}: {dialect}/{SHAPE}: {exc.pointer or '/'}: {exc.message}")
+        report([located(file, None, exc.pointer, exc.message, what)], ExitStatus.FINDINGS)
     click.echo(json.dumps(result, ensure_ascii=False, indent=2))
-    for kind, reports in (("note", assembler.notes), ("finding", assembler.findings)):
-        for report in reports:
-            line, prefix = lines[report["event"]] if 0 <= report["event"] < len(lines) else (None, "")
-            at = f"{name}:{line}" if line is not None else name
-            label = "note: " if kind == "note" else ""
-            click.echo(f"{at}: {dialect}/{SHAPE}: {prefix}{report['pointer'] or '/'}: {label}{report['message']}", err=True)
+    for label, reports in (("note: ", assembler.notes), ("", assembler.findings)):
+        for found in reports:
+            fed = 0 <= found["event"] < len(lines)
+            at_line, prefix = lines[found["event"]] if fed else (None, "")
+            echo(located(file, at_line, _at(prefix, found["pointer"]), label + found["message"], what))
     bad = len(assembler.findings)
     for i, call in enumerate(result["tool_calls"]):
         if call.get("incomplete") or call.get("arguments") is None:
             bad += 1
-            what = "incomplete" if call.get("incomplete") else "invalid"
-            click.echo(f"{name}: /tool_calls/{i}: {what} call {call.get('name')!r}: {call.get('arguments_error')}", err=True)
-    if bad:
-        sys.exit(1)
+            state = "incomplete" if call.get("incomplete") else "invalid"
+            message = f"{state} call {call.get('name')!r}: {call.get('arguments_error')}"
+            echo(located(file, None, f"/tool_calls/{i}", message))
+    finish(ExitStatus.FINDINGS if bad else ExitStatus.OK)

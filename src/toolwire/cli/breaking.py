@@ -13,7 +13,6 @@ from __future__ import annotations
 import io
 import json
 import subprocess
-import sys
 import tarfile
 import tempfile
 from pathlib import Path
@@ -21,20 +20,17 @@ from typing import Any
 
 import click
 
-from toolwire.cli.config import OVERLAY_HELP, SCHEMAS_HELP, resolve_or_exit
+from toolwire.cli.config import resolve_or_exit
+from toolwire.cli.options import overlay_option, schemas_option
+from toolwire.cli.report import ExitStatus, fail, finish, say
 from toolwire.spec.breaking import Finding, compare, read_spec
 from toolwire.validation.report import _escape_data, _escape_property
-
-
-def _fail(message: str) -> None:
-    click.echo(f"toolwire: {message}", err=True)
-    sys.exit(2)
 
 
 def _git(folder: Path, *args: str) -> bytes:
     proc = subprocess.run(["git", "-C", str(folder), *args], capture_output=True, check=False)
     if proc.returncode != 0:
-        _fail(f"git {' '.join(args)}: {proc.stderr.decode('utf-8', 'replace').strip() or 'failed'}")
+        fail(f"git {' '.join(args)}: {proc.stderr.decode('utf-8', 'replace').strip() or 'failed'}")
     return proc.stdout
 
 
@@ -73,7 +69,7 @@ def _previous(schemas: Path, overlays: tuple[Path, ...], against: str, tmp: Path
         return _spec_at_ref(schemas, against, tmp / "base"), ()
     layers = [_layer_at_ref(folder, against, tmp / str(i)) for i, folder in enumerate((schemas, *overlays))]
     if all(layer is folder for layer, folder in zip(layers, (schemas, *overlays), strict=True)):
-        _fail(f"{against}: no layer of the spec is in a git repository that knows this ref")
+        fail(f"{against}: no layer of the spec is in a git repository that knows this ref")
     return layers[0] or schemas, tuple(layer for layer in layers[1:] if layer is not None)
 
 
@@ -104,10 +100,8 @@ def _shown(folder: Path) -> str:
 
 @click.command()
 @click.option("--against", required=True, metavar="REF|DIR", help="A git ref, or a folder holding the previous spec.")
-@click.option("--schemas", type=click.Path(path_type=Path, file_okay=False), help=SCHEMAS_HELP)
-@click.option(
-    "--overlay", "overlays", multiple=True, type=click.Path(path_type=Path, file_okay=False), help=OVERLAY_HELP
-)
+@schemas_option()
+@overlay_option()
 @click.option("--format", "fmt", type=click.Choice(("text", "json", "github")), default="text", show_default=True)
 def breaking(against: str, schemas: Path | None, overlays: tuple[Path, ...], fmt: str) -> None:
     """Report changes since REF|DIR that break generated code or captured payloads."""
@@ -117,23 +111,23 @@ def breaking(against: str, schemas: Path | None, overlays: tuple[Path, ...], fmt
     config = resolve_or_exit(schemas=schemas, overlays=overlays)
     schemas, overlays = config.schemas, config.overlays
     if not schemas.is_dir():
-        _fail(f"{schemas}: schemas folder not found")
+        fail(f"{schemas}: schemas folder not found")
     with tempfile.TemporaryDirectory(prefix="toolwire-breaking-") as tmp:
         previous_folder, previous_overlays = _previous(schemas, overlays, against, Path(tmp))
         if not previous_folder.is_dir():
-            _fail(f"{against}: no schemas folder there")
+            fail(f"{against}: no schemas folder there")
         try:
             findings = compare(_read(previous_folder, previous_overlays), _read(schemas, overlays))
             current = layered_files(schemas, overlays) if overlays else {}
         except SpecError as exc:
-            _fail(exc.problems[0])
+            fail(exc.problems[0])
         except (OSError, UnicodeDecodeError, ValueError) as exc:
-            _fail(str(exc))
+            fail(str(exc))
     for finding in findings:
         path = current.get(finding.file)
         layer = layer_of(finding.file, path) if path and not path.is_relative_to(schemas.resolve()) else schemas
         click.echo(_render(finding, fmt, _shown(layer)))
     rules = sorted({f.rule for f in findings})
     summary = f"{len(findings)} breaking change(s)" + (f" ({', '.join(rules)})" if rules else "")
-    click.echo(f"toolwire: {summary} since {against}", err=True)
-    sys.exit(1 if findings else 0)
+    say(f"{summary} since {against}")
+    finish(ExitStatus.FINDINGS if findings else ExitStatus.OK)

@@ -11,11 +11,15 @@ from __future__ import annotations
 
 import re
 import tomllib
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from toolwire.spec.builtin import builtin_folder
+
+if TYPE_CHECKING:
+    from toolwire.spec.model import Spec
 
 TARGETS = ("python",)
 DEFAULT_PACKAGE = "toolwire_dialects"
@@ -81,7 +85,9 @@ def _relative_to_cwd(path: Path) -> Path:
         return path.resolve()
 
 
-def _line_of(path: Path, key: str) -> int:
+def _line_of(path: Path | None, key: str) -> int:
+    if path is None:  # no file: the message is about a flag or a default
+        return 1
     for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
         if re.match(rf"\s*{re.escape(key)}\s*=", line):
             return number
@@ -112,6 +118,7 @@ def resolve(
             value = table[key]
             if not isinstance(value, str):
                 raise ConfigError(f"{path}:{_line_of(path, key)}: {key} must be a path (a string)")
+            assert path is not None  # a table came from a file
             origin[key] = where
             return _relative_to_cwd(path.parent / value)
         origin[key] = fallback_origin
@@ -123,6 +130,7 @@ def resolve(
     resolved_out = folder(
         "out", out, _relative_to_cwd(path.parent / "generated") if path else Path("generated"), DEFAULT
     )
+    assert resolved_out is not None
     targets = table.get("targets", list(TARGETS))
     if not isinstance(targets, list) or not targets or any(t not in TARGETS for t in targets):
         raise ConfigError(f"{path}:{_line_of(path, 'targets')}: targets must be a list of {', '.join(TARGETS)}")
@@ -155,21 +163,31 @@ def _overlays(
     return tuple(_relative_to_cwd(path.parent / v) for v in value)
 
 
-def resolve_or_exit(**flags: Any) -> Config:
+def resolve_or_exit(
+    schemas: Path | None = None,
+    templates: Path | None = None,
+    out: Path | None = None,
+    overlays: tuple[Path, ...] | None = None,
+) -> Config:
     """resolve() for a command: a configuration error is a one-line message and exit 2."""
-    import sys
-
-    import click
+    from toolwire.cli.report import fail
 
     try:
-        return resolve(**flags)
+        return resolve(schemas=schemas, templates=templates, out=out, overlays=overlays)
     except ConfigError as exc:
-        click.echo(f"toolwire: {exc}", err=True)
-        sys.exit(2)
+        fail(str(exc))
 
 
-SCHEMAS_HELP = "Spec folder (default: as configured, else the built-in spec)."
-OVERLAY_HELP = "A folder laid over the spec, file by file (repeatable, a later one wins; replaces the configured ones)."
-GENERATED_HELP = (
-    "Folder of the generated packages (default: as configured, else ./generated, else the installed package)."
-)
+def load_spec_or_exit(config: Config, undone: str, escape: Callable[[str], str] = str) -> Spec:
+    """The layered spec of a configuration; its problems, one line each, and a summary saying
+    what was not done (exit 2). escape: how the lines are made printable (validate escapes)."""
+    from toolwire.cli.report import ExitStatus, report
+    from toolwire.spec.model import SpecError
+    from toolwire.spec.overlay import load_layered
+
+    try:
+        return load_layered(config.schemas, config.overlays)
+    except SpecError as exc:
+        where = " + ".join(map(str, (config.schemas, *config.overlays)))
+        summary = escape(f"{len(exc.problems)} problem(s) in {where}; {undone}")
+        report(map(escape, exc.problems), ExitStatus.USAGE, summary)

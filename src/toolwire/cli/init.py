@@ -10,21 +10,13 @@ from __future__ import annotations
 import json
 import keyword
 import re
-import sys
 from pathlib import Path
-from typing import NoReturn
 
 import click
 
 from toolwire.cli.config import resolve_or_exit
+from toolwire.cli.report import fail, say
 from toolwire.targets.python import render
-
-EXIT_USAGE = 2
-
-
-def _fail(message: str) -> NoReturn:
-    click.echo(f"toolwire: {message}", err=True)
-    sys.exit(EXIT_USAGE)
 
 
 @click.group("init")
@@ -57,13 +49,13 @@ def _retitle(text: str, name: str) -> str:
 
 def _check_name(name: str, base: set[str], known: dict[str, str], modules: set[str]) -> None:
     if not name.isidentifier() or keyword.iskeyword(name):
-        _fail(f"dialect name {name!r}: expected a Python identifier that is not a keyword (e.g. acme_chat)")
+        fail(f"dialect name {name!r}: expected a Python identifier that is not a keyword (e.g. acme_chat)")
     if name in base:
-        _fail(f"dialect name {name!r}: a built-in dialect has that name; override its files instead")
+        fail(f"dialect name {name!r}: a built-in dialect has that name; override its files instead")
     if name in modules:
-        _fail(f"dialect name {name!r}: the generated package has a module of that name ({', '.join(sorted(modules))})")
+        fail(f"dialect name {name!r}: the generated package has a module of that name ({', '.join(sorted(modules))})")
     if name in known:
-        _fail(f"dialect {name!r} exists already in {known[name]}; refusing to overwrite it")
+        fail(f"dialect {name!r} exists already in {known[name]}; refusing to overwrite it")
 
 
 @init_group.command("dialect")
@@ -81,12 +73,12 @@ def init_dialect(name: str, like: str, into: Path | None) -> None:
     config = resolve_or_exit()
     if into is None:
         if not config.overlays:
-            _fail("no overlay folder: pass --into DIR, or name one in [tool.toolwire] overlays")
+            fail("no overlay folder: pass --into DIR, or name one in [tool.toolwire] overlays")
         into = config.overlays[-1]
     if into.exists() and not into.is_dir():
-        _fail(f"{into}: not a folder")
+        fail(f"{into}: not a folder")
     if not config.schemas.is_dir():
-        _fail(f"{config.schemas}: schemas folder not found")
+        fail(f"{config.schemas}: schemas folder not found")
     layers = [o for o in (*config.overlays, into) if o.is_dir()]
     files = layered_files(config.schemas, layers)
     base = _dialects(layered_files(config.schemas))
@@ -96,7 +88,7 @@ def init_dialect(name: str, like: str, into: Path | None) -> None:
             known.setdefault(name, str(into))
     _check_name(name, base, known, set(render.package_modules(render.python_templates(config.templates))))
     if like not in known:
-        _fail(f"--like {like!r}: no such dialect; known: {', '.join(sorted(_dialects(files)))}")
+        fail(f"--like {like!r}: no such dialect; known: {', '.join(sorted(_dialects(files)))}")
     written = 0
     for rel, path in sorted(files.items()):
         top, _, rest = rel.partition("/")
@@ -109,8 +101,6 @@ def init_dialect(name: str, like: str, into: Path | None) -> None:
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(text, encoding="utf-8")
         written += 1
-    click.echo(f"toolwire: wrote {written} file(s) of dialect {name} (like {like}) in {into}", err=True)
+    say(f"wrote {written} file(s) of dialect {name} (like {like}) in {into}")
     if into.resolve() not in {o.resolve() for o in (config.schemas, *config.overlays)}:
-        click.echo(
-            f"toolwire: {into} is not a configured overlay: add it to overlays, or pass --overlay {into}", err=True
-        )
+        say(f"{into} is not a configured overlay: add it to overlays, or pass --overlay {into}")

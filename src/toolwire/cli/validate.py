@@ -6,38 +6,34 @@ Results go to stdout, status (summary, drift report, progress) to stderr.
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
 import sys
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import Any, BinaryIO, NoReturn
 
 import click
 
-from toolwire.cli.config import OVERLAY_HELP, SCHEMAS_HELP, resolve_or_exit
-from toolwire.spec.json_input import ByteSize
-from toolwire.spec.model import SpecError
-from toolwire.spec.overlay import load_layered
+from toolwire.cli.config import Config, load_spec_or_exit, resolve_or_exit
+from toolwire.cli.options import ByteSize, max_bytes_option, overlay_option, schemas_option
+from toolwire.cli.report import ExitStatus, echo, fail, finish, guard, say
 from toolwire.validation.engine import MIB, Engine, EngineError, Options
 from toolwire.validation.inputs import STDIN, expand, plan
 from toolwire.validation.progress import Progress
 from toolwire.validation.report import FORMATS, Tally, escape_text
 from toolwire.validation.runner import RunConfig, run
 
-EXIT_FINDINGS = 1
-EXIT_USAGE = 2
 SEGMENT_BYTES = 4 * MIB
 
-
-def _say(line: str) -> None:
-    """A status line on stderr; it quotes file names and keys, so control characters are escaped."""
-    click.echo(escape_text(line), err=True)
+# Status lines quote file names and keys, so their control characters are escaped.
 
 
-def _fail(message: str, code: int = EXIT_USAGE) -> NoReturn:
-    _say(f"toolwire: {message}")
-    sys.exit(code)
+def _say(message: str) -> None:
+    say(escape_text(message))
+
+
+def _fail(message: str) -> NoReturn:
+    fail(escape_text(message))
 
 
 @click.command("validate")
@@ -86,17 +82,9 @@ def _fail(message: str, code: int = EXIT_USAGE) -> NoReturn:
 @click.option(
     "--quiet", "-q", is_flag=True, help="Print findings only: no summary, no progress, no output for valid payloads."
 )
-@click.option("--schemas", type=click.Path(path_type=Path, file_okay=False), help=SCHEMAS_HELP)
-@click.option(
-    "--overlay", "overlays", multiple=True, type=click.Path(path_type=Path, file_okay=False), help=OVERLAY_HELP
-)
-@click.option(
-    "--max-record-bytes",
-    type=ByteSize(),
-    default="16M",
-    show_default=True,
-    help="Larger payloads (lines, events, files) are findings, not read into memory.",
-)
+@schemas_option()
+@overlay_option()
+@max_bytes_option("Larger payloads (lines, events, files) are findings, not read into memory.", "max_record_bytes")
 @click.option(
     "--segment-bytes",
     type=ByteSize(),
@@ -129,22 +117,12 @@ def validate(
     if suggest is not None and not strict:
         raise click.UsageError("--suggest needs --strict (the patch describes the drift --strict finds)")
     config = resolve_or_exit(schemas=schemas, overlays=overlays)
-    try:
-        code = _validate(
+    with guard():  # also when the command runs on its own (tests, embedding), not under the group
+        status = _validate(
             *(paths, dialect, shape, fmt, profile, strict, suggest, jobs, fail_fast, quiet),
-            *(config.schemas, max_record_bytes, segment_bytes, config.overlays),
+            *(config, max_record_bytes, segment_bytes),
         )
-    except (click.exceptions.Exit, click.ClickException, click.exceptions.Abort, SystemExit):
-        raise
-    except KeyboardInterrupt:
-        _fail("interrupted", 130)
-    except BrokenPipeError:  # e.g. `| head`: the reader left; not an error of ours
-        with contextlib.suppress(OSError):
-            sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - silence the flush at exit
-        sys.exit(EXIT_FINDINGS)
-    except Exception as exc:  # a CLI reports, it does not print tracebacks
-        _fail(f"internal error: {type(exc).__name__}: {exc}")
-    sys.exit(code)
+    finish(status)
 
 
 def _validate(
@@ -158,20 +136,14 @@ def _validate(
     jobs: int,
     fail_fast: bool,
     quiet: bool,
-    schemas: Path,
+    config: Config,
     max_record_bytes: int,
     segment_bytes: int,
-    overlays: tuple[Path, ...] = (),
-) -> int:
+) -> ExitStatus:
     if list(paths).count(STDIN) > 1:
         raise click.UsageError("'-' (stdin) can be given once")
-    try:
-        spec = load_layered(schemas, overlays)
-    except SpecError as exc:
-        for problem in exc.problems:
-            _say(problem)
-        where = " + ".join(map(str, (schemas, *overlays)))
-        _fail(f"{len(exc.problems)} problem(s) in {where}; nothing was validated")
+    schemas, overlays = config.schemas, config.overlays
+    spec = load_spec_or_exit(config, "nothing was validated", escape=escape_text)
     options = Options(
         dialect=dialect,
         shape=shape,
@@ -193,14 +165,14 @@ def _validate(
     notes: list[str] = []
     files, problems = expand(list(paths), notes)
     for line in (*notes, *problems):
-        _say(f"toolwire: {line}")
+        _say(line)
     units = plan(files, segment_bytes)
     jobs = jobs or os.cpu_count() or 1
     progress = Progress(sum(u.size for u in units), enabled=None if not quiet else False)
-    config = RunConfig(str(schemas), options, fmt, quiet, fail_fast, tuple(map(str, overlays)))
+    run_config = RunConfig(str(schemas), options, fmt, quiet, fail_fast, tuple(map(str, overlays)))
     try:
         outcome = run(
-            config,
+            run_config,
             engine,
             units,
             out=sys.stderr if suggest == STDIN else sys.stdout,  # stdout is the patch's
@@ -212,23 +184,26 @@ def _validate(
         progress.close()
         sys.stdout.flush()
     for problem in outcome.problems:
-        _say(f"toolwire: {problem}")
+        _say(problem)
     tally = outcome.tally
     if not quiet:
         stop = " (stopped at the first finding: --fail-fast)" if outcome.stopped else ""
-        _say(f"toolwire: {tally.summary()}{stop} [{engine.backend}]")
+        _say(f"{tally.summary()}{stop} [{engine.backend}]")
         for line in tally.drift_report():
-            _say(f"toolwire: {line}" if not line.startswith("  ") else line)
+            if line.startswith("  "):  # a detail of the line above
+                echo(escape_text(line))
+            else:
+                _say(line)
     if suggest is not None:
         _write_patch(suggest, tally, spec.documents, quiet)
     if problems or outcome.problems:
-        return EXIT_USAGE
+        return ExitStatus.USAGE
     if tally.findings:
-        return EXIT_FINDINGS
+        return ExitStatus.FINDINGS
     if not tally.checked:
-        click.echo("toolwire: no payload was checked", err=True)
-        return EXIT_USAGE
-    return 0
+        say("no payload was checked")
+        return ExitStatus.USAGE
+    return ExitStatus.OK
 
 
 def _write_patch(target: str, tally: Tally, documents: dict[str, Any], quiet: bool) -> None:
@@ -245,10 +220,10 @@ def _write_patch(target: str, tally: Tally, documents: dict[str, Any], quiet: bo
     if not quiet:
         ops = sum(len(v) for v in patch.values())
         where = "stdout" if target == STDIN else target
-        _say(f"toolwire: suggested {ops} addition(s) to {len(patch)} schema file(s): {where}")
+        _say(f"suggested {ops} addition(s) to {len(patch)} schema file(s): {where}")
         for path in sorted(tally.suggestions.unplaced):
-            _say(f"  no schema object to add {path} to (only an `if` describes its object)")
+            echo(escape_text(f"  no schema object to add {path} to (only an `if` describes its object)"))
 
 
-def _stdin() -> Any:
-    return getattr(sys.stdin, "buffer", sys.stdin)  # bytes: payloads are decoded by the JSON parser
+def _stdin() -> BinaryIO:
+    return sys.stdin.buffer  # bytes: payloads are decoded by the JSON parser

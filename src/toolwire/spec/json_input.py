@@ -1,5 +1,7 @@
 """One reader of JSON input for every command (convert, extract, assemble, validate, tools).
 
+Pure reading and parsing: no exits and no options (those are the CLI's, toolwire.cli.inputs).
+
 The rules, the same wherever text is read (the generated runtime's `loads` keeps the same ones
 for argument text):
 - input is UTF-8; one leading byte order mark is dropped; anything else that is not UTF-8 is a
@@ -21,9 +23,7 @@ import math
 import re
 import sys
 from pathlib import Path
-from typing import Any, BinaryIO, ClassVar, NoReturn
-
-import click
+from typing import Any, BinaryIO
 
 MIB = 1 << 20
 DEFAULT_MAX_BYTES = 16 * MIB
@@ -215,71 +215,6 @@ def read_source(source: str, max_bytes: int = DEFAULT_MAX_BYTES, stdin: BinaryIO
     return data
 
 
-def display_name(source: str) -> str:
-    return "<stdin>" if source == STDIN else source
-
-
 def read_text(source: str, max_bytes: int = DEFAULT_MAX_BYTES) -> str:
     """The input as text (BOM dropped, UTF-8 checked, not blank), for line-based formats."""
     return _document_text(read_source(source, max_bytes))
-
-
-# --- at the command line -------------------------------------------------------------------
-
-
-def finding(source: str, what: str, exc: ParseError) -> str:
-    """`name:line: what: /: message`, the one-line finding every command prints."""
-    message = f"not valid JSON: {exc.message}" if exc.keyword == "parse" else exc.message
-    return f"{display_name(source)}:{exc.line}: {what}: /: {message}"
-
-
-class ByteSize(click.ParamType):
-    """A size such as 1048576, 512K, 16M or 1G."""
-
-    name = "size"
-    _UNITS: ClassVar[dict[str, int]] = {"": 1, "k": 1 << 10, "m": 1 << 20, "g": 1 << 30}
-
-    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> int:
-        if isinstance(value, int):
-            return value
-        match = re.fullmatch(r"\s*(\d+)\s*([kmg]?)(?:i?b)?\s*", str(value), re.IGNORECASE)
-        if not match or int(match.group(1)) < 1:
-            self.fail(f"{value!r} is not a size like 65536, 512K, 16M or 1G", param, ctx)
-        return int(match.group(1)) * self._UNITS[match.group(2).lower()]
-
-
-def max_bytes_option(help: str = "Larger input is a finding (exit 1), not read into memory.") -> Any:
-    return click.option("--max-record-bytes", "max_bytes", type=ByteSize(), default="16M", show_default=True, help=help)
-
-
-def _exit(message: str, code: int) -> NoReturn:
-    click.echo(message, err=True)
-    sys.exit(code)
-
-
-def read_json_or_exit(source: str, what: str, max_bytes: int = DEFAULT_MAX_BYTES) -> Any:
-    """The JSON document of a file or stdin; a finding exits 1, an unreadable input exits 2."""
-    try:
-        return parse_document(read_source(source, max_bytes))
-    except ParseError as exc:
-        _exit(finding(source, what, exc), 1)
-    except ReadProblem as exc:
-        _exit(f"toolwire: {exc}", 2)
-
-
-def read_text_or_exit(source: str, what: str, max_bytes: int = DEFAULT_MAX_BYTES) -> str:
-    try:
-        return read_text(source, max_bytes)
-    except ParseError as exc:
-        _exit(finding(source, what, exc), 1)
-    except ReadProblem as exc:
-        _exit(f"toolwire: {exc}", 2)
-
-
-def read_json_text_or_exit(source: str, what: str, max_bytes: int = DEFAULT_MAX_BYTES) -> tuple[str, Any]:
-    """read_json_or_exit, with the text the document was parsed from (to find a pointer's line)."""
-    text = read_text_or_exit(source, what, max_bytes)
-    try:
-        return text, loads_text(text)
-    except ParseError as exc:
-        _exit(finding(source, what, exc), 1)

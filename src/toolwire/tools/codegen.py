@@ -12,7 +12,6 @@ from __future__ import annotations
 import ast
 import builtins
 import json
-import os
 import shlex
 import sys
 import warnings
@@ -20,14 +19,12 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-import click
-
 from toolwire.spec.positions import tokens
 from toolwire.targets.python import names as pytarget
 from toolwire.tools.definitions import Tool, camel, read_tools, to_canonical_definition
 from toolwire.tools.errors import ToolsCodegenError, pointer_at
 
-__all__ = ["ToolsCodegenError", "generate_tool_stubs", "to_canonical_definition", "tools_group"]
+__all__ = ["ToolsCodegenError", "generate_tool_stubs", "to_canonical_definition"]
 
 # Keywords whose values are data, not subschemas: a "$ref" inside them is not a reference.
 _DATA_KEYWORDS = {"const", "default", "enum", "examples"}
@@ -304,56 +301,3 @@ def _module_names(code: str) -> set[str]:
 
 
 # --- CLI -------------------------------------------------------------------------------
-
-
-@click.group(name="tools")
-def tools_group() -> None:
-    """Work with tool definitions."""
-
-
-@tools_group.command(name="generate")
-@click.argument(
-    "definitions",
-    nargs=-1,
-    required=True,
-    type=click.Path(exists=True, dir_okay=False, path_type=Path),
-)
-@click.option(
-    "--out",
-    required=True,
-    type=click.Path(dir_okay=False, writable=True, path_type=Path),
-    help="The Python module to write.",
-)
-def generate_command(definitions: tuple[Path, ...], out: Path) -> None:
-    """Write typed parameter models and stubs for the tools in DEFINITIONS (JSON files).
-
-    Exit codes: 0 written, 1 bad definitions (reported as `path: /pointer: message`),
-    2 usage error, the output cannot be written or would not compile.
-    """
-    try:
-        code = generate_tool_stubs(list(definitions), out=out)
-    except ToolsCodegenError as exc:
-        click.echo(str(exc), err=True)
-        sys.exit(1)
-    except RecursionError:  # read within the depth limit, but too deep for the model generator
-        where = ", ".join(str(p) for p in definitions)
-        click.echo(f"{where}: /: parameters nest too deeply to generate models for", err=True)
-        sys.exit(1)
-    except Exception as exc:  # never a traceback at the command line
-        click.echo(f"internal error: {type(exc).__name__}: {' '.join(str(exc).split())}", err=True)
-        sys.exit(2)
-    problems = pytarget.syntax_problems({pytarget.comment_text(str(out)): code})
-    if problems:  # never write a module that does not compile
-        for problem in problems:
-            click.echo(problem, err=True)
-        click.echo(f"internal error: the generated module would not compile; {out} was not written", err=True)
-        sys.exit(2)
-    staged = out.parent / f".toolwire-staging-{out.name}"  # a killed run never leaves half a module
-    try:
-        staged.write_bytes(code.encode("utf-8"))  # bytes: the same file on every platform
-        os.replace(staged, out)
-    except OSError as exc:
-        staged.unlink(missing_ok=True)
-        click.echo(f"{out}: cannot write: {exc.strerror or exc}", err=True)
-        sys.exit(2)
-    click.echo(f"wrote {out}", err=True)

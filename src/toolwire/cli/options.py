@@ -1,0 +1,60 @@
+"""Click options more than one command shares, with one help text each."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
+
+import click
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+SCHEMAS_HELP = "Spec folder (default: as configured, else the built-in spec)."
+OVERLAY_HELP = "A folder laid over the spec, file by file (repeatable, a later one wins; replaces the configured ones)."
+GENERATED_HELP = (
+    "Folder of the generated packages (default: as configured, else ./generated, else the installed package)."
+)
+MAX_BYTES_HELP = "Larger input is a finding (exit 1), not read into memory."
+
+
+if TYPE_CHECKING:  # generic from click 8.2 on; the package supports 8.1
+    _IntType = click.ParamType[int, object]
+else:
+    _IntType = click.ParamType
+
+
+class ByteSize(_IntType):
+    """A size such as 1048576, 512K, 16M or 1G."""
+
+    name = "size"
+    _UNITS: ClassVar[dict[str, int]] = {"": 1, "k": 1 << 10, "m": 1 << 20, "g": 1 << 30}
+
+    def convert(self, value: object, param: click.Parameter | None, ctx: click.Context | None) -> int:
+        if isinstance(value, int):
+            return value
+        match = re.fullmatch(r"\s*(\d+)\s*([kmg]?)(?:i?b)?\s*", str(value), re.IGNORECASE)
+        if not match or int(match.group(1)) < 1:
+            self.fail(f"{value!r} is not a size like 65536, 512K, 16M or 1G", param, ctx)
+        return int(match.group(1)) * self._UNITS[match.group(2).lower()]
+
+
+def _folder() -> click.Path:
+    return click.Path(path_type=Path, file_okay=False)
+
+
+def max_bytes_option(help: str = MAX_BYTES_HELP, name: str = "max_bytes") -> Callable[[F], F]:
+    return click.option("--max-record-bytes", name, type=ByteSize(), default="16M", show_default=True, help=help)
+
+
+def schemas_option() -> Callable[[F], F]:
+    return click.option("--schemas", type=_folder(), help=SCHEMAS_HELP)
+
+
+def overlay_option() -> Callable[[F], F]:
+    return click.option("--overlay", "overlays", multiple=True, type=_folder(), help=OVERLAY_HELP)
+
+
+def generated_option() -> Callable[[F], F]:
+    return click.option("--generated", type=_folder(), help=GENERATED_HELP)

@@ -17,11 +17,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from toolwire.spec.builtin import builtin_folder
+from toolwire.targets import TARGETS as KNOWN_TARGETS
 
 if TYPE_CHECKING:
     from toolwire.spec.model import Spec
 
-TARGETS = ("python",)
+TARGETS = tuple(KNOWN_TARGETS)  # the targets toolwire can generate (toolwire.targets)
 DEFAULT_PACKAGE = "toolwire_dialects"
 KEYS = ("schemas", "overlays", "templates", "out", "targets", "package")
 BUILT_IN = "built-in"

@@ -44,7 +44,7 @@ def generate(
     config = resolve_or_exit(schemas=schemas, templates=templates, out=out, overlays=overlays)
     spec = load_spec_or_exit(config, NOTHING)
     try:
-        rendered = gen.render(spec, config.templates, config.package)
+        rendered = gen.render(spec, config.templates, config.package, targets=config.targets)
     except SpecError as exc:
         report(exc.problems, ExitStatus.USAGE, f"{len(exc.problems)} problem(s) in {config.schemas}; {NOTHING}")
     except gen.GenerateError as exc:

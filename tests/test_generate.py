@@ -33,7 +33,7 @@ CHANGED_LINE = "# toolwire-test: a template change\n"
 CHANGED_TEMPLATE = "python/package/toolwire_dialects/convert.py.j2"
 CHANGED_OUTPUT = "python/toolwire_dialects/convert.py"
 REMOVED_VECTORS = "vectors/openai_chat/tool_choice.json"
-STALE_OUTPUT = "python/tests/test_openai_chat_tool_choice.py"
+STALE_OUTPUT = "python/tests/vectors/openai_chat/tool_choice.json"
 FOREIGN = {
     "python/NOTES.md": b"hand-written notes\n",
     "python/tests/test_handwritten.py": b"def test_mine():\n    assert True\n",

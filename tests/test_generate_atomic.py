@@ -24,12 +24,15 @@ import pytest
 from toolwire.generation import generate as gen
 from toolwire.generation import tree_swap
 from toolwire.spec.model import load_spec
+from toolwire.targets.python.names import header
 
 Tree = dict[str, bytes]
 CHANGED_TEMPLATE = "python/package/toolwire_dialects/convert.py.j2"
 CHANGED_OUTPUT = "python/toolwire_dialects/convert.py"
 REMOVED_VECTORS = "vectors/openai_chat/tool_choice.json"
-STALE_OUTPUT = "python/tests/test_openai_chat_tool_choice.py"
+STALE_OUTPUT = "python/tests/vectors/openai_chat/tool_choice.json"
+# A module an older toolwire generated per vector file, before the suite became data and runners.
+OLD_MODULE = "python/tests/test_openai_chat_tool_choice.py"
 FOREIGN = {"python/NOTES.md": b"hand-written\n", "python/tests/test_mine.py": b"def test_mine():\n    pass\n"}
 
 # Runs the real CLI, with tree_swap.checkpoint replaced to SIGKILL the process at one step.
@@ -160,15 +163,18 @@ def test_the_next_cli_run_repairs_a_tree_left_between_the_renames(
 
 def test_check_does_not_trust_the_manifest(snapshot: Snapshot, tmp_path: Path, read_tree: Any) -> None:
     """What an older toolwire left when killed: the new manifest, with a stale generated file
-    it does not list, and a generated file edited since."""
+    it does not list (a per-vector test module, saying it was generated), and a generated file
+    edited since."""
     out = tmp_path / "generated"
     out.mkdir()
     for path, data in snapshot.new.items():
         (out / path).parent.mkdir(parents=True, exist_ok=True)
         (out / path).write_bytes(data)
-    (out / STALE_OUTPUT).write_bytes(snapshot.old[STALE_OUTPUT])
+    old_module = header(["schemas/vectors/openai_chat/tool_choice.json", "templates/python/tests/test_{dialect}_{shape}.py.j2"])
+    (out / OLD_MODULE).write_text(old_module + "\n\ndef test_old() -> None:\n    pass\n", encoding="utf-8")
+    assert OLD_MODULE not in snapshot.new
     diff = gen.unified_diff(snapshot.rendered, out)
-    assert f"--- a/{STALE_OUTPUT}\n+++ /dev/null" in diff
+    assert f"--- a/{OLD_MODULE}\n+++ /dev/null" in diff
     (out / CHANGED_OUTPUT).write_bytes(snapshot.new[CHANGED_OUTPUT] + b"# edited by hand\n")
     assert f"+++ b/{CHANGED_OUTPUT}" in gen.unified_diff(snapshot.rendered, out)
     assert gen.write(snapshot.rendered, out) == (1, 1)

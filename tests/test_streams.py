@@ -2,7 +2,8 @@
 `toolwire assemble` exit codes; assembly keeps only the calls in flight.
 
 Runs against this checkout's generated package (see conftest.py); the per-dialect stream
-vectors, both directions, are in the generated suite (generated/python/tests/test_*_stream.py).
+vectors, both directions, are in the generated suite (generated/python/tests/test_streams.py
+runs every tests/vectors/<dialect>/stream.json).
 """
 
 from __future__ import annotations
@@ -353,7 +354,7 @@ def test_assemble_is_a_toolwire_command(toolwire: Any, repo_root: Path, corpus_d
 def test_a_dialect_without_stream_mapping_generates_no_stream_code(repo_root: Path) -> None:
     assert "mcp" not in streams.STREAMS
     assert not (repo_root / "generated/python/toolwire_dialects/streams/mcp.py").exists()
-    assert not (repo_root / "generated/python/tests/test_mcp_stream.py").exists()
+    assert not (repo_root / "generated/python/tests/vectors/mcp/stream.json").exists()
 
 
 @pytest.mark.parametrize(

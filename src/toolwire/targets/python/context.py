@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from toolwire.ir import shapes as plan
 from toolwire.ir.errors import GenerateError
 from toolwire.ir.streams import stream_ir
-from toolwire.spec.model import Dialect, Spec, VectorFile
+from toolwire.spec.model import Dialect, Spec, StreamVectorFile, VectorFile
 from toolwire.targets.python.stream_emit import stream_context
 
 
@@ -21,15 +22,14 @@ def dialect_context(spec: Spec, dialect: Dialect) -> dict[str, Any]:
         raise GenerateError(f"{rel}: {exc}") from exc
 
 
-def vector_context(spec: Spec, vf: VectorFile) -> dict[str, Any]:
-    return {
-        "vectors": vf,
-        "cases": vf.cases,
-        "cases_by_description": {case["description"]: case for case in vf.cases},
-        "known_failures": {c["description"]: c["known_failure"] for c in vf.cases if "known_failure" in c},
-        "conversions": any(case.get("to") for case in vf.cases),
-        "schema_file": spec.dialects[vf.dialect].mapping["shapes"][vf.shape]["schema"],
-        "wire_schemas": {
-            name: d.schema_id(vf.shape) for name, d in sorted(spec.dialects.items()) if vf.shape in d.schemas
-        },
-    }
+def vector_context(spec: Spec, vf: VectorFile | StreamVectorFile | None) -> dict[str, Any]:
+    """A vector file as the suite ships it, data beside its runners: the file's text as it is
+    (a BOM dropped). No file (a dialect without stream vectors): empty, so nothing is written."""
+    return {"vectors": vf, "vector_text": vf.path.read_text(encoding="utf-8-sig") if vf is not None else ""}
+
+
+def suite_context(spec: Spec) -> dict[str, Any]:
+    """What the conformance suite's own templates add: the wire schema of each shape of each
+    dialect (the mappings' `schema`), as the JSON the runners read."""
+    wire = {name: {shape: d.schema_id(shape) for shape in d.schemas} for name, d in spec.dialects.items()}
+    return {"wire_schemas_json": json.dumps(wire, indent=2, sort_keys=True) + "\n"}

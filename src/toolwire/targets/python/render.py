@@ -20,7 +20,7 @@ from toolwire.spec.model import SHAPES, Spec, SpecError
 from toolwire.spec.overlay import label
 from toolwire.spec.positions import pointer_line
 from toolwire.targets.python import names as pytarget
-from toolwire.targets.python.context import dialect_context, vector_context
+from toolwire.targets.python.context import dialect_context, suite_context, vector_context
 from toolwire.targets.python.models import models
 from toolwire.targets.python.names import header
 
@@ -222,16 +222,16 @@ def _render_one(
     rel: str,
 ) -> dict[str, str]:
     """Render one template: once, once per dialect ({dialect} in its name), or once per
-    vector file ({dialect} and {shape})."""
+    vector file ({dialect} and {shape}). The suite's templates (tests/) also see suite_context,
+    and a {dialect} template the dialect's stream vectors (vector_context)."""
     template = env.get_template(name)
+    if rel.startswith("tests/"):
+        context = {**context, **suite_context(spec)}
     if "{shape}" in rel:
         out = {}
         for vf in spec.vectors:
             file_header = header([label(spec, vf.path), f"templates/python/{name}"])
-            try:
-                text = template.render(context, header=file_header, **vector_context(spec, vf))
-            except ValueError as exc:  # a vector value with no Python literal
-                raise GenerateError(f"{label(spec, vf.path)}: {exc}") from exc
+            text = template.render(context, header=file_header, **vector_context(spec, vf))
             out[rel.replace("{dialect}", vf.dialect).replace("{shape}", vf.shape)] = text
         return out
     if "{dialect}" in rel:
@@ -239,8 +239,8 @@ def _render_one(
         for d in dialects:
             folder = label(spec, spec.dialects[d["name"]].folder / "dialect.json").removesuffix("dialect.json")
             sources = [folder, f"templates/python/{name}"]
-            cases = next((v.cases for v in spec.stream_vectors if v.dialect == d["name"]), [])
-            text = template.render(context, d=d, stream_cases=cases, header=header(sources))
+            streams = next((v for v in spec.stream_vectors if v.dialect == d["name"]), None)
+            text = template.render(context, d=d, header=header(sources), **vector_context(spec, streams))
             if text.strip():  # a template may have nothing to say for a dialect
                 out[rel.replace("{dialect}", d["name"])] = text
         return out

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from ._runtime import DecodeError, describe, escape
+from ._errors import DecodeError, describe, escape
 
 _ARTICLES = {
     "object": "an object",
@@ -96,7 +96,10 @@ def problem(
     if known is not None:
         for key in payload:
             if key not in known:
-                return f"/{escape(key)}", f"unknown field {key!r}: the dialect's clients refuse fields the schema does not name"
+                return (
+                    f"/{escape(key)}",
+                    f"unknown field {key!r}: the dialect's clients refuse fields the schema does not name",
+                )
     for key, value in payload.items():
         types = top.get(key)
         if types is not None and not _fits(value, types):

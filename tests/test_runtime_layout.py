@@ -23,22 +23,101 @@ FIRST_LINE = (
 )
 
 # Every name the generated code (and users) could import from the surfaces before the split.
-RUNTIME_NAMES = """
-CANONICAL_IDS CanonicalError ConversionError DecodeError Encoded IdMap IdPolicy Loss LossError MAX_DEPTH
-MISSING Note OPENAPI_KEYWORDS apply_fields arguments_text as_canonical as_wire checked choice_field_in
-content_as_string data_url decode_at describe describe_choice describe_part dump_arguments elements
-encode_id escape explain extension first_at foreign_extensions id_checker inject is_absent is_data_url
-is_object_schema loads lookup normalize_choice not_an_object note_position openapi_types_lower_case
-parse_arguments raw_decode report result_from_object result_to_object schema_from_openapi
-schema_profile_form schema_to_openapi split_data_url strict_mode_problem strict_tool_definition
-string_list text_of_json to_plain to_strict_schema tools_field_in unknown_fields where
-with_explicit_properties
-""".split()
-COMMON_NAMES = """
-Assembler Call CallStates ENDED IdMap MISSING PathArgs SHAPE StreamError _COMPACT as_event dump_arguments
-emit_key get_path item_copy json_path loads overlay partial_args pieces put put_default same set_path
-text_of to_text value_at where
-""".split()
+RUNTIME_NAMES = [
+    "CANONICAL_IDS",
+    "CanonicalError",
+    "ConversionError",
+    "DecodeError",
+    "Encoded",
+    "IdMap",
+    "IdPolicy",
+    "Loss",
+    "LossError",
+    "MAX_DEPTH",
+    "MISSING",
+    "Note",
+    "OPENAPI_KEYWORDS",
+    "apply_fields",
+    "arguments_text",
+    "as_canonical",
+    "as_wire",
+    "checked",
+    "choice_field_in",
+    "content_as_string",
+    "data_url",
+    "decode_at",
+    "describe",
+    "describe_choice",
+    "describe_part",
+    "dump_arguments",
+    "elements",
+    "encode_id",
+    "escape",
+    "explain",
+    "extension",
+    "first_at",
+    "foreign_extensions",
+    "id_checker",
+    "inject",
+    "is_absent",
+    "is_data_url",
+    "is_object_schema",
+    "loads",
+    "lookup",
+    "normalize_choice",
+    "not_an_object",
+    "note_position",
+    "openapi_types_lower_case",
+    "parse_arguments",
+    "raw_decode",
+    "report",
+    "result_from_object",
+    "result_to_object",
+    "schema_from_openapi",
+    "schema_profile_form",
+    "schema_to_openapi",
+    "split_data_url",
+    "strict_mode_problem",
+    "strict_tool_definition",
+    "string_list",
+    "text_of_json",
+    "to_plain",
+    "to_strict_schema",
+    "tools_field_in",
+    "unknown_fields",
+    "where",
+    "with_explicit_properties",
+]
+COMMON_NAMES = [
+    "Assembler",
+    "Call",
+    "CallStates",
+    "ENDED",
+    "IdMap",
+    "MISSING",
+    "PathArgs",
+    "SHAPE",
+    "StreamError",
+    "_COMPACT",
+    "as_event",
+    "dump_arguments",
+    "emit_key",
+    "get_path",
+    "item_copy",
+    "json_path",
+    "loads",
+    "overlay",
+    "partial_args",
+    "pieces",
+    "put",
+    "put_default",
+    "same",
+    "set_path",
+    "text_of",
+    "to_text",
+    "value_at",
+    "where",
+]
 
 
 def _module_name(relative: str) -> str:

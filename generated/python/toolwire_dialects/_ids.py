@@ -1,17 +1,22 @@
 # DO NOT EDIT the copy in a generated package: this is the toolwire runtime, copied verbatim from runtime/python/ by `toolwire generate`.
 """Ids: the map that rewrites ids a target cannot carry (collision-free, reversibly), mints
 ids for calls that come without one, and links id-less results to their calls, reporting
-every link the wire did not state. Re-exported by `_runtime`.
+every link the wire did not state; encode_id, the id an encoder sends. Re-exported by `_runtime`.
 """
 
 from __future__ import annotations
 
 import hashlib
 import re
+from collections.abc import Callable
 from typing import Any, NamedTuple
 
+from ._errors import Loss, report
 
-def id_checker(pattern: re.Pattern[str], known: set[str], limit: int = 4096) -> Any:
+__all__ = ["CANONICAL_IDS", "IdMap", "IdPolicy", "Note", "encode_id", "id_checker", "note_position"]
+
+
+def id_checker(pattern: re.Pattern[str], known: set[str], limit: int = 4096) -> Callable[[str], bool]:
     """pattern.fullmatch that remembers matching ids in `known` (bounded): the same ids
     recur across a conversation, and a set lookup is cheaper than a regex."""
     fullmatch = pattern.fullmatch
@@ -58,19 +63,19 @@ class IdMap:
 
     def __init__(self) -> None:
         self._forward: dict[tuple[str, Any], str] = {}  # (dialect, id) -> id sent (itself if passed)
-        self._backward: dict[str, Any] = {}  # rewritten id -> the id it stands for
+        self._backward: dict[str, str] = {}  # rewritten id -> the id it stands for
         self._seen: set[Any] = set()  # every id this map has seen, in or out
         self._minted = 0
         self._names: dict[str, str] = {}  # call id -> tool name
         self._unanswered: list[str] = []  # call ids in order, until a result claims them
         self._by_position: dict[str, int] = {}  # call id claimed by position -> calls it was chosen among
-        self._positional: set[str] = set()  # tools whose unanswered calls are being linked by position
+        self._positional: set[str | None] = set()  # tools whose unanswered calls are being linked by position
 
     def original(self, new_id: str) -> str:
         """The id a rewritten id stands for (the id itself when it was never rewritten)."""
         return self._backward.get(new_id, new_id)
 
-    def carry(self, value: Any, policy: IdPolicy) -> Any:
+    def carry(self, value: Any, policy: IdPolicy) -> str:
         """The id to send for value: value itself when the target can carry it and no other
         id was rewritten to it; else its rewrite."""
         known = self._forward.get((policy.dialect, value))
@@ -193,3 +198,31 @@ def note_position(out: dict[str, Any], id_map: IdMap, at: str, dialect: str) -> 
             f" of {result.get('name')!r} ({result['call_id']!r})"
         )
         out["notes"].append(Note(f"/tool_results/{index}/call_id", dialect, what))
+
+
+def encode_id(
+    value: Any, policy: IdPolicy, id_map: IdMap | None, losses: list[Loss], strict: bool, pointer: str
+) -> str:
+    """The id to send; with an id map every id goes through it, so that no rewrite can ever
+    equal an id sent as it is (the map remembers both)."""
+    if type(value) is str and policy.pattern.fullmatch(value) is not None:
+        if id_map is None:
+            return value
+        fits = True
+    else:
+        fits = False
+        if id_map is None:
+            id_map = IdMap()
+    if value is None:
+        new = id_map.mint(policy)
+        report(losses, strict, pointer, policy.dialect, f"a missing id (minted {new!r})")
+        return new
+    new = id_map.carry(value, policy)
+    if new == value:
+        return new
+    if fits:
+        why = f"id {value!r} (rewritten to {new!r}: the id map gave {value!r} to id {id_map.original(value)!r})"
+    else:
+        why = f"id {value!r} (rewritten to {new!r} in the id map)"
+    report(losses, strict, pointer, policy.dialect, why)
+    return new

@@ -101,7 +101,10 @@ def _coerce(data: dict[str, Any], exc: ValidationError) -> bool:
 
 def _locate(data: Any, loc: tuple[Any, ...], seen: Any) -> tuple[Any, Any, tuple[Any, ...]] | None:
     """Where an error's input sits in data; loc parts that are no key or index name a union member."""
-    parent, key, node, path = None, None, data, ()
+    parent: Any = None
+    key: Any = None
+    node: Any = data
+    path: tuple[Any, ...] = ()
     for part in loc:
         in_dict = isinstance(node, dict) and isinstance(part, str) and part in node
         in_list = isinstance(node, list) and type(part) is int and 0 <= part < len(node)

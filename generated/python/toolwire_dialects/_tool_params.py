@@ -113,7 +113,7 @@ def _bind_to_signature(tool: RegisteredTool, param_docs: dict[str, str], extra: 
             annotation, *own = typing.get_args(annotation)
             metadata.extend(own)
         if metadata:
-            annotation = Annotated[(annotation, *metadata)]  # type: ignore[valid-type]
+            annotation = Annotated[(annotation, *metadata)]
         default = ... if param.default is inspect.Parameter.empty else param.default
         fields[field_name] = (annotation, default)
         tool.field_params[field_name] = param.name
@@ -122,7 +122,7 @@ def _bind_to_signature(tool: RegisteredTool, param_docs: dict[str, str], extra: 
     tool.positional = tuple(positional)
     policy = extra or ("allow" if tool.accepts_extra else "forbid")
     config = ConfigDict(extra=policy, protected_namespaces=(), allow_inf_nan=False)  # NaN is not JSON
-    tool.params_model = create_model(_camel(tool.name) + "Params", __config__=config, **fields)  # type: ignore[call-overload]
+    tool.params_model = create_model(_camel(tool.name) + "Params", __config__=config, **fields)
 
 
 def _bind_to_model(tool: RegisteredTool, model: type[BaseModel], extra: ExtraPolicy | None) -> None:

@@ -12,7 +12,13 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from ._runtime import DecodeError, describe, escape
+from ._errors import DecodeError, describe, escape
+
+Toks = tuple[str, ...]
+Types = tuple[str, ...]  # JSON type names
+Required = tuple[tuple[str, ...], ...]  # alternatives: each a set of root keys that must all be there
+PathCheck = tuple[Toks, Types, bool]  # a path, the types allowed there, whether its parent must hold it
+Kind = tuple[str, Required, dict[str, Types], tuple[PathCheck, ...], tuple[str, ...] | None]
 
 _ARTICLES = {
     "object": "an object",
@@ -77,7 +83,11 @@ def _values(value: Any, toks: tuple[str, ...]) -> list[Any]:
 
 
 def problem(
-    payload: Any, required: tuple, top: dict[str, tuple[str, ...]], checks: tuple, known: tuple | None = None
+    payload: Any,
+    required: Required,
+    top: dict[str, Types],
+    checks: tuple[PathCheck, ...],
+    known: tuple[str, ...] | None = None,
 ) -> tuple[str, str] | None:
     """(pointer, message) of the first way payload is not this kind of envelope, or None.
     known: a closed envelope's root keys (its clients refuse any other)."""
@@ -91,16 +101,19 @@ def problem(
     if required and not any(all(key in payload for key in keys) for keys in required):
         keys = min(required, key=lambda keys: sum(key not in payload for key in keys))
         missing = next(key for key in keys if key not in payload)
-        types = top.get(missing)
-        return f"/{escape(missing)}", f"expected {_expected(types) if types else 'a value'}, got nothing"
+        allowed = top.get(missing)
+        return f"/{escape(missing)}", f"expected {_expected(allowed) if allowed else 'a value'}, got nothing"
     if known is not None:
         for key in payload:
             if key not in known:
-                return f"/{escape(key)}", f"unknown field {key!r}: the dialect's clients refuse fields the schema does not name"
+                return (
+                    f"/{escape(key)}",
+                    f"unknown field {key!r}: the dialect's clients refuse fields the schema does not name",
+                )
     for key, value in payload.items():
-        types = top.get(key)
-        if types is not None and not _fits(value, types):
-            return f"/{escape(key)}", f"expected {_expected(types)}, got {describe(value)}"
+        allowed = top.get(key)
+        if allowed is not None and not _fits(value, allowed):
+            return f"/{escape(key)}", f"expected {_expected(allowed)}, got {describe(value)}"
     for toks, types, must in checks:
         if not toks:
             continue
@@ -119,7 +132,7 @@ def problem(
     return None
 
 
-def check(payload: Any, kinds: tuple, dialect: str) -> None:
+def check(payload: Any, kinds: tuple[Kind, ...], dialect: str) -> None:
     """Raise DecodeError unless payload is one of the kinds (kind, required, top, checks). When
     it is none, blame the kind it got furthest in, then the one whose keys it shares most."""
     best: tuple[int, int, int] | None = None

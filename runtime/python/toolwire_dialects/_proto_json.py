@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from ._runtime import DecodeError, Encoded, escape
+from ._errors import DecodeError, Encoded, escape
 
 __all__ = ["as_spelled", "decode_spelling", "encode_spelling", "respelled"]
 
@@ -43,7 +43,9 @@ def decode_spelling(value: Any, tree: dict[str, Any], dialect: str, shape: str) 
     return (out, forms) if forms else (value, None)
 
 
-def _walk(node: Any, tree: dict[str, Any], where: tuple[str, str, str], forms: dict[str, str], dialect: str, shape: str) -> Any:
+def _walk(
+    node: Any, tree: dict[str, Any], where: tuple[str, str, str], forms: dict[str, str], dialect: str, shape: str
+) -> Any:
     """where: this place's pointer in the mapping's spelling, in the input's names (the forms'
     pointers: a single value is element 0), and as the input is (for errors)."""
     if type(node) is not dict:
@@ -73,7 +75,14 @@ def _walk(node: Any, tree: dict[str, Any], where: tuple[str, str, str], forms: d
                 child = [child]
             if sub["*"] and type(child) is list:
                 items = [
-                    _walk(item, sub["*"], (f"{at}/{name}/{i}", f"{spelled}/{i}", seen if single else f"{seen}/{i}"), forms, dialect, shape)
+                    _walk(
+                        item,
+                        sub["*"],
+                        (f"{at}/{name}/{i}", f"{spelled}/{i}", seen if single else f"{seen}/{i}"),
+                        forms,
+                        dialect,
+                        shape,
+                    )
                     for i, item in enumerate(child)
                 ]
                 if any(a is not b for a, b in zip(items, child, strict=True)):
@@ -95,7 +104,9 @@ def encode_spelling(value: Any, forms: dict[str, Any]) -> Any:
     """Spell an encoded value (built in the mapping's spelling) as the forms say the input
     was: snake_case names, single values for one-element lists. Changes value in place:
     the encoders and inject() built it afresh."""
-    spelled = [(pointer, form) for pointer, form in forms.items() if type(form) is str and form.startswith((SNAKE, SINGLE))]
+    spelled = [
+        (pointer, form) for pointer, form in forms.items() if type(form) is str and form.startswith((SNAKE, SINGLE))
+    ]
     if not spelled:
         return value
     # deepest first: every parent is still in the mapping's spelling when its child is done

@@ -23,14 +23,15 @@ import inspect
 import queue
 import threading
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncGenerator, Callable, Coroutine
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from ._tool_content import Content, _append, _to_content
 from ._tool_params import RegisteredTool
 
 _Message = tuple[str, Any]  # ("chunk", Content) | ("end", None) | ("error", BaseException)
+T = TypeVar("T")
 
 
 @dataclass
@@ -91,7 +92,7 @@ async def _collect_async(inv: _Invocation) -> Content:
     return collected
 
 
-async def _iterate_chunks(inv: _Invocation) -> AsyncIterator[Content]:
+async def _iterate_chunks(inv: _Invocation) -> AsyncGenerator[Content, None]:
     """Yield the tool's chunks: on the event loop (sync code in threads), or timed in a worker."""
     if inv.tool.timeout is not None:
         async with contextlib.aclosing(_timed_chunks(inv)) as chunks:
@@ -106,13 +107,13 @@ async def _iterate_chunks(inv: _Invocation) -> AsyncIterator[Content]:
         value = await value
     if inspect.isasyncgen(value):
         async with contextlib.aclosing(value):
-            async for chunk in value:
-                yield _to_content(chunk)
+            async for produced in value:
+                yield _to_content(produced)
     elif inspect.isgenerator(value):
         end = object()
         try:
-            while (chunk := await asyncio.to_thread(next, value, end)) is not end:
-                yield _to_content(chunk)
+            while (item := await asyncio.to_thread(next, value, end)) is not end:
+                yield _to_content(item)
         finally:
             with contextlib.suppress(ValueError):  # still running in its thread: the caller was cancelled
                 value.close()
@@ -120,26 +121,27 @@ async def _iterate_chunks(inv: _Invocation) -> AsyncIterator[Content]:
         yield _to_content(value)
 
 
-def _run_coroutine(coro: Any) -> Any:
+def _run_coroutine(coro: Coroutine[Any, Any, T]) -> T:
     """asyncio.run, moved to a helper thread when this thread already runs an event loop."""
     try:
         asyncio.get_running_loop()
     except RuntimeError:
         return asyncio.run(coro)
-    outcome: dict[str, Any] = {}
+    values: list[T] = []
+    errors: list[BaseException] = []
 
     def worker() -> None:
         try:
-            outcome["value"] = asyncio.run(coro)
+            values.append(asyncio.run(coro))
         except BaseException as exc:  # re-raised in the caller's thread
-            outcome["error"] = exc
+            errors.append(exc)
 
     thread = threading.Thread(target=worker, name="toolwire-tool", daemon=True)
     thread.start()
     thread.join()
-    if "error" in outcome:
-        raise outcome["error"]
-    return outcome["value"]
+    if errors:
+        raise errors[0]
+    return values[0]
 
 
 # --- tools with a timeout: in a worker thread of their own --------------------------------
@@ -170,7 +172,7 @@ def _run_timed(inv: _Invocation) -> Content:
         worker.stop()
 
 
-async def _timed_chunks(inv: _Invocation) -> AsyncIterator[Content]:
+async def _timed_chunks(inv: _Invocation) -> AsyncGenerator[Content, None]:
     """acall()/astream()'s path for a timed tool: its chunks, the whole run bounded by its timeout."""
     timeout = inv.tool.timeout or 0.0
     deadline = time.monotonic() + timeout

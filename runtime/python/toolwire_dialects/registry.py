@@ -92,6 +92,8 @@ class ToolRegistry:
     @overload
     def tool(
         self,
+        func: None = None,
+        /,
         *,
         name: str | None = None,
         description: str | None = None,

@@ -1,248 +1,63 @@
 # DO NOT EDIT the copy in a generated package: this is the toolwire runtime, copied verbatim from runtime/python/ by `toolwire generate`.
-"""Runtime shared by the generated stream assemblers and emitters.
+"""The import surface of the generated stream modules: `from . import _common as _c`, then
+`_c.<name>`. Only re-exports live here, no logic: the behaviour that is the same for every
+dialect is in this package, one job per module, and no runtime module imports this one.
+
+    _events     StreamError, events read as dicts, pointers, private copies of wire calls
+    _state      Call (one call in flight) and StreamState (the fields and dialect hooks)
+    _canonical  a finished call as canonical: decoded, invalid or incomplete
+    _lifecycle  calls started, stopped, cut off, whole; finish reasons
+    _calls      CallStates: the above, with findings and notes (errors, strays, server tools)
+    _jsonpath   Vertex AI JSONPath arguments (PathArgs, and partialArgs for emission)
+    _text       feed_text: SSE, JSON lines, a streamed JSON array
+    _assembler  Assembler: all of it in one class, and finish()/result()
+    _emit       emission: argument text in fragments, keys, SSE / JSON-lines framing
 
 Everything dialect-specific (which events carry what, at which pointers) is unrolled into
-the dialect modules beside this one; the behaviour that is the same for every dialect is in
-this package, one job per module: _calls (the calls in flight, when a call is complete or
-incomplete, how it becomes canonical, findings and notes), _jsonpath (Vertex AI JSONPath
-arguments), _emit (emission helpers), and here the Assembler with SSE / JSON-lines text input.
+the dialect modules beside this one.
 """
 
 from __future__ import annotations
 
-import codecs
-import json
-import re
-from typing import Any
+from .._arguments import dump_arguments
+from .._errors import MISSING
+from .._ids import IdMap
+from .._strict_json import loads
+from ._assembler import Assembler
+from ._calls import CallStates
+from ._emit import emit_key, pieces, text_of, to_text, value_at
+from ._events import ENDED, SHAPE, StreamError, as_event, item_copy, overlay, put, put_default, same, where
+from ._jsonpath import PathArgs, get_path, json_path, partial_args, set_path
+from ._state import COMPACT as _COMPACT
+from ._state import Call
 
-from .._runtime import MISSING, IdMap, dump_arguments, loads  # noqa: F401
-from .._runtime import raw_decode as _raw_decode
-from ._calls import (  # noqa: F401
-    ENDED,
-    SHAPE,
-    Call,
-    CallStates,
-    StreamError,
-    as_event,
-    item_copy,
-    overlay,
-    put,
-    put_default,
-    same,
-    where,
-)
-from ._emit import emit_key, pieces, text_of, to_text, value_at  # noqa: F401
-from ._jsonpath import PathArgs, get_path, json_path, partial_args, set_path  # noqa: F401
-
-__all__ = ["Assembler", "Call", "StreamError"]  # the generated modules use the other names too
-
-_SSE_FIELDS = ("data:", "event:", "id:", "retry:", ":")
-_SSE_LINES = re.compile(r"\r\n|\r|\n")  # SSE ends lines with CRLF, LF or a bare CR
-_COMPACT = 256  # fragments kept per call before they are joined: the object count stays bounded
-
-
-# ---------------------------------------------------------------------------------------
-# The assembler: the generated subclass unrolls feed(); CallStates holds the call states.
-
-
-class Assembler(CallStates, PathArgs):
-    """Feed a dialect's stream events one at a time; get canonical ToolCallDeltas as they
-    happen and the complete canonical ToolCalls from finish().
-
-        assembler = Assembler()
-        for event in events:                 # dicts, JSON text or SDK objects
-            for delta in assembler.feed(event):
-                ...                          # {"index", "id"?, "name"?, "arguments_delta"?}
-        calls = assembler.finish()           # canonical ToolCalls, in order of appearance
-        assembler.finish_reason              # the dialect's own finish value, or None
-        assembler.findings                   # what was wrong with the stream (empty if nothing)
-
-    feed_text(chunk) takes raw text instead: SSE (`data:`/`event:` lines, `[DONE]`) or JSON
-    lines, split anywhere (even inside a line or a UTF-8 character). Only the calls in
-    flight are kept. A call the stream did not finish comes back with arguments null,
-    incomplete true and the text that arrived; it must not be executed.
-
-    An event that is not this dialect's (another dialect's stream) raises StreamError. A
-    problem that leaves the other calls good is a finding instead ({event, pointer, message},
-    and line from text): an error event (the stream ends there; open calls are incomplete),
-    argument text for no open call, a call that does not decode or whose start block and
-    fragments disagree (kept invalid). Blocks that are not client calls (server-side tools)
-    are left out with a note.
-    """
-
-    __slots__ = ("_buf", "_decoder", "_line", "_mode", "_pending", "_result")
-
-    def __init__(self, *, id_map: IdMap | None = None) -> None:
-        super().__init__(id_map=id_map)
-        self._buf = ""
-        self._decoder: Any = None
-        self._line = 0
-        self._pending: tuple[int, list[str]] | None = None
-        self._mode: str | None = None  # feed_text: "lines" (SSE or JSON lines) or "array"
-        self._result: list[dict[str, Any]] | None = None
-
-    # --- text input ---------------------------------------------------------------------
-
-    def feed_text(self, chunk: str | bytes) -> list[dict[str, Any]]:
-        """Feed raw stream text in chunks split anywhere: SSE (`data:` / `event:` lines,
-        `[DONE]`), JSON lines, or one JSON array of events streamed element by element
-        (Gemini without alt=sse)."""
-        if type(chunk) is not str:
-            if self._decoder is None:
-                self._decoder = codecs.getincrementaldecoder("utf-8")()
-            chunk = self._decoder.decode(chunk)
-        text = self._buf + chunk
-        if self._mode is None:
-            head = text.lstrip()
-            if not head:
-                self._buf = text
-                return []
-            if head[0] != "[" and len(head) < 6 and not _SSE_LINES.search(head):
-                self._buf = text  # too short to tell "data:" from a JSON line yet
-                return []
-            # SSE also ends lines with a bare CR; JSON lines only with \n (U+2028 and
-            # friends, even \r, may sit inside a JSON line).
-            self._mode = "array" if head[0] == "[" else "sse" if head.startswith(_SSE_FIELDS) else "lines"
-            if self._mode == "array":
-                self._line += text.count("\n", 0, len(text) - len(head))
-                text = head[1:]
-        if self._mode == "array":
-            if "}" not in chunk and "]" not in chunk:
-                self._buf = text  # no element can have ended in this chunk
-                return []
-            return self._array_text(text, final=False)
-        if self._mode == "sse":
-            if "\n" not in chunk and "\r" not in chunk:
-                self._buf = text  # no line ended in this chunk
-                return []
-            held = "\r" if text.endswith("\r") else ""  # may be the first half of a CRLF
-            lines = _SSE_LINES.split(text[: len(text) - len(held)])
-            self._buf = lines.pop() + held
-        elif "\n" not in text:
-            self._buf = text
-            return []
-        else:
-            lines = text.split("\n")
-            self._buf = lines.pop()
-        out: list[dict[str, Any]] = []
-        for line in lines:
-            self._line += 1
-            out.extend(self._text_line(line))
-        return out
-
-    def _array_text(self, text: str, final: bool) -> list[dict[str, Any]]:
-        """Elements of a JSON array as they complete; text starts after the '['."""
-        out: list[dict[str, Any]] = []
-        decode = _raw_decode
-        pos = 0
-        while True:
-            while pos < len(text) and text[pos] in " \t\r\n,]":
-                if text[pos] == "\n":
-                    self._line += 1
-                pos += 1
-            if pos >= len(text):
-                break
-            try:
-                event, end = decode(text, pos)
-            except json.JSONDecodeError as exc:
-                if final:
-                    raise StreamError(self.DIALECT, "", f"not valid JSON: {exc}", self._line + 1) from None
-                break  # the element is not complete yet
-            except ValueError as exc:  # complete, but not JSON (NaN, 1e400, too deep): more text cannot help
-                raise StreamError(self.DIALECT, "", f"not valid JSON: {exc}", self._line + 1) from None
-            line = self._line + 1
-            self._line += text.count("\n", pos, end)
-            pos = end
-            out.extend(self._feed_at(event, line))
-        self._buf = text[pos:]
-        return out
-
-    def _text_line(self, line: str) -> list[dict[str, Any]]:
-        line = line.removesuffix("\r")
-        if not line.strip():
-            return self._flush_pending()
-        if line.startswith("data:"):
-            data = line[6:] if line.startswith("data: ") else line[5:]
-            if self._pending is not None:
-                self._pending[1].append(data)  # parsed once, when the event ends: linear time
-                return []
-            if data.strip() == "[DONE]":
-                return []
-            try:
-                event = loads(data)
-            except ValueError:
-                # SSE allows an event's data over several lines: it runs to the next blank line.
-                self._pending = (self._line, [data])
-                return []
-        elif line.startswith(_SSE_FIELDS):
-            return []
-        else:
-            out = self._flush_pending()
-            try:
-                event = loads(line)
-            except ValueError as exc:
-                raise StreamError(self.DIALECT, "", f"not valid JSON: {exc}", self._line) from None
-            return out + self._feed_at(event, self._line)
-        return self._feed_at(event, self._line)
-
-    def _feed_at(self, event: Any, line: int) -> list[dict[str, Any]]:
-        reported = len(self.findings) + len(self.notes)
-        try:
-            return self.feed(event)
-        except StreamError as exc:
-            exc.line = line
-            raise
-        finally:
-            if len(self.findings) + len(self.notes) > reported:
-                for report in (*self.findings, *self.notes):
-                    report.setdefault("line", line)
-
-    def _flush_pending(self) -> list[dict[str, Any]]:
-        """The event whose data ran over several `data:` lines, now that it has ended."""
-        if self._pending is None:
-            return []
-        line, data = self._pending
-        self._pending = None
-        try:
-            event = loads("\n".join(data))
-        except ValueError as exc:
-            raise StreamError(self.DIALECT, "", f"not valid JSON: {exc}", line) from None
-        return self._feed_at(event, line)
-
-    # --- the end ------------------------------------------------------------------------
-
-    def finish(self) -> list[dict[str, Any]]:
-        """The calls of the stream, in order of first appearance. Calls still open are
-        incomplete (the stream ended first). Safe to call twice."""
-        if self._result is None:
-            if self._decoder is not None:
-                self._buf += self._decoder.decode(b"", final=True)
-            if self._mode == "array":
-                self._array_text(self._buf, final=True)
-            elif self._buf.strip():
-                self._line += 1
-                rest, self._buf = self._buf, ""
-                self._text_line(rest)
-            self._flush_pending()
-            for c in list(self._inflight.values()):
-                self._cut(c, ENDED)
-            self._result = [self._done[i] for i in sorted(self._done)]
-            self._open.clear()
-            self._closed.clear()
-            self._done.clear()
-            self._last = self._last_stopped = None
-        return list(self._result)
-
-    def result(self) -> dict[str, Any]:
-        """{"tool_calls": [...], "finish_reason": ...} after finish(), with "findings" and
-        "notes" when the stream reported any."""
-        out: dict[str, Any] = {"tool_calls": self.finish(), "finish_reason": self.finish_reason}
-        if self.findings:
-            out["findings"] = list(self.findings)
-        if self.notes:
-            out["notes"] = list(self.notes)
-        return out
-
-    @property
-    def calls_in_flight(self) -> int:
-        return len(self._inflight)
+__all__ = [
+    "ENDED",
+    "MISSING",
+    "SHAPE",
+    "_COMPACT",
+    "Assembler",
+    "Call",
+    "CallStates",
+    "IdMap",
+    "PathArgs",
+    "StreamError",
+    "as_event",
+    "dump_arguments",
+    "emit_key",
+    "get_path",
+    "item_copy",
+    "json_path",
+    "loads",
+    "overlay",
+    "partial_args",
+    "pieces",
+    "put",
+    "put_default",
+    "same",
+    "set_path",
+    "text_of",
+    "to_text",
+    "value_at",
+    "where",
+]

@@ -7,7 +7,9 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from .._runtime import MISSING, arguments_text, dump_arguments, loads
+from .._arguments import arguments_text, dump_arguments
+from .._errors import MISSING
+from .._strict_json import loads
 
 __all__ = ["emit_key", "pieces", "text_of", "to_text", "value_at"]
 
@@ -24,11 +26,11 @@ def pieces(text: str, size: int | None) -> list[str]:
 def text_of(call: dict[str, Any], kind: str, no_arguments_text: tuple[str, ...]) -> str:
     """The argument text a stream sends for a canonical call (raw text while it says the same)."""
     arguments = call.get("arguments")
+    raw: str | None = call.get("raw_arguments")
     if arguments is None:
-        return call.get("raw_arguments") or ""
+        return raw or ""
     if kind == "text":
         return arguments_text(call, no_arguments_text)
-    raw = call.get("raw_arguments")
     if raw is not None:
         try:
             if loads(raw) == arguments:

@@ -8,8 +8,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from ._calls import Call
 from ._emit import pieces
+from ._state import Call, StreamState
 
 __all__ = ["PathArgs", "get_path", "json_path", "partial_args", "set_path"]
 
@@ -73,7 +73,7 @@ def set_path(root: dict[str, Any], toks: list[str | int], value: Any) -> None:
 
 
 def _path_name(t: str | int) -> str:
-    if type(t) is int:
+    if isinstance(t, int):
         return f"[{t}]"
     if re.fullmatch(r"[A-Za-z_][\w]*", t):
         return f".{t}"
@@ -112,8 +112,8 @@ def partial_args(arguments: Any, size: int | None) -> list[list[dict[str, Any]]]
     return out
 
 
-class PathArgs:
-    """The assembler's json_path_args role (mixed into Assembler, whose _bad it uses)."""
+class PathArgs(StreamState):
+    """The assembler's json_path_args role (mixed into Assembler)."""
 
     __slots__ = ()
 

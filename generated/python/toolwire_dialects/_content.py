@@ -1,0 +1,117 @@
+# DO NOT EDIT the copy in a generated package: this is the toolwire runtime, copied verbatim from runtime/python/ by `toolwire generate`.
+"""Content and results on wires that carry less than the canonical model: content as one
+string, a result as one JSON object (Gemini functionResponse.response), images as data URLs."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from ._canonical import describe_part
+from ._errors import Loss, report
+
+__all__ = [
+    "content_as_string",
+    "data_url",
+    "is_data_url",
+    "result_from_object",
+    "result_to_object",
+    "split_data_url",
+    "text_of_json",
+]
+
+_DATA_URL = re.compile(r"data:([\w.+-]+/[\w.+-]+);base64,([A-Za-z0-9+/]*={0,2})", re.ASCII)
+
+
+def is_data_url(value: Any) -> bool:
+    """Whether value is a base64 data URL, data:<media type>;base64,<data>."""
+    return type(value) is str and _DATA_URL.fullmatch(value) is not None
+
+
+def split_data_url(value: str) -> tuple[str, str]:
+    """(media type, base64 data) of a data URL."""
+    match = _DATA_URL.fullmatch(value)
+    assert match is not None  # the part matched is_data_url first
+    return match.group(1), match.group(2)
+
+
+def data_url(media_type: str, data: str) -> str:
+    return f"data:{media_type};base64,{data}"
+
+
+def text_of_json(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+def content_as_string(parts: list[dict[str, Any]], losses: list[Loss], strict: bool, target: str) -> str:
+    """Content for a wire that takes only a string: text joined, JSON as its text, the rest lost."""
+    texts: list[str] = []
+    for i, part in enumerate(parts):
+        if part["type"] == "text":
+            texts.append(part["text"])
+        elif part["type"] == "json":
+            report(losses, strict, f"/content/{i}", target, "a json part as such (sent as JSON text)")
+            texts.append(text_of_json(part["value"]))
+        else:
+            report(losses, strict, f"/content/{i}", target, describe_part(part))
+    if len(texts) > 1:
+        report(losses, strict, "/content", target, "several parts as such (joined into one string)")
+    return "".join(texts)
+
+
+def _parts_of(value: Any) -> list[dict[str, Any]]:
+    """An output value as content: text, JSON, or nothing for an empty string."""
+    if type(value) is str:
+        return [{"type": "text", "text": value}] if value else []
+    return [{"type": "json", "value": value}]
+
+
+def result_from_object(
+    value: dict[str, Any], output_key: str, error_key: str | None, forms: dict[str, Any], pointer: str
+) -> tuple[list[dict[str, Any]], bool]:
+    """{error: x} is an error result, {output: x} a plain one, any other object is the output."""
+    if error_key is not None and value.keys() == {error_key}:
+        return _parts_of(value[error_key]), True
+    if value.keys() == {output_key}:
+        inner = value[output_key]
+        if type(inner) is not str:
+            forms[pointer] = "wrapped"
+        return _parts_of(inner), False
+    return [{"type": "json", "value": value}], False
+
+
+def result_to_object(
+    parts: list[dict[str, Any]],
+    is_error: bool,
+    output_key: str,
+    error_key: str | None,
+    form: str | None,
+    losses: list[Loss],
+    strict: bool,
+    target: str,
+) -> dict[str, Any]:
+    """A result's content as one object: {output_key: ...} or {error_key: ...}; one JSON
+    object part stands as it is unless the decoder saw it wrapped."""
+    texts = [p for p in parts if p["type"] == "text"]
+    kept = [p for p in parts if p["type"] in ("text", "json")]
+    for i, part in enumerate(parts):
+        if part["type"] not in ("text", "json"):
+            report(losses, strict, f"/content/{i}", target, describe_part(part))
+    if len(kept) == 1 and kept[0]["type"] == "json":
+        inner: Any = kept[0]["value"]
+    elif len(kept) == len(texts):
+        inner = "".join(p["text"] for p in texts)
+        if len(texts) > 1:
+            report(losses, strict, "/content", target, "several text parts as such (joined into one)")
+    else:
+        inner = [p["text"] if p["type"] == "text" else p["value"] for p in kept]
+        report(losses, strict, "/content", target, "several parts as such (sent as one JSON array)")
+    if is_error:
+        if error_key is None:
+            report(losses, strict, "/is_error", target, "the error flag of a tool result")
+        else:
+            return {error_key: inner}
+    if type(inner) is dict and form != "wrapped":
+        return inner
+    return {output_key: inner}

@@ -7,6 +7,8 @@ it; the templates never compute a fact, they ask the view for it.
 
 from __future__ import annotations
 
+import keyword
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -36,6 +38,17 @@ def equals(value: Any) -> str:
 
 def subscript(var: str, toks: Tokens) -> str:
     return var + "".join(f"[{py(t)}]" for t in toks)
+
+
+def local_name(stem: str, toks: Tokens, taken: set[str]) -> str:
+    """A readable local for the value at toks: stem_token_token (snake case), unique."""
+    words = [re.sub(r"[^0-9a-zA-Z]+", "_", re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", t)).strip("_").lower() for t in toks]
+    name = "_".join([stem, *(w for w in words if w)])
+    out, n = name, 2
+    while out in taken or keyword.iskeyword(out):
+        out, n = f"{name}_{n}", n + 1
+    taken.add(out)
+    return out
 
 
 # How Python tests a JSON type (the wire_type term).
@@ -90,6 +103,16 @@ class PyAlias(_View):
     read: str = ""
 
     @property
+    def form(self) -> str:
+        """The module constant naming this spelling in forms (alias:N)."""
+        return f"_FORM_ALIAS_{self.node.index}"
+
+    @property
+    def lower_form(self) -> str:
+        """The OpenAPI spelling with lower-case types (alias:N:lower)."""
+        return f"_FORM_ALIAS_{self.node.index}_LOWER"
+
+    @property
     def toks(self) -> Tokens:
         return self.node.tokens
 
@@ -136,6 +159,42 @@ class PyField(_View):
         for canonical, wire in self.node.value_pairs:
             back.setdefault(py(wire), py(canonical))
         return "{" + ", ".join(f"{w}: {c}" for w, c in back.items()) + "}"
+
+    @property
+    def decode_writes_forms(self) -> bool:
+        """Whether decode_field records a spelling of this field in forms (decode.j2's branches)."""
+        f = self.node
+        if f.encoding == "json_text":
+            return f.read_optional
+        if f.encoding in ("object_or_json_text", "content", "result_object"):
+            return True
+        if f.encoding == "name_list":
+            return False
+        return f.read_optional or (f.encoding == "id" and f.optional)
+
+    @property
+    def encode_reads_forms(self) -> bool:
+        """Whether encode_field or assign_optional reads this field's form (encode.j2's branches)."""
+        f = self.node
+        if f.aliases:
+            return True
+        if f.encoding == "id":
+            return f.optional
+        if f.encoding == "json_text":
+            return f.optional
+        if f.encoding in ("object_or_json_text", "content", "result_object"):
+            return True
+        if f.encoding == "object":
+            return f.has_default
+        if f.encoding == "string_list":
+            return f.optional and f.empty_means_absent
+        if f.encoding in ("name_list", "single_name"):
+            return False
+        if f.value_map:
+            return f.optional or f.has_default
+        if f.fallback == "call_name":
+            return False
+        return f.has_default or f.optional
 
     @property
     def no_arguments_text(self) -> str:
@@ -253,6 +312,11 @@ class PyPart(_View):
     match: str = ""
 
     @property
+    def form(self) -> str:
+        """The module constant naming this spelling of a part in forms (variant:N)."""
+        return f"_FORM_VARIANT_{self.node.index}"
+
+    @property
     def fields(self) -> list[PyField]:
         return self.obj.fields
 
@@ -260,9 +324,10 @@ class PyPart(_View):
 def emit_object(obj: WireObject, var: str, var_prefix: str) -> PyObject:
     levels = [PyLevel(level) for level in obj.levels]
     locals_: dict[Tokens, str] = {}
+    taken = {var}
     for level in levels:
         if level.node.held:
-            level.local = f"{var}{len(locals_) + 1}"
+            level.local = local_name(var, level.node.tokens, taken)
             level.source = read_expr(var, level.node.tokens, len(level.node.tokens), locals_)
             locals_[level.node.tokens] = level.local
     fields = []
@@ -295,23 +360,37 @@ def emit_object(obj: WireObject, var: str, var_prefix: str) -> PyObject:
 
 
 def _lookup(toks: Tokens) -> str:
-    return f"_rt.lookup(b, {py(list(toks))})"
+    return f"_rt.lookup(block, {py(list(toks))})"
 
 
-def emit_part(part: ContentPart, var_prefix: str) -> PyPart:
-    obj = emit_object(part.obj, "b", var_prefix)
+def emit_part(part: ContentPart) -> PyPart:
+    obj = emit_object(part.obj, "block", "")
     # Beyond its constants, a part may be recognised by keys it has, by a data URL, and by
     # the JSON type of a field's value (wire_type: Mistral's url string vs {url, detail}).
     extra = [f"{_lookup(toks)} is not _MISSING" for toks in part.has]
     extra += [f"_rt.is_data_url({_lookup(f.tokens)})" for f in part.fields if f.encoding == "data_url"]
     extra += [f"type({_lookup(f.tokens)}) is {JSON_TYPE_TEST[f.wire_type]}" for f in part.fields if f.wire_type]
-    return PyPart(part, obj, " and ".join([obj.match_expr("b"), *extra]))
+    return PyPart(part, obj, " and ".join([obj.match_expr("block"), *extra]))
 
 
 @dataclass
 class PyVariant(_View):
     node: Variant
     obj: PyObject
+    decode_forms: bool = False  # decode records spellings: the variant needs a forms dict
+    encode_forms: bool = False  # encode reads the spellings decode recorded
+    mints_call_id: bool = False  # the wire has no call id: the id map mints one
+    minted_ids: list[PyField] = field(default_factory=list)  # optional ids minted when absent
+
+    @property
+    def form(self) -> str:
+        """The module constant naming this variant in forms (variant:N)."""
+        return f"_FORM_VARIANT_{self.node.index}"
+
+    @property
+    def passes_unknown(self) -> bool:
+        """A helper collects unknown fields into the variant's dict: it must exist up front."""
+        return any(f.encoding in ("content", "name_list") for f in self.obj.fields)
 
     @property
     def uncarried(self) -> list[dict[str, Any]]:
@@ -331,18 +410,18 @@ class PyVariant(_View):
         return py(self.node.start)
 
     def _conditions(self, with_uncarried: bool) -> str:
-        conds = [f"c.get({py(k)}) {equals(v)}" for k, v in self.node.canonical.items()]
+        conds = [f"canonical.get({py(k)}) {equals(v)}" for k, v in self.node.canonical.items()]
         for f in self.obj.fields:
             if f.node.value_map:
-                conds.append(f"c.get({py(f.name)}) in {f.helper}")
+                conds.append(f"canonical.get({py(f.name)}) in {f.helper}")
             elif not (f.optional or f.node.has_default or f.encoding == "id" or f.fallback):
-                conds.append(f"c.get({py(f.name)}) is not None")
+                conds.append(f"canonical.get({py(f.name)}) is not None")
         if with_uncarried:
             for u in self.node.uncarried:
                 if u.default is None:
-                    conds.append(f"c.get({py(u.name)}) is None")
+                    conds.append(f"canonical.get({py(u.name)}) is None")
                 else:
-                    conds.append(f"c.get({py(u.name)}, {py(u.default)}) {equals(u.default)}")
+                    conds.append(f"canonical.get({py(u.name)}, {py(u.default)}) {equals(u.default)}")
         return " and ".join(conds) or "True"
 
     @property
@@ -357,39 +436,96 @@ class PyVariant(_View):
 def _name_constants(shape: str, variants: list[PyVariant]) -> None:
     """Give every known-keys set and helper a module-level name, unique and stable."""
     stem = shape.upper()
+    taken: set[str] = set()
+
+    def known(prefix: str, level: PyLevel) -> str:
+        """_KNOWN_<shape>_<variant>[_<part>]_<tokens>: the keys known at that object."""
+        return local_name(prefix, level.node.tokens, taken).upper()
+
     for v in variants:
-        for n, level in enumerate(v.obj.levels):
-            level.const = f"_K_{stem}_{v.index}_{n}"
+        for level in v.obj.levels:
+            level.const = known(f"_KNOWN_{stem}_{v.index}", level)
         for f in v.obj.fields:
             base = f"_{stem}_{v.index}_{f.name.upper()}"
             f.helper = f"_VALUES{base}" if f.node.value_map else f"_{f.encoding.upper()}{base}"
             for p in f.parts:
-                for n, level in enumerate(p.obj.levels):
-                    level.const = f"_K{base}_{p.index}_{n}"
+                for level in p.obj.levels:
+                    level.const = known(f"_KNOWN{base}_{p.index}", level)
                 for pf in p.fields:
                     pf.helper = f"_VALUES{base}_{p.index}_{pf.name.upper()}"
                     value = (
-                        '_rt.data_url(p["media_type"], p["data"])' if pf.encoding == "data_url" else f"p[{py(pf.name)}]"
+                        '_rt.data_url(part["media_type"], part["data"])'
+                        if pf.encoding == "data_url"
+                        else f"part[{py(pf.name)}]"
                     )
                     pf.var = f"{pf.helper}[{value}]" if pf.node.value_map else value
             if f.item is not None:
-                for n, level in enumerate(f.item.levels):
-                    level.const = f"_K{base}_ITEM_{n}"
+                for level in f.item.levels:
+                    level.const = known(f"_KNOWN{base}_ITEM", level)
 
 
-def emit_shape(shape: Shape) -> dict[str, Any]:
-    variants = []
-    for v in shape.variants:
-        obj = emit_object(v.obj, "w", f"x{v.index}_")
-        for f in obj.fields:
-            f.parts = [emit_part(part, f"p{v.index}_{part.index}_") for part in f.node.parts]
-            if f.node.item is not None:
-                f.item = emit_object(f.node.item, "it", "i_")
-                f.item.fields[0].var = "n"
-        variants.append(PyVariant(v, obj))
+def _variant(shape: Shape, v: Variant, proto_json: bool) -> PyVariant:
+    obj = emit_object(v.obj, "wire", "wire_")
+    for f in obj.fields:
+        f.parts = [emit_part(part) for part in f.node.parts]
+        if f.node.item is not None:
+            f.item = emit_object(f.node.item, "item", "")
+            f.item.fields[0].var = "name"
+    view = PyVariant(v, obj)
+    if v.obj.is_root_constant:
+        view.decode_forms = shape.multi or bool(v.meaning)
+        view.encode_forms = proto_json
+        return view
+    view.decode_forms = (
+        shape.multi
+        or bool(v.meaning)
+        or bool(v.obj.optional_constants)
+        or proto_json
+        or any(f.decode_writes_forms for f in obj.fields)
+    )
+    view.encode_forms = bool(v.obj.optional_constants) or proto_json or any(f.encode_reads_forms for f in obj.fields)
+    view.minted_ids = [f for f in obj.fields if f.encoding == "id" and f.node.read_optional]
+    view.mints_call_id = (
+        shape.name == "tool_call" and "id" in shape.derivable and all(f.name != "id" for f in obj.fields)
+    )
+    return view
+
+
+def _form_constants(shapes: list[dict[str, Any]]) -> list[tuple[str, str]]:
+    """Every form value the module writes or reads, by the constant that names it."""
+    found: dict[str, str] = {}
+    for s in shapes:
+        for v in s["variants"]:
+            if s["multi"]:
+                found[v.form] = f"variant:{v.index}"
+            for f in v.obj.fields:
+                for a in f.aliases:
+                    found[a.form] = f"alias:{a.index}"
+                    if a.profile == "openapi_subset" and f.profile != "openapi_subset":
+                        found[a.lower_form] = f"alias:{a.index}:lower"
+                for part in f.parts:
+                    if not part.preferred:
+                        found[part.form] = f"variant:{part.index}"
+    return sorted(found.items(), key=lambda item: (item[1].split(":")[0], item[0]))
+
+
+def emit_shape(shape: Shape, proto_json: bool = False) -> dict[str, Any]:
+    variants = [_variant(shape, v, proto_json) for v in shape.variants]
     _name_constants(shape.name, variants)
+    profiles = [
+        f for v in variants if not v.obj.node.is_root_constant for f in v.obj.fields if f.encoding == "parameters"
+    ]
     return {
         "shape": shape.name,
+        "const": f"SHAPE_{shape.name.upper()}",
+        "encode_forms": shape.multi or any(v.encode_forms for v in variants),
+        # the decoder's locals, declared once above its variants' branches
+        "decode_forms": any(v.decode_forms for v in variants),
+        "collects_unknown": any(not v.node.obj.is_root_constant for v in variants),
+        # the encoder's options: schema_profile= where an alias speaks another schema language,
+        # strict_schema= where the parameters speak OpenAI's JSON Schema
+        "schema_profile_option": any(a.profile != f.profile for f in profiles for a in f.aliases),
+        "strict_schema_option": any(f.profile == "openai_json_schema" for f in profiles),
         "variants": variants,
         "multi": shape.multi,
         "fields": shape.fields,
@@ -407,13 +543,26 @@ def emit_shape(shape: Shape) -> dict[str, Any]:
 def emit_dialect(d: DialectIR) -> dict[str, Any]:
     from toolwire.targets.python.emit_envelopes import emit_envelopes
 
+    shapes = [emit_shape(s, d.proto_json is not None) for s in d.shapes]
+    envelopes = emit_envelopes(d.envelopes)
+    exports = [f"{kind}_{s.name}" for s in d.shapes for kind in ("decode", "encode")]
     return {
         "name": d.name,
         "title": d.title,
+        "exports": sorted([*exports, *(["extract"] if d.envelopes else [])]),
+        "form_constants": _form_constants(shapes),
+        "no_variant": any(s.multi for s in d.shapes),
+        "parses_argument_text": any(
+            f.encoding in ("json_text", "object_or_json_text")
+            for s in d.shapes
+            for v in s.variants
+            for f in v.obj.fields
+        ),
+        "locations": [loc for e in envelopes for loc in e["locations"]],
         "ids": {"pattern": d.ids.pattern, "mint": {"prefix": d.ids.mint_prefix, "length": d.ids.mint_length}}
         if d.ids
         else None,
-        "shapes": [emit_shape(s) for s in d.shapes],
-        "envelopes": emit_envelopes(d.envelopes),
+        "shapes": shapes,
+        "envelopes": envelopes,
         "proto_json": {"shapes": d.proto_json.shapes, "envelope": d.proto_json.envelope} if d.proto_json else None,
     }

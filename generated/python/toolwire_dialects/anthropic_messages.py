@@ -98,7 +98,7 @@ def decode_tool_definition(payload: Any, *, id_map: IdMap | None = None) -> dict
         if type(wire) is dict and "name" in wire and "input_schema" in wire:
             canonical = {}
             unknown = None  # most values carry no unknown fields: make the dict only when one turns up
-            forms = {}
+            forms = _EMPTY
             value = wire["name"]
             if type(value) is not str or not value:
                 raise _Mismatch
@@ -107,7 +107,7 @@ def decode_tool_definition(payload: Any, *, id_map: IdMap | None = None) -> dict
             if value is _MISSING:
                 pass
             elif value is None:
-                forms["/description"] = "null"
+                forms = {**forms, "/description": "null"}
             elif type(value) is not str:
                 raise _Mismatch
             else:
@@ -120,7 +120,7 @@ def decode_tool_definition(payload: Any, *, id_map: IdMap | None = None) -> dict
             if value is _MISSING:
                 pass
             elif value is None:
-                forms["/strict"] = "null"
+                forms = {**forms, "/strict": "null"}
             elif type(value) is not bool:
                 raise _Mismatch
             else:
@@ -204,12 +204,12 @@ def decode_tool_choice(payload: Any, *, id_map: IdMap | None = None) -> dict[str
         if type(wire) is dict and wire.get("type") == "auto":
             canonical = {"mode": "auto"}
             unknown = None  # most values carry no unknown fields: make the dict only when one turns up
-            forms = {}
+            forms = _EMPTY
             value = wire.get("disable_parallel_tool_use", _MISSING)
             if value is _MISSING:
                 pass
             elif value is None:
-                forms["/disable_parallel_tool_use"] = "null"
+                forms = {**forms, "/disable_parallel_tool_use": "null"}
             elif type(value) is not bool:
                 raise _Mismatch
             else:
@@ -218,19 +218,19 @@ def decode_tool_choice(payload: Any, *, id_map: IdMap | None = None) -> dict[str
                 unknown = _rt.unknown_fields(wire, _KNOWN_TOOL_CHOICE_0, "", unknown)
             _rt.normalize_choice(canonical)
             if _select_tool_choice(canonical) != 0:
-                forms[""] = _FORM_VARIANT_0
+                forms = {**forms, "": _FORM_VARIANT_0}
             if unknown or forms:
                 canonical["extensions"] = {DIALECT: _rt.extension(unknown, forms)}
             return canonical
         if type(wire) is dict and wire.get("type") == "any":
             canonical = {"mode": "required"}
             unknown = None  # most values carry no unknown fields: make the dict only when one turns up
-            forms = {}
+            forms = _EMPTY
             value = wire.get("disable_parallel_tool_use", _MISSING)
             if value is _MISSING:
                 pass
             elif value is None:
-                forms["/disable_parallel_tool_use"] = "null"
+                forms = {**forms, "/disable_parallel_tool_use": "null"}
             elif type(value) is not bool:
                 raise _Mismatch
             else:
@@ -239,14 +239,14 @@ def decode_tool_choice(payload: Any, *, id_map: IdMap | None = None) -> dict[str
                 unknown = _rt.unknown_fields(wire, _KNOWN_TOOL_CHOICE_1, "", unknown)
             _rt.normalize_choice(canonical)
             if _select_tool_choice(canonical) != 1:
-                forms[""] = _FORM_VARIANT_1
+                forms = {**forms, "": _FORM_VARIANT_1}
             if unknown or forms:
                 canonical["extensions"] = {DIALECT: _rt.extension(unknown, forms)}
             return canonical
         if type(wire) is dict and wire.get("type") == "tool":
             canonical = {"mode": "tool"}
             unknown = None  # most values carry no unknown fields: make the dict only when one turns up
-            forms = {}
+            forms = _EMPTY
             value = wire["name"]
             if type(value) is not str or not value:
                 raise _Mismatch
@@ -255,7 +255,7 @@ def decode_tool_choice(payload: Any, *, id_map: IdMap | None = None) -> dict[str
             if value is _MISSING:
                 pass
             elif value is None:
-                forms["/disable_parallel_tool_use"] = "null"
+                forms = {**forms, "/disable_parallel_tool_use": "null"}
             elif type(value) is not bool:
                 raise _Mismatch
             else:
@@ -264,19 +264,19 @@ def decode_tool_choice(payload: Any, *, id_map: IdMap | None = None) -> dict[str
                 unknown = _rt.unknown_fields(wire, _KNOWN_TOOL_CHOICE_2, "", unknown)
             _rt.normalize_choice(canonical)
             if _select_tool_choice(canonical) != 2:
-                forms[""] = _FORM_VARIANT_2
+                forms = {**forms, "": _FORM_VARIANT_2}
             if unknown or forms:
                 canonical["extensions"] = {DIALECT: _rt.extension(unknown, forms)}
             return canonical
         if type(wire) is dict and wire.get("type") == "none":
             canonical = {"mode": "none"}
             unknown = None  # most values carry no unknown fields: make the dict only when one turns up
-            forms = {}
+            forms = _EMPTY
             if len(wire) != 1:
                 unknown = _rt.unknown_fields(wire, _KNOWN_TOOL_CHOICE_3, "", unknown)
             _rt.normalize_choice(canonical)
             if _select_tool_choice(canonical) != 3:
-                forms[""] = _FORM_VARIANT_3
+                forms = {**forms, "": _FORM_VARIANT_3}
             if unknown or forms:
                 canonical["extensions"] = {DIALECT: _rt.extension(unknown, forms)}
             return canonical

@@ -98,7 +98,7 @@ def decode_tool_definition(payload: Any, *, id_map: IdMap | None = None) -> dict
         if type(wire) is dict and type(wire.get("toolSpec")) is dict and "name" in wire["toolSpec"] and type(wire["toolSpec"].get("inputSchema")) is dict and "json" in wire["toolSpec"]["inputSchema"]:
             canonical = {}
             unknown = None  # most values carry no unknown fields: make the dict only when one turns up
-            forms = {}
+            forms = _EMPTY
             wire_tool_spec = wire["toolSpec"]
             wire_tool_spec_input_schema = wire_tool_spec["inputSchema"]
             value = wire_tool_spec["name"]
@@ -109,7 +109,7 @@ def decode_tool_definition(payload: Any, *, id_map: IdMap | None = None) -> dict
             if value is _MISSING:
                 pass
             elif value is None:
-                forms["/toolSpec/description"] = "null"
+                forms = {**forms, "/toolSpec/description": "null"}
             elif type(value) is not str:
                 raise _Mismatch
             else:
@@ -122,7 +122,7 @@ def decode_tool_definition(payload: Any, *, id_map: IdMap | None = None) -> dict
             if value is _MISSING:
                 pass
             elif value is None:
-                forms["/toolSpec/strict"] = "null"
+                forms = {**forms, "/toolSpec/strict": "null"}
             elif type(value) is not bool:
                 raise _Mismatch
             else:
@@ -209,31 +209,31 @@ def decode_tool_choice(payload: Any, *, id_map: IdMap | None = None) -> dict[str
         if type(wire) is dict and wire.get("auto") == {}:
             canonical = {"mode": "auto"}
             unknown = None  # most values carry no unknown fields: make the dict only when one turns up
-            forms = {}
+            forms = _EMPTY
             if len(wire) != 1:
                 unknown = _rt.unknown_fields(wire, _KNOWN_TOOL_CHOICE_0, "", unknown)
             _rt.normalize_choice(canonical)
             if _select_tool_choice(canonical) != 0:
-                forms[""] = _FORM_VARIANT_0
+                forms = {**forms, "": _FORM_VARIANT_0}
             if unknown or forms:
                 canonical["extensions"] = {DIALECT: _rt.extension(unknown, forms)}
             return canonical
         if type(wire) is dict and wire.get("any") == {}:
             canonical = {"mode": "required"}
             unknown = None  # most values carry no unknown fields: make the dict only when one turns up
-            forms = {}
+            forms = _EMPTY
             if len(wire) != 1:
                 unknown = _rt.unknown_fields(wire, _KNOWN_TOOL_CHOICE_1, "", unknown)
             _rt.normalize_choice(canonical)
             if _select_tool_choice(canonical) != 1:
-                forms[""] = _FORM_VARIANT_1
+                forms = {**forms, "": _FORM_VARIANT_1}
             if unknown or forms:
                 canonical["extensions"] = {DIALECT: _rt.extension(unknown, forms)}
             return canonical
         if type(wire) is dict and type(wire.get("tool")) is dict and "name" in wire["tool"]:
             canonical = {"mode": "tool"}
             unknown = None  # most values carry no unknown fields: make the dict only when one turns up
-            forms = {}
+            forms = _EMPTY
             wire_tool = wire["tool"]
             value = wire_tool["name"]
             if type(value) is not str or not value:
@@ -245,7 +245,7 @@ def decode_tool_choice(payload: Any, *, id_map: IdMap | None = None) -> dict[str
                 unknown = _rt.unknown_fields(wire_tool, _KNOWN_TOOL_CHOICE_2_TOOL, "/tool", unknown)
             _rt.normalize_choice(canonical)
             if _select_tool_choice(canonical) != 2:
-                forms[""] = _FORM_VARIANT_2
+                forms = {**forms, "": _FORM_VARIANT_2}
             if unknown or forms:
                 canonical["extensions"] = {DIALECT: _rt.extension(unknown, forms)}
             return canonical

@@ -97,7 +97,7 @@ def decode_tool_definition(payload: Any, *, id_map: IdMap | None = None) -> dict
         if type(wire) is dict and wire.get("type") == "function":
             canonical = {}
             unknown = None  # most values carry no unknown fields: make the dict only when one turns up
-            forms = {}
+            forms = _EMPTY
             wire_function = wire["function"]
             value = wire_function["name"]
             if type(value) is not str or not value:
@@ -107,7 +107,7 @@ def decode_tool_definition(payload: Any, *, id_map: IdMap | None = None) -> dict
             if value is _MISSING:
                 pass
             elif value is None:
-                forms["/function/description"] = "null"
+                forms = {**forms, "/function/description": "null"}
             elif type(value) is not str:
                 raise _Mismatch
             else:

@@ -80,7 +80,7 @@ def decode_tool_definition(payload: Any, *, id_map: IdMap | None = None) -> dict
         if type(wire) is dict and "name" in wire and "inputSchema" in wire:
             canonical = {}
             unknown = None  # most values carry no unknown fields: make the dict only when one turns up
-            forms = {}
+            forms = _EMPTY
             value = wire["name"]
             if type(value) is not str or not value:
                 raise _Mismatch
@@ -89,7 +89,7 @@ def decode_tool_definition(payload: Any, *, id_map: IdMap | None = None) -> dict
             if value is _MISSING:
                 pass
             elif value is None:
-                forms["/description"] = "null"
+                forms = {**forms, "/description": "null"}
             elif type(value) is not str:
                 raise _Mismatch
             else:
@@ -150,7 +150,7 @@ def decode_tool_call(payload: Any, *, id_map: IdMap | None = None) -> dict[str, 
         if type(wire) is dict and "name" in wire:
             canonical = {}
             unknown = None  # most values carry no unknown fields: make the dict only when one turns up
-            forms = {}
+            forms = _EMPTY
             value = wire["name"]
             if type(value) is not str or not value:
                 raise _Mismatch
@@ -159,14 +159,14 @@ def decode_tool_call(payload: Any, *, id_map: IdMap | None = None) -> dict[str, 
             if value is _MISSING:
                 canonical["arguments"] = {}
             elif value is None:
-                forms["/arguments"] = "null"
+                forms = {**forms, "/arguments": "null"}
                 canonical["arguments"] = {}
             elif type(value) is not dict:
                 raise _Mismatch
             else:
                 canonical["arguments"] = value
                 if canonical["arguments"] == {}:
-                    forms["/arguments"] = "present"
+                    forms = {**forms, "/arguments": "present"}
             canonical["id"] = id_map.mint_call() if id_map is not None else None  # the transport links calls, not an id
             if not wire.keys() <= _KNOWN_TOOL_CALL_0:
                 unknown = _rt.unknown_fields(wire, _KNOWN_TOOL_CALL_0, "", unknown)

@@ -101,11 +101,11 @@ def decode_tool_definition(payload: Any, *, id_map: IdMap | None = None) -> dict
         if type(wire) is dict and wire.get("type", "function") == "function" and type(wire.get("function")) is dict and "name" in wire["function"] and "parameters" in wire["function"]:
             canonical = {}
             unknown = None  # most values carry no unknown fields: make the dict only when one turns up
-            forms = {}
+            forms = _EMPTY
             wire_function = wire["function"]
             value = wire.get("type", _MISSING)
             if value is _MISSING:
-                forms["/type"] = "absent"
+                forms = {**forms, "/type": "absent"}
             elif value != "function":
                 raise _Mismatch
             value = wire_function["name"]
@@ -116,7 +116,7 @@ def decode_tool_definition(payload: Any, *, id_map: IdMap | None = None) -> dict
             if value is _MISSING:
                 pass
             elif value is None:
-                forms["/function/description"] = "null"
+                forms = {**forms, "/function/description": "null"}
             elif type(value) is not str:
                 raise _Mismatch
             else:
@@ -129,7 +129,7 @@ def decode_tool_definition(payload: Any, *, id_map: IdMap | None = None) -> dict
             if value is _MISSING:
                 pass
             elif value is None:
-                forms["/function/strict"] = "null"
+                forms = {**forms, "/function/strict": "null"}
             elif type(value) is not bool:
                 raise _Mismatch
             else:
@@ -256,11 +256,11 @@ def decode_tool_choice(payload: Any, *, id_map: IdMap | None = None) -> dict[str
         if type(wire) is dict and wire.get("type", "function") == "function" and type(wire.get("function")) is dict and "name" in wire["function"]:
             canonical = {"mode": "tool"}
             unknown = None  # most values carry no unknown fields: make the dict only when one turns up
-            forms = {}
+            forms = _EMPTY
             wire_function = wire["function"]
             value = wire.get("type", _MISSING)
             if value is _MISSING:
-                forms["/type"] = "absent"
+                forms = {**forms, "/type": "absent"}
             elif value != "function":
                 raise _Mismatch
             value = wire_function["name"]
@@ -273,7 +273,7 @@ def decode_tool_choice(payload: Any, *, id_map: IdMap | None = None) -> dict[str
                 unknown = _rt.unknown_fields(wire_function, _KNOWN_TOOL_CHOICE_4_FUNCTION, "/function", unknown)
             _rt.normalize_choice(canonical)
             if _select_tool_choice(canonical) != 4:
-                forms[""] = _FORM_VARIANT_4
+                forms = {**forms, "": _FORM_VARIANT_4}
             if unknown or forms:
                 canonical["extensions"] = {DIALECT: _rt.extension(unknown, forms)}
             return canonical
@@ -367,11 +367,11 @@ def decode_tool_call(payload: Any, *, id_map: IdMap | None = None) -> dict[str, 
         if type(wire) is dict and wire.get("type", "function") == "function" and "id" in wire and type(wire.get("function")) is dict and "name" in wire["function"] and "arguments" in wire["function"]:
             canonical = {}
             unknown = None  # most values carry no unknown fields: make the dict only when one turns up
-            forms = {}
+            forms = _EMPTY
             wire_function = wire["function"]
             value = wire.get("type", _MISSING)
             if value is _MISSING:
-                forms["/type"] = "absent"
+                forms = {**forms, "/type": "absent"}
             elif value != "function":
                 raise _Mismatch
             value = wire["id"]
@@ -385,7 +385,7 @@ def decode_tool_call(payload: Any, *, id_map: IdMap | None = None) -> dict[str, 
             value = wire_function["arguments"]
             if type(value) is dict:
                 canonical["arguments"] = value
-                forms["/function/arguments"] = "object"
+                forms = {**forms, "/function/arguments": "object"}
             elif type(value) is str:
                 canonical["raw_arguments"] = value
                 if value in ("", ):

@@ -84,7 +84,7 @@ def decode_tool_definition(payload: Any, *, id_map: IdMap | None = None) -> dict
         if type(wire) is dict and wire.get("type") == "function":
             canonical = {}
             unknown = None  # most values carry no unknown fields: make the dict only when one turns up
-            forms = {}
+            forms = _EMPTY
             wire_function = wire["function"]
             value = wire_function["name"]
             if type(value) is not str or not value:
@@ -94,7 +94,7 @@ def decode_tool_definition(payload: Any, *, id_map: IdMap | None = None) -> dict
             if value is _MISSING:
                 pass
             elif value is None:
-                forms["/function/description"] = "null"
+                forms = {**forms, "/function/description": "null"}
             elif type(value) is not str:
                 raise _Mismatch
             else:
@@ -158,18 +158,18 @@ def decode_tool_call(payload: Any, *, id_map: IdMap | None = None) -> dict[str, 
         if type(wire) is dict and wire.get("type", "function") == "function" and type(wire.get("function")) is dict and "name" in wire["function"] and "arguments" in wire["function"]:
             canonical = {}
             unknown = None  # most values carry no unknown fields: make the dict only when one turns up
-            forms = {}
+            forms = _EMPTY
             mint_id = False
             wire_function = wire["function"]
             value = wire.get("type", _MISSING)
             if value is _MISSING:
-                forms["/type"] = "absent"
+                forms = {**forms, "/type": "absent"}
             elif value != "function":
                 raise _Mismatch
             value = wire.get("id", _MISSING)
             if value is _MISSING or value is None:
                 if value is None:
-                    forms["/id"] = "null"
+                    forms = {**forms, "/id": "null"}
                 canonical["id"] = None
                 mint_id = True
             elif type(value) is not str:
@@ -187,7 +187,7 @@ def decode_tool_call(payload: Any, *, id_map: IdMap | None = None) -> dict[str, 
             if mint_id and id_map is not None:
                 canonical["id"] = id_map.mint_call()
                 if canonical["id"] is not None:
-                    forms["/id"] = "minted"
+                    forms = {**forms, "/id": "minted"}
             if not wire.keys() <= _KNOWN_TOOL_CALL_0:
                 unknown = _rt.unknown_fields(wire, _KNOWN_TOOL_CALL_0, "", unknown)
             if len(wire_function) != 2:

@@ -102,7 +102,7 @@ def decode_tool_definition(payload: Any, *, id_map: IdMap | None = None) -> dict
         if type(wire) is dict and wire.get("type") == "function":
             canonical = {}
             unknown = None  # most values carry no unknown fields: make the dict only when one turns up
-            forms = {}
+            forms = _EMPTY
             wire_function = wire["function"]
             value = wire_function["name"]
             if type(value) is not str or not value:
@@ -112,7 +112,7 @@ def decode_tool_definition(payload: Any, *, id_map: IdMap | None = None) -> dict
             if value is _MISSING:
                 pass
             elif value is None:
-                forms["/function/description"] = "null"
+                forms = {**forms, "/function/description": "null"}
             elif type(value) is not str:
                 raise _Mismatch
             else:
@@ -121,19 +121,19 @@ def decode_tool_definition(payload: Any, *, id_map: IdMap | None = None) -> dict
             if value is _MISSING:
                 canonical["parameters"] = {"type": "object", "properties": {}}
             elif value is None:
-                forms["/function/parameters"] = "null"
+                forms = {**forms, "/function/parameters": "null"}
                 canonical["parameters"] = {"type": "object", "properties": {}}
             elif type(value) is not dict:
                 raise _Mismatch
             else:
                 canonical["parameters"] = value
                 if canonical["parameters"] == {"type": "object", "properties": {}}:
-                    forms["/function/parameters"] = "present"
+                    forms = {**forms, "/function/parameters": "present"}
             value = wire_function.get("strict", _MISSING)
             if value is _MISSING:
                 pass
             elif value is None:
-                forms["/function/strict"] = "null"
+                forms = {**forms, "/function/strict": "null"}
             elif type(value) is not bool:
                 raise _Mismatch
             else:
@@ -286,7 +286,7 @@ def decode_tool_choice(payload: Any, *, id_map: IdMap | None = None) -> dict[str
         if type(wire) is dict and wire.get("type") == "function":
             canonical = {"mode": "tool"}
             unknown = None  # most values carry no unknown fields: make the dict only when one turns up
-            forms = {}
+            forms = _EMPTY
             wire_function = wire["function"]
             value = wire_function["name"]
             if type(value) is not str or not value:
@@ -298,14 +298,14 @@ def decode_tool_choice(payload: Any, *, id_map: IdMap | None = None) -> dict[str
                 unknown = _rt.unknown_fields(wire_function, _KNOWN_TOOL_CHOICE_3_FUNCTION, "/function", unknown)
             _rt.normalize_choice(canonical)
             if _select_tool_choice(canonical) != 3:
-                forms[""] = _FORM_VARIANT_3
+                forms = {**forms, "": _FORM_VARIANT_3}
             if unknown or forms:
                 canonical["extensions"] = {DIALECT: _rt.extension(unknown, forms)}
             return canonical
         if type(wire) is dict and wire.get("type") == "allowed_tools":
             canonical = {}
             unknown = {}
-            forms = {}
+            forms = _EMPTY
             wire_allowed_tools = wire["allowed_tools"]
             value = wire_allowed_tools["mode"]
             if value not in _VALUES_TOOL_CHOICE_4_MODE_BACK:
@@ -321,7 +321,7 @@ def decode_tool_choice(payload: Any, *, id_map: IdMap | None = None) -> dict[str
                 unknown = _rt.unknown_fields(wire_allowed_tools, _KNOWN_TOOL_CHOICE_4_ALLOWED_TOOLS, "/allowed_tools", unknown)
             _rt.normalize_choice(canonical)
             if _select_tool_choice(canonical) != 4:
-                forms[""] = _FORM_VARIANT_4
+                forms = {**forms, "": _FORM_VARIANT_4}
             if unknown or forms:
                 canonical["extensions"] = {DIALECT: _rt.extension(unknown, forms)}
             return canonical
@@ -415,7 +415,7 @@ def decode_tool_call(payload: Any, *, id_map: IdMap | None = None) -> dict[str, 
         if type(wire) is dict and wire.get("type") == "function":
             canonical = {}
             unknown = None  # most values carry no unknown fields: make the dict only when one turns up
-            forms = {}
+            forms = _EMPTY
             wire_function = wire["function"]
             value = wire["id"]
             if type(value) is not str:
@@ -429,7 +429,7 @@ def decode_tool_call(payload: Any, *, id_map: IdMap | None = None) -> dict[str, 
             if value is _MISSING:
                 # Some OpenAI-compatible servers leave the text out for a call without arguments.
                 canonical["arguments"] = {}
-                forms["/function/arguments"] = "absent"
+                forms = {**forms, "/function/arguments": "absent"}
             elif type(value) is not str:
                 raise _Mismatch
             else:

@@ -123,7 +123,7 @@ def decode_tool_definition(payload: Any, *, id_map: IdMap | None = None) -> dict
         if type(wire) is dict and wire.get("type") == "function" and wire.get("strict") is False:
             canonical = {}
             unknown = None  # most values carry no unknown fields: make the dict only when one turns up
-            forms = {}
+            forms = _EMPTY
             value = wire["name"]
             if type(value) is not str or not value:
                 raise _Mismatch
@@ -132,7 +132,7 @@ def decode_tool_definition(payload: Any, *, id_map: IdMap | None = None) -> dict
             if value is _MISSING:
                 pass
             elif value is None:
-                forms["/description"] = "null"
+                forms = {**forms, "/description": "null"}
             elif type(value) is not str:
                 raise _Mismatch
             else:
@@ -141,25 +141,25 @@ def decode_tool_definition(payload: Any, *, id_map: IdMap | None = None) -> dict
             if value is _MISSING:
                 canonical["parameters"] = {"type": "object", "properties": {}}
             elif value is None:
-                forms["/parameters"] = "null"
+                forms = {**forms, "/parameters": "null"}
                 canonical["parameters"] = {"type": "object", "properties": {}}
             elif type(value) is not dict:
                 raise _Mismatch
             else:
                 canonical["parameters"] = value
                 if canonical["parameters"] == {"type": "object", "properties": {}}:
-                    forms["/parameters"] = "present"
+                    forms = {**forms, "/parameters": "present"}
             if not wire.keys() <= _KNOWN_TOOL_DEFINITION_0:
                 unknown = _rt.unknown_fields(wire, _KNOWN_TOOL_DEFINITION_0, "", unknown)
             if _select_tool_definition(canonical) != 0:
-                forms[""] = _FORM_VARIANT_0
+                forms = {**forms, "": _FORM_VARIANT_0}
             if unknown or forms:
                 canonical["extensions"] = {DIALECT: _rt.extension(unknown, forms)}
             return canonical
         if type(wire) is dict and wire.get("type") == "function" and wire.get("strict") is True:
             canonical = {"strict": True}
             unknown = None  # most values carry no unknown fields: make the dict only when one turns up
-            forms = {}
+            forms = _EMPTY
             value = wire["name"]
             if type(value) is not str or not value:
                 raise _Mismatch
@@ -168,7 +168,7 @@ def decode_tool_definition(payload: Any, *, id_map: IdMap | None = None) -> dict
             if value is _MISSING:
                 pass
             elif value is None:
-                forms["/description"] = "null"
+                forms = {**forms, "/description": "null"}
             elif type(value) is not str:
                 raise _Mismatch
             else:
@@ -177,25 +177,25 @@ def decode_tool_definition(payload: Any, *, id_map: IdMap | None = None) -> dict
             if value is _MISSING:
                 canonical["parameters"] = {"type": "object", "properties": {}}
             elif value is None:
-                forms["/parameters"] = "null"
+                forms = {**forms, "/parameters": "null"}
                 canonical["parameters"] = {"type": "object", "properties": {}}
             elif type(value) is not dict:
                 raise _Mismatch
             else:
                 canonical["parameters"] = value
                 if canonical["parameters"] == {"type": "object", "properties": {}}:
-                    forms["/parameters"] = "present"
+                    forms = {**forms, "/parameters": "present"}
             if not wire.keys() <= _KNOWN_TOOL_DEFINITION_1:
                 unknown = _rt.unknown_fields(wire, _KNOWN_TOOL_DEFINITION_1, "", unknown)
             if _select_tool_definition(canonical) != 1:
-                forms[""] = _FORM_VARIANT_1
+                forms = {**forms, "": _FORM_VARIANT_1}
             if unknown or forms:
                 canonical["extensions"] = {DIALECT: _rt.extension(unknown, forms)}
             return canonical
         if type(wire) is dict and wire.get("type") == "function":
             canonical = {}
             unknown = None  # most values carry no unknown fields: make the dict only when one turns up
-            forms = {}
+            forms = _EMPTY
             value = wire["name"]
             if type(value) is not str or not value:
                 raise _Mismatch
@@ -204,7 +204,7 @@ def decode_tool_definition(payload: Any, *, id_map: IdMap | None = None) -> dict
             if value is _MISSING:
                 pass
             elif value is None:
-                forms["/description"] = "null"
+                forms = {**forms, "/description": "null"}
             elif type(value) is not str:
                 raise _Mismatch
             else:
@@ -213,18 +213,18 @@ def decode_tool_definition(payload: Any, *, id_map: IdMap | None = None) -> dict
             if value is _MISSING:
                 canonical["parameters"] = {"type": "object", "properties": {}}
             elif value is None:
-                forms["/parameters"] = "null"
+                forms = {**forms, "/parameters": "null"}
                 canonical["parameters"] = {"type": "object", "properties": {}}
             elif type(value) is not dict:
                 raise _Mismatch
             else:
                 canonical["parameters"] = value
                 if canonical["parameters"] == {"type": "object", "properties": {}}:
-                    forms["/parameters"] = "present"
+                    forms = {**forms, "/parameters": "present"}
             if not wire.keys() <= _KNOWN_TOOL_DEFINITION_2:
                 unknown = _rt.unknown_fields(wire, _KNOWN_TOOL_DEFINITION_2, "", unknown)
             if _select_tool_definition(canonical) != 2:
-                forms[""] = _FORM_VARIANT_2
+                forms = {**forms, "": _FORM_VARIANT_2}
             canonical["extensions"] = {DIALECT: _rt.extension(unknown, forms, "strict mode wherever the schema can be made strict (what the Responses API does when strict is left out or null)")}
             return canonical
     except (KeyError, TypeError, AttributeError, IndexError, _Mismatch):
@@ -400,7 +400,7 @@ def decode_tool_choice(payload: Any, *, id_map: IdMap | None = None) -> dict[str
         if type(wire) is dict and wire.get("type") == "function":
             canonical = {"mode": "tool"}
             unknown = None  # most values carry no unknown fields: make the dict only when one turns up
-            forms = {}
+            forms = _EMPTY
             value = wire["name"]
             if type(value) is not str or not value:
                 raise _Mismatch
@@ -409,14 +409,14 @@ def decode_tool_choice(payload: Any, *, id_map: IdMap | None = None) -> dict[str
                 unknown = _rt.unknown_fields(wire, _KNOWN_TOOL_CHOICE_3, "", unknown)
             _rt.normalize_choice(canonical)
             if _select_tool_choice(canonical) != 3:
-                forms[""] = _FORM_VARIANT_3
+                forms = {**forms, "": _FORM_VARIANT_3}
             if unknown or forms:
                 canonical["extensions"] = {DIALECT: _rt.extension(unknown, forms)}
             return canonical
         if type(wire) is dict and wire.get("type") == "allowed_tools":
             canonical = {}
             unknown = {}
-            forms = {}
+            forms = _EMPTY
             value = wire["mode"]
             if value not in _VALUES_TOOL_CHOICE_4_MODE_BACK:
                 raise _Mismatch
@@ -429,7 +429,7 @@ def decode_tool_choice(payload: Any, *, id_map: IdMap | None = None) -> dict[str
                 unknown = _rt.unknown_fields(wire, _KNOWN_TOOL_CHOICE_4, "", unknown)
             _rt.normalize_choice(canonical)
             if _select_tool_choice(canonical) != 4:
-                forms[""] = _FORM_VARIANT_4
+                forms = {**forms, "": _FORM_VARIANT_4}
             if unknown or forms:
                 canonical["extensions"] = {DIALECT: _rt.extension(unknown, forms)}
             return canonical

@@ -131,6 +131,7 @@ class PyField(_View):
     parts: list[PyPart] = field(default_factory=list)
     item: PyObject | None = None
     strict_switch: PyField | None = None  # the field strict_mode_field names
+    lazy_forms: bool = False  # its variant's forms dict is made on the first spelling (see PyVariant)
 
     @property
     def toks(self) -> Tokens:
@@ -379,6 +380,7 @@ class PyVariant(_View):
     obj: PyObject
     decode_forms: bool = False  # decode records spellings: the variant needs a forms dict
     encode_forms: bool = False  # encode reads the spellings decode recorded
+    lazy_forms: bool = False  # forms start as the shared empty dict, copied on the first spelling
     mints_call_id: bool = False  # the wire has no call id: the id map mints one
     minted_ids: list[PyField] = field(default_factory=list)  # optional ids minted when absent
 
@@ -483,6 +485,12 @@ def _variant(shape: Shape, v: Variant, proto_json: bool) -> PyVariant:
         or proto_json
         or any(f.decode_writes_forms for f in obj.fields)
     )
+    # Spellings are rare: where only the decoder itself records them (no helper is handed the
+    # dict), it starts from the shared empty one instead of making a dict per value.
+    handed_on = proto_json or any(f.encoding in ("content", "result_object") for f in obj.fields)
+    view.lazy_forms = view.decode_forms and not handed_on
+    for f in obj.fields:
+        f.lazy_forms = view.lazy_forms
     view.encode_forms = bool(v.obj.optional_constants) or proto_json or any(f.encode_reads_forms for f in obj.fields)
     view.minted_ids = [f for f in obj.fields if f.encoding == "id" and f.node.read_optional]
     view.mints_call_id = (

@@ -84,7 +84,7 @@ class _Mismatch(Exception):
 # --- tool_definition ---------------------------------------------------------------------
 
 SHAPE_TOOL_DEFINITION = "tool_definition"
-_CHECKS_TOOL_DEFINITION = ((("", "object", None), ("/name", "nonempty", None), ("/description", "optional", "string"), ("/input_schema", "object", None), ("/strict", "optional", "boolean")),)
+_CHECKS_TOOL_DEFINITION: tuple[tuple[tuple[str, str, Any], ...], ...] = ((("", "object", None), ("/name", "nonempty", None), ("/description", "optional", "string"), ("/input_schema", "object", None), ("/strict", "optional", "boolean")),)
 _KNOWN_TOOL_DEFINITION_0 = frozenset(("description", "input_schema", "name", "strict"))
 
 
@@ -142,6 +142,7 @@ def encode_tool_definition(value: Any, *, strict: bool = False, id_map: IdMap | 
     extensions = canonical.get("extensions")
     own = _rt.foreign_extensions(extensions, DIALECT, losses, strict) if extensions else _EMPTY
     forms = own.get("forms", _EMPTY)
+    wire: Any  # the wire value the variant below builds: an object or a constant
     try:
         wire_name = canonical["name"]
         wire_description = canonical.get("description")
@@ -166,7 +167,7 @@ def encode_tool_definition(value: Any, *, strict: bool = False, id_map: IdMap | 
 # --- tool_choice -------------------------------------------------------------------------
 
 SHAPE_TOOL_CHOICE = "tool_choice"
-_CHECKS_TOOL_CHOICE = ((("", "object", None), ("/type", "const", "auto"), ("/disable_parallel_tool_use", "optional", "boolean")), (("", "object", None), ("/type", "const", "any"), ("/disable_parallel_tool_use", "optional", "boolean")), (("", "object", None), ("/type", "const", "tool"), ("/name", "nonempty", None), ("/disable_parallel_tool_use", "optional", "boolean")), (("", "object", None), ("/type", "const", "none")))
+_CHECKS_TOOL_CHOICE: tuple[tuple[tuple[str, str, Any], ...], ...] = ((("", "object", None), ("/type", "const", "auto"), ("/disable_parallel_tool_use", "optional", "boolean")), (("", "object", None), ("/type", "const", "any"), ("/disable_parallel_tool_use", "optional", "boolean")), (("", "object", None), ("/type", "const", "tool"), ("/name", "nonempty", None), ("/disable_parallel_tool_use", "optional", "boolean")), (("", "object", None), ("/type", "const", "none")))
 _KNOWN_TOOL_CHOICE_0 = frozenset(("disable_parallel_tool_use", "type"))
 _KNOWN_TOOL_CHOICE_1 = frozenset(("disable_parallel_tool_use", "type"))
 _KNOWN_TOOL_CHOICE_2 = frozenset(("disable_parallel_tool_use", "name", "type"))
@@ -292,6 +293,7 @@ def encode_tool_choice(value: Any, *, strict: bool = False, id_map: IdMap | None
     extensions = canonical.get("extensions")
     own = _rt.foreign_extensions(extensions, DIALECT, losses, strict) if extensions else _EMPTY
     forms = own.get("forms", _EMPTY)
+    wire: Any  # the wire value the variant below builds: an object or a constant
     try:
         form = forms.get("")  # the variant it was decoded from, if it still fits
         if form == _FORM_VARIANT_0 and canonical.get("mode") == "auto":
@@ -365,7 +367,7 @@ def encode_tool_choice(value: Any, *, strict: bool = False, id_map: IdMap | None
 # --- tool_call ---------------------------------------------------------------------------
 
 SHAPE_TOOL_CALL = "tool_call"
-_CHECKS_TOOL_CALL = ((("", "object", None), ("/type", "const", "tool_use"), ("/id", "string", None), ("/name", "nonempty", None), ("/input", "object", None)),)
+_CHECKS_TOOL_CALL: tuple[tuple[tuple[str, str, Any], ...], ...] = ((("", "object", None), ("/type", "const", "tool_use"), ("/id", "string", None), ("/name", "nonempty", None), ("/input", "object", None)),)
 _KNOWN_TOOL_CALL_0 = frozenset(("id", "input", "name", "type"))
 
 
@@ -408,6 +410,7 @@ def encode_tool_call(value: Any, *, strict: bool = False, id_map: IdMap | None =
     losses: list[_rt.Loss] = []
     extensions = canonical.get("extensions")
     own = _rt.foreign_extensions(extensions, DIALECT, losses, strict) if extensions else _EMPTY
+    wire: Any  # the wire value the variant below builds: an object or a constant
     try:
         wire_id = canonical["id"]
         if id_map is not None or (wire_id not in _IDS_SEEN and (type(wire_id) is not str or not _ID_OK(wire_id))):
@@ -430,7 +433,7 @@ def encode_tool_call(value: Any, *, strict: bool = False, id_map: IdMap | None =
 # --- tool_result -------------------------------------------------------------------------
 
 SHAPE_TOOL_RESULT = "tool_result"
-_CHECKS_TOOL_RESULT = ((("", "object", None), ("/type", "const", "tool_result"), ("/tool_use_id", "string", None), ("/content", "optional", "any"), ("/is_error", "optional", "boolean")),)
+_CHECKS_TOOL_RESULT: tuple[tuple[tuple[str, str, Any], ...], ...] = ((("", "object", None), ("/type", "const", "tool_result"), ("/tool_use_id", "string", None), ("/content", "optional", "any"), ("/is_error", "optional", "boolean")),)
 _KNOWN_TOOL_RESULT_0 = frozenset(("content", "is_error", "tool_use_id", "type"))
 _KNOWN_TOOL_RESULT_0_CONTENT_0 = frozenset(("text", "type"))
 _KNOWN_TOOL_RESULT_0_CONTENT_1 = frozenset(("source", "type"))
@@ -439,7 +442,7 @@ _KNOWN_TOOL_RESULT_0_CONTENT_2 = frozenset(("source", "type"))
 _KNOWN_TOOL_RESULT_0_CONTENT_2_SOURCE = frozenset(("type", "url"))
 
 
-def _CONTENT_TOOL_RESULT_0_CONTENT_in(blocks: Any, unknown: dict[str, Any], forms: dict[str, Any]) -> list[dict[str, Any]]:
+def _CONTENT_TOOL_RESULT_0_CONTENT_in(blocks: Any, unknown: dict[str, Any] | None, forms: dict[str, Any]) -> list[dict[str, Any]]:
     if type(blocks) is str:
         if not blocks:
             forms["/content"] = "string"
@@ -486,7 +489,7 @@ def _CONTENT_TOOL_RESULT_0_CONTENT_in(blocks: Any, unknown: dict[str, Any], form
                 unknown = _rt.unknown_fields(block_source, _KNOWN_TOOL_RESULT_0_CONTENT_1_SOURCE, at + "/source", unknown)
             parts.append(part)
             continue
-        if type(block) is dict and block.get("type") == "image" and type(block.get("source")) is dict and block["source"].get("type") == "url" and type(_rt.lookup(block, ["source", "url"])) is str:
+        if type(block) is dict and block.get("type") == "image" and type(block.get("source")) is dict and block["source"].get("type") == "url" and type(_rt.lookup(block, ("source", "url"))) is str:
             part = {"type": "image"}
             block_source = block["source"]
             try:
@@ -594,6 +597,7 @@ def encode_tool_result(value: Any, *, strict: bool = False, id_map: IdMap | None
     extensions = canonical.get("extensions")
     own = _rt.foreign_extensions(extensions, DIALECT, losses, strict) if extensions else _EMPTY
     forms = own.get("forms", _EMPTY)
+    wire: Any  # the wire value the variant below builds: an object or a constant
     try:
         wire_call_id = canonical["call_id"]
         if id_map is not None or (wire_call_id not in _IDS_SEEN and (type(wire_call_id) is not str or not _ID_OK(wire_call_id))):

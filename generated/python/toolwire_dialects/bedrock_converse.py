@@ -82,7 +82,7 @@ class _Mismatch(Exception):
 # --- tool_definition ---------------------------------------------------------------------
 
 SHAPE_TOOL_DEFINITION = "tool_definition"
-_CHECKS_TOOL_DEFINITION = ((("", "object", None), ("/toolSpec", "object", None), ("/toolSpec/inputSchema", "object", None), ("/toolSpec/name", "nonempty", None), ("/toolSpec/description", "optional", "string"), ("/toolSpec/inputSchema/json", "object", None), ("/toolSpec/strict", "optional", "boolean")),)
+_CHECKS_TOOL_DEFINITION: tuple[tuple[tuple[str, str, Any], ...], ...] = ((("", "object", None), ("/toolSpec", "object", None), ("/toolSpec/inputSchema", "object", None), ("/toolSpec/name", "nonempty", None), ("/toolSpec/description", "optional", "string"), ("/toolSpec/inputSchema/json", "object", None), ("/toolSpec/strict", "optional", "boolean")),)
 _KNOWN_TOOL_DEFINITION_0 = frozenset(("toolSpec",))
 _KNOWN_TOOL_DEFINITION_0_TOOL_SPEC = frozenset(("description", "inputSchema", "name", "strict"))
 _KNOWN_TOOL_DEFINITION_0_TOOL_SPEC_INPUT_SCHEMA = frozenset(("json",))
@@ -148,6 +148,7 @@ def encode_tool_definition(value: Any, *, strict: bool = False, id_map: IdMap | 
     extensions = canonical.get("extensions")
     own = _rt.foreign_extensions(extensions, DIALECT, losses, strict) if extensions else _EMPTY
     forms = own.get("forms", _EMPTY)
+    wire: Any  # the wire value the variant below builds: an object or a constant
     try:
         wire_name = canonical["name"]
         wire_description = canonical.get("description")
@@ -175,7 +176,7 @@ def encode_tool_definition(value: Any, *, strict: bool = False, id_map: IdMap | 
 # --- tool_choice -------------------------------------------------------------------------
 
 SHAPE_TOOL_CHOICE = "tool_choice"
-_CHECKS_TOOL_CHOICE = ((("", "object", None), ("/auto", "const", {})), (("", "object", None), ("/any", "const", {})), (("", "object", None), ("/tool", "object", None), ("/tool/name", "nonempty", None)))
+_CHECKS_TOOL_CHOICE: tuple[tuple[tuple[str, str, Any], ...], ...] = ((("", "object", None), ("/auto", "const", {})), (("", "object", None), ("/any", "const", {})), (("", "object", None), ("/tool", "object", None), ("/tool/name", "nonempty", None)))
 _KNOWN_TOOL_CHOICE_0 = frozenset(("auto",))
 _KNOWN_TOOL_CHOICE_1 = frozenset(("any",))
 _KNOWN_TOOL_CHOICE_2 = frozenset(("tool",))
@@ -261,6 +262,7 @@ def encode_tool_choice(value: Any, *, strict: bool = False, id_map: IdMap | None
     extensions = canonical.get("extensions")
     own = _rt.foreign_extensions(extensions, DIALECT, losses, strict) if extensions else _EMPTY
     forms = own.get("forms", _EMPTY)
+    wire: Any  # the wire value the variant below builds: an object or a constant
     try:
         form = forms.get("")  # the variant it was decoded from, if it still fits
         if form == _FORM_VARIANT_0 and canonical.get("mode") == "auto":
@@ -308,7 +310,7 @@ def encode_tool_choice(value: Any, *, strict: bool = False, id_map: IdMap | None
 # --- tool_call ---------------------------------------------------------------------------
 
 SHAPE_TOOL_CALL = "tool_call"
-_CHECKS_TOOL_CALL = ((("", "object", None), ("/toolUse", "object", None), ("/toolUse/toolUseId", "string", None), ("/toolUse/name", "nonempty", None), ("/toolUse/input", "object", None)),)
+_CHECKS_TOOL_CALL: tuple[tuple[tuple[str, str, Any], ...], ...] = ((("", "object", None), ("/toolUse", "object", None), ("/toolUse/toolUseId", "string", None), ("/toolUse/name", "nonempty", None), ("/toolUse/input", "object", None)),)
 _KNOWN_TOOL_CALL_0 = frozenset(("toolUse",))
 _KNOWN_TOOL_CALL_0_TOOL_USE = frozenset(("input", "name", "toolUseId"))
 
@@ -355,6 +357,7 @@ def encode_tool_call(value: Any, *, strict: bool = False, id_map: IdMap | None =
     losses: list[_rt.Loss] = []
     extensions = canonical.get("extensions")
     own = _rt.foreign_extensions(extensions, DIALECT, losses, strict) if extensions else _EMPTY
+    wire: Any  # the wire value the variant below builds: an object or a constant
     try:
         wire_id = canonical["id"]
         if id_map is not None or (wire_id not in _IDS_SEEN and (type(wire_id) is not str or not _ID_OK(wire_id))):
@@ -377,7 +380,7 @@ def encode_tool_call(value: Any, *, strict: bool = False, id_map: IdMap | None =
 # --- tool_result -------------------------------------------------------------------------
 
 SHAPE_TOOL_RESULT = "tool_result"
-_CHECKS_TOOL_RESULT = ((("", "object", None), ("/toolResult", "object", None), ("/toolResult/toolUseId", "string", None), ("/toolResult/content", "any", None), ("/toolResult/status", "optional_values", ("success", "error"))),)
+_CHECKS_TOOL_RESULT: tuple[tuple[tuple[str, str, Any], ...], ...] = ((("", "object", None), ("/toolResult", "object", None), ("/toolResult/toolUseId", "string", None), ("/toolResult/content", "any", None), ("/toolResult/status", "optional_values", ("success", "error"))),)
 _KNOWN_TOOL_RESULT_0 = frozenset(("toolResult",))
 _KNOWN_TOOL_RESULT_0_TOOL_RESULT = frozenset(("content", "status", "toolUseId"))
 _KNOWN_TOOL_RESULT_0_CONTENT_0 = frozenset(("text",))
@@ -389,7 +392,7 @@ _VALUES_TOOL_RESULT_0_CONTENT_2_MEDIA_TYPE = {"image/png": "png", "image/jpeg": 
 _VALUES_TOOL_RESULT_0_CONTENT_2_MEDIA_TYPE_BACK = {"png": "image/png", "jpeg": "image/jpeg", "gif": "image/gif", "webp": "image/webp"}
 
 
-def _CONTENT_TOOL_RESULT_0_CONTENT_in(blocks: Any, unknown: dict[str, Any], forms: dict[str, Any]) -> list[dict[str, Any]]:
+def _CONTENT_TOOL_RESULT_0_CONTENT_in(blocks: Any, unknown: dict[str, Any] | None, forms: dict[str, Any]) -> list[dict[str, Any]]:
     if type(blocks) is not list:
         raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, "/toolResult/content", "expected an array of blocks")
     parts: list[dict[str, Any]] = []
@@ -524,6 +527,7 @@ def encode_tool_result(value: Any, *, strict: bool = False, id_map: IdMap | None
     extensions = canonical.get("extensions")
     own = _rt.foreign_extensions(extensions, DIALECT, losses, strict) if extensions else _EMPTY
     forms = own.get("forms", _EMPTY)
+    wire: Any  # the wire value the variant below builds: an object or a constant
     try:
         wire_call_id = canonical["call_id"]
         if id_map is not None or (wire_call_id not in _IDS_SEEN and (type(wire_call_id) is not str or not _ID_OK(wire_call_id))):

@@ -89,7 +89,7 @@ class _Mismatch(Exception):
 
 SHAPE_TOOL_DEFINITION = "tool_definition"
 _PROTO_TOOL_DEFINITION = {"name": None, "description": None, "parametersJsonSchema": None, "parameters": None}  # proto JSON: the field names read in either spelling
-_CHECKS_TOOL_DEFINITION = ((("", "object", None), ("/name", "nonempty", None), ("/description", "optional", "string"), ("/parametersJsonSchema", "optional", "object")),)
+_CHECKS_TOOL_DEFINITION: tuple[tuple[tuple[str, str, Any], ...], ...] = ((("", "object", None), ("/name", "nonempty", None), ("/description", "optional", "string"), ("/parametersJsonSchema", "optional", "object")),)
 _KNOWN_TOOL_DEFINITION_0 = frozenset(("description", "name", "parameters", "parametersJsonSchema"))
 
 
@@ -160,6 +160,7 @@ def encode_tool_definition(value: Any, *, strict: bool = False, id_map: IdMap | 
     extensions = canonical.get("extensions")
     own = _rt.foreign_extensions(extensions, DIALECT, losses, strict) if extensions else _EMPTY
     forms = own.get("forms", _EMPTY)
+    wire: Any  # the wire value the variant below builds: an object or a constant
     try:
         wire_name = canonical["name"]
         wire_description = canonical.get("description")
@@ -194,7 +195,7 @@ def encode_tool_definition(value: Any, *, strict: bool = False, id_map: IdMap | 
 
 SHAPE_TOOL_CHOICE = "tool_choice"
 _PROTO_TOOL_CHOICE = {"mode": None, "allowedFunctionNames": {"*": None}}  # proto JSON: the field names read in either spelling
-_CHECKS_TOOL_CHOICE = ((("", "object", None), ("/mode", "const", "AUTO")), (("", "object", None), ("/mode", "const", "NONE")), (("", "object", None), ("/mode", "const", "VALIDATED"), ("/allowedFunctionNames", "optional", "list")), (("", "object", None), ("/mode", "optional_const", "MODE_UNSPECIFIED")), (("", "object", None), ("/mode", "values", ("ANY", "ANY")), ("/allowedFunctionNames", "optional", "list")))
+_CHECKS_TOOL_CHOICE: tuple[tuple[tuple[str, str, Any], ...], ...] = ((("", "object", None), ("/mode", "const", "AUTO")), (("", "object", None), ("/mode", "const", "NONE")), (("", "object", None), ("/mode", "const", "VALIDATED"), ("/allowedFunctionNames", "optional", "list")), (("", "object", None), ("/mode", "optional_const", "MODE_UNSPECIFIED")), (("", "object", None), ("/mode", "values", ("ANY", "ANY")), ("/allowedFunctionNames", "optional", "list")))
 _KNOWN_TOOL_CHOICE_0 = frozenset(("mode",))
 _KNOWN_TOOL_CHOICE_1 = frozenset(("mode",))
 _KNOWN_TOOL_CHOICE_2 = frozenset(("allowedFunctionNames", "mode"))
@@ -349,6 +350,7 @@ def encode_tool_choice(value: Any, *, strict: bool = False, id_map: IdMap | None
     extensions = canonical.get("extensions")
     own = _rt.foreign_extensions(extensions, DIALECT, losses, strict) if extensions else _EMPTY
     forms = own.get("forms", _EMPTY)
+    wire: Any  # the wire value the variant below builds: an object or a constant
     try:
         form = forms.get("")  # the variant it was decoded from, if it still fits
         if form == _FORM_VARIANT_0 and canonical.get("mode") == "auto":
@@ -441,7 +443,7 @@ def encode_tool_choice(value: Any, *, strict: bool = False, id_map: IdMap | None
 
 SHAPE_TOOL_CALL = "tool_call"
 _PROTO_TOOL_CALL = {"functionCall": {"id": None, "name": None, "args": None}}  # proto JSON: the field names read in either spelling
-_CHECKS_TOOL_CALL = ((("", "object", None), ("/functionCall", "object", None), ("/functionCall/id", "optional", "string"), ("/functionCall/name", "nonempty", None), ("/functionCall/args", "optional", "object")),)
+_CHECKS_TOOL_CALL: tuple[tuple[tuple[str, str, Any], ...], ...] = ((("", "object", None), ("/functionCall", "object", None), ("/functionCall/id", "optional", "string"), ("/functionCall/name", "nonempty", None), ("/functionCall/args", "optional", "object")),)
 _KNOWN_TOOL_CALL_0 = frozenset(("functionCall",))
 _KNOWN_TOOL_CALL_0_FUNCTION_CALL = frozenset(("args", "id", "name"))
 
@@ -513,6 +515,7 @@ def encode_tool_call(value: Any, *, strict: bool = False, id_map: IdMap | None =
     extensions = canonical.get("extensions")
     own = _rt.foreign_extensions(extensions, DIALECT, losses, strict) if extensions else _EMPTY
     forms = own.get("forms", _EMPTY)
+    wire: Any  # the wire value the variant below builds: an object or a constant
     try:
         wire_id = canonical.get("id")
         if wire_id is None or forms.get("/functionCall/id") == "minted":
@@ -546,7 +549,7 @@ def encode_tool_call(value: Any, *, strict: bool = False, id_map: IdMap | None =
 
 SHAPE_TOOL_RESULT = "tool_result"
 _PROTO_TOOL_RESULT = {"functionResponse": {"id": None, "name": None, "response": None}}  # proto JSON: the field names read in either spelling
-_CHECKS_TOOL_RESULT = ((("", "object", None), ("/functionResponse", "object", None), ("/functionResponse/id", "optional", "string"), ("/functionResponse/name", "nonempty", None), ("/functionResponse/response", "object", None)),)
+_CHECKS_TOOL_RESULT: tuple[tuple[tuple[str, str, Any], ...], ...] = ((("", "object", None), ("/functionResponse", "object", None), ("/functionResponse/id", "optional", "string"), ("/functionResponse/name", "nonempty", None), ("/functionResponse/response", "object", None)),)
 _KNOWN_TOOL_RESULT_0 = frozenset(("functionResponse",))
 _KNOWN_TOOL_RESULT_0_FUNCTION_RESPONSE = frozenset(("id", "name", "response"))
 
@@ -610,6 +613,7 @@ def encode_tool_result(value: Any, *, strict: bool = False, id_map: IdMap | None
     extensions = canonical.get("extensions")
     own = _rt.foreign_extensions(extensions, DIALECT, losses, strict) if extensions else _EMPTY
     forms = own.get("forms", _EMPTY)
+    wire: Any  # the wire value the variant below builds: an object or a constant
     try:
         wire_call_id = canonical.get("call_id")
         if wire_call_id is None or forms.get("/functionResponse/id") == "minted":

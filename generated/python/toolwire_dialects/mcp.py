@@ -66,7 +66,7 @@ class _Mismatch(Exception):
 # --- tool_definition ---------------------------------------------------------------------
 
 SHAPE_TOOL_DEFINITION = "tool_definition"
-_CHECKS_TOOL_DEFINITION = ((("", "object", None), ("/name", "nonempty", None), ("/description", "optional", "string"), ("/inputSchema", "object", None)),)
+_CHECKS_TOOL_DEFINITION: tuple[tuple[tuple[str, str, Any], ...], ...] = ((("", "object", None), ("/name", "nonempty", None), ("/description", "optional", "string"), ("/inputSchema", "object", None)),)
 _KNOWN_TOOL_DEFINITION_0 = frozenset(("description", "inputSchema", "name"))
 
 
@@ -115,6 +115,7 @@ def encode_tool_definition(value: Any, *, strict: bool = False, id_map: IdMap | 
     extensions = canonical.get("extensions")
     own = _rt.foreign_extensions(extensions, DIALECT, losses, strict) if extensions else _EMPTY
     forms = own.get("forms", _EMPTY)
+    wire: Any  # the wire value the variant below builds: an object or a constant
     try:
         wire_name = canonical["name"]
         wire_description = canonical.get("description")
@@ -136,7 +137,7 @@ def encode_tool_definition(value: Any, *, strict: bool = False, id_map: IdMap | 
 # --- tool_call ---------------------------------------------------------------------------
 
 SHAPE_TOOL_CALL = "tool_call"
-_CHECKS_TOOL_CALL = ((("", "object", None), ("/name", "nonempty", None), ("/arguments", "optional", "object")),)
+_CHECKS_TOOL_CALL: tuple[tuple[tuple[str, str, Any], ...], ...] = ((("", "object", None), ("/name", "nonempty", None), ("/arguments", "optional", "object")),)
 _KNOWN_TOOL_CALL_0 = frozenset(("arguments", "name"))
 
 
@@ -187,6 +188,7 @@ def encode_tool_call(value: Any, *, strict: bool = False, id_map: IdMap | None =
     extensions = canonical.get("extensions")
     own = _rt.foreign_extensions(extensions, DIALECT, losses, strict) if extensions else _EMPTY
     forms = own.get("forms", _EMPTY)
+    wire: Any  # the wire value the variant below builds: an object or a constant
     try:
         wire_name = canonical["name"]
         wire_arguments = canonical["arguments"]
@@ -210,13 +212,13 @@ def encode_tool_call(value: Any, *, strict: bool = False, id_map: IdMap | None =
 # --- tool_result -------------------------------------------------------------------------
 
 SHAPE_TOOL_RESULT = "tool_result"
-_CHECKS_TOOL_RESULT = ((("", "object", None), ("/content", "any", None), ("/isError", "optional", "boolean")),)
+_CHECKS_TOOL_RESULT: tuple[tuple[tuple[str, str, Any], ...], ...] = ((("", "object", None), ("/content", "any", None), ("/isError", "optional", "boolean")),)
 _KNOWN_TOOL_RESULT_0 = frozenset(("content", "isError"))
 _KNOWN_TOOL_RESULT_0_CONTENT_0 = frozenset(("text", "type"))
 _KNOWN_TOOL_RESULT_0_CONTENT_1 = frozenset(("data", "mimeType", "type"))
 
 
-def _CONTENT_TOOL_RESULT_0_CONTENT_in(blocks: Any, unknown: dict[str, Any], forms: dict[str, Any]) -> list[dict[str, Any]]:
+def _CONTENT_TOOL_RESULT_0_CONTENT_in(blocks: Any, unknown: dict[str, Any] | None, forms: dict[str, Any]) -> list[dict[str, Any]]:
     if type(blocks) is not list:
         raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, "/content", "expected an array of blocks")
     parts: list[dict[str, Any]] = []
@@ -327,6 +329,7 @@ def encode_tool_result(value: Any, *, strict: bool = False, id_map: IdMap | None
     extensions = canonical.get("extensions")
     own = _rt.foreign_extensions(extensions, DIALECT, losses, strict) if extensions else _EMPTY
     forms = own.get("forms", _EMPTY)
+    wire: Any  # the wire value the variant below builds: an object or a constant
     try:
         wire_content = _CONTENT_TOOL_RESULT_0_CONTENT_out(canonical["content"], forms, losses, strict)
         wire_is_error = canonical.get("is_error", False)

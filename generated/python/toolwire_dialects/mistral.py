@@ -86,7 +86,7 @@ class _Mismatch(Exception):
 # --- tool_definition ---------------------------------------------------------------------
 
 SHAPE_TOOL_DEFINITION = "tool_definition"
-_CHECKS_TOOL_DEFINITION = ((("", "object", None), ("/type", "optional_const", "function"), ("/function", "object", None), ("/function/name", "nonempty", None), ("/function/description", "optional", "string"), ("/function/parameters", "object", None), ("/function/strict", "optional", "boolean")),)
+_CHECKS_TOOL_DEFINITION: tuple[tuple[tuple[str, str, Any], ...], ...] = ((("", "object", None), ("/type", "optional_const", "function"), ("/function", "object", None), ("/function/name", "nonempty", None), ("/function/description", "optional", "string"), ("/function/parameters", "object", None), ("/function/strict", "optional", "boolean")),)
 _KNOWN_TOOL_DEFINITION_0 = frozenset(("function", "type"))
 _KNOWN_TOOL_DEFINITION_0_FUNCTION = frozenset(("description", "name", "parameters", "strict"))
 
@@ -153,6 +153,7 @@ def encode_tool_definition(value: Any, *, strict: bool = False, id_map: IdMap | 
     extensions = canonical.get("extensions")
     own = _rt.foreign_extensions(extensions, DIALECT, losses, strict) if extensions else _EMPTY
     forms = own.get("forms", _EMPTY)
+    wire: Any  # the wire value the variant below builds: an object or a constant
     try:
         wire_name = canonical["name"]
         wire_description = canonical.get("description")
@@ -179,7 +180,7 @@ def encode_tool_definition(value: Any, *, strict: bool = False, id_map: IdMap | 
 # --- tool_choice -------------------------------------------------------------------------
 
 SHAPE_TOOL_CHOICE = "tool_choice"
-_CHECKS_TOOL_CHOICE = ((("", "const", "auto"),), (("", "const", "none"),), (("", "const", "any"),), (("", "const", "required"),), (("", "object", None), ("/type", "optional_const", "function"), ("/function", "object", None), ("/function/name", "nonempty", None)))
+_CHECKS_TOOL_CHOICE: tuple[tuple[tuple[str, str, Any], ...], ...] = ((("", "const", "auto"),), (("", "const", "none"),), (("", "const", "any"),), (("", "const", "required"),), (("", "object", None), ("/type", "optional_const", "function"), ("/function", "object", None), ("/function/name", "nonempty", None)))
 _ROOTS_TOOL_CHOICE = ("auto", "none", "any", "required")
 _KNOWN_TOOL_CHOICE_4 = frozenset(("function", "type"))
 _KNOWN_TOOL_CHOICE_4_FUNCTION = frozenset(("name",))
@@ -289,6 +290,7 @@ def encode_tool_choice(value: Any, *, strict: bool = False, id_map: IdMap | None
     extensions = canonical.get("extensions")
     own = _rt.foreign_extensions(extensions, DIALECT, losses, strict) if extensions else _EMPTY
     forms = own.get("forms", _EMPTY)
+    wire: Any  # the wire value the variant below builds: an object or a constant
     try:
         form = forms.get("")  # the variant it was decoded from, if it still fits
         if form == _FORM_VARIANT_0 and canonical.get("mode") == "auto":
@@ -352,7 +354,7 @@ def encode_tool_choice(value: Any, *, strict: bool = False, id_map: IdMap | None
 # --- tool_call ---------------------------------------------------------------------------
 
 SHAPE_TOOL_CALL = "tool_call"
-_CHECKS_TOOL_CALL = ((("", "object", None), ("/type", "optional_const", "function"), ("/function", "object", None), ("/id", "string", None), ("/function/name", "nonempty", None), ("/function/arguments", "any", None)),)
+_CHECKS_TOOL_CALL: tuple[tuple[tuple[str, str, Any], ...], ...] = ((("", "object", None), ("/type", "optional_const", "function"), ("/function", "object", None), ("/id", "string", None), ("/function/name", "nonempty", None), ("/function/arguments", "any", None)),)
 _KNOWN_TOOL_CALL_0 = frozenset(("function", "id", "type"))
 _KNOWN_TOOL_CALL_0_FUNCTION = frozenset(("arguments", "name"))
 
@@ -426,6 +428,7 @@ def encode_tool_call(value: Any, *, strict: bool = False, id_map: IdMap | None =
     extensions = canonical.get("extensions")
     own = _rt.foreign_extensions(extensions, DIALECT, losses, strict) if extensions else _EMPTY
     forms = own.get("forms", _EMPTY)
+    wire: Any  # the wire value the variant below builds: an object or a constant
     try:
         wire_id = canonical["id"]
         if id_map is not None or (wire_id not in _IDS_SEEN and (type(wire_id) is not str or not _ID_OK(wire_id))):
@@ -450,7 +453,7 @@ def encode_tool_call(value: Any, *, strict: bool = False, id_map: IdMap | None =
 # --- tool_result -------------------------------------------------------------------------
 
 SHAPE_TOOL_RESULT = "tool_result"
-_CHECKS_TOOL_RESULT = ((("", "object", None), ("/role", "const", "tool"), ("/tool_call_id", "string", None), ("/name", "optional", "nonempty"), ("/content", "any", None)),)
+_CHECKS_TOOL_RESULT: tuple[tuple[tuple[str, str, Any], ...], ...] = ((("", "object", None), ("/role", "const", "tool"), ("/tool_call_id", "string", None), ("/name", "optional", "nonempty"), ("/content", "any", None)),)
 _KNOWN_TOOL_RESULT_0 = frozenset(("content", "name", "role", "tool_call_id"))
 _KNOWN_TOOL_RESULT_0_CONTENT_0 = frozenset(("text", "type"))
 _KNOWN_TOOL_RESULT_0_CONTENT_1 = frozenset(("image_url", "type"))
@@ -461,7 +464,7 @@ _KNOWN_TOOL_RESULT_0_CONTENT_4 = frozenset(("image_url", "type"))
 _KNOWN_TOOL_RESULT_0_CONTENT_4_IMAGE_URL = frozenset(("url",))
 
 
-def _CONTENT_TOOL_RESULT_0_CONTENT_in(blocks: Any, unknown: dict[str, Any], forms: dict[str, Any]) -> list[dict[str, Any]]:
+def _CONTENT_TOOL_RESULT_0_CONTENT_in(blocks: Any, unknown: dict[str, Any] | None, forms: dict[str, Any]) -> list[dict[str, Any]]:
     if type(blocks) is str:
         if not blocks:
             return []
@@ -484,7 +487,7 @@ def _CONTENT_TOOL_RESULT_0_CONTENT_in(blocks: Any, unknown: dict[str, Any], form
                 unknown = _rt.unknown_fields(block, _KNOWN_TOOL_RESULT_0_CONTENT_0, at + "", unknown)
             parts.append(part)
             continue
-        if type(block) is dict and block.get("type") == "image_url" and _rt.is_data_url(_rt.lookup(block, ["image_url"])):
+        if type(block) is dict and block.get("type") == "image_url" and _rt.is_data_url(_rt.lookup(block, ("image_url",))):
             part = {"type": "image"}
             try:
                 value = block["image_url"]
@@ -497,7 +500,7 @@ def _CONTENT_TOOL_RESULT_0_CONTENT_in(blocks: Any, unknown: dict[str, Any], form
                 unknown = _rt.unknown_fields(block, _KNOWN_TOOL_RESULT_0_CONTENT_1, at + "", unknown)
             parts.append(part)
             continue
-        if type(block) is dict and block.get("type") == "image_url" and type(_rt.lookup(block, ["image_url"])) is str:
+        if type(block) is dict and block.get("type") == "image_url" and type(_rt.lookup(block, ("image_url",))) is str:
             part = {"type": "image"}
             try:
                 value = block["image_url"]
@@ -510,7 +513,7 @@ def _CONTENT_TOOL_RESULT_0_CONTENT_in(blocks: Any, unknown: dict[str, Any], form
                 unknown = _rt.unknown_fields(block, _KNOWN_TOOL_RESULT_0_CONTENT_2, at + "", unknown)
             parts.append(part)
             continue
-        if type(block) is dict and block.get("type") == "image_url" and _rt.is_data_url(_rt.lookup(block, ["image_url", "url"])):
+        if type(block) is dict and block.get("type") == "image_url" and _rt.is_data_url(_rt.lookup(block, ("image_url", "url"))):
             part = {"type": "image"}
             block_image_url = block["image_url"]
             try:
@@ -527,7 +530,7 @@ def _CONTENT_TOOL_RESULT_0_CONTENT_in(blocks: Any, unknown: dict[str, Any], form
             forms[at] = _FORM_VARIANT_3  # another spelling of the same part, kept for the round trip
             parts.append(part)
             continue
-        if type(block) is dict and block.get("type") == "image_url" and type(_rt.lookup(block, ["image_url", "url"])) is str:
+        if type(block) is dict and block.get("type") == "image_url" and type(_rt.lookup(block, ("image_url", "url"))) is str:
             part = {"type": "image"}
             block_image_url = block["image_url"]
             try:
@@ -634,6 +637,7 @@ def encode_tool_result(value: Any, *, strict: bool = False, id_map: IdMap | None
     extensions = canonical.get("extensions")
     own = _rt.foreign_extensions(extensions, DIALECT, losses, strict) if extensions else _EMPTY
     forms = own.get("forms", _EMPTY)
+    wire: Any  # the wire value the variant below builds: an object or a constant
     try:
         wire_call_id = canonical["call_id"]
         if id_map is not None or (wire_call_id not in _IDS_SEEN and (type(wire_call_id) is not str or not _ID_OK(wire_call_id))):

@@ -69,7 +69,7 @@ class _Mismatch(Exception):
 # --- tool_definition ---------------------------------------------------------------------
 
 SHAPE_TOOL_DEFINITION = "tool_definition"
-_CHECKS_TOOL_DEFINITION = ((("", "object", None), ("/type", "const", "function"), ("/function", "object", None), ("/function/name", "nonempty", None), ("/function/description", "optional", "string"), ("/function/parameters", "object", None)),)
+_CHECKS_TOOL_DEFINITION: tuple[tuple[tuple[str, str, Any], ...], ...] = ((("", "object", None), ("/type", "const", "function"), ("/function", "object", None), ("/function/name", "nonempty", None), ("/function/description", "optional", "string"), ("/function/parameters", "object", None)),)
 _KNOWN_TOOL_DEFINITION_0 = frozenset(("function", "type"))
 _KNOWN_TOOL_DEFINITION_0_FUNCTION = frozenset(("description", "name", "parameters"))
 
@@ -122,6 +122,7 @@ def encode_tool_definition(value: Any, *, strict: bool = False, id_map: IdMap | 
     extensions = canonical.get("extensions")
     own = _rt.foreign_extensions(extensions, DIALECT, losses, strict) if extensions else _EMPTY
     forms = own.get("forms", _EMPTY)
+    wire: Any  # the wire value the variant below builds: an object or a constant
     try:
         wire_name = canonical["name"]
         wire_description = canonical.get("description")
@@ -143,7 +144,7 @@ def encode_tool_definition(value: Any, *, strict: bool = False, id_map: IdMap | 
 # --- tool_call ---------------------------------------------------------------------------
 
 SHAPE_TOOL_CALL = "tool_call"
-_CHECKS_TOOL_CALL = ((("", "object", None), ("/type", "optional_const", "function"), ("/function", "object", None), ("/id", "optional", "string"), ("/function/name", "nonempty", None), ("/function/arguments", "object", None)),)
+_CHECKS_TOOL_CALL: tuple[tuple[tuple[str, str, Any], ...], ...] = ((("", "object", None), ("/type", "optional_const", "function"), ("/function", "object", None), ("/id", "optional", "string"), ("/function/name", "nonempty", None), ("/function/arguments", "object", None)),)
 _KNOWN_TOOL_CALL_0 = frozenset(("function", "id", "type"))
 _KNOWN_TOOL_CALL_0_FUNCTION = frozenset(("arguments", "name"))
 
@@ -209,6 +210,7 @@ def encode_tool_call(value: Any, *, strict: bool = False, id_map: IdMap | None =
     extensions = canonical.get("extensions")
     own = _rt.foreign_extensions(extensions, DIALECT, losses, strict) if extensions else _EMPTY
     forms = own.get("forms", _EMPTY)
+    wire: Any  # the wire value the variant below builds: an object or a constant
     try:
         wire_id = canonical.get("id")
         if wire_id is None or forms.get("/id") == "minted":
@@ -237,11 +239,11 @@ def encode_tool_call(value: Any, *, strict: bool = False, id_map: IdMap | None =
 # --- tool_result -------------------------------------------------------------------------
 
 SHAPE_TOOL_RESULT = "tool_result"
-_CHECKS_TOOL_RESULT = ((("", "object", None), ("/role", "const", "tool"), ("/tool_call_id", "optional", "string"), ("/tool_name", "optional", "nonempty"), ("/content", "any", None)),)
+_CHECKS_TOOL_RESULT: tuple[tuple[tuple[str, str, Any], ...], ...] = ((("", "object", None), ("/role", "const", "tool"), ("/tool_call_id", "optional", "string"), ("/tool_name", "optional", "nonempty"), ("/content", "any", None)),)
 _KNOWN_TOOL_RESULT_0 = frozenset(("content", "role", "tool_call_id", "tool_name"))
 
 
-def _CONTENT_TOOL_RESULT_0_CONTENT_in(blocks: Any, unknown: dict[str, Any], forms: dict[str, Any]) -> list[dict[str, Any]]:
+def _CONTENT_TOOL_RESULT_0_CONTENT_in(blocks: Any, unknown: dict[str, Any] | None, forms: dict[str, Any]) -> list[dict[str, Any]]:
     if type(blocks) is not str:
         raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, "/content", "expected a string, got " + _rt.describe(blocks))
     return [{"type": "text", "text": blocks}] if blocks else []
@@ -307,6 +309,7 @@ def encode_tool_result(value: Any, *, strict: bool = False, id_map: IdMap | None
     extensions = canonical.get("extensions")
     own = _rt.foreign_extensions(extensions, DIALECT, losses, strict) if extensions else _EMPTY
     forms = own.get("forms", _EMPTY)
+    wire: Any  # the wire value the variant below builds: an object or a constant
     try:
         wire_call_id = canonical.get("call_id")
         if wire_call_id is None or forms.get("/tool_call_id") == "minted":

@@ -87,7 +87,7 @@ class _Mismatch(Exception):
 # --- tool_definition ---------------------------------------------------------------------
 
 SHAPE_TOOL_DEFINITION = "tool_definition"
-_CHECKS_TOOL_DEFINITION = ((("", "object", None), ("/type", "const", "function"), ("/function", "object", None), ("/function/name", "nonempty", None), ("/function/description", "optional", "string"), ("/function/parameters", "optional", "object"), ("/function/strict", "optional", "boolean")),)
+_CHECKS_TOOL_DEFINITION: tuple[tuple[tuple[str, str, Any], ...], ...] = ((("", "object", None), ("/type", "const", "function"), ("/function", "object", None), ("/function/name", "nonempty", None), ("/function/description", "optional", "string"), ("/function/parameters", "optional", "object"), ("/function/strict", "optional", "boolean")),)
 _KNOWN_TOOL_DEFINITION_0 = frozenset(("function", "type"))
 _KNOWN_TOOL_DEFINITION_0_FUNCTION = frozenset(("description", "name", "parameters", "strict"))
 
@@ -161,6 +161,7 @@ def encode_tool_definition(value: Any, *, strict: bool = False, id_map: IdMap | 
     if strict_schema:  # opt-in: the parameters adapted to strict mode (each change reported), sent strict
         canonical = _rt.strict_tool_definition(canonical, losses, strict, DIALECT)
     forms = own.get("forms", _EMPTY)
+    wire: Any  # the wire value the variant below builds: an object or a constant
     try:
         wire_name = canonical["name"]
         wire_description = canonical.get("description")
@@ -194,7 +195,7 @@ def encode_tool_definition(value: Any, *, strict: bool = False, id_map: IdMap | 
 # --- tool_choice -------------------------------------------------------------------------
 
 SHAPE_TOOL_CHOICE = "tool_choice"
-_CHECKS_TOOL_CHOICE = ((("", "const", "auto"),), (("", "const", "none"),), (("", "const", "required"),), (("", "object", None), ("/type", "const", "function"), ("/function", "object", None), ("/function/name", "nonempty", None)), (("", "object", None), ("/type", "const", "allowed_tools"), ("/allowed_tools", "object", None), ("/allowed_tools/mode", "values", ("auto", "required", "required")), ("/allowed_tools/tools", "array", None)))
+_CHECKS_TOOL_CHOICE: tuple[tuple[tuple[str, str, Any], ...], ...] = ((("", "const", "auto"),), (("", "const", "none"),), (("", "const", "required"),), (("", "object", None), ("/type", "const", "function"), ("/function", "object", None), ("/function/name", "nonempty", None)), (("", "object", None), ("/type", "const", "allowed_tools"), ("/allowed_tools", "object", None), ("/allowed_tools/mode", "values", ("auto", "required", "required")), ("/allowed_tools/tools", "array", None)))
 _ROOTS_TOOL_CHOICE = ("auto", "none", "required")
 _KNOWN_TOOL_CHOICE_3 = frozenset(("function", "type"))
 _KNOWN_TOOL_CHOICE_3_FUNCTION = frozenset(("name",))
@@ -206,7 +207,7 @@ _KNOWN_TOOL_CHOICE_4_NAMES_ITEM = frozenset(("function", "type"))
 _KNOWN_TOOL_CHOICE_4_NAMES_ITEM_FUNCTION = frozenset(("name",))
 
 
-def _NAME_LIST_TOOL_CHOICE_4_NAMES_in(items: list[Any], unknown: dict[str, Any]) -> list[str]:
+def _NAME_LIST_TOOL_CHOICE_4_NAMES_in(items: list[Any], unknown: dict[str, Any] | None) -> list[str]:
     names = []
     for position, item in enumerate(items):
         at = "/allowed_tools/tools" + "/" + str(position)
@@ -337,6 +338,7 @@ def encode_tool_choice(value: Any, *, strict: bool = False, id_map: IdMap | None
     extensions = canonical.get("extensions")
     own = _rt.foreign_extensions(extensions, DIALECT, losses, strict) if extensions else _EMPTY
     forms = own.get("forms", _EMPTY)
+    wire: Any  # the wire value the variant below builds: an object or a constant
     try:
         form = forms.get("")  # the variant it was decoded from, if it still fits
         if form == _FORM_VARIANT_0 and canonical.get("mode") == "auto":
@@ -400,7 +402,7 @@ def encode_tool_choice(value: Any, *, strict: bool = False, id_map: IdMap | None
 # --- tool_call ---------------------------------------------------------------------------
 
 SHAPE_TOOL_CALL = "tool_call"
-_CHECKS_TOOL_CALL = ((("", "object", None), ("/type", "const", "function"), ("/function", "object", None), ("/id", "string", None), ("/function/name", "nonempty", None), ("/function/arguments", "absent_or", "string")),)
+_CHECKS_TOOL_CALL: tuple[tuple[tuple[str, str, Any], ...], ...] = ((("", "object", None), ("/type", "const", "function"), ("/function", "object", None), ("/id", "string", None), ("/function/name", "nonempty", None), ("/function/arguments", "absent_or", "string")),)
 _KNOWN_TOOL_CALL_0 = frozenset(("function", "id", "type"))
 _KNOWN_TOOL_CALL_0_FUNCTION = frozenset(("arguments", "name"))
 
@@ -470,6 +472,7 @@ def encode_tool_call(value: Any, *, strict: bool = False, id_map: IdMap | None =
     extensions = canonical.get("extensions")
     own = _rt.foreign_extensions(extensions, DIALECT, losses, strict) if extensions else _EMPTY
     forms = own.get("forms", _EMPTY)
+    wire: Any  # the wire value the variant below builds: an object or a constant
     try:
         wire_id = canonical["id"]
         if id_map is not None or (wire_id not in _IDS_SEEN and (type(wire_id) is not str or not _ID_OK(wire_id))):
@@ -494,12 +497,12 @@ def encode_tool_call(value: Any, *, strict: bool = False, id_map: IdMap | None =
 # --- tool_result -------------------------------------------------------------------------
 
 SHAPE_TOOL_RESULT = "tool_result"
-_CHECKS_TOOL_RESULT = ((("", "object", None), ("/role", "const", "tool"), ("/tool_call_id", "string", None), ("/content", "any", None)),)
+_CHECKS_TOOL_RESULT: tuple[tuple[tuple[str, str, Any], ...], ...] = ((("", "object", None), ("/role", "const", "tool"), ("/tool_call_id", "string", None), ("/content", "any", None)),)
 _KNOWN_TOOL_RESULT_0 = frozenset(("content", "role", "tool_call_id"))
 _KNOWN_TOOL_RESULT_0_CONTENT_0 = frozenset(("text", "type"))
 
 
-def _CONTENT_TOOL_RESULT_0_CONTENT_in(blocks: Any, unknown: dict[str, Any], forms: dict[str, Any]) -> list[dict[str, Any]]:
+def _CONTENT_TOOL_RESULT_0_CONTENT_in(blocks: Any, unknown: dict[str, Any] | None, forms: dict[str, Any]) -> list[dict[str, Any]]:
     if type(blocks) is str:
         if not blocks:
             return []
@@ -590,6 +593,7 @@ def encode_tool_result(value: Any, *, strict: bool = False, id_map: IdMap | None
     extensions = canonical.get("extensions")
     own = _rt.foreign_extensions(extensions, DIALECT, losses, strict) if extensions else _EMPTY
     forms = own.get("forms", _EMPTY)
+    wire: Any  # the wire value the variant below builds: an object or a constant
     try:
         wire_call_id = canonical["call_id"]
         if id_map is not None or (wire_call_id not in _IDS_SEEN and (type(wire_call_id) is not str or not _ID_OK(wire_call_id))):

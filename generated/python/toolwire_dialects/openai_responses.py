@@ -90,7 +90,7 @@ class _Mismatch(Exception):
 # --- tool_definition ---------------------------------------------------------------------
 
 SHAPE_TOOL_DEFINITION = "tool_definition"
-_CHECKS_TOOL_DEFINITION = ((("", "object", None), ("/type", "const", "function"), ("/strict", "const", False), ("/name", "nonempty", None), ("/description", "optional", "string"), ("/parameters", "optional", "object")), (("", "object", None), ("/type", "const", "function"), ("/strict", "const", True), ("/name", "nonempty", None), ("/description", "optional", "string"), ("/parameters", "optional", "object")), (("", "object", None), ("/type", "const", "function"), ("/name", "nonempty", None), ("/description", "optional", "string"), ("/parameters", "optional", "object")))
+_CHECKS_TOOL_DEFINITION: tuple[tuple[tuple[str, str, Any], ...], ...] = ((("", "object", None), ("/type", "const", "function"), ("/strict", "const", False), ("/name", "nonempty", None), ("/description", "optional", "string"), ("/parameters", "optional", "object")), (("", "object", None), ("/type", "const", "function"), ("/strict", "const", True), ("/name", "nonempty", None), ("/description", "optional", "string"), ("/parameters", "optional", "object")), (("", "object", None), ("/type", "const", "function"), ("/name", "nonempty", None), ("/description", "optional", "string"), ("/parameters", "optional", "object")))
 _KNOWN_TOOL_DEFINITION_0 = frozenset(("description", "name", "parameters", "strict", "type"))
 _KNOWN_TOOL_DEFINITION_1 = frozenset(("description", "name", "parameters", "strict", "type"))
 _KNOWN_TOOL_DEFINITION_2 = frozenset(("description", "name", "parameters", "type"))
@@ -243,6 +243,7 @@ def encode_tool_definition(value: Any, *, strict: bool = False, id_map: IdMap | 
     if strict_schema:  # opt-in: the parameters adapted to strict mode (each change reported), sent strict
         canonical = _rt.strict_tool_definition(canonical, losses, strict, DIALECT)
     forms = own.get("forms", _EMPTY)
+    wire: Any  # the wire value the variant below builds: an object or a constant
     try:
         form = forms.get("")  # the variant it was decoded from, if it still fits
         if form == _FORM_VARIANT_0 and canonical.get("name") is not None:
@@ -314,7 +315,7 @@ def encode_tool_definition(value: Any, *, strict: bool = False, id_map: IdMap | 
 # --- tool_choice -------------------------------------------------------------------------
 
 SHAPE_TOOL_CHOICE = "tool_choice"
-_CHECKS_TOOL_CHOICE = ((("", "const", "auto"),), (("", "const", "none"),), (("", "const", "required"),), (("", "object", None), ("/type", "const", "function"), ("/name", "nonempty", None)), (("", "object", None), ("/type", "const", "allowed_tools"), ("/mode", "values", ("auto", "required", "required")), ("/tools", "array", None)))
+_CHECKS_TOOL_CHOICE: tuple[tuple[tuple[str, str, Any], ...], ...] = ((("", "const", "auto"),), (("", "const", "none"),), (("", "const", "required"),), (("", "object", None), ("/type", "const", "function"), ("/name", "nonempty", None)), (("", "object", None), ("/type", "const", "allowed_tools"), ("/mode", "values", ("auto", "required", "required")), ("/tools", "array", None)))
 _ROOTS_TOOL_CHOICE = ("auto", "none", "required")
 _KNOWN_TOOL_CHOICE_3 = frozenset(("name", "type"))
 _KNOWN_TOOL_CHOICE_4 = frozenset(("mode", "tools", "type"))
@@ -323,7 +324,7 @@ _VALUES_TOOL_CHOICE_4_MODE_BACK = {"auto": "auto", "required": "required"}
 _KNOWN_TOOL_CHOICE_4_NAMES_ITEM = frozenset(("name", "type"))
 
 
-def _NAME_LIST_TOOL_CHOICE_4_NAMES_in(items: list[Any], unknown: dict[str, Any]) -> list[str]:
+def _NAME_LIST_TOOL_CHOICE_4_NAMES_in(items: list[Any], unknown: dict[str, Any] | None) -> list[str]:
     names = []
     for position, item in enumerate(items):
         at = "/tools" + "/" + str(position)
@@ -445,6 +446,7 @@ def encode_tool_choice(value: Any, *, strict: bool = False, id_map: IdMap | None
     extensions = canonical.get("extensions")
     own = _rt.foreign_extensions(extensions, DIALECT, losses, strict) if extensions else _EMPTY
     forms = own.get("forms", _EMPTY)
+    wire: Any  # the wire value the variant below builds: an object or a constant
     try:
         form = forms.get("")  # the variant it was decoded from, if it still fits
         if form == _FORM_VARIANT_0 and canonical.get("mode") == "auto":
@@ -508,7 +510,7 @@ def encode_tool_choice(value: Any, *, strict: bool = False, id_map: IdMap | None
 # --- tool_call ---------------------------------------------------------------------------
 
 SHAPE_TOOL_CALL = "tool_call"
-_CHECKS_TOOL_CALL = ((("", "object", None), ("/type", "const", "function_call"), ("/call_id", "string", None), ("/name", "nonempty", None), ("/arguments", "string", None)),)
+_CHECKS_TOOL_CALL: tuple[tuple[tuple[str, str, Any], ...], ...] = ((("", "object", None), ("/type", "const", "function_call"), ("/call_id", "string", None), ("/name", "nonempty", None), ("/arguments", "string", None)),)
 _KNOWN_TOOL_CALL_0 = frozenset(("arguments", "call_id", "name", "type"))
 
 
@@ -566,6 +568,7 @@ def encode_tool_call(value: Any, *, strict: bool = False, id_map: IdMap | None =
     losses: list[_rt.Loss] = []
     extensions = canonical.get("extensions")
     own = _rt.foreign_extensions(extensions, DIALECT, losses, strict) if extensions else _EMPTY
+    wire: Any  # the wire value the variant below builds: an object or a constant
     try:
         wire_id = canonical["id"]
         if id_map is not None or (wire_id not in _IDS_SEEN and (type(wire_id) is not str or not _ID_OK(wire_id))):
@@ -585,14 +588,14 @@ def encode_tool_call(value: Any, *, strict: bool = False, id_map: IdMap | None =
 # --- tool_result -------------------------------------------------------------------------
 
 SHAPE_TOOL_RESULT = "tool_result"
-_CHECKS_TOOL_RESULT = ((("", "object", None), ("/type", "const", "function_call_output"), ("/call_id", "string", None), ("/output", "any", None)),)
+_CHECKS_TOOL_RESULT: tuple[tuple[tuple[str, str, Any], ...], ...] = ((("", "object", None), ("/type", "const", "function_call_output"), ("/call_id", "string", None), ("/output", "any", None)),)
 _KNOWN_TOOL_RESULT_0 = frozenset(("call_id", "output", "type"))
 _KNOWN_TOOL_RESULT_0_CONTENT_0 = frozenset(("text", "type"))
 _KNOWN_TOOL_RESULT_0_CONTENT_1 = frozenset(("image_url", "type"))
 _KNOWN_TOOL_RESULT_0_CONTENT_2 = frozenset(("image_url", "type"))
 
 
-def _CONTENT_TOOL_RESULT_0_CONTENT_in(blocks: Any, unknown: dict[str, Any], forms: dict[str, Any]) -> list[dict[str, Any]]:
+def _CONTENT_TOOL_RESULT_0_CONTENT_in(blocks: Any, unknown: dict[str, Any] | None, forms: dict[str, Any]) -> list[dict[str, Any]]:
     if type(blocks) is str:
         if not blocks:
             return []
@@ -615,7 +618,7 @@ def _CONTENT_TOOL_RESULT_0_CONTENT_in(blocks: Any, unknown: dict[str, Any], form
                 unknown = _rt.unknown_fields(block, _KNOWN_TOOL_RESULT_0_CONTENT_0, at + "", unknown)
             parts.append(part)
             continue
-        if type(block) is dict and block.get("type") == "input_image" and _rt.is_data_url(_rt.lookup(block, ["image_url"])):
+        if type(block) is dict and block.get("type") == "input_image" and _rt.is_data_url(_rt.lookup(block, ("image_url",))):
             part = {"type": "image"}
             try:
                 value = block["image_url"]
@@ -628,7 +631,7 @@ def _CONTENT_TOOL_RESULT_0_CONTENT_in(blocks: Any, unknown: dict[str, Any], form
                 unknown = _rt.unknown_fields(block, _KNOWN_TOOL_RESULT_0_CONTENT_1, at + "", unknown)
             parts.append(part)
             continue
-        if type(block) is dict and block.get("type") == "input_image" and _rt.lookup(block, ["image_url"]) is not _MISSING and type(_rt.lookup(block, ["image_url"])) is str:
+        if type(block) is dict and block.get("type") == "input_image" and _rt.lookup(block, ("image_url",)) is not _MISSING and type(_rt.lookup(block, ("image_url",))) is str:
             part = {"type": "image"}
             try:
                 value = block["image_url"]
@@ -715,6 +718,7 @@ def encode_tool_result(value: Any, *, strict: bool = False, id_map: IdMap | None
     extensions = canonical.get("extensions")
     own = _rt.foreign_extensions(extensions, DIALECT, losses, strict) if extensions else _EMPTY
     forms = own.get("forms", _EMPTY)
+    wire: Any  # the wire value the variant below builds: an object or a constant
     try:
         wire_call_id = canonical["call_id"]
         if id_map is not None or (wire_call_id not in _IDS_SEEN and (type(wire_call_id) is not str or not _ID_OK(wire_call_id))):

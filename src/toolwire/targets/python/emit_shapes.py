@@ -361,7 +361,8 @@ def emit_object(obj: WireObject, var: str, var_prefix: str) -> PyObject:
 
 
 def _lookup(toks: Tokens) -> str:
-    return f"_rt.lookup(block, {py(list(toks))})"
+    spelled = ", ".join(py(t) for t in toks) + ("," if len(toks) == 1 else "")
+    return f"_rt.lookup(block, ({spelled}))"
 
 
 def emit_part(part: ContentPart) -> PyPart:

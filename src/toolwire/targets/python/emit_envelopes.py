@@ -9,7 +9,7 @@ import re
 from typing import Any
 
 from toolwire.ir.nodes import Condition, Envelope, Location
-from toolwire.targets.python.emit_shapes import py
+from toolwire.targets.python.emit_objects import py
 
 
 def _literal_conditions(conditions: tuple[Condition, ...]) -> list[tuple[list[str], str]]:

@@ -69,6 +69,12 @@ POINTERS: dict[str, tuple[dict[str, tuple[str, ...]], ...]] = {
 _MISSING = _rt.MISSING
 _EMPTY: dict[str, Any] = {}
 _tuple_new = tuple.__new__
+# Forms: how a value was spelled on the wire, kept in its canonical extensions for the round trip.
+_FORM_VARIANT_0 = "variant:0"
+_FORM_VARIANT_1 = "variant:1"
+_FORM_VARIANT_2 = "variant:2"
+_FORM_VARIANT_3 = "variant:3"
+_NO_VARIANT = -1  # no variant of the shape can carry the canonical value
 ID_PATTERN = "^[a-zA-Z0-9_-]{1,64}$"
 _IDS = _rt.IdPolicy(DIALECT, re.compile(ID_PATTERN), "toolu_", 24)
 _IDS_SEEN: set[str] = set()  # ids that matched, filled by _ID_OK: the same ids recur
@@ -82,7 +88,7 @@ class _Mismatch(Exception):
 # --- tool_definition ---------------------------------------------------------------------
 
 SHAPE_TOOL_DEFINITION = "tool_definition"
-_CHECKS_TOOL_DEFINITION = (
+_CHECKS_TOOL_DEFINITION: tuple[tuple[tuple[str, str, Any], ...], ...] = (
     (
         ("", "object", None),
         ("/name", "nonempty", None),
@@ -91,77 +97,81 @@ _CHECKS_TOOL_DEFINITION = (
         ("/strict", "optional", "boolean"),
     ),
 )
-_K_TOOL_DEFINITION_0_0 = frozenset(("description", "input_schema", "name", "strict"))
+_KNOWN_TOOL_DEFINITION_0 = frozenset(("description", "input_schema", "name", "strict"))
 
 
 def decode_tool_definition(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     """Decode one Anthropic Messages tool_definition into the canonical dict."""
-    w = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, SHAPE_TOOL_DEFINITION)
+    wire = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, SHAPE_TOOL_DEFINITION)
+    canonical: dict[str, Any]
+    forms: dict[str, Any]
+    unknown: dict[str, Any] | None
     try:
-        if type(w) is dict and "name" in w and "input_schema" in w:
-            c: dict[str, Any] = {}
-            fx = None  # most values carry no unknown fields: make the dict only when one turns up
-            fm: dict[str, Any] = {}
-            v = w["name"]
-            if type(v) is not str or not v:
+        if type(wire) is dict and "name" in wire and "input_schema" in wire:
+            canonical = {}
+            unknown = None  # most values carry no unknown fields: make the dict only when one turns up
+            forms = _EMPTY
+            value = wire["name"]
+            if type(value) is not str or not value:
                 raise _Mismatch
-            c["name"] = v
-            v = w.get("description", _MISSING)
-            if v is _MISSING:
+            canonical["name"] = value
+            value = wire.get("description", _MISSING)
+            if value is _MISSING:
                 pass
-            elif v is None:
-                fm["/description"] = "null"
-            elif type(v) is not str:
+            elif value is None:
+                forms = {**forms, "/description": "null"}
+            elif type(value) is not str:
                 raise _Mismatch
             else:
-                c["description"] = v
-            v = w["input_schema"]
-            if type(v) is not dict:
+                canonical["description"] = value
+            value = wire["input_schema"]
+            if type(value) is not dict:
                 raise _Mismatch
-            c["parameters"] = v
-            v = w.get("strict", _MISSING)
-            if v is _MISSING:
+            canonical["parameters"] = value
+            value = wire.get("strict", _MISSING)
+            if value is _MISSING:
                 pass
-            elif v is None:
-                fm["/strict"] = "null"
-            elif type(v) is not bool:
+            elif value is None:
+                forms = {**forms, "/strict": "null"}
+            elif type(value) is not bool:
                 raise _Mismatch
             else:
-                c["strict"] = v
-            if not w.keys() <= _K_TOOL_DEFINITION_0_0:
-                fx = _rt.unknown_fields(w, _K_TOOL_DEFINITION_0_0, "", fx)
-            if fx or fm:
-                c["extensions"] = {DIALECT: _rt.extension(fx, fm)}
-            return c
+                canonical["strict"] = value
+            if not wire.keys() <= _KNOWN_TOOL_DEFINITION_0:
+                unknown = _rt.unknown_fields(wire, _KNOWN_TOOL_DEFINITION_0, "", unknown)
+            if unknown or forms:
+                canonical["extensions"] = {DIALECT: _rt.extension(unknown, forms)}
+            return canonical
     except (KeyError, TypeError, AttributeError, IndexError, _Mismatch):
         pass
-    raise _rt.explain(w, _CHECKS_TOOL_DEFINITION, DIALECT, SHAPE_TOOL_DEFINITION)
+    raise _rt.explain(wire, _CHECKS_TOOL_DEFINITION, DIALECT, SHAPE_TOOL_DEFINITION)
 
 
 def encode_tool_definition(value: Any, *, strict: bool = False, id_map: IdMap | None = None) -> Encoded:
     """Encode a canonical tool_definition as Anthropic Messages; lists what it cannot carry."""
-    c = value if type(value) is dict else _rt.as_canonical(value, SHAPE_TOOL_DEFINITION)
+    canonical = value if type(value) is dict else _rt.as_canonical(value, SHAPE_TOOL_DEFINITION)
     losses: list[_rt.Loss] = []
-    ext = c.get("extensions")
-    own = _rt.foreign_extensions(ext, DIALECT, losses, strict) if ext else _EMPTY
-    fm = own.get("forms", _EMPTY)
+    extensions = canonical.get("extensions")
+    own = _rt.foreign_extensions(extensions, DIALECT, losses, strict) if extensions else _EMPTY
+    forms = own.get("forms", _EMPTY)
+    wire: Any  # the wire value the variant below builds: an object or a constant
     try:
-        x0_name = c["name"]
-        x0_description = c.get("description")
-        if x0_description is None:
-            x0_description = None if fm.get("/description") == "null" else _MISSING
-        x0_parameters = c["parameters"]
-        x0_strict = c.get("strict")
-        if x0_strict is None:
-            x0_strict = None if fm.get("/strict") == "null" else _MISSING
-        w = {"name": x0_name, "input_schema": x0_parameters}
-        if x0_description is not _MISSING:
-            w["description"] = x0_description
-        if x0_strict is not _MISSING:
-            w["strict"] = x0_strict
+        wire_name = canonical["name"]
+        wire_description = canonical.get("description")
+        if wire_description is None:
+            wire_description = None if forms.get("/description") == "null" else _MISSING
+        wire_parameters = canonical["parameters"]
+        wire_strict = canonical.get("strict")
+        if wire_strict is None:
+            wire_strict = None if forms.get("/strict") == "null" else _MISSING
+        wire = {"name": wire_name, "input_schema": wire_parameters}
+        if wire_description is not _MISSING:
+            wire["description"] = wire_description
+        if wire_strict is not _MISSING:
+            wire["strict"] = wire_strict
         if own:
-            _rt.apply_fields(w, own.get("fields", _EMPTY), DIALECT, losses, strict)
-        return _tuple_new(Encoded, (w, losses))
+            _rt.apply_fields(wire, own.get("fields", _EMPTY), DIALECT, losses, strict)
+        return _tuple_new(Encoded, (wire, losses))
     except (KeyError, TypeError, IndexError) as exc:
         raise _rt.CanonicalError(SHAPE_TOOL_DEFINITION, exc) from None
 
@@ -169,7 +179,7 @@ def encode_tool_definition(value: Any, *, strict: bool = False, id_map: IdMap | 
 # --- tool_choice -------------------------------------------------------------------------
 
 SHAPE_TOOL_CHOICE = "tool_choice"
-_CHECKS_TOOL_CHOICE = (
+_CHECKS_TOOL_CHOICE: tuple[tuple[tuple[str, str, Any], ...], ...] = (
     (("", "object", None), ("/type", "const", "auto"), ("/disable_parallel_tool_use", "optional", "boolean")),
     (("", "object", None), ("/type", "const", "any"), ("/disable_parallel_tool_use", "optional", "boolean")),
     (
@@ -180,203 +190,208 @@ _CHECKS_TOOL_CHOICE = (
     ),
     (("", "object", None), ("/type", "const", "none")),
 )
-_K_TOOL_CHOICE_0_0 = frozenset(("disable_parallel_tool_use", "type"))
-_K_TOOL_CHOICE_1_0 = frozenset(("disable_parallel_tool_use", "type"))
-_K_TOOL_CHOICE_2_0 = frozenset(("disable_parallel_tool_use", "name", "type"))
-_K_TOOL_CHOICE_3_0 = frozenset(("type",))
+_KNOWN_TOOL_CHOICE_0 = frozenset(("disable_parallel_tool_use", "type"))
+_KNOWN_TOOL_CHOICE_1 = frozenset(("disable_parallel_tool_use", "type"))
+_KNOWN_TOOL_CHOICE_2 = frozenset(("disable_parallel_tool_use", "name", "type"))
+_KNOWN_TOOL_CHOICE_3 = frozenset(("type",))
 
 
-def _select_tool_choice(c: dict[str, Any]) -> int:
-    """The variant encode uses for c: the first that carries everything, else the first that fits."""
-    if c.get("mode") == "auto" and c.get("names") is None:
+def _select_tool_choice(canonical: dict[str, Any]) -> int:
+    """The variant encode uses for canonical: the first that carries everything, else the first that fits."""
+    if canonical.get("mode") == "auto" and canonical.get("names") is None:
         return 0
-    if c.get("mode") == "required" and c.get("names") is None:
+    if canonical.get("mode") == "required" and canonical.get("names") is None:
         return 1
-    if c.get("mode") == "tool" and c.get("names") is not None:
+    if canonical.get("mode") == "tool" and canonical.get("names") is not None:
         return 2
-    if c.get("mode") == "none" and c.get("names") is None and c.get("parallel") is None:
+    if canonical.get("mode") == "none" and canonical.get("names") is None and canonical.get("parallel") is None:
         return 3
-    if c.get("mode") == "auto":
+    if canonical.get("mode") == "auto":
         return 0
-    if c.get("mode") == "required":
+    if canonical.get("mode") == "required":
         return 1
-    if c.get("mode") == "tool" and c.get("names") is not None:
+    if canonical.get("mode") == "tool" and canonical.get("names") is not None:
         return 2
-    if c.get("mode") == "none":
+    if canonical.get("mode") == "none":
         return 3
-    return -1
+    return _NO_VARIANT
 
 
 def decode_tool_choice(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     """Decode one Anthropic Messages tool_choice into the canonical dict."""
-    w = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, SHAPE_TOOL_CHOICE)
+    wire = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, SHAPE_TOOL_CHOICE)
+    canonical: dict[str, Any]
+    forms: dict[str, Any]
+    unknown: dict[str, Any] | None
     try:
-        if type(w) is dict and w.get("type") == "auto":
-            c: dict[str, Any] = {"mode": "auto"}
-            fx = None  # most values carry no unknown fields: make the dict only when one turns up
-            fm: dict[str, Any] = {}
-            v = w.get("disable_parallel_tool_use", _MISSING)
-            if v is _MISSING:
+        if type(wire) is dict and wire.get("type") == "auto":
+            canonical = {"mode": "auto"}
+            unknown = None  # most values carry no unknown fields: make the dict only when one turns up
+            forms = _EMPTY
+            value = wire.get("disable_parallel_tool_use", _MISSING)
+            if value is _MISSING:
                 pass
-            elif v is None:
-                fm["/disable_parallel_tool_use"] = "null"
-            elif type(v) is not bool:
+            elif value is None:
+                forms = {**forms, "/disable_parallel_tool_use": "null"}
+            elif type(value) is not bool:
                 raise _Mismatch
             else:
-                c["parallel"] = not v
-            if not w.keys() <= _K_TOOL_CHOICE_0_0:
-                fx = _rt.unknown_fields(w, _K_TOOL_CHOICE_0_0, "", fx)
-            _rt.normalize_choice(c)
-            if _select_tool_choice(c) != 0:
-                fm[""] = "variant:0"
-            if fx or fm:
-                c["extensions"] = {DIALECT: _rt.extension(fx, fm)}
-            return c
-        if type(w) is dict and w.get("type") == "any":
-            c: dict[str, Any] = {"mode": "required"}
-            fx = None  # most values carry no unknown fields: make the dict only when one turns up
-            fm: dict[str, Any] = {}
-            v = w.get("disable_parallel_tool_use", _MISSING)
-            if v is _MISSING:
+                canonical["parallel"] = not value
+            if not wire.keys() <= _KNOWN_TOOL_CHOICE_0:
+                unknown = _rt.unknown_fields(wire, _KNOWN_TOOL_CHOICE_0, "", unknown)
+            _rt.normalize_choice(canonical)
+            if _select_tool_choice(canonical) != 0:
+                forms = {**forms, "": _FORM_VARIANT_0}
+            if unknown or forms:
+                canonical["extensions"] = {DIALECT: _rt.extension(unknown, forms)}
+            return canonical
+        if type(wire) is dict and wire.get("type") == "any":
+            canonical = {"mode": "required"}
+            unknown = None  # most values carry no unknown fields: make the dict only when one turns up
+            forms = _EMPTY
+            value = wire.get("disable_parallel_tool_use", _MISSING)
+            if value is _MISSING:
                 pass
-            elif v is None:
-                fm["/disable_parallel_tool_use"] = "null"
-            elif type(v) is not bool:
+            elif value is None:
+                forms = {**forms, "/disable_parallel_tool_use": "null"}
+            elif type(value) is not bool:
                 raise _Mismatch
             else:
-                c["parallel"] = not v
-            if not w.keys() <= _K_TOOL_CHOICE_1_0:
-                fx = _rt.unknown_fields(w, _K_TOOL_CHOICE_1_0, "", fx)
-            _rt.normalize_choice(c)
-            if _select_tool_choice(c) != 1:
-                fm[""] = "variant:1"
-            if fx or fm:
-                c["extensions"] = {DIALECT: _rt.extension(fx, fm)}
-            return c
-        if type(w) is dict and w.get("type") == "tool":
-            c: dict[str, Any] = {"mode": "tool"}
-            fx = None  # most values carry no unknown fields: make the dict only when one turns up
-            fm: dict[str, Any] = {}
-            v = w["name"]
-            if type(v) is not str or not v:
+                canonical["parallel"] = not value
+            if not wire.keys() <= _KNOWN_TOOL_CHOICE_1:
+                unknown = _rt.unknown_fields(wire, _KNOWN_TOOL_CHOICE_1, "", unknown)
+            _rt.normalize_choice(canonical)
+            if _select_tool_choice(canonical) != 1:
+                forms = {**forms, "": _FORM_VARIANT_1}
+            if unknown or forms:
+                canonical["extensions"] = {DIALECT: _rt.extension(unknown, forms)}
+            return canonical
+        if type(wire) is dict and wire.get("type") == "tool":
+            canonical = {"mode": "tool"}
+            unknown = None  # most values carry no unknown fields: make the dict only when one turns up
+            forms = _EMPTY
+            value = wire["name"]
+            if type(value) is not str or not value:
                 raise _Mismatch
-            c["names"] = [v]
-            v = w.get("disable_parallel_tool_use", _MISSING)
-            if v is _MISSING:
+            canonical["names"] = [value]
+            value = wire.get("disable_parallel_tool_use", _MISSING)
+            if value is _MISSING:
                 pass
-            elif v is None:
-                fm["/disable_parallel_tool_use"] = "null"
-            elif type(v) is not bool:
+            elif value is None:
+                forms = {**forms, "/disable_parallel_tool_use": "null"}
+            elif type(value) is not bool:
                 raise _Mismatch
             else:
-                c["parallel"] = not v
-            if not w.keys() <= _K_TOOL_CHOICE_2_0:
-                fx = _rt.unknown_fields(w, _K_TOOL_CHOICE_2_0, "", fx)
-            _rt.normalize_choice(c)
-            if _select_tool_choice(c) != 2:
-                fm[""] = "variant:2"
-            if fx or fm:
-                c["extensions"] = {DIALECT: _rt.extension(fx, fm)}
-            return c
-        if type(w) is dict and w.get("type") == "none":
-            c: dict[str, Any] = {"mode": "none"}
-            fx = None  # most values carry no unknown fields: make the dict only when one turns up
-            fm: dict[str, Any] = {}
-            if len(w) != 1:
-                fx = _rt.unknown_fields(w, _K_TOOL_CHOICE_3_0, "", fx)
-            _rt.normalize_choice(c)
-            if _select_tool_choice(c) != 3:
-                fm[""] = "variant:3"
-            if fx or fm:
-                c["extensions"] = {DIALECT: _rt.extension(fx, fm)}
-            return c
+                canonical["parallel"] = not value
+            if not wire.keys() <= _KNOWN_TOOL_CHOICE_2:
+                unknown = _rt.unknown_fields(wire, _KNOWN_TOOL_CHOICE_2, "", unknown)
+            _rt.normalize_choice(canonical)
+            if _select_tool_choice(canonical) != 2:
+                forms = {**forms, "": _FORM_VARIANT_2}
+            if unknown or forms:
+                canonical["extensions"] = {DIALECT: _rt.extension(unknown, forms)}
+            return canonical
+        if type(wire) is dict and wire.get("type") == "none":
+            canonical = {"mode": "none"}
+            unknown = None  # most values carry no unknown fields: make the dict only when one turns up
+            forms = _EMPTY
+            if len(wire) != 1:
+                unknown = _rt.unknown_fields(wire, _KNOWN_TOOL_CHOICE_3, "", unknown)
+            _rt.normalize_choice(canonical)
+            if _select_tool_choice(canonical) != 3:
+                forms = {**forms, "": _FORM_VARIANT_3}
+            if unknown or forms:
+                canonical["extensions"] = {DIALECT: _rt.extension(unknown, forms)}
+            return canonical
     except (KeyError, TypeError, AttributeError, IndexError, _Mismatch):
         pass
-    raise _rt.explain(w, _CHECKS_TOOL_CHOICE, DIALECT, SHAPE_TOOL_CHOICE)
+    raise _rt.explain(wire, _CHECKS_TOOL_CHOICE, DIALECT, SHAPE_TOOL_CHOICE)
 
 
 def encode_tool_choice(value: Any, *, strict: bool = False, id_map: IdMap | None = None) -> Encoded:
     """Encode a canonical tool_choice as Anthropic Messages; lists what it cannot carry."""
-    c = value if type(value) is dict else _rt.as_canonical(value, SHAPE_TOOL_CHOICE)
+    canonical = value if type(value) is dict else _rt.as_canonical(value, SHAPE_TOOL_CHOICE)
     losses: list[_rt.Loss] = []
-    ext = c.get("extensions")
-    own = _rt.foreign_extensions(ext, DIALECT, losses, strict) if ext else _EMPTY
-    fm = own.get("forms", _EMPTY)
+    extensions = canonical.get("extensions")
+    own = _rt.foreign_extensions(extensions, DIALECT, losses, strict) if extensions else _EMPTY
+    forms = own.get("forms", _EMPTY)
+    wire: Any  # the wire value the variant below builds: an object or a constant
     try:
-        form = fm.get("")
-        index = -2
-        if form == "variant:0" and c.get("mode") == "auto":
+        form = forms.get("")  # the variant it was decoded from, if it still fits
+        if form == _FORM_VARIANT_0 and canonical.get("mode") == "auto":
             index = 0
-        if form == "variant:1" and c.get("mode") == "required":
+        elif form == _FORM_VARIANT_1 and canonical.get("mode") == "required":
             index = 1
-        if form == "variant:2" and c.get("mode") == "tool" and c.get("names") is not None:
+        elif form == _FORM_VARIANT_2 and canonical.get("mode") == "tool" and canonical.get("names") is not None:
             index = 2
-        if form == "variant:3" and c.get("mode") == "none":
+        elif form == _FORM_VARIANT_3 and canonical.get("mode") == "none":
             index = 3
-        if index == -2:
-            index = _select_tool_choice(c)
+        else:
+            index = _select_tool_choice(canonical)
         if index == 0:
-            x0_parallel = c.get("parallel")
-            if x0_parallel is None:
-                x0_parallel = None if fm.get("/disable_parallel_tool_use") == "null" else _MISSING
-            elif x0_parallel is not _MISSING:
-                x0_parallel = not x0_parallel
-            w = {"type": "auto"}
-            if x0_parallel is not _MISSING:
-                w["disable_parallel_tool_use"] = x0_parallel
-            if c.get("names") is not None:
+            wire_parallel = canonical.get("parallel")
+            if wire_parallel is None:
+                wire_parallel = None if forms.get("/disable_parallel_tool_use") == "null" else _MISSING
+            elif wire_parallel is not _MISSING:
+                wire_parallel = not wire_parallel
+            wire = {"type": "auto"}
+            if wire_parallel is not _MISSING:
+                wire["disable_parallel_tool_use"] = wire_parallel
+            if canonical.get("names") is not None:
                 _rt.report(losses, strict, "/names", DIALECT, "a restricted set of allowed tools")
             if own:
-                _rt.apply_fields(w, own.get("fields", _EMPTY), DIALECT, losses, strict)
-            return _tuple_new(Encoded, (w, losses))
+                _rt.apply_fields(wire, own.get("fields", _EMPTY), DIALECT, losses, strict)
+            return _tuple_new(Encoded, (wire, losses))
         if index == 1:
-            x1_parallel = c.get("parallel")
-            if x1_parallel is None:
-                x1_parallel = None if fm.get("/disable_parallel_tool_use") == "null" else _MISSING
-            elif x1_parallel is not _MISSING:
-                x1_parallel = not x1_parallel
-            w = {"type": "any"}
-            if x1_parallel is not _MISSING:
-                w["disable_parallel_tool_use"] = x1_parallel
-            if c.get("names") is not None:
+            wire_parallel = canonical.get("parallel")
+            if wire_parallel is None:
+                wire_parallel = None if forms.get("/disable_parallel_tool_use") == "null" else _MISSING
+            elif wire_parallel is not _MISSING:
+                wire_parallel = not wire_parallel
+            wire = {"type": "any"}
+            if wire_parallel is not _MISSING:
+                wire["disable_parallel_tool_use"] = wire_parallel
+            if canonical.get("names") is not None:
                 _rt.report(losses, strict, "/names", DIALECT, "a restricted set of allowed tools")
             if own:
-                _rt.apply_fields(w, own.get("fields", _EMPTY), DIALECT, losses, strict)
-            return _tuple_new(Encoded, (w, losses))
+                _rt.apply_fields(wire, own.get("fields", _EMPTY), DIALECT, losses, strict)
+            return _tuple_new(Encoded, (wire, losses))
         if index == 2:
-            x2_names = c["names"][0]
-            if len(c["names"]) > 1:
+            wire_names = canonical["names"][0]
+            if len(canonical["names"]) > 1:
                 _rt.report(losses, strict, "/names/1", DIALECT, "more than one tool name here")
-            x2_parallel = c.get("parallel")
-            if x2_parallel is None:
-                x2_parallel = None if fm.get("/disable_parallel_tool_use") == "null" else _MISSING
-            elif x2_parallel is not _MISSING:
-                x2_parallel = not x2_parallel
-            w = {"type": "tool", "name": x2_names}
-            if x2_parallel is not _MISSING:
-                w["disable_parallel_tool_use"] = x2_parallel
+            wire_parallel = canonical.get("parallel")
+            if wire_parallel is None:
+                wire_parallel = None if forms.get("/disable_parallel_tool_use") == "null" else _MISSING
+            elif wire_parallel is not _MISSING:
+                wire_parallel = not wire_parallel
+            wire = {"type": "tool", "name": wire_names}
+            if wire_parallel is not _MISSING:
+                wire["disable_parallel_tool_use"] = wire_parallel
             if own:
-                _rt.apply_fields(w, own.get("fields", _EMPTY), DIALECT, losses, strict)
-            return _tuple_new(Encoded, (w, losses))
+                _rt.apply_fields(wire, own.get("fields", _EMPTY), DIALECT, losses, strict)
+            return _tuple_new(Encoded, (wire, losses))
         if index == 3:
-            w = {"type": "none"}
-            if c.get("names") is not None:
+            wire = {"type": "none"}
+            if canonical.get("names") is not None:
                 _rt.report(losses, strict, "/names", DIALECT, "a restricted set of allowed tools")
-            if c.get("parallel") is not None:
+            if canonical.get("parallel") is not None:
                 _rt.report(losses, strict, "/parallel", DIALECT, "the parallel tool calls setting")
             if own:
-                _rt.apply_fields(w, own.get("fields", _EMPTY), DIALECT, losses, strict)
-            return _tuple_new(Encoded, (w, losses))
+                _rt.apply_fields(wire, own.get("fields", _EMPTY), DIALECT, losses, strict)
+            return _tuple_new(Encoded, (wire, losses))
     except (KeyError, TypeError, IndexError) as exc:
         raise _rt.CanonicalError(SHAPE_TOOL_CHOICE, exc) from None
-    _rt.report(losses, strict, "/mode", DIALECT, "this " + SHAPE_TOOL_CHOICE + " (" + _rt.describe_choice(c) + ")")
+    _rt.report(
+        losses, strict, "/mode", DIALECT, "this " + SHAPE_TOOL_CHOICE + " (" + _rt.describe_choice(canonical) + ")"
+    )
     return _tuple_new(Encoded, (None, losses))
 
 
 # --- tool_call ---------------------------------------------------------------------------
 
 SHAPE_TOOL_CALL = "tool_call"
-_CHECKS_TOOL_CALL = (
+_CHECKS_TOOL_CALL: tuple[tuple[tuple[str, str, Any], ...], ...] = (
     (
         ("", "object", None),
         ("/type", "const", "tool_use"),
@@ -385,67 +400,70 @@ _CHECKS_TOOL_CALL = (
         ("/input", "object", None),
     ),
 )
-_K_TOOL_CALL_0_0 = frozenset(("id", "input", "name", "type"))
+_KNOWN_TOOL_CALL_0 = frozenset(("id", "input", "name", "type"))
 
 
 def decode_tool_call(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     """Decode one Anthropic Messages tool_call into the canonical dict."""
-    w = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, SHAPE_TOOL_CALL)
+    wire = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, SHAPE_TOOL_CALL)
+    canonical: dict[str, Any]
+    unknown: dict[str, Any] | None
     try:
-        if type(w) is dict and w.get("type") == "tool_use":
-            c: dict[str, Any] = {}
-            fx = None  # most values carry no unknown fields: make the dict only when one turns up
-            v = w["id"]
-            if type(v) is not str:
+        if type(wire) is dict and wire.get("type") == "tool_use":
+            canonical = {}
+            unknown = None  # most values carry no unknown fields: make the dict only when one turns up
+            value = wire["id"]
+            if type(value) is not str:
                 raise _Mismatch
-            c["id"] = v
-            v = w["name"]
-            if type(v) is not str or not v:
+            canonical["id"] = value
+            value = wire["name"]
+            if type(value) is not str or not value:
                 raise _Mismatch
-            c["name"] = v
-            v = w["input"]
-            if type(v) is not dict:
+            canonical["name"] = value
+            value = wire["input"]
+            if type(value) is not dict:
                 raise _Mismatch
-            c["arguments"] = v
-            if len(w) != 4:
-                fx = _rt.unknown_fields(w, _K_TOOL_CALL_0_0, "", fx)
-            if fx:
-                c["extensions"] = {DIALECT: _rt.extension(fx, _EMPTY)}
+            canonical["arguments"] = value
+            if len(wire) != 4:
+                unknown = _rt.unknown_fields(wire, _KNOWN_TOOL_CALL_0, "", unknown)
+            if unknown:
+                canonical["extensions"] = {DIALECT: _rt.extension(unknown, _EMPTY)}
             if id_map is not None:
-                id_map.note_call(c["id"], c["name"])
-            return c
+                id_map.note_call(canonical["id"], canonical["name"])
+            return canonical
     except (KeyError, TypeError, AttributeError, IndexError, _Mismatch):
         pass
-    raise _rt.explain(w, _CHECKS_TOOL_CALL, DIALECT, SHAPE_TOOL_CALL)
+    raise _rt.explain(wire, _CHECKS_TOOL_CALL, DIALECT, SHAPE_TOOL_CALL)
 
 
 def encode_tool_call(value: Any, *, strict: bool = False, id_map: IdMap | None = None) -> Encoded:
     """Encode a canonical tool_call as Anthropic Messages; lists what it cannot carry."""
-    c = value if type(value) is dict else _rt.as_canonical(value, SHAPE_TOOL_CALL)
+    canonical = value if type(value) is dict else _rt.as_canonical(value, SHAPE_TOOL_CALL)
     losses: list[_rt.Loss] = []
-    ext = c.get("extensions")
-    own = _rt.foreign_extensions(ext, DIALECT, losses, strict) if ext else _EMPTY
+    extensions = canonical.get("extensions")
+    own = _rt.foreign_extensions(extensions, DIALECT, losses, strict) if extensions else _EMPTY
+    wire: Any  # the wire value the variant below builds: an object or a constant
     try:
-        x0_id = c["id"]
-        if id_map is not None or (x0_id not in _IDS_SEEN and (type(x0_id) is not str or not _ID_OK(x0_id))):
-            x0_id = _rt.encode_id(x0_id, _IDS, id_map, losses, strict, "/id")
-        x0_name = c["name"]
-        x0_arguments = c["arguments"]
-        if x0_arguments is None:
+        wire_id = canonical["id"]
+        if id_map is not None or (wire_id not in _IDS_SEEN and (type(wire_id) is not str or not _ID_OK(wire_id))):
+            wire_id = _rt.encode_id(wire_id, _IDS, id_map, losses, strict, "/id")
+        wire_name = canonical["name"]
+        wire_arguments = canonical["arguments"]
+        if wire_arguments is None:
             _rt.report(
                 losses,
                 strict,
                 "/arguments",
                 DIALECT,
-                "argument text that is not a JSON object (" + str(c.get("arguments_error")) + "); sent as {}",
+                "argument text that is not a JSON object (" + str(canonical.get("arguments_error")) + "); sent as {}",
             )
-            x0_arguments = {}
-        w = {"type": "tool_use", "id": x0_id, "name": x0_name, "input": x0_arguments}
+            wire_arguments = {}
+        wire = {"type": "tool_use", "id": wire_id, "name": wire_name, "input": wire_arguments}
         if own:
-            _rt.apply_fields(w, own.get("fields", _EMPTY), DIALECT, losses, strict)
+            _rt.apply_fields(wire, own.get("fields", _EMPTY), DIALECT, losses, strict)
         if id_map is not None:
-            id_map.note_call(c["id"], c["name"])
-        return _tuple_new(Encoded, (w, losses))
+            id_map.note_call(canonical["id"], canonical["name"])
+        return _tuple_new(Encoded, (wire, losses))
     except (KeyError, TypeError, IndexError) as exc:
         raise _rt.CanonicalError(SHAPE_TOOL_CALL, exc) from None
 
@@ -453,7 +471,7 @@ def encode_tool_call(value: Any, *, strict: bool = False, id_map: IdMap | None =
 # --- tool_result -------------------------------------------------------------------------
 
 SHAPE_TOOL_RESULT = "tool_result"
-_CHECKS_TOOL_RESULT = (
+_CHECKS_TOOL_RESULT: tuple[tuple[tuple[str, str, Any], ...], ...] = (
     (
         ("", "object", None),
         ("/type", "const", "tool_result"),
@@ -462,207 +480,217 @@ _CHECKS_TOOL_RESULT = (
         ("/is_error", "optional", "boolean"),
     ),
 )
-_K_TOOL_RESULT_0_0 = frozenset(("content", "is_error", "tool_use_id", "type"))
-_K_TOOL_RESULT_0_CONTENT_0_0 = frozenset(("text", "type"))
-_K_TOOL_RESULT_0_CONTENT_1_0 = frozenset(("source", "type"))
-_K_TOOL_RESULT_0_CONTENT_1_1 = frozenset(("data", "media_type", "type"))
-_K_TOOL_RESULT_0_CONTENT_2_0 = frozenset(("source", "type"))
-_K_TOOL_RESULT_0_CONTENT_2_1 = frozenset(("type", "url"))
+_KNOWN_TOOL_RESULT_0 = frozenset(("content", "is_error", "tool_use_id", "type"))
+_KNOWN_TOOL_RESULT_0_CONTENT_0 = frozenset(("text", "type"))
+_KNOWN_TOOL_RESULT_0_CONTENT_1 = frozenset(("source", "type"))
+_KNOWN_TOOL_RESULT_0_CONTENT_1_SOURCE = frozenset(("data", "media_type", "type"))
+_KNOWN_TOOL_RESULT_0_CONTENT_2 = frozenset(("source", "type"))
+_KNOWN_TOOL_RESULT_0_CONTENT_2_SOURCE = frozenset(("type", "url"))
 
 
-def _CONTENT_TOOL_RESULT_0_CONTENT_in(blocks: Any, fx: dict[str, Any], fm: dict[str, Any]) -> list[dict[str, Any]]:
+def _CONTENT_TOOL_RESULT_0_CONTENT_in(
+    blocks: Any, unknown: dict[str, Any] | None, forms: dict[str, Any]
+) -> list[dict[str, Any]]:
     if type(blocks) is str:
         if not blocks:
-            fm["/content"] = "string"
+            forms["/content"] = "string"
             return []
         return [{"type": "text", "text": blocks}]
     if type(blocks) is not list:
         raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, "/content", "expected a string or an array of blocks")
     parts: list[dict[str, Any]] = []
-    for i, b in enumerate(blocks):
-        at = "/content" + "/" + str(i)
-        if type(b) is dict and b.get("type") == "text":
-            p = {"type": "text"}
+    for position, block in enumerate(blocks):
+        at = "/content" + "/" + str(position)
+        if type(block) is dict and block.get("type") == "text":
+            part = {"type": "text"}
             try:
-                v = b["text"]
+                value = block["text"]
             except (KeyError, TypeError):
                 raise _rt.DecodeError(
                     DIALECT, SHAPE_TOOL_RESULT, at + "/text", "expected a value, got nothing"
                 ) from None
-            if type(v) is not str:
+            if type(value) is not str:
                 raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/text", "expected a string")
-            p["text"] = v
-            if len(b) != 2:
-                fx = _rt.unknown_fields(b, _K_TOOL_RESULT_0_CONTENT_0_0, at + "", fx)
-            parts.append(p)
+            part["text"] = value
+            if len(block) != 2:
+                unknown = _rt.unknown_fields(block, _KNOWN_TOOL_RESULT_0_CONTENT_0, at + "", unknown)
+            parts.append(part)
             continue
         if (
-            type(b) is dict
-            and b.get("type") == "image"
-            and type(b.get("source")) is dict
-            and b["source"].get("type") == "base64"
+            type(block) is dict
+            and block.get("type") == "image"
+            and type(block.get("source")) is dict
+            and block["source"].get("type") == "base64"
         ):
-            p = {"type": "image"}
-            b1 = b["source"]
+            part = {"type": "image"}
+            block_source = block["source"]
             try:
-                v = b1["media_type"]
+                value = block_source["media_type"]
             except (KeyError, TypeError):
                 raise _rt.DecodeError(
                     DIALECT, SHAPE_TOOL_RESULT, at + "/source/media_type", "expected a value, got nothing"
                 ) from None
-            if type(v) is not str:
+            if type(value) is not str:
                 raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/source/media_type", "expected a string")
-            p["media_type"] = v
+            part["media_type"] = value
             try:
-                v = b1["data"]
+                value = block_source["data"]
             except (KeyError, TypeError):
                 raise _rt.DecodeError(
                     DIALECT, SHAPE_TOOL_RESULT, at + "/source/data", "expected a value, got nothing"
                 ) from None
-            if type(v) is not str:
+            if type(value) is not str:
                 raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/source/data", "expected a string")
-            p["data"] = v
-            if len(b) != 2:
-                fx = _rt.unknown_fields(b, _K_TOOL_RESULT_0_CONTENT_1_0, at + "", fx)
-            if len(b1) != 3:
-                fx = _rt.unknown_fields(b1, _K_TOOL_RESULT_0_CONTENT_1_1, at + "/source", fx)
-            parts.append(p)
+            part["data"] = value
+            if len(block) != 2:
+                unknown = _rt.unknown_fields(block, _KNOWN_TOOL_RESULT_0_CONTENT_1, at + "", unknown)
+            if len(block_source) != 3:
+                unknown = _rt.unknown_fields(
+                    block_source, _KNOWN_TOOL_RESULT_0_CONTENT_1_SOURCE, at + "/source", unknown
+                )
+            parts.append(part)
             continue
         if (
-            type(b) is dict
-            and b.get("type") == "image"
-            and type(b.get("source")) is dict
-            and b["source"].get("type") == "url"
-            and type(_rt.lookup(b, ["source", "url"])) is str
+            type(block) is dict
+            and block.get("type") == "image"
+            and type(block.get("source")) is dict
+            and block["source"].get("type") == "url"
+            and type(_rt.lookup(block, ("source", "url"))) is str
         ):
-            p = {"type": "image"}
-            b1 = b["source"]
+            part = {"type": "image"}
+            block_source = block["source"]
             try:
-                v = b1["url"]
+                value = block_source["url"]
             except (KeyError, TypeError):
                 raise _rt.DecodeError(
                     DIALECT, SHAPE_TOOL_RESULT, at + "/source/url", "expected a value, got nothing"
                 ) from None
-            if type(v) is not str:
+            if type(value) is not str:
                 raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/source/url", "expected a string")
-            p["url"] = v
-            if len(b) != 2:
-                fx = _rt.unknown_fields(b, _K_TOOL_RESULT_0_CONTENT_2_0, at + "", fx)
-            if len(b1) != 2:
-                fx = _rt.unknown_fields(b1, _K_TOOL_RESULT_0_CONTENT_2_1, at + "/source", fx)
-            parts.append(p)
+            part["url"] = value
+            if len(block) != 2:
+                unknown = _rt.unknown_fields(block, _KNOWN_TOOL_RESULT_0_CONTENT_2, at + "", unknown)
+            if len(block_source) != 2:
+                unknown = _rt.unknown_fields(
+                    block_source, _KNOWN_TOOL_RESULT_0_CONTENT_2_SOURCE, at + "/source", unknown
+                )
+            parts.append(part)
             continue
-        if type(b) is not dict:
+        if type(block) is not dict:
             raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at, "expected an object")
-        parts.append({"type": "wire", "dialect": DIALECT, "value": b})
+        parts.append({"type": "wire", "dialect": DIALECT, "value": block})
     if (len(parts) == 1 and parts[0]["type"] == "text") or not parts:
-        fm["/content"] = "blocks"
+        forms["/content"] = "blocks"
     return parts
 
 
 def _CONTENT_TOOL_RESULT_0_CONTENT_out(
-    parts: list[dict[str, Any]], fm: dict[str, Any], losses: list[_rt.Loss], strict: bool
+    parts: list[dict[str, Any]], forms: dict[str, Any], losses: list[_rt.Loss], strict: bool
 ) -> Any:
-    if fm.get("/content") != "blocks":
+    if forms.get("/content") != "blocks":
         if len(parts) == 1 and parts[0]["type"] == "text":
             return parts[0]["text"]
         if not parts:
-            return "" if fm.get("/content") == "string" else _MISSING
-    out: list[Any] = []
-    for i, p in enumerate(parts):
-        kind = p["type"]
-        if kind == "text" and "text" in p:
-            out.append({"type": "text", "text": p["text"]})
+            return "" if forms.get("/content") == "string" else _MISSING
+    blocks: list[Any] = []
+    for position, part in enumerate(parts):
+        kind = part["type"]
+        if kind == "text" and "text" in part:
+            blocks.append({"type": "text", "text": part["text"]})
             continue
-        if kind == "image" and "media_type" in p and "data" in p:
-            out.append(
-                {"type": "image", "source": {"type": "base64", "media_type": p["media_type"], "data": p["data"]}}
+        if kind == "image" and "media_type" in part and "data" in part:
+            blocks.append(
+                {"type": "image", "source": {"type": "base64", "media_type": part["media_type"], "data": part["data"]}}
             )
             continue
-        if kind == "image" and "url" in p:
-            out.append({"type": "image", "source": {"type": "url", "url": p["url"]}})
+        if kind == "image" and "url" in part:
+            blocks.append({"type": "image", "source": {"type": "url", "url": part["url"]}})
             continue
         if kind == "json":
-            _rt.report(losses, strict, "/content/" + str(i), DIALECT, "a json part as such (sent as JSON text)")
-            p = {"type": "text", "text": _rt.text_of_json(p["value"])}
-            out.append({"type": "text", "text": p["text"]})
+            _rt.report(losses, strict, "/content/" + str(position), DIALECT, "a json part as such (sent as JSON text)")
+            part = {"type": "text", "text": _rt.text_of_json(part["value"])}
+            blocks.append({"type": "text", "text": part["text"]})
             continue
-        if kind == "wire" and p["dialect"] == DIALECT:
-            out.append(p["value"])
+        if kind == "wire" and part["dialect"] == DIALECT:
+            blocks.append(part["value"])
             continue
-        _rt.report(losses, strict, "/content/" + str(i), DIALECT, _rt.describe_part(p))
-    return out
+        _rt.report(losses, strict, "/content/" + str(position), DIALECT, _rt.describe_part(part))
+    return blocks
 
 
 def decode_tool_result(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     """Decode one Anthropic Messages tool_result into the canonical dict."""
-    w = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, SHAPE_TOOL_RESULT)
+    wire = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, SHAPE_TOOL_RESULT)
+    canonical: dict[str, Any]
+    forms: dict[str, Any]
+    unknown: dict[str, Any] | None
     try:
-        if type(w) is dict and w.get("type") == "tool_result":
-            c: dict[str, Any] = {}
-            fx: dict[str, Any] | None = {}
-            fm: dict[str, Any] = {}
-            v = w["tool_use_id"]
-            if type(v) is not str:
+        if type(wire) is dict and wire.get("type") == "tool_result":
+            canonical = {}
+            unknown = {}
+            forms = {}
+            value = wire["tool_use_id"]
+            if type(value) is not str:
                 raise _Mismatch
-            c["call_id"] = v
-            v = w.get("content", _MISSING)
-            if v is _MISSING:
-                c["content"] = []
-            elif v is None:
-                c["content"] = []
-                fm["/content"] = "null"
+            canonical["call_id"] = value
+            value = wire.get("content", _MISSING)
+            if value is _MISSING:
+                canonical["content"] = []
+            elif value is None:
+                canonical["content"] = []
+                forms["/content"] = "null"
             else:
-                c["content"] = _CONTENT_TOOL_RESULT_0_CONTENT_in(v, fx, fm)
-            v = w.get("is_error", _MISSING)
-            if v is _MISSING:
-                c["is_error"] = False
-            elif v is None:
-                fm["/is_error"] = "null"
-                c["is_error"] = False
-            elif type(v) is not bool:
+                canonical["content"] = _CONTENT_TOOL_RESULT_0_CONTENT_in(value, unknown, forms)
+            value = wire.get("is_error", _MISSING)
+            if value is _MISSING:
+                canonical["is_error"] = False
+            elif value is None:
+                forms["/is_error"] = "null"
+                canonical["is_error"] = False
+            elif type(value) is not bool:
                 raise _Mismatch
             else:
-                c["is_error"] = v
-                if c["is_error"] is False:
-                    fm["/is_error"] = "present"
-            if not w.keys() <= _K_TOOL_RESULT_0_0:
-                fx = _rt.unknown_fields(w, _K_TOOL_RESULT_0_0, "", fx)
-            if fx or fm:
-                c["extensions"] = {DIALECT: _rt.extension(fx, fm)}
+                canonical["is_error"] = value
+                if canonical["is_error"] is False:
+                    forms["/is_error"] = "present"
+            if not wire.keys() <= _KNOWN_TOOL_RESULT_0:
+                unknown = _rt.unknown_fields(wire, _KNOWN_TOOL_RESULT_0, "", unknown)
+            if unknown or forms:
+                canonical["extensions"] = {DIALECT: _rt.extension(unknown, forms)}
             if id_map is not None:
-                id_map.note_result(c.get("call_id"))  # answered by id: id-less results link among the rest
-            return c
+                id_map.note_result(canonical.get("call_id"))  # answered by id: id-less results link among the rest
+            return canonical
     except (KeyError, TypeError, AttributeError, IndexError, _Mismatch):
         pass
-    raise _rt.explain(w, _CHECKS_TOOL_RESULT, DIALECT, SHAPE_TOOL_RESULT)
+    raise _rt.explain(wire, _CHECKS_TOOL_RESULT, DIALECT, SHAPE_TOOL_RESULT)
 
 
 def encode_tool_result(value: Any, *, strict: bool = False, id_map: IdMap | None = None) -> Encoded:
     """Encode a canonical tool_result as Anthropic Messages; lists what it cannot carry."""
-    c = value if type(value) is dict else _rt.as_canonical(value, SHAPE_TOOL_RESULT)
+    canonical = value if type(value) is dict else _rt.as_canonical(value, SHAPE_TOOL_RESULT)
     losses: list[_rt.Loss] = []
-    ext = c.get("extensions")
-    own = _rt.foreign_extensions(ext, DIALECT, losses, strict) if ext else _EMPTY
-    fm = own.get("forms", _EMPTY)
+    extensions = canonical.get("extensions")
+    own = _rt.foreign_extensions(extensions, DIALECT, losses, strict) if extensions else _EMPTY
+    forms = own.get("forms", _EMPTY)
+    wire: Any  # the wire value the variant below builds: an object or a constant
     try:
-        x0_call_id = c["call_id"]
+        wire_call_id = canonical["call_id"]
         if id_map is not None or (
-            x0_call_id not in _IDS_SEEN and (type(x0_call_id) is not str or not _ID_OK(x0_call_id))
+            wire_call_id not in _IDS_SEEN and (type(wire_call_id) is not str or not _ID_OK(wire_call_id))
         ):
-            x0_call_id = _rt.encode_id(x0_call_id, _IDS, id_map, losses, strict, "/call_id")
-        x0_content = _CONTENT_TOOL_RESULT_0_CONTENT_out(c["content"], fm, losses, strict)
-        x0_is_error = c.get("is_error", False)
-        if x0_is_error is False and fm.get("/is_error") != "present":
-            x0_is_error = None if fm.get("/is_error") == "null" else _MISSING
-        w = {"type": "tool_result", "tool_use_id": x0_call_id}
-        if x0_content is not _MISSING:
-            w["content"] = x0_content
-        if x0_is_error is not _MISSING:
-            w["is_error"] = x0_is_error
+            wire_call_id = _rt.encode_id(wire_call_id, _IDS, id_map, losses, strict, "/call_id")
+        wire_content = _CONTENT_TOOL_RESULT_0_CONTENT_out(canonical["content"], forms, losses, strict)
+        wire_is_error = canonical.get("is_error", False)
+        if wire_is_error is False and forms.get("/is_error") != "present":
+            wire_is_error = None if forms.get("/is_error") == "null" else _MISSING
+        wire = {"type": "tool_result", "tool_use_id": wire_call_id}
+        if wire_content is not _MISSING:
+            wire["content"] = wire_content
+        if wire_is_error is not _MISSING:
+            wire["is_error"] = wire_is_error
         if own:
-            _rt.apply_fields(w, own.get("fields", _EMPTY), DIALECT, losses, strict)
-        return _tuple_new(Encoded, (w, losses))
+            _rt.apply_fields(wire, own.get("fields", _EMPTY), DIALECT, losses, strict)
+        return _tuple_new(Encoded, (wire, losses))
     except (KeyError, TypeError, IndexError) as exc:
         raise _rt.CanonicalError(SHAPE_TOOL_RESULT, exc) from None
 
@@ -753,8 +781,8 @@ def extract(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     """The canonical tools, tool choice, calls and results of a whole Anthropic Messages request
     or response, in order; decode errors name the pointer inside the payload. `notes` lists
     the links the wire did not state (a result without an id linked to a call by position)."""
-    w = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, _ENVELOPE_KINDS[0][0])
-    _envelopes.check(w, _ENVELOPE_KINDS, DIALECT)  # not a request or response: never read as empty
+    wire = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, _ENVELOPE_KINDS[0][0])
+    _envelopes.check(wire, _ENVELOPE_KINDS, DIALECT)  # not a request or response: never read as empty
     id_map = IdMap() if id_map is None else id_map
     out: dict[str, Any] = {
         "tools": [],
@@ -765,46 +793,46 @@ def extract(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
         "notes": [],
     }
     # tool_definition at /tools/*
-    v0 = w.get("tools") if type(w) is dict else None
-    for i1, e1 in enumerate(_rt.elements(v0)):
-        e = e1
-        if e is not None and _rt.lookup(e, ("input_schema",)) is not _MISSING:
-            at = f"/tools/{i1}"
-            out[_KEYS["tool_definition"]].append(_rt.decode_at(decode_tool_definition, e, at, id_map))
+    tools = wire.get("tools") if type(wire) is dict else None
+    for tools_index, tools_item in enumerate(_rt.elements(tools)):
+        element = tools_item
+        if element is not None and _rt.lookup(element, ("input_schema",)) is not _MISSING:
+            at = f"/tools/{tools_index}"
+            out[_KEYS["tool_definition"]].append(_rt.decode_at(decode_tool_definition, element, at, id_map))
     # tool_choice at /tool_choice
-    v0 = w.get("tool_choice") if type(w) is dict else None
-    e = v0
-    if e is not None:
+    tool_choice = wire.get("tool_choice") if type(wire) is dict else None
+    element = tool_choice
+    if element is not None:
         at = "/tool_choice"
-        out["tool_choice"] = _rt.decode_at(decode_tool_choice, e, at, id_map)
+        out["tool_choice"] = _rt.decode_at(decode_tool_choice, element, at, id_map)
     # tool_call at /messages/*/content/*
-    v0 = w.get("messages") if type(w) is dict else None
-    for i1, e1 in enumerate(_rt.elements(v0)):
-        v2 = e1.get("content") if type(e1) is dict else None
-        for i3, e3 in enumerate(_rt.elements(v2)):
-            e = e3
-            if e is not None and _rt.lookup(e, ("type",)) == "tool_use":
-                at = f"/messages/{i1}/content/{i3}"
-                out[_KEYS["tool_call"]].append(_rt.decode_at(decode_tool_call, e, at, id_map))
+    messages = wire.get("messages") if type(wire) is dict else None
+    for messages_index, messages_item in enumerate(_rt.elements(messages)):
+        content = messages_item.get("content") if type(messages_item) is dict else None
+        for content_index, content_item in enumerate(_rt.elements(content)):
+            element = content_item
+            if element is not None and _rt.lookup(element, ("type",)) == "tool_use":
+                at = f"/messages/{messages_index}/content/{content_index}"
+                out[_KEYS["tool_call"]].append(_rt.decode_at(decode_tool_call, element, at, id_map))
     # tool_result at /messages/*/content/*
-    v0 = w.get("messages") if type(w) is dict else None
-    for i1, e1 in enumerate(_rt.elements(v0)):
-        v2 = e1.get("content") if type(e1) is dict else None
-        for i3, e3 in enumerate(_rt.elements(v2)):
-            e = e3
-            if e is not None and _rt.lookup(e, ("type",)) == "tool_result":
-                at = f"/messages/{i1}/content/{i3}"
-                out[_KEYS["tool_result"]].append(_rt.decode_at(decode_tool_result, e, at, id_map))
+    messages = wire.get("messages") if type(wire) is dict else None
+    for messages_index, messages_item in enumerate(_rt.elements(messages)):
+        content = messages_item.get("content") if type(messages_item) is dict else None
+        for content_index, content_item in enumerate(_rt.elements(content)):
+            element = content_item
+            if element is not None and _rt.lookup(element, ("type",)) == "tool_result":
+                at = f"/messages/{messages_index}/content/{content_index}"
+                out[_KEYS["tool_result"]].append(_rt.decode_at(decode_tool_result, element, at, id_map))
                 _rt.note_position(out, id_map, at, DIALECT)
     # tool_call at /content/*
-    v0 = w.get("content") if type(w) is dict else None
-    for i1, e1 in enumerate(_rt.elements(v0)):
-        e = e1
-        if e is not None and _rt.lookup(e, ("type",)) == "tool_use":
-            at = f"/content/{i1}"
-            out[_KEYS["tool_call"]].append(_rt.decode_at(decode_tool_call, e, at, id_map))
+    content = wire.get("content") if type(wire) is dict else None
+    for content_index, content_item in enumerate(_rt.elements(content)):
+        element = content_item
+        if element is not None and _rt.lookup(element, ("type",)) == "tool_use":
+            at = f"/content/{content_index}"
+            out[_KEYS["tool_call"]].append(_rt.decode_at(decode_tool_call, element, at, id_map))
     if out["finish_reason"] is None:
-        out["finish_reason"] = _rt.first_at(w, ("stop_reason",))
+        out["finish_reason"] = _rt.first_at(wire, ("stop_reason",))
     return out
 
 
@@ -827,10 +855,10 @@ def inject(payload: Any, parts: dict[str, Any], *, strict: bool = False, id_map:
     request or response. Keys left out of parts are left alone. A tools list is rebuilt (an
     empty one removes the field and the tool choice: never `tools: []`); calls and results
     replace the payload's own, one for one. Losses of every encoded part are listed."""
-    w = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, "envelope")
+    wire = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, "envelope")
     encoders = {shape: globals()["encode_" + shape] for shape in SHAPES}
     return _rt.inject(
-        w,
+        wire,
         parts,
         _LOCATIONS,
         encoders,

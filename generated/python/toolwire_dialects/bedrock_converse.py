@@ -74,6 +74,11 @@ POINTERS: dict[str, tuple[dict[str, tuple[str, ...]], ...]] = {
 _MISSING = _rt.MISSING
 _EMPTY: dict[str, Any] = {}
 _tuple_new = tuple.__new__
+# Forms: how a value was spelled on the wire, kept in its canonical extensions for the round trip.
+_FORM_VARIANT_0 = "variant:0"
+_FORM_VARIANT_1 = "variant:1"
+_FORM_VARIANT_2 = "variant:2"
+_NO_VARIANT = -1  # no variant of the shape can carry the canonical value
 ID_PATTERN = "^[a-zA-Z0-9_.:-]{1,64}$"
 _IDS = _rt.IdPolicy(DIALECT, re.compile(ID_PATTERN), "tooluse_", 22)
 _IDS_SEEN: set[str] = set()  # ids that matched, filled by _ID_OK: the same ids recur
@@ -87,7 +92,7 @@ class _Mismatch(Exception):
 # --- tool_definition ---------------------------------------------------------------------
 
 SHAPE_TOOL_DEFINITION = "tool_definition"
-_CHECKS_TOOL_DEFINITION = (
+_CHECKS_TOOL_DEFINITION: tuple[tuple[tuple[str, str, Any], ...], ...] = (
     (
         ("", "object", None),
         ("/toolSpec", "object", None),
@@ -98,94 +103,103 @@ _CHECKS_TOOL_DEFINITION = (
         ("/toolSpec/strict", "optional", "boolean"),
     ),
 )
-_K_TOOL_DEFINITION_0_0 = frozenset(("toolSpec",))
-_K_TOOL_DEFINITION_0_1 = frozenset(("description", "inputSchema", "name", "strict"))
-_K_TOOL_DEFINITION_0_2 = frozenset(("json",))
+_KNOWN_TOOL_DEFINITION_0 = frozenset(("toolSpec",))
+_KNOWN_TOOL_DEFINITION_0_TOOL_SPEC = frozenset(("description", "inputSchema", "name", "strict"))
+_KNOWN_TOOL_DEFINITION_0_TOOL_SPEC_INPUT_SCHEMA = frozenset(("json",))
 
 
 def decode_tool_definition(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     """Decode one Amazon Bedrock Converse tool_definition into the canonical dict."""
-    w = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, SHAPE_TOOL_DEFINITION)
+    wire = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, SHAPE_TOOL_DEFINITION)
+    canonical: dict[str, Any]
+    forms: dict[str, Any]
+    unknown: dict[str, Any] | None
     try:
         if (
-            type(w) is dict
-            and type(w.get("toolSpec")) is dict
-            and "name" in w["toolSpec"]
-            and type(w["toolSpec"].get("inputSchema")) is dict
-            and "json" in w["toolSpec"]["inputSchema"]
+            type(wire) is dict
+            and type(wire.get("toolSpec")) is dict
+            and "name" in wire["toolSpec"]
+            and type(wire["toolSpec"].get("inputSchema")) is dict
+            and "json" in wire["toolSpec"]["inputSchema"]
         ):
-            c: dict[str, Any] = {}
-            fx = None  # most values carry no unknown fields: make the dict only when one turns up
-            fm: dict[str, Any] = {}
-            w1 = w["toolSpec"]
-            w2 = w1["inputSchema"]
-            v = w1["name"]
-            if type(v) is not str or not v:
+            canonical = {}
+            unknown = None  # most values carry no unknown fields: make the dict only when one turns up
+            forms = _EMPTY
+            wire_tool_spec = wire["toolSpec"]
+            wire_tool_spec_input_schema = wire_tool_spec["inputSchema"]
+            value = wire_tool_spec["name"]
+            if type(value) is not str or not value:
                 raise _Mismatch
-            c["name"] = v
-            v = w1.get("description", _MISSING)
-            if v is _MISSING:
+            canonical["name"] = value
+            value = wire_tool_spec.get("description", _MISSING)
+            if value is _MISSING:
                 pass
-            elif v is None:
-                fm["/toolSpec/description"] = "null"
-            elif type(v) is not str:
+            elif value is None:
+                forms = {**forms, "/toolSpec/description": "null"}
+            elif type(value) is not str:
                 raise _Mismatch
             else:
-                c["description"] = v
-            v = w2["json"]
-            if type(v) is not dict:
+                canonical["description"] = value
+            value = wire_tool_spec_input_schema["json"]
+            if type(value) is not dict:
                 raise _Mismatch
-            c["parameters"] = v
-            v = w1.get("strict", _MISSING)
-            if v is _MISSING:
+            canonical["parameters"] = value
+            value = wire_tool_spec.get("strict", _MISSING)
+            if value is _MISSING:
                 pass
-            elif v is None:
-                fm["/toolSpec/strict"] = "null"
-            elif type(v) is not bool:
+            elif value is None:
+                forms = {**forms, "/toolSpec/strict": "null"}
+            elif type(value) is not bool:
                 raise _Mismatch
             else:
-                c["strict"] = v
-            if len(w) != 1:
-                fx = _rt.unknown_fields(w, _K_TOOL_DEFINITION_0_0, "", fx)
-            if not w1.keys() <= _K_TOOL_DEFINITION_0_1:
-                fx = _rt.unknown_fields(w1, _K_TOOL_DEFINITION_0_1, "/toolSpec", fx)
-            if len(w2) != 1:
-                fx = _rt.unknown_fields(w2, _K_TOOL_DEFINITION_0_2, "/toolSpec/inputSchema", fx)
-            if fx or fm:
-                c["extensions"] = {DIALECT: _rt.extension(fx, fm)}
-            return c
+                canonical["strict"] = value
+            if len(wire) != 1:
+                unknown = _rt.unknown_fields(wire, _KNOWN_TOOL_DEFINITION_0, "", unknown)
+            if not wire_tool_spec.keys() <= _KNOWN_TOOL_DEFINITION_0_TOOL_SPEC:
+                unknown = _rt.unknown_fields(wire_tool_spec, _KNOWN_TOOL_DEFINITION_0_TOOL_SPEC, "/toolSpec", unknown)
+            if len(wire_tool_spec_input_schema) != 1:
+                unknown = _rt.unknown_fields(
+                    wire_tool_spec_input_schema,
+                    _KNOWN_TOOL_DEFINITION_0_TOOL_SPEC_INPUT_SCHEMA,
+                    "/toolSpec/inputSchema",
+                    unknown,
+                )
+            if unknown or forms:
+                canonical["extensions"] = {DIALECT: _rt.extension(unknown, forms)}
+            return canonical
     except (KeyError, TypeError, AttributeError, IndexError, _Mismatch):
         pass
-    raise _rt.explain(w, _CHECKS_TOOL_DEFINITION, DIALECT, SHAPE_TOOL_DEFINITION)
+    raise _rt.explain(wire, _CHECKS_TOOL_DEFINITION, DIALECT, SHAPE_TOOL_DEFINITION)
 
 
 def encode_tool_definition(value: Any, *, strict: bool = False, id_map: IdMap | None = None) -> Encoded:
     """Encode a canonical tool_definition as Amazon Bedrock Converse; lists what it cannot carry."""
-    c = value if type(value) is dict else _rt.as_canonical(value, SHAPE_TOOL_DEFINITION)
+    canonical = value if type(value) is dict else _rt.as_canonical(value, SHAPE_TOOL_DEFINITION)
     losses: list[_rt.Loss] = []
-    ext = c.get("extensions")
-    own = _rt.foreign_extensions(ext, DIALECT, losses, strict) if ext else _EMPTY
-    fm = own.get("forms", _EMPTY)
+    extensions = canonical.get("extensions")
+    own = _rt.foreign_extensions(extensions, DIALECT, losses, strict) if extensions else _EMPTY
+    forms = own.get("forms", _EMPTY)
+    wire: Any  # the wire value the variant below builds: an object or a constant
     try:
-        x0_name = c["name"]
-        x0_description = c.get("description")
-        if x0_description is None:
-            x0_description = None if fm.get("/toolSpec/description") == "null" else _MISSING
-        elif x0_description == "":
+        wire_name = canonical["name"]
+        wire_description = canonical.get("description")
+        if wire_description is None:
+            wire_description = None if forms.get("/toolSpec/description") == "null" else _MISSING
+        elif wire_description == "":
             _rt.report(losses, strict, "/description", DIALECT, "an empty " + '"/description"'[1:] + " (left out)")
-            x0_description = _MISSING
-        x0_parameters = c["parameters"]
-        x0_strict = c.get("strict")
-        if x0_strict is None:
-            x0_strict = None if fm.get("/toolSpec/strict") == "null" else _MISSING
-        w = {"toolSpec": {"name": x0_name, "inputSchema": {"json": x0_parameters}}}
-        if x0_description is not _MISSING:
-            w["toolSpec"]["description"] = x0_description
-        if x0_strict is not _MISSING:
-            w["toolSpec"]["strict"] = x0_strict
+            wire_description = _MISSING
+        wire_parameters = canonical["parameters"]
+        wire_strict = canonical.get("strict")
+        if wire_strict is None:
+            wire_strict = None if forms.get("/toolSpec/strict") == "null" else _MISSING
+        wire = {"toolSpec": {"name": wire_name, "inputSchema": {"json": wire_parameters}}}
+        if wire_description is not _MISSING:
+            wire["toolSpec"]["description"] = wire_description
+        if wire_strict is not _MISSING:
+            wire["toolSpec"]["strict"] = wire_strict
         if own:
-            _rt.apply_fields(w, own.get("fields", _EMPTY), DIALECT, losses, strict)
-        return _tuple_new(Encoded, (w, losses))
+            _rt.apply_fields(wire, own.get("fields", _EMPTY), DIALECT, losses, strict)
+        return _tuple_new(Encoded, (wire, losses))
     except (KeyError, TypeError, IndexError) as exc:
         raise _rt.CanonicalError(SHAPE_TOOL_DEFINITION, exc) from None
 
@@ -193,142 +207,147 @@ def encode_tool_definition(value: Any, *, strict: bool = False, id_map: IdMap | 
 # --- tool_choice -------------------------------------------------------------------------
 
 SHAPE_TOOL_CHOICE = "tool_choice"
-_CHECKS_TOOL_CHOICE = (
+_CHECKS_TOOL_CHOICE: tuple[tuple[tuple[str, str, Any], ...], ...] = (
     (("", "object", None), ("/auto", "const", {})),
     (("", "object", None), ("/any", "const", {})),
     (("", "object", None), ("/tool", "object", None), ("/tool/name", "nonempty", None)),
 )
-_K_TOOL_CHOICE_0_0 = frozenset(("auto",))
-_K_TOOL_CHOICE_1_0 = frozenset(("any",))
-_K_TOOL_CHOICE_2_0 = frozenset(("tool",))
-_K_TOOL_CHOICE_2_1 = frozenset(("name",))
+_KNOWN_TOOL_CHOICE_0 = frozenset(("auto",))
+_KNOWN_TOOL_CHOICE_1 = frozenset(("any",))
+_KNOWN_TOOL_CHOICE_2 = frozenset(("tool",))
+_KNOWN_TOOL_CHOICE_2_TOOL = frozenset(("name",))
 
 
-def _select_tool_choice(c: dict[str, Any]) -> int:
-    """The variant encode uses for c: the first that carries everything, else the first that fits."""
-    if c.get("mode") == "auto" and c.get("names") is None and c.get("parallel") is None:
+def _select_tool_choice(canonical: dict[str, Any]) -> int:
+    """The variant encode uses for canonical: the first that carries everything, else the first that fits."""
+    if canonical.get("mode") == "auto" and canonical.get("names") is None and canonical.get("parallel") is None:
         return 0
-    if c.get("mode") == "required" and c.get("names") is None and c.get("parallel") is None:
+    if canonical.get("mode") == "required" and canonical.get("names") is None and canonical.get("parallel") is None:
         return 1
-    if c.get("mode") == "tool" and c.get("names") is not None and c.get("parallel") is None:
+    if canonical.get("mode") == "tool" and canonical.get("names") is not None and canonical.get("parallel") is None:
         return 2
-    if c.get("mode") == "auto":
+    if canonical.get("mode") == "auto":
         return 0
-    if c.get("mode") == "required":
+    if canonical.get("mode") == "required":
         return 1
-    if c.get("mode") == "tool" and c.get("names") is not None:
+    if canonical.get("mode") == "tool" and canonical.get("names") is not None:
         return 2
-    return -1
+    return _NO_VARIANT
 
 
 def decode_tool_choice(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     """Decode one Amazon Bedrock Converse tool_choice into the canonical dict."""
-    w = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, SHAPE_TOOL_CHOICE)
+    wire = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, SHAPE_TOOL_CHOICE)
+    canonical: dict[str, Any]
+    forms: dict[str, Any]
+    unknown: dict[str, Any] | None
     try:
-        if type(w) is dict and w.get("auto") == {}:
-            c: dict[str, Any] = {"mode": "auto"}
-            fx = None  # most values carry no unknown fields: make the dict only when one turns up
-            fm: dict[str, Any] = {}
-            if len(w) != 1:
-                fx = _rt.unknown_fields(w, _K_TOOL_CHOICE_0_0, "", fx)
-            _rt.normalize_choice(c)
-            if _select_tool_choice(c) != 0:
-                fm[""] = "variant:0"
-            if fx or fm:
-                c["extensions"] = {DIALECT: _rt.extension(fx, fm)}
-            return c
-        if type(w) is dict and w.get("any") == {}:
-            c: dict[str, Any] = {"mode": "required"}
-            fx = None  # most values carry no unknown fields: make the dict only when one turns up
-            fm: dict[str, Any] = {}
-            if len(w) != 1:
-                fx = _rt.unknown_fields(w, _K_TOOL_CHOICE_1_0, "", fx)
-            _rt.normalize_choice(c)
-            if _select_tool_choice(c) != 1:
-                fm[""] = "variant:1"
-            if fx or fm:
-                c["extensions"] = {DIALECT: _rt.extension(fx, fm)}
-            return c
-        if type(w) is dict and type(w.get("tool")) is dict and "name" in w["tool"]:
-            c: dict[str, Any] = {"mode": "tool"}
-            fx = None  # most values carry no unknown fields: make the dict only when one turns up
-            fm: dict[str, Any] = {}
-            w1 = w["tool"]
-            v = w1["name"]
-            if type(v) is not str or not v:
+        if type(wire) is dict and wire.get("auto") == {}:
+            canonical = {"mode": "auto"}
+            unknown = None  # most values carry no unknown fields: make the dict only when one turns up
+            forms = _EMPTY
+            if len(wire) != 1:
+                unknown = _rt.unknown_fields(wire, _KNOWN_TOOL_CHOICE_0, "", unknown)
+            _rt.normalize_choice(canonical)
+            if _select_tool_choice(canonical) != 0:
+                forms = {**forms, "": _FORM_VARIANT_0}
+            if unknown or forms:
+                canonical["extensions"] = {DIALECT: _rt.extension(unknown, forms)}
+            return canonical
+        if type(wire) is dict and wire.get("any") == {}:
+            canonical = {"mode": "required"}
+            unknown = None  # most values carry no unknown fields: make the dict only when one turns up
+            forms = _EMPTY
+            if len(wire) != 1:
+                unknown = _rt.unknown_fields(wire, _KNOWN_TOOL_CHOICE_1, "", unknown)
+            _rt.normalize_choice(canonical)
+            if _select_tool_choice(canonical) != 1:
+                forms = {**forms, "": _FORM_VARIANT_1}
+            if unknown or forms:
+                canonical["extensions"] = {DIALECT: _rt.extension(unknown, forms)}
+            return canonical
+        if type(wire) is dict and type(wire.get("tool")) is dict and "name" in wire["tool"]:
+            canonical = {"mode": "tool"}
+            unknown = None  # most values carry no unknown fields: make the dict only when one turns up
+            forms = _EMPTY
+            wire_tool = wire["tool"]
+            value = wire_tool["name"]
+            if type(value) is not str or not value:
                 raise _Mismatch
-            c["names"] = [v]
-            if len(w) != 1:
-                fx = _rt.unknown_fields(w, _K_TOOL_CHOICE_2_0, "", fx)
-            if len(w1) != 1:
-                fx = _rt.unknown_fields(w1, _K_TOOL_CHOICE_2_1, "/tool", fx)
-            _rt.normalize_choice(c)
-            if _select_tool_choice(c) != 2:
-                fm[""] = "variant:2"
-            if fx or fm:
-                c["extensions"] = {DIALECT: _rt.extension(fx, fm)}
-            return c
+            canonical["names"] = [value]
+            if len(wire) != 1:
+                unknown = _rt.unknown_fields(wire, _KNOWN_TOOL_CHOICE_2, "", unknown)
+            if len(wire_tool) != 1:
+                unknown = _rt.unknown_fields(wire_tool, _KNOWN_TOOL_CHOICE_2_TOOL, "/tool", unknown)
+            _rt.normalize_choice(canonical)
+            if _select_tool_choice(canonical) != 2:
+                forms = {**forms, "": _FORM_VARIANT_2}
+            if unknown or forms:
+                canonical["extensions"] = {DIALECT: _rt.extension(unknown, forms)}
+            return canonical
     except (KeyError, TypeError, AttributeError, IndexError, _Mismatch):
         pass
-    raise _rt.explain(w, _CHECKS_TOOL_CHOICE, DIALECT, SHAPE_TOOL_CHOICE)
+    raise _rt.explain(wire, _CHECKS_TOOL_CHOICE, DIALECT, SHAPE_TOOL_CHOICE)
 
 
 def encode_tool_choice(value: Any, *, strict: bool = False, id_map: IdMap | None = None) -> Encoded:
     """Encode a canonical tool_choice as Amazon Bedrock Converse; lists what it cannot carry."""
-    c = value if type(value) is dict else _rt.as_canonical(value, SHAPE_TOOL_CHOICE)
+    canonical = value if type(value) is dict else _rt.as_canonical(value, SHAPE_TOOL_CHOICE)
     losses: list[_rt.Loss] = []
-    ext = c.get("extensions")
-    own = _rt.foreign_extensions(ext, DIALECT, losses, strict) if ext else _EMPTY
-    fm = own.get("forms", _EMPTY)
+    extensions = canonical.get("extensions")
+    own = _rt.foreign_extensions(extensions, DIALECT, losses, strict) if extensions else _EMPTY
+    forms = own.get("forms", _EMPTY)
+    wire: Any  # the wire value the variant below builds: an object or a constant
     try:
-        form = fm.get("")
-        index = -2
-        if form == "variant:0" and c.get("mode") == "auto":
+        form = forms.get("")  # the variant it was decoded from, if it still fits
+        if form == _FORM_VARIANT_0 and canonical.get("mode") == "auto":
             index = 0
-        if form == "variant:1" and c.get("mode") == "required":
+        elif form == _FORM_VARIANT_1 and canonical.get("mode") == "required":
             index = 1
-        if form == "variant:2" and c.get("mode") == "tool" and c.get("names") is not None:
+        elif form == _FORM_VARIANT_2 and canonical.get("mode") == "tool" and canonical.get("names") is not None:
             index = 2
-        if index == -2:
-            index = _select_tool_choice(c)
+        else:
+            index = _select_tool_choice(canonical)
         if index == 0:
-            w = {"auto": {}}
-            if c.get("names") is not None:
+            wire = {"auto": {}}
+            if canonical.get("names") is not None:
                 _rt.report(losses, strict, "/names", DIALECT, "a restricted set of allowed tools")
-            if c.get("parallel") is not None:
+            if canonical.get("parallel") is not None:
                 _rt.report(losses, strict, "/parallel", DIALECT, "the parallel tool calls setting")
             if own:
-                _rt.apply_fields(w, own.get("fields", _EMPTY), DIALECT, losses, strict)
-            return _tuple_new(Encoded, (w, losses))
+                _rt.apply_fields(wire, own.get("fields", _EMPTY), DIALECT, losses, strict)
+            return _tuple_new(Encoded, (wire, losses))
         if index == 1:
-            w = {"any": {}}
-            if c.get("names") is not None:
+            wire = {"any": {}}
+            if canonical.get("names") is not None:
                 _rt.report(losses, strict, "/names", DIALECT, "a restricted set of allowed tools")
-            if c.get("parallel") is not None:
+            if canonical.get("parallel") is not None:
                 _rt.report(losses, strict, "/parallel", DIALECT, "the parallel tool calls setting")
             if own:
-                _rt.apply_fields(w, own.get("fields", _EMPTY), DIALECT, losses, strict)
-            return _tuple_new(Encoded, (w, losses))
+                _rt.apply_fields(wire, own.get("fields", _EMPTY), DIALECT, losses, strict)
+            return _tuple_new(Encoded, (wire, losses))
         if index == 2:
-            x2_names = c["names"][0]
-            if len(c["names"]) > 1:
+            wire_names = canonical["names"][0]
+            if len(canonical["names"]) > 1:
                 _rt.report(losses, strict, "/names/1", DIALECT, "more than one tool name here")
-            w = {"tool": {"name": x2_names}}
-            if c.get("parallel") is not None:
+            wire = {"tool": {"name": wire_names}}
+            if canonical.get("parallel") is not None:
                 _rt.report(losses, strict, "/parallel", DIALECT, "the parallel tool calls setting")
             if own:
-                _rt.apply_fields(w, own.get("fields", _EMPTY), DIALECT, losses, strict)
-            return _tuple_new(Encoded, (w, losses))
+                _rt.apply_fields(wire, own.get("fields", _EMPTY), DIALECT, losses, strict)
+            return _tuple_new(Encoded, (wire, losses))
     except (KeyError, TypeError, IndexError) as exc:
         raise _rt.CanonicalError(SHAPE_TOOL_CHOICE, exc) from None
-    _rt.report(losses, strict, "/mode", DIALECT, "this " + SHAPE_TOOL_CHOICE + " (" + _rt.describe_choice(c) + ")")
+    _rt.report(
+        losses, strict, "/mode", DIALECT, "this " + SHAPE_TOOL_CHOICE + " (" + _rt.describe_choice(canonical) + ")"
+    )
     return _tuple_new(Encoded, (None, losses))
 
 
 # --- tool_call ---------------------------------------------------------------------------
 
 SHAPE_TOOL_CALL = "tool_call"
-_CHECKS_TOOL_CALL = (
+_CHECKS_TOOL_CALL: tuple[tuple[tuple[str, str, Any], ...], ...] = (
     (
         ("", "object", None),
         ("/toolUse", "object", None),
@@ -337,77 +356,80 @@ _CHECKS_TOOL_CALL = (
         ("/toolUse/input", "object", None),
     ),
 )
-_K_TOOL_CALL_0_0 = frozenset(("toolUse",))
-_K_TOOL_CALL_0_1 = frozenset(("input", "name", "toolUseId"))
+_KNOWN_TOOL_CALL_0 = frozenset(("toolUse",))
+_KNOWN_TOOL_CALL_0_TOOL_USE = frozenset(("input", "name", "toolUseId"))
 
 
 def decode_tool_call(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     """Decode one Amazon Bedrock Converse tool_call into the canonical dict."""
-    w = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, SHAPE_TOOL_CALL)
+    wire = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, SHAPE_TOOL_CALL)
+    canonical: dict[str, Any]
+    unknown: dict[str, Any] | None
     try:
         if (
-            type(w) is dict
-            and type(w.get("toolUse")) is dict
-            and "toolUseId" in w["toolUse"]
-            and "name" in w["toolUse"]
-            and "input" in w["toolUse"]
+            type(wire) is dict
+            and type(wire.get("toolUse")) is dict
+            and "toolUseId" in wire["toolUse"]
+            and "name" in wire["toolUse"]
+            and "input" in wire["toolUse"]
         ):
-            c: dict[str, Any] = {}
-            fx = None  # most values carry no unknown fields: make the dict only when one turns up
-            w1 = w["toolUse"]
-            v = w1["toolUseId"]
-            if type(v) is not str:
+            canonical = {}
+            unknown = None  # most values carry no unknown fields: make the dict only when one turns up
+            wire_tool_use = wire["toolUse"]
+            value = wire_tool_use["toolUseId"]
+            if type(value) is not str:
                 raise _Mismatch
-            c["id"] = v
-            v = w1["name"]
-            if type(v) is not str or not v:
+            canonical["id"] = value
+            value = wire_tool_use["name"]
+            if type(value) is not str or not value:
                 raise _Mismatch
-            c["name"] = v
-            v = w1["input"]
-            if type(v) is not dict:
+            canonical["name"] = value
+            value = wire_tool_use["input"]
+            if type(value) is not dict:
                 raise _Mismatch
-            c["arguments"] = v
-            if len(w) != 1:
-                fx = _rt.unknown_fields(w, _K_TOOL_CALL_0_0, "", fx)
-            if len(w1) != 3:
-                fx = _rt.unknown_fields(w1, _K_TOOL_CALL_0_1, "/toolUse", fx)
-            if fx:
-                c["extensions"] = {DIALECT: _rt.extension(fx, _EMPTY)}
+            canonical["arguments"] = value
+            if len(wire) != 1:
+                unknown = _rt.unknown_fields(wire, _KNOWN_TOOL_CALL_0, "", unknown)
+            if len(wire_tool_use) != 3:
+                unknown = _rt.unknown_fields(wire_tool_use, _KNOWN_TOOL_CALL_0_TOOL_USE, "/toolUse", unknown)
+            if unknown:
+                canonical["extensions"] = {DIALECT: _rt.extension(unknown, _EMPTY)}
             if id_map is not None:
-                id_map.note_call(c["id"], c["name"])
-            return c
+                id_map.note_call(canonical["id"], canonical["name"])
+            return canonical
     except (KeyError, TypeError, AttributeError, IndexError, _Mismatch):
         pass
-    raise _rt.explain(w, _CHECKS_TOOL_CALL, DIALECT, SHAPE_TOOL_CALL)
+    raise _rt.explain(wire, _CHECKS_TOOL_CALL, DIALECT, SHAPE_TOOL_CALL)
 
 
 def encode_tool_call(value: Any, *, strict: bool = False, id_map: IdMap | None = None) -> Encoded:
     """Encode a canonical tool_call as Amazon Bedrock Converse; lists what it cannot carry."""
-    c = value if type(value) is dict else _rt.as_canonical(value, SHAPE_TOOL_CALL)
+    canonical = value if type(value) is dict else _rt.as_canonical(value, SHAPE_TOOL_CALL)
     losses: list[_rt.Loss] = []
-    ext = c.get("extensions")
-    own = _rt.foreign_extensions(ext, DIALECT, losses, strict) if ext else _EMPTY
+    extensions = canonical.get("extensions")
+    own = _rt.foreign_extensions(extensions, DIALECT, losses, strict) if extensions else _EMPTY
+    wire: Any  # the wire value the variant below builds: an object or a constant
     try:
-        x0_id = c["id"]
-        if id_map is not None or (x0_id not in _IDS_SEEN and (type(x0_id) is not str or not _ID_OK(x0_id))):
-            x0_id = _rt.encode_id(x0_id, _IDS, id_map, losses, strict, "/id")
-        x0_name = c["name"]
-        x0_arguments = c["arguments"]
-        if x0_arguments is None:
+        wire_id = canonical["id"]
+        if id_map is not None or (wire_id not in _IDS_SEEN and (type(wire_id) is not str or not _ID_OK(wire_id))):
+            wire_id = _rt.encode_id(wire_id, _IDS, id_map, losses, strict, "/id")
+        wire_name = canonical["name"]
+        wire_arguments = canonical["arguments"]
+        if wire_arguments is None:
             _rt.report(
                 losses,
                 strict,
                 "/arguments",
                 DIALECT,
-                "argument text that is not a JSON object (" + str(c.get("arguments_error")) + "); sent as {}",
+                "argument text that is not a JSON object (" + str(canonical.get("arguments_error")) + "); sent as {}",
             )
-            x0_arguments = {}
-        w = {"toolUse": {"toolUseId": x0_id, "name": x0_name, "input": x0_arguments}}
+            wire_arguments = {}
+        wire = {"toolUse": {"toolUseId": wire_id, "name": wire_name, "input": wire_arguments}}
         if own:
-            _rt.apply_fields(w, own.get("fields", _EMPTY), DIALECT, losses, strict)
+            _rt.apply_fields(wire, own.get("fields", _EMPTY), DIALECT, losses, strict)
         if id_map is not None:
-            id_map.note_call(c["id"], c["name"])
-        return _tuple_new(Encoded, (w, losses))
+            id_map.note_call(canonical["id"], canonical["name"])
+        return _tuple_new(Encoded, (wire, losses))
     except (KeyError, TypeError, IndexError) as exc:
         raise _rt.CanonicalError(SHAPE_TOOL_CALL, exc) from None
 
@@ -415,7 +437,7 @@ def encode_tool_call(value: Any, *, strict: bool = False, id_map: IdMap | None =
 # --- tool_result -------------------------------------------------------------------------
 
 SHAPE_TOOL_RESULT = "tool_result"
-_CHECKS_TOOL_RESULT = (
+_CHECKS_TOOL_RESULT: tuple[tuple[tuple[str, str, Any], ...], ...] = (
     (
         ("", "object", None),
         ("/toolResult", "object", None),
@@ -424,13 +446,13 @@ _CHECKS_TOOL_RESULT = (
         ("/toolResult/status", "optional_values", ("success", "error")),
     ),
 )
-_K_TOOL_RESULT_0_0 = frozenset(("toolResult",))
-_K_TOOL_RESULT_0_1 = frozenset(("content", "status", "toolUseId"))
-_K_TOOL_RESULT_0_CONTENT_0_0 = frozenset(("text",))
-_K_TOOL_RESULT_0_CONTENT_1_0 = frozenset(("json",))
-_K_TOOL_RESULT_0_CONTENT_2_0 = frozenset(("image",))
-_K_TOOL_RESULT_0_CONTENT_2_1 = frozenset(("format", "source"))
-_K_TOOL_RESULT_0_CONTENT_2_2 = frozenset(("bytes",))
+_KNOWN_TOOL_RESULT_0 = frozenset(("toolResult",))
+_KNOWN_TOOL_RESULT_0_TOOL_RESULT = frozenset(("content", "status", "toolUseId"))
+_KNOWN_TOOL_RESULT_0_CONTENT_0 = frozenset(("text",))
+_KNOWN_TOOL_RESULT_0_CONTENT_1 = frozenset(("json",))
+_KNOWN_TOOL_RESULT_0_CONTENT_2 = frozenset(("image",))
+_KNOWN_TOOL_RESULT_0_CONTENT_2_IMAGE = frozenset(("format", "source"))
+_KNOWN_TOOL_RESULT_0_CONTENT_2_IMAGE_SOURCE = frozenset(("bytes",))
 _VALUES_TOOL_RESULT_0_CONTENT_2_MEDIA_TYPE = {
     "image/png": "png",
     "image/jpeg": "jpeg",
@@ -445,119 +467,123 @@ _VALUES_TOOL_RESULT_0_CONTENT_2_MEDIA_TYPE_BACK = {
 }
 
 
-def _CONTENT_TOOL_RESULT_0_CONTENT_in(blocks: Any, fx: dict[str, Any], fm: dict[str, Any]) -> list[dict[str, Any]]:
+def _CONTENT_TOOL_RESULT_0_CONTENT_in(
+    blocks: Any, unknown: dict[str, Any] | None, forms: dict[str, Any]
+) -> list[dict[str, Any]]:
     if type(blocks) is not list:
         raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, "/toolResult/content", "expected an array of blocks")
     parts: list[dict[str, Any]] = []
-    for i, b in enumerate(blocks):
-        at = "/toolResult/content" + "/" + str(i)
-        if type(b) is dict and "text" in b:
-            p = {"type": "text"}
+    for position, block in enumerate(blocks):
+        at = "/toolResult/content" + "/" + str(position)
+        if type(block) is dict and "text" in block:
+            part = {"type": "text"}
             try:
-                v = b["text"]
+                value = block["text"]
             except (KeyError, TypeError):
                 raise _rt.DecodeError(
                     DIALECT, SHAPE_TOOL_RESULT, at + "/text", "expected a value, got nothing"
                 ) from None
-            if type(v) is not str:
+            if type(value) is not str:
                 raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/text", "expected a string")
-            p["text"] = v
-            if len(b) != 1:
-                fx = _rt.unknown_fields(b, _K_TOOL_RESULT_0_CONTENT_0_0, at + "", fx)
-            parts.append(p)
+            part["text"] = value
+            if len(block) != 1:
+                unknown = _rt.unknown_fields(block, _KNOWN_TOOL_RESULT_0_CONTENT_0, at + "", unknown)
+            parts.append(part)
             continue
-        if type(b) is dict and "json" in b:
-            p = {"type": "json"}
+        if type(block) is dict and "json" in block:
+            part = {"type": "json"}
             try:
-                v = b["json"]
+                value = block["json"]
             except (KeyError, TypeError):
                 raise _rt.DecodeError(
                     DIALECT, SHAPE_TOOL_RESULT, at + "/json", "expected a value, got nothing"
                 ) from None
-            p["value"] = v
-            if len(b) != 1:
-                fx = _rt.unknown_fields(b, _K_TOOL_RESULT_0_CONTENT_1_0, at + "", fx)
-            parts.append(p)
+            part["value"] = value
+            if len(block) != 1:
+                unknown = _rt.unknown_fields(block, _KNOWN_TOOL_RESULT_0_CONTENT_1, at + "", unknown)
+            parts.append(part)
             continue
         if (
-            type(b) is dict
-            and type(b.get("image")) is dict
-            and "format" in b["image"]
-            and type(b["image"].get("source")) is dict
-            and "bytes" in b["image"]["source"]
+            type(block) is dict
+            and type(block.get("image")) is dict
+            and "format" in block["image"]
+            and type(block["image"].get("source")) is dict
+            and "bytes" in block["image"]["source"]
         ):
-            p = {"type": "image"}
-            b1 = b["image"]
-            b2 = b1["source"]
+            part = {"type": "image"}
+            block_image = block["image"]
+            block_image_source = block_image["source"]
             try:
-                v = b1["format"]
+                value = block_image["format"]
             except (KeyError, TypeError):
                 raise _rt.DecodeError(
                     DIALECT, SHAPE_TOOL_RESULT, at + "/image/format", "expected a value, got nothing"
                 ) from None
-            if v not in _VALUES_TOOL_RESULT_0_CONTENT_2_MEDIA_TYPE_BACK:
+            if value not in _VALUES_TOOL_RESULT_0_CONTENT_2_MEDIA_TYPE_BACK:
                 raise _rt.DecodeError(
                     DIALECT,
                     SHAPE_TOOL_RESULT,
                     at + "/image/format",
                     "expected one of " + ", ".join(map(repr, _VALUES_TOOL_RESULT_0_CONTENT_2_MEDIA_TYPE_BACK)),
                 )
-            p["media_type"] = _VALUES_TOOL_RESULT_0_CONTENT_2_MEDIA_TYPE_BACK[v]
+            part["media_type"] = _VALUES_TOOL_RESULT_0_CONTENT_2_MEDIA_TYPE_BACK[value]
             try:
-                v = b2["bytes"]
+                value = block_image_source["bytes"]
             except (KeyError, TypeError):
                 raise _rt.DecodeError(
                     DIALECT, SHAPE_TOOL_RESULT, at + "/image/source/bytes", "expected a value, got nothing"
                 ) from None
-            if type(v) is not str:
+            if type(value) is not str:
                 raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/image/source/bytes", "expected a string")
-            p["data"] = v
-            if len(b) != 1:
-                fx = _rt.unknown_fields(b, _K_TOOL_RESULT_0_CONTENT_2_0, at + "", fx)
-            if len(b1) != 2:
-                fx = _rt.unknown_fields(b1, _K_TOOL_RESULT_0_CONTENT_2_1, at + "/image", fx)
-            if len(b2) != 1:
-                fx = _rt.unknown_fields(b2, _K_TOOL_RESULT_0_CONTENT_2_2, at + "/image/source", fx)
-            parts.append(p)
+            part["data"] = value
+            if len(block) != 1:
+                unknown = _rt.unknown_fields(block, _KNOWN_TOOL_RESULT_0_CONTENT_2, at + "", unknown)
+            if len(block_image) != 2:
+                unknown = _rt.unknown_fields(block_image, _KNOWN_TOOL_RESULT_0_CONTENT_2_IMAGE, at + "/image", unknown)
+            if len(block_image_source) != 1:
+                unknown = _rt.unknown_fields(
+                    block_image_source, _KNOWN_TOOL_RESULT_0_CONTENT_2_IMAGE_SOURCE, at + "/image/source", unknown
+                )
+            parts.append(part)
             continue
-        if type(b) is not dict:
+        if type(block) is not dict:
             raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at, "expected an object")
-        parts.append({"type": "wire", "dialect": DIALECT, "value": b})
+        parts.append({"type": "wire", "dialect": DIALECT, "value": block})
     return parts
 
 
 def _CONTENT_TOOL_RESULT_0_CONTENT_out(
-    parts: list[dict[str, Any]], fm: dict[str, Any], losses: list[_rt.Loss], strict: bool
+    parts: list[dict[str, Any]], forms: dict[str, Any], losses: list[_rt.Loss], strict: bool
 ) -> Any:
-    out: list[Any] = []
-    for i, p in enumerate(parts):
-        kind = p["type"]
-        if kind == "text" and "text" in p:
-            out.append({"text": p["text"]})
+    blocks: list[Any] = []
+    for position, part in enumerate(parts):
+        kind = part["type"]
+        if kind == "text" and "text" in part:
+            blocks.append({"text": part["text"]})
             continue
-        if kind == "json" and "value" in p:
-            out.append({"json": p["value"]})
+        if kind == "json" and "value" in part:
+            blocks.append({"json": part["value"]})
             continue
         if (
             kind == "image"
-            and "media_type" in p
-            and "data" in p
-            and p["media_type"] in _VALUES_TOOL_RESULT_0_CONTENT_2_MEDIA_TYPE
+            and "media_type" in part
+            and "data" in part
+            and part["media_type"] in _VALUES_TOOL_RESULT_0_CONTENT_2_MEDIA_TYPE
         ):
-            out.append(
+            blocks.append(
                 {
                     "image": {
-                        "format": _VALUES_TOOL_RESULT_0_CONTENT_2_MEDIA_TYPE[p["media_type"]],
-                        "source": {"bytes": p["data"]},
+                        "format": _VALUES_TOOL_RESULT_0_CONTENT_2_MEDIA_TYPE[part["media_type"]],
+                        "source": {"bytes": part["data"]},
                     }
                 }
             )
             continue
-        if kind == "wire" and p["dialect"] == DIALECT:
-            out.append(p["value"])
+        if kind == "wire" and part["dialect"] == DIALECT:
+            blocks.append(part["value"])
             continue
-        _rt.report(losses, strict, "/content/" + str(i), DIALECT, _rt.describe_part(p))
-    return out
+        _rt.report(losses, strict, "/content/" + str(position), DIALECT, _rt.describe_part(part))
+    return blocks
 
 
 _VALUES_TOOL_RESULT_0_IS_ERROR = {False: "success", True: "error"}
@@ -566,75 +592,79 @@ _VALUES_TOOL_RESULT_0_IS_ERROR_BACK = {"success": False, "error": True}
 
 def decode_tool_result(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     """Decode one Amazon Bedrock Converse tool_result into the canonical dict."""
-    w = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, SHAPE_TOOL_RESULT)
+    wire = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, SHAPE_TOOL_RESULT)
+    canonical: dict[str, Any]
+    forms: dict[str, Any]
+    unknown: dict[str, Any] | None
     try:
         if (
-            type(w) is dict
-            and type(w.get("toolResult")) is dict
-            and "toolUseId" in w["toolResult"]
-            and "content" in w["toolResult"]
+            type(wire) is dict
+            and type(wire.get("toolResult")) is dict
+            and "toolUseId" in wire["toolResult"]
+            and "content" in wire["toolResult"]
         ):
-            c: dict[str, Any] = {}
-            fx: dict[str, Any] | None = {}
-            fm: dict[str, Any] = {}
-            w1 = w["toolResult"]
-            v = w1["toolUseId"]
-            if type(v) is not str:
+            canonical = {}
+            unknown = {}
+            forms = {}
+            wire_tool_result = wire["toolResult"]
+            value = wire_tool_result["toolUseId"]
+            if type(value) is not str:
                 raise _Mismatch
-            c["call_id"] = v
-            v = w1["content"]
-            c["content"] = _CONTENT_TOOL_RESULT_0_CONTENT_in(v, fx, fm)
-            v = w1.get("status", _MISSING)
-            if v is _MISSING:
-                c["is_error"] = False
-            elif v is None:
-                fm["/toolResult/status"] = "null"
-                c["is_error"] = False
-            elif v not in _VALUES_TOOL_RESULT_0_IS_ERROR_BACK:
+            canonical["call_id"] = value
+            value = wire_tool_result["content"]
+            canonical["content"] = _CONTENT_TOOL_RESULT_0_CONTENT_in(value, unknown, forms)
+            value = wire_tool_result.get("status", _MISSING)
+            if value is _MISSING:
+                canonical["is_error"] = False
+            elif value is None:
+                forms["/toolResult/status"] = "null"
+                canonical["is_error"] = False
+            elif value not in _VALUES_TOOL_RESULT_0_IS_ERROR_BACK:
                 raise _Mismatch
             else:
-                c["is_error"] = _VALUES_TOOL_RESULT_0_IS_ERROR_BACK[v]
-                if c["is_error"] is False:
-                    fm["/toolResult/status"] = "present"
-            if len(w) != 1:
-                fx = _rt.unknown_fields(w, _K_TOOL_RESULT_0_0, "", fx)
-            if not w1.keys() <= _K_TOOL_RESULT_0_1:
-                fx = _rt.unknown_fields(w1, _K_TOOL_RESULT_0_1, "/toolResult", fx)
-            if fx or fm:
-                c["extensions"] = {DIALECT: _rt.extension(fx, fm)}
+                canonical["is_error"] = _VALUES_TOOL_RESULT_0_IS_ERROR_BACK[value]
+                if canonical["is_error"] is False:
+                    forms["/toolResult/status"] = "present"
+            if len(wire) != 1:
+                unknown = _rt.unknown_fields(wire, _KNOWN_TOOL_RESULT_0, "", unknown)
+            if not wire_tool_result.keys() <= _KNOWN_TOOL_RESULT_0_TOOL_RESULT:
+                unknown = _rt.unknown_fields(wire_tool_result, _KNOWN_TOOL_RESULT_0_TOOL_RESULT, "/toolResult", unknown)
+            if unknown or forms:
+                canonical["extensions"] = {DIALECT: _rt.extension(unknown, forms)}
             if id_map is not None:
-                id_map.note_result(c.get("call_id"))  # answered by id: id-less results link among the rest
-            return c
+                id_map.note_result(canonical.get("call_id"))  # answered by id: id-less results link among the rest
+            return canonical
     except (KeyError, TypeError, AttributeError, IndexError, _Mismatch):
         pass
-    raise _rt.explain(w, _CHECKS_TOOL_RESULT, DIALECT, SHAPE_TOOL_RESULT)
+    raise _rt.explain(wire, _CHECKS_TOOL_RESULT, DIALECT, SHAPE_TOOL_RESULT)
 
 
 def encode_tool_result(value: Any, *, strict: bool = False, id_map: IdMap | None = None) -> Encoded:
     """Encode a canonical tool_result as Amazon Bedrock Converse; lists what it cannot carry."""
-    c = value if type(value) is dict else _rt.as_canonical(value, SHAPE_TOOL_RESULT)
+    canonical = value if type(value) is dict else _rt.as_canonical(value, SHAPE_TOOL_RESULT)
     losses: list[_rt.Loss] = []
-    ext = c.get("extensions")
-    own = _rt.foreign_extensions(ext, DIALECT, losses, strict) if ext else _EMPTY
-    fm = own.get("forms", _EMPTY)
+    extensions = canonical.get("extensions")
+    own = _rt.foreign_extensions(extensions, DIALECT, losses, strict) if extensions else _EMPTY
+    forms = own.get("forms", _EMPTY)
+    wire: Any  # the wire value the variant below builds: an object or a constant
     try:
-        x0_call_id = c["call_id"]
+        wire_call_id = canonical["call_id"]
         if id_map is not None or (
-            x0_call_id not in _IDS_SEEN and (type(x0_call_id) is not str or not _ID_OK(x0_call_id))
+            wire_call_id not in _IDS_SEEN and (type(wire_call_id) is not str or not _ID_OK(wire_call_id))
         ):
-            x0_call_id = _rt.encode_id(x0_call_id, _IDS, id_map, losses, strict, "/call_id")
-        x0_content = _CONTENT_TOOL_RESULT_0_CONTENT_out(c["content"], fm, losses, strict)
-        x0_is_error = c.get("is_error", False)
-        if x0_is_error is False and fm.get("/toolResult/status") != "present":
-            x0_is_error = None if fm.get("/toolResult/status") == "null" else _MISSING
+            wire_call_id = _rt.encode_id(wire_call_id, _IDS, id_map, losses, strict, "/call_id")
+        wire_content = _CONTENT_TOOL_RESULT_0_CONTENT_out(canonical["content"], forms, losses, strict)
+        wire_is_error = canonical.get("is_error", False)
+        if wire_is_error is False and forms.get("/toolResult/status") != "present":
+            wire_is_error = None if forms.get("/toolResult/status") == "null" else _MISSING
         else:
-            x0_is_error = _VALUES_TOOL_RESULT_0_IS_ERROR[x0_is_error]
-        w = {"toolResult": {"toolUseId": x0_call_id, "content": x0_content}}
-        if x0_is_error is not _MISSING:
-            w["toolResult"]["status"] = x0_is_error
+            wire_is_error = _VALUES_TOOL_RESULT_0_IS_ERROR[wire_is_error]
+        wire = {"toolResult": {"toolUseId": wire_call_id, "content": wire_content}}
+        if wire_is_error is not _MISSING:
+            wire["toolResult"]["status"] = wire_is_error
         if own:
-            _rt.apply_fields(w, own.get("fields", _EMPTY), DIALECT, losses, strict)
-        return _tuple_new(Encoded, (w, losses))
+            _rt.apply_fields(wire, own.get("fields", _EMPTY), DIALECT, losses, strict)
+        return _tuple_new(Encoded, (wire, losses))
     except (KeyError, TypeError, IndexError) as exc:
         raise _rt.CanonicalError(SHAPE_TOOL_RESULT, exc) from None
 
@@ -731,8 +761,8 @@ def extract(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     """The canonical tools, tool choice, calls and results of a whole Amazon Bedrock Converse request
     or response, in order; decode errors name the pointer inside the payload. `notes` lists
     the links the wire did not state (a result without an id linked to a call by position)."""
-    w = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, _ENVELOPE_KINDS[0][0])
-    _envelopes.check(w, _ENVELOPE_KINDS, DIALECT)  # not a request or response: never read as empty
+    wire = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, _ENVELOPE_KINDS[0][0])
+    _envelopes.check(wire, _ENVELOPE_KINDS, DIALECT)  # not a request or response: never read as empty
     id_map = IdMap() if id_map is None else id_map
     out: dict[str, Any] = {
         "tools": [],
@@ -743,62 +773,62 @@ def extract(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
         "notes": [],
     }
     # tool_definition at /toolConfig/tools/*
-    v0 = w.get("toolConfig") if type(w) is dict else None
-    v1 = v0.get("tools") if type(v0) is dict else None
-    for i2, e2 in enumerate(_rt.elements(v1)):
-        e = e2
-        if e is not None and _rt.lookup(e, ("toolSpec",)) is not _MISSING:
-            at = f"/toolConfig/tools/{i2}"
-            out[_KEYS["tool_definition"]].append(_rt.decode_at(decode_tool_definition, e, at, id_map))
+    tool_config = wire.get("toolConfig") if type(wire) is dict else None
+    tools = tool_config.get("tools") if type(tool_config) is dict else None
+    for tools_index, tools_item in enumerate(_rt.elements(tools)):
+        element = tools_item
+        if element is not None and _rt.lookup(element, ("toolSpec",)) is not _MISSING:
+            at = f"/toolConfig/tools/{tools_index}"
+            out[_KEYS["tool_definition"]].append(_rt.decode_at(decode_tool_definition, element, at, id_map))
     # tool_choice at /toolConfig/toolChoice
-    v0 = w.get("toolConfig") if type(w) is dict else None
-    v1 = v0.get("toolChoice") if type(v0) is dict else None
-    e = v1
-    if e is not None:
+    tool_config = wire.get("toolConfig") if type(wire) is dict else None
+    tool_choice = tool_config.get("toolChoice") if type(tool_config) is dict else None
+    element = tool_choice
+    if element is not None:
         at = "/toolConfig/toolChoice"
-        out["tool_choice"] = _rt.decode_at(decode_tool_choice, e, at, id_map)
+        out["tool_choice"] = _rt.decode_at(decode_tool_choice, element, at, id_map)
     # tool_call at /messages/*/content/*
-    v0 = w.get("messages") if type(w) is dict else None
-    for i1, e1 in enumerate(_rt.elements(v0)):
-        v2 = e1.get("content") if type(e1) is dict else None
-        for i3, e3 in enumerate(_rt.elements(v2)):
-            e = e3
+    messages = wire.get("messages") if type(wire) is dict else None
+    for messages_index, messages_item in enumerate(_rt.elements(messages)):
+        content = messages_item.get("content") if type(messages_item) is dict else None
+        for content_index, content_item in enumerate(_rt.elements(content)):
+            element = content_item
             if (
-                e is not None
-                and _rt.lookup(e, ("toolUse", "type")) != "server_tool_use"
-                and _rt.lookup(e, ("toolUse",)) is not _MISSING
+                element is not None
+                and _rt.lookup(element, ("toolUse", "type")) != "server_tool_use"
+                and _rt.lookup(element, ("toolUse",)) is not _MISSING
             ):
-                at = f"/messages/{i1}/content/{i3}"
-                out[_KEYS["tool_call"]].append(_rt.decode_at(decode_tool_call, e, at, id_map))
+                at = f"/messages/{messages_index}/content/{content_index}"
+                out[_KEYS["tool_call"]].append(_rt.decode_at(decode_tool_call, element, at, id_map))
     # tool_result at /messages/*/content/*
-    v0 = w.get("messages") if type(w) is dict else None
-    for i1, e1 in enumerate(_rt.elements(v0)):
-        v2 = e1.get("content") if type(e1) is dict else None
-        for i3, e3 in enumerate(_rt.elements(v2)):
-            e = e3
+    messages = wire.get("messages") if type(wire) is dict else None
+    for messages_index, messages_item in enumerate(_rt.elements(messages)):
+        content = messages_item.get("content") if type(messages_item) is dict else None
+        for content_index, content_item in enumerate(_rt.elements(content)):
+            element = content_item
             if (
-                e is not None
-                and _rt.lookup(e, ("toolResult", "type")) != "nova_code_interpreter_result"
-                and _rt.lookup(e, ("toolResult",)) is not _MISSING
+                element is not None
+                and _rt.lookup(element, ("toolResult", "type")) != "nova_code_interpreter_result"
+                and _rt.lookup(element, ("toolResult",)) is not _MISSING
             ):
-                at = f"/messages/{i1}/content/{i3}"
-                out[_KEYS["tool_result"]].append(_rt.decode_at(decode_tool_result, e, at, id_map))
+                at = f"/messages/{messages_index}/content/{content_index}"
+                out[_KEYS["tool_result"]].append(_rt.decode_at(decode_tool_result, element, at, id_map))
                 _rt.note_position(out, id_map, at, DIALECT)
     # tool_call at /output/message/content/*
-    v0 = w.get("output") if type(w) is dict else None
-    v1 = v0.get("message") if type(v0) is dict else None
-    v2 = v1.get("content") if type(v1) is dict else None
-    for i3, e3 in enumerate(_rt.elements(v2)):
-        e = e3
+    output = wire.get("output") if type(wire) is dict else None
+    message = output.get("message") if type(output) is dict else None
+    content = message.get("content") if type(message) is dict else None
+    for content_index, content_item in enumerate(_rt.elements(content)):
+        element = content_item
         if (
-            e is not None
-            and _rt.lookup(e, ("toolUse", "type")) != "server_tool_use"
-            and _rt.lookup(e, ("toolUse",)) is not _MISSING
+            element is not None
+            and _rt.lookup(element, ("toolUse", "type")) != "server_tool_use"
+            and _rt.lookup(element, ("toolUse",)) is not _MISSING
         ):
-            at = f"/output/message/content/{i3}"
-            out[_KEYS["tool_call"]].append(_rt.decode_at(decode_tool_call, e, at, id_map))
+            at = f"/output/message/content/{content_index}"
+            out[_KEYS["tool_call"]].append(_rt.decode_at(decode_tool_call, element, at, id_map))
     if out["finish_reason"] is None:
-        out["finish_reason"] = _rt.first_at(w, ("stopReason",))
+        out["finish_reason"] = _rt.first_at(wire, ("stopReason",))
     return out
 
 
@@ -842,10 +872,10 @@ def inject(payload: Any, parts: dict[str, Any], *, strict: bool = False, id_map:
     request or response. Keys left out of parts are left alone. A tools list is rebuilt (an
     empty one removes the field and the tool choice: never `tools: []`); calls and results
     replace the payload's own, one for one. Losses of every encoded part are listed."""
-    w = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, "envelope")
+    wire = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, "envelope")
     encoders = {shape: globals()["encode_" + shape] for shape in SHAPES}
     return _rt.inject(
-        w,
+        wire,
         parts,
         _LOCATIONS,
         encoders,

@@ -69,6 +69,10 @@ POINTERS: dict[str, tuple[dict[str, tuple[str, ...]], ...]] = {
 _MISSING = _rt.MISSING
 _EMPTY: dict[str, Any] = {}
 _tuple_new = tuple.__new__
+# Forms: how a value was spelled on the wire, kept in its canonical extensions for the round trip.
+_FORM_VARIANT_0 = "variant:0"
+_FORM_VARIANT_1 = "variant:1"
+_NO_VARIANT = -1  # no variant of the shape can carry the canonical value
 ID_PATTERN = "^[\\x21-\\x7e]{1,128}$"
 _IDS = _rt.IdPolicy(DIALECT, re.compile(ID_PATTERN), "tool_", 12)
 _IDS_SEEN: set[str] = set()  # ids that matched, filled by _ID_OK: the same ids recur
@@ -82,7 +86,7 @@ class _Mismatch(Exception):
 # --- tool_definition ---------------------------------------------------------------------
 
 SHAPE_TOOL_DEFINITION = "tool_definition"
-_CHECKS_TOOL_DEFINITION = (
+_CHECKS_TOOL_DEFINITION: tuple[tuple[tuple[str, str, Any], ...], ...] = (
     (
         ("", "object", None),
         ("/type", "const", "function"),
@@ -92,69 +96,73 @@ _CHECKS_TOOL_DEFINITION = (
         ("/function/parameters", "object", None),
     ),
 )
-_K_TOOL_DEFINITION_0_0 = frozenset(("function", "type"))
-_K_TOOL_DEFINITION_0_1 = frozenset(("description", "name", "parameters"))
+_KNOWN_TOOL_DEFINITION_0 = frozenset(("function", "type"))
+_KNOWN_TOOL_DEFINITION_0_FUNCTION = frozenset(("description", "name", "parameters"))
 
 
 def decode_tool_definition(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     """Decode one Cohere Chat v2 tool_definition into the canonical dict."""
-    w = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, SHAPE_TOOL_DEFINITION)
+    wire = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, SHAPE_TOOL_DEFINITION)
+    canonical: dict[str, Any]
+    forms: dict[str, Any]
+    unknown: dict[str, Any] | None
     try:
-        if type(w) is dict and w.get("type") == "function":
-            c: dict[str, Any] = {}
-            fx = None  # most values carry no unknown fields: make the dict only when one turns up
-            fm: dict[str, Any] = {}
-            w1 = w["function"]
-            v = w1["name"]
-            if type(v) is not str or not v:
+        if type(wire) is dict and wire.get("type") == "function":
+            canonical = {}
+            unknown = None  # most values carry no unknown fields: make the dict only when one turns up
+            forms = _EMPTY
+            wire_function = wire["function"]
+            value = wire_function["name"]
+            if type(value) is not str or not value:
                 raise _Mismatch
-            c["name"] = v
-            v = w1.get("description", _MISSING)
-            if v is _MISSING:
+            canonical["name"] = value
+            value = wire_function.get("description", _MISSING)
+            if value is _MISSING:
                 pass
-            elif v is None:
-                fm["/function/description"] = "null"
-            elif type(v) is not str:
+            elif value is None:
+                forms = {**forms, "/function/description": "null"}
+            elif type(value) is not str:
                 raise _Mismatch
             else:
-                c["description"] = v
-            v = w1["parameters"]
-            if type(v) is not dict:
+                canonical["description"] = value
+            value = wire_function["parameters"]
+            if type(value) is not dict:
                 raise _Mismatch
-            c["parameters"] = v
-            if len(w) != 2:
-                fx = _rt.unknown_fields(w, _K_TOOL_DEFINITION_0_0, "", fx)
-            if not w1.keys() <= _K_TOOL_DEFINITION_0_1:
-                fx = _rt.unknown_fields(w1, _K_TOOL_DEFINITION_0_1, "/function", fx)
-            if fx or fm:
-                c["extensions"] = {DIALECT: _rt.extension(fx, fm)}
-            return c
+            canonical["parameters"] = value
+            if len(wire) != 2:
+                unknown = _rt.unknown_fields(wire, _KNOWN_TOOL_DEFINITION_0, "", unknown)
+            if not wire_function.keys() <= _KNOWN_TOOL_DEFINITION_0_FUNCTION:
+                unknown = _rt.unknown_fields(wire_function, _KNOWN_TOOL_DEFINITION_0_FUNCTION, "/function", unknown)
+            if unknown or forms:
+                canonical["extensions"] = {DIALECT: _rt.extension(unknown, forms)}
+            return canonical
     except (KeyError, TypeError, AttributeError, IndexError, _Mismatch):
         pass
-    raise _rt.explain(w, _CHECKS_TOOL_DEFINITION, DIALECT, SHAPE_TOOL_DEFINITION)
+    raise _rt.explain(wire, _CHECKS_TOOL_DEFINITION, DIALECT, SHAPE_TOOL_DEFINITION)
 
 
 def encode_tool_definition(value: Any, *, strict: bool = False, id_map: IdMap | None = None) -> Encoded:
     """Encode a canonical tool_definition as Cohere Chat v2; lists what it cannot carry."""
-    c = value if type(value) is dict else _rt.as_canonical(value, SHAPE_TOOL_DEFINITION)
+    canonical = value if type(value) is dict else _rt.as_canonical(value, SHAPE_TOOL_DEFINITION)
     losses: list[_rt.Loss] = []
-    ext = c.get("extensions")
-    own = _rt.foreign_extensions(ext, DIALECT, losses, strict) if ext else _EMPTY
-    fm = own.get("forms", _EMPTY)
+    extensions = canonical.get("extensions")
+    own = _rt.foreign_extensions(extensions, DIALECT, losses, strict) if extensions else _EMPTY
+    forms = own.get("forms", _EMPTY)
+    wire: Any  # the wire value the variant below builds: an object or a constant
     try:
-        x0_name = c["name"]
-        x0_description = c.get("description")
-        if x0_description is None:
-            x0_description = None if fm.get("/function/description") == "null" else _MISSING
-        x0_parameters = c["parameters"]
-        w = {"type": "function", "function": {"name": x0_name, "parameters": x0_parameters}}
-        if x0_description is not _MISSING:
-            w["function"]["description"] = x0_description
-        if c.get("strict") is not None:
+        wire_name = canonical["name"]
+        wire_description = canonical.get("description")
+        if wire_description is None:
+            wire_description = None if forms.get("/function/description") == "null" else _MISSING
+        wire_parameters = canonical["parameters"]
+        wire = {"type": "function", "function": {"name": wire_name, "parameters": wire_parameters}}
+        if wire_description is not _MISSING:
+            wire["function"]["description"] = wire_description
+        if canonical.get("strict") is not None:
             _rt.report(losses, strict, "/strict", DIALECT, "strict schema enforcement")
         if own:
-            _rt.apply_fields(w, own.get("fields", _EMPTY), DIALECT, losses, strict)
-        return _tuple_new(Encoded, (w, losses))
+            _rt.apply_fields(wire, own.get("fields", _EMPTY), DIALECT, losses, strict)
+        return _tuple_new(Encoded, (wire, losses))
     except (KeyError, TypeError, IndexError) as exc:
         raise _rt.CanonicalError(SHAPE_TOOL_DEFINITION, exc) from None
 
@@ -162,96 +170,103 @@ def encode_tool_definition(value: Any, *, strict: bool = False, id_map: IdMap | 
 # --- tool_choice -------------------------------------------------------------------------
 
 SHAPE_TOOL_CHOICE = "tool_choice"
-_CHECKS_TOOL_CHOICE = ((("", "const", "REQUIRED"),), (("", "const", "NONE"),))
+_CHECKS_TOOL_CHOICE: tuple[tuple[tuple[str, str, Any], ...], ...] = (
+    (("", "const", "REQUIRED"),),
+    (("", "const", "NONE"),),
+)
 _ROOTS_TOOL_CHOICE = ("REQUIRED", "NONE")
 
 
-def _select_tool_choice(c: dict[str, Any]) -> int:
-    """The variant encode uses for c: the first that carries everything, else the first that fits."""
-    if c.get("mode") == "required" and c.get("names") is None and c.get("parallel") is None:
+def _select_tool_choice(canonical: dict[str, Any]) -> int:
+    """The variant encode uses for canonical: the first that carries everything, else the first that fits."""
+    if canonical.get("mode") == "required" and canonical.get("names") is None and canonical.get("parallel") is None:
         return 0
-    if c.get("mode") == "none" and c.get("names") is None and c.get("parallel") is None:
+    if canonical.get("mode") == "none" and canonical.get("names") is None and canonical.get("parallel") is None:
         return 1
-    if c.get("mode") == "required":
+    if canonical.get("mode") == "required":
         return 0
-    if c.get("mode") == "none":
+    if canonical.get("mode") == "none":
         return 1
-    return -1
+    return _NO_VARIANT
 
 
 def decode_tool_choice(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     """Decode one Cohere Chat v2 tool_choice into the canonical dict."""
-    w = (
+    wire = (
         payload
         if type(payload) is dict or payload in _ROOTS_TOOL_CHOICE
         else _rt.as_wire(payload, DIALECT, SHAPE_TOOL_CHOICE)
     )
+    canonical: dict[str, Any]
+    forms: dict[str, Any]
     try:
-        if w == "REQUIRED":
-            c: dict[str, Any] = {"mode": "required"}
-            fm: dict[str, Any] = {}
-            _rt.normalize_choice(c)
-            if _select_tool_choice(c) != 0:
-                fm[""] = "variant:0"
-            if fm:
-                c["extensions"] = {DIALECT: _rt.extension(_EMPTY, fm)}
-            return c
-        if w == "NONE":
-            c: dict[str, Any] = {"mode": "none"}
-            fm: dict[str, Any] = {}
-            _rt.normalize_choice(c)
-            if _select_tool_choice(c) != 1:
-                fm[""] = "variant:1"
-            if fm:
-                c["extensions"] = {DIALECT: _rt.extension(_EMPTY, fm)}
-            return c
+        if wire == "REQUIRED":
+            canonical = {"mode": "required"}
+            forms = {}
+            _rt.normalize_choice(canonical)
+            if _select_tool_choice(canonical) != 0:
+                forms[""] = _FORM_VARIANT_0
+            if forms:
+                canonical["extensions"] = {DIALECT: _rt.extension(_EMPTY, forms)}
+            return canonical
+        if wire == "NONE":
+            canonical = {"mode": "none"}
+            forms = {}
+            _rt.normalize_choice(canonical)
+            if _select_tool_choice(canonical) != 1:
+                forms[""] = _FORM_VARIANT_1
+            if forms:
+                canonical["extensions"] = {DIALECT: _rt.extension(_EMPTY, forms)}
+            return canonical
     except (KeyError, TypeError, AttributeError, IndexError, _Mismatch):
         pass
-    raise _rt.explain(w, _CHECKS_TOOL_CHOICE, DIALECT, SHAPE_TOOL_CHOICE)
+    raise _rt.explain(wire, _CHECKS_TOOL_CHOICE, DIALECT, SHAPE_TOOL_CHOICE)
 
 
 def encode_tool_choice(value: Any, *, strict: bool = False, id_map: IdMap | None = None) -> Encoded:
     """Encode a canonical tool_choice as Cohere Chat v2; lists what it cannot carry."""
-    c = value if type(value) is dict else _rt.as_canonical(value, SHAPE_TOOL_CHOICE)
+    canonical = value if type(value) is dict else _rt.as_canonical(value, SHAPE_TOOL_CHOICE)
     losses: list[_rt.Loss] = []
-    ext = c.get("extensions")
-    own = _rt.foreign_extensions(ext, DIALECT, losses, strict) if ext else _EMPTY
-    fm = own.get("forms", _EMPTY)
-    if _rt.is_absent(c, ABSENT[SHAPE_TOOL_CHOICE]):
+    extensions = canonical.get("extensions")
+    own = _rt.foreign_extensions(extensions, DIALECT, losses, strict) if extensions else _EMPTY
+    forms = own.get("forms", _EMPTY)
+    wire: Any  # the wire value the variant below builds: an object or a constant
+    if _rt.is_absent(canonical, ABSENT[SHAPE_TOOL_CHOICE]):
         return _tuple_new(Encoded, (None, losses))
     try:
-        form = fm.get("")
-        index = -2
-        if form == "variant:0" and c.get("mode") == "required":
+        form = forms.get("")  # the variant it was decoded from, if it still fits
+        if form == _FORM_VARIANT_0 and canonical.get("mode") == "required":
             index = 0
-        if form == "variant:1" and c.get("mode") == "none":
+        elif form == _FORM_VARIANT_1 and canonical.get("mode") == "none":
             index = 1
-        if index == -2:
-            index = _select_tool_choice(c)
+        else:
+            index = _select_tool_choice(canonical)
         if index == 0:
-            w = "REQUIRED"
-            if c.get("names") is not None:
+            wire = "REQUIRED"
+            if canonical.get("names") is not None:
                 _rt.report(losses, strict, "/names", DIALECT, "a restricted set of allowed tools")
-            if c.get("parallel") is not None:
+            if canonical.get("parallel") is not None:
                 _rt.report(losses, strict, "/parallel", DIALECT, "the parallel tool calls setting")
-            return _tuple_new(Encoded, (w, losses))
+            return _tuple_new(Encoded, (wire, losses))
         if index == 1:
-            w = "NONE"
-            if c.get("names") is not None:
+            wire = "NONE"
+            if canonical.get("names") is not None:
                 _rt.report(losses, strict, "/names", DIALECT, "a restricted set of allowed tools")
-            if c.get("parallel") is not None:
+            if canonical.get("parallel") is not None:
                 _rt.report(losses, strict, "/parallel", DIALECT, "the parallel tool calls setting")
-            return _tuple_new(Encoded, (w, losses))
+            return _tuple_new(Encoded, (wire, losses))
     except (KeyError, TypeError, IndexError) as exc:
         raise _rt.CanonicalError(SHAPE_TOOL_CHOICE, exc) from None
-    _rt.report(losses, strict, "/mode", DIALECT, "this " + SHAPE_TOOL_CHOICE + " (" + _rt.describe_choice(c) + ")")
+    _rt.report(
+        losses, strict, "/mode", DIALECT, "this " + SHAPE_TOOL_CHOICE + " (" + _rt.describe_choice(canonical) + ")"
+    )
     return _tuple_new(Encoded, (None, losses))
 
 
 # --- tool_call ---------------------------------------------------------------------------
 
 SHAPE_TOOL_CALL = "tool_call"
-_CHECKS_TOOL_CALL = (
+_CHECKS_TOOL_CALL: tuple[tuple[tuple[str, str, Any], ...], ...] = (
     (
         ("", "object", None),
         ("/type", "const", "function"),
@@ -261,86 +276,89 @@ _CHECKS_TOOL_CALL = (
         ("/function/arguments", "string", None),
     ),
 )
-_K_TOOL_CALL_0_0 = frozenset(("function", "id", "type"))
-_K_TOOL_CALL_0_1 = frozenset(("arguments", "name"))
+_KNOWN_TOOL_CALL_0 = frozenset(("function", "id", "type"))
+_KNOWN_TOOL_CALL_0_FUNCTION = frozenset(("arguments", "name"))
 
 
 def decode_tool_call(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     """Decode one Cohere Chat v2 tool_call into the canonical dict."""
-    w = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, SHAPE_TOOL_CALL)
+    wire = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, SHAPE_TOOL_CALL)
+    canonical: dict[str, Any]
+    unknown: dict[str, Any] | None
     try:
-        if type(w) is dict and w.get("type") == "function":
-            c: dict[str, Any] = {}
-            fx = None  # most values carry no unknown fields: make the dict only when one turns up
-            w1 = w["function"]
-            v = w["id"]
-            if type(v) is not str:
+        if type(wire) is dict and wire.get("type") == "function":
+            canonical = {}
+            unknown = None  # most values carry no unknown fields: make the dict only when one turns up
+            wire_function = wire["function"]
+            value = wire["id"]
+            if type(value) is not str:
                 raise _Mismatch
-            c["id"] = v
-            v = w1["name"]
-            if type(v) is not str or not v:
+            canonical["id"] = value
+            value = wire_function["name"]
+            if type(value) is not str or not value:
                 raise _Mismatch
-            c["name"] = v
-            v = w1["arguments"]
-            if type(v) is not str:
+            canonical["name"] = value
+            value = wire_function["arguments"]
+            if type(value) is not str:
                 raise _Mismatch
-            c["raw_arguments"] = v
-            if v in (
+            canonical["raw_arguments"] = value
+            if value in (
                 "null",
                 "",
             ):
-                c["arguments"] = {}
+                canonical["arguments"] = {}
             else:
                 try:
-                    a = _loads(v)
+                    parsed = _loads(value)
                 except ValueError as exc:
                     # '{..}{..}' fails here too ("Extra data"): one invalid call, never split.
-                    c["arguments"] = None
-                    c["arguments_error"] = "not valid JSON: " + str(exc)
+                    canonical["arguments"] = None
+                    canonical["arguments_error"] = "not valid JSON: " + str(exc)
                 else:
-                    if type(a) is dict:
-                        c["arguments"] = a
+                    if type(parsed) is dict:
+                        canonical["arguments"] = parsed
                     else:
-                        c["arguments"] = None
-                        c["arguments_error"] = _rt.not_an_object(a)
-            if len(w) != 3:
-                fx = _rt.unknown_fields(w, _K_TOOL_CALL_0_0, "", fx)
-            if len(w1) != 2:
-                fx = _rt.unknown_fields(w1, _K_TOOL_CALL_0_1, "/function", fx)
-            if fx:
-                c["extensions"] = {DIALECT: _rt.extension(fx, _EMPTY)}
+                        canonical["arguments"] = None
+                        canonical["arguments_error"] = _rt.not_an_object(parsed)
+            if len(wire) != 3:
+                unknown = _rt.unknown_fields(wire, _KNOWN_TOOL_CALL_0, "", unknown)
+            if len(wire_function) != 2:
+                unknown = _rt.unknown_fields(wire_function, _KNOWN_TOOL_CALL_0_FUNCTION, "/function", unknown)
+            if unknown:
+                canonical["extensions"] = {DIALECT: _rt.extension(unknown, _EMPTY)}
             if id_map is not None:
-                id_map.note_call(c["id"], c["name"])
-            return c
+                id_map.note_call(canonical["id"], canonical["name"])
+            return canonical
     except (KeyError, TypeError, AttributeError, IndexError, _Mismatch):
         pass
-    raise _rt.explain(w, _CHECKS_TOOL_CALL, DIALECT, SHAPE_TOOL_CALL)
+    raise _rt.explain(wire, _CHECKS_TOOL_CALL, DIALECT, SHAPE_TOOL_CALL)
 
 
 def encode_tool_call(value: Any, *, strict: bool = False, id_map: IdMap | None = None) -> Encoded:
     """Encode a canonical tool_call as Cohere Chat v2; lists what it cannot carry."""
-    c = value if type(value) is dict else _rt.as_canonical(value, SHAPE_TOOL_CALL)
+    canonical = value if type(value) is dict else _rt.as_canonical(value, SHAPE_TOOL_CALL)
     losses: list[_rt.Loss] = []
-    ext = c.get("extensions")
-    own = _rt.foreign_extensions(ext, DIALECT, losses, strict) if ext else _EMPTY
+    extensions = canonical.get("extensions")
+    own = _rt.foreign_extensions(extensions, DIALECT, losses, strict) if extensions else _EMPTY
+    wire: Any  # the wire value the variant below builds: an object or a constant
     try:
-        x0_id = c["id"]
-        if id_map is not None or (x0_id not in _IDS_SEEN and (type(x0_id) is not str or not _ID_OK(x0_id))):
-            x0_id = _rt.encode_id(x0_id, _IDS, id_map, losses, strict, "/id")
-        x0_name = c["name"]
-        x0_arguments = _rt.arguments_text(
-            c,
+        wire_id = canonical["id"]
+        if id_map is not None or (wire_id not in _IDS_SEEN and (type(wire_id) is not str or not _ID_OK(wire_id))):
+            wire_id = _rt.encode_id(wire_id, _IDS, id_map, losses, strict, "/id")
+        wire_name = canonical["name"]
+        wire_arguments = _rt.arguments_text(
+            canonical,
             (
                 "null",
                 "",
             ),
         )
-        w = {"type": "function", "id": x0_id, "function": {"name": x0_name, "arguments": x0_arguments}}
+        wire = {"type": "function", "id": wire_id, "function": {"name": wire_name, "arguments": wire_arguments}}
         if own:
-            _rt.apply_fields(w, own.get("fields", _EMPTY), DIALECT, losses, strict)
+            _rt.apply_fields(wire, own.get("fields", _EMPTY), DIALECT, losses, strict)
         if id_map is not None:
-            id_map.note_call(c["id"], c["name"])
-        return _tuple_new(Encoded, (w, losses))
+            id_map.note_call(canonical["id"], canonical["name"])
+        return _tuple_new(Encoded, (wire, losses))
     except (KeyError, TypeError, IndexError) as exc:
         raise _rt.CanonicalError(SHAPE_TOOL_CALL, exc) from None
 
@@ -348,16 +366,18 @@ def encode_tool_call(value: Any, *, strict: bool = False, id_map: IdMap | None =
 # --- tool_result -------------------------------------------------------------------------
 
 SHAPE_TOOL_RESULT = "tool_result"
-_CHECKS_TOOL_RESULT = (
+_CHECKS_TOOL_RESULT: tuple[tuple[tuple[str, str, Any], ...], ...] = (
     (("", "object", None), ("/role", "const", "tool"), ("/tool_call_id", "string", None), ("/content", "any", None)),
 )
-_K_TOOL_RESULT_0_0 = frozenset(("content", "role", "tool_call_id"))
-_K_TOOL_RESULT_0_CONTENT_0_0 = frozenset(("text", "type"))
-_K_TOOL_RESULT_0_CONTENT_1_0 = frozenset(("document", "type"))
-_K_TOOL_RESULT_0_CONTENT_1_1 = frozenset(("data",))
+_KNOWN_TOOL_RESULT_0 = frozenset(("content", "role", "tool_call_id"))
+_KNOWN_TOOL_RESULT_0_CONTENT_0 = frozenset(("text", "type"))
+_KNOWN_TOOL_RESULT_0_CONTENT_1 = frozenset(("document", "type"))
+_KNOWN_TOOL_RESULT_0_CONTENT_1_DOCUMENT = frozenset(("data",))
 
 
-def _CONTENT_TOOL_RESULT_0_CONTENT_in(blocks: Any, fx: dict[str, Any], fm: dict[str, Any]) -> list[dict[str, Any]]:
+def _CONTENT_TOOL_RESULT_0_CONTENT_in(
+    blocks: Any, unknown: dict[str, Any] | None, forms: dict[str, Any]
+) -> list[dict[str, Any]]:
     if type(blocks) is str:
         if not blocks:
             return []
@@ -365,117 +385,123 @@ def _CONTENT_TOOL_RESULT_0_CONTENT_in(blocks: Any, fx: dict[str, Any], fm: dict[
     if type(blocks) is not list:
         raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, "/content", "expected a string or an array of blocks")
     parts: list[dict[str, Any]] = []
-    for i, b in enumerate(blocks):
-        at = "/content" + "/" + str(i)
-        if type(b) is dict and b.get("type") == "text":
-            p = {"type": "text"}
+    for position, block in enumerate(blocks):
+        at = "/content" + "/" + str(position)
+        if type(block) is dict and block.get("type") == "text":
+            part = {"type": "text"}
             try:
-                v = b["text"]
+                value = block["text"]
             except (KeyError, TypeError):
                 raise _rt.DecodeError(
                     DIALECT, SHAPE_TOOL_RESULT, at + "/text", "expected a value, got nothing"
                 ) from None
-            if type(v) is not str:
+            if type(value) is not str:
                 raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/text", "expected a string")
-            p["text"] = v
-            if len(b) != 2:
-                fx = _rt.unknown_fields(b, _K_TOOL_RESULT_0_CONTENT_0_0, at + "", fx)
-            parts.append(p)
+            part["text"] = value
+            if len(block) != 2:
+                unknown = _rt.unknown_fields(block, _KNOWN_TOOL_RESULT_0_CONTENT_0, at + "", unknown)
+            parts.append(part)
             continue
-        if type(b) is dict and b.get("type") == "document":
-            p = {"type": "json"}
-            b1 = b["document"]
+        if type(block) is dict and block.get("type") == "document":
+            part = {"type": "json"}
+            block_document = block["document"]
             try:
-                v = b1["data"]
+                value = block_document["data"]
             except (KeyError, TypeError):
                 raise _rt.DecodeError(
                     DIALECT, SHAPE_TOOL_RESULT, at + "/document/data", "expected a value, got nothing"
                 ) from None
-            p["value"] = v
-            if len(b) != 2:
-                fx = _rt.unknown_fields(b, _K_TOOL_RESULT_0_CONTENT_1_0, at + "", fx)
-            if len(b1) != 1:
-                fx = _rt.unknown_fields(b1, _K_TOOL_RESULT_0_CONTENT_1_1, at + "/document", fx)
-            parts.append(p)
+            part["value"] = value
+            if len(block) != 2:
+                unknown = _rt.unknown_fields(block, _KNOWN_TOOL_RESULT_0_CONTENT_1, at + "", unknown)
+            if len(block_document) != 1:
+                unknown = _rt.unknown_fields(
+                    block_document, _KNOWN_TOOL_RESULT_0_CONTENT_1_DOCUMENT, at + "/document", unknown
+                )
+            parts.append(part)
             continue
-        if type(b) is not dict:
+        if type(block) is not dict:
             raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at, "expected an object")
-        parts.append({"type": "wire", "dialect": DIALECT, "value": b})
+        parts.append({"type": "wire", "dialect": DIALECT, "value": block})
     if (len(parts) == 1 and parts[0]["type"] == "text") or not parts:
-        fm["/content"] = "blocks"
+        forms["/content"] = "blocks"
     return parts
 
 
 def _CONTENT_TOOL_RESULT_0_CONTENT_out(
-    parts: list[dict[str, Any]], fm: dict[str, Any], losses: list[_rt.Loss], strict: bool
+    parts: list[dict[str, Any]], forms: dict[str, Any], losses: list[_rt.Loss], strict: bool
 ) -> Any:
-    if fm.get("/content") != "blocks":
+    if forms.get("/content") != "blocks":
         if len(parts) == 1 and parts[0]["type"] == "text":
             return parts[0]["text"]
         if not parts:
             return ""
-    out: list[Any] = []
-    for i, p in enumerate(parts):
-        kind = p["type"]
-        if kind == "text" and "text" in p:
-            out.append({"type": "text", "text": p["text"]})
+    blocks: list[Any] = []
+    for position, part in enumerate(parts):
+        kind = part["type"]
+        if kind == "text" and "text" in part:
+            blocks.append({"type": "text", "text": part["text"]})
             continue
-        if kind == "json" and "value" in p:
-            out.append({"type": "document", "document": {"data": p["value"]}})
+        if kind == "json" and "value" in part:
+            blocks.append({"type": "document", "document": {"data": part["value"]}})
             continue
-        if kind == "wire" and p["dialect"] == DIALECT:
-            out.append(p["value"])
+        if kind == "wire" and part["dialect"] == DIALECT:
+            blocks.append(part["value"])
             continue
-        _rt.report(losses, strict, "/content/" + str(i), DIALECT, _rt.describe_part(p))
-    return out
+        _rt.report(losses, strict, "/content/" + str(position), DIALECT, _rt.describe_part(part))
+    return blocks
 
 
 def decode_tool_result(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     """Decode one Cohere Chat v2 tool_result into the canonical dict."""
-    w = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, SHAPE_TOOL_RESULT)
+    wire = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, SHAPE_TOOL_RESULT)
+    canonical: dict[str, Any]
+    forms: dict[str, Any]
+    unknown: dict[str, Any] | None
     try:
-        if type(w) is dict and w.get("role") == "tool":
-            c: dict[str, Any] = {"is_error": False}
-            fx: dict[str, Any] | None = {}
-            fm: dict[str, Any] = {}
-            v = w["tool_call_id"]
-            if type(v) is not str:
+        if type(wire) is dict and wire.get("role") == "tool":
+            canonical = {"is_error": False}
+            unknown = {}
+            forms = {}
+            value = wire["tool_call_id"]
+            if type(value) is not str:
                 raise _Mismatch
-            c["call_id"] = v
-            v = w["content"]
-            c["content"] = _CONTENT_TOOL_RESULT_0_CONTENT_in(v, fx, fm)
-            if len(w) != 3:
-                fx = _rt.unknown_fields(w, _K_TOOL_RESULT_0_0, "", fx)
-            if fx or fm:
-                c["extensions"] = {DIALECT: _rt.extension(fx, fm)}
+            canonical["call_id"] = value
+            value = wire["content"]
+            canonical["content"] = _CONTENT_TOOL_RESULT_0_CONTENT_in(value, unknown, forms)
+            if len(wire) != 3:
+                unknown = _rt.unknown_fields(wire, _KNOWN_TOOL_RESULT_0, "", unknown)
+            if unknown or forms:
+                canonical["extensions"] = {DIALECT: _rt.extension(unknown, forms)}
             if id_map is not None:
-                id_map.note_result(c.get("call_id"))  # answered by id: id-less results link among the rest
-            return c
+                id_map.note_result(canonical.get("call_id"))  # answered by id: id-less results link among the rest
+            return canonical
     except (KeyError, TypeError, AttributeError, IndexError, _Mismatch):
         pass
-    raise _rt.explain(w, _CHECKS_TOOL_RESULT, DIALECT, SHAPE_TOOL_RESULT)
+    raise _rt.explain(wire, _CHECKS_TOOL_RESULT, DIALECT, SHAPE_TOOL_RESULT)
 
 
 def encode_tool_result(value: Any, *, strict: bool = False, id_map: IdMap | None = None) -> Encoded:
     """Encode a canonical tool_result as Cohere Chat v2; lists what it cannot carry."""
-    c = value if type(value) is dict else _rt.as_canonical(value, SHAPE_TOOL_RESULT)
+    canonical = value if type(value) is dict else _rt.as_canonical(value, SHAPE_TOOL_RESULT)
     losses: list[_rt.Loss] = []
-    ext = c.get("extensions")
-    own = _rt.foreign_extensions(ext, DIALECT, losses, strict) if ext else _EMPTY
-    fm = own.get("forms", _EMPTY)
+    extensions = canonical.get("extensions")
+    own = _rt.foreign_extensions(extensions, DIALECT, losses, strict) if extensions else _EMPTY
+    forms = own.get("forms", _EMPTY)
+    wire: Any  # the wire value the variant below builds: an object or a constant
     try:
-        x0_call_id = c["call_id"]
+        wire_call_id = canonical["call_id"]
         if id_map is not None or (
-            x0_call_id not in _IDS_SEEN and (type(x0_call_id) is not str or not _ID_OK(x0_call_id))
+            wire_call_id not in _IDS_SEEN and (type(wire_call_id) is not str or not _ID_OK(wire_call_id))
         ):
-            x0_call_id = _rt.encode_id(x0_call_id, _IDS, id_map, losses, strict, "/call_id")
-        x0_content = _CONTENT_TOOL_RESULT_0_CONTENT_out(c["content"], fm, losses, strict)
-        w = {"role": "tool", "tool_call_id": x0_call_id, "content": x0_content}
-        if c.get("is_error") is not None and c["is_error"] is not False:
+            wire_call_id = _rt.encode_id(wire_call_id, _IDS, id_map, losses, strict, "/call_id")
+        wire_content = _CONTENT_TOOL_RESULT_0_CONTENT_out(canonical["content"], forms, losses, strict)
+        wire = {"role": "tool", "tool_call_id": wire_call_id, "content": wire_content}
+        if canonical.get("is_error") is not None and canonical["is_error"] is not False:
             _rt.report(losses, strict, "/is_error", DIALECT, "the error flag of a tool result")
         if own:
-            _rt.apply_fields(w, own.get("fields", _EMPTY), DIALECT, losses, strict)
-        return _tuple_new(Encoded, (w, losses))
+            _rt.apply_fields(wire, own.get("fields", _EMPTY), DIALECT, losses, strict)
+        return _tuple_new(Encoded, (wire, losses))
     except (KeyError, TypeError, IndexError) as exc:
         raise _rt.CanonicalError(SHAPE_TOOL_RESULT, exc) from None
 
@@ -560,8 +586,8 @@ def extract(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     """The canonical tools, tool choice, calls and results of a whole Cohere Chat v2 request
     or response, in order; decode errors name the pointer inside the payload. `notes` lists
     the links the wire did not state (a result without an id linked to a call by position)."""
-    w = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, _ENVELOPE_KINDS[0][0])
-    _envelopes.check(w, _ENVELOPE_KINDS, DIALECT)  # not a request or response: never read as empty
+    wire = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, _ENVELOPE_KINDS[0][0])
+    _envelopes.check(wire, _ENVELOPE_KINDS, DIALECT)  # not a request or response: never read as empty
     id_map = IdMap() if id_map is None else id_map
     out: dict[str, Any] = {
         "tools": [],
@@ -572,49 +598,49 @@ def extract(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
         "notes": [],
     }
     # tool_definition at /tools/*
-    v0 = w.get("tools") if type(w) is dict else None
-    for i1, e1 in enumerate(_rt.elements(v0)):
-        e = e1
-        if e is not None:
-            at = f"/tools/{i1}"
-            out[_KEYS["tool_definition"]].append(_rt.decode_at(decode_tool_definition, e, at, id_map))
+    tools = wire.get("tools") if type(wire) is dict else None
+    for tools_index, tools_item in enumerate(_rt.elements(tools)):
+        element = tools_item
+        if element is not None:
+            at = f"/tools/{tools_index}"
+            out[_KEYS["tool_definition"]].append(_rt.decode_at(decode_tool_definition, element, at, id_map))
     # tool_choice at /tool_choice
-    v0 = w.get("tool_choice") if type(w) is dict else None
-    e = v0
-    if e is not None:
+    tool_choice = wire.get("tool_choice") if type(wire) is dict else None
+    element = tool_choice
+    if element is not None:
         at = "/tool_choice"
-        out["tool_choice"] = _rt.decode_at(decode_tool_choice, e, at, id_map)
+        out["tool_choice"] = _rt.decode_at(decode_tool_choice, element, at, id_map)
     # tool_call at /messages/*/tool_calls/*
-    v0 = w.get("messages") if type(w) is dict else None
-    for i1, e1 in enumerate(_rt.elements(v0)):
-        v2 = e1.get("tool_calls") if type(e1) is dict else None
-        for i3, e3 in enumerate(_rt.elements(v2)):
-            e = e3
-            if e is not None:
-                at = f"/messages/{i1}/tool_calls/{i3}"
-                out[_KEYS["tool_call"]].append(_rt.decode_at(decode_tool_call, e, at, id_map))
+    messages = wire.get("messages") if type(wire) is dict else None
+    for messages_index, messages_item in enumerate(_rt.elements(messages)):
+        tool_calls = messages_item.get("tool_calls") if type(messages_item) is dict else None
+        for tool_calls_index, tool_calls_item in enumerate(_rt.elements(tool_calls)):
+            element = tool_calls_item
+            if element is not None:
+                at = f"/messages/{messages_index}/tool_calls/{tool_calls_index}"
+                out[_KEYS["tool_call"]].append(_rt.decode_at(decode_tool_call, element, at, id_map))
     # tool_result at /messages/*
-    v0 = w.get("messages") if type(w) is dict else None
-    for i1, e1 in enumerate(_rt.elements(v0)):
-        e = e1
-        if e is not None and _rt.lookup(e, ("role",)) == "tool":
-            at = f"/messages/{i1}"
-            out[_KEYS["tool_result"]].append(_rt.decode_at(decode_tool_result, e, at, id_map))
+    messages = wire.get("messages") if type(wire) is dict else None
+    for messages_index, messages_item in enumerate(_rt.elements(messages)):
+        element = messages_item
+        if element is not None and _rt.lookup(element, ("role",)) == "tool":
+            at = f"/messages/{messages_index}"
+            out[_KEYS["tool_result"]].append(_rt.decode_at(decode_tool_result, element, at, id_map))
             _rt.note_position(out, id_map, at, DIALECT)
     # tool_call at /message/tool_calls/*
-    v0 = w.get("message") if type(w) is dict else None
-    v1 = v0.get("tool_calls") if type(v0) is dict else None
-    for i2, e2 in enumerate(_rt.elements(v1)):
-        e = e2
-        if e is not None:
-            at = f"/message/tool_calls/{i2}"
-            out[_KEYS["tool_call"]].append(_rt.decode_at(decode_tool_call, e, at, id_map))
+    message = wire.get("message") if type(wire) is dict else None
+    tool_calls = message.get("tool_calls") if type(message) is dict else None
+    for tool_calls_index, tool_calls_item in enumerate(_rt.elements(tool_calls)):
+        element = tool_calls_item
+        if element is not None:
+            at = f"/message/tool_calls/{tool_calls_index}"
+            out[_KEYS["tool_call"]].append(_rt.decode_at(decode_tool_call, element, at, id_map))
     if out["tool_choice"] is None and out["tools"]:
         out["tool_choice"] = dict(ABSENT["tool_choice"])
     # every tool's strict, carried once for all (request)
-    out["tools"] = _rt.tools_field_in(w, out["tools"], "strict", ("strict_tools",), DIALECT)
+    out["tools"] = _rt.tools_field_in(wire, out["tools"], "strict", ("strict_tools",), DIALECT)
     if out["finish_reason"] is None:
-        out["finish_reason"] = _rt.first_at(w, ("finish_reason",))
+        out["finish_reason"] = _rt.first_at(wire, ("finish_reason",))
     return out
 
 
@@ -637,10 +663,10 @@ def inject(payload: Any, parts: dict[str, Any], *, strict: bool = False, id_map:
     request or response. Keys left out of parts are left alone. A tools list is rebuilt (an
     empty one removes the field and the tool choice: never `tools: []`); calls and results
     replace the payload's own, one for one. Losses of every encoded part are listed."""
-    w = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, "envelope")
+    wire = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, "envelope")
     encoders = {shape: globals()["encode_" + shape] for shape in SHAPES}
     return _rt.inject(
-        w,
+        wire,
         parts,
         _LOCATIONS,
         encoders,

@@ -72,6 +72,15 @@ POINTERS: dict[str, tuple[dict[str, tuple[str, ...]], ...]] = {
 _MISSING = _rt.MISSING
 _EMPTY: dict[str, Any] = {}
 _tuple_new = tuple.__new__
+# Forms: how a value was spelled on the wire, kept in its canonical extensions for the round trip.
+_FORM_ALIAS_0 = "alias:0"
+_FORM_ALIAS_0_LOWER = "alias:0:lower"
+_FORM_VARIANT_0 = "variant:0"
+_FORM_VARIANT_1 = "variant:1"
+_FORM_VARIANT_2 = "variant:2"
+_FORM_VARIANT_3 = "variant:3"
+_FORM_VARIANT_4 = "variant:4"
+_NO_VARIANT = -1  # no variant of the shape can carry the canonical value
 ID_PATTERN = "^[\\x21-\\x7e]{1,128}$"
 _IDS = _rt.IdPolicy(DIALECT, re.compile(ID_PATTERN), "fc_", 24)
 _IDS_SEEN: set[str] = set()  # ids that matched, filled by _ID_OK: the same ids recur
@@ -91,7 +100,7 @@ _PROTO_TOOL_DEFINITION = {
     "parametersJsonSchema": None,
     "parameters": None,
 }  # proto JSON: the field names read in either spelling
-_CHECKS_TOOL_DEFINITION = (
+_CHECKS_TOOL_DEFINITION: tuple[tuple[tuple[str, str, Any], ...], ...] = (
     (
         ("", "object", None),
         ("/name", "nonempty", None),
@@ -99,69 +108,71 @@ _CHECKS_TOOL_DEFINITION = (
         ("/parametersJsonSchema", "optional", "object"),
     ),
 )
-_K_TOOL_DEFINITION_0_0 = frozenset(("description", "name", "parameters", "parametersJsonSchema"))
+_KNOWN_TOOL_DEFINITION_0 = frozenset(("description", "name", "parameters", "parametersJsonSchema"))
 
 
 def decode_tool_definition(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     """Decode one Google Gemini generateContent tool_definition into the canonical dict."""
-    w = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, SHAPE_TOOL_DEFINITION)
-    w, spelled = _pj.decode_spelling(w, _PROTO_TOOL_DEFINITION, DIALECT, SHAPE_TOOL_DEFINITION)
-    SHAPE = SHAPE_TOOL_DEFINITION
+    wire = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, SHAPE_TOOL_DEFINITION)
+    wire, spelled = _pj.decode_spelling(wire, _PROTO_TOOL_DEFINITION, DIALECT, SHAPE_TOOL_DEFINITION)
+    canonical: dict[str, Any]
+    forms: dict[str, Any]
+    unknown: dict[str, Any] | None
     try:
-        if type(w) is dict and "name" in w:
-            c: dict[str, Any] = {}
-            fx = None  # most values carry no unknown fields: make the dict only when one turns up
-            fm: dict[str, Any] = {}
-            v = w["name"]
-            if type(v) is not str or not v:
+        if type(wire) is dict and "name" in wire:
+            canonical = {}
+            unknown = None  # most values carry no unknown fields: make the dict only when one turns up
+            forms = {}
+            value = wire["name"]
+            if type(value) is not str or not value:
                 raise _Mismatch
-            c["name"] = v
-            v = w.get("description", _MISSING)
-            if v is _MISSING:
+            canonical["name"] = value
+            value = wire.get("description", _MISSING)
+            if value is _MISSING:
                 pass
-            elif v is None:
-                fm["/description"] = "null"
-            elif type(v) is not str:
+            elif value is None:
+                forms["/description"] = "null"
+            elif type(value) is not str:
                 raise _Mismatch
             else:
-                c["description"] = v
-            v = w.get("parametersJsonSchema", _MISSING)
-            if v is not _MISSING and w.get("parameters", _MISSING) is not _MISSING:
+                canonical["description"] = value
+            value = wire.get("parametersJsonSchema", _MISSING)
+            if value is not _MISSING and wire.get("parameters", _MISSING) is not _MISSING:
                 raise _rt.DecodeError(
                     DIALECT,
-                    SHAPE,
+                    SHAPE_TOOL_DEFINITION,
                     "/parameters",
                     "another spelling of /parametersJsonSchema, which is given too; send one",
                 )
-            if v is _MISSING:
-                v = w.get("parameters", _MISSING)
-                if v is not _MISSING:
-                    fm["/parametersJsonSchema"] = "alias:0"
-                    if type(v) is dict:
-                        if _rt.openapi_types_lower_case(v):
-                            fm["/parametersJsonSchema"] = "alias:0:lower"  # kept for the round trip
-                        v = _rt.schema_from_openapi(v)
-            if v is _MISSING:
-                c["parameters"] = {"type": "object", "properties": {}}
-            elif v is None:
-                fm["/parametersJsonSchema"] = "null"
-                c["parameters"] = {"type": "object", "properties": {}}
-            elif type(v) is not dict:
+            if value is _MISSING:
+                value = wire.get("parameters", _MISSING)
+                if value is not _MISSING:
+                    forms["/parametersJsonSchema"] = _FORM_ALIAS_0
+                    if type(value) is dict:
+                        if _rt.openapi_types_lower_case(value):
+                            forms["/parametersJsonSchema"] = _FORM_ALIAS_0_LOWER  # kept for the round trip
+                        value = _rt.schema_from_openapi(value)
+            if value is _MISSING:
+                canonical["parameters"] = {"type": "object", "properties": {}}
+            elif value is None:
+                forms["/parametersJsonSchema"] = "null"
+                canonical["parameters"] = {"type": "object", "properties": {}}
+            elif type(value) is not dict:
                 raise _Mismatch
             else:
-                c["parameters"] = v
-                if c["parameters"] == {"type": "object", "properties": {}}:
-                    fm["/parametersJsonSchema"] = "present"
-            if not w.keys() <= _K_TOOL_DEFINITION_0_0:
-                fx = _rt.unknown_fields(w, _K_TOOL_DEFINITION_0_0, "", fx)
+                canonical["parameters"] = value
+                if canonical["parameters"] == {"type": "object", "properties": {}}:
+                    forms["/parametersJsonSchema"] = "present"
+            if not wire.keys() <= _KNOWN_TOOL_DEFINITION_0:
+                unknown = _rt.unknown_fields(wire, _KNOWN_TOOL_DEFINITION_0, "", unknown)
             if spelled:
-                fm.update(spelled)
-            if fx or fm:
-                c["extensions"] = {DIALECT: _rt.extension(fx, fm)}
-            return c
+                forms.update(spelled)
+            if unknown or forms:
+                canonical["extensions"] = {DIALECT: _rt.extension(unknown, forms)}
+            return canonical
     except (KeyError, TypeError, AttributeError, IndexError, _Mismatch):
         pass
-    raise _pj.as_spelled(_rt.explain(w, _CHECKS_TOOL_DEFINITION, DIALECT, SHAPE_TOOL_DEFINITION), spelled)
+    raise _pj.as_spelled(_rt.explain(wire, _CHECKS_TOOL_DEFINITION, DIALECT, SHAPE_TOOL_DEFINITION), spelled)
 
 
 def encode_tool_definition(
@@ -169,39 +180,42 @@ def encode_tool_definition(
 ) -> Encoded:
     """Encode a canonical tool_definition as Google Gemini generateContent; lists what it cannot carry.
     schema_profile picks the parameters' schema language (else the input's spelling is kept)."""
-    c = value if type(value) is dict else _rt.as_canonical(value, SHAPE_TOOL_DEFINITION)
+    canonical = value if type(value) is dict else _rt.as_canonical(value, SHAPE_TOOL_DEFINITION)
     losses: list[_rt.Loss] = []
-    ext = c.get("extensions")
-    own = _rt.foreign_extensions(ext, DIALECT, losses, strict) if ext else _EMPTY
-    fm = own.get("forms", _EMPTY)
+    extensions = canonical.get("extensions")
+    own = _rt.foreign_extensions(extensions, DIALECT, losses, strict) if extensions else _EMPTY
+    forms = own.get("forms", _EMPTY)
+    wire: Any  # the wire value the variant below builds: an object or a constant
     try:
-        x0_name = c["name"]
-        x0_description = c.get("description")
-        if x0_description is None:
-            x0_description = None if fm.get("/description") == "null" else _MISSING
-        x0_parameters = c.get("parameters", {"type": "object", "properties": {}})
-        if x0_parameters == {"type": "object", "properties": {}} and fm.get("/parametersJsonSchema") != "present":
-            x0_parameters = None if fm.get("/parametersJsonSchema") == "null" else _MISSING
-        w = {"name": x0_name}
-        if x0_description is not _MISSING:
-            w["description"] = x0_description
-        if x0_parameters is not _MISSING:
-            form = fm.get("/parametersJsonSchema")
+        wire_name = canonical["name"]
+        wire_description = canonical.get("description")
+        if wire_description is None:
+            wire_description = None if forms.get("/description") == "null" else _MISSING
+        wire_parameters = canonical.get("parameters", {"type": "object", "properties": {}})
+        if wire_parameters == {"type": "object", "properties": {}} and forms.get("/parametersJsonSchema") != "present":
+            wire_parameters = None if forms.get("/parametersJsonSchema") == "null" else _MISSING
+        wire = {"name": wire_name}
+        if wire_description is not _MISSING:
+            wire["description"] = wire_description
+        if wire_parameters is not _MISSING:
+            form = forms.get("/parametersJsonSchema")
             if schema_profile is not None:  # the caller picks the schema language
-                form = _rt.schema_profile_form(schema_profile, {None: "json_schema", "alias:0": "openapi_subset"}, form)
-            if form == "alias:0" or form == "alias:0:lower":
-                w["parameters"] = _rt.schema_to_openapi(
-                    x0_parameters, losses, strict, DIALECT, "/parameters", lower=form == "alias:0:lower"
+                form = _rt.schema_profile_form(
+                    schema_profile, {None: "json_schema", _FORM_ALIAS_0: "openapi_subset"}, form
+                )
+            if form in (_FORM_ALIAS_0, _FORM_ALIAS_0_LOWER):
+                wire["parameters"] = _rt.schema_to_openapi(
+                    wire_parameters, losses, strict, DIALECT, "/parameters", lower=form == _FORM_ALIAS_0_LOWER
                 )
             else:
-                w["parametersJsonSchema"] = x0_parameters
-        if c.get("strict") is not None:
+                wire["parametersJsonSchema"] = wire_parameters
+        if canonical.get("strict") is not None:
             _rt.report(losses, strict, "/strict", DIALECT, "strict schema enforcement")
         if own:
-            _rt.apply_fields(w, own.get("fields", _EMPTY), DIALECT, losses, strict)
-        if fm:
-            w = _pj.encode_spelling(w, fm)
-        return _tuple_new(Encoded, (w, losses))
+            _rt.apply_fields(wire, own.get("fields", _EMPTY), DIALECT, losses, strict)
+        if forms:
+            wire = _pj.encode_spelling(wire, forms)
+        return _tuple_new(Encoded, (wire, losses))
     except (KeyError, TypeError, IndexError) as exc:
         raise _rt.CanonicalError(SHAPE_TOOL_DEFINITION, exc) from None
 
@@ -213,261 +227,265 @@ _PROTO_TOOL_CHOICE = {
     "mode": None,
     "allowedFunctionNames": {"*": None},
 }  # proto JSON: the field names read in either spelling
-_CHECKS_TOOL_CHOICE = (
+_CHECKS_TOOL_CHOICE: tuple[tuple[tuple[str, str, Any], ...], ...] = (
     (("", "object", None), ("/mode", "const", "AUTO")),
     (("", "object", None), ("/mode", "const", "NONE")),
     (("", "object", None), ("/mode", "const", "VALIDATED"), ("/allowedFunctionNames", "optional", "list")),
     (("", "object", None), ("/mode", "optional_const", "MODE_UNSPECIFIED")),
     (("", "object", None), ("/mode", "values", ("ANY", "ANY")), ("/allowedFunctionNames", "optional", "list")),
 )
-_K_TOOL_CHOICE_0_0 = frozenset(("mode",))
-_K_TOOL_CHOICE_1_0 = frozenset(("mode",))
-_K_TOOL_CHOICE_2_0 = frozenset(("allowedFunctionNames", "mode"))
-_K_TOOL_CHOICE_3_0 = frozenset(("mode",))
-_K_TOOL_CHOICE_4_0 = frozenset(("allowedFunctionNames", "mode"))
+_KNOWN_TOOL_CHOICE_0 = frozenset(("mode",))
+_KNOWN_TOOL_CHOICE_1 = frozenset(("mode",))
+_KNOWN_TOOL_CHOICE_2 = frozenset(("allowedFunctionNames", "mode"))
+_KNOWN_TOOL_CHOICE_3 = frozenset(("mode",))
+_KNOWN_TOOL_CHOICE_4 = frozenset(("allowedFunctionNames", "mode"))
 _VALUES_TOOL_CHOICE_4_MODE = {"required": "ANY", "tool": "ANY"}
 _VALUES_TOOL_CHOICE_4_MODE_BACK = {"ANY": "required"}
 
 
-def _select_tool_choice(c: dict[str, Any]) -> int:
-    """The variant encode uses for c: the first that carries everything, else the first that fits."""
-    if c.get("mode") == "auto" and c.get("names") is None and c.get("parallel") is None:
+def _select_tool_choice(canonical: dict[str, Any]) -> int:
+    """The variant encode uses for canonical: the first that carries everything, else the first that fits."""
+    if canonical.get("mode") == "auto" and canonical.get("names") is None and canonical.get("parallel") is None:
         return 0
-    if c.get("mode") == "none" and c.get("names") is None and c.get("parallel") is None:
+    if canonical.get("mode") == "none" and canonical.get("names") is None and canonical.get("parallel") is None:
         return 1
-    if c.get("mode") == "auto" and c.get("parallel") is None:
+    if canonical.get("mode") == "auto" and canonical.get("parallel") is None:
         return 2
-    if c.get("mode") == "auto" and c.get("names") is None and c.get("parallel") is None:
+    if canonical.get("mode") == "auto" and canonical.get("names") is None and canonical.get("parallel") is None:
         return 3
-    if c.get("mode") in _VALUES_TOOL_CHOICE_4_MODE and c.get("parallel") is None:
+    if canonical.get("mode") in _VALUES_TOOL_CHOICE_4_MODE and canonical.get("parallel") is None:
         return 4
-    if c.get("mode") == "auto":
+    if canonical.get("mode") == "auto":
         return 0
-    if c.get("mode") == "none":
+    if canonical.get("mode") == "none":
         return 1
-    if c.get("mode") == "auto":
+    if canonical.get("mode") == "auto":
         return 2
-    if c.get("mode") == "auto":
+    if canonical.get("mode") == "auto":
         return 3
-    if c.get("mode") in _VALUES_TOOL_CHOICE_4_MODE:
+    if canonical.get("mode") in _VALUES_TOOL_CHOICE_4_MODE:
         return 4
-    return -1
+    return _NO_VARIANT
 
 
 def decode_tool_choice(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     """Decode one Google Gemini generateContent tool_choice into the canonical dict."""
-    w = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, SHAPE_TOOL_CHOICE)
-    w, spelled = _pj.decode_spelling(w, _PROTO_TOOL_CHOICE, DIALECT, SHAPE_TOOL_CHOICE)
-    SHAPE = SHAPE_TOOL_CHOICE
+    wire = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, SHAPE_TOOL_CHOICE)
+    wire, spelled = _pj.decode_spelling(wire, _PROTO_TOOL_CHOICE, DIALECT, SHAPE_TOOL_CHOICE)
+    canonical: dict[str, Any]
+    forms: dict[str, Any]
+    unknown: dict[str, Any] | None
     try:
-        if type(w) is dict and w.get("mode") == "AUTO":
-            c: dict[str, Any] = {"mode": "auto"}
-            fx = None  # most values carry no unknown fields: make the dict only when one turns up
-            fm: dict[str, Any] = {}
-            if len(w) != 1:
-                fx = _rt.unknown_fields(w, _K_TOOL_CHOICE_0_0, "", fx)
+        if type(wire) is dict and wire.get("mode") == "AUTO":
+            canonical = {"mode": "auto"}
+            unknown = None  # most values carry no unknown fields: make the dict only when one turns up
+            forms = {}
+            if len(wire) != 1:
+                unknown = _rt.unknown_fields(wire, _KNOWN_TOOL_CHOICE_0, "", unknown)
             if spelled:
-                fm.update(spelled)
-            _rt.normalize_choice(c)
-            if _select_tool_choice(c) != 0:
-                fm[""] = "variant:0"
-            if fx or fm:
-                c["extensions"] = {DIALECT: _rt.extension(fx, fm)}
-            return c
-        if type(w) is dict and w.get("mode") == "NONE":
-            c: dict[str, Any] = {"mode": "none"}
-            fx = None  # most values carry no unknown fields: make the dict only when one turns up
-            fm: dict[str, Any] = {}
-            if len(w) != 1:
-                fx = _rt.unknown_fields(w, _K_TOOL_CHOICE_1_0, "", fx)
+                forms.update(spelled)
+            _rt.normalize_choice(canonical)
+            if _select_tool_choice(canonical) != 0:
+                forms[""] = _FORM_VARIANT_0
+            if unknown or forms:
+                canonical["extensions"] = {DIALECT: _rt.extension(unknown, forms)}
+            return canonical
+        if type(wire) is dict and wire.get("mode") == "NONE":
+            canonical = {"mode": "none"}
+            unknown = None  # most values carry no unknown fields: make the dict only when one turns up
+            forms = {}
+            if len(wire) != 1:
+                unknown = _rt.unknown_fields(wire, _KNOWN_TOOL_CHOICE_1, "", unknown)
             if spelled:
-                fm.update(spelled)
-            _rt.normalize_choice(c)
-            if _select_tool_choice(c) != 1:
-                fm[""] = "variant:1"
-            if fx or fm:
-                c["extensions"] = {DIALECT: _rt.extension(fx, fm)}
-            return c
-        if type(w) is dict and w.get("mode") == "VALIDATED":
-            c: dict[str, Any] = {"mode": "auto"}
-            fx = None  # most values carry no unknown fields: make the dict only when one turns up
-            fm: dict[str, Any] = {}
-            v = w.get("allowedFunctionNames", _MISSING)
-            if v is _MISSING:
+                forms.update(spelled)
+            _rt.normalize_choice(canonical)
+            if _select_tool_choice(canonical) != 1:
+                forms[""] = _FORM_VARIANT_1
+            if unknown or forms:
+                canonical["extensions"] = {DIALECT: _rt.extension(unknown, forms)}
+            return canonical
+        if type(wire) is dict and wire.get("mode") == "VALIDATED":
+            canonical = {"mode": "auto"}
+            unknown = None  # most values carry no unknown fields: make the dict only when one turns up
+            forms = {}
+            value = wire.get("allowedFunctionNames", _MISSING)
+            if value is _MISSING:
                 pass
-            elif v is None:
-                fm["/allowedFunctionNames"] = "null"
-            elif type(v) is list and not v:
-                fm["/allowedFunctionNames"] = "empty"  # says what leaving it out says; kept for the round trip
-            elif type(v) is not list:
+            elif value is None:
+                forms["/allowedFunctionNames"] = "null"
+            elif type(value) is list and not value:
+                forms["/allowedFunctionNames"] = "empty"  # says what leaving it out says; kept for the round trip
+            elif type(value) is not list:
                 raise _Mismatch
             else:
-                c["names"] = _rt.string_list(v, DIALECT, SHAPE, "/allowedFunctionNames")
-            if not w.keys() <= _K_TOOL_CHOICE_2_0:
-                fx = _rt.unknown_fields(w, _K_TOOL_CHOICE_2_0, "", fx)
+                canonical["names"] = _rt.string_list(value, DIALECT, SHAPE_TOOL_CHOICE, "/allowedFunctionNames")
+            if not wire.keys() <= _KNOWN_TOOL_CHOICE_2:
+                unknown = _rt.unknown_fields(wire, _KNOWN_TOOL_CHOICE_2, "", unknown)
             if spelled:
-                fm.update(spelled)
-            _rt.normalize_choice(c)
-            if _select_tool_choice(c) != 2:
-                fm[""] = "variant:2"
-            c["extensions"] = {
+                forms.update(spelled)
+            _rt.normalize_choice(canonical)
+            if _select_tool_choice(canonical) != 2:
+                forms[""] = _FORM_VARIANT_2
+            canonical["extensions"] = {
                 DIALECT: _rt.extension(
-                    fx,
-                    fm,
+                    unknown,
+                    forms,
                     "Gemini VALIDATED mode: the model may answer in text or call a function, and its function calls are validated with constrained decoding",
                 )
             }
-            return c
+            return canonical
         if (
-            type(w) is dict
-            and w.get("mode", "MODE_UNSPECIFIED") == "MODE_UNSPECIFIED"
-            and w.keys() <= _K_TOOL_CHOICE_3_0
+            type(wire) is dict
+            and wire.get("mode", "MODE_UNSPECIFIED") == "MODE_UNSPECIFIED"
+            and wire.keys() <= _KNOWN_TOOL_CHOICE_3
         ):
-            c: dict[str, Any] = {"mode": "auto"}
-            fx = None  # most values carry no unknown fields: make the dict only when one turns up
-            fm: dict[str, Any] = {}
-            v = w.get("mode", _MISSING)
-            if v is _MISSING:
-                fm["/mode"] = "absent"
-            elif v != "MODE_UNSPECIFIED":
+            canonical = {"mode": "auto"}
+            unknown = None  # most values carry no unknown fields: make the dict only when one turns up
+            forms = {}
+            value = wire.get("mode", _MISSING)
+            if value is _MISSING:
+                forms["/mode"] = "absent"
+            elif value != "MODE_UNSPECIFIED":
                 raise _Mismatch
-            if not w.keys() <= _K_TOOL_CHOICE_3_0:
-                fx = _rt.unknown_fields(w, _K_TOOL_CHOICE_3_0, "", fx)
+            if not wire.keys() <= _KNOWN_TOOL_CHOICE_3:
+                unknown = _rt.unknown_fields(wire, _KNOWN_TOOL_CHOICE_3, "", unknown)
             if spelled:
-                fm.update(spelled)
-            _rt.normalize_choice(c)
-            if _select_tool_choice(c) != 3:
-                fm[""] = "variant:3"
-            if fx or fm:
-                c["extensions"] = {DIALECT: _rt.extension(fx, fm)}
-            return c
-        if type(w) is dict and "mode" in w:
-            c: dict[str, Any] = {}
-            fx = None  # most values carry no unknown fields: make the dict only when one turns up
-            fm: dict[str, Any] = {}
-            v = w["mode"]
-            if v not in _VALUES_TOOL_CHOICE_4_MODE_BACK:
+                forms.update(spelled)
+            _rt.normalize_choice(canonical)
+            if _select_tool_choice(canonical) != 3:
+                forms[""] = _FORM_VARIANT_3
+            if unknown or forms:
+                canonical["extensions"] = {DIALECT: _rt.extension(unknown, forms)}
+            return canonical
+        if type(wire) is dict and "mode" in wire:
+            canonical = {}
+            unknown = None  # most values carry no unknown fields: make the dict only when one turns up
+            forms = {}
+            value = wire["mode"]
+            if value not in _VALUES_TOOL_CHOICE_4_MODE_BACK:
                 raise _Mismatch
-            c["mode"] = _VALUES_TOOL_CHOICE_4_MODE_BACK[v]
-            v = w.get("allowedFunctionNames", _MISSING)
-            if v is _MISSING:
+            canonical["mode"] = _VALUES_TOOL_CHOICE_4_MODE_BACK[value]
+            value = wire.get("allowedFunctionNames", _MISSING)
+            if value is _MISSING:
                 pass
-            elif v is None:
-                fm["/allowedFunctionNames"] = "null"
-            elif type(v) is list and not v:
-                fm["/allowedFunctionNames"] = "empty"  # says what leaving it out says; kept for the round trip
-            elif type(v) is not list:
+            elif value is None:
+                forms["/allowedFunctionNames"] = "null"
+            elif type(value) is list and not value:
+                forms["/allowedFunctionNames"] = "empty"  # says what leaving it out says; kept for the round trip
+            elif type(value) is not list:
                 raise _Mismatch
             else:
-                c["names"] = _rt.string_list(v, DIALECT, SHAPE, "/allowedFunctionNames")
-            if not w.keys() <= _K_TOOL_CHOICE_4_0:
-                fx = _rt.unknown_fields(w, _K_TOOL_CHOICE_4_0, "", fx)
+                canonical["names"] = _rt.string_list(value, DIALECT, SHAPE_TOOL_CHOICE, "/allowedFunctionNames")
+            if not wire.keys() <= _KNOWN_TOOL_CHOICE_4:
+                unknown = _rt.unknown_fields(wire, _KNOWN_TOOL_CHOICE_4, "", unknown)
             if spelled:
-                fm.update(spelled)
-            _rt.normalize_choice(c)
-            if _select_tool_choice(c) != 4:
-                fm[""] = "variant:4"
-            if fx or fm:
-                c["extensions"] = {DIALECT: _rt.extension(fx, fm)}
-            return c
+                forms.update(spelled)
+            _rt.normalize_choice(canonical)
+            if _select_tool_choice(canonical) != 4:
+                forms[""] = _FORM_VARIANT_4
+            if unknown or forms:
+                canonical["extensions"] = {DIALECT: _rt.extension(unknown, forms)}
+            return canonical
     except (KeyError, TypeError, AttributeError, IndexError, _Mismatch):
         pass
-    raise _pj.as_spelled(_rt.explain(w, _CHECKS_TOOL_CHOICE, DIALECT, SHAPE_TOOL_CHOICE), spelled)
+    raise _pj.as_spelled(_rt.explain(wire, _CHECKS_TOOL_CHOICE, DIALECT, SHAPE_TOOL_CHOICE), spelled)
 
 
 def encode_tool_choice(value: Any, *, strict: bool = False, id_map: IdMap | None = None) -> Encoded:
     """Encode a canonical tool_choice as Google Gemini generateContent; lists what it cannot carry."""
-    c = value if type(value) is dict else _rt.as_canonical(value, SHAPE_TOOL_CHOICE)
+    canonical = value if type(value) is dict else _rt.as_canonical(value, SHAPE_TOOL_CHOICE)
     losses: list[_rt.Loss] = []
-    ext = c.get("extensions")
-    own = _rt.foreign_extensions(ext, DIALECT, losses, strict) if ext else _EMPTY
-    fm = own.get("forms", _EMPTY)
+    extensions = canonical.get("extensions")
+    own = _rt.foreign_extensions(extensions, DIALECT, losses, strict) if extensions else _EMPTY
+    forms = own.get("forms", _EMPTY)
+    wire: Any  # the wire value the variant below builds: an object or a constant
     try:
-        form = fm.get("")
-        index = -2
-        if form == "variant:0" and c.get("mode") == "auto":
+        form = forms.get("")  # the variant it was decoded from, if it still fits
+        if form == _FORM_VARIANT_0 and canonical.get("mode") == "auto":
             index = 0
-        if form == "variant:1" and c.get("mode") == "none":
+        elif form == _FORM_VARIANT_1 and canonical.get("mode") == "none":
             index = 1
-        if form == "variant:2" and c.get("mode") == "auto":
+        elif form == _FORM_VARIANT_2 and canonical.get("mode") == "auto":
             index = 2
-        if form == "variant:3" and c.get("mode") == "auto":
+        elif form == _FORM_VARIANT_3 and canonical.get("mode") == "auto":
             index = 3
-        if form == "variant:4" and c.get("mode") in _VALUES_TOOL_CHOICE_4_MODE:
+        elif form == _FORM_VARIANT_4 and canonical.get("mode") in _VALUES_TOOL_CHOICE_4_MODE:
             index = 4
-        if index == -2:
-            index = _select_tool_choice(c)
+        else:
+            index = _select_tool_choice(canonical)
         if index == 0:
-            w = {"mode": "AUTO"}
-            if c.get("names") is not None:
+            wire = {"mode": "AUTO"}
+            if canonical.get("names") is not None:
                 _rt.report(losses, strict, "/names", DIALECT, "a restricted set of allowed tools")
-            if c.get("parallel") is not None:
+            if canonical.get("parallel") is not None:
                 _rt.report(losses, strict, "/parallel", DIALECT, "the parallel tool calls setting")
             if own:
-                _rt.apply_fields(w, own.get("fields", _EMPTY), DIALECT, losses, strict)
-            if fm:
-                w = _pj.encode_spelling(w, fm)
-            return _tuple_new(Encoded, (w, losses))
+                _rt.apply_fields(wire, own.get("fields", _EMPTY), DIALECT, losses, strict)
+            if forms:
+                wire = _pj.encode_spelling(wire, forms)
+            return _tuple_new(Encoded, (wire, losses))
         if index == 1:
-            w = {"mode": "NONE"}
-            if c.get("names") is not None:
+            wire = {"mode": "NONE"}
+            if canonical.get("names") is not None:
                 _rt.report(losses, strict, "/names", DIALECT, "a restricted set of allowed tools")
-            if c.get("parallel") is not None:
+            if canonical.get("parallel") is not None:
                 _rt.report(losses, strict, "/parallel", DIALECT, "the parallel tool calls setting")
             if own:
-                _rt.apply_fields(w, own.get("fields", _EMPTY), DIALECT, losses, strict)
-            if fm:
-                w = _pj.encode_spelling(w, fm)
-            return _tuple_new(Encoded, (w, losses))
+                _rt.apply_fields(wire, own.get("fields", _EMPTY), DIALECT, losses, strict)
+            if forms:
+                wire = _pj.encode_spelling(wire, forms)
+            return _tuple_new(Encoded, (wire, losses))
         if index == 2:
-            x2_names = c.get("names")
-            if x2_names is None:
-                x2_names = [] if fm.get("/allowedFunctionNames") == "empty" else _MISSING
+            wire_names = canonical.get("names")
+            if wire_names is None:
+                wire_names = [] if forms.get("/allowedFunctionNames") == "empty" else _MISSING
             else:
-                x2_names = list(x2_names)
-            w = {"mode": "VALIDATED"}
-            if x2_names is not _MISSING:
-                w["allowedFunctionNames"] = x2_names
-            if c.get("parallel") is not None:
+                wire_names = list(wire_names)
+            wire = {"mode": "VALIDATED"}
+            if wire_names is not _MISSING:
+                wire["allowedFunctionNames"] = wire_names
+            if canonical.get("parallel") is not None:
                 _rt.report(losses, strict, "/parallel", DIALECT, "the parallel tool calls setting")
             if own:
-                _rt.apply_fields(w, own.get("fields", _EMPTY), DIALECT, losses, strict)
-            if fm:
-                w = _pj.encode_spelling(w, fm)
-            return _tuple_new(Encoded, (w, losses))
+                _rt.apply_fields(wire, own.get("fields", _EMPTY), DIALECT, losses, strict)
+            if forms:
+                wire = _pj.encode_spelling(wire, forms)
+            return _tuple_new(Encoded, (wire, losses))
         if index == 3:
-            w = {}
-            if fm.get("/mode") != "absent":
-                w["mode"] = "MODE_UNSPECIFIED"
-            if c.get("names") is not None:
+            wire = {}
+            if forms.get("/mode") != "absent":
+                wire["mode"] = "MODE_UNSPECIFIED"
+            if canonical.get("names") is not None:
                 _rt.report(losses, strict, "/names", DIALECT, "a restricted set of allowed tools")
-            if c.get("parallel") is not None:
+            if canonical.get("parallel") is not None:
                 _rt.report(losses, strict, "/parallel", DIALECT, "the parallel tool calls setting")
             if own:
-                _rt.apply_fields(w, own.get("fields", _EMPTY), DIALECT, losses, strict)
-            if fm:
-                w = _pj.encode_spelling(w, fm)
-            return _tuple_new(Encoded, (w, losses))
+                _rt.apply_fields(wire, own.get("fields", _EMPTY), DIALECT, losses, strict)
+            if forms:
+                wire = _pj.encode_spelling(wire, forms)
+            return _tuple_new(Encoded, (wire, losses))
         if index == 4:
-            x4_mode = _VALUES_TOOL_CHOICE_4_MODE[c["mode"]]
-            x4_names = c.get("names")
-            if x4_names is None:
-                x4_names = [] if fm.get("/allowedFunctionNames") == "empty" else _MISSING
+            wire_mode = _VALUES_TOOL_CHOICE_4_MODE[canonical["mode"]]
+            wire_names = canonical.get("names")
+            if wire_names is None:
+                wire_names = [] if forms.get("/allowedFunctionNames") == "empty" else _MISSING
             else:
-                x4_names = list(x4_names)
-            w = {"mode": x4_mode}
-            if x4_names is not _MISSING:
-                w["allowedFunctionNames"] = x4_names
-            if c.get("parallel") is not None:
+                wire_names = list(wire_names)
+            wire = {"mode": wire_mode}
+            if wire_names is not _MISSING:
+                wire["allowedFunctionNames"] = wire_names
+            if canonical.get("parallel") is not None:
                 _rt.report(losses, strict, "/parallel", DIALECT, "the parallel tool calls setting")
             if own:
-                _rt.apply_fields(w, own.get("fields", _EMPTY), DIALECT, losses, strict)
-            if fm:
-                w = _pj.encode_spelling(w, fm)
-            return _tuple_new(Encoded, (w, losses))
+                _rt.apply_fields(wire, own.get("fields", _EMPTY), DIALECT, losses, strict)
+            if forms:
+                wire = _pj.encode_spelling(wire, forms)
+            return _tuple_new(Encoded, (wire, losses))
     except (KeyError, TypeError, IndexError) as exc:
         raise _rt.CanonicalError(SHAPE_TOOL_CHOICE, exc) from None
-    _rt.report(losses, strict, "/mode", DIALECT, "this " + SHAPE_TOOL_CHOICE + " (" + _rt.describe_choice(c) + ")")
+    _rt.report(
+        losses, strict, "/mode", DIALECT, "this " + SHAPE_TOOL_CHOICE + " (" + _rt.describe_choice(canonical) + ")"
+    )
     return _tuple_new(Encoded, (None, losses))
 
 
@@ -477,7 +495,7 @@ SHAPE_TOOL_CALL = "tool_call"
 _PROTO_TOOL_CALL = {
     "functionCall": {"id": None, "name": None, "args": None}
 }  # proto JSON: the field names read in either spelling
-_CHECKS_TOOL_CALL = (
+_CHECKS_TOOL_CALL: tuple[tuple[tuple[str, str, Any], ...], ...] = (
     (
         ("", "object", None),
         ("/functionCall", "object", None),
@@ -486,105 +504,111 @@ _CHECKS_TOOL_CALL = (
         ("/functionCall/args", "optional", "object"),
     ),
 )
-_K_TOOL_CALL_0_0 = frozenset(("functionCall",))
-_K_TOOL_CALL_0_1 = frozenset(("args", "id", "name"))
+_KNOWN_TOOL_CALL_0 = frozenset(("functionCall",))
+_KNOWN_TOOL_CALL_0_FUNCTION_CALL = frozenset(("args", "id", "name"))
 
 
 def decode_tool_call(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     """Decode one Google Gemini generateContent tool_call into the canonical dict."""
-    w = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, SHAPE_TOOL_CALL)
-    w, spelled = _pj.decode_spelling(w, _PROTO_TOOL_CALL, DIALECT, SHAPE_TOOL_CALL)
+    wire = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, SHAPE_TOOL_CALL)
+    wire, spelled = _pj.decode_spelling(wire, _PROTO_TOOL_CALL, DIALECT, SHAPE_TOOL_CALL)
+    canonical: dict[str, Any]
+    forms: dict[str, Any]
+    unknown: dict[str, Any] | None
     try:
-        if type(w) is dict and type(w.get("functionCall")) is dict and "name" in w["functionCall"]:
-            c: dict[str, Any] = {}
-            fx = None  # most values carry no unknown fields: make the dict only when one turns up
-            fm: dict[str, Any] = {}
-            mint = False
-            w1 = w["functionCall"]
-            v = w1.get("id", _MISSING)
-            if v is _MISSING or v is None:
-                if v is None:
-                    fm["/functionCall/id"] = "null"
-                c["id"] = None
-                mint = True
-            elif type(v) is not str:
+        if type(wire) is dict and type(wire.get("functionCall")) is dict and "name" in wire["functionCall"]:
+            canonical = {}
+            unknown = None  # most values carry no unknown fields: make the dict only when one turns up
+            forms = {}
+            mint_id = False
+            wire_function_call = wire["functionCall"]
+            value = wire_function_call.get("id", _MISSING)
+            if value is _MISSING or value is None:
+                if value is None:
+                    forms["/functionCall/id"] = "null"
+                canonical["id"] = None
+                mint_id = True
+            elif type(value) is not str:
                 raise _Mismatch
             else:
-                c["id"] = v
-            v = w1["name"]
-            if type(v) is not str or not v:
+                canonical["id"] = value
+            value = wire_function_call["name"]
+            if type(value) is not str or not value:
                 raise _Mismatch
-            c["name"] = v
-            v = w1.get("args", _MISSING)
-            if v is _MISSING:
-                c["arguments"] = {}
-            elif v is None:
-                fm["/functionCall/args"] = "null"
-                c["arguments"] = {}
-            elif type(v) is not dict:
+            canonical["name"] = value
+            value = wire_function_call.get("args", _MISSING)
+            if value is _MISSING:
+                canonical["arguments"] = {}
+            elif value is None:
+                forms["/functionCall/args"] = "null"
+                canonical["arguments"] = {}
+            elif type(value) is not dict:
                 raise _Mismatch
             else:
-                c["arguments"] = v
-                if c["arguments"] == {}:
-                    fm["/functionCall/args"] = "present"
-            if mint and id_map is not None:
-                c["id"] = id_map.mint_call()
-                if c["id"] is not None:
-                    fm["/functionCall/id"] = "minted"
-            if len(w) != 1:
-                fx = _rt.unknown_fields(w, _K_TOOL_CALL_0_0, "", fx)
-            if not w1.keys() <= _K_TOOL_CALL_0_1:
-                fx = _rt.unknown_fields(w1, _K_TOOL_CALL_0_1, "/functionCall", fx)
+                canonical["arguments"] = value
+                if canonical["arguments"] == {}:
+                    forms["/functionCall/args"] = "present"
+            if mint_id and id_map is not None:
+                canonical["id"] = id_map.mint_call()
+                if canonical["id"] is not None:
+                    forms["/functionCall/id"] = "minted"
+            if len(wire) != 1:
+                unknown = _rt.unknown_fields(wire, _KNOWN_TOOL_CALL_0, "", unknown)
+            if not wire_function_call.keys() <= _KNOWN_TOOL_CALL_0_FUNCTION_CALL:
+                unknown = _rt.unknown_fields(
+                    wire_function_call, _KNOWN_TOOL_CALL_0_FUNCTION_CALL, "/functionCall", unknown
+                )
             if spelled:
-                fm.update(spelled)
-            if fx or fm:
-                c["extensions"] = {DIALECT: _rt.extension(fx, fm)}
+                forms.update(spelled)
+            if unknown or forms:
+                canonical["extensions"] = {DIALECT: _rt.extension(unknown, forms)}
             if id_map is not None:
-                id_map.note_call(c["id"], c["name"])
-            return c
+                id_map.note_call(canonical["id"], canonical["name"])
+            return canonical
     except (KeyError, TypeError, AttributeError, IndexError, _Mismatch):
         pass
-    raise _pj.as_spelled(_rt.explain(w, _CHECKS_TOOL_CALL, DIALECT, SHAPE_TOOL_CALL), spelled)
+    raise _pj.as_spelled(_rt.explain(wire, _CHECKS_TOOL_CALL, DIALECT, SHAPE_TOOL_CALL), spelled)
 
 
 def encode_tool_call(value: Any, *, strict: bool = False, id_map: IdMap | None = None) -> Encoded:
     """Encode a canonical tool_call as Google Gemini generateContent; lists what it cannot carry."""
-    c = value if type(value) is dict else _rt.as_canonical(value, SHAPE_TOOL_CALL)
+    canonical = value if type(value) is dict else _rt.as_canonical(value, SHAPE_TOOL_CALL)
     losses: list[_rt.Loss] = []
-    ext = c.get("extensions")
-    own = _rt.foreign_extensions(ext, DIALECT, losses, strict) if ext else _EMPTY
-    fm = own.get("forms", _EMPTY)
+    extensions = canonical.get("extensions")
+    own = _rt.foreign_extensions(extensions, DIALECT, losses, strict) if extensions else _EMPTY
+    forms = own.get("forms", _EMPTY)
+    wire: Any  # the wire value the variant below builds: an object or a constant
     try:
-        x0_id = c.get("id")
-        if x0_id is None or fm.get("/functionCall/id") == "minted":
-            x0_id = None if fm.get("/functionCall/id") == "null" else _MISSING
-        elif id_map is not None or type(x0_id) is not str or not _ID_OK(x0_id):
-            x0_id = _rt.encode_id(x0_id, _IDS, id_map, losses, strict, "/id")
-        x0_name = c["name"]
-        x0_arguments = c["arguments"]
-        if x0_arguments is None:
+        wire_id = canonical.get("id")
+        if wire_id is None or forms.get("/functionCall/id") == "minted":
+            wire_id = None if forms.get("/functionCall/id") == "null" else _MISSING
+        elif id_map is not None or type(wire_id) is not str or not _ID_OK(wire_id):
+            wire_id = _rt.encode_id(wire_id, _IDS, id_map, losses, strict, "/id")
+        wire_name = canonical["name"]
+        wire_arguments = canonical["arguments"]
+        if wire_arguments is None:
             _rt.report(
                 losses,
                 strict,
                 "/arguments",
                 DIALECT,
-                "argument text that is not a JSON object (" + str(c.get("arguments_error")) + "); sent as {}",
+                "argument text that is not a JSON object (" + str(canonical.get("arguments_error")) + "); sent as {}",
             )
-            x0_arguments = {}
-        if x0_arguments == {} and fm.get("/functionCall/args") != "present":
-            x0_arguments = None if fm.get("/functionCall/args") == "null" else _MISSING
-        w = {"functionCall": {"name": x0_name}}
-        if x0_id is not _MISSING:
-            w["functionCall"]["id"] = x0_id
-        if x0_arguments is not _MISSING:
-            w["functionCall"]["args"] = x0_arguments
+            wire_arguments = {}
+        if wire_arguments == {} and forms.get("/functionCall/args") != "present":
+            wire_arguments = None if forms.get("/functionCall/args") == "null" else _MISSING
+        wire = {"functionCall": {"name": wire_name}}
+        if wire_id is not _MISSING:
+            wire["functionCall"]["id"] = wire_id
+        if wire_arguments is not _MISSING:
+            wire["functionCall"]["args"] = wire_arguments
         if own:
-            _rt.apply_fields(w, own.get("fields", _EMPTY), DIALECT, losses, strict)
+            _rt.apply_fields(wire, own.get("fields", _EMPTY), DIALECT, losses, strict)
         if id_map is not None:
-            id_map.note_call(c["id"], c["name"])
-        if fm:
-            w = _pj.encode_spelling(w, fm)
-        return _tuple_new(Encoded, (w, losses))
+            id_map.note_call(canonical["id"], canonical["name"])
+        if forms:
+            wire = _pj.encode_spelling(wire, forms)
+        return _tuple_new(Encoded, (wire, losses))
     except (KeyError, TypeError, IndexError) as exc:
         raise _rt.CanonicalError(SHAPE_TOOL_CALL, exc) from None
 
@@ -595,7 +619,7 @@ SHAPE_TOOL_RESULT = "tool_result"
 _PROTO_TOOL_RESULT = {
     "functionResponse": {"id": None, "name": None, "response": None}
 }  # proto JSON: the field names read in either spelling
-_CHECKS_TOOL_RESULT = (
+_CHECKS_TOOL_RESULT: tuple[tuple[tuple[str, str, Any], ...], ...] = (
     (
         ("", "object", None),
         ("/functionResponse", "object", None),
@@ -604,107 +628,115 @@ _CHECKS_TOOL_RESULT = (
         ("/functionResponse/response", "object", None),
     ),
 )
-_K_TOOL_RESULT_0_0 = frozenset(("functionResponse",))
-_K_TOOL_RESULT_0_1 = frozenset(("id", "name", "response"))
+_KNOWN_TOOL_RESULT_0 = frozenset(("functionResponse",))
+_KNOWN_TOOL_RESULT_0_FUNCTION_RESPONSE = frozenset(("id", "name", "response"))
 
 
 def decode_tool_result(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     """Decode one Google Gemini generateContent tool_result into the canonical dict."""
-    w = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, SHAPE_TOOL_RESULT)
-    w, spelled = _pj.decode_spelling(w, _PROTO_TOOL_RESULT, DIALECT, SHAPE_TOOL_RESULT)
+    wire = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, SHAPE_TOOL_RESULT)
+    wire, spelled = _pj.decode_spelling(wire, _PROTO_TOOL_RESULT, DIALECT, SHAPE_TOOL_RESULT)
+    canonical: dict[str, Any]
+    forms: dict[str, Any]
+    unknown: dict[str, Any] | None
     try:
         if (
-            type(w) is dict
-            and type(w.get("functionResponse")) is dict
-            and "name" in w["functionResponse"]
-            and "response" in w["functionResponse"]
+            type(wire) is dict
+            and type(wire.get("functionResponse")) is dict
+            and "name" in wire["functionResponse"]
+            and "response" in wire["functionResponse"]
         ):
-            c: dict[str, Any] = {}
-            fx = None  # most values carry no unknown fields: make the dict only when one turns up
-            fm: dict[str, Any] = {}
-            mint = False
-            w1 = w["functionResponse"]
-            v = w1.get("id", _MISSING)
-            if v is _MISSING or v is None:
-                if v is None:
-                    fm["/functionResponse/id"] = "null"
-                c["call_id"] = None
-                mint = True
-            elif type(v) is not str:
+            canonical = {}
+            unknown = None  # most values carry no unknown fields: make the dict only when one turns up
+            forms = {}
+            mint_id = False
+            wire_function_response = wire["functionResponse"]
+            value = wire_function_response.get("id", _MISSING)
+            if value is _MISSING or value is None:
+                if value is None:
+                    forms["/functionResponse/id"] = "null"
+                canonical["call_id"] = None
+                mint_id = True
+            elif type(value) is not str:
                 raise _Mismatch
             else:
-                c["call_id"] = v
-            v = w1["name"]
-            if type(v) is not str or not v:
+                canonical["call_id"] = value
+            value = wire_function_response["name"]
+            if type(value) is not str or not value:
                 raise _Mismatch
-            c["name"] = v
-            v = w1["response"]
-            if type(v) is not dict:
+            canonical["name"] = value
+            value = wire_function_response["response"]
+            if type(value) is not dict:
                 raise _Mismatch
-            c["content"], c["is_error"] = _rt.result_from_object(v, "output", "error", fm, "/functionResponse/response")
-            if mint and id_map is not None:
-                c["call_id"] = id_map.claim(c.get("name"))
-                if c["call_id"] is not None:
-                    fm["/functionResponse/id"] = "minted"
-            if len(w) != 1:
-                fx = _rt.unknown_fields(w, _K_TOOL_RESULT_0_0, "", fx)
-            if not w1.keys() <= _K_TOOL_RESULT_0_1:
-                fx = _rt.unknown_fields(w1, _K_TOOL_RESULT_0_1, "/functionResponse", fx)
+            canonical["content"], canonical["is_error"] = _rt.result_from_object(
+                value, "output", "error", forms, "/functionResponse/response"
+            )
+            if mint_id and id_map is not None:
+                canonical["call_id"] = id_map.claim(canonical.get("name"))
+                if canonical["call_id"] is not None:
+                    forms["/functionResponse/id"] = "minted"
+            if len(wire) != 1:
+                unknown = _rt.unknown_fields(wire, _KNOWN_TOOL_RESULT_0, "", unknown)
+            if not wire_function_response.keys() <= _KNOWN_TOOL_RESULT_0_FUNCTION_RESPONSE:
+                unknown = _rt.unknown_fields(
+                    wire_function_response, _KNOWN_TOOL_RESULT_0_FUNCTION_RESPONSE, "/functionResponse", unknown
+                )
             if spelled:
-                fm.update(spelled)
-            if fx or fm:
-                c["extensions"] = {DIALECT: _rt.extension(fx, fm)}
+                forms.update(spelled)
+            if unknown or forms:
+                canonical["extensions"] = {DIALECT: _rt.extension(unknown, forms)}
             if id_map is not None:
-                id_map.note_result(c.get("call_id"))  # answered by id: id-less results link among the rest
-            return c
+                id_map.note_result(canonical.get("call_id"))  # answered by id: id-less results link among the rest
+            return canonical
     except (KeyError, TypeError, AttributeError, IndexError, _Mismatch):
         pass
-    raise _pj.as_spelled(_rt.explain(w, _CHECKS_TOOL_RESULT, DIALECT, SHAPE_TOOL_RESULT), spelled)
+    raise _pj.as_spelled(_rt.explain(wire, _CHECKS_TOOL_RESULT, DIALECT, SHAPE_TOOL_RESULT), spelled)
 
 
 def encode_tool_result(value: Any, *, strict: bool = False, id_map: IdMap | None = None) -> Encoded:
     """Encode a canonical tool_result as Google Gemini generateContent; lists what it cannot carry."""
-    c = value if type(value) is dict else _rt.as_canonical(value, SHAPE_TOOL_RESULT)
+    canonical = value if type(value) is dict else _rt.as_canonical(value, SHAPE_TOOL_RESULT)
     losses: list[_rt.Loss] = []
-    ext = c.get("extensions")
-    own = _rt.foreign_extensions(ext, DIALECT, losses, strict) if ext else _EMPTY
-    fm = own.get("forms", _EMPTY)
+    extensions = canonical.get("extensions")
+    own = _rt.foreign_extensions(extensions, DIALECT, losses, strict) if extensions else _EMPTY
+    forms = own.get("forms", _EMPTY)
+    wire: Any  # the wire value the variant below builds: an object or a constant
     try:
-        x0_call_id = c.get("call_id")
-        if x0_call_id is None or fm.get("/functionResponse/id") == "minted":
-            x0_call_id = None if fm.get("/functionResponse/id") == "null" else _MISSING
-        elif id_map is not None or type(x0_call_id) is not str or not _ID_OK(x0_call_id):
-            x0_call_id = _rt.encode_id(x0_call_id, _IDS, id_map, losses, strict, "/call_id")
-        x0_name = c.get("name")
-        if x0_name is None and id_map is not None:
-            x0_name = id_map.name_for(c.get("call_id"))
-        if x0_name is None:
+        wire_call_id = canonical.get("call_id")
+        if wire_call_id is None or forms.get("/functionResponse/id") == "minted":
+            wire_call_id = None if forms.get("/functionResponse/id") == "null" else _MISSING
+        elif id_map is not None or type(wire_call_id) is not str or not _ID_OK(wire_call_id):
+            wire_call_id = _rt.encode_id(wire_call_id, _IDS, id_map, losses, strict, "/call_id")
+        wire_name = canonical.get("name")
+        if wire_name is None and id_map is not None:
+            wire_name = id_map.name_for(canonical.get("call_id"))
+        if wire_name is None:
             _rt.report(
                 losses,
                 strict,
                 "/name",
                 DIALECT,
-                "a result without its tool name (the id map does not know call " + repr(c.get("call_id")) + ")",
+                "a result without its tool name (the id map does not know call " + repr(canonical.get("call_id")) + ")",
             )
             return _tuple_new(Encoded, (None, losses))
-        x0_content = _rt.result_to_object(
-            c["content"],
-            c.get("is_error", False),
+        wire_content = _rt.result_to_object(
+            canonical["content"],
+            canonical.get("is_error", False),
             "output",
             "error",
-            fm.get("/functionResponse/response"),
+            forms.get("/functionResponse/response"),
             losses,
             strict,
             DIALECT,
         )
-        w = {"functionResponse": {"name": x0_name, "response": x0_content}}
-        if x0_call_id is not _MISSING:
-            w["functionResponse"]["id"] = x0_call_id
+        wire = {"functionResponse": {"name": wire_name, "response": wire_content}}
+        if wire_call_id is not _MISSING:
+            wire["functionResponse"]["id"] = wire_call_id
         if own:
-            _rt.apply_fields(w, own.get("fields", _EMPTY), DIALECT, losses, strict)
-        if fm:
-            w = _pj.encode_spelling(w, fm)
-        return _tuple_new(Encoded, (w, losses))
+            _rt.apply_fields(wire, own.get("fields", _EMPTY), DIALECT, losses, strict)
+        if forms:
+            wire = _pj.encode_spelling(wire, forms)
+        return _tuple_new(Encoded, (wire, losses))
     except (KeyError, TypeError, IndexError) as exc:
         raise _rt.CanonicalError(SHAPE_TOOL_RESULT, exc) from None
 
@@ -805,10 +837,10 @@ def extract(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     """The canonical tools, tool choice, calls and results of a whole Google Gemini generateContent request
     or response, in order; decode errors name the pointer inside the payload. `notes` lists
     the links the wire did not state (a result without an id linked to a call by position)."""
-    w = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, _ENVELOPE_KINDS[0][0])
-    if type(w) is dict:
-        w = _pj.decode_spelling(w, _PROTO_ENVELOPE, DIALECT, "envelope")[0]  # either spelling, single values
-    _envelopes.check(w, _ENVELOPE_KINDS, DIALECT)  # not a request or response: never read as empty
+    wire = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, _ENVELOPE_KINDS[0][0])
+    if type(wire) is dict:
+        wire = _pj.decode_spelling(wire, _PROTO_ENVELOPE, DIALECT, "envelope")[0]  # either spelling, single values
+    _envelopes.check(wire, _ENVELOPE_KINDS, DIALECT)  # not a request or response: never read as empty
     id_map = IdMap() if id_map is None else id_map
     out: dict[str, Any] = {
         "tools": [],
@@ -819,52 +851,52 @@ def extract(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
         "notes": [],
     }
     # tool_definition at /tools/*/functionDeclarations/*
-    v0 = w.get("tools") if type(w) is dict else None
-    for i1, e1 in enumerate(_rt.elements(v0)):
-        v2 = e1.get("functionDeclarations") if type(e1) is dict else None
-        for i3, e3 in enumerate(_rt.elements(v2)):
-            e = e3
-            if e is not None:
-                at = f"/tools/{i1}/functionDeclarations/{i3}"
-                out[_KEYS["tool_definition"]].append(_rt.decode_at(decode_tool_definition, e, at, id_map))
+    tools = wire.get("tools") if type(wire) is dict else None
+    for tools_index, tools_item in enumerate(_rt.elements(tools)):
+        function_declarations = tools_item.get("functionDeclarations") if type(tools_item) is dict else None
+        for function_declarations_index, function_declarations_item in enumerate(_rt.elements(function_declarations)):
+            element = function_declarations_item
+            if element is not None:
+                at = f"/tools/{tools_index}/functionDeclarations/{function_declarations_index}"
+                out[_KEYS["tool_definition"]].append(_rt.decode_at(decode_tool_definition, element, at, id_map))
     # tool_choice at /toolConfig/functionCallingConfig
-    v0 = w.get("toolConfig") if type(w) is dict else None
-    v1 = v0.get("functionCallingConfig") if type(v0) is dict else None
-    e = v1
-    if e is not None:
+    tool_config = wire.get("toolConfig") if type(wire) is dict else None
+    function_calling_config = tool_config.get("functionCallingConfig") if type(tool_config) is dict else None
+    element = function_calling_config
+    if element is not None:
         at = "/toolConfig/functionCallingConfig"
-        out["tool_choice"] = _rt.decode_at(decode_tool_choice, e, at, id_map)
+        out["tool_choice"] = _rt.decode_at(decode_tool_choice, element, at, id_map)
     # tool_call at /contents/*/parts/*
-    v0 = w.get("contents") if type(w) is dict else None
-    for i1, e1 in enumerate(_rt.elements(v0)):
-        v2 = e1.get("parts") if type(e1) is dict else None
-        for i3, e3 in enumerate(_rt.elements(v2)):
-            e = e3
-            if e is not None and _rt.lookup(e, ("functionCall",)) is not _MISSING:
-                at = f"/contents/{i1}/parts/{i3}"
-                out[_KEYS["tool_call"]].append(_rt.decode_at(decode_tool_call, e, at, id_map))
+    contents = wire.get("contents") if type(wire) is dict else None
+    for contents_index, contents_item in enumerate(_rt.elements(contents)):
+        parts_value = contents_item.get("parts") if type(contents_item) is dict else None
+        for parts_value_index, parts_value_item in enumerate(_rt.elements(parts_value)):
+            element = parts_value_item
+            if element is not None and _rt.lookup(element, ("functionCall",)) is not _MISSING:
+                at = f"/contents/{contents_index}/parts/{parts_value_index}"
+                out[_KEYS["tool_call"]].append(_rt.decode_at(decode_tool_call, element, at, id_map))
     # tool_result at /contents/*/parts/*
-    v0 = w.get("contents") if type(w) is dict else None
-    for i1, e1 in enumerate(_rt.elements(v0)):
-        v2 = e1.get("parts") if type(e1) is dict else None
-        for i3, e3 in enumerate(_rt.elements(v2)):
-            e = e3
-            if e is not None and _rt.lookup(e, ("functionResponse",)) is not _MISSING:
-                at = f"/contents/{i1}/parts/{i3}"
-                out[_KEYS["tool_result"]].append(_rt.decode_at(decode_tool_result, e, at, id_map))
+    contents = wire.get("contents") if type(wire) is dict else None
+    for contents_index, contents_item in enumerate(_rt.elements(contents)):
+        parts_value = contents_item.get("parts") if type(contents_item) is dict else None
+        for parts_value_index, parts_value_item in enumerate(_rt.elements(parts_value)):
+            element = parts_value_item
+            if element is not None and _rt.lookup(element, ("functionResponse",)) is not _MISSING:
+                at = f"/contents/{contents_index}/parts/{parts_value_index}"
+                out[_KEYS["tool_result"]].append(_rt.decode_at(decode_tool_result, element, at, id_map))
                 _rt.note_position(out, id_map, at, DIALECT)
     # tool_call at /candidates/*/content/parts/*
-    v0 = w.get("candidates") if type(w) is dict else None
-    for i1, e1 in enumerate(_rt.elements(v0)):
-        v2 = e1.get("content") if type(e1) is dict else None
-        v3 = v2.get("parts") if type(v2) is dict else None
-        for i4, e4 in enumerate(_rt.elements(v3)):
-            e = e4
-            if e is not None and _rt.lookup(e, ("functionCall",)) is not _MISSING:
-                at = f"/candidates/{i1}/content/parts/{i4}"
-                out[_KEYS["tool_call"]].append(_rt.decode_at(decode_tool_call, e, at, id_map))
+    candidates = wire.get("candidates") if type(wire) is dict else None
+    for candidates_index, candidates_item in enumerate(_rt.elements(candidates)):
+        content = candidates_item.get("content") if type(candidates_item) is dict else None
+        parts_value = content.get("parts") if type(content) is dict else None
+        for parts_value_index, parts_value_item in enumerate(_rt.elements(parts_value)):
+            element = parts_value_item
+            if element is not None and _rt.lookup(element, ("functionCall",)) is not _MISSING:
+                at = f"/candidates/{candidates_index}/content/parts/{parts_value_index}"
+                out[_KEYS["tool_call"]].append(_rt.decode_at(decode_tool_call, element, at, id_map))
     if out["finish_reason"] is None:
-        out["finish_reason"] = _rt.first_at(w, ("candidates", "*", "finishReason"))
+        out["finish_reason"] = _rt.first_at(wire, ("candidates", "*", "finishReason"))
     return out
 
 
@@ -887,12 +919,12 @@ def inject(payload: Any, parts: dict[str, Any], *, strict: bool = False, id_map:
     request or response. Keys left out of parts are left alone. A tools list is rebuilt (an
     empty one removes the field and the tool choice: never `tools: []`); calls and results
     replace the payload's own, one for one. Losses of every encoded part are listed."""
-    w = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, "envelope")
-    w, spelled = _pj.decode_spelling(w, _PROTO_ENVELOPE, DIALECT, "envelope")
+    wire = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, "envelope")
+    wire, spelled = _pj.decode_spelling(wire, _PROTO_ENVELOPE, DIALECT, "envelope")
     encoders = {shape: globals()["encode_" + shape] for shape in SHAPES}
     return _pj.respelled(
         _rt.inject(
-            w,
+            wire,
             parts,
             _LOCATIONS,
             encoders,

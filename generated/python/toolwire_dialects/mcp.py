@@ -62,7 +62,7 @@ class _Mismatch(Exception):
 # --- tool_definition ---------------------------------------------------------------------
 
 SHAPE_TOOL_DEFINITION = "tool_definition"
-_CHECKS_TOOL_DEFINITION = (
+_CHECKS_TOOL_DEFINITION: tuple[tuple[tuple[str, str, Any], ...], ...] = (
     (
         ("", "object", None),
         ("/name", "nonempty", None),
@@ -70,65 +70,69 @@ _CHECKS_TOOL_DEFINITION = (
         ("/inputSchema", "object", None),
     ),
 )
-_K_TOOL_DEFINITION_0_0 = frozenset(("description", "inputSchema", "name"))
+_KNOWN_TOOL_DEFINITION_0 = frozenset(("description", "inputSchema", "name"))
 
 
 def decode_tool_definition(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     """Decode one Model Context Protocol (tools, 2025-11-25) tool_definition into the canonical dict."""
-    w = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, SHAPE_TOOL_DEFINITION)
+    wire = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, SHAPE_TOOL_DEFINITION)
+    canonical: dict[str, Any]
+    forms: dict[str, Any]
+    unknown: dict[str, Any] | None
     try:
-        if type(w) is dict and "name" in w and "inputSchema" in w:
-            c: dict[str, Any] = {}
-            fx = None  # most values carry no unknown fields: make the dict only when one turns up
-            fm: dict[str, Any] = {}
-            v = w["name"]
-            if type(v) is not str or not v:
+        if type(wire) is dict and "name" in wire and "inputSchema" in wire:
+            canonical = {}
+            unknown = None  # most values carry no unknown fields: make the dict only when one turns up
+            forms = _EMPTY
+            value = wire["name"]
+            if type(value) is not str or not value:
                 raise _Mismatch
-            c["name"] = v
-            v = w.get("description", _MISSING)
-            if v is _MISSING:
+            canonical["name"] = value
+            value = wire.get("description", _MISSING)
+            if value is _MISSING:
                 pass
-            elif v is None:
-                fm["/description"] = "null"
-            elif type(v) is not str:
+            elif value is None:
+                forms = {**forms, "/description": "null"}
+            elif type(value) is not str:
                 raise _Mismatch
             else:
-                c["description"] = v
-            v = w["inputSchema"]
-            if type(v) is not dict:
+                canonical["description"] = value
+            value = wire["inputSchema"]
+            if type(value) is not dict:
                 raise _Mismatch
-            c["parameters"] = v
-            if not w.keys() <= _K_TOOL_DEFINITION_0_0:
-                fx = _rt.unknown_fields(w, _K_TOOL_DEFINITION_0_0, "", fx)
-            if fx or fm:
-                c["extensions"] = {DIALECT: _rt.extension(fx, fm)}
-            return c
+            canonical["parameters"] = value
+            if not wire.keys() <= _KNOWN_TOOL_DEFINITION_0:
+                unknown = _rt.unknown_fields(wire, _KNOWN_TOOL_DEFINITION_0, "", unknown)
+            if unknown or forms:
+                canonical["extensions"] = {DIALECT: _rt.extension(unknown, forms)}
+            return canonical
     except (KeyError, TypeError, AttributeError, IndexError, _Mismatch):
         pass
-    raise _rt.explain(w, _CHECKS_TOOL_DEFINITION, DIALECT, SHAPE_TOOL_DEFINITION)
+    raise _rt.explain(wire, _CHECKS_TOOL_DEFINITION, DIALECT, SHAPE_TOOL_DEFINITION)
 
 
 def encode_tool_definition(value: Any, *, strict: bool = False, id_map: IdMap | None = None) -> Encoded:
     """Encode a canonical tool_definition as Model Context Protocol (tools, 2025-11-25); lists what it cannot carry."""
-    c = value if type(value) is dict else _rt.as_canonical(value, SHAPE_TOOL_DEFINITION)
+    canonical = value if type(value) is dict else _rt.as_canonical(value, SHAPE_TOOL_DEFINITION)
     losses: list[_rt.Loss] = []
-    ext = c.get("extensions")
-    own = _rt.foreign_extensions(ext, DIALECT, losses, strict) if ext else _EMPTY
-    fm = own.get("forms", _EMPTY)
+    extensions = canonical.get("extensions")
+    own = _rt.foreign_extensions(extensions, DIALECT, losses, strict) if extensions else _EMPTY
+    forms = own.get("forms", _EMPTY)
+    wire: Any  # the wire value the variant below builds: an object or a constant
     try:
-        x0_name = c["name"]
-        x0_description = c.get("description")
-        if x0_description is None:
-            x0_description = None if fm.get("/description") == "null" else _MISSING
-        x0_parameters = c["parameters"]
-        w = {"name": x0_name, "inputSchema": x0_parameters}
-        if x0_description is not _MISSING:
-            w["description"] = x0_description
-        if c.get("strict") is not None:
+        wire_name = canonical["name"]
+        wire_description = canonical.get("description")
+        if wire_description is None:
+            wire_description = None if forms.get("/description") == "null" else _MISSING
+        wire_parameters = canonical["parameters"]
+        wire = {"name": wire_name, "inputSchema": wire_parameters}
+        if wire_description is not _MISSING:
+            wire["description"] = wire_description
+        if canonical.get("strict") is not None:
             _rt.report(losses, strict, "/strict", DIALECT, "strict schema enforcement")
         if own:
-            _rt.apply_fields(w, own.get("fields", _EMPTY), DIALECT, losses, strict)
-        return _tuple_new(Encoded, (w, losses))
+            _rt.apply_fields(wire, own.get("fields", _EMPTY), DIALECT, losses, strict)
+        return _tuple_new(Encoded, (wire, losses))
     except (KeyError, TypeError, IndexError) as exc:
         raise _rt.CanonicalError(SHAPE_TOOL_DEFINITION, exc) from None
 
@@ -136,76 +140,82 @@ def encode_tool_definition(value: Any, *, strict: bool = False, id_map: IdMap | 
 # --- tool_call ---------------------------------------------------------------------------
 
 SHAPE_TOOL_CALL = "tool_call"
-_CHECKS_TOOL_CALL = ((("", "object", None), ("/name", "nonempty", None), ("/arguments", "optional", "object")),)
-_K_TOOL_CALL_0_0 = frozenset(("arguments", "name"))
+_CHECKS_TOOL_CALL: tuple[tuple[tuple[str, str, Any], ...], ...] = (
+    (("", "object", None), ("/name", "nonempty", None), ("/arguments", "optional", "object")),
+)
+_KNOWN_TOOL_CALL_0 = frozenset(("arguments", "name"))
 
 
 def decode_tool_call(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     """Decode one Model Context Protocol (tools, 2025-11-25) tool_call into the canonical dict."""
-    w = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, SHAPE_TOOL_CALL)
+    wire = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, SHAPE_TOOL_CALL)
+    canonical: dict[str, Any]
+    forms: dict[str, Any]
+    unknown: dict[str, Any] | None
     try:
-        if type(w) is dict and "name" in w:
-            c: dict[str, Any] = {}
-            fx = None  # most values carry no unknown fields: make the dict only when one turns up
-            fm: dict[str, Any] = {}
-            v = w["name"]
-            if type(v) is not str or not v:
+        if type(wire) is dict and "name" in wire:
+            canonical = {}
+            unknown = None  # most values carry no unknown fields: make the dict only when one turns up
+            forms = _EMPTY
+            value = wire["name"]
+            if type(value) is not str or not value:
                 raise _Mismatch
-            c["name"] = v
-            v = w.get("arguments", _MISSING)
-            if v is _MISSING:
-                c["arguments"] = {}
-            elif v is None:
-                fm["/arguments"] = "null"
-                c["arguments"] = {}
-            elif type(v) is not dict:
+            canonical["name"] = value
+            value = wire.get("arguments", _MISSING)
+            if value is _MISSING:
+                canonical["arguments"] = {}
+            elif value is None:
+                forms = {**forms, "/arguments": "null"}
+                canonical["arguments"] = {}
+            elif type(value) is not dict:
                 raise _Mismatch
             else:
-                c["arguments"] = v
-                if c["arguments"] == {}:
-                    fm["/arguments"] = "present"
-            c["id"] = id_map.mint_call() if id_map is not None else None  # the transport links calls, not an id
-            if not w.keys() <= _K_TOOL_CALL_0_0:
-                fx = _rt.unknown_fields(w, _K_TOOL_CALL_0_0, "", fx)
-            if fx or fm:
-                c["extensions"] = {DIALECT: _rt.extension(fx, fm)}
+                canonical["arguments"] = value
+                if canonical["arguments"] == {}:
+                    forms = {**forms, "/arguments": "present"}
+            canonical["id"] = id_map.mint_call() if id_map is not None else None  # the transport links calls, not an id
+            if not wire.keys() <= _KNOWN_TOOL_CALL_0:
+                unknown = _rt.unknown_fields(wire, _KNOWN_TOOL_CALL_0, "", unknown)
+            if unknown or forms:
+                canonical["extensions"] = {DIALECT: _rt.extension(unknown, forms)}
             if id_map is not None:
-                id_map.note_call(c["id"], c["name"])
-            return c
+                id_map.note_call(canonical["id"], canonical["name"])
+            return canonical
     except (KeyError, TypeError, AttributeError, IndexError, _Mismatch):
         pass
-    raise _rt.explain(w, _CHECKS_TOOL_CALL, DIALECT, SHAPE_TOOL_CALL)
+    raise _rt.explain(wire, _CHECKS_TOOL_CALL, DIALECT, SHAPE_TOOL_CALL)
 
 
 def encode_tool_call(value: Any, *, strict: bool = False, id_map: IdMap | None = None) -> Encoded:
     """Encode a canonical tool_call as Model Context Protocol (tools, 2025-11-25); lists what it cannot carry."""
-    c = value if type(value) is dict else _rt.as_canonical(value, SHAPE_TOOL_CALL)
+    canonical = value if type(value) is dict else _rt.as_canonical(value, SHAPE_TOOL_CALL)
     losses: list[_rt.Loss] = []
-    ext = c.get("extensions")
-    own = _rt.foreign_extensions(ext, DIALECT, losses, strict) if ext else _EMPTY
-    fm = own.get("forms", _EMPTY)
+    extensions = canonical.get("extensions")
+    own = _rt.foreign_extensions(extensions, DIALECT, losses, strict) if extensions else _EMPTY
+    forms = own.get("forms", _EMPTY)
+    wire: Any  # the wire value the variant below builds: an object or a constant
     try:
-        x0_name = c["name"]
-        x0_arguments = c["arguments"]
-        if x0_arguments is None:
+        wire_name = canonical["name"]
+        wire_arguments = canonical["arguments"]
+        if wire_arguments is None:
             _rt.report(
                 losses,
                 strict,
                 "/arguments",
                 DIALECT,
-                "argument text that is not a JSON object (" + str(c.get("arguments_error")) + "); sent as {}",
+                "argument text that is not a JSON object (" + str(canonical.get("arguments_error")) + "); sent as {}",
             )
-            x0_arguments = {}
-        if x0_arguments == {} and fm.get("/arguments") != "present":
-            x0_arguments = None if fm.get("/arguments") == "null" else _MISSING
-        w = {"name": x0_name}
-        if x0_arguments is not _MISSING:
-            w["arguments"] = x0_arguments
+            wire_arguments = {}
+        if wire_arguments == {} and forms.get("/arguments") != "present":
+            wire_arguments = None if forms.get("/arguments") == "null" else _MISSING
+        wire = {"name": wire_name}
+        if wire_arguments is not _MISSING:
+            wire["arguments"] = wire_arguments
         if own:
-            _rt.apply_fields(w, own.get("fields", _EMPTY), DIALECT, losses, strict)
+            _rt.apply_fields(wire, own.get("fields", _EMPTY), DIALECT, losses, strict)
         if id_map is not None:
-            id_map.note_call(c["id"], c["name"])
-        return _tuple_new(Encoded, (w, losses))
+            id_map.note_call(canonical["id"], canonical["name"])
+        return _tuple_new(Encoded, (wire, losses))
     except (KeyError, TypeError, IndexError) as exc:
         raise _rt.CanonicalError(SHAPE_TOOL_CALL, exc) from None
 
@@ -213,139 +223,147 @@ def encode_tool_call(value: Any, *, strict: bool = False, id_map: IdMap | None =
 # --- tool_result -------------------------------------------------------------------------
 
 SHAPE_TOOL_RESULT = "tool_result"
-_CHECKS_TOOL_RESULT = ((("", "object", None), ("/content", "any", None), ("/isError", "optional", "boolean")),)
-_K_TOOL_RESULT_0_0 = frozenset(("content", "isError"))
-_K_TOOL_RESULT_0_CONTENT_0_0 = frozenset(("text", "type"))
-_K_TOOL_RESULT_0_CONTENT_1_0 = frozenset(("data", "mimeType", "type"))
+_CHECKS_TOOL_RESULT: tuple[tuple[tuple[str, str, Any], ...], ...] = (
+    (("", "object", None), ("/content", "any", None), ("/isError", "optional", "boolean")),
+)
+_KNOWN_TOOL_RESULT_0 = frozenset(("content", "isError"))
+_KNOWN_TOOL_RESULT_0_CONTENT_0 = frozenset(("text", "type"))
+_KNOWN_TOOL_RESULT_0_CONTENT_1 = frozenset(("data", "mimeType", "type"))
 
 
-def _CONTENT_TOOL_RESULT_0_CONTENT_in(blocks: Any, fx: dict[str, Any], fm: dict[str, Any]) -> list[dict[str, Any]]:
+def _CONTENT_TOOL_RESULT_0_CONTENT_in(
+    blocks: Any, unknown: dict[str, Any] | None, forms: dict[str, Any]
+) -> list[dict[str, Any]]:
     if type(blocks) is not list:
         raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, "/content", "expected an array of blocks")
     parts: list[dict[str, Any]] = []
-    for i, b in enumerate(blocks):
-        at = "/content" + "/" + str(i)
-        if type(b) is dict and b.get("type") == "text":
-            p = {"type": "text"}
+    for position, block in enumerate(blocks):
+        at = "/content" + "/" + str(position)
+        if type(block) is dict and block.get("type") == "text":
+            part = {"type": "text"}
             try:
-                v = b["text"]
+                value = block["text"]
             except (KeyError, TypeError):
                 raise _rt.DecodeError(
                     DIALECT, SHAPE_TOOL_RESULT, at + "/text", "expected a value, got nothing"
                 ) from None
-            if type(v) is not str:
+            if type(value) is not str:
                 raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/text", "expected a string")
-            p["text"] = v
-            if len(b) != 2:
-                fx = _rt.unknown_fields(b, _K_TOOL_RESULT_0_CONTENT_0_0, at + "", fx)
-            parts.append(p)
+            part["text"] = value
+            if len(block) != 2:
+                unknown = _rt.unknown_fields(block, _KNOWN_TOOL_RESULT_0_CONTENT_0, at + "", unknown)
+            parts.append(part)
             continue
-        if type(b) is dict and b.get("type") == "image":
-            p = {"type": "image"}
+        if type(block) is dict and block.get("type") == "image":
+            part = {"type": "image"}
             try:
-                v = b["data"]
+                value = block["data"]
             except (KeyError, TypeError):
                 raise _rt.DecodeError(
                     DIALECT, SHAPE_TOOL_RESULT, at + "/data", "expected a value, got nothing"
                 ) from None
-            if type(v) is not str:
+            if type(value) is not str:
                 raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/data", "expected a string")
-            p["data"] = v
+            part["data"] = value
             try:
-                v = b["mimeType"]
+                value = block["mimeType"]
             except (KeyError, TypeError):
                 raise _rt.DecodeError(
                     DIALECT, SHAPE_TOOL_RESULT, at + "/mimeType", "expected a value, got nothing"
                 ) from None
-            if type(v) is not str:
+            if type(value) is not str:
                 raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/mimeType", "expected a string")
-            p["media_type"] = v
-            if len(b) != 3:
-                fx = _rt.unknown_fields(b, _K_TOOL_RESULT_0_CONTENT_1_0, at + "", fx)
-            parts.append(p)
+            part["media_type"] = value
+            if len(block) != 3:
+                unknown = _rt.unknown_fields(block, _KNOWN_TOOL_RESULT_0_CONTENT_1, at + "", unknown)
+            parts.append(part)
             continue
-        if type(b) is not dict:
+        if type(block) is not dict:
             raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at, "expected an object")
-        parts.append({"type": "wire", "dialect": DIALECT, "value": b})
+        parts.append({"type": "wire", "dialect": DIALECT, "value": block})
     return parts
 
 
 def _CONTENT_TOOL_RESULT_0_CONTENT_out(
-    parts: list[dict[str, Any]], fm: dict[str, Any], losses: list[_rt.Loss], strict: bool
+    parts: list[dict[str, Any]], forms: dict[str, Any], losses: list[_rt.Loss], strict: bool
 ) -> Any:
-    out: list[Any] = []
-    for i, p in enumerate(parts):
-        kind = p["type"]
-        if kind == "text" and "text" in p:
-            out.append({"type": "text", "text": p["text"]})
+    blocks: list[Any] = []
+    for position, part in enumerate(parts):
+        kind = part["type"]
+        if kind == "text" and "text" in part:
+            blocks.append({"type": "text", "text": part["text"]})
             continue
-        if kind == "image" and "data" in p and "media_type" in p:
-            out.append({"type": "image", "data": p["data"], "mimeType": p["media_type"]})
+        if kind == "image" and "data" in part and "media_type" in part:
+            blocks.append({"type": "image", "data": part["data"], "mimeType": part["media_type"]})
             continue
         if kind == "json":
-            _rt.report(losses, strict, "/content/" + str(i), DIALECT, "a json part as such (sent as JSON text)")
-            p = {"type": "text", "text": _rt.text_of_json(p["value"])}
-            out.append({"type": "text", "text": p["text"]})
+            _rt.report(losses, strict, "/content/" + str(position), DIALECT, "a json part as such (sent as JSON text)")
+            part = {"type": "text", "text": _rt.text_of_json(part["value"])}
+            blocks.append({"type": "text", "text": part["text"]})
             continue
-        if kind == "wire" and p["dialect"] == DIALECT:
-            out.append(p["value"])
+        if kind == "wire" and part["dialect"] == DIALECT:
+            blocks.append(part["value"])
             continue
-        _rt.report(losses, strict, "/content/" + str(i), DIALECT, _rt.describe_part(p))
-    return out
+        _rt.report(losses, strict, "/content/" + str(position), DIALECT, _rt.describe_part(part))
+    return blocks
 
 
 def decode_tool_result(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     """Decode one Model Context Protocol (tools, 2025-11-25) tool_result into the canonical dict."""
-    w = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, SHAPE_TOOL_RESULT)
+    wire = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, SHAPE_TOOL_RESULT)
+    canonical: dict[str, Any]
+    forms: dict[str, Any]
+    unknown: dict[str, Any] | None
     try:
-        if type(w) is dict and "content" in w:
-            c: dict[str, Any] = {"call_id": None}
-            fx: dict[str, Any] | None = {}
-            fm: dict[str, Any] = {}
-            v = w["content"]
-            c["content"] = _CONTENT_TOOL_RESULT_0_CONTENT_in(v, fx, fm)
-            v = w.get("isError", _MISSING)
-            if v is _MISSING:
-                c["is_error"] = False
-            elif v is None:
-                fm["/isError"] = "null"
-                c["is_error"] = False
-            elif type(v) is not bool:
+        if type(wire) is dict and "content" in wire:
+            canonical = {"call_id": None}
+            unknown = {}
+            forms = {}
+            value = wire["content"]
+            canonical["content"] = _CONTENT_TOOL_RESULT_0_CONTENT_in(value, unknown, forms)
+            value = wire.get("isError", _MISSING)
+            if value is _MISSING:
+                canonical["is_error"] = False
+            elif value is None:
+                forms["/isError"] = "null"
+                canonical["is_error"] = False
+            elif type(value) is not bool:
                 raise _Mismatch
             else:
-                c["is_error"] = v
-                if c["is_error"] is False:
-                    fm["/isError"] = "present"
-            if not w.keys() <= _K_TOOL_RESULT_0_0:
-                fx = _rt.unknown_fields(w, _K_TOOL_RESULT_0_0, "", fx)
-            if fx or fm:
-                c["extensions"] = {DIALECT: _rt.extension(fx, fm)}
+                canonical["is_error"] = value
+                if canonical["is_error"] is False:
+                    forms["/isError"] = "present"
+            if not wire.keys() <= _KNOWN_TOOL_RESULT_0:
+                unknown = _rt.unknown_fields(wire, _KNOWN_TOOL_RESULT_0, "", unknown)
+            if unknown or forms:
+                canonical["extensions"] = {DIALECT: _rt.extension(unknown, forms)}
             if id_map is not None:
-                id_map.note_result(c.get("call_id"))  # answered by id: id-less results link among the rest
-            return c
+                id_map.note_result(canonical.get("call_id"))  # answered by id: id-less results link among the rest
+            return canonical
     except (KeyError, TypeError, AttributeError, IndexError, _Mismatch):
         pass
-    raise _rt.explain(w, _CHECKS_TOOL_RESULT, DIALECT, SHAPE_TOOL_RESULT)
+    raise _rt.explain(wire, _CHECKS_TOOL_RESULT, DIALECT, SHAPE_TOOL_RESULT)
 
 
 def encode_tool_result(value: Any, *, strict: bool = False, id_map: IdMap | None = None) -> Encoded:
     """Encode a canonical tool_result as Model Context Protocol (tools, 2025-11-25); lists what it cannot carry."""
-    c = value if type(value) is dict else _rt.as_canonical(value, SHAPE_TOOL_RESULT)
+    canonical = value if type(value) is dict else _rt.as_canonical(value, SHAPE_TOOL_RESULT)
     losses: list[_rt.Loss] = []
-    ext = c.get("extensions")
-    own = _rt.foreign_extensions(ext, DIALECT, losses, strict) if ext else _EMPTY
-    fm = own.get("forms", _EMPTY)
+    extensions = canonical.get("extensions")
+    own = _rt.foreign_extensions(extensions, DIALECT, losses, strict) if extensions else _EMPTY
+    forms = own.get("forms", _EMPTY)
+    wire: Any  # the wire value the variant below builds: an object or a constant
     try:
-        x0_content = _CONTENT_TOOL_RESULT_0_CONTENT_out(c["content"], fm, losses, strict)
-        x0_is_error = c.get("is_error", False)
-        if x0_is_error is False and fm.get("/isError") != "present":
-            x0_is_error = None if fm.get("/isError") == "null" else _MISSING
-        w = {"content": x0_content}
-        if x0_is_error is not _MISSING:
-            w["isError"] = x0_is_error
+        wire_content = _CONTENT_TOOL_RESULT_0_CONTENT_out(canonical["content"], forms, losses, strict)
+        wire_is_error = canonical.get("is_error", False)
+        if wire_is_error is False and forms.get("/isError") != "present":
+            wire_is_error = None if forms.get("/isError") == "null" else _MISSING
+        wire = {"content": wire_content}
+        if wire_is_error is not _MISSING:
+            wire["isError"] = wire_is_error
         if own:
-            _rt.apply_fields(w, own.get("fields", _EMPTY), DIALECT, losses, strict)
-        return _tuple_new(Encoded, (w, losses))
+            _rt.apply_fields(wire, own.get("fields", _EMPTY), DIALECT, losses, strict)
+        return _tuple_new(Encoded, (wire, losses))
     except (KeyError, TypeError, IndexError) as exc:
         raise _rt.CanonicalError(SHAPE_TOOL_RESULT, exc) from None
 
@@ -400,8 +418,8 @@ def extract(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     """The canonical tools, tool choice, calls and results of a whole Model Context Protocol (tools, 2025-11-25) request
     or response, in order; decode errors name the pointer inside the payload. `notes` lists
     the links the wire did not state (a result without an id linked to a call by position)."""
-    w = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, _ENVELOPE_KINDS[0][0])
-    _envelopes.check(w, _ENVELOPE_KINDS, DIALECT)  # not a request or response: never read as empty
+    wire = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, _ENVELOPE_KINDS[0][0])
+    _envelopes.check(wire, _ENVELOPE_KINDS, DIALECT)  # not a request or response: never read as empty
     id_map = IdMap() if id_map is None else id_map
     out: dict[str, Any] = {
         "tools": [],
@@ -412,34 +430,34 @@ def extract(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
         "notes": [],
     }
     # tool_call at /params
-    if _rt.where(w, ((("method",), "tools/call"),)):
-        v0 = w.get("params") if type(w) is dict else None
-        e = v0
-        if e is not None:
+    if _rt.where(wire, ((("method",), "tools/call"),)):
+        params = wire.get("params") if type(wire) is dict else None
+        element = params
+        if element is not None:
             at = "/params"
-            out[_KEYS["tool_call"]].append(_rt.decode_at(decode_tool_call, e, at, id_map))
+            out[_KEYS["tool_call"]].append(_rt.decode_at(decode_tool_call, element, at, id_map))
     # tool_definition at /params/tools/*
-    v0 = w.get("params") if type(w) is dict else None
-    v1 = v0.get("tools") if type(v0) is dict else None
-    for i2, e2 in enumerate(_rt.elements(v1)):
-        e = e2
-        if e is not None and _rt.lookup(e, ("inputSchema",)) is not _MISSING:
-            at = f"/params/tools/{i2}"
-            out[_KEYS["tool_definition"]].append(_rt.decode_at(decode_tool_definition, e, at, id_map))
+    params = wire.get("params") if type(wire) is dict else None
+    tools = params.get("tools") if type(params) is dict else None
+    for tools_index, tools_item in enumerate(_rt.elements(tools)):
+        element = tools_item
+        if element is not None and _rt.lookup(element, ("inputSchema",)) is not _MISSING:
+            at = f"/params/tools/{tools_index}"
+            out[_KEYS["tool_definition"]].append(_rt.decode_at(decode_tool_definition, element, at, id_map))
     # tool_definition at /result/tools/*
-    v0 = w.get("result") if type(w) is dict else None
-    v1 = v0.get("tools") if type(v0) is dict else None
-    for i2, e2 in enumerate(_rt.elements(v1)):
-        e = e2
-        if e is not None and _rt.lookup(e, ("inputSchema",)) is not _MISSING:
-            at = f"/result/tools/{i2}"
-            out[_KEYS["tool_definition"]].append(_rt.decode_at(decode_tool_definition, e, at, id_map))
+    result = wire.get("result") if type(wire) is dict else None
+    tools = result.get("tools") if type(result) is dict else None
+    for tools_index, tools_item in enumerate(_rt.elements(tools)):
+        element = tools_item
+        if element is not None and _rt.lookup(element, ("inputSchema",)) is not _MISSING:
+            at = f"/result/tools/{tools_index}"
+            out[_KEYS["tool_definition"]].append(_rt.decode_at(decode_tool_definition, element, at, id_map))
     # tool_result at /result
-    v0 = w.get("result") if type(w) is dict else None
-    e = v0
-    if e is not None and _rt.lookup(e, ("content",)) is not _MISSING:
+    result = wire.get("result") if type(wire) is dict else None
+    element = result
+    if element is not None and _rt.lookup(element, ("content",)) is not _MISSING:
         at = "/result"
-        out[_KEYS["tool_result"]].append(_rt.decode_at(decode_tool_result, e, at, id_map))
+        out[_KEYS["tool_result"]].append(_rt.decode_at(decode_tool_result, element, at, id_map))
         _rt.note_position(out, id_map, at, DIALECT)
     return out
 
@@ -462,10 +480,10 @@ def inject(payload: Any, parts: dict[str, Any], *, strict: bool = False, id_map:
     request or response. Keys left out of parts are left alone. A tools list is rebuilt (an
     empty one removes the field and the tool choice: never `tools: []`); calls and results
     replace the payload's own, one for one. Losses of every encoded part are listed."""
-    w = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, "envelope")
+    wire = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, "envelope")
     encoders = {shape: globals()["encode_" + shape] for shape in SHAPES}
     return _rt.inject(
-        w,
+        wire,
         parts,
         _LOCATIONS,
         encoders,

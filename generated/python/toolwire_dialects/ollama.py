@@ -70,7 +70,7 @@ class _Mismatch(Exception):
 # --- tool_definition ---------------------------------------------------------------------
 
 SHAPE_TOOL_DEFINITION = "tool_definition"
-_CHECKS_TOOL_DEFINITION = (
+_CHECKS_TOOL_DEFINITION: tuple[tuple[tuple[str, str, Any], ...], ...] = (
     (
         ("", "object", None),
         ("/type", "const", "function"),
@@ -80,69 +80,73 @@ _CHECKS_TOOL_DEFINITION = (
         ("/function/parameters", "object", None),
     ),
 )
-_K_TOOL_DEFINITION_0_0 = frozenset(("function", "type"))
-_K_TOOL_DEFINITION_0_1 = frozenset(("description", "name", "parameters"))
+_KNOWN_TOOL_DEFINITION_0 = frozenset(("function", "type"))
+_KNOWN_TOOL_DEFINITION_0_FUNCTION = frozenset(("description", "name", "parameters"))
 
 
 def decode_tool_definition(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     """Decode one Ollama native chat API (/api/chat) tool_definition into the canonical dict."""
-    w = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, SHAPE_TOOL_DEFINITION)
+    wire = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, SHAPE_TOOL_DEFINITION)
+    canonical: dict[str, Any]
+    forms: dict[str, Any]
+    unknown: dict[str, Any] | None
     try:
-        if type(w) is dict and w.get("type") == "function":
-            c: dict[str, Any] = {}
-            fx = None  # most values carry no unknown fields: make the dict only when one turns up
-            fm: dict[str, Any] = {}
-            w1 = w["function"]
-            v = w1["name"]
-            if type(v) is not str or not v:
+        if type(wire) is dict and wire.get("type") == "function":
+            canonical = {}
+            unknown = None  # most values carry no unknown fields: make the dict only when one turns up
+            forms = _EMPTY
+            wire_function = wire["function"]
+            value = wire_function["name"]
+            if type(value) is not str or not value:
                 raise _Mismatch
-            c["name"] = v
-            v = w1.get("description", _MISSING)
-            if v is _MISSING:
+            canonical["name"] = value
+            value = wire_function.get("description", _MISSING)
+            if value is _MISSING:
                 pass
-            elif v is None:
-                fm["/function/description"] = "null"
-            elif type(v) is not str:
+            elif value is None:
+                forms = {**forms, "/function/description": "null"}
+            elif type(value) is not str:
                 raise _Mismatch
             else:
-                c["description"] = v
-            v = w1["parameters"]
-            if type(v) is not dict:
+                canonical["description"] = value
+            value = wire_function["parameters"]
+            if type(value) is not dict:
                 raise _Mismatch
-            c["parameters"] = v
-            if len(w) != 2:
-                fx = _rt.unknown_fields(w, _K_TOOL_DEFINITION_0_0, "", fx)
-            if not w1.keys() <= _K_TOOL_DEFINITION_0_1:
-                fx = _rt.unknown_fields(w1, _K_TOOL_DEFINITION_0_1, "/function", fx)
-            if fx or fm:
-                c["extensions"] = {DIALECT: _rt.extension(fx, fm)}
-            return c
+            canonical["parameters"] = value
+            if len(wire) != 2:
+                unknown = _rt.unknown_fields(wire, _KNOWN_TOOL_DEFINITION_0, "", unknown)
+            if not wire_function.keys() <= _KNOWN_TOOL_DEFINITION_0_FUNCTION:
+                unknown = _rt.unknown_fields(wire_function, _KNOWN_TOOL_DEFINITION_0_FUNCTION, "/function", unknown)
+            if unknown or forms:
+                canonical["extensions"] = {DIALECT: _rt.extension(unknown, forms)}
+            return canonical
     except (KeyError, TypeError, AttributeError, IndexError, _Mismatch):
         pass
-    raise _rt.explain(w, _CHECKS_TOOL_DEFINITION, DIALECT, SHAPE_TOOL_DEFINITION)
+    raise _rt.explain(wire, _CHECKS_TOOL_DEFINITION, DIALECT, SHAPE_TOOL_DEFINITION)
 
 
 def encode_tool_definition(value: Any, *, strict: bool = False, id_map: IdMap | None = None) -> Encoded:
     """Encode a canonical tool_definition as Ollama native chat API (/api/chat); lists what it cannot carry."""
-    c = value if type(value) is dict else _rt.as_canonical(value, SHAPE_TOOL_DEFINITION)
+    canonical = value if type(value) is dict else _rt.as_canonical(value, SHAPE_TOOL_DEFINITION)
     losses: list[_rt.Loss] = []
-    ext = c.get("extensions")
-    own = _rt.foreign_extensions(ext, DIALECT, losses, strict) if ext else _EMPTY
-    fm = own.get("forms", _EMPTY)
+    extensions = canonical.get("extensions")
+    own = _rt.foreign_extensions(extensions, DIALECT, losses, strict) if extensions else _EMPTY
+    forms = own.get("forms", _EMPTY)
+    wire: Any  # the wire value the variant below builds: an object or a constant
     try:
-        x0_name = c["name"]
-        x0_description = c.get("description")
-        if x0_description is None:
-            x0_description = None if fm.get("/function/description") == "null" else _MISSING
-        x0_parameters = c["parameters"]
-        w = {"type": "function", "function": {"name": x0_name, "parameters": x0_parameters}}
-        if x0_description is not _MISSING:
-            w["function"]["description"] = x0_description
-        if c.get("strict") is not None:
+        wire_name = canonical["name"]
+        wire_description = canonical.get("description")
+        if wire_description is None:
+            wire_description = None if forms.get("/function/description") == "null" else _MISSING
+        wire_parameters = canonical["parameters"]
+        wire = {"type": "function", "function": {"name": wire_name, "parameters": wire_parameters}}
+        if wire_description is not _MISSING:
+            wire["function"]["description"] = wire_description
+        if canonical.get("strict") is not None:
             _rt.report(losses, strict, "/strict", DIALECT, "strict schema enforcement")
         if own:
-            _rt.apply_fields(w, own.get("fields", _EMPTY), DIALECT, losses, strict)
-        return _tuple_new(Encoded, (w, losses))
+            _rt.apply_fields(wire, own.get("fields", _EMPTY), DIALECT, losses, strict)
+        return _tuple_new(Encoded, (wire, losses))
     except (KeyError, TypeError, IndexError) as exc:
         raise _rt.CanonicalError(SHAPE_TOOL_DEFINITION, exc) from None
 
@@ -150,7 +154,7 @@ def encode_tool_definition(value: Any, *, strict: bool = False, id_map: IdMap | 
 # --- tool_call ---------------------------------------------------------------------------
 
 SHAPE_TOOL_CALL = "tool_call"
-_CHECKS_TOOL_CALL = (
+_CHECKS_TOOL_CALL: tuple[tuple[tuple[str, str, Any], ...], ...] = (
     (
         ("", "object", None),
         ("/type", "optional_const", "function"),
@@ -160,101 +164,105 @@ _CHECKS_TOOL_CALL = (
         ("/function/arguments", "object", None),
     ),
 )
-_K_TOOL_CALL_0_0 = frozenset(("function", "id", "type"))
-_K_TOOL_CALL_0_1 = frozenset(("arguments", "name"))
+_KNOWN_TOOL_CALL_0 = frozenset(("function", "id", "type"))
+_KNOWN_TOOL_CALL_0_FUNCTION = frozenset(("arguments", "name"))
 
 
 def decode_tool_call(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     """Decode one Ollama native chat API (/api/chat) tool_call into the canonical dict."""
-    w = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, SHAPE_TOOL_CALL)
+    wire = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, SHAPE_TOOL_CALL)
+    canonical: dict[str, Any]
+    forms: dict[str, Any]
+    unknown: dict[str, Any] | None
     try:
         if (
-            type(w) is dict
-            and w.get("type", "function") == "function"
-            and type(w.get("function")) is dict
-            and "name" in w["function"]
-            and "arguments" in w["function"]
+            type(wire) is dict
+            and wire.get("type", "function") == "function"
+            and type(wire.get("function")) is dict
+            and "name" in wire["function"]
+            and "arguments" in wire["function"]
         ):
-            c: dict[str, Any] = {}
-            fx = None  # most values carry no unknown fields: make the dict only when one turns up
-            fm: dict[str, Any] = {}
-            mint = False
-            w1 = w["function"]
-            v = w.get("type", _MISSING)
-            if v is _MISSING:
-                fm["/type"] = "absent"
-            elif v != "function":
+            canonical = {}
+            unknown = None  # most values carry no unknown fields: make the dict only when one turns up
+            forms = _EMPTY
+            mint_id = False
+            wire_function = wire["function"]
+            value = wire.get("type", _MISSING)
+            if value is _MISSING:
+                forms = {**forms, "/type": "absent"}
+            elif value != "function":
                 raise _Mismatch
-            v = w.get("id", _MISSING)
-            if v is _MISSING or v is None:
-                if v is None:
-                    fm["/id"] = "null"
-                c["id"] = None
-                mint = True
-            elif type(v) is not str:
+            value = wire.get("id", _MISSING)
+            if value is _MISSING or value is None:
+                if value is None:
+                    forms = {**forms, "/id": "null"}
+                canonical["id"] = None
+                mint_id = True
+            elif type(value) is not str:
                 raise _Mismatch
             else:
-                c["id"] = v
-            v = w1["name"]
-            if type(v) is not str or not v:
+                canonical["id"] = value
+            value = wire_function["name"]
+            if type(value) is not str or not value:
                 raise _Mismatch
-            c["name"] = v
-            v = w1["arguments"]
-            if type(v) is not dict:
+            canonical["name"] = value
+            value = wire_function["arguments"]
+            if type(value) is not dict:
                 raise _Mismatch
-            c["arguments"] = v
-            if mint and id_map is not None:
-                c["id"] = id_map.mint_call()
-                if c["id"] is not None:
-                    fm["/id"] = "minted"
-            if not w.keys() <= _K_TOOL_CALL_0_0:
-                fx = _rt.unknown_fields(w, _K_TOOL_CALL_0_0, "", fx)
-            if len(w1) != 2:
-                fx = _rt.unknown_fields(w1, _K_TOOL_CALL_0_1, "/function", fx)
-            if fx or fm:
-                c["extensions"] = {DIALECT: _rt.extension(fx, fm)}
+            canonical["arguments"] = value
+            if mint_id and id_map is not None:
+                canonical["id"] = id_map.mint_call()
+                if canonical["id"] is not None:
+                    forms = {**forms, "/id": "minted"}
+            if not wire.keys() <= _KNOWN_TOOL_CALL_0:
+                unknown = _rt.unknown_fields(wire, _KNOWN_TOOL_CALL_0, "", unknown)
+            if len(wire_function) != 2:
+                unknown = _rt.unknown_fields(wire_function, _KNOWN_TOOL_CALL_0_FUNCTION, "/function", unknown)
+            if unknown or forms:
+                canonical["extensions"] = {DIALECT: _rt.extension(unknown, forms)}
             if id_map is not None:
-                id_map.note_call(c["id"], c["name"])
-            return c
+                id_map.note_call(canonical["id"], canonical["name"])
+            return canonical
     except (KeyError, TypeError, AttributeError, IndexError, _Mismatch):
         pass
-    raise _rt.explain(w, _CHECKS_TOOL_CALL, DIALECT, SHAPE_TOOL_CALL)
+    raise _rt.explain(wire, _CHECKS_TOOL_CALL, DIALECT, SHAPE_TOOL_CALL)
 
 
 def encode_tool_call(value: Any, *, strict: bool = False, id_map: IdMap | None = None) -> Encoded:
     """Encode a canonical tool_call as Ollama native chat API (/api/chat); lists what it cannot carry."""
-    c = value if type(value) is dict else _rt.as_canonical(value, SHAPE_TOOL_CALL)
+    canonical = value if type(value) is dict else _rt.as_canonical(value, SHAPE_TOOL_CALL)
     losses: list[_rt.Loss] = []
-    ext = c.get("extensions")
-    own = _rt.foreign_extensions(ext, DIALECT, losses, strict) if ext else _EMPTY
-    fm = own.get("forms", _EMPTY)
+    extensions = canonical.get("extensions")
+    own = _rt.foreign_extensions(extensions, DIALECT, losses, strict) if extensions else _EMPTY
+    forms = own.get("forms", _EMPTY)
+    wire: Any  # the wire value the variant below builds: an object or a constant
     try:
-        x0_id = c.get("id")
-        if x0_id is None or fm.get("/id") == "minted":
-            x0_id = None if fm.get("/id") == "null" else _MISSING
-        elif id_map is not None or type(x0_id) is not str or not _ID_OK(x0_id):
-            x0_id = _rt.encode_id(x0_id, _IDS, id_map, losses, strict, "/id")
-        x0_name = c["name"]
-        x0_arguments = c["arguments"]
-        if x0_arguments is None:
+        wire_id = canonical.get("id")
+        if wire_id is None or forms.get("/id") == "minted":
+            wire_id = None if forms.get("/id") == "null" else _MISSING
+        elif id_map is not None or type(wire_id) is not str or not _ID_OK(wire_id):
+            wire_id = _rt.encode_id(wire_id, _IDS, id_map, losses, strict, "/id")
+        wire_name = canonical["name"]
+        wire_arguments = canonical["arguments"]
+        if wire_arguments is None:
             _rt.report(
                 losses,
                 strict,
                 "/arguments",
                 DIALECT,
-                "argument text that is not a JSON object (" + str(c.get("arguments_error")) + "); sent as {}",
+                "argument text that is not a JSON object (" + str(canonical.get("arguments_error")) + "); sent as {}",
             )
-            x0_arguments = {}
-        w = {"function": {"name": x0_name, "arguments": x0_arguments}}
-        if fm.get("/type") != "absent":
-            w["type"] = "function"
-        if x0_id is not _MISSING:
-            w["id"] = x0_id
+            wire_arguments = {}
+        wire = {"function": {"name": wire_name, "arguments": wire_arguments}}
+        if forms.get("/type") != "absent":
+            wire["type"] = "function"
+        if wire_id is not _MISSING:
+            wire["id"] = wire_id
         if own:
-            _rt.apply_fields(w, own.get("fields", _EMPTY), DIALECT, losses, strict)
+            _rt.apply_fields(wire, own.get("fields", _EMPTY), DIALECT, losses, strict)
         if id_map is not None:
-            id_map.note_call(c["id"], c["name"])
-        return _tuple_new(Encoded, (w, losses))
+            id_map.note_call(canonical["id"], canonical["name"])
+        return _tuple_new(Encoded, (wire, losses))
     except (KeyError, TypeError, IndexError) as exc:
         raise _rt.CanonicalError(SHAPE_TOOL_CALL, exc) from None
 
@@ -262,7 +270,7 @@ def encode_tool_call(value: Any, *, strict: bool = False, id_map: IdMap | None =
 # --- tool_result -------------------------------------------------------------------------
 
 SHAPE_TOOL_RESULT = "tool_result"
-_CHECKS_TOOL_RESULT = (
+_CHECKS_TOOL_RESULT: tuple[tuple[tuple[str, str, Any], ...], ...] = (
     (
         ("", "object", None),
         ("/role", "const", "tool"),
@@ -271,96 +279,102 @@ _CHECKS_TOOL_RESULT = (
         ("/content", "any", None),
     ),
 )
-_K_TOOL_RESULT_0_0 = frozenset(("content", "role", "tool_call_id", "tool_name"))
+_KNOWN_TOOL_RESULT_0 = frozenset(("content", "role", "tool_call_id", "tool_name"))
 
 
-def _CONTENT_TOOL_RESULT_0_CONTENT_in(blocks: Any, fx: dict[str, Any], fm: dict[str, Any]) -> list[dict[str, Any]]:
+def _CONTENT_TOOL_RESULT_0_CONTENT_in(
+    blocks: Any, unknown: dict[str, Any] | None, forms: dict[str, Any]
+) -> list[dict[str, Any]]:
     if type(blocks) is not str:
         raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, "/content", "expected a string, got " + _rt.describe(blocks))
     return [{"type": "text", "text": blocks}] if blocks else []
 
 
 def _CONTENT_TOOL_RESULT_0_CONTENT_out(
-    parts: list[dict[str, Any]], fm: dict[str, Any], losses: list[_rt.Loss], strict: bool
+    parts: list[dict[str, Any]], forms: dict[str, Any], losses: list[_rt.Loss], strict: bool
 ) -> Any:
     return _rt.content_as_string(parts, losses, strict, DIALECT)
 
 
 def decode_tool_result(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     """Decode one Ollama native chat API (/api/chat) tool_result into the canonical dict."""
-    w = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, SHAPE_TOOL_RESULT)
+    wire = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, SHAPE_TOOL_RESULT)
+    canonical: dict[str, Any]
+    forms: dict[str, Any]
+    unknown: dict[str, Any] | None
     try:
-        if type(w) is dict and w.get("role") == "tool":
-            c: dict[str, Any] = {"is_error": False}
-            fx: dict[str, Any] | None = {}
-            fm: dict[str, Any] = {}
-            mint = False
-            v = w.get("tool_call_id", _MISSING)
-            if v is _MISSING or v is None:
-                if v is None:
-                    fm["/tool_call_id"] = "null"
-                c["call_id"] = None
-                mint = True
-            elif type(v) is not str:
+        if type(wire) is dict and wire.get("role") == "tool":
+            canonical = {"is_error": False}
+            unknown = {}
+            forms = {}
+            mint_id = False
+            value = wire.get("tool_call_id", _MISSING)
+            if value is _MISSING or value is None:
+                if value is None:
+                    forms["/tool_call_id"] = "null"
+                canonical["call_id"] = None
+                mint_id = True
+            elif type(value) is not str:
                 raise _Mismatch
             else:
-                c["call_id"] = v
-            v = w.get("tool_name", _MISSING)
-            if v is _MISSING:
+                canonical["call_id"] = value
+            value = wire.get("tool_name", _MISSING)
+            if value is _MISSING:
                 pass
-            elif v is None:
-                fm["/tool_name"] = "null"
-            elif type(v) is not str or not v:
+            elif value is None:
+                forms["/tool_name"] = "null"
+            elif type(value) is not str or not value:
                 raise _Mismatch
             else:
-                c["name"] = v
-            v = w["content"]
-            c["content"] = _CONTENT_TOOL_RESULT_0_CONTENT_in(v, fx, fm)
-            if mint and id_map is not None:
-                c["call_id"] = id_map.claim(c.get("name"))
-                if c["call_id"] is not None:
-                    fm["/tool_call_id"] = "minted"
-            if not w.keys() <= _K_TOOL_RESULT_0_0:
-                fx = _rt.unknown_fields(w, _K_TOOL_RESULT_0_0, "", fx)
-            if fx or fm:
-                c["extensions"] = {DIALECT: _rt.extension(fx, fm)}
+                canonical["name"] = value
+            value = wire["content"]
+            canonical["content"] = _CONTENT_TOOL_RESULT_0_CONTENT_in(value, unknown, forms)
+            if mint_id and id_map is not None:
+                canonical["call_id"] = id_map.claim(canonical.get("name"))
+                if canonical["call_id"] is not None:
+                    forms["/tool_call_id"] = "minted"
+            if not wire.keys() <= _KNOWN_TOOL_RESULT_0:
+                unknown = _rt.unknown_fields(wire, _KNOWN_TOOL_RESULT_0, "", unknown)
+            if unknown or forms:
+                canonical["extensions"] = {DIALECT: _rt.extension(unknown, forms)}
             if id_map is not None:
-                id_map.note_result(c.get("call_id"))  # answered by id: id-less results link among the rest
-            return c
+                id_map.note_result(canonical.get("call_id"))  # answered by id: id-less results link among the rest
+            return canonical
     except (KeyError, TypeError, AttributeError, IndexError, _Mismatch):
         pass
-    raise _rt.explain(w, _CHECKS_TOOL_RESULT, DIALECT, SHAPE_TOOL_RESULT)
+    raise _rt.explain(wire, _CHECKS_TOOL_RESULT, DIALECT, SHAPE_TOOL_RESULT)
 
 
 def encode_tool_result(value: Any, *, strict: bool = False, id_map: IdMap | None = None) -> Encoded:
     """Encode a canonical tool_result as Ollama native chat API (/api/chat); lists what it cannot carry."""
-    c = value if type(value) is dict else _rt.as_canonical(value, SHAPE_TOOL_RESULT)
+    canonical = value if type(value) is dict else _rt.as_canonical(value, SHAPE_TOOL_RESULT)
     losses: list[_rt.Loss] = []
-    ext = c.get("extensions")
-    own = _rt.foreign_extensions(ext, DIALECT, losses, strict) if ext else _EMPTY
-    fm = own.get("forms", _EMPTY)
+    extensions = canonical.get("extensions")
+    own = _rt.foreign_extensions(extensions, DIALECT, losses, strict) if extensions else _EMPTY
+    forms = own.get("forms", _EMPTY)
+    wire: Any  # the wire value the variant below builds: an object or a constant
     try:
-        x0_call_id = c.get("call_id")
-        if x0_call_id is None or fm.get("/tool_call_id") == "minted":
-            x0_call_id = None if fm.get("/tool_call_id") == "null" else _MISSING
-        elif id_map is not None or type(x0_call_id) is not str or not _ID_OK(x0_call_id):
-            x0_call_id = _rt.encode_id(x0_call_id, _IDS, id_map, losses, strict, "/call_id")
-        x0_name = c.get("name")
-        if x0_name is None and id_map is not None:
-            x0_name = id_map.name_for(c.get("call_id"))
-        if x0_name is None:
-            x0_name = _MISSING
-        x0_content = _CONTENT_TOOL_RESULT_0_CONTENT_out(c["content"], fm, losses, strict)
-        w = {"role": "tool", "content": x0_content}
-        if x0_call_id is not _MISSING:
-            w["tool_call_id"] = x0_call_id
-        if x0_name is not _MISSING:
-            w["tool_name"] = x0_name
-        if c.get("is_error") is not None and c["is_error"] is not False:
+        wire_call_id = canonical.get("call_id")
+        if wire_call_id is None or forms.get("/tool_call_id") == "minted":
+            wire_call_id = None if forms.get("/tool_call_id") == "null" else _MISSING
+        elif id_map is not None or type(wire_call_id) is not str or not _ID_OK(wire_call_id):
+            wire_call_id = _rt.encode_id(wire_call_id, _IDS, id_map, losses, strict, "/call_id")
+        wire_name = canonical.get("name")
+        if wire_name is None and id_map is not None:
+            wire_name = id_map.name_for(canonical.get("call_id"))
+        if wire_name is None:
+            wire_name = _MISSING
+        wire_content = _CONTENT_TOOL_RESULT_0_CONTENT_out(canonical["content"], forms, losses, strict)
+        wire = {"role": "tool", "content": wire_content}
+        if wire_call_id is not _MISSING:
+            wire["tool_call_id"] = wire_call_id
+        if wire_name is not _MISSING:
+            wire["tool_name"] = wire_name
+        if canonical.get("is_error") is not None and canonical["is_error"] is not False:
             _rt.report(losses, strict, "/is_error", DIALECT, "the error flag of a tool result")
         if own:
-            _rt.apply_fields(w, own.get("fields", _EMPTY), DIALECT, losses, strict)
-        return _tuple_new(Encoded, (w, losses))
+            _rt.apply_fields(wire, own.get("fields", _EMPTY), DIALECT, losses, strict)
+        return _tuple_new(Encoded, (wire, losses))
     except (KeyError, TypeError, IndexError) as exc:
         raise _rt.CanonicalError(SHAPE_TOOL_RESULT, exc) from None
 
@@ -444,8 +458,8 @@ def extract(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     """The canonical tools, tool choice, calls and results of a whole Ollama native chat API (/api/chat) request
     or response, in order; decode errors name the pointer inside the payload. `notes` lists
     the links the wire did not state (a result without an id linked to a call by position)."""
-    w = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, _ENVELOPE_KINDS[0][0])
-    _envelopes.check(w, _ENVELOPE_KINDS, DIALECT)  # not a request or response: never read as empty
+    wire = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, _ENVELOPE_KINDS[0][0])
+    _envelopes.check(wire, _ENVELOPE_KINDS, DIALECT)  # not a request or response: never read as empty
     id_map = IdMap() if id_map is None else id_map
     out: dict[str, Any] = {
         "tools": [],
@@ -456,39 +470,39 @@ def extract(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
         "notes": [],
     }
     # tool_definition at /tools/*
-    v0 = w.get("tools") if type(w) is dict else None
-    for i1, e1 in enumerate(_rt.elements(v0)):
-        e = e1
-        if e is not None:
-            at = f"/tools/{i1}"
-            out[_KEYS["tool_definition"]].append(_rt.decode_at(decode_tool_definition, e, at, id_map))
+    tools = wire.get("tools") if type(wire) is dict else None
+    for tools_index, tools_item in enumerate(_rt.elements(tools)):
+        element = tools_item
+        if element is not None:
+            at = f"/tools/{tools_index}"
+            out[_KEYS["tool_definition"]].append(_rt.decode_at(decode_tool_definition, element, at, id_map))
     # tool_call at /messages/*/tool_calls/*
-    v0 = w.get("messages") if type(w) is dict else None
-    for i1, e1 in enumerate(_rt.elements(v0)):
-        v2 = e1.get("tool_calls") if type(e1) is dict else None
-        for i3, e3 in enumerate(_rt.elements(v2)):
-            e = e3
-            if e is not None:
-                at = f"/messages/{i1}/tool_calls/{i3}"
-                out[_KEYS["tool_call"]].append(_rt.decode_at(decode_tool_call, e, at, id_map))
+    messages = wire.get("messages") if type(wire) is dict else None
+    for messages_index, messages_item in enumerate(_rt.elements(messages)):
+        tool_calls = messages_item.get("tool_calls") if type(messages_item) is dict else None
+        for tool_calls_index, tool_calls_item in enumerate(_rt.elements(tool_calls)):
+            element = tool_calls_item
+            if element is not None:
+                at = f"/messages/{messages_index}/tool_calls/{tool_calls_index}"
+                out[_KEYS["tool_call"]].append(_rt.decode_at(decode_tool_call, element, at, id_map))
     # tool_result at /messages/*
-    v0 = w.get("messages") if type(w) is dict else None
-    for i1, e1 in enumerate(_rt.elements(v0)):
-        e = e1
-        if e is not None and _rt.lookup(e, ("role",)) == "tool":
-            at = f"/messages/{i1}"
-            out[_KEYS["tool_result"]].append(_rt.decode_at(decode_tool_result, e, at, id_map))
+    messages = wire.get("messages") if type(wire) is dict else None
+    for messages_index, messages_item in enumerate(_rt.elements(messages)):
+        element = messages_item
+        if element is not None and _rt.lookup(element, ("role",)) == "tool":
+            at = f"/messages/{messages_index}"
+            out[_KEYS["tool_result"]].append(_rt.decode_at(decode_tool_result, element, at, id_map))
             _rt.note_position(out, id_map, at, DIALECT)
     # tool_call at /message/tool_calls/*
-    v0 = w.get("message") if type(w) is dict else None
-    v1 = v0.get("tool_calls") if type(v0) is dict else None
-    for i2, e2 in enumerate(_rt.elements(v1)):
-        e = e2
-        if e is not None:
-            at = f"/message/tool_calls/{i2}"
-            out[_KEYS["tool_call"]].append(_rt.decode_at(decode_tool_call, e, at, id_map))
+    message = wire.get("message") if type(wire) is dict else None
+    tool_calls = message.get("tool_calls") if type(message) is dict else None
+    for tool_calls_index, tool_calls_item in enumerate(_rt.elements(tool_calls)):
+        element = tool_calls_item
+        if element is not None:
+            at = f"/message/tool_calls/{tool_calls_index}"
+            out[_KEYS["tool_call"]].append(_rt.decode_at(decode_tool_call, element, at, id_map))
     if out["finish_reason"] is None:
-        out["finish_reason"] = _rt.first_at(w, ("done_reason",))
+        out["finish_reason"] = _rt.first_at(wire, ("done_reason",))
     return out
 
 
@@ -510,10 +524,10 @@ def inject(payload: Any, parts: dict[str, Any], *, strict: bool = False, id_map:
     request or response. Keys left out of parts are left alone. A tools list is rebuilt (an
     empty one removes the field and the tool choice: never `tools: []`); calls and results
     replace the payload's own, one for one. Losses of every encoded part are listed."""
-    w = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, "envelope")
+    wire = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, "envelope")
     encoders = {shape: globals()["encode_" + shape] for shape in SHAPES}
     return _rt.inject(
-        w,
+        wire,
         parts,
         _LOCATIONS,
         encoders,

@@ -71,6 +71,13 @@ POINTERS: dict[str, tuple[dict[str, tuple[str, ...]], ...]] = {
 _MISSING = _rt.MISSING
 _EMPTY: dict[str, Any] = {}
 _tuple_new = tuple.__new__
+# Forms: how a value was spelled on the wire, kept in its canonical extensions for the round trip.
+_FORM_VARIANT_0 = "variant:0"
+_FORM_VARIANT_1 = "variant:1"
+_FORM_VARIANT_2 = "variant:2"
+_FORM_VARIANT_3 = "variant:3"
+_FORM_VARIANT_4 = "variant:4"
+_NO_VARIANT = -1  # no variant of the shape can carry the canonical value
 ID_PATTERN = "^[\\x21-\\x7e]{1,40}$"
 _IDS = _rt.IdPolicy(DIALECT, re.compile(ID_PATTERN), "call_", 24)
 _IDS_SEEN: set[str] = set()  # ids that matched, filled by _ID_OK: the same ids recur
@@ -84,7 +91,7 @@ class _Mismatch(Exception):
 # --- tool_definition ---------------------------------------------------------------------
 
 SHAPE_TOOL_DEFINITION = "tool_definition"
-_CHECKS_TOOL_DEFINITION = (
+_CHECKS_TOOL_DEFINITION: tuple[tuple[tuple[str, str, Any], ...], ...] = (
     (
         ("", "object", None),
         ("/type", "const", "function"),
@@ -95,63 +102,66 @@ _CHECKS_TOOL_DEFINITION = (
         ("/function/strict", "optional", "boolean"),
     ),
 )
-_K_TOOL_DEFINITION_0_0 = frozenset(("function", "type"))
-_K_TOOL_DEFINITION_0_1 = frozenset(("description", "name", "parameters", "strict"))
+_KNOWN_TOOL_DEFINITION_0 = frozenset(("function", "type"))
+_KNOWN_TOOL_DEFINITION_0_FUNCTION = frozenset(("description", "name", "parameters", "strict"))
 
 
 def decode_tool_definition(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     """Decode one OpenAI Chat Completions tool_definition into the canonical dict."""
-    w = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, SHAPE_TOOL_DEFINITION)
+    wire = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, SHAPE_TOOL_DEFINITION)
+    canonical: dict[str, Any]
+    forms: dict[str, Any]
+    unknown: dict[str, Any] | None
     try:
-        if type(w) is dict and w.get("type") == "function":
-            c: dict[str, Any] = {}
-            fx = None  # most values carry no unknown fields: make the dict only when one turns up
-            fm: dict[str, Any] = {}
-            w1 = w["function"]
-            v = w1["name"]
-            if type(v) is not str or not v:
+        if type(wire) is dict and wire.get("type") == "function":
+            canonical = {}
+            unknown = None  # most values carry no unknown fields: make the dict only when one turns up
+            forms = _EMPTY
+            wire_function = wire["function"]
+            value = wire_function["name"]
+            if type(value) is not str or not value:
                 raise _Mismatch
-            c["name"] = v
-            v = w1.get("description", _MISSING)
-            if v is _MISSING:
+            canonical["name"] = value
+            value = wire_function.get("description", _MISSING)
+            if value is _MISSING:
                 pass
-            elif v is None:
-                fm["/function/description"] = "null"
-            elif type(v) is not str:
+            elif value is None:
+                forms = {**forms, "/function/description": "null"}
+            elif type(value) is not str:
                 raise _Mismatch
             else:
-                c["description"] = v
-            v = w1.get("parameters", _MISSING)
-            if v is _MISSING:
-                c["parameters"] = {"type": "object", "properties": {}}
-            elif v is None:
-                fm["/function/parameters"] = "null"
-                c["parameters"] = {"type": "object", "properties": {}}
-            elif type(v) is not dict:
+                canonical["description"] = value
+            value = wire_function.get("parameters", _MISSING)
+            if value is _MISSING:
+                canonical["parameters"] = {"type": "object", "properties": {}}
+            elif value is None:
+                forms = {**forms, "/function/parameters": "null"}
+                canonical["parameters"] = {"type": "object", "properties": {}}
+            elif type(value) is not dict:
                 raise _Mismatch
             else:
-                c["parameters"] = v
-                if c["parameters"] == {"type": "object", "properties": {}}:
-                    fm["/function/parameters"] = "present"
-            v = w1.get("strict", _MISSING)
-            if v is _MISSING:
+                canonical["parameters"] = value
+                if canonical["parameters"] == {"type": "object", "properties": {}}:
+                    forms = {**forms, "/function/parameters": "present"}
+            value = wire_function.get("strict", _MISSING)
+            if value is _MISSING:
                 pass
-            elif v is None:
-                fm["/function/strict"] = "null"
-            elif type(v) is not bool:
+            elif value is None:
+                forms = {**forms, "/function/strict": "null"}
+            elif type(value) is not bool:
                 raise _Mismatch
             else:
-                c["strict"] = v
-            if len(w) != 2:
-                fx = _rt.unknown_fields(w, _K_TOOL_DEFINITION_0_0, "", fx)
-            if not w1.keys() <= _K_TOOL_DEFINITION_0_1:
-                fx = _rt.unknown_fields(w1, _K_TOOL_DEFINITION_0_1, "/function", fx)
-            if fx or fm:
-                c["extensions"] = {DIALECT: _rt.extension(fx, fm)}
-            return c
+                canonical["strict"] = value
+            if len(wire) != 2:
+                unknown = _rt.unknown_fields(wire, _KNOWN_TOOL_DEFINITION_0, "", unknown)
+            if not wire_function.keys() <= _KNOWN_TOOL_DEFINITION_0_FUNCTION:
+                unknown = _rt.unknown_fields(wire_function, _KNOWN_TOOL_DEFINITION_0_FUNCTION, "/function", unknown)
+            if unknown or forms:
+                canonical["extensions"] = {DIALECT: _rt.extension(unknown, forms)}
+            return canonical
     except (KeyError, TypeError, AttributeError, IndexError, _Mismatch):
         pass
-    raise _rt.explain(w, _CHECKS_TOOL_DEFINITION, DIALECT, SHAPE_TOOL_DEFINITION)
+    raise _rt.explain(wire, _CHECKS_TOOL_DEFINITION, DIALECT, SHAPE_TOOL_DEFINITION)
 
 
 def encode_tool_definition(
@@ -160,43 +170,44 @@ def encode_tool_definition(
     """Encode a canonical tool_definition as OpenAI Chat Completions; lists what it cannot carry.
     strict_schema=True adapts the parameters to strict mode and sends strict: every property
     required, the optional ones nullable, every object closed; each change is reported."""
-    c = value if type(value) is dict else _rt.as_canonical(value, SHAPE_TOOL_DEFINITION)
+    canonical = value if type(value) is dict else _rt.as_canonical(value, SHAPE_TOOL_DEFINITION)
     losses: list[_rt.Loss] = []
-    ext = c.get("extensions")
-    own = _rt.foreign_extensions(ext, DIALECT, losses, strict) if ext else _EMPTY
+    extensions = canonical.get("extensions")
+    own = _rt.foreign_extensions(extensions, DIALECT, losses, strict) if extensions else _EMPTY
     if strict_schema:  # opt-in: the parameters adapted to strict mode (each change reported), sent strict
-        c = _rt.strict_tool_definition(c, losses, strict, DIALECT)
-    fm = own.get("forms", _EMPTY)
+        canonical = _rt.strict_tool_definition(canonical, losses, strict, DIALECT)
+    forms = own.get("forms", _EMPTY)
+    wire: Any  # the wire value the variant below builds: an object or a constant
     try:
-        x0_name = c["name"]
-        x0_description = c.get("description")
-        if x0_description is None:
-            x0_description = None if fm.get("/function/description") == "null" else _MISSING
-        x0_parameters = c.get("parameters", {"type": "object", "properties": {}})
-        if x0_parameters == {"type": "object", "properties": {}} and fm.get("/function/parameters") != "present":
-            x0_parameters = None if fm.get("/function/parameters") == "null" else _MISSING
-        x0_strict = c.get("strict")
-        if x0_strict is None:
-            x0_strict = None if fm.get("/function/strict") == "null" else _MISSING
-        if x0_strict is True:
-            why = _rt.strict_mode_problem(x0_parameters)
+        wire_name = canonical["name"]
+        wire_description = canonical.get("description")
+        if wire_description is None:
+            wire_description = None if forms.get("/function/description") == "null" else _MISSING
+        wire_parameters = canonical.get("parameters", {"type": "object", "properties": {}})
+        if wire_parameters == {"type": "object", "properties": {}} and forms.get("/function/parameters") != "present":
+            wire_parameters = None if forms.get("/function/parameters") == "null" else _MISSING
+        wire_strict = canonical.get("strict")
+        if wire_strict is None:
+            wire_strict = None if forms.get("/function/strict") == "null" else _MISSING
+        if wire_strict is True:
+            why = _rt.strict_mode_problem(wire_parameters)
             if why:
                 _rt.report(
                     losses, strict, "/strict", DIALECT, "strict mode for this schema (" + why + "); sent without strict"
                 )
-                x0_strict = _MISSING
-        w = {"type": "function", "function": {"name": x0_name}}
-        if x0_description is not _MISSING:
-            w["function"]["description"] = x0_description
-        if x0_parameters is not _MISSING:
-            w["function"]["parameters"] = _rt.with_explicit_properties(
-                x0_parameters, losses, strict, DIALECT, "/parameters"
+                wire_strict = _MISSING
+        wire = {"type": "function", "function": {"name": wire_name}}
+        if wire_description is not _MISSING:
+            wire["function"]["description"] = wire_description
+        if wire_parameters is not _MISSING:
+            wire["function"]["parameters"] = _rt.with_explicit_properties(
+                wire_parameters, losses, strict, DIALECT, "/parameters"
             )
-        if x0_strict is not _MISSING:
-            w["function"]["strict"] = x0_strict
+        if wire_strict is not _MISSING:
+            wire["function"]["strict"] = wire_strict
         if own:
-            _rt.apply_fields(w, own.get("fields", _EMPTY), DIALECT, losses, strict)
-        return _tuple_new(Encoded, (w, losses))
+            _rt.apply_fields(wire, own.get("fields", _EMPTY), DIALECT, losses, strict)
+        return _tuple_new(Encoded, (wire, losses))
     except (KeyError, TypeError, IndexError) as exc:
         raise _rt.CanonicalError(SHAPE_TOOL_DEFINITION, exc) from None
 
@@ -204,7 +215,7 @@ def encode_tool_definition(
 # --- tool_choice -------------------------------------------------------------------------
 
 SHAPE_TOOL_CHOICE = "tool_choice"
-_CHECKS_TOOL_CHOICE = (
+_CHECKS_TOOL_CHOICE: tuple[tuple[tuple[str, str, Any], ...], ...] = (
     (("", "const", "auto"),),
     (("", "const", "none"),),
     (("", "const", "required"),),
@@ -223,23 +234,23 @@ _CHECKS_TOOL_CHOICE = (
     ),
 )
 _ROOTS_TOOL_CHOICE = ("auto", "none", "required")
-_K_TOOL_CHOICE_3_0 = frozenset(("function", "type"))
-_K_TOOL_CHOICE_3_1 = frozenset(("name",))
-_K_TOOL_CHOICE_4_0 = frozenset(("allowed_tools", "type"))
-_K_TOOL_CHOICE_4_1 = frozenset(("mode", "tools"))
+_KNOWN_TOOL_CHOICE_3 = frozenset(("function", "type"))
+_KNOWN_TOOL_CHOICE_3_FUNCTION = frozenset(("name",))
+_KNOWN_TOOL_CHOICE_4 = frozenset(("allowed_tools", "type"))
+_KNOWN_TOOL_CHOICE_4_ALLOWED_TOOLS = frozenset(("mode", "tools"))
 _VALUES_TOOL_CHOICE_4_MODE = {"auto": "auto", "required": "required", "tool": "required"}
 _VALUES_TOOL_CHOICE_4_MODE_BACK = {"auto": "auto", "required": "required"}
-_K_TOOL_CHOICE_4_NAMES_ITEM_0 = frozenset(("function", "type"))
-_K_TOOL_CHOICE_4_NAMES_ITEM_1 = frozenset(("name",))
+_KNOWN_TOOL_CHOICE_4_NAMES_ITEM = frozenset(("function", "type"))
+_KNOWN_TOOL_CHOICE_4_NAMES_ITEM_FUNCTION = frozenset(("name",))
 
 
-def _NAME_LIST_TOOL_CHOICE_4_NAMES_in(v: list[Any], fx: dict[str, Any]) -> list[str]:
+def _NAME_LIST_TOOL_CHOICE_4_NAMES_in(items: list[Any], unknown: dict[str, Any] | None) -> list[str]:
     names = []
-    for i, it in enumerate(v):
-        at = "/allowed_tools/tools" + "/" + str(i)
-        if not (type(it) is dict and it.get("type") == "function"):
+    for position, item in enumerate(items):
+        at = "/allowed_tools/tools" + "/" + str(position)
+        if not (type(item) is dict and item.get("type") == "function"):
             raise _rt.explain(
-                it,
+                item,
                 (
                     (
                         ("", "object", None),
@@ -251,197 +262,214 @@ def _NAME_LIST_TOOL_CHOICE_4_NAMES_in(v: list[Any], fx: dict[str, Any]) -> list[
                 DIALECT,
                 SHAPE_TOOL_CHOICE,
             ).at(at)
-        it1 = it["function"]
-        n = it1["name"]
-        if type(n) is not str or not n:
+        item_function = item["function"]
+        name = item_function["name"]
+        if type(name) is not str or not name:
             raise _rt.DecodeError(DIALECT, SHAPE_TOOL_CHOICE, at + "/function/name", "expected a non-empty string")
-        names.append(n)
-        if len(it) != 2:
-            fx = _rt.unknown_fields(it, _K_TOOL_CHOICE_4_NAMES_ITEM_0, at + "", fx)
-        if len(it1) != 1:
-            fx = _rt.unknown_fields(it1, _K_TOOL_CHOICE_4_NAMES_ITEM_1, at + "/function", fx)
+        names.append(name)
+        if len(item) != 2:
+            unknown = _rt.unknown_fields(item, _KNOWN_TOOL_CHOICE_4_NAMES_ITEM, at + "", unknown)
+        if len(item_function) != 1:
+            unknown = _rt.unknown_fields(
+                item_function, _KNOWN_TOOL_CHOICE_4_NAMES_ITEM_FUNCTION, at + "/function", unknown
+            )
     return names
 
 
-def _select_tool_choice(c: dict[str, Any]) -> int:
-    """The variant encode uses for c: the first that carries everything, else the first that fits."""
-    if c.get("mode") == "auto" and c.get("names") is None and c.get("parallel") is None:
+def _select_tool_choice(canonical: dict[str, Any]) -> int:
+    """The variant encode uses for canonical: the first that carries everything, else the first that fits."""
+    if canonical.get("mode") == "auto" and canonical.get("names") is None and canonical.get("parallel") is None:
         return 0
-    if c.get("mode") == "none" and c.get("names") is None and c.get("parallel") is None:
+    if canonical.get("mode") == "none" and canonical.get("names") is None and canonical.get("parallel") is None:
         return 1
-    if c.get("mode") == "required" and c.get("names") is None and c.get("parallel") is None:
+    if canonical.get("mode") == "required" and canonical.get("names") is None and canonical.get("parallel") is None:
         return 2
-    if c.get("mode") == "tool" and c.get("names") is not None and c.get("parallel") is None:
+    if canonical.get("mode") == "tool" and canonical.get("names") is not None and canonical.get("parallel") is None:
         return 3
-    if c.get("mode") in _VALUES_TOOL_CHOICE_4_MODE and c.get("names") is not None and c.get("parallel") is None:
+    if (
+        canonical.get("mode") in _VALUES_TOOL_CHOICE_4_MODE
+        and canonical.get("names") is not None
+        and canonical.get("parallel") is None
+    ):
         return 4
-    if c.get("mode") == "auto":
+    if canonical.get("mode") == "auto":
         return 0
-    if c.get("mode") == "none":
+    if canonical.get("mode") == "none":
         return 1
-    if c.get("mode") == "required":
+    if canonical.get("mode") == "required":
         return 2
-    if c.get("mode") == "tool" and c.get("names") is not None:
+    if canonical.get("mode") == "tool" and canonical.get("names") is not None:
         return 3
-    if c.get("mode") in _VALUES_TOOL_CHOICE_4_MODE and c.get("names") is not None:
+    if canonical.get("mode") in _VALUES_TOOL_CHOICE_4_MODE and canonical.get("names") is not None:
         return 4
-    return -1
+    return _NO_VARIANT
 
 
 def decode_tool_choice(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     """Decode one OpenAI Chat Completions tool_choice into the canonical dict."""
-    w = (
+    wire = (
         payload
         if type(payload) is dict or payload in _ROOTS_TOOL_CHOICE
         else _rt.as_wire(payload, DIALECT, SHAPE_TOOL_CHOICE)
     )
+    canonical: dict[str, Any]
+    forms: dict[str, Any]
+    unknown: dict[str, Any] | None
     try:
-        if w == "auto":
-            c: dict[str, Any] = {"mode": "auto"}
-            fm: dict[str, Any] = {}
-            _rt.normalize_choice(c)
-            if _select_tool_choice(c) != 0:
-                fm[""] = "variant:0"
-            if fm:
-                c["extensions"] = {DIALECT: _rt.extension(_EMPTY, fm)}
-            return c
-        if w == "none":
-            c: dict[str, Any] = {"mode": "none"}
-            fm: dict[str, Any] = {}
-            _rt.normalize_choice(c)
-            if _select_tool_choice(c) != 1:
-                fm[""] = "variant:1"
-            if fm:
-                c["extensions"] = {DIALECT: _rt.extension(_EMPTY, fm)}
-            return c
-        if w == "required":
-            c: dict[str, Any] = {"mode": "required"}
-            fm: dict[str, Any] = {}
-            _rt.normalize_choice(c)
-            if _select_tool_choice(c) != 2:
-                fm[""] = "variant:2"
-            if fm:
-                c["extensions"] = {DIALECT: _rt.extension(_EMPTY, fm)}
-            return c
-        if type(w) is dict and w.get("type") == "function":
-            c: dict[str, Any] = {"mode": "tool"}
-            fx = None  # most values carry no unknown fields: make the dict only when one turns up
-            fm: dict[str, Any] = {}
-            w1 = w["function"]
-            v = w1["name"]
-            if type(v) is not str or not v:
+        if wire == "auto":
+            canonical = {"mode": "auto"}
+            forms = {}
+            _rt.normalize_choice(canonical)
+            if _select_tool_choice(canonical) != 0:
+                forms[""] = _FORM_VARIANT_0
+            if forms:
+                canonical["extensions"] = {DIALECT: _rt.extension(_EMPTY, forms)}
+            return canonical
+        if wire == "none":
+            canonical = {"mode": "none"}
+            forms = {}
+            _rt.normalize_choice(canonical)
+            if _select_tool_choice(canonical) != 1:
+                forms[""] = _FORM_VARIANT_1
+            if forms:
+                canonical["extensions"] = {DIALECT: _rt.extension(_EMPTY, forms)}
+            return canonical
+        if wire == "required":
+            canonical = {"mode": "required"}
+            forms = {}
+            _rt.normalize_choice(canonical)
+            if _select_tool_choice(canonical) != 2:
+                forms[""] = _FORM_VARIANT_2
+            if forms:
+                canonical["extensions"] = {DIALECT: _rt.extension(_EMPTY, forms)}
+            return canonical
+        if type(wire) is dict and wire.get("type") == "function":
+            canonical = {"mode": "tool"}
+            unknown = None  # most values carry no unknown fields: make the dict only when one turns up
+            forms = _EMPTY
+            wire_function = wire["function"]
+            value = wire_function["name"]
+            if type(value) is not str or not value:
                 raise _Mismatch
-            c["names"] = [v]
-            if len(w) != 2:
-                fx = _rt.unknown_fields(w, _K_TOOL_CHOICE_3_0, "", fx)
-            if len(w1) != 1:
-                fx = _rt.unknown_fields(w1, _K_TOOL_CHOICE_3_1, "/function", fx)
-            _rt.normalize_choice(c)
-            if _select_tool_choice(c) != 3:
-                fm[""] = "variant:3"
-            if fx or fm:
-                c["extensions"] = {DIALECT: _rt.extension(fx, fm)}
-            return c
-        if type(w) is dict and w.get("type") == "allowed_tools":
-            c: dict[str, Any] = {}
-            fx: dict[str, Any] | None = {}
-            fm: dict[str, Any] = {}
-            w1 = w["allowed_tools"]
-            v = w1["mode"]
-            if v not in _VALUES_TOOL_CHOICE_4_MODE_BACK:
+            canonical["names"] = [value]
+            if len(wire) != 2:
+                unknown = _rt.unknown_fields(wire, _KNOWN_TOOL_CHOICE_3, "", unknown)
+            if len(wire_function) != 1:
+                unknown = _rt.unknown_fields(wire_function, _KNOWN_TOOL_CHOICE_3_FUNCTION, "/function", unknown)
+            _rt.normalize_choice(canonical)
+            if _select_tool_choice(canonical) != 3:
+                forms = {**forms, "": _FORM_VARIANT_3}
+            if unknown or forms:
+                canonical["extensions"] = {DIALECT: _rt.extension(unknown, forms)}
+            return canonical
+        if type(wire) is dict and wire.get("type") == "allowed_tools":
+            canonical = {}
+            unknown = {}
+            forms = _EMPTY
+            wire_allowed_tools = wire["allowed_tools"]
+            value = wire_allowed_tools["mode"]
+            if value not in _VALUES_TOOL_CHOICE_4_MODE_BACK:
                 raise _Mismatch
-            c["mode"] = _VALUES_TOOL_CHOICE_4_MODE_BACK[v]
-            v = w1["tools"]
-            if type(v) is not list or not v:
+            canonical["mode"] = _VALUES_TOOL_CHOICE_4_MODE_BACK[value]
+            value = wire_allowed_tools["tools"]
+            if type(value) is not list or not value:
                 raise _Mismatch
-            c["names"] = _NAME_LIST_TOOL_CHOICE_4_NAMES_in(v, fx)
-            if len(w) != 2:
-                fx = _rt.unknown_fields(w, _K_TOOL_CHOICE_4_0, "", fx)
-            if len(w1) != 2:
-                fx = _rt.unknown_fields(w1, _K_TOOL_CHOICE_4_1, "/allowed_tools", fx)
-            _rt.normalize_choice(c)
-            if _select_tool_choice(c) != 4:
-                fm[""] = "variant:4"
-            if fx or fm:
-                c["extensions"] = {DIALECT: _rt.extension(fx, fm)}
-            return c
+            canonical["names"] = _NAME_LIST_TOOL_CHOICE_4_NAMES_in(value, unknown)
+            if len(wire) != 2:
+                unknown = _rt.unknown_fields(wire, _KNOWN_TOOL_CHOICE_4, "", unknown)
+            if len(wire_allowed_tools) != 2:
+                unknown = _rt.unknown_fields(
+                    wire_allowed_tools, _KNOWN_TOOL_CHOICE_4_ALLOWED_TOOLS, "/allowed_tools", unknown
+                )
+            _rt.normalize_choice(canonical)
+            if _select_tool_choice(canonical) != 4:
+                forms = {**forms, "": _FORM_VARIANT_4}
+            if unknown or forms:
+                canonical["extensions"] = {DIALECT: _rt.extension(unknown, forms)}
+            return canonical
     except (KeyError, TypeError, AttributeError, IndexError, _Mismatch):
         pass
-    raise _rt.explain(w, _CHECKS_TOOL_CHOICE, DIALECT, SHAPE_TOOL_CHOICE)
+    raise _rt.explain(wire, _CHECKS_TOOL_CHOICE, DIALECT, SHAPE_TOOL_CHOICE)
 
 
 def encode_tool_choice(value: Any, *, strict: bool = False, id_map: IdMap | None = None) -> Encoded:
     """Encode a canonical tool_choice as OpenAI Chat Completions; lists what it cannot carry."""
-    c = value if type(value) is dict else _rt.as_canonical(value, SHAPE_TOOL_CHOICE)
+    canonical = value if type(value) is dict else _rt.as_canonical(value, SHAPE_TOOL_CHOICE)
     losses: list[_rt.Loss] = []
-    ext = c.get("extensions")
-    own = _rt.foreign_extensions(ext, DIALECT, losses, strict) if ext else _EMPTY
-    fm = own.get("forms", _EMPTY)
+    extensions = canonical.get("extensions")
+    own = _rt.foreign_extensions(extensions, DIALECT, losses, strict) if extensions else _EMPTY
+    forms = own.get("forms", _EMPTY)
+    wire: Any  # the wire value the variant below builds: an object or a constant
     try:
-        form = fm.get("")
-        index = -2
-        if form == "variant:0" and c.get("mode") == "auto":
+        form = forms.get("")  # the variant it was decoded from, if it still fits
+        if form == _FORM_VARIANT_0 and canonical.get("mode") == "auto":
             index = 0
-        if form == "variant:1" and c.get("mode") == "none":
+        elif form == _FORM_VARIANT_1 and canonical.get("mode") == "none":
             index = 1
-        if form == "variant:2" and c.get("mode") == "required":
+        elif form == _FORM_VARIANT_2 and canonical.get("mode") == "required":
             index = 2
-        if form == "variant:3" and c.get("mode") == "tool" and c.get("names") is not None:
+        elif form == _FORM_VARIANT_3 and canonical.get("mode") == "tool" and canonical.get("names") is not None:
             index = 3
-        if form == "variant:4" and c.get("mode") in _VALUES_TOOL_CHOICE_4_MODE and c.get("names") is not None:
+        elif (
+            form == _FORM_VARIANT_4
+            and canonical.get("mode") in _VALUES_TOOL_CHOICE_4_MODE
+            and canonical.get("names") is not None
+        ):
             index = 4
-        if index == -2:
-            index = _select_tool_choice(c)
+        else:
+            index = _select_tool_choice(canonical)
         if index == 0:
-            w = "auto"
-            if c.get("names") is not None:
+            wire = "auto"
+            if canonical.get("names") is not None:
                 _rt.report(losses, strict, "/names", DIALECT, "a restricted set of allowed tools")
-            if c.get("parallel") is not None:
+            if canonical.get("parallel") is not None:
                 _rt.report(losses, strict, "/parallel", DIALECT, "the parallel tool calls setting")
-            return _tuple_new(Encoded, (w, losses))
+            return _tuple_new(Encoded, (wire, losses))
         if index == 1:
-            w = "none"
-            if c.get("names") is not None:
+            wire = "none"
+            if canonical.get("names") is not None:
                 _rt.report(losses, strict, "/names", DIALECT, "a restricted set of allowed tools")
-            if c.get("parallel") is not None:
+            if canonical.get("parallel") is not None:
                 _rt.report(losses, strict, "/parallel", DIALECT, "the parallel tool calls setting")
-            return _tuple_new(Encoded, (w, losses))
+            return _tuple_new(Encoded, (wire, losses))
         if index == 2:
-            w = "required"
-            if c.get("names") is not None:
+            wire = "required"
+            if canonical.get("names") is not None:
                 _rt.report(losses, strict, "/names", DIALECT, "a restricted set of allowed tools")
-            if c.get("parallel") is not None:
+            if canonical.get("parallel") is not None:
                 _rt.report(losses, strict, "/parallel", DIALECT, "the parallel tool calls setting")
-            return _tuple_new(Encoded, (w, losses))
+            return _tuple_new(Encoded, (wire, losses))
         if index == 3:
-            x3_names = c["names"][0]
-            if len(c["names"]) > 1:
+            wire_names = canonical["names"][0]
+            if len(canonical["names"]) > 1:
                 _rt.report(losses, strict, "/names/1", DIALECT, "more than one tool name here")
-            w = {"type": "function", "function": {"name": x3_names}}
-            if c.get("parallel") is not None:
+            wire = {"type": "function", "function": {"name": wire_names}}
+            if canonical.get("parallel") is not None:
                 _rt.report(losses, strict, "/parallel", DIALECT, "the parallel tool calls setting")
             if own:
-                _rt.apply_fields(w, own.get("fields", _EMPTY), DIALECT, losses, strict)
-            return _tuple_new(Encoded, (w, losses))
+                _rt.apply_fields(wire, own.get("fields", _EMPTY), DIALECT, losses, strict)
+            return _tuple_new(Encoded, (wire, losses))
         if index == 4:
-            x4_mode = _VALUES_TOOL_CHOICE_4_MODE[c["mode"]]
-            x4_names = [{"type": "function", "function": {"name": n}} for n in c["names"]]
-            w = {"type": "allowed_tools", "allowed_tools": {"mode": x4_mode, "tools": x4_names}}
-            if c.get("parallel") is not None:
+            wire_mode = _VALUES_TOOL_CHOICE_4_MODE[canonical["mode"]]
+            wire_names = [{"type": "function", "function": {"name": name}} for name in canonical["names"]]
+            wire = {"type": "allowed_tools", "allowed_tools": {"mode": wire_mode, "tools": wire_names}}
+            if canonical.get("parallel") is not None:
                 _rt.report(losses, strict, "/parallel", DIALECT, "the parallel tool calls setting")
             if own:
-                _rt.apply_fields(w, own.get("fields", _EMPTY), DIALECT, losses, strict)
-            return _tuple_new(Encoded, (w, losses))
+                _rt.apply_fields(wire, own.get("fields", _EMPTY), DIALECT, losses, strict)
+            return _tuple_new(Encoded, (wire, losses))
     except (KeyError, TypeError, IndexError) as exc:
         raise _rt.CanonicalError(SHAPE_TOOL_CHOICE, exc) from None
-    _rt.report(losses, strict, "/mode", DIALECT, "this " + SHAPE_TOOL_CHOICE + " (" + _rt.describe_choice(c) + ")")
+    _rt.report(
+        losses, strict, "/mode", DIALECT, "this " + SHAPE_TOOL_CHOICE + " (" + _rt.describe_choice(canonical) + ")"
+    )
     return _tuple_new(Encoded, (None, losses))
 
 
 # --- tool_call ---------------------------------------------------------------------------
 
 SHAPE_TOOL_CALL = "tool_call"
-_CHECKS_TOOL_CALL = (
+_CHECKS_TOOL_CALL: tuple[tuple[tuple[str, str, Any], ...], ...] = (
     (
         ("", "object", None),
         ("/type", "const", "function"),
@@ -451,89 +479,97 @@ _CHECKS_TOOL_CALL = (
         ("/function/arguments", "absent_or", "string"),
     ),
 )
-_K_TOOL_CALL_0_0 = frozenset(("function", "id", "type"))
-_K_TOOL_CALL_0_1 = frozenset(("arguments", "name"))
+_KNOWN_TOOL_CALL_0 = frozenset(("function", "id", "type"))
+_KNOWN_TOOL_CALL_0_FUNCTION = frozenset(("arguments", "name"))
 
 
 def decode_tool_call(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     """Decode one OpenAI Chat Completions tool_call into the canonical dict."""
-    w = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, SHAPE_TOOL_CALL)
+    wire = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, SHAPE_TOOL_CALL)
+    canonical: dict[str, Any]
+    forms: dict[str, Any]
+    unknown: dict[str, Any] | None
     try:
-        if type(w) is dict and w.get("type") == "function":
-            c: dict[str, Any] = {}
-            fx = None  # most values carry no unknown fields: make the dict only when one turns up
-            fm: dict[str, Any] = {}
-            w1 = w["function"]
-            v = w["id"]
-            if type(v) is not str:
+        if type(wire) is dict and wire.get("type") == "function":
+            canonical = {}
+            unknown = None  # most values carry no unknown fields: make the dict only when one turns up
+            forms = _EMPTY
+            wire_function = wire["function"]
+            value = wire["id"]
+            if type(value) is not str:
                 raise _Mismatch
-            c["id"] = v
-            v = w1["name"]
-            if type(v) is not str or not v:
+            canonical["id"] = value
+            value = wire_function["name"]
+            if type(value) is not str or not value:
                 raise _Mismatch
-            c["name"] = v
-            v = w1.get("arguments", _MISSING)
-            if v is _MISSING:
+            canonical["name"] = value
+            value = wire_function.get("arguments", _MISSING)
+            if value is _MISSING:
                 # Some OpenAI-compatible servers leave the text out for a call without arguments.
-                c["arguments"] = {}
-                fm["/function/arguments"] = "absent"
-            elif type(v) is not str:
+                canonical["arguments"] = {}
+                forms = {**forms, "/function/arguments": "absent"}
+            elif type(value) is not str:
                 raise _Mismatch
             else:
-                c["raw_arguments"] = v
-                if v in ("",):
-                    c["arguments"] = {}
+                canonical["raw_arguments"] = value
+                if value in ("",):
+                    canonical["arguments"] = {}
                 else:
                     try:
-                        a = _loads(v)
+                        parsed = _loads(value)
                     except ValueError as exc:
                         # '{..}{..}' fails here too ("Extra data"): one invalid call, never split.
-                        c["arguments"] = None
-                        c["arguments_error"] = "not valid JSON: " + str(exc)
+                        canonical["arguments"] = None
+                        canonical["arguments_error"] = "not valid JSON: " + str(exc)
                     else:
-                        if type(a) is dict:
-                            c["arguments"] = a
+                        if type(parsed) is dict:
+                            canonical["arguments"] = parsed
                         else:
-                            c["arguments"] = None
-                            c["arguments_error"] = _rt.not_an_object(a)
-            if len(w) != 3:
-                fx = _rt.unknown_fields(w, _K_TOOL_CALL_0_0, "", fx)
-            if not w1.keys() <= _K_TOOL_CALL_0_1:
-                fx = _rt.unknown_fields(w1, _K_TOOL_CALL_0_1, "/function", fx)
-            if fx or fm:
-                c["extensions"] = {DIALECT: _rt.extension(fx, fm)}
+                            canonical["arguments"] = None
+                            canonical["arguments_error"] = _rt.not_an_object(parsed)
+            if len(wire) != 3:
+                unknown = _rt.unknown_fields(wire, _KNOWN_TOOL_CALL_0, "", unknown)
+            if not wire_function.keys() <= _KNOWN_TOOL_CALL_0_FUNCTION:
+                unknown = _rt.unknown_fields(wire_function, _KNOWN_TOOL_CALL_0_FUNCTION, "/function", unknown)
+            if unknown or forms:
+                canonical["extensions"] = {DIALECT: _rt.extension(unknown, forms)}
             if id_map is not None:
-                id_map.note_call(c["id"], c["name"])
-            return c
+                id_map.note_call(canonical["id"], canonical["name"])
+            return canonical
     except (KeyError, TypeError, AttributeError, IndexError, _Mismatch):
         pass
-    raise _rt.explain(w, _CHECKS_TOOL_CALL, DIALECT, SHAPE_TOOL_CALL)
+    raise _rt.explain(wire, _CHECKS_TOOL_CALL, DIALECT, SHAPE_TOOL_CALL)
 
 
 def encode_tool_call(value: Any, *, strict: bool = False, id_map: IdMap | None = None) -> Encoded:
     """Encode a canonical tool_call as OpenAI Chat Completions; lists what it cannot carry."""
-    c = value if type(value) is dict else _rt.as_canonical(value, SHAPE_TOOL_CALL)
+    canonical = value if type(value) is dict else _rt.as_canonical(value, SHAPE_TOOL_CALL)
     losses: list[_rt.Loss] = []
-    ext = c.get("extensions")
-    own = _rt.foreign_extensions(ext, DIALECT, losses, strict) if ext else _EMPTY
-    fm = own.get("forms", _EMPTY)
+    extensions = canonical.get("extensions")
+    own = _rt.foreign_extensions(extensions, DIALECT, losses, strict) if extensions else _EMPTY
+    forms = own.get("forms", _EMPTY)
+    wire: Any  # the wire value the variant below builds: an object or a constant
     try:
-        x0_id = c["id"]
-        if id_map is not None or (x0_id not in _IDS_SEEN and (type(x0_id) is not str or not _ID_OK(x0_id))):
-            x0_id = _rt.encode_id(x0_id, _IDS, id_map, losses, strict, "/id")
-        x0_name = c["name"]
-        if fm.get("/function/arguments") == "absent" and c["arguments"] == {} and "raw_arguments" not in c:
-            x0_arguments = _MISSING  # it came without argument text: send it back so
+        wire_id = canonical["id"]
+        if id_map is not None or (wire_id not in _IDS_SEEN and (type(wire_id) is not str or not _ID_OK(wire_id))):
+            wire_id = _rt.encode_id(wire_id, _IDS, id_map, losses, strict, "/id")
+        wire_name = canonical["name"]
+        if (
+            forms.get("/function/arguments") == "absent"
+            and canonical["arguments"] == {}
+            and "raw_arguments" not in canonical
+        ):
+            wire_arguments = _MISSING  # it came without argument text: send it back so
         else:
-            x0_arguments = _rt.arguments_text(c, ("",))
-        w = {"type": "function", "id": x0_id, "function": {"name": x0_name}}
-        if x0_arguments is not _MISSING:
-            w["function"]["arguments"] = x0_arguments
+            wire_arguments = _rt.arguments_text(canonical, ("",))
+        wire = {"type": "function", "id": wire_id, "function": {"name": wire_name}}
+        if wire_arguments is not _MISSING:
+            wire["function"]["arguments"] = wire_arguments
         if own:
-            _rt.apply_fields(w, own.get("fields", _EMPTY), DIALECT, losses, strict)
+            _rt.apply_fields(wire, own.get("fields", _EMPTY), DIALECT, losses, strict)
         if id_map is not None:
-            id_map.note_call(c["id"], c["name"])
-        return _tuple_new(Encoded, (w, losses))
+            id_map.note_call(canonical["id"], canonical["name"])
+        return _tuple_new(Encoded, (wire, losses))
     except (KeyError, TypeError, IndexError) as exc:
         raise _rt.CanonicalError(SHAPE_TOOL_CALL, exc) from None
 
@@ -541,14 +577,16 @@ def encode_tool_call(value: Any, *, strict: bool = False, id_map: IdMap | None =
 # --- tool_result -------------------------------------------------------------------------
 
 SHAPE_TOOL_RESULT = "tool_result"
-_CHECKS_TOOL_RESULT = (
+_CHECKS_TOOL_RESULT: tuple[tuple[tuple[str, str, Any], ...], ...] = (
     (("", "object", None), ("/role", "const", "tool"), ("/tool_call_id", "string", None), ("/content", "any", None)),
 )
-_K_TOOL_RESULT_0_0 = frozenset(("content", "role", "tool_call_id"))
-_K_TOOL_RESULT_0_CONTENT_0_0 = frozenset(("text", "type"))
+_KNOWN_TOOL_RESULT_0 = frozenset(("content", "role", "tool_call_id"))
+_KNOWN_TOOL_RESULT_0_CONTENT_0 = frozenset(("text", "type"))
 
 
-def _CONTENT_TOOL_RESULT_0_CONTENT_in(blocks: Any, fx: dict[str, Any], fm: dict[str, Any]) -> list[dict[str, Any]]:
+def _CONTENT_TOOL_RESULT_0_CONTENT_in(
+    blocks: Any, unknown: dict[str, Any] | None, forms: dict[str, Any]
+) -> list[dict[str, Any]]:
     if type(blocks) is str:
         if not blocks:
             return []
@@ -556,103 +594,107 @@ def _CONTENT_TOOL_RESULT_0_CONTENT_in(blocks: Any, fx: dict[str, Any], fm: dict[
     if type(blocks) is not list:
         raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, "/content", "expected a string or an array of blocks")
     parts: list[dict[str, Any]] = []
-    for i, b in enumerate(blocks):
-        at = "/content" + "/" + str(i)
-        if type(b) is dict and b.get("type") == "text":
-            p = {"type": "text"}
+    for position, block in enumerate(blocks):
+        at = "/content" + "/" + str(position)
+        if type(block) is dict and block.get("type") == "text":
+            part = {"type": "text"}
             try:
-                v = b["text"]
+                value = block["text"]
             except (KeyError, TypeError):
                 raise _rt.DecodeError(
                     DIALECT, SHAPE_TOOL_RESULT, at + "/text", "expected a value, got nothing"
                 ) from None
-            if type(v) is not str:
+            if type(value) is not str:
                 raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/text", "expected a string")
-            p["text"] = v
-            if len(b) != 2:
-                fx = _rt.unknown_fields(b, _K_TOOL_RESULT_0_CONTENT_0_0, at + "", fx)
-            parts.append(p)
+            part["text"] = value
+            if len(block) != 2:
+                unknown = _rt.unknown_fields(block, _KNOWN_TOOL_RESULT_0_CONTENT_0, at + "", unknown)
+            parts.append(part)
             continue
-        if type(b) is not dict:
+        if type(block) is not dict:
             raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at, "expected an object")
-        parts.append({"type": "wire", "dialect": DIALECT, "value": b})
+        parts.append({"type": "wire", "dialect": DIALECT, "value": block})
     if (len(parts) == 1 and parts[0]["type"] == "text") or not parts:
-        fm["/content"] = "blocks"
+        forms["/content"] = "blocks"
     return parts
 
 
 def _CONTENT_TOOL_RESULT_0_CONTENT_out(
-    parts: list[dict[str, Any]], fm: dict[str, Any], losses: list[_rt.Loss], strict: bool
+    parts: list[dict[str, Any]], forms: dict[str, Any], losses: list[_rt.Loss], strict: bool
 ) -> Any:
-    if fm.get("/content") != "blocks":
+    if forms.get("/content") != "blocks":
         if len(parts) == 1 and parts[0]["type"] == "text":
             return parts[0]["text"]
         if not parts:
             return ""
-    out: list[Any] = []
-    for i, p in enumerate(parts):
-        kind = p["type"]
-        if kind == "text" and "text" in p:
-            out.append({"type": "text", "text": p["text"]})
+    blocks: list[Any] = []
+    for position, part in enumerate(parts):
+        kind = part["type"]
+        if kind == "text" and "text" in part:
+            blocks.append({"type": "text", "text": part["text"]})
             continue
         if kind == "json":
-            _rt.report(losses, strict, "/content/" + str(i), DIALECT, "a json part as such (sent as JSON text)")
-            p = {"type": "text", "text": _rt.text_of_json(p["value"])}
-            out.append({"type": "text", "text": p["text"]})
+            _rt.report(losses, strict, "/content/" + str(position), DIALECT, "a json part as such (sent as JSON text)")
+            part = {"type": "text", "text": _rt.text_of_json(part["value"])}
+            blocks.append({"type": "text", "text": part["text"]})
             continue
-        if kind == "wire" and p["dialect"] == DIALECT:
-            out.append(p["value"])
+        if kind == "wire" and part["dialect"] == DIALECT:
+            blocks.append(part["value"])
             continue
-        _rt.report(losses, strict, "/content/" + str(i), DIALECT, _rt.describe_part(p))
-    return out
+        _rt.report(losses, strict, "/content/" + str(position), DIALECT, _rt.describe_part(part))
+    return blocks
 
 
 def decode_tool_result(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     """Decode one OpenAI Chat Completions tool_result into the canonical dict."""
-    w = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, SHAPE_TOOL_RESULT)
+    wire = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, SHAPE_TOOL_RESULT)
+    canonical: dict[str, Any]
+    forms: dict[str, Any]
+    unknown: dict[str, Any] | None
     try:
-        if type(w) is dict and w.get("role") == "tool":
-            c: dict[str, Any] = {"is_error": False}
-            fx: dict[str, Any] | None = {}
-            fm: dict[str, Any] = {}
-            v = w["tool_call_id"]
-            if type(v) is not str:
+        if type(wire) is dict and wire.get("role") == "tool":
+            canonical = {"is_error": False}
+            unknown = {}
+            forms = {}
+            value = wire["tool_call_id"]
+            if type(value) is not str:
                 raise _Mismatch
-            c["call_id"] = v
-            v = w["content"]
-            c["content"] = _CONTENT_TOOL_RESULT_0_CONTENT_in(v, fx, fm)
-            if len(w) != 3:
-                fx = _rt.unknown_fields(w, _K_TOOL_RESULT_0_0, "", fx)
-            if fx or fm:
-                c["extensions"] = {DIALECT: _rt.extension(fx, fm)}
+            canonical["call_id"] = value
+            value = wire["content"]
+            canonical["content"] = _CONTENT_TOOL_RESULT_0_CONTENT_in(value, unknown, forms)
+            if len(wire) != 3:
+                unknown = _rt.unknown_fields(wire, _KNOWN_TOOL_RESULT_0, "", unknown)
+            if unknown or forms:
+                canonical["extensions"] = {DIALECT: _rt.extension(unknown, forms)}
             if id_map is not None:
-                id_map.note_result(c.get("call_id"))  # answered by id: id-less results link among the rest
-            return c
+                id_map.note_result(canonical.get("call_id"))  # answered by id: id-less results link among the rest
+            return canonical
     except (KeyError, TypeError, AttributeError, IndexError, _Mismatch):
         pass
-    raise _rt.explain(w, _CHECKS_TOOL_RESULT, DIALECT, SHAPE_TOOL_RESULT)
+    raise _rt.explain(wire, _CHECKS_TOOL_RESULT, DIALECT, SHAPE_TOOL_RESULT)
 
 
 def encode_tool_result(value: Any, *, strict: bool = False, id_map: IdMap | None = None) -> Encoded:
     """Encode a canonical tool_result as OpenAI Chat Completions; lists what it cannot carry."""
-    c = value if type(value) is dict else _rt.as_canonical(value, SHAPE_TOOL_RESULT)
+    canonical = value if type(value) is dict else _rt.as_canonical(value, SHAPE_TOOL_RESULT)
     losses: list[_rt.Loss] = []
-    ext = c.get("extensions")
-    own = _rt.foreign_extensions(ext, DIALECT, losses, strict) if ext else _EMPTY
-    fm = own.get("forms", _EMPTY)
+    extensions = canonical.get("extensions")
+    own = _rt.foreign_extensions(extensions, DIALECT, losses, strict) if extensions else _EMPTY
+    forms = own.get("forms", _EMPTY)
+    wire: Any  # the wire value the variant below builds: an object or a constant
     try:
-        x0_call_id = c["call_id"]
+        wire_call_id = canonical["call_id"]
         if id_map is not None or (
-            x0_call_id not in _IDS_SEEN and (type(x0_call_id) is not str or not _ID_OK(x0_call_id))
+            wire_call_id not in _IDS_SEEN and (type(wire_call_id) is not str or not _ID_OK(wire_call_id))
         ):
-            x0_call_id = _rt.encode_id(x0_call_id, _IDS, id_map, losses, strict, "/call_id")
-        x0_content = _CONTENT_TOOL_RESULT_0_CONTENT_out(c["content"], fm, losses, strict)
-        w = {"role": "tool", "tool_call_id": x0_call_id, "content": x0_content}
-        if c.get("is_error") is not None and c["is_error"] is not False:
+            wire_call_id = _rt.encode_id(wire_call_id, _IDS, id_map, losses, strict, "/call_id")
+        wire_content = _CONTENT_TOOL_RESULT_0_CONTENT_out(canonical["content"], forms, losses, strict)
+        wire = {"role": "tool", "tool_call_id": wire_call_id, "content": wire_content}
+        if canonical.get("is_error") is not None and canonical["is_error"] is not False:
             _rt.report(losses, strict, "/is_error", DIALECT, "the error flag of a tool result")
         if own:
-            _rt.apply_fields(w, own.get("fields", _EMPTY), DIALECT, losses, strict)
-        return _tuple_new(Encoded, (w, losses))
+            _rt.apply_fields(wire, own.get("fields", _EMPTY), DIALECT, losses, strict)
+        return _tuple_new(Encoded, (wire, losses))
     except (KeyError, TypeError, IndexError) as exc:
         raise _rt.CanonicalError(SHAPE_TOOL_RESULT, exc) from None
 
@@ -756,8 +798,8 @@ def extract(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     """The canonical tools, tool choice, calls and results of a whole OpenAI Chat Completions request
     or response, in order; decode errors name the pointer inside the payload. `notes` lists
     the links the wire did not state (a result without an id linked to a call by position)."""
-    w = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, _ENVELOPE_KINDS[0][0])
-    _envelopes.check(w, _ENVELOPE_KINDS, DIALECT)  # not a request or response: never read as empty
+    wire = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, _ENVELOPE_KINDS[0][0])
+    _envelopes.check(wire, _ENVELOPE_KINDS, DIALECT)  # not a request or response: never read as empty
     id_map = IdMap() if id_map is None else id_map
     out: dict[str, Any] = {
         "tools": [],
@@ -768,49 +810,61 @@ def extract(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
         "notes": [],
     }
     # tool_definition at /tools/*
-    v0 = w.get("tools") if type(w) is dict else None
-    for i1, e1 in enumerate(_rt.elements(v0)):
-        e = e1
-        if e is not None and _rt.lookup(e, ("type",)) != "custom" and _rt.lookup(e, ("function",)) is not _MISSING:
-            at = f"/tools/{i1}"
-            out[_KEYS["tool_definition"]].append(_rt.decode_at(decode_tool_definition, e, at, id_map))
+    tools = wire.get("tools") if type(wire) is dict else None
+    for tools_index, tools_item in enumerate(_rt.elements(tools)):
+        element = tools_item
+        if (
+            element is not None
+            and _rt.lookup(element, ("type",)) != "custom"
+            and _rt.lookup(element, ("function",)) is not _MISSING
+        ):
+            at = f"/tools/{tools_index}"
+            out[_KEYS["tool_definition"]].append(_rt.decode_at(decode_tool_definition, element, at, id_map))
     # tool_choice at /tool_choice
-    v0 = w.get("tool_choice") if type(w) is dict else None
-    e = v0
-    if e is not None and _rt.lookup(e, ("type",)) != "custom":
+    tool_choice = wire.get("tool_choice") if type(wire) is dict else None
+    element = tool_choice
+    if element is not None and _rt.lookup(element, ("type",)) != "custom":
         at = "/tool_choice"
-        out["tool_choice"] = _rt.decode_at(decode_tool_choice, e, at, id_map)
+        out["tool_choice"] = _rt.decode_at(decode_tool_choice, element, at, id_map)
     # tool_call at /messages/*/tool_calls/*
-    v0 = w.get("messages") if type(w) is dict else None
-    for i1, e1 in enumerate(_rt.elements(v0)):
-        v2 = e1.get("tool_calls") if type(e1) is dict else None
-        for i3, e3 in enumerate(_rt.elements(v2)):
-            e = e3
-            if e is not None and _rt.lookup(e, ("type",)) != "custom" and _rt.lookup(e, ("function",)) is not _MISSING:
-                at = f"/messages/{i1}/tool_calls/{i3}"
-                out[_KEYS["tool_call"]].append(_rt.decode_at(decode_tool_call, e, at, id_map))
+    messages = wire.get("messages") if type(wire) is dict else None
+    for messages_index, messages_item in enumerate(_rt.elements(messages)):
+        tool_calls = messages_item.get("tool_calls") if type(messages_item) is dict else None
+        for tool_calls_index, tool_calls_item in enumerate(_rt.elements(tool_calls)):
+            element = tool_calls_item
+            if (
+                element is not None
+                and _rt.lookup(element, ("type",)) != "custom"
+                and _rt.lookup(element, ("function",)) is not _MISSING
+            ):
+                at = f"/messages/{messages_index}/tool_calls/{tool_calls_index}"
+                out[_KEYS["tool_call"]].append(_rt.decode_at(decode_tool_call, element, at, id_map))
     # tool_result at /messages/*
-    v0 = w.get("messages") if type(w) is dict else None
-    for i1, e1 in enumerate(_rt.elements(v0)):
-        e = e1
-        if e is not None and _rt.lookup(e, ("role",)) == "tool":
-            at = f"/messages/{i1}"
-            out[_KEYS["tool_result"]].append(_rt.decode_at(decode_tool_result, e, at, id_map))
+    messages = wire.get("messages") if type(wire) is dict else None
+    for messages_index, messages_item in enumerate(_rt.elements(messages)):
+        element = messages_item
+        if element is not None and _rt.lookup(element, ("role",)) == "tool":
+            at = f"/messages/{messages_index}"
+            out[_KEYS["tool_result"]].append(_rt.decode_at(decode_tool_result, element, at, id_map))
             _rt.note_position(out, id_map, at, DIALECT)
     # tool_call at /choices/*/message/tool_calls/*
-    v0 = w.get("choices") if type(w) is dict else None
-    for i1, e1 in enumerate(_rt.elements(v0)):
-        v2 = e1.get("message") if type(e1) is dict else None
-        v3 = v2.get("tool_calls") if type(v2) is dict else None
-        for i4, e4 in enumerate(_rt.elements(v3)):
-            e = e4
-            if e is not None and _rt.lookup(e, ("type",)) != "custom" and _rt.lookup(e, ("function",)) is not _MISSING:
-                at = f"/choices/{i1}/message/tool_calls/{i4}"
-                out[_KEYS["tool_call"]].append(_rt.decode_at(decode_tool_call, e, at, id_map))
+    choices = wire.get("choices") if type(wire) is dict else None
+    for choices_index, choices_item in enumerate(_rt.elements(choices)):
+        message = choices_item.get("message") if type(choices_item) is dict else None
+        tool_calls = message.get("tool_calls") if type(message) is dict else None
+        for tool_calls_index, tool_calls_item in enumerate(_rt.elements(tool_calls)):
+            element = tool_calls_item
+            if (
+                element is not None
+                and _rt.lookup(element, ("type",)) != "custom"
+                and _rt.lookup(element, ("function",)) is not _MISSING
+            ):
+                at = f"/choices/{choices_index}/message/tool_calls/{tool_calls_index}"
+                out[_KEYS["tool_call"]].append(_rt.decode_at(decode_tool_call, element, at, id_map))
     # the choice's parallel, carried beside it (request)
-    out["tool_choice"] = _rt.choice_field_in(w, out["tool_choice"], "parallel", ("parallel_tool_calls",), DIALECT)
+    out["tool_choice"] = _rt.choice_field_in(wire, out["tool_choice"], "parallel", ("parallel_tool_calls",), DIALECT)
     if out["finish_reason"] is None:
-        out["finish_reason"] = _rt.first_at(w, ("choices", "*", "finish_reason"))
+        out["finish_reason"] = _rt.first_at(wire, ("choices", "*", "finish_reason"))
     return out
 
 
@@ -833,10 +887,10 @@ def inject(payload: Any, parts: dict[str, Any], *, strict: bool = False, id_map:
     request or response. Keys left out of parts are left alone. A tools list is rebuilt (an
     empty one removes the field and the tool choice: never `tools: []`); calls and results
     replace the payload's own, one for one. Losses of every encoded part are listed."""
-    w = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, "envelope")
+    wire = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, "envelope")
     encoders = {shape: globals()["encode_" + shape] for shape in SHAPES}
     return _rt.inject(
-        w,
+        wire,
         parts,
         _LOCATIONS,
         encoders,

@@ -70,6 +70,13 @@ POINTERS: dict[str, tuple[dict[str, tuple[str, ...]], ...]] = {
 _MISSING = _rt.MISSING
 _EMPTY: dict[str, Any] = {}
 _tuple_new = tuple.__new__
+# Forms: how a value was spelled on the wire, kept in its canonical extensions for the round trip.
+_FORM_VARIANT_0 = "variant:0"
+_FORM_VARIANT_1 = "variant:1"
+_FORM_VARIANT_2 = "variant:2"
+_FORM_VARIANT_3 = "variant:3"
+_FORM_VARIANT_4 = "variant:4"
+_NO_VARIANT = -1  # no variant of the shape can carry the canonical value
 ID_PATTERN = "^[\\x21-\\x7e]{1,64}$"
 _IDS = _rt.IdPolicy(DIALECT, re.compile(ID_PATTERN), "call_", 24)
 _IDS_SEEN: set[str] = set()  # ids that matched, filled by _ID_OK: the same ids recur
@@ -83,7 +90,7 @@ class _Mismatch(Exception):
 # --- tool_definition ---------------------------------------------------------------------
 
 SHAPE_TOOL_DEFINITION = "tool_definition"
-_CHECKS_TOOL_DEFINITION = (
+_CHECKS_TOOL_DEFINITION: tuple[tuple[tuple[str, str, Any], ...], ...] = (
     (
         ("", "object", None),
         ("/type", "const", "function"),
@@ -108,148 +115,151 @@ _CHECKS_TOOL_DEFINITION = (
         ("/parameters", "optional", "object"),
     ),
 )
-_K_TOOL_DEFINITION_0_0 = frozenset(("description", "name", "parameters", "strict", "type"))
-_K_TOOL_DEFINITION_1_0 = frozenset(("description", "name", "parameters", "strict", "type"))
-_K_TOOL_DEFINITION_2_0 = frozenset(("description", "name", "parameters", "type"))
+_KNOWN_TOOL_DEFINITION_0 = frozenset(("description", "name", "parameters", "strict", "type"))
+_KNOWN_TOOL_DEFINITION_1 = frozenset(("description", "name", "parameters", "strict", "type"))
+_KNOWN_TOOL_DEFINITION_2 = frozenset(("description", "name", "parameters", "type"))
 
 
-def _select_tool_definition(c: dict[str, Any]) -> int:
-    """The variant encode uses for c: the first that carries everything, else the first that fits."""
-    if c.get("name") is not None and c.get("strict", False) is False:
+def _select_tool_definition(canonical: dict[str, Any]) -> int:
+    """The variant encode uses for canonical: the first that carries everything, else the first that fits."""
+    if canonical.get("name") is not None and canonical.get("strict", False) is False:
         return 0
-    if c.get("strict") is True and c.get("name") is not None:
+    if canonical.get("strict") is True and canonical.get("name") is not None:
         return 1
-    if c.get("name") is not None and c.get("strict") is None:
+    if canonical.get("name") is not None and canonical.get("strict") is None:
         return 2
-    if c.get("name") is not None:
+    if canonical.get("name") is not None:
         return 0
-    if c.get("strict") is True and c.get("name") is not None:
+    if canonical.get("strict") is True and canonical.get("name") is not None:
         return 1
-    if c.get("name") is not None:
+    if canonical.get("name") is not None:
         return 2
-    return -1
+    return _NO_VARIANT
 
 
 def decode_tool_definition(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     """Decode one OpenAI Responses tool_definition into the canonical dict."""
-    w = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, SHAPE_TOOL_DEFINITION)
+    wire = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, SHAPE_TOOL_DEFINITION)
+    canonical: dict[str, Any]
+    forms: dict[str, Any]
+    unknown: dict[str, Any] | None
     try:
-        if type(w) is dict and w.get("type") == "function" and w.get("strict") is False:
-            c: dict[str, Any] = {}
-            fx = None  # most values carry no unknown fields: make the dict only when one turns up
-            fm: dict[str, Any] = {}
-            v = w["name"]
-            if type(v) is not str or not v:
+        if type(wire) is dict and wire.get("type") == "function" and wire.get("strict") is False:
+            canonical = {}
+            unknown = None  # most values carry no unknown fields: make the dict only when one turns up
+            forms = _EMPTY
+            value = wire["name"]
+            if type(value) is not str or not value:
                 raise _Mismatch
-            c["name"] = v
-            v = w.get("description", _MISSING)
-            if v is _MISSING:
+            canonical["name"] = value
+            value = wire.get("description", _MISSING)
+            if value is _MISSING:
                 pass
-            elif v is None:
-                fm["/description"] = "null"
-            elif type(v) is not str:
+            elif value is None:
+                forms = {**forms, "/description": "null"}
+            elif type(value) is not str:
                 raise _Mismatch
             else:
-                c["description"] = v
-            v = w.get("parameters", _MISSING)
-            if v is _MISSING:
-                c["parameters"] = {"type": "object", "properties": {}}
-            elif v is None:
-                fm["/parameters"] = "null"
-                c["parameters"] = {"type": "object", "properties": {}}
-            elif type(v) is not dict:
+                canonical["description"] = value
+            value = wire.get("parameters", _MISSING)
+            if value is _MISSING:
+                canonical["parameters"] = {"type": "object", "properties": {}}
+            elif value is None:
+                forms = {**forms, "/parameters": "null"}
+                canonical["parameters"] = {"type": "object", "properties": {}}
+            elif type(value) is not dict:
                 raise _Mismatch
             else:
-                c["parameters"] = v
-                if c["parameters"] == {"type": "object", "properties": {}}:
-                    fm["/parameters"] = "present"
-            if not w.keys() <= _K_TOOL_DEFINITION_0_0:
-                fx = _rt.unknown_fields(w, _K_TOOL_DEFINITION_0_0, "", fx)
-            if _select_tool_definition(c) != 0:
-                fm[""] = "variant:0"
-            if fx or fm:
-                c["extensions"] = {DIALECT: _rt.extension(fx, fm)}
-            return c
-        if type(w) is dict and w.get("type") == "function" and w.get("strict") is True:
-            c: dict[str, Any] = {"strict": True}
-            fx = None  # most values carry no unknown fields: make the dict only when one turns up
-            fm: dict[str, Any] = {}
-            v = w["name"]
-            if type(v) is not str or not v:
+                canonical["parameters"] = value
+                if canonical["parameters"] == {"type": "object", "properties": {}}:
+                    forms = {**forms, "/parameters": "present"}
+            if not wire.keys() <= _KNOWN_TOOL_DEFINITION_0:
+                unknown = _rt.unknown_fields(wire, _KNOWN_TOOL_DEFINITION_0, "", unknown)
+            if _select_tool_definition(canonical) != 0:
+                forms = {**forms, "": _FORM_VARIANT_0}
+            if unknown or forms:
+                canonical["extensions"] = {DIALECT: _rt.extension(unknown, forms)}
+            return canonical
+        if type(wire) is dict and wire.get("type") == "function" and wire.get("strict") is True:
+            canonical = {"strict": True}
+            unknown = None  # most values carry no unknown fields: make the dict only when one turns up
+            forms = _EMPTY
+            value = wire["name"]
+            if type(value) is not str or not value:
                 raise _Mismatch
-            c["name"] = v
-            v = w.get("description", _MISSING)
-            if v is _MISSING:
+            canonical["name"] = value
+            value = wire.get("description", _MISSING)
+            if value is _MISSING:
                 pass
-            elif v is None:
-                fm["/description"] = "null"
-            elif type(v) is not str:
+            elif value is None:
+                forms = {**forms, "/description": "null"}
+            elif type(value) is not str:
                 raise _Mismatch
             else:
-                c["description"] = v
-            v = w.get("parameters", _MISSING)
-            if v is _MISSING:
-                c["parameters"] = {"type": "object", "properties": {}}
-            elif v is None:
-                fm["/parameters"] = "null"
-                c["parameters"] = {"type": "object", "properties": {}}
-            elif type(v) is not dict:
+                canonical["description"] = value
+            value = wire.get("parameters", _MISSING)
+            if value is _MISSING:
+                canonical["parameters"] = {"type": "object", "properties": {}}
+            elif value is None:
+                forms = {**forms, "/parameters": "null"}
+                canonical["parameters"] = {"type": "object", "properties": {}}
+            elif type(value) is not dict:
                 raise _Mismatch
             else:
-                c["parameters"] = v
-                if c["parameters"] == {"type": "object", "properties": {}}:
-                    fm["/parameters"] = "present"
-            if not w.keys() <= _K_TOOL_DEFINITION_1_0:
-                fx = _rt.unknown_fields(w, _K_TOOL_DEFINITION_1_0, "", fx)
-            if _select_tool_definition(c) != 1:
-                fm[""] = "variant:1"
-            if fx or fm:
-                c["extensions"] = {DIALECT: _rt.extension(fx, fm)}
-            return c
-        if type(w) is dict and w.get("type") == "function":
-            c: dict[str, Any] = {}
-            fx = None  # most values carry no unknown fields: make the dict only when one turns up
-            fm: dict[str, Any] = {}
-            v = w["name"]
-            if type(v) is not str or not v:
+                canonical["parameters"] = value
+                if canonical["parameters"] == {"type": "object", "properties": {}}:
+                    forms = {**forms, "/parameters": "present"}
+            if not wire.keys() <= _KNOWN_TOOL_DEFINITION_1:
+                unknown = _rt.unknown_fields(wire, _KNOWN_TOOL_DEFINITION_1, "", unknown)
+            if _select_tool_definition(canonical) != 1:
+                forms = {**forms, "": _FORM_VARIANT_1}
+            if unknown or forms:
+                canonical["extensions"] = {DIALECT: _rt.extension(unknown, forms)}
+            return canonical
+        if type(wire) is dict and wire.get("type") == "function":
+            canonical = {}
+            unknown = None  # most values carry no unknown fields: make the dict only when one turns up
+            forms = _EMPTY
+            value = wire["name"]
+            if type(value) is not str or not value:
                 raise _Mismatch
-            c["name"] = v
-            v = w.get("description", _MISSING)
-            if v is _MISSING:
+            canonical["name"] = value
+            value = wire.get("description", _MISSING)
+            if value is _MISSING:
                 pass
-            elif v is None:
-                fm["/description"] = "null"
-            elif type(v) is not str:
+            elif value is None:
+                forms = {**forms, "/description": "null"}
+            elif type(value) is not str:
                 raise _Mismatch
             else:
-                c["description"] = v
-            v = w.get("parameters", _MISSING)
-            if v is _MISSING:
-                c["parameters"] = {"type": "object", "properties": {}}
-            elif v is None:
-                fm["/parameters"] = "null"
-                c["parameters"] = {"type": "object", "properties": {}}
-            elif type(v) is not dict:
+                canonical["description"] = value
+            value = wire.get("parameters", _MISSING)
+            if value is _MISSING:
+                canonical["parameters"] = {"type": "object", "properties": {}}
+            elif value is None:
+                forms = {**forms, "/parameters": "null"}
+                canonical["parameters"] = {"type": "object", "properties": {}}
+            elif type(value) is not dict:
                 raise _Mismatch
             else:
-                c["parameters"] = v
-                if c["parameters"] == {"type": "object", "properties": {}}:
-                    fm["/parameters"] = "present"
-            if not w.keys() <= _K_TOOL_DEFINITION_2_0:
-                fx = _rt.unknown_fields(w, _K_TOOL_DEFINITION_2_0, "", fx)
-            if _select_tool_definition(c) != 2:
-                fm[""] = "variant:2"
-            c["extensions"] = {
+                canonical["parameters"] = value
+                if canonical["parameters"] == {"type": "object", "properties": {}}:
+                    forms = {**forms, "/parameters": "present"}
+            if not wire.keys() <= _KNOWN_TOOL_DEFINITION_2:
+                unknown = _rt.unknown_fields(wire, _KNOWN_TOOL_DEFINITION_2, "", unknown)
+            if _select_tool_definition(canonical) != 2:
+                forms = {**forms, "": _FORM_VARIANT_2}
+            canonical["extensions"] = {
                 DIALECT: _rt.extension(
-                    fx,
-                    fm,
+                    unknown,
+                    forms,
                     "strict mode wherever the schema can be made strict (what the Responses API does when strict is left out or null)",
                 )
             }
-            return c
+            return canonical
     except (KeyError, TypeError, AttributeError, IndexError, _Mismatch):
         pass
-    raise _rt.explain(w, _CHECKS_TOOL_DEFINITION, DIALECT, SHAPE_TOOL_DEFINITION)
+    raise _rt.explain(wire, _CHECKS_TOOL_DEFINITION, DIALECT, SHAPE_TOOL_DEFINITION)
 
 
 def encode_tool_definition(
@@ -258,80 +268,90 @@ def encode_tool_definition(
     """Encode a canonical tool_definition as OpenAI Responses; lists what it cannot carry.
     strict_schema=True adapts the parameters to strict mode and sends strict: every property
     required, the optional ones nullable, every object closed; each change is reported."""
-    c = value if type(value) is dict else _rt.as_canonical(value, SHAPE_TOOL_DEFINITION)
+    canonical = value if type(value) is dict else _rt.as_canonical(value, SHAPE_TOOL_DEFINITION)
     losses: list[_rt.Loss] = []
-    ext = c.get("extensions")
-    own = _rt.foreign_extensions(ext, DIALECT, losses, strict) if ext else _EMPTY
+    extensions = canonical.get("extensions")
+    own = _rt.foreign_extensions(extensions, DIALECT, losses, strict) if extensions else _EMPTY
     if strict_schema:  # opt-in: the parameters adapted to strict mode (each change reported), sent strict
-        c = _rt.strict_tool_definition(c, losses, strict, DIALECT)
-    fm = own.get("forms", _EMPTY)
+        canonical = _rt.strict_tool_definition(canonical, losses, strict, DIALECT)
+    forms = own.get("forms", _EMPTY)
+    wire: Any  # the wire value the variant below builds: an object or a constant
     try:
-        form = fm.get("")
-        index = -2
-        if form == "variant:0" and c.get("name") is not None:
+        form = forms.get("")  # the variant it was decoded from, if it still fits
+        if form == _FORM_VARIANT_0 and canonical.get("name") is not None:
             index = 0
-        if form == "variant:1" and c.get("strict") is True and c.get("name") is not None:
+        elif form == _FORM_VARIANT_1 and canonical.get("strict") is True and canonical.get("name") is not None:
             index = 1
-        if form == "variant:2" and c.get("name") is not None:
+        elif form == _FORM_VARIANT_2 and canonical.get("name") is not None:
             index = 2
-        if index == -2:
-            index = _select_tool_definition(c)
+        else:
+            index = _select_tool_definition(canonical)
         if index == 0:
-            x0_name = c["name"]
-            x0_description = c.get("description")
-            if x0_description is None:
-                x0_description = None if fm.get("/description") == "null" else _MISSING
-            x0_parameters = c.get("parameters", {"type": "object", "properties": {}})
-            if x0_parameters == {"type": "object", "properties": {}} and fm.get("/parameters") != "present":
-                x0_parameters = None if fm.get("/parameters") == "null" else _MISSING
-            w = {"type": "function", "strict": False, "name": x0_name}
-            if x0_description is not _MISSING:
-                w["description"] = x0_description
-            if x0_parameters is not _MISSING:
-                w["parameters"] = _rt.with_explicit_properties(x0_parameters, losses, strict, DIALECT, "/parameters")
-            if c.get("strict") is not None and c["strict"] is not False:
+            wire_name = canonical["name"]
+            wire_description = canonical.get("description")
+            if wire_description is None:
+                wire_description = None if forms.get("/description") == "null" else _MISSING
+            wire_parameters = canonical.get("parameters", {"type": "object", "properties": {}})
+            if wire_parameters == {"type": "object", "properties": {}} and forms.get("/parameters") != "present":
+                wire_parameters = None if forms.get("/parameters") == "null" else _MISSING
+            wire = {"type": "function", "strict": False, "name": wire_name}
+            if wire_description is not _MISSING:
+                wire["description"] = wire_description
+            if wire_parameters is not _MISSING:
+                wire["parameters"] = _rt.with_explicit_properties(
+                    wire_parameters, losses, strict, DIALECT, "/parameters"
+                )
+            if canonical.get("strict") is not None and canonical["strict"] is not False:
                 _rt.report(losses, strict, "/strict", DIALECT, "strict schema enforcement")
             if own:
-                _rt.apply_fields(w, own.get("fields", _EMPTY), DIALECT, losses, strict)
-            return _tuple_new(Encoded, (w, losses))
+                _rt.apply_fields(wire, own.get("fields", _EMPTY), DIALECT, losses, strict)
+            return _tuple_new(Encoded, (wire, losses))
         if index == 1:
-            x1_name = c["name"]
-            x1_description = c.get("description")
-            if x1_description is None:
-                x1_description = None if fm.get("/description") == "null" else _MISSING
-            x1_parameters = c.get("parameters", {"type": "object", "properties": {}})
-            if x1_parameters == {"type": "object", "properties": {}} and fm.get("/parameters") != "present":
-                x1_parameters = None if fm.get("/parameters") == "null" else _MISSING
-            w = {"type": "function", "strict": True, "name": x1_name}
-            if x1_description is not _MISSING:
-                w["description"] = x1_description
-            if x1_parameters is not _MISSING:
-                w["parameters"] = _rt.with_explicit_properties(x1_parameters, losses, strict, DIALECT, "/parameters")
+            wire_name = canonical["name"]
+            wire_description = canonical.get("description")
+            if wire_description is None:
+                wire_description = None if forms.get("/description") == "null" else _MISSING
+            wire_parameters = canonical.get("parameters", {"type": "object", "properties": {}})
+            if wire_parameters == {"type": "object", "properties": {}} and forms.get("/parameters") != "present":
+                wire_parameters = None if forms.get("/parameters") == "null" else _MISSING
+            wire = {"type": "function", "strict": True, "name": wire_name}
+            if wire_description is not _MISSING:
+                wire["description"] = wire_description
+            if wire_parameters is not _MISSING:
+                wire["parameters"] = _rt.with_explicit_properties(
+                    wire_parameters, losses, strict, DIALECT, "/parameters"
+                )
             if own:
-                _rt.apply_fields(w, own.get("fields", _EMPTY), DIALECT, losses, strict)
-            return _tuple_new(Encoded, (w, losses))
+                _rt.apply_fields(wire, own.get("fields", _EMPTY), DIALECT, losses, strict)
+            return _tuple_new(Encoded, (wire, losses))
         if index == 2:
-            x2_name = c["name"]
-            x2_description = c.get("description")
-            if x2_description is None:
-                x2_description = None if fm.get("/description") == "null" else _MISSING
-            x2_parameters = c.get("parameters", {"type": "object", "properties": {}})
-            if x2_parameters == {"type": "object", "properties": {}} and fm.get("/parameters") != "present":
-                x2_parameters = None if fm.get("/parameters") == "null" else _MISSING
-            w = {"type": "function", "name": x2_name}
-            if x2_description is not _MISSING:
-                w["description"] = x2_description
-            if x2_parameters is not _MISSING:
-                w["parameters"] = _rt.with_explicit_properties(x2_parameters, losses, strict, DIALECT, "/parameters")
-            if c.get("strict") is not None:
+            wire_name = canonical["name"]
+            wire_description = canonical.get("description")
+            if wire_description is None:
+                wire_description = None if forms.get("/description") == "null" else _MISSING
+            wire_parameters = canonical.get("parameters", {"type": "object", "properties": {}})
+            if wire_parameters == {"type": "object", "properties": {}} and forms.get("/parameters") != "present":
+                wire_parameters = None if forms.get("/parameters") == "null" else _MISSING
+            wire = {"type": "function", "name": wire_name}
+            if wire_description is not _MISSING:
+                wire["description"] = wire_description
+            if wire_parameters is not _MISSING:
+                wire["parameters"] = _rt.with_explicit_properties(
+                    wire_parameters, losses, strict, DIALECT, "/parameters"
+                )
+            if canonical.get("strict") is not None:
                 _rt.report(losses, strict, "/strict", DIALECT, "strict schema enforcement")
             if own:
-                _rt.apply_fields(w, own.get("fields", _EMPTY), DIALECT, losses, strict)
-            return _tuple_new(Encoded, (w, losses))
+                _rt.apply_fields(wire, own.get("fields", _EMPTY), DIALECT, losses, strict)
+            return _tuple_new(Encoded, (wire, losses))
     except (KeyError, TypeError, IndexError) as exc:
         raise _rt.CanonicalError(SHAPE_TOOL_DEFINITION, exc) from None
     _rt.report(
-        losses, strict, "/strict", DIALECT, "this " + SHAPE_TOOL_DEFINITION + " (" + _rt.describe_choice(c) + ")"
+        losses,
+        strict,
+        "/strict",
+        DIALECT,
+        "this " + SHAPE_TOOL_DEFINITION + " (" + _rt.describe_choice(canonical) + ")",
     )
     return _tuple_new(Encoded, (None, losses))
 
@@ -339,7 +359,7 @@ def encode_tool_definition(
 # --- tool_choice -------------------------------------------------------------------------
 
 SHAPE_TOOL_CHOICE = "tool_choice"
-_CHECKS_TOOL_CHOICE = (
+_CHECKS_TOOL_CHOICE: tuple[tuple[tuple[str, str, Any], ...], ...] = (
     (("", "const", "auto"),),
     (("", "const", "none"),),
     (("", "const", "required"),),
@@ -352,206 +372,219 @@ _CHECKS_TOOL_CHOICE = (
     ),
 )
 _ROOTS_TOOL_CHOICE = ("auto", "none", "required")
-_K_TOOL_CHOICE_3_0 = frozenset(("name", "type"))
-_K_TOOL_CHOICE_4_0 = frozenset(("mode", "tools", "type"))
+_KNOWN_TOOL_CHOICE_3 = frozenset(("name", "type"))
+_KNOWN_TOOL_CHOICE_4 = frozenset(("mode", "tools", "type"))
 _VALUES_TOOL_CHOICE_4_MODE = {"auto": "auto", "required": "required", "tool": "required"}
 _VALUES_TOOL_CHOICE_4_MODE_BACK = {"auto": "auto", "required": "required"}
-_K_TOOL_CHOICE_4_NAMES_ITEM_0 = frozenset(("name", "type"))
+_KNOWN_TOOL_CHOICE_4_NAMES_ITEM = frozenset(("name", "type"))
 
 
-def _NAME_LIST_TOOL_CHOICE_4_NAMES_in(v: list[Any], fx: dict[str, Any]) -> list[str]:
+def _NAME_LIST_TOOL_CHOICE_4_NAMES_in(items: list[Any], unknown: dict[str, Any] | None) -> list[str]:
     names = []
-    for i, it in enumerate(v):
-        at = "/tools" + "/" + str(i)
-        if not (type(it) is dict and it.get("type") == "function"):
+    for position, item in enumerate(items):
+        at = "/tools" + "/" + str(position)
+        if not (type(item) is dict and item.get("type") == "function"):
             raise _rt.explain(
-                it,
+                item,
                 ((("", "object", None), ("/type", "const", "function"), ("/name", "nonempty", None)),),
                 DIALECT,
                 SHAPE_TOOL_CHOICE,
             ).at(at)
-        n = it["name"]
-        if type(n) is not str or not n:
+        name = item["name"]
+        if type(name) is not str or not name:
             raise _rt.DecodeError(DIALECT, SHAPE_TOOL_CHOICE, at + "/name", "expected a non-empty string")
-        names.append(n)
-        if len(it) != 2:
-            fx = _rt.unknown_fields(it, _K_TOOL_CHOICE_4_NAMES_ITEM_0, at + "", fx)
+        names.append(name)
+        if len(item) != 2:
+            unknown = _rt.unknown_fields(item, _KNOWN_TOOL_CHOICE_4_NAMES_ITEM, at + "", unknown)
     return names
 
 
-def _select_tool_choice(c: dict[str, Any]) -> int:
-    """The variant encode uses for c: the first that carries everything, else the first that fits."""
-    if c.get("mode") == "auto" and c.get("names") is None and c.get("parallel") is None:
+def _select_tool_choice(canonical: dict[str, Any]) -> int:
+    """The variant encode uses for canonical: the first that carries everything, else the first that fits."""
+    if canonical.get("mode") == "auto" and canonical.get("names") is None and canonical.get("parallel") is None:
         return 0
-    if c.get("mode") == "none" and c.get("names") is None and c.get("parallel") is None:
+    if canonical.get("mode") == "none" and canonical.get("names") is None and canonical.get("parallel") is None:
         return 1
-    if c.get("mode") == "required" and c.get("names") is None and c.get("parallel") is None:
+    if canonical.get("mode") == "required" and canonical.get("names") is None and canonical.get("parallel") is None:
         return 2
-    if c.get("mode") == "tool" and c.get("names") is not None and c.get("parallel") is None:
+    if canonical.get("mode") == "tool" and canonical.get("names") is not None and canonical.get("parallel") is None:
         return 3
-    if c.get("mode") in _VALUES_TOOL_CHOICE_4_MODE and c.get("names") is not None and c.get("parallel") is None:
+    if (
+        canonical.get("mode") in _VALUES_TOOL_CHOICE_4_MODE
+        and canonical.get("names") is not None
+        and canonical.get("parallel") is None
+    ):
         return 4
-    if c.get("mode") == "auto":
+    if canonical.get("mode") == "auto":
         return 0
-    if c.get("mode") == "none":
+    if canonical.get("mode") == "none":
         return 1
-    if c.get("mode") == "required":
+    if canonical.get("mode") == "required":
         return 2
-    if c.get("mode") == "tool" and c.get("names") is not None:
+    if canonical.get("mode") == "tool" and canonical.get("names") is not None:
         return 3
-    if c.get("mode") in _VALUES_TOOL_CHOICE_4_MODE and c.get("names") is not None:
+    if canonical.get("mode") in _VALUES_TOOL_CHOICE_4_MODE and canonical.get("names") is not None:
         return 4
-    return -1
+    return _NO_VARIANT
 
 
 def decode_tool_choice(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     """Decode one OpenAI Responses tool_choice into the canonical dict."""
-    w = (
+    wire = (
         payload
         if type(payload) is dict or payload in _ROOTS_TOOL_CHOICE
         else _rt.as_wire(payload, DIALECT, SHAPE_TOOL_CHOICE)
     )
+    canonical: dict[str, Any]
+    forms: dict[str, Any]
+    unknown: dict[str, Any] | None
     try:
-        if w == "auto":
-            c: dict[str, Any] = {"mode": "auto"}
-            fm: dict[str, Any] = {}
-            _rt.normalize_choice(c)
-            if _select_tool_choice(c) != 0:
-                fm[""] = "variant:0"
-            if fm:
-                c["extensions"] = {DIALECT: _rt.extension(_EMPTY, fm)}
-            return c
-        if w == "none":
-            c: dict[str, Any] = {"mode": "none"}
-            fm: dict[str, Any] = {}
-            _rt.normalize_choice(c)
-            if _select_tool_choice(c) != 1:
-                fm[""] = "variant:1"
-            if fm:
-                c["extensions"] = {DIALECT: _rt.extension(_EMPTY, fm)}
-            return c
-        if w == "required":
-            c: dict[str, Any] = {"mode": "required"}
-            fm: dict[str, Any] = {}
-            _rt.normalize_choice(c)
-            if _select_tool_choice(c) != 2:
-                fm[""] = "variant:2"
-            if fm:
-                c["extensions"] = {DIALECT: _rt.extension(_EMPTY, fm)}
-            return c
-        if type(w) is dict and w.get("type") == "function":
-            c: dict[str, Any] = {"mode": "tool"}
-            fx = None  # most values carry no unknown fields: make the dict only when one turns up
-            fm: dict[str, Any] = {}
-            v = w["name"]
-            if type(v) is not str or not v:
+        if wire == "auto":
+            canonical = {"mode": "auto"}
+            forms = {}
+            _rt.normalize_choice(canonical)
+            if _select_tool_choice(canonical) != 0:
+                forms[""] = _FORM_VARIANT_0
+            if forms:
+                canonical["extensions"] = {DIALECT: _rt.extension(_EMPTY, forms)}
+            return canonical
+        if wire == "none":
+            canonical = {"mode": "none"}
+            forms = {}
+            _rt.normalize_choice(canonical)
+            if _select_tool_choice(canonical) != 1:
+                forms[""] = _FORM_VARIANT_1
+            if forms:
+                canonical["extensions"] = {DIALECT: _rt.extension(_EMPTY, forms)}
+            return canonical
+        if wire == "required":
+            canonical = {"mode": "required"}
+            forms = {}
+            _rt.normalize_choice(canonical)
+            if _select_tool_choice(canonical) != 2:
+                forms[""] = _FORM_VARIANT_2
+            if forms:
+                canonical["extensions"] = {DIALECT: _rt.extension(_EMPTY, forms)}
+            return canonical
+        if type(wire) is dict and wire.get("type") == "function":
+            canonical = {"mode": "tool"}
+            unknown = None  # most values carry no unknown fields: make the dict only when one turns up
+            forms = _EMPTY
+            value = wire["name"]
+            if type(value) is not str or not value:
                 raise _Mismatch
-            c["names"] = [v]
-            if len(w) != 2:
-                fx = _rt.unknown_fields(w, _K_TOOL_CHOICE_3_0, "", fx)
-            _rt.normalize_choice(c)
-            if _select_tool_choice(c) != 3:
-                fm[""] = "variant:3"
-            if fx or fm:
-                c["extensions"] = {DIALECT: _rt.extension(fx, fm)}
-            return c
-        if type(w) is dict and w.get("type") == "allowed_tools":
-            c: dict[str, Any] = {}
-            fx: dict[str, Any] | None = {}
-            fm: dict[str, Any] = {}
-            v = w["mode"]
-            if v not in _VALUES_TOOL_CHOICE_4_MODE_BACK:
+            canonical["names"] = [value]
+            if len(wire) != 2:
+                unknown = _rt.unknown_fields(wire, _KNOWN_TOOL_CHOICE_3, "", unknown)
+            _rt.normalize_choice(canonical)
+            if _select_tool_choice(canonical) != 3:
+                forms = {**forms, "": _FORM_VARIANT_3}
+            if unknown or forms:
+                canonical["extensions"] = {DIALECT: _rt.extension(unknown, forms)}
+            return canonical
+        if type(wire) is dict and wire.get("type") == "allowed_tools":
+            canonical = {}
+            unknown = {}
+            forms = _EMPTY
+            value = wire["mode"]
+            if value not in _VALUES_TOOL_CHOICE_4_MODE_BACK:
                 raise _Mismatch
-            c["mode"] = _VALUES_TOOL_CHOICE_4_MODE_BACK[v]
-            v = w["tools"]
-            if type(v) is not list or not v:
+            canonical["mode"] = _VALUES_TOOL_CHOICE_4_MODE_BACK[value]
+            value = wire["tools"]
+            if type(value) is not list or not value:
                 raise _Mismatch
-            c["names"] = _NAME_LIST_TOOL_CHOICE_4_NAMES_in(v, fx)
-            if len(w) != 3:
-                fx = _rt.unknown_fields(w, _K_TOOL_CHOICE_4_0, "", fx)
-            _rt.normalize_choice(c)
-            if _select_tool_choice(c) != 4:
-                fm[""] = "variant:4"
-            if fx or fm:
-                c["extensions"] = {DIALECT: _rt.extension(fx, fm)}
-            return c
+            canonical["names"] = _NAME_LIST_TOOL_CHOICE_4_NAMES_in(value, unknown)
+            if len(wire) != 3:
+                unknown = _rt.unknown_fields(wire, _KNOWN_TOOL_CHOICE_4, "", unknown)
+            _rt.normalize_choice(canonical)
+            if _select_tool_choice(canonical) != 4:
+                forms = {**forms, "": _FORM_VARIANT_4}
+            if unknown or forms:
+                canonical["extensions"] = {DIALECT: _rt.extension(unknown, forms)}
+            return canonical
     except (KeyError, TypeError, AttributeError, IndexError, _Mismatch):
         pass
-    raise _rt.explain(w, _CHECKS_TOOL_CHOICE, DIALECT, SHAPE_TOOL_CHOICE)
+    raise _rt.explain(wire, _CHECKS_TOOL_CHOICE, DIALECT, SHAPE_TOOL_CHOICE)
 
 
 def encode_tool_choice(value: Any, *, strict: bool = False, id_map: IdMap | None = None) -> Encoded:
     """Encode a canonical tool_choice as OpenAI Responses; lists what it cannot carry."""
-    c = value if type(value) is dict else _rt.as_canonical(value, SHAPE_TOOL_CHOICE)
+    canonical = value if type(value) is dict else _rt.as_canonical(value, SHAPE_TOOL_CHOICE)
     losses: list[_rt.Loss] = []
-    ext = c.get("extensions")
-    own = _rt.foreign_extensions(ext, DIALECT, losses, strict) if ext else _EMPTY
-    fm = own.get("forms", _EMPTY)
+    extensions = canonical.get("extensions")
+    own = _rt.foreign_extensions(extensions, DIALECT, losses, strict) if extensions else _EMPTY
+    forms = own.get("forms", _EMPTY)
+    wire: Any  # the wire value the variant below builds: an object or a constant
     try:
-        form = fm.get("")
-        index = -2
-        if form == "variant:0" and c.get("mode") == "auto":
+        form = forms.get("")  # the variant it was decoded from, if it still fits
+        if form == _FORM_VARIANT_0 and canonical.get("mode") == "auto":
             index = 0
-        if form == "variant:1" and c.get("mode") == "none":
+        elif form == _FORM_VARIANT_1 and canonical.get("mode") == "none":
             index = 1
-        if form == "variant:2" and c.get("mode") == "required":
+        elif form == _FORM_VARIANT_2 and canonical.get("mode") == "required":
             index = 2
-        if form == "variant:3" and c.get("mode") == "tool" and c.get("names") is not None:
+        elif form == _FORM_VARIANT_3 and canonical.get("mode") == "tool" and canonical.get("names") is not None:
             index = 3
-        if form == "variant:4" and c.get("mode") in _VALUES_TOOL_CHOICE_4_MODE and c.get("names") is not None:
+        elif (
+            form == _FORM_VARIANT_4
+            and canonical.get("mode") in _VALUES_TOOL_CHOICE_4_MODE
+            and canonical.get("names") is not None
+        ):
             index = 4
-        if index == -2:
-            index = _select_tool_choice(c)
+        else:
+            index = _select_tool_choice(canonical)
         if index == 0:
-            w = "auto"
-            if c.get("names") is not None:
+            wire = "auto"
+            if canonical.get("names") is not None:
                 _rt.report(losses, strict, "/names", DIALECT, "a restricted set of allowed tools")
-            if c.get("parallel") is not None:
+            if canonical.get("parallel") is not None:
                 _rt.report(losses, strict, "/parallel", DIALECT, "the parallel tool calls setting")
-            return _tuple_new(Encoded, (w, losses))
+            return _tuple_new(Encoded, (wire, losses))
         if index == 1:
-            w = "none"
-            if c.get("names") is not None:
+            wire = "none"
+            if canonical.get("names") is not None:
                 _rt.report(losses, strict, "/names", DIALECT, "a restricted set of allowed tools")
-            if c.get("parallel") is not None:
+            if canonical.get("parallel") is not None:
                 _rt.report(losses, strict, "/parallel", DIALECT, "the parallel tool calls setting")
-            return _tuple_new(Encoded, (w, losses))
+            return _tuple_new(Encoded, (wire, losses))
         if index == 2:
-            w = "required"
-            if c.get("names") is not None:
+            wire = "required"
+            if canonical.get("names") is not None:
                 _rt.report(losses, strict, "/names", DIALECT, "a restricted set of allowed tools")
-            if c.get("parallel") is not None:
+            if canonical.get("parallel") is not None:
                 _rt.report(losses, strict, "/parallel", DIALECT, "the parallel tool calls setting")
-            return _tuple_new(Encoded, (w, losses))
+            return _tuple_new(Encoded, (wire, losses))
         if index == 3:
-            x3_names = c["names"][0]
-            if len(c["names"]) > 1:
+            wire_names = canonical["names"][0]
+            if len(canonical["names"]) > 1:
                 _rt.report(losses, strict, "/names/1", DIALECT, "more than one tool name here")
-            w = {"type": "function", "name": x3_names}
-            if c.get("parallel") is not None:
+            wire = {"type": "function", "name": wire_names}
+            if canonical.get("parallel") is not None:
                 _rt.report(losses, strict, "/parallel", DIALECT, "the parallel tool calls setting")
             if own:
-                _rt.apply_fields(w, own.get("fields", _EMPTY), DIALECT, losses, strict)
-            return _tuple_new(Encoded, (w, losses))
+                _rt.apply_fields(wire, own.get("fields", _EMPTY), DIALECT, losses, strict)
+            return _tuple_new(Encoded, (wire, losses))
         if index == 4:
-            x4_mode = _VALUES_TOOL_CHOICE_4_MODE[c["mode"]]
-            x4_names = [{"type": "function", "name": n} for n in c["names"]]
-            w = {"type": "allowed_tools", "mode": x4_mode, "tools": x4_names}
-            if c.get("parallel") is not None:
+            wire_mode = _VALUES_TOOL_CHOICE_4_MODE[canonical["mode"]]
+            wire_names = [{"type": "function", "name": name} for name in canonical["names"]]
+            wire = {"type": "allowed_tools", "mode": wire_mode, "tools": wire_names}
+            if canonical.get("parallel") is not None:
                 _rt.report(losses, strict, "/parallel", DIALECT, "the parallel tool calls setting")
             if own:
-                _rt.apply_fields(w, own.get("fields", _EMPTY), DIALECT, losses, strict)
-            return _tuple_new(Encoded, (w, losses))
+                _rt.apply_fields(wire, own.get("fields", _EMPTY), DIALECT, losses, strict)
+            return _tuple_new(Encoded, (wire, losses))
     except (KeyError, TypeError, IndexError) as exc:
         raise _rt.CanonicalError(SHAPE_TOOL_CHOICE, exc) from None
-    _rt.report(losses, strict, "/mode", DIALECT, "this " + SHAPE_TOOL_CHOICE + " (" + _rt.describe_choice(c) + ")")
+    _rt.report(
+        losses, strict, "/mode", DIALECT, "this " + SHAPE_TOOL_CHOICE + " (" + _rt.describe_choice(canonical) + ")"
+    )
     return _tuple_new(Encoded, (None, losses))
 
 
 # --- tool_call ---------------------------------------------------------------------------
 
 SHAPE_TOOL_CALL = "tool_call"
-_CHECKS_TOOL_CALL = (
+_CHECKS_TOOL_CALL: tuple[tuple[tuple[str, str, Any], ...], ...] = (
     (
         ("", "object", None),
         ("/type", "const", "function_call"),
@@ -560,73 +593,76 @@ _CHECKS_TOOL_CALL = (
         ("/arguments", "string", None),
     ),
 )
-_K_TOOL_CALL_0_0 = frozenset(("arguments", "call_id", "name", "type"))
+_KNOWN_TOOL_CALL_0 = frozenset(("arguments", "call_id", "name", "type"))
 
 
 def decode_tool_call(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     """Decode one OpenAI Responses tool_call into the canonical dict."""
-    w = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, SHAPE_TOOL_CALL)
+    wire = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, SHAPE_TOOL_CALL)
+    canonical: dict[str, Any]
+    unknown: dict[str, Any] | None
     try:
-        if type(w) is dict and w.get("type") == "function_call":
-            c: dict[str, Any] = {}
-            fx = None  # most values carry no unknown fields: make the dict only when one turns up
-            v = w["call_id"]
-            if type(v) is not str:
+        if type(wire) is dict and wire.get("type") == "function_call":
+            canonical = {}
+            unknown = None  # most values carry no unknown fields: make the dict only when one turns up
+            value = wire["call_id"]
+            if type(value) is not str:
                 raise _Mismatch
-            c["id"] = v
-            v = w["name"]
-            if type(v) is not str or not v:
+            canonical["id"] = value
+            value = wire["name"]
+            if type(value) is not str or not value:
                 raise _Mismatch
-            c["name"] = v
-            v = w["arguments"]
-            if type(v) is not str:
+            canonical["name"] = value
+            value = wire["arguments"]
+            if type(value) is not str:
                 raise _Mismatch
-            c["raw_arguments"] = v
-            if v in ("",):
-                c["arguments"] = {}
+            canonical["raw_arguments"] = value
+            if value in ("",):
+                canonical["arguments"] = {}
             else:
                 try:
-                    a = _loads(v)
+                    parsed = _loads(value)
                 except ValueError as exc:
                     # '{..}{..}' fails here too ("Extra data"): one invalid call, never split.
-                    c["arguments"] = None
-                    c["arguments_error"] = "not valid JSON: " + str(exc)
+                    canonical["arguments"] = None
+                    canonical["arguments_error"] = "not valid JSON: " + str(exc)
                 else:
-                    if type(a) is dict:
-                        c["arguments"] = a
+                    if type(parsed) is dict:
+                        canonical["arguments"] = parsed
                     else:
-                        c["arguments"] = None
-                        c["arguments_error"] = _rt.not_an_object(a)
-            if len(w) != 4:
-                fx = _rt.unknown_fields(w, _K_TOOL_CALL_0_0, "", fx)
-            if fx:
-                c["extensions"] = {DIALECT: _rt.extension(fx, _EMPTY)}
+                        canonical["arguments"] = None
+                        canonical["arguments_error"] = _rt.not_an_object(parsed)
+            if len(wire) != 4:
+                unknown = _rt.unknown_fields(wire, _KNOWN_TOOL_CALL_0, "", unknown)
+            if unknown:
+                canonical["extensions"] = {DIALECT: _rt.extension(unknown, _EMPTY)}
             if id_map is not None:
-                id_map.note_call(c["id"], c["name"])
-            return c
+                id_map.note_call(canonical["id"], canonical["name"])
+            return canonical
     except (KeyError, TypeError, AttributeError, IndexError, _Mismatch):
         pass
-    raise _rt.explain(w, _CHECKS_TOOL_CALL, DIALECT, SHAPE_TOOL_CALL)
+    raise _rt.explain(wire, _CHECKS_TOOL_CALL, DIALECT, SHAPE_TOOL_CALL)
 
 
 def encode_tool_call(value: Any, *, strict: bool = False, id_map: IdMap | None = None) -> Encoded:
     """Encode a canonical tool_call as OpenAI Responses; lists what it cannot carry."""
-    c = value if type(value) is dict else _rt.as_canonical(value, SHAPE_TOOL_CALL)
+    canonical = value if type(value) is dict else _rt.as_canonical(value, SHAPE_TOOL_CALL)
     losses: list[_rt.Loss] = []
-    ext = c.get("extensions")
-    own = _rt.foreign_extensions(ext, DIALECT, losses, strict) if ext else _EMPTY
+    extensions = canonical.get("extensions")
+    own = _rt.foreign_extensions(extensions, DIALECT, losses, strict) if extensions else _EMPTY
+    wire: Any  # the wire value the variant below builds: an object or a constant
     try:
-        x0_id = c["id"]
-        if id_map is not None or (x0_id not in _IDS_SEEN and (type(x0_id) is not str or not _ID_OK(x0_id))):
-            x0_id = _rt.encode_id(x0_id, _IDS, id_map, losses, strict, "/id")
-        x0_name = c["name"]
-        x0_arguments = _rt.arguments_text(c, ("",))
-        w = {"type": "function_call", "call_id": x0_id, "name": x0_name, "arguments": x0_arguments}
+        wire_id = canonical["id"]
+        if id_map is not None or (wire_id not in _IDS_SEEN and (type(wire_id) is not str or not _ID_OK(wire_id))):
+            wire_id = _rt.encode_id(wire_id, _IDS, id_map, losses, strict, "/id")
+        wire_name = canonical["name"]
+        wire_arguments = _rt.arguments_text(canonical, ("",))
+        wire = {"type": "function_call", "call_id": wire_id, "name": wire_name, "arguments": wire_arguments}
         if own:
-            _rt.apply_fields(w, own.get("fields", _EMPTY), DIALECT, losses, strict)
+            _rt.apply_fields(wire, own.get("fields", _EMPTY), DIALECT, losses, strict)
         if id_map is not None:
-            id_map.note_call(c["id"], c["name"])
-        return _tuple_new(Encoded, (w, losses))
+            id_map.note_call(canonical["id"], canonical["name"])
+        return _tuple_new(Encoded, (wire, losses))
     except (KeyError, TypeError, IndexError) as exc:
         raise _rt.CanonicalError(SHAPE_TOOL_CALL, exc) from None
 
@@ -634,7 +670,7 @@ def encode_tool_call(value: Any, *, strict: bool = False, id_map: IdMap | None =
 # --- tool_result -------------------------------------------------------------------------
 
 SHAPE_TOOL_RESULT = "tool_result"
-_CHECKS_TOOL_RESULT = (
+_CHECKS_TOOL_RESULT: tuple[tuple[tuple[str, str, Any], ...], ...] = (
     (
         ("", "object", None),
         ("/type", "const", "function_call_output"),
@@ -642,13 +678,15 @@ _CHECKS_TOOL_RESULT = (
         ("/output", "any", None),
     ),
 )
-_K_TOOL_RESULT_0_0 = frozenset(("call_id", "output", "type"))
-_K_TOOL_RESULT_0_CONTENT_0_0 = frozenset(("text", "type"))
-_K_TOOL_RESULT_0_CONTENT_1_0 = frozenset(("image_url", "type"))
-_K_TOOL_RESULT_0_CONTENT_2_0 = frozenset(("image_url", "type"))
+_KNOWN_TOOL_RESULT_0 = frozenset(("call_id", "output", "type"))
+_KNOWN_TOOL_RESULT_0_CONTENT_0 = frozenset(("text", "type"))
+_KNOWN_TOOL_RESULT_0_CONTENT_1 = frozenset(("image_url", "type"))
+_KNOWN_TOOL_RESULT_0_CONTENT_2 = frozenset(("image_url", "type"))
 
 
-def _CONTENT_TOOL_RESULT_0_CONTENT_in(blocks: Any, fx: dict[str, Any], fm: dict[str, Any]) -> list[dict[str, Any]]:
+def _CONTENT_TOOL_RESULT_0_CONTENT_in(
+    blocks: Any, unknown: dict[str, Any] | None, forms: dict[str, Any]
+) -> list[dict[str, Any]]:
     if type(blocks) is str:
         if not blocks:
             return []
@@ -656,144 +694,152 @@ def _CONTENT_TOOL_RESULT_0_CONTENT_in(blocks: Any, fx: dict[str, Any], fm: dict[
     if type(blocks) is not list:
         raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, "/output", "expected a string or an array of blocks")
     parts: list[dict[str, Any]] = []
-    for i, b in enumerate(blocks):
-        at = "/output" + "/" + str(i)
-        if type(b) is dict and b.get("type") == "input_text":
-            p = {"type": "text"}
+    for position, block in enumerate(blocks):
+        at = "/output" + "/" + str(position)
+        if type(block) is dict and block.get("type") == "input_text":
+            part = {"type": "text"}
             try:
-                v = b["text"]
+                value = block["text"]
             except (KeyError, TypeError):
                 raise _rt.DecodeError(
                     DIALECT, SHAPE_TOOL_RESULT, at + "/text", "expected a value, got nothing"
                 ) from None
-            if type(v) is not str:
+            if type(value) is not str:
                 raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/text", "expected a string")
-            p["text"] = v
-            if len(b) != 2:
-                fx = _rt.unknown_fields(b, _K_TOOL_RESULT_0_CONTENT_0_0, at + "", fx)
-            parts.append(p)
-            continue
-        if type(b) is dict and b.get("type") == "input_image" and _rt.is_data_url(_rt.lookup(b, ["image_url"])):
-            p = {"type": "image"}
-            try:
-                v = b["image_url"]
-            except (KeyError, TypeError):
-                raise _rt.DecodeError(
-                    DIALECT, SHAPE_TOOL_RESULT, at + "/image_url", "expected a value, got nothing"
-                ) from None
-            if type(v) is not str:
-                raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/image_url", "expected a string")
-            p["media_type"], p["data"] = _rt.split_data_url(v)
-            if len(b) != 2:
-                fx = _rt.unknown_fields(b, _K_TOOL_RESULT_0_CONTENT_1_0, at + "", fx)
-            parts.append(p)
+            part["text"] = value
+            if len(block) != 2:
+                unknown = _rt.unknown_fields(block, _KNOWN_TOOL_RESULT_0_CONTENT_0, at + "", unknown)
+            parts.append(part)
             continue
         if (
-            type(b) is dict
-            and b.get("type") == "input_image"
-            and _rt.lookup(b, ["image_url"]) is not _MISSING
-            and type(_rt.lookup(b, ["image_url"])) is str
+            type(block) is dict
+            and block.get("type") == "input_image"
+            and _rt.is_data_url(_rt.lookup(block, ("image_url",)))
         ):
-            p = {"type": "image"}
+            part = {"type": "image"}
             try:
-                v = b["image_url"]
+                value = block["image_url"]
             except (KeyError, TypeError):
                 raise _rt.DecodeError(
                     DIALECT, SHAPE_TOOL_RESULT, at + "/image_url", "expected a value, got nothing"
                 ) from None
-            if type(v) is not str:
+            if type(value) is not str:
                 raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/image_url", "expected a string")
-            p["url"] = v
-            if len(b) != 2:
-                fx = _rt.unknown_fields(b, _K_TOOL_RESULT_0_CONTENT_2_0, at + "", fx)
-            parts.append(p)
+            part["media_type"], part["data"] = _rt.split_data_url(value)
+            if len(block) != 2:
+                unknown = _rt.unknown_fields(block, _KNOWN_TOOL_RESULT_0_CONTENT_1, at + "", unknown)
+            parts.append(part)
             continue
-        if type(b) is not dict:
+        if (
+            type(block) is dict
+            and block.get("type") == "input_image"
+            and _rt.lookup(block, ("image_url",)) is not _MISSING
+            and type(_rt.lookup(block, ("image_url",))) is str
+        ):
+            part = {"type": "image"}
+            try:
+                value = block["image_url"]
+            except (KeyError, TypeError):
+                raise _rt.DecodeError(
+                    DIALECT, SHAPE_TOOL_RESULT, at + "/image_url", "expected a value, got nothing"
+                ) from None
+            if type(value) is not str:
+                raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/image_url", "expected a string")
+            part["url"] = value
+            if len(block) != 2:
+                unknown = _rt.unknown_fields(block, _KNOWN_TOOL_RESULT_0_CONTENT_2, at + "", unknown)
+            parts.append(part)
+            continue
+        if type(block) is not dict:
             raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at, "expected an object")
-        parts.append({"type": "wire", "dialect": DIALECT, "value": b})
+        parts.append({"type": "wire", "dialect": DIALECT, "value": block})
     if (len(parts) == 1 and parts[0]["type"] == "text") or not parts:
-        fm["/output"] = "blocks"
+        forms["/output"] = "blocks"
     return parts
 
 
 def _CONTENT_TOOL_RESULT_0_CONTENT_out(
-    parts: list[dict[str, Any]], fm: dict[str, Any], losses: list[_rt.Loss], strict: bool
+    parts: list[dict[str, Any]], forms: dict[str, Any], losses: list[_rt.Loss], strict: bool
 ) -> Any:
-    if fm.get("/output") != "blocks":
+    if forms.get("/output") != "blocks":
         if len(parts) == 1 and parts[0]["type"] == "text":
             return parts[0]["text"]
         if not parts:
             return ""
-    out: list[Any] = []
-    for i, p in enumerate(parts):
-        kind = p["type"]
-        if kind == "text" and "text" in p:
-            out.append({"type": "input_text", "text": p["text"]})
+    blocks: list[Any] = []
+    for position, part in enumerate(parts):
+        kind = part["type"]
+        if kind == "text" and "text" in part:
+            blocks.append({"type": "input_text", "text": part["text"]})
             continue
-        if kind == "image" and "media_type" in p and "data" in p:
-            out.append({"type": "input_image", "image_url": _rt.data_url(p["media_type"], p["data"])})
+        if kind == "image" and "media_type" in part and "data" in part:
+            blocks.append({"type": "input_image", "image_url": _rt.data_url(part["media_type"], part["data"])})
             continue
-        if kind == "image" and "url" in p:
-            out.append({"type": "input_image", "image_url": p["url"]})
+        if kind == "image" and "url" in part:
+            blocks.append({"type": "input_image", "image_url": part["url"]})
             continue
         if kind == "json":
-            _rt.report(losses, strict, "/content/" + str(i), DIALECT, "a json part as such (sent as JSON text)")
-            p = {"type": "text", "text": _rt.text_of_json(p["value"])}
-            out.append({"type": "input_text", "text": p["text"]})
+            _rt.report(losses, strict, "/content/" + str(position), DIALECT, "a json part as such (sent as JSON text)")
+            part = {"type": "text", "text": _rt.text_of_json(part["value"])}
+            blocks.append({"type": "input_text", "text": part["text"]})
             continue
-        if kind == "wire" and p["dialect"] == DIALECT:
-            out.append(p["value"])
+        if kind == "wire" and part["dialect"] == DIALECT:
+            blocks.append(part["value"])
             continue
-        _rt.report(losses, strict, "/content/" + str(i), DIALECT, _rt.describe_part(p))
-    return out
+        _rt.report(losses, strict, "/content/" + str(position), DIALECT, _rt.describe_part(part))
+    return blocks
 
 
 def decode_tool_result(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     """Decode one OpenAI Responses tool_result into the canonical dict."""
-    w = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, SHAPE_TOOL_RESULT)
+    wire = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, SHAPE_TOOL_RESULT)
+    canonical: dict[str, Any]
+    forms: dict[str, Any]
+    unknown: dict[str, Any] | None
     try:
-        if type(w) is dict and w.get("type") == "function_call_output":
-            c: dict[str, Any] = {"is_error": False}
-            fx: dict[str, Any] | None = {}
-            fm: dict[str, Any] = {}
-            v = w["call_id"]
-            if type(v) is not str:
+        if type(wire) is dict and wire.get("type") == "function_call_output":
+            canonical = {"is_error": False}
+            unknown = {}
+            forms = {}
+            value = wire["call_id"]
+            if type(value) is not str:
                 raise _Mismatch
-            c["call_id"] = v
-            v = w["output"]
-            c["content"] = _CONTENT_TOOL_RESULT_0_CONTENT_in(v, fx, fm)
-            if len(w) != 3:
-                fx = _rt.unknown_fields(w, _K_TOOL_RESULT_0_0, "", fx)
-            if fx or fm:
-                c["extensions"] = {DIALECT: _rt.extension(fx, fm)}
+            canonical["call_id"] = value
+            value = wire["output"]
+            canonical["content"] = _CONTENT_TOOL_RESULT_0_CONTENT_in(value, unknown, forms)
+            if len(wire) != 3:
+                unknown = _rt.unknown_fields(wire, _KNOWN_TOOL_RESULT_0, "", unknown)
+            if unknown or forms:
+                canonical["extensions"] = {DIALECT: _rt.extension(unknown, forms)}
             if id_map is not None:
-                id_map.note_result(c.get("call_id"))  # answered by id: id-less results link among the rest
-            return c
+                id_map.note_result(canonical.get("call_id"))  # answered by id: id-less results link among the rest
+            return canonical
     except (KeyError, TypeError, AttributeError, IndexError, _Mismatch):
         pass
-    raise _rt.explain(w, _CHECKS_TOOL_RESULT, DIALECT, SHAPE_TOOL_RESULT)
+    raise _rt.explain(wire, _CHECKS_TOOL_RESULT, DIALECT, SHAPE_TOOL_RESULT)
 
 
 def encode_tool_result(value: Any, *, strict: bool = False, id_map: IdMap | None = None) -> Encoded:
     """Encode a canonical tool_result as OpenAI Responses; lists what it cannot carry."""
-    c = value if type(value) is dict else _rt.as_canonical(value, SHAPE_TOOL_RESULT)
+    canonical = value if type(value) is dict else _rt.as_canonical(value, SHAPE_TOOL_RESULT)
     losses: list[_rt.Loss] = []
-    ext = c.get("extensions")
-    own = _rt.foreign_extensions(ext, DIALECT, losses, strict) if ext else _EMPTY
-    fm = own.get("forms", _EMPTY)
+    extensions = canonical.get("extensions")
+    own = _rt.foreign_extensions(extensions, DIALECT, losses, strict) if extensions else _EMPTY
+    forms = own.get("forms", _EMPTY)
+    wire: Any  # the wire value the variant below builds: an object or a constant
     try:
-        x0_call_id = c["call_id"]
+        wire_call_id = canonical["call_id"]
         if id_map is not None or (
-            x0_call_id not in _IDS_SEEN and (type(x0_call_id) is not str or not _ID_OK(x0_call_id))
+            wire_call_id not in _IDS_SEEN and (type(wire_call_id) is not str or not _ID_OK(wire_call_id))
         ):
-            x0_call_id = _rt.encode_id(x0_call_id, _IDS, id_map, losses, strict, "/call_id")
-        x0_content = _CONTENT_TOOL_RESULT_0_CONTENT_out(c["content"], fm, losses, strict)
-        w = {"type": "function_call_output", "call_id": x0_call_id, "output": x0_content}
-        if c.get("is_error") is not None and c["is_error"] is not False:
+            wire_call_id = _rt.encode_id(wire_call_id, _IDS, id_map, losses, strict, "/call_id")
+        wire_content = _CONTENT_TOOL_RESULT_0_CONTENT_out(canonical["content"], forms, losses, strict)
+        wire = {"type": "function_call_output", "call_id": wire_call_id, "output": wire_content}
+        if canonical.get("is_error") is not None and canonical["is_error"] is not False:
             _rt.report(losses, strict, "/is_error", DIALECT, "the error flag of a tool result")
         if own:
-            _rt.apply_fields(w, own.get("fields", _EMPTY), DIALECT, losses, strict)
-        return _tuple_new(Encoded, (w, losses))
+            _rt.apply_fields(wire, own.get("fields", _EMPTY), DIALECT, losses, strict)
+        return _tuple_new(Encoded, (wire, losses))
     except (KeyError, TypeError, IndexError) as exc:
         raise _rt.CanonicalError(SHAPE_TOOL_RESULT, exc) from None
 
@@ -918,8 +964,8 @@ def extract(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     """The canonical tools, tool choice, calls and results of a whole OpenAI Responses request
     or response, in order; decode errors name the pointer inside the payload. `notes` lists
     the links the wire did not state (a result without an id linked to a call by position)."""
-    w = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, _ENVELOPE_KINDS[0][0])
-    _envelopes.check(w, _ENVELOPE_KINDS, DIALECT)  # not a request or response: never read as empty
+    wire = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, _ENVELOPE_KINDS[0][0])
+    _envelopes.check(wire, _ENVELOPE_KINDS, DIALECT)  # not a request or response: never read as empty
     id_map = IdMap() if id_map is None else id_map
     out: dict[str, Any] = {
         "tools": [],
@@ -930,68 +976,68 @@ def extract(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
         "notes": [],
     }
     # tool_definition at /tools/*
-    v0 = w.get("tools") if type(w) is dict else None
-    for i1, e1 in enumerate(_rt.elements(v0)):
-        e = e1
-        if e is not None and _rt.lookup(e, ("type",)) == "function":
-            at = f"/tools/{i1}"
-            out[_KEYS["tool_definition"]].append(_rt.decode_at(decode_tool_definition, e, at, id_map))
+    tools = wire.get("tools") if type(wire) is dict else None
+    for tools_index, tools_item in enumerate(_rt.elements(tools)):
+        element = tools_item
+        if element is not None and _rt.lookup(element, ("type",)) == "function":
+            at = f"/tools/{tools_index}"
+            out[_KEYS["tool_definition"]].append(_rt.decode_at(decode_tool_definition, element, at, id_map))
     # tool_choice at /tool_choice
-    v0 = w.get("tool_choice") if type(w) is dict else None
-    e = v0
-    if e is not None and _rt.lookup(e, ()) == "auto":
+    tool_choice = wire.get("tool_choice") if type(wire) is dict else None
+    element = tool_choice
+    if element is not None and _rt.lookup(element, ()) == "auto":
         at = "/tool_choice"
-        out["tool_choice"] = _rt.decode_at(decode_tool_choice, e, at, id_map)
+        out["tool_choice"] = _rt.decode_at(decode_tool_choice, element, at, id_map)
     # tool_choice at /tool_choice
-    v0 = w.get("tool_choice") if type(w) is dict else None
-    e = v0
-    if e is not None and _rt.lookup(e, ()) == "none":
+    tool_choice = wire.get("tool_choice") if type(wire) is dict else None
+    element = tool_choice
+    if element is not None and _rt.lookup(element, ()) == "none":
         at = "/tool_choice"
-        out["tool_choice"] = _rt.decode_at(decode_tool_choice, e, at, id_map)
+        out["tool_choice"] = _rt.decode_at(decode_tool_choice, element, at, id_map)
     # tool_choice at /tool_choice
-    v0 = w.get("tool_choice") if type(w) is dict else None
-    e = v0
-    if e is not None and _rt.lookup(e, ()) == "required":
+    tool_choice = wire.get("tool_choice") if type(wire) is dict else None
+    element = tool_choice
+    if element is not None and _rt.lookup(element, ()) == "required":
         at = "/tool_choice"
-        out["tool_choice"] = _rt.decode_at(decode_tool_choice, e, at, id_map)
+        out["tool_choice"] = _rt.decode_at(decode_tool_choice, element, at, id_map)
     # tool_choice at /tool_choice
-    v0 = w.get("tool_choice") if type(w) is dict else None
-    e = v0
-    if e is not None and _rt.lookup(e, ("type",)) == "function":
+    tool_choice = wire.get("tool_choice") if type(wire) is dict else None
+    element = tool_choice
+    if element is not None and _rt.lookup(element, ("type",)) == "function":
         at = "/tool_choice"
-        out["tool_choice"] = _rt.decode_at(decode_tool_choice, e, at, id_map)
+        out["tool_choice"] = _rt.decode_at(decode_tool_choice, element, at, id_map)
     # tool_choice at /tool_choice
-    v0 = w.get("tool_choice") if type(w) is dict else None
-    e = v0
-    if e is not None and _rt.lookup(e, ("type",)) == "allowed_tools":
+    tool_choice = wire.get("tool_choice") if type(wire) is dict else None
+    element = tool_choice
+    if element is not None and _rt.lookup(element, ("type",)) == "allowed_tools":
         at = "/tool_choice"
-        out["tool_choice"] = _rt.decode_at(decode_tool_choice, e, at, id_map)
+        out["tool_choice"] = _rt.decode_at(decode_tool_choice, element, at, id_map)
     # tool_call at /input/*
-    v0 = w.get("input") if type(w) is dict else None
-    for i1, e1 in enumerate(_rt.elements(v0)):
-        e = e1
-        if e is not None and _rt.lookup(e, ("type",)) == "function_call":
-            at = f"/input/{i1}"
-            out[_KEYS["tool_call"]].append(_rt.decode_at(decode_tool_call, e, at, id_map))
+    input_value = wire.get("input") if type(wire) is dict else None
+    for input_value_index, input_value_item in enumerate(_rt.elements(input_value)):
+        element = input_value_item
+        if element is not None and _rt.lookup(element, ("type",)) == "function_call":
+            at = f"/input/{input_value_index}"
+            out[_KEYS["tool_call"]].append(_rt.decode_at(decode_tool_call, element, at, id_map))
     # tool_result at /input/*
-    v0 = w.get("input") if type(w) is dict else None
-    for i1, e1 in enumerate(_rt.elements(v0)):
-        e = e1
-        if e is not None and _rt.lookup(e, ("type",)) == "function_call_output":
-            at = f"/input/{i1}"
-            out[_KEYS["tool_result"]].append(_rt.decode_at(decode_tool_result, e, at, id_map))
+    input_value = wire.get("input") if type(wire) is dict else None
+    for input_value_index, input_value_item in enumerate(_rt.elements(input_value)):
+        element = input_value_item
+        if element is not None and _rt.lookup(element, ("type",)) == "function_call_output":
+            at = f"/input/{input_value_index}"
+            out[_KEYS["tool_result"]].append(_rt.decode_at(decode_tool_result, element, at, id_map))
             _rt.note_position(out, id_map, at, DIALECT)
     # tool_call at /output/*
-    v0 = w.get("output") if type(w) is dict else None
-    for i1, e1 in enumerate(_rt.elements(v0)):
-        e = e1
-        if e is not None and _rt.lookup(e, ("type",)) == "function_call":
-            at = f"/output/{i1}"
-            out[_KEYS["tool_call"]].append(_rt.decode_at(decode_tool_call, e, at, id_map))
+    output = wire.get("output") if type(wire) is dict else None
+    for output_index, output_item in enumerate(_rt.elements(output)):
+        element = output_item
+        if element is not None and _rt.lookup(element, ("type",)) == "function_call":
+            at = f"/output/{output_index}"
+            out[_KEYS["tool_call"]].append(_rt.decode_at(decode_tool_call, element, at, id_map))
     # the choice's parallel, carried beside it (request)
-    out["tool_choice"] = _rt.choice_field_in(w, out["tool_choice"], "parallel", ("parallel_tool_calls",), DIALECT)
+    out["tool_choice"] = _rt.choice_field_in(wire, out["tool_choice"], "parallel", ("parallel_tool_calls",), DIALECT)
     if out["finish_reason"] is None:
-        out["finish_reason"] = _rt.first_at(w, ("status",))
+        out["finish_reason"] = _rt.first_at(wire, ("status",))
     return out
 
 
@@ -1018,10 +1064,10 @@ def inject(payload: Any, parts: dict[str, Any], *, strict: bool = False, id_map:
     request or response. Keys left out of parts are left alone. A tools list is rebuilt (an
     empty one removes the field and the tool choice: never `tools: []`); calls and results
     replace the payload's own, one for one. Losses of every encoded part are listed."""
-    w = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, "envelope")
+    wire = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, "envelope")
     encoders = {shape: globals()["encode_" + shape] for shape in SHAPES}
     return _rt.inject(
-        w,
+        wire,
         parts,
         _LOCATIONS,
         encoders,

@@ -1,98 +1,93 @@
-"""What each dialect can carry, read from the same mappings the converters are generated
-from: the README's loss table is this table, and a test keeps the two equal."""
+"""What each dialect can carry, read from the IR the converters are generated from: the
+README's loss table is this table, and a test keeps the two equal."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
-from toolwire.ir import shapes as plan
+from toolwire.ir.nodes import DialectIR, Field
+from toolwire.ir.shapes import dialect_ir
 from toolwire.spec.model import Spec
 
 YES, NO = "yes", "no (loss)"
 
 
-def _shape(d: dict[str, Any], shape: str) -> dict[str, Any] | None:
-    return next((s for s in d["shapes"] if s["shape"] == shape), None)
-
-
-def _carries(d: dict[str, Any], shape: str, field: str) -> bool:
-    s = _shape(d, shape)
+def _carries(d: DialectIR, shape: str, field: str) -> bool:
+    s = d.shape(shape)
     if s is None:
         return False
-    return any(field not in {u["name"] for u in v.uncarried} for v in s["variants"])
+    return any(field not in {u.name for u in v.uncarried} for v in s.variants)
 
 
-def _fields(d: dict[str, Any], shape: str) -> list[dict[str, Any]]:
-    s = _shape(d, shape)
-    return [f for v in s["variants"] for f in v.obj.fields] if s else []
+def _fields(d: DialectIR, shape: str) -> list[Field]:
+    s = d.shape(shape)
+    return [f for v in s.variants for f in v.obj.fields] if s else []
 
 
-def _mode(d: dict[str, Any], mode: str) -> str:
-    s = _shape(d, "tool_choice")
+def _mode(d: DialectIR, mode: str) -> str:
+    s = d.shape("tool_choice")
     if s is None:
         return "no tool choice"
-    if s.get("absent") and s["absent"].get("mode") == mode:
+    if s.absent and s.absent.get("mode") == mode:
         return "yes (by leaving it out)"
-    for v in s["variants"]:
+    for v in s.variants:
         if v.canonical.get("mode") == mode:
             return YES
         for f in v.obj.fields:
-            if f["name"] == "mode" and mode in {c for c, _w in f["value_pairs"]}:
+            if f.name == "mode" and mode in {c for c, _w in f.value_pairs}:
                 return YES
     return NO
 
 
-def _allowed_subset(d: dict[str, Any]) -> str:
+def _allowed_subset(d: DialectIR) -> str:
     """A list of allowed names together with auto or required (not one forced tool)."""
-    s = _shape(d, "tool_choice")
-    for v in s["variants"] if s else []:
+    s = d.shape("tool_choice")
+    for v in s.variants if s else ():
         modes = {v.canonical["mode"]} if "mode" in v.canonical else set()
         for f in v.obj.fields:
-            if f["name"] == "mode":
-                modes |= {c for c, _w in f["value_pairs"]}
-        lists = any(f["name"] == "names" and f["encoding"] in ("name_list", "string_list") for f in v.obj.fields)
+            if f.name == "mode":
+                modes |= {c for c, _w in f.value_pairs}
+        lists = any(f.name == "names" and f.encoding in ("name_list", "string_list") for f in v.obj.fields)
         if lists and modes & {"auto", "required"}:
             return YES
     return NO
 
 
-def _call_ids(d: dict[str, Any]) -> str:
-    ids = [f for f in _fields(d, "tool_call") if f["encoding"] == "id"]
+def _call_ids(d: DialectIR) -> str:
+    ids = [f for f in _fields(d, "tool_call") if f.encoding == "id"]
     if not ids:
         return "none (minted on decode)"
-    policy = d["ids"]
-    kind = "optional (minted on decode)" if ids[0]["optional"] else "required"
-    return f"{kind}, `{policy['pattern']}`" if policy else kind
+    kind = "optional (minted on decode)" if ids[0].optional else "required"
+    return f"{kind}, `{d.ids.pattern}`" if d.ids else kind
 
 
-def _invalid_arguments(d: dict[str, Any]) -> str:
-    encodings = {f["encoding"] for f in _fields(d, "tool_call") if f["name"] == "arguments"}
+def _invalid_arguments(d: DialectIR) -> str:
+    encodings = {f.encoding for f in _fields(d, "tool_call") if f.name == "arguments"}
     if encodings & {"json_text", "object_or_json_text"}:
         return "kept verbatim"
     return "no (loss; sent as {})"
 
 
-def _part(d: dict[str, Any], kind: str) -> str:
+def _part(d: DialectIR, kind: str) -> str:
     for f in _fields(d, "tool_result"):
-        if f["encoding"] == "content" and kind in f["part_kinds"]:
+        if f.encoding == "content" and kind in f.part_kinds:
             return YES
-        if f["encoding"] == "content" and kind == "json" and "text" in f["part_kinds"]:
+        if f.encoding == "content" and kind == "json" and "text" in f.part_kinds:
             return "as JSON text (loss)"
-        if f["encoding"] == "result_object" and kind == "json":
+        if f.encoding == "result_object" and kind == "json":
             return YES
     return NO
 
 
-def _result_name(d: dict[str, Any]) -> str:
+def _result_name(d: DialectIR) -> str:
     for f in _fields(d, "tool_result"):
-        if f["name"] == "name":
-            return "required (from the id map)" if f["fallback"] else YES
-    s = _shape(d, "tool_result")
-    return "not needed" if s and "name" in s["derivable"] else NO
+        if f.name == "name":
+            return "required (from the id map)" if f.fallback else YES
+    s = d.shape("tool_result")
+    return "not needed" if s and "name" in s.derivable else NO
 
 
-ROWS: list[tuple[str, Callable[[dict[str, Any]], str]]] = [
+ROWS: list[tuple[str, Callable[[DialectIR], str]]] = [
     ("tool description", lambda d: YES if _carries(d, "tool_definition", "description") else NO),
     ("strict schemas", lambda d: YES if _carries(d, "tool_definition", "strict") else NO),
     ("tool choice `none`", lambda d: _mode(d, "none")),
@@ -111,9 +106,9 @@ ROWS: list[tuple[str, Callable[[dict[str, Any]], str]]] = [
 
 def loss_table(spec: Spec) -> str:
     """A Markdown table: rows are canonical features, columns dialects."""
-    dialects = [plan.dialect_plan(spec, d) for _name, d in sorted(spec.dialects.items())]
+    dialects = [dialect_ir(spec, d) for _name, d in sorted(spec.dialects.items())]
     lines = [
-        "| | " + " | ".join(f"`{d['name']}`" for d in dialects) + " |",
+        "| | " + " | ".join(f"`{d.name}`" for d in dialects) + " |",
         "| --- |" + " --- |" * len(dialects),
     ]
     for label, cell in ROWS:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from toolwire.ir.nodes import ProtoJson
 from toolwire.spec.model import Dialect
 from toolwire.spec.positions import tokens
 
@@ -71,10 +72,10 @@ def envelope_tree(dialect: Dialect) -> dict[str, Any]:
     return tree
 
 
-def proto_json_plan(dialect: Dialect) -> dict[str, Any] | None:
+def proto_json_ir(dialect: Dialect) -> ProtoJson | None:
     if not dialect.mapping.get("proto_json"):
         return None
-    return {
-        "shapes": {shape: shape_tree(dialect, shape) for shape in dialect.mapping["shapes"]},
-        "envelope": envelope_tree(dialect),
-    }
+    return ProtoJson(
+        shapes={shape: shape_tree(dialect, shape) for shape in dialect.mapping["shapes"]},
+        envelope=envelope_tree(dialect),
+    )

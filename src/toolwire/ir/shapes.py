@@ -1,20 +1,41 @@
-"""Compile a dialect mapping (dialect.json) into the flat plan the converter template unrolls.
+"""Build the typed IR (ir/nodes.py) of a dialect mapping (dialect.json).
 
-The plan holds, per shape and variant, ready-made Python expressions for straight-line dict
-access, the checks that explain a failed decode, the known keys of every wire object (the
-rest become extensions) and the literal tree an encoder builds. Templates only place these
-pieces; every vocabulary term's behaviour is written once, in the template's macros.
+Per shape and variant: the constants, the fields with their encodings and checks, the wire
+objects along the mapped pointers (their known keys; the rest become extensions), the
+checks that explain a failed decode, the canonical values a variant implies and the fields
+it cannot carry. What each term means is decided here once; targets only spell it.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import replace
 from typing import Any
 
 from toolwire.ir.envelopes import envelope_check
+from toolwire.ir.nodes import (
+    Alias,
+    CanonicalField,
+    Check,
+    Condition,
+    Constant,
+    ContentPart,
+    Default,
+    DialectIR,
+    Envelope,
+    EnvelopeCheck,
+    Field,
+    IdPolicy,
+    Level,
+    Location,
+    OptionalConstant,
+    Shape,
+    Tokens,
+    Uncarried,
+    Variant,
+    WireObject,
+)
 from toolwire.spec.model import Dialect, Spec
-from toolwire.spec.positions import escape, tokens
-from toolwire.targets.python import names as pytarget
+from toolwire.spec.positions import tokens
 
 # How each canonical field is checked on decode (the canonical schemas say the same).
 FIELD_CHECKS: dict[str, str] = {
@@ -63,182 +84,14 @@ LOSS_WHAT: dict[str, str] = {
 
 
 def py(value: Any) -> str:
-    """A Python literal for a JSON value, deterministic (the Python target's one spelling)."""
+    """A Python literal for a JSON value. Kept for ir/streams.py and ir/stream_expr.py until
+    the stream IR moves its literals into the target (ir-streams); shapes never use it."""
+    from toolwire.targets.python import names as pytarget  # an upward import, kept lazy
+
     return pytarget.literal(value)
 
 
-def equals(value: Any) -> str:
-    """The comparison with a JSON constant: identity for true, false and null."""
-    return f"is {py(value)}" if value is None or isinstance(value, bool) else f"== {py(value)}"
-
-
-def subscript(var: str, toks: list[str]) -> str:
-    return var + "".join(f"[{py(t)}]" for t in toks)
-
-
-@dataclass
-class Level:
-    """One wire object along the mapped pointers; its unknown keys become extensions."""
-
-    toks: list[str]
-    optional: bool
-    known: list[str] = field(default_factory=list)
-    all_required: bool = False  # every known key always present: a length check suffices
-    local: str | None = None  # the local variable holding it, for required nested objects
-    source: str = ""  # how that local is read
-    read: str = ""  # how the template reads this object
-    const: str = ""  # module-level name of its known-keys set
-
-    @property
-    def pointer(self) -> str:
-        return "".join("/" + escape(t) for t in self.toks)
-
-
-@dataclass
-class ObjectPlan:
-    """Constants, fields and levels of one wire object spelling (a variant, a part, an item)."""
-
-    var: str
-    constants: list[tuple[list[str], str, Any]]  # (tokens, pointer, value)
-    optional_constants: list[tuple[list[str], str, Any]]
-    fields: list[dict[str, Any]]
-    levels: list[Level]
-    root_constant: Any = None
-    is_root_constant: bool = False
-    optional_reads: list[dict[str, Any]] = field(default_factory=list)  # how optional constants are read
-    closed: bool = False  # matches only a value whose keys it all knows
-
-    def match_expr(self, var: str | None = None) -> str:
-        """True when a wire value is this spelling: its constants, else its required keys."""
-        var = var or self.var
-        if self.is_root_constant:
-            return f"{var} == {py(self.root_constant)}"
-        parts = [f"type({var}) is dict"]
-        guarded: set[tuple[str, ...]] = set()
-        for toks, _pointer, value in self.constants:
-            for depth in range(1, len(toks)):
-                prefix = tuple(toks[:depth])
-                if prefix not in guarded:
-                    guarded.add(prefix)
-                    parts.append(f"type({var}{''.join(f'.get({py(t)})' for t in prefix)}) is dict")
-            parts.append(f"{subscript(var, toks[:-1])}.get({py(toks[-1])}) {equals(value)}")
-        for toks, _pointer, value in self.optional_constants:
-            if len(toks) == 1:  # absent, or the value: a later spelling may use the same key
-                parts.append(f"{var}.get({py(toks[0])}, {py(value)}) {equals(value)}")
-        if self.closed:
-            parts.append(f"{var}.keys() <= {self.levels[0].const}")
-        if not self.constants:
-            # Without constants a spelling is recognised by the keys its required fields need.
-            for f in self.fields:
-                if f["optional"] or f["has_default"] or f.get("aliases"):
-                    continue
-                for depth in range(1, len(f["toks"])):
-                    prefix = tuple(f["toks"][:depth])
-                    if prefix not in guarded:
-                        guarded.add(prefix)
-                        parts.append(f"type({subscript(var, list(prefix[:-1]))}.get({py(prefix[-1])})) is dict")
-                test = f"{py(f['toks'][-1])} in {subscript(var, f['toks'][:-1])}"
-                if test not in parts:
-                    parts.append(test)
-        return " and ".join(parts)
-
-    def checks(self) -> list[tuple[str, str, Any]]:
-        if self.is_root_constant:
-            return [("", "const", self.root_constant)]
-        out: list[tuple[str, str, Any]] = [("", "object", None)]
-        for _toks, pointer, value in self.constants:
-            out.append((pointer, "const", value))
-        for _toks, pointer, value in self.optional_constants:
-            out.append((pointer, "optional_const", value))
-        for level in self.levels[1:]:
-            out.append((level.pointer, "optional" if level.optional else "object", "object" if level.optional else None))
-        for f in self.fields:
-            if f.get("value_map"):
-                kind = "optional_values" if f["optional"] or f["has_default"] else "values"
-                out.append((f["pointer"], kind, [w for _c, w in f["value_pairs"]]))
-            elif f["encoding"] == "json_text" and f["optional"]:
-                out.append((f["pointer"], "absent_or", f["check"]))  # null is not "no arguments"
-            elif f["optional"] or f["has_default"] or f.get("aliases"):
-                out.append((f["pointer"], "optional", f["check"]))
-            else:
-                out.append((f["pointer"], f["check"], None))
-        return out
-
-    def tree(self) -> dict[str, Any]:
-        """The encoder's dict literal: constants and required fields, nested."""
-        root: dict[str, Any] = {}
-        for toks, _pointer, value in self.constants:
-            node = root
-            for t in toks[:-1]:
-                node = node.setdefault(t, {})
-            node[toks[-1]] = ("const", py(value))
-        for f in self.fields:
-            if f["optional"] or f["has_default"] or f.get("aliases"):
-                continue
-            node = root
-            for t in f["toks"][:-1]:
-                node = node.setdefault(t, {})
-            node[f["toks"][-1]] = ("var", f["var"])
-        return root
-
-    def literal(self) -> str:
-        if self.is_root_constant:
-            return py(self.root_constant)
-        return _render_tree(self.tree())
-
-    def assign_target(self, var: str, toks: list[str]) -> str:
-        """Where an optional field is written: existing objects by subscript, others created."""
-        node: Any = self.tree()
-        out = var
-        for t in toks[:-1]:
-            if isinstance(node, dict) and t in node:
-                out += f"[{py(t)}]"
-                node = node[t]
-            else:
-                out += f".setdefault({py(t)}, {{}})"
-                node = None
-        return out + f"[{py(toks[-1])}]"
-
-
-def _render_tree(node: dict[str, Any]) -> str:
-    items = []
-    for key, value in node.items():
-        if isinstance(value, dict):
-            items.append(f"{py(key)}: {_render_tree(value)}")
-        else:
-            items.append(f"{py(key)}: {value[1]}")
-    return "{" + ", ".join(items) + "}"
-
-
-def _read_expr(var: str, toks: list[str], optional_from: int, locals_: dict[tuple[str, ...], str]) -> str:
-    """Expression reading toks; segments from optional_from on may be absent. Starts from
-    the deepest required object already held in a local variable."""
-    start, out = 0, var
-    for depth in range(min(optional_from, len(toks) - 1), 0, -1):
-        local = locals_.get(tuple(toks[:depth]))
-        if local:
-            start, out = depth, local
-            break
-    for i in range(start, len(toks)):
-        t = toks[i]
-        if i < optional_from:
-            out += f"[{py(t)}]"
-        elif i == len(toks) - 1:
-            out += f".get({py(t)}, _MISSING)"
-        else:
-            out += f".get({py(t)}, _EMPTY)"
-    return out
-
-
-def _back_map(pairs: list[list[Any]]) -> str:
-    """Wire -> canonical; when several canonical values share a wire value, the first wins."""
-    back: dict[str, str] = {}
-    for canonical, wire in pairs:
-        back.setdefault(py(wire), py(canonical))
-    return "{" + ", ".join(f"{w}: {c}" for w, c in back.items()) + "}"
-
-
-def _field(name: str, spec: dict[str, Any], var_prefix: str, kinds: dict[str, str]) -> dict[str, Any]:
+def _field(name: str, spec: dict[str, Any], kinds: dict[str, str]) -> Field:
     encoding = spec.get("encoding", "value")
     if encoding in ("value", "id"):
         check = kinds.get(name) or FIELD_CHECKS.get(name, "any")
@@ -246,276 +99,206 @@ def _field(name: str, spec: dict[str, Any], var_prefix: str, kinds: dict[str, st
         check = ENCODING_CHECKS[encoding]
     if spec.get("empty_means_absent"):
         check = "list"  # [] is read too: it says what leaving the field out says
-    pairs = spec.get("values")
-    no_args = spec.get("no_arguments_text", [])
-    return {
-        "name": name,
-        "var": f"{var_prefix}{name}",
-        "encoding": encoding,
-        "pointer": spec["pointer"],
-        "toks": tokens(spec["pointer"]),
-        "optional": bool(spec.get("optional", False)),
-        "has_default": "default" in spec,
-        "default": py(spec.get("default")),
-        "is_default": ("is " if isinstance(spec.get("default"), bool) or spec.get("default") is None else "== ")
-        + py(spec.get("default")),
-        "check": check,
-        "value_map": bool(pairs),
-        "value_pairs": pairs or [],
-        "value_map_py": "{" + ", ".join(f"{py(c)}: {py(w)}" for c, w in pairs) + "}" if pairs else None,
-        "value_map_back_py": _back_map(pairs) if pairs else None,
-        "no_arguments_text": "(" + "".join(f"{py(t)}, " for t in no_args) + ")" if no_args else "()",
-        "string": bool(spec.get("string", False)),
-        "string_only": spec.get("string") == "only",
-        "aliases": [
-            {"index": i, "pointer": a["pointer"], "toks": tokens(a["pointer"]), "profile": a.get("schema_profile", "json_schema")}
+    return Field(
+        name=name,
+        pointer=spec["pointer"],
+        tokens=tuple(tokens(spec["pointer"])),
+        encoding=encoding,
+        check=check,
+        optional=bool(spec.get("optional", False)),
+        default=Default(spec["default"]) if "default" in spec else None,
+        value_pairs=tuple((c, w) for c, w in spec.get("values") or []),
+        aliases=tuple(
+            Alias(i, a["pointer"], tuple(tokens(a["pointer"])), a.get("schema_profile", "json_schema"))
             for i, a in enumerate(spec.get("aliases", []))
-        ],
-        "profile": spec.get("schema_profile", "json_schema"),
-        "fallback": spec.get("fallback"),
-        "non_empty": bool(spec.get("non_empty", False)),
-        "empty_means_absent": bool(spec.get("empty_means_absent", False)),
-        "output_key": spec.get("output_key"),
-        "error_key": spec.get("error_key"),
-    }
+        ),
+        schema_profile=spec.get("schema_profile", "json_schema"),
+        fallback=spec.get("fallback"),
+        non_empty=bool(spec.get("non_empty", False)),
+        empty_means_absent=bool(spec.get("empty_means_absent", False)),
+        no_arguments_text=tuple(spec.get("no_arguments_text", [])),
+        string=bool(spec.get("string", False)),
+        string_only=spec.get("string") == "only",
+        output_key=spec.get("output_key"),
+        error_key=spec.get("error_key"),
+        wire_type=spec.get("wire_type"),
+        strict_mode_field=spec.get("strict_mode_field"),
+    )
+
+
+def _checks(obj: WireObject) -> tuple[Check, ...]:
+    """What explain() checks, in order, when a value is none of the spellings."""
+    if obj.root_constant is not None:
+        return (Check("", "const", obj.root_constant.value),)
+    out = [Check("", "object")]
+    out += [Check(c.pointer, "const", c.value) for c in obj.constants]
+    out += [Check(o.constant.pointer, "optional_const", o.constant.value) for o in obj.optional_constants]
+    for level in obj.levels[1:]:
+        out.append(Check(level.pointer, "optional", "object") if level.optional else Check(level.pointer, "object"))
+    for f in obj.fields:
+        if f.value_map:
+            kind = "optional_values" if f.optional or f.has_default else "values"
+            out.append(Check(f.pointer, kind, [w for _c, w in f.value_pairs]))
+        elif f.encoding == "json_text" and f.optional:
+            out.append(Check(f.pointer, "absent_or", f.check))  # null is not "no arguments"
+        elif f.may_be_absent:
+            out.append(Check(f.pointer, "optional", f.check))
+        else:
+            out.append(Check(f.pointer, f.check))
+    return tuple(out)
 
 
 def compile_object(
     constants: dict[str, Any],
     fields: dict[str, dict[str, Any]],
-    var_prefix: str,
     kinds: dict[str, str],
-    var: str = "w",
     optional_constants: dict[str, Any] | None = None,
-) -> ObjectPlan:
-    const_list = [(tokens(p), p, v) for p, v in constants.items()]
-    opt_list = [(tokens(p), p, v) for p, v in (optional_constants or {}).items()]
+    closed: bool = False,
+) -> WireObject:
     if "" in constants:
-        return ObjectPlan(var, [], [], [], [Level([], False)], root_constant=constants[""], is_root_constant=True)
-    field_list = [_field(name, spec, var_prefix, kinds) for name, spec in fields.items()]
+        root = Level((), False, (), False, False, 0)
+        obj = WireObject((), (), (), (root,), root_constant=Constant("", (), constants[""]))
+        return replace(obj, checks=_checks(obj))
+    const_list = [Constant(p, tuple(tokens(p)), v) for p, v in constants.items()]
+    opt_list = [Constant(p, tuple(tokens(p)), v) for p, v in (optional_constants or {}).items()]
+    field_list = [_field(name, spec, kinds) for name, spec in fields.items()]
     # Levels: every object that a constant or field pointer passes through.
-    paths = [(toks, False) for toks, _p, _v in const_list] + [(toks, True) for toks, _p, _v in opt_list]
+    paths: list[tuple[Tokens, bool]] = [(c.tokens, False) for c in const_list] + [(c.tokens, True) for c in opt_list]
     for f in field_list:
-        paths.append((f["toks"], f["optional"] or f["has_default"] or bool(f["aliases"])))
-        paths.extend((a["toks"], True) for a in f["aliases"])
-    levels: dict[tuple[str, ...], Level] = {(): Level([], False)}
-    required_prefixes: set[tuple[str, ...]] = {()}
-    required_keys: set[tuple[str, ...]] = set()
+        paths.append((f.tokens, f.may_be_absent))
+        paths.extend((a.tokens, True) for a in f.aliases)
+    known: dict[Tokens, list[str]] = {(): []}
+    required_prefixes: set[Tokens] = {()}
+    required_keys: set[Tokens] = set()
     for toks, optional in paths:
         for depth in range(len(toks)):
-            prefix = tuple(toks[:depth])
-            levels.setdefault(prefix, Level(list(prefix), True))
+            prefix = toks[:depth]
+            known.setdefault(prefix, [])
             if not optional:
                 required_prefixes.add(prefix)
-                required_keys.add(tuple(toks[: depth + 1]))
-            if toks[depth] not in levels[prefix].known:
-                levels[prefix].known.append(toks[depth])
-    ordered = [levels[k] for k in sorted(levels, key=lambda k: (len(k), k))]
-    locals_: dict[tuple[str, ...], str] = {}
-    for level in ordered:
-        level.optional = tuple(level.toks) not in required_prefixes
-        level.all_required = all((*level.toks, key) in required_keys for key in level.known)
-        if level.toks and not level.optional:
-            level.local = f"{var}{len(locals_) + 1}"
-            level.source = _read_expr(var, level.toks, len(level.toks), locals_)
-            locals_[tuple(level.toks)] = level.local
+                required_keys.add(toks[: depth + 1])
+            if toks[depth] not in known[prefix]:
+                known[prefix].append(toks[depth])
+    order = sorted(known, key=lambda k: (len(k), k))
 
-    def first_optional(toks: list[str], optional: bool) -> int:
+    def first_optional(toks: Tokens, optional: bool) -> int:
+        """The index of the first token that may be absent on the wire."""
         first = len(toks) - 1 if optional else len(toks)
         for depth in range(len(toks) - 1):
-            if levels[tuple(toks[: depth + 1])].optional:
+            if toks[: depth + 1] not in required_prefixes:
                 return min(first, depth)
         return first
 
-    for f in field_list:
-        optional = f["optional"] or f["has_default"] or bool(f["aliases"])
-        start = first_optional(f["toks"], optional)
-        f["read"] = _read_expr(var, f["toks"], start, locals_)
-        f["read_optional"] = start < len(f["toks"])
-        for a in f["aliases"]:
-            a["read"] = _read_expr(var, a["toks"], first_optional(a["toks"], True), locals_)
-    opt_reads = [
-        {"pointer": p, "value": py(v), "read": _read_expr(var, toks, first_optional(toks, True), locals_), "toks": toks}
-        for toks, p, v in opt_list
-    ]
-    for level in ordered:
-        if level.local:
-            level.read = level.local
-            continue
-        start = first_optional([*level.toks, "_"], True)
-        level.read = var + "".join(
-            f"[{py(t)}]" if i < start else f".get({py(t)}, _EMPTY)" for i, t in enumerate(level.toks)
+    levels = tuple(
+        Level(
+            tokens=k,
+            optional=k not in required_prefixes,
+            known=tuple(known[k]),
+            all_required=all((*k, key) in required_keys for key in known[k]),
+            held=bool(k) and k in required_prefixes,
+            optional_from=first_optional((*k, "_"), True),
         )
-    return ObjectPlan(var, const_list, opt_list, field_list, ordered, optional_reads=opt_reads)
+        for k in order
+    )
+    field_list = [
+        replace(
+            f,
+            optional_from=first_optional(f.tokens, f.may_be_absent),
+            aliases=tuple(replace(a, optional_from=first_optional(a.tokens, True)) for a in f.aliases),
+        )
+        for f in field_list
+    ]
+    names = {f.name for f in field_list}
+    for f in field_list:
+        if f.strict_mode_field is not None and f.strict_mode_field not in names:
+            raise ValueError(f"{f.pointer}: strict_mode_field names {f.strict_mode_field!r}, no field of this variant")
+    opt_reads = tuple(OptionalConstant(c, first_optional(c.tokens, True)) for c in opt_list)
+    obj = WireObject(tuple(const_list), opt_reads, tuple(field_list), levels, closed=closed)
+    return replace(obj, checks=_checks(obj))
 
 
-@dataclass
-class VariantPlan:
-    index: int
-    obj: ObjectPlan
-    canonical: dict[str, Any]
-    uncarried: list[dict[str, Any]]  # canonical fields this variant cannot carry
-    meaning: str | None = None
-
-    @property
-    def canonical_py(self) -> str:
-        """The decoder's starting dict: implied values, and defaults the wire cannot say."""
-        start = dict(self.canonical)
-        for u in self.uncarried:
-            if u["default"] != "None" and not u.get("equivalent"):
-                start[u["name"]] = u["default_value"]
-        return py(start)
-
-    def _conditions(self, with_uncarried: bool) -> str:
-        conds = [f"c.get({py(k)}) {equals(v)}" for k, v in self.canonical.items()]
-        for f in self.obj.fields:
-            if f["value_map"]:
-                conds.append(f"c.get({py(f['name'])}) in {f['helper']}")
-            elif not (f["optional"] or f["has_default"] or f["encoding"] == "id" or f["fallback"]):
-                conds.append(f"c.get({py(f['name'])}) is not None")
-        if with_uncarried:
-            for u in self.uncarried:
-                if u["default"] == "None":
-                    conds.append(f"c.get({py(u['name'])}) is None")
-                else:
-                    conds.append(f"c.get({py(u['name'])}, {u['default']}) {equals(u['default_value'])}")
-        return " and ".join(conds) or "True"
-
-    @property
-    def carries_all(self) -> str:
-        return self._conditions(True)
-
-    @property
-    def fits(self) -> str:
-        return self._conditions(False)
-
-
-def canonical_fields(spec: Spec, shape: str) -> list[dict[str, Any]]:
+def canonical_fields(spec: Spec, shape: str) -> tuple[CanonicalField, ...]:
     """The canonical fields of a shape that a mapping must carry, with their defaults."""
     schema = spec.canonical[shape]
-    out = []
-    for name, prop in schema.get("properties", {}).items():
-        if name in COMPANION_FIELDS:
-            continue
-        out.append(
-            {
-                "name": name,
-                "default": py(prop.get("default")),
-                "default_value": prop.get("default"),
-                "required": name in schema.get("required", []),
-                "what": LOSS_WHAT.get(name, name),
-            }
-        )
-    return out
+    return tuple(
+        CanonicalField(name, prop.get("default"), name in schema.get("required", []), LOSS_WHAT.get(name, name))
+        for name, prop in schema.get("properties", {}).items()
+        if name not in COMPANION_FIELDS
+    )
 
 
-def _part_plans(field_spec: dict[str, Any], var_prefix: str) -> list[dict[str, Any]]:
-    plans = []
+def _parts(field_spec: dict[str, Any]) -> tuple[ContentPart, ...]:
+    built = []
     for i, part in enumerate(field_spec.get("parts", [])):
-        obj = compile_object(part.get("constants", {}), part["fields"], f"{var_prefix}{i}_", {}, var="b")
-        # Beyond its constants, a part may be recognised by keys it has and by a data URL.
-        extra = [f"_rt.lookup(b, {py(tokens(pointer))}) is not _MISSING" for pointer in part.get("has", [])]
-        extra += [f"_rt.is_data_url(_rt.lookup(b, {py(f['toks'])}))" for f in obj.fields if f["encoding"] == "data_url"]
-        # A URL is a string: an object in its place is another spelling (Mistral's {url, detail}).
-        extra += [f"type(_rt.lookup(b, {py(f['toks'])})) is str" for f in obj.fields if f["name"] == "url"]
-        match = " and ".join([obj.match_expr("b"), *extra])
+        obj = compile_object(part.get("constants", {}), part["fields"], {})
         # Canonical keys the part needs for encode: a data URL field carries two.
-        needs = [n for f in obj.fields for n in (("media_type", "data") if f["encoding"] == "data_url" else (f["name"],))]
-        plans.append(
-            {"index": i, "kind": part["canonical"]["type"], "obj": obj, "fields": obj.fields, "match": match, "needs": needs}
+        needs = tuple(
+            n for f in obj.fields for n in (("media_type", "data") if f.encoding == "data_url" else (f.name,))
         )
-    for plan in plans:
-        # Encode picks the first part that can carry a canonical part; any other spelling of
-        # it is kept as a form (variant:N) so the round trip gives it back.
-        first = next(q for q in plans if q["kind"] == plan["kind"] and set(q["needs"]) <= set(plan["needs"]))
-        plan["preferred"] = first is plan
-    return plans
+        has = tuple(tuple(tokens(pointer)) for pointer in part.get("has", []))
+        built.append(ContentPart(i, part["canonical"]["type"], obj, has, needs, preferred=False))
+    # Encode picks the first part that can carry a canonical part; any other spelling of it
+    # is kept as a form (variant:N) so the round trip gives it back.
+    out = []
+    for part in built:
+        first = next(q for q in built if q.kind == part.kind and set(q.needs) <= set(part.needs))
+        out.append(replace(part, preferred=first is part))
+    return tuple(out)
 
 
-def _item_plan(field_spec: dict[str, Any]) -> ObjectPlan:
+def _item(field_spec: dict[str, Any]) -> WireObject:
     item = field_spec["item"]
-    fields = {"name": {"pointer": item["pointer"]}}
-    obj = compile_object(item.get("constants", {}), fields, "i_", {"name": "nonempty"}, var="it")
-    obj.fields[0]["var"] = "n"
-    return obj
+    return compile_object(item.get("constants", {}), {"name": {"pointer": item["pointer"]}}, {"name": "nonempty"})
 
 
-def _name_constants(shape: str, variants: list[VariantPlan]) -> None:
-    """Give every known-keys set and helper a module-level name, unique and stable."""
-    stem = shape.upper()
-    for v in variants:
-        for n, level in enumerate(v.obj.levels):
-            level.const = f"_K_{stem}_{v.index}_{n}"
-        for f in v.obj.fields:
-            base = f"_{stem}_{v.index}_{f['name'].upper()}"
-            f["helper"] = f"_VALUES{base}" if f["value_map"] else f"_{f['encoding'].upper()}{base}"
-            for p in f.get("parts", []):
-                for n, level in enumerate(p["obj"].levels):
-                    level.const = f"_K{base}_{p['index']}_{n}"
-                for pf in p["fields"]:
-                    pf["helper"] = f"_VALUES{base}_{p['index']}_{pf['name'].upper()}"
-                    value = '_rt.data_url(p["media_type"], p["data"])' if pf["encoding"] == "data_url" else f"p[{py(pf['name'])}]"
-                    pf["var"] = f"{pf['helper']}[{value}]" if pf["value_map"] else value
-            if "item" in f:
-                for n, level in enumerate(f["item"].levels):
-                    level.const = f"_K{base}_ITEM_{n}"
-
-
-def shape_plan(spec: Spec, dialect: Dialect, shape: str) -> dict[str, Any]:
+def shape_ir(spec: Spec, dialect: Dialect, shape: str) -> Shape:
     mapping = dialect.mapping["shapes"][shape]
     derivable = mapping.get("derivable", {})
     all_fields = canonical_fields(spec, shape)
     variants = []
     for index, variant in enumerate(mapping["variants"]):
+        field_specs = variant.get("fields", {})
         obj = compile_object(
             variant.get("constants", {}),
-            variant.get("fields", {}),
-            f"x{index}_",
+            field_specs,
             {},
             optional_constants=variant.get("optional_constants"),
+            closed=variant.get("closed", False),
         )
-        obj.closed = variant.get("closed", False)
-        canonical = variant.get("canonical", {})
-        carried = set(variant.get("fields", {})) | set(canonical) | set(derivable)
-        for spec_field in variant.get("fields", {}).values():
+        if not obj.is_root_constant:
+            fields = []
+            for f in obj.fields:
+                if f.encoding == "content":
+                    f = replace(f, parts=_parts(field_specs[f.name]))
+                if f.encoding == "name_list":
+                    f = replace(f, item=_item(field_specs[f.name]))
+                fields.append(f)
+            obj = replace(obj, fields=tuple(fields))
+        carried = set(field_specs) | set(variant.get("canonical", {})) | set(derivable)
+        for spec_field in field_specs.values():
             carried |= ENCODING_ALSO_CARRIES.get(spec_field.get("encoding", "value"), set())
         equivalent = variant.get("equivalent", {})
-        uncarried = [
-            # An equivalent value counts as this variant's default for the field: no loss, and
-            # the variant still fits; it is not put into the decoded value (see canonical_py).
-            {**f, "default": py(equivalent[f["name"]]), "default_value": equivalent[f["name"]], "equivalent": True}
-            if f["name"] in equivalent
-            else f
+        # An equivalent value counts as this variant's default for the field: no loss, and the
+        # variant still fits; it is not put into the decoded value (see Variant.start).
+        uncarried = tuple(
+            Uncarried(f.name, equivalent[f.name], f.what, equivalent=True)
+            if f.name in equivalent
+            else Uncarried(f.name, f.default, f.what)
             for f in all_fields
-            if f["name"] not in carried
-        ]
-        plan = VariantPlan(index, obj, canonical, uncarried, variant.get("meaning"))
-        for f in obj.fields:
-            if f["encoding"] == "content":
-                f["parts"] = _part_plans(variant["fields"][f["name"]], f"p{index}_")
-                f["part_kinds"] = sorted({p["kind"] for p in f["parts"]})
-            if f["encoding"] == "name_list":
-                f["item"] = _item_plan(variant["fields"][f["name"]])
-        variants.append(plan)
-    _name_constants(shape, variants)
-    implied = [k for v in variants for k in v.canonical]
-    return {
-        "shape": shape,
-        "variants": variants,
-        "multi": len(variants) > 1,
-        "fields": all_fields,
-        "derivable": derivable,
-        "absent": mapping.get("absent"),
-        "absent_py": py(mapping["absent"]) if "absent" in mapping else None,
-        "equivalent_py": py({k: v for variant in mapping["variants"] for k, v in variant.get("equivalent", {}).items()}),
-        "checks": [v.obj.checks() for v in variants],
-        "roots": [v.obj.root_constant for v in variants if v.obj.is_root_constant],
-        "unmatched_pointer": "/" + implied[0] if implied else "",
-        "notes_calls": shape == "tool_call",
-    }
+            if f.name not in carried
+        )
+        variants.append(Variant(index, obj, dict(variant.get("canonical", {})), uncarried, variant.get("meaning")))
+    return Shape(
+        name=shape,
+        variants=tuple(variants),
+        fields=all_fields,
+        derivable=dict(derivable),
+        absent=mapping.get("absent"),
+        equivalent={k: v for variant in mapping["variants"] for k, v in variant.get("equivalent", {}).items()},
+    )
 
 
-def _envelope_check(spec: Spec, dialect: Dialect, kind: str, locations: list[dict[str, Any]]) -> dict[str, Any] | None:
+def _envelope_check(spec: Spec, dialect: Dialect, kind: str, locations: list[Location]) -> EnvelopeCheck | None:
     """What makes a payload this kind of envelope (extract() refuses anything else); a kind
     extract() does not read (no locations: stream events) has none. The term `checked` names
     paths the check follows too, where no part sits but other dialects' payloads differ
@@ -524,57 +307,58 @@ def _envelope_check(spec: Spec, dialect: Dialect, kind: str, locations: list[dic
         return None
     envelope = dialect.mapping["envelopes"][kind]
     checked = [tokens(path) for path in envelope.get("checked", [])]
-    paths = [loc["toks"] for loc in locations] + checked
-    return envelope_check(spec.documents, dialect.envelopes[kind]["$id"], paths, envelope.get("closed", False))
+    paths = [list(loc.tokens) for loc in locations] + checked
+    found = envelope_check(spec.documents, dialect.envelopes[kind]["$id"], paths, envelope.get("closed", False))
+    return EnvelopeCheck(
+        required=tuple(tuple(keys) for keys in found["required"]),
+        top=tuple((key, tuple(types)) for key, types in found["top"]),
+        checks=tuple((tuple(toks), tuple(types), must) for toks, types, must in found["checks"]),
+        known=found["known"],
+    )
 
 
-def envelope_plans(spec: Spec, dialect: Dialect) -> list[dict[str, Any]]:
+def _conditions(values: dict[str, Any]) -> tuple[Condition, ...]:
+    return tuple(Condition(tuple(tokens(p)), v) for p, v in values.items())
+
+
+def envelopes_ir(spec: Spec, dialect: Dialect) -> tuple[Envelope, ...]:
     out = []
     for kind, envelope in dialect.mapping.get("envelopes", {}).items():
-        locations = []
-        for loc in envelope.get("locations", []):
-            toks = tokens(loc["path"])
-            locations.append(
-                {
-                    "shape": loc["shape"],
-                    "path": loc["path"],
-                    "toks": toks,
-                    "when": [(tokens(p), py(v)) for p, v in loc.get("when", {}).items()],
-                    "has": [tokens(p) for p in loc.get("has", [])],
-                    "where": [(tokens(p), v) for p, v in loc.get("where", {}).items()],
-                    "unless": [(tokens(p), py(v)) for p, v in loc.get("unless", {}).items()],
-                    # the same conditions as data, for the cold paths that walk locations
-                    "data": (loc["shape"], toks, *(
-                        [(tokens(p), v) for p, v in loc.get(key, {}).items()] for key in ("when",)
-                    ), [tokens(p) for p in loc.get("has", [])], [(tokens(p), v) for p, v in loc.get("unless", {}).items()],
-                        [(tokens(p), v) for p, v in loc.get("where", {}).items()]),
-                    "many": "*" in toks,
-                }
+        locations = [
+            Location(
+                shape=loc["shape"],
+                path=loc["path"],
+                tokens=tuple(tokens(loc["path"])),
+                when=_conditions(loc.get("when", {})),
+                has=tuple(tuple(tokens(p)) for p in loc.get("has", [])),
+                unless=_conditions(loc.get("unless", {})),
+                where=_conditions(loc.get("where", {})),
             )
+            for loc in envelope.get("locations", [])
+        ]
         out.append(
-            {
-                "kind": kind,
-                "schema": envelope["schema"],
-                "locations": locations,
-                "finish_reason": envelope.get("finish_reason"),
-                "finish_toks": tokens(envelope["finish_reason"]) if "finish_reason" in envelope else None,
-                "choice_fields": [(name, tokens(pointer)) for name, pointer in envelope.get("choice_fields", {}).items()],
-                "tools_fields": [(name, tokens(pointer)) for name, pointer in envelope.get("tools_fields", {}).items()],
-                # what makes a payload this kind of envelope: extract() refuses anything else
-                "check": _envelope_check(spec, dialect, kind, locations),
-            }
+            Envelope(
+                kind=kind,
+                schema=envelope["schema"],
+                locations=tuple(locations),
+                finish_reason=tuple(tokens(envelope["finish_reason"])) if "finish_reason" in envelope else None,
+                choice_fields=tuple((n, tuple(tokens(p))) for n, p in envelope.get("choice_fields", {}).items()),
+                tools_fields=tuple((n, tuple(tokens(p))) for n, p in envelope.get("tools_fields", {}).items()),
+                check=_envelope_check(spec, dialect, kind, locations),
+            )
         )
-    return out
+    return tuple(out)
 
 
-def dialect_plan(spec: Spec, dialect: Dialect) -> dict[str, Any]:
-    from toolwire.ir.proto_json import proto_json_plan
+def dialect_ir(spec: Spec, dialect: Dialect) -> DialectIR:
+    from toolwire.ir.proto_json import proto_json_ir
 
-    return {
-        "name": dialect.name,
-        "title": dialect.mapping["title"],
-        "ids": dialect.mapping.get("ids"),
-        "shapes": [shape_plan(spec, dialect, s) for s in dialect.mapping["shapes"]],
-        "envelopes": envelope_plans(spec, dialect),
-        "proto_json": proto_json_plan(dialect),
-    }
+    ids = dialect.mapping.get("ids")
+    return DialectIR(
+        name=dialect.name,
+        title=dialect.mapping["title"],
+        ids=IdPolicy(ids["pattern"], ids["mint"]["prefix"], ids["mint"]["length"]) if ids else None,
+        shapes=tuple(shape_ir(spec, dialect, s) for s in dialect.mapping["shapes"]),
+        envelopes=envelopes_ir(spec, dialect),
+        proto_json=proto_json_ir(dialect),
+    )

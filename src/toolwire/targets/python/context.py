@@ -5,16 +5,17 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from toolwire.ir import shapes as plan
 from toolwire.ir.errors import GenerateError
+from toolwire.ir.shapes import dialect_ir
 from toolwire.ir.streams import stream_ir
 from toolwire.spec.model import Dialect, Spec, StreamVectorFile, VectorFile
+from toolwire.targets.python.emit_shapes import emit_dialect
 from toolwire.targets.python.stream_emit import stream_context
 
 
 def dialect_context(spec: Spec, dialect: Dialect) -> dict[str, Any]:
     try:
-        context = plan.dialect_plan(spec, dialect)
+        context = emit_dialect(dialect_ir(spec, dialect))
         context["stream"] = stream_context(stream_ir(spec, dialect))  # streams have their own vocabulary
         return context
     except ValueError as exc:  # a value with no Python literal

@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from toolwire.generation.generate import MANIFEST, render
+from toolwire.generation.generate import manifest_path, render
 from toolwire.ir import terms
 from toolwire.ir.terms_walk import UnclassifiedEnum, mapping_usage, meta_schema_terms, term_vectors
 from toolwire.spec.model import Spec, load_spec
@@ -203,7 +203,7 @@ def _subset(tmp_path: Path, dialects: set[str]) -> Path:
 def _rendered(root: Path) -> dict[str, bytes]:
     files = render(load_spec(root)).files
     # these two carry a fingerprint of the input files (the version), which differ by design
-    files.pop(MANIFEST)
+    files.pop(manifest_path("python"))
     files.pop("python/pyproject.toml")
     return files
 

@@ -136,6 +136,7 @@ TERMS: Final[tuple[Term, ...]] = (
     T("field.aliases", "Other pointers the wire may use for the field: decode reads the first present, encode keeps the spelling it came with."),
     T("field.aliases[].pointer", "Where an alias spelling of the field sits in the wire value."),
     T("field.aliases[].schema_profile", "The schema language of a parameters field spelled under this alias (Gemini's /parameters speaks openapi_subset)."),
+    T("field.strict_mode_field", "parameters only: the canonical boolean field whose true value switches the schema to OpenAI's strict-mode profile (openai_chat: strict)."),
     T("field.schema_profile", "Which schema language a parameters field speaks (default json_schema); the encoder adapts to it and reports each change."),
     T("field.schema_profile=json_schema", "JSON Schema as is: the schema passes through unchanged both ways.", _TEST_GENERATE, _DEFAULT),
     T("field.schema_profile=openapi_subset", "Gemini's OpenAPI 3.0 subset: $refs inlined, unions to nullable/anyOf, const to enum; unsayable keywords dropped and reported."),
@@ -166,6 +167,7 @@ TERMS: Final[tuple[Term, ...]] = (
     T("field.parts[].fields{}.pointer", "Where this part field sits in the wire block."),
     T("field.parts[].fields{}.values", "[canonical, wire] pairs for a part field spelled differently (Bedrock's image format: png for image/png)."),
     T("field.parts[].fields{}.encoding", "How the part field is spelled (default value)."),
+    T("field.parts[].fields{}.wire_type", "The JSON type the wire value must have for the block to be this part (Mistral's image_url: a string, not its {url, detail} object)."),
     T("field.parts[].fields{}.encoding=value", "The part field is copied as is.", _TEST_GENERATE, _DEFAULT),
     T("field.parts[].fields{}.encoding=data_url", "The field data is a data:<media_type>;base64,<data> URL carrying media_type and data; only such a value is this part."),
     # --- envelope ---

@@ -47,8 +47,8 @@ TERM_VALUED: Final = frozenset(
         "stream.events[].types{}",
     }
 )
-# Enums whose values are names of things defined elsewhere (the canonical shapes).
-STRUCTURAL: Final = frozenset({"envelope.locations[].shape"})
+# Enums whose values are names of things defined elsewhere (the canonical shapes, JSON's types).
+STRUCTURAL: Final = frozenset({"envelope.locations[].shape", "field.parts[].fields{}.wire_type"})
 
 # Keywords whose subschemas are conditions on the term's value, not places to write terms.
 _CONDITIONS: Final = ("if", "then", "else", "allOf", "anyOf", "oneOf", "not")

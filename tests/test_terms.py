@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import importlib
 import json
 import shutil
 import subprocess
@@ -305,3 +306,22 @@ def test_ir_nodes_collects_the_terms_ir_fields_bind() -> None:
         "field.encoding=json_text": [f"{at}.encoding"],
     }
     assert set(found) <= set(terms.by_key())
+
+
+IR_MODULES = ("toolwire.ir.nodes",)
+IR_CONTEXTS = ("dialect", "shape", "variant", "field", "envelope")  # the part-shape IR's
+
+
+def test_every_keyword_is_carried_by_an_ir_field_and_every_binding_is_a_term() -> None:
+    """The term registry, the meta-schema and the typed IR agree: each keyword a mapping can
+    write is a field of some IR node (a value term rides on its keyword's field)."""
+    bound = terms.ir_nodes(importlib.import_module(name) for name in IR_MODULES)
+    keywords = {
+        t.key
+        for t in terms.TERMS
+        if t.value is None and not t.no_ir and t.context.split(".")[0].removesuffix("[]") in IR_CONTEXTS
+    }
+    assert not keywords - set(bound), f"terms no IR field carries: {sorted(keywords - set(bound))}"
+    assert not set(bound) - set(terms.by_key()), f"IR fields bound to no term: {sorted(set(bound) - set(terms.by_key()))}"
+    doc_only = {t.key for t in terms.TERMS if t.no_ir}
+    assert not doc_only & set(bound), "a term said to have no IR field is bound to one"

@@ -8,10 +8,16 @@ local names, no literals of any target language.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 Tokens = tuple[str, ...]  # a JSON Pointer, split into its unescaped tokens
+
+
+def term(*keys: str) -> dict[str, tuple[str, ...]]:
+    """The metadata of a node field that carries these vocabulary terms (`toolwire.ir.terms`
+    collects them: every keyword of the meta-schemas is carried by some IR field)."""
+    return {"term": keys}
 
 
 @dataclass(frozen=True)
@@ -28,9 +34,9 @@ class Alias:
     """Another pointer the wire may spell a field at; `index` names its form (alias:N)."""
 
     index: int
-    pointer: str
+    pointer: str = field(metadata=term("field.aliases[].pointer"))
     tokens: Tokens
-    schema_profile: str
+    schema_profile: str = field(metadata=term("field.aliases[].schema_profile"))
     optional_from: int = 0  # tokens from this index on may be absent
 
 
@@ -46,28 +52,40 @@ class Field:
     """One canonical field of a wire spelling: where it sits and how it is encoded."""
 
     name: str
-    pointer: str
+    pointer: str = field(metadata=term("field.pointer", "field.item.pointer", "field.parts[].fields{}.pointer"))
     tokens: Tokens
-    encoding: str  # the `encoding` term (value, id, json_text, ..., data_url in a content part)
+    encoding: str = field(
+        metadata=term("field.encoding", "field.parts[].fields{}.encoding")
+    )  # the `encoding` term (value, id, json_text, ..., data_url in a content part)
     check: str  # what decode checks the wire value is: nonempty, string, boolean, object, array, list, any
-    optional: bool
-    default: Default | None
-    value_pairs: tuple[tuple[Any, Any], ...]  # (canonical, wire) of a `values` map
-    aliases: tuple[Alias, ...]
-    schema_profile: str
+    optional: bool = field(metadata=term("field.optional"))
+    default: Default | None = field(metadata=term("field.default"))
+    value_pairs: tuple[tuple[Any, Any], ...] = field(
+        metadata=term("field.values", "field.parts[].fields{}.values")
+    )  # (canonical, wire) of a `values` map
+    aliases: tuple[Alias, ...] = field(metadata=term("field.aliases"))
+    schema_profile: str = field(metadata=term("field.schema_profile"))
     optional_from: int = 0  # tokens from this index on may be absent on the wire
-    fallback: str | None = None
-    non_empty: bool = False
-    empty_means_absent: bool = False
-    no_arguments_text: tuple[str, ...] = ()
-    string: bool = False  # content: a plain string is accepted too
+    fallback: str | None = field(default=None, metadata=term("field.fallback"))
+    non_empty: bool = field(default=False, metadata=term("field.non_empty"))
+    empty_means_absent: bool = field(default=False, metadata=term("field.empty_means_absent"))
+    no_arguments_text: tuple[str, ...] = field(default=(), metadata=term("field.no_arguments_text"))
+    string: bool = field(default=False, metadata=term("field.string"))  # content: a plain string is accepted too
     string_only: bool = False  # content: nothing but a string
-    output_key: str | None = None
-    error_key: str | None = None
-    wire_type: str | None = None  # content part field: the JSON type the wire value must have
-    strict_mode_field: str | None = None  # parameters: the boolean field that switches strict mode
-    parts: tuple[ContentPart, ...] = ()  # content: the wire spellings of canonical parts
-    item: WireObject | None = None  # name_list: one list element (its one field is the name)
+    output_key: str | None = field(default=None, metadata=term("field.output_key"))
+    error_key: str | None = field(default=None, metadata=term("field.error_key"))
+    wire_type: str | None = field(
+        default=None, metadata=term("field.parts[].fields{}.wire_type")
+    )  # content part field: the JSON type the wire value must have
+    strict_mode_field: str | None = field(
+        default=None, metadata=term("field.strict_mode_field")
+    )  # parameters: the boolean field that switches strict mode
+    parts: tuple[ContentPart, ...] = field(
+        default=(), metadata=term("field.parts")
+    )  # content: the wire spellings of canonical parts
+    item: WireObject | None = field(
+        default=None, metadata=term("field.item")
+    )  # name_list: one list element (its one field is the name)
 
     @property
     def has_default(self) -> bool:
@@ -128,12 +146,14 @@ class OptionalConstant:
 class WireObject:
     """Constants, fields and levels of one wire spelling (a variant, a content part, an item)."""
 
-    constants: tuple[Constant, ...]
-    optional_constants: tuple[OptionalConstant, ...]
-    fields: tuple[Field, ...]
+    constants: tuple[Constant, ...] = field(
+        metadata=term("variant.constants", "field.item.constants", "field.parts[].constants")
+    )
+    optional_constants: tuple[OptionalConstant, ...] = field(metadata=term("variant.optional_constants"))
+    fields: tuple[Field, ...] = field(metadata=term("variant.fields", "field.parts[].fields"))
     levels: tuple[Level, ...]
     root_constant: Constant | None = None  # the whole value is one constant ("auto")
-    closed: bool = False  # matches only a value whose keys it all knows
+    closed: bool = field(default=False, metadata=term("variant.closed"))  # matches only a value whose keys it all knows
     checks: tuple[Check, ...] = ()
 
     @property
@@ -146,9 +166,11 @@ class ContentPart:
     """One wire spelling of a canonical content part."""
 
     index: int
-    kind: str  # canonical part type: text, json, image
+    kind: str = field(
+        metadata=term("field.parts[].canonical", "field.parts[].canonical.type")
+    )  # canonical part type: text, json, image
     obj: WireObject
-    has: tuple[Tokens, ...]  # keys the block must have too
+    has: tuple[Tokens, ...] = field(metadata=term("field.parts[].has"))  # keys the block must have too
     needs: tuple[str, ...]  # canonical keys a part must have to be spelled this way
     preferred: bool  # encode's first choice for its kind; the others are kept as forms (variant:N)
 
@@ -183,9 +205,9 @@ class Variant:
 
     index: int
     obj: WireObject
-    canonical: dict[str, Any]  # implied canonical values
+    canonical: dict[str, Any] = field(metadata=term("variant.canonical"))  # implied canonical values
     uncarried: tuple[Uncarried, ...]
-    meaning: str | None = None
+    meaning: str | None = field(default=None, metadata=term("variant.meaning"))
 
     @property
     def start(self) -> dict[str, Any]:
@@ -202,11 +224,14 @@ class Shape:
     """A shape (tool_definition, tool_choice, tool_call, tool_result) of one dialect."""
 
     name: str
-    variants: tuple[Variant, ...]
+    schema: str = field(metadata=term("shape.schema"))  # the wire schema file of this shape
+    variants: tuple[Variant, ...] = field(metadata=term("shape.variants"))
     fields: tuple[CanonicalField, ...]
-    derivable: dict[str, str]
-    absent: dict[str, Any] | None  # the canonical value said by leaving the shape out
-    equivalent: dict[str, Any]
+    derivable: dict[str, str] = field(metadata=term("shape.derivable"))
+    absent: dict[str, Any] | None = field(
+        metadata=term("shape.absent")
+    )  # the canonical value said by leaving the shape out
+    equivalent: dict[str, Any] = field(metadata=term("variant.equivalent"))
 
     @property
     def multi(self) -> bool:
@@ -234,13 +259,13 @@ class Condition:
 class Location:
     """Where one shape sits in an envelope, and which elements there are it."""
 
-    shape: str
-    path: str
+    shape: str = field(metadata=term("envelope.locations[].shape"))
+    path: str = field(metadata=term("envelope.locations[].path"))
     tokens: Tokens
-    when: tuple[Condition, ...]
-    has: tuple[Tokens, ...]
-    unless: tuple[Condition, ...]
-    where: tuple[Condition, ...]  # conditions on the envelope root
+    when: tuple[Condition, ...] = field(metadata=term("envelope.locations[].when"))
+    has: tuple[Tokens, ...] = field(metadata=term("envelope.locations[].has"))
+    unless: tuple[Condition, ...] = field(metadata=term("envelope.locations[].unless"))
+    where: tuple[Condition, ...] = field(metadata=term("envelope.locations[].where"))  # conditions on the envelope root
 
 
 @dataclass(frozen=True)
@@ -249,18 +274,20 @@ class EnvelopeCheck:
 
     required: tuple[tuple[str, ...], ...]  # alternative sets of required root keys
     top: tuple[tuple[str, tuple[str, ...]], ...]  # (root key, allowed JSON types)
-    checks: tuple[tuple[Tokens, tuple[str, ...], bool], ...]  # (tokens, allowed types, required)
-    known: tuple[str, ...] | None  # a closed envelope's only root keys
+    checks: tuple[tuple[Tokens, tuple[str, ...], bool], ...] = field(
+        metadata=term("envelope.checked")
+    )  # (tokens, allowed types, required)
+    known: tuple[str, ...] | None = field(metadata=term("envelope.closed"))  # a closed envelope's only root keys
 
 
 @dataclass(frozen=True)
 class Envelope:
     kind: str  # request, response, stream_event
-    schema: str
-    locations: tuple[Location, ...]
-    finish_reason: Tokens | None
-    choice_fields: tuple[tuple[str, Tokens], ...]
-    tools_fields: tuple[tuple[str, Tokens], ...]
+    schema: str = field(metadata=term("envelope.schema"))
+    locations: tuple[Location, ...] = field(metadata=term("envelope.locations"))
+    finish_reason: Tokens | None = field(metadata=term("envelope.finish_reason"))
+    choice_fields: tuple[tuple[str, Tokens], ...] = field(metadata=term("envelope.choice_fields"))
+    tools_fields: tuple[tuple[str, Tokens], ...] = field(metadata=term("envelope.tools_fields"))
     check: EnvelopeCheck | None
 
 
@@ -274,19 +301,19 @@ class ProtoJson:
 
 @dataclass(frozen=True)
 class IdPolicy:
-    pattern: str
-    mint_prefix: str
-    mint_length: int
+    pattern: str = field(metadata=term("dialect.ids.pattern"))
+    mint_prefix: str = field(metadata=term("dialect.ids.mint", "dialect.ids.mint.prefix"))
+    mint_length: int = field(metadata=term("dialect.ids.mint.length"))
 
 
 @dataclass(frozen=True)
 class DialectIR:
-    name: str
-    title: str
-    ids: IdPolicy | None
-    shapes: tuple[Shape, ...]
-    envelopes: tuple[Envelope, ...]
-    proto_json: ProtoJson | None = None
+    name: str = field(metadata=term("dialect.dialect"))
+    title: str = field(metadata=term("dialect.title"))
+    ids: IdPolicy | None = field(metadata=term("dialect.ids"))
+    shapes: tuple[Shape, ...] = field(metadata=term("dialect.shapes"))
+    envelopes: tuple[Envelope, ...] = field(metadata=term("dialect.envelopes"))
+    proto_json: ProtoJson | None = field(default=None, metadata=term("dialect.proto_json"))
 
     def shape(self, name: str) -> Shape | None:
         return next((s for s in self.shapes if s.name == name), None)

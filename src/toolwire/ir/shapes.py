@@ -290,6 +290,7 @@ def shape_ir(spec: Spec, dialect: Dialect, shape: str) -> Shape:
         variants.append(Variant(index, obj, dict(variant.get("canonical", {})), uncarried, variant.get("meaning")))
     return Shape(
         name=shape,
+        schema=mapping["schema"],
         variants=tuple(variants),
         fields=all_fields,
         derivable=dict(derivable),

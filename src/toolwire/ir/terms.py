@@ -68,6 +68,7 @@ class Term:
     doc: str
     tested_by: str = ""  # "tests/<file>.py::<test>", for a term no built-in mapping writes
     why: str = ""  # why tested_by stands in for the vectors
+    no_ir: str = ""  # why no IR field carries it (a term only for readers or editors)
 
     @property
     def context(self) -> str:
@@ -90,12 +91,12 @@ T = Term
 # fmt: off
 TERMS: Final[tuple[Term, ...]] = (
     # --- dialect: the root of dialect.json ---
-    T("dialect.$schema", "The meta-schema this mapping is written against (for editors); the loader checks every mapping against it regardless."),
+    T("dialect.$schema", "The meta-schema this mapping is written against (for editors); the loader checks every mapping against it regardless.", no_ir="editors only"),
     T("dialect.dialect", "The dialect's name: the generated module's name and every report's prefix; must equal its folder's name."),
     T("dialect.title", "The provider API's human name, used in the generated docstrings and as TITLE."),
     T("dialect.ids", "The id policy: which call ids the wire accepts; others go through the id map, missing ones are minted."),
     T("dialect.ids.pattern", "A regex every wire call id must match; a canonical id that does not is rewritten, reversibly, through the id map."),
-    T("dialect.ids.why", "Why the provider restricts ids (the limit it enforces): documentation for readers of the mapping."),
+    T("dialect.ids.why", "Why the provider restricts ids (the limit it enforces): documentation for readers of the mapping.", no_ir="documentation only"),
     T("dialect.ids.mint", "How a new id is made for a call that has none or whose id must be rewritten."),
     T("dialect.ids.mint.prefix", "The fixed start of a minted id (call_, toolu_)."),
     T("dialect.ids.mint.length", "How many random alphanumeric characters follow the prefix of a minted id (6 to 64)."),
@@ -185,8 +186,8 @@ TERMS: Final[tuple[Term, ...]] = (
     T("envelope.tools_fields", "Canonical tool_definition fields carried once for all tools (Cohere's strict_tools): extracted into each, injected when all agree."),
     T("envelope.choice_fields", "Canonical tool_choice fields carried beside the choice (parallel_tool_calls): extracted into it, injected back, removed with the tools."),
     # --- stream: the root of stream.json ---
-    T("stream.$schema", "The meta-schema this stream mapping is written against (for editors); the loader checks every stream.json against it."),
-    T("stream.dialect", "The dialect this stream mapping belongs to (its folder names it for the generator)."),
+    T("stream.$schema", "The meta-schema this stream mapping is written against (for editors); the loader checks every stream.json against it.", no_ir="editors only"),
+    T("stream.dialect", "The dialect this stream mapping belongs to (its folder names it for the generator).", no_ir="the folder names the dialect"),
     T("stream.framing", "How emit_text frames events as text; feed_text reads either framing whatever this says."),
     T("stream.framing=sse", "Server-sent events: `data: <json>` blocks, with `event: <name>` lines when event_name is set."),
     T("stream.framing=ndjson", "Newline-delimited JSON: one event object per line."),
@@ -261,7 +262,7 @@ def _enum_types(hint: object) -> list[type[enum.Enum]]:
 def ir_nodes(modules: Iterable[types.ModuleType]) -> dict[str, list[str]]:
     """Term key -> the IR dataclass fields (`module.Class.field`) that implement it.
 
-    An IR field binds a term by `dataclasses.field(metadata={"term": key})`; when the field's
+    An IR field binds terms by `dataclasses.field(metadata=nodes.term(key, ...))`; when the field's
     type is an Enum (or `Enum | None`, `tuple[Enum, ...]`), each member binds the value term
     `key=member.value` too, so an IR `Encoding` enum answers for every `field.encoding=...`.
     """
@@ -272,14 +273,13 @@ def ir_nodes(modules: Iterable[types.ModuleType]) -> dict[str, list[str]]:
                 continue
             hints = typing.get_type_hints(obj)
             for f in dataclasses.fields(obj):
-                key = f.metadata.get("term")
-                if not isinstance(key, str):
-                    continue
+                keys = f.metadata.get("term", ())
                 where = f"{module.__name__}.{name}.{f.name}"
-                out.setdefault(key, []).append(where)
-                for enum_type in _enum_types(hints.get(f.name)):
-                    for member in enum_type:
-                        out.setdefault(f"{key}={spell(member.value)}", []).append(where)
+                for key in (keys,) if isinstance(keys, str) else keys:
+                    out.setdefault(key, []).append(where)
+                    for enum_type in _enum_types(hints.get(f.name)):
+                        for member in enum_type:
+                            out.setdefault(f"{key}={spell(member.value)}", []).append(where)
     return out
 
 

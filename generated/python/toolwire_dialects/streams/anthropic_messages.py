@@ -86,17 +86,11 @@ class Assembler(_c.Assembler):
                     name = content_block.get("name")
                     if name is not None and type(name) is not str:
                         raise self._bad(event, content_block, "/name", "expected a string")
-                    fragment = None
                     start_arguments = content_block.get("input")
                     call = self._start(key, call_id, name, _c.item_copy(content_block, ()))
                     if start_arguments:  # arguments the start carries: the call's, unless fragments follow
                         call.start = start_arguments
                     call_delta = self._delta(call)
-                    if fragment:
-                        call.parts.append(fragment)
-                        if len(call.parts) > _COMPACT:
-                            call.parts[:] = ["".join(call.parts)]
-                        call_delta["arguments_delta"] = fragment
                     deltas.append(call_delta)
                 elif (content_block.get("type") == "server_tool_use") or (content_block.get("type") == "mcp_tool_use"):  # rules 1, 2 (skip)
                     key = event.get("index")
@@ -188,9 +182,7 @@ def emit(
     back to them. fragment_size splits argument text into fragments of that many
     characters; an incomplete call is sent without its end, under a truncated finish.
     The losses of encoding each call are appended to losses when given."""
-    events: list[dict[str, Any]] = [
-        {"type": "message_start", "message": {"id": "msg_toolwire", "type": "message", "role": "assistant", "model": "toolwire", "content": [], "stop_reason": None, "stop_sequence": None, "usage": {"input_tokens": 0, "output_tokens": 0}}},
-    ]
+    events: list[dict[str, Any]] = [{"type": "message_start", "message": {"id": "msg_toolwire", "type": "message", "role": "assistant", "model": "toolwire", "content": [], "stop_reason": None, "stop_sequence": None, "usage": {"input_tokens": 0, "output_tokens": 0}}}]
     cut_off = False
     for position, given in enumerate(calls):
         call = given if type(given) is dict else _rt.as_canonical(given, "tool_call")

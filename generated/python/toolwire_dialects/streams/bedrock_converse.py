@@ -101,14 +101,8 @@ class Assembler(_c.Assembler):
                     name = tool_use.get("name")
                     if name is not None and type(name) is not str:
                         raise self._bad(event, start, "/toolUse/name", "expected a string")
-                    fragment = None
                     call = self._start(key, call_id, name, _c.item_copy(start, ()))
                     call_delta = self._delta(call)
-                    if fragment:
-                        call.parts.append(fragment)
-                        if len(call.parts) > _COMPACT:
-                            call.parts[:] = ["".join(call.parts)]
-                        call_delta["arguments_delta"] = fragment
                     deltas.append(call_delta)
         content_block_delta = event.get("contentBlockDelta")
         if type(content_block_delta) is dict:
@@ -213,9 +207,7 @@ def emit(
     back to them. fragment_size splits argument text into fragments of that many
     characters; an incomplete call is sent without its end, under a truncated finish.
     The losses of encoding each call are appended to losses when given."""
-    events: list[dict[str, Any]] = [
-        {"messageStart": {"role": "assistant"}},
-    ]
+    events: list[dict[str, Any]] = [{"messageStart": {"role": "assistant"}}]
     cut_off = False
     for position, given in enumerate(calls):
         call = given if type(given) is dict else _rt.as_canonical(given, "tool_call")

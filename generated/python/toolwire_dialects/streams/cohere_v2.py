@@ -186,9 +186,7 @@ def emit(
     back to them. fragment_size splits argument text into fragments of that many
     characters; an incomplete call is sent without its end, under a truncated finish.
     The losses of encoding each call are appended to losses when given."""
-    events: list[dict[str, Any]] = [
-        {"type": "message-start", "id": "toolwire", "delta": {"message": {"role": "assistant", "content": [], "tool_plan": "", "tool_calls": [], "citations": []}}},
-    ]
+    events: list[dict[str, Any]] = [{"type": "message-start", "id": "toolwire", "delta": {"message": {"role": "assistant", "content": [], "tool_plan": "", "tool_calls": [], "citations": []}}}]
     cut_off = False
     for position, given in enumerate(calls):
         call = given if type(given) is dict else _rt.as_canonical(given, "tool_call")

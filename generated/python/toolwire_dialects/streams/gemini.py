@@ -40,7 +40,7 @@ def _wire(call: _c.Call, value: Any) -> dict[str, Any]:
         _c.put(wire, ("functionCall", "id"), call.id)
     if call.name is not None:
         _c.put(wire, ("functionCall", "name"), call.name)
-    if value is not _c.MISSING:
+    if value is not _c.MISSING:  # the wire may leave the arguments out
         _c.put(wire, ("functionCall", "args"), value)
     return wire
 
@@ -94,14 +94,8 @@ class Assembler(_c.Assembler):
                                 name = function_call.get("name")
                                 if name is not None and type(name) is not str:
                                     raise self._bad(event, part, "/functionCall/name", "expected a string")
-                                fragment = None
                                 call = self._start(key, call_id, name, _c.item_copy(part, (("functionCall", "willContinue"), ("functionCall", "partialArgs"))))
                                 call_delta = self._delta(call)
-                                if fragment:
-                                    call.parts.append(fragment)
-                                    if len(call.parts) > _COMPACT:
-                                        call.parts[:] = ["".join(call.parts)]
-                                    call_delta["arguments_delta"] = fragment
                                 deltas.append(call_delta)
                             elif (type(_parent := part.get("functionCall")) is dict and "name" in _parent) or (type(_parent := part.get("function_call")) is dict and "name" in _parent):  # rules 1, 2 (call)
                                 key = None

@@ -218,9 +218,7 @@ def emit(
     back to them. fragment_size splits argument text into fragments of that many
     characters; an incomplete call is sent without its end, under a truncated finish.
     The losses of encoding each call are appended to losses when given."""
-    events: list[dict[str, Any]] = [
-        {"type": "response.created", "response": {"id": "resp_toolwire", "object": "response", "status": "in_progress", "output": []}},
-    ]
+    events: list[dict[str, Any]] = [{"type": "response.created", "response": {"id": "resp_toolwire", "object": "response", "status": "in_progress", "output": []}}]
     cut_off = False
     for position, given in enumerate(calls):
         call = given if type(given) is dict else _rt.as_canonical(given, "tool_call")

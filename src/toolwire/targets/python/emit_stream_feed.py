@@ -58,7 +58,7 @@ READ_LOCALS = {
 # per role: the terms always assigned (None when the rule has no pointer), then those read if given
 ROLE_READS: dict[Role, tuple[tuple[str, ...], tuple[str, ...]]] = {
     Role.DELTA: (("key", "id", "name", "fragment"), ("continues",)),
-    Role.START: (("key", "id", "name", "fragment"), ("continues", "arguments")),
+    Role.START: (("key", "id", "name"), ("fragment", "continues", "arguments")),
     Role.FRAGMENT: ((), ("key", "fragment", "full", "continues")),
     Role.STOP: ((), ("key", "full")),
     Role.CALL: (("key",), ()),
@@ -72,13 +72,15 @@ STRING_TERMS = ("id", "name", "fragment", "full", "finish")
 
 @dataclass
 class Assign:
-    """`local = expr`, then a type check (kind: key, id, fragment, string, or None)."""
+    """`local = expr`, then a type check: `if test: raise self._bad(event, item, pointer, message)`."""
 
     local: str
     expr: str
-    check: str | None = None
+    test: str = ""  # "" when the value is not checked
+    message: str = ""
     pointer: str = '""'  # the pointer's literal, for the finding
     item: str = "None"  # the item the pointer is relative to (None: the event)
+    empty_is_none: bool = False  # an empty id is no id: it continues the call (rule 3)
 
 
 @dataclass
@@ -94,12 +96,12 @@ class RuleCode:
     pointers: dict[str, str]  # each term's pointer as a literal ("" when absent)
     stray_item: str  # the item a stray fragment's pointer is relative to
     key_pointer: str  # the key's pointer as a literal (key, else event_key)
+    stray_test: str  # a fragment role's test: argument text arrived (for no open call: stray)
 
 
 @dataclass
 class BranchCode:
-    keyword: str  # if, elif, else, or "" (the block's only, unconditional, branch)
-    cond: str
+    header: str  # `if ...:`, `elif ...:`, `else:`, or "" (the block's only, unconditional, branch)
     comment: str
     rule: RuleCode
 
@@ -163,6 +165,17 @@ def _hoisted_reads(var: str, named: dict[str, Tokens], used: set[str]) -> tuple[
     return hoists, reads
 
 
+def _check(local: str, term: str, object_fragments: bool) -> tuple[str, str]:
+    """The type test a value read for term must pass (a failure is a finding), and its words."""
+    if term == "key":
+        return f"type({local}) is not int and type({local}) is not str", "expected an index or an id"
+    if term == "fragment" and object_fragments:
+        return f"type({local}) is not str and type({local}) is not dict", "expected a string or an object"
+    if term in STRING_TERMS:
+        return f"type({local}) is not str", "expected a string"
+    return "", ""
+
+
 def _rule_code(ir: StreamIR, rule: StreamRule, item: str, used: set[str]) -> RuleCode:
     given: dict[str, Pointer] = {n: p for n, p in vars(rule.pointers).items() if p is not None}
     on_item = {n: p.tokens for n, p in given.items() if n not in ("event_key", "position")}
@@ -180,14 +193,8 @@ def _rule_code(ir: StreamIR, rule: StreamRule, item: str, used: set[str]) -> Rul
             pointer = given["event_key" if term == "key" and rule.key_on_event else term]
             assign.pointer = py(pointer.text)
             assign.item = "None" if term == "key" and rule.key_on_event else item
-            if term == "key":
-                assign.check = "key"
-            elif term == "fragment" and ir.wire_call.arguments_object_too:
-                assign.check = "fragment"
-            elif term == "id" and rule.role == Role.DELTA:
-                assign.check = "id"  # an empty id is no id (rule 3)
-            elif term in STRING_TERMS:
-                assign.check = "string"
+            assign.test, assign.message = _check(assign.local, term, ir.wire_call.arguments_object_too)
+            assign.empty_is_none = term == "id" and rule.role == Role.DELTA
         assigns.append(assign)
     drops = [tokens_tuple(t) for t in rule.drop]
     return RuleCode(
@@ -202,6 +209,7 @@ def _rule_code(ir: StreamIR, rule: StreamRule, item: str, used: set[str]) -> Rul
         pointers={name: py(given[name].text if name in given else "") for name in vars(rule.pointers)},
         stray_item="None" if rule.key_on_event else item,
         key_pointer=py(rule.key.text if rule.key else ""),
+        stray_test=" or ".join(READ_LOCALS[t] for t in ("fragment", "full") if t in reads),
     )
 
 
@@ -221,7 +229,8 @@ def _branch(ir: StreamIR, branch: RuleBranch, first: bool, item: str, used: set[
     keyword = ("if" if first else "elif") if cond else ("" if first else "else")
     indices = ", ".join(str(r.index) for r in branch.rules)
     comment = f"rule{'s' if len(branch.rules) > 1 else ''} {indices} ({rule.role})"
-    return BranchCode(keyword, cond, comment, _rule_code(ir, rule, item, used))
+    header = f"{keyword} {cond}:" if cond else f"{keyword}:" if keyword else ""
+    return BranchCode(header, comment, _rule_code(ir, rule, item, used))
 
 
 def _entries(ir: StreamIR, node: PathNode, parent: str, used: set[str]) -> list[StepCode | BlockCode]:

@@ -40,6 +40,7 @@ class StreamContext:
     id_optional: bool
     arguments_optional: bool
     arguments_object_too: bool  # a fragment may be the whole arguments object
+    fragment_test: str  # a fragment arrived: text, or (object_or_json_text) an object
     expected: str
     expected_at: str
     feed: FeedCode
@@ -99,6 +100,7 @@ def stream_context(ir: StreamIR | None) -> StreamContext | None:
         id_optional=call.id_optional,
         arguments_optional=call.arguments_optional,
         arguments_object_too=call.arguments_object_too,
+        fragment_test="fragment or type(fragment) is dict" if call.arguments_object_too else "fragment",
         expected=py(ir.events.expected),
         expected_at=tuple_of([tokens_tuple(kind.pointers) for kind in ir.events.kinds]),
         feed=feed_code(ir),

@@ -33,7 +33,7 @@ from toolwire.targets.python.stream_emit import stream_context
 REPO = Path(__file__).resolve().parents[1]
 IR_STREAM_MODULES = sorted((REPO / "src" / "toolwire" / "ir").glob("stream*.py"))
 # substrings of Python code: none belongs in a language-neutral IR
-PYTHON_SPELLINGS = (".get(", "_c.", "self.", " is None", "type(", ":=", "frozenset(", "_re.")
+PYTHON_SPELLINGS = (".get(", "_common.", "self.", " is None", "type(", ":=", "frozenset(", "_re.")
 
 
 @pytest.fixture(scope="module")

@@ -14,9 +14,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from .. import _runtime as _rt
+from .. import _runtime
 from .. import bedrock_converse as _dialect
-from . import _common as _c
+from . import _common
 from ._common import StreamError
 
 __all__ = ["DIALECT", "EVENT_SCHEMA", "Assembler", "StreamError", "assemble", "emit", "emit_text"]
@@ -27,24 +27,24 @@ FRAMING = "ndjson"
 TRUNCATED = ("max_tokens",)
 # Whether emit() can send a call the stream cut off (some dialects only send whole calls).
 EMITS_INCOMPLETE = True
-_ARGS = "object"
+_ARGUMENTS_FORM = "object"
 _NO_ARGUMENTS_TEXT = ("",)
-_COMPACT = _c._COMPACT  # argument pieces held before they are joined
+_COMPACT = _common._COMPACT  # argument pieces held before they are joined
 _EMPTY: dict[str, Any] = {}  # what an absent object on the way to a value reads as
 
 
-def _wire(call: _c.Call, value: Any) -> dict[str, Any]:
+def _wire(call: _common.Call, value: Any) -> dict[str, Any]:
     """A finished call as the dialect's wire tool_call, for decode_tool_call."""
     wire = dict(call.item) if call.item is not None else {}
     if call.id is not None:
-        _c.put(wire, ("toolUse", "toolUseId"), call.id)
+        _common.put(wire, ("toolUse", "toolUseId"), call.id)
     if call.name is not None:
-        _c.put(wire, ("toolUse", "name"), call.name)
-    _c.put(wire, ("toolUse", "input"), value)
+        _common.put(wire, ("toolUse", "name"), call.name)
+    _common.put(wire, ("toolUse", "input"), value)
     return wire
 
 
-class Assembler(_c.Assembler):
+class Assembler(_common.Assembler):
     """Assembles Amazon Bedrock Converse tool calls from stream events (see streams._common.Assembler)."""
 
     __slots__ = ()
@@ -53,7 +53,7 @@ class Assembler(_c.Assembler):
     HAS_STOP = True
     TRUNCATED = frozenset(TRUNCATED)
     STOP_BEFORE_TRUNCATION = True
-    ARGS = _ARGS
+    ARGS = _ARGUMENTS_FORM
     NO_ARGUMENTS_TEXT = _NO_ARGUMENTS_TEXT
     ID_OPTIONAL = False
     ARGS_OPTIONAL = False
@@ -65,7 +65,7 @@ class Assembler(_c.Assembler):
     def feed(self, event: Any) -> list[dict[str, Any]]:
         """One event in; the ToolCallDeltas it carries out."""
         if type(event) is not dict:
-            event = _c.as_event(event, DIALECT)
+            event = _common.as_event(event, DIALECT)
         self._n += 1
         if self._ended is not None:
             return []  # an error event ended the stream (rule 11)
@@ -101,7 +101,7 @@ class Assembler(_c.Assembler):
                     name = tool_use.get("name")
                     if name is not None and type(name) is not str:
                         raise self._bad(event, start, "/toolUse/name", "expected a string")
-                    call = self._start(key, call_id, name, _c.item_copy(start, ()))
+                    call = self._start(key, call_id, name, _common.item_copy(start, ()))
                     call_delta = self._delta(call)
                     deltas.append(call_delta)
         content_block_delta = event.get("contentBlockDelta")
@@ -187,7 +187,7 @@ class Assembler(_c.Assembler):
         return deltas
 
 
-def assemble(events: Any, *, id_map: _rt.IdMap | None = None) -> dict[str, Any]:
+def assemble(events: Any, *, id_map: _runtime.IdMap | None = None) -> dict[str, Any]:
     """{"tool_calls": [...], "finish_reason": ...} of a whole stream (an iterable of events)."""
     assembler = Assembler(id_map=id_map)
     for event in events:
@@ -200,8 +200,8 @@ def emit(
     finish_reason: str | None = None,
     *,
     fragment_size: int | None = None,
-    id_map: _rt.IdMap | None = None,
-    losses: list[_rt.Loss] | None = None,
+    id_map: _runtime.IdMap | None = None,
+    losses: list[_runtime.Loss] | None = None,
 ) -> list[dict[str, Any]]:
     """A valid Amazon Bedrock Converse event sequence carrying these canonical calls, that assembles
     back to them. fragment_size splits argument text into fragments of that many
@@ -210,7 +210,7 @@ def emit(
     events: list[dict[str, Any]] = [{"messageStart": {"role": "assistant"}}]
     cut_off = False
     for position, given in enumerate(calls):
-        call = given if type(given) is dict else _rt.as_canonical(given, "tool_call")
+        call = given if type(given) is dict else _runtime.as_canonical(given, "tool_call")
         incomplete = call.get("incomplete") is True
         if incomplete:
             cut_off = True
@@ -220,11 +220,11 @@ def emit(
         wire = encoded.value
         if wire is None:
             raise StreamError(DIALECT, f"/{position}", "this call cannot be sent as a bedrock_converse tool call")
-        text = _c.text_of(call, _ARGS, _NO_ARGUMENTS_TEXT)
-        key = _c.emit_key(wire, None, position, None)
+        text = _common.text_of(call, _ARGUMENTS_FORM, _NO_ARGUMENTS_TEXT)
+        key = _common.emit_key(wire, None, position, None)
         fragment = ""
-        events.append({"contentBlockStart": {"start": _c.overlay(wire, (), (("toolUse", "input"),)), "contentBlockIndex": key}})
-        for fragment in _c.pieces(text, fragment_size):
+        events.append({"contentBlockStart": {"start": _common.overlay(wire, (), (("toolUse", "input"),)), "contentBlockIndex": key}})
+        for fragment in _common.pieces(text, fragment_size):
             events.append({"contentBlockDelta": {"delta": {"toolUse": {"input": fragment}}, "contentBlockIndex": key}})
         if not incomplete:
             events.append({"contentBlockStop": {"contentBlockIndex": key}})
@@ -236,4 +236,4 @@ def emit(
 
 def emit_text(calls: Any, finish_reason: str | None = None, **options: Any) -> str:
     """emit(), framed as the provider sends it (ndjson)."""
-    return _c.to_text(emit(calls, finish_reason, **options), FRAMING, None, None)
+    return _common.to_text(emit(calls, finish_reason, **options), FRAMING, None, None)

@@ -14,9 +14,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from .. import _runtime as _rt
+from .. import _runtime
 from .. import cohere_v2 as _dialect
-from . import _common as _c
+from . import _common
 from ._common import StreamError
 
 __all__ = ["DIALECT", "EVENT_SCHEMA", "Assembler", "StreamError", "assemble", "emit", "emit_text"]
@@ -27,26 +27,26 @@ FRAMING = "sse"
 TRUNCATED = ("MAX_TOKENS",)
 # Whether emit() can send a call the stream cut off (some dialects only send whole calls).
 EMITS_INCOMPLETE = True
-_ARGS = "text"
+_ARGUMENTS_FORM = "text"
 _NO_ARGUMENTS_TEXT = ("null", "")
-_COMPACT = _c._COMPACT  # argument pieces held before they are joined
+_COMPACT = _common._COMPACT  # argument pieces held before they are joined
 _EMPTY: dict[str, Any] = {}  # what an absent object on the way to a value reads as
 _EVENT_TYPE_VALUES = frozenset(["citation-end", "citation-start", "content-delta", "content-end", "content-start", "debug", "message-end", "message-start", "tool-call-delta", "tool-call-end", "tool-call-start", "tool-plan-delta"])
 
 
-def _wire(call: _c.Call, value: Any) -> dict[str, Any]:
+def _wire(call: _common.Call, value: Any) -> dict[str, Any]:
     """A finished call as the dialect's wire tool_call, for decode_tool_call."""
     wire = dict(call.item) if call.item is not None else {}
-    _c.put_default(wire, ("type",), "function")
+    _common.put_default(wire, ("type",), "function")
     if call.id is not None:
-        _c.put(wire, ("id",), call.id)
+        _common.put(wire, ("id",), call.id)
     if call.name is not None:
-        _c.put(wire, ("function", "name"), call.name)
-    _c.put(wire, ("function", "arguments"), value)
+        _common.put(wire, ("function", "name"), call.name)
+    _common.put(wire, ("function", "arguments"), value)
     return wire
 
 
-class Assembler(_c.Assembler):
+class Assembler(_common.Assembler):
     """Assembles Cohere Chat v2 tool calls from stream events (see streams._common.Assembler)."""
 
     __slots__ = ()
@@ -55,7 +55,7 @@ class Assembler(_c.Assembler):
     HAS_STOP = True
     TRUNCATED = frozenset(TRUNCATED)
     STOP_BEFORE_TRUNCATION = True
-    ARGS = _ARGS
+    ARGS = _ARGUMENTS_FORM
     NO_ARGUMENTS_TEXT = _NO_ARGUMENTS_TEXT
     ID_OPTIONAL = False
     ARGS_OPTIONAL = False
@@ -67,7 +67,7 @@ class Assembler(_c.Assembler):
     def feed(self, event: Any) -> list[dict[str, Any]]:
         """One event in; the ToolCallDeltas it carries out."""
         if type(event) is not dict:
-            event = _c.as_event(event, DIALECT)
+            event = _common.as_event(event, DIALECT)
         self._n += 1
         if self._ended is not None:
             return []  # an error event ended the stream (rule 11)
@@ -96,7 +96,7 @@ class Assembler(_c.Assembler):
                         fragment = function.get("arguments")
                         if fragment is not None and type(fragment) is not str:
                             raise self._bad(event, tool_calls, "/function/arguments", "expected a string")
-                        call = self._start(key, call_id, name, _c.item_copy(tool_calls, ()))
+                        call = self._start(key, call_id, name, _common.item_copy(tool_calls, ()))
                         call_delta = self._delta(call)
                         if fragment:
                             call.parts.append(fragment)
@@ -166,7 +166,7 @@ class Assembler(_c.Assembler):
         return deltas
 
 
-def assemble(events: Any, *, id_map: _rt.IdMap | None = None) -> dict[str, Any]:
+def assemble(events: Any, *, id_map: _runtime.IdMap | None = None) -> dict[str, Any]:
     """{"tool_calls": [...], "finish_reason": ...} of a whole stream (an iterable of events)."""
     assembler = Assembler(id_map=id_map)
     for event in events:
@@ -179,8 +179,8 @@ def emit(
     finish_reason: str | None = None,
     *,
     fragment_size: int | None = None,
-    id_map: _rt.IdMap | None = None,
-    losses: list[_rt.Loss] | None = None,
+    id_map: _runtime.IdMap | None = None,
+    losses: list[_runtime.Loss] | None = None,
 ) -> list[dict[str, Any]]:
     """A valid Cohere Chat v2 event sequence carrying these canonical calls, that assembles
     back to them. fragment_size splits argument text into fragments of that many
@@ -189,7 +189,7 @@ def emit(
     events: list[dict[str, Any]] = [{"type": "message-start", "id": "toolwire", "delta": {"message": {"role": "assistant", "content": [], "tool_plan": "", "tool_calls": [], "citations": []}}}]
     cut_off = False
     for position, given in enumerate(calls):
-        call = given if type(given) is dict else _rt.as_canonical(given, "tool_call")
+        call = given if type(given) is dict else _runtime.as_canonical(given, "tool_call")
         incomplete = call.get("incomplete") is True
         if incomplete:
             cut_off = True
@@ -199,11 +199,11 @@ def emit(
         wire = encoded.value
         if wire is None:
             raise StreamError(DIALECT, f"/{position}", "this call cannot be sent as a cohere_v2 tool call")
-        text = _c.text_of(call, _ARGS, _NO_ARGUMENTS_TEXT)
-        key = _c.emit_key(wire, None, position, None)
+        text = _common.text_of(call, _ARGUMENTS_FORM, _NO_ARGUMENTS_TEXT)
+        key = _common.emit_key(wire, None, position, None)
         fragment = ""
-        events.append({"type": "tool-call-start", "delta": {"message": {"tool_calls": _c.overlay(wire, ((("function", "arguments"), fragment),), ())}}, "index": key})
-        for fragment in _c.pieces(text, fragment_size):
+        events.append({"type": "tool-call-start", "delta": {"message": {"tool_calls": _common.overlay(wire, ((("function", "arguments"), fragment),), ())}}, "index": key})
+        for fragment in _common.pieces(text, fragment_size):
             events.append({"type": "tool-call-delta", "delta": {"message": {"tool_calls": {"function": {"arguments": fragment}}}}, "index": key})
         if not incomplete:
             events.append({"type": "tool-call-end", "index": key})
@@ -215,4 +215,4 @@ def emit(
 
 def emit_text(calls: Any, finish_reason: str | None = None, **options: Any) -> str:
     """emit(), framed as the provider sends it (sse)."""
-    return _c.to_text(emit(calls, finish_reason, **options), FRAMING, ("type",), None)
+    return _common.to_text(emit(calls, finish_reason, **options), FRAMING, ("type",), None)

@@ -14,9 +14,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from .. import _runtime as _rt
+from .. import _runtime
 from .. import gemini as _dialect
-from . import _common as _c
+from . import _common
 from ._common import StreamError
 
 __all__ = ["DIALECT", "EVENT_SCHEMA", "Assembler", "StreamError", "assemble", "emit", "emit_text"]
@@ -27,25 +27,25 @@ FRAMING = "sse"
 TRUNCATED = ("MAX_TOKENS",)
 # Whether emit() can send a call the stream cut off (some dialects only send whole calls).
 EMITS_INCOMPLETE = False
-_ARGS = "object"
+_ARGUMENTS_FORM = "object"
 _NO_ARGUMENTS_TEXT = ("",)
-_COMPACT = _c._COMPACT  # argument pieces held before they are joined
+_COMPACT = _common._COMPACT  # argument pieces held before they are joined
 _EMPTY: dict[str, Any] = {}  # what an absent object on the way to a value reads as
 
 
-def _wire(call: _c.Call, value: Any) -> dict[str, Any]:
+def _wire(call: _common.Call, value: Any) -> dict[str, Any]:
     """A finished call as the dialect's wire tool_call, for decode_tool_call."""
     wire = dict(call.item) if call.item is not None else {}
     if call.id is not None:
-        _c.put(wire, ("functionCall", "id"), call.id)
+        _common.put(wire, ("functionCall", "id"), call.id)
     if call.name is not None:
-        _c.put(wire, ("functionCall", "name"), call.name)
-    if value is not _c.MISSING:  # the wire may leave the arguments out
-        _c.put(wire, ("functionCall", "args"), value)
+        _common.put(wire, ("functionCall", "name"), call.name)
+    if value is not _common.MISSING:  # the wire may leave the arguments out
+        _common.put(wire, ("functionCall", "args"), value)
     return wire
 
 
-class Assembler(_c.Assembler):
+class Assembler(_common.Assembler):
     """Assembles Google Gemini generateContent tool calls from stream events (see streams._common.Assembler)."""
 
     __slots__ = ()
@@ -54,7 +54,7 @@ class Assembler(_c.Assembler):
     HAS_STOP = True
     TRUNCATED = frozenset(TRUNCATED)
     STOP_BEFORE_TRUNCATION = False
-    ARGS = _ARGS
+    ARGS = _ARGUMENTS_FORM
     NO_ARGUMENTS_TEXT = _NO_ARGUMENTS_TEXT
     ID_OPTIONAL = True
     ARGS_OPTIONAL = True
@@ -66,7 +66,7 @@ class Assembler(_c.Assembler):
     def feed(self, event: Any) -> list[dict[str, Any]]:
         """One event in; the ToolCallDeltas it carries out."""
         if type(event) is not dict:
-            event = _c.as_event(event, DIALECT)
+            event = _common.as_event(event, DIALECT)
         self._n += 1
         if self._ended is not None:
             return []  # an error event ended the stream (rule 11)
@@ -94,7 +94,7 @@ class Assembler(_c.Assembler):
                                 name = function_call.get("name")
                                 if name is not None and type(name) is not str:
                                     raise self._bad(event, part, "/functionCall/name", "expected a string")
-                                call = self._start(key, call_id, name, _c.item_copy(part, (("functionCall", "willContinue"), ("functionCall", "partialArgs"))))
+                                call = self._start(key, call_id, name, _common.item_copy(part, (("functionCall", "willContinue"), ("functionCall", "partialArgs"))))
                                 call_delta = self._delta(call)
                                 deltas.append(call_delta)
                             elif (type(_parent := part.get("functionCall")) is dict and "name" in _parent) or (type(_parent := part.get("function_call")) is dict and "name" in _parent):  # rules 1, 2 (call)
@@ -135,7 +135,7 @@ class Assembler(_c.Assembler):
         return deltas
 
 
-def assemble(events: Any, *, id_map: _rt.IdMap | None = None) -> dict[str, Any]:
+def assemble(events: Any, *, id_map: _runtime.IdMap | None = None) -> dict[str, Any]:
     """{"tool_calls": [...], "finish_reason": ...} of a whole stream (an iterable of events)."""
     assembler = Assembler(id_map=id_map)
     for event in events:
@@ -148,8 +148,8 @@ def emit(
     finish_reason: str | None = None,
     *,
     fragment_size: int | None = None,
-    id_map: _rt.IdMap | None = None,
-    losses: list[_rt.Loss] | None = None,
+    id_map: _runtime.IdMap | None = None,
+    losses: list[_runtime.Loss] | None = None,
 ) -> list[dict[str, Any]]:
     """A valid Google Gemini generateContent event sequence carrying these canonical calls, that assembles
     back to them. fragment_size splits argument text into fragments of that many
@@ -158,7 +158,7 @@ def emit(
     events: list[dict[str, Any]] = []
     cut_off = False
     for position, given in enumerate(calls):
-        call = given if type(given) is dict else _rt.as_canonical(given, "tool_call")
+        call = given if type(given) is dict else _runtime.as_canonical(given, "tool_call")
         incomplete = call.get("incomplete") is True
         if incomplete:
             raise StreamError(DIALECT, f"/{position}", "this dialect's streams only carry whole calls, not an incomplete one")
@@ -178,4 +178,4 @@ def emit(
 
 def emit_text(calls: Any, finish_reason: str | None = None, **options: Any) -> str:
     """emit(), framed as the provider sends it (sse)."""
-    return _c.to_text(emit(calls, finish_reason, **options), FRAMING, None, None)
+    return _common.to_text(emit(calls, finish_reason, **options), FRAMING, None, None)

@@ -14,9 +14,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from .. import _runtime as _rt
+from .. import _runtime
 from .. import mistral as _dialect
-from . import _common as _c
+from . import _common
 from ._common import StreamError
 
 __all__ = ["DIALECT", "EVENT_SCHEMA", "Assembler", "StreamError", "assemble", "emit", "emit_text"]
@@ -27,24 +27,24 @@ FRAMING = "sse"
 TRUNCATED = ("length", "model_length")
 # Whether emit() can send a call the stream cut off (some dialects only send whole calls).
 EMITS_INCOMPLETE = True
-_ARGS = "text"
+_ARGUMENTS_FORM = "text"
 _NO_ARGUMENTS_TEXT = ("",)
-_COMPACT = _c._COMPACT  # argument pieces held before they are joined
+_COMPACT = _common._COMPACT  # argument pieces held before they are joined
 _EMPTY: dict[str, Any] = {}  # what an absent object on the way to a value reads as
 
 
-def _wire(call: _c.Call, value: Any) -> dict[str, Any]:
+def _wire(call: _common.Call, value: Any) -> dict[str, Any]:
     """A finished call as the dialect's wire tool_call, for decode_tool_call."""
     wire = dict(call.item) if call.item is not None else {}
     if call.id is not None:
-        _c.put(wire, ("id",), call.id)
+        _common.put(wire, ("id",), call.id)
     if call.name is not None:
-        _c.put(wire, ("function", "name"), call.name)
-    _c.put(wire, ("function", "arguments"), value)
+        _common.put(wire, ("function", "name"), call.name)
+    _common.put(wire, ("function", "arguments"), value)
     return wire
 
 
-class Assembler(_c.Assembler):
+class Assembler(_common.Assembler):
     """Assembles Mistral Chat Completions tool calls from stream events (see streams._common.Assembler)."""
 
     __slots__ = ()
@@ -53,7 +53,7 @@ class Assembler(_c.Assembler):
     HAS_STOP = False
     TRUNCATED = frozenset(TRUNCATED)
     STOP_BEFORE_TRUNCATION = False
-    ARGS = _ARGS
+    ARGS = _ARGUMENTS_FORM
     NO_ARGUMENTS_TEXT = _NO_ARGUMENTS_TEXT
     ID_OPTIONAL = False
     ARGS_OPTIONAL = False
@@ -65,7 +65,7 @@ class Assembler(_c.Assembler):
     def feed(self, event: Any) -> list[dict[str, Any]]:
         """One event in; the ToolCallDeltas it carries out."""
         if type(event) is not dict:
-            event = _c.as_event(event, DIALECT)
+            event = _common.as_event(event, DIALECT)
         self._n += 1
         if self._ended is not None:
             return []  # an error event ended the stream (rule 11)
@@ -113,7 +113,7 @@ class Assembler(_c.Assembler):
                             else:
                                 if call is None or (call_id is not None and call_id != call.id and (key is None or call.id is not None)):
                                     # a new call: a new key, or a new id at a key already used (rules 3 and 4)
-                                    call = self._start(key, call_id, name, _c.item_copy(tool_call, ()))
+                                    call = self._start(key, call_id, name, _common.item_copy(tool_call, ()))
                                     call_delta = self._delta(call)
                                 else:
                                     call_delta = {"index": call.index}
@@ -123,8 +123,8 @@ class Assembler(_c.Assembler):
                                         call.name = call_delta["name"] = name
                                 if fragment or type(fragment) is dict:
                                     if type(fragment) is dict:  # the whole arguments as one object (object_or_json_text)
-                                        call.args = _c.item_copy(fragment, ())
-                                        fragment = _c.dump_arguments(fragment)
+                                        call.args = _common.item_copy(fragment, ())
+                                        fragment = _common.dump_arguments(fragment)
                                     else:
                                         call.parts.append(fragment)
                                         if len(call.parts) > _COMPACT:
@@ -149,7 +149,7 @@ class Assembler(_c.Assembler):
         return deltas
 
 
-def assemble(events: Any, *, id_map: _rt.IdMap | None = None) -> dict[str, Any]:
+def assemble(events: Any, *, id_map: _runtime.IdMap | None = None) -> dict[str, Any]:
     """{"tool_calls": [...], "finish_reason": ...} of a whole stream (an iterable of events)."""
     assembler = Assembler(id_map=id_map)
     for event in events:
@@ -162,8 +162,8 @@ def emit(
     finish_reason: str | None = None,
     *,
     fragment_size: int | None = None,
-    id_map: _rt.IdMap | None = None,
-    losses: list[_rt.Loss] | None = None,
+    id_map: _runtime.IdMap | None = None,
+    losses: list[_runtime.Loss] | None = None,
 ) -> list[dict[str, Any]]:
     """A valid Mistral Chat Completions event sequence carrying these canonical calls, that assembles
     back to them. fragment_size splits argument text into fragments of that many
@@ -172,7 +172,7 @@ def emit(
     events: list[dict[str, Any]] = []
     cut_off = False
     for position, given in enumerate(calls):
-        call = given if type(given) is dict else _rt.as_canonical(given, "tool_call")
+        call = given if type(given) is dict else _runtime.as_canonical(given, "tool_call")
         incomplete = call.get("incomplete") is True
         if incomplete:
             cut_off = True
@@ -182,12 +182,12 @@ def emit(
         wire = encoded.value
         if wire is None:
             raise StreamError(DIALECT, f"/{position}", "this call cannot be sent as a mistral tool call")
-        text = _c.text_of(call, _ARGS, _NO_ARGUMENTS_TEXT)
-        key = _c.emit_key(wire, ("index",), position, None)
-        whole = _c.value_at(wire, ("function", "arguments"))
-        pieces = [] if type(whole) is dict else _c.pieces(text, fragment_size)
+        text = _common.text_of(call, _ARGUMENTS_FORM, _NO_ARGUMENTS_TEXT)
+        key = _common.emit_key(wire, ("index",), position, None)
+        whole = _common.value_at(wire, ("function", "arguments"))
+        pieces = [] if type(whole) is dict else _common.pieces(text, fragment_size)
         fragment = whole if type(whole) is dict else pieces[0] if pieces else ""  # arguments the wire call sends as an object
-        events.append({"choices": [{"delta": {"tool_calls": [_c.overlay(wire, ((("function", "arguments"), fragment), (("index",), key)), ())]}, "index": 0, "finish_reason": None}], "id": "toolwire", "object": "chat.completion.chunk", "model": "toolwire"})
+        events.append({"choices": [{"delta": {"tool_calls": [_common.overlay(wire, ((("function", "arguments"), fragment), (("index",), key)), ())]}, "index": 0, "finish_reason": None}], "id": "toolwire", "object": "chat.completion.chunk", "model": "toolwire"})
         for fragment in pieces[1:]:
             events.append({"choices": [{"delta": {"tool_calls": [{"index": key, "function": {"arguments": fragment}}]}, "index": 0, "finish_reason": None}], "id": "toolwire", "object": "chat.completion.chunk", "model": "toolwire"})
     if finish_reason is None:
@@ -198,4 +198,4 @@ def emit(
 
 def emit_text(calls: Any, finish_reason: str | None = None, **options: Any) -> str:
     """emit(), framed as the provider sends it (sse)."""
-    return _c.to_text(emit(calls, finish_reason, **options), FRAMING, None, "[DONE]")
+    return _common.to_text(emit(calls, finish_reason, **options), FRAMING, None, "[DONE]")

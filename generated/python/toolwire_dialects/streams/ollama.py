@@ -14,9 +14,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from .. import _runtime as _rt
+from .. import _runtime
 from .. import ollama as _dialect
-from . import _common as _c
+from . import _common
 from ._common import StreamError
 
 __all__ = ["DIALECT", "EVENT_SCHEMA", "Assembler", "StreamError", "assemble", "emit", "emit_text"]
@@ -27,24 +27,24 @@ FRAMING = "ndjson"
 TRUNCATED = ("length",)
 # Whether emit() can send a call the stream cut off (some dialects only send whole calls).
 EMITS_INCOMPLETE = False
-_ARGS = "object"
+_ARGUMENTS_FORM = "object"
 _NO_ARGUMENTS_TEXT = ()
-_COMPACT = _c._COMPACT  # argument pieces held before they are joined
+_COMPACT = _common._COMPACT  # argument pieces held before they are joined
 _EMPTY: dict[str, Any] = {}  # what an absent object on the way to a value reads as
 
 
-def _wire(call: _c.Call, value: Any) -> dict[str, Any]:
+def _wire(call: _common.Call, value: Any) -> dict[str, Any]:
     """A finished call as the dialect's wire tool_call, for decode_tool_call."""
     wire = dict(call.item) if call.item is not None else {}
     if call.id is not None:
-        _c.put(wire, ("id",), call.id)
+        _common.put(wire, ("id",), call.id)
     if call.name is not None:
-        _c.put(wire, ("function", "name"), call.name)
-    _c.put(wire, ("function", "arguments"), value)
+        _common.put(wire, ("function", "name"), call.name)
+    _common.put(wire, ("function", "arguments"), value)
     return wire
 
 
-class Assembler(_c.Assembler):
+class Assembler(_common.Assembler):
     """Assembles Ollama native chat API (/api/chat) tool calls from stream events (see streams._common.Assembler)."""
 
     __slots__ = ()
@@ -53,7 +53,7 @@ class Assembler(_c.Assembler):
     HAS_STOP = False
     TRUNCATED = frozenset(TRUNCATED)
     STOP_BEFORE_TRUNCATION = False
-    ARGS = _ARGS
+    ARGS = _ARGUMENTS_FORM
     NO_ARGUMENTS_TEXT = _NO_ARGUMENTS_TEXT
     ID_OPTIONAL = True
     ARGS_OPTIONAL = False
@@ -65,7 +65,7 @@ class Assembler(_c.Assembler):
     def feed(self, event: Any) -> list[dict[str, Any]]:
         """One event in; the ToolCallDeltas it carries out."""
         if type(event) is not dict:
-            event = _c.as_event(event, DIALECT)
+            event = _common.as_event(event, DIALECT)
         self._n += 1
         if self._ended is not None:
             return []  # an error event ended the stream (rule 11)
@@ -79,7 +79,7 @@ class Assembler(_c.Assembler):
                         continue
                     # rule 0 (call)
                     key = None
-                    call_delta = self._whole(key, event, tool_call, _c.overlay(tool_call, (), (("function", "index"),)))
+                    call_delta = self._whole(key, event, tool_call, _common.overlay(tool_call, (), (("function", "index"),)))
                     if call_delta is not None:
                         deltas.append(call_delta)
         if event.get("done") is True:  # rule 1 (finish)
@@ -99,7 +99,7 @@ class Assembler(_c.Assembler):
         return deltas
 
 
-def assemble(events: Any, *, id_map: _rt.IdMap | None = None) -> dict[str, Any]:
+def assemble(events: Any, *, id_map: _runtime.IdMap | None = None) -> dict[str, Any]:
     """{"tool_calls": [...], "finish_reason": ...} of a whole stream (an iterable of events)."""
     assembler = Assembler(id_map=id_map)
     for event in events:
@@ -112,8 +112,8 @@ def emit(
     finish_reason: str | None = None,
     *,
     fragment_size: int | None = None,
-    id_map: _rt.IdMap | None = None,
-    losses: list[_rt.Loss] | None = None,
+    id_map: _runtime.IdMap | None = None,
+    losses: list[_runtime.Loss] | None = None,
 ) -> list[dict[str, Any]]:
     """A valid Ollama native chat API (/api/chat) event sequence carrying these canonical calls, that assembles
     back to them. fragment_size splits argument text into fragments of that many
@@ -122,7 +122,7 @@ def emit(
     events: list[dict[str, Any]] = []
     cut_off = False
     for position, given in enumerate(calls):
-        call = given if type(given) is dict else _rt.as_canonical(given, "tool_call")
+        call = given if type(given) is dict else _runtime.as_canonical(given, "tool_call")
         incomplete = call.get("incomplete") is True
         if incomplete:
             raise StreamError(DIALECT, f"/{position}", "this dialect's streams only carry whole calls, not an incomplete one")
@@ -142,4 +142,4 @@ def emit(
 
 def emit_text(calls: Any, finish_reason: str | None = None, **options: Any) -> str:
     """emit(), framed as the provider sends it (ndjson)."""
-    return _c.to_text(emit(calls, finish_reason, **options), FRAMING, None, None)
+    return _common.to_text(emit(calls, finish_reason, **options), FRAMING, None, None)

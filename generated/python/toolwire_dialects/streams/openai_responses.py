@@ -15,9 +15,9 @@ from __future__ import annotations
 import re as _re
 from typing import Any
 
-from .. import _runtime as _rt
+from .. import _runtime
 from .. import openai_responses as _dialect
-from . import _common as _c
+from . import _common
 from ._common import StreamError
 
 __all__ = ["DIALECT", "EVENT_SCHEMA", "Assembler", "StreamError", "assemble", "emit", "emit_text"]
@@ -28,26 +28,26 @@ FRAMING = "sse"
 TRUNCATED = ("incomplete", "failed")
 # Whether emit() can send a call the stream cut off (some dialects only send whole calls).
 EMITS_INCOMPLETE = True
-_ARGS = "text"
+_ARGUMENTS_FORM = "text"
 _NO_ARGUMENTS_TEXT = ("",)
-_COMPACT = _c._COMPACT  # argument pieces held before they are joined
+_COMPACT = _common._COMPACT  # argument pieces held before they are joined
 _EMPTY: dict[str, Any] = {}  # what an absent object on the way to a value reads as
 _EVENT_TYPE_PATTERN = _re.compile("response\\.[a-z0-9_.]+|error")
 
 
-def _wire(call: _c.Call, value: Any) -> dict[str, Any]:
+def _wire(call: _common.Call, value: Any) -> dict[str, Any]:
     """A finished call as the dialect's wire tool_call, for decode_tool_call."""
     wire = dict(call.item) if call.item is not None else {}
-    _c.put_default(wire, ("type",), "function_call")
+    _common.put_default(wire, ("type",), "function_call")
     if call.id is not None:
-        _c.put(wire, ("call_id",), call.id)
+        _common.put(wire, ("call_id",), call.id)
     if call.name is not None:
-        _c.put(wire, ("name",), call.name)
-    _c.put(wire, ("arguments",), value)
+        _common.put(wire, ("name",), call.name)
+    _common.put(wire, ("arguments",), value)
     return wire
 
 
-class Assembler(_c.Assembler):
+class Assembler(_common.Assembler):
     """Assembles OpenAI Responses tool calls from stream events (see streams._common.Assembler)."""
 
     __slots__ = ()
@@ -56,7 +56,7 @@ class Assembler(_c.Assembler):
     HAS_STOP = True
     TRUNCATED = frozenset(TRUNCATED)
     STOP_BEFORE_TRUNCATION = True
-    ARGS = _ARGS
+    ARGS = _ARGUMENTS_FORM
     NO_ARGUMENTS_TEXT = _NO_ARGUMENTS_TEXT
     ID_OPTIONAL = False
     ARGS_OPTIONAL = False
@@ -68,7 +68,7 @@ class Assembler(_c.Assembler):
     def feed(self, event: Any) -> list[dict[str, Any]]:
         """One event in; the ToolCallDeltas it carries out."""
         if type(event) is not dict:
-            event = _c.as_event(event, DIALECT)
+            event = _common.as_event(event, DIALECT)
         self._n += 1
         if self._ended is not None:
             return []  # an error event ended the stream (rule 11)
@@ -90,7 +90,7 @@ class Assembler(_c.Assembler):
                     fragment = event_item.get("arguments")
                     if fragment is not None and type(fragment) is not str:
                         raise self._bad(event, event_item, "/arguments", "expected a string")
-                    call = self._start(key, call_id, name, _c.item_copy(event_item, (("status",),)))
+                    call = self._start(key, call_id, name, _common.item_copy(event_item, (("status",),)))
                     call_delta = self._delta(call)
                     if fragment:
                         call.parts.append(fragment)
@@ -198,7 +198,7 @@ class Assembler(_c.Assembler):
         return deltas
 
 
-def assemble(events: Any, *, id_map: _rt.IdMap | None = None) -> dict[str, Any]:
+def assemble(events: Any, *, id_map: _runtime.IdMap | None = None) -> dict[str, Any]:
     """{"tool_calls": [...], "finish_reason": ...} of a whole stream (an iterable of events)."""
     assembler = Assembler(id_map=id_map)
     for event in events:
@@ -211,8 +211,8 @@ def emit(
     finish_reason: str | None = None,
     *,
     fragment_size: int | None = None,
-    id_map: _rt.IdMap | None = None,
-    losses: list[_rt.Loss] | None = None,
+    id_map: _runtime.IdMap | None = None,
+    losses: list[_runtime.Loss] | None = None,
 ) -> list[dict[str, Any]]:
     """A valid OpenAI Responses event sequence carrying these canonical calls, that assembles
     back to them. fragment_size splits argument text into fragments of that many
@@ -221,7 +221,7 @@ def emit(
     events: list[dict[str, Any]] = [{"type": "response.created", "response": {"id": "resp_toolwire", "object": "response", "status": "in_progress", "output": []}}]
     cut_off = False
     for position, given in enumerate(calls):
-        call = given if type(given) is dict else _rt.as_canonical(given, "tool_call")
+        call = given if type(given) is dict else _runtime.as_canonical(given, "tool_call")
         incomplete = call.get("incomplete") is True
         if incomplete:
             cut_off = True
@@ -231,24 +231,24 @@ def emit(
         wire = encoded.value
         if wire is None:
             raise StreamError(DIALECT, f"/{position}", "this call cannot be sent as a openai_responses tool call")
-        text = _c.text_of(call, _ARGS, _NO_ARGUMENTS_TEXT)
-        key = _c.emit_key(wire, ("id",), position, "fc_toolwire_")
+        text = _common.text_of(call, _ARGUMENTS_FORM, _NO_ARGUMENTS_TEXT)
+        key = _common.emit_key(wire, ("id",), position, "fc_toolwire_")
         fragment = ""
-        events.append({"type": "response.output_item.added", "item": _c.overlay(wire, ((("arguments",), fragment), (("type",), "function_call"), (("id",), key), (("status",), "in_progress")), (("status",),)), "output_index": position})
-        for fragment in _c.pieces(text, fragment_size):
+        events.append({"type": "response.output_item.added", "item": _common.overlay(wire, ((("arguments",), fragment), (("type",), "function_call"), (("id",), key), (("status",), "in_progress")), (("status",),)), "output_index": position})
+        for fragment in _common.pieces(text, fragment_size):
             events.append({"type": "response.function_call_arguments.delta", "item_id": key, "delta": fragment, "output_index": position})
         if not incomplete:
             events.append({"type": "response.function_call_arguments.done", "item_id": key, "arguments": text, "output_index": position})
         if not incomplete:
-            events.append({"type": "response.output_item.done", "item": _c.overlay(wire, ((("id",), key),), ()), "output_index": position})
+            events.append({"type": "response.output_item.done", "item": _common.overlay(wire, ((("id",), key),), ()), "output_index": position})
     if finish_reason is None:
         finish_reason = "incomplete" if cut_off else "completed"
     events.append({"type": "response.completed", "response": {"status": finish_reason, "object": "response", "output": []}})
     for number, event in enumerate(events):
-        _c.put(event, ("sequence_number",), number)
+        _common.put(event, ("sequence_number",), number)
     return events
 
 
 def emit_text(calls: Any, finish_reason: str | None = None, **options: Any) -> str:
     """emit(), framed as the provider sends it (sse)."""
-    return _c.to_text(emit(calls, finish_reason, **options), FRAMING, ("type",), None)
+    return _common.to_text(emit(calls, finish_reason, **options), FRAMING, ("type",), None)

@@ -66,7 +66,7 @@ def same(expr: str, value: Any) -> str:
     if isinstance(value, bool):
         return f"{expr} is {py(value)}"
     if isinstance(value, (dict, list)):
-        return f"_c.same({expr}, {py(value)})"
+        return f"_common.same({expr}, {py(value)})"
     return f"{expr} == {py(value)}"
 
 
@@ -108,7 +108,7 @@ def event_literal(node: Any) -> str:
             return WIRE_CALL_LOCAL
         sets = tuple_of([f"({tokens_tuple(t)}, {event_literal(v)})" for t, v in node.sets]) if node.sets else "()"
         drops = tuple_of([tokens_tuple(t) for t in node.drops]) if node.drops else "()"
-        return f"_c.overlay({WIRE_CALL_LOCAL}, {sets}, {drops})"
+        return f"_common.overlay({WIRE_CALL_LOCAL}, {sets}, {drops})"
     if isinstance(node, dict):
         return "{" + ", ".join(f"{py(k)}: {event_literal(v)}" for k, v in node.items()) + "}"
     if isinstance(node, list):

@@ -105,29 +105,29 @@ class Assembler(_common.Assembler):
                     self._skip(event, content_block, key, call_id, name)
         if event_type == "content_block_delta":
             delta = event.get("delta")
-            if type(delta) is dict:
-                if delta.get("type") == "input_json_delta":  # rule 3 (fragment)
-                    key = event.get("index")
-                    if key is not None and type(key) is not int and type(key) is not str:
-                        raise self._bad(event, None, "/index", "expected an index or an id")
-                    fragment = delta.get("partial_json")
-                    if fragment is not None and type(fragment) is not str:
-                        raise self._bad(event, delta, "/partial_json", "expected a string")
-                    if key is not None:
-                        call = self._open.get(key)
-                    else:
-                        call = self._last
-                        if call is not None and call.stopped:
-                            call = None
-                    if call is None:
-                        if fragment:
-                            self._stray(event, None, "/index", key)
-                    else:
-                        if fragment:
-                            call.parts.append(fragment)
-                            if len(call.parts) > _COMPACT:
-                                call.parts[:] = ["".join(call.parts)]
-                            deltas.append({"index": call.index, "arguments_delta": fragment})
+            if type(delta) is dict and delta.get("type") == "input_json_delta":
+                # rule 3 (fragment)
+                key = event.get("index")
+                if key is not None and type(key) is not int and type(key) is not str:
+                    raise self._bad(event, None, "/index", "expected an index or an id")
+                fragment = delta.get("partial_json")
+                if fragment is not None and type(fragment) is not str:
+                    raise self._bad(event, delta, "/partial_json", "expected a string")
+                if key is not None:
+                    call = self._open.get(key)
+                else:
+                    call = self._last
+                    if call is not None and call.stopped:
+                        call = None
+                if call is None:
+                    if fragment:
+                        self._stray(event, None, "/index", key)
+                else:
+                    if fragment:
+                        call.parts.append(fragment)
+                        if len(call.parts) > _COMPACT:
+                            call.parts[:] = ["".join(call.parts)]
+                        deltas.append({"index": call.index, "arguments_delta": fragment})
         if event_type == "content_block_stop":
             # rule 4 (stop)
             key = event.get("index")

@@ -154,12 +154,12 @@ class Assembler(_common.Assembler):
             if finish_value is not None:
                 self._finish(finish_value)
             delta = event.get("delta")
-            if type(delta) is dict:
-                if "error" in delta:  # rule 4 (error)
-                    message = delta.get("error")
-                    code = None
-                    self._error(event, delta, "/error", message, code)
-                    return deltas  # the stream ended (rule 11)
+            if type(delta) is dict and "error" in delta:
+                # rule 4 (error)
+                message = delta.get("error")
+                code = None
+                self._error(event, delta, "/error", message, code)
+                return deltas  # the stream ended (rule 11)
         # Rule 10, checked last: an event that gave a delta was read by this dialect's rules.
         if not deltas and not (type(_value := event.get("type")) is str and _value in _EVENT_TYPE_VALUES):
             raise self._alien(event)  # not this dialect's stream

@@ -76,28 +76,28 @@ class Assembler(_common.Assembler):
         event_type = event.get("type")
         if event_type == "response.output_item.added":
             event_item = event.get("item")
-            if type(event_item) is dict:
-                if event_item.get("type") == "function_call":  # rule 0 (start)
-                    key = event_item.get("id")
-                    if key is not None and type(key) is not int and type(key) is not str:
-                        raise self._bad(event, event_item, "/id", "expected an index or an id")
-                    call_id = event_item.get("call_id")
-                    if call_id is not None and type(call_id) is not str:
-                        raise self._bad(event, event_item, "/call_id", "expected a string")
-                    name = event_item.get("name")
-                    if name is not None and type(name) is not str:
-                        raise self._bad(event, event_item, "/name", "expected a string")
-                    fragment = event_item.get("arguments")
-                    if fragment is not None and type(fragment) is not str:
-                        raise self._bad(event, event_item, "/arguments", "expected a string")
-                    call = self._start(key, call_id, name, _common.item_copy(event_item, (("status",),)))
-                    call_delta = self._delta(call)
-                    if fragment:
-                        call.parts.append(fragment)
-                        if len(call.parts) > _COMPACT:
-                            call.parts[:] = ["".join(call.parts)]
-                        call_delta["arguments_delta"] = fragment
-                    deltas.append(call_delta)
+            if type(event_item) is dict and event_item.get("type") == "function_call":
+                # rule 0 (start)
+                key = event_item.get("id")
+                if key is not None and type(key) is not int and type(key) is not str:
+                    raise self._bad(event, event_item, "/id", "expected an index or an id")
+                call_id = event_item.get("call_id")
+                if call_id is not None and type(call_id) is not str:
+                    raise self._bad(event, event_item, "/call_id", "expected a string")
+                name = event_item.get("name")
+                if name is not None and type(name) is not str:
+                    raise self._bad(event, event_item, "/name", "expected a string")
+                fragment = event_item.get("arguments")
+                if fragment is not None and type(fragment) is not str:
+                    raise self._bad(event, event_item, "/arguments", "expected a string")
+                call = self._start(key, call_id, name, _common.item_copy(event_item, (("status",),)))
+                call_delta = self._delta(call)
+                if fragment:
+                    call.parts.append(fragment)
+                    if len(call.parts) > _COMPACT:
+                        call.parts[:] = ["".join(call.parts)]
+                    call_delta["arguments_delta"] = fragment
+                deltas.append(call_delta)
         if event_type == "response.function_call_arguments.delta":
             # rule 1 (fragment)
             key = event.get("item_id")
@@ -143,14 +143,14 @@ class Assembler(_common.Assembler):
                 self._stop(call)
         if event_type == "response.output_item.done":
             event_item = event.get("item")
-            if type(event_item) is dict:
-                if event_item.get("type") == "function_call":  # rule 3 (call)
-                    key = event_item.get("id")
-                    if key is not None and type(key) is not int and type(key) is not str:
-                        raise self._bad(event, event_item, "/id", "expected an index or an id")
-                    call_delta = self._whole(key, event, event_item)
-                    if call_delta is not None:
-                        deltas.append(call_delta)
+            if type(event_item) is dict and event_item.get("type") == "function_call":
+                # rule 3 (call)
+                key = event_item.get("id")
+                if key is not None and type(key) is not int and type(key) is not str:
+                    raise self._bad(event, event_item, "/id", "expected an index or an id")
+                call_delta = self._whole(key, event, event_item)
+                if call_delta is not None:
+                    deltas.append(call_delta)
         if event_type == "response.completed":
             response = event.get("response")
             if type(response) is dict:

@@ -119,6 +119,7 @@ class StepCode:
     expr: str
     element: str  # array: each element's local
     entries: list[StepCode | BlockCode] = field(default_factory=list)
+    test: str = ""  # object: the test of its if (its type, and a lone rule's condition)
 
 
 @dataclass
@@ -249,8 +250,22 @@ def _entries(ir: StreamIR, node: PathNode, parent: str, used: set[str]) -> list[
             step = StepCode("array", local, expr, each, _entries(ir, entry, each, inner | {each}))
         else:
             step = StepCode("object", local, expr, "", _entries(ir, entry, local, inner))
+            step.test = _fold(f"type({local}) is dict", step.entries)
         out.append(step)
     return out
+
+
+def _fold(test: str, entries: list[StepCode | BlockCode]) -> str:
+    """test, and the condition of a lone conditional rule below it (one if, not two nested);
+    the rule's branch then has no header of its own."""
+    if len(entries) != 1 or not isinstance(entries[0], BlockCode) or len(entries[0].branches) != 1:
+        return test
+    branch = entries[0].branches[0]
+    if not branch.header.startswith("if "):
+        return test
+    cond = branch.header.removeprefix("if ").removesuffix(":")
+    branch.header = ""
+    return f"{test} and {paren(cond) if ' or ' in cond else cond}"
 
 
 def _recognition(events: EventRecognition) -> tuple[str, list[tuple[str, str]]]:
@@ -294,7 +309,8 @@ def feed_code(ir: StreamIR) -> FeedCode:
     scans = []
     for scan in ir.scans:
         cond = " and ".join(same(selectors[t.pointer.text][0], t.value) for t in scan.event)
-        scans.append(ScanCode(cond, _entries(ir, scan.root, EVENT, used)))
+        entries = _entries(ir, scan.root, EVENT, used)
+        scans.append(ScanCode(_fold(cond, entries) if cond else cond, entries))
     recognises, constants = _recognition(ir.events)
     return FeedCode(
         selectors=list(selectors.values()),

@@ -14,9 +14,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from .. import _runtime as _rt
+from .. import _runtime
 from .. import anthropic_messages as _dialect
-from . import _common as _c
+from . import _common
 from ._common import StreamError
 
 __all__ = ["DIALECT", "EVENT_SCHEMA", "Assembler", "StreamError", "assemble", "emit", "emit_text"]
@@ -27,11 +27,11 @@ FRAMING = "sse"
 TRUNCATED = ("max_tokens",)
 # Whether emit() can send a call the stream cut off (some dialects only send whole calls).
 EMITS_INCOMPLETE = True
-_ARGS = "object"
+_ARGUMENTS_FORM = "object"
 _NO_ARGUMENTS_TEXT = ("",)
-_COMPACT = _c._COMPACT
-_EMPTY: dict[str, Any] = {}
-_KIND0 = frozenset(
+_COMPACT = _common._COMPACT  # argument pieces held before they are joined
+_EMPTY: dict[str, Any] = {}  # what an absent object on the way to a value reads as
+_EVENT_TYPE_VALUES = frozenset(
     [
         "content_block_delta",
         "content_block_start",
@@ -45,19 +45,19 @@ _KIND0 = frozenset(
 )
 
 
-def _wire(c: _c.Call, value: Any) -> dict[str, Any]:
+def _wire(call: _common.Call, value: Any) -> dict[str, Any]:
     """A finished call as the dialect's wire tool_call, for decode_tool_call."""
-    w = dict(c.item) if c.item is not None else {}
-    _c.put_default(w, ("type",), "tool_use")
-    if c.id is not None:
-        _c.put(w, ("id",), c.id)
-    if c.name is not None:
-        _c.put(w, ("name",), c.name)
-    _c.put(w, ("input",), value)
-    return w
+    wire = dict(call.item) if call.item is not None else {}
+    _common.put_default(wire, ("type",), "tool_use")
+    if call.id is not None:
+        _common.put(wire, ("id",), call.id)
+    if call.name is not None:
+        _common.put(wire, ("name",), call.name)
+    _common.put(wire, ("input",), value)
+    return wire
 
 
-class Assembler(_c.Assembler):
+class Assembler(_common.Assembler):
     """Assembles Anthropic Messages tool calls from stream events (see streams._common.Assembler)."""
 
     __slots__ = ()
@@ -66,7 +66,7 @@ class Assembler(_c.Assembler):
     HAS_STOP = True
     TRUNCATED = frozenset(TRUNCATED)
     STOP_BEFORE_TRUNCATION = True
-    ARGS = _ARGS
+    ARGS = _ARGUMENTS_FORM
     NO_ARGUMENTS_TEXT = _NO_ARGUMENTS_TEXT
     ID_OPTIONAL = False
     ARGS_OPTIONAL = False
@@ -77,113 +77,105 @@ class Assembler(_c.Assembler):
 
     def feed(self, event: Any) -> list[dict[str, Any]]:
         """One event in; the ToolCallDeltas it carries out."""
-        e = event if type(event) is dict else _c.as_event(event, DIALECT)
+        if type(event) is not dict:
+            event = _common.as_event(event, DIALECT)
         self._n += 1
         if self._ended is not None:
             return []  # an error event ended the stream (rule 11)
-        out: list[dict[str, Any]] = []
-        s0 = e.get("type")
-        if s0 == "content_block_start":
-            v1 = e.get("content_block")
-            if type(v1) is dict:
-                it = v1
-                if it.get("type") == "tool_use":  # rule 0 (start)
-                    k = e.get("index")
-                    if k is not None and type(k) is not int and type(k) is not str:
-                        raise self._bad(e, None, "/index", "expected an index or an id")
-                    cid = it.get("id")
-                    if cid is not None and type(cid) is not str:
-                        raise self._bad(e, it, "/id", "expected a string")
-                    nm = it.get("name")
-                    if nm is not None and type(nm) is not str:
-                        raise self._bad(e, it, "/name", "expected a string")
-                    fr = None
-                    sa = it.get("input")
-                    c = self._start(k, cid, nm, _c.item_copy(it, ()))
-                    if sa:  # arguments the start carries: the call's, unless fragments follow
-                        c.start = sa
-                    d = self._delta(c)
-                    if fr:
-                        c.parts.append(fr)
-                        if len(c.parts) > _COMPACT:
-                            c.parts[:] = ["".join(c.parts)]
-                        d["arguments_delta"] = fr
-                    out.append(d)
-                elif (it.get("type") == "server_tool_use") or (it.get("type") == "mcp_tool_use"):  # rule 1+2 (skip)
-                    k = e.get("index")
-                    if k is not None and type(k) is not int and type(k) is not str:
-                        raise self._bad(e, None, "/index", "expected an index or an id")
-                    cid = it.get("id")
-                    if cid is not None and type(cid) is not str:
-                        raise self._bad(e, it, "/id", "expected a string")
-                    nm = it.get("name")
-                    if nm is not None and type(nm) is not str:
-                        raise self._bad(e, it, "/name", "expected a string")
-                    self._skip(e, it, k, cid, nm)
-        if s0 == "content_block_delta":
-            v2 = e.get("delta")
-            if type(v2) is dict:
-                it = v2
-                if it.get("type") == "input_json_delta":  # rule 3 (fragment)
-                    k = e.get("index")
-                    if k is not None and type(k) is not int and type(k) is not str:
-                        raise self._bad(e, None, "/index", "expected an index or an id")
-                    fr = it.get("partial_json")
-                    if fr is not None and type(fr) is not str:
-                        raise self._bad(e, it, "/partial_json", "expected a string")
-                    if k is not None:
-                        c = self._open.get(k)
-                    else:
-                        c = self._last
-                        if c is not None and c.stopped:
-                            c = None
-                    if c is None:
-                        if fr:
-                            self._stray(e, None, "/index", k)
-                    else:
-                        if fr:
-                            c.parts.append(fr)
-                            if len(c.parts) > _COMPACT:
-                                c.parts[:] = ["".join(c.parts)]
-                            out.append({"index": c.index, "arguments_delta": fr})
-        if s0 == "content_block_stop":
-            it = e
+        deltas: list[dict[str, Any]] = []
+        event_type = event.get("type")
+        if event_type == "content_block_start":
+            content_block = event.get("content_block")
+            if type(content_block) is dict:
+                if content_block.get("type") == "tool_use":  # rule 0 (start)
+                    key = event.get("index")
+                    if key is not None and type(key) is not int and type(key) is not str:
+                        raise self._bad(event, None, "/index", "expected an index or an id")
+                    call_id = content_block.get("id")
+                    if call_id is not None and type(call_id) is not str:
+                        raise self._bad(event, content_block, "/id", "expected a string")
+                    name = content_block.get("name")
+                    if name is not None and type(name) is not str:
+                        raise self._bad(event, content_block, "/name", "expected a string")
+                    start_arguments = content_block.get("input")
+                    call = self._start(key, call_id, name, _common.item_copy(content_block, ()))
+                    if start_arguments:  # arguments the start carries: the call's, unless fragments follow
+                        call.start = start_arguments
+                    call_delta = self._delta(call)
+                    deltas.append(call_delta)
+                elif (content_block.get("type") == "server_tool_use") or (
+                    content_block.get("type") == "mcp_tool_use"
+                ):  # rules 1, 2 (skip)
+                    key = event.get("index")
+                    if key is not None and type(key) is not int and type(key) is not str:
+                        raise self._bad(event, None, "/index", "expected an index or an id")
+                    call_id = content_block.get("id")
+                    if call_id is not None and type(call_id) is not str:
+                        raise self._bad(event, content_block, "/id", "expected a string")
+                    name = content_block.get("name")
+                    if name is not None and type(name) is not str:
+                        raise self._bad(event, content_block, "/name", "expected a string")
+                    self._skip(event, content_block, key, call_id, name)
+        if event_type == "content_block_delta":
+            delta = event.get("delta")
+            if type(delta) is dict and delta.get("type") == "input_json_delta":
+                # rule 3 (fragment)
+                key = event.get("index")
+                if key is not None and type(key) is not int and type(key) is not str:
+                    raise self._bad(event, None, "/index", "expected an index or an id")
+                fragment = delta.get("partial_json")
+                if fragment is not None and type(fragment) is not str:
+                    raise self._bad(event, delta, "/partial_json", "expected a string")
+                if key is not None:
+                    call = self._open.get(key)
+                else:
+                    call = self._last
+                    if call is not None and call.stopped:
+                        call = None
+                if call is None:
+                    if fragment:
+                        self._stray(event, None, "/index", key)
+                else:
+                    if fragment:
+                        call.parts.append(fragment)
+                        if len(call.parts) > _COMPACT:
+                            call.parts[:] = ["".join(call.parts)]
+                        deltas.append({"index": call.index, "arguments_delta": fragment})
+        if event_type == "content_block_stop":
             # rule 4 (stop)
-            k = it.get("index")
-            if k is not None and type(k) is not int and type(k) is not str:
-                raise self._bad(e, it, "/index", "expected an index or an id")
-            if k is not None:
-                c = self._open.get(k)
+            key = event.get("index")
+            if key is not None and type(key) is not int and type(key) is not str:
+                raise self._bad(event, event, "/index", "expected an index or an id")
+            if key is not None:
+                call = self._open.get(key)
             else:
-                c = self._last
-                if c is not None and c.stopped:
-                    c = None
-            if c is not None:
-                self._stop(c)
+                call = self._last
+                if call is not None and call.stopped:
+                    call = None
+            if call is not None:
+                self._stop(call)
             elif self._skipped:
-                self._skipped.pop(k, None)
-        if s0 == "message_delta":
-            it = e
+                self._skipped.pop(key, None)
+        if event_type == "message_delta":
             # rule 5 (finish)
-            fv = _t.get("stop_reason") if type(_t := it.get("delta")) is dict else None
-            if fv is not None and type(fv) is not str:
-                raise self._bad(e, it, "/delta/stop_reason", "expected a string")
-            if fv is not None:
-                self._finish(fv)
-        if s0 == "error":
-            it = e
+            finish_value = _parent.get("stop_reason") if type(_parent := event.get("delta")) is dict else None
+            if finish_value is not None and type(finish_value) is not str:
+                raise self._bad(event, event, "/delta/stop_reason", "expected a string")
+            if finish_value is not None:
+                self._finish(finish_value)
+        if event_type == "error":
             # rule 6 (error)
-            msg = it.get("error")
-            code = _t.get("type") if type(_t := it.get("error")) is dict else None
-            self._error(e, it, "/error", msg, code)
-            return out  # the stream ended (rule 11)
+            message = event.get("error")
+            code = _parent.get("type") if type(_parent := event.get("error")) is dict else None
+            self._error(event, event, "/error", message, code)
+            return deltas  # the stream ended (rule 11)
         # Rule 10, checked last: an event that gave a delta was read by this dialect's rules.
-        if not out and not (type(_k := e.get("type")) is str and _k in _KIND0):
-            raise self._alien(e)  # not this dialect's stream
-        return out
+        if not deltas and not (type(_value := event.get("type")) is str and _value in _EVENT_TYPE_VALUES):
+            raise self._alien(event)  # not this dialect's stream
+        return deltas
 
 
-def assemble(events: Any, *, id_map: _rt.IdMap | None = None) -> dict[str, Any]:
+def assemble(events: Any, *, id_map: _runtime.IdMap | None = None) -> dict[str, Any]:
     """{"tool_calls": [...], "finish_reason": ...} of a whole stream (an iterable of events)."""
     assembler = Assembler(id_map=id_map)
     for event in events:
@@ -196,14 +188,14 @@ def emit(
     finish_reason: str | None = None,
     *,
     fragment_size: int | None = None,
-    id_map: _rt.IdMap | None = None,
-    losses: list[_rt.Loss] | None = None,
+    id_map: _runtime.IdMap | None = None,
+    losses: list[_runtime.Loss] | None = None,
 ) -> list[dict[str, Any]]:
     """A valid Anthropic Messages event sequence carrying these canonical calls, that assembles
     back to them. fragment_size splits argument text into fragments of that many
     characters; an incomplete call is sent without its end, under a truncated finish.
     The losses of encoding each call are appended to losses when given."""
-    out: list[dict[str, Any]] = [
+    events: list[dict[str, Any]] = [
         {
             "type": "message_start",
             "message": {
@@ -216,57 +208,53 @@ def emit(
                 "stop_sequence": None,
                 "usage": {"input_tokens": 0, "output_tokens": 0},
             },
-        },
+        }
     ]
-    cut = False
-    for i, call in enumerate(calls):
-        c = call if type(call) is dict else _rt.as_canonical(call, "tool_call")
-        inc = c.get("incomplete") is True
-        if inc:
-            cut = True
-        encoded = _dialect.encode_tool_call(c, id_map=id_map)
+    cut_off = False
+    for position, given in enumerate(calls):
+        call = given if type(given) is dict else _runtime.as_canonical(given, "tool_call")
+        incomplete = call.get("incomplete") is True
+        if incomplete:
+            cut_off = True
+        encoded = _dialect.encode_tool_call(call, id_map=id_map)
         if losses is not None:
             losses.extend(encoded.losses)
-        w = encoded.value
-        if w is None:
-            raise StreamError(DIALECT, f"/{i}", "this call cannot be sent as a anthropic_messages tool call")
-        text = _c.text_of(c, _ARGS, _NO_ARGUMENTS_TEXT)
-        key = _c.emit_key(w, None, i, None)
-        frag = ""
-        out.append(
+        wire = encoded.value
+        if wire is None:
+            raise StreamError(DIALECT, f"/{position}", "this call cannot be sent as a anthropic_messages tool call")
+        text = _common.text_of(call, _ARGUMENTS_FORM, _NO_ARGUMENTS_TEXT)
+        key = _common.emit_key(wire, None, position, None)
+        fragment = ""
+        events.append(
             {
                 "type": "content_block_start",
-                "content_block": _c.overlay(
-                    w,
-                    (
-                        (("type",), "tool_use"),
-                        (("input",), {}),
-                    ),
-                    (("input",),),
-                ),
+                "content_block": _common.overlay(wire, ((("type",), "tool_use"), (("input",), {})), (("input",),)),
                 "index": key,
             }
         )
-        for frag in _c.pieces(text, fragment_size):
-            out.append(
+        for fragment in _common.pieces(text, fragment_size):
+            events.append(
                 {
                     "type": "content_block_delta",
-                    "delta": {"type": "input_json_delta", "partial_json": frag},
+                    "delta": {"type": "input_json_delta", "partial_json": fragment},
                     "index": key,
                 }
             )
-        if not inc:
-            out.append({"type": "content_block_stop", "index": key})
-    fin = finish_reason
-    if fin is None:
-        fin = "max_tokens" if cut else "tool_use"
-    out.append(
-        {"type": "message_delta", "delta": {"stop_reason": fin, "stop_sequence": None}, "usage": {"output_tokens": 0}}
+        if not incomplete:
+            events.append({"type": "content_block_stop", "index": key})
+    if finish_reason is None:
+        finish_reason = "max_tokens" if cut_off else "tool_use"
+    events.append(
+        {
+            "type": "message_delta",
+            "delta": {"stop_reason": finish_reason, "stop_sequence": None},
+            "usage": {"output_tokens": 0},
+        }
     )
-    out.append({"type": "message_stop"})
-    return out
+    events.append({"type": "message_stop"})
+    return events
 
 
 def emit_text(calls: Any, finish_reason: str | None = None, **options: Any) -> str:
     """emit(), framed as the provider sends it (sse)."""
-    return _c.to_text(emit(calls, finish_reason, **options), FRAMING, ("type",), None)
+    return _common.to_text(emit(calls, finish_reason, **options), FRAMING, ("type",), None)

@@ -14,9 +14,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from .. import _runtime as _rt
+from .. import _runtime
 from .. import bedrock_converse as _dialect
-from . import _common as _c
+from . import _common
 from ._common import StreamError
 
 __all__ = ["DIALECT", "EVENT_SCHEMA", "Assembler", "StreamError", "assemble", "emit", "emit_text"]
@@ -27,24 +27,24 @@ FRAMING = "ndjson"
 TRUNCATED = ("max_tokens",)
 # Whether emit() can send a call the stream cut off (some dialects only send whole calls).
 EMITS_INCOMPLETE = True
-_ARGS = "object"
+_ARGUMENTS_FORM = "object"
 _NO_ARGUMENTS_TEXT = ("",)
-_COMPACT = _c._COMPACT
-_EMPTY: dict[str, Any] = {}
+_COMPACT = _common._COMPACT  # argument pieces held before they are joined
+_EMPTY: dict[str, Any] = {}  # what an absent object on the way to a value reads as
 
 
-def _wire(c: _c.Call, value: Any) -> dict[str, Any]:
+def _wire(call: _common.Call, value: Any) -> dict[str, Any]:
     """A finished call as the dialect's wire tool_call, for decode_tool_call."""
-    w = dict(c.item) if c.item is not None else {}
-    if c.id is not None:
-        _c.put(w, ("toolUse", "toolUseId"), c.id)
-    if c.name is not None:
-        _c.put(w, ("toolUse", "name"), c.name)
-    _c.put(w, ("toolUse", "input"), value)
-    return w
+    wire = dict(call.item) if call.item is not None else {}
+    if call.id is not None:
+        _common.put(wire, ("toolUse", "toolUseId"), call.id)
+    if call.name is not None:
+        _common.put(wire, ("toolUse", "name"), call.name)
+    _common.put(wire, ("toolUse", "input"), value)
+    return wire
 
 
-class Assembler(_c.Assembler):
+class Assembler(_common.Assembler):
     """Assembles Amazon Bedrock Converse tool calls from stream events (see streams._common.Assembler)."""
 
     __slots__ = ()
@@ -53,7 +53,7 @@ class Assembler(_c.Assembler):
     HAS_STOP = True
     TRUNCATED = frozenset(TRUNCATED)
     STOP_BEFORE_TRUNCATION = True
-    ARGS = _ARGS
+    ARGS = _ARGUMENTS_FORM
     NO_ARGUMENTS_TEXT = _NO_ARGUMENTS_TEXT
     ID_OPTIONAL = False
     ARGS_OPTIONAL = False
@@ -76,154 +76,162 @@ class Assembler(_c.Assembler):
 
     def feed(self, event: Any) -> list[dict[str, Any]]:
         """One event in; the ToolCallDeltas it carries out."""
-        e = event if type(event) is dict else _c.as_event(event, DIALECT)
+        if type(event) is not dict:
+            event = _common.as_event(event, DIALECT)
         self._n += 1
         if self._ended is not None:
             return []  # an error event ended the stream (rule 11)
-        out: list[dict[str, Any]] = []
-        v1 = e.get("contentBlockStart")
-        if type(v1) is dict:
-            v2 = v1.get("start")
-            if type(v2) is dict:
-                it = v2
+        deltas: list[dict[str, Any]] = []
+        content_block_start = event.get("contentBlockStart")
+        if type(content_block_start) is dict:
+            start = content_block_start.get("start")
+            if type(start) is dict:
                 if (
-                    _t.get("type") if type(_t := it.get("toolUse")) is dict else None
+                    _parent.get("type") if type(_parent := start.get("toolUse")) is dict else None
                 ) == "server_tool_use":  # rule 0 (skip)
-                    o1 = it.get("toolUse")
-                    if type(o1) is not dict:
-                        o1 = _EMPTY
-                    k = _t.get("contentBlockIndex") if type(_t := e.get("contentBlockStart")) is dict else None
-                    if k is not None and type(k) is not int and type(k) is not str:
-                        raise self._bad(e, None, "/contentBlockStart/contentBlockIndex", "expected an index or an id")
-                    cid = o1.get("toolUseId")
-                    if cid is not None and type(cid) is not str:
-                        raise self._bad(e, it, "/toolUse/toolUseId", "expected a string")
-                    nm = o1.get("name")
-                    if nm is not None and type(nm) is not str:
-                        raise self._bad(e, it, "/toolUse/name", "expected a string")
-                    self._skip(e, it, k, cid, nm)
-                elif "toolUse" in it:  # rule 1 (start)
-                    o1 = it.get("toolUse")
-                    if type(o1) is not dict:
-                        o1 = _EMPTY
-                    k = _t.get("contentBlockIndex") if type(_t := e.get("contentBlockStart")) is dict else None
-                    if k is not None and type(k) is not int and type(k) is not str:
-                        raise self._bad(e, None, "/contentBlockStart/contentBlockIndex", "expected an index or an id")
-                    cid = o1.get("toolUseId")
-                    if cid is not None and type(cid) is not str:
-                        raise self._bad(e, it, "/toolUse/toolUseId", "expected a string")
-                    nm = o1.get("name")
-                    if nm is not None and type(nm) is not str:
-                        raise self._bad(e, it, "/toolUse/name", "expected a string")
-                    fr = None
-                    c = self._start(k, cid, nm, _c.item_copy(it, ()))
-                    d = self._delta(c)
-                    if fr:
-                        c.parts.append(fr)
-                        if len(c.parts) > _COMPACT:
-                            c.parts[:] = ["".join(c.parts)]
-                        d["arguments_delta"] = fr
-                    out.append(d)
-        v3 = e.get("contentBlockDelta")
-        if type(v3) is dict:
-            v4 = v3.get("delta")
-            if type(v4) is dict:
-                v5 = v4.get("toolUse")
-                if type(v5) is dict:
-                    it = v5
+                    tool_use = start.get("toolUse")
+                    if type(tool_use) is not dict:
+                        tool_use = _EMPTY
+                    key = (
+                        _parent.get("contentBlockIndex")
+                        if type(_parent := event.get("contentBlockStart")) is dict
+                        else None
+                    )
+                    if key is not None and type(key) is not int and type(key) is not str:
+                        raise self._bad(
+                            event, None, "/contentBlockStart/contentBlockIndex", "expected an index or an id"
+                        )
+                    call_id = tool_use.get("toolUseId")
+                    if call_id is not None and type(call_id) is not str:
+                        raise self._bad(event, start, "/toolUse/toolUseId", "expected a string")
+                    name = tool_use.get("name")
+                    if name is not None and type(name) is not str:
+                        raise self._bad(event, start, "/toolUse/name", "expected a string")
+                    self._skip(event, start, key, call_id, name)
+                elif "toolUse" in start:  # rule 1 (start)
+                    tool_use = start.get("toolUse")
+                    if type(tool_use) is not dict:
+                        tool_use = _EMPTY
+                    key = (
+                        _parent.get("contentBlockIndex")
+                        if type(_parent := event.get("contentBlockStart")) is dict
+                        else None
+                    )
+                    if key is not None and type(key) is not int and type(key) is not str:
+                        raise self._bad(
+                            event, None, "/contentBlockStart/contentBlockIndex", "expected an index or an id"
+                        )
+                    call_id = tool_use.get("toolUseId")
+                    if call_id is not None and type(call_id) is not str:
+                        raise self._bad(event, start, "/toolUse/toolUseId", "expected a string")
+                    name = tool_use.get("name")
+                    if name is not None and type(name) is not str:
+                        raise self._bad(event, start, "/toolUse/name", "expected a string")
+                    call = self._start(key, call_id, name, _common.item_copy(start, ()))
+                    call_delta = self._delta(call)
+                    deltas.append(call_delta)
+        content_block_delta = event.get("contentBlockDelta")
+        if type(content_block_delta) is dict:
+            delta = content_block_delta.get("delta")
+            if type(delta) is dict:
+                tool_use = delta.get("toolUse")
+                if type(tool_use) is dict:
                     # rule 2 (fragment)
-                    k = _t.get("contentBlockIndex") if type(_t := e.get("contentBlockDelta")) is dict else None
-                    if k is not None and type(k) is not int and type(k) is not str:
-                        raise self._bad(e, None, "/contentBlockDelta/contentBlockIndex", "expected an index or an id")
-                    fr = it.get("input")
-                    if fr is not None and type(fr) is not str:
-                        raise self._bad(e, it, "/input", "expected a string")
-                    if k is not None:
-                        c = self._open.get(k)
+                    key = (
+                        _parent.get("contentBlockIndex")
+                        if type(_parent := event.get("contentBlockDelta")) is dict
+                        else None
+                    )
+                    if key is not None and type(key) is not int and type(key) is not str:
+                        raise self._bad(
+                            event, None, "/contentBlockDelta/contentBlockIndex", "expected an index or an id"
+                        )
+                    fragment = tool_use.get("input")
+                    if fragment is not None and type(fragment) is not str:
+                        raise self._bad(event, tool_use, "/input", "expected a string")
+                    if key is not None:
+                        call = self._open.get(key)
                     else:
-                        c = self._last
-                        if c is not None and c.stopped:
-                            c = None
-                    if c is None:
-                        if fr:
-                            self._stray(e, None, "/contentBlockDelta/contentBlockIndex", k)
+                        call = self._last
+                        if call is not None and call.stopped:
+                            call = None
+                    if call is None:
+                        if fragment:
+                            self._stray(event, None, "/contentBlockDelta/contentBlockIndex", key)
                     else:
-                        if fr:
-                            c.parts.append(fr)
-                            if len(c.parts) > _COMPACT:
-                                c.parts[:] = ["".join(c.parts)]
-                            out.append({"index": c.index, "arguments_delta": fr})
-        v6 = e.get("contentBlockStop")
-        if type(v6) is dict:
-            it = v6
+                        if fragment:
+                            call.parts.append(fragment)
+                            if len(call.parts) > _COMPACT:
+                                call.parts[:] = ["".join(call.parts)]
+                            deltas.append({"index": call.index, "arguments_delta": fragment})
+        content_block_stop = event.get("contentBlockStop")
+        if type(content_block_stop) is dict:
             # rule 3 (stop)
-            k = it.get("contentBlockIndex")
-            if k is not None and type(k) is not int and type(k) is not str:
-                raise self._bad(e, it, "/contentBlockIndex", "expected an index or an id")
-            if k is not None:
-                c = self._open.get(k)
+            key = content_block_stop.get("contentBlockIndex")
+            if key is not None and type(key) is not int and type(key) is not str:
+                raise self._bad(event, content_block_stop, "/contentBlockIndex", "expected an index or an id")
+            if key is not None:
+                call = self._open.get(key)
             else:
-                c = self._last
-                if c is not None and c.stopped:
-                    c = None
-            if c is not None:
-                self._stop(c)
+                call = self._last
+                if call is not None and call.stopped:
+                    call = None
+            if call is not None:
+                self._stop(call)
             elif self._skipped:
-                self._skipped.pop(k, None)
-        v7 = e.get("messageStop")
-        if type(v7) is dict:
-            it = v7
+                self._skipped.pop(key, None)
+        message_stop = event.get("messageStop")
+        if type(message_stop) is dict:
             # rule 4 (finish)
-            fv = it.get("stopReason")
-            if fv is not None and type(fv) is not str:
-                raise self._bad(e, it, "/stopReason", "expected a string")
-            if fv is not None:
-                self._finish(fv)
-        it = e
-        if "internalServerException" in it:  # rule 5 (error)
-            msg = it.get("internalServerException")
+            finish_value = message_stop.get("stopReason")
+            if finish_value is not None and type(finish_value) is not str:
+                raise self._bad(event, message_stop, "/stopReason", "expected a string")
+            if finish_value is not None:
+                self._finish(finish_value)
+        if "internalServerException" in event:  # rule 5 (error)
+            message = event.get("internalServerException")
             code = None
-            self._error(e, it, "/internalServerException", msg, code)
-            return out  # the stream ended (rule 11)
-        elif "modelStreamErrorException" in it:  # rule 6 (error)
-            msg = it.get("modelStreamErrorException")
+            self._error(event, event, "/internalServerException", message, code)
+            return deltas  # the stream ended (rule 11)
+        elif "modelStreamErrorException" in event:  # rule 6 (error)
+            message = event.get("modelStreamErrorException")
             code = None
-            self._error(e, it, "/modelStreamErrorException", msg, code)
-            return out  # the stream ended (rule 11)
-        elif "validationException" in it:  # rule 7 (error)
-            msg = it.get("validationException")
+            self._error(event, event, "/modelStreamErrorException", message, code)
+            return deltas  # the stream ended (rule 11)
+        elif "validationException" in event:  # rule 7 (error)
+            message = event.get("validationException")
             code = None
-            self._error(e, it, "/validationException", msg, code)
-            return out  # the stream ended (rule 11)
-        elif "throttlingException" in it:  # rule 8 (error)
-            msg = it.get("throttlingException")
+            self._error(event, event, "/validationException", message, code)
+            return deltas  # the stream ended (rule 11)
+        elif "throttlingException" in event:  # rule 8 (error)
+            message = event.get("throttlingException")
             code = None
-            self._error(e, it, "/throttlingException", msg, code)
-            return out  # the stream ended (rule 11)
-        elif "serviceUnavailableException" in it:  # rule 9 (error)
-            msg = it.get("serviceUnavailableException")
+            self._error(event, event, "/throttlingException", message, code)
+            return deltas  # the stream ended (rule 11)
+        elif "serviceUnavailableException" in event:  # rule 9 (error)
+            message = event.get("serviceUnavailableException")
             code = None
-            self._error(e, it, "/serviceUnavailableException", msg, code)
-            return out  # the stream ended (rule 11)
+            self._error(event, event, "/serviceUnavailableException", message, code)
+            return deltas  # the stream ended (rule 11)
         # Rule 10, checked last: an event that gave a delta was read by this dialect's rules.
-        if not out and not (
-            "messageStart" in e
-            or "contentBlockStart" in e
-            or "contentBlockDelta" in e
-            or "contentBlockStop" in e
-            or "messageStop" in e
-            or "metadata" in e
-            or "internalServerException" in e
-            or "modelStreamErrorException" in e
-            or "validationException" in e
-            or "throttlingException" in e
-            or "serviceUnavailableException" in e
+        if not deltas and not (
+            "messageStart" in event
+            or "contentBlockStart" in event
+            or "contentBlockDelta" in event
+            or "contentBlockStop" in event
+            or "messageStop" in event
+            or "metadata" in event
+            or "internalServerException" in event
+            or "modelStreamErrorException" in event
+            or "validationException" in event
+            or "throttlingException" in event
+            or "serviceUnavailableException" in event
         ):
-            raise self._alien(e)  # not this dialect's stream
-        return out
+            raise self._alien(event)  # not this dialect's stream
+        return deltas
 
 
-def assemble(events: Any, *, id_map: _rt.IdMap | None = None) -> dict[str, Any]:
+def assemble(events: Any, *, id_map: _runtime.IdMap | None = None) -> dict[str, Any]:
     """{"tool_calls": [...], "finish_reason": ...} of a whole stream (an iterable of events)."""
     assembler = Assembler(id_map=id_map)
     for event in events:
@@ -236,45 +244,47 @@ def emit(
     finish_reason: str | None = None,
     *,
     fragment_size: int | None = None,
-    id_map: _rt.IdMap | None = None,
-    losses: list[_rt.Loss] | None = None,
+    id_map: _runtime.IdMap | None = None,
+    losses: list[_runtime.Loss] | None = None,
 ) -> list[dict[str, Any]]:
     """A valid Amazon Bedrock Converse event sequence carrying these canonical calls, that assembles
     back to them. fragment_size splits argument text into fragments of that many
     characters; an incomplete call is sent without its end, under a truncated finish.
     The losses of encoding each call are appended to losses when given."""
-    out: list[dict[str, Any]] = [
-        {"messageStart": {"role": "assistant"}},
-    ]
-    cut = False
-    for i, call in enumerate(calls):
-        c = call if type(call) is dict else _rt.as_canonical(call, "tool_call")
-        inc = c.get("incomplete") is True
-        if inc:
-            cut = True
-        encoded = _dialect.encode_tool_call(c, id_map=id_map)
+    events: list[dict[str, Any]] = [{"messageStart": {"role": "assistant"}}]
+    cut_off = False
+    for position, given in enumerate(calls):
+        call = given if type(given) is dict else _runtime.as_canonical(given, "tool_call")
+        incomplete = call.get("incomplete") is True
+        if incomplete:
+            cut_off = True
+        encoded = _dialect.encode_tool_call(call, id_map=id_map)
         if losses is not None:
             losses.extend(encoded.losses)
-        w = encoded.value
-        if w is None:
-            raise StreamError(DIALECT, f"/{i}", "this call cannot be sent as a bedrock_converse tool call")
-        text = _c.text_of(c, _ARGS, _NO_ARGUMENTS_TEXT)
-        key = _c.emit_key(w, None, i, None)
-        frag = ""
-        out.append(
-            {"contentBlockStart": {"start": _c.overlay(w, (), (("toolUse", "input"),)), "contentBlockIndex": key}}
+        wire = encoded.value
+        if wire is None:
+            raise StreamError(DIALECT, f"/{position}", "this call cannot be sent as a bedrock_converse tool call")
+        text = _common.text_of(call, _ARGUMENTS_FORM, _NO_ARGUMENTS_TEXT)
+        key = _common.emit_key(wire, None, position, None)
+        fragment = ""
+        events.append(
+            {
+                "contentBlockStart": {
+                    "start": _common.overlay(wire, (), (("toolUse", "input"),)),
+                    "contentBlockIndex": key,
+                }
+            }
         )
-        for frag in _c.pieces(text, fragment_size):
-            out.append({"contentBlockDelta": {"delta": {"toolUse": {"input": frag}}, "contentBlockIndex": key}})
-        if not inc:
-            out.append({"contentBlockStop": {"contentBlockIndex": key}})
-    fin = finish_reason
-    if fin is None:
-        fin = "max_tokens" if cut else "tool_use"
-    out.append({"messageStop": {"stopReason": fin}})
-    return out
+        for fragment in _common.pieces(text, fragment_size):
+            events.append({"contentBlockDelta": {"delta": {"toolUse": {"input": fragment}}, "contentBlockIndex": key}})
+        if not incomplete:
+            events.append({"contentBlockStop": {"contentBlockIndex": key}})
+    if finish_reason is None:
+        finish_reason = "max_tokens" if cut_off else "tool_use"
+    events.append({"messageStop": {"stopReason": finish_reason}})
+    return events
 
 
 def emit_text(calls: Any, finish_reason: str | None = None, **options: Any) -> str:
     """emit(), framed as the provider sends it (ndjson)."""
-    return _c.to_text(emit(calls, finish_reason, **options), FRAMING, None, None)
+    return _common.to_text(emit(calls, finish_reason, **options), FRAMING, None, None)

@@ -14,9 +14,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from .. import _runtime as _rt
+from .. import _runtime
 from .. import cohere_v2 as _dialect
-from . import _common as _c
+from . import _common
 from ._common import StreamError
 
 __all__ = ["DIALECT", "EVENT_SCHEMA", "Assembler", "StreamError", "assemble", "emit", "emit_text"]
@@ -27,11 +27,11 @@ FRAMING = "sse"
 TRUNCATED = ("MAX_TOKENS",)
 # Whether emit() can send a call the stream cut off (some dialects only send whole calls).
 EMITS_INCOMPLETE = True
-_ARGS = "text"
+_ARGUMENTS_FORM = "text"
 _NO_ARGUMENTS_TEXT = ("null", "")
-_COMPACT = _c._COMPACT
-_EMPTY: dict[str, Any] = {}
-_KIND0 = frozenset(
+_COMPACT = _common._COMPACT  # argument pieces held before they are joined
+_EMPTY: dict[str, Any] = {}  # what an absent object on the way to a value reads as
+_EVENT_TYPE_VALUES = frozenset(
     [
         "citation-end",
         "citation-start",
@@ -49,19 +49,19 @@ _KIND0 = frozenset(
 )
 
 
-def _wire(c: _c.Call, value: Any) -> dict[str, Any]:
+def _wire(call: _common.Call, value: Any) -> dict[str, Any]:
     """A finished call as the dialect's wire tool_call, for decode_tool_call."""
-    w = dict(c.item) if c.item is not None else {}
-    _c.put_default(w, ("type",), "function")
-    if c.id is not None:
-        _c.put(w, ("id",), c.id)
-    if c.name is not None:
-        _c.put(w, ("function", "name"), c.name)
-    _c.put(w, ("function", "arguments"), value)
-    return w
+    wire = dict(call.item) if call.item is not None else {}
+    _common.put_default(wire, ("type",), "function")
+    if call.id is not None:
+        _common.put(wire, ("id",), call.id)
+    if call.name is not None:
+        _common.put(wire, ("function", "name"), call.name)
+    _common.put(wire, ("function", "arguments"), value)
+    return wire
 
 
-class Assembler(_c.Assembler):
+class Assembler(_common.Assembler):
     """Assembles Cohere Chat v2 tool calls from stream events (see streams._common.Assembler)."""
 
     __slots__ = ()
@@ -70,7 +70,7 @@ class Assembler(_c.Assembler):
     HAS_STOP = True
     TRUNCATED = frozenset(TRUNCATED)
     STOP_BEFORE_TRUNCATION = True
-    ARGS = _ARGS
+    ARGS = _ARGUMENTS_FORM
     NO_ARGUMENTS_TEXT = _NO_ARGUMENTS_TEXT
     ID_OPTIONAL = False
     ARGS_OPTIONAL = False
@@ -81,111 +81,109 @@ class Assembler(_c.Assembler):
 
     def feed(self, event: Any) -> list[dict[str, Any]]:
         """One event in; the ToolCallDeltas it carries out."""
-        e = event if type(event) is dict else _c.as_event(event, DIALECT)
+        if type(event) is not dict:
+            event = _common.as_event(event, DIALECT)
         self._n += 1
         if self._ended is not None:
             return []  # an error event ended the stream (rule 11)
-        out: list[dict[str, Any]] = []
-        s0 = e.get("type")
-        if s0 == "tool-call-start":
-            v1 = e.get("delta")
-            if type(v1) is dict:
-                v2 = v1.get("message")
-                if type(v2) is dict:
-                    v3 = v2.get("tool_calls")
-                    if type(v3) is dict:
-                        it = v3
+        deltas: list[dict[str, Any]] = []
+        event_type = event.get("type")
+        if event_type == "tool-call-start":
+            delta = event.get("delta")
+            if type(delta) is dict:
+                delta_message = delta.get("message")
+                if type(delta_message) is dict:
+                    tool_calls = delta_message.get("tool_calls")
+                    if type(tool_calls) is dict:
                         # rule 0 (start)
-                        o1 = it.get("function")
-                        if type(o1) is not dict:
-                            o1 = _EMPTY
-                        k = e.get("index")
-                        if k is not None and type(k) is not int and type(k) is not str:
-                            raise self._bad(e, None, "/index", "expected an index or an id")
-                        cid = it.get("id")
-                        if cid is not None and type(cid) is not str:
-                            raise self._bad(e, it, "/id", "expected a string")
-                        nm = o1.get("name")
-                        if nm is not None and type(nm) is not str:
-                            raise self._bad(e, it, "/function/name", "expected a string")
-                        fr = o1.get("arguments")
-                        if fr is not None and type(fr) is not str:
-                            raise self._bad(e, it, "/function/arguments", "expected a string")
-                        c = self._start(k, cid, nm, _c.item_copy(it, ()))
-                        d = self._delta(c)
-                        if fr:
-                            c.parts.append(fr)
-                            if len(c.parts) > _COMPACT:
-                                c.parts[:] = ["".join(c.parts)]
-                            d["arguments_delta"] = fr
-                        out.append(d)
-        if s0 == "tool-call-delta":
-            v4 = e.get("delta")
-            if type(v4) is dict:
-                v5 = v4.get("message")
-                if type(v5) is dict:
-                    v6 = v5.get("tool_calls")
-                    if type(v6) is dict:
-                        it = v6
+                        function = tool_calls.get("function")
+                        if type(function) is not dict:
+                            function = _EMPTY
+                        key = event.get("index")
+                        if key is not None and type(key) is not int and type(key) is not str:
+                            raise self._bad(event, None, "/index", "expected an index or an id")
+                        call_id = tool_calls.get("id")
+                        if call_id is not None and type(call_id) is not str:
+                            raise self._bad(event, tool_calls, "/id", "expected a string")
+                        name = function.get("name")
+                        if name is not None and type(name) is not str:
+                            raise self._bad(event, tool_calls, "/function/name", "expected a string")
+                        fragment = function.get("arguments")
+                        if fragment is not None and type(fragment) is not str:
+                            raise self._bad(event, tool_calls, "/function/arguments", "expected a string")
+                        call = self._start(key, call_id, name, _common.item_copy(tool_calls, ()))
+                        call_delta = self._delta(call)
+                        if fragment:
+                            call.parts.append(fragment)
+                            if len(call.parts) > _COMPACT:
+                                call.parts[:] = ["".join(call.parts)]
+                            call_delta["arguments_delta"] = fragment
+                        deltas.append(call_delta)
+        if event_type == "tool-call-delta":
+            delta = event.get("delta")
+            if type(delta) is dict:
+                delta_message = delta.get("message")
+                if type(delta_message) is dict:
+                    tool_calls = delta_message.get("tool_calls")
+                    if type(tool_calls) is dict:
                         # rule 1 (fragment)
-                        k = e.get("index")
-                        if k is not None and type(k) is not int and type(k) is not str:
-                            raise self._bad(e, None, "/index", "expected an index or an id")
-                        fr = _t.get("arguments") if type(_t := it.get("function")) is dict else None
-                        if fr is not None and type(fr) is not str:
-                            raise self._bad(e, it, "/function/arguments", "expected a string")
-                        if k is not None:
-                            c = self._open.get(k)
+                        key = event.get("index")
+                        if key is not None and type(key) is not int and type(key) is not str:
+                            raise self._bad(event, None, "/index", "expected an index or an id")
+                        fragment = (
+                            _parent.get("arguments") if type(_parent := tool_calls.get("function")) is dict else None
+                        )
+                        if fragment is not None and type(fragment) is not str:
+                            raise self._bad(event, tool_calls, "/function/arguments", "expected a string")
+                        if key is not None:
+                            call = self._open.get(key)
                         else:
-                            c = self._last
-                            if c is not None and c.stopped:
-                                c = None
-                        if c is None:
-                            if fr:
-                                self._stray(e, None, "/index", k)
+                            call = self._last
+                            if call is not None and call.stopped:
+                                call = None
+                        if call is None:
+                            if fragment:
+                                self._stray(event, None, "/index", key)
                         else:
-                            if fr:
-                                c.parts.append(fr)
-                                if len(c.parts) > _COMPACT:
-                                    c.parts[:] = ["".join(c.parts)]
-                                out.append({"index": c.index, "arguments_delta": fr})
-        if s0 == "tool-call-end":
-            it = e
+                            if fragment:
+                                call.parts.append(fragment)
+                                if len(call.parts) > _COMPACT:
+                                    call.parts[:] = ["".join(call.parts)]
+                                deltas.append({"index": call.index, "arguments_delta": fragment})
+        if event_type == "tool-call-end":
             # rule 2 (stop)
-            k = it.get("index")
-            if k is not None and type(k) is not int and type(k) is not str:
-                raise self._bad(e, it, "/index", "expected an index or an id")
-            if k is not None:
-                c = self._open.get(k)
+            key = event.get("index")
+            if key is not None and type(key) is not int and type(key) is not str:
+                raise self._bad(event, event, "/index", "expected an index or an id")
+            if key is not None:
+                call = self._open.get(key)
             else:
-                c = self._last
-                if c is not None and c.stopped:
-                    c = None
-            if c is not None:
-                self._stop(c)
-        if s0 == "message-end":
-            it = e
+                call = self._last
+                if call is not None and call.stopped:
+                    call = None
+            if call is not None:
+                self._stop(call)
+        if event_type == "message-end":
             # rule 3 (finish)
-            fv = _t.get("finish_reason") if type(_t := it.get("delta")) is dict else None
-            if fv is not None and type(fv) is not str:
-                raise self._bad(e, it, "/delta/finish_reason", "expected a string")
-            if fv is not None:
-                self._finish(fv)
-            v7 = e.get("delta")
-            if type(v7) is dict:
-                it = v7
-                if "error" in it:  # rule 4 (error)
-                    msg = it.get("error")
-                    code = None
-                    self._error(e, it, "/error", msg, code)
-                    return out  # the stream ended (rule 11)
+            finish_value = _parent.get("finish_reason") if type(_parent := event.get("delta")) is dict else None
+            if finish_value is not None and type(finish_value) is not str:
+                raise self._bad(event, event, "/delta/finish_reason", "expected a string")
+            if finish_value is not None:
+                self._finish(finish_value)
+            delta = event.get("delta")
+            if type(delta) is dict and "error" in delta:
+                # rule 4 (error)
+                message = delta.get("error")
+                code = None
+                self._error(event, delta, "/error", message, code)
+                return deltas  # the stream ended (rule 11)
         # Rule 10, checked last: an event that gave a delta was read by this dialect's rules.
-        if not out and not (type(_k := e.get("type")) is str and _k in _KIND0):
-            raise self._alien(e)  # not this dialect's stream
-        return out
+        if not deltas and not (type(_value := event.get("type")) is str and _value in _EVENT_TYPE_VALUES):
+            raise self._alien(event)  # not this dialect's stream
+        return deltas
 
 
-def assemble(events: Any, *, id_map: _rt.IdMap | None = None) -> dict[str, Any]:
+def assemble(events: Any, *, id_map: _runtime.IdMap | None = None) -> dict[str, Any]:
     """{"tool_calls": [...], "finish_reason": ...} of a whole stream (an iterable of events)."""
     assembler = Assembler(id_map=id_map)
     for event in events:
@@ -198,61 +196,62 @@ def emit(
     finish_reason: str | None = None,
     *,
     fragment_size: int | None = None,
-    id_map: _rt.IdMap | None = None,
-    losses: list[_rt.Loss] | None = None,
+    id_map: _runtime.IdMap | None = None,
+    losses: list[_runtime.Loss] | None = None,
 ) -> list[dict[str, Any]]:
     """A valid Cohere Chat v2 event sequence carrying these canonical calls, that assembles
     back to them. fragment_size splits argument text into fragments of that many
     characters; an incomplete call is sent without its end, under a truncated finish.
     The losses of encoding each call are appended to losses when given."""
-    out: list[dict[str, Any]] = [
+    events: list[dict[str, Any]] = [
         {
             "type": "message-start",
             "id": "toolwire",
             "delta": {
                 "message": {"role": "assistant", "content": [], "tool_plan": "", "tool_calls": [], "citations": []}
             },
-        },
+        }
     ]
-    cut = False
-    for i, call in enumerate(calls):
-        c = call if type(call) is dict else _rt.as_canonical(call, "tool_call")
-        inc = c.get("incomplete") is True
-        if inc:
-            cut = True
-        encoded = _dialect.encode_tool_call(c, id_map=id_map)
+    cut_off = False
+    for position, given in enumerate(calls):
+        call = given if type(given) is dict else _runtime.as_canonical(given, "tool_call")
+        incomplete = call.get("incomplete") is True
+        if incomplete:
+            cut_off = True
+        encoded = _dialect.encode_tool_call(call, id_map=id_map)
         if losses is not None:
             losses.extend(encoded.losses)
-        w = encoded.value
-        if w is None:
-            raise StreamError(DIALECT, f"/{i}", "this call cannot be sent as a cohere_v2 tool call")
-        text = _c.text_of(c, _ARGS, _NO_ARGUMENTS_TEXT)
-        key = _c.emit_key(w, None, i, None)
-        frag = ""
-        out.append(
+        wire = encoded.value
+        if wire is None:
+            raise StreamError(DIALECT, f"/{position}", "this call cannot be sent as a cohere_v2 tool call")
+        text = _common.text_of(call, _ARGUMENTS_FORM, _NO_ARGUMENTS_TEXT)
+        key = _common.emit_key(wire, None, position, None)
+        fragment = ""
+        events.append(
             {
                 "type": "tool-call-start",
-                "delta": {"message": {"tool_calls": _c.overlay(w, ((("function", "arguments"), frag),), ())}},
+                "delta": {
+                    "message": {"tool_calls": _common.overlay(wire, ((("function", "arguments"), fragment),), ())}
+                },
                 "index": key,
             }
         )
-        for frag in _c.pieces(text, fragment_size):
-            out.append(
+        for fragment in _common.pieces(text, fragment_size):
+            events.append(
                 {
                     "type": "tool-call-delta",
-                    "delta": {"message": {"tool_calls": {"function": {"arguments": frag}}}},
+                    "delta": {"message": {"tool_calls": {"function": {"arguments": fragment}}}},
                     "index": key,
                 }
             )
-        if not inc:
-            out.append({"type": "tool-call-end", "index": key})
-    fin = finish_reason
-    if fin is None:
-        fin = "MAX_TOKENS" if cut else "TOOL_CALL"
-    out.append({"type": "message-end", "delta": {"finish_reason": fin}})
-    return out
+        if not incomplete:
+            events.append({"type": "tool-call-end", "index": key})
+    if finish_reason is None:
+        finish_reason = "MAX_TOKENS" if cut_off else "TOOL_CALL"
+    events.append({"type": "message-end", "delta": {"finish_reason": finish_reason}})
+    return events
 
 
 def emit_text(calls: Any, finish_reason: str | None = None, **options: Any) -> str:
     """emit(), framed as the provider sends it (sse)."""
-    return _c.to_text(emit(calls, finish_reason, **options), FRAMING, ("type",), None)
+    return _common.to_text(emit(calls, finish_reason, **options), FRAMING, ("type",), None)

@@ -14,9 +14,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from .. import _runtime as _rt
+from .. import _runtime
 from .. import gemini as _dialect
-from . import _common as _c
+from . import _common
 from ._common import StreamError
 
 __all__ = ["DIALECT", "EVENT_SCHEMA", "Assembler", "StreamError", "assemble", "emit", "emit_text"]
@@ -27,25 +27,25 @@ FRAMING = "sse"
 TRUNCATED = ("MAX_TOKENS",)
 # Whether emit() can send a call the stream cut off (some dialects only send whole calls).
 EMITS_INCOMPLETE = False
-_ARGS = "object"
+_ARGUMENTS_FORM = "object"
 _NO_ARGUMENTS_TEXT = ("",)
-_COMPACT = _c._COMPACT
-_EMPTY: dict[str, Any] = {}
+_COMPACT = _common._COMPACT  # argument pieces held before they are joined
+_EMPTY: dict[str, Any] = {}  # what an absent object on the way to a value reads as
 
 
-def _wire(c: _c.Call, value: Any) -> dict[str, Any]:
+def _wire(call: _common.Call, value: Any) -> dict[str, Any]:
     """A finished call as the dialect's wire tool_call, for decode_tool_call."""
-    w = dict(c.item) if c.item is not None else {}
-    if c.id is not None:
-        _c.put(w, ("functionCall", "id"), c.id)
-    if c.name is not None:
-        _c.put(w, ("functionCall", "name"), c.name)
-    if value is not _c.MISSING:
-        _c.put(w, ("functionCall", "args"), value)
-    return w
+    wire = dict(call.item) if call.item is not None else {}
+    if call.id is not None:
+        _common.put(wire, ("functionCall", "id"), call.id)
+    if call.name is not None:
+        _common.put(wire, ("functionCall", "name"), call.name)
+    if value is not _common.MISSING:  # the wire may leave the arguments out
+        _common.put(wire, ("functionCall", "args"), value)
+    return wire
 
 
-class Assembler(_c.Assembler):
+class Assembler(_common.Assembler):
     """Assembles Google Gemini generateContent tool calls from stream events (see streams._common.Assembler)."""
 
     __slots__ = ()
@@ -54,7 +54,7 @@ class Assembler(_c.Assembler):
     HAS_STOP = True
     TRUNCATED = frozenset(TRUNCATED)
     STOP_BEFORE_TRUNCATION = False
-    ARGS = _ARGS
+    ARGS = _ARGUMENTS_FORM
     NO_ARGUMENTS_TEXT = _NO_ARGUMENTS_TEXT
     ID_OPTIONAL = True
     ARGS_OPTIONAL = True
@@ -76,113 +76,103 @@ class Assembler(_c.Assembler):
 
     def feed(self, event: Any) -> list[dict[str, Any]]:
         """One event in; the ToolCallDeltas it carries out."""
-        e = event if type(event) is dict else _c.as_event(event, DIALECT)
+        if type(event) is not dict:
+            event = _common.as_event(event, DIALECT)
         self._n += 1
         if self._ended is not None:
             return []  # an error event ended the stream (rule 11)
-        out: list[dict[str, Any]] = []
-        v1 = e.get("candidates")
-        if type(v1) is list:
-            for v2 in v1:
-                if type(v2) is not dict:
+        deltas: list[dict[str, Any]] = []
+        candidates = event.get("candidates")
+        if type(candidates) is list:
+            for candidate in candidates:
+                if type(candidate) is not dict:
                     continue
-                v3 = v2.get("content")
-                if type(v3) is dict:
-                    v4 = v3.get("parts")
-                    if type(v4) is list:
-                        for v5 in v4:
-                            if type(v5) is not dict:
+                content = candidate.get("content")
+                if type(content) is dict:
+                    parts = content.get("parts")
+                    if type(parts) is list:
+                        for part in parts:
+                            if type(part) is not dict:
                                 continue
-                            it = v5
                             if (
-                                _t.get("willContinue") if type(_t := it.get("functionCall")) is dict else None
+                                _parent.get("willContinue")
+                                if type(_parent := part.get("functionCall")) is dict
+                                else None
                             ) is True and (
-                                type(_t := it.get("functionCall")) is dict and "name" in _t
+                                type(_parent := part.get("functionCall")) is dict and "name" in _parent
                             ):  # rule 0 (start)
-                                o1 = it.get("functionCall")
-                                if type(o1) is not dict:
-                                    o1 = _EMPTY
-                                k = None
-                                cid = o1.get("id")
-                                if cid is not None and type(cid) is not str:
-                                    raise self._bad(e, it, "/functionCall/id", "expected a string")
-                                nm = o1.get("name")
-                                if nm is not None and type(nm) is not str:
-                                    raise self._bad(e, it, "/functionCall/name", "expected a string")
-                                fr = None
-                                c = self._start(
-                                    k,
-                                    cid,
-                                    nm,
-                                    _c.item_copy(
-                                        it,
-                                        (
-                                            ("functionCall", "willContinue"),
-                                            ("functionCall", "partialArgs"),
-                                        ),
+                                function_call = part.get("functionCall")
+                                if type(function_call) is not dict:
+                                    function_call = _EMPTY
+                                key = None
+                                call_id = function_call.get("id")
+                                if call_id is not None and type(call_id) is not str:
+                                    raise self._bad(event, part, "/functionCall/id", "expected a string")
+                                name = function_call.get("name")
+                                if name is not None and type(name) is not str:
+                                    raise self._bad(event, part, "/functionCall/name", "expected a string")
+                                call = self._start(
+                                    key,
+                                    call_id,
+                                    name,
+                                    _common.item_copy(
+                                        part, (("functionCall", "willContinue"), ("functionCall", "partialArgs"))
                                     ),
                                 )
-                                d = self._delta(c)
-                                if fr:
-                                    c.parts.append(fr)
-                                    if len(c.parts) > _COMPACT:
-                                        c.parts[:] = ["".join(c.parts)]
-                                    d["arguments_delta"] = fr
-                                out.append(d)
-                            elif (type(_t := it.get("functionCall")) is dict and "name" in _t) or (
-                                type(_t := it.get("function_call")) is dict and "name" in _t
-                            ):  # rule 1+2 (call)
-                                k = None
-                                d = self._whole(k, e, it)
-                                if d is not None:
-                                    out.append(d)
-                            elif "functionCall" in it:  # rule 3 (json_path_args)
-                                o1 = it.get("functionCall")
-                                if type(o1) is not dict:
-                                    o1 = _EMPTY
-                                pa = o1.get("partialArgs")
-                                cont = o1.get("willContinue")
-                                c = self._last
-                                if c is not None and c.stopped:
-                                    c = None
-                                if pa is not None:
-                                    if c is None:
-                                        self._stray(e, it, "/functionCall/partialArgs", None)
+                                call_delta = self._delta(call)
+                                deltas.append(call_delta)
+                            elif (type(_parent := part.get("functionCall")) is dict and "name" in _parent) or (
+                                type(_parent := part.get("function_call")) is dict and "name" in _parent
+                            ):  # rules 1, 2 (call)
+                                key = None
+                                call_delta = self._whole(key, event, part)
+                                if call_delta is not None:
+                                    deltas.append(call_delta)
+                            elif "functionCall" in part:  # rule 3 (json_path_args)
+                                function_call = part.get("functionCall")
+                                if type(function_call) is not dict:
+                                    function_call = _EMPTY
+                                partial_args = function_call.get("partialArgs")
+                                continues = function_call.get("willContinue")
+                                call = self._last
+                                if call is not None and call.stopped:
+                                    call = None
+                                if partial_args is not None:
+                                    if call is None:
+                                        self._stray(event, part, "/functionCall/partialArgs", None)
                                     else:
-                                        self._path_args(c, pa, e, it, "/functionCall/partialArgs")
-                                if c is not None and cont is not True:
-                                    self._stop(c)
-                it = v2
+                                        self._path_args(call, partial_args, event, part, "/functionCall/partialArgs")
+                                if call is not None and continues is not True:
+                                    self._stop(call)
                 # rule 4 (finish)
-                fv = it.get("finishReason")
-                if fv is not None and type(fv) is not str:
-                    raise self._bad(e, it, "/finishReason", "expected a string")
-                if fv is not None:
-                    self._finish(fv)
-        it = e
-        if "error" in it:  # rule 5 (error)
-            msg = it.get("error")
-            code = _t.get("status") if type(_t := it.get("error")) is dict else None
-            self._error(e, it, "/error", msg, code)
-            return out  # the stream ended (rule 11)
+                finish_value = candidate.get("finishReason")
+                if finish_value is not None and type(finish_value) is not str:
+                    raise self._bad(event, candidate, "/finishReason", "expected a string")
+                if finish_value is not None:
+                    self._finish(finish_value)
+        if "error" in event:  # rule 5 (error)
+            message = event.get("error")
+            code = _parent.get("status") if type(_parent := event.get("error")) is dict else None
+            self._error(event, event, "/error", message, code)
+            return deltas  # the stream ended (rule 11)
         # Rule 10, checked last: an event that gave a delta was read by this dialect's rules.
-        if not out and not (
-            "candidates" in e
-            or "usageMetadata" in e
-            or "promptFeedback" in e
-            or "modelVersion" in e
-            or "responseId" in e
-            or "usage_metadata" in e
-            or "prompt_feedback" in e
-            or "model_version" in e
-            or "response_id" in e
-            or "error" in e
+        if not deltas and not (
+            "candidates" in event
+            or "usageMetadata" in event
+            or "promptFeedback" in event
+            or "modelVersion" in event
+            or "responseId" in event
+            or "usage_metadata" in event
+            or "prompt_feedback" in event
+            or "model_version" in event
+            or "response_id" in event
+            or "error" in event
         ):
-            raise self._alien(e)  # not this dialect's stream
-        return out
+            raise self._alien(event)  # not this dialect's stream
+        return deltas
 
 
-def assemble(events: Any, *, id_map: _rt.IdMap | None = None) -> dict[str, Any]:
+def assemble(events: Any, *, id_map: _runtime.IdMap | None = None) -> dict[str, Any]:
     """{"tool_calls": [...], "finish_reason": ...} of a whole stream (an iterable of events)."""
     assembler = Assembler(id_map=id_map)
     for event in events:
@@ -195,37 +185,42 @@ def emit(
     finish_reason: str | None = None,
     *,
     fragment_size: int | None = None,
-    id_map: _rt.IdMap | None = None,
-    losses: list[_rt.Loss] | None = None,
+    id_map: _runtime.IdMap | None = None,
+    losses: list[_runtime.Loss] | None = None,
 ) -> list[dict[str, Any]]:
     """A valid Google Gemini generateContent event sequence carrying these canonical calls, that assembles
     back to them. fragment_size splits argument text into fragments of that many
     characters; an incomplete call is sent without its end, under a truncated finish (this dialect cannot: StreamError).
     The losses of encoding each call are appended to losses when given."""
-    out: list[dict[str, Any]] = []
-    cut = False
-    for i, call in enumerate(calls):
-        c = call if type(call) is dict else _rt.as_canonical(call, "tool_call")
-        inc = c.get("incomplete") is True
-        if inc:
-            raise StreamError(DIALECT, f"/{i}", "this dialect's streams only carry whole calls, not an incomplete one")
-        encoded = _dialect.encode_tool_call(c, id_map=id_map)
+    events: list[dict[str, Any]] = []
+    cut_off = False
+    for position, given in enumerate(calls):
+        call = given if type(given) is dict else _runtime.as_canonical(given, "tool_call")
+        incomplete = call.get("incomplete") is True
+        if incomplete:
+            raise StreamError(
+                DIALECT, f"/{position}", "this dialect's streams only carry whole calls, not an incomplete one"
+            )
+        encoded = _dialect.encode_tool_call(call, id_map=id_map)
         if losses is not None:
             losses.extend(encoded.losses)
-        w = encoded.value
-        if w is None:
-            raise StreamError(DIALECT, f"/{i}", "this call cannot be sent as a gemini tool call")
-        if not inc:
-            out.append({"candidates": [{"content": {"parts": [w], "role": "model"}, "index": 0}]})
-    fin = finish_reason
-    if fin is None:
-        fin = "MAX_TOKENS" if cut else "STOP"
-    out.append(
-        {"candidates": [{"finishReason": fin, "content": {"role": "model", "parts": [{"text": ""}]}, "index": 0}]}
+        wire = encoded.value
+        if wire is None:
+            raise StreamError(DIALECT, f"/{position}", "this call cannot be sent as a gemini tool call")
+        if not incomplete:
+            events.append({"candidates": [{"content": {"parts": [wire], "role": "model"}, "index": 0}]})
+    if finish_reason is None:
+        finish_reason = "MAX_TOKENS" if cut_off else "STOP"
+    events.append(
+        {
+            "candidates": [
+                {"finishReason": finish_reason, "content": {"role": "model", "parts": [{"text": ""}]}, "index": 0}
+            ]
+        }
     )
-    return out
+    return events
 
 
 def emit_text(calls: Any, finish_reason: str | None = None, **options: Any) -> str:
     """emit(), framed as the provider sends it (sse)."""
-    return _c.to_text(emit(calls, finish_reason, **options), FRAMING, None, None)
+    return _common.to_text(emit(calls, finish_reason, **options), FRAMING, None, None)

@@ -14,9 +14,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from .. import _runtime as _rt
+from .. import _runtime
 from .. import ollama as _dialect
-from . import _common as _c
+from . import _common
 from ._common import StreamError
 
 __all__ = ["DIALECT", "EVENT_SCHEMA", "Assembler", "StreamError", "assemble", "emit", "emit_text"]
@@ -27,24 +27,24 @@ FRAMING = "ndjson"
 TRUNCATED = ("length",)
 # Whether emit() can send a call the stream cut off (some dialects only send whole calls).
 EMITS_INCOMPLETE = False
-_ARGS = "object"
+_ARGUMENTS_FORM = "object"
 _NO_ARGUMENTS_TEXT = ()
-_COMPACT = _c._COMPACT
-_EMPTY: dict[str, Any] = {}
+_COMPACT = _common._COMPACT  # argument pieces held before they are joined
+_EMPTY: dict[str, Any] = {}  # what an absent object on the way to a value reads as
 
 
-def _wire(c: _c.Call, value: Any) -> dict[str, Any]:
+def _wire(call: _common.Call, value: Any) -> dict[str, Any]:
     """A finished call as the dialect's wire tool_call, for decode_tool_call."""
-    w = dict(c.item) if c.item is not None else {}
-    if c.id is not None:
-        _c.put(w, ("id",), c.id)
-    if c.name is not None:
-        _c.put(w, ("function", "name"), c.name)
-    _c.put(w, ("function", "arguments"), value)
-    return w
+    wire = dict(call.item) if call.item is not None else {}
+    if call.id is not None:
+        _common.put(wire, ("id",), call.id)
+    if call.name is not None:
+        _common.put(wire, ("function", "name"), call.name)
+    _common.put(wire, ("function", "arguments"), value)
+    return wire
 
 
-class Assembler(_c.Assembler):
+class Assembler(_common.Assembler):
     """Assembles Ollama native chat API (/api/chat) tool calls from stream events (see streams._common.Assembler)."""
 
     __slots__ = ()
@@ -53,7 +53,7 @@ class Assembler(_c.Assembler):
     HAS_STOP = False
     TRUNCATED = frozenset(TRUNCATED)
     STOP_BEFORE_TRUNCATION = False
-    ARGS = _ARGS
+    ARGS = _ARGUMENTS_FORM
     NO_ARGUMENTS_TEXT = _NO_ARGUMENTS_TEXT
     ID_OPTIONAL = True
     ARGS_OPTIONAL = False
@@ -64,43 +64,44 @@ class Assembler(_c.Assembler):
 
     def feed(self, event: Any) -> list[dict[str, Any]]:
         """One event in; the ToolCallDeltas it carries out."""
-        e = event if type(event) is dict else _c.as_event(event, DIALECT)
+        if type(event) is not dict:
+            event = _common.as_event(event, DIALECT)
         self._n += 1
         if self._ended is not None:
             return []  # an error event ended the stream (rule 11)
-        out: list[dict[str, Any]] = []
-        v1 = e.get("message")
-        if type(v1) is dict:
-            v2 = v1.get("tool_calls")
-            if type(v2) is list:
-                for v3 in v2:
-                    if type(v3) is not dict:
+        deltas: list[dict[str, Any]] = []
+        event_message = event.get("message")
+        if type(event_message) is dict:
+            tool_calls = event_message.get("tool_calls")
+            if type(tool_calls) is list:
+                for tool_call in tool_calls:
+                    if type(tool_call) is not dict:
                         continue
-                    it = v3
                     # rule 0 (call)
-                    k = None
-                    d = self._whole(k, e, it, _c.overlay(it, (), (("function", "index"),)))
-                    if d is not None:
-                        out.append(d)
-        it = e
-        if it.get("done") is True:  # rule 1 (finish)
-            fv = it.get("done_reason")
-            if fv is not None and type(fv) is not str:
-                raise self._bad(e, it, "/done_reason", "expected a string")
-            if fv is not None:
-                self._finish(fv)
-        elif "error" in it:  # rule 2 (error)
-            msg = it.get("error")
+                    key = None
+                    call_delta = self._whole(
+                        key, event, tool_call, _common.overlay(tool_call, (), (("function", "index"),))
+                    )
+                    if call_delta is not None:
+                        deltas.append(call_delta)
+        if event.get("done") is True:  # rule 1 (finish)
+            finish_value = event.get("done_reason")
+            if finish_value is not None and type(finish_value) is not str:
+                raise self._bad(event, event, "/done_reason", "expected a string")
+            if finish_value is not None:
+                self._finish(finish_value)
+        elif "error" in event:  # rule 2 (error)
+            message = event.get("error")
             code = None
-            self._error(e, it, "/error", msg, code)
-            return out  # the stream ended (rule 11)
+            self._error(event, event, "/error", message, code)
+            return deltas  # the stream ended (rule 11)
         # Rule 10, checked last: an event that gave a delta was read by this dialect's rules.
-        if not out and not (("model" in e and "done" in e) or "error" in e):
-            raise self._alien(e)  # not this dialect's stream
-        return out
+        if not deltas and not (("model" in event and "done" in event) or "error" in event):
+            raise self._alien(event)  # not this dialect's stream
+        return deltas
 
 
-def assemble(events: Any, *, id_map: _rt.IdMap | None = None) -> dict[str, Any]:
+def assemble(events: Any, *, id_map: _runtime.IdMap | None = None) -> dict[str, Any]:
     """{"tool_calls": [...], "finish_reason": ...} of a whole stream (an iterable of events)."""
     assembler = Assembler(id_map=id_map)
     for event in events:
@@ -113,37 +114,49 @@ def emit(
     finish_reason: str | None = None,
     *,
     fragment_size: int | None = None,
-    id_map: _rt.IdMap | None = None,
-    losses: list[_rt.Loss] | None = None,
+    id_map: _runtime.IdMap | None = None,
+    losses: list[_runtime.Loss] | None = None,
 ) -> list[dict[str, Any]]:
     """A valid Ollama native chat API (/api/chat) event sequence carrying these canonical calls, that assembles
     back to them. fragment_size splits argument text into fragments of that many
     characters; an incomplete call is sent without its end, under a truncated finish (this dialect cannot: StreamError).
     The losses of encoding each call are appended to losses when given."""
-    out: list[dict[str, Any]] = []
-    cut = False
-    for i, call in enumerate(calls):
-        c = call if type(call) is dict else _rt.as_canonical(call, "tool_call")
-        inc = c.get("incomplete") is True
-        if inc:
-            raise StreamError(DIALECT, f"/{i}", "this dialect's streams only carry whole calls, not an incomplete one")
-        encoded = _dialect.encode_tool_call(c, id_map=id_map)
+    events: list[dict[str, Any]] = []
+    cut_off = False
+    for position, given in enumerate(calls):
+        call = given if type(given) is dict else _runtime.as_canonical(given, "tool_call")
+        incomplete = call.get("incomplete") is True
+        if incomplete:
+            raise StreamError(
+                DIALECT, f"/{position}", "this dialect's streams only carry whole calls, not an incomplete one"
+            )
+        encoded = _dialect.encode_tool_call(call, id_map=id_map)
         if losses is not None:
             losses.extend(encoded.losses)
-        w = encoded.value
-        if w is None:
-            raise StreamError(DIALECT, f"/{i}", "this call cannot be sent as a ollama tool call")
-        if not inc:
-            out.append(
-                {"message": {"tool_calls": [w], "role": "assistant", "content": ""}, "model": "toolwire", "done": False}
+        wire = encoded.value
+        if wire is None:
+            raise StreamError(DIALECT, f"/{position}", "this call cannot be sent as a ollama tool call")
+        if not incomplete:
+            events.append(
+                {
+                    "message": {"tool_calls": [wire], "role": "assistant", "content": ""},
+                    "model": "toolwire",
+                    "done": False,
+                }
             )
-    fin = finish_reason
-    if fin is None:
-        fin = "length" if cut else "stop"
-    out.append({"done": True, "done_reason": fin, "model": "toolwire", "message": {"role": "assistant", "content": ""}})
-    return out
+    if finish_reason is None:
+        finish_reason = "length" if cut_off else "stop"
+    events.append(
+        {
+            "done": True,
+            "done_reason": finish_reason,
+            "model": "toolwire",
+            "message": {"role": "assistant", "content": ""},
+        }
+    )
+    return events
 
 
 def emit_text(calls: Any, finish_reason: str | None = None, **options: Any) -> str:
     """emit(), framed as the provider sends it (ndjson)."""
-    return _c.to_text(emit(calls, finish_reason, **options), FRAMING, None, None)
+    return _common.to_text(emit(calls, finish_reason, **options), FRAMING, None, None)

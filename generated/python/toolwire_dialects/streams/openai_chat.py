@@ -14,9 +14,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from .. import _runtime as _rt
+from .. import _runtime
 from .. import openai_chat as _dialect
-from . import _common as _c
+from . import _common
 from ._common import StreamError
 
 __all__ = ["DIALECT", "EVENT_SCHEMA", "Assembler", "StreamError", "assemble", "emit", "emit_text"]
@@ -27,25 +27,25 @@ FRAMING = "sse"
 TRUNCATED = ("length",)
 # Whether emit() can send a call the stream cut off (some dialects only send whole calls).
 EMITS_INCOMPLETE = True
-_ARGS = "text"
+_ARGUMENTS_FORM = "text"
 _NO_ARGUMENTS_TEXT = ("",)
-_COMPACT = _c._COMPACT
-_EMPTY: dict[str, Any] = {}
+_COMPACT = _common._COMPACT  # argument pieces held before they are joined
+_EMPTY: dict[str, Any] = {}  # what an absent object on the way to a value reads as
 
 
-def _wire(c: _c.Call, value: Any) -> dict[str, Any]:
+def _wire(call: _common.Call, value: Any) -> dict[str, Any]:
     """A finished call as the dialect's wire tool_call, for decode_tool_call."""
-    w = dict(c.item) if c.item is not None else {}
-    _c.put_default(w, ("type",), "function")
-    if c.id is not None:
-        _c.put(w, ("id",), c.id)
-    if c.name is not None:
-        _c.put(w, ("function", "name"), c.name)
-    _c.put(w, ("function", "arguments"), value)
-    return w
+    wire = dict(call.item) if call.item is not None else {}
+    _common.put_default(wire, ("type",), "function")
+    if call.id is not None:
+        _common.put(wire, ("id",), call.id)
+    if call.name is not None:
+        _common.put(wire, ("function", "name"), call.name)
+    _common.put(wire, ("function", "arguments"), value)
+    return wire
 
 
-class Assembler(_c.Assembler):
+class Assembler(_common.Assembler):
     """Assembles OpenAI Chat Completions tool calls from stream events (see streams._common.Assembler)."""
 
     __slots__ = ()
@@ -54,7 +54,7 @@ class Assembler(_c.Assembler):
     HAS_STOP = False
     TRUNCATED = frozenset(TRUNCATED)
     STOP_BEFORE_TRUNCATION = False
-    ARGS = _ARGS
+    ARGS = _ARGUMENTS_FORM
     NO_ARGUMENTS_TEXT = _NO_ARGUMENTS_TEXT
     ID_OPTIONAL = False
     ARGS_OPTIONAL = False
@@ -65,90 +65,90 @@ class Assembler(_c.Assembler):
 
     def feed(self, event: Any) -> list[dict[str, Any]]:
         """One event in; the ToolCallDeltas it carries out."""
-        e = event if type(event) is dict else _c.as_event(event, DIALECT)
+        if type(event) is not dict:
+            event = _common.as_event(event, DIALECT)
         self._n += 1
         if self._ended is not None:
             return []  # an error event ended the stream (rule 11)
-        out: list[dict[str, Any]] = []
-        v1 = e.get("choices")
-        if type(v1) is list:
-            for v2 in v1:
-                if type(v2) is not dict:
+        deltas: list[dict[str, Any]] = []
+        choices = event.get("choices")
+        if type(choices) is list:
+            for choice in choices:
+                if type(choice) is not dict:
                     continue
-                v3 = v2.get("delta")
-                if type(v3) is dict:
-                    v4 = v3.get("tool_calls")
-                    if type(v4) is list:
-                        for v5 in v4:
-                            if type(v5) is not dict:
+                delta = choice.get("delta")
+                if type(delta) is dict:
+                    tool_calls = delta.get("tool_calls")
+                    if type(tool_calls) is list:
+                        for tool_call in tool_calls:
+                            if type(tool_call) is not dict:
                                 continue
-                            it = v5
                             # rule 0 (delta)
-                            o1 = it.get("function")
-                            if type(o1) is not dict:
-                                o1 = _EMPTY
-                            k = it.get("index")
-                            if k is not None and type(k) is not int and type(k) is not str:
-                                raise self._bad(e, it, "/index", "expected an index or an id")
-                            cid = it.get("id")
-                            if cid is not None:
-                                if type(cid) is not str:
-                                    raise self._bad(e, it, "/id", "expected a string")
-                                if not cid:  # an empty id is no id: it continues the call (rule 3)
-                                    cid = None
-                            nm = o1.get("name")
-                            if nm is not None and type(nm) is not str:
-                                raise self._bad(e, it, "/function/name", "expected a string")
-                            fr = o1.get("arguments")
-                            if fr is not None and type(fr) is not str:
-                                raise self._bad(e, it, "/function/arguments", "expected a string")
-                            if k is not None:
-                                c = self._open.get(k)
+                            function = tool_call.get("function")
+                            if type(function) is not dict:
+                                function = _EMPTY
+                            key = tool_call.get("index")
+                            if key is not None and type(key) is not int and type(key) is not str:
+                                raise self._bad(event, tool_call, "/index", "expected an index or an id")
+                            call_id = tool_call.get("id")
+                            if call_id is not None:
+                                if type(call_id) is not str:
+                                    raise self._bad(event, tool_call, "/id", "expected a string")
+                                if not call_id:  # an empty id is no id: it continues the call (rule 3)
+                                    call_id = None
+                            name = function.get("name")
+                            if name is not None and type(name) is not str:
+                                raise self._bad(event, tool_call, "/function/name", "expected a string")
+                            fragment = function.get("arguments")
+                            if fragment is not None and type(fragment) is not str:
+                                raise self._bad(event, tool_call, "/function/arguments", "expected a string")
+                            if key is not None:
+                                call = self._open.get(key)
                             else:
-                                c = self._last
-                                if c is not None and c.stopped:
-                                    c = None
-                            if c is None and cid is None and nm is None:
-                                if fr:  # nothing to start a call with: a stray fragment
-                                    self._stray(e, it, "/function/arguments", k)
+                                call = self._last
+                                if call is not None and call.stopped:
+                                    call = None
+                            if call is None and call_id is None and name is None:
+                                if fragment:  # nothing to start a call with: a stray fragment
+                                    self._stray(event, tool_call, "/function/arguments", key)
                             else:
-                                if c is None or (cid is not None and cid != c.id and (k is None or c.id is not None)):
+                                if call is None or (
+                                    call_id is not None and call_id != call.id and (key is None or call.id is not None)
+                                ):
                                     # a new call: a new key, or a new id at a key already used (rules 3 and 4)
-                                    c = self._start(k, cid, nm, _c.item_copy(it, (("index",),)))
-                                    d = self._delta(c)
+                                    call = self._start(key, call_id, name, _common.item_copy(tool_call, (("index",),)))
+                                    call_delta = self._delta(call)
                                 else:
-                                    d = {"index": c.index}
-                                    if cid is not None and c.id is None:
-                                        c.id = d["id"] = cid
-                                    if nm is not None and c.name is None:
-                                        c.name = d["name"] = nm
-                                if fr:
-                                    c.parts.append(fr)
-                                    if len(c.parts) > _COMPACT:
-                                        c.parts[:] = ["".join(c.parts)]
-                                    d["arguments_delta"] = fr
-                                if len(d) > 1:
-                                    out.append(d)
-                it = v2
+                                    call_delta = {"index": call.index}
+                                    if call_id is not None and call.id is None:
+                                        call.id = call_delta["id"] = call_id
+                                    if name is not None and call.name is None:
+                                        call.name = call_delta["name"] = name
+                                if fragment:
+                                    call.parts.append(fragment)
+                                    if len(call.parts) > _COMPACT:
+                                        call.parts[:] = ["".join(call.parts)]
+                                    call_delta["arguments_delta"] = fragment
+                                if len(call_delta) > 1:
+                                    deltas.append(call_delta)
                 # rule 1 (finish)
-                fv = it.get("finish_reason")
-                if fv is not None and type(fv) is not str:
-                    raise self._bad(e, it, "/finish_reason", "expected a string")
-                if fv is not None:
-                    self._finish(fv)
-        it = e
-        if "error" in it:  # rule 2 (error)
-            msg = it.get("error")
-            code = _t.get("code") if type(_t := it.get("error")) is dict else None
-            self._error(e, it, "/error", msg, code)
-            return out  # the stream ended (rule 11)
+                finish_value = choice.get("finish_reason")
+                if finish_value is not None and type(finish_value) is not str:
+                    raise self._bad(event, choice, "/finish_reason", "expected a string")
+                if finish_value is not None:
+                    self._finish(finish_value)
+        if "error" in event:  # rule 2 (error)
+            message = event.get("error")
+            code = _parent.get("code") if type(_parent := event.get("error")) is dict else None
+            self._error(event, event, "/error", message, code)
+            return deltas  # the stream ended (rule 11)
         # Rule 10, checked last: an event that gave a delta was read by this dialect's rules.
-        if not out and not (type(e.get("choices")) is list or "error" in e):
-            raise self._alien(e)  # not this dialect's stream
-        return out
+        if not deltas and not (type(event.get("choices")) is list or "error" in event):
+            raise self._alien(event)  # not this dialect's stream
+        return deltas
 
 
-def assemble(events: Any, *, id_map: _rt.IdMap | None = None) -> dict[str, Any]:
+def assemble(events: Any, *, id_map: _runtime.IdMap | None = None) -> dict[str, Any]:
     """{"tool_calls": [...], "finish_reason": ...} of a whole stream (an iterable of events)."""
     assembler = Assembler(id_map=id_map)
     for event in events:
@@ -161,43 +161,38 @@ def emit(
     finish_reason: str | None = None,
     *,
     fragment_size: int | None = None,
-    id_map: _rt.IdMap | None = None,
-    losses: list[_rt.Loss] | None = None,
+    id_map: _runtime.IdMap | None = None,
+    losses: list[_runtime.Loss] | None = None,
 ) -> list[dict[str, Any]]:
     """A valid OpenAI Chat Completions event sequence carrying these canonical calls, that assembles
     back to them. fragment_size splits argument text into fragments of that many
     characters; an incomplete call is sent without its end, under a truncated finish.
     The losses of encoding each call are appended to losses when given."""
-    out: list[dict[str, Any]] = []
-    cut = False
-    for i, call in enumerate(calls):
-        c = call if type(call) is dict else _rt.as_canonical(call, "tool_call")
-        inc = c.get("incomplete") is True
-        if inc:
-            cut = True
-        encoded = _dialect.encode_tool_call(c, id_map=id_map)
+    events: list[dict[str, Any]] = []
+    cut_off = False
+    for position, given in enumerate(calls):
+        call = given if type(given) is dict else _runtime.as_canonical(given, "tool_call")
+        incomplete = call.get("incomplete") is True
+        if incomplete:
+            cut_off = True
+        encoded = _dialect.encode_tool_call(call, id_map=id_map)
         if losses is not None:
             losses.extend(encoded.losses)
-        w = encoded.value
-        if w is None:
-            raise StreamError(DIALECT, f"/{i}", "this call cannot be sent as a openai_chat tool call")
-        text = _c.text_of(c, _ARGS, _NO_ARGUMENTS_TEXT)
-        key = _c.emit_key(w, ("index",), i, None)
-        pcs = _c.pieces(text, fragment_size)
-        frag = pcs[0] if pcs else ""
-        out.append(
+        wire = encoded.value
+        if wire is None:
+            raise StreamError(DIALECT, f"/{position}", "this call cannot be sent as a openai_chat tool call")
+        text = _common.text_of(call, _ARGUMENTS_FORM, _NO_ARGUMENTS_TEXT)
+        key = _common.emit_key(wire, ("index",), position, None)
+        pieces = _common.pieces(text, fragment_size)
+        fragment = pieces[0] if pieces else ""
+        events.append(
             {
                 "choices": [
                     {
                         "delta": {
                             "tool_calls": [
-                                _c.overlay(
-                                    w,
-                                    (
-                                        (("function", "arguments"), frag),
-                                        (("index",), key),
-                                    ),
-                                    (("index",),),
+                                _common.overlay(
+                                    wire, ((("function", "arguments"), fragment), (("index",), key)), (("index",),)
                                 )
                             ]
                         },
@@ -208,12 +203,12 @@ def emit(
                 "object": "chat.completion.chunk",
             }
         )
-        for frag in pcs[1:]:
-            out.append(
+        for fragment in pieces[1:]:
+            events.append(
                 {
                     "choices": [
                         {
-                            "delta": {"tool_calls": [{"index": key, "function": {"arguments": frag}}]},
+                            "delta": {"tool_calls": [{"index": key, "function": {"arguments": fragment}}]},
                             "index": 0,
                             "finish_reason": None,
                         }
@@ -221,13 +216,14 @@ def emit(
                     "object": "chat.completion.chunk",
                 }
             )
-    fin = finish_reason
-    if fin is None:
-        fin = "length" if cut else "tool_calls"
-    out.append({"choices": [{"finish_reason": fin, "index": 0, "delta": {}}], "object": "chat.completion.chunk"})
-    return out
+    if finish_reason is None:
+        finish_reason = "length" if cut_off else "tool_calls"
+    events.append(
+        {"choices": [{"finish_reason": finish_reason, "index": 0, "delta": {}}], "object": "chat.completion.chunk"}
+    )
+    return events
 
 
 def emit_text(calls: Any, finish_reason: str | None = None, **options: Any) -> str:
     """emit(), framed as the provider sends it (sse)."""
-    return _c.to_text(emit(calls, finish_reason, **options), FRAMING, None, "[DONE]")
+    return _common.to_text(emit(calls, finish_reason, **options), FRAMING, None, "[DONE]")

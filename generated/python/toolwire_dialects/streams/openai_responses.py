@@ -15,9 +15,9 @@ from __future__ import annotations
 import re as _re
 from typing import Any
 
-from .. import _runtime as _rt
+from .. import _runtime
 from .. import openai_responses as _dialect
-from . import _common as _c
+from . import _common
 from ._common import StreamError
 
 __all__ = ["DIALECT", "EVENT_SCHEMA", "Assembler", "StreamError", "assemble", "emit", "emit_text"]
@@ -28,26 +28,26 @@ FRAMING = "sse"
 TRUNCATED = ("incomplete", "failed")
 # Whether emit() can send a call the stream cut off (some dialects only send whole calls).
 EMITS_INCOMPLETE = True
-_ARGS = "text"
+_ARGUMENTS_FORM = "text"
 _NO_ARGUMENTS_TEXT = ("",)
-_COMPACT = _c._COMPACT
-_EMPTY: dict[str, Any] = {}
-_KIND0 = _re.compile("response\\.[a-z0-9_.]+|error")
+_COMPACT = _common._COMPACT  # argument pieces held before they are joined
+_EMPTY: dict[str, Any] = {}  # what an absent object on the way to a value reads as
+_EVENT_TYPE_PATTERN = _re.compile("response\\.[a-z0-9_.]+|error")
 
 
-def _wire(c: _c.Call, value: Any) -> dict[str, Any]:
+def _wire(call: _common.Call, value: Any) -> dict[str, Any]:
     """A finished call as the dialect's wire tool_call, for decode_tool_call."""
-    w = dict(c.item) if c.item is not None else {}
-    _c.put_default(w, ("type",), "function_call")
-    if c.id is not None:
-        _c.put(w, ("call_id",), c.id)
-    if c.name is not None:
-        _c.put(w, ("name",), c.name)
-    _c.put(w, ("arguments",), value)
-    return w
+    wire = dict(call.item) if call.item is not None else {}
+    _common.put_default(wire, ("type",), "function_call")
+    if call.id is not None:
+        _common.put(wire, ("call_id",), call.id)
+    if call.name is not None:
+        _common.put(wire, ("name",), call.name)
+    _common.put(wire, ("arguments",), value)
+    return wire
 
 
-class Assembler(_c.Assembler):
+class Assembler(_common.Assembler):
     """Assembles OpenAI Responses tool calls from stream events (see streams._common.Assembler)."""
 
     __slots__ = ()
@@ -56,7 +56,7 @@ class Assembler(_c.Assembler):
     HAS_STOP = True
     TRUNCATED = frozenset(TRUNCATED)
     STOP_BEFORE_TRUNCATION = True
-    ARGS = _ARGS
+    ARGS = _ARGUMENTS_FORM
     NO_ARGUMENTS_TEXT = _NO_ARGUMENTS_TEXT
     ID_OPTIONAL = False
     ARGS_OPTIONAL = False
@@ -67,146 +67,140 @@ class Assembler(_c.Assembler):
 
     def feed(self, event: Any) -> list[dict[str, Any]]:
         """One event in; the ToolCallDeltas it carries out."""
-        e = event if type(event) is dict else _c.as_event(event, DIALECT)
+        if type(event) is not dict:
+            event = _common.as_event(event, DIALECT)
         self._n += 1
         if self._ended is not None:
             return []  # an error event ended the stream (rule 11)
-        out: list[dict[str, Any]] = []
-        s0 = e.get("type")
-        if s0 == "response.output_item.added":
-            v1 = e.get("item")
-            if type(v1) is dict:
-                it = v1
-                if it.get("type") == "function_call":  # rule 0 (start)
-                    k = it.get("id")
-                    if k is not None and type(k) is not int and type(k) is not str:
-                        raise self._bad(e, it, "/id", "expected an index or an id")
-                    cid = it.get("call_id")
-                    if cid is not None and type(cid) is not str:
-                        raise self._bad(e, it, "/call_id", "expected a string")
-                    nm = it.get("name")
-                    if nm is not None and type(nm) is not str:
-                        raise self._bad(e, it, "/name", "expected a string")
-                    fr = it.get("arguments")
-                    if fr is not None and type(fr) is not str:
-                        raise self._bad(e, it, "/arguments", "expected a string")
-                    c = self._start(k, cid, nm, _c.item_copy(it, (("status",),)))
-                    d = self._delta(c)
-                    if fr:
-                        c.parts.append(fr)
-                        if len(c.parts) > _COMPACT:
-                            c.parts[:] = ["".join(c.parts)]
-                        d["arguments_delta"] = fr
-                    out.append(d)
-        if s0 == "response.function_call_arguments.delta":
-            it = e
+        deltas: list[dict[str, Any]] = []
+        event_type = event.get("type")
+        if event_type == "response.output_item.added":
+            event_item = event.get("item")
+            if type(event_item) is dict and event_item.get("type") == "function_call":
+                # rule 0 (start)
+                key = event_item.get("id")
+                if key is not None and type(key) is not int and type(key) is not str:
+                    raise self._bad(event, event_item, "/id", "expected an index or an id")
+                call_id = event_item.get("call_id")
+                if call_id is not None and type(call_id) is not str:
+                    raise self._bad(event, event_item, "/call_id", "expected a string")
+                name = event_item.get("name")
+                if name is not None and type(name) is not str:
+                    raise self._bad(event, event_item, "/name", "expected a string")
+                fragment = event_item.get("arguments")
+                if fragment is not None and type(fragment) is not str:
+                    raise self._bad(event, event_item, "/arguments", "expected a string")
+                call = self._start(key, call_id, name, _common.item_copy(event_item, (("status",),)))
+                call_delta = self._delta(call)
+                if fragment:
+                    call.parts.append(fragment)
+                    if len(call.parts) > _COMPACT:
+                        call.parts[:] = ["".join(call.parts)]
+                    call_delta["arguments_delta"] = fragment
+                deltas.append(call_delta)
+        if event_type == "response.function_call_arguments.delta":
             # rule 1 (fragment)
-            k = it.get("item_id")
-            if k is not None and type(k) is not int and type(k) is not str:
-                raise self._bad(e, it, "/item_id", "expected an index or an id")
-            fr = it.get("delta")
-            if fr is not None and type(fr) is not str:
-                raise self._bad(e, it, "/delta", "expected a string")
-            if k is not None:
-                c = self._open.get(k)
+            key = event.get("item_id")
+            if key is not None and type(key) is not int and type(key) is not str:
+                raise self._bad(event, event, "/item_id", "expected an index or an id")
+            fragment = event.get("delta")
+            if fragment is not None and type(fragment) is not str:
+                raise self._bad(event, event, "/delta", "expected a string")
+            if key is not None:
+                call = self._open.get(key)
             else:
-                c = self._last
-                if c is not None and c.stopped:
-                    c = None
-            if c is None:
-                if fr:
-                    self._stray(e, it, "/item_id", k)
+                call = self._last
+                if call is not None and call.stopped:
+                    call = None
+            if call is None:
+                if fragment:
+                    self._stray(event, event, "/item_id", key)
             else:
-                if fr:
-                    c.parts.append(fr)
-                    if len(c.parts) > _COMPACT:
-                        c.parts[:] = ["".join(c.parts)]
-                    out.append({"index": c.index, "arguments_delta": fr})
-        if s0 == "response.function_call_arguments.done":
-            it = e
+                if fragment:
+                    call.parts.append(fragment)
+                    if len(call.parts) > _COMPACT:
+                        call.parts[:] = ["".join(call.parts)]
+                    deltas.append({"index": call.index, "arguments_delta": fragment})
+        if event_type == "response.function_call_arguments.done":
             # rule 2 (stop)
-            k = it.get("item_id")
-            if k is not None and type(k) is not int and type(k) is not str:
-                raise self._bad(e, it, "/item_id", "expected an index or an id")
-            fu = it.get("arguments")
-            if fu is not None and type(fu) is not str:
-                raise self._bad(e, it, "/arguments", "expected a string")
-            if k is not None:
-                c = self._open.get(k)
+            key = event.get("item_id")
+            if key is not None and type(key) is not int and type(key) is not str:
+                raise self._bad(event, event, "/item_id", "expected an index or an id")
+            full_text = event.get("arguments")
+            if full_text is not None and type(full_text) is not str:
+                raise self._bad(event, event, "/arguments", "expected a string")
+            if key is not None:
+                call = self._open.get(key)
             else:
-                c = self._last
-                if c is not None and c.stopped:
-                    c = None
-            if c is not None:
-                if fu is not None:
-                    d = self._full(c, fu)
-                    if d is not None:
-                        out.append(d)
-                self._stop(c)
-        if s0 == "response.output_item.done":
-            v2 = e.get("item")
-            if type(v2) is dict:
-                it = v2
-                if it.get("type") == "function_call":  # rule 3 (call)
-                    k = it.get("id")
-                    if k is not None and type(k) is not int and type(k) is not str:
-                        raise self._bad(e, it, "/id", "expected an index or an id")
-                    d = self._whole(k, e, it)
-                    if d is not None:
-                        out.append(d)
-        if s0 == "response.completed":
-            v3 = e.get("response")
-            if type(v3) is dict:
-                it = v3
+                call = self._last
+                if call is not None and call.stopped:
+                    call = None
+            if call is not None:
+                if full_text is not None:
+                    call_delta = self._full(call, full_text)
+                    if call_delta is not None:
+                        deltas.append(call_delta)
+                self._stop(call)
+        if event_type == "response.output_item.done":
+            event_item = event.get("item")
+            if type(event_item) is dict and event_item.get("type") == "function_call":
+                # rule 3 (call)
+                key = event_item.get("id")
+                if key is not None and type(key) is not int and type(key) is not str:
+                    raise self._bad(event, event_item, "/id", "expected an index or an id")
+                call_delta = self._whole(key, event, event_item)
+                if call_delta is not None:
+                    deltas.append(call_delta)
+        if event_type == "response.completed":
+            response = event.get("response")
+            if type(response) is dict:
                 # rule 4 (finish)
-                fv = it.get("status")
-                if fv is not None and type(fv) is not str:
-                    raise self._bad(e, it, "/status", "expected a string")
-                if fv is not None:
-                    self._finish(fv)
-        if s0 == "response.incomplete":
-            v4 = e.get("response")
-            if type(v4) is dict:
-                it = v4
+                finish_value = response.get("status")
+                if finish_value is not None and type(finish_value) is not str:
+                    raise self._bad(event, response, "/status", "expected a string")
+                if finish_value is not None:
+                    self._finish(finish_value)
+        if event_type == "response.incomplete":
+            response = event.get("response")
+            if type(response) is dict:
                 # rule 5 (finish)
-                fv = it.get("status")
-                if fv is not None and type(fv) is not str:
-                    raise self._bad(e, it, "/status", "expected a string")
-                if fv is not None:
-                    self._finish(fv)
-        if s0 == "response.failed":
-            v5 = e.get("response")
-            if type(v5) is dict:
-                it = v5
+                finish_value = response.get("status")
+                if finish_value is not None and type(finish_value) is not str:
+                    raise self._bad(event, response, "/status", "expected a string")
+                if finish_value is not None:
+                    self._finish(finish_value)
+        if event_type == "response.failed":
+            response = event.get("response")
+            if type(response) is dict:
                 # rule 6 (finish)
-                fv = it.get("status")
-                if fv is not None and type(fv) is not str:
-                    raise self._bad(e, it, "/status", "expected a string")
-                if fv is not None:
-                    self._finish(fv)
-            it = e
-            if type(_t := it.get("response")) is dict and "error" in _t:  # rule 7 (error)
-                o1 = it.get("response")
-                if type(o1) is not dict:
-                    o1 = _EMPTY
-                msg = o1.get("error")
-                code = _t.get("code") if type(_t := o1.get("error")) is dict else None
-                self._error(e, it, "/response/error", msg, code)
-                return out  # the stream ended (rule 11)
-        if s0 == "error":
-            it = e
+                finish_value = response.get("status")
+                if finish_value is not None and type(finish_value) is not str:
+                    raise self._bad(event, response, "/status", "expected a string")
+                if finish_value is not None:
+                    self._finish(finish_value)
+            if type(_parent := event.get("response")) is dict and "error" in _parent:  # rule 7 (error)
+                response = event.get("response")
+                if type(response) is not dict:
+                    response = _EMPTY
+                message = response.get("error")
+                code = _parent.get("code") if type(_parent := response.get("error")) is dict else None
+                self._error(event, event, "/response/error", message, code)
+                return deltas  # the stream ended (rule 11)
+        if event_type == "error":
             # rule 8 (error)
-            msg = it.get("message")
-            code = it.get("code")
-            self._error(e, it, "/message", msg, code)
-            return out  # the stream ended (rule 11)
+            message = event.get("message")
+            code = event.get("code")
+            self._error(event, event, "/message", message, code)
+            return deltas  # the stream ended (rule 11)
         # Rule 10, checked last: an event that gave a delta was read by this dialect's rules.
-        if not out and not (type(_k := e.get("type")) is str and _KIND0.fullmatch(_k) is not None):
-            raise self._alien(e)  # not this dialect's stream
-        return out
+        if not deltas and not (
+            type(_value := event.get("type")) is str and _EVENT_TYPE_PATTERN.fullmatch(_value) is not None
+        ):
+            raise self._alien(event)  # not this dialect's stream
+        return deltas
 
 
-def assemble(events: Any, *, id_map: _rt.IdMap | None = None) -> dict[str, Any]:
+def assemble(events: Any, *, id_map: _runtime.IdMap | None = None) -> dict[str, Any]:
     """{"tool_calls": [...], "finish_reason": ...} of a whole stream (an iterable of events)."""
     assembler = Assembler(id_map=id_map)
     for event in events:
@@ -219,71 +213,86 @@ def emit(
     finish_reason: str | None = None,
     *,
     fragment_size: int | None = None,
-    id_map: _rt.IdMap | None = None,
-    losses: list[_rt.Loss] | None = None,
+    id_map: _runtime.IdMap | None = None,
+    losses: list[_runtime.Loss] | None = None,
 ) -> list[dict[str, Any]]:
     """A valid OpenAI Responses event sequence carrying these canonical calls, that assembles
     back to them. fragment_size splits argument text into fragments of that many
     characters; an incomplete call is sent without its end, under a truncated finish.
     The losses of encoding each call are appended to losses when given."""
-    out: list[dict[str, Any]] = [
+    events: list[dict[str, Any]] = [
         {
             "type": "response.created",
             "response": {"id": "resp_toolwire", "object": "response", "status": "in_progress", "output": []},
-        },
+        }
     ]
-    cut = False
-    for i, call in enumerate(calls):
-        c = call if type(call) is dict else _rt.as_canonical(call, "tool_call")
-        inc = c.get("incomplete") is True
-        if inc:
-            cut = True
-        encoded = _dialect.encode_tool_call(c, id_map=id_map)
+    cut_off = False
+    for position, given in enumerate(calls):
+        call = given if type(given) is dict else _runtime.as_canonical(given, "tool_call")
+        incomplete = call.get("incomplete") is True
+        if incomplete:
+            cut_off = True
+        encoded = _dialect.encode_tool_call(call, id_map=id_map)
         if losses is not None:
             losses.extend(encoded.losses)
-        w = encoded.value
-        if w is None:
-            raise StreamError(DIALECT, f"/{i}", "this call cannot be sent as a openai_responses tool call")
-        text = _c.text_of(c, _ARGS, _NO_ARGUMENTS_TEXT)
-        key = _c.emit_key(w, ("id",), i, "fc_toolwire_")
-        frag = ""
-        out.append(
+        wire = encoded.value
+        if wire is None:
+            raise StreamError(DIALECT, f"/{position}", "this call cannot be sent as a openai_responses tool call")
+        text = _common.text_of(call, _ARGUMENTS_FORM, _NO_ARGUMENTS_TEXT)
+        key = _common.emit_key(wire, ("id",), position, "fc_toolwire_")
+        fragment = ""
+        events.append(
             {
                 "type": "response.output_item.added",
-                "item": _c.overlay(
-                    w,
+                "item": _common.overlay(
+                    wire,
                     (
-                        (("arguments",), frag),
+                        (("arguments",), fragment),
                         (("type",), "function_call"),
                         (("id",), key),
                         (("status",), "in_progress"),
                     ),
                     (("status",),),
                 ),
-                "output_index": i,
+                "output_index": position,
             }
         )
-        for frag in _c.pieces(text, fragment_size):
-            out.append(
-                {"type": "response.function_call_arguments.delta", "item_id": key, "delta": frag, "output_index": i}
+        for fragment in _common.pieces(text, fragment_size):
+            events.append(
+                {
+                    "type": "response.function_call_arguments.delta",
+                    "item_id": key,
+                    "delta": fragment,
+                    "output_index": position,
+                }
             )
-        if not inc:
-            out.append(
-                {"type": "response.function_call_arguments.done", "item_id": key, "arguments": text, "output_index": i}
+        if not incomplete:
+            events.append(
+                {
+                    "type": "response.function_call_arguments.done",
+                    "item_id": key,
+                    "arguments": text,
+                    "output_index": position,
+                }
             )
-        if not inc:
-            out.append(
-                {"type": "response.output_item.done", "item": _c.overlay(w, ((("id",), key),), ()), "output_index": i}
+        if not incomplete:
+            events.append(
+                {
+                    "type": "response.output_item.done",
+                    "item": _common.overlay(wire, ((("id",), key),), ()),
+                    "output_index": position,
+                }
             )
-    fin = finish_reason
-    if fin is None:
-        fin = "incomplete" if cut else "completed"
-    out.append({"type": "response.completed", "response": {"status": fin, "object": "response", "output": []}})
-    for n, event in enumerate(out):
-        _c.put(event, ("sequence_number",), n)
-    return out
+    if finish_reason is None:
+        finish_reason = "incomplete" if cut_off else "completed"
+    events.append(
+        {"type": "response.completed", "response": {"status": finish_reason, "object": "response", "output": []}}
+    )
+    for number, event in enumerate(events):
+        _common.put(event, ("sequence_number",), number)
+    return events
 
 
 def emit_text(calls: Any, finish_reason: str | None = None, **options: Any) -> str:
     """emit(), framed as the provider sends it (sse)."""
-    return _c.to_text(emit(calls, finish_reason, **options), FRAMING, ("type",), None)
+    return _common.to_text(emit(calls, finish_reason, **options), FRAMING, ("type",), None)

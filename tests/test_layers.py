@@ -42,12 +42,7 @@ MAY_USE_GENERATED = frozenset({"cli", "tools"})
 # Known violations another helper of issue #12 is removing: (importer, imported) -> reason.
 # The lead deletes each entry when the fix is merged; an entry that no longer matches fails
 # test_allow_list_is_current, so the list cannot go stale.
-KNOWN_VIOLATIONS: Mapping[tuple[str, str], str] = {
-    (
-        "toolwire.ir.shapes",
-        "toolwire.targets.python.names",
-    ): "ir/shapes.py spells Python literals with the target's names module; the ir-shapes helper moves that into targets/python",
-}
+KNOWN_VIOLATIONS: Mapping[tuple[str, str], str] = {}  # none left; an entry needs its reason
 
 
 @dataclass(frozen=True)

@@ -1,9 +1,11 @@
 """The type checker is part of the suite (issue #12, point 9): mypy --strict, configured in
-pyproject.toml ([tool.mypy]: the packages that are clean, one line each), must find nothing."""
+pyproject.toml ([tool.mypy]: all of src/toolwire), must find nothing, and no module turns it
+off (the runtime has its own run: tests/test_runtime_types.py)."""
 
 from __future__ import annotations
 
 import hashlib
+import re
 import subprocess
 import sys
 import tempfile
@@ -46,3 +48,14 @@ def test_mypy_strict_finds_nothing() -> None:
     )
     assert run.returncode == 0, f"mypy exited {run.returncode}:\n{run.stdout}{run.stderr}"
     assert run.stdout.startswith("Success: no issues found"), run.stdout
+
+
+def test_no_blanket_type_ignores() -> None:
+    """Every `type: ignore` names its error code; no module turns the checker off."""
+    offenders = []
+    for root in (REPO / "src" / "toolwire", REPO / "runtime" / "python"):
+        for path in sorted(root.rglob("*.py")):
+            text = path.read_text(encoding="utf-8")
+            if "ignore-errors" in text or re.search(r"type:\s*ignore(?!\[)", text):
+                offenders.append(path.relative_to(REPO).as_posix())
+    assert not offenders, f"blanket type ignores: {offenders}"

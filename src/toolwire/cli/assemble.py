@@ -121,7 +121,7 @@ def _checker(pkg: ModuleType, schema_id: str | None) -> Check | None:
     pointer and `message [keyword]`, or None when the event is valid."""
     if schema_id is None:
         return None
-    import jsonschema  # type: ignore[import-untyped]  # no stubs in the environment
+    import jsonschema
     import referencing
     from referencing.jsonschema import DRAFT202012
 

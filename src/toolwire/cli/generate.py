@@ -39,7 +39,7 @@ def generate(
     """Generate models, converters and the conformance suite from the schemas."""
     from toolwire.generation import generate as gen  # jinja2 and the planner: only this command needs them
     from toolwire.spec.model import SpecError
-    from toolwire.targets.python.names import REGENERATE
+    from toolwire.targets import REGENERATE
 
     config = resolve_or_exit(schemas=schemas, templates=templates, out=out, overlays=overlays)
     spec = load_spec_or_exit(config, NOTHING)

@@ -56,7 +56,8 @@ class _Schemas:
         for key in ("anyOf", "oneOf"):
             if key in node:
                 branches = [self.types(rel, b, toks, depth + 1) for b in self._holding(rel, node[key], toks, depth)]
-                found.append(None if any(b is None for b in branches) else frozenset().union(*branches))
+                typed = [b for b in branches if b is not None]
+                found.append(frozenset().union(*typed) if len(typed) == len(branches) else None)
         known = [f for f in found if f is not None]
         if not known:
             return None

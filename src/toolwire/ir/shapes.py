@@ -83,14 +83,6 @@ LOSS_WHAT: dict[str, str] = {
 }
 
 
-def py(value: Any) -> str:
-    """A Python literal for a JSON value. Kept for ir/streams.py and ir/stream_expr.py until
-    the stream IR moves its literals into the target (ir-streams); shapes never use it."""
-    from toolwire.targets.python import names as pytarget  # an upward import, kept lazy
-
-    return pytarget.literal(value)
-
-
 def _field(name: str, spec: dict[str, Any], kinds: dict[str, str]) -> Field:
     encoding = spec.get("encoding", "value")
     if encoding in ("value", "id"):

@@ -9,10 +9,11 @@ the terms and the numbered rules the comments cite.
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Literal, TypeAlias
 
 from toolwire.ir.errors import GenerateError
+from toolwire.ir.nodes import term
 
 Tokens: TypeAlias = tuple[str, ...]  # a JSON Pointer's unescaped reference tokens
 JsonType = Literal["object", "array", "string"]
@@ -76,10 +77,16 @@ class ConstantTest:
 class EventKind:
     """One alternative of the `events` term (rule 10): what an event of the dialect holds."""
 
-    present: tuple[Pointer, ...]  # these pointers are present (any value)
-    types: tuple[tuple[Pointer, JsonType], ...]  # the value has this JSON type
-    one_of: tuple[tuple[Pointer, tuple[str, ...]], ...]  # a string among these (sorted)
-    matches: tuple[tuple[Pointer, str], ...]  # a string the whole of which matches the regex
+    present: tuple[Pointer, ...] = field(metadata=term("stream.events[].has"))  # these pointers are present (any value)
+    types: tuple[tuple[Pointer, JsonType], ...] = field(
+        metadata=term("stream.events[].types")
+    )  # the value has this JSON type
+    one_of: tuple[tuple[Pointer, tuple[str, ...]], ...] = field(
+        metadata=term("stream.events[].in")
+    )  # a string among these (sorted)
+    matches: tuple[tuple[Pointer, str], ...] = field(
+        metadata=term("stream.events[].match")
+    )  # a string the whole of which matches the regex
     description: str  # the kind in words, for the "expected ..." of a finding
 
     @property
@@ -109,19 +116,19 @@ class EventRecognition:
 class RulePointers:
     """Where a rule reads each value, relative to its item (event_key: to the event)."""
 
-    key: Pointer | None = None
-    event_key: Pointer | None = None
-    id: Pointer | None = None
-    name: Pointer | None = None
-    fragment: Pointer | None = None
-    full: Pointer | None = None
-    arguments: Pointer | None = None
-    partial_args: Pointer | None = None
-    continues: Pointer | None = None
-    finish: Pointer | None = None
-    message: Pointer | None = None
-    code: Pointer | None = None
-    position: Pointer | None = None
+    key: Pointer | None = field(default=None, metadata=term("stream.rules[].key"))
+    event_key: Pointer | None = field(default=None, metadata=term("stream.rules[].event_key"))
+    id: Pointer | None = field(default=None, metadata=term("stream.rules[].id"))
+    name: Pointer | None = field(default=None, metadata=term("stream.rules[].name"))
+    fragment: Pointer | None = field(default=None, metadata=term("stream.rules[].fragment"))
+    full: Pointer | None = field(default=None, metadata=term("stream.rules[].full"))
+    arguments: Pointer | None = field(default=None, metadata=term("stream.rules[].arguments"))
+    partial_args: Pointer | None = field(default=None, metadata=term("stream.rules[].partial_args"))
+    continues: Pointer | None = field(default=None, metadata=term("stream.rules[].continues"))
+    finish: Pointer | None = field(default=None, metadata=term("stream.rules[].finish"))
+    message: Pointer | None = field(default=None, metadata=term("stream.rules[].message"))
+    code: Pointer | None = field(default=None, metadata=term("stream.rules[].code"))
+    position: Pointer | None = field(default=None, metadata=term("stream.rules[].position"))
 
 
 @dataclass(frozen=True)
@@ -129,15 +136,25 @@ class StreamRule:
     """One entry of `rules`: which items it takes and what it reads from them."""
 
     index: int
-    role: Role
-    event: tuple[ConstantTest, ...]  # constants the whole event holds (sorted by pointer)
-    path: Tokens  # from the event to its items; * loops over an array
-    when: tuple[ConstantTest, ...]  # constants the item holds
-    present: tuple[Pointer, ...]  # pointers the item holds (the `has` term)
+    role: Role = field(metadata=term("stream.rules[].role"))
+    event: tuple[ConstantTest, ...] = field(
+        metadata=term("stream.rules[].event")
+    )  # constants the whole event holds (sorted by pointer)
+    path: Tokens = field(metadata=term("stream.rules[].path"))  # from the event to its items; * loops over an array
+    when: tuple[ConstantTest, ...] = field(metadata=term("stream.rules[].when"))  # constants the item holds
+    present: tuple[Pointer, ...] = field(
+        metadata=term("stream.rules[].has")
+    )  # pointers the item holds (the `has` term)
     pointers: RulePointers
-    as_call: bool  # the item is the wire tool_call itself (its other fields are kept)
-    drop: tuple[Tokens, ...]  # keys of the item that are no part of the call
-    emit: tuple[ConstantTest, ...] | None  # None: emit() does not use this rule
+    as_call: bool = field(
+        metadata=term("stream.rules[].as_call")
+    )  # the item is the wire tool_call itself (its other fields are kept)
+    drop: tuple[Tokens, ...] = field(
+        metadata=term("stream.rules[].drop")
+    )  # keys of the item that are no part of the call
+    emit: tuple[ConstantTest, ...] | None = field(
+        metadata=term("stream.rules[].emit")
+    )  # None: emit() does not use this rule
 
     @property
     def key(self) -> Pointer | None:
@@ -254,12 +271,12 @@ class RoleEmitter:
 class StreamEmit:
     """The `emit` term with the rules marked for emission."""
 
-    before: tuple[Any, ...]  # events sent first
-    after: tuple[Any, ...]  # events sent last
-    finish: str  # the finish value of a stream that ended well
+    before: tuple[Any, ...] = field(metadata=term("stream.emit.before"))  # events sent first
+    after: tuple[Any, ...] = field(metadata=term("stream.emit.after"))  # events sent last
+    finish: str = field(metadata=term("stream.emit.finish"))  # the finish value of a stream that ended well
     truncated_finish: str  # the finish value when a call was cut off
-    key_prefix: str | None  # item ids made up for calls that have none
-    sequence: Tokens | None  # where each event gets its sequence number
+    key_prefix: str | None = field(metadata=term("stream.emit.key_prefix"))  # item ids made up for calls that have none
+    sequence: Tokens | None = field(metadata=term("stream.emit.sequence"))  # where each event gets its sequence number
     key: Tokens | None  # where the wire call holds its key
     roles: tuple[RoleEmitter, ...]  # the roles that carry calls, in the order they are sent
     finish_role: RoleEmitter
@@ -278,18 +295,20 @@ class StreamIR:
     dialect: str
     title: str
     event_schema: str | None  # the stream_event schema, relative to the schemas folder
-    framing: str  # "sse" or "ndjson"
-    event_name: Tokens | None  # where an SSE event's name is
-    done_sentinel: str | None
-    truncated: tuple[str, ...]  # finish values that cut the open calls off
-    stop_before_truncation: bool
+    framing: str = field(metadata=term("stream.framing"))  # "sse" or "ndjson"
+    event_name: Tokens | None = field(metadata=term("stream.event_name"))  # where an SSE event's name is
+    done_sentinel: str | None = field(metadata=term("stream.done_sentinel"))
+    truncated: tuple[str, ...] = field(metadata=term("stream.truncated"))  # finish values that cut the open calls off
+    stop_before_truncation: bool = field(metadata=term("stream.stop_before_truncation"))
     has_stop: bool  # calls end by a stop (role or continues pointer) rather than the stream's end
-    no_arguments_text: tuple[str, ...]  # argument texts that mean no arguments
+    no_arguments_text: tuple[str, ...] = field(
+        metadata=term("stream.no_arguments_text")
+    )  # argument texts that mean no arguments
     wire_call: WireCall
-    rules: tuple[StreamRule, ...]
+    rules: tuple[StreamRule, ...] = field(metadata=term("stream.rules"))
     scans: tuple[EventScan, ...]
-    events: EventRecognition
-    emit: StreamEmit
+    events: EventRecognition = field(metadata=term("stream.events"))
+    emit: StreamEmit = field(metadata=term("stream.emit"))
 
     @property
     def roles(self) -> frozenset[Role]:

@@ -34,7 +34,7 @@ from toolwire_dialects.models.dialects.openai_chat.tool_call import OpenAIChatTo
 CALL = {
     "id": "call_aDdJTteHrpMdhdkEkyxjxEHH",
     "type": "function",
-    "function": {"name": "get_weather", "arguments": "{\"city\":\"Paris\",\"unit\":\"celsius\",\"days\":3}"},
+    "function": {"name": "get_weather", "arguments": '{"city":"Paris","unit":"celsius","days":3}'},
 }
 
 

@@ -30,9 +30,16 @@ TARGET = 1.5
 def make_stream(calls: int, fragments: int) -> list[dict[str, Any]]:
     """A realistic chunk sequence: parallel calls one after another, small fragments."""
     base = {"id": "chatcmpl-bench", "object": "chat.completion.chunk", "created": 1, "model": "gpt-4o-mini"}
-    events: list[dict[str, Any]] = [{**base, "choices": [{"index": 0, "delta": {"role": "assistant", "content": None}, "finish_reason": None}]}]
+    events: list[dict[str, Any]] = [
+        {**base, "choices": [{"index": 0, "delta": {"role": "assistant", "content": None}, "finish_reason": None}]}
+    ]
     for k in range(calls):
-        first = {"index": k, "id": f"call_{k:024d}", "type": "function", "function": {"name": "search_documents", "arguments": ""}}
+        first = {
+            "index": k,
+            "id": f"call_{k:024d}",
+            "type": "function",
+            "function": {"name": "search_documents", "arguments": ""},
+        }
         events.append({**base, "choices": [{"index": 0, "delta": {"tool_calls": [first]}, "finish_reason": None}]})
         text = json.dumps({"query": "x" * (fragments * 4), "limit": 10, "filters": {"lang": "en"}})
         size = max(1, len(text) // fragments)
@@ -183,10 +190,14 @@ def main() -> None:
         run_hand_written(events)
         times["hand-written"].append(clock() - start)
     n = len(events)
-    print(f"OpenAI Chat stream: {n} events ({args.calls} calls, ~{args.fragments} fragments each), {args.runs} runs each")
+    print(
+        f"OpenAI Chat stream: {n} events ({args.calls} calls, ~{args.fragments} fragments each), {args.runs} runs each"
+    )
     for name, runs in times.items():
         best = min(runs)
-        print(f"  {name:<13} {n / best:>12,.0f} events/s   {best * 1e3:8.3f} ms per stream (median {statistics.median(runs) * 1e3:.3f} ms)")
+        print(
+            f"  {name:<13} {n / best:>12,.0f} events/s   {best * 1e3:8.3f} ms per stream (median {statistics.median(runs) * 1e3:.3f} ms)"
+        )
     ratio = min(times["generated"]) / min(times["hand-written"])
     median = statistics.median(times["generated"]) / statistics.median(times["hand-written"])
     verdict = "within" if ratio <= TARGET else "OVER"

@@ -46,8 +46,16 @@ openai_response = {
                 "role": "assistant",
                 "content": None,
                 "tool_calls": [
-                    {"id": "call_1", "type": "function", "function": {"name": "get_weather", "arguments": '{"city": "Oslo"}'}},
-                    {"id": "call_2", "type": "function", "function": {"name": "get_weather", "arguments": '{"city": "Os'}},
+                    {
+                        "id": "call_1",
+                        "type": "function",
+                        "function": {"name": "get_weather", "arguments": '{"city": "Oslo"}'},
+                    },
+                    {
+                        "id": "call_2",
+                        "type": "function",
+                        "function": {"name": "get_weather", "arguments": '{"city": "Os'},
+                    },
                 ],
             },
         }

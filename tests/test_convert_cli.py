@@ -16,7 +16,9 @@ from typing import Any
 
 import pytest
 
-LOSS_LINE = re.compile(r"^loss: /\S*: [a-z][a-z0-9_]* cannot carry .+$")  # loss: <pointer>: <target> cannot carry <what>
+LOSS_LINE = re.compile(
+    r"^loss: /\S*: [a-z][a-z0-9_]* cannot carry .+$"
+)  # loss: <pointer>: <target> cannot carry <what>
 
 OPENAI_CALL = {
     "id": "call_abc",
@@ -424,4 +426,6 @@ def test_a_decode_error_names_the_line_of_its_pointer(convert: Any) -> None:
     text = json.dumps([OPENAI_CALL, ANTHROPIC_CALL], indent=2)
     proc = convert("--from", "openai_chat", "--to", "anthropic_messages", "--shape", "tool_call", text=text)
     line = next(i for i, row in enumerate(text.splitlines(), 1) if '"tool_use"' in row)
-    assert _lines(proc.stderr) == [f'<stdin>:{line}: openai_chat/tool_call: /1/type: expected "function", got "tool_use"']
+    assert _lines(proc.stderr) == [
+        f'<stdin>:{line}: openai_chat/tool_call: /1/type: expected "function", got "tool_use"'
+    ]

@@ -236,7 +236,11 @@ def test_a_closed_envelope_refuses_root_keys_its_clients_refuse() -> None:
     bedrock = DIALECTS["bedrock_converse"]
     request = {"messages": [{"role": "user", "content": [{"text": "hi"}]}]}
     assert bedrock.extract(request)["tools"] == []
-    anthropic = {"model": "claude", "max_tokens": 10, "messages": [{"role": "user", "content": [{"type": "text", "text": "hi"}]}]}
+    anthropic = {
+        "model": "claude",
+        "max_tokens": 10,
+        "messages": [{"role": "user", "content": [{"type": "text", "text": "hi"}]}],
+    }
     with pytest.raises(DecodeError) as info:
         bedrock.extract(anthropic)
     assert (info.value.shape, info.value.pointer) == ("request", "/model")  # the first key it does not name

@@ -170,7 +170,9 @@ def test_check_does_not_trust_the_manifest(snapshot: Snapshot, tmp_path: Path, r
     for path, data in snapshot.new.items():
         (out / path).parent.mkdir(parents=True, exist_ok=True)
         (out / path).write_bytes(data)
-    old_module = header(["schemas/vectors/openai_chat/tool_choice.json", "templates/python/tests/test_{dialect}_{shape}.py.j2"])
+    old_module = header(
+        ["schemas/vectors/openai_chat/tool_choice.json", "templates/python/tests/test_{dialect}_{shape}.py.j2"]
+    )
     (out / OLD_MODULE).write_text(old_module + "\n\ndef test_old() -> None:\n    pass\n", encoding="utf-8")
     assert OLD_MODULE not in snapshot.new
     diff = gen.unified_diff(snapshot.rendered, out)

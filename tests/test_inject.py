@@ -25,7 +25,9 @@ FOLDERS = {
 REQUEST = {
     "model": "gpt-5-mini",
     "messages": [{"role": "user", "content": "Weather in Paris?"}],
-    "tools": [{"type": "function", "function": {"name": "get_weather", "parameters": {"type": "object", "properties": {}}}}],
+    "tools": [
+        {"type": "function", "function": {"name": "get_weather", "parameters": {"type": "object", "properties": {}}}}
+    ],
     "tool_choice": "required",
 }
 
@@ -55,7 +57,11 @@ def test_an_empty_tool_list_removes_tools_and_the_choice() -> None:
 
 
 def test_tools_from_another_dialect_replace_the_list_with_losses_reported() -> None:
-    anthropic = {"model": "m", "messages": [], "tools": [{"name": "f", "input_schema": {"type": "object"}, "cache_control": {"type": "ephemeral"}}]}
+    anthropic = {
+        "model": "m",
+        "messages": [],
+        "tools": [{"name": "f", "input_schema": {"type": "object"}, "cache_control": {"type": "ephemeral"}}],
+    }
     tools = DIALECTS["anthropic_messages"].extract(anthropic)["tools"]
     result = DIALECTS["openai_chat"].inject(REQUEST, {"tools": tools, "tool_choice": {"mode": "none"}})
     # OpenAI rejects an object schema without properties: an empty one is added, and reported.
@@ -71,8 +77,12 @@ def test_tools_from_another_dialect_replace_the_list_with_losses_reported() -> N
 def test_bedrock_server_tool_calls_are_not_client_tool_calls() -> None:
     """A server tool's call (toolUse with type server_tool_use) ran on the provider's side:
     extract leaves it out, and inject leaves it in place."""
-    client = {"toolUse": {"toolUseId": "tooluse_1", "name": "get_weather", "input": {"city": "Paris"}, "type": "tool_use"}}
-    server = {"toolUse": {"toolUseId": "srvtoolu_1", "name": "web_search", "input": {"q": "x"}, "type": "server_tool_use"}}
+    client = {
+        "toolUse": {"toolUseId": "tooluse_1", "name": "get_weather", "input": {"city": "Paris"}, "type": "tool_use"}
+    }
+    server = {
+        "toolUse": {"toolUseId": "srvtoolu_1", "name": "web_search", "input": {"q": "x"}, "type": "server_tool_use"}
+    }
     response = {"output": {"message": {"role": "assistant", "content": [server, client]}}, "stopReason": "tool_use"}
     bedrock = DIALECTS["bedrock_converse"]
     parts = bedrock.extract(response)
@@ -85,9 +95,15 @@ def test_bedrock_server_tool_calls_are_not_client_tool_calls() -> None:
 def test_calls_are_replaced_one_for_one_and_a_count_mismatch_is_an_error() -> None:
     response: dict[str, Any] = {
         "object": "chat.completion",
-        "choices": [{"index": 0, "message": {"role": "assistant", "tool_calls": [
-            {"id": "call_1", "type": "function", "function": {"name": "f", "arguments": "{}"}}
-        ]}}],
+        "choices": [
+            {
+                "index": 0,
+                "message": {
+                    "role": "assistant",
+                    "tool_calls": [{"id": "call_1", "type": "function", "function": {"name": "f", "arguments": "{}"}}],
+                },
+            }
+        ],
     }
     calls = [{"id": "call_9", "name": "g", "arguments": {"x": 1}}]
     result = DIALECTS["openai_chat"].inject(response, {"tool_calls": calls})
@@ -103,13 +119,18 @@ def test_request_level_parallel_tool_calls_is_the_choices_parallel() -> None:
     parts = DIALECTS["openai_chat"].extract(openai_request)
     assert parts["tool_choice"] == {"mode": "required", "parallel": False}
     anthropic = {"model": "m", "max_tokens": 10, "messages": []}
-    moved = DIALECTS["anthropic_messages"].inject(anthropic, {"tools": parts["tools"], "tool_choice": parts["tool_choice"]})
+    moved = DIALECTS["anthropic_messages"].inject(
+        anthropic, {"tools": parts["tools"], "tool_choice": parts["tool_choice"]}
+    )
     assert moved.value["tool_choice"] == {"type": "any", "disable_parallel_tool_use": True}
     assert not moved.losses
     back = DIALECTS["openai_chat"].inject(REQUEST, DIALECTS["anthropic_messages"].extract(moved.value))
     assert back.value["parallel_tool_calls"] is False and back.value["tool_choice"] == "required"
     assert not back.losses
-    assert "parallel_tool_calls" not in DIALECTS["openai_chat"].inject(openai_request, {"tool_choice": {"mode": "auto"}}).value
+    assert (
+        "parallel_tool_calls"
+        not in DIALECTS["openai_chat"].inject(openai_request, {"tool_choice": {"mode": "auto"}}).value
+    )
     no_tools = DIALECTS["openai_chat"].inject(openai_request, {"tools": []}).value
     assert not {"tools", "tool_choice", "parallel_tool_calls"} & set(no_tools)  # OpenAI rejects it without tools
     assert DIALECTS["openai_chat"].extract({"messages": [], "parallel_tool_calls": True})["tool_choice"] is None
@@ -125,9 +146,18 @@ def test_openai_custom_tools_are_valid_and_left_alone() -> None:
     request = {
         "model": "gpt-5",
         "messages": [
-            {"role": "assistant", "tool_calls": [custom_call, {"id": "call_2", "type": "function", "function": {"name": "f", "arguments": "{}"}}]}
+            {
+                "role": "assistant",
+                "tool_calls": [
+                    custom_call,
+                    {"id": "call_2", "type": "function", "function": {"name": "f", "arguments": "{}"}},
+                ],
+            }
         ],
-        "tools": [custom_tool, {"type": "function", "function": {"name": "f", "parameters": {"type": "object", "properties": {}}}}],
+        "tools": [
+            custom_tool,
+            {"type": "function", "function": {"name": "f", "parameters": {"type": "object", "properties": {}}}},
+        ],
         "tool_choice": {"type": "custom", "custom": {"name": "code_exec"}},
     }
     chat = DIALECTS["openai_chat"]
@@ -141,7 +171,12 @@ def test_openai_custom_tools_are_valid_and_left_alone() -> None:
 
 def test_cohere_strict_tools_is_every_tools_strict() -> None:
     """Cohere says strict once for all tools (strict_tools); canonical says it per tool."""
-    closed = {"type": "object", "properties": {"q": {"type": "string"}}, "required": ["q"], "additionalProperties": False}
+    closed = {
+        "type": "object",
+        "properties": {"q": {"type": "string"}},
+        "required": ["q"],
+        "additionalProperties": False,
+    }
     cohere = {
         "model": "command-a",
         "messages": [],
@@ -152,7 +187,9 @@ def test_cohere_strict_tools_is_every_tools_strict() -> None:
     assert [t["strict"] for t in parts["tools"]] == [True, True]
     openai = DIALECTS["openai_chat"].inject(REQUEST, {"tools": parts["tools"]})
     assert [t["function"]["strict"] for t in openai.value["tools"]] == [True, True] and not openai.losses
-    back = DIALECTS["cohere_v2"].inject({**cohere, "strict_tools": False}, DIALECTS["openai_chat"].extract(openai.value))
+    back = DIALECTS["cohere_v2"].inject(
+        {**cohere, "strict_tools": False}, DIALECTS["openai_chat"].extract(openai.value)
+    )
     assert back.value["strict_tools"] is True and not back.losses
     assert "strict" not in back.value["tools"][0]["function"]
     mixed = [{**parts["tools"][0], "strict": True}, {**parts["tools"][1], "strict": False}]

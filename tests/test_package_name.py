@@ -27,11 +27,30 @@ def test_a_package_generated_under_another_name_works_and_passes_a_suite_file(wo
     run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, check=False)
     assert run.returncode == 0, run.stderr
     assert json.loads(run.stdout) == {"type": "tool_use", "id": "call_1", "name": "f", "input": {}}
-    suite = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", str(python / "tests" / "test_parts.py"), "-k", "openai_chat/tool_call.json"]
+    suite = [
+        sys.executable,
+        "-m",
+        "pytest",
+        "-q",
+        "-p",
+        "no:cacheprovider",
+        str(python / "tests" / "test_parts.py"),
+        "-k",
+        "openai_chat/tool_call.json",
+    ]
     passed = subprocess.run(suite, capture_output=True, text=True, env=env, cwd=python, check=False)
     assert passed.returncode == 0, passed.stdout[-2000:] + passed.stderr[-2000:]
     convert = toolwire(
-        "convert", "--from", "openai_chat", "--to", "mistral", "--shape", "tool_choice", "-", input='"none"', cwd=project
+        "convert",
+        "--from",
+        "openai_chat",
+        "--to",
+        "mistral",
+        "--shape",
+        "tool_choice",
+        "-",
+        input='"none"',
+        cwd=project,
     )
     assert convert.returncode == 0 and json.loads(convert.stdout) == "none", convert.stderr
 

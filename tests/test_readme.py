@@ -18,7 +18,9 @@ def test_readme_example_is_the_example_file() -> None:
 
 
 def test_example_runs_and_answers_every_call_in_both_dialects() -> None:
-    run = subprocess.run([sys.executable, str(ROOT / "examples" / "dispatch.py")], capture_output=True, text=True, check=False)
+    run = subprocess.run(
+        [sys.executable, str(ROOT / "examples" / "dispatch.py")], capture_output=True, text=True, check=False
+    )
     assert run.returncode == 0, run.stderr
     lines = run.stdout.splitlines()
     anthropic = [line for line in lines if line.startswith("anthropic_messages ")]

@@ -21,7 +21,9 @@ import pytest
 REPO = Path(__file__).resolve().parents[1]
 if not any((REPO / "schemas" / "dialects").glob("*/stream.json")):
     pytest.skip("no stream mappings yet (schemas/dialects/*/stream.json)", allow_module_level=True)
-streams = pytest.importorskip("toolwire_dialects.streams", reason="generated package without streams: run `toolwire generate`")
+streams = pytest.importorskip(
+    "toolwire_dialects.streams", reason="generated package without streams: run `toolwire generate`"
+)
 
 # Corpus folder -> dialect, for every *.stream.jsonl.
 FOLDERS = {
@@ -142,7 +144,9 @@ def test_openai_chat_stream_equals_the_call_replayed_in_history(corpus_dir: Path
     from toolwire_dialects import openai_chat
 
     calls = assemble("openai_chat", read_events(corpus_dir / "openai-chat/gpt4omini-tool-call.stream.jsonl")).finish()
-    history = openai_chat.extract(json.loads((corpus_dir / "openai-chat/gpt4omini-tool-history-stream.request.json").read_text()))
+    history = openai_chat.extract(
+        json.loads((corpus_dir / "openai-chat/gpt4omini-tool-history-stream.request.json").read_text())
+    )
     assert calls == history["tool_calls"]
     assert calls[0]["raw_arguments"] == '{"country":"UK"}'
 
@@ -153,7 +157,11 @@ def test_anthropic_stream_equals_its_tool_use_block_decoded_whole(corpus_dir: Pa
 
     events = read_events(corpus_dir / "anthropic/sonnet45-tool-use-empty-input.stream.jsonl")
     calls = assemble("anthropic_messages", events).finish()
-    block = next(e["content_block"] for e in events if e["type"] == "content_block_start" and e["content_block"]["type"] == "tool_use")
+    block = next(
+        e["content_block"]
+        for e in events
+        if e["type"] == "content_block_start" and e["content_block"]["type"] == "tool_use"
+    )
     assert calls == [anthropic_messages.decode_tool_call(block)]
     assert calls[0]["arguments"] == {} and calls[0]["name"] == "updateIssueList"
 
@@ -166,7 +174,9 @@ def test_gemini_stream_equals_the_response(corpus_dir: Path) -> None:
     assembler = assemble("gemini", read_events(corpus_dir / "gemini/gemini3pro-function-call.stream.jsonl"))
     response = gemini.extract(json.loads((corpus_dir / "gemini/gemini3pro-function-call.response.json").read_text()))
     calls = assembler.finish()
-    assert [without(c, "/thoughtSignature") for c in calls] == [without(c, "/thoughtSignature") for c in response["tool_calls"]]
+    assert [without(c, "/thoughtSignature") for c in calls] == [
+        without(c, "/thoughtSignature") for c in response["tool_calls"]
+    ]
     assert all("/thoughtSignature" in c["extensions"]["gemini"]["fields"] for c in calls)
     assert assembler.finish_reason == response["finish_reason"] == "STOP"
 
@@ -209,7 +219,23 @@ def _reachable(root: Any) -> int:
 
 def _openai_fragments(n: int, calls: int = 1) -> Any:
     for k in range(calls):
-        yield {"choices": [{"index": 0, "delta": {"tool_calls": [{"index": k, "id": f"call_{k}", "type": "function", "function": {"name": "f", "arguments": '{"t":"'}}]}}]}
+        yield {
+            "choices": [
+                {
+                    "index": 0,
+                    "delta": {
+                        "tool_calls": [
+                            {
+                                "index": k,
+                                "id": f"call_{k}",
+                                "type": "function",
+                                "function": {"name": "f", "arguments": '{"t":"'},
+                            }
+                        ]
+                    },
+                }
+            ]
+        }
     for i in range(n):
         k = i % calls
         yield {"choices": [{"index": 0, "delta": {"tool_calls": [{"index": k, "function": {"arguments": "ab"}}]}}]}
@@ -235,10 +261,20 @@ def test_state_is_released_as_calls_complete() -> None:
     module = stream_module("anthropic_messages")
     assembler = module.Assembler()
     for k in range(50):
-        assembler.feed({"type": "content_block_start", "index": k, "content_block": {"type": "tool_use", "id": f"toolu_{k}", "name": "f", "input": {}}})
+        assembler.feed(
+            {
+                "type": "content_block_start",
+                "index": k,
+                "content_block": {"type": "tool_use", "id": f"toolu_{k}", "name": "f", "input": {}},
+            }
+        )
         for _ in range(200):
-            assembler.feed({"type": "content_block_delta", "index": k, "delta": {"type": "input_json_delta", "partial_json": " "}})
-        assembler.feed({"type": "content_block_delta", "index": k, "delta": {"type": "input_json_delta", "partial_json": "{}"}})
+            assembler.feed(
+                {"type": "content_block_delta", "index": k, "delta": {"type": "input_json_delta", "partial_json": " "}}
+            )
+        assembler.feed(
+            {"type": "content_block_delta", "index": k, "delta": {"type": "input_json_delta", "partial_json": "{}"}}
+        )
         assembler.feed({"type": "content_block_stop", "index": k})
         assert assembler.calls_in_flight == 0
     assert len(assembler.finish()) == 50
@@ -255,7 +291,9 @@ def run_assemble(repo_root: Path) -> Any:
     from toolwire.cli.assemble import assemble as command
 
     def run(*args: str | Path, input: str | None = None) -> Any:
-        result = CliRunner().invoke(command, ["--generated", str(repo_root / "generated"), *map(str, args)], input=input)
+        result = CliRunner().invoke(
+            command, ["--generated", str(repo_root / "generated"), *map(str, args)], input=input
+        )
         assert result.exception is None or isinstance(result.exception, SystemExit), result.exc_info
         assert "Traceback" not in result.stderr
         return result
@@ -284,7 +322,10 @@ def test_assemble_reads_sse_from_stdin(run_assemble: Any) -> None:
     )
     result = run_assemble("--dialect", "anthropic_messages", "-", input=sse)
     assert result.exit_code == 0, result.stderr
-    assert json.loads(result.stdout) == {"tool_calls": [{"id": "toolu_1", "name": "f", "arguments": {"a": 1}}], "finish_reason": "tool_use"}
+    assert json.loads(result.stdout) == {
+        "tool_calls": [{"id": "toolu_1", "name": "f", "arguments": {"a": 1}}],
+        "finish_reason": "tool_use",
+    }
 
 
 def test_assemble_reads_a_json_array_of_events(run_assemble: Any) -> None:
@@ -295,7 +336,16 @@ def test_assemble_reads_a_json_array_of_events(run_assemble: Any) -> None:
 
 
 def test_assemble_exits_1_on_an_incomplete_call(run_assemble: Any) -> None:
-    calls = [{"id": "call_1", "name": "write", "arguments": None, "raw_arguments": '{"text": "Once', "arguments_error": "cut", "incomplete": True}]
+    calls = [
+        {
+            "id": "call_1",
+            "name": "write",
+            "arguments": None,
+            "raw_arguments": '{"text": "Once',
+            "arguments_error": "cut",
+            "incomplete": True,
+        }
+    ]
     text = stream_module("openai_chat").emit_text(calls)
     result = run_assemble("--dialect", "openai_chat", input=text)
     assert result.exit_code == 1
@@ -307,7 +357,15 @@ def test_assemble_exits_1_on_an_incomplete_call(run_assemble: Any) -> None:
 
 
 def test_assemble_exits_1_on_an_invalid_call(run_assemble: Any) -> None:
-    calls = [{"id": "call_1", "name": "f", "arguments": None, "raw_arguments": '{"a":1}{"b":2}', "arguments_error": "not valid JSON"}]
+    calls = [
+        {
+            "id": "call_1",
+            "name": "f",
+            "arguments": None,
+            "raw_arguments": '{"a":1}{"b":2}',
+            "arguments_error": "not valid JSON",
+        }
+    ]
     result = run_assemble("--dialect", "openai_chat", input=stream_module("openai_chat").emit_text(calls))
     assert result.exit_code == 1
     assert "invalid call 'f': not valid JSON" in result.stderr
@@ -328,7 +386,9 @@ def test_assemble_names_the_line_of_bad_json_and_of_a_bad_event(run_assemble: An
     bad = '{"choices":[{"index":0,"delta":{"tool_calls":[{"index":0,"function":{"arguments":7}}]}}]}'
     result = run_assemble("--dialect", "openai_chat", input=good + "\n" + bad + "\n")
     assert result.exit_code == 1
-    assert result.stderr.startswith("<stdin>:2: openai_chat/stream_event: /choices/0/delta/tool_calls/0/function/arguments: ")
+    assert result.stderr.startswith(
+        "<stdin>:2: openai_chat/stream_event: /choices/0/delta/tool_calls/0/function/arguments: "
+    )
 
 
 def test_assemble_usage_errors_exit_2(run_assemble: Any, tmp_path: Path) -> None:
@@ -343,7 +403,9 @@ def test_assemble_is_a_toolwire_command(toolwire: Any, repo_root: Path, corpus_d
 
     if "assemble" not in main.commands:
         pytest.skip("`assemble` is not registered in toolwire.cli yet")
-    proc = toolwire("assemble", "--dialect", "ollama", corpus_dir / "ollama/docs-llama32-tool-call.stream.jsonl", cwd=repo_root)
+    proc = toolwire(
+        "assemble", "--dialect", "ollama", corpus_dir / "ollama/docs-llama32-tool-call.stream.jsonl", cwd=repo_root
+    )
     assert proc.returncode == 0, proc.stderr
     assert json.loads(proc.stdout)["tool_calls"][0]["name"] == "get_weather"
 
@@ -386,7 +448,9 @@ def test_every_stream_mapping_is_valid_and_has_vectors(repo_root: Path) -> None:
     for path in mappings:
         errors = list(jsonschema.Draft202012Validator(schema).iter_errors(json.loads(path.read_text())))
         assert not errors, f"{path}: {errors[0].message}"
-        assert (repo_root / "schemas/vectors" / path.parent.name / "stream.json").is_file(), f"{path.parent.name} has no stream vectors"
+        assert (repo_root / "schemas/vectors" / path.parent.name / "stream.json").is_file(), (
+            f"{path.parent.name} has no stream vectors"
+        )
         assert path.parent.name in streams.STREAMS
 
 
@@ -402,10 +466,15 @@ def validate_schema() -> Any:
     def refuse(uri: str) -> referencing.Resource:
         raise referencing.exceptions.NoSuchResource(ref=uri)
 
-    registry = referencing.Registry(retrieve=refuse).with_resources((k, DRAFT202012.create_resource(v)) for k, v in SCHEMAS.items())
+    registry = referencing.Registry(retrieve=refuse).with_resources(
+        (k, DRAFT202012.create_resource(v)) for k, v in SCHEMAS.items()
+    )
 
     def check(schema_id: str, instance: Any) -> None:
-        errors = [f"{'/'.join(map(str, e.absolute_path)) or '/'}: {e.message}" for e in jsonschema.Draft202012Validator(SCHEMAS[schema_id], registry=registry).iter_errors(instance)]
+        errors = [
+            f"{'/'.join(map(str, e.absolute_path)) or '/'}: {e.message}"
+            for e in jsonschema.Draft202012Validator(SCHEMAS[schema_id], registry=registry).iter_errors(instance)
+        ]
         assert not errors, f"{schema_id}: " + "; ".join(errors)
 
     return check
@@ -418,7 +487,9 @@ def test_generate_names_the_stream_mapping_it_cannot_generate(toolwire: Any, wor
         if rule["role"] == "finish":
             del rule["emit"]
     path.write_text(json.dumps(mapping, indent=2))
-    proc = toolwire("generate", "--schemas", workspace.schemas, "--templates", workspace.templates, "--out", workspace.out)
+    proc = toolwire(
+        "generate", "--schemas", workspace.schemas, "--templates", workspace.templates, "--out", workspace.out
+    )
     assert proc.returncode == 2
     assert "schemas/dialects/openai_chat/stream.json: no finish rule is marked for emission" in proc.stderr
     assert not workspace.out.exists()
@@ -429,7 +500,9 @@ def test_generate_reports_an_invalid_stream_mapping_with_its_line(toolwire: Any,
     mapping = json.loads(path.read_text())
     mapping["rules"][0]["role"] = "begin"
     path.write_text(json.dumps(mapping, indent=2))
-    proc = toolwire("generate", "--schemas", workspace.schemas, "--templates", workspace.templates, "--out", workspace.out)
+    proc = toolwire(
+        "generate", "--schemas", workspace.schemas, "--templates", workspace.templates, "--out", workspace.out
+    )
     assert proc.returncode == 2
     assert "dialects/anthropic_messages/stream.json:" in proc.stderr and "/rules/0" in proc.stderr
 

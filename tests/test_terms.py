@@ -315,12 +315,10 @@ def test_every_keyword_is_carried_by_an_ir_field_and_every_binding_is_a_term() -
     """The term registry, the meta-schema and the typed IR agree: each keyword a mapping can
     write is a field of some IR node (a value term rides on its keyword's field)."""
     bound = terms.ir_nodes(importlib.import_module(name) for name in IR_MODULES)
-    keywords = {
-        t.key
-        for t in terms.TERMS
-        if t.value is None and not t.no_ir
-    }
+    keywords = {t.key for t in terms.TERMS if t.value is None and not t.no_ir}
     assert not keywords - set(bound), f"terms no IR field carries: {sorted(keywords - set(bound))}"
-    assert not set(bound) - set(terms.by_key()), f"IR fields bound to no term: {sorted(set(bound) - set(terms.by_key()))}"
+    assert not set(bound) - set(terms.by_key()), (
+        f"IR fields bound to no term: {sorted(set(bound) - set(terms.by_key()))}"
+    )
     doc_only = {t.key for t in terms.TERMS if t.no_ir}
     assert not doc_only & set(bound), "a term said to have no IR field is bound to one"

@@ -506,7 +506,9 @@ def test_ambiguity_is_reported_with_the_candidates(tmp_path: Path) -> None:
     drifted = jsonl(tmp_path / "y.jsonl", {**CALL, "brand_new": 1})
     strict = run(str(drifted), "--strict", schemas=root)
     assert strict.exit_code == 1
-    assert f"{drifted}:1: openai_chat/tool_call|openai_clone/tool_call: /brand_new: field not described" in strict.stdout
+    assert (
+        f"{drifted}:1: openai_chat/tool_call|openai_clone/tool_call: /brand_new: field not described" in strict.stdout
+    )
     assert (
         run(str(path), "--dialect", "openai_clone", "--format", "json", schemas=root).stdout.count('"valid":true') == 1
     )

@@ -21,8 +21,6 @@ JSON_TYPES = ("object", "array", "string", "number", "integer", "boolean", "null
 _DEPTH = 40  # $ref chains deeper than this constrain nothing (a recursive schema)
 
 
-
-
 class _Schemas:
     """The offline schema set, by $id, with $ref resolved relative to the referring file."""
 

@@ -34,7 +34,7 @@ SCHEMAS = REPO / "schemas"
 import orjson  # noqa: E402
 
 from toolwire.cli.validate import validate  # noqa: E402
-from toolwire.spec.model import load_spec  # noqa: E402
+from toolwire.spec.loader import load_spec  # noqa: E402
 from toolwire.validation.backends import Validators  # noqa: E402
 from toolwire.validation.engine import Engine, Options  # noqa: E402
 from toolwire.validation.inputs import plan  # noqa: E402

@@ -14,7 +14,7 @@ from ruff import find_ruff_bin  # type: ignore[import-untyped]
 
 from toolwire.generation import generate as gen
 from toolwire.ir.errors import GenerateError
-from toolwire.spec.model import load_spec
+from toolwire.spec.loader import load_spec
 from toolwire.targets.python import format as python_format
 from toolwire.targets.python import target as python_target
 from toolwire.targets.python.render import RUNTIME

@@ -23,7 +23,7 @@ import pytest
 
 from toolwire.generation import generate as gen
 from toolwire.generation import tree_swap
-from toolwire.spec.model import load_spec
+from toolwire.spec.loader import load_spec
 from toolwire.targets.python.names import header
 
 Tree = dict[str, bytes]

@@ -14,7 +14,7 @@ import jsonschema
 import pydantic
 import pytest
 
-from toolwire.spec.model import load_spec
+from toolwire.spec.loader import load_spec
 
 REPO = Path(__file__).resolve().parents[1]
 MODELS = REPO / "generated" / "python" / "toolwire_dialects" / "models"

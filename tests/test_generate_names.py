@@ -14,7 +14,8 @@ from typing import Any
 import pytest
 
 from toolwire.generation import generate as gen
-from toolwire.spec.model import SpecError, load_spec
+from toolwire.spec.loader import load_spec
+from toolwire.spec.model import SpecError
 
 # (a lone surrogate escape is not JSON text: the spec reader refuses it, see test_hostile_parsing)
 TITLE = 'Evil """ title \\ with a NUL \x00, a CR \r and a line separator \u2028, ending in a quote"'

@@ -30,7 +30,8 @@ from toolwire_dialects._runtime import MAX_DEPTH, loads
 from toolwire_dialects.streams import STREAMS, StreamError, assembler
 
 from toolwire.spec import json_input
-from toolwire.spec.model import SpecError, load_spec
+from toolwire.spec.loader import load_spec
+from toolwire.spec.model import SpecError
 
 REPO = Path(__file__).resolve().parents[1]
 GENERATED = REPO / "generated"

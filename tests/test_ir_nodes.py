@@ -13,7 +13,7 @@ import pytest
 
 from toolwire.ir import nodes
 from toolwire.ir.shapes import dialect_ir
-from toolwire.spec.model import load_spec
+from toolwire.spec.loader import load_spec
 
 ROOT = Path(__file__).resolve().parents[1]
 SPEC = load_spec(ROOT / "schemas")

@@ -26,7 +26,8 @@ from toolwire.ir.stream_nodes import (
     WireOverlay,
 )
 from toolwire.ir.streams import stream_ir
-from toolwire.spec.model import Dialect, Spec, load_spec
+from toolwire.spec.loader import load_spec
+from toolwire.spec.model import Dialect, Spec
 from toolwire.targets.python.emit_stream_expr import element, event_literal, snake, unique
 from toolwire.targets.python.stream_emit import stream_context
 

@@ -13,7 +13,8 @@ import pytest
 from toolwire_dialects import DecodeError
 
 from toolwire.ir.shapes import dialect_ir
-from toolwire.spec.model import Spec, load_spec
+from toolwire.spec.loader import load_spec
+from toolwire.spec.model import Spec
 from toolwire.targets.python.context import dialect_context
 from toolwire.targets.python.render import PYTHON_TEMPLATES, _environment
 

@@ -15,7 +15,8 @@ import pytest
 from click.testing import Result
 from toolwire_dialects import get_dialect
 
-from toolwire.spec.model import SpecError, load_spec
+from toolwire.spec.loader import load_spec
+from toolwire.spec.model import SpecError
 
 REPO = Path(__file__).resolve().parents[1]
 SCHEMAS = REPO / "schemas"

@@ -16,7 +16,8 @@ import jsonschema
 import pytest
 from click.testing import Result
 
-from toolwire.spec.model import SpecError, load_spec
+from toolwire.spec.loader import load_spec
+from toolwire.spec.model import SpecError
 from toolwire.validation.profiles import Profile
 
 REPO = Path(__file__).resolve().parents[1]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from toolwire.spec.model import load_spec
+from toolwire.spec.loader import load_spec
 
 
 def test_every_schema_is_a_data_file_equal_to_the_spec_file(repo_root: Path) -> None:

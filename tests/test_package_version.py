@@ -8,7 +8,7 @@ import tomllib
 from pathlib import Path
 
 from toolwire.spec.fingerprint import package_version
-from toolwire.spec.model import load_spec
+from toolwire.spec.loader import load_spec
 
 
 def test_version_is_in_the_metadata_and_the_manifest(repo_root: Path) -> None:

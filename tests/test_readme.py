@@ -34,7 +34,7 @@ def test_example_runs_and_answers_every_call_in_both_dialects() -> None:
 
 def test_readme_loss_table_is_the_one_the_mappings_give() -> None:
     from toolwire.ir.capabilities import loss_table
-    from toolwire.spec.model import load_spec
+    from toolwire.spec.loader import load_spec
 
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     found = re.search(r"<!-- loss-table:start -->\n(.*?)<!-- loss-table:end -->", readme, flags=re.DOTALL)

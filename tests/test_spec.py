@@ -20,7 +20,8 @@ import referencing
 import referencing.exceptions
 from referencing.jsonschema import DRAFT202012
 
-from toolwire.spec.model import SHAPES, SpecError, load_spec
+from toolwire.spec.loader import load_spec
+from toolwire.spec.model import SHAPES, SpecError
 
 REPO = Path(__file__).resolve().parents[1]
 SCHEMAS = REPO / "schemas"

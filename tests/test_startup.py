@@ -18,6 +18,7 @@ HEAVY_FOR_HELP = (
     "referencing",
     "toolwire_dialects",
     "toolwire.spec.model",
+    "toolwire.spec.loader",
     "toolwire.validation",
 )
 

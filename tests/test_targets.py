@@ -13,7 +13,7 @@ import pytest
 
 from toolwire import targets
 from toolwire.generation import generate as gen
-from toolwire.spec.model import load_spec
+from toolwire.spec.loader import load_spec
 
 REPO = Path(__file__).resolve().parents[1]
 GENERATION = REPO / "src" / "toolwire" / "generation"

@@ -20,7 +20,8 @@ import pytest
 from toolwire.generation.generate import manifest_path, render
 from toolwire.ir import terms
 from toolwire.ir.terms_walk import UnclassifiedEnum, mapping_usage, meta_schema_terms, term_vectors
-from toolwire.spec.model import Spec, load_spec
+from toolwire.spec.loader import load_spec
+from toolwire.spec.model import Spec
 
 REPO = Path(__file__).resolve().parents[1]
 SCHEMAS = REPO / "schemas"

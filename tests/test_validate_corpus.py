@@ -14,10 +14,11 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from toolwire.spec.model import load_spec
+from toolwire.spec.loader import load_spec
 from toolwire.validation import backends
 from toolwire.validation.engine import Engine, Options
-from toolwire.validation.inputs import Reader, expand, plan
+from toolwire.validation.inputs import expand, plan
+from toolwire.validation.reader import Reader
 
 REPO = Path(__file__).resolve().parents[1]
 SCHEMAS = REPO / "schemas"

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from toolwire.spec.model import load_spec
+from toolwire.spec.loader import load_spec
 from toolwire.validation.detect import root_names, targets
 from toolwire.validation.engine import Engine, Options, Result
 from toolwire.validation.inputs import Record

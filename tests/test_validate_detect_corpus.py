@@ -12,9 +12,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from toolwire.spec.model import load_spec
+from toolwire.spec.loader import load_spec
 from toolwire.validation.engine import Engine, Options, Result
-from toolwire.validation.inputs import Reader, expand, plan
+from toolwire.validation.inputs import expand, plan
+from toolwire.validation.reader import Reader
 from toolwire.validation.runner import Settler
 
 REPO = Path(__file__).resolve().parents[1]

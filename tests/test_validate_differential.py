@@ -18,10 +18,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from toolwire.spec import fast_schema
-from toolwire.spec.model import load_spec
+from toolwire.spec.loader import load_spec
 from toolwire.validation.backends import Validators, loads
 from toolwire.validation.detect import targets
-from toolwire.validation.inputs import Reader, plan
+from toolwire.validation.inputs import plan
+from toolwire.validation.reader import Reader
 
 pytestmark = pytest.mark.skipif(not fast_schema.available, reason="jsonschema-rs (extra 'fast') not installed")
 

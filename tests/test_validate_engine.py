@@ -11,11 +11,12 @@ from typing import Any
 
 import pytest
 
-from toolwire.spec.model import load_spec
+from toolwire.spec.loader import load_spec
 from toolwire.validation import validate_record
 from toolwire.validation.drift import DriftWalker
-from toolwire.validation.inputs import Reader, Unit, element_lines, plan
+from toolwire.validation.inputs import Unit, plan
 from toolwire.validation.progress import Progress
+from toolwire.validation.reader import Reader, element_lines
 
 REPO = Path(__file__).resolve().parents[1]
 SCHEMAS = REPO / "schemas"

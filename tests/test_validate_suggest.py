@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from toolwire.spec.model import load_spec
+from toolwire.spec.loader import load_spec
 from toolwire.spec.positions import tokens
 from toolwire.validation.engine import Engine, Options
 from toolwire.validation.inputs import Record

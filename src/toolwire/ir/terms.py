@@ -321,7 +321,7 @@ def render_markdown(spec: Spec) -> str:
 
 def main() -> None:
     from toolwire.spec.builtin import builtin_folder
-    from toolwire.spec.model import load_spec
+    from toolwire.spec.loader import load_spec
 
     sys.stdout.write(render_markdown(load_spec(builtin_folder("schemas"))))
 

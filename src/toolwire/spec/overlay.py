@@ -14,7 +14,8 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path, PurePosixPath
 
-from toolwire.spec.model import Spec, SpecError, load_spec
+from toolwire.spec.loader import load_spec
+from toolwire.spec.model import Spec, SpecError
 
 
 def layered_files(base: Path, overlays: Sequence[Path] = ()) -> dict[str, Path]:

@@ -12,7 +12,8 @@ from pathlib import Path
 from typing import Any
 
 from toolwire.spec.json_input import MAX_DEPTH, ParseError
-from toolwire.spec.model import Spec, load_spec
+from toolwire.spec.loader import load_spec
+from toolwire.spec.model import Spec
 from toolwire.spec.positions import pointer_line
 from toolwire.validation.backends import PARSER_MAX_DEPTH, Validators, loads, orjson, too_deep
 from toolwire.validation.detect import Detector, Target, targets

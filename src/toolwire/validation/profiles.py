@@ -148,7 +148,8 @@ class ProfileError(ValueError):
 
 def load_profile(schemas: pathlib.Path, dialect: str, name: str) -> Profile:
     """The named profile of a dialect in the spec folder (its profiles.json)."""
-    from toolwire.spec.model import SpecError, load_spec
+    from toolwire.spec.loader import load_spec
+    from toolwire.spec.model import SpecError
 
     try:
         dialects = load_spec(schemas).dialects

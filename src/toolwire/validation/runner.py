@@ -16,8 +16,9 @@ from typing import BinaryIO, TextIO
 
 from toolwire.spec.overlay import load_layered
 from toolwire.validation.engine import AMBIGUOUS, VALID, Engine, Options, Result
-from toolwire.validation.inputs import STDIN, Reader, ReadProblem, Record, Unit
+from toolwire.validation.inputs import STDIN, ReadProblem, Record, Unit
 from toolwire.validation.progress import Progress
+from toolwire.validation.reader import Reader
 from toolwire.validation.report import Reporter, Tally
 
 FLUSH_EVERY = 256  # results rendered between writes: few syscalls, bounded memory

@@ -1,7 +1,7 @@
 """Build step: the toolwire wheel carries the built-in spec and runtime as package data.
 
 They stay at the top of the repository (the spec is language-agnostic, not a Python
-package); building a wheel copies them to toolwire/_builtin/, where `toolwire.builtin`
+package); building a wheel copies them to toolwire/_builtin/, where `toolwire.spec.builtin`
 finds them. An editable install reads the repository's folders instead.
 """
 

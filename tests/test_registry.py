@@ -1,4 +1,4 @@
-"""Tests of the generated runtime's ToolRegistry (templates/python/package/toolwire_dialects/registry.py.j2)."""
+"""Tests of the generated runtime's ToolRegistry (runtime/python/toolwire_dialects/registry.py)."""
 
 from __future__ import annotations
 

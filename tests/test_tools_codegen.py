@@ -1,4 +1,4 @@
-"""Tests of `toolwire tools generate` (src/toolwire/tools_codegen.py)."""
+"""Tests of `toolwire tools generate` (src/toolwire/tools/codegen.py, src/toolwire/cli/tools.py)."""
 
 from __future__ import annotations
 

@@ -5,7 +5,6 @@ checks that every module compiles and every module name is bound once."""
 from __future__ import annotations
 
 import contextlib
-import pprint
 import traceback
 from collections.abc import Callable
 from pathlib import Path
@@ -39,13 +38,6 @@ def _py_tuple(value: Any) -> str:
     return pytarget.literal(value)
 
 
-def _pretty(value: Any) -> str:
-    """A JSON value as a laid-out Python literal (pprint spells non-finite floats `nan`/`inf`,
-    which are no literals: the same refusal as plan.py's literals)."""
-    pytarget.check_finite(value)
-    return pprint.pformat(value, sort_dicts=False, width=110)
-
-
 def _environment(templates: Path) -> jinja2.Environment:
     env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(str(templates)),
@@ -57,7 +49,6 @@ def _environment(templates: Path) -> jinja2.Environment:
     env.filters["py_tuple"] = _py_tuple
     env.filters["doc"] = pytarget.docstring_text  # inside a docstring
     env.filters["comment"] = pytarget.comment_text  # after a #
-    env.filters["pretty"] = _pretty
     return env
 
 

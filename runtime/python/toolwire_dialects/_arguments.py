@@ -46,9 +46,16 @@ def arguments_text(call: dict[str, Any], no_arguments_text: tuple[str, ...]) -> 
             if not arguments:
                 return raw
         else:
-            try:
-                if loads(raw) == arguments:
-                    return raw
-            except ValueError:
-                pass
+            return spelled_as(raw, arguments)
+    return dump_arguments(arguments)
+
+
+def spelled_as(raw: str, arguments: dict[str, Any]) -> str:
+    """raw while it still parses to these arguments (a round trip keeps its spelling), else
+    the arguments written afresh."""
+    try:
+        if loads(raw) == arguments:
+            return raw
+    except ValueError:
+        pass
     return dump_arguments(arguments)

@@ -7,9 +7,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from .._arguments import arguments_text, dump_arguments
+from .._arguments import arguments_text, dump_arguments, spelled_as
 from .._errors import MISSING
-from .._strict_json import loads
 
 __all__ = ["emit_key", "pieces", "text_of", "to_text", "value_at"]
 
@@ -31,13 +30,7 @@ def text_of(call: dict[str, Any], kind: str, no_arguments_text: tuple[str, ...])
         return raw or ""
     if kind == "text":
         return arguments_text(call, no_arguments_text)
-    if raw is not None:
-        try:
-            if loads(raw) == arguments:
-                return raw
-        except ValueError:
-            pass
-    return dump_arguments(arguments)
+    return dump_arguments(arguments) if raw is None else spelled_as(raw, arguments)
 
 
 def value_at(w: Any, toks: tuple[str, ...]) -> Any:

@@ -86,7 +86,7 @@ def test_stderr_problems_quote_paths_escaped(tmp_path: Path, fmt: str) -> None:
 
 
 def test_escape_text() -> None:
-    from toolwire.validation.report import escape_text
+    from toolwire.spec.text import escape_text
 
     assert escape_text("a\nb\rc\td\x00e\x7ff\x85g") == "a\\nb\\rc\\td\\x00e\\x7ff\\x85g"
     assert escape_text("\u2028\u202e\u2066 ok é 中") == "\\u2028\\u202e\\u2066 ok é 中"

@@ -24,7 +24,7 @@ from toolwire.cli.config import resolve_or_exit
 from toolwire.cli.options import overlay_option, schemas_option
 from toolwire.cli.report import ExitStatus, fail, finish, say
 from toolwire.spec.breaking import Finding, compare, read_spec
-from toolwire.validation.report import _escape_data, _escape_property
+from toolwire.spec.text import escape_data, escape_property
 
 
 def _git(folder: Path, *args: str) -> bytes:
@@ -83,9 +83,9 @@ def _render(finding: Finding, fmt: str, spec_name: str) -> str:
     if fmt == "json":
         return json.dumps(finding.as_json(), ensure_ascii=False)
     if fmt == "github":
-        where = f"file={_escape_property(spec_name + '/' + finding.file)},line={finding.line}"
-        title = _escape_property(f"toolwire breaking: {finding.rule}")
-        message = _escape_data(f"{finding.pointer or '/'}: {finding.message}")
+        where = f"file={escape_property(spec_name + '/' + finding.file)},line={finding.line}"
+        title = escape_property(f"toolwire breaking: {finding.rule}")
+        message = escape_data(f"{finding.pointer or '/'}: {finding.message}")
         return f"::error {where},title={title}::{message}"
     return finding.text(spec_name)
 

@@ -17,10 +17,11 @@ import click
 from toolwire.cli.config import Config, load_spec_or_exit, resolve_or_exit
 from toolwire.cli.options import ByteSize, max_bytes_option, overlay_option, schemas_option
 from toolwire.cli.report import ExitStatus, echo, fail, finish, guard, say
+from toolwire.spec.text import escape_text
 from toolwire.validation.engine import MIB, Engine, EngineError, Options
 from toolwire.validation.inputs import STDIN, expand, plan
 from toolwire.validation.progress import Progress
-from toolwire.validation.report import FORMATS, Tally, escape_text
+from toolwire.validation.report import FORMATS, Tally
 from toolwire.validation.runner import RunConfig, run
 
 SEGMENT_BYTES = 4 * MIB

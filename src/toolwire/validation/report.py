@@ -8,10 +8,10 @@ every stderr line by writing control characters as escapes (no line breaks, no t
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from dataclasses import dataclass, field
 
+from toolwire.spec.text import escape_data, escape_property, escape_text
 from toolwire.validation.backends import dumps
 from toolwire.validation.engine import AMBIGUOUS, INVALID, UNDETECTED, UNREADABLE, VALID, Finding, Result
 from toolwire.validation.suggest import Suggestions
@@ -59,10 +59,10 @@ class Reporter:
     def _notes(self, result: Result) -> str:
         """--profile: each documented quirk it accepted, a note, not an error."""
         if self.fmt == "github":
-            title = _escape_property(f"toolwire validate: {result.label}")
+            title = escape_property(f"toolwire validate: {result.label}")
             return "".join(
-                f"::notice file={_escape_property(result.path)},line={f.line},title={title}::"
-                f"{_escape_data(f'{f.pointer or chr(47)}: {f.message} [{f.keyword}]')}\n"
+                f"::notice file={escape_property(result.path)},line={f.line},title={title}::"
+                f"{escape_data(f'{f.pointer or chr(47)}: {f.message} [{f.keyword}]')}\n"
                 for f in result.notes
             )
         return "".join(
@@ -76,43 +76,20 @@ class Reporter:
         names = ", ".join(result.candidates)
         message = f"valid against {len(result.candidates)} schemas that describe it equally well: {names}; pass --dialect or --shape to choose"
         if self.fmt == "github":
-            title = _escape_property("toolwire validate: ambiguous")
-            where = f"file={_escape_property(result.path)},line={result.line},title={title}"
-            return f"::notice {where}::{_escape_data(message)} [ambiguous]\n"
+            title = escape_property("toolwire validate: ambiguous")
+            where = f"file={escape_property(result.path)},line={result.line},title={title}"
+            return f"::notice {where}::{escape_data(message)} [ambiguous]\n"
         return escape_text(f"{result.path}:{result.line}: note: /: {message} [ambiguous]") + "\n"
 
     @staticmethod
     def _github(result: Result, f: Finding) -> str:
-        title = _escape_property(f"toolwire validate: {result.label}")
-        message = _escape_data(f"{f.pointer or '/'}: {f.message} [{f.keyword}]")
-        return f"::error file={_escape_property(result.path)},line={f.line},title={title}::{message}\n"
+        title = escape_property(f"toolwire validate: {result.label}")
+        message = escape_data(f"{f.pointer or '/'}: {f.message} [{f.keyword}]")
+        return f"::error file={escape_property(result.path)},line={f.line},title={title}::{message}\n"
 
 
 # C0 and C1 controls, DEL, line and paragraph separators, and the bidirectional overrides that
 # can make a line read differently from what it says.
-_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069]")
-_NAMED = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
-
-
-def _control(match: re.Match[str]) -> str:
-    char = match.group()
-    return _NAMED.get(char) or (f"\\x{ord(char):02x}" if ord(char) < 0x100 else f"\\u{ord(char):04x}")
-
-
-def escape_text(text: str) -> str:
-    """One line of plain text: control characters written as \\n, \\x1b, \\u2028, ..."""
-    return _CONTROL.sub(_control, text)
-
-
-def _escape_data(text: str) -> str:
-    # The workflow-command escaping; other control characters as in text (no terminal codes).
-    return escape_text(text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A"))
-
-
-def _escape_property(text: str) -> str:
-    return _escape_data(text).replace(":", "%3A").replace(",", "%2C")
-
-
 @dataclass
 class Tally:
     """Counts across a run; tallies from worker processes are merged into one."""

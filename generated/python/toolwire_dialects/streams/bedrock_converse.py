@@ -263,7 +263,7 @@ def emit(
             losses.extend(encoded.losses)
         wire = encoded.value
         if wire is None:
-            raise StreamError(DIALECT, f"/{position}", "this call cannot be sent as a bedrock_converse tool call")
+            raise StreamError(DIALECT, f"/{position}", "this call cannot be sent as a tool call of bedrock_converse")
         text = _common.text_of(call, _ARGUMENTS_FORM, _NO_ARGUMENTS_TEXT)
         key = _common.emit_key(wire, None, position, None)
         fragment = ""

@@ -223,7 +223,7 @@ def emit(
             losses.extend(encoded.losses)
         wire = encoded.value
         if wire is None:
-            raise StreamError(DIALECT, f"/{position}", "this call cannot be sent as a cohere_v2 tool call")
+            raise StreamError(DIALECT, f"/{position}", "this call cannot be sent as a tool call of cohere_v2")
         text = _common.text_of(call, _ARGUMENTS_FORM, _NO_ARGUMENTS_TEXT)
         key = _common.emit_key(wire, None, position, None)
         fragment = ""

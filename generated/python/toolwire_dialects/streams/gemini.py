@@ -206,7 +206,7 @@ def emit(
             losses.extend(encoded.losses)
         wire = encoded.value
         if wire is None:
-            raise StreamError(DIALECT, f"/{position}", "this call cannot be sent as a gemini tool call")
+            raise StreamError(DIALECT, f"/{position}", "this call cannot be sent as a tool call of gemini")
         if not incomplete:
             events.append({"candidates": [{"content": {"parts": [wire], "role": "model"}, "index": 0}]})
     if finish_reason is None:

@@ -187,7 +187,7 @@ def emit(
             losses.extend(encoded.losses)
         wire = encoded.value
         if wire is None:
-            raise StreamError(DIALECT, f"/{position}", "this call cannot be sent as a mistral tool call")
+            raise StreamError(DIALECT, f"/{position}", "this call cannot be sent as a tool call of mistral")
         text = _common.text_of(call, _ARGUMENTS_FORM, _NO_ARGUMENTS_TEXT)
         key = _common.emit_key(wire, ("index",), position, None)
         whole = _common.value_at(wire, ("function", "arguments"))

@@ -135,7 +135,7 @@ def emit(
             losses.extend(encoded.losses)
         wire = encoded.value
         if wire is None:
-            raise StreamError(DIALECT, f"/{position}", "this call cannot be sent as a ollama tool call")
+            raise StreamError(DIALECT, f"/{position}", "this call cannot be sent as a tool call of ollama")
         if not incomplete:
             events.append(
                 {

@@ -180,7 +180,7 @@ def emit(
             losses.extend(encoded.losses)
         wire = encoded.value
         if wire is None:
-            raise StreamError(DIALECT, f"/{position}", "this call cannot be sent as a openai_chat tool call")
+            raise StreamError(DIALECT, f"/{position}", "this call cannot be sent as a tool call of openai_chat")
         text = _common.text_of(call, _ARGUMENTS_FORM, _NO_ARGUMENTS_TEXT)
         key = _common.emit_key(wire, ("index",), position, None)
         pieces = _common.pieces(text, fragment_size)

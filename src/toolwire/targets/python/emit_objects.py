@@ -90,10 +90,6 @@ class PyLevel(_View):
     read: str = ""  # how the template reads this object
     const: str = ""  # module-level name of its known-keys set
 
-    @property
-    def toks(self) -> Tokens:
-        return self.node.tokens
-
 
 @dataclass
 class PyAlias(_View):
@@ -110,14 +106,6 @@ class PyAlias(_View):
         """The OpenAPI spelling with lower-case types (alias:N:lower)."""
         return f"_FORM_ALIAS_{self.node.index}_LOWER"
 
-    @property
-    def toks(self) -> Tokens:
-        return self.node.tokens
-
-    @property
-    def profile(self) -> str:
-        return self.node.schema_profile
-
 
 @dataclass
 class PyField(_View):
@@ -130,14 +118,6 @@ class PyField(_View):
     item: PyObject | None = None
     strict_switch: PyField | None = None  # the field strict_mode_field names
     lazy_forms: bool = False  # its variant's forms dict is made on the first spelling (see PyVariant)
-
-    @property
-    def toks(self) -> Tokens:
-        return self.node.tokens
-
-    @property
-    def profile(self) -> str:
-        return self.node.schema_profile
 
     @property
     def default(self) -> str:
@@ -270,9 +250,9 @@ class PyObject(_View):
             if f.node.may_be_absent:
                 continue
             node = root
-            for t in f.toks[:-1]:
+            for t in f.tokens[:-1]:
                 node = node.setdefault(t, {})
-            node[f.toks[-1]] = ("var", f.var)
+            node[f.tokens[-1]] = ("var", f.var)
         return root
 
     def literal(self) -> str:

@@ -157,7 +157,7 @@ def _form_constants(shapes: list[dict[str, Any]]) -> list[tuple[str, str]]:
             for f in v.obj.fields:
                 for a in f.aliases:
                     found[a.form] = f"alias:{a.index}"
-                    if a.profile == "openapi_subset" and f.profile != "openapi_subset":
+                    if a.schema_profile == "openapi_subset" and f.schema_profile != "openapi_subset":
                         found[a.lower_form] = f"alias:{a.index}:lower"
                 for part in f.parts:
                     if not part.preferred:
@@ -180,8 +180,8 @@ def emit_shape(shape: Shape, proto_json: bool = False) -> dict[str, Any]:
         "collects_unknown": any(not v.node.obj.is_root_constant for v in variants),
         # the encoder's options: schema_profile= where an alias speaks another schema language,
         # strict_schema= where the parameters speak OpenAI's JSON Schema
-        "schema_profile_option": any(a.profile != f.profile for f in profiles for a in f.aliases),
-        "strict_schema_option": any(f.profile == "openai_json_schema" for f in profiles),
+        "schema_profile_option": any(a.schema_profile != f.schema_profile for f in profiles for a in f.aliases),
+        "strict_schema_option": any(f.schema_profile == "openai_json_schema" for f in profiles),
         "variants": variants,
         "multi": shape.multi,
         "fields": shape.fields,

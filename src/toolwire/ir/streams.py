@@ -13,6 +13,7 @@ from typing import Any
 
 from toolwire.ir.stream_emitters import stream_emit
 from toolwire.ir.stream_events import event_recognition, pointer, wire_call
+from toolwire.ir.stream_relay import relay_ir
 from toolwire.ir.stream_nodes import (
     ArgumentsForm,
     ConstantTest,
@@ -177,4 +178,5 @@ def _stream_ir(dialect: Dialect, mapping: dict[str, Any]) -> StreamIR:
         scans=scans,
         events=events,
         emit=stream_emit(mapping, tuple(rules), call, has_stop),
+        relay=relay_ir(mapping),
     )

@@ -19,11 +19,128 @@ from .. import mistral as _dialect
 from . import _common
 from ._common import StreamError
 
-__all__ = ["DIALECT", "EVENT_SCHEMA", "Assembler", "StreamError", "assemble", "emit", "emit_text"]
+__all__ = ["DIALECT", "EVENT_SCHEMA", "RELAY", "Assembler", "StreamError", "assemble", "emit", "emit_text"]
 
 DIALECT = "mistral"
 EVENT_SCHEMA = "dialects/mistral/stream_event.json"
 FRAMING = "sse"
+EVENT_NAME: tuple[str, ...] | None = None  # where an SSE event's `event:` name is
+DONE_SENTINEL: str | None = "[DONE]"
+# How the events carry canonical stream events, both ways (the `relay` term): read by
+# streams/_relay*.py for convert_stream. Pointers are token lists.
+RELAY: dict[str, Any] | None = {
+    "reads": [
+        {
+            "kind": "start",
+            "event": [],
+            "path": [],
+            "when": [],
+            "has": [],
+            "text": None,
+            "id": ["id"],
+            "model": ["model"],
+            "usage": [],
+        },
+        {
+            "kind": "text",
+            "event": [],
+            "path": ["choices", "*", "delta", "content"],
+            "when": [],
+            "has": [],
+            "text": [],
+            "id": None,
+            "model": None,
+            "usage": [],
+        },
+        {
+            "kind": "usage",
+            "event": [],
+            "path": ["usage"],
+            "when": [],
+            "has": [],
+            "text": None,
+            "id": None,
+            "model": None,
+            "usage": [
+                ["input_tokens", ["prompt_tokens"]],
+                ["output_tokens", ["completion_tokens"]],
+                ["total_tokens", ["total_tokens"]],
+            ],
+        },
+    ],
+    "stop_means_calls": False,
+    "item_ids": {},
+    "writes": {
+        "each": [
+            {
+                "event": {"id": "toolwire", "object": "chat.completion.chunk", "created": 0, "model": "toolwire"},
+                "set": [[["id"], "id"], [["model"], "model"]],
+                "cases": {},
+            }
+        ],
+        "start": [
+            {
+                "event": {
+                    "choices": [{"index": 0, "delta": {"role": "assistant", "content": ""}, "finish_reason": None}]
+                },
+                "set": [],
+                "cases": {},
+            }
+        ],
+        "text": [
+            {
+                "event": {"choices": [{"index": 0, "delta": {}, "finish_reason": None}]},
+                "set": [[["choices", "0", "delta", "content"], "text"]],
+                "cases": {},
+            }
+        ],
+        "call_open": [
+            {
+                "event": {
+                    "choices": [
+                        {"index": 0, "delta": {"tool_calls": [{"function": {"arguments": ""}}]}, "finish_reason": None}
+                    ]
+                },
+                "set": [
+                    [["choices", "0", "delta", "tool_calls", "0", "index"], "call_index"],
+                    [["choices", "0", "delta", "tool_calls", "0", "id"], "call_id"],
+                    [["choices", "0", "delta", "tool_calls", "0", "function", "name"], "name"],
+                ],
+                "cases": {},
+            }
+        ],
+        "call_delta": [
+            {
+                "event": {
+                    "choices": [{"index": 0, "delta": {"tool_calls": [{"function": {}}]}, "finish_reason": None}]
+                },
+                "set": [
+                    [["choices", "0", "delta", "tool_calls", "0", "index"], "call_index"],
+                    [["choices", "0", "delta", "tool_calls", "0", "function", "arguments"], "arguments_delta"],
+                ],
+                "cases": {},
+            }
+        ],
+        "finish": [
+            {
+                "event": {"choices": [{"index": 0, "delta": {}, "finish_reason": None}]},
+                "set": [[["choices", "0", "finish_reason"], "finish_reason"]],
+                "cases": {},
+            }
+        ],
+        "usage": [
+            {
+                "event": {"choices": []},
+                "set": [
+                    [["usage", "prompt_tokens"], "usage.input_tokens"],
+                    [["usage", "completion_tokens"], "usage.output_tokens"],
+                    [["usage", "total_tokens"], "usage.total_tokens"],
+                ],
+                "cases": {},
+            }
+        ],
+    },
+}
 TRUNCATED = ("length", "model_length")
 # Whether emit() can send a call the stream cut off (some dialects only send whole calls).
 EMITS_INCOMPLETE = True

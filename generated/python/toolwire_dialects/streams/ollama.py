@@ -19,11 +19,106 @@ from .. import ollama as _dialect
 from . import _common
 from ._common import StreamError
 
-__all__ = ["DIALECT", "EVENT_SCHEMA", "Assembler", "StreamError", "assemble", "emit", "emit_text"]
+__all__ = ["DIALECT", "EVENT_SCHEMA", "RELAY", "Assembler", "StreamError", "assemble", "emit", "emit_text"]
 
 DIALECT = "ollama"
 EVENT_SCHEMA = "dialects/ollama/stream_event.json"
 FRAMING = "ndjson"
+EVENT_NAME: tuple[str, ...] | None = None  # where an SSE event's `event:` name is
+DONE_SENTINEL: str | None = None
+# How the events carry canonical stream events, both ways (the `relay` term): read by
+# streams/_relay*.py for convert_stream. Pointers are token lists.
+RELAY: dict[str, Any] | None = {
+    "reads": [
+        {
+            "kind": "start",
+            "event": [],
+            "path": [],
+            "when": [],
+            "has": [],
+            "text": None,
+            "id": None,
+            "model": ["model"],
+            "usage": [],
+        },
+        {
+            "kind": "text",
+            "event": [],
+            "path": ["message", "content"],
+            "when": [],
+            "has": [],
+            "text": [],
+            "id": None,
+            "model": None,
+            "usage": [],
+        },
+        {
+            "kind": "reasoning",
+            "event": [],
+            "path": ["message", "thinking"],
+            "when": [],
+            "has": [],
+            "text": [],
+            "id": None,
+            "model": None,
+            "usage": [],
+        },
+        {
+            "kind": "usage",
+            "event": [],
+            "path": [],
+            "when": [[["done"], True]],
+            "has": [],
+            "text": None,
+            "id": None,
+            "model": None,
+            "usage": [["input_tokens", ["prompt_eval_count"]], ["output_tokens", ["eval_count"]]],
+        },
+    ],
+    "stop_means_calls": True,
+    "item_ids": {},
+    "writes": {
+        "each": [
+            {
+                "event": {"model": "toolwire", "created_at": "1970-01-01T00:00:00Z"},
+                "set": [[["model"], "model"]],
+                "cases": {},
+            }
+        ],
+        "text": [
+            {
+                "event": {"message": {"role": "assistant", "content": ""}, "done": False},
+                "set": [[["message", "content"], "text"]],
+                "cases": {},
+            }
+        ],
+        "reasoning": [
+            {
+                "event": {"message": {"role": "assistant", "content": ""}, "done": False},
+                "set": [[["message", "thinking"], "text"]],
+                "cases": {},
+            }
+        ],
+        "call_close": [
+            {
+                "event": {"message": {"role": "assistant", "content": "", "tool_calls": [{}]}, "done": False},
+                "set": [[["message", "tool_calls", "0"], "call"]],
+                "cases": {},
+            }
+        ],
+        "finish": [
+            {
+                "event": {"message": {"role": "assistant", "content": ""}, "done": True},
+                "set": [
+                    [["done_reason"], "finish_reason"],
+                    [["prompt_eval_count"], "usage.input_tokens"],
+                    [["eval_count"], "usage.output_tokens"],
+                ],
+                "cases": {},
+            }
+        ],
+    },
+}
 TRUNCATED = ("length",)
 # Whether emit() can send a call the stream cut off (some dialects only send whole calls).
 EMITS_INCOMPLETE = False

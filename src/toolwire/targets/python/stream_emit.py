@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from toolwire.ir.stream_nodes import Role, RoleEmitter, Slot, StreamIR
+from toolwire.ir.stream_relay import relay_data
 from toolwire.targets.python.emit_stream_expr import event_literal, tokens_tuple, tuple_of
 from toolwire.targets.python.emit_stream_feed import FeedCode, feed_code
 from toolwire.targets.python.names import literal as py
@@ -63,6 +64,7 @@ class StreamContext:
     event_name: str
     done_sentinel: str
     uses_partial_args: bool  # json_path_args: emit() parses the argument text
+    relay: str  # the relay mapping as plain data (None: convert_stream cannot use the dialect)
 
 
 def _role_events(emitter: RoleEmitter) -> RoleEvents:
@@ -126,4 +128,5 @@ def stream_context(ir: StreamIR | None) -> StreamContext | None:
         event_name=tokens_tuple(ir.event_name) if ir.event_name else "None",
         done_sentinel=py(ir.done_sentinel),
         uses_partial_args=Role.JSON_PATH_ARGS in roles,
+        relay=py(relay_data(ir.relay)),
     )

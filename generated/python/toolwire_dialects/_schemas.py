@@ -20,6 +20,7 @@ IDS = (
     "canonical/request.json",
     "canonical/response.json",
     "canonical/settings.json",
+    "canonical/stream_event.json",
     "canonical/tool_call.json",
     "canonical/tool_call_delta.json",
     "canonical/tool_choice.json",

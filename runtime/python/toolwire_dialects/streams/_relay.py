@@ -17,6 +17,7 @@ would have lost it is written.
 
 from __future__ import annotations
 
+import importlib
 import json
 from collections.abc import Callable, Iterable, Iterator
 from types import ModuleType
@@ -31,10 +32,13 @@ __all__ = ["StreamRelay", "convert_stream", "convert_stream_text", "frame"]
 
 
 def _stream_module(dialect: str) -> ModuleType:
-    from . import get_stream  # the package's registry of generated stream modules
-
-    module: ModuleType = get_stream(dialect)
-    return module
+    """The generated stream module of a dialect (beside this one in the package)."""
+    if not dialect.isidentifier() or dialect.startswith("_"):
+        raise ValueError(f"not a dialect name: {dialect!r}")
+    try:
+        return importlib.import_module(f".{dialect}", __package__)
+    except ModuleNotFoundError:
+        raise ValueError(f"dialect {dialect!r} has no stream mapping") from None
 
 
 def frame(module: ModuleType, event: dict[str, Any]) -> str:

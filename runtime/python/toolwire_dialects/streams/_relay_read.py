@@ -177,7 +177,11 @@ class RelayReader:
             if canonical == "stop" and self._any_call and self.relay["stop_means_calls"]:
                 canonical = "tool_calls"
             out.append(
-                {"type": "finish", "finish_reason": canonical, "extensions": {self.dialect: {"finish_reason": wire}}}
+                {
+                    "type": "finish",
+                    "finish_reason": canonical,
+                    "extensions": {self.dialect: {"fields": {"/finish_reason": wire}}},
+                }
             )
         self._content(event, self.relay["usage"], out)
         return deltas
@@ -217,7 +221,11 @@ class RelayReader:
             out.append({"type": "reasoning_delta", "dialect": self.dialect, "text": text})
         else:  # an opaque signature: only this dialect can replay it
             out.append(
-                {"type": "reasoning_delta", "dialect": self.dialect, "extensions": {self.dialect: {"signature": text}}}
+                {
+                    "type": "reasoning_delta",
+                    "dialect": self.dialect,
+                    "extensions": {self.dialect: {"fields": {"/signature": text}}},
+                }
             )
 
 

@@ -49,6 +49,12 @@ def _put(event: dict[str, Any], toks: tuple[str, ...], value: Any) -> None:
                 node = nxt
 
 
+def _field(extension: Any, pointer: str) -> Any:
+    """A wire value kept in a dialect's extensions (extensions.<dialect>.fields.<pointer>)."""
+    fields = extension.get("fields") if type(extension) is dict else None
+    return fields.get(pointer) if type(fields) is dict else None
+
+
 class _Block:
     __slots__ = ("call", "index", "kind", "kind_index", "signature", "text")
 
@@ -289,7 +295,7 @@ class RelayWriter:
             self._text("reasoning", text, out)
         extensions = event.get("extensions") or {}
         own = extensions.get(self.dialect) if event.get("dialect") == self.dialect else None
-        signature = own.get("signature") if type(own) is dict else None
+        signature = _field(own, "/signature")
         if signature is None:
             if extensions:
                 self._loss("/reasoning/extensions", f"a reasoning signature of {event.get('dialect')}")
@@ -366,7 +372,7 @@ class RelayWriter:
         values: dict[str, Any] = {}
         if canonical is not None:
             own = (finish.get("extensions") or {}).get(self.dialect) if finish is not None else None
-            wire = own.get("finish_reason") if type(own) is dict else None
+            wire = _field(own, "/finish_reason")
             if wire is None and "finish_reason" in self._slots:
                 wire = finish_reason_out(self.dialect, canonical)
                 if wire is None:

@@ -97,7 +97,8 @@ class RelayWrite:
     """One event template: the event as written, the slots set into it, finish cases."""
 
     event: Any = field(metadata=term("stream.relay.writes{}[].event"))
-    sets: tuple[tuple[Pointer, RelaySlot], ...] = field(metadata=term("stream.relay.writes{}[].set"))
+    # the slots' values (RelaySlot, checked on build) are the set{}=... terms; kept as strings
+    sets: tuple[tuple[Pointer, str], ...] = field(metadata=term("stream.relay.writes{}[].set"))
     cases: tuple[tuple[str, tuple[ConstantTest, ...]], ...] = field(metadata=term("stream.relay.writes{}[].cases"))
 
 
@@ -111,7 +112,7 @@ class RelayIR:
     writes: tuple[tuple[str, tuple[RelayWrite, ...]], ...] = field(metadata=term("stream.relay.writes"))
 
     @property
-    def slots(self) -> frozenset[RelaySlot]:
+    def slots(self) -> frozenset[str]:
         return frozenset(slot for _kind, ws in self.writes for w in ws for _p, slot in w.sets)
 
 
@@ -147,7 +148,7 @@ def _write(kind: str, raw: dict[str, Any]) -> RelayWrite:
         raise StreamPlanError(f"relay.writes.{kind}: cases are for finish templates")
     return RelayWrite(
         event=raw["event"],
-        sets=tuple((pointer(p), RelaySlot(slot)) for p, slot in raw.get("set", {}).items()),
+        sets=tuple((pointer(p), RelaySlot(slot).value) for p, slot in raw.get("set", {}).items()),
         cases=tuple((reason, _constants(c)) for reason, c in raw.get("cases", {}).items()),
     )
 
@@ -193,7 +194,7 @@ def relay_data(relay: RelayIR | None) -> dict[str, Any] | None:
             kind: [
                 {
                     "event": w.event,
-                    "set": [[list(p.tokens), slot.value] for p, slot in w.sets],
+                    "set": [[list(p.tokens), slot] for p, slot in w.sets],
                     "cases": {reason: consts(c) for reason, c in w.cases},
                 }
                 for w in ws

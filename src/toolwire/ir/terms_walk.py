@@ -45,6 +45,8 @@ TERM_VALUED: Final = frozenset(
         "stream.framing",
         "stream.rules[].role",
         "stream.events[].types{}",
+        "stream.relay.reads[].kind",
+        "stream.relay.writes{}[].set{}",
     }
 )
 # Enums whose values are names of things defined elsewhere (the canonical shapes, JSON's types).

@@ -13,7 +13,6 @@ from typing import Any
 
 from toolwire.ir.stream_emitters import stream_emit
 from toolwire.ir.stream_events import event_recognition, pointer, wire_call
-from toolwire.ir.stream_relay import relay_ir
 from toolwire.ir.stream_nodes import (
     ArgumentsForm,
     ConstantTest,
@@ -29,6 +28,7 @@ from toolwire.ir.stream_nodes import (
     StreamRule,
     Tokens,
 )
+from toolwire.ir.stream_relay import relay_ir
 from toolwire.spec.model import Dialect, Spec
 from toolwire.spec.positions import tokens
 

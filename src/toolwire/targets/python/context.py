@@ -5,18 +5,33 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from toolwire.ir.conversation import conversation_ir
 from toolwire.ir.errors import GenerateError
 from toolwire.ir.shapes import dialect_ir
 from toolwire.ir.streams import stream_ir
 from toolwire.spec.model import Dialect, Spec, StreamVectorFile, VectorFile
+from toolwire.targets.python.emit_conversation import conversation_context
 from toolwire.targets.python.emit_shapes import emit_dialect
 from toolwire.targets.python.stream_emit import stream_context
+
+
+CONVERSATION_EXPORTS = (
+    "decode_request",
+    "decode_response",
+    "encode_request",
+    "encode_response",
+    "finish_reason_in",
+    "finish_reason_out",
+)
 
 
 def dialect_context(spec: Spec, dialect: Dialect) -> dict[str, Any]:
     try:
         context = emit_dialect(dialect_ir(spec, dialect))
         context["stream"] = stream_context(stream_ir(spec, dialect))  # streams have their own vocabulary
+        context["conversation"] = conversation = conversation_context(conversation_ir(dialect))
+        if conversation is not None:
+            context["exports"] = sorted([*context["exports"], *CONVERSATION_EXPORTS])
         return context
     except ValueError as exc:  # a value with no Python literal
         rel = (dialect.folder / "dialect.json").relative_to(spec.root.parent).as_posix()

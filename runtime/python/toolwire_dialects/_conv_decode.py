@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ._conv_layout import Codecs, RequestLayout, ResponseLayout, Setting, Spelling, Turn
+from ._conv_layout import Codecs, RequestLayout, ResponseLayout, Setting, Spelling, Toks, Turn
 from ._conv_parts import decode_block, field_part, matches
 from ._conv_paths import get, pointer, put, unknown_into
 from ._errors import MISSING, DecodeError, describe
@@ -197,34 +197,56 @@ def decode_settings(
     return out
 
 
-def _tools(wire: dict[str, Any], codecs: Codecs, id_map: IdMap, request: dict[str, Any], dialect: str) -> None:
+def _tools(
+    wire: dict[str, Any], codecs: Codecs, id_map: IdMap, request: dict[str, Any], fields: dict[str, Any]
+) -> None:
+    """The request's tools and tool choice at their envelope locations; a tools-list element
+    that is no tool definition (a server tool) is kept as an extension field."""
     tools: list[dict[str, Any]] = []
     choice: dict[str, Any] | None = None
+    lists: dict[Toks, list[Any]] = {}
     for shape, toks, when, has, unless, _where in codecs.locations:
-        if shape == "tool_definition":
+        if shape == "tool_definition" and "*" in toks:
             head = toks[: toks.index("*")]
+            tail = toks[len(head) + 1 :]
+            matched = lists.setdefault(head, [])
             for i, item in enumerate(elements(lookup(wire, head))):
-                tail = toks[len(head) + 1 :]
+                at = f"{pointer(head)}/{i}"
                 inner = (
-                    [(item, f"{pointer(head)}/{i}")]
+                    [(item, at)]
                     if not tail
                     else [
-                        (element, f"{pointer(head)}/{i}{pointer(tail[:-1])}/{j}")
+                        (element, f"{at}{pointer(tail[:-1])}/{j}")
                         for j, element in enumerate(elements(lookup(item, tail[:-1])))
                     ]
                 )
-                for element, at in inner:
+                for element, where in inner:
                     if _match(element, when, has, unless):
-                        tools.append(decode_at(codecs.decode["tool_definition"], element, at, id_map))
+                        tools.append(decode_at(codecs.decode["tool_definition"], element, where, id_map))
+                        matched.append(i)
         elif shape == "tool_choice" and choice is None:
             value = lookup(wire, toks)
             if value is not MISSING and _match(value, when, has, unless):
                 choice = decode_at(codecs.decode["tool_choice"], value, pointer(toks), id_map)
+            elif value is not MISSING:
+                fields.setdefault(pointer(toks), value)
+    for head, matched in lists.items():
+        for i, item in enumerate(elements(lookup(wire, head))):
+            if i not in matched:
+                fields[f"{pointer(head)}/{i}"] = item
+    if choice is not None:
+        fields.pop(
+            next(
+                (pointer(t) for s, t, *_r in codecs.locations if s == "tool_choice" and lookup(wire, t) is not MISSING),
+                "",
+            ),
+            None,
+        )
     for name, toks in codecs.tools_fields:
-        tools = tools_field_in(wire, tools, name, toks, dialect)
+        tools = tools_field_in(wire, tools, name, toks, codecs.dialect)
     for name, toks in codecs.choice_fields:
-        choice = choice_field_in(wire, choice, name, toks, dialect)
-    if tools or "tools" in wire:
+        choice = choice_field_in(wire, choice, name, toks, codecs.dialect)
+    if tools:
         request["tools"] = tools
     if choice is not None:
         request["tool_choice"] = choice
@@ -263,11 +285,12 @@ def decode_request(wire: Any, layout: RequestLayout, codecs: Codecs, id_map: IdM
     if messages and turns and turns[0]["role"] == "system":
         _own(turns[0], dialect).setdefault("forms", {})[""] = "separate"
     request["messages"] = messages + turns
-    _tools(wire, codecs, id_map, request, dialect)
+    unknown: dict[str, Any] = {}
+    _tools(wire, codecs, id_map, request, unknown)
     settings = decode_settings(wire, layout.settings, forms, dialect)
     if settings:
         request["settings"] = settings
-    unknown = unknown_into(wire, layout.known, "", None)
+    unknown_into(wire, layout.known, "", unknown)
     if unknown or forms:
         own = _own(request, dialect)
         if unknown:

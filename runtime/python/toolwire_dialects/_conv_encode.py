@@ -143,7 +143,7 @@ def _render(group: _Group, turn: Turn, spellings: tuple[Spelling, ...], run: _Ru
         alias = forms.get(pointer(turn.role), "")
         n = int(alias[6:]) if alias.startswith("alias:") and int(alias[6:]) < len(role_spellings) else 0
         put(unit, turn.role, role_spellings[n])
-    content: list[tuple[dict[str, Any], Spelling, str]] = []
+    content: list[tuple[dict[str, Any], Spelling | None, str]] = []
     fields: list[list[tuple[dict[str, Any], str]]] = [[] for _ in turn.fields]
     rank_seen = -1
     last_kind = ""
@@ -347,10 +347,10 @@ def encode_response(
     wire: dict[str, Any] = {}
     for toks, value in layout.constants:
         put(wire, toks, value)
-    for key, toks in (("id", layout.id), ("model", layout.model)):
+    for key, place in (("id", layout.id), ("model", layout.model)):
         if key in canonical:
-            if toks is not None:
-                put(wire, toks, canonical[key])
+            if place is not None:
+                put(wire, place, canonical[key])
             else:
                 run.lose(f"/{key}", f"the response {key}")
     message = canonical["message"]

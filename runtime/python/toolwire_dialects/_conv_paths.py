@@ -33,8 +33,9 @@ def get(node: Any, toks: Toks) -> Any:
     return node
 
 
-def put(node: dict[str, Any], toks: Toks, value: Any) -> None:
+def put(root: dict[str, Any], toks: Toks, value: Any) -> None:
     """Write value at toks, making the objects (and, for a key of digits, lists) on the way."""
+    node: Any = root
     for i, token in enumerate(toks[:-1]):
         nxt: Any = [] if toks[i + 1].isdigit() else {}
         if type(node) is list:

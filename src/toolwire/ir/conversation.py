@@ -11,11 +11,14 @@ from typing import Any
 
 from toolwire.ir.conversation_nodes import (
     ConversationIR,
+    EmptyForm,
     PartField,
     RequestLayout,
     ResponseLayout,
     Setting,
+    SettingEncoding,
     Spelling,
+    StringForm,
     SystemField,
     Turn,
     TurnField,
@@ -23,8 +26,6 @@ from toolwire.ir.conversation_nodes import (
 from toolwire.ir.nodes import Tokens
 from toolwire.spec.model import Dialect
 from toolwire.spec.positions import tokens
-
-_STRING = {False: "no", True: "yes", "only": "only"}
 
 
 def _toks(pointer: str | None) -> Tokens | None:
@@ -80,8 +81,8 @@ def _turn(spec: dict[str, Any]) -> Turn:
         role=role,
         roles=tuple((c, tuple(w)) for c, w in spec.get("roles", {}).items()),
         content=content,
-        string=_STRING[spec.get("string", False)],
-        empty=spec.get("empty", "list"),
+        string=StringForm(spec.get("string", False)),
+        empty=EmptyForm(spec.get("empty", "list")),
         fields=fields,
         leaves=(role, content, *(f.tokens for f in fields)),
     )
@@ -94,7 +95,7 @@ def _setting(name: str, spec: str | dict[str, Any]) -> Setting:
         name=tuple(name.split(".")),
         tokens=tuple(tokens(spec["pointer"])),
         aliases=tuple(tuple(tokens(a)) for a in spec.get("aliases", [])),
-        encoding=spec.get("encoding", "value"),
+        encoding=SettingEncoding(spec.get("encoding", "value")),
         values=tuple((c, w) for c, w in spec.get("values", [])),
         required=spec.get("required"),
         has_required="required" in spec,
@@ -123,7 +124,7 @@ def _request(spec: dict[str, Any], dialect: Dialect) -> RequestLayout:
     if system_spec is not None:
         system = SystemField(
             tuple(tokens(system_spec["pointer"])),
-            _STRING[system_spec.get("string", False)],
+            StringForm(system_spec.get("string", False)),
             _toks(system_spec.get("parts")),
         )
     settings = tuple(_setting(n, s) for n, s in spec.get("settings", {}).items())

@@ -9,11 +9,10 @@ from toolwire.ir.conversation import conversation_ir
 from toolwire.ir.errors import GenerateError
 from toolwire.ir.shapes import dialect_ir
 from toolwire.ir.streams import stream_ir
-from toolwire.spec.model import Dialect, Spec, StreamVectorFile, VectorFile
-from toolwire.targets.python.emit_conversation import conversation_context
+from toolwire.spec.model import ConversationVectorFile, Dialect, Spec, StreamVectorFile, VectorFile
+from toolwire.targets.python.emit_conversation import emit_conversation
 from toolwire.targets.python.emit_shapes import emit_dialect
 from toolwire.targets.python.stream_emit import stream_context
-
 
 CONVERSATION_EXPORTS = (
     "decode_request",
@@ -29,7 +28,7 @@ def dialect_context(spec: Spec, dialect: Dialect) -> dict[str, Any]:
     try:
         context = emit_dialect(dialect_ir(spec, dialect))
         context["stream"] = stream_context(stream_ir(spec, dialect))  # streams have their own vocabulary
-        context["conversation"] = conversation = conversation_context(conversation_ir(dialect))
+        context["conversation"] = conversation = emit_conversation(conversation_ir(dialect))
         if conversation is not None:
             context["exports"] = sorted([*context["exports"], *CONVERSATION_EXPORTS])
         return context
@@ -44,8 +43,16 @@ def vector_context(spec: Spec, vf: VectorFile | StreamVectorFile | None) -> dict
     return {"vectors": vf, "vector_text": vf.path.read_text(encoding="utf-8-sig") if vf is not None else ""}
 
 
+def conversation_vector_context(vf: ConversationVectorFile | None) -> dict[str, Any]:
+    """A dialect's conversation vectors as the suite ships them (empty: no file is written)."""
+    return {"conversation_text": vf.path.read_text(encoding="utf-8-sig") if vf is not None else ""}
+
+
 def suite_context(spec: Spec) -> dict[str, Any]:
     """What the conformance suite's own templates add: the wire schema of each shape of each
     dialect (the mappings' `schema`), as the JSON the runners read."""
-    wire = {name: {shape: d.schema_id(shape) for shape in d.schemas} for name, d in spec.dialects.items()}
+    wire = {
+        name: {**{shape: d.schema_id(shape) for shape in d.schemas}, **{k: e["$id"] for k, e in d.envelopes.items()}}
+        for name, d in spec.dialects.items()
+    }
     return {"wire_schemas_json": json.dumps(wire, indent=2, sort_keys=True) + "\n"}

@@ -3,15 +3,21 @@ the generated module builds its runtime layout from (the template lays the lines
 
 from __future__ import annotations
 
+import enum
 from dataclasses import fields, is_dataclass
 from typing import Any
 
-from toolwire.ir.conversation_nodes import ConversationIR, RequestLayout, ResponseLayout, Spelling, Turn
+from toolwire.ir.conversation_nodes import ConversationIR, RequestLayout, ResponseLayout, Spelling, StringForm, Turn
 from toolwire.targets.python.names import literal
 
 
 def _py(value: Any) -> str:
-    """A Python literal where tuples stay tuples (the runtime layouts are tuples all through)."""
+    """A Python literal where tuples stay tuples (the runtime layouts are tuples all through);
+    a string form is spelled as the runtime reads it (no, yes, only)."""
+    if isinstance(value, StringForm):
+        return literal({StringForm.NO: "no", StringForm.YES: "yes", StringForm.ONLY: "only"}[value])
+    if isinstance(value, enum.Enum):
+        return literal(value.value)
     if isinstance(value, tuple):
         inner = ", ".join(_py(v) for v in value)
         return f"({inner},)" if len(value) == 1 else f"({inner})"
@@ -116,7 +122,7 @@ def _response(r: ResponseLayout) -> str:
     )
 
 
-def conversation_context(ir: ConversationIR | None) -> dict[str, Any] | None:
+def emit_conversation(ir: ConversationIR | None) -> dict[str, Any] | None:
     if ir is None:
         return None
     return {"request": _request(ir.request), "response": _response(ir.response)}

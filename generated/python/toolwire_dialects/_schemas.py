@@ -87,6 +87,7 @@ IDS = (
     "dialects/openai_responses/tool_choice.json",
     "dialects/openai_responses/tool_definition.json",
     "dialects/openai_responses/tool_result.json",
+    "meta/conversation_vectors.schema.json",
     "meta/dialect.schema.json",
     "meta/profiles.schema.json",
     "meta/stream.schema.json",

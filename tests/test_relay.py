@@ -331,3 +331,12 @@ def _peak(n: int) -> int:
 def test_memory_stays_constant_over_a_long_stream() -> None:
     small, large = _peak(2_000), _peak(20_000)
     assert large < small * 1.5 + 64_000
+
+
+def test_usage_that_loses_nothing_is_no_loss() -> None:
+    """A zero count and a total that is input + output carry nothing the target lacks."""
+    usage = {"input_tokens": 5, "output_tokens": 4, "total_tokens": 9, "reasoning_tokens": 0}
+    canonical = [*script("openai_chat")[:-2], {"type": "usage", "usage": usage}, {"type": "message_stop"}]
+    relay = convert_stream(written("openai_chat", canonical), source="openai_chat", target="anthropic_messages")
+    assert list(relay)[-2]["usage"] == {"output_tokens": 4, "input_tokens": 5}
+    assert relay.losses == []

@@ -49,6 +49,11 @@ def _put(event: dict[str, Any], toks: tuple[str, ...], value: Any) -> None:
                 node = nxt
 
 
+def _derivable(name: str, usage: dict[str, int]) -> bool:
+    """A total that is the sum of the input and output counts the target carries loses nothing."""
+    return name == "total_tokens" and usage.get("input_tokens", -1) + usage.get("output_tokens", -1) == usage[name]
+
+
 def _field(extension: Any, pointer: str) -> Any:
     """A wire value kept in a dialect's extensions (extensions.<dialect>.fields.<pointer>)."""
     fields = extension.get("fields") if type(extension) is dict else None
@@ -379,8 +384,9 @@ class RelayWriter:
                     self._loss("/finish_reason", f"finish reason {canonical!r}")
             values["finish_reason"] = wire
         carried = {slot[6:] for slot in self._slots if slot.startswith("usage.")}
+        usage = self._usage
         for name in _USAGE_FIELDS:
-            if name in self._usage and name not in carried:
+            if name in usage and name not in carried and usage[name] != 0 and not _derivable(name, usage):
                 self._loss(f"/usage/{name}", f"usage {name}")
         self._write("finish", values, out, case=canonical or "stop")
         if self._usage:

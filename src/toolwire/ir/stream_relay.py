@@ -171,6 +171,7 @@ def relay_data(relay: RelayIR | None) -> dict[str, Any] | None:
     """The relay as the plain data the runtime reads (pointers as token lists)."""
     if relay is None:
         return None
+    each = dict(relay.writes).get("each", ())
     consts = lambda tests: [[list(t.pointer.tokens), t.value] for t in tests]  # noqa: E731
     toks = lambda p: list(p.tokens) if p is not None else None  # noqa: E731
     return {
@@ -190,15 +191,18 @@ def relay_data(relay: RelayIR | None) -> dict[str, Any] | None:
         ],
         "stop_means_calls": relay.stop_means_calls,
         "item_ids": dict(relay.item_ids),
-        "writes": {
-            kind: [
-                {
-                    "event": w.event,
-                    "set": [[list(p.tokens), slot] for p, slot in w.sets],
-                    "cases": {reason: consts(c) for reason, c in w.cases},
-                }
-                for w in ws
-            ]
-            for kind, ws in relay.writes
-        },
+        "writes": {kind: [_folded(w, each) for w in ws] for kind, ws in relay.writes if kind != "each"},
     }
+
+
+def _folded(write: RelayWrite, each: tuple[RelayWrite, ...]) -> dict[str, Any]:
+    """A write template with the `each` templates folded in: their constants where the
+    template has none (top level), their sets after its own."""
+    event = dict(write.event)
+    sets = [[list(p.tokens), slot] for p, slot in write.sets]
+    for e in each:
+        for key, value in e.event.items():
+            event.setdefault(key, value)
+        sets.extend([list(p.tokens), slot] for p, slot in e.sets)
+    cases = {reason: [[list(t.pointer.tokens), t.value] for t in c] for reason, c in write.cases}
+    return {"event": event, "set": sets, "cases": cases}

@@ -44,30 +44,52 @@ def compiled(module: ModuleType) -> dict[str, Any]:
             "id": _toks(raw["id"]),
             "model": _toks(raw["model"]),
             "usage": tuple((n, tuple(p)) for n, p in raw["usage"]),
+            "tested": bool(raw["when"] or raw["has"]),
         }
         key = (repr(event), path, raw["kind"] == "start", raw["kind"] == "usage")
         groups.setdefault(key, (event, path, []))[2].append(read)
     ordered = list(groups.items())
+    builders = module.RELAY_EVENTS or {}
     found = {
         "start": [g for k, g in ordered if k[2]],
-        "content": [g for k, g in ordered if not k[2] and not k[3]],
-        "usage": [g for k, g in ordered if k[3]],
+        "content": _dispatch([g for k, g in ordered if not k[2] and not k[3]]),
+        "usage": _dispatch([g for k, g in ordered if k[3]]),
         "stop_means_calls": bool(relay["stop_means_calls"]),
         "item_ids": dict(relay["item_ids"]),
         "writes": {
-            kind: [
-                {
-                    "event": w["event"],
-                    "set": tuple((tuple(p), slot) for p, slot in w["set"]),
-                    "cases": {r: tuple((tuple(p), v) for p, v in c) for r, c in w["cases"].items()},
-                }
-                for w in ws
-            ]
-            for kind, ws in relay["writes"].items()
+            kind: [_template(w, builders[kind][i]) for i, w in enumerate(ws)] for kind, ws in relay["writes"].items()
         },
     }
     _CACHE[name] = found
     return found
+
+
+def _template(write: dict[str, Any], build: Any) -> dict[str, Any]:
+    """A write template: build() makes a fresh copy of its event; its sets and finish cases."""
+    return {
+        "build": build,
+        "set": tuple((tuple(p), slot) for p, slot in write["set"]),
+        "cases": {r: tuple((tuple(p), v) for p, v in c) for r, c in write["cases"].items()},
+    }
+
+
+Group = tuple[tuple[tuple[Toks, Any], ...], Toks, list[dict[str, Any]]]
+
+
+def _dispatch(groups: list[Group]) -> tuple[Toks | None, dict[Any, list[Group]], list[Group]]:
+    """Groups by the value their events hold at one pointer (the event type), so that an
+    event is offered only to the groups that can match it: (pointer, value -> groups, the
+    groups for any other value), each list in the reads' order."""
+    tested = [g[0][0][0] for g in groups if g[0]]
+    key = max(set(tested), key=tested.count) if tested else None
+    keyed = lambda g: key is not None and any(p == key and type(v) is str for p, v in g[0])  # noqa: E731
+    values = {v for g in groups for p, v in g[0] if p == key and type(v) is str}
+    rest = lambda g: (tuple((p, v) for p, v in g[0] if p != key), g[1], g[2]) if keyed(g) else g  # noqa: E731
+    by_value = {
+        value: [rest(g) for g in groups if not keyed(g) or any(p == key and v == value for p, v in g[0])]
+        for value in values
+    }
+    return key, by_value, [g for g in groups if not keyed(g)]
 
 
 _MISSING = object()
@@ -86,6 +108,9 @@ def _at(node: Any, toks: Toks) -> Any:
 
 def walk(node: Any, path: Toks) -> list[Any]:
     """The items at a path whose * stands for every element of an array."""
+    if "*" not in path:
+        value = _at(node, path)
+        return [] if value is _MISSING else [value]
     items = [node]
     for t in path:
         if t == "*":
@@ -96,6 +121,8 @@ def walk(node: Any, path: Toks) -> list[Any]:
 
 
 def _matches(item: Any, read: dict[str, Any]) -> bool:
+    if not read["tested"]:
+        return True
     return all(same(_at(item, p), v) for p, v in read["when"]) and all(
         _at(item, p) is not _MISSING for p in read["has"]
     )
@@ -195,9 +222,15 @@ class RelayReader:
                 if call.get("incomplete") is not True:
                     self._out.append({"type": "tool_call_stop", "index": index, "call": call})
 
-    def _content(self, event: dict[str, Any], groups: list[Any], out: list[dict[str, Any]]) -> None:
+    def _content(self, event: dict[str, Any], dispatch: Any, out: list[dict[str, Any]]) -> None:
+        key, by_value, others = dispatch
+        if key is not None:
+            value = _at(event, key)
+            groups = by_value.get(value, others) if type(value) is str else others
+        else:
+            groups = others
         for tests, path, reads in groups:
-            if not all(same(_at(event, p), v) for p, v in tests):
+            if tests and not all(same(_at(event, p), v) for p, v in tests):
                 continue
             for item in walk(event, path):
                 for read in reads:

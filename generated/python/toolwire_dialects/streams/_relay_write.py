@@ -28,6 +28,9 @@ _USAGE_FIELDS = ("input_tokens", "output_tokens", "total_tokens", "cached_input_
 
 
 def _put(event: dict[str, Any], toks: tuple[str, ...], value: Any) -> None:
+    if len(toks) == 1:
+        event[toks[0]] = value
+        return
     node: Any = event
     for i, t in enumerate(toks):
         last = i == len(toks) - 1
@@ -112,7 +115,7 @@ class RelayWriter:
     # --- writing templates -----------------------------------------------------------------
     def _write(self, kind: str, values: dict[str, Any], out: list[dict[str, Any]], case: str | None = None) -> None:
         for template in self.writes.get(kind, ()):
-            event = _copy(template["event"])
+            event: dict[str, Any] = template["build"]()
             if case is not None and template["cases"]:
                 overlay = template["cases"].get(case)
                 if overlay is None:
@@ -126,13 +129,6 @@ class RelayWriter:
                 value = self._value(slot, values)
                 if value is not None:
                     _put(event, toks, value)
-            for each in self.writes.get("each", ()):
-                for key, value in each["event"].items():
-                    event.setdefault(key, _copy(value))
-                for toks, slot in each["set"]:
-                    value = self._value(slot, values)
-                    if value is not None:
-                        _put(event, toks, value)
             self._sequence += 1
             out.append(event)
 

@@ -19,7 +19,17 @@ from .. import anthropic_messages as _dialect
 from . import _common
 from ._common import StreamError
 
-__all__ = ["DIALECT", "EVENT_SCHEMA", "RELAY", "Assembler", "StreamError", "assemble", "emit", "emit_text"]
+__all__ = [
+    "DIALECT",
+    "EVENT_SCHEMA",
+    "RELAY",
+    "RELAY_EVENTS",
+    "Assembler",
+    "StreamError",
+    "assemble",
+    "emit",
+    "emit_text",
+]
 
 DIALECT = "anthropic_messages"
 EVENT_SCHEMA = "dialects/anthropic_messages/stream_event.json"
@@ -200,6 +210,38 @@ RELAY: dict[str, Any] | None = {
         ],
         "end": [{"event": {"type": "message_stop"}, "set": [], "cases": {}}],
     },
+}
+# RELAY's write templates as functions, each building a fresh copy of its event.
+RELAY_EVENTS: dict[str, tuple[Any, ...]] | None = {
+    "start": (
+        lambda: {
+            "type": "message_start",
+            "message": {
+                "id": "msg_toolwire",
+                "type": "message",
+                "role": "assistant",
+                "model": "toolwire",
+                "content": [],
+                "stop_reason": None,
+                "stop_sequence": None,
+                "usage": {"input_tokens": 0, "output_tokens": 0},
+            },
+        },
+    ),
+    "text_open": (lambda: {"type": "content_block_start", "content_block": {"type": "text", "text": ""}},),
+    "text": (lambda: {"type": "content_block_delta", "delta": {"type": "text_delta"}},),
+    "text_close": (lambda: {"type": "content_block_stop"},),
+    "reasoning_open": (
+        lambda: {"type": "content_block_start", "content_block": {"type": "thinking", "thinking": "", "signature": ""}},
+    ),
+    "reasoning": (lambda: {"type": "content_block_delta", "delta": {"type": "thinking_delta"}},),
+    "signature": (lambda: {"type": "content_block_delta", "delta": {"type": "signature_delta"}},),
+    "reasoning_close": (lambda: {"type": "content_block_stop"},),
+    "call_open": (lambda: {"type": "content_block_start", "content_block": {"type": "tool_use", "input": {}}},),
+    "call_delta": (lambda: {"type": "content_block_delta", "delta": {"type": "input_json_delta"}},),
+    "call_close": (lambda: {"type": "content_block_stop"},),
+    "finish": (lambda: {"type": "message_delta", "delta": {"stop_sequence": None}, "usage": {"output_tokens": 0}},),
+    "end": (lambda: {"type": "message_stop"},),
 }
 TRUNCATED = ("max_tokens",)
 # Whether emit() can send a call the stream cut off (some dialects only send whole calls).

@@ -19,7 +19,17 @@ from .. import bedrock_converse as _dialect
 from . import _common
 from ._common import StreamError
 
-__all__ = ["DIALECT", "EVENT_SCHEMA", "RELAY", "Assembler", "StreamError", "assemble", "emit", "emit_text"]
+__all__ = [
+    "DIALECT",
+    "EVENT_SCHEMA",
+    "RELAY",
+    "RELAY_EVENTS",
+    "Assembler",
+    "StreamError",
+    "assemble",
+    "emit",
+    "emit_text",
+]
 
 DIALECT = "bedrock_converse"
 EVENT_SCHEMA = "dialects/bedrock_converse/stream_event.json"
@@ -172,6 +182,20 @@ RELAY: dict[str, Any] | None = {
             }
         ],
     },
+}
+# RELAY's write templates as functions, each building a fresh copy of its event.
+RELAY_EVENTS: dict[str, tuple[Any, ...]] | None = {
+    "start": (lambda: {"messageStart": {"role": "assistant"}},),
+    "text": (lambda: {"contentBlockDelta": {"delta": {}}},),
+    "text_close": (lambda: {"contentBlockStop": {}},),
+    "reasoning": (lambda: {"contentBlockDelta": {"delta": {"reasoningContent": {}}}},),
+    "signature": (lambda: {"contentBlockDelta": {"delta": {"reasoningContent": {}}}},),
+    "reasoning_close": (lambda: {"contentBlockStop": {}},),
+    "call_open": (lambda: {"contentBlockStart": {"start": {"toolUse": {}}}},),
+    "call_delta": (lambda: {"contentBlockDelta": {"delta": {"toolUse": {}}}},),
+    "call_close": (lambda: {"contentBlockStop": {}},),
+    "finish": (lambda: {"messageStop": {}},),
+    "usage": (lambda: {"metadata": {"usage": {}, "metrics": {"latencyMs": 0}}},),
 }
 TRUNCATED = ("max_tokens",)
 # Whether emit() can send a call the stream cut off (some dialects only send whole calls).

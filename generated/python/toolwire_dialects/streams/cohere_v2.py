@@ -19,7 +19,17 @@ from .. import cohere_v2 as _dialect
 from . import _common
 from ._common import StreamError
 
-__all__ = ["DIALECT", "EVENT_SCHEMA", "RELAY", "Assembler", "StreamError", "assemble", "emit", "emit_text"]
+__all__ = [
+    "DIALECT",
+    "EVENT_SCHEMA",
+    "RELAY",
+    "RELAY_EVENTS",
+    "Assembler",
+    "StreamError",
+    "assemble",
+    "emit",
+    "emit_text",
+]
 
 DIALECT = "cohere_v2"
 EVENT_SCHEMA = "dialects/cohere_v2/stream_event.json"
@@ -167,6 +177,31 @@ RELAY: dict[str, Any] | None = {
             }
         ],
     },
+}
+# RELAY's write templates as functions, each building a fresh copy of its event.
+RELAY_EVENTS: dict[str, tuple[Any, ...]] | None = {
+    "start": (
+        lambda: {
+            "type": "message-start",
+            "id": "toolwire",
+            "delta": {
+                "message": {"role": "assistant", "content": [], "tool_plan": "", "tool_calls": [], "citations": []}
+            },
+        },
+    ),
+    "text_open": (lambda: {"type": "content-start", "delta": {"message": {"content": {"type": "text", "text": ""}}}},),
+    "text": (lambda: {"type": "content-delta", "delta": {"message": {"content": {}}}},),
+    "text_close": (lambda: {"type": "content-end"},),
+    "reasoning": (lambda: {"type": "tool-plan-delta", "delta": {"message": {}}},),
+    "call_open": (
+        lambda: {
+            "type": "tool-call-start",
+            "delta": {"message": {"tool_calls": {"type": "function", "function": {"arguments": ""}}}},
+        },
+    ),
+    "call_delta": (lambda: {"type": "tool-call-delta", "delta": {"message": {"tool_calls": {"function": {}}}}},),
+    "call_close": (lambda: {"type": "tool-call-end"},),
+    "finish": (lambda: {"type": "message-end", "delta": {}},),
 }
 TRUNCATED = ("MAX_TOKENS",)
 # Whether emit() can send a call the stream cut off (some dialects only send whole calls).

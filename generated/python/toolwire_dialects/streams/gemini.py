@@ -19,7 +19,17 @@ from .. import gemini as _dialect
 from . import _common
 from ._common import StreamError
 
-__all__ = ["DIALECT", "EVENT_SCHEMA", "RELAY", "Assembler", "StreamError", "assemble", "emit", "emit_text"]
+__all__ = [
+    "DIALECT",
+    "EVENT_SCHEMA",
+    "RELAY",
+    "RELAY_EVENTS",
+    "Assembler",
+    "StreamError",
+    "assemble",
+    "emit",
+    "emit_text",
+]
 
 DIALECT = "gemini"
 EVENT_SCHEMA = "dialects/gemini/stream_event.json"
@@ -84,25 +94,36 @@ RELAY: dict[str, Any] | None = {
     "stop_means_calls": True,
     "item_ids": {},
     "writes": {
-        "each": [{"event": {}, "set": [[["responseId"], "id"], [["modelVersion"], "model"]], "cases": {}}],
         "text": [
             {
                 "event": {"candidates": [{"content": {"role": "model", "parts": [{}]}, "index": 0}]},
-                "set": [[["candidates", "0", "content", "parts", "0", "text"], "text"]],
+                "set": [
+                    [["candidates", "0", "content", "parts", "0", "text"], "text"],
+                    [["responseId"], "id"],
+                    [["modelVersion"], "model"],
+                ],
                 "cases": {},
             }
         ],
         "reasoning": [
             {
                 "event": {"candidates": [{"content": {"role": "model", "parts": [{"thought": True}]}, "index": 0}]},
-                "set": [[["candidates", "0", "content", "parts", "0", "text"], "text"]],
+                "set": [
+                    [["candidates", "0", "content", "parts", "0", "text"], "text"],
+                    [["responseId"], "id"],
+                    [["modelVersion"], "model"],
+                ],
                 "cases": {},
             }
         ],
         "call_close": [
             {
                 "event": {"candidates": [{"content": {"role": "model", "parts": [{}]}, "index": 0}]},
-                "set": [[["candidates", "0", "content", "parts", "0"], "call"]],
+                "set": [
+                    [["candidates", "0", "content", "parts", "0"], "call"],
+                    [["responseId"], "id"],
+                    [["modelVersion"], "model"],
+                ],
                 "cases": {},
             }
         ],
@@ -116,11 +137,20 @@ RELAY: dict[str, Any] | None = {
                     [["usageMetadata", "totalTokenCount"], "usage.total_tokens"],
                     [["usageMetadata", "cachedContentTokenCount"], "usage.cached_input_tokens"],
                     [["usageMetadata", "thoughtsTokenCount"], "usage.reasoning_tokens"],
+                    [["responseId"], "id"],
+                    [["modelVersion"], "model"],
                 ],
                 "cases": {},
             }
         ],
     },
+}
+# RELAY's write templates as functions, each building a fresh copy of its event.
+RELAY_EVENTS: dict[str, tuple[Any, ...]] | None = {
+    "text": (lambda: {"candidates": [{"content": {"role": "model", "parts": [{}]}, "index": 0}]},),
+    "reasoning": (lambda: {"candidates": [{"content": {"role": "model", "parts": [{"thought": True}]}, "index": 0}]},),
+    "call_close": (lambda: {"candidates": [{"content": {"role": "model", "parts": [{}]}, "index": 0}]},),
+    "finish": (lambda: {"candidates": [{"content": {"role": "model", "parts": [{"text": ""}]}, "index": 0}]},),
 }
 TRUNCATED = ("MAX_TOKENS",)
 # Whether emit() can send a call the stream cut off (some dialects only send whole calls).

@@ -19,7 +19,17 @@ from .. import mistral as _dialect
 from . import _common
 from ._common import StreamError
 
-__all__ = ["DIALECT", "EVENT_SCHEMA", "RELAY", "Assembler", "StreamError", "assemble", "emit", "emit_text"]
+__all__ = [
+    "DIALECT",
+    "EVENT_SCHEMA",
+    "RELAY",
+    "RELAY_EVENTS",
+    "Assembler",
+    "StreamError",
+    "assemble",
+    "emit",
+    "emit_text",
+]
 
 DIALECT = "mistral"
 EVENT_SCHEMA = "dialects/mistral/stream_event.json"
@@ -71,26 +81,29 @@ RELAY: dict[str, Any] | None = {
     "stop_means_calls": False,
     "item_ids": {},
     "writes": {
-        "each": [
-            {
-                "event": {"id": "toolwire", "object": "chat.completion.chunk", "created": 0, "model": "toolwire"},
-                "set": [[["id"], "id"], [["model"], "model"]],
-                "cases": {},
-            }
-        ],
         "start": [
             {
                 "event": {
-                    "choices": [{"index": 0, "delta": {"role": "assistant", "content": ""}, "finish_reason": None}]
+                    "choices": [{"index": 0, "delta": {"role": "assistant", "content": ""}, "finish_reason": None}],
+                    "id": "toolwire",
+                    "object": "chat.completion.chunk",
+                    "created": 0,
+                    "model": "toolwire",
                 },
-                "set": [],
+                "set": [[["id"], "id"], [["model"], "model"]],
                 "cases": {},
             }
         ],
         "text": [
             {
-                "event": {"choices": [{"index": 0, "delta": {}, "finish_reason": None}]},
-                "set": [[["choices", "0", "delta", "content"], "text"]],
+                "event": {
+                    "choices": [{"index": 0, "delta": {}, "finish_reason": None}],
+                    "id": "toolwire",
+                    "object": "chat.completion.chunk",
+                    "created": 0,
+                    "model": "toolwire",
+                },
+                "set": [[["choices", "0", "delta", "content"], "text"], [["id"], "id"], [["model"], "model"]],
                 "cases": {},
             }
         ],
@@ -99,12 +112,18 @@ RELAY: dict[str, Any] | None = {
                 "event": {
                     "choices": [
                         {"index": 0, "delta": {"tool_calls": [{"function": {"arguments": ""}}]}, "finish_reason": None}
-                    ]
+                    ],
+                    "id": "toolwire",
+                    "object": "chat.completion.chunk",
+                    "created": 0,
+                    "model": "toolwire",
                 },
                 "set": [
                     [["choices", "0", "delta", "tool_calls", "0", "index"], "call_index"],
                     [["choices", "0", "delta", "tool_calls", "0", "id"], "call_id"],
                     [["choices", "0", "delta", "tool_calls", "0", "function", "name"], "name"],
+                    [["id"], "id"],
+                    [["model"], "model"],
                 ],
                 "cases": {},
             }
@@ -112,34 +131,107 @@ RELAY: dict[str, Any] | None = {
         "call_delta": [
             {
                 "event": {
-                    "choices": [{"index": 0, "delta": {"tool_calls": [{"function": {}}]}, "finish_reason": None}]
+                    "choices": [{"index": 0, "delta": {"tool_calls": [{"function": {}}]}, "finish_reason": None}],
+                    "id": "toolwire",
+                    "object": "chat.completion.chunk",
+                    "created": 0,
+                    "model": "toolwire",
                 },
                 "set": [
                     [["choices", "0", "delta", "tool_calls", "0", "index"], "call_index"],
                     [["choices", "0", "delta", "tool_calls", "0", "function", "arguments"], "arguments_delta"],
+                    [["id"], "id"],
+                    [["model"], "model"],
                 ],
                 "cases": {},
             }
         ],
         "finish": [
             {
-                "event": {"choices": [{"index": 0, "delta": {}, "finish_reason": None}]},
-                "set": [[["choices", "0", "finish_reason"], "finish_reason"]],
+                "event": {
+                    "choices": [{"index": 0, "delta": {}, "finish_reason": None}],
+                    "id": "toolwire",
+                    "object": "chat.completion.chunk",
+                    "created": 0,
+                    "model": "toolwire",
+                },
+                "set": [[["choices", "0", "finish_reason"], "finish_reason"], [["id"], "id"], [["model"], "model"]],
                 "cases": {},
             }
         ],
         "usage": [
             {
-                "event": {"choices": []},
+                "event": {
+                    "choices": [],
+                    "id": "toolwire",
+                    "object": "chat.completion.chunk",
+                    "created": 0,
+                    "model": "toolwire",
+                },
                 "set": [
                     [["usage", "prompt_tokens"], "usage.input_tokens"],
                     [["usage", "completion_tokens"], "usage.output_tokens"],
                     [["usage", "total_tokens"], "usage.total_tokens"],
+                    [["id"], "id"],
+                    [["model"], "model"],
                 ],
                 "cases": {},
             }
         ],
     },
+}
+# RELAY's write templates as functions, each building a fresh copy of its event.
+RELAY_EVENTS: dict[str, tuple[Any, ...]] | None = {
+    "start": (
+        lambda: {
+            "choices": [{"index": 0, "delta": {"role": "assistant", "content": ""}, "finish_reason": None}],
+            "id": "toolwire",
+            "object": "chat.completion.chunk",
+            "created": 0,
+            "model": "toolwire",
+        },
+    ),
+    "text": (
+        lambda: {
+            "choices": [{"index": 0, "delta": {}, "finish_reason": None}],
+            "id": "toolwire",
+            "object": "chat.completion.chunk",
+            "created": 0,
+            "model": "toolwire",
+        },
+    ),
+    "call_open": (
+        lambda: {
+            "choices": [
+                {"index": 0, "delta": {"tool_calls": [{"function": {"arguments": ""}}]}, "finish_reason": None}
+            ],
+            "id": "toolwire",
+            "object": "chat.completion.chunk",
+            "created": 0,
+            "model": "toolwire",
+        },
+    ),
+    "call_delta": (
+        lambda: {
+            "choices": [{"index": 0, "delta": {"tool_calls": [{"function": {}}]}, "finish_reason": None}],
+            "id": "toolwire",
+            "object": "chat.completion.chunk",
+            "created": 0,
+            "model": "toolwire",
+        },
+    ),
+    "finish": (
+        lambda: {
+            "choices": [{"index": 0, "delta": {}, "finish_reason": None}],
+            "id": "toolwire",
+            "object": "chat.completion.chunk",
+            "created": 0,
+            "model": "toolwire",
+        },
+    ),
+    "usage": (
+        lambda: {"choices": [], "id": "toolwire", "object": "chat.completion.chunk", "created": 0, "model": "toolwire"},
+    ),
 }
 TRUNCATED = ("length", "model_length")
 # Whether emit() can send a call the stream cut off (some dialects only send whole calls).

@@ -19,7 +19,17 @@ from .. import openai_chat as _dialect
 from . import _common
 from ._common import StreamError
 
-__all__ = ["DIALECT", "EVENT_SCHEMA", "RELAY", "Assembler", "StreamError", "assemble", "emit", "emit_text"]
+__all__ = [
+    "DIALECT",
+    "EVENT_SCHEMA",
+    "RELAY",
+    "RELAY_EVENTS",
+    "Assembler",
+    "StreamError",
+    "assemble",
+    "emit",
+    "emit_text",
+]
 
 DIALECT = "openai_chat"
 EVENT_SCHEMA = "dialects/openai_chat/stream_event.json"
@@ -73,26 +83,25 @@ RELAY: dict[str, Any] | None = {
     "stop_means_calls": False,
     "item_ids": {},
     "writes": {
-        "each": [
-            {
-                "event": {"object": "chat.completion.chunk", "created": 0},
-                "set": [[["id"], "id"], [["model"], "model"]],
-                "cases": {},
-            }
-        ],
         "start": [
             {
                 "event": {
-                    "choices": [{"index": 0, "delta": {"role": "assistant", "content": ""}, "finish_reason": None}]
+                    "choices": [{"index": 0, "delta": {"role": "assistant", "content": ""}, "finish_reason": None}],
+                    "object": "chat.completion.chunk",
+                    "created": 0,
                 },
-                "set": [],
+                "set": [[["id"], "id"], [["model"], "model"]],
                 "cases": {},
             }
         ],
         "text": [
             {
-                "event": {"choices": [{"index": 0, "delta": {}, "finish_reason": None}]},
-                "set": [[["choices", "0", "delta", "content"], "text"]],
+                "event": {
+                    "choices": [{"index": 0, "delta": {}, "finish_reason": None}],
+                    "object": "chat.completion.chunk",
+                    "created": 0,
+                },
+                "set": [[["choices", "0", "delta", "content"], "text"], [["id"], "id"], [["model"], "model"]],
                 "cases": {},
             }
         ],
@@ -105,12 +114,16 @@ RELAY: dict[str, Any] | None = {
                             "delta": {"tool_calls": [{"type": "function", "function": {"arguments": ""}}]},
                             "finish_reason": None,
                         }
-                    ]
+                    ],
+                    "object": "chat.completion.chunk",
+                    "created": 0,
                 },
                 "set": [
                     [["choices", "0", "delta", "tool_calls", "0", "index"], "call_index"],
                     [["choices", "0", "delta", "tool_calls", "0", "id"], "call_id"],
                     [["choices", "0", "delta", "tool_calls", "0", "function", "name"], "name"],
+                    [["id"], "id"],
+                    [["model"], "model"],
                 ],
                 "cases": {},
             }
@@ -118,36 +131,91 @@ RELAY: dict[str, Any] | None = {
         "call_delta": [
             {
                 "event": {
-                    "choices": [{"index": 0, "delta": {"tool_calls": [{"function": {}}]}, "finish_reason": None}]
+                    "choices": [{"index": 0, "delta": {"tool_calls": [{"function": {}}]}, "finish_reason": None}],
+                    "object": "chat.completion.chunk",
+                    "created": 0,
                 },
                 "set": [
                     [["choices", "0", "delta", "tool_calls", "0", "index"], "call_index"],
                     [["choices", "0", "delta", "tool_calls", "0", "function", "arguments"], "arguments_delta"],
+                    [["id"], "id"],
+                    [["model"], "model"],
                 ],
                 "cases": {},
             }
         ],
         "finish": [
             {
-                "event": {"choices": [{"index": 0, "delta": {}, "finish_reason": None}]},
-                "set": [[["choices", "0", "finish_reason"], "finish_reason"]],
+                "event": {
+                    "choices": [{"index": 0, "delta": {}, "finish_reason": None}],
+                    "object": "chat.completion.chunk",
+                    "created": 0,
+                },
+                "set": [[["choices", "0", "finish_reason"], "finish_reason"], [["id"], "id"], [["model"], "model"]],
                 "cases": {},
             }
         ],
         "usage": [
             {
-                "event": {"choices": []},
+                "event": {"choices": [], "object": "chat.completion.chunk", "created": 0},
                 "set": [
                     [["usage", "prompt_tokens"], "usage.input_tokens"],
                     [["usage", "completion_tokens"], "usage.output_tokens"],
                     [["usage", "total_tokens"], "usage.total_tokens"],
                     [["usage", "prompt_tokens_details", "cached_tokens"], "usage.cached_input_tokens"],
                     [["usage", "completion_tokens_details", "reasoning_tokens"], "usage.reasoning_tokens"],
+                    [["id"], "id"],
+                    [["model"], "model"],
                 ],
                 "cases": {},
             }
         ],
     },
+}
+# RELAY's write templates as functions, each building a fresh copy of its event.
+RELAY_EVENTS: dict[str, tuple[Any, ...]] | None = {
+    "start": (
+        lambda: {
+            "choices": [{"index": 0, "delta": {"role": "assistant", "content": ""}, "finish_reason": None}],
+            "object": "chat.completion.chunk",
+            "created": 0,
+        },
+    ),
+    "text": (
+        lambda: {
+            "choices": [{"index": 0, "delta": {}, "finish_reason": None}],
+            "object": "chat.completion.chunk",
+            "created": 0,
+        },
+    ),
+    "call_open": (
+        lambda: {
+            "choices": [
+                {
+                    "index": 0,
+                    "delta": {"tool_calls": [{"type": "function", "function": {"arguments": ""}}]},
+                    "finish_reason": None,
+                }
+            ],
+            "object": "chat.completion.chunk",
+            "created": 0,
+        },
+    ),
+    "call_delta": (
+        lambda: {
+            "choices": [{"index": 0, "delta": {"tool_calls": [{"function": {}}]}, "finish_reason": None}],
+            "object": "chat.completion.chunk",
+            "created": 0,
+        },
+    ),
+    "finish": (
+        lambda: {
+            "choices": [{"index": 0, "delta": {}, "finish_reason": None}],
+            "object": "chat.completion.chunk",
+            "created": 0,
+        },
+    ),
+    "usage": (lambda: {"choices": [], "object": "chat.completion.chunk", "created": 0},),
 }
 TRUNCATED = ("length",)
 # Whether emit() can send a call the stream cut off (some dialects only send whole calls).

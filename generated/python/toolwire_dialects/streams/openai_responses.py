@@ -20,7 +20,17 @@ from .. import openai_responses as _dialect
 from . import _common
 from ._common import StreamError
 
-__all__ = ["DIALECT", "EVENT_SCHEMA", "RELAY", "Assembler", "StreamError", "assemble", "emit", "emit_text"]
+__all__ = [
+    "DIALECT",
+    "EVENT_SCHEMA",
+    "RELAY",
+    "RELAY_EVENTS",
+    "Assembler",
+    "StreamError",
+    "assemble",
+    "emit",
+    "emit_text",
+]
 
 DIALECT = "openai_responses"
 EVENT_SCHEMA = "dialects/openai_responses/stream_event.json"
@@ -124,7 +134,6 @@ RELAY: dict[str, Any] | None = {
     "stop_means_calls": True,
     "item_ids": {"text": "msg_toolwire_", "reasoning": "rs_toolwire_", "call": "fc_toolwire_"},
     "writes": {
-        "each": [{"event": {}, "set": [[["sequence_number"], "sequence"]], "cases": {}}],
         "start": [
             {
                 "event": {
@@ -137,7 +146,11 @@ RELAY: dict[str, Any] | None = {
                         "output": [],
                     },
                 },
-                "set": [[["response", "id"], "id"], [["response", "model"], "model"]],
+                "set": [
+                    [["response", "id"], "id"],
+                    [["response", "model"], "model"],
+                    [["sequence_number"], "sequence"],
+                ],
                 "cases": {},
             }
         ],
@@ -147,7 +160,7 @@ RELAY: dict[str, Any] | None = {
                     "type": "response.output_item.added",
                     "item": {"type": "message", "role": "assistant", "status": "in_progress", "content": []},
                 },
-                "set": [[["output_index"], "block"], [["item", "id"], "item_id"]],
+                "set": [[["output_index"], "block"], [["item", "id"], "item_id"], [["sequence_number"], "sequence"]],
                 "cases": {},
             },
             {
@@ -156,21 +169,31 @@ RELAY: dict[str, Any] | None = {
                     "content_index": 0,
                     "part": {"type": "output_text", "text": "", "annotations": []},
                 },
-                "set": [[["item_id"], "item_id"], [["output_index"], "block"]],
+                "set": [[["item_id"], "item_id"], [["output_index"], "block"], [["sequence_number"], "sequence"]],
                 "cases": {},
             },
         ],
         "text": [
             {
                 "event": {"type": "response.output_text.delta", "content_index": 0, "logprobs": []},
-                "set": [[["item_id"], "item_id"], [["output_index"], "block"], [["delta"], "text"]],
+                "set": [
+                    [["item_id"], "item_id"],
+                    [["output_index"], "block"],
+                    [["delta"], "text"],
+                    [["sequence_number"], "sequence"],
+                ],
                 "cases": {},
             }
         ],
         "text_close": [
             {
                 "event": {"type": "response.output_text.done", "content_index": 0, "logprobs": []},
-                "set": [[["item_id"], "item_id"], [["output_index"], "block"], [["text"], "text_so_far"]],
+                "set": [
+                    [["item_id"], "item_id"],
+                    [["output_index"], "block"],
+                    [["text"], "text_so_far"],
+                    [["sequence_number"], "sequence"],
+                ],
                 "cases": {},
             },
             {
@@ -179,7 +202,12 @@ RELAY: dict[str, Any] | None = {
                     "content_index": 0,
                     "part": {"type": "output_text", "text": "", "annotations": []},
                 },
-                "set": [[["item_id"], "item_id"], [["output_index"], "block"], [["part", "text"], "text_so_far"]],
+                "set": [
+                    [["item_id"], "item_id"],
+                    [["output_index"], "block"],
+                    [["part", "text"], "text_so_far"],
+                    [["sequence_number"], "sequence"],
+                ],
                 "cases": {},
             },
             {
@@ -196,6 +224,7 @@ RELAY: dict[str, Any] | None = {
                     [["output_index"], "block"],
                     [["item", "id"], "item_id"],
                     [["item", "content", "0", "text"], "text_so_far"],
+                    [["sequence_number"], "sequence"],
                 ],
                 "cases": {},
             },
@@ -203,7 +232,7 @@ RELAY: dict[str, Any] | None = {
         "reasoning_open": [
             {
                 "event": {"type": "response.output_item.added", "item": {"type": "reasoning", "summary": []}},
-                "set": [[["output_index"], "block"], [["item", "id"], "item_id"]],
+                "set": [[["output_index"], "block"], [["item", "id"], "item_id"], [["sequence_number"], "sequence"]],
                 "cases": {},
             },
             {
@@ -212,21 +241,31 @@ RELAY: dict[str, Any] | None = {
                     "summary_index": 0,
                     "part": {"type": "summary_text", "text": ""},
                 },
-                "set": [[["item_id"], "item_id"], [["output_index"], "block"]],
+                "set": [[["item_id"], "item_id"], [["output_index"], "block"], [["sequence_number"], "sequence"]],
                 "cases": {},
             },
         ],
         "reasoning": [
             {
                 "event": {"type": "response.reasoning_summary_text.delta", "summary_index": 0},
-                "set": [[["item_id"], "item_id"], [["output_index"], "block"], [["delta"], "text"]],
+                "set": [
+                    [["item_id"], "item_id"],
+                    [["output_index"], "block"],
+                    [["delta"], "text"],
+                    [["sequence_number"], "sequence"],
+                ],
                 "cases": {},
             }
         ],
         "reasoning_close": [
             {
                 "event": {"type": "response.reasoning_summary_text.done", "summary_index": 0},
-                "set": [[["item_id"], "item_id"], [["output_index"], "block"], [["text"], "text_so_far"]],
+                "set": [
+                    [["item_id"], "item_id"],
+                    [["output_index"], "block"],
+                    [["text"], "text_so_far"],
+                    [["sequence_number"], "sequence"],
+                ],
                 "cases": {},
             },
             {
@@ -235,7 +274,12 @@ RELAY: dict[str, Any] | None = {
                     "summary_index": 0,
                     "part": {"type": "summary_text", "text": ""},
                 },
-                "set": [[["item_id"], "item_id"], [["output_index"], "block"], [["part", "text"], "text_so_far"]],
+                "set": [
+                    [["item_id"], "item_id"],
+                    [["output_index"], "block"],
+                    [["part", "text"], "text_so_far"],
+                    [["sequence_number"], "sequence"],
+                ],
                 "cases": {},
             },
             {
@@ -248,6 +292,7 @@ RELAY: dict[str, Any] | None = {
                     [["item", "id"], "item_id"],
                     [["item", "summary", "0", "text"], "text_so_far"],
                     [["item", "encrypted_content"], "signature"],
+                    [["sequence_number"], "sequence"],
                 ],
                 "cases": {},
             },
@@ -263,6 +308,7 @@ RELAY: dict[str, Any] | None = {
                     [["item", "id"], "item_id"],
                     [["item", "call_id"], "call_id"],
                     [["item", "name"], "name"],
+                    [["sequence_number"], "sequence"],
                 ],
                 "cases": {},
             }
@@ -270,14 +316,24 @@ RELAY: dict[str, Any] | None = {
         "call_delta": [
             {
                 "event": {"type": "response.function_call_arguments.delta"},
-                "set": [[["item_id"], "item_id"], [["output_index"], "block"], [["delta"], "arguments_delta"]],
+                "set": [
+                    [["item_id"], "item_id"],
+                    [["output_index"], "block"],
+                    [["delta"], "arguments_delta"],
+                    [["sequence_number"], "sequence"],
+                ],
                 "cases": {},
             }
         ],
         "call_close": [
             {
                 "event": {"type": "response.function_call_arguments.done"},
-                "set": [[["item_id"], "item_id"], [["output_index"], "block"], [["arguments"], "arguments"]],
+                "set": [
+                    [["item_id"], "item_id"],
+                    [["output_index"], "block"],
+                    [["arguments"], "arguments"],
+                    [["sequence_number"], "sequence"],
+                ],
                 "cases": {},
             },
             {
@@ -291,6 +347,7 @@ RELAY: dict[str, Any] | None = {
                     [["item", "call_id"], "call_id"],
                     [["item", "name"], "name"],
                     [["item", "arguments"], "arguments"],
+                    [["sequence_number"], "sequence"],
                 ],
                 "cases": {},
             },
@@ -315,6 +372,7 @@ RELAY: dict[str, Any] | None = {
                     [["response", "usage", "total_tokens"], "usage.total_tokens"],
                     [["response", "usage", "input_tokens_details", "cached_tokens"], "usage.cached_input_tokens"],
                     [["response", "usage", "output_tokens_details", "reasoning_tokens"], "usage.reasoning_tokens"],
+                    [["sequence_number"], "sequence"],
                 ],
                 "cases": {
                     "stop": [],
@@ -334,6 +392,94 @@ RELAY: dict[str, Any] | None = {
             }
         ],
     },
+}
+# RELAY's write templates as functions, each building a fresh copy of its event.
+RELAY_EVENTS: dict[str, tuple[Any, ...]] | None = {
+    "start": (
+        lambda: {
+            "type": "response.created",
+            "response": {
+                "id": "resp_toolwire",
+                "object": "response",
+                "status": "in_progress",
+                "model": "toolwire",
+                "output": [],
+            },
+        },
+    ),
+    "text_open": (
+        lambda: {
+            "type": "response.output_item.added",
+            "item": {"type": "message", "role": "assistant", "status": "in_progress", "content": []},
+        },
+        lambda: {
+            "type": "response.content_part.added",
+            "content_index": 0,
+            "part": {"type": "output_text", "text": "", "annotations": []},
+        },
+    ),
+    "text": (lambda: {"type": "response.output_text.delta", "content_index": 0, "logprobs": []},),
+    "text_close": (
+        lambda: {"type": "response.output_text.done", "content_index": 0, "logprobs": []},
+        lambda: {
+            "type": "response.content_part.done",
+            "content_index": 0,
+            "part": {"type": "output_text", "text": "", "annotations": []},
+        },
+        lambda: {
+            "type": "response.output_item.done",
+            "item": {
+                "type": "message",
+                "role": "assistant",
+                "status": "completed",
+                "content": [{"type": "output_text", "text": "", "annotations": []}],
+            },
+        },
+    ),
+    "reasoning_open": (
+        lambda: {"type": "response.output_item.added", "item": {"type": "reasoning", "summary": []}},
+        lambda: {
+            "type": "response.reasoning_summary_part.added",
+            "summary_index": 0,
+            "part": {"type": "summary_text", "text": ""},
+        },
+    ),
+    "reasoning": (lambda: {"type": "response.reasoning_summary_text.delta", "summary_index": 0},),
+    "reasoning_close": (
+        lambda: {"type": "response.reasoning_summary_text.done", "summary_index": 0},
+        lambda: {
+            "type": "response.reasoning_summary_part.done",
+            "summary_index": 0,
+            "part": {"type": "summary_text", "text": ""},
+        },
+        lambda: {
+            "type": "response.output_item.done",
+            "item": {"type": "reasoning", "summary": [{"type": "summary_text", "text": ""}]},
+        },
+    ),
+    "call_open": (
+        lambda: {
+            "type": "response.output_item.added",
+            "item": {"type": "function_call", "status": "in_progress", "arguments": ""},
+        },
+    ),
+    "call_delta": (lambda: {"type": "response.function_call_arguments.delta"},),
+    "call_close": (
+        lambda: {"type": "response.function_call_arguments.done"},
+        lambda: {"type": "response.output_item.done", "item": {"type": "function_call", "status": "completed"}},
+    ),
+    "finish": (
+        lambda: {
+            "type": "response.completed",
+            "response": {
+                "id": "resp_toolwire",
+                "object": "response",
+                "status": "completed",
+                "model": "toolwire",
+                "output": [],
+            },
+        },
+    ),
 }
 TRUNCATED = ("incomplete", "failed")
 # Whether emit() can send a call the stream cut off (some dialects only send whole calls).

@@ -4,6 +4,7 @@ expression and literal the templates place, and every fact they test, as a field
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from toolwire.ir.stream_nodes import Role, RoleEmitter, Slot, StreamIR
 from toolwire.ir.stream_relay import relay_data
@@ -65,6 +66,7 @@ class StreamContext:
     done_sentinel: str
     uses_partial_args: bool  # json_path_args: emit() parses the argument text
     relay: str  # the relay mapping as plain data (None: convert_stream cannot use the dialect)
+    relay_events: str  # per write kind, a function per template building a fresh copy of its event
 
 
 def _role_events(emitter: RoleEmitter) -> RoleEvents:
@@ -129,4 +131,17 @@ def stream_context(ir: StreamIR | None) -> StreamContext | None:
         done_sentinel=py(ir.done_sentinel),
         uses_partial_args=Role.JSON_PATH_ARGS in roles,
         relay=py(relay_data(ir.relay)),
+        relay_events=_relay_events(relay_data(ir.relay)),
     )
+
+
+def _relay_events(data: dict[str, Any] | None) -> str:
+    """`{kind: (lambda: {...}, ...)}`: a literal builds a fresh event several times faster than
+    a deep copy of the template (every relayed event is one)."""
+    if data is None:
+        return "None"
+    kinds = []
+    for kind, writes in data["writes"].items():
+        builders = "".join("lambda: " + py(w["event"]) + ", " for w in writes)
+        kinds.append(f"{py(kind)}: ({builders})")
+    return "{" + ", ".join(kinds) + "}"

@@ -340,3 +340,32 @@ def test_usage_that_loses_nothing_is_no_loss() -> None:
     relay = convert_stream(written("openai_chat", canonical), source="openai_chat", target="anthropic_messages")
     assert list(relay)[-2]["usage"] == {"output_tokens": 4, "input_tokens": 5}
     assert relay.losses == []
+
+
+@pytest.mark.parametrize("dialect", DIALECTS)
+def test_relay_vectors_replay_both_ways(dialect: str, validate_schema: Any) -> None:
+    """vectors/<dialect>/relay.json: the canonical events write as its events, with its losses,
+    and the events read back as its `read` (the data the generated suite can replay)."""
+    import jsonschema
+
+    path = REPO / "schemas/vectors" / dialect / "relay.json"
+    data = json.loads(path.read_text(encoding="utf-8"))
+    meta = json.loads((REPO / "schemas/meta/relay_vectors.schema.json").read_text(encoding="utf-8"))
+    jsonschema.Draft202012Validator(meta).validate(data)
+    module = get_stream(dialect)
+    for case in data["cases"]:
+        writer = RelayWriter(module)
+        assert [e for c in case["canonical"] for e in writer.write(c)] == case["events"], case["description"]
+        assert [[loss.pointer, loss.what] for loss in writer.losses] == case["losses"], case["description"]
+        reader = RelayReader(module)
+        assert [c for e in case["events"] for c in reader.feed(e)] + reader.end() == case["read"], case["description"]
+        for event in case["events"]:
+            validate_schema(module.EVENT_SCHEMA, event)
+        for event in case["canonical"] + case["read"]:
+            validate_schema("canonical/stream_event.json", event)
+
+
+def test_relay_vectors_are_current() -> None:
+    from toolwire.tools.relay_vectors import main
+
+    assert main([str(REPO / "schemas")]) == 0, "run python -m toolwire.tools.relay_vectors --update"

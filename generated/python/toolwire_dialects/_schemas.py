@@ -90,6 +90,7 @@ IDS = (
     "meta/conversation_vectors.schema.json",
     "meta/dialect.schema.json",
     "meta/profiles.schema.json",
+    "meta/relay_vectors.schema.json",
     "meta/stream.schema.json",
     "meta/stream_vectors.schema.json",
     "meta/vectors.schema.json",

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from toolwire.spec.builtin import builtin_folder
+from toolwire.tools.dialects import stream_relay
 
 FILE = "relay.json"
 
@@ -75,10 +76,7 @@ def _cases(dialect: str) -> list[dict[str, Any]]:
 
 
 def relay_vectors(dialect: str) -> dict[str, Any]:
-    from toolwire_dialects.streams import get_stream  # the generated package, built from these schemas
-    from toolwire_dialects.streams._relay_read import RelayReader
-    from toolwire_dialects.streams._relay_write import RelayWriter
-
+    get_stream, RelayReader, RelayWriter = stream_relay()  # the generated package, built from these schemas
     module = get_stream(dialect)
     cases = []
     for case in _cases(dialect):

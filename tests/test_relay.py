@@ -36,6 +36,7 @@ CORPUS_FOLDERS = {
     "cohere_v2": "cohere",
     "ollama": "ollama",
 }
+MORE = {"openai_chat": "openai-chat-compat", "anthropic_messages": "anthropic"}
 PAIRS = [pytest.param(s, t, id=f"{s}->{t}") for s in DIALECTS for t in DIALECTS]
 
 
@@ -101,10 +102,13 @@ def recorded(dialect: str) -> list[tuple[str, list[dict[str, Any]]]]:
     for number, case in enumerate(vectors["cases"]):
         if case.get("finish_reason") and not any(case.get("incomplete") or []) and not case.get("findings"):
             out.append((f"vector {number}", case["events"]))
-    folder = REPO.parent / "shared" / "corpus" / CORPUS_FOLDERS.get(dialect, "-")
-    for path in sorted(folder.glob("*.stream.jsonl")) if folder.is_dir() else []:
+    shared = REPO.parent / "shared"
+    folders = [shared / "corpus" / CORPUS_FOLDERS.get(dialect, "-"), shared / "corpus-more" / MORE.get(dialect, "-")]
+    for path in sorted(p for folder in folders if folder.is_dir() for p in folder.glob("*.stream.jsonl")):
         lines = path.read_text(encoding="utf-8").splitlines()
-        out.append((path.name, [json.loads(line) for line in lines if line.strip()]))
+        events = [json.loads(line) for line in lines if line.strip()]
+        if not outcome(dialect, events)["findings"]:  # a stream that ended in an error is not relayed whole
+            out.append((path.name, events))
     out.append(("script", written(dialect, script(dialect))))
     return out
 
@@ -369,3 +373,15 @@ def test_relay_vectors_are_current() -> None:
     from toolwire.tools.relay_vectors import main
 
     assert main([str(REPO / "schemas")]) == 0, "run python -m toolwire.tools.relay_vectors --update"
+
+
+def test_server_side_tool_blocks_left_out_are_a_loss(corpus_more_dir: Path) -> None:
+    path = corpus_more_dir / "anthropic" / "code-execution-server-tool.stream.jsonl"
+    events = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+    relay = convert_stream(events, source="anthropic_messages", target="anthropic_messages")
+    out = list(relay)
+    assert "server_tool_use" not in json.dumps(out)
+    assert [loss.pointer for loss in relay.losses] == ["/server_tools/0"]
+    assert "bash_code_execution" in relay.losses[0].what
+    with pytest.raises(LossError, match="server-side tool"):
+        list(convert_stream(events, source="anthropic_messages", target="anthropic_messages", strict=True))

@@ -180,7 +180,7 @@ class RelayReader:
                         for read in reads:
                             for field in ("id", "model"):
                                 value = _at(item, read[field]) if read[field] is not None else None
-                                if type(value) is str and field not in start:
+                                if type(value) is str and value and field not in start:
                                     start[field] = value
             out.append(start)
         self._content(event, self.relay["content"], out)

@@ -79,6 +79,7 @@ class StreamRelay:
         self._writer = RelayWriter(self._target, strict=strict, id_map=self.id_map)
         self._on_loss = on_loss
         self._told = 0
+        self._noted = 0
         self._closed = False
 
     @property
@@ -92,6 +93,13 @@ class StreamRelay:
 
     def _write(self, canonical: list[dict[str, Any]]) -> list[dict[str, Any]]:
         out: list[dict[str, Any]] = []
+        notes = self._reader.assembler.notes
+        if len(notes) > self._noted:
+            # Blocks the source's reader leaves out on purpose (server-side tools and their
+            # results) do not reach the target either: each is a loss.
+            for note in notes[self._noted :]:
+                self._writer.loss(f"/server_tools/{self._noted}", f"{note['message']} of the relayed stream")
+                self._noted += 1
         write = self._writer.write
         for event in canonical:
             out.extend(write(event))

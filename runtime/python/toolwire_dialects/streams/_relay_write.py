@@ -112,6 +112,10 @@ class RelayWriter:
         self._reported.add(what)
         report(self.losses, self.strict, pointer, self.dialect, what)
 
+    def loss(self, pointer: str, what: str) -> None:
+        """Report a loss found outside the writer (the source leaving a block out)."""
+        self._loss(pointer, what)
+
     # --- writing templates -----------------------------------------------------------------
     def _write(self, kind: str, values: dict[str, Any], out: list[dict[str, Any]], case: str | None = None) -> None:
         for template in self.writes.get(kind, ()):

@@ -385,3 +385,15 @@ def test_server_side_tool_blocks_left_out_are_a_loss(corpus_more_dir: Path) -> N
     assert "bash_code_execution" in relay.losses[0].what
     with pytest.raises(LossError, match="server-side tool"):
         list(convert_stream(events, source="anthropic_messages", target="anthropic_messages", strict=True))
+
+
+def test_a_source_error_ends_the_relay_with_an_error_finish_and_a_loss(corpus_more_dir: Path) -> None:
+    path = corpus_more_dir / "openai-chat-compat" / "groq-error-event.stream.jsonl"
+    events = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+    relay = convert_stream(events, source="openai_chat", target="anthropic_messages")
+    out = list(relay)
+    assert relay.findings and relay.findings[0]["message"].startswith("the stream ended with an error")
+    assert out[-2]["type"] == "message_delta" and "stop_reason" not in out[-2]["delta"]  # Anthropic has no error stop
+    assert [loss.pointer for loss in relay.losses] == ["/error", "/finish_reason"]
+    gemini = list(convert_stream(events, source="openai_chat", target="gemini"))
+    assert gemini[-1]["candidates"][0]["finishReason"] == "OTHER"

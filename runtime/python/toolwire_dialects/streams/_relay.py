@@ -80,6 +80,7 @@ class StreamRelay:
         self._on_loss = on_loss
         self._told = 0
         self._noted = 0
+        self._error_told = False
         self._closed = False
 
     @property
@@ -100,6 +101,9 @@ class StreamRelay:
             for note in notes[self._noted :]:
                 self._writer.loss(f"/server_tools/{self._noted}", f"{note['message']} of the relayed stream")
                 self._noted += 1
+        if self._reader.error is not None and not self._error_told:
+            self._error_told = True  # the target hears the error finish, not the provider's message
+            self._writer.loss("/error", f"the source's error ({self._reader.error})")
         write = self._writer.write
         for event in canonical:
             out.extend(write(event))

@@ -49,8 +49,9 @@ _TABLE: dict[str, tuple[tuple[str, str], ...]] = {
         ("content_filter", "BLOCKLIST"),
         ("content_filter", "PROHIBITED_CONTENT"),
         ("content_filter", "SPII"),
-        ("error", "MALFORMED_FUNCTION_CALL"),
         ("other", "OTHER"),
+        ("error", "OTHER"),  # encodes only: Gemini has no finish value for a failed generation
+        ("error", "MALFORMED_FUNCTION_CALL"),
         ("tool_calls", "STOP"),  # encodes only: Gemini ends a message with calls with STOP
     ),
     "bedrock_converse": (

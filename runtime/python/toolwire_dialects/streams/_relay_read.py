@@ -141,6 +141,8 @@ class RelayReader:
         self._announced: set[int] = set()  # calls whose start went out and that are not stopped yet
         self._any_call = False
         self._calls = 0  # calls announced so far
+        self._errored = False
+        self.error: str | None = None  # the source's error message, when an error event ended it
         self._finish: str | None = None
         self._out: list[dict[str, Any]] = []
 
@@ -210,6 +212,12 @@ class RelayReader:
                     "extensions": {self.dialect: {"fields": {"/finish_reason": wire}}},
                 }
             )
+        ended = self.assembler._ended
+        if ended is not None and not self._errored:
+            # The source's error event ended its stream: the message ends with an error.
+            self._errored = True
+            out.append({"type": "finish", "finish_reason": "error"})
+            self.error = ended
         self._content(event, self.relay["usage"], out)
         return deltas
 

@@ -82,9 +82,14 @@ def _dispatch(groups: list[Group]) -> tuple[Toks | None, dict[Any, list[Group]],
     groups for any other value), each list in the reads' order."""
     tested = [g[0][0][0] for g in groups if g[0]]
     key = max(set(tested), key=tested.count) if tested else None
-    keyed = lambda g: key is not None and any(p == key and type(v) is str for p, v in g[0])  # noqa: E731
+
+    def keyed(g: Group) -> bool:
+        return key is not None and any(p == key and type(v) is str for p, v in g[0])
+
+    def rest(g: Group) -> Group:  # the key's test is done by the dispatch
+        return (tuple((p, v) for p, v in g[0] if p != key), g[1], g[2]) if keyed(g) else g
+
     values = {v for g in groups for p, v in g[0] if p == key and type(v) is str}
-    rest = lambda g: (tuple((p, v) for p, v in g[0] if p != key), g[1], g[2]) if keyed(g) else g  # noqa: E731
     by_value = {
         value: [rest(g) for g in groups if not keyed(g) or any(p == key and v == value for p, v in g[0])]
         for value in values

@@ -572,7 +572,7 @@ _REQUEST = _conv.RequestLayout(
         roles=(("system", ("system",)), ("user", ("user",)), ("assistant", ("assistant",))),
         content=("content",),
         string="only",
-        empty="omit",
+        empty="string",
         fields=(
             _conv.TurnField(("thinking",), "reasoning", False, "text", True, ()),
             _conv.TurnField(("images",), "image", True, "data", False, ("user",)),

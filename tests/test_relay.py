@@ -396,4 +396,6 @@ def test_a_source_error_ends_the_relay_with_an_error_finish_and_a_loss(corpus_mo
     assert out[-2]["type"] == "message_delta" and "stop_reason" not in out[-2]["delta"]  # Anthropic has no error stop
     assert [loss.pointer for loss in relay.losses] == ["/error", "/finish_reason"]
     gemini = list(convert_stream(events, source="openai_chat", target="gemini"))
-    assert gemini[-1]["candidates"][0]["finishReason"] == "OTHER"
+    from toolwire_dialects.convert import get_dialect
+
+    assert gemini[-1]["candidates"][0]["finishReason"] == get_dialect("gemini").finish_reason_out("error") is not None

@@ -240,7 +240,10 @@ def test_reasoning_into_a_dialect_without_it_is_a_loss_and_strict_raises() -> No
     events = written("anthropic_messages", script("anthropic_messages"))
     relay = convert_stream(events, source="anthropic_messages", target="openai_chat")
     list(relay)
-    assert [loss.what for loss in relay.losses] == ["reasoning (the stream's reasoning deltas)"]
+    assert [loss.what for loss in relay.losses] == [
+        "reasoning (the stream's reasoning deltas)",
+        "a reasoning signature of anthropic_messages",
+    ]
     strict = convert_stream(events, source="anthropic_messages", target="openai_chat", strict=True)
     with pytest.raises(LossError, match="reasoning"):
         list(strict)
@@ -399,3 +402,11 @@ def test_a_source_error_ends_the_relay_with_an_error_finish_and_a_loss(corpus_mo
     from toolwire_dialects.convert import get_dialect
 
     assert gemini[-1]["candidates"][0]["finishReason"] == get_dialect("gemini").finish_reason_out("error") is not None
+
+
+def test_reasoning_as_text_when_asked() -> None:
+    events = written("anthropic_messages", script("anthropic_messages"))
+    relay = convert_stream(events, source="anthropic_messages", target="openai_chat", reasoning_as_text=True)
+    got = outcome("openai_chat", list(relay))
+    assert got["text"] == "The user wants the weather.Let me check."
+    assert [loss.what for loss in relay.losses] == ["a reasoning signature of anthropic_messages"]

@@ -78,8 +78,11 @@ class _Block:
 class RelayWriter:
     """Write canonical stream events as the target's events; losses go to `losses`."""
 
-    def __init__(self, module: ModuleType, *, strict: bool = False, id_map: IdMap | None = None) -> None:
+    def __init__(
+        self, module: ModuleType, *, strict: bool = False, id_map: IdMap | None = None, reasoning_as_text: bool = False
+    ) -> None:
         self.dialect: str = module.DIALECT
+        self.reasoning_as_text = reasoning_as_text  # reasoning into a dialect without it: as text, asked for
         self._module = module
         relay = compiled(module)
         self.writes: dict[str, list[dict[str, Any]]] = relay["writes"]
@@ -293,7 +296,12 @@ class RelayWriter:
 
     def _reasoning(self, event: dict[str, Any], out: list[dict[str, Any]]) -> None:
         if not self.writes.get("reasoning"):
-            self._loss("/reasoning", "reasoning (the stream's reasoning deltas)")
+            if self.reasoning_as_text and event.get("text"):
+                self._text("text", event["text"], out)  # the caller asked for it: no loss
+            elif event.get("text") or not self.reasoning_as_text:
+                self._loss("/reasoning", "reasoning (the stream's reasoning deltas)")
+            if event.get("extensions"):
+                self._loss("/reasoning/extensions", f"a reasoning signature of {event.get('dialect')}")
             return
         text = event.get("text")
         if text:

@@ -69,6 +69,7 @@ class StreamRelay:
         strict: bool = False,
         id_map: IdMap | None = None,
         on_loss: Callable[[Loss], None] | None = None,
+        reasoning_as_text: bool = False,
     ) -> None:
         self.source = source
         self.target = target
@@ -76,7 +77,7 @@ class StreamRelay:
         self._target = _stream_module(target)
         self.id_map = IdMap() if id_map is None else id_map
         self._reader = RelayReader(_stream_module(source), id_map=IdMap())
-        self._writer = RelayWriter(self._target, strict=strict, id_map=self.id_map)
+        self._writer = RelayWriter(self._target, strict=strict, id_map=self.id_map, reasoning_as_text=reasoning_as_text)
         self._on_loss = on_loss
         self._told = 0
         self._noted = 0
@@ -157,11 +158,20 @@ def convert_stream(
     strict: bool = False,
     id_map: IdMap | None = None,
     on_loss: Callable[[Loss], None] | None = None,
+    reasoning_as_text: bool = False,
 ) -> StreamRelay:
     """Relay a stream of source events (dicts, JSON text, SDK objects) as target events:
     iterate the result. Losses land in `.losses` as they happen (and go to on_loss);
     strict=True raises LossError on the first one."""
-    return StreamRelay(events, source=source, target=target, strict=strict, id_map=id_map, on_loss=on_loss)
+    return StreamRelay(
+        events,
+        source=source,
+        target=target,
+        strict=strict,
+        id_map=id_map,
+        on_loss=on_loss,
+        reasoning_as_text=reasoning_as_text,
+    )
 
 
 def convert_stream_text(
@@ -172,11 +182,20 @@ def convert_stream_text(
     strict: bool = False,
     id_map: IdMap | None = None,
     on_loss: Callable[[Loss], None] | None = None,
+    reasoning_as_text: bool = False,
 ) -> Iterator[str]:
     """Raw source stream text (SSE or JSON lines, in chunks split anywhere) relayed as the
     target's framed text (SSE with `event:` lines where the target uses them, JSON lines,
     the [DONE] sentinel where it ends its streams so)."""
-    relay = StreamRelay(None, source=source, target=target, strict=strict, id_map=id_map, on_loss=on_loss)
+    relay = StreamRelay(
+        None,
+        source=source,
+        target=target,
+        strict=strict,
+        id_map=id_map,
+        on_loss=on_loss,
+        reasoning_as_text=reasoning_as_text,
+    )
     module = relay._target
     for chunk in chunks:
         for event in relay.feed_text(chunk):

@@ -129,7 +129,10 @@ def _read(index: int, raw: dict[str, Any]) -> RelayRead:
     }.get(kind, {"text"})
     if not given or not given <= needs:
         raise StreamPlanError(f"relay.reads[{index}]: a {kind} read takes {sorted(needs)}, got {sorted(given)}")
-    opt = lambda name: pointer(raw[name]) if name in raw else None  # noqa: E731
+
+    def opt(name: str) -> Pointer | None:
+        return pointer(raw[name]) if name in raw else None
+
     return RelayRead(
         kind=kind,
         event=_constants(raw.get("event", {})),
@@ -172,8 +175,13 @@ def relay_data(relay: RelayIR | None) -> dict[str, Any] | None:
     if relay is None:
         return None
     each = dict(relay.writes).get("each", ())
-    consts = lambda tests: [[list(t.pointer.tokens), t.value] for t in tests]  # noqa: E731
-    toks = lambda p: list(p.tokens) if p is not None else None  # noqa: E731
+
+    def consts(tests: tuple[ConstantTest, ...]) -> list[list[Any]]:
+        return [[list(t.pointer.tokens), t.value] for t in tests]
+
+    def toks(p: Pointer | None) -> list[str] | None:
+        return list(p.tokens) if p is not None else None
+
     return {
         "reads": [
             {

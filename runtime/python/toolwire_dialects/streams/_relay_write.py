@@ -19,60 +19,11 @@ from typing import Any
 from .._errors import Loss, report
 from .._ids import IdMap, encode_id
 from ._events import _copy
+from ._relay_blocks import USAGE_FIELDS, Block, derivable, field, put
 from ._relay_finish import finish_reason_out
 from ._relay_read import compiled
 
 __all__ = ["RelayWriter"]
-
-_USAGE_FIELDS = ("input_tokens", "output_tokens", "total_tokens", "cached_input_tokens", "reasoning_tokens")
-
-
-def _put(event: dict[str, Any], toks: tuple[str, ...], value: Any) -> None:
-    if len(toks) == 1:
-        event[toks[0]] = value
-        return
-    node: Any = event
-    for i, t in enumerate(toks):
-        last = i == len(toks) - 1
-        if type(node) is list:
-            k = int(t)
-            while len(node) <= k:
-                node.append({})
-            if last:
-                node[k] = value
-            else:
-                node = node[k]
-        else:
-            if last:
-                node[t] = value
-            else:
-                nxt = node.get(t)
-                if type(nxt) is not dict and type(nxt) is not list:
-                    nxt = node[t] = {}
-                node = nxt
-
-
-def _derivable(name: str, usage: dict[str, int]) -> bool:
-    """A total that is the sum of the input and output counts the target carries loses nothing."""
-    return name == "total_tokens" and usage.get("input_tokens", -1) + usage.get("output_tokens", -1) == usage[name]
-
-
-def _field(extension: Any, pointer: str) -> Any:
-    """A wire value kept in a dialect's extensions (extensions.<dialect>.fields.<pointer>)."""
-    fields = extension.get("fields") if type(extension) is dict else None
-    return fields.get(pointer) if type(fields) is dict else None
-
-
-class _Block:
-    __slots__ = ("call", "index", "kind", "kind_index", "signature", "text")
-
-    def __init__(self, kind: str, index: int, kind_index: int, call: dict[str, Any] | None) -> None:
-        self.kind = kind
-        self.index = index
-        self.kind_index = kind_index
-        self.call = call  # the call's state (call blocks)
-        self.text: list[str] = []
-        self.signature: str | None = None
 
 
 class RelayWriter:
@@ -100,7 +51,7 @@ class RelayWriter:
         self._started = False
         self._ended = False
         self._message: dict[str, Any] = {}
-        self._block: _Block | None = None
+        self._block: Block | None = None
         self._blocks = 0
         self._kinds: dict[str, int] = {}
         self._calls: dict[int, dict[str, Any]] = {}
@@ -131,11 +82,11 @@ class RelayWriter:
                         f"finish reason {case!r} (written as {event.get('type', 'the plain finish')!r})",
                     )
                 for toks, value in overlay or ():
-                    _put(event, toks, _copy(value))
+                    put(event, toks, _copy(value))
             for toks, slot in template["set"]:
                 value = self._value(slot, values)
                 if value is not None:
-                    _put(event, toks, value)
+                    put(event, toks, value)
             self._sequence += 1
             out.append(event)
 
@@ -202,9 +153,9 @@ class RelayWriter:
         return encoded.value
 
     # --- blocks ----------------------------------------------------------------------------
-    def _open(self, kind: str, out: list[dict[str, Any]], call: dict[str, Any] | None = None) -> _Block:
+    def _open(self, kind: str, out: list[dict[str, Any]], call: dict[str, Any] | None = None) -> Block:
         self._close(out)
-        block = _Block(kind, self._blocks, self._kinds.get(kind, 0), call)
+        block = Block(kind, self._blocks, self._kinds.get(kind, 0), call)
         self._blocks += 1
         self._kinds[kind] = block.kind_index + 1
         self._block = block
@@ -255,9 +206,9 @@ class RelayWriter:
         out: list[dict[str, Any]] = []
         kind = event.get("type")
         if kind == "message_start":
-            for field in ("id", "model"):
-                if type(event.get(field)) is str:
-                    self._message[field] = event[field]
+            for key in ("id", "model"):
+                if type(event.get(key)) is str:
+                    self._message[key] = event[key]
             self._start(out)
             return out
         self._start(out)
@@ -308,7 +259,7 @@ class RelayWriter:
             self._text("reasoning", text, out)
         extensions = event.get("extensions") or {}
         own = extensions.get(self.dialect) if event.get("dialect") == self.dialect else None
-        signature = _field(own, "/signature")
+        signature = field(own, "/signature")
         if signature is None:
             if extensions:
                 self._loss("/reasoning/extensions", f"a reasoning signature of {event.get('dialect')}")
@@ -385,7 +336,7 @@ class RelayWriter:
         values: dict[str, Any] = {}
         if canonical is not None:
             own = (finish.get("extensions") or {}).get(self.dialect) if finish is not None else None
-            wire = _field(own, "/finish_reason")
+            wire = field(own, "/finish_reason")
             if wire is None and "finish_reason" in self._slots:
                 wire = finish_reason_out(self.dialect, canonical)
                 if wire is None:
@@ -393,8 +344,8 @@ class RelayWriter:
             values["finish_reason"] = wire
         carried = {slot[6:] for slot in self._slots if slot.startswith("usage.")}
         usage = self._usage
-        for name in _USAGE_FIELDS:
-            if name in usage and name not in carried and usage[name] != 0 and not _derivable(name, usage):
+        for name in USAGE_FIELDS:
+            if name in usage and name not in carried and usage[name] != 0 and not derivable(name, usage):
                 self._loss(f"/usage/{name}", f"usage {name}")
         self._write("finish", values, out, case=canonical or "stop")
         if self._usage:

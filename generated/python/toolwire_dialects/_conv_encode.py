@@ -146,7 +146,8 @@ def _render(group: _Group, turn: Turn, spellings: tuple[Spelling, ...], run: _Ru
             role_spellings = (group.role,)
         alias = forms.get(pointer(turn.role), "")
         n = int(alias[6:]) if alias.startswith("alias:") and int(alias[6:]) < len(role_spellings) else 0
-        put(unit, turn.role, role_spellings[n])
+        if not (alias == "absent" and group.role == turn.absent_role):
+            put(unit, turn.role, role_spellings[n])
     content: list[tuple[dict[str, Any], Spelling | None, str]] = []
     fields: list[list[tuple[dict[str, Any], str]]] = [[] for _ in turn.fields]
     rank_seen = -1

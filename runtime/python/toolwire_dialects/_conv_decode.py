@@ -60,6 +60,9 @@ def decode_turn(
     if role is None:
         wire_role = get(unit, turn.role)
         found = _role_of(turn, wire_role)
+        if found is None and wire_role is MISSING and turn.absent_role is not None:
+            found = (turn.absent_role, 0)
+            forms[pointer(turn.role)] = "absent"
         if found is None:
             known = ", ".join(s for _c, spellings in turn.roles for s in spellings)
             raise DecodeError(

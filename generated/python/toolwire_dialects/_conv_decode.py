@@ -387,20 +387,27 @@ def decode_response(wire: Any, layout: ResponseLayout, codecs: Codecs, id_map: I
     else:
         toks = layout.message or ()
         unit = get(wire, toks)
-        if unit is MISSING:
-            raise DecodeError(dialect, "response", pointer(toks), "expected the assistant turn, got nothing")
-        message = decode_turn(
-            unit,
-            layout.turn,
-            layout.parts,
-            codecs,
-            id_map,
-            dialect,
-            "response",
-            pointer(toks),
-            role=layout.role,
-            keep_unknown=bool(toks),
-        )
+        if unit is MISSING and toks:  # no turn at all (a blocked prompt, a filtered candidate)
+            message = {
+                "role": layout.role or "assistant",
+                "parts": [],
+                "extensions": {dialect: {"forms": {"": "absent"}}},
+            }
+        elif unit is MISSING:
+            raise DecodeError(dialect, "response", "", "expected the assistant turn, got nothing")
+        else:
+            message = decode_turn(
+                unit,
+                layout.turn,
+                layout.parts,
+                codecs,
+                id_map,
+                dialect,
+                "response",
+                pointer(toks),
+                role=layout.role,
+                keep_unknown=bool(toks),
+            )
     response["message"] = message
     if layout.finish is not None:
         wire_reason = get(wire, layout.finish)

@@ -151,8 +151,8 @@ def test_a_relayed_stream_reassembles_in_the_target(source: str, target: str, va
         assert got["text"] == want["text"], where
         if want["reasoning"]:
             assert got["reasoning"] == want["reasoning"] or lost(relay, "/reasoning"), where
-        if not lost(relay, "/finish_reason"):
-            assert got["finish"] == want["finish"], where
+        if want["finish"] in ("stop", "length", "tool_calls", None) or not lost(relay, "/finish_reason"):
+            assert got["finish"] == want["finish"], where  # every dialect has these three
         assert [c["name"] for c in got["calls"]] == [c["name"] for c in want["calls"]], where
         for index, (w, g) in enumerate(zip(want["calls"], got["calls"], strict=True)):
             cut = g.get("incomplete") and any(loss.pointer == "/calls" for loss in relay.losses)  # under length

@@ -12,28 +12,29 @@ USAGE_FIELDS = ("input_tokens", "output_tokens", "total_tokens", "cached_input_t
 
 
 def put(event: dict[str, Any], toks: tuple[str, ...], value: Any) -> None:
-    if len(toks) == 1:
-        event[toks[0]] = value
-        return
+    """Write value at toks into event, making the objects on the way (list indexes grow the list)."""
     node: Any = event
-    for i, t in enumerate(toks):
-        last = i == len(toks) - 1
-        if type(node) is list:
+    last = len(toks) - 1
+    for i in range(last):
+        t = toks[i]
+        if type(node) is dict:
+            nxt = node.get(t)
+            if type(nxt) is not dict and type(nxt) is not list:
+                nxt = node[t] = {}
+            node = nxt
+        else:
             k = int(t)
             while len(node) <= k:
                 node.append({})
-            if last:
-                node[k] = value
-            else:
-                node = node[k]
-        else:
-            if last:
-                node[t] = value
-            else:
-                nxt = node.get(t)
-                if type(nxt) is not dict and type(nxt) is not list:
-                    nxt = node[t] = {}
-                node = nxt
+            node = node[k]
+    t = toks[last]
+    if type(node) is dict:
+        node[t] = value
+    else:
+        k = int(t)
+        while len(node) <= k:
+            node.append({})
+        node[k] = value
 
 
 def derivable(name: str, usage: dict[str, int]) -> bool:

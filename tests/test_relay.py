@@ -125,6 +125,7 @@ def outcome(dialect: str, events: list[Any], validate: Any = None) -> dict[str, 
     return {
         "text": "".join(c["text"] for c in canonical if c["type"] == "text_delta"),
         "reasoning": "".join(c.get("text", "") for c in canonical if c["type"] == "reasoning_delta"),
+        "refusal": "".join(c["text"] for c in canonical if c["type"] == "refusal_delta"),
         "calls": calls,
         "finish": finish[-1] if finish else None,
         "findings": reader.assembler.findings,
@@ -151,6 +152,7 @@ def test_a_relayed_stream_reassembles_in_the_target(source: str, target: str, va
         assert got["text"] == want["text"], where
         if want["reasoning"]:
             assert got["reasoning"] == want["reasoning"] or lost(relay, "/reasoning"), where
+        assert got["refusal"] == want["refusal"] or lost(relay, "/refusal"), where
         if want["finish"] in ("stop", "length", "tool_calls", None) or not lost(relay, "/finish_reason"):
             assert got["finish"] == want["finish"], where  # every dialect has these three
         assert [c["name"] for c in got["calls"]] == [c["name"] for c in want["calls"]], where
@@ -410,3 +412,22 @@ def test_reasoning_as_text_when_asked() -> None:
     got = outcome("openai_chat", list(relay))
     assert got["text"] == "The user wants the weather.Let me check."
     assert [loss.what for loss in relay.losses] == ["a reasoning signature of anthropic_messages"]
+
+
+def test_a_refusal_relays_where_the_target_has_one_else_is_a_loss() -> None:
+    canonical = [
+        {"type": "message_start", "id": "chatcmpl-1", "model": "gpt-4o"},
+        {"type": "refusal_delta", "text": "I can't "},
+        {"type": "refusal_delta", "text": "help with that."},
+        {"type": "finish", "finish_reason": "stop"},
+        {"type": "message_stop"},
+    ]
+    events = written("openai_chat", canonical)
+    assert [e["choices"][0]["delta"].get("refusal") for e in events[1:3]] == ["I can't ", "help with that."]
+    responses = list(convert_stream(events, source="openai_chat", target="openai_responses"))
+    assert outcome("openai_responses", responses)["refusal"] == "I can't help with that."
+    done = [e for e in responses if e["type"] == "response.refusal.done"]
+    assert done[0]["refusal"] == "I can't help with that."
+    relay = convert_stream(events, source="openai_chat", target="anthropic_messages")
+    assert outcome("anthropic_messages", list(relay))["text"] == ""
+    assert [loss.pointer for loss in relay.losses] == ["/refusal"]

@@ -29,6 +29,7 @@ class RelayReadKind(enum.StrEnum):
     REASONING = "reasoning"
     SIGNATURE = "signature"
     USAGE = "usage"
+    REFUSAL = "refusal"
 
 
 class RelaySlot(enum.StrEnum):
@@ -68,6 +69,9 @@ WRITE_KINDS = (
     "reasoning",
     "signature",
     "reasoning_close",
+    "refusal_open",
+    "refusal",
+    "refusal_close",
     "call_open",
     "call_delta",
     "call_close",

@@ -79,6 +79,17 @@ RELAY: dict[str, Any] | None = {
                 ["reasoning_tokens", ["completion_tokens_details", "reasoning_tokens"]],
             ],
         },
+        {
+            "kind": "refusal",
+            "event": [],
+            "path": ["choices", "*", "delta", "refusal"],
+            "when": [],
+            "has": [],
+            "text": [],
+            "id": None,
+            "model": None,
+            "usage": [],
+        },
     ],
     "stop_means_calls": False,
     "item_ids": {},
@@ -102,6 +113,17 @@ RELAY: dict[str, Any] | None = {
                     "created": 0,
                 },
                 "set": [[["choices", "0", "delta", "content"], "text"], [["id"], "id"], [["model"], "model"]],
+                "cases": {},
+            }
+        ],
+        "refusal": [
+            {
+                "event": {
+                    "choices": [{"index": 0, "delta": {}, "finish_reason": None}],
+                    "object": "chat.completion.chunk",
+                    "created": 0,
+                },
+                "set": [[["choices", "0", "delta", "refusal"], "text"], [["id"], "id"], [["model"], "model"]],
                 "cases": {},
             }
         ],
@@ -182,6 +204,13 @@ RELAY_EVENTS: dict[str, tuple[Any, ...]] | None = {
         },
     ),
     "text": (
+        lambda: {
+            "choices": [{"index": 0, "delta": {}, "finish_reason": None}],
+            "object": "chat.completion.chunk",
+            "created": 0,
+        },
+    ),
+    "refusal": (
         lambda: {
             "choices": [{"index": 0, "delta": {}, "finish_reason": None}],
             "object": "chat.completion.chunk",

@@ -130,9 +130,25 @@ RELAY: dict[str, Any] | None = {
                 ["reasoning_tokens", ["output_tokens_details", "reasoning_tokens"]],
             ],
         },
+        {
+            "kind": "refusal",
+            "event": [[["type"], "response.refusal.delta"]],
+            "path": [],
+            "when": [],
+            "has": [],
+            "text": ["delta"],
+            "id": None,
+            "model": None,
+            "usage": [],
+        },
     ],
     "stop_means_calls": True,
-    "item_ids": {"text": "msg_toolwire_", "reasoning": "rs_toolwire_", "call": "fc_toolwire_"},
+    "item_ids": {
+        "text": "msg_toolwire_",
+        "reasoning": "rs_toolwire_",
+        "refusal": "msg_toolwire_",
+        "call": "fc_toolwire_",
+    },
     "writes": {
         "start": [
             {
@@ -297,6 +313,81 @@ RELAY: dict[str, Any] | None = {
                 "cases": {},
             },
         ],
+        "refusal_open": [
+            {
+                "event": {
+                    "type": "response.output_item.added",
+                    "item": {"type": "message", "role": "assistant", "status": "in_progress", "content": []},
+                },
+                "set": [[["output_index"], "block"], [["item", "id"], "item_id"], [["sequence_number"], "sequence"]],
+                "cases": {},
+            },
+            {
+                "event": {
+                    "type": "response.content_part.added",
+                    "content_index": 0,
+                    "part": {"type": "refusal", "refusal": ""},
+                },
+                "set": [[["item_id"], "item_id"], [["output_index"], "block"], [["sequence_number"], "sequence"]],
+                "cases": {},
+            },
+        ],
+        "refusal": [
+            {
+                "event": {"type": "response.refusal.delta", "content_index": 0},
+                "set": [
+                    [["item_id"], "item_id"],
+                    [["output_index"], "block"],
+                    [["delta"], "text"],
+                    [["sequence_number"], "sequence"],
+                ],
+                "cases": {},
+            }
+        ],
+        "refusal_close": [
+            {
+                "event": {"type": "response.refusal.done", "content_index": 0},
+                "set": [
+                    [["item_id"], "item_id"],
+                    [["output_index"], "block"],
+                    [["refusal"], "text_so_far"],
+                    [["sequence_number"], "sequence"],
+                ],
+                "cases": {},
+            },
+            {
+                "event": {
+                    "type": "response.content_part.done",
+                    "content_index": 0,
+                    "part": {"type": "refusal", "refusal": ""},
+                },
+                "set": [
+                    [["item_id"], "item_id"],
+                    [["output_index"], "block"],
+                    [["part", "refusal"], "text_so_far"],
+                    [["sequence_number"], "sequence"],
+                ],
+                "cases": {},
+            },
+            {
+                "event": {
+                    "type": "response.output_item.done",
+                    "item": {
+                        "type": "message",
+                        "role": "assistant",
+                        "status": "completed",
+                        "content": [{"type": "refusal", "refusal": ""}],
+                    },
+                },
+                "set": [
+                    [["output_index"], "block"],
+                    [["item", "id"], "item_id"],
+                    [["item", "content", "0", "refusal"], "text_so_far"],
+                    [["sequence_number"], "sequence"],
+                ],
+                "cases": {},
+            },
+        ],
         "call_open": [
             {
                 "event": {
@@ -455,6 +546,27 @@ RELAY_EVENTS: dict[str, tuple[Any, ...]] | None = {
         lambda: {
             "type": "response.output_item.done",
             "item": {"type": "reasoning", "summary": [{"type": "summary_text", "text": ""}]},
+        },
+    ),
+    "refusal_open": (
+        lambda: {
+            "type": "response.output_item.added",
+            "item": {"type": "message", "role": "assistant", "status": "in_progress", "content": []},
+        },
+        lambda: {"type": "response.content_part.added", "content_index": 0, "part": {"type": "refusal", "refusal": ""}},
+    ),
+    "refusal": (lambda: {"type": "response.refusal.delta", "content_index": 0},),
+    "refusal_close": (
+        lambda: {"type": "response.refusal.done", "content_index": 0},
+        lambda: {"type": "response.content_part.done", "content_index": 0, "part": {"type": "refusal", "refusal": ""}},
+        lambda: {
+            "type": "response.output_item.done",
+            "item": {
+                "type": "message",
+                "role": "assistant",
+                "status": "completed",
+                "content": [{"type": "refusal", "refusal": ""}],
+            },
         },
     ),
     "call_open": (

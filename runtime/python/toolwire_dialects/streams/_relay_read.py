@@ -263,6 +263,8 @@ class RelayReader:
             return
         if kind == "text":
             out.append({"type": "text_delta", "text": text})
+        elif kind == "refusal":
+            out.append({"type": "refusal_delta", "text": text})
         elif kind == "reasoning":
             out.append({"type": "reasoning_delta", "dialect": self.dialect, "text": text})
         else:  # an opaque signature: only this dialect can replay it

@@ -214,6 +214,11 @@ class RelayWriter:
         self._start(out)
         if kind == "text_delta":
             self._text("text", event["text"], out)
+        elif kind == "refusal_delta":
+            if self.writes.get("refusal"):
+                self._text("refusal", event["text"], out)
+            else:
+                self._loss("/refusal", "a refusal (the model's refusal text)")
         elif kind == "reasoning_delta":
             self._reasoning(event, out)
         elif kind == "tool_call_start":

@@ -52,6 +52,18 @@ class ReasoningDelta(BaseModel):
     extensions: extensions_1.Extensions | None = None
 
 
+class RefusalDelta(BaseModel):
+    """
+    A piece of the model's refusal text (OpenAI's refusal), in order.
+    """
+
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    type: Literal['refusal_delta']
+    text: constr(min_length=1)
+
+
 class ToolCallStart(BaseModel):
     """
     A tool call begins: its position among the message's calls (from 0, in order of first appearance), id and name.
@@ -143,6 +155,7 @@ class StreamEvent(
         MessageStart
         | TextDelta
         | ReasoningDelta
+        | RefusalDelta
         | ToolCallStart
         | ToolCallDelta
         | ToolCallStop
@@ -155,6 +168,7 @@ class StreamEvent(
         MessageStart
         | TextDelta
         | ReasoningDelta
+        | RefusalDelta
         | ToolCallStart
         | ToolCallDelta
         | ToolCallStop
@@ -163,5 +177,5 @@ class StreamEvent(
         | MessageStop
     ) = Field(..., title='StreamEvent')
     """
-    One canonical stream event: what convert_stream reads a source stream into and writes a target's events from. Order: message_start, then text, reasoning and tool call events as they arrive, then finish and usage, then message_stop.
+    One canonical stream event: what convert_stream reads a source stream into and writes a target's events from. Order: message_start, then text, reasoning, refusal and tool call events as they arrive, then finish and usage, then message_stop.
     """

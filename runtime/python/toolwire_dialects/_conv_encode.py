@@ -92,17 +92,20 @@ class _Group:
 
 
 def encode_turns(
-    messages: list[tuple[int, dict[str, Any]]],
+    messages: list[tuple[int | str, dict[str, Any]]],
     turn: Turn,
     units: tuple[Spelling, ...],
     spellings: tuple[Spelling, ...],
     alternating: bool,
     run: _Run,
+    base: str = "/messages/",
 ) -> list[Any]:
+    """The wire units of messages; losses point at base + the message's index (a response's
+    one message is at /message: base "/message" and index "")."""
     out: list[Any] = []
     group: _Group | None = None
     for mi, message in messages:
-        at = f"/messages/{mi}"
+        at = f"{base}{mi}"
         role = message["role"]
         own = run.own(message, at)
         separate = not alternating and own.get("forms", _EMPTY).get("") == "separate"
@@ -355,11 +358,11 @@ def encode_response(
                 run.lose(f"/{key}", f"the response {key}")
     message = canonical["message"]
     if layout.turns is not None:
-        units = encode_turns([(0, message)], layout.turn, layout.units, layout.parts, False, run)
+        units = encode_turns([("", message)], layout.turn, layout.units, layout.parts, False, run, "/message")
         put(wire, layout.turns, units)
     else:
         turn = layout.turn if layout.role is None else layout.turn._replace(role=())
-        rendered = encode_turns([(0, message)], turn, (), layout.parts, True, run)
+        rendered = encode_turns([("", message)], turn, (), layout.parts, True, run, "/message")
         body = rendered[0] if rendered else {}
         if layout.message:
             put(wire, layout.message, body)

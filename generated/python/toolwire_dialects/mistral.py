@@ -1003,6 +1003,7 @@ _REQUEST = _conv.RequestLayout(
         string="yes",
         empty="string",
         fields=(_conv.TurnField(("tool_calls",), "tool_call", True, None, False, ("assistant",)),),
+        absent_role=None,
         known=_conv.known_tree((), (("role",), ("content",), ("tool_calls",))),
     ),
     units=(
@@ -1156,6 +1157,7 @@ _RESPONSE = _conv.ResponseLayout(
         string="yes",
         empty="string",
         fields=(_conv.TurnField(("tool_calls",), "tool_call", True, None, False, ()),),
+        absent_role=None,
         known=_conv.known_tree((), (("role",), ("content",), ("tool_calls",))),
     ),
     units=(

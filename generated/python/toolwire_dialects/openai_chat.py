@@ -942,6 +942,7 @@ _REQUEST = _conv.RequestLayout(
             _conv.TurnField(("tool_calls",), "tool_call", True, None, False, ("assistant",)),
             _conv.TurnField(("refusal",), "refusal", False, "text", False, ("assistant",)),
         ),
+        absent_role=None,
         known=_conv.known_tree((), (("role",), ("content",), ("tool_calls",), ("refusal",))),
     ),
     units=(
@@ -1087,6 +1088,7 @@ _RESPONSE = _conv.ResponseLayout(
             _conv.TurnField(("tool_calls",), "tool_call", True, None, False, ()),
             _conv.TurnField(("refusal",), "refusal", False, "text", False, ()),
         ),
+        absent_role=None,
         known=_conv.known_tree((), (("role",), ("content",), ("tool_calls",), ("refusal",))),
     ),
     units=(

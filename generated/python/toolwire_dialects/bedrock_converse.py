@@ -1034,7 +1034,7 @@ _RESPONSE = _conv.ResponseLayout(
         ("cached_input_tokens", ("usage", "cacheReadInputTokens")),
     ),
     constants=(),
-    required=(),
+    required=((("stopReason",), "end_turn"),),
     turn=_conv.Turn(
         role=("role",),
         roles=(("user", ("user",)), ("assistant", ("assistant",))),

@@ -995,6 +995,14 @@ _REQUEST = _conv.RequestLayout(
         _conv.Setting(("user",), ("metadata", "user_id"), (), "value", (), _MISSING),
         _conv.Setting(("stream",), ("stream",), (), "value", (), _MISSING),
         _conv.Setting(
+            ("reasoning_effort",),
+            ("output_config", "effort"),
+            (),
+            "value",
+            (("low", "low"), ("medium", "medium"), ("high", "high")),
+            _MISSING,
+        ),
+        _conv.Setting(
             ("response_format", "type"),
             ("output_config", "format", "type"),
             (),
@@ -1021,6 +1029,7 @@ _REQUEST = _conv.RequestLayout(
             ("stop_sequences",),
             ("metadata", "user_id"),
             ("stream",),
+            ("output_config", "effort"),
             ("output_config", "format", "type"),
             ("output_config", "format", "schema"),
         ),

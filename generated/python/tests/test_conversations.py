@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from toolwire_dialects import DIALECTS, DecodeError, IdMap, convert
+from toolwire_dialects import DIALECTS, DecodeError, IdMap, conversation_view, convert
 
 VECTORS = Path(__file__).parent / "vectors"
 WIRE_SCHEMAS: dict[str, dict[str, str]] = json.loads((VECTORS / "wire_schemas.json").read_text(encoding="utf-8"))
@@ -100,44 +100,6 @@ def _losses(losses: list[Any]) -> list[str]:
     return [f"{loss.pointer}: {loss.what}" for loss in losses]
 
 
-def conversation(canonical: dict[str, Any], shape: str) -> list[Any]:
-    """What a conversation says, whatever the dialect: turns (adjacent ones of a role as one),
-    their texts, images, calls (name, arguments) and results (content, error flag), with ids
-    replaced by the order they first appear in, so that links survive a rewrite."""
-    ids: dict[Any, str] = {}
-
-    def link(value: Any) -> str | None:
-        return None if value is None else ids.setdefault(value, f"#{len(ids)}")
-
-    turns: list[Any] = []
-    messages = canonical["messages"] if shape == "request" else [canonical["message"]]
-    for message in messages:
-        said: list[Any] = []
-        for part in message["parts"]:
-            kind = part["type"]
-            if kind == "text":
-                said.append(["text", part["text"]])
-            elif kind == "image":
-                said.append(["image", part.get("media_type"), part.get("data"), part.get("url")])
-            elif kind == "tool_call":
-                call = part["call"]
-                said.append(["call", link(call["id"]), call["name"], _json(call["arguments"])])
-            elif kind == "tool_result":
-                result = part["result"]
-                said.append(
-                    ["result", link(result["call_id"]), _json(result["content"]), result.get("is_error", False)]
-                )
-            else:
-                said.append([kind, part.get("text")])
-        if turns and turns[-1][0] == message["role"]:
-            turns[-1][1].extend(said)
-        else:
-            turns.append([message["role"], said])
-    if shape == "response":
-        turns.append(["finish", canonical.get("finish_reason")])
-    return turns
-
-
 @pytest.mark.parametrize("case", _params(VALID))
 def test_wire_is_valid_against_the_dialect_schema(case: Case, validate: Any) -> None:
     validate(WIRE_SCHEMAS[case.dialect][case.shape], case.fresh()["wire"], case.where)
@@ -195,6 +157,6 @@ def test_there_and_back_keeps_the_conversation_where_no_message_lost_anything(
     decode = getattr(DIALECTS[case.dialect], f"decode_{case.shape}")
     returned = decode(back.value, id_map=IdMap())
     validate(f"canonical/{case.shape}.json", returned, f"{case.where} -> {target} -> back")
-    assert conversation(returned, case.shape) == conversation(fresh["canonical"], case.shape), (
+    assert conversation_view(returned, case.shape) == conversation_view(fresh["canonical"], case.shape), (
         f"{case.where} -> {target} -> back"
     )

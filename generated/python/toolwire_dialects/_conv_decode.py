@@ -198,7 +198,12 @@ def decode_settings(
 
 
 def _tools(
-    wire: dict[str, Any], codecs: Codecs, id_map: IdMap, request: dict[str, Any], fields: dict[str, Any]
+    wire: dict[str, Any],
+    codecs: Codecs,
+    id_map: IdMap,
+    request: dict[str, Any],
+    fields: dict[str, Any],
+    forms: dict[str, Any],
 ) -> None:
     """The request's tools and tool choice at their envelope locations; a tools-list element
     that is no tool definition (a server tool) is kept as an extension field."""
@@ -248,6 +253,9 @@ def _tools(
         choice = choice_field_in(wire, choice, name, toks, codecs.dialect)
     if tools:
         request["tools"] = tools
+    for head in lists:
+        if lookup(wire, head) == []:
+            forms[pointer(head)] = "empty"
     if choice is not None:
         request["tool_choice"] = choice
 
@@ -286,7 +294,7 @@ def decode_request(wire: Any, layout: RequestLayout, codecs: Codecs, id_map: IdM
         _own(turns[0], dialect).setdefault("forms", {})[""] = "separate"
     request["messages"] = messages + turns
     unknown: dict[str, Any] = {}
-    _tools(wire, codecs, id_map, request, unknown)
+    _tools(wire, codecs, id_map, request, unknown, forms)
     settings = decode_settings(wire, layout.settings, forms, dialect)
     if settings:
         request["settings"] = settings

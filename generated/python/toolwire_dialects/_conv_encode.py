@@ -312,7 +312,9 @@ def encode_request(
         lead = 0
         while lead < len(messages) and messages[lead][1]["role"] == "system":
             lead += 1
-        later = [(mi, m) for mi, m in messages[lead:] if m["role"] == "system"]
+        # a later system turn stays a turn where the dialect's turns can say system
+        keeps = "system" in dict(layout.turn.roles)
+        later = [] if keeps else [(mi, m) for mi, m in messages[lead:] if m["role"] == "system"]
         for mi, _m in later:
             run.lose(
                 f"/messages/{mi}", "a system turn after the conversation started (moved to the system instructions)"
@@ -320,7 +322,7 @@ def encode_request(
         hoisted = messages[:lead] + later
         if hoisted:
             _system(wire, layout.system, hoisted, layout.parts, run)
-        rest = [(mi, m) for mi, m in messages[lead:] if m["role"] != "system"]
+        rest = [(mi, m) for mi, m in messages[lead:] if keeps or m["role"] != "system"]
     units = encode_turns(rest, layout.turn, layout.units, layout.parts, layout.alternating, run)
     if (
         forms.get(pointer(layout.turns)) == "string"
@@ -330,7 +332,9 @@ def encode_request(
         put(wire, layout.turns, get(units[0], layout.turn.content))
     else:
         put(wire, layout.turns, units)
-    encode_tools(wire, canonical.get("tools"), canonical.get("tool_choice"), run.codecs, run.id_map, run.losses, strict)
+    encode_tools(
+        wire, canonical.get("tools"), canonical.get("tool_choice"), run.codecs, run.id_map, run.losses, strict, forms
+    )
     encode_settings(wire, canonical.get("settings") or _EMPTY, layout.settings, forms, run.lose)
     run.put_fields(wire, own, "")
     return tuple.__new__(Encoded, (wire, run.losses))

@@ -109,12 +109,12 @@ def put_back(wire: Any, at: str, value: Any) -> bool:
     its place no longer exists or is taken."""
     toks = [unescape(t) for t in at[1:].split("/")]
     node = wire
-    for token in toks[:-1]:
+    for i, token in enumerate(toks[:-1]):
         child = get(node, (token,))
         if child is MISSING:
             if type(node) is not dict:
                 return False
-            child = node[token] = {}
+            child = node[token] = [] if toks[i + 1].isdigit() else {}
         node = child
     last = toks[-1]
     if type(node) is dict:

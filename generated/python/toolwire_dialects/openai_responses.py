@@ -1305,6 +1305,16 @@ _RESPONSE = _conv.ResponseLayout(
             role="assistant",
             known=_conv.known_tree((), (("type",), ("summary", "0", "text"))),
         ),
+        _conv.Spelling(
+            part="text",
+            when=((("type",), "message"), (("role",), "assistant"), (("content", "0", "type"), "output_text")),
+            has=(),
+            fields=(_conv.PartField("text", ("content", "0", "text"), "value", False),),
+            roles=(),
+            defaults=(),
+            role="assistant",
+            known=_conv.known_tree((), (("type",), ("role",), ("content", "0", "type"), ("content", "0", "text"))),
+        ),
     ),
     parts=(
         _conv.Spelling(

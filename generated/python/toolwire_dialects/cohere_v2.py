@@ -554,6 +554,7 @@ _ENVELOPE_KINDS = (
         ),
         (
             ((), ("object",), False),
+            (("thinking", "type"), ("string",), True),
             (("tools", "*"), ("object",), False),
             (("tools", "*", "function"), ("object",), True),
             (("tools", "*", "type"), ("string",), True),
@@ -780,7 +781,6 @@ _REQUEST = _conv.RequestLayout(
             _MISSING,
         ),
         _conv.Setting(("response_format", "schema"), ("response_format", "json_schema"), (), "value", (), _MISSING),
-        _conv.Setting(("reasoning_budget",), ("thinking", "token_budget"), (), "value", (), _MISSING),
         _conv.Setting(("stream",), ("stream",), (), "value", (), _MISSING),
     ),
     dialect=DIALECT,
@@ -802,7 +802,6 @@ _REQUEST = _conv.RequestLayout(
             ("presence_penalty",),
             ("response_format", "type"),
             ("response_format", "json_schema"),
-            ("thinking", "token_budget"),
             ("stream",),
         ),
     ),

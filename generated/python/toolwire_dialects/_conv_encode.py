@@ -10,6 +10,7 @@ carry is a reported loss.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from ._conv_layout import Codecs, RequestLayout, ResponseLayout, Spelling, SystemField, Turn
@@ -92,7 +93,7 @@ class _Group:
 
 
 def encode_turns(
-    messages: list[tuple[int | str, dict[str, Any]]],
+    messages: Sequence[tuple[int | str, dict[str, Any]]],
     turn: Turn,
     units: tuple[Spelling, ...],
     spellings: tuple[Spelling, ...],

@@ -116,6 +116,7 @@ class RequestLayout(NamedTuple):
     alternating: bool
     settings: tuple[Setting, ...]
     known: dict[str, Any]  # every request key the layout reads (the rest is kept as extensions)
+    model_required: bool = False  # the request schema requires the model
 
 
 class ResponseLayout(NamedTuple):

@@ -1213,6 +1213,7 @@ _REQUEST = _conv.RequestLayout(
         _conv.Setting(("user",), ("safety_identifier",), (("user",),), "value", (), _MISSING),
         _conv.Setting(("stream",), ("stream",), (), "value", (), _MISSING),
     ),
+    model_required=False,
     dialect=DIALECT,
     known=_conv.known_tree(
         (),
@@ -1384,11 +1385,18 @@ def decode_request(payload: Any, *, id_map: IdMap | None = None) -> dict[str, An
 
 
 def encode_request(
-    value: Any, *, strict: bool = False, id_map: IdMap | None = None, reasoning_as_text: bool = False
+    value: Any,
+    *,
+    strict: bool = False,
+    id_map: IdMap | None = None,
+    reasoning_as_text: bool = False,
+    model: str | None = None,
 ) -> Encoded:
-    """A canonical Request as a whole OpenAI Responses request; lists what it cannot carry."""
+    """A canonical Request as a whole OpenAI Responses request; lists what it cannot carry.
+    model names the model when the request names none (a Gemini or Bedrock request names it
+    in its URL); reasoning_as_text carries another dialect's reasoning as text."""
     canonical = value if type(value) is dict else _rt.as_canonical(value, "request")
-    return _conv.encode_request(canonical, _REQUEST, _CODECS, strict, id_map, reasoning_as_text)
+    return _conv.encode_request(canonical, _REQUEST, _CODECS, strict, id_map, reasoning_as_text, model)
 
 
 def decode_response(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:

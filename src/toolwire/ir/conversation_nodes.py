@@ -118,6 +118,7 @@ class RequestLayout:
     parts: tuple[Spelling, ...] = field(metadata=term("conversation.request.parts"))
     alternating: bool = field(metadata=term("conversation.request.alternating"))
     settings: tuple[Setting, ...] = field(metadata=term("conversation.request.settings"))
+    model_required: bool  # the dialect's request schema requires the model at its pointer
     paths: tuple[Tokens, ...]  # objects of the request whose other keys are extensions
     leaves: tuple[Tokens, ...]  # values the layout reads whole
 

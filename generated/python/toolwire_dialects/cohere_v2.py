@@ -716,6 +716,7 @@ _REQUEST = _conv.RequestLayout(
         string="yes",
         empty="omit",
         fields=(_conv.TurnField(("tool_calls",), "tool_call", True, None, False, ()),),
+        absent_role=None,
         known=_conv.known_tree((), (("role",), ("content",), ("tool_calls",))),
     ),
     units=(
@@ -835,6 +836,7 @@ _RESPONSE = _conv.ResponseLayout(
         string="no",
         empty="omit",
         fields=(_conv.TurnField(("tool_calls",), "tool_call", True, None, False, ()),),
+        absent_role=None,
         known=_conv.known_tree((), (("role",), ("content",), ("tool_calls",))),
     ),
     units=(

@@ -578,6 +578,7 @@ _REQUEST = _conv.RequestLayout(
             _conv.TurnField(("images",), "image", True, "data", False, ("user",)),
             _conv.TurnField(("tool_calls",), "tool_call", True, None, False, ()),
         ),
+        absent_role=None,
         known=_conv.known_tree((), (("role",), ("content",), ("thinking",), ("images",), ("tool_calls",))),
     ),
     units=(
@@ -647,6 +648,7 @@ _RESPONSE = _conv.ResponseLayout(
             _conv.TurnField(("images",), "image", True, "data", False, ()),
             _conv.TurnField(("tool_calls",), "tool_call", True, None, False, ()),
         ),
+        absent_role=None,
         known=_conv.known_tree((), (("role",), ("content",), ("thinking",), ("images",), ("tool_calls",))),
     ),
     units=(

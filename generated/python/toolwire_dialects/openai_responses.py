@@ -1116,6 +1116,7 @@ _REQUEST = _conv.RequestLayout(
         string="yes",
         empty="list",
         fields=(),
+        absent_role=None,
         known=_conv.known_tree((), (("role",), ("content",))),
     ),
     units=(
@@ -1273,6 +1274,7 @@ _RESPONSE = _conv.ResponseLayout(
         string="no",
         empty="list",
         fields=(),
+        absent_role=None,
         known=_conv.known_tree((), (("role",), ("content",))),
     ),
     units=(

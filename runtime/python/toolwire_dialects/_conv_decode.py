@@ -60,6 +60,9 @@ def decode_turn(
     if role is None:
         wire_role = get(unit, turn.role)
         found = _role_of(turn, wire_role)
+        if found is None and wire_role is MISSING and turn.absent_role is not None:
+            found = (turn.absent_role, 0)
+            forms[pointer(turn.role)] = "absent"
         if found is None:
             known = ", ".join(s for _c, spellings in turn.roles for s in spellings)
             raise DecodeError(
@@ -384,20 +387,27 @@ def decode_response(wire: Any, layout: ResponseLayout, codecs: Codecs, id_map: I
     else:
         toks = layout.message or ()
         unit = get(wire, toks)
-        if unit is MISSING:
-            raise DecodeError(dialect, "response", pointer(toks), "expected the assistant turn, got nothing")
-        message = decode_turn(
-            unit,
-            layout.turn,
-            layout.parts,
-            codecs,
-            id_map,
-            dialect,
-            "response",
-            pointer(toks),
-            role=layout.role,
-            keep_unknown=bool(toks),
-        )
+        if unit is MISSING and toks:  # no turn at all (a blocked prompt, a filtered candidate)
+            message = {
+                "role": layout.role or "assistant",
+                "parts": [],
+                "extensions": {dialect: {"forms": {"": "absent"}}},
+            }
+        elif unit is MISSING:
+            raise DecodeError(dialect, "response", "", "expected the assistant turn, got nothing")
+        else:
+            message = decode_turn(
+                unit,
+                layout.turn,
+                layout.parts,
+                codecs,
+                id_map,
+                dialect,
+                "response",
+                pointer(toks),
+                role=layout.role,
+                keep_unknown=bool(toks),
+            )
     response["message"] = message
     if layout.finish is not None:
         wire_reason = get(wire, layout.finish)

@@ -146,7 +146,8 @@ def _render(group: _Group, turn: Turn, spellings: tuple[Spelling, ...], run: _Ru
             role_spellings = (group.role,)
         alias = forms.get(pointer(turn.role), "")
         n = int(alias[6:]) if alias.startswith("alias:") and int(alias[6:]) < len(role_spellings) else 0
-        put(unit, turn.role, role_spellings[n])
+        if not (alias == "absent" and group.role == turn.absent_role):
+            put(unit, turn.role, role_spellings[n])
     content: list[tuple[dict[str, Any], Spelling | None, str]] = []
     fields: list[list[tuple[dict[str, Any], str]]] = [[] for _ in turn.fields]
     rank_seen = -1
@@ -377,11 +378,12 @@ def encode_response(
         put(wire, layout.turns, units)
     else:
         turn = layout.turn if layout.role is None else layout.turn._replace(role=())
-        rendered = encode_turns([("", message)], turn, (), layout.parts, True, run, "/message")
+        absent = not message["parts"] and run.own(message, "/message").get("forms", _EMPTY).get("") == "absent"
+        rendered = [] if absent else encode_turns([("", message)], turn, (), layout.parts, True, run, "/message")
         body = rendered[0] if rendered else {}
-        if layout.message:
+        if layout.message and not absent:
             put(wire, layout.message, body)
-        else:
+        elif not absent:
             wire.update(body)
     _finish_out(wire, canonical.get("finish_reason"), layout, forms, run)
     usage = canonical.get("usage") or _EMPTY

@@ -84,6 +84,7 @@ def _turn(spec: dict[str, Any]) -> Turn:
         string=StringForm(spec.get("string", False)),
         empty=EmptyForm(spec.get("empty", "list")),
         fields=fields,
+        absent_role=spec.get("absent_role"),
         leaves=(role, content, *(f.tokens for f in fields)),
     )
 

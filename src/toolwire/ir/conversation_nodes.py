@@ -87,6 +87,7 @@ class Turn:
     string: StringForm = field(metadata=term("conversation.turn.string"))
     empty: EmptyForm = field(metadata=term("conversation.turn.empty"))
     fields: tuple[TurnField, ...] = field(metadata=term("conversation.turn.fields"))
+    absent_role: str | None = field(metadata=term("conversation.turn.absent_role"))
     leaves: tuple[Tokens, ...]  # the keys of a turn its layout reads
 
 

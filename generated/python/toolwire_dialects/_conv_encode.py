@@ -274,12 +274,15 @@ def _system(
         system.string == "yes"
         and len(parts) == 1
         and len(texts) == 1
-        and not texts[0].get("extensions")
+        and run.dialect not in texts[0].get("extensions", _EMPTY)
         and own.get("forms", _EMPTY).get("") != "blocks"
     ):
-        for part, at in parts:
+        for n, (part, at) in enumerate(parts):
             if part.get("type") != "text":
                 run.lose(at, f"a {part.get('type')} part in the system instructions")
+            elif n:
+                run.lose(at, "system instructions as separate blocks (they are one string)")
+            run.own(part, at)  # another dialect's fields of the text: reported
         put(wire, system.toks, "\n\n".join(p["text"] for p in texts))
         return
     blocks = []
@@ -359,11 +362,14 @@ def encode_response(
     strict: bool,
     id_map: IdMap | None,
     reasoning_as_text: bool,
+    model: str | None = None,
 ) -> Encoded:
     run = _Run(layout.dialect, codecs, strict, id_map, reasoning_as_text)
     own = run.own(canonical, "")
     forms = own.get("forms", _EMPTY)
     wire: dict[str, Any] = {}
+    if model is not None and "model" not in canonical and layout.model is not None:
+        put(wire, layout.model, model)  # the caller names the model the response lacks
     for toks, value in layout.constants:
         put(wire, toks, value)
     for key, place in (("id", layout.id), ("model", layout.model)):
@@ -385,7 +391,8 @@ def encode_response(
             put(wire, layout.message, body)
         elif not absent:
             wire.update(body)
-    _finish_out(wire, canonical.get("finish_reason"), layout, forms, run)
+    calls = any(part.get("type") == "tool_call" for part in message["parts"])
+    _finish_out(wire, canonical.get("finish_reason"), layout, forms, run, calls)
     usage = canonical.get("usage") or _EMPTY
     places = dict(layout.usage)
     for name, value in usage.items():
@@ -404,11 +411,14 @@ def encode_response(
     for toks, value in layout.required:
         if get(wire, toks) is MISSING:
             put(wire, toks, value)
-            run.lose(pointer(toks), f"no value for {pointer(toks)} (the default {value!r} was written)")
+            at = "/finish_reason" if toks == layout.finish else pointer(toks)
+            run.lose(at, f"a response without {pointer(toks)} (sent the default {value!r})")
     return tuple.__new__(Encoded, (wire, run.losses))
 
 
-def _finish_out(wire: dict[str, Any], reason: Any, layout: ResponseLayout, forms: dict[str, Any], run: _Run) -> None:
+def _finish_out(
+    wire: dict[str, Any], reason: Any, layout: ResponseLayout, forms: dict[str, Any], run: _Run, calls: bool
+) -> None:
     if reason is None or layout.finish is None:
         if reason is not None:
             run.lose("/finish_reason", "a finish reason")
@@ -421,3 +431,9 @@ def _finish_out(wire: dict[str, Any], reason: Any, layout: ResponseLayout, forms
     alias = forms.get(pointer(layout.finish), "")
     n = int(alias[6:]) if alias.startswith("alias:") and int(alias[6:]) < len(spelled) else 0
     put(wire, layout.finish, spelled[n])
+    reads_as = [c for c, w in layout.finish_values if w == spelled[n]]
+    if reads_as[0] != reason and not (reason == "tool_calls" and calls):
+        # one wire value for several reasons: what comes back is another one
+        run.lose(
+            "/finish_reason", f"the finish reason {reason!r} (sent as {spelled[n]!r}, which reads as {reads_as[0]!r})"
+        )

@@ -1037,7 +1037,7 @@ _REQUEST = _conv.RequestLayout(
             roles=("user",),
             defaults=(),
             role=None,
-            known=_conv.known_tree((), (("type",), ("image_url", "url"), ("image_url", "url"))),
+            known=_conv.known_tree((("image_url", "url"),), (("type",), ("image_url", "url"))),
         ),
         _conv.Spelling(
             part="image",
@@ -1149,7 +1149,7 @@ _RESPONSE = _conv.ResponseLayout(
         ("cached_input_tokens", ("usage", "prompt_tokens_details", "cached_tokens")),
     ),
     constants=((("object",), "chat.completion"), (("choices", "0", "index"), 0)),
-    required=((("created",), 0),),
+    required=((("created",), 0), (("choices", "0", "finish_reason"), "stop")),
     turn=_conv.Turn(
         role=("role",),
         roles=(("assistant", ("assistant",)),),
@@ -1191,7 +1191,7 @@ _RESPONSE = _conv.ResponseLayout(
             roles=("user",),
             defaults=(),
             role=None,
-            known=_conv.known_tree((), (("type",), ("image_url", "url"), ("image_url", "url"))),
+            known=_conv.known_tree((("image_url", "url"),), (("type",), ("image_url", "url"))),
         ),
         _conv.Spelling(
             part="image",

@@ -1077,7 +1077,7 @@ _RESPONSE = _conv.ResponseLayout(
         ("reasoning_tokens", ("usage", "completion_tokens_details", "reasoning_tokens")),
     ),
     constants=((("object",), "chat.completion"), (("choices", "0", "index"), 0)),
-    required=((("created",), 0),),
+    required=((("created",), 0), (("choices", "0", "finish_reason"), "stop")),
     turn=_conv.Turn(
         role=("role",),
         roles=(("assistant", ("assistant",)),),

@@ -47,11 +47,6 @@ def _field_in(part: dict[str, Any], f: PartField, value: Any, dialect: str, shap
             part["url"] = value
     elif f.encoding == "media_format":
         part[f.name] = "image/" + value if type(value) is str else value
-    elif f.encoding == "sniffed":
-        media_type = sniff_media_type(value) if type(value) is str else None
-        if media_type is not None:
-            part["media_type"] = media_type
-        part[f.name] = value
     else:
         part[f.name] = value
 
@@ -153,8 +148,6 @@ def _carried_names(sp: Spelling) -> frozenset[str]:
     names = {"type", "extensions", "dialect"} | {f.name for f in sp.fields}
     if any(f.encoding == "data_url" for f in sp.fields):
         names |= {"media_type", "data", "url"}
-    if any(f.encoding == "sniffed" for f in sp.fields):
-        names.add("media_type")  # read back from the data
     return frozenset(names)
 
 

@@ -32,7 +32,7 @@ Constants = tuple[tuple[Toks, Any], ...]
 
 class PartField(NamedTuple):
     """One canonical field of a part spelling: where it is and how its value is encoded
-    (value, data_url, media_format, sniffed)."""
+    (value, data_url, media_format)."""
 
     name: str
     toks: Toks

@@ -164,12 +164,12 @@ def _response(spec: dict[str, Any], request: RequestLayout, request_spec: dict[s
     if message:
         leaves.append(message)
     elif message == ():
-        leaves += list(turn.leaves if spec.get("role") is None else turn.leaves[1:])
+        leaves += list(turn.leaves)
     leaves += [t for _n, t in usage] + [t for t, _v in constants]
     return ResponseLayout(
         message=message,
         turns=turns,
-        role=spec.get("role"),
+        role=None,
         id=_toks(spec.get("id")),
         model=_toks(spec.get("model")),
         finish=finish_toks,
@@ -179,7 +179,7 @@ def _response(spec: dict[str, Any], request: RequestLayout, request_spec: dict[s
         required=_constants(spec.get("required")),
         turn=turn,
         units=tuple(_spelling(u) for u in spec["units"]) if "units" in spec else request.units,
-        parts=tuple(_spelling(p) for p in spec["parts"]) if "parts" in spec else request.parts,
+        parts=request.parts,
         paths=(),
         leaves=tuple(leaves),
     )

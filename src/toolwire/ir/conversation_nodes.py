@@ -20,7 +20,6 @@ class PartEncoding(enum.StrEnum):
     VALUE = "value"  # as it is
     DATA_URL = "data_url"  # a data: URL <-> media_type and data; any other URL <-> url
     MEDIA_FORMAT = "media_format"  # png <-> image/png
-    SNIFFED = "sniffed"  # base64 image data; its media type read from its first bytes
 
 
 class SettingEncoding(enum.StrEnum):
@@ -128,7 +127,7 @@ class RequestLayout:
 class ResponseLayout:
     message: Tokens | None = field(metadata=term("conversation.response.message"))
     turns: Tokens | None = field(metadata=term("conversation.response.turns"))
-    role: str | None = field(metadata=term("conversation.response.role"))
+    role: str | None  # the canonical role of a turn without a role field (none of the built-in responses)
     id: Tokens | None = field(metadata=term("conversation.response.id"))
     model: Tokens | None = field(metadata=term("conversation.response.model"))
     finish: Tokens | None = field(
@@ -140,7 +139,7 @@ class ResponseLayout:
     required: tuple[tuple[Tokens, Any], ...] = field(metadata=term("conversation.response.required"))
     turn: Turn = field(metadata=term("conversation.response.turn"))
     units: tuple[Spelling, ...] = field(metadata=term("conversation.response.units"))
-    parts: tuple[Spelling, ...] = field(metadata=term("conversation.response.parts"))
+    parts: tuple[Spelling, ...]  # the request's part spellings
     paths: tuple[Tokens, ...]
     leaves: tuple[Tokens, ...]
 

@@ -5,16 +5,17 @@ as _conv`, then `_conv.<name>`. Only re-exports live here, no logic:
     _conv_layout    a dialect's conversation layout as data (built by the generated module)
     _conv_paths     values at paths of keys; the keys a layout knows; extension fields put back
     _conv_parts     message parts: spellings read and written, tool parts through their shapes
-    _conv_decode    whole requests and responses, wire -> canonical
-    _conv_encode    whole requests and responses, canonical -> wire
+    _conv_decode    wire turns -> canonical messages
+    _conv_encode    canonical messages -> wire turns
+    _conv_request_in  a whole request, wire -> canonical (turns, system, tools, settings)
+    _conv_request_out a whole request, canonical -> wire
+    _conv_response  a whole response, both ways (turn, finish reason, usage)
     _conv_settings  generation settings, canonical -> wire
     _conv_tools     a request's tools and tool choice, canonical -> wire
 """
 
 from __future__ import annotations
 
-from ._conv_decode import decode_request, decode_response, finish_in
-from ._conv_encode import encode_request, encode_response
 from ._conv_layout import (
     Codecs,
     PartField,
@@ -27,6 +28,9 @@ from ._conv_layout import (
     TurnField,
 )
 from ._conv_paths import known_tree
+from ._conv_request_in import decode_request
+from ._conv_request_out import encode_request
+from ._conv_response import decode_response, encode_response, finish_in
 
 __all__ = [
     "Codecs",

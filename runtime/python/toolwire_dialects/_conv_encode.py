@@ -1,5 +1,5 @@
 # DO NOT EDIT the copy in a generated package: this is the toolwire runtime, copied verbatim from runtime/python/ by `toolwire generate`.
-"""Whole requests and responses, canonical -> wire, as a dialect's layout says.
+"""Canonical messages -> wire turns, as a dialect's layout says.
 
 Adjacent messages of one role become one wire turn (unless the dialect's own payload kept
 them apart: the `separate` form), so results of parallel calls land in one turn; a part
@@ -13,25 +13,24 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ._conv_layout import Codecs, RequestLayout, ResponseLayout, Spelling, SystemField, Turn
+from ._conv_layout import Codecs, Spelling, Turn
 from ._conv_parts import SHAPES, encode_part, spelling_for
-from ._conv_paths import get, pointer, put, put_back
-from ._conv_settings import encode_settings
-from ._conv_tools import encode_tools
-from ._errors import MISSING, Encoded, Loss, report
+from ._conv_paths import pointer, put, put_back
+from ._errors import Loss, report
 from ._extensions import foreign_extensions
 from ._ids import IdMap
 
-__all__ = ["encode_request", "encode_response"]
-
-_EMPTY: dict[str, Any] = {}
+__all__ = ["EMPTY", "Run", "article", "encode_turns"]
 
 
-def _a(word: str) -> str:
+EMPTY: dict[str, Any] = {}
+
+
+def article(word: str) -> str:
     return ("an " if word[:1] in "aeiou" else "a ") + word
 
 
-class _Run:
+class Run:
     """What one encode shares: its target, losses, strictness, id map and options."""
 
     __slots__ = ("codecs", "dialect", "id_map", "losses", "reasoning_as_text", "strict")
@@ -52,7 +51,7 @@ class _Run:
     def own(self, value: dict[str, Any], at: str) -> dict[str, Any]:
         extensions = value.get("extensions")
         if not extensions:
-            return _EMPTY
+            return EMPTY
         before = len(self.losses)
         own = foreign_extensions(extensions, self.dialect, self.losses, self.strict)
         for i in range(before, len(self.losses)):
@@ -61,12 +60,12 @@ class _Run:
         return own
 
     def put_fields(self, wire: Any, own: dict[str, Any], at: str) -> None:
-        for where, value in own.get("fields", _EMPTY).items():
+        for where, value in own.get("fields", EMPTY).items():
             if not put_back(wire, where, value):
                 self.lose(f"{at}/extensions/{self.dialect}/fields", f"field {where} (its place changed)")
 
 
-def _carried(part: dict[str, Any], run: _Run, at: str) -> dict[str, Any] | None:
+def _carried(part: dict[str, Any], run: Run, at: str) -> dict[str, Any] | None:
     """The part as the target may carry it: another dialect's reasoning or wire block is a
     loss (reasoning becomes text when asked for)."""
     kind = part.get("type")
@@ -76,7 +75,7 @@ def _carried(part: dict[str, Any], run: _Run, at: str) -> dict[str, Any] | None:
         run.lose(at, f"reasoning from {part.get('dialect')} (only that dialect can replay it)")
         return None
     if kind == "wire" and part.get("dialect") != run.dialect:
-        run.lose(at, f"{_a(str(part.get('dialect')))} block the canonical model has no kind for")
+        run.lose(at, f"{article(str(part.get('dialect')))} block the canonical model has no kind for")
         return None
     if kind == "tool_call" and type(part.get("call")) is dict:
         run.id_map.note_call(part["call"].get("id"), part["call"].get("name"))
@@ -102,7 +101,7 @@ def encode_turns(
     units: tuple[Spelling, ...],
     spellings: tuple[Spelling, ...],
     alternating: bool,
-    run: _Run,
+    run: Run,
     base: str = "/messages/",
 ) -> list[Any]:
     """The wire units of messages; losses point at base + the message's index (a response's
@@ -113,7 +112,7 @@ def encode_turns(
         at = f"{base}{mi}"
         role = message["role"]
         own = run.own(message, at)
-        separate = not alternating and own.get("forms", _EMPTY).get("") == "separate"
+        separate = not alternating and own.get("forms", EMPTY).get("") == "separate"
         if group is None or group.role != role or separate:
             if group is not None and (group.parts or group.empty):
                 out.append(_render(group, turn, spellings, run))
@@ -133,20 +132,20 @@ def encode_turns(
             elif group.own.get("fields"):
                 run.lose(group.at, "the fields of a turn made only of separate units")
             out.append(encode_part(part, unit, run.codecs, run.id_map, run.dialect, run.losses, run.strict, where))
-            group = _Group(role, _EMPTY, at)
+            group = _Group(role, EMPTY, at)
     if group is not None and (group.parts or group.empty):
         out.append(_render(group, turn, spellings, run))
     return out
 
 
-def _render(group: _Group, turn: Turn, spellings: tuple[Spelling, ...], run: _Run) -> dict[str, Any]:
+def _render(group: _Group, turn: Turn, spellings: tuple[Spelling, ...], run: Run) -> dict[str, Any]:
     """One wire turn of a group of parts."""
     unit: dict[str, Any] = {}
-    forms = group.own.get("forms", _EMPTY)
+    forms = group.own.get("forms", EMPTY)
     if turn.role:
         role_spellings = dict(turn.roles).get(group.role)
         if not role_spellings:
-            run.lose(group.at + "/role", f"{_a(group.role)} turn")
+            run.lose(group.at + "/role", f"{article(group.role)} turn")
             role_spellings = (group.role,)
         alias = forms.get(pointer(turn.role), "")
         n = int(alias[6:]) if alias.startswith("alias:") and int(alias[6:]) < len(role_spellings) else 0
@@ -159,7 +158,7 @@ def _render(group: _Group, turn: Turn, spellings: tuple[Spelling, ...], run: _Ru
     for part, at in group.parts:
         rank, slot = _slot(part, group.role, turn, spellings)
         if rank < 0:
-            run.lose(at, f"{_a(part['type'])} part in {_a(group.role)} turn")
+            run.lose(at, f"{article(part['type'])} part in {article(group.role)} turn")
             continue
         if rank < rank_seen:
             run.lose(at, f"the order of a {part['type']} part after a {last_kind} part in one turn (moved before it)")
@@ -191,7 +190,7 @@ def _slot(part: dict[str, Any], role: str, turn: Turn, spellings: tuple[Spelling
 
 
 def _put_field(
-    unit: dict[str, Any], tf: Any, parts: list[tuple[dict[str, Any], str]], forms: dict[str, Any], run: _Run
+    unit: dict[str, Any], tf: Any, parts: list[tuple[dict[str, Any], str]], forms: dict[str, Any], run: Run
 ) -> None:
     form = forms.get(pointer(tf.toks))
     if not parts:
@@ -223,7 +222,7 @@ def _put_content(
     turn: Turn,
     content: list[tuple[dict[str, Any], Spelling | None, str]],
     forms: dict[str, Any],
-    run: _Run,
+    run: Run,
 ) -> None:
     form = forms.get(pointer(turn.content))
     if not content:
@@ -234,7 +233,7 @@ def _put_content(
     texts = [
         part
         for part, _sp, _at in content
-        if part["type"] == "text" and run.dialect not in part.get("extensions", _EMPTY)
+        if part["type"] == "text" and run.dialect not in part.get("extensions", EMPTY)
     ]
     one_text = len(content) == 1 and len(texts) == 1 and form != "blocks"
     if turn.string == "only" or (turn.string == "yes" and one_text):
@@ -256,194 +255,3 @@ def _put_content(
         else:
             blocks.append(encode_part(part, sp, run.codecs, run.id_map, run.dialect, run.losses, run.strict, at))
     put(unit, turn.content, blocks)
-
-
-def _system(
-    wire: dict[str, Any],
-    system: SystemField,
-    hoisted: list[tuple[int, dict[str, Any]]],
-    spellings: tuple[Spelling, ...],
-    run: _Run,
-) -> None:
-    parts: list[tuple[dict[str, Any], str]] = []
-    own: dict[str, Any] = _EMPTY
-    for n, (mi, message) in enumerate(hoisted):
-        at = f"/messages/{mi}"
-        message_own = run.own(message, at)
-        if n == 0:
-            own = message_own
-        parts.extend((part, f"{at}/parts/{pj}") for pj, part in enumerate(message["parts"]))
-    texts = [p for p, _at in parts if p.get("type") == "text"]
-    if system.string == "only" or (
-        system.string == "yes"
-        and len(parts) == 1
-        and len(texts) == 1
-        and run.dialect not in texts[0].get("extensions", _EMPTY)
-        and own.get("forms", _EMPTY).get("") != "blocks"
-    ):
-        for n, (part, at) in enumerate(parts):
-            if part.get("type") != "text":
-                run.lose(at, f"{_a(str(part.get('type')))} part in the system instructions")
-            elif n:
-                run.lose(at, "system instructions as separate blocks (they are one string)")
-            run.own(part, at)  # another dialect's fields of the text: reported
-        put(wire, system.toks, "\n\n".join(p["text"] for p in texts))
-        return
-    blocks = []
-    for part, at in parts:
-        if part.get("type") == "wire" and part.get("dialect") == run.dialect:
-            blocks.append(part["value"])  # the dialect's own block, verbatim
-            continue
-        sp = spelling_for(part, "system", spellings)
-        if sp is None:
-            run.lose(at, f"{_a(str(part.get('type')))} part in the system instructions")
-            continue
-        blocks.append(encode_part(part, sp, run.codecs, run.id_map, run.dialect, run.losses, run.strict, at))
-    if system.parts is None:
-        put(wire, system.toks, blocks)
-        return
-    holder: dict[str, Any] = {}
-    put(holder, system.parts, blocks)
-    run.put_fields(holder, own, f"/messages/{hoisted[0][0]}")
-    put(wire, system.toks, holder)
-
-
-def encode_request(
-    canonical: dict[str, Any],
-    layout: RequestLayout,
-    codecs: Codecs,
-    strict: bool,
-    id_map: IdMap | None,
-    reasoning_as_text: bool,
-    model: str | None = None,
-) -> Encoded:
-    run = _Run(layout.dialect, codecs, strict, id_map, reasoning_as_text)
-    own = run.own(canonical, "")
-    forms = own.get("forms", _EMPTY)
-    wire: dict[str, Any] = {}
-    name = canonical.get("model", model)  # the request's own, else the caller's
-    if name is not None and layout.model is not None:
-        put(wire, layout.model, name)
-    elif "model" in canonical:
-        run.lose("/model", "the model name")
-    elif layout.model_required:
-        run.lose("/model", "a request without a model (the dialect requires one: pass model=)")
-    messages = list(enumerate(canonical["messages"]))
-    rest = messages
-    if layout.system is not None:
-        lead = 0
-        while lead < len(messages) and messages[lead][1]["role"] == "system":
-            lead += 1
-        # a later system turn stays a turn where the dialect's turns can say system
-        keeps = "system" in dict(layout.turn.roles)
-        later = [] if keeps else [(mi, m) for mi, m in messages[lead:] if m["role"] == "system"]
-        for mi, _m in later:
-            run.lose(
-                f"/messages/{mi}", "a system turn after the conversation started (moved to the system instructions)"
-            )
-        hoisted = messages[:lead] + later
-        if hoisted:
-            _system(wire, layout.system, hoisted, layout.parts, run)
-        rest = [(mi, m) for mi, m in messages[lead:] if keeps or m["role"] != "system"]
-    units = encode_turns(rest, layout.turn, layout.units, layout.parts, layout.alternating, run)
-    if (
-        forms.get(pointer(layout.turns)) == "string"
-        and len(units) == 1
-        and type(get(units[0], layout.turn.content)) is str
-    ):
-        put(wire, layout.turns, get(units[0], layout.turn.content))
-    else:
-        put(wire, layout.turns, units)
-    encode_tools(
-        wire, canonical.get("tools"), canonical.get("tool_choice"), run.codecs, run.id_map, run.losses, strict, forms
-    )
-    encode_settings(wire, canonical.get("settings") or _EMPTY, layout.settings, forms, run.lose)
-    for where, form in forms.items():  # a settings object the payload sent empty ({"inferenceConfig": {}})
-        if form == "present" and where.count("/") == 1 and where[1:] not in wire:
-            wire[where[1:]] = {}
-    run.put_fields(wire, own, "")
-    return tuple.__new__(Encoded, (wire, run.losses))
-
-
-def encode_response(
-    canonical: dict[str, Any],
-    layout: ResponseLayout,
-    codecs: Codecs,
-    strict: bool,
-    id_map: IdMap | None,
-    reasoning_as_text: bool,
-    model: str | None = None,
-) -> Encoded:
-    run = _Run(layout.dialect, codecs, strict, id_map, reasoning_as_text)
-    own = run.own(canonical, "")
-    forms = own.get("forms", _EMPTY)
-    wire: dict[str, Any] = {}
-    if model is not None and "model" not in canonical and layout.model is not None:
-        put(wire, layout.model, model)  # the caller names the model the response lacks
-    for toks, value in layout.constants:
-        put(wire, toks, value)
-    for key, place in (("id", layout.id), ("model", layout.model)):
-        if key in canonical:
-            if place is not None:
-                put(wire, place, canonical[key])
-            else:
-                run.lose(f"/{key}", f"the response {key}")
-    message = canonical["message"]
-    if layout.turns is not None:
-        units = encode_turns([("", message)], layout.turn, layout.units, layout.parts, False, run, "/message")
-        put(wire, layout.turns, units)
-    else:
-        turn = layout.turn if layout.role is None else layout.turn._replace(role=())
-        absent = not message["parts"] and run.own(message, "/message").get("forms", _EMPTY).get("") == "absent"
-        rendered = [] if absent else encode_turns([("", message)], turn, (), layout.parts, True, run, "/message")
-        body = rendered[0] if rendered else {}
-        if layout.message and not absent:
-            put(wire, layout.message, body)
-        elif not absent:
-            wire.update(body)
-    calls = any(part.get("type") == "tool_call" for part in message["parts"])
-    _finish_out(wire, canonical.get("finish_reason"), layout, forms, run, calls)
-    usage = canonical.get("usage") or _EMPTY
-    places = dict(layout.usage)
-    for name, value in usage.items():
-        if name in places:
-            put(wire, places[name], value)
-        elif name != "total_tokens":  # the sum of the others: no loss where the target leaves it out
-            run.lose(f"/usage/{name}", f"the usage count {name}")
-    if (
-        "total_tokens" in places
-        and "total_tokens" not in usage
-        and "input_tokens" in usage
-        and "output_tokens" in usage
-    ):
-        put(wire, places["total_tokens"], usage["input_tokens"] + usage["output_tokens"])
-    run.put_fields(wire, own, "")
-    for toks, value in layout.required:
-        if get(wire, toks) is MISSING:
-            put(wire, toks, value)
-            at = "/finish_reason" if toks == layout.finish else pointer(toks)
-            run.lose(at, f"a response without {pointer(toks)} (sent the default {value!r})")
-    return tuple.__new__(Encoded, (wire, run.losses))
-
-
-def _finish_out(
-    wire: dict[str, Any], reason: Any, layout: ResponseLayout, forms: dict[str, Any], run: _Run, calls: bool
-) -> None:
-    if reason is None or layout.finish is None:
-        if reason is not None:
-            run.lose("/finish_reason", "a finish reason")
-        return
-    spelled = [w for c, w in layout.finish_values if c == reason]
-    if not spelled:
-        if reason != "other":
-            run.lose("/finish_reason", f"the finish reason {reason!r}")
-        return  # "other": the wire value comes back from the extension fields
-    alias = forms.get(pointer(layout.finish), "")
-    n = int(alias[6:]) if alias.startswith("alias:") and int(alias[6:]) < len(spelled) else 0
-    put(wire, layout.finish, spelled[n])
-    reads_as = [c for c, w in layout.finish_values if w == spelled[n]]
-    if reads_as[0] != reason and not (reason == "tool_calls" and calls):
-        # one wire value for several reasons: what comes back is another one
-        run.lose(
-            "/finish_reason", f"the finish reason {reason!r} (sent as {spelled[n]!r}, which reads as {reads_as[0]!r})"
-        )

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from toolwire.spec.builtin import builtin_folder
+from toolwire.tools.dialects import converter
 from toolwire.spec.loader import load_spec
 
 FILE = "conversation_matrix.json"
@@ -24,8 +25,7 @@ MODEL = {"model": "the-callers-model"}  # as the generated suite converts: a cal
 
 
 def matrix(schemas: Path) -> dict[str, dict[str, list[str]]]:
-    from toolwire_dialects import convert  # the generated package, built from these schemas
-
+    convert = converter()  # the generated package, built from these schemas
     spec = load_spec(schemas)
     talkers = sorted(vf.dialect for vf in spec.conversation_vectors)
     out: dict[str, dict[str, list[str]]] = {}

@@ -75,3 +75,11 @@ def stream_relay() -> tuple[Callable[[str], Any], Any, Any]:
     from toolwire_dialects.streams._relay_write import RelayWriter
 
     return get_stream, RelayReader, RelayWriter
+
+
+def converter() -> Callable[..., Any]:
+    """The generated package's convert(), for tools/conversation_matrix.py."""
+    from toolwire_dialects import convert
+
+    convert_any: Callable[..., Any] = convert
+    return convert_any

@@ -1,0 +1,203 @@
+# DO NOT EDIT the copy in a generated package: this is the toolwire runtime, copied verbatim from runtime/python/ by `toolwire generate`.
+"""A whole (non-streamed) response, both ways: the assistant turn, id, model, finish reason
+and usage where the layout says, and every other key kept as an extension field."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ._conv_decode import decode_turn, own_extension, unit_part
+from ._conv_encode import EMPTY, Run, encode_turns
+from ._conv_layout import Codecs, ResponseLayout
+from ._conv_paths import get, pointer, put, unknown_into
+from ._errors import MISSING, DecodeError, Encoded, describe
+from ._extract import elements
+from ._ids import IdMap
+
+__all__ = ["decode_response", "encode_response", "finish_in"]
+
+
+def decode_response(wire: Any, layout: ResponseLayout, codecs: Codecs, id_map: IdMap | None) -> dict[str, Any]:
+    dialect = layout.dialect
+    if type(wire) is not dict:
+        raise DecodeError(dialect, "response", "", f"expected a response object, got {describe(wire)}")
+    id_map = IdMap() if id_map is None else id_map
+    response: dict[str, Any] = {}
+    fields: dict[str, Any] = {}
+    forms: dict[str, Any] = {}
+    for toks, value in layout.constants:
+        if get(wire, toks) != value:
+            raise DecodeError(
+                dialect, "response", pointer(toks), f"expected {describe(value)}, got {describe(get(wire, toks))}"
+            )
+    if layout.id is not None and type(get(wire, layout.id)) is str:
+        response["id"] = get(wire, layout.id)
+    if layout.model is not None and type(get(wire, layout.model)) is str:
+        response["model"] = get(wire, layout.model)
+    if layout.turns is not None:
+        units = get(wire, layout.turns)
+        message: dict[str, Any] = {"role": "assistant", "parts": []}
+        for i, unit in enumerate(elements(units)):
+            at = f"{pointer(layout.turns)}/{i}"
+            one = unit_part(unit, layout.units, codecs, id_map, dialect, "response", at)
+            if one is None:
+                one = decode_turn(
+                    unit, layout.turn, layout.parts, codecs, id_map, dialect, "response", at, keep_unknown=False
+                )
+                unknown_into(unit, layout.turn.known, at, fields)
+            message["parts"].extend(one["parts"])
+        if type(units) is not list:
+            raise DecodeError(dialect, "response", pointer(layout.turns), f"expected an array, got {describe(units)}")
+    else:
+        toks = layout.message or ()
+        unit = get(wire, toks)
+        if unit is MISSING and toks:  # no turn at all (a blocked prompt, a filtered candidate)
+            message = {
+                "role": layout.role or "assistant",
+                "parts": [],
+                "extensions": {dialect: {"forms": {"": "absent"}}},
+            }
+        elif unit is MISSING:
+            raise DecodeError(dialect, "response", "", "expected the assistant turn, got nothing")
+        else:
+            message = decode_turn(
+                unit,
+                layout.turn,
+                layout.parts,
+                codecs,
+                id_map,
+                dialect,
+                "response",
+                pointer(toks),
+                role=layout.role,
+                keep_unknown=bool(toks),
+            )
+    response["message"] = message
+    if layout.finish is not None:
+        wire_reason = get(wire, layout.finish)
+        if wire_reason is not MISSING and wire_reason is not None:
+            calls = any(part["type"] == "tool_call" for part in message["parts"])
+            response["finish_reason"] = finish_in(
+                wire_reason, layout.finish_values, layout.finish, forms, fields, calls
+            )
+    usage: dict[str, Any] = {}
+    for name, toks in layout.usage:
+        value = get(wire, toks)
+        if type(value) is int:
+            usage[name] = value
+    if usage:
+        response["usage"] = usage
+    unknown_into(wire, layout.known, "", fields)
+    if fields or forms:
+        own = own_extension(response, dialect)
+        if fields:
+            own["fields"] = fields
+        if forms:
+            own["forms"] = forms
+    return response
+
+
+def finish_in(
+    wire_reason: Any,
+    values: tuple[tuple[str, Any], ...],
+    toks: tuple[str, ...],
+    forms: dict[str, Any],
+    fields: dict[str, Any],
+    calls: bool = False,
+) -> str:
+    """A wire finish reason as the canonical one. A wire value that spells both stop and
+    tool_calls (Gemini's STOP) is tool_calls when the turn made calls. One the mapping does
+    not list is `other`, its wire value kept."""
+    meanings = [c for c, w in values if w == wire_reason]
+    if not meanings:
+        fields[pointer(toks)] = wire_reason
+        return "other"
+    canonical = "tool_calls" if calls and "tool_calls" in meanings else meanings[0]
+    nth = [w for c, w in values if c == canonical].index(wire_reason)
+    if nth:
+        forms[pointer(toks)] = f"alias:{nth}"
+    return canonical
+
+
+def encode_response(
+    canonical: dict[str, Any],
+    layout: ResponseLayout,
+    codecs: Codecs,
+    strict: bool,
+    id_map: IdMap | None,
+    reasoning_as_text: bool,
+    model: str | None = None,
+) -> Encoded:
+    run = Run(layout.dialect, codecs, strict, id_map, reasoning_as_text)
+    own = run.own(canonical, "")
+    forms = own.get("forms", EMPTY)
+    wire: dict[str, Any] = {}
+    if model is not None and "model" not in canonical and layout.model is not None:
+        put(wire, layout.model, model)  # the caller names the model the response lacks
+    for toks, value in layout.constants:
+        put(wire, toks, value)
+    for key, place in (("id", layout.id), ("model", layout.model)):
+        if key in canonical:
+            if place is not None:
+                put(wire, place, canonical[key])
+            else:
+                run.lose(f"/{key}", f"the response {key}")
+    message = canonical["message"]
+    if layout.turns is not None:
+        units = encode_turns([("", message)], layout.turn, layout.units, layout.parts, False, run, "/message")
+        put(wire, layout.turns, units)
+    else:
+        turn = layout.turn if layout.role is None else layout.turn._replace(role=())
+        absent = not message["parts"] and run.own(message, "/message").get("forms", EMPTY).get("") == "absent"
+        rendered = [] if absent else encode_turns([("", message)], turn, (), layout.parts, True, run, "/message")
+        body = rendered[0] if rendered else {}
+        if layout.message and not absent:
+            put(wire, layout.message, body)
+        elif not absent:
+            wire.update(body)
+    calls = any(part.get("type") == "tool_call" for part in message["parts"])
+    _finish_out(wire, canonical.get("finish_reason"), layout, forms, run, calls)
+    usage = canonical.get("usage") or EMPTY
+    places = dict(layout.usage)
+    for name, value in usage.items():
+        if name in places:
+            put(wire, places[name], value)
+        elif name != "total_tokens":  # the sum of the others: no loss where the target leaves it out
+            run.lose(f"/usage/{name}", f"the usage count {name}")
+    if (
+        "total_tokens" in places
+        and "total_tokens" not in usage
+        and "input_tokens" in usage
+        and "output_tokens" in usage
+    ):
+        put(wire, places["total_tokens"], usage["input_tokens"] + usage["output_tokens"])
+    run.put_fields(wire, own, "")
+    for toks, value in layout.required:
+        if get(wire, toks) is MISSING:
+            put(wire, toks, value)
+            at = "/finish_reason" if toks == layout.finish else pointer(toks)
+            run.lose(at, f"a response without {pointer(toks)} (sent the default {value!r})")
+    return tuple.__new__(Encoded, (wire, run.losses))
+
+
+def _finish_out(
+    wire: dict[str, Any], reason: Any, layout: ResponseLayout, forms: dict[str, Any], run: Run, calls: bool
+) -> None:
+    if reason is None or layout.finish is None:
+        if reason is not None:
+            run.lose("/finish_reason", "a finish reason")
+        return
+    spelled = [w for c, w in layout.finish_values if c == reason]
+    if not spelled:
+        if reason != "other":
+            run.lose("/finish_reason", f"the finish reason {reason!r}")
+        return  # "other": the wire value comes back from the extension fields
+    alias = forms.get(pointer(layout.finish), "")
+    n = int(alias[6:]) if alias.startswith("alias:") and int(alias[6:]) < len(spelled) else 0
+    put(wire, layout.finish, spelled[n])
+    reads_as = [c for c, w in layout.finish_values if w == spelled[n]]
+    if reads_as[0] != reason and not (reason == "tool_calls" and calls):
+        # one wire value for several reasons: what comes back is another one
+        run.lose(
+            "/finish_reason", f"the finish reason {reason!r} (sent as {spelled[n]!r}, which reads as {reads_as[0]!r})"
+        )

@@ -1,0 +1,126 @@
+# DO NOT EDIT the copy in a generated package: this is the toolwire runtime, copied verbatim from runtime/python/ by `toolwire generate`.
+"""A whole request, canonical -> wire: leading system turns into the dialect's system field
+(a later one stays a turn where the dialect can say system, else it moves there, reported),
+the turns, tools and tool choice, settings, and the dialect's own extension fields."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ._conv_encode import EMPTY, Run, article, encode_turns
+from ._conv_layout import Codecs, RequestLayout, Spelling, SystemField
+from ._conv_parts import encode_part, spelling_for
+from ._conv_paths import get, pointer, put
+from ._conv_settings import encode_settings
+from ._conv_tools import encode_tools
+from ._errors import Encoded
+from ._ids import IdMap
+
+__all__ = ["encode_request"]
+
+
+def _system(
+    wire: dict[str, Any],
+    system: SystemField,
+    hoisted: list[tuple[int, dict[str, Any]]],
+    spellings: tuple[Spelling, ...],
+    run: Run,
+) -> None:
+    parts: list[tuple[dict[str, Any], str]] = []
+    own: dict[str, Any] = EMPTY
+    for n, (mi, message) in enumerate(hoisted):
+        at = f"/messages/{mi}"
+        message_own = run.own(message, at)
+        if n == 0:
+            own = message_own
+        parts.extend((part, f"{at}/parts/{pj}") for pj, part in enumerate(message["parts"]))
+    texts = [p for p, _at in parts if p.get("type") == "text"]
+    if system.string == "only" or (
+        system.string == "yes"
+        and len(parts) == 1
+        and len(texts) == 1
+        and run.dialect not in texts[0].get("extensions", EMPTY)
+        and own.get("forms", EMPTY).get("") != "blocks"
+    ):
+        for n, (part, at) in enumerate(parts):
+            if part.get("type") != "text":
+                run.lose(at, f"{article(str(part.get('type')))} part in the system instructions")
+            elif n:
+                run.lose(at, "system instructions as separate blocks (they are one string)")
+            run.own(part, at)  # another dialect's fields of the text: reported
+        put(wire, system.toks, "\n\n".join(p["text"] for p in texts))
+        return
+    blocks = []
+    for part, at in parts:
+        if part.get("type") == "wire" and part.get("dialect") == run.dialect:
+            blocks.append(part["value"])  # the dialect's own block, verbatim
+            continue
+        sp = spelling_for(part, "system", spellings)
+        if sp is None:
+            run.lose(at, f"{article(str(part.get('type')))} part in the system instructions")
+            continue
+        blocks.append(encode_part(part, sp, run.codecs, run.id_map, run.dialect, run.losses, run.strict, at))
+    if system.parts is None:
+        put(wire, system.toks, blocks)
+        return
+    holder: dict[str, Any] = {}
+    put(holder, system.parts, blocks)
+    run.put_fields(holder, own, f"/messages/{hoisted[0][0]}")
+    put(wire, system.toks, holder)
+
+
+def encode_request(
+    canonical: dict[str, Any],
+    layout: RequestLayout,
+    codecs: Codecs,
+    strict: bool,
+    id_map: IdMap | None,
+    reasoning_as_text: bool,
+    model: str | None = None,
+) -> Encoded:
+    run = Run(layout.dialect, codecs, strict, id_map, reasoning_as_text)
+    own = run.own(canonical, "")
+    forms = own.get("forms", EMPTY)
+    wire: dict[str, Any] = {}
+    name = canonical.get("model", model)  # the request's own, else the caller's
+    if name is not None and layout.model is not None:
+        put(wire, layout.model, name)
+    elif "model" in canonical:
+        run.lose("/model", "the model name")
+    elif layout.model_required:
+        run.lose("/model", "a request without a model (the dialect requires one: pass model=)")
+    messages = list(enumerate(canonical["messages"]))
+    rest = messages
+    if layout.system is not None:
+        lead = 0
+        while lead < len(messages) and messages[lead][1]["role"] == "system":
+            lead += 1
+        # a later system turn stays a turn where the dialect's turns can say system
+        keeps = "system" in dict(layout.turn.roles)
+        later = [] if keeps else [(mi, m) for mi, m in messages[lead:] if m["role"] == "system"]
+        for mi, _m in later:
+            run.lose(
+                f"/messages/{mi}", "a system turn after the conversation started (moved to the system instructions)"
+            )
+        hoisted = messages[:lead] + later
+        if hoisted:
+            _system(wire, layout.system, hoisted, layout.parts, run)
+        rest = [(mi, m) for mi, m in messages[lead:] if keeps or m["role"] != "system"]
+    units = encode_turns(rest, layout.turn, layout.units, layout.parts, layout.alternating, run)
+    if (
+        forms.get(pointer(layout.turns)) == "string"
+        and len(units) == 1
+        and type(get(units[0], layout.turn.content)) is str
+    ):
+        put(wire, layout.turns, get(units[0], layout.turn.content))
+    else:
+        put(wire, layout.turns, units)
+    encode_tools(
+        wire, canonical.get("tools"), canonical.get("tool_choice"), run.codecs, run.id_map, run.losses, strict, forms
+    )
+    encode_settings(wire, canonical.get("settings") or EMPTY, layout.settings, forms, run.lose)
+    for where, form in forms.items():  # a settings object the payload sent empty ({"inferenceConfig": {}})
+        if form == "present" and where.count("/") == 1 and where[1:] not in wire:
+            wire[where[1:]] = {}
+    run.put_fields(wire, own, "")
+    return tuple.__new__(Encoded, (wire, run.losses))

@@ -828,7 +828,7 @@ _RESPONSE = _conv.ResponseLayout(
         ("cached_input_tokens", ("usage", "cached_tokens")),
     ),
     constants=(),
-    required=(),
+    required=((("id",), "toolwire"),),
     turn=_conv.Turn(
         role=("role",),
         roles=(("assistant", ("assistant",)),),

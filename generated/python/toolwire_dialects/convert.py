@@ -54,6 +54,7 @@ SHAPES = (
     "tool_call",
     "tool_result",
 )
+WHOLE = ("request", "response")  # whole payloads, for the dialects that map conversations
 
 
 def get_dialect(name: str) -> ModuleType:
@@ -65,8 +66,12 @@ def get_dialect(name: str) -> ModuleType:
 
 
 def _shape(module: ModuleType, shape: str) -> None:
+    if shape in WHOLE:
+        if not hasattr(module, f"decode_{shape}"):
+            raise ValueError(f"dialect {module.DIALECT} maps no whole conversations (no {shape} shape)")
+        return
     if shape not in SHAPES:
-        raise ValueError(f"unknown shape {shape!r}; known: {', '.join(SHAPES)}")
+        raise ValueError(f"unknown shape {shape!r}; known: {', '.join(SHAPES + WHOLE)}")
     if shape not in module.SHAPES:
         raise ValueError(f"dialect {module.DIALECT} has no {shape} shape")
 
@@ -93,12 +98,16 @@ def convert(
     id_map: IdMap | None = None,
     **options: Any,
 ) -> Encoded:
-    """Decode payload as source's shape and encode it as target's; losses are listed.
+    """Decode payload as source's shape and encode it as target's; losses are listed. shape is
+    a tool part (tool_definition, tool_choice, tool_call, tool_result) or a whole `request` or
+    `response` (one IdMap links the conversation's calls and results when none is given).
     options go to the target's encoder (e.g. strict_schema=True for OpenAI tool definitions,
     schema_profile="openapi_subset" for Gemini's); ValueError names an option it lacks."""
     encode = encoder(target, shape)
     unknown = sorted(set(options) - set(encode.__kwdefaults__ or ()))
     if unknown:
         raise ValueError(f"{target} {shape} encoding takes no option {', '.join(unknown)}")
+    if id_map is None and shape in WHOLE:  # one conversation: calls and results stay linked across it
+        id_map = IdMap()
     canonical = decoder(source, shape)(payload, id_map=id_map)
     return encode(canonical, strict=strict, id_map=id_map, **options)

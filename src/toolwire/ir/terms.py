@@ -30,6 +30,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Final
 
+from toolwire.ir.terms_conversation import CONVERSATION_CONTEXTS, CONVERSATION_TERMS
 from toolwire.ir.terms_walk import DIALECT_META, STREAM_META, mapping_usage, meta_schema_terms, spell, term_vectors
 from toolwire.spec.model import Spec
 
@@ -51,6 +52,7 @@ CONTEXT_DOCS: Final[Mapping[str, str]] = {
     "variant": "one element of a shape's `variants`: a spelling of the shape on the wire",
     "field": "one canonical field of a variant's `fields`",
     "envelope": "one whole payload of `envelopes` (request, response, stream_event)",
+    **CONVERSATION_CONTEXTS,
     "stream": "the root of a stream.json",
     "stream.rules[]": "one assembly rule of a stream.json",
     "stream.events[]": "one event kind of a stream.json's `events`",
@@ -89,7 +91,7 @@ class Term:
 T = Term
 # One term per line, so that the registry reads as a table.
 # fmt: off
-TERMS: Final[tuple[Term, ...]] = (
+_TOOL_TERMS: Final[tuple[Term, ...]] = (
     # --- dialect: the root of dialect.json ---
     T("dialect.$schema", "The meta-schema this mapping is written against (for editors); the loader checks every mapping against it regardless.", no_ir="editors only"),
     T("dialect.dialect", "The dialect's name: the generated module's name and every report's prefix; must equal its folder's name."),
@@ -245,6 +247,7 @@ TERMS: Final[tuple[Term, ...]] = (
     T("stream.events[].match", "Pointers whose whole string value must match this regular expression."),
 )
 # fmt: on
+TERMS: Final[tuple[Term, ...]] = _TOOL_TERMS + tuple(T(*fields) for fields in CONVERSATION_TERMS)
 del T
 
 

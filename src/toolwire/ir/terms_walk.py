@@ -29,6 +29,13 @@ CONTEXTS: Final[Mapping[str, Mapping[str, str]]] = {
         "field": "field",
         "schema_profile": "field.schema_profile",
         "envelope": "envelope",
+        "conversation": "conversation",
+        "request": "conversation.request",
+        "response": "conversation.response",
+        "system": "conversation.system",
+        "turn": "conversation.turn",
+        "spelling": "conversation.spelling",
+        "setting": "conversation.setting",
     },
     STREAM_META: {"#": "stream", "rule": "stream.rules[]", "event_kind": "stream.events[]"},
 }
@@ -45,10 +52,28 @@ TERM_VALUED: Final = frozenset(
         "stream.framing",
         "stream.rules[].role",
         "stream.events[].types{}",
+        "conversation.system.string",
+        "conversation.turn.string",
+        "conversation.turn.empty",
+        "conversation.spelling.fields{}.encoding",
+        "conversation.setting.encoding",
     }
 )
 # Enums whose values are names of things defined elsewhere (the canonical shapes, JSON's types).
-STRUCTURAL: Final = frozenset({"envelope.locations[].shape", "field.parts[].fields{}.wire_type"})
+STRUCTURAL: Final = frozenset(
+    {
+        "envelope.locations[].shape",
+        "field.parts[].fields{}.wire_type",
+        # canonical names: message part kinds, roles, finish reasons
+        "conversation.spelling.part",
+        "conversation.spelling.role",
+        "conversation.spelling.roles[]",
+        "conversation.turn.fields[].part",
+        "conversation.turn.fields[].roles[]",
+        "conversation.response.role",
+        "conversation.response.finish_reason.values[][]",
+    }
+)
 
 # Keywords whose subschemas are conditions on the term's value, not places to write terms.
 _CONDITIONS: Final = ("if", "then", "else", "allOf", "anyOf", "oneOf", "not")

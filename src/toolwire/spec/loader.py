@@ -19,6 +19,8 @@ import referencing.exceptions
 from referencing.jsonschema import DRAFT202012
 
 from toolwire.spec import fast_schema
+from toolwire.spec.conversation_vectors import FILE as CONVERSATIONS
+from toolwire.spec.conversation_vectors import META, load_conversation_vectors
 from toolwire.spec.json_input import BOM, ParseError, ReadProblem, parse_document, read_source
 from toolwire.spec.model import DRAFT, SHAPES, Dialect, Spec, SpecError, StreamVectorFile, VectorFile
 from toolwire.spec.positions import pointer, pointer_line, tokens
@@ -169,9 +171,11 @@ def load_spec(root: Path, files: Mapping[str, Path] | None = None) -> Spec:
     dialects = _load_dialects(root, problems, documents, registry)
     vectors = _load_vectors(root, problems, dialects, registry, documents)
     stream_vectors = _load_stream_vectors(root, problems, dialects, registry, documents)
+    conversation_meta = _MetaValidator(documents, registry, META) if META in documents else None
+    conversations = load_conversation_vectors(root, problems, dialects, conversation_meta)
     if problems.items:
         raise SpecError(problems.items)
-    return Spec(root, documents, canonical, dialects, vectors, stream_vectors, registry, sources)
+    return Spec(root, documents, canonical, dialects, vectors, stream_vectors, registry, sources, conversations)
 
 
 class _MetaValidator:
@@ -320,7 +324,7 @@ def _load_vectors(
         return out
     validator = _MetaValidator(documents, registry, "meta/vectors.schema.json")
     for path in problems.glob("vectors/*/*.json"):
-        if path.name == "stream.json":
+        if path.name in ("stream.json", CONVERSATIONS):
             continue
         data = problems.read_json(path)
         if data is None:

@@ -58,6 +58,14 @@ class StreamVectorFile:
 
 
 @dataclass
+class ConversationVectorFile:
+    path: Path
+    dialect: str
+    valid: list[dict[str, Any]]
+    invalid: list[dict[str, Any]]
+
+
+@dataclass
 class Spec:
     root: Path
     documents: dict[str, dict[str, Any]]  # every schema by $id (its path below root)
@@ -67,6 +75,7 @@ class Spec:
     stream_vectors: list[StreamVectorFile]
     registry: referencing.Registry = field(repr=False)
     sources: dict[str, Path] = field(repr=False)  # relative path -> file, every input
+    conversation_vectors: list[ConversationVectorFile] = field(default_factory=list)
 
     def validator(self, schema_id: str) -> jsonschema.Draft202012Validator:
         return jsonschema.Draft202012Validator(

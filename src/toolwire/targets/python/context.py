@@ -5,18 +5,32 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from toolwire.ir.conversation import conversation_ir
 from toolwire.ir.errors import GenerateError
 from toolwire.ir.shapes import dialect_ir
 from toolwire.ir.streams import stream_ir
-from toolwire.spec.model import Dialect, Spec, StreamVectorFile, VectorFile
+from toolwire.spec.model import ConversationVectorFile, Dialect, Spec, StreamVectorFile, VectorFile
+from toolwire.targets.python.emit_conversation import emit_conversation
 from toolwire.targets.python.emit_shapes import emit_dialect
 from toolwire.targets.python.stream_emit import stream_context
+
+CONVERSATION_EXPORTS = (
+    "decode_request",
+    "decode_response",
+    "encode_request",
+    "encode_response",
+    "finish_reason_in",
+    "finish_reason_out",
+)
 
 
 def dialect_context(spec: Spec, dialect: Dialect) -> dict[str, Any]:
     try:
         context = emit_dialect(dialect_ir(spec, dialect))
         context["stream"] = stream_context(stream_ir(spec, dialect))  # streams have their own vocabulary
+        context["conversation"] = conversation = emit_conversation(conversation_ir(dialect))
+        if conversation is not None:
+            context["exports"] = sorted([*context["exports"], *CONVERSATION_EXPORTS])
         return context
     except ValueError as exc:  # a value with no Python literal
         rel = (dialect.folder / "dialect.json").relative_to(spec.root.parent).as_posix()
@@ -29,8 +43,16 @@ def vector_context(spec: Spec, vf: VectorFile | StreamVectorFile | None) -> dict
     return {"vectors": vf, "vector_text": vf.path.read_text(encoding="utf-8-sig") if vf is not None else ""}
 
 
+def conversation_vector_context(vf: ConversationVectorFile | None) -> dict[str, Any]:
+    """A dialect's conversation vectors as the suite ships them (empty: no file is written)."""
+    return {"conversation_text": vf.path.read_text(encoding="utf-8-sig") if vf is not None else ""}
+
+
 def suite_context(spec: Spec) -> dict[str, Any]:
     """What the conformance suite's own templates add: the wire schema of each shape of each
     dialect (the mappings' `schema`), as the JSON the runners read."""
-    wire = {name: {shape: d.schema_id(shape) for shape in d.schemas} for name, d in spec.dialects.items()}
+    wire = {
+        name: {**{shape: d.schema_id(shape) for shape in d.schemas}, **{k: e["$id"] for k, e in d.envelopes.items()}}
+        for name, d in spec.dialects.items()
+    }
     return {"wire_schemas_json": json.dumps(wire, indent=2, sort_keys=True) + "\n"}

@@ -19,7 +19,7 @@ from toolwire.spec.model import SHAPES, Spec, SpecError
 from toolwire.spec.overlay import label
 from toolwire.spec.positions import pointer_line
 from toolwire.targets.python import names as pytarget
-from toolwire.targets.python.context import dialect_context, suite_context, vector_context
+from toolwire.targets.python.context import conversation_vector_context, dialect_context, suite_context, vector_context
 from toolwire.targets.python.models import models
 from toolwire.targets.python.names import header
 
@@ -231,7 +231,14 @@ def _render_one(
             folder = label(spec, spec.dialects[d["name"]].folder / "dialect.json").removesuffix("dialect.json")
             sources = [folder, f"templates/python/{name}"]
             streams = next((v for v in spec.stream_vectors if v.dialect == d["name"]), None)
-            text = template.render(context, d=d, header=header(sources), **vector_context(spec, streams))
+            conversations = next((v for v in spec.conversation_vectors if v.dialect == d["name"]), None)
+            text = template.render(
+                context,
+                d=d,
+                header=header(sources),
+                **vector_context(spec, streams),
+                **conversation_vector_context(conversations),
+            )
             if text.strip():  # a template may have nothing to say for a dialect
                 out[rel.replace("{dialect}", d["name"])] = text
         return out

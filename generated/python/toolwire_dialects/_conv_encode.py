@@ -1,0 +1,403 @@
+# DO NOT EDIT the copy in a generated package: this is the toolwire runtime, copied verbatim from runtime/python/ by `toolwire generate`.
+"""Whole requests and responses, canonical -> wire, as a dialect's layout says.
+
+Adjacent messages of one role become one wire turn (unless the dialect's own payload kept
+them apart: the `separate` form), so results of parallel calls land in one turn; a part
+that is a wire unit of its own (a Chat tool message) splits the turn there. Parts are never
+reordered: a turn that cannot keep their order reports it. Everything the target cannot
+carry is a reported loss.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ._conv_layout import Codecs, RequestLayout, ResponseLayout, Spelling, SystemField, Turn
+from ._conv_parts import SHAPES, encode_part, spelling_for
+from ._conv_paths import get, pointer, put, put_back
+from ._conv_settings import encode_settings
+from ._conv_tools import encode_tools
+from ._errors import MISSING, Encoded, Loss, report
+from ._extensions import foreign_extensions
+from ._ids import IdMap
+
+__all__ = ["encode_request", "encode_response"]
+
+_EMPTY: dict[str, Any] = {}
+
+
+class _Run:
+    """What one encode shares: its target, losses, strictness, id map and options."""
+
+    __slots__ = ("codecs", "dialect", "id_map", "losses", "reasoning_as_text", "strict")
+
+    def __init__(
+        self, dialect: str, codecs: Codecs, strict: bool, id_map: IdMap | None, reasoning_as_text: bool
+    ) -> None:
+        self.dialect = dialect
+        self.codecs = codecs
+        self.strict = strict
+        self.id_map = IdMap() if id_map is None else id_map
+        self.losses: list[Loss] = []
+        self.reasoning_as_text = reasoning_as_text
+
+    def lose(self, at: str, what: str) -> None:
+        report(self.losses, self.strict, at, self.dialect, what)
+
+    def own(self, value: dict[str, Any], at: str) -> dict[str, Any]:
+        extensions = value.get("extensions")
+        if not extensions:
+            return _EMPTY
+        before = len(self.losses)
+        own = foreign_extensions(extensions, self.dialect, self.losses, self.strict)
+        for i in range(before, len(self.losses)):
+            loss = self.losses[i]
+            self.losses[i] = Loss(at + loss.pointer, loss.target, loss.what)
+        return own
+
+    def put_fields(self, wire: Any, own: dict[str, Any], at: str) -> None:
+        for where, value in own.get("fields", _EMPTY).items():
+            if not put_back(wire, where, value):
+                self.lose(f"{at}/extensions/{self.dialect}/fields", f"field {where} (its place changed)")
+
+
+def _carried(part: dict[str, Any], run: _Run, at: str) -> dict[str, Any] | None:
+    """The part as the target may carry it: another dialect's reasoning or wire block is a
+    loss (reasoning becomes text when asked for)."""
+    kind = part.get("type")
+    if kind == "reasoning" and part.get("dialect") != run.dialect:
+        if run.reasoning_as_text and part.get("text"):
+            return {"type": "text", "text": part["text"]}
+        run.lose(at, f"reasoning from {part.get('dialect')} (its signature is valid there only)")
+        return None
+    if kind == "wire" and part.get("dialect") != run.dialect:
+        run.lose(at, f"a {part.get('dialect')} block the canonical model has no kind for")
+        return None
+    if kind == "tool_call" and type(part.get("call")) is dict:
+        run.id_map.note_call(part["call"].get("id"), part["call"].get("name"))
+    return part
+
+
+class _Group:
+    """Parts gathered into one wire turn."""
+
+    __slots__ = ("at", "empty", "own", "parts", "role")
+
+    def __init__(self, role: str, own: dict[str, Any], at: str) -> None:
+        self.empty = False  # a message without parts: still a (empty) turn
+        self.role = role
+        self.own = own
+        self.at = at
+        self.parts: list[tuple[dict[str, Any], str]] = []
+
+
+def encode_turns(
+    messages: list[tuple[int, dict[str, Any]]],
+    turn: Turn,
+    units: tuple[Spelling, ...],
+    spellings: tuple[Spelling, ...],
+    alternating: bool,
+    run: _Run,
+) -> list[Any]:
+    out: list[Any] = []
+    group: _Group | None = None
+    for mi, message in messages:
+        at = f"/messages/{mi}"
+        role = message["role"]
+        own = run.own(message, at)
+        separate = not alternating and own.get("forms", _EMPTY).get("") == "separate"
+        if group is None or group.role != role or separate:
+            if group is not None and (group.parts or group.empty):
+                out.append(_render(group, turn, spellings, run))
+            group = _Group(role, own, at)
+        group.empty = group.empty or not message["parts"]
+        for pj, raw in enumerate(message["parts"]):
+            where = f"{at}/parts/{pj}"
+            part = _carried(raw, run, where)
+            if part is None:
+                continue
+            unit = next((sp for sp in units if sp.part == part["type"] and sp.role == role), None)
+            if unit is None:
+                group.parts.append((part, where))
+                continue
+            if group.parts:  # a part that is a wire unit of its own ends the turn so far
+                out.append(_render(group, turn, spellings, run))
+            elif group.own.get("fields"):
+                run.lose(group.at, "the fields of a turn made only of separate units")
+            out.append(encode_part(part, unit, run.codecs, run.id_map, run.dialect, run.losses, run.strict, where))
+            group = _Group(role, _EMPTY, at)
+    if group is not None and (group.parts or group.empty):
+        out.append(_render(group, turn, spellings, run))
+    return out
+
+
+def _render(group: _Group, turn: Turn, spellings: tuple[Spelling, ...], run: _Run) -> dict[str, Any]:
+    """One wire turn of a group of parts."""
+    unit: dict[str, Any] = {}
+    forms = group.own.get("forms", _EMPTY)
+    if turn.role:
+        role_spellings = dict(turn.roles).get(group.role)
+        if not role_spellings:
+            run.lose(group.at + "/role", f"a {group.role} turn")
+            role_spellings = (group.role,)
+        alias = forms.get(pointer(turn.role), "")
+        n = int(alias[6:]) if alias.startswith("alias:") and int(alias[6:]) < len(role_spellings) else 0
+        put(unit, turn.role, role_spellings[n])
+    content: list[tuple[dict[str, Any], Spelling | None, str]] = []
+    fields: list[list[tuple[dict[str, Any], str]]] = [[] for _ in turn.fields]
+    rank_seen = -1
+    last_kind = ""
+    for part, at in group.parts:
+        rank, slot = _slot(part, group.role, turn, spellings)
+        if rank < 0:
+            run.lose(at, f"a {part['type']} part in a {group.role} turn")
+            continue
+        if rank < rank_seen:
+            run.lose(at, f"the order of a {part['type']} part after a {last_kind} part in one turn (moved before it)")
+        rank_seen = max(rank_seen, rank)
+        last_kind = part["type"]
+        if isinstance(slot, int):
+            fields[slot].append((part, at))
+        else:
+            content.append((part, slot, at))
+    for k, tf in enumerate(turn.fields):
+        if tf.before:
+            _put_field(unit, tf, fields[k], forms, run)
+    _put_content(unit, turn, content, forms, run)
+    for k, tf in enumerate(turn.fields):
+        if not tf.before:
+            _put_field(unit, tf, fields[k], forms, run)
+    run.put_fields(unit, group.own, group.at)
+    return unit
+
+
+def _slot(part: dict[str, Any], role: str, turn: Turn, spellings: tuple[Spelling, ...]) -> tuple[int, Any]:
+    for k, tf in enumerate(turn.fields):
+        if tf.part == part["type"] and (not tf.roles or role in tf.roles):
+            return (0 if tf.before else 2 + k), k
+    if part["type"] == "wire":
+        return 1, None
+    sp = spelling_for(part, role, spellings)
+    return (1, sp) if sp is not None else (-1, None)
+
+
+def _put_field(
+    unit: dict[str, Any], tf: Any, parts: list[tuple[dict[str, Any], str]], forms: dict[str, Any], run: _Run
+) -> None:
+    form = forms.get(pointer(tf.toks))
+    if not parts:
+        if form == "null":
+            put(unit, tf.toks, None)
+        elif form == "empty":
+            put(unit, tf.toks, [])
+        return
+    values: list[Any] = []
+    for part, at in parts:
+        if tf.part in SHAPES:
+            key = SHAPES[tf.part]
+            result = run.codecs.encode[tf.part](part[key], strict=run.strict, id_map=run.id_map)
+            run.losses.extend(Loss(f"{at}/{key}{loss.pointer}", loss.target, loss.what) for loss in result.losses)
+            values.append(result.value)
+        else:
+            values.append(part.get(tf.value) if tf.value else None)
+            run.own(part, at)
+    if tf.many:
+        put(unit, tf.toks, values)
+    else:
+        put(unit, tf.toks, values[0])
+        for _part, at in parts[1:]:
+            run.lose(at, f"a second {tf.part} part in one turn")
+
+
+def _put_content(
+    unit: dict[str, Any],
+    turn: Turn,
+    content: list[tuple[dict[str, Any], Spelling | None, str]],
+    forms: dict[str, Any],
+    run: _Run,
+) -> None:
+    form = forms.get(pointer(turn.content))
+    if not content:
+        empty = {"absent": "omit", "null": "null", "string": "string", "empty": "list"}.get(form or "", turn.empty)
+        if empty != "omit":
+            put(unit, turn.content, {"null": None, "string": "", "list": []}[empty])
+        return
+    texts = [part for part, _sp, _at in content if part["type"] == "text" and not part.get("extensions")]
+    if turn.string == "only" or (turn.string == "yes" and len(content) == 1 and len(texts) == 1 and form != "blocks"):
+        if len(texts) < len(content) or len(texts) > 1:
+            for _part, _sp, at in content[1:]:
+                run.lose(at, "a turn's parts as separate blocks (its text is one string)")
+        put(
+            unit,
+            turn.content,
+            "\n\n".join(part.get("text", "") for part, _sp, _at in content if part["type"] == "text"),
+        )
+        return
+    blocks: list[Any] = []
+    for part, sp, at in content:
+        if sp is None:  # the dialect's own block, kept verbatim
+            blocks.append(part["value"])
+        else:
+            blocks.append(encode_part(part, sp, run.codecs, run.id_map, run.dialect, run.losses, run.strict, at))
+    put(unit, turn.content, blocks)
+
+
+def _system(
+    wire: dict[str, Any],
+    system: SystemField,
+    hoisted: list[tuple[int, dict[str, Any]]],
+    spellings: tuple[Spelling, ...],
+    run: _Run,
+) -> None:
+    parts: list[tuple[dict[str, Any], str]] = []
+    own: dict[str, Any] = _EMPTY
+    for n, (mi, message) in enumerate(hoisted):
+        at = f"/messages/{mi}"
+        message_own = run.own(message, at)
+        if n == 0:
+            own = message_own
+        parts.extend((part, f"{at}/parts/{pj}") for pj, part in enumerate(message["parts"]))
+    texts = [p for p, _at in parts if p.get("type") == "text"]
+    if system.string == "only" or (
+        system.string == "yes"
+        and len(parts) == 1
+        and len(texts) == 1
+        and not texts[0].get("extensions")
+        and own.get("forms", _EMPTY).get("") != "blocks"
+    ):
+        for part, at in parts:
+            if part.get("type") != "text":
+                run.lose(at, f"a {part.get('type')} part in the system instructions")
+        put(wire, system.toks, "\n\n".join(p["text"] for p in texts))
+        return
+    blocks = []
+    for part, at in parts:
+        sp = spelling_for(part, "system", spellings)
+        if sp is None:
+            run.lose(at, f"a {part.get('type')} part in the system instructions")
+            continue
+        blocks.append(encode_part(part, sp, run.codecs, run.id_map, run.dialect, run.losses, run.strict, at))
+    if system.parts is None:
+        put(wire, system.toks, blocks)
+        return
+    holder: dict[str, Any] = {}
+    put(holder, system.parts, blocks)
+    run.put_fields(holder, own, f"/messages/{hoisted[0][0]}")
+    put(wire, system.toks, holder)
+
+
+def encode_request(
+    canonical: dict[str, Any],
+    layout: RequestLayout,
+    codecs: Codecs,
+    strict: bool,
+    id_map: IdMap | None,
+    reasoning_as_text: bool,
+) -> Encoded:
+    run = _Run(layout.dialect, codecs, strict, id_map, reasoning_as_text)
+    own = run.own(canonical, "")
+    forms = own.get("forms", _EMPTY)
+    wire: dict[str, Any] = {}
+    if "model" in canonical:
+        if layout.model is not None:
+            put(wire, layout.model, canonical["model"])
+        else:
+            run.lose("/model", "the model name")
+    messages = list(enumerate(canonical["messages"]))
+    rest = messages
+    if layout.system is not None:
+        lead = 0
+        while lead < len(messages) and messages[lead][1]["role"] == "system":
+            lead += 1
+        later = [(mi, m) for mi, m in messages[lead:] if m["role"] == "system"]
+        for mi, _m in later:
+            run.lose(
+                f"/messages/{mi}", "a system turn after the conversation started (moved to the system instructions)"
+            )
+        hoisted = messages[:lead] + later
+        if hoisted:
+            _system(wire, layout.system, hoisted, layout.parts, run)
+        rest = [(mi, m) for mi, m in messages[lead:] if m["role"] != "system"]
+    units = encode_turns(rest, layout.turn, layout.units, layout.parts, layout.alternating, run)
+    if (
+        forms.get(pointer(layout.turns)) == "string"
+        and len(units) == 1
+        and type(get(units[0], layout.turn.content)) is str
+    ):
+        put(wire, layout.turns, get(units[0], layout.turn.content))
+    else:
+        put(wire, layout.turns, units)
+    encode_tools(wire, canonical.get("tools"), canonical.get("tool_choice"), run.codecs, run.id_map, run.losses, strict)
+    encode_settings(wire, canonical.get("settings") or _EMPTY, layout.settings, forms, run.lose)
+    run.put_fields(wire, own, "")
+    return tuple.__new__(Encoded, (wire, run.losses))
+
+
+def encode_response(
+    canonical: dict[str, Any],
+    layout: ResponseLayout,
+    codecs: Codecs,
+    strict: bool,
+    id_map: IdMap | None,
+    reasoning_as_text: bool,
+) -> Encoded:
+    run = _Run(layout.dialect, codecs, strict, id_map, reasoning_as_text)
+    own = run.own(canonical, "")
+    forms = own.get("forms", _EMPTY)
+    wire: dict[str, Any] = {}
+    for toks, value in layout.constants:
+        put(wire, toks, value)
+    for key, place in (("id", layout.id), ("model", layout.model)):
+        if key in canonical:
+            if place is not None:
+                put(wire, place, canonical[key])
+            else:
+                run.lose(f"/{key}", f"the response {key}")
+    message = canonical["message"]
+    if layout.turns is not None:
+        units = encode_turns([(0, message)], layout.turn, layout.units, layout.parts, False, run)
+        put(wire, layout.turns, units)
+    else:
+        turn = layout.turn if layout.role is None else layout.turn._replace(role=())
+        rendered = encode_turns([(0, message)], turn, (), layout.parts, True, run)
+        body = rendered[0] if rendered else {}
+        if layout.message:
+            put(wire, layout.message, body)
+        else:
+            wire.update(body)
+    _finish_out(wire, canonical.get("finish_reason"), layout, forms, run)
+    usage = canonical.get("usage") or _EMPTY
+    places = dict(layout.usage)
+    for name, value in usage.items():
+        if name in places:
+            put(wire, places[name], value)
+        elif name != "total_tokens":  # the sum of the others: no loss where the target leaves it out
+            run.lose(f"/usage/{name}", f"the usage count {name}")
+    if (
+        "total_tokens" in places
+        and "total_tokens" not in usage
+        and "input_tokens" in usage
+        and "output_tokens" in usage
+    ):
+        put(wire, places["total_tokens"], usage["input_tokens"] + usage["output_tokens"])
+    run.put_fields(wire, own, "")
+    for toks, value in layout.required:
+        if get(wire, toks) is MISSING:
+            put(wire, toks, value)
+            run.lose(pointer(toks), f"no value for {pointer(toks)} (the default {value!r} was written)")
+    return tuple.__new__(Encoded, (wire, run.losses))
+
+
+def _finish_out(wire: dict[str, Any], reason: Any, layout: ResponseLayout, forms: dict[str, Any], run: _Run) -> None:
+    if reason is None or layout.finish is None:
+        if reason is not None:
+            run.lose("/finish_reason", "a finish reason")
+        return
+    spelled = [w for c, w in layout.finish_values if c == reason]
+    if not spelled:
+        if reason != "other":
+            run.lose("/finish_reason", f"the finish reason {reason!r}")
+        return  # "other": the wire value comes back from the extension fields
+    alias = forms.get(pointer(layout.finish), "")
+    n = int(alias[6:]) if alias.startswith("alias:") and int(alias[6:]) < len(spelled) else 0
+    put(wire, layout.finish, spelled[n])

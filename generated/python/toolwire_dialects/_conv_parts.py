@@ -1,0 +1,180 @@
+# DO NOT EDIT the copy in a generated package: this is the toolwire runtime, copied verbatim from runtime/python/ by `toolwire generate`.
+"""Message parts: reading a wire block as the first spelling it matches, and writing a
+canonical part in the first spelling that can carry it. Tool calls and results go through
+the dialect's generated converters; text, images, reasoning and refusals through their
+spelling's fields. Wire keys a spelling does not know stay in the part's extensions."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ._content import data_url, is_data_url, split_data_url
+from ._conv_layout import Codecs, PartField, Spelling
+from ._conv_paths import get, put, put_back, unknown_into
+from ._errors import MISSING, DecodeError, Encoded, Loss, report
+from ._extensions import foreign_extensions
+from ._ids import IdMap
+
+__all__ = ["decode_block", "encode_part", "field_part", "matches", "sniff_media_type", "spelling_for"]
+
+SHAPES = {"tool_call": "call", "tool_result": "result"}  # part kind -> the key holding its canonical value
+_MAGIC = (("iVBORw0KGgo", "image/png"), ("/9j/", "image/jpeg"), ("R0lGOD", "image/gif"), ("UklGR", "image/webp"))
+_EMPTY: dict[str, Any] = {}
+
+
+def sniff_media_type(data: str) -> str | None:
+    """The media type of base64 image data, from its first bytes (PNG, JPEG, GIF, WEBP)."""
+    for prefix, media_type in _MAGIC:
+        if data.startswith(prefix):
+            return media_type
+    return None
+
+
+def matches(block: Any, spelling: Spelling) -> bool:
+    if type(block) is not dict:
+        return False
+    for toks, value in spelling.when:
+        if get(block, toks) != value:
+            return False
+    return all(get(block, toks) is not MISSING for toks in spelling.has)
+
+
+def _field_in(part: dict[str, Any], f: PartField, value: Any, dialect: str, shape: str, at: str) -> None:
+    if f.encoding == "data_url":
+        if is_data_url(value):
+            part["media_type"], part["data"] = split_data_url(value)
+        else:
+            part["url"] = value
+    elif f.encoding == "media_format":
+        part[f.name] = "image/" + value if type(value) is str else value
+    elif f.encoding == "sniffed":
+        media_type = sniff_media_type(value) if type(value) is str else None
+        if media_type is not None:
+            part["media_type"] = media_type
+        part[f.name] = value
+    else:
+        part[f.name] = value
+
+
+def decode_block(
+    block: Any, spellings: tuple[Spelling, ...], codecs: Codecs, id_map: IdMap, dialect: str, shape: str, at: str
+) -> dict[str, Any]:
+    """A canonical part for one wire block; a block no spelling matches is kept verbatim."""
+    for sp in spellings:
+        if not matches(block, sp):
+            continue
+        if sp.part in SHAPES:
+            try:
+                value = codecs.decode[sp.part](block, id_map=id_map)
+            except DecodeError as exc:
+                raise exc.at(at) from None
+            return {"type": sp.part, SHAPES[sp.part]: value}
+        return spelled_part(block, sp, dialect, shape, at)
+    return {"type": "wire", "dialect": dialect, "value": block}
+
+
+def spelled_part(block: dict[str, Any], sp: Spelling, dialect: str, shape: str, at: str) -> dict[str, Any]:
+    part: dict[str, Any] = {"type": sp.part}
+    if sp.part == "reasoning":
+        part["dialect"] = dialect
+    for f in sp.fields:
+        value = get(block, f.toks)
+        if value is MISSING:
+            if f.optional:
+                continue
+            raise DecodeError(dialect, shape, at + "".join("/" + t for t in f.toks), "expected a value, got nothing")
+        _field_in(part, f, value, dialect, shape, at)
+    forms: dict[str, Any] | None = None
+    for toks, _default in sp.defaults:
+        if get(block, toks) is MISSING:
+            forms = forms or {}
+            forms["".join("/" + t for t in toks)] = "absent"
+    unknown = unknown_into(block, sp.known, "", None)
+    if unknown is not None:
+        for toks, default in sp.defaults:  # a default value written out says nothing
+            key = "".join("/" + t for t in toks)
+            if key in unknown and unknown[key] == default:
+                del unknown[key]
+    if unknown or forms:
+        own: dict[str, Any] = {}
+        if unknown:
+            own["fields"] = unknown
+        if forms:
+            own["forms"] = forms
+        part["extensions"] = {dialect: own}
+    return part
+
+
+def field_part(kind: str, value_key: str | None, value: Any, dialect: str) -> dict[str, Any]:
+    """A part a turn holds in a field of its own, written as one value (Chat refusal)."""
+    part: dict[str, Any] = {"type": kind}
+    if kind == "reasoning":
+        part["dialect"] = dialect
+    if value_key is not None:
+        part[value_key] = value
+        if kind == "image" and value_key == "data" and type(value) is str:
+            media_type = sniff_media_type(value)
+            if media_type is not None:
+                part["media_type"] = media_type
+    return part
+
+
+def spelling_for(part: dict[str, Any], role: str, spellings: tuple[Spelling, ...]) -> Spelling | None:
+    """The first spelling of the part's kind, for its role, whose fields the part has."""
+    kind = part.get("type")
+    for sp in spellings:
+        if sp.part != kind or (sp.roles and role not in sp.roles):
+            continue
+        if kind in SHAPES or all(f.optional or _has(part, f) for f in sp.fields):
+            return sp
+    return None
+
+
+def _has(part: dict[str, Any], f: PartField) -> bool:
+    if f.encoding == "data_url":
+        return "url" in part or ("data" in part and "media_type" in part)
+    return f.name in part
+
+
+def _field_out(part: dict[str, Any], f: PartField) -> Any:
+    if f.encoding == "data_url":
+        return part["url"] if "url" in part else data_url(part["media_type"], part["data"])
+    value = part.get(f.name, MISSING)
+    if f.encoding == "media_format" and type(value) is str:
+        return value.removeprefix("image/")
+    return value
+
+
+def encode_part(
+    part: dict[str, Any],
+    sp: Spelling,
+    codecs: Codecs,
+    id_map: IdMap,
+    dialect: str,
+    losses: list[Loss],
+    strict: bool,
+    at: str,
+) -> Any:
+    """The wire block of one canonical part in spelling sp; losses point into the part."""
+    if sp.part in SHAPES:
+        key = SHAPES[sp.part]
+        result: Encoded = codecs.encode[sp.part](part[key], strict=strict, id_map=id_map)
+        losses.extend(Loss(f"{at}/{key}{loss.pointer}", loss.target, loss.what) for loss in result.losses)
+        return result.value
+    block: dict[str, Any] = {}
+    for toks, value in sp.when:
+        put(block, toks, value)
+    for f in sp.fields:
+        value = _field_out(part, f)
+        if value is not MISSING:
+            put(block, f.toks, value)
+    extensions = part.get("extensions")
+    own = foreign_extensions(extensions, dialect, losses, strict) if extensions else _EMPTY
+    forms = own.get("forms", _EMPTY)
+    for toks, default in sp.defaults:
+        if forms.get("".join("/" + t for t in toks)) != "absent" and get(block, toks) is MISSING:
+            put(block, toks, default)
+    for pointer, value in own.get("fields", _EMPTY).items():
+        if not put_back(block, pointer, value):
+            report(losses, strict, f"{at}/extensions/{dialect}/fields", dialect, f"field {pointer} (its place changed)")
+    return block

@@ -1,0 +1,128 @@
+# DO NOT EDIT the copy in a generated package: this is the toolwire runtime, copied verbatim from runtime/python/ by `toolwire generate`.
+"""Paths into whole payloads: reading and writing a value at a tuple of keys (a key of digits
+indexes a list), and the keys a layout knows, as a tree, so that every other wire value is
+kept as an extension field and put back in its place for an exact round trip."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ._errors import MISSING, escape, unescape
+
+__all__ = ["get", "known_tree", "pointer", "put", "put_back", "unknown_into"]
+
+Toks = tuple[str, ...]
+LEAF: dict[str, Any] = {}  # a known value read whole: nothing below it is kept apart
+
+
+def pointer(toks: Toks) -> str:
+    return "".join("/" + escape(t) for t in toks)
+
+
+def get(node: Any, toks: Toks) -> Any:
+    """The value at toks, or MISSING."""
+    for token in toks:
+        if type(node) is dict:
+            node = node.get(token, MISSING)
+            if node is MISSING:
+                return MISSING
+        elif type(node) is list and token.isdigit() and int(token) < len(node):
+            node = node[int(token)]
+        else:
+            return MISSING
+    return node
+
+
+def put(root: dict[str, Any], toks: Toks, value: Any) -> None:
+    """Write value at toks, making the objects (and, for a key of digits, lists) on the way."""
+    node: Any = root
+    for i, token in enumerate(toks[:-1]):
+        nxt: Any = [] if toks[i + 1].isdigit() else {}
+        if type(node) is list:
+            index = int(token)
+            while len(node) <= index:
+                node.append({})
+            child = node[index]
+        else:
+            child = node.get(token)
+            if child is None:
+                child = node[token] = nxt
+        node = child
+    last = toks[-1]
+    if type(node) is list:
+        index = int(last)
+        while len(node) < index:
+            node.append({})
+        if index == len(node):
+            node.append(value)
+        else:
+            node[index] = value
+    else:
+        node[last] = value
+
+
+def known_tree(paths: list[Toks], leaves: list[Toks]) -> dict[str, Any]:
+    """The keys a layout reads: `leaves` are values read whole, `paths` objects whose other
+    keys are kept as extension fields. A list index of 0 in a path stands for that element."""
+    tree: dict[str, Any] = {}
+    for toks, leaf in [(p, False) for p in paths] + [(p, True) for p in leaves]:
+        node = tree
+        for i, token in enumerate(toks):
+            last = i == len(toks) - 1
+            child = node.get(token)
+            if child is LEAF:
+                break
+            if last and leaf:
+                node[token] = LEAF
+                break
+            if child is None:
+                child = node[token] = {}
+            node = child
+    return tree
+
+
+def unknown_into(value: Any, tree: dict[str, Any], base: str, into: dict[str, Any] | None) -> dict[str, Any] | None:
+    """Adds every value below `value` that `tree` does not know to `into`, by JSON Pointer."""
+    if type(value) is dict:
+        for key, item in value.items():
+            sub = tree.get(key)
+            if sub is None:
+                if into is None:
+                    into = {}
+                into[f"{base}/{escape(key)}"] = item
+            elif sub:
+                into = unknown_into(item, sub, f"{base}/{escape(key)}", into)
+    elif type(value) is list:
+        for index, item in enumerate(value):
+            sub = tree.get(str(index))
+            if sub is None:
+                if into is None:
+                    into = {}
+                into[f"{base}/{index}"] = item
+            elif sub:
+                into = unknown_into(item, sub, f"{base}/{index}", into)
+    return into
+
+
+def put_back(wire: Any, at: str, value: Any) -> bool:
+    """Put an extension field back at its pointer (a list index inserts there); False when
+    its place no longer exists or is taken."""
+    toks = [unescape(t) for t in at[1:].split("/")]
+    node = wire
+    for token in toks[:-1]:
+        child = get(node, (token,))
+        if child is MISSING:
+            if type(node) is not dict:
+                return False
+            child = node[token] = {}
+        node = child
+    last = toks[-1]
+    if type(node) is dict:
+        if last in node:
+            return False
+        node[last] = value
+        return True
+    if type(node) is list and last.isdigit():
+        node.insert(min(int(last), len(node)), value)
+        return True
+    return False

@@ -1,0 +1,136 @@
+# DO NOT EDIT the copy in a generated package: this is the toolwire runtime, copied verbatim from runtime/python/ by `toolwire generate`.
+"""A dialect's conversation layout as plain data: where the turns, the system instructions,
+the settings and the response fields are, how a turn holds its parts, and how each part is
+spelled. The generated dialect modules build these from the mapping (dialect.json
+`conversation`); the conversation runtime (_conv_decode, _conv_encode) reads them. Pointers
+are tuples of keys; a list index is a key of digits.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, NamedTuple
+
+from ._errors import Encoded
+
+__all__ = [
+    "Codecs",
+    "PartField",
+    "RequestLayout",
+    "ResponseLayout",
+    "Setting",
+    "Spelling",
+    "SystemField",
+    "Toks",
+    "Turn",
+    "TurnField",
+]
+
+Toks = tuple[str, ...]
+Constants = tuple[tuple[Toks, Any], ...]
+
+
+class PartField(NamedTuple):
+    """One canonical field of a part spelling: where it is and how its value is encoded
+    (value, data_url, media_format, sniffed)."""
+
+    name: str
+    toks: Toks
+    encoding: str
+    optional: bool
+
+
+class Spelling(NamedTuple):
+    """One way the wire spells a part: its kind, the constants and keys that tell it apart,
+    its fields, the roles it is written for (empty: any), values written when absent, and
+    for a unit (a part that is a wire turn of its own) the canonical role it speaks in."""
+
+    part: str
+    when: Constants
+    has: tuple[Toks, ...]
+    fields: tuple[PartField, ...]
+    roles: tuple[str, ...]
+    defaults: Constants
+    role: str | None
+    known: dict[str, Any]  # the spelling's keys, as a tree (paths.known_tree)
+
+
+class TurnField(NamedTuple):
+    """Parts a turn holds in a field of its own instead of its content (Chat tool_calls)."""
+
+    toks: Toks
+    part: str
+    many: bool  # the field is a list, one part per element
+    value: str | None  # the canonical field the wire value is (a part written as one value)
+    before: bool  # the field's parts come before the content's
+    roles: tuple[str, ...]
+
+
+class Turn(NamedTuple):
+    role: Toks
+    roles: tuple[tuple[str, tuple[str, ...]], ...]  # canonical role -> wire spellings (first encodes)
+    content: Toks
+    string: str  # "no", "yes" (one string may stand for one text part) or "only"
+    empty: str  # how a turn spells content when every part lives in fields: null, omit, string, list
+    fields: tuple[TurnField, ...]
+    known: dict[str, Any]
+
+
+class SystemField(NamedTuple):
+    """A top-level field holding the system instructions (Anthropic system, Gemini
+    systemInstruction, Responses instructions)."""
+
+    toks: Toks
+    string: str  # "no", "yes" or "only"
+    parts: Toks | None  # the field is an object whose parts list is here (Gemini)
+
+
+class Setting(NamedTuple):
+    name: Toks  # its place in canonical settings (response_format.type -> ("response_format", "type"))
+    toks: Toks
+    aliases: tuple[Toks, ...]
+    encoding: str  # value, list, string_or_list
+    values: tuple[tuple[Any, Any], ...]  # (canonical, wire) pairs; empty: the value as it is
+    required: Any  # written (and reported) when the request has none; MISSING: optional
+
+
+class Codecs(NamedTuple):
+    """The dialect's generated part converters and where its tools sit in a request."""
+
+    dialect: str
+    decode: dict[str, Callable[..., dict[str, Any]]]
+    encode: dict[str, Callable[..., Encoded]]
+    locations: tuple[Any, ...]
+    choice_fields: tuple[tuple[str, Toks], ...]
+    tools_fields: tuple[tuple[str, Toks], ...]
+
+
+class RequestLayout(NamedTuple):
+    dialect: str
+    turns: Toks
+    model: Toks | None
+    system: SystemField | None
+    turn: Turn
+    units: tuple[Spelling, ...]
+    parts: tuple[Spelling, ...]
+    alternating: bool
+    settings: tuple[Setting, ...]
+    known: dict[str, Any]  # every request key the layout reads (the rest is kept as extensions)
+
+
+class ResponseLayout(NamedTuple):
+    dialect: str
+    message: Toks | None  # the assistant turn (() = the response itself)
+    turns: Toks | None  # or a list of units making up the assistant turn (Responses output)
+    role: str | None  # the canonical role when the turn has no role field
+    id: Toks | None
+    model: Toks | None
+    finish: Toks | None
+    finish_values: tuple[tuple[str, Any], ...]
+    usage: tuple[tuple[str, Toks], ...]
+    constants: Constants
+    required: Constants
+    turn: Turn
+    units: tuple[Spelling, ...]
+    parts: tuple[Spelling, ...]
+    known: dict[str, Any]

@@ -1,0 +1,56 @@
+# DO NOT EDIT the copy in a generated package: this is the toolwire runtime, copied verbatim from runtime/python/ by `toolwire generate`.
+"""A request's tools and tool choice, canonical -> wire, through the same envelope writer as
+inject(): the tools list at its place (never `tools: []`), the choice, and the choice's
+fields carried beside it (OpenAI's parallel_tool_calls)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ._conv_layout import Codecs
+from ._errors import Loss, report
+from ._ids import IdMap
+from ._inject import inject
+
+__all__ = ["encode_tools"]
+
+
+def _merge(into: dict[str, Any], value: dict[str, Any]) -> None:
+    for key, item in value.items():
+        if type(item) is dict and type(into.get(key)) is dict:
+            _merge(into[key], item)
+        else:
+            into[key] = item
+
+
+def encode_tools(
+    wire: dict[str, Any],
+    tools: Any,
+    choice: Any,
+    codecs: Codecs,
+    id_map: IdMap,
+    losses: list[Loss],
+    strict: bool,
+) -> None:
+    if tools is None and choice is None:
+        return
+    parts: dict[str, Any] = {"tools": tools or []}
+    if choice is not None:
+        if not tools:
+            # a choice without tools means nothing to a strict server (and is rejected)
+            report(losses, strict, "/tool_choice", codecs.dialect, "a tool choice without tools")
+        else:
+            parts["tool_choice"] = choice
+    encoded = inject(
+        {},
+        parts,
+        codecs.locations,
+        codecs.encode,
+        codecs.dialect,
+        strict,
+        id_map,
+        codecs.choice_fields,
+        codecs.tools_fields,
+    )
+    losses.extend(encoded.losses)
+    _merge(wire, encoded.value)

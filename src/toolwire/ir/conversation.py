@@ -1,0 +1,190 @@
+"""Build the conversation IR (ir/conversation_nodes.py) of a dialect's `conversation` mapping.
+
+What each layout term means is decided here once: defaults, the parts a response inherits
+from its request, and the keys each level reads (so that every other wire key is kept as an
+extension field for an exact round trip). A dialect without the section has no conversations.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from toolwire.ir.conversation_nodes import (
+    ConversationIR,
+    EmptyForm,
+    PartField,
+    RequestLayout,
+    ResponseLayout,
+    Setting,
+    SettingEncoding,
+    Spelling,
+    StringForm,
+    SystemField,
+    Turn,
+    TurnField,
+)
+from toolwire.ir.nodes import Tokens
+from toolwire.spec.model import Dialect
+from toolwire.spec.positions import tokens
+
+
+def _toks(pointer: str | None) -> Tokens | None:
+    return None if pointer is None else tuple(tokens(pointer))
+
+
+def _constants(spec: dict[str, Any] | None) -> tuple[tuple[Tokens, Any], ...]:
+    return tuple((tuple(tokens(p)), v) for p, v in (spec or {}).items())
+
+
+def _part_field(name: str, spec: str | dict[str, Any]) -> PartField:
+    if isinstance(spec, str):
+        spec = {"pointer": spec}
+    return PartField(
+        name, tuple(tokens(spec["pointer"])), spec.get("encoding", "value"), bool(spec.get("optional", False))
+    )
+
+
+def _spelling(spec: dict[str, Any]) -> Spelling:
+    fields = tuple(_part_field(n, f) for n, f in spec.get("fields", {}).items())
+    when = _constants(spec.get("when"))
+    has = tuple(tuple(tokens(p)) for p in spec.get("has", []))
+    defaults = _constants(spec.get("defaults"))
+    leaves = tuple(t for t, _v in when) + has + tuple(f.tokens for f in fields) + tuple(t for t, _v in defaults)
+    return Spelling(
+        part=spec["part"],
+        when=when,
+        has=has,
+        fields=fields,
+        roles=tuple(spec.get("roles", [])),
+        defaults=defaults,
+        role=spec.get("role"),
+        known=(),
+        leaves=leaves,
+    )
+
+
+def _turn(spec: dict[str, Any]) -> Turn:
+    fields = tuple(
+        TurnField(
+            tokens=tuple(tokens(f["pointer"])),
+            part=f["part"],
+            many=bool(f.get("list", False)),
+            value=f.get("value"),
+            before=bool(f.get("before", False)),
+            roles=tuple(f.get("roles", [])),
+        )
+        for f in spec.get("fields", [])
+    )
+    role = tuple(tokens(spec.get("role", "/role")))
+    content = tuple(tokens(spec.get("content", "/content")))
+    return Turn(
+        role=role,
+        roles=tuple((c, tuple(w)) for c, w in spec.get("roles", {}).items()),
+        content=content,
+        string=StringForm(spec.get("string", False)),
+        empty=EmptyForm(spec.get("empty", "list")),
+        fields=fields,
+        leaves=(role, content, *(f.tokens for f in fields)),
+    )
+
+
+def _setting(name: str, spec: str | dict[str, Any]) -> Setting:
+    if isinstance(spec, str):
+        spec = {"pointer": spec}
+    return Setting(
+        name=tuple(name.split(".")),
+        tokens=tuple(tokens(spec["pointer"])),
+        aliases=tuple(tuple(tokens(a)) for a in spec.get("aliases", [])),
+        encoding=SettingEncoding(spec.get("encoding", "value")),
+        values=tuple((c, w) for c, w in spec.get("values", [])),
+        required=spec.get("required"),
+        has_required="required" in spec,
+    )
+
+
+def _tool_leaves(dialect: Dialect) -> list[Tokens]:
+    """The request keys the tools, the tool choice and the fields beside them live under."""
+    envelope = dialect.mapping.get("envelopes", {}).get("request", {})
+    out: list[Tokens] = []
+    for location in envelope.get("locations", []):
+        if location["shape"] not in ("tool_definition", "tool_choice"):
+            continue
+        toks = tuple(tokens(location["path"]))
+        out.append(toks[: toks.index("*")] if "*" in toks else toks)
+    for key in ("choice_fields", "tools_fields"):
+        out += [tuple(tokens(p)) for p in envelope.get(key, {}).values()]
+    return out
+
+
+def _request(spec: dict[str, Any], dialect: Dialect) -> RequestLayout:
+    turns = tuple(tokens(spec["turns"]))
+    model = _toks(spec.get("model"))
+    system_spec = spec.get("system")
+    system = None
+    if system_spec is not None:
+        system = SystemField(
+            tuple(tokens(system_spec["pointer"])),
+            StringForm(system_spec.get("string", False)),
+            _toks(system_spec.get("parts")),
+        )
+    settings = tuple(_setting(n, s) for n, s in spec.get("settings", {}).items())
+    leaves = [turns, *_tool_leaves(dialect)]
+    leaves += [t for t in (model, system.tokens if system else None) if t is not None]
+    leaves += [s.tokens for s in settings] + [a for s in settings for a in s.aliases]
+    return RequestLayout(
+        turns=turns,
+        model=model,
+        system=system,
+        turn=_turn(spec.get("turn", {})),
+        units=tuple(_spelling(u) for u in spec.get("units", [])),
+        parts=tuple(_spelling(p) for p in spec.get("parts", [])),
+        alternating=bool(spec.get("alternating", False)),
+        settings=settings,
+        paths=(),
+        leaves=tuple(leaves),
+    )
+
+
+def _response(spec: dict[str, Any], request: RequestLayout, request_spec: dict[str, Any]) -> ResponseLayout:
+    turn = _turn(spec["turn"]) if "turn" in spec else request.turn
+    message = _toks(spec.get("message"))
+    turns = _toks(spec.get("turns"))
+    finish = spec.get("finish_reason")
+    finish_toks = _toks(finish["pointer"]) if finish else None
+    usage = tuple((n, tuple(tokens(p))) for n, p in spec.get("usage", {}).items())
+    constants = _constants(spec.get("constants"))
+    leaves: list[Tokens] = [
+        t
+        for t in (turns, spec.get("id") and _toks(spec["id"]), spec.get("model") and _toks(spec["model"]), finish_toks)
+        if t
+    ]
+    if message:
+        leaves.append(message)
+    elif message == ():
+        leaves += list(turn.leaves if spec.get("role") is None else turn.leaves[1:])
+    leaves += [t for _n, t in usage] + [t for t, _v in constants]
+    return ResponseLayout(
+        message=message,
+        turns=turns,
+        role=spec.get("role"),
+        id=_toks(spec.get("id")),
+        model=_toks(spec.get("model")),
+        finish=finish_toks,
+        finish_values=tuple((c, w) for c, w in (finish or {}).get("values", [])),
+        usage=usage,
+        constants=constants,
+        required=_constants(spec.get("required")),
+        turn=turn,
+        units=tuple(_spelling(u) for u in spec["units"]) if "units" in spec else request.units,
+        parts=tuple(_spelling(p) for p in spec["parts"]) if "parts" in spec else request.parts,
+        paths=(),
+        leaves=tuple(leaves),
+    )
+
+
+def conversation_ir(dialect: Dialect) -> ConversationIR | None:
+    spec = dialect.mapping.get("conversation")
+    if spec is None:
+        return None
+    request = _request(spec["request"], dialect)
+    return ConversationIR(request=request, response=_response(spec.get("response", {}), request, spec["request"]))

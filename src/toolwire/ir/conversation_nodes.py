@@ -1,0 +1,149 @@
+"""The typed conversation IR: what a dialect's `conversation` mapping means, as data.
+
+Where a whole request or response keeps its turns, system instructions, settings, finish
+reason and usage; how a turn holds its parts; how each part is spelled. Pointers are token
+tuples; nothing here says how a target spells code (targets/<language>/ do).
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+from typing import Any
+
+from toolwire.ir.nodes import Tokens, term
+
+
+class PartEncoding(enum.StrEnum):
+    """How a part field's value is spelled (spelling.fields{}.encoding)."""
+
+    VALUE = "value"  # as it is
+    DATA_URL = "data_url"  # a data: URL <-> media_type and data; any other URL <-> url
+    MEDIA_FORMAT = "media_format"  # png <-> image/png
+    SNIFFED = "sniffed"  # base64 image data; its media type read from its first bytes
+
+
+class SettingEncoding(enum.StrEnum):
+    VALUE = "value"
+    LIST = "list"  # always a list
+    STRING_OR_LIST = "string_or_list"  # one string or a list; a list of one goes back as the wire had it
+
+
+class StringForm(enum.Enum):
+    """Whether content (or system instructions) may be one string standing for one text part."""
+
+    NO = False
+    YES = True
+    ONLY = "only"
+
+
+class EmptyForm(enum.StrEnum):
+    """How a turn spells content when every part lives in fields of its own."""
+
+    NULL = "null"
+    OMIT = "omit"
+    STRING = "string"
+    LIST = "list"
+
+
+@dataclass(frozen=True)
+class PartField:
+    name: str  # the canonical field of the part
+    tokens: Tokens = field(metadata=term("conversation.spelling.fields{}.pointer"))
+    encoding: PartEncoding = field(metadata=term("conversation.spelling.fields{}.encoding"))
+    optional: bool = field(metadata=term("conversation.spelling.fields{}.optional"))
+
+
+@dataclass(frozen=True)
+class Spelling:
+    """One way the wire spells a part (or, with a role, a whole unit that is one part)."""
+
+    part: str = field(metadata=term("conversation.spelling.part"))
+    when: tuple[tuple[Tokens, Any], ...] = field(metadata=term("conversation.spelling.when"))
+    has: tuple[Tokens, ...] = field(metadata=term("conversation.spelling.has"))
+    fields: tuple[PartField, ...] = field(metadata=term("conversation.spelling.fields"))
+    roles: tuple[str, ...] = field(metadata=term("conversation.spelling.roles"))
+    defaults: tuple[tuple[Tokens, Any], ...] = field(metadata=term("conversation.spelling.defaults"))
+    role: str | None = field(metadata=term("conversation.spelling.role"))
+    known: tuple[Tokens, ...]  # the keys it reads, besides what the part's fields read whole
+    leaves: tuple[Tokens, ...]
+
+
+@dataclass(frozen=True)
+class TurnField:
+    tokens: Tokens = field(metadata=term("conversation.turn.fields[].pointer"))
+    part: str = field(metadata=term("conversation.turn.fields[].part"))
+    many: bool = field(metadata=term("conversation.turn.fields[].list"))
+    value: str | None = field(metadata=term("conversation.turn.fields[].value"))
+    before: bool = field(metadata=term("conversation.turn.fields[].before"))
+    roles: tuple[str, ...] = field(metadata=term("conversation.turn.fields[].roles"))
+
+
+@dataclass(frozen=True)
+class Turn:
+    role: Tokens = field(metadata=term("conversation.turn.role"))
+    roles: tuple[tuple[str, tuple[str, ...]], ...] = field(metadata=term("conversation.turn.roles"))
+    content: Tokens = field(metadata=term("conversation.turn.content"))
+    string: StringForm = field(metadata=term("conversation.turn.string"))
+    empty: EmptyForm = field(metadata=term("conversation.turn.empty"))
+    fields: tuple[TurnField, ...] = field(metadata=term("conversation.turn.fields"))
+    leaves: tuple[Tokens, ...]  # the keys of a turn its layout reads
+
+
+@dataclass(frozen=True)
+class SystemField:
+    tokens: Tokens = field(metadata=term("conversation.system.pointer"))
+    string: StringForm = field(metadata=term("conversation.system.string"))
+    parts: Tokens | None = field(metadata=term("conversation.system.parts"))
+
+
+@dataclass(frozen=True)
+class Setting:
+    name: Tokens  # its place in canonical settings
+    tokens: Tokens = field(metadata=term("conversation.setting.pointer"))
+    aliases: tuple[Tokens, ...] = field(metadata=term("conversation.setting.aliases"))
+    encoding: SettingEncoding = field(metadata=term("conversation.setting.encoding"))
+    values: tuple[tuple[Any, Any], ...] = field(metadata=term("conversation.setting.values"))
+    required: Any = field(metadata=term("conversation.setting.required"))
+    has_required: bool
+
+
+@dataclass(frozen=True)
+class RequestLayout:
+    turns: Tokens = field(metadata=term("conversation.request.turns"))
+    model: Tokens | None = field(metadata=term("conversation.request.model"))
+    system: SystemField | None = field(metadata=term("conversation.request.system"))
+    turn: Turn = field(metadata=term("conversation.request.turn"))
+    units: tuple[Spelling, ...] = field(metadata=term("conversation.request.units"))
+    parts: tuple[Spelling, ...] = field(metadata=term("conversation.request.parts"))
+    alternating: bool = field(metadata=term("conversation.request.alternating"))
+    settings: tuple[Setting, ...] = field(metadata=term("conversation.request.settings"))
+    paths: tuple[Tokens, ...]  # objects of the request whose other keys are extensions
+    leaves: tuple[Tokens, ...]  # values the layout reads whole
+
+
+@dataclass(frozen=True)
+class ResponseLayout:
+    message: Tokens | None = field(metadata=term("conversation.response.message"))
+    turns: Tokens | None = field(metadata=term("conversation.response.turns"))
+    role: str | None = field(metadata=term("conversation.response.role"))
+    id: Tokens | None = field(metadata=term("conversation.response.id"))
+    model: Tokens | None = field(metadata=term("conversation.response.model"))
+    finish: Tokens | None = field(
+        metadata=term("conversation.response.finish_reason", "conversation.response.finish_reason.pointer")
+    )
+    finish_values: tuple[tuple[str, Any], ...] = field(metadata=term("conversation.response.finish_reason.values"))
+    usage: tuple[tuple[str, Tokens], ...] = field(metadata=term("conversation.response.usage"))
+    constants: tuple[tuple[Tokens, Any], ...] = field(metadata=term("conversation.response.constants"))
+    required: tuple[tuple[Tokens, Any], ...] = field(metadata=term("conversation.response.required"))
+    turn: Turn = field(metadata=term("conversation.response.turn"))
+    units: tuple[Spelling, ...] = field(metadata=term("conversation.response.units"))
+    parts: tuple[Spelling, ...] = field(metadata=term("conversation.response.parts"))
+    paths: tuple[Tokens, ...]
+    leaves: tuple[Tokens, ...]
+
+
+@dataclass(frozen=True)
+class ConversationIR:
+    request: RequestLayout = field(metadata=term("dialect.conversation", "conversation.request"))
+    response: ResponseLayout = field(metadata=term("conversation.response"))

@@ -1,0 +1,128 @@
+"""The Python emitter's view of a dialect's conversation IR: each layout node as the literal
+the generated module builds its runtime layout from (the template lays the lines out)."""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import fields, is_dataclass
+from typing import Any
+
+from toolwire.ir.conversation_nodes import ConversationIR, RequestLayout, ResponseLayout, Spelling, StringForm, Turn
+from toolwire.targets.python.names import literal
+
+
+def _py(value: Any) -> str:
+    """A Python literal where tuples stay tuples (the runtime layouts are tuples all through);
+    a string form is spelled as the runtime reads it (no, yes, only)."""
+    if isinstance(value, StringForm):
+        return literal({StringForm.NO: "no", StringForm.YES: "yes", StringForm.ONLY: "only"}[value])
+    if isinstance(value, enum.Enum):
+        return literal(value.value)
+    if isinstance(value, tuple):
+        inner = ", ".join(_py(v) for v in value)
+        return f"({inner},)" if len(value) == 1 else f"({inner})"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{_py(k)}: {_py(v)}" for k, v in value.items()) + "}"
+    return literal(value)
+
+
+def _node(kind: str, node: Any, skip: tuple[str, ...] = (), **overrides: str) -> str:
+    """`_conv.<kind>(field=literal, ...)` of an IR node, fields in the runtime's order."""
+    args = []
+    for f in fields(node):
+        if f.name in skip:
+            continue
+        if f.name in overrides:
+            args.append(f"{f.name}={overrides[f.name]}")
+            continue
+        value = getattr(node, f.name)
+        args.append(f"{f.name}={_value(value)}")
+    names = {f.name for f in fields(node)}
+    args += [f"{name}={text}" for name, text in overrides.items() if name not in names]
+    return f"_conv.{kind}({', '.join(args)})"
+
+
+def _value(value: Any) -> str:
+    if is_dataclass(value) and not isinstance(value, type):
+        raise TypeError(f"nested node {type(value).__name__} needs its own rendering")
+    return _py(value)
+
+
+def _known(paths: tuple[Any, ...], leaves: tuple[Any, ...]) -> str:
+    return f"_conv.known_tree({_py(paths)}, {_py(leaves)})"
+
+
+def _spelling(sp: Spelling) -> str:
+    part_fields = (
+        "("
+        + "".join(
+            f"_conv.PartField({_py(f.name)}, {_py(f.tokens)}, {_py(f.encoding)}, {_py(f.optional)}), "
+            for f in sp.fields
+        )
+        + ")"
+    )
+    return _node("Spelling", sp, skip=("leaves",), fields=part_fields, known=_known((), sp.leaves))
+
+
+def _turn(turn: Turn) -> str:
+    turn_fields = (
+        "("
+        + "".join(
+            f"_conv.TurnField({_py(f.tokens)}, {_py(f.part)}, {_py(f.many)}, {_py(f.value)}, {_py(f.before)}, {_py(f.roles)}), "
+            for f in turn.fields
+        )
+        + ")"
+    )
+    return _node("Turn", turn, skip=("leaves",), fields=turn_fields, known=_known((), turn.leaves))
+
+
+def _spellings(items: tuple[Spelling, ...]) -> str:
+    return "(" + "".join(_spelling(sp) + ", " for sp in items) + ")"
+
+
+def _request(r: RequestLayout) -> str:
+    system = (
+        "None"
+        if r.system is None
+        else f"_conv.SystemField({_py(r.system.tokens)}, {_py(r.system.string)}, {_py(r.system.parts)})"
+    )
+    settings = (
+        "("
+        + "".join(
+            f"_conv.Setting({_py(s.name)}, {_py(s.tokens)}, {_py(s.aliases)}, {_py(s.encoding)}, {_py(s.values)}, "
+            f"{_py(s.required) if s.has_required else '_MISSING'}), "
+            for s in r.settings
+        )
+        + ")"
+    )
+    return _node(
+        "RequestLayout",
+        r,
+        skip=("paths", "leaves"),
+        system=system,
+        turn=_turn(r.turn),
+        units=_spellings(r.units),
+        parts=_spellings(r.parts),
+        settings=settings,
+        dialect="DIALECT",
+        known=_known(r.paths, r.leaves),
+    )
+
+
+def _response(r: ResponseLayout) -> str:
+    return _node(
+        "ResponseLayout",
+        r,
+        skip=("paths", "leaves"),
+        turn=_turn(r.turn),
+        units=_spellings(r.units),
+        parts=_spellings(r.parts),
+        dialect="DIALECT",
+        known=_known(r.paths, r.leaves),
+    )
+
+
+def emit_conversation(ir: ConversationIR | None) -> dict[str, Any] | None:
+    if ir is None:
+        return None
+    return {"request": _request(ir.request), "response": _response(ir.response)}

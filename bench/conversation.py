@@ -149,20 +149,40 @@ def run_toolwire(request: dict[str, Any]) -> Any:
 TARGET = "anthropic_messages"
 DEFAULT_MAX_TOKENS = 4096  # the contract's documented default when the source has none
 ANTHROPIC_ID = re.compile(r"[a-zA-Z0-9_-]+")
-SETTINGS = {"temperature": "temperature", "top_p": "top_p"}
+# The Chat request keys this function reads; any other is reported as not carried.
+KNOWN = frozenset(
+    [
+        "model",
+        "messages",
+        "tools",
+        "tool_choice",
+        "parallel_tool_calls",
+        "max_completion_tokens",
+        "max_tokens",
+        "temperature",
+        "top_p",
+        "stop",
+        "safety_identifier",
+        "user",
+        "stream",
+        "seed",
+        "presence_penalty",
+        "frequency_penalty",
+        "n",
+    ]
+)
+MESSAGE_KNOWN = frozenset(["role", "content", "tool_calls", "tool_call_id"])
+LOST_SETTINGS = {  # Chat settings Anthropic has no place for: Chat key -> canonical name
+    "seed": "seed",
+    "presence_penalty": "presence_penalty",
+    "frequency_penalty": "frequency_penalty",
+    "n": "candidates",
+}
 TOOL_CHOICES = {"auto": {"type": "auto"}, "required": {"type": "any"}, "none": {"type": "none"}}
 
 
-def _text(content: Any, where: str) -> str:
-    """A Chat content that must be text: one string, or a list of text parts."""
-    if type(content) is str:
-        return content
-    if type(content) is list and all(type(p) is dict and p.get("type") == "text" for p in content):
-        return "".join(p["text"] for p in content)
-    raise ValueError(f"{where}: content is not text")
-
-
-def _user_blocks(content: Any, where: str) -> list[dict[str, Any]]:
+def _text_blocks(content: Any, where: str) -> list[dict[str, Any]]:
+    """A Chat content that must be text (one string, or a list of text parts) as text blocks."""
     if type(content) is str:
         return [{"type": "text", "text": content}]
     if type(content) is not list:
@@ -195,7 +215,7 @@ def _tool_result(message: dict[str, Any], where: str) -> dict[str, Any]:
         raise ValueError(f"{where}: an id Anthropic rejects")
     content = message["content"]
     if type(content) is not str:
-        content = _user_blocks(content, where)
+        content = _text_blocks(content, where)
     return {"type": "tool_result", "tool_use_id": call_id, "content": content}
 
 
@@ -223,26 +243,32 @@ def _tool_choice(choice: Any) -> dict[str, Any]:
 def hand_written(request: dict[str, Any]) -> tuple[dict[str, Any], list[tuple[str, str, str]]]:
     """What a careful engineer writes by hand for this job: same value, same losses."""
     losses: list[tuple[str, str, str]] = []
+    for key in request:
+        if key not in KNOWN:
+            losses.append((f"/extensions/openai_chat/fields/~1{key}", TARGET, f"openai_chat field /{key}"))
     out: dict[str, Any] = {}
     if "model" in request:
         out["model"] = request["model"]
-    system: list[str] = []
+    system: list[dict[str, Any]] = []
     turns: list[dict[str, Any]] = []
     for i, message in enumerate(request["messages"]):
         where = f"/messages/{i}"
         role = message["role"]
+        for key in message:
+            if key not in MESSAGE_KNOWN:
+                losses.append((f"{where}/extensions/openai_chat/fields/~1{key}", TARGET, f"openai_chat field /{key}"))
         if role == "system" or role == "developer":
             if turns:
-                raise ValueError(f"{where}: a system turn after the conversation started")
-            system.append(_text(message["content"], where))
+                raise NotImplementedError(f"{where}: a system turn after the conversation started")
+            system.extend(_text_blocks(message["content"], where))
             continue
         if role == "tool":
             role, blocks = "user", [_tool_result(message, where)]
         elif role == "user":
-            blocks = _user_blocks(message["content"], where)
+            blocks = _text_blocks(message["content"], where)
         elif role == "assistant":
             content = message.get("content")
-            blocks = [] if content is None or content == "" else [{"type": "text", "text": _text(content, where)}]
+            blocks = [] if content is None or content == "" else _text_blocks(content, where)
             for k, call in enumerate(message.get("tool_calls") or ()):
                 blocks.append(_tool_use(call, f"{where}/tool_calls/{k}"))
         else:
@@ -252,30 +278,41 @@ def hand_written(request: dict[str, Any]) -> tuple[dict[str, Any], list[tuple[st
             turns[-1]["content"].extend(blocks)
         else:
             turns.append({"role": role, "content": blocks})
-    for turn in turns:
+    for turn in turns:  # a turn of one text block is sent as a string
         content = turn["content"]
         if len(content) == 1 and content[0]["type"] == "text":
             turn["content"] = content[0]["text"]
-    if len(system) == 1:
-        out["system"] = system[0]
-    elif system:
-        out["system"] = [{"type": "text", "text": text} for text in system]
+    if system:
+        out["system"] = system[0]["text"] if len(system) == 1 else system
     out["messages"] = turns
     if "tools" in request:
         out["tools"] = [_tool(tool, f"/tools/{k}") for k, tool in enumerate(request["tools"])]
-    if "tool_choice" in request:
-        out["tool_choice"] = _tool_choice(request["tool_choice"])
+    if "tool_choice" in request or "parallel_tool_calls" in request:
+        choice = _tool_choice(request.get("tool_choice", "auto"))
+        if request.get("parallel_tool_calls") is False:
+            choice["disable_parallel_tool_use"] = True
+        out["tool_choice"] = choice
     max_tokens = request.get("max_completion_tokens", request.get("max_tokens"))
     if max_tokens is None:
         max_tokens = DEFAULT_MAX_TOKENS
-        losses.append(("/settings/max_tokens", TARGET, f"no max_tokens: the default {DEFAULT_MAX_TOKENS} written"))
+        losses.append(
+            ("/settings/max_tokens", TARGET, f"a request without max_tokens (sent the required {max_tokens})")
+        )
     out["max_tokens"] = max_tokens
-    for source, target in SETTINGS.items():
-        if source in request:
-            out[target] = request[source]
+    for key in ("temperature", "top_p"):
+        if key in request:
+            out[key] = request[key]
     if "stop" in request:
         stop = request["stop"]
         out["stop_sequences"] = [stop] if type(stop) is str else list(stop)
+    user = request.get("safety_identifier", request.get("user"))
+    if user is not None:
+        out["metadata"] = {"user_id": user}
+    if "stream" in request:
+        out["stream"] = request["stream"]
+    for key, name in LOST_SETTINGS.items():
+        if key in request:
+            losses.append((f"/settings/{name}", TARGET, f"the {name} setting"))
     return out, losses
 
 

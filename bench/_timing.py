@@ -46,3 +46,27 @@ def ratio(label: str, slower: list[float], faster: list[float], target: float, a
         f"  {label}: median {median:.2f}x, range {ratios[0]:.2f}-{ratios[-1]:.2f}x"
         f" (target {bound} {target:g}x: {verdict})"
     )
+
+
+def profile(run: Callable[[], Any], number: int, limit: int = 15) -> None:
+    """cProfile of number calls of run: the functions of toolwire_dialects that take the
+    most time of their own, and the share of the total each takes with its callees."""
+    import cProfile
+    import pstats
+
+    profiler = cProfile.Profile()
+    profiler.enable()
+    for _ in range(number):
+        run()
+    profiler.disable()
+    stats = pstats.Stats(profiler)
+    total = stats.total_tt  # type: ignore[attr-defined]
+    rows = []
+    for (path, line, name), (_cc, calls, own, cumulative, _callers) in stats.stats.items():  # type: ignore[attr-defined]
+        if "toolwire_dialects" in path:
+            where = path.split("toolwire_dialects/", 1)[1]
+            rows.append((own, cumulative, calls, f"{where}:{line}({name})"))
+    rows.sort(reverse=True)
+    print(f"  profile of {number} calls ({total:.3f} s under cProfile): own time, with callees, calls per call")
+    for own, cumulative, calls, where in rows[:limit]:
+        print(f"    {own / total:6.1%} {cumulative / total:6.1%} {calls / number:8.1f}  {where}")

@@ -41,7 +41,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "generated" / "python"))
 
-from _timing import describe, interleaved, ratio
+from _timing import describe, interleaved, profile, ratio
 from toolwire_dialects import convert
 
 INSTALL = (
@@ -365,6 +365,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=15)
     parser.add_argument("--number", type=int, default=2000, help="calls per contender per round")
+    parser.add_argument("--profile", action="store_true", help="profile toolwire's side instead of timing")
     args = parser.parse_args()
     request = copy.deepcopy(REQUEST)
     encoded = run_toolwire(request)
@@ -383,6 +384,10 @@ def main() -> None:
         # the same turns with the same blocks.
         assert _blocks(value) == _blocks(encoded.value), f"{name} converts another conversation: {value}"
         contenders[name] = lambda run=run: run(request)
+    if args.profile:
+        if "toolwire" in contenders:
+            profile(contenders["toolwire"], args.number)
+        return
     times = interleaved(contenders, args.rounds, args.number)
     assert request == REQUEST, "a contender changed its input"
     print(

@@ -27,7 +27,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "generated" / "python"))
 
-from _timing import describe, interleaved, ratio
+from _timing import describe, interleaved, profile, ratio
 from toolwire_dialects import streams
 
 TARGET = 2.0
@@ -178,6 +178,7 @@ def main() -> None:
     parser.add_argument("--number", type=int, default=200, help="streams per side per round")
     parser.add_argument("--text-deltas", type=int, default=40)
     parser.add_argument("--fragments", type=int, default=30, help="argument fragments per tool call")
+    parser.add_argument("--profile", action="store_true", help="profile toolwire's side instead of timing")
     args = parser.parse_args()
     events = make_stream(args.text_deltas, args.fragments)
     expected = run_hand_written(events)
@@ -188,6 +189,10 @@ def main() -> None:
             f"hand-written relays differently:\n toolwire:     {relayed}\n hand-written: {expected}"
         )
         contenders = {"toolwire": lambda: run_toolwire(events), **contenders}
+    if args.profile:
+        if "toolwire" in contenders:
+            profile(contenders["toolwire"], args.number)
+        return
     times = interleaved(contenders, args.rounds, args.number)
     print(
         f"Anthropic stream -> OpenAI Chat chunks: {len(events)} events in, {len(expected)} chunks out; "

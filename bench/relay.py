@@ -185,9 +185,15 @@ def main() -> None:
     contenders: dict[str, Any] = {"hand-written": lambda: run_hand_written(events)}
     if convert_stream is not None:
         relayed = run_toolwire(events)
-        assert relayed == expected, (
-            f"hand-written relays differently:\n toolwire:     {relayed}\n hand-written: {expected}"
-        )
+        if relayed != expected:
+            first = next(
+                (k for k, (a, b) in enumerate(zip(relayed, expected, strict=False)) if a != b),
+                min(len(relayed), len(expected)),
+            )
+            raise SystemExit(
+                f"hand-written relays differently: {len(relayed)} chunks vs {len(expected)}; first difference, "
+                f"chunk {first}:\n toolwire:     {relayed[first : first + 1]}\n hand-written: {expected[first : first + 1]}"
+            )
         contenders = {"toolwire": lambda: run_toolwire(events), **contenders}
     if args.profile:
         if "toolwire" in contenders:

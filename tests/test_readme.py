@@ -40,3 +40,16 @@ def test_readme_loss_table_is_the_one_the_mappings_give() -> None:
     found = re.search(r"<!-- loss-table:start -->\n(.*?)<!-- loss-table:end -->", readme, flags=re.DOTALL)
     assert found, "README lost its loss-table markers"
     assert found.group(1) == loss_table(load_spec(ROOT / "schemas")), "README's table is stale: paste `toolwire losses`"
+
+
+def test_readme_conversation_example_is_the_example_file_and_runs_as_shown() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    example = (ROOT / "examples" / "conversation.py").read_text(encoding="utf-8")
+    assert example in re.findall(r"```python\n(.*?)```", readme, flags=re.DOTALL)
+    run = subprocess.run(
+        [sys.executable, str(ROOT / "examples" / "conversation.py")], capture_output=True, text=True, check=False
+    )
+    assert run.returncode == 0, run.stderr
+    assert '"tool_use_id": "call_42"' in run.stdout and '"id": "call_42"' in run.stdout
+    assert "loss: /settings/seed: anthropic_messages cannot carry the seed setting" in run.stdout
+    assert run.stdout.strip() in readme, "README shows other output than the example prints"

@@ -7,10 +7,13 @@ canonical model, encode them into any other, and know exactly what could not be 
     result = convert(tool_call, source="openai_chat", target="anthropic_messages", shape="tool_call")
     result.value   # the Anthropic tool_use block
     result.losses  # what Anthropic could not carry (empty here)
+
+Whole requests and responses convert the same way (shape="request" or "response").
 """
 
 from typing import TYPE_CHECKING, Any
 
+from ._conv_view import conversation_view
 from ._runtime import CanonicalError, ConversionError, DecodeError, Encoded, IdMap, Loss, LossError, Note
 from .convert import DIALECTS, SHAPES, convert, decoder, encoder, get_dialect
 
@@ -39,6 +42,7 @@ __all__ = [
     "LossError",
     "Note",
     "ToolRegistry",
+    "conversation_view",
     "convert",
     "decoder",
     "encoder",

@@ -10,6 +10,7 @@ carry is a reported loss.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from ._conv_layout import Codecs, RequestLayout, ResponseLayout, Spelling, SystemField, Turn
@@ -92,17 +93,20 @@ class _Group:
 
 
 def encode_turns(
-    messages: list[tuple[int, dict[str, Any]]],
+    messages: Sequence[tuple[int | str, dict[str, Any]]],
     turn: Turn,
     units: tuple[Spelling, ...],
     spellings: tuple[Spelling, ...],
     alternating: bool,
     run: _Run,
+    base: str = "/messages/",
 ) -> list[Any]:
+    """The wire units of messages; losses point at base + the message's index (a response's
+    one message is at /message: base "/message" and index "")."""
     out: list[Any] = []
     group: _Group | None = None
     for mi, message in messages:
-        at = f"/messages/{mi}"
+        at = f"{base}{mi}"
         role = message["role"]
         own = run.own(message, at)
         separate = not alternating and own.get("forms", _EMPTY).get("") == "separate"
@@ -309,7 +313,9 @@ def encode_request(
         lead = 0
         while lead < len(messages) and messages[lead][1]["role"] == "system":
             lead += 1
-        later = [(mi, m) for mi, m in messages[lead:] if m["role"] == "system"]
+        # a later system turn stays a turn where the dialect's turns can say system
+        keeps = "system" in dict(layout.turn.roles)
+        later = [] if keeps else [(mi, m) for mi, m in messages[lead:] if m["role"] == "system"]
         for mi, _m in later:
             run.lose(
                 f"/messages/{mi}", "a system turn after the conversation started (moved to the system instructions)"
@@ -317,7 +323,7 @@ def encode_request(
         hoisted = messages[:lead] + later
         if hoisted:
             _system(wire, layout.system, hoisted, layout.parts, run)
-        rest = [(mi, m) for mi, m in messages[lead:] if m["role"] != "system"]
+        rest = [(mi, m) for mi, m in messages[lead:] if keeps or m["role"] != "system"]
     units = encode_turns(rest, layout.turn, layout.units, layout.parts, layout.alternating, run)
     if (
         forms.get(pointer(layout.turns)) == "string"
@@ -327,7 +333,9 @@ def encode_request(
         put(wire, layout.turns, get(units[0], layout.turn.content))
     else:
         put(wire, layout.turns, units)
-    encode_tools(wire, canonical.get("tools"), canonical.get("tool_choice"), run.codecs, run.id_map, run.losses, strict)
+    encode_tools(
+        wire, canonical.get("tools"), canonical.get("tool_choice"), run.codecs, run.id_map, run.losses, strict, forms
+    )
     encode_settings(wire, canonical.get("settings") or _EMPTY, layout.settings, forms, run.lose)
     run.put_fields(wire, own, "")
     return tuple.__new__(Encoded, (wire, run.losses))
@@ -355,11 +363,11 @@ def encode_response(
                 run.lose(f"/{key}", f"the response {key}")
     message = canonical["message"]
     if layout.turns is not None:
-        units = encode_turns([(0, message)], layout.turn, layout.units, layout.parts, False, run)
+        units = encode_turns([("", message)], layout.turn, layout.units, layout.parts, False, run, "/message")
         put(wire, layout.turns, units)
     else:
         turn = layout.turn if layout.role is None else layout.turn._replace(role=())
-        rendered = encode_turns([(0, message)], turn, (), layout.parts, True, run)
+        rendered = encode_turns([("", message)], turn, (), layout.parts, True, run, "/message")
         body = rendered[0] if rendered else {}
         if layout.message:
             put(wire, layout.message, body)

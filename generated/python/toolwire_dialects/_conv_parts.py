@@ -10,7 +10,7 @@ from typing import Any
 
 from ._content import data_url, is_data_url, split_data_url
 from ._conv_layout import Codecs, PartField, Spelling
-from ._conv_paths import get, put, put_back, unknown_into
+from ._conv_paths import get, pointer, put, put_back, unknown_into
 from ._errors import MISSING, DecodeError, Encoded, Loss, report
 from ._extensions import foreign_extensions
 from ._ids import IdMap
@@ -82,17 +82,17 @@ def spelled_part(block: dict[str, Any], sp: Spelling, dialect: str, shape: str, 
         if value is MISSING:
             if f.optional:
                 continue
-            raise DecodeError(dialect, shape, at + "".join("/" + t for t in f.toks), "expected a value, got nothing")
+            raise DecodeError(dialect, shape, at + pointer(f.toks), "expected a value, got nothing")
         _field_in(part, f, value, dialect, shape, at)
     forms: dict[str, Any] | None = None
     for toks, _default in sp.defaults:
         if get(block, toks) is MISSING:
             forms = forms or {}
-            forms["".join("/" + t for t in toks)] = "absent"
+            forms[pointer(toks)] = "absent"
     unknown = unknown_into(block, sp.known, "", None)
     if unknown is not None:
         for toks, default in sp.defaults:  # a default value written out says nothing
-            key = "".join("/" + t for t in toks)
+            key = pointer(toks)
             if key in unknown and unknown[key] == default:
                 del unknown[key]
     if unknown or forms:
@@ -169,12 +169,16 @@ def encode_part(
         if value is not MISSING:
             put(block, f.toks, value)
     extensions = part.get("extensions")
-    own = foreign_extensions(extensions, dialect, losses, strict) if extensions else _EMPTY
+    own = _EMPTY
+    if extensions:
+        before = len(losses)
+        own = foreign_extensions(extensions, dialect, losses, strict)
+        losses[before:] = [Loss(at + loss.pointer, loss.target, loss.what) for loss in losses[before:]]
     forms = own.get("forms", _EMPTY)
     for toks, default in sp.defaults:
-        if forms.get("".join("/" + t for t in toks)) != "absent" and get(block, toks) is MISSING:
+        if forms.get(pointer(toks)) != "absent" and get(block, toks) is MISSING:
             put(block, toks, default)
-    for pointer, value in own.get("fields", _EMPTY).items():
-        if not put_back(block, pointer, value):
-            report(losses, strict, f"{at}/extensions/{dialect}/fields", dialect, f"field {pointer} (its place changed)")
+    for where, value in own.get("fields", _EMPTY).items():
+        if not put_back(block, where, value):
+            report(losses, strict, f"{at}/extensions/{dialect}/fields", dialect, f"field {where} (its place changed)")
     return block

@@ -15,12 +15,21 @@ Toks = tuple[str, ...]
 LEAF: dict[str, Any] = {}  # a known value read whole: nothing below it is kept apart
 
 
+_POINTERS: dict[Toks, str] = {}
+
+
 def pointer(toks: Toks) -> str:
-    return "".join("/" + escape(t) for t in toks)
+    """The JSON Pointer of toks (layouts ask for the same few over and over: remembered)."""
+    known = _POINTERS.get(toks)
+    if known is None:
+        known = _POINTERS[toks] = "".join("/" + escape(t) for t in toks)
+    return known
 
 
 def get(node: Any, toks: Toks) -> Any:
     """The value at toks, or MISSING."""
+    if len(toks) == 1 and type(node) is dict:  # most layout pointers are one key
+        return node.get(toks[0], MISSING)
     for token in toks:
         if type(node) is dict:
             node = node.get(token, MISSING)
@@ -35,6 +44,9 @@ def get(node: Any, toks: Toks) -> Any:
 
 def put(root: dict[str, Any], toks: Toks, value: Any) -> None:
     """Write value at toks, making the objects (and, for a key of digits, lists) on the way."""
+    if len(toks) == 1:
+        root[toks[0]] = value
+        return
     node: Any = root
     for i, token in enumerate(toks[:-1]):
         nxt: Any = [] if toks[i + 1].isdigit() else {}
@@ -81,9 +93,23 @@ def known_tree(paths: list[Toks], leaves: list[Toks]) -> dict[str, Any]:
     return tree
 
 
+_LEAF_KEYS: dict[int, frozenset[str]] = {}
+
+
+def _leaf_keys(tree: dict[str, Any]) -> frozenset[str]:
+    """The keys of a (layout-long-lived) tree that are read whole, remembered by identity."""
+    keys = _LEAF_KEYS.get(id(tree))
+    if keys is None:
+        keys = _LEAF_KEYS[id(tree)] = frozenset(key for key, sub in tree.items() if not sub)
+    return keys
+
+
 def unknown_into(value: Any, tree: dict[str, Any], base: str, into: dict[str, Any] | None) -> dict[str, Any] | None:
-    """Adds every value below `value` that `tree` does not know to `into`, by JSON Pointer."""
+    """Adds every value below `value` that `tree` does not know to `into`, by JSON Pointer.
+    `tree` must live as long as its layout (it is remembered by identity)."""
     if type(value) is dict:
+        if value.keys() <= _leaf_keys(tree):  # the usual case: every key is one the layout reads whole
+            return into
         for key, item in value.items():
             sub = tree.get(key)
             if sub is None:
@@ -109,12 +135,12 @@ def put_back(wire: Any, at: str, value: Any) -> bool:
     its place no longer exists or is taken."""
     toks = [unescape(t) for t in at[1:].split("/")]
     node = wire
-    for token in toks[:-1]:
+    for i, token in enumerate(toks[:-1]):
         child = get(node, (token,))
         if child is MISSING:
             if type(node) is not dict:
                 return False
-            child = node[token] = {}
+            child = node[token] = [] if toks[i + 1].isdigit() else {}
         node = child
     last = toks[-1]
     if type(node) is dict:

@@ -13,7 +13,7 @@ from typing import Any
 from ._conv_layout import Codecs, RequestLayout, ResponseLayout, Setting, Spelling, Toks, Turn
 from ._conv_parts import decode_block, field_part, matches
 from ._conv_paths import get, pointer, put, unknown_into
-from ._errors import MISSING, DecodeError, describe
+from ._errors import MISSING, DecodeError, describe, escape
 from ._extract import choice_field_in, decode_at, elements, lookup, tools_field_in
 from ._ids import IdMap
 
@@ -27,12 +27,18 @@ def _own(container: dict[str, Any], dialect: str) -> dict[str, Any]:
     return own
 
 
+_ROLES: dict[int, dict[str, tuple[str, int]]] = {}
+
+
 def _role_of(turn: Turn, wire_role: Any) -> tuple[str, int] | None:
-    for canonical, spellings in turn.roles:
-        for i, spelling in enumerate(spellings):
-            if spelling == wire_role:
-                return canonical, i
-    return None
+    """(canonical role, which of its spellings) of a wire role; the table is made once per layout."""
+    table = _ROLES.get(id(turn.roles))
+    if table is None:
+        table = _ROLES[id(turn.roles)] = {}
+        for canonical, spellings in turn.roles:
+            for i, spelling in enumerate(spellings):
+                table.setdefault(spelling, (canonical, i))
+    return table.get(wire_role) if type(wire_role) is str else None
 
 
 def decode_turn(
@@ -166,6 +172,8 @@ def decode_settings(
 ) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for s in settings:
+        if s.toks[0] not in wire and not s.aliases:
+            continue
         value = get(wire, s.toks)
         if value is MISSING:
             for i, alias in enumerate(s.aliases, 1):
@@ -198,7 +206,12 @@ def decode_settings(
 
 
 def _tools(
-    wire: dict[str, Any], codecs: Codecs, id_map: IdMap, request: dict[str, Any], fields: dict[str, Any]
+    wire: dict[str, Any],
+    codecs: Codecs,
+    id_map: IdMap,
+    request: dict[str, Any],
+    fields: dict[str, Any],
+    forms: dict[str, Any],
 ) -> None:
     """The request's tools and tool choice at their envelope locations; a tools-list element
     that is no tool definition (a server tool) is kept as an extension field."""
@@ -248,6 +261,9 @@ def _tools(
         choice = choice_field_in(wire, choice, name, toks, codecs.dialect)
     if tools:
         request["tools"] = tools
+    for head in lists:
+        if lookup(wire, head) == []:
+            forms[pointer(head)] = "empty"
     if choice is not None:
         request["tool_choice"] = choice
 
@@ -286,7 +302,7 @@ def decode_request(wire: Any, layout: RequestLayout, codecs: Codecs, id_map: IdM
         _own(turns[0], dialect).setdefault("forms", {})[""] = "separate"
     request["messages"] = messages + turns
     unknown: dict[str, Any] = {}
-    _tools(wire, codecs, id_map, request, unknown)
+    _tools(wire, codecs, id_map, request, unknown, forms)
     settings = decode_settings(wire, layout.settings, forms, dialect)
     if settings:
         request["settings"] = settings
@@ -319,7 +335,9 @@ def _system(value: Any, layout: RequestLayout, codecs: Codecs, id_map: IdMap) ->
     forms: dict[str, Any] = {}
     if system.string == "yes" and len(blocks) == 1:
         forms[""] = "blocks"
-    unknown = unknown_into(holder, {system.parts[0]: {}} if system.parts else {}, "", None) if system.parts else None
+    unknown = None
+    if system.parts is not None and type(holder) is dict:
+        unknown = {f"/{escape(k)}": v for k, v in holder.items() if k != system.parts[0]} or None
     if unknown or forms:
         own = _own(message, layout.dialect)
         if unknown:

@@ -28,21 +28,26 @@ def encode_settings(
     forms: dict[str, Any],
     lose: Callable[[str, str], None],
 ) -> None:
-    carried: set[tuple[str, ...]] = set()
+    by_root = _by_root(layout)
+    for key in settings:
+        if key not in by_root:
+            for leaf in _leaves(settings[key], (key,)):
+                lose("/settings" + pointer(leaf), f"the {'.'.join(leaf)} setting")
     for s in layout:
-        value = get(settings, s.name)
-        at = "/settings" + pointer(s.name)
+        value = get(settings, s.name) if s.name[0] in settings else MISSING
         if value is MISSING:
             if s.required is not MISSING:
                 put(wire, s.toks, s.required)
-                lose(at, f"a request without {'.'.join(s.name)} (sent the required {s.required!r})")
+                lose(
+                    "/settings" + pointer(s.name),
+                    f"a request without {'.'.join(s.name)} (sent the documented default {s.required!r})",
+                )
             continue
-        carried.add(s.name)
-        form = forms.get(pointer(s.toks), "")
+        form = forms.get(pointer(s.toks), "") if forms else ""
         if s.values:
             spelled = [w for c, w in s.values if c == value]
             if not spelled:
-                lose(at, f"the {'.'.join(s.name)} setting {value!r}")
+                lose("/settings" + pointer(s.name), f"the {'.'.join(s.name)} setting {value!r}")
                 continue
             value = spelled[0]
         if s.encoding == "string_or_list" and form == "string" and type(value) is list and len(value) == 1:
@@ -51,6 +56,23 @@ def encode_settings(
         if form.startswith("alias:") and int(form[6:]) <= len(s.aliases):
             toks = s.aliases[int(form[6:]) - 1]
         put(wire, toks, value)
-    for leaf in _leaves(settings, ()):
-        if leaf and leaf not in carried and not any(leaf[: len(c)] == c for c in carried):
-            lose("/settings" + pointer(leaf), f"the {'.'.join(leaf)} setting")
+    for key, names in by_root.items():  # a nested setting's fields the dialect has no place for
+        value = settings.get(key)
+        if type(value) is dict:
+            for leaf in _leaves(value, (key,)):
+                if leaf not in names:
+                    lose("/settings" + pointer(leaf), f"the {'.'.join(leaf)} setting")
+
+
+_ROOTS: dict[int, dict[str, set[tuple[str, ...]]]] = {}
+
+
+def _by_root(layout: tuple[Setting, ...]) -> dict[str, set[tuple[str, ...]]]:
+    """Canonical setting -> the names the dialect maps under it (layouts live as long as
+    their module: remembered by identity)."""
+    known = _ROOTS.get(id(layout))
+    if known is None:
+        known = _ROOTS[id(layout)] = {}
+        for s in layout:
+            known.setdefault(s.name[0], set()).add(s.name)
+    return known

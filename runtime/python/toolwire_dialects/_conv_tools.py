@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from ._conv_layout import Codecs
+from ._conv_paths import pointer, put
 from ._errors import Loss, report
 from ._ids import IdMap
 from ._inject import inject
@@ -31,7 +32,16 @@ def encode_tools(
     id_map: IdMap,
     losses: list[Loss],
     strict: bool,
+    forms: dict[str, Any],
 ) -> None:
+    """Write the tools and the choice; `tools: []` only where the dialect's own payload sent
+    it (a compatible server's quirk: strict servers reject it, so no conversion writes it)."""
+    if not tools:
+        head = next(
+            (toks[: toks.index("*")] for shape, toks, *_r in codecs.locations if shape == "tool_definition"), ()
+        )
+        if head and forms.get(pointer(head)) == "empty":
+            put(wire, head, [])
     if tools is None and choice is None:
         return
     parts: dict[str, Any] = {"tools": tools or []}

@@ -15,7 +15,8 @@ from toolwire.cli.inputs import read_json_text_or_exit
 from toolwire.cli.options import generated_option, max_bytes_option
 from toolwire.cli.report import ExitStatus, echo, fail, report
 
-SHAPES = ("tool_definition", "tool_choice", "tool_call", "tool_result")
+SHAPES = ("tool_definition", "tool_choice", "tool_call", "tool_result", "request", "response")
+WHOLE = ("request", "response")  # whole payloads of the dialects that map conversations
 
 
 def _loss(prefix: str, loss: Any) -> str:
@@ -33,6 +34,11 @@ def _loss(prefix: str, loss: Any) -> str:
     help="tool_definition into OpenAI: adapt the parameters to strict mode and send strict (each change is reported).",
 )
 @click.option(
+    "--reasoning-as-text",
+    is_flag=True,
+    help="request/response: carry another dialect's reasoning as text (else it is a loss).",
+)
+@click.option(
     "--schema-profile",
     type=click.Choice(["json_schema", "openapi_subset"]),
     help="tool_definition into Gemini: the parameters' schema language (default: the input's spelling).",
@@ -46,18 +52,31 @@ def convert(
     shape: str,
     strict: bool,
     strict_schema: bool,
+    reasoning_as_text: bool,
     schema_profile: str | None,
     generated: Path | None,
     max_bytes: int,
     file: str,
 ) -> None:
-    """Convert a payload of SHAPE from one dialect to another; losses go to stderr."""
+    """Convert a payload of SHAPE from one dialect to another; losses go to stderr. SHAPE is a
+    tool part or a whole request or response (one conversation: its ids stay linked)."""
     config = resolve_or_exit(out=generated)
     pkg = load(config.out, config.package)
     for name in (source, target):
         if name not in pkg.DIALECTS:
             raise click.BadParameter(f"unknown dialect {name!r}; known: {', '.join(pkg.DIALECTS)}")
-    options = _encoder_options(pkg, target, shape, strict_schema=strict_schema, schema_profile=schema_profile)
+    if shape in WHOLE:
+        for name in (source, target):
+            if not hasattr(pkg.DIALECTS[name], f"decode_{shape}"):
+                raise click.BadParameter(f"dialect {name} maps no whole conversations (no {shape} shape)")
+    options = _encoder_options(
+        pkg,
+        target,
+        shape,
+        strict_schema=strict_schema,
+        schema_profile=schema_profile,
+        reasoning_as_text=reasoning_as_text,
+    )
     text, payload = read_json_text_or_exit(file, f"{source}/{shape}", max_bytes)
     many = isinstance(payload, list) and shape != "tool_choice"
     items = payload if many else [payload]

@@ -5,9 +5,28 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from toolwire.ir.conversation import conversation_ir
+from toolwire.ir.conversation_nodes import ConversationIR, StringForm
 from toolwire.ir.nodes import DialectIR, Field
 from toolwire.ir.shapes import dialect_ir
 from toolwire.spec.model import Spec
+
+SETTINGS = (
+    "max_tokens",
+    "temperature",
+    "top_p",
+    "top_k",
+    "stop",
+    "seed",
+    "presence_penalty",
+    "frequency_penalty",
+    "candidates",
+    "response_format",
+    "reasoning_effort",
+    "reasoning_budget",
+    "user",
+    "stream",
+)
 
 YES, NO = "yes", "no (loss)"
 
@@ -104,13 +123,61 @@ ROWS: list[tuple[str, Callable[[DialectIR], str]]] = [
 ]
 
 
+NONE = "no conversations"
+
+
+def _system(c: ConversationIR) -> str:
+    system = c.request.system
+    if system is None:
+        spellings = dict(c.request.turn.roles).get("system")
+        return "system turns (" + ", ".join(f"`{s}`" for s in spellings) + ")" if spellings else NO
+    where = f"top-level `{'/' + '/'.join(system.tokens)}`"
+    return where + {StringForm.ONLY: " (one string)", StringForm.YES: " (string or blocks)"}.get(
+        system.string, " (blocks)"
+    )
+
+
+def _results(c: ConversationIR) -> str:
+    if any(u.part == "tool_result" for u in c.request.units):
+        flat = any(u.part == "tool_call" for u in c.request.units)
+        return "flat items" if flat else "one message per result"
+    return "blocks in one user turn"
+
+
+def _kind(c: ConversationIR, kind: str) -> bool:
+    spellings = [*c.request.parts, *c.request.units, *c.response.parts, *c.response.units]
+    fields = [*c.request.turn.fields, *c.response.turn.fields]
+    return any(sp.part == kind for sp in spellings) or any(f.part == kind for f in fields)
+
+
+def _lacks(c: ConversationIR) -> str:
+    mapped = {s.name[0] for s in c.request.settings}
+    missing = ", ".join(name for name in SETTINGS if name not in mapped) or "none"
+    required = "".join(f"; {s.name[0]} required (default {s.required})" for s in c.request.settings if s.has_required)
+    return missing + required
+
+
+CONVERSATION_ROWS: list[tuple[str, Callable[[ConversationIR], str]]] = [
+    ("system instructions", _system),
+    ("tool results", _results),
+    ("strictly alternating turns", lambda c: "yes (merged)" if c.request.alternating else "no"),
+    ("images in turns", lambda c: YES if _kind(c, "image") else NO),
+    ("reasoning replay", lambda c: "own reasoning only" if _kind(c, "reasoning") else NO),
+    ("refusals", lambda c: YES if _kind(c, "refusal") else NO),
+    ("settings it cannot carry", _lacks),
+]
+
+
 def loss_table(spec: Spec) -> str:
     """A Markdown table: rows are canonical features, columns dialects."""
     dialects = [dialect_ir(spec, d) for _name, d in sorted(spec.dialects.items())]
+    conversations = [conversation_ir(d) for _name, d in sorted(spec.dialects.items())]
     lines = [
         "| | " + " | ".join(f"`{d.name}`" for d in dialects) + " |",
         "| --- |" + " --- |" * len(dialects),
     ]
     for label, cell in ROWS:
         lines.append(f"| {label} | " + " | ".join(cell(d) for d in dialects) + " |")
+    for label, row in CONVERSATION_ROWS:
+        lines.append(f"| {label} | " + " | ".join(NONE if c is None else row(c) for c in conversations) + " |")
     return "\n".join(lines) + "\n"

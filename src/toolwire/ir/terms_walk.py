@@ -204,4 +204,6 @@ def term_vectors(spec: Spec, key: str, usage: Mapping[str, list[str]] | None = N
     dialects = set((mapping_usage(spec) if usage is None else usage).get(key, []))
     if is_stream_term(key):
         return sorted(v.path for v in spec.stream_vectors if v.dialect in dialects)
+    if key == "dialect.conversation" or key.startswith("conversation."):
+        return sorted(v.path for v in spec.conversation_vectors if v.dialect in dialects)
     return sorted(v.path for v in spec.vectors if v.dialect in dialects)

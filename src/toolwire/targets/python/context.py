@@ -14,6 +14,7 @@ from toolwire.targets.python.emit_conversation import emit_conversation
 from toolwire.targets.python.emit_shapes import emit_dialect
 from toolwire.targets.python.stream_emit import stream_context
 
+MATRIX_FILE = "conversation_matrix.json"  # vectors/: the losses of every conversation pair
 CONVERSATION_EXPORTS = (
     "decode_request",
     "decode_response",
@@ -55,4 +56,8 @@ def suite_context(spec: Spec) -> dict[str, Any]:
         name: {**{shape: d.schema_id(shape) for shape in d.schemas}, **{k: e["$id"] for k, e in d.envelopes.items()}}
         for name, d in spec.dialects.items()
     }
-    return {"wire_schemas_json": json.dumps(wire, indent=2, sort_keys=True) + "\n"}
+    matrix = spec.root / "vectors" / MATRIX_FILE
+    return {
+        "wire_schemas_json": json.dumps(wire, indent=2, sort_keys=True) + "\n",
+        "conversation_matrix_text": matrix.read_text(encoding="utf-8") if matrix.is_file() else "",
+    }

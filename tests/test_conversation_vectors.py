@@ -1,0 +1,64 @@
+"""The conversation vectors cover what issue 13 asks of every conversational dialect: at
+least eight request conversations (one call and its result, parallel calls, an error result,
+two rounds, text and calls in one turn, a system prompt, an image, no tools; reasoning with
+its signature where the dialect carries reasoning) and responses (text, calls, a length
+stop), plus cases decoding must reject."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from toolwire.ir.conversation import conversation_ir
+from toolwire.spec.loader import load_spec
+
+ROOT = Path(__file__).resolve().parents[1]
+CONVERSATIONAL = (
+    "openai_chat",
+    "openai_responses",
+    "anthropic_messages",
+    "gemini",
+    "bedrock_converse",
+    "mistral",
+    "cohere_v2",
+    "ollama",
+)
+REQUEST_TAGS = {
+    "one_call",
+    "parallel_calls",
+    "error_result",
+    "two_rounds",
+    "text_and_calls",
+    "system_prompt",
+    "image",
+    "no_tools",
+}
+RESPONSE_TAGS = {"response_text", "response_calls", "response_length"}
+SPEC = load_spec(ROOT / "schemas")
+FILES = {vf.dialect: vf for vf in SPEC.conversation_vectors}
+
+
+@pytest.mark.parametrize("dialect", CONVERSATIONAL)
+def test_every_conversational_dialect_maps_conversations(dialect: str) -> None:
+    assert conversation_ir(SPEC.dialects[dialect]) is not None
+
+
+@pytest.mark.parametrize("dialect", CONVERSATIONAL)
+def test_the_vectors_cover_every_conversation_the_issue_lists(dialect: str) -> None:
+    vf = FILES.get(dialect)
+    assert vf is not None, f"no vectors/{dialect}/conversation.json"
+    requests = [c for c in vf.valid if c["shape"] == "request"]
+    covered = {tag for case in vf.valid for tag in case.get("covers", [])}
+    tags = REQUEST_TAGS | RESPONSE_TAGS
+    if any(
+        sp.part == "reasoning"
+        for sp in (
+            *conversation_ir(SPEC.dialects[dialect]).request.parts,
+            *conversation_ir(SPEC.dialects[dialect]).request.units,
+        )
+    ):
+        tags |= {"reasoning"}
+    assert len(requests) >= 8
+    assert sorted(tags - covered) == []
+    assert vf.invalid, "no case decoding must reject"

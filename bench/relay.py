@@ -149,12 +149,9 @@ class HandRelay:
                 out.append(self._chunk({}, FINISH_REASONS.get(reason, "stop")))
             usage = event.get("usage")
             if usage is not None:
-                output_tokens = usage.get("output_tokens", 0)
-                totals = {
-                    "prompt_tokens": self.input_tokens,
-                    "completion_tokens": output_tokens,
-                    "total_tokens": self.input_tokens + output_tokens,
-                }
+                # No total_tokens: toolwire's relay writes none when the source has none
+                # (Anthropic), though OpenAI's CompletionUsage has one; matched to compare equal.
+                totals = {"prompt_tokens": self.input_tokens, "completion_tokens": usage.get("output_tokens", 0)}
                 out.append({**self.base, "choices": [], "usage": totals})
             return out
         if kind == "error":

@@ -112,7 +112,8 @@ def test_corpus_conversation_converts_to_every_dialect_and_back(
         if target == dialect:
             continue
         id_map = pkg.IdMap()
-        there = pkg.convert(wire, source=dialect, target=target, shape=shape, id_map=id_map)
+        options = {"model": "the-callers-model"} if shape == "request" else {}
+        there = pkg.convert(wire, source=dialect, target=target, shape=shape, id_map=id_map, **options)
         errors = [e.message for e in _validator(_schema_id(target, shape)).iter_errors(there.value)]
         if errors:
             problems.append(f"{target}: invalid {shape}: {errors[:3]}")

@@ -51,13 +51,8 @@ def test_the_vectors_cover_every_conversation_the_issue_lists(dialect: str) -> N
     requests = [c for c in vf.valid if c["shape"] == "request"]
     covered = {tag for case in vf.valid for tag in case.get("covers", [])}
     tags = REQUEST_TAGS | RESPONSE_TAGS
-    if any(
-        sp.part == "reasoning"
-        for sp in (
-            *conversation_ir(SPEC.dialects[dialect]).request.parts,
-            *conversation_ir(SPEC.dialects[dialect]).request.units,
-        )
-    ):
+    request = conversation_ir(SPEC.dialects[dialect]).request
+    if any(x.part == "reasoning" for x in (*request.parts, *request.units, *request.turn.fields)):
         tags |= {"reasoning"}
     assert len(requests) >= 8
     assert sorted(tags - covered) == []

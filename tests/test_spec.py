@@ -41,7 +41,9 @@ def _rels(pattern: str) -> list[str]:
 
 SCHEMA_FILES = sorted(p.relative_to(SCHEMAS).as_posix() for p in SCHEMAS.rglob("*.json") if _is_schema(p))
 DIALECT_FILES = _rels("dialects/*/dialect.json")
-VECTOR_FILES = [rel for rel in _rels("vectors/*/*.json") if not rel.endswith("/stream.json")]
+VECTOR_FILES = [
+    rel for rel in _rels("vectors/*/*.json") if not rel.endswith(("/stream.json", "/conversation.json", "/relay.json"))
+]
 STREAM_VECTOR_FILES = _rels("vectors/*/stream.json")
 
 

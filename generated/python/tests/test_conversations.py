@@ -28,6 +28,8 @@ MATRIX: dict[str, dict[str, list[str]]] = (
     json.loads(MATRIX_FILE.read_text(encoding="utf-8")) if MATRIX_FILE.exists() else {}
 )
 UPDATE = "python -m toolwire.tools.conversation_matrix --update (then review the diff)"
+# What a caller passes when the source names no model in its body (Gemini, Bedrock: in the URL).
+MODEL = {"request": {"model": "the-callers-model"}, "response": {}}
 
 
 @dataclass(frozen=True, repr=False)
@@ -138,7 +140,7 @@ def test_decode_rejects_it_naming_the_pointer(case: Case) -> None:
 @pytest.mark.parametrize(("case", "target"), _pairs())
 def test_conversion_validates_and_reports_the_expected_losses(case: Case, target: str, validate: Any) -> None:
     fresh = case.fresh()
-    encoded = convert(fresh["wire"], source=case.dialect, target=target, shape=case.shape)
+    encoded = convert(fresh["wire"], source=case.dialect, target=target, shape=case.shape, **MODEL[case.shape])
     validate(WIRE_SCHEMAS[target][case.shape], encoded.value, f"{case.where} -> {target}")
     expected = MATRIX.get(case.where, {}).get(target)
     assert expected is not None, f"{case.where} -> {target}: not in conversation_matrix.json; run {UPDATE}"
@@ -151,7 +153,9 @@ def test_there_and_back_keeps_the_conversation_where_no_message_lost_anything(
 ) -> None:
     fresh = case.fresh()
     id_map = IdMap()
-    there = convert(fresh["wire"], source=case.dialect, target=target, shape=case.shape, id_map=id_map)
+    there = convert(
+        fresh["wire"], source=case.dialect, target=target, shape=case.shape, id_map=id_map, **MODEL[case.shape]
+    )
     back = convert(there.value, source=target, target=case.dialect, shape=case.shape, id_map=id_map)
     assert not _touches_messages(_losses(back.losses)), f"{case.where} -> {target} -> back: {_losses(back.losses)}"
     decode = getattr(DIALECTS[case.dialect], f"decode_{case.shape}")

@@ -146,7 +146,8 @@ def _render(group: _Group, turn: Turn, spellings: tuple[Spelling, ...], run: _Ru
             role_spellings = (group.role,)
         alias = forms.get(pointer(turn.role), "")
         n = int(alias[6:]) if alias.startswith("alias:") and int(alias[6:]) < len(role_spellings) else 0
-        put(unit, turn.role, role_spellings[n])
+        if not (alias == "absent" and group.role == turn.absent_role):
+            put(unit, turn.role, role_spellings[n])
     content: list[tuple[dict[str, Any], Spelling | None, str]] = []
     fields: list[list[tuple[dict[str, Any], str]]] = [[] for _ in turn.fields]
     rank_seen = -1
@@ -177,10 +178,10 @@ def _render(group: _Group, turn: Turn, spellings: tuple[Spelling, ...], run: _Ru
 
 def _slot(part: dict[str, Any], role: str, turn: Turn, spellings: tuple[Spelling, ...]) -> tuple[int, Any]:
     for k, tf in enumerate(turn.fields):
-        if tf.part == part["type"] and (not tf.roles or role in tf.roles):
+        if tf.part == part["type"] and (not tf.roles or role in tf.roles) and (tf.value is None or tf.value in part):
             return (0 if tf.before else 2 + k), k
-    if part["type"] == "wire":
-        return 1, None
+    if part["type"] == "wire" or (part["type"] == "text" and turn.string == "only"):
+        return 1, None  # verbatim, or text of a content that is one string
     sp = spelling_for(part, role, spellings)
     return (1, sp) if sp is not None else (-1, None)
 
@@ -226,11 +227,18 @@ def _put_content(
         if empty != "omit":
             put(unit, turn.content, {"null": None, "string": "", "list": []}[empty])
         return
-    texts = [part for part, _sp, _at in content if part["type"] == "text" and not part.get("extensions")]
-    if turn.string == "only" or (turn.string == "yes" and len(content) == 1 and len(texts) == 1 and form != "blocks"):
-        if len(texts) < len(content) or len(texts) > 1:
+    texts = [
+        part
+        for part, _sp, _at in content
+        if part["type"] == "text" and run.dialect not in part.get("extensions", _EMPTY)
+    ]
+    one_text = len(content) == 1 and len(texts) == 1 and form != "blocks"
+    if turn.string == "only" or (turn.string == "yes" and one_text):
+        if len(content) > 1:
             for _part, _sp, at in content[1:]:
                 run.lose(at, "a turn's parts as separate blocks (its text is one string)")
+        for part, _sp, at in content:
+            run.own(part, at)  # another dialect's fields of the text: reported
         put(
             unit,
             turn.content,
@@ -297,16 +305,19 @@ def encode_request(
     strict: bool,
     id_map: IdMap | None,
     reasoning_as_text: bool,
+    model: str | None = None,
 ) -> Encoded:
     run = _Run(layout.dialect, codecs, strict, id_map, reasoning_as_text)
     own = run.own(canonical, "")
     forms = own.get("forms", _EMPTY)
     wire: dict[str, Any] = {}
-    if "model" in canonical:
-        if layout.model is not None:
-            put(wire, layout.model, canonical["model"])
-        else:
-            run.lose("/model", "the model name")
+    name = canonical.get("model", model)  # the request's own, else the caller's
+    if name is not None and layout.model is not None:
+        put(wire, layout.model, name)
+    elif "model" in canonical:
+        run.lose("/model", "the model name")
+    elif layout.model_required:
+        run.lose("/model", "a request without a model (the dialect requires one: pass model=)")
     messages = list(enumerate(canonical["messages"]))
     rest = messages
     if layout.system is not None:
@@ -367,11 +378,12 @@ def encode_response(
         put(wire, layout.turns, units)
     else:
         turn = layout.turn if layout.role is None else layout.turn._replace(role=())
-        rendered = encode_turns([("", message)], turn, (), layout.parts, True, run, "/message")
+        absent = not message["parts"] and run.own(message, "/message").get("forms", _EMPTY).get("") == "absent"
+        rendered = [] if absent else encode_turns([("", message)], turn, (), layout.parts, True, run, "/message")
         body = rendered[0] if rendered else {}
-        if layout.message:
+        if layout.message and not absent:
             put(wire, layout.message, body)
-        else:
+        elif not absent:
             wire.update(body)
     _finish_out(wire, canonical.get("finish_reason"), layout, forms, run)
     usage = canonical.get("usage") or _EMPTY

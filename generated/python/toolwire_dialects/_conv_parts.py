@@ -145,6 +145,19 @@ def _field_out(part: dict[str, Any], f: PartField) -> Any:
     return value
 
 
+_CARRIED: dict[int, frozenset[str]] = {}
+
+
+def _carried_names(sp: Spelling) -> frozenset[str]:
+    """The canonical keys a spelling writes (a data URL writes the media type and data)."""
+    names = {"type", "extensions", "dialect"} | {f.name for f in sp.fields}
+    if any(f.encoding == "data_url" for f in sp.fields):
+        names |= {"media_type", "data", "url"}
+    if any(f.encoding == "sniffed" for f in sp.fields):
+        names.add("media_type")  # read back from the data
+    return frozenset(names)
+
+
 def encode_part(
     part: dict[str, Any],
     sp: Spelling,
@@ -168,6 +181,17 @@ def encode_part(
         value = _field_out(part, f)
         if value is not MISSING:
             put(block, f.toks, value)
+    carried = _CARRIED.get(id(sp))
+    if carried is None:
+        carried = _CARRIED[id(sp)] = _carried_names(sp)
+    for key in part.keys() - carried:
+        report(
+            losses,
+            strict,
+            f"{at}/{key}",
+            dialect,
+            f"the {key} of a{'n' if sp.part[0] in 'aeiou' else ''} {sp.part} part",
+        )
     extensions = part.get("extensions")
     own = _EMPTY
     if extensions:

@@ -15,12 +15,6 @@ from ._errors import MISSING
 __all__ = ["encode_settings"]
 
 
-def _leaves(value: Any, prefix: tuple[str, ...]) -> list[tuple[str, ...]]:
-    if type(value) is dict and value:
-        return [leaf for key, item in value.items() for leaf in _leaves(item, (*prefix, key))]
-    return [prefix]
-
-
 def encode_settings(
     wire: dict[str, Any],
     settings: dict[str, Any],
@@ -31,12 +25,13 @@ def encode_settings(
     by_root = _by_root(layout)
     for key in settings:
         if key not in by_root:
-            for leaf in _leaves(settings[key], (key,)):
-                lose("/settings" + pointer(leaf), f"the {'.'.join(leaf)} setting")
+            lose("/settings" + pointer((key,)), f"the {key} setting")
     for s in layout:
         value = get(settings, s.name) if s.name[0] in settings else MISSING
         if value is MISSING:
-            if s.required is not MISSING:
+            if forms.get(pointer(s.toks)) == "null":
+                put(wire, s.toks, None)  # the dialect's own payload sent null
+            elif s.required is not MISSING:
                 put(wire, s.toks, s.required)
                 lose(
                     "/settings" + pointer(s.name),
@@ -49,7 +44,8 @@ def encode_settings(
             if not spelled:
                 lose("/settings" + pointer(s.name), f"the {'.'.join(s.name)} setting {value!r}")
                 continue
-            value = spelled[0]
+            nth = int(form[6:]) if form.startswith("value:") and int(form[6:]) < len(spelled) else 0
+            value = spelled[nth]
         if s.encoding == "string_or_list" and form == "string" and type(value) is list and len(value) == 1:
             value = value[0]
         toks = s.toks
@@ -58,10 +54,10 @@ def encode_settings(
         put(wire, toks, value)
     for key, names in by_root.items():  # a nested setting's fields the dialect has no place for
         value = settings.get(key)
-        if type(value) is dict:
-            for leaf in _leaves(value, (key,)):
-                if leaf not in names:
-                    lose("/settings" + pointer(leaf), f"the {'.'.join(leaf)} setting")
+        if type(value) is dict and (key,) not in names:
+            for name in value:
+                if (key, name) not in names:
+                    lose("/settings" + pointer((key, name)), f"the {key}.{name} setting")
 
 
 _ROOTS: dict[int, dict[str, set[tuple[str, ...]]]] = {}

@@ -49,8 +49,26 @@ def encode_tools(
         if not tools:
             # a choice without tools means nothing to a strict server (and is rejected)
             report(losses, strict, "/tool_choice", codecs.dialect, "a tool choice without tools")
+        elif "tool_choice" not in codecs.encode:
+            _no_choice(choice, codecs.dialect, losses, strict)
         else:
             parts["tool_choice"] = choice
+    wrapped = next(
+        (toks for shape, toks, *_r in codecs.locations if shape == "tool_definition" and toks.count("*") == 2), None
+    )
+    if wrapped is not None and tools:
+        # tools inside a wrapper object of a list (Gemini: tools[0].functionDeclarations[*])
+        head = wrapped[: wrapped.index("*")]
+        tail = wrapped[len(head) + 1 : -1]
+        encoded_tools = []
+        for i, tool in enumerate(tools):
+            result = codecs.encode["tool_definition"](tool, strict=strict, id_map=id_map)
+            losses.extend(Loss(f"/tools/{i}{loss.pointer}", loss.target, loss.what) for loss in result.losses)
+            encoded_tools.append(result.value)
+        holder: dict[str, Any] = {}
+        put(holder, tail, encoded_tools)
+        put(wire, head, [holder])
+        parts = {k: v for k, v in parts.items() if k != "tools"}
     encoded = inject(
         {},
         parts,
@@ -64,3 +82,11 @@ def encode_tools(
     )
     losses.extend(encoded.losses)
     _merge(wire, encoded.value)
+
+
+def _no_choice(choice: Any, dialect: str, losses: list[Loss], strict: bool) -> None:
+    """A dialect without a tool choice lets the model choose: that is `auto`, anything else a loss."""
+    if type(choice) is dict and choice.get("mode") == "auto" and set(choice) <= {"mode", "extensions"}:
+        return
+    mode = choice.get("mode") if type(choice) is dict else choice
+    report(losses, strict, "/tool_choice", dialect, f"a tool choice ({mode!r}: the model always chooses)")

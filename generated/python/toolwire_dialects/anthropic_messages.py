@@ -15,20 +15,27 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from . import _conversation as _conv
 from . import _envelopes
 from . import _runtime as _rt
 from ._runtime import Encoded, IdMap
 
 __all__ = [
+    "decode_request",
+    "decode_response",
     "decode_tool_call",
     "decode_tool_choice",
     "decode_tool_definition",
     "decode_tool_result",
+    "encode_request",
+    "encode_response",
     "encode_tool_call",
     "encode_tool_choice",
     "encode_tool_definition",
     "encode_tool_result",
     "extract",
+    "finish_reason_in",
+    "finish_reason_out",
 ]
 
 DIALECT = "anthropic_messages"
@@ -868,3 +875,322 @@ def inject(payload: Any, parts: dict[str, Any], *, strict: bool = False, id_map:
         _CHOICE_FIELDS,
         _TOOLS_FIELDS,
     )
+
+
+# --- conversations: whole requests and responses (dialect.json `conversation`) --------
+_CODECS = _conv.Codecs(
+    DIALECT,
+    {
+        "tool_definition": decode_tool_definition,
+        "tool_choice": decode_tool_choice,
+        "tool_call": decode_tool_call,
+        "tool_result": decode_tool_result,
+    },
+    {
+        "tool_definition": encode_tool_definition,
+        "tool_choice": encode_tool_choice,
+        "tool_call": encode_tool_call,
+        "tool_result": encode_tool_result,
+    },
+    _LOCATIONS,
+    _CHOICE_FIELDS,
+    _TOOLS_FIELDS,
+)
+_REQUEST = _conv.RequestLayout(
+    turns=("messages",),
+    model=("model",),
+    system=_conv.SystemField(("system",), "yes", None),
+    turn=_conv.Turn(
+        role=("role",),
+        roles=(("system", ("system",)), ("user", ("user",)), ("assistant", ("assistant",))),
+        content=("content",),
+        string="yes",
+        empty="list",
+        fields=(),
+        absent_role=None,
+        known=_conv.known_tree((), (("role",), ("content",))),
+    ),
+    units=(),
+    parts=(
+        _conv.Spelling(
+            part="tool_call",
+            when=((("type",), "tool_use"),),
+            has=(),
+            fields=(),
+            roles=(),
+            defaults=(),
+            role=None,
+            known=_conv.known_tree((), (("type",),)),
+        ),
+        _conv.Spelling(
+            part="tool_result",
+            when=((("type",), "tool_result"),),
+            has=(),
+            fields=(),
+            roles=(),
+            defaults=(),
+            role=None,
+            known=_conv.known_tree((), (("type",),)),
+        ),
+        _conv.Spelling(
+            part="text",
+            when=((("type",), "text"),),
+            has=(),
+            fields=(_conv.PartField("text", ("text",), "value", False),),
+            roles=(),
+            defaults=(),
+            role=None,
+            known=_conv.known_tree((), (("type",), ("text",))),
+        ),
+        _conv.Spelling(
+            part="image",
+            when=((("type",), "image"), (("source", "type"), "base64")),
+            has=(),
+            fields=(
+                _conv.PartField("media_type", ("source", "media_type"), "value", False),
+                _conv.PartField("data", ("source", "data"), "value", False),
+            ),
+            roles=(),
+            defaults=(),
+            role=None,
+            known=_conv.known_tree((), (("type",), ("source", "type"), ("source", "media_type"), ("source", "data"))),
+        ),
+        _conv.Spelling(
+            part="image",
+            when=((("type",), "image"), (("source", "type"), "url")),
+            has=(),
+            fields=(_conv.PartField("url", ("source", "url"), "value", False),),
+            roles=(),
+            defaults=(),
+            role=None,
+            known=_conv.known_tree((), (("type",), ("source", "type"), ("source", "url"))),
+        ),
+        _conv.Spelling(
+            part="reasoning",
+            when=((("type",), "thinking"),),
+            has=(),
+            fields=(_conv.PartField("text", ("thinking",), "value", False),),
+            roles=(),
+            defaults=(),
+            role=None,
+            known=_conv.known_tree((), (("type",), ("thinking",))),
+        ),
+        _conv.Spelling(
+            part="reasoning",
+            when=((("type",), "redacted_thinking"),),
+            has=(),
+            fields=(),
+            roles=(),
+            defaults=(),
+            role=None,
+            known=_conv.known_tree((), (("type",),)),
+        ),
+    ),
+    alternating=False,
+    settings=(
+        _conv.Setting(("max_tokens",), ("max_tokens",), (), "value", (), 4096),
+        _conv.Setting(("temperature",), ("temperature",), (), "value", (), _MISSING),
+        _conv.Setting(("top_p",), ("top_p",), (), "value", (), _MISSING),
+        _conv.Setting(("top_k",), ("top_k",), (), "value", (), _MISSING),
+        _conv.Setting(("stop",), ("stop_sequences",), (), "list", (), _MISSING),
+        _conv.Setting(("user",), ("metadata", "user_id"), (), "value", (), _MISSING),
+        _conv.Setting(("stream",), ("stream",), (), "value", (), _MISSING),
+        _conv.Setting(
+            ("reasoning_effort",),
+            ("output_config", "effort"),
+            (),
+            "value",
+            (("low", "low"), ("medium", "medium"), ("high", "high")),
+            _MISSING,
+        ),
+    ),
+    model_required=False,
+    dialect=DIALECT,
+    known=_conv.known_tree(
+        (),
+        (
+            ("messages",),
+            ("tools",),
+            ("tool_choice",),
+            ("model",),
+            ("system",),
+            ("max_tokens",),
+            ("temperature",),
+            ("top_p",),
+            ("top_k",),
+            ("stop_sequences",),
+            ("metadata", "user_id"),
+            ("stream",),
+            ("output_config", "effort"),
+        ),
+    ),
+)
+_RESPONSE = _conv.ResponseLayout(
+    message=(),
+    turns=None,
+    role=None,
+    id=("id",),
+    model=("model",),
+    finish=("stop_reason",),
+    finish_values=(
+        ("stop", "end_turn"),
+        ("stop", "stop_sequence"),
+        ("length", "max_tokens"),
+        ("length", "model_context_window_exceeded"),
+        ("tool_calls", "tool_use"),
+        ("refusal", "refusal"),
+    ),
+    usage=(
+        ("input_tokens", ("usage", "input_tokens")),
+        ("output_tokens", ("usage", "output_tokens")),
+        ("cached_input_tokens", ("usage", "cache_read_input_tokens")),
+    ),
+    constants=((("type",), "message"),),
+    required=(),
+    turn=_conv.Turn(
+        role=("role",),
+        roles=(("assistant", ("assistant",)),),
+        content=("content",),
+        string="no",
+        empty="list",
+        fields=(),
+        absent_role=None,
+        known=_conv.known_tree((), (("role",), ("content",))),
+    ),
+    units=(),
+    parts=(
+        _conv.Spelling(
+            part="tool_call",
+            when=((("type",), "tool_use"),),
+            has=(),
+            fields=(),
+            roles=(),
+            defaults=(),
+            role=None,
+            known=_conv.known_tree((), (("type",),)),
+        ),
+        _conv.Spelling(
+            part="tool_result",
+            when=((("type",), "tool_result"),),
+            has=(),
+            fields=(),
+            roles=(),
+            defaults=(),
+            role=None,
+            known=_conv.known_tree((), (("type",),)),
+        ),
+        _conv.Spelling(
+            part="text",
+            when=((("type",), "text"),),
+            has=(),
+            fields=(_conv.PartField("text", ("text",), "value", False),),
+            roles=(),
+            defaults=(),
+            role=None,
+            known=_conv.known_tree((), (("type",), ("text",))),
+        ),
+        _conv.Spelling(
+            part="image",
+            when=((("type",), "image"), (("source", "type"), "base64")),
+            has=(),
+            fields=(
+                _conv.PartField("media_type", ("source", "media_type"), "value", False),
+                _conv.PartField("data", ("source", "data"), "value", False),
+            ),
+            roles=(),
+            defaults=(),
+            role=None,
+            known=_conv.known_tree((), (("type",), ("source", "type"), ("source", "media_type"), ("source", "data"))),
+        ),
+        _conv.Spelling(
+            part="image",
+            when=((("type",), "image"), (("source", "type"), "url")),
+            has=(),
+            fields=(_conv.PartField("url", ("source", "url"), "value", False),),
+            roles=(),
+            defaults=(),
+            role=None,
+            known=_conv.known_tree((), (("type",), ("source", "type"), ("source", "url"))),
+        ),
+        _conv.Spelling(
+            part="reasoning",
+            when=((("type",), "thinking"),),
+            has=(),
+            fields=(_conv.PartField("text", ("thinking",), "value", False),),
+            roles=(),
+            defaults=(),
+            role=None,
+            known=_conv.known_tree((), (("type",), ("thinking",))),
+        ),
+        _conv.Spelling(
+            part="reasoning",
+            when=((("type",), "redacted_thinking"),),
+            has=(),
+            fields=(),
+            roles=(),
+            defaults=(),
+            role=None,
+            known=_conv.known_tree((), (("type",),)),
+        ),
+    ),
+    dialect=DIALECT,
+    known=_conv.known_tree(
+        (),
+        (
+            ("id",),
+            ("model",),
+            ("stop_reason",),
+            ("role",),
+            ("content",),
+            ("usage", "input_tokens"),
+            ("usage", "output_tokens"),
+            ("usage", "cache_read_input_tokens"),
+            ("type",),
+        ),
+    ),
+)
+
+
+def decode_request(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
+    """A whole Anthropic Messages request as a canonical Request; DecodeError names the pointer."""
+    wire = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, "request")
+    return _conv.decode_request(wire, _REQUEST, _CODECS, id_map)
+
+
+def encode_request(
+    value: Any,
+    *,
+    strict: bool = False,
+    id_map: IdMap | None = None,
+    reasoning_as_text: bool = False,
+    model: str | None = None,
+) -> Encoded:
+    """A canonical Request as a whole Anthropic Messages request; lists what it cannot carry.
+    model names the model when the request names none (a Gemini or Bedrock request names it
+    in its URL); reasoning_as_text carries another dialect's reasoning as text."""
+    canonical = value if type(value) is dict else _rt.as_canonical(value, "request")
+    return _conv.encode_request(canonical, _REQUEST, _CODECS, strict, id_map, reasoning_as_text, model)
+
+
+def decode_response(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
+    """A whole Anthropic Messages response as a canonical Response; DecodeError names the pointer."""
+    wire = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, "response")
+    return _conv.decode_response(wire, _RESPONSE, _CODECS, id_map)
+
+
+def encode_response(
+    value: Any, *, strict: bool = False, id_map: IdMap | None = None, reasoning_as_text: bool = False
+) -> Encoded:
+    """A canonical Response as a whole Anthropic Messages response; lists what it cannot carry."""
+    canonical = value if type(value) is dict else _rt.as_canonical(value, "response")
+    return _conv.encode_response(canonical, _RESPONSE, _CODECS, strict, id_map, reasoning_as_text)
+
+
+def finish_reason_in(wire: Any) -> str:
+    """A wire finish reason as the canonical one (`other` for one the mapping does not list)."""
+    return _conv.finish_in(wire, _RESPONSE.finish_values, (), {}, {})
+
+
+def finish_reason_out(canonical: str) -> Any:
+    """The wire finish reason of a canonical one (None when the dialect has no spelling)."""
+    return next((w for c, w in _RESPONSE.finish_values if c == canonical), None)

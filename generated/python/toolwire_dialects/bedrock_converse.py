@@ -15,20 +15,27 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from . import _conversation as _conv
 from . import _envelopes
 from . import _runtime as _rt
 from ._runtime import Encoded, IdMap
 
 __all__ = [
+    "decode_request",
+    "decode_response",
     "decode_tool_call",
     "decode_tool_choice",
     "decode_tool_definition",
     "decode_tool_result",
+    "encode_request",
+    "encode_response",
     "encode_tool_call",
     "encode_tool_choice",
     "encode_tool_definition",
     "encode_tool_result",
     "extract",
+    "finish_reason_in",
+    "finish_reason_out",
 ]
 
 DIALECT = "bedrock_converse"
@@ -885,3 +892,276 @@ def inject(payload: Any, parts: dict[str, Any], *, strict: bool = False, id_map:
         _CHOICE_FIELDS,
         _TOOLS_FIELDS,
     )
+
+
+# --- conversations: whole requests and responses (dialect.json `conversation`) --------
+_CODECS = _conv.Codecs(
+    DIALECT,
+    {
+        "tool_definition": decode_tool_definition,
+        "tool_choice": decode_tool_choice,
+        "tool_call": decode_tool_call,
+        "tool_result": decode_tool_result,
+    },
+    {
+        "tool_definition": encode_tool_definition,
+        "tool_choice": encode_tool_choice,
+        "tool_call": encode_tool_call,
+        "tool_result": encode_tool_result,
+    },
+    _LOCATIONS,
+    _CHOICE_FIELDS,
+    _TOOLS_FIELDS,
+)
+_REQUEST = _conv.RequestLayout(
+    turns=("messages",),
+    model=("modelId",),
+    system=_conv.SystemField(("system",), "no", None),
+    turn=_conv.Turn(
+        role=("role",),
+        roles=(("user", ("user",)), ("assistant", ("assistant",))),
+        content=("content",),
+        string="no",
+        empty="list",
+        fields=(),
+        absent_role=None,
+        known=_conv.known_tree((), (("role",), ("content",))),
+    ),
+    units=(),
+    parts=(
+        _conv.Spelling(
+            part="tool_call",
+            when=(),
+            has=(("toolUse",),),
+            fields=(),
+            roles=(),
+            defaults=(),
+            role=None,
+            known=_conv.known_tree((), (("toolUse",),)),
+        ),
+        _conv.Spelling(
+            part="tool_result",
+            when=(),
+            has=(("toolResult",),),
+            fields=(),
+            roles=(),
+            defaults=(),
+            role=None,
+            known=_conv.known_tree((), (("toolResult",),)),
+        ),
+        _conv.Spelling(
+            part="text",
+            when=(),
+            has=(("text",),),
+            fields=(_conv.PartField("text", ("text",), "value", False),),
+            roles=(),
+            defaults=(),
+            role=None,
+            known=_conv.known_tree((), (("text",), ("text",))),
+        ),
+        _conv.Spelling(
+            part="image",
+            when=(),
+            has=(("image", "source", "bytes"),),
+            fields=(
+                _conv.PartField("media_type", ("image", "format"), "media_format", False),
+                _conv.PartField("data", ("image", "source", "bytes"), "value", False),
+            ),
+            roles=(),
+            defaults=(),
+            role=None,
+            known=_conv.known_tree(
+                (), (("image", "source", "bytes"), ("image", "format"), ("image", "source", "bytes"))
+            ),
+        ),
+        _conv.Spelling(
+            part="reasoning",
+            when=(),
+            has=(("reasoningContent", "reasoningText", "text"),),
+            fields=(_conv.PartField("text", ("reasoningContent", "reasoningText", "text"), "value", False),),
+            roles=(),
+            defaults=(),
+            role=None,
+            known=_conv.known_tree(
+                (), (("reasoningContent", "reasoningText", "text"), ("reasoningContent", "reasoningText", "text"))
+            ),
+        ),
+    ),
+    alternating=True,
+    settings=(
+        _conv.Setting(("max_tokens",), ("inferenceConfig", "maxTokens"), (), "value", (), _MISSING),
+        _conv.Setting(("temperature",), ("inferenceConfig", "temperature"), (), "value", (), _MISSING),
+        _conv.Setting(("top_p",), ("inferenceConfig", "topP"), (), "value", (), _MISSING),
+        _conv.Setting(("stop",), ("inferenceConfig", "stopSequences"), (), "list", (), _MISSING),
+    ),
+    model_required=False,
+    dialect=DIALECT,
+    known=_conv.known_tree(
+        (),
+        (
+            ("messages",),
+            ("toolConfig", "tools"),
+            ("toolConfig", "toolChoice"),
+            ("modelId",),
+            ("system",),
+            ("inferenceConfig", "maxTokens"),
+            ("inferenceConfig", "temperature"),
+            ("inferenceConfig", "topP"),
+            ("inferenceConfig", "stopSequences"),
+        ),
+    ),
+)
+_RESPONSE = _conv.ResponseLayout(
+    message=("output", "message"),
+    turns=None,
+    role=None,
+    id=None,
+    model=None,
+    finish=("stopReason",),
+    finish_values=(
+        ("stop", "end_turn"),
+        ("stop", "stop_sequence"),
+        ("length", "max_tokens"),
+        ("length", "model_context_window_exceeded"),
+        ("tool_calls", "tool_use"),
+        ("content_filter", "guardrail_intervened"),
+        ("content_filter", "content_filtered"),
+        ("error", "malformed_model_output"),
+        ("error", "malformed_tool_use"),
+    ),
+    usage=(
+        ("input_tokens", ("usage", "inputTokens")),
+        ("output_tokens", ("usage", "outputTokens")),
+        ("total_tokens", ("usage", "totalTokens")),
+        ("cached_input_tokens", ("usage", "cacheReadInputTokens")),
+    ),
+    constants=(),
+    required=((("stopReason",), "end_turn"),),
+    turn=_conv.Turn(
+        role=("role",),
+        roles=(("user", ("user",)), ("assistant", ("assistant",))),
+        content=("content",),
+        string="no",
+        empty="list",
+        fields=(),
+        absent_role=None,
+        known=_conv.known_tree((), (("role",), ("content",))),
+    ),
+    units=(),
+    parts=(
+        _conv.Spelling(
+            part="tool_call",
+            when=(),
+            has=(("toolUse",),),
+            fields=(),
+            roles=(),
+            defaults=(),
+            role=None,
+            known=_conv.known_tree((), (("toolUse",),)),
+        ),
+        _conv.Spelling(
+            part="tool_result",
+            when=(),
+            has=(("toolResult",),),
+            fields=(),
+            roles=(),
+            defaults=(),
+            role=None,
+            known=_conv.known_tree((), (("toolResult",),)),
+        ),
+        _conv.Spelling(
+            part="text",
+            when=(),
+            has=(("text",),),
+            fields=(_conv.PartField("text", ("text",), "value", False),),
+            roles=(),
+            defaults=(),
+            role=None,
+            known=_conv.known_tree((), (("text",), ("text",))),
+        ),
+        _conv.Spelling(
+            part="image",
+            when=(),
+            has=(("image", "source", "bytes"),),
+            fields=(
+                _conv.PartField("media_type", ("image", "format"), "media_format", False),
+                _conv.PartField("data", ("image", "source", "bytes"), "value", False),
+            ),
+            roles=(),
+            defaults=(),
+            role=None,
+            known=_conv.known_tree(
+                (), (("image", "source", "bytes"), ("image", "format"), ("image", "source", "bytes"))
+            ),
+        ),
+        _conv.Spelling(
+            part="reasoning",
+            when=(),
+            has=(("reasoningContent", "reasoningText", "text"),),
+            fields=(_conv.PartField("text", ("reasoningContent", "reasoningText", "text"), "value", False),),
+            roles=(),
+            defaults=(),
+            role=None,
+            known=_conv.known_tree(
+                (), (("reasoningContent", "reasoningText", "text"), ("reasoningContent", "reasoningText", "text"))
+            ),
+        ),
+    ),
+    dialect=DIALECT,
+    known=_conv.known_tree(
+        (),
+        (
+            ("stopReason",),
+            ("output", "message"),
+            ("usage", "inputTokens"),
+            ("usage", "outputTokens"),
+            ("usage", "totalTokens"),
+            ("usage", "cacheReadInputTokens"),
+        ),
+    ),
+)
+
+
+def decode_request(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
+    """A whole Amazon Bedrock Converse request as a canonical Request; DecodeError names the pointer."""
+    wire = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, "request")
+    return _conv.decode_request(wire, _REQUEST, _CODECS, id_map)
+
+
+def encode_request(
+    value: Any,
+    *,
+    strict: bool = False,
+    id_map: IdMap | None = None,
+    reasoning_as_text: bool = False,
+    model: str | None = None,
+) -> Encoded:
+    """A canonical Request as a whole Amazon Bedrock Converse request; lists what it cannot carry.
+    model names the model when the request names none (a Gemini or Bedrock request names it
+    in its URL); reasoning_as_text carries another dialect's reasoning as text."""
+    canonical = value if type(value) is dict else _rt.as_canonical(value, "request")
+    return _conv.encode_request(canonical, _REQUEST, _CODECS, strict, id_map, reasoning_as_text, model)
+
+
+def decode_response(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
+    """A whole Amazon Bedrock Converse response as a canonical Response; DecodeError names the pointer."""
+    wire = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, "response")
+    return _conv.decode_response(wire, _RESPONSE, _CODECS, id_map)
+
+
+def encode_response(
+    value: Any, *, strict: bool = False, id_map: IdMap | None = None, reasoning_as_text: bool = False
+) -> Encoded:
+    """A canonical Response as a whole Amazon Bedrock Converse response; lists what it cannot carry."""
+    canonical = value if type(value) is dict else _rt.as_canonical(value, "response")
+    return _conv.encode_response(canonical, _RESPONSE, _CODECS, strict, id_map, reasoning_as_text)
+
+
+def finish_reason_in(wire: Any) -> str:
+    """A wire finish reason as the canonical one (`other` for one the mapping does not list)."""
+    return _conv.finish_in(wire, _RESPONSE.finish_values, (), {}, {})
+
+
+def finish_reason_out(canonical: str) -> Any:
+    """The wire finish reason of a canonical one (None when the dialect has no spelling)."""
+    return next((w for c, w in _RESPONSE.finish_values if c == canonical), None)

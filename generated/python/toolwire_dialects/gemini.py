@@ -15,21 +15,28 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from . import _conversation as _conv
 from . import _envelopes
 from . import _proto_json as _pj
 from . import _runtime as _rt
 from ._runtime import Encoded, IdMap
 
 __all__ = [
+    "decode_request",
+    "decode_response",
     "decode_tool_call",
     "decode_tool_choice",
     "decode_tool_definition",
     "decode_tool_result",
+    "encode_request",
+    "encode_response",
     "encode_tool_call",
     "encode_tool_choice",
     "encode_tool_definition",
     "encode_tool_result",
     "extract",
+    "finish_reason_in",
+    "finish_reason_out",
 ]
 
 DIALECT = "gemini"
@@ -936,3 +943,347 @@ def inject(payload: Any, parts: dict[str, Any], *, strict: bool = False, id_map:
         ),
         spelled,
     )  # as the input spelled it
+
+
+# --- conversations: whole requests and responses (dialect.json `conversation`) --------
+_CODECS = _conv.Codecs(
+    DIALECT,
+    {
+        "tool_definition": decode_tool_definition,
+        "tool_choice": decode_tool_choice,
+        "tool_call": decode_tool_call,
+        "tool_result": decode_tool_result,
+    },
+    {
+        "tool_definition": encode_tool_definition,
+        "tool_choice": encode_tool_choice,
+        "tool_call": encode_tool_call,
+        "tool_result": encode_tool_result,
+    },
+    _LOCATIONS,
+    _CHOICE_FIELDS,
+    _TOOLS_FIELDS,
+)
+_REQUEST = _conv.RequestLayout(
+    turns=("contents",),
+    model=("model",),
+    system=_conv.SystemField(("systemInstruction",), "no", ("parts",)),
+    turn=_conv.Turn(
+        role=("role",),
+        roles=(("user", ("user",)), ("assistant", ("model",))),
+        content=("parts",),
+        string="no",
+        empty="list",
+        fields=(),
+        absent_role="user",
+        known=_conv.known_tree((), (("role",), ("parts",))),
+    ),
+    units=(),
+    parts=(
+        _conv.Spelling(
+            part="tool_call",
+            when=(),
+            has=(("functionCall",),),
+            fields=(),
+            roles=(),
+            defaults=(),
+            role=None,
+            known=_conv.known_tree((), (("functionCall",),)),
+        ),
+        _conv.Spelling(
+            part="tool_result",
+            when=(),
+            has=(("functionResponse",),),
+            fields=(),
+            roles=(),
+            defaults=(),
+            role=None,
+            known=_conv.known_tree((), (("functionResponse",),)),
+        ),
+        _conv.Spelling(
+            part="reasoning",
+            when=((("thought",), True),),
+            has=(),
+            fields=(_conv.PartField("text", ("text",), "value", False),),
+            roles=(),
+            defaults=(),
+            role=None,
+            known=_conv.known_tree((), (("thought",), ("text",))),
+        ),
+        _conv.Spelling(
+            part="text",
+            when=(),
+            has=(("text",),),
+            fields=(_conv.PartField("text", ("text",), "value", False),),
+            roles=(),
+            defaults=(),
+            role=None,
+            known=_conv.known_tree((), (("text",), ("text",))),
+        ),
+        _conv.Spelling(
+            part="image",
+            when=(),
+            has=(("inlineData",),),
+            fields=(
+                _conv.PartField("media_type", ("inlineData", "mimeType"), "value", False),
+                _conv.PartField("data", ("inlineData", "data"), "value", False),
+            ),
+            roles=(),
+            defaults=(),
+            role=None,
+            known=_conv.known_tree((), (("inlineData",), ("inlineData", "mimeType"), ("inlineData", "data"))),
+        ),
+        _conv.Spelling(
+            part="image",
+            when=(),
+            has=(("fileData",),),
+            fields=(
+                _conv.PartField("media_type", ("fileData", "mimeType"), "value", True),
+                _conv.PartField("url", ("fileData", "fileUri"), "value", False),
+            ),
+            roles=(),
+            defaults=(),
+            role=None,
+            known=_conv.known_tree((), (("fileData",), ("fileData", "mimeType"), ("fileData", "fileUri"))),
+        ),
+    ),
+    alternating=True,
+    settings=(
+        _conv.Setting(("max_tokens",), ("generationConfig", "maxOutputTokens"), (), "value", (), _MISSING),
+        _conv.Setting(("temperature",), ("generationConfig", "temperature"), (), "value", (), _MISSING),
+        _conv.Setting(("top_p",), ("generationConfig", "topP"), (), "value", (), _MISSING),
+        _conv.Setting(("top_k",), ("generationConfig", "topK"), (), "value", (), _MISSING),
+        _conv.Setting(("stop",), ("generationConfig", "stopSequences"), (), "list", (), _MISSING),
+        _conv.Setting(("seed",), ("generationConfig", "seed"), (), "value", (), _MISSING),
+        _conv.Setting(("presence_penalty",), ("generationConfig", "presencePenalty"), (), "value", (), _MISSING),
+        _conv.Setting(("frequency_penalty",), ("generationConfig", "frequencyPenalty"), (), "value", (), _MISSING),
+        _conv.Setting(("candidates",), ("generationConfig", "candidateCount"), (), "value", (), _MISSING),
+        _conv.Setting(
+            ("response_format", "type"),
+            ("generationConfig", "responseMimeType"),
+            (),
+            "value",
+            (("json_object", "application/json"), ("json_schema", "application/json"), ("text", "text/plain")),
+            _MISSING,
+        ),
+        _conv.Setting(
+            ("response_format", "schema"), ("generationConfig", "responseJsonSchema"), (), "value", (), _MISSING
+        ),
+        _conv.Setting(
+            ("reasoning_budget",), ("generationConfig", "thinkingConfig", "thinkingBudget"), (), "value", (), _MISSING
+        ),
+        _conv.Setting(
+            ("reasoning_effort",),
+            ("generationConfig", "thinkingConfig", "thinkingLevel"),
+            (),
+            "value",
+            (
+                ("minimal", "MINIMAL"),
+                ("low", "LOW"),
+                ("medium", "MEDIUM"),
+                ("high", "HIGH"),
+                ("minimal", "minimal"),
+                ("low", "low"),
+                ("medium", "medium"),
+                ("high", "high"),
+            ),
+            _MISSING,
+        ),
+    ),
+    model_required=False,
+    dialect=DIALECT,
+    known=_conv.known_tree(
+        (),
+        (
+            ("contents",),
+            ("tools",),
+            ("toolConfig", "functionCallingConfig"),
+            ("model",),
+            ("systemInstruction",),
+            ("generationConfig", "maxOutputTokens"),
+            ("generationConfig", "temperature"),
+            ("generationConfig", "topP"),
+            ("generationConfig", "topK"),
+            ("generationConfig", "stopSequences"),
+            ("generationConfig", "seed"),
+            ("generationConfig", "presencePenalty"),
+            ("generationConfig", "frequencyPenalty"),
+            ("generationConfig", "candidateCount"),
+            ("generationConfig", "responseMimeType"),
+            ("generationConfig", "responseJsonSchema"),
+            ("generationConfig", "thinkingConfig", "thinkingBudget"),
+            ("generationConfig", "thinkingConfig", "thinkingLevel"),
+        ),
+    ),
+)
+_RESPONSE = _conv.ResponseLayout(
+    message=("candidates", "0", "content"),
+    turns=None,
+    role=None,
+    id=("responseId",),
+    model=("modelVersion",),
+    finish=("candidates", "0", "finishReason"),
+    finish_values=(
+        ("stop", "STOP"),
+        ("tool_calls", "STOP"),
+        ("length", "MAX_TOKENS"),
+        ("content_filter", "SAFETY"),
+        ("content_filter", "RECITATION"),
+        ("content_filter", "BLOCKLIST"),
+        ("content_filter", "PROHIBITED_CONTENT"),
+        ("content_filter", "SPII"),
+        ("content_filter", "IMAGE_SAFETY"),
+        ("content_filter", "IMAGE_PROHIBITED_CONTENT"),
+        ("content_filter", "IMAGE_RECITATION"),
+        ("content_filter", "MODEL_ARMOR"),
+        ("error", "MALFORMED_FUNCTION_CALL"),
+    ),
+    usage=(
+        ("input_tokens", ("usageMetadata", "promptTokenCount")),
+        ("output_tokens", ("usageMetadata", "candidatesTokenCount")),
+        ("total_tokens", ("usageMetadata", "totalTokenCount")),
+        ("cached_input_tokens", ("usageMetadata", "cachedContentTokenCount")),
+        ("reasoning_tokens", ("usageMetadata", "thoughtsTokenCount")),
+    ),
+    constants=(),
+    required=(),
+    turn=_conv.Turn(
+        role=("role",),
+        roles=(("user", ("user",)), ("assistant", ("model",))),
+        content=("parts",),
+        string="no",
+        empty="list",
+        fields=(),
+        absent_role="user",
+        known=_conv.known_tree((), (("role",), ("parts",))),
+    ),
+    units=(),
+    parts=(
+        _conv.Spelling(
+            part="tool_call",
+            when=(),
+            has=(("functionCall",),),
+            fields=(),
+            roles=(),
+            defaults=(),
+            role=None,
+            known=_conv.known_tree((), (("functionCall",),)),
+        ),
+        _conv.Spelling(
+            part="tool_result",
+            when=(),
+            has=(("functionResponse",),),
+            fields=(),
+            roles=(),
+            defaults=(),
+            role=None,
+            known=_conv.known_tree((), (("functionResponse",),)),
+        ),
+        _conv.Spelling(
+            part="reasoning",
+            when=((("thought",), True),),
+            has=(),
+            fields=(_conv.PartField("text", ("text",), "value", False),),
+            roles=(),
+            defaults=(),
+            role=None,
+            known=_conv.known_tree((), (("thought",), ("text",))),
+        ),
+        _conv.Spelling(
+            part="text",
+            when=(),
+            has=(("text",),),
+            fields=(_conv.PartField("text", ("text",), "value", False),),
+            roles=(),
+            defaults=(),
+            role=None,
+            known=_conv.known_tree((), (("text",), ("text",))),
+        ),
+        _conv.Spelling(
+            part="image",
+            when=(),
+            has=(("inlineData",),),
+            fields=(
+                _conv.PartField("media_type", ("inlineData", "mimeType"), "value", False),
+                _conv.PartField("data", ("inlineData", "data"), "value", False),
+            ),
+            roles=(),
+            defaults=(),
+            role=None,
+            known=_conv.known_tree((), (("inlineData",), ("inlineData", "mimeType"), ("inlineData", "data"))),
+        ),
+        _conv.Spelling(
+            part="image",
+            when=(),
+            has=(("fileData",),),
+            fields=(
+                _conv.PartField("media_type", ("fileData", "mimeType"), "value", True),
+                _conv.PartField("url", ("fileData", "fileUri"), "value", False),
+            ),
+            roles=(),
+            defaults=(),
+            role=None,
+            known=_conv.known_tree((), (("fileData",), ("fileData", "mimeType"), ("fileData", "fileUri"))),
+        ),
+    ),
+    dialect=DIALECT,
+    known=_conv.known_tree(
+        (),
+        (
+            ("responseId",),
+            ("modelVersion",),
+            ("candidates", "0", "finishReason"),
+            ("candidates", "0", "content"),
+            ("usageMetadata", "promptTokenCount"),
+            ("usageMetadata", "candidatesTokenCount"),
+            ("usageMetadata", "totalTokenCount"),
+            ("usageMetadata", "cachedContentTokenCount"),
+            ("usageMetadata", "thoughtsTokenCount"),
+        ),
+    ),
+)
+
+
+def decode_request(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
+    """A whole Google Gemini generateContent request as a canonical Request; DecodeError names the pointer."""
+    wire = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, "request")
+    return _conv.decode_request(wire, _REQUEST, _CODECS, id_map)
+
+
+def encode_request(
+    value: Any,
+    *,
+    strict: bool = False,
+    id_map: IdMap | None = None,
+    reasoning_as_text: bool = False,
+    model: str | None = None,
+) -> Encoded:
+    """A canonical Request as a whole Google Gemini generateContent request; lists what it cannot carry.
+    model names the model when the request names none (a Gemini or Bedrock request names it
+    in its URL); reasoning_as_text carries another dialect's reasoning as text."""
+    canonical = value if type(value) is dict else _rt.as_canonical(value, "request")
+    return _conv.encode_request(canonical, _REQUEST, _CODECS, strict, id_map, reasoning_as_text, model)
+
+
+def decode_response(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
+    """A whole Google Gemini generateContent response as a canonical Response; DecodeError names the pointer."""
+    wire = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, "response")
+    return _conv.decode_response(wire, _RESPONSE, _CODECS, id_map)
+
+
+def encode_response(
+    value: Any, *, strict: bool = False, id_map: IdMap | None = None, reasoning_as_text: bool = False
+) -> Encoded:
+    """A canonical Response as a whole Google Gemini generateContent response; lists what it cannot carry."""
+    canonical = value if type(value) is dict else _rt.as_canonical(value, "response")
+    return _conv.encode_response(canonical, _RESPONSE, _CODECS, strict, id_map, reasoning_as_text)
+
+
+def finish_reason_in(wire: Any) -> str:
+    """A wire finish reason as the canonical one (`other` for one the mapping does not list)."""
+    return _conv.finish_in(wire, _RESPONSE.finish_values, (), {}, {})
+
+
+def finish_reason_out(canonical: str) -> Any:
+    """The wire finish reason of a canonical one (None when the dialect has no spelling)."""
+    return next((w for c, w in _RESPONSE.finish_values if c == canonical), None)

@@ -15,18 +15,25 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from . import _conversation as _conv
 from . import _envelopes
 from . import _runtime as _rt
 from ._runtime import Encoded, IdMap
 
 __all__ = [
+    "decode_request",
+    "decode_response",
     "decode_tool_call",
     "decode_tool_definition",
     "decode_tool_result",
+    "encode_request",
+    "encode_response",
     "encode_tool_call",
     "encode_tool_definition",
     "encode_tool_result",
     "extract",
+    "finish_reason_in",
+    "finish_reason_out",
 ]
 
 DIALECT = "ollama"
@@ -537,3 +544,173 @@ def inject(payload: Any, parts: dict[str, Any], *, strict: bool = False, id_map:
         _CHOICE_FIELDS,
         _TOOLS_FIELDS,
     )
+
+
+# --- conversations: whole requests and responses (dialect.json `conversation`) --------
+_CODECS = _conv.Codecs(
+    DIALECT,
+    {
+        "tool_definition": decode_tool_definition,
+        "tool_call": decode_tool_call,
+        "tool_result": decode_tool_result,
+    },
+    {
+        "tool_definition": encode_tool_definition,
+        "tool_call": encode_tool_call,
+        "tool_result": encode_tool_result,
+    },
+    _LOCATIONS,
+    _CHOICE_FIELDS,
+    _TOOLS_FIELDS,
+)
+_REQUEST = _conv.RequestLayout(
+    turns=("messages",),
+    model=("model",),
+    system=None,
+    turn=_conv.Turn(
+        role=("role",),
+        roles=(("system", ("system",)), ("user", ("user",)), ("assistant", ("assistant",))),
+        content=("content",),
+        string="only",
+        empty="string",
+        fields=(
+            _conv.TurnField(("thinking",), "reasoning", False, "text", True, ()),
+            _conv.TurnField(("images",), "image", True, "data", False, ("user",)),
+            _conv.TurnField(("tool_calls",), "tool_call", True, None, False, ()),
+        ),
+        absent_role=None,
+        known=_conv.known_tree((), (("role",), ("content",), ("thinking",), ("images",), ("tool_calls",))),
+    ),
+    units=(
+        _conv.Spelling(
+            part="tool_result",
+            when=((("role",), "tool"),),
+            has=(),
+            fields=(),
+            roles=(),
+            defaults=(),
+            role="user",
+            known=_conv.known_tree((), (("role",),)),
+        ),
+    ),
+    parts=(),
+    alternating=False,
+    settings=(
+        _conv.Setting(("max_tokens",), ("options", "num_predict"), (), "value", (), _MISSING),
+        _conv.Setting(("temperature",), ("options", "temperature"), (), "value", (), _MISSING),
+        _conv.Setting(("top_p",), ("options", "top_p"), (), "value", (), _MISSING),
+        _conv.Setting(("top_k",), ("options", "top_k"), (), "value", (), _MISSING),
+        _conv.Setting(("stop",), ("options", "stop"), (), "list", (), _MISSING),
+        _conv.Setting(("seed",), ("options", "seed"), (), "value", (), _MISSING),
+        _conv.Setting(("presence_penalty",), ("options", "presence_penalty"), (), "value", (), _MISSING),
+        _conv.Setting(("frequency_penalty",), ("options", "frequency_penalty"), (), "value", (), _MISSING),
+        _conv.Setting(("stream",), ("stream",), (), "value", (), _MISSING),
+    ),
+    model_required=True,
+    dialect=DIALECT,
+    known=_conv.known_tree(
+        (),
+        (
+            ("messages",),
+            ("tools",),
+            ("model",),
+            ("options", "num_predict"),
+            ("options", "temperature"),
+            ("options", "top_p"),
+            ("options", "top_k"),
+            ("options", "stop"),
+            ("options", "seed"),
+            ("options", "presence_penalty"),
+            ("options", "frequency_penalty"),
+            ("stream",),
+        ),
+    ),
+)
+_RESPONSE = _conv.ResponseLayout(
+    message=("message",),
+    turns=None,
+    role=None,
+    id=None,
+    model=("model",),
+    finish=("done_reason",),
+    finish_values=(("stop", "stop"), ("tool_calls", "stop"), ("length", "length")),
+    usage=(("input_tokens", ("prompt_eval_count",)), ("output_tokens", ("eval_count",))),
+    constants=((("done",), True),),
+    required=(),
+    turn=_conv.Turn(
+        role=("role",),
+        roles=(("assistant", ("assistant",)),),
+        content=("content",),
+        string="only",
+        empty="string",
+        fields=(
+            _conv.TurnField(("thinking",), "reasoning", False, "text", True, ()),
+            _conv.TurnField(("images",), "image", True, "data", False, ()),
+            _conv.TurnField(("tool_calls",), "tool_call", True, None, False, ()),
+        ),
+        absent_role=None,
+        known=_conv.known_tree((), (("role",), ("content",), ("thinking",), ("images",), ("tool_calls",))),
+    ),
+    units=(
+        _conv.Spelling(
+            part="tool_result",
+            when=((("role",), "tool"),),
+            has=(),
+            fields=(),
+            roles=(),
+            defaults=(),
+            role="user",
+            known=_conv.known_tree((), (("role",),)),
+        ),
+    ),
+    parts=(),
+    dialect=DIALECT,
+    known=_conv.known_tree(
+        (), (("model",), ("done_reason",), ("message",), ("prompt_eval_count",), ("eval_count",), ("done",))
+    ),
+)
+
+
+def decode_request(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
+    """A whole Ollama native chat API (/api/chat) request as a canonical Request; DecodeError names the pointer."""
+    wire = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, "request")
+    return _conv.decode_request(wire, _REQUEST, _CODECS, id_map)
+
+
+def encode_request(
+    value: Any,
+    *,
+    strict: bool = False,
+    id_map: IdMap | None = None,
+    reasoning_as_text: bool = False,
+    model: str | None = None,
+) -> Encoded:
+    """A canonical Request as a whole Ollama native chat API (/api/chat) request; lists what it cannot carry.
+    model names the model when the request names none (a Gemini or Bedrock request names it
+    in its URL); reasoning_as_text carries another dialect's reasoning as text."""
+    canonical = value if type(value) is dict else _rt.as_canonical(value, "request")
+    return _conv.encode_request(canonical, _REQUEST, _CODECS, strict, id_map, reasoning_as_text, model)
+
+
+def decode_response(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
+    """A whole Ollama native chat API (/api/chat) response as a canonical Response; DecodeError names the pointer."""
+    wire = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, "response")
+    return _conv.decode_response(wire, _RESPONSE, _CODECS, id_map)
+
+
+def encode_response(
+    value: Any, *, strict: bool = False, id_map: IdMap | None = None, reasoning_as_text: bool = False
+) -> Encoded:
+    """A canonical Response as a whole Ollama native chat API (/api/chat) response; lists what it cannot carry."""
+    canonical = value if type(value) is dict else _rt.as_canonical(value, "response")
+    return _conv.encode_response(canonical, _RESPONSE, _CODECS, strict, id_map, reasoning_as_text)
+
+
+def finish_reason_in(wire: Any) -> str:
+    """A wire finish reason as the canonical one (`other` for one the mapping does not list)."""
+    return _conv.finish_in(wire, _RESPONSE.finish_values, (), {}, {})
+
+
+def finish_reason_out(canonical: str) -> Any:
+    """The wire finish reason of a canonical one (None when the dialect has no spelling)."""
+    return next((w for c, w in _RESPONSE.finish_values if c == canonical), None)

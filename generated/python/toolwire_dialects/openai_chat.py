@@ -15,21 +15,28 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from . import _conversation as _conv
 from . import _envelopes
 from . import _runtime as _rt
 from ._runtime import Encoded, IdMap
 from ._runtime import loads as _loads
 
 __all__ = [
+    "decode_request",
+    "decode_response",
     "decode_tool_call",
     "decode_tool_choice",
     "decode_tool_definition",
     "decode_tool_result",
+    "encode_request",
+    "encode_response",
     "encode_tool_call",
     "encode_tool_choice",
     "encode_tool_definition",
     "encode_tool_result",
     "extract",
+    "finish_reason_in",
+    "finish_reason_out",
 ]
 
 DIALECT = "openai_chat"
@@ -900,3 +907,284 @@ def inject(payload: Any, parts: dict[str, Any], *, strict: bool = False, id_map:
         _CHOICE_FIELDS,
         _TOOLS_FIELDS,
     )
+
+
+# --- conversations: whole requests and responses (dialect.json `conversation`) --------
+_CODECS = _conv.Codecs(
+    DIALECT,
+    {
+        "tool_definition": decode_tool_definition,
+        "tool_choice": decode_tool_choice,
+        "tool_call": decode_tool_call,
+        "tool_result": decode_tool_result,
+    },
+    {
+        "tool_definition": encode_tool_definition,
+        "tool_choice": encode_tool_choice,
+        "tool_call": encode_tool_call,
+        "tool_result": encode_tool_result,
+    },
+    _LOCATIONS,
+    _CHOICE_FIELDS,
+    _TOOLS_FIELDS,
+)
+_REQUEST = _conv.RequestLayout(
+    turns=("messages",),
+    model=("model",),
+    system=None,
+    turn=_conv.Turn(
+        role=("role",),
+        roles=(("system", ("system", "developer")), ("user", ("user",)), ("assistant", ("assistant",))),
+        content=("content",),
+        string="yes",
+        empty="null",
+        fields=(
+            _conv.TurnField(("tool_calls",), "tool_call", True, None, False, ("assistant",)),
+            _conv.TurnField(("refusal",), "refusal", False, "text", False, ("assistant",)),
+        ),
+        absent_role=None,
+        known=_conv.known_tree((), (("role",), ("content",), ("tool_calls",), ("refusal",))),
+    ),
+    units=(
+        _conv.Spelling(
+            part="tool_result",
+            when=((("role",), "tool"),),
+            has=(),
+            fields=(),
+            roles=(),
+            defaults=(),
+            role="user",
+            known=_conv.known_tree((), (("role",),)),
+        ),
+    ),
+    parts=(
+        _conv.Spelling(
+            part="text",
+            when=((("type",), "text"),),
+            has=(),
+            fields=(_conv.PartField("text", ("text",), "value", False),),
+            roles=(),
+            defaults=(),
+            role=None,
+            known=_conv.known_tree((), (("type",), ("text",))),
+        ),
+        _conv.Spelling(
+            part="image",
+            when=((("type",), "image_url"),),
+            has=(),
+            fields=(_conv.PartField("url", ("image_url", "url"), "data_url", False),),
+            roles=("user",),
+            defaults=(),
+            role=None,
+            known=_conv.known_tree((), (("type",), ("image_url", "url"))),
+        ),
+    ),
+    alternating=False,
+    settings=(
+        _conv.Setting(("max_tokens",), ("max_completion_tokens",), (("max_tokens",),), "value", (), _MISSING),
+        _conv.Setting(("temperature",), ("temperature",), (), "value", (), _MISSING),
+        _conv.Setting(("top_p",), ("top_p",), (), "value", (), _MISSING),
+        _conv.Setting(("stop",), ("stop",), (), "string_or_list", (), _MISSING),
+        _conv.Setting(("seed",), ("seed",), (), "value", (), _MISSING),
+        _conv.Setting(("presence_penalty",), ("presence_penalty",), (), "value", (), _MISSING),
+        _conv.Setting(("frequency_penalty",), ("frequency_penalty",), (), "value", (), _MISSING),
+        _conv.Setting(("candidates",), ("n",), (), "value", (), _MISSING),
+        _conv.Setting(
+            ("response_format", "type"),
+            ("response_format", "type"),
+            (),
+            "value",
+            (("text", "text"), ("json_object", "json_object"), ("json_schema", "json_schema")),
+            _MISSING,
+        ),
+        _conv.Setting(
+            ("response_format", "name"), ("response_format", "json_schema", "name"), (), "value", (), _MISSING
+        ),
+        _conv.Setting(
+            ("response_format", "description"),
+            ("response_format", "json_schema", "description"),
+            (),
+            "value",
+            (),
+            _MISSING,
+        ),
+        _conv.Setting(
+            ("response_format", "schema"), ("response_format", "json_schema", "schema"), (), "value", (), _MISSING
+        ),
+        _conv.Setting(
+            ("response_format", "strict"), ("response_format", "json_schema", "strict"), (), "value", (), _MISSING
+        ),
+        _conv.Setting(
+            ("reasoning_effort",),
+            ("reasoning_effort",),
+            (),
+            "value",
+            (("minimal", "minimal"), ("low", "low"), ("medium", "medium"), ("high", "high")),
+            _MISSING,
+        ),
+        _conv.Setting(("user",), ("safety_identifier",), (("user",),), "value", (), _MISSING),
+        _conv.Setting(("stream",), ("stream",), (), "value", (), _MISSING),
+    ),
+    model_required=False,
+    dialect=DIALECT,
+    known=_conv.known_tree(
+        (),
+        (
+            ("messages",),
+            ("tools",),
+            ("tool_choice",),
+            ("parallel_tool_calls",),
+            ("model",),
+            ("max_completion_tokens",),
+            ("temperature",),
+            ("top_p",),
+            ("stop",),
+            ("seed",),
+            ("presence_penalty",),
+            ("frequency_penalty",),
+            ("n",),
+            ("response_format", "type"),
+            ("response_format", "json_schema", "name"),
+            ("response_format", "json_schema", "description"),
+            ("response_format", "json_schema", "schema"),
+            ("response_format", "json_schema", "strict"),
+            ("reasoning_effort",),
+            ("safety_identifier",),
+            ("stream",),
+            ("max_tokens",),
+            ("user",),
+        ),
+    ),
+)
+_RESPONSE = _conv.ResponseLayout(
+    message=("choices", "0", "message"),
+    turns=None,
+    role=None,
+    id=("id",),
+    model=("model",),
+    finish=("choices", "0", "finish_reason"),
+    finish_values=(
+        ("stop", "stop"),
+        ("length", "length"),
+        ("tool_calls", "tool_calls"),
+        ("content_filter", "content_filter"),
+    ),
+    usage=(
+        ("input_tokens", ("usage", "prompt_tokens")),
+        ("output_tokens", ("usage", "completion_tokens")),
+        ("total_tokens", ("usage", "total_tokens")),
+        ("cached_input_tokens", ("usage", "prompt_tokens_details", "cached_tokens")),
+        ("reasoning_tokens", ("usage", "completion_tokens_details", "reasoning_tokens")),
+    ),
+    constants=((("object",), "chat.completion"), (("choices", "0", "index"), 0)),
+    required=((("created",), 0),),
+    turn=_conv.Turn(
+        role=("role",),
+        roles=(("assistant", ("assistant",)),),
+        content=("content",),
+        string="yes",
+        empty="null",
+        fields=(
+            _conv.TurnField(("tool_calls",), "tool_call", True, None, False, ()),
+            _conv.TurnField(("refusal",), "refusal", False, "text", False, ()),
+        ),
+        absent_role=None,
+        known=_conv.known_tree((), (("role",), ("content",), ("tool_calls",), ("refusal",))),
+    ),
+    units=(
+        _conv.Spelling(
+            part="tool_result",
+            when=((("role",), "tool"),),
+            has=(),
+            fields=(),
+            roles=(),
+            defaults=(),
+            role="user",
+            known=_conv.known_tree((), (("role",),)),
+        ),
+    ),
+    parts=(
+        _conv.Spelling(
+            part="text",
+            when=((("type",), "text"),),
+            has=(),
+            fields=(_conv.PartField("text", ("text",), "value", False),),
+            roles=(),
+            defaults=(),
+            role=None,
+            known=_conv.known_tree((), (("type",), ("text",))),
+        ),
+        _conv.Spelling(
+            part="image",
+            when=((("type",), "image_url"),),
+            has=(),
+            fields=(_conv.PartField("url", ("image_url", "url"), "data_url", False),),
+            roles=("user",),
+            defaults=(),
+            role=None,
+            known=_conv.known_tree((), (("type",), ("image_url", "url"))),
+        ),
+    ),
+    dialect=DIALECT,
+    known=_conv.known_tree(
+        (),
+        (
+            ("id",),
+            ("model",),
+            ("choices", "0", "finish_reason"),
+            ("choices", "0", "message"),
+            ("usage", "prompt_tokens"),
+            ("usage", "completion_tokens"),
+            ("usage", "total_tokens"),
+            ("usage", "prompt_tokens_details", "cached_tokens"),
+            ("usage", "completion_tokens_details", "reasoning_tokens"),
+            ("object",),
+            ("choices", "0", "index"),
+        ),
+    ),
+)
+
+
+def decode_request(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
+    """A whole OpenAI Chat Completions request as a canonical Request; DecodeError names the pointer."""
+    wire = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, "request")
+    return _conv.decode_request(wire, _REQUEST, _CODECS, id_map)
+
+
+def encode_request(
+    value: Any,
+    *,
+    strict: bool = False,
+    id_map: IdMap | None = None,
+    reasoning_as_text: bool = False,
+    model: str | None = None,
+) -> Encoded:
+    """A canonical Request as a whole OpenAI Chat Completions request; lists what it cannot carry.
+    model names the model when the request names none (a Gemini or Bedrock request names it
+    in its URL); reasoning_as_text carries another dialect's reasoning as text."""
+    canonical = value if type(value) is dict else _rt.as_canonical(value, "request")
+    return _conv.encode_request(canonical, _REQUEST, _CODECS, strict, id_map, reasoning_as_text, model)
+
+
+def decode_response(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
+    """A whole OpenAI Chat Completions response as a canonical Response; DecodeError names the pointer."""
+    wire = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, "response")
+    return _conv.decode_response(wire, _RESPONSE, _CODECS, id_map)
+
+
+def encode_response(
+    value: Any, *, strict: bool = False, id_map: IdMap | None = None, reasoning_as_text: bool = False
+) -> Encoded:
+    """A canonical Response as a whole OpenAI Chat Completions response; lists what it cannot carry."""
+    canonical = value if type(value) is dict else _rt.as_canonical(value, "response")
+    return _conv.encode_response(canonical, _RESPONSE, _CODECS, strict, id_map, reasoning_as_text)
+
+
+def finish_reason_in(wire: Any) -> str:
+    """A wire finish reason as the canonical one (`other` for one the mapping does not list)."""
+    return _conv.finish_in(wire, _RESPONSE.finish_values, (), {}, {})
+
+
+def finish_reason_out(canonical: str) -> Any:
+    """The wire finish reason of a canonical one (None when the dialect has no spelling)."""
+    return next((w for c, w in _RESPONSE.finish_values if c == canonical), None)

@@ -15,21 +15,28 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from . import _conversation as _conv
 from . import _envelopes
 from . import _runtime as _rt
 from ._runtime import Encoded, IdMap
 from ._runtime import loads as _loads
 
 __all__ = [
+    "decode_request",
+    "decode_response",
     "decode_tool_call",
     "decode_tool_choice",
     "decode_tool_definition",
     "decode_tool_result",
+    "encode_request",
+    "encode_response",
     "encode_tool_call",
     "encode_tool_choice",
     "encode_tool_definition",
     "encode_tool_result",
     "extract",
+    "finish_reason_in",
+    "finish_reason_out",
 ]
 
 DIALECT = "openai_responses"
@@ -1077,3 +1084,342 @@ def inject(payload: Any, parts: dict[str, Any], *, strict: bool = False, id_map:
         _CHOICE_FIELDS,
         _TOOLS_FIELDS,
     )
+
+
+# --- conversations: whole requests and responses (dialect.json `conversation`) --------
+_CODECS = _conv.Codecs(
+    DIALECT,
+    {
+        "tool_definition": decode_tool_definition,
+        "tool_choice": decode_tool_choice,
+        "tool_call": decode_tool_call,
+        "tool_result": decode_tool_result,
+    },
+    {
+        "tool_definition": encode_tool_definition,
+        "tool_choice": encode_tool_choice,
+        "tool_call": encode_tool_call,
+        "tool_result": encode_tool_result,
+    },
+    _LOCATIONS,
+    _CHOICE_FIELDS,
+    _TOOLS_FIELDS,
+)
+_REQUEST = _conv.RequestLayout(
+    turns=("input",),
+    model=("model",),
+    system=_conv.SystemField(("instructions",), "only", None),
+    turn=_conv.Turn(
+        role=("role",),
+        roles=(("system", ("system", "developer")), ("user", ("user",)), ("assistant", ("assistant",))),
+        content=("content",),
+        string="yes",
+        empty="list",
+        fields=(),
+        absent_role=None,
+        known=_conv.known_tree((), (("role",), ("content",))),
+    ),
+    units=(
+        _conv.Spelling(
+            part="tool_call",
+            when=((("type",), "function_call"),),
+            has=(),
+            fields=(),
+            roles=(),
+            defaults=(),
+            role="assistant",
+            known=_conv.known_tree((), (("type",),)),
+        ),
+        _conv.Spelling(
+            part="tool_result",
+            when=((("type",), "function_call_output"),),
+            has=(),
+            fields=(),
+            roles=(),
+            defaults=(),
+            role="user",
+            known=_conv.known_tree((), (("type",),)),
+        ),
+        _conv.Spelling(
+            part="reasoning",
+            when=((("type",), "reasoning"),),
+            has=(),
+            fields=(_conv.PartField("text", ("summary", "0", "text"), "value", True),),
+            roles=(),
+            defaults=(),
+            role="assistant",
+            known=_conv.known_tree((), (("type",), ("summary", "0", "text"))),
+        ),
+    ),
+    parts=(
+        _conv.Spelling(
+            part="text",
+            when=((("type",), "input_text"),),
+            has=(),
+            fields=(_conv.PartField("text", ("text",), "value", False),),
+            roles=("system", "user"),
+            defaults=(),
+            role=None,
+            known=_conv.known_tree((), (("type",), ("text",))),
+        ),
+        _conv.Spelling(
+            part="text",
+            when=((("type",), "output_text"),),
+            has=(),
+            fields=(_conv.PartField("text", ("text",), "value", False),),
+            roles=("assistant",),
+            defaults=(),
+            role=None,
+            known=_conv.known_tree((), (("type",), ("text",))),
+        ),
+        _conv.Spelling(
+            part="image",
+            when=((("type",), "input_image"),),
+            has=(),
+            fields=(_conv.PartField("url", ("image_url",), "data_url", False),),
+            roles=(),
+            defaults=(),
+            role=None,
+            known=_conv.known_tree((), (("type",), ("image_url",))),
+        ),
+        _conv.Spelling(
+            part="refusal",
+            when=((("type",), "refusal"),),
+            has=(),
+            fields=(_conv.PartField("text", ("refusal",), "value", False),),
+            roles=(),
+            defaults=(),
+            role=None,
+            known=_conv.known_tree((), (("type",), ("refusal",))),
+        ),
+    ),
+    alternating=False,
+    settings=(
+        _conv.Setting(("max_tokens",), ("max_output_tokens",), (), "value", (), _MISSING),
+        _conv.Setting(("temperature",), ("temperature",), (), "value", (), _MISSING),
+        _conv.Setting(("top_p",), ("top_p",), (), "value", (), _MISSING),
+        _conv.Setting(
+            ("response_format", "type"),
+            ("text", "format", "type"),
+            (),
+            "value",
+            (("text", "text"), ("json_object", "json_object"), ("json_schema", "json_schema")),
+            _MISSING,
+        ),
+        _conv.Setting(("response_format", "name"), ("text", "format", "name"), (), "value", (), _MISSING),
+        _conv.Setting(("response_format", "description"), ("text", "format", "description"), (), "value", (), _MISSING),
+        _conv.Setting(("response_format", "schema"), ("text", "format", "schema"), (), "value", (), _MISSING),
+        _conv.Setting(("response_format", "strict"), ("text", "format", "strict"), (), "value", (), _MISSING),
+        _conv.Setting(("reasoning_effort",), ("reasoning", "effort"), (), "value", (), _MISSING),
+        _conv.Setting(("user",), ("safety_identifier",), (("user",),), "value", (), _MISSING),
+        _conv.Setting(("stream",), ("stream",), (), "value", (), _MISSING),
+    ),
+    model_required=False,
+    dialect=DIALECT,
+    known=_conv.known_tree(
+        (),
+        (
+            ("input",),
+            ("tools",),
+            ("tool_choice",),
+            ("tool_choice",),
+            ("tool_choice",),
+            ("tool_choice",),
+            ("tool_choice",),
+            ("parallel_tool_calls",),
+            ("model",),
+            ("instructions",),
+            ("max_output_tokens",),
+            ("temperature",),
+            ("top_p",),
+            ("text", "format", "type"),
+            ("text", "format", "name"),
+            ("text", "format", "description"),
+            ("text", "format", "schema"),
+            ("text", "format", "strict"),
+            ("reasoning", "effort"),
+            ("safety_identifier",),
+            ("stream",),
+            ("user",),
+        ),
+    ),
+)
+_RESPONSE = _conv.ResponseLayout(
+    message=None,
+    turns=("output",),
+    role=None,
+    id=("id",),
+    model=("model",),
+    finish=("status",),
+    finish_values=(
+        ("stop", "completed"),
+        ("tool_calls", "completed"),
+        ("length", "incomplete"),
+        ("content_filter", "incomplete"),
+        ("error", "failed"),
+    ),
+    usage=(
+        ("input_tokens", ("usage", "input_tokens")),
+        ("output_tokens", ("usage", "output_tokens")),
+        ("total_tokens", ("usage", "total_tokens")),
+        ("cached_input_tokens", ("usage", "input_tokens_details", "cached_tokens")),
+        ("reasoning_tokens", ("usage", "output_tokens_details", "reasoning_tokens")),
+    ),
+    constants=((("object",), "response"),),
+    required=(),
+    turn=_conv.Turn(
+        role=("role",),
+        roles=(("assistant", ("assistant",)),),
+        content=("content",),
+        string="no",
+        empty="list",
+        fields=(),
+        absent_role=None,
+        known=_conv.known_tree((), (("role",), ("content",))),
+    ),
+    units=(
+        _conv.Spelling(
+            part="tool_call",
+            when=((("type",), "function_call"),),
+            has=(),
+            fields=(),
+            roles=(),
+            defaults=(),
+            role="assistant",
+            known=_conv.known_tree((), (("type",),)),
+        ),
+        _conv.Spelling(
+            part="tool_result",
+            when=((("type",), "function_call_output"),),
+            has=(),
+            fields=(),
+            roles=(),
+            defaults=(),
+            role="user",
+            known=_conv.known_tree((), (("type",),)),
+        ),
+        _conv.Spelling(
+            part="reasoning",
+            when=((("type",), "reasoning"),),
+            has=(),
+            fields=(_conv.PartField("text", ("summary", "0", "text"), "value", True),),
+            roles=(),
+            defaults=(),
+            role="assistant",
+            known=_conv.known_tree((), (("type",), ("summary", "0", "text"))),
+        ),
+        _conv.Spelling(
+            part="text",
+            when=((("type",), "message"), (("role",), "assistant"), (("content", "0", "type"), "output_text")),
+            has=(),
+            fields=(_conv.PartField("text", ("content", "0", "text"), "value", False),),
+            roles=(),
+            defaults=(),
+            role="assistant",
+            known=_conv.known_tree((), (("type",), ("role",), ("content", "0", "type"), ("content", "0", "text"))),
+        ),
+    ),
+    parts=(
+        _conv.Spelling(
+            part="text",
+            when=((("type",), "input_text"),),
+            has=(),
+            fields=(_conv.PartField("text", ("text",), "value", False),),
+            roles=("system", "user"),
+            defaults=(),
+            role=None,
+            known=_conv.known_tree((), (("type",), ("text",))),
+        ),
+        _conv.Spelling(
+            part="text",
+            when=((("type",), "output_text"),),
+            has=(),
+            fields=(_conv.PartField("text", ("text",), "value", False),),
+            roles=("assistant",),
+            defaults=(),
+            role=None,
+            known=_conv.known_tree((), (("type",), ("text",))),
+        ),
+        _conv.Spelling(
+            part="image",
+            when=((("type",), "input_image"),),
+            has=(),
+            fields=(_conv.PartField("url", ("image_url",), "data_url", False),),
+            roles=(),
+            defaults=(),
+            role=None,
+            known=_conv.known_tree((), (("type",), ("image_url",))),
+        ),
+        _conv.Spelling(
+            part="refusal",
+            when=((("type",), "refusal"),),
+            has=(),
+            fields=(_conv.PartField("text", ("refusal",), "value", False),),
+            roles=(),
+            defaults=(),
+            role=None,
+            known=_conv.known_tree((), (("type",), ("refusal",))),
+        ),
+    ),
+    dialect=DIALECT,
+    known=_conv.known_tree(
+        (),
+        (
+            ("output",),
+            ("id",),
+            ("model",),
+            ("status",),
+            ("usage", "input_tokens"),
+            ("usage", "output_tokens"),
+            ("usage", "total_tokens"),
+            ("usage", "input_tokens_details", "cached_tokens"),
+            ("usage", "output_tokens_details", "reasoning_tokens"),
+            ("object",),
+        ),
+    ),
+)
+
+
+def decode_request(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
+    """A whole OpenAI Responses request as a canonical Request; DecodeError names the pointer."""
+    wire = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, "request")
+    return _conv.decode_request(wire, _REQUEST, _CODECS, id_map)
+
+
+def encode_request(
+    value: Any,
+    *,
+    strict: bool = False,
+    id_map: IdMap | None = None,
+    reasoning_as_text: bool = False,
+    model: str | None = None,
+) -> Encoded:
+    """A canonical Request as a whole OpenAI Responses request; lists what it cannot carry.
+    model names the model when the request names none (a Gemini or Bedrock request names it
+    in its URL); reasoning_as_text carries another dialect's reasoning as text."""
+    canonical = value if type(value) is dict else _rt.as_canonical(value, "request")
+    return _conv.encode_request(canonical, _REQUEST, _CODECS, strict, id_map, reasoning_as_text, model)
+
+
+def decode_response(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
+    """A whole OpenAI Responses response as a canonical Response; DecodeError names the pointer."""
+    wire = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, "response")
+    return _conv.decode_response(wire, _RESPONSE, _CODECS, id_map)
+
+
+def encode_response(
+    value: Any, *, strict: bool = False, id_map: IdMap | None = None, reasoning_as_text: bool = False
+) -> Encoded:
+    """A canonical Response as a whole OpenAI Responses response; lists what it cannot carry."""
+    canonical = value if type(value) is dict else _rt.as_canonical(value, "response")
+    return _conv.encode_response(canonical, _RESPONSE, _CODECS, strict, id_map, reasoning_as_text)
+
+
+def finish_reason_in(wire: Any) -> str:
+    """A wire finish reason as the canonical one (`other` for one the mapping does not list)."""
+    return _conv.finish_in(wire, _RESPONSE.finish_values, (), {}, {})
+
+
+def finish_reason_out(canonical: str) -> Any:
+    """The wire finish reason of a canonical one (None when the dialect has no spelling)."""
+    return next((w for c, w in _RESPONSE.finish_values if c == canonical), None)

@@ -60,6 +60,9 @@ def decode_turn(
     if role is None:
         wire_role = get(unit, turn.role)
         found = _role_of(turn, wire_role)
+        if found is None and wire_role is MISSING and turn.absent_role is not None:
+            found = (turn.absent_role, 0)
+            forms[pointer(turn.role)] = "absent"
         if found is None:
             known = ", ".join(s for _c, spellings in turn.roles for s in spellings)
             raise DecodeError(
@@ -168,39 +171,40 @@ def _turns(
 
 
 def decode_settings(
-    wire: dict[str, Any], settings: tuple[Setting, ...], forms: dict[str, Any], dialect: str
+    wire: dict[str, Any], settings: tuple[Setting, ...], forms: dict[str, Any], fields: dict[str, Any]
 ) -> dict[str, Any]:
+    """The canonical settings of a request; a value the mapping's `values` do not list stays
+    a wire field (kept for the round trip, a loss elsewhere), never an error."""
     out: dict[str, Any] = {}
     for s in settings:
         if s.toks[0] not in wire and not s.aliases:
             continue
-        value = get(wire, s.toks)
+        toks = s.toks
+        value = get(wire, toks)
         if value is MISSING:
             for i, alias in enumerate(s.aliases, 1):
                 value = get(wire, alias)
                 if value is not MISSING:
                     forms[pointer(s.toks)] = f"alias:{i}"
+                    toks = alias
                     break
             else:
                 continue
         if value is None:
             forms[pointer(s.toks)] = "null"
             continue
-        if s.encoding == "string_or_list" and type(value) is str:
+        if s.values:
+            spelled = next((c for c, w in s.values if w == value and type(w) is type(value)), MISSING)
+            if spelled is MISSING:
+                fields[pointer(toks)] = value
+                continue
+            nth = [w for c, w in s.values if c == spelled].index(value)
+            if nth:  # another spelling of the same value (a level in lower case)
+                forms[pointer(s.toks)] = f"value:{nth}"
+            value = spelled
+        elif s.encoding == "string_or_list" and type(value) is str:
             forms[pointer(s.toks)] = "string"
             value = [value]
-        if s.values:
-            for canonical, spelled in s.values:
-                if spelled == value:
-                    value = canonical
-                    break
-            else:
-                raise DecodeError(
-                    dialect,
-                    "request",
-                    pointer(s.toks),
-                    f"expected one of {[w for _c, w in s.values]}, got {describe(value)}",
-                )
         put(out, s.name, value)
     return out
 
@@ -237,6 +241,8 @@ def _tools(
                     if _match(element, when, has, unless):
                         tools.append(decode_at(codecs.decode["tool_definition"], element, where, id_map))
                         matched.append(i)
+                if tail and i in matched and type(item) is dict:  # the wrapper's other keys (googleSearch)
+                    fields.update({f"{at}/{escape(k)}": v for k, v in item.items() if k != tail[0]})
         elif shape == "tool_choice" and choice is None:
             value = lookup(wire, toks)
             if value is not MISSING and _match(value, when, has, unless):
@@ -303,7 +309,7 @@ def decode_request(wire: Any, layout: RequestLayout, codecs: Codecs, id_map: IdM
     request["messages"] = messages + turns
     unknown: dict[str, Any] = {}
     _tools(wire, codecs, id_map, request, unknown, forms)
-    settings = decode_settings(wire, layout.settings, forms, dialect)
+    settings = decode_settings(wire, layout.settings, forms, unknown)
     if settings:
         request["settings"] = settings
     unknown_into(wire, layout.known, "", unknown)
@@ -381,25 +387,35 @@ def decode_response(wire: Any, layout: ResponseLayout, codecs: Codecs, id_map: I
     else:
         toks = layout.message or ()
         unit = get(wire, toks)
-        if unit is MISSING:
-            raise DecodeError(dialect, "response", pointer(toks), "expected the assistant turn, got nothing")
-        message = decode_turn(
-            unit,
-            layout.turn,
-            layout.parts,
-            codecs,
-            id_map,
-            dialect,
-            "response",
-            pointer(toks),
-            role=layout.role,
-            keep_unknown=bool(toks),
-        )
+        if unit is MISSING and toks:  # no turn at all (a blocked prompt, a filtered candidate)
+            message = {
+                "role": layout.role or "assistant",
+                "parts": [],
+                "extensions": {dialect: {"forms": {"": "absent"}}},
+            }
+        elif unit is MISSING:
+            raise DecodeError(dialect, "response", "", "expected the assistant turn, got nothing")
+        else:
+            message = decode_turn(
+                unit,
+                layout.turn,
+                layout.parts,
+                codecs,
+                id_map,
+                dialect,
+                "response",
+                pointer(toks),
+                role=layout.role,
+                keep_unknown=bool(toks),
+            )
     response["message"] = message
     if layout.finish is not None:
         wire_reason = get(wire, layout.finish)
         if wire_reason is not MISSING and wire_reason is not None:
-            response["finish_reason"] = finish_in(wire_reason, layout.finish_values, layout.finish, forms, fields)
+            calls = any(part["type"] == "tool_call" for part in message["parts"])
+            response["finish_reason"] = finish_in(
+                wire_reason, layout.finish_values, layout.finish, forms, fields, calls
+            )
     usage: dict[str, Any] = {}
     for name, toks in layout.usage:
         value = get(wire, toks)
@@ -423,16 +439,17 @@ def finish_in(
     toks: tuple[str, ...],
     forms: dict[str, Any],
     fields: dict[str, Any],
+    calls: bool = False,
 ) -> str:
-    """A wire finish reason as the canonical one; one the mapping does not list is `other`,
-    its wire value kept."""
-    spellings: dict[str, int] = {}  # canonical value -> its spellings so far
-    for canonical, spelled in values:
-        nth = spellings.get(canonical, 0)
-        if spelled == wire_reason:
-            if nth:
-                forms[pointer(toks)] = f"alias:{nth}"
-            return canonical
-        spellings[canonical] = nth + 1
-    fields[pointer(toks)] = wire_reason
-    return "other"
+    """A wire finish reason as the canonical one. A wire value that spells both stop and
+    tool_calls (Gemini's STOP) is tool_calls when the turn made calls. One the mapping does
+    not list is `other`, its wire value kept."""
+    meanings = [c for c, w in values if w == wire_reason]
+    if not meanings:
+        fields[pointer(toks)] = wire_reason
+        return "other"
+    canonical = "tool_calls" if calls and "tool_calls" in meanings else meanings[0]
+    nth = [w for c, w in values if c == canonical].index(wire_reason)
+    if nth:
+        forms[pointer(toks)] = f"alias:{nth}"
+    return canonical

@@ -74,6 +74,7 @@ class Turn(NamedTuple):
     empty: str  # how a turn spells content when every part lives in fields: null, omit, string, list
     fields: tuple[TurnField, ...]
     known: dict[str, Any]
+    absent_role: str | None = None  # the role of a turn without a role field (Gemini: user)
 
 
 class SystemField(NamedTuple):
@@ -116,6 +117,7 @@ class RequestLayout(NamedTuple):
     alternating: bool
     settings: tuple[Setting, ...]
     known: dict[str, Any]  # every request key the layout reads (the rest is kept as extensions)
+    model_required: bool = False  # the request schema requires the model
 
 
 class ResponseLayout(NamedTuple):

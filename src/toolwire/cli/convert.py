@@ -10,12 +10,13 @@ from typing import Any
 import click
 
 from toolwire.cli.config import resolve_or_exit
+from toolwire.cli.convert_stream import relay
 from toolwire.cli.generated_package import as_value, decode_finding, load
 from toolwire.cli.inputs import read_json_text_or_exit
 from toolwire.cli.options import generated_option, max_bytes_option
 from toolwire.cli.report import ExitStatus, echo, fail, report
 
-SHAPES = ("tool_definition", "tool_choice", "tool_call", "tool_result", "request", "response")
+SHAPES = ("tool_definition", "tool_choice", "tool_call", "tool_result", "request", "response", "stream")
 WHOLE = ("request", "response")  # whole payloads of the dialects that map conversations
 
 
@@ -59,12 +60,18 @@ def convert(
     file: str,
 ) -> None:
     """Convert a payload of SHAPE from one dialect to another; losses go to stderr. SHAPE is a
-    tool part or a whole request or response (one conversation: its ids stay linked)."""
+    tool part, a whole request or response (one conversation: its ids stay linked), or a
+    stream (relayed event by event as it is read, framed as the target frames it)."""
     config = resolve_or_exit(out=generated)
     pkg = load(config.out, config.package)
     for name in (source, target):
         if name not in pkg.DIALECTS:
             raise click.BadParameter(f"unknown dialect {name!r}; known: {', '.join(pkg.DIALECTS)}")
+    if shape == "stream":  # relayed as it is read: never held whole
+        if strict_schema or schema_profile:
+            raise click.UsageError("--strict-schema and --schema-profile are tool_definition options")
+        relay(pkg, source, target, file, strict, reasoning_as_text)
+        return
     if shape in WHOLE:
         for name in (source, target):
             if not hasattr(pkg.DIALECTS[name], f"decode_{shape}"):

@@ -84,6 +84,7 @@ def _turn(spec: dict[str, Any]) -> Turn:
         string=StringForm(spec.get("string", False)),
         empty=EmptyForm(spec.get("empty", "list")),
         fields=fields,
+        absent_role=spec.get("absent_role"),
         leaves=(role, content, *(f.tokens for f in fields)),
     )
 
@@ -128,6 +129,7 @@ def _request(spec: dict[str, Any], dialect: Dialect) -> RequestLayout:
             _toks(system_spec.get("parts")),
         )
     settings = tuple(_setting(n, s) for n, s in spec.get("settings", {}).items())
+    required = dialect.envelopes.get("request", {}).get("required", [])
     leaves = [turns, *_tool_leaves(dialect)]
     leaves += [t for t in (model, system.tokens if system else None) if t is not None]
     leaves += [s.tokens for s in settings] + [a for s in settings for a in s.aliases]
@@ -140,6 +142,7 @@ def _request(spec: dict[str, Any], dialect: Dialect) -> RequestLayout:
         parts=tuple(_spelling(p) for p in spec.get("parts", [])),
         alternating=bool(spec.get("alternating", False)),
         settings=settings,
+        model_required=model is not None and len(model) == 1 and model[0] in required,
         paths=(),
         leaves=tuple(leaves),
     )

@@ -87,6 +87,7 @@ class Turn:
     string: StringForm = field(metadata=term("conversation.turn.string"))
     empty: EmptyForm = field(metadata=term("conversation.turn.empty"))
     fields: tuple[TurnField, ...] = field(metadata=term("conversation.turn.fields"))
+    absent_role: str | None = field(metadata=term("conversation.turn.absent_role"))
     leaves: tuple[Tokens, ...]  # the keys of a turn its layout reads
 
 
@@ -118,6 +119,7 @@ class RequestLayout:
     parts: tuple[Spelling, ...] = field(metadata=term("conversation.request.parts"))
     alternating: bool = field(metadata=term("conversation.request.alternating"))
     settings: tuple[Setting, ...] = field(metadata=term("conversation.request.settings"))
+    model_required: bool  # the dialect's request schema requires the model at its pointer
     paths: tuple[Tokens, ...]  # objects of the request whose other keys are extensions
     leaves: tuple[Tokens, ...]  # values the layout reads whole
 

@@ -51,6 +51,7 @@ CONVERSATION_TERMS: Final[tuple[tuple[str, ...], ...]] = (
     ("conversation.system.parts", "The field is an object whose parts list is at this pointer (Gemini systemInstruction); its other keys are kept."),
     ("conversation.turn.role", "Where a turn's role is (default /role)."),
     ("conversation.turn.roles", "Canonical role -> its wire spellings: the first encodes, the others decode (kept as a form); a role it lacks is a loss."),
+    ("conversation.turn.absent_role", "The canonical role of a turn without a role field (Gemini: user); writing it leaves the role out again."),
     ("conversation.turn.content", "Where a turn's list of parts is (default /content)."),
     ("conversation.turn.string", "Whether the content may be one string standing for one text part."),
     ("conversation.turn.string=false", "The content is always a list of blocks (the default)."),

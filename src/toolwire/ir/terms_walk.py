@@ -71,6 +71,7 @@ STRUCTURAL: Final = frozenset(
         "conversation.turn.fields[].part",
         "conversation.turn.fields[].roles[]",
         "conversation.response.role",
+        "conversation.turn.absent_role",
         "conversation.response.finish_reason.values[][]",
     }
 )

@@ -20,6 +20,7 @@ from toolwire.spec.builtin import builtin_folder
 from toolwire.spec.loader import load_spec
 
 FILE = "conversation_matrix.json"
+MODEL = {"model": "the-callers-model"}  # as the generated suite converts: a caller names the model
 
 
 def matrix(schemas: Path) -> dict[str, dict[str, list[str]]]:
@@ -35,7 +36,8 @@ def matrix(schemas: Path) -> dict[str, dict[str, list[str]]]:
             for target in talkers:
                 if target == vf.dialect:
                     continue
-                encoded: Any = convert(case["wire"], source=vf.dialect, target=target, shape=case["shape"])
+                options = MODEL if case["shape"] == "request" else {}
+                encoded: Any = convert(case["wire"], source=vf.dialect, target=target, shape=case["shape"], **options)
                 row[target] = [f"{loss.pointer}: {loss.what}" for loss in encoded.losses]
             out[where] = row
     return out

@@ -106,6 +106,7 @@ def _request(r: RequestLayout) -> str:
         settings=settings,
         dialect="DIALECT",
         known=_known(r.paths, r.leaves),
+        model_required=_py(r.model_required),
     )
 
 

@@ -17,10 +17,10 @@ class Extensions1(BaseModel):
     Wire values the mapping does not describe, by JSON Pointer into the wire shape.
     """
     forms: (
-        dict[constr(pattern=r'^(/([^~]|~[01])*)*$'), constr(pattern=r'^(blocks|string|present|null|empty|absent|minted|object|wrapped|alias:[0-9]+(:lower)?|variant:[0-9]+|snake_case|single|snake_case:single|separate)$')] | None
+        dict[constr(pattern=r'^(/([^~]|~[01])*)*$'), constr(pattern=r'^(blocks|string|present|null|empty|absent|minted|object|wrapped|alias:[0-9]+(:lower)?|variant:[0-9]+|snake_case|single|snake_case:single|separate|value:[0-9]+)$')] | None
     ) = None
     """
-    How a mapped value was spelled when the dialect allows several spellings (blocks: a list where a string would do; string: an empty string where the field could be left out; present: a default value written out; null: an optional field sent as null; empty: an empty list sent where it means the field left out (empty_means_absent); absent: an optional constant left out; minted: an id toolwire made up; object: arguments sent as an object; wrapped: a result inside its output key; alias:N: the Nth other spelling of the field, alias:N:lower with lower-case type names in an OpenAPI-subset schema; variant:N: the Nth spelling of the shape; snake_case: a proto JSON field spelled in snake_case, single: a repeated field given as one value, snake_case:single: both; separate: a turn the wire kept apart from the turn before it of the same role; these by JSON Pointer as the input spelled it), by JSON Pointer.
+    How a mapped value was spelled when the dialect allows several spellings (blocks: a list where a string would do; string: an empty string where the field could be left out; present: a default value written out; null: an optional field sent as null; empty: an empty list sent where it means the field left out (empty_means_absent); absent: an optional constant left out; minted: an id toolwire made up; object: arguments sent as an object; wrapped: a result inside its output key; alias:N: the Nth other spelling of the field, alias:N:lower with lower-case type names in an OpenAPI-subset schema; variant:N: the Nth spelling of the shape; snake_case: a proto JSON field spelled in snake_case, single: a repeated field given as one value, snake_case:single: both; separate: a turn the wire kept apart from the turn before it of the same role; value:N: the Nth other wire spelling of a setting's value; these by JSON Pointer as the input spelled it), by JSON Pointer.
     """
     notes: list[str] | None = None
     """

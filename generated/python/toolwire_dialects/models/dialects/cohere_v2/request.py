@@ -6,7 +6,7 @@ from __future__ import annotations
 from enum import Enum
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, conint
 
 from . import tool_choice as tool_choice_1
 from . import tool_definition
@@ -43,12 +43,21 @@ class ResponseFormat(BaseModel):
     json_schema: dict[str, Any] | None = None
 
 
+class Type(Enum):
+    enabled = 'enabled'
+    disabled = 'disabled'
+
+
 class Thinking(BaseModel):
+    """
+    Thinking (cohere-python Thinking): type enabled or disabled is required; token_budget optional.
+    """
+
     model_config = ConfigDict(
         extra='allow',
     )
-    type: str | None = None
-    token_budget: int | None = None
+    type: Type
+    token_budget: conint(ge=1) | None = None
 
 
 class Role(Enum):
@@ -127,4 +136,7 @@ class CohereChatV2Request(BaseModel):
     p: float | None = None
     logprobs: bool | None = None
     thinking: Thinking | None = None
+    """
+    Thinking (cohere-python Thinking): type enabled or disabled is required; token_budget optional.
+    """
     priority: int | None = None

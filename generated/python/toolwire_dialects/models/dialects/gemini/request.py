@@ -10,6 +10,57 @@ from pydantic import BaseModel, ConfigDict, Field, RootModel
 from . import tool_choice, tool_definition
 
 
+class ThinkingConfig(BaseModel):
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    includeThoughts: bool | None = None
+    """
+    Return thought summaries as parts with thought: true.
+    """
+    thinkingBudget: int | None = None
+    """
+    Thinking tokens: 0 turns thinking off, -1 lets the model decide (Gemini 2.5).
+    """
+    thinkingLevel: str | None = None
+    """
+    Gemini 3: MINIMAL, LOW, MEDIUM or HIGH.
+    """
+
+
+class GeminiGenerationConfig(BaseModel):
+    """
+    GenerationConfig (google-genai types.GenerationConfig): the settings toolwire maps are typed; speechConfig, imageConfig, mediaResolution, responseLogprobs, ... are described loosely.
+    """
+
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    maxOutputTokens: int | None = None
+    temperature: float | None = None
+    topP: float | None = None
+    topK: float | None = None
+    candidateCount: int | None = None
+    stopSequences: list[str] | None = None
+    seed: int | None = None
+    presencePenalty: float | None = None
+    frequencyPenalty: float | None = None
+    responseMimeType: str | None = None
+    """
+    text/plain (default), application/json, text/x.enum.
+    """
+    responseSchema: dict[str, Any] | None = None
+    """
+    The output schema in the API's OpenAPI 3.0 subset.
+    """
+    responseJsonSchema: Any | None = None
+    """
+    The output schema as JSON Schema (exclusive with responseSchema).
+    """
+    responseModalities: list[str] | None = None
+    thinkingConfig: ThinkingConfig | None = None
+
+
 class GeminiPart(BaseModel):
     """
     One part of a turn: text, inline data, a function call, a function response, ... Function calls and responses are checked against their shapes (tool_call.json, tool_result.json), which describe those keys. The other data and metadata fields are described loosely, in both spellings since requests may use snake_case.
@@ -214,10 +265,7 @@ class GeminiGenerateContentRequest(BaseModel):
     tool_config: GeminiToolConfig | None = None
     systemInstruction: GeminiContent | None = None
     system_instruction: GeminiContent | None = None
-    generationConfig: dict[str, Any] | None = None
-    """
-    GenerationConfig: temperature, topP, topK, candidateCount, maxOutputTokens, stopSequences, responseMimeType, responseSchema, responseJsonSchema, responseModalities, thinkingConfig, speechConfig, imageConfig, seed, ...
-    """
+    generationConfig: GeminiGenerationConfig | None = None
     generation_config: dict[str, Any] | None = None
     safetySettings: list[dict[str, Any]] | None = None
     """

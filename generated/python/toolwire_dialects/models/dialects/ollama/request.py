@@ -20,6 +20,30 @@ class OllamaRequestMessage(BaseModel):
     thinking: str | None = None
 
 
+class Options(BaseModel):
+    """
+    Model options (Go api.Options, docs/openapi.yaml ModelOptions): the ones toolwire maps are typed; num_ctx, min_p, repeat_penalty, ... are described loosely.
+    """
+
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    num_predict: int | None = None
+    """
+    Most tokens to generate (-1: no limit).
+    """
+    temperature: float | None = None
+    top_p: float | None = None
+    top_k: int | None = None
+    stop: str | list[str] | None = None
+    """
+    Stop sequences (Go []string; docs/openapi.yaml also allows one string).
+    """
+    seed: int | None = None
+    presence_penalty: float | None = None
+    frequency_penalty: float | None = None
+
+
 class OllamaChatRequest(BaseModel):
     """
     An /api/chat request body: the tools, and the messages that carry calls and results. Ollama has no tool choice. The other documented fields (Ollama docs/openapi.yaml ChatRequest, Go api.ChatRequest) are described loosely; open to every other field.
@@ -36,9 +60,9 @@ class OllamaChatRequest(BaseModel):
     """
     Structured output: the string "json" or a JSON Schema object (Go json.RawMessage).
     """
-    options: dict[str, Any] | None = None
+    options: Options | None = None
     """
-    Model options (temperature, top_k, top_p, min_p, seed, num_ctx, num_predict, stop, ...); free-form map.
+    Model options (Go api.Options, docs/openapi.yaml ModelOptions): the ones toolwire maps are typed; num_ctx, min_p, repeat_penalty, ... are described loosely.
     """
     keep_alive: str | float | None = None
     """

@@ -29,7 +29,7 @@ MATRIX: dict[str, dict[str, list[str]]] = (
 )
 UPDATE = "python -m toolwire.tools.conversation_matrix --update (then review the diff)"
 # What a caller passes when the source names no model in its body (Gemini, Bedrock: in the URL).
-MODEL = {"request": {"model": "the-callers-model"}, "response": {}}
+MODEL = {"request": {"model": "the-callers-model"}, "response": {"model": "the-callers-model"}}
 
 
 @dataclass(frozen=True, repr=False)
@@ -91,7 +91,8 @@ def _pairs(keeps_messages: bool = False) -> list[Any]:
 
 
 def _touches_messages(losses: list[str]) -> bool:
-    return any(loss.startswith(("/messages", "/message/", "?")) for loss in losses)
+    """A loss in what conversation_view compares: the messages, or a response's finish reason."""
+    return any(loss.startswith(("/messages", "/message/", "/finish_reason", "?")) for loss in losses)
 
 
 def _json(value: Any) -> str:

@@ -13,7 +13,7 @@ from typing import Any
 from ._conv_layout import Codecs, RequestLayout, ResponseLayout, Setting, Spelling, Toks, Turn
 from ._conv_parts import decode_block, field_part, matches
 from ._conv_paths import get, pointer, put, unknown_into
-from ._errors import MISSING, DecodeError, describe, escape
+from ._errors import MISSING, DecodeError, describe, escape, unescape
 from ._extract import choice_field_in, decode_at, elements, lookup, tools_field_in
 from ._ids import IdMap
 
@@ -181,6 +181,10 @@ def decode_settings(
             continue
         toks = s.toks
         value = get(wire, toks)
+        if value is not MISSING:
+            for alias in s.aliases:  # both spellings sent: the other one is kept as it is
+                if get(wire, alias) is not MISSING:
+                    fields[pointer(alias)] = get(wire, alias)
         if value is MISSING:
             for i, alias in enumerate(s.aliases, 1):
                 value = get(wire, alias)
@@ -263,13 +267,23 @@ def _tools(
         )
     for name, toks in codecs.tools_fields:
         tools = tools_field_in(wire, tools, name, toks, codecs.dialect)
+    if choice is not None and not tools:  # a choice without tools qualifies nothing: kept as it came
+        where = next(
+            pointer(t) for kind, t, *_r in codecs.locations if kind == "tool_choice" and lookup(wire, t) is not MISSING
+        )
+        fields[where] = get(wire, tuple(unescape(t) for t in where[1:].split("/")))
+        choice = None
     for name, toks in codecs.choice_fields:
+        if choice is None and lookup(wire, toks) is not MISSING:  # nothing to qualify: kept as it came
+            fields[pointer(toks)] = lookup(wire, toks)
         choice = choice_field_in(wire, choice, name, toks, codecs.dialect)
     if tools:
         request["tools"] = tools
     for head in lists:
         if lookup(wire, head) == []:
             forms[pointer(head)] = "empty"
+        elif lookup(wire, head) is None:
+            forms[pointer(head)] = "null"
     if choice is not None:
         request["tool_choice"] = choice
 
@@ -313,6 +327,9 @@ def decode_request(wire: Any, layout: RequestLayout, codecs: Codecs, id_map: IdM
     if settings:
         request["settings"] = settings
     unknown_into(wire, layout.known, "", unknown)
+    for key, sub in layout.known.items():  # a settings object sent empty says nothing, but was sent
+        if sub and wire.get(key) == {}:
+            forms[f"/{escape(key)}"] = "present"
     if unknown or forms:
         own = _own(request, dialect)
         if unknown:

@@ -184,7 +184,10 @@ def encode_part(
     carried = _CARRIED.get(id(sp))
     if carried is None:
         carried = _CARRIED[id(sp)] = _carried_names(sp)
-    for key in part.keys() - carried:
+    lost = part.keys() - carried
+    if "url" in part and "media_type" in part and any(f.encoding == "data_url" for f in sp.fields):
+        lost.add("media_type")  # a data URL carries it, a plain URL does not
+    for key in sorted(lost):
         report(
             losses,
             strict,

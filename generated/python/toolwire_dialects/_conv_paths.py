@@ -100,7 +100,7 @@ def _leaf_keys(tree: dict[str, Any]) -> frozenset[str]:
     """The keys of a (layout-long-lived) tree that are read whole, remembered by identity."""
     keys = _LEAF_KEYS.get(id(tree))
     if keys is None:
-        keys = _LEAF_KEYS[id(tree)] = frozenset(key for key, sub in tree.items() if not sub)
+        keys = _LEAF_KEYS[id(tree)] = frozenset(key for key, sub in tree.items() if sub is LEAF)
     return keys
 
 
@@ -110,23 +110,21 @@ def unknown_into(value: Any, tree: dict[str, Any], base: str, into: dict[str, An
     if type(value) is dict:
         if value.keys() <= _leaf_keys(tree):  # the usual case: every key is one the layout reads whole
             return into
-        for key, item in value.items():
-            sub = tree.get(key)
-            if sub is None:
-                if into is None:
-                    into = {}
-                into[f"{base}/{escape(key)}"] = item
-            elif sub:
-                into = unknown_into(item, sub, f"{base}/{escape(key)}", into)
+        items: Any = value.items()
     elif type(value) is list:
-        for index, item in enumerate(value):
-            sub = tree.get(str(index))
-            if sub is None:
-                if into is None:
-                    into = {}
-                into[f"{base}/{index}"] = item
-            elif sub:
-                into = unknown_into(item, sub, f"{base}/{index}", into)
+        items = ((str(i), item) for i, item in enumerate(value))
+    else:
+        return into
+    for key, item in items:
+        sub = tree.get(key)
+        if sub is LEAF:
+            continue
+        if sub is not None and type(item) in (dict, list):
+            into = unknown_into(item, sub, f"{base}/{escape(key)}", into)
+            continue
+        if into is None:  # unknown, or a value where the layout expected an object or a list
+            into = {}
+        into[f"{base}/{escape(key)}"] = item
     return into
 
 

@@ -40,8 +40,8 @@ def encode_tools(
         head = next(
             (toks[: toks.index("*")] for shape, toks, *_r in codecs.locations if shape == "tool_definition"), ()
         )
-        if head and forms.get(pointer(head)) == "empty":
-            put(wire, head, [])
+        if head and forms.get(pointer(head)) in ("empty", "null"):
+            put(wire, head, [] if forms[pointer(head)] == "empty" else None)
     if tools is None and choice is None:
         return
     parts: dict[str, Any] = {"tools": tools or []}

@@ -937,7 +937,7 @@ _REQUEST = _conv.RequestLayout(
             roles=(),
             defaults=(),
             role=None,
-            known=_conv.known_tree((), (("toolUse",),)),
+            known=_conv.known_tree((("toolUse",),), ()),
         ),
         _conv.Spelling(
             part="tool_result",
@@ -947,7 +947,7 @@ _REQUEST = _conv.RequestLayout(
             roles=(),
             defaults=(),
             role=None,
-            known=_conv.known_tree((), (("toolResult",),)),
+            known=_conv.known_tree((("toolResult",),), ()),
         ),
         _conv.Spelling(
             part="text",
@@ -957,7 +957,7 @@ _REQUEST = _conv.RequestLayout(
             roles=(),
             defaults=(),
             role=None,
-            known=_conv.known_tree((), (("text",), ("text",))),
+            known=_conv.known_tree((("text",),), (("text",),)),
         ),
         _conv.Spelling(
             part="image",
@@ -971,7 +971,7 @@ _REQUEST = _conv.RequestLayout(
             defaults=(),
             role=None,
             known=_conv.known_tree(
-                (), (("image", "source", "bytes"), ("image", "format"), ("image", "source", "bytes"))
+                (("image", "source", "bytes"),), (("image", "format"), ("image", "source", "bytes"))
             ),
         ),
         _conv.Spelling(
@@ -983,7 +983,7 @@ _REQUEST = _conv.RequestLayout(
             defaults=(),
             role=None,
             known=_conv.known_tree(
-                (), (("reasoningContent", "reasoningText", "text"), ("reasoningContent", "reasoningText", "text"))
+                (("reasoningContent", "reasoningText", "text"),), (("reasoningContent", "reasoningText", "text"),)
             ),
         ),
     ),
@@ -1057,7 +1057,7 @@ _RESPONSE = _conv.ResponseLayout(
             roles=(),
             defaults=(),
             role=None,
-            known=_conv.known_tree((), (("toolUse",),)),
+            known=_conv.known_tree((("toolUse",),), ()),
         ),
         _conv.Spelling(
             part="tool_result",
@@ -1067,7 +1067,7 @@ _RESPONSE = _conv.ResponseLayout(
             roles=(),
             defaults=(),
             role=None,
-            known=_conv.known_tree((), (("toolResult",),)),
+            known=_conv.known_tree((("toolResult",),), ()),
         ),
         _conv.Spelling(
             part="text",
@@ -1077,7 +1077,7 @@ _RESPONSE = _conv.ResponseLayout(
             roles=(),
             defaults=(),
             role=None,
-            known=_conv.known_tree((), (("text",), ("text",))),
+            known=_conv.known_tree((("text",),), (("text",),)),
         ),
         _conv.Spelling(
             part="image",
@@ -1091,7 +1091,7 @@ _RESPONSE = _conv.ResponseLayout(
             defaults=(),
             role=None,
             known=_conv.known_tree(
-                (), (("image", "source", "bytes"), ("image", "format"), ("image", "source", "bytes"))
+                (("image", "source", "bytes"),), (("image", "format"), ("image", "source", "bytes"))
             ),
         ),
         _conv.Spelling(
@@ -1103,7 +1103,7 @@ _RESPONSE = _conv.ResponseLayout(
             defaults=(),
             role=None,
             known=_conv.known_tree(
-                (), (("reasoningContent", "reasoningText", "text"), ("reasoningContent", "reasoningText", "text"))
+                (("reasoningContent", "reasoningText", "text"),), (("reasoningContent", "reasoningText", "text"),)
             ),
         ),
     ),
@@ -1150,11 +1150,17 @@ def decode_response(payload: Any, *, id_map: IdMap | None = None) -> dict[str, A
 
 
 def encode_response(
-    value: Any, *, strict: bool = False, id_map: IdMap | None = None, reasoning_as_text: bool = False
+    value: Any,
+    *,
+    strict: bool = False,
+    id_map: IdMap | None = None,
+    reasoning_as_text: bool = False,
+    model: str | None = None,
 ) -> Encoded:
-    """A canonical Response as a whole Amazon Bedrock Converse response; lists what it cannot carry."""
+    """A canonical Response as a whole Amazon Bedrock Converse response; lists what it cannot carry.
+    model names the model when the response names none."""
     canonical = value if type(value) is dict else _rt.as_canonical(value, "response")
-    return _conv.encode_response(canonical, _RESPONSE, _CODECS, strict, id_map, reasoning_as_text)
+    return _conv.encode_response(canonical, _RESPONSE, _CODECS, strict, id_map, reasoning_as_text, model)
 
 
 def finish_reason_in(wire: Any) -> str:

@@ -926,11 +926,17 @@ def decode_response(payload: Any, *, id_map: IdMap | None = None) -> dict[str, A
 
 
 def encode_response(
-    value: Any, *, strict: bool = False, id_map: IdMap | None = None, reasoning_as_text: bool = False
+    value: Any,
+    *,
+    strict: bool = False,
+    id_map: IdMap | None = None,
+    reasoning_as_text: bool = False,
+    model: str | None = None,
 ) -> Encoded:
-    """A canonical Response as a whole Cohere Chat v2 response; lists what it cannot carry."""
+    """A canonical Response as a whole Cohere Chat v2 response; lists what it cannot carry.
+    model names the model when the response names none."""
     canonical = value if type(value) is dict else _rt.as_canonical(value, "response")
-    return _conv.encode_response(canonical, _RESPONSE, _CODECS, strict, id_map, reasoning_as_text)
+    return _conv.encode_response(canonical, _RESPONSE, _CODECS, strict, id_map, reasoning_as_text, model)
 
 
 def finish_reason_in(wire: Any) -> str:

@@ -988,7 +988,7 @@ _REQUEST = _conv.RequestLayout(
             roles=(),
             defaults=(),
             role=None,
-            known=_conv.known_tree((), (("functionCall",),)),
+            known=_conv.known_tree((("functionCall",),), ()),
         ),
         _conv.Spelling(
             part="tool_result",
@@ -998,7 +998,7 @@ _REQUEST = _conv.RequestLayout(
             roles=(),
             defaults=(),
             role=None,
-            known=_conv.known_tree((), (("functionResponse",),)),
+            known=_conv.known_tree((("functionResponse",),), ()),
         ),
         _conv.Spelling(
             part="reasoning",
@@ -1018,7 +1018,7 @@ _REQUEST = _conv.RequestLayout(
             roles=(),
             defaults=(),
             role=None,
-            known=_conv.known_tree((), (("text",), ("text",))),
+            known=_conv.known_tree((("text",),), (("text",),)),
         ),
         _conv.Spelling(
             part="image",
@@ -1031,7 +1031,7 @@ _REQUEST = _conv.RequestLayout(
             roles=(),
             defaults=(),
             role=None,
-            known=_conv.known_tree((), (("inlineData",), ("inlineData", "mimeType"), ("inlineData", "data"))),
+            known=_conv.known_tree((("inlineData",),), (("inlineData", "mimeType"), ("inlineData", "data"))),
         ),
         _conv.Spelling(
             part="image",
@@ -1044,7 +1044,7 @@ _REQUEST = _conv.RequestLayout(
             roles=(),
             defaults=(),
             role=None,
-            known=_conv.known_tree((), (("fileData",), ("fileData", "mimeType"), ("fileData", "fileUri"))),
+            known=_conv.known_tree((("fileData",),), (("fileData", "mimeType"), ("fileData", "fileUri"))),
         ),
     ),
     alternating=True,
@@ -1167,7 +1167,7 @@ _RESPONSE = _conv.ResponseLayout(
             roles=(),
             defaults=(),
             role=None,
-            known=_conv.known_tree((), (("functionCall",),)),
+            known=_conv.known_tree((("functionCall",),), ()),
         ),
         _conv.Spelling(
             part="tool_result",
@@ -1177,7 +1177,7 @@ _RESPONSE = _conv.ResponseLayout(
             roles=(),
             defaults=(),
             role=None,
-            known=_conv.known_tree((), (("functionResponse",),)),
+            known=_conv.known_tree((("functionResponse",),), ()),
         ),
         _conv.Spelling(
             part="reasoning",
@@ -1197,7 +1197,7 @@ _RESPONSE = _conv.ResponseLayout(
             roles=(),
             defaults=(),
             role=None,
-            known=_conv.known_tree((), (("text",), ("text",))),
+            known=_conv.known_tree((("text",),), (("text",),)),
         ),
         _conv.Spelling(
             part="image",
@@ -1210,7 +1210,7 @@ _RESPONSE = _conv.ResponseLayout(
             roles=(),
             defaults=(),
             role=None,
-            known=_conv.known_tree((), (("inlineData",), ("inlineData", "mimeType"), ("inlineData", "data"))),
+            known=_conv.known_tree((("inlineData",),), (("inlineData", "mimeType"), ("inlineData", "data"))),
         ),
         _conv.Spelling(
             part="image",
@@ -1223,7 +1223,7 @@ _RESPONSE = _conv.ResponseLayout(
             roles=(),
             defaults=(),
             role=None,
-            known=_conv.known_tree((), (("fileData",), ("fileData", "mimeType"), ("fileData", "fileUri"))),
+            known=_conv.known_tree((("fileData",),), (("fileData", "mimeType"), ("fileData", "fileUri"))),
         ),
     ),
     dialect=DIALECT,
@@ -1272,11 +1272,17 @@ def decode_response(payload: Any, *, id_map: IdMap | None = None) -> dict[str, A
 
 
 def encode_response(
-    value: Any, *, strict: bool = False, id_map: IdMap | None = None, reasoning_as_text: bool = False
+    value: Any,
+    *,
+    strict: bool = False,
+    id_map: IdMap | None = None,
+    reasoning_as_text: bool = False,
+    model: str | None = None,
 ) -> Encoded:
-    """A canonical Response as a whole Google Gemini generateContent response; lists what it cannot carry."""
+    """A canonical Response as a whole Google Gemini generateContent response; lists what it cannot carry.
+    model names the model when the response names none."""
     canonical = value if type(value) is dict else _rt.as_canonical(value, "response")
-    return _conv.encode_response(canonical, _RESPONSE, _CODECS, strict, id_map, reasoning_as_text)
+    return _conv.encode_response(canonical, _RESPONSE, _CODECS, strict, id_map, reasoning_as_text, model)
 
 
 def finish_reason_in(wire: Any) -> str:

@@ -1037,7 +1037,7 @@ _REQUEST = _conv.RequestLayout(
             roles=("user",),
             defaults=(),
             role=None,
-            known=_conv.known_tree((), (("type",), ("image_url", "url"), ("image_url", "url"))),
+            known=_conv.known_tree((("image_url", "url"),), (("type",), ("image_url", "url"))),
         ),
         _conv.Spelling(
             part="image",
@@ -1149,7 +1149,7 @@ _RESPONSE = _conv.ResponseLayout(
         ("cached_input_tokens", ("usage", "prompt_tokens_details", "cached_tokens")),
     ),
     constants=((("object",), "chat.completion"), (("choices", "0", "index"), 0)),
-    required=((("created",), 0),),
+    required=((("created",), 0), (("choices", "0", "finish_reason"), "stop")),
     turn=_conv.Turn(
         role=("role",),
         roles=(("assistant", ("assistant",)),),
@@ -1191,7 +1191,7 @@ _RESPONSE = _conv.ResponseLayout(
             roles=("user",),
             defaults=(),
             role=None,
-            known=_conv.known_tree((), (("type",), ("image_url", "url"), ("image_url", "url"))),
+            known=_conv.known_tree((("image_url", "url"),), (("type",), ("image_url", "url"))),
         ),
         _conv.Spelling(
             part="image",
@@ -1261,11 +1261,17 @@ def decode_response(payload: Any, *, id_map: IdMap | None = None) -> dict[str, A
 
 
 def encode_response(
-    value: Any, *, strict: bool = False, id_map: IdMap | None = None, reasoning_as_text: bool = False
+    value: Any,
+    *,
+    strict: bool = False,
+    id_map: IdMap | None = None,
+    reasoning_as_text: bool = False,
+    model: str | None = None,
 ) -> Encoded:
-    """A canonical Response as a whole Mistral Chat Completions response; lists what it cannot carry."""
+    """A canonical Response as a whole Mistral Chat Completions response; lists what it cannot carry.
+    model names the model when the response names none."""
     canonical = value if type(value) is dict else _rt.as_canonical(value, "response")
-    return _conv.encode_response(canonical, _RESPONSE, _CODECS, strict, id_map, reasoning_as_text)
+    return _conv.encode_response(canonical, _RESPONSE, _CODECS, strict, id_map, reasoning_as_text, model)
 
 
 def finish_reason_in(wire: Any) -> str:

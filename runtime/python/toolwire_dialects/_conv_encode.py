@@ -27,6 +27,10 @@ __all__ = ["encode_request", "encode_response"]
 _EMPTY: dict[str, Any] = {}
 
 
+def _a(word: str) -> str:
+    return ("an " if word[:1] in "aeiou" else "a ") + word
+
+
 class _Run:
     """What one encode shares: its target, losses, strictness, id map and options."""
 
@@ -69,10 +73,10 @@ def _carried(part: dict[str, Any], run: _Run, at: str) -> dict[str, Any] | None:
     if kind == "reasoning" and part.get("dialect") != run.dialect:
         if run.reasoning_as_text and part.get("text"):
             return {"type": "text", "text": part["text"]}
-        run.lose(at, f"reasoning from {part.get('dialect')} (its signature is valid there only)")
+        run.lose(at, f"reasoning from {part.get('dialect')} (only that dialect can replay it)")
         return None
     if kind == "wire" and part.get("dialect") != run.dialect:
-        run.lose(at, f"a {part.get('dialect')} block the canonical model has no kind for")
+        run.lose(at, f"{_a(str(part.get('dialect')))} block the canonical model has no kind for")
         return None
     if kind == "tool_call" and type(part.get("call")) is dict:
         run.id_map.note_call(part["call"].get("id"), part["call"].get("name"))
@@ -142,7 +146,7 @@ def _render(group: _Group, turn: Turn, spellings: tuple[Spelling, ...], run: _Ru
     if turn.role:
         role_spellings = dict(turn.roles).get(group.role)
         if not role_spellings:
-            run.lose(group.at + "/role", f"a {group.role} turn")
+            run.lose(group.at + "/role", f"{_a(group.role)} turn")
             role_spellings = (group.role,)
         alias = forms.get(pointer(turn.role), "")
         n = int(alias[6:]) if alias.startswith("alias:") and int(alias[6:]) < len(role_spellings) else 0
@@ -155,7 +159,7 @@ def _render(group: _Group, turn: Turn, spellings: tuple[Spelling, ...], run: _Ru
     for part, at in group.parts:
         rank, slot = _slot(part, group.role, turn, spellings)
         if rank < 0:
-            run.lose(at, f"a {part['type']} part in a {group.role} turn")
+            run.lose(at, f"{_a(part['type'])} part in {_a(group.role)} turn")
             continue
         if rank < rank_seen:
             run.lose(at, f"the order of a {part['type']} part after a {last_kind} part in one turn (moved before it)")
@@ -274,19 +278,25 @@ def _system(
         system.string == "yes"
         and len(parts) == 1
         and len(texts) == 1
-        and not texts[0].get("extensions")
+        and run.dialect not in texts[0].get("extensions", _EMPTY)
         and own.get("forms", _EMPTY).get("") != "blocks"
     ):
-        for part, at in parts:
+        for n, (part, at) in enumerate(parts):
             if part.get("type") != "text":
-                run.lose(at, f"a {part.get('type')} part in the system instructions")
+                run.lose(at, f"{_a(str(part.get('type')))} part in the system instructions")
+            elif n:
+                run.lose(at, "system instructions as separate blocks (they are one string)")
+            run.own(part, at)  # another dialect's fields of the text: reported
         put(wire, system.toks, "\n\n".join(p["text"] for p in texts))
         return
     blocks = []
     for part, at in parts:
+        if part.get("type") == "wire" and part.get("dialect") == run.dialect:
+            blocks.append(part["value"])  # the dialect's own block, verbatim
+            continue
         sp = spelling_for(part, "system", spellings)
         if sp is None:
-            run.lose(at, f"a {part.get('type')} part in the system instructions")
+            run.lose(at, f"{_a(str(part.get('type')))} part in the system instructions")
             continue
         blocks.append(encode_part(part, sp, run.codecs, run.id_map, run.dialect, run.losses, run.strict, at))
     if system.parts is None:
@@ -348,6 +358,9 @@ def encode_request(
         wire, canonical.get("tools"), canonical.get("tool_choice"), run.codecs, run.id_map, run.losses, strict, forms
     )
     encode_settings(wire, canonical.get("settings") or _EMPTY, layout.settings, forms, run.lose)
+    for where, form in forms.items():  # a settings object the payload sent empty ({"inferenceConfig": {}})
+        if form == "present" and where.count("/") == 1 and where[1:] not in wire:
+            wire[where[1:]] = {}
     run.put_fields(wire, own, "")
     return tuple.__new__(Encoded, (wire, run.losses))
 
@@ -359,11 +372,14 @@ def encode_response(
     strict: bool,
     id_map: IdMap | None,
     reasoning_as_text: bool,
+    model: str | None = None,
 ) -> Encoded:
     run = _Run(layout.dialect, codecs, strict, id_map, reasoning_as_text)
     own = run.own(canonical, "")
     forms = own.get("forms", _EMPTY)
     wire: dict[str, Any] = {}
+    if model is not None and "model" not in canonical and layout.model is not None:
+        put(wire, layout.model, model)  # the caller names the model the response lacks
     for toks, value in layout.constants:
         put(wire, toks, value)
     for key, place in (("id", layout.id), ("model", layout.model)):
@@ -385,7 +401,8 @@ def encode_response(
             put(wire, layout.message, body)
         elif not absent:
             wire.update(body)
-    _finish_out(wire, canonical.get("finish_reason"), layout, forms, run)
+    calls = any(part.get("type") == "tool_call" for part in message["parts"])
+    _finish_out(wire, canonical.get("finish_reason"), layout, forms, run, calls)
     usage = canonical.get("usage") or _EMPTY
     places = dict(layout.usage)
     for name, value in usage.items():
@@ -404,11 +421,14 @@ def encode_response(
     for toks, value in layout.required:
         if get(wire, toks) is MISSING:
             put(wire, toks, value)
-            run.lose(pointer(toks), f"no value for {pointer(toks)} (the default {value!r} was written)")
+            at = "/finish_reason" if toks == layout.finish else pointer(toks)
+            run.lose(at, f"a response without {pointer(toks)} (sent the default {value!r})")
     return tuple.__new__(Encoded, (wire, run.losses))
 
 
-def _finish_out(wire: dict[str, Any], reason: Any, layout: ResponseLayout, forms: dict[str, Any], run: _Run) -> None:
+def _finish_out(
+    wire: dict[str, Any], reason: Any, layout: ResponseLayout, forms: dict[str, Any], run: _Run, calls: bool
+) -> None:
     if reason is None or layout.finish is None:
         if reason is not None:
             run.lose("/finish_reason", "a finish reason")
@@ -421,3 +441,9 @@ def _finish_out(wire: dict[str, Any], reason: Any, layout: ResponseLayout, forms
     alias = forms.get(pointer(layout.finish), "")
     n = int(alias[6:]) if alias.startswith("alias:") and int(alias[6:]) < len(spelled) else 0
     put(wire, layout.finish, spelled[n])
+    reads_as = [c for c, w in layout.finish_values if w == spelled[n]]
+    if reads_as[0] != reason and not (reason == "tool_calls" and calls):
+        # one wire value for several reasons: what comes back is another one
+        run.lose(
+            "/finish_reason", f"the finish reason {reason!r} (sent as {spelled[n]!r}, which reads as {reads_as[0]!r})"
+        )

@@ -49,7 +49,7 @@ def _spelling(spec: dict[str, Any]) -> Spelling:
     when = _constants(spec.get("when"))
     has = tuple(tuple(tokens(p)) for p in spec.get("has", []))
     defaults = _constants(spec.get("defaults"))
-    leaves = tuple(t for t, _v in when) + has + tuple(f.tokens for f in fields) + tuple(t for t, _v in defaults)
+    leaves = tuple(t for t, _v in when) + tuple(f.tokens for f in fields) + tuple(t for t, _v in defaults)
     return Spelling(
         part=spec["part"],
         when=when,
@@ -58,7 +58,7 @@ def _spelling(spec: dict[str, Any]) -> Spelling:
         roles=tuple(spec.get("roles", [])),
         defaults=defaults,
         role=spec.get("role"),
-        known=(),
+        paths=has,
         leaves=leaves,
     )
 

@@ -65,8 +65,8 @@ class Spelling:
     roles: tuple[str, ...] = field(metadata=term("conversation.spelling.roles"))
     defaults: tuple[tuple[Tokens, Any], ...] = field(metadata=term("conversation.spelling.defaults"))
     role: str | None = field(metadata=term("conversation.spelling.role"))
-    known: tuple[Tokens, ...]  # the keys it reads, besides what the part's fields read whole
-    leaves: tuple[Tokens, ...]
+    paths: tuple[Tokens, ...]  # objects it looks into (has): their other keys are kept as extensions
+    leaves: tuple[Tokens, ...]  # values it reads whole (constants, fields, defaults)
 
 
 @dataclass(frozen=True)

@@ -61,7 +61,7 @@ def _spelling(sp: Spelling) -> str:
         )
         + ")"
     )
-    return _node("Spelling", sp, skip=("leaves",), fields=part_fields, known=_known((), sp.leaves))
+    return _node("Spelling", sp, skip=("paths", "leaves"), fields=part_fields, known=_known(sp.paths, sp.leaves))
 
 
 def _turn(turn: Turn) -> str:

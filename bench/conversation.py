@@ -171,6 +171,7 @@ KNOWN = frozenset(
         "n",
     ]
 )
+ALIASES = {"user": "safety_identifier", "max_tokens": "max_completion_tokens"}  # older -> newer spelling
 MESSAGE_KNOWN = frozenset(["role", "content", "tool_calls", "tool_call_id"])
 LOST_SETTINGS = {  # Chat settings Anthropic has no place for: Chat key -> canonical name
     "seed": "seed",
@@ -243,8 +244,8 @@ def _tool_choice(choice: Any) -> dict[str, Any]:
 def hand_written(request: dict[str, Any]) -> tuple[dict[str, Any], list[tuple[str, str, str]]]:
     """What a careful engineer writes by hand for this job: same value, same losses."""
     losses: list[tuple[str, str, str]] = []
-    for key in request:
-        if key not in KNOWN:
+    for key in sorted(request):  # toolwire lists them by pointer
+        if key not in KNOWN or ALIASES.get(key) in request:  # an older spelling beside the newer one
             losses.append((f"/extensions/openai_chat/fields/~1{key}", TARGET, f"openai_chat field /{key}"))
     out: dict[str, Any] = {}
     if "model" in request:
@@ -293,11 +294,6 @@ def hand_written(request: dict[str, Any]) -> tuple[dict[str, Any], list[tuple[st
             choice["disable_parallel_tool_use"] = True
         out["tool_choice"] = choice
     max_tokens = request.get("max_completion_tokens", request.get("max_tokens"))
-    if max_tokens is None:
-        max_tokens = DEFAULT_MAX_TOKENS
-        losses.append(
-            ("/settings/max_tokens", TARGET, f"a request without max_tokens (sent the required {max_tokens})")
-        )
     out["max_tokens"] = max_tokens
     for key in ("temperature", "top_p"):
         if key in request:
@@ -313,6 +309,11 @@ def hand_written(request: dict[str, Any]) -> tuple[dict[str, Any], list[tuple[st
     for key, name in LOST_SETTINGS.items():
         if key in request:
             losses.append((f"/settings/{name}", TARGET, f"the {name} setting"))
+    if max_tokens is None:
+        max_tokens = out["max_tokens"] = DEFAULT_MAX_TOKENS
+        losses.append(
+            ("/settings/max_tokens", TARGET, f"a request without max_tokens (sent the documented default {max_tokens})")
+        )
     return out, losses
 
 

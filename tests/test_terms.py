@@ -309,7 +309,12 @@ def test_ir_nodes_collects_the_terms_ir_fields_bind() -> None:
     assert set(found) <= set(terms.by_key())
 
 
-IR_MODULES = ("toolwire.ir.nodes", "toolwire.ir.stream_nodes", "toolwire.ir.conversation_nodes")
+IR_MODULES = (
+    "toolwire.ir.nodes",
+    "toolwire.ir.stream_nodes",
+    "toolwire.ir.stream_relay",
+    "toolwire.ir.conversation_nodes",
+)
 
 
 def test_every_keyword_is_carried_by_an_ir_field_and_every_binding_is_a_term() -> None:

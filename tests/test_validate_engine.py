@@ -226,7 +226,7 @@ def test_root_requirements_never_rule_out_a_schema_that_accepts_the_payload() ->
     values = [
         case["wire"]
         for path in sorted((SCHEMAS / "vectors").glob("*/*.json"))
-        if path.name != "stream.json"
+        if path.name not in ("stream.json", "relay.json")
         for case in json.loads(path.read_text(encoding="utf-8"))["cases"]
     ]
     values += [{}, [], "auto", None, {"type": "function"}]

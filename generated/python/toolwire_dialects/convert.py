@@ -111,3 +111,12 @@ def convert(
         id_map = IdMap()
     canonical = decoder(source, shape)(payload, id_map=id_map)
     return encode(canonical, strict=strict, id_map=id_map, **options)
+
+
+def convert_stream(events: Any, *, source: str, target: str, **options: Any) -> Any:
+    """Relay a stream of source events as target events, as they arrive: iterate the result;
+    its `losses` fill as it goes (strict=True raises LossError on the first). See
+    streams.convert_stream."""
+    from .streams import convert_stream as relay  # the stream modules load only when asked for
+
+    return relay(events, source=source, target=target, **options)

@@ -309,6 +309,7 @@ class StreamIR:
     scans: tuple[EventScan, ...]
     events: EventRecognition = field(metadata=term("stream.events"))
     emit: StreamEmit = field(metadata=term("stream.emit"))
+    relay: Any = field(default=None, metadata=term("stream.relay"))  # stream_relay.RelayIR, for convert_stream
 
     @property
     def roles(self) -> frozenset[Role]:

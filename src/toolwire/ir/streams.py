@@ -28,6 +28,7 @@ from toolwire.ir.stream_nodes import (
     StreamRule,
     Tokens,
 )
+from toolwire.ir.stream_relay import relay_ir
 from toolwire.spec.model import Dialect, Spec
 from toolwire.spec.positions import tokens
 
@@ -177,4 +178,5 @@ def _stream_ir(dialect: Dialect, mapping: dict[str, Any]) -> StreamIR:
         scans=scans,
         events=events,
         emit=stream_emit(mapping, tuple(rules), call, has_stop),
+        relay=relay_ir(mapping),
     )

@@ -52,6 +52,8 @@ TERM_VALUED: Final = frozenset(
         "stream.framing",
         "stream.rules[].role",
         "stream.events[].types{}",
+        "stream.relay.reads[].kind",
+        "stream.relay.writes{}[].set{}",
         "conversation.system.string",
         "conversation.turn.string",
         "conversation.turn.empty",

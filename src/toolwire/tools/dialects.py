@@ -65,3 +65,13 @@ def tool_definition_shapes() -> tuple[ToolDefinitionShape, ...]:
         )
         for name, module in dialects.items()
     )
+
+
+def stream_relay() -> tuple[Callable[[str], Any], Any, Any]:
+    """The generated package's stream relay pieces, for tools/relay_vectors.py: get_stream
+    (a dialect's stream module), RelayReader and RelayWriter."""
+    from toolwire_dialects.streams import get_stream
+    from toolwire_dialects.streams._relay_read import RelayReader
+    from toolwire_dialects.streams._relay_write import RelayWriter
+
+    return get_stream, RelayReader, RelayWriter

@@ -8,6 +8,12 @@ for event in events:
     for delta in a.feed(event):   # canonical ToolCallDeltas as they happen
         ...
 calls = a.finish()                # canonical ToolCalls; cut-off calls are incomplete
+
+from toolwire_dialects.streams import convert_stream
+relay = convert_stream(events, source="anthropic_messages", target="openai_chat")
+for event in relay:               # the target's events, as the input arrives
+    ...
+relay.losses                      # what the target could not carry
 """
 
 from __future__ import annotations
@@ -17,8 +23,19 @@ from typing import Any
 
 from . import anthropic_messages, bedrock_converse, cohere_v2, gemini, mistral, ollama, openai_chat, openai_responses
 from ._common import Assembler, StreamError
+from ._relay import StreamRelay, convert_stream, convert_stream_text
 
-__all__ = ["STREAMS", "Assembler", "StreamError", "assembler", "emit", "get_stream"]
+__all__ = [
+    "STREAMS",
+    "Assembler",
+    "StreamError",
+    "StreamRelay",
+    "assembler",
+    "convert_stream",
+    "convert_stream_text",
+    "emit",
+    "get_stream",
+]
 
 STREAMS: dict[str, ModuleType] = {
     "anthropic_messages": anthropic_messages,

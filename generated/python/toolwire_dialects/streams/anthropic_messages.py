@@ -19,11 +19,230 @@ from .. import anthropic_messages as _dialect
 from . import _common
 from ._common import StreamError
 
-__all__ = ["DIALECT", "EVENT_SCHEMA", "Assembler", "StreamError", "assemble", "emit", "emit_text"]
+__all__ = [
+    "DIALECT",
+    "EVENT_SCHEMA",
+    "RELAY",
+    "RELAY_EVENTS",
+    "Assembler",
+    "StreamError",
+    "assemble",
+    "emit",
+    "emit_text",
+]
 
 DIALECT = "anthropic_messages"
 EVENT_SCHEMA = "dialects/anthropic_messages/stream_event.json"
 FRAMING = "sse"
+EVENT_NAME: tuple[str, ...] | None = ("type",)  # where an SSE event's `event:` name is
+DONE_SENTINEL: str | None = None
+# How the events carry canonical stream events, both ways (the `relay` term): read by
+# streams/_relay*.py for convert_stream. Pointers are token lists.
+RELAY: dict[str, Any] | None = {
+    "reads": [
+        {
+            "kind": "start",
+            "event": [[["type"], "message_start"]],
+            "path": ["message"],
+            "when": [],
+            "has": [],
+            "text": None,
+            "id": ["id"],
+            "model": ["model"],
+            "usage": [],
+        },
+        {
+            "kind": "usage",
+            "event": [[["type"], "message_start"]],
+            "path": ["message", "usage"],
+            "when": [],
+            "has": [],
+            "text": None,
+            "id": None,
+            "model": None,
+            "usage": [
+                ["input_tokens", ["input_tokens"]],
+                ["output_tokens", ["output_tokens"]],
+                ["cached_input_tokens", ["cache_read_input_tokens"]],
+            ],
+        },
+        {
+            "kind": "text",
+            "event": [[["type"], "content_block_delta"]],
+            "path": ["delta"],
+            "when": [[["type"], "text_delta"]],
+            "has": [],
+            "text": ["text"],
+            "id": None,
+            "model": None,
+            "usage": [],
+        },
+        {
+            "kind": "reasoning",
+            "event": [[["type"], "content_block_delta"]],
+            "path": ["delta"],
+            "when": [[["type"], "thinking_delta"]],
+            "has": [],
+            "text": ["thinking"],
+            "id": None,
+            "model": None,
+            "usage": [],
+        },
+        {
+            "kind": "signature",
+            "event": [[["type"], "content_block_delta"]],
+            "path": ["delta"],
+            "when": [[["type"], "signature_delta"]],
+            "has": [],
+            "text": ["signature"],
+            "id": None,
+            "model": None,
+            "usage": [],
+        },
+        {
+            "kind": "usage",
+            "event": [[["type"], "message_delta"]],
+            "path": ["usage"],
+            "when": [],
+            "has": [],
+            "text": None,
+            "id": None,
+            "model": None,
+            "usage": [
+                ["input_tokens", ["input_tokens"]],
+                ["output_tokens", ["output_tokens"]],
+                ["cached_input_tokens", ["cache_read_input_tokens"]],
+            ],
+        },
+    ],
+    "stop_means_calls": False,
+    "item_ids": {},
+    "writes": {
+        "start": [
+            {
+                "event": {
+                    "type": "message_start",
+                    "message": {
+                        "id": "msg_toolwire",
+                        "type": "message",
+                        "role": "assistant",
+                        "model": "toolwire",
+                        "content": [],
+                        "stop_reason": None,
+                        "stop_sequence": None,
+                        "usage": {"input_tokens": 0, "output_tokens": 0},
+                    },
+                },
+                "set": [[["message", "id"], "id"], [["message", "model"], "model"]],
+                "cases": {},
+            }
+        ],
+        "text_open": [
+            {
+                "event": {"type": "content_block_start", "content_block": {"type": "text", "text": ""}},
+                "set": [[["index"], "block"]],
+                "cases": {},
+            }
+        ],
+        "text": [
+            {
+                "event": {"type": "content_block_delta", "delta": {"type": "text_delta"}},
+                "set": [[["index"], "block"], [["delta", "text"], "text"]],
+                "cases": {},
+            }
+        ],
+        "text_close": [{"event": {"type": "content_block_stop"}, "set": [[["index"], "block"]], "cases": {}}],
+        "reasoning_open": [
+            {
+                "event": {
+                    "type": "content_block_start",
+                    "content_block": {"type": "thinking", "thinking": "", "signature": ""},
+                },
+                "set": [[["index"], "block"]],
+                "cases": {},
+            }
+        ],
+        "reasoning": [
+            {
+                "event": {"type": "content_block_delta", "delta": {"type": "thinking_delta"}},
+                "set": [[["index"], "block"], [["delta", "thinking"], "text"]],
+                "cases": {},
+            }
+        ],
+        "signature": [
+            {
+                "event": {"type": "content_block_delta", "delta": {"type": "signature_delta"}},
+                "set": [[["index"], "block"], [["delta", "signature"], "signature"]],
+                "cases": {},
+            }
+        ],
+        "reasoning_close": [{"event": {"type": "content_block_stop"}, "set": [[["index"], "block"]], "cases": {}}],
+        "call_open": [
+            {
+                "event": {"type": "content_block_start", "content_block": {"type": "tool_use", "input": {}}},
+                "set": [
+                    [["index"], "block"],
+                    [["content_block", "id"], "call_id"],
+                    [["content_block", "name"], "name"],
+                ],
+                "cases": {},
+            }
+        ],
+        "call_delta": [
+            {
+                "event": {"type": "content_block_delta", "delta": {"type": "input_json_delta"}},
+                "set": [[["index"], "block"], [["delta", "partial_json"], "arguments_delta"]],
+                "cases": {},
+            }
+        ],
+        "call_close": [{"event": {"type": "content_block_stop"}, "set": [[["index"], "block"]], "cases": {}}],
+        "finish": [
+            {
+                "event": {"type": "message_delta", "delta": {"stop_sequence": None}, "usage": {"output_tokens": 0}},
+                "set": [
+                    [["delta", "stop_reason"], "finish_reason"],
+                    [["usage", "input_tokens"], "usage.input_tokens"],
+                    [["usage", "output_tokens"], "usage.output_tokens"],
+                    [["usage", "cache_read_input_tokens"], "usage.cached_input_tokens"],
+                ],
+                "cases": {},
+            }
+        ],
+        "end": [{"event": {"type": "message_stop"}, "set": [], "cases": {}}],
+    },
+}
+# RELAY's write templates as functions, each building a fresh copy of its event.
+RELAY_EVENTS: dict[str, tuple[Any, ...]] | None = {
+    "start": (
+        lambda: {
+            "type": "message_start",
+            "message": {
+                "id": "msg_toolwire",
+                "type": "message",
+                "role": "assistant",
+                "model": "toolwire",
+                "content": [],
+                "stop_reason": None,
+                "stop_sequence": None,
+                "usage": {"input_tokens": 0, "output_tokens": 0},
+            },
+        },
+    ),
+    "text_open": (lambda: {"type": "content_block_start", "content_block": {"type": "text", "text": ""}},),
+    "text": (lambda: {"type": "content_block_delta", "delta": {"type": "text_delta"}},),
+    "text_close": (lambda: {"type": "content_block_stop"},),
+    "reasoning_open": (
+        lambda: {"type": "content_block_start", "content_block": {"type": "thinking", "thinking": "", "signature": ""}},
+    ),
+    "reasoning": (lambda: {"type": "content_block_delta", "delta": {"type": "thinking_delta"}},),
+    "signature": (lambda: {"type": "content_block_delta", "delta": {"type": "signature_delta"}},),
+    "reasoning_close": (lambda: {"type": "content_block_stop"},),
+    "call_open": (lambda: {"type": "content_block_start", "content_block": {"type": "tool_use", "input": {}}},),
+    "call_delta": (lambda: {"type": "content_block_delta", "delta": {"type": "input_json_delta"}},),
+    "call_close": (lambda: {"type": "content_block_stop"},),
+    "finish": (lambda: {"type": "message_delta", "delta": {"stop_sequence": None}, "usage": {"output_tokens": 0}},),
+    "end": (lambda: {"type": "message_stop"},),
+}
 TRUNCATED = ("max_tokens",)
 # Whether emit() can send a call the stream cut off (some dialects only send whole calls).
 EMITS_INCOMPLETE = True

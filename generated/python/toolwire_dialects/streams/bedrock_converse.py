@@ -19,11 +19,184 @@ from .. import bedrock_converse as _dialect
 from . import _common
 from ._common import StreamError
 
-__all__ = ["DIALECT", "EVENT_SCHEMA", "Assembler", "StreamError", "assemble", "emit", "emit_text"]
+__all__ = [
+    "DIALECT",
+    "EVENT_SCHEMA",
+    "RELAY",
+    "RELAY_EVENTS",
+    "Assembler",
+    "StreamError",
+    "assemble",
+    "emit",
+    "emit_text",
+]
 
 DIALECT = "bedrock_converse"
 EVENT_SCHEMA = "dialects/bedrock_converse/stream_event.json"
 FRAMING = "ndjson"
+EVENT_NAME: tuple[str, ...] | None = None  # where an SSE event's `event:` name is
+DONE_SENTINEL: str | None = None
+# How the events carry canonical stream events, both ways (the `relay` term): read by
+# streams/_relay*.py for convert_stream. Pointers are token lists.
+RELAY: dict[str, Any] | None = {
+    "reads": [
+        {
+            "kind": "text",
+            "event": [],
+            "path": ["contentBlockDelta", "delta", "text"],
+            "when": [],
+            "has": [],
+            "text": [],
+            "id": None,
+            "model": None,
+            "usage": [],
+        },
+        {
+            "kind": "reasoning",
+            "event": [],
+            "path": ["contentBlockDelta", "delta", "reasoningContent"],
+            "when": [],
+            "has": [["text"]],
+            "text": ["text"],
+            "id": None,
+            "model": None,
+            "usage": [],
+        },
+        {
+            "kind": "signature",
+            "event": [],
+            "path": ["contentBlockDelta", "delta", "reasoningContent"],
+            "when": [],
+            "has": [["signature"]],
+            "text": ["signature"],
+            "id": None,
+            "model": None,
+            "usage": [],
+        },
+        {
+            "kind": "usage",
+            "event": [],
+            "path": ["metadata", "usage"],
+            "when": [],
+            "has": [],
+            "text": None,
+            "id": None,
+            "model": None,
+            "usage": [
+                ["input_tokens", ["inputTokens"]],
+                ["output_tokens", ["outputTokens"]],
+                ["total_tokens", ["totalTokens"]],
+                ["cached_input_tokens", ["cacheReadInputTokens"]],
+            ],
+        },
+    ],
+    "stop_means_calls": False,
+    "item_ids": {},
+    "writes": {
+        "start": [{"event": {"messageStart": {"role": "assistant"}}, "set": [], "cases": {}}],
+        "text": [
+            {
+                "event": {"contentBlockDelta": {"delta": {}}},
+                "set": [
+                    [["contentBlockDelta", "contentBlockIndex"], "block"],
+                    [["contentBlockDelta", "delta", "text"], "text"],
+                ],
+                "cases": {},
+            }
+        ],
+        "text_close": [
+            {
+                "event": {"contentBlockStop": {}},
+                "set": [[["contentBlockStop", "contentBlockIndex"], "block"]],
+                "cases": {},
+            }
+        ],
+        "reasoning": [
+            {
+                "event": {"contentBlockDelta": {"delta": {"reasoningContent": {}}}},
+                "set": [
+                    [["contentBlockDelta", "contentBlockIndex"], "block"],
+                    [["contentBlockDelta", "delta", "reasoningContent", "text"], "text"],
+                ],
+                "cases": {},
+            }
+        ],
+        "signature": [
+            {
+                "event": {"contentBlockDelta": {"delta": {"reasoningContent": {}}}},
+                "set": [
+                    [["contentBlockDelta", "contentBlockIndex"], "block"],
+                    [["contentBlockDelta", "delta", "reasoningContent", "signature"], "signature"],
+                ],
+                "cases": {},
+            }
+        ],
+        "reasoning_close": [
+            {
+                "event": {"contentBlockStop": {}},
+                "set": [[["contentBlockStop", "contentBlockIndex"], "block"]],
+                "cases": {},
+            }
+        ],
+        "call_open": [
+            {
+                "event": {"contentBlockStart": {"start": {"toolUse": {}}}},
+                "set": [
+                    [["contentBlockStart", "contentBlockIndex"], "block"],
+                    [["contentBlockStart", "start", "toolUse", "toolUseId"], "call_id"],
+                    [["contentBlockStart", "start", "toolUse", "name"], "name"],
+                ],
+                "cases": {},
+            }
+        ],
+        "call_delta": [
+            {
+                "event": {"contentBlockDelta": {"delta": {"toolUse": {}}}},
+                "set": [
+                    [["contentBlockDelta", "contentBlockIndex"], "block"],
+                    [["contentBlockDelta", "delta", "toolUse", "input"], "arguments_delta"],
+                ],
+                "cases": {},
+            }
+        ],
+        "call_close": [
+            {
+                "event": {"contentBlockStop": {}},
+                "set": [[["contentBlockStop", "contentBlockIndex"], "block"]],
+                "cases": {},
+            }
+        ],
+        "finish": [
+            {"event": {"messageStop": {}}, "set": [[["messageStop", "stopReason"], "finish_reason"]], "cases": {}}
+        ],
+        "usage": [
+            {
+                "event": {"metadata": {"usage": {}, "metrics": {"latencyMs": 0}}},
+                "set": [
+                    [["metadata", "usage", "inputTokens"], "usage.input_tokens"],
+                    [["metadata", "usage", "outputTokens"], "usage.output_tokens"],
+                    [["metadata", "usage", "totalTokens"], "usage.total_tokens"],
+                    [["metadata", "usage", "cacheReadInputTokens"], "usage.cached_input_tokens"],
+                ],
+                "cases": {},
+            }
+        ],
+    },
+}
+# RELAY's write templates as functions, each building a fresh copy of its event.
+RELAY_EVENTS: dict[str, tuple[Any, ...]] | None = {
+    "start": (lambda: {"messageStart": {"role": "assistant"}},),
+    "text": (lambda: {"contentBlockDelta": {"delta": {}}},),
+    "text_close": (lambda: {"contentBlockStop": {}},),
+    "reasoning": (lambda: {"contentBlockDelta": {"delta": {"reasoningContent": {}}}},),
+    "signature": (lambda: {"contentBlockDelta": {"delta": {"reasoningContent": {}}}},),
+    "reasoning_close": (lambda: {"contentBlockStop": {}},),
+    "call_open": (lambda: {"contentBlockStart": {"start": {"toolUse": {}}}},),
+    "call_delta": (lambda: {"contentBlockDelta": {"delta": {"toolUse": {}}}},),
+    "call_close": (lambda: {"contentBlockStop": {}},),
+    "finish": (lambda: {"messageStop": {}},),
+    "usage": (lambda: {"metadata": {"usage": {}, "metrics": {"latencyMs": 0}}},),
+}
 TRUNCATED = ("max_tokens",)
 # Whether emit() can send a call the stream cut off (some dialects only send whole calls).
 EMITS_INCOMPLETE = True

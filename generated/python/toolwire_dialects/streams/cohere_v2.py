@@ -19,11 +19,190 @@ from .. import cohere_v2 as _dialect
 from . import _common
 from ._common import StreamError
 
-__all__ = ["DIALECT", "EVENT_SCHEMA", "Assembler", "StreamError", "assemble", "emit", "emit_text"]
+__all__ = [
+    "DIALECT",
+    "EVENT_SCHEMA",
+    "RELAY",
+    "RELAY_EVENTS",
+    "Assembler",
+    "StreamError",
+    "assemble",
+    "emit",
+    "emit_text",
+]
 
 DIALECT = "cohere_v2"
 EVENT_SCHEMA = "dialects/cohere_v2/stream_event.json"
 FRAMING = "sse"
+EVENT_NAME: tuple[str, ...] | None = ("type",)  # where an SSE event's `event:` name is
+DONE_SENTINEL: str | None = None
+# How the events carry canonical stream events, both ways (the `relay` term): read by
+# streams/_relay*.py for convert_stream. Pointers are token lists.
+RELAY: dict[str, Any] | None = {
+    "reads": [
+        {
+            "kind": "start",
+            "event": [[["type"], "message-start"]],
+            "path": [],
+            "when": [],
+            "has": [],
+            "text": None,
+            "id": ["id"],
+            "model": None,
+            "usage": [],
+        },
+        {
+            "kind": "reasoning",
+            "event": [[["type"], "content-delta"]],
+            "path": ["delta", "message", "content"],
+            "when": [],
+            "has": [["thinking"]],
+            "text": ["thinking"],
+            "id": None,
+            "model": None,
+            "usage": [],
+        },
+        {
+            "kind": "text",
+            "event": [[["type"], "content-delta"]],
+            "path": ["delta", "message", "content"],
+            "when": [],
+            "has": [["text"]],
+            "text": ["text"],
+            "id": None,
+            "model": None,
+            "usage": [],
+        },
+        {
+            "kind": "reasoning",
+            "event": [[["type"], "tool-plan-delta"]],
+            "path": ["delta", "message"],
+            "when": [],
+            "has": [],
+            "text": ["tool_plan"],
+            "id": None,
+            "model": None,
+            "usage": [],
+        },
+        {
+            "kind": "usage",
+            "event": [[["type"], "message-end"]],
+            "path": ["delta", "usage"],
+            "when": [],
+            "has": [],
+            "text": None,
+            "id": None,
+            "model": None,
+            "usage": [["input_tokens", ["tokens", "input_tokens"]], ["output_tokens", ["tokens", "output_tokens"]]],
+        },
+    ],
+    "stop_means_calls": False,
+    "item_ids": {},
+    "writes": {
+        "start": [
+            {
+                "event": {
+                    "type": "message-start",
+                    "id": "toolwire",
+                    "delta": {
+                        "message": {
+                            "role": "assistant",
+                            "content": [],
+                            "tool_plan": "",
+                            "tool_calls": [],
+                            "citations": [],
+                        }
+                    },
+                },
+                "set": [[["id"], "id"]],
+                "cases": {},
+            }
+        ],
+        "text_open": [
+            {
+                "event": {"type": "content-start", "delta": {"message": {"content": {"type": "text", "text": ""}}}},
+                "set": [[["index"], "kind_index"]],
+                "cases": {},
+            }
+        ],
+        "text": [
+            {
+                "event": {"type": "content-delta", "delta": {"message": {"content": {}}}},
+                "set": [[["index"], "kind_index"], [["delta", "message", "content", "text"], "text"]],
+                "cases": {},
+            }
+        ],
+        "text_close": [{"event": {"type": "content-end"}, "set": [[["index"], "kind_index"]], "cases": {}}],
+        "reasoning": [
+            {
+                "event": {"type": "tool-plan-delta", "delta": {"message": {}}},
+                "set": [[["delta", "message", "tool_plan"], "text"]],
+                "cases": {},
+            }
+        ],
+        "call_open": [
+            {
+                "event": {
+                    "type": "tool-call-start",
+                    "delta": {"message": {"tool_calls": {"type": "function", "function": {"arguments": ""}}}},
+                },
+                "set": [
+                    [["index"], "kind_index"],
+                    [["delta", "message", "tool_calls", "id"], "call_id"],
+                    [["delta", "message", "tool_calls", "function", "name"], "name"],
+                ],
+                "cases": {},
+            }
+        ],
+        "call_delta": [
+            {
+                "event": {"type": "tool-call-delta", "delta": {"message": {"tool_calls": {"function": {}}}}},
+                "set": [
+                    [["index"], "kind_index"],
+                    [["delta", "message", "tool_calls", "function", "arguments"], "arguments_delta"],
+                ],
+                "cases": {},
+            }
+        ],
+        "call_close": [{"event": {"type": "tool-call-end"}, "set": [[["index"], "kind_index"]], "cases": {}}],
+        "finish": [
+            {
+                "event": {"type": "message-end", "delta": {}},
+                "set": [
+                    [["delta", "finish_reason"], "finish_reason"],
+                    [["delta", "usage", "tokens", "input_tokens"], "usage.input_tokens"],
+                    [["delta", "usage", "tokens", "output_tokens"], "usage.output_tokens"],
+                ],
+                "cases": {},
+            }
+        ],
+    },
+}
+# RELAY's write templates as functions, each building a fresh copy of its event.
+RELAY_EVENTS: dict[str, tuple[Any, ...]] | None = {
+    "start": (
+        lambda: {
+            "type": "message-start",
+            "id": "toolwire",
+            "delta": {
+                "message": {"role": "assistant", "content": [], "tool_plan": "", "tool_calls": [], "citations": []}
+            },
+        },
+    ),
+    "text_open": (lambda: {"type": "content-start", "delta": {"message": {"content": {"type": "text", "text": ""}}}},),
+    "text": (lambda: {"type": "content-delta", "delta": {"message": {"content": {}}}},),
+    "text_close": (lambda: {"type": "content-end"},),
+    "reasoning": (lambda: {"type": "tool-plan-delta", "delta": {"message": {}}},),
+    "call_open": (
+        lambda: {
+            "type": "tool-call-start",
+            "delta": {"message": {"tool_calls": {"type": "function", "function": {"arguments": ""}}}},
+        },
+    ),
+    "call_delta": (lambda: {"type": "tool-call-delta", "delta": {"message": {"tool_calls": {"function": {}}}}},),
+    "call_close": (lambda: {"type": "tool-call-end"},),
+    "finish": (lambda: {"type": "message-end", "delta": {}},),
+}
 TRUNCATED = ("MAX_TOKENS",)
 # Whether emit() can send a call the stream cut off (some dialects only send whole calls).
 EMITS_INCOMPLETE = True

@@ -19,11 +19,139 @@ from .. import gemini as _dialect
 from . import _common
 from ._common import StreamError
 
-__all__ = ["DIALECT", "EVENT_SCHEMA", "Assembler", "StreamError", "assemble", "emit", "emit_text"]
+__all__ = [
+    "DIALECT",
+    "EVENT_SCHEMA",
+    "RELAY",
+    "RELAY_EVENTS",
+    "Assembler",
+    "StreamError",
+    "assemble",
+    "emit",
+    "emit_text",
+]
 
 DIALECT = "gemini"
 EVENT_SCHEMA = "dialects/gemini/stream_event.json"
 FRAMING = "sse"
+EVENT_NAME: tuple[str, ...] | None = None  # where an SSE event's `event:` name is
+DONE_SENTINEL: str | None = None
+# How the events carry canonical stream events, both ways (the `relay` term): read by
+# streams/_relay*.py for convert_stream. Pointers are token lists.
+RELAY: dict[str, Any] | None = {
+    "reads": [
+        {
+            "kind": "start",
+            "event": [],
+            "path": [],
+            "when": [],
+            "has": [],
+            "text": None,
+            "id": ["responseId"],
+            "model": ["modelVersion"],
+            "usage": [],
+        },
+        {
+            "kind": "reasoning",
+            "event": [],
+            "path": ["candidates", "*", "content", "parts", "*"],
+            "when": [[["thought"], True]],
+            "has": [],
+            "text": ["text"],
+            "id": None,
+            "model": None,
+            "usage": [],
+        },
+        {
+            "kind": "text",
+            "event": [],
+            "path": ["candidates", "*", "content", "parts", "*"],
+            "when": [],
+            "has": [["text"]],
+            "text": ["text"],
+            "id": None,
+            "model": None,
+            "usage": [],
+        },
+        {
+            "kind": "usage",
+            "event": [],
+            "path": ["usageMetadata"],
+            "when": [],
+            "has": [],
+            "text": None,
+            "id": None,
+            "model": None,
+            "usage": [
+                ["input_tokens", ["promptTokenCount"]],
+                ["output_tokens", ["candidatesTokenCount"]],
+                ["total_tokens", ["totalTokenCount"]],
+                ["cached_input_tokens", ["cachedContentTokenCount"]],
+                ["reasoning_tokens", ["thoughtsTokenCount"]],
+            ],
+        },
+    ],
+    "stop_means_calls": True,
+    "item_ids": {},
+    "writes": {
+        "text": [
+            {
+                "event": {"candidates": [{"content": {"role": "model", "parts": [{}]}, "index": 0}]},
+                "set": [
+                    [["candidates", "0", "content", "parts", "0", "text"], "text"],
+                    [["responseId"], "id"],
+                    [["modelVersion"], "model"],
+                ],
+                "cases": {},
+            }
+        ],
+        "reasoning": [
+            {
+                "event": {"candidates": [{"content": {"role": "model", "parts": [{"thought": True}]}, "index": 0}]},
+                "set": [
+                    [["candidates", "0", "content", "parts", "0", "text"], "text"],
+                    [["responseId"], "id"],
+                    [["modelVersion"], "model"],
+                ],
+                "cases": {},
+            }
+        ],
+        "call_close": [
+            {
+                "event": {"candidates": [{"content": {"role": "model", "parts": [{}]}, "index": 0}]},
+                "set": [
+                    [["candidates", "0", "content", "parts", "0"], "call"],
+                    [["responseId"], "id"],
+                    [["modelVersion"], "model"],
+                ],
+                "cases": {},
+            }
+        ],
+        "finish": [
+            {
+                "event": {"candidates": [{"content": {"role": "model", "parts": [{"text": ""}]}, "index": 0}]},
+                "set": [
+                    [["candidates", "0", "finishReason"], "finish_reason"],
+                    [["usageMetadata", "promptTokenCount"], "usage.input_tokens"],
+                    [["usageMetadata", "candidatesTokenCount"], "usage.output_tokens"],
+                    [["usageMetadata", "totalTokenCount"], "usage.total_tokens"],
+                    [["usageMetadata", "cachedContentTokenCount"], "usage.cached_input_tokens"],
+                    [["usageMetadata", "thoughtsTokenCount"], "usage.reasoning_tokens"],
+                    [["responseId"], "id"],
+                    [["modelVersion"], "model"],
+                ],
+                "cases": {},
+            }
+        ],
+    },
+}
+# RELAY's write templates as functions, each building a fresh copy of its event.
+RELAY_EVENTS: dict[str, tuple[Any, ...]] | None = {
+    "text": (lambda: {"candidates": [{"content": {"role": "model", "parts": [{}]}, "index": 0}]},),
+    "reasoning": (lambda: {"candidates": [{"content": {"role": "model", "parts": [{"thought": True}]}, "index": 0}]},),
+    "call_close": (lambda: {"candidates": [{"content": {"role": "model", "parts": [{}]}, "index": 0}]},),
+    "finish": (lambda: {"candidates": [{"content": {"role": "model", "parts": [{"text": ""}]}, "index": 0}]},),
+}
 TRUNCATED = ("MAX_TOKENS",)
 # Whether emit() can send a call the stream cut off (some dialects only send whole calls).
 EMITS_INCOMPLETE = False

@@ -19,11 +19,165 @@ from .. import ollama as _dialect
 from . import _common
 from ._common import StreamError
 
-__all__ = ["DIALECT", "EVENT_SCHEMA", "Assembler", "StreamError", "assemble", "emit", "emit_text"]
+__all__ = [
+    "DIALECT",
+    "EVENT_SCHEMA",
+    "RELAY",
+    "RELAY_EVENTS",
+    "Assembler",
+    "StreamError",
+    "assemble",
+    "emit",
+    "emit_text",
+]
 
 DIALECT = "ollama"
 EVENT_SCHEMA = "dialects/ollama/stream_event.json"
 FRAMING = "ndjson"
+EVENT_NAME: tuple[str, ...] | None = None  # where an SSE event's `event:` name is
+DONE_SENTINEL: str | None = None
+# How the events carry canonical stream events, both ways (the `relay` term): read by
+# streams/_relay*.py for convert_stream. Pointers are token lists.
+RELAY: dict[str, Any] | None = {
+    "reads": [
+        {
+            "kind": "start",
+            "event": [],
+            "path": [],
+            "when": [],
+            "has": [],
+            "text": None,
+            "id": None,
+            "model": ["model"],
+            "usage": [],
+        },
+        {
+            "kind": "text",
+            "event": [],
+            "path": ["message", "content"],
+            "when": [],
+            "has": [],
+            "text": [],
+            "id": None,
+            "model": None,
+            "usage": [],
+        },
+        {
+            "kind": "reasoning",
+            "event": [],
+            "path": ["message", "thinking"],
+            "when": [],
+            "has": [],
+            "text": [],
+            "id": None,
+            "model": None,
+            "usage": [],
+        },
+        {
+            "kind": "usage",
+            "event": [],
+            "path": [],
+            "when": [[["done"], True]],
+            "has": [],
+            "text": None,
+            "id": None,
+            "model": None,
+            "usage": [["input_tokens", ["prompt_eval_count"]], ["output_tokens", ["eval_count"]]],
+        },
+    ],
+    "stop_means_calls": True,
+    "item_ids": {},
+    "writes": {
+        "text": [
+            {
+                "event": {
+                    "message": {"role": "assistant", "content": ""},
+                    "done": False,
+                    "model": "toolwire",
+                    "created_at": "1970-01-01T00:00:00Z",
+                },
+                "set": [[["message", "content"], "text"], [["model"], "model"]],
+                "cases": {},
+            }
+        ],
+        "reasoning": [
+            {
+                "event": {
+                    "message": {"role": "assistant", "content": ""},
+                    "done": False,
+                    "model": "toolwire",
+                    "created_at": "1970-01-01T00:00:00Z",
+                },
+                "set": [[["message", "thinking"], "text"], [["model"], "model"]],
+                "cases": {},
+            }
+        ],
+        "call_close": [
+            {
+                "event": {
+                    "message": {"role": "assistant", "content": "", "tool_calls": [{}]},
+                    "done": False,
+                    "model": "toolwire",
+                    "created_at": "1970-01-01T00:00:00Z",
+                },
+                "set": [[["message", "tool_calls", "0"], "call"], [["model"], "model"]],
+                "cases": {},
+            }
+        ],
+        "finish": [
+            {
+                "event": {
+                    "message": {"role": "assistant", "content": ""},
+                    "done": True,
+                    "model": "toolwire",
+                    "created_at": "1970-01-01T00:00:00Z",
+                },
+                "set": [
+                    [["done_reason"], "finish_reason"],
+                    [["prompt_eval_count"], "usage.input_tokens"],
+                    [["eval_count"], "usage.output_tokens"],
+                    [["model"], "model"],
+                ],
+                "cases": {},
+            }
+        ],
+    },
+}
+# RELAY's write templates as functions, each building a fresh copy of its event.
+RELAY_EVENTS: dict[str, tuple[Any, ...]] | None = {
+    "text": (
+        lambda: {
+            "message": {"role": "assistant", "content": ""},
+            "done": False,
+            "model": "toolwire",
+            "created_at": "1970-01-01T00:00:00Z",
+        },
+    ),
+    "reasoning": (
+        lambda: {
+            "message": {"role": "assistant", "content": ""},
+            "done": False,
+            "model": "toolwire",
+            "created_at": "1970-01-01T00:00:00Z",
+        },
+    ),
+    "call_close": (
+        lambda: {
+            "message": {"role": "assistant", "content": "", "tool_calls": [{}]},
+            "done": False,
+            "model": "toolwire",
+            "created_at": "1970-01-01T00:00:00Z",
+        },
+    ),
+    "finish": (
+        lambda: {
+            "message": {"role": "assistant", "content": ""},
+            "done": True,
+            "model": "toolwire",
+            "created_at": "1970-01-01T00:00:00Z",
+        },
+    ),
+}
 TRUNCATED = ("length",)
 # Whether emit() can send a call the stream cut off (some dialects only send whole calls).
 EMITS_INCOMPLETE = False

@@ -19,11 +19,233 @@ from .. import openai_chat as _dialect
 from . import _common
 from ._common import StreamError
 
-__all__ = ["DIALECT", "EVENT_SCHEMA", "Assembler", "StreamError", "assemble", "emit", "emit_text"]
+__all__ = [
+    "DIALECT",
+    "EVENT_SCHEMA",
+    "RELAY",
+    "RELAY_EVENTS",
+    "Assembler",
+    "StreamError",
+    "assemble",
+    "emit",
+    "emit_text",
+]
 
 DIALECT = "openai_chat"
 EVENT_SCHEMA = "dialects/openai_chat/stream_event.json"
 FRAMING = "sse"
+EVENT_NAME: tuple[str, ...] | None = None  # where an SSE event's `event:` name is
+DONE_SENTINEL: str | None = "[DONE]"
+# How the events carry canonical stream events, both ways (the `relay` term): read by
+# streams/_relay*.py for convert_stream. Pointers are token lists.
+RELAY: dict[str, Any] | None = {
+    "reads": [
+        {
+            "kind": "start",
+            "event": [],
+            "path": [],
+            "when": [],
+            "has": [],
+            "text": None,
+            "id": ["id"],
+            "model": ["model"],
+            "usage": [],
+        },
+        {
+            "kind": "text",
+            "event": [],
+            "path": ["choices", "*", "delta", "content"],
+            "when": [],
+            "has": [],
+            "text": [],
+            "id": None,
+            "model": None,
+            "usage": [],
+        },
+        {
+            "kind": "usage",
+            "event": [],
+            "path": ["usage"],
+            "when": [],
+            "has": [],
+            "text": None,
+            "id": None,
+            "model": None,
+            "usage": [
+                ["input_tokens", ["prompt_tokens"]],
+                ["output_tokens", ["completion_tokens"]],
+                ["total_tokens", ["total_tokens"]],
+                ["cached_input_tokens", ["prompt_tokens_details", "cached_tokens"]],
+                ["reasoning_tokens", ["completion_tokens_details", "reasoning_tokens"]],
+            ],
+        },
+        {
+            "kind": "refusal",
+            "event": [],
+            "path": ["choices", "*", "delta", "refusal"],
+            "when": [],
+            "has": [],
+            "text": [],
+            "id": None,
+            "model": None,
+            "usage": [],
+        },
+    ],
+    "stop_means_calls": False,
+    "item_ids": {},
+    "writes": {
+        "start": [
+            {
+                "event": {
+                    "choices": [{"index": 0, "delta": {"role": "assistant", "content": ""}, "finish_reason": None}],
+                    "object": "chat.completion.chunk",
+                    "created": 0,
+                },
+                "set": [[["id"], "id"], [["model"], "model"]],
+                "cases": {},
+            }
+        ],
+        "text": [
+            {
+                "event": {
+                    "choices": [{"index": 0, "delta": {}, "finish_reason": None}],
+                    "object": "chat.completion.chunk",
+                    "created": 0,
+                },
+                "set": [[["choices", "0", "delta", "content"], "text"], [["id"], "id"], [["model"], "model"]],
+                "cases": {},
+            }
+        ],
+        "refusal": [
+            {
+                "event": {
+                    "choices": [{"index": 0, "delta": {}, "finish_reason": None}],
+                    "object": "chat.completion.chunk",
+                    "created": 0,
+                },
+                "set": [[["choices", "0", "delta", "refusal"], "text"], [["id"], "id"], [["model"], "model"]],
+                "cases": {},
+            }
+        ],
+        "call_open": [
+            {
+                "event": {
+                    "choices": [
+                        {
+                            "index": 0,
+                            "delta": {"tool_calls": [{"type": "function", "function": {"arguments": ""}}]},
+                            "finish_reason": None,
+                        }
+                    ],
+                    "object": "chat.completion.chunk",
+                    "created": 0,
+                },
+                "set": [
+                    [["choices", "0", "delta", "tool_calls", "0", "index"], "call_index"],
+                    [["choices", "0", "delta", "tool_calls", "0", "id"], "call_id"],
+                    [["choices", "0", "delta", "tool_calls", "0", "function", "name"], "name"],
+                    [["id"], "id"],
+                    [["model"], "model"],
+                ],
+                "cases": {},
+            }
+        ],
+        "call_delta": [
+            {
+                "event": {
+                    "choices": [{"index": 0, "delta": {"tool_calls": [{"function": {}}]}, "finish_reason": None}],
+                    "object": "chat.completion.chunk",
+                    "created": 0,
+                },
+                "set": [
+                    [["choices", "0", "delta", "tool_calls", "0", "index"], "call_index"],
+                    [["choices", "0", "delta", "tool_calls", "0", "function", "arguments"], "arguments_delta"],
+                    [["id"], "id"],
+                    [["model"], "model"],
+                ],
+                "cases": {},
+            }
+        ],
+        "finish": [
+            {
+                "event": {
+                    "choices": [{"index": 0, "delta": {}, "finish_reason": None}],
+                    "object": "chat.completion.chunk",
+                    "created": 0,
+                },
+                "set": [[["choices", "0", "finish_reason"], "finish_reason"], [["id"], "id"], [["model"], "model"]],
+                "cases": {},
+            }
+        ],
+        "usage": [
+            {
+                "event": {"choices": [], "object": "chat.completion.chunk", "created": 0},
+                "set": [
+                    [["usage", "prompt_tokens"], "usage.input_tokens"],
+                    [["usage", "completion_tokens"], "usage.output_tokens"],
+                    [["usage", "total_tokens"], "usage.total_tokens"],
+                    [["usage", "prompt_tokens_details", "cached_tokens"], "usage.cached_input_tokens"],
+                    [["usage", "completion_tokens_details", "reasoning_tokens"], "usage.reasoning_tokens"],
+                    [["id"], "id"],
+                    [["model"], "model"],
+                ],
+                "cases": {},
+            }
+        ],
+    },
+}
+# RELAY's write templates as functions, each building a fresh copy of its event.
+RELAY_EVENTS: dict[str, tuple[Any, ...]] | None = {
+    "start": (
+        lambda: {
+            "choices": [{"index": 0, "delta": {"role": "assistant", "content": ""}, "finish_reason": None}],
+            "object": "chat.completion.chunk",
+            "created": 0,
+        },
+    ),
+    "text": (
+        lambda: {
+            "choices": [{"index": 0, "delta": {}, "finish_reason": None}],
+            "object": "chat.completion.chunk",
+            "created": 0,
+        },
+    ),
+    "refusal": (
+        lambda: {
+            "choices": [{"index": 0, "delta": {}, "finish_reason": None}],
+            "object": "chat.completion.chunk",
+            "created": 0,
+        },
+    ),
+    "call_open": (
+        lambda: {
+            "choices": [
+                {
+                    "index": 0,
+                    "delta": {"tool_calls": [{"type": "function", "function": {"arguments": ""}}]},
+                    "finish_reason": None,
+                }
+            ],
+            "object": "chat.completion.chunk",
+            "created": 0,
+        },
+    ),
+    "call_delta": (
+        lambda: {
+            "choices": [{"index": 0, "delta": {"tool_calls": [{"function": {}}]}, "finish_reason": None}],
+            "object": "chat.completion.chunk",
+            "created": 0,
+        },
+    ),
+    "finish": (
+        lambda: {
+            "choices": [{"index": 0, "delta": {}, "finish_reason": None}],
+            "object": "chat.completion.chunk",
+            "created": 0,
+        },
+    ),
+    "usage": (lambda: {"choices": [], "object": "chat.completion.chunk", "created": 0},),
+}
 TRUNCATED = ("length",)
 # Whether emit() can send a call the stream cut off (some dialects only send whole calls).
 EMITS_INCOMPLETE = True

@@ -20,11 +20,579 @@ from .. import openai_responses as _dialect
 from . import _common
 from ._common import StreamError
 
-__all__ = ["DIALECT", "EVENT_SCHEMA", "Assembler", "StreamError", "assemble", "emit", "emit_text"]
+__all__ = [
+    "DIALECT",
+    "EVENT_SCHEMA",
+    "RELAY",
+    "RELAY_EVENTS",
+    "Assembler",
+    "StreamError",
+    "assemble",
+    "emit",
+    "emit_text",
+]
 
 DIALECT = "openai_responses"
 EVENT_SCHEMA = "dialects/openai_responses/stream_event.json"
 FRAMING = "sse"
+EVENT_NAME: tuple[str, ...] | None = ("type",)  # where an SSE event's `event:` name is
+DONE_SENTINEL: str | None = None
+# How the events carry canonical stream events, both ways (the `relay` term): read by
+# streams/_relay*.py for convert_stream. Pointers are token lists.
+RELAY: dict[str, Any] | None = {
+    "reads": [
+        {
+            "kind": "start",
+            "event": [[["type"], "response.created"]],
+            "path": ["response"],
+            "when": [],
+            "has": [],
+            "text": None,
+            "id": ["id"],
+            "model": ["model"],
+            "usage": [],
+        },
+        {
+            "kind": "text",
+            "event": [[["type"], "response.output_text.delta"]],
+            "path": [],
+            "when": [],
+            "has": [],
+            "text": ["delta"],
+            "id": None,
+            "model": None,
+            "usage": [],
+        },
+        {
+            "kind": "reasoning",
+            "event": [[["type"], "response.reasoning_summary_text.delta"]],
+            "path": [],
+            "when": [],
+            "has": [],
+            "text": ["delta"],
+            "id": None,
+            "model": None,
+            "usage": [],
+        },
+        {
+            "kind": "reasoning",
+            "event": [[["type"], "response.reasoning_text.delta"]],
+            "path": [],
+            "when": [],
+            "has": [],
+            "text": ["delta"],
+            "id": None,
+            "model": None,
+            "usage": [],
+        },
+        {
+            "kind": "signature",
+            "event": [[["type"], "response.output_item.done"]],
+            "path": ["item"],
+            "when": [[["type"], "reasoning"]],
+            "has": [],
+            "text": ["encrypted_content"],
+            "id": None,
+            "model": None,
+            "usage": [],
+        },
+        {
+            "kind": "usage",
+            "event": [[["type"], "response.completed"]],
+            "path": ["response", "usage"],
+            "when": [],
+            "has": [],
+            "text": None,
+            "id": None,
+            "model": None,
+            "usage": [
+                ["input_tokens", ["input_tokens"]],
+                ["output_tokens", ["output_tokens"]],
+                ["total_tokens", ["total_tokens"]],
+                ["cached_input_tokens", ["input_tokens_details", "cached_tokens"]],
+                ["reasoning_tokens", ["output_tokens_details", "reasoning_tokens"]],
+            ],
+        },
+        {
+            "kind": "usage",
+            "event": [[["type"], "response.incomplete"]],
+            "path": ["response", "usage"],
+            "when": [],
+            "has": [],
+            "text": None,
+            "id": None,
+            "model": None,
+            "usage": [
+                ["input_tokens", ["input_tokens"]],
+                ["output_tokens", ["output_tokens"]],
+                ["total_tokens", ["total_tokens"]],
+                ["cached_input_tokens", ["input_tokens_details", "cached_tokens"]],
+                ["reasoning_tokens", ["output_tokens_details", "reasoning_tokens"]],
+            ],
+        },
+        {
+            "kind": "refusal",
+            "event": [[["type"], "response.refusal.delta"]],
+            "path": [],
+            "when": [],
+            "has": [],
+            "text": ["delta"],
+            "id": None,
+            "model": None,
+            "usage": [],
+        },
+    ],
+    "stop_means_calls": True,
+    "item_ids": {
+        "text": "msg_toolwire_",
+        "reasoning": "rs_toolwire_",
+        "refusal": "msg_toolwire_",
+        "call": "fc_toolwire_",
+    },
+    "writes": {
+        "start": [
+            {
+                "event": {
+                    "type": "response.created",
+                    "response": {
+                        "id": "resp_toolwire",
+                        "object": "response",
+                        "status": "in_progress",
+                        "model": "toolwire",
+                        "output": [],
+                    },
+                },
+                "set": [
+                    [["response", "id"], "id"],
+                    [["response", "model"], "model"],
+                    [["sequence_number"], "sequence"],
+                ],
+                "cases": {},
+            }
+        ],
+        "text_open": [
+            {
+                "event": {
+                    "type": "response.output_item.added",
+                    "item": {"type": "message", "role": "assistant", "status": "in_progress", "content": []},
+                },
+                "set": [[["output_index"], "block"], [["item", "id"], "item_id"], [["sequence_number"], "sequence"]],
+                "cases": {},
+            },
+            {
+                "event": {
+                    "type": "response.content_part.added",
+                    "content_index": 0,
+                    "part": {"type": "output_text", "text": "", "annotations": []},
+                },
+                "set": [[["item_id"], "item_id"], [["output_index"], "block"], [["sequence_number"], "sequence"]],
+                "cases": {},
+            },
+        ],
+        "text": [
+            {
+                "event": {"type": "response.output_text.delta", "content_index": 0, "logprobs": []},
+                "set": [
+                    [["item_id"], "item_id"],
+                    [["output_index"], "block"],
+                    [["delta"], "text"],
+                    [["sequence_number"], "sequence"],
+                ],
+                "cases": {},
+            }
+        ],
+        "text_close": [
+            {
+                "event": {"type": "response.output_text.done", "content_index": 0, "logprobs": []},
+                "set": [
+                    [["item_id"], "item_id"],
+                    [["output_index"], "block"],
+                    [["text"], "text_so_far"],
+                    [["sequence_number"], "sequence"],
+                ],
+                "cases": {},
+            },
+            {
+                "event": {
+                    "type": "response.content_part.done",
+                    "content_index": 0,
+                    "part": {"type": "output_text", "text": "", "annotations": []},
+                },
+                "set": [
+                    [["item_id"], "item_id"],
+                    [["output_index"], "block"],
+                    [["part", "text"], "text_so_far"],
+                    [["sequence_number"], "sequence"],
+                ],
+                "cases": {},
+            },
+            {
+                "event": {
+                    "type": "response.output_item.done",
+                    "item": {
+                        "type": "message",
+                        "role": "assistant",
+                        "status": "completed",
+                        "content": [{"type": "output_text", "text": "", "annotations": []}],
+                    },
+                },
+                "set": [
+                    [["output_index"], "block"],
+                    [["item", "id"], "item_id"],
+                    [["item", "content", "0", "text"], "text_so_far"],
+                    [["sequence_number"], "sequence"],
+                ],
+                "cases": {},
+            },
+        ],
+        "reasoning_open": [
+            {
+                "event": {"type": "response.output_item.added", "item": {"type": "reasoning", "summary": []}},
+                "set": [[["output_index"], "block"], [["item", "id"], "item_id"], [["sequence_number"], "sequence"]],
+                "cases": {},
+            },
+            {
+                "event": {
+                    "type": "response.reasoning_summary_part.added",
+                    "summary_index": 0,
+                    "part": {"type": "summary_text", "text": ""},
+                },
+                "set": [[["item_id"], "item_id"], [["output_index"], "block"], [["sequence_number"], "sequence"]],
+                "cases": {},
+            },
+        ],
+        "reasoning": [
+            {
+                "event": {"type": "response.reasoning_summary_text.delta", "summary_index": 0},
+                "set": [
+                    [["item_id"], "item_id"],
+                    [["output_index"], "block"],
+                    [["delta"], "text"],
+                    [["sequence_number"], "sequence"],
+                ],
+                "cases": {},
+            }
+        ],
+        "reasoning_close": [
+            {
+                "event": {"type": "response.reasoning_summary_text.done", "summary_index": 0},
+                "set": [
+                    [["item_id"], "item_id"],
+                    [["output_index"], "block"],
+                    [["text"], "text_so_far"],
+                    [["sequence_number"], "sequence"],
+                ],
+                "cases": {},
+            },
+            {
+                "event": {
+                    "type": "response.reasoning_summary_part.done",
+                    "summary_index": 0,
+                    "part": {"type": "summary_text", "text": ""},
+                },
+                "set": [
+                    [["item_id"], "item_id"],
+                    [["output_index"], "block"],
+                    [["part", "text"], "text_so_far"],
+                    [["sequence_number"], "sequence"],
+                ],
+                "cases": {},
+            },
+            {
+                "event": {
+                    "type": "response.output_item.done",
+                    "item": {"type": "reasoning", "summary": [{"type": "summary_text", "text": ""}]},
+                },
+                "set": [
+                    [["output_index"], "block"],
+                    [["item", "id"], "item_id"],
+                    [["item", "summary", "0", "text"], "text_so_far"],
+                    [["item", "encrypted_content"], "signature"],
+                    [["sequence_number"], "sequence"],
+                ],
+                "cases": {},
+            },
+        ],
+        "refusal_open": [
+            {
+                "event": {
+                    "type": "response.output_item.added",
+                    "item": {"type": "message", "role": "assistant", "status": "in_progress", "content": []},
+                },
+                "set": [[["output_index"], "block"], [["item", "id"], "item_id"], [["sequence_number"], "sequence"]],
+                "cases": {},
+            },
+            {
+                "event": {
+                    "type": "response.content_part.added",
+                    "content_index": 0,
+                    "part": {"type": "refusal", "refusal": ""},
+                },
+                "set": [[["item_id"], "item_id"], [["output_index"], "block"], [["sequence_number"], "sequence"]],
+                "cases": {},
+            },
+        ],
+        "refusal": [
+            {
+                "event": {"type": "response.refusal.delta", "content_index": 0},
+                "set": [
+                    [["item_id"], "item_id"],
+                    [["output_index"], "block"],
+                    [["delta"], "text"],
+                    [["sequence_number"], "sequence"],
+                ],
+                "cases": {},
+            }
+        ],
+        "refusal_close": [
+            {
+                "event": {"type": "response.refusal.done", "content_index": 0},
+                "set": [
+                    [["item_id"], "item_id"],
+                    [["output_index"], "block"],
+                    [["refusal"], "text_so_far"],
+                    [["sequence_number"], "sequence"],
+                ],
+                "cases": {},
+            },
+            {
+                "event": {
+                    "type": "response.content_part.done",
+                    "content_index": 0,
+                    "part": {"type": "refusal", "refusal": ""},
+                },
+                "set": [
+                    [["item_id"], "item_id"],
+                    [["output_index"], "block"],
+                    [["part", "refusal"], "text_so_far"],
+                    [["sequence_number"], "sequence"],
+                ],
+                "cases": {},
+            },
+            {
+                "event": {
+                    "type": "response.output_item.done",
+                    "item": {
+                        "type": "message",
+                        "role": "assistant",
+                        "status": "completed",
+                        "content": [{"type": "refusal", "refusal": ""}],
+                    },
+                },
+                "set": [
+                    [["output_index"], "block"],
+                    [["item", "id"], "item_id"],
+                    [["item", "content", "0", "refusal"], "text_so_far"],
+                    [["sequence_number"], "sequence"],
+                ],
+                "cases": {},
+            },
+        ],
+        "call_open": [
+            {
+                "event": {
+                    "type": "response.output_item.added",
+                    "item": {"type": "function_call", "status": "in_progress", "arguments": ""},
+                },
+                "set": [
+                    [["output_index"], "block"],
+                    [["item", "id"], "item_id"],
+                    [["item", "call_id"], "call_id"],
+                    [["item", "name"], "name"],
+                    [["sequence_number"], "sequence"],
+                ],
+                "cases": {},
+            }
+        ],
+        "call_delta": [
+            {
+                "event": {"type": "response.function_call_arguments.delta"},
+                "set": [
+                    [["item_id"], "item_id"],
+                    [["output_index"], "block"],
+                    [["delta"], "arguments_delta"],
+                    [["sequence_number"], "sequence"],
+                ],
+                "cases": {},
+            }
+        ],
+        "call_close": [
+            {
+                "event": {"type": "response.function_call_arguments.done"},
+                "set": [
+                    [["item_id"], "item_id"],
+                    [["output_index"], "block"],
+                    [["arguments"], "arguments"],
+                    [["sequence_number"], "sequence"],
+                ],
+                "cases": {},
+            },
+            {
+                "event": {
+                    "type": "response.output_item.done",
+                    "item": {"type": "function_call", "status": "completed"},
+                },
+                "set": [
+                    [["output_index"], "block"],
+                    [["item", "id"], "item_id"],
+                    [["item", "call_id"], "call_id"],
+                    [["item", "name"], "name"],
+                    [["item", "arguments"], "arguments"],
+                    [["sequence_number"], "sequence"],
+                ],
+                "cases": {},
+            },
+        ],
+        "finish": [
+            {
+                "event": {
+                    "type": "response.completed",
+                    "response": {
+                        "id": "resp_toolwire",
+                        "object": "response",
+                        "status": "completed",
+                        "model": "toolwire",
+                        "output": [],
+                    },
+                },
+                "set": [
+                    [["response", "id"], "id"],
+                    [["response", "model"], "model"],
+                    [["response", "usage", "input_tokens"], "usage.input_tokens"],
+                    [["response", "usage", "output_tokens"], "usage.output_tokens"],
+                    [["response", "usage", "total_tokens"], "usage.total_tokens"],
+                    [["response", "usage", "input_tokens_details", "cached_tokens"], "usage.cached_input_tokens"],
+                    [["response", "usage", "output_tokens_details", "reasoning_tokens"], "usage.reasoning_tokens"],
+                    [["sequence_number"], "sequence"],
+                ],
+                "cases": {
+                    "stop": [],
+                    "tool_calls": [],
+                    "length": [
+                        [["type"], "response.incomplete"],
+                        [["response", "status"], "incomplete"],
+                        [["response", "incomplete_details"], {"reason": "max_output_tokens"}],
+                    ],
+                    "content_filter": [
+                        [["type"], "response.incomplete"],
+                        [["response", "status"], "incomplete"],
+                        [["response", "incomplete_details"], {"reason": "content_filter"}],
+                    ],
+                    "error": [[["type"], "response.failed"], [["response", "status"], "failed"]],
+                },
+            }
+        ],
+    },
+}
+# RELAY's write templates as functions, each building a fresh copy of its event.
+RELAY_EVENTS: dict[str, tuple[Any, ...]] | None = {
+    "start": (
+        lambda: {
+            "type": "response.created",
+            "response": {
+                "id": "resp_toolwire",
+                "object": "response",
+                "status": "in_progress",
+                "model": "toolwire",
+                "output": [],
+            },
+        },
+    ),
+    "text_open": (
+        lambda: {
+            "type": "response.output_item.added",
+            "item": {"type": "message", "role": "assistant", "status": "in_progress", "content": []},
+        },
+        lambda: {
+            "type": "response.content_part.added",
+            "content_index": 0,
+            "part": {"type": "output_text", "text": "", "annotations": []},
+        },
+    ),
+    "text": (lambda: {"type": "response.output_text.delta", "content_index": 0, "logprobs": []},),
+    "text_close": (
+        lambda: {"type": "response.output_text.done", "content_index": 0, "logprobs": []},
+        lambda: {
+            "type": "response.content_part.done",
+            "content_index": 0,
+            "part": {"type": "output_text", "text": "", "annotations": []},
+        },
+        lambda: {
+            "type": "response.output_item.done",
+            "item": {
+                "type": "message",
+                "role": "assistant",
+                "status": "completed",
+                "content": [{"type": "output_text", "text": "", "annotations": []}],
+            },
+        },
+    ),
+    "reasoning_open": (
+        lambda: {"type": "response.output_item.added", "item": {"type": "reasoning", "summary": []}},
+        lambda: {
+            "type": "response.reasoning_summary_part.added",
+            "summary_index": 0,
+            "part": {"type": "summary_text", "text": ""},
+        },
+    ),
+    "reasoning": (lambda: {"type": "response.reasoning_summary_text.delta", "summary_index": 0},),
+    "reasoning_close": (
+        lambda: {"type": "response.reasoning_summary_text.done", "summary_index": 0},
+        lambda: {
+            "type": "response.reasoning_summary_part.done",
+            "summary_index": 0,
+            "part": {"type": "summary_text", "text": ""},
+        },
+        lambda: {
+            "type": "response.output_item.done",
+            "item": {"type": "reasoning", "summary": [{"type": "summary_text", "text": ""}]},
+        },
+    ),
+    "refusal_open": (
+        lambda: {
+            "type": "response.output_item.added",
+            "item": {"type": "message", "role": "assistant", "status": "in_progress", "content": []},
+        },
+        lambda: {"type": "response.content_part.added", "content_index": 0, "part": {"type": "refusal", "refusal": ""}},
+    ),
+    "refusal": (lambda: {"type": "response.refusal.delta", "content_index": 0},),
+    "refusal_close": (
+        lambda: {"type": "response.refusal.done", "content_index": 0},
+        lambda: {"type": "response.content_part.done", "content_index": 0, "part": {"type": "refusal", "refusal": ""}},
+        lambda: {
+            "type": "response.output_item.done",
+            "item": {
+                "type": "message",
+                "role": "assistant",
+                "status": "completed",
+                "content": [{"type": "refusal", "refusal": ""}],
+            },
+        },
+    ),
+    "call_open": (
+        lambda: {
+            "type": "response.output_item.added",
+            "item": {"type": "function_call", "status": "in_progress", "arguments": ""},
+        },
+    ),
+    "call_delta": (lambda: {"type": "response.function_call_arguments.delta"},),
+    "call_close": (
+        lambda: {"type": "response.function_call_arguments.done"},
+        lambda: {"type": "response.output_item.done", "item": {"type": "function_call", "status": "completed"}},
+    ),
+    "finish": (
+        lambda: {
+            "type": "response.completed",
+            "response": {
+                "id": "resp_toolwire",
+                "object": "response",
+                "status": "completed",
+                "model": "toolwire",
+                "output": [],
+            },
+        },
+    ),
+}
 TRUNCATED = ("incomplete", "failed")
 # Whether emit() can send a call the stream cut off (some dialects only send whole calls).
 EMITS_INCOMPLETE = True

@@ -4,8 +4,10 @@ expression and literal the templates place, and every fact they test, as a field
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from toolwire.ir.stream_nodes import Role, RoleEmitter, Slot, StreamIR
+from toolwire.ir.stream_relay import relay_data
 from toolwire.targets.python.emit_stream_expr import event_literal, tokens_tuple, tuple_of
 from toolwire.targets.python.emit_stream_feed import FeedCode, feed_code
 from toolwire.targets.python.names import literal as py
@@ -63,6 +65,8 @@ class StreamContext:
     event_name: str
     done_sentinel: str
     uses_partial_args: bool  # json_path_args: emit() parses the argument text
+    relay: str  # the relay mapping as plain data (None: convert_stream cannot use the dialect)
+    relay_events: str  # per write kind, a function per template building a fresh copy of its event
 
 
 def _role_events(emitter: RoleEmitter) -> RoleEvents:
@@ -126,4 +130,18 @@ def stream_context(ir: StreamIR | None) -> StreamContext | None:
         event_name=tokens_tuple(ir.event_name) if ir.event_name else "None",
         done_sentinel=py(ir.done_sentinel),
         uses_partial_args=Role.JSON_PATH_ARGS in roles,
+        relay=py(relay_data(ir.relay)),
+        relay_events=_relay_events(relay_data(ir.relay)),
     )
+
+
+def _relay_events(data: dict[str, Any] | None) -> str:
+    """`{kind: (lambda: {...}, ...)}`: a literal builds a fresh event several times faster than
+    a deep copy of the template (every relayed event is one)."""
+    if data is None:
+        return "None"
+    kinds = []
+    for kind, writes in data["writes"].items():
+        builders = "".join("lambda: " + py(w["event"]) + ", " for w in writes)
+        kinds.append(f"{py(kind)}: ({builders})")
+    return "{" + ", ".join(kinds) + "}"

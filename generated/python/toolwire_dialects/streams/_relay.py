@@ -1,0 +1,206 @@
+# DO NOT EDIT the copy in a generated package: this is the toolwire runtime, copied verbatim from runtime/python/ by `toolwire generate`.
+"""convert_stream: relay a stream from one dialect to another as it arrives.
+
+    relay = convert_stream(events, source="anthropic_messages", target="openai_chat")
+    for event in relay:           # the target's events, written as the input arrives
+        send(event)
+    relay.losses                  # what the target could not carry (filled as it happens)
+
+The source is read into canonical stream events (schemas/canonical/stream_event.json) by
+_relay_read, which are written as the target's events by _relay_write; both follow the
+dialects' `relay` mappings. Nothing of the stream is kept but what is in flight, so memory
+stays constant whatever the stream's length. Losses are reported, never silent: each goes to
+`relay.losses` once per kind of value (and, for callers that only see the events, to
+`on_loss`); with strict=True the first one raises LossError instead, before any event that
+would have lost it is written.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+from collections.abc import Callable, Iterable, Iterator
+from types import ModuleType
+from typing import Any
+
+from .._errors import Loss
+from .._ids import IdMap
+from ._relay_read import RelayReader
+from ._relay_write import RelayWriter
+
+__all__ = ["StreamRelay", "convert_stream", "convert_stream_text", "frame"]
+
+
+def _stream_module(dialect: str) -> ModuleType:
+    """The generated stream module of a dialect (beside this one in the package)."""
+    if not dialect.isidentifier() or dialect.startswith("_"):
+        raise ValueError(f"not a dialect name: {dialect!r}")
+    try:
+        return importlib.import_module(f".{dialect}", __package__)
+    except ModuleNotFoundError:
+        raise ValueError(f"dialect {dialect!r} has no stream mapping") from None
+
+
+def frame(module: ModuleType, event: dict[str, Any]) -> str:
+    """One event as the dialect frames it: an SSE block (with an `event:` line where the
+    dialect names its events) or a JSON line."""
+    data = json.dumps(event, ensure_ascii=False, separators=(",", ":"))
+    if module.FRAMING == "ndjson":
+        return data + "\n"
+    name: Any = event
+    for t in module.EVENT_NAME or ():
+        name = name.get(t) if type(name) is dict else None
+    head = f"event: {name}\n" if module.EVENT_NAME and type(name) is str else ""
+    return f"{head}data: {data}\n\n"
+
+
+class StreamRelay:
+    """One stream relayed from source to target. Iterate it (with the events given to
+    convert_stream), or push: feed(event) / feed_text(chunk) for the target's events so far,
+    close() for the rest. `losses`, `findings` (the source stream's problems, from its
+    Assembler) and `id_map` (target call id -> source id: id_map.original(id)) are live."""
+
+    def __init__(
+        self,
+        events: Iterable[Any] | None = None,
+        *,
+        source: str,
+        target: str,
+        strict: bool = False,
+        id_map: IdMap | None = None,
+        on_loss: Callable[[Loss], None] | None = None,
+        reasoning_as_text: bool = False,
+    ) -> None:
+        self.source = source
+        self.target = target
+        self._events = events
+        self._target = _stream_module(target)
+        self.id_map = IdMap() if id_map is None else id_map
+        self._reader = RelayReader(_stream_module(source), id_map=IdMap())
+        self._writer = RelayWriter(self._target, strict=strict, id_map=self.id_map, reasoning_as_text=reasoning_as_text)
+        self._on_loss = on_loss
+        self._told = 0
+        self._noted = 0
+        self._error_told = False
+        self._closed = False
+
+    @property
+    def losses(self) -> list[Loss]:
+        return self._writer.losses
+
+    @property
+    def findings(self) -> list[dict[str, Any]]:
+        found: list[dict[str, Any]] = self._reader.assembler.findings
+        return found
+
+    def _write(self, canonical: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        out: list[dict[str, Any]] = []
+        notes = self._reader.assembler.notes
+        if len(notes) > self._noted:
+            # Blocks the source's reader leaves out on purpose (server-side tools and their
+            # results) do not reach the target either: each is a loss.
+            for note in notes[self._noted :]:
+                self._writer.loss(f"/server_tools/{self._noted}", f"{note['message']} of the relayed stream")
+                self._noted += 1
+        if self._reader.error is not None and not self._error_told:
+            self._error_told = True  # the target hears the error finish, not the provider's message
+            self._writer.loss("/error", f"the source's error ({self._reader.error})")
+        write = self._writer.write
+        for event in canonical:
+            out.extend(write(event))
+        if self._on_loss is not None and len(self.losses) > self._told:
+            for loss in self.losses[self._told :]:
+                self._on_loss(loss)
+            self._told = len(self.losses)
+        return out
+
+    def feed(self, event: Any) -> list[dict[str, Any]]:
+        """One source event in; the target's events it gives out."""
+        return self._write(self._reader.feed(event))
+
+    def feed_text(self, chunk: str | bytes) -> list[dict[str, Any]]:
+        """Raw source stream text in (SSE or JSON lines, split anywhere)."""
+        return self._write(self._reader.feed_text(chunk))
+
+    def close(self) -> list[dict[str, Any]]:
+        """The input ended: the target's last events (open block, finish, usage, end)."""
+        if self._closed:
+            return []
+        self._closed = True
+        return self._write(self._reader.end())
+
+    def canonical(self, events: Iterable[Any]) -> Iterator[dict[str, Any]]:
+        """The source events as canonical stream events only (no target)."""
+        for event in events:
+            yield from self._reader.feed(event)
+        yield from self._reader.end()
+
+    def __iter__(self) -> Iterator[dict[str, Any]]:
+        if self._events is None:
+            raise TypeError("this relay was made without events: use feed()/close()")
+        for event in self._events:
+            yield from self.feed(event)
+        yield from self.close()
+
+    def text(self) -> Iterator[str]:
+        """The target's events framed as the target sends them, as they come."""
+        for event in self:
+            yield frame(self._target, event)
+        if self._target.FRAMING != "ndjson" and self._target.DONE_SENTINEL:
+            yield f"data: {self._target.DONE_SENTINEL}\n\n"
+
+
+def convert_stream(
+    events: Iterable[Any],
+    *,
+    source: str,
+    target: str,
+    strict: bool = False,
+    id_map: IdMap | None = None,
+    on_loss: Callable[[Loss], None] | None = None,
+    reasoning_as_text: bool = False,
+) -> StreamRelay:
+    """Relay a stream of source events (dicts, JSON text, SDK objects) as target events:
+    iterate the result. Losses land in `.losses` as they happen (and go to on_loss);
+    strict=True raises LossError on the first one."""
+    return StreamRelay(
+        events,
+        source=source,
+        target=target,
+        strict=strict,
+        id_map=id_map,
+        on_loss=on_loss,
+        reasoning_as_text=reasoning_as_text,
+    )
+
+
+def convert_stream_text(
+    chunks: Iterable[str | bytes],
+    *,
+    source: str,
+    target: str,
+    strict: bool = False,
+    id_map: IdMap | None = None,
+    on_loss: Callable[[Loss], None] | None = None,
+    reasoning_as_text: bool = False,
+) -> Iterator[str]:
+    """Raw source stream text (SSE or JSON lines, in chunks split anywhere) relayed as the
+    target's framed text (SSE with `event:` lines where the target uses them, JSON lines,
+    the [DONE] sentinel where it ends its streams so)."""
+    relay = StreamRelay(
+        None,
+        source=source,
+        target=target,
+        strict=strict,
+        id_map=id_map,
+        on_loss=on_loss,
+        reasoning_as_text=reasoning_as_text,
+    )
+    module = relay._target
+    for chunk in chunks:
+        for event in relay.feed_text(chunk):
+            yield frame(module, event)
+    for event in relay.close():
+        yield frame(module, event)
+    if module.FRAMING != "ndjson" and module.DONE_SENTINEL:
+        yield f"data: {module.DONE_SENTINEL}\n\n"

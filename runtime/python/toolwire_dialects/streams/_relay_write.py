@@ -1,0 +1,358 @@
+# DO NOT EDIT the copy in a generated package: this is the toolwire runtime, copied verbatim from runtime/python/ by `toolwire generate`.
+"""Writing canonical stream events (schemas/canonical/stream_event.json) as a dialect's events,
+one at a time, from its `relay.writes` templates (RELAY in the generated stream module).
+
+Blocks: a text, reasoning or call block is opened by its first event and closed when another
+block opens, when its call stops, or at the end. The finish and usage are written when the
+input ends (a target may carry both in one event, Anthropic's message_delta). Held meanwhile:
+the open block (and, where the target's events repeat it whole, its text so far), the calls'
+ids and names, a call's argument text while it is open when the target writes it whole.
+Every canonical value no template takes is a reported loss, once per kind of value."""
+
+from __future__ import annotations
+
+import importlib
+import json
+from types import ModuleType
+from typing import Any
+
+from .._errors import Loss, report
+from .._ids import IdMap, encode_id
+from ._events import _copy
+from ._relay_blocks import USAGE_FIELDS, Block, derivable, field, put
+from ._relay_finish import finish_reason_out
+from ._relay_read import compiled
+
+__all__ = ["RelayWriter"]
+
+
+class RelayWriter:
+    """Write canonical stream events as the target's events; losses go to `losses`."""
+
+    def __init__(
+        self, module: ModuleType, *, strict: bool = False, id_map: IdMap | None = None, reasoning_as_text: bool = False
+    ) -> None:
+        self.dialect: str = module.DIALECT
+        self.reasoning_as_text = reasoning_as_text  # reasoning into a dialect without it: as text, asked for
+        self._module = module
+        relay = compiled(module)
+        self.writes: dict[str, list[dict[str, Any]]] = relay["writes"]
+        self.item_ids: dict[str, str] = relay["item_ids"]
+        self.strict = strict
+        self.losses: list[Loss] = []
+        self.id_map = IdMap() if id_map is None else id_map
+        self._dialect_module = importlib.import_module(f"toolwire_dialects.{self.dialect}")
+        self._policy = getattr(self._dialect_module, "_IDS", None)
+        slots = {slot for ws in self.writes.values() for w in ws for _p, slot in w["set"]}
+        self._slots = slots
+        self._keep_text = "text_so_far" in slots
+        self._call_blocks = bool(self.writes.get("call_close"))  # the target closes a call's block
+        self._reported: set[str] = set()
+        self._started = False
+        self._ended = False
+        self._message: dict[str, Any] = {}
+        self._block: Block | None = None
+        self._blocks = 0
+        self._kinds: dict[str, int] = {}
+        self._calls: dict[int, dict[str, Any]] = {}
+        self._finish: dict[str, Any] | None = None
+        self._usage: dict[str, int] = {}
+        self._sequence = 0
+
+    # --- losses ----------------------------------------------------------------------------
+    def _loss(self, pointer: str, what: str) -> None:
+        if what in self._reported:
+            return  # one report per kind of value, not one per delta
+        self._reported.add(what)
+        report(self.losses, self.strict, pointer, self.dialect, what)
+
+    def loss(self, pointer: str, what: str) -> None:
+        """Report a loss found outside the writer (the source leaving a block out)."""
+        self._loss(pointer, what)
+
+    # --- writing templates -----------------------------------------------------------------
+    def _write(self, kind: str, values: dict[str, Any], out: list[dict[str, Any]], case: str | None = None) -> None:
+        for template in self.writes.get(kind, ()):
+            event: dict[str, Any] = template["build"]()
+            if case is not None and template["cases"]:
+                overlay = template["cases"].get(case)
+                if overlay is None:
+                    self._loss(
+                        "/finish_reason",
+                        f"finish reason {case!r} (written as {event.get('type', 'the plain finish')!r})",
+                    )
+                for toks, value in overlay or ():
+                    put(event, toks, _copy(value))
+            for toks, slot in template["set"]:
+                value = self._value(slot, values)
+                if value is not None:
+                    put(event, toks, value)
+            self._sequence += 1
+            out.append(event)
+
+    def _value(self, slot: str, values: dict[str, Any]) -> Any:
+        if slot in values:
+            return values[slot]
+        if slot == "sequence":
+            return self._sequence
+        if slot in ("id", "model"):
+            return self._message.get(slot)
+        if slot.startswith("usage."):
+            return self._usage.get(slot[6:])
+        call = values.get("_call")
+        if call is not None:
+            return self._call_value(slot, call, values)
+        block = self._block
+        if block is None:
+            return None
+        if slot == "block":
+            return block.index
+        if slot == "kind_index":
+            return block.kind_index
+        if slot == "item_id":
+            return self.item_ids.get(block.kind, "item_") + str(block.index)
+        if slot == "text_so_far":
+            return "".join(block.text)
+        if slot == "signature":
+            return block.signature
+        if block.call is not None:
+            return self._call_value(slot, block.call, values)
+        return None
+
+    def _call_value(self, slot: str, call: dict[str, Any], values: dict[str, Any]) -> Any:
+        if slot == "call_index":
+            return call["index"]
+        if slot in ("call_id", "name"):
+            return call.get(slot)
+        if slot == "arguments":
+            return "".join(call["parts"])
+        if slot == "call":
+            return self._whole_call(call)
+        if slot in ("block", "kind_index"):
+            return call[slot]
+        if slot == "item_id":
+            return self.item_ids.get("call", "item_") + str(call["block"])
+        return None
+
+    def _whole_call(self, call: dict[str, Any]) -> Any:
+        """The call as the target's wire tool_call, from the source's complete canonical call
+        (its extensions ride along, for a same-dialect relay) or the argument text that came."""
+        canonical = call.get("canonical")
+        if canonical is None:
+            text = "".join(call["parts"])
+            try:
+                arguments = json.loads(text) if text.strip() else {}
+            except ValueError:
+                arguments = None
+            canonical = {"id": call.get("source_id"), "name": call.get("name"), "arguments": arguments}
+            if arguments is None:
+                canonical["raw_arguments"] = text
+        encoded = self._dialect_module.encode_tool_call(canonical, strict=self.strict, id_map=self.id_map)
+        for loss in encoded.losses:
+            self._loss(f"/calls/{call['index']}{loss.pointer}", loss.what)
+        return encoded.value
+
+    # --- blocks ----------------------------------------------------------------------------
+    def _open(self, kind: str, out: list[dict[str, Any]], call: dict[str, Any] | None = None) -> Block:
+        self._close(out)
+        block = Block(kind, self._blocks, self._kinds.get(kind, 0), call)
+        self._blocks += 1
+        self._kinds[kind] = block.kind_index + 1
+        self._block = block
+        self._write(f"{kind}_open", {}, out)
+        return block
+
+    def _close(self, out: list[dict[str, Any]]) -> None:
+        block = self._block
+        if block is None:
+            return
+        self._write(f"{block.kind}_close", {}, out)
+        self._block = None
+        if block.call is not None:
+            block.call["closed"] = True
+            if self._call_blocks:
+                block.call["parts"] = []  # the call is written: its text is no longer needed
+
+    def _call_stop(self, call: dict[str, Any], canonical: Any, out: list[dict[str, Any]]) -> None:
+        """The source completed the call: its argument text is checked against the source's
+        reading of it, sent whole if none came, and its block closed."""
+        call["canonical"] = canonical
+        arguments = canonical.get("arguments") if type(canonical) is dict else None
+        writable = not call.get("closed") or not self._call_blocks
+        if arguments is not None and writable:
+            if not call["sent"]:
+                # no argument text came (arguments given whole, or none): send them as text
+                text = json.dumps(arguments, ensure_ascii=False, separators=(",", ":"))
+                self._call_delta({"index": call["index"], "arguments_delta": text}, out)
+            else:
+                sent = "".join(call["parts"])
+                try:
+                    same = (json.loads(sent) if sent.strip() else {}) == arguments
+                except ValueError:
+                    same = False
+                if not same:
+                    self._loss(
+                        f"/calls/{call['index']}/arguments",
+                        f"argument text {sent[:40]!r} as {call.get('source_dialect') or 'the source'} reads it",
+                    )
+        call["stopped"] = True
+        if self._block is not None and self._block.call is call:
+            self._close(out)
+        call["parts"] = []
+
+    # --- canonical events in -----------------------------------------------------------------
+    def write(self, event: dict[str, Any]) -> list[dict[str, Any]]:
+        """One canonical stream event in; the target's events for it out."""
+        out: list[dict[str, Any]] = []
+        kind = event.get("type")
+        if kind == "message_start":
+            for key in ("id", "model"):
+                if type(event.get(key)) is str:
+                    self._message[key] = event[key]
+            self._start(out)
+            return out
+        self._start(out)
+        if kind == "text_delta":
+            self._text("text", event["text"], out)
+        elif kind == "refusal_delta":
+            if self.writes.get("refusal"):
+                self._text("refusal", event["text"], out)
+            else:
+                self._loss("/refusal", "a refusal (the model's refusal text)")
+        elif kind == "reasoning_delta":
+            self._reasoning(event, out)
+        elif kind == "tool_call_start":
+            self._call_start(event, out)
+        elif kind == "tool_call_delta":
+            self._call_delta(event, out)
+        elif kind == "tool_call_stop":
+            call = self._calls.get(event["index"])
+            if call is not None and not call.get("stopped"):
+                self._call_stop(call, event.get("call"), out)
+        elif kind == "finish":
+            self._finish = event
+        elif kind == "usage":
+            self._usage.update({k: v for k, v in event["usage"].items() if type(v) is int})
+        elif kind == "message_stop":
+            self._end(out)
+        return out
+
+    def _start(self, out: list[dict[str, Any]]) -> None:
+        if not self._started:
+            self._started = True
+            self._write("start", {}, out)
+
+    def _text(self, kind: str, text: str, out: list[dict[str, Any]]) -> None:
+        block = self._block
+        if block is None or block.kind != kind:
+            block = self._open(kind, out)
+        if self._keep_text:
+            block.text.append(text)
+        self._write(kind, {"text": text}, out)
+
+    def _reasoning(self, event: dict[str, Any], out: list[dict[str, Any]]) -> None:
+        if not self.writes.get("reasoning"):
+            if self.reasoning_as_text and event.get("text"):
+                self._text("text", event["text"], out)  # the caller asked for it: no loss
+            elif event.get("text") or not self.reasoning_as_text:
+                self._loss("/reasoning", "reasoning (the stream's reasoning deltas)")
+            if event.get("extensions"):
+                self._loss("/reasoning/extensions", f"a reasoning signature of {event.get('dialect')}")
+            return
+        text = event.get("text")
+        if text:
+            self._text("reasoning", text, out)
+        extensions = event.get("extensions") or {}
+        own = extensions.get(self.dialect) if event.get("dialect") == self.dialect else None
+        signature = field(own, "/signature")
+        if signature is None:
+            if extensions:
+                self._loss("/reasoning/extensions", f"a reasoning signature of {event.get('dialect')}")
+            return
+        if not self.writes.get("signature") and "signature" not in self._slots:
+            self._loss("/reasoning/extensions", "a reasoning signature")
+            return
+        block = self._block
+        if block is None or block.kind != "reasoning":
+            block = self._open("reasoning", out)
+        block.signature = signature
+        self._write("signature", {"signature": signature}, out)
+
+    def _call_start(self, event: dict[str, Any], out: list[dict[str, Any]]) -> None:
+        index = event["index"]
+        source_id = event.get("id")
+        call: dict[str, Any] = {
+            "index": index,
+            "source_id": source_id,
+            "name": event.get("name"),
+            "parts": [],
+            "sent": False,
+        }
+        if source_id is None and "call_id" in self._slots and self._policy is not None:
+            call["call_id"] = self.id_map.mint(self._policy)  # the source had no id: nothing is lost
+        elif source_id is not None and "call_id" in self._slots and self._policy is not None:
+            losses: list[Loss] = []
+            call["call_id"] = encode_id(source_id, self._policy, self.id_map, losses, self.strict, f"/calls/{index}/id")
+            for loss in losses:
+                self._loss(loss.pointer, loss.what)
+        else:
+            call["call_id"] = source_id
+        if source_id is not None and not {"call_id", "call"} & self._slots:
+            self._loss(f"/calls/{index}/id", "call ids")
+        self._calls[index] = call
+        block = self._open("call", out, call)
+        call["block"] = block.index
+        call["kind_index"] = block.kind_index
+
+    def _call_delta(self, event: dict[str, Any], out: list[dict[str, Any]]) -> None:
+        call = self._calls.get(event["index"])
+        if call is None:
+            return
+        fragment = event["arguments_delta"]
+        current = self._block is not None and self._block.call is call
+        if call.get("stopped") or (not current and self._call_blocks):
+            # The target's block for this call is closed (another block came between its fragments).
+            self._loss(f"/calls/{call['index']}/arguments", "argument text after the call's block was closed")
+            return
+        call["sent"] = True
+        parts = call["parts"]  # kept while the call is open: whole-call targets write it, its stop checks it
+        parts.append(fragment)
+        if len(parts) > 256:
+            parts[:] = ["".join(parts)]
+        self._write("call_delta", {"arguments_delta": fragment, "_call": call}, out)
+
+    def _end(self, out: list[dict[str, Any]]) -> None:
+        if self._ended:
+            return
+        self._ended = True
+        finish = self._finish
+        canonical = finish.get("finish_reason") if finish is not None else None
+        block = self._block
+        if block is not None and block.call is not None and canonical == "length":
+            self._block = None  # a call cut off by the length limit stays open: it is incomplete
+        self._close(out)
+        assembler = self._module.Assembler
+        if (
+            canonical == "length"
+            and "call" not in self._slots
+            and (assembler.STOP_BEFORE_TRUNCATION or not assembler.HAS_STOP)
+        ) and any(c.get("stopped") for c in self._calls.values()):
+            self._loss("/calls", "a complete call under a length finish (its readers take the last call as cut off)")
+        values: dict[str, Any] = {}
+        if canonical is not None:
+            own = (finish.get("extensions") or {}).get(self.dialect) if finish is not None else None
+            wire = field(own, "/finish_reason")
+            if wire is None and "finish_reason" in self._slots:
+                wire = finish_reason_out(self.dialect, canonical)
+                if wire is None:
+                    self._loss("/finish_reason", f"finish reason {canonical!r}")
+            values["finish_reason"] = wire
+        carried = {slot[6:] for slot in self._slots if slot.startswith("usage.")}
+        usage = self._usage
+        for name in USAGE_FIELDS:
+            if name in usage and name not in carried and usage[name] != 0 and not derivable(name, usage):
+                self._loss(f"/usage/{name}", f"usage {name}")
+        self._write("finish", values, out, case=canonical or "stop")
+        if self._usage:
+            self._write("usage", {}, out)
+        self._write("end", {}, out)

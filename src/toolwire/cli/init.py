@@ -2,7 +2,9 @@
 
 The new dialect is a copy of an existing one (schemas, mapping, stream mapping, vectors) with
 its name put in place of the old one, so it generates and passes its conformance suite at once;
-the user then edits it towards their server's quirks.
+the user then edits it towards their server's quirks. Conversation vectors are not copied: the
+losses of their conversions into every other dialect are a golden file
+(vectors/conversation_matrix.json), which a new dialect's own vectors are added to.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ import click
 
 from toolwire.cli.config import resolve_or_exit
 from toolwire.cli.report import fail, say
+from toolwire.spec.conversation_vectors import FILE as CONVERSATIONS
 from toolwire.targets.python import render
 
 
@@ -93,6 +96,10 @@ def init_dialect(name: str, like: str, into: Path | None) -> None:
     for rel, path in sorted(files.items()):
         top, _, rest = rel.partition("/")
         if top not in ("dialects", "vectors") or not rest.startswith(f"{like}/"):
+            continue
+        if rest == f"{like}/{CONVERSATIONS}":
+            # their conversions' losses are the golden vectors/conversation_matrix.json: not copied
+            say(f"not copied: vectors/{like}/{CONVERSATIONS} (add {name}'s own, then update the loss matrix)")
             continue
         text = _rename(path.read_text(encoding="utf-8"), like, name)
         if rel == f"dialects/{like}/dialect.json":

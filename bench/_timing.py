@@ -1,0 +1,80 @@
+"""Side-by-side timing shared by bench/conversation.py and bench/relay.py.
+
+Every round times each contender once, one after the other, so that a noisy neighbour
+slows them all alike; the rounds give a median and a range per contender, and the
+per-round ratios (paired, round by round) give a median ratio and its range.
+"""
+
+from __future__ import annotations
+
+import statistics
+import time
+from collections.abc import Callable
+from typing import Any
+
+
+def interleaved(contenders: dict[str, Callable[[], Any]], rounds: int, number: int) -> dict[str, list[float]]:
+    """Seconds per call of each contender, one value per round."""
+    clock = time.perf_counter
+    times: dict[str, list[float]] = {name: [] for name in contenders}
+    for _ in range(rounds):
+        for name, run in contenders.items():
+            loop = range(number)
+            start = clock()
+            for _ in loop:
+                run()
+            times[name].append((clock() - start) / number)
+    return times
+
+
+def describe(name: str, runs: list[float], unit: str = "us/call", scale: float = 1e6) -> str:
+    """One line: the median and the range of a contender's rounds."""
+    return (
+        f"  {name:<14} median {statistics.median(runs) * scale:9.2f} {unit}"
+        f"   range {min(runs) * scale:9.2f} - {max(runs) * scale:9.2f}"
+    )
+
+
+def ratio(label: str, slower: list[float], faster: list[float], target: float, at_least: bool) -> str:
+    """The paired per-round ratio slower/faster: median and range, against a target."""
+    ratios = sorted(s / f for s, f in zip(slower, faster, strict=True))
+    median = statistics.median(ratios)
+    met = median >= target if at_least else median <= target
+    bound = "at least" if at_least else "at most"
+    verdict = "met" if met else "NOT met"
+    return (
+        f"  {label}: median {median:.2f}x, range {ratios[0]:.2f}-{ratios[-1]:.2f}x"
+        f" (target {bound} {target:g}x: {verdict})"
+    )
+
+
+def profile(run: Callable[[], Any], number: int, limit: int = 12) -> None:
+    """cProfile of number calls of run: the functions of toolwire_dialects with the most
+    time with their callees and of their own (as shares of the total), calls per run, and
+    the share spent outside the package (builtins, json, re)."""
+    import cProfile
+    import pstats
+
+    profiler = cProfile.Profile()
+    profiler.enable()
+    for _ in range(number):
+        run()
+    profiler.disable()
+    stats = pstats.Stats(profiler)
+    total = stats.total_tt  # type: ignore[attr-defined]
+    rows, outside = [], 0.0
+    for (path, line, name), (_cc, calls, own, cumulative, _callers) in stats.stats.items():  # type: ignore[attr-defined]
+        if "toolwire_dialects" in path:
+            where = path.split("toolwire_dialects/", 1)[1]
+            rows.append((own, cumulative, calls / number, f"{where}:{line}({name})"))
+        else:
+            outside += own
+    print(
+        f"  profile of {number} runs ({total:.3f} s under cProfile); outside toolwire_dialects: {outside / total:.1%}"
+    )
+    print("    with callees:")
+    for own, cumulative, calls, where in sorted(rows, key=lambda r: -r[1])[:limit]:
+        print(f"      {cumulative / total:6.1%} (own {own / total:5.1%}) {calls:7.1f}/run  {where}")
+    print("    own time:")
+    for own, cumulative, calls, where in sorted(rows, reverse=True)[:limit]:
+        print(f"      {own / total:6.1%} (with callees {cumulative / total:5.1%}) {calls:7.1f}/run  {where}")

@@ -153,6 +153,15 @@ def unit_part(
     return None
 
 
+def _flat(layout: RequestLayout | ResponseLayout) -> bool:
+    """Turns are a flat list of items (calls are units of their own: Responses)."""
+    return any(sp.part == "tool_call" for sp in layout.units)
+
+
+def _roleless(unit: Any, turn: Turn) -> bool:
+    return type(unit) is dict and turn.absent_role is None and get(unit, turn.role) is MISSING
+
+
 def decode_turns(
     units: Any, layout: RequestLayout | ResponseLayout, codecs: Codecs, id_map: IdMap, shape: str, at: str
 ) -> list[dict[str, Any]]:
@@ -162,6 +171,12 @@ def decode_turns(
     for i, unit in enumerate(units):
         where = f"{at}/{i}"
         message = unit_part(unit, layout.units, codecs, id_map, layout.dialect, shape, where)
+        if message is None and _flat(layout) and _roleless(unit, layout.turn):
+            # an item with no canonical kind in a list of items (a hosted tool's call): kept whole
+            message = {
+                "role": "assistant",
+                "parts": [{"type": "wire", "dialect": layout.dialect, "value": unit, "unit": True}],
+            }
         if message is None:
             message = decode_turn(unit, layout.turn, layout.parts, codecs, id_map, layout.dialect, shape, where)
         if messages and messages[-1]["role"] == message["role"]:

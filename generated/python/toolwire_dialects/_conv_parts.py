@@ -195,10 +195,10 @@ def encode_part(
         own = foreign_extensions(extensions, dialect, losses, strict)
         losses[before:] = [Loss(at + loss.pointer, loss.target, loss.what) for loss in losses[before:]]
     forms = own.get("forms", _EMPTY)
-    for toks, default in sp.defaults:
-        if forms.get(pointer(toks)) != "absent" and get(block, toks) is MISSING:
-            put(block, toks, default)
     for where, value in own.get("fields", _EMPTY).items():
         if not put_back(block, where, value):
             report(losses, strict, f"{at}/extensions/{dialect}/fields", dialect, f"field {where} (its place changed)")
+    for toks, default in sp.defaults:
+        if forms.get(pointer(toks)) != "absent" and get(block, toks) is MISSING:
+            put(block, toks, default)
     return block

@@ -119,10 +119,10 @@ def unknown_into(value: Any, tree: dict[str, Any], base: str, into: dict[str, An
         sub = tree.get(key)
         if sub is LEAF:
             continue
-        if sub is not None and type(item) in (dict, list):
+        if sub is not None and type(item) in (dict, list) and item:
             into = unknown_into(item, sub, f"{base}/{escape(key)}", into)
             continue
-        if into is None:  # unknown, or a value where the layout expected an object or a list
+        if into is None:  # unknown, empty, or a value where the layout expected an object or a list
             into = {}
         into[f"{base}/{escape(key)}"] = item
     return into

@@ -156,7 +156,9 @@ def decode_request(wire: Any, layout: RequestLayout, codecs: Codecs, id_map: IdM
     messages: list[dict[str, Any]] = []
     if layout.system is not None:
         system = get(wire, layout.system.toks)
-        if system is not MISSING:
+        if system is None:
+            forms[pointer(layout.system.toks)] = "null"
+        elif system is not MISSING:
             messages.append(_system(system, layout, codecs, id_map))
     units = get(wire, layout.turns)
     if units is MISSING:
@@ -168,6 +170,11 @@ def decode_request(wire: Any, layout: RequestLayout, codecs: Codecs, id_map: IdM
         turns = decode_turns(units, layout, codecs, id_map, "request", pointer(layout.turns))
     if messages and turns and turns[0]["role"] == "system":
         own_extension(turns[0], dialect).setdefault("forms", {})[""] = "separate"
+    if layout.system is not None:  # leading system turns sent as turns, not in the system field
+        for turn in turns:
+            if turn["role"] != "system":
+                break
+            own_extension(turn, dialect).setdefault("forms", {})[""] = "turn"
     request["messages"] = messages + turns
     unknown: dict[str, Any] = {}
     _tools(wire, codecs, id_map, request, unknown, forms)

@@ -715,9 +715,12 @@ _REQUEST = _conv.RequestLayout(
         content=("content",),
         string="yes",
         empty="omit",
-        fields=(_conv.TurnField(("tool_calls",), "tool_call", True, None, False, ()),),
+        fields=(
+            _conv.TurnField(("tool_plan",), "text", False, "text", True, ("assistant",), "tool_call"),
+            _conv.TurnField(("tool_calls",), "tool_call", True, None, False, (), None),
+        ),
         absent_role=None,
-        known=_conv.known_tree((), (("role",), ("content",), ("tool_calls",))),
+        known=_conv.known_tree((), (("role",), ("content",), ("tool_plan",), ("tool_calls",))),
     ),
     units=(
         _conv.Spelling(
@@ -835,9 +838,12 @@ _RESPONSE = _conv.ResponseLayout(
         content=("content",),
         string="no",
         empty="omit",
-        fields=(_conv.TurnField(("tool_calls",), "tool_call", True, None, False, ()),),
+        fields=(
+            _conv.TurnField(("tool_plan",), "text", False, "text", True, ("assistant",), "tool_call"),
+            _conv.TurnField(("tool_calls",), "tool_call", True, None, False, (), None),
+        ),
         absent_role=None,
-        known=_conv.known_tree((), (("role",), ("content",), ("tool_calls",))),
+        known=_conv.known_tree((), (("role",), ("content",), ("tool_plan",), ("tool_calls",))),
     ),
     units=(
         _conv.Spelling(

@@ -939,8 +939,8 @@ _REQUEST = _conv.RequestLayout(
         string="yes",
         empty="null",
         fields=(
-            _conv.TurnField(("tool_calls",), "tool_call", True, None, False, ("assistant",)),
-            _conv.TurnField(("refusal",), "refusal", False, "text", False, ("assistant",)),
+            _conv.TurnField(("tool_calls",), "tool_call", True, None, False, ("assistant",), None),
+            _conv.TurnField(("refusal",), "refusal", False, "text", False, ("assistant",), None),
         ),
         absent_role=None,
         known=_conv.known_tree((), (("role",), ("content",), ("tool_calls",), ("refusal",))),
@@ -1085,8 +1085,8 @@ _RESPONSE = _conv.ResponseLayout(
         string="yes",
         empty="null",
         fields=(
-            _conv.TurnField(("tool_calls",), "tool_call", True, None, False, ()),
-            _conv.TurnField(("refusal",), "refusal", False, "text", False, ()),
+            _conv.TurnField(("tool_calls",), "tool_call", True, None, False, (), None),
+            _conv.TurnField(("refusal",), "refusal", False, "text", False, (), None),
         ),
         absent_role=None,
         known=_conv.known_tree((), (("role",), ("content",), ("tool_calls",), ("refusal",))),

@@ -124,14 +124,17 @@ def encode_turns(
             if part is None:
                 continue
             unit = next((sp for sp in units if sp.part == part["type"] and sp.role == role), None)
-            if unit is None:
+            if unit is None and not (part["type"] == "wire" and part.get("unit")):
                 group.parts.append((part, where))
                 continue
             if group.parts:  # a part that is a wire unit of its own ends the turn so far
                 out.append(_render(group, turn, spellings, run))
             elif group.own.get("fields"):
                 run.lose(group.at, "the fields of a turn made only of separate units")
-            out.append(encode_part(part, unit, run.codecs, run.id_map, run.dialect, run.losses, run.strict, where))
+            if unit is None:  # the dialect's own item, verbatim
+                out.append(part["value"])
+            else:
+                out.append(encode_part(part, unit, run.codecs, run.id_map, run.dialect, run.losses, run.strict, where))
             group = _Group(role, EMPTY, at)
     if group is not None and (group.parts or group.empty):
         out.append(_render(group, turn, spellings, run))
@@ -155,8 +158,9 @@ def _render(group: _Group, turn: Turn, spellings: tuple[Spelling, ...], run: Run
     fields: list[list[tuple[dict[str, Any], str]]] = [[] for _ in turn.fields]
     rank_seen = -1
     last_kind = ""
+    kinds = {part["type"] for part, _at in group.parts}
     for part, at in group.parts:
-        rank, slot = _slot(part, group.role, turn, spellings)
+        rank, slot = _slot(part, group.role, turn, spellings, kinds)
         if rank < 0:
             run.lose(at, f"{article(part['type'])} part in {article(group.role)} turn")
             continue
@@ -179,9 +183,16 @@ def _render(group: _Group, turn: Turn, spellings: tuple[Spelling, ...], run: Run
     return unit
 
 
-def _slot(part: dict[str, Any], role: str, turn: Turn, spellings: tuple[Spelling, ...]) -> tuple[int, Any]:
+def _slot(
+    part: dict[str, Any], role: str, turn: Turn, spellings: tuple[Spelling, ...], kinds: set[str]
+) -> tuple[int, Any]:
     for k, tf in enumerate(turn.fields):
-        if tf.part == part["type"] and (not tf.roles or role in tf.roles) and (tf.value is None or tf.value in part):
+        if (
+            tf.part == part["type"]
+            and (not tf.roles or role in tf.roles)
+            and (tf.value is None or tf.value in part)
+            and (tf.with_part is None or tf.with_part in kinds)
+        ):
             return (0 if tf.before else 2 + k), k
     if part["type"] == "wire" or (part["type"] == "text" and turn.string == "only"):
         return 1, None  # verbatim, or text of a content that is one string

@@ -64,6 +64,7 @@ class TurnField(NamedTuple):
     value: str | None  # the canonical field the wire value is (a part written as one value)
     before: bool  # the field's parts come before the content's
     roles: tuple[str, ...]
+    with_part: str | None = None  # only in a turn that also has a part of this kind
 
 
 class Turn(NamedTuple):

@@ -69,6 +69,12 @@ def _system(
     put(wire, system.toks, holder)
 
 
+def _kept_a_turn(message: dict[str, Any], run: Run) -> bool:
+    """A system turn the dialect's own payload sent as a turn, not in its system field."""
+    own = (message.get("extensions") or EMPTY).get(run.dialect) or EMPTY
+    return bool(own.get("forms", EMPTY).get("") == "turn")
+
+
 def encode_request(
     canonical: dict[str, Any],
     layout: RequestLayout,
@@ -93,7 +99,9 @@ def encode_request(
     rest = messages
     if layout.system is not None:
         lead = 0
-        while lead < len(messages) and messages[lead][1]["role"] == "system":
+        while (
+            lead < len(messages) and messages[lead][1]["role"] == "system" and not _kept_a_turn(messages[lead][1], run)
+        ):
             lead += 1
         # a later system turn stays a turn where the dialect's turns can say system
         keeps = "system" in dict(layout.turn.roles)
@@ -105,6 +113,8 @@ def encode_request(
         hoisted = messages[:lead] + later
         if hoisted:
             _system(wire, layout.system, hoisted, layout.parts, run)
+        elif forms.get(pointer(layout.system.toks)) == "null":
+            put(wire, layout.system.toks, None)
         rest = [(mi, m) for mi, m in messages[lead:] if keeps or m["role"] != "system"]
     units = encode_turns(rest, layout.turn, layout.units, layout.parts, layout.alternating, run)
     if (

@@ -49,7 +49,7 @@ def _spelling(spec: dict[str, Any]) -> Spelling:
     when = _constants(spec.get("when"))
     has = tuple(tuple(tokens(p)) for p in spec.get("has", []))
     defaults = _constants(spec.get("defaults"))
-    leaves = tuple(t for t, _v in when) + tuple(f.tokens for f in fields) + tuple(t for t, _v in defaults)
+    leaves = tuple(t for t, _v in when) + tuple(f.tokens for f in fields)  # defaults: kept unless equal
     return Spelling(
         part=spec["part"],
         when=when,
@@ -72,6 +72,7 @@ def _turn(spec: dict[str, Any]) -> Turn:
             value=f.get("value"),
             before=bool(f.get("before", False)),
             roles=tuple(f.get("roles", [])),
+            with_part=f.get("with"),
         )
         for f in spec.get("fields", [])
     )

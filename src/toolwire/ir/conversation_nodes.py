@@ -76,6 +76,7 @@ class TurnField:
     value: str | None = field(metadata=term("conversation.turn.fields[].value"))
     before: bool = field(metadata=term("conversation.turn.fields[].before"))
     roles: tuple[str, ...] = field(metadata=term("conversation.turn.fields[].roles"))
+    with_part: str | None = field(metadata=term("conversation.turn.fields[].with"))
 
 
 @dataclass(frozen=True)

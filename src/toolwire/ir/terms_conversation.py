@@ -66,6 +66,7 @@ CONVERSATION_TERMS: Final[tuple[tuple[str, ...], ...]] = (
     ("conversation.turn.fields[].list", "The field is a list, one part per element."),
     ("conversation.turn.fields[].value", "The canonical field of the part that the wire value is (a part written as one value)."),
     ("conversation.turn.fields[].before", "The field's parts come before the content's (else after); a turn whose parts come in another order reports it."),
+    ("conversation.turn.fields[].with", "The field holds its parts only in a turn that also has a part of this kind (Cohere's tool_plan: text beside tool calls)."),
     ("conversation.turn.fields[].roles", "The roles whose parts go into this field (default: any)."),
     ("conversation.spelling.part", "The kind of part: tool_call and tool_result are read and written by the dialect's shapes, the others by the fields."),
     ("conversation.spelling.when", "Constants the block has: all must match on decode; written on encode."),

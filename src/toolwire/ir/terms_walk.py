@@ -71,6 +71,7 @@ STRUCTURAL: Final = frozenset(
         "conversation.spelling.role",
         "conversation.spelling.roles[]",
         "conversation.turn.fields[].part",
+        "conversation.turn.fields[].with",
         "conversation.turn.fields[].roles[]",
         "conversation.response.role",
         "conversation.turn.absent_role",

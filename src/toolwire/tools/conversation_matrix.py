@@ -17,8 +17,8 @@ from pathlib import Path
 from typing import Any
 
 from toolwire.spec.builtin import builtin_folder
-from toolwire.tools.dialects import converter
 from toolwire.spec.loader import load_spec
+from toolwire.tools.dialects import converter
 
 FILE = "conversation_matrix.json"
 MODEL = {"model": "the-callers-model"}  # as the generated suite converts: a caller names the model

@@ -101,6 +101,10 @@ class WireMessagePart(BaseModel):
     type: Literal['wire']
     dialect: str
     value: Any
+    unit: Literal[True] | None = None
+    """
+    The block is a wire turn of its own (an item of a list of items), not a block inside a turn.
+    """
 
 
 class ToolCallPart(BaseModel):

@@ -15,8 +15,8 @@ from typing import Any
 
 from ._conv_layout import Codecs, Spelling, Turn
 from ._conv_parts import SHAPES, encode_part, spelling_for
-from ._conv_paths import pointer, put, put_back
-from ._errors import Loss, report
+from ._conv_paths import get, pointer, put, put_back
+from ._errors import MISSING, Loss, report
 from ._extensions import foreign_extensions
 from ._ids import IdMap
 
@@ -180,6 +180,9 @@ def _render(group: _Group, turn: Turn, spellings: tuple[Spelling, ...], run: Run
         if not tf.before:
             _put_field(unit, tf, fields[k], forms, run)
     run.put_fields(unit, group.own, group.at)
+    for toks, default in turn.defaults:
+        if forms.get(pointer(toks)) != "absent" and get(unit, toks) is MISSING:
+            put(unit, toks, default)
     return unit
 
 

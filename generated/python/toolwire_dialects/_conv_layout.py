@@ -76,6 +76,7 @@ class Turn(NamedTuple):
     fields: tuple[TurnField, ...]
     known: dict[str, Any]
     absent_role: str | None = None  # the role of a turn without a role field (Gemini: user)
+    defaults: tuple[tuple[Toks, Any], ...] = ()  # values written unless the turn left them out
 
 
 class SystemField(NamedTuple):

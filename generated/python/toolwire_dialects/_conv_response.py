@@ -45,6 +45,9 @@ def decode_response(wire: Any, layout: ResponseLayout, codecs: Codecs, id_map: I
                     unit, layout.turn, layout.parts, codecs, id_map, dialect, "response", at, keep_unknown=False
                 )
                 unknown_into(unit, layout.turn.known, at, fields)
+                for toks, default in layout.turn.defaults:  # written out, it says nothing
+                    if fields.get(at + pointer(toks), MISSING) == default:
+                        del fields[at + pointer(toks)]
             message["parts"].extend(one["parts"])
         if type(units) is not list:
             raise DecodeError(dialect, "response", pointer(layout.turns), f"expected an array, got {describe(units)}")

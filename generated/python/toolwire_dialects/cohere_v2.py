@@ -720,6 +720,7 @@ _REQUEST = _conv.RequestLayout(
             _conv.TurnField(("tool_calls",), "tool_call", True, None, False, (), None),
         ),
         absent_role=None,
+        defaults=(),
         known=_conv.known_tree((), (("role",), ("content",), ("tool_plan",), ("tool_calls",))),
     ),
     units=(
@@ -831,7 +832,7 @@ _RESPONSE = _conv.ResponseLayout(
         ("cached_input_tokens", ("usage", "cached_tokens")),
     ),
     constants=(),
-    required=((("id",), "toolwire"),),
+    required=((("id",), "toolwire"), (("finish_reason",), "COMPLETE")),
     turn=_conv.Turn(
         role=("role",),
         roles=(("assistant", ("assistant",)),),
@@ -843,6 +844,7 @@ _RESPONSE = _conv.ResponseLayout(
             _conv.TurnField(("tool_calls",), "tool_call", True, None, False, (), None),
         ),
         absent_role=None,
+        defaults=(),
         known=_conv.known_tree((), (("role",), ("content",), ("tool_plan",), ("tool_calls",))),
     ),
     units=(

@@ -1004,6 +1004,7 @@ _REQUEST = _conv.RequestLayout(
         empty="string",
         fields=(_conv.TurnField(("tool_calls",), "tool_call", True, None, False, ("assistant",), None),),
         absent_role=None,
+        defaults=(),
         known=_conv.known_tree((), (("role",), ("content",), ("tool_calls",))),
     ),
     units=(
@@ -1158,6 +1159,7 @@ _RESPONSE = _conv.ResponseLayout(
         empty="string",
         fields=(_conv.TurnField(("tool_calls",), "tool_call", True, None, False, (), None),),
         absent_role=None,
+        defaults=(),
         known=_conv.known_tree((), (("role",), ("content",), ("tool_calls",))),
     ),
     units=(

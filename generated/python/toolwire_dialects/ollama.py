@@ -579,6 +579,7 @@ _REQUEST = _conv.RequestLayout(
             _conv.TurnField(("tool_calls",), "tool_call", True, None, False, (), None),
         ),
         absent_role=None,
+        defaults=(),
         known=_conv.known_tree((), (("role",), ("content",), ("thinking",), ("images",), ("tool_calls",))),
     ),
     units=(
@@ -649,6 +650,7 @@ _RESPONSE = _conv.ResponseLayout(
             _conv.TurnField(("tool_calls",), "tool_call", True, None, False, (), None),
         ),
         absent_role=None,
+        defaults=(),
         known=_conv.known_tree((), (("role",), ("content",), ("thinking",), ("images",), ("tool_calls",))),
     ),
     units=(

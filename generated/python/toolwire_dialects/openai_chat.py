@@ -943,6 +943,7 @@ _REQUEST = _conv.RequestLayout(
             _conv.TurnField(("refusal",), "refusal", False, "text", False, ("assistant",), None),
         ),
         absent_role=None,
+        defaults=(),
         known=_conv.known_tree((), (("role",), ("content",), ("tool_calls",), ("refusal",))),
     ),
     units=(
@@ -1089,6 +1090,7 @@ _RESPONSE = _conv.ResponseLayout(
             _conv.TurnField(("refusal",), "refusal", False, "text", False, (), None),
         ),
         absent_role=None,
+        defaults=(),
         known=_conv.known_tree((), (("role",), ("content",), ("tool_calls",), ("refusal",))),
     ),
     units=(

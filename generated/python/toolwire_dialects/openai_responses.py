@@ -1117,6 +1117,7 @@ _REQUEST = _conv.RequestLayout(
         empty="list",
         fields=(),
         absent_role=None,
+        defaults=((("type",), "message"),),
         known=_conv.known_tree((), (("role",), ("content",))),
     ),
     units=(
@@ -1275,6 +1276,7 @@ _RESPONSE = _conv.ResponseLayout(
         empty="list",
         fields=(),
         absent_role=None,
+        defaults=((("type",), "message"),),
         known=_conv.known_tree((), (("role",), ("content",))),
     ),
     units=(

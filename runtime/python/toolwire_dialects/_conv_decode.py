@@ -101,6 +101,12 @@ def decode_turn(
         if not tf.before:
             _field_parts(unit, tf, codecs, id_map, dialect, shape, at, out, forms)
     unknown = unknown_into(unit, turn.known, "", None) if keep_unknown else None
+    for toks, default in turn.defaults:  # a default written out says nothing; its absence is kept
+        where = pointer(toks)
+        if get(unit, toks) is MISSING:
+            forms[where] = "absent"
+        elif unknown and unknown.get(where, MISSING) == default:
+            del unknown[where]
     if unknown or forms:
         own = own_extension(message, dialect)
         if unknown:

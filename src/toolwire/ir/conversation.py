@@ -86,6 +86,7 @@ def _turn(spec: dict[str, Any]) -> Turn:
         empty=EmptyForm(spec.get("empty", "list")),
         fields=fields,
         absent_role=spec.get("absent_role"),
+        defaults=_constants(spec.get("defaults")),
         leaves=(role, content, *(f.tokens for f in fields)),
     )
 

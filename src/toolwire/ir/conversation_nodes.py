@@ -88,6 +88,7 @@ class Turn:
     empty: EmptyForm = field(metadata=term("conversation.turn.empty"))
     fields: tuple[TurnField, ...] = field(metadata=term("conversation.turn.fields"))
     absent_role: str | None = field(metadata=term("conversation.turn.absent_role"))
+    defaults: tuple[tuple[Tokens, Any], ...] = field(metadata=term("conversation.turn.defaults"))
     leaves: tuple[Tokens, ...]  # the keys of a turn its layout reads
 
 

@@ -50,6 +50,7 @@ CONVERSATION_TERMS: Final[tuple[tuple[str, ...], ...]] = (
     ("conversation.turn.role", "Where a turn's role is (default /role)."),
     ("conversation.turn.roles", "Canonical role -> its wire spellings: the first encodes, the others decode (kept as a form); a role it lacks is a loss."),
     ("conversation.turn.absent_role", "The canonical role of a turn without a role field (Gemini: user); writing it leaves the role out again."),
+    ("conversation.turn.defaults", "Values every wire turn has unless it leaves them out (Responses' type: message): written on encode, an absent one kept absent."),
     ("conversation.turn.content", "Where a turn's list of parts is (default /content)."),
     ("conversation.turn.string", "Whether the content may be one string standing for one text part."),
     ("conversation.turn.string=false", "The content is always a list of blocks (the default)."),

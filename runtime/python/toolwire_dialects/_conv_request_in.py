@@ -182,9 +182,6 @@ def decode_request(wire: Any, layout: RequestLayout, codecs: Codecs, id_map: IdM
     if settings:
         request["settings"] = settings
     unknown_into(wire, layout.known, "", unknown)
-    for key, sub in layout.known.items():  # a settings object sent empty says nothing, but was sent
-        if sub and wire.get(key) == {}:
-            forms[f"/{escape(key)}"] = "present"
     if unknown or forms:
         own = own_extension(request, dialect)
         if unknown:
@@ -198,6 +195,8 @@ def _system(value: Any, layout: RequestLayout, codecs: Codecs, id_map: IdMap) ->
     system = layout.system
     assert system is not None
     at = pointer(system.toks)
+    if value == "" and system.string != "no":  # empty instructions: a system turn saying nothing
+        return {"role": "system", "parts": [], "extensions": {layout.dialect: {"forms": {"": "string"}}}}
     if type(value) is str and system.string != "no":
         return {"role": "system", "parts": [{"type": "text", "text": value}]}
     if system.string == "only":

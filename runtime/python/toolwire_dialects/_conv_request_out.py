@@ -34,6 +34,9 @@ def _system(
         if n == 0:
             own = message_own
         parts.extend((part, f"{at}/parts/{pj}") for pj, part in enumerate(message["parts"]))
+    if not parts and (system.string == "only" or own.get("forms", EMPTY).get("") == "string"):
+        put(wire, system.toks, "")  # empty instructions
+        return
     texts = [p for p, _at in parts if p.get("type") == "text"]
     if system.string == "only" or (
         system.string == "yes"
@@ -129,8 +132,5 @@ def encode_request(
         wire, canonical.get("tools"), canonical.get("tool_choice"), run.codecs, run.id_map, run.losses, strict, forms
     )
     encode_settings(wire, canonical.get("settings") or EMPTY, layout.settings, forms, run.lose)
-    for where, form in forms.items():  # a settings object the payload sent empty ({"inferenceConfig": {}})
-        if form == "present" and where.count("/") == 1 and where[1:] not in wire:
-            wire[where[1:]] = {}
     run.put_fields(wire, own, "")
     return tuple.__new__(Encoded, (wire, run.losses))

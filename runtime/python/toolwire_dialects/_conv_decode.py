@@ -17,7 +17,7 @@ from ._errors import MISSING, DecodeError, describe
 from ._extract import decode_at
 from ._ids import IdMap
 
-__all__ = ["decode_turn", "decode_turns", "own_extension", "unit_part"]
+__all__ = ["decode_turn", "decode_turns", "keep", "own_extension", "unit_part"]
 
 
 def own_extension(container: dict[str, Any], dialect: str) -> dict[str, Any]:
@@ -28,6 +28,16 @@ def own_extension(container: dict[str, Any], dialect: str) -> dict[str, Any]:
 
 
 _ROLES: dict[int, dict[str, tuple[str, int]]] = {}
+
+
+def keep(value: dict[str, Any], dialect: str, fields: dict[str, Any] | None, forms: dict[str, Any]) -> None:
+    """Keep the wire fields and spellings a layout does not read in value's extensions."""
+    if fields or forms:
+        own = own_extension(value, dialect)
+        if fields:
+            own["fields"] = fields
+        if forms:
+            own["forms"] = forms
 
 
 def _role_of(turn: Turn, wire_role: Any) -> tuple[str, int] | None:
@@ -107,12 +117,7 @@ def decode_turn(
             forms[where] = "absent"
         elif unknown and unknown.get(where, MISSING) == default:
             del unknown[where]
-    if unknown or forms:
-        own = own_extension(message, dialect)
-        if unknown:
-            own["fields"] = unknown
-        if forms:
-            own["forms"] = forms
+    keep(message, dialect, unknown, forms)
     return message
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ._conv_decode import decode_turns, own_extension
+from ._conv_decode import keep, decode_turns, own_extension
 from ._conv_layout import Codecs, RequestLayout, Setting, Toks
 from ._conv_parts import decode_block
 from ._conv_paths import get, pointer, put, unknown_into
@@ -182,12 +182,7 @@ def decode_request(wire: Any, layout: RequestLayout, codecs: Codecs, id_map: IdM
     if settings:
         request["settings"] = settings
     unknown_into(wire, layout.known, "", unknown)
-    if unknown or forms:
-        own = own_extension(request, dialect)
-        if unknown:
-            own["fields"] = unknown
-        if forms:
-            own["forms"] = forms
+    keep(request, dialect, unknown, forms)
     return request
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ._conv_decode import decode_turn, own_extension, unit_part
+from ._conv_decode import keep, decode_turn, own_extension, unit_part
 from ._conv_encode import EMPTY, Run, encode_turns
 from ._conv_layout import Codecs, ResponseLayout
 from ._conv_paths import get, pointer, put, unknown_into
@@ -91,12 +91,7 @@ def decode_response(wire: Any, layout: ResponseLayout, codecs: Codecs, id_map: I
     if usage:
         response["usage"] = usage
     unknown_into(wire, layout.known, "", fields)
-    if fields or forms:
-        own = own_extension(response, dialect)
-        if fields:
-            own["fields"] = fields
-        if forms:
-            own["forms"] = forms
+    keep(response, dialect, fields, forms)
     return response
 
 

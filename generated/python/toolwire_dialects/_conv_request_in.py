@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ._conv_decode import keep, decode_turns, own_extension
+from ._conv_decode import decode_turns, keep, own_extension
 from ._conv_layout import Codecs, RequestLayout, Setting, Toks
 from ._conv_parts import decode_block
 from ._conv_paths import get, pointer, put, unknown_into

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ._conv_decode import keep, decode_turn, own_extension, unit_part
+from ._conv_decode import decode_turn, keep, unit_part
 from ._conv_encode import EMPTY, Run, encode_turns
 from ._conv_layout import Codecs, ResponseLayout
 from ._conv_paths import get, pointer, put, unknown_into

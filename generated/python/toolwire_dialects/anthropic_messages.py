@@ -1029,7 +1029,6 @@ _REQUEST = _conv.RequestLayout(
 _RESPONSE = _conv.ResponseLayout(
     message=(),
     turns=None,
-    role=None,
     id=("id",),
     model=("model",),
     finish=("stop_reason",),

@@ -1015,7 +1015,6 @@ _REQUEST = _conv.RequestLayout(
 _RESPONSE = _conv.ResponseLayout(
     message=("output", "message"),
     turns=None,
-    role=None,
     id=None,
     model=None,
     finish=("stopReason",),

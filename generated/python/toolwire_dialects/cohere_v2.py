@@ -815,7 +815,6 @@ _REQUEST = _conv.RequestLayout(
 _RESPONSE = _conv.ResponseLayout(
     message=("message",),
     turns=None,
-    role=None,
     id=("id",),
     model=None,
     finish=("finish_reason",),

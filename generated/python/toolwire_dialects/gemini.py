@@ -1120,7 +1120,6 @@ _REQUEST = _conv.RequestLayout(
 _RESPONSE = _conv.ResponseLayout(
     message=("candidates", "0", "content"),
     turns=None,
-    role=None,
     id=("responseId",),
     model=("modelVersion",),
     finish=("candidates", "0", "finishReason"),

@@ -1132,7 +1132,6 @@ _REQUEST = _conv.RequestLayout(
 _RESPONSE = _conv.ResponseLayout(
     message=("choices", "0", "message"),
     turns=None,
-    role=None,
     id=("id",),
     model=("model",),
     finish=("choices", "0", "finish_reason"),

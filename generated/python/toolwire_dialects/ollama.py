@@ -630,7 +630,6 @@ _REQUEST = _conv.RequestLayout(
 _RESPONSE = _conv.ResponseLayout(
     message=("message",),
     turns=None,
-    role=None,
     id=None,
     model=("model",),
     finish=("done_reason",),

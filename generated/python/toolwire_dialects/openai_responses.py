@@ -1248,7 +1248,6 @@ _REQUEST = _conv.RequestLayout(
 _RESPONSE = _conv.ResponseLayout(
     message=None,
     turns=("output",),
-    role=None,
     id=("id",),
     model=("model",),
     finish=("status",),

@@ -60,27 +60,25 @@ def decode_turn(
     dialect: str,
     shape: str,
     at: str,
-    role: str | None = None,
     keep_unknown: bool = True,
 ) -> dict[str, Any]:
-    """One wire turn as a canonical message (role given: the turn has no role field)."""
+    """One wire turn as a canonical message."""
     if type(unit) is not dict:
         raise DecodeError(dialect, shape, at, f"expected an object, got {describe(unit)}")
     forms: dict[str, Any] = {}
-    if role is None:
-        wire_role = get(unit, turn.role)
-        found = _role_of(turn, wire_role)
-        if found is None and wire_role is MISSING and turn.absent_role is not None:
-            found = (turn.absent_role, 0)
-            forms[pointer(turn.role)] = "absent"
-        if found is None:
-            known = ", ".join(s for _c, spellings in turn.roles for s in spellings)
-            raise DecodeError(
-                dialect, shape, at + pointer(turn.role), f"expected a role ({known}), got {describe(wire_role)}"
-            )
-        role, alias = found
-        if alias:
-            forms[pointer(turn.role)] = f"alias:{alias}"
+    wire_role = get(unit, turn.role)
+    found = _role_of(turn, wire_role)
+    if found is None and wire_role is MISSING and turn.absent_role is not None:
+        found = (turn.absent_role, 0)
+        forms[pointer(turn.role)] = "absent"
+    if found is None:
+        known = ", ".join(s for _c, spellings in turn.roles for s in spellings)
+        raise DecodeError(
+            dialect, shape, at + pointer(turn.role), f"expected a role ({known}), got {describe(wire_role)}"
+        )
+    role, alias = found
+    if alias:
+        forms[pointer(turn.role)] = f"alias:{alias}"
     message: dict[str, Any] = {"role": role, "parts": []}
     out: list[dict[str, Any]] = message["parts"]
     for tf in turn.fields:

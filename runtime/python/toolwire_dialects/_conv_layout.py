@@ -126,7 +126,6 @@ class ResponseLayout(NamedTuple):
     dialect: str
     message: Toks | None  # the assistant turn (() = the response itself)
     turns: Toks | None  # or a list of units making up the assistant turn (Responses output)
-    role: str | None  # the canonical role when the turn has no role field
     id: Toks | None
     model: Toks | None
     finish: Toks | None

@@ -56,7 +56,7 @@ def decode_response(wire: Any, layout: ResponseLayout, codecs: Codecs, id_map: I
         unit = get(wire, toks)
         if unit is MISSING and toks:  # no turn at all (a blocked prompt, a filtered candidate)
             message = {
-                "role": layout.role or "assistant",
+                "role": "assistant",
                 "parts": [],
                 "extensions": {dialect: {"forms": {"": "absent"}}},
             }
@@ -72,7 +72,6 @@ def decode_response(wire: Any, layout: ResponseLayout, codecs: Codecs, id_map: I
                 dialect,
                 "response",
                 pointer(toks),
-                role=layout.role,
                 keep_unknown=bool(toks),
             )
     response["message"] = message
@@ -145,9 +144,8 @@ def encode_response(
         units = encode_turns([("", message)], layout.turn, layout.units, layout.parts, False, run, "/message")
         put(wire, layout.turns, units)
     else:
-        turn = layout.turn if layout.role is None else layout.turn._replace(role=())
         absent = not message["parts"] and run.own(message, "/message").get("forms", EMPTY).get("") == "absent"
-        rendered = [] if absent else encode_turns([("", message)], turn, (), layout.parts, True, run, "/message")
+        rendered = [] if absent else encode_turns([("", message)], layout.turn, (), layout.parts, True, run, "/message")
         body = rendered[0] if rendered else {}
         if layout.message and not absent:
             put(wire, layout.message, body)

@@ -171,7 +171,6 @@ def _response(spec: dict[str, Any], request: RequestLayout, request_spec: dict[s
     return ResponseLayout(
         message=message,
         turns=turns,
-        role=None,
         id=_toks(spec.get("id")),
         model=_toks(spec.get("model")),
         finish=finish_toks,

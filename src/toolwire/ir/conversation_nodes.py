@@ -129,7 +129,6 @@ class RequestLayout:
 class ResponseLayout:
     message: Tokens | None = field(metadata=term("conversation.response.message"))
     turns: Tokens | None = field(metadata=term("conversation.response.turns"))
-    role: str | None  # the canonical role of a turn without a role field (none of the built-in responses)
     id: Tokens | None = field(metadata=term("conversation.response.id"))
     model: Tokens | None = field(metadata=term("conversation.response.model"))
     finish: Tokens | None = field(

@@ -23,7 +23,7 @@ class BuildWithBuiltins(build_py):
         target = Path(self.build_lib) / "toolwire" / "_builtin"
         for folder in BUILTIN:
             shutil.rmtree(target / folder, ignore_errors=True)
-            shutil.copytree(HERE / folder, target / folder, ignore=shutil.ignore_patterns("__pycache__"))
+            shutil.copytree(HERE / folder, target / folder, ignore=shutil.ignore_patterns("__pycache__", "node_modules"))
 
 
 setup(cmdclass={"build_py": BuildWithBuiltins})

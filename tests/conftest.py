@@ -78,7 +78,8 @@ def _copy_sources(dest: Path) -> Workspace:
     dest.mkdir(parents=True, exist_ok=True)
     shutil.copytree(REPO / "schemas", dest / "schemas")
     # --templates takes a folder of per-target template folders
-    shutil.copytree(REPO / "src/toolwire/targets/python/templates", dest / "templates" / "python")
+    for target in ("python", "typescript"):
+        shutil.copytree(REPO / f"src/toolwire/targets/{target}/templates", dest / "templates" / target)
     return Workspace(dest, dest / "schemas", dest / "templates", dest / "generated")
 
 

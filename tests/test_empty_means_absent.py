@@ -89,3 +89,14 @@ def test_the_meta_schema_takes_the_term_only_on_an_optional_string_list() -> Non
     assert _field_errors({"pointer": "/n", "encoding": "string_list", "empty_means_absent": True}), "not optional"
     assert _field_errors({"pointer": "/n", "encoding": "single_name", "optional": True, "empty_means_absent": True})
     assert _field_errors({"pointer": "/n", "optional": True, "empty_means_absent": True}), "value encoding"
+
+
+def test_an_empty_string_a_target_refuses_is_a_loss_named_by_its_field() -> None:
+    """Bedrock refuses an empty tool description: it is left out, and the loss names the field
+    (the message once read `an empty /description" (left out)`)."""
+    tool = {"name": "get_weather", "description": "", "parameters": {"type": "object"}}
+    encoded = get_dialect("bedrock_converse").encode_tool_definition(tool)
+    assert "description" not in encoded.value["toolSpec"]
+    assert [(loss.pointer, loss.what) for loss in encoded.losses] == [
+        ("/description", "an empty description (left out)")
+    ]

@@ -194,26 +194,49 @@ def test_every_generated_python_and_toml_file_says_do_not_edit(fresh_tree: Tree)
     assert "DO NOT EDIT" in manifest["_comment"] and gen.REGENERATE in manifest["_comment"]
 
 
-def test_manifest_lists_every_output_and_input_with_its_sha256(fresh_tree: Tree, sources: Any) -> None:
-    manifest = json.loads(fresh_tree[MANIFEST])
+# Each target's runtime: the files its MANIFEST lists as inputs (the runtime is always the built-in one).
+RUNTIMES = {
+    "python": (REPO / "runtime" / "python", ".py"),
+    "typescript": (REPO / "runtime" / "typescript" / "src", ".ts"),
+}
+
+
+def test_every_generated_typescript_and_javascript_file_says_do_not_edit(fresh_tree: Tree) -> None:
+    """Sources, compiled modules and the node suite; tsc leaves declarations (.d.ts) bare."""
+    marked = [p for p in fresh_tree if p.startswith("typescript/") and p.endswith((".ts", ".js", ".mjs"))]
+    marked = [p for p in marked if not p.endswith(".d.ts")]
+    assert len(marked) > 100
+    offenders = [p for p in marked if not fresh_tree[p].startswith(b"// DO NOT EDIT")]
+    assert not offenders, f"no DO NOT EDIT header: {offenders}"
+
+
+@pytest.mark.parametrize("target", sorted(RUNTIMES))
+def test_manifest_lists_every_output_and_input_with_its_sha256(target: str, fresh_tree: Tree, sources: Any) -> None:
+    own = f"{target}/MANIFEST.json"
+    manifest = json.loads(fresh_tree[own])
     outputs = manifest["outputs"]
-    assert set(outputs) == set(fresh_tree) - {MANIFEST}
-    wrong = [path for path, data in fresh_tree.items() if path != MANIFEST and outputs[path] != _sha256(data)]
+    assert set(outputs) == {path for path in fresh_tree if path.startswith(f"{target}/")} - {own}
+    wrong = [path for path in outputs if outputs[path] != _sha256(fresh_tree[path])]
     assert not wrong, f"MANIFEST sha256 does not match: {wrong}"
+    templates = sources.templates / target
     expected_inputs = {
-        f"{folder.name}/{p.relative_to(folder).as_posix()}": _sha256(p.read_bytes())
-        for folder in (sources.schemas, sources.templates)
-        for p in folder.rglob("*")
+        f"schemas/{p.relative_to(sources.schemas).as_posix()}": _sha256(p.read_bytes())
+        for p in sources.schemas.rglob("*")
         if p.is_file()
     }
-    runtime = REPO / "runtime"  # the runtime is always the built-in one
     expected_inputs |= {
-        f"runtime/{p.relative_to(runtime).as_posix()}": _sha256(p.read_bytes())
-        for p in runtime.rglob("*.py")
+        f"templates/{p.relative_to(sources.templates).as_posix()}": _sha256(p.read_bytes())
+        for p in templates.rglob("*")
+        if p.is_file()
+    }
+    runtime, suffix = RUNTIMES[target]
+    expected_inputs |= {
+        f"runtime/{p.relative_to(REPO / 'runtime').as_posix()}": _sha256(p.read_bytes())
+        for p in runtime.rglob(f"*{suffix}")
         if "__pycache__" not in p.parts
     }
     assert manifest["inputs"] == expected_inputs
-    assert fresh_tree[MANIFEST].endswith(b"\n")
+    assert fresh_tree[own].endswith(b"\n")
 
 
 # --- --check and --diff ----------------------------------------------------------------
@@ -283,9 +306,12 @@ def test_stale_output_is_removed_and_foreign_files_are_kept(
     versioned = "python/pyproject.toml"
     assert after[versioned] != fresh_tree[versioned]
     assert after[versioned].split(b"+spec.")[0] == fresh_tree[versioned].split(b"+spec.")[0]
+    # The TypeScript package copies the vectors too, and carries the version in package.json.
+    assert STALE_OUTPUT.replace("python/tests/", "typescript/test/") not in after
     kept = (STALE_OUTPUT, MANIFEST, versioned)
-    expected = {p: d for p, d in fresh_tree.items() if p not in kept} | FOREIGN
-    assert {p: d for p, d in after.items() if p not in (MANIFEST, versioned)} == expected
+    python = {p: d for p, d in fresh_tree.items() if p.startswith("python/") and p not in kept}
+    expected = python | FOREIGN
+    assert {p: d for p, d in after.items() if p in expected or (p.startswith("python/") and p not in kept)} == expected
     mtimes = _mtimes(run.out)
     rewritten = [p for p in expected if mtimes[p] != run.before[p]]
     assert not rewritten, f"unchanged files were rewritten: {rewritten}"

@@ -108,7 +108,9 @@ def killed(snapshot: Snapshot) -> dict[str, tuple[subprocess.CompletedProcess[st
         step, exchange = KILLS[name]
         out = snapshot.root / "killed" / name / "generated"
         shutil.copytree(snapshot.old_out, out)
-        args = ["generate", "--schemas", snapshot.new_schemas, "--templates", snapshot.new_templates, "--out", out]
+        # One target: the swap is the same for each top folder, and the snapshot renders python/ only.
+        args = ["generate", "--target", "python", "--schemas", snapshot.new_schemas]
+        args += ["--templates", snapshot.new_templates, "--out", out]
         proc = subprocess.run(
             [sys.executable, "-c", KILLER, step, exchange, *map(str, args)],
             capture_output=True,
@@ -153,7 +155,16 @@ def test_the_next_cli_run_repairs_a_tree_left_between_the_renames(
     out = tmp_path / "generated"
     shutil.copytree(killed["fallback_between_the_renames"][1].parent / "as_killed", out, symlinks=True)
     assert not (out / "python").exists()
-    args = ["--schemas", snapshot.new_schemas, "--templates", snapshot.new_templates, "--out", out]
+    args = [
+        "--target",
+        "python",
+        "--schemas",
+        snapshot.new_schemas,
+        "--templates",
+        snapshot.new_templates,
+        "--out",
+        out,
+    ]
     assert toolwire("generate", "--check", *args).returncode == 1  # no python/: stale, not "up to date"
     proc = toolwire("generate", *args)
     assert proc.returncode == 0, proc.stderr

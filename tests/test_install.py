@@ -19,7 +19,9 @@ from pathlib import Path
 import pytest
 
 REPO = Path(__file__).resolve().parents[1]
-IGNORE = shutil.ignore_patterns("__pycache__", "*.egg-info", "build", ".pytest_cache")
+IGNORE = shutil.ignore_patterns("__pycache__", "*.egg-info", "build", ".pytest_cache", "node_modules")
+# The pinned tsc the TypeScript target compiles with (README command 1 installs it here).
+NODE_MODULES = REPO / "generated" / "typescript" / "node_modules"
 CALL = {"id": "call_1", "type": "function", "function": {"name": "get_weather", "arguments": '{"city": "Paris"}'}}
 
 
@@ -69,8 +71,10 @@ def _clean_env() -> dict[str, str]:
     return {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV")}
 
 
-def run(bin_dir: Path, cwd: Path, *args: str, input: str | None = None) -> subprocess.CompletedProcess[str]:
-    env = _clean_env()
+def run(
+    bin_dir: Path, cwd: Path, *args: str, input: str | None = None, **extra: str
+) -> subprocess.CompletedProcess[str]:
+    env = _clean_env() | extra
     env["PATH"] = f"{bin_dir}{os.pathsep}{env.get('PATH', '')}"
     proc = subprocess.run(
         [str(bin_dir / "toolwire"), *args], cwd=cwd, env=env, input=input, capture_output=True, text=True, timeout=300
@@ -142,10 +146,17 @@ def test_validate_extract_convert_assemble_and_losses_from_an_empty_folder(insta
 
 
 def test_generate_and_breaking_on_the_built_in_spec(installed: Path, empty: Path) -> None:
-    generate = run(installed, empty, "generate")
+    nowhere = run(installed, empty, "generate", TOOLWIRE_NODE_MODULES=str(empty / "none"))
+    assert nowhere.returncode == 2 and "--target python" in nowhere.stderr, nowhere.stderr
+    assert list(empty.iterdir()) == [], "a failed run wrote something"
+    if not (NODE_MODULES / "typescript").is_dir():
+        pytest.fail(f"no tsc in {NODE_MODULES}: run README command 1 (npm ci --prefix generated/typescript)")
+    tsc = {"TOOLWIRE_NODE_MODULES": str(NODE_MODULES)}
+    generate = run(installed, empty, "generate", **tsc)
     assert generate.returncode == 0, generate.stderr
     assert (empty / "generated" / "python" / "toolwire_dialects" / "openai_chat.py").is_file()
-    check = run(installed, empty, "generate", "--check")
+    assert (empty / "generated" / "typescript" / "dist" / "openai_chat.js").is_file()
+    check = run(installed, empty, "generate", "--check", **tsc)
     assert check.returncode == 0 and "up to date" in check.stderr
     builtin = run(installed, empty, "config").stdout.split("schemas = ", 1)[1].split("  (", 1)[0]
     breaking = run(installed, empty, "breaking", "--against", builtin)

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
+
+import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -53,3 +56,19 @@ def test_readme_conversation_example_is_the_example_file_and_runs_as_shown() -> 
     assert '"tool_use_id": "call_42"' in run.stdout and '"id": "call_42"' in run.stdout
     assert "loss: /settings/seed: anthropic_messages cannot carry the seed setting" in run.stdout
     assert run.stdout.strip() in readme, "README shows other output than the example prints"
+
+
+def test_readme_typescript_example_is_the_example_file_and_prints_what_python_prints() -> None:
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("Node.js is not installed: the TypeScript example cannot run")
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    example = (ROOT / "examples" / "typescript.mjs").read_text(encoding="utf-8")
+    assert example in re.findall(r"```js\n(.*?)```", readme, flags=re.DOTALL)
+    run = subprocess.run([node, str(ROOT / "examples" / "typescript.mjs")], capture_output=True, text=True, check=False)
+    assert run.returncode == 0, run.stderr
+    python = subprocess.run(
+        [sys.executable, str(ROOT / "examples" / "conversation.py")], capture_output=True, text=True, check=False
+    )
+    assert run.stdout == python.stdout, "the TypeScript package printed other bytes than the Python one"
+    assert '"tool_use_id": "call_42"' in run.stdout

@@ -193,7 +193,7 @@ def encode_tool_definition(value: Any, *, strict: bool = False, id_map: IdMap | 
         if wire_description is None:
             wire_description = None if forms.get("/toolSpec/description") == "null" else _MISSING
         elif wire_description == "":
-            _rt.report(losses, strict, "/description", DIALECT, "an empty " + '"/description"'[1:] + " (left out)")
+            _rt.report(losses, strict, "/description", DIALECT, "an empty description (left out)")
             wire_description = _MISSING
         wire_parameters = canonical["parameters"]
         wire_strict = canonical.get("strict")

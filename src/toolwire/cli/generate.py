@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from toolwire.cli.config import load_spec_or_exit, resolve_or_exit
+from toolwire.cli.config import TARGETS, load_spec_or_exit, resolve_or_exit
 from toolwire.cli.options import overlay_option, schemas_option
 from toolwire.cli.report import ExitStatus, fail, report, say
 
@@ -26,6 +26,13 @@ NOTHING = "nothing was generated"
     type=click.Path(path_type=Path, file_okay=False),
     help="Output folder (default: as configured, else ./generated).",
 )
+@click.option(
+    "--target",
+    "only",
+    multiple=True,
+    type=click.Choice(TARGETS),
+    help="Render only this target (repeatable; default: every configured target).",
+)
 @click.option("--check", is_flag=True, help="Exit 1 with a diff when the output is stale; write nothing.")
 @click.option("--diff", "show_diff", is_flag=True, help="Print the diff the run would make; write nothing.")
 def generate(
@@ -33,6 +40,7 @@ def generate(
     overlays: tuple[Path, ...],
     templates: Path | None,
     out: Path | None,
+    only: tuple[str, ...],
     check: bool,
     show_diff: bool,
 ) -> None:
@@ -44,7 +52,7 @@ def generate(
     config = resolve_or_exit(schemas=schemas, templates=templates, out=out, overlays=overlays)
     spec = load_spec_or_exit(config, NOTHING)
     try:
-        rendered = gen.render(spec, config.templates, config.package, targets=config.targets)
+        rendered = gen.render(spec, config.templates, config.package, targets=only or config.targets)
     except SpecError as exc:
         report(exc.problems, ExitStatus.USAGE, f"{len(exc.problems)} problem(s) in {config.schemas}; {NOTHING}")
     except gen.GenerateError as exc:

@@ -98,6 +98,7 @@ def _previous_outputs(out: Path, tops: set[str]) -> set[str]:
             if (
                 path.suffix in target.marked_suffixes
                 and "__pycache__" not in path.parts
+                and "node_modules" not in path.parts  # what npm installs beside a package
                 and _says_generated(path, target.marker)
             ):
                 found.add(path.relative_to(out).as_posix())

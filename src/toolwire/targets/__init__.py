@@ -26,7 +26,10 @@ if TYPE_CHECKING:
 
 REGENERATE = "toolwire generate"  # the command every generated file's header names
 
-TARGETS: dict[str, str] = {"python": "toolwire.targets.python.target"}
+TARGETS: dict[str, str] = {
+    "python": "toolwire.targets.python.target",
+    "typescript": "toolwire.targets.typescript.target",
+}
 
 
 class Target(Protocol):

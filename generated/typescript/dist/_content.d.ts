@@ -1,0 +1,18 @@
+/**
+ * Content and results on wires that carry less than the canonical model: content as one
+ * string, a result as one JSON object (Gemini functionResponse.response), images as data URLs.
+ */
+import { type JsonObject, type Loss } from "./_errors.js";
+/** Whether value is a base64 data URL, data:<media type>;base64,<data>. */
+export declare function isDataUrl(value: unknown): boolean;
+/** [media type, base64 data] of a data URL. */
+export declare function splitDataUrl(value: string): [string, string];
+export declare function dataUrl(mediaType: string, data: string): string;
+export declare function textOfJson(value: unknown): string;
+/** Content for a wire that takes only a string: text joined, JSON as its text, the rest lost. */
+export declare function contentAsString(parts: JsonObject[], losses: Loss[], strict: boolean, target: string): string;
+/** {error: x} is an error result, {output: x} a plain one, any other object is the output. */
+export declare function resultFromObject(value: JsonObject, outputKey: string, errorKey: string | null, forms: JsonObject, pointer: string): [JsonObject[], boolean];
+/** A result's content as one object: {outputKey: ...} or {errorKey: ...}; one JSON object
+ * part stands as it is unless the decoder saw it wrapped. */
+export declare function resultToObject(parts: JsonObject[], isError: boolean, outputKey: string, errorKey: string | null, form: string | null | undefined, losses: Loss[], strict: boolean, target: string): JsonObject;

@@ -1,0 +1,304 @@
+// DO NOT EDIT the copy in a generated package: this is the toolwire runtime, copied verbatim from runtime/typescript/ by `toolwire generate`.
+/**
+ * Canonical messages -> wire turns, as a dialect's layout says.
+ *
+ * Adjacent messages of one role become one wire turn (unless the dialect's own payload kept
+ * them apart: the `separate` form), so results of parallel calls land in one turn; a part
+ * that is a wire unit of its own (a Chat tool message) splits the turn there. Parts are never
+ * reordered: a turn that cannot keep their order reports it. Everything the target cannot
+ * carry is a reported loss.
+ */
+import { encodePart, shapeKey, spellingFor } from "./_conv_parts.js";
+import { EMPTY, asObject, asString, get, joinStrings, objectOf, pointer, put, putBack, pyIn, pyIter, pyStr, truthy } from "./_conv_paths.js";
+import { Loss, getKey, getOwn, hasOwn, isObject, report } from "./_errors.js";
+import { foreignExtensions } from "./_extensions.js";
+import { IdMap } from "./_ids.js";
+import { pyRepr } from "./_pytext.js";
+export { EMPTY, objectOf, pyStr } from "./_conv_paths.js";
+export function article(word) {
+    return ("aeiou".includes(word.slice(0, 1)) ? "an " : "a ") + word;
+}
+/** The "alias:N" (or "value:N") form's N when it is below count, else 0 (Python int() of the rest). */
+export function nth(form, prefix, count) {
+    if (typeof form !== "string")
+        throw new TypeError("a form is not a string"); // Python: no startswith
+    if (!form.startsWith(prefix))
+        return 0;
+    const n = pyInt(form.slice(prefix.length));
+    return n < count ? n : 0;
+}
+/** Python's int() of a string (ValueError: an Error with Python's message). */
+export function pyInt(text) {
+    if (!/^\s*[+-]?[0-9]+(_[0-9]+)*\s*$/u.test(text)) {
+        throw new Error(`invalid literal for int() with base 10: ${pyRepr(text)}`);
+    }
+    return Number(text.replace(/_/gu, ""));
+}
+/** What one encode shares: its target, losses, strictness, id map and options. */
+export class Run {
+    dialect;
+    codecs;
+    strict;
+    reasoningAsText;
+    losses = [];
+    idMap;
+    constructor(dialect, codecs, strict, idMap, reasoningAsText) {
+        this.dialect = dialect;
+        this.codecs = codecs;
+        this.strict = strict;
+        this.reasoningAsText = reasoningAsText;
+        this.idMap = idMap ?? new IdMap();
+    }
+    lose(at, what) {
+        report(this.losses, this.strict, at, this.dialect, what);
+    }
+    own(value, at) {
+        const extensions = getOwn(value, "extensions");
+        if (!truthy(extensions))
+            return EMPTY;
+        asObject(extensions, "extensions"); // Python: sorted() or a subscript of it fails
+        const before = this.losses.length;
+        const own = foreignExtensions(extensions, this.dialect, this.losses, this.strict);
+        for (let i = before; i < this.losses.length; i++) {
+            const loss = this.losses[i];
+            this.losses[i] = new Loss(at + loss.pointer, loss.target, loss.what);
+        }
+        return own;
+    }
+    putFields(wire, own, at) {
+        const fields = objectOf(own, "fields");
+        for (const where of Object.keys(fields)) {
+            if (!putBack(wire, where, getOwn(fields, where))) {
+                this.lose(`${at}/extensions/${this.dialect}/fields`, `field ${where} (its place changed)`);
+            }
+        }
+    }
+}
+/** The part as the target may carry it: another dialect's reasoning or wire block is a loss
+ * (reasoning becomes text when asked for). */
+function carried(part, run, at) {
+    const kind = getOwn(part, "type");
+    if (kind === "reasoning" && getOwn(part, "dialect") !== run.dialect) {
+        if (run.reasoningAsText && truthy(getOwn(part, "text")))
+            return { type: "text", text: part["text"] };
+        run.lose(at, `reasoning from ${pyStr(getOwn(part, "dialect"))} (only that dialect can replay it)`);
+        return null;
+    }
+    if (kind === "wire" && getOwn(part, "dialect") !== run.dialect) {
+        run.lose(at, `${article(pyStr(getOwn(part, "dialect")))} block the canonical model has no kind for`);
+        return null;
+    }
+    const call = getOwn(part, "call");
+    if (kind === "tool_call" && isObject(call)) {
+        const id = getOwn(call, "id");
+        const name = getOwn(call, "name");
+        if (Array.isArray(id) || isObject(id))
+            throw new TypeError("a call's id is unhashable");
+        run.idMap.noteCall((id === undefined ? null : id), (name === undefined ? null : name));
+    }
+    return part;
+}
+/** Parts gathered into one wire turn. */
+class Group {
+    role;
+    own;
+    at;
+    empty = false; // a message without parts: still a (empty) turn
+    parts = [];
+    constructor(role, own, at) {
+        this.role = role;
+        this.own = own;
+        this.at = at;
+    }
+}
+/**
+ * The wire units of messages; losses point at base + the message's index (a response's one
+ * message is at /message: base "/message" and index ""). (Internal: Python's parameters.)
+ */
+export function encodeTurns(messages, turn, units, spellings, alternating, run, base = "/messages/") {
+    const out = [];
+    let group = null;
+    for (const [mi, message] of messages) {
+        const at = `${base}${mi}`;
+        const role = getKey(message, "role");
+        const own = run.own(message, at);
+        const separate = !alternating && getOwn(objectOf(own, "forms"), "") === "separate";
+        if (group === null || group.role !== role || separate) {
+            if (group !== null && (group.parts.length > 0 || group.empty))
+                out.push(render(group, turn, spellings, run));
+            group = new Group(role, own, at);
+        }
+        const parts = pyIter(getKey(message, "parts"));
+        group.empty = group.empty || parts.length === 0;
+        for (let pj = 0; pj < parts.length; pj++) {
+            const where = `${at}/parts/${pj}`;
+            const part = carried(asObject(parts[pj], "a part"), run, where);
+            if (part === null)
+                continue;
+            asString(getKey(part, "type"), "a part's type"); // Python: KeyError, or TypeError when its turn is written
+            const unit = units.find((sp) => sp.part === part["type"] && sp.role === role);
+            if (unit === undefined && !(part["type"] === "wire" && truthy(getOwn(part, "unit")))) {
+                group.parts.push([part, where]);
+                continue;
+            }
+            if (group.parts.length > 0) {
+                out.push(render(group, turn, spellings, run)); // a part that is a wire unit of its own ends the turn so far
+            }
+            else if (truthy(getOwn(group.own, "fields"))) {
+                run.lose(group.at, "the fields of a turn made only of separate units");
+            }
+            if (unit === undefined)
+                out.push(getKey(part, "value")); // the dialect's own item, verbatim
+            else
+                out.push(encodePart(part, unit, run.codecs, run.idMap, run.dialect, run.losses, run.strict, where));
+            group = new Group(role, EMPTY, at);
+        }
+    }
+    if (group !== null && (group.parts.length > 0 || group.empty))
+        out.push(render(group, turn, spellings, run));
+    return out;
+}
+/** One wire turn of a group of parts. */
+function render(group, turn, spellings, run) {
+    const unit = {};
+    const forms = objectOf(group.own, "forms");
+    if (turn.role.length > 0) {
+        asString(group.role, "a turn's role"); // Python: unhashable, or no string to name in a loss
+        let roleSpellings;
+        for (const [canonical, wire] of turn.roles)
+            if (canonical === group.role)
+                roleSpellings = wire;
+        if (roleSpellings === undefined || roleSpellings.length === 0) {
+            run.lose(group.at + "/role", `${article(group.role)} turn`);
+            roleSpellings = [group.role];
+        }
+        const found = getOwn(forms, pointer(turn.role));
+        const alias = found === undefined ? "" : found;
+        const n = nth(alias, "alias:", roleSpellings.length);
+        if (!(alias === "absent" && group.role === turn.absentRole))
+            put(unit, turn.role, roleSpellings[n]);
+    }
+    const content = [];
+    const fields = turn.fields.map(() => []);
+    let rankSeen = -1;
+    let lastKind = "";
+    const kinds = new Set(group.parts.map(([part]) => part["type"]));
+    for (const [part, at] of group.parts) {
+        const [rank, slot] = slotOf(part, group.role, turn, spellings, kinds);
+        const kind = String(part["type"]);
+        if (rank < 0) {
+            run.lose(at, `${article(kind)} part in ${article(group.role)} turn`);
+            continue;
+        }
+        if (rank < rankSeen) {
+            run.lose(at, `the order of a ${kind} part after a ${lastKind} part in one turn (moved before it)`);
+        }
+        rankSeen = Math.max(rankSeen, rank);
+        lastKind = kind;
+        if (typeof slot === "number")
+            fields[slot].push([part, at]);
+        else
+            content.push([part, slot, at]);
+    }
+    turn.fields.forEach((tf, k) => {
+        if (tf.before)
+            putField(unit, tf, fields[k], forms, run);
+    });
+    putContent(unit, turn, content, forms, run);
+    turn.fields.forEach((tf, k) => {
+        if (!tf.before)
+            putField(unit, tf, fields[k], forms, run);
+    });
+    run.putFields(unit, group.own, group.at);
+    for (const [toks, value] of turn.defaults) {
+        if (getOwn(forms, pointer(toks)) !== "absent" && get(unit, toks) === undefined)
+            put(unit, toks, value);
+    }
+    return unit;
+}
+function slotOf(part, role, turn, spellings, kinds) {
+    for (let k = 0; k < turn.fields.length; k++) {
+        const tf = turn.fields[k];
+        if (tf.part === part["type"] &&
+            (tf.roles.length === 0 || tf.roles.includes(role)) &&
+            (tf.value === null || hasOwn(part, tf.value)) &&
+            (tf.withPart === null || kinds.has(tf.withPart))) {
+            return [tf.before ? 0 : 2 + k, k];
+        }
+    }
+    if (part["type"] === "wire" || (part["type"] === "text" && turn.string === "only")) {
+        return [1, null]; // verbatim, or text of a content that is one string
+    }
+    const sp = spellingFor(part, role, spellings);
+    return sp !== null ? [1, sp] : [-1, null];
+}
+function putField(unit, tf, parts, forms, run) {
+    const form = getOwn(forms, pointer(tf.toks));
+    if (parts.length === 0) {
+        if (form === "null")
+            put(unit, tf.toks, null);
+        else if (form === "empty")
+            put(unit, tf.toks, []);
+        return;
+    }
+    const values = [];
+    const key = shapeKey(tf.part);
+    for (const [part, at] of parts) {
+        if (key !== undefined) {
+            const encode = run.codecs.encode[tf.part];
+            const result = encode(part[key], { strict: run.strict, idMap: run.idMap });
+            for (const loss of result.losses)
+                run.losses.push(new Loss(`${at}/${key}${loss.pointer}`, loss.target, loss.what));
+            values.push(result.value);
+        }
+        else {
+            const value = tf.value ? getOwn(part, tf.value) : null;
+            values.push(value === undefined ? null : value);
+            run.own(part, at);
+        }
+    }
+    if (tf.many) {
+        put(unit, tf.toks, values);
+    }
+    else {
+        put(unit, tf.toks, values[0]);
+        for (const [, at] of parts.slice(1))
+            run.lose(at, `a second ${tf.part} part in one turn`);
+    }
+}
+const EMPTY_FORMS = { absent: "omit", null: "null", string: "string", empty: "list" };
+function putContent(unit, turn, content, forms, run) {
+    const form = getOwn(forms, pointer(turn.content));
+    if (content.length === 0) {
+        if (truthy(form) && (Array.isArray(form) || isObject(form)))
+            throw new TypeError("unhashable form"); // Python: a dict key
+        const empty = typeof form === "string" && hasOwn(EMPTY_FORMS, form) ? EMPTY_FORMS[form] : turn.empty;
+        if (empty !== "omit")
+            put(unit, turn.content, empty === "null" ? null : empty === "string" ? "" : []);
+        return;
+    }
+    const texts = content.filter(([part]) => {
+        const extensions = getOwn(part, "extensions");
+        return part["type"] === "text" && !pyIn(run.dialect, extensions === undefined ? EMPTY : extensions);
+    });
+    const oneText = content.length === 1 && texts.length === 1 && form !== "blocks";
+    if (turn.string === "only" || (turn.string === "yes" && oneText)) {
+        for (const [, , at] of content.slice(1))
+            run.lose(at, "a turn's parts as separate blocks (its text is one string)");
+        for (const [part, , at] of content)
+            run.own(part, at); // another dialect's fields of the text: reported
+        const said = content
+            .filter(([part]) => part["type"] === "text")
+            .map(([part]) => (Object.hasOwn(part, "text") ? part["text"] : ""));
+        put(unit, turn.content, joinStrings(said, "\n\n"));
+        return;
+    }
+    const blocks = [];
+    for (const [part, sp, at] of content) {
+        if (sp === null)
+            blocks.push(getKey(part, "value")); // the dialect's own block, kept verbatim
+        else
+            blocks.push(encodePart(part, sp, run.codecs, run.idMap, run.dialect, run.losses, run.strict, at));
+    }
+    put(unit, turn.content, blocks);
+}

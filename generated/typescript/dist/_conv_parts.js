@@ -1,0 +1,236 @@
+// DO NOT EDIT the copy in a generated package: this is the toolwire runtime, copied verbatim from runtime/typescript/ by `toolwire generate`.
+/**
+ * Message parts: reading a wire block as the first spelling it matches, and writing a
+ * canonical part in the first spelling that can carry it. Tool calls and results go through
+ * the dialect's generated converters; text, images, reasoning and refusals through their
+ * spelling's fields. Wire keys a spelling does not know stay in the part's extensions.
+ */
+import { dataUrl, isDataUrl, splitDataUrl } from "./_content.js";
+import { EMPTY, asObject, get, objectOf, pointer, put, putBack, pyStr, truthy, unknownInto } from "./_conv_paths.js";
+import { DecodeError, Loss, getKey, getOwn, hasOwn, isObject, putOwn, report } from "./_errors.js";
+import { pyEqual } from "./_extract.js";
+import { foreignExtensions } from "./_extensions.js";
+import { pySorted } from "./_pytext.js";
+/** Part kind -> the key holding its canonical value. */
+export const SHAPES = { tool_call: "call", tool_result: "result" };
+const MAGIC = [
+    ["iVBORw0KGgo", "image/png"],
+    ["/9j/", "image/jpeg"],
+    ["R0lGOD", "image/gif"],
+    ["UklGR", "image/webp"],
+];
+/** The key holding a part kind's canonical value (call, result), or undefined for other kinds. */
+export function shapeKey(kind) {
+    return kind === "tool_call" || kind === "tool_result" ? SHAPES[kind] : undefined;
+}
+/** The media type of base64 image data, from its first bytes (PNG, JPEG, GIF, WEBP). */
+export function sniffMediaType(data) {
+    for (const [prefix, mediaType] of MAGIC) {
+        if (data.startsWith(prefix))
+            return mediaType;
+    }
+    return null;
+}
+export function matches(block, spelling) {
+    if (!isObject(block))
+        return false;
+    for (const [toks, value] of spelling.when) {
+        if (!pyEqual(get(block, toks), value))
+            return false;
+    }
+    return spelling.has.every((toks) => get(block, toks) !== undefined);
+}
+function fieldIn(part, f, value) {
+    if (f.encoding === "data_url") {
+        if (isDataUrl(value)) {
+            const [mediaType, data] = splitDataUrl(value);
+            part["media_type"] = mediaType;
+            part["data"] = data;
+        }
+        else {
+            part["url"] = value;
+        }
+    }
+    else if (f.encoding === "media_format") {
+        putOwn(part, f.name, typeof value === "string" ? "image/" + value : value);
+    }
+    else {
+        putOwn(part, f.name, value);
+    }
+}
+/** A canonical part for one wire block; a block no spelling matches is kept verbatim. */
+export function decodeBlock(block, spellings, codecs, idMap, dialect, shape, at) {
+    for (const sp of spellings) {
+        if (!matches(block, sp))
+            continue;
+        const key = shapeKey(sp.part);
+        if (key !== undefined) {
+            let value;
+            try {
+                value = codecs.decode[sp.part](block, { idMap });
+            }
+            catch (exc) {
+                if (exc instanceof DecodeError)
+                    throw exc.at(at);
+                throw exc;
+            }
+            const part = { type: sp.part };
+            part[key] = value;
+            return part;
+        }
+        return spelledPart(block, sp, dialect, shape, at);
+    }
+    return { type: "wire", dialect, value: block };
+}
+export function spelledPart(block, sp, dialect, shape, at) {
+    const part = { type: sp.part };
+    if (sp.part === "reasoning")
+        part["dialect"] = dialect;
+    for (const f of sp.fields) {
+        const value = get(block, f.toks);
+        if (value === undefined) {
+            if (f.optional)
+                continue;
+            throw new DecodeError(dialect, shape, at + pointer(f.toks), "expected a value, got nothing");
+        }
+        fieldIn(part, f, value);
+    }
+    let forms = null;
+    for (const [toks] of sp.defaults) {
+        if (get(block, toks) === undefined) {
+            forms = forms ?? {};
+            putOwn(forms, pointer(toks), "absent");
+        }
+    }
+    const unknown = unknownInto(block, sp.known, "", null);
+    if (unknown !== null) {
+        for (const [toks, value] of sp.defaults) {
+            // a default value written out says nothing
+            const key = pointer(toks);
+            if (hasOwn(unknown, key) && pyEqual(getOwn(unknown, key), value))
+                delete unknown[key];
+        }
+    }
+    if (truthy(unknown) || truthy(forms)) {
+        const own = {};
+        if (truthy(unknown))
+            own["fields"] = unknown;
+        if (truthy(forms))
+            own["forms"] = forms;
+        const extensions = {};
+        putOwn(extensions, dialect, own);
+        part["extensions"] = extensions;
+    }
+    return part;
+}
+/** A part a turn holds in a field of its own, written as one value (Chat refusal). */
+export function fieldPart(kind, valueKey, value, dialect) {
+    const part = { type: kind };
+    if (kind === "reasoning")
+        part["dialect"] = dialect;
+    if (valueKey !== null) {
+        putOwn(part, valueKey, value);
+        if (kind === "image" && valueKey === "data" && typeof value === "string") {
+            const mediaType = sniffMediaType(value);
+            if (mediaType !== null)
+                part["media_type"] = mediaType;
+        }
+    }
+    return part;
+}
+/** The first spelling of the part's kind, for its role, whose fields the part has. */
+export function spellingFor(part, role, spellings) {
+    const kind = getOwn(part, "type");
+    for (const sp of spellings) {
+        if (sp.part !== kind || (sp.roles.length > 0 && !sp.roles.includes(role)))
+            continue;
+        if (shapeKey(kind) !== undefined || sp.fields.every((f) => f.optional || has(part, f)))
+            return sp;
+    }
+    return null;
+}
+function has(part, f) {
+    if (f.encoding === "data_url")
+        return hasOwn(part, "url") || (hasOwn(part, "data") && hasOwn(part, "media_type"));
+    return hasOwn(part, f.name);
+}
+function fieldOut(part, f) {
+    if (f.encoding === "data_url") {
+        if (hasOwn(part, "url"))
+            return part["url"];
+        return dataUrl(pyStr(getKey(part, "media_type")), pyStr(getKey(part, "data"))); // Python's f-string: str() of each
+    }
+    const value = getOwn(part, f.name);
+    if (f.encoding === "media_format" && typeof value === "string") {
+        return value.startsWith("image/") ? value.slice(6) : value;
+    }
+    return value;
+}
+const CARRIED = new WeakMap();
+/** The canonical keys a spelling writes (a data URL writes the media type and data). */
+function carriedNames(sp) {
+    const names = new Set(["type", "extensions", "dialect", ...sp.fields.map((f) => f.name)]);
+    if (sp.fields.some((f) => f.encoding === "data_url")) {
+        for (const name of ["media_type", "data", "url"])
+            names.add(name);
+    }
+    return names;
+}
+/**
+ * The wire block of one canonical part in spelling sp; losses point into the part.
+ * (Internal: Python's parameters, positionally.)
+ */
+export function encodePart(part, sp, codecs, idMap, dialect, losses, strict, at) {
+    const key = shapeKey(sp.part);
+    if (key !== undefined) {
+        const encode = codecs.encode[sp.part];
+        const result = encode(getKey(part, key), { strict, idMap });
+        for (const loss of result.losses)
+            losses.push(new Loss(`${at}/${key}${loss.pointer}`, loss.target, loss.what));
+        return result.value;
+    }
+    const block = {};
+    for (const [toks, value] of sp.when)
+        put(block, toks, value);
+    for (const f of sp.fields) {
+        const value = fieldOut(part, f);
+        if (value !== undefined)
+            put(block, f.toks, value);
+    }
+    let carried = CARRIED.get(sp);
+    if (carried === undefined) {
+        carried = carriedNames(sp);
+        CARRIED.set(sp, carried);
+    }
+    const lost = new Set(Object.keys(part).filter((k) => !carried.has(k)));
+    if (hasOwn(part, "url") && hasOwn(part, "media_type") && sp.fields.some((f) => f.encoding === "data_url")) {
+        lost.add("media_type"); // a data URL carries it, a plain URL does not
+    }
+    const n = "aeiou".includes(sp.part.slice(0, 1)) ? "n" : "";
+    for (const lostKey of pySorted([...lost])) {
+        report(losses, strict, `${at}/${lostKey}`, dialect, `the ${lostKey} of a${n} ${sp.part} part`);
+    }
+    const extensions = getOwn(part, "extensions");
+    let own = EMPTY;
+    if (truthy(extensions)) {
+        asObject(extensions, "extensions"); // Python: sorted() or a subscript of it fails
+        const before = losses.length;
+        own = foreignExtensions(extensions, dialect, losses, strict);
+        for (let i = before; i < losses.length; i++) {
+            const loss = losses[i];
+            losses[i] = new Loss(at + loss.pointer, loss.target, loss.what);
+        }
+    }
+    const forms = objectOf(own, "forms");
+    const fields = objectOf(own, "fields");
+    for (const where of Object.keys(fields)) {
+        if (!putBack(block, where, getOwn(fields, where))) {
+            report(losses, strict, `${at}/extensions/${dialect}/fields`, dialect, `field ${where} (its place changed)`);
+        }
+    }
+    for (const [toks, value] of sp.defaults) {
+        if (getOwn(forms, pointer(toks)) !== "absent" && get(block, toks) === undefined)
+            put(block, toks, value);
+    }
+    return block;
+}

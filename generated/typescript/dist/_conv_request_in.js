@@ -1,0 +1,275 @@
+// DO NOT EDIT the copy in a generated package: this is the toolwire runtime, copied verbatim from runtime/typescript/ by `toolwire generate`.
+/**
+ * A whole request, wire -> canonical: its turns (system instructions from a top-level field
+ * as a leading system turn), tools and tool choice at their envelope locations, settings, and
+ * every key the layout does not read kept as an extension field.
+ */
+import { decodeTurns, keep, markForm, ownExtension } from "./_conv_decode.js";
+import { decodeBlock } from "./_conv_parts.js";
+import { get, pointer, put, truthy, unknownInto } from "./_conv_paths.js";
+import { DecodeError, describe, escape, getOwn, hasOwn, isObject, putOwn, unescape } from "./_errors.js";
+import { choiceFieldIn, decodeAt, elements, lookup, pyEqual, toolsFieldIn } from "./_extract.js";
+import { IdMap } from "./_ids.js";
+/** Python's type(value).__name__ of a JSON value (a JavaScript number that is an integer is an int). */
+function pyType(value) {
+    if (value === null)
+        return "NoneType";
+    if (typeof value === "boolean")
+        return "bool";
+    if (typeof value === "number")
+        return Number.isInteger(value) ? "int" : "float";
+    if (typeof value === "string")
+        return "str";
+    return Array.isArray(value) ? "list" : "dict";
+}
+/**
+ * The canonical settings of a request; a value the mapping's `values` do not list stays a
+ * wire field (kept for the round trip, a loss elsewhere), never an error.
+ */
+export function decodeSettings(wire, settings, forms, fields) {
+    const out = {};
+    for (const s of settings) {
+        if (!hasOwn(wire, s.toks[0]) && s.aliases.length === 0)
+            continue;
+        let toks = s.toks;
+        let value = get(wire, toks);
+        if (value !== undefined) {
+            for (const alias of s.aliases) {
+                // both spellings sent: the other one is kept as it is
+                if (get(wire, alias) !== undefined)
+                    putOwn(fields, pointer(alias), get(wire, alias));
+            }
+        }
+        if (value === undefined) {
+            let found = false;
+            for (let i = 0; i < s.aliases.length; i++) {
+                const alias = s.aliases[i];
+                value = get(wire, alias);
+                if (value !== undefined) {
+                    putOwn(forms, pointer(s.toks), `alias:${i + 1}`);
+                    toks = alias;
+                    found = true;
+                    break;
+                }
+            }
+            if (!found)
+                continue;
+        }
+        if (value === null) {
+            putOwn(forms, pointer(s.toks), "null");
+            continue;
+        }
+        if (s.values.length > 0) {
+            const hit = s.values.find(([, w]) => pyEqual(w, value) && pyType(w) === pyType(value));
+            if (hit === undefined) {
+                putOwn(fields, pointer(toks), value);
+                continue;
+            }
+            const spelled = hit[0];
+            const nth = s.values.filter(([c]) => pyEqual(c, spelled)).findIndex(([, w]) => pyEqual(w, value));
+            if (nth)
+                putOwn(forms, pointer(s.toks), `value:${nth}`); // another spelling of the same value (a level in lower case)
+            value = spelled;
+        }
+        else if (s.encoding === "string_or_list" && typeof value === "string") {
+            putOwn(forms, pointer(s.toks), "string");
+            value = [value];
+        }
+        put(out, s.name, value);
+    }
+    return out;
+}
+/** The first tool_choice location the wire has a value at. */
+function choicePlace(wire, codecs) {
+    return codecs.locations.find((loc) => loc[0] === "tool_choice" && lookup(wire, loc[1]) !== undefined)?.[1];
+}
+const LIST_PLACES = new WeakMap();
+function listPlace(toks) {
+    let place = LIST_PLACES.get(toks);
+    if (place === undefined) {
+        const head = toks.slice(0, toks.indexOf("*"));
+        const tail = toks.slice(head.length + 1);
+        place = [head, tail, JSON.stringify(head), tail.slice(0, -1)];
+        LIST_PLACES.set(toks, place);
+    }
+    return place;
+}
+function tools(wire, codecs, idMap, request, fields, forms) {
+    let found = [];
+    let choice = null;
+    const lists = new Map();
+    for (const [shape, toks, when, has, unless] of codecs.locations) {
+        if (shape === "tool_definition" && toks.includes("*")) {
+            const [head, tail, headKey, inside] = listPlace(toks);
+            if (!lists.has(headKey))
+                lists.set(headKey, [head, []]);
+            const matched = lists.get(headKey)[1];
+            const items = elements(lookup(wire, head));
+            for (let i = 0; i < items.length; i++) {
+                const item = items[i];
+                const at = `${pointer(head)}/${i}`;
+                const inner = tail.length === 0
+                    ? [[item, at]]
+                    : elements(lookup(item, inside)).map((element, j) => [element, `${at}${pointer(inside)}/${j}`]);
+                for (const [element, where] of inner) {
+                    if (match(element, when, has, unless)) {
+                        found.push(decodeAt(codecs.decode["tool_definition"], element, where, idMap));
+                        matched.push(i);
+                    }
+                }
+                if (tail.length > 0 && matched.includes(i) && isObject(item)) {
+                    // the wrapper's other keys (googleSearch)
+                    for (const k of Object.keys(item))
+                        if (k !== tail[0])
+                            putOwn(fields, `${at}/${escape(k)}`, getOwn(item, k));
+                }
+            }
+        }
+        else if (shape === "tool_choice" && choice === null) {
+            const value = lookup(wire, toks);
+            if (value !== undefined && match(value, when, has, unless)) {
+                choice = decodeAt(codecs.decode["tool_choice"], value, pointer(toks), idMap);
+            }
+            else if (value !== undefined && !hasOwn(fields, pointer(toks))) {
+                putOwn(fields, pointer(toks), value);
+            }
+        }
+    }
+    for (const [head, matched] of lists.values()) {
+        elements(lookup(wire, head)).forEach((item, i) => {
+            if (!matched.includes(i))
+                putOwn(fields, `${pointer(head)}/${i}`, item);
+        });
+    }
+    if (choice !== null) {
+        const place = choicePlace(wire, codecs);
+        delete fields[place === undefined ? "" : pointer(place)];
+    }
+    for (const [name, toks] of codecs.toolsFields)
+        found = toolsFieldIn(wire, found, name, toks, codecs.dialect);
+    if (choice !== null && found.length === 0) {
+        // a choice without tools qualifies nothing: kept as it came
+        const where = pointer(choicePlace(wire, codecs));
+        putOwn(fields, where, get(wire, where.slice(1).split("/").map(unescape)));
+        choice = null;
+    }
+    for (const [name, toks] of codecs.choiceFields) {
+        if (choice === null && lookup(wire, toks) !== undefined)
+            putOwn(fields, pointer(toks), lookup(wire, toks)); // nothing to qualify: kept as it came
+        choice = choiceFieldIn(wire, choice, name, toks, codecs.dialect);
+    }
+    if (found.length > 0)
+        request["tools"] = found;
+    for (const [head] of lists.values()) {
+        const value = lookup(wire, head);
+        if (Array.isArray(value) && value.length === 0)
+            putOwn(forms, pointer(head), "empty");
+        else if (value === null)
+            putOwn(forms, pointer(head), "null");
+    }
+    if (choice !== null)
+        request["tool_choice"] = choice;
+}
+function match(value, when, has, unless) {
+    return (when.every(([t, v]) => pyEqual(lookup(value, t), v)) &&
+        has.every((t) => lookup(value, t) !== undefined) &&
+        !unless.some(([t, v]) => pyEqual(lookup(value, t), v)));
+}
+/** (Internal: Python's parameters, positionally.) */
+export function decodeRequest(wire, layout, codecs, idMap) {
+    const dialect = layout.dialect;
+    if (!isObject(wire))
+        throw new DecodeError(dialect, "request", "", `expected a request object, got ${describe(wire)}`);
+    const ids = idMap ?? new IdMap();
+    const request = {};
+    const forms = {};
+    if (layout.model !== null && get(wire, layout.model) !== undefined)
+        request["model"] = get(wire, layout.model);
+    const messages = [];
+    if (layout.system !== null) {
+        const system = get(wire, layout.system.toks);
+        if (system === null)
+            putOwn(forms, pointer(layout.system.toks), "null");
+        else if (system !== undefined)
+            messages.push(systemTurn(system, layout, codecs, ids));
+    }
+    const units = get(wire, layout.turns);
+    if (units === undefined) {
+        throw new DecodeError(dialect, "request", pointer(layout.turns), "expected the conversation's turns, got nothing");
+    }
+    let turns;
+    if (typeof units === "string" && layout.turn.string !== "no") {
+        // Responses: input as one user text
+        putOwn(forms, pointer(layout.turns), "string");
+        turns = [{ role: "user", parts: [{ type: "text", text: units }] }];
+    }
+    else {
+        turns = decodeTurns(units, layout, codecs, ids, "request", pointer(layout.turns));
+    }
+    const first = turns[0];
+    if (messages.length > 0 && first !== undefined && first["role"] === "system")
+        markForm(first, dialect, "separate");
+    if (layout.system !== null) {
+        // leading system turns sent as turns, not in the system field
+        for (const turn of turns) {
+            if (turn["role"] !== "system")
+                break;
+            markForm(turn, dialect, "turn");
+        }
+    }
+    request["messages"] = [...messages, ...turns];
+    const unknown = {};
+    tools(wire, codecs, ids, request, unknown, forms);
+    const settings = decodeSettings(wire, layout.settings, forms, unknown);
+    if (truthy(settings))
+        request["settings"] = settings;
+    unknownInto(wire, layout.known, "", unknown);
+    keep(request, dialect, unknown, forms);
+    return request;
+}
+function systemTurn(value, layout, codecs, idMap) {
+    const system = layout.system;
+    const at = pointer(system.toks);
+    if (value === "" && system.string !== "no") {
+        // empty instructions: a system turn saying nothing
+        const extensions = {};
+        putOwn(extensions, layout.dialect, { forms: { "": "string" } });
+        return { role: "system", parts: [], extensions };
+    }
+    if (typeof value === "string" && system.string !== "no")
+        return { role: "system", parts: [{ type: "text", text: value }] };
+    if (system.string === "only") {
+        throw new DecodeError(layout.dialect, "request", at, `expected a string, got ${describe(value)}`);
+    }
+    const holder = value;
+    const blocks = system.parts === null ? value : get(value, system.parts);
+    if (!Array.isArray(blocks)) {
+        throw new DecodeError(layout.dialect, "request", at, `expected an array of blocks, got ${describe(blocks)}`);
+    }
+    const parts = [];
+    const message = { role: "system", parts };
+    blocks.forEach((block, i) => {
+        const where = `${at}${pointer(system.parts ?? [])}/${i}`;
+        parts.push(decodeBlock(block, layout.parts, codecs, idMap, layout.dialect, "request", where));
+    });
+    const forms = {};
+    if (system.string === "yes" && blocks.length === 1)
+        forms[""] = "blocks";
+    let unknown = null;
+    if (system.parts !== null && isObject(holder)) {
+        unknown = {};
+        for (const k of Object.keys(holder))
+            if (k !== system.parts[0])
+                putOwn(unknown, `/${escape(k)}`, getOwn(holder, k));
+        if (!truthy(unknown))
+            unknown = null;
+    }
+    if (truthy(unknown) || truthy(forms)) {
+        const own = ownExtension(message, layout.dialect);
+        if (truthy(unknown))
+            own["fields"] = unknown;
+        if (truthy(forms))
+            own["forms"] = forms;
+    }
+    return message;
+}

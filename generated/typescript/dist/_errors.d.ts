@@ -1,0 +1,80 @@
+/**
+ * Errors and losses: what every converter throws or reports, and the two pieces their
+ * messages are made of (JSON Pointer tokens, short descriptions of JSON values). Also the
+ * object helpers every module uses on wire values with dynamic keys (an inherited
+ * "constructor" is not a key; writing "__proto__" must not set the prototype).
+ *
+ * The bottom of the runtime: it imports only _pytext, so every other module can import it.
+ * Python's MISSING (an absent value) is `undefined` here.
+ */
+/** A JSON object (Python dict). */
+export type JsonObject = {
+    [key: string]: unknown;
+};
+/** Python's MISSING: an absent value (distinct from JSON null). */
+export declare const MISSING: undefined;
+/** Python `type(v) is dict`: a non-null object that is not an array. */
+export declare function isObject(value: unknown): value is JsonObject;
+/** Python `key in obj` for a dict: an own key (a key set to undefined counts as absent). */
+export declare function hasOwn(obj: object, key: string): boolean;
+/** Python `obj.get(key, MISSING)`: the own value, or undefined. */
+export declare function getOwn(obj: object, key: string): unknown;
+/** Python `obj[key] = value` with a dynamic key ("__proto__" becomes an own key). */
+export declare function putOwn(obj: JsonObject, key: string, value: unknown): void;
+/** Base class of every error the generated converters throw. */
+export declare class ConversionError extends Error {
+    constructor(message: string);
+}
+/** A payload is not the shape of the dialect it was decoded as. */
+export declare class DecodeError extends ConversionError {
+    readonly dialect: string;
+    readonly shape: string;
+    readonly pointer: string;
+    readonly detail: string;
+    constructor(dialect: string, shape: string, pointer: string, message: string);
+    /** The same error for a value found at prefix inside a larger one. */
+    at(prefix: string): DecodeError;
+}
+/** Python's KeyError: a required key is absent (thrown by getKey, understood by
+ * CanonicalError). Its message is str(KeyError(key)), the key's repr. */
+export declare class MissingKey extends Error {
+    readonly key: unknown;
+    constructor(key: unknown);
+}
+/** Python `obj[key]` on a dict: the own value, or throws MissingKey (TypeError when obj is
+ * not an object, as Python's subscript of a non-dict mostly does). */
+export declare function getKey(obj: unknown, key: string): unknown;
+/** A canonical value handed to an encoder is not valid canonical data. */
+export declare class CanonicalError extends ConversionError {
+    readonly shape: string;
+    constructor(shape: string, cause: unknown);
+}
+/** Something the target dialect cannot carry; pointer is into the canonical value. */
+export declare class Loss {
+    readonly pointer: string;
+    readonly target: string;
+    readonly what: string;
+    constructor(pointer: string, target: string, what: string);
+    toString(): string;
+    /** [pointer, target, what], as the Python NamedTuple serialises. */
+    toJSON(): [string, string, string];
+}
+/** Thrown instead of reporting a loss when encoding in strict mode. */
+export declare class LossError extends ConversionError {
+    readonly loss: Loss;
+    constructor(loss: Loss);
+}
+/** An encoded wire value (null when the target cannot carry it at all) and its losses. */
+export declare class Encoded {
+    readonly value: unknown;
+    readonly losses: Loss[];
+    constructor(value: unknown, losses: Loss[]);
+}
+/** Record a loss, or throw it as a LossError in strict mode. */
+export declare function report(losses: Loss[], strict: boolean, pointer: string, target: string, what: string): void;
+/** A key as a JSON Pointer token (RFC 6901). */
+export declare function escape(key: string): string;
+/** A JSON Pointer token as the key it stands for. */
+export declare function unescape(token: string): string;
+/** A short description of a JSON value for error messages (undefined = MISSING). */
+export declare function describe(value: unknown): string;

@@ -1,0 +1,185 @@
+// DO NOT EDIT the copy in a generated package: this is the toolwire runtime, copied verbatim from runtime/typescript/ by `toolwire generate`.
+/**
+ * The mapping term proto_json: a dialect whose wire is proto3 JSON (Gemini) accepts each
+ * field name in lowerCamelCase or snake_case, and a single value where a repeated field is
+ * expected. Decoding reads either spelling through a tree of the field names the mapping
+ * knows (values the mapping reads as a whole, such as call arguments or schemas, are never
+ * entered); the spelling the input used is kept as extension forms, by JSON Pointer as the
+ * input spelled it, and encoding spells the output the same way again.
+ */
+import { DecodeError, Encoded, escape, getOwn, hasOwn, isObject, putOwn } from "./_errors.js";
+import { definedEntries, definedKeys } from "./_extract.js";
+export const SNAKE = "snake_case";
+export const SINGLE = "single";
+const UPPER = /(?<=[a-z0-9])([A-Z])/gu;
+const snakeCache = new Map();
+/** parametersJsonSchema -> parameters_json_schema (the proto field's own name). */
+export function snake(name) {
+    let out = snakeCache.get(name);
+    if (out === undefined) {
+        out = name.replace(UPPER, "_$1").toLowerCase();
+        snakeCache.set(name, out);
+    }
+    return out;
+}
+export function camel(name) {
+    const [head, ...rest] = name.split("_");
+    return head + rest.map((part) => upperFirst(part)).join("");
+}
+function upperFirst(part) {
+    const first = part.codePointAt(0);
+    if (first === undefined)
+        return part;
+    const char = String.fromCodePoint(first);
+    return char.toUpperCase() + part.slice(char.length);
+}
+/**
+ * The value in the mapping's own spelling (lowerCamelCase, lists), and the forms that say how
+ * the input spelled it (null when it already was the mapping's: no copy made).
+ */
+export function decodeSpelling(value, tree, dialect, shape) {
+    const forms = {};
+    const out = walk(value, tree, ["", "", ""], forms, dialect, shape);
+    return definedKeys(forms).length > 0 ? [out, forms] : [value, null];
+}
+/**
+ * where: this place's pointer in the mapping's spelling, in the input's names (the forms'
+ * pointers: a single value is element 0), and as the input is (for errors).
+ */
+function walk(node, tree, where, forms, dialect, shape) {
+    if (!isObject(node))
+        return node;
+    const [at, got, shown] = where;
+    const renames = new Map();
+    for (const name of definedKeys(tree)) {
+        const alias = snake(name);
+        if (alias !== name && hasOwn(node, alias)) {
+            if (hasOwn(node, name)) {
+                const what = `another spelling of ${at}/${name}, which is given too; send one`;
+                throw new DecodeError(dialect, shape, `${shown}/${escape(alias)}`, what);
+            }
+            renames.set(alias, name);
+        }
+    }
+    let out = node;
+    if (renames.size > 0) {
+        out = {};
+        for (const [key, value] of definedEntries(node))
+            putOwn(out, renames.get(key) ?? key, value);
+    }
+    for (const alias of renames.keys())
+        putOwn(forms, `${got}/${escape(alias)}`, SNAKE);
+    for (const [name, sub] of definedEntries(tree)) {
+        if (sub == null || !hasOwn(out, name))
+            continue;
+        let renamed = name;
+        for (const [a, n] of renames) {
+            if (n === name) {
+                renamed = a;
+                break;
+            }
+        }
+        const key = escape(renamed);
+        const spelled = `${got}/${key}`;
+        const seen = `${shown}/${key}`;
+        const original = getOwn(out, name);
+        let child = original;
+        if (hasOwn(sub, "*")) {
+            // a repeated field
+            const single = child != null && !Array.isArray(child);
+            if (single) {
+                putOwn(forms, spelled, getOwn(forms, spelled) === SNAKE ? `${SNAKE}:${SINGLE}` : SINGLE);
+                child = [child];
+            }
+            const itemTree = getOwn(sub, "*");
+            if (itemTree != null && definedKeys(itemTree).length > 0 && Array.isArray(child)) {
+                const list = child;
+                const items = list.map((item, i) => {
+                    const shownAt = single ? seen : `${seen}/${i}`;
+                    const here = [`${at}/${name}/${i}`, `${spelled}/${i}`, shownAt];
+                    return walk(item, itemTree, here, forms, dialect, shape);
+                });
+                if (items.some((a, i) => a !== list[i]))
+                    child = items;
+            }
+        }
+        else {
+            child = walk(child, sub, [`${at}/${name}`, spelled, seen], forms, dialect, shape);
+        }
+        if (child !== original) {
+            if (out === node)
+                out = { ...node };
+            putOwn(out, name, child);
+        }
+    }
+    return out;
+}
+function tokens(pointer) {
+    return pointer
+        .split("/")
+        .slice(1)
+        .map((t) => t.replaceAll("~1", "/").replaceAll("~0", "~"));
+}
+/**
+ * Spell an encoded value (built in the mapping's spelling) as the forms say the input was:
+ * snake_case names, single values for one-element lists. Changes value in place: the
+ * encoders and inject() built it afresh.
+ */
+export function encodeSpelling(value, forms) {
+    const spelled = [];
+    for (const [pointer, form] of definedEntries(forms)) {
+        if (typeof form === "string" && (form.startsWith(SNAKE) || form.startsWith(SINGLE)))
+            spelled.push([pointer, form]);
+    }
+    if (spelled.length === 0)
+        return value;
+    // deepest first: every parent is still in the mapping's spelling when its child is done
+    const depth = (pointer) => pointer.split("/").length - 1;
+    spelled.sort((a, b) => depth(b[0]) - depth(a[0]));
+    for (const [pointer, form] of spelled) {
+        const toks = tokens(pointer).map(camel);
+        let parent = value;
+        for (const token of toks.slice(0, -1)) {
+            if (isObject(parent)) {
+                parent = getOwn(parent, token);
+            }
+            else if (Array.isArray(parent) && /^[0-9]+$/u.test(token) && Number(token) < parent.length) {
+                parent = parent[Number(token)];
+            }
+            else {
+                parent = null;
+            }
+        }
+        const key = toks[toks.length - 1];
+        if (!isObject(parent) || !hasOwn(parent, key))
+            continue; // the value no longer has that field
+        const current = getOwn(parent, key);
+        if (form.endsWith(SINGLE) && Array.isArray(current) && current.length === 1)
+            putOwn(parent, key, current[0]);
+        if (form.startsWith(SNAKE)) {
+            const alias = tokens(pointer).pop();
+            const items = definedEntries(parent);
+            for (const [k] of items)
+                delete parent[k];
+            for (const [k, v] of items)
+                putOwn(parent, k === key ? alias : k, v);
+        }
+    }
+    return value;
+}
+/** A decode error whose pointer names the fields as the input spelled them. */
+export function asSpelled(error, forms) {
+    if (forms === null || definedKeys(forms).length === 0)
+        return error;
+    let got = "";
+    for (const token of tokens(error.pointer)) {
+        const alias = `${got}/${escape(snake(token))}`;
+        const form = getOwn(forms, alias);
+        got = typeof form === "string" && form.startsWith(SNAKE) ? alias : `${got}/${escape(token)}`;
+    }
+    return new DecodeError(error.dialect, error.shape, got, error.detail);
+}
+/** inject()'s result spelled as its input payload was. */
+export function respelled(result, forms) {
+    return forms === null ? result : new Encoded(encodeSpelling(result.value, forms), result.losses);
+}

@@ -1,0 +1,19 @@
+/**
+ * Tool calls across LLM provider dialects: decode any dialect's wire shapes into one
+ * canonical model, encode them into any other, and know exactly what could not be carried.
+ *
+ *     import { convert } from "toolwire-dialects";
+ *     const result = convert(toolCall, { source: "openai_chat", target: "anthropic_messages", shape: "tool_call" });
+ *     result.value;  // the Anthropic tool_use block
+ *     result.losses; // what Anthropic could not carry (empty here)
+ *
+ * Whole requests and responses convert the same way (shape "request" or "response"), and
+ * streams with convertStream (or assembler() and emit() of "toolwire-dialects/streams").
+ */
+export { CanonicalError, ConversionError, DecodeError, IdMap, Loss, LossError, Note } from "./_runtime.js";
+export type { Encoded } from "./_runtime.js";
+export { DIALECTS, SHAPES, ValueError, convert, convertStream, decoder, encoder, getDialect } from "./convert.js";
+export type { ConvertOptions, Decoder, DialectModule, EncodeOptions, Encoder } from "./convert.js";
+export { conversationView } from "./_conv_view.js";
+export { StreamError, assembler, emit } from "./streams/index.js";
+export type * as types from "./types/index.js";

@@ -1,0 +1,86 @@
+/**
+ * convertStream: relay a stream from one dialect to another as it arrives.
+ *
+ *     const relay = convertStream(events, { source: "anthropic_messages", target: "openai_chat" });
+ *     for await (const event of relay)  // the target's events, written as the input arrives
+ *       send(event);                    // (`for ... of` too, when events is a plain Iterable)
+ *     relay.losses                      // what the target could not carry (filled as it happens)
+ *
+ * The source is read into canonical stream events (schemas/canonical/stream_event.json) by
+ * _relay_read, which are written as the target's events by _relay_write; both follow the
+ * dialects' `relay` mappings. Nothing of the stream is kept but what is in flight, so memory
+ * stays constant whatever the stream's length. Losses are reported, never silent: each goes to
+ * `relay.losses` once per kind of value (and, for callers that only see the events, to
+ * `onLoss`); with strict: true the first one throws LossError instead, before any event that
+ * would have lost it is written.
+ *
+ * The stream modules come from the generated streams/index.ts (registerStreams): import the
+ * relay from there (or the package), not from this module alone.
+ */
+import { type JsonObject, type Loss } from "../_errors.js";
+import { IdMap } from "../_ids.js";
+import { type RelayStreamModule } from "./_relay_blocks.js";
+import type { Report } from "./_state.js";
+export { registerStreams, type RelayDialectModule, type RelayStreamModule } from "./_relay_blocks.js";
+/** convertStream's options (Python's keyword-only parameters). */
+export interface RelayOptions {
+    source: string;
+    target: string;
+    strict?: boolean;
+    idMap?: IdMap | null;
+    onLoss?: ((loss: Loss) => void) | null;
+    reasoningAsText?: boolean;
+}
+/** Events or text, iterable with `for ... of` (plain Iterable input) and `for await`. */
+export interface RelayIterable<T> extends Iterable<T>, AsyncIterable<T> {
+}
+/** The events a relay is given: a plain or an async iterable. */
+export type RelayInput = Iterable<unknown> | AsyncIterable<unknown>;
+/**
+ * One event as the dialect frames it: an SSE block (with an `event:` line where the dialect
+ * names its events) or a JSON line.
+ */
+export declare function frame(module: RelayStreamModule, event: JsonObject): string;
+/**
+ * One stream relayed from source to target. Iterate it (with the events given to
+ * convertStream), or push: feed(event) / feedText(chunk) for the target's events so far,
+ * close() for the rest. `losses`, `findings` (the source stream's problems, from its
+ * Assembler) and `idMap` (target call id -> source id: idMap.original(id)) are live.
+ */
+export declare class StreamRelay implements RelayIterable<JsonObject> {
+    #private;
+    readonly source: string;
+    readonly target: string;
+    readonly idMap: IdMap;
+    constructor(events: RelayInput | null, options: RelayOptions);
+    get losses(): Loss[];
+    get findings(): Report[];
+    /** The target's stream module (its framing). */
+    get targetModule(): RelayStreamModule;
+    /** One source event in; the target's events it gives out. */
+    feed(event: unknown): JsonObject[];
+    /** Raw source stream text in (SSE or JSON lines, split anywhere; bytes are UTF-8). */
+    feedText(chunk: string | Uint8Array): JsonObject[];
+    /** The input ended: the target's last events (open block, finish, usage, end). */
+    close(): JsonObject[];
+    /** The source events as canonical stream events only (no target). */
+    canonical(events: Iterable<unknown>): Generator<JsonObject>;
+    [Symbol.iterator](): Iterator<JsonObject>;
+    [Symbol.asyncIterator](): AsyncIterator<JsonObject>;
+    /** The target's events framed as the target sends them, as they come. */
+    text(): RelayIterable<string>;
+}
+/**
+ * Relay a stream of source events (objects, JSON text, SDK objects; an Iterable or an
+ * AsyncIterable) as target events: iterate the result (`for await`, or `for ... of` over a
+ * plain Iterable). Losses land in `.losses` as they happen (and go to onLoss); strict: true
+ * throws LossError on the first one.
+ */
+export declare function convertStream(events: RelayInput, options: RelayOptions): StreamRelay;
+/**
+ * Raw source stream text (SSE or JSON lines, in chunks split anywhere; strings or UTF-8
+ * bytes) relayed as the target's framed text (SSE with `event:` lines where the target uses
+ * them, JSON lines, the [DONE] sentinel where it ends its streams so). Like Python's
+ * generator, nothing happens (not even a bad dialect's error) until it is iterated.
+ */
+export declare function convertStreamText(chunks: Iterable<string | Uint8Array> | AsyncIterable<string | Uint8Array>, options: RelayOptions): RelayIterable<string>;

@@ -1,0 +1,257 @@
+// DO NOT EDIT the copy in a generated package: this is the toolwire runtime, copied verbatim from runtime/typescript/ by `toolwire generate`.
+/**
+ * convertStream: relay a stream from one dialect to another as it arrives.
+ *
+ *     const relay = convertStream(events, { source: "anthropic_messages", target: "openai_chat" });
+ *     for await (const event of relay)  // the target's events, written as the input arrives
+ *       send(event);                    // (`for ... of` too, when events is a plain Iterable)
+ *     relay.losses                      // what the target could not carry (filled as it happens)
+ *
+ * The source is read into canonical stream events (schemas/canonical/stream_event.json) by
+ * _relay_read, which are written as the target's events by _relay_write; both follow the
+ * dialects' `relay` mappings. Nothing of the stream is kept but what is in flight, so memory
+ * stays constant whatever the stream's length. Losses are reported, never silent: each goes to
+ * `relay.losses` once per kind of value (and, for callers that only see the events, to
+ * `onLoss`); with strict: true the first one throws LossError instead, before any event that
+ * would have lost it is written.
+ *
+ * The stream modules come from the generated streams/index.ts (registerStreams): import the
+ * relay from there (or the package), not from this module alone.
+ */
+import { getOwn, isObject } from "../_errors.js";
+import { IdMap } from "../_ids.js";
+import { compactJson, pyRepr } from "../_pytext.js";
+import { ValueError } from "./_events.js";
+import { streamModule } from "./_relay_blocks.js";
+import { RelayReader } from "./_relay_read.js";
+import { RelayWriter } from "./_relay_write.js";
+export { registerStreams } from "./_relay_blocks.js";
+const IDENTIFIER = /^[\p{XID_Start}_][\p{XID_Continue}]*$/u; // Python's str.isidentifier()
+/** The generated stream module of a dialect (registered by streams/index.ts). */
+function getStreamModule(dialect) {
+    if (!IDENTIFIER.test(dialect) || dialect.startsWith("_")) {
+        throw new ValueError(`not a dialect name: ${pyRepr(dialect)}`);
+    }
+    const found = streamModule(dialect);
+    if (found === null) {
+        throw new ValueError(`dialect ${pyRepr(dialect)} has no stream mapping`);
+    }
+    return found;
+}
+/**
+ * One event as the dialect frames it: an SSE block (with an `event:` line where the dialect
+ * names its events) or a JSON line.
+ */
+export function frame(module, event) {
+    const data = compactJson(event);
+    if (module.FRAMING === "ndjson") {
+        return data + "\n";
+    }
+    let name = event;
+    for (const t of module.EVENT_NAME ?? []) {
+        name = isObject(name) ? (getOwn(name, t) ?? null) : null;
+    }
+    const head = module.EVENT_NAME?.length && typeof name === "string" ? `event: ${name}\n` : "";
+    return `${head}data: ${data}\n\n`;
+}
+/** The [DONE]-style sentinel the target ends its SSE streams with, framed, or null. */
+function sentinel(module) {
+    return module.FRAMING !== "ndjson" && module.DONE_SENTINEL ? `data: ${module.DONE_SENTINEL}\n\n` : null;
+}
+function isAsync(events) {
+    return typeof events[Symbol.asyncIterator] === "function";
+}
+function syncOnly(events) {
+    if (typeof events[Symbol.iterator] !== "function") {
+        throw new TypeError("this relay was given an async iterable: use for await");
+    }
+    return events;
+}
+/**
+ * One stream relayed from source to target. Iterate it (with the events given to
+ * convertStream), or push: feed(event) / feedText(chunk) for the target's events so far,
+ * close() for the rest. `losses`, `findings` (the source stream's problems, from its
+ * Assembler) and `idMap` (target call id -> source id: idMap.original(id)) are live.
+ */
+export class StreamRelay {
+    source;
+    target;
+    idMap;
+    #events;
+    #target;
+    #reader;
+    #writer;
+    #onLoss;
+    #told = 0;
+    #noted = 0;
+    #errorTold = false;
+    #closed = false;
+    constructor(events, options) {
+        this.source = options.source;
+        this.target = options.target;
+        this.#events = events;
+        this.#target = getStreamModule(options.target);
+        this.idMap = options.idMap ?? new IdMap();
+        this.#reader = new RelayReader(getStreamModule(options.source), { idMap: new IdMap() });
+        this.#writer = new RelayWriter(this.#target, {
+            strict: options.strict ?? false,
+            idMap: this.idMap,
+            reasoningAsText: options.reasoningAsText ?? false,
+        });
+        this.#onLoss = options.onLoss ?? null;
+    }
+    get losses() {
+        return this.#writer.losses;
+    }
+    get findings() {
+        return this.#reader.assembler.findings;
+    }
+    /** The target's stream module (its framing). */
+    get targetModule() {
+        return this.#target;
+    }
+    #write(canonical) {
+        const out = [];
+        const notes = this.#reader.assembler.notes;
+        if (notes.length > this.#noted) {
+            // Blocks the source's reader leaves out on purpose (server-side tools and their
+            // results) do not reach the target either: each is a loss.
+            for (const note of notes.slice(this.#noted)) {
+                this.#writer.loss(`/server_tools/${this.#noted}`, `${note.message} of the relayed stream`);
+                this.#noted += 1;
+            }
+        }
+        if (this.#reader.error !== null && !this.#errorTold) {
+            this.#errorTold = true; // the target hears the error finish, not the provider's message
+            this.#writer.loss("/error", `the source's error (${this.#reader.error})`);
+        }
+        for (const event of canonical) {
+            out.push(...this.#writer.write(event));
+        }
+        const onLoss = this.#onLoss;
+        if (onLoss !== null && this.losses.length > this.#told) {
+            for (const loss of this.losses.slice(this.#told))
+                onLoss(loss);
+            this.#told = this.losses.length;
+        }
+        return out;
+    }
+    /** One source event in; the target's events it gives out. */
+    feed(event) {
+        return this.#write(this.#reader.feed(event));
+    }
+    /** Raw source stream text in (SSE or JSON lines, split anywhere; bytes are UTF-8). */
+    feedText(chunk) {
+        return this.#write(this.#reader.feedText(chunk));
+    }
+    /** The input ended: the target's last events (open block, finish, usage, end). */
+    close() {
+        if (this.#closed)
+            return [];
+        this.#closed = true;
+        return this.#write(this.#reader.end());
+    }
+    /** The source events as canonical stream events only (no target). */
+    *canonical(events) {
+        for (const event of events)
+            yield* this.#reader.feed(event);
+        yield* this.#reader.end();
+    }
+    #given() {
+        if (this.#events === null) {
+            throw new TypeError("this relay was made without events: use feed()/close()");
+        }
+        return this.#events;
+    }
+    *[Symbol.iterator]() {
+        for (const event of syncOnly(this.#given()))
+            yield* this.feed(event);
+        yield* this.close();
+    }
+    async *[Symbol.asyncIterator]() {
+        const events = this.#given();
+        if (isAsync(events)) {
+            for await (const event of events)
+                yield* this.feed(event);
+        }
+        else {
+            for (const event of events)
+                yield* this.feed(event);
+        }
+        yield* this.close();
+    }
+    /** The target's events framed as the target sends them, as they come. */
+    text() {
+        const module = this.#target;
+        const relay = this;
+        return {
+            *[Symbol.iterator]() {
+                for (const event of relay)
+                    yield frame(module, event);
+                const done = sentinel(module);
+                if (done !== null)
+                    yield done;
+            },
+            async *[Symbol.asyncIterator]() {
+                for await (const event of relay)
+                    yield frame(module, event);
+                const done = sentinel(module);
+                if (done !== null)
+                    yield done;
+            },
+        };
+    }
+}
+/**
+ * Relay a stream of source events (objects, JSON text, SDK objects; an Iterable or an
+ * AsyncIterable) as target events: iterate the result (`for await`, or `for ... of` over a
+ * plain Iterable). Losses land in `.losses` as they happen (and go to onLoss); strict: true
+ * throws LossError on the first one.
+ */
+export function convertStream(events, options) {
+    return new StreamRelay(events, options);
+}
+/**
+ * Raw source stream text (SSE or JSON lines, in chunks split anywhere; strings or UTF-8
+ * bytes) relayed as the target's framed text (SSE with `event:` lines where the target uses
+ * them, JSON lines, the [DONE] sentinel where it ends its streams so). Like Python's
+ * generator, nothing happens (not even a bad dialect's error) until it is iterated.
+ */
+export function convertStreamText(chunks, options) {
+    return {
+        *[Symbol.iterator]() {
+            const relay = new StreamRelay(null, options);
+            const module = relay.targetModule;
+            for (const chunk of syncOnly(chunks)) {
+                for (const event of relay.feedText(chunk))
+                    yield frame(module, event);
+            }
+            for (const event of relay.close())
+                yield frame(module, event);
+            const done = sentinel(module);
+            if (done !== null)
+                yield done;
+        },
+        async *[Symbol.asyncIterator]() {
+            const relay = new StreamRelay(null, options);
+            const module = relay.targetModule;
+            if (isAsync(chunks)) {
+                for await (const chunk of chunks) {
+                    for (const event of relay.feedText(chunk))
+                        yield frame(module, event);
+                }
+            }
+            else {
+                for (const chunk of chunks) {
+                    for (const event of relay.feedText(chunk))
+                        yield frame(module, event);
+                }
+            }
+            for (const event of relay.close())
+                yield frame(module, event);
+            const done = sentinel(module);
+            if (done !== null)
+                yield done;
+        },
+    };
+}

@@ -1,0 +1,36 @@
+/**
+ * Writing canonical stream events (schemas/canonical/stream_event.json) as a dialect's events,
+ * one at a time, from its `relay.writes` templates (RELAY in the generated stream module).
+ *
+ * Blocks: a text, reasoning or call block is opened by its first event and closed when another
+ * block opens, when its call stops, or at the end. The finish and usage are written when the
+ * input ends (a target may carry both in one event, Anthropic's message_delta). Held meanwhile:
+ * the open block (and, where the target's events repeat it whole, its text so far), the calls'
+ * ids and names, a call's argument text while it is open when the target writes it whole.
+ * Every canonical value no template takes is a reported loss, once per kind of value.
+ */
+import { type JsonObject, type Loss } from "../_errors.js";
+import { IdMap } from "../_ids.js";
+import { type RelayStreamModule } from "./_relay_blocks.js";
+import { type Template } from "./_relay_read.js";
+/** Write canonical stream events as the target's events; losses go to `losses`. */
+export declare class RelayWriter {
+    #private;
+    readonly dialect: string;
+    readonly reasoningAsText: boolean;
+    readonly writes: ReadonlyMap<string, Template[]>;
+    readonly itemIds: ReadonlyMap<string, string>;
+    readonly strict: boolean;
+    readonly losses: Loss[];
+    readonly idMap: IdMap;
+    /** options: Python's keyword-only strict, id_map, reasoning_as_text. */
+    constructor(module: RelayStreamModule, options?: {
+        strict?: boolean;
+        idMap?: IdMap | null;
+        reasoningAsText?: boolean;
+    });
+    /** Report a loss found outside the writer (the source leaving a block out). */
+    loss(pointer: string, what: string): void;
+    /** One canonical stream event in; the target's events for it out. */
+    write(event: JsonObject): JsonObject[];
+}

@@ -1,0 +1,52 @@
+/**
+ * Stream assemblers and emitters: one module per dialect whose streams carry tool calls.
+ *
+ *     import { assembler } from "toolwire-dialects/streams";
+ *     const a = assembler("anthropic_messages");
+ *     for (const event of events)
+ *       for (const delta of a.feed(event)) ...  // canonical ToolCallDeltas as they happen
+ *     const calls = a.finish();                 // canonical ToolCalls; cut-off calls are incomplete
+ *
+ *     import { convertStream } from "toolwire-dialects/streams";
+ *     const relay = convertStream(events, { source: "anthropic_messages", target: "openai_chat" });
+ *     for await (const event of relay) ...      // the target's events, as the input arrives
+ *     relay.losses                              // what the target could not carry
+ */
+import type { JsonObject } from "../_errors.js";
+import type { IdMap } from "../_ids.js";
+import { type RelayStreamModule } from "./_relay.js";
+import { type Assembler, type AssemblerOptions, type AssembledStream, type EmitOptions } from "./_common.js";
+export { Assembler, StreamError, type AssemblerOptions, type AssembledStream, type EmitOptions } from "./_common.js";
+export { StreamRelay, convertStream, convertStreamText } from "./_relay.js";
+/** What every dialect's stream module exports (the relay reads some of it). */
+export interface StreamModule extends RelayStreamModule {
+    readonly DIALECT: string;
+    readonly EVENT_SCHEMA: string | null;
+    readonly FRAMING: string;
+    readonly EVENT_NAME: readonly string[] | null;
+    readonly DONE_SENTINEL: string | null;
+    readonly RELAY: JsonObject | null;
+    readonly RELAY_EVENTS: {
+        readonly [kind: string]: readonly (() => JsonObject)[];
+    } | null;
+    readonly TRUNCATED: readonly string[];
+    readonly EMITS_INCOMPLETE: boolean;
+    readonly Assembler: new (options?: AssemblerOptions) => Assembler;
+    assemble(events: Iterable<unknown>, options?: {
+        idMap?: IdMap | null;
+    }): AssembledStream;
+    emit(calls: Iterable<unknown>, finishReason?: string | null, options?: EmitOptions): JsonObject[];
+    emitText(calls: Iterable<unknown>, finishReason?: string | null, options?: EmitOptions): string;
+}
+/** The stream module of every dialect that streams tool calls, by dialect name. */
+export declare const STREAMS: {
+    readonly [dialect: string]: StreamModule;
+};
+/** The stream module of a dialect; a ValueError names the dialects that stream calls. */
+export declare function getStream(dialect: string): StreamModule;
+/** A fresh assembler for one stream (one message) of this dialect. */
+export declare function assembler(dialect: string, options?: AssemblerOptions): Assembler;
+/** Canonical calls as a valid event sequence of this dialect. */
+export declare function emit(dialect: string, calls: Iterable<unknown>, finishReason?: string | null, options?: EmitOptions): JsonObject[];
+/** emit(), framed as the dialect's provider sends it (SSE or JSON lines). */
+export declare function emitText(dialect: string, calls: Iterable<unknown>, finishReason?: string | null, options?: EmitOptions): string;

@@ -1,0 +1,434 @@
+/**
+ * One part of a tool result's content.
+ * From `schemas/canonical/content_part.json#`.
+ */
+export type ContentPart = TextPart | JsonPart | ImagePart | WirePart;
+/**
+ * Per-dialect wire details the canonical model has no field for, kept so that a round trip through
+ * that dialect loses nothing. Keys are dialect names.
+ * From `schemas/canonical/extensions.json#`.
+ * Not expressed: propertyNames.
+ */
+export interface Extensions {
+    [key: string]: {
+        /**
+         * Wire values the mapping does not describe, by JSON Pointer into the wire shape.
+         * Not expressed: propertyNames.
+         */
+        fields?: {
+            [key: string]: unknown;
+        };
+        /**
+         * How a mapped value was spelled when the dialect allows several spellings (blocks: a list
+         * where a string would do; string: an empty string where the field could be left out; present:
+         * a default value written out; null: an optional field sent as null; empty: an empty list sent
+         * where it means the field left out (empty_means_absent); absent: an optional constant left
+         * out; minted: an id toolwire made up; object: arguments sent as an object; wrapped: a result
+         * inside its output key; alias:N: the Nth other spelling of the field, alias:N:lower with
+         * lower-case type names in an OpenAPI-subset schema; variant:N: the Nth spelling of the shape;
+         * snake_case: a proto JSON field spelled in snake_case, single: a repeated field given as one
+         * value, snake_case:single: both; separate: a turn the wire kept apart from the turn before it
+         * of the same role; value:N: the Nth other wire spelling of a setting's value; turn: a system
+         * turn sent as a turn where the dialect also has a system field; these by JSON Pointer as the
+         * input spelled it), by JSON Pointer.
+         * Not expressed: propertyNames.
+         */
+        forms?: {
+            [key: string]: string;
+        };
+        /**
+         * What the wire said beyond the canonical values (a provider-specific mode, ...); other
+         * dialects report each as a loss.
+         */
+        notes?: string[];
+    };
+}
+/**
+ * One turn of a conversation: who speaks and the ordered parts they say. System instructions are
+ * system turns (a dialect with a top-level field reads and writes the leading ones there); tool
+ * results are parts of a user turn.
+ * From `schemas/canonical/message.json#`.
+ */
+export interface Message {
+    role: "system" | "user" | "assistant";
+    parts: MessagePart[];
+    extensions?: Extensions;
+}
+/**
+ * One part of a conversation turn, in the order the turn carries it: text, an image, a tool call, a
+ * tool result, reasoning, a refusal, or a block the canonical model has no kind for.
+ * From `schemas/canonical/message_part.json#`.
+ */
+export type MessagePart = TextMessagePart | ImageMessagePart | ToolCallPart | ToolResultPart | ReasoningPart | RefusalPart | WireMessagePart;
+/**
+ * A whole request: the conversation so far, the tools the model may call, how it may choose them,
+ * and the generation settings.
+ * From `schemas/canonical/request.json#`.
+ */
+export interface Request {
+    model?: string;
+    messages: Message[];
+    tools?: ToolDefinition[];
+    tool_choice?: ToolChoice;
+    settings?: Settings;
+    extensions?: Extensions;
+}
+/**
+ * A whole (non-streamed) response: the assistant turn, why generation stopped, and the token
+ * counts.
+ * From `schemas/canonical/response.json#`.
+ */
+export interface Response {
+    id?: string;
+    model?: string;
+    message: Message;
+    /**
+     * stop: a natural end or a stop sequence; length: the token limit; tool_calls: the model called
+     * tools; content_filter: withheld by a filter; refusal: the model refused; error: the provider
+     * failed; other: a reason the canonical model has no name for (its wire value is kept in
+     * extensions).
+     */
+    finish_reason?: "stop" | "length" | "tool_calls" | "content_filter" | "refusal" | "error" | "other";
+    usage?: Usage;
+    extensions?: Extensions;
+}
+/**
+ * Generation settings of a request. Each is mapped where the target dialect has it; otherwise it is
+ * a reported loss.
+ * From `schemas/canonical/settings.json#`.
+ */
+export interface Settings {
+    max_tokens?: number;
+    temperature?: number;
+    top_p?: number;
+    top_k?: number;
+    /** Stop sequences (a dialect that takes one string as well reads it as a list of one). */
+    stop?: string[];
+    seed?: number;
+    presence_penalty?: number;
+    frequency_penalty?: number;
+    /** How many alternative answers to generate. */
+    candidates?: number;
+    response_format?: ResponseFormat;
+    reasoning_effort?: "minimal" | "low" | "medium" | "high";
+    /** Tokens the model may spend thinking (0 turns thinking off where the dialect allows it). */
+    reasoning_budget?: number;
+    /** An end-user identifier. */
+    user?: string;
+    stream?: boolean;
+}
+/**
+ * One canonical stream event: what convert_stream reads a source stream into and writes a target's
+ * events from. Order: message_start, then text, reasoning, refusal and tool call events as they
+ * arrive, then finish and usage, then message_stop.
+ * From `schemas/canonical/stream_event.json#`.
+ */
+export type StreamEvent = MessageStart | TextDelta | ReasoningDelta | RefusalDelta | ToolCallStart | StreamEventToolCallDelta | ToolCallStop | Finish | UsageUpdate | MessageStop;
+/**
+ * One call of a tool by the model. When the wire's argument text is not a JSON object, arguments is
+ * null, raw_arguments keeps the text and arguments_error says why: such a call is invalid and must
+ * not be executed. A streamed call cut off early is marked incomplete, with the same rule.
+ * From `schemas/canonical/tool_call.json#`.
+ * Not expressed: if/then/else, not.
+ */
+export interface ToolCall {
+    id: string | null;
+    name: string;
+    arguments: {
+        [key: string]: unknown;
+    } | null;
+    /** The argument text exactly as the wire carried it, for dialects that send text. */
+    raw_arguments?: string;
+    /** Why the argument text is not a JSON object. */
+    arguments_error?: string;
+    /**
+     * The stream ended (cut off, length limit) before this call did; arguments is null and
+     * raw_arguments holds what arrived. Never executed, never repaired.
+     */
+    incomplete?: true;
+    extensions?: Extensions;
+}
+/**
+ * What one stream event added to one call: its position among the calls of the message, and the id,
+ * name or argument text that arrived.
+ * From `schemas/canonical/tool_call_delta.json#`.
+ */
+export interface ToolCallDelta {
+    /** The call's position in order of first appearance, from 0. */
+    index: number;
+    id?: string;
+    name?: string;
+    /** A fragment of the argument JSON text, in order. */
+    arguments_delta?: string;
+}
+/**
+ * Whether and which tools the model may or must call. mode 'tool' names exactly one tool; 'auto'
+ * and 'required' may restrict the allowed tools with names ('required' with a single name is
+ * spelled 'tool').
+ * From `schemas/canonical/tool_choice.json#`.
+ * Not expressed: if/then/else.
+ */
+export interface ToolChoice {
+    mode: "auto" | "none" | "required" | "tool";
+    names?: string[];
+    /** Whether several calls may be made in one turn; absent means the provider's default. */
+    parallel?: boolean;
+    extensions?: Extensions;
+}
+/**
+ * A tool the model may call.
+ * From `schemas/canonical/tool_definition.json#`.
+ */
+export interface ToolDefinition {
+    name: string;
+    description?: string;
+    /** JSON Schema of the arguments object. */
+    parameters: {
+        [key: string]: unknown;
+    };
+    /** Ask the provider to enforce the parameters schema exactly. */
+    strict?: boolean;
+    extensions?: Extensions;
+}
+/**
+ * What running a tool call produced, sent back to the model.
+ * From `schemas/canonical/tool_result.json#`.
+ */
+export interface ToolResult {
+    /** The id of the call this answers; null when only the transport links them (MCP). */
+    call_id: string | null;
+    /** The called tool's name (some dialects need it). */
+    name?: string;
+    content: ContentPart[];
+    is_error: boolean;
+    extensions?: Extensions;
+}
+/**
+ * Token counts of one response.
+ * From `schemas/canonical/usage.json#`.
+ */
+export interface Usage {
+    input_tokens?: number;
+    output_tokens?: number;
+    total_tokens?: number;
+    cached_input_tokens?: number;
+    reasoning_tokens?: number;
+}
+/** From `schemas/canonical/content_part.json#/$defs/TextPart`. */
+export interface TextPart {
+    type: "text";
+    text: string;
+}
+/**
+ * A structured value (any JSON).
+ * From `schemas/canonical/content_part.json#/$defs/JsonPart`.
+ */
+export interface JsonPart {
+    type: "json";
+    value: unknown;
+}
+/**
+ * An image, inline as base64 data or by URL.
+ * From `schemas/canonical/content_part.json#/$defs/ImagePart`.
+ */
+export type ImagePart = {
+    type: "image";
+    media_type?: string;
+    data?: string;
+    url?: string;
+} & ({
+    data: unknown;
+    media_type: unknown;
+} | {
+    url: unknown;
+});
+/**
+ * A block the canonical model has no kind for, kept verbatim; only its own dialect can carry it.
+ * From `schemas/canonical/content_part.json#/$defs/WirePart`.
+ */
+export interface WirePart {
+    type: "wire";
+    dialect: string;
+    value: {
+        [key: string]: unknown;
+    };
+}
+/** From `schemas/canonical/message_part.json#/$defs/TextMessagePart`. */
+export interface TextMessagePart {
+    type: "text";
+    text: string;
+    extensions?: Extensions;
+}
+/**
+ * An image, inline as base64 data (with its media type) or by URL.
+ * From `schemas/canonical/message_part.json#/$defs/ImageMessagePart`.
+ */
+export type ImageMessagePart = {
+    type: "image";
+    media_type?: string;
+    data?: string;
+    url?: string;
+    extensions?: Extensions;
+} & ({
+    data: unknown;
+} | {
+    url: unknown;
+});
+/**
+ * A tool call the assistant made.
+ * From `schemas/canonical/message_part.json#/$defs/ToolCallPart`.
+ */
+export interface ToolCallPart {
+    type: "tool_call";
+    call: ToolCall;
+}
+/**
+ * The result of a tool call, sent back in a user turn.
+ * From `schemas/canonical/message_part.json#/$defs/ToolResultPart`.
+ */
+export interface ToolResultPart {
+    type: "tool_result";
+    result: ToolResult;
+}
+/**
+ * The model's reasoning (thinking) as its dialect carries it. Signatures, redacted and encrypted
+ * reasoning are opaque and valid only for the dialect that produced them: they stay in extensions,
+ * and another dialect reports the whole part as a loss (or carries its text as text when asked to).
+ * From `schemas/canonical/message_part.json#/$defs/ReasoningPart`.
+ */
+export interface ReasoningPart {
+    type: "reasoning";
+    /** The dialect that produced this reasoning. */
+    dialect: string;
+    /** The readable reasoning text or summary, when the wire has one. */
+    text?: string;
+    extensions?: Extensions;
+}
+/**
+ * The model declining to answer.
+ * From `schemas/canonical/message_part.json#/$defs/RefusalPart`.
+ */
+export interface RefusalPart {
+    type: "refusal";
+    text: string;
+    extensions?: Extensions;
+}
+/**
+ * A block the canonical model has no kind for, kept verbatim; only its own dialect can carry it.
+ * From `schemas/canonical/message_part.json#/$defs/WireMessagePart`.
+ */
+export interface WireMessagePart {
+    type: "wire";
+    dialect: string;
+    value: unknown;
+    /**
+     * The block is a wire turn of its own (an item of a list of items), not a block inside a turn.
+     */
+    unit?: true;
+}
+/**
+ * Plain text, any JSON object, or JSON matching a schema.
+ * From `schemas/canonical/settings.json#/$defs/ResponseFormat`.
+ */
+export interface ResponseFormat {
+    type: "text" | "json_object" | "json_schema";
+    name?: string;
+    description?: string;
+    schema?: {
+        [key: string]: unknown;
+    };
+    strict?: boolean;
+}
+/**
+ * The message begins (first, once): its id and model where the source says them.
+ * From `schemas/canonical/stream_event.json#/oneOf/0`.
+ */
+export interface MessageStart {
+    type: "message_start";
+    id?: string;
+    model?: string;
+}
+/**
+ * A piece of the assistant's text, in order.
+ * From `schemas/canonical/stream_event.json#/oneOf/1`.
+ */
+export interface TextDelta {
+    type: "text_delta";
+    text: string;
+}
+/**
+ * A piece of the model's reasoning (thinking, reasoning summary, tool plan) as the dialect that
+ * produced it streams it; an opaque signature or encrypted content rides in
+ * extensions.<dialect>.fields./signature, which only that dialect can replay.
+ * From `schemas/canonical/stream_event.json#/oneOf/2`.
+ */
+export interface ReasoningDelta {
+    type: "reasoning_delta";
+    dialect: string;
+    text?: string;
+    extensions?: Extensions;
+}
+/**
+ * A piece of the model's refusal text (OpenAI's refusal), in order.
+ * From `schemas/canonical/stream_event.json#/oneOf/3`.
+ */
+export interface RefusalDelta {
+    type: "refusal_delta";
+    text: string;
+}
+/**
+ * A tool call begins: its position among the message's calls (from 0, in order of first
+ * appearance), id and name.
+ * From `schemas/canonical/stream_event.json#/oneOf/4`.
+ */
+export interface ToolCallStart {
+    type: "tool_call_start";
+    index: number;
+    id?: string | null;
+    name?: string | null;
+}
+/**
+ * A fragment of a call's argument JSON text, in order.
+ * From `schemas/canonical/stream_event.json#/oneOf/5`.
+ */
+export interface StreamEventToolCallDelta {
+    type: "tool_call_delta";
+    index: number;
+    arguments_delta: string;
+}
+/**
+ * A call is complete; call is the canonical ToolCall the source's own reading gives (its extensions
+ * ride along for a same-dialect relay). A call the stream cut off gets no stop.
+ * From `schemas/canonical/stream_event.json#/oneOf/6`.
+ */
+export interface ToolCallStop {
+    type: "tool_call_stop";
+    index: number;
+    call?: ToolCall;
+}
+/**
+ * Why the message ended (schemas/canonical/response.json finish_reason); the wire value stays in
+ * extensions.<dialect>.fields./finish_reason for a same-dialect relay.
+ * From `schemas/canonical/stream_event.json#/oneOf/7`.
+ */
+export interface Finish {
+    type: "finish";
+    finish_reason: "stop" | "length" | "tool_calls" | "content_filter" | "refusal" | "error" | "other";
+    extensions?: Extensions;
+}
+/**
+ * Token counts so far: the fields given replace earlier values of the same fields (a provider may
+ * send input and output counts in different events, or cumulative counts on every chunk).
+ * From `schemas/canonical/stream_event.json#/oneOf/8`.
+ */
+export interface UsageUpdate {
+    type: "usage";
+    usage: Usage;
+}
+/**
+ * The input ended (last, once): a writer closes the open block and writes the finish and usage.
+ * From `schemas/canonical/stream_event.json#/oneOf/9`.
+ */
+export interface MessageStop {
+    type: "message_stop";
+}

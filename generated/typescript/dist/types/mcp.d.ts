@@ -1,0 +1,194 @@
+/**
+ * A JSON-RPC 2.0 request or notification an MCP client or server sends (MCP 2025-11-25 schema.ts).
+ * A tools/call request carries its call in `params`; sampling/createMessage may list tools in
+ * `params.tools`. The params of tools/list and sampling/createMessage are described here; the
+ * params of other methods are free-form. Open to every other method and field.
+ * From `schemas/dialects/mcp/request.json#`.
+ * Not expressed: if/then/else.
+ */
+export interface McpJsonRpcRequest {
+    jsonrpc: "2.0";
+    id?: string | number;
+    method: string;
+    params?: {
+        [key: string]: unknown;
+    };
+    [key: string]: unknown;
+}
+/**
+ * A JSON-RPC 2.0 response: a `result` (a tools/list result with its tools, a CallToolResult, or any
+ * other result) or an `error` {code, message, data?}, which carries no tool parts. There is no
+ * finish reason. Error responses may lack `id` (when the request's id could not be read).
+ * From `schemas/dialects/mcp/response.json#`.
+ * Not expressed: not.
+ */
+export type McpJsonRpcResponse = {
+    jsonrpc: "2.0";
+    id?: string | number | null;
+    result?: McpResult;
+    error?: McpJsonRpcError;
+    [key: string]: unknown;
+} & ({
+    result: unknown;
+    id: unknown;
+} | {
+    error: unknown;
+});
+/**
+ * The `params` of a tools/call JSON-RPC request (CallToolRequestParams): the tool's name and its
+ * arguments as an object. There is no call id: the request's JSON-RPC id is transport state that
+ * the client's session assigns, and it is kept with the request, not here. `task` asks for
+ * task-augmented execution; `_meta` may carry a progressToken.
+ * From `schemas/dialects/mcp/tool_call.json#`.
+ */
+export interface McpCallToolParams {
+    name: string;
+    arguments?: {
+        [key: string]: unknown;
+    };
+    task?: McpTaskMetadata;
+    /**
+     * MCP 2026-07-28: the client's answers (elicitation, sampling) to the input requests of an
+     * input_required result, keyed by request.
+     */
+    inputResponses?: {
+        [key: string]: unknown;
+    };
+    /** MCP 2026-07-28: opaque state from an input_required result, sent back unchanged. */
+    requestState?: string;
+    _meta?: {
+        [key: string]: unknown;
+    };
+    [key: string]: unknown;
+}
+/**
+ * A `Tool`, as an element of a tools/list result's `tools` list (MCP 2026-07-28; 2025-11-25 and
+ * earlier too). Names SHOULD be 1-128 characters of A-Z a-z 0-9 _ - . (a SHOULD, so not enforced
+ * here). `inputSchema` is a JSON Schema object whose root type is "object" (2020-12 unless
+ * `$schema` says otherwise).
+ * From `schemas/dialects/mcp/tool_definition.json#`.
+ */
+export interface McpTool {
+    name: string;
+    title?: string;
+    description?: string;
+    inputSchema: McpObjectSchema;
+    outputSchema?: McpOutputSchema;
+    annotations?: McpToolAnnotations;
+    icons?: McpIcon[];
+    execution?: McpToolExecution;
+    _meta?: {
+        [key: string]: unknown;
+    };
+    [key: string]: unknown;
+}
+/**
+ * A CallToolResult: the `result` of a tools/call JSON-RPC response. `content` is a list of content
+ * blocks (text, image, audio, resource_link, resource); `structuredContent` is an optional JSON
+ * value (an object up to revision 2025-11-25; any JSON value, conforming to the tool's
+ * outputSchema, since 2026-07-28); `resultType` (2026-07-28: required from servers of that
+ * revision, absent means complete) says how to read the result; `isError: true` marks a tool
+ * execution error (protocol errors are JSON-RPC errors instead). No call id: the response's
+ * JSON-RPC id links it to its request.
+ * From `schemas/dialects/mcp/tool_result.json#`.
+ */
+export interface McpCallToolResult {
+    content: McpContentBlock[];
+    /**
+     * Any JSON value: object, array, string, number, boolean or null (MCP 2026-07-28; an object in
+     * earlier revisions, which this accepts too).
+     */
+    structuredContent?: unknown;
+    /**
+     * MCP 2026-07-28 Result.resultType: how to parse the result ("complete" when absent, for servers
+     * of earlier revisions).
+     */
+    resultType?: string;
+    isError?: boolean;
+    _meta?: {
+        [key: string]: unknown;
+    };
+    [key: string]: unknown;
+}
+/** From `schemas/dialects/mcp/response.json#/properties/error`. */
+export interface McpJsonRpcError {
+    code: number;
+    message: string;
+    /** Additional information about the error, defined by the sender (any JSON value). */
+    data?: unknown;
+    [key: string]: unknown;
+}
+/**
+ * From `schemas/dialects/mcp/response.json#/$defs/Result`.
+ * Not expressed: if/then/else.
+ */
+export interface McpResult {
+    [key: string]: unknown;
+}
+/** From `schemas/dialects/mcp/tool_call.json#/properties/task`. */
+export interface McpTaskMetadata {
+    ttl?: number;
+    [key: string]: unknown;
+}
+/** From `schemas/dialects/mcp/tool_definition.json#/properties/annotations`. */
+export interface McpToolAnnotations {
+    title?: string;
+    readOnlyHint?: boolean;
+    destructiveHint?: boolean;
+    idempotentHint?: boolean;
+    openWorldHint?: boolean;
+    [key: string]: unknown;
+}
+/** From `schemas/dialects/mcp/tool_definition.json#/properties/icons/items`. */
+export interface McpIcon {
+    src: string;
+    mimeType?: string;
+    sizes?: string[];
+    theme?: "light" | "dark";
+    [key: string]: unknown;
+}
+/** From `schemas/dialects/mcp/tool_definition.json#/properties/execution`. */
+export interface McpToolExecution {
+    taskSupport?: "forbidden" | "optional" | "required";
+    [key: string]: unknown;
+}
+/**
+ * The JSON Schema of structuredContent: any JSON Schema 2020-12 object since MCP 2026-07-28 (its
+ * root need not be an object schema, since structuredContent may be any JSON value); a root type
+ * object in earlier revisions.
+ * From `schemas/dialects/mcp/tool_definition.json#/$defs/OutputSchema`.
+ */
+export interface McpOutputSchema {
+    $schema?: string;
+    [key: string]: unknown;
+}
+/**
+ * A JSON Schema whose root is an object schema (any keywords; its keys are the tool's, not wire
+ * fields).
+ * From `schemas/dialects/mcp/tool_definition.json#/$defs/ObjectSchema`.
+ */
+export interface McpObjectSchema {
+    $schema?: string;
+    type: "object";
+    properties?: {
+        [key: string]: unknown;
+    };
+    required?: string[];
+    [key: string]: unknown;
+}
+/**
+ * text and image blocks are mapped; audio, resource_link, resource and unknown block types are kept
+ * verbatim.
+ * From `schemas/dialects/mcp/tool_result.json#/$defs/ContentBlock`.
+ * Not expressed: if/then/else.
+ */
+export interface McpContentBlock {
+    type: string;
+    annotations?: {
+        [key: string]: unknown;
+    };
+    _meta?: {
+        [key: string]: unknown;
+    };
+    [key: string]: unknown;
+}

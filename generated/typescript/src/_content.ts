@@ -1,0 +1,113 @@
+// DO NOT EDIT the copy in a generated package: this is the toolwire runtime, copied verbatim from runtime/typescript/ by `toolwire generate`.
+/**
+ * Content and results on wires that carry less than the canonical model: content as one
+ * string, a result as one JSON object (Gemini functionResponse.response), images as data URLs.
+ */
+
+import { describePart } from "./_canonical.js";
+import { isObject, putOwn, report, type JsonObject, type Loss } from "./_errors.js";
+import { compactJson } from "./_pytext.js";
+
+const DATA_URL = /^data:([\w.+-]+\/[\w.+-]+);base64,([A-Za-z0-9+/]*={0,2})$/u;
+
+/** Whether value is a base64 data URL, data:<media type>;base64,<data>. */
+export function isDataUrl(value: unknown): boolean {
+  return typeof value === "string" && DATA_URL.test(value);
+}
+
+/** [media type, base64 data] of a data URL. */
+export function splitDataUrl(value: string): [string, string] {
+  const match = DATA_URL.exec(value);
+  if (match === null) throw new TypeError("not a data URL"); // the part matched isDataUrl first
+  return [match[1]!, match[2]!];
+}
+
+export function dataUrl(mediaType: string, data: string): string {
+  return `data:${mediaType};base64,${data}`;
+}
+
+export function textOfJson(value: unknown): string {
+  return compactJson(value);
+}
+
+/** Content for a wire that takes only a string: text joined, JSON as its text, the rest lost. */
+export function contentAsString(parts: JsonObject[], losses: Loss[], strict: boolean, target: string): string {
+  const texts: string[] = [];
+  parts.forEach((part, i) => {
+    if (part["type"] === "text") texts.push(part["text"] as string);
+    else if (part["type"] === "json") {
+      report(losses, strict, `/content/${i}`, target, "a json part as such (sent as JSON text)");
+      texts.push(textOfJson(part["value"]));
+    } else report(losses, strict, `/content/${i}`, target, describePart(part));
+  });
+  if (texts.length > 1) report(losses, strict, "/content", target, "several parts as such (joined into one string)");
+  return texts.join("");
+}
+
+/** An output value as content: text, JSON, or nothing for an empty string. */
+function partsOf(value: unknown): JsonObject[] {
+  if (typeof value === "string") return value ? [{ type: "text", text: value }] : [];
+  return [{ type: "json", value }];
+}
+
+function onlyKey(value: JsonObject, key: string): boolean {
+  const keys = Object.keys(value).filter((k) => value[k] !== undefined);
+  return keys.length === 1 && keys[0] === key;
+}
+
+/** {error: x} is an error result, {output: x} a plain one, any other object is the output. */
+export function resultFromObject(
+  value: JsonObject,
+  outputKey: string,
+  errorKey: string | null,
+  forms: JsonObject,
+  pointer: string,
+): [JsonObject[], boolean] {
+  if (errorKey !== null && onlyKey(value, errorKey)) return [partsOf(value[errorKey]), true];
+  if (onlyKey(value, outputKey)) {
+    const inner = value[outputKey];
+    if (typeof inner !== "string") putOwn(forms, pointer, "wrapped");
+    return [partsOf(inner), false];
+  }
+  return [[{ type: "json", value }], false];
+}
+
+/** A result's content as one object: {outputKey: ...} or {errorKey: ...}; one JSON object
+ * part stands as it is unless the decoder saw it wrapped. */
+export function resultToObject(
+  parts: JsonObject[],
+  isError: boolean,
+  outputKey: string,
+  errorKey: string | null,
+  form: string | null | undefined,
+  losses: Loss[],
+  strict: boolean,
+  target: string,
+): JsonObject {
+  const texts = parts.filter((p) => p["type"] === "text");
+  const kept = parts.filter((p) => p["type"] === "text" || p["type"] === "json");
+  parts.forEach((part, i) => {
+    if (part["type"] !== "text" && part["type"] !== "json") report(losses, strict, `/content/${i}`, target, describePart(part));
+  });
+  let inner: unknown;
+  if (kept.length === 1 && kept[0]!["type"] === "json") inner = kept[0]!["value"];
+  else if (kept.length === texts.length) {
+    inner = texts.map((p) => p["text"] as string).join("");
+    if (texts.length > 1) report(losses, strict, "/content", target, "several text parts as such (joined into one)");
+  } else {
+    inner = kept.map((p) => (p["type"] === "text" ? p["text"] : p["value"]));
+    report(losses, strict, "/content", target, "several parts as such (sent as one JSON array)");
+  }
+  if (isError) {
+    if (errorKey === null) report(losses, strict, "/is_error", target, "the error flag of a tool result");
+    else return makeObject(errorKey, inner);
+  }
+  if (isObject(inner) && form !== "wrapped") return inner;
+  return makeObject(outputKey, inner);
+}
+
+function makeObject(key: string, value: unknown): JsonObject {
+  const out: JsonObject = {};
+  putOwn(out, key, value);
+  return out;
+}

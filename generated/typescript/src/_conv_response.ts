@@ -1,0 +1,198 @@
+// DO NOT EDIT the copy in a generated package: this is the toolwire runtime, copied verbatim from runtime/typescript/ by `toolwire generate`.
+/**
+ * A whole (non-streamed) response, both ways: the assistant turn, id, model, finish reason
+ * and usage where the layout says, and every other key kept as an extension field.
+ */
+
+import { decodeTurn, keep, unitPart } from "./_conv_decode.js";
+import { EMPTY, Run, encodeTurns, nth, objectOf } from "./_conv_encode.js";
+import type { Codecs, ResponseLayout, Toks } from "./_conv_layout.js";
+import { asObject, get, pointer, put, pyIter, truthy, unknownInto } from "./_conv_paths.js";
+import { DecodeError, Encoded, describe, getKey, getOwn, hasOwn, isObject, putOwn } from "./_errors.js";
+import type { JsonObject } from "./_errors.js";
+import { elements, pyEqual } from "./_extract.js";
+import { IdMap } from "./_ids.js";
+import { pyRepr } from "./_pytext.js";
+
+/** (Internal: Python's parameters, positionally.) */
+export function decodeResponse(wire: unknown, layout: ResponseLayout, codecs: Codecs, idMap: IdMap | null): JsonObject {
+  const dialect = layout.dialect;
+  if (!isObject(wire)) throw new DecodeError(dialect, "response", "", `expected a response object, got ${describe(wire)}`);
+  const ids = idMap ?? new IdMap();
+  const response: JsonObject = {};
+  const fields: JsonObject = {};
+  const forms: JsonObject = {};
+  for (const [toks, value] of layout.constants) {
+    if (!pyEqual(get(wire, toks), value)) {
+      throw new DecodeError(dialect, "response", pointer(toks), `expected ${describe(value)}, got ${describe(get(wire, toks))}`);
+    }
+  }
+  if (layout.id !== null && typeof get(wire, layout.id) === "string") response["id"] = get(wire, layout.id);
+  if (layout.model !== null && typeof get(wire, layout.model) === "string") response["model"] = get(wire, layout.model);
+  let message: JsonObject;
+  if (layout.turns !== null) {
+    const turnsAt = layout.turns;
+    const units = get(wire, turnsAt);
+    const parts: JsonObject[] = [];
+    message = { role: "assistant", parts };
+    elements(units).forEach((unit, i) => {
+      const at = `${pointer(turnsAt)}/${i}`;
+      let one = unitPart(unit, layout.units, codecs, ids, dialect, "response", at);
+      if (one === null) {
+        one = decodeTurn(unit, layout.turn, layout.parts, codecs, ids, dialect, "response", at, false);
+        unknownInto(unit, layout.turn.known, at, fields);
+        for (const [toks, value] of layout.turn.defaults) {
+          // written out, it says nothing
+          if (pyEqual(getOwn(fields, at + pointer(toks)), value)) delete fields[at + pointer(toks)];
+        }
+      }
+      parts.push(...(one["parts"] as JsonObject[]));
+    });
+    if (!Array.isArray(units)) {
+      throw new DecodeError(dialect, "response", pointer(turnsAt), `expected an array, got ${describe(units)}`);
+    }
+  } else {
+    const toks: Toks = layout.message ?? [];
+    const unit = get(wire, toks);
+    if (unit === undefined && toks.length > 0) {
+      // no turn at all (a blocked prompt, a filtered candidate)
+      const extensions: JsonObject = {};
+      putOwn(extensions, dialect, { forms: { "": "absent" } });
+      message = { role: "assistant", parts: [], extensions };
+    } else if (unit === undefined) {
+      throw new DecodeError(dialect, "response", "", "expected the assistant turn, got nothing");
+    } else {
+      message = decodeTurn(unit, layout.turn, layout.parts, codecs, ids, dialect, "response", pointer(toks), toks.length > 0);
+    }
+  }
+  response["message"] = message;
+  if (layout.finish !== null) {
+    const wireReason = get(wire, layout.finish);
+    if (wireReason != null) {
+      const calls = (message["parts"] as JsonObject[]).some((part) => part["type"] === "tool_call");
+      response["finish_reason"] = finishIn(wireReason, layout.finishValues, layout.finish, forms, fields, calls);
+    }
+  }
+  const usage: JsonObject = {};
+  for (const [name, toks] of layout.usage) {
+    const value = get(wire, toks);
+    if (typeof value === "number" && Number.isInteger(value)) putOwn(usage, name, value);
+  }
+  if (truthy(usage)) response["usage"] = usage;
+  unknownInto(wire, layout.known, "", fields);
+  keep(response, dialect, fields, forms);
+  return response;
+}
+
+/**
+ * A wire finish reason as the canonical one. A wire value that spells both stop and
+ * tool_calls (Gemini's STOP) is tool_calls when the turn made calls. One the mapping does not
+ * list is `other`, its wire value kept.
+ */
+export function finishIn(
+  wireReason: unknown,
+  values: readonly (readonly [string, unknown])[],
+  toks: Toks,
+  forms: JsonObject,
+  fields: JsonObject,
+  calls: boolean = false,
+): string {
+  const meanings = values.filter(([, w]) => pyEqual(w, wireReason)).map(([c]) => c);
+  if (meanings.length === 0) {
+    putOwn(fields, pointer(toks), wireReason);
+    return "other";
+  }
+  const canonical = calls && meanings.includes("tool_calls") ? "tool_calls" : (meanings[0] as string);
+  const n = values.filter(([c]) => c === canonical).findIndex(([, w]) => pyEqual(w, wireReason));
+  if (n) putOwn(forms, pointer(toks), `alias:${n}`);
+  return canonical;
+}
+
+function sameToks(a: Toks, b: Toks | null): boolean {
+  return b !== null && a.length === b.length && a.every((t, i) => t === b[i]);
+}
+
+/** (Internal: Python's parameters, positionally.) */
+export function encodeResponse(
+  canonical: JsonObject,
+  layout: ResponseLayout,
+  codecs: Codecs,
+  strict: boolean,
+  idMap: IdMap | null,
+  reasoningAsText: boolean,
+  model: string | null = null,
+): Encoded {
+  const run = new Run(layout.dialect, codecs, strict, idMap, reasoningAsText);
+  const own = run.own(canonical, "");
+  const forms = objectOf(own, "forms");
+  const wire: JsonObject = {};
+  if (model !== null && !hasOwn(canonical, "model") && layout.model !== null) {
+    put(wire, layout.model, model); // the caller names the model the response lacks
+  }
+  for (const [toks, value] of layout.constants) put(wire, toks, value);
+  for (const [key, place] of [["id", layout.id], ["model", layout.model]] as const) {
+    if (hasOwn(canonical, key)) {
+      if (place !== null) put(wire, place, canonical[key]);
+      else run.lose(`/${key}`, `the response ${key}`);
+    }
+  }
+  const message = asObject(getKey(canonical, "message"), "a message");
+  const parts = pyIter(getKey(message, "parts")).map((part) => asObject(part, "a part"));
+  if (layout.turns !== null) {
+    const units = encodeTurns([["", message]], layout.turn, layout.units, layout.parts, false, run, "/message");
+    put(wire, layout.turns, units);
+  } else {
+    const absent = parts.length === 0 && getOwn(objectOf(run.own(message, "/message"), "forms"), "") === "absent";
+    const rendered = absent ? [] : encodeTurns([["", message]], layout.turn, [], layout.parts, true, run, "/message");
+    const body = (rendered.length > 0 ? rendered[0] : {}) as JsonObject;
+    if (layout.message !== null && layout.message.length > 0 && !absent) put(wire, layout.message, body);
+    else if (!absent) for (const key of Object.keys(body)) putOwn(wire, key, getOwn(body, key));
+  }
+  const calls = parts.some((part) => getOwn(part, "type") === "tool_call");
+  const reason = getOwn(canonical, "finish_reason");
+  finishOut(wire, reason === undefined ? null : reason, layout, forms, run, calls);
+  const usageValue = getOwn(canonical, "usage");
+  const usage = truthy(usageValue) ? asObject(usageValue, "usage") : EMPTY;
+  const places = new Map(layout.usage);
+  for (const name of Object.keys(usage)) {
+    const place = places.get(name);
+    if (place !== undefined) put(wire, place, getOwn(usage, name));
+    else if (name !== "total_tokens") run.lose(`/usage/${name}`, `the usage count ${name}`); // the sum of the others: no loss where the target leaves it out
+  }
+  const total = places.get("total_tokens");
+  if (total !== undefined && !hasOwn(usage, "total_tokens") && hasOwn(usage, "input_tokens") && hasOwn(usage, "output_tokens")) {
+    put(wire, total, (usage["input_tokens"] as number) + (usage["output_tokens"] as number));
+  }
+  run.putFields(wire, own, "");
+  for (const [toks, value] of layout.required) {
+    if (get(wire, toks) === undefined) {
+      put(wire, toks, value);
+      const at = sameToks(toks, layout.finish) ? "/finish_reason" : pointer(toks);
+      run.lose(at, `a response without ${pointer(toks)} (sent the default ${pyRepr(value)})`);
+    }
+  }
+  return new Encoded(wire, run.losses);
+}
+
+function finishOut(wire: JsonObject, reason: unknown, layout: ResponseLayout, forms: JsonObject, run: Run, calls: boolean): void {
+  if (reason === null || layout.finish === null) {
+    if (reason !== null) run.lose("/finish_reason", "a finish reason");
+    return;
+  }
+  const spelled = layout.finishValues.filter(([c]) => pyEqual(c, reason)).map(([, w]) => w);
+  if (spelled.length === 0) {
+    if (reason !== "other") run.lose("/finish_reason", `the finish reason ${pyRepr(reason)}`);
+    return; // "other": the wire value comes back from the extension fields
+  }
+  const alias = getOwn(forms, pointer(layout.finish));
+  const n = nth(alias === undefined ? "" : alias, "alias:", spelled.length);
+  put(wire, layout.finish, spelled[n]);
+  const readsAs = layout.finishValues.filter(([, w]) => pyEqual(w, spelled[n])).map(([c]) => c);
+  if (!pyEqual(readsAs[0], reason) && !(reason === "tool_calls" && calls)) {
+    // one wire value for several reasons: what comes back is another one
+    run.lose(
+      "/finish_reason",
+      `the finish reason ${pyRepr(reason)} (sent as ${pyRepr(spelled[n])}, which reads as ${pyRepr(readsAs[0])})`,
+    );
+  }
+}

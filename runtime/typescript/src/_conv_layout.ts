@@ -1,0 +1,124 @@
+// DO NOT EDIT the copy in a generated package: this is the toolwire runtime, copied verbatim from runtime/typescript/ by `toolwire generate`.
+/**
+ * A dialect's conversation layout as plain data: where the turns, the system instructions,
+ * the settings and the response fields are, how a turn holds its parts, and how each part is
+ * spelled. The generated dialect modules build these from the mapping (dialect.json
+ * `conversation`) as typed constants; the conversation runtime (_conv_decode, _conv_encode)
+ * reads them. Pointers are arrays of keys; a list index is a key of digits.
+ *
+ * Python's NamedTuples are readonly interfaces here (the generated modules write object
+ * literals, field by field); Python's MISSING (a setting without a required value) is a
+ * field left out.
+ */
+
+import type { Decoder } from "./_extract.js";
+import type { Encoder, FieldPlace, Location } from "./_inject.js";
+
+export type Toks = readonly string[];
+export type Constants = readonly (readonly [Toks, unknown])[];
+/** The keys a layout knows, as a tree (_conv_paths.knownTree); LEAF marks a value read whole. */
+export type Tree = ReadonlyMap<string, Tree>;
+
+/** One canonical field of a part spelling: where it is and how its value is encoded
+ * (value, data_url, media_format). */
+export interface PartField {
+  readonly name: string;
+  readonly toks: Toks;
+  readonly encoding: string;
+  readonly optional: boolean;
+}
+
+/** One way the wire spells a part: its kind, the constants and keys that tell it apart, its
+ * fields, the roles it is written for (empty: any), values written when absent, and for a
+ * unit (a part that is a wire turn of its own) the canonical role it speaks in. */
+export interface Spelling {
+  readonly part: string;
+  readonly when: Constants;
+  readonly has: readonly Toks[];
+  readonly fields: readonly PartField[];
+  readonly roles: readonly string[];
+  readonly defaults: Constants;
+  readonly role: string | null;
+  readonly known: Tree; // the spelling's keys, as a tree (knownTree)
+}
+
+/** Parts a turn holds in a field of its own instead of its content (Chat tool_calls). */
+export interface TurnField {
+  readonly toks: Toks;
+  readonly part: string;
+  readonly many: boolean; // the field is a list, one part per element
+  readonly value: string | null; // the canonical field the wire value is (a part written as one value)
+  readonly before: boolean; // the field's parts come before the content's
+  readonly roles: readonly string[];
+  readonly withPart: string | null; // only in a turn that also has a part of this kind
+}
+
+export interface Turn {
+  readonly role: Toks;
+  readonly roles: readonly (readonly [string, readonly string[]])[]; // canonical role -> wire spellings (first encodes)
+  readonly content: Toks;
+  readonly string: string; // "no", "yes" (one string may stand for one text part) or "only"
+  readonly empty: string; // how a turn spells content when every part lives in fields: null, omit, string, list
+  readonly fields: readonly TurnField[];
+  readonly known: Tree;
+  readonly absentRole: string | null; // the role of a turn without a role field (Gemini: user)
+  readonly defaults: Constants; // values written unless the turn left them out
+}
+
+/** A top-level field holding the system instructions (Anthropic system, Gemini
+ * systemInstruction, Responses instructions). */
+export interface SystemField {
+  readonly toks: Toks;
+  readonly string: string; // "no", "yes" or "only"
+  readonly parts: Toks | null; // the field is an object whose parts list is here (Gemini)
+}
+
+export interface Setting {
+  readonly name: Toks; // its place in canonical settings (response_format.type -> ["response_format", "type"])
+  readonly toks: Toks;
+  readonly aliases: readonly Toks[];
+  readonly encoding: string; // value, list, string_or_list
+  readonly values: readonly (readonly [unknown, unknown])[]; // (canonical, wire) pairs; empty: the value as it is
+  readonly required?: unknown; // written (and reported) when the request has none; left out: optional
+}
+
+/** The dialect's generated part converters and where its tools sit in a request. */
+export interface Codecs {
+  readonly dialect: string;
+  readonly decode: { readonly [shape: string]: Decoder };
+  readonly encode: { readonly [shape: string]: Encoder };
+  readonly locations: readonly Location[];
+  readonly choiceFields: readonly FieldPlace[];
+  readonly toolsFields: readonly FieldPlace[];
+}
+
+export interface RequestLayout {
+  readonly dialect: string;
+  readonly turns: Toks;
+  readonly model: Toks | null;
+  readonly system: SystemField | null;
+  readonly turn: Turn;
+  readonly units: readonly Spelling[];
+  readonly parts: readonly Spelling[];
+  readonly alternating: boolean;
+  readonly settings: readonly Setting[];
+  readonly known: Tree; // every request key the layout reads (the rest is kept as extensions)
+  readonly modelRequired: boolean; // the request schema requires the model
+}
+
+export interface ResponseLayout {
+  readonly dialect: string;
+  readonly message: Toks | null; // the assistant turn ([] = the response itself)
+  readonly turns: Toks | null; // or a list of units making up the assistant turn (Responses output)
+  readonly id: Toks | null;
+  readonly model: Toks | null;
+  readonly finish: Toks | null;
+  readonly finishValues: readonly (readonly [string, unknown])[];
+  readonly usage: readonly (readonly [string, Toks])[];
+  readonly constants: Constants;
+  readonly required: Constants;
+  readonly turn: Turn;
+  readonly units: readonly Spelling[];
+  readonly parts: readonly Spelling[];
+  readonly known: Tree;
+}

@@ -1,0 +1,33 @@
+// DO NOT EDIT the copy in a generated package: this is the toolwire runtime, copied verbatim from runtime/typescript/ by `toolwire generate`.
+/**
+ * The import surface of the generated conversation converters: `import * as conv from
+ * "./_conversation.js"`, then `conv.<name>`. Only re-exports live here, no logic:
+ *
+ *     _conv_layout      a dialect's conversation layout as data (built by the generated module)
+ *     _conv_paths       values at paths of keys; the keys a layout knows; extension fields put back
+ *     _conv_parts       message parts: spellings read and written, tool parts through their shapes
+ *     _conv_decode      wire turns -> canonical messages
+ *     _conv_encode      canonical messages -> wire turns
+ *     _conv_request_in  a whole request, wire -> canonical (turns, system, tools, settings)
+ *     _conv_request_out a whole request, canonical -> wire
+ *     _conv_response    a whole response, both ways (turn, finish reason, usage)
+ *     _conv_settings    generation settings, canonical -> wire
+ *     _conv_tools       a request's tools and tool choice, canonical -> wire
+ */
+
+export type {
+  Codecs,
+  PartField,
+  RequestLayout,
+  ResponseLayout,
+  Setting,
+  Spelling,
+  SystemField,
+  Toks,
+  Turn,
+  TurnField,
+} from "./_conv_layout.js";
+export { knownTree } from "./_conv_paths.js";
+export { decodeRequest } from "./_conv_request_in.js";
+export { encodeRequest } from "./_conv_request_out.js";
+export { decodeResponse, encodeResponse, finishIn } from "./_conv_response.js";

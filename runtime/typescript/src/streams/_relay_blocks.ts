@@ -1,0 +1,135 @@
+// DO NOT EDIT the copy in a generated package: this is the toolwire runtime, copied verbatim from runtime/typescript/ by `toolwire generate`.
+/**
+ * The relay writer's small pieces: an open block's state, values put at pointers into a
+ * written event, wire values kept in extensions, usage that loses nothing.
+ *
+ * Also (TypeScript only) the modules the relay reads: Python imports a dialect's stream
+ * module and dialect module by name; here the generated `streams/index.ts` hands them over
+ * once with registerStreams(STREAMS), and streamModule(dialect) finds them.
+ */
+
+import type { Encoded, JsonObject } from "../_errors.js";
+import { getOwn, hasOwn, isObject, putOwn } from "../_errors.js";
+import type { IdMap, IdPolicy } from "../_ids.js";
+import type { Assembler } from "./_assembler.js";
+import type { AssemblerOptions } from "./_state.js";
+
+export const USAGE_FIELDS = ["input_tokens", "output_tokens", "total_tokens", "cached_input_tokens", "reasoning_tokens"] as const;
+
+/** What the relay uses of a dialect's converter module (`src/<dialect>.ts`). */
+export interface RelayDialectModule {
+  readonly DIALECT: string;
+  /** The dialect's id policy (Python's `_IDS`); absent: call ids pass as they are. */
+  readonly IDS?: IdPolicy;
+  encodeToolCall(value: unknown, options?: { strict?: boolean; idMap?: IdMap | null }): Encoded;
+  /** From the conversation mapping; absent: _relay_finish's table stands in. */
+  readonly finishReasonIn?: (wire: unknown) => string;
+  readonly finishReasonOut?: (canonical: string) => unknown;
+}
+
+/** What the relay uses of a dialect's stream module (`src/streams/<dialect>.ts`). */
+export interface RelayStreamModule {
+  readonly DIALECT: string;
+  readonly FRAMING: string;
+  readonly EVENT_NAME: readonly string[] | null;
+  readonly DONE_SENTINEL: string | null;
+  readonly RELAY: JsonObject | null;
+  readonly RELAY_EVENTS: { readonly [kind: string]: readonly (() => JsonObject)[] } | null;
+  readonly Assembler: new (options?: AssemblerOptions) => Assembler;
+  /** The dialect's converter module (the stream module's `_dialect` import). */
+  readonly DIALECT_MODULE: RelayDialectModule;
+}
+
+const STREAM_MODULES = new Map<string, RelayStreamModule>();
+
+/** The generated streams/index.ts calls this with STREAMS (every dialect's stream module). */
+export function registerStreams(streams: { readonly [dialect: string]: RelayStreamModule }): void {
+  for (const name of Object.keys(streams)) {
+    STREAM_MODULES.set(name, streams[name] as RelayStreamModule);
+  }
+}
+
+/** The stream module of a dialect, or null (Python: the import fails). */
+export function streamModule(dialect: string): RelayStreamModule | null {
+  return STREAM_MODULES.get(dialect) ?? null;
+}
+
+/** The converter module of a dialect that streams, or null. */
+export function dialectModule(dialect: string): RelayDialectModule | null {
+  return STREAM_MODULES.get(dialect)?.DIALECT_MODULE ?? null;
+}
+
+/** Write value at toks into event, making the objects on the way (list indexes grow the list). */
+export function put(event: JsonObject, toks: readonly string[], value: unknown): void {
+  let node: unknown = event;
+  const last = toks.length - 1;
+  for (let i = 0; i < last; i++) {
+    const t = toks[i] as string;
+    if (isObject(node)) {
+      let nxt = getOwn(node, t);
+      if (!isObject(nxt) && !Array.isArray(nxt)) {
+        nxt = {};
+        putOwn(node, t, nxt);
+      }
+      node = nxt;
+    } else {
+      const list = node as unknown[];
+      const k = Number.parseInt(t, 10);
+      while (list.length <= k) list.push({});
+      node = list[k];
+    }
+  }
+  const t = toks[last] as string;
+  if (isObject(node)) {
+    putOwn(node, t, value);
+  } else {
+    const list = node as unknown[];
+    const k = Number.parseInt(t, 10);
+    while (list.length <= k) list.push({});
+    list[k] = value;
+  }
+}
+
+/** A total that is the sum of the input and output counts the target carries loses nothing. */
+export function derivable(name: string, usage: Map<string, number>): boolean {
+  return name === "total_tokens" && (usage.get("input_tokens") ?? -1) + (usage.get("output_tokens") ?? -1) === usage.get(name);
+}
+
+/** A wire value kept in a dialect's extensions (extensions.<dialect>.fields.<pointer>); null when none. */
+export function field(extension: unknown, pointer: string): unknown {
+  const fields = isObject(extension) ? getOwn(extension, "fields") : undefined;
+  if (!isObject(fields) || !hasOwn(fields, pointer)) return null;
+  return getOwn(fields, pointer);
+}
+
+/** The state of one call the writer was told of (Python: a dict). */
+export interface RelayCall {
+  index: number;
+  sourceId: string | null;
+  name: string | null;
+  parts: string[];
+  sent: boolean;
+  callId?: string | null;
+  block?: number;
+  kindIndex?: number;
+  closed?: boolean;
+  stopped?: boolean;
+  canonical?: unknown; // the source's complete canonical call (null: none came)
+}
+
+/** One open block of the target: its kind, positions, call, and what it holds. */
+export class Block {
+  readonly kind: string;
+  readonly index: number;
+  readonly kindIndex: number;
+  readonly call: RelayCall | null; // the call's state (call blocks)
+  text: string[] = [];
+  signature: unknown = null;
+
+  constructor(kind: string, index: number, kindIndex: number, call: RelayCall | null) {
+    this.kind = kind;
+    this.index = index;
+    this.kindIndex = kindIndex;
+    this.call = call;
+  }
+}

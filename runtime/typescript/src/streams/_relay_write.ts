@@ -1,0 +1,416 @@
+// DO NOT EDIT the copy in a generated package: this is the toolwire runtime, copied verbatim from runtime/typescript/ by `toolwire generate`.
+/**
+ * Writing canonical stream events (schemas/canonical/stream_event.json) as a dialect's events,
+ * one at a time, from its `relay.writes` templates (RELAY in the generated stream module).
+ *
+ * Blocks: a text, reasoning or call block is opened by its first event and closed when another
+ * block opens, when its call stops, or at the end. The finish and usage are written when the
+ * input ends (a target may carry both in one event, Anthropic's message_delta). Held meanwhile:
+ * the open block (and, where the target's events repeat it whole, its text so far), the calls'
+ * ids and names, a call's argument text while it is open when the target writes it whole.
+ * Every canonical value no template takes is a reported loss, once per kind of value.
+ */
+
+import { hasOwn, isObject, report, type JsonObject, type Loss } from "../_errors.js";
+import { encodeId, IdMap, type IdPolicy } from "../_ids.js";
+import { compactJson, pyRepr, pySlice } from "../_pytext.js";
+import { _copy, equal, get, truthy } from "./_events.js";
+import {
+  Block,
+  derivable,
+  field,
+  put,
+  USAGE_FIELDS,
+  type RelayCall,
+  type RelayDialectModule,
+  type RelayStreamModule,
+} from "./_relay_blocks.js";
+import { finishReasonOut } from "./_relay_finish.js";
+import { compiled, type Template } from "./_relay_read.js";
+
+// Python's str.isspace() characters: a text of only these is blank (str.strip() is empty)
+const BLANK = /^[\t\n\v\f\r\x1c-\x1f \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]*$/u;
+
+/** Python's str() of a value in a message (a string as it is, None for null). */
+function pyStr(value: unknown): string {
+  return typeof value === "string" ? value : pyRepr(value === undefined ? null : value);
+}
+
+/**
+ * Python's json.loads (the lenient standard one) of argument text: JSON.parse here (NaN and
+ * Infinity, which Python's reads, are a SyntaxError, so such text counts as not JSON).
+ */
+function loadsText(text: string): unknown {
+  return BLANK.test(text) ? {} : JSON.parse(text);
+}
+
+/** Write canonical stream events as the target's events; losses go to `losses`. */
+export class RelayWriter {
+  readonly dialect: string;
+  readonly reasoningAsText: boolean; // reasoning into a dialect without it: as text, asked for
+  readonly writes: ReadonlyMap<string, Template[]>;
+  readonly itemIds: ReadonlyMap<string, string>;
+  readonly strict: boolean;
+  readonly losses: Loss[] = [];
+  readonly idMap: IdMap;
+  #module: RelayStreamModule;
+  #dialectModule: RelayDialectModule;
+  #policy: IdPolicy | null;
+  #slots: Set<string>;
+  #keepText: boolean;
+  #callBlocks: boolean; // the target closes a call's block
+  #reported = new Set<string>();
+  #started = false;
+  #ended = false;
+  #message = new Map<string, string>();
+  #block: Block | null = null;
+  #blocks = 0;
+  #kinds = new Map<string, number>();
+  #calls = new Map<number, RelayCall>();
+  #finish: JsonObject | null = null;
+  #usage = new Map<string, number>();
+  #sequence = 0;
+
+  /** options: Python's keyword-only strict, id_map, reasoning_as_text. */
+  constructor(
+    module: RelayStreamModule,
+    options: { strict?: boolean; idMap?: IdMap | null; reasoningAsText?: boolean } = {},
+  ) {
+    this.dialect = module.DIALECT;
+    this.reasoningAsText = options.reasoningAsText ?? false;
+    this.#module = module;
+    const relay = compiled(module);
+    this.writes = relay.writes;
+    this.itemIds = relay.itemIds;
+    this.strict = options.strict ?? false;
+    this.idMap = options.idMap ?? new IdMap();
+    this.#dialectModule = module.DIALECT_MODULE;
+    this.#policy = this.#dialectModule.IDS ?? null;
+    const slots = new Set<string>();
+    for (const ws of this.writes.values()) {
+      for (const w of ws) {
+        for (const [, slot] of w.set) slots.add(slot);
+      }
+    }
+    this.#slots = slots;
+    this.#keepText = slots.has("text_so_far");
+    this.#callBlocks = Boolean(this.writes.get("call_close")?.length);
+  }
+
+  // --- losses ----------------------------------------------------------------------------
+  #loss(pointer: string, what: string): void {
+    if (this.#reported.has(what)) return; // one report per kind of value, not one per delta
+    this.#reported.add(what);
+    report(this.losses, this.strict, pointer, this.dialect, what);
+  }
+
+  /** Report a loss found outside the writer (the source leaving a block out). */
+  loss(pointer: string, what: string): void {
+    this.#loss(pointer, what);
+  }
+
+  // --- writing templates -----------------------------------------------------------------
+  #write(kind: string, values: JsonObject, out: JsonObject[], reason: string | null = null): void {
+    for (const template of this.writes.get(kind) ?? []) {
+      const event = template.build();
+      if (reason !== null && template.cases.size) {
+        const overlay = template.cases.get(reason);
+        if (overlay === undefined) {
+          const type = hasOwn(event, "type") ? event["type"] : "the plain finish";
+          this.#loss("/finish_reason", `finish reason ${pyRepr(reason)} (written as ${pyRepr(type)})`);
+        }
+        for (const [toks, value] of overlay ?? []) put(event, toks, _copy(value));
+      }
+      for (const [toks, slot] of template.set) {
+        const value = this.#value(slot, values);
+        if (value !== null && value !== undefined) put(event, toks, value);
+      }
+      this.#sequence += 1;
+      out.push(event);
+    }
+  }
+
+  #value(slot: string, values: JsonObject): unknown {
+    if (hasOwn(values, slot)) return values[slot];
+    if (slot === "sequence") return this.#sequence;
+    if (slot === "id" || slot === "model") return this.#message.get(slot) ?? null;
+    if (slot.startsWith("usage.")) return this.#usage.get(slot.slice(6)) ?? null;
+    const call = values["_call"] as RelayCall | undefined;
+    if (call !== undefined && call !== null) return this.#callValue(slot, call);
+    const block = this.#block;
+    if (block === null) return null;
+    if (slot === "block") return block.index;
+    if (slot === "kind_index") return block.kindIndex;
+    if (slot === "item_id") return (this.itemIds.get(block.kind) ?? "item_") + String(block.index);
+    if (slot === "text_so_far") return block.text.join("");
+    if (slot === "signature") return block.signature;
+    if (block.call !== null) return this.#callValue(slot, block.call);
+    return null;
+  }
+
+  #callValue(slot: string, call: RelayCall): unknown {
+    if (slot === "call_index") return call.index;
+    if (slot === "call_id") return call.callId ?? null;
+    if (slot === "name") return call.name;
+    if (slot === "arguments") return call.parts.join("");
+    if (slot === "call") return this.#wholeCall(call);
+    if (slot === "block") return call.block;
+    if (slot === "kind_index") return call.kindIndex;
+    if (slot === "item_id") return (this.itemIds.get("call") ?? "item_") + String(call.block);
+    return null;
+  }
+
+  /**
+   * The call as the target's wire tool_call, from the source's complete canonical call (its
+   * extensions ride along, for a same-dialect relay) or the argument text that came.
+   */
+  #wholeCall(call: RelayCall): unknown {
+    let canonical = call.canonical;
+    if (canonical === undefined || canonical === null) {
+      const text = call.parts.join("");
+      let args: unknown;
+      try {
+        args = loadsText(text);
+      } catch (exc) {
+        if (!(exc instanceof SyntaxError)) throw exc;
+        args = null;
+      }
+      const built: JsonObject = { id: call.sourceId, name: call.name, arguments: args };
+      if (args === null) built["raw_arguments"] = text;
+      canonical = built;
+    }
+    const encoded = this.#dialectModule.encodeToolCall(canonical, { strict: this.strict, idMap: this.idMap });
+    for (const loss of encoded.losses) {
+      this.#loss(`/calls/${call.index}${loss.pointer}`, loss.what);
+    }
+    return encoded.value;
+  }
+
+  // --- blocks ----------------------------------------------------------------------------
+  #open(kind: string, out: JsonObject[], call: RelayCall | null = null): Block {
+    this.#close(out);
+    const block = new Block(kind, this.#blocks, this.#kinds.get(kind) ?? 0, call);
+    this.#blocks += 1;
+    this.#kinds.set(kind, block.kindIndex + 1);
+    this.#block = block;
+    this.#write(`${kind}_open`, {}, out);
+    return block;
+  }
+
+  #close(out: JsonObject[]): void {
+    const block = this.#block;
+    if (block === null) return;
+    this.#write(`${block.kind}_close`, {}, out);
+    this.#block = null;
+    if (block.call !== null) {
+      block.call.closed = true;
+      if (this.#callBlocks) block.call.parts = []; // the call is written: its text is no longer needed
+    }
+  }
+
+  /**
+   * The source completed the call: its argument text is checked against the source's
+   * reading of it, sent whole if none came, and its block closed.
+   */
+  #callStop(call: RelayCall, canonical: unknown, out: JsonObject[]): void {
+    call.canonical = canonical;
+    const args = isObject(canonical) ? get(canonical, "arguments") : null;
+    const writable = !call.closed || !this.#callBlocks;
+    if (args !== null && writable) {
+      if (!call.sent) {
+        // no argument text came (arguments given whole, or none): send them as text
+        this.#callDelta({ index: call.index, arguments_delta: compactJson(args) }, out);
+      } else {
+        const sent = call.parts.join("");
+        let same: boolean;
+        try {
+          same = equal(loadsText(sent), args);
+        } catch (exc) {
+          if (!(exc instanceof SyntaxError)) throw exc;
+          same = false;
+        }
+        if (!same) {
+          this.#loss(
+            `/calls/${call.index}/arguments`,
+            `argument text ${pyRepr(pySlice(sent, 0, 40))} as the source reads it`,
+          );
+        }
+      }
+    }
+    call.stopped = true;
+    if (this.#block !== null && this.#block.call === call) this.#close(out);
+    call.parts = [];
+  }
+
+  // --- canonical events in -----------------------------------------------------------------
+  /** One canonical stream event in; the target's events for it out. */
+  write(event: JsonObject): JsonObject[] {
+    const out: JsonObject[] = [];
+    const kind = get(event, "type");
+    if (kind === "message_start") {
+      for (const k of ["id", "model"]) {
+        const value = get(event, k);
+        if (typeof value === "string") this.#message.set(k, value);
+      }
+      this.#start(out);
+      return out;
+    }
+    this.#start(out);
+    if (kind === "text_delta") {
+      this.#text("text", event["text"] as string, out);
+    } else if (kind === "refusal_delta") {
+      if (this.writes.get("refusal")?.length) this.#text("refusal", event["text"] as string, out);
+      else this.#loss("/refusal", "a refusal (the model's refusal text)");
+    } else if (kind === "reasoning_delta") {
+      this.#reasoning(event, out);
+    } else if (kind === "tool_call_start") {
+      this.#callStart(event, out);
+    } else if (kind === "tool_call_delta") {
+      this.#callDelta(event, out);
+    } else if (kind === "tool_call_stop") {
+      const call = this.#calls.get(event["index"] as number);
+      if (call !== undefined && !call.stopped) this.#callStop(call, get(event, "call"), out);
+    } else if (kind === "finish") {
+      this.#finish = event;
+    } else if (kind === "usage") {
+      const usage = event["usage"] as JsonObject;
+      for (const k of Object.keys(usage)) {
+        const v = usage[k];
+        if (typeof v === "number" && Number.isInteger(v)) this.#usage.set(k, v);
+      }
+    } else if (kind === "message_stop") {
+      this.#end(out);
+    }
+    return out;
+  }
+
+  #start(out: JsonObject[]): void {
+    if (!this.#started) {
+      this.#started = true;
+      this.#write("start", {}, out);
+    }
+  }
+
+  #text(kind: string, text: string, out: JsonObject[]): void {
+    let block = this.#block;
+    if (block === null || block.kind !== kind) block = this.#open(kind, out);
+    if (this.#keepText) block.text.push(text);
+    this.#write(kind, { text }, out);
+  }
+
+  #reasoning(event: JsonObject, out: JsonObject[]): void {
+    const text = get(event, "text");
+    if (!this.writes.get("reasoning")?.length) {
+      if (this.reasoningAsText && truthy(text)) {
+        this.#text("text", text as string, out); // the caller asked for it: no loss
+      } else if (truthy(text) || !this.reasoningAsText) {
+        this.#loss("/reasoning", "reasoning (the stream's reasoning deltas)");
+      }
+      if (truthy(get(event, "extensions"))) {
+        this.#loss("/reasoning/extensions", `a reasoning signature of ${pyStr(get(event, "dialect"))}`);
+      }
+      return;
+    }
+    if (truthy(text)) this.#text("reasoning", text as string, out);
+    const given = get(event, "extensions");
+    const extensions = truthy(given) ? (given as JsonObject) : {};
+    const own = get(event, "dialect") === this.dialect ? get(extensions, this.dialect) : null;
+    const signature = field(own, "/signature");
+    if (signature === null || signature === undefined) {
+      if (truthy(extensions)) {
+        this.#loss("/reasoning/extensions", `a reasoning signature of ${pyStr(get(event, "dialect"))}`);
+      }
+      return;
+    }
+    if (!this.writes.get("signature")?.length && !this.#slots.has("signature")) {
+      this.#loss("/reasoning/extensions", "a reasoning signature");
+      return;
+    }
+    let block = this.#block;
+    if (block === null || block.kind !== "reasoning") block = this.#open("reasoning", out);
+    block.signature = signature;
+    this.#write("signature", { signature }, out);
+  }
+
+  #callStart(event: JsonObject, out: JsonObject[]): void {
+    const index = event["index"] as number;
+    const sourceId = get(event, "id") as string | null;
+    const call: RelayCall = { index, sourceId, name: get(event, "name") as string | null, parts: [], sent: false };
+    const policy = this.#policy;
+    if (sourceId === null && this.#slots.has("call_id") && policy !== null) {
+      call.callId = this.idMap.mint(policy); // the source had no id: nothing is lost
+    } else if (sourceId !== null && this.#slots.has("call_id") && policy !== null) {
+      const losses: Loss[] = [];
+      call.callId = encodeId(sourceId, policy, this.idMap, losses, this.strict, `/calls/${index}/id`);
+      for (const loss of losses) this.#loss(loss.pointer, loss.what);
+    } else {
+      call.callId = sourceId;
+    }
+    if (sourceId !== null && !this.#slots.has("call_id") && !this.#slots.has("call")) {
+      this.#loss(`/calls/${index}/id`, "call ids");
+    }
+    this.#calls.set(index, call);
+    const block = this.#open("call", out, call);
+    call.block = block.index;
+    call.kindIndex = block.kindIndex;
+  }
+
+  #callDelta(event: JsonObject, out: JsonObject[]): void {
+    const call = this.#calls.get(event["index"] as number);
+    if (call === undefined) return;
+    const fragment = event["arguments_delta"] as string;
+    const current = this.#block !== null && this.#block.call === call;
+    if (call.stopped || (!current && this.#callBlocks)) {
+      // The target's block for this call is closed (another block came between its fragments).
+      this.#loss(`/calls/${call.index}/arguments`, "argument text after the call's block was closed");
+      return;
+    }
+    call.sent = true;
+    const parts = call.parts; // kept while the call is open: whole-call targets write it, its stop checks it
+    parts.push(fragment);
+    if (parts.length > 256) parts.splice(0, parts.length, parts.join(""));
+    this.#write("call_delta", { arguments_delta: fragment, _call: call }, out);
+  }
+
+  #end(out: JsonObject[]): void {
+    if (this.#ended) return;
+    this.#ended = true;
+    const finish = this.#finish;
+    const canonical = finish !== null ? (get(finish, "finish_reason") as string | null) : null;
+    const block = this.#block;
+    if (block !== null && block.call !== null && canonical === "length") {
+      this.#block = null; // a call cut off by the length limit stays open: it is incomplete
+    }
+    this.#close(out);
+    if (canonical === "length" && !this.#slots.has("call")) {
+      const assembler = new this.#module.Assembler();
+      if (
+        (assembler.STOP_BEFORE_TRUNCATION || !assembler.HAS_STOP) &&
+        [...this.#calls.values()].some((c) => c.stopped)
+      ) {
+        this.#loss("/calls", "a complete call under a length finish (its readers take the last call as cut off)");
+      }
+    }
+    const values: JsonObject = {};
+    if (canonical !== null) {
+      const given = finish !== null ? get(finish, "extensions") : null;
+      const own = truthy(given) ? get(given, this.dialect) : null;
+      let wire = field(own, "/finish_reason");
+      if ((wire === null || wire === undefined) && this.#slots.has("finish_reason")) {
+        wire = finishReasonOut(this.dialect, canonical);
+        if (wire === null) this.#loss("/finish_reason", `finish reason ${pyRepr(canonical)}`);
+      }
+      values["finish_reason"] = wire ?? null;
+    }
+    const carried = new Set([...this.#slots].filter((s) => s.startsWith("usage.")).map((s) => s.slice(6)));
+    const usage = this.#usage;
+    for (const name of USAGE_FIELDS) {
+      if (usage.has(name) && !carried.has(name) && usage.get(name) !== 0 && !derivable(name, usage)) {
+        this.#loss(`/usage/${name}`, `usage ${name}`);
+      }
+    }
+    this.#write("finish", values, out, canonical || "stop");
+    if (usage.size) this.#write("usage", {}, out);
+    this.#write("end", {}, out);
+  }
+}

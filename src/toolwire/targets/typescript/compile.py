@@ -1,0 +1,108 @@
+"""Compiling the rendered TypeScript package with its pinned tsc, in a scratch folder, so the
+compiled JavaScript and declarations are rendered output like any other file (hashed in the
+MANIFEST, checked by `--check`) and nothing is written below generated/ before they exist.
+
+tsc comes from the package's own lockfile: `npm ci --prefix generated/typescript` installs it
+into generated/typescript/node_modules (never generated, never removed by a run). The
+environment variable TOOLWIRE_NODE_MODULES names another node_modules folder instead."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import shutil
+import subprocess
+import tempfile
+from pathlib import Path
+
+from toolwire.ir.errors import GenerateError
+
+TYPESCRIPT_VERSION = "5.9.3"  # the devDependency package.json pins; another tsc changes dist/
+_CHECKOUT = Path(__file__).resolve().parents[4]
+_SETUP = (
+    "run `npm ci --prefix generated/typescript` (or set TOOLWIRE_NODE_MODULES), or limit the run with --target python"
+)
+
+
+def _node_modules() -> list[Path]:
+    """Where tsc may be installed, first match wins."""
+    named = os.environ.get("TOOLWIRE_NODE_MODULES")
+    if named:
+        return [Path(named)]
+    return [
+        Path.cwd() / "generated" / "typescript" / "node_modules",
+        _CHECKOUT / "generated" / "typescript" / "node_modules",  # a checkout's, from any folder
+    ]
+
+
+def tsc_script() -> Path:
+    """The pinned tsc's entry script (GenerateError saying how to install it when absent or
+    of another version)."""
+    for folder in _node_modules():
+        script = folder / "typescript" / "lib" / "tsc.js"
+        if script.is_file():
+            version = _installed_version(folder / "typescript" / "package.json")
+            if version != TYPESCRIPT_VERSION:
+                raise GenerateError(
+                    f"{script.parent.parent} is TypeScript {version}; the TypeScript target needs "
+                    f"{TYPESCRIPT_VERSION}: {_SETUP}"
+                )
+            return script
+    raise GenerateError(
+        f"the TypeScript target compiles with tsc {TYPESCRIPT_VERSION}, which is not installed: {_SETUP}"
+    )
+
+
+def _installed_version(package_json: Path) -> str:
+    try:
+        return str(json.loads(package_json.read_text(encoding="utf-8")).get("version"))
+    except (OSError, ValueError, AttributeError):
+        return "unknown"
+
+
+_COMPILED: dict[str, dict[str, str]] = {}  # by the hash of the sources: --check after a write, in one process
+
+
+def compile_typescript(sources: dict[str, str]) -> dict[str, str]:
+    """The `dist/` files tsc writes for the package whose `tsconfig.json` and `src/**.ts` are
+    given by path; GenerateError with tsc's messages when it does not compile."""
+    inputs = {
+        p: t for p, t in sorted(sources.items()) if p == "tsconfig.json" or (p.startswith("src/") and p.endswith(".ts"))
+    }
+    key = hashlib.sha256(repr(sorted(inputs.items())).encode("utf-8")).hexdigest()
+    if key not in _COMPILED:
+        _COMPILED[key] = _run_tsc(inputs)
+    return dict(_COMPILED[key])
+
+
+def _run_tsc(sources: dict[str, str]) -> dict[str, str]:
+    node = shutil.which("node")
+    if node is None:
+        raise GenerateError(f"the TypeScript target needs Node.js 20 or newer on PATH: install it, or {_SETUP}")
+    script = tsc_script()
+    with tempfile.TemporaryDirectory(prefix="toolwire-tsc-") as scratch:
+        root = Path(scratch)
+        # An ES module package, as the generated package.json says: module NodeNext then emits ESM.
+        (root / "package.json").write_text('{"type": "module"}\n', encoding="utf-8")
+        for path, text in sources.items():
+            file = root / path
+            file.parent.mkdir(parents=True, exist_ok=True)
+            file.write_text(text, encoding="utf-8", newline="\n")
+        done = subprocess.run(
+            [node, str(script), "-p", str(root / "tsconfig.json"), "--pretty", "false"],
+            cwd=root,
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        if done.returncode != 0:
+            messages = (done.stdout + done.stderr).strip().replace(scratch + os.sep, "")
+            problems = [f"typescript/{line}" if line.startswith("src/") else line for line in messages.splitlines()]
+            raise GenerateError(f"the generated TypeScript does not compile (tsc {TYPESCRIPT_VERSION})", problems)
+        dist = root / "dist"
+        return {
+            path.relative_to(root).as_posix(): path.read_text(encoding="utf-8")
+            for path in sorted(dist.rglob("*"))
+            if path.is_file()
+        }

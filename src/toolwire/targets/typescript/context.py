@@ -1,0 +1,40 @@
+"""What the TypeScript templates are rendered with: per dialect, per vector file. The vector
+and suite contexts are the Python target's (the same data files, read the same way)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from toolwire.ir.conversation import conversation_ir
+from toolwire.ir.errors import GenerateError
+from toolwire.ir.shapes import dialect_ir
+from toolwire.ir.streams import stream_ir
+from toolwire.spec.model import Dialect, Spec
+from toolwire.targets.python.context import conversation_vector_context, suite_context, vector_context
+from toolwire.targets.typescript.emit_conversation import emit_conversation
+from toolwire.targets.typescript.emit_shapes import emit_dialect
+from toolwire.targets.typescript.stream_emit import stream_context
+
+__all__ = ["conversation_vector_context", "dialect_context", "suite_context", "vector_context"]
+
+CONVERSATION_EXPORTS = (
+    "decode_request",
+    "decode_response",
+    "encode_request",
+    "encode_response",
+    "finish_reason_in",
+    "finish_reason_out",
+)
+
+
+def dialect_context(spec: Spec, dialect: Dialect) -> dict[str, Any]:
+    try:
+        context = emit_dialect(dialect_ir(spec, dialect))
+        context["stream"] = stream_context(stream_ir(spec, dialect))  # streams have their own vocabulary
+        context["conversation"] = conversation = emit_conversation(conversation_ir(dialect))
+        if conversation is not None:
+            context["exports"] = sorted([*context["exports"], *CONVERSATION_EXPORTS])
+        return context
+    except ValueError as exc:  # a value with no TypeScript literal
+        rel = (dialect.folder / "dialect.json").relative_to(spec.root.parent).as_posix()
+        raise GenerateError(f"{rel}: {exc}") from exc

@@ -1,0 +1,350 @@
+"""The TypeScript spelling of Assembler.feed(): the event's constants read once into selectors,
+each scan's walk of the event with named locals, each rule's reads and type checks, and the
+`events` test (rule 10). The template lays these out; each role's behaviour is in it once.
+The same plan as the Python target's (targets/python/emit_stream_feed.py), other spellings."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from toolwire.ir.stream_nodes import (
+    EventRecognition,
+    PathNode,
+    Pointer,
+    Role,
+    RuleBlock,
+    RuleBranch,
+    StreamIR,
+    StreamRule,
+    Tokens,
+)
+from toolwire.targets.typescript.emit_stream_expr import (
+    JSON_TYPES,
+    all_of,
+    any_of,
+    element,
+    equals,
+    has,
+    local,
+    paren,
+    read,
+    same,
+    snake,
+    tokens_array,
+    unique,
+)
+from toolwire.targets.typescript.names import camel
+from toolwire.targets.typescript.names import literal as ts
+
+EVENT = "event"  # feed()'s event
+# feed()'s own locals (the template's); walk and hoist locals take other names
+FEED_LOCALS = frozenset(
+    {"self", "this", EVENT, "deltas", "call", "callDelta", "key", "callId", "name", "fragment", "fullText"}
+    | {"startArguments", "continues", "partialArgs", "finishValue", "message", "code", "item"}
+)
+# which local each pointer term is read into
+READ_LOCALS = {
+    "key": "key",
+    "id": "callId",
+    "name": "name",
+    "fragment": "fragment",
+    "full": "fullText",
+    "arguments": "startArguments",
+    "continues": "continues",
+    "partial_args": "partialArgs",
+    "finish": "finishValue",
+    "message": "message",
+    "code": "code",
+}
+# the type a local is declared with (the rest are unknown); its read is cast to it, and the
+# check that follows throws when the value is not of it
+LOCAL_TYPES = {
+    "key": "_c.Key",
+    "callId": "string | null",
+    "name": "string | null",
+    "fullText": "string | null",
+    "finishValue": "string | null",
+}
+# per role: the terms always assigned (null when the rule has no pointer), then those read if given
+ROLE_READS: dict[Role, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    Role.DELTA: (("key", "id", "name", "fragment"), ("continues",)),
+    Role.START: (("key", "id", "name"), ("fragment", "continues", "arguments")),
+    Role.FRAGMENT: ((), ("key", "fragment", "full", "continues")),
+    Role.STOP: ((), ("key", "full")),
+    Role.CALL: (("key",), ()),
+    Role.JSON_PATH_ARGS: (("partial_args",), ("continues",)),
+    Role.FINISH: (("finish",), ()),
+    Role.SKIP: (("key", "id", "name"), ()),
+    Role.ERROR: (("message", "code"), ()),
+}
+STRING_TERMS = ("id", "name", "fragment", "full", "finish")
+
+
+@dataclass
+class Assign:
+    """`local = expr`, then a type check: `if (test) throw this._bad(event, item, pointer, message)`."""
+
+    local: str
+    expr: str
+    test: str = ""  # "" when the value is not checked
+    message: str = ""  # the finding's words, as a literal
+    pointer: str = '""'  # the pointer's literal, for the finding
+    item: str = "null"  # the item the pointer is relative to (null: the event)
+    empty_is_none: bool = False  # an empty id is no id: it continues the call (rule 3)
+    cast: str = ""  # ` as T` when the local is declared with a type
+
+
+@dataclass
+class RuleCode:
+    role: Role
+    item: str  # the local holding the rule's item
+    hoists: list[tuple[str, str]]  # objects read once on the way to several pointers
+    assigns: list[Assign]
+    reads: dict[str, bool]  # which pointer terms the rule reads
+    has_key: bool
+    item_copy: str  # what the call keeps of the item (as_call), or null
+    whole_item: str  # the item a call role decodes (without its dropped keys)
+    pointers: dict[str, str]  # each term's pointer as a literal ("" when absent)
+    stray_item: str  # the item a stray fragment's pointer is relative to
+    key_pointer: str  # the key's pointer as a literal (key, else event_key)
+    stray_test: str  # a fragment role's test: argument text arrived (for no open call: stray)
+
+
+@dataclass
+class BranchCode:
+    header: str  # `if (...) {`, `} else if (...) {`, `} else {`, or "" (the block's only, unconditional, branch)
+    comment: str
+    rule: RuleCode
+    cond: str = ""  # the header's condition (a first branch's may be folded into its step's test)
+
+
+@dataclass
+class BlockCode:
+    branches: list[BranchCode]
+    kind: str = "block"
+
+    @property
+    def closes(self) -> bool:
+        """Whether the branches end with a `}` (the first one opened an if)."""
+        return bool(self.branches[0].header)
+
+
+@dataclass
+class StepCode:
+    kind: str  # "object" or "array"
+    local: str  # the member's value
+    expr: str
+    element: str  # array: each element's local
+    entries: list[StepCode | BlockCode] = field(default_factory=list)
+    test: str = ""  # object: the test of its if (its type, and a lone rule's condition)
+
+
+@dataclass
+class ScanCode:
+    cond: str  # the event constants' test ("" for none)
+    entries: list[StepCode | BlockCode]
+
+
+@dataclass
+class FeedCode:
+    selectors: list[tuple[str, str]]  # event constants read once per event
+    scans: list[ScanCode]
+    recognises: str  # the `events` test on the event
+    constants: list[tuple[str, str]]  # module constants the test uses
+    locals: list[str]  # the walk's and hoists' locals, declared once at the top of feed()
+    locals_typed: list[tuple[str, str]] = field(default_factory=list)  # feed()'s own locals and types
+
+
+def _hoisted_reads(
+    var: str, named: dict[str, Tokens], used: set[str], declared: dict[str, None]
+) -> tuple[list[tuple[str, str]], dict[str, str]]:
+    """Reads of several pointers below var; an object on the way to two or more of them is
+    read once into a local named after it (an absent or non-object value reads as {})."""
+    counts: dict[Tokens, int] = {}
+    for toks in named.values():
+        for depth in range(1, len(toks)):
+            counts[toks[:depth]] = counts.get(toks[:depth], 0) + 1
+    locals_: dict[Tokens, str] = {(): var}
+    hoists: list[tuple[str, str]] = []
+
+    def base(toks: Tokens) -> tuple[str, Tokens]:
+        for depth in range(len(toks), -1, -1):
+            if toks[:depth] in locals_:
+                return locals_[toks[:depth]], toks[depth:]
+        return var, toks
+
+    for prefix in sorted((p for p, n in counts.items() if n >= 2), key=lambda p: (len(p), p)):
+        parent, rest = base(prefix)
+        name = unique(local(prefix[-1]), parent, used)
+        used.add(name)
+        declared[name] = None
+        hoists.append((name, read(parent, rest)))
+        locals_[prefix] = name
+    reads = {}
+    for key, toks in named.items():
+        parent, rest = base(toks[:-1])
+        reads[key] = read(parent, (*rest, toks[-1])) if toks else var
+    return hoists, reads
+
+
+def _check(name: str, term: str, object_fragments: bool) -> tuple[str, str]:
+    """The type test a value read for term must pass (a failure is a finding), and its words."""
+    if term == "key":
+        return f'typeof {name} !== "string" && !Number.isInteger({name})', "expected an index or an id"
+    if term == "fragment" and object_fragments:
+        return f'typeof {name} !== "string" && !_c.isObject({name})', "expected a string or an object"
+    if term in STRING_TERMS:
+        return f'typeof {name} !== "string"', "expected a string"
+    return "", ""
+
+
+def _rule_code(ir: StreamIR, rule: StreamRule, item: str, used: set[str], declared: dict[str, None]) -> RuleCode:
+    given: dict[str, Pointer] = {n: p for n, p in vars(rule.pointers).items() if p is not None}
+    on_item = {n: p.tokens for n, p in given.items() if n not in ("event_key", "position")}
+    hoists, reads = _hoisted_reads(item, on_item, set(used), declared)
+    if "event_key" in given and "key" not in reads:
+        reads["key"] = read(EVENT, given["event_key"].tokens)
+    required, optional = ROLE_READS[rule.role]
+    assigns = []
+    for term in required + optional:
+        expr = reads.get(term)
+        if expr is None and term not in required:
+            continue
+        name = READ_LOCALS[term]
+        assign = Assign(name, expr or "null")
+        if expr is not None:
+            pointer = given["event_key" if term == "key" and rule.key_on_event else term]
+            assign.pointer = ts(pointer.text)
+            assign.item = "null" if term == "key" and rule.key_on_event else item
+            assign.test, message = _check(name, term, ir.wire_call.arguments_object_too)
+            assign.message = ts(message)
+            assign.empty_is_none = term == "id" and rule.role == Role.DELTA
+            assign.cast = f" as {LOCAL_TYPES[name]}" if name in LOCAL_TYPES else ""
+        assigns.append(assign)
+    drops = [tokens_array(t) for t in rule.drop]
+    return RuleCode(
+        role=rule.role,
+        item=item,
+        hoists=hoists,
+        assigns=assigns,
+        reads={term: term in reads for term in READ_LOCALS},
+        has_key=rule.key is not None,
+        item_copy=f"_c.itemCopy({item}, [{', '.join(drops)}])" if rule.as_call else "null",
+        whole_item=f"_c.overlay({item}, [], [{', '.join(drops)}])" if drops else item,
+        pointers={name: ts(given[name].text if name in given else "") for name in vars(rule.pointers)},
+        stray_item="null" if rule.key_on_event else item,
+        key_pointer=ts(rule.key.text if rule.key else ""),
+        stray_test=" || ".join(READ_LOCALS[t] for t in ("fragment", "full") if t in reads),
+    )
+
+
+def _condition(rule: StreamRule, item: str) -> str:
+    conds = [equals(item, test) for test in rule.when] + [has(item, p.tokens) for p in rule.present]
+    return " && ".join(conds)
+
+
+def _branch(
+    ir: StreamIR, branch: RuleBranch, first: bool, item: str, used: set[str], declared: dict[str, None]
+) -> BranchCode:
+    rule = branch.rule
+    cond = (
+        " || ".join(paren(c) for c in (_condition(r, item) for r in branch.rules))
+        if len(branch.rules) > 1
+        else _condition(rule, item)
+    )
+    # no condition: the block's only branch, or the last one
+    opened = f"if ({cond}) {{" if first else f"}} else if ({cond}) {{"
+    header = opened if cond else "" if first else "} else {"
+    indices = ", ".join(str(r.index) for r in branch.rules)
+    comment = f"rule{'s' if len(branch.rules) > 1 else ''} {indices} ({rule.role})"
+    return BranchCode(header, comment, _rule_code(ir, rule, item, used, declared), cond if first else "")
+
+
+def _entries(
+    ir: StreamIR, node: PathNode, parent: str, used: set[str], declared: dict[str, None]
+) -> list[StepCode | BlockCode]:
+    out: list[StepCode | BlockCode] = []
+    for entry in node.entries:
+        if isinstance(entry, RuleBlock):
+            branches = [_branch(ir, b, i == 0, parent, used, declared) for i, b in enumerate(entry.branches)]
+            out.append(BlockCode(branches))
+            continue
+        assert entry.step is not None
+        name = unique(local(entry.step.name), parent, used)
+        inner = used | {name}
+        expr = f"_c.get({parent}, {ts(entry.step.name)})"
+        declared[name] = None
+        if entry.step.array:
+            each = unique(element(name), name, inner)
+            step = StepCode("array", name, expr, each, _entries(ir, entry, each, inner | {each}, declared))
+        else:
+            step = StepCode("object", name, expr, "", _entries(ir, entry, name, inner, declared))
+            step.test = _fold(f"_c.isObject({name})", step.entries)
+        out.append(step)
+    return out
+
+
+def _fold(test: str, entries: list[StepCode | BlockCode]) -> str:
+    """test, and the condition of a lone conditional rule below it (one if, not two nested);
+    the rule's branch then has no header of its own."""
+    if len(entries) != 1 or not isinstance(entries[0], BlockCode) or len(entries[0].branches) != 1:
+        return test
+    branch = entries[0].branches[0]
+    if not branch.cond:
+        return test
+    cond = branch.cond
+    branch.header = branch.cond = ""
+    return f"{test} && {paren(cond) if ' || ' in cond else cond}"
+
+
+def _recognition(events: EventRecognition) -> tuple[str, list[tuple[str, str]]]:
+    """The `events` term as one test on the event, and the module constants it needs."""
+    constants: list[tuple[str, str]] = []
+
+    def constant(pointer: Pointer, suffix: str, code: str) -> str:
+        base = f"_EVENT_{snake('_'.join(pointer.tokens)).upper()}_{suffix}"
+        name = base
+        n = 2
+        while any(name == existing for existing, _code in constants):
+            name, n = f"{base}_{n}", n + 1
+        constants.append((name, code))
+        return name
+
+    alternatives = []
+    for kind in events.kinds:
+        conds = [has(EVENT, p.tokens) for p in kind.present]
+        conds += [JSON_TYPES[t].format(read(EVENT, p.tokens)) for p, t in kind.types]
+        for p, values in kind.one_of:
+            name = constant(p, "VALUES", f"new Set<unknown>({ts(list(values))})")
+            conds.append(f"{name}.has({read(EVENT, p.tokens)})")
+        for p, pattern in kind.matches:
+            name = constant(p, "PATTERN", f'new RegExp({ts("^(?:" + pattern + ")$")}, "u")')
+            conds.append(f"_c.fullmatch({name}, {read(EVENT, p.tokens)})")
+        alternatives.append(all_of(conds))
+    return any_of(alternatives), constants
+
+
+def feed_code(ir: StreamIR) -> FeedCode:
+    selectors: dict[str, tuple[str, str]] = {}  # pointer text -> (local, expr)
+    used = set(FEED_LOCALS)
+    for rule in ir.rules:
+        for test in rule.event:
+            if test.pointer.text not in selectors:
+                name = unique(camel(f"{EVENT}_{snake('_'.join(test.pointer.tokens))}"), EVENT, used)
+                used.add(name)
+                selectors[test.pointer.text] = (name, read(EVENT, test.pointer.tokens))
+    scans = []
+    declared: dict[str, None] = {}
+    for scan in ir.scans:
+        cond = " && ".join(same(selectors[t.pointer.text][0], t.value) for t in scan.event)
+        entries = _entries(ir, scan.root, EVENT, used, declared)
+        scans.append(ScanCode(_fold(cond, entries) if cond else cond, entries))
+    recognises, constants = _recognition(ir.events)
+    return FeedCode(
+        selectors=list(selectors.values()),
+        scans=scans,
+        recognises=recognises,
+        constants=constants,
+        locals=list(declared),
+        locals_typed=[(READ_LOCALS[t], LOCAL_TYPES.get(READ_LOCALS[t], "unknown")) for t in READ_LOCALS],
+    )

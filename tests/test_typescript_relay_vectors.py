@@ -1,0 +1,67 @@
+"""vectors/<dialect>/relay.json through the TypeScript package's relay: the canonical events
+write as the vector's events with its losses, and the events read back as its `read`, the
+same expectations tests/test_relay.py holds the Python relay to."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.test_typescript_json import run_node, ts_dist
+
+REPO = Path(__file__).resolve().parents[1]
+VECTORS = sorted((REPO / "schemas" / "vectors").glob("*/relay.json"))
+
+_DRIVER = """
+import { createInterface } from "node:readline";
+import { pathToFileURL } from "node:url";
+const dist = process.argv[process.argv.length - 1];
+const { getStream } = await import(pathToFileURL(`${dist}/streams/index.js`).href);
+const { RelayWriter } = await import(pathToFileURL(`${dist}/streams/_relay_write.js`).href);
+const { RelayReader } = await import(pathToFileURL(`${dist}/streams/_relay_read.js`).href);
+for await (const line of createInterface({ input: process.stdin })) {
+  const { dialect, case: vector } = JSON.parse(line);
+  const module = getStream(dialect);
+  const writer = new RelayWriter(module);
+  const events = vector.canonical.flatMap((c) => writer.write(c));
+  const reader = new RelayReader(module);
+  const read = [...vector.events.flatMap((e) => reader.feed(e)), ...reader.end()];
+  const losses = writer.losses.map((loss) => [loss.pointer, loss.what]);
+  console.log(JSON.stringify({ events, losses, read }));
+}
+"""
+
+
+def _cases() -> list[tuple[str, dict[str, Any]]]:
+    cases = []
+    for path in VECTORS:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        cases += [(data["dialect"], case) for case in data["cases"]]
+    return cases
+
+
+CASES = _cases()
+
+
+@pytest.fixture(scope="module")
+def answers() -> list[dict[str, Any]]:
+    dist = ts_dist()
+    if not (dist / "streams" / "_relay_write.js").is_file():
+        pytest.fail(f"no TypeScript package at {dist}: run `toolwire generate`")
+    return run_node(_DRIVER, [{"dialect": d, "case": c} for d, c in CASES], str(dist))
+
+
+def test_every_streaming_dialect_has_relay_vectors() -> None:
+    assert len(VECTORS) == 8 and len({dialect for dialect, _ in CASES}) == 8
+
+
+@pytest.mark.parametrize("number", range(len(CASES)), ids=[f"{d}: {c['description']}" for d, c in CASES])
+def test_the_typescript_relay_replays_the_vector_both_ways(number: int, answers: list[dict[str, Any]]) -> None:
+    _dialect, case = CASES[number]
+    answer = answers[number]
+    assert answer["events"] == case["events"]
+    assert answer["losses"] == case["losses"]
+    assert answer["read"] == case["read"]

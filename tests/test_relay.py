@@ -431,3 +431,48 @@ def test_a_refusal_relays_where_the_target_has_one_else_is_a_loss() -> None:
     relay = convert_stream(events, source="openai_chat", target="anthropic_messages")
     assert outcome("anthropic_messages", list(relay))["text"] == ""
     assert [loss.pointer for loss in relay.losses] == ["/refusal"]
+
+
+NAN_CALL = [
+    {
+        "id": "c1",
+        "object": "chat.completion.chunk",
+        "created": 1,
+        "model": "m",
+        "choices": [
+            {
+                "index": 0,
+                "delta": {
+                    "role": "assistant",
+                    "tool_calls": [
+                        {
+                            "index": 0,
+                            "id": "call_1",
+                            "type": "function",
+                            "function": {"name": "f", "arguments": '{"x": NaN}'},
+                        }
+                    ],
+                },
+                "finish_reason": None,
+            }
+        ],
+    },
+    {
+        "id": "c1",
+        "object": "chat.completion.chunk",
+        "created": 1,
+        "model": "m",
+        "choices": [{"index": 0, "delta": {}, "finish_reason": "tool_calls"}],
+    },
+]
+
+
+@pytest.mark.parametrize("target", ["gemini", "ollama"])
+def test_argument_text_with_nan_is_not_json_to_a_whole_call_target(target: str) -> None:
+    """The relay reads whole-call argument text with the strict reader, as every converter does:
+    NaN is no JSON, so it is a loss, never a NaN sent on (invalid JSON on the target's wire)."""
+    relay = convert_stream(NAN_CALL, source="openai_chat", target=target)
+    out = list(relay)
+    assert "NaN" not in json.dumps(out)
+    assert [loss.pointer for loss in relay.losses] == ["/calls/0/arguments"]
+    assert "(not valid JSON: NaN is not valid JSON); sent as {}" in relay.losses[0].what

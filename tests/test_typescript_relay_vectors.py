@@ -65,3 +65,33 @@ def test_the_typescript_relay_replays_the_vector_both_ways(number: int, answers:
     assert answer["events"] == case["events"]
     assert answer["losses"] == case["losses"]
     assert answer["read"] == case["read"]
+
+
+_STREAM_DRIVER = """
+import { createInterface } from "node:readline";
+import { pathToFileURL } from "node:url";
+const dist = process.argv[process.argv.length - 1];
+const { convertStream } = await import(pathToFileURL(`${dist}/index.js`).href);
+for await (const line of createInterface({ input: process.stdin })) {
+  const { events, target } = JSON.parse(line);
+  const relay = convertStream(events, { source: "openai_chat", target });
+  const out = [];
+  for await (const event of relay) out.push(event);
+  console.log(JSON.stringify({ out, losses: relay.losses.map((l) => [l.pointer, l.what]) }));
+}
+"""
+
+
+def test_argument_text_that_is_no_json_relays_alike() -> None:
+    """NaN in streamed argument text, relayed to whole-call targets: the same loss and the same
+    events from both packages (both read it with the strict reader)."""
+    from toolwire_dialects.convert import convert_stream
+
+    from tests.test_relay import NAN_CALL
+
+    targets = ["gemini", "ollama", "anthropic_messages"]
+    answers = run_node(_STREAM_DRIVER, [{"events": NAN_CALL, "target": t} for t in targets], str(ts_dist()))
+    for target, answer in zip(targets, answers, strict=True):
+        relay = convert_stream(NAN_CALL, source="openai_chat", target=target)
+        assert answer["out"] == list(relay), target
+        assert answer["losses"] == [[loss.pointer, loss.what] for loss in relay.losses], target

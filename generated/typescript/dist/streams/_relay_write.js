@@ -13,6 +13,7 @@
 import { hasOwn, isObject, report } from "../_errors.js";
 import { encodeId, IdMap } from "../_ids.js";
 import { compactJson, pyRepr, pySlice } from "../_pytext.js";
+import { StrictJsonError, loads } from "../_strict_json.js";
 import { _copy, equal, get, truthy } from "./_events.js";
 import { Block, derivable, field, put, USAGE_FIELDS, } from "./_relay_blocks.js";
 import { finishReasonOut } from "./_relay_finish.js";
@@ -23,12 +24,10 @@ const BLANK = /^[\t\n\v\f\r\x1c-\x1f \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u20
 function pyStr(value) {
     return typeof value === "string" ? value : pyRepr(value === undefined ? null : value);
 }
-/**
- * Python's json.loads (the lenient standard one) of argument text: JSON.parse here (NaN and
- * Infinity, which Python's reads, are a SyntaxError, so such text counts as not JSON).
- */
+/** Argument text by the strict reader (NaN, Infinity, 1e400 and lone surrogates are not
+ * JSON), blank text as no arguments. */
 function loadsText(text) {
-    return BLANK.test(text) ? {} : JSON.parse(text);
+    return BLANK.test(text) ? {} : loads(text);
 }
 /** Write canonical stream events as the target's events; losses go to `losses`. */
 export class RelayWriter {
@@ -173,7 +172,7 @@ export class RelayWriter {
                 args = loadsText(text);
             }
             catch (exc) {
-                if (!(exc instanceof SyntaxError))
+                if (!(exc instanceof StrictJsonError))
                     throw exc;
                 args = null;
             }
@@ -230,7 +229,7 @@ export class RelayWriter {
                     same = equal(loadsText(sent), args);
                 }
                 catch (exc) {
-                    if (!(exc instanceof SyntaxError))
+                    if (!(exc instanceof StrictJsonError))
                         throw exc;
                     same = false;
                 }

@@ -14,6 +14,7 @@
 import { hasOwn, isObject, report, type JsonObject, type Loss } from "../_errors.js";
 import { encodeId, IdMap, type IdPolicy } from "../_ids.js";
 import { compactJson, pyRepr, pySlice } from "../_pytext.js";
+import { StrictJsonError, loads } from "../_strict_json.js";
 import { _copy, equal, get, truthy } from "./_events.js";
 import {
   Block,
@@ -36,12 +37,10 @@ function pyStr(value: unknown): string {
   return typeof value === "string" ? value : pyRepr(value === undefined ? null : value);
 }
 
-/**
- * Python's json.loads (the lenient standard one) of argument text: JSON.parse here (NaN and
- * Infinity, which Python's reads, are a SyntaxError, so such text counts as not JSON).
- */
+/** Argument text by the strict reader (NaN, Infinity, 1e400 and lone surrogates are not
+ * JSON), blank text as no arguments. */
 function loadsText(text: string): unknown {
-  return BLANK.test(text) ? {} : JSON.parse(text);
+  return BLANK.test(text) ? {} : loads(text);
 }
 
 /** Write canonical stream events as the target's events; losses go to `losses`. */
@@ -172,7 +171,7 @@ export class RelayWriter {
       try {
         args = loadsText(text);
       } catch (exc) {
-        if (!(exc instanceof SyntaxError)) throw exc;
+        if (!(exc instanceof StrictJsonError)) throw exc;
         args = null;
       }
       const built: JsonObject = { id: call.sourceId, name: call.name, arguments: args };
@@ -226,7 +225,7 @@ export class RelayWriter {
         try {
           same = equal(loadsText(sent), args);
         } catch (exc) {
-          if (!(exc instanceof SyntaxError)) throw exc;
+          if (!(exc instanceof StrictJsonError)) throw exc;
           same = false;
         }
         if (!same) {

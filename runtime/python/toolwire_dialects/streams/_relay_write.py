@@ -18,6 +18,7 @@ from typing import Any
 
 from .._errors import Loss, report
 from .._ids import IdMap, encode_id
+from .._strict_json import loads
 from ._events import _copy
 from ._relay_blocks import USAGE_FIELDS, Block, derivable, field, put
 from ._relay_finish import finish_reason_out
@@ -141,7 +142,7 @@ class RelayWriter:
         if canonical is None:
             text = "".join(call["parts"])
             try:
-                arguments = json.loads(text) if text.strip() else {}
+                arguments = loads(text) if text.strip() else {}  # the strict reader, as everywhere
             except ValueError:
                 arguments = None
             canonical = {"id": call.get("source_id"), "name": call.get("name"), "arguments": arguments}
@@ -187,7 +188,7 @@ class RelayWriter:
             else:
                 sent = "".join(call["parts"])
                 try:
-                    same = (json.loads(sent) if sent.strip() else {}) == arguments
+                    same = (loads(sent) if sent.strip() else {}) == arguments
                 except ValueError:
                     same = False
                 if not same:

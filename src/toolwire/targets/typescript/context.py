@@ -1,5 +1,5 @@
-"""What the TypeScript templates are rendered with: per dialect, per vector file. The vector
-and suite contexts are the Python target's (the same data files, read the same way)."""
+"""What the TypeScript templates are rendered with: per dialect, per vector file (the vector
+and suite data are every target's: targets/suite_data.py)."""
 
 from __future__ import annotations
 
@@ -10,21 +10,12 @@ from toolwire.ir.errors import GenerateError
 from toolwire.ir.shapes import dialect_ir
 from toolwire.ir.streams import stream_ir
 from toolwire.spec.model import Dialect, Spec
-from toolwire.targets.python.context import conversation_vector_context, suite_context, vector_context
+from toolwire.targets.suite_data import CONVERSATION_EXPORTS, conversation_vector_context, suite_context, vector_context
 from toolwire.targets.typescript.emit_conversation import emit_conversation
 from toolwire.targets.typescript.emit_shapes import emit_dialect
 from toolwire.targets.typescript.stream_emit import stream_context
 
 __all__ = ["conversation_vector_context", "dialect_context", "suite_context", "vector_context"]
-
-CONVERSATION_EXPORTS = (
-    "decode_request",
-    "decode_response",
-    "encode_request",
-    "encode_response",
-    "finish_reason_in",
-    "finish_reason_out",
-)
 
 
 def dialect_context(spec: Spec, dialect: Dialect) -> dict[str, Any]:

@@ -142,3 +142,29 @@ def test_code_tsc_rejects_exits_2_naming_the_file_and_writes_nothing(toolwire, t
     assert "src/convert.ts(" in proc.stderr and "error TS2322" in proc.stderr, proc.stderr
     assert "nothing was generated" in proc.stderr
     assert not out.exists()
+
+
+def test_a_compiled_tree_is_kept_beside_tsc_and_a_broken_one_is_compiled_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    real = PACKAGE / "node_modules" / "typescript"
+    if not real.is_dir():
+        pytest.fail("the pinned tsc is needed: run README command 1")
+    (tmp_path / "typescript").symlink_to(real)
+    monkeypatch.setenv("TOOLWIRE_NODE_MODULES", str(tmp_path))
+    options = {"outDir": "dist", "rootDir": "src", "module": "NodeNext", "target": "ES2022", "declaration": True}
+    sources = {"tsconfig.json": json.dumps({"compilerOptions": options}), "src/a.ts": "export const a: number = 1;\n"}
+
+    fresh = ts_compile.compile_typescript(sources)
+    assert fresh["dist/a.js"] == "export const a = 1;\n" and "dist/a.d.ts" in fresh
+    [kept] = (tmp_path / ".cache" / "toolwire-tsc").glob("*.json")
+    assert json.loads(kept.read_text(encoding="utf-8")) == fresh
+
+    monkeypatch.setattr(ts_compile, "_COMPILED", {})
+    kept.write_text('{"dist/a.js": "from the cache"}', encoding="utf-8")
+    assert ts_compile.compile_typescript(sources) == {"dist/a.js": "from the cache"}  # read, not compiled
+
+    monkeypatch.setattr(ts_compile, "_COMPILED", {})
+    kept.write_text("{not json", encoding="utf-8")
+    assert ts_compile.compile_typescript(sources) == fresh  # compiled again
+    assert json.loads(kept.read_text(encoding="utf-8")) == fresh

@@ -8,6 +8,7 @@ environment variable TOOLWIRE_NODE_MODULES names another node_modules folder ins
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import os
@@ -62,25 +63,52 @@ def _installed_version(package_json: Path) -> str:
 
 
 _COMPILED: dict[str, dict[str, str]] = {}  # by the hash of the sources: --check after a write, in one process
+_KEPT = 8  # compiled trees kept on disk beside tsc (each about 2 MB)
 
 
 def compile_typescript(sources: dict[str, str]) -> dict[str, str]:
     """The `dist/` files tsc writes for the package whose `tsconfig.json` and `src/**.ts` are
-    given by path; GenerateError with tsc's messages when it does not compile."""
+    given by path; GenerateError with tsc's messages when it does not compile.
+
+    tsc's output depends on nothing but its inputs and its version, so a tree once compiled is
+    kept in `node_modules/.cache/toolwire-tsc/` beside that tsc, by the hash of both: the next
+    run with the same sources (`--check` after a write, CI, the suite's runs) reads it back."""
     inputs = {
         p: t for p, t in sorted(sources.items()) if p == "tsconfig.json" or (p.startswith("src/") and p.endswith(".ts"))
     }
-    key = hashlib.sha256(repr(sorted(inputs.items())).encode("utf-8")).hexdigest()
+    script = tsc_script()
+    key = hashlib.sha256(repr([TYPESCRIPT_VERSION, sorted(inputs.items())]).encode("utf-8")).hexdigest()
     if key not in _COMPILED:
-        _COMPILED[key] = _run_tsc(inputs)
+        cache = script.parents[2] / ".cache" / "toolwire-tsc"
+        _COMPILED[key] = _cached(cache, key) or _store(cache, key, _run_tsc(script, inputs))
     return dict(_COMPILED[key])
 
 
-def _run_tsc(sources: dict[str, str]) -> dict[str, str]:
+def _cached(cache: Path, key: str) -> dict[str, str] | None:
+    try:
+        found = json.loads((cache / f"{key}.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None  # none yet, or a broken one: compile again
+    ok = isinstance(found, dict) and all(isinstance(v, str) for v in found.values())
+    return found if ok else None
+
+
+def _store(cache: Path, key: str, files: dict[str, str]) -> dict[str, str]:
+    """Keep files under key (written whole, then renamed), dropping all but the newest few."""
+    with contextlib.suppress(OSError):  # a read-only node_modules: no cache, same output
+        cache.mkdir(parents=True, exist_ok=True)
+        partial = cache / f"{key}.{os.getpid()}.partial"
+        partial.write_text(json.dumps(files), encoding="utf-8")
+        partial.replace(cache / f"{key}.json")
+        for old in sorted(cache.glob("*.json"), key=lambda p: p.stat().st_mtime, reverse=True)[_KEPT:]:
+            old.unlink()
+    return files
+
+
+def _run_tsc(script: Path, sources: dict[str, str]) -> dict[str, str]:
     node = shutil.which("node")
     if node is None:
         raise GenerateError(f"the TypeScript target needs Node.js 20 or newer on PATH: install it, or {_SETUP}")
-    script = tsc_script()
     with tempfile.TemporaryDirectory(prefix="toolwire-tsc-") as scratch:
         root = Path(scratch)
         # An ES module package, as the generated package.json says: module NodeNext then emits ESM.

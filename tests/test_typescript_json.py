@@ -1,7 +1,6 @@
 """One strict JSON behaviour for both targets (issue 14, item 5): the same argument texts go
 through Python `toolwire_dialects._strict_json.loads` and through the TypeScript runtime's
-`loads` (node on generated/typescript/dist/_strict_json.js or $TOOLWIRE_TS_DIST's, else
-runtime/typescript compiled into a scratch folder), and both must accept and reject the same texts, parse them to the same
+`loads` (node on generated/typescript/dist/_strict_json.js or $TOOLWIRE_TS_DIST's), and both must accept and reject the same texts, parse them to the same
 value, and reject them with the same message (it becomes a call's `arguments_error`).
 
 The rules (Python's, which the TypeScript port follows): RFC 8259 JSON only, so NaN, Infinity,
@@ -28,7 +27,6 @@ from typing import Any
 import pytest
 
 REPO = Path(__file__).resolve().parents[1]
-RUNTIME = REPO / "runtime" / "typescript"
 NODE_MODULES = (REPO / "generated" / "typescript" / "node_modules",)
 SAFE_INTEGER = 2**53
 _INDEX_KEY = re.compile(r"^(0|[1-9][0-9]*)$")
@@ -39,7 +37,7 @@ _INDEX_KEY = re.compile(r"^(0|[1-9][0-9]*)$")
 
 def ts_dist() -> Path:
     """The built TypeScript package's dist/: generated/typescript/dist, or $TOOLWIRE_TS_DIST
-    (e.g. a `python -m toolwire.targets.typescript.render_here OUT --dist` build)."""
+    (e.g. a `toolwire generate --target typescript --out DIR` build's DIR/typescript/dist)."""
     named = os.environ.get("TOOLWIRE_TS_DIST")
     return Path(named) if named else REPO / "generated" / "typescript" / "dist"
 
@@ -49,42 +47,6 @@ def node_or_skip() -> str:
     if node is None:
         pytest.skip("node is not on PATH: the TypeScript target needs Node.js 20+")
     return node
-
-
-def tsc_or_skip() -> Path:
-    for folder in NODE_MODULES:
-        script = folder / "typescript" / "lib" / "tsc.js"
-        if script.is_file():
-            return script
-    pytest.skip("no tsc: run `npm ci --prefix generated/typescript` (or in runtime/typescript)")
-
-
-def compile_runtime(entry: str, out: Path) -> Path:
-    """runtime/typescript/src/<entry>.ts and what it imports, compiled into out (for tests run
-    before `toolwire generate --target typescript` has written generated/typescript/dist)."""
-    source = RUNTIME / "src" / f"{entry}.ts"
-    if not source.is_file():
-        pytest.skip(f"{source.relative_to(REPO)} is not written yet")
-    node, tsc = node_or_skip(), tsc_or_skip()
-    config = out / "tsconfig.json"
-    out.mkdir(parents=True, exist_ok=True)
-    config.write_text(
-        json.dumps(
-            {
-                "extends": str(RUNTIME / "tsconfig.json"),
-                "compilerOptions": {"noEmit": False, "outDir": str(out / "dist"), "rootDir": str(RUNTIME / "src")},
-                "files": [str(source)],
-                "include": [],
-            }
-        ),
-        encoding="utf-8",
-    )
-    done = subprocess.run(
-        [node, str(tsc), "-p", str(config), "--pretty", "false"], capture_output=True, text=True, check=False
-    )
-    built = out / "dist" / f"{entry}.js"
-    assert done.returncode == 0 and built.is_file(), f"{entry}.ts does not compile:\n{done.stdout}{done.stderr}"
-    return built
 
 
 def run_node(script: str, lines: list[Any], *args: str, timeout: float = 600) -> list[Any]:
@@ -233,12 +195,12 @@ TEXTS: list[tuple[str, str]] = [
 
 
 @pytest.fixture(scope="module")
-def typescript_loads(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def typescript_loads() -> Path:
     built = ts_dist() / "_strict_json.js"
-    if built.is_file():
-        node_or_skip()
-        return built
-    return compile_runtime("_strict_json", tmp_path_factory.mktemp("strict-json"))
+    if not built.is_file():
+        pytest.fail(f"{built} is not built: run `toolwire generate`")
+    node_or_skip()
+    return built
 
 
 _DRIVER = """

@@ -56,9 +56,9 @@ def _environment(templates: Path) -> jinja2.Environment:
     return env
 
 
-def render(spec: Spec, templates: Path, package: str = PACKAGE, *, compile_dist: bool = True) -> dict[str, str]:
+def render(spec: Spec, templates: Path, package: str = PACKAGE) -> dict[str, str]:
     """Every file of the TypeScript package by its path below generated/typescript/; the
-    compiled dist/ too unless compile_dist is False (GenerateError when tsc rejects the code)."""
+    compiled dist/ too (GenerateError when tsc rejects the code)."""
     _check_dialect_names(spec, [(name, _why_not(name, templates)) for name in spec.dialects])
     env = _environment(templates)
     dialects = [dialect_context(spec, d) for d in spec.dialects.values()]
@@ -91,8 +91,7 @@ def render(spec: Spec, templates: Path, package: str = PACKAGE, *, compile_dist:
         if path in files:
             raise GenerateError(f"the package has {path} twice (a template and the runtime or types)")
         files[path] = text
-    if compile_dist:
-        files |= _compiled(files)
+    files |= compile_typescript(files)  # dist/, by the pinned tsc
     return dict(sorted(files.items()))
 
 
@@ -111,11 +110,6 @@ def _output_path(rel: str) -> str | None:
     if rel.startswith("tests/"):
         return "test/" + rel.removeprefix("tests/")
     return rel
-
-
-def _compiled(files: dict[str, str]) -> dict[str, str]:
-    """dist/: the package's sources compiled by the pinned tsc."""
-    return compile_typescript({p: t for p, t in files.items() if p == "tsconfig.json" or p.startswith("src/")})
 
 
 def _runtime_files() -> dict[str, str]:

@@ -8,6 +8,7 @@ from typing import Any
 
 from ._conv_decode import decode_turn, keep, unit_part
 from ._conv_encode import EMPTY, Run, encode_turns
+from ._conv_guard import check_canonical, check_depth
 from ._conv_layout import Codecs, ResponseLayout
 from ._conv_paths import get, pointer, put, unknown_into
 from ._errors import MISSING, DecodeError, Encoded, describe
@@ -21,6 +22,7 @@ def decode_response(wire: Any, layout: ResponseLayout, codecs: Codecs, id_map: I
     dialect = layout.dialect
     if type(wire) is not dict:
         raise DecodeError(dialect, "response", "", f"expected a response object, got {describe(wire)}")
+    check_depth(wire, dialect, "response")
     id_map = IdMap() if id_map is None else id_map
     response: dict[str, Any] = {}
     fields: dict[str, Any] = {}
@@ -125,6 +127,7 @@ def encode_response(
     reasoning_as_text: bool,
     model: str | None = None,
 ) -> Encoded:
+    check_canonical(canonical, "response")
     run = Run(layout.dialect, codecs, strict, id_map, reasoning_as_text)
     own = run.own(canonical, "")
     forms = own.get("forms", EMPTY)

@@ -91,6 +91,8 @@ def convert(
     out = []
     for index, item in enumerate(items):
         prefix = f"/{index}" if many else ""
+        if shape in WHOLE and index:  # each request or response is a conversation of its own
+            id_map = pkg.IdMap()
         try:
             result = pkg.convert(
                 as_value(item), source=source, target=target, shape=shape, strict=strict, id_map=id_map, **options

@@ -7,6 +7,9 @@ extension field for an exact round trip). A dialect without the section has no c
 
 from __future__ import annotations
 
+import functools
+import json
+from pathlib import Path
 from typing import Any
 
 from toolwire.ir.conversation_nodes import (
@@ -91,7 +94,36 @@ def _turn(spec: dict[str, Any]) -> Turn:
     )
 
 
-def _setting(name: str, spec: str | dict[str, Any]) -> Setting:
+@functools.cache
+def _canonical_settings(path: Path) -> dict[str, Any]:
+    loaded: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    return loaded
+
+
+def _types(node: dict[str, Any]) -> tuple[str, ...]:
+    """The JSON types a schema allows (an enum's: those of its values)."""
+    if "type" in node:
+        return (node["type"],) if isinstance(node["type"], str) else tuple(node["type"])
+    names = {bool: "boolean", int: "integer", float: "number", str: "string", dict: "object", list: "array"}
+    return tuple(dict.fromkeys(names[type(v)] for v in node.get("enum", ()) if type(v) in names))
+
+
+def _rule(name: Tokens, dialect: Dialect) -> tuple[tuple[str, ...], Any, tuple[str, ...]]:
+    """(JSON types, minimum, item types) of a canonical setting, from canonical/settings.json:
+    the runtimes check a value by it (no types: not checked)."""
+    schema = _canonical_settings(dialect.folder.parent.parent / "canonical" / "settings.json")
+
+    def deref(node: dict[str, Any]) -> dict[str, Any]:
+        ref = node.get("$ref", "")
+        return deref(schema["$defs"][ref.rsplit("/", 1)[-1]]) if ref.startswith("#/$defs/") else node
+
+    node = schema
+    for key in name:
+        node = deref(deref(node).get("properties", {}).get(key, {}))
+    return _types(node), node.get("minimum"), _types(deref(node.get("items", {})))
+
+
+def _setting(name: str, spec: str | dict[str, Any], dialect: Dialect) -> Setting:
     if isinstance(spec, str):
         spec = {"pointer": spec}
     return Setting(
@@ -102,6 +134,7 @@ def _setting(name: str, spec: str | dict[str, Any]) -> Setting:
         values=tuple((c, w) for c, w in spec.get("values", [])),
         required=spec.get("required"),
         has_required="required" in spec,
+        rule=_rule(tuple(name.split(".")), dialect),
     )
 
 
@@ -130,7 +163,7 @@ def _request(spec: dict[str, Any], dialect: Dialect) -> RequestLayout:
             StringForm(system_spec.get("string", False)),
             _toks(system_spec.get("parts")),
         )
-    settings = tuple(_setting(n, s) for n, s in spec.get("settings", {}).items())
+    settings = tuple(_setting(n, s, dialect) for n, s in spec.get("settings", {}).items())
     required = dialect.envelopes.get("request", {}).get("required", [])
     leaves = [turns, *_tool_leaves(dialect)]
     leaves += [t for t in (model, system.tokens if system else None) if t is not None]

@@ -108,6 +108,7 @@ class Setting:
     values: tuple[tuple[Any, Any], ...] = field(metadata=term("conversation.setting.values"))
     required: Any = field(metadata=term("conversation.setting.required"))
     has_required: bool
+    rule: tuple[tuple[str, ...], Any, tuple[str, ...]] = ((), None, ())  # canonical/settings.json's type
 
 
 @dataclass(frozen=True)

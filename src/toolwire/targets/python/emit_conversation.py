@@ -90,7 +90,7 @@ def _request(r: RequestLayout) -> str:
         "("
         + "".join(
             f"_conv.Setting({_py(s.name)}, {_py(s.tokens)}, {_py(s.aliases)}, {_py(s.encoding)}, {_py(s.values)}, "
-            f"{_py(s.required) if s.has_required else '_MISSING'}), "
+            f"{_py(s.required) if s.has_required else '_MISSING'}, {_py(s.rule)}), "
             for s in r.settings
         )
         + ")"

@@ -146,6 +146,7 @@ def _setting(s: Setting, indent: str) -> str:
         ("aliases", _ts(s.aliases)),
         ("encoding", _ts(s.encoding)),
         ("values", _ts(s.values, indent + "  ")),
+        ("rule", _ts(s.rule)),
     ]
     if s.has_required:  # else left out: the setting is optional (Python's MISSING)
         fields.append(("required", _ts(s.required)))

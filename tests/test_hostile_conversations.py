@@ -1,0 +1,386 @@
+"""Hostile whole conversations (issue 21, classes 3, 4, 6 and the `text: null` item of 7): each
+test enumerates every member of its class, in Python, and the last one runs every case through
+the TypeScript package too and asks for the same values, losses and errors.
+
+3: a result links to the nearest preceding call it can answer, one IdMap per conversation, a
+   link made by position is noted (a canonical extension note: a loss in any other dialect).
+4: a conversation decoder refuses another dialect's payload, as extract() does.
+6: every target's output is valid: orphan results, deep input, bad settings, two spellings.
+7: a text that is null is refused, never a TypeError.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import math
+import subprocess
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.test_conversation_corpus import _validator
+
+REPO = Path(__file__).resolve().parent.parent
+VECTORS = REPO / "schemas" / "vectors"
+
+
+def _pkg() -> Any:
+    import toolwire_dialects
+
+    return toolwire_dialects
+
+
+def _talkers() -> list[str]:
+    pkg = _pkg()
+    return sorted(n for n in pkg.DIALECTS if hasattr(pkg.DIALECTS[n], "decode_request"))
+
+
+TALKERS = _talkers()
+NAMED_RESULTS = ("gemini", "ollama")  # results name their tool, ids are optional (or absent)
+
+
+def _valid(target: str, shape: str, value: Any) -> list[str]:
+    return [f"{e.json_path}: {e.message}" for e in _validator(f"dialects/{target}/{shape}.json").iter_errors(value)]
+
+
+def _text(role: str, text: str) -> dict[str, Any]:
+    return {"role": role, "parts": [{"type": "text", "text": text}]}
+
+
+def _call(call_id: str, name: str, **arguments: Any) -> dict[str, Any]:
+    return {
+        "role": "assistant",
+        "parts": [{"type": "tool_call", "call": {"id": call_id, "name": name, "arguments": arguments}}],
+    }
+
+
+def _result(call_id: str, text: str) -> dict[str, Any]:
+    content = [{"type": "text", "text": text}]
+    return {"role": "user", "parts": [{"type": "tool_result", "result": {"call_id": call_id, "content": content}}]}
+
+
+@pytest.fixture
+def convert_cli(cli_runner: Any, repo_root: Path) -> Any:
+    """`toolwire convert ARGS` in-process on this checkout's generated package, payload on stdin."""
+
+    def run(*args: str, payload: Any) -> subprocess.CompletedProcess[str]:
+        argv = ["convert", "--generated", repo_root / "generated", *args]
+        result = cli_runner(argv, input=json.dumps(payload))
+        return subprocess.CompletedProcess(argv, result.exit_code, result.stdout, result.stderr)
+
+    return run
+
+
+# ---- class 3: results linked to the wrong call ----------------------------------------------
+
+REUSED = {  # call_0 is f, answered; then call_0 is g
+    "model": "m",
+    "messages": [
+        _text("user", "go"),
+        _call("call_0", "f"),
+        _result("call_0", "from f"),
+        _call("call_0", "g"),
+        _result("call_0", "from g"),
+    ],
+}
+
+
+def _result_names(target: str, wire: Any) -> list[Any]:
+    """The tool name each result of a target's request states (or the call its id names)."""
+    canonical = _pkg().DIALECTS[target].decode_request(wire)
+    names: list[Any] = []
+    calls: dict[Any, str] = {}
+    for message in canonical["messages"]:
+        for part in message["parts"]:
+            if part["type"] == "tool_call":
+                calls[part["call"]["id"]] = part["call"]["name"]
+            elif part["type"] == "tool_result":
+                names.append(part["result"].get("name") or calls.get(part["result"]["call_id"]))
+    return names
+
+
+@pytest.mark.parametrize("target", TALKERS)
+def test_class3_a_reused_call_id_links_each_result_to_the_nearest_call(target: str) -> None:
+    encoded = _pkg().DIALECTS[target].encode_request(copy.deepcopy(REUSED), strict=False)
+    assert _valid(target, "request", encoded.value) == []
+    assert [loss for loss in encoded.losses if "name" in loss.what] == []
+    assert _result_names(target, encoded.value) == ["f", "g"]
+    if target in NAMED_RESULTS:  # through a whole conversion too, strictly
+        chat = _pkg().DIALECTS["openai_chat"].encode_request(copy.deepcopy(REUSED)).value
+        there = _pkg().convert(chat, source="openai_chat", target=target, shape="request", strict=True)
+        assert _result_names(target, there.value) == ["f", "g"]
+
+
+def test_class3_an_array_of_requests_is_one_conversation_each(convert_cli: Any) -> None:
+    first = {"model": "m", "messages": [_text("user", "go"), _call("call_0", "f"), _result("call_0", "done")]}
+    second = {"model": "m", "messages": [_text("user", "go"), _result("call_0", "whose?")]}
+    chat = _pkg().DIALECTS["openai_chat"]
+    payload = [chat.encode_request(first).value, chat.encode_request(second).value]
+    done = convert_cli("--from", "openai_chat", "--to", "gemini", "--shape", "request", payload=payload)
+    assert done.returncode == 0, done.stderr
+    # the second request's result answers no call of its own: its name is not taken from the first
+    assert "loss: /1/messages/1/parts/0/result/name: gemini cannot carry a result without its tool name" in done.stderr
+    out = json.loads(done.stdout)
+    assert [p.get("functionResponse", {}).get("name") for p in out[0]["contents"][2]["parts"]] == ["f"]
+    assert [_valid("gemini", "request", value) for value in out] == [[], []]
+
+
+def _abandoned(dialect: str) -> dict[str, Any]:
+    """A call of f left unanswered, a second call of f, then one result of f naming no id."""
+    if dialect == "gemini":
+        return {
+            "contents": [
+                {"role": "user", "parts": [{"text": "go"}]},
+                {"role": "model", "parts": [{"functionCall": {"name": "f", "args": {"n": 1}}}]},
+                {"role": "user", "parts": [{"text": "never mind, do it again"}]},
+                {"role": "model", "parts": [{"functionCall": {"name": "f", "args": {"n": 2}}}]},
+                {"role": "user", "parts": [{"functionResponse": {"name": "f", "response": {"output": "two"}}}]},
+            ]
+        }
+    call = {"function": {"name": "f", "arguments": {"n": 1}}}
+    return {
+        "model": "m",
+        "messages": [
+            {"role": "user", "content": "go"},
+            {"role": "assistant", "content": "", "tool_calls": [call]},
+            {"role": "user", "content": "never mind, do it again"},
+            {"role": "assistant", "content": "", "tool_calls": [{"function": {"name": "f", "arguments": {"n": 2}}}]},
+            {"role": "tool", "tool_name": "f", "content": "two"},
+        ],
+    }
+
+
+def _calls_and_results(canonical: dict[str, Any]) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    parts = [p for m in canonical["messages"] for p in m["parts"]]
+    return [p["call"] for p in parts if p["type"] == "tool_call"], [
+        p["result"] for p in parts if p["type"] == "tool_result"
+    ]
+
+
+@pytest.mark.parametrize("dialect", NAMED_RESULTS)
+def test_class3_an_id_less_result_answers_the_nearest_call_and_says_it_was_by_position(dialect: str) -> None:
+    module = _pkg().DIALECTS[dialect]
+    canonical = module.decode_request(_abandoned(dialect))
+    calls, results = _calls_and_results(canonical)
+    assert results[0]["call_id"] == calls[1]["id"]  # the later call, not the abandoned one
+    notes = results[0]["extensions"][dialect]["notes"]
+    assert len(notes) == 1 and "linked by position" in notes[0] and "nearest" in notes[0]
+    # the same dialect writes the payload back as it was; any other reports the guess
+    assert json.dumps(module.encode_request(canonical).value, sort_keys=True) == json.dumps(
+        _abandoned(dialect), sort_keys=True
+    )
+    there = _pkg().convert(_abandoned(dialect), source=dialect, target="openai_chat", shape="request")
+    assert any("linked by position" in loss.what for loss in there.losses)
+    assert there.value["messages"][-1]["tool_call_id"] == there.value["messages"][-2]["tool_calls"][0]["id"]
+
+
+@pytest.mark.parametrize("dialect", NAMED_RESULTS)
+def test_class3_conversations_note_what_extract_notes(dialect: str) -> None:
+    """Two calls of one tool answered in one turn by results naming no id: extract() notes both
+    links; the conversation decoder notes them too."""
+    module = _pkg().DIALECTS[dialect]
+    if dialect == "gemini":
+        call = {"functionCall": {"name": "f", "args": {}}}
+        result = {"functionResponse": {"name": "f", "response": {"output": "x"}}}
+        wire: dict[str, Any] = {
+            "contents": [
+                {"role": "user", "parts": [{"text": "go"}]},
+                {"role": "model", "parts": [call, call]},
+                {"role": "user", "parts": [result, result]},
+            ]
+        }
+    else:
+        call = {"function": {"name": "f", "arguments": {}}}
+        wire = {
+            "model": "m",
+            "messages": [
+                {"role": "user", "content": "go"},
+                {"role": "assistant", "content": "", "tool_calls": [call, call]},
+                {"role": "tool", "tool_name": "f", "content": "x"},
+                {"role": "tool", "tool_name": "f", "content": "y"},
+            ],
+        }
+    assert len(module.extract(wire)["notes"]) == 2
+    calls, results = _calls_and_results(module.decode_request(wire))
+    assert [r["call_id"] for r in results] == [c["id"] for c in calls]
+    assert [len(r["extensions"][dialect].get("notes", [])) for r in results] == [1, 1]
+
+
+# ---- class 4: a conversation decoder reading another dialect's payload ----------------------
+
+
+def _vectors(dialect: str, shape: str) -> list[Any]:
+    cases = json.loads((VECTORS / dialect / "conversation.json").read_text(encoding="utf-8"))["valid"]
+    return [case["wire"] for case in cases if case["shape"] == shape]
+
+
+def _turns(canonical: dict[str, Any], shape: str) -> int:
+    messages = canonical["messages"] if shape == "request" else [canonical["message"]]
+    return sum(1 for m in messages if m["role"] != "system")
+
+
+PAIRS = [(writer, reader) for writer in TALKERS for reader in TALKERS if writer != reader]
+
+
+@pytest.mark.parametrize("shape", ["request", "response"])
+@pytest.mark.parametrize(("writer", "reader"), PAIRS)
+def test_class4_a_foreign_payload_is_refused_as_extract_refuses_it(writer: str, reader: str, shape: str) -> None:
+    """All 112 ordered pairs of the 8 dialects, for requests and responses: each of the
+    writer's conversation vectors, read by the reader's decoder, is a DecodeError with a
+    pointer whenever the reader's extract() refuses it; a payload the decoder reads (dialects
+    whose wires overlap: a plain messages list) extract() reads too, as the same turns."""
+    pkg = _pkg()
+    decode = getattr(pkg.DIALECTS[reader], f"decode_{shape}")
+    for wire in _vectors(writer, shape):
+        try:
+            pkg.DIALECTS[reader].extract(copy.deepcopy(wire))
+        except pkg.DecodeError:
+            with pytest.raises(pkg.DecodeError) as refused:
+                decode(copy.deepcopy(wire))
+            assert refused.value.dialect == reader and str(refused.value).startswith(f"{reader}/")
+            continue
+        try:
+            read = decode(copy.deepcopy(wire))
+        except pkg.DecodeError as exc:  # refused deeper down than the envelope: a pointer all the same
+            assert exc.dialect == reader and exc.pointer.startswith("/")
+            continue
+        own = getattr(pkg.DIALECTS[writer], f"decode_{shape}")(copy.deepcopy(wire))
+        assert _turns(read, shape) == _turns(own, shape) > 0
+
+
+def test_class4_the_payloads_of_the_issue_are_refused() -> None:
+    pkg = _pkg()
+    bedrock = _vectors("bedrock_converse", "request")[0]
+    for reader in TALKERS:
+        if reader != "bedrock_converse":
+            with pytest.raises(pkg.DecodeError):
+                pkg.DIALECTS[reader].decode_request(copy.deepcopy(bedrock))
+    with pytest.raises(
+        pkg.DecodeError, match="openai_chat/request: /messages/0/content/0/type: expected a string, got nothing"
+    ):
+        pkg.DIALECTS["openai_chat"].decode_request(copy.deepcopy(bedrock))
+
+
+# ---- class 6: invalid output ----------------------------------------------------------------
+
+ORPHAN = {"model": "m", "messages": [_text("user", "hi"), _result("call_x", "from nowhere")]}
+
+
+@pytest.mark.parametrize("target", TALKERS)
+def test_class6_an_orphan_result_gives_valid_output_and_a_loss_where_its_name_is_needed(target: str) -> None:
+    encoded = _pkg().DIALECTS[target].encode_request(copy.deepcopy(ORPHAN))
+    assert _valid(target, "request", encoded.value) == []
+    assert "null" not in json.dumps(encoded.value)
+    named = [str(loss) for loss in encoded.losses if "without its tool name" in loss.what]
+    assert len(named) == (1 if target in NAMED_RESULTS else 0), encoded.losses
+
+
+@pytest.mark.parametrize("target", TALKERS)
+def test_class6_a_response_without_a_model_is_valid_and_read_back(target: str) -> None:
+    """A response that names no model (a Bedrock response's) is still a valid response of every
+    target: a required field gets the documented default, reported."""
+    module = _pkg().DIALECTS[target]
+    encoded = module.encode_response({"message": _text("assistant", "hi"), "finish_reason": "stop"})
+    assert _valid(target, "response", encoded.value) == []
+    assert module.decode_response(encoded.value)["message"]["parts"] == [{"type": "text", "text": "hi"}]
+
+
+def _deep(levels: int) -> dict[str, Any]:
+    value: dict[str, Any] = {}
+    for _ in range(levels):
+        value = {"a": value}
+    return value
+
+
+@pytest.mark.parametrize("source", TALKERS)
+def test_class6_input_nested_deeper_than_text_allows_is_refused(source: str) -> None:
+    """A payload handed over as a value is held to the depth the JSON reader allows text (a
+    600-deep call argument would become argument text that no reader reads back)."""
+    pkg = _pkg()
+    module = pkg.DIALECTS[source]
+    canonical = {"model": "m", "messages": [_text("user", "go"), _call("call_1", "f", deep=_deep(600))]}
+    with pytest.raises(pkg.CanonicalError, match=r"/messages/1/parts/0/call/arguments/deep(/a)+: nested more than 512"):
+        module.encode_request(canonical)
+    canonical["messages"][1]["parts"][0]["call"]["arguments"] = {}
+    wire = module.encode_request(canonical).value
+    turns = module._REQUEST.turns
+    wire[turns[0]][0]["x"] = _deep(600)  # a field of the first turn (kept as an extension field)
+    with pytest.raises(pkg.DecodeError) as refused:
+        module.decode_request(wire)
+    assert (refused.value.dialect, refused.value.message) == (source, "nested more than 512 levels deep")
+    assert refused.value.pointer == f"/{turns[0]}/0/x" + "/a" * 509  # the 513th level
+
+
+BAD_SETTINGS = [
+    ("temperature", "hot", "a number"),
+    ("max_tokens", -5, "at least 0"),
+    ("top_p", math.nan, "a finite number"),
+    ("max_tokens", 2.5, "an integer"),
+    ("stop", [1], "a string"),
+]
+
+
+@pytest.mark.parametrize(("name", "value", "expected"), BAD_SETTINGS)
+@pytest.mark.parametrize("target", TALKERS)
+def test_class6_a_setting_of_the_wrong_type_is_never_passed_on(
+    target: str, name: str, value: Any, expected: str
+) -> None:
+    """Canonical settings are checked against schemas/canonical/settings.json: a bad value is a
+    CanonicalError naming /settings/<name> when encoding, a DecodeError at its wire pointer
+    when decoding; never sent."""
+    pkg = _pkg()
+    module = pkg.DIALECTS[target]
+    request = {"model": "m", "messages": [_text("user", "go")], "settings": {name: value}}
+    if (name,) not in {s.name for s in module._REQUEST.settings}:
+        encoded = module.encode_request(request)  # a setting the dialect has no place for: a loss
+        assert [loss.pointer for loss in encoded.losses if loss.pointer.startswith("/settings")] == [
+            f"/settings/{name}"
+        ]
+        return
+    with pytest.raises(pkg.CanonicalError, match=f"/settings/{name}: expected {expected}"):
+        module.encode_request(request)
+    good = {"temperature": 0.5, "max_tokens": 5, "top_p": 0.5, "stop": ["x"]}[name]
+    wire = module.encode_request({**request, "settings": {name: good}}).value
+    text = json.dumps(wire).replace(json.dumps(good), json.dumps(value) if value == value else "NaN", 1)
+    payload = json.loads(text)
+    with pytest.raises(pkg.DecodeError, match=f": expected {expected}"):
+        module.decode_request(payload)
+
+
+def test_class6_gemini_refuses_both_spellings_of_a_field() -> None:
+    pkg = _pkg()
+    wire = {
+        "contents": [{"role": "user", "parts": [{"text": "go"}]}],
+        "systemInstruction": {"parts": [{"text": "a"}]},
+        "system_instruction": {"parts": [{"text": "b"}]},
+    }
+    with pytest.raises(pkg.DecodeError, match="/system_instruction: another spelling of /systemInstruction"):
+        pkg.DIALECTS["gemini"].decode_request(wire)
+    wire = {"contents": [{"role": "user", "parts": [{"text": "go"}]}], "generationConfig": {}, "generation_config": {}}
+    with pytest.raises(pkg.DecodeError, match="/generation_config: another spelling of /generationConfig"):
+        pkg.DIALECTS["gemini"].decode_request(wire)
+
+
+# ---- class 7: text that is null -------------------------------------------------------------
+
+
+@pytest.mark.parametrize("target", TALKERS)
+def test_class7_a_null_text_is_refused_by_every_encoder_and_decoder(target: str) -> None:
+    pkg = _pkg()
+    module = pkg.DIALECTS[target]
+    request = {"model": "m", "messages": [_text("user", "go"), _text("assistant", "x")]}
+    request["messages"][1]["parts"][0]["text"] = None
+    with pytest.raises(pkg.CanonicalError, match="/messages/1/parts/0/text: expected a string, got null"):
+        module.encode_request(request)
+    with pytest.raises(pkg.CanonicalError, match="/message/parts/0/text: expected a string, got null"):
+        module.encode_response({"message": request["messages"][1]})
+    two = {"role": "user", "parts": [{"type": "text", "text": "go"}, {"type": "text", "text": "MARK"}]}
+    wire = module.encode_request({"model": "m", "messages": [two]}).value
+    text = json.dumps(wire)
+    if '"MARK"' not in text:  # the dialect's turn is one string (Ollama): no text block to be null
+        assert target == "ollama"
+        return
+    with pytest.raises(pkg.DecodeError, match=r"/(messages|contents|input)/0/\S*: expected a string, got null"):
+        module.decode_request(json.loads(text.replace('"MARK"', "null")))

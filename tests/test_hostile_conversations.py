@@ -384,3 +384,87 @@ def test_class7_a_null_text_is_refused_by_every_encoder_and_decoder(target: str)
         return
     with pytest.raises(pkg.DecodeError, match=r"/(messages|contents|input)/0/\S*: expected a string, got null"):
         module.decode_request(json.loads(text.replace('"MARK"', "null")))
+
+
+# ---- the same in TypeScript -----------------------------------------------------------------
+
+_DRIVER = r"""
+import { pathToFileURL } from "node:url";
+import { createInterface } from "node:readline";
+const pkg = await import(pathToFileURL(process.argv[process.argv.length - 1]).href);
+const camel = (name) => name.replace(/_([a-z])/g, (_m, c) => c.toUpperCase());
+for await (const line of createInterface({ input: process.stdin })) {
+  const job = JSON.parse(line);
+  const out = { value: null, losses: null, error: null };
+  try {
+    const result = job.op === "convert"
+      ? pkg.convert(job.payload, job.options)
+      : pkg.getDialect(job.dialect)[camel(job.op)](job.payload, job.options);
+    out.value = job.op.startsWith("decode") ? result : result.value;
+    out.losses = job.op.startsWith("decode") ? [] : result.losses.map((l) => [l.pointer, l.target, l.what]);
+  } catch (e) {
+    out.error = [e.name, e.message];
+  }
+  process.stdout.write(JSON.stringify(out) + "\n");
+}
+"""
+
+
+def _job(op: str, dialect: str, payload: Any, **options: Any) -> dict[str, Any]:
+    return {"op": op, "dialect": dialect, "payload": payload, "options": options}
+
+
+def _parity_jobs() -> list[dict[str, Any]]:
+    chat = _pkg().DIALECTS["openai_chat"].encode_request(copy.deepcopy(REUSED)).value
+    deep = {"model": "m", "messages": [_text("user", "go"), _call("call_1", "f", deep=_deep(520))]}
+    jobs = []
+    for target in TALKERS:
+        jobs.append(_job("encode_request", target, REUSED))
+        jobs.append(_job("convert", target, chat, source="openai_chat", target=target, shape="request", strict=True))
+        jobs.append(_job("encode_request", target, ORPHAN))
+        jobs.append(_job("encode_response", target, {"message": _text("assistant", "hi"), "finish_reason": "stop"}))
+        jobs.append(_job("encode_request", target, deep))
+        null_text = {"model": "m", "messages": [{"role": "user", "parts": [{"type": "text", "text": None}]}]}
+        jobs.append(_job("encode_request", target, null_text))
+        for name, value, _expected in BAD_SETTINGS:
+            if value == value:  # NaN has no JSON text: the Python test covers it
+                request = {"model": "m", "messages": [_text("user", "go")], "settings": {name: value}}
+                jobs.append(_job("encode_request", target, request))
+    for dialect in NAMED_RESULTS:
+        jobs.append(_job("decode_request", dialect, _abandoned(dialect)))
+        jobs.append(
+            _job("convert", dialect, _abandoned(dialect), source=dialect, target="openai_chat", shape="request")
+        )
+    for shape in ("request", "response"):
+        for writer, reader in PAIRS:
+            jobs += [_job(f"decode_{shape}", reader, wire) for wire in _vectors(writer, shape)]
+    both = {"contents": [], "generationConfig": {"topK": 1}, "generation_config": {"topK": 2}}
+    jobs.append(_job("decode_request", "gemini", both))
+    return jobs
+
+
+def test_typescript_does_the_same() -> None:
+    """Every case above (but NaN, which JSON text cannot carry) through both packages: the same
+    values, losses and errors (class and message)."""
+    from tests.test_typescript_json import run_node, ts_dist
+
+    index = ts_dist() / "index.js"
+    if not index.is_file():
+        pytest.fail(f"{index} is not built: run `toolwire generate`")
+    pkg = _pkg()
+    jobs = _parity_jobs()
+    answers = run_node(_DRIVER, jobs, str(index))
+    for job, answer in zip(jobs, answers, strict=True):
+        out: dict[str, Any] = {"value": None, "losses": None, "error": None}
+        payload = json.loads(json.dumps(job["payload"]))  # deepcopy recurses twice a level
+        try:
+            if job["op"] == "convert":
+                result = pkg.convert(payload, **job["options"])
+            else:
+                result = getattr(pkg.DIALECTS[job["dialect"]], job["op"])(payload, **job["options"])
+            decoded = job["op"].startswith("decode")
+            out["value"] = result if decoded else result.value
+            out["losses"] = [] if decoded else [list(loss) for loss in result.losses]
+        except pkg.ConversionError as exc:
+            out["error"] = [type(exc).__name__, str(exc)]
+        assert json.loads(json.dumps(out)) == answer, f"{job['op']} {job['dialect']}: {json.dumps(job)[:300]}"

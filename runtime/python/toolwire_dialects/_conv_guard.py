@@ -86,7 +86,7 @@ def setting_problem(value: Any, rule: Rule) -> str | None:
     if type(value) is float and not math.isfinite(value):
         return f"expected a finite number, got {'NaN' if value != value else 'Infinity' if value > 0 else '-Infinity'}"
     if minimum is not None and type(value) in (int, float) and value < minimum:
-        return f"expected at least {minimum}, got {value!r}"
+        return f"expected at least {minimum}, got {describe(value)}"
     if items and type(value) is list:
         for item in value:
             if not _fits(item, items):

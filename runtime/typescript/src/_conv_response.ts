@@ -6,6 +6,7 @@
 
 import { decodeTurn, keep, unitPart } from "./_conv_decode.js";
 import { EMPTY, Run, encodeTurns, nth, objectOf } from "./_conv_encode.js";
+import { checkCanonical, checkDepth } from "./_conv_guard.js";
 import type { Codecs, ResponseLayout, Toks } from "./_conv_layout.js";
 import { asObject, get, pointer, put, pyIter, truthy, unknownInto } from "./_conv_paths.js";
 import { DecodeError, Encoded, describe, getKey, getOwn, hasOwn, isObject, putOwn } from "./_errors.js";
@@ -18,6 +19,7 @@ import { pyRepr } from "./_pytext.js";
 export function decodeResponse(wire: unknown, layout: ResponseLayout, codecs: Codecs, idMap: IdMap | null): JsonObject {
   const dialect = layout.dialect;
   if (!isObject(wire)) throw new DecodeError(dialect, "response", "", `expected a response object, got ${describe(wire)}`);
+  checkDepth(wire, dialect, "response");
   const ids = idMap ?? new IdMap();
   const response: JsonObject = {};
   const fields: JsonObject = {};
@@ -122,6 +124,7 @@ export function encodeResponse(
   reasoningAsText: boolean,
   model: string | null = null,
 ): Encoded {
+  checkCanonical(canonical, "response");
   const run = new Run(layout.dialect, codecs, strict, idMap, reasoningAsText);
   const own = run.own(canonical, "");
   const forms = objectOf(own, "forms");

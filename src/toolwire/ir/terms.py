@@ -147,7 +147,7 @@ _TOOL_TERMS: Final[tuple[Term, ...]] = (
     T("field.non_empty", "The wire rejects an empty string here: encode leaves an empty value out and reports it."),
     T("field.empty_means_absent", "string_list, optional: [] means the field left out; decoding [] gives it absent with the form kept, so encode sends [] again."),
     T("field.fallback", "Where a missing canonical value is taken from before the field counts as absent."),
-    T("field.fallback=call_name", "A result's missing name is the name of the call it answers, from the id map; unknown, a loss (optional: left out; required: the result is not sent)."),
+    T("field.fallback=call_name", "A result's missing name is the name of the call it answers, from the id map; unknown, a loss (optional: left out, unless the result names no call id either; required: the result is not sent)."),
     T("field.no_arguments_text", "json_text only: texts servers send for a call without arguments; they decode to {} and keep their spelling."),
     T("field.item", "name_list only: how each list element holds its name, and the element's constants."),
     T("field.item.pointer", "name_list only: where the name sits in each list element."),

@@ -176,6 +176,17 @@ def test_class3_an_id_less_result_answers_the_nearest_call_and_says_it_was_by_po
     assert there.value["messages"][-1]["tool_call_id"] == there.value["messages"][-2]["tool_calls"][0]["id"]
 
 
+@pytest.mark.parametrize("target", TALKERS)
+@pytest.mark.parametrize("source", NAMED_RESULTS)
+def test_class3_the_nearest_call_stays_answered_in_every_target(source: str, target: str) -> None:
+    pkg = _pkg()
+    there = pkg.convert(_abandoned(source), source=source, target=target, shape="request", model="m")
+    assert _valid(target, "request", there.value) == []
+    turns = pkg.conversation_view(pkg.DIALECTS[target].decode_request(there.value))
+    said = [item for _role, items in turns for item in items if item[0] in ("call", "result")]
+    assert [(item[0], item[1]) for item in said] == [("call", "#0"), ("call", "#1"), ("result", "#1")]
+
+
 @pytest.mark.parametrize("dialect", NAMED_RESULTS)
 def test_class3_conversations_note_what_extract_notes(dialect: str) -> None:
     """Two calls of one tool answered in one turn by results naming no id: extract() notes both

@@ -102,5 +102,10 @@ def _fits(value: Any, types: tuple[str, ...]) -> bool:
         return "integer" in types or "number" in types
     if kind is float:
         return "number" in types or ("integer" in types and (not math.isfinite(value) or value.is_integer()))
-    name = {str: "string", dict: "object", list: "array"}.get(kind)
-    return name in types if name else value is None and "null" in types
+    if kind is str:
+        return "string" in types
+    if kind is dict:
+        return "object" in types
+    if kind is list:
+        return "array" in types
+    return value is None and "null" in types

@@ -2,14 +2,15 @@
 """Errors and losses: what every converter raises or reports, and the two pieces their
 messages are made of (JSON Pointer tokens, short descriptions of JSON values).
 
-The bottom of the runtime: it imports no other runtime module, so every other one can
-import it.
+The bottom of the runtime but for the strict JSON reader and writer (the one module it
+imports, which imports none), so every other one can import it.
 """
 
 from __future__ import annotations
 
-import json
 from typing import Any, Final, NamedTuple
+
+from ._strict_json import json_text
 
 __all__ = [
     "MISSING",
@@ -130,5 +131,5 @@ def describe(value: Any) -> str:
     if value is None:
         return "null"
     if isinstance(value, (str, bool, int, float)):
-        return json.dumps(value, ensure_ascii=False)[:60]
+        return json_text(value, separators=None)[:60]
     return _TYPE_NAMES.get(type(value), type(value).__name__)

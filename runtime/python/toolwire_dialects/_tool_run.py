@@ -5,7 +5,8 @@ Every path turns what the tool returns or yields into Content chunks (one chunk 
 plain function), so sync, async and streaming calls share one conversion.
 
 A tool without a timeout runs where the caller is: a sync tool inline in ``call`` (in a
-worker thread under ``acall``), an async tool on the caller's event loop. A tool *with* a
+daemon worker thread under ``acall``, so that a cancelled call of a tool that never returns
+does not keep the interpreter from exiting), an async tool on the caller's event loop. A tool *with* a
 timeout runs in a daemon thread of its own, an async one on an event loop of its own in that
 thread, and the caller only waits for it, at most ``timeout`` seconds in all. Python cannot
 kill a thread, so a tool that blocks (``time.sleep`` inside ``async def``), ignores
@@ -20,6 +21,7 @@ import asyncio
 import contextlib
 import contextvars
 import inspect
+import logging
 import queue
 import threading
 import time
@@ -32,6 +34,7 @@ from ._tool_params import RegisteredTool
 
 _Message = tuple[str, Any]  # ("chunk", Content) | ("end", None) | ("error", BaseException)
 T = TypeVar("T")
+_logger = logging.getLogger("toolwire_dialects.registry")  # the registry's log, where its callers look
 
 
 @dataclass
@@ -49,6 +52,32 @@ class _TimedOut(Exception):
 
 class _ToolCancelled(Exception):
     """The tool raised CancelledError though nobody cancelled the call."""
+
+
+def _safe_str(exc: BaseException) -> str:
+    """str(exc), or a fallback when its __str__ itself raises (the boundary must not)."""
+    try:
+        return str(exc)
+    except KeyboardInterrupt:
+        raise
+    except BaseException:
+        return f"(its message could not be read: {type(exc).__name__}.__str__ raised)"
+
+
+def _exc_text(exc: BaseException) -> str:
+    """What the model reads about an exception: its type and message."""
+    return f"{type(exc).__name__}: {_safe_str(exc)}"
+
+
+async def _close_quietly(chunks: AsyncGenerator[Any, None], inv: _Invocation) -> None:
+    """Close the tool's chunks when the consumer stopped early: a tool failing in its cleanup
+    is logged (there is no result left to carry it), never raised at the consumer."""
+    try:
+        await chunks.aclose()
+    except KeyboardInterrupt:
+        raise
+    except BaseException as exc:
+        _logger.error("closing tool %s (call %s) raised", inv.tool.name, inv.call_id, exc_info=exc)
 
 
 def _start(inv: _Invocation) -> Any:
@@ -100,25 +129,78 @@ async def _iterate_chunks(inv: _Invocation) -> AsyncGenerator[Content, None]:
                 yield chunk
         return
     if inv.tool.kind in ("sync", "sync_gen"):
-        value = await asyncio.to_thread(_start, inv)
+        value = await _in_daemon_thread(_start, inv)
     else:
-        value = _start(inv)
+        value = await _carried(_start_now(inv))
     if inspect.isawaitable(value):
-        value = await value
+        value = await _carried(value)
     if inspect.isasyncgen(value):
         async with contextlib.aclosing(value):
-            async for produced in value:
+            while True:
+                try:
+                    produced = await _carried(value.__anext__())
+                except StopAsyncIteration:
+                    break
                 yield _to_content(produced)
     elif inspect.isgenerator(value):
         end = object()
         try:
-            while (item := await asyncio.to_thread(next, value, end)) is not end:
+            while (item := await _in_daemon_thread(next, value, end)) is not end:
                 yield _to_content(item)
         finally:
             with contextlib.suppress(ValueError):  # still running in its thread: the caller was cancelled
                 value.close()
     else:
         yield _to_content(value)
+
+
+class _ToolExit(Exception):
+    """The tool raised GeneratorExit: carried through this module's async generators as an
+    ordinary exception, since one raised inside them is taken as their own closing."""
+
+    def __init__(self, raised: BaseException) -> None:
+        super().__init__()
+        self.raised = raised
+
+
+async def _start_now(inv: _Invocation) -> Any:
+    return _start(inv)
+
+
+async def _carried(awaitable: Any) -> Any:
+    """await awaitable in a plain coroutine, where a GeneratorExit the tool raises is caught."""
+    try:
+        return await awaitable
+    except GeneratorExit as exc:
+        raise _ToolExit(exc) from None
+
+
+async def _in_daemon_thread(func: Callable[..., T], *args: Any) -> T:
+    """asyncio.to_thread in a daemon thread: the default executor's threads are joined at
+    interpreter exit, so a cancelled call of a sync tool that never returns would keep the
+    program from ending. The caller's context goes along, as to_thread does."""
+    loop = asyncio.get_running_loop()
+    future: asyncio.Future[T] = loop.create_future()
+
+    def settle(value: Any, error: BaseException | None) -> None:
+        if future.cancelled():
+            return
+        if error is not None:
+            future.set_exception(error)
+        else:
+            future.set_result(value)
+
+    def work() -> None:
+        try:
+            value, error = func(*args), None
+        except BaseException as exc:  # handed to the awaiting task, as to_thread does
+            value, error = None, _ToolExit(exc) if isinstance(exc, GeneratorExit) else exc
+        with contextlib.suppress(RuntimeError):  # the caller's loop has closed: nobody waits
+            loop.call_soon_threadsafe(settle, value, error)
+
+    context = contextvars.copy_context()
+    threading.Thread(target=context.run, args=(work,), name="toolwire-tool", daemon=True).start()
+    return await future
 
 
 def _run_coroutine(coro: Coroutine[Any, Any, T]) -> T:
@@ -211,6 +293,8 @@ def _from_worker(exc: BaseException) -> BaseException:
     """The tool's exception, as the caller raises it: a CancelledError is the tool's own."""
     if isinstance(exc, asyncio.CancelledError):
         return _ToolCancelled("the tool was cancelled")
+    if isinstance(exc, GeneratorExit):
+        return _ToolExit(exc)
     return exc
 
 

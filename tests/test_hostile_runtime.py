@@ -24,7 +24,6 @@ import asyncio
 import json
 import subprocess
 import sys
-import textwrap
 from collections.abc import Callable
 from typing import Any
 
@@ -572,7 +571,7 @@ def _written_texts(answer: dict[str, Any]) -> list[str]:
         return [value]
     if isinstance(value, dict):
         found = [v for v in (value.get("function") or {}).values() if isinstance(v, str)]
-        return found + [value["content"]] if isinstance(value.get("content"), str) else found
+        return [*found, value["content"]] if isinstance(value.get("content"), str) else found
     return []
 
 

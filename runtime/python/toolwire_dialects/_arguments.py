@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ._errors import DecodeError, describe
-from ._strict_json import json_text, loads
+from ._errors import DecodeError, describe, json_text
+from ._strict_json import loads
 
 __all__ = ["arguments_text", "dump_arguments", "not_an_object", "parse_arguments"]
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ._strict_json import json_text
+from ._errors import json_text
 
 __all__ = ["describe_choice", "describe_part", "is_absent", "normalize_choice"]
 

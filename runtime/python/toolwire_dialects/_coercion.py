@@ -115,15 +115,16 @@ def _within_depth(value: Any, dialect: str, shape: str) -> Any:
 
 def as_canonical(value: Any, shape: str) -> dict[str, Any]:
     """Accept a canonical value as a dict or a canonical pydantic model."""
-    if type(value) is not dict:
-        dump = getattr(value, "model_dump", None)
-        if dump is not None:
-            value = dump(mode="json", exclude_none=True)
-        elif isinstance(value, dict):
-            value = dict(value)
-        else:
-            raise TypeError(f"canonical {shape} must be a dict or a canonical model, not {type(value).__name__}")
-    pointer = too_deep(value)
+    canonical: dict[str, Any]
+    if type(value) is dict:
+        canonical = value
+    elif (dump := getattr(value, "model_dump", None)) is not None:
+        canonical = dump(mode="json", exclude_none=True)
+    elif isinstance(value, dict):
+        canonical = dict(value)
+    else:
+        raise TypeError(f"canonical {shape} must be a dict or a canonical model, not {type(value).__name__}")
+    pointer = too_deep(canonical)
     if pointer is not None:
         raise CanonicalError(shape, ValueError(f"{pointer}: {TOO_DEEP}"))
-    return value
+    return canonical

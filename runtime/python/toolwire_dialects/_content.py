@@ -8,8 +8,7 @@ import re
 from typing import Any
 
 from ._canonical import describe_part
-from ._errors import Loss, report
-from ._strict_json import json_text
+from ._errors import Loss, json_text, report
 
 __all__ = [
     "content_as_string",

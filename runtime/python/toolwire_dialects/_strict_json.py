@@ -4,12 +4,6 @@ toolwire CLI's reader): RFC 8259 JSON only, so NaN, Infinity, -Infinity, a numbe
 overflows a double (1e400) and a lone surrogate escape are invalid text; a duplicate key
 keeps its last value (as json, orjson and JSON.parse do); arrays and objects nest at most
 MAX_DEPTH levels. Every failure is a ValueError.
-
-And the JSON writer every runtime module writes text with (json_text): json.dumps with
-ensure_ascii=False, but a lone surrogate (only a handed-in str can hold one: the reader refuses
-them) is written as its lowercase escape (U+D800 as \\ud800), as JavaScript's JSON.stringify
-does, never raw: a raw one is no character, so no UTF-8 text could carry it. The TypeScript
-port writes the same text.
 """
 
 from __future__ import annotations
@@ -19,7 +13,7 @@ import re
 from collections.abc import Callable
 from typing import Any, NoReturn
 
-__all__ = ["MAX_DEPTH", "checked", "json_text", "loads", "raw_decode"]
+__all__ = ["MAX_DEPTH", "checked", "loads", "raw_decode"]
 
 MAX_DEPTH = 512
 
@@ -136,14 +130,3 @@ def raw_decode(text: str, pos: int) -> tuple[Any, int]:
     except RecursionError:
         raise ValueError("nested too deeply to parse") from None
     return checked(text[pos:end], value), end
-
-
-def _escape_surrogate(match: re.Match[str]) -> str:
-    return f"\\u{ord(match.group()):04x}"
-
-
-def json_text(value: Any, *, separators: tuple[str, str] | None = (",", ":"), sort_keys: bool = False) -> str:
-    """json.dumps(value, ensure_ascii=False, separators=..., sort_keys=...) with every lone
-    surrogate escaped (see above); compact unless separators=None (json.dumps' default)."""
-    text = json.dumps(value, ensure_ascii=False, separators=separators, sort_keys=sort_keys)
-    return _SURROGATE.sub(_escape_surrogate, text)

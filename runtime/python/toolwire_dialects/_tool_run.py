@@ -21,7 +21,6 @@ import asyncio
 import contextlib
 import contextvars
 import inspect
-import logging
 import queue
 import threading
 import time
@@ -29,12 +28,12 @@ from collections.abc import AsyncGenerator, Callable, Coroutine
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
+from ._tool_boundary import _carried, _in_daemon_thread, _ToolExit
 from ._tool_content import Content, _append, _to_content
 from ._tool_params import RegisteredTool
 
 _Message = tuple[str, Any]  # ("chunk", Content) | ("end", None) | ("error", BaseException)
 T = TypeVar("T")
-_logger = logging.getLogger("toolwire_dialects.registry")  # the registry's log, where its callers look
 
 
 @dataclass
@@ -54,34 +53,12 @@ class _ToolCancelled(Exception):
     """The tool raised CancelledError though nobody cancelled the call."""
 
 
-def _safe_str(exc: BaseException) -> str:
-    """str(exc), or a fallback when its __str__ itself raises (the boundary must not)."""
-    try:
-        return str(exc)
-    except KeyboardInterrupt:
-        raise
-    except BaseException:
-        return f"(its message could not be read: {type(exc).__name__}.__str__ raised)"
-
-
-def _exc_text(exc: BaseException) -> str:
-    """What the model reads about an exception: its type and message."""
-    return f"{type(exc).__name__}: {_safe_str(exc)}"
-
-
-async def _close_quietly(chunks: AsyncGenerator[Any, None], inv: _Invocation) -> None:
-    """Close the tool's chunks when the consumer stopped early: a tool failing in its cleanup
-    is logged (there is no result left to carry it), never raised at the consumer."""
-    try:
-        await chunks.aclose()
-    except KeyboardInterrupt:
-        raise
-    except BaseException as exc:
-        _logger.error("closing tool %s (call %s) raised", inv.tool.name, inv.call_id, exc_info=exc)
-
-
 def _start(inv: _Invocation) -> Any:
     return inv.tool.func(*inv.args, **inv.kwargs)
+
+
+async def _start_now(inv: Any) -> Any:
+    return _start(inv)
 
 
 def _timeout_text(timeout: float) -> str:
@@ -152,55 +129,6 @@ async def _iterate_chunks(inv: _Invocation) -> AsyncGenerator[Content, None]:
                 value.close()
     else:
         yield _to_content(value)
-
-
-class _ToolExit(Exception):
-    """The tool raised GeneratorExit: carried through this module's async generators as an
-    ordinary exception, since one raised inside them is taken as their own closing."""
-
-    def __init__(self, raised: BaseException) -> None:
-        super().__init__()
-        self.raised = raised
-
-
-async def _start_now(inv: _Invocation) -> Any:
-    return _start(inv)
-
-
-async def _carried(awaitable: Any) -> Any:
-    """await awaitable in a plain coroutine, where a GeneratorExit the tool raises is caught."""
-    try:
-        return await awaitable
-    except GeneratorExit as exc:
-        raise _ToolExit(exc) from None
-
-
-async def _in_daemon_thread(func: Callable[..., T], *args: Any) -> T:
-    """asyncio.to_thread in a daemon thread: the default executor's threads are joined at
-    interpreter exit, so a cancelled call of a sync tool that never returns would keep the
-    program from ending. The caller's context goes along, as to_thread does."""
-    loop = asyncio.get_running_loop()
-    future: asyncio.Future[T] = loop.create_future()
-
-    def settle(value: Any, error: BaseException | None) -> None:
-        if future.cancelled():
-            return
-        if error is not None:
-            future.set_exception(error)
-        else:
-            future.set_result(value)
-
-    def work() -> None:
-        try:
-            value, error = func(*args), None
-        except BaseException as exc:  # handed to the awaiting task, as to_thread does
-            value, error = None, _ToolExit(exc) if isinstance(exc, GeneratorExit) else exc
-        with contextlib.suppress(RuntimeError):  # the caller's loop has closed: nobody waits
-            loop.call_soon_threadsafe(settle, value, error)
-
-    context = contextvars.copy_context()
-    threading.Thread(target=context.run, args=(work,), name="toolwire-tool", daemon=True).start()
-    return await future
 
 
 def _run_coroutine(coro: Coroutine[Any, Any, T]) -> T:

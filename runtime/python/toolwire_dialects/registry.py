@@ -40,7 +40,6 @@ import inspect
 import logging
 import threading
 import time
-import uuid
 from collections import deque
 from collections.abc import AsyncIterator, Callable, Mapping
 from typing import Any, TypeVar, overload
@@ -48,21 +47,26 @@ from typing import Any, TypeVar, overload
 from pydantic import BaseModel
 
 from ._tool_args import ArgumentsError, _short_json, validate_arguments
+from ._tool_boundary import (
+    _as_mapping,
+    _cancelled_by_caller,
+    _close_quietly,
+    _exc_text,
+    _mint_call_id,
+    _safe_str,
+    _ToolExit,
+)
 from ._tool_content import Content, _append, _BadResult, _Part, image_part, json_part, text_part
 from ._tool_params import ExtraPolicy, RegisteredTool, _bind_to_model, _bind_to_signature, _kind_of, _parse_docstring
 from ._tool_run import (
-    _close_quietly,
     _collect_async,
     _collect_sync,
-    _exc_text,
     _Invocation,
     _iterate_chunks,
     _run_coroutine,
     _run_timed,
-    _safe_str,
     _TimedOut,
     _ToolCancelled,
-    _ToolExit,
 )
 
 __all__ = [
@@ -369,32 +373,6 @@ class ToolRegistry:
 
 
 # --- calls and results ---------------------------------------------------------------
-
-
-def _cancelled_by_caller() -> bool:
-    """Whether the running task is being cancelled (else a CancelledError is the tool's own)."""
-    task = asyncio.current_task()
-    return task is not None and task.cancelling() > 0
-
-
-def _as_mapping(tool_call: Any) -> Mapping[str, Any] | None:
-    if isinstance(tool_call, Mapping):
-        return tool_call
-    dump = getattr(tool_call, "model_dump", None)
-    if callable(dump):
-        try:
-            dumped = dump(mode="json", by_alias=True)
-        except KeyboardInterrupt:
-            raise
-        except BaseException:  # an odd object is reported, not raised
-            return None
-        return dumped if isinstance(dumped, Mapping) else None
-    return None
-
-
-def _mint_call_id() -> str:
-    # ToolResult.call_id must be a non-empty string; a call without one can only get a fresh id.
-    return "call_" + uuid.uuid4().hex[:24]
 
 
 def _result(call_id: str, name: str | None, content: list[_Part], *, is_error: bool) -> dict[str, Any]:

@@ -7,8 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from .._arguments import arguments_text, dump_arguments, spelled_as
-from .._errors import MISSING
-from .._strict_json import json_text
+from .._errors import MISSING, json_text
 
 __all__ = ["emit_key", "pieces", "text_of", "to_text", "value_at"]
 

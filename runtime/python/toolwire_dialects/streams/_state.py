@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from .._errors import json_text
 from .._ids import IdMap
-from .._strict_json import json_text
 from ._events import StreamError, where
 
 __all__ = ["COMPACT", "Call", "StreamState"]

@@ -208,6 +208,16 @@ def _chat_chunk(tool_call: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+def _vertex_events(*paths: str) -> list[dict[str, Any]]:
+    """A Vertex (Gemini) stream: a call opened, then one partial argument per path."""
+
+    def event(call: dict[str, Any]) -> dict[str, Any]:
+        return {"candidates": [{"content": {"role": "model", "parts": [{"functionCall": call}]}}]}
+
+    partial = [{"jsonPath": path, "numberValue": 1} for path in paths]
+    return [event({"name": "f", "willContinue": True}), event({"partialArgs": partial, "willContinue": True})]
+
+
 DIALECTS_ALL = (
     "anthropic_messages",
     "bedrock_converse",
@@ -272,6 +282,8 @@ def _class_7_jobs() -> dict[str, dict[str, Any]]:
     event = _chat_chunk({"index": 0, "id": "c1", "function": {"name": "f", "arguments": ""}, "x": {"$deep": 3000}})
     jobs["deep-assemble"] = {"op": "assemble", "dialect": "openai_chat", "events": [event]}
     jobs["deep-assemble-cycle"] = {"op": "assemble", "dialect": "openai_chat", "events": [{"$cycle": 1}]}
+    deep_path = "$.a" + "[0]" * 600  # arguments a JSONPath would build 600 levels deep
+    jobs["deep-jsonpath"] = {"op": "assemble", "dialect": "gemini", "events": _vertex_events(deep_path)}
     return jobs
 
 
@@ -285,7 +297,10 @@ def _check_7(name: str, answer: Any) -> None:
     elif name in ("deep-decode-512-levels-pass", "deep-encode-511"):
         assert "error" not in last, (name, last)
     else:
-        assert "error" in last and TOO_DEEP in last["error"][1], (name, last)
+        assert "error" in last and (TOO_DEEP in last["error"][1] or name == "deep-jsonpath"), (name, last)
+        if name == "deep-jsonpath":
+            assert "a JSONPath nested more than 512 levels deep" in last["error"][1], last
+            return
         kind = (
             "CanonicalError"
             if name.startswith("deep-encode")
@@ -347,6 +362,31 @@ def test_class_8_a_cancelled_acall_does_not_keep_the_interpreter_alive(member: s
         pytest.fail(f"{member}: the interpreter did not exit after the cancelled calls")
     assert done.returncode == 0, done.stderr[-2000:]
     assert done.stdout.split("\n")[:2] == ["cancelled wait", "cancelled chunks"]
+
+
+def _check_8(name: str, answer: Any) -> None:
+    if name == "jsonpath-index-in-order":
+        assert answer["value"]["tool_calls"][0]["raw_arguments"] == '{"a":[1,1]}', answer
+    else:
+        assert answer["error"][0] == "StreamError" and "an index past the end of the array" in answer["error"][1]
+
+
+def test_class_8_siblings_a_sparse_jsonpath_index_is_refused_not_padded() -> None:
+    jobs = {
+        "jsonpath-index-1e9": {"op": "assemble", "dialect": "gemini", "events": _vertex_events("$.a[1000000000]")},
+        "jsonpath-index-beyond-2-53": {
+            "op": "assemble",
+            "dialect": "gemini",
+            "events": _vertex_events("$.a[" + "9" * 30 + "]"),
+        },
+        "jsonpath-index-gap": {"op": "assemble", "dialect": "gemini", "events": _vertex_events("$.a[0]", "$.a[2]")},
+        "jsonpath-index-in-order": {
+            "op": "assemble",
+            "dialect": "gemini",
+            "events": _vertex_events("$.a[0]", "$.a[1]"),
+        },
+    }
+    assert_both(jobs, _check_8)
 
 
 # ---- 9: ToolRegistry ----------------------------------------------------------------------------
@@ -532,6 +572,11 @@ def _class_11_jobs() -> dict[str, dict[str, Any]]:
         "op": "convert",
         "steps": [_step(choice, "anthropic_messages", "ollama", "tool_choice")],
     }
+    jobs["jsonpath-unicode-digit-index"] = {
+        "op": "assemble",
+        "dialect": "gemini",
+        "events": _vertex_events("$.a[\u0663]"),
+    }
     calls = [{"id": "c1", "name": "f", "arguments": {"k": "\udc00"}}]
     jobs["lone-surrogate-stream-text"] = {
         "op": "emit",
@@ -552,6 +597,8 @@ def _check_11(name: str, answer: Any) -> None:
     elif name.startswith("stream-error-code-"):
         findings = json.dumps(last["value"]["findings"])
         assert ("7: boom" in findings) == name.endswith("-7"), findings
+    elif name == "jsonpath-unicode-digit-index":  # Python's \\d took it as index 3
+        assert last["error"][0] == "StreamError" and "unsupported JSONPath" in last["error"][1], last
     elif "result-value" in name:
         assert "\ud800" in json.dumps(last["value"], ensure_ascii=False), (name, last)  # carried as it was
     else:

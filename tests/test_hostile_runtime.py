@@ -282,6 +282,17 @@ def _class_7_jobs() -> dict[str, dict[str, Any]]:
     event = _chat_chunk({"index": 0, "id": "c1", "function": {"name": "f", "arguments": ""}, "x": {"$deep": 3000}})
     jobs["deep-assemble"] = {"op": "assemble", "dialect": "openai_chat", "events": [event]}
     jobs["deep-assemble-cycle"] = {"op": "assemble", "dialect": "openai_chat", "events": [{"$cycle": 1}]}
+    for name, bad_id in (("array", [1]), ("object", {"a": 1})):  # no id: a CanonicalError, not "unhashable"
+        for dialect in ("mistral", "openai_chat", "gemini"):
+            call = {"id": bad_id, "name": "f", "arguments": {}}
+            jobs[f"id-an-{name}-{dialect}"] = {"op": "encode", "dialect": dialect, "shape": "tool_call", "value": call}
+            result = {"call_id": bad_id, "name": "f", "content": [{"type": "text", "text": "x"}], "is_error": False}
+            jobs[f"result-id-an-{name}-{dialect}"] = {
+                "op": "encode",
+                "dialect": dialect,
+                "shape": "tool_result",
+                "value": result,
+            }
     deep_path = "$.a" + "[0]" * 600  # arguments a JSONPath would build 600 levels deep
     jobs["deep-jsonpath"] = {"op": "assemble", "dialect": "gemini", "events": _vertex_events(deep_path)}
     return jobs
@@ -290,7 +301,9 @@ def _class_7_jobs() -> dict[str, dict[str, Any]]:
 def _check_7(name: str, answer: Any) -> None:
     steps = answer if isinstance(answer, list) else [answer]
     last = steps[-1]
-    if name.startswith("lone-surrogate"):
+    if "id-an-" in name:
+        assert last["error"][0] == "CanonicalError" and "id: expected a string, got an " in last["error"][1], last
+    elif name.startswith("lone-surrogate"):
         assert all("error" not in step for step in steps), (name, answer)
         if name.endswith("there-and-back"):
             assert last["value"]["id"] == "\udc00" and last["losses"] == []

@@ -11,7 +11,7 @@ import re
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
-from ._errors import Loss, report
+from ._errors import Loss, describe, report
 
 __all__ = ["CANONICAL_IDS", "IdMap", "IdPolicy", "Note", "encode_id", "id_checker", "note_position"]
 
@@ -84,7 +84,10 @@ class IdMap:
 
     def carry(self, value: Any, policy: IdPolicy) -> str:
         """The id to send for value: value itself when the target can carry it and no other
-        id was rewritten to it; else its rewrite."""
+        id was rewritten to it; else its rewrite. An array or object is no id (TypeError: an
+        encoder's CanonicalError), as in the TypeScript port."""
+        if isinstance(value, (dict, list)):
+            raise TypeError(f"id: expected a string, got {describe(value)}")
         known = self._forward.get((policy.dialect, value))
         if known is not None:
             return known

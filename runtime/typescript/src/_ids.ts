@@ -9,7 +9,7 @@
  * as in Python), and minted from its Python str().
  */
 
-import { Loss, report, type JsonObject } from "./_errors.js";
+import { Loss, describe, report, type JsonObject } from "./_errors.js";
 import { pyRepr } from "./_pytext.js";
 import { sha256, utf8 } from "./_sha256.js";
 
@@ -104,8 +104,10 @@ export class IdMap {
   }
 
   /** The id to send for value: value itself when the target can carry it and no other id
-   * was rewritten to it; else its rewrite. */
+   * was rewritten to it; else its rewrite. An array or object is no id (TypeError: an
+   * encoder's CanonicalError), as in the Python runtime. */
   carry(value: unknown, policy: IdPolicy): string {
+    if (typeof value === "object" && value !== null) throw new TypeError(`id: expected a string, got ${describe(value)}`);
     const key = policy.dialect + "\x00" + idKey(value);
     const known = this.forward.get(key);
     if (known !== undefined) return known;

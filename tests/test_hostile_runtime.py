@@ -37,7 +37,7 @@ from tests.test_typescript_json import REPO, node_or_skip, run_node, ts_dist
 # ---- jobs both runtimes run -------------------------------------------------------------------
 # A job: {"op": "convert", "steps": [...]} (steps share one IdMap; a step's payload {"$prev": 1}
 # is the previous step's output), {"op": "encode", ...} (an encoder on a canonical value),
-# {"op": "extract", ...}, {"op": "assemble", ...} (events fed one by one, then the result) or
+# {"op": "extract", ...}, {"op": "inject", ...}, {"op": "assemble", ...} (events fed one by one, then the result) or
 # {"op": "emit", ...} (the stream text of canonical calls). {"$deep": n} in a job stands for an
 # object nested n levels ({"a": {"a": ... 1}}), {"$cycle": 1} for an object that holds itself.
 
@@ -87,6 +87,13 @@ def run_python(job: dict[str, Any]) -> Any:
         return _outcome(lambda: (lambda e: (e.value, [list(loss) for loss in e.losses]))(encode(build(job["value"]))))
     if op == "extract":
         return _outcome(lambda: (get_dialect(job["dialect"]).extract(build(job["payload"]), id_map=IdMap()), []))
+    if op == "inject":
+
+        def injected() -> Any:
+            got = get_dialect(job["dialect"]).inject(build(job["payload"]), build(job["parts"]), id_map=IdMap())
+            return got.value, [list(loss) for loss in got.losses]
+
+        return _outcome(injected)
     if op == "assemble":
 
         def fed() -> Any:
@@ -146,6 +153,12 @@ function run(job) {
       const found = pkg.getDialect(job.dialect).extract(build(job.payload), { idMap: new pkg.IdMap() });
       found.notes = found.notes.map((n) => [n.pointer, n.dialect, n.what]);
       return [found, []];
+    });
+  }
+  if (job.op === "inject") {
+    return outcome(() => {
+      const got = pkg.getDialect(job.dialect).inject(build(job.payload), build(job.parts), { idMap: new pkg.IdMap() });
+      return [got.value, lossList(got.losses)];
     });
   }
   if (job.op === "assemble") {
@@ -293,6 +306,10 @@ def _class_7_jobs() -> dict[str, dict[str, Any]]:
                 "shape": "tool_result",
                 "value": result,
             }
+    tools = {"tools": [{"name": "f", "description": "d", "parameters": {"$deep": 1000}}]}
+    plain = {"model": "m", "messages": [{"role": "user", "content": "hi"}]}
+    jobs["deep-inject-tools"] = {"op": "inject", "dialect": "openai_chat", "payload": plain, "parts": tools}
+    jobs["deep-inject-payload"] = {"op": "inject", "dialect": "openai_chat", "payload": request, "parts": {"tools": []}}
     deep_path = "$.a" + "[0]" * 600  # arguments a JSONPath would build 600 levels deep
     jobs["deep-jsonpath"] = {"op": "assemble", "dialect": "gemini", "events": _vertex_events(deep_path)}
     return jobs
@@ -316,7 +333,7 @@ def _check_7(name: str, answer: Any) -> None:
             return
         kind = (
             "CanonicalError"
-            if name.startswith("deep-encode")
+            if name.startswith(("deep-encode", "deep-inject-tools"))
             else "StreamError"
             if "assemble" in name
             else "DecodeError"

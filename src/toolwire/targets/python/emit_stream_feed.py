@@ -166,10 +166,16 @@ def _hoisted_reads(var: str, named: dict[str, Tokens], used: set[str]) -> tuple[
     return hoists, reads
 
 
+_SAFE_INTEGER = 2**53 - 1
+
+
 def _check(local: str, term: str, object_fragments: bool) -> tuple[str, str]:
     """The type test a value read for term must pass (a failure is a finding), and its words."""
     if term == "key":
-        return f"type({local}) is not int and type({local}) is not str", "expected an index or an id"
+        # an index is an integer JavaScript holds exactly (|i| < 2**53), as the TypeScript
+        # target checks: 1e300 or 2**60 is an error in both
+        safe = f"-{_SAFE_INTEGER} <= {local} <= {_SAFE_INTEGER}"
+        return f"type({local}) is not str and (type({local}) is not int or not {safe})", "expected an index or an id"
     if term == "fragment" and object_fragments:
         return f"type({local}) is not str and type({local}) is not dict", "expected a string or an object"
     if term in STRING_TERMS:

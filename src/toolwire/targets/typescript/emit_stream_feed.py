@@ -190,7 +190,8 @@ def _hoisted_reads(
 def _check(name: str, term: str, object_fragments: bool) -> tuple[str, str]:
     """The type test a value read for term must pass (a failure is a finding), and its words."""
     if term == "key":
-        return f'typeof {name} !== "string" && !Number.isInteger({name})', "expected an index or an id"
+        # a safe integer, as the Python target checks: 1e300 is an error in both
+        return f'typeof {name} !== "string" && !Number.isSafeInteger({name})', "expected an index or an id"
     if term == "fragment" and object_fragments:
         return f'typeof {name} !== "string" && !_c.isObject({name})', "expected a string or an object"
     if term in STRING_TERMS:

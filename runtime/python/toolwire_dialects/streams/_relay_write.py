@@ -20,7 +20,8 @@ from .._errors import Loss, report
 from .._ids import IdMap, encode_id
 from .._strict_json import loads
 from ._events import _copy
-from ._relay_blocks import USAGE_FIELDS, Block, derivable, field, put
+from ._relay_blocks import Block, field, put, usage_lost, usage_slots
+from ._relay_check import CallCheck
 from ._relay_finish import finish_reason_out
 from ._relay_read import compiled
 
@@ -35,7 +36,6 @@ class RelayWriter:
     ) -> None:
         self.dialect: str = module.DIALECT
         self.reasoning_as_text = reasoning_as_text  # reasoning into a dialect without it: as text, asked for
-        self._module = module
         relay = compiled(module)
         self.writes: dict[str, list[dict[str, Any]]] = relay["writes"]
         self.item_ids: dict[str, str] = relay["item_ids"]
@@ -59,6 +59,8 @@ class RelayWriter:
         self._finish: dict[str, Any] | None = None
         self._usage: dict[str, int] = {}
         self._sequence = 0
+        self.check: CallCheck | None = None  # the target's reading of what is written (set by the relay)
+        self.cut = False  # the stream ended without a finish the target carries: relayed cut off
 
     # --- losses ----------------------------------------------------------------------------
     def _loss(self, pointer: str, what: str) -> None:
@@ -90,6 +92,9 @@ class RelayWriter:
                     put(event, toks, value)
             self._sequence += 1
             out.append(event)
+            if self.check is not None:
+                call = values.get("_call") or (self._block.call if self._block is not None else None)
+                self.check.feed(event, call["index"] if call is not None else None)
 
     def _value(self, slot: str, values: dict[str, Any]) -> Any:
         if slot in values:
@@ -328,32 +333,42 @@ class RelayWriter:
         self._ended = True
         finish = self._finish
         canonical = finish.get("finish_reason") if finish is not None else None
-        block = self._block
-        if block is not None and block.call is not None and canonical == "length":
-            self._block = None  # a call cut off by the length limit stays open: it is incomplete
-        self._close(out)
-        assembler = self._module.Assembler
-        if (
-            canonical == "length"
-            and "call" not in self._slots
-            and (assembler.STOP_BEFORE_TRUNCATION or not assembler.HAS_STOP)
-        ) and any(c.get("stopped") for c in self._calls.values()):
-            self._loss("/calls", "a complete call under a length finish (its readers take the last call as cut off)")
-        values: dict[str, Any] = {}
+        wire = None
         if canonical is not None:
             own = (finish.get("extensions") or {}).get(self.dialect) if finish is not None else None
             wire = field(own, "/finish_reason")
             if wire is None and "finish_reason" in self._slots:
                 wire = finish_reason_out(self.dialect, canonical)
                 if wire is None:
-                    self._loss("/finish_reason", f"finish reason {canonical!r}")
-            values["finish_reason"] = wire
-        carried = {slot[6:] for slot in self._slots if slot.startswith("usage.")}
-        usage = self._usage
-        for name in USAGE_FIELDS:
-            if name in usage and name not in carried and usage[name] != 0 and not derivable(name, usage):
-                self._loss(f"/usage/{name}", f"usage {name}")
-        self._write("finish", values, out, case=canonical or "stop")
+                    self._loss("/finish_reason", f"finish reason {canonical!r} (the stream is relayed cut off)")
+                    canonical = None
+        if canonical is None:
+            self._cut(out)
+            return
+        block = self._block
+        if block is not None and block.call is not None and not block.call.get("stopped"):
+            self._block = None  # a call the source did not complete stays open: it is incomplete
+        self._close(out)
+        for name in usage_lost(self._usage, usage_slots(self._slots)):
+            self._loss(f"/usage/{name}", f"usage {name}")
+        self._write("finish", {"finish_reason": wire}, out, case=canonical)
         if self._usage:
             self._write("usage", {}, out)
         self._write("end", {}, out)
+
+    def _cut(self, out: list[dict[str, Any]]) -> None:
+        """The source ended without a finish (it was cut off, or the target has no value for
+        its finish): the target's stream ends there too, its open block open, no finish, no
+        end, never an invented stop. Usage goes out where the target has an event for it alone."""
+        self.cut = True
+        carried = usage_slots(slot for t in self.writes.get("usage", ()) for _p, slot in t["set"])
+        for name in usage_lost(self._usage, carried):
+            self._loss(f"/usage/{name}", f"usage {name}")
+        if self._usage and carried:
+            self._write("usage", {}, out)
+
+    def compare(self, source: list[dict[str, Any]]) -> None:
+        """The source's calls (its Assembler's) against the target's reading of what was
+        written: each call read otherwise is a loss, unless one was reported for it already."""
+        if self.check is not None:
+            self.check.report(source, self.losses, self._loss)

@@ -24,6 +24,7 @@ import { IdMap } from "../_ids.js";
 import { compactJson, pyRepr } from "../_pytext.js";
 import { ValueError } from "./_events.js";
 import { streamModule, type RelayStreamModule } from "./_relay_blocks.js";
+import { CallCheck } from "./_relay_check.js";
 import { RelayReader } from "./_relay_read.js";
 import { RelayWriter } from "./_relay_write.js";
 import type { Report } from "./_state.js";
@@ -77,9 +78,11 @@ export function frame(module: RelayStreamModule, event: JsonObject): string {
   return `${head}data: ${data}\n\n`;
 }
 
-/** The [DONE]-style sentinel the target ends its SSE streams with, framed, or null. */
-function sentinel(module: RelayStreamModule): string | null {
-  return module.FRAMING !== "ndjson" && module.DONE_SENTINEL ? `data: ${module.DONE_SENTINEL}\n\n` : null;
+/** The [DONE]-style sentinel the target ends its SSE streams with, framed, or null (none
+ * after a stream relayed cut off). */
+function sentinel(relay: StreamRelay): string | null {
+  const module = relay.targetModule;
+  return module.FRAMING !== "ndjson" && module.DONE_SENTINEL && !relay.cut ? `data: ${module.DONE_SENTINEL}\n\n` : null;
 }
 
 function isAsync(events: RelayInput): events is AsyncIterable<unknown> {
@@ -125,6 +128,7 @@ export class StreamRelay implements RelayIterable<JsonObject> {
       idMap: this.idMap,
       reasoningAsText: options.reasoningAsText ?? false,
     });
+    this.#writer.check = new CallCheck(this.#target);
     this.#onLoss = options.onLoss ?? null;
   }
 
@@ -141,7 +145,15 @@ export class StreamRelay implements RelayIterable<JsonObject> {
     return this.#target;
   }
 
-  #write(canonical: JsonObject[]): JsonObject[] {
+  /**
+   * Whether the relayed stream ends cut off (the source had no finish the target carries): it
+   * ends without a finish, and its text without the target's [DONE].
+   */
+  get cut(): boolean {
+    return this.#writer.cut;
+  }
+
+  #write(canonical: JsonObject[], last = false): JsonObject[] {
     const out: JsonObject[] = [];
     const notes = this.#reader.assembler.notes;
     if (notes.length > this.#noted) {
@@ -159,6 +171,7 @@ export class StreamRelay implements RelayIterable<JsonObject> {
     for (const event of canonical) {
       out.push(...this.#writer.write(event));
     }
+    if (last) this.#writer.compare(this.#reader.assembler.finish()); // the source's calls against the target's reading
     const onLoss = this.#onLoss;
     if (onLoss !== null && this.losses.length > this.#told) {
       for (const loss of this.losses.slice(this.#told)) onLoss(loss);
@@ -181,7 +194,7 @@ export class StreamRelay implements RelayIterable<JsonObject> {
   close(): JsonObject[] {
     if (this.#closed) return [];
     this.#closed = true;
-    return this.#write(this.#reader.end());
+    return this.#write(this.#reader.end(), true);
   }
 
   /** The source events as canonical stream events only (no target). */
@@ -219,12 +232,12 @@ export class StreamRelay implements RelayIterable<JsonObject> {
     return {
       *[Symbol.iterator]() {
         for (const event of relay) yield frame(module, event);
-        const done = sentinel(module);
+        const done = sentinel(relay);
         if (done !== null) yield done;
       },
       async *[Symbol.asyncIterator]() {
         for await (const event of relay) yield frame(module, event);
-        const done = sentinel(module);
+        const done = sentinel(relay);
         if (done !== null) yield done;
       },
     };
@@ -259,7 +272,7 @@ export function convertStreamText(
         for (const event of relay.feedText(chunk)) yield frame(module, event);
       }
       for (const event of relay.close()) yield frame(module, event);
-      const done = sentinel(module);
+      const done = sentinel(relay);
       if (done !== null) yield done;
     },
     async *[Symbol.asyncIterator]() {
@@ -275,7 +288,7 @@ export function convertStreamText(
         }
       }
       for (const event of relay.close()) yield frame(module, event);
-      const done = sentinel(module);
+      const done = sentinel(relay);
       if (done !== null) yield done;
     },
   };

@@ -14,34 +14,23 @@
 import { hasOwn, isObject, report, type JsonObject, type Loss } from "../_errors.js";
 import { encodeId, IdMap, type IdPolicy } from "../_ids.js";
 import { compactJson, pyRepr, pySlice } from "../_pytext.js";
-import { StrictJsonError, loads } from "../_strict_json.js";
+import { StrictJsonError } from "../_strict_json.js";
 import { _copy, equal, get, truthy } from "./_events.js";
 import {
   Block,
-  derivable,
   field,
+  loadsText,
+  pyStr,
   put,
-  USAGE_FIELDS,
+  usageLost,
+  usageSlots,
   type RelayCall,
   type RelayDialectModule,
   type RelayStreamModule,
 } from "./_relay_blocks.js";
+import type { CallCheck } from "./_relay_check.js";
 import { finishReasonOut } from "./_relay_finish.js";
 import { compiled, type Template } from "./_relay_read.js";
-
-// Python's str.isspace() characters: a text of only these is blank (str.strip() is empty)
-const BLANK = /^[\t\n\v\f\r\x1c-\x1f \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]*$/u;
-
-/** Python's str() of a value in a message (a string as it is, None for null). */
-function pyStr(value: unknown): string {
-  return typeof value === "string" ? value : pyRepr(value === undefined ? null : value);
-}
-
-/** Argument text by the strict reader (NaN, Infinity, 1e400 and lone surrogates are not
- * JSON), blank text as no arguments. */
-function loadsText(text: string): unknown {
-  return BLANK.test(text) ? {} : loads(text);
-}
 
 /** Write canonical stream events as the target's events; losses go to `losses`. */
 export class RelayWriter {
@@ -52,7 +41,6 @@ export class RelayWriter {
   readonly strict: boolean;
   readonly losses: Loss[] = [];
   readonly idMap: IdMap;
-  #module: RelayStreamModule;
   #dialectModule: RelayDialectModule;
   #policy: IdPolicy | null;
   #slots: Set<string>;
@@ -69,6 +57,8 @@ export class RelayWriter {
   #finish: JsonObject | null = null;
   #usage = new Map<string, number>();
   #sequence = 0;
+  check: CallCheck | null = null; // the target's reading of what is written (set by the relay)
+  cut = false; // the stream ended without a finish the target carries: relayed cut off
 
   /** options: Python's keyword-only strict, id_map, reasoning_as_text. */
   constructor(
@@ -77,7 +67,6 @@ export class RelayWriter {
   ) {
     this.dialect = module.DIALECT;
     this.reasoningAsText = options.reasoningAsText ?? false;
-    this.#module = module;
     const relay = compiled(module);
     this.writes = relay.writes;
     this.itemIds = relay.itemIds;
@@ -126,6 +115,11 @@ export class RelayWriter {
       }
       this.#sequence += 1;
       out.push(event);
+      if (this.check !== null) {
+        const given = values["_call"] as RelayCall | undefined;
+        const call = given ?? this.#block?.call ?? null;
+        this.check.feed(event, call !== null ? call.index : null);
+      }
     }
   }
 
@@ -375,41 +369,52 @@ export class RelayWriter {
     if (this.#ended) return;
     this.#ended = true;
     const finish = this.#finish;
-    const canonical = finish !== null ? (get(finish, "finish_reason") as string | null) : null;
-    const block = this.#block;
-    if (block !== null && block.call !== null && canonical === "length") {
-      this.#block = null; // a call cut off by the length limit stays open: it is incomplete
-    }
-    this.#close(out);
-    if (canonical === "length" && !this.#slots.has("call")) {
-      const assembler = new this.#module.Assembler();
-      if (
-        (assembler.STOP_BEFORE_TRUNCATION || !assembler.HAS_STOP) &&
-        [...this.#calls.values()].some((c) => c.stopped)
-      ) {
-        this.#loss("/calls", "a complete call under a length finish (its readers take the last call as cut off)");
-      }
-    }
-    const values: JsonObject = {};
+    let canonical = finish !== null ? (get(finish, "finish_reason") as string | null) : null;
+    let wire: unknown = null;
     if (canonical !== null) {
       const given = finish !== null ? get(finish, "extensions") : null;
       const own = truthy(given) ? get(given, this.dialect) : null;
-      let wire = field(own, "/finish_reason");
-      if ((wire === null || wire === undefined) && this.#slots.has("finish_reason")) {
+      wire = field(own, "/finish_reason") ?? null;
+      if (wire === null && this.#slots.has("finish_reason")) {
         wire = finishReasonOut(this.dialect, canonical);
-        if (wire === null) this.#loss("/finish_reason", `finish reason ${pyRepr(canonical)}`);
-      }
-      values["finish_reason"] = wire ?? null;
-    }
-    const carried = new Set([...this.#slots].filter((s) => s.startsWith("usage.")).map((s) => s.slice(6)));
-    const usage = this.#usage;
-    for (const name of USAGE_FIELDS) {
-      if (usage.has(name) && !carried.has(name) && usage.get(name) !== 0 && !derivable(name, usage)) {
-        this.#loss(`/usage/${name}`, `usage ${name}`);
+        if (wire === null) {
+          this.#loss("/finish_reason", `finish reason ${pyRepr(canonical)} (the stream is relayed cut off)`);
+          canonical = null;
+        }
       }
     }
-    this.#write("finish", values, out, canonical || "stop");
-    if (usage.size) this.#write("usage", {}, out);
+    if (canonical === null) {
+      this.#cut(out);
+      return;
+    }
+    const block = this.#block;
+    if (block !== null && block.call !== null && !block.call.stopped) {
+      this.#block = null; // a call the source did not complete stays open: it is incomplete
+    }
+    this.#close(out);
+    for (const name of usageLost(this.#usage, usageSlots(this.#slots))) this.#loss(`/usage/${name}`, `usage ${name}`);
+    this.#write("finish", { finish_reason: wire }, out, canonical);
+    if (this.#usage.size) this.#write("usage", {}, out);
     this.#write("end", {}, out);
+  }
+
+  /**
+   * The source ended without a finish (it was cut off, or the target has no value for its
+   * finish): the target's stream ends there too, its open block open, no finish, no end, never
+   * an invented stop. Usage goes out where the target has an event for it alone.
+   */
+  #cut(out: JsonObject[]): void {
+    this.cut = true;
+    const carried = usageSlots((this.writes.get("usage") ?? []).flatMap((t) => t.set.map(([, slot]) => slot)));
+    for (const name of usageLost(this.#usage, carried)) this.#loss(`/usage/${name}`, `usage ${name}`);
+    if (this.#usage.size && carried.size) this.#write("usage", {}, out);
+  }
+
+  /**
+   * The source's calls (its Assembler's) against the target's reading of what was written:
+   * each call read otherwise is a loss, unless one was reported for it already.
+   */
+  compare(source: JsonObject[]): void {
+    this.check?.report(source, this.losses, (pointer, what) => this.#loss(pointer, what));
   }
 }

@@ -70,13 +70,13 @@ class CallCheck:
             got = target.get(index)
             was, now = _state(call), _state(got)
             name = call.get("name")
-            what = f"call {index} ({name!r}), {was} in the source"
+            what = f"call {index} ({name!r}) as {was}"
             if was != now:
-                out.append((index, f"{what}: the target's readers take it as {now}"))
+                out.append((index, f"{what} (its readers would take it as {now})"))
             elif got is not None and got.get("name") != name:
-                out.append((index, f"{what}: the target's readers take it as named {got.get('name')!r}"))
+                out.append((index, f"{what} (its readers would take it as named {got.get('name')!r})"))
             elif was == "complete" and got is not None and got.get("arguments") != call.get("arguments"):
-                out.append((index, f"{what}: the target's readers take it with other arguments"))
+                out.append((index, f"{what} (its readers would take it with other arguments)"))
         return out
 
     def report(self, source: list[dict[str, Any]], losses: list[Loss], loss: Callable[[str, str], None]) -> None:

@@ -74,13 +74,13 @@ export class CallCheck {
       const was = state(call);
       const now = state(got);
       const name = get(call, "name") ?? null;
-      const what = `call ${index} (${pyRepr(name)}), ${was} in the source`;
+      const what = `call ${index} (${pyRepr(name)}) as ${was}`;
       if (was !== now) {
-        out.push([index, `${what}: the target's readers take it as ${now}`]);
+        out.push([index, `${what} (its readers would take it as ${now})`]);
       } else if (got !== undefined && !equal(get(got, "name") ?? null, name)) {
-        out.push([index, `${what}: the target's readers take it as named ${pyRepr(get(got, "name") ?? null)}`]);
+        out.push([index, `${what} (its readers would take it as named ${pyRepr(get(got, "name") ?? null)})`]);
       } else if (was === "complete" && got !== undefined && !equal(get(got, "arguments"), get(call, "arguments"))) {
-        out.push([index, `${what}: the target's readers take it with other arguments`]);
+        out.push([index, `${what} (its readers would take it with other arguments)`]);
       }
     });
     return out;

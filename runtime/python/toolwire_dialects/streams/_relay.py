@@ -12,7 +12,11 @@ dialects' `relay` mappings. Nothing of the stream is kept but what is in flight,
 stays constant whatever the stream's length. Losses are reported, never silent: each goes to
 `relay.losses` once per kind of value (and, for callers that only see the events, to
 `on_loss`); with strict=True the first one raises LossError instead, before any event that
-would have lost it is written.
+would have lost it is written. Nothing is made up: the target's own Assembler reads what is
+written (_relay_check), and a call it would read otherwise than the source's Assembler does
+(complete for cut off, valid for invalid, absent) is a loss found when the input ends (strict
+raises then, before the target's finish). A stream cut off is relayed cut off (no finish, no
+[DONE]); an empty stream, or a whole non-streaming response, raises StreamError.
 """
 
 from __future__ import annotations

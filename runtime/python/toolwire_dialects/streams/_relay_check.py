@@ -37,6 +37,12 @@ def refuse_whole_response(dialect: str, event: dict[str, Any]) -> None:
             )
 
 
+# The writes that carry no call and no finish: the target's readers need not see them.
+_UNREAD = frozenset(
+    f"{block}{part}" for block in ("text", "reasoning", "refusal") for part in ("", "_open", "_close")
+) | {"signature"}
+
+
 def _state(call: dict[str, Any] | None) -> str:
     if call is None:
         return "absent"
@@ -54,8 +60,11 @@ class CallCheck:
         self._assembler: Any = module.Assembler()
         self._source_of: dict[int, int] = {}  # target call index -> source call index
 
-    def feed(self, event: dict[str, Any], source_index: int | None) -> None:
-        """One written event; source_index: the source call it was written for, if any."""
+    def feed(self, kind: str, event: dict[str, Any], source_index: int | None) -> None:
+        """One event written from a template of this kind; source_index: the source call it
+        was written for, if any."""
+        if kind in _UNREAD:
+            return
         for delta in self._assembler.feed(event):
             if source_index is not None:
                 self._source_of.setdefault(delta["index"], source_index)

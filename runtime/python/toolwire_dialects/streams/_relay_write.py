@@ -94,7 +94,7 @@ class RelayWriter:
             out.append(event)
             if self.check is not None:
                 call = values.get("_call") or (self._block.call if self._block is not None else None)
-                self.check.feed(event, call["index"] if call is not None else None)
+                self.check.feed(kind, event, call["index"] if call is not None else None)
 
     def _value(self, slot: str, values: dict[str, Any]) -> Any:
         if slot in values:

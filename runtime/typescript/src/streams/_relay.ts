@@ -13,7 +13,11 @@
  * stays constant whatever the stream's length. Losses are reported, never silent: each goes to
  * `relay.losses` once per kind of value (and, for callers that only see the events, to
  * `onLoss`); with strict: true the first one throws LossError instead, before any event that
- * would have lost it is written.
+ * would have lost it is written. Nothing is made up: the target's own Assembler reads what is
+ * written (_relay_check), and a call it would read otherwise than the source's Assembler does
+ * (complete for cut off, valid for invalid, absent) is a loss found when the input ends (strict
+ * throws then, before the target's finish). A stream cut off is relayed cut off (no finish, no
+ * [DONE]); an empty stream, or a whole non-streaming response, throws StreamError.
  *
  * The stream modules come from the generated streams/index.ts (registerStreams): import the
  * relay from there (or the package), not from this module alone.

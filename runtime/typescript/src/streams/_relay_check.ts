@@ -34,6 +34,12 @@ export function refuseWholeResponse(dialect: string, event: JsonObject): void {
   });
 }
 
+// The writes that carry no call and no finish: the target's readers need not see them.
+const UNREAD = new Set([
+  ...["text", "reasoning", "refusal"].flatMap((block) => ["", "_open", "_close"].map((part) => block + part)),
+  "signature",
+]);
+
 function state(call: JsonObject | undefined): string {
   if (call === undefined) return "absent";
   if (get(call, "incomplete") === true) return "incomplete";
@@ -50,8 +56,12 @@ export class CallCheck {
     this.#assembler = new module.Assembler();
   }
 
-  /** One written event; sourceIndex: the source call it was written for, if any. */
-  feed(event: JsonObject, sourceIndex: number | null): void {
+  /**
+   * One event written from a template of this kind; sourceIndex: the source call it was
+   * written for, if any.
+   */
+  feed(kind: string, event: JsonObject, sourceIndex: number | null): void {
+    if (UNREAD.has(kind)) return;
     for (const delta of this.#assembler.feed(event)) {
       const index = delta["index"] as number;
       if (sourceIndex !== null && !this.#sourceOf.has(index)) this.#sourceOf.set(index, sourceIndex);

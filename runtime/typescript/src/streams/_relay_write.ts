@@ -118,7 +118,7 @@ export class RelayWriter {
       if (this.check !== null) {
         const given = values["_call"] as RelayCall | undefined;
         const call = given ?? this.#block?.call ?? null;
-        this.check.feed(event, call !== null ? call.index : null);
+        this.check.feed(kind, event, call !== null ? call.index : null);
       }
     }
   }

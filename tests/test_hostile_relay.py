@@ -372,7 +372,7 @@ def hostile_streams(draw: Any, source: str) -> list[Any]:
     """A source stream: text, calls whose argument text is split at random points (now and then
     not JSON), a finish (length leaving the last call open), cut at a random event or not, and
     for Anthropic now and then a start block whose input conflicts with its fragments."""
-    finish = draw(st.sampled_from(["tool_calls", "stop", "length"]))
+    finish = draw(st.sampled_from(["tool_calls", "stop", "length", "length", "content_filter", "refusal", "error"]))
     calls = []
     count = draw(st.integers(0, 3))
     for index in range(count):
@@ -410,3 +410,28 @@ def test_a_stream_the_assembler_refuses_is_refused_by_the_relay(relay: Any) -> N
     for source in ("anthropic_messages", "bedrock_converse", "cohere_v2", "openai_responses"):
         job_list = jobs(source, events, ("openai_chat", "gemini"))
         check_invariant(source, events, relay(job_list), job_list)
+
+
+def _chunk(calls: list[dict[str, Any]] | None = None, finish: str | None = None) -> dict[str, Any]:
+    delta: dict[str, Any] = {"tool_calls": calls} if calls else {}
+    return {
+        "id": "c1",
+        "object": "chat.completion.chunk",
+        "choices": [{"index": 0, "delta": delta, "finish_reason": finish}],
+    }
+
+
+def test_interleaved_calls_cut_anywhere_are_never_completed(relay: Any) -> None:
+    """Chat's parallel calls, their fragments interleaved, cut at every event: a target that
+    closes call 0's block when call 1 opens cannot say call 0 was cut off; that is a loss."""
+    start = {"type": "function", "function": {"arguments": ""}}
+    events = [
+        _chunk([{"index": 0, "id": "call_a", **start, "function": {"name": "f", "arguments": '{"a":'}}]),
+        _chunk([{"index": 1, "id": "call_b", **start, "function": {"name": "g", "arguments": '{"b":'}}]),
+        _chunk([{"index": 0, "function": {"arguments": " 1}"}}]),
+        _chunk([{"index": 1, "function": {"arguments": " 2}"}}]),
+        _chunk(finish="tool_calls"),
+    ]
+    for n in range(1, len(events) + 1):
+        job_list = jobs("openai_chat", events[:n])
+        check_invariant("openai_chat", events[:n], relay(job_list), job_list)

@@ -127,7 +127,8 @@ def assembled(dialect: str, events: list[Any]) -> tuple[list[tuple[Any, ...]], A
     for event in events:
         assembler.feed(event)
     calls = [(c["name"], c["arguments"], _state(c)) for c in assembler.finish()]
-    return calls, assembler.finish_reason
+    errored = any(f["message"].startswith("the stream ended with an error") for f in assembler.findings)
+    return calls, "error event" if errored else assembler.finish_reason
 
 
 def _state(call: dict[str, Any]) -> str:
@@ -367,11 +368,19 @@ _ARGUMENTS = st.dictionaries(
 )
 
 
+ERRORS = {
+    "anthropic_messages": {"type": "error", "error": {"type": "overloaded_error", "message": "Overloaded"}},
+    "openai_responses": {"type": "error", "code": "server_error", "message": "boom", "sequence_number": 99},
+    "bedrock_converse": {"internalServerException": {"message": "boom"}},
+}
+
+
 @st.composite
 def hostile_streams(draw: Any, source: str) -> list[Any]:
     """A source stream: text, calls whose argument text is split at random points (now and then
-    not JSON), a finish (length leaving the last call open), cut at a random event or not, and
-    for Anthropic now and then a start block whose input conflicts with its fragments."""
+    not JSON), a finish (length leaving the last call open), cut at a random event or not (and
+    then now and then ended by the provider's error event), and for Anthropic now and then a
+    start block whose input conflicts with its fragments."""
     finish = draw(st.sampled_from(["tool_calls", "stop", "length", "length", "content_filter", "refusal", "error"]))
     calls = []
     count = draw(st.integers(0, 3))
@@ -392,6 +401,8 @@ def hostile_streams(draw: Any, source: str) -> list[Any]:
                 break
     if draw(st.booleans()):
         events = events[: draw(st.integers(0, len(events)))]
+        if source in ERRORS and draw(st.booleans()):
+            events.append(ERRORS[source])  # the provider's error ends it there
     return events
 
 

@@ -231,14 +231,15 @@ def test_a_stream_cut_inside_a_call_is_relayed_cut_never_completed(source: str, 
             assert calls == [want] or (not calls and lost_for(answer["losses"], 0)), job["target"]
 
 
-@pytest.mark.parametrize("target", ["anthropic_messages", "openai_responses", "cohere_v2"])
-def test_a_cut_call_stays_incomplete_in_targets_that_can_say_so_even_strict(target: str) -> None:
+@pytest.mark.parametrize("target", ["anthropic_messages", "openai_responses", "cohere_v2", "bedrock_converse"])
+def test_a_cut_call_stays_incomplete_in_targets_that_can_say_so_even_strict(target: str, relay: Any) -> None:
     """The issue's example: an Anthropic stream cut inside its tool_use block, relayed to a target
     that can carry a cut call, in strict mode: the call is incomplete there, nothing raised."""
     events = written("anthropic_messages", canonical_stream([("get_weather", ['{"city": ', '"Pa'], False)], None))
     events = [e for e in events if e["type"] != "message_stop"]
-    out = list(convert_stream(events, source="anthropic_messages", target=target, strict=True))
-    (call,), finish = assembled(target, out)
+    (answer,) = relay([{"source": "anthropic_messages", "target": target, "strict": True, "events": events}])
+    assert answer["error"] is None and answer["cut"]
+    (call,), finish = assembled(target, answer["out"])
     assert call == ("get_weather", None, "incomplete") and finish is None
 
 

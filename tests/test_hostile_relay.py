@@ -447,3 +447,9 @@ def test_interleaved_calls_cut_anywhere_are_never_completed(relay: Any) -> None:
     for n in range(1, len(events) + 1):
         job_list = jobs("openai_chat", events[:n])
         check_invariant("openai_chat", events[:n], relay(job_list), job_list)
+    # A whole-call target sends each call once it is complete, in the order they came: no loss.
+    answers = relay([{"source": "openai_chat", "target": t, "strict": True, "events": events} for t in WHOLE_CALLS])
+    for target, answer in zip(WHOLE_CALLS, answers, strict=True):
+        assert answer["error"] is None and answer["losses"] == [], target
+        calls, _finish = assembled(target, answer["out"])
+        assert calls == [("f", {"a": 1}, "complete"), ("g", {"b": 2}, "complete")], target

@@ -6,7 +6,21 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["MISSING", "USAGE_FIELDS", "Block", "at", "derivable", "field", "put", "usage_lost", "usage_slots", "walk"]
+from .._strict_json import loads
+
+__all__ = [
+    "MISSING",
+    "USAGE_FIELDS",
+    "Block",
+    "at",
+    "canonical_of",
+    "derivable",
+    "field",
+    "put",
+    "usage_lost",
+    "usage_slots",
+    "walk",
+]
 
 Toks = tuple[str, ...]
 USAGE_FIELDS = ("input_tokens", "output_tokens", "total_tokens", "cached_input_tokens", "reasoning_tokens")
@@ -70,6 +84,23 @@ def put(event: dict[str, Any], toks: tuple[str, ...], value: Any) -> None:
 def derivable(name: str, usage: dict[str, int]) -> bool:
     """A total that is the sum of the input and output counts the target carries loses nothing."""
     return name == "total_tokens" and usage.get("input_tokens", -1) + usage.get("output_tokens", -1) == usage[name]
+
+
+def canonical_of(call: dict[str, Any]) -> Any:
+    """The canonical call a relayed call stands for: the source's complete one (its extensions
+    ride along, for a same-dialect relay), or one made of the argument text that came."""
+    canonical = call.get("canonical")
+    if canonical is not None:
+        return canonical
+    text = "".join(call["parts"])
+    try:
+        arguments = loads(text) if text.strip() else {}  # the strict reader, as everywhere
+    except ValueError:
+        arguments = None
+    made = {"id": call.get("source_id"), "name": call.get("name"), "arguments": arguments}
+    if arguments is None:
+        made["raw_arguments"] = text
+    return made
 
 
 def usage_slots(slots: Any) -> set[str]:

@@ -12,7 +12,7 @@ import type { Encoded, JsonObject } from "../_errors.js";
 import { getOwn, hasOwn, isObject, putOwn } from "../_errors.js";
 import type { IdMap, IdPolicy } from "../_ids.js";
 import { pyRepr } from "../_pytext.js";
-import { loads } from "../_strict_json.js";
+import { loads, StrictJsonError } from "../_strict_json.js";
 import type { Assembler } from "./_assembler.js";
 import type { AssemblerOptions } from "./_state.js";
 
@@ -149,6 +149,25 @@ export function loadsText(text: string): unknown {
   return BLANK.test(text) ? {} : loads(text);
 }
 
+/**
+ * The canonical call a relayed call stands for: the source's complete one (its extensions ride
+ * along, for a same-dialect relay), or one made of the argument text that came.
+ */
+export function canonicalOf(call: RelayCall): unknown {
+  if (call.canonical !== undefined && call.canonical !== null) return call.canonical;
+  const text = call.parts.join("");
+  let args: unknown;
+  try {
+    args = loadsText(text);
+  } catch (exc) {
+    if (!(exc instanceof StrictJsonError)) throw exc;
+    args = null;
+  }
+  const built: JsonObject = { id: call.sourceId, name: call.name, arguments: args };
+  if (args === null) built["raw_arguments"] = text;
+  return built;
+}
+
 /** The usage counts a target's slots carry (usage.<name>). */
 export function usageSlots(slots: Iterable<string>): Set<string> {
   return new Set([...slots].filter((s) => s.startsWith("usage.")).map((s) => s.slice(6)));
@@ -184,6 +203,7 @@ export interface RelayCall {
   block?: number;
   kindIndex?: number;
   closed?: boolean;
+  held?: boolean; // a whole-call target's call whose block closed before its stop: sent then
   stopped?: boolean;
   canonical?: unknown; // the source's complete canonical call (null: none came)
 }

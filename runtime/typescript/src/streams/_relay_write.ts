@@ -18,6 +18,7 @@ import { StrictJsonError } from "../_strict_json.js";
 import { _copy, equal, get, truthy } from "./_events.js";
 import {
   Block,
+  canonicalOf,
   field,
   loadsText,
   pyStr,
@@ -46,6 +47,8 @@ export class RelayWriter {
   #slots: Set<string>;
   #keepText: boolean;
   #callBlocks: boolean; // the target closes a call's block
+  #whole: boolean; // the target sends each call whole: in order, once complete (#flush)
+  #held: RelayCall[] = []; // its calls whose blocks closed, not yet sent
   #reported = new Set<string>();
   #started = false;
   #ended = false;
@@ -74,15 +77,11 @@ export class RelayWriter {
     this.idMap = options.idMap ?? new IdMap();
     this.#dialectModule = module.DIALECT_MODULE;
     this.#policy = this.#dialectModule.IDS ?? null;
-    const slots = new Set<string>();
-    for (const ws of this.writes.values()) {
-      for (const w of ws) {
-        for (const [, slot] of w.set) slots.add(slot);
-      }
-    }
+    const slots = new Set([...this.writes.values()].flatMap((ws) => ws.flatMap((w) => w.set.map(([, slot]) => slot))));
     this.#slots = slots;
     this.#keepText = slots.has("text_so_far");
     this.#callBlocks = Boolean(this.writes.get("call_close")?.length);
+    this.#whole = (this.writes.get("call_close") ?? []).some((w) => w.set.some(([, slot]) => slot === "call"));
   }
 
   // --- losses ----------------------------------------------------------------------------
@@ -158,21 +157,7 @@ export class RelayWriter {
    * extensions ride along, for a same-dialect relay) or the argument text that came.
    */
   #wholeCall(call: RelayCall): unknown {
-    let canonical = call.canonical;
-    if (canonical === undefined || canonical === null) {
-      const text = call.parts.join("");
-      let args: unknown;
-      try {
-        args = loadsText(text);
-      } catch (exc) {
-        if (!(exc instanceof StrictJsonError)) throw exc;
-        args = null;
-      }
-      const built: JsonObject = { id: call.sourceId, name: call.name, arguments: args };
-      if (args === null) built["raw_arguments"] = text;
-      canonical = built;
-    }
-    const encoded = this.#dialectModule.encodeToolCall(canonical, { strict: this.strict, idMap: this.idMap });
+    const encoded = this.#dialectModule.encodeToolCall(canonicalOf(call), { strict: this.strict, idMap: this.idMap });
     for (const loss of encoded.losses) {
       this.#loss(`/calls/${call.index}${loss.pointer}`, loss.what);
     }
@@ -193,11 +178,29 @@ export class RelayWriter {
   #close(out: JsonObject[]): void {
     const block = this.#block;
     if (block === null) return;
+    if (block.call !== null && this.#whole) {
+      this.#block = null;
+      block.call.held = true;
+      this.#held.push(block.call);
+      this.#flush(out);
+      return;
+    }
     this.#write(`${block.kind}_close`, {}, out);
     this.#block = null;
     if (block.call !== null) {
       block.call.closed = true;
       if (this.#callBlocks) block.call.parts = []; // the call is written: its text is no longer needed
+    }
+  }
+
+  /** A whole-call target's calls go out whole, in the order they came, each once the source
+   * completed it (at the end, those it did not complete are left out). */
+  #flush(out: JsonObject[], end = false): void {
+    const held = this.#held;
+    while (held.length && (held[0]!.stopped || end)) {
+      const call = held.shift()!;
+      if (call.stopped) this.#write("call_close", { _call: call }, out);
+      call.parts = [];
     }
   }
 
@@ -232,7 +235,8 @@ export class RelayWriter {
     }
     call.stopped = true;
     if (this.#block !== null && this.#block.call === call) this.#close(out);
-    call.parts = [];
+    else if (call.held) this.#flush(out);
+    if (!call.held) call.parts = [];
   }
 
   // --- canonical events in -----------------------------------------------------------------
@@ -278,10 +282,9 @@ export class RelayWriter {
   }
 
   #start(out: JsonObject[]): void {
-    if (!this.#started) {
-      this.#started = true;
-      this.#write("start", {}, out);
-    }
+    if (this.#started) return;
+    this.#started = true;
+    this.#write("start", {}, out);
   }
 
   #text(kind: string, text: string, out: JsonObject[]): void {
@@ -353,7 +356,7 @@ export class RelayWriter {
     if (call === undefined) return;
     const fragment = event["arguments_delta"] as string;
     const current = this.#block !== null && this.#block.call === call;
-    if (call.stopped || (!current && this.#callBlocks)) {
+    if (call.stopped || (!current && this.#callBlocks && !call.held)) {
       // The target's block for this call is closed (another block came between its fragments).
       this.#loss(`/calls/${call.index}/arguments`, "argument text after the call's block was closed");
       return;
@@ -392,28 +395,25 @@ export class RelayWriter {
       this.#block = null; // a call the source did not complete stays open: it is incomplete
     }
     this.#close(out);
+    this.#flush(out, true);
     for (const name of usageLost(this.#usage, usageSlots(this.#slots))) this.#loss(`/usage/${name}`, `usage ${name}`);
     this.#write("finish", { finish_reason: wire }, out, canonical);
     if (this.#usage.size) this.#write("usage", {}, out);
     this.#write("end", {}, out);
   }
 
-  /**
-   * The source ended without a finish (it was cut off, or the target has no value for its
-   * finish): the target's stream ends there too, its open block open, no finish, no end, never
-   * an invented stop. Usage goes out where the target has an event for it alone.
-   */
+  /** No finish (the source was cut off, or the target has none for it): the stream ends there,
+   * its block open, no finish, no end, never an invented stop; usage where an event has it alone. */
   #cut(out: JsonObject[]): void {
     this.cut = true;
+    this.#flush(out, true);
     const carried = usageSlots((this.writes.get("usage") ?? []).flatMap((t) => t.set.map(([, slot]) => slot)));
     for (const name of usageLost(this.#usage, carried)) this.#loss(`/usage/${name}`, `usage ${name}`);
     if (this.#usage.size && carried.size) this.#write("usage", {}, out);
   }
 
-  /**
-   * The source's calls (its Assembler's) against the target's reading of what was written:
-   * each call read otherwise is a loss, unless one was reported for it already.
-   */
+  /** The source's calls (its Assembler's) against the target's reading of what was written:
+   * each call read otherwise is a loss, unless one was reported for it already. */
   compare(source: JsonObject[]): void {
     this.check?.report(source, this.losses, (pointer, what) => this.#loss(pointer, what));
   }

@@ -54,7 +54,7 @@ for await (const line of createInterface({ input: process.stdin })) {
         for (const text of convertStreamText([job.text], options)) answer.out.push(text);
       } else {
         relay = convertStream(job.events, options);
-        for (const event of relay) answer.out.push(event);
+        for (const event of job.framed ? relay.text() : relay) answer.out.push(event);
         answer.losses = relay.losses.map((l) => [l.pointer, l.what]);
         answer.cut = relay.cut;
       }
@@ -79,7 +79,7 @@ def python_relay(job: dict[str, Any]) -> dict[str, Any]:
             )
         else:
             relay = convert_stream(job["events"], source=job["source"], target=job["target"], strict=job["strict"])
-            answer["out"] = list(relay)
+            answer["out"] = list(relay.text() if job.get("framed") else relay)
             answer["losses"] = [[loss.pointer, loss.what] for loss in relay.losses]
             answer["cut"] = relay.cut
     except (StreamError, LossError) as exc:
@@ -353,11 +353,14 @@ def test_a_cut_stream_s_text_ends_without_the_done_sentinel(target: str, relay: 
     text = "".join(f"event: {e['type']}\ndata: {json.dumps(e)}\n\n" for e in events)
     whole = written("anthropic_messages", canonical_stream([("f", ['{"a": 1}'], True)]))
     whole_text = "".join(f"event: {e['type']}\ndata: {json.dumps(e)}\n\n" for e in whole)
-    cut, done = relay(
-        [{"source": "anthropic_messages", "target": target, "strict": False, "text": t} for t in (text, whole_text)]
-    )
-    assert cut["error"] is None and not any("[DONE]" in chunk for chunk in cut["out"])
-    assert done["out"][-1] == ("data: [DONE]\n\n" if get_stream(target).DONE_SENTINEL else done["out"][-1])
+    base = {"source": "anthropic_messages", "target": target, "strict": False}
+    job_list = [{**base, "text": t} for t in (text, whole_text)]
+    job_list += [{**base, "events": e, "framed": True} for e in (events, whole)]  # relay.text()
+    cut, done, framed_cut, framed_done = relay(job_list)
+    for answer in (cut, framed_cut):
+        assert answer["error"] is None and not any("[DONE]" in chunk for chunk in answer["out"])
+    for answer in (done, framed_done):
+        assert ("[DONE]" in answer["out"][-1]) == bool(get_stream(target).DONE_SENTINEL)
 
 
 # --- (b) the property, every ordered pair -------------------------------------------------------

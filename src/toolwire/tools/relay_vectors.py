@@ -72,6 +72,11 @@ def _cases(dialect: str) -> list[dict[str, Any]]:
             "description": "a call cut off by the length limit",
             "canonical": [start, *call[:2], {"type": "finish", "finish_reason": "length"}, *end],
         },
+        {
+            # no finish: the stream ends where it was cut, its call open, nothing made up
+            "description": "a stream cut off inside a call",
+            "canonical": [start, {"type": "text_delta", "text": "Let me check."}, *call[:2], end[-1]],
+        },
     ]
 
 

@@ -232,6 +232,37 @@ def result_tag(result: dict[str, Any]) -> str | None:
     return found.group(1) if found else None
 
 
+Link = tuple[str, Any, "str | None"]  # a result's pointer, the call it answers, that call's pointer
+
+
+def links(request: dict[str, Any]) -> tuple[dict[str, Link], list[Link]]:
+    """Each tool result: (its pointer, the call it answers as (name, arguments, raw text) or
+    None for none, that call's pointer), the call being the latest before it with its id;
+    by tag (tests/hostile_strategies.tag_results), and the untagged ones in order."""
+    calls: dict[Any, tuple[Any, str]] = {}
+    tagged: dict[str, Link] = {}
+    untagged: list[Link] = []
+    for i, message in enumerate(request.get("messages") or []):
+        for j, part in enumerate(message.get("parts") or []):
+            where = f"/messages/{i}/parts/{j}"
+            kind = part.get("type") if isinstance(part, dict) else None
+            if kind == "tool_call":
+                call = part["call"]
+                raw = call.get("raw_arguments") if call.get("arguments") is None else None
+                calls[call.get("id")] = ((call.get("name"), call.get("arguments"), raw), where)
+            elif kind == "tool_result":
+                call_id = part["result"].get("call_id")
+                answered = calls.get(call_id) if call_id else None
+                link = (where, answered[0] if answered else None, answered[1] if answered else None)
+                tag = result_tag(part["result"])
+                if tag is None:
+                    untagged.append(link)
+                    continue
+                assert tag not in tagged, f"result {tag} appears twice: {where} and {tagged[tag][0]}"
+                tagged[tag] = link
+    return tagged, untagged
+
+
 # ---- wire forms -----------------------------------------------------------------------------
 
 

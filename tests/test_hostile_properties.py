@@ -13,8 +13,15 @@ and every pair of stream dialects, in lenient and in strict mode. Whatever the i
   call; a stream `assemble` refuses, the relay refuses too;
 - TypeScript converts as Python does: every generated case goes through node once, in a batch.
 
-Seeded (derandomize) and bounded; hypothesis keeps no database. Properties that today's code
-fails carry xfail(strict=False) naming their defect class of #21, to be flipped when fixed.
+"Wrong-dialect input" is another dialect's payload (or stream) that the named dialect's own
+wire schema rejects: a payload both schemas allow (a plain OpenAI Chat history is a valid
+Mistral one) is not wrong for either. The canonical values are rendered into each source's wire
+form by the package's own encoders and emitters, and that rendering must be valid (or refused)
+too. Seeded (derandomize) and bounded: TOOLWIRE_HOSTILE_EXAMPLES (default 20) examples per
+property and source; failures are not shrunk unless TOOLWIRE_HOSTILE_SHRINK=1 (minutes per
+failing property, for reading the minimal example). Hypothesis keeps no example database
+(database=None), so a run's verdict never depends on an earlier one. Properties that today's
+code fails carry xfail(strict=False) naming their #21 defect class, to be removed when fixed.
 """
 
 from __future__ import annotations
@@ -22,6 +29,7 @@ from __future__ import annotations
 import copy
 import json
 import os
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -34,9 +42,9 @@ from tests.hostile_strategies import (
     CONVERSATIONAL,
     conversations,
     examples,
+    links,
     render,
     responses,
-    result_tag,
     run_node_lines,
     schema_checker,
     streams,
@@ -44,7 +52,7 @@ from tests.hostile_strategies import (
 )
 
 import toolwire_dialects as pkg  # isort: skip  (tests/conftest.py puts generated/python first)
-from toolwire_dialects import ConversionError, DecodeError, IdMap  # isort: skip
+from toolwire_dialects import ConversionError, DecodeError, IdMap, LossError  # isort: skip
 from toolwire_dialects.streams import STREAMS, convert_stream, get_stream  # isort: skip
 
 SHAPES = ("request", "response")
@@ -61,6 +69,7 @@ PROPERTY = hsettings(
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much],
 )
 STREAM_DIALECTS = sorted(STREAMS)
+_POINTED = re.compile(r"^(line \d+: )?\w+/\w+: /\S*: \S")  # dialect/shape: /pointer: message ("/": the root)
 
 
 def _xfail(reason: str) -> pytest.MarkDecorator:
@@ -137,7 +146,7 @@ def test_wrong_dialect_input_is_refused_with_a_pointer(source: str, shape: str, 
             try:
                 decode(copy.deepcopy(wire), id_map=IdMap())
             except DecodeError as exc:  # dialect/shape: /pointer: message (shape may be a part's)
-                assert str(exc).startswith(f"{other}/") and exc.pointer.startswith("/"), f"no pointer: {exc}"
+                assert _POINTED.match(str(exc)) and str(exc).startswith(f"{other}/"), f"no pointer: {exc}"
                 continue
             except Exception as exc:
                 refused(exc, f"{source} payload decoded as {other}")
@@ -171,37 +180,6 @@ def test_every_converted_payload_is_valid_or_refused(source: str, shape: str, sc
                     assert not found, f"{source}->{target} strict={strict}: {found[:3]}"
 
     prop()
-
-
-Link = tuple[str, Any, "str | None"]  # a result's pointer, the call it answers, that call's pointer
-
-
-def links(request: dict[str, Any]) -> tuple[dict[str, Link], list[Link]]:
-    """Each tool result: (its pointer, the call it answers as (name, arguments, raw text) or
-    None for none, that call's pointer), the call being the latest before it with its id;
-    by tag (tests/hostile_strategies.tag_results), and the untagged ones in order."""
-    calls: dict[Any, tuple[Any, str]] = {}
-    tagged: dict[str, Link] = {}
-    untagged: list[Link] = []
-    for i, message in enumerate(request.get("messages") or []):
-        for j, part in enumerate(message.get("parts") or []):
-            where = f"/messages/{i}/parts/{j}"
-            kind = part.get("type") if isinstance(part, dict) else None
-            if kind == "tool_call":
-                call = part["call"]
-                raw = call.get("raw_arguments") if call.get("arguments") is None else None
-                calls[call.get("id")] = ((call.get("name"), call.get("arguments"), raw), where)
-            elif kind == "tool_result":
-                call_id = part["result"].get("call_id")
-                answered = calls.get(call_id) if call_id else None
-                link = (where, answered[0] if answered else None, answered[1] if answered else None)
-                tag = result_tag(part["result"])
-                if tag is None:
-                    untagged.append(link)
-                    continue
-                assert tag not in tagged, f"result {tag} appears twice: {where} and {tagged[tag][0]}"
-                tagged[tag] = link
-    return tagged, untagged
 
 
 def _named(losses: list[Any], *pointers: str | None) -> bool:
@@ -262,14 +240,14 @@ def _calls_view(assembled: dict[str, Any]) -> list[tuple[Any, ...]]:
     ]
 
 
-def relayed(events: list[Any], source: str, target: str, strict: bool) -> tuple[list[Any] | None, list[Any]]:
-    """(the relayed events or None when refused, the losses reported)."""
+def relayed(events: list[Any], source: str, target: str, strict: bool) -> tuple[list[Any] | None, Any]:
+    """(the relayed events, the losses reported), or (None, the refusal)."""
     relay = convert_stream(copy.deepcopy(events), source=source, target=target, strict=strict)
     try:
         return list(relay), relay.losses
     except Exception as exc:
         refused(exc, f"relay {source}->{target} strict={strict}")
-        return None, relay.losses
+        return None, exc
 
 
 @_params(
@@ -296,8 +274,10 @@ def test_relay_invariant(source: str) -> None:
                 if expected is None:
                     assert out is None, f"{pair}: assemble refuses the stream, the relay sent {len(out)} events"
                     continue
-                if out is None:
-                    assert strict, f"{pair}: the relay refused a stream assemble accepts"
+                if out is None:  # only strict mode may refuse what assemble accepts, for a loss
+                    assert strict and isinstance(losses, LossError), (
+                        f"{pair}: refused a stream assemble accepts: {losses}"
+                    )
                     continue
                 got = _calls_view(get_stream(target).assemble(copy.deepcopy(out)))
                 for k in range(max(len(expected), len(got))):
@@ -332,9 +312,40 @@ def test_relayed_events_are_valid(source: str, schema_errors: Any) -> None:
     prop()
 
 
+@_params(
+    ("source",),
+    [(d,) for d in STREAM_DIALECTS],
+    {(d,) for d in STREAM_DIALECTS if d != "openai_chat"},
+    "class 1: mistral's assembler and relay accept an openai_chat stream its schema rejects",
+)
+def test_wrong_dialect_stream_is_refused_with_a_pointer(source: str, schema_errors: Any) -> None:
+    @PROPERTY
+    @given(streams(source))
+    def prop(stream: dict[str, Any]) -> None:
+        events = stream["events"] or []
+        for other in STREAM_DIALECTS:
+            if other == source or not any(schema_errors(f"dialects/{other}/stream_event.json", e) for e in events):
+                continue  # events the other dialect's schema allows are not wrong for it
+            for what, run in (
+                ("assemble", lambda d=other: get_stream(d).assemble(copy.deepcopy(events))),
+                ("relay", lambda d=other: list(convert_stream(copy.deepcopy(events), source=d, target=source))),
+            ):
+                try:
+                    run()
+                except DecodeError as exc:
+                    assert _POINTED.match(str(exc)) and str(exc).startswith(f"{other}/"), f"no pointer: {exc}"
+                    continue
+                except Exception as exc:
+                    refused(exc, f"{source} stream read as {other} by {what}")
+                    raise AssertionError(f"{what} as {other}: not a DecodeError: {exc!r}") from None
+                raise AssertionError(f"{other} {what} accepted a {source} stream: {json.dumps(events)[:600]}")
+
+    prop()
+
+
 # ---- TypeScript equal to Python -------------------------------------------------------------
 
-TS_EXAMPLES = 4  # generated inputs per source dialect and kind; every one goes to every target
+TS_EXAMPLES = 6  # generated inputs per source dialect and kind; every one goes to every target
 
 
 def _batch() -> list[dict[str, Any]]:

@@ -4,10 +4,9 @@ compactly, and sent in their original spelling while it still says the same thin
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
-from ._errors import DecodeError, describe
+from ._errors import DecodeError, describe, json_text
 from ._strict_json import loads
 
 __all__ = ["arguments_text", "dump_arguments", "not_an_object", "parse_arguments"]
@@ -32,7 +31,7 @@ def not_an_object(value: Any) -> str:
 
 
 def dump_arguments(arguments: dict[str, Any]) -> str:
-    return json.dumps(arguments, ensure_ascii=False, separators=(",", ":"))
+    return json_text(arguments)
 
 
 def arguments_text(call: dict[str, Any], no_arguments_text: tuple[str, ...]) -> str:

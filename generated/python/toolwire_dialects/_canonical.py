@@ -4,8 +4,9 @@ value is named in a loss message."""
 
 from __future__ import annotations
 
-import json
 from typing import Any
+
+from ._errors import json_text
 
 __all__ = ["describe_choice", "describe_part", "is_absent", "normalize_choice"]
 
@@ -37,4 +38,4 @@ def describe_part(part: dict[str, Any]) -> str:
 def describe_choice(value: dict[str, Any]) -> str:
     """A tool choice as a loss names it (its fields, without extensions)."""
     shown = {k: v for k, v in value.items() if k != "extensions"}
-    return json.dumps(shown, ensure_ascii=False, sort_keys=True)[:120]
+    return json_text(shown, separators=None, sort_keys=True)[:120]

@@ -4,12 +4,11 @@ string, a result as one JSON object (Gemini functionResponse.response), images a
 
 from __future__ import annotations
 
-import json
 import re
 from typing import Any
 
 from ._canonical import describe_part
-from ._errors import Loss, report
+from ._errors import Loss, json_text, report
 
 __all__ = [
     "content_as_string",
@@ -41,7 +40,7 @@ def data_url(media_type: str, data: str) -> str:
 
 
 def text_of_json(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+    return json_text(value)
 
 
 def content_as_string(parts: list[dict[str, Any]], losses: list[Loss], strict: bool, target: str) -> str:

@@ -33,7 +33,7 @@ def article(word: str) -> str:
 class Run:
     """What one encode shares: its target, losses, strictness, id map and options."""
 
-    __slots__ = ("codecs", "dialect", "id_map", "losses", "reasoning_as_text", "strict")
+    __slots__ = ("codecs", "dialect", "id_map", "losses", "names", "reasoning_as_text", "strict")
 
     def __init__(
         self, dialect: str, codecs: Codecs, strict: bool, id_map: IdMap | None, reasoning_as_text: bool
@@ -44,6 +44,7 @@ class Run:
         self.id_map = IdMap() if id_map is None else id_map
         self.losses: list[Loss] = []
         self.reasoning_as_text = reasoning_as_text
+        self.names: dict[Any, Any] = {}  # call id -> the tool of the latest call with that id
 
     def lose(self, at: str, what: str) -> None:
         report(self.losses, self.strict, at, self.dialect, what)
@@ -79,6 +80,13 @@ def _carried(part: dict[str, Any], run: Run, at: str) -> dict[str, Any] | None:
         return None
     if kind == "tool_call" and type(part.get("call")) is dict:
         run.id_map.note_call(part["call"].get("id"), part["call"].get("name"))
+        run.names[part["call"].get("id")] = part["call"].get("name")
+    elif kind == "tool_result" and type(part.get("result")) is dict and part["result"].get("name") is None:
+        # a reused call id: the result answers the nearest call before it, not the first
+        call_id = part["result"].get("call_id")
+        name = run.names.get(call_id) if type(call_id) is str else None
+        if name is not None and run.id_map.name_for(call_id) != name:
+            return {**part, "result": {**part["result"], "name": name}}
     return part
 
 
@@ -134,7 +142,9 @@ def encode_turns(
             if unit is None:  # the dialect's own item, verbatim
                 out.append(part["value"])
             else:
-                out.append(encode_part(part, unit, run.codecs, run.id_map, run.dialect, run.losses, run.strict, where))
+                value = encode_part(part, unit, run.codecs, run.id_map, run.dialect, run.losses, run.strict, where)
+                if value is not None:  # None: a part the target cannot send (its loss is reported)
+                    out.append(value)
             group = _Group(role, EMPTY, at)
     if group is not None and (group.parts or group.empty):
         out.append(_render(group, turn, spellings, run))
@@ -219,10 +229,13 @@ def _put_field(
             key = SHAPES[tf.part]
             result = run.codecs.encode[tf.part](part[key], strict=run.strict, id_map=run.id_map)
             run.losses.extend(Loss(f"{at}/{key}{loss.pointer}", loss.target, loss.what) for loss in result.losses)
-            values.append(result.value)
+            if result.value is not None:  # None: not sent (its loss is reported)
+                values.append(result.value)
         else:
             values.append(part.get(tf.value) if tf.value else None)
             run.own(part, at)
+    if not values:  # every part not sent
+        return
     if tf.many:
         put(unit, tf.toks, values)
     else:
@@ -267,5 +280,7 @@ def _put_content(
         if sp is None:  # the dialect's own block, kept verbatim
             blocks.append(part["value"])
         else:
-            blocks.append(encode_part(part, sp, run.codecs, run.id_map, run.dialect, run.losses, run.strict, at))
+            block = encode_part(part, sp, run.codecs, run.id_map, run.dialect, run.losses, run.strict, at)
+            if block is not None:  # None: a part the target cannot send (its loss is reported)
+                blocks.append(block)
     put(unit, turn.content, blocks)

@@ -95,6 +95,7 @@ class Setting(NamedTuple):
     encoding: str  # value, list, string_or_list
     values: tuple[tuple[Any, Any], ...]  # (canonical, wire) pairs; empty: the value as it is
     required: Any  # written (and reported) when the request has none; MISSING: optional
+    rule: tuple[tuple[str, ...], Any, tuple[str, ...]] = ((), None, ())  # canonical type: types, minimum, items
 
 
 class Codecs(NamedTuple):

@@ -11,7 +11,7 @@ from typing import Any
 from ._content import data_url, is_data_url, split_data_url
 from ._conv_layout import Codecs, PartField, Spelling
 from ._conv_paths import get, pointer, put, put_back, unknown_into
-from ._errors import MISSING, DecodeError, Encoded, Loss, report
+from ._errors import MISSING, DecodeError, Encoded, Loss, describe, report
 from ._extensions import foreign_extensions
 from ._ids import IdMap
 
@@ -78,6 +78,8 @@ def spelled_part(block: dict[str, Any], sp: Spelling, dialect: str, shape: str, 
             if f.optional:
                 continue
             raise DecodeError(dialect, shape, at + pointer(f.toks), "expected a value, got nothing")
+        if f.name == "text" and type(value) is not str:  # every text is a string (a null one too)
+            raise DecodeError(dialect, shape, at + pointer(f.toks), f"expected a string, got {describe(value)}")
         _field_in(part, f, value, dialect, shape, at)
     forms: dict[str, Any] | None = None
     for toks, _default in sp.defaults:

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from ._conv_decode import decode_turns, keep, own_extension
+from ._conv_guard import setting_problem
 from ._conv_layout import Codecs, RequestLayout, Setting, Toks
 from ._conv_parts import decode_block
 from ._conv_paths import get, pointer, put, unknown_into
@@ -19,10 +20,11 @@ __all__ = ["decode_request", "decode_settings"]
 
 
 def decode_settings(
-    wire: dict[str, Any], settings: tuple[Setting, ...], forms: dict[str, Any], fields: dict[str, Any]
+    wire: dict[str, Any], settings: tuple[Setting, ...], forms: dict[str, Any], fields: dict[str, Any], dialect: str
 ) -> dict[str, Any]:
     """The canonical settings of a request; a value the mapping's `values` do not list stays
-    a wire field (kept for the round trip, a loss elsewhere), never an error."""
+    a wire field (kept for the round trip, a loss elsewhere); one of the wrong type (by the
+    setting's canonical rule) is a DecodeError at its pointer."""
     out: dict[str, Any] = {}
     for s in settings:
         if s.toks[0] not in wire and not s.aliases:
@@ -57,6 +59,9 @@ def decode_settings(
         elif s.encoding == "string_or_list" and type(value) is str:
             forms[pointer(s.toks)] = "string"
             value = [value]
+        problem = setting_problem(value, s.rule)
+        if problem is not None:
+            raise DecodeError(dialect, "request", pointer(toks), problem)
         put(out, s.name, value)
     return out
 
@@ -178,7 +183,7 @@ def decode_request(wire: Any, layout: RequestLayout, codecs: Codecs, id_map: IdM
     request["messages"] = messages + turns
     unknown: dict[str, Any] = {}
     _tools(wire, codecs, id_map, request, unknown, forms)
-    settings = decode_settings(wire, layout.settings, forms, unknown)
+    settings = decode_settings(wire, layout.settings, forms, unknown, dialect)
     if settings:
         request["settings"] = settings
     unknown_into(wire, layout.known, "", unknown)

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from ._conv_encode import EMPTY, Run, article, encode_turns
+from ._conv_guard import check_canonical
 from ._conv_layout import Codecs, RequestLayout, Spelling, SystemField
 from ._conv_parts import encode_part, spelling_for
 from ._conv_paths import get, pointer, put
@@ -62,7 +63,9 @@ def _system(
         if sp is None:
             run.lose(at, f"{article(str(part.get('type')))} part in the system instructions")
             continue
-        blocks.append(encode_part(part, sp, run.codecs, run.id_map, run.dialect, run.losses, run.strict, at))
+        block = encode_part(part, sp, run.codecs, run.id_map, run.dialect, run.losses, run.strict, at)
+        if block is not None:  # None: a part the target cannot send (its loss is reported)
+            blocks.append(block)
     if system.parts is None:
         put(wire, system.toks, blocks)
         return
@@ -87,6 +90,7 @@ def encode_request(
     reasoning_as_text: bool,
     model: str | None = None,
 ) -> Encoded:
+    check_canonical(canonical, "request")
     run = Run(layout.dialect, codecs, strict, id_map, reasoning_as_text)
     own = run.own(canonical, "")
     forms = own.get("forms", EMPTY)

@@ -8,11 +8,13 @@ from typing import Any
 
 from ._conv_decode import decode_turn, keep, unit_part
 from ._conv_encode import EMPTY, Run, encode_turns
+from ._conv_guard import check_canonical
 from ._conv_layout import Codecs, ResponseLayout
 from ._conv_paths import get, pointer, put, unknown_into
 from ._errors import MISSING, DecodeError, Encoded, describe
 from ._extract import elements
 from ._ids import IdMap
+from ._strict_json import exact_integer
 
 __all__ = ["decode_response", "encode_response", "finish_in"]
 
@@ -85,7 +87,7 @@ def decode_response(wire: Any, layout: ResponseLayout, codecs: Codecs, id_map: I
     usage: dict[str, Any] = {}
     for name, toks in layout.usage:
         value = get(wire, toks)
-        if type(value) is int:
+        if exact_integer(value):
             usage[name] = value
     if usage:
         response["usage"] = usage
@@ -125,6 +127,7 @@ def encode_response(
     reasoning_as_text: bool,
     model: str | None = None,
 ) -> Encoded:
+    check_canonical(canonical, "response")
     run = Run(layout.dialect, codecs, strict, id_map, reasoning_as_text)
     own = run.own(canonical, "")
     forms = own.get("forms", EMPTY)

@@ -8,9 +8,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from ._conv_guard import setting_problem
 from ._conv_layout import Setting
 from ._conv_paths import get, pointer, put
-from ._errors import MISSING
+from ._errors import MISSING, CanonicalError
 
 __all__ = ["encode_settings"]
 
@@ -22,6 +23,7 @@ def encode_settings(
     forms: dict[str, Any],
     lose: Callable[[str, str], None],
 ) -> None:
+    """A canonical setting of the wrong type (by its rule) is a CanonicalError, never sent."""
     by_root = _by_root(layout)
     for key in settings:
         if key not in by_root:
@@ -38,6 +40,9 @@ def encode_settings(
                     f"a request without {'.'.join(s.name)} (sent the documented default {s.required!r})",
                 )
             continue
+        problem = setting_problem(value, s.rule)
+        if problem is not None:
+            raise CanonicalError("request", ValueError(f"/settings{pointer(s.name)}: {problem}"))
         form = forms.get(pointer(s.toks), "") if forms else ""
         if s.values:
             spelled = [w for c, w in s.values if c == value]

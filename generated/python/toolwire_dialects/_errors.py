@@ -1,6 +1,12 @@
 # DO NOT EDIT the copy in a generated package: this is the toolwire runtime, copied verbatim from runtime/python/ by `toolwire generate`.
-"""Errors and losses: what every converter raises or reports, and the two pieces their
-messages are made of (JSON Pointer tokens, short descriptions of JSON values).
+"""Errors and losses: what every converter raises or reports, and the pieces their messages
+are made of (JSON Pointer tokens, short descriptions of JSON values, JSON text).
+
+JSON text (json_text) is what every runtime module writes with: json.dumps with
+ensure_ascii=False, but a lone surrogate (only a handed-in str can hold one: the strict reader
+refuses them) is written as its lowercase escape (U+D800 as \\ud800), as JavaScript's
+JSON.stringify does, never raw: a raw one is no character, so no UTF-8 text could carry it.
+The TypeScript port writes the same text.
 
 The bottom of the runtime: it imports no other runtime module, so every other one can
 import it.
@@ -9,6 +15,7 @@ import it.
 from __future__ import annotations
 
 import json
+import re
 from typing import Any, Final, NamedTuple
 
 __all__ = [
@@ -21,6 +28,7 @@ __all__ = [
     "LossError",
     "describe",
     "escape",
+    "json_text",
     "report",
     "unescape",
 ]
@@ -130,5 +138,19 @@ def describe(value: Any) -> str:
     if value is None:
         return "null"
     if isinstance(value, (str, bool, int, float)):
-        return json.dumps(value, ensure_ascii=False)[:60]
+        return json_text(value, separators=None)[:60]
     return _TYPE_NAMES.get(type(value), type(value).__name__)
+
+
+_LONE_SURROGATE = re.compile("[\ud800-\udfff]")  # in a str, only ever a lone one
+
+
+def _escape_surrogate(match: re.Match[str]) -> str:
+    return f"\\u{ord(match.group()):04x}"
+
+
+def json_text(value: Any, *, separators: tuple[str, str] | None = (",", ":"), sort_keys: bool = False) -> str:
+    """json.dumps(value, ensure_ascii=False, separators=..., sort_keys=...) with every lone
+    surrogate escaped (see above); compact unless separators=None (json.dumps' default)."""
+    text = json.dumps(value, ensure_ascii=False, separators=separators, sort_keys=sort_keys)
+    return _LONE_SURROGATE.sub(_escape_surrogate, text)

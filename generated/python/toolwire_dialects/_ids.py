@@ -11,7 +11,7 @@ import re
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
-from ._errors import Loss, report
+from ._errors import Loss, describe, report
 
 __all__ = ["CANONICAL_IDS", "IdMap", "IdPolicy", "Note", "encode_id", "id_checker", "note_position"]
 
@@ -43,7 +43,9 @@ _ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
 
 
 def _alnum(seed: str, length: int) -> str:
-    digest = int.from_bytes(hashlib.sha256(seed.encode("utf-8")).digest(), "big")
+    # surrogatepass: an id may hold a lone surrogate (a JSON escape); it is hashed as the
+    # three bytes of its code, as the TypeScript port does, never a crash
+    digest = int.from_bytes(hashlib.sha256(seed.encode("utf-8", "surrogatepass")).digest(), "big")
     chars = []
     for _ in range(length):
         digest, rest = divmod(digest, 62)
@@ -59,11 +61,16 @@ class IdMap:
     `original(new_id)` to map a provider's reply back. A rewrite is unique against every id
     the map has seen (rewritten, passed through or decoded), in either order: an id that
     arrives literally equal to an earlier rewrite is itself rewritten, never merged with it.
+
+    A rewrite sent to another dialect than the one it was made for is a reply coming back
+    (dialect A -> B -> A through one map): it is sent as the id it stands for, so the round
+    trip restores the original id (or that id's rewrite when the target cannot carry it).
     """
 
     def __init__(self) -> None:
         self._forward: dict[tuple[str, Any], str] = {}  # (dialect, id) -> id sent (itself if passed)
         self._backward: dict[str, str] = {}  # rewritten id -> the id it stands for
+        self._made_for: dict[str, str] = {}  # rewritten id -> the dialect it was made for
         self._seen: set[Any] = set()  # every id this map has seen, in or out
         self._minted = 0
         self._names: dict[str, str] = {}  # call id -> tool name
@@ -77,10 +84,16 @@ class IdMap:
 
     def carry(self, value: Any, policy: IdPolicy) -> str:
         """The id to send for value: value itself when the target can carry it and no other
-        id was rewritten to it; else its rewrite."""
+        id was rewritten to it; else its rewrite. An array or object is no id (TypeError: an
+        encoder's CanonicalError), as in the TypeScript port."""
+        if isinstance(value, (dict, list)):
+            raise TypeError(f"id: expected a string, got {describe(value)}")
         known = self._forward.get((policy.dialect, value))
         if known is not None:
             return known
+        made_for = self._made_for.get(value) if type(value) is str else None
+        if made_for is not None and made_for != policy.dialect:
+            return self.carry(self._backward[value], policy)  # a rewrite coming back: its original
         if type(value) is str and value not in self._backward and policy.pattern.fullmatch(value):
             self._forward[(policy.dialect, value)] = value
             self._seen.add(value)
@@ -101,6 +114,7 @@ class IdMap:
             salt += 1
         self._forward[key] = candidate
         self._backward[candidate] = original
+        self._made_for[candidate] = policy.dialect
         self._seen.add(candidate)
         return candidate
 
@@ -218,8 +232,8 @@ def encode_id(
         report(losses, strict, pointer, policy.dialect, f"a missing id (minted {new!r})")
         return new
     new = id_map.carry(value, policy)
-    if new == value:
-        return new
+    if new == value or new == id_map.original(value):
+        return new  # as it was, or a rewrite restored to the id it stands for: nothing lost
     if fits:
         why = f"id {value!r} (rewritten to {new!r}: the id map gave {value!r} to id {id_map.original(value)!r})"
     else:

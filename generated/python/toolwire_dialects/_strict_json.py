@@ -13,9 +13,15 @@ import re
 from collections.abc import Callable
 from typing import Any, NoReturn
 
-__all__ = ["MAX_DEPTH", "checked", "loads", "raw_decode"]
+__all__ = ["MAX_DEPTH", "checked", "exact_integer", "loads", "raw_decode"]
 
 MAX_DEPTH = 512
+
+
+def exact_integer(value: object) -> bool:
+    """An integer both runtimes hold exactly (JavaScript's safe integers: |i| < 2**53), so a
+    count such as a token total reads the same in Python and TypeScript."""
+    return type(value) is int and -(2**53) < value < 2**53
 
 
 def _no_constant(name: str) -> NoReturn:

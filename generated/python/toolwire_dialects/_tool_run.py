@@ -5,7 +5,8 @@ Every path turns what the tool returns or yields into Content chunks (one chunk 
 plain function), so sync, async and streaming calls share one conversion.
 
 A tool without a timeout runs where the caller is: a sync tool inline in ``call`` (in a
-worker thread under ``acall``), an async tool on the caller's event loop. A tool *with* a
+daemon worker thread under ``acall``, so that a cancelled call of a tool that never returns
+does not keep the interpreter from exiting), an async tool on the caller's event loop. A tool *with* a
 timeout runs in a daemon thread of its own, an async one on an event loop of its own in that
 thread, and the caller only waits for it, at most ``timeout`` seconds in all. Python cannot
 kill a thread, so a tool that blocks (``time.sleep`` inside ``async def``), ignores
@@ -27,6 +28,7 @@ from collections.abc import AsyncGenerator, Callable, Coroutine
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
+from ._tool_boundary import _carried, _in_daemon_thread, _ToolExit
 from ._tool_content import Content, _append, _to_content
 from ._tool_params import RegisteredTool
 
@@ -53,6 +55,10 @@ class _ToolCancelled(Exception):
 
 def _start(inv: _Invocation) -> Any:
     return inv.tool.func(*inv.args, **inv.kwargs)
+
+
+async def _start_now(inv: Any) -> Any:
+    return _start(inv)
 
 
 def _timeout_text(timeout: float) -> str:
@@ -100,19 +106,23 @@ async def _iterate_chunks(inv: _Invocation) -> AsyncGenerator[Content, None]:
                 yield chunk
         return
     if inv.tool.kind in ("sync", "sync_gen"):
-        value = await asyncio.to_thread(_start, inv)
+        value = await _in_daemon_thread(_start, inv)
     else:
-        value = _start(inv)
+        value = await _carried(_start_now(inv))
     if inspect.isawaitable(value):
-        value = await value
+        value = await _carried(value)
     if inspect.isasyncgen(value):
         async with contextlib.aclosing(value):
-            async for produced in value:
+            while True:
+                try:
+                    produced = await _carried(value.__anext__())
+                except StopAsyncIteration:
+                    break
                 yield _to_content(produced)
     elif inspect.isgenerator(value):
         end = object()
         try:
-            while (item := await asyncio.to_thread(next, value, end)) is not end:
+            while (item := await _in_daemon_thread(next, value, end)) is not end:
                 yield _to_content(item)
         finally:
             with contextlib.suppress(ValueError):  # still running in its thread: the caller was cancelled
@@ -211,6 +221,8 @@ def _from_worker(exc: BaseException) -> BaseException:
     """The tool's exception, as the caller raises it: a CancelledError is the tool's own."""
     if isinstance(exc, asyncio.CancelledError):
         return _ToolCancelled("the tool was cancelled")
+    if isinstance(exc, GeneratorExit):
+        return _ToolExit(exc)
     return exc
 
 

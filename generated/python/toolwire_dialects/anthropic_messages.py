@@ -109,7 +109,7 @@ _KNOWN_TOOL_DEFINITION_0 = frozenset(("description", "input_schema", "name", "st
 
 def decode_tool_definition(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     """Decode one Anthropic Messages tool_definition into the canonical dict."""
-    wire = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, SHAPE_TOOL_DEFINITION)
+    wire = _rt.as_wire(payload, DIALECT, SHAPE_TOOL_DEFINITION)
     canonical: dict[str, Any]
     forms: dict[str, Any]
     unknown: dict[str, Any] | None
@@ -156,7 +156,7 @@ def decode_tool_definition(payload: Any, *, id_map: IdMap | None = None) -> dict
 
 def encode_tool_definition(value: Any, *, strict: bool = False, id_map: IdMap | None = None) -> Encoded:
     """Encode a canonical tool_definition as Anthropic Messages; lists what it cannot carry."""
-    canonical = value if type(value) is dict else _rt.as_canonical(value, SHAPE_TOOL_DEFINITION)
+    canonical = _rt.as_canonical(value, SHAPE_TOOL_DEFINITION)
     losses: list[_rt.Loss] = []
     extensions = canonical.get("extensions")
     own = _rt.foreign_extensions(extensions, DIALECT, losses, strict) if extensions else _EMPTY
@@ -226,7 +226,7 @@ def _select_tool_choice(canonical: dict[str, Any]) -> int:
 
 def decode_tool_choice(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     """Decode one Anthropic Messages tool_choice into the canonical dict."""
-    wire = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, SHAPE_TOOL_CHOICE)
+    wire = _rt.as_wire(payload, DIALECT, SHAPE_TOOL_CHOICE)
     canonical: dict[str, Any]
     forms: dict[str, Any]
     unknown: dict[str, Any] | None
@@ -317,7 +317,7 @@ def decode_tool_choice(payload: Any, *, id_map: IdMap | None = None) -> dict[str
 
 def encode_tool_choice(value: Any, *, strict: bool = False, id_map: IdMap | None = None) -> Encoded:
     """Encode a canonical tool_choice as Anthropic Messages; lists what it cannot carry."""
-    canonical = value if type(value) is dict else _rt.as_canonical(value, SHAPE_TOOL_CHOICE)
+    canonical = _rt.as_canonical(value, SHAPE_TOOL_CHOICE)
     losses: list[_rt.Loss] = []
     extensions = canonical.get("extensions")
     own = _rt.foreign_extensions(extensions, DIALECT, losses, strict) if extensions else _EMPTY
@@ -412,7 +412,7 @@ _KNOWN_TOOL_CALL_0 = frozenset(("id", "input", "name", "type"))
 
 def decode_tool_call(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     """Decode one Anthropic Messages tool_call into the canonical dict."""
-    wire = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, SHAPE_TOOL_CALL)
+    wire = _rt.as_wire(payload, DIALECT, SHAPE_TOOL_CALL)
     canonical: dict[str, Any]
     unknown: dict[str, Any] | None
     try:
@@ -445,14 +445,14 @@ def decode_tool_call(payload: Any, *, id_map: IdMap | None = None) -> dict[str, 
 
 def encode_tool_call(value: Any, *, strict: bool = False, id_map: IdMap | None = None) -> Encoded:
     """Encode a canonical tool_call as Anthropic Messages; lists what it cannot carry."""
-    canonical = value if type(value) is dict else _rt.as_canonical(value, SHAPE_TOOL_CALL)
+    canonical = _rt.as_canonical(value, SHAPE_TOOL_CALL)
     losses: list[_rt.Loss] = []
     extensions = canonical.get("extensions")
     own = _rt.foreign_extensions(extensions, DIALECT, losses, strict) if extensions else _EMPTY
     wire: Any  # the wire value the variant below builds: an object or a constant
     try:
         wire_id = canonical["id"]
-        if id_map is not None or (wire_id not in _IDS_SEEN and (type(wire_id) is not str or not _ID_OK(wire_id))):
+        if id_map is not None or type(wire_id) is not str or (wire_id not in _IDS_SEEN and not _ID_OK(wire_id)):
             wire_id = _rt.encode_id(wire_id, _IDS, id_map, losses, strict, "/id")
         wire_name = canonical["name"]
         wire_arguments = canonical["arguments"]
@@ -627,7 +627,7 @@ def _CONTENT_TOOL_RESULT_0_CONTENT_out(
 
 def decode_tool_result(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     """Decode one Anthropic Messages tool_result into the canonical dict."""
-    wire = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, SHAPE_TOOL_RESULT)
+    wire = _rt.as_wire(payload, DIALECT, SHAPE_TOOL_RESULT)
     canonical: dict[str, Any]
     forms: dict[str, Any]
     unknown: dict[str, Any] | None
@@ -674,7 +674,7 @@ def decode_tool_result(payload: Any, *, id_map: IdMap | None = None) -> dict[str
 
 def encode_tool_result(value: Any, *, strict: bool = False, id_map: IdMap | None = None) -> Encoded:
     """Encode a canonical tool_result as Anthropic Messages; lists what it cannot carry."""
-    canonical = value if type(value) is dict else _rt.as_canonical(value, SHAPE_TOOL_RESULT)
+    canonical = _rt.as_canonical(value, SHAPE_TOOL_RESULT)
     losses: list[_rt.Loss] = []
     extensions = canonical.get("extensions")
     own = _rt.foreign_extensions(extensions, DIALECT, losses, strict) if extensions else _EMPTY
@@ -682,8 +682,10 @@ def encode_tool_result(value: Any, *, strict: bool = False, id_map: IdMap | None
     wire: Any  # the wire value the variant below builds: an object or a constant
     try:
         wire_call_id = canonical["call_id"]
-        if id_map is not None or (
-            wire_call_id not in _IDS_SEEN and (type(wire_call_id) is not str or not _ID_OK(wire_call_id))
+        if (
+            id_map is not None
+            or type(wire_call_id) is not str
+            or (wire_call_id not in _IDS_SEEN and not _ID_OK(wire_call_id))
         ):
             wire_call_id = _rt.encode_id(wire_call_id, _IDS, id_map, losses, strict, "/call_id")
         wire_content = _CONTENT_TOOL_RESULT_0_CONTENT_out(canonical["content"], forms, losses, strict)
@@ -788,7 +790,7 @@ def extract(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     """The canonical tools, tool choice, calls and results of a whole Anthropic Messages request
     or response, in order; decode errors name the pointer inside the payload. `notes` lists
     the links the wire did not state (a result without an id linked to a call by position)."""
-    wire = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, _ENVELOPE_KINDS[0][0])
+    wire = _rt.as_wire(payload, DIALECT, _ENVELOPE_KINDS[0][0])
     _envelopes.check(wire, _ENVELOPE_KINDS, DIALECT)  # not a request or response: never read as empty
     id_map = IdMap() if id_map is None else id_map
     out: dict[str, Any] = {
@@ -862,7 +864,7 @@ def inject(payload: Any, parts: dict[str, Any], *, strict: bool = False, id_map:
     request or response. Keys left out of parts are left alone. A tools list is rebuilt (an
     empty one removes the field and the tool choice: never `tools: []`); calls and results
     replace the payload's own, one for one. Losses of every encoded part are listed."""
-    wire = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, "envelope")
+    wire = _rt.as_wire(payload, DIALECT, "envelope")
     encoders = {shape: globals()["encode_" + shape] for shape in SHAPES}
     return _rt.inject(
         wire,
@@ -989,13 +991,13 @@ _REQUEST = _conv.RequestLayout(
     ),
     alternating=False,
     settings=(
-        _conv.Setting(("max_tokens",), ("max_tokens",), (), "value", (), 4096),
-        _conv.Setting(("temperature",), ("temperature",), (), "value", (), _MISSING),
-        _conv.Setting(("top_p",), ("top_p",), (), "value", (), _MISSING),
-        _conv.Setting(("top_k",), ("top_k",), (), "value", (), _MISSING),
-        _conv.Setting(("stop",), ("stop_sequences",), (), "list", (), _MISSING),
-        _conv.Setting(("user",), ("metadata", "user_id"), (), "value", (), _MISSING),
-        _conv.Setting(("stream",), ("stream",), (), "value", (), _MISSING),
+        _conv.Setting(("max_tokens",), ("max_tokens",), (), "value", (), 4096, (("integer",), 0, ())),
+        _conv.Setting(("temperature",), ("temperature",), (), "value", (), _MISSING, (("number",), None, ())),
+        _conv.Setting(("top_p",), ("top_p",), (), "value", (), _MISSING, (("number",), None, ())),
+        _conv.Setting(("top_k",), ("top_k",), (), "value", (), _MISSING, (("integer",), None, ())),
+        _conv.Setting(("stop",), ("stop_sequences",), (), "list", (), _MISSING, (("array",), None, ("string",))),
+        _conv.Setting(("user",), ("metadata", "user_id"), (), "value", (), _MISSING, (("string",), None, ())),
+        _conv.Setting(("stream",), ("stream",), (), "value", (), _MISSING, (("boolean",), None, ())),
         _conv.Setting(
             ("reasoning_effort",),
             ("output_config", "effort"),
@@ -1003,6 +1005,7 @@ _REQUEST = _conv.RequestLayout(
             "value",
             (("low", "low"), ("medium", "medium"), ("high", "high")),
             _MISSING,
+            (("string",), None, ()),
         ),
     ),
     model_required=False,
@@ -1150,11 +1153,15 @@ _RESPONSE = _conv.ResponseLayout(
         ),
     ),
 )
+_KINDS_REQUEST = tuple(k for k in _ENVELOPE_KINDS if k[0] == "request")  # what extract() checks
+_KINDS_RESPONSE = tuple(k for k in _ENVELOPE_KINDS if k[0] == "response")  # what extract() checks
 
 
 def decode_request(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     """A whole Anthropic Messages request as a canonical Request; DecodeError names the pointer."""
-    wire = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, "request")
+    wire = _rt.as_wire(payload, DIALECT, "request")
+    if type(wire) is dict:
+        _envelopes.check(wire, _KINDS_REQUEST, DIALECT)
     return _conv.decode_request(wire, _REQUEST, _CODECS, id_map)
 
 
@@ -1169,13 +1176,15 @@ def encode_request(
     """A canonical Request as a whole Anthropic Messages request; lists what it cannot carry.
     model names the model when the request names none (a Gemini or Bedrock request names it
     in its URL); reasoning_as_text carries another dialect's reasoning as text."""
-    canonical = value if type(value) is dict else _rt.as_canonical(value, "request")
+    canonical = _rt.as_canonical(value, "request")
     return _conv.encode_request(canonical, _REQUEST, _CODECS, strict, id_map, reasoning_as_text, model)
 
 
 def decode_response(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     """A whole Anthropic Messages response as a canonical Response; DecodeError names the pointer."""
-    wire = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, "response")
+    wire = _rt.as_wire(payload, DIALECT, "response")
+    if type(wire) is dict:
+        _envelopes.check(wire, _KINDS_RESPONSE, DIALECT)
     return _conv.decode_response(wire, _RESPONSE, _CODECS, id_map)
 
 
@@ -1189,7 +1198,7 @@ def encode_response(
 ) -> Encoded:
     """A canonical Response as a whole Anthropic Messages response; lists what it cannot carry.
     model names the model when the response names none."""
-    canonical = value if type(value) is dict else _rt.as_canonical(value, "response")
+    canonical = _rt.as_canonical(value, "response")
     return _conv.encode_response(canonical, _RESPONSE, _CODECS, strict, id_map, reasoning_as_text, model)
 
 

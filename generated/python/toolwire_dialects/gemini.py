@@ -120,7 +120,7 @@ _KNOWN_TOOL_DEFINITION_0 = frozenset(("description", "name", "parameters", "para
 
 def decode_tool_definition(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     """Decode one Google Gemini generateContent tool_definition into the canonical dict."""
-    wire = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, SHAPE_TOOL_DEFINITION)
+    wire = _rt.as_wire(payload, DIALECT, SHAPE_TOOL_DEFINITION)
     wire, spelled = _pj.decode_spelling(wire, _PROTO_TOOL_DEFINITION, DIALECT, SHAPE_TOOL_DEFINITION)
     canonical: dict[str, Any]
     forms: dict[str, Any]
@@ -187,7 +187,7 @@ def encode_tool_definition(
 ) -> Encoded:
     """Encode a canonical tool_definition as Google Gemini generateContent; lists what it cannot carry.
     schema_profile picks the parameters' schema language (else the input's spelling is kept)."""
-    canonical = value if type(value) is dict else _rt.as_canonical(value, SHAPE_TOOL_DEFINITION)
+    canonical = _rt.as_canonical(value, SHAPE_TOOL_DEFINITION)
     losses: list[_rt.Loss] = []
     extensions = canonical.get("extensions")
     own = _rt.foreign_extensions(extensions, DIALECT, losses, strict) if extensions else _EMPTY
@@ -277,7 +277,7 @@ def _select_tool_choice(canonical: dict[str, Any]) -> int:
 
 def decode_tool_choice(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     """Decode one Google Gemini generateContent tool_choice into the canonical dict."""
-    wire = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, SHAPE_TOOL_CHOICE)
+    wire = _rt.as_wire(payload, DIALECT, SHAPE_TOOL_CHOICE)
     wire, spelled = _pj.decode_spelling(wire, _PROTO_TOOL_CHOICE, DIALECT, SHAPE_TOOL_CHOICE)
     canonical: dict[str, Any]
     forms: dict[str, Any]
@@ -400,7 +400,7 @@ def decode_tool_choice(payload: Any, *, id_map: IdMap | None = None) -> dict[str
 
 def encode_tool_choice(value: Any, *, strict: bool = False, id_map: IdMap | None = None) -> Encoded:
     """Encode a canonical tool_choice as Google Gemini generateContent; lists what it cannot carry."""
-    canonical = value if type(value) is dict else _rt.as_canonical(value, SHAPE_TOOL_CHOICE)
+    canonical = _rt.as_canonical(value, SHAPE_TOOL_CHOICE)
     losses: list[_rt.Loss] = []
     extensions = canonical.get("extensions")
     own = _rt.foreign_extensions(extensions, DIALECT, losses, strict) if extensions else _EMPTY
@@ -517,7 +517,7 @@ _KNOWN_TOOL_CALL_0_FUNCTION_CALL = frozenset(("args", "id", "name"))
 
 def decode_tool_call(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     """Decode one Google Gemini generateContent tool_call into the canonical dict."""
-    wire = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, SHAPE_TOOL_CALL)
+    wire = _rt.as_wire(payload, DIALECT, SHAPE_TOOL_CALL)
     wire, spelled = _pj.decode_spelling(wire, _PROTO_TOOL_CALL, DIALECT, SHAPE_TOOL_CALL)
     canonical: dict[str, Any]
     forms: dict[str, Any]
@@ -579,7 +579,7 @@ def decode_tool_call(payload: Any, *, id_map: IdMap | None = None) -> dict[str, 
 
 def encode_tool_call(value: Any, *, strict: bool = False, id_map: IdMap | None = None) -> Encoded:
     """Encode a canonical tool_call as Google Gemini generateContent; lists what it cannot carry."""
-    canonical = value if type(value) is dict else _rt.as_canonical(value, SHAPE_TOOL_CALL)
+    canonical = _rt.as_canonical(value, SHAPE_TOOL_CALL)
     losses: list[_rt.Loss] = []
     extensions = canonical.get("extensions")
     own = _rt.foreign_extensions(extensions, DIALECT, losses, strict) if extensions else _EMPTY
@@ -641,7 +641,7 @@ _KNOWN_TOOL_RESULT_0_FUNCTION_RESPONSE = frozenset(("id", "name", "response"))
 
 def decode_tool_result(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     """Decode one Google Gemini generateContent tool_result into the canonical dict."""
-    wire = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, SHAPE_TOOL_RESULT)
+    wire = _rt.as_wire(payload, DIALECT, SHAPE_TOOL_RESULT)
     wire, spelled = _pj.decode_spelling(wire, _PROTO_TOOL_RESULT, DIALECT, SHAPE_TOOL_RESULT)
     canonical: dict[str, Any]
     forms: dict[str, Any]
@@ -702,7 +702,7 @@ def decode_tool_result(payload: Any, *, id_map: IdMap | None = None) -> dict[str
 
 def encode_tool_result(value: Any, *, strict: bool = False, id_map: IdMap | None = None) -> Encoded:
     """Encode a canonical tool_result as Google Gemini generateContent; lists what it cannot carry."""
-    canonical = value if type(value) is dict else _rt.as_canonical(value, SHAPE_TOOL_RESULT)
+    canonical = _rt.as_canonical(value, SHAPE_TOOL_RESULT)
     losses: list[_rt.Loss] = []
     extensions = canonical.get("extensions")
     own = _rt.foreign_extensions(extensions, DIALECT, losses, strict) if extensions else _EMPTY
@@ -844,7 +844,7 @@ def extract(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     """The canonical tools, tool choice, calls and results of a whole Google Gemini generateContent request
     or response, in order; decode errors name the pointer inside the payload. `notes` lists
     the links the wire did not state (a result without an id linked to a call by position)."""
-    wire = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, _ENVELOPE_KINDS[0][0])
+    wire = _rt.as_wire(payload, DIALECT, _ENVELOPE_KINDS[0][0])
     if type(wire) is dict:
         wire = _pj.decode_spelling(wire, _PROTO_ENVELOPE, DIALECT, "envelope")[0]  # either spelling, single values
     _envelopes.check(wire, _ENVELOPE_KINDS, DIALECT)  # not a request or response: never read as empty
@@ -926,7 +926,7 @@ def inject(payload: Any, parts: dict[str, Any], *, strict: bool = False, id_map:
     request or response. Keys left out of parts are left alone. A tools list is rebuilt (an
     empty one removes the field and the tool choice: never `tools: []`); calls and results
     replace the payload's own, one for one. Losses of every encoded part are listed."""
-    wire = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, "envelope")
+    wire = _rt.as_wire(payload, DIALECT, "envelope")
     wire, spelled = _pj.decode_spelling(wire, _PROTO_ENVELOPE, DIALECT, "envelope")
     encoders = {shape: globals()["encode_" + shape] for shape in SHAPES}
     return _pj.respelled(
@@ -1050,15 +1050,39 @@ _REQUEST = _conv.RequestLayout(
     ),
     alternating=True,
     settings=(
-        _conv.Setting(("max_tokens",), ("generationConfig", "maxOutputTokens"), (), "value", (), _MISSING),
-        _conv.Setting(("temperature",), ("generationConfig", "temperature"), (), "value", (), _MISSING),
-        _conv.Setting(("top_p",), ("generationConfig", "topP"), (), "value", (), _MISSING),
-        _conv.Setting(("top_k",), ("generationConfig", "topK"), (), "value", (), _MISSING),
-        _conv.Setting(("stop",), ("generationConfig", "stopSequences"), (), "list", (), _MISSING),
-        _conv.Setting(("seed",), ("generationConfig", "seed"), (), "value", (), _MISSING),
-        _conv.Setting(("presence_penalty",), ("generationConfig", "presencePenalty"), (), "value", (), _MISSING),
-        _conv.Setting(("frequency_penalty",), ("generationConfig", "frequencyPenalty"), (), "value", (), _MISSING),
-        _conv.Setting(("candidates",), ("generationConfig", "candidateCount"), (), "value", (), _MISSING),
+        _conv.Setting(
+            ("max_tokens",), ("generationConfig", "maxOutputTokens"), (), "value", (), _MISSING, (("integer",), 0, ())
+        ),
+        _conv.Setting(
+            ("temperature",), ("generationConfig", "temperature"), (), "value", (), _MISSING, (("number",), None, ())
+        ),
+        _conv.Setting(("top_p",), ("generationConfig", "topP"), (), "value", (), _MISSING, (("number",), None, ())),
+        _conv.Setting(("top_k",), ("generationConfig", "topK"), (), "value", (), _MISSING, (("integer",), None, ())),
+        _conv.Setting(
+            ("stop",), ("generationConfig", "stopSequences"), (), "list", (), _MISSING, (("array",), None, ("string",))
+        ),
+        _conv.Setting(("seed",), ("generationConfig", "seed"), (), "value", (), _MISSING, (("integer",), None, ())),
+        _conv.Setting(
+            ("presence_penalty",),
+            ("generationConfig", "presencePenalty"),
+            (),
+            "value",
+            (),
+            _MISSING,
+            (("number",), None, ()),
+        ),
+        _conv.Setting(
+            ("frequency_penalty",),
+            ("generationConfig", "frequencyPenalty"),
+            (),
+            "value",
+            (),
+            _MISSING,
+            (("number",), None, ()),
+        ),
+        _conv.Setting(
+            ("candidates",), ("generationConfig", "candidateCount"), (), "value", (), _MISSING, (("integer",), 1, ())
+        ),
         _conv.Setting(
             ("response_format", "type"),
             ("generationConfig", "responseMimeType"),
@@ -1066,12 +1090,25 @@ _REQUEST = _conv.RequestLayout(
             "value",
             (("json_object", "application/json"), ("json_schema", "application/json"), ("text", "text/plain")),
             _MISSING,
+            (("string",), None, ()),
         ),
         _conv.Setting(
-            ("response_format", "schema"), ("generationConfig", "responseJsonSchema"), (), "value", (), _MISSING
+            ("response_format", "schema"),
+            ("generationConfig", "responseJsonSchema"),
+            (),
+            "value",
+            (),
+            _MISSING,
+            (("object",), None, ()),
         ),
         _conv.Setting(
-            ("reasoning_budget",), ("generationConfig", "thinkingConfig", "thinkingBudget"), (), "value", (), _MISSING
+            ("reasoning_budget",),
+            ("generationConfig", "thinkingConfig", "thinkingBudget"),
+            (),
+            "value",
+            (),
+            _MISSING,
+            (("integer",), 0, ()),
         ),
         _conv.Setting(
             ("reasoning_effort",),
@@ -1089,6 +1126,7 @@ _REQUEST = _conv.RequestLayout(
                 ("high", "high"),
             ),
             _MISSING,
+            (("string",), None, ()),
         ),
     ),
     model_required=False,
@@ -1243,11 +1281,17 @@ _RESPONSE = _conv.ResponseLayout(
         ),
     ),
 )
+_KINDS_REQUEST = tuple(k for k in _ENVELOPE_KINDS if k[0] == "request")  # what extract() checks
+_KINDS_RESPONSE = tuple(k for k in _ENVELOPE_KINDS if k[0] == "response")  # what extract() checks
 
 
 def decode_request(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     """A whole Google Gemini generateContent request as a canonical Request; DecodeError names the pointer."""
-    wire = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, "request")
+    wire = _rt.as_wire(payload, DIALECT, "request")
+    if type(wire) is dict:
+        _envelopes.check(wire, _KINDS_REQUEST, DIALECT)
+        _pj.decode_spelling(wire, _PROTO_ENVELOPE, DIALECT, "request")
+        _pj.refuse_both(wire, _REQUEST.known, DIALECT, "request")
     return _conv.decode_request(wire, _REQUEST, _CODECS, id_map)
 
 
@@ -1262,13 +1306,17 @@ def encode_request(
     """A canonical Request as a whole Google Gemini generateContent request; lists what it cannot carry.
     model names the model when the request names none (a Gemini or Bedrock request names it
     in its URL); reasoning_as_text carries another dialect's reasoning as text."""
-    canonical = value if type(value) is dict else _rt.as_canonical(value, "request")
+    canonical = _rt.as_canonical(value, "request")
     return _conv.encode_request(canonical, _REQUEST, _CODECS, strict, id_map, reasoning_as_text, model)
 
 
 def decode_response(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     """A whole Google Gemini generateContent response as a canonical Response; DecodeError names the pointer."""
-    wire = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, "response")
+    wire = _rt.as_wire(payload, DIALECT, "response")
+    if type(wire) is dict:
+        _envelopes.check(wire, _KINDS_RESPONSE, DIALECT)
+        _pj.decode_spelling(wire, _PROTO_ENVELOPE, DIALECT, "response")
+        _pj.refuse_both(wire, _RESPONSE.known, DIALECT, "response")
     return _conv.decode_response(wire, _RESPONSE, _CODECS, id_map)
 
 
@@ -1282,7 +1330,7 @@ def encode_response(
 ) -> Encoded:
     """A canonical Response as a whole Google Gemini generateContent response; lists what it cannot carry.
     model names the model when the response names none."""
-    canonical = value if type(value) is dict else _rt.as_canonical(value, "response")
+    canonical = _rt.as_canonical(value, "response")
     return _conv.encode_response(canonical, _RESPONSE, _CODECS, strict, id_map, reasoning_as_text, model)
 
 

@@ -75,7 +75,7 @@ _KNOWN_TOOL_DEFINITION_0 = frozenset(("description", "inputSchema", "name"))
 
 def decode_tool_definition(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     """Decode one Model Context Protocol (tools, 2025-11-25) tool_definition into the canonical dict."""
-    wire = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, SHAPE_TOOL_DEFINITION)
+    wire = _rt.as_wire(payload, DIALECT, SHAPE_TOOL_DEFINITION)
     canonical: dict[str, Any]
     forms: dict[str, Any]
     unknown: dict[str, Any] | None
@@ -113,7 +113,7 @@ def decode_tool_definition(payload: Any, *, id_map: IdMap | None = None) -> dict
 
 def encode_tool_definition(value: Any, *, strict: bool = False, id_map: IdMap | None = None) -> Encoded:
     """Encode a canonical tool_definition as Model Context Protocol (tools, 2025-11-25); lists what it cannot carry."""
-    canonical = value if type(value) is dict else _rt.as_canonical(value, SHAPE_TOOL_DEFINITION)
+    canonical = _rt.as_canonical(value, SHAPE_TOOL_DEFINITION)
     losses: list[_rt.Loss] = []
     extensions = canonical.get("extensions")
     own = _rt.foreign_extensions(extensions, DIALECT, losses, strict) if extensions else _EMPTY
@@ -148,7 +148,7 @@ _KNOWN_TOOL_CALL_0 = frozenset(("arguments", "name"))
 
 def decode_tool_call(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     """Decode one Model Context Protocol (tools, 2025-11-25) tool_call into the canonical dict."""
-    wire = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, SHAPE_TOOL_CALL)
+    wire = _rt.as_wire(payload, DIALECT, SHAPE_TOOL_CALL)
     canonical: dict[str, Any]
     forms: dict[str, Any]
     unknown: dict[str, Any] | None
@@ -188,7 +188,7 @@ def decode_tool_call(payload: Any, *, id_map: IdMap | None = None) -> dict[str, 
 
 def encode_tool_call(value: Any, *, strict: bool = False, id_map: IdMap | None = None) -> Encoded:
     """Encode a canonical tool_call as Model Context Protocol (tools, 2025-11-25); lists what it cannot carry."""
-    canonical = value if type(value) is dict else _rt.as_canonical(value, SHAPE_TOOL_CALL)
+    canonical = _rt.as_canonical(value, SHAPE_TOOL_CALL)
     losses: list[_rt.Loss] = []
     extensions = canonical.get("extensions")
     own = _rt.foreign_extensions(extensions, DIALECT, losses, strict) if extensions else _EMPTY
@@ -310,7 +310,7 @@ def _CONTENT_TOOL_RESULT_0_CONTENT_out(
 
 def decode_tool_result(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     """Decode one Model Context Protocol (tools, 2025-11-25) tool_result into the canonical dict."""
-    wire = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, SHAPE_TOOL_RESULT)
+    wire = _rt.as_wire(payload, DIALECT, SHAPE_TOOL_RESULT)
     canonical: dict[str, Any]
     forms: dict[str, Any]
     unknown: dict[str, Any] | None
@@ -347,7 +347,7 @@ def decode_tool_result(payload: Any, *, id_map: IdMap | None = None) -> dict[str
 
 def encode_tool_result(value: Any, *, strict: bool = False, id_map: IdMap | None = None) -> Encoded:
     """Encode a canonical tool_result as Model Context Protocol (tools, 2025-11-25); lists what it cannot carry."""
-    canonical = value if type(value) is dict else _rt.as_canonical(value, SHAPE_TOOL_RESULT)
+    canonical = _rt.as_canonical(value, SHAPE_TOOL_RESULT)
     losses: list[_rt.Loss] = []
     extensions = canonical.get("extensions")
     own = _rt.foreign_extensions(extensions, DIALECT, losses, strict) if extensions else _EMPTY
@@ -418,7 +418,7 @@ def extract(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     """The canonical tools, tool choice, calls and results of a whole Model Context Protocol (tools, 2025-11-25) request
     or response, in order; decode errors name the pointer inside the payload. `notes` lists
     the links the wire did not state (a result without an id linked to a call by position)."""
-    wire = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, _ENVELOPE_KINDS[0][0])
+    wire = _rt.as_wire(payload, DIALECT, _ENVELOPE_KINDS[0][0])
     _envelopes.check(wire, _ENVELOPE_KINDS, DIALECT)  # not a request or response: never read as empty
     id_map = IdMap() if id_map is None else id_map
     out: dict[str, Any] = {
@@ -480,7 +480,7 @@ def inject(payload: Any, parts: dict[str, Any], *, strict: bool = False, id_map:
     request or response. Keys left out of parts are left alone. A tools list is rebuilt (an
     empty one removes the field and the tool choice: never `tools: []`); calls and results
     replace the payload's own, one for one. Losses of every encoded part are listed."""
-    wire = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, "envelope")
+    wire = _rt.as_wire(payload, DIALECT, "envelope")
     encoders = {shape: globals()["encode_" + shape] for shape in SHAPES}
     return _rt.inject(
         wire,

@@ -113,7 +113,7 @@ _KNOWN_TOOL_DEFINITION_0_FUNCTION = frozenset(("description", "name", "parameter
 
 def decode_tool_definition(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     """Decode one Mistral Chat Completions tool_definition into the canonical dict."""
-    wire = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, SHAPE_TOOL_DEFINITION)
+    wire = _rt.as_wire(payload, DIALECT, SHAPE_TOOL_DEFINITION)
     canonical: dict[str, Any]
     forms: dict[str, Any]
     unknown: dict[str, Any] | None
@@ -174,7 +174,7 @@ def decode_tool_definition(payload: Any, *, id_map: IdMap | None = None) -> dict
 
 def encode_tool_definition(value: Any, *, strict: bool = False, id_map: IdMap | None = None) -> Encoded:
     """Encode a canonical tool_definition as Mistral Chat Completions; lists what it cannot carry."""
-    canonical = value if type(value) is dict else _rt.as_canonical(value, SHAPE_TOOL_DEFINITION)
+    canonical = _rt.as_canonical(value, SHAPE_TOOL_DEFINITION)
     losses: list[_rt.Loss] = []
     extensions = canonical.get("extensions")
     own = _rt.foreign_extensions(extensions, DIALECT, losses, strict) if extensions else _EMPTY
@@ -252,7 +252,7 @@ def decode_tool_choice(payload: Any, *, id_map: IdMap | None = None) -> dict[str
     """Decode one Mistral Chat Completions tool_choice into the canonical dict."""
     wire = (
         payload
-        if type(payload) is dict or payload in _ROOTS_TOOL_CHOICE
+        if type(payload) is not dict and payload in _ROOTS_TOOL_CHOICE
         else _rt.as_wire(payload, DIALECT, SHAPE_TOOL_CHOICE)
     )
     canonical: dict[str, Any]
@@ -331,7 +331,7 @@ def decode_tool_choice(payload: Any, *, id_map: IdMap | None = None) -> dict[str
 
 def encode_tool_choice(value: Any, *, strict: bool = False, id_map: IdMap | None = None) -> Encoded:
     """Encode a canonical tool_choice as Mistral Chat Completions; lists what it cannot carry."""
-    canonical = value if type(value) is dict else _rt.as_canonical(value, SHAPE_TOOL_CHOICE)
+    canonical = _rt.as_canonical(value, SHAPE_TOOL_CHOICE)
     losses: list[_rt.Loss] = []
     extensions = canonical.get("extensions")
     own = _rt.foreign_extensions(extensions, DIALECT, losses, strict) if extensions else _EMPTY
@@ -418,7 +418,7 @@ _KNOWN_TOOL_CALL_0_FUNCTION = frozenset(("arguments", "name"))
 
 def decode_tool_call(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     """Decode one Mistral Chat Completions tool_call into the canonical dict."""
-    wire = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, SHAPE_TOOL_CALL)
+    wire = _rt.as_wire(payload, DIALECT, SHAPE_TOOL_CALL)
     canonical: dict[str, Any]
     forms: dict[str, Any]
     unknown: dict[str, Any] | None
@@ -487,7 +487,7 @@ def decode_tool_call(payload: Any, *, id_map: IdMap | None = None) -> dict[str, 
 
 def encode_tool_call(value: Any, *, strict: bool = False, id_map: IdMap | None = None) -> Encoded:
     """Encode a canonical tool_call as Mistral Chat Completions; lists what it cannot carry."""
-    canonical = value if type(value) is dict else _rt.as_canonical(value, SHAPE_TOOL_CALL)
+    canonical = _rt.as_canonical(value, SHAPE_TOOL_CALL)
     losses: list[_rt.Loss] = []
     extensions = canonical.get("extensions")
     own = _rt.foreign_extensions(extensions, DIALECT, losses, strict) if extensions else _EMPTY
@@ -495,7 +495,7 @@ def encode_tool_call(value: Any, *, strict: bool = False, id_map: IdMap | None =
     wire: Any  # the wire value the variant below builds: an object or a constant
     try:
         wire_id = canonical["id"]
-        if id_map is not None or (wire_id not in _IDS_SEEN and (type(wire_id) is not str or not _ID_OK(wire_id))):
+        if id_map is not None or type(wire_id) is not str or (wire_id not in _IDS_SEEN and not _ID_OK(wire_id)):
             wire_id = _rt.encode_id(wire_id, _IDS, id_map, losses, strict, "/id")
         wire_name = canonical["name"]
         if forms.get("/function/arguments") == "object" and canonical["arguments"] is not None:
@@ -696,7 +696,7 @@ def _CONTENT_TOOL_RESULT_0_CONTENT_out(
 
 def decode_tool_result(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     """Decode one Mistral Chat Completions tool_result into the canonical dict."""
-    wire = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, SHAPE_TOOL_RESULT)
+    wire = _rt.as_wire(payload, DIALECT, SHAPE_TOOL_RESULT)
     canonical: dict[str, Any]
     forms: dict[str, Any]
     unknown: dict[str, Any] | None
@@ -734,7 +734,7 @@ def decode_tool_result(payload: Any, *, id_map: IdMap | None = None) -> dict[str
 
 def encode_tool_result(value: Any, *, strict: bool = False, id_map: IdMap | None = None) -> Encoded:
     """Encode a canonical tool_result as Mistral Chat Completions; lists what it cannot carry."""
-    canonical = value if type(value) is dict else _rt.as_canonical(value, SHAPE_TOOL_RESULT)
+    canonical = _rt.as_canonical(value, SHAPE_TOOL_RESULT)
     losses: list[_rt.Loss] = []
     extensions = canonical.get("extensions")
     own = _rt.foreign_extensions(extensions, DIALECT, losses, strict) if extensions else _EMPTY
@@ -742,8 +742,10 @@ def encode_tool_result(value: Any, *, strict: bool = False, id_map: IdMap | None
     wire: Any  # the wire value the variant below builds: an object or a constant
     try:
         wire_call_id = canonical["call_id"]
-        if id_map is not None or (
-            wire_call_id not in _IDS_SEEN and (type(wire_call_id) is not str or not _ID_OK(wire_call_id))
+        if (
+            id_map is not None
+            or type(wire_call_id) is not str
+            or (wire_call_id not in _IDS_SEEN and not _ID_OK(wire_call_id))
         ):
             wire_call_id = _rt.encode_id(wire_call_id, _IDS, id_map, losses, strict, "/call_id")
         wire_name = canonical.get("name")
@@ -881,7 +883,7 @@ def extract(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     """The canonical tools, tool choice, calls and results of a whole Mistral Chat Completions request
     or response, in order; decode errors name the pointer inside the payload. `notes` lists
     the links the wire did not state (a result without an id linked to a call by position)."""
-    wire = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, _ENVELOPE_KINDS[0][0])
+    wire = _rt.as_wire(payload, DIALECT, _ENVELOPE_KINDS[0][0])
     _envelopes.check(wire, _ENVELOPE_KINDS, DIALECT)  # not a request or response: never read as empty
     id_map = IdMap() if id_map is None else id_map
     out: dict[str, Any] = {
@@ -958,7 +960,7 @@ def inject(payload: Any, parts: dict[str, Any], *, strict: bool = False, id_map:
     request or response. Keys left out of parts are left alone. A tools list is rebuilt (an
     empty one removes the field and the tool choice: never `tools: []`); calls and results
     replace the payload's own, one for one. Losses of every encoded part are listed."""
-    wire = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, "envelope")
+    wire = _rt.as_wire(payload, DIALECT, "envelope")
     encoders = {shape: globals()["encode_" + shape] for shape in SHAPES}
     return _rt.inject(
         wire,
@@ -1063,15 +1065,17 @@ _REQUEST = _conv.RequestLayout(
     ),
     alternating=False,
     settings=(
-        _conv.Setting(("max_tokens",), ("max_tokens",), (), "value", (), _MISSING),
-        _conv.Setting(("temperature",), ("temperature",), (), "value", (), _MISSING),
-        _conv.Setting(("top_p",), ("top_p",), (), "value", (), _MISSING),
-        _conv.Setting(("top_k",), ("top_k",), (), "value", (), _MISSING),
-        _conv.Setting(("stop",), ("stop",), (), "string_or_list", (), _MISSING),
-        _conv.Setting(("seed",), ("random_seed",), (), "value", (), _MISSING),
-        _conv.Setting(("presence_penalty",), ("presence_penalty",), (), "value", (), _MISSING),
-        _conv.Setting(("frequency_penalty",), ("frequency_penalty",), (), "value", (), _MISSING),
-        _conv.Setting(("candidates",), ("n",), (), "value", (), _MISSING),
+        _conv.Setting(("max_tokens",), ("max_tokens",), (), "value", (), _MISSING, (("integer",), 0, ())),
+        _conv.Setting(("temperature",), ("temperature",), (), "value", (), _MISSING, (("number",), None, ())),
+        _conv.Setting(("top_p",), ("top_p",), (), "value", (), _MISSING, (("number",), None, ())),
+        _conv.Setting(("top_k",), ("top_k",), (), "value", (), _MISSING, (("integer",), None, ())),
+        _conv.Setting(("stop",), ("stop",), (), "string_or_list", (), _MISSING, (("array",), None, ("string",))),
+        _conv.Setting(("seed",), ("random_seed",), (), "value", (), _MISSING, (("integer",), None, ())),
+        _conv.Setting(("presence_penalty",), ("presence_penalty",), (), "value", (), _MISSING, (("number",), None, ())),
+        _conv.Setting(
+            ("frequency_penalty",), ("frequency_penalty",), (), "value", (), _MISSING, (("number",), None, ())
+        ),
+        _conv.Setting(("candidates",), ("n",), (), "value", (), _MISSING, (("integer",), 1, ())),
         _conv.Setting(
             ("response_format", "type"),
             ("response_format", "type"),
@@ -1079,9 +1083,16 @@ _REQUEST = _conv.RequestLayout(
             "value",
             (("text", "text"), ("json_object", "json_object"), ("json_schema", "json_schema")),
             _MISSING,
+            (("string",), None, ()),
         ),
         _conv.Setting(
-            ("response_format", "name"), ("response_format", "json_schema", "name"), (), "value", (), _MISSING
+            ("response_format", "name"),
+            ("response_format", "json_schema", "name"),
+            (),
+            "value",
+            (),
+            _MISSING,
+            (("string",), None, ()),
         ),
         _conv.Setting(
             ("response_format", "description"),
@@ -1090,15 +1101,36 @@ _REQUEST = _conv.RequestLayout(
             "value",
             (),
             _MISSING,
+            (("string",), None, ()),
         ),
         _conv.Setting(
-            ("response_format", "schema"), ("response_format", "json_schema", "schema"), (), "value", (), _MISSING
+            ("response_format", "schema"),
+            ("response_format", "json_schema", "schema"),
+            (),
+            "value",
+            (),
+            _MISSING,
+            (("object",), None, ()),
         ),
         _conv.Setting(
-            ("response_format", "strict"), ("response_format", "json_schema", "strict"), (), "value", (), _MISSING
+            ("response_format", "strict"),
+            ("response_format", "json_schema", "strict"),
+            (),
+            "value",
+            (),
+            _MISSING,
+            (("boolean",), None, ()),
         ),
-        _conv.Setting(("reasoning_effort",), ("reasoning_effort",), (), "value", (("high", "high"),), _MISSING),
-        _conv.Setting(("stream",), ("stream",), (), "value", (), _MISSING),
+        _conv.Setting(
+            ("reasoning_effort",),
+            ("reasoning_effort",),
+            (),
+            "value",
+            (("high", "high"),),
+            _MISSING,
+            (("string",), None, ()),
+        ),
+        _conv.Setting(("stream",), ("stream",), (), "value", (), _MISSING, (("boolean",), None, ())),
     ),
     model_required=False,
     dialect=DIALECT,
@@ -1232,11 +1264,15 @@ _RESPONSE = _conv.ResponseLayout(
         ),
     ),
 )
+_KINDS_REQUEST = tuple(k for k in _ENVELOPE_KINDS if k[0] == "request")  # what extract() checks
+_KINDS_RESPONSE = tuple(k for k in _ENVELOPE_KINDS if k[0] == "response")  # what extract() checks
 
 
 def decode_request(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     """A whole Mistral Chat Completions request as a canonical Request; DecodeError names the pointer."""
-    wire = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, "request")
+    wire = _rt.as_wire(payload, DIALECT, "request")
+    if type(wire) is dict:
+        _envelopes.check(wire, _KINDS_REQUEST, DIALECT)
     return _conv.decode_request(wire, _REQUEST, _CODECS, id_map)
 
 
@@ -1251,13 +1287,15 @@ def encode_request(
     """A canonical Request as a whole Mistral Chat Completions request; lists what it cannot carry.
     model names the model when the request names none (a Gemini or Bedrock request names it
     in its URL); reasoning_as_text carries another dialect's reasoning as text."""
-    canonical = value if type(value) is dict else _rt.as_canonical(value, "request")
+    canonical = _rt.as_canonical(value, "request")
     return _conv.encode_request(canonical, _REQUEST, _CODECS, strict, id_map, reasoning_as_text, model)
 
 
 def decode_response(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     """A whole Mistral Chat Completions response as a canonical Response; DecodeError names the pointer."""
-    wire = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, "response")
+    wire = _rt.as_wire(payload, DIALECT, "response")
+    if type(wire) is dict:
+        _envelopes.check(wire, _KINDS_RESPONSE, DIALECT)
     return _conv.decode_response(wire, _RESPONSE, _CODECS, id_map)
 
 
@@ -1271,7 +1309,7 @@ def encode_response(
 ) -> Encoded:
     """A canonical Response as a whole Mistral Chat Completions response; lists what it cannot carry.
     model names the model when the response names none."""
-    canonical = value if type(value) is dict else _rt.as_canonical(value, "response")
+    canonical = _rt.as_canonical(value, "response")
     return _conv.encode_response(canonical, _RESPONSE, _CODECS, strict, id_map, reasoning_as_text, model)
 
 

@@ -93,7 +93,7 @@ _KNOWN_TOOL_DEFINITION_0_FUNCTION = frozenset(("description", "name", "parameter
 
 def decode_tool_definition(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     """Decode one Ollama native chat API (/api/chat) tool_definition into the canonical dict."""
-    wire = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, SHAPE_TOOL_DEFINITION)
+    wire = _rt.as_wire(payload, DIALECT, SHAPE_TOOL_DEFINITION)
     canonical: dict[str, Any]
     forms: dict[str, Any]
     unknown: dict[str, Any] | None
@@ -134,7 +134,7 @@ def decode_tool_definition(payload: Any, *, id_map: IdMap | None = None) -> dict
 
 def encode_tool_definition(value: Any, *, strict: bool = False, id_map: IdMap | None = None) -> Encoded:
     """Encode a canonical tool_definition as Ollama native chat API (/api/chat); lists what it cannot carry."""
-    canonical = value if type(value) is dict else _rt.as_canonical(value, SHAPE_TOOL_DEFINITION)
+    canonical = _rt.as_canonical(value, SHAPE_TOOL_DEFINITION)
     losses: list[_rt.Loss] = []
     extensions = canonical.get("extensions")
     own = _rt.foreign_extensions(extensions, DIALECT, losses, strict) if extensions else _EMPTY
@@ -177,7 +177,7 @@ _KNOWN_TOOL_CALL_0_FUNCTION = frozenset(("arguments", "name"))
 
 def decode_tool_call(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     """Decode one Ollama native chat API (/api/chat) tool_call into the canonical dict."""
-    wire = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, SHAPE_TOOL_CALL)
+    wire = _rt.as_wire(payload, DIALECT, SHAPE_TOOL_CALL)
     canonical: dict[str, Any]
     forms: dict[str, Any]
     unknown: dict[str, Any] | None
@@ -237,7 +237,7 @@ def decode_tool_call(payload: Any, *, id_map: IdMap | None = None) -> dict[str, 
 
 def encode_tool_call(value: Any, *, strict: bool = False, id_map: IdMap | None = None) -> Encoded:
     """Encode a canonical tool_call as Ollama native chat API (/api/chat); lists what it cannot carry."""
-    canonical = value if type(value) is dict else _rt.as_canonical(value, SHAPE_TOOL_CALL)
+    canonical = _rt.as_canonical(value, SHAPE_TOOL_CALL)
     losses: list[_rt.Loss] = []
     extensions = canonical.get("extensions")
     own = _rt.foreign_extensions(extensions, DIALECT, losses, strict) if extensions else _EMPTY
@@ -305,7 +305,7 @@ def _CONTENT_TOOL_RESULT_0_CONTENT_out(
 
 def decode_tool_result(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     """Decode one Ollama native chat API (/api/chat) tool_result into the canonical dict."""
-    wire = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, SHAPE_TOOL_RESULT)
+    wire = _rt.as_wire(payload, DIALECT, SHAPE_TOOL_RESULT)
     canonical: dict[str, Any]
     forms: dict[str, Any]
     unknown: dict[str, Any] | None
@@ -354,7 +354,7 @@ def decode_tool_result(payload: Any, *, id_map: IdMap | None = None) -> dict[str
 
 def encode_tool_result(value: Any, *, strict: bool = False, id_map: IdMap | None = None) -> Encoded:
     """Encode a canonical tool_result as Ollama native chat API (/api/chat); lists what it cannot carry."""
-    canonical = value if type(value) is dict else _rt.as_canonical(value, SHAPE_TOOL_RESULT)
+    canonical = _rt.as_canonical(value, SHAPE_TOOL_RESULT)
     losses: list[_rt.Loss] = []
     extensions = canonical.get("extensions")
     own = _rt.foreign_extensions(extensions, DIALECT, losses, strict) if extensions else _EMPTY
@@ -370,6 +370,16 @@ def encode_tool_result(value: Any, *, strict: bool = False, id_map: IdMap | None
         if wire_name is None and id_map is not None:
             wire_name = id_map.name_for(canonical.get("call_id"))
         if wire_name is None:
+            if canonical.get("call_id") is not None:  # a call it answers, unknown (no id at all: an older client's)
+                _rt.report(
+                    losses,
+                    strict,
+                    "/name",
+                    DIALECT,
+                    "a result without its tool name (the id map does not know call "
+                    + repr(canonical.get("call_id"))
+                    + "; left out)",
+                )
             wire_name = _MISSING
         wire_content = _CONTENT_TOOL_RESULT_0_CONTENT_out(canonical["content"], forms, losses, strict)
         wire = {"role": "tool", "content": wire_content}
@@ -465,7 +475,7 @@ def extract(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     """The canonical tools, tool choice, calls and results of a whole Ollama native chat API (/api/chat) request
     or response, in order; decode errors name the pointer inside the payload. `notes` lists
     the links the wire did not state (a result without an id linked to a call by position)."""
-    wire = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, _ENVELOPE_KINDS[0][0])
+    wire = _rt.as_wire(payload, DIALECT, _ENVELOPE_KINDS[0][0])
     _envelopes.check(wire, _ENVELOPE_KINDS, DIALECT)  # not a request or response: never read as empty
     id_map = IdMap() if id_map is None else id_map
     out: dict[str, Any] = {
@@ -531,7 +541,7 @@ def inject(payload: Any, parts: dict[str, Any], *, strict: bool = False, id_map:
     request or response. Keys left out of parts are left alone. A tools list is rebuilt (an
     empty one removes the field and the tool choice: never `tools: []`); calls and results
     replace the payload's own, one for one. Losses of every encoded part are listed."""
-    wire = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, "envelope")
+    wire = _rt.as_wire(payload, DIALECT, "envelope")
     encoders = {shape: globals()["encode_" + shape] for shape in SHAPES}
     return _rt.inject(
         wire,
@@ -597,15 +607,19 @@ _REQUEST = _conv.RequestLayout(
     parts=(),
     alternating=False,
     settings=(
-        _conv.Setting(("max_tokens",), ("options", "num_predict"), (), "value", (), _MISSING),
-        _conv.Setting(("temperature",), ("options", "temperature"), (), "value", (), _MISSING),
-        _conv.Setting(("top_p",), ("options", "top_p"), (), "value", (), _MISSING),
-        _conv.Setting(("top_k",), ("options", "top_k"), (), "value", (), _MISSING),
-        _conv.Setting(("stop",), ("options", "stop"), (), "list", (), _MISSING),
-        _conv.Setting(("seed",), ("options", "seed"), (), "value", (), _MISSING),
-        _conv.Setting(("presence_penalty",), ("options", "presence_penalty"), (), "value", (), _MISSING),
-        _conv.Setting(("frequency_penalty",), ("options", "frequency_penalty"), (), "value", (), _MISSING),
-        _conv.Setting(("stream",), ("stream",), (), "value", (), _MISSING),
+        _conv.Setting(("max_tokens",), ("options", "num_predict"), (), "value", (), _MISSING, (("integer",), 0, ())),
+        _conv.Setting(("temperature",), ("options", "temperature"), (), "value", (), _MISSING, (("number",), None, ())),
+        _conv.Setting(("top_p",), ("options", "top_p"), (), "value", (), _MISSING, (("number",), None, ())),
+        _conv.Setting(("top_k",), ("options", "top_k"), (), "value", (), _MISSING, (("integer",), None, ())),
+        _conv.Setting(("stop",), ("options", "stop"), (), "list", (), _MISSING, (("array",), None, ("string",))),
+        _conv.Setting(("seed",), ("options", "seed"), (), "value", (), _MISSING, (("integer",), None, ())),
+        _conv.Setting(
+            ("presence_penalty",), ("options", "presence_penalty"), (), "value", (), _MISSING, (("number",), None, ())
+        ),
+        _conv.Setting(
+            ("frequency_penalty",), ("options", "frequency_penalty"), (), "value", (), _MISSING, (("number",), None, ())
+        ),
+        _conv.Setting(("stream",), ("stream",), (), "value", (), _MISSING, (("boolean",), None, ())),
     ),
     model_required=True,
     dialect=DIALECT,
@@ -636,7 +650,7 @@ _RESPONSE = _conv.ResponseLayout(
     finish_values=(("stop", "stop"), ("tool_calls", "stop"), ("length", "length")),
     usage=(("input_tokens", ("prompt_eval_count",)), ("output_tokens", ("eval_count",))),
     constants=((("done",), True),),
-    required=(),
+    required=((("model",), "toolwire"),),
     turn=_conv.Turn(
         role=("role",),
         roles=(("assistant", ("assistant",)),),
@@ -670,11 +684,15 @@ _RESPONSE = _conv.ResponseLayout(
         (), (("model",), ("done_reason",), ("message",), ("prompt_eval_count",), ("eval_count",), ("done",))
     ),
 )
+_KINDS_REQUEST = tuple(k for k in _ENVELOPE_KINDS if k[0] == "request")  # what extract() checks
+_KINDS_RESPONSE = tuple(k for k in _ENVELOPE_KINDS if k[0] == "response")  # what extract() checks
 
 
 def decode_request(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     """A whole Ollama native chat API (/api/chat) request as a canonical Request; DecodeError names the pointer."""
-    wire = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, "request")
+    wire = _rt.as_wire(payload, DIALECT, "request")
+    if type(wire) is dict:
+        _envelopes.check(wire, _KINDS_REQUEST, DIALECT)
     return _conv.decode_request(wire, _REQUEST, _CODECS, id_map)
 
 
@@ -689,13 +707,15 @@ def encode_request(
     """A canonical Request as a whole Ollama native chat API (/api/chat) request; lists what it cannot carry.
     model names the model when the request names none (a Gemini or Bedrock request names it
     in its URL); reasoning_as_text carries another dialect's reasoning as text."""
-    canonical = value if type(value) is dict else _rt.as_canonical(value, "request")
+    canonical = _rt.as_canonical(value, "request")
     return _conv.encode_request(canonical, _REQUEST, _CODECS, strict, id_map, reasoning_as_text, model)
 
 
 def decode_response(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     """A whole Ollama native chat API (/api/chat) response as a canonical Response; DecodeError names the pointer."""
-    wire = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, "response")
+    wire = _rt.as_wire(payload, DIALECT, "response")
+    if type(wire) is dict:
+        _envelopes.check(wire, _KINDS_RESPONSE, DIALECT)
     return _conv.decode_response(wire, _RESPONSE, _CODECS, id_map)
 
 
@@ -709,7 +729,7 @@ def encode_response(
 ) -> Encoded:
     """A canonical Response as a whole Ollama native chat API (/api/chat) response; lists what it cannot carry.
     model names the model when the response names none."""
-    canonical = value if type(value) is dict else _rt.as_canonical(value, "response")
+    canonical = _rt.as_canonical(value, "response")
     return _conv.encode_response(canonical, _RESPONSE, _CODECS, strict, id_map, reasoning_as_text, model)
 
 

@@ -146,7 +146,7 @@ def _select_tool_definition(canonical: dict[str, Any]) -> int:
 
 def decode_tool_definition(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     """Decode one OpenAI Responses tool_definition into the canonical dict."""
-    wire = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, SHAPE_TOOL_DEFINITION)
+    wire = _rt.as_wire(payload, DIALECT, SHAPE_TOOL_DEFINITION)
     canonical: dict[str, Any]
     forms: dict[str, Any]
     unknown: dict[str, Any] | None
@@ -275,7 +275,7 @@ def encode_tool_definition(
     """Encode a canonical tool_definition as OpenAI Responses; lists what it cannot carry.
     strict_schema=True adapts the parameters to strict mode and sends strict: every property
     required, the optional ones nullable, every object closed; each change is reported."""
-    canonical = value if type(value) is dict else _rt.as_canonical(value, SHAPE_TOOL_DEFINITION)
+    canonical = _rt.as_canonical(value, SHAPE_TOOL_DEFINITION)
     losses: list[_rt.Loss] = []
     extensions = canonical.get("extensions")
     own = _rt.foreign_extensions(extensions, DIALECT, losses, strict) if extensions else _EMPTY
@@ -439,7 +439,7 @@ def decode_tool_choice(payload: Any, *, id_map: IdMap | None = None) -> dict[str
     """Decode one OpenAI Responses tool_choice into the canonical dict."""
     wire = (
         payload
-        if type(payload) is dict or payload in _ROOTS_TOOL_CHOICE
+        if type(payload) is not dict and payload in _ROOTS_TOOL_CHOICE
         else _rt.as_wire(payload, DIALECT, SHAPE_TOOL_CHOICE)
     )
     canonical: dict[str, Any]
@@ -516,7 +516,7 @@ def decode_tool_choice(payload: Any, *, id_map: IdMap | None = None) -> dict[str
 
 def encode_tool_choice(value: Any, *, strict: bool = False, id_map: IdMap | None = None) -> Encoded:
     """Encode a canonical tool_choice as OpenAI Responses; lists what it cannot carry."""
-    canonical = value if type(value) is dict else _rt.as_canonical(value, SHAPE_TOOL_CHOICE)
+    canonical = _rt.as_canonical(value, SHAPE_TOOL_CHOICE)
     losses: list[_rt.Loss] = []
     extensions = canonical.get("extensions")
     own = _rt.foreign_extensions(extensions, DIALECT, losses, strict) if extensions else _EMPTY
@@ -605,7 +605,7 @@ _KNOWN_TOOL_CALL_0 = frozenset(("arguments", "call_id", "name", "type"))
 
 def decode_tool_call(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     """Decode one OpenAI Responses tool_call into the canonical dict."""
-    wire = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, SHAPE_TOOL_CALL)
+    wire = _rt.as_wire(payload, DIALECT, SHAPE_TOOL_CALL)
     canonical: dict[str, Any]
     unknown: dict[str, Any] | None
     try:
@@ -653,14 +653,14 @@ def decode_tool_call(payload: Any, *, id_map: IdMap | None = None) -> dict[str, 
 
 def encode_tool_call(value: Any, *, strict: bool = False, id_map: IdMap | None = None) -> Encoded:
     """Encode a canonical tool_call as OpenAI Responses; lists what it cannot carry."""
-    canonical = value if type(value) is dict else _rt.as_canonical(value, SHAPE_TOOL_CALL)
+    canonical = _rt.as_canonical(value, SHAPE_TOOL_CALL)
     losses: list[_rt.Loss] = []
     extensions = canonical.get("extensions")
     own = _rt.foreign_extensions(extensions, DIALECT, losses, strict) if extensions else _EMPTY
     wire: Any  # the wire value the variant below builds: an object or a constant
     try:
         wire_id = canonical["id"]
-        if id_map is not None or (wire_id not in _IDS_SEEN and (type(wire_id) is not str or not _ID_OK(wire_id))):
+        if id_map is not None or type(wire_id) is not str or (wire_id not in _IDS_SEEN and not _ID_OK(wire_id)):
             wire_id = _rt.encode_id(wire_id, _IDS, id_map, losses, strict, "/id")
         wire_name = canonical["name"]
         wire_arguments = _rt.arguments_text(canonical, ("",))
@@ -799,7 +799,7 @@ def _CONTENT_TOOL_RESULT_0_CONTENT_out(
 
 def decode_tool_result(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     """Decode one OpenAI Responses tool_result into the canonical dict."""
-    wire = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, SHAPE_TOOL_RESULT)
+    wire = _rt.as_wire(payload, DIALECT, SHAPE_TOOL_RESULT)
     canonical: dict[str, Any]
     forms: dict[str, Any]
     unknown: dict[str, Any] | None
@@ -828,7 +828,7 @@ def decode_tool_result(payload: Any, *, id_map: IdMap | None = None) -> dict[str
 
 def encode_tool_result(value: Any, *, strict: bool = False, id_map: IdMap | None = None) -> Encoded:
     """Encode a canonical tool_result as OpenAI Responses; lists what it cannot carry."""
-    canonical = value if type(value) is dict else _rt.as_canonical(value, SHAPE_TOOL_RESULT)
+    canonical = _rt.as_canonical(value, SHAPE_TOOL_RESULT)
     losses: list[_rt.Loss] = []
     extensions = canonical.get("extensions")
     own = _rt.foreign_extensions(extensions, DIALECT, losses, strict) if extensions else _EMPTY
@@ -836,8 +836,10 @@ def encode_tool_result(value: Any, *, strict: bool = False, id_map: IdMap | None
     wire: Any  # the wire value the variant below builds: an object or a constant
     try:
         wire_call_id = canonical["call_id"]
-        if id_map is not None or (
-            wire_call_id not in _IDS_SEEN and (type(wire_call_id) is not str or not _ID_OK(wire_call_id))
+        if (
+            id_map is not None
+            or type(wire_call_id) is not str
+            or (wire_call_id not in _IDS_SEEN and not _ID_OK(wire_call_id))
         ):
             wire_call_id = _rt.encode_id(wire_call_id, _IDS, id_map, losses, strict, "/call_id")
         wire_content = _CONTENT_TOOL_RESULT_0_CONTENT_out(canonical["content"], forms, losses, strict)
@@ -971,7 +973,7 @@ def extract(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     """The canonical tools, tool choice, calls and results of a whole OpenAI Responses request
     or response, in order; decode errors name the pointer inside the payload. `notes` lists
     the links the wire did not state (a result without an id linked to a call by position)."""
-    wire = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, _ENVELOPE_KINDS[0][0])
+    wire = _rt.as_wire(payload, DIALECT, _ENVELOPE_KINDS[0][0])
     _envelopes.check(wire, _ENVELOPE_KINDS, DIALECT)  # not a request or response: never read as empty
     id_map = IdMap() if id_map is None else id_map
     out: dict[str, Any] = {
@@ -1071,7 +1073,7 @@ def inject(payload: Any, parts: dict[str, Any], *, strict: bool = False, id_map:
     request or response. Keys left out of parts are left alone. A tools list is rebuilt (an
     empty one removes the field and the tool choice: never `tools: []`); calls and results
     replace the payload's own, one for one. Losses of every encoded part are listed."""
-    wire = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, "envelope")
+    wire = _rt.as_wire(payload, DIALECT, "envelope")
     encoders = {shape: globals()["encode_" + shape] for shape in SHAPES}
     return _rt.inject(
         wire,
@@ -1196,9 +1198,9 @@ _REQUEST = _conv.RequestLayout(
     ),
     alternating=False,
     settings=(
-        _conv.Setting(("max_tokens",), ("max_output_tokens",), (), "value", (), _MISSING),
-        _conv.Setting(("temperature",), ("temperature",), (), "value", (), _MISSING),
-        _conv.Setting(("top_p",), ("top_p",), (), "value", (), _MISSING),
+        _conv.Setting(("max_tokens",), ("max_output_tokens",), (), "value", (), _MISSING, (("integer",), 0, ())),
+        _conv.Setting(("temperature",), ("temperature",), (), "value", (), _MISSING, (("number",), None, ())),
+        _conv.Setting(("top_p",), ("top_p",), (), "value", (), _MISSING, (("number",), None, ())),
         _conv.Setting(
             ("response_format", "type"),
             ("text", "format", "type"),
@@ -1206,14 +1208,43 @@ _REQUEST = _conv.RequestLayout(
             "value",
             (("text", "text"), ("json_object", "json_object"), ("json_schema", "json_schema")),
             _MISSING,
+            (("string",), None, ()),
         ),
-        _conv.Setting(("response_format", "name"), ("text", "format", "name"), (), "value", (), _MISSING),
-        _conv.Setting(("response_format", "description"), ("text", "format", "description"), (), "value", (), _MISSING),
-        _conv.Setting(("response_format", "schema"), ("text", "format", "schema"), (), "value", (), _MISSING),
-        _conv.Setting(("response_format", "strict"), ("text", "format", "strict"), (), "value", (), _MISSING),
-        _conv.Setting(("reasoning_effort",), ("reasoning", "effort"), (), "value", (), _MISSING),
-        _conv.Setting(("user",), ("safety_identifier",), (("user",),), "value", (), _MISSING),
-        _conv.Setting(("stream",), ("stream",), (), "value", (), _MISSING),
+        _conv.Setting(
+            ("response_format", "name"), ("text", "format", "name"), (), "value", (), _MISSING, (("string",), None, ())
+        ),
+        _conv.Setting(
+            ("response_format", "description"),
+            ("text", "format", "description"),
+            (),
+            "value",
+            (),
+            _MISSING,
+            (("string",), None, ()),
+        ),
+        _conv.Setting(
+            ("response_format", "schema"),
+            ("text", "format", "schema"),
+            (),
+            "value",
+            (),
+            _MISSING,
+            (("object",), None, ()),
+        ),
+        _conv.Setting(
+            ("response_format", "strict"),
+            ("text", "format", "strict"),
+            (),
+            "value",
+            (),
+            _MISSING,
+            (("boolean",), None, ()),
+        ),
+        _conv.Setting(
+            ("reasoning_effort",), ("reasoning", "effort"), (), "value", (), _MISSING, (("string",), None, ())
+        ),
+        _conv.Setting(("user",), ("safety_identifier",), (("user",),), "value", (), _MISSING, (("string",), None, ())),
+        _conv.Setting(("stream",), ("stream",), (), "value", (), _MISSING, (("boolean",), None, ())),
     ),
     model_required=False,
     dialect=DIALECT,
@@ -1379,11 +1410,15 @@ _RESPONSE = _conv.ResponseLayout(
         ),
     ),
 )
+_KINDS_REQUEST = tuple(k for k in _ENVELOPE_KINDS if k[0] == "request")  # what extract() checks
+_KINDS_RESPONSE = tuple(k for k in _ENVELOPE_KINDS if k[0] == "response")  # what extract() checks
 
 
 def decode_request(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     """A whole OpenAI Responses request as a canonical Request; DecodeError names the pointer."""
-    wire = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, "request")
+    wire = _rt.as_wire(payload, DIALECT, "request")
+    if type(wire) is dict:
+        _envelopes.check(wire, _KINDS_REQUEST, DIALECT)
     return _conv.decode_request(wire, _REQUEST, _CODECS, id_map)
 
 
@@ -1398,13 +1433,15 @@ def encode_request(
     """A canonical Request as a whole OpenAI Responses request; lists what it cannot carry.
     model names the model when the request names none (a Gemini or Bedrock request names it
     in its URL); reasoning_as_text carries another dialect's reasoning as text."""
-    canonical = value if type(value) is dict else _rt.as_canonical(value, "request")
+    canonical = _rt.as_canonical(value, "request")
     return _conv.encode_request(canonical, _REQUEST, _CODECS, strict, id_map, reasoning_as_text, model)
 
 
 def decode_response(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     """A whole OpenAI Responses response as a canonical Response; DecodeError names the pointer."""
-    wire = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, "response")
+    wire = _rt.as_wire(payload, DIALECT, "response")
+    if type(wire) is dict:
+        _envelopes.check(wire, _KINDS_RESPONSE, DIALECT)
     return _conv.decode_response(wire, _RESPONSE, _CODECS, id_map)
 
 
@@ -1418,7 +1455,7 @@ def encode_response(
 ) -> Encoded:
     """A canonical Response as a whole OpenAI Responses response; lists what it cannot carry.
     model names the model when the response names none."""
-    canonical = value if type(value) is dict else _rt.as_canonical(value, "response")
+    canonical = _rt.as_canonical(value, "response")
     return _conv.encode_response(canonical, _RESPONSE, _CODECS, strict, id_map, reasoning_as_text, model)
 
 

@@ -18,10 +18,16 @@ arguments that fail validation, the tool raising, timing out or being rate limit
 back as a ToolResult with ``is_error: true`` whose text the model can act on: a tool loop
 must keep going, so nothing crosses this boundary as an exception. That includes
 ``SystemExit``: a tool calling ``sys.exit()`` (argparse does, on bad input) has failed, it
-has not asked to end the program. ``KeyboardInterrupt`` is the one exception that does
-propagate: it is the operator stopping the program, which a tool loop must not swallow
-(and Ctrl-C reaches the main thread, not a timed tool's worker, so the caller stops at
-once). The caller cancelling ``acall``/``astream`` propagates too, as it must in asyncio.
+has not asked to end the program; and any other ``BaseException`` (``GeneratorExit``, a
+custom one), and an exception whose ``str()`` itself raises (a fallback text names it).
+``KeyboardInterrupt`` is the one exception that does propagate: it is the operator stopping
+the program, which a tool loop must not swallow (and Ctrl-C reaches the main thread, not a
+timed tool's worker, so the caller stops at once). The caller cancelling ``acall``/``astream``
+propagates too, as it must in asyncio.
+
+A call whose id is present but not a non-empty string is refused (an error result with a
+fresh id, the tool not run), never run under a replaced id; a call without an id gets a
+fresh one. A call with ``arguments_error`` is never run, whatever its ``arguments`` say.
 
 A timeout holds whatever the tool does (blocks the event loop, ignores cancellation): a
 timed tool runs in a worker thread of its own, see ``_tool_run``.
@@ -30,12 +36,10 @@ timed tool runs in a worker thread of its own, see ``_tool_run``.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import inspect
 import logging
 import threading
 import time
-import uuid
 from collections import deque
 from collections.abc import AsyncIterator, Callable, Mapping
 from typing import Any, TypeVar, overload
@@ -43,6 +47,15 @@ from typing import Any, TypeVar, overload
 from pydantic import BaseModel
 
 from ._tool_args import ArgumentsError, _short_json, validate_arguments
+from ._tool_boundary import (
+    _as_mapping,
+    _cancelled_by_caller,
+    _close_quietly,
+    _exc_text,
+    _mint_call_id,
+    _safe_str,
+    _ToolExit,
+)
 from ._tool_content import Content, _append, _BadResult, _Part, image_part, json_part, text_part
 from ._tool_params import ExtraPolicy, RegisteredTool, _bind_to_model, _bind_to_signature, _kind_of, _parse_docstring
 from ._tool_run import (
@@ -185,7 +198,7 @@ class ToolRegistry:
 
     def call(self, tool_call: Any) -> dict[str, Any]:
         """Run one call and return its canonical ToolResult; never raises."""
-        prepared = self._prepare(tool_call)
+        prepared = self._prepare_guarded(tool_call)
         if isinstance(prepared, dict):
             return prepared
         try:
@@ -195,23 +208,21 @@ class ToolRegistry:
                 content = _run_coroutine(_collect_async(prepared))
             else:
                 content = _collect_sync(prepared)
-        except (Exception, SystemExit, asyncio.CancelledError) as exc:  # the boundary: failures become results
+        except KeyboardInterrupt:
+            raise
+        except BaseException as exc:  # the boundary: failures become results
             return self._failure(prepared, exc)
         return self._success(prepared, content)
 
     async def acall(self, tool_call: Any) -> dict[str, Any]:
         """Async call; sync tools run in a worker thread so the event loop is not blocked."""
-        prepared = self._prepare(tool_call)
+        prepared = self._prepare_guarded(tool_call)
         if isinstance(prepared, dict):
             return prepared
         try:
             content = await _collect_async(prepared)
-        except (Exception, SystemExit) as exc:
-            return self._failure(prepared, exc)
-        except asyncio.CancelledError as exc:
-            if _cancelled_by_caller():
-                raise
-            return self._failure(prepared, exc)
+        except BaseException as exc:
+            return self._caught(prepared, exc)
         return self._success(prepared, content)
 
     async def astream(self, tool_call: Any) -> AsyncIterator[dict[str, Any]]:
@@ -220,40 +231,64 @@ class ToolRegistry:
         A partial result holds only its own chunk's content. The last item is always the
         complete result, equal to what ``acall`` returns; other tools yield only that one.
         """
-        prepared = self._prepare(tool_call)
+        prepared = self._prepare_guarded(tool_call)
         if isinstance(prepared, dict):
             yield prepared
             return
         streaming = prepared.tool.kind in ("sync_gen", "async_gen")
         collected = Content()
+        chunks = _iterate_chunks(prepared)
         try:
-            async with contextlib.aclosing(_iterate_chunks(prepared)) as chunks:
-                async for chunk in chunks:
+            while True:
+                # Only the tool's side is guarded: a GeneratorExit thrown in at our own yield
+                # (the consumer closing this stream) must end it, not become a result.
+                try:
+                    chunk = await chunks.__anext__()
                     _append(collected, chunk)
-                    if streaming:
-                        yield _result(prepared.call_id, prepared.tool.name, chunk.parts, is_error=chunk.is_error)
-        except (Exception, SystemExit) as exc:
-            yield self._failure(prepared, exc)
-            return
-        except asyncio.CancelledError as exc:
-            if _cancelled_by_caller():
-                raise
-            yield self._failure(prepared, exc)
-            return
+                except StopAsyncIteration:
+                    break
+                except BaseException as exc:
+                    yield self._caught(prepared, exc)
+                    return
+                if streaming:
+                    yield _result(prepared.call_id, prepared.tool.name, chunk.parts, is_error=chunk.is_error)
+        finally:
+            await _close_quietly(chunks, prepared)
         yield self._success(prepared, collected)
 
     # internals
 
-    def _prepare(self, tool_call: Any) -> _Invocation | dict[str, Any]:
-        """Everything before running the function; a dict returned is a ready error result."""
+    def _prepare_guarded(self, tool_call: Any) -> _Invocation | dict[str, Any]:
+        """_prepare, whose own failures (an odd mapping, a custom validator raising a
+        BaseException) are an error result too."""
         started = time.perf_counter()
+        try:
+            return self._prepare(tool_call, started)
+        except KeyboardInterrupt:
+            raise
+        except BaseException as exc:
+            logger.error("reading a tool call raised", exc_info=exc)
+            return self._reject(_mint_call_id(), None, started, "invalid_call", f"not a tool call: {_exc_text(exc)}")
+
+    def _caught(self, inv: _Invocation, exc: BaseException) -> dict[str, Any]:
+        """acall/astream's boundary: the caller's cancellation and Ctrl-C propagate (re-raised
+        here), anything else is the tool's failure."""
+        if isinstance(exc, KeyboardInterrupt) or (isinstance(exc, asyncio.CancelledError) and _cancelled_by_caller()):
+            raise exc
+        return self._failure(inv, exc)
+
+    def _prepare(self, tool_call: Any, started: float) -> _Invocation | dict[str, Any]:
+        """Everything before running the function; a dict returned is a ready error result."""
         call = _as_mapping(tool_call)
         if call is None:
             return self._reject(
                 _mint_call_id(), None, started, "invalid_call", f"not a tool call: got {type(tool_call).__name__}"
             )
         raw_id = call.get("id")
-        call_id = raw_id if isinstance(raw_id, str) and raw_id else _mint_call_id()
+        if raw_id is not None and (type(raw_id) is not str or not raw_id):
+            text = f"the tool call id must be a non-empty string, got {_short_json(raw_id)}; the tool was not run"
+            return self._reject(_mint_call_id(), None, started, "invalid_call", text)
+        call_id = raw_id if raw_id is not None else _mint_call_id()
         name = call.get("name")
         if not isinstance(name, str) or not name:
             return self._reject(call_id, None, started, "invalid_call", "the tool call names no tool")
@@ -264,7 +299,7 @@ class ToolRegistry:
             return self._reject(call_id, name, started, "unknown_tool", f"unknown tool {name!r}; known tools: {known}")
 
         arguments = call.get("arguments")
-        if arguments is None or call.get("incomplete"):
+        if arguments is None or call.get("incomplete") or call.get("arguments_error") is not None:
             # Never run on arguments we do not have in full: guessing (say {}) could do harm.
             why = call.get("arguments_error") or (
                 "the call was cut off before its arguments were complete" if call.get("incomplete") else "no arguments"
@@ -282,9 +317,11 @@ class ToolRegistry:
         except ArgumentsError as exc:
             text = f"invalid arguments for {name}:\n{exc}"
             return self._reject(call_id, name, started, "invalid_arguments", text)
-        except Exception as exc:  # a custom validator raising something pydantic does not wrap
+        except KeyboardInterrupt:
+            raise
+        except BaseException as exc:  # a custom validator raising something pydantic does not wrap
             logger.error("validating the arguments of %s (call %s) raised", name, call_id, exc_info=exc)
-            text = f"invalid arguments for {name}:\n{type(exc).__name__}: {exc}"
+            text = f"invalid arguments for {name}:\n{_exc_text(exc)}"
             return self._reject(call_id, name, started, "invalid_arguments", text)
 
         if not self._admit(tool):  # checked last, so calls rejected above do not use up the quota
@@ -313,10 +350,12 @@ class ToolRegistry:
         return _result(call_id, name, [text_part(text)], is_error=True)
 
     def _failure(self, inv: _Invocation, exc: BaseException) -> dict[str, Any]:
+        if isinstance(exc, _ToolExit):
+            exc = exc.raised
         if isinstance(exc, _TimedOut):
-            outcome, text = "timeout", str(exc)
+            outcome, text = "timeout", _safe_str(exc)
         elif isinstance(exc, _BadResult):
-            outcome, text = "invalid_result", str(exc)
+            outcome, text = "invalid_result", _safe_str(exc)
         elif isinstance(exc, SystemExit | asyncio.CancelledError | _ToolCancelled):
             exiting = isinstance(exc, SystemExit)
             what = f"called sys.exit({exc.code!r})" if isinstance(exc, SystemExit) else "was cancelled"
@@ -324,7 +363,7 @@ class ToolRegistry:
             logger.error("tool %s (call %s) %s", inv.tool.name, inv.call_id, what, exc_info=exc)
         else:
             # The model gets the type and message; the traceback is for the operator only.
-            outcome, text = "tool_error", f"{type(exc).__name__}: {exc}"
+            outcome, text = "tool_error", _exc_text(exc)
             logger.error("tool %s (call %s) raised", inv.tool.name, inv.call_id, exc_info=exc)
         return self._reject(inv.call_id, inv.tool.name, inv.started, outcome, text)
 
@@ -334,30 +373,6 @@ class ToolRegistry:
 
 
 # --- calls and results ---------------------------------------------------------------
-
-
-def _cancelled_by_caller() -> bool:
-    """Whether the running task is being cancelled (else a CancelledError is the tool's own)."""
-    task = asyncio.current_task()
-    return task is not None and task.cancelling() > 0
-
-
-def _as_mapping(tool_call: Any) -> Mapping[str, Any] | None:
-    if isinstance(tool_call, Mapping):
-        return tool_call
-    dump = getattr(tool_call, "model_dump", None)
-    if callable(dump):
-        try:
-            dumped = dump(mode="json", by_alias=True)
-        except Exception:  # an odd object is reported, not raised
-            return None
-        return dumped if isinstance(dumped, Mapping) else None
-    return None
-
-
-def _mint_call_id() -> str:
-    # ToolResult.call_id must be a non-empty string; a call without one can only get a fresh id.
-    return "call_" + uuid.uuid4().hex[:24]
 
 
 def _result(call_id: str, name: str | None, content: list[_Part], *, is_error: bool) -> dict[str, Any]:

@@ -3,10 +3,68 @@
  * Input coercion: plain objects pass straight through; JSON text (a string or UTF-8 bytes)
  * is parsed; SDK objects become plain JSON values: an object with toJSON() is what toJSON()
  * returns (Python's model_dump), a class instance its own enumerable fields that do not
- * start with "_" and are not null (Python's vars()).
+ * start with "_" and are not null (Python's vars()). Every value handed in is held to the
+ * strict reader's depth limit (MAX_DEPTH levels of arrays and objects), as JSON text is:
+ * deeper, or a cycle, is a DecodeError (a CanonicalError for a canonical value) naming the
+ * pointer of the first array or object too deep, the one the Python runtime names.
  */
-import { DecodeError, isObject } from "./_errors.js";
-import { StrictJsonError, loads } from "./_strict_json.js";
+import { CanonicalError, DecodeError, escape, isObject } from "./_errors.js";
+import { MAX_DEPTH, StrictJsonError, loads } from "./_strict_json.js";
+export const TOO_DEEP = `nested more than ${MAX_DEPTH} levels deep`;
+function isContainer(value) {
+    return typeof value === "object" && value !== null;
+}
+function children(node) {
+    if (Array.isArray(node))
+        return node.map((child, i) => [String(i), child]);
+    return Object.entries(node);
+}
+/** The pointer of the first array or object nested deeper than MAX_DEPTH (the leftmost of
+ * its level), or null. Level by level, each node once per level: a value that holds one
+ * object many times (or itself: a cycle, endlessly deep) costs no more than a tree. */
+export function tooDeep(value) {
+    let level = isContainer(value) ? [value] : [];
+    for (let depth = 0; depth < MAX_DEPTH; depth++) {
+        const seen = new Set();
+        const below = [];
+        for (const node of level) {
+            for (const child of Array.isArray(node) ? node : Object.values(node)) {
+                if (isContainer(child) && !seen.has(child)) {
+                    seen.add(child);
+                    below.push(child);
+                }
+            }
+        }
+        if (below.length === 0)
+            return null;
+        level = below;
+    }
+    return firstPointer(value);
+}
+/** The error path of tooDeep: the same walk, keeping where each node was found. */
+function firstPointer(value) {
+    let level = [[value, ""]];
+    for (let depth = 0; depth < MAX_DEPTH; depth++) {
+        const seen = new Set();
+        const below = [];
+        for (const [node, at] of level) {
+            for (const [key, child] of children(node)) {
+                if (isContainer(child) && !seen.has(child)) {
+                    seen.add(child);
+                    below.push([child, `${at}/${escape(key)}`]);
+                }
+            }
+        }
+        level = below;
+    }
+    return level[0][1];
+}
+function withinDepth(value, dialect, shape) {
+    const pointer = tooDeep(value);
+    if (pointer !== null)
+        throw new DecodeError(dialect, shape, pointer, TOO_DEEP);
+    return value;
+}
 import { UnicodeDecodeError, decodeUtf8 } from "./streams/_utf8.js";
 function isPlain(value) {
     const proto = Object.getPrototypeOf(value);
@@ -80,24 +138,35 @@ export function asWire(payload, dialect, shape) {
             throw exc;
         }
     }
-    try {
-        return toPlain(payload);
+    if (!isPlainObject(payload)) {
+        try {
+            payload = toPlain(withinDepth(payload, dialect, shape));
+        }
+        catch (exc) {
+            if (exc instanceof TypeError)
+                throw new DecodeError(dialect, shape, "", exc.message);
+            // an SDK object nested too deep to turn into plain values (Python's RecursionError)
+            if (exc instanceof RangeError)
+                throw new DecodeError(dialect, shape, "", TOO_DEEP);
+            throw exc;
+        }
     }
-    catch (exc) {
-        if (exc instanceof TypeError)
-            throw new DecodeError(dialect, shape, "", exc.message);
-        throw exc;
-    }
+    return withinDepth(payload, dialect, shape);
+}
+function isPlainObject(value) {
+    return isObject(value) && isPlain(value);
 }
 /** Accept a canonical value as a plain object, an object with toJSON(), or another object
  * (its own enumerable fields, as Python's dict(value) copies a dict subclass). */
 export function asCanonical(value, shape) {
-    if (isObject(value)) {
-        if (isPlain(value))
-            return value;
-        if (hasToJSON(value))
-            return value.toJSON();
-        return { ...value };
+    if (!isObject(value)) {
+        throw new TypeError(`canonical ${shape} must be a dict or a canonical model, not ${typeName(value)}`);
     }
-    throw new TypeError(`canonical ${shape} must be a dict or a canonical model, not ${typeName(value)}`);
+    let canonical = value;
+    if (!isPlain(value))
+        canonical = hasToJSON(value) ? value.toJSON() : { ...value };
+    const pointer = tooDeep(canonical);
+    if (pointer !== null)
+        throw new CanonicalError(shape, new Error(`${pointer}: ${TOO_DEEP}`));
+    return canonical;
 }

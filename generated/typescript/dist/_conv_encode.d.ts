@@ -25,6 +25,7 @@ export declare class Run {
     readonly reasoningAsText: boolean;
     readonly losses: Loss[];
     readonly idMap: IdMap;
+    readonly names: Map<unknown, unknown>;
     constructor(dialect: string, codecs: Codecs, strict: boolean, idMap: IdMap | null, reasoningAsText: boolean);
     lose(at: string, what: string): void;
     own(value: JsonObject, at: string): JsonObject;

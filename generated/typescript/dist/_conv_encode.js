@@ -42,6 +42,7 @@ export class Run {
     reasoningAsText;
     losses = [];
     idMap;
+    names = new Map(); // call id -> the tool of the latest call with that id
     constructor(dialect, codecs, strict, idMap, reasoningAsText) {
         this.dialect = dialect;
         this.codecs = codecs;
@@ -95,6 +96,15 @@ function carried(part, run, at) {
         if (Array.isArray(id) || isObject(id))
             throw new TypeError("a call's id is unhashable");
         run.idMap.noteCall((id === undefined ? null : id), (name === undefined ? null : name));
+        run.names.set(id === undefined ? null : id, name === undefined ? null : name);
+    }
+    const result = getOwn(part, "result");
+    if (kind === "tool_result" && isObject(result) && (getOwn(result, "name") ?? null) === null) {
+        // a reused call id: the result answers the nearest call before it, not the first
+        const callId = getOwn(result, "call_id");
+        const name = typeof callId === "string" ? (run.names.get(callId) ?? null) : null;
+        if (name !== null && run.idMap.nameFor(callId) !== name)
+            return { ...part, result: { ...result, name } };
     }
     return part;
 }
@@ -149,8 +159,11 @@ export function encodeTurns(messages, turn, units, spellings, alternating, run, 
             }
             if (unit === undefined)
                 out.push(getKey(part, "value")); // the dialect's own item, verbatim
-            else
-                out.push(encodePart(part, unit, run.codecs, run.idMap, run.dialect, run.losses, run.strict, where));
+            else {
+                const value = encodePart(part, unit, run.codecs, run.idMap, run.dialect, run.losses, run.strict, where);
+                if (value !== null)
+                    out.push(value); // null: a part the target cannot send (its loss is reported)
+            }
             group = new Group(role, EMPTY, at);
         }
     }
@@ -249,7 +262,8 @@ function putField(unit, tf, parts, forms, run) {
             const result = encode(part[key], { strict: run.strict, idMap: run.idMap });
             for (const loss of result.losses)
                 run.losses.push(new Loss(`${at}/${key}${loss.pointer}`, loss.target, loss.what));
-            values.push(result.value);
+            if (result.value !== null)
+                values.push(result.value); // null: not sent (its loss is reported)
         }
         else {
             const value = tf.value ? getOwn(part, tf.value) : null;
@@ -257,6 +271,8 @@ function putField(unit, tf, parts, forms, run) {
             run.own(part, at);
         }
     }
+    if (values.length === 0)
+        return; // every part not sent
     if (tf.many) {
         put(unit, tf.toks, values);
     }
@@ -297,8 +313,11 @@ function putContent(unit, turn, content, forms, run) {
     for (const [part, sp, at] of content) {
         if (sp === null)
             blocks.push(getKey(part, "value")); // the dialect's own block, kept verbatim
-        else
-            blocks.push(encodePart(part, sp, run.codecs, run.idMap, run.dialect, run.losses, run.strict, at));
+        else {
+            const block = encodePart(part, sp, run.codecs, run.idMap, run.dialect, run.losses, run.strict, at);
+            if (block !== null)
+                blocks.push(block); // null: a part the target cannot send (its loss is reported)
+        }
     }
     put(unit, turn.content, blocks);
 }

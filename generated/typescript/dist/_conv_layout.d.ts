@@ -71,7 +71,10 @@ export interface Setting {
     readonly encoding: string;
     readonly values: readonly (readonly [unknown, unknown])[];
     readonly required?: unknown;
+    readonly rule: Rule;
 }
+/** A setting's canonical JSON types (none: not checked), minimum (null: any) and list item types. */
+export type Rule = readonly [readonly string[], number | null, readonly string[]];
 /** The dialect's generated part converters and where its tools sit in a request. */
 export interface Codecs {
     readonly dialect: string;

@@ -7,7 +7,7 @@
  */
 import { dataUrl, isDataUrl, splitDataUrl } from "./_content.js";
 import { EMPTY, asObject, get, objectOf, pointer, put, putBack, pyStr, truthy, unknownInto } from "./_conv_paths.js";
-import { DecodeError, Loss, getKey, getOwn, hasOwn, isObject, putOwn, report } from "./_errors.js";
+import { DecodeError, Loss, describe, getKey, getOwn, hasOwn, isObject, putOwn, report } from "./_errors.js";
 import { pyEqual } from "./_extract.js";
 import { foreignExtensions } from "./_extensions.js";
 import { pySorted } from "./_pytext.js";
@@ -92,6 +92,10 @@ export function spelledPart(block, sp, dialect, shape, at) {
             if (f.optional)
                 continue;
             throw new DecodeError(dialect, shape, at + pointer(f.toks), "expected a value, got nothing");
+        }
+        if (f.name === "text" && typeof value !== "string") {
+            // every text is a string (a null one too)
+            throw new DecodeError(dialect, shape, at + pointer(f.toks), `expected a string, got ${describe(value)}`);
         }
         fieldIn(part, f, value);
     }

@@ -8,8 +8,9 @@ import type { JsonObject } from "./_errors.js";
 import { IdMap } from "./_ids.js";
 /**
  * The canonical settings of a request; a value the mapping's `values` do not list stays a
- * wire field (kept for the round trip, a loss elsewhere), never an error.
+ * wire field (kept for the round trip, a loss elsewhere); one of the wrong type (by the
+ * setting's canonical rule) is a DecodeError at its pointer.
  */
-export declare function decodeSettings(wire: JsonObject, settings: readonly Setting[], forms: JsonObject, fields: JsonObject): JsonObject;
+export declare function decodeSettings(wire: JsonObject, settings: readonly Setting[], forms: JsonObject, fields: JsonObject, dialect: string): JsonObject;
 /** (Internal: Python's parameters, positionally.) */
 export declare function decodeRequest(wire: unknown, layout: RequestLayout, codecs: Codecs, idMap: IdMap | null): JsonObject;

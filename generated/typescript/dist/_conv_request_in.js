@@ -5,6 +5,7 @@
  * every key the layout does not read kept as an extension field.
  */
 import { decodeTurns, keep, markForm, ownExtension } from "./_conv_decode.js";
+import { settingProblem } from "./_conv_guard.js";
 import { decodeBlock } from "./_conv_parts.js";
 import { get, pointer, put, truthy, unknownInto } from "./_conv_paths.js";
 import { DecodeError, describe, escape, getOwn, hasOwn, isObject, putOwn, unescape } from "./_errors.js";
@@ -24,9 +25,10 @@ function pyType(value) {
 }
 /**
  * The canonical settings of a request; a value the mapping's `values` do not list stays a
- * wire field (kept for the round trip, a loss elsewhere), never an error.
+ * wire field (kept for the round trip, a loss elsewhere); one of the wrong type (by the
+ * setting's canonical rule) is a DecodeError at its pointer.
  */
-export function decodeSettings(wire, settings, forms, fields) {
+export function decodeSettings(wire, settings, forms, fields, dialect) {
     const out = {};
     for (const s of settings) {
         if (!hasOwn(wire, s.toks[0]) && s.aliases.length === 0)
@@ -75,6 +77,9 @@ export function decodeSettings(wire, settings, forms, fields) {
             putOwn(forms, pointer(s.toks), "string");
             value = [value];
         }
+        const problem = settingProblem(value, s.rule);
+        if (problem !== null)
+            throw new DecodeError(dialect, "request", pointer(toks), problem);
         put(out, s.name, value);
     }
     return out;
@@ -220,7 +225,7 @@ export function decodeRequest(wire, layout, codecs, idMap) {
     request["messages"] = [...messages, ...turns];
     const unknown = {};
     tools(wire, codecs, ids, request, unknown, forms);
-    const settings = decodeSettings(wire, layout.settings, forms, unknown);
+    const settings = decodeSettings(wire, layout.settings, forms, unknown, dialect);
     if (truthy(settings))
         request["settings"] = settings;
     unknownInto(wire, layout.known, "", unknown);

@@ -5,6 +5,7 @@
  * the turns, tools and tool choice, settings, and the dialect's own extension fields.
  */
 import { EMPTY, Run, article, encodeTurns, objectOf, pyStr } from "./_conv_encode.js";
+import { checkCanonical } from "./_conv_guard.js";
 import { encodePart, spellingFor } from "./_conv_parts.js";
 import { asObject, get, joinStrings, pointer, put, pyIn, pyIter, truthy } from "./_conv_paths.js";
 import { encodeSettings } from "./_conv_settings.js";
@@ -54,7 +55,9 @@ function systemOut(wire, system, hoisted, spellings, run) {
             run.lose(at, `${article(pyStr(getOwn(part, "type")))} part in the system instructions`);
             continue;
         }
-        blocks.push(encodePart(part, sp, run.codecs, run.idMap, run.dialect, run.losses, run.strict, at));
+        const block = encodePart(part, sp, run.codecs, run.idMap, run.dialect, run.losses, run.strict, at);
+        if (block !== null)
+            blocks.push(block); // null: a part the target cannot send (its loss is reported)
     }
     if (system.parts === null) {
         put(wire, system.toks, blocks);
@@ -73,6 +76,7 @@ function keptATurn(message, run) {
 }
 /** (Internal: Python's parameters, positionally.) */
 export function encodeRequest(canonical, layout, codecs, strict, idMap, reasoningAsText, model = null) {
+    checkCanonical(canonical, "request");
     const run = new Run(layout.dialect, codecs, strict, idMap, reasoningAsText);
     const own = run.own(canonical, "");
     const forms = objectOf(own, "forms");

@@ -5,6 +5,7 @@
  */
 import { decodeTurn, keep, unitPart } from "./_conv_decode.js";
 import { EMPTY, Run, encodeTurns, nth, objectOf } from "./_conv_encode.js";
+import { checkCanonical } from "./_conv_guard.js";
 import { asObject, get, pointer, put, pyIter, truthy, unknownInto } from "./_conv_paths.js";
 import { DecodeError, Encoded, describe, getKey, getOwn, hasOwn, isObject, putOwn } from "./_errors.js";
 import { elements, pyEqual } from "./_extract.js";
@@ -79,7 +80,7 @@ export function decodeResponse(wire, layout, codecs, idMap) {
     const usage = {};
     for (const [name, toks] of layout.usage) {
         const value = get(wire, toks);
-        if (typeof value === "number" && Number.isInteger(value))
+        if (typeof value === "number" && Number.isSafeInteger(value))
             putOwn(usage, name, value);
     }
     if (truthy(usage))
@@ -110,6 +111,7 @@ function sameToks(a, b) {
 }
 /** (Internal: Python's parameters, positionally.) */
 export function encodeResponse(canonical, layout, codecs, strict, idMap, reasoningAsText, model = null) {
+    checkCanonical(canonical, "response");
     const run = new Run(layout.dialect, codecs, strict, idMap, reasoningAsText);
     const own = run.own(canonical, "");
     const forms = objectOf(own, "forms");

@@ -5,8 +5,9 @@
  * documented default, and every canonical setting the dialect has no place for a loss.
  */
 import { nth, pyInt } from "./_conv_encode.js";
+import { settingProblem } from "./_conv_guard.js";
 import { get, pointer, put, truthy } from "./_conv_paths.js";
-import { getOwn, hasOwn, isObject } from "./_errors.js";
+import { CanonicalError, getOwn, hasOwn, isObject } from "./_errors.js";
 import { pyEqual } from "./_extract.js";
 import { pyRepr } from "./_pytext.js";
 /** (Internal: Python's parameters, positionally; `lose` is the encode's Run.lose.) */
@@ -28,6 +29,9 @@ export function encodeSettings(wire, settings, layout, forms, lose) {
             }
             continue;
         }
+        const problem = settingProblem(value, s.rule);
+        if (problem !== null)
+            throw new CanonicalError("request", new Error(`/settings${pointer(s.name)}: ${problem}`));
         const found = truthy(forms) ? getOwn(forms, pointer(s.toks)) : undefined;
         if (found !== undefined && typeof found !== "string")
             throw new TypeError("a form is not a string"); // Python: no startswith

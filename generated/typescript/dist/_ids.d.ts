@@ -29,10 +29,15 @@ export declare class IdPolicy {
  * a provider's reply back. A rewrite is unique against every id the map has seen (rewritten,
  * passed through or decoded), in either order: an id that arrives literally equal to an
  * earlier rewrite is itself rewritten, never merged with it.
+ *
+ * A rewrite sent to another dialect than the one it was made for is a reply coming back
+ * (dialect A -> B -> A through one map): it is sent as the id it stands for, so the round
+ * trip restores the original id (or that id's rewrite when the target cannot carry it).
  */
 export declare class IdMap {
     private readonly forward;
     private readonly backward;
+    private readonly madeFor;
     private readonly seen;
     private minted;
     private readonly names;
@@ -42,7 +47,8 @@ export declare class IdMap {
     /** The id a rewritten id stands for (the id itself when it was never rewritten). */
     original(newId: string): string;
     /** The id to send for value: value itself when the target can carry it and no other id
-     * was rewritten to it; else its rewrite. */
+     * was rewritten to it; else its rewrite. An array or object is no id (TypeError: an
+     * encoder's CanonicalError), as in the Python runtime. */
     carry(value: unknown, policy: IdPolicy): string;
     rewrite(original: unknown, policy: IdPolicy): string;
     /** A fresh id for a call that has none: deterministic, unique within this map. It stands

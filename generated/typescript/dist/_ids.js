@@ -8,7 +8,7 @@
  * belongs: such a value is keyed by its type and Python str() (1 and "1" are different ids,
  * as in Python), and minted from its Python str().
  */
-import { report } from "./_errors.js";
+import { describe, report } from "./_errors.js";
 import { pyRepr } from "./_pytext.js";
 import { sha256, utf8 } from "./_sha256.js";
 const ANCHORED = new WeakMap();
@@ -74,10 +74,15 @@ function idKey(value) {
  * a provider's reply back. A rewrite is unique against every id the map has seen (rewritten,
  * passed through or decoded), in either order: an id that arrives literally equal to an
  * earlier rewrite is itself rewritten, never merged with it.
+ *
+ * A rewrite sent to another dialect than the one it was made for is a reply coming back
+ * (dialect A -> B -> A through one map): it is sent as the id it stands for, so the round
+ * trip restores the original id (or that id's rewrite when the target cannot carry it).
  */
 export class IdMap {
     forward = new Map(); // dialect \0 idKey -> id sent (itself if passed)
     backward = new Map(); // rewritten id -> the id it stands for
+    madeFor = new Map(); // rewritten id -> the dialect it was made for
     seen = new Set(); // idKey of every id this map has seen, in or out
     minted = 0;
     names = new Map(); // call id -> tool name
@@ -89,12 +94,19 @@ export class IdMap {
         return this.backward.has(newId) ? this.backward.get(newId) : newId;
     }
     /** The id to send for value: value itself when the target can carry it and no other id
-     * was rewritten to it; else its rewrite. */
+     * was rewritten to it; else its rewrite. An array or object is no id (TypeError: an
+     * encoder's CanonicalError), as in the Python runtime. */
     carry(value, policy) {
+        if (typeof value === "object" && value !== null)
+            throw new TypeError(`id: expected a string, got ${describe(value)}`);
         const key = policy.dialect + "\x00" + idKey(value);
         const known = this.forward.get(key);
         if (known !== undefined)
             return known;
+        const madeFor = typeof value === "string" ? this.madeFor.get(value) : undefined;
+        if (madeFor !== undefined && madeFor !== policy.dialect) {
+            return this.carry(this.backward.get(value), policy); // a rewrite coming back: its original
+        }
         if (typeof value === "string" && !this.backward.has(value) && fullmatch(policy.pattern, value)) {
             this.forward.set(key, value);
             this.seen.add(idKey(value));
@@ -118,6 +130,7 @@ export class IdMap {
         }
         this.forward.set(key, candidate);
         this.backward.set(candidate, original);
+        this.madeFor.set(candidate, policy.dialect);
         this.seen.add(idKey(candidate));
         return candidate;
     }
@@ -259,7 +272,8 @@ export function encodeId(value, policy, idMap, losses, strict, pointer) {
         return minted;
     }
     const sent = idMap.carry(value, policy);
-    if (sent === value)
+    // as it was, or a rewrite restored to the id it stands for: nothing lost
+    if (sent === value || (typeof value === "string" && sent === idMap.original(value)))
         return sent;
     const why = fits
         ? `id ${pyRepr(value)} (rewritten to ${pyRepr(sent)}: the id map gave ${pyRepr(value)} to id ${pyRepr(idMap.original(value))})`

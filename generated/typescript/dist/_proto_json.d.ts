@@ -24,6 +24,13 @@ export declare function camel(name: string): string;
  * the input spelled it (null when it already was the mapping's: no copy made).
  */
 export declare function decodeSpelling(value: unknown, tree: ProtoTree, dialect: string, shape: string): [unknown, Forms | null];
+/** The keys a conversation layout reads, as _conv_paths.knownTree makes them. */
+export type Known = ReadonlyMap<string, Known>;
+/**
+ * DecodeError for a field given in both spellings in an object a conversation layout reads
+ * (tree: its known keys).
+ */
+export declare function refuseBoth(value: unknown, tree: Known, dialect: string, shape: string, at?: string): void;
 /**
  * Spell an encoded value (built in the mapping's spelling) as the forms say the input was:
  * snake_case names, single values for one-element lists. Changes value in place: the

@@ -20,8 +20,10 @@ export interface DumpsOptions {
 /** Python's repr() of a JSON-like value: str, number, bool, null (None), array (list),
  * plain object (dict), Set (set). undefined prints as MISSING. */
 export declare function pyRepr(value: unknown): string;
-/** A string as json.dumps writes it (a lone surrogate stays raw without ensure_ascii, as in
- * Python; with it every UTF-16 unit outside printable ASCII is a lowercase \uXXXX escape). */
+/** A string as json.dumps writes it (with ensure_ascii every UTF-16 unit outside printable
+ * ASCII is a lowercase \uXXXX escape). Without it, a lone surrogate is written as its
+ * lowercase \udXXX escape, never raw: the rule of both runtimes' JSON writers (Python's
+ * json_text), which JSON.stringify follows; it escapes the rest as json.dumps does. */
 export declare function jsonString(text: string, ensureAscii: boolean): string;
 /** json.dumps(value, ensure_ascii=…, sort_keys=…, separators=…) with Python's defaults
  * (ensure_ascii true, separators ", " and ": "). A key whose value is undefined is absent. */

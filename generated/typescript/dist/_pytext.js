@@ -127,23 +127,20 @@ const JSON_SHORT = {
     "\b": "\\b",
     "\f": "\\f",
 };
-const ESCAPE = /[\x00-\x1f\\"]/;
-const ESCAPE_ALL = /[\x00-\x1f\\"]/g;
 const ESCAPE_ASCII = /[^ -~]|[\\"]/;
 const ESCAPE_ASCII_ALL = /[^ -~]|[\\"]/g;
 function escapeOne(char) {
     return JSON_SHORT[char] ?? "\\u" + hex4(char.charCodeAt(0));
 }
-/** A string as json.dumps writes it (a lone surrogate stays raw without ensure_ascii, as in
- * Python; with it every UTF-16 unit outside printable ASCII is a lowercase \uXXXX escape). */
+/** A string as json.dumps writes it (with ensure_ascii every UTF-16 unit outside printable
+ * ASCII is a lowercase \uXXXX escape). Without it, a lone surrogate is written as its
+ * lowercase \udXXX escape, never raw: the rule of both runtimes' JSON writers (Python's
+ * json_text), which JSON.stringify follows; it escapes the rest as json.dumps does. */
 export function jsonString(text, ensureAscii) {
     if (ensureAscii) {
         return ESCAPE_ASCII.test(text) ? '"' + text.replace(ESCAPE_ASCII_ALL, escapeOne) + '"' : '"' + text + '"';
     }
-    // JSON.stringify escapes as Python does but for lone surrogates (it escapes them, Python not)
-    if (!SURROGATE.test(text))
-        return JSON.stringify(text);
-    return ESCAPE.test(text) ? '"' + text.replace(ESCAPE_ALL, escapeOne) + '"' : '"' + text + '"';
+    return JSON.stringify(text);
 }
 // Python raises RecursionError (a cycle: ValueError) long before this depth.
 const MAX_NESTING = 10000;

@@ -3,7 +3,8 @@
  * TextEncoder): what `_ids` mints ids from, as Python's hashlib.sha256 does. Ids are short,
  * so a plain implementation is fast enough.
  */
-/** The UTF-8 bytes of text (a lone surrogate becomes U+FFFD's bytes; Python would raise). */
+/** The UTF-8 bytes of text; a lone surrogate is the three bytes of its code (Python's
+ * "surrogatepass"), so an id holding one hashes as in Python. */
 export declare function utf8(text: string): Uint8Array;
 /** The 32-byte digest of bytes. */
 export declare function sha256(bytes: Uint8Array): Uint8Array;

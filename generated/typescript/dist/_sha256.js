@@ -13,13 +13,12 @@ const K = new Uint32Array([
     0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f, 0x682e6ff3, 0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208,
     0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
 ]);
-/** The UTF-8 bytes of text (a lone surrogate becomes U+FFFD's bytes; Python would raise). */
+/** The UTF-8 bytes of text; a lone surrogate is the three bytes of its code (Python's
+ * "surrogatepass"), so an id holding one hashes as in Python. */
 export function utf8(text) {
     const out = [];
     for (const char of text) {
-        let code = char.codePointAt(0);
-        if (code >= 0xd800 && code <= 0xdfff)
-            code = 0xfffd;
+        const code = char.codePointAt(0);
         if (code < 0x80)
             out.push(code);
         else if (code < 0x800)

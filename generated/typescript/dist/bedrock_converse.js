@@ -61,7 +61,7 @@ const KNOWN_TOOL_DEFINITION_0_TOOL_SPEC_INPUT_SCHEMA = new Set(["json"]);
 /** Decode one Amazon Bedrock Converse tool_definition into the canonical object. */
 export function decodeToolDefinition(payload, options = {}) {
     const idMap = options.idMap ?? null;
-    const wire = P.isObject(payload) ? payload : rt.asWire(payload, DIALECT, SHAPE_TOOL_DEFINITION);
+    const wire = rt.asWire(payload, DIALECT, SHAPE_TOOL_DEFINITION);
     let canonical;
     let forms;
     let unknown;
@@ -135,7 +135,7 @@ export function decodeToolDefinition(payload, options = {}) {
 export function encodeToolDefinition(value, options = {}) {
     const strict = options.strict ?? false;
     const idMap = options.idMap ?? null;
-    let canonical = (P.isObject(value) ? value : rt.asCanonical(value, SHAPE_TOOL_DEFINITION));
+    let canonical = rt.asCanonical(value, SHAPE_TOOL_DEFINITION);
     const losses = [];
     const extensions = canonical["extensions"];
     const own = (P.truthy(extensions) ? rt.foreignExtensions(extensions, DIALECT, losses, strict) : P.EMPTY);
@@ -197,7 +197,7 @@ function selectToolChoice(canonical) {
 /** Decode one Amazon Bedrock Converse tool_choice into the canonical object. */
 export function decodeToolChoice(payload, options = {}) {
     const idMap = options.idMap ?? null;
-    const wire = P.isObject(payload) ? payload : rt.asWire(payload, DIALECT, SHAPE_TOOL_CHOICE);
+    const wire = rt.asWire(payload, DIALECT, SHAPE_TOOL_CHOICE);
     let canonical;
     let forms;
     let unknown;
@@ -275,7 +275,7 @@ export function decodeToolChoice(payload, options = {}) {
 export function encodeToolChoice(value, options = {}) {
     const strict = options.strict ?? false;
     const idMap = options.idMap ?? null;
-    let canonical = (P.isObject(value) ? value : rt.asCanonical(value, SHAPE_TOOL_CHOICE));
+    let canonical = rt.asCanonical(value, SHAPE_TOOL_CHOICE);
     const losses = [];
     const extensions = canonical["extensions"];
     const own = (P.truthy(extensions) ? rt.foreignExtensions(extensions, DIALECT, losses, strict) : P.EMPTY);
@@ -351,7 +351,7 @@ const KNOWN_TOOL_CALL_0_TOOL_USE = new Set(["input", "name", "toolUseId"]);
 /** Decode one Amazon Bedrock Converse tool_call into the canonical object. */
 export function decodeToolCall(payload, options = {}) {
     const idMap = options.idMap ?? null;
-    const wire = P.isObject(payload) ? payload : rt.asWire(payload, DIALECT, SHAPE_TOOL_CALL);
+    const wire = rt.asWire(payload, DIALECT, SHAPE_TOOL_CALL);
     let canonical;
     let unknown;
     let value;
@@ -401,7 +401,7 @@ export function decodeToolCall(payload, options = {}) {
 export function encodeToolCall(value, options = {}) {
     const strict = options.strict ?? false;
     const idMap = options.idMap ?? null;
-    let canonical = (P.isObject(value) ? value : rt.asCanonical(value, SHAPE_TOOL_CALL));
+    let canonical = rt.asCanonical(value, SHAPE_TOOL_CALL);
     const losses = [];
     const extensions = canonical["extensions"];
     const own = (P.truthy(extensions) ? rt.foreignExtensions(extensions, DIALECT, losses, strict) : P.EMPTY);
@@ -565,7 +565,7 @@ const VALUES_TOOL_RESULT_0_IS_ERROR_BACK = new Map([["success", false], ["error"
 /** Decode one Amazon Bedrock Converse tool_result into the canonical object. */
 export function decodeToolResult(payload, options = {}) {
     const idMap = options.idMap ?? null;
-    const wire = P.isObject(payload) ? payload : rt.asWire(payload, DIALECT, SHAPE_TOOL_RESULT);
+    const wire = rt.asWire(payload, DIALECT, SHAPE_TOOL_RESULT);
     let canonical;
     let forms;
     let unknown;
@@ -628,7 +628,7 @@ export function decodeToolResult(payload, options = {}) {
 export function encodeToolResult(value, options = {}) {
     const strict = options.strict ?? false;
     const idMap = options.idMap ?? null;
-    let canonical = (P.isObject(value) ? value : rt.asCanonical(value, SHAPE_TOOL_RESULT));
+    let canonical = rt.asCanonical(value, SHAPE_TOOL_RESULT);
     const losses = [];
     const extensions = canonical["extensions"];
     const own = (P.truthy(extensions) ? rt.foreignExtensions(extensions, DIALECT, losses, strict) : P.EMPTY);
@@ -688,7 +688,7 @@ const ENVELOPE_KINDS = [
  * the links the wire did not state (a result without an id linked to a call by position).
  */
 export function extract(payload, options = {}) {
-    let wire = P.isObject(payload) ? payload : rt.asWire(payload, DIALECT, ENVELOPE_KINDS[0][0]);
+    let wire = rt.asWire(payload, DIALECT, ENVELOPE_KINDS[0][0]);
     envelopes.check(wire, ENVELOPE_KINDS, DIALECT); // not a request or response: never read as empty
     const idMap = options.idMap ?? new rt.IdMap();
     const out = {
@@ -782,7 +782,7 @@ const CHOICE_FIELDS = [];
  * replace the payload's own, one for one. Losses of every encoded part are listed.
  */
 export function inject(payload, parts, options = {}) {
-    let wire = P.isObject(payload) ? payload : rt.asWire(payload, DIALECT, "envelope");
+    let wire = rt.asWire(payload, DIALECT, "envelope");
     const encoders = {
         tool_definition: encodeToolDefinition,
         tool_choice: encodeToolChoice,
@@ -888,6 +888,7 @@ const CONV_REQUEST = {
             aliases: [],
             encoding: "value",
             values: [],
+            rule: [["integer"], 0, []],
         },
         {
             name: ["temperature"],
@@ -895,9 +896,24 @@ const CONV_REQUEST = {
             aliases: [],
             encoding: "value",
             values: [],
+            rule: [["number"], null, []],
         },
-        { name: ["top_p"], toks: ["inferenceConfig", "topP"], aliases: [], encoding: "value", values: [] },
-        { name: ["stop"], toks: ["inferenceConfig", "stopSequences"], aliases: [], encoding: "list", values: [] },
+        {
+            name: ["top_p"],
+            toks: ["inferenceConfig", "topP"],
+            aliases: [],
+            encoding: "value",
+            values: [],
+            rule: [["number"], null, []],
+        },
+        {
+            name: ["stop"],
+            toks: ["inferenceConfig", "stopSequences"],
+            aliases: [],
+            encoding: "list",
+            values: [],
+            rule: [["array"], null, ["string"]],
+        },
     ],
     known: conv.knownTree([], [
         ["messages"],
@@ -1023,7 +1039,10 @@ const CONV_RESPONSE = {
 };
 /** A whole Amazon Bedrock Converse request as a canonical Request; DecodeError names the pointer. */
 export function decodeRequest(payload, options = {}) {
-    const wire = P.isObject(payload) ? payload : rt.asWire(payload, DIALECT, "request");
+    const wire = rt.asWire(payload, DIALECT, "request");
+    if (P.isObject(wire)) {
+        envelopes.check(wire, ENVELOPE_KINDS.filter((k) => k[0] === "request"), DIALECT);
+    }
     return conv.decodeRequest(wire, CONV_REQUEST, CONV_CODECS, options.idMap ?? null);
 }
 /**
@@ -1032,12 +1051,15 @@ export function decodeRequest(payload, options = {}) {
  * in its URL); `reasoningAsText` carries another dialect's reasoning as text.
  */
 export function encodeRequest(value, options = {}) {
-    const canonical = (P.isObject(value) ? value : rt.asCanonical(value, "request"));
+    const canonical = rt.asCanonical(value, "request");
     return conv.encodeRequest(canonical, CONV_REQUEST, CONV_CODECS, options.strict ?? false, options.idMap ?? null, options.reasoningAsText ?? false, options.model ?? null);
 }
 /** A whole Amazon Bedrock Converse response as a canonical Response; DecodeError names the pointer. */
 export function decodeResponse(payload, options = {}) {
-    const wire = P.isObject(payload) ? payload : rt.asWire(payload, DIALECT, "response");
+    const wire = rt.asWire(payload, DIALECT, "response");
+    if (P.isObject(wire)) {
+        envelopes.check(wire, ENVELOPE_KINDS.filter((k) => k[0] === "response"), DIALECT);
+    }
     return conv.decodeResponse(wire, CONV_RESPONSE, CONV_CODECS, options.idMap ?? null);
 }
 /**
@@ -1045,7 +1067,7 @@ export function decodeResponse(payload, options = {}) {
  * `model` names the model when the response names none.
  */
 export function encodeResponse(value, options = {}) {
-    const canonical = (P.isObject(value) ? value : rt.asCanonical(value, "response"));
+    const canonical = rt.asCanonical(value, "response");
     return conv.encodeResponse(canonical, CONV_RESPONSE, CONV_CODECS, options.strict ?? false, options.idMap ?? null, options.reasoningAsText ?? false, options.model ?? null);
 }
 /** A wire finish reason as the canonical one (`other` for one the mapping does not list). */

@@ -66,7 +66,7 @@ const KNOWN_TOOL_DEFINITION_0 = new Set(["description", "name", "parameters", "p
 /** Decode one Google Gemini generateContent tool_definition into the canonical object. */
 export function decodeToolDefinition(payload, options = {}) {
     const idMap = options.idMap ?? null;
-    let wire = P.isObject(payload) ? payload : rt.asWire(payload, DIALECT, SHAPE_TOOL_DEFINITION);
+    let wire = rt.asWire(payload, DIALECT, SHAPE_TOOL_DEFINITION);
     let spelled;
     [wire, spelled] = pj.decodeSpelling(wire, PROTO_TOOL_DEFINITION, DIALECT, SHAPE_TOOL_DEFINITION);
     let canonical;
@@ -154,7 +154,7 @@ export function encodeToolDefinition(value, options = {}) {
     const strict = options.strict ?? false;
     const idMap = options.idMap ?? null;
     const schemaProfile = options.schemaProfile ?? null;
-    let canonical = (P.isObject(value) ? value : rt.asCanonical(value, SHAPE_TOOL_DEFINITION));
+    let canonical = rt.asCanonical(value, SHAPE_TOOL_DEFINITION);
     const losses = [];
     const extensions = canonical["extensions"];
     const own = (P.truthy(extensions) ? rt.foreignExtensions(extensions, DIALECT, losses, strict) : P.EMPTY);
@@ -239,7 +239,7 @@ function selectToolChoice(canonical) {
 /** Decode one Google Gemini generateContent tool_choice into the canonical object. */
 export function decodeToolChoice(payload, options = {}) {
     const idMap = options.idMap ?? null;
-    let wire = P.isObject(payload) ? payload : rt.asWire(payload, DIALECT, SHAPE_TOOL_CHOICE);
+    let wire = rt.asWire(payload, DIALECT, SHAPE_TOOL_CHOICE);
     let spelled;
     [wire, spelled] = pj.decodeSpelling(wire, PROTO_TOOL_CHOICE, DIALECT, SHAPE_TOOL_CHOICE);
     let canonical;
@@ -392,7 +392,7 @@ export function decodeToolChoice(payload, options = {}) {
 export function encodeToolChoice(value, options = {}) {
     const strict = options.strict ?? false;
     const idMap = options.idMap ?? null;
-    let canonical = (P.isObject(value) ? value : rt.asCanonical(value, SHAPE_TOOL_CHOICE));
+    let canonical = rt.asCanonical(value, SHAPE_TOOL_CHOICE);
     const losses = [];
     const extensions = canonical["extensions"];
     const own = (P.truthy(extensions) ? rt.foreignExtensions(extensions, DIALECT, losses, strict) : P.EMPTY);
@@ -523,7 +523,7 @@ const KNOWN_TOOL_CALL_0_FUNCTION_CALL = new Set(["args", "id", "name"]);
 /** Decode one Google Gemini generateContent tool_call into the canonical object. */
 export function decodeToolCall(payload, options = {}) {
     const idMap = options.idMap ?? null;
-    let wire = P.isObject(payload) ? payload : rt.asWire(payload, DIALECT, SHAPE_TOOL_CALL);
+    let wire = rt.asWire(payload, DIALECT, SHAPE_TOOL_CALL);
     let spelled;
     [wire, spelled] = pj.decodeSpelling(wire, PROTO_TOOL_CALL, DIALECT, SHAPE_TOOL_CALL);
     let canonical;
@@ -609,7 +609,7 @@ export function decodeToolCall(payload, options = {}) {
 export function encodeToolCall(value, options = {}) {
     const strict = options.strict ?? false;
     const idMap = options.idMap ?? null;
-    let canonical = (P.isObject(value) ? value : rt.asCanonical(value, SHAPE_TOOL_CALL));
+    let canonical = rt.asCanonical(value, SHAPE_TOOL_CALL);
     const losses = [];
     const extensions = canonical["extensions"];
     const own = (P.truthy(extensions) ? rt.foreignExtensions(extensions, DIALECT, losses, strict) : P.EMPTY);
@@ -660,7 +660,7 @@ const KNOWN_TOOL_RESULT_0_FUNCTION_RESPONSE = new Set(["id", "name", "response"]
 /** Decode one Google Gemini generateContent tool_result into the canonical object. */
 export function decodeToolResult(payload, options = {}) {
     const idMap = options.idMap ?? null;
-    let wire = P.isObject(payload) ? payload : rt.asWire(payload, DIALECT, SHAPE_TOOL_RESULT);
+    let wire = rt.asWire(payload, DIALECT, SHAPE_TOOL_RESULT);
     let spelled;
     [wire, spelled] = pj.decodeSpelling(wire, PROTO_TOOL_RESULT, DIALECT, SHAPE_TOOL_RESULT);
     let canonical;
@@ -733,7 +733,7 @@ export function decodeToolResult(payload, options = {}) {
 export function encodeToolResult(value, options = {}) {
     const strict = options.strict ?? false;
     const idMap = options.idMap ?? null;
-    let canonical = (P.isObject(value) ? value : rt.asCanonical(value, SHAPE_TOOL_RESULT));
+    let canonical = rt.asCanonical(value, SHAPE_TOOL_RESULT);
     const losses = [];
     const extensions = canonical["extensions"];
     const own = (P.truthy(extensions) ? rt.foreignExtensions(extensions, DIALECT, losses, strict) : P.EMPTY);
@@ -800,7 +800,7 @@ const ENVELOPE_KINDS = [
  * the links the wire did not state (a result without an id linked to a call by position).
  */
 export function extract(payload, options = {}) {
-    let wire = P.isObject(payload) ? payload : rt.asWire(payload, DIALECT, ENVELOPE_KINDS[0][0]);
+    let wire = rt.asWire(payload, DIALECT, ENVELOPE_KINDS[0][0]);
     if (P.isObject(wire)) {
         wire = pj.decodeSpelling(wire, PROTO_ENVELOPE, DIALECT, "envelope")[0]; // either spelling, single values
     }
@@ -901,7 +901,7 @@ const CHOICE_FIELDS = [];
  * replace the payload's own, one for one. Losses of every encoded part are listed.
  */
 export function inject(payload, parts, options = {}) {
-    let wire = P.isObject(payload) ? payload : rt.asWire(payload, DIALECT, "envelope");
+    let wire = rt.asWire(payload, DIALECT, "envelope");
     let spelled;
     [wire, spelled] = pj.decodeSpelling(wire, PROTO_ENVELOPE, DIALECT, "envelope");
     const encoders = {
@@ -1015,6 +1015,7 @@ const CONV_REQUEST = {
             aliases: [],
             encoding: "value",
             values: [],
+            rule: [["integer"], 0, []],
         },
         {
             name: ["temperature"],
@@ -1022,17 +1023,47 @@ const CONV_REQUEST = {
             aliases: [],
             encoding: "value",
             values: [],
+            rule: [["number"], null, []],
         },
-        { name: ["top_p"], toks: ["generationConfig", "topP"], aliases: [], encoding: "value", values: [] },
-        { name: ["top_k"], toks: ["generationConfig", "topK"], aliases: [], encoding: "value", values: [] },
-        { name: ["stop"], toks: ["generationConfig", "stopSequences"], aliases: [], encoding: "list", values: [] },
-        { name: ["seed"], toks: ["generationConfig", "seed"], aliases: [], encoding: "value", values: [] },
+        {
+            name: ["top_p"],
+            toks: ["generationConfig", "topP"],
+            aliases: [],
+            encoding: "value",
+            values: [],
+            rule: [["number"], null, []],
+        },
+        {
+            name: ["top_k"],
+            toks: ["generationConfig", "topK"],
+            aliases: [],
+            encoding: "value",
+            values: [],
+            rule: [["integer"], null, []],
+        },
+        {
+            name: ["stop"],
+            toks: ["generationConfig", "stopSequences"],
+            aliases: [],
+            encoding: "list",
+            values: [],
+            rule: [["array"], null, ["string"]],
+        },
+        {
+            name: ["seed"],
+            toks: ["generationConfig", "seed"],
+            aliases: [],
+            encoding: "value",
+            values: [],
+            rule: [["integer"], null, []],
+        },
         {
             name: ["presence_penalty"],
             toks: ["generationConfig", "presencePenalty"],
             aliases: [],
             encoding: "value",
             values: [],
+            rule: [["number"], null, []],
         },
         {
             name: ["frequency_penalty"],
@@ -1040,6 +1071,7 @@ const CONV_REQUEST = {
             aliases: [],
             encoding: "value",
             values: [],
+            rule: [["number"], null, []],
         },
         {
             name: ["candidates"],
@@ -1047,6 +1079,7 @@ const CONV_REQUEST = {
             aliases: [],
             encoding: "value",
             values: [],
+            rule: [["integer"], 1, []],
         },
         {
             name: ["response_format", "type"],
@@ -1054,6 +1087,7 @@ const CONV_REQUEST = {
             aliases: [],
             encoding: "value",
             values: [["json_object", "application/json"], ["json_schema", "application/json"], ["text", "text/plain"]],
+            rule: [["string"], null, []],
         },
         {
             name: ["response_format", "schema"],
@@ -1061,6 +1095,7 @@ const CONV_REQUEST = {
             aliases: [],
             encoding: "value",
             values: [],
+            rule: [["object"], null, []],
         },
         {
             name: ["reasoning_budget"],
@@ -1068,6 +1103,7 @@ const CONV_REQUEST = {
             aliases: [],
             encoding: "value",
             values: [],
+            rule: [["integer"], 0, []],
         },
         {
             name: ["reasoning_effort"],
@@ -1084,6 +1120,7 @@ const CONV_REQUEST = {
                 ["medium", "medium"],
                 ["high", "high"],
             ],
+            rule: [["string"], null, []],
         },
     ],
     known: conv.knownTree([], [
@@ -1233,7 +1270,12 @@ const CONV_RESPONSE = {
 };
 /** A whole Google Gemini generateContent request as a canonical Request; DecodeError names the pointer. */
 export function decodeRequest(payload, options = {}) {
-    const wire = P.isObject(payload) ? payload : rt.asWire(payload, DIALECT, "request");
+    const wire = rt.asWire(payload, DIALECT, "request");
+    if (P.isObject(wire)) {
+        envelopes.check(wire, ENVELOPE_KINDS.filter((k) => k[0] === "request"), DIALECT);
+        pj.decodeSpelling(wire, PROTO_ENVELOPE, DIALECT, "request");
+        pj.refuseBoth(wire, CONV_REQUEST.known, DIALECT, "request");
+    }
     return conv.decodeRequest(wire, CONV_REQUEST, CONV_CODECS, options.idMap ?? null);
 }
 /**
@@ -1242,12 +1284,17 @@ export function decodeRequest(payload, options = {}) {
  * in its URL); `reasoningAsText` carries another dialect's reasoning as text.
  */
 export function encodeRequest(value, options = {}) {
-    const canonical = (P.isObject(value) ? value : rt.asCanonical(value, "request"));
+    const canonical = rt.asCanonical(value, "request");
     return conv.encodeRequest(canonical, CONV_REQUEST, CONV_CODECS, options.strict ?? false, options.idMap ?? null, options.reasoningAsText ?? false, options.model ?? null);
 }
 /** A whole Google Gemini generateContent response as a canonical Response; DecodeError names the pointer. */
 export function decodeResponse(payload, options = {}) {
-    const wire = P.isObject(payload) ? payload : rt.asWire(payload, DIALECT, "response");
+    const wire = rt.asWire(payload, DIALECT, "response");
+    if (P.isObject(wire)) {
+        envelopes.check(wire, ENVELOPE_KINDS.filter((k) => k[0] === "response"), DIALECT);
+        pj.decodeSpelling(wire, PROTO_ENVELOPE, DIALECT, "response");
+        pj.refuseBoth(wire, CONV_RESPONSE.known, DIALECT, "response");
+    }
     return conv.decodeResponse(wire, CONV_RESPONSE, CONV_CODECS, options.idMap ?? null);
 }
 /**
@@ -1255,7 +1302,7 @@ export function decodeResponse(payload, options = {}) {
  * `model` names the model when the response names none.
  */
 export function encodeResponse(value, options = {}) {
-    const canonical = (P.isObject(value) ? value : rt.asCanonical(value, "response"));
+    const canonical = rt.asCanonical(value, "response");
     return conv.encodeResponse(canonical, CONV_RESPONSE, CONV_CODECS, options.strict ?? false, options.idMap ?? null, options.reasoningAsText ?? false, options.model ?? null);
 }
 /** A wire finish reason as the canonical one (`other` for one the mapping does not list). */

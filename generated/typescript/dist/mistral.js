@@ -62,7 +62,7 @@ const KNOWN_TOOL_DEFINITION_0_FUNCTION = new Set(["description", "name", "parame
 /** Decode one Mistral Chat Completions tool_definition into the canonical object. */
 export function decodeToolDefinition(payload, options = {}) {
     const idMap = options.idMap ?? null;
-    const wire = P.isObject(payload) ? payload : rt.asWire(payload, DIALECT, SHAPE_TOOL_DEFINITION);
+    const wire = rt.asWire(payload, DIALECT, SHAPE_TOOL_DEFINITION);
     let canonical;
     let forms;
     let unknown;
@@ -139,7 +139,7 @@ export function decodeToolDefinition(payload, options = {}) {
 export function encodeToolDefinition(value, options = {}) {
     const strict = options.strict ?? false;
     const idMap = options.idMap ?? null;
-    let canonical = (P.isObject(value) ? value : rt.asCanonical(value, SHAPE_TOOL_DEFINITION));
+    let canonical = rt.asCanonical(value, SHAPE_TOOL_DEFINITION);
     const losses = [];
     const extensions = canonical["extensions"];
     const own = (P.truthy(extensions) ? rt.foreignExtensions(extensions, DIALECT, losses, strict) : P.EMPTY);
@@ -206,7 +206,7 @@ function selectToolChoice(canonical) {
 /** Decode one Mistral Chat Completions tool_choice into the canonical object. */
 export function decodeToolChoice(payload, options = {}) {
     const idMap = options.idMap ?? null;
-    const wire = P.isObject(payload) || ROOTS_TOOL_CHOICE.includes(payload) ? payload : rt.asWire(payload, DIALECT, SHAPE_TOOL_CHOICE);
+    const wire = !P.isObject(payload) && ROOTS_TOOL_CHOICE.includes(payload) ? payload : rt.asWire(payload, DIALECT, SHAPE_TOOL_CHOICE);
     let canonical;
     let forms;
     let unknown;
@@ -307,7 +307,7 @@ export function decodeToolChoice(payload, options = {}) {
 export function encodeToolChoice(value, options = {}) {
     const strict = options.strict ?? false;
     const idMap = options.idMap ?? null;
-    let canonical = (P.isObject(value) ? value : rt.asCanonical(value, SHAPE_TOOL_CHOICE));
+    let canonical = rt.asCanonical(value, SHAPE_TOOL_CHOICE);
     const losses = [];
     const extensions = canonical["extensions"];
     const own = (P.truthy(extensions) ? rt.foreignExtensions(extensions, DIALECT, losses, strict) : P.EMPTY);
@@ -407,7 +407,7 @@ const KNOWN_TOOL_CALL_0_FUNCTION = new Set(["arguments", "name"]);
 /** Decode one Mistral Chat Completions tool_call into the canonical object. */
 export function decodeToolCall(payload, options = {}) {
     const idMap = options.idMap ?? null;
-    const wire = P.isObject(payload) ? payload : rt.asWire(payload, DIALECT, SHAPE_TOOL_CALL);
+    const wire = rt.asWire(payload, DIALECT, SHAPE_TOOL_CALL);
     let canonical;
     let forms;
     let unknown;
@@ -482,7 +482,7 @@ export function decodeToolCall(payload, options = {}) {
 export function encodeToolCall(value, options = {}) {
     const strict = options.strict ?? false;
     const idMap = options.idMap ?? null;
-    let canonical = (P.isObject(value) ? value : rt.asCanonical(value, SHAPE_TOOL_CALL));
+    let canonical = rt.asCanonical(value, SHAPE_TOOL_CALL);
     const losses = [];
     const extensions = canonical["extensions"];
     const own = (P.truthy(extensions) ? rt.foreignExtensions(extensions, DIALECT, losses, strict) : P.EMPTY);
@@ -711,7 +711,7 @@ function CONTENT_TOOL_RESULT_0_CONTENT_out(parts, forms, losses, strict) {
 /** Decode one Mistral Chat Completions tool_result into the canonical object. */
 export function decodeToolResult(payload, options = {}) {
     const idMap = options.idMap ?? null;
-    const wire = P.isObject(payload) ? payload : rt.asWire(payload, DIALECT, SHAPE_TOOL_RESULT);
+    const wire = rt.asWire(payload, DIALECT, SHAPE_TOOL_RESULT);
     let canonical;
     let forms;
     let unknown;
@@ -765,7 +765,7 @@ export function decodeToolResult(payload, options = {}) {
 export function encodeToolResult(value, options = {}) {
     const strict = options.strict ?? false;
     const idMap = options.idMap ?? null;
-    let canonical = (P.isObject(value) ? value : rt.asCanonical(value, SHAPE_TOOL_RESULT));
+    let canonical = rt.asCanonical(value, SHAPE_TOOL_RESULT);
     const losses = [];
     const extensions = canonical["extensions"];
     const own = (P.truthy(extensions) ? rt.foreignExtensions(extensions, DIALECT, losses, strict) : P.EMPTY);
@@ -825,7 +825,7 @@ const ENVELOPE_KINDS = [
  * the links the wire did not state (a result without an id linked to a call by position).
  */
 export function extract(payload, options = {}) {
-    let wire = P.isObject(payload) ? payload : rt.asWire(payload, DIALECT, ENVELOPE_KINDS[0][0]);
+    let wire = rt.asWire(payload, DIALECT, ENVELOPE_KINDS[0][0]);
     envelopes.check(wire, ENVELOPE_KINDS, DIALECT); // not a request or response: never read as empty
     const idMap = options.idMap ?? new rt.IdMap();
     const out = {
@@ -920,7 +920,7 @@ const CHOICE_FIELDS = [
  * replace the payload's own, one for one. Losses of every encoded part are listed.
  */
 export function inject(payload, parts, options = {}) {
-    let wire = P.isObject(payload) ? payload : rt.asWire(payload, DIALECT, "envelope");
+    let wire = rt.asWire(payload, DIALECT, "envelope");
     const encoders = {
         tool_definition: encodeToolDefinition,
         tool_choice: encodeToolChoice,
@@ -1021,21 +1021,85 @@ const CONV_REQUEST = {
     ],
     alternating: false,
     settings: [
-        { name: ["max_tokens"], toks: ["max_tokens"], aliases: [], encoding: "value", values: [] },
-        { name: ["temperature"], toks: ["temperature"], aliases: [], encoding: "value", values: [] },
-        { name: ["top_p"], toks: ["top_p"], aliases: [], encoding: "value", values: [] },
-        { name: ["top_k"], toks: ["top_k"], aliases: [], encoding: "value", values: [] },
-        { name: ["stop"], toks: ["stop"], aliases: [], encoding: "string_or_list", values: [] },
-        { name: ["seed"], toks: ["random_seed"], aliases: [], encoding: "value", values: [] },
-        { name: ["presence_penalty"], toks: ["presence_penalty"], aliases: [], encoding: "value", values: [] },
-        { name: ["frequency_penalty"], toks: ["frequency_penalty"], aliases: [], encoding: "value", values: [] },
-        { name: ["candidates"], toks: ["n"], aliases: [], encoding: "value", values: [] },
+        {
+            name: ["max_tokens"],
+            toks: ["max_tokens"],
+            aliases: [],
+            encoding: "value",
+            values: [],
+            rule: [["integer"], 0, []],
+        },
+        {
+            name: ["temperature"],
+            toks: ["temperature"],
+            aliases: [],
+            encoding: "value",
+            values: [],
+            rule: [["number"], null, []],
+        },
+        {
+            name: ["top_p"],
+            toks: ["top_p"],
+            aliases: [],
+            encoding: "value",
+            values: [],
+            rule: [["number"], null, []],
+        },
+        {
+            name: ["top_k"],
+            toks: ["top_k"],
+            aliases: [],
+            encoding: "value",
+            values: [],
+            rule: [["integer"], null, []],
+        },
+        {
+            name: ["stop"],
+            toks: ["stop"],
+            aliases: [],
+            encoding: "string_or_list",
+            values: [],
+            rule: [["array"], null, ["string"]],
+        },
+        {
+            name: ["seed"],
+            toks: ["random_seed"],
+            aliases: [],
+            encoding: "value",
+            values: [],
+            rule: [["integer"], null, []],
+        },
+        {
+            name: ["presence_penalty"],
+            toks: ["presence_penalty"],
+            aliases: [],
+            encoding: "value",
+            values: [],
+            rule: [["number"], null, []],
+        },
+        {
+            name: ["frequency_penalty"],
+            toks: ["frequency_penalty"],
+            aliases: [],
+            encoding: "value",
+            values: [],
+            rule: [["number"], null, []],
+        },
+        {
+            name: ["candidates"],
+            toks: ["n"],
+            aliases: [],
+            encoding: "value",
+            values: [],
+            rule: [["integer"], 1, []],
+        },
         {
             name: ["response_format", "type"],
             toks: ["response_format", "type"],
             aliases: [],
             encoding: "value",
             values: [["text", "text"], ["json_object", "json_object"], ["json_schema", "json_schema"]],
+            rule: [["string"], null, []],
         },
         {
             name: ["response_format", "name"],
@@ -1043,6 +1107,7 @@ const CONV_REQUEST = {
             aliases: [],
             encoding: "value",
             values: [],
+            rule: [["string"], null, []],
         },
         {
             name: ["response_format", "description"],
@@ -1050,6 +1115,7 @@ const CONV_REQUEST = {
             aliases: [],
             encoding: "value",
             values: [],
+            rule: [["string"], null, []],
         },
         {
             name: ["response_format", "schema"],
@@ -1057,6 +1123,7 @@ const CONV_REQUEST = {
             aliases: [],
             encoding: "value",
             values: [],
+            rule: [["object"], null, []],
         },
         {
             name: ["response_format", "strict"],
@@ -1064,6 +1131,7 @@ const CONV_REQUEST = {
             aliases: [],
             encoding: "value",
             values: [],
+            rule: [["boolean"], null, []],
         },
         {
             name: ["reasoning_effort"],
@@ -1071,8 +1139,16 @@ const CONV_REQUEST = {
             aliases: [],
             encoding: "value",
             values: [["high", "high"]],
+            rule: [["string"], null, []],
         },
-        { name: ["stream"], toks: ["stream"], aliases: [], encoding: "value", values: [] },
+        {
+            name: ["stream"],
+            toks: ["stream"],
+            aliases: [],
+            encoding: "value",
+            values: [],
+            rule: [["boolean"], null, []],
+        },
     ],
     known: conv.knownTree([], [
         ["messages"],
@@ -1211,7 +1287,10 @@ const CONV_RESPONSE = {
 };
 /** A whole Mistral Chat Completions request as a canonical Request; DecodeError names the pointer. */
 export function decodeRequest(payload, options = {}) {
-    const wire = P.isObject(payload) ? payload : rt.asWire(payload, DIALECT, "request");
+    const wire = rt.asWire(payload, DIALECT, "request");
+    if (P.isObject(wire)) {
+        envelopes.check(wire, ENVELOPE_KINDS.filter((k) => k[0] === "request"), DIALECT);
+    }
     return conv.decodeRequest(wire, CONV_REQUEST, CONV_CODECS, options.idMap ?? null);
 }
 /**
@@ -1220,12 +1299,15 @@ export function decodeRequest(payload, options = {}) {
  * in its URL); `reasoningAsText` carries another dialect's reasoning as text.
  */
 export function encodeRequest(value, options = {}) {
-    const canonical = (P.isObject(value) ? value : rt.asCanonical(value, "request"));
+    const canonical = rt.asCanonical(value, "request");
     return conv.encodeRequest(canonical, CONV_REQUEST, CONV_CODECS, options.strict ?? false, options.idMap ?? null, options.reasoningAsText ?? false, options.model ?? null);
 }
 /** A whole Mistral Chat Completions response as a canonical Response; DecodeError names the pointer. */
 export function decodeResponse(payload, options = {}) {
-    const wire = P.isObject(payload) ? payload : rt.asWire(payload, DIALECT, "response");
+    const wire = rt.asWire(payload, DIALECT, "response");
+    if (P.isObject(wire)) {
+        envelopes.check(wire, ENVELOPE_KINDS.filter((k) => k[0] === "response"), DIALECT);
+    }
     return conv.decodeResponse(wire, CONV_RESPONSE, CONV_CODECS, options.idMap ?? null);
 }
 /**
@@ -1233,7 +1315,7 @@ export function decodeResponse(payload, options = {}) {
  * `model` names the model when the response names none.
  */
 export function encodeResponse(value, options = {}) {
-    const canonical = (P.isObject(value) ? value : rt.asCanonical(value, "response"));
+    const canonical = rt.asCanonical(value, "response");
     return conv.encodeResponse(canonical, CONV_RESPONSE, CONV_CODECS, options.strict ?? false, options.idMap ?? null, options.reasoningAsText ?? false, options.model ?? null);
 }
 /** A wire finish reason as the canonical one (`other` for one the mapping does not list). */

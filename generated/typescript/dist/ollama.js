@@ -13,6 +13,7 @@
 import * as conv from "./_conversation.js";
 import * as envelopes from "./_envelopes.js";
 import * as P from "./_parts.js";
+import { pyRepr } from "./_pytext.js";
 import * as rt from "./_runtime.js";
 export const DIALECT = "ollama";
 export const TITLE = "Ollama native chat API (/api/chat)";
@@ -48,7 +49,7 @@ const KNOWN_TOOL_DEFINITION_0_FUNCTION = new Set(["description", "name", "parame
 /** Decode one Ollama native chat API (/api/chat) tool_definition into the canonical object. */
 export function decodeToolDefinition(payload, options = {}) {
     const idMap = options.idMap ?? null;
-    const wire = P.isObject(payload) ? payload : rt.asWire(payload, DIALECT, SHAPE_TOOL_DEFINITION);
+    const wire = rt.asWire(payload, DIALECT, SHAPE_TOOL_DEFINITION);
     let canonical;
     let forms;
     let unknown;
@@ -106,7 +107,7 @@ export function decodeToolDefinition(payload, options = {}) {
 export function encodeToolDefinition(value, options = {}) {
     const strict = options.strict ?? false;
     const idMap = options.idMap ?? null;
-    let canonical = (P.isObject(value) ? value : rt.asCanonical(value, SHAPE_TOOL_DEFINITION));
+    let canonical = rt.asCanonical(value, SHAPE_TOOL_DEFINITION);
     const losses = [];
     const extensions = canonical["extensions"];
     const own = (P.truthy(extensions) ? rt.foreignExtensions(extensions, DIALECT, losses, strict) : P.EMPTY);
@@ -143,7 +144,7 @@ const KNOWN_TOOL_CALL_0_FUNCTION = new Set(["arguments", "name"]);
 /** Decode one Ollama native chat API (/api/chat) tool_call into the canonical object. */
 export function decodeToolCall(payload, options = {}) {
     const idMap = options.idMap ?? null;
-    const wire = P.isObject(payload) ? payload : rt.asWire(payload, DIALECT, SHAPE_TOOL_CALL);
+    const wire = rt.asWire(payload, DIALECT, SHAPE_TOOL_CALL);
     let canonical;
     let forms;
     let unknown;
@@ -219,7 +220,7 @@ export function decodeToolCall(payload, options = {}) {
 export function encodeToolCall(value, options = {}) {
     const strict = options.strict ?? false;
     const idMap = options.idMap ?? null;
-    let canonical = (P.isObject(value) ? value : rt.asCanonical(value, SHAPE_TOOL_CALL));
+    let canonical = rt.asCanonical(value, SHAPE_TOOL_CALL);
     const losses = [];
     const extensions = canonical["extensions"];
     const own = (P.truthy(extensions) ? rt.foreignExtensions(extensions, DIALECT, losses, strict) : P.EMPTY);
@@ -272,7 +273,7 @@ function CONTENT_TOOL_RESULT_0_CONTENT_out(parts, forms, losses, strict) {
 /** Decode one Ollama native chat API (/api/chat) tool_result into the canonical object. */
 export function decodeToolResult(payload, options = {}) {
     const idMap = options.idMap ?? null;
-    const wire = P.isObject(payload) ? payload : rt.asWire(payload, DIALECT, SHAPE_TOOL_RESULT);
+    const wire = rt.asWire(payload, DIALECT, SHAPE_TOOL_RESULT);
     let canonical;
     let forms;
     let unknown;
@@ -343,7 +344,7 @@ export function decodeToolResult(payload, options = {}) {
 export function encodeToolResult(value, options = {}) {
     const strict = options.strict ?? false;
     const idMap = options.idMap ?? null;
-    let canonical = (P.isObject(value) ? value : rt.asCanonical(value, SHAPE_TOOL_RESULT));
+    let canonical = rt.asCanonical(value, SHAPE_TOOL_RESULT);
     const losses = [];
     const extensions = canonical["extensions"];
     const own = (P.truthy(extensions) ? rt.foreignExtensions(extensions, DIALECT, losses, strict) : P.EMPTY);
@@ -362,6 +363,10 @@ export function encodeToolResult(value, options = {}) {
             wireName = idMap.nameFor(P.or(canonical["call_id"], null));
         }
         if (wireName == null) {
+            if (P.or(canonical["call_id"], null) !== null) {
+                // a call it answers, unknown (no id at all: an older client's)
+                rt.report(losses, strict, "/name", DIALECT, "a result without its tool name (the id map does not know call " + pyRepr(P.or(canonical["call_id"], null)) + "; left out)");
+            }
             wireName = undefined;
         }
         const wireContent = CONTENT_TOOL_RESULT_0_CONTENT_out(P.need(canonical, "content"), forms, losses, strict);
@@ -411,7 +416,7 @@ const ENVELOPE_KINDS = [
  * the links the wire did not state (a result without an id linked to a call by position).
  */
 export function extract(payload, options = {}) {
-    let wire = P.isObject(payload) ? payload : rt.asWire(payload, DIALECT, ENVELOPE_KINDS[0][0]);
+    let wire = rt.asWire(payload, DIALECT, ENVELOPE_KINDS[0][0]);
     envelopes.check(wire, ENVELOPE_KINDS, DIALECT); // not a request or response: never read as empty
     const idMap = options.idMap ?? new rt.IdMap();
     const out = {
@@ -489,7 +494,7 @@ const CHOICE_FIELDS = [];
  * replace the payload's own, one for one. Losses of every encoded part are listed.
  */
 export function inject(payload, parts, options = {}) {
-    let wire = P.isObject(payload) ? payload : rt.asWire(payload, DIALECT, "envelope");
+    let wire = rt.asWire(payload, DIALECT, "envelope");
     const encoders = {
         tool_definition: encodeToolDefinition,
         tool_call: encodeToolCall,
@@ -566,18 +571,61 @@ const CONV_REQUEST = {
     parts: [],
     alternating: false,
     settings: [
-        { name: ["max_tokens"], toks: ["options", "num_predict"], aliases: [], encoding: "value", values: [] },
-        { name: ["temperature"], toks: ["options", "temperature"], aliases: [], encoding: "value", values: [] },
-        { name: ["top_p"], toks: ["options", "top_p"], aliases: [], encoding: "value", values: [] },
-        { name: ["top_k"], toks: ["options", "top_k"], aliases: [], encoding: "value", values: [] },
-        { name: ["stop"], toks: ["options", "stop"], aliases: [], encoding: "list", values: [] },
-        { name: ["seed"], toks: ["options", "seed"], aliases: [], encoding: "value", values: [] },
+        {
+            name: ["max_tokens"],
+            toks: ["options", "num_predict"],
+            aliases: [],
+            encoding: "value",
+            values: [],
+            rule: [["integer"], 0, []],
+        },
+        {
+            name: ["temperature"],
+            toks: ["options", "temperature"],
+            aliases: [],
+            encoding: "value",
+            values: [],
+            rule: [["number"], null, []],
+        },
+        {
+            name: ["top_p"],
+            toks: ["options", "top_p"],
+            aliases: [],
+            encoding: "value",
+            values: [],
+            rule: [["number"], null, []],
+        },
+        {
+            name: ["top_k"],
+            toks: ["options", "top_k"],
+            aliases: [],
+            encoding: "value",
+            values: [],
+            rule: [["integer"], null, []],
+        },
+        {
+            name: ["stop"],
+            toks: ["options", "stop"],
+            aliases: [],
+            encoding: "list",
+            values: [],
+            rule: [["array"], null, ["string"]],
+        },
+        {
+            name: ["seed"],
+            toks: ["options", "seed"],
+            aliases: [],
+            encoding: "value",
+            values: [],
+            rule: [["integer"], null, []],
+        },
         {
             name: ["presence_penalty"],
             toks: ["options", "presence_penalty"],
             aliases: [],
             encoding: "value",
             values: [],
+            rule: [["number"], null, []],
         },
         {
             name: ["frequency_penalty"],
@@ -585,8 +633,16 @@ const CONV_REQUEST = {
             aliases: [],
             encoding: "value",
             values: [],
+            rule: [["number"], null, []],
         },
-        { name: ["stream"], toks: ["stream"], aliases: [], encoding: "value", values: [] },
+        {
+            name: ["stream"],
+            toks: ["stream"],
+            aliases: [],
+            encoding: "value",
+            values: [],
+            rule: [["boolean"], null, []],
+        },
     ],
     known: conv.knownTree([], [
         ["messages"],
@@ -614,7 +670,7 @@ const CONV_RESPONSE = {
     finishValues: [["stop", "stop"], ["tool_calls", "stop"], ["length", "length"]],
     usage: [["input_tokens", ["prompt_eval_count"]], ["output_tokens", ["eval_count"]]],
     constants: [[["done"], true]],
-    required: [],
+    required: [[["model"], "toolwire"]],
     turn: {
         role: ["role"],
         roles: [["assistant", ["assistant"]]],
@@ -663,7 +719,10 @@ const CONV_RESPONSE = {
 };
 /** A whole Ollama native chat API (/api/chat) request as a canonical Request; DecodeError names the pointer. */
 export function decodeRequest(payload, options = {}) {
-    const wire = P.isObject(payload) ? payload : rt.asWire(payload, DIALECT, "request");
+    const wire = rt.asWire(payload, DIALECT, "request");
+    if (P.isObject(wire)) {
+        envelopes.check(wire, ENVELOPE_KINDS.filter((k) => k[0] === "request"), DIALECT);
+    }
     return conv.decodeRequest(wire, CONV_REQUEST, CONV_CODECS, options.idMap ?? null);
 }
 /**
@@ -672,12 +731,15 @@ export function decodeRequest(payload, options = {}) {
  * in its URL); `reasoningAsText` carries another dialect's reasoning as text.
  */
 export function encodeRequest(value, options = {}) {
-    const canonical = (P.isObject(value) ? value : rt.asCanonical(value, "request"));
+    const canonical = rt.asCanonical(value, "request");
     return conv.encodeRequest(canonical, CONV_REQUEST, CONV_CODECS, options.strict ?? false, options.idMap ?? null, options.reasoningAsText ?? false, options.model ?? null);
 }
 /** A whole Ollama native chat API (/api/chat) response as a canonical Response; DecodeError names the pointer. */
 export function decodeResponse(payload, options = {}) {
-    const wire = P.isObject(payload) ? payload : rt.asWire(payload, DIALECT, "response");
+    const wire = rt.asWire(payload, DIALECT, "response");
+    if (P.isObject(wire)) {
+        envelopes.check(wire, ENVELOPE_KINDS.filter((k) => k[0] === "response"), DIALECT);
+    }
     return conv.decodeResponse(wire, CONV_RESPONSE, CONV_CODECS, options.idMap ?? null);
 }
 /**
@@ -685,7 +747,7 @@ export function decodeResponse(payload, options = {}) {
  * `model` names the model when the response names none.
  */
 export function encodeResponse(value, options = {}) {
-    const canonical = (P.isObject(value) ? value : rt.asCanonical(value, "response"));
+    const canonical = rt.asCanonical(value, "response");
     return conv.encodeResponse(canonical, CONV_RESPONSE, CONV_CODECS, options.strict ?? false, options.idMap ?? null, options.reasoningAsText ?? false, options.model ?? null);
 }
 /** A wire finish reason as the canonical one (`other` for one the mapping does not list). */

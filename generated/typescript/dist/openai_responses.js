@@ -85,7 +85,7 @@ function selectToolDefinition(canonical) {
 /** Decode one OpenAI Responses tool_definition into the canonical object. */
 export function decodeToolDefinition(payload, options = {}) {
     const idMap = options.idMap ?? null;
-    const wire = P.isObject(payload) ? payload : rt.asWire(payload, DIALECT, SHAPE_TOOL_DEFINITION);
+    const wire = rt.asWire(payload, DIALECT, SHAPE_TOOL_DEFINITION);
     let canonical;
     let forms;
     let unknown;
@@ -251,7 +251,7 @@ export function decodeToolDefinition(payload, options = {}) {
 export function encodeToolDefinition(value, options = {}) {
     const strict = options.strict ?? false;
     const idMap = options.idMap ?? null;
-    let canonical = (P.isObject(value) ? value : rt.asCanonical(value, SHAPE_TOOL_DEFINITION));
+    let canonical = rt.asCanonical(value, SHAPE_TOOL_DEFINITION);
     const losses = [];
     const extensions = canonical["extensions"];
     const own = (P.truthy(extensions) ? rt.foreignExtensions(extensions, DIALECT, losses, strict) : P.EMPTY);
@@ -405,7 +405,7 @@ function selectToolChoice(canonical) {
 /** Decode one OpenAI Responses tool_choice into the canonical object. */
 export function decodeToolChoice(payload, options = {}) {
     const idMap = options.idMap ?? null;
-    const wire = P.isObject(payload) || ROOTS_TOOL_CHOICE.includes(payload) ? payload : rt.asWire(payload, DIALECT, SHAPE_TOOL_CHOICE);
+    const wire = !P.isObject(payload) && ROOTS_TOOL_CHOICE.includes(payload) ? payload : rt.asWire(payload, DIALECT, SHAPE_TOOL_CHOICE);
     let canonical;
     let forms;
     let unknown;
@@ -507,7 +507,7 @@ export function decodeToolChoice(payload, options = {}) {
 export function encodeToolChoice(value, options = {}) {
     const strict = options.strict ?? false;
     const idMap = options.idMap ?? null;
-    let canonical = (P.isObject(value) ? value : rt.asCanonical(value, SHAPE_TOOL_CHOICE));
+    let canonical = rt.asCanonical(value, SHAPE_TOOL_CHOICE);
     const losses = [];
     const extensions = canonical["extensions"];
     const own = (P.truthy(extensions) ? rt.foreignExtensions(extensions, DIALECT, losses, strict) : P.EMPTY);
@@ -605,7 +605,7 @@ const KNOWN_TOOL_CALL_0 = new Set(["arguments", "call_id", "name", "type"]);
 /** Decode one OpenAI Responses tool_call into the canonical object. */
 export function decodeToolCall(payload, options = {}) {
     const idMap = options.idMap ?? null;
-    const wire = P.isObject(payload) ? payload : rt.asWire(payload, DIALECT, SHAPE_TOOL_CALL);
+    const wire = rt.asWire(payload, DIALECT, SHAPE_TOOL_CALL);
     let canonical;
     let unknown;
     let value;
@@ -660,7 +660,7 @@ export function decodeToolCall(payload, options = {}) {
 export function encodeToolCall(value, options = {}) {
     const strict = options.strict ?? false;
     const idMap = options.idMap ?? null;
-    let canonical = (P.isObject(value) ? value : rt.asCanonical(value, SHAPE_TOOL_CALL));
+    let canonical = rt.asCanonical(value, SHAPE_TOOL_CALL);
     const losses = [];
     const extensions = canonical["extensions"];
     const own = (P.truthy(extensions) ? rt.foreignExtensions(extensions, DIALECT, losses, strict) : P.EMPTY);
@@ -817,7 +817,7 @@ function CONTENT_TOOL_RESULT_0_CONTENT_out(parts, forms, losses, strict) {
 /** Decode one OpenAI Responses tool_result into the canonical object. */
 export function decodeToolResult(payload, options = {}) {
     const idMap = options.idMap ?? null;
-    const wire = P.isObject(payload) ? payload : rt.asWire(payload, DIALECT, SHAPE_TOOL_RESULT);
+    const wire = rt.asWire(payload, DIALECT, SHAPE_TOOL_RESULT);
     let canonical;
     let forms;
     let unknown;
@@ -859,7 +859,7 @@ export function decodeToolResult(payload, options = {}) {
 export function encodeToolResult(value, options = {}) {
     const strict = options.strict ?? false;
     const idMap = options.idMap ?? null;
-    let canonical = (P.isObject(value) ? value : rt.asCanonical(value, SHAPE_TOOL_RESULT));
+    let canonical = rt.asCanonical(value, SHAPE_TOOL_RESULT);
     const losses = [];
     const extensions = canonical["extensions"];
     const own = (P.truthy(extensions) ? rt.foreignExtensions(extensions, DIALECT, losses, strict) : P.EMPTY);
@@ -913,7 +913,7 @@ const ENVELOPE_KINDS = [
  * the links the wire did not state (a result without an id linked to a call by position).
  */
 export function extract(payload, options = {}) {
-    let wire = P.isObject(payload) ? payload : rt.asWire(payload, DIALECT, ENVELOPE_KINDS[0][0]);
+    let wire = rt.asWire(payload, DIALECT, ENVELOPE_KINDS[0][0]);
     envelopes.check(wire, ENVELOPE_KINDS, DIALECT); // not a request or response: never read as empty
     const idMap = options.idMap ?? new rt.IdMap();
     const out = {
@@ -1041,7 +1041,7 @@ const CHOICE_FIELDS = [
  * replace the payload's own, one for one. Losses of every encoded part are listed.
  */
 export function inject(payload, parts, options = {}) {
-    let wire = P.isObject(payload) ? payload : rt.asWire(payload, DIALECT, "envelope");
+    let wire = rt.asWire(payload, DIALECT, "envelope");
     const encoders = {
         tool_definition: encodeToolDefinition,
         tool_choice: encodeToolChoice,
@@ -1152,15 +1152,37 @@ const CONV_REQUEST = {
     ],
     alternating: false,
     settings: [
-        { name: ["max_tokens"], toks: ["max_output_tokens"], aliases: [], encoding: "value", values: [] },
-        { name: ["temperature"], toks: ["temperature"], aliases: [], encoding: "value", values: [] },
-        { name: ["top_p"], toks: ["top_p"], aliases: [], encoding: "value", values: [] },
+        {
+            name: ["max_tokens"],
+            toks: ["max_output_tokens"],
+            aliases: [],
+            encoding: "value",
+            values: [],
+            rule: [["integer"], 0, []],
+        },
+        {
+            name: ["temperature"],
+            toks: ["temperature"],
+            aliases: [],
+            encoding: "value",
+            values: [],
+            rule: [["number"], null, []],
+        },
+        {
+            name: ["top_p"],
+            toks: ["top_p"],
+            aliases: [],
+            encoding: "value",
+            values: [],
+            rule: [["number"], null, []],
+        },
         {
             name: ["response_format", "type"],
             toks: ["text", "format", "type"],
             aliases: [],
             encoding: "value",
             values: [["text", "text"], ["json_object", "json_object"], ["json_schema", "json_schema"]],
+            rule: [["string"], null, []],
         },
         {
             name: ["response_format", "name"],
@@ -1168,6 +1190,7 @@ const CONV_REQUEST = {
             aliases: [],
             encoding: "value",
             values: [],
+            rule: [["string"], null, []],
         },
         {
             name: ["response_format", "description"],
@@ -1175,6 +1198,7 @@ const CONV_REQUEST = {
             aliases: [],
             encoding: "value",
             values: [],
+            rule: [["string"], null, []],
         },
         {
             name: ["response_format", "schema"],
@@ -1182,6 +1206,7 @@ const CONV_REQUEST = {
             aliases: [],
             encoding: "value",
             values: [],
+            rule: [["object"], null, []],
         },
         {
             name: ["response_format", "strict"],
@@ -1189,10 +1214,32 @@ const CONV_REQUEST = {
             aliases: [],
             encoding: "value",
             values: [],
+            rule: [["boolean"], null, []],
         },
-        { name: ["reasoning_effort"], toks: ["reasoning", "effort"], aliases: [], encoding: "value", values: [] },
-        { name: ["user"], toks: ["safety_identifier"], aliases: [["user"]], encoding: "value", values: [] },
-        { name: ["stream"], toks: ["stream"], aliases: [], encoding: "value", values: [] },
+        {
+            name: ["reasoning_effort"],
+            toks: ["reasoning", "effort"],
+            aliases: [],
+            encoding: "value",
+            values: [],
+            rule: [["string"], null, []],
+        },
+        {
+            name: ["user"],
+            toks: ["safety_identifier"],
+            aliases: [["user"]],
+            encoding: "value",
+            values: [],
+            rule: [["string"], null, []],
+        },
+        {
+            name: ["stream"],
+            toks: ["stream"],
+            aliases: [],
+            encoding: "value",
+            values: [],
+            rule: [["boolean"], null, []],
+        },
     ],
     known: conv.knownTree([], [
         ["input"],
@@ -1353,7 +1400,10 @@ const CONV_RESPONSE = {
 };
 /** A whole OpenAI Responses request as a canonical Request; DecodeError names the pointer. */
 export function decodeRequest(payload, options = {}) {
-    const wire = P.isObject(payload) ? payload : rt.asWire(payload, DIALECT, "request");
+    const wire = rt.asWire(payload, DIALECT, "request");
+    if (P.isObject(wire)) {
+        envelopes.check(wire, ENVELOPE_KINDS.filter((k) => k[0] === "request"), DIALECT);
+    }
     return conv.decodeRequest(wire, CONV_REQUEST, CONV_CODECS, options.idMap ?? null);
 }
 /**
@@ -1362,12 +1412,15 @@ export function decodeRequest(payload, options = {}) {
  * in its URL); `reasoningAsText` carries another dialect's reasoning as text.
  */
 export function encodeRequest(value, options = {}) {
-    const canonical = (P.isObject(value) ? value : rt.asCanonical(value, "request"));
+    const canonical = rt.asCanonical(value, "request");
     return conv.encodeRequest(canonical, CONV_REQUEST, CONV_CODECS, options.strict ?? false, options.idMap ?? null, options.reasoningAsText ?? false, options.model ?? null);
 }
 /** A whole OpenAI Responses response as a canonical Response; DecodeError names the pointer. */
 export function decodeResponse(payload, options = {}) {
-    const wire = P.isObject(payload) ? payload : rt.asWire(payload, DIALECT, "response");
+    const wire = rt.asWire(payload, DIALECT, "response");
+    if (P.isObject(wire)) {
+        envelopes.check(wire, ENVELOPE_KINDS.filter((k) => k[0] === "response"), DIALECT);
+    }
     return conv.decodeResponse(wire, CONV_RESPONSE, CONV_CODECS, options.idMap ?? null);
 }
 /**
@@ -1375,7 +1428,7 @@ export function decodeResponse(payload, options = {}) {
  * `model` names the model when the response names none.
  */
 export function encodeResponse(value, options = {}) {
-    const canonical = (P.isObject(value) ? value : rt.asCanonical(value, "response"));
+    const canonical = rt.asCanonical(value, "response");
     return conv.encodeResponse(canonical, CONV_RESPONSE, CONV_CODECS, options.strict ?? false, options.idMap ?? null, options.reasoningAsText ?? false, options.model ?? null);
 }
 /** A wire finish reason as the canonical one (`other` for one the mapping does not list). */

@@ -46,6 +46,7 @@ export function pyInt(text: string): number {
 export class Run {
   readonly losses: Loss[] = [];
   readonly idMap: IdMap;
+  readonly names = new Map<unknown, unknown>(); // call id -> the tool of the latest call with that id
 
   constructor(
     readonly dialect: string,
@@ -103,6 +104,14 @@ function carried(part: JsonObject, run: Run, at: string): JsonObject | null {
     const name = getOwn(call, "name");
     if (Array.isArray(id) || isObject(id)) throw new TypeError("a call's id is unhashable");
     run.idMap.noteCall((id === undefined ? null : id) as string | null, (name === undefined ? null : name) as string);
+    run.names.set(id === undefined ? null : id, name === undefined ? null : name);
+  }
+  const result = getOwn(part, "result");
+  if (kind === "tool_result" && isObject(result) && (getOwn(result, "name") ?? null) === null) {
+    // a reused call id: the result answers the nearest call before it, not the first
+    const callId = getOwn(result, "call_id");
+    const name = typeof callId === "string" ? (run.names.get(callId) ?? null) : null;
+    if (name !== null && run.idMap.nameFor(callId as string) !== name) return { ...part, result: { ...result, name } };
   }
   return part;
 }
@@ -162,7 +171,10 @@ export function encodeTurns(
         run.lose(group.at, "the fields of a turn made only of separate units");
       }
       if (unit === undefined) out.push(getKey(part, "value")); // the dialect's own item, verbatim
-      else out.push(encodePart(part, unit, run.codecs, run.idMap, run.dialect, run.losses, run.strict, where));
+      else {
+        const value = encodePart(part, unit, run.codecs, run.idMap, run.dialect, run.losses, run.strict, where);
+        if (value !== null) out.push(value); // null: a part the target cannot send (its loss is reported)
+      }
       group = new Group(role, EMPTY, at);
     }
   }
@@ -256,13 +268,14 @@ function putField(unit: JsonObject, tf: TurnField, parts: readonly Placed[], for
       const encode = run.codecs.encode[tf.part] as NonNullable<Codecs["encode"][string]>;
       const result = encode(part[key], { strict: run.strict, idMap: run.idMap });
       for (const loss of result.losses) run.losses.push(new Loss(`${at}/${key}${loss.pointer}`, loss.target, loss.what));
-      values.push(result.value);
+      if (result.value !== null) values.push(result.value); // null: not sent (its loss is reported)
     } else {
       const value = tf.value ? getOwn(part, tf.value) : null;
       values.push(value === undefined ? null : value);
       run.own(part, at);
     }
   }
+  if (values.length === 0) return; // every part not sent
   if (tf.many) {
     put(unit, tf.toks, values);
   } else {
@@ -304,7 +317,10 @@ function putContent(
   const blocks: unknown[] = [];
   for (const [part, sp, at] of content) {
     if (sp === null) blocks.push(getKey(part, "value")); // the dialect's own block, kept verbatim
-    else blocks.push(encodePart(part, sp, run.codecs, run.idMap, run.dialect, run.losses, run.strict, at));
+    else {
+      const block = encodePart(part, sp, run.codecs, run.idMap, run.dialect, run.losses, run.strict, at);
+      if (block !== null) blocks.push(block); // null: a part the target cannot send (its loss is reported)
+    }
   }
   put(unit, turn.content, blocks);
 }

@@ -80,7 +80,11 @@ export interface Setting {
   readonly encoding: string; // value, list, string_or_list
   readonly values: readonly (readonly [unknown, unknown])[]; // (canonical, wire) pairs; empty: the value as it is
   readonly required?: unknown; // written (and reported) when the request has none; left out: optional
+  readonly rule: Rule; // the canonical type (schemas/canonical/settings.json)
 }
+
+/** A setting's canonical JSON types (none: not checked), minimum (null: any) and list item types. */
+export type Rule = readonly [readonly string[], number | null, readonly string[]];
 
 /** The dialect's generated part converters and where its tools sit in a request. */
 export interface Codecs {

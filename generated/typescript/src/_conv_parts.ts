@@ -9,7 +9,7 @@
 import { dataUrl, isDataUrl, splitDataUrl } from "./_content.js";
 import type { Codecs, PartField, Spelling } from "./_conv_layout.js";
 import { EMPTY, asObject, get, objectOf, pointer, put, putBack, pyStr, truthy, unknownInto } from "./_conv_paths.js";
-import { DecodeError, Loss, getKey, getOwn, hasOwn, isObject, putOwn, report } from "./_errors.js";
+import { DecodeError, Loss, describe, getKey, getOwn, hasOwn, isObject, putOwn, report } from "./_errors.js";
 import type { Encoded, JsonObject } from "./_errors.js";
 import { pyEqual } from "./_extract.js";
 import { foreignExtensions } from "./_extensions.js";
@@ -100,6 +100,10 @@ export function spelledPart(block: JsonObject, sp: Spelling, dialect: string, sh
     if (value === undefined) {
       if (f.optional) continue;
       throw new DecodeError(dialect, shape, at + pointer(f.toks), "expected a value, got nothing");
+    }
+    if (f.name === "text" && typeof value !== "string") {
+      // every text is a string (a null one too)
+      throw new DecodeError(dialect, shape, at + pointer(f.toks), `expected a string, got ${describe(value)}`);
     }
     fieldIn(part, f, value);
   }

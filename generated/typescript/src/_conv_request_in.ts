@@ -6,6 +6,7 @@
  */
 
 import { decodeTurns, keep, markForm, ownExtension } from "./_conv_decode.js";
+import { settingProblem } from "./_conv_guard.js";
 import type { Codecs, RequestLayout, Setting, Toks } from "./_conv_layout.js";
 import { decodeBlock } from "./_conv_parts.js";
 import { get, pointer, put, truthy, unknownInto } from "./_conv_paths.js";
@@ -26,9 +27,16 @@ function pyType(value: unknown): string {
 
 /**
  * The canonical settings of a request; a value the mapping's `values` do not list stays a
- * wire field (kept for the round trip, a loss elsewhere), never an error.
+ * wire field (kept for the round trip, a loss elsewhere); one of the wrong type (by the
+ * setting's canonical rule) is a DecodeError at its pointer.
  */
-export function decodeSettings(wire: JsonObject, settings: readonly Setting[], forms: JsonObject, fields: JsonObject): JsonObject {
+export function decodeSettings(
+  wire: JsonObject,
+  settings: readonly Setting[],
+  forms: JsonObject,
+  fields: JsonObject,
+  dialect: string,
+): JsonObject {
   const out: JsonObject = {};
   for (const s of settings) {
     if (!hasOwn(wire, s.toks[0] as string) && s.aliases.length === 0) continue;
@@ -72,6 +80,8 @@ export function decodeSettings(wire: JsonObject, settings: readonly Setting[], f
       putOwn(forms, pointer(s.toks), "string");
       value = [value];
     }
+    const problem = settingProblem(value, s.rule);
+    if (problem !== null) throw new DecodeError(dialect, "request", pointer(toks), problem);
     put(out, s.name, value);
   }
   return out;
@@ -214,7 +224,7 @@ export function decodeRequest(wire: unknown, layout: RequestLayout, codecs: Code
   request["messages"] = [...messages, ...turns];
   const unknown: JsonObject = {};
   tools(wire, codecs, ids, request, unknown, forms);
-  const settings = decodeSettings(wire, layout.settings, forms, unknown);
+  const settings = decodeSettings(wire, layout.settings, forms, unknown, dialect);
   if (truthy(settings)) request["settings"] = settings;
   unknownInto(wire, layout.known, "", unknown);
   keep(request, dialect, unknown, forms);

@@ -6,6 +6,7 @@
  */
 
 import { EMPTY, Run, article, encodeTurns, objectOf, pyStr } from "./_conv_encode.js";
+import { checkCanonical } from "./_conv_guard.js";
 import type { Codecs, RequestLayout, Spelling, SystemField } from "./_conv_layout.js";
 import { encodePart, spellingFor } from "./_conv_parts.js";
 import { asObject, get, joinStrings, pointer, put, pyIn, pyIter, truthy } from "./_conv_paths.js";
@@ -60,7 +61,8 @@ function systemOut(wire: JsonObject, system: SystemField, hoisted: readonly Numb
       run.lose(at, `${article(pyStr(getOwn(part, "type")))} part in the system instructions`);
       continue;
     }
-    blocks.push(encodePart(part, sp, run.codecs, run.idMap, run.dialect, run.losses, run.strict, at));
+    const block = encodePart(part, sp, run.codecs, run.idMap, run.dialect, run.losses, run.strict, at);
+    if (block !== null) blocks.push(block); // null: a part the target cannot send (its loss is reported)
   }
   if (system.parts === null) {
     put(wire, system.toks, blocks);
@@ -89,6 +91,7 @@ export function encodeRequest(
   reasoningAsText: boolean,
   model: string | null = null,
 ): Encoded {
+  checkCanonical(canonical, "request");
   const run = new Run(layout.dialect, codecs, strict, idMap, reasoningAsText);
   const own = run.own(canonical, "");
   const forms = objectOf(own, "forms");

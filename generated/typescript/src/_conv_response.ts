@@ -6,6 +6,7 @@
 
 import { decodeTurn, keep, unitPart } from "./_conv_decode.js";
 import { EMPTY, Run, encodeTurns, nth, objectOf } from "./_conv_encode.js";
+import { checkCanonical } from "./_conv_guard.js";
 import type { Codecs, ResponseLayout, Toks } from "./_conv_layout.js";
 import { asObject, get, pointer, put, pyIter, truthy, unknownInto } from "./_conv_paths.js";
 import { DecodeError, Encoded, describe, getKey, getOwn, hasOwn, isObject, putOwn } from "./_errors.js";
@@ -76,7 +77,7 @@ export function decodeResponse(wire: unknown, layout: ResponseLayout, codecs: Co
   const usage: JsonObject = {};
   for (const [name, toks] of layout.usage) {
     const value = get(wire, toks);
-    if (typeof value === "number" && Number.isInteger(value)) putOwn(usage, name, value);
+    if (typeof value === "number" && Number.isSafeInteger(value)) putOwn(usage, name, value);
   }
   if (truthy(usage)) response["usage"] = usage;
   unknownInto(wire, layout.known, "", fields);
@@ -122,6 +123,7 @@ export function encodeResponse(
   reasoningAsText: boolean,
   model: string | null = null,
 ): Encoded {
+  checkCanonical(canonical, "response");
   const run = new Run(layout.dialect, codecs, strict, idMap, reasoningAsText);
   const own = run.own(canonical, "");
   const forms = objectOf(own, "forms");

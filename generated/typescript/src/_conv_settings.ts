@@ -6,9 +6,10 @@
  */
 
 import { nth, pyInt } from "./_conv_encode.js";
+import { settingProblem } from "./_conv_guard.js";
 import type { Setting, Toks } from "./_conv_layout.js";
 import { get, pointer, put, truthy } from "./_conv_paths.js";
-import { getOwn, hasOwn, isObject } from "./_errors.js";
+import { CanonicalError, getOwn, hasOwn, isObject } from "./_errors.js";
 import type { JsonObject } from "./_errors.js";
 import { pyEqual } from "./_extract.js";
 import { pyRepr } from "./_pytext.js";
@@ -39,6 +40,8 @@ export function encodeSettings(
       }
       continue;
     }
+    const problem = settingProblem(value, s.rule);
+    if (problem !== null) throw new CanonicalError("request", new Error(`/settings${pointer(s.name)}: ${problem}`));
     const found = truthy(forms) ? getOwn(forms, pointer(s.toks)) : undefined;
     if (found !== undefined && typeof found !== "string") throw new TypeError("a form is not a string"); // Python: no startswith
     const form = found === undefined ? "" : found;

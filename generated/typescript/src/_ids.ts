@@ -9,7 +9,7 @@
  * as in Python), and minted from its Python str().
  */
 
-import { Loss, report, type JsonObject } from "./_errors.js";
+import { Loss, describe, report, type JsonObject } from "./_errors.js";
 import { pyRepr } from "./_pytext.js";
 import { sha256, utf8 } from "./_sha256.js";
 
@@ -82,10 +82,15 @@ function idKey(value: unknown): string {
  * a provider's reply back. A rewrite is unique against every id the map has seen (rewritten,
  * passed through or decoded), in either order: an id that arrives literally equal to an
  * earlier rewrite is itself rewritten, never merged with it.
+ *
+ * A rewrite sent to another dialect than the one it was made for is a reply coming back
+ * (dialect A -> B -> A through one map): it is sent as the id it stands for, so the round
+ * trip restores the original id (or that id's rewrite when the target cannot carry it).
  */
 export class IdMap {
   private readonly forward = new Map<string, string>(); // dialect \0 idKey -> id sent (itself if passed)
   private readonly backward = new Map<string, unknown>(); // rewritten id -> the id it stands for
+  private readonly madeFor = new Map<string, string>(); // rewritten id -> the dialect it was made for
   private readonly seen = new Set<string>(); // idKey of every id this map has seen, in or out
   private minted = 0;
   private readonly names = new Map<string, string | null>(); // call id -> tool name
@@ -99,11 +104,17 @@ export class IdMap {
   }
 
   /** The id to send for value: value itself when the target can carry it and no other id
-   * was rewritten to it; else its rewrite. */
+   * was rewritten to it; else its rewrite. An array or object is no id (TypeError: an
+   * encoder's CanonicalError), as in the Python runtime. */
   carry(value: unknown, policy: IdPolicy): string {
+    if (typeof value === "object" && value !== null) throw new TypeError(`id: expected a string, got ${describe(value)}`);
     const key = policy.dialect + "\x00" + idKey(value);
     const known = this.forward.get(key);
     if (known !== undefined) return known;
+    const madeFor = typeof value === "string" ? this.madeFor.get(value) : undefined;
+    if (madeFor !== undefined && madeFor !== policy.dialect) {
+      return this.carry(this.backward.get(value as string), policy); // a rewrite coming back: its original
+    }
     if (typeof value === "string" && !this.backward.has(value) && fullmatch(policy.pattern, value)) {
       this.forward.set(key, value);
       this.seen.add(idKey(value));
@@ -126,6 +137,7 @@ export class IdMap {
     }
     this.forward.set(key, candidate);
     this.backward.set(candidate, original);
+    this.madeFor.set(candidate, policy.dialect);
     this.seen.add(idKey(candidate));
     return candidate;
   }
@@ -274,7 +286,8 @@ export function encodeId(
     return minted;
   }
   const sent = idMap.carry(value, policy);
-  if (sent === value) return sent;
+  // as it was, or a rewrite restored to the id it stands for: nothing lost
+  if (sent === value || (typeof value === "string" && sent === idMap.original(value))) return sent;
   const why = fits
     ? `id ${pyRepr(value)} (rewritten to ${pyRepr(sent)}: the id map gave ${pyRepr(value)} to id ${pyRepr(idMap.original(value as string))})`
     : `id ${pyRepr(value)} (rewritten to ${pyRepr(sent)} in the id map)`;

@@ -15,12 +15,12 @@ const K = new Uint32Array([
   0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
 ]);
 
-/** The UTF-8 bytes of text (a lone surrogate becomes U+FFFD's bytes; Python would raise). */
+/** The UTF-8 bytes of text; a lone surrogate is the three bytes of its code (Python's
+ * "surrogatepass"), so an id holding one hashes as in Python. */
 export function utf8(text: string): Uint8Array {
   const out: number[] = [];
   for (const char of text) {
-    let code = char.codePointAt(0)!;
-    if (code >= 0xd800 && code <= 0xdfff) code = 0xfffd;
+    const code = char.codePointAt(0)!;
     if (code < 0x80) out.push(code);
     else if (code < 0x800) out.push(0xc0 | (code >> 6), 0x80 | (code & 63));
     else if (code < 0x10000) out.push(0xe0 | (code >> 12), 0x80 | ((code >> 6) & 63), 0x80 | (code & 63));

@@ -72,7 +72,7 @@ const KNOWN_TOOL_DEFINITION_0: ReadonlySet<string> = new Set(["description", "in
 /** Decode one Anthropic Messages tool_definition into the canonical object. */
 export function decodeToolDefinition(payload: unknown, options: { idMap?: rt.IdMap | null } = {}): JsonObject {
   const idMap = options.idMap ?? null;
-  const wire: unknown = P.isObject(payload) ? payload : rt.asWire(payload, DIALECT, SHAPE_TOOL_DEFINITION);
+  const wire: unknown = rt.asWire(payload, DIALECT, SHAPE_TOOL_DEFINITION);
   let canonical: JsonObject;
   let forms: JsonObject;
   let unknown: JsonObject | null;
@@ -132,7 +132,7 @@ export function encodeToolDefinition(
 ): rt.Encoded {
   const strict = options.strict ?? false;
   const idMap = options.idMap ?? null;
-  let canonical = (P.isObject(value) ? value : rt.asCanonical(value, SHAPE_TOOL_DEFINITION)) as JsonObject;
+  let canonical = rt.asCanonical(value, SHAPE_TOOL_DEFINITION);
   const losses: rt.Loss[] = [];
   const extensions = canonical["extensions"];
   const own = (P.truthy(extensions) ? rt.foreignExtensions(extensions, DIALECT, losses, strict) : P.EMPTY) as JsonObject;
@@ -186,7 +186,7 @@ function selectToolChoice(canonical: JsonObject): number {
 /** Decode one Anthropic Messages tool_choice into the canonical object. */
 export function decodeToolChoice(payload: unknown, options: { idMap?: rt.IdMap | null } = {}): JsonObject {
   const idMap = options.idMap ?? null;
-  const wire: unknown = P.isObject(payload) ? payload : rt.asWire(payload, DIALECT, SHAPE_TOOL_CHOICE);
+  const wire: unknown = rt.asWire(payload, DIALECT, SHAPE_TOOL_CHOICE);
   let canonical: JsonObject;
   let forms: JsonObject;
   let unknown: JsonObject | null;
@@ -304,7 +304,7 @@ export function encodeToolChoice(
 ): rt.Encoded {
   const strict = options.strict ?? false;
   const idMap = options.idMap ?? null;
-  let canonical = (P.isObject(value) ? value : rt.asCanonical(value, SHAPE_TOOL_CHOICE)) as JsonObject;
+  let canonical = rt.asCanonical(value, SHAPE_TOOL_CHOICE);
   const losses: rt.Loss[] = [];
   const extensions = canonical["extensions"];
   const own = (P.truthy(extensions) ? rt.foreignExtensions(extensions, DIALECT, losses, strict) : P.EMPTY) as JsonObject;
@@ -400,7 +400,7 @@ const KNOWN_TOOL_CALL_0: ReadonlySet<string> = new Set(["id", "input", "name", "
 /** Decode one Anthropic Messages tool_call into the canonical object. */
 export function decodeToolCall(payload: unknown, options: { idMap?: rt.IdMap | null } = {}): JsonObject {
   const idMap = options.idMap ?? null;
-  const wire: unknown = P.isObject(payload) ? payload : rt.asWire(payload, DIALECT, SHAPE_TOOL_CALL);
+  const wire: unknown = rt.asWire(payload, DIALECT, SHAPE_TOOL_CALL);
   let canonical: JsonObject;
   let unknown: JsonObject | null;
   let value: unknown;
@@ -444,7 +444,7 @@ export function encodeToolCall(
 ): rt.Encoded {
   const strict = options.strict ?? false;
   const idMap = options.idMap ?? null;
-  let canonical = (P.isObject(value) ? value : rt.asCanonical(value, SHAPE_TOOL_CALL)) as JsonObject;
+  let canonical = rt.asCanonical(value, SHAPE_TOOL_CALL);
   const losses: rt.Loss[] = [];
   const extensions = canonical["extensions"];
   const own = (P.truthy(extensions) ? rt.foreignExtensions(extensions, DIALECT, losses, strict) : P.EMPTY) as JsonObject;
@@ -619,7 +619,7 @@ function CONTENT_TOOL_RESULT_0_CONTENT_out(parts: JsonObject[], forms: JsonObjec
 /** Decode one Anthropic Messages tool_result into the canonical object. */
 export function decodeToolResult(payload: unknown, options: { idMap?: rt.IdMap | null } = {}): JsonObject {
   const idMap = options.idMap ?? null;
-  const wire: unknown = P.isObject(payload) ? payload : rt.asWire(payload, DIALECT, SHAPE_TOOL_RESULT);
+  const wire: unknown = rt.asWire(payload, DIALECT, SHAPE_TOOL_RESULT);
   let canonical: JsonObject;
   let forms: JsonObject;
   let unknown: JsonObject | null;
@@ -682,7 +682,7 @@ export function encodeToolResult(
 ): rt.Encoded {
   const strict = options.strict ?? false;
   const idMap = options.idMap ?? null;
-  let canonical = (P.isObject(value) ? value : rt.asCanonical(value, SHAPE_TOOL_RESULT)) as JsonObject;
+  let canonical = rt.asCanonical(value, SHAPE_TOOL_RESULT);
   const losses: rt.Loss[] = [];
   const extensions = canonical["extensions"];
   const own = (P.truthy(extensions) ? rt.foreignExtensions(extensions, DIALECT, losses, strict) : P.EMPTY) as JsonObject;
@@ -739,7 +739,7 @@ const ENVELOPE_KINDS: readonly envelopes.Kind[] = [
  * the links the wire did not state (a result without an id linked to a call by position).
  */
 export function extract(payload: unknown, options: { idMap?: rt.IdMap | null } = {}): JsonObject {
-  let wire: unknown = P.isObject(payload) ? payload : rt.asWire(payload, DIALECT, ENVELOPE_KINDS[0]![0]);
+  let wire: unknown = rt.asWire(payload, DIALECT, ENVELOPE_KINDS[0]![0]);
   envelopes.check(wire, ENVELOPE_KINDS, DIALECT); // not a request or response: never read as empty
   const idMap = options.idMap ?? new rt.IdMap();
   const out: JsonObject = {
@@ -837,7 +837,7 @@ export function inject(
   parts: JsonObject,
   options: { strict?: boolean; idMap?: rt.IdMap | null } = {},
 ): rt.Encoded {
-  let wire: unknown = P.isObject(payload) ? payload : rt.asWire(payload, DIALECT, "envelope");
+  let wire: unknown = rt.asWire(payload, DIALECT, "envelope");
   const encoders: { readonly [shape: string]: inj.Encoder } = {
     tool_definition: encodeToolDefinition,
     tool_choice: encodeToolChoice,
@@ -953,19 +953,70 @@ const CONV_REQUEST: conv.RequestLayout = {
   ],
   alternating: false,
   settings: [
-    { name: ["max_tokens"], toks: ["max_tokens"], aliases: [], encoding: "value", values: [], required: 4096 },
-    { name: ["temperature"], toks: ["temperature"], aliases: [], encoding: "value", values: [] },
-    { name: ["top_p"], toks: ["top_p"], aliases: [], encoding: "value", values: [] },
-    { name: ["top_k"], toks: ["top_k"], aliases: [], encoding: "value", values: [] },
-    { name: ["stop"], toks: ["stop_sequences"], aliases: [], encoding: "list", values: [] },
-    { name: ["user"], toks: ["metadata", "user_id"], aliases: [], encoding: "value", values: [] },
-    { name: ["stream"], toks: ["stream"], aliases: [], encoding: "value", values: [] },
+    {
+      name: ["max_tokens"],
+      toks: ["max_tokens"],
+      aliases: [],
+      encoding: "value",
+      values: [],
+      rule: [["integer"], 0, []],
+      required: 4096,
+    },
+    {
+      name: ["temperature"],
+      toks: ["temperature"],
+      aliases: [],
+      encoding: "value",
+      values: [],
+      rule: [["number"], null, []],
+    },
+    {
+      name: ["top_p"],
+      toks: ["top_p"],
+      aliases: [],
+      encoding: "value",
+      values: [],
+      rule: [["number"], null, []],
+    },
+    {
+      name: ["top_k"],
+      toks: ["top_k"],
+      aliases: [],
+      encoding: "value",
+      values: [],
+      rule: [["integer"], null, []],
+    },
+    {
+      name: ["stop"],
+      toks: ["stop_sequences"],
+      aliases: [],
+      encoding: "list",
+      values: [],
+      rule: [["array"], null, ["string"]],
+    },
+    {
+      name: ["user"],
+      toks: ["metadata", "user_id"],
+      aliases: [],
+      encoding: "value",
+      values: [],
+      rule: [["string"], null, []],
+    },
+    {
+      name: ["stream"],
+      toks: ["stream"],
+      aliases: [],
+      encoding: "value",
+      values: [],
+      rule: [["boolean"], null, []],
+    },
     {
       name: ["reasoning_effort"],
       toks: ["output_config", "effort"],
       aliases: [],
       encoding: "value",
       values: [["low", "low"], ["medium", "medium"], ["high", "high"]],
+      rule: [["string"], null, []],
     },
   ],
   known: conv.knownTree([], [
@@ -1109,7 +1160,10 @@ const CONV_RESPONSE: conv.ResponseLayout = {
 
 /** A whole Anthropic Messages request as a canonical Request; DecodeError names the pointer. */
 export function decodeRequest(payload: unknown, options: { idMap?: rt.IdMap | null } = {}): JsonObject {
-  const wire: unknown = P.isObject(payload) ? payload : rt.asWire(payload, DIALECT, "request");
+  const wire: unknown = rt.asWire(payload, DIALECT, "request");
+  if (P.isObject(wire)) {
+    envelopes.check(wire, ENVELOPE_KINDS.filter((k) => k[0] === "request"), DIALECT);
+  }
   return conv.decodeRequest(wire, CONV_REQUEST, CONV_CODECS, options.idMap ?? null);
 }
 
@@ -1122,7 +1176,7 @@ export function encodeRequest(
   value: unknown,
   options: { strict?: boolean; idMap?: rt.IdMap | null; reasoningAsText?: boolean; model?: string | null } = {},
 ): rt.Encoded {
-  const canonical = (P.isObject(value) ? value : rt.asCanonical(value, "request")) as JsonObject;
+  const canonical = rt.asCanonical(value, "request");
   return conv.encodeRequest(
     canonical, CONV_REQUEST, CONV_CODECS, options.strict ?? false, options.idMap ?? null, options.reasoningAsText ?? false, options.model ?? null,
   );
@@ -1130,7 +1184,10 @@ export function encodeRequest(
 
 /** A whole Anthropic Messages response as a canonical Response; DecodeError names the pointer. */
 export function decodeResponse(payload: unknown, options: { idMap?: rt.IdMap | null } = {}): JsonObject {
-  const wire: unknown = P.isObject(payload) ? payload : rt.asWire(payload, DIALECT, "response");
+  const wire: unknown = rt.asWire(payload, DIALECT, "response");
+  if (P.isObject(wire)) {
+    envelopes.check(wire, ENVELOPE_KINDS.filter((k) => k[0] === "response"), DIALECT);
+  }
   return conv.decodeResponse(wire, CONV_RESPONSE, CONV_CODECS, options.idMap ?? null);
 }
 
@@ -1142,7 +1199,7 @@ export function encodeResponse(
   value: unknown,
   options: { strict?: boolean; idMap?: rt.IdMap | null; reasoningAsText?: boolean; model?: string | null } = {},
 ): rt.Encoded {
-  const canonical = (P.isObject(value) ? value : rt.asCanonical(value, "response")) as JsonObject;
+  const canonical = rt.asCanonical(value, "response");
   return conv.encodeResponse(
     canonical, CONV_RESPONSE, CONV_CODECS, options.strict ?? false, options.idMap ?? null, options.reasoningAsText ?? false, options.model ?? null,
   );

@@ -72,7 +72,7 @@ const KNOWN_TOOL_DEFINITION_0_TOOL_SPEC_INPUT_SCHEMA: ReadonlySet<string> = new 
 /** Decode one Amazon Bedrock Converse tool_definition into the canonical object. */
 export function decodeToolDefinition(payload: unknown, options: { idMap?: rt.IdMap | null } = {}): JsonObject {
   const idMap = options.idMap ?? null;
-  const wire: unknown = P.isObject(payload) ? payload : rt.asWire(payload, DIALECT, SHAPE_TOOL_DEFINITION);
+  const wire: unknown = rt.asWire(payload, DIALECT, SHAPE_TOOL_DEFINITION);
   let canonical: JsonObject;
   let forms: JsonObject;
   let unknown: JsonObject | null;
@@ -140,7 +140,7 @@ export function encodeToolDefinition(
 ): rt.Encoded {
   const strict = options.strict ?? false;
   const idMap = options.idMap ?? null;
-  let canonical = (P.isObject(value) ? value : rt.asCanonical(value, SHAPE_TOOL_DEFINITION)) as JsonObject;
+  let canonical = rt.asCanonical(value, SHAPE_TOOL_DEFINITION);
   const losses: rt.Loss[] = [];
   const extensions = canonical["extensions"];
   const own = (P.truthy(extensions) ? rt.foreignExtensions(extensions, DIALECT, losses, strict) : P.EMPTY) as JsonObject;
@@ -195,7 +195,7 @@ function selectToolChoice(canonical: JsonObject): number {
 /** Decode one Amazon Bedrock Converse tool_choice into the canonical object. */
 export function decodeToolChoice(payload: unknown, options: { idMap?: rt.IdMap | null } = {}): JsonObject {
   const idMap = options.idMap ?? null;
-  const wire: unknown = P.isObject(payload) ? payload : rt.asWire(payload, DIALECT, SHAPE_TOOL_CHOICE);
+  const wire: unknown = rt.asWire(payload, DIALECT, SHAPE_TOOL_CHOICE);
   let canonical: JsonObject;
   let forms: JsonObject;
   let unknown: JsonObject | null;
@@ -274,7 +274,7 @@ export function encodeToolChoice(
 ): rt.Encoded {
   const strict = options.strict ?? false;
   const idMap = options.idMap ?? null;
-  let canonical = (P.isObject(value) ? value : rt.asCanonical(value, SHAPE_TOOL_CHOICE)) as JsonObject;
+  let canonical = rt.asCanonical(value, SHAPE_TOOL_CHOICE);
   const losses: rt.Loss[] = [];
   const extensions = canonical["extensions"];
   const own = (P.truthy(extensions) ? rt.foreignExtensions(extensions, DIALECT, losses, strict) : P.EMPTY) as JsonObject;
@@ -346,7 +346,7 @@ const KNOWN_TOOL_CALL_0_TOOL_USE: ReadonlySet<string> = new Set(["input", "name"
 /** Decode one Amazon Bedrock Converse tool_call into the canonical object. */
 export function decodeToolCall(payload: unknown, options: { idMap?: rt.IdMap | null } = {}): JsonObject {
   const idMap = options.idMap ?? null;
-  const wire: unknown = P.isObject(payload) ? payload : rt.asWire(payload, DIALECT, SHAPE_TOOL_CALL);
+  const wire: unknown = rt.asWire(payload, DIALECT, SHAPE_TOOL_CALL);
   let canonical: JsonObject;
   let unknown: JsonObject | null;
   let value: unknown;
@@ -394,7 +394,7 @@ export function encodeToolCall(
 ): rt.Encoded {
   const strict = options.strict ?? false;
   const idMap = options.idMap ?? null;
-  let canonical = (P.isObject(value) ? value : rt.asCanonical(value, SHAPE_TOOL_CALL)) as JsonObject;
+  let canonical = rt.asCanonical(value, SHAPE_TOOL_CALL);
   const losses: rt.Loss[] = [];
   const extensions = canonical["extensions"];
   const own = (P.truthy(extensions) ? rt.foreignExtensions(extensions, DIALECT, losses, strict) : P.EMPTY) as JsonObject;
@@ -551,7 +551,7 @@ const VALUES_TOOL_RESULT_0_IS_ERROR_BACK = new Map<unknown, unknown>([["success"
 /** Decode one Amazon Bedrock Converse tool_result into the canonical object. */
 export function decodeToolResult(payload: unknown, options: { idMap?: rt.IdMap | null } = {}): JsonObject {
   const idMap = options.idMap ?? null;
-  const wire: unknown = P.isObject(payload) ? payload : rt.asWire(payload, DIALECT, SHAPE_TOOL_RESULT);
+  const wire: unknown = rt.asWire(payload, DIALECT, SHAPE_TOOL_RESULT);
   let canonical: JsonObject;
   let forms: JsonObject;
   let unknown: JsonObject | null;
@@ -611,7 +611,7 @@ export function encodeToolResult(
 ): rt.Encoded {
   const strict = options.strict ?? false;
   const idMap = options.idMap ?? null;
-  let canonical = (P.isObject(value) ? value : rt.asCanonical(value, SHAPE_TOOL_RESULT)) as JsonObject;
+  let canonical = rt.asCanonical(value, SHAPE_TOOL_RESULT);
   const losses: rt.Loss[] = [];
   const extensions = canonical["extensions"];
   const own = (P.truthy(extensions) ? rt.foreignExtensions(extensions, DIALECT, losses, strict) : P.EMPTY) as JsonObject;
@@ -669,7 +669,7 @@ const ENVELOPE_KINDS: readonly envelopes.Kind[] = [
  * the links the wire did not state (a result without an id linked to a call by position).
  */
 export function extract(payload: unknown, options: { idMap?: rt.IdMap | null } = {}): JsonObject {
-  let wire: unknown = P.isObject(payload) ? payload : rt.asWire(payload, DIALECT, ENVELOPE_KINDS[0]![0]);
+  let wire: unknown = rt.asWire(payload, DIALECT, ENVELOPE_KINDS[0]![0]);
   envelopes.check(wire, ENVELOPE_KINDS, DIALECT); // not a request or response: never read as empty
   const idMap = options.idMap ?? new rt.IdMap();
   const out: JsonObject = {
@@ -771,7 +771,7 @@ export function inject(
   parts: JsonObject,
   options: { strict?: boolean; idMap?: rt.IdMap | null } = {},
 ): rt.Encoded {
-  let wire: unknown = P.isObject(payload) ? payload : rt.asWire(payload, DIALECT, "envelope");
+  let wire: unknown = rt.asWire(payload, DIALECT, "envelope");
   const encoders: { readonly [shape: string]: inj.Encoder } = {
     tool_definition: encodeToolDefinition,
     tool_choice: encodeToolChoice,
@@ -880,6 +880,7 @@ const CONV_REQUEST: conv.RequestLayout = {
       aliases: [],
       encoding: "value",
       values: [],
+      rule: [["integer"], 0, []],
     },
     {
       name: ["temperature"],
@@ -887,9 +888,24 @@ const CONV_REQUEST: conv.RequestLayout = {
       aliases: [],
       encoding: "value",
       values: [],
+      rule: [["number"], null, []],
     },
-    { name: ["top_p"], toks: ["inferenceConfig", "topP"], aliases: [], encoding: "value", values: [] },
-    { name: ["stop"], toks: ["inferenceConfig", "stopSequences"], aliases: [], encoding: "list", values: [] },
+    {
+      name: ["top_p"],
+      toks: ["inferenceConfig", "topP"],
+      aliases: [],
+      encoding: "value",
+      values: [],
+      rule: [["number"], null, []],
+    },
+    {
+      name: ["stop"],
+      toks: ["inferenceConfig", "stopSequences"],
+      aliases: [],
+      encoding: "list",
+      values: [],
+      rule: [["array"], null, ["string"]],
+    },
   ],
   known: conv.knownTree([], [
     ["messages"],
@@ -1016,7 +1032,10 @@ const CONV_RESPONSE: conv.ResponseLayout = {
 
 /** A whole Amazon Bedrock Converse request as a canonical Request; DecodeError names the pointer. */
 export function decodeRequest(payload: unknown, options: { idMap?: rt.IdMap | null } = {}): JsonObject {
-  const wire: unknown = P.isObject(payload) ? payload : rt.asWire(payload, DIALECT, "request");
+  const wire: unknown = rt.asWire(payload, DIALECT, "request");
+  if (P.isObject(wire)) {
+    envelopes.check(wire, ENVELOPE_KINDS.filter((k) => k[0] === "request"), DIALECT);
+  }
   return conv.decodeRequest(wire, CONV_REQUEST, CONV_CODECS, options.idMap ?? null);
 }
 
@@ -1029,7 +1048,7 @@ export function encodeRequest(
   value: unknown,
   options: { strict?: boolean; idMap?: rt.IdMap | null; reasoningAsText?: boolean; model?: string | null } = {},
 ): rt.Encoded {
-  const canonical = (P.isObject(value) ? value : rt.asCanonical(value, "request")) as JsonObject;
+  const canonical = rt.asCanonical(value, "request");
   return conv.encodeRequest(
     canonical, CONV_REQUEST, CONV_CODECS, options.strict ?? false, options.idMap ?? null, options.reasoningAsText ?? false, options.model ?? null,
   );
@@ -1037,7 +1056,10 @@ export function encodeRequest(
 
 /** A whole Amazon Bedrock Converse response as a canonical Response; DecodeError names the pointer. */
 export function decodeResponse(payload: unknown, options: { idMap?: rt.IdMap | null } = {}): JsonObject {
-  const wire: unknown = P.isObject(payload) ? payload : rt.asWire(payload, DIALECT, "response");
+  const wire: unknown = rt.asWire(payload, DIALECT, "response");
+  if (P.isObject(wire)) {
+    envelopes.check(wire, ENVELOPE_KINDS.filter((k) => k[0] === "response"), DIALECT);
+  }
   return conv.decodeResponse(wire, CONV_RESPONSE, CONV_CODECS, options.idMap ?? null);
 }
 
@@ -1049,7 +1071,7 @@ export function encodeResponse(
   value: unknown,
   options: { strict?: boolean; idMap?: rt.IdMap | null; reasoningAsText?: boolean; model?: string | null } = {},
 ): rt.Encoded {
-  const canonical = (P.isObject(value) ? value : rt.asCanonical(value, "response")) as JsonObject;
+  const canonical = rt.asCanonical(value, "response");
   return conv.encodeResponse(
     canonical, CONV_RESPONSE, CONV_CODECS, options.strict ?? false, options.idMap ?? null, options.reasoningAsText ?? false, options.model ?? null,
   );

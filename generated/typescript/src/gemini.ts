@@ -77,7 +77,7 @@ const KNOWN_TOOL_DEFINITION_0: ReadonlySet<string> = new Set(["description", "na
 /** Decode one Google Gemini generateContent tool_definition into the canonical object. */
 export function decodeToolDefinition(payload: unknown, options: { idMap?: rt.IdMap | null } = {}): JsonObject {
   const idMap = options.idMap ?? null;
-  let wire: unknown = P.isObject(payload) ? payload : rt.asWire(payload, DIALECT, SHAPE_TOOL_DEFINITION);
+  let wire: unknown = rt.asWire(payload, DIALECT, SHAPE_TOOL_DEFINITION);
   let spelled: pj.Forms | null;
   [wire, spelled] = pj.decodeSpelling(wire, PROTO_TOOL_DEFINITION, DIALECT, SHAPE_TOOL_DEFINITION);
   let canonical: JsonObject;
@@ -159,7 +159,7 @@ export function encodeToolDefinition(
   const strict = options.strict ?? false;
   const idMap = options.idMap ?? null;
   const schemaProfile = options.schemaProfile ?? null;
-  let canonical = (P.isObject(value) ? value : rt.asCanonical(value, SHAPE_TOOL_DEFINITION)) as JsonObject;
+  let canonical = rt.asCanonical(value, SHAPE_TOOL_DEFINITION);
   const losses: rt.Loss[] = [];
   const extensions = canonical["extensions"];
   const own = (P.truthy(extensions) ? rt.foreignExtensions(extensions, DIALECT, losses, strict) : P.EMPTY) as JsonObject;
@@ -233,7 +233,7 @@ function selectToolChoice(canonical: JsonObject): number {
 /** Decode one Google Gemini generateContent tool_choice into the canonical object. */
 export function decodeToolChoice(payload: unknown, options: { idMap?: rt.IdMap | null } = {}): JsonObject {
   const idMap = options.idMap ?? null;
-  let wire: unknown = P.isObject(payload) ? payload : rt.asWire(payload, DIALECT, SHAPE_TOOL_CHOICE);
+  let wire: unknown = rt.asWire(payload, DIALECT, SHAPE_TOOL_CHOICE);
   let spelled: pj.Forms | null;
   [wire, spelled] = pj.decodeSpelling(wire, PROTO_TOOL_CHOICE, DIALECT, SHAPE_TOOL_CHOICE);
   let canonical: JsonObject;
@@ -373,7 +373,7 @@ export function encodeToolChoice(
 ): rt.Encoded {
   const strict = options.strict ?? false;
   const idMap = options.idMap ?? null;
-  let canonical = (P.isObject(value) ? value : rt.asCanonical(value, SHAPE_TOOL_CHOICE)) as JsonObject;
+  let canonical = rt.asCanonical(value, SHAPE_TOOL_CHOICE);
   const losses: rt.Loss[] = [];
   const extensions = canonical["extensions"];
   const own = (P.truthy(extensions) ? rt.foreignExtensions(extensions, DIALECT, losses, strict) : P.EMPTY) as JsonObject;
@@ -486,7 +486,7 @@ const KNOWN_TOOL_CALL_0_FUNCTION_CALL: ReadonlySet<string> = new Set(["args", "i
 /** Decode one Google Gemini generateContent tool_call into the canonical object. */
 export function decodeToolCall(payload: unknown, options: { idMap?: rt.IdMap | null } = {}): JsonObject {
   const idMap = options.idMap ?? null;
-  let wire: unknown = P.isObject(payload) ? payload : rt.asWire(payload, DIALECT, SHAPE_TOOL_CALL);
+  let wire: unknown = rt.asWire(payload, DIALECT, SHAPE_TOOL_CALL);
   let spelled: pj.Forms | null;
   [wire, spelled] = pj.decodeSpelling(wire, PROTO_TOOL_CALL, DIALECT, SHAPE_TOOL_CALL);
   let canonical: JsonObject;
@@ -566,7 +566,7 @@ export function encodeToolCall(
 ): rt.Encoded {
   const strict = options.strict ?? false;
   const idMap = options.idMap ?? null;
-  let canonical = (P.isObject(value) ? value : rt.asCanonical(value, SHAPE_TOOL_CALL)) as JsonObject;
+  let canonical = rt.asCanonical(value, SHAPE_TOOL_CALL);
   const losses: rt.Loss[] = [];
   const extensions = canonical["extensions"];
   const own = (P.truthy(extensions) ? rt.foreignExtensions(extensions, DIALECT, losses, strict) : P.EMPTY) as JsonObject;
@@ -613,7 +613,7 @@ const KNOWN_TOOL_RESULT_0_FUNCTION_RESPONSE: ReadonlySet<string> = new Set(["id"
 /** Decode one Google Gemini generateContent tool_result into the canonical object. */
 export function decodeToolResult(payload: unknown, options: { idMap?: rt.IdMap | null } = {}): JsonObject {
   const idMap = options.idMap ?? null;
-  let wire: unknown = P.isObject(payload) ? payload : rt.asWire(payload, DIALECT, SHAPE_TOOL_RESULT);
+  let wire: unknown = rt.asWire(payload, DIALECT, SHAPE_TOOL_RESULT);
   let spelled: pj.Forms | null;
   [wire, spelled] = pj.decodeSpelling(wire, PROTO_TOOL_RESULT, DIALECT, SHAPE_TOOL_RESULT);
   let canonical: JsonObject;
@@ -682,7 +682,7 @@ export function encodeToolResult(
 ): rt.Encoded {
   const strict = options.strict ?? false;
   const idMap = options.idMap ?? null;
-  let canonical = (P.isObject(value) ? value : rt.asCanonical(value, SHAPE_TOOL_RESULT)) as JsonObject;
+  let canonical = rt.asCanonical(value, SHAPE_TOOL_RESULT);
   const losses: rt.Loss[] = [];
   const extensions = canonical["extensions"];
   const own = (P.truthy(extensions) ? rt.foreignExtensions(extensions, DIALECT, losses, strict) : P.EMPTY) as JsonObject;
@@ -746,7 +746,7 @@ const ENVELOPE_KINDS: readonly envelopes.Kind[] = [
  * the links the wire did not state (a result without an id linked to a call by position).
  */
 export function extract(payload: unknown, options: { idMap?: rt.IdMap | null } = {}): JsonObject {
-  let wire: unknown = P.isObject(payload) ? payload : rt.asWire(payload, DIALECT, ENVELOPE_KINDS[0]![0]);
+  let wire: unknown = rt.asWire(payload, DIALECT, ENVELOPE_KINDS[0]![0]);
   if (P.isObject(wire)) {
     wire = pj.decodeSpelling(wire, PROTO_ENVELOPE, DIALECT, "envelope")[0]; // either spelling, single values
   }
@@ -855,7 +855,7 @@ export function inject(
   parts: JsonObject,
   options: { strict?: boolean; idMap?: rt.IdMap | null } = {},
 ): rt.Encoded {
-  let wire: unknown = P.isObject(payload) ? payload : rt.asWire(payload, DIALECT, "envelope");
+  let wire: unknown = rt.asWire(payload, DIALECT, "envelope");
   let spelled: pj.Forms | null;
   [wire, spelled] = pj.decodeSpelling(wire, PROTO_ENVELOPE, DIALECT, "envelope");
   const encoders: { readonly [shape: string]: inj.Encoder } = {
@@ -972,6 +972,7 @@ const CONV_REQUEST: conv.RequestLayout = {
       aliases: [],
       encoding: "value",
       values: [],
+      rule: [["integer"], 0, []],
     },
     {
       name: ["temperature"],
@@ -979,17 +980,47 @@ const CONV_REQUEST: conv.RequestLayout = {
       aliases: [],
       encoding: "value",
       values: [],
+      rule: [["number"], null, []],
     },
-    { name: ["top_p"], toks: ["generationConfig", "topP"], aliases: [], encoding: "value", values: [] },
-    { name: ["top_k"], toks: ["generationConfig", "topK"], aliases: [], encoding: "value", values: [] },
-    { name: ["stop"], toks: ["generationConfig", "stopSequences"], aliases: [], encoding: "list", values: [] },
-    { name: ["seed"], toks: ["generationConfig", "seed"], aliases: [], encoding: "value", values: [] },
+    {
+      name: ["top_p"],
+      toks: ["generationConfig", "topP"],
+      aliases: [],
+      encoding: "value",
+      values: [],
+      rule: [["number"], null, []],
+    },
+    {
+      name: ["top_k"],
+      toks: ["generationConfig", "topK"],
+      aliases: [],
+      encoding: "value",
+      values: [],
+      rule: [["integer"], null, []],
+    },
+    {
+      name: ["stop"],
+      toks: ["generationConfig", "stopSequences"],
+      aliases: [],
+      encoding: "list",
+      values: [],
+      rule: [["array"], null, ["string"]],
+    },
+    {
+      name: ["seed"],
+      toks: ["generationConfig", "seed"],
+      aliases: [],
+      encoding: "value",
+      values: [],
+      rule: [["integer"], null, []],
+    },
     {
       name: ["presence_penalty"],
       toks: ["generationConfig", "presencePenalty"],
       aliases: [],
       encoding: "value",
       values: [],
+      rule: [["number"], null, []],
     },
     {
       name: ["frequency_penalty"],
@@ -997,6 +1028,7 @@ const CONV_REQUEST: conv.RequestLayout = {
       aliases: [],
       encoding: "value",
       values: [],
+      rule: [["number"], null, []],
     },
     {
       name: ["candidates"],
@@ -1004,6 +1036,7 @@ const CONV_REQUEST: conv.RequestLayout = {
       aliases: [],
       encoding: "value",
       values: [],
+      rule: [["integer"], 1, []],
     },
     {
       name: ["response_format", "type"],
@@ -1011,6 +1044,7 @@ const CONV_REQUEST: conv.RequestLayout = {
       aliases: [],
       encoding: "value",
       values: [["json_object", "application/json"], ["json_schema", "application/json"], ["text", "text/plain"]],
+      rule: [["string"], null, []],
     },
     {
       name: ["response_format", "schema"],
@@ -1018,6 +1052,7 @@ const CONV_REQUEST: conv.RequestLayout = {
       aliases: [],
       encoding: "value",
       values: [],
+      rule: [["object"], null, []],
     },
     {
       name: ["reasoning_budget"],
@@ -1025,6 +1060,7 @@ const CONV_REQUEST: conv.RequestLayout = {
       aliases: [],
       encoding: "value",
       values: [],
+      rule: [["integer"], 0, []],
     },
     {
       name: ["reasoning_effort"],
@@ -1041,6 +1077,7 @@ const CONV_REQUEST: conv.RequestLayout = {
         ["medium", "medium"],
         ["high", "high"],
       ],
+      rule: [["string"], null, []],
     },
   ],
   known: conv.knownTree([], [
@@ -1191,7 +1228,12 @@ const CONV_RESPONSE: conv.ResponseLayout = {
 
 /** A whole Google Gemini generateContent request as a canonical Request; DecodeError names the pointer. */
 export function decodeRequest(payload: unknown, options: { idMap?: rt.IdMap | null } = {}): JsonObject {
-  const wire: unknown = P.isObject(payload) ? payload : rt.asWire(payload, DIALECT, "request");
+  const wire: unknown = rt.asWire(payload, DIALECT, "request");
+  if (P.isObject(wire)) {
+    envelopes.check(wire, ENVELOPE_KINDS.filter((k) => k[0] === "request"), DIALECT);
+    pj.decodeSpelling(wire, PROTO_ENVELOPE, DIALECT, "request");
+    pj.refuseBoth(wire, CONV_REQUEST.known, DIALECT, "request");
+  }
   return conv.decodeRequest(wire, CONV_REQUEST, CONV_CODECS, options.idMap ?? null);
 }
 
@@ -1204,7 +1246,7 @@ export function encodeRequest(
   value: unknown,
   options: { strict?: boolean; idMap?: rt.IdMap | null; reasoningAsText?: boolean; model?: string | null } = {},
 ): rt.Encoded {
-  const canonical = (P.isObject(value) ? value : rt.asCanonical(value, "request")) as JsonObject;
+  const canonical = rt.asCanonical(value, "request");
   return conv.encodeRequest(
     canonical, CONV_REQUEST, CONV_CODECS, options.strict ?? false, options.idMap ?? null, options.reasoningAsText ?? false, options.model ?? null,
   );
@@ -1212,7 +1254,12 @@ export function encodeRequest(
 
 /** A whole Google Gemini generateContent response as a canonical Response; DecodeError names the pointer. */
 export function decodeResponse(payload: unknown, options: { idMap?: rt.IdMap | null } = {}): JsonObject {
-  const wire: unknown = P.isObject(payload) ? payload : rt.asWire(payload, DIALECT, "response");
+  const wire: unknown = rt.asWire(payload, DIALECT, "response");
+  if (P.isObject(wire)) {
+    envelopes.check(wire, ENVELOPE_KINDS.filter((k) => k[0] === "response"), DIALECT);
+    pj.decodeSpelling(wire, PROTO_ENVELOPE, DIALECT, "response");
+    pj.refuseBoth(wire, CONV_RESPONSE.known, DIALECT, "response");
+  }
   return conv.decodeResponse(wire, CONV_RESPONSE, CONV_CODECS, options.idMap ?? null);
 }
 
@@ -1224,7 +1271,7 @@ export function encodeResponse(
   value: unknown,
   options: { strict?: boolean; idMap?: rt.IdMap | null; reasoningAsText?: boolean; model?: string | null } = {},
 ): rt.Encoded {
-  const canonical = (P.isObject(value) ? value : rt.asCanonical(value, "response")) as JsonObject;
+  const canonical = rt.asCanonical(value, "response");
   return conv.encodeResponse(
     canonical, CONV_RESPONSE, CONV_CODECS, options.strict ?? false, options.idMap ?? null, options.reasoningAsText ?? false, options.model ?? null,
   );

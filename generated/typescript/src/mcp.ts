@@ -55,7 +55,7 @@ const KNOWN_TOOL_DEFINITION_0: ReadonlySet<string> = new Set(["description", "in
 /** Decode one Model Context Protocol (tools, 2025-11-25) tool_definition into the canonical object. */
 export function decodeToolDefinition(payload: unknown, options: { idMap?: rt.IdMap | null } = {}): JsonObject {
   const idMap = options.idMap ?? null;
-  const wire: unknown = P.isObject(payload) ? payload : rt.asWire(payload, DIALECT, SHAPE_TOOL_DEFINITION);
+  const wire: unknown = rt.asWire(payload, DIALECT, SHAPE_TOOL_DEFINITION);
   let canonical: JsonObject;
   let forms: JsonObject;
   let unknown: JsonObject | null;
@@ -106,7 +106,7 @@ export function encodeToolDefinition(
 ): rt.Encoded {
   const strict = options.strict ?? false;
   const idMap = options.idMap ?? null;
-  let canonical = (P.isObject(value) ? value : rt.asCanonical(value, SHAPE_TOOL_DEFINITION)) as JsonObject;
+  let canonical = rt.asCanonical(value, SHAPE_TOOL_DEFINITION);
   const losses: rt.Loss[] = [];
   const extensions = canonical["extensions"];
   const own = (P.truthy(extensions) ? rt.foreignExtensions(extensions, DIALECT, losses, strict) : P.EMPTY) as JsonObject;
@@ -142,7 +142,7 @@ const KNOWN_TOOL_CALL_0: ReadonlySet<string> = new Set(["arguments", "name"]);
 /** Decode one Model Context Protocol (tools, 2025-11-25) tool_call into the canonical object. */
 export function decodeToolCall(payload: unknown, options: { idMap?: rt.IdMap | null } = {}): JsonObject {
   const idMap = options.idMap ?? null;
-  const wire: unknown = P.isObject(payload) ? payload : rt.asWire(payload, DIALECT, SHAPE_TOOL_CALL);
+  const wire: unknown = rt.asWire(payload, DIALECT, SHAPE_TOOL_CALL);
   let canonical: JsonObject;
   let forms: JsonObject;
   let unknown: JsonObject | null;
@@ -197,7 +197,7 @@ export function encodeToolCall(
 ): rt.Encoded {
   const strict = options.strict ?? false;
   const idMap = options.idMap ?? null;
-  let canonical = (P.isObject(value) ? value : rt.asCanonical(value, SHAPE_TOOL_CALL)) as JsonObject;
+  let canonical = rt.asCanonical(value, SHAPE_TOOL_CALL);
   const losses: rt.Loss[] = [];
   const extensions = canonical["extensions"];
   const own = (P.truthy(extensions) ? rt.foreignExtensions(extensions, DIALECT, losses, strict) : P.EMPTY) as JsonObject;
@@ -326,7 +326,7 @@ function CONTENT_TOOL_RESULT_0_CONTENT_out(parts: JsonObject[], forms: JsonObjec
 /** Decode one Model Context Protocol (tools, 2025-11-25) tool_result into the canonical object. */
 export function decodeToolResult(payload: unknown, options: { idMap?: rt.IdMap | null } = {}): JsonObject {
   const idMap = options.idMap ?? null;
-  const wire: unknown = P.isObject(payload) ? payload : rt.asWire(payload, DIALECT, SHAPE_TOOL_RESULT);
+  const wire: unknown = rt.asWire(payload, DIALECT, SHAPE_TOOL_RESULT);
   let canonical: JsonObject;
   let forms: JsonObject;
   let unknown: JsonObject | null;
@@ -379,7 +379,7 @@ export function encodeToolResult(
 ): rt.Encoded {
   const strict = options.strict ?? false;
   const idMap = options.idMap ?? null;
-  let canonical = (P.isObject(value) ? value : rt.asCanonical(value, SHAPE_TOOL_RESULT)) as JsonObject;
+  let canonical = rt.asCanonical(value, SHAPE_TOOL_RESULT);
   const losses: rt.Loss[] = [];
   const extensions = canonical["extensions"];
   const own = (P.truthy(extensions) ? rt.foreignExtensions(extensions, DIALECT, losses, strict) : P.EMPTY) as JsonObject;
@@ -431,7 +431,7 @@ const ENVELOPE_KINDS: readonly envelopes.Kind[] = [
  * the links the wire did not state (a result without an id linked to a call by position).
  */
 export function extract(payload: unknown, options: { idMap?: rt.IdMap | null } = {}): JsonObject {
-  let wire: unknown = P.isObject(payload) ? payload : rt.asWire(payload, DIALECT, ENVELOPE_KINDS[0]![0]);
+  let wire: unknown = rt.asWire(payload, DIALECT, ENVELOPE_KINDS[0]![0]);
   envelopes.check(wire, ENVELOPE_KINDS, DIALECT); // not a request or response: never read as empty
   const idMap = options.idMap ?? new rt.IdMap();
   const out: JsonObject = {
@@ -510,7 +510,7 @@ export function inject(
   parts: JsonObject,
   options: { strict?: boolean; idMap?: rt.IdMap | null } = {},
 ): rt.Encoded {
-  let wire: unknown = P.isObject(payload) ? payload : rt.asWire(payload, DIALECT, "envelope");
+  let wire: unknown = rt.asWire(payload, DIALECT, "envelope");
   const encoders: { readonly [shape: string]: inj.Encoder } = {
     tool_definition: encodeToolDefinition,
     tool_call: encodeToolCall,

@@ -60,7 +60,7 @@ const KNOWN_TOOL_DEFINITION_0_FUNCTION: ReadonlySet<string> = new Set(["descript
 /** Decode one Ollama native chat API (/api/chat) tool_definition into the canonical object. */
 export function decodeToolDefinition(payload: unknown, options: { idMap?: rt.IdMap | null } = {}): JsonObject {
   const idMap = options.idMap ?? null;
-  const wire: unknown = P.isObject(payload) ? payload : rt.asWire(payload, DIALECT, SHAPE_TOOL_DEFINITION);
+  const wire: unknown = rt.asWire(payload, DIALECT, SHAPE_TOOL_DEFINITION);
   let canonical: JsonObject;
   let forms: JsonObject;
   let unknown: JsonObject | null;
@@ -115,7 +115,7 @@ export function encodeToolDefinition(
 ): rt.Encoded {
   const strict = options.strict ?? false;
   const idMap = options.idMap ?? null;
-  let canonical = (P.isObject(value) ? value : rt.asCanonical(value, SHAPE_TOOL_DEFINITION)) as JsonObject;
+  let canonical = rt.asCanonical(value, SHAPE_TOOL_DEFINITION);
   const losses: rt.Loss[] = [];
   const extensions = canonical["extensions"];
   const own = (P.truthy(extensions) ? rt.foreignExtensions(extensions, DIALECT, losses, strict) : P.EMPTY) as JsonObject;
@@ -152,7 +152,7 @@ const KNOWN_TOOL_CALL_0_FUNCTION: ReadonlySet<string> = new Set(["arguments", "n
 /** Decode one Ollama native chat API (/api/chat) tool_call into the canonical object. */
 export function decodeToolCall(payload: unknown, options: { idMap?: rt.IdMap | null } = {}): JsonObject {
   const idMap = options.idMap ?? null;
-  const wire: unknown = P.isObject(payload) ? payload : rt.asWire(payload, DIALECT, SHAPE_TOOL_CALL);
+  const wire: unknown = rt.asWire(payload, DIALECT, SHAPE_TOOL_CALL);
   let canonical: JsonObject;
   let forms: JsonObject;
   let unknown: JsonObject | null;
@@ -224,7 +224,7 @@ export function encodeToolCall(
 ): rt.Encoded {
   const strict = options.strict ?? false;
   const idMap = options.idMap ?? null;
-  let canonical = (P.isObject(value) ? value : rt.asCanonical(value, SHAPE_TOOL_CALL)) as JsonObject;
+  let canonical = rt.asCanonical(value, SHAPE_TOOL_CALL);
   const losses: rt.Loss[] = [];
   const extensions = canonical["extensions"];
   const own = (P.truthy(extensions) ? rt.foreignExtensions(extensions, DIALECT, losses, strict) : P.EMPTY) as JsonObject;
@@ -276,7 +276,7 @@ function CONTENT_TOOL_RESULT_0_CONTENT_out(parts: JsonObject[], forms: JsonObjec
 /** Decode one Ollama native chat API (/api/chat) tool_result into the canonical object. */
 export function decodeToolResult(payload: unknown, options: { idMap?: rt.IdMap | null } = {}): JsonObject {
   const idMap = options.idMap ?? null;
-  const wire: unknown = P.isObject(payload) ? payload : rt.asWire(payload, DIALECT, SHAPE_TOOL_RESULT);
+  const wire: unknown = rt.asWire(payload, DIALECT, SHAPE_TOOL_RESULT);
   let canonical: JsonObject;
   let forms: JsonObject;
   let unknown: JsonObject | null;
@@ -343,7 +343,7 @@ export function encodeToolResult(
 ): rt.Encoded {
   const strict = options.strict ?? false;
   const idMap = options.idMap ?? null;
-  let canonical = (P.isObject(value) ? value : rt.asCanonical(value, SHAPE_TOOL_RESULT)) as JsonObject;
+  let canonical = rt.asCanonical(value, SHAPE_TOOL_RESULT);
   const losses: rt.Loss[] = [];
   const extensions = canonical["extensions"];
   const own = (P.truthy(extensions) ? rt.foreignExtensions(extensions, DIALECT, losses, strict) : P.EMPTY) as JsonObject;
@@ -361,6 +361,10 @@ export function encodeToolResult(
       wireName = idMap.nameFor(P.or(canonical["call_id"], null) as string | null);
     }
     if (wireName == null) {
+      if (P.or(canonical["call_id"], null) !== null) {
+        // a call it answers, unknown (no id at all: an older client's)
+        rt.report(losses, strict, "/name", DIALECT, "a result without its tool name (the id map does not know call " + pyRepr(P.or(canonical["call_id"], null)) + "; left out)");
+      }
       wireName = undefined;
     }
     const wireContent: unknown = CONTENT_TOOL_RESULT_0_CONTENT_out(P.need(canonical, "content") as JsonObject[], forms, losses, strict);
@@ -408,7 +412,7 @@ const ENVELOPE_KINDS: readonly envelopes.Kind[] = [
  * the links the wire did not state (a result without an id linked to a call by position).
  */
 export function extract(payload: unknown, options: { idMap?: rt.IdMap | null } = {}): JsonObject {
-  let wire: unknown = P.isObject(payload) ? payload : rt.asWire(payload, DIALECT, ENVELOPE_KINDS[0]![0]);
+  let wire: unknown = rt.asWire(payload, DIALECT, ENVELOPE_KINDS[0]![0]);
   envelopes.check(wire, ENVELOPE_KINDS, DIALECT); // not a request or response: never read as empty
   const idMap = options.idMap ?? new rt.IdMap();
   const out: JsonObject = {
@@ -494,7 +498,7 @@ export function inject(
   parts: JsonObject,
   options: { strict?: boolean; idMap?: rt.IdMap | null } = {},
 ): rt.Encoded {
-  let wire: unknown = P.isObject(payload) ? payload : rt.asWire(payload, DIALECT, "envelope");
+  let wire: unknown = rt.asWire(payload, DIALECT, "envelope");
   const encoders: { readonly [shape: string]: inj.Encoder } = {
     tool_definition: encodeToolDefinition,
     tool_call: encodeToolCall,
@@ -574,18 +578,61 @@ const CONV_REQUEST: conv.RequestLayout = {
   parts: [],
   alternating: false,
   settings: [
-    { name: ["max_tokens"], toks: ["options", "num_predict"], aliases: [], encoding: "value", values: [] },
-    { name: ["temperature"], toks: ["options", "temperature"], aliases: [], encoding: "value", values: [] },
-    { name: ["top_p"], toks: ["options", "top_p"], aliases: [], encoding: "value", values: [] },
-    { name: ["top_k"], toks: ["options", "top_k"], aliases: [], encoding: "value", values: [] },
-    { name: ["stop"], toks: ["options", "stop"], aliases: [], encoding: "list", values: [] },
-    { name: ["seed"], toks: ["options", "seed"], aliases: [], encoding: "value", values: [] },
+    {
+      name: ["max_tokens"],
+      toks: ["options", "num_predict"],
+      aliases: [],
+      encoding: "value",
+      values: [],
+      rule: [["integer"], 0, []],
+    },
+    {
+      name: ["temperature"],
+      toks: ["options", "temperature"],
+      aliases: [],
+      encoding: "value",
+      values: [],
+      rule: [["number"], null, []],
+    },
+    {
+      name: ["top_p"],
+      toks: ["options", "top_p"],
+      aliases: [],
+      encoding: "value",
+      values: [],
+      rule: [["number"], null, []],
+    },
+    {
+      name: ["top_k"],
+      toks: ["options", "top_k"],
+      aliases: [],
+      encoding: "value",
+      values: [],
+      rule: [["integer"], null, []],
+    },
+    {
+      name: ["stop"],
+      toks: ["options", "stop"],
+      aliases: [],
+      encoding: "list",
+      values: [],
+      rule: [["array"], null, ["string"]],
+    },
+    {
+      name: ["seed"],
+      toks: ["options", "seed"],
+      aliases: [],
+      encoding: "value",
+      values: [],
+      rule: [["integer"], null, []],
+    },
     {
       name: ["presence_penalty"],
       toks: ["options", "presence_penalty"],
       aliases: [],
       encoding: "value",
       values: [],
+      rule: [["number"], null, []],
     },
     {
       name: ["frequency_penalty"],
@@ -593,8 +640,16 @@ const CONV_REQUEST: conv.RequestLayout = {
       aliases: [],
       encoding: "value",
       values: [],
+      rule: [["number"], null, []],
     },
-    { name: ["stream"], toks: ["stream"], aliases: [], encoding: "value", values: [] },
+    {
+      name: ["stream"],
+      toks: ["stream"],
+      aliases: [],
+      encoding: "value",
+      values: [],
+      rule: [["boolean"], null, []],
+    },
   ],
   known: conv.knownTree([], [
     ["messages"],
@@ -622,7 +677,7 @@ const CONV_RESPONSE: conv.ResponseLayout = {
   finishValues: [["stop", "stop"], ["tool_calls", "stop"], ["length", "length"]],
   usage: [["input_tokens", ["prompt_eval_count"]], ["output_tokens", ["eval_count"]]],
   constants: [[["done"], true]],
-  required: [],
+  required: [[["model"], "toolwire"]],
   turn: {
     role: ["role"],
     roles: [["assistant", ["assistant"]]],
@@ -672,7 +727,10 @@ const CONV_RESPONSE: conv.ResponseLayout = {
 
 /** A whole Ollama native chat API (/api/chat) request as a canonical Request; DecodeError names the pointer. */
 export function decodeRequest(payload: unknown, options: { idMap?: rt.IdMap | null } = {}): JsonObject {
-  const wire: unknown = P.isObject(payload) ? payload : rt.asWire(payload, DIALECT, "request");
+  const wire: unknown = rt.asWire(payload, DIALECT, "request");
+  if (P.isObject(wire)) {
+    envelopes.check(wire, ENVELOPE_KINDS.filter((k) => k[0] === "request"), DIALECT);
+  }
   return conv.decodeRequest(wire, CONV_REQUEST, CONV_CODECS, options.idMap ?? null);
 }
 
@@ -685,7 +743,7 @@ export function encodeRequest(
   value: unknown,
   options: { strict?: boolean; idMap?: rt.IdMap | null; reasoningAsText?: boolean; model?: string | null } = {},
 ): rt.Encoded {
-  const canonical = (P.isObject(value) ? value : rt.asCanonical(value, "request")) as JsonObject;
+  const canonical = rt.asCanonical(value, "request");
   return conv.encodeRequest(
     canonical, CONV_REQUEST, CONV_CODECS, options.strict ?? false, options.idMap ?? null, options.reasoningAsText ?? false, options.model ?? null,
   );
@@ -693,7 +751,10 @@ export function encodeRequest(
 
 /** A whole Ollama native chat API (/api/chat) response as a canonical Response; DecodeError names the pointer. */
 export function decodeResponse(payload: unknown, options: { idMap?: rt.IdMap | null } = {}): JsonObject {
-  const wire: unknown = P.isObject(payload) ? payload : rt.asWire(payload, DIALECT, "response");
+  const wire: unknown = rt.asWire(payload, DIALECT, "response");
+  if (P.isObject(wire)) {
+    envelopes.check(wire, ENVELOPE_KINDS.filter((k) => k[0] === "response"), DIALECT);
+  }
   return conv.decodeResponse(wire, CONV_RESPONSE, CONV_CODECS, options.idMap ?? null);
 }
 
@@ -705,7 +766,7 @@ export function encodeResponse(
   value: unknown,
   options: { strict?: boolean; idMap?: rt.IdMap | null; reasoningAsText?: boolean; model?: string | null } = {},
 ): rt.Encoded {
-  const canonical = (P.isObject(value) ? value : rt.asCanonical(value, "response")) as JsonObject;
+  const canonical = rt.asCanonical(value, "response");
   return conv.encodeResponse(
     canonical, CONV_RESPONSE, CONV_CODECS, options.strict ?? false, options.idMap ?? null, options.reasoningAsText ?? false, options.model ?? null,
   );

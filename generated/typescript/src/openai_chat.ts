@@ -75,7 +75,7 @@ const KNOWN_TOOL_DEFINITION_0_FUNCTION: ReadonlySet<string> = new Set(["descript
 /** Decode one OpenAI Chat Completions tool_definition into the canonical object. */
 export function decodeToolDefinition(payload: unknown, options: { idMap?: rt.IdMap | null } = {}): JsonObject {
   const idMap = options.idMap ?? null;
-  const wire: unknown = P.isObject(payload) ? payload : rt.asWire(payload, DIALECT, SHAPE_TOOL_DEFINITION);
+  const wire: unknown = rt.asWire(payload, DIALECT, SHAPE_TOOL_DEFINITION);
   let canonical: JsonObject;
   let forms: JsonObject;
   let unknown: JsonObject | null;
@@ -152,7 +152,7 @@ export function encodeToolDefinition(
 ): rt.Encoded {
   const strict = options.strict ?? false;
   const idMap = options.idMap ?? null;
-  let canonical = (P.isObject(value) ? value : rt.asCanonical(value, SHAPE_TOOL_DEFINITION)) as JsonObject;
+  let canonical = rt.asCanonical(value, SHAPE_TOOL_DEFINITION);
   const losses: rt.Loss[] = [];
   const extensions = canonical["extensions"];
   const own = (P.truthy(extensions) ? rt.foreignExtensions(extensions, DIALECT, losses, strict) : P.EMPTY) as JsonObject;
@@ -253,7 +253,7 @@ function selectToolChoice(canonical: JsonObject): number {
 /** Decode one OpenAI Chat Completions tool_choice into the canonical object. */
 export function decodeToolChoice(payload: unknown, options: { idMap?: rt.IdMap | null } = {}): JsonObject {
   const idMap = options.idMap ?? null;
-  const wire: unknown = P.isObject(payload) || ROOTS_TOOL_CHOICE.includes(payload) ? payload : rt.asWire(payload, DIALECT, SHAPE_TOOL_CHOICE);
+  const wire: unknown = !P.isObject(payload) && ROOTS_TOOL_CHOICE.includes(payload) ? payload : rt.asWire(payload, DIALECT, SHAPE_TOOL_CHOICE);
   let canonical: JsonObject;
   let forms: JsonObject;
   let unknown: JsonObject | null;
@@ -362,7 +362,7 @@ export function encodeToolChoice(
 ): rt.Encoded {
   const strict = options.strict ?? false;
   const idMap = options.idMap ?? null;
-  let canonical = (P.isObject(value) ? value : rt.asCanonical(value, SHAPE_TOOL_CHOICE)) as JsonObject;
+  let canonical = rt.asCanonical(value, SHAPE_TOOL_CHOICE);
   const losses: rt.Loss[] = [];
   const extensions = canonical["extensions"];
   const own = (P.truthy(extensions) ? rt.foreignExtensions(extensions, DIALECT, losses, strict) : P.EMPTY) as JsonObject;
@@ -456,7 +456,7 @@ const KNOWN_TOOL_CALL_0_FUNCTION: ReadonlySet<string> = new Set(["arguments", "n
 /** Decode one OpenAI Chat Completions tool_call into the canonical object. */
 export function decodeToolCall(payload: unknown, options: { idMap?: rt.IdMap | null } = {}): JsonObject {
   const idMap = options.idMap ?? null;
-  const wire: unknown = P.isObject(payload) ? payload : rt.asWire(payload, DIALECT, SHAPE_TOOL_CALL);
+  const wire: unknown = rt.asWire(payload, DIALECT, SHAPE_TOOL_CALL);
   let canonical: JsonObject;
   let forms: JsonObject;
   let unknown: JsonObject | null;
@@ -520,7 +520,7 @@ export function encodeToolCall(
 ): rt.Encoded {
   const strict = options.strict ?? false;
   const idMap = options.idMap ?? null;
-  let canonical = (P.isObject(value) ? value : rt.asCanonical(value, SHAPE_TOOL_CALL)) as JsonObject;
+  let canonical = rt.asCanonical(value, SHAPE_TOOL_CALL);
   const losses: rt.Loss[] = [];
   const extensions = canonical["extensions"];
   const own = (P.truthy(extensions) ? rt.foreignExtensions(extensions, DIALECT, losses, strict) : P.EMPTY) as JsonObject;
@@ -631,7 +631,7 @@ function CONTENT_TOOL_RESULT_0_CONTENT_out(parts: JsonObject[], forms: JsonObjec
 /** Decode one OpenAI Chat Completions tool_result into the canonical object. */
 export function decodeToolResult(payload: unknown, options: { idMap?: rt.IdMap | null } = {}): JsonObject {
   const idMap = options.idMap ?? null;
-  const wire: unknown = P.isObject(payload) ? payload : rt.asWire(payload, DIALECT, SHAPE_TOOL_RESULT);
+  const wire: unknown = rt.asWire(payload, DIALECT, SHAPE_TOOL_RESULT);
   let canonical: JsonObject;
   let forms: JsonObject;
   let unknown: JsonObject | null;
@@ -673,7 +673,7 @@ export function encodeToolResult(
 ): rt.Encoded {
   const strict = options.strict ?? false;
   const idMap = options.idMap ?? null;
-  let canonical = (P.isObject(value) ? value : rt.asCanonical(value, SHAPE_TOOL_RESULT)) as JsonObject;
+  let canonical = rt.asCanonical(value, SHAPE_TOOL_RESULT);
   const losses: rt.Loss[] = [];
   const extensions = canonical["extensions"];
   const own = (P.truthy(extensions) ? rt.foreignExtensions(extensions, DIALECT, losses, strict) : P.EMPTY) as JsonObject;
@@ -727,7 +727,7 @@ const ENVELOPE_KINDS: readonly envelopes.Kind[] = [
  * the links the wire did not state (a result without an id linked to a call by position).
  */
 export function extract(payload: unknown, options: { idMap?: rt.IdMap | null } = {}): JsonObject {
-  let wire: unknown = P.isObject(payload) ? payload : rt.asWire(payload, DIALECT, ENVELOPE_KINDS[0]![0]);
+  let wire: unknown = rt.asWire(payload, DIALECT, ENVELOPE_KINDS[0]![0]);
   envelopes.check(wire, ENVELOPE_KINDS, DIALECT); // not a request or response: never read as empty
   const idMap = options.idMap ?? new rt.IdMap();
   const out: JsonObject = {
@@ -829,7 +829,7 @@ export function inject(
   parts: JsonObject,
   options: { strict?: boolean; idMap?: rt.IdMap | null } = {},
 ): rt.Encoded {
-  let wire: unknown = P.isObject(payload) ? payload : rt.asWire(payload, DIALECT, "envelope");
+  let wire: unknown = rt.asWire(payload, DIALECT, "envelope");
   const encoders: { readonly [shape: string]: inj.Encoder } = {
     tool_definition: encodeToolDefinition,
     tool_choice: encodeToolChoice,
@@ -928,20 +928,71 @@ const CONV_REQUEST: conv.RequestLayout = {
       aliases: [["max_tokens"]],
       encoding: "value",
       values: [],
+      rule: [["integer"], 0, []],
     },
-    { name: ["temperature"], toks: ["temperature"], aliases: [], encoding: "value", values: [] },
-    { name: ["top_p"], toks: ["top_p"], aliases: [], encoding: "value", values: [] },
-    { name: ["stop"], toks: ["stop"], aliases: [], encoding: "string_or_list", values: [] },
-    { name: ["seed"], toks: ["seed"], aliases: [], encoding: "value", values: [] },
-    { name: ["presence_penalty"], toks: ["presence_penalty"], aliases: [], encoding: "value", values: [] },
-    { name: ["frequency_penalty"], toks: ["frequency_penalty"], aliases: [], encoding: "value", values: [] },
-    { name: ["candidates"], toks: ["n"], aliases: [], encoding: "value", values: [] },
+    {
+      name: ["temperature"],
+      toks: ["temperature"],
+      aliases: [],
+      encoding: "value",
+      values: [],
+      rule: [["number"], null, []],
+    },
+    {
+      name: ["top_p"],
+      toks: ["top_p"],
+      aliases: [],
+      encoding: "value",
+      values: [],
+      rule: [["number"], null, []],
+    },
+    {
+      name: ["stop"],
+      toks: ["stop"],
+      aliases: [],
+      encoding: "string_or_list",
+      values: [],
+      rule: [["array"], null, ["string"]],
+    },
+    {
+      name: ["seed"],
+      toks: ["seed"],
+      aliases: [],
+      encoding: "value",
+      values: [],
+      rule: [["integer"], null, []],
+    },
+    {
+      name: ["presence_penalty"],
+      toks: ["presence_penalty"],
+      aliases: [],
+      encoding: "value",
+      values: [],
+      rule: [["number"], null, []],
+    },
+    {
+      name: ["frequency_penalty"],
+      toks: ["frequency_penalty"],
+      aliases: [],
+      encoding: "value",
+      values: [],
+      rule: [["number"], null, []],
+    },
+    {
+      name: ["candidates"],
+      toks: ["n"],
+      aliases: [],
+      encoding: "value",
+      values: [],
+      rule: [["integer"], 1, []],
+    },
     {
       name: ["response_format", "type"],
       toks: ["response_format", "type"],
       aliases: [],
       encoding: "value",
       values: [["text", "text"], ["json_object", "json_object"], ["json_schema", "json_schema"]],
+      rule: [["string"], null, []],
     },
     {
       name: ["response_format", "name"],
@@ -949,6 +1000,7 @@ const CONV_REQUEST: conv.RequestLayout = {
       aliases: [],
       encoding: "value",
       values: [],
+      rule: [["string"], null, []],
     },
     {
       name: ["response_format", "description"],
@@ -956,6 +1008,7 @@ const CONV_REQUEST: conv.RequestLayout = {
       aliases: [],
       encoding: "value",
       values: [],
+      rule: [["string"], null, []],
     },
     {
       name: ["response_format", "schema"],
@@ -963,6 +1016,7 @@ const CONV_REQUEST: conv.RequestLayout = {
       aliases: [],
       encoding: "value",
       values: [],
+      rule: [["object"], null, []],
     },
     {
       name: ["response_format", "strict"],
@@ -970,6 +1024,7 @@ const CONV_REQUEST: conv.RequestLayout = {
       aliases: [],
       encoding: "value",
       values: [],
+      rule: [["boolean"], null, []],
     },
     {
       name: ["reasoning_effort"],
@@ -977,9 +1032,24 @@ const CONV_REQUEST: conv.RequestLayout = {
       aliases: [],
       encoding: "value",
       values: [["minimal", "minimal"], ["low", "low"], ["medium", "medium"], ["high", "high"]],
+      rule: [["string"], null, []],
     },
-    { name: ["user"], toks: ["safety_identifier"], aliases: [["user"]], encoding: "value", values: [] },
-    { name: ["stream"], toks: ["stream"], aliases: [], encoding: "value", values: [] },
+    {
+      name: ["user"],
+      toks: ["safety_identifier"],
+      aliases: [["user"]],
+      encoding: "value",
+      values: [],
+      rule: [["string"], null, []],
+    },
+    {
+      name: ["stream"],
+      toks: ["stream"],
+      aliases: [],
+      encoding: "value",
+      values: [],
+      rule: [["boolean"], null, []],
+    },
   ],
   known: conv.knownTree([], [
     ["messages"],
@@ -1106,7 +1176,10 @@ const CONV_RESPONSE: conv.ResponseLayout = {
 
 /** A whole OpenAI Chat Completions request as a canonical Request; DecodeError names the pointer. */
 export function decodeRequest(payload: unknown, options: { idMap?: rt.IdMap | null } = {}): JsonObject {
-  const wire: unknown = P.isObject(payload) ? payload : rt.asWire(payload, DIALECT, "request");
+  const wire: unknown = rt.asWire(payload, DIALECT, "request");
+  if (P.isObject(wire)) {
+    envelopes.check(wire, ENVELOPE_KINDS.filter((k) => k[0] === "request"), DIALECT);
+  }
   return conv.decodeRequest(wire, CONV_REQUEST, CONV_CODECS, options.idMap ?? null);
 }
 
@@ -1119,7 +1192,7 @@ export function encodeRequest(
   value: unknown,
   options: { strict?: boolean; idMap?: rt.IdMap | null; reasoningAsText?: boolean; model?: string | null } = {},
 ): rt.Encoded {
-  const canonical = (P.isObject(value) ? value : rt.asCanonical(value, "request")) as JsonObject;
+  const canonical = rt.asCanonical(value, "request");
   return conv.encodeRequest(
     canonical, CONV_REQUEST, CONV_CODECS, options.strict ?? false, options.idMap ?? null, options.reasoningAsText ?? false, options.model ?? null,
   );
@@ -1127,7 +1200,10 @@ export function encodeRequest(
 
 /** A whole OpenAI Chat Completions response as a canonical Response; DecodeError names the pointer. */
 export function decodeResponse(payload: unknown, options: { idMap?: rt.IdMap | null } = {}): JsonObject {
-  const wire: unknown = P.isObject(payload) ? payload : rt.asWire(payload, DIALECT, "response");
+  const wire: unknown = rt.asWire(payload, DIALECT, "response");
+  if (P.isObject(wire)) {
+    envelopes.check(wire, ENVELOPE_KINDS.filter((k) => k[0] === "response"), DIALECT);
+  }
   return conv.decodeResponse(wire, CONV_RESPONSE, CONV_CODECS, options.idMap ?? null);
 }
 
@@ -1139,7 +1215,7 @@ export function encodeResponse(
   value: unknown,
   options: { strict?: boolean; idMap?: rt.IdMap | null; reasoningAsText?: boolean; model?: string | null } = {},
 ): rt.Encoded {
-  const canonical = (P.isObject(value) ? value : rt.asCanonical(value, "response")) as JsonObject;
+  const canonical = rt.asCanonical(value, "response");
   return conv.encodeResponse(
     canonical, CONV_RESPONSE, CONV_CODECS, options.strict ?? false, options.idMap ?? null, options.reasoningAsText ?? false, options.model ?? null,
   );

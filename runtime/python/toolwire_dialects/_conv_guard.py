@@ -1,61 +1,20 @@
 # DO NOT EDIT the copy in a generated package: this is the toolwire runtime, copied verbatim from runtime/python/ by `toolwire generate`.
-"""What a whole conversation must be before it is converted, whichever way: no deeper than the
-JSON reader takes text (a value handed over as a dict would otherwise become text that no
-reader reads back), texts that are strings, and settings of their canonical type (each
-setting's rule is data, from schemas/canonical/settings.json)."""
+"""What a whole conversation must be before it is converted, whichever way: texts that are
+strings, and settings of their canonical type (each setting's rule is data, from
+schemas/canonical/settings.json). Depth is held at the entry points (_coercion)."""
 
 from __future__ import annotations
 
 import math
 from typing import Any
 
-from ._errors import CanonicalError, DecodeError, describe, escape
-from ._strict_json import MAX_DEPTH
+from ._errors import CanonicalError, describe
 
-__all__ = ["check_canonical", "check_depth", "setting_problem"]
+__all__ = ["check_canonical", "setting_problem"]
 
 Rule = tuple[tuple[str, ...], Any, tuple[str, ...]]  # JSON types, minimum (None: any), item types
 _ARTICLES = {"number": "a number", "integer": "an integer", "string": "a string", "boolean": "a boolean"}
 _ARTICLES.update({"object": "an object", "array": "an array"})
-
-
-def _deepest(value: Any) -> int:
-    """How deep arrays and objects nest in value, counted until one passes MAX_DEPTH."""
-    stack = [(value, 1)]
-    while stack:
-        node, level = stack.pop()
-        if level > MAX_DEPTH:
-            return level
-        items = node.values() if type(node) is dict else node
-        stack.extend((item, level + 1) for item in items if type(item) in (dict, list))
-    return 0
-
-
-def _too_deep_at(value: Any) -> str:
-    """The pointer of the first array or object (in document order) past MAX_DEPTH."""
-    stack: list[tuple[Any, int, str]] = [(value, 1, "")]
-    while stack:
-        node, level, at = stack.pop()
-        if level > MAX_DEPTH:
-            return at
-        items = list(node.items() if type(node) is dict else enumerate(node))
-        for key, item in reversed(items):  # the first child on top: document order
-            if type(item) in (dict, list):
-                stack.append((item, level + 1, f"{at}/{escape(str(key))}"))
-    return ""
-
-
-def _depth_problem(value: Any) -> str | None:
-    if type(value) not in (dict, list) or not _deepest(value):
-        return None
-    return _too_deep_at(value)
-
-
-def check_depth(wire: Any, dialect: str, shape: str) -> None:
-    """A wire payload handed over as a value: DecodeError where it nests deeper than text may."""
-    at = _depth_problem(wire)
-    if at is not None:
-        raise DecodeError(dialect, shape, at, f"nested more than {MAX_DEPTH} levels deep")
 
 
 def _fail(shape: str, at: str, what: str) -> CanonicalError:
@@ -64,10 +23,8 @@ def _fail(shape: str, at: str, what: str) -> CanonicalError:
 
 def check_canonical(canonical: dict[str, Any], shape: str) -> None:
     """A canonical request or response an encoder may read: CanonicalError (naming the
-    pointer) for one nested deeper than text may, or a part whose text is no string."""
-    at = _depth_problem(canonical)
-    if at is not None:
-        raise _fail(shape, at, f"nested more than {MAX_DEPTH} levels deep")
+    pointer) for a part whose text is no string. (Depth was checked where the value came in:
+    _coercion.as_canonical.)"""
     messages = canonical.get("messages") if shape == "request" else [canonical.get("message")]
     base = "/messages/" if shape == "request" else "/message"
     for i, message in enumerate(messages if type(messages) is list else ()):

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from ._conv_decode import decode_turns, keep, own_extension
-from ._conv_guard import check_depth, setting_problem
+from ._conv_guard import setting_problem
 from ._conv_layout import Codecs, RequestLayout, Setting, Toks
 from ._conv_parts import decode_block
 from ._conv_paths import get, pointer, put, unknown_into
@@ -153,7 +153,6 @@ def decode_request(wire: Any, layout: RequestLayout, codecs: Codecs, id_map: IdM
     dialect = layout.dialect
     if type(wire) is not dict:
         raise DecodeError(dialect, "request", "", f"expected a request object, got {describe(wire)}")
-    check_depth(wire, dialect, "request")
     id_map = IdMap() if id_map is None else id_map
     request: dict[str, Any] = {}
     forms: dict[str, Any] = {}

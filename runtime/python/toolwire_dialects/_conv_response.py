@@ -8,12 +8,13 @@ from typing import Any
 
 from ._conv_decode import decode_turn, keep, unit_part
 from ._conv_encode import EMPTY, Run, encode_turns
-from ._conv_guard import check_canonical, check_depth
+from ._conv_guard import check_canonical
 from ._conv_layout import Codecs, ResponseLayout
 from ._conv_paths import get, pointer, put, unknown_into
 from ._errors import MISSING, DecodeError, Encoded, describe
 from ._extract import elements
 from ._ids import IdMap
+from ._strict_json import exact_integer
 
 __all__ = ["decode_response", "encode_response", "finish_in"]
 
@@ -22,7 +23,6 @@ def decode_response(wire: Any, layout: ResponseLayout, codecs: Codecs, id_map: I
     dialect = layout.dialect
     if type(wire) is not dict:
         raise DecodeError(dialect, "response", "", f"expected a response object, got {describe(wire)}")
-    check_depth(wire, dialect, "response")
     id_map = IdMap() if id_map is None else id_map
     response: dict[str, Any] = {}
     fields: dict[str, Any] = {}
@@ -87,7 +87,7 @@ def decode_response(wire: Any, layout: ResponseLayout, codecs: Codecs, id_map: I
     usage: dict[str, Any] = {}
     for name, toks in layout.usage:
         value = get(wire, toks)
-        if type(value) is int:
+        if exact_integer(value):
             usage[name] = value
     if usage:
         response["usage"] = usage

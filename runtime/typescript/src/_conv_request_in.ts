@@ -6,7 +6,7 @@
  */
 
 import { decodeTurns, keep, markForm, ownExtension } from "./_conv_decode.js";
-import { checkDepth, settingProblem } from "./_conv_guard.js";
+import { settingProblem } from "./_conv_guard.js";
 import type { Codecs, RequestLayout, Setting, Toks } from "./_conv_layout.js";
 import { decodeBlock } from "./_conv_parts.js";
 import { get, pointer, put, truthy, unknownInto } from "./_conv_paths.js";
@@ -190,7 +190,6 @@ function match(value: unknown, when: readonly Condition[], has: readonly Toks[],
 export function decodeRequest(wire: unknown, layout: RequestLayout, codecs: Codecs, idMap: IdMap | null): JsonObject {
   const dialect = layout.dialect;
   if (!isObject(wire)) throw new DecodeError(dialect, "request", "", `expected a request object, got ${describe(wire)}`);
-  checkDepth(wire, dialect, "request");
   const ids = idMap ?? new IdMap();
   const request: JsonObject = {};
   const forms: JsonObject = {};

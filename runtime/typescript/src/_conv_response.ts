@@ -6,7 +6,7 @@
 
 import { decodeTurn, keep, unitPart } from "./_conv_decode.js";
 import { EMPTY, Run, encodeTurns, nth, objectOf } from "./_conv_encode.js";
-import { checkCanonical, checkDepth } from "./_conv_guard.js";
+import { checkCanonical } from "./_conv_guard.js";
 import type { Codecs, ResponseLayout, Toks } from "./_conv_layout.js";
 import { asObject, get, pointer, put, pyIter, truthy, unknownInto } from "./_conv_paths.js";
 import { DecodeError, Encoded, describe, getKey, getOwn, hasOwn, isObject, putOwn } from "./_errors.js";
@@ -19,7 +19,6 @@ import { pyRepr } from "./_pytext.js";
 export function decodeResponse(wire: unknown, layout: ResponseLayout, codecs: Codecs, idMap: IdMap | null): JsonObject {
   const dialect = layout.dialect;
   if (!isObject(wire)) throw new DecodeError(dialect, "response", "", `expected a response object, got ${describe(wire)}`);
-  checkDepth(wire, dialect, "response");
   const ids = idMap ?? new IdMap();
   const response: JsonObject = {};
   const fields: JsonObject = {};
@@ -78,7 +77,7 @@ export function decodeResponse(wire: unknown, layout: ResponseLayout, codecs: Co
   const usage: JsonObject = {};
   for (const [name, toks] of layout.usage) {
     const value = get(wire, toks);
-    if (typeof value === "number" && Number.isInteger(value)) putOwn(usage, name, value);
+    if (typeof value === "number" && Number.isSafeInteger(value)) putOwn(usage, name, value);
   }
   if (truthy(usage)) response["usage"] = usage;
   unknownInto(wire, layout.known, "", fields);

@@ -56,7 +56,7 @@ class CallStates(CallLifecycle):
         if type(message) is dict and type(message.get("message")) is str:
             message = message["message"]
         text = message if type(message) is str else "no message" if message is None else json.dumps(message)
-        if type(code) in (str, int) and not isinstance(code, bool):
+        if type(code) is str or (type(code) is int and abs(code) < 2**53):  # an integer both runtimes hold exactly
             text = f"{code}: {text}"
         self._report(self.findings, where(event, item) + pointer, f"the stream ended with an error: {text}")
         for c in list(self._inflight.values()):

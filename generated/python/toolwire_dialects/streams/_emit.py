@@ -4,11 +4,10 @@ call's key, and events framed as the provider frames them (SSE blocks or JSON li
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from .._arguments import arguments_text, dump_arguments, spelled_as
-from .._errors import MISSING
+from .._errors import MISSING, json_text
 
 __all__ = ["emit_key", "pieces", "text_of", "to_text", "value_at"]
 
@@ -54,7 +53,7 @@ def to_text(events: list[dict[str, Any]], framing: str, event_name: tuple[str, .
     """Events as the provider frames them: SSE blocks or JSON lines."""
     lines: list[str] = []
     for event in events:
-        data = json.dumps(event, ensure_ascii=False, separators=(",", ":"))
+        data = json_text(event)
         if framing == "ndjson":
             lines.append(data + "\n")
             continue

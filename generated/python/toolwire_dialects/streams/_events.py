@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .._coercion import to_plain
+from .._coercion import as_wire
 from .._errors import DecodeError, escape
 from .._strict_json import loads
 
@@ -43,17 +43,18 @@ class StreamError(DecodeError):
 
 
 def as_event(event: Any, dialect: str) -> dict[str, Any]:
-    """Accept an event as a dict, JSON text or an SDK object."""
+    """Accept an event as a dict, JSON text or an SDK object (held to the reader's depth
+    limit, as coercion holds every value handed in)."""
     if isinstance(event, (str, bytes, bytearray)):
         try:
             event = loads(event if isinstance(event, str) else bytes(event).decode("utf-8").removeprefix("\ufeff"))
         except ValueError as exc:  # UnicodeDecodeError included
             raise StreamError(dialect, "", f"not valid JSON: {exc}") from None
-    elif type(event) is not dict:
+    else:
         try:
-            event = to_plain(event)
-        except TypeError as exc:
-            raise StreamError(dialect, "", str(exc)) from None
+            event = as_wire(event, dialect, SHAPE)
+        except DecodeError as exc:  # the same error, as a stream's
+            raise StreamError(dialect, exc.pointer, exc.message) from None
     if type(event) is not dict:
         raise StreamError(dialect, "", "expected an event object")
     return event

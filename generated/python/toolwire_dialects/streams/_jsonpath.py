@@ -1,19 +1,23 @@
 # DO NOT EDIT the copy in a generated package: this is the toolwire runtime, copied verbatim from runtime/python/ by `toolwire generate`.
 """JSONPath arguments (Vertex AI partialArgs): typed values at JSONPaths (an RFC 9535 subset:
 $, .name, ['name'], [index]), string values continued across items; read into a call's
-arguments object on assembly, and written from an arguments object on emission."""
+arguments object on assembly, and written from an arguments object on emission. A path is
+at most MAX_DEPTH names and indexes long, and an index at most one past its array's end."""
 
 from __future__ import annotations
 
 import re
 from typing import Any
 
+from .._strict_json import MAX_DEPTH
 from ._emit import pieces
 from ._state import Call, StreamState
 
 __all__ = ["PathArgs", "get_path", "json_path", "partial_args", "set_path"]
 
-_PATH_TOKEN = re.compile(r"\.([A-Za-z_$][\w$-]*)|\[(\d+)\]|\['((?:[^'\\]|\\.)*)'\]|\[\"((?:[^\"\\]|\\.)*)\"\]")
+# [0-9], not \d: an index is ASCII digits, as the TypeScript port reads it (\d takes any
+# Unicode digit, "[\u0663]" would be index 3 in Python only)
+_PATH_TOKEN = re.compile(r"\.([A-Za-z_$][\w$-]*)|\[([0-9]+)\]|\['((?:[^'\\]|\\.)*)'\]|\[\"((?:[^\"\\]|\\.)*)\"\]")
 
 
 def json_path(path: str) -> list[str | int]:
@@ -32,6 +36,8 @@ def json_path(path: str) -> list[str | int]:
             raw = name if name is not None else single if single is not None else double
             toks.append(re.sub(r"\\(.)", r"\1", raw) if name is None else raw)
         at = m.end()
+    if len(toks) > MAX_DEPTH:  # the arguments would nest deeper than any JSON text may
+        raise ValueError(f"a JSONPath nested more than {MAX_DEPTH} levels deep")
     return toks
 
 
@@ -55,6 +61,8 @@ def set_path(root: dict[str, Any], toks: list[str | int], value: Any) -> None:
         if type(t) is int:
             if type(node) is not list:
                 raise ValueError("an index into something that is not an array")
+            if t > len(node):  # elements arrive in order: a gap would be a padding of nulls (1e9: a hang)
+                raise ValueError("an index past the end of the array")
             while len(node) <= t:
                 node.append(None)
             if last:

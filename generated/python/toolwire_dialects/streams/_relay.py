@@ -12,19 +12,23 @@ dialects' `relay` mappings. Nothing of the stream is kept but what is in flight,
 stays constant whatever the stream's length. Losses are reported, never silent: each goes to
 `relay.losses` once per kind of value (and, for callers that only see the events, to
 `on_loss`); with strict=True the first one raises LossError instead, before any event that
-would have lost it is written.
+would have lost it is written. Nothing is made up: the target's own Assembler reads what is
+written (_relay_check), and a call it would read otherwise than the source's Assembler does
+(complete for cut off, valid for invalid, absent) is a loss found when the input ends (strict
+raises then, before the target's finish). A stream cut off is relayed cut off (no finish, no
+[DONE]); an empty stream, or a whole non-streaming response, raises StreamError.
 """
 
 from __future__ import annotations
 
 import importlib
-import json
 from collections.abc import Callable, Iterable, Iterator
 from types import ModuleType
 from typing import Any
 
-from .._errors import Loss
+from .._errors import Loss, json_text
 from .._ids import IdMap
+from ._relay_check import CallCheck
 from ._relay_read import RelayReader
 from ._relay_write import RelayWriter
 
@@ -44,7 +48,7 @@ def _stream_module(dialect: str) -> ModuleType:
 def frame(module: ModuleType, event: dict[str, Any]) -> str:
     """One event as the dialect frames it: an SSE block (with an `event:` line where the
     dialect names its events) or a JSON line."""
-    data = json.dumps(event, ensure_ascii=False, separators=(",", ":"))
+    data = json_text(event)
     if module.FRAMING == "ndjson":
         return data + "\n"
     name: Any = event
@@ -78,6 +82,7 @@ class StreamRelay:
         self.id_map = IdMap() if id_map is None else id_map
         self._reader = RelayReader(_stream_module(source), id_map=IdMap())
         self._writer = RelayWriter(self._target, strict=strict, id_map=self.id_map, reasoning_as_text=reasoning_as_text)
+        self._writer.check = CallCheck(self._target)
         self._on_loss = on_loss
         self._told = 0
         self._noted = 0
@@ -93,7 +98,13 @@ class StreamRelay:
         found: list[dict[str, Any]] = self._reader.assembler.findings
         return found
 
-    def _write(self, canonical: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    @property
+    def cut(self) -> bool:
+        """Whether the relayed stream ends cut off (the source had no finish the target
+        carries): it ends without a finish, and its text without the target's [DONE]."""
+        return self._writer.cut
+
+    def _write(self, canonical: list[dict[str, Any]], *, last: bool = False) -> list[dict[str, Any]]:
         out: list[dict[str, Any]] = []
         notes = self._reader.assembler.notes
         if len(notes) > self._noted:
@@ -108,6 +119,8 @@ class StreamRelay:
         write = self._writer.write
         for event in canonical:
             out.extend(write(event))
+        if last:  # the source's calls against the target's reading of what was written
+            self._writer.compare(self._reader.assembler.finish())
         if self._on_loss is not None and len(self.losses) > self._told:
             for loss in self.losses[self._told :]:
                 self._on_loss(loss)
@@ -127,7 +140,7 @@ class StreamRelay:
         if self._closed:
             return []
         self._closed = True
-        return self._write(self._reader.end())
+        return self._write(self._reader.end(), last=True)
 
     def canonical(self, events: Iterable[Any]) -> Iterator[dict[str, Any]]:
         """The source events as canonical stream events only (no target)."""
@@ -146,7 +159,7 @@ class StreamRelay:
         """The target's events framed as the target sends them, as they come."""
         for event in self:
             yield frame(self._target, event)
-        if self._target.FRAMING != "ndjson" and self._target.DONE_SENTINEL:
+        if self._target.FRAMING != "ndjson" and self._target.DONE_SENTINEL and not self.cut:
             yield f"data: {self._target.DONE_SENTINEL}\n\n"
 
 
@@ -202,5 +215,5 @@ def convert_stream_text(
             yield frame(module, event)
     for event in relay.close():
         yield frame(module, event)
-    if module.FRAMING != "ndjson" and module.DONE_SENTINEL:
+    if module.FRAMING != "ndjson" and module.DONE_SENTINEL and not relay.cut:
         yield f"data: {module.DONE_SENTINEL}\n\n"

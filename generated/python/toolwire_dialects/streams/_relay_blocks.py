@@ -1,14 +1,58 @@
 # DO NOT EDIT the copy in a generated package: this is the toolwire runtime, copied verbatim from runtime/python/ by `toolwire generate`.
-"""The relay writer's small pieces: an open block's state, values put at pointers into a
-written event, wire values kept in extensions, usage that loses nothing."""
+"""The relay's small pieces: values read at paths of an event, an open block's state, values
+put at pointers into a written event, wire values kept in extensions, usage that loses nothing."""
 
 from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["USAGE_FIELDS", "Block", "derivable", "field", "put"]
+from .._strict_json import loads
 
+__all__ = [
+    "MISSING",
+    "USAGE_FIELDS",
+    "Block",
+    "at",
+    "canonical_of",
+    "derivable",
+    "field",
+    "put",
+    "usage_lost",
+    "usage_slots",
+    "walk",
+]
+
+Toks = tuple[str, ...]
 USAGE_FIELDS = ("input_tokens", "output_tokens", "total_tokens", "cached_input_tokens", "reasoning_tokens")
+
+
+MISSING = object()  # what a path finds where the event has nothing
+
+
+def at(node: Any, toks: Toks) -> Any:
+    """The value at a path of tokens (list indexes as digits), or MISSING."""
+    for t in toks:
+        if type(node) is dict:
+            node = node.get(t, MISSING)
+        elif type(node) is list and t.isdigit() and int(t) < len(node):
+            node = node[int(t)]
+        else:
+            return MISSING
+    return node
+
+
+def walk(node: Any, path: Toks) -> list[Any]:
+    """The items at a path whose * stands for every element of an array."""
+    if "*" not in path:
+        value = at(node, path)
+        return [] if value is MISSING else [value]
+    items = [node]
+    for t in path:
+        if t == "*":
+            items = [e for i in items if type(i) is list for e in i]
+        else:
+            items = [v for i in items if (v := at(i, (t,))) is not MISSING]
+    return items
 
 
 def put(event: dict[str, Any], toks: tuple[str, ...], value: Any) -> None:
@@ -40,6 +84,37 @@ def put(event: dict[str, Any], toks: tuple[str, ...], value: Any) -> None:
 def derivable(name: str, usage: dict[str, int]) -> bool:
     """A total that is the sum of the input and output counts the target carries loses nothing."""
     return name == "total_tokens" and usage.get("input_tokens", -1) + usage.get("output_tokens", -1) == usage[name]
+
+
+def canonical_of(call: dict[str, Any]) -> Any:
+    """The canonical call a relayed call stands for: the source's complete one (its extensions
+    ride along, for a same-dialect relay), or one made of the argument text that came."""
+    canonical = call.get("canonical")
+    if canonical is not None:
+        return canonical
+    text = "".join(call["parts"])
+    try:
+        arguments = loads(text) if text.strip() else {}  # the strict reader, as everywhere
+    except ValueError:
+        arguments = None
+    made = {"id": call.get("source_id"), "name": call.get("name"), "arguments": arguments}
+    if arguments is None:
+        made["raw_arguments"] = text
+    return made
+
+
+def usage_slots(slots: Any) -> set[str]:
+    """The usage counts a target's slots carry (usage.<name>)."""
+    return {slot[6:] for slot in slots if slot.startswith("usage.")}
+
+
+def usage_lost(usage: dict[str, int], carried: set[str]) -> list[str]:
+    """The usage counts that are lost where only `carried` are written."""
+    return [
+        name
+        for name in USAGE_FIELDS
+        if name in usage and name not in carried and usage[name] != 0 and not derivable(name, usage)
+    ]
 
 
 def field(extension: Any, pointer: str) -> Any:

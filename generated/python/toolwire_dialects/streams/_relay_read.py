@@ -10,7 +10,10 @@ from types import ModuleType
 from typing import Any
 
 from .._ids import IdMap
-from ._events import as_event, same
+from .._strict_json import exact_integer
+from ._events import StreamError, as_event, same
+from ._relay_blocks import MISSING, at, walk
+from ._relay_check import refuse_whole_response
 from ._relay_finish import finish_reason_in
 
 __all__ = ["RelayReader", "compiled", "walk"]
@@ -97,40 +100,10 @@ def _dispatch(groups: list[Group]) -> tuple[Toks | None, dict[Any, list[Group]],
     return key, by_value, [g for g in groups if not keyed(g)]
 
 
-_MISSING = object()
-
-
-def _at(node: Any, toks: Toks) -> Any:
-    for t in toks:
-        if type(node) is dict:
-            node = node.get(t, _MISSING)
-        elif type(node) is list and t.isdigit() and int(t) < len(node):
-            node = node[int(t)]
-        else:
-            return _MISSING
-    return node
-
-
-def walk(node: Any, path: Toks) -> list[Any]:
-    """The items at a path whose * stands for every element of an array."""
-    if "*" not in path:
-        value = _at(node, path)
-        return [] if value is _MISSING else [value]
-    items = [node]
-    for t in path:
-        if t == "*":
-            items = [e for i in items if type(i) is list for e in i]
-        else:
-            items = [v for i in items if (v := _at(i, (t,))) is not _MISSING]
-    return items
-
-
 def _matches(item: Any, read: dict[str, Any]) -> bool:
     if not read["tested"]:
         return True
-    return all(same(_at(item, p), v) for p, v in read["when"]) and all(
-        _at(item, p) is not _MISSING for p in read["has"]
-    )
+    return all(same(at(item, p), v) for p, v in read["when"]) and all(at(item, p) is not MISSING for p in read["has"])
 
 
 class RelayReader:
@@ -160,12 +133,13 @@ class RelayReader:
         return self._take()
 
     def end(self) -> list[dict[str, Any]]:
-        """The input ended: the text left in the buffer, then message_stop."""
+        """The input ended: the text left in the buffer, then message_stop. A stream with no
+        event (nothing, or only `[DONE]`) is refused: there is nothing to relay, and nothing is
+        made up."""
         self.assembler.finish()
         self._calls_done()
         if not self._started:
-            self._started = True
-            self._out.append({"type": "message_start"})
+            raise StreamError(self.dialect, "", "the stream has no events: nothing to relay")
         self._out.append({"type": "message_stop"})
         return self._take()
 
@@ -177,16 +151,17 @@ class RelayReader:
         """One event, as the assembler is fed it (from feed or feed_text)."""
         if type(event) is not dict:
             event = as_event(event, self.dialect)
+        refuse_whole_response(self.dialect, event)
         out = self._out
         if not self._started:
             self._started = True
             start: dict[str, Any] = {"type": "message_start"}
             for tests, path, reads in self.relay["start"]:
-                if all(same(_at(event, p), v) for p, v in tests):
+                if all(same(at(event, p), v) for p, v in tests):
                     for item in walk(event, path):
                         for read in reads:
                             for field in ("id", "model"):
-                                value = _at(item, read[field]) if read[field] is not None else None
+                                value = at(item, read[field]) if read[field] is not None else None
                                 if type(value) is str and value and field not in start:
                                     start[field] = value
             out.append(start)
@@ -238,12 +213,12 @@ class RelayReader:
     def _content(self, event: dict[str, Any], dispatch: Any, out: list[dict[str, Any]]) -> None:
         key, by_value, others = dispatch
         if key is not None:
-            value = _at(event, key)
+            value = at(event, key)
             groups = by_value.get(value, others) if type(value) is str else others
         else:
             groups = others
         for tests, path, reads in groups:
-            if tests and not all(same(_at(event, p), v) for p, v in tests):
+            if tests and not all(same(at(event, p), v) for p, v in tests):
                 continue
             for item in walk(event, path):
                 for read in reads:
@@ -254,11 +229,11 @@ class RelayReader:
     def _read(self, item: Any, read: dict[str, Any], out: list[dict[str, Any]]) -> None:
         kind = read["kind"]
         if kind == "usage":
-            usage = {n: v for n, p in read["usage"] if type(v := _at(item, p)) is int}
+            usage = {n: v for n, p in read["usage"] if exact_integer(v := at(item, p))}
             if usage:
                 out.append({"type": "usage", "usage": usage})
             return
-        text = _at(item, read["text"])
+        text = at(item, read["text"])
         if type(text) is not str or not text:
             return
         if kind == "text":

@@ -12,15 +12,15 @@ Every canonical value no template takes is a reported loss, once per kind of val
 from __future__ import annotations
 
 import importlib
-import json
 from types import ModuleType
 from typing import Any
 
-from .._errors import Loss, report
+from .._errors import Loss, json_text, report
 from .._ids import IdMap, encode_id
-from .._strict_json import loads
+from .._strict_json import exact_integer, loads
 from ._events import _copy
-from ._relay_blocks import USAGE_FIELDS, Block, derivable, field, put
+from ._relay_blocks import Block, canonical_of, field, put, usage_lost, usage_slots
+from ._relay_check import CallCheck
 from ._relay_finish import finish_reason_out
 from ._relay_read import compiled
 
@@ -35,7 +35,6 @@ class RelayWriter:
     ) -> None:
         self.dialect: str = module.DIALECT
         self.reasoning_as_text = reasoning_as_text  # reasoning into a dialect without it: as text, asked for
-        self._module = module
         relay = compiled(module)
         self.writes: dict[str, list[dict[str, Any]]] = relay["writes"]
         self.item_ids: dict[str, str] = relay["item_ids"]
@@ -48,6 +47,9 @@ class RelayWriter:
         self._slots = slots
         self._keep_text = "text_so_far" in slots
         self._call_blocks = bool(self.writes.get("call_close"))  # the target closes a call's block
+        # the target sends each call whole: in order, once complete (_flush)
+        self._held: list[dict[str, Any]] = []  # its calls whose blocks closed, not yet sent
+        self._whole = any(slot == "call" for w in self.writes.get("call_close", ()) for _p, slot in w["set"])
         self._reported: set[str] = set()
         self._started = False
         self._ended = False
@@ -59,6 +61,8 @@ class RelayWriter:
         self._finish: dict[str, Any] | None = None
         self._usage: dict[str, int] = {}
         self._sequence = 0
+        self.check: CallCheck | None = None  # the target's reading of what is written (set by the relay)
+        self.cut = False  # the stream ended without a finish the target carries: relayed cut off
 
     # --- losses ----------------------------------------------------------------------------
     def _loss(self, pointer: str, what: str) -> None:
@@ -90,6 +94,9 @@ class RelayWriter:
                     put(event, toks, value)
             self._sequence += 1
             out.append(event)
+            if self.check is not None:
+                call = values.get("_call") or (self._block.call if self._block is not None else None)
+                self.check.feed(kind, event, call["index"] if call is not None else None)
 
     def _value(self, slot: str, values: dict[str, Any]) -> Any:
         if slot in values:
@@ -138,17 +145,7 @@ class RelayWriter:
     def _whole_call(self, call: dict[str, Any]) -> Any:
         """The call as the target's wire tool_call, from the source's complete canonical call
         (its extensions ride along, for a same-dialect relay) or the argument text that came."""
-        canonical = call.get("canonical")
-        if canonical is None:
-            text = "".join(call["parts"])
-            try:
-                arguments = loads(text) if text.strip() else {}  # the strict reader, as everywhere
-            except ValueError:
-                arguments = None
-            canonical = {"id": call.get("source_id"), "name": call.get("name"), "arguments": arguments}
-            if arguments is None:
-                canonical["raw_arguments"] = text
-        encoded = self._dialect_module.encode_tool_call(canonical, strict=self.strict, id_map=self.id_map)
+        encoded = self._dialect_module.encode_tool_call(canonical_of(call), strict=self.strict, id_map=self.id_map)
         for loss in encoded.losses:
             self._loss(f"/calls/{call['index']}{loss.pointer}", loss.what)
         return encoded.value
@@ -167,12 +164,28 @@ class RelayWriter:
         block = self._block
         if block is None:
             return
+        if block.call is not None and self._whole:
+            self._block = None
+            block.call["held"] = True
+            self._held.append(block.call)
+            self._flush(out)
+            return
         self._write(f"{block.kind}_close", {}, out)
         self._block = None
         if block.call is not None:
             block.call["closed"] = True
             if self._call_blocks:
                 block.call["parts"] = []  # the call is written: its text is no longer needed
+
+    def _flush(self, out: list[dict[str, Any]], end: bool = False) -> None:
+        """A whole-call target's calls go out whole, in the order they came, each once the
+        source completed it (at the end, those it did not complete are left out)."""
+        held = self._held
+        while held and (held[0].get("stopped") or end):
+            call = held.pop(0)
+            if call.get("stopped"):
+                self._write("call_close", {"_call": call}, out)
+            call["parts"] = []
 
     def _call_stop(self, call: dict[str, Any], canonical: Any, out: list[dict[str, Any]]) -> None:
         """The source completed the call: its argument text is checked against the source's
@@ -183,7 +196,7 @@ class RelayWriter:
         if arguments is not None and writable:
             if not call["sent"]:
                 # no argument text came (arguments given whole, or none): send them as text
-                text = json.dumps(arguments, ensure_ascii=False, separators=(",", ":"))
+                text = json_text(arguments)
                 self._call_delta({"index": call["index"], "arguments_delta": text}, out)
             else:
                 sent = "".join(call["parts"])
@@ -199,7 +212,10 @@ class RelayWriter:
         call["stopped"] = True
         if self._block is not None and self._block.call is call:
             self._close(out)
-        call["parts"] = []
+        elif call.get("held"):
+            self._flush(out)
+        if not call.get("held"):
+            call["parts"] = []
 
     # --- canonical events in -----------------------------------------------------------------
     def write(self, event: dict[str, Any]) -> list[dict[str, Any]]:
@@ -233,7 +249,7 @@ class RelayWriter:
         elif kind == "finish":
             self._finish = event
         elif kind == "usage":
-            self._usage.update({k: v for k, v in event["usage"].items() if type(v) is int})
+            self._usage.update({k: v for k, v in event["usage"].items() if exact_integer(v)})
         elif kind == "message_stop":
             self._end(out)
         return out
@@ -311,7 +327,7 @@ class RelayWriter:
             return
         fragment = event["arguments_delta"]
         current = self._block is not None and self._block.call is call
-        if call.get("stopped") or (not current and self._call_blocks):
+        if call.get("stopped") or (not current and self._call_blocks and not call.get("held")):
             # The target's block for this call is closed (another block came between its fragments).
             self._loss(f"/calls/{call['index']}/arguments", "argument text after the call's block was closed")
             return
@@ -328,32 +344,44 @@ class RelayWriter:
         self._ended = True
         finish = self._finish
         canonical = finish.get("finish_reason") if finish is not None else None
-        block = self._block
-        if block is not None and block.call is not None and canonical == "length":
-            self._block = None  # a call cut off by the length limit stays open: it is incomplete
-        self._close(out)
-        assembler = self._module.Assembler
-        if (
-            canonical == "length"
-            and "call" not in self._slots
-            and (assembler.STOP_BEFORE_TRUNCATION or not assembler.HAS_STOP)
-        ) and any(c.get("stopped") for c in self._calls.values()):
-            self._loss("/calls", "a complete call under a length finish (its readers take the last call as cut off)")
-        values: dict[str, Any] = {}
+        wire = None
         if canonical is not None:
             own = (finish.get("extensions") or {}).get(self.dialect) if finish is not None else None
             wire = field(own, "/finish_reason")
             if wire is None and "finish_reason" in self._slots:
                 wire = finish_reason_out(self.dialect, canonical)
                 if wire is None:
-                    self._loss("/finish_reason", f"finish reason {canonical!r}")
-            values["finish_reason"] = wire
-        carried = {slot[6:] for slot in self._slots if slot.startswith("usage.")}
-        usage = self._usage
-        for name in USAGE_FIELDS:
-            if name in usage and name not in carried and usage[name] != 0 and not derivable(name, usage):
-                self._loss(f"/usage/{name}", f"usage {name}")
-        self._write("finish", values, out, case=canonical or "stop")
+                    self._loss("/finish_reason", f"finish reason {canonical!r} (the stream is relayed cut off)")
+                    canonical = None
+        if canonical is None:
+            self._cut(out)
+            return
+        block = self._block
+        if block is not None and block.call is not None and not block.call.get("stopped"):
+            self._block = None  # a call the source did not complete stays open: it is incomplete
+        self._close(out)
+        self._flush(out, end=True)
+        for name in usage_lost(self._usage, usage_slots(self._slots)):
+            self._loss(f"/usage/{name}", f"usage {name}")
+        self._write("finish", {"finish_reason": wire}, out, case=canonical)
         if self._usage:
             self._write("usage", {}, out)
         self._write("end", {}, out)
+
+    def _cut(self, out: list[dict[str, Any]]) -> None:
+        """The source ended without a finish (it was cut off, or the target has no value for
+        its finish): the target's stream ends there too, its open block open, no finish, no
+        end, never an invented stop. Usage goes out where the target has an event for it alone."""
+        self.cut = True
+        self._flush(out, end=True)
+        carried = usage_slots(slot for t in self.writes.get("usage", ()) for _p, slot in t["set"])
+        for name in usage_lost(self._usage, carried):
+            self._loss(f"/usage/{name}", f"usage {name}")
+        if self._usage and carried:
+            self._write("usage", {}, out)
+
+    def compare(self, source: list[dict[str, Any]]) -> None:
+        """The source's calls (its Assembler's) against the target's reading of what was
+        written: each call read otherwise is a loss, unless one was reported for it already."""
+        if self.check is not None:
+            self.check.report(source, self.losses, self._loss)

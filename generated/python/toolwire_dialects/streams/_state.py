@@ -9,9 +9,9 @@ buffer's), so that the pieces mix into one class without a layout conflict.
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
+from .._errors import json_text
 from .._ids import IdMap
 from ._events import StreamError, where
 
@@ -41,7 +41,7 @@ class Call:
 
     def text(self) -> str:
         if self.args is not None:
-            return json.dumps(self.args, ensure_ascii=False, separators=(",", ":"))
+            return json_text(self.args)
         if len(self.parts) > 1:
             self.parts[:] = ["".join(self.parts)]
         return self.parts[0] if self.parts else ""

@@ -296,8 +296,7 @@ class Assembler(_common.Assembler):
 
     def feed(self, event: Any) -> list[dict[str, Any]]:
         """One event in; the ToolCallDeltas it carries out."""
-        if type(event) is not dict:
-            event = _common.as_event(event, DIALECT)
+        event = _common.as_event(event, DIALECT)
         self._n += 1
         if self._ended is not None:
             return []  # an error event ended the stream (rule 11)
@@ -308,7 +307,11 @@ class Assembler(_common.Assembler):
             if type(content_block) is dict:
                 if content_block.get("type") == "tool_use":  # rule 0 (start)
                     key = event.get("index")
-                    if key is not None and type(key) is not int and type(key) is not str:
+                    if (
+                        key is not None
+                        and type(key) is not str
+                        and (type(key) is not int or not -9007199254740991 <= key <= 9007199254740991)
+                    ):
                         raise self._bad(event, None, "/index", "expected an index or an id")
                     call_id = content_block.get("id")
                     if call_id is not None and type(call_id) is not str:
@@ -326,7 +329,11 @@ class Assembler(_common.Assembler):
                     content_block.get("type") == "mcp_tool_use"
                 ):  # rules 1, 2 (skip)
                     key = event.get("index")
-                    if key is not None and type(key) is not int and type(key) is not str:
+                    if (
+                        key is not None
+                        and type(key) is not str
+                        and (type(key) is not int or not -9007199254740991 <= key <= 9007199254740991)
+                    ):
                         raise self._bad(event, None, "/index", "expected an index or an id")
                     call_id = content_block.get("id")
                     if call_id is not None and type(call_id) is not str:
@@ -340,7 +347,11 @@ class Assembler(_common.Assembler):
             if type(delta) is dict and delta.get("type") == "input_json_delta":
                 # rule 3 (fragment)
                 key = event.get("index")
-                if key is not None and type(key) is not int and type(key) is not str:
+                if (
+                    key is not None
+                    and type(key) is not str
+                    and (type(key) is not int or not -9007199254740991 <= key <= 9007199254740991)
+                ):
                     raise self._bad(event, None, "/index", "expected an index or an id")
                 fragment = delta.get("partial_json")
                 if fragment is not None and type(fragment) is not str:
@@ -363,7 +374,11 @@ class Assembler(_common.Assembler):
         if event_type == "content_block_stop":
             # rule 4 (stop)
             key = event.get("index")
-            if key is not None and type(key) is not int and type(key) is not str:
+            if (
+                key is not None
+                and type(key) is not str
+                and (type(key) is not int or not -9007199254740991 <= key <= 9007199254740991)
+            ):
                 raise self._bad(event, event, "/index", "expected an index or an id")
             if key is not None:
                 call = self._open.get(key)

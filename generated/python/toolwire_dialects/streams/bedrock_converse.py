@@ -249,8 +249,7 @@ class Assembler(_common.Assembler):
 
     def feed(self, event: Any) -> list[dict[str, Any]]:
         """One event in; the ToolCallDeltas it carries out."""
-        if type(event) is not dict:
-            event = _common.as_event(event, DIALECT)
+        event = _common.as_event(event, DIALECT)
         self._n += 1
         if self._ended is not None:
             return []  # an error event ended the stream (rule 11)
@@ -270,7 +269,11 @@ class Assembler(_common.Assembler):
                         if type(_parent := event.get("contentBlockStart")) is dict
                         else None
                     )
-                    if key is not None and type(key) is not int and type(key) is not str:
+                    if (
+                        key is not None
+                        and type(key) is not str
+                        and (type(key) is not int or not -9007199254740991 <= key <= 9007199254740991)
+                    ):
                         raise self._bad(
                             event, None, "/contentBlockStart/contentBlockIndex", "expected an index or an id"
                         )
@@ -290,7 +293,11 @@ class Assembler(_common.Assembler):
                         if type(_parent := event.get("contentBlockStart")) is dict
                         else None
                     )
-                    if key is not None and type(key) is not int and type(key) is not str:
+                    if (
+                        key is not None
+                        and type(key) is not str
+                        and (type(key) is not int or not -9007199254740991 <= key <= 9007199254740991)
+                    ):
                         raise self._bad(
                             event, None, "/contentBlockStart/contentBlockIndex", "expected an index or an id"
                         )
@@ -315,7 +322,11 @@ class Assembler(_common.Assembler):
                         if type(_parent := event.get("contentBlockDelta")) is dict
                         else None
                     )
-                    if key is not None and type(key) is not int and type(key) is not str:
+                    if (
+                        key is not None
+                        and type(key) is not str
+                        and (type(key) is not int or not -9007199254740991 <= key <= 9007199254740991)
+                    ):
                         raise self._bad(
                             event, None, "/contentBlockDelta/contentBlockIndex", "expected an index or an id"
                         )
@@ -341,7 +352,11 @@ class Assembler(_common.Assembler):
         if type(content_block_stop) is dict:
             # rule 3 (stop)
             key = content_block_stop.get("contentBlockIndex")
-            if key is not None and type(key) is not int and type(key) is not str:
+            if (
+                key is not None
+                and type(key) is not str
+                and (type(key) is not int or not -9007199254740991 <= key <= 9007199254740991)
+            ):
                 raise self._bad(event, content_block_stop, "/contentBlockIndex", "expected an index or an id")
             if key is not None:
                 call = self._open.get(key)

@@ -260,8 +260,7 @@ class Assembler(_common.Assembler):
 
     def feed(self, event: Any) -> list[dict[str, Any]]:
         """One event in; the ToolCallDeltas it carries out."""
-        if type(event) is not dict:
-            event = _common.as_event(event, DIALECT)
+        event = _common.as_event(event, DIALECT)
         self._n += 1
         if self._ended is not None:
             return []  # an error event ended the stream (rule 11)
@@ -279,7 +278,11 @@ class Assembler(_common.Assembler):
                         if type(function) is not dict:
                             function = _EMPTY
                         key = event.get("index")
-                        if key is not None and type(key) is not int and type(key) is not str:
+                        if (
+                            key is not None
+                            and type(key) is not str
+                            and (type(key) is not int or not -9007199254740991 <= key <= 9007199254740991)
+                        ):
                             raise self._bad(event, None, "/index", "expected an index or an id")
                         call_id = tool_calls.get("id")
                         if call_id is not None and type(call_id) is not str:
@@ -307,7 +310,11 @@ class Assembler(_common.Assembler):
                     if type(tool_calls) is dict:
                         # rule 1 (fragment)
                         key = event.get("index")
-                        if key is not None and type(key) is not int and type(key) is not str:
+                        if (
+                            key is not None
+                            and type(key) is not str
+                            and (type(key) is not int or not -9007199254740991 <= key <= 9007199254740991)
+                        ):
                             raise self._bad(event, None, "/index", "expected an index or an id")
                         fragment = (
                             _parent.get("arguments") if type(_parent := tool_calls.get("function")) is dict else None
@@ -332,7 +339,11 @@ class Assembler(_common.Assembler):
         if event_type == "tool-call-end":
             # rule 2 (stop)
             key = event.get("index")
-            if key is not None and type(key) is not int and type(key) is not str:
+            if (
+                key is not None
+                and type(key) is not str
+                and (type(key) is not int or not -9007199254740991 <= key <= 9007199254740991)
+            ):
                 raise self._bad(event, event, "/index", "expected an index or an id")
             if key is not None:
                 call = self._open.get(key)

@@ -273,8 +273,7 @@ class Assembler(_common.Assembler):
 
     def feed(self, event: Any) -> list[dict[str, Any]]:
         """One event in; the ToolCallDeltas it carries out."""
-        if type(event) is not dict:
-            event = _common.as_event(event, DIALECT)
+        event = _common.as_event(event, DIALECT)
         self._n += 1
         if self._ended is not None:
             return []  # an error event ended the stream (rule 11)
@@ -296,7 +295,11 @@ class Assembler(_common.Assembler):
                             if type(function) is not dict:
                                 function = _EMPTY
                             key = tool_call.get("index")
-                            if key is not None and type(key) is not int and type(key) is not str:
+                            if (
+                                key is not None
+                                and type(key) is not str
+                                and (type(key) is not int or not -9007199254740991 <= key <= 9007199254740991)
+                            ):
                                 raise self._bad(event, tool_call, "/index", "expected an index or an id")
                             call_id = tool_call.get("id")
                             if call_id is not None:

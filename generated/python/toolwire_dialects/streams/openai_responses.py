@@ -635,8 +635,7 @@ class Assembler(_common.Assembler):
 
     def feed(self, event: Any) -> list[dict[str, Any]]:
         """One event in; the ToolCallDeltas it carries out."""
-        if type(event) is not dict:
-            event = _common.as_event(event, DIALECT)
+        event = _common.as_event(event, DIALECT)
         self._n += 1
         if self._ended is not None:
             return []  # an error event ended the stream (rule 11)
@@ -647,7 +646,11 @@ class Assembler(_common.Assembler):
             if type(event_item) is dict and event_item.get("type") == "function_call":
                 # rule 0 (start)
                 key = event_item.get("id")
-                if key is not None and type(key) is not int and type(key) is not str:
+                if (
+                    key is not None
+                    and type(key) is not str
+                    and (type(key) is not int or not -9007199254740991 <= key <= 9007199254740991)
+                ):
                     raise self._bad(event, event_item, "/id", "expected an index or an id")
                 call_id = event_item.get("call_id")
                 if call_id is not None and type(call_id) is not str:
@@ -669,7 +672,11 @@ class Assembler(_common.Assembler):
         if event_type == "response.function_call_arguments.delta":
             # rule 1 (fragment)
             key = event.get("item_id")
-            if key is not None and type(key) is not int and type(key) is not str:
+            if (
+                key is not None
+                and type(key) is not str
+                and (type(key) is not int or not -9007199254740991 <= key <= 9007199254740991)
+            ):
                 raise self._bad(event, event, "/item_id", "expected an index or an id")
             fragment = event.get("delta")
             if fragment is not None and type(fragment) is not str:
@@ -692,7 +699,11 @@ class Assembler(_common.Assembler):
         if event_type == "response.function_call_arguments.done":
             # rule 2 (stop)
             key = event.get("item_id")
-            if key is not None and type(key) is not int and type(key) is not str:
+            if (
+                key is not None
+                and type(key) is not str
+                and (type(key) is not int or not -9007199254740991 <= key <= 9007199254740991)
+            ):
                 raise self._bad(event, event, "/item_id", "expected an index or an id")
             full_text = event.get("arguments")
             if full_text is not None and type(full_text) is not str:
@@ -714,7 +725,11 @@ class Assembler(_common.Assembler):
             if type(event_item) is dict and event_item.get("type") == "function_call":
                 # rule 3 (call)
                 key = event_item.get("id")
-                if key is not None and type(key) is not int and type(key) is not str:
+                if (
+                    key is not None
+                    and type(key) is not str
+                    and (type(key) is not int or not -9007199254740991 <= key <= 9007199254740991)
+                ):
                     raise self._bad(event, event_item, "/id", "expected an index or an id")
                 call_delta = self._whole(key, event, event_item)
                 if call_delta is not None:

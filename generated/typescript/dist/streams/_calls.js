@@ -56,7 +56,7 @@ export class CallStates extends CallLifecycle {
             message = message["message"];
         }
         let text = typeof message === "string" ? message : message === null ? "no message" : pyDumps(message);
-        if (typeof code === "string" || (typeof code === "number" && Number.isInteger(code))) {
+        if (typeof code === "string" || Number.isSafeInteger(code)) { // an integer both runtimes hold exactly
             text = `${code}: ${text}`;
         }
         this._report(this.findings, where(event, item) + pointer, `the stream ended with an error: ${text}`);

@@ -19,7 +19,8 @@ export declare class StreamError extends DecodeError {
 export declare class ValueError extends Error {
     constructor(message: string);
 }
-/** Accept an event as an object, JSON text (or UTF-8 bytes) or an SDK object. */
+/** Accept an event as an object, JSON text (or UTF-8 bytes) or an SDK object (held to the
+ * reader's depth limit, as coercion holds every value handed in). */
 export declare function asEvent(event: unknown, dialect: string): JsonObject;
 /** Python's `type(v) is dict` for an event: a plain object (an SDK object goes through toPlain). */
 export declare function isDict(value: unknown): value is JsonObject;

@@ -4,7 +4,7 @@
  * pointer of an item inside its event, and the private copies a wire call is built in (the
  * caller's event objects are never kept nor changed).
  */
-import { toPlain } from "../_coercion.js";
+import { asWire } from "../_coercion.js";
 import { DecodeError, escape, isObject, hasOwn, putOwn } from "../_errors.js";
 import { loads, StrictJsonError } from "../_strict_json.js";
 import { decodeUtf8, UnicodeDecodeError } from "./_utf8.js";
@@ -35,7 +35,8 @@ export class ValueError extends Error {
         this.name = "ValueError";
     }
 }
-/** Accept an event as an object, JSON text (or UTF-8 bytes) or an SDK object. */
+/** Accept an event as an object, JSON text (or UTF-8 bytes) or an SDK object (held to the
+ * reader's depth limit, as coercion holds every value handed in). */
 export function asEvent(event, dialect) {
     if (typeof event === "string" || event instanceof Uint8Array || event instanceof ArrayBuffer) {
         try {
@@ -47,14 +48,14 @@ export function asEvent(event, dialect) {
             throw new StreamError(dialect, "", `not valid JSON: ${exc.message}`);
         }
     }
-    else if (!isDict(event)) {
+    else {
         try {
-            event = toPlain(event);
+            event = asWire(event, dialect, SHAPE);
         }
         catch (exc) {
-            if (!(exc instanceof TypeError))
+            if (!(exc instanceof DecodeError))
                 throw exc;
-            throw new StreamError(dialect, "", exc.message);
+            throw new StreamError(dialect, exc.pointer, exc.detail); // the same error, as a stream's
         }
     }
     if (!isObject(event)) {

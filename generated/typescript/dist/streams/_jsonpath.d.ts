@@ -1,7 +1,8 @@
 /**
  * JSONPath arguments (Vertex AI partialArgs): typed values at JSONPaths (an RFC 9535 subset:
  * $, .name, ['name'], [index]), string values continued across items; read into a call's
- * arguments object on assembly, and written from an arguments object on emission.
+ * arguments object on assembly, and written from an arguments object on emission. A path is
+ * at most MAX_DEPTH names and indexes long, and an index at most one past its array's end.
  */
 import { type JsonObject } from "../_errors.js";
 import type { Call } from "./_state.js";

@@ -2,10 +2,12 @@
 /**
  * JSONPath arguments (Vertex AI partialArgs): typed values at JSONPaths (an RFC 9535 subset:
  * $, .name, ['name'], [index]), string values continued across items; read into a call's
- * arguments object on assembly, and written from an arguments object on emission.
+ * arguments object on assembly, and written from an arguments object on emission. A path is
+ * at most MAX_DEPTH names and indexes long, and an index at most one past its array's end.
  */
 import { getOwn, hasOwn, isObject, putOwn } from "../_errors.js";
 import { pyLen, pyRepr } from "../_pytext.js";
+import { MAX_DEPTH } from "../_strict_json.js";
 import { pieces } from "./_emit.js";
 import { ValueError } from "./_events.js";
 import { TextInput } from "./_text.js";
@@ -33,6 +35,10 @@ export function jsonPath(path) {
         }
         at = PATH_TOKEN.lastIndex;
     }
+    if (toks.length > MAX_DEPTH) {
+        // the arguments would nest deeper than any JSON text may
+        throw new ValueError(`a JSONPath nested more than ${MAX_DEPTH} levels deep`);
+    }
     return toks;
 }
 export function getPath(root, toks) {
@@ -59,6 +65,10 @@ export function setPath(root, toks, value) {
         if (typeof t === "number") {
             if (!Array.isArray(node)) {
                 throw new ValueError("an index into something that is not an array");
+            }
+            if (t > node.length) {
+                // elements arrive in order: a gap would be a padding of nulls (1e9: a hang)
+                throw new ValueError("an index past the end of the array");
             }
             while (node.length <= t) {
                 node.push(null);

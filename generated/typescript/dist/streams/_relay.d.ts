@@ -12,7 +12,11 @@
  * stays constant whatever the stream's length. Losses are reported, never silent: each goes to
  * `relay.losses` once per kind of value (and, for callers that only see the events, to
  * `onLoss`); with strict: true the first one throws LossError instead, before any event that
- * would have lost it is written.
+ * would have lost it is written. Nothing is made up: the target's own Assembler reads what is
+ * written (_relay_check), and a call it would read otherwise than the source's Assembler does
+ * (complete for cut off, valid for invalid, absent) is a loss found when the input ends (strict
+ * throws then, before the target's finish). A stream cut off is relayed cut off (no finish, no
+ * [DONE]); an empty stream, or a whole non-streaming response, throws StreamError.
  *
  * The stream modules come from the generated streams/index.ts (registerStreams): import the
  * relay from there (or the package), not from this module alone.
@@ -57,6 +61,11 @@ export declare class StreamRelay implements RelayIterable<JsonObject> {
     get findings(): Report[];
     /** The target's stream module (its framing). */
     get targetModule(): RelayStreamModule;
+    /**
+     * Whether the relayed stream ends cut off (the source had no finish the target carries): it
+     * ends without a finish, and its text without the target's [DONE].
+     */
+    get cut(): boolean;
     /** One source event in; the target's events it gives out. */
     feed(event: unknown): JsonObject[];
     /** Raw source stream text in (SSE or JSON lines, split anywhere; bytes are UTF-8). */

@@ -13,7 +13,11 @@
  * stays constant whatever the stream's length. Losses are reported, never silent: each goes to
  * `relay.losses` once per kind of value (and, for callers that only see the events, to
  * `onLoss`); with strict: true the first one throws LossError instead, before any event that
- * would have lost it is written.
+ * would have lost it is written. Nothing is made up: the target's own Assembler reads what is
+ * written (_relay_check), and a call it would read otherwise than the source's Assembler does
+ * (complete for cut off, valid for invalid, absent) is a loss found when the input ends (strict
+ * throws then, before the target's finish). A stream cut off is relayed cut off (no finish, no
+ * [DONE]); an empty stream, or a whole non-streaming response, throws StreamError.
  *
  * The stream modules come from the generated streams/index.ts (registerStreams): import the
  * relay from there (or the package), not from this module alone.
@@ -23,6 +27,7 @@ import { IdMap } from "../_ids.js";
 import { compactJson, pyRepr } from "../_pytext.js";
 import { ValueError } from "./_events.js";
 import { streamModule } from "./_relay_blocks.js";
+import { CallCheck } from "./_relay_check.js";
 import { RelayReader } from "./_relay_read.js";
 import { RelayWriter } from "./_relay_write.js";
 export { registerStreams } from "./_relay_blocks.js";
@@ -54,9 +59,11 @@ export function frame(module, event) {
     const head = module.EVENT_NAME?.length && typeof name === "string" ? `event: ${name}\n` : "";
     return `${head}data: ${data}\n\n`;
 }
-/** The [DONE]-style sentinel the target ends its SSE streams with, framed, or null. */
-function sentinel(module) {
-    return module.FRAMING !== "ndjson" && module.DONE_SENTINEL ? `data: ${module.DONE_SENTINEL}\n\n` : null;
+/** The [DONE]-style sentinel the target ends its SSE streams with, framed, or null (none
+ * after a stream relayed cut off). */
+function sentinel(relay) {
+    const module = relay.targetModule;
+    return module.FRAMING !== "ndjson" && module.DONE_SENTINEL && !relay.cut ? `data: ${module.DONE_SENTINEL}\n\n` : null;
 }
 function isAsync(events) {
     return typeof events[Symbol.asyncIterator] === "function";
@@ -98,6 +105,7 @@ export class StreamRelay {
             idMap: this.idMap,
             reasoningAsText: options.reasoningAsText ?? false,
         });
+        this.#writer.check = new CallCheck(this.#target);
         this.#onLoss = options.onLoss ?? null;
     }
     get losses() {
@@ -110,7 +118,14 @@ export class StreamRelay {
     get targetModule() {
         return this.#target;
     }
-    #write(canonical) {
+    /**
+     * Whether the relayed stream ends cut off (the source had no finish the target carries): it
+     * ends without a finish, and its text without the target's [DONE].
+     */
+    get cut() {
+        return this.#writer.cut;
+    }
+    #write(canonical, last = false) {
         const out = [];
         const notes = this.#reader.assembler.notes;
         if (notes.length > this.#noted) {
@@ -128,6 +143,8 @@ export class StreamRelay {
         for (const event of canonical) {
             out.push(...this.#writer.write(event));
         }
+        if (last)
+            this.#writer.compare(this.#reader.assembler.finish()); // the source's calls against the target's reading
         const onLoss = this.#onLoss;
         if (onLoss !== null && this.losses.length > this.#told) {
             for (const loss of this.losses.slice(this.#told))
@@ -149,7 +166,7 @@ export class StreamRelay {
         if (this.#closed)
             return [];
         this.#closed = true;
-        return this.#write(this.#reader.end());
+        return this.#write(this.#reader.end(), true);
     }
     /** The source events as canonical stream events only (no target). */
     *canonical(events) {
@@ -188,14 +205,14 @@ export class StreamRelay {
             *[Symbol.iterator]() {
                 for (const event of relay)
                     yield frame(module, event);
-                const done = sentinel(module);
+                const done = sentinel(relay);
                 if (done !== null)
                     yield done;
             },
             async *[Symbol.asyncIterator]() {
                 for await (const event of relay)
                     yield frame(module, event);
-                const done = sentinel(module);
+                const done = sentinel(relay);
                 if (done !== null)
                     yield done;
             },
@@ -228,7 +245,7 @@ export function convertStreamText(chunks, options) {
             }
             for (const event of relay.close())
                 yield frame(module, event);
-            const done = sentinel(module);
+            const done = sentinel(relay);
             if (done !== null)
                 yield done;
         },
@@ -249,7 +266,7 @@ export function convertStreamText(chunks, options) {
             }
             for (const event of relay.close())
                 yield frame(module, event);
-            const done = sentinel(module);
+            const done = sentinel(relay);
             if (done !== null)
                 yield done;
         },

@@ -1,6 +1,6 @@
 /**
- * The relay writer's small pieces: an open block's state, values put at pointers into a
- * written event, wire values kept in extensions, usage that loses nothing.
+ * The relay's small pieces: values read at paths of an event, an open block's state, values
+ * put at pointers into a written event, wire values kept in extensions, usage that loses nothing.
  *
  * Also (TypeScript only) the modules the relay reads: Python imports a dialect's stream
  * module and dialect module by name; here the generated `streams/index.ts` hands them over
@@ -10,6 +10,7 @@ import type { Encoded, JsonObject } from "../_errors.js";
 import type { IdMap, IdPolicy } from "../_ids.js";
 import type { Assembler } from "./_assembler.js";
 import type { AssemblerOptions } from "./_state.js";
+type Toks = readonly string[];
 export declare const USAGE_FIELDS: readonly ["input_tokens", "output_tokens", "total_tokens", "cached_input_tokens", "reasoning_tokens"];
 /** What the relay uses of a dialect's converter module (`src/<dialect>.ts`). */
 export interface RelayDialectModule {
@@ -48,6 +49,25 @@ export declare function streamModule(dialect: string): RelayStreamModule | null;
 export declare function dialectModule(dialect: string): RelayDialectModule | null;
 /** Write value at toks into event, making the objects on the way (list indexes grow the list). */
 export declare function put(event: JsonObject, toks: readonly string[], value: unknown): void;
+export declare const MISSING: unique symbol;
+/** The value at a path of tokens (list indexes as digits), or MISSING. */
+export declare function at(node: unknown, path: Toks): unknown;
+/** The items at a path whose * stands for every element of an array. */
+export declare function walk(node: unknown, path: Toks): unknown[];
+/** Python's str() of a value in a message (a string as it is, None for null). */
+export declare function pyStr(value: unknown): string;
+/** Argument text by the strict reader (NaN, Infinity, 1e400 and lone surrogates are not
+ * JSON), blank text as no arguments. */
+export declare function loadsText(text: string): unknown;
+/**
+ * The canonical call a relayed call stands for: the source's complete one (its extensions ride
+ * along, for a same-dialect relay), or one made of the argument text that came.
+ */
+export declare function canonicalOf(call: RelayCall): unknown;
+/** The usage counts a target's slots carry (usage.<name>). */
+export declare function usageSlots(slots: Iterable<string>): Set<string>;
+/** The usage counts that are lost where only `carried` are written. */
+export declare function usageLost(usage: Map<string, number>, carried: Set<string>): string[];
 /** A total that is the sum of the input and output counts the target carries loses nothing. */
 export declare function derivable(name: string, usage: Map<string, number>): boolean;
 /** A wire value kept in a dialect's extensions (extensions.<dialect>.fields.<pointer>); null when none. */
@@ -63,6 +83,7 @@ export interface RelayCall {
     block?: number;
     kindIndex?: number;
     closed?: boolean;
+    held?: boolean;
     stopped?: boolean;
     canonical?: unknown;
 }
@@ -76,3 +97,4 @@ export declare class Block {
     signature: unknown;
     constructor(kind: string, index: number, kindIndex: number, call: RelayCall | null);
 }
+export {};

@@ -7,7 +7,8 @@
 import { type JsonObject } from "../_errors.js";
 import type { IdMap } from "../_ids.js";
 import type { Assembler } from "./_assembler.js";
-import type { RelayStreamModule } from "./_relay_blocks.js";
+import { type RelayStreamModule } from "./_relay_blocks.js";
+export { walk } from "./_relay_blocks.js";
 export type Toks = readonly string[];
 type Test = readonly [Toks, unknown];
 /** One read of `relay.reads`, its pointers as token lists. */
@@ -42,8 +43,6 @@ export interface Compiled {
 }
 /** A stream module's RELAY with token lists and reads grouped by (event, path), once. */
 export declare function compiled(module: RelayStreamModule): Compiled;
-/** The items at a path whose * stands for every element of an array. */
-export declare function walk(node: unknown, path: Toks): unknown[];
 type BaseFeed = (event: JsonObject) => JsonObject[];
 /** The dialect's Assembler whose feed() hands each event to the reader first. */
 export type TappedAssembler = Assembler & {
@@ -61,7 +60,9 @@ export declare class RelayReader {
     });
     feed(event: unknown): JsonObject[];
     feedText(chunk: string | Uint8Array): JsonObject[];
-    /** The input ended: the text left in the buffer, then message_stop. */
+    /**
+     * The input ended: the text left in the buffer, then message_stop. A stream with no event
+     * (nothing, or only `[DONE]`) is refused: there is nothing to relay, and nothing is made up.
+     */
     end(): JsonObject[];
 }
-export {};

@@ -7,8 +7,11 @@
  */
 import { getOwn, isObject, putOwn } from "../_errors.js";
 import { pyRepr } from "../_pytext.js";
-import { _copy, asEvent, get, same, truthy, ValueError } from "./_events.js";
+import { _copy, asEvent, get, same, StreamError, truthy, ValueError } from "./_events.js";
+import { at, MISSING, walk } from "./_relay_blocks.js";
+import { refuseWholeResponse } from "./_relay_check.js";
 import { finishReasonIn } from "./_relay_finish.js";
+export { walk } from "./_relay_blocks.js";
 const CACHE = new Map();
 const toks = (value) => value;
 const tests = (value) => value.map(([p, v]) => [p, v]);
@@ -109,48 +112,6 @@ function dispatch(groups) {
     }
     return [best, byValue, groups.filter((g) => !keyed(g))];
 }
-const MISSING = Symbol("MISSING");
-const DIGITS = /^[0-9]+$/;
-function at(node, path) {
-    for (const t of path) {
-        if (isObject(node)) {
-            const value = getOwn(node, t);
-            node = value === undefined ? MISSING : value;
-        }
-        else if (Array.isArray(node) && DIGITS.test(t) && Number(t) < node.length) {
-            node = node[Number(t)];
-        }
-        else {
-            return MISSING;
-        }
-        if (node === MISSING)
-            return MISSING;
-    }
-    return node;
-}
-/** The items at a path whose * stands for every element of an array. */
-export function walk(node, path) {
-    if (!path.includes("*")) {
-        const value = at(node, path);
-        return value === MISSING ? [] : [value];
-    }
-    let items = [node];
-    for (const t of path) {
-        if (t === "*") {
-            items = items.flatMap((i) => (Array.isArray(i) ? i : []));
-        }
-        else {
-            const next = [];
-            for (const i of items) {
-                const v = at(i, [t]);
-                if (v !== MISSING)
-                    next.push(v);
-            }
-            items = next;
-        }
-    }
-    return items;
-}
 function matches(item, read) {
     if (!read.tested)
         return true;
@@ -184,13 +145,15 @@ export class RelayReader {
         this.assembler.feedText(chunk);
         return this.#take();
     }
-    /** The input ended: the text left in the buffer, then message_stop. */
+    /**
+     * The input ended: the text left in the buffer, then message_stop. A stream with no event
+     * (nothing, or only `[DONE]`) is refused: there is nothing to relay, and nothing is made up.
+     */
     end() {
         this.assembler.finish();
         this.#callsDone();
         if (!this.#started) {
-            this.#started = true;
-            this.#out.push({ type: "message_start" });
+            throw new StreamError(this.dialect, "", "the stream has no events: nothing to relay");
         }
         this.#out.push({ type: "message_stop" });
         return this.#take();
@@ -203,6 +166,7 @@ export class RelayReader {
     /** One event, as the assembler is fed it (from feed or feedText). */
     #onEvent(baseFeed, given) {
         const event = isObject(given) ? given : asEvent(given, this.dialect);
+        refuseWholeResponse(this.dialect, event);
         const out = this.#out;
         if (!this.#started) {
             this.#started = true;
@@ -299,7 +263,7 @@ export class RelayReader {
             let any = false;
             for (const [n, p] of read.usage) {
                 const v = at(item, p);
-                if (typeof v === "number" && Number.isInteger(v)) {
+                if (typeof v === "number" && Number.isSafeInteger(v)) {
                     putOwn(usage, n, v);
                     any = true;
                 }

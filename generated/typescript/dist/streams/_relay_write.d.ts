@@ -12,6 +12,7 @@
 import { type JsonObject, type Loss } from "../_errors.js";
 import { IdMap } from "../_ids.js";
 import { type RelayStreamModule } from "./_relay_blocks.js";
+import type { CallCheck } from "./_relay_check.js";
 import { type Template } from "./_relay_read.js";
 /** Write canonical stream events as the target's events; losses go to `losses`. */
 export declare class RelayWriter {
@@ -23,6 +24,8 @@ export declare class RelayWriter {
     readonly strict: boolean;
     readonly losses: Loss[];
     readonly idMap: IdMap;
+    check: CallCheck | null;
+    cut: boolean;
     /** options: Python's keyword-only strict, id_map, reasoning_as_text. */
     constructor(module: RelayStreamModule, options?: {
         strict?: boolean;
@@ -33,4 +36,7 @@ export declare class RelayWriter {
     loss(pointer: string, what: string): void;
     /** One canonical stream event in; the target's events for it out. */
     write(event: JsonObject): JsonObject[];
+    /** The source's calls (its Assembler's) against the target's reading of what was written:
+     * each call read otherwise is a loss, unless one was reported for it already. */
+    compare(source: JsonObject[]): void;
 }

@@ -69,9 +69,7 @@ export class Assembler extends _c.Assembler {
     }
     /** One event in; the ToolCallDeltas it carries out. */
     feed(event) {
-        if (!_c.isDict(event)) {
-            event = _c.asEvent(event, DIALECT);
-        }
+        event = _c.asEvent(event, DIALECT);
         this._n += 1;
         if (this._ended !== null) {
             return []; // an error event ended the stream (rule 11)
@@ -108,7 +106,7 @@ export class Assembler extends _c.Assembler {
                             toolCallsFunction = _EMPTY;
                         }
                         key = _c.get(event, "index");
-                        if (key !== null && typeof key !== "string" && !Number.isInteger(key)) {
+                        if (key !== null && typeof key !== "string" && !Number.isSafeInteger(key)) {
                             throw this._bad(event, null, "/index", "expected an index or an id");
                         }
                         callId = _c.get(toolCalls, "id");
@@ -146,7 +144,7 @@ export class Assembler extends _c.Assembler {
                     if (_c.isObject(toolCalls)) {
                         // rule 1 (fragment)
                         key = _c.get(event, "index");
-                        if (key !== null && typeof key !== "string" && !Number.isInteger(key)) {
+                        if (key !== null && typeof key !== "string" && !Number.isSafeInteger(key)) {
                             throw this._bad(event, null, "/index", "expected an index or an id");
                         }
                         fragment = _c.get(_c.get(toolCalls, "function"), "arguments");
@@ -183,7 +181,7 @@ export class Assembler extends _c.Assembler {
         if (eventType === "tool-call-end") {
             // rule 2 (stop)
             key = _c.get(event, "index");
-            if (key !== null && typeof key !== "string" && !Number.isInteger(key)) {
+            if (key !== null && typeof key !== "string" && !Number.isSafeInteger(key)) {
                 throw this._bad(event, event, "/index", "expected an index or an id");
             }
             if (key !== null) {

@@ -68,9 +68,7 @@ export class Assembler extends _c.Assembler {
     }
     /** One event in; the ToolCallDeltas it carries out. */
     feed(event) {
-        if (!_c.isDict(event)) {
-            event = _c.asEvent(event, DIALECT);
-        }
+        event = _c.asEvent(event, DIALECT);
         this._n += 1;
         if (this._ended !== null) {
             return []; // an error event ended the stream (rule 11)
@@ -113,7 +111,7 @@ export class Assembler extends _c.Assembler {
                                 toolCallFunction = _EMPTY;
                             }
                             key = _c.get(toolCall, "index");
-                            if (key !== null && typeof key !== "string" && !Number.isInteger(key)) {
+                            if (key !== null && typeof key !== "string" && !Number.isSafeInteger(key)) {
                                 throw this._bad(event, toolCall, "/index", "expected an index or an id");
                             }
                             callId = _c.get(toolCall, "id");

@@ -5,7 +5,7 @@
  * caller's event objects are never kept nor changed).
  */
 
-import { toPlain } from "../_coercion.js";
+import { asWire } from "../_coercion.js";
 import { DecodeError, escape, isObject, hasOwn, putOwn, type JsonObject } from "../_errors.js";
 import { loads, StrictJsonError } from "../_strict_json.js";
 import { decodeUtf8, UnicodeDecodeError } from "./_utf8.js";
@@ -45,7 +45,8 @@ export class ValueError extends Error {
   }
 }
 
-/** Accept an event as an object, JSON text (or UTF-8 bytes) or an SDK object. */
+/** Accept an event as an object, JSON text (or UTF-8 bytes) or an SDK object (held to the
+ * reader's depth limit, as coercion holds every value handed in). */
 export function asEvent(event: unknown, dialect: string): JsonObject {
   if (typeof event === "string" || event instanceof Uint8Array || event instanceof ArrayBuffer) {
     try {
@@ -54,12 +55,12 @@ export function asEvent(event: unknown, dialect: string): JsonObject {
       if (!isValueError(exc)) throw exc;
       throw new StreamError(dialect, "", `not valid JSON: ${(exc as Error).message}`);
     }
-  } else if (!isDict(event)) {
+  } else {
     try {
-      event = toPlain(event);
+      event = asWire(event, dialect, SHAPE);
     } catch (exc) {
-      if (!(exc instanceof TypeError)) throw exc;
-      throw new StreamError(dialect, "", exc.message);
+      if (!(exc instanceof DecodeError)) throw exc;
+      throw new StreamError(dialect, exc.pointer, exc.detail); // the same error, as a stream's
     }
   }
   if (!isObject(event)) {

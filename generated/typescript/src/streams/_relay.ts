@@ -13,7 +13,11 @@
  * stays constant whatever the stream's length. Losses are reported, never silent: each goes to
  * `relay.losses` once per kind of value (and, for callers that only see the events, to
  * `onLoss`); with strict: true the first one throws LossError instead, before any event that
- * would have lost it is written.
+ * would have lost it is written. Nothing is made up: the target's own Assembler reads what is
+ * written (_relay_check), and a call it would read otherwise than the source's Assembler does
+ * (complete for cut off, valid for invalid, absent) is a loss found when the input ends (strict
+ * throws then, before the target's finish). A stream cut off is relayed cut off (no finish, no
+ * [DONE]); an empty stream, or a whole non-streaming response, throws StreamError.
  *
  * The stream modules come from the generated streams/index.ts (registerStreams): import the
  * relay from there (or the package), not from this module alone.
@@ -24,6 +28,7 @@ import { IdMap } from "../_ids.js";
 import { compactJson, pyRepr } from "../_pytext.js";
 import { ValueError } from "./_events.js";
 import { streamModule, type RelayStreamModule } from "./_relay_blocks.js";
+import { CallCheck } from "./_relay_check.js";
 import { RelayReader } from "./_relay_read.js";
 import { RelayWriter } from "./_relay_write.js";
 import type { Report } from "./_state.js";
@@ -77,9 +82,11 @@ export function frame(module: RelayStreamModule, event: JsonObject): string {
   return `${head}data: ${data}\n\n`;
 }
 
-/** The [DONE]-style sentinel the target ends its SSE streams with, framed, or null. */
-function sentinel(module: RelayStreamModule): string | null {
-  return module.FRAMING !== "ndjson" && module.DONE_SENTINEL ? `data: ${module.DONE_SENTINEL}\n\n` : null;
+/** The [DONE]-style sentinel the target ends its SSE streams with, framed, or null (none
+ * after a stream relayed cut off). */
+function sentinel(relay: StreamRelay): string | null {
+  const module = relay.targetModule;
+  return module.FRAMING !== "ndjson" && module.DONE_SENTINEL && !relay.cut ? `data: ${module.DONE_SENTINEL}\n\n` : null;
 }
 
 function isAsync(events: RelayInput): events is AsyncIterable<unknown> {
@@ -125,6 +132,7 @@ export class StreamRelay implements RelayIterable<JsonObject> {
       idMap: this.idMap,
       reasoningAsText: options.reasoningAsText ?? false,
     });
+    this.#writer.check = new CallCheck(this.#target);
     this.#onLoss = options.onLoss ?? null;
   }
 
@@ -141,7 +149,15 @@ export class StreamRelay implements RelayIterable<JsonObject> {
     return this.#target;
   }
 
-  #write(canonical: JsonObject[]): JsonObject[] {
+  /**
+   * Whether the relayed stream ends cut off (the source had no finish the target carries): it
+   * ends without a finish, and its text without the target's [DONE].
+   */
+  get cut(): boolean {
+    return this.#writer.cut;
+  }
+
+  #write(canonical: JsonObject[], last = false): JsonObject[] {
     const out: JsonObject[] = [];
     const notes = this.#reader.assembler.notes;
     if (notes.length > this.#noted) {
@@ -159,6 +175,7 @@ export class StreamRelay implements RelayIterable<JsonObject> {
     for (const event of canonical) {
       out.push(...this.#writer.write(event));
     }
+    if (last) this.#writer.compare(this.#reader.assembler.finish()); // the source's calls against the target's reading
     const onLoss = this.#onLoss;
     if (onLoss !== null && this.losses.length > this.#told) {
       for (const loss of this.losses.slice(this.#told)) onLoss(loss);
@@ -181,7 +198,7 @@ export class StreamRelay implements RelayIterable<JsonObject> {
   close(): JsonObject[] {
     if (this.#closed) return [];
     this.#closed = true;
-    return this.#write(this.#reader.end());
+    return this.#write(this.#reader.end(), true);
   }
 
   /** The source events as canonical stream events only (no target). */
@@ -219,12 +236,12 @@ export class StreamRelay implements RelayIterable<JsonObject> {
     return {
       *[Symbol.iterator]() {
         for (const event of relay) yield frame(module, event);
-        const done = sentinel(module);
+        const done = sentinel(relay);
         if (done !== null) yield done;
       },
       async *[Symbol.asyncIterator]() {
         for await (const event of relay) yield frame(module, event);
-        const done = sentinel(module);
+        const done = sentinel(relay);
         if (done !== null) yield done;
       },
     };
@@ -259,7 +276,7 @@ export function convertStreamText(
         for (const event of relay.feedText(chunk)) yield frame(module, event);
       }
       for (const event of relay.close()) yield frame(module, event);
-      const done = sentinel(module);
+      const done = sentinel(relay);
       if (done !== null) yield done;
     },
     async *[Symbol.asyncIterator]() {
@@ -275,7 +292,7 @@ export function convertStreamText(
         }
       }
       for (const event of relay.close()) yield frame(module, event);
-      const done = sentinel(module);
+      const done = sentinel(relay);
       if (done !== null) yield done;
     },
   };

@@ -1,7 +1,7 @@
 // DO NOT EDIT the copy in a generated package: this is the toolwire runtime, copied verbatim from runtime/typescript/ by `toolwire generate`.
 /**
- * The relay writer's small pieces: an open block's state, values put at pointers into a
- * written event, wire values kept in extensions, usage that loses nothing.
+ * The relay's small pieces: values read at paths of an event, an open block's state, values
+ * put at pointers into a written event, wire values kept in extensions, usage that loses nothing.
  *
  * Also (TypeScript only) the modules the relay reads: Python imports a dialect's stream
  * module and dialect module by name; here the generated `streams/index.ts` hands them over
@@ -11,8 +11,12 @@
 import type { Encoded, JsonObject } from "../_errors.js";
 import { getOwn, hasOwn, isObject, putOwn } from "../_errors.js";
 import type { IdMap, IdPolicy } from "../_ids.js";
+import { pyRepr } from "../_pytext.js";
+import { loads, StrictJsonError } from "../_strict_json.js";
 import type { Assembler } from "./_assembler.js";
 import type { AssemblerOptions } from "./_state.js";
+
+type Toks = readonly string[];
 
 export const USAGE_FIELDS = ["input_tokens", "output_tokens", "total_tokens", "cached_input_tokens", "reasoning_tokens"] as const;
 
@@ -90,6 +94,92 @@ export function put(event: JsonObject, toks: readonly string[], value: unknown):
   }
 }
 
+export const MISSING: unique symbol = Symbol("MISSING"); // what a path finds where the event has nothing
+const DIGITS = /^[0-9]+$/;
+
+/** The value at a path of tokens (list indexes as digits), or MISSING. */
+export function at(node: unknown, path: Toks): unknown {
+  for (const t of path) {
+    if (isObject(node)) {
+      const value = getOwn(node, t);
+      node = value === undefined ? MISSING : value;
+    } else if (Array.isArray(node) && DIGITS.test(t) && Number(t) < node.length) {
+      node = node[Number(t)];
+    } else {
+      return MISSING;
+    }
+    if (node === MISSING) return MISSING;
+  }
+  return node;
+}
+
+/** The items at a path whose * stands for every element of an array. */
+export function walk(node: unknown, path: Toks): unknown[] {
+  if (!path.includes("*")) {
+    const value = at(node, path);
+    return value === MISSING ? [] : [value];
+  }
+  let items: unknown[] = [node];
+  for (const t of path) {
+    if (t === "*") {
+      items = items.flatMap((i) => (Array.isArray(i) ? i : []));
+    } else {
+      const next: unknown[] = [];
+      for (const i of items) {
+        const v = at(i, [t]);
+        if (v !== MISSING) next.push(v);
+      }
+      items = next;
+    }
+  }
+  return items;
+}
+
+// Python's str.isspace() characters: a text of only these is blank (str.strip() is empty)
+const BLANK = /^[\t\n\v\f\r\x1c-\x1f \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]*$/u;
+
+/** Python's str() of a value in a message (a string as it is, None for null). */
+export function pyStr(value: unknown): string {
+  return typeof value === "string" ? value : pyRepr(value === undefined ? null : value);
+}
+
+/** Argument text by the strict reader (NaN, Infinity, 1e400 and lone surrogates are not
+ * JSON), blank text as no arguments. */
+export function loadsText(text: string): unknown {
+  return BLANK.test(text) ? {} : loads(text);
+}
+
+/**
+ * The canonical call a relayed call stands for: the source's complete one (its extensions ride
+ * along, for a same-dialect relay), or one made of the argument text that came.
+ */
+export function canonicalOf(call: RelayCall): unknown {
+  if (call.canonical !== undefined && call.canonical !== null) return call.canonical;
+  const text = call.parts.join("");
+  let args: unknown;
+  try {
+    args = loadsText(text);
+  } catch (exc) {
+    if (!(exc instanceof StrictJsonError)) throw exc;
+    args = null;
+  }
+  const built: JsonObject = { id: call.sourceId, name: call.name, arguments: args };
+  if (args === null) built["raw_arguments"] = text;
+  return built;
+}
+
+/** The usage counts a target's slots carry (usage.<name>). */
+export function usageSlots(slots: Iterable<string>): Set<string> {
+  return new Set([...slots].filter((s) => s.startsWith("usage.")).map((s) => s.slice(6)));
+}
+
+/** The usage counts that are lost where only `carried` are written. */
+export function usageLost(usage: Map<string, number>, carried: Set<string>): string[] {
+  return USAGE_FIELDS.filter(
+    (name) => usage.has(name) && !carried.has(name) && usage.get(name) !== 0 && !derivable(name, usage),
+  );
+}
+
 /** A total that is the sum of the input and output counts the target carries loses nothing. */
 export function derivable(name: string, usage: Map<string, number>): boolean {
   return name === "total_tokens" && (usage.get("input_tokens") ?? -1) + (usage.get("output_tokens") ?? -1) === usage.get(name);
@@ -113,6 +203,7 @@ export interface RelayCall {
   block?: number;
   kindIndex?: number;
   closed?: boolean;
+  held?: boolean; // a whole-call target's call whose block closed before its stop: sent then
   stopped?: boolean;
   canonical?: unknown; // the source's complete canonical call (null: none came)
 }

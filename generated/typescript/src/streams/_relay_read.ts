@@ -10,11 +10,13 @@ import { getOwn, isObject, putOwn, type JsonObject } from "../_errors.js";
 import type { IdMap } from "../_ids.js";
 import { pyRepr } from "../_pytext.js";
 import type { Assembler } from "./_assembler.js";
-import { _copy, asEvent, get, same, truthy, ValueError } from "./_events.js";
-import type { RelayStreamModule } from "./_relay_blocks.js";
+import { _copy, asEvent, get, same, StreamError, truthy, ValueError } from "./_events.js";
+import { at, MISSING, walk, type RelayStreamModule } from "./_relay_blocks.js";
+import { refuseWholeResponse } from "./_relay_check.js";
 import { finishReasonIn } from "./_relay_finish.js";
 import type { AssemblerOptions } from "./_state.js";
 
+export { walk } from "./_relay_blocks.js";
 export type Toks = readonly string[];
 type Test = readonly [Toks, unknown];
 
@@ -161,46 +163,6 @@ function dispatch(groups: Group[]): Dispatch {
   return [best, byValue, groups.filter((g) => !keyed(g))];
 }
 
-const MISSING: unique symbol = Symbol("MISSING");
-const DIGITS = /^[0-9]+$/;
-
-function at(node: unknown, path: Toks): unknown {
-  for (const t of path) {
-    if (isObject(node)) {
-      const value = getOwn(node, t);
-      node = value === undefined ? MISSING : value;
-    } else if (Array.isArray(node) && DIGITS.test(t) && Number(t) < node.length) {
-      node = node[Number(t)];
-    } else {
-      return MISSING;
-    }
-    if (node === MISSING) return MISSING;
-  }
-  return node;
-}
-
-/** The items at a path whose * stands for every element of an array. */
-export function walk(node: unknown, path: Toks): unknown[] {
-  if (!path.includes("*")) {
-    const value = at(node, path);
-    return value === MISSING ? [] : [value];
-  }
-  let items: unknown[] = [node];
-  for (const t of path) {
-    if (t === "*") {
-      items = items.flatMap((i) => (Array.isArray(i) ? i : []));
-    } else {
-      const next: unknown[] = [];
-      for (const i of items) {
-        const v = at(i, [t]);
-        if (v !== MISSING) next.push(v);
-      }
-      items = next;
-    }
-  }
-  return items;
-}
-
 function matches(item: unknown, read: Read): boolean {
   if (!read.tested) return true;
   return read.when.every(([p, v]) => same(at(item, p), v)) && read.has.every((p) => at(item, p) !== MISSING);
@@ -242,13 +204,15 @@ export class RelayReader {
     return this.#take();
   }
 
-  /** The input ended: the text left in the buffer, then message_stop. */
+  /**
+   * The input ended: the text left in the buffer, then message_stop. A stream with no event
+   * (nothing, or only `[DONE]`) is refused: there is nothing to relay, and nothing is made up.
+   */
   end(): JsonObject[] {
     this.assembler.finish();
     this.#callsDone();
     if (!this.#started) {
-      this.#started = true;
-      this.#out.push({ type: "message_start" });
+      throw new StreamError(this.dialect, "", "the stream has no events: nothing to relay");
     }
     this.#out.push({ type: "message_stop" });
     return this.#take();
@@ -263,6 +227,7 @@ export class RelayReader {
   /** One event, as the assembler is fed it (from feed or feedText). */
   #onEvent(baseFeed: BaseFeed, given: unknown): JsonObject[] {
     const event = isObject(given) ? given : asEvent(given, this.dialect);
+    refuseWholeResponse(this.dialect, event);
     const out = this.#out;
     if (!this.#started) {
       this.#started = true;
@@ -360,7 +325,7 @@ export class RelayReader {
       let any = false;
       for (const [n, p] of read.usage) {
         const v = at(item, p);
-        if (typeof v === "number" && Number.isInteger(v)) {
+        if (typeof v === "number" && Number.isSafeInteger(v)) {
           putOwn(usage, n, v);
           any = true;
         }

@@ -14,34 +14,24 @@
 import { hasOwn, isObject, report, type JsonObject, type Loss } from "../_errors.js";
 import { encodeId, IdMap, type IdPolicy } from "../_ids.js";
 import { compactJson, pyRepr, pySlice } from "../_pytext.js";
-import { StrictJsonError, loads } from "../_strict_json.js";
+import { StrictJsonError } from "../_strict_json.js";
 import { _copy, equal, get, truthy } from "./_events.js";
 import {
   Block,
-  derivable,
+  canonicalOf,
   field,
+  loadsText,
+  pyStr,
   put,
-  USAGE_FIELDS,
+  usageLost,
+  usageSlots,
   type RelayCall,
   type RelayDialectModule,
   type RelayStreamModule,
 } from "./_relay_blocks.js";
+import type { CallCheck } from "./_relay_check.js";
 import { finishReasonOut } from "./_relay_finish.js";
 import { compiled, type Template } from "./_relay_read.js";
-
-// Python's str.isspace() characters: a text of only these is blank (str.strip() is empty)
-const BLANK = /^[\t\n\v\f\r\x1c-\x1f \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]*$/u;
-
-/** Python's str() of a value in a message (a string as it is, None for null). */
-function pyStr(value: unknown): string {
-  return typeof value === "string" ? value : pyRepr(value === undefined ? null : value);
-}
-
-/** Argument text by the strict reader (NaN, Infinity, 1e400 and lone surrogates are not
- * JSON), blank text as no arguments. */
-function loadsText(text: string): unknown {
-  return BLANK.test(text) ? {} : loads(text);
-}
 
 /** Write canonical stream events as the target's events; losses go to `losses`. */
 export class RelayWriter {
@@ -52,12 +42,13 @@ export class RelayWriter {
   readonly strict: boolean;
   readonly losses: Loss[] = [];
   readonly idMap: IdMap;
-  #module: RelayStreamModule;
   #dialectModule: RelayDialectModule;
   #policy: IdPolicy | null;
   #slots: Set<string>;
   #keepText: boolean;
   #callBlocks: boolean; // the target closes a call's block
+  #whole: boolean; // the target sends each call whole: in order, once complete (#flush)
+  #held: RelayCall[] = []; // its calls whose blocks closed, not yet sent
   #reported = new Set<string>();
   #started = false;
   #ended = false;
@@ -69,6 +60,8 @@ export class RelayWriter {
   #finish: JsonObject | null = null;
   #usage = new Map<string, number>();
   #sequence = 0;
+  check: CallCheck | null = null; // the target's reading of what is written (set by the relay)
+  cut = false; // the stream ended without a finish the target carries: relayed cut off
 
   /** options: Python's keyword-only strict, id_map, reasoning_as_text. */
   constructor(
@@ -77,7 +70,6 @@ export class RelayWriter {
   ) {
     this.dialect = module.DIALECT;
     this.reasoningAsText = options.reasoningAsText ?? false;
-    this.#module = module;
     const relay = compiled(module);
     this.writes = relay.writes;
     this.itemIds = relay.itemIds;
@@ -85,15 +77,11 @@ export class RelayWriter {
     this.idMap = options.idMap ?? new IdMap();
     this.#dialectModule = module.DIALECT_MODULE;
     this.#policy = this.#dialectModule.IDS ?? null;
-    const slots = new Set<string>();
-    for (const ws of this.writes.values()) {
-      for (const w of ws) {
-        for (const [, slot] of w.set) slots.add(slot);
-      }
-    }
+    const slots = new Set([...this.writes.values()].flatMap((ws) => ws.flatMap((w) => w.set.map(([, slot]) => slot))));
     this.#slots = slots;
     this.#keepText = slots.has("text_so_far");
     this.#callBlocks = Boolean(this.writes.get("call_close")?.length);
+    this.#whole = (this.writes.get("call_close") ?? []).some((w) => w.set.some(([, slot]) => slot === "call"));
   }
 
   // --- losses ----------------------------------------------------------------------------
@@ -126,6 +114,11 @@ export class RelayWriter {
       }
       this.#sequence += 1;
       out.push(event);
+      if (this.check !== null) {
+        const given = values["_call"] as RelayCall | undefined;
+        const call = given ?? this.#block?.call ?? null;
+        this.check.feed(kind, event, call !== null ? call.index : null);
+      }
     }
   }
 
@@ -164,21 +157,7 @@ export class RelayWriter {
    * extensions ride along, for a same-dialect relay) or the argument text that came.
    */
   #wholeCall(call: RelayCall): unknown {
-    let canonical = call.canonical;
-    if (canonical === undefined || canonical === null) {
-      const text = call.parts.join("");
-      let args: unknown;
-      try {
-        args = loadsText(text);
-      } catch (exc) {
-        if (!(exc instanceof StrictJsonError)) throw exc;
-        args = null;
-      }
-      const built: JsonObject = { id: call.sourceId, name: call.name, arguments: args };
-      if (args === null) built["raw_arguments"] = text;
-      canonical = built;
-    }
-    const encoded = this.#dialectModule.encodeToolCall(canonical, { strict: this.strict, idMap: this.idMap });
+    const encoded = this.#dialectModule.encodeToolCall(canonicalOf(call), { strict: this.strict, idMap: this.idMap });
     for (const loss of encoded.losses) {
       this.#loss(`/calls/${call.index}${loss.pointer}`, loss.what);
     }
@@ -199,11 +178,29 @@ export class RelayWriter {
   #close(out: JsonObject[]): void {
     const block = this.#block;
     if (block === null) return;
+    if (block.call !== null && this.#whole) {
+      this.#block = null;
+      block.call.held = true;
+      this.#held.push(block.call);
+      this.#flush(out);
+      return;
+    }
     this.#write(`${block.kind}_close`, {}, out);
     this.#block = null;
     if (block.call !== null) {
       block.call.closed = true;
       if (this.#callBlocks) block.call.parts = []; // the call is written: its text is no longer needed
+    }
+  }
+
+  /** A whole-call target's calls go out whole, in the order they came, each once the source
+   * completed it (at the end, those it did not complete are left out). */
+  #flush(out: JsonObject[], end = false): void {
+    const held = this.#held;
+    while (held.length && (held[0]!.stopped || end)) {
+      const call = held.shift()!;
+      if (call.stopped) this.#write("call_close", { _call: call }, out);
+      call.parts = [];
     }
   }
 
@@ -238,7 +235,8 @@ export class RelayWriter {
     }
     call.stopped = true;
     if (this.#block !== null && this.#block.call === call) this.#close(out);
-    call.parts = [];
+    else if (call.held) this.#flush(out);
+    if (!call.held) call.parts = [];
   }
 
   // --- canonical events in -----------------------------------------------------------------
@@ -275,7 +273,7 @@ export class RelayWriter {
       const usage = event["usage"] as JsonObject;
       for (const k of Object.keys(usage)) {
         const v = usage[k];
-        if (typeof v === "number" && Number.isInteger(v)) this.#usage.set(k, v);
+        if (typeof v === "number" && Number.isSafeInteger(v)) this.#usage.set(k, v);
       }
     } else if (kind === "message_stop") {
       this.#end(out);
@@ -284,10 +282,9 @@ export class RelayWriter {
   }
 
   #start(out: JsonObject[]): void {
-    if (!this.#started) {
-      this.#started = true;
-      this.#write("start", {}, out);
-    }
+    if (this.#started) return;
+    this.#started = true;
+    this.#write("start", {}, out);
   }
 
   #text(kind: string, text: string, out: JsonObject[]): void {
@@ -359,7 +356,7 @@ export class RelayWriter {
     if (call === undefined) return;
     const fragment = event["arguments_delta"] as string;
     const current = this.#block !== null && this.#block.call === call;
-    if (call.stopped || (!current && this.#callBlocks)) {
+    if (call.stopped || (!current && this.#callBlocks && !call.held)) {
       // The target's block for this call is closed (another block came between its fragments).
       this.#loss(`/calls/${call.index}/arguments`, "argument text after the call's block was closed");
       return;
@@ -375,41 +372,49 @@ export class RelayWriter {
     if (this.#ended) return;
     this.#ended = true;
     const finish = this.#finish;
-    const canonical = finish !== null ? (get(finish, "finish_reason") as string | null) : null;
-    const block = this.#block;
-    if (block !== null && block.call !== null && canonical === "length") {
-      this.#block = null; // a call cut off by the length limit stays open: it is incomplete
-    }
-    this.#close(out);
-    if (canonical === "length" && !this.#slots.has("call")) {
-      const assembler = new this.#module.Assembler();
-      if (
-        (assembler.STOP_BEFORE_TRUNCATION || !assembler.HAS_STOP) &&
-        [...this.#calls.values()].some((c) => c.stopped)
-      ) {
-        this.#loss("/calls", "a complete call under a length finish (its readers take the last call as cut off)");
-      }
-    }
-    const values: JsonObject = {};
+    let canonical = finish !== null ? (get(finish, "finish_reason") as string | null) : null;
+    let wire: unknown = null;
     if (canonical !== null) {
       const given = finish !== null ? get(finish, "extensions") : null;
       const own = truthy(given) ? get(given, this.dialect) : null;
-      let wire = field(own, "/finish_reason");
-      if ((wire === null || wire === undefined) && this.#slots.has("finish_reason")) {
+      wire = field(own, "/finish_reason") ?? null;
+      if (wire === null && this.#slots.has("finish_reason")) {
         wire = finishReasonOut(this.dialect, canonical);
-        if (wire === null) this.#loss("/finish_reason", `finish reason ${pyRepr(canonical)}`);
-      }
-      values["finish_reason"] = wire ?? null;
-    }
-    const carried = new Set([...this.#slots].filter((s) => s.startsWith("usage.")).map((s) => s.slice(6)));
-    const usage = this.#usage;
-    for (const name of USAGE_FIELDS) {
-      if (usage.has(name) && !carried.has(name) && usage.get(name) !== 0 && !derivable(name, usage)) {
-        this.#loss(`/usage/${name}`, `usage ${name}`);
+        if (wire === null) {
+          this.#loss("/finish_reason", `finish reason ${pyRepr(canonical)} (the stream is relayed cut off)`);
+          canonical = null;
+        }
       }
     }
-    this.#write("finish", values, out, canonical || "stop");
-    if (usage.size) this.#write("usage", {}, out);
+    if (canonical === null) {
+      this.#cut(out);
+      return;
+    }
+    const block = this.#block;
+    if (block !== null && block.call !== null && !block.call.stopped) {
+      this.#block = null; // a call the source did not complete stays open: it is incomplete
+    }
+    this.#close(out);
+    this.#flush(out, true);
+    for (const name of usageLost(this.#usage, usageSlots(this.#slots))) this.#loss(`/usage/${name}`, `usage ${name}`);
+    this.#write("finish", { finish_reason: wire }, out, canonical);
+    if (this.#usage.size) this.#write("usage", {}, out);
     this.#write("end", {}, out);
+  }
+
+  /** No finish (the source was cut off, or the target has none for it): the stream ends there,
+   * its block open, no finish, no end, never an invented stop; usage where an event has it alone. */
+  #cut(out: JsonObject[]): void {
+    this.cut = true;
+    this.#flush(out, true);
+    const carried = usageSlots((this.writes.get("usage") ?? []).flatMap((t) => t.set.map(([, slot]) => slot)));
+    for (const name of usageLost(this.#usage, carried)) this.#loss(`/usage/${name}`, `usage ${name}`);
+    if (this.#usage.size && carried.size) this.#write("usage", {}, out);
+  }
+
+  /** The source's calls (its Assembler's) against the target's reading of what was written:
+   * each call read otherwise is a loss, unless one was reported for it already. */
+  compare(source: JsonObject[]): void {
+    this.check?.report(source, this.losses, (pointer, what) => this.#loss(pointer, what));
   }
 }

@@ -79,9 +79,7 @@ export class Assembler extends _c.Assembler {
 
   /** One event in; the ToolCallDeltas it carries out. */
   override feed(event: unknown): JsonObject[] {
-    if (!_c.isDict(event)) {
-      event = _c.asEvent(event, DIALECT);
-    }
+    event = _c.asEvent(event, DIALECT);
     this._n += 1;
     if (this._ended !== null) {
       return []; // an error event ended the stream (rule 11)
@@ -109,7 +107,7 @@ export class Assembler extends _c.Assembler {
         if (_c.get(contentBlock, "type") === "tool_use") {
           // rule 0 (start)
           key = _c.get(event, "index") as _c.Key;
-          if (key !== null && typeof key !== "string" && !Number.isInteger(key)) {
+          if (key !== null && typeof key !== "string" && !Number.isSafeInteger(key)) {
             throw this._bad(event, null, "/index", "expected an index or an id");
           }
           callId = _c.get(contentBlock, "id") as string | null;
@@ -130,7 +128,7 @@ export class Assembler extends _c.Assembler {
         } else if ((_c.get(contentBlock, "type") === "server_tool_use") || (_c.get(contentBlock, "type") === "mcp_tool_use")) {
           // rules 1, 2 (skip)
           key = _c.get(event, "index") as _c.Key;
-          if (key !== null && typeof key !== "string" && !Number.isInteger(key)) {
+          if (key !== null && typeof key !== "string" && !Number.isSafeInteger(key)) {
             throw this._bad(event, null, "/index", "expected an index or an id");
           }
           callId = _c.get(contentBlock, "id") as string | null;
@@ -150,7 +148,7 @@ export class Assembler extends _c.Assembler {
       if (_c.isObject(delta) && _c.get(delta, "type") === "input_json_delta") {
         // rule 3 (fragment)
         key = _c.get(event, "index") as _c.Key;
-        if (key !== null && typeof key !== "string" && !Number.isInteger(key)) {
+        if (key !== null && typeof key !== "string" && !Number.isSafeInteger(key)) {
           throw this._bad(event, null, "/index", "expected an index or an id");
         }
         fragment = _c.get(delta, "partial_json");
@@ -183,7 +181,7 @@ export class Assembler extends _c.Assembler {
     if (eventType === "content_block_stop") {
       // rule 4 (stop)
       key = _c.get(event, "index") as _c.Key;
-      if (key !== null && typeof key !== "string" && !Number.isInteger(key)) {
+      if (key !== null && typeof key !== "string" && !Number.isSafeInteger(key)) {
         throw this._bad(event, event, "/index", "expected an index or an id");
       }
       if (key !== null) {

@@ -77,9 +77,7 @@ export class Assembler extends _c.Assembler {
 
   /** One event in; the ToolCallDeltas it carries out. */
   override feed(event: unknown): JsonObject[] {
-    if (!_c.isDict(event)) {
-      event = _c.asEvent(event, DIALECT);
-    }
+    event = _c.asEvent(event, DIALECT);
     this._n += 1;
     if (this._ended !== null) {
       return []; // an error event ended the stream (rule 11)
@@ -116,7 +114,7 @@ export class Assembler extends _c.Assembler {
             toolUse = _EMPTY;
           }
           key = _c.get(_c.get(event, "contentBlockStart"), "contentBlockIndex") as _c.Key;
-          if (key !== null && typeof key !== "string" && !Number.isInteger(key)) {
+          if (key !== null && typeof key !== "string" && !Number.isSafeInteger(key)) {
             throw this._bad(event, null, "/contentBlockStart/contentBlockIndex", "expected an index or an id");
           }
           callId = _c.get(toolUse, "toolUseId") as string | null;
@@ -135,7 +133,7 @@ export class Assembler extends _c.Assembler {
             toolUse = _EMPTY;
           }
           key = _c.get(_c.get(event, "contentBlockStart"), "contentBlockIndex") as _c.Key;
-          if (key !== null && typeof key !== "string" && !Number.isInteger(key)) {
+          if (key !== null && typeof key !== "string" && !Number.isSafeInteger(key)) {
             throw this._bad(event, null, "/contentBlockStart/contentBlockIndex", "expected an index or an id");
           }
           callId = _c.get(toolUse, "toolUseId") as string | null;
@@ -160,7 +158,7 @@ export class Assembler extends _c.Assembler {
         if (_c.isObject(toolUse)) {
           // rule 2 (fragment)
           key = _c.get(_c.get(event, "contentBlockDelta"), "contentBlockIndex") as _c.Key;
-          if (key !== null && typeof key !== "string" && !Number.isInteger(key)) {
+          if (key !== null && typeof key !== "string" && !Number.isSafeInteger(key)) {
             throw this._bad(event, null, "/contentBlockDelta/contentBlockIndex", "expected an index or an id");
           }
           fragment = _c.get(toolUse, "input");
@@ -195,7 +193,7 @@ export class Assembler extends _c.Assembler {
     if (_c.isObject(contentBlockStop)) {
       // rule 3 (stop)
       key = _c.get(contentBlockStop, "contentBlockIndex") as _c.Key;
-      if (key !== null && typeof key !== "string" && !Number.isInteger(key)) {
+      if (key !== null && typeof key !== "string" && !Number.isSafeInteger(key)) {
         throw this._bad(event, contentBlockStop, "/contentBlockIndex", "expected an index or an id");
       }
       if (key !== null) {

@@ -77,9 +77,7 @@ export class Assembler extends _c.Assembler {
 
   /** One event in; the ToolCallDeltas it carries out. */
   override feed(event: unknown): JsonObject[] {
-    if (!_c.isDict(event)) {
-      event = _c.asEvent(event, DIALECT);
-    }
+    event = _c.asEvent(event, DIALECT);
     this._n += 1;
     if (this._ended !== null) {
       return []; // an error event ended the stream (rule 11)

@@ -79,9 +79,7 @@ export class Assembler extends _c.Assembler {
 
   /** One event in; the ToolCallDeltas it carries out. */
   override feed(event: unknown): JsonObject[] {
-    if (!_c.isDict(event)) {
-      event = _c.asEvent(event, DIALECT);
-    }
+    event = _c.asEvent(event, DIALECT);
     this._n += 1;
     if (this._ended !== null) {
       return []; // an error event ended the stream (rule 11)
@@ -108,7 +106,7 @@ export class Assembler extends _c.Assembler {
       if (_c.isObject(eventItem) && _c.get(eventItem, "type") === "function_call") {
         // rule 0 (start)
         key = _c.get(eventItem, "id") as _c.Key;
-        if (key !== null && typeof key !== "string" && !Number.isInteger(key)) {
+        if (key !== null && typeof key !== "string" && !Number.isSafeInteger(key)) {
           throw this._bad(event, eventItem, "/id", "expected an index or an id");
         }
         callId = _c.get(eventItem, "call_id") as string | null;
@@ -138,7 +136,7 @@ export class Assembler extends _c.Assembler {
     if (eventType === "response.function_call_arguments.delta") {
       // rule 1 (fragment)
       key = _c.get(event, "item_id") as _c.Key;
-      if (key !== null && typeof key !== "string" && !Number.isInteger(key)) {
+      if (key !== null && typeof key !== "string" && !Number.isSafeInteger(key)) {
         throw this._bad(event, event, "/item_id", "expected an index or an id");
       }
       fragment = _c.get(event, "delta");
@@ -170,7 +168,7 @@ export class Assembler extends _c.Assembler {
     if (eventType === "response.function_call_arguments.done") {
       // rule 2 (stop)
       key = _c.get(event, "item_id") as _c.Key;
-      if (key !== null && typeof key !== "string" && !Number.isInteger(key)) {
+      if (key !== null && typeof key !== "string" && !Number.isSafeInteger(key)) {
         throw this._bad(event, event, "/item_id", "expected an index or an id");
       }
       fullText = _c.get(event, "arguments") as string | null;
@@ -200,7 +198,7 @@ export class Assembler extends _c.Assembler {
       if (_c.isObject(eventItem) && _c.get(eventItem, "type") === "function_call") {
         // rule 3 (call)
         key = _c.get(eventItem, "id") as _c.Key;
-        if (key !== null && typeof key !== "string" && !Number.isInteger(key)) {
+        if (key !== null && typeof key !== "string" && !Number.isSafeInteger(key)) {
           throw this._bad(event, eventItem, "/id", "expected an index or an id");
         }
         callDelta = this._whole(key, event, eventItem);

@@ -465,6 +465,8 @@ export interface UsageUpdate {
 
 /**
  * The input ended (last, once): a writer closes the open block and writes the finish and usage.
+ * Without a finish event the stream was cut off: a writer ends it there, its block open, with no
+ * finish and no end of its own.
  * From `schemas/canonical/stream_event.json#/oneOf/9`.
  */
 export interface MessageStop {

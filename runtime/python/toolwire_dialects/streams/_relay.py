@@ -22,12 +22,11 @@ raises then, before the target's finish). A stream cut off is relayed cut off (n
 from __future__ import annotations
 
 import importlib
-import json
 from collections.abc import Callable, Iterable, Iterator
 from types import ModuleType
 from typing import Any
 
-from .._errors import Loss
+from .._errors import Loss, json_text
 from .._ids import IdMap
 from ._relay_check import CallCheck
 from ._relay_read import RelayReader
@@ -49,7 +48,7 @@ def _stream_module(dialect: str) -> ModuleType:
 def frame(module: ModuleType, event: dict[str, Any]) -> str:
     """One event as the dialect frames it: an SSE block (with an `event:` line where the
     dialect names its events) or a JSON line."""
-    data = json.dumps(event, ensure_ascii=False, separators=(",", ":"))
+    data = json_text(event)
     if module.FRAMING == "ndjson":
         return data + "\n"
     name: Any = event

@@ -10,6 +10,7 @@ from types import ModuleType
 from typing import Any
 
 from .._ids import IdMap
+from .._strict_json import exact_integer
 from ._events import StreamError, as_event, same
 from ._relay_blocks import MISSING, at, walk
 from ._relay_check import refuse_whole_response
@@ -228,7 +229,7 @@ class RelayReader:
     def _read(self, item: Any, read: dict[str, Any], out: list[dict[str, Any]]) -> None:
         kind = read["kind"]
         if kind == "usage":
-            usage = {n: v for n, p in read["usage"] if type(v := at(item, p)) is int}
+            usage = {n: v for n, p in read["usage"] if exact_integer(v := at(item, p))}
             if usage:
                 out.append({"type": "usage", "usage": usage})
             return

@@ -12,13 +12,12 @@ Every canonical value no template takes is a reported loss, once per kind of val
 from __future__ import annotations
 
 import importlib
-import json
 from types import ModuleType
 from typing import Any
 
-from .._errors import Loss, report
+from .._errors import Loss, json_text, report
 from .._ids import IdMap, encode_id
-from .._strict_json import loads
+from .._strict_json import exact_integer, loads
 from ._events import _copy
 from ._relay_blocks import Block, canonical_of, field, put, usage_lost, usage_slots
 from ._relay_check import CallCheck
@@ -197,7 +196,7 @@ class RelayWriter:
         if arguments is not None and writable:
             if not call["sent"]:
                 # no argument text came (arguments given whole, or none): send them as text
-                text = json.dumps(arguments, ensure_ascii=False, separators=(",", ":"))
+                text = json_text(arguments)
                 self._call_delta({"index": call["index"], "arguments_delta": text}, out)
             else:
                 sent = "".join(call["parts"])
@@ -250,7 +249,7 @@ class RelayWriter:
         elif kind == "finish":
             self._finish = event
         elif kind == "usage":
-            self._usage.update({k: v for k, v in event["usage"].items() if type(v) is int})
+            self._usage.update({k: v for k, v in event["usage"].items() if exact_integer(v)})
         elif kind == "message_stop":
             self._end(out)
         return out

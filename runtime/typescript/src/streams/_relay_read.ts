@@ -325,7 +325,7 @@ export class RelayReader {
       let any = false;
       for (const [n, p] of read.usage) {
         const v = at(item, p);
-        if (typeof v === "number" && Number.isInteger(v)) {
+        if (typeof v === "number" && Number.isSafeInteger(v)) {
           putOwn(usage, n, v);
           any = true;
         }

@@ -116,7 +116,7 @@ class Finish(BaseModel):
 
 class MessageStop(BaseModel):
     """
-    The input ended (last, once): a writer closes the open block and writes the finish and usage.
+    The input ended (last, once): a writer closes the open block and writes the finish and usage. Without a finish event the stream was cut off: a writer ends it there, its block open, with no finish and no end of its own.
     """
 
     model_config = ConfigDict(

@@ -31,7 +31,7 @@ import pytest
 
 from tests.test_hostile import GUARD, MEMORY_CAP
 from toolwire.cli.init import _rename
-from toolwire.targets import TARGETS, dialect_name_problem
+from toolwire.targets import TARGETS
 
 REPO = Path(__file__).resolve().parents[1]
 SCHEMAS = REPO / "schemas"
@@ -533,6 +533,8 @@ TYPESCRIPT_NAMES = ["types"]
 
 
 def test_init_and_generate_share_one_rule_for_dialect_names(run: Run, tmp_path: Path) -> None:
+    from toolwire.targets import dialect_name_problem
+
     (tmp_path / "toolwire.toml").write_text('overlays = ["ov"]\n', encoding="utf-8")
     (tmp_path / "ov").mkdir()
     for name in SPEC_RULE_NAMES + PYTHON_NAMES + TYPESCRIPT_NAMES:

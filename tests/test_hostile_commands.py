@@ -421,6 +421,10 @@ INTERNAL_ERRORS: dict[str, Member] = {
     "stream_bad_utf8_stdin": Member(
         None, [*STREAM, "-"], 1, r"^<stdin>:1: openai_chat/stream_event: /: invalid UTF-8 at byte \d+$", stdin=BAD_UTF8
     ),
+    "stream_bad_utf8_after_a_bom": Member(
+        None, [*STREAM, "in.sse"], 1, r"^in\.sse:1: openai_chat/stream_event: /: invalid UTF-8 at byte \d+$",
+        files={"in.sse": b"\xef\xbb\xbf" + BAD_UTF8},
+    ),
     "stream_utf8_cut_at_the_end": Member(
         None, [*STREAM, "in.sse"], 1, r"^in\.sse:5: openai_chat/stream_event: /: invalid UTF-8 at byte \d+$",
         files={"in.sse": TRUNCATED_UTF8},

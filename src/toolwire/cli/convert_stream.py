@@ -19,6 +19,7 @@ from typing import Any, BinaryIO, NoReturn
 import click
 
 from toolwire.cli.report import ExitStatus, echo, fail, located, report
+from toolwire.spec.json_input import BOM
 
 CHUNK = 1 << 16
 STDIN = "-"
@@ -48,22 +49,25 @@ class _Checked:
         self.offset = 0  # bytes before `pending`
         self.pending = b""  # an incomplete UTF-8 sequence at a chunk's end
         self.line_bytes = 0  # bytes of the current line so far
+        self.bom = 0  # a leading byte order mark is not counted (json_input drops it)
 
     def __iter__(self) -> Iterator[bytes]:
         for chunk in _raw_chunks(self.source):
             yield self._checked(chunk)
         if self.pending:
-            self._finding(self.line, f"invalid UTF-8 at byte {self.offset}")
+            self._finding(self.line, f"invalid UTF-8 at byte {self.offset - self.bom}")
 
     def _checked(self, chunk: bytes) -> bytes:
         data = self.pending + chunk
+        if self.offset == 0 and data.startswith(BOM):
+            self.bom = len(BOM)
         try:
             data.decode("utf-8")
             self.pending = b""
         except UnicodeDecodeError as exc:
             if exc.reason != "unexpected end of data":
                 line = self.line + data.count(b"\n", 0, exc.start)
-                self._finding(line, f"invalid UTF-8 at byte {self.offset + exc.start}")
+                self._finding(line, f"invalid UTF-8 at byte {self.offset + exc.start - self.bom}")
             self.pending = data[exc.start :]
         self._count_lines(chunk)
         self.offset += len(data) - len(self.pending)

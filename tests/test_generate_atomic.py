@@ -215,13 +215,15 @@ def test_leftover_folders_are_ignored_by_git(repo_root: Path, path: str) -> None
     assert proc.returncode == 0, f"{path} is not ignored"
 
 
-def test_a_symlinked_tree_is_replaced_where_it_is(snapshot: Snapshot, tmp_path: Path, read_tree: Any) -> None:
+def test_a_symlinked_tree_is_refused(snapshot: Snapshot, tmp_path: Path, read_tree: Any) -> None:
+    """toolwire writes only inside the output folder (issue #21): a link out of it is refused."""
     elsewhere = tmp_path / "elsewhere"
     shutil.copytree(snapshot.old_out / "python", elsewhere / "python")
     out = tmp_path / "generated"
     out.mkdir()
     (out / "python").symlink_to(elsewhere / "python", target_is_directory=True)
-    gen.write(snapshot.rendered, out)
+    with pytest.raises(gen.GenerateError, match="toolwire does not own"):
+        gen.write(snapshot.rendered, out)
     assert (out / "python").is_symlink()
-    assert {f"python/{p}": d for p, d in read_tree(elsewhere / "python").items()} == snapshot.new
+    assert {f"python/{p}": d for p, d in read_tree(elsewhere / "python").items()} == snapshot.old
     assert sorted(p.name for p in elsewhere.iterdir()) == ["python"]

@@ -27,6 +27,17 @@ from toolwire.spec.breaking import Finding, compare, read_spec
 from toolwire.spec.text import escape_data, escape_property
 
 
+def _checked_ref(ref: str) -> str:
+    """A git ref as the user gave it, refused when git could read it as an option (`--output=FILE`
+    truncates FILE, `--remote=URL` goes online) or cannot take it as an argument at all; the
+    calls below also end git's options before it (`--end-of-options`)."""
+    if not ref or ref.startswith("-") or any(ord(c) < 0x20 or c == "\x7f" for c in ref):
+        fail(
+            f"--against {ref!r}: expected a folder or a git ref (a ref never starts with '-' or holds a control character)"
+        )
+    return ref
+
+
 def _git(folder: Path, *args: str) -> bytes:
     proc = subprocess.run(["git", "-C", str(folder), *args], capture_output=True, check=False)
     if proc.returncode != 0:
@@ -38,9 +49,12 @@ def _spec_at_ref(schemas: Path, ref: str, into: Path) -> Path:
     """The schemas folder as it was at a git ref, unpacked into a temporary folder."""
     top = Path(_git(schemas, "rev-parse", "--show-toplevel").decode().strip())
     rel = schemas.resolve().relative_to(top.resolve()).as_posix()
-    archive = _git(top, "archive", "--format=tar", ref, "--", rel)
-    with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
-        tar.extractall(into, filter="data")
+    archive = _git(top, "archive", "--format=tar", "--end-of-options", ref, rel)
+    try:
+        with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
+            tar.extractall(into, filter="data")
+    except (tarfile.TarError, OSError) as exc:
+        fail(f"{ref}: git archive gave no readable tree of {rel}: {exc}")
     return into / rel
 
 
@@ -53,10 +67,13 @@ def _git_ok(folder: Path, *args: str) -> str | None:
 def _layer_at_ref(folder: Path, ref: str, into: Path) -> Path | None:
     """An overlay or base layer at REF: None when it did not exist then, itself when git cannot say."""
     top = _git_ok(folder, "rev-parse", "--show-toplevel")
-    if top is None or _git_ok(folder, "rev-parse", "--verify", "--quiet", f"{ref}^{{commit}}") is None:
+    if (
+        top is None
+        or _git_ok(folder, "rev-parse", "--verify", "--quiet", "--end-of-options", f"{ref}^{{commit}}") is None
+    ):
         return folder
     rel = folder.resolve().relative_to(Path(top).resolve()).as_posix()
-    if _git_ok(Path(top), "cat-file", "-e", f"{ref}:{'' if rel == '.' else rel}") is None:
+    if _git_ok(Path(top), "cat-file", "-e", "--end-of-options", f"{ref}:{'' if rel == '.' else rel}") is None:
         return None
     return _spec_at_ref(folder, ref, into)
 
@@ -65,6 +82,7 @@ def _previous(schemas: Path, overlays: tuple[Path, ...], against: str, tmp: Path
     """The previous spec as a base folder and its overlays (see the module's docstring)."""
     if Path(against).is_dir():
         return (schemas, (*overlays[:-1], Path(against))) if overlays else (Path(against), ())
+    against = _checked_ref(against)
     if not overlays:
         return _spec_at_ref(schemas, against, tmp / "base"), ()
     layers = [_layer_at_ref(folder, against, tmp / str(i)) for i, folder in enumerate((schemas, *overlays))]

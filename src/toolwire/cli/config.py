@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from toolwire.spec.builtin import builtin_folder
 from toolwire.targets import TARGETS as KNOWN_TARGETS
+from toolwire.targets.python.names import package_name_problem
 
 if TYPE_CHECKING:
     from toolwire.spec.model import Spec
@@ -73,9 +74,16 @@ def _read(path: Path) -> dict[str, Any]:
         return tomllib.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError) as exc:
         raise ConfigError(f"{path}:1: cannot read: {exc}") from None
+    except RecursionError:  # tomllib recurses once per nested array or inline table
+        raise ConfigError(f"{path}:1: not valid TOML: nested too deeply") from None
     except tomllib.TOMLDecodeError as exc:
         line = re.search(r"line (\d+)", str(exc))
         raise ConfigError(f"{path}:{line.group(1) if line else 1}: not valid TOML: {exc}") from None
+
+
+def _usable_path(value: str) -> bool:
+    """A path the system can take: no NUL (every call with one raises), not empty."""
+    return bool(value) and "\x00" not in value
 
 
 def _relative_to_cwd(path: Path) -> Path:
@@ -117,8 +125,8 @@ def resolve(
             return flag
         if key in table:
             value = table[key]
-            if not isinstance(value, str):
-                raise ConfigError(f"{path}:{_line_of(path, key)}: {key} must be a path (a string)")
+            if not isinstance(value, str) or not _usable_path(value):
+                raise ConfigError(f"{path}:{_line_of(path, key)}: {key} must be a path (a string, no NUL)")
             assert path is not None  # a table came from a file
             origin[key] = where
             return _relative_to_cwd(path.parent / value)
@@ -139,6 +147,9 @@ def resolve(
     package = table.get("package", DEFAULT_PACKAGE)
     if not isinstance(package, str) or not package.isidentifier():
         raise ConfigError(f"{path}:{_line_of(path, 'package')}: package must be a Python identifier")
+    why = package_name_problem(package)
+    if why:
+        raise ConfigError(f"{path}:{_line_of(path, 'package')}: package {package!r}: {why}")
     origin["package"] = where if "package" in table else DEFAULT
     resolved_overlays = _overlays(overlays, table, path, where, origin)
     return Config(
@@ -158,8 +169,8 @@ def _overlays(
         return ()
     value = table["overlays"]
     assert path is not None  # a table came from a file
-    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-        raise ConfigError(f"{path}:{_line_of(path, 'overlays')}: overlays must be a list of paths (strings)")
+    if not isinstance(value, list) or not all(isinstance(v, str) and _usable_path(v) for v in value):
+        raise ConfigError(f"{path}:{_line_of(path, 'overlays')}: overlays must be a list of paths (strings, no NUL)")
     origin["overlays"] = where
     return tuple(_relative_to_cwd(path.parent / v) for v in value)
 

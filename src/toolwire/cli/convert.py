@@ -70,7 +70,7 @@ def convert(
     if shape == "stream":  # relayed as it is read: never held whole
         if strict_schema or schema_profile:
             raise click.UsageError("--strict-schema and --schema-profile are tool_definition options")
-        relay(pkg, source, target, file, strict, reasoning_as_text)
+        relay(pkg, source, target, file, strict, reasoning_as_text, max_bytes)
         return
     if shape in WHOLE:
         for name in (source, target):

@@ -14,17 +14,18 @@ import importlib
 import sys
 from collections.abc import Iterator
 from types import ModuleType
-from typing import Any, BinaryIO
+from typing import Any, BinaryIO, NoReturn
 
 import click
 
 from toolwire.cli.report import ExitStatus, echo, fail, located, report
+from toolwire.spec.json_input import BOM
 
 CHUNK = 1 << 16
 STDIN = "-"
 
 
-def _chunks(source: str) -> Iterator[bytes]:
+def _raw_chunks(source: str) -> Iterator[bytes]:
     stream: BinaryIO
     if source == STDIN:
         stream = sys.stdin.buffer
@@ -37,17 +38,71 @@ def _chunks(source: str) -> Iterator[bytes]:
         fail(f"cannot read {source}: {exc.strerror or exc}")
 
 
+class _Checked:
+    """The input's chunks, checked as they pass by the rules every reader keeps (json_input):
+    UTF-8, and no record (line) over --max-record-bytes; a breach is a finding that names the
+    line, as `assemble` reports it, before the relay sees the bytes."""
+
+    def __init__(self, source: str, what: str, max_bytes: int) -> None:
+        self.source, self.what, self.max_bytes = source, what, max_bytes
+        self.line = 1  # the line the next byte is on
+        self.offset = 0  # bytes before `pending`
+        self.pending = b""  # an incomplete UTF-8 sequence at a chunk's end
+        self.line_bytes = 0  # bytes of the current line so far
+        self.bom = 0  # a leading byte order mark is not counted (json_input drops it)
+
+    def __iter__(self) -> Iterator[bytes]:
+        for chunk in _raw_chunks(self.source):
+            yield self._checked(chunk)
+        if self.pending:
+            self._finding(self.line, f"invalid UTF-8 at byte {self.offset - self.bom}")
+
+    def _checked(self, chunk: bytes) -> bytes:
+        data = self.pending + chunk
+        if self.offset == 0 and data.startswith(BOM):
+            self.bom = len(BOM)
+        try:
+            data.decode("utf-8")
+            self.pending = b""
+        except UnicodeDecodeError as exc:
+            if exc.reason != "unexpected end of data":
+                line = self.line + data.count(b"\n", 0, exc.start)
+                self._finding(line, f"invalid UTF-8 at byte {self.offset + exc.start - self.bom}")
+            self.pending = data[exc.start :]
+        self._count_lines(chunk)
+        self.offset += len(data) - len(self.pending)
+        return chunk
+
+    def _count_lines(self, chunk: bytes) -> None:
+        *ended, rest = chunk.split(b"\n")
+        for piece in ended:
+            self._limit(self.line_bytes + len(piece))
+            self.line, self.line_bytes = self.line + 1, 0
+        self.line_bytes += len(rest)
+        self._limit(self.line_bytes)
+
+    def _limit(self, size: int) -> None:
+        if size > self.max_bytes:
+            self._finding(self.line, f"a line is over the limit of {self.max_bytes} bytes (--max-record-bytes)")
+
+    def _finding(self, line: int, message: str) -> NoReturn:
+        sys.stdout.flush()
+        report([located(self.source, line, "", message, self.what)], ExitStatus.FINDINGS)
+
+
 def _loss(loss: Any) -> str:
     return f"loss: {loss.pointer or '/'}: {loss.target} cannot carry {loss.what}"
 
 
-def relay(pkg: ModuleType, source: str, target: str, file: str, strict: bool, reasoning_as_text: bool) -> None:
+def relay(
+    pkg: ModuleType, source: str, target: str, file: str, strict: bool, reasoning_as_text: bool, max_bytes: int
+) -> None:
     """Relay the file's stream to stdout; returns when it ended, exits on a finding."""
     options: dict[str, Any] = {"reasoning_as_text": True} if reasoning_as_text else {}
     streams = importlib.import_module(f"{pkg.__name__}.streams")
     try:
         chunks = streams.convert_stream_text(
-            _chunks(file),
+            iter(_Checked(file, f"{source}/stream_event", max_bytes)),
             source=source,
             target=target,
             strict=strict,

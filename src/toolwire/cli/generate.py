@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from toolwire.cli.config import TARGETS, load_spec_or_exit, resolve_or_exit
+from toolwire.cli.config import TARGETS, Config, load_spec_or_exit, resolve_or_exit
 from toolwire.cli.options import overlay_option, schemas_option
 from toolwire.cli.report import ExitStatus, fail, report, say
 
@@ -50,6 +50,7 @@ def generate(
     from toolwire.targets import REGENERATE
 
     config = resolve_or_exit(schemas=schemas, templates=templates, out=out, overlays=overlays)
+    _refuse_overlap(config)
     spec = load_spec_or_exit(config, NOTHING)
     try:
         rendered = gen.render(spec, config.templates, config.package, targets=only or config.targets)
@@ -67,6 +68,21 @@ def generate(
         return
     try:
         written, removed = gen.write(rendered, config.out)
+    except gen.GenerateError as exc:
+        report(exc.problems, ExitStatus.USAGE, f"{exc}; {NOTHING}")
     except OSError as exc:
         fail(f"cannot write {config.out}: {exc}")
     say(f"wrote {written} file(s), removed {removed} stale file(s) in {config.out}")
+
+
+def _refuse_overlap(config: Config) -> None:
+    """The output folder must be apart from every input folder: generated files written into
+    the spec would be read as spec files by every later run, and an input holding the output
+    would be replaced by the run."""
+    out = config.out.resolve()
+    inputs = [("the schemas folder", config.schemas)] + [("the overlay", o) for o in config.overlays]
+    inputs += [("the templates folder", config.templates)] if config.templates else []
+    for what, folder in inputs:
+        real = folder.resolve()
+        if out.is_relative_to(real) or real.is_relative_to(out):
+            fail(f"output folder {config.out} overlaps {what} {folder}: expected one outside every input folder")

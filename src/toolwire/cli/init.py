@@ -10,16 +10,16 @@ losses of their conversions into every other dialect are a golden file
 from __future__ import annotations
 
 import json
-import keyword
 import re
 from pathlib import Path
 
 import click
 
-from toolwire.cli.config import resolve_or_exit
-from toolwire.cli.report import fail, say
+from toolwire.cli.config import Config, resolve_or_exit
+from toolwire.cli.report import ExitStatus, fail, report, say
+from toolwire.ir.errors import GenerateError
 from toolwire.spec.conversation_vectors import FILE as CONVERSATIONS
-from toolwire.targets.python import render
+from toolwire.targets import dialect_name_problem
 
 
 @click.group("init")
@@ -50,13 +50,15 @@ def _retitle(text: str, name: str) -> str:
     return re.sub(pattern, lambda m: m.group(1) + new, text, count=1)
 
 
-def _check_name(name: str, base: set[str], known: dict[str, str], modules: set[str]) -> None:
-    if not name.isidentifier() or keyword.iskeyword(name):
-        fail(f"dialect name {name!r}: expected a Python identifier that is not a keyword (e.g. acme_chat)")
+def _check_name(name: str, base: set[str], known: dict[str, str], config: Config) -> None:
+    try:
+        why = dialect_name_problem(name, config.targets, config.templates)  # generate's own check
+    except GenerateError as exc:  # the configured templates folder lacks a target's
+        fail(str(exc))
+    if why:
+        fail(f"dialect name {name!r}: {why}")
     if name in base:
         fail(f"dialect name {name!r}: a built-in dialect has that name; override its files instead")
-    if name in modules:
-        fail(f"dialect name {name!r}: the generated package has a module of that name ({', '.join(sorted(modules))})")
     if name in known:
         fail(f"dialect {name!r} exists already in {known[name]}; refusing to overwrite it")
 
@@ -71,6 +73,7 @@ def _check_name(name: str, base: set[str], known: dict[str, str], modules: set[s
 )
 def init_dialect(name: str, like: str, into: Path | None) -> None:
     """Scaffold dialect NAME in your overlay folder as a copy of the dialect LIKE."""
+    from toolwire.spec.model import SpecError
     from toolwire.spec.overlay import layer_of, layered_files
 
     config = resolve_or_exit()
@@ -83,13 +86,16 @@ def init_dialect(name: str, like: str, into: Path | None) -> None:
     if not config.schemas.is_dir():
         fail(f"{config.schemas}: schemas folder not found")
     layers = [o for o in (*config.overlays, into) if o.is_dir()]
-    files = layered_files(config.schemas, layers)
-    base = _dialects(layered_files(config.schemas))
+    try:
+        files = layered_files(config.schemas, layers)
+        base = _dialects(layered_files(config.schemas))
+    except SpecError as exc:
+        report(exc.problems, ExitStatus.USAGE, f"{len(exc.problems)} problem(s) in the spec; nothing was written")
     known = {d: str(layer_of(rel, path)) for rel, path in files.items() for d in _dialects({rel: path})}
     for folder in ("dialects", "vectors"):
         if (into / folder / name).exists():
             known.setdefault(name, str(into))
-    _check_name(name, base, known, set(render.package_modules(render.python_templates(config.templates))))
+    _check_name(name, base, known, config)
     if like not in known:
         fail(f"--like {like!r}: no such dialect; known: {', '.join(sorted(_dialects(files)))}")
     written = 0

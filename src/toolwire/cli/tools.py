@@ -38,6 +38,10 @@ def generate_command(definitions: tuple[Path, ...], out: Path) -> None:
     from toolwire.targets.python import names
     from toolwire.tools.codegen import ToolsCodegenError, generate_tool_stubs
 
+    for source in definitions:  # the module never replaces a definition it is made from
+        if out.resolve() == source.resolve() or (out.exists() and os.path.samefile(out, source)):
+            fail(f"--out {out}: it is the definitions file {source}; expected another file")
+
     try:
         code = generate_tool_stubs(list(definitions), out=out)
     except ToolsCodegenError as exc:

@@ -118,6 +118,8 @@ def validate(
     if suggest is not None and not strict:
         raise click.UsageError("--suggest needs --strict (the patch describes the drift --strict finds)")
     config = resolve_or_exit(schemas=schemas, overlays=overlays)
+    if suggest is not None and suggest != STDIN:
+        _check_patch_target(Path(suggest), paths, config)
     with guard():  # also when the command runs on its own (tests, embedding), not under the group
         status = _validate(
             *(paths, dialect, shape, fmt, profile, strict, suggest, jobs, fail_fast, quiet),
@@ -224,6 +226,20 @@ def _write_patch(target: str, tally: Tally, documents: dict[str, Any], quiet: bo
         _say(f"suggested {ops} addition(s) to {len(patch)} schema file(s): {where}")
         for path in sorted(tally.suggestions.unplaced):
             echo(escape_text(f"  no schema object to add {path} to (only an `if` describes its object)"))
+
+
+def _check_patch_target(target: Path, paths: tuple[str, ...], config: Config) -> None:
+    """The patch never replaces an input (a capture, a file of a folder checked) and never lands
+    in the spec, where every later command would read it as a schema."""
+    real = target.resolve()
+    for path in (p for p in paths if p != STDIN):
+        given = Path(path).resolve()
+        same = real == given or (target.exists() and Path(path).exists() and os.path.samefile(target, path))
+        if same or real.is_relative_to(given):
+            _fail(f"--suggest {target}: it is the input {path} or inside it; expected a file that is not checked")
+    for folder in (config.schemas, *config.overlays):
+        if real.is_relative_to(folder.resolve()):
+            _fail(f"--suggest {target}: inside the spec folder {folder}; expected a file outside the spec")
 
 
 def _stdin() -> BinaryIO:

@@ -6,13 +6,12 @@
 
 from __future__ import annotations
 
-import contextlib
 import difflib
 import json
 from dataclasses import dataclass
 from pathlib import Path
 
-from toolwire.generation import tree_swap
+from toolwire.generation import ownership, tree_swap
 from toolwire.ir.errors import GenerateError
 from toolwire.spec.fingerprint import package_version, sha256, spec_hash, tool_versions
 from toolwire.spec.model import Spec
@@ -57,6 +56,7 @@ def render(
     for name in targets:
         target = load(name)
         folder = target.templates(templates)
+        ownership.refuse_special_files(folder)
         files = target.render(spec, folder, package or target.default_package)
         mine = {f"{target.name}/{path}": text.encode("utf-8") for path, text in files.items()}
         mine[manifest_path(target.name)] = _manifest(spec, target, folder, mine)
@@ -88,9 +88,8 @@ def _previous_outputs(out: Path, tops: set[str]) -> set[str]:
     found: set[str] = set()
     for top in sorted(tops):
         manifest = manifest_path(top)
-        with contextlib.suppress(OSError, ValueError, AttributeError, TypeError):
-            listed = json.loads((out / manifest).read_text(encoding="utf-8"))
-            found |= set(listed.get("outputs", {})) | {manifest}
+        listed = ownership.listed_outputs(out, manifest)
+        found |= set(listed) | ({manifest} if listed else set())
         target = _target_of(top)
         if target is None or not (out / top).is_dir():
             continue
@@ -99,7 +98,7 @@ def _previous_outputs(out: Path, tops: set[str]) -> set[str]:
                 path.suffix in target.marked_suffixes
                 and "__pycache__" not in path.parts
                 and "node_modules" not in path.parts  # what npm installs beside a package
-                and _says_generated(path, target.marker)
+                and ownership.says_generated(path, target.marker)
             ):
                 found.add(path.relative_to(out).as_posix())
     return found
@@ -112,15 +111,6 @@ def _target_of(top: str) -> Target | None:
         return None
 
 
-def _says_generated(path: Path, marker: bytes) -> bool:
-    try:
-        with path.open("rb") as handle:
-            head = handle.read(len(marker) + 2)
-    except OSError:
-        return False
-    return head.startswith(marker)
-
-
 def _tops(rendered: Rendered) -> set[str]:
     return {path.split("/", 1)[0] for path in rendered.files}
 
@@ -130,13 +120,8 @@ def plan_changes(rendered: Rendered, out: Path) -> tuple[dict[str, bytes], list[
     earlier only)."""
     changed = {}
     for path, data in rendered.files.items():
-        target = out / path
-        try:
-            if target.read_bytes() == data:
-                continue
-        except OSError:
-            pass
-        changed[path] = data
+        if ownership.read_regular(out / path) != data:
+            changed[path] = data
     tops = _tops(rendered)
     previous = {p for p in _previous_outputs(out, tops) if p.split("/", 1)[0] in tops and ".." not in p.split("/")}
     stale = sorted(p for p in previous - set(rendered.files) if (out / p).is_file())
@@ -147,36 +132,38 @@ def unified_diff(rendered: Rendered, out: Path) -> str:
     changed, stale = plan_changes(rendered, out)
     chunks: list[str] = []
     for path, data in changed.items():
-        target = out / path
-        try:
-            old = target.read_text(encoding="utf-8").splitlines(keepends=True)
-        except (OSError, UnicodeDecodeError):
-            old = []
+        old = (ownership.read_regular(out / path) or b"").decode("utf-8", "replace").splitlines(keepends=True)
         new = data.decode("utf-8").splitlines(keepends=True)
         chunks.extend(difflib.unified_diff(old, new, f"a/{path}", f"b/{path}"))
     for path in stale:
-        old = (out / path).read_text(encoding="utf-8", errors="replace").splitlines(keepends=True)
+        old = (ownership.read_regular(out / path) or b"").decode("utf-8", "replace").splitlines(keepends=True)
         chunks.extend(difflib.unified_diff(old, [], f"a/{path}", "/dev/null"))
     return "".join(chunk if chunk.endswith("\n") else chunk + "\n" for chunk in chunks)
 
 
 def write(rendered: Rendered, out: Path) -> tuple[int, int]:
     """Replace each top folder of the output (python/, one per target) as a whole: a run killed at any point
-    leaves the old tree or the new one, and the next run cleans up after it (tree_swap)."""
+    leaves the old tree or the new one, and the next run cleans up after it (tree_swap).
+    GenerateError, before anything is written, when a file to replace or remove is not toolwire's
+    or a top folder is a symlink (ownership)."""
     out.mkdir(parents=True, exist_ok=True)
     with tree_swap.locked(out):
         tree_swap.recover(out)
         changed, stale = plan_changes(rendered, out)
+        tops = sorted({path.split("/", 1)[0] for path in [*changed, *stale]})
+        listed = {p: h for top in tops for p, h in ownership.listed_outputs(out, manifest_path(top)).items()}
+        problems = [
+            f"{out / top}: a symlink; toolwire writes only inside {out}" for top in tops if (out / top).is_symlink()
+        ]
+        problems += ownership.refusals(out, [*changed, *stale], listed) if not problems else []
+        if problems:
+            raise GenerateError(f"refusing to write {out}: {len(problems)} path(s) toolwire does not own", problems)
         try:
-            for top in sorted({path.split("/", 1)[0] for path in [*changed, *stale]}):
-                inside, base, folder = top + "/", out, top
-                if (out / top).is_symlink():  # python/ kept elsewhere: replace it there, keep the link
-                    real = (out / top).resolve()
-                    base, folder = real.parent, real.name
-                    tree_swap.recover(base)
+            for top in tops:
+                inside = top + "/"
                 tree_swap.replace_tree(
-                    base,
-                    folder,
+                    out,
+                    top,
                     {p.removeprefix(inside): d for p, d in changed.items() if p.startswith(inside)},
                     {p.removeprefix(inside) for p in stale if p.startswith(inside)},
                 )

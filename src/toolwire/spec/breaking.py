@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from toolwire.spec.files import spec_files
 from toolwire.spec.positions import escape, pointer_line
 
 # Stable rule ids -> what the rule guards. Never renumber or reuse an id.
@@ -71,7 +72,7 @@ def read_spec(folder: Path, files: Mapping[str, Path] | None = None) -> dict[str
     """Every JSON file below a spec folder, or of the layered view `files` over it (overlay.py),
     by its relative path; a file that is not JSON is an error."""
     if files is None:
-        files = {path.relative_to(folder).as_posix(): path for path in sorted(folder.rglob("*.json"))}
+        files = spec_files(folder)
     documents: dict[str, _Document] = {}
     for rel, path in sorted(files.items()):
         text = path.read_text(encoding="utf-8-sig")

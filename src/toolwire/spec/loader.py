@@ -21,8 +21,10 @@ from referencing.jsonschema import DRAFT202012
 from toolwire.spec import fast_schema
 from toolwire.spec.conversation_vectors import FILE as CONVERSATIONS
 from toolwire.spec.conversation_vectors import META, load_conversation_vectors
+from toolwire.spec.files import spec_files
 from toolwire.spec.json_input import BOM, ParseError, ReadProblem, parse_document, read_source
 from toolwire.spec.model import DRAFT, SHAPES, Dialect, Spec, SpecError, StreamVectorFile, VectorFile
+from toolwire.spec.names import dialect_name_problem
 from toolwire.spec.positions import pointer, pointer_line, tokens
 
 
@@ -118,7 +120,7 @@ def load_spec(root: Path, files: Mapping[str, Path] | None = None) -> Spec:
     if not root.is_dir():
         raise SpecError([f"{root}:1: /: schemas folder not found"])
     if files is None:
-        files = {path.relative_to(root).as_posix(): path for path in sorted(root.rglob("*.json"))}
+        files = spec_files(root)
     problems = _Problems(root, files)
     meta_validator = jsonschema.Draft202012Validator(jsonschema.Draft202012Validator.META_SCHEMA)
     documents: dict[str, dict[str, Any]] = {}
@@ -219,6 +221,11 @@ def _load_dialects(
             problems.broken_dialects.add(path.parent.name)
             continue
         folder = path.parent
+        why = dialect_name_problem(folder.name)
+        if why:
+            problems.add(path, "/dialect", f"dialect name {folder.name!r}: {why}")
+            problems.broken_dialects.add(folder.name)
+            continue
         if mapping["dialect"] != folder.name:
             problems.add(path, "/dialect", f"expected the folder's name {folder.name!r}")
         ids = mapping.get("ids")

@@ -14,6 +14,7 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path, PurePosixPath
 
+from toolwire.spec.files import spec_files
 from toolwire.spec.loader import load_spec
 from toolwire.spec.model import Spec, SpecError
 
@@ -21,12 +22,19 @@ from toolwire.spec.model import Spec, SpecError
 def layered_files(base: Path, overlays: Sequence[Path] = ()) -> dict[str, Path]:
     """{relative path: file} of the base folder with each overlay laid over it in order."""
     root = base.resolve()
-    files = {path.relative_to(root).as_posix(): path for path in sorted(root.rglob("*.json"))}
     missing = [f"{folder}:1: /: overlay folder not found" for folder in overlays if not folder.is_dir()]
+    # An overlay holding the base (`/`, a parent folder) would list the base's files again under
+    # other names, and everything else below it besides: never walked.
+    missing += [
+        f"{folder}:1: /: overlay folder holds the schemas folder {base}; expected a folder of its own"
+        for folder in overlays
+        if folder.is_dir() and root.is_relative_to(folder.resolve())
+    ]
     if missing:
         raise SpecError(missing)
+    files = spec_files(root)
     for folder in overlays:
-        files.update((path.relative_to(folder).as_posix(), path) for path in sorted(folder.rglob("*.json")))
+        files.update(spec_files(folder))
     return files
 
 
@@ -46,6 +54,11 @@ def layer_of(rel: str, path: Path) -> Path:
 
 def _under(path: Path, folder: Path) -> bool:
     return path.is_relative_to(folder)
+
+
+def shown_path(spec: Spec, path: Path) -> str:
+    """A spec file as problems name it: below the base's parent folder, or an overlay's as given."""
+    return path.relative_to(spec.root.parent).as_posix() if _under(path, spec.root.parent) else str(path)
 
 
 def label(spec: Spec, path: Path) -> str:

@@ -13,6 +13,7 @@ import builtins
 import json
 import keyword
 import math
+import sys
 import tomllib
 from collections.abc import Iterator
 from typing import Any
@@ -118,6 +119,35 @@ def reserved(name: str) -> str | None:
     return None
 
 
+# Third-party modules the generated package (runtime, models, suite) imports, and toolwire
+# itself: a package of one of these names would shadow it wherever the package is installed.
+IMPORTED_MODULES = frozenset(
+    {
+        "annotated_types",
+        "jsonschema",
+        "pydantic",
+        "pydantic_core",
+        "pytest",
+        "referencing",
+        "toolwire",
+        "typing_extensions",
+    }
+)
+
+
+def package_name_problem(name: str) -> str | None:
+    """Why a name cannot name the generated package, or None: it must be an identifier that
+    shadows no module the package or its users import (the standard library's, a dependency's)."""
+    why = reserved(name)
+    if why:
+        return f"expected a Python identifier of your own (e.g. acme_dialects), not {why}"
+    if name in sys.stdlib_module_names:
+        return f"expected a name of your own (e.g. acme_dialects), not the standard library's module {name}"
+    if name in IMPORTED_MODULES:
+        return f"expected a name of your own (e.g. acme_dialects), not {name}, which the generated package imports"
+    return None
+
+
 def syntax_problems(files: dict[str, str]) -> list[str]:
     """`path:line: message` for every rendered .py file that does not compile and every .toml
     file that does not parse."""
@@ -138,7 +168,7 @@ def syntax_problems(files: dict[str, str]) -> list[str]:
     return problems
 
 
-def _bindings(tree: ast.Module) -> Iterator[tuple[str, int, str | None]]:
+def bindings(tree: ast.Module) -> Iterator[tuple[str, int, str | None]]:
     """(name, line, source) for every name a module binds at top level; source is the sibling
     module a relative import takes it from ("" for `from . import name`), else None."""
     for node in tree.body:
@@ -183,9 +213,9 @@ def namespace_clashes(files: dict[str, str]) -> list[tuple[str, str]]:
         except (SyntaxError, ValueError):
             continue  # syntax_problems reports it
         submodules = modules.get(path.rpartition("/")[0], set())
-        bindings = list(_bindings(tree))
-        siblings = {name for name, _line, source in bindings if source == ""}
-        for name, line, source in bindings:
+        bound = list(bindings(tree))
+        siblings = {name for name, _line, source in bound if source == ""}
+        for name, line, source in bound:
             if source == "":
                 continue
             if name in siblings:

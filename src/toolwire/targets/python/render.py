@@ -4,7 +4,9 @@ checks that every module compiles and every module name is bound once."""
 
 from __future__ import annotations
 
+import ast
 import contextlib
+import re
 import traceback
 from collections.abc import Callable
 from pathlib import Path
@@ -16,7 +18,7 @@ from toolwire.ir.errors import GenerateError
 from toolwire.spec.builtin import builtin_folder
 from toolwire.spec.fingerprint import package_version
 from toolwire.spec.model import SHAPES, Spec, SpecError
-from toolwire.spec.overlay import label
+from toolwire.spec.overlay import label, shown_path
 from toolwire.spec.positions import pointer_line
 from toolwire.targets.python import names as pytarget
 from toolwire.targets.python.context import conversation_vector_context, dialect_context, suite_context, vector_context
@@ -65,8 +67,7 @@ def render(
     package/toolwire_dialects/ whatever `package` names it; the runtime (runtime/python/)
     is copied beside them verbatim. `formatter` lays out the Python the templates rendered, once
     they compile (the runtime copies and the models keep their bytes: they are formatted already)."""
-    modules = package_modules(templates)
-    _check_dialect_names(spec, [(name, pytarget.reserved(name) or modules.get(name)) for name in spec.dialects])
+    _check_dialect_names(spec, [(name, dialect_name_problem(name, templates)) for name in spec.dialects])
     env = _environment(templates)
     files: dict[str, str] = {}
     dialects = [dialect_context(spec, d) for d in spec.dialects.values()]
@@ -126,11 +127,16 @@ def python_templates(templates: Path | None) -> Path:
     return templates / "python"
 
 
+def dialect_name_problem(name: str, templates: Path) -> str | None:
+    """Why a dialect's name cannot be a module of the package, or None."""
+    return pytarget.reserved(name) or package_modules(templates).get(name)
+
+
 def package_modules(templates: Path) -> dict[str, str]:
     """The modules and packages the package has whatever the dialects: name -> why it is taken
     (a dialect's modules sit beside them, in the package and in streams/)."""
     taken = {
-        "models": f"the package already has {PACKAGE}/models/ (the pydantic models)",
+        "models": f"the package already has {PACKAGE}/models/ (the module of the pydantic models)",
         "schemas": f"the package already has {PACKAGE}/schemas/ (the JSON Schemas as data)",
     }
     root = templates / "package" / PACKAGE
@@ -146,7 +152,25 @@ def package_modules(templates: Path) -> dict[str, str]:
                 taken.setdefault(
                     part, f"the package already has a module of that name ({_source_label(path, templates)})"
                 )
+    for init in sorted(root.rglob("__init__.py.j2")) if root.is_dir() else ():
+        rendered = f"{PACKAGE}/{init.relative_to(root).with_suffix('').as_posix()}"
+        for name, line in _init_bindings(init):
+            where = f"{_source_label(init, templates)}:{line}"
+            taken.setdefault(name, f"the package already binds that name in {rendered}: {where}")
     return taken
+
+
+def _init_bindings(template: Path) -> list[tuple[str, int]]:
+    """The names a package's __init__ template binds at top level (a dialect module of that
+    name would clash with them); its Jinja expressions stand in docstrings and comments only."""
+    if not template.is_file():  # a FIFO is never read (generation refuses it by name)
+        return []
+    text = re.sub(r"\{\{.*?\}\}|\{%.*?%\}", "x", template.read_text(encoding="utf-8"))
+    try:
+        tree = ast.parse(text)
+    except (SyntaxError, ValueError):
+        return []  # rendering reports the template
+    return [(name, line) for name, line, source in pytarget.bindings(tree) if source != ""]
 
 
 def _runtime_files(package: str) -> dict[str, str]:
@@ -183,7 +207,7 @@ def _check_dialect_names(spec: Spec, reasons: list[tuple[str, str | None]]) -> N
             continue
         path = dialect.folder / "dialect.json"
         line = pointer_line(path.read_text(encoding="utf-8"), "/dialect")
-        rel = path.relative_to(spec.root.parent).as_posix()
+        rel = shown_path(spec, path)
         problems.append(f"{rel}:{line}: /dialect: {name!r} cannot name a generated Python module: {reason}")
     if problems:
         raise SpecError(sorted(set(problems)))

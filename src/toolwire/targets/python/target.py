@@ -20,6 +20,9 @@ class PythonTarget:
     def templates(self, root: Path | None) -> Path:
         return python.python_templates(root)
 
+    def dialect_name_problem(self, name: str, templates: Path) -> str | None:
+        return python.dialect_name_problem(name, templates)
+
     def render(self, spec: Spec, templates: Path, package: str) -> dict[str, str]:
         return python.render(spec, templates, package, formatter=self.format)
 

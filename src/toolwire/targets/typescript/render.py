@@ -19,7 +19,7 @@ from toolwire.ir.errors import GenerateError
 from toolwire.spec.builtin import builtin_folder
 from toolwire.spec.fingerprint import package_version
 from toolwire.spec.model import SHAPES, Spec, SpecError
-from toolwire.spec.overlay import label
+from toolwire.spec.overlay import label, shown_path
 from toolwire.spec.positions import pointer_line
 from toolwire.targets.typescript import names as tsnames
 from toolwire.targets.typescript.compile import compile_typescript
@@ -59,7 +59,7 @@ def _environment(templates: Path) -> jinja2.Environment:
 def render(spec: Spec, templates: Path, package: str = PACKAGE) -> dict[str, str]:
     """Every file of the TypeScript package by its path below generated/typescript/; the
     compiled dist/ too (GenerateError when tsc rejects the code)."""
-    _check_dialect_names(spec, [(name, _why_not(name, templates)) for name in spec.dialects])
+    _check_dialect_names(spec, [(name, dialect_name_problem(name, templates)) for name in spec.dialects])
     env = _environment(templates)
     dialects = [dialect_context(spec, d) for d in spec.dialects.values()]
     runtime, types = _runtime_files(), type_modules(spec)
@@ -146,7 +146,7 @@ def _taken(templates: Path) -> dict[str, str]:
     return taken
 
 
-def _why_not(name: str, templates: Path) -> str | None:
+def dialect_name_problem(name: str, templates: Path) -> str | None:
     return tsnames.reserved(name) or _taken(templates).get(name)
 
 
@@ -159,7 +159,7 @@ def _check_dialect_names(spec: Spec, reasons: list[tuple[str, str | None]]) -> N
             continue
         path = dialect.folder / "dialect.json"
         line = pointer_line(path.read_text(encoding="utf-8"), "/dialect")
-        rel = path.relative_to(spec.root.parent).as_posix()
+        rel = shown_path(spec, path)
         problems.append(f"{rel}:{line}: /dialect: {name!r} cannot name a generated TypeScript module: {reason}")
     if problems:
         raise SpecError(sorted(set(problems)))

@@ -22,6 +22,9 @@ class TypeScriptTarget:
     def templates(self, root: Path | None) -> Path:
         return typescript.ts_templates(root)
 
+    def dialect_name_problem(self, name: str, templates: Path) -> str | None:
+        return typescript.dialect_name_problem(name, templates)
+
     def render(self, spec: Spec, templates: Path, package: str) -> dict[str, str]:
         return typescript.render(spec, templates, package)
 

@@ -201,11 +201,18 @@ def assemble(dialect: str, profile: str | None, generated: Path | None, max_byte
             fed = 0 <= found["event"] < len(lines)
             at_line, prefix = lines[found["event"]] if fed else (None, "")
             echo(located(file, at_line, _at(prefix, found["pointer"]), label + found["message"], what))
-    bad = len(assembler.findings)
-    for i, call in enumerate(result["tool_calls"]):
+    problems = call_problems(file, result["tool_calls"])
+    for line in problems:
+        echo(line)
+    finish(ExitStatus.FINDINGS if assembler.findings or problems else ExitStatus.OK)
+
+
+def call_problems(file: str, calls: list[dict[str, Any]]) -> list[str]:
+    """A finding line for each call cut off or invalid (`file: /tool_calls/i: ...`)."""
+    lines = []
+    for i, call in enumerate(calls):
         if call.get("incomplete") or call.get("arguments") is None:
-            bad += 1
             state = "incomplete" if call.get("incomplete") else "invalid"
             message = f"{state} call {call.get('name')!r}: {call.get('arguments_error')}"
-            echo(located(file, None, f"/tool_calls/{i}", message))
-    finish(ExitStatus.FINDINGS if bad else ExitStatus.OK)
+            lines.append(located(file, None, f"/tool_calls/{i}", message))
+    return lines

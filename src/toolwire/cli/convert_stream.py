@@ -5,7 +5,9 @@ and fed to the generated relay; the target's events go to stdout, framed as the 
 them, as soon as they are written, so memory stays constant whatever the stream's length.
 Losses go to stderr as they happen; a source event that is not the dialect's is a finding
 (`file:line: dialect/stream_event: /pointer: message`, exit 1), as is the first loss under
---strict.
+--strict. When the input has ended, what `assemble` would report about it (a finding of the
+stream, a call cut off or invalid) is reported the same way, with exit 1: the relayed stream
+carries such a call as it came (cut off stays cut off), and the exit code says so.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from typing import Any, BinaryIO, NoReturn
 
 import click
 
+from toolwire.cli.assemble import call_problems
 from toolwire.cli.report import ExitStatus, echo, fail, located, report
 from toolwire.spec.json_input import BOM
 
@@ -94,6 +97,19 @@ def _loss(loss: Any) -> str:
     return f"loss: {loss.pointer or '/'}: {loss.target} cannot carry {loss.what}"
 
 
+def _send(text: str) -> None:
+    if text:
+        click.echo(text, nl=False)
+        sys.stdout.flush()
+
+
+def _input_findings(file: str, stream: Any) -> list[str]:
+    """What `assemble` reports about the input once it ended: the stream's findings, and each
+    call cut off or invalid (relayed as it came; the exit code says so)."""
+    found = [located(file, None, f["pointer"], f["message"]) for f in stream.findings]
+    return found + call_problems(file, stream.calls)
+
+
 def relay(
     pkg: ModuleType, source: str, target: str, file: str, strict: bool, reasoning_as_text: bool, max_bytes: int
 ) -> None:
@@ -101,17 +117,12 @@ def relay(
     options: dict[str, Any] = {"reasoning_as_text": True} if reasoning_as_text else {}
     streams = importlib.import_module(f"{pkg.__name__}.streams")
     try:
-        chunks = streams.convert_stream_text(
-            iter(_Checked(file, f"{source}/stream_event", max_bytes)),
-            source=source,
-            target=target,
-            strict=strict,
-            on_loss=lambda loss: echo(_loss(loss)),
-            **options,
+        stream = streams.StreamRelay(
+            None, source=source, target=target, strict=strict, on_loss=lambda loss: echo(_loss(loss)), **options
         )
-        for text in chunks:
-            click.echo(text, nl=False)
-            sys.stdout.flush()
+        for chunk in _Checked(file, f"{source}/stream_event", max_bytes):
+            _send(stream.framed(stream.feed_text(chunk)))
+        _send(stream.framed(stream.close()) + stream.done_text())
     except streams.StreamError as exc:
         report([located(file, exc.line, exc.pointer, exc.message, f"{exc.dialect}/{exc.shape}")], ExitStatus.FINDINGS)
     except pkg.LossError as exc:
@@ -120,3 +131,6 @@ def relay(
         fail(str(exc), ExitStatus.FINDINGS)
     except ValueError as exc:  # a dialect without a stream mapping
         fail(str(exc))
+    found = _input_findings(file, stream)
+    if found:
+        report(found, ExitStatus.FINDINGS)

@@ -62,7 +62,8 @@ class StreamRelay:
     """One stream relayed from source to target. Iterate it (with the events given to
     convert_stream), or push: feed(event) / feed_text(chunk) for the target's events so far,
     close() for the rest. `losses`, `findings` (the source stream's problems, from its
-    Assembler) and `id_map` (target call id -> source id: id_map.original(id)) are live."""
+    Assembler) and `id_map` (target call id -> source id: id_map.original(id)) are live;
+    `calls` (the source's calls) and `cut` are known once the input ended."""
 
     def __init__(
         self,
@@ -88,6 +89,7 @@ class StreamRelay:
         self._noted = 0
         self._error_told = False
         self._closed = False
+        self._calls: list[dict[str, Any]] = []
 
     @property
     def losses(self) -> list[Loss]:
@@ -97,6 +99,12 @@ class StreamRelay:
     def findings(self) -> list[dict[str, Any]]:
         found: list[dict[str, Any]] = self._reader.assembler.findings
         return found
+
+    @property
+    def calls(self) -> list[dict[str, Any]]:
+        """The source's calls as its Assembler read them (after close(); empty before): what a
+        caller checks for incomplete or invalid calls, as `assemble` would."""
+        return self._calls
 
     @property
     def cut(self) -> bool:
@@ -120,7 +128,8 @@ class StreamRelay:
         for event in canonical:
             out.extend(write(event))
         if last:  # the source's calls against the target's reading of what was written
-            self._writer.compare(self._reader.assembler.finish())
+            self._calls = self._reader.assembler.finish()
+            self._writer.compare(self._calls)
         if self._on_loss is not None and len(self.losses) > self._told:
             for loss in self.losses[self._told :]:
                 self._on_loss(loss)
@@ -159,8 +168,18 @@ class StreamRelay:
         """The target's events framed as the target sends them, as they come."""
         for event in self:
             yield frame(self._target, event)
+        yield self.done_text()
+
+    def framed(self, events: list[dict[str, Any]]) -> str:
+        """Target events (from feed, feed_text or close) as the target frames them."""
+        return "".join(frame(self._target, event) for event in events)
+
+    def done_text(self) -> str:
+        """What the target sends after its last event (its [DONE] sentinel, if it has one),
+        once the input ended: nothing after a stream relayed cut off."""
         if self._target.FRAMING != "ndjson" and self._target.DONE_SENTINEL and not self.cut:
-            yield f"data: {self._target.DONE_SENTINEL}\n\n"
+            return f"data: {self._target.DONE_SENTINEL}\n\n"
+        return ""
 
 
 def convert_stream(
@@ -209,11 +228,7 @@ def convert_stream_text(
         on_loss=on_loss,
         reasoning_as_text=reasoning_as_text,
     )
-    module = relay._target
     for chunk in chunks:
-        for event in relay.feed_text(chunk):
-            yield frame(module, event)
-    for event in relay.close():
-        yield frame(module, event)
-    if module.FRAMING != "ndjson" and module.DONE_SENTINEL and not relay.cut:
-        yield f"data: {module.DONE_SENTINEL}\n\n"
+        yield relay.framed(relay.feed_text(chunk))
+    yield relay.framed(relay.close())
+    yield relay.done_text()

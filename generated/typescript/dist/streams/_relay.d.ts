@@ -49,7 +49,8 @@ export declare function frame(module: RelayStreamModule, event: JsonObject): str
  * One stream relayed from source to target. Iterate it (with the events given to
  * convertStream), or push: feed(event) / feedText(chunk) for the target's events so far,
  * close() for the rest. `losses`, `findings` (the source stream's problems, from its
- * Assembler) and `idMap` (target call id -> source id: idMap.original(id)) are live.
+ * Assembler) and `idMap` (target call id -> source id: idMap.original(id)) are live;
+ * `calls` (the source's calls) and `cut` are known once the input ended.
  */
 export declare class StreamRelay implements RelayIterable<JsonObject> {
     #private;
@@ -59,6 +60,11 @@ export declare class StreamRelay implements RelayIterable<JsonObject> {
     constructor(events: RelayInput | null, options: RelayOptions);
     get losses(): Loss[];
     get findings(): Report[];
+    /**
+     * The source's calls as its Assembler read them (after close(); empty before): what a caller
+     * checks for incomplete or invalid calls, as `assemble` would.
+     */
+    get calls(): JsonObject[];
     /** The target's stream module (its framing). */
     get targetModule(): RelayStreamModule;
     /**
@@ -76,6 +82,13 @@ export declare class StreamRelay implements RelayIterable<JsonObject> {
     canonical(events: Iterable<unknown>): Generator<JsonObject>;
     [Symbol.iterator](): Iterator<JsonObject>;
     [Symbol.asyncIterator](): AsyncIterator<JsonObject>;
+    /** Target events (from feed, feedText or close) as the target frames them. */
+    framed(events: JsonObject[]): string;
+    /**
+     * What the target sends after its last event (its [DONE] sentinel, if it has one), once the
+     * input ended: nothing after a stream relayed cut off.
+     */
+    doneText(): string;
     /** The target's events framed as the target sends them, as they come. */
     text(): RelayIterable<string>;
 }

@@ -104,7 +104,8 @@ function syncOnly(events: RelayInput): Iterable<unknown> {
  * One stream relayed from source to target. Iterate it (with the events given to
  * convertStream), or push: feed(event) / feedText(chunk) for the target's events so far,
  * close() for the rest. `losses`, `findings` (the source stream's problems, from its
- * Assembler) and `idMap` (target call id -> source id: idMap.original(id)) are live.
+ * Assembler) and `idMap` (target call id -> source id: idMap.original(id)) are live;
+ * `calls` (the source's calls) and `cut` are known once the input ended.
  */
 export class StreamRelay implements RelayIterable<JsonObject> {
   readonly source: string;
@@ -119,6 +120,7 @@ export class StreamRelay implements RelayIterable<JsonObject> {
   #noted = 0;
   #errorTold = false;
   #closed = false;
+  #calls: JsonObject[] = [];
 
   constructor(events: RelayInput | null, options: RelayOptions) {
     this.source = options.source;
@@ -142,6 +144,14 @@ export class StreamRelay implements RelayIterable<JsonObject> {
 
   get findings(): Report[] {
     return this.#reader.assembler.findings;
+  }
+
+  /**
+   * The source's calls as its Assembler read them (after close(); empty before): what a caller
+   * checks for incomplete or invalid calls, as `assemble` would.
+   */
+  get calls(): JsonObject[] {
+    return this.#calls;
   }
 
   /** The target's stream module (its framing). */
@@ -175,7 +185,10 @@ export class StreamRelay implements RelayIterable<JsonObject> {
     for (const event of canonical) {
       out.push(...this.#writer.write(event));
     }
-    if (last) this.#writer.compare(this.#reader.assembler.finish()); // the source's calls against the target's reading
+    if (last) {
+      this.#calls = this.#reader.assembler.finish();
+      this.#writer.compare(this.#calls); // the source's calls against the target's reading
+    }
     const onLoss = this.#onLoss;
     if (onLoss !== null && this.losses.length > this.#told) {
       for (const loss of this.losses.slice(this.#told)) onLoss(loss);
@@ -227,6 +240,19 @@ export class StreamRelay implements RelayIterable<JsonObject> {
       for (const event of events) yield* this.feed(event);
     }
     yield* this.close();
+  }
+
+  /** Target events (from feed, feedText or close) as the target frames them. */
+  framed(events: JsonObject[]): string {
+    return events.map((event) => frame(this.#target, event)).join("");
+  }
+
+  /**
+   * What the target sends after its last event (its [DONE] sentinel, if it has one), once the
+   * input ended: nothing after a stream relayed cut off.
+   */
+  doneText(): string {
+    return sentinel(this) ?? "";
   }
 
   /** The target's events framed as the target sends them, as they come. */

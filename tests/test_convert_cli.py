@@ -429,3 +429,44 @@ def test_a_decode_error_names_the_line_of_its_pointer(convert: Any) -> None:
     assert _lines(proc.stderr) == [
         f'<stdin>:{line}: openai_chat/tool_call: /1/type: expected "function", got "tool_use"'
     ]
+
+
+_CUT_CALL = {
+    "id": "c",
+    "object": "chat.completion.chunk",
+    "choices": [
+        {
+            "index": 0,
+            "delta": {
+                "tool_calls": [
+                    {"index": 0, "id": "call_1", "type": "function", "function": {"name": "f", "arguments": '{"a":'}}
+                ]
+            },
+            "finish_reason": None,
+        }
+    ],
+}
+_FINISHED = {
+    "id": "c",
+    "object": "chat.completion.chunk",
+    "choices": [{"index": 0, "delta": {}, "finish_reason": "tool_calls"}],
+}
+
+
+@pytest.mark.parametrize("strict", [(), ("--strict",)], ids=["lenient", "strict"])
+@pytest.mark.parametrize(
+    ("events", "state"),
+    [([_CUT_CALL], "incomplete"), ([_CUT_CALL, _FINISHED], "invalid")],
+    ids=["cut_off", "invalid_arguments"],
+)
+def test_stream_with_a_bad_call_is_relayed_as_it_came_and_exits_1(
+    convert: Any, events: list[dict[str, Any]], state: str, strict: tuple[str, ...]
+) -> None:
+    """What assemble reports about the input (a call cut off or invalid), the relay reports too,
+    with exit 1, after relaying it as it came: a cut stream stays cut (no stop, no [DONE])."""
+    text = "".join(f"data: {json.dumps(e)}\n\n" for e in events)
+    done = convert("--from", "openai_chat", "--to", "anthropic_messages", "--shape", "stream", *strict, text=text)
+    assert done.returncode == 1, done.stderr
+    assert f"/tool_calls/0: {state} call 'f'" in done.stderr
+    assert ("message_stop" in done.stdout) is (state == "invalid"), done.stdout
+    assert "[DONE]" not in done.stdout

@@ -199,11 +199,11 @@ def assemble(dialect: str, profile: str | None, generated: Path | None, max_byte
     for label, reports in (("note: ", assembler.notes), ("", assembler.findings)):
         for found in reports:
             fed = 0 <= found["event"] < len(lines)
-            at_line, prefix = lines[found["event"]] if fed else (None, "")
-            echo(located(file, at_line, _at(prefix, found["pointer"]), label + found["message"], what))
+            line_of, prefix = lines[found["event"]] if fed else (None, "")
+            echo(located(file, line_of, _at(prefix, found["pointer"]), label + found["message"], what))
     problems = call_problems(file, result["tool_calls"])
-    for line in problems:
-        echo(line)
+    for problem in problems:
+        echo(problem)
     finish(ExitStatus.FINDINGS if assembler.findings or problems else ExitStatus.OK)
 
 

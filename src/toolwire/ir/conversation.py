@@ -27,6 +27,7 @@ from toolwire.ir.conversation_nodes import (
     TurnField,
 )
 from toolwire.ir.nodes import Tokens
+from toolwire.spec.builtin import builtin_folder
 from toolwire.spec.model import Dialect
 from toolwire.spec.positions import tokens
 
@@ -111,7 +112,9 @@ def _types(node: dict[str, Any]) -> tuple[str, ...]:
 def _rule(name: Tokens, dialect: Dialect) -> tuple[tuple[str, ...], Any, tuple[str, ...]]:
     """(JSON types, minimum, item types) of a canonical setting, from canonical/settings.json:
     the runtimes check a value by it (no types: not checked)."""
-    schema = _canonical_settings(dialect.folder.parent.parent / "canonical" / "settings.json")
+    own = dialect.folder.parent.parent / "canonical" / "settings.json"
+    # A dialect of an overlay has no canonical folder beside it: the base's is the built-in one.
+    schema = _canonical_settings(own if own.is_file() else builtin_folder("schemas") / "canonical" / "settings.json")
 
     def deref(node: dict[str, Any]) -> dict[str, Any]:
         ref = node.get("$ref", "")

@@ -168,7 +168,8 @@ class StreamRelay:
         """The target's events framed as the target sends them, as they come."""
         for event in self:
             yield frame(self._target, event)
-        yield self.done_text()
+        if done := self.done_text():
+            yield done
 
     def framed(self, events: list[dict[str, Any]]) -> str:
         """Target events (from feed, feed_text or close) as the target frames them."""
@@ -229,6 +230,7 @@ def convert_stream_text(
         reasoning_as_text=reasoning_as_text,
     )
     for chunk in chunks:
-        yield relay.framed(relay.feed_text(chunk))
-    yield relay.framed(relay.close())
-    yield relay.done_text()
+        yield from (frame(relay._target, event) for event in relay.feed_text(chunk))
+    yield from (frame(relay._target, event) for event in relay.close())
+    if done := relay.done_text():
+        yield done

@@ -374,6 +374,97 @@ def test_class6_gemini_refuses_both_spellings_of_a_field() -> None:
         pkg.DIALECTS["gemini"].decode_request(wire)
 
 
+def _lost_only(target: str) -> dict[str, Any]:
+    """A response whose only part the target cannot carry (another dialect's reasoning)."""
+    other = "gemini" if target != "gemini" else "anthropic_messages"
+    return {"message": {"role": "assistant", "parts": [{"type": "reasoning", "dialect": other, "text": "hm"}]}}
+
+
+@pytest.mark.parametrize("target", TALKERS)
+def test_class6_a_response_whose_every_part_is_lost_is_still_a_turn(target: str) -> None:
+    """The response's turn is written with its role and (empty) content even when every part
+    of it is lost, never left out (Anthropic's role/content, Bedrock's /output/message)."""
+    module = _pkg().DIALECTS[target]
+    encoded = module.encode_response(_lost_only(target))
+    assert _valid(target, "response", encoded.value) == []
+    assert [loss.pointer for loss in encoded.losses if loss.pointer.startswith("/message")] == ["/message/parts/0"]
+    assert module.decode_response(encoded.value)["message"]["parts"] == []
+
+
+def _error_result(content: list[dict[str, Any]]) -> dict[str, Any]:
+    result = {"call_id": "call_1", "content": content, "is_error": True}
+    return {"role": "user", "parts": [{"type": "tool_result", "result": result}]}
+
+
+def _answered(*results: dict[str, Any]) -> dict[str, Any]:
+    return {"model": "m", "messages": [_text("user", "go"), _call("call_1", "f"), *results]}
+
+
+EMPTY_ERROR = _answered(_error_result([]))
+UNSENDABLE_ERROR = _answered(_error_result([{"type": "image", "url": "https://example.com/a.png"}]))
+
+
+@pytest.mark.parametrize("request_", [EMPTY_ERROR, UNSENDABLE_ERROR], ids=["empty", "every-part-lost"])
+@pytest.mark.parametrize("target", TALKERS)
+def test_class6_an_error_result_without_content_is_valid(target: str, request_: dict[str, Any]) -> None:
+    """An error result whose content is empty, or whose every part is lost, stays valid where
+    the wire refuses an empty error result (Bedrock: status error needs a content block, a text
+    block must not be empty): it is sent with the mapping's text (empty_error_text), reported."""
+    pkg = _pkg()
+    encoded = pkg.DIALECTS[target].encode_request(copy.deepcopy(request_))
+    assert _valid(target, "request", encoded.value) == []
+    placeholder = [loss for loss in encoded.losses if "error result without content" in loss.what]
+    if target == "bedrock_converse":
+        result = encoded.value["messages"][2]["content"][0]["toolResult"]
+        assert (result["content"], result["status"]) == ([{"text": "error"}], "error")
+        assert [loss.pointer for loss in placeholder] == ["/messages/2/parts/0/result/content"]
+        first_loss = "error result without content" if request_ is EMPTY_ERROR else "image given by URL"
+        with pytest.raises(pkg.LossError, match=first_loss):
+            pkg.DIALECTS[target].encode_request(copy.deepcopy(request_), strict=True)
+    else:
+        assert placeholder == []
+    success = _answered(_result("call_1", "x"))
+    success["messages"][2]["parts"][0]["result"]["content"] = []
+    assert not any("without content" in loss.what for loss in pkg.DIALECTS[target].encode_request(success).losses)
+
+
+def test_class6_an_anthropic_error_result_without_content_converts_to_valid_bedrock() -> None:
+    pkg = _pkg()
+    anthropic = pkg.DIALECTS["anthropic_messages"].encode_request(copy.deepcopy(EMPTY_ERROR)).value
+    out = pkg.convert(anthropic, source="anthropic_messages", target="bedrock_converse", shape="request")
+    assert _valid("bedrock_converse", "request", out.value) == []
+    assert out.value["messages"][2]["content"][0]["toolResult"]["content"] == [{"text": "error"}]
+
+
+JSON_VALUES = [{"a": 1}, "text", [1, "x"], True, 7, 2.5, None, []]
+
+
+def _json_results() -> dict[str, Any]:
+    results = []
+    for i, value in enumerate(JSON_VALUES):
+        result = {"call_id": f"call_{i}", "content": [{"type": "json", "value": value}]}
+        results.append({"role": "user", "parts": [{"type": "tool_result", "result": result}]})
+    calls = [{"type": "tool_call", "call": {"id": f"call_{i}", "name": "f", "arguments": {}}} for i in range(8)]
+    return {"model": "m", "messages": [_text("user", "go"), {"role": "assistant", "parts": calls}, *results]}
+
+
+@pytest.mark.parametrize("target", TALKERS)
+def test_class6_a_json_result_of_any_type_is_valid(target: str) -> None:
+    """JSON content of every type gives a valid result: where the wire's JSON block takes only
+    some types (Cohere's document data: an object or a string, the wire_type term), the others
+    are sent as their JSON text, reported."""
+    encoded = _pkg().DIALECTS[target].encode_request(_json_results())
+    assert _valid(target, "request", encoded.value) == []
+    if target == "cohere_v2":
+        contents = [m["content"] for m in encoded.value["messages"] if m["role"] == "tool"]
+        assert contents[:2] == [[{"type": "document", "document": {"data": v}}] for v in JSON_VALUES[:2]]
+        assert contents[2:] == [
+            [{"type": "text", "text": json.dumps(v, separators=(",", ":"))}] for v in JSON_VALUES[2:]
+        ]
+        as_text = [loss.pointer for loss in encoded.losses if loss.what == "a json part as such (sent as JSON text)"]
+        assert as_text == [f"/messages/{i + 2}/parts/0/result/content/0" for i in range(2, 8)]
+
+
 # ---- class 7: text that is null -------------------------------------------------------------
 
 
@@ -450,6 +541,9 @@ def _parity_jobs() -> list[dict[str, Any]]:
     for shape in ("request", "response"):
         for writer, reader in PAIRS:
             jobs += [_job(f"decode_{shape}", reader, wire) for wire in _vectors(writer, shape)]
+    for target in TALKERS:  # class 6: every part lost, an empty error result, JSON of any type
+        jobs.append(_job("encode_response", target, _lost_only(target)))
+        jobs += [_job("encode_request", target, r) for r in (EMPTY_ERROR, UNSENDABLE_ERROR, _json_results())]
     both = {"contents": [], "generationConfig": {"topK": 1}, "generation_config": {"topK": 2}}
     jobs.append(_job("decode_request", "gemini", both))
     return jobs

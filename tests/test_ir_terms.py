@@ -71,7 +71,7 @@ def test_the_terms_are_in_the_mappings_that_need_them() -> None:
         for pf in p.fields
         if pf.name == "url"
     ]
-    assert urls and all(pf.wire_type == "string" for pf in urls)
+    assert urls and all(pf.wire_type == ("string",) for pf in urls)
 
 
 def test_wire_type_string_passes_an_object_on_to_the_next_spelling() -> None:

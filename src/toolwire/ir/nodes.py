@@ -68,15 +68,18 @@ class Field:
     optional_from: int = 0  # tokens from this index on may be absent on the wire
     fallback: str | None = field(default=None, metadata=term("field.fallback"))
     non_empty: bool = field(default=False, metadata=term("field.non_empty"))
+    empty_error_text: str | None = field(
+        default=None, metadata=term("field.empty_error_text")
+    )  # content: the text an error result without content is sent with
     empty_means_absent: bool = field(default=False, metadata=term("field.empty_means_absent"))
     no_arguments_text: tuple[str, ...] = field(default=(), metadata=term("field.no_arguments_text"))
     string: bool = field(default=False, metadata=term("field.string"))  # content: a plain string is accepted too
     string_only: bool = False  # content: nothing but a string
     output_key: str | None = field(default=None, metadata=term("field.output_key"))
     error_key: str | None = field(default=None, metadata=term("field.error_key"))
-    wire_type: str | None = field(
-        default=None, metadata=term("field.parts[].fields{}.wire_type")
-    )  # content part field: the JSON type the wire value must have
+    wire_type: tuple[str, ...] = field(
+        default=(), metadata=term("field.parts[].fields{}.wire_type")
+    )  # content part field: the JSON types the wire value may have (empty: any)
     strict_mode_field: str | None = field(
         default=None, metadata=term("field.strict_mode_field")
     )  # parameters: the boolean field that switches strict mode

@@ -107,15 +107,23 @@ def _field(name: str, spec: dict[str, Any], kinds: dict[str, str]) -> Field:
         schema_profile=spec.get("schema_profile", "json_schema"),
         fallback=spec.get("fallback"),
         non_empty=bool(spec.get("non_empty", False)),
+        empty_error_text=spec.get("empty_error_text"),
         empty_means_absent=bool(spec.get("empty_means_absent", False)),
         no_arguments_text=tuple(spec.get("no_arguments_text", [])),
         string=bool(spec.get("string", False)),
         string_only=spec.get("string") == "only",
         output_key=spec.get("output_key"),
         error_key=spec.get("error_key"),
-        wire_type=spec.get("wire_type"),
+        wire_type=_types(spec.get("wire_type")),
         strict_mode_field=spec.get("strict_mode_field"),
     )
+
+
+def _types(wire_type: str | list[str] | None) -> tuple[str, ...]:
+    """The JSON types of a wire_type term, one or a list (none: any)."""
+    if wire_type is None:
+        return ()
+    return (wire_type,) if isinstance(wire_type, str) else tuple(wire_type)
 
 
 def _checks(obj: WireObject) -> tuple[Check, ...]:

@@ -145,6 +145,7 @@ _TOOL_TERMS: Final[tuple[Term, ...]] = (
     T("field.schema_profile=openapi_subset", "Gemini's OpenAPI 3.0 subset: $refs inlined, unions to nullable/anyOf, const to enum; unsayable keywords dropped and reported."),
     T("field.schema_profile=openai_json_schema", "JSON Schema as OpenAI takes it: every object states properties; strict is sent true only for a strict-mode-valid schema."),
     T("field.non_empty", "The wire rejects an empty string here: encode leaves an empty value out and reports it."),
+    T("field.empty_error_text", "content only: the wire refuses an error result without content; one is sent with this text as its content, reported."),
     T("field.empty_means_absent", "string_list, optional: [] means the field left out; decoding [] gives it absent with the form kept, so encode sends [] again."),
     T("field.fallback", "Where a missing canonical value is taken from before the field counts as absent."),
     T("field.fallback=call_name", "A result's missing name is the name of the call it answers, from the id map; unknown, a loss (optional: left out, unless the result names no call id either; required: the result is not sent)."),
@@ -170,7 +171,7 @@ _TOOL_TERMS: Final[tuple[Term, ...]] = (
     T("field.parts[].fields{}.pointer", "Where this part field sits in the wire block."),
     T("field.parts[].fields{}.values", "[canonical, wire] pairs for a part field spelled differently (Bedrock's image format: png for image/png)."),
     T("field.parts[].fields{}.encoding", "How the part field is spelled (default value)."),
-    T("field.parts[].fields{}.wire_type", "The JSON type the wire value must have for the block to be this part (Mistral's image_url: a string, not its {url, detail} object)."),
+    T("field.parts[].fields{}.wire_type", "The JSON type(s) the wire value must have for the block to be this part (Mistral's image_url: a string, not its {url, detail} object); a json part of another type is sent as JSON text, reported."),
     T("field.parts[].fields{}.encoding=value", "The part field is copied as is.", _TEST_GENERATE, _DEFAULT),
     T("field.parts[].fields{}.encoding=data_url", "The field data is a data:<media_type>;base64,<data> URL carrying media_type and data; only such a value is this part."),
     # --- envelope ---

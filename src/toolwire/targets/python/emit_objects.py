@@ -53,6 +53,13 @@ def local_name(stem: str, toks: Tokens, taken: set[str]) -> str:
 JSON_TYPE_TEST = {"string": "str", "object": "dict", "array": "list", "boolean": "bool"}
 
 
+def type_test(expr: str, types: tuple[str, ...]) -> str:
+    """Whether expr is of one of the JSON types (the wire_type term)."""
+    if len(types) == 1:
+        return f"type({expr}) is {JSON_TYPE_TEST[types[0]]}"
+    return f"type({expr}) in ({', '.join(JSON_TYPE_TEST[t] for t in types)})"
+
+
 def read_expr(var: str, toks: Tokens, optional_from: int, locals_: dict[Tokens, str]) -> str:
     """Expression reading toks; segments from optional_from on may be absent. Starts from the
     deepest required object already held in a local variable."""
@@ -289,6 +296,7 @@ class PyPart(_View):
     node: ContentPart
     obj: PyObject
     match: str = ""
+    carry: list[str] = field(default_factory=list)  # what a canonical part must pass to be spelled so
 
     @property
     def form(self) -> str:
@@ -349,5 +357,7 @@ def emit_part(part: ContentPart) -> PyPart:
     # the JSON type of a field's value (wire_type: Mistral's url string vs {url, detail}).
     extra = [f"{_lookup(toks)} is not _MISSING" for toks in part.has]
     extra += [f"_rt.is_data_url({_lookup(f.tokens)})" for f in part.fields if f.encoding == "data_url"]
-    extra += [f"type({_lookup(f.tokens)}) is {JSON_TYPE_TEST[f.wire_type]}" for f in part.fields if f.wire_type]
-    return PyPart(part, obj, " and ".join([obj.match_expr("block"), *extra]))
+    extra += [type_test(_lookup(f.tokens), f.wire_type) for f in part.fields if f.wire_type]
+    # encoding, a canonical value the wire_type does not allow is not this part's to spell
+    carry = [type_test(f"part[{py(f.name)}]", f.wire_type) for f in part.fields if f.wire_type and not f.value_map]
+    return PyPart(part, obj, " and ".join([obj.match_expr("block"), *extra]), carry)

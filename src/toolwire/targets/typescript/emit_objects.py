@@ -16,6 +16,7 @@ from typing import Any
 
 from toolwire.ir.nodes import Alias, ContentPart, Field, Level, Tokens, WireObject
 from toolwire.targets.typescript import names as tsnames
+from toolwire.targets.typescript.names import type_test
 
 
 def ts(value: Any) -> str:
@@ -90,15 +91,6 @@ def local_name(stem: str, toks: Tokens, taken: set[str], *, constant: bool = Fal
         out, n = f"{name}_{n}" if constant else f"{name}{n}", n + 1
     taken.add(out)
     return out
-
-
-# How TypeScript tests a JSON type (the wire_type term), on an expression.
-JSON_TYPE_TEST = {
-    "string": 'typeof {} === "string"',
-    "object": "P.isObject({})",
-    "array": "Array.isArray({})",
-    "boolean": 'typeof {} === "boolean"',
-}
 
 
 def read_expr(var: str, toks: Tokens, optional_from: int, locals_: dict[Tokens, str]) -> str:
@@ -350,6 +342,7 @@ class TsPart(_View):
     node: ContentPart
     obj: TsObject
     match: str = ""
+    carry: list[str] = field(default_factory=list)  # what a canonical part must pass to be spelled so
 
     @property
     def form(self) -> str:
@@ -412,5 +405,9 @@ def emit_part(part: ContentPart) -> TsPart:
     # the JSON type of a field's value (wire_type: Mistral's url string vs {url, detail}).
     extra = [f"{_lookup(toks)} !== undefined" for toks in part.has]
     extra += [f"rt.isDataUrl({_lookup(f.tokens)})" for f in part.fields if f.encoding == "data_url"]
-    extra += [JSON_TYPE_TEST[f.wire_type].format(_lookup(f.tokens)) for f in part.fields if f.wire_type]
-    return TsPart(part, obj, " && ".join([obj.match_expr("block"), *extra]))
+    extra += [type_test(_lookup(f.tokens), f.wire_type) for f in part.fields if f.wire_type]
+    # encoding, a canonical value the wire_type does not allow is not this part's to spell
+    carry = [
+        type_test(f"P.need(part, {ts(f.name)})", f.wire_type) for f in part.fields if f.wire_type and not f.value_map
+    ]
+    return TsPart(part, obj, " && ".join([obj.match_expr("block"), *extra]), carry)

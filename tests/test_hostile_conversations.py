@@ -274,6 +274,127 @@ def test_class4_the_payloads_of_the_issue_are_refused() -> None:
         pkg.DIALECTS["openai_chat"].decode_request(copy.deepcopy(bedrock))
 
 
+# Wrong-dialect payloads a decoder used to read otherwise (tests/test_hostile_properties.py
+# found them): each (writer, reader, shape, payload, the refusal). The readers' schemas say
+# what their APIs refuse: Chat's and Mistral's content part types (an enum), Mistral's finish
+# reasons, Chat's response text (a string), and message members Mistral's and Anthropic's
+# APIs refuse (`closed` at /messages/*).
+_CHAT_PARTS = '"text", "image_url", "input_audio", "file", "refusal"'
+_MISTRAL_CHUNKS = (
+    '"text", "image_url", "document_url", "reference", "file", "thinking", "input_audio", "resource", "resource_link"'
+)
+_UNKNOWN = "the dialect's clients refuse fields the schema does not name"
+_ANTHROPIC_TURNS = {
+    "model": "m",
+    "max_tokens": 10,
+    "messages": [
+        {"role": "user", "content": "hi"},
+        {"role": "assistant", "content": [{"type": "thinking", "thinking": "hm", "signature": "s"}]},
+        {"role": "assistant", "content": [{"type": "tool_use", "id": "toolu_1", "name": "f", "input": {}}]},
+        {"role": "user", "content": [{"type": "tool_result", "tool_use_id": "toolu_1", "content": "ok"}]},
+    ],
+}
+_COHERE_TURNS = {
+    "model": "m",
+    "messages": [
+        {"role": "user", "content": "hi"},
+        {
+            "role": "assistant",
+            "tool_plan": "I will call f",
+            "tool_calls": [{"id": "tool_1", "type": "function", "function": {"name": "f", "arguments": "{}"}}],
+        },
+        {"role": "tool", "tool_call_id": "tool_1", "content": [{"type": "document", "document": {"data": {"a": 1}}}]},
+    ],
+}
+_CHAT_CALLS = {
+    "model": "m",
+    "messages": [
+        {"role": "user", "content": "hi"},
+        {
+            "role": "assistant",
+            "content": None,
+            "tool_calls": [{"id": "call_1", "type": "function", "function": {"name": "f", "arguments": "{}"}}],
+        },
+        {"role": "tool", "tool_call_id": "call_1", "content": "ok"},
+    ],
+}
+_OLLAMA_THINKING = {
+    "model": "m",
+    "messages": [{"role": "user", "content": "hi"}, {"role": "assistant", "content": "", "thinking": "hm"}],
+}
+_MISTRAL_THINKING = {
+    "id": "r",
+    "object": "chat.completion",
+    "model": "m",
+    "created": 0,
+    "choices": [
+        {
+            "index": 0,
+            "message": {
+                "role": "assistant",
+                "content": [{"type": "thinking", "thinking": [{"type": "text", "text": "?"}]}],
+            },
+            "finish_reason": "stop",
+        }
+    ],
+}
+_CHAT_FILTERED = {
+    "id": "r",
+    "object": "chat.completion",
+    "model": "m",
+    "created": 0,
+    "choices": [{"index": 0, "message": {"role": "assistant", "content": "no"}, "finish_reason": "content_filter"}],
+}
+MISREAD = [
+    ("anthropic_messages", "openai_chat", "request", _ANTHROPIC_TURNS,
+     f'/messages/1/content/0/type: expected one of {_CHAT_PARTS}, got "thinking"'),
+    ("anthropic_messages", "mistral", "request", _ANTHROPIC_TURNS,
+     f'/messages/2/content/0/type: expected one of {_MISTRAL_CHUNKS}, got "tool_use"'),
+    ("cohere_v2", "openai_chat", "request", _COHERE_TURNS,
+     f'/messages/2/content/0/type: expected one of {_CHAT_PARTS}, got "document"'),
+    ("cohere_v2", "mistral", "request", _COHERE_TURNS, f"/messages/1/tool_plan: unknown field 'tool_plan': {_UNKNOWN}"),
+    ("ollama", "mistral", "request", _OLLAMA_THINKING, f"/messages/1/thinking: unknown field 'thinking': {_UNKNOWN}"),
+    ("openai_chat", "anthropic_messages", "request", _CHAT_CALLS,
+     f"/messages/1/tool_calls: unknown field 'tool_calls': {_UNKNOWN}"),
+    ("mistral", "openai_chat", "response", _MISTRAL_THINKING,
+     "/choices/0/message/content: expected a string or null, got an array"),
+    ("openai_chat", "mistral", "response", _CHAT_FILTERED,
+     '/choices/0/finish_reason: expected one of "stop", "length", "model_length", "error", "tool_calls", null, '
+     'got "content_filter"'),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("writer", "reader", "shape", "wire", "message"), MISREAD, ids=lambda v: v if type(v) is str else ""
+)
+def test_class4_a_payload_once_read_otherwise_is_refused_with_a_pointer(
+    writer: str, reader: str, shape: str, wire: dict[str, Any], message: str
+) -> None:
+    """Each payload is its writer's (its own decoder reads it) and the reader refuses it, in
+    its conversation decoder and in extract() alike, naming the place and what was expected."""
+    pkg = _pkg()
+    getattr(pkg.DIALECTS[writer], f"decode_{shape}")(copy.deepcopy(wire))
+    for read in (getattr(pkg.DIALECTS[reader], f"decode_{shape}"), pkg.DIALECTS[reader].extract):
+        with pytest.raises(pkg.DecodeError) as refused:
+            read(copy.deepcopy(wire))
+        assert str(refused.value) == f"{reader}/{shape}: {message}"
+
+
+def test_class4_a_shared_wire_is_still_read_as_the_same_conversation() -> None:
+    """The stricter checks keep what the wires share: a plain Chat request is read by Mistral
+    as Chat reads it, a Mistral chunk without `type` is not refused, and Mistral's own finish reasons pass."""
+    pkg = _pkg()
+    chat = copy.deepcopy(_CHAT_CALLS)
+    chat["messages"][0]["content"] = [{"type": "text", "text": "hi"}]
+    view = pkg.conversation_view(pkg.DIALECTS["openai_chat"].decode_request(copy.deepcopy(chat)))
+    assert pkg.conversation_view(pkg.DIALECTS["mistral"].decode_request(copy.deepcopy(chat))) == view
+    untyped = {"model": "m", "messages": [{"role": "user", "content": [{"text": "hi"}]}]}
+    assert len(pkg.DIALECTS["mistral"].decode_request(untyped)["messages"]) == 1  # its schema allows no type
+    stopped = copy.deepcopy(_CHAT_FILTERED)
+    stopped["choices"][0]["finish_reason"] = "model_length"
+    assert pkg.DIALECTS["mistral"].decode_response(stopped)["finish_reason"] == "length"
+
+
 # ---- class 6: invalid output ----------------------------------------------------------------
 
 ORPHAN = {"model": "m", "messages": [_text("user", "hi"), _result("call_x", "from nowhere")]}
@@ -450,6 +571,8 @@ def _parity_jobs() -> list[dict[str, Any]]:
     for shape in ("request", "response"):
         for writer, reader in PAIRS:
             jobs += [_job(f"decode_{shape}", reader, wire) for wire in _vectors(writer, shape)]
+    jobs += [_job(f"decode_{shape}", reader, wire) for _w, reader, shape, wire, _m in MISREAD]
+    jobs += [_job("extract", reader, wire) for _w, reader, _s, wire, _m in MISREAD]
     both = {"contents": [], "generationConfig": {"topK": 1}, "generation_config": {"topK": 2}}
     jobs.append(_job("decode_request", "gemini", both))
     return jobs

@@ -294,6 +294,7 @@ _ANTHROPIC_TURNS = {
         {"role": "user", "content": [{"type": "tool_result", "tool_use_id": "toolu_1", "content": "ok"}]},
     ],
 }
+_ANTHROPIC_CALLS = {**_ANTHROPIC_TURNS, "messages": [m for i, m in enumerate(_ANTHROPIC_TURNS["messages"]) if i != 1]}
 _COHERE_TURNS = {
     "model": "m",
     "messages": [
@@ -312,7 +313,7 @@ _CHAT_CALLS = {
         {"role": "user", "content": "hi"},
         {
             "role": "assistant",
-            "content": None,
+            "content": "calling f",
             "tool_calls": [{"id": "call_1", "type": "function", "function": {"name": "f", "arguments": "{}"}}],
         },
         {"role": "tool", "tool_call_id": "call_1", "content": "ok"},
@@ -348,13 +349,13 @@ _CHAT_FILTERED = {
 MISREAD = [
     ("anthropic_messages", "openai_chat", "request", _ANTHROPIC_TURNS,
      f'/messages/1/content/0/type: expected one of {_CHAT_PARTS}, got "thinking"'),
-    ("anthropic_messages", "mistral", "request", _ANTHROPIC_TURNS,
-     f'/messages/2/content/0/type: expected one of {_MISTRAL_CHUNKS}, got "tool_use"'),
+    ("anthropic_messages", "mistral", "request", _ANTHROPIC_CALLS,
+     f'/messages/1/content/0/type: expected one of {_MISTRAL_CHUNKS}, got "tool_use"'),
     ("cohere_v2", "openai_chat", "request", _COHERE_TURNS,
      f'/messages/2/content/0/type: expected one of {_CHAT_PARTS}, got "document"'),
     ("cohere_v2", "mistral", "request", _COHERE_TURNS, f"/messages/1/tool_plan: unknown field 'tool_plan': {_UNKNOWN}"),
     ("ollama", "mistral", "request", _OLLAMA_THINKING, f"/messages/1/thinking: unknown field 'thinking': {_UNKNOWN}"),
-    ("openai_chat", "anthropic_messages", "request", _CHAT_CALLS,
+    ("openai_chat", "anthropic_messages", "request", {**_CHAT_CALLS, "messages": _CHAT_CALLS["messages"][:2]},
      f"/messages/1/tool_calls: unknown field 'tool_calls': {_UNKNOWN}"),
     ("mistral", "openai_chat", "response", _MISTRAL_THINKING,
      "/choices/0/message/content: expected a string or null, got an array"),

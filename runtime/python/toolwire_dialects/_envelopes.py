@@ -4,8 +4,9 @@
 Each dialect module carries, as data derived from its envelope schemas at generation time,
 the root keys an envelope must have and the JSON types allowed at its root properties and
 along every location path, the values a schema's enum allows there and, where the dialect's
-clients refuse unknown members (`closed`), the keys an object there may have. A payload that fails every kind is refused with a DecodeError
-naming the kind that fits best; an envelope that merely carries no tools passes.
+clients refuse unknown members (`closed`), the keys an object there may have. A payload
+that fails every kind is refused with a DecodeError naming the kind that fits best; an
+envelope that merely carries no tools passes.
 """
 
 from __future__ import annotations

@@ -5,8 +5,9 @@
  * Each dialect module carries, as data derived from its envelope schemas at generation time,
  * the root keys an envelope must have and the JSON types allowed at its root properties and
  * along every location path, the values a schema's enum allows there and, where the dialect's
- * clients refuse unknown members (`closed`), the keys an object there may have. A payload that fails every kind is refused with a DecodeError
- * naming the kind that fits best; an envelope that merely carries no tools passes.
+ * clients refuse unknown members (`closed`), the keys an object there may have. A payload
+ * that fails every kind is refused with a DecodeError naming the kind that fits best; an
+ * envelope that merely carries no tools passes.
  */
 
 import { DecodeError, describe, escape, getOwn, hasOwn, isObject } from "./_errors.js";
@@ -60,7 +61,8 @@ function member(value: unknown, values: readonly unknown[]): boolean {
 }
 
 function unknownField(at: string, key: string): [string, string] {
-  return [`${at}/${escape(key)}`, `unknown field ${pyRepr(key)}: the dialect's clients refuse fields the schema does not name`];
+  const why = "the dialect's clients refuse fields the schema does not name";
+  return [`${at}/${escape(key)}`, `unknown field ${pyRepr(key)}: ${why}`];
 }
 
 /** [pointer, value] of every value present at a path whose '*' stands for every element. */

@@ -396,6 +396,26 @@ def test_class4_a_shared_wire_is_still_read_as_the_same_conversation() -> None:
     assert pkg.DIALECTS["mistral"].decode_response(stopped)["finish_reason"] == "length"
 
 
+def test_class4_a_chat_stream_read_by_mistral_gives_the_calls_chat_reads() -> None:
+    """Mistral's stream is Chat's chunk wire: a Chat stream (ids Mistral's API would not make)
+    is read, as a shared wire is, to the same calls (not otherwise), and so is its relay."""
+    from toolwire_dialects.streams import convert_stream, get_stream
+
+    call = {"type": "function", "id": "call_1", "function": {"name": "f", "arguments": '{"a": 1}'}, "index": 0}
+    events = [
+        {"object": "chat.completion.chunk", "choices": [{"index": 0, "delta": {"tool_calls": [call]}}]},
+        {"object": "chat.completion.chunk", "choices": [{"index": 0, "delta": {}, "finish_reason": "tool_calls"}]},
+    ]
+
+    def calls(dialect: str, stream: list[Any]) -> list[Any]:  # extensions are the reader's spelling
+        return [(c["id"], c["name"], c["arguments"]) for c in get_stream(dialect).assemble(stream)["tool_calls"]]
+
+    assert calls("openai_chat", copy.deepcopy(events)) == [("call_1", "f", {"a": 1})]
+    assert calls("mistral", copy.deepcopy(events)) == [("call_1", "f", {"a": 1})]
+    relayed = list(convert_stream(copy.deepcopy(events), source="mistral", target="openai_chat"))
+    assert calls("openai_chat", relayed) == [("call_1", "f", {"a": 1})]
+
+
 # ---- class 6: invalid output ----------------------------------------------------------------
 
 ORPHAN = {"model": "m", "messages": [_text("user", "hi"), _result("call_x", "from nowhere")]}

@@ -246,3 +246,32 @@ def test_a_closed_envelope_refuses_root_keys_its_clients_refuse() -> None:
     assert (info.value.shape, info.value.pointer) == ("request", "/model")  # the first key it does not name
     assert "unknown field 'model'" in info.value.message
     assert bedrock.extract({**request, "modelId": "amazon.nova-micro-v1:0"})["tool_calls"] == []  # a field it names
+
+
+def test_the_check_reads_enums_and_closed_objects_from_the_schema() -> None:
+    """ir/envelopes.py: a checked path carries the values its enum allows (through $ref, only
+    scalars), and a closed path the member names the schema gives an object there under any
+    condition (an if/then's too); a patternProperties object cannot be closed (no list of keys)."""
+    from toolwire.ir.envelopes import envelope_check
+
+    part = {"type": "object", "properties": {"type": {"type": "string", "enum": ["text", "image"]}}}
+    message = {
+        "type": "object",
+        "properties": {"role": {"type": "string"}, "content": {"type": "array", "items": {"$ref": "#/$defs/Part"}}},
+        "allOf": [{"if": {"properties": {"role": {"const": "tool"}}}, "then": {"properties": {"call_id": {}}}}],
+    }
+    schema = {
+        "type": "object",
+        "properties": {"messages": {"type": "array", "items": message}, "meta": {"patternProperties": {"^x": {}}}},
+        "$defs": {"Part": part},
+    }
+    documents = {"d/request.json": schema}
+    found = envelope_check(
+        documents, "d/request.json", [["messages", "*", "content", "*", "type"]], ((), ("messages", "*"))
+    )
+    checks = {tuple(toks): (values, keys) for toks, _types, _must, values, keys in found["checks"]}
+    assert checks[("messages", "*", "content", "*", "type")] == (("text", "image"), None)
+    assert checks[("messages", "*")] == (None, ("call_id", "content", "role"))
+    assert found["known"] == ("messages", "meta")
+    meta = envelope_check(documents, "d/request.json", [], (("meta",),))
+    assert [keys for toks, *_rest, keys in meta["checks"] if toks == ("meta",)] in ([], [None])  # any key may match

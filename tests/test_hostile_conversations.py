@@ -274,6 +274,148 @@ def test_class4_the_payloads_of_the_issue_are_refused() -> None:
         pkg.DIALECTS["openai_chat"].decode_request(copy.deepcopy(bedrock))
 
 
+# Wrong-dialect payloads a decoder used to read otherwise (tests/test_hostile_properties.py
+# found them): each (writer, reader, shape, payload, the refusal). The readers' schemas say
+# what their APIs refuse: Chat's and Mistral's content part types (an enum), Mistral's finish
+# reasons, Chat's response text (a string), and message members Mistral's and Anthropic's
+# APIs refuse (`closed` at /messages/*).
+_CHAT_PARTS = '"text", "image_url", "input_audio", "file", "refusal"'
+_MISTRAL_CHUNKS = (
+    '"text", "image_url", "document_url", "reference", "file", "thinking", "input_audio", "resource", "resource_link"'
+)
+_UNKNOWN = "the dialect's clients refuse fields the schema does not name"
+_ANTHROPIC_TURNS = {
+    "model": "m",
+    "max_tokens": 10,
+    "messages": [
+        {"role": "user", "content": "hi"},
+        {"role": "assistant", "content": [{"type": "thinking", "thinking": "hm", "signature": "s"}]},
+        {"role": "assistant", "content": [{"type": "tool_use", "id": "toolu_1", "name": "f", "input": {}}]},
+        {"role": "user", "content": [{"type": "tool_result", "tool_use_id": "toolu_1", "content": "ok"}]},
+    ],
+}
+_ANTHROPIC_CALLS = {**_ANTHROPIC_TURNS, "messages": [m for i, m in enumerate(_ANTHROPIC_TURNS["messages"]) if i != 1]}
+_COHERE_TURNS = {
+    "model": "m",
+    "messages": [
+        {"role": "user", "content": "hi"},
+        {
+            "role": "assistant",
+            "tool_plan": "I will call f",
+            "tool_calls": [{"id": "tool_1", "type": "function", "function": {"name": "f", "arguments": "{}"}}],
+        },
+        {"role": "tool", "tool_call_id": "tool_1", "content": [{"type": "document", "document": {"data": {"a": 1}}}]},
+    ],
+}
+_CHAT_CALLS = {
+    "model": "m",
+    "messages": [
+        {"role": "user", "content": "hi"},
+        {
+            "role": "assistant",
+            "content": "calling f",
+            "tool_calls": [{"id": "call_1", "type": "function", "function": {"name": "f", "arguments": "{}"}}],
+        },
+        {"role": "tool", "tool_call_id": "call_1", "content": "ok"},
+    ],
+}
+_OLLAMA_THINKING = {
+    "model": "m",
+    "messages": [{"role": "user", "content": "hi"}, {"role": "assistant", "content": "", "thinking": "hm"}],
+}
+_MISTRAL_THINKING = {
+    "id": "r",
+    "object": "chat.completion",
+    "model": "m",
+    "created": 0,
+    "choices": [
+        {
+            "index": 0,
+            "message": {
+                "role": "assistant",
+                "content": [{"type": "thinking", "thinking": [{"type": "text", "text": "?"}]}],
+            },
+            "finish_reason": "stop",
+        }
+    ],
+}
+_CHAT_FILTERED = {
+    "id": "r",
+    "object": "chat.completion",
+    "model": "m",
+    "created": 0,
+    "choices": [{"index": 0, "message": {"role": "assistant", "content": "no"}, "finish_reason": "content_filter"}],
+}
+MISREAD = [
+    ("anthropic_messages", "openai_chat", "request", _ANTHROPIC_TURNS,
+     f'/messages/1/content/0/type: expected one of {_CHAT_PARTS}, got "thinking"'),
+    ("anthropic_messages", "mistral", "request", _ANTHROPIC_CALLS,
+     f'/messages/1/content/0/type: expected one of {_MISTRAL_CHUNKS}, got "tool_use"'),
+    ("cohere_v2", "openai_chat", "request", _COHERE_TURNS,
+     f'/messages/2/content/0/type: expected one of {_CHAT_PARTS}, got "document"'),
+    ("cohere_v2", "mistral", "request", _COHERE_TURNS, f"/messages/1/tool_plan: unknown field 'tool_plan': {_UNKNOWN}"),
+    ("ollama", "mistral", "request", _OLLAMA_THINKING, f"/messages/1/thinking: unknown field 'thinking': {_UNKNOWN}"),
+    ("openai_chat", "anthropic_messages", "request", {**_CHAT_CALLS, "messages": _CHAT_CALLS["messages"][:2]},
+     f"/messages/1/tool_calls: unknown field 'tool_calls': {_UNKNOWN}"),
+    ("mistral", "openai_chat", "response", _MISTRAL_THINKING,
+     "/choices/0/message/content: expected a string or null, got an array"),
+    ("openai_chat", "mistral", "response", _CHAT_FILTERED,
+     '/choices/0/finish_reason: expected one of "stop", "length", "model_length", "error", "tool_calls", null, '
+     'got "content_filter"'),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("writer", "reader", "shape", "wire", "message"), MISREAD, ids=lambda v: v if type(v) is str else ""
+)
+def test_class4_a_payload_once_read_otherwise_is_refused_with_a_pointer(
+    writer: str, reader: str, shape: str, wire: dict[str, Any], message: str
+) -> None:
+    """Each payload is its writer's (its own decoder reads it) and the reader refuses it, in
+    its conversation decoder and in extract() alike, naming the place and what was expected."""
+    pkg = _pkg()
+    getattr(pkg.DIALECTS[writer], f"decode_{shape}")(copy.deepcopy(wire))
+    for read in (getattr(pkg.DIALECTS[reader], f"decode_{shape}"), pkg.DIALECTS[reader].extract):
+        with pytest.raises(pkg.DecodeError) as refused:
+            read(copy.deepcopy(wire))
+        assert str(refused.value) == f"{reader}/{shape}: {message}"
+
+
+def test_class4_a_shared_wire_is_still_read_as_the_same_conversation() -> None:
+    """The stricter checks keep what the wires share: a plain Chat request is read by Mistral
+    as Chat reads it, a Mistral chunk without `type` is not refused, and Mistral's own finish reasons pass."""
+    pkg = _pkg()
+    chat = copy.deepcopy(_CHAT_CALLS)
+    chat["messages"][0]["content"] = [{"type": "text", "text": "hi"}]
+    view = pkg.conversation_view(pkg.DIALECTS["openai_chat"].decode_request(copy.deepcopy(chat)))
+    assert pkg.conversation_view(pkg.DIALECTS["mistral"].decode_request(copy.deepcopy(chat))) == view
+    untyped = {"model": "m", "messages": [{"role": "user", "content": [{"text": "hi"}]}]}
+    assert len(pkg.DIALECTS["mistral"].decode_request(untyped)["messages"]) == 1  # its schema allows no type
+    stopped = copy.deepcopy(_CHAT_FILTERED)
+    stopped["choices"][0]["finish_reason"] = "model_length"
+    assert pkg.DIALECTS["mistral"].decode_response(stopped)["finish_reason"] == "length"
+
+
+def test_class4_a_chat_stream_read_by_mistral_gives_the_calls_chat_reads() -> None:
+    """Mistral's stream is Chat's chunk wire: a Chat stream (ids Mistral's API would not make)
+    is read, as a shared wire is, to the same calls (not otherwise), and so is its relay."""
+    from toolwire_dialects.streams import convert_stream, get_stream
+
+    call = {"type": "function", "id": "call_1", "function": {"name": "f", "arguments": '{"a": 1}'}, "index": 0}
+    events = [
+        {"object": "chat.completion.chunk", "choices": [{"index": 0, "delta": {"tool_calls": [call]}}]},
+        {"object": "chat.completion.chunk", "choices": [{"index": 0, "delta": {}, "finish_reason": "tool_calls"}]},
+    ]
+
+    def calls(dialect: str, stream: list[Any]) -> list[Any]:  # extensions are the reader's spelling
+        return [(c["id"], c["name"], c["arguments"]) for c in get_stream(dialect).assemble(stream)["tool_calls"]]
+
+    assert calls("openai_chat", copy.deepcopy(events)) == [("call_1", "f", {"a": 1})]
+    assert calls("mistral", copy.deepcopy(events)) == [("call_1", "f", {"a": 1})]
+    relayed = list(convert_stream(copy.deepcopy(events), source="mistral", target="openai_chat"))
+    assert calls("openai_chat", relayed) == [("call_1", "f", {"a": 1})]
+
+
 # ---- class 6: invalid output ----------------------------------------------------------------
 
 ORPHAN = {"model": "m", "messages": [_text("user", "hi"), _result("call_x", "from nowhere")]}
@@ -544,6 +686,8 @@ def _parity_jobs() -> list[dict[str, Any]]:
     for target in TALKERS:  # class 6: every part lost, an empty error result, JSON of any type
         jobs.append(_job("encode_response", target, _lost_only(target)))
         jobs += [_job("encode_request", target, r) for r in (EMPTY_ERROR, UNSENDABLE_ERROR, _json_results())]
+    jobs += [_job(f"decode_{shape}", reader, wire) for _w, reader, shape, wire, _m in MISREAD]
+    jobs += [_job("extract", reader, wire) for _w, reader, _s, wire, _m in MISREAD]
     both = {"contents": [], "generationConfig": {"topK": 1}, "generation_config": {"topK": 2}}
     jobs.append(_job("decode_request", "gemini", both))
     return jobs

@@ -277,9 +277,10 @@ class EnvelopeCheck:
 
     required: tuple[tuple[str, ...], ...]  # alternative sets of required root keys
     top: tuple[tuple[str, tuple[str, ...]], ...]  # (root key, allowed JSON types)
-    checks: tuple[tuple[Tokens, tuple[str, ...], bool], ...] = field(
+    # (tokens, allowed types, required, the only values allowed or None, a closed object's only keys or None)
+    checks: tuple[tuple[Tokens, tuple[str, ...], bool, tuple[Any, ...] | None, tuple[str, ...] | None], ...] = field(
         metadata=term("envelope.checked")
-    )  # (tokens, allowed types, required)
+    )
     known: tuple[str, ...] | None = field(metadata=term("envelope.closed"))  # a closed envelope's only root keys
 
 

@@ -303,17 +303,22 @@ def _envelope_check(spec: Spec, dialect: Dialect, kind: str, locations: list[Loc
     """What makes a payload this kind of envelope (extract() refuses anything else); a kind
     extract() does not read (no locations: stream events) has none. The term `checked` names
     paths the check follows too, where no part sits but other dialects' payloads differ
-    (a content block's required `type`); `closed` says its clients refuse unknown root keys."""
+    (a content block's required `type`, and the values its enum allows); `closed` says its
+    clients refuse unknown members: at the root (true), or at each path it lists."""
     if not locations:
         return None
     envelope = dialect.mapping["envelopes"][kind]
     checked = [tokens(path) for path in envelope.get("checked", [])]
     paths = [list(loc.tokens) for loc in locations] + checked
-    found = envelope_check(spec.documents, dialect.envelopes[kind]["$id"], paths, envelope.get("closed", False))
+    closed = envelope.get("closed", False)
+    closed_at = [()] if closed is True else [tuple(tokens(path)) for path in closed or []]
+    found = envelope_check(spec.documents, dialect.envelopes[kind]["$id"], paths, tuple(closed_at))
     return EnvelopeCheck(
         required=tuple(tuple(keys) for keys in found["required"]),
         top=tuple((key, tuple(types)) for key, types in found["top"]),
-        checks=tuple((tuple(toks), tuple(types), must) for toks, types, must in found["checks"]),
+        checks=tuple(
+            (tuple(toks), tuple(types), must, values, keys) for toks, types, must, values, keys in found["checks"]
+        ),
         known=found["known"],
     )
 

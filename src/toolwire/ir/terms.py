@@ -176,8 +176,8 @@ _TOOL_TERMS: Final[tuple[Term, ...]] = (
     T("field.parts[].fields{}.encoding=data_url", "The field data is a data:<media_type>;base64,<data> URL carrying media_type and data; only such a value is this part."),
     # --- envelope ---
     T("envelope.schema", "The whole payload's JSON Schema file, beside dialect.json; validate and extract check against it."),
-    T("envelope.closed", "extract() refuses root keys the envelope schema does not name (the provider's clients do), so no foreign payload reads as empty."),
-    T("envelope.checked", "Paths where no shape sits but extract() still checks the schema's types and required keys, to refuse a foreign payload."),
+    T("envelope.closed", "extract() refuses root keys the envelope schema does not name (the provider's clients do), so no foreign payload reads as empty; or, given paths, the keys an object there has that the schema names nowhere for it (a message's)."),
+    T("envelope.checked", "Paths where no shape sits but extract() still checks the schema's types, required keys and enumerated values, to refuse a foreign payload."),
     T("envelope.locations", "Where each shape sits in the payload, with the conditions an element must meet to be it."),
     T("envelope.locations[].shape", "Which shape sits at this location."),
     T("envelope.locations[].path", "The location: a JSON Pointer in which * stands for every element of an array."),

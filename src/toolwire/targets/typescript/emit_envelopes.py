@@ -102,7 +102,16 @@ def emit_envelopes(envelopes: tuple[Envelope, ...]) -> list[dict[str, Any]]:
             check = {
                 "required": [list(keys) for keys in e.check.required],
                 "top": {key: list(types) for key, types in e.check.top},
-                "checks": [[list(toks), list(types), must] for toks, types, must in e.check.checks],
+                "checks": [
+                    [
+                        list(toks),
+                        list(types),
+                        must,
+                        list(values) if values is not None else None,
+                        list(keys) if keys is not None else None,
+                    ]
+                    for toks, types, must, values, keys in e.check.checks
+                ],
                 "known": list(e.check.known) if e.check.known is not None else None,
             }
         out.append(

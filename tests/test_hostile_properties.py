@@ -20,8 +20,7 @@ form by the package's own encoders and emitters, and that rendering must be vali
 too. Seeded (derandomize) and bounded: TOOLWIRE_HOSTILE_EXAMPLES (default 20) examples per
 property and source; failures are not shrunk unless TOOLWIRE_HOSTILE_SHRINK=1 (minutes per
 failing property, for reading the minimal example). Hypothesis keeps no example database
-(database=None), so a run's verdict never depends on an earlier one. Properties that today's
-code fails carry xfail(strict=False) naming their #21 defect class, to be removed when fixed.
+(database=None), so a run's verdict never depends on an earlier one.
 """
 
 from __future__ import annotations
@@ -70,16 +69,6 @@ PROPERTY = hsettings(
 )
 STREAM_DIALECTS = sorted(STREAMS)
 _POINTED = re.compile(r"^(line \d+: )?\w+/\w+: /\S*: \S")  # dialect/shape: /pointer: message ("/": the root)
-
-
-def _xfail(reason: str) -> pytest.MarkDecorator:
-    return pytest.mark.xfail(strict=False, reason=f"#21 {reason}")
-
-
-def _params(names: tuple[str, ...], combos: list[tuple[str, ...]], passing: set[tuple[str, ...]], reason: str) -> Any:
-    """pytest params of combos, each not in passing (today's code fails it) marked xfail."""
-    marks = {c: () if c in passing else (_xfail(reason),) for c in combos}
-    return pytest.mark.parametrize(",".join(names), [pytest.param(*c, id="-".join(c), marks=marks[c]) for c in combos])
 
 
 CONVERSIONS = [(source, shape) for source in CONVERSATIONAL for shape in SHAPES]
@@ -254,12 +243,7 @@ def relayed(events: list[Any], source: str, target: str, strict: bool) -> tuple[
         return None, exc
 
 
-@_params(
-    ("source",),
-    [(d,) for d in STREAM_DIALECTS],
-    {("gemini",), ("ollama",)},
-    "class 5: the relay completes cut calls ({} arguments, incomplete mark dropped) or loses them",
-)
+@pytest.mark.parametrize("source", STREAM_DIALECTS)
 def test_relay_invariant(source: str) -> None:
     @PROPERTY
     @given(streams(source))
@@ -297,12 +281,7 @@ def test_relay_invariant(source: str) -> None:
     prop()
 
 
-@_params(
-    ("source",),
-    [(d,) for d in STREAM_DIALECTS],
-    {("gemini",), ("ollama",)},
-    "class 5: the relay invents a stop for a cut or empty stream (Bedrock messageStop without stopReason)",
-)
+@pytest.mark.parametrize("source", STREAM_DIALECTS)
 def test_relayed_events_are_valid(source: str, schema_errors: Any) -> None:
     @PROPERTY
     @given(streams(source))

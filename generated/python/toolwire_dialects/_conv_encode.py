@@ -111,9 +111,11 @@ def encode_turns(
     alternating: bool,
     run: Run,
     base: str = "/messages/",
+    keep_empty: bool = False,
 ) -> list[Any]:
     """The wire units of messages; losses point at base + the message's index (a response's
-    one message is at /message: base "/message" and index "")."""
+    one message is at /message: base "/message" and index ""). keep_empty: a turn whose every
+    part is lost is still written, with its role and empty content (a response's one turn)."""
     out: list[Any] = []
     group: _Group | None = None
     for mi, message in messages:
@@ -125,7 +127,7 @@ def encode_turns(
             if group is not None and (group.parts or group.empty):
                 out.append(_render(group, turn, spellings, run))
             group = _Group(role, own, at)
-        group.empty = group.empty or not message["parts"]
+        group.empty = group.empty or not message["parts"] or keep_empty
         for pj, raw in enumerate(message["parts"]):
             where = f"{at}/parts/{pj}"
             part = _carried(raw, run, where)

@@ -148,7 +148,9 @@ def encode_response(
         put(wire, layout.turns, units)
     else:
         absent = not message["parts"] and run.own(message, "/message").get("forms", EMPTY).get("") == "absent"
-        rendered = [] if absent else encode_turns([("", message)], layout.turn, (), layout.parts, True, run, "/message")
+        rendered = (
+            [] if absent else encode_turns([("", message)], layout.turn, (), layout.parts, True, run, "/message", True)
+        )
         body = rendered[0] if rendered else {}
         if layout.message and not absent:
             put(wire, layout.message, body)

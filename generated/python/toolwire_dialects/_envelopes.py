@@ -3,8 +3,10 @@
 
 Each dialect module carries, as data derived from its envelope schemas at generation time,
 the root keys an envelope must have and the JSON types allowed at its root properties and
-along every location path. A payload that fails every kind is refused with a DecodeError
-naming the kind that fits best; an envelope that merely carries no tools passes.
+along every location path, the values a schema's enum allows there and, where the dialect's
+clients refuse unknown members (`closed`), the keys an object there may have. A payload
+that fails every kind is refused with a DecodeError naming the kind that fits best; an
+envelope that merely carries no tools passes.
 """
 
 from __future__ import annotations
@@ -17,7 +19,9 @@ from ._errors import DecodeError, describe, escape
 Toks = tuple[str, ...]
 Types = tuple[str, ...]  # JSON type names
 Required = tuple[tuple[str, ...], ...]  # alternatives: each a set of root keys that must all be there
-PathCheck = tuple[Toks, Types, bool]  # a path, the types allowed there, whether its parent must hold it
+# a path, the types allowed there, whether its parent must hold it, the only values allowed
+# there (None: any), the only keys an object there may have (None: any)
+PathCheck = tuple[Toks, Types, bool, tuple[Any, ...] | None, tuple[str, ...] | None]
 Kind = tuple[str, Required, dict[str, Types], tuple[PathCheck, ...], tuple[str, ...] | None]
 
 _ARTICLES = {
@@ -53,6 +57,19 @@ def _fits(value: Any, types: tuple[str, ...]) -> bool:
 def _expected(types: tuple[str, ...]) -> str:
     shown = [t for t in types if not (t == "integer" and "number" in types)]
     return " or ".join(_ARTICLES[t] for t in shown)
+
+
+def _member(value: Any, values: tuple[Any, ...]) -> bool:
+    """value is one of values as JSON compares them (true is not 1; 1 is 1.0)."""
+    return any((type(v) is bool) == (type(value) is bool) and v == value for v in values)
+
+
+def _listed(values: tuple[Any, ...]) -> str:
+    return ", ".join(describe(v) for v in values)
+
+
+def _unknown(at: str, key: str) -> tuple[str, str]:
+    return f"{at}/{escape(key)}", f"unknown field {key!r}: the dialect's clients refuse fields the schema does not name"
 
 
 def _nodes(value: Any, toks: tuple[str, ...], at: str = "") -> Iterator[tuple[str, Any]]:
@@ -91,7 +108,7 @@ def problem(
 ) -> tuple[str, str] | None:
     """(pointer, message) of the first way payload is not this kind of envelope, or None.
     known: a closed envelope's root keys (its clients refuse any other)."""
-    for toks, types, _must in checks:
+    for toks, types, *_rest in checks:
         if toks:
             break
         if not _fits(payload, types):
@@ -106,29 +123,49 @@ def problem(
     if known is not None:
         for key in payload:
             if key not in known:
-                return (
-                    f"/{escape(key)}",
-                    f"unknown field {key!r}: the dialect's clients refuse fields the schema does not name",
-                )
+                return _unknown("", key)
     for key, value in payload.items():
         allowed = top.get(key)
         if allowed is not None and not _fits(value, allowed):
             return f"/{escape(key)}", f"expected {_expected(allowed)}, got {describe(value)}"
-    for toks, types, must in checks:
-        if not toks:
-            continue
-        if must:  # every object at the parent path has this key
-            key = toks[-1]
-            if all(key in node for node in _values(payload, toks[:-1]) if type(node) is dict):
-                continue
-            for at, node in _nodes(payload, toks[:-1]):
-                if type(node) is dict and key not in node:
-                    return f"{at}/{escape(key)}", f"expected {_expected(types)}, got nothing"
-        if all(_fits(node, types) for node in _values(payload, toks)):
-            continue
-        for at, node in _nodes(payload, toks):
-            if not _fits(node, types):
-                return at, f"expected {_expected(types)}, got {describe(node)}"
+    for toks, types, must, values, keys in checks:
+        if toks:
+            found = _typed(payload, toks, types, must) or _listed_in(payload, toks, values, keys)
+            if found is not None:
+                return found
+    return None
+
+
+def _typed(payload: Any, toks: Toks, types: Types, must: bool) -> tuple[str, str] | None:
+    """The first value at toks (or, if must, an object without its key) types do not allow."""
+    if must:  # every object at the parent path has this key
+        key = toks[-1]
+        if all(key in node for node in _values(payload, toks[:-1]) if type(node) is dict):
+            return None
+        for at, node in _nodes(payload, toks[:-1]):
+            if type(node) is dict and key not in node:
+                return f"{at}/{escape(key)}", f"expected {_expected(types)}, got nothing"
+    if all(_fits(node, types) for node in _values(payload, toks)):
+        return None
+    for at, node in _nodes(payload, toks):
+        if not _fits(node, types):
+            return at, f"expected {_expected(types)}, got {describe(node)}"
+    return None
+
+
+def _listed_in(
+    payload: Any, toks: Toks, values: tuple[Any, ...] | None, keys: tuple[str, ...] | None
+) -> tuple[str, str] | None:
+    """The first value at toks its enum does not list, or key a closed object there does not name."""
+    if values is None and keys is None:
+        return None
+    for at, node in _nodes(payload, toks):
+        if values is not None and not _member(node, values):
+            return at, f"expected one of {_listed(values)}, got {describe(node)}"
+        if keys is not None and type(node) is dict:
+            for key in node:
+                if key not in keys:
+                    return _unknown(at, key)
     return None
 
 

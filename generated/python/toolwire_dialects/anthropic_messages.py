@@ -610,7 +610,7 @@ def _CONTENT_TOOL_RESULT_0_CONTENT_out(
                 {"type": "image", "source": {"type": "base64", "media_type": part["media_type"], "data": part["data"]}}
             )
             continue
-        if kind == "image" and "url" in part:
+        if kind == "image" and "url" in part and type(part["url"]) is str:
             blocks.append({"type": "image", "source": {"type": "url", "url": part["url"]}})
             continue
         if kind == "json":
@@ -746,15 +746,16 @@ _ENVELOPE_KINDS = (
             )
         ),
         (
-            ((), ("object",), False),
-            (("thinking", "type"), ("string",), True),
-            (("tool_choice", "type"), ("string",), True),
-            (("messages", "*"), ("object",), False),
-            (("messages", "*", "content"), ("array", "string"), True),
-            (("messages", "*", "role"), ("string",), True),
-            (("messages", "*", "content"), ("array", "string"), False),
-            (("messages", "*", "content", "*"), ("object",), False),
-            (("messages", "*", "content", "*", "type"), ("string",), True),
+            ((), ("object",), False, None, None),
+            (("speed",), ("string", "null"), False, ("standard", "fast", None), None),
+            (("thinking", "type"), ("string",), True, ("enabled", "disabled", "adaptive"), None),
+            (("tool_choice", "type"), ("string",), True, ("auto", "any", "tool", "none"), None),
+            (("messages", "*"), ("object",), False, None, ("content", "role")),
+            (("messages", "*", "content"), ("array", "string"), True, None, None),
+            (("messages", "*", "role"), ("string",), True, ("user", "assistant", "system"), None),
+            (("messages", "*", "content"), ("array", "string"), False, None, None),
+            (("messages", "*", "content", "*"), ("object",), False, None, None),
+            (("messages", "*", "content", "*", "type"), ("string",), True, None, None),
         ),
         None,
     ),
@@ -777,9 +778,11 @@ _ENVELOPE_KINDS = (
             )
         ),
         (
-            ((), ("object",), False),
-            (("content", "*"), ("object",), False),
-            (("content", "*", "type"), ("string",), True),
+            ((), ("object",), False, None, None),
+            (("role",), ("string",), False, ("assistant",), None),
+            (("type",), ("string",), False, ("message",), None),
+            (("content", "*"), ("object",), False, None, None),
+            (("content", "*", "type"), ("string",), True, None, None),
         ),
         None,
     ),

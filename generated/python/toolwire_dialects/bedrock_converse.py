@@ -663,6 +663,13 @@ def encode_tool_result(value: Any, *, strict: bool = False, id_map: IdMap | None
         ):
             wire_call_id = _rt.encode_id(wire_call_id, _IDS, id_map, losses, strict, "/call_id")
         wire_content = _CONTENT_TOOL_RESULT_0_CONTENT_out(canonical["content"], forms, losses, strict)
+        if wire_content in ("", []) and canonical.get("is_error") is True:  # the wire refuses an empty error result
+            _rt.report(
+                losses, strict, "/content", DIALECT, "an error result without content (sent with the text 'error')"
+            )
+            wire_content = _CONTENT_TOOL_RESULT_0_CONTENT_out(
+                [{"type": "text", "text": "error"}], forms, losses, strict
+            )
         wire_is_error = canonical.get("is_error", False)
         if wire_is_error is False and forms.get("/toolResult/status") != "present":
             wire_is_error = None if forms.get("/toolResult/status") == "null" else _MISSING
@@ -711,16 +718,16 @@ _ENVELOPE_KINDS = (
             )
         ),
         (
-            ((), ("object",), False),
-            (("toolConfig", "tools"), ("array",), True),
-            (("toolConfig", "tools"), ("array",), False),
-            (("toolConfig", "toolChoice"), ("object",), False),
-            (("messages", "*"), ("object",), False),
-            (("messages", "*", "content"), ("array",), True),
-            (("messages", "*", "role"), ("string",), True),
-            (("toolConfig", "tools", "*"), ("object",), False),
-            (("messages", "*", "content"), ("array",), False),
-            (("messages", "*", "content", "*"), ("object",), False),
+            ((), ("object",), False, None, None),
+            (("toolConfig", "tools"), ("array",), True, None, None),
+            (("toolConfig", "tools"), ("array",), False, None, None),
+            (("toolConfig", "toolChoice"), ("object",), False, None, None),
+            (("messages", "*"), ("object",), False, None, None),
+            (("messages", "*", "content"), ("array",), True, None, None),
+            (("messages", "*", "role"), ("string",), True, ("user", "assistant"), None),
+            (("toolConfig", "tools", "*"), ("object",), False, None, None),
+            (("messages", "*", "content"), ("array",), False, None, None),
+            (("messages", "*", "content", "*"), ("object",), False, None, None),
         ),
         (
             "additionalModelRequestFields",
@@ -754,12 +761,12 @@ _ENVELOPE_KINDS = (
             )
         ),
         (
-            ((), ("object",), False),
-            (("output", "message"), ("object",), False),
-            (("output", "message", "content"), ("array",), True),
-            (("output", "message", "role"), ("string",), True),
-            (("output", "message", "content"), ("array",), False),
-            (("output", "message", "content", "*"), ("object",), False),
+            ((), ("object",), False, None, None),
+            (("output", "message"), ("object",), False, None, None),
+            (("output", "message", "content"), ("array",), True, None, None),
+            (("output", "message", "role"), ("string",), True, ("user", "assistant"), None),
+            (("output", "message", "content"), ("array",), False, None, None),
+            (("output", "message", "content", "*"), ("object",), False, None, None),
         ),
         None,
     ),

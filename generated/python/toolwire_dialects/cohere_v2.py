@@ -409,7 +409,11 @@ def _CONTENT_TOOL_RESULT_0_CONTENT_in(
                 unknown = _rt.unknown_fields(block, _KNOWN_TOOL_RESULT_0_CONTENT_0, at + "", unknown)
             parts.append(part)
             continue
-        if type(block) is dict and block.get("type") == "document":
+        if (
+            type(block) is dict
+            and block.get("type") == "document"
+            and type(_rt.lookup(block, ("document", "data"))) in (dict, str)
+        ):
             part = {"type": "json"}
             block_document = block["document"]
             try:
@@ -449,8 +453,13 @@ def _CONTENT_TOOL_RESULT_0_CONTENT_out(
         if kind == "text" and "text" in part:
             blocks.append({"type": "text", "text": part["text"]})
             continue
-        if kind == "json" and "value" in part:
+        if kind == "json" and "value" in part and type(part["value"]) in (dict, str):
             blocks.append({"type": "document", "document": {"data": part["value"]}})
+            continue
+        if kind == "json":
+            _rt.report(losses, strict, "/content/" + str(position), DIALECT, "a json part as such (sent as JSON text)")
+            part = {"type": "text", "text": _rt.text_of_json(part["value"])}
+            blocks.append({"type": "text", "text": part["text"]})
             continue
         if kind == "wire" and part["dialect"] == DIALECT:
             blocks.append(part["value"])
@@ -555,14 +564,15 @@ _ENVELOPE_KINDS = (
             )
         ),
         (
-            ((), ("object",), False),
-            (("thinking", "type"), ("string",), True),
-            (("tools", "*"), ("object",), False),
-            (("tools", "*", "function"), ("object",), True),
-            (("tools", "*", "type"), ("string",), True),
-            (("messages", "*"), ("object",), False),
-            (("messages", "*", "role"), ("string",), True),
-            (("messages", "*", "tool_calls"), ("array", "null"), False),
+            ((), ("object",), False, None, None),
+            (("thinking", "type"), ("string",), True, ("enabled", "disabled"), None),
+            (("tool_choice",), ("string",), False, ("REQUIRED", "NONE"), None),
+            (("tools", "*"), ("object",), False, None, None),
+            (("tools", "*", "function"), ("object",), True, None, None),
+            (("tools", "*", "type"), ("string",), True, ("function",), None),
+            (("messages", "*"), ("object",), False, None, None),
+            (("messages", "*", "role"), ("string",), True, ("system", "user", "assistant", "tool"), None),
+            (("messages", "*", "tool_calls"), ("array", "null"), False, None, None),
         ),
         None,
     ),
@@ -579,13 +589,13 @@ _ENVELOPE_KINDS = (
             )
         ),
         (
-            ((), ("object",), False),
-            (("message", "role"), ("string",), True),
-            (("message", "tool_calls"), ("array",), False),
-            (("message", "tool_calls", "*"), ("object",), False),
-            (("message", "tool_calls", "*", "function"), ("object",), True),
-            (("message", "tool_calls", "*", "id"), ("string",), True),
-            (("message", "tool_calls", "*", "type"), ("string",), True),
+            ((), ("object",), False, None, None),
+            (("message", "role"), ("string",), True, ("assistant",), None),
+            (("message", "tool_calls"), ("array",), False, None, None),
+            (("message", "tool_calls", "*"), ("object",), False, None, None),
+            (("message", "tool_calls", "*", "function"), ("object",), True, None, None),
+            (("message", "tool_calls", "*", "id"), ("string",), True, None, None),
+            (("message", "tool_calls", "*", "type"), ("string",), True, ("function",), None),
         ),
         None,
     ),

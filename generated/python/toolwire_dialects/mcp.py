@@ -389,7 +389,11 @@ _ENVELOPE_KINDS = (
                 ("params", ("object",)),
             )
         ),
-        (((), ("object",), False), (("params", "tools"), ("array", "null"), False)),
+        (
+            ((), ("object",), False, None, None),
+            (("jsonrpc",), ("string",), False, ("2.0",), None),
+            (("params", "tools"), ("array", "null"), False, None, None),
+        ),
         None,
     ),
     (
@@ -404,10 +408,11 @@ _ENVELOPE_KINDS = (
             )
         ),
         (
-            ((), ("object",), False),
-            (("error", "code"), ("integer",), True),
-            (("error", "message"), ("string",), True),
-            (("result", "tools"), ("array", "null"), False),
+            ((), ("object",), False, None, None),
+            (("error", "code"), ("integer",), True, None, None),
+            (("error", "message"), ("string",), True, None, None),
+            (("jsonrpc",), ("string",), False, ("2.0",), None),
+            (("result", "tools"), ("array", "null"), False, None, None),
         ),
         None,
     ),

@@ -670,7 +670,7 @@ def _CONTENT_TOOL_RESULT_0_CONTENT_out(
         if form == _FORM_VARIANT_3 and kind == "image" and "media_type" in part and "data" in part:
             blocks.append({"type": "image_url", "image_url": {"url": _rt.data_url(part["media_type"], part["data"])}})
             continue
-        if form == _FORM_VARIANT_4 and kind == "image" and "url" in part:
+        if form == _FORM_VARIANT_4 and kind == "image" and "url" in part and type(part["url"]) is str:
             blocks.append({"type": "image_url", "image_url": {"url": part["url"]}})
             continue
         if kind == "text" and "text" in part:
@@ -679,7 +679,7 @@ def _CONTENT_TOOL_RESULT_0_CONTENT_out(
         if kind == "image" and "media_type" in part and "data" in part:
             blocks.append({"type": "image_url", "image_url": _rt.data_url(part["media_type"], part["data"])})
             continue
-        if kind == "image" and "url" in part:
+        if kind == "image" and "url" in part and type(part["url"]) is str:
             blocks.append({"type": "image_url", "image_url": part["url"]})
             continue
         if kind == "json":
@@ -813,10 +813,35 @@ _ENVELOPE_KINDS = (
             )
         ),
         (
-            ((), ("object",), False),
-            (("messages", "*"), ("object",), False),
-            (("messages", "*", "role"), ("string",), True),
-            (("messages", "*", "tool_calls"), ("array", "null"), False),
+            ((), ("object",), False, None, None),
+            (
+                ("messages", "*"),
+                ("object",),
+                False,
+                None,
+                ("content", "name", "prefix", "role", "tool_call_id", "tool_calls"),
+            ),
+            (("messages", "*", "role"), ("string",), True, None, None),
+            (("messages", "*", "tool_calls"), ("array", "null"), False, None, None),
+            (("messages", "*", "content"), ("array", "string", "null"), False, None, None),
+            (("messages", "*", "content", "*"), ("object",), False, None, None),
+            (
+                ("messages", "*", "content", "*", "type"),
+                ("string",),
+                False,
+                (
+                    "text",
+                    "image_url",
+                    "document_url",
+                    "reference",
+                    "file",
+                    "thinking",
+                    "input_audio",
+                    "resource",
+                    "resource_link",
+                ),
+                None,
+            ),
         ),
         (
             "frequency_penalty",
@@ -865,14 +890,22 @@ _ENVELOPE_KINDS = (
             )
         ),
         (
-            ((), ("object",), False),
-            (("choices", "*"), ("object",), False),
-            (("choices", "*", "message"), ("object",), True),
-            (("choices", "*", "message"), ("object",), False),
-            (("choices", "*", "message", "tool_calls"), ("array", "null"), False),
-            (("choices", "*", "message", "tool_calls", "*"), ("object",), False),
-            (("choices", "*", "message", "tool_calls", "*", "function"), ("object",), True),
-            (("choices", "*", "message", "tool_calls", "*", "id"), ("string",), True),
+            ((), ("object",), False, None, None),
+            (("object",), ("string",), False, ("chat.completion",), None),
+            (("choices", "*"), ("object",), False, None, None),
+            (("choices", "*", "message"), ("object",), True, None, None),
+            (("choices", "*", "message"), ("object",), False, None, None),
+            (
+                ("choices", "*", "finish_reason"),
+                ("string", "null"),
+                False,
+                ("stop", "length", "model_length", "error", "tool_calls", None),
+                None,
+            ),
+            (("choices", "*", "message", "tool_calls"), ("array", "null"), False, None, None),
+            (("choices", "*", "message", "tool_calls", "*"), ("object",), False, None, None),
+            (("choices", "*", "message", "tool_calls", "*", "function"), ("object",), True, None, None),
+            (("choices", "*", "message", "tool_calls", "*", "id"), ("string",), True, None, None),
         ),
         None,
     ),

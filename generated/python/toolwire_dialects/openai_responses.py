@@ -782,7 +782,7 @@ def _CONTENT_TOOL_RESULT_0_CONTENT_out(
         if kind == "image" and "media_type" in part and "data" in part:
             blocks.append({"type": "input_image", "image_url": _rt.data_url(part["media_type"], part["data"])})
             continue
-        if kind == "image" and "url" in part:
+        if kind == "image" and "url" in part and type(part["url"]) is str:
             blocks.append({"type": "input_image", "image_url": part["url"]})
             continue
         if kind == "json":
@@ -906,10 +906,10 @@ _ENVELOPE_KINDS = (
             )
         ),
         (
-            ((), ("object",), False),
-            (("tools", "*"), ("object",), False),
-            (("tools", "*", "type"), ("string",), True),
-            (("input", "*"), ("object",), False),
+            ((), ("object",), False, None, None),
+            (("tools", "*"), ("object",), False, None, None),
+            (("tools", "*", "type"), ("string",), True, None, None),
+            (("input", "*"), ("object",), False, None, None),
         ),
         None,
     ),
@@ -963,7 +963,12 @@ _ENVELOPE_KINDS = (
                 ("user", ("string", "null")),
             )
         ),
-        (((), ("object",), False), (("output", "*"), ("object",), False), (("output", "*", "type"), ("string",), True)),
+        (
+            ((), ("object",), False, None, None),
+            (("object",), ("string",), False, ("response",), None),
+            (("output", "*"), ("object",), False, None, None),
+            (("output", "*", "type"), ("string",), True, None, None),
+        ),
         None,
     ),
 )

@@ -33,6 +33,8 @@ export declare class Run {
 }
 /**
  * The wire units of messages; losses point at base + the message's index (a response's one
- * message is at /message: base "/message" and index ""). (Internal: Python's parameters.)
+ * message is at /message: base "/message" and index ""). keepEmpty: a turn whose every part
+ * is lost is still written, with its role and empty content (a response's one turn).
+ * (Internal: Python's parameters.)
  */
-export declare function encodeTurns(messages: readonly (readonly [number | string, JsonObject])[], turn: Turn, units: readonly Spelling[], spellings: readonly Spelling[], alternating: boolean, run: Run, base?: string): unknown[];
+export declare function encodeTurns(messages: readonly (readonly [number | string, JsonObject])[], turn: Turn, units: readonly Spelling[], spellings: readonly Spelling[], alternating: boolean, run: Run, base?: string, keepEmpty?: boolean): unknown[];

@@ -123,9 +123,11 @@ class Group {
 }
 /**
  * The wire units of messages; losses point at base + the message's index (a response's one
- * message is at /message: base "/message" and index ""). (Internal: Python's parameters.)
+ * message is at /message: base "/message" and index ""). keepEmpty: a turn whose every part
+ * is lost is still written, with its role and empty content (a response's one turn).
+ * (Internal: Python's parameters.)
  */
-export function encodeTurns(messages, turn, units, spellings, alternating, run, base = "/messages/") {
+export function encodeTurns(messages, turn, units, spellings, alternating, run, base = "/messages/", keepEmpty = false) {
     const out = [];
     let group = null;
     for (const [mi, message] of messages) {
@@ -139,7 +141,7 @@ export function encodeTurns(messages, turn, units, spellings, alternating, run, 
             group = new Group(role, own, at);
         }
         const parts = pyIter(getKey(message, "parts"));
-        group.empty = group.empty || parts.length === 0;
+        group.empty = group.empty || parts.length === 0 || keepEmpty;
         for (let pj = 0; pj < parts.length; pj++) {
             const where = `${at}/parts/${pj}`;
             const part = carried(asObject(parts[pj], "a part"), run, where);

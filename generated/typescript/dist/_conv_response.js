@@ -137,7 +137,9 @@ export function encodeResponse(canonical, layout, codecs, strict, idMap, reasoni
     }
     else {
         const absent = parts.length === 0 && getOwn(objectOf(run.own(message, "/message"), "forms"), "") === "absent";
-        const rendered = absent ? [] : encodeTurns([["", message]], layout.turn, [], layout.parts, true, run, "/message");
+        const rendered = absent
+            ? []
+            : encodeTurns([["", message]], layout.turn, [], layout.parts, true, run, "/message", true);
         const body = (rendered.length > 0 ? rendered[0] : {});
         if (layout.message !== null && layout.message.length > 0 && !absent)
             put(wire, layout.message, body);

@@ -4,8 +4,10 @@
  *
  * Each dialect module carries, as data derived from its envelope schemas at generation time,
  * the root keys an envelope must have and the JSON types allowed at its root properties and
- * along every location path. A payload that fails every kind is refused with a DecodeError
- * naming the kind that fits best; an envelope that merely carries no tools passes.
+ * along every location path, the values a schema's enum allows there and, where the dialect's
+ * clients refuse unknown members (`closed`), the keys an object there may have. A payload
+ * that fails every kind is refused with a DecodeError naming the kind that fits best; an
+ * envelope that merely carries no tools passes.
  */
 import { DecodeError, describe, escape, getOwn, hasOwn, isObject } from "./_errors.js";
 import { pyRepr } from "./_pytext.js";
@@ -38,6 +40,14 @@ function fits(value, types) {
 function expected(types) {
     const shown = types.filter((t) => !(t === "integer" && types.includes("number")));
     return shown.map((t) => ARTICLES[t]).join(" or ");
+}
+/** value is one of values as JSON compares them (true is not 1; 1 is 1.0). */
+function member(value, values) {
+    return values.includes(value);
+}
+function unknownField(at, key) {
+    const why = "the dialect's clients refuse fields the schema does not name";
+    return [`${at}/${escape(key)}`, `unknown field ${pyRepr(key)}: ${why}`];
 }
 /** [pointer, value] of every value present at a path whose '*' stands for every element. */
 function* nodes(value, toks, at = "") {
@@ -101,12 +111,8 @@ export function problem(payload, required, top, checks, known = null) {
     }
     if (known !== null) {
         for (const key of definedKeys(payload)) {
-            if (!known.includes(key)) {
-                return [
-                    `/${escape(key)}`,
-                    `unknown field ${pyRepr(key)}: the dialect's clients refuse fields the schema does not name`,
-                ];
-            }
+            if (!known.includes(key))
+                return unknownField("", key);
         }
     }
     for (const [key, value] of definedEntries(payload)) {
@@ -115,27 +121,51 @@ export function problem(payload, required, top, checks, known = null) {
             return [`/${escape(key)}`, `expected ${expected(allowed)}, got ${describe(value)}`];
         }
     }
-    for (const [toks, types, must] of checks) {
+    for (const [toks, types, must, allowed, keys] of checks) {
         if (toks.length === 0)
             continue;
-        if (must) {
-            // every object at the parent path has this key; as in Python, a required path whose
-            // key is everywhere present is not type-checked further (the `continue` below)
-            const key = toks[toks.length - 1];
-            const parent = toks.slice(0, -1);
-            if (values(payload, parent).every((node) => !isObject(node) || hasOwn(node, key)))
-                continue;
-            for (const [at, node] of nodes(payload, parent)) {
-                if (isObject(node) && !hasOwn(node, key)) {
-                    return [`${at}/${escape(key)}`, `expected ${expected(types)}, got nothing`];
-                }
+        const found = typed(payload, toks, types, must) ?? listedIn(payload, toks, allowed, keys);
+        if (found !== null)
+            return found;
+    }
+    return null;
+}
+/** The first value at toks (or, if must, an object without its key) types do not allow. */
+function typed(payload, toks, types, must) {
+    if (must) {
+        // every object at the parent path has this key; as in Python, a required path whose
+        // key is everywhere present is not type-checked further
+        const key = toks[toks.length - 1];
+        const parent = toks.slice(0, -1);
+        if (values(payload, parent).every((node) => !isObject(node) || hasOwn(node, key)))
+            return null;
+        for (const [at, node] of nodes(payload, parent)) {
+            if (isObject(node) && !hasOwn(node, key)) {
+                return [`${at}/${escape(key)}`, `expected ${expected(types)}, got nothing`];
             }
         }
-        if (values(payload, toks).every((node) => fits(node, types)))
-            continue;
-        for (const [at, node] of nodes(payload, toks)) {
-            if (!fits(node, types))
-                return [at, `expected ${expected(types)}, got ${describe(node)}`];
+    }
+    if (values(payload, toks).every((node) => fits(node, types)))
+        return null;
+    for (const [at, node] of nodes(payload, toks)) {
+        if (!fits(node, types))
+            return [at, `expected ${expected(types)}, got ${describe(node)}`];
+    }
+    return null;
+}
+/** The first value at toks its enum does not list, or key a closed object there does not name. */
+function listedIn(payload, toks, allowed, keys) {
+    if (allowed === null && keys === null)
+        return null;
+    for (const [at, node] of nodes(payload, toks)) {
+        if (allowed !== null && !member(node, allowed)) {
+            return [at, `expected one of ${allowed.map(describe).join(", ")}, got ${describe(node)}`];
+        }
+        if (keys !== null && isObject(node)) {
+            for (const key of definedKeys(node)) {
+                if (!keys.includes(key))
+                    return unknownField(at, key);
+            }
         }
     }
     return null;

@@ -639,7 +639,12 @@ export function encodeToolResult(value, options = {}) {
         if (idMap !== null || !(typeof wireCallId === "string" && (IDS_SEEN.has(wireCallId) || ID_OK(wireCallId)))) {
             wireCallId = rt.encodeId(wireCallId, IDS, idMap, losses, strict, "/call_id");
         }
-        const wireContent = CONTENT_TOOL_RESULT_0_CONTENT_out(P.need(canonical, "content"), forms, losses, strict);
+        let wireContent = CONTENT_TOOL_RESULT_0_CONTENT_out(P.need(canonical, "content"), forms, losses, strict);
+        if ((wireContent === "" || (Array.isArray(wireContent) && wireContent.length === 0)) && canonical["is_error"] === true) {
+            // the wire refuses an empty error result
+            rt.report(losses, strict, "/content", DIALECT, "an error result without content (sent with the text 'error')");
+            wireContent = CONTENT_TOOL_RESULT_0_CONTENT_out([{ type: "text", text: "error" }], forms, losses, strict);
+        }
         let wireIsError = P.or(canonical["is_error"], false);
         if (wireIsError === false && forms["/toolResult/status"] !== "present") {
             wireIsError = forms["/toolResult/status"] === "null" ? null : undefined;
@@ -671,14 +676,14 @@ const ENVELOPE_KINDS = [
         "request",
         [["messages"]],
         { "additionalModelRequestFields": ["object"], "additionalModelResponseFieldPaths": ["array"], "guardrailConfig": ["object"], "inferenceConfig": ["object"], "messages": ["array"], "modelId": ["string"], "outputConfig": ["object"], "performanceConfig": ["object"], "projectIdentifier": ["string"], "promptVariables": ["object"], "requestMetadata": ["object"], "serviceTier": ["object"], "system": ["array"], "toolConfig": ["object"] },
-        [[[], ["object"], false], [["toolConfig", "tools"], ["array"], true], [["toolConfig", "tools"], ["array"], false], [["toolConfig", "toolChoice"], ["object"], false], [["messages", "*"], ["object"], false], [["messages", "*", "content"], ["array"], true], [["messages", "*", "role"], ["string"], true], [["toolConfig", "tools", "*"], ["object"], false], [["messages", "*", "content"], ["array"], false], [["messages", "*", "content", "*"], ["object"], false]],
+        [[[], ["object"], false, null, null], [["toolConfig", "tools"], ["array"], true, null, null], [["toolConfig", "tools"], ["array"], false, null, null], [["toolConfig", "toolChoice"], ["object"], false, null, null], [["messages", "*"], ["object"], false, null, null], [["messages", "*", "content"], ["array"], true, null, null], [["messages", "*", "role"], ["string"], true, ["user", "assistant"], null], [["toolConfig", "tools", "*"], ["object"], false, null, null], [["messages", "*", "content"], ["array"], false, null, null], [["messages", "*", "content", "*"], ["object"], false, null, null]],
         ["additionalModelRequestFields", "additionalModelResponseFieldPaths", "guardrailConfig", "inferenceConfig", "messages", "modelId", "outputConfig", "performanceConfig", "projectIdentifier", "promptVariables", "requestMetadata", "serviceTier", "system", "toolConfig"],
     ],
     [
         "response",
         [["output", "stopReason"]],
         { "metrics": ["object"], "output": ["object"], "performanceConfig": ["object"], "serviceTier": ["object"], "stopReason": ["string"], "trace": ["object"], "usage": ["object"] },
-        [[[], ["object"], false], [["output", "message"], ["object"], false], [["output", "message", "content"], ["array"], true], [["output", "message", "role"], ["string"], true], [["output", "message", "content"], ["array"], false], [["output", "message", "content", "*"], ["object"], false]],
+        [[[], ["object"], false, null, null], [["output", "message"], ["object"], false, null, null], [["output", "message", "content"], ["array"], true, null, null], [["output", "message", "role"], ["string"], true, ["user", "assistant"], null], [["output", "message", "content"], ["array"], false, null, null], [["output", "message", "content", "*"], ["object"], false, null, null]],
         null,
     ],
 ];

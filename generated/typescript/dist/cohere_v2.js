@@ -392,7 +392,7 @@ function CONTENT_TOOL_RESULT_0_CONTENT_in(blocks, unknown, forms) {
             parts.push(part);
             continue;
         }
-        if (P.isObject(block) && (P.isObject(block) && (Object.getPrototypeOf(block) === Object.prototype && !("type" in Object.prototype) || Object.hasOwn(block, "type")) ? block["type"] : undefined) === "document") {
+        if (P.isObject(block) && (P.isObject(block) && (Object.getPrototypeOf(block) === Object.prototype && !("type" in Object.prototype) || Object.hasOwn(block, "type")) ? block["type"] : undefined) === "document" && (P.isObject(rt.lookup(block, ["document", "data"])) || typeof rt.lookup(block, ["document", "data"]) === "string")) {
             const part = { type: "json" };
             const blockDocument = (P.isObject(block) && (Object.getPrototypeOf(block) === Object.prototype && !("document" in Object.prototype) || Object.hasOwn(block, "document")) ? P.defined(block["document"]) : P.mismatch());
             try {
@@ -437,8 +437,14 @@ function CONTENT_TOOL_RESULT_0_CONTENT_out(parts, forms, losses, strict) {
             blocks.push({ "type": "text", "text": P.need(part, "text") });
             continue;
         }
-        if (kind === "json" && P.has(part, "value")) {
+        if (kind === "json" && P.has(part, "value") && (P.isObject(P.need(part, "value")) || typeof P.need(part, "value") === "string")) {
             blocks.push({ "type": "document", "document": { "data": P.need(part, "value") } });
+            continue;
+        }
+        if (kind === "json") {
+            rt.report(losses, strict, "/content/" + String(position), DIALECT, "a json part as such (sent as JSON text)");
+            part = { type: "text", text: rt.textOfJson(P.need(part, "value")) };
+            blocks.push({ "type": "text", "text": P.need(part, "text") });
             continue;
         }
         if (kind === "wire" && P.need(part, "dialect") === DIALECT) {
@@ -531,14 +537,14 @@ const ENVELOPE_KINDS = [
         "request",
         [["messages", "model"]],
         { "citation_options": ["object"], "documents": ["array"], "frequency_penalty": ["number", "integer"], "k": ["number", "integer"], "logprobs": ["boolean"], "max_tokens": ["integer"], "messages": ["array"], "model": ["string"], "p": ["number", "integer"], "presence_penalty": ["number", "integer"], "priority": ["integer"], "response_format": ["object"], "safety_mode": ["string"], "seed": ["integer"], "stop_sequences": ["array"], "stream": ["boolean"], "strict_tools": ["boolean"], "temperature": ["number", "integer"], "thinking": ["object"], "tool_choice": ["string"], "tools": ["array"] },
-        [[[], ["object"], false], [["thinking", "type"], ["string"], true], [["tools", "*"], ["object"], false], [["tools", "*", "function"], ["object"], true], [["tools", "*", "type"], ["string"], true], [["messages", "*"], ["object"], false], [["messages", "*", "role"], ["string"], true], [["messages", "*", "tool_calls"], ["array", "null"], false]],
+        [[[], ["object"], false, null, null], [["thinking", "type"], ["string"], true, ["enabled", "disabled"], null], [["tool_choice"], ["string"], false, ["REQUIRED", "NONE"], null], [["tools", "*"], ["object"], false, null, null], [["tools", "*", "function"], ["object"], true, null, null], [["tools", "*", "type"], ["string"], true, ["function"], null], [["messages", "*"], ["object"], false, null, null], [["messages", "*", "role"], ["string"], true, ["system", "user", "assistant", "tool"], null], [["messages", "*", "tool_calls"], ["array", "null"], false, null, null]],
         null,
     ],
     [
         "response",
         [["finish_reason", "id", "message"]],
         { "finish_reason": ["string"], "id": ["string"], "logprobs": ["array"], "message": ["object"], "usage": ["object"] },
-        [[[], ["object"], false], [["message", "role"], ["string"], true], [["message", "tool_calls"], ["array"], false], [["message", "tool_calls", "*"], ["object"], false], [["message", "tool_calls", "*", "function"], ["object"], true], [["message", "tool_calls", "*", "id"], ["string"], true], [["message", "tool_calls", "*", "type"], ["string"], true]],
+        [[[], ["object"], false, null, null], [["message", "role"], ["string"], true, ["assistant"], null], [["message", "tool_calls"], ["array"], false, null, null], [["message", "tool_calls", "*"], ["object"], false, null, null], [["message", "tool_calls", "*", "function"], ["object"], true, null, null], [["message", "tool_calls", "*", "id"], ["string"], true, null, null], [["message", "tool_calls", "*", "type"], ["string"], true, ["function"], null]],
         null,
     ],
 ];

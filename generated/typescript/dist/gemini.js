@@ -783,14 +783,14 @@ const ENVELOPE_KINDS = [
         "request",
         [["contents"]],
         { "cachedContent": ["string"], "cached_content": ["string"], "contents": ["object", "array"], "continuationToken": ["string"], "continuation_token": ["string"], "generationConfig": ["object"], "generation_config": ["object"], "labels": ["object"], "model": ["string"], "modelArmorConfig": ["object"], "model_armor_config": ["object"], "outputConfig": ["object"], "output_config": ["object"], "safetySettings": ["array"], "safety_settings": ["array"], "serviceTier": ["string"], "service_tier": ["string"], "store": ["boolean"], "systemInstruction": ["object"], "system_instruction": ["object"], "toolConfig": ["object"], "tool_config": ["object"], "tools": ["object", "array"] },
-        [[[], ["object"], false], [["tools", "*"], ["object"], false], [["toolConfig", "functionCallingConfig"], ["object"], false], [["contents", "*"], ["object"], false], [["tools", "*", "functionDeclarations"], ["object", "array"], false], [["contents", "*", "parts"], ["object", "array"], false], [["tools", "*", "functionDeclarations", "*"], ["object"], false], [["tools", "*", "functionDeclarations", "*", "name"], ["string"], true], [["contents", "*", "parts", "*"], ["object"], false]],
+        [[[], ["object"], false, null, null], [["tools", "*"], ["object"], false, null, null], [["toolConfig", "functionCallingConfig"], ["object"], false, null, null], [["contents", "*"], ["object"], false, null, null], [["tools", "*", "functionDeclarations"], ["object", "array"], false, null, null], [["contents", "*", "parts"], ["object", "array"], false, null, null], [["tools", "*", "functionDeclarations", "*"], ["object"], false, null, null], [["tools", "*", "functionDeclarations", "*", "name"], ["string"], true, null, null], [["contents", "*", "parts", "*"], ["object"], false, null, null]],
         null,
     ],
     [
         "response",
         [["candidates"], ["promptFeedback"], ["prompt_feedback"]],
         { "candidates": ["object", "array"], "createTime": ["string"], "create_time": ["string"], "modelStatus": ["object"], "modelVersion": ["string"], "model_status": ["object"], "model_version": ["string"], "promptFeedback": ["object"], "prompt_feedback": ["object"], "responseId": ["string"], "response_id": ["string"], "usageMetadata": ["object"], "usage_metadata": ["object"] },
-        [[[], ["object"], false], [["candidates", "*"], ["object"], false], [["candidates", "*", "content"], ["object"], false], [["candidates", "*", "content", "parts"], ["object", "array"], false], [["candidates", "*", "content", "parts", "*"], ["object"], false]],
+        [[[], ["object"], false, null, null], [["candidates", "*"], ["object"], false, null, null], [["candidates", "*", "content"], ["object"], false, null, null], [["candidates", "*", "content", "parts"], ["object", "array"], false, null, null], [["candidates", "*", "content", "parts", "*"], ["object"], false, null, null]],
         null,
     ],
 ];

@@ -418,14 +418,14 @@ const ENVELOPE_KINDS = [
         "request",
         [["jsonrpc", "method"]],
         { "id": ["string", "number", "integer"], "jsonrpc": ["string"], "method": ["string"], "params": ["object"] },
-        [[[], ["object"], false], [["params", "tools"], ["array", "null"], false]],
+        [[[], ["object"], false, null, null], [["jsonrpc"], ["string"], false, ["2.0"], null], [["params", "tools"], ["array", "null"], false, null, null]],
         null,
     ],
     [
         "response",
         [["error", "jsonrpc"], ["id", "jsonrpc", "result"]],
         { "error": ["object"], "id": ["string", "number", "integer", "null"], "jsonrpc": ["string"], "result": ["object"] },
-        [[[], ["object"], false], [["error", "code"], ["integer"], true], [["error", "message"], ["string"], true], [["result", "tools"], ["array", "null"], false]],
+        [[[], ["object"], false, null, null], [["error", "code"], ["integer"], true, null, null], [["error", "message"], ["string"], true, null, null], [["jsonrpc"], ["string"], false, ["2.0"], null], [["result", "tools"], ["array", "null"], false, null, null]],
         null,
     ],
 ];

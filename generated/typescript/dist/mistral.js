@@ -678,7 +678,7 @@ function CONTENT_TOOL_RESULT_0_CONTENT_out(parts, forms, losses, strict) {
             blocks.push({ "type": "image_url", "image_url": { "url": rt.dataUrl(part["media_type"], part["data"]) } });
             continue;
         }
-        if (form === FORM_VARIANT_4 && kind === "image" && P.has(part, "url")) {
+        if (form === FORM_VARIANT_4 && kind === "image" && P.has(part, "url") && typeof P.need(part, "url") === "string") {
             blocks.push({ "type": "image_url", "image_url": { "url": P.need(part, "url") } });
             continue;
         }
@@ -690,7 +690,7 @@ function CONTENT_TOOL_RESULT_0_CONTENT_out(parts, forms, losses, strict) {
             blocks.push({ "type": "image_url", "image_url": rt.dataUrl(part["media_type"], part["data"]) });
             continue;
         }
-        if (kind === "image" && P.has(part, "url")) {
+        if (kind === "image" && P.has(part, "url") && typeof P.need(part, "url") === "string") {
             blocks.push({ "type": "image_url", "image_url": P.need(part, "url") });
             continue;
         }
@@ -808,14 +808,14 @@ const ENVELOPE_KINDS = [
         "request",
         [["messages"]],
         { "frequency_penalty": ["number", "integer", "null"], "guardrails": ["array", "null"], "logprobs": ["boolean", "null"], "max_tokens": ["integer", "null"], "messages": ["array"], "metadata": ["object", "null"], "min_tokens": ["integer", "null"], "model": ["string"], "n": ["integer", "null"], "parallel_tool_calls": ["boolean"], "prediction": ["object", "null"], "presence_penalty": ["number", "integer", "null"], "prompt_cache_key": ["string", "null"], "prompt_logprobs": ["boolean", "null"], "prompt_mode": ["string", "null"], "random_seed": ["integer", "null"], "reasoning_effort": ["string", "null"], "repetition_penalty": ["number", "integer", "null"], "response_format": ["object", "null"], "safe_prompt": ["boolean", "null"], "service_tier": ["string", "null"], "stop": ["array", "string", "null"], "stream": ["boolean", "null"], "temperature": ["number", "integer", "null"], "tool_choice": ["object", "string"], "tools": ["array", "null"], "top_k": ["integer", "null"], "top_logprobs": ["integer", "null"], "top_p": ["number", "integer", "null"], "top_prompt_logprobs": ["integer", "null"] },
-        [[[], ["object"], false], [["messages", "*"], ["object"], false], [["messages", "*", "role"], ["string"], true], [["messages", "*", "tool_calls"], ["array", "null"], false]],
+        [[[], ["object"], false, null, null], [["messages", "*"], ["object"], false, null, ["content", "name", "prefix", "role", "tool_call_id", "tool_calls"]], [["messages", "*", "role"], ["string"], true, null, null], [["messages", "*", "tool_calls"], ["array", "null"], false, null, null], [["messages", "*", "content"], ["array", "string", "null"], false, null, null], [["messages", "*", "content", "*"], ["object"], false, null, null], [["messages", "*", "content", "*", "type"], ["string"], false, ["text", "image_url", "document_url", "reference", "file", "thinking", "input_audio", "resource", "resource_link"], null]],
         ["frequency_penalty", "guardrails", "logprobs", "max_tokens", "messages", "metadata", "min_tokens", "model", "n", "parallel_tool_calls", "prediction", "presence_penalty", "prompt_cache_key", "prompt_logprobs", "prompt_mode", "random_seed", "reasoning_effort", "repetition_penalty", "response_format", "safe_prompt", "service_tier", "stop", "stream", "temperature", "tool_choice", "tools", "top_k", "top_logprobs", "top_p", "top_prompt_logprobs"],
     ],
     [
         "response",
         [["choices"]],
         { "choices": ["array"], "created": ["integer"], "id": ["string"], "model": ["string"], "object": ["string"], "usage": ["object", "null"] },
-        [[[], ["object"], false], [["choices", "*"], ["object"], false], [["choices", "*", "message"], ["object"], true], [["choices", "*", "message"], ["object"], false], [["choices", "*", "message", "tool_calls"], ["array", "null"], false], [["choices", "*", "message", "tool_calls", "*"], ["object"], false], [["choices", "*", "message", "tool_calls", "*", "function"], ["object"], true], [["choices", "*", "message", "tool_calls", "*", "id"], ["string"], true]],
+        [[[], ["object"], false, null, null], [["object"], ["string"], false, ["chat.completion"], null], [["choices", "*"], ["object"], false, null, null], [["choices", "*", "message"], ["object"], true, null, null], [["choices", "*", "message"], ["object"], false, null, null], [["choices", "*", "finish_reason"], ["string", "null"], false, ["stop", "length", "model_length", "error", "tool_calls", null], null], [["choices", "*", "message", "tool_calls"], ["array", "null"], false, null, null], [["choices", "*", "message", "tool_calls", "*"], ["object"], false, null, null], [["choices", "*", "message", "tool_calls", "*", "function"], ["object"], true, null, null], [["choices", "*", "message", "tool_calls", "*", "id"], ["string"], true, null, null]],
         null,
     ],
 ];

@@ -131,7 +131,9 @@ class Group {
 
 /**
  * The wire units of messages; losses point at base + the message's index (a response's one
- * message is at /message: base "/message" and index ""). (Internal: Python's parameters.)
+ * message is at /message: base "/message" and index ""). keepEmpty: a turn whose every part
+ * is lost is still written, with its role and empty content (a response's one turn).
+ * (Internal: Python's parameters.)
  */
 export function encodeTurns(
   messages: readonly (readonly [number | string, JsonObject])[],
@@ -141,6 +143,7 @@ export function encodeTurns(
   alternating: boolean,
   run: Run,
   base: string = "/messages/",
+  keepEmpty: boolean = false,
 ): unknown[] {
   const out: unknown[] = [];
   let group: Group | null = null;
@@ -154,7 +157,7 @@ export function encodeTurns(
       group = new Group(role, own, at);
     }
     const parts = pyIter(getKey(message, "parts"));
-    group.empty = group.empty || parts.length === 0;
+    group.empty = group.empty || parts.length === 0 || keepEmpty;
     for (let pj = 0; pj < parts.length; pj++) {
       const where = `${at}/parts/${pj}`;
       const part = carried(asObject(parts[pj], "a part"), run, where);

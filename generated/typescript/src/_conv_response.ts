@@ -145,7 +145,9 @@ export function encodeResponse(
     put(wire, layout.turns, units);
   } else {
     const absent = parts.length === 0 && getOwn(objectOf(run.own(message, "/message"), "forms"), "") === "absent";
-    const rendered = absent ? [] : encodeTurns([["", message]], layout.turn, [], layout.parts, true, run, "/message");
+    const rendered = absent
+      ? []
+      : encodeTurns([["", message]], layout.turn, [], layout.parts, true, run, "/message", true);
     const body = (rendered.length > 0 ? rendered[0] : {}) as JsonObject;
     if (layout.message !== null && layout.message.length > 0 && !absent) put(wire, layout.message, body);
     else if (!absent) for (const key of Object.keys(body)) putOwn(wire, key, getOwn(body, key));

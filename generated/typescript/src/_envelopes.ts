@@ -4,8 +4,10 @@
  *
  * Each dialect module carries, as data derived from its envelope schemas at generation time,
  * the root keys an envelope must have and the JSON types allowed at its root properties and
- * along every location path. A payload that fails every kind is refused with a DecodeError
- * naming the kind that fits best; an envelope that merely carries no tools passes.
+ * along every location path, the values a schema's enum allows there and, where the dialect's
+ * clients refuse unknown members (`closed`), the keys an object there may have. A payload
+ * that fails every kind is refused with a DecodeError naming the kind that fits best; an
+ * envelope that merely carries no tools passes.
  */
 
 import { DecodeError, describe, escape, getOwn, hasOwn, isObject } from "./_errors.js";
@@ -18,8 +20,11 @@ export type Toks = readonly string[];
 export type Types = readonly string[];
 /** Alternatives: each a set of root keys that must all be there. */
 export type Required = readonly (readonly string[])[];
-/** A path, the types allowed there, whether its parent must hold it. */
-export type PathCheck = readonly [Toks, Types, boolean];
+/**
+ * A path, the types allowed there, whether its parent must hold it, the only values allowed
+ * there (null: any), the only keys an object there may have (null: any).
+ */
+export type PathCheck = readonly [Toks, Types, boolean, readonly unknown[] | null, Toks | null];
 /** [kind, required, {root key: types}, checks, the closed envelope's root keys or null]. */
 export type Kind = readonly [string, Required, { readonly [key: string]: Types }, readonly PathCheck[], Toks | null];
 
@@ -48,6 +53,16 @@ function fits(value: unknown, types: Types): boolean {
 function expected(types: Types): string {
   const shown = types.filter((t) => !(t === "integer" && types.includes("number")));
   return shown.map((t) => ARTICLES[t] as string).join(" or ");
+}
+
+/** value is one of values as JSON compares them (true is not 1; 1 is 1.0). */
+function member(value: unknown, values: readonly unknown[]): boolean {
+  return values.includes(value);
+}
+
+function unknownField(at: string, key: string): [string, string] {
+  const why = "the dialect's clients refuse fields the schema does not name";
+  return [`${at}/${escape(key)}`, `unknown field ${pyRepr(key)}: ${why}`];
 }
 
 /** [pointer, value] of every value present at a path whose '*' stands for every element. */
@@ -112,12 +127,7 @@ export function problem(
   }
   if (known !== null) {
     for (const key of definedKeys(payload)) {
-      if (!known.includes(key)) {
-        return [
-          `/${escape(key)}`,
-          `unknown field ${pyRepr(key)}: the dialect's clients refuse fields the schema does not name`,
-        ];
-      }
+      if (!known.includes(key)) return unknownField("", key);
     }
   }
   for (const [key, value] of definedEntries(payload)) {
@@ -126,23 +136,51 @@ export function problem(
       return [`/${escape(key)}`, `expected ${expected(allowed)}, got ${describe(value)}`];
     }
   }
-  for (const [toks, types, must] of checks) {
+  for (const [toks, types, must, allowed, keys] of checks) {
     if (toks.length === 0) continue;
-    if (must) {
-      // every object at the parent path has this key; as in Python, a required path whose
-      // key is everywhere present is not type-checked further (the `continue` below)
-      const key = toks[toks.length - 1] as string;
-      const parent = toks.slice(0, -1);
-      if (values(payload, parent).every((node) => !isObject(node) || hasOwn(node, key))) continue;
-      for (const [at, node] of nodes(payload, parent)) {
-        if (isObject(node) && !hasOwn(node, key)) {
-          return [`${at}/${escape(key)}`, `expected ${expected(types)}, got nothing`];
-        }
+    const found = typed(payload, toks, types, must) ?? listedIn(payload, toks, allowed, keys);
+    if (found !== null) return found;
+  }
+  return null;
+}
+
+/** The first value at toks (or, if must, an object without its key) types do not allow. */
+function typed(payload: unknown, toks: Toks, types: Types, must: boolean): [string, string] | null {
+  if (must) {
+    // every object at the parent path has this key; as in Python, a required path whose
+    // key is everywhere present is not type-checked further
+    const key = toks[toks.length - 1] as string;
+    const parent = toks.slice(0, -1);
+    if (values(payload, parent).every((node) => !isObject(node) || hasOwn(node, key))) return null;
+    for (const [at, node] of nodes(payload, parent)) {
+      if (isObject(node) && !hasOwn(node, key)) {
+        return [`${at}/${escape(key)}`, `expected ${expected(types)}, got nothing`];
       }
     }
-    if (values(payload, toks).every((node) => fits(node, types))) continue;
-    for (const [at, node] of nodes(payload, toks)) {
-      if (!fits(node, types)) return [at, `expected ${expected(types)}, got ${describe(node)}`];
+  }
+  if (values(payload, toks).every((node) => fits(node, types))) return null;
+  for (const [at, node] of nodes(payload, toks)) {
+    if (!fits(node, types)) return [at, `expected ${expected(types)}, got ${describe(node)}`];
+  }
+  return null;
+}
+
+/** The first value at toks its enum does not list, or key a closed object there does not name. */
+function listedIn(
+  payload: unknown,
+  toks: Toks,
+  allowed: readonly unknown[] | null,
+  keys: Toks | null,
+): [string, string] | null {
+  if (allowed === null && keys === null) return null;
+  for (const [at, node] of nodes(payload, toks)) {
+    if (allowed !== null && !member(node, allowed)) {
+      return [at, `expected one of ${allowed.map(describe).join(", ")}, got ${describe(node)}`];
+    }
+    if (keys !== null && isObject(node)) {
+      for (const key of definedKeys(node)) {
+        if (!keys.includes(key)) return unknownField(at, key);
+      }
     }
   }
   return null;

@@ -597,7 +597,7 @@ function CONTENT_TOOL_RESULT_0_CONTENT_out(parts: JsonObject[], forms: JsonObjec
       blocks.push({ "type": "image", "source": { "type": "base64", "media_type": P.need(part, "media_type"), "data": P.need(part, "data") } });
       continue;
     }
-    if (kind === "image" && P.has(part, "url")) {
+    if (kind === "image" && P.has(part, "url") && typeof P.need(part, "url") === "string") {
       blocks.push({ "type": "image", "source": { "type": "url", "url": P.need(part, "url") } });
       continue;
     }
@@ -721,14 +721,14 @@ const ENVELOPE_KINDS: readonly envelopes.Kind[] = [
     "request",
     [["messages"]],
     {"cache_control": ["object", "null"], "container": ["object", "string", "null"], "context_management": ["object", "null"], "inference_geo": ["string", "null"], "max_tokens": ["integer"], "mcp_servers": ["array"], "messages": ["array"], "metadata": ["object"], "model": ["string"], "output_config": ["object"], "output_format": ["object", "null"], "service_tier": ["string"], "speed": ["string", "null"], "stop_sequences": ["array"], "stream": ["boolean"], "system": ["array", "string"], "temperature": ["number", "integer"], "thinking": ["object"], "tool_choice": ["object"], "tools": ["array"], "top_k": ["integer"], "top_p": ["number", "integer"], "user_profile_id": ["string", "null"]},
-    [[[], ["object"], false], [["thinking", "type"], ["string"], true], [["tool_choice", "type"], ["string"], true], [["messages", "*"], ["object"], false], [["messages", "*", "content"], ["array", "string"], true], [["messages", "*", "role"], ["string"], true], [["messages", "*", "content"], ["array", "string"], false], [["messages", "*", "content", "*"], ["object"], false], [["messages", "*", "content", "*", "type"], ["string"], true]],
+    [[[], ["object"], false, null, null], [["speed"], ["string", "null"], false, ["standard", "fast", null], null], [["thinking", "type"], ["string"], true, ["enabled", "disabled", "adaptive"], null], [["tool_choice", "type"], ["string"], true, ["auto", "any", "tool", "none"], null], [["messages", "*"], ["object"], false, null, ["content", "role"]], [["messages", "*", "content"], ["array", "string"], true, null, null], [["messages", "*", "role"], ["string"], true, ["user", "assistant", "system"], null], [["messages", "*", "content"], ["array", "string"], false, null, null], [["messages", "*", "content", "*"], ["object"], false, null, null], [["messages", "*", "content", "*", "type"], ["string"], true, null, null]],
     null,
   ],
   [
     "response",
     [["content", "role", "type"]],
     {"container": ["object", "null"], "content": ["array"], "context_management": ["object", "null"], "id": ["string"], "model": ["string"], "role": ["string"], "stop_details": ["object", "null"], "stop_reason": ["string", "null"], "stop_sequence": ["string", "null"], "type": ["string"], "usage": ["object"]},
-    [[[], ["object"], false], [["content", "*"], ["object"], false], [["content", "*", "type"], ["string"], true]],
+    [[[], ["object"], false, null, null], [["role"], ["string"], false, ["assistant"], null], [["type"], ["string"], false, ["message"], null], [["content", "*"], ["object"], false, null, null], [["content", "*", "type"], ["string"], true, null, null]],
     null,
   ],
 ];

@@ -394,14 +394,14 @@ const ENVELOPE_KINDS: readonly envelopes.Kind[] = [
     "request",
     [["messages", "model"]],
     {"format": ["object", "string", "null"], "keep_alive": ["string", "number", "integer", "null"], "logprobs": ["boolean", "null"], "messages": ["array"], "model": ["string"], "options": ["object", "null"], "shift": ["boolean", "null"], "stream": ["boolean"], "think": ["string", "boolean", "null"], "tools": ["array", "null"], "top_logprobs": ["integer", "null"], "truncate": ["boolean", "null"]},
-    [[[], ["object"], false], [["tools", "*"], ["object"], false], [["tools", "*", "function"], ["object"], true], [["tools", "*", "type"], ["string"], true], [["messages", "*"], ["object"], false], [["messages", "*", "role"], ["string"], true], [["messages", "*", "tool_calls"], ["array", "null"], false]],
+    [[[], ["object"], false, null, null], [["tools", "*"], ["object"], false, null, null], [["tools", "*", "function"], ["object"], true, null, null], [["tools", "*", "type"], ["string"], true, ["function"], null], [["messages", "*"], ["object"], false, null, null], [["messages", "*", "role"], ["string"], true, null, null], [["messages", "*", "tool_calls"], ["array", "null"], false, null, null]],
     null,
   ],
   [
     "response",
     [["done", "message", "model"], ["error"]],
     {"created_at": ["string"], "done": ["boolean"], "done_reason": ["string"], "error": ["string"], "eval_count": ["integer"], "eval_duration": ["integer"], "load_duration": ["integer"], "logprobs": ["array", "null"], "message": ["object"], "model": ["string"], "prompt_eval_count": ["integer"], "prompt_eval_duration": ["integer"], "remote_host": ["string"], "remote_model": ["string"], "total_duration": ["integer"]},
-    [[[], ["object"], false], [["message", "role"], ["string"], true], [["message", "tool_calls"], ["array", "null"], false], [["message", "tool_calls", "*"], ["object"], false], [["message", "tool_calls", "*", "function"], ["object"], true]],
+    [[[], ["object"], false, null, null], [["message", "role"], ["string"], true, ["assistant"], null], [["message", "tool_calls"], ["array", "null"], false, null, null], [["message", "tool_calls", "*"], ["object"], false, null, null], [["message", "tool_calls", "*", "function"], ["object"], true, null, null]],
     null,
   ],
 ];

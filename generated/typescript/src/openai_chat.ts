@@ -709,14 +709,14 @@ const ENVELOPE_KINDS: readonly envelopes.Kind[] = [
     "request",
     [["messages"]],
     {"audio": ["object", "null"], "frequency_penalty": ["number", "integer", "null"], "function_call": ["object", "string", "null"], "functions": ["array", "null"], "logit_bias": ["object", "null"], "logprobs": ["boolean", "null"], "max_completion_tokens": ["integer", "null"], "max_tokens": ["integer", "null"], "messages": ["array"], "metadata": ["object", "null"], "modalities": ["array", "null"], "model": ["string"], "moderation": ["object", "null"], "n": ["integer", "null"], "parallel_tool_calls": ["boolean"], "prediction": ["object", "null"], "presence_penalty": ["number", "integer", "null"], "prompt_cache_key": ["string", "null"], "prompt_cache_options": ["object", "null"], "prompt_cache_retention": ["string", "null"], "reasoning_effort": ["string", "null"], "response_format": ["object", "null"], "safety_identifier": ["string", "null"], "seed": ["integer", "null"], "service_tier": ["string", "null"], "stop": ["array", "string", "null"], "store": ["boolean", "null"], "stream": ["boolean", "null"], "stream_options": ["object", "null"], "temperature": ["number", "integer", "null"], "tool_choice": ["object", "string"], "tools": ["array"], "top_logprobs": ["integer", "null"], "top_p": ["number", "integer", "null"], "user": ["string", "null"], "verbosity": ["string", "null"], "web_search_options": ["object", "null"]},
-    [[[], ["object"], false], [["messages", "*"], ["object"], false], [["messages", "*", "role"], ["string"], true], [["messages", "*", "tool_calls"], ["array", "null"], false], [["messages", "*", "content"], ["array", "string", "null"], false], [["messages", "*", "content", "*"], ["object"], false], [["messages", "*", "content", "*", "type"], ["string"], true]],
+    [[[], ["object"], false, null, null], [["messages", "*"], ["object"], false, null, null], [["messages", "*", "role"], ["string"], true, null, null], [["messages", "*", "tool_calls"], ["array", "null"], false, null, null], [["messages", "*", "content"], ["array", "string", "null"], false, null, null], [["messages", "*", "content", "*"], ["object"], false, null, null], [["messages", "*", "content", "*", "type"], ["string"], true, ["text", "image_url", "input_audio", "file", "refusal"], null]],
     null,
   ],
   [
     "response",
     [["choices"]],
     {"choices": ["array"], "created": ["integer"], "id": ["string"], "metadata": ["object", "null"], "model": ["string"], "moderation": ["object", "null"], "object": ["string"], "service_tier": ["string", "null"], "system_fingerprint": ["string", "null"], "usage": ["object", "null"]},
-    [[[], ["object"], false], [["choices", "*"], ["object"], false], [["choices", "*", "message"], ["object"], true], [["choices", "*", "message"], ["object"], false], [["choices", "*", "message", "tool_calls"], ["array", "null"], false]],
+    [[[], ["object"], false, null, null], [["object"], ["string"], false, ["chat.completion"], null], [["choices", "*"], ["object"], false, null, null], [["choices", "*", "message"], ["object"], true, null, null], [["choices", "*", "message"], ["object"], false, null, null], [["choices", "*", "message", "tool_calls"], ["array", "null"], false, null, null], [["choices", "*", "message", "content"], ["string", "null"], false, null, null]],
     null,
   ],
 ];

@@ -746,7 +746,7 @@ function CONTENT_TOOL_RESULT_0_CONTENT_out(parts: JsonObject[], forms: JsonObjec
       blocks.push({ "type": "input_image", "image_url": rt.dataUrl(part["media_type"] as string, part["data"] as string) });
       continue;
     }
-    if (kind === "image" && P.has(part, "url")) {
+    if (kind === "image" && P.has(part, "url") && typeof P.need(part, "url") === "string") {
       blocks.push({ "type": "input_image", "image_url": P.need(part, "url") });
       continue;
     }
@@ -846,14 +846,14 @@ const ENVELOPE_KINDS: readonly envelopes.Kind[] = [
     "request",
     [["input"], ["previous_response_id"], ["prompt"]],
     {"access_programs": ["object", "null"], "background": ["boolean", "null"], "background_options": ["object", "null"], "context_management": ["array", "null"], "conversation": ["object", "string", "null"], "image": ["object", "null"], "include": ["array", "null"], "input": ["array", "string"], "instructions": ["string", "null"], "max_output_tokens": ["integer", "null"], "max_tool_calls": ["integer", "null"], "metadata": ["object", "null"], "model": ["string"], "moderation": ["object", "null"], "parallel_tool_calls": ["boolean", "null"], "previous_response_id": ["string", "null"], "prompt": ["object", "null"], "prompt_cache_key": ["string", "null"], "prompt_cache_options": ["object", "null"], "prompt_cache_retention": ["string", "null"], "reasoning": ["object", "null"], "safety_identifier": ["string", "null"], "service_tier": ["string", "null"], "store": ["boolean", "null"], "stream": ["boolean", "null"], "stream_options": ["object", "null"], "temperature": ["number", "integer", "null"], "text": ["object", "null"], "tool_choice": ["object", "string"], "tools": ["array"], "top_logprobs": ["integer", "null"], "top_p": ["number", "integer", "null"], "truncation": ["string", "null"], "user": ["string", "null"]},
-    [[[], ["object"], false], [["tools", "*"], ["object"], false], [["tools", "*", "type"], ["string"], true], [["input", "*"], ["object"], false]],
+    [[[], ["object"], false, null, null], [["tools", "*"], ["object"], false, null, null], [["tools", "*", "type"], ["string"], true, null, null], [["input", "*"], ["object"], false, null, null]],
     null,
   ],
   [
     "response",
     [["object", "output"]],
     {"access_programs": ["object", "null"], "background": ["boolean", "null"], "billing": ["object", "null"], "completed_at": ["number", "integer", "null"], "conversation": ["object", "null"], "created_at": ["number", "integer"], "error": ["object", "null"], "frequency_penalty": ["number", "integer", "null"], "id": ["string"], "image": ["object", "null"], "incomplete_details": ["object", "null"], "input_transformations": ["array", "null"], "instructions": ["array", "string", "null"], "max_output_tokens": ["integer", "null"], "max_tool_calls": ["integer", "null"], "metadata": ["object", "null"], "model": ["string"], "moderation": ["object", "null"], "object": ["string"], "output": ["array"], "parallel_tool_calls": ["boolean", "null"], "presence_penalty": ["number", "integer", "null"], "previous_response_id": ["string", "null"], "prompt": ["object", "null"], "prompt_cache_diagnostics": ["object", "null"], "prompt_cache_key": ["string", "null"], "prompt_cache_options": ["object", "null"], "prompt_cache_retention": ["string", "null"], "reasoning": ["object", "null"], "safety_identifier": ["string", "null"], "service_tier": ["string", "null"], "status": ["string"], "store": ["boolean", "null"], "temperature": ["number", "integer", "null"], "text": ["object", "null"], "tool_choice": ["object", "string"], "tool_usage": ["object", "null"], "tools": ["array"], "top_logprobs": ["integer", "null"], "top_p": ["number", "integer", "null"], "truncation": ["string", "null"], "usage": ["object", "null"], "user": ["string", "null"]},
-    [[[], ["object"], false], [["output", "*"], ["object"], false], [["output", "*", "type"], ["string"], true]],
+    [[[], ["object"], false, null, null], [["object"], ["string"], false, ["response"], null], [["output", "*"], ["object"], false, null, null], [["output", "*", "type"], ["string"], true, null, null]],
     null,
   ],
 ];

@@ -300,12 +300,13 @@ export interface OpenAIChatCustomToolCall {
 export type OpenAIChatMessageContent = string | null | OpenAIChatContentPart[];
 /**
  * A content part: text (every role), image_url, input_audio and file (user), refusal (assistant);
- * its type is required (openai-python ChatCompletionContentPart*Param).
+ * its type is required, and the API refuses any other type (openai-python
+ * ChatCompletionContentPart*Param).
  * From `schemas/dialects/openai_chat/request.json#/$defs/ContentPart`.
  * Not expressed: if/then/else.
  */
 export interface OpenAIChatContentPart {
-    type: string;
+    type: "text" | "image_url" | "input_audio" | "file" | "refusal";
     [key: string]: unknown;
 }
 /** From `schemas/dialects/openai_chat/request.json#/$defs/PromptCacheBreakpoint`. */

@@ -85,7 +85,11 @@ export interface MistralChatResponse {
       prefix?: boolean;
       [key: string]: unknown;
     };
-    finish_reason?: string | null;
+    /**
+     * Why the turn ended: the API reference enumerates these (client-python
+     * ChatCompletionChoiceFinishReason).
+     */
+    finish_reason?: "stop" | "length" | "model_length" | "error" | "tool_calls" | null;
     logprobs?: MistralChoiceLogprobs;
     prompt_logprobs?: MistralChoiceLogprobs;
     /**
@@ -234,12 +238,12 @@ export type MistralMessageContent = string | null | MistralMessageContentChunk[]
 /**
  * A content chunk (client-python ContentChunk). `type` may be left out of text, image_url,
  * document_url, reference, file and thinking chunks, so those conditions also hold when it is
- * missing.
+ * missing; the API refuses any other type.
  * From `schemas/dialects/mistral/request.json#/$defs/ContentChunk`.
  * Not expressed: if/then/else.
  */
 export interface MistralMessageContentChunk {
-  type?: string;
+  type?: "text" | "image_url" | "document_url" | "reference" | "file" | "thinking" | "input_audio" | "resource" | "resource_link";
   [key: string]: unknown;
 }
 

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from enum import StrEnum
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, RootModel
@@ -17,15 +18,27 @@ class MistralRequestTool(RootModel[Any]):
     """
 
 
+class Type(StrEnum):
+    text = 'text'
+    image_url = 'image_url'
+    document_url = 'document_url'
+    reference = 'reference'
+    file = 'file'
+    thinking = 'thinking'
+    input_audio = 'input_audio'
+    resource = 'resource'
+    resource_link = 'resource_link'
+
+
 class MistralMessageContentChunk(BaseModel):
     """
-    A content chunk (client-python ContentChunk). `type` may be left out of text, image_url, document_url, reference, file and thinking chunks, so those conditions also hold when it is missing.
+    A content chunk (client-python ContentChunk). `type` may be left out of text, image_url, document_url, reference, file and thinking chunks, so those conditions also hold when it is missing; the API refuses any other type.
     """
 
     model_config = ConfigDict(
         extra='allow',
     )
-    type: str | None = None
+    type: Type | None = None
 
 
 class MessageContent(RootModel[str | list[MistralMessageContentChunk] | None]):

@@ -3,11 +3,25 @@
 
 from __future__ import annotations
 
+from enum import Enum
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict
 
 from . import request, tool_call
+
+
+class FinishReason(Enum):
+    """
+    Why the turn ended: the API reference enumerates these (client-python ChatCompletionChoiceFinishReason).
+    """
+
+    stop = 'stop'
+    length = 'length'
+    model_length = 'model_length'
+    error = 'error'
+    tool_calls = 'tool_calls'
+    NoneType_None = None
 
 
 class PromptTokensDetails(BaseModel):
@@ -68,7 +82,10 @@ class Choice(BaseModel):
     )
     index: int | None = None
     message: Message
-    finish_reason: str | None = None
+    finish_reason: FinishReason | None = None
+    """
+    Why the turn ended: the API reference enumerates these (client-python ChatCompletionChoiceFinishReason).
+    """
     logprobs: MistralChoiceLogprobs | None = None
     prompt_logprobs: MistralChoiceLogprobs | None = None
     messages: list[dict[str, Any]] | None = None

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from enum import StrEnum
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, RootModel
@@ -92,15 +93,23 @@ class OpenAIChatCustomToolCall(BaseModel):
     custom: Custom2
 
 
+class Type(StrEnum):
+    text = 'text'
+    image_url = 'image_url'
+    input_audio = 'input_audio'
+    file = 'file'
+    refusal = 'refusal'
+
+
 class OpenAIChatContentPart(BaseModel):
     """
-    A content part: text (every role), image_url, input_audio and file (user), refusal (assistant); its type is required (openai-python ChatCompletionContentPart*Param).
+    A content part: text (every role), image_url, input_audio and file (user), refusal (assistant); its type is required, and the API refuses any other type (openai-python ChatCompletionContentPart*Param).
     """
 
     model_config = ConfigDict(
         extra='allow',
     )
-    type: str
+    type: Type
 
 
 class OpenAIChatPromptCacheBreakpoint(BaseModel):

@@ -128,9 +128,9 @@ def problem(
         allowed = top.get(key)
         if allowed is not None and not _fits(value, allowed):
             return f"/{escape(key)}", f"expected {_expected(allowed)}, got {describe(value)}"
-    for toks, types, must, values, keys in checks:
+    for toks, types, must, values, closed_keys in checks:
         if toks:
-            found = _typed(payload, toks, types, must) or _listed_in(payload, toks, values, keys)
+            found = _typed(payload, toks, types, must) or _listed_in(payload, toks, values, closed_keys)
             if found is not None:
                 return found
     return None

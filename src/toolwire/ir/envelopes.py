@@ -82,8 +82,9 @@ class _Schemas:
         for key in ("anyOf", "oneOf"):
             if key in node:
                 branches = [self.values(rel, b, toks, depth + 1) for b in self._holding(rel, node[key], toks, depth)]
-                if branches and all(b is not None for b in branches):
-                    found.append(tuple(v for b in branches for v in b if b is not None))
+                present = [b for b in branches if b is not None]
+                if branches and len(present) == len(branches):
+                    found.append(tuple(v for b in present for v in b))
         known = [f for f in found if f is not None]
         if not known:
             return None

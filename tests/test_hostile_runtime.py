@@ -264,8 +264,9 @@ def _class_7_jobs() -> dict[str, dict[str, Any]]:
         "op": "convert",
         "steps": [_step(result, "openai_chat", "gemini", "tool_result")],
     }
-    # depth of values handed in: the limit is exact (512 passes, 513 fails), and one check at
-    # every entry point: convert (decode), an encoder, extract, a whole request, an assembler
+    # depth of values handed in: the limit is exact (512 passes, 513 fails) wherever a value is
+    # taken whole (a decoder's object field, argument text written by an encoder, what an
+    # assembler keeps of a call) or a whole request or envelope is read (extract, convert, inject)
     for levels, name in ((511, "512-levels-pass"), (512, "513-levels-fail"), (1000, "1000"), (3000, "3000")):
         steps = [_step(_tool_use("x", {"$deep": levels}), "anthropic_messages", "openai_chat")]
         jobs[f"deep-decode-{name}"] = {"op": "convert", "steps": steps}
@@ -282,7 +283,7 @@ def _class_7_jobs() -> dict[str, dict[str, Any]]:
         jobs[f"deep-encode-{levels}"] = {"op": "encode", "dialect": "openai_chat", "shape": "tool_call", "value": call}
     jobs["deep-encode-cycle"] = {
         "op": "encode",
-        "dialect": "anthropic_messages",
+        "dialect": "openai_chat",
         "shape": "tool_call",
         "value": {"id": "x", "name": "f", "arguments": {"$cycle": 1}},
     }
@@ -294,7 +295,14 @@ def _class_7_jobs() -> dict[str, dict[str, Any]]:
     jobs["deep-request"] = {"op": "convert", "steps": [_step(request, "openai_chat", "anthropic_messages", "request")]}
     event = _chat_chunk({"index": 0, "id": "c1", "function": {"name": "f", "arguments": ""}, "x": {"$deep": 3000}})
     jobs["deep-assemble"] = {"op": "assemble", "dialect": "openai_chat", "events": [event]}
-    jobs["deep-assemble-cycle"] = {"op": "assemble", "dialect": "openai_chat", "events": [{"$cycle": 1}]}
+    event = _chat_chunk({"index": 0, "id": "c1", "function": {"name": "f", "arguments": ""}, "x": {"$cycle": 1}})
+    jobs["deep-assemble-cycle"] = {"op": "assemble", "dialect": "openai_chat", "events": [event]}
+    # a value an encoder only places into its output is passed along as it is (never walked)
+    call = {"id": "x", "name": "f", "arguments": {"$deep": 600}}
+    jobs["deep-passed-along"] = {"op": "encode", "dialect": "anthropic_messages", "shape": "tool_call", "value": call}
+    # a field no converter reads is never walked: an unread deep field is no error
+    event = {**_chat_chunk({"index": 0, "id": "c1", "function": {"name": "f", "arguments": "{}"}}), "x": {"$deep": 600}}
+    jobs["deep-unread-field"] = {"op": "assemble", "dialect": "openai_chat", "events": [event]}
     for name, bad_id in (("array", [1]), ("object", {"a": 1})):  # no id: a CanonicalError, not "unhashable"
         for dialect in ("mistral", "openai_chat", "gemini"):
             call = {"id": bad_id, "name": "f", "arguments": {}}
@@ -324,8 +332,10 @@ def _check_7(name: str, answer: Any) -> None:
         assert all("error" not in step for step in steps), (name, answer)
         if name.endswith("there-and-back"):
             assert last["value"]["id"] == "\udc00" and last["losses"] == []
-    elif name in ("deep-decode-512-levels-pass", "deep-encode-511"):
+    elif name in ("deep-decode-512-levels-pass", "deep-encode-511", "deep-unread-field"):
         assert "error" not in last, (name, last)
+    elif name == "deep-passed-along":
+        assert "error" not in last and last["value"]["input"]["a"]["a"]["a"]["a"], last
     else:
         assert "error" in last and (TOO_DEEP in last["error"][1] or name == "deep-jsonpath"), (name, last)
         if name == "deep-jsonpath":

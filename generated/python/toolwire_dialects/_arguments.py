@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ._errors import DecodeError, describe, json_text
+from ._coercion import written
+from ._errors import DecodeError, describe
 from ._strict_json import loads
 
 __all__ = ["arguments_text", "dump_arguments", "not_an_object", "parse_arguments"]
@@ -31,7 +32,7 @@ def not_an_object(value: Any) -> str:
 
 
 def dump_arguments(arguments: dict[str, Any]) -> str:
-    return json_text(arguments)
+    return written(arguments, "/arguments")
 
 
 def arguments_text(call: dict[str, Any], no_arguments_text: tuple[str, ...]) -> str:

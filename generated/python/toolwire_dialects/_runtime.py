@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from ._arguments import arguments_text, dump_arguments, not_an_object, parse_arguments
 from ._canonical import describe_choice, describe_part, is_absent, normalize_choice
-from ._coercion import as_canonical, as_wire, to_plain
+from ._coercion import as_canonical, as_wire, held, held_canonical, held_fields, hold, hold_canonical, to_plain
 from ._content import (
     content_as_string,
     data_url,
@@ -97,6 +97,11 @@ __all__ = [
     "extension",
     "first_at",
     "foreign_extensions",
+    "held",
+    "held_canonical",
+    "held_fields",
+    "hold",
+    "hold_canonical",
     "id_checker",
     "inject",
     "is_absent",

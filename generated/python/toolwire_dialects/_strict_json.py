@@ -13,7 +13,7 @@ import re
 from collections.abc import Callable
 from typing import Any, NoReturn
 
-__all__ = ["MAX_DEPTH", "checked", "exact_integer", "loads", "raw_decode"]
+__all__ = ["MAX_DEPTH", "checked", "deeper_than", "exact_integer", "loads", "raw_decode"]
 
 MAX_DEPTH = 512
 
@@ -65,6 +65,31 @@ def _too_deep(text: str) -> None:
                 raise ValueError(f"nested more than {MAX_DEPTH} levels deep (at character {match.start()})")
         else:
             level -= 1
+
+
+def deeper_than(text: str, levels: int) -> bool:
+    """Whether the arrays and objects of a JSON text nest deeper than `levels` (a text with
+    too few brackets for that is not scanned)."""
+    if len(text) <= 2 * levels or text.count("[") + text.count("{") <= levels:
+        return False
+    level = 0
+    pos = 0
+    search, rest = _STRUCTURE.search, _STRING_REST.match
+    while (match := search(text, pos)) is not None:
+        char = match.group()
+        pos = match.end()
+        if char == '"':
+            string = rest(text, pos)
+            if string is None:
+                return False
+            pos = string.end()
+        elif char in "[{":
+            level += 1
+            if level > levels:
+                return True
+        else:
+            level -= 1
+    return False
 
 
 def _check_strings(value: Any) -> None:

@@ -109,7 +109,7 @@ _KNOWN_TOOL_DEFINITION_0 = frozenset(("description", "input_schema", "name", "st
 
 def decode_tool_definition(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     """Decode one Anthropic Messages tool_definition into the canonical dict."""
-    wire = _rt.as_wire(payload, DIALECT, SHAPE_TOOL_DEFINITION)
+    wire = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, SHAPE_TOOL_DEFINITION)
     canonical: dict[str, Any]
     forms: dict[str, Any]
     unknown: dict[str, Any] | None
@@ -134,7 +134,9 @@ def decode_tool_definition(payload: Any, *, id_map: IdMap | None = None) -> dict
             value = wire["input_schema"]
             if type(value) is not dict:
                 raise _Mismatch
-            canonical["parameters"] = value
+            canonical["parameters"] = _rt.held(
+                value, _rt.MAX_DEPTH - 1, DIALECT, SHAPE_TOOL_DEFINITION, "/input_schema"
+            )
             value = wire.get("strict", _MISSING)
             if value is _MISSING:
                 pass
@@ -147,7 +149,9 @@ def decode_tool_definition(payload: Any, *, id_map: IdMap | None = None) -> dict
             if not wire.keys() <= _KNOWN_TOOL_DEFINITION_0:
                 unknown = _rt.unknown_fields(wire, _KNOWN_TOOL_DEFINITION_0, "", unknown)
             if unknown or forms:
-                canonical["extensions"] = {DIALECT: _rt.extension(unknown, forms)}
+                canonical["extensions"] = {
+                    DIALECT: _rt.extension(_rt.held_fields(unknown, DIALECT, SHAPE_TOOL_DEFINITION), forms)
+                }
             return canonical
     except (KeyError, TypeError, AttributeError, IndexError, _Mismatch):
         pass
@@ -156,7 +160,7 @@ def decode_tool_definition(payload: Any, *, id_map: IdMap | None = None) -> dict
 
 def encode_tool_definition(value: Any, *, strict: bool = False, id_map: IdMap | None = None) -> Encoded:
     """Encode a canonical tool_definition as Anthropic Messages; lists what it cannot carry."""
-    canonical = _rt.as_canonical(value, SHAPE_TOOL_DEFINITION)
+    canonical = value if type(value) is dict else _rt.as_canonical(value, SHAPE_TOOL_DEFINITION)
     losses: list[_rt.Loss] = []
     extensions = canonical.get("extensions")
     own = _rt.foreign_extensions(extensions, DIALECT, losses, strict) if extensions else _EMPTY
@@ -168,6 +172,9 @@ def encode_tool_definition(value: Any, *, strict: bool = False, id_map: IdMap | 
         if wire_description is None:
             wire_description = None if forms.get("/description") == "null" else _MISSING
         wire_parameters = canonical["parameters"]
+        _rt.held_canonical(
+            wire_parameters, _rt.MAX_DEPTH - 1, SHAPE_TOOL_DEFINITION, "/parameters"
+        )  # schema profiles walk it
         wire_strict = canonical.get("strict")
         if wire_strict is None:
             wire_strict = None if forms.get("/strict") == "null" else _MISSING
@@ -226,7 +233,7 @@ def _select_tool_choice(canonical: dict[str, Any]) -> int:
 
 def decode_tool_choice(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     """Decode one Anthropic Messages tool_choice into the canonical dict."""
-    wire = _rt.as_wire(payload, DIALECT, SHAPE_TOOL_CHOICE)
+    wire = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, SHAPE_TOOL_CHOICE)
     canonical: dict[str, Any]
     forms: dict[str, Any]
     unknown: dict[str, Any] | None
@@ -250,7 +257,9 @@ def decode_tool_choice(payload: Any, *, id_map: IdMap | None = None) -> dict[str
             if _select_tool_choice(canonical) != 0:
                 forms = {**forms, "": _FORM_VARIANT_0}
             if unknown or forms:
-                canonical["extensions"] = {DIALECT: _rt.extension(unknown, forms)}
+                canonical["extensions"] = {
+                    DIALECT: _rt.extension(_rt.held_fields(unknown, DIALECT, SHAPE_TOOL_CHOICE), forms)
+                }
             return canonical
         if type(wire) is dict and wire.get("type") == "any":
             canonical = {"mode": "required"}
@@ -271,7 +280,9 @@ def decode_tool_choice(payload: Any, *, id_map: IdMap | None = None) -> dict[str
             if _select_tool_choice(canonical) != 1:
                 forms = {**forms, "": _FORM_VARIANT_1}
             if unknown or forms:
-                canonical["extensions"] = {DIALECT: _rt.extension(unknown, forms)}
+                canonical["extensions"] = {
+                    DIALECT: _rt.extension(_rt.held_fields(unknown, DIALECT, SHAPE_TOOL_CHOICE), forms)
+                }
             return canonical
         if type(wire) is dict and wire.get("type") == "tool":
             canonical = {"mode": "tool"}
@@ -296,7 +307,9 @@ def decode_tool_choice(payload: Any, *, id_map: IdMap | None = None) -> dict[str
             if _select_tool_choice(canonical) != 2:
                 forms = {**forms, "": _FORM_VARIANT_2}
             if unknown or forms:
-                canonical["extensions"] = {DIALECT: _rt.extension(unknown, forms)}
+                canonical["extensions"] = {
+                    DIALECT: _rt.extension(_rt.held_fields(unknown, DIALECT, SHAPE_TOOL_CHOICE), forms)
+                }
             return canonical
         if type(wire) is dict and wire.get("type") == "none":
             canonical = {"mode": "none"}
@@ -308,7 +321,9 @@ def decode_tool_choice(payload: Any, *, id_map: IdMap | None = None) -> dict[str
             if _select_tool_choice(canonical) != 3:
                 forms = {**forms, "": _FORM_VARIANT_3}
             if unknown or forms:
-                canonical["extensions"] = {DIALECT: _rt.extension(unknown, forms)}
+                canonical["extensions"] = {
+                    DIALECT: _rt.extension(_rt.held_fields(unknown, DIALECT, SHAPE_TOOL_CHOICE), forms)
+                }
             return canonical
     except (KeyError, TypeError, AttributeError, IndexError, _Mismatch):
         pass
@@ -317,7 +332,7 @@ def decode_tool_choice(payload: Any, *, id_map: IdMap | None = None) -> dict[str
 
 def encode_tool_choice(value: Any, *, strict: bool = False, id_map: IdMap | None = None) -> Encoded:
     """Encode a canonical tool_choice as Anthropic Messages; lists what it cannot carry."""
-    canonical = _rt.as_canonical(value, SHAPE_TOOL_CHOICE)
+    canonical = value if type(value) is dict else _rt.as_canonical(value, SHAPE_TOOL_CHOICE)
     losses: list[_rt.Loss] = []
     extensions = canonical.get("extensions")
     own = _rt.foreign_extensions(extensions, DIALECT, losses, strict) if extensions else _EMPTY
@@ -412,7 +427,7 @@ _KNOWN_TOOL_CALL_0 = frozenset(("id", "input", "name", "type"))
 
 def decode_tool_call(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     """Decode one Anthropic Messages tool_call into the canonical dict."""
-    wire = _rt.as_wire(payload, DIALECT, SHAPE_TOOL_CALL)
+    wire = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, SHAPE_TOOL_CALL)
     canonical: dict[str, Any]
     unknown: dict[str, Any] | None
     try:
@@ -430,11 +445,13 @@ def decode_tool_call(payload: Any, *, id_map: IdMap | None = None) -> dict[str, 
             value = wire["input"]
             if type(value) is not dict:
                 raise _Mismatch
-            canonical["arguments"] = value
+            canonical["arguments"] = _rt.held(value, _rt.MAX_DEPTH - 1, DIALECT, SHAPE_TOOL_CALL, "/input")
             if len(wire) != 4:
                 unknown = _rt.unknown_fields(wire, _KNOWN_TOOL_CALL_0, "", unknown)
             if unknown:
-                canonical["extensions"] = {DIALECT: _rt.extension(unknown, _EMPTY)}
+                canonical["extensions"] = {
+                    DIALECT: _rt.extension(_rt.held_fields(unknown, DIALECT, SHAPE_TOOL_CALL), _EMPTY)
+                }
             if id_map is not None:
                 id_map.note_call(canonical["id"], canonical["name"])
             return canonical
@@ -445,7 +462,7 @@ def decode_tool_call(payload: Any, *, id_map: IdMap | None = None) -> dict[str, 
 
 def encode_tool_call(value: Any, *, strict: bool = False, id_map: IdMap | None = None) -> Encoded:
     """Encode a canonical tool_call as Anthropic Messages; lists what it cannot carry."""
-    canonical = _rt.as_canonical(value, SHAPE_TOOL_CALL)
+    canonical = value if type(value) is dict else _rt.as_canonical(value, SHAPE_TOOL_CALL)
     losses: list[_rt.Loss] = []
     extensions = canonical.get("extensions")
     own = _rt.foreign_extensions(extensions, DIALECT, losses, strict) if extensions else _EMPTY
@@ -585,7 +602,13 @@ def _CONTENT_TOOL_RESULT_0_CONTENT_in(
             continue
         if type(block) is not dict:
             raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at, "expected an object")
-        parts.append({"type": "wire", "dialect": DIALECT, "value": block})
+        parts.append(
+            {
+                "type": "wire",
+                "dialect": DIALECT,
+                "value": _rt.held(block, _rt.MAX_DEPTH - 2, DIALECT, SHAPE_TOOL_RESULT, at),
+            }
+        )
     if (len(parts) == 1 and parts[0]["type"] == "text") or not parts:
         forms["/content"] = "blocks"
     return parts
@@ -615,7 +638,7 @@ def _CONTENT_TOOL_RESULT_0_CONTENT_out(
             continue
         if kind == "json":
             _rt.report(losses, strict, "/content/" + str(position), DIALECT, "a json part as such (sent as JSON text)")
-            part = {"type": "text", "text": _rt.text_of_json(part["value"])}
+            part = {"type": "text", "text": _rt.text_of_json(part["value"], "/content/" + str(position) + "/value")}
             blocks.append({"type": "text", "text": part["text"]})
             continue
         if kind == "wire" and part["dialect"] == DIALECT:
@@ -627,7 +650,7 @@ def _CONTENT_TOOL_RESULT_0_CONTENT_out(
 
 def decode_tool_result(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     """Decode one Anthropic Messages tool_result into the canonical dict."""
-    wire = _rt.as_wire(payload, DIALECT, SHAPE_TOOL_RESULT)
+    wire = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, SHAPE_TOOL_RESULT)
     canonical: dict[str, Any]
     forms: dict[str, Any]
     unknown: dict[str, Any] | None
@@ -663,7 +686,9 @@ def decode_tool_result(payload: Any, *, id_map: IdMap | None = None) -> dict[str
             if not wire.keys() <= _KNOWN_TOOL_RESULT_0:
                 unknown = _rt.unknown_fields(wire, _KNOWN_TOOL_RESULT_0, "", unknown)
             if unknown or forms:
-                canonical["extensions"] = {DIALECT: _rt.extension(unknown, forms)}
+                canonical["extensions"] = {
+                    DIALECT: _rt.extension(_rt.held_fields(unknown, DIALECT, SHAPE_TOOL_RESULT), forms)
+                }
             if id_map is not None:
                 id_map.note_result(canonical.get("call_id"))  # answered by id: id-less results link among the rest
             return canonical
@@ -674,7 +699,7 @@ def decode_tool_result(payload: Any, *, id_map: IdMap | None = None) -> dict[str
 
 def encode_tool_result(value: Any, *, strict: bool = False, id_map: IdMap | None = None) -> Encoded:
     """Encode a canonical tool_result as Anthropic Messages; lists what it cannot carry."""
-    canonical = _rt.as_canonical(value, SHAPE_TOOL_RESULT)
+    canonical = value if type(value) is dict else _rt.as_canonical(value, SHAPE_TOOL_RESULT)
     losses: list[_rt.Loss] = []
     extensions = canonical.get("extensions")
     own = _rt.foreign_extensions(extensions, DIALECT, losses, strict) if extensions else _EMPTY
@@ -793,7 +818,7 @@ def extract(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     """The canonical tools, tool choice, calls and results of a whole Anthropic Messages request
     or response, in order; decode errors name the pointer inside the payload. `notes` lists
     the links the wire did not state (a result without an id linked to a call by position)."""
-    wire = _rt.as_wire(payload, DIALECT, _ENVELOPE_KINDS[0][0])
+    wire = _rt.hold(_rt.as_wire(payload, DIALECT, _ENVELOPE_KINDS[0][0]), DIALECT, _ENVELOPE_KINDS[0][0])
     _envelopes.check(wire, _ENVELOPE_KINDS, DIALECT)  # not a request or response: never read as empty
     id_map = IdMap() if id_map is None else id_map
     out: dict[str, Any] = {
@@ -867,7 +892,7 @@ def inject(payload: Any, parts: dict[str, Any], *, strict: bool = False, id_map:
     request or response. Keys left out of parts are left alone. A tools list is rebuilt (an
     empty one removes the field and the tool choice: never `tools: []`); calls and results
     replace the payload's own, one for one. Losses of every encoded part are listed."""
-    wire = _rt.as_wire(payload, DIALECT, "envelope")
+    wire = _rt.hold(_rt.as_wire(payload, DIALECT, "envelope"), DIALECT, "envelope")
     encoders = {shape: globals()["encode_" + shape] for shape in SHAPES}
     return _rt.inject(
         wire,
@@ -1162,7 +1187,7 @@ _KINDS_RESPONSE = tuple(k for k in _ENVELOPE_KINDS if k[0] == "response")  # wha
 
 def decode_request(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     """A whole Anthropic Messages request as a canonical Request; DecodeError names the pointer."""
-    wire = _rt.as_wire(payload, DIALECT, "request")
+    wire = _rt.hold(_rt.as_wire(payload, DIALECT, "request"), DIALECT, "request")
     if type(wire) is dict:
         _envelopes.check(wire, _KINDS_REQUEST, DIALECT)
     return _conv.decode_request(wire, _REQUEST, _CODECS, id_map)
@@ -1179,13 +1204,13 @@ def encode_request(
     """A canonical Request as a whole Anthropic Messages request; lists what it cannot carry.
     model names the model when the request names none (a Gemini or Bedrock request names it
     in its URL); reasoning_as_text carries another dialect's reasoning as text."""
-    canonical = _rt.as_canonical(value, "request")
+    canonical = _rt.hold_canonical(_rt.as_canonical(value, "request"), "request")
     return _conv.encode_request(canonical, _REQUEST, _CODECS, strict, id_map, reasoning_as_text, model)
 
 
 def decode_response(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     """A whole Anthropic Messages response as a canonical Response; DecodeError names the pointer."""
-    wire = _rt.as_wire(payload, DIALECT, "response")
+    wire = _rt.hold(_rt.as_wire(payload, DIALECT, "response"), DIALECT, "response")
     if type(wire) is dict:
         _envelopes.check(wire, _KINDS_RESPONSE, DIALECT)
     return _conv.decode_response(wire, _RESPONSE, _CODECS, id_map)
@@ -1201,7 +1226,7 @@ def encode_response(
 ) -> Encoded:
     """A canonical Response as a whole Anthropic Messages response; lists what it cannot carry.
     model names the model when the response names none."""
-    canonical = _rt.as_canonical(value, "response")
+    canonical = _rt.hold_canonical(_rt.as_canonical(value, "response"), "response")
     return _conv.encode_response(canonical, _RESPONSE, _CODECS, strict, id_map, reasoning_as_text, model)
 
 

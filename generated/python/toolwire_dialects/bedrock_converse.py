@@ -117,7 +117,7 @@ _KNOWN_TOOL_DEFINITION_0_TOOL_SPEC_INPUT_SCHEMA = frozenset(("json",))
 
 def decode_tool_definition(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     """Decode one Amazon Bedrock Converse tool_definition into the canonical dict."""
-    wire = _rt.as_wire(payload, DIALECT, SHAPE_TOOL_DEFINITION)
+    wire = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, SHAPE_TOOL_DEFINITION)
     canonical: dict[str, Any]
     forms: dict[str, Any]
     unknown: dict[str, Any] | None
@@ -150,7 +150,9 @@ def decode_tool_definition(payload: Any, *, id_map: IdMap | None = None) -> dict
             value = wire_tool_spec_input_schema["json"]
             if type(value) is not dict:
                 raise _Mismatch
-            canonical["parameters"] = value
+            canonical["parameters"] = _rt.held(
+                value, _rt.MAX_DEPTH - 3, DIALECT, SHAPE_TOOL_DEFINITION, "/toolSpec/inputSchema/json"
+            )
             value = wire_tool_spec.get("strict", _MISSING)
             if value is _MISSING:
                 pass
@@ -172,7 +174,9 @@ def decode_tool_definition(payload: Any, *, id_map: IdMap | None = None) -> dict
                     unknown,
                 )
             if unknown or forms:
-                canonical["extensions"] = {DIALECT: _rt.extension(unknown, forms)}
+                canonical["extensions"] = {
+                    DIALECT: _rt.extension(_rt.held_fields(unknown, DIALECT, SHAPE_TOOL_DEFINITION), forms)
+                }
             return canonical
     except (KeyError, TypeError, AttributeError, IndexError, _Mismatch):
         pass
@@ -181,7 +185,7 @@ def decode_tool_definition(payload: Any, *, id_map: IdMap | None = None) -> dict
 
 def encode_tool_definition(value: Any, *, strict: bool = False, id_map: IdMap | None = None) -> Encoded:
     """Encode a canonical tool_definition as Amazon Bedrock Converse; lists what it cannot carry."""
-    canonical = _rt.as_canonical(value, SHAPE_TOOL_DEFINITION)
+    canonical = value if type(value) is dict else _rt.as_canonical(value, SHAPE_TOOL_DEFINITION)
     losses: list[_rt.Loss] = []
     extensions = canonical.get("extensions")
     own = _rt.foreign_extensions(extensions, DIALECT, losses, strict) if extensions else _EMPTY
@@ -196,6 +200,9 @@ def encode_tool_definition(value: Any, *, strict: bool = False, id_map: IdMap | 
             _rt.report(losses, strict, "/description", DIALECT, "an empty description (left out)")
             wire_description = _MISSING
         wire_parameters = canonical["parameters"]
+        _rt.held_canonical(
+            wire_parameters, _rt.MAX_DEPTH - 1, SHAPE_TOOL_DEFINITION, "/parameters"
+        )  # schema profiles walk it
         wire_strict = canonical.get("strict")
         if wire_strict is None:
             wire_strict = None if forms.get("/toolSpec/strict") == "null" else _MISSING
@@ -244,7 +251,7 @@ def _select_tool_choice(canonical: dict[str, Any]) -> int:
 
 def decode_tool_choice(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     """Decode one Amazon Bedrock Converse tool_choice into the canonical dict."""
-    wire = _rt.as_wire(payload, DIALECT, SHAPE_TOOL_CHOICE)
+    wire = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, SHAPE_TOOL_CHOICE)
     canonical: dict[str, Any]
     forms: dict[str, Any]
     unknown: dict[str, Any] | None
@@ -259,7 +266,9 @@ def decode_tool_choice(payload: Any, *, id_map: IdMap | None = None) -> dict[str
             if _select_tool_choice(canonical) != 0:
                 forms = {**forms, "": _FORM_VARIANT_0}
             if unknown or forms:
-                canonical["extensions"] = {DIALECT: _rt.extension(unknown, forms)}
+                canonical["extensions"] = {
+                    DIALECT: _rt.extension(_rt.held_fields(unknown, DIALECT, SHAPE_TOOL_CHOICE), forms)
+                }
             return canonical
         if type(wire) is dict and wire.get("any") == {}:
             canonical = {"mode": "required"}
@@ -271,7 +280,9 @@ def decode_tool_choice(payload: Any, *, id_map: IdMap | None = None) -> dict[str
             if _select_tool_choice(canonical) != 1:
                 forms = {**forms, "": _FORM_VARIANT_1}
             if unknown or forms:
-                canonical["extensions"] = {DIALECT: _rt.extension(unknown, forms)}
+                canonical["extensions"] = {
+                    DIALECT: _rt.extension(_rt.held_fields(unknown, DIALECT, SHAPE_TOOL_CHOICE), forms)
+                }
             return canonical
         if type(wire) is dict and type(wire.get("tool")) is dict and "name" in wire["tool"]:
             canonical = {"mode": "tool"}
@@ -290,7 +301,9 @@ def decode_tool_choice(payload: Any, *, id_map: IdMap | None = None) -> dict[str
             if _select_tool_choice(canonical) != 2:
                 forms = {**forms, "": _FORM_VARIANT_2}
             if unknown or forms:
-                canonical["extensions"] = {DIALECT: _rt.extension(unknown, forms)}
+                canonical["extensions"] = {
+                    DIALECT: _rt.extension(_rt.held_fields(unknown, DIALECT, SHAPE_TOOL_CHOICE), forms)
+                }
             return canonical
     except (KeyError, TypeError, AttributeError, IndexError, _Mismatch):
         pass
@@ -299,7 +312,7 @@ def decode_tool_choice(payload: Any, *, id_map: IdMap | None = None) -> dict[str
 
 def encode_tool_choice(value: Any, *, strict: bool = False, id_map: IdMap | None = None) -> Encoded:
     """Encode a canonical tool_choice as Amazon Bedrock Converse; lists what it cannot carry."""
-    canonical = _rt.as_canonical(value, SHAPE_TOOL_CHOICE)
+    canonical = value if type(value) is dict else _rt.as_canonical(value, SHAPE_TOOL_CHOICE)
     losses: list[_rt.Loss] = []
     extensions = canonical.get("extensions")
     own = _rt.foreign_extensions(extensions, DIALECT, losses, strict) if extensions else _EMPTY
@@ -369,7 +382,7 @@ _KNOWN_TOOL_CALL_0_TOOL_USE = frozenset(("input", "name", "toolUseId"))
 
 def decode_tool_call(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     """Decode one Amazon Bedrock Converse tool_call into the canonical dict."""
-    wire = _rt.as_wire(payload, DIALECT, SHAPE_TOOL_CALL)
+    wire = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, SHAPE_TOOL_CALL)
     canonical: dict[str, Any]
     unknown: dict[str, Any] | None
     try:
@@ -394,13 +407,15 @@ def decode_tool_call(payload: Any, *, id_map: IdMap | None = None) -> dict[str, 
             value = wire_tool_use["input"]
             if type(value) is not dict:
                 raise _Mismatch
-            canonical["arguments"] = value
+            canonical["arguments"] = _rt.held(value, _rt.MAX_DEPTH - 2, DIALECT, SHAPE_TOOL_CALL, "/toolUse/input")
             if len(wire) != 1:
                 unknown = _rt.unknown_fields(wire, _KNOWN_TOOL_CALL_0, "", unknown)
             if len(wire_tool_use) != 3:
                 unknown = _rt.unknown_fields(wire_tool_use, _KNOWN_TOOL_CALL_0_TOOL_USE, "/toolUse", unknown)
             if unknown:
-                canonical["extensions"] = {DIALECT: _rt.extension(unknown, _EMPTY)}
+                canonical["extensions"] = {
+                    DIALECT: _rt.extension(_rt.held_fields(unknown, DIALECT, SHAPE_TOOL_CALL), _EMPTY)
+                }
             if id_map is not None:
                 id_map.note_call(canonical["id"], canonical["name"])
             return canonical
@@ -411,7 +426,7 @@ def decode_tool_call(payload: Any, *, id_map: IdMap | None = None) -> dict[str, 
 
 def encode_tool_call(value: Any, *, strict: bool = False, id_map: IdMap | None = None) -> Encoded:
     """Encode a canonical tool_call as Amazon Bedrock Converse; lists what it cannot carry."""
-    canonical = _rt.as_canonical(value, SHAPE_TOOL_CALL)
+    canonical = value if type(value) is dict else _rt.as_canonical(value, SHAPE_TOOL_CALL)
     losses: list[_rt.Loss] = []
     extensions = canonical.get("extensions")
     own = _rt.foreign_extensions(extensions, DIALECT, losses, strict) if extensions else _EMPTY
@@ -505,7 +520,7 @@ def _CONTENT_TOOL_RESULT_0_CONTENT_in(
                 raise _rt.DecodeError(
                     DIALECT, SHAPE_TOOL_RESULT, at + "/json", "expected a value, got nothing"
                 ) from None
-            part["value"] = value
+            part["value"] = _rt.held(value, _rt.MAX_DEPTH - 4, DIALECT, SHAPE_TOOL_RESULT, at + "/json")
             if len(block) != 1:
                 unknown = _rt.unknown_fields(block, _KNOWN_TOOL_RESULT_0_CONTENT_1, at + "", unknown)
             parts.append(part)
@@ -555,7 +570,13 @@ def _CONTENT_TOOL_RESULT_0_CONTENT_in(
             continue
         if type(block) is not dict:
             raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at, "expected an object")
-        parts.append({"type": "wire", "dialect": DIALECT, "value": block})
+        parts.append(
+            {
+                "type": "wire",
+                "dialect": DIALECT,
+                "value": _rt.held(block, _rt.MAX_DEPTH - 3, DIALECT, SHAPE_TOOL_RESULT, at),
+            }
+        )
     return parts
 
 
@@ -599,7 +620,7 @@ _VALUES_TOOL_RESULT_0_IS_ERROR_BACK = {"success": False, "error": True}
 
 def decode_tool_result(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     """Decode one Amazon Bedrock Converse tool_result into the canonical dict."""
-    wire = _rt.as_wire(payload, DIALECT, SHAPE_TOOL_RESULT)
+    wire = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, SHAPE_TOOL_RESULT)
     canonical: dict[str, Any]
     forms: dict[str, Any]
     unknown: dict[str, Any] | None
@@ -637,7 +658,9 @@ def decode_tool_result(payload: Any, *, id_map: IdMap | None = None) -> dict[str
             if not wire_tool_result.keys() <= _KNOWN_TOOL_RESULT_0_TOOL_RESULT:
                 unknown = _rt.unknown_fields(wire_tool_result, _KNOWN_TOOL_RESULT_0_TOOL_RESULT, "/toolResult", unknown)
             if unknown or forms:
-                canonical["extensions"] = {DIALECT: _rt.extension(unknown, forms)}
+                canonical["extensions"] = {
+                    DIALECT: _rt.extension(_rt.held_fields(unknown, DIALECT, SHAPE_TOOL_RESULT), forms)
+                }
             if id_map is not None:
                 id_map.note_result(canonical.get("call_id"))  # answered by id: id-less results link among the rest
             return canonical
@@ -648,7 +671,7 @@ def decode_tool_result(payload: Any, *, id_map: IdMap | None = None) -> dict[str
 
 def encode_tool_result(value: Any, *, strict: bool = False, id_map: IdMap | None = None) -> Encoded:
     """Encode a canonical tool_result as Amazon Bedrock Converse; lists what it cannot carry."""
-    canonical = _rt.as_canonical(value, SHAPE_TOOL_RESULT)
+    canonical = value if type(value) is dict else _rt.as_canonical(value, SHAPE_TOOL_RESULT)
     losses: list[_rt.Loss] = []
     extensions = canonical.get("extensions")
     own = _rt.foreign_extensions(extensions, DIALECT, losses, strict) if extensions else _EMPTY
@@ -777,7 +800,7 @@ def extract(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     """The canonical tools, tool choice, calls and results of a whole Amazon Bedrock Converse request
     or response, in order; decode errors name the pointer inside the payload. `notes` lists
     the links the wire did not state (a result without an id linked to a call by position)."""
-    wire = _rt.as_wire(payload, DIALECT, _ENVELOPE_KINDS[0][0])
+    wire = _rt.hold(_rt.as_wire(payload, DIALECT, _ENVELOPE_KINDS[0][0]), DIALECT, _ENVELOPE_KINDS[0][0])
     _envelopes.check(wire, _ENVELOPE_KINDS, DIALECT)  # not a request or response: never read as empty
     id_map = IdMap() if id_map is None else id_map
     out: dict[str, Any] = {
@@ -888,7 +911,7 @@ def inject(payload: Any, parts: dict[str, Any], *, strict: bool = False, id_map:
     request or response. Keys left out of parts are left alone. A tools list is rebuilt (an
     empty one removes the field and the tool choice: never `tools: []`); calls and results
     replace the payload's own, one for one. Losses of every encoded part are listed."""
-    wire = _rt.as_wire(payload, DIALECT, "envelope")
+    wire = _rt.hold(_rt.as_wire(payload, DIALECT, "envelope"), DIALECT, "envelope")
     encoders = {shape: globals()["encode_" + shape] for shape in SHAPES}
     return _rt.inject(
         wire,
@@ -1142,7 +1165,7 @@ _KINDS_RESPONSE = tuple(k for k in _ENVELOPE_KINDS if k[0] == "response")  # wha
 
 def decode_request(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     """A whole Amazon Bedrock Converse request as a canonical Request; DecodeError names the pointer."""
-    wire = _rt.as_wire(payload, DIALECT, "request")
+    wire = _rt.hold(_rt.as_wire(payload, DIALECT, "request"), DIALECT, "request")
     if type(wire) is dict:
         _envelopes.check(wire, _KINDS_REQUEST, DIALECT)
     return _conv.decode_request(wire, _REQUEST, _CODECS, id_map)
@@ -1159,13 +1182,13 @@ def encode_request(
     """A canonical Request as a whole Amazon Bedrock Converse request; lists what it cannot carry.
     model names the model when the request names none (a Gemini or Bedrock request names it
     in its URL); reasoning_as_text carries another dialect's reasoning as text."""
-    canonical = _rt.as_canonical(value, "request")
+    canonical = _rt.hold_canonical(_rt.as_canonical(value, "request"), "request")
     return _conv.encode_request(canonical, _REQUEST, _CODECS, strict, id_map, reasoning_as_text, model)
 
 
 def decode_response(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     """A whole Amazon Bedrock Converse response as a canonical Response; DecodeError names the pointer."""
-    wire = _rt.as_wire(payload, DIALECT, "response")
+    wire = _rt.hold(_rt.as_wire(payload, DIALECT, "response"), DIALECT, "response")
     if type(wire) is dict:
         _envelopes.check(wire, _KINDS_RESPONSE, DIALECT)
     return _conv.decode_response(wire, _RESPONSE, _CODECS, id_map)
@@ -1181,7 +1204,7 @@ def encode_response(
 ) -> Encoded:
     """A canonical Response as a whole Amazon Bedrock Converse response; lists what it cannot carry.
     model names the model when the response names none."""
-    canonical = _rt.as_canonical(value, "response")
+    canonical = _rt.hold_canonical(_rt.as_canonical(value, "response"), "response")
     return _conv.encode_response(canonical, _RESPONSE, _CODECS, strict, id_map, reasoning_as_text, model)
 
 

@@ -109,7 +109,7 @@ _KNOWN_TOOL_DEFINITION_0_FUNCTION = frozenset(("description", "name", "parameter
 
 def decode_tool_definition(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     """Decode one Cohere Chat v2 tool_definition into the canonical dict."""
-    wire = _rt.as_wire(payload, DIALECT, SHAPE_TOOL_DEFINITION)
+    wire = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, SHAPE_TOOL_DEFINITION)
     canonical: dict[str, Any]
     forms: dict[str, Any]
     unknown: dict[str, Any] | None
@@ -135,13 +135,17 @@ def decode_tool_definition(payload: Any, *, id_map: IdMap | None = None) -> dict
             value = wire_function["parameters"]
             if type(value) is not dict:
                 raise _Mismatch
-            canonical["parameters"] = value
+            canonical["parameters"] = _rt.held(
+                value, _rt.MAX_DEPTH - 2, DIALECT, SHAPE_TOOL_DEFINITION, "/function/parameters"
+            )
             if len(wire) != 2:
                 unknown = _rt.unknown_fields(wire, _KNOWN_TOOL_DEFINITION_0, "", unknown)
             if not wire_function.keys() <= _KNOWN_TOOL_DEFINITION_0_FUNCTION:
                 unknown = _rt.unknown_fields(wire_function, _KNOWN_TOOL_DEFINITION_0_FUNCTION, "/function", unknown)
             if unknown or forms:
-                canonical["extensions"] = {DIALECT: _rt.extension(unknown, forms)}
+                canonical["extensions"] = {
+                    DIALECT: _rt.extension(_rt.held_fields(unknown, DIALECT, SHAPE_TOOL_DEFINITION), forms)
+                }
             return canonical
     except (KeyError, TypeError, AttributeError, IndexError, _Mismatch):
         pass
@@ -150,7 +154,7 @@ def decode_tool_definition(payload: Any, *, id_map: IdMap | None = None) -> dict
 
 def encode_tool_definition(value: Any, *, strict: bool = False, id_map: IdMap | None = None) -> Encoded:
     """Encode a canonical tool_definition as Cohere Chat v2; lists what it cannot carry."""
-    canonical = _rt.as_canonical(value, SHAPE_TOOL_DEFINITION)
+    canonical = value if type(value) is dict else _rt.as_canonical(value, SHAPE_TOOL_DEFINITION)
     losses: list[_rt.Loss] = []
     extensions = canonical.get("extensions")
     own = _rt.foreign_extensions(extensions, DIALECT, losses, strict) if extensions else _EMPTY
@@ -162,6 +166,9 @@ def encode_tool_definition(value: Any, *, strict: bool = False, id_map: IdMap | 
         if wire_description is None:
             wire_description = None if forms.get("/function/description") == "null" else _MISSING
         wire_parameters = canonical["parameters"]
+        _rt.held_canonical(
+            wire_parameters, _rt.MAX_DEPTH - 1, SHAPE_TOOL_DEFINITION, "/parameters"
+        )  # schema profiles walk it
         wire = {"type": "function", "function": {"name": wire_name, "parameters": wire_parameters}}
         if wire_description is not _MISSING:
             wire["function"]["description"] = wire_description
@@ -232,7 +239,7 @@ def decode_tool_choice(payload: Any, *, id_map: IdMap | None = None) -> dict[str
 
 def encode_tool_choice(value: Any, *, strict: bool = False, id_map: IdMap | None = None) -> Encoded:
     """Encode a canonical tool_choice as Cohere Chat v2; lists what it cannot carry."""
-    canonical = _rt.as_canonical(value, SHAPE_TOOL_CHOICE)
+    canonical = value if type(value) is dict else _rt.as_canonical(value, SHAPE_TOOL_CHOICE)
     losses: list[_rt.Loss] = []
     extensions = canonical.get("extensions")
     own = _rt.foreign_extensions(extensions, DIALECT, losses, strict) if extensions else _EMPTY
@@ -289,7 +296,7 @@ _KNOWN_TOOL_CALL_0_FUNCTION = frozenset(("arguments", "name"))
 
 def decode_tool_call(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     """Decode one Cohere Chat v2 tool_call into the canonical dict."""
-    wire = _rt.as_wire(payload, DIALECT, SHAPE_TOOL_CALL)
+    wire = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, SHAPE_TOOL_CALL)
     canonical: dict[str, Any]
     unknown: dict[str, Any] | None
     try:
@@ -332,7 +339,9 @@ def decode_tool_call(payload: Any, *, id_map: IdMap | None = None) -> dict[str, 
             if len(wire_function) != 2:
                 unknown = _rt.unknown_fields(wire_function, _KNOWN_TOOL_CALL_0_FUNCTION, "/function", unknown)
             if unknown:
-                canonical["extensions"] = {DIALECT: _rt.extension(unknown, _EMPTY)}
+                canonical["extensions"] = {
+                    DIALECT: _rt.extension(_rt.held_fields(unknown, DIALECT, SHAPE_TOOL_CALL), _EMPTY)
+                }
             if id_map is not None:
                 id_map.note_call(canonical["id"], canonical["name"])
             return canonical
@@ -343,7 +352,7 @@ def decode_tool_call(payload: Any, *, id_map: IdMap | None = None) -> dict[str, 
 
 def encode_tool_call(value: Any, *, strict: bool = False, id_map: IdMap | None = None) -> Encoded:
     """Encode a canonical tool_call as Cohere Chat v2; lists what it cannot carry."""
-    canonical = _rt.as_canonical(value, SHAPE_TOOL_CALL)
+    canonical = value if type(value) is dict else _rt.as_canonical(value, SHAPE_TOOL_CALL)
     losses: list[_rt.Loss] = []
     extensions = canonical.get("extensions")
     own = _rt.foreign_extensions(extensions, DIALECT, losses, strict) if extensions else _EMPTY
@@ -422,7 +431,7 @@ def _CONTENT_TOOL_RESULT_0_CONTENT_in(
                 raise _rt.DecodeError(
                     DIALECT, SHAPE_TOOL_RESULT, at + "/document/data", "expected a value, got nothing"
                 ) from None
-            part["value"] = value
+            part["value"] = _rt.held(value, _rt.MAX_DEPTH - 4, DIALECT, SHAPE_TOOL_RESULT, at + "/document/data")
             if len(block) != 2:
                 unknown = _rt.unknown_fields(block, _KNOWN_TOOL_RESULT_0_CONTENT_1, at + "", unknown)
             if len(block_document) != 1:
@@ -433,7 +442,13 @@ def _CONTENT_TOOL_RESULT_0_CONTENT_in(
             continue
         if type(block) is not dict:
             raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at, "expected an object")
-        parts.append({"type": "wire", "dialect": DIALECT, "value": block})
+        parts.append(
+            {
+                "type": "wire",
+                "dialect": DIALECT,
+                "value": _rt.held(block, _rt.MAX_DEPTH - 2, DIALECT, SHAPE_TOOL_RESULT, at),
+            }
+        )
     if (len(parts) == 1 and parts[0]["type"] == "text") or not parts:
         forms["/content"] = "blocks"
     return parts
@@ -458,7 +473,7 @@ def _CONTENT_TOOL_RESULT_0_CONTENT_out(
             continue
         if kind == "json":
             _rt.report(losses, strict, "/content/" + str(position), DIALECT, "a json part as such (sent as JSON text)")
-            part = {"type": "text", "text": _rt.text_of_json(part["value"])}
+            part = {"type": "text", "text": _rt.text_of_json(part["value"], "/content/" + str(position) + "/value")}
             blocks.append({"type": "text", "text": part["text"]})
             continue
         if kind == "wire" and part["dialect"] == DIALECT:
@@ -470,7 +485,7 @@ def _CONTENT_TOOL_RESULT_0_CONTENT_out(
 
 def decode_tool_result(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     """Decode one Cohere Chat v2 tool_result into the canonical dict."""
-    wire = _rt.as_wire(payload, DIALECT, SHAPE_TOOL_RESULT)
+    wire = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, SHAPE_TOOL_RESULT)
     canonical: dict[str, Any]
     forms: dict[str, Any]
     unknown: dict[str, Any] | None
@@ -488,7 +503,9 @@ def decode_tool_result(payload: Any, *, id_map: IdMap | None = None) -> dict[str
             if len(wire) != 3:
                 unknown = _rt.unknown_fields(wire, _KNOWN_TOOL_RESULT_0, "", unknown)
             if unknown or forms:
-                canonical["extensions"] = {DIALECT: _rt.extension(unknown, forms)}
+                canonical["extensions"] = {
+                    DIALECT: _rt.extension(_rt.held_fields(unknown, DIALECT, SHAPE_TOOL_RESULT), forms)
+                }
             if id_map is not None:
                 id_map.note_result(canonical.get("call_id"))  # answered by id: id-less results link among the rest
             return canonical
@@ -499,7 +516,7 @@ def decode_tool_result(payload: Any, *, id_map: IdMap | None = None) -> dict[str
 
 def encode_tool_result(value: Any, *, strict: bool = False, id_map: IdMap | None = None) -> Encoded:
     """Encode a canonical tool_result as Cohere Chat v2; lists what it cannot carry."""
-    canonical = _rt.as_canonical(value, SHAPE_TOOL_RESULT)
+    canonical = value if type(value) is dict else _rt.as_canonical(value, SHAPE_TOOL_RESULT)
     losses: list[_rt.Loss] = []
     extensions = canonical.get("extensions")
     own = _rt.foreign_extensions(extensions, DIALECT, losses, strict) if extensions else _EMPTY
@@ -606,7 +623,7 @@ def extract(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     """The canonical tools, tool choice, calls and results of a whole Cohere Chat v2 request
     or response, in order; decode errors name the pointer inside the payload. `notes` lists
     the links the wire did not state (a result without an id linked to a call by position)."""
-    wire = _rt.as_wire(payload, DIALECT, _ENVELOPE_KINDS[0][0])
+    wire = _rt.hold(_rt.as_wire(payload, DIALECT, _ENVELOPE_KINDS[0][0]), DIALECT, _ENVELOPE_KINDS[0][0])
     _envelopes.check(wire, _ENVELOPE_KINDS, DIALECT)  # not a request or response: never read as empty
     id_map = IdMap() if id_map is None else id_map
     out: dict[str, Any] = {
@@ -683,7 +700,7 @@ def inject(payload: Any, parts: dict[str, Any], *, strict: bool = False, id_map:
     request or response. Keys left out of parts are left alone. A tools list is rebuilt (an
     empty one removes the field and the tool choice: never `tools: []`); calls and results
     replace the payload's own, one for one. Losses of every encoded part are listed."""
-    wire = _rt.as_wire(payload, DIALECT, "envelope")
+    wire = _rt.hold(_rt.as_wire(payload, DIALECT, "envelope"), DIALECT, "envelope")
     encoders = {shape: globals()["encode_" + shape] for shape in SHAPES}
     return _rt.inject(
         wire,
@@ -932,7 +949,7 @@ _KINDS_RESPONSE = tuple(k for k in _ENVELOPE_KINDS if k[0] == "response")  # wha
 
 def decode_request(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     """A whole Cohere Chat v2 request as a canonical Request; DecodeError names the pointer."""
-    wire = _rt.as_wire(payload, DIALECT, "request")
+    wire = _rt.hold(_rt.as_wire(payload, DIALECT, "request"), DIALECT, "request")
     if type(wire) is dict:
         _envelopes.check(wire, _KINDS_REQUEST, DIALECT)
     return _conv.decode_request(wire, _REQUEST, _CODECS, id_map)
@@ -949,13 +966,13 @@ def encode_request(
     """A canonical Request as a whole Cohere Chat v2 request; lists what it cannot carry.
     model names the model when the request names none (a Gemini or Bedrock request names it
     in its URL); reasoning_as_text carries another dialect's reasoning as text."""
-    canonical = _rt.as_canonical(value, "request")
+    canonical = _rt.hold_canonical(_rt.as_canonical(value, "request"), "request")
     return _conv.encode_request(canonical, _REQUEST, _CODECS, strict, id_map, reasoning_as_text, model)
 
 
 def decode_response(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     """A whole Cohere Chat v2 response as a canonical Response; DecodeError names the pointer."""
-    wire = _rt.as_wire(payload, DIALECT, "response")
+    wire = _rt.hold(_rt.as_wire(payload, DIALECT, "response"), DIALECT, "response")
     if type(wire) is dict:
         _envelopes.check(wire, _KINDS_RESPONSE, DIALECT)
     return _conv.decode_response(wire, _RESPONSE, _CODECS, id_map)
@@ -971,7 +988,7 @@ def encode_response(
 ) -> Encoded:
     """A canonical Response as a whole Cohere Chat v2 response; lists what it cannot carry.
     model names the model when the response names none."""
-    canonical = _rt.as_canonical(value, "response")
+    canonical = _rt.hold_canonical(_rt.as_canonical(value, "response"), "response")
     return _conv.encode_response(canonical, _RESPONSE, _CODECS, strict, id_map, reasoning_as_text, model)
 
 

@@ -120,7 +120,7 @@ _KNOWN_TOOL_DEFINITION_0 = frozenset(("description", "name", "parameters", "para
 
 def decode_tool_definition(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     """Decode one Google Gemini generateContent tool_definition into the canonical dict."""
-    wire = _rt.as_wire(payload, DIALECT, SHAPE_TOOL_DEFINITION)
+    wire = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, SHAPE_TOOL_DEFINITION)
     wire, spelled = _pj.decode_spelling(wire, _PROTO_TOOL_DEFINITION, DIALECT, SHAPE_TOOL_DEFINITION)
     canonical: dict[str, Any]
     forms: dict[str, Any]
@@ -158,7 +158,9 @@ def decode_tool_definition(payload: Any, *, id_map: IdMap | None = None) -> dict
                     if type(value) is dict:
                         if _rt.openapi_types_lower_case(value):
                             forms["/parametersJsonSchema"] = _FORM_ALIAS_0_LOWER  # kept for the round trip
-                        value = _rt.schema_from_openapi(value)
+                        value = _rt.schema_from_openapi(
+                            _rt.held(value, _rt.MAX_DEPTH - 1, DIALECT, SHAPE_TOOL_DEFINITION, "/parameters")
+                        )
             if value is _MISSING:
                 canonical["parameters"] = {"type": "object", "properties": {}}
             elif value is None:
@@ -167,7 +169,9 @@ def decode_tool_definition(payload: Any, *, id_map: IdMap | None = None) -> dict
             elif type(value) is not dict:
                 raise _Mismatch
             else:
-                canonical["parameters"] = value
+                canonical["parameters"] = _rt.held(
+                    value, _rt.MAX_DEPTH - 1, DIALECT, SHAPE_TOOL_DEFINITION, "/parametersJsonSchema"
+                )
                 if canonical["parameters"] == {"type": "object", "properties": {}}:
                     forms["/parametersJsonSchema"] = "present"
             if not wire.keys() <= _KNOWN_TOOL_DEFINITION_0:
@@ -175,7 +179,9 @@ def decode_tool_definition(payload: Any, *, id_map: IdMap | None = None) -> dict
             if spelled:
                 forms.update(spelled)
             if unknown or forms:
-                canonical["extensions"] = {DIALECT: _rt.extension(unknown, forms)}
+                canonical["extensions"] = {
+                    DIALECT: _rt.extension(_rt.held_fields(unknown, DIALECT, SHAPE_TOOL_DEFINITION), forms)
+                }
             return canonical
     except (KeyError, TypeError, AttributeError, IndexError, _Mismatch):
         pass
@@ -187,7 +193,7 @@ def encode_tool_definition(
 ) -> Encoded:
     """Encode a canonical tool_definition as Google Gemini generateContent; lists what it cannot carry.
     schema_profile picks the parameters' schema language (else the input's spelling is kept)."""
-    canonical = _rt.as_canonical(value, SHAPE_TOOL_DEFINITION)
+    canonical = value if type(value) is dict else _rt.as_canonical(value, SHAPE_TOOL_DEFINITION)
     losses: list[_rt.Loss] = []
     extensions = canonical.get("extensions")
     own = _rt.foreign_extensions(extensions, DIALECT, losses, strict) if extensions else _EMPTY
@@ -201,6 +207,9 @@ def encode_tool_definition(
         wire_parameters = canonical.get("parameters", {"type": "object", "properties": {}})
         if wire_parameters == {"type": "object", "properties": {}} and forms.get("/parametersJsonSchema") != "present":
             wire_parameters = None if forms.get("/parametersJsonSchema") == "null" else _MISSING
+        _rt.held_canonical(
+            wire_parameters, _rt.MAX_DEPTH - 1, SHAPE_TOOL_DEFINITION, "/parameters"
+        )  # schema profiles walk it
         wire = {"name": wire_name}
         if wire_description is not _MISSING:
             wire["description"] = wire_description
@@ -277,7 +286,7 @@ def _select_tool_choice(canonical: dict[str, Any]) -> int:
 
 def decode_tool_choice(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     """Decode one Google Gemini generateContent tool_choice into the canonical dict."""
-    wire = _rt.as_wire(payload, DIALECT, SHAPE_TOOL_CHOICE)
+    wire = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, SHAPE_TOOL_CHOICE)
     wire, spelled = _pj.decode_spelling(wire, _PROTO_TOOL_CHOICE, DIALECT, SHAPE_TOOL_CHOICE)
     canonical: dict[str, Any]
     forms: dict[str, Any]
@@ -295,7 +304,9 @@ def decode_tool_choice(payload: Any, *, id_map: IdMap | None = None) -> dict[str
             if _select_tool_choice(canonical) != 0:
                 forms[""] = _FORM_VARIANT_0
             if unknown or forms:
-                canonical["extensions"] = {DIALECT: _rt.extension(unknown, forms)}
+                canonical["extensions"] = {
+                    DIALECT: _rt.extension(_rt.held_fields(unknown, DIALECT, SHAPE_TOOL_CHOICE), forms)
+                }
             return canonical
         if type(wire) is dict and wire.get("mode") == "NONE":
             canonical = {"mode": "none"}
@@ -309,7 +320,9 @@ def decode_tool_choice(payload: Any, *, id_map: IdMap | None = None) -> dict[str
             if _select_tool_choice(canonical) != 1:
                 forms[""] = _FORM_VARIANT_1
             if unknown or forms:
-                canonical["extensions"] = {DIALECT: _rt.extension(unknown, forms)}
+                canonical["extensions"] = {
+                    DIALECT: _rt.extension(_rt.held_fields(unknown, DIALECT, SHAPE_TOOL_CHOICE), forms)
+                }
             return canonical
         if type(wire) is dict and wire.get("mode") == "VALIDATED":
             canonical = {"mode": "auto"}
@@ -335,7 +348,7 @@ def decode_tool_choice(payload: Any, *, id_map: IdMap | None = None) -> dict[str
                 forms[""] = _FORM_VARIANT_2
             canonical["extensions"] = {
                 DIALECT: _rt.extension(
-                    unknown,
+                    _rt.held_fields(unknown, DIALECT, SHAPE_TOOL_CHOICE),
                     forms,
                     "Gemini VALIDATED mode: the model may answer in text or call a function, and its function calls are validated with constrained decoding",
                 )
@@ -362,7 +375,9 @@ def decode_tool_choice(payload: Any, *, id_map: IdMap | None = None) -> dict[str
             if _select_tool_choice(canonical) != 3:
                 forms[""] = _FORM_VARIANT_3
             if unknown or forms:
-                canonical["extensions"] = {DIALECT: _rt.extension(unknown, forms)}
+                canonical["extensions"] = {
+                    DIALECT: _rt.extension(_rt.held_fields(unknown, DIALECT, SHAPE_TOOL_CHOICE), forms)
+                }
             return canonical
         if type(wire) is dict and "mode" in wire:
             canonical = {}
@@ -391,7 +406,9 @@ def decode_tool_choice(payload: Any, *, id_map: IdMap | None = None) -> dict[str
             if _select_tool_choice(canonical) != 4:
                 forms[""] = _FORM_VARIANT_4
             if unknown or forms:
-                canonical["extensions"] = {DIALECT: _rt.extension(unknown, forms)}
+                canonical["extensions"] = {
+                    DIALECT: _rt.extension(_rt.held_fields(unknown, DIALECT, SHAPE_TOOL_CHOICE), forms)
+                }
             return canonical
     except (KeyError, TypeError, AttributeError, IndexError, _Mismatch):
         pass
@@ -400,7 +417,7 @@ def decode_tool_choice(payload: Any, *, id_map: IdMap | None = None) -> dict[str
 
 def encode_tool_choice(value: Any, *, strict: bool = False, id_map: IdMap | None = None) -> Encoded:
     """Encode a canonical tool_choice as Google Gemini generateContent; lists what it cannot carry."""
-    canonical = _rt.as_canonical(value, SHAPE_TOOL_CHOICE)
+    canonical = value if type(value) is dict else _rt.as_canonical(value, SHAPE_TOOL_CHOICE)
     losses: list[_rt.Loss] = []
     extensions = canonical.get("extensions")
     own = _rt.foreign_extensions(extensions, DIALECT, losses, strict) if extensions else _EMPTY
@@ -517,7 +534,7 @@ _KNOWN_TOOL_CALL_0_FUNCTION_CALL = frozenset(("args", "id", "name"))
 
 def decode_tool_call(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     """Decode one Google Gemini generateContent tool_call into the canonical dict."""
-    wire = _rt.as_wire(payload, DIALECT, SHAPE_TOOL_CALL)
+    wire = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, SHAPE_TOOL_CALL)
     wire, spelled = _pj.decode_spelling(wire, _PROTO_TOOL_CALL, DIALECT, SHAPE_TOOL_CALL)
     canonical: dict[str, Any]
     forms: dict[str, Any]
@@ -552,7 +569,9 @@ def decode_tool_call(payload: Any, *, id_map: IdMap | None = None) -> dict[str, 
             elif type(value) is not dict:
                 raise _Mismatch
             else:
-                canonical["arguments"] = value
+                canonical["arguments"] = _rt.held(
+                    value, _rt.MAX_DEPTH - 2, DIALECT, SHAPE_TOOL_CALL, "/functionCall/args"
+                )
                 if canonical["arguments"] == {}:
                     forms["/functionCall/args"] = "present"
             if mint_id and id_map is not None:
@@ -568,7 +587,9 @@ def decode_tool_call(payload: Any, *, id_map: IdMap | None = None) -> dict[str, 
             if spelled:
                 forms.update(spelled)
             if unknown or forms:
-                canonical["extensions"] = {DIALECT: _rt.extension(unknown, forms)}
+                canonical["extensions"] = {
+                    DIALECT: _rt.extension(_rt.held_fields(unknown, DIALECT, SHAPE_TOOL_CALL), forms)
+                }
             if id_map is not None:
                 id_map.note_call(canonical["id"], canonical["name"])
             return canonical
@@ -579,7 +600,7 @@ def decode_tool_call(payload: Any, *, id_map: IdMap | None = None) -> dict[str, 
 
 def encode_tool_call(value: Any, *, strict: bool = False, id_map: IdMap | None = None) -> Encoded:
     """Encode a canonical tool_call as Google Gemini generateContent; lists what it cannot carry."""
-    canonical = _rt.as_canonical(value, SHAPE_TOOL_CALL)
+    canonical = value if type(value) is dict else _rt.as_canonical(value, SHAPE_TOOL_CALL)
     losses: list[_rt.Loss] = []
     extensions = canonical.get("extensions")
     own = _rt.foreign_extensions(extensions, DIALECT, losses, strict) if extensions else _EMPTY
@@ -641,7 +662,7 @@ _KNOWN_TOOL_RESULT_0_FUNCTION_RESPONSE = frozenset(("id", "name", "response"))
 
 def decode_tool_result(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     """Decode one Google Gemini generateContent tool_result into the canonical dict."""
-    wire = _rt.as_wire(payload, DIALECT, SHAPE_TOOL_RESULT)
+    wire = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, SHAPE_TOOL_RESULT)
     wire, spelled = _pj.decode_spelling(wire, _PROTO_TOOL_RESULT, DIALECT, SHAPE_TOOL_RESULT)
     canonical: dict[str, Any]
     forms: dict[str, Any]
@@ -676,7 +697,11 @@ def decode_tool_result(payload: Any, *, id_map: IdMap | None = None) -> dict[str
             if type(value) is not dict:
                 raise _Mismatch
             canonical["content"], canonical["is_error"] = _rt.result_from_object(
-                value, "output", "error", forms, "/functionResponse/response"
+                _rt.held(value, _rt.MAX_DEPTH - 2, DIALECT, SHAPE_TOOL_RESULT, "/functionResponse/response"),
+                "output",
+                "error",
+                forms,
+                "/functionResponse/response",
             )
             if mint_id and id_map is not None:
                 canonical["call_id"] = id_map.claim(canonical.get("name"))
@@ -691,7 +716,9 @@ def decode_tool_result(payload: Any, *, id_map: IdMap | None = None) -> dict[str
             if spelled:
                 forms.update(spelled)
             if unknown or forms:
-                canonical["extensions"] = {DIALECT: _rt.extension(unknown, forms)}
+                canonical["extensions"] = {
+                    DIALECT: _rt.extension(_rt.held_fields(unknown, DIALECT, SHAPE_TOOL_RESULT), forms)
+                }
             if id_map is not None:
                 id_map.note_result(canonical.get("call_id"))  # answered by id: id-less results link among the rest
             return canonical
@@ -702,7 +729,7 @@ def decode_tool_result(payload: Any, *, id_map: IdMap | None = None) -> dict[str
 
 def encode_tool_result(value: Any, *, strict: bool = False, id_map: IdMap | None = None) -> Encoded:
     """Encode a canonical tool_result as Google Gemini generateContent; lists what it cannot carry."""
-    canonical = _rt.as_canonical(value, SHAPE_TOOL_RESULT)
+    canonical = value if type(value) is dict else _rt.as_canonical(value, SHAPE_TOOL_RESULT)
     losses: list[_rt.Loss] = []
     extensions = canonical.get("extensions")
     own = _rt.foreign_extensions(extensions, DIALECT, losses, strict) if extensions else _EMPTY
@@ -844,7 +871,7 @@ def extract(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     """The canonical tools, tool choice, calls and results of a whole Google Gemini generateContent request
     or response, in order; decode errors name the pointer inside the payload. `notes` lists
     the links the wire did not state (a result without an id linked to a call by position)."""
-    wire = _rt.as_wire(payload, DIALECT, _ENVELOPE_KINDS[0][0])
+    wire = _rt.hold(_rt.as_wire(payload, DIALECT, _ENVELOPE_KINDS[0][0]), DIALECT, _ENVELOPE_KINDS[0][0])
     if type(wire) is dict:
         wire = _pj.decode_spelling(wire, _PROTO_ENVELOPE, DIALECT, "envelope")[0]  # either spelling, single values
     _envelopes.check(wire, _ENVELOPE_KINDS, DIALECT)  # not a request or response: never read as empty
@@ -926,7 +953,7 @@ def inject(payload: Any, parts: dict[str, Any], *, strict: bool = False, id_map:
     request or response. Keys left out of parts are left alone. A tools list is rebuilt (an
     empty one removes the field and the tool choice: never `tools: []`); calls and results
     replace the payload's own, one for one. Losses of every encoded part are listed."""
-    wire = _rt.as_wire(payload, DIALECT, "envelope")
+    wire = _rt.hold(_rt.as_wire(payload, DIALECT, "envelope"), DIALECT, "envelope")
     wire, spelled = _pj.decode_spelling(wire, _PROTO_ENVELOPE, DIALECT, "envelope")
     encoders = {shape: globals()["encode_" + shape] for shape in SHAPES}
     return _pj.respelled(
@@ -1287,7 +1314,7 @@ _KINDS_RESPONSE = tuple(k for k in _ENVELOPE_KINDS if k[0] == "response")  # wha
 
 def decode_request(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     """A whole Google Gemini generateContent request as a canonical Request; DecodeError names the pointer."""
-    wire = _rt.as_wire(payload, DIALECT, "request")
+    wire = _rt.hold(_rt.as_wire(payload, DIALECT, "request"), DIALECT, "request")
     if type(wire) is dict:
         _envelopes.check(wire, _KINDS_REQUEST, DIALECT)
         _pj.decode_spelling(wire, _PROTO_ENVELOPE, DIALECT, "request")
@@ -1306,13 +1333,13 @@ def encode_request(
     """A canonical Request as a whole Google Gemini generateContent request; lists what it cannot carry.
     model names the model when the request names none (a Gemini or Bedrock request names it
     in its URL); reasoning_as_text carries another dialect's reasoning as text."""
-    canonical = _rt.as_canonical(value, "request")
+    canonical = _rt.hold_canonical(_rt.as_canonical(value, "request"), "request")
     return _conv.encode_request(canonical, _REQUEST, _CODECS, strict, id_map, reasoning_as_text, model)
 
 
 def decode_response(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     """A whole Google Gemini generateContent response as a canonical Response; DecodeError names the pointer."""
-    wire = _rt.as_wire(payload, DIALECT, "response")
+    wire = _rt.hold(_rt.as_wire(payload, DIALECT, "response"), DIALECT, "response")
     if type(wire) is dict:
         _envelopes.check(wire, _KINDS_RESPONSE, DIALECT)
         _pj.decode_spelling(wire, _PROTO_ENVELOPE, DIALECT, "response")
@@ -1330,7 +1357,7 @@ def encode_response(
 ) -> Encoded:
     """A canonical Response as a whole Google Gemini generateContent response; lists what it cannot carry.
     model names the model when the response names none."""
-    canonical = _rt.as_canonical(value, "response")
+    canonical = _rt.hold_canonical(_rt.as_canonical(value, "response"), "response")
     return _conv.encode_response(canonical, _RESPONSE, _CODECS, strict, id_map, reasoning_as_text, model)
 
 

@@ -75,7 +75,7 @@ _KNOWN_TOOL_DEFINITION_0 = frozenset(("description", "inputSchema", "name"))
 
 def decode_tool_definition(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     """Decode one Model Context Protocol (tools, 2025-11-25) tool_definition into the canonical dict."""
-    wire = _rt.as_wire(payload, DIALECT, SHAPE_TOOL_DEFINITION)
+    wire = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, SHAPE_TOOL_DEFINITION)
     canonical: dict[str, Any]
     forms: dict[str, Any]
     unknown: dict[str, Any] | None
@@ -100,11 +100,13 @@ def decode_tool_definition(payload: Any, *, id_map: IdMap | None = None) -> dict
             value = wire["inputSchema"]
             if type(value) is not dict:
                 raise _Mismatch
-            canonical["parameters"] = value
+            canonical["parameters"] = _rt.held(value, _rt.MAX_DEPTH - 1, DIALECT, SHAPE_TOOL_DEFINITION, "/inputSchema")
             if not wire.keys() <= _KNOWN_TOOL_DEFINITION_0:
                 unknown = _rt.unknown_fields(wire, _KNOWN_TOOL_DEFINITION_0, "", unknown)
             if unknown or forms:
-                canonical["extensions"] = {DIALECT: _rt.extension(unknown, forms)}
+                canonical["extensions"] = {
+                    DIALECT: _rt.extension(_rt.held_fields(unknown, DIALECT, SHAPE_TOOL_DEFINITION), forms)
+                }
             return canonical
     except (KeyError, TypeError, AttributeError, IndexError, _Mismatch):
         pass
@@ -113,7 +115,7 @@ def decode_tool_definition(payload: Any, *, id_map: IdMap | None = None) -> dict
 
 def encode_tool_definition(value: Any, *, strict: bool = False, id_map: IdMap | None = None) -> Encoded:
     """Encode a canonical tool_definition as Model Context Protocol (tools, 2025-11-25); lists what it cannot carry."""
-    canonical = _rt.as_canonical(value, SHAPE_TOOL_DEFINITION)
+    canonical = value if type(value) is dict else _rt.as_canonical(value, SHAPE_TOOL_DEFINITION)
     losses: list[_rt.Loss] = []
     extensions = canonical.get("extensions")
     own = _rt.foreign_extensions(extensions, DIALECT, losses, strict) if extensions else _EMPTY
@@ -125,6 +127,9 @@ def encode_tool_definition(value: Any, *, strict: bool = False, id_map: IdMap | 
         if wire_description is None:
             wire_description = None if forms.get("/description") == "null" else _MISSING
         wire_parameters = canonical["parameters"]
+        _rt.held_canonical(
+            wire_parameters, _rt.MAX_DEPTH - 1, SHAPE_TOOL_DEFINITION, "/parameters"
+        )  # schema profiles walk it
         wire = {"name": wire_name, "inputSchema": wire_parameters}
         if wire_description is not _MISSING:
             wire["description"] = wire_description
@@ -148,7 +153,7 @@ _KNOWN_TOOL_CALL_0 = frozenset(("arguments", "name"))
 
 def decode_tool_call(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     """Decode one Model Context Protocol (tools, 2025-11-25) tool_call into the canonical dict."""
-    wire = _rt.as_wire(payload, DIALECT, SHAPE_TOOL_CALL)
+    wire = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, SHAPE_TOOL_CALL)
     canonical: dict[str, Any]
     forms: dict[str, Any]
     unknown: dict[str, Any] | None
@@ -170,14 +175,16 @@ def decode_tool_call(payload: Any, *, id_map: IdMap | None = None) -> dict[str, 
             elif type(value) is not dict:
                 raise _Mismatch
             else:
-                canonical["arguments"] = value
+                canonical["arguments"] = _rt.held(value, _rt.MAX_DEPTH - 1, DIALECT, SHAPE_TOOL_CALL, "/arguments")
                 if canonical["arguments"] == {}:
                     forms = {**forms, "/arguments": "present"}
             canonical["id"] = id_map.mint_call() if id_map is not None else None  # the transport links calls, not an id
             if not wire.keys() <= _KNOWN_TOOL_CALL_0:
                 unknown = _rt.unknown_fields(wire, _KNOWN_TOOL_CALL_0, "", unknown)
             if unknown or forms:
-                canonical["extensions"] = {DIALECT: _rt.extension(unknown, forms)}
+                canonical["extensions"] = {
+                    DIALECT: _rt.extension(_rt.held_fields(unknown, DIALECT, SHAPE_TOOL_CALL), forms)
+                }
             if id_map is not None:
                 id_map.note_call(canonical["id"], canonical["name"])
             return canonical
@@ -188,7 +195,7 @@ def decode_tool_call(payload: Any, *, id_map: IdMap | None = None) -> dict[str, 
 
 def encode_tool_call(value: Any, *, strict: bool = False, id_map: IdMap | None = None) -> Encoded:
     """Encode a canonical tool_call as Model Context Protocol (tools, 2025-11-25); lists what it cannot carry."""
-    canonical = _rt.as_canonical(value, SHAPE_TOOL_CALL)
+    canonical = value if type(value) is dict else _rt.as_canonical(value, SHAPE_TOOL_CALL)
     losses: list[_rt.Loss] = []
     extensions = canonical.get("extensions")
     own = _rt.foreign_extensions(extensions, DIALECT, losses, strict) if extensions else _EMPTY
@@ -280,7 +287,13 @@ def _CONTENT_TOOL_RESULT_0_CONTENT_in(
             continue
         if type(block) is not dict:
             raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at, "expected an object")
-        parts.append({"type": "wire", "dialect": DIALECT, "value": block})
+        parts.append(
+            {
+                "type": "wire",
+                "dialect": DIALECT,
+                "value": _rt.held(block, _rt.MAX_DEPTH - 2, DIALECT, SHAPE_TOOL_RESULT, at),
+            }
+        )
     return parts
 
 
@@ -298,7 +311,7 @@ def _CONTENT_TOOL_RESULT_0_CONTENT_out(
             continue
         if kind == "json":
             _rt.report(losses, strict, "/content/" + str(position), DIALECT, "a json part as such (sent as JSON text)")
-            part = {"type": "text", "text": _rt.text_of_json(part["value"])}
+            part = {"type": "text", "text": _rt.text_of_json(part["value"], "/content/" + str(position) + "/value")}
             blocks.append({"type": "text", "text": part["text"]})
             continue
         if kind == "wire" and part["dialect"] == DIALECT:
@@ -310,7 +323,7 @@ def _CONTENT_TOOL_RESULT_0_CONTENT_out(
 
 def decode_tool_result(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     """Decode one Model Context Protocol (tools, 2025-11-25) tool_result into the canonical dict."""
-    wire = _rt.as_wire(payload, DIALECT, SHAPE_TOOL_RESULT)
+    wire = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, SHAPE_TOOL_RESULT)
     canonical: dict[str, Any]
     forms: dict[str, Any]
     unknown: dict[str, Any] | None
@@ -336,7 +349,9 @@ def decode_tool_result(payload: Any, *, id_map: IdMap | None = None) -> dict[str
             if not wire.keys() <= _KNOWN_TOOL_RESULT_0:
                 unknown = _rt.unknown_fields(wire, _KNOWN_TOOL_RESULT_0, "", unknown)
             if unknown or forms:
-                canonical["extensions"] = {DIALECT: _rt.extension(unknown, forms)}
+                canonical["extensions"] = {
+                    DIALECT: _rt.extension(_rt.held_fields(unknown, DIALECT, SHAPE_TOOL_RESULT), forms)
+                }
             if id_map is not None:
                 id_map.note_result(canonical.get("call_id"))  # answered by id: id-less results link among the rest
             return canonical
@@ -347,7 +362,7 @@ def decode_tool_result(payload: Any, *, id_map: IdMap | None = None) -> dict[str
 
 def encode_tool_result(value: Any, *, strict: bool = False, id_map: IdMap | None = None) -> Encoded:
     """Encode a canonical tool_result as Model Context Protocol (tools, 2025-11-25); lists what it cannot carry."""
-    canonical = _rt.as_canonical(value, SHAPE_TOOL_RESULT)
+    canonical = value if type(value) is dict else _rt.as_canonical(value, SHAPE_TOOL_RESULT)
     losses: list[_rt.Loss] = []
     extensions = canonical.get("extensions")
     own = _rt.foreign_extensions(extensions, DIALECT, losses, strict) if extensions else _EMPTY
@@ -423,7 +438,7 @@ def extract(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     """The canonical tools, tool choice, calls and results of a whole Model Context Protocol (tools, 2025-11-25) request
     or response, in order; decode errors name the pointer inside the payload. `notes` lists
     the links the wire did not state (a result without an id linked to a call by position)."""
-    wire = _rt.as_wire(payload, DIALECT, _ENVELOPE_KINDS[0][0])
+    wire = _rt.hold(_rt.as_wire(payload, DIALECT, _ENVELOPE_KINDS[0][0]), DIALECT, _ENVELOPE_KINDS[0][0])
     _envelopes.check(wire, _ENVELOPE_KINDS, DIALECT)  # not a request or response: never read as empty
     id_map = IdMap() if id_map is None else id_map
     out: dict[str, Any] = {
@@ -485,7 +500,7 @@ def inject(payload: Any, parts: dict[str, Any], *, strict: bool = False, id_map:
     request or response. Keys left out of parts are left alone. A tools list is rebuilt (an
     empty one removes the field and the tool choice: never `tools: []`); calls and results
     replace the payload's own, one for one. Losses of every encoded part are listed."""
-    wire = _rt.as_wire(payload, DIALECT, "envelope")
+    wire = _rt.hold(_rt.as_wire(payload, DIALECT, "envelope"), DIALECT, "envelope")
     encoders = {shape: globals()["encode_" + shape] for shape in SHAPES}
     return _rt.inject(
         wire,

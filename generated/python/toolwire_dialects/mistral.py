@@ -113,7 +113,7 @@ _KNOWN_TOOL_DEFINITION_0_FUNCTION = frozenset(("description", "name", "parameter
 
 def decode_tool_definition(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     """Decode one Mistral Chat Completions tool_definition into the canonical dict."""
-    wire = _rt.as_wire(payload, DIALECT, SHAPE_TOOL_DEFINITION)
+    wire = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, SHAPE_TOOL_DEFINITION)
     canonical: dict[str, Any]
     forms: dict[str, Any]
     unknown: dict[str, Any] | None
@@ -150,7 +150,9 @@ def decode_tool_definition(payload: Any, *, id_map: IdMap | None = None) -> dict
             value = wire_function["parameters"]
             if type(value) is not dict:
                 raise _Mismatch
-            canonical["parameters"] = value
+            canonical["parameters"] = _rt.held(
+                value, _rt.MAX_DEPTH - 2, DIALECT, SHAPE_TOOL_DEFINITION, "/function/parameters"
+            )
             value = wire_function.get("strict", _MISSING)
             if value is _MISSING:
                 pass
@@ -165,7 +167,9 @@ def decode_tool_definition(payload: Any, *, id_map: IdMap | None = None) -> dict
             if not wire_function.keys() <= _KNOWN_TOOL_DEFINITION_0_FUNCTION:
                 unknown = _rt.unknown_fields(wire_function, _KNOWN_TOOL_DEFINITION_0_FUNCTION, "/function", unknown)
             if unknown or forms:
-                canonical["extensions"] = {DIALECT: _rt.extension(unknown, forms)}
+                canonical["extensions"] = {
+                    DIALECT: _rt.extension(_rt.held_fields(unknown, DIALECT, SHAPE_TOOL_DEFINITION), forms)
+                }
             return canonical
     except (KeyError, TypeError, AttributeError, IndexError, _Mismatch):
         pass
@@ -174,7 +178,7 @@ def decode_tool_definition(payload: Any, *, id_map: IdMap | None = None) -> dict
 
 def encode_tool_definition(value: Any, *, strict: bool = False, id_map: IdMap | None = None) -> Encoded:
     """Encode a canonical tool_definition as Mistral Chat Completions; lists what it cannot carry."""
-    canonical = _rt.as_canonical(value, SHAPE_TOOL_DEFINITION)
+    canonical = value if type(value) is dict else _rt.as_canonical(value, SHAPE_TOOL_DEFINITION)
     losses: list[_rt.Loss] = []
     extensions = canonical.get("extensions")
     own = _rt.foreign_extensions(extensions, DIALECT, losses, strict) if extensions else _EMPTY
@@ -186,6 +190,9 @@ def encode_tool_definition(value: Any, *, strict: bool = False, id_map: IdMap | 
         if wire_description is None:
             wire_description = None if forms.get("/function/description") == "null" else _MISSING
         wire_parameters = canonical["parameters"]
+        _rt.held_canonical(
+            wire_parameters, _rt.MAX_DEPTH - 1, SHAPE_TOOL_DEFINITION, "/parameters"
+        )  # schema profiles walk it
         wire_strict = canonical.get("strict")
         if wire_strict is None:
             wire_strict = None if forms.get("/function/strict") == "null" else _MISSING
@@ -322,7 +329,9 @@ def decode_tool_choice(payload: Any, *, id_map: IdMap | None = None) -> dict[str
             if _select_tool_choice(canonical) != 4:
                 forms = {**forms, "": _FORM_VARIANT_4}
             if unknown or forms:
-                canonical["extensions"] = {DIALECT: _rt.extension(unknown, forms)}
+                canonical["extensions"] = {
+                    DIALECT: _rt.extension(_rt.held_fields(unknown, DIALECT, SHAPE_TOOL_CHOICE), forms)
+                }
             return canonical
     except (KeyError, TypeError, AttributeError, IndexError, _Mismatch):
         pass
@@ -331,7 +340,7 @@ def decode_tool_choice(payload: Any, *, id_map: IdMap | None = None) -> dict[str
 
 def encode_tool_choice(value: Any, *, strict: bool = False, id_map: IdMap | None = None) -> Encoded:
     """Encode a canonical tool_choice as Mistral Chat Completions; lists what it cannot carry."""
-    canonical = _rt.as_canonical(value, SHAPE_TOOL_CHOICE)
+    canonical = value if type(value) is dict else _rt.as_canonical(value, SHAPE_TOOL_CHOICE)
     losses: list[_rt.Loss] = []
     extensions = canonical.get("extensions")
     own = _rt.foreign_extensions(extensions, DIALECT, losses, strict) if extensions else _EMPTY
@@ -418,7 +427,7 @@ _KNOWN_TOOL_CALL_0_FUNCTION = frozenset(("arguments", "name"))
 
 def decode_tool_call(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     """Decode one Mistral Chat Completions tool_call into the canonical dict."""
-    wire = _rt.as_wire(payload, DIALECT, SHAPE_TOOL_CALL)
+    wire = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, SHAPE_TOOL_CALL)
     canonical: dict[str, Any]
     forms: dict[str, Any]
     unknown: dict[str, Any] | None
@@ -450,7 +459,9 @@ def decode_tool_call(payload: Any, *, id_map: IdMap | None = None) -> dict[str, 
             canonical["name"] = value
             value = wire_function["arguments"]
             if type(value) is dict:
-                canonical["arguments"] = value
+                canonical["arguments"] = _rt.held(
+                    value, _rt.MAX_DEPTH - 2, DIALECT, SHAPE_TOOL_CALL, "/function/arguments"
+                )
                 forms = {**forms, "/function/arguments": "object"}
             elif type(value) is str:
                 canonical["raw_arguments"] = value
@@ -476,7 +487,9 @@ def decode_tool_call(payload: Any, *, id_map: IdMap | None = None) -> dict[str, 
             if len(wire_function) != 2:
                 unknown = _rt.unknown_fields(wire_function, _KNOWN_TOOL_CALL_0_FUNCTION, "/function", unknown)
             if unknown or forms:
-                canonical["extensions"] = {DIALECT: _rt.extension(unknown, forms)}
+                canonical["extensions"] = {
+                    DIALECT: _rt.extension(_rt.held_fields(unknown, DIALECT, SHAPE_TOOL_CALL), forms)
+                }
             if id_map is not None:
                 id_map.note_call(canonical["id"], canonical["name"])
             return canonical
@@ -487,7 +500,7 @@ def decode_tool_call(payload: Any, *, id_map: IdMap | None = None) -> dict[str, 
 
 def encode_tool_call(value: Any, *, strict: bool = False, id_map: IdMap | None = None) -> Encoded:
     """Encode a canonical tool_call as Mistral Chat Completions; lists what it cannot carry."""
-    canonical = _rt.as_canonical(value, SHAPE_TOOL_CALL)
+    canonical = value if type(value) is dict else _rt.as_canonical(value, SHAPE_TOOL_CALL)
     losses: list[_rt.Loss] = []
     extensions = canonical.get("extensions")
     own = _rt.foreign_extensions(extensions, DIALECT, losses, strict) if extensions else _EMPTY
@@ -649,7 +662,13 @@ def _CONTENT_TOOL_RESULT_0_CONTENT_in(
             continue
         if type(block) is not dict:
             raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at, "expected an object")
-        parts.append({"type": "wire", "dialect": DIALECT, "value": block})
+        parts.append(
+            {
+                "type": "wire",
+                "dialect": DIALECT,
+                "value": _rt.held(block, _rt.MAX_DEPTH - 2, DIALECT, SHAPE_TOOL_RESULT, at),
+            }
+        )
     if (len(parts) == 1 and parts[0]["type"] == "text") or not parts:
         forms["/content"] = "blocks"
     return parts
@@ -684,7 +703,7 @@ def _CONTENT_TOOL_RESULT_0_CONTENT_out(
             continue
         if kind == "json":
             _rt.report(losses, strict, "/content/" + str(position), DIALECT, "a json part as such (sent as JSON text)")
-            part = {"type": "text", "text": _rt.text_of_json(part["value"])}
+            part = {"type": "text", "text": _rt.text_of_json(part["value"], "/content/" + str(position) + "/value")}
             blocks.append({"type": "text", "text": part["text"]})
             continue
         if kind == "wire" and part["dialect"] == DIALECT:
@@ -696,7 +715,7 @@ def _CONTENT_TOOL_RESULT_0_CONTENT_out(
 
 def decode_tool_result(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     """Decode one Mistral Chat Completions tool_result into the canonical dict."""
-    wire = _rt.as_wire(payload, DIALECT, SHAPE_TOOL_RESULT)
+    wire = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, SHAPE_TOOL_RESULT)
     canonical: dict[str, Any]
     forms: dict[str, Any]
     unknown: dict[str, Any] | None
@@ -723,7 +742,9 @@ def decode_tool_result(payload: Any, *, id_map: IdMap | None = None) -> dict[str
             if not wire.keys() <= _KNOWN_TOOL_RESULT_0:
                 unknown = _rt.unknown_fields(wire, _KNOWN_TOOL_RESULT_0, "", unknown)
             if unknown or forms:
-                canonical["extensions"] = {DIALECT: _rt.extension(unknown, forms)}
+                canonical["extensions"] = {
+                    DIALECT: _rt.extension(_rt.held_fields(unknown, DIALECT, SHAPE_TOOL_RESULT), forms)
+                }
             if id_map is not None:
                 id_map.note_result(canonical.get("call_id"))  # answered by id: id-less results link among the rest
             return canonical
@@ -734,7 +755,7 @@ def decode_tool_result(payload: Any, *, id_map: IdMap | None = None) -> dict[str
 
 def encode_tool_result(value: Any, *, strict: bool = False, id_map: IdMap | None = None) -> Encoded:
     """Encode a canonical tool_result as Mistral Chat Completions; lists what it cannot carry."""
-    canonical = _rt.as_canonical(value, SHAPE_TOOL_RESULT)
+    canonical = value if type(value) is dict else _rt.as_canonical(value, SHAPE_TOOL_RESULT)
     losses: list[_rt.Loss] = []
     extensions = canonical.get("extensions")
     own = _rt.foreign_extensions(extensions, DIALECT, losses, strict) if extensions else _EMPTY
@@ -916,7 +937,7 @@ def extract(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     """The canonical tools, tool choice, calls and results of a whole Mistral Chat Completions request
     or response, in order; decode errors name the pointer inside the payload. `notes` lists
     the links the wire did not state (a result without an id linked to a call by position)."""
-    wire = _rt.as_wire(payload, DIALECT, _ENVELOPE_KINDS[0][0])
+    wire = _rt.hold(_rt.as_wire(payload, DIALECT, _ENVELOPE_KINDS[0][0]), DIALECT, _ENVELOPE_KINDS[0][0])
     _envelopes.check(wire, _ENVELOPE_KINDS, DIALECT)  # not a request or response: never read as empty
     id_map = IdMap() if id_map is None else id_map
     out: dict[str, Any] = {
@@ -993,7 +1014,7 @@ def inject(payload: Any, parts: dict[str, Any], *, strict: bool = False, id_map:
     request or response. Keys left out of parts are left alone. A tools list is rebuilt (an
     empty one removes the field and the tool choice: never `tools: []`); calls and results
     replace the payload's own, one for one. Losses of every encoded part are listed."""
-    wire = _rt.as_wire(payload, DIALECT, "envelope")
+    wire = _rt.hold(_rt.as_wire(payload, DIALECT, "envelope"), DIALECT, "envelope")
     encoders = {shape: globals()["encode_" + shape] for shape in SHAPES}
     return _rt.inject(
         wire,
@@ -1303,7 +1324,7 @@ _KINDS_RESPONSE = tuple(k for k in _ENVELOPE_KINDS if k[0] == "response")  # wha
 
 def decode_request(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     """A whole Mistral Chat Completions request as a canonical Request; DecodeError names the pointer."""
-    wire = _rt.as_wire(payload, DIALECT, "request")
+    wire = _rt.hold(_rt.as_wire(payload, DIALECT, "request"), DIALECT, "request")
     if type(wire) is dict:
         _envelopes.check(wire, _KINDS_REQUEST, DIALECT)
     return _conv.decode_request(wire, _REQUEST, _CODECS, id_map)
@@ -1320,13 +1341,13 @@ def encode_request(
     """A canonical Request as a whole Mistral Chat Completions request; lists what it cannot carry.
     model names the model when the request names none (a Gemini or Bedrock request names it
     in its URL); reasoning_as_text carries another dialect's reasoning as text."""
-    canonical = _rt.as_canonical(value, "request")
+    canonical = _rt.hold_canonical(_rt.as_canonical(value, "request"), "request")
     return _conv.encode_request(canonical, _REQUEST, _CODECS, strict, id_map, reasoning_as_text, model)
 
 
 def decode_response(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     """A whole Mistral Chat Completions response as a canonical Response; DecodeError names the pointer."""
-    wire = _rt.as_wire(payload, DIALECT, "response")
+    wire = _rt.hold(_rt.as_wire(payload, DIALECT, "response"), DIALECT, "response")
     if type(wire) is dict:
         _envelopes.check(wire, _KINDS_RESPONSE, DIALECT)
     return _conv.decode_response(wire, _RESPONSE, _CODECS, id_map)
@@ -1342,7 +1363,7 @@ def encode_response(
 ) -> Encoded:
     """A canonical Response as a whole Mistral Chat Completions response; lists what it cannot carry.
     model names the model when the response names none."""
-    canonical = _rt.as_canonical(value, "response")
+    canonical = _rt.hold_canonical(_rt.as_canonical(value, "response"), "response")
     return _conv.encode_response(canonical, _RESPONSE, _CODECS, strict, id_map, reasoning_as_text, model)
 
 

@@ -146,7 +146,7 @@ def _select_tool_definition(canonical: dict[str, Any]) -> int:
 
 def decode_tool_definition(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     """Decode one OpenAI Responses tool_definition into the canonical dict."""
-    wire = _rt.as_wire(payload, DIALECT, SHAPE_TOOL_DEFINITION)
+    wire = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, SHAPE_TOOL_DEFINITION)
     canonical: dict[str, Any]
     forms: dict[str, Any]
     unknown: dict[str, Any] | None
@@ -177,7 +177,9 @@ def decode_tool_definition(payload: Any, *, id_map: IdMap | None = None) -> dict
             elif type(value) is not dict:
                 raise _Mismatch
             else:
-                canonical["parameters"] = value
+                canonical["parameters"] = _rt.held(
+                    value, _rt.MAX_DEPTH - 1, DIALECT, SHAPE_TOOL_DEFINITION, "/parameters"
+                )
                 if canonical["parameters"] == {"type": "object", "properties": {}}:
                     forms = {**forms, "/parameters": "present"}
             if not wire.keys() <= _KNOWN_TOOL_DEFINITION_0:
@@ -185,7 +187,9 @@ def decode_tool_definition(payload: Any, *, id_map: IdMap | None = None) -> dict
             if _select_tool_definition(canonical) != 0:
                 forms = {**forms, "": _FORM_VARIANT_0}
             if unknown or forms:
-                canonical["extensions"] = {DIALECT: _rt.extension(unknown, forms)}
+                canonical["extensions"] = {
+                    DIALECT: _rt.extension(_rt.held_fields(unknown, DIALECT, SHAPE_TOOL_DEFINITION), forms)
+                }
             return canonical
         if type(wire) is dict and wire.get("type") == "function" and wire.get("strict") is True:
             canonical = {"strict": True}
@@ -213,7 +217,9 @@ def decode_tool_definition(payload: Any, *, id_map: IdMap | None = None) -> dict
             elif type(value) is not dict:
                 raise _Mismatch
             else:
-                canonical["parameters"] = value
+                canonical["parameters"] = _rt.held(
+                    value, _rt.MAX_DEPTH - 1, DIALECT, SHAPE_TOOL_DEFINITION, "/parameters"
+                )
                 if canonical["parameters"] == {"type": "object", "properties": {}}:
                     forms = {**forms, "/parameters": "present"}
             if not wire.keys() <= _KNOWN_TOOL_DEFINITION_1:
@@ -221,7 +227,9 @@ def decode_tool_definition(payload: Any, *, id_map: IdMap | None = None) -> dict
             if _select_tool_definition(canonical) != 1:
                 forms = {**forms, "": _FORM_VARIANT_1}
             if unknown or forms:
-                canonical["extensions"] = {DIALECT: _rt.extension(unknown, forms)}
+                canonical["extensions"] = {
+                    DIALECT: _rt.extension(_rt.held_fields(unknown, DIALECT, SHAPE_TOOL_DEFINITION), forms)
+                }
             return canonical
         if type(wire) is dict and wire.get("type") == "function":
             canonical = {}
@@ -249,7 +257,9 @@ def decode_tool_definition(payload: Any, *, id_map: IdMap | None = None) -> dict
             elif type(value) is not dict:
                 raise _Mismatch
             else:
-                canonical["parameters"] = value
+                canonical["parameters"] = _rt.held(
+                    value, _rt.MAX_DEPTH - 1, DIALECT, SHAPE_TOOL_DEFINITION, "/parameters"
+                )
                 if canonical["parameters"] == {"type": "object", "properties": {}}:
                     forms = {**forms, "/parameters": "present"}
             if not wire.keys() <= _KNOWN_TOOL_DEFINITION_2:
@@ -258,7 +268,7 @@ def decode_tool_definition(payload: Any, *, id_map: IdMap | None = None) -> dict
                 forms = {**forms, "": _FORM_VARIANT_2}
             canonical["extensions"] = {
                 DIALECT: _rt.extension(
-                    unknown,
+                    _rt.held_fields(unknown, DIALECT, SHAPE_TOOL_DEFINITION),
                     forms,
                     "strict mode wherever the schema can be made strict (what the Responses API does when strict is left out or null)",
                 )
@@ -275,7 +285,7 @@ def encode_tool_definition(
     """Encode a canonical tool_definition as OpenAI Responses; lists what it cannot carry.
     strict_schema=True adapts the parameters to strict mode and sends strict: every property
     required, the optional ones nullable, every object closed; each change is reported."""
-    canonical = _rt.as_canonical(value, SHAPE_TOOL_DEFINITION)
+    canonical = value if type(value) is dict else _rt.as_canonical(value, SHAPE_TOOL_DEFINITION)
     losses: list[_rt.Loss] = []
     extensions = canonical.get("extensions")
     own = _rt.foreign_extensions(extensions, DIALECT, losses, strict) if extensions else _EMPTY
@@ -301,6 +311,9 @@ def encode_tool_definition(
             wire_parameters = canonical.get("parameters", {"type": "object", "properties": {}})
             if wire_parameters == {"type": "object", "properties": {}} and forms.get("/parameters") != "present":
                 wire_parameters = None if forms.get("/parameters") == "null" else _MISSING
+            _rt.held_canonical(
+                wire_parameters, _rt.MAX_DEPTH - 1, SHAPE_TOOL_DEFINITION, "/parameters"
+            )  # schema profiles walk it
             wire = {"type": "function", "strict": False, "name": wire_name}
             if wire_description is not _MISSING:
                 wire["description"] = wire_description
@@ -321,6 +334,9 @@ def encode_tool_definition(
             wire_parameters = canonical.get("parameters", {"type": "object", "properties": {}})
             if wire_parameters == {"type": "object", "properties": {}} and forms.get("/parameters") != "present":
                 wire_parameters = None if forms.get("/parameters") == "null" else _MISSING
+            _rt.held_canonical(
+                wire_parameters, _rt.MAX_DEPTH - 1, SHAPE_TOOL_DEFINITION, "/parameters"
+            )  # schema profiles walk it
             wire = {"type": "function", "strict": True, "name": wire_name}
             if wire_description is not _MISSING:
                 wire["description"] = wire_description
@@ -339,6 +355,9 @@ def encode_tool_definition(
             wire_parameters = canonical.get("parameters", {"type": "object", "properties": {}})
             if wire_parameters == {"type": "object", "properties": {}} and forms.get("/parameters") != "present":
                 wire_parameters = None if forms.get("/parameters") == "null" else _MISSING
+            _rt.held_canonical(
+                wire_parameters, _rt.MAX_DEPTH - 1, SHAPE_TOOL_DEFINITION, "/parameters"
+            )  # schema profiles walk it
             wire = {"type": "function", "name": wire_name}
             if wire_description is not _MISSING:
                 wire["description"] = wire_description
@@ -487,7 +506,9 @@ def decode_tool_choice(payload: Any, *, id_map: IdMap | None = None) -> dict[str
             if _select_tool_choice(canonical) != 3:
                 forms = {**forms, "": _FORM_VARIANT_3}
             if unknown or forms:
-                canonical["extensions"] = {DIALECT: _rt.extension(unknown, forms)}
+                canonical["extensions"] = {
+                    DIALECT: _rt.extension(_rt.held_fields(unknown, DIALECT, SHAPE_TOOL_CHOICE), forms)
+                }
             return canonical
         if type(wire) is dict and wire.get("type") == "allowed_tools":
             canonical = {}
@@ -507,7 +528,9 @@ def decode_tool_choice(payload: Any, *, id_map: IdMap | None = None) -> dict[str
             if _select_tool_choice(canonical) != 4:
                 forms = {**forms, "": _FORM_VARIANT_4}
             if unknown or forms:
-                canonical["extensions"] = {DIALECT: _rt.extension(unknown, forms)}
+                canonical["extensions"] = {
+                    DIALECT: _rt.extension(_rt.held_fields(unknown, DIALECT, SHAPE_TOOL_CHOICE), forms)
+                }
             return canonical
     except (KeyError, TypeError, AttributeError, IndexError, _Mismatch):
         pass
@@ -516,7 +539,7 @@ def decode_tool_choice(payload: Any, *, id_map: IdMap | None = None) -> dict[str
 
 def encode_tool_choice(value: Any, *, strict: bool = False, id_map: IdMap | None = None) -> Encoded:
     """Encode a canonical tool_choice as OpenAI Responses; lists what it cannot carry."""
-    canonical = _rt.as_canonical(value, SHAPE_TOOL_CHOICE)
+    canonical = value if type(value) is dict else _rt.as_canonical(value, SHAPE_TOOL_CHOICE)
     losses: list[_rt.Loss] = []
     extensions = canonical.get("extensions")
     own = _rt.foreign_extensions(extensions, DIALECT, losses, strict) if extensions else _EMPTY
@@ -605,7 +628,7 @@ _KNOWN_TOOL_CALL_0 = frozenset(("arguments", "call_id", "name", "type"))
 
 def decode_tool_call(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     """Decode one OpenAI Responses tool_call into the canonical dict."""
-    wire = _rt.as_wire(payload, DIALECT, SHAPE_TOOL_CALL)
+    wire = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, SHAPE_TOOL_CALL)
     canonical: dict[str, Any]
     unknown: dict[str, Any] | None
     try:
@@ -642,7 +665,9 @@ def decode_tool_call(payload: Any, *, id_map: IdMap | None = None) -> dict[str, 
             if len(wire) != 4:
                 unknown = _rt.unknown_fields(wire, _KNOWN_TOOL_CALL_0, "", unknown)
             if unknown:
-                canonical["extensions"] = {DIALECT: _rt.extension(unknown, _EMPTY)}
+                canonical["extensions"] = {
+                    DIALECT: _rt.extension(_rt.held_fields(unknown, DIALECT, SHAPE_TOOL_CALL), _EMPTY)
+                }
             if id_map is not None:
                 id_map.note_call(canonical["id"], canonical["name"])
             return canonical
@@ -653,7 +678,7 @@ def decode_tool_call(payload: Any, *, id_map: IdMap | None = None) -> dict[str, 
 
 def encode_tool_call(value: Any, *, strict: bool = False, id_map: IdMap | None = None) -> Encoded:
     """Encode a canonical tool_call as OpenAI Responses; lists what it cannot carry."""
-    canonical = _rt.as_canonical(value, SHAPE_TOOL_CALL)
+    canonical = value if type(value) is dict else _rt.as_canonical(value, SHAPE_TOOL_CALL)
     losses: list[_rt.Loss] = []
     extensions = canonical.get("extensions")
     own = _rt.foreign_extensions(extensions, DIALECT, losses, strict) if extensions else _EMPTY
@@ -759,7 +784,13 @@ def _CONTENT_TOOL_RESULT_0_CONTENT_in(
             continue
         if type(block) is not dict:
             raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at, "expected an object")
-        parts.append({"type": "wire", "dialect": DIALECT, "value": block})
+        parts.append(
+            {
+                "type": "wire",
+                "dialect": DIALECT,
+                "value": _rt.held(block, _rt.MAX_DEPTH - 2, DIALECT, SHAPE_TOOL_RESULT, at),
+            }
+        )
     if (len(parts) == 1 and parts[0]["type"] == "text") or not parts:
         forms["/output"] = "blocks"
     return parts
@@ -787,7 +818,7 @@ def _CONTENT_TOOL_RESULT_0_CONTENT_out(
             continue
         if kind == "json":
             _rt.report(losses, strict, "/content/" + str(position), DIALECT, "a json part as such (sent as JSON text)")
-            part = {"type": "text", "text": _rt.text_of_json(part["value"])}
+            part = {"type": "text", "text": _rt.text_of_json(part["value"], "/content/" + str(position) + "/value")}
             blocks.append({"type": "input_text", "text": part["text"]})
             continue
         if kind == "wire" and part["dialect"] == DIALECT:
@@ -799,7 +830,7 @@ def _CONTENT_TOOL_RESULT_0_CONTENT_out(
 
 def decode_tool_result(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     """Decode one OpenAI Responses tool_result into the canonical dict."""
-    wire = _rt.as_wire(payload, DIALECT, SHAPE_TOOL_RESULT)
+    wire = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, SHAPE_TOOL_RESULT)
     canonical: dict[str, Any]
     forms: dict[str, Any]
     unknown: dict[str, Any] | None
@@ -817,7 +848,9 @@ def decode_tool_result(payload: Any, *, id_map: IdMap | None = None) -> dict[str
             if len(wire) != 3:
                 unknown = _rt.unknown_fields(wire, _KNOWN_TOOL_RESULT_0, "", unknown)
             if unknown or forms:
-                canonical["extensions"] = {DIALECT: _rt.extension(unknown, forms)}
+                canonical["extensions"] = {
+                    DIALECT: _rt.extension(_rt.held_fields(unknown, DIALECT, SHAPE_TOOL_RESULT), forms)
+                }
             if id_map is not None:
                 id_map.note_result(canonical.get("call_id"))  # answered by id: id-less results link among the rest
             return canonical
@@ -828,7 +861,7 @@ def decode_tool_result(payload: Any, *, id_map: IdMap | None = None) -> dict[str
 
 def encode_tool_result(value: Any, *, strict: bool = False, id_map: IdMap | None = None) -> Encoded:
     """Encode a canonical tool_result as OpenAI Responses; lists what it cannot carry."""
-    canonical = _rt.as_canonical(value, SHAPE_TOOL_RESULT)
+    canonical = value if type(value) is dict else _rt.as_canonical(value, SHAPE_TOOL_RESULT)
     losses: list[_rt.Loss] = []
     extensions = canonical.get("extensions")
     own = _rt.foreign_extensions(extensions, DIALECT, losses, strict) if extensions else _EMPTY
@@ -978,7 +1011,7 @@ def extract(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     """The canonical tools, tool choice, calls and results of a whole OpenAI Responses request
     or response, in order; decode errors name the pointer inside the payload. `notes` lists
     the links the wire did not state (a result without an id linked to a call by position)."""
-    wire = _rt.as_wire(payload, DIALECT, _ENVELOPE_KINDS[0][0])
+    wire = _rt.hold(_rt.as_wire(payload, DIALECT, _ENVELOPE_KINDS[0][0]), DIALECT, _ENVELOPE_KINDS[0][0])
     _envelopes.check(wire, _ENVELOPE_KINDS, DIALECT)  # not a request or response: never read as empty
     id_map = IdMap() if id_map is None else id_map
     out: dict[str, Any] = {
@@ -1078,7 +1111,7 @@ def inject(payload: Any, parts: dict[str, Any], *, strict: bool = False, id_map:
     request or response. Keys left out of parts are left alone. A tools list is rebuilt (an
     empty one removes the field and the tool choice: never `tools: []`); calls and results
     replace the payload's own, one for one. Losses of every encoded part are listed."""
-    wire = _rt.as_wire(payload, DIALECT, "envelope")
+    wire = _rt.hold(_rt.as_wire(payload, DIALECT, "envelope"), DIALECT, "envelope")
     encoders = {shape: globals()["encode_" + shape] for shape in SHAPES}
     return _rt.inject(
         wire,
@@ -1421,7 +1454,7 @@ _KINDS_RESPONSE = tuple(k for k in _ENVELOPE_KINDS if k[0] == "response")  # wha
 
 def decode_request(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     """A whole OpenAI Responses request as a canonical Request; DecodeError names the pointer."""
-    wire = _rt.as_wire(payload, DIALECT, "request")
+    wire = _rt.hold(_rt.as_wire(payload, DIALECT, "request"), DIALECT, "request")
     if type(wire) is dict:
         _envelopes.check(wire, _KINDS_REQUEST, DIALECT)
     return _conv.decode_request(wire, _REQUEST, _CODECS, id_map)
@@ -1438,13 +1471,13 @@ def encode_request(
     """A canonical Request as a whole OpenAI Responses request; lists what it cannot carry.
     model names the model when the request names none (a Gemini or Bedrock request names it
     in its URL); reasoning_as_text carries another dialect's reasoning as text."""
-    canonical = _rt.as_canonical(value, "request")
+    canonical = _rt.hold_canonical(_rt.as_canonical(value, "request"), "request")
     return _conv.encode_request(canonical, _REQUEST, _CODECS, strict, id_map, reasoning_as_text, model)
 
 
 def decode_response(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     """A whole OpenAI Responses response as a canonical Response; DecodeError names the pointer."""
-    wire = _rt.as_wire(payload, DIALECT, "response")
+    wire = _rt.hold(_rt.as_wire(payload, DIALECT, "response"), DIALECT, "response")
     if type(wire) is dict:
         _envelopes.check(wire, _KINDS_RESPONSE, DIALECT)
     return _conv.decode_response(wire, _RESPONSE, _CODECS, id_map)
@@ -1460,7 +1493,7 @@ def encode_response(
 ) -> Encoded:
     """A canonical Response as a whole OpenAI Responses response; lists what it cannot carry.
     model names the model when the response names none."""
-    canonical = _rt.as_canonical(value, "response")
+    canonical = _rt.hold_canonical(_rt.as_canonical(value, "response"), "response")
     return _conv.encode_response(canonical, _RESPONSE, _CODECS, strict, id_map, reasoning_as_text, model)
 
 

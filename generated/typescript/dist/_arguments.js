@@ -3,8 +3,9 @@
  * Arguments carried as JSON text: read by the strict reader and never repaired, written
  * compactly, and sent in their original spelling while it still says the same thing.
  */
+import { written } from "./_coercion.js";
 import { DecodeError, describe, getKey, getOwn, isObject } from "./_errors.js";
-import { compactJson, pyEquals, pyTruthy } from "./_pytext.js";
+import { pyEquals, pyTruthy } from "./_pytext.js";
 import { StrictJsonError, loads } from "./_strict_json.js";
 /** Parse argument text; never repair it. Returns [object, null] or [null, why]. */
 export function parseArguments(text, dialect, shape, pointer) {
@@ -28,7 +29,7 @@ export function notAnObject(value) {
     return `not a JSON object: got ${describe(value)}`;
 }
 export function dumpArguments(args) {
-    return compactJson(args);
+    return written(args, "/arguments");
 }
 /** The argument text to send: the original spelling while it still says the same thing. */
 export function argumentsText(call, noArgumentsText) {

@@ -8,7 +8,8 @@ export declare function isDataUrl(value: unknown): boolean;
 /** [media type, base64 data] of a data URL. */
 export declare function splitDataUrl(value: string): [string, string];
 export declare function dataUrl(mediaType: string, data: string): string;
-export declare function textOfJson(value: unknown): string;
+/** A json part's value as text (held to the depth limit: a TypeError when too deep). */
+export declare function textOfJson(value: unknown, pointer: string): string;
 /** Content for a wire that takes only a string: text joined, JSON as its text, the rest lost. */
 export declare function contentAsString(parts: JsonObject[], losses: Loss[], strict: boolean, target: string): string;
 /** {error: x} is an error result, {output: x} a plain one, any other object is the output. */

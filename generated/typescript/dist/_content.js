@@ -4,8 +4,8 @@
  * string, a result as one JSON object (Gemini functionResponse.response), images as data URLs.
  */
 import { describePart } from "./_canonical.js";
+import { written } from "./_coercion.js";
 import { isObject, putOwn, report } from "./_errors.js";
-import { compactJson } from "./_pytext.js";
 const DATA_URL = /^data:([\w.+-]+\/[\w.+-]+);base64,([A-Za-z0-9+/]*={0,2})$/u;
 /** Whether value is a base64 data URL, data:<media type>;base64,<data>. */
 export function isDataUrl(value) {
@@ -21,8 +21,9 @@ export function splitDataUrl(value) {
 export function dataUrl(mediaType, data) {
     return `data:${mediaType};base64,${data}`;
 }
-export function textOfJson(value) {
-    return compactJson(value);
+/** A json part's value as text (held to the depth limit: a TypeError when too deep). */
+export function textOfJson(value, pointer) {
+    return written(value, pointer);
 }
 /** Content for a wire that takes only a string: text joined, JSON as its text, the rest lost. */
 export function contentAsString(parts, losses, strict, target) {
@@ -32,7 +33,7 @@ export function contentAsString(parts, losses, strict, target) {
             texts.push(part["text"]);
         else if (part["type"] === "json") {
             report(losses, strict, `/content/${i}`, target, "a json part as such (sent as JSON text)");
-            texts.push(textOfJson(part["value"]));
+            texts.push(textOfJson(part["value"], `/content/${i}/value`));
         }
         else
             report(losses, strict, `/content/${i}`, target, describePart(part));

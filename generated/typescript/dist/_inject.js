@@ -8,7 +8,7 @@
  * the conditions an element must meet (when, has) and must not (unless), and the conditions
  * the whole payload must meet (where).
  */
-import { asCanonical } from "./_coercion.js";
+import { asCanonical, holdCanonical } from "./_coercion.js";
 import { Encoded, getOwn, hasOwn, isObject, Loss, MissingKey, putOwn } from "./_errors.js";
 import { definedEntries, elements, lookup, pyEqual, where } from "./_extract.js";
 import { pyIter, pyTypeName } from "./_schema_openapi.js";
@@ -168,7 +168,7 @@ function setChoiceFields(out, choice, fields) {
 function setToolsFields(out, tools, fields) {
     if (fields.length === 0)
         return tools;
-    let canonical = tools.map((tool) => asCanonical(tool, "tool_definition"));
+    let canonical = tools.map((tool) => holdCanonical(asCanonical(tool, "tool_definition"), "tool_definition"));
     for (const [name, toks] of fields) {
         const values = []; // Python's set of the tools' values (Python equality)
         for (const tool of canonical) {
@@ -215,7 +215,7 @@ export function inject(payload, parts, locations, encoders, dialect, strict, idM
     const choices = locations.filter((loc) => loc[0] === "tool_choice");
     if (getOwn(parts, "tool_choice") !== undefined) {
         const given = getOwn(parts, "tool_choice");
-        const choice = setChoiceFields(out, given == null ? null : asCanonical(given, "tool_choice"), choiceFields);
+        const choice = setChoiceFields(out, given == null ? null : holdCanonical(asCanonical(given, "tool_choice"), "tool_choice"), choiceFields);
         injectChoice(out, choice, choices, encode);
     }
     for (const shape of ["tool_definition", "tool_call", "tool_result"]) {

@@ -25,7 +25,7 @@
  */
 export { argumentsText, dumpArguments, notAnObject, parseArguments } from "./_arguments.js";
 export { describeChoice, describePart, isAbsent, normalizeChoice } from "./_canonical.js";
-export { asCanonical, asWire, toPlain } from "./_coercion.js";
+export { asCanonical, asWire, held, heldCanonical, heldFields, hold, holdCanonical, toPlain } from "./_coercion.js";
 export { contentAsString, dataUrl, isDataUrl, resultFromObject, resultToObject, splitDataUrl, textOfJson, } from "./_content.js";
 export { MISSING, CanonicalError, ConversionError, DecodeError, Encoded, Loss, LossError, describe, escape, report, } from "./_errors.js";
 export { explain, stringList } from "./_explain.js";

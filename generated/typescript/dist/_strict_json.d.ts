@@ -28,6 +28,9 @@ export declare class JSONDecodeError extends StrictJsonError {
     readonly colno: number;
     constructor(msg: string, doc: string, pos: number);
 }
+/** Whether the arrays and objects of a JSON text nest deeper than `levels` (a text with too
+ * few brackets for that is not scanned). */
+export declare function deeperThan(text: string, levels: number): boolean;
 /** The checks the scanner cannot make: depth and lone surrogate escapes, each skipped by a
  * cheap test on texts that cannot fail it. */
 export declare function checked(text: string, value: unknown): unknown;

@@ -311,6 +311,31 @@ function tooDeep(text) {
             level--;
     }
 }
+/** Whether the arrays and objects of a JSON text nest deeper than `levels` (a text with too
+ * few brackets for that is not scanned). */
+export function deeperThan(text, levels) {
+    if (text.length <= 2 * levels || brackets(text) <= levels)
+        return false;
+    let level = 0;
+    const len = text.length;
+    for (let pos = 0; pos < len; pos++) {
+        const c = text.charCodeAt(pos);
+        if (c === 0x22) {
+            pos++;
+            while (pos < len && text.charCodeAt(pos) !== 0x22)
+                pos += text.charCodeAt(pos) === 0x5c ? 2 : 1;
+            if (pos >= len)
+                return false;
+        }
+        else if (c === 0x5b || c === 0x7b) {
+            if (++level > levels)
+                return true;
+        }
+        else if (c === 0x5d || c === 0x7d)
+            level--;
+    }
+    return false;
+}
 /** A lone surrogate left in a decoded string came from a lone escape (a pair decodes to one
  * character): not a character, so not valid JSON text. */
 function checkStrings(value) {

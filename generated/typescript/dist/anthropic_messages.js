@@ -93,7 +93,7 @@ export function decodeToolDefinition(payload, options = {}) {
             value = (P.isObject(wire) && (Object.getPrototypeOf(wire) === Object.prototype && !("input_schema" in Object.prototype) || Object.hasOwn(wire, "input_schema")) ? P.defined(wire["input_schema"]) : P.mismatch());
             if (!P.isObject(value))
                 throw P.MISMATCH;
-            canonical["parameters"] = value;
+            canonical["parameters"] = rt.held(value, rt.MAX_DEPTH - 1, DIALECT, SHAPE_TOOL_DEFINITION, "/input_schema");
             value = (P.isObject(wire) ? ((Object.getPrototypeOf(wire) === Object.prototype && !("strict" in Object.prototype) || Object.hasOwn(wire, "strict")) ? wire["strict"] : undefined) : P.mismatch());
             if (value === undefined) {
             }
@@ -110,7 +110,7 @@ export function decodeToolDefinition(payload, options = {}) {
                 unknown = rt.unknownFields(P.obj(wire), KNOWN_TOOL_DEFINITION_0, "", unknown);
             }
             if ((unknown !== null && Object.keys(unknown).length > 0) || (forms !== P.EMPTY && Object.keys(forms).length > 0)) {
-                canonical["extensions"] = { [DIALECT]: rt.extension(unknown, forms) };
+                canonical["extensions"] = { [DIALECT]: rt.extension(rt.heldFields(unknown, DIALECT, SHAPE_TOOL_DEFINITION), forms) };
             }
             return canonical;
         }
@@ -140,6 +140,7 @@ export function encodeToolDefinition(value, options = {}) {
             wireDescription = forms["/description"] === "null" ? null : undefined;
         }
         const wireParameters = P.needed(P.isObject(canonical) ? ((Object.getPrototypeOf(canonical) === Object.prototype && !("parameters" in Object.prototype) || Object.hasOwn(canonical, "parameters")) ? canonical["parameters"] : undefined) : P.notObject(canonical), "parameters");
+        rt.heldCanonical(wireParameters, rt.MAX_DEPTH - 1, SHAPE_TOOL_DEFINITION, "/parameters"); // schema profiles walk it
         let wireStrict = canonical["strict"];
         if (wireStrict == null) {
             wireStrict = forms["/strict"] === "null" ? null : undefined;
@@ -222,7 +223,7 @@ export function decodeToolChoice(payload, options = {}) {
                 forms = P.withForm(forms, "", FORM_VARIANT_0);
             }
             if ((unknown !== null && Object.keys(unknown).length > 0) || (forms !== P.EMPTY && Object.keys(forms).length > 0)) {
-                canonical["extensions"] = { [DIALECT]: rt.extension(unknown, forms) };
+                canonical["extensions"] = { [DIALECT]: rt.extension(rt.heldFields(unknown, DIALECT, SHAPE_TOOL_CHOICE), forms) };
             }
             return canonical;
         }
@@ -250,7 +251,7 @@ export function decodeToolChoice(payload, options = {}) {
                 forms = P.withForm(forms, "", FORM_VARIANT_1);
             }
             if ((unknown !== null && Object.keys(unknown).length > 0) || (forms !== P.EMPTY && Object.keys(forms).length > 0)) {
-                canonical["extensions"] = { [DIALECT]: rt.extension(unknown, forms) };
+                canonical["extensions"] = { [DIALECT]: rt.extension(rt.heldFields(unknown, DIALECT, SHAPE_TOOL_CHOICE), forms) };
             }
             return canonical;
         }
@@ -282,7 +283,7 @@ export function decodeToolChoice(payload, options = {}) {
                 forms = P.withForm(forms, "", FORM_VARIANT_2);
             }
             if ((unknown !== null && Object.keys(unknown).length > 0) || (forms !== P.EMPTY && Object.keys(forms).length > 0)) {
-                canonical["extensions"] = { [DIALECT]: rt.extension(unknown, forms) };
+                canonical["extensions"] = { [DIALECT]: rt.extension(rt.heldFields(unknown, DIALECT, SHAPE_TOOL_CHOICE), forms) };
             }
             return canonical;
         }
@@ -298,7 +299,7 @@ export function decodeToolChoice(payload, options = {}) {
                 forms = P.withForm(forms, "", FORM_VARIANT_3);
             }
             if ((unknown !== null && Object.keys(unknown).length > 0) || (forms !== P.EMPTY && Object.keys(forms).length > 0)) {
-                canonical["extensions"] = { [DIALECT]: rt.extension(unknown, forms) };
+                canonical["extensions"] = { [DIALECT]: rt.extension(rt.heldFields(unknown, DIALECT, SHAPE_TOOL_CHOICE), forms) };
             }
             return canonical;
         }
@@ -445,12 +446,12 @@ export function decodeToolCall(payload, options = {}) {
             value = (P.isObject(wire) && (Object.getPrototypeOf(wire) === Object.prototype && !("input" in Object.prototype) || Object.hasOwn(wire, "input")) ? P.defined(wire["input"]) : P.mismatch());
             if (!P.isObject(value))
                 throw P.MISMATCH;
-            canonical["arguments"] = value;
+            canonical["arguments"] = rt.held(value, rt.MAX_DEPTH - 1, DIALECT, SHAPE_TOOL_CALL, "/input");
             if (P.size(wire) !== 4) {
                 unknown = rt.unknownFields(P.obj(wire), KNOWN_TOOL_CALL_0, "", unknown);
             }
             if (unknown !== null && Object.keys(unknown).length > 0) {
-                canonical["extensions"] = { [DIALECT]: rt.extension(unknown, P.EMPTY) };
+                canonical["extensions"] = { [DIALECT]: rt.extension(rt.heldFields(unknown, DIALECT, SHAPE_TOOL_CALL), P.EMPTY) };
             }
             if (idMap !== null)
                 idMap.noteCall(canonical["id"], canonical["name"]);
@@ -606,7 +607,7 @@ function CONTENT_TOOL_RESULT_0_CONTENT_in(blocks, unknown, forms) {
         }
         if (!P.isObject(block))
             throw new rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at, "expected an object");
-        parts.push({ type: "wire", dialect: DIALECT, value: block });
+        parts.push({ type: "wire", dialect: DIALECT, value: rt.held(block, rt.MAX_DEPTH - 2, DIALECT, SHAPE_TOOL_RESULT, at) });
     }
     if ((parts.length === 1 && parts[0]["type"] === "text") || parts.length === 0) {
         forms["/content"] = "blocks";
@@ -638,7 +639,7 @@ function CONTENT_TOOL_RESULT_0_CONTENT_out(parts, forms, losses, strict) {
         }
         if (kind === "json") {
             rt.report(losses, strict, "/content/" + String(position), DIALECT, "a json part as such (sent as JSON text)");
-            part = { type: "text", text: rt.textOfJson(P.need(part, "value")) };
+            part = { type: "text", text: rt.textOfJson(P.need(part, "value"), "/content/" + String(position) + "/value") };
             blocks.push({ "type": "text", "text": P.need(part, "text") });
             continue;
         }
@@ -702,7 +703,7 @@ export function decodeToolResult(payload, options = {}) {
                 unknown = rt.unknownFields(P.obj(wire), KNOWN_TOOL_RESULT_0, "", unknown);
             }
             if ((unknown !== null && Object.keys(unknown).length > 0) || (forms !== P.EMPTY && Object.keys(forms).length > 0)) {
-                canonical["extensions"] = { [DIALECT]: rt.extension(unknown, forms) };
+                canonical["extensions"] = { [DIALECT]: rt.extension(rt.heldFields(unknown, DIALECT, SHAPE_TOOL_RESULT), forms) };
             }
             if (idMap !== null)
                 idMap.noteResult(P.or(canonical["call_id"], null)); // answered by id: id-less results link among the rest
@@ -780,7 +781,7 @@ const ENVELOPE_KINDS = [
  * the links the wire did not state (a result without an id linked to a call by position).
  */
 export function extract(payload, options = {}) {
-    let wire = rt.asWire(payload, DIALECT, ENVELOPE_KINDS[0][0]);
+    let wire = rt.hold(rt.asWire(payload, DIALECT, ENVELOPE_KINDS[0][0]), DIALECT, ENVELOPE_KINDS[0][0]);
     envelopes.check(wire, ENVELOPE_KINDS, DIALECT); // not a request or response: never read as empty
     const idMap = options.idMap ?? new rt.IdMap();
     const out = {
@@ -870,7 +871,7 @@ const CHOICE_FIELDS = [];
  * replace the payload's own, one for one. Losses of every encoded part are listed.
  */
 export function inject(payload, parts, options = {}) {
-    let wire = rt.asWire(payload, DIALECT, "envelope");
+    let wire = rt.hold(rt.asWire(payload, DIALECT, "envelope"), DIALECT, "envelope");
     const encoders = {
         tool_definition: encodeToolDefinition,
         tool_choice: encodeToolChoice,
@@ -1189,7 +1190,7 @@ const CONV_RESPONSE = {
 };
 /** A whole Anthropic Messages request as a canonical Request; DecodeError names the pointer. */
 export function decodeRequest(payload, options = {}) {
-    const wire = rt.asWire(payload, DIALECT, "request");
+    const wire = rt.hold(rt.asWire(payload, DIALECT, "request"), DIALECT, "request");
     if (P.isObject(wire)) {
         envelopes.check(wire, ENVELOPE_KINDS.filter((k) => k[0] === "request"), DIALECT);
     }
@@ -1201,12 +1202,12 @@ export function decodeRequest(payload, options = {}) {
  * in its URL); `reasoningAsText` carries another dialect's reasoning as text.
  */
 export function encodeRequest(value, options = {}) {
-    const canonical = rt.asCanonical(value, "request");
+    const canonical = rt.holdCanonical(rt.asCanonical(value, "request"), "request");
     return conv.encodeRequest(canonical, CONV_REQUEST, CONV_CODECS, options.strict ?? false, options.idMap ?? null, options.reasoningAsText ?? false, options.model ?? null);
 }
 /** A whole Anthropic Messages response as a canonical Response; DecodeError names the pointer. */
 export function decodeResponse(payload, options = {}) {
-    const wire = rt.asWire(payload, DIALECT, "response");
+    const wire = rt.hold(rt.asWire(payload, DIALECT, "response"), DIALECT, "response");
     if (P.isObject(wire)) {
         envelopes.check(wire, ENVELOPE_KINDS.filter((k) => k[0] === "response"), DIALECT);
     }
@@ -1217,7 +1218,7 @@ export function decodeResponse(payload, options = {}) {
  * `model` names the model when the response names none.
  */
 export function encodeResponse(value, options = {}) {
-    const canonical = rt.asCanonical(value, "response");
+    const canonical = rt.holdCanonical(rt.asCanonical(value, "response"), "response");
     return conv.encodeResponse(canonical, CONV_RESPONSE, CONV_CODECS, options.strict ?? false, options.idMap ?? null, options.reasoningAsText ?? false, options.model ?? null);
 }
 /** A wire finish reason as the canonical one (`other` for one the mapping does not list). */

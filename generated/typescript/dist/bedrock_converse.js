@@ -95,7 +95,7 @@ export function decodeToolDefinition(payload, options = {}) {
             value = (P.isObject(wireToolSpecInputSchema) && (Object.getPrototypeOf(wireToolSpecInputSchema) === Object.prototype && !("json" in Object.prototype) || Object.hasOwn(wireToolSpecInputSchema, "json")) ? P.defined(wireToolSpecInputSchema["json"]) : P.mismatch());
             if (!P.isObject(value))
                 throw P.MISMATCH;
-            canonical["parameters"] = value;
+            canonical["parameters"] = rt.held(value, rt.MAX_DEPTH - 3, DIALECT, SHAPE_TOOL_DEFINITION, "/toolSpec/inputSchema/json");
             value = (P.isObject(wireToolSpec) ? ((Object.getPrototypeOf(wireToolSpec) === Object.prototype && !("strict" in Object.prototype) || Object.hasOwn(wireToolSpec, "strict")) ? wireToolSpec["strict"] : undefined) : P.mismatch());
             if (value === undefined) {
             }
@@ -118,7 +118,7 @@ export function decodeToolDefinition(payload, options = {}) {
                 unknown = rt.unknownFields(P.obj(wireToolSpecInputSchema), KNOWN_TOOL_DEFINITION_0_TOOL_SPEC_INPUT_SCHEMA, "/toolSpec/inputSchema", unknown);
             }
             if ((unknown !== null && Object.keys(unknown).length > 0) || (forms !== P.EMPTY && Object.keys(forms).length > 0)) {
-                canonical["extensions"] = { [DIALECT]: rt.extension(unknown, forms) };
+                canonical["extensions"] = { [DIALECT]: rt.extension(rt.heldFields(unknown, DIALECT, SHAPE_TOOL_DEFINITION), forms) };
             }
             return canonical;
         }
@@ -152,6 +152,7 @@ export function encodeToolDefinition(value, options = {}) {
             wireDescription = undefined;
         }
         const wireParameters = P.needed(P.isObject(canonical) ? ((Object.getPrototypeOf(canonical) === Object.prototype && !("parameters" in Object.prototype) || Object.hasOwn(canonical, "parameters")) ? canonical["parameters"] : undefined) : P.notObject(canonical), "parameters");
+        rt.heldCanonical(wireParameters, rt.MAX_DEPTH - 1, SHAPE_TOOL_DEFINITION, "/parameters"); // schema profiles walk it
         let wireStrict = canonical["strict"];
         if (wireStrict == null) {
             wireStrict = forms["/toolSpec/strict"] === "null" ? null : undefined;
@@ -218,7 +219,7 @@ export function decodeToolChoice(payload, options = {}) {
                 forms = P.withForm(forms, "", FORM_VARIANT_0);
             }
             if ((unknown !== null && Object.keys(unknown).length > 0) || (forms !== P.EMPTY && Object.keys(forms).length > 0)) {
-                canonical["extensions"] = { [DIALECT]: rt.extension(unknown, forms) };
+                canonical["extensions"] = { [DIALECT]: rt.extension(rt.heldFields(unknown, DIALECT, SHAPE_TOOL_CHOICE), forms) };
             }
             return canonical;
         }
@@ -234,7 +235,7 @@ export function decodeToolChoice(payload, options = {}) {
                 forms = P.withForm(forms, "", FORM_VARIANT_1);
             }
             if ((unknown !== null && Object.keys(unknown).length > 0) || (forms !== P.EMPTY && Object.keys(forms).length > 0)) {
-                canonical["extensions"] = { [DIALECT]: rt.extension(unknown, forms) };
+                canonical["extensions"] = { [DIALECT]: rt.extension(rt.heldFields(unknown, DIALECT, SHAPE_TOOL_CHOICE), forms) };
             }
             return canonical;
         }
@@ -258,7 +259,7 @@ export function decodeToolChoice(payload, options = {}) {
                 forms = P.withForm(forms, "", FORM_VARIANT_2);
             }
             if ((unknown !== null && Object.keys(unknown).length > 0) || (forms !== P.EMPTY && Object.keys(forms).length > 0)) {
-                canonical["extensions"] = { [DIALECT]: rt.extension(unknown, forms) };
+                canonical["extensions"] = { [DIALECT]: rt.extension(rt.heldFields(unknown, DIALECT, SHAPE_TOOL_CHOICE), forms) };
             }
             return canonical;
         }
@@ -374,7 +375,7 @@ export function decodeToolCall(payload, options = {}) {
             value = (P.isObject(wireToolUse) && (Object.getPrototypeOf(wireToolUse) === Object.prototype && !("input" in Object.prototype) || Object.hasOwn(wireToolUse, "input")) ? P.defined(wireToolUse["input"]) : P.mismatch());
             if (!P.isObject(value))
                 throw P.MISMATCH;
-            canonical["arguments"] = value;
+            canonical["arguments"] = rt.held(value, rt.MAX_DEPTH - 2, DIALECT, SHAPE_TOOL_CALL, "/toolUse/input");
             if (P.size(wire) !== 1) {
                 unknown = rt.unknownFields(P.obj(wire), KNOWN_TOOL_CALL_0, "", unknown);
             }
@@ -382,7 +383,7 @@ export function decodeToolCall(payload, options = {}) {
                 unknown = rt.unknownFields(P.obj(wireToolUse), KNOWN_TOOL_CALL_0_TOOL_USE, "/toolUse", unknown);
             }
             if (unknown !== null && Object.keys(unknown).length > 0) {
-                canonical["extensions"] = { [DIALECT]: rt.extension(unknown, P.EMPTY) };
+                canonical["extensions"] = { [DIALECT]: rt.extension(rt.heldFields(unknown, DIALECT, SHAPE_TOOL_CALL), P.EMPTY) };
             }
             if (idMap !== null)
                 idMap.noteCall(canonical["id"], canonical["name"]);
@@ -482,7 +483,7 @@ function CONTENT_TOOL_RESULT_0_CONTENT_in(blocks, unknown, forms) {
                     throw exc;
                 throw new rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/json", "expected a value, got nothing");
             }
-            part["value"] = value;
+            part["value"] = rt.held(value, rt.MAX_DEPTH - 4, DIALECT, SHAPE_TOOL_RESULT, at + "/json");
             if (P.size(block) !== 1) {
                 unknown = rt.unknownFields(P.obj(block), KNOWN_TOOL_RESULT_0_CONTENT_1, at + "", unknown);
             }
@@ -531,7 +532,7 @@ function CONTENT_TOOL_RESULT_0_CONTENT_in(blocks, unknown, forms) {
         }
         if (!P.isObject(block))
             throw new rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at, "expected an object");
-        parts.push({ type: "wire", dialect: DIALECT, value: block });
+        parts.push({ type: "wire", dialect: DIALECT, value: rt.held(block, rt.MAX_DEPTH - 3, DIALECT, SHAPE_TOOL_RESULT, at) });
     }
     return parts;
 }
@@ -609,7 +610,7 @@ export function decodeToolResult(payload, options = {}) {
                 unknown = rt.unknownFields(P.obj(wireToolResult), KNOWN_TOOL_RESULT_0_TOOL_RESULT, "/toolResult", unknown);
             }
             if ((unknown !== null && Object.keys(unknown).length > 0) || (forms !== P.EMPTY && Object.keys(forms).length > 0)) {
-                canonical["extensions"] = { [DIALECT]: rt.extension(unknown, forms) };
+                canonical["extensions"] = { [DIALECT]: rt.extension(rt.heldFields(unknown, DIALECT, SHAPE_TOOL_RESULT), forms) };
             }
             if (idMap !== null)
                 idMap.noteResult(P.or(canonical["call_id"], null)); // answered by id: id-less results link among the rest
@@ -693,7 +694,7 @@ const ENVELOPE_KINDS = [
  * the links the wire did not state (a result without an id linked to a call by position).
  */
 export function extract(payload, options = {}) {
-    let wire = rt.asWire(payload, DIALECT, ENVELOPE_KINDS[0][0]);
+    let wire = rt.hold(rt.asWire(payload, DIALECT, ENVELOPE_KINDS[0][0]), DIALECT, ENVELOPE_KINDS[0][0]);
     envelopes.check(wire, ENVELOPE_KINDS, DIALECT); // not a request or response: never read as empty
     const idMap = options.idMap ?? new rt.IdMap();
     const out = {
@@ -787,7 +788,7 @@ const CHOICE_FIELDS = [];
  * replace the payload's own, one for one. Losses of every encoded part are listed.
  */
 export function inject(payload, parts, options = {}) {
-    let wire = rt.asWire(payload, DIALECT, "envelope");
+    let wire = rt.hold(rt.asWire(payload, DIALECT, "envelope"), DIALECT, "envelope");
     const encoders = {
         tool_definition: encodeToolDefinition,
         tool_choice: encodeToolChoice,
@@ -1044,7 +1045,7 @@ const CONV_RESPONSE = {
 };
 /** A whole Amazon Bedrock Converse request as a canonical Request; DecodeError names the pointer. */
 export function decodeRequest(payload, options = {}) {
-    const wire = rt.asWire(payload, DIALECT, "request");
+    const wire = rt.hold(rt.asWire(payload, DIALECT, "request"), DIALECT, "request");
     if (P.isObject(wire)) {
         envelopes.check(wire, ENVELOPE_KINDS.filter((k) => k[0] === "request"), DIALECT);
     }
@@ -1056,12 +1057,12 @@ export function decodeRequest(payload, options = {}) {
  * in its URL); `reasoningAsText` carries another dialect's reasoning as text.
  */
 export function encodeRequest(value, options = {}) {
-    const canonical = rt.asCanonical(value, "request");
+    const canonical = rt.holdCanonical(rt.asCanonical(value, "request"), "request");
     return conv.encodeRequest(canonical, CONV_REQUEST, CONV_CODECS, options.strict ?? false, options.idMap ?? null, options.reasoningAsText ?? false, options.model ?? null);
 }
 /** A whole Amazon Bedrock Converse response as a canonical Response; DecodeError names the pointer. */
 export function decodeResponse(payload, options = {}) {
-    const wire = rt.asWire(payload, DIALECT, "response");
+    const wire = rt.hold(rt.asWire(payload, DIALECT, "response"), DIALECT, "response");
     if (P.isObject(wire)) {
         envelopes.check(wire, ENVELOPE_KINDS.filter((k) => k[0] === "response"), DIALECT);
     }
@@ -1072,7 +1073,7 @@ export function decodeResponse(payload, options = {}) {
  * `model` names the model when the response names none.
  */
 export function encodeResponse(value, options = {}) {
-    const canonical = rt.asCanonical(value, "response");
+    const canonical = rt.holdCanonical(rt.asCanonical(value, "response"), "response");
     return conv.encodeResponse(canonical, CONV_RESPONSE, CONV_CODECS, options.strict ?? false, options.idMap ?? null, options.reasoningAsText ?? false, options.model ?? null);
 }
 /** A wire finish reason as the canonical one (`other` for one the mapping does not list). */

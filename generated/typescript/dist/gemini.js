@@ -109,7 +109,7 @@ export function decodeToolDefinition(payload, options = {}) {
                         if (rt.openapiTypesLowerCase(value)) {
                             forms["/parametersJsonSchema"] = FORM_ALIAS_0_LOWER; // kept for the round trip
                         }
-                        value = rt.schemaFromOpenapi(value);
+                        value = rt.schemaFromOpenapi(rt.held(value, rt.MAX_DEPTH - 1, DIALECT, SHAPE_TOOL_DEFINITION, "/parameters"));
                     }
                 }
             }
@@ -124,7 +124,7 @@ export function decodeToolDefinition(payload, options = {}) {
                 throw P.MISMATCH;
             }
             else {
-                canonical["parameters"] = value;
+                canonical["parameters"] = rt.held(value, rt.MAX_DEPTH - 1, DIALECT, SHAPE_TOOL_DEFINITION, "/parametersJsonSchema");
                 if (P.eq(canonical["parameters"], { "type": "object", "properties": {} })) {
                     forms["/parametersJsonSchema"] = "present";
                 }
@@ -135,7 +135,7 @@ export function decodeToolDefinition(payload, options = {}) {
             if (spelled !== null && Object.keys(spelled).length > 0)
                 Object.assign(forms, spelled);
             if ((unknown !== null && Object.keys(unknown).length > 0) || (forms !== P.EMPTY && Object.keys(forms).length > 0)) {
-                canonical["extensions"] = { [DIALECT]: rt.extension(unknown, forms) };
+                canonical["extensions"] = { [DIALECT]: rt.extension(rt.heldFields(unknown, DIALECT, SHAPE_TOOL_DEFINITION), forms) };
             }
             return canonical;
         }
@@ -170,6 +170,7 @@ export function encodeToolDefinition(value, options = {}) {
         if (P.eq(wireParameters, { "type": "object", "properties": {} }) && forms["/parametersJsonSchema"] !== "present") {
             wireParameters = forms["/parametersJsonSchema"] === "null" ? null : undefined;
         }
+        rt.heldCanonical(wireParameters, rt.MAX_DEPTH - 1, SHAPE_TOOL_DEFINITION, "/parameters"); // schema profiles walk it
         wire = { "name": wireName };
         if (wireDescription !== undefined)
             P.put(wire, "description", wireDescription);
@@ -264,7 +265,7 @@ export function decodeToolChoice(payload, options = {}) {
                 forms[""] = FORM_VARIANT_0;
             }
             if ((unknown !== null && Object.keys(unknown).length > 0) || (forms !== P.EMPTY && Object.keys(forms).length > 0)) {
-                canonical["extensions"] = { [DIALECT]: rt.extension(unknown, forms) };
+                canonical["extensions"] = { [DIALECT]: rt.extension(rt.heldFields(unknown, DIALECT, SHAPE_TOOL_CHOICE), forms) };
             }
             return canonical;
         }
@@ -282,7 +283,7 @@ export function decodeToolChoice(payload, options = {}) {
                 forms[""] = FORM_VARIANT_1;
             }
             if ((unknown !== null && Object.keys(unknown).length > 0) || (forms !== P.EMPTY && Object.keys(forms).length > 0)) {
-                canonical["extensions"] = { [DIALECT]: rt.extension(unknown, forms) };
+                canonical["extensions"] = { [DIALECT]: rt.extension(rt.heldFields(unknown, DIALECT, SHAPE_TOOL_CHOICE), forms) };
             }
             return canonical;
         }
@@ -314,7 +315,7 @@ export function decodeToolChoice(payload, options = {}) {
             if (selectToolChoice(canonical) !== 2) {
                 forms[""] = FORM_VARIANT_2;
             }
-            canonical["extensions"] = { [DIALECT]: rt.extension(unknown, forms, "Gemini VALIDATED mode: the model may answer in text or call a function, and its function calls are validated with constrained decoding") };
+            canonical["extensions"] = { [DIALECT]: rt.extension(rt.heldFields(unknown, DIALECT, SHAPE_TOOL_CHOICE), forms, "Gemini VALIDATED mode: the model may answer in text or call a function, and its function calls are validated with constrained decoding") };
             return canonical;
         }
         if (P.isObject(wire) && P.atOr(wire, "mode", "MODE_UNSPECIFIED") === "MODE_UNSPECIFIED" && P.within(wire, KNOWN_TOOL_CHOICE_3)) {
@@ -338,7 +339,7 @@ export function decodeToolChoice(payload, options = {}) {
                 forms[""] = FORM_VARIANT_3;
             }
             if ((unknown !== null && Object.keys(unknown).length > 0) || (forms !== P.EMPTY && Object.keys(forms).length > 0)) {
-                canonical["extensions"] = { [DIALECT]: rt.extension(unknown, forms) };
+                canonical["extensions"] = { [DIALECT]: rt.extension(rt.heldFields(unknown, DIALECT, SHAPE_TOOL_CHOICE), forms) };
             }
             return canonical;
         }
@@ -375,7 +376,7 @@ export function decodeToolChoice(payload, options = {}) {
                 forms[""] = FORM_VARIANT_4;
             }
             if ((unknown !== null && Object.keys(unknown).length > 0) || (forms !== P.EMPTY && Object.keys(forms).length > 0)) {
-                canonical["extensions"] = { [DIALECT]: rt.extension(unknown, forms) };
+                canonical["extensions"] = { [DIALECT]: rt.extension(rt.heldFields(unknown, DIALECT, SHAPE_TOOL_CHOICE), forms) };
             }
             return canonical;
         }
@@ -570,7 +571,7 @@ export function decodeToolCall(payload, options = {}) {
                 throw P.MISMATCH;
             }
             else {
-                canonical["arguments"] = value;
+                canonical["arguments"] = rt.held(value, rt.MAX_DEPTH - 2, DIALECT, SHAPE_TOOL_CALL, "/functionCall/args");
                 if (P.eq(canonical["arguments"], {})) {
                     forms["/functionCall/args"] = "present";
                 }
@@ -590,7 +591,7 @@ export function decodeToolCall(payload, options = {}) {
             if (spelled !== null && Object.keys(spelled).length > 0)
                 Object.assign(forms, spelled);
             if ((unknown !== null && Object.keys(unknown).length > 0) || (forms !== P.EMPTY && Object.keys(forms).length > 0)) {
-                canonical["extensions"] = { [DIALECT]: rt.extension(unknown, forms) };
+                canonical["extensions"] = { [DIALECT]: rt.extension(rt.heldFields(unknown, DIALECT, SHAPE_TOOL_CALL), forms) };
             }
             if (idMap !== null)
                 idMap.noteCall(canonical["id"], canonical["name"]);
@@ -698,7 +699,7 @@ export function decodeToolResult(payload, options = {}) {
             value = (P.isObject(wireFunctionResponse) && (Object.getPrototypeOf(wireFunctionResponse) === Object.prototype && !("response" in Object.prototype) || Object.hasOwn(wireFunctionResponse, "response")) ? P.defined(wireFunctionResponse["response"]) : P.mismatch());
             if (!P.isObject(value))
                 throw P.MISMATCH;
-            [canonical["content"], canonical["is_error"]] = rt.resultFromObject(value, "output", "error", forms, "/functionResponse/response");
+            [canonical["content"], canonical["is_error"]] = rt.resultFromObject(rt.held(value, rt.MAX_DEPTH - 2, DIALECT, SHAPE_TOOL_RESULT, "/functionResponse/response"), "output", "error", forms, "/functionResponse/response");
             if (mintId && idMap !== null) {
                 canonical["call_id"] = idMap.claim(P.or(canonical["name"], null));
                 if (canonical["call_id"] != null) {
@@ -714,7 +715,7 @@ export function decodeToolResult(payload, options = {}) {
             if (spelled !== null && Object.keys(spelled).length > 0)
                 Object.assign(forms, spelled);
             if ((unknown !== null && Object.keys(unknown).length > 0) || (forms !== P.EMPTY && Object.keys(forms).length > 0)) {
-                canonical["extensions"] = { [DIALECT]: rt.extension(unknown, forms) };
+                canonical["extensions"] = { [DIALECT]: rt.extension(rt.heldFields(unknown, DIALECT, SHAPE_TOOL_RESULT), forms) };
             }
             if (idMap !== null)
                 idMap.noteResult(P.or(canonical["call_id"], null)); // answered by id: id-less results link among the rest
@@ -800,7 +801,7 @@ const ENVELOPE_KINDS = [
  * the links the wire did not state (a result without an id linked to a call by position).
  */
 export function extract(payload, options = {}) {
-    let wire = rt.asWire(payload, DIALECT, ENVELOPE_KINDS[0][0]);
+    let wire = rt.hold(rt.asWire(payload, DIALECT, ENVELOPE_KINDS[0][0]), DIALECT, ENVELOPE_KINDS[0][0]);
     if (P.isObject(wire)) {
         wire = pj.decodeSpelling(wire, PROTO_ENVELOPE, DIALECT, "envelope")[0]; // either spelling, single values
     }
@@ -901,7 +902,7 @@ const CHOICE_FIELDS = [];
  * replace the payload's own, one for one. Losses of every encoded part are listed.
  */
 export function inject(payload, parts, options = {}) {
-    let wire = rt.asWire(payload, DIALECT, "envelope");
+    let wire = rt.hold(rt.asWire(payload, DIALECT, "envelope"), DIALECT, "envelope");
     let spelled;
     [wire, spelled] = pj.decodeSpelling(wire, PROTO_ENVELOPE, DIALECT, "envelope");
     const encoders = {
@@ -1270,7 +1271,7 @@ const CONV_RESPONSE = {
 };
 /** A whole Google Gemini generateContent request as a canonical Request; DecodeError names the pointer. */
 export function decodeRequest(payload, options = {}) {
-    const wire = rt.asWire(payload, DIALECT, "request");
+    const wire = rt.hold(rt.asWire(payload, DIALECT, "request"), DIALECT, "request");
     if (P.isObject(wire)) {
         envelopes.check(wire, ENVELOPE_KINDS.filter((k) => k[0] === "request"), DIALECT);
         pj.decodeSpelling(wire, PROTO_ENVELOPE, DIALECT, "request");
@@ -1284,12 +1285,12 @@ export function decodeRequest(payload, options = {}) {
  * in its URL); `reasoningAsText` carries another dialect's reasoning as text.
  */
 export function encodeRequest(value, options = {}) {
-    const canonical = rt.asCanonical(value, "request");
+    const canonical = rt.holdCanonical(rt.asCanonical(value, "request"), "request");
     return conv.encodeRequest(canonical, CONV_REQUEST, CONV_CODECS, options.strict ?? false, options.idMap ?? null, options.reasoningAsText ?? false, options.model ?? null);
 }
 /** A whole Google Gemini generateContent response as a canonical Response; DecodeError names the pointer. */
 export function decodeResponse(payload, options = {}) {
-    const wire = rt.asWire(payload, DIALECT, "response");
+    const wire = rt.hold(rt.asWire(payload, DIALECT, "response"), DIALECT, "response");
     if (P.isObject(wire)) {
         envelopes.check(wire, ENVELOPE_KINDS.filter((k) => k[0] === "response"), DIALECT);
         pj.decodeSpelling(wire, PROTO_ENVELOPE, DIALECT, "response");
@@ -1302,7 +1303,7 @@ export function decodeResponse(payload, options = {}) {
  * `model` names the model when the response names none.
  */
 export function encodeResponse(value, options = {}) {
-    const canonical = rt.asCanonical(value, "response");
+    const canonical = rt.holdCanonical(rt.asCanonical(value, "response"), "response");
     return conv.encodeResponse(canonical, CONV_RESPONSE, CONV_CODECS, options.strict ?? false, options.idMap ?? null, options.reasoningAsText ?? false, options.model ?? null);
 }
 /** A wire finish reason as the canonical one (`other` for one the mapping does not list). */

@@ -76,12 +76,12 @@ export function decodeToolDefinition(payload, options = {}) {
             value = (P.isObject(wire) && (Object.getPrototypeOf(wire) === Object.prototype && !("inputSchema" in Object.prototype) || Object.hasOwn(wire, "inputSchema")) ? P.defined(wire["inputSchema"]) : P.mismatch());
             if (!P.isObject(value))
                 throw P.MISMATCH;
-            canonical["parameters"] = value;
+            canonical["parameters"] = rt.held(value, rt.MAX_DEPTH - 1, DIALECT, SHAPE_TOOL_DEFINITION, "/inputSchema");
             if (!P.within(wire, KNOWN_TOOL_DEFINITION_0)) {
                 unknown = rt.unknownFields(P.obj(wire), KNOWN_TOOL_DEFINITION_0, "", unknown);
             }
             if ((unknown !== null && Object.keys(unknown).length > 0) || (forms !== P.EMPTY && Object.keys(forms).length > 0)) {
-                canonical["extensions"] = { [DIALECT]: rt.extension(unknown, forms) };
+                canonical["extensions"] = { [DIALECT]: rt.extension(rt.heldFields(unknown, DIALECT, SHAPE_TOOL_DEFINITION), forms) };
             }
             return canonical;
         }
@@ -111,6 +111,7 @@ export function encodeToolDefinition(value, options = {}) {
             wireDescription = forms["/description"] === "null" ? null : undefined;
         }
         const wireParameters = P.needed(P.isObject(canonical) ? ((Object.getPrototypeOf(canonical) === Object.prototype && !("parameters" in Object.prototype) || Object.hasOwn(canonical, "parameters")) ? canonical["parameters"] : undefined) : P.notObject(canonical), "parameters");
+        rt.heldCanonical(wireParameters, rt.MAX_DEPTH - 1, SHAPE_TOOL_DEFINITION, "/parameters"); // schema profiles walk it
         wire = { "name": wireName, "inputSchema": wireParameters };
         if (wireDescription !== undefined)
             P.put(wire, "description", wireDescription);
@@ -163,7 +164,7 @@ export function decodeToolCall(payload, options = {}) {
                 throw P.MISMATCH;
             }
             else {
-                canonical["arguments"] = value;
+                canonical["arguments"] = rt.held(value, rt.MAX_DEPTH - 1, DIALECT, SHAPE_TOOL_CALL, "/arguments");
                 if (P.eq(canonical["arguments"], {})) {
                     forms = P.withForm(forms, "/arguments", "present");
                 }
@@ -173,7 +174,7 @@ export function decodeToolCall(payload, options = {}) {
                 unknown = rt.unknownFields(P.obj(wire), KNOWN_TOOL_CALL_0, "", unknown);
             }
             if ((unknown !== null && Object.keys(unknown).length > 0) || (forms !== P.EMPTY && Object.keys(forms).length > 0)) {
-                canonical["extensions"] = { [DIALECT]: rt.extension(unknown, forms) };
+                canonical["extensions"] = { [DIALECT]: rt.extension(rt.heldFields(unknown, DIALECT, SHAPE_TOOL_CALL), forms) };
             }
             if (idMap !== null)
                 idMap.noteCall(canonical["id"], canonical["name"]);
@@ -293,7 +294,7 @@ function CONTENT_TOOL_RESULT_0_CONTENT_in(blocks, unknown, forms) {
         }
         if (!P.isObject(block))
             throw new rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at, "expected an object");
-        parts.push({ type: "wire", dialect: DIALECT, value: block });
+        parts.push({ type: "wire", dialect: DIALECT, value: rt.held(block, rt.MAX_DEPTH - 2, DIALECT, SHAPE_TOOL_RESULT, at) });
     }
     return parts;
 }
@@ -312,7 +313,7 @@ function CONTENT_TOOL_RESULT_0_CONTENT_out(parts, forms, losses, strict) {
         }
         if (kind === "json") {
             rt.report(losses, strict, "/content/" + String(position), DIALECT, "a json part as such (sent as JSON text)");
-            part = { type: "text", text: rt.textOfJson(P.need(part, "value")) };
+            part = { type: "text", text: rt.textOfJson(P.need(part, "value"), "/content/" + String(position) + "/value") };
             blocks.push({ "type": "text", "text": P.need(part, "text") });
             continue;
         }
@@ -363,7 +364,7 @@ export function decodeToolResult(payload, options = {}) {
                 unknown = rt.unknownFields(P.obj(wire), KNOWN_TOOL_RESULT_0, "", unknown);
             }
             if ((unknown !== null && Object.keys(unknown).length > 0) || (forms !== P.EMPTY && Object.keys(forms).length > 0)) {
-                canonical["extensions"] = { [DIALECT]: rt.extension(unknown, forms) };
+                canonical["extensions"] = { [DIALECT]: rt.extension(rt.heldFields(unknown, DIALECT, SHAPE_TOOL_RESULT), forms) };
             }
             if (idMap !== null)
                 idMap.noteResult(P.or(canonical["call_id"], null)); // answered by id: id-less results link among the rest
@@ -435,7 +436,7 @@ const ENVELOPE_KINDS = [
  * the links the wire did not state (a result without an id linked to a call by position).
  */
 export function extract(payload, options = {}) {
-    let wire = rt.asWire(payload, DIALECT, ENVELOPE_KINDS[0][0]);
+    let wire = rt.hold(rt.asWire(payload, DIALECT, ENVELOPE_KINDS[0][0]), DIALECT, ENVELOPE_KINDS[0][0]);
     envelopes.check(wire, ENVELOPE_KINDS, DIALECT); // not a request or response: never read as empty
     const idMap = options.idMap ?? new rt.IdMap();
     const out = {
@@ -506,7 +507,7 @@ const CHOICE_FIELDS = [];
  * replace the payload's own, one for one. Losses of every encoded part are listed.
  */
 export function inject(payload, parts, options = {}) {
-    let wire = rt.asWire(payload, DIALECT, "envelope");
+    let wire = rt.hold(rt.asWire(payload, DIALECT, "envelope"), DIALECT, "envelope");
     const encoders = {
         tool_definition: encodeToolDefinition,
         tool_call: encodeToolCall,

@@ -102,7 +102,7 @@ export function decodeToolDefinition(payload, options = {}) {
             value = (P.isObject(wireFunction) && (Object.getPrototypeOf(wireFunction) === Object.prototype && !("parameters" in Object.prototype) || Object.hasOwn(wireFunction, "parameters")) ? P.defined(wireFunction["parameters"]) : P.mismatch());
             if (!P.isObject(value))
                 throw P.MISMATCH;
-            canonical["parameters"] = value;
+            canonical["parameters"] = rt.held(value, rt.MAX_DEPTH - 2, DIALECT, SHAPE_TOOL_DEFINITION, "/function/parameters");
             value = (P.isObject(wireFunction) ? ((Object.getPrototypeOf(wireFunction) === Object.prototype && !("strict" in Object.prototype) || Object.hasOwn(wireFunction, "strict")) ? wireFunction["strict"] : undefined) : P.mismatch());
             if (value === undefined) {
             }
@@ -122,7 +122,7 @@ export function decodeToolDefinition(payload, options = {}) {
                 unknown = rt.unknownFields(P.obj(wireFunction), KNOWN_TOOL_DEFINITION_0_FUNCTION, "/function", unknown);
             }
             if ((unknown !== null && Object.keys(unknown).length > 0) || (forms !== P.EMPTY && Object.keys(forms).length > 0)) {
-                canonical["extensions"] = { [DIALECT]: rt.extension(unknown, forms) };
+                canonical["extensions"] = { [DIALECT]: rt.extension(rt.heldFields(unknown, DIALECT, SHAPE_TOOL_DEFINITION), forms) };
             }
             return canonical;
         }
@@ -152,6 +152,7 @@ export function encodeToolDefinition(value, options = {}) {
             wireDescription = forms["/function/description"] === "null" ? null : undefined;
         }
         const wireParameters = P.needed(P.isObject(canonical) ? ((Object.getPrototypeOf(canonical) === Object.prototype && !("parameters" in Object.prototype) || Object.hasOwn(canonical, "parameters")) ? canonical["parameters"] : undefined) : P.notObject(canonical), "parameters");
+        rt.heldCanonical(wireParameters, rt.MAX_DEPTH - 1, SHAPE_TOOL_DEFINITION, "/parameters"); // schema profiles walk it
         let wireStrict = canonical["strict"];
         if (wireStrict == null) {
             wireStrict = forms["/function/strict"] === "null" ? null : undefined;
@@ -290,7 +291,7 @@ export function decodeToolChoice(payload, options = {}) {
                 forms = P.withForm(forms, "", FORM_VARIANT_4);
             }
             if ((unknown !== null && Object.keys(unknown).length > 0) || (forms !== P.EMPTY && Object.keys(forms).length > 0)) {
-                canonical["extensions"] = { [DIALECT]: rt.extension(unknown, forms) };
+                canonical["extensions"] = { [DIALECT]: rt.extension(rt.heldFields(unknown, DIALECT, SHAPE_TOOL_CHOICE), forms) };
             }
             return canonical;
         }
@@ -438,7 +439,7 @@ export function decodeToolCall(payload, options = {}) {
             canonical["name"] = value;
             value = (P.isObject(wireFunction) && (Object.getPrototypeOf(wireFunction) === Object.prototype && !("arguments" in Object.prototype) || Object.hasOwn(wireFunction, "arguments")) ? P.defined(wireFunction["arguments"]) : P.mismatch());
             if (P.isObject(value)) {
-                canonical["arguments"] = value;
+                canonical["arguments"] = rt.held(value, rt.MAX_DEPTH - 2, DIALECT, SHAPE_TOOL_CALL, "/function/arguments");
                 forms = P.withForm(forms, "/function/arguments", "object");
             }
             else if (typeof value === "string") {
@@ -463,7 +464,7 @@ export function decodeToolCall(payload, options = {}) {
                 unknown = rt.unknownFields(P.obj(wireFunction), KNOWN_TOOL_CALL_0_FUNCTION, "/function", unknown);
             }
             if ((unknown !== null && Object.keys(unknown).length > 0) || (forms !== P.EMPTY && Object.keys(forms).length > 0)) {
-                canonical["extensions"] = { [DIALECT]: rt.extension(unknown, forms) };
+                canonical["extensions"] = { [DIALECT]: rt.extension(rt.heldFields(unknown, DIALECT, SHAPE_TOOL_CALL), forms) };
             }
             if (idMap !== null)
                 idMap.noteCall(canonical["id"], canonical["name"]);
@@ -655,7 +656,7 @@ function CONTENT_TOOL_RESULT_0_CONTENT_in(blocks, unknown, forms) {
         }
         if (!P.isObject(block))
             throw new rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at, "expected an object");
-        parts.push({ type: "wire", dialect: DIALECT, value: block });
+        parts.push({ type: "wire", dialect: DIALECT, value: rt.held(block, rt.MAX_DEPTH - 2, DIALECT, SHAPE_TOOL_RESULT, at) });
     }
     if ((parts.length === 1 && parts[0]["type"] === "text") || parts.length === 0) {
         forms["/content"] = "blocks";
@@ -696,7 +697,7 @@ function CONTENT_TOOL_RESULT_0_CONTENT_out(parts, forms, losses, strict) {
         }
         if (kind === "json") {
             rt.report(losses, strict, "/content/" + String(position), DIALECT, "a json part as such (sent as JSON text)");
-            part = { type: "text", text: rt.textOfJson(P.need(part, "value")) };
+            part = { type: "text", text: rt.textOfJson(P.need(part, "value"), "/content/" + String(position) + "/value") };
             blocks.push({ "type": "text", "text": P.need(part, "text") });
             continue;
         }
@@ -746,7 +747,7 @@ export function decodeToolResult(payload, options = {}) {
                 unknown = rt.unknownFields(P.obj(wire), KNOWN_TOOL_RESULT_0, "", unknown);
             }
             if ((unknown !== null && Object.keys(unknown).length > 0) || (forms !== P.EMPTY && Object.keys(forms).length > 0)) {
-                canonical["extensions"] = { [DIALECT]: rt.extension(unknown, forms) };
+                canonical["extensions"] = { [DIALECT]: rt.extension(rt.heldFields(unknown, DIALECT, SHAPE_TOOL_RESULT), forms) };
             }
             if (idMap !== null)
                 idMap.noteResult(P.or(canonical["call_id"], null)); // answered by id: id-less results link among the rest
@@ -825,7 +826,7 @@ const ENVELOPE_KINDS = [
  * the links the wire did not state (a result without an id linked to a call by position).
  */
 export function extract(payload, options = {}) {
-    let wire = rt.asWire(payload, DIALECT, ENVELOPE_KINDS[0][0]);
+    let wire = rt.hold(rt.asWire(payload, DIALECT, ENVELOPE_KINDS[0][0]), DIALECT, ENVELOPE_KINDS[0][0]);
     envelopes.check(wire, ENVELOPE_KINDS, DIALECT); // not a request or response: never read as empty
     const idMap = options.idMap ?? new rt.IdMap();
     const out = {
@@ -920,7 +921,7 @@ const CHOICE_FIELDS = [
  * replace the payload's own, one for one. Losses of every encoded part are listed.
  */
 export function inject(payload, parts, options = {}) {
-    let wire = rt.asWire(payload, DIALECT, "envelope");
+    let wire = rt.hold(rt.asWire(payload, DIALECT, "envelope"), DIALECT, "envelope");
     const encoders = {
         tool_definition: encodeToolDefinition,
         tool_choice: encodeToolChoice,
@@ -1287,7 +1288,7 @@ const CONV_RESPONSE = {
 };
 /** A whole Mistral Chat Completions request as a canonical Request; DecodeError names the pointer. */
 export function decodeRequest(payload, options = {}) {
-    const wire = rt.asWire(payload, DIALECT, "request");
+    const wire = rt.hold(rt.asWire(payload, DIALECT, "request"), DIALECT, "request");
     if (P.isObject(wire)) {
         envelopes.check(wire, ENVELOPE_KINDS.filter((k) => k[0] === "request"), DIALECT);
     }
@@ -1299,12 +1300,12 @@ export function decodeRequest(payload, options = {}) {
  * in its URL); `reasoningAsText` carries another dialect's reasoning as text.
  */
 export function encodeRequest(value, options = {}) {
-    const canonical = rt.asCanonical(value, "request");
+    const canonical = rt.holdCanonical(rt.asCanonical(value, "request"), "request");
     return conv.encodeRequest(canonical, CONV_REQUEST, CONV_CODECS, options.strict ?? false, options.idMap ?? null, options.reasoningAsText ?? false, options.model ?? null);
 }
 /** A whole Mistral Chat Completions response as a canonical Response; DecodeError names the pointer. */
 export function decodeResponse(payload, options = {}) {
-    const wire = rt.asWire(payload, DIALECT, "response");
+    const wire = rt.hold(rt.asWire(payload, DIALECT, "response"), DIALECT, "response");
     if (P.isObject(wire)) {
         envelopes.check(wire, ENVELOPE_KINDS.filter((k) => k[0] === "response"), DIALECT);
     }
@@ -1315,7 +1316,7 @@ export function decodeResponse(payload, options = {}) {
  * `model` names the model when the response names none.
  */
 export function encodeResponse(value, options = {}) {
-    const canonical = rt.asCanonical(value, "response");
+    const canonical = rt.holdCanonical(rt.asCanonical(value, "response"), "response");
     return conv.encodeResponse(canonical, CONV_RESPONSE, CONV_CODECS, options.strict ?? false, options.idMap ?? null, options.reasoningAsText ?? false, options.model ?? null);
 }
 /** A wire finish reason as the canonical one (`other` for one the mapping does not list). */

@@ -126,7 +126,7 @@ export function decodeToolDefinition(payload, options = {}) {
                 throw P.MISMATCH;
             }
             else {
-                canonical["parameters"] = value;
+                canonical["parameters"] = rt.held(value, rt.MAX_DEPTH - 1, DIALECT, SHAPE_TOOL_DEFINITION, "/parameters");
                 if (P.eq(canonical["parameters"], { "type": "object", "properties": {} })) {
                     forms = P.withForm(forms, "/parameters", "present");
                 }
@@ -138,7 +138,7 @@ export function decodeToolDefinition(payload, options = {}) {
                 forms = P.withForm(forms, "", FORM_VARIANT_0);
             }
             if ((unknown !== null && Object.keys(unknown).length > 0) || (forms !== P.EMPTY && Object.keys(forms).length > 0)) {
-                canonical["extensions"] = { [DIALECT]: rt.extension(unknown, forms) };
+                canonical["extensions"] = { [DIALECT]: rt.extension(rt.heldFields(unknown, DIALECT, SHAPE_TOOL_DEFINITION), forms) };
             }
             return canonical;
         }
@@ -174,7 +174,7 @@ export function decodeToolDefinition(payload, options = {}) {
                 throw P.MISMATCH;
             }
             else {
-                canonical["parameters"] = value;
+                canonical["parameters"] = rt.held(value, rt.MAX_DEPTH - 1, DIALECT, SHAPE_TOOL_DEFINITION, "/parameters");
                 if (P.eq(canonical["parameters"], { "type": "object", "properties": {} })) {
                     forms = P.withForm(forms, "/parameters", "present");
                 }
@@ -186,7 +186,7 @@ export function decodeToolDefinition(payload, options = {}) {
                 forms = P.withForm(forms, "", FORM_VARIANT_1);
             }
             if ((unknown !== null && Object.keys(unknown).length > 0) || (forms !== P.EMPTY && Object.keys(forms).length > 0)) {
-                canonical["extensions"] = { [DIALECT]: rt.extension(unknown, forms) };
+                canonical["extensions"] = { [DIALECT]: rt.extension(rt.heldFields(unknown, DIALECT, SHAPE_TOOL_DEFINITION), forms) };
             }
             return canonical;
         }
@@ -222,7 +222,7 @@ export function decodeToolDefinition(payload, options = {}) {
                 throw P.MISMATCH;
             }
             else {
-                canonical["parameters"] = value;
+                canonical["parameters"] = rt.held(value, rt.MAX_DEPTH - 1, DIALECT, SHAPE_TOOL_DEFINITION, "/parameters");
                 if (P.eq(canonical["parameters"], { "type": "object", "properties": {} })) {
                     forms = P.withForm(forms, "/parameters", "present");
                 }
@@ -233,7 +233,7 @@ export function decodeToolDefinition(payload, options = {}) {
             if (selectToolDefinition(canonical) !== 2) {
                 forms = P.withForm(forms, "", FORM_VARIANT_2);
             }
-            canonical["extensions"] = { [DIALECT]: rt.extension(unknown, forms, "strict mode wherever the schema can be made strict (what the Responses API does when strict is left out or null)") };
+            canonical["extensions"] = { [DIALECT]: rt.extension(rt.heldFields(unknown, DIALECT, SHAPE_TOOL_DEFINITION), forms, "strict mode wherever the schema can be made strict (what the Responses API does when strict is left out or null)") };
             return canonical;
         }
     }
@@ -286,6 +286,7 @@ export function encodeToolDefinition(value, options = {}) {
             if (P.eq(wireParameters, { "type": "object", "properties": {} }) && forms["/parameters"] !== "present") {
                 wireParameters = forms["/parameters"] === "null" ? null : undefined;
             }
+            rt.heldCanonical(wireParameters, rt.MAX_DEPTH - 1, SHAPE_TOOL_DEFINITION, "/parameters"); // schema profiles walk it
             wire = { "type": "function", "strict": false, "name": wireName };
             if (wireDescription !== undefined)
                 P.put(wire, "description", wireDescription);
@@ -308,6 +309,7 @@ export function encodeToolDefinition(value, options = {}) {
             if (P.eq(wireParameters, { "type": "object", "properties": {} }) && forms["/parameters"] !== "present") {
                 wireParameters = forms["/parameters"] === "null" ? null : undefined;
             }
+            rt.heldCanonical(wireParameters, rt.MAX_DEPTH - 1, SHAPE_TOOL_DEFINITION, "/parameters"); // schema profiles walk it
             wire = { "type": "function", "strict": true, "name": wireName };
             if (wireDescription !== undefined)
                 P.put(wire, "description", wireDescription);
@@ -327,6 +329,7 @@ export function encodeToolDefinition(value, options = {}) {
             if (P.eq(wireParameters, { "type": "object", "properties": {} }) && forms["/parameters"] !== "present") {
                 wireParameters = forms["/parameters"] === "null" ? null : undefined;
             }
+            rt.heldCanonical(wireParameters, rt.MAX_DEPTH - 1, SHAPE_TOOL_DEFINITION, "/parameters"); // schema profiles walk it
             wire = { "type": "function", "name": wireName };
             if (wireDescription !== undefined)
                 P.put(wire, "description", wireDescription);
@@ -466,7 +469,7 @@ export function decodeToolChoice(payload, options = {}) {
                 forms = P.withForm(forms, "", FORM_VARIANT_3);
             }
             if ((unknown !== null && Object.keys(unknown).length > 0) || (forms !== P.EMPTY && Object.keys(forms).length > 0)) {
-                canonical["extensions"] = { [DIALECT]: rt.extension(unknown, forms) };
+                canonical["extensions"] = { [DIALECT]: rt.extension(rt.heldFields(unknown, DIALECT, SHAPE_TOOL_CHOICE), forms) };
             }
             return canonical;
         }
@@ -490,7 +493,7 @@ export function decodeToolChoice(payload, options = {}) {
                 forms = P.withForm(forms, "", FORM_VARIANT_4);
             }
             if ((unknown !== null && Object.keys(unknown).length > 0) || (forms !== P.EMPTY && Object.keys(forms).length > 0)) {
-                canonical["extensions"] = { [DIALECT]: rt.extension(unknown, forms) };
+                canonical["extensions"] = { [DIALECT]: rt.extension(rt.heldFields(unknown, DIALECT, SHAPE_TOOL_CHOICE), forms) };
             }
             return canonical;
         }
@@ -641,7 +644,7 @@ export function decodeToolCall(payload, options = {}) {
                 unknown = rt.unknownFields(P.obj(wire), KNOWN_TOOL_CALL_0, "", unknown);
             }
             if (unknown !== null && Object.keys(unknown).length > 0) {
-                canonical["extensions"] = { [DIALECT]: rt.extension(unknown, P.EMPTY) };
+                canonical["extensions"] = { [DIALECT]: rt.extension(rt.heldFields(unknown, DIALECT, SHAPE_TOOL_CALL), P.EMPTY) };
             }
             if (idMap !== null)
                 idMap.noteCall(canonical["id"], canonical["name"]);
@@ -770,7 +773,7 @@ function CONTENT_TOOL_RESULT_0_CONTENT_in(blocks, unknown, forms) {
         }
         if (!P.isObject(block))
             throw new rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at, "expected an object");
-        parts.push({ type: "wire", dialect: DIALECT, value: block });
+        parts.push({ type: "wire", dialect: DIALECT, value: rt.held(block, rt.MAX_DEPTH - 2, DIALECT, SHAPE_TOOL_RESULT, at) });
     }
     if ((parts.length === 1 && parts[0]["type"] === "text") || parts.length === 0) {
         forms["/output"] = "blocks";
@@ -802,7 +805,7 @@ function CONTENT_TOOL_RESULT_0_CONTENT_out(parts, forms, losses, strict) {
         }
         if (kind === "json") {
             rt.report(losses, strict, "/content/" + String(position), DIALECT, "a json part as such (sent as JSON text)");
-            part = { type: "text", text: rt.textOfJson(P.need(part, "value")) };
+            part = { type: "text", text: rt.textOfJson(P.need(part, "value"), "/content/" + String(position) + "/value") };
             blocks.push({ "type": "input_text", "text": P.need(part, "text") });
             continue;
         }
@@ -840,7 +843,7 @@ export function decodeToolResult(payload, options = {}) {
                 unknown = rt.unknownFields(P.obj(wire), KNOWN_TOOL_RESULT_0, "", unknown);
             }
             if ((unknown !== null && Object.keys(unknown).length > 0) || (forms !== P.EMPTY && Object.keys(forms).length > 0)) {
-                canonical["extensions"] = { [DIALECT]: rt.extension(unknown, forms) };
+                canonical["extensions"] = { [DIALECT]: rt.extension(rt.heldFields(unknown, DIALECT, SHAPE_TOOL_RESULT), forms) };
             }
             if (idMap !== null)
                 idMap.noteResult(P.or(canonical["call_id"], null)); // answered by id: id-less results link among the rest
@@ -913,7 +916,7 @@ const ENVELOPE_KINDS = [
  * the links the wire did not state (a result without an id linked to a call by position).
  */
 export function extract(payload, options = {}) {
-    let wire = rt.asWire(payload, DIALECT, ENVELOPE_KINDS[0][0]);
+    let wire = rt.hold(rt.asWire(payload, DIALECT, ENVELOPE_KINDS[0][0]), DIALECT, ENVELOPE_KINDS[0][0]);
     envelopes.check(wire, ENVELOPE_KINDS, DIALECT); // not a request or response: never read as empty
     const idMap = options.idMap ?? new rt.IdMap();
     const out = {
@@ -1041,7 +1044,7 @@ const CHOICE_FIELDS = [
  * replace the payload's own, one for one. Losses of every encoded part are listed.
  */
 export function inject(payload, parts, options = {}) {
-    let wire = rt.asWire(payload, DIALECT, "envelope");
+    let wire = rt.hold(rt.asWire(payload, DIALECT, "envelope"), DIALECT, "envelope");
     const encoders = {
         tool_definition: encodeToolDefinition,
         tool_choice: encodeToolChoice,
@@ -1400,7 +1403,7 @@ const CONV_RESPONSE = {
 };
 /** A whole OpenAI Responses request as a canonical Request; DecodeError names the pointer. */
 export function decodeRequest(payload, options = {}) {
-    const wire = rt.asWire(payload, DIALECT, "request");
+    const wire = rt.hold(rt.asWire(payload, DIALECT, "request"), DIALECT, "request");
     if (P.isObject(wire)) {
         envelopes.check(wire, ENVELOPE_KINDS.filter((k) => k[0] === "request"), DIALECT);
     }
@@ -1412,12 +1415,12 @@ export function decodeRequest(payload, options = {}) {
  * in its URL); `reasoningAsText` carries another dialect's reasoning as text.
  */
 export function encodeRequest(value, options = {}) {
-    const canonical = rt.asCanonical(value, "request");
+    const canonical = rt.holdCanonical(rt.asCanonical(value, "request"), "request");
     return conv.encodeRequest(canonical, CONV_REQUEST, CONV_CODECS, options.strict ?? false, options.idMap ?? null, options.reasoningAsText ?? false, options.model ?? null);
 }
 /** A whole OpenAI Responses response as a canonical Response; DecodeError names the pointer. */
 export function decodeResponse(payload, options = {}) {
-    const wire = rt.asWire(payload, DIALECT, "response");
+    const wire = rt.hold(rt.asWire(payload, DIALECT, "response"), DIALECT, "response");
     if (P.isObject(wire)) {
         envelopes.check(wire, ENVELOPE_KINDS.filter((k) => k[0] === "response"), DIALECT);
     }
@@ -1428,7 +1431,7 @@ export function decodeResponse(payload, options = {}) {
  * `model` names the model when the response names none.
  */
 export function encodeResponse(value, options = {}) {
-    const canonical = rt.asCanonical(value, "response");
+    const canonical = rt.holdCanonical(rt.asCanonical(value, "response"), "response");
     return conv.encodeResponse(canonical, CONV_RESPONSE, CONV_CODECS, options.strict ?? false, options.idMap ?? null, options.reasoningAsText ?? false, options.model ?? null);
 }
 /** A wire finish reason as the canonical one (`other` for one the mapping does not list). */

@@ -3,14 +3,21 @@
  * Input coercion: plain objects pass straight through; JSON text (a string or UTF-8 bytes)
  * is parsed; SDK objects become plain JSON values: an object with toJSON() is what toJSON()
  * returns (Python's model_dump), a class instance its own enumerable fields that do not
- * start with "_" and are not null (Python's vars()). Every value handed in is held to the
- * strict reader's depth limit (MAX_DEPTH levels of arrays and objects), as JSON text is:
- * deeper, or a cycle, is a DecodeError (a CanonicalError for a canonical value) naming the
+ * start with "_" and are not null (Python's vars()).
+ *
+ * Depth, as in the Python runtime (_coercion.py): JSON text is held to the strict reader's
+ * limit (MAX_DEPTH levels of arrays and objects) as it is read, an SDK object as it is made
+ * plain. A plain object handed in is not walked on the way in. A decoder holds each value it
+ * takes whole from the wire (held, heldFields); an encoder holds what it walks or writes as
+ * text (written; schemas under a profile) and passes along what it only places; whole
+ * requests, responses, envelopes and relays hold the whole value (hold, holdCanonical).
+ * Deeper, or a cycle, is a DecodeError (a CanonicalError for a canonical value) naming the
  * pointer of the first array or object too deep, the one the Python runtime names.
  */
 
 import { CanonicalError, DecodeError, escape, isObject, type JsonObject } from "./_errors.js";
-import { MAX_DEPTH, StrictJsonError, loads } from "./_strict_json.js";
+import { compactJson } from "./_pytext.js";
+import { MAX_DEPTH, StrictJsonError, deeperThan, loads } from "./_strict_json.js";
 
 export const TOO_DEEP = `nested more than ${MAX_DEPTH} levels deep`;
 
@@ -26,9 +33,35 @@ function children(node: object): [string, unknown][] {
 /** The pointer of the first array or object nested deeper than MAX_DEPTH (the leftmost of
  * its level), or null. Level by level, each node once per level: a value that holds one
  * object many times (or itself: a cycle, endlessly deep) costs no more than a tree. */
-export function tooDeep(value: unknown): string | null {
-  let level: object[] = isContainer(value) ? [value] : [];
-  for (let depth = 0; depth < MAX_DEPTH; depth++) {
+const BUDGET = 1 << 16; // containers the depth-first walk visits before it leaves the answer to the level walk
+
+/** Whether value nests at most `levels` levels, depth first (the fast answer for a tree);
+ * null when it met more containers than the budget (shared nodes are walked once per path,
+ * so a value holding one object many times goes to tooDeep's level walk instead). */
+function fits(value: object, levels: number): boolean | null {
+  let count = 0;
+  const walk = (node: object, room: number): boolean | null => {
+    if (++count > BUDGET) return null;
+    for (const child of Array.isArray(node) ? node : Object.values(node)) {
+      if (!isContainer(child)) continue;
+      if (room <= 1) return false;
+      const below = walk(child, room - 1);
+      if (below !== true) return below;
+    }
+    return true;
+  };
+  try {
+    return walk(value, levels);
+  } catch (exc) {
+    if (exc instanceof RangeError) return null; // a caller already deep in the stack
+    throw exc;
+  }
+}
+
+export function tooDeep(value: unknown, levels: number = MAX_DEPTH): string | null {
+  if (!isContainer(value) || (levels >= 1 && fits(value, levels) === true)) return null;
+  let level: object[] = [value];
+  for (let depth = 0; depth < levels; depth++) {
     const seen = new Set<object>();
     const below: object[] = [];
     for (const node of level) {
@@ -42,13 +75,13 @@ export function tooDeep(value: unknown): string | null {
     if (below.length === 0) return null;
     level = below;
   }
-  return firstPointer(value as object);
+  return firstPointer(value as object, levels);
 }
 
 /** The error path of tooDeep: the same walk, keeping where each node was found. */
-function firstPointer(value: object): string {
+function firstPointer(value: object, levels: number): string {
   let level: [object, string][] = [[value, ""]];
-  for (let depth = 0; depth < MAX_DEPTH; depth++) {
+  for (let depth = 0; depth < levels; depth++) {
     const seen = new Set<object>();
     const below: [object, string][] = [];
     for (const [node, at] of level) {
@@ -64,10 +97,33 @@ function firstPointer(value: object): string {
   return level[0]![1];
 }
 
-function withinDepth(value: unknown, dialect: string, shape: string): unknown {
+/** value, when no array or object in it is nested deeper than MAX_DEPTH. */
+export function hold(value: unknown, dialect: string, shape: string): unknown {
   const pointer = tooDeep(value);
   if (pointer !== null) throw new DecodeError(dialect, shape, pointer, TOO_DEEP);
   return value;
+}
+
+/** Whether value is settled without the walk: a scalar, or a flat array or object of scalars. */
+function flat(value: unknown): boolean {
+  if (!isContainer(value)) return true;
+  for (const child of Array.isArray(value) ? value : Object.values(value)) if (isContainer(child)) return false;
+  return true;
+}
+
+/** value, taken whole at pointer with `levels` levels left below it. */
+export function held(value: unknown, levels: number, dialect: string, shape: string, pointer: string): unknown {
+  if (levels >= 1 && flat(value)) return value;
+  const below = tooDeep(value, levels);
+  if (below !== null) throw new DecodeError(dialect, shape, pointer + below, TOO_DEEP);
+  return value;
+}
+
+/** Fields carried for the round trip (keyed by their pointers), each held as taken whole. */
+export function heldFields<T extends JsonObject | null>(fields: T, dialect: string, shape: string): T {
+  if (fields === null) return fields;
+  for (const [pointer, value] of Object.entries(fields)) held(value, MAX_DEPTH - pointer.split("/").length + 1, dialect, shape, pointer);
+  return fields;
 }
 import { UnicodeDecodeError, decodeUtf8 } from "./streams/_utf8.js";
 
@@ -129,17 +185,16 @@ export function asWire(payload: unknown, dialect: string, shape: string): unknow
       throw exc;
     }
   }
-  if (!isPlainObject(payload)) {
-    try {
-      payload = toPlain(withinDepth(payload, dialect, shape));
-    } catch (exc) {
-      if (exc instanceof TypeError) throw new DecodeError(dialect, shape, "", exc.message);
-      // an SDK object nested too deep to turn into plain values (Python's RecursionError)
-      if (exc instanceof RangeError) throw new DecodeError(dialect, shape, "", TOO_DEEP);
-      throw exc;
-    }
+  if (isPlainObject(payload)) return payload;
+  try {
+    // An SDK object is walked whole: toPlain recurses into it.
+    return hold(toPlain(hold(payload, dialect, shape)), dialect, shape);
+  } catch (exc) {
+    if (exc instanceof TypeError) throw new DecodeError(dialect, shape, "", exc.message);
+    // an SDK object nested too deep to turn into plain values (Python's RecursionError)
+    if (exc instanceof RangeError) throw new DecodeError(dialect, shape, "", TOO_DEEP);
+    throw exc;
   }
-  return withinDepth(payload, dialect, shape);
 }
 
 function isPlainObject(value: unknown): boolean {
@@ -152,9 +207,37 @@ export function asCanonical(value: unknown, shape: string): JsonObject {
   if (!isObject(value)) {
     throw new TypeError(`canonical ${shape} must be a dict or a canonical model, not ${typeName(value)}`);
   }
-  let canonical: JsonObject = value;
-  if (!isPlain(value)) canonical = hasToJSON(value) ? (value.toJSON() as JsonObject) : { ...value };
-  const pointer = tooDeep(canonical);
+  if (isPlain(value)) return value;
+  return hasToJSON(value) ? (holdCanonical(value.toJSON(), shape) as JsonObject) : { ...value };
+}
+
+/** value, when no array or object in it is nested deeper than MAX_DEPTH. */
+export function holdCanonical(value: unknown, shape: string): unknown {
+  const pointer = tooDeep(value);
   if (pointer !== null) throw new CanonicalError(shape, new Error(`${pointer}: ${TOO_DEEP}`));
-  return canonical;
+  return value;
+}
+
+/** held() for a canonical value: a CanonicalError. */
+export function heldCanonical(value: unknown, levels: number, shape: string, pointer: string): unknown {
+  if (levels >= 1 && flat(value)) return value;
+  const below = tooDeep(value, levels);
+  if (below !== null) throw new CanonicalError(shape, new Error(`${pointer}${below}: ${TOO_DEEP}`));
+  return value;
+}
+
+/** The JSON text of a canonical value at pointer, held to the depth limit as it is written
+ * (a short text cannot be too deep, so it is never walked). A TypeError names the first
+ * array or object too deep (a CanonicalError in the encoder that catches it). */
+export function written(value: unknown, pointer: string): string {
+  const levels = MAX_DEPTH - pointer.split("/").length + 1;
+  let text: string | null;
+  try {
+    text = compactJson(value);
+  } catch (exc) {
+    if (!(exc instanceof RangeError)) throw exc; // deeper than the writer goes, or a cycle
+    text = null;
+  }
+  if (text === null || deeperThan(text, levels)) throw new TypeError(`${pointer}${tooDeep(value, levels)}: ${TOO_DEEP}`);
+  return text;
 }

@@ -5,8 +5,8 @@
  */
 
 import { describePart } from "./_canonical.js";
+import { written } from "./_coercion.js";
 import { isObject, putOwn, report, type JsonObject, type Loss } from "./_errors.js";
-import { compactJson } from "./_pytext.js";
 
 const DATA_URL = /^data:([\w.+-]+\/[\w.+-]+);base64,([A-Za-z0-9+/]*={0,2})$/u;
 
@@ -26,8 +26,9 @@ export function dataUrl(mediaType: string, data: string): string {
   return `data:${mediaType};base64,${data}`;
 }
 
-export function textOfJson(value: unknown): string {
-  return compactJson(value);
+/** A json part's value as text (held to the depth limit: a TypeError when too deep). */
+export function textOfJson(value: unknown, pointer: string): string {
+  return written(value, pointer);
 }
 
 /** Content for a wire that takes only a string: text joined, JSON as its text, the rest lost. */
@@ -37,7 +38,7 @@ export function contentAsString(parts: JsonObject[], losses: Loss[], strict: boo
     if (part["type"] === "text") texts.push(part["text"] as string);
     else if (part["type"] === "json") {
       report(losses, strict, `/content/${i}`, target, "a json part as such (sent as JSON text)");
-      texts.push(textOfJson(part["value"]));
+      texts.push(textOfJson(part["value"], `/content/${i}/value`));
     } else report(losses, strict, `/content/${i}`, target, describePart(part));
   });
   if (texts.length > 1) report(losses, strict, "/content", target, "several parts as such (joined into one string)");

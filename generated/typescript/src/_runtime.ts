@@ -26,7 +26,7 @@
 
 export { argumentsText, dumpArguments, notAnObject, parseArguments } from "./_arguments.js";
 export { describeChoice, describePart, isAbsent, normalizeChoice } from "./_canonical.js";
-export { asCanonical, asWire, toPlain } from "./_coercion.js";
+export { asCanonical, asWire, held, heldCanonical, heldFields, hold, holdCanonical, toPlain } from "./_coercion.js";
 export {
   contentAsString,
   dataUrl,

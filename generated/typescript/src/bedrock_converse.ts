@@ -101,7 +101,7 @@ export function decodeToolDefinition(payload: unknown, options: { idMap?: rt.IdM
       }
       value = (P.isObject(wireToolSpecInputSchema) && (Object.getPrototypeOf(wireToolSpecInputSchema) === Object.prototype && !("json" in Object.prototype) || Object.hasOwn(wireToolSpecInputSchema, "json")) ? P.defined(wireToolSpecInputSchema["json"]) : P.mismatch());
       if (!P.isObject(value)) throw P.MISMATCH;
-      canonical["parameters"] = value;
+      canonical["parameters"] = rt.held(value, rt.MAX_DEPTH - 3, DIALECT, SHAPE_TOOL_DEFINITION, "/toolSpec/inputSchema/json");
       value = (P.isObject(wireToolSpec) ? ((Object.getPrototypeOf(wireToolSpec) === Object.prototype && !("strict" in Object.prototype) || Object.hasOwn(wireToolSpec, "strict")) ? wireToolSpec["strict"] : undefined) : P.mismatch());
       if (value === undefined) {
       } else if (value === null) {
@@ -121,7 +121,7 @@ export function decodeToolDefinition(payload: unknown, options: { idMap?: rt.IdM
         unknown = rt.unknownFields(P.obj(wireToolSpecInputSchema), KNOWN_TOOL_DEFINITION_0_TOOL_SPEC_INPUT_SCHEMA, "/toolSpec/inputSchema", unknown);
       }
       if ((unknown !== null && Object.keys(unknown).length > 0) || (forms !== P.EMPTY && Object.keys(forms).length > 0)) {
-        canonical["extensions"] = { [DIALECT]: rt.extension(unknown, forms) };
+        canonical["extensions"] = { [DIALECT]: rt.extension(rt.heldFields(unknown, DIALECT, SHAPE_TOOL_DEFINITION), forms) };
       }
       return canonical;
     }
@@ -156,6 +156,7 @@ export function encodeToolDefinition(
       wireDescription = undefined;
     }
     const wireParameters: unknown = P.needed(P.isObject(canonical) ? ((Object.getPrototypeOf(canonical) === Object.prototype && !("parameters" in Object.prototype) || Object.hasOwn(canonical, "parameters")) ? canonical["parameters"] : undefined) : P.notObject(canonical), "parameters");
+    rt.heldCanonical(wireParameters, rt.MAX_DEPTH - 1, SHAPE_TOOL_DEFINITION, "/parameters"); // schema profiles walk it
     let wireStrict: unknown = canonical["strict"];
     if (wireStrict == null) {
       wireStrict = forms["/toolSpec/strict"] === "null" ? null : undefined;
@@ -216,7 +217,7 @@ export function decodeToolChoice(payload: unknown, options: { idMap?: rt.IdMap |
         forms = P.withForm(forms, "", FORM_VARIANT_0);
       }
       if ((unknown !== null && Object.keys(unknown).length > 0) || (forms !== P.EMPTY && Object.keys(forms).length > 0)) {
-        canonical["extensions"] = { [DIALECT]: rt.extension(unknown, forms) };
+        canonical["extensions"] = { [DIALECT]: rt.extension(rt.heldFields(unknown, DIALECT, SHAPE_TOOL_CHOICE), forms) };
       }
       return canonical;
     }
@@ -232,7 +233,7 @@ export function decodeToolChoice(payload: unknown, options: { idMap?: rt.IdMap |
         forms = P.withForm(forms, "", FORM_VARIANT_1);
       }
       if ((unknown !== null && Object.keys(unknown).length > 0) || (forms !== P.EMPTY && Object.keys(forms).length > 0)) {
-        canonical["extensions"] = { [DIALECT]: rt.extension(unknown, forms) };
+        canonical["extensions"] = { [DIALECT]: rt.extension(rt.heldFields(unknown, DIALECT, SHAPE_TOOL_CHOICE), forms) };
       }
       return canonical;
     }
@@ -255,7 +256,7 @@ export function decodeToolChoice(payload: unknown, options: { idMap?: rt.IdMap |
         forms = P.withForm(forms, "", FORM_VARIANT_2);
       }
       if ((unknown !== null && Object.keys(unknown).length > 0) || (forms !== P.EMPTY && Object.keys(forms).length > 0)) {
-        canonical["extensions"] = { [DIALECT]: rt.extension(unknown, forms) };
+        canonical["extensions"] = { [DIALECT]: rt.extension(rt.heldFields(unknown, DIALECT, SHAPE_TOOL_CHOICE), forms) };
       }
       return canonical;
     }
@@ -366,7 +367,7 @@ export function decodeToolCall(payload: unknown, options: { idMap?: rt.IdMap | n
       canonical["name"] = value;
       value = (P.isObject(wireToolUse) && (Object.getPrototypeOf(wireToolUse) === Object.prototype && !("input" in Object.prototype) || Object.hasOwn(wireToolUse, "input")) ? P.defined(wireToolUse["input"]) : P.mismatch());
       if (!P.isObject(value)) throw P.MISMATCH;
-      canonical["arguments"] = value;
+      canonical["arguments"] = rt.held(value, rt.MAX_DEPTH - 2, DIALECT, SHAPE_TOOL_CALL, "/toolUse/input");
       if (P.size(wire) !== 1) {
         unknown = rt.unknownFields(P.obj(wire), KNOWN_TOOL_CALL_0, "", unknown);
       }
@@ -374,7 +375,7 @@ export function decodeToolCall(payload: unknown, options: { idMap?: rt.IdMap | n
         unknown = rt.unknownFields(P.obj(wireToolUse), KNOWN_TOOL_CALL_0_TOOL_USE, "/toolUse", unknown);
       }
       if (unknown !== null && Object.keys(unknown).length > 0) {
-        canonical["extensions"] = { [DIALECT]: rt.extension(unknown, P.EMPTY) };
+        canonical["extensions"] = { [DIALECT]: rt.extension(rt.heldFields(unknown, DIALECT, SHAPE_TOOL_CALL), P.EMPTY) };
       }
       if (idMap !== null) idMap.noteCall(canonical["id"] as string | null, canonical["name"] as string);
       return canonical;
@@ -471,7 +472,7 @@ function CONTENT_TOOL_RESULT_0_CONTENT_in(blocks: unknown, unknown: JsonObject |
         if (!P.quiet(exc)) throw exc;
         throw new rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/json", "expected a value, got nothing");
       }
-      part["value"] = value;
+      part["value"] = rt.held(value, rt.MAX_DEPTH - 4, DIALECT, SHAPE_TOOL_RESULT, at + "/json");
       if (P.size(block) !== 1) {
         unknown = rt.unknownFields(P.obj(block), KNOWN_TOOL_RESULT_0_CONTENT_1, at + "", unknown);
       }
@@ -515,7 +516,7 @@ function CONTENT_TOOL_RESULT_0_CONTENT_in(blocks: unknown, unknown: JsonObject |
       continue;
     }
     if (!P.isObject(block)) throw new rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at, "expected an object");
-    parts.push({ type: "wire", dialect: DIALECT, value: block });
+    parts.push({ type: "wire", dialect: DIALECT, value: rt.held(block, rt.MAX_DEPTH - 3, DIALECT, SHAPE_TOOL_RESULT, at) });
   }
   return parts;
 }
@@ -591,7 +592,7 @@ export function decodeToolResult(payload: unknown, options: { idMap?: rt.IdMap |
         unknown = rt.unknownFields(P.obj(wireToolResult), KNOWN_TOOL_RESULT_0_TOOL_RESULT, "/toolResult", unknown);
       }
       if ((unknown !== null && Object.keys(unknown).length > 0) || (forms !== P.EMPTY && Object.keys(forms).length > 0)) {
-        canonical["extensions"] = { [DIALECT]: rt.extension(unknown, forms) };
+        canonical["extensions"] = { [DIALECT]: rt.extension(rt.heldFields(unknown, DIALECT, SHAPE_TOOL_RESULT), forms) };
       }
       if (idMap !== null) idMap.noteResult(P.or(canonical["call_id"], null) as string | null); // answered by id: id-less results link among the rest
       return canonical;
@@ -674,7 +675,7 @@ const ENVELOPE_KINDS: readonly envelopes.Kind[] = [
  * the links the wire did not state (a result without an id linked to a call by position).
  */
 export function extract(payload: unknown, options: { idMap?: rt.IdMap | null } = {}): JsonObject {
-  let wire: unknown = rt.asWire(payload, DIALECT, ENVELOPE_KINDS[0]![0]);
+  let wire: unknown = rt.hold(rt.asWire(payload, DIALECT, ENVELOPE_KINDS[0]![0]), DIALECT, ENVELOPE_KINDS[0]![0]);
   envelopes.check(wire, ENVELOPE_KINDS, DIALECT); // not a request or response: never read as empty
   const idMap = options.idMap ?? new rt.IdMap();
   const out: JsonObject = {
@@ -776,7 +777,7 @@ export function inject(
   parts: JsonObject,
   options: { strict?: boolean; idMap?: rt.IdMap | null } = {},
 ): rt.Encoded {
-  let wire: unknown = rt.asWire(payload, DIALECT, "envelope");
+  let wire: unknown = rt.hold(rt.asWire(payload, DIALECT, "envelope"), DIALECT, "envelope");
   const encoders: { readonly [shape: string]: inj.Encoder } = {
     tool_definition: encodeToolDefinition,
     tool_choice: encodeToolChoice,
@@ -1037,7 +1038,7 @@ const CONV_RESPONSE: conv.ResponseLayout = {
 
 /** A whole Amazon Bedrock Converse request as a canonical Request; DecodeError names the pointer. */
 export function decodeRequest(payload: unknown, options: { idMap?: rt.IdMap | null } = {}): JsonObject {
-  const wire: unknown = rt.asWire(payload, DIALECT, "request");
+  const wire: unknown = rt.hold(rt.asWire(payload, DIALECT, "request"), DIALECT, "request");
   if (P.isObject(wire)) {
     envelopes.check(wire, ENVELOPE_KINDS.filter((k) => k[0] === "request"), DIALECT);
   }
@@ -1053,7 +1054,7 @@ export function encodeRequest(
   value: unknown,
   options: { strict?: boolean; idMap?: rt.IdMap | null; reasoningAsText?: boolean; model?: string | null } = {},
 ): rt.Encoded {
-  const canonical = rt.asCanonical(value, "request");
+  const canonical = rt.holdCanonical(rt.asCanonical(value, "request"), "request") as JsonObject;
   return conv.encodeRequest(
     canonical, CONV_REQUEST, CONV_CODECS, options.strict ?? false, options.idMap ?? null, options.reasoningAsText ?? false, options.model ?? null,
   );
@@ -1061,7 +1062,7 @@ export function encodeRequest(
 
 /** A whole Amazon Bedrock Converse response as a canonical Response; DecodeError names the pointer. */
 export function decodeResponse(payload: unknown, options: { idMap?: rt.IdMap | null } = {}): JsonObject {
-  const wire: unknown = rt.asWire(payload, DIALECT, "response");
+  const wire: unknown = rt.hold(rt.asWire(payload, DIALECT, "response"), DIALECT, "response");
   if (P.isObject(wire)) {
     envelopes.check(wire, ENVELOPE_KINDS.filter((k) => k[0] === "response"), DIALECT);
   }
@@ -1076,7 +1077,7 @@ export function encodeResponse(
   value: unknown,
   options: { strict?: boolean; idMap?: rt.IdMap | null; reasoningAsText?: boolean; model?: string | null } = {},
 ): rt.Encoded {
-  const canonical = rt.asCanonical(value, "response");
+  const canonical = rt.holdCanonical(rt.asCanonical(value, "response"), "response") as JsonObject;
   return conv.encodeResponse(
     canonical, CONV_RESPONSE, CONV_CODECS, options.strict ?? false, options.idMap ?? null, options.reasoningAsText ?? false, options.model ?? null,
   );

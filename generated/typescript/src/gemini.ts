@@ -116,7 +116,7 @@ export function decodeToolDefinition(payload: unknown, options: { idMap?: rt.IdM
             if (rt.openapiTypesLowerCase(value)) {
               forms["/parametersJsonSchema"] = FORM_ALIAS_0_LOWER; // kept for the round trip
             }
-            value = rt.schemaFromOpenapi(value);
+            value = rt.schemaFromOpenapi(rt.held(value, rt.MAX_DEPTH - 1, DIALECT, SHAPE_TOOL_DEFINITION, "/parameters"));
           }
         }
       }
@@ -128,7 +128,7 @@ export function decodeToolDefinition(payload: unknown, options: { idMap?: rt.IdM
       } else if (!P.isObject(value)) {
         throw P.MISMATCH;
       } else {
-        canonical["parameters"] = value;
+        canonical["parameters"] = rt.held(value, rt.MAX_DEPTH - 1, DIALECT, SHAPE_TOOL_DEFINITION, "/parametersJsonSchema");
         if (P.eq(canonical["parameters"], {"type": "object", "properties": {}})) {
           forms["/parametersJsonSchema"] = "present";
         }
@@ -138,7 +138,7 @@ export function decodeToolDefinition(payload: unknown, options: { idMap?: rt.IdM
       }
       if (spelled !== null && Object.keys(spelled).length > 0) Object.assign(forms, spelled);
       if ((unknown !== null && Object.keys(unknown).length > 0) || (forms !== P.EMPTY && Object.keys(forms).length > 0)) {
-        canonical["extensions"] = { [DIALECT]: rt.extension(unknown, forms) };
+        canonical["extensions"] = { [DIALECT]: rt.extension(rt.heldFields(unknown, DIALECT, SHAPE_TOOL_DEFINITION), forms) };
       }
       return canonical;
     }
@@ -175,6 +175,7 @@ export function encodeToolDefinition(
     if (P.eq(wireParameters, {"type": "object", "properties": {}}) && forms["/parametersJsonSchema"] !== "present") {
       wireParameters = forms["/parametersJsonSchema"] === "null" ? null : undefined;
     }
+    rt.heldCanonical(wireParameters, rt.MAX_DEPTH - 1, SHAPE_TOOL_DEFINITION, "/parameters"); // schema profiles walk it
     wire = { "name": wireName };
     if (wireDescription !== undefined) P.put(wire, "description", wireDescription);
     if (wireParameters !== undefined) {
@@ -257,7 +258,7 @@ export function decodeToolChoice(payload: unknown, options: { idMap?: rt.IdMap |
         forms[""] = FORM_VARIANT_0;
       }
       if ((unknown !== null && Object.keys(unknown).length > 0) || (forms !== P.EMPTY && Object.keys(forms).length > 0)) {
-        canonical["extensions"] = { [DIALECT]: rt.extension(unknown, forms) };
+        canonical["extensions"] = { [DIALECT]: rt.extension(rt.heldFields(unknown, DIALECT, SHAPE_TOOL_CHOICE), forms) };
       }
       return canonical;
     }
@@ -274,7 +275,7 @@ export function decodeToolChoice(payload: unknown, options: { idMap?: rt.IdMap |
         forms[""] = FORM_VARIANT_1;
       }
       if ((unknown !== null && Object.keys(unknown).length > 0) || (forms !== P.EMPTY && Object.keys(forms).length > 0)) {
-        canonical["extensions"] = { [DIALECT]: rt.extension(unknown, forms) };
+        canonical["extensions"] = { [DIALECT]: rt.extension(rt.heldFields(unknown, DIALECT, SHAPE_TOOL_CHOICE), forms) };
       }
       return canonical;
     }
@@ -301,7 +302,7 @@ export function decodeToolChoice(payload: unknown, options: { idMap?: rt.IdMap |
       if (selectToolChoice(canonical) !== 2) {
         forms[""] = FORM_VARIANT_2;
       }
-      canonical["extensions"] = { [DIALECT]: rt.extension(unknown, forms, "Gemini VALIDATED mode: the model may answer in text or call a function, and its function calls are validated with constrained decoding") };
+      canonical["extensions"] = { [DIALECT]: rt.extension(rt.heldFields(unknown, DIALECT, SHAPE_TOOL_CHOICE), forms, "Gemini VALIDATED mode: the model may answer in text or call a function, and its function calls are validated with constrained decoding") };
       return canonical;
     }
     if (P.isObject(wire) && P.atOr(wire, "mode", "MODE_UNSPECIFIED") === "MODE_UNSPECIFIED" && P.within(wire, KNOWN_TOOL_CHOICE_3)) {
@@ -323,7 +324,7 @@ export function decodeToolChoice(payload: unknown, options: { idMap?: rt.IdMap |
         forms[""] = FORM_VARIANT_3;
       }
       if ((unknown !== null && Object.keys(unknown).length > 0) || (forms !== P.EMPTY && Object.keys(forms).length > 0)) {
-        canonical["extensions"] = { [DIALECT]: rt.extension(unknown, forms) };
+        canonical["extensions"] = { [DIALECT]: rt.extension(rt.heldFields(unknown, DIALECT, SHAPE_TOOL_CHOICE), forms) };
       }
       return canonical;
     }
@@ -354,7 +355,7 @@ export function decodeToolChoice(payload: unknown, options: { idMap?: rt.IdMap |
         forms[""] = FORM_VARIANT_4;
       }
       if ((unknown !== null && Object.keys(unknown).length > 0) || (forms !== P.EMPTY && Object.keys(forms).length > 0)) {
-        canonical["extensions"] = { [DIALECT]: rt.extension(unknown, forms) };
+        canonical["extensions"] = { [DIALECT]: rt.extension(rt.heldFields(unknown, DIALECT, SHAPE_TOOL_CHOICE), forms) };
       }
       return canonical;
     }
@@ -527,7 +528,7 @@ export function decodeToolCall(payload: unknown, options: { idMap?: rt.IdMap | n
       } else if (!P.isObject(value)) {
         throw P.MISMATCH;
       } else {
-        canonical["arguments"] = value;
+        canonical["arguments"] = rt.held(value, rt.MAX_DEPTH - 2, DIALECT, SHAPE_TOOL_CALL, "/functionCall/args");
         if (P.eq(canonical["arguments"], {})) {
           forms["/functionCall/args"] = "present";
         }
@@ -546,7 +547,7 @@ export function decodeToolCall(payload: unknown, options: { idMap?: rt.IdMap | n
       }
       if (spelled !== null && Object.keys(spelled).length > 0) Object.assign(forms, spelled);
       if ((unknown !== null && Object.keys(unknown).length > 0) || (forms !== P.EMPTY && Object.keys(forms).length > 0)) {
-        canonical["extensions"] = { [DIALECT]: rt.extension(unknown, forms) };
+        canonical["extensions"] = { [DIALECT]: rt.extension(rt.heldFields(unknown, DIALECT, SHAPE_TOOL_CALL), forms) };
       }
       if (idMap !== null) idMap.noteCall(canonical["id"] as string | null, canonical["name"] as string);
       return canonical;
@@ -647,7 +648,7 @@ export function decodeToolResult(payload: unknown, options: { idMap?: rt.IdMap |
       canonical["name"] = value;
       value = (P.isObject(wireFunctionResponse) && (Object.getPrototypeOf(wireFunctionResponse) === Object.prototype && !("response" in Object.prototype) || Object.hasOwn(wireFunctionResponse, "response")) ? P.defined(wireFunctionResponse["response"]) : P.mismatch());
       if (!P.isObject(value)) throw P.MISMATCH;
-      [canonical["content"], canonical["is_error"]] = rt.resultFromObject(value, "output", "error", forms, "/functionResponse/response");
+      [canonical["content"], canonical["is_error"]] = rt.resultFromObject(rt.held(value, rt.MAX_DEPTH - 2, DIALECT, SHAPE_TOOL_RESULT, "/functionResponse/response") as JsonObject, "output", "error", forms, "/functionResponse/response");
       if (mintId && idMap !== null) {
         canonical["call_id"] = idMap.claim(P.or(canonical["name"], null) as string | null);
         if (canonical["call_id"] != null) {
@@ -662,7 +663,7 @@ export function decodeToolResult(payload: unknown, options: { idMap?: rt.IdMap |
       }
       if (spelled !== null && Object.keys(spelled).length > 0) Object.assign(forms, spelled);
       if ((unknown !== null && Object.keys(unknown).length > 0) || (forms !== P.EMPTY && Object.keys(forms).length > 0)) {
-        canonical["extensions"] = { [DIALECT]: rt.extension(unknown, forms) };
+        canonical["extensions"] = { [DIALECT]: rt.extension(rt.heldFields(unknown, DIALECT, SHAPE_TOOL_RESULT), forms) };
       }
       if (idMap !== null) idMap.noteResult(P.or(canonical["call_id"], null) as string | null); // answered by id: id-less results link among the rest
       return canonical;
@@ -746,7 +747,7 @@ const ENVELOPE_KINDS: readonly envelopes.Kind[] = [
  * the links the wire did not state (a result without an id linked to a call by position).
  */
 export function extract(payload: unknown, options: { idMap?: rt.IdMap | null } = {}): JsonObject {
-  let wire: unknown = rt.asWire(payload, DIALECT, ENVELOPE_KINDS[0]![0]);
+  let wire: unknown = rt.hold(rt.asWire(payload, DIALECT, ENVELOPE_KINDS[0]![0]), DIALECT, ENVELOPE_KINDS[0]![0]);
   if (P.isObject(wire)) {
     wire = pj.decodeSpelling(wire, PROTO_ENVELOPE, DIALECT, "envelope")[0]; // either spelling, single values
   }
@@ -855,7 +856,7 @@ export function inject(
   parts: JsonObject,
   options: { strict?: boolean; idMap?: rt.IdMap | null } = {},
 ): rt.Encoded {
-  let wire: unknown = rt.asWire(payload, DIALECT, "envelope");
+  let wire: unknown = rt.hold(rt.asWire(payload, DIALECT, "envelope"), DIALECT, "envelope");
   let spelled: pj.Forms | null;
   [wire, spelled] = pj.decodeSpelling(wire, PROTO_ENVELOPE, DIALECT, "envelope");
   const encoders: { readonly [shape: string]: inj.Encoder } = {
@@ -1228,7 +1229,7 @@ const CONV_RESPONSE: conv.ResponseLayout = {
 
 /** A whole Google Gemini generateContent request as a canonical Request; DecodeError names the pointer. */
 export function decodeRequest(payload: unknown, options: { idMap?: rt.IdMap | null } = {}): JsonObject {
-  const wire: unknown = rt.asWire(payload, DIALECT, "request");
+  const wire: unknown = rt.hold(rt.asWire(payload, DIALECT, "request"), DIALECT, "request");
   if (P.isObject(wire)) {
     envelopes.check(wire, ENVELOPE_KINDS.filter((k) => k[0] === "request"), DIALECT);
     pj.decodeSpelling(wire, PROTO_ENVELOPE, DIALECT, "request");
@@ -1246,7 +1247,7 @@ export function encodeRequest(
   value: unknown,
   options: { strict?: boolean; idMap?: rt.IdMap | null; reasoningAsText?: boolean; model?: string | null } = {},
 ): rt.Encoded {
-  const canonical = rt.asCanonical(value, "request");
+  const canonical = rt.holdCanonical(rt.asCanonical(value, "request"), "request") as JsonObject;
   return conv.encodeRequest(
     canonical, CONV_REQUEST, CONV_CODECS, options.strict ?? false, options.idMap ?? null, options.reasoningAsText ?? false, options.model ?? null,
   );
@@ -1254,7 +1255,7 @@ export function encodeRequest(
 
 /** A whole Google Gemini generateContent response as a canonical Response; DecodeError names the pointer. */
 export function decodeResponse(payload: unknown, options: { idMap?: rt.IdMap | null } = {}): JsonObject {
-  const wire: unknown = rt.asWire(payload, DIALECT, "response");
+  const wire: unknown = rt.hold(rt.asWire(payload, DIALECT, "response"), DIALECT, "response");
   if (P.isObject(wire)) {
     envelopes.check(wire, ENVELOPE_KINDS.filter((k) => k[0] === "response"), DIALECT);
     pj.decodeSpelling(wire, PROTO_ENVELOPE, DIALECT, "response");
@@ -1271,7 +1272,7 @@ export function encodeResponse(
   value: unknown,
   options: { strict?: boolean; idMap?: rt.IdMap | null; reasoningAsText?: boolean; model?: string | null } = {},
 ): rt.Encoded {
-  const canonical = rt.asCanonical(value, "response");
+  const canonical = rt.holdCanonical(rt.asCanonical(value, "response"), "response") as JsonObject;
   return conv.encodeResponse(
     canonical, CONV_RESPONSE, CONV_CODECS, options.strict ?? false, options.idMap ?? null, options.reasoningAsText ?? false, options.model ?? null,
   );

@@ -82,12 +82,12 @@ export function decodeToolDefinition(payload: unknown, options: { idMap?: rt.IdM
       }
       value = (P.isObject(wire) && (Object.getPrototypeOf(wire) === Object.prototype && !("inputSchema" in Object.prototype) || Object.hasOwn(wire, "inputSchema")) ? P.defined(wire["inputSchema"]) : P.mismatch());
       if (!P.isObject(value)) throw P.MISMATCH;
-      canonical["parameters"] = value;
+      canonical["parameters"] = rt.held(value, rt.MAX_DEPTH - 1, DIALECT, SHAPE_TOOL_DEFINITION, "/inputSchema");
       if (!P.within(wire, KNOWN_TOOL_DEFINITION_0)) {
         unknown = rt.unknownFields(P.obj(wire), KNOWN_TOOL_DEFINITION_0, "", unknown);
       }
       if ((unknown !== null && Object.keys(unknown).length > 0) || (forms !== P.EMPTY && Object.keys(forms).length > 0)) {
-        canonical["extensions"] = { [DIALECT]: rt.extension(unknown, forms) };
+        canonical["extensions"] = { [DIALECT]: rt.extension(rt.heldFields(unknown, DIALECT, SHAPE_TOOL_DEFINITION), forms) };
       }
       return canonical;
     }
@@ -119,6 +119,7 @@ export function encodeToolDefinition(
       wireDescription = forms["/description"] === "null" ? null : undefined;
     }
     const wireParameters: unknown = P.needed(P.isObject(canonical) ? ((Object.getPrototypeOf(canonical) === Object.prototype && !("parameters" in Object.prototype) || Object.hasOwn(canonical, "parameters")) ? canonical["parameters"] : undefined) : P.notObject(canonical), "parameters");
+    rt.heldCanonical(wireParameters, rt.MAX_DEPTH - 1, SHAPE_TOOL_DEFINITION, "/parameters"); // schema profiles walk it
     wire = { "name": wireName, "inputSchema": wireParameters };
     if (wireDescription !== undefined) P.put(wire, "description", wireDescription);
     if (canonical["strict"] != null) {
@@ -167,7 +168,7 @@ export function decodeToolCall(payload: unknown, options: { idMap?: rt.IdMap | n
       } else if (!P.isObject(value)) {
         throw P.MISMATCH;
       } else {
-        canonical["arguments"] = value;
+        canonical["arguments"] = rt.held(value, rt.MAX_DEPTH - 1, DIALECT, SHAPE_TOOL_CALL, "/arguments");
         if (P.eq(canonical["arguments"], {})) {
           forms = P.withForm(forms, "/arguments", "present");
         }
@@ -177,7 +178,7 @@ export function decodeToolCall(payload: unknown, options: { idMap?: rt.IdMap | n
         unknown = rt.unknownFields(P.obj(wire), KNOWN_TOOL_CALL_0, "", unknown);
       }
       if ((unknown !== null && Object.keys(unknown).length > 0) || (forms !== P.EMPTY && Object.keys(forms).length > 0)) {
-        canonical["extensions"] = { [DIALECT]: rt.extension(unknown, forms) };
+        canonical["extensions"] = { [DIALECT]: rt.extension(rt.heldFields(unknown, DIALECT, SHAPE_TOOL_CALL), forms) };
       }
       if (idMap !== null) idMap.noteCall(canonical["id"] as string | null, canonical["name"] as string);
       return canonical;
@@ -290,7 +291,7 @@ function CONTENT_TOOL_RESULT_0_CONTENT_in(blocks: unknown, unknown: JsonObject |
       continue;
     }
     if (!P.isObject(block)) throw new rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at, "expected an object");
-    parts.push({ type: "wire", dialect: DIALECT, value: block });
+    parts.push({ type: "wire", dialect: DIALECT, value: rt.held(block, rt.MAX_DEPTH - 2, DIALECT, SHAPE_TOOL_RESULT, at) });
   }
   return parts;
 }
@@ -310,7 +311,7 @@ function CONTENT_TOOL_RESULT_0_CONTENT_out(parts: JsonObject[], forms: JsonObjec
     }
     if (kind === "json") {
       rt.report(losses, strict, "/content/" + String(position), DIALECT, "a json part as such (sent as JSON text)");
-      part = { type: "text", text: rt.textOfJson(P.need(part, "value")) };
+      part = { type: "text", text: rt.textOfJson(P.need(part, "value"), "/content/" + String(position) + "/value") };
       blocks.push({ "type": "text", "text": P.need(part, "text") });
       continue;
     }
@@ -359,7 +360,7 @@ export function decodeToolResult(payload: unknown, options: { idMap?: rt.IdMap |
         unknown = rt.unknownFields(P.obj(wire), KNOWN_TOOL_RESULT_0, "", unknown);
       }
       if ((unknown !== null && Object.keys(unknown).length > 0) || (forms !== P.EMPTY && Object.keys(forms).length > 0)) {
-        canonical["extensions"] = { [DIALECT]: rt.extension(unknown, forms) };
+        canonical["extensions"] = { [DIALECT]: rt.extension(rt.heldFields(unknown, DIALECT, SHAPE_TOOL_RESULT), forms) };
       }
       if (idMap !== null) idMap.noteResult(P.or(canonical["call_id"], null) as string | null); // answered by id: id-less results link among the rest
       return canonical;
@@ -431,7 +432,7 @@ const ENVELOPE_KINDS: readonly envelopes.Kind[] = [
  * the links the wire did not state (a result without an id linked to a call by position).
  */
 export function extract(payload: unknown, options: { idMap?: rt.IdMap | null } = {}): JsonObject {
-  let wire: unknown = rt.asWire(payload, DIALECT, ENVELOPE_KINDS[0]![0]);
+  let wire: unknown = rt.hold(rt.asWire(payload, DIALECT, ENVELOPE_KINDS[0]![0]), DIALECT, ENVELOPE_KINDS[0]![0]);
   envelopes.check(wire, ENVELOPE_KINDS, DIALECT); // not a request or response: never read as empty
   const idMap = options.idMap ?? new rt.IdMap();
   const out: JsonObject = {
@@ -510,7 +511,7 @@ export function inject(
   parts: JsonObject,
   options: { strict?: boolean; idMap?: rt.IdMap | null } = {},
 ): rt.Encoded {
-  let wire: unknown = rt.asWire(payload, DIALECT, "envelope");
+  let wire: unknown = rt.hold(rt.asWire(payload, DIALECT, "envelope"), DIALECT, "envelope");
   const encoders: { readonly [shape: string]: inj.Encoder } = {
     tool_definition: encodeToolDefinition,
     tool_call: encodeToolCall,

@@ -88,7 +88,7 @@ export function decodeToolDefinition(payload: unknown, options: { idMap?: rt.IdM
       }
       value = (P.isObject(wireFunction) && (Object.getPrototypeOf(wireFunction) === Object.prototype && !("parameters" in Object.prototype) || Object.hasOwn(wireFunction, "parameters")) ? P.defined(wireFunction["parameters"]) : P.mismatch());
       if (!P.isObject(value)) throw P.MISMATCH;
-      canonical["parameters"] = value;
+      canonical["parameters"] = rt.held(value, rt.MAX_DEPTH - 2, DIALECT, SHAPE_TOOL_DEFINITION, "/function/parameters");
       if (P.size(wire) !== 2) {
         unknown = rt.unknownFields(P.obj(wire), KNOWN_TOOL_DEFINITION_0, "", unknown);
       }
@@ -96,7 +96,7 @@ export function decodeToolDefinition(payload: unknown, options: { idMap?: rt.IdM
         unknown = rt.unknownFields(P.obj(wireFunction), KNOWN_TOOL_DEFINITION_0_FUNCTION, "/function", unknown);
       }
       if ((unknown !== null && Object.keys(unknown).length > 0) || (forms !== P.EMPTY && Object.keys(forms).length > 0)) {
-        canonical["extensions"] = { [DIALECT]: rt.extension(unknown, forms) };
+        canonical["extensions"] = { [DIALECT]: rt.extension(rt.heldFields(unknown, DIALECT, SHAPE_TOOL_DEFINITION), forms) };
       }
       return canonical;
     }
@@ -128,6 +128,7 @@ export function encodeToolDefinition(
       wireDescription = forms["/function/description"] === "null" ? null : undefined;
     }
     const wireParameters: unknown = P.needed(P.isObject(canonical) ? ((Object.getPrototypeOf(canonical) === Object.prototype && !("parameters" in Object.prototype) || Object.hasOwn(canonical, "parameters")) ? canonical["parameters"] : undefined) : P.notObject(canonical), "parameters");
+    rt.heldCanonical(wireParameters, rt.MAX_DEPTH - 1, SHAPE_TOOL_DEFINITION, "/parameters"); // schema profiles walk it
     wire = { "type": "function", "function": { "name": wireName, "parameters": wireParameters } };
     if (wireDescription !== undefined) P.put(P.sub(wire, "function"), "description", wireDescription);
     if (canonical["strict"] != null) {
@@ -190,7 +191,7 @@ export function decodeToolCall(payload: unknown, options: { idMap?: rt.IdMap | n
       canonical["name"] = value;
       value = (P.isObject(wireFunction) && (Object.getPrototypeOf(wireFunction) === Object.prototype && !("arguments" in Object.prototype) || Object.hasOwn(wireFunction, "arguments")) ? P.defined(wireFunction["arguments"]) : P.mismatch());
       if (!P.isObject(value)) throw P.MISMATCH;
-      canonical["arguments"] = value;
+      canonical["arguments"] = rt.held(value, rt.MAX_DEPTH - 2, DIALECT, SHAPE_TOOL_CALL, "/function/arguments");
       if (mintId && idMap !== null) {
         canonical["id"] = idMap.mintCall();
         if (canonical["id"] != null) {
@@ -204,7 +205,7 @@ export function decodeToolCall(payload: unknown, options: { idMap?: rt.IdMap | n
         unknown = rt.unknownFields(P.obj(wireFunction), KNOWN_TOOL_CALL_0_FUNCTION, "/function", unknown);
       }
       if ((unknown !== null && Object.keys(unknown).length > 0) || (forms !== P.EMPTY && Object.keys(forms).length > 0)) {
-        canonical["extensions"] = { [DIALECT]: rt.extension(unknown, forms) };
+        canonical["extensions"] = { [DIALECT]: rt.extension(rt.heldFields(unknown, DIALECT, SHAPE_TOOL_CALL), forms) };
       }
       if (idMap !== null) idMap.noteCall(canonical["id"] as string | null, canonical["name"] as string);
       return canonical;
@@ -323,7 +324,7 @@ export function decodeToolResult(payload: unknown, options: { idMap?: rt.IdMap |
         unknown = rt.unknownFields(P.obj(wire), KNOWN_TOOL_RESULT_0, "", unknown);
       }
       if ((unknown !== null && Object.keys(unknown).length > 0) || (forms !== P.EMPTY && Object.keys(forms).length > 0)) {
-        canonical["extensions"] = { [DIALECT]: rt.extension(unknown, forms) };
+        canonical["extensions"] = { [DIALECT]: rt.extension(rt.heldFields(unknown, DIALECT, SHAPE_TOOL_RESULT), forms) };
       }
       if (idMap !== null) idMap.noteResult(P.or(canonical["call_id"], null) as string | null); // answered by id: id-less results link among the rest
       return canonical;
@@ -412,7 +413,7 @@ const ENVELOPE_KINDS: readonly envelopes.Kind[] = [
  * the links the wire did not state (a result without an id linked to a call by position).
  */
 export function extract(payload: unknown, options: { idMap?: rt.IdMap | null } = {}): JsonObject {
-  let wire: unknown = rt.asWire(payload, DIALECT, ENVELOPE_KINDS[0]![0]);
+  let wire: unknown = rt.hold(rt.asWire(payload, DIALECT, ENVELOPE_KINDS[0]![0]), DIALECT, ENVELOPE_KINDS[0]![0]);
   envelopes.check(wire, ENVELOPE_KINDS, DIALECT); // not a request or response: never read as empty
   const idMap = options.idMap ?? new rt.IdMap();
   const out: JsonObject = {
@@ -498,7 +499,7 @@ export function inject(
   parts: JsonObject,
   options: { strict?: boolean; idMap?: rt.IdMap | null } = {},
 ): rt.Encoded {
-  let wire: unknown = rt.asWire(payload, DIALECT, "envelope");
+  let wire: unknown = rt.hold(rt.asWire(payload, DIALECT, "envelope"), DIALECT, "envelope");
   const encoders: { readonly [shape: string]: inj.Encoder } = {
     tool_definition: encodeToolDefinition,
     tool_call: encodeToolCall,
@@ -727,7 +728,7 @@ const CONV_RESPONSE: conv.ResponseLayout = {
 
 /** A whole Ollama native chat API (/api/chat) request as a canonical Request; DecodeError names the pointer. */
 export function decodeRequest(payload: unknown, options: { idMap?: rt.IdMap | null } = {}): JsonObject {
-  const wire: unknown = rt.asWire(payload, DIALECT, "request");
+  const wire: unknown = rt.hold(rt.asWire(payload, DIALECT, "request"), DIALECT, "request");
   if (P.isObject(wire)) {
     envelopes.check(wire, ENVELOPE_KINDS.filter((k) => k[0] === "request"), DIALECT);
   }
@@ -743,7 +744,7 @@ export function encodeRequest(
   value: unknown,
   options: { strict?: boolean; idMap?: rt.IdMap | null; reasoningAsText?: boolean; model?: string | null } = {},
 ): rt.Encoded {
-  const canonical = rt.asCanonical(value, "request");
+  const canonical = rt.holdCanonical(rt.asCanonical(value, "request"), "request") as JsonObject;
   return conv.encodeRequest(
     canonical, CONV_REQUEST, CONV_CODECS, options.strict ?? false, options.idMap ?? null, options.reasoningAsText ?? false, options.model ?? null,
   );
@@ -751,7 +752,7 @@ export function encodeRequest(
 
 /** A whole Ollama native chat API (/api/chat) response as a canonical Response; DecodeError names the pointer. */
 export function decodeResponse(payload: unknown, options: { idMap?: rt.IdMap | null } = {}): JsonObject {
-  const wire: unknown = rt.asWire(payload, DIALECT, "response");
+  const wire: unknown = rt.hold(rt.asWire(payload, DIALECT, "response"), DIALECT, "response");
   if (P.isObject(wire)) {
     envelopes.check(wire, ENVELOPE_KINDS.filter((k) => k[0] === "response"), DIALECT);
   }
@@ -766,7 +767,7 @@ export function encodeResponse(
   value: unknown,
   options: { strict?: boolean; idMap?: rt.IdMap | null; reasoningAsText?: boolean; model?: string | null } = {},
 ): rt.Encoded {
-  const canonical = rt.asCanonical(value, "response");
+  const canonical = rt.holdCanonical(rt.asCanonical(value, "response"), "response") as JsonObject;
   return conv.encodeResponse(
     canonical, CONV_RESPONSE, CONV_CODECS, options.strict ?? false, options.idMap ?? null, options.reasoningAsText ?? false, options.model ?? null,
   );

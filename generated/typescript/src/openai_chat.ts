@@ -110,7 +110,7 @@ export function decodeToolDefinition(payload: unknown, options: { idMap?: rt.IdM
       } else if (!P.isObject(value)) {
         throw P.MISMATCH;
       } else {
-        canonical["parameters"] = value;
+        canonical["parameters"] = rt.held(value, rt.MAX_DEPTH - 2, DIALECT, SHAPE_TOOL_DEFINITION, "/function/parameters");
         if (P.eq(canonical["parameters"], {"type": "object", "properties": {}})) {
           forms = P.withForm(forms, "/function/parameters", "present");
         }
@@ -131,7 +131,7 @@ export function decodeToolDefinition(payload: unknown, options: { idMap?: rt.IdM
         unknown = rt.unknownFields(P.obj(wireFunction), KNOWN_TOOL_DEFINITION_0_FUNCTION, "/function", unknown);
       }
       if ((unknown !== null && Object.keys(unknown).length > 0) || (forms !== P.EMPTY && Object.keys(forms).length > 0)) {
-        canonical["extensions"] = { [DIALECT]: rt.extension(unknown, forms) };
+        canonical["extensions"] = { [DIALECT]: rt.extension(rt.heldFields(unknown, DIALECT, SHAPE_TOOL_DEFINITION), forms) };
       }
       return canonical;
     }
@@ -172,6 +172,7 @@ export function encodeToolDefinition(
     if (P.eq(wireParameters, {"type": "object", "properties": {}}) && forms["/function/parameters"] !== "present") {
       wireParameters = forms["/function/parameters"] === "null" ? null : undefined;
     }
+    rt.heldCanonical(wireParameters, rt.MAX_DEPTH - 1, SHAPE_TOOL_DEFINITION, "/parameters"); // schema profiles walk it
     let wireStrict: unknown = canonical["strict"];
     if (wireStrict == null) {
       wireStrict = forms["/function/strict"] === "null" ? null : undefined;
@@ -317,7 +318,7 @@ export function decodeToolChoice(payload: unknown, options: { idMap?: rt.IdMap |
         forms = P.withForm(forms, "", FORM_VARIANT_3);
       }
       if ((unknown !== null && Object.keys(unknown).length > 0) || (forms !== P.EMPTY && Object.keys(forms).length > 0)) {
-        canonical["extensions"] = { [DIALECT]: rt.extension(unknown, forms) };
+        canonical["extensions"] = { [DIALECT]: rt.extension(rt.heldFields(unknown, DIALECT, SHAPE_TOOL_CHOICE), forms) };
       }
       return canonical;
     }
@@ -343,7 +344,7 @@ export function decodeToolChoice(payload: unknown, options: { idMap?: rt.IdMap |
         forms = P.withForm(forms, "", FORM_VARIANT_4);
       }
       if ((unknown !== null && Object.keys(unknown).length > 0) || (forms !== P.EMPTY && Object.keys(forms).length > 0)) {
-        canonical["extensions"] = { [DIALECT]: rt.extension(unknown, forms) };
+        canonical["extensions"] = { [DIALECT]: rt.extension(rt.heldFields(unknown, DIALECT, SHAPE_TOOL_CHOICE), forms) };
       }
       return canonical;
     }
@@ -500,7 +501,7 @@ export function decodeToolCall(payload: unknown, options: { idMap?: rt.IdMap | n
         unknown = rt.unknownFields(P.obj(wireFunction), KNOWN_TOOL_CALL_0_FUNCTION, "/function", unknown);
       }
       if ((unknown !== null && Object.keys(unknown).length > 0) || (forms !== P.EMPTY && Object.keys(forms).length > 0)) {
-        canonical["extensions"] = { [DIALECT]: rt.extension(unknown, forms) };
+        canonical["extensions"] = { [DIALECT]: rt.extension(rt.heldFields(unknown, DIALECT, SHAPE_TOOL_CALL), forms) };
       }
       if (idMap !== null) idMap.noteCall(canonical["id"] as string | null, canonical["name"] as string);
       return canonical;
@@ -592,7 +593,7 @@ function CONTENT_TOOL_RESULT_0_CONTENT_in(blocks: unknown, unknown: JsonObject |
       continue;
     }
     if (!P.isObject(block)) throw new rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at, "expected an object");
-    parts.push({ type: "wire", dialect: DIALECT, value: block });
+    parts.push({ type: "wire", dialect: DIALECT, value: rt.held(block, rt.MAX_DEPTH - 2, DIALECT, SHAPE_TOOL_RESULT, at) });
   }
   if ((parts.length === 1 && parts[0]!["type"] === "text") || parts.length === 0) {
     forms["/content"] = "blocks";
@@ -615,7 +616,7 @@ function CONTENT_TOOL_RESULT_0_CONTENT_out(parts: JsonObject[], forms: JsonObjec
     }
     if (kind === "json") {
       rt.report(losses, strict, "/content/" + String(position), DIALECT, "a json part as such (sent as JSON text)");
-      part = { type: "text", text: rt.textOfJson(P.need(part, "value")) };
+      part = { type: "text", text: rt.textOfJson(P.need(part, "value"), "/content/" + String(position) + "/value") };
       blocks.push({ "type": "text", "text": P.need(part, "text") });
       continue;
     }
@@ -653,7 +654,7 @@ export function decodeToolResult(payload: unknown, options: { idMap?: rt.IdMap |
         unknown = rt.unknownFields(P.obj(wire), KNOWN_TOOL_RESULT_0, "", unknown);
       }
       if ((unknown !== null && Object.keys(unknown).length > 0) || (forms !== P.EMPTY && Object.keys(forms).length > 0)) {
-        canonical["extensions"] = { [DIALECT]: rt.extension(unknown, forms) };
+        canonical["extensions"] = { [DIALECT]: rt.extension(rt.heldFields(unknown, DIALECT, SHAPE_TOOL_RESULT), forms) };
       }
       if (idMap !== null) idMap.noteResult(P.or(canonical["call_id"], null) as string | null); // answered by id: id-less results link among the rest
       return canonical;
@@ -727,7 +728,7 @@ const ENVELOPE_KINDS: readonly envelopes.Kind[] = [
  * the links the wire did not state (a result without an id linked to a call by position).
  */
 export function extract(payload: unknown, options: { idMap?: rt.IdMap | null } = {}): JsonObject {
-  let wire: unknown = rt.asWire(payload, DIALECT, ENVELOPE_KINDS[0]![0]);
+  let wire: unknown = rt.hold(rt.asWire(payload, DIALECT, ENVELOPE_KINDS[0]![0]), DIALECT, ENVELOPE_KINDS[0]![0]);
   envelopes.check(wire, ENVELOPE_KINDS, DIALECT); // not a request or response: never read as empty
   const idMap = options.idMap ?? new rt.IdMap();
   const out: JsonObject = {
@@ -829,7 +830,7 @@ export function inject(
   parts: JsonObject,
   options: { strict?: boolean; idMap?: rt.IdMap | null } = {},
 ): rt.Encoded {
-  let wire: unknown = rt.asWire(payload, DIALECT, "envelope");
+  let wire: unknown = rt.hold(rt.asWire(payload, DIALECT, "envelope"), DIALECT, "envelope");
   const encoders: { readonly [shape: string]: inj.Encoder } = {
     tool_definition: encodeToolDefinition,
     tool_choice: encodeToolChoice,
@@ -1176,7 +1177,7 @@ const CONV_RESPONSE: conv.ResponseLayout = {
 
 /** A whole OpenAI Chat Completions request as a canonical Request; DecodeError names the pointer. */
 export function decodeRequest(payload: unknown, options: { idMap?: rt.IdMap | null } = {}): JsonObject {
-  const wire: unknown = rt.asWire(payload, DIALECT, "request");
+  const wire: unknown = rt.hold(rt.asWire(payload, DIALECT, "request"), DIALECT, "request");
   if (P.isObject(wire)) {
     envelopes.check(wire, ENVELOPE_KINDS.filter((k) => k[0] === "request"), DIALECT);
   }
@@ -1192,7 +1193,7 @@ export function encodeRequest(
   value: unknown,
   options: { strict?: boolean; idMap?: rt.IdMap | null; reasoningAsText?: boolean; model?: string | null } = {},
 ): rt.Encoded {
-  const canonical = rt.asCanonical(value, "request");
+  const canonical = rt.holdCanonical(rt.asCanonical(value, "request"), "request") as JsonObject;
   return conv.encodeRequest(
     canonical, CONV_REQUEST, CONV_CODECS, options.strict ?? false, options.idMap ?? null, options.reasoningAsText ?? false, options.model ?? null,
   );
@@ -1200,7 +1201,7 @@ export function encodeRequest(
 
 /** A whole OpenAI Chat Completions response as a canonical Response; DecodeError names the pointer. */
 export function decodeResponse(payload: unknown, options: { idMap?: rt.IdMap | null } = {}): JsonObject {
-  const wire: unknown = rt.asWire(payload, DIALECT, "response");
+  const wire: unknown = rt.hold(rt.asWire(payload, DIALECT, "response"), DIALECT, "response");
   if (P.isObject(wire)) {
     envelopes.check(wire, ENVELOPE_KINDS.filter((k) => k[0] === "response"), DIALECT);
   }
@@ -1215,7 +1216,7 @@ export function encodeResponse(
   value: unknown,
   options: { strict?: boolean; idMap?: rt.IdMap | null; reasoningAsText?: boolean; model?: string | null } = {},
 ): rt.Encoded {
-  const canonical = rt.asCanonical(value, "response");
+  const canonical = rt.holdCanonical(rt.asCanonical(value, "response"), "response") as JsonObject;
   return conv.encodeResponse(
     canonical, CONV_RESPONSE, CONV_CODECS, options.strict ?? false, options.idMap ?? null, options.reasoningAsText ?? false, options.model ?? null,
   );

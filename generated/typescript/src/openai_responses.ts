@@ -124,7 +124,7 @@ export function decodeToolDefinition(payload: unknown, options: { idMap?: rt.IdM
       } else if (!P.isObject(value)) {
         throw P.MISMATCH;
       } else {
-        canonical["parameters"] = value;
+        canonical["parameters"] = rt.held(value, rt.MAX_DEPTH - 1, DIALECT, SHAPE_TOOL_DEFINITION, "/parameters");
         if (P.eq(canonical["parameters"], {"type": "object", "properties": {}})) {
           forms = P.withForm(forms, "/parameters", "present");
         }
@@ -136,7 +136,7 @@ export function decodeToolDefinition(payload: unknown, options: { idMap?: rt.IdM
         forms = P.withForm(forms, "", FORM_VARIANT_0);
       }
       if ((unknown !== null && Object.keys(unknown).length > 0) || (forms !== P.EMPTY && Object.keys(forms).length > 0)) {
-        canonical["extensions"] = { [DIALECT]: rt.extension(unknown, forms) };
+        canonical["extensions"] = { [DIALECT]: rt.extension(rt.heldFields(unknown, DIALECT, SHAPE_TOOL_DEFINITION), forms) };
       }
       return canonical;
     }
@@ -165,7 +165,7 @@ export function decodeToolDefinition(payload: unknown, options: { idMap?: rt.IdM
       } else if (!P.isObject(value)) {
         throw P.MISMATCH;
       } else {
-        canonical["parameters"] = value;
+        canonical["parameters"] = rt.held(value, rt.MAX_DEPTH - 1, DIALECT, SHAPE_TOOL_DEFINITION, "/parameters");
         if (P.eq(canonical["parameters"], {"type": "object", "properties": {}})) {
           forms = P.withForm(forms, "/parameters", "present");
         }
@@ -177,7 +177,7 @@ export function decodeToolDefinition(payload: unknown, options: { idMap?: rt.IdM
         forms = P.withForm(forms, "", FORM_VARIANT_1);
       }
       if ((unknown !== null && Object.keys(unknown).length > 0) || (forms !== P.EMPTY && Object.keys(forms).length > 0)) {
-        canonical["extensions"] = { [DIALECT]: rt.extension(unknown, forms) };
+        canonical["extensions"] = { [DIALECT]: rt.extension(rt.heldFields(unknown, DIALECT, SHAPE_TOOL_DEFINITION), forms) };
       }
       return canonical;
     }
@@ -206,7 +206,7 @@ export function decodeToolDefinition(payload: unknown, options: { idMap?: rt.IdM
       } else if (!P.isObject(value)) {
         throw P.MISMATCH;
       } else {
-        canonical["parameters"] = value;
+        canonical["parameters"] = rt.held(value, rt.MAX_DEPTH - 1, DIALECT, SHAPE_TOOL_DEFINITION, "/parameters");
         if (P.eq(canonical["parameters"], {"type": "object", "properties": {}})) {
           forms = P.withForm(forms, "/parameters", "present");
         }
@@ -217,7 +217,7 @@ export function decodeToolDefinition(payload: unknown, options: { idMap?: rt.IdM
       if (selectToolDefinition(canonical) !== 2) {
         forms = P.withForm(forms, "", FORM_VARIANT_2);
       }
-      canonical["extensions"] = { [DIALECT]: rt.extension(unknown, forms, "strict mode wherever the schema can be made strict (what the Responses API does when strict is left out or null)") };
+      canonical["extensions"] = { [DIALECT]: rt.extension(rt.heldFields(unknown, DIALECT, SHAPE_TOOL_DEFINITION), forms, "strict mode wherever the schema can be made strict (what the Responses API does when strict is left out or null)") };
       return canonical;
     }
   } catch (exc) {
@@ -269,6 +269,7 @@ export function encodeToolDefinition(
       if (P.eq(wireParameters, {"type": "object", "properties": {}}) && forms["/parameters"] !== "present") {
         wireParameters = forms["/parameters"] === "null" ? null : undefined;
       }
+      rt.heldCanonical(wireParameters, rt.MAX_DEPTH - 1, SHAPE_TOOL_DEFINITION, "/parameters"); // schema profiles walk it
       wire = { "type": "function", "strict": false, "name": wireName };
       if (wireDescription !== undefined) P.put(wire, "description", wireDescription);
       if (wireParameters !== undefined) P.put(wire, "parameters", rt.withExplicitProperties(wireParameters, losses, strict, DIALECT, "/parameters"));
@@ -288,6 +289,7 @@ export function encodeToolDefinition(
       if (P.eq(wireParameters, {"type": "object", "properties": {}}) && forms["/parameters"] !== "present") {
         wireParameters = forms["/parameters"] === "null" ? null : undefined;
       }
+      rt.heldCanonical(wireParameters, rt.MAX_DEPTH - 1, SHAPE_TOOL_DEFINITION, "/parameters"); // schema profiles walk it
       wire = { "type": "function", "strict": true, "name": wireName };
       if (wireDescription !== undefined) P.put(wire, "description", wireDescription);
       if (wireParameters !== undefined) P.put(wire, "parameters", rt.withExplicitProperties(wireParameters, losses, strict, DIALECT, "/parameters"));
@@ -304,6 +306,7 @@ export function encodeToolDefinition(
       if (P.eq(wireParameters, {"type": "object", "properties": {}}) && forms["/parameters"] !== "present") {
         wireParameters = forms["/parameters"] === "null" ? null : undefined;
       }
+      rt.heldCanonical(wireParameters, rt.MAX_DEPTH - 1, SHAPE_TOOL_DEFINITION, "/parameters"); // schema profiles walk it
       wire = { "type": "function", "name": wireName };
       if (wireDescription !== undefined) P.put(wire, "description", wireDescription);
       if (wireParameters !== undefined) P.put(wire, "parameters", rt.withExplicitProperties(wireParameters, losses, strict, DIALECT, "/parameters"));
@@ -433,7 +436,7 @@ export function decodeToolChoice(payload: unknown, options: { idMap?: rt.IdMap |
         forms = P.withForm(forms, "", FORM_VARIANT_3);
       }
       if ((unknown !== null && Object.keys(unknown).length > 0) || (forms !== P.EMPTY && Object.keys(forms).length > 0)) {
-        canonical["extensions"] = { [DIALECT]: rt.extension(unknown, forms) };
+        canonical["extensions"] = { [DIALECT]: rt.extension(rt.heldFields(unknown, DIALECT, SHAPE_TOOL_CHOICE), forms) };
       }
       return canonical;
     }
@@ -455,7 +458,7 @@ export function decodeToolChoice(payload: unknown, options: { idMap?: rt.IdMap |
         forms = P.withForm(forms, "", FORM_VARIANT_4);
       }
       if ((unknown !== null && Object.keys(unknown).length > 0) || (forms !== P.EMPTY && Object.keys(forms).length > 0)) {
-        canonical["extensions"] = { [DIALECT]: rt.extension(unknown, forms) };
+        canonical["extensions"] = { [DIALECT]: rt.extension(rt.heldFields(unknown, DIALECT, SHAPE_TOOL_CHOICE), forms) };
       }
       return canonical;
     }
@@ -598,7 +601,7 @@ export function decodeToolCall(payload: unknown, options: { idMap?: rt.IdMap | n
         unknown = rt.unknownFields(P.obj(wire), KNOWN_TOOL_CALL_0, "", unknown);
       }
       if (unknown !== null && Object.keys(unknown).length > 0) {
-        canonical["extensions"] = { [DIALECT]: rt.extension(unknown, P.EMPTY) };
+        canonical["extensions"] = { [DIALECT]: rt.extension(rt.heldFields(unknown, DIALECT, SHAPE_TOOL_CALL), P.EMPTY) };
       }
       if (idMap !== null) idMap.noteCall(canonical["id"] as string | null, canonical["name"] as string);
       return canonical;
@@ -721,7 +724,7 @@ function CONTENT_TOOL_RESULT_0_CONTENT_in(blocks: unknown, unknown: JsonObject |
       continue;
     }
     if (!P.isObject(block)) throw new rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at, "expected an object");
-    parts.push({ type: "wire", dialect: DIALECT, value: block });
+    parts.push({ type: "wire", dialect: DIALECT, value: rt.held(block, rt.MAX_DEPTH - 2, DIALECT, SHAPE_TOOL_RESULT, at) });
   }
   if ((parts.length === 1 && parts[0]!["type"] === "text") || parts.length === 0) {
     forms["/output"] = "blocks";
@@ -752,7 +755,7 @@ function CONTENT_TOOL_RESULT_0_CONTENT_out(parts: JsonObject[], forms: JsonObjec
     }
     if (kind === "json") {
       rt.report(losses, strict, "/content/" + String(position), DIALECT, "a json part as such (sent as JSON text)");
-      part = { type: "text", text: rt.textOfJson(P.need(part, "value")) };
+      part = { type: "text", text: rt.textOfJson(P.need(part, "value"), "/content/" + String(position) + "/value") };
       blocks.push({ "type": "input_text", "text": P.need(part, "text") });
       continue;
     }
@@ -790,7 +793,7 @@ export function decodeToolResult(payload: unknown, options: { idMap?: rt.IdMap |
         unknown = rt.unknownFields(P.obj(wire), KNOWN_TOOL_RESULT_0, "", unknown);
       }
       if ((unknown !== null && Object.keys(unknown).length > 0) || (forms !== P.EMPTY && Object.keys(forms).length > 0)) {
-        canonical["extensions"] = { [DIALECT]: rt.extension(unknown, forms) };
+        canonical["extensions"] = { [DIALECT]: rt.extension(rt.heldFields(unknown, DIALECT, SHAPE_TOOL_RESULT), forms) };
       }
       if (idMap !== null) idMap.noteResult(P.or(canonical["call_id"], null) as string | null); // answered by id: id-less results link among the rest
       return canonical;
@@ -864,7 +867,7 @@ const ENVELOPE_KINDS: readonly envelopes.Kind[] = [
  * the links the wire did not state (a result without an id linked to a call by position).
  */
 export function extract(payload: unknown, options: { idMap?: rt.IdMap | null } = {}): JsonObject {
-  let wire: unknown = rt.asWire(payload, DIALECT, ENVELOPE_KINDS[0]![0]);
+  let wire: unknown = rt.hold(rt.asWire(payload, DIALECT, ENVELOPE_KINDS[0]![0]), DIALECT, ENVELOPE_KINDS[0]![0]);
   envelopes.check(wire, ENVELOPE_KINDS, DIALECT); // not a request or response: never read as empty
   const idMap = options.idMap ?? new rt.IdMap();
   const out: JsonObject = {
@@ -999,7 +1002,7 @@ export function inject(
   parts: JsonObject,
   options: { strict?: boolean; idMap?: rt.IdMap | null } = {},
 ): rt.Encoded {
-  let wire: unknown = rt.asWire(payload, DIALECT, "envelope");
+  let wire: unknown = rt.hold(rt.asWire(payload, DIALECT, "envelope"), DIALECT, "envelope");
   const encoders: { readonly [shape: string]: inj.Encoder } = {
     tool_definition: encodeToolDefinition,
     tool_choice: encodeToolChoice,
@@ -1362,7 +1365,7 @@ const CONV_RESPONSE: conv.ResponseLayout = {
 
 /** A whole OpenAI Responses request as a canonical Request; DecodeError names the pointer. */
 export function decodeRequest(payload: unknown, options: { idMap?: rt.IdMap | null } = {}): JsonObject {
-  const wire: unknown = rt.asWire(payload, DIALECT, "request");
+  const wire: unknown = rt.hold(rt.asWire(payload, DIALECT, "request"), DIALECT, "request");
   if (P.isObject(wire)) {
     envelopes.check(wire, ENVELOPE_KINDS.filter((k) => k[0] === "request"), DIALECT);
   }
@@ -1378,7 +1381,7 @@ export function encodeRequest(
   value: unknown,
   options: { strict?: boolean; idMap?: rt.IdMap | null; reasoningAsText?: boolean; model?: string | null } = {},
 ): rt.Encoded {
-  const canonical = rt.asCanonical(value, "request");
+  const canonical = rt.holdCanonical(rt.asCanonical(value, "request"), "request") as JsonObject;
   return conv.encodeRequest(
     canonical, CONV_REQUEST, CONV_CODECS, options.strict ?? false, options.idMap ?? null, options.reasoningAsText ?? false, options.model ?? null,
   );
@@ -1386,7 +1389,7 @@ export function encodeRequest(
 
 /** A whole OpenAI Responses response as a canonical Response; DecodeError names the pointer. */
 export function decodeResponse(payload: unknown, options: { idMap?: rt.IdMap | null } = {}): JsonObject {
-  const wire: unknown = rt.asWire(payload, DIALECT, "response");
+  const wire: unknown = rt.hold(rt.asWire(payload, DIALECT, "response"), DIALECT, "response");
   if (P.isObject(wire)) {
     envelopes.check(wire, ENVELOPE_KINDS.filter((k) => k[0] === "response"), DIALECT);
   }
@@ -1401,7 +1404,7 @@ export function encodeResponse(
   value: unknown,
   options: { strict?: boolean; idMap?: rt.IdMap | null; reasoningAsText?: boolean; model?: string | null } = {},
 ): rt.Encoded {
-  const canonical = rt.asCanonical(value, "response");
+  const canonical = rt.holdCanonical(rt.asCanonical(value, "response"), "response") as JsonObject;
   return conv.encodeResponse(
     canonical, CONV_RESPONSE, CONV_CODECS, options.strict ?? false, options.idMap ?? null, options.reasoningAsText ?? false, options.model ?? null,
   );

@@ -8,7 +8,8 @@ import re
 from typing import Any
 
 from ._canonical import describe_part
-from ._errors import Loss, json_text, report
+from ._coercion import written
+from ._errors import Loss, report
 
 __all__ = [
     "content_as_string",
@@ -39,8 +40,9 @@ def data_url(media_type: str, data: str) -> str:
     return f"data:{media_type};base64,{data}"
 
 
-def text_of_json(value: Any) -> str:
-    return json_text(value)
+def text_of_json(value: Any, pointer: str) -> str:
+    """A json part's value as text (held to the depth limit: a TypeError when too deep)."""
+    return written(value, pointer)
 
 
 def content_as_string(parts: list[dict[str, Any]], losses: list[Loss], strict: bool, target: str) -> str:
@@ -51,7 +53,7 @@ def content_as_string(parts: list[dict[str, Any]], losses: list[Loss], strict: b
             texts.append(part["text"])
         elif part["type"] == "json":
             report(losses, strict, f"/content/{i}", target, "a json part as such (sent as JSON text)")
-            texts.append(text_of_json(part["value"]))
+            texts.append(text_of_json(part["value"], f"/content/{i}/value"))
         else:
             report(losses, strict, f"/content/{i}", target, describe_part(part))
     if len(texts) > 1:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import copy
 from typing import Any, Protocol
 
-from ._coercion import as_canonical
+from ._coercion import as_canonical, hold_canonical
 from ._errors import MISSING, Encoded, Loss
 from ._extract import Condition, Toks, elements, lookup, where
 from ._ids import IdMap
@@ -133,7 +133,7 @@ def _set_tools_fields(out: dict[str, Any], tools: list[Any], fields: tuple[Field
     encoder reports what it cannot carry)."""
     if not fields:
         return tools
-    tools = [as_canonical(tool, "tool_definition") for tool in tools]
+    tools = [hold_canonical(as_canonical(tool, "tool_definition"), "tool_definition") for tool in tools]
     for name, toks in fields:
         values = {tool.get(name) for tool in tools}
         shared = values.pop() if len(values) == 1 else None
@@ -166,7 +166,11 @@ def inject(
     choices = [loc for loc in locations if loc[0] == "tool_choice"]
     if "tool_choice" in parts:
         choice = parts["tool_choice"]
-        choice = _set_choice_fields(out, None if choice is None else as_canonical(choice, "tool_choice"), choice_fields)
+        choice = _set_choice_fields(
+            out,
+            None if choice is None else hold_canonical(as_canonical(choice, "tool_choice"), "tool_choice"),
+            choice_fields,
+        )
         _inject_choice(out, choice, choices, encode)
     for shape in ("tool_definition", "tool_call", "tool_result"):
         key = _PART_KEYS[shape]

@@ -4,8 +4,9 @@
  * compactly, and sent in their original spelling while it still says the same thing.
  */
 
+import { written } from "./_coercion.js";
 import { DecodeError, describe, getKey, getOwn, isObject, type JsonObject } from "./_errors.js";
-import { compactJson, pyEquals, pyTruthy } from "./_pytext.js";
+import { pyEquals, pyTruthy } from "./_pytext.js";
 import { StrictJsonError, loads } from "./_strict_json.js";
 
 /** Parse argument text; never repair it. Returns [object, null] or [null, why]. */
@@ -28,7 +29,7 @@ export function notAnObject(value: unknown): string {
 }
 
 export function dumpArguments(args: unknown): string {
-  return compactJson(args);
+  return written(args, "/arguments");
 }
 
 /** The argument text to send: the original spelling while it still says the same thing. */

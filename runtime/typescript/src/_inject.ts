@@ -9,7 +9,7 @@
  * the whole payload must meet (where).
  */
 
-import { asCanonical } from "./_coercion.js";
+import { asCanonical, holdCanonical } from "./_coercion.js";
 import { Encoded, getOwn, hasOwn, isObject, Loss, MissingKey, putOwn } from "./_errors.js";
 import type { JsonObject } from "./_errors.js";
 import { definedEntries, elements, lookup, pyEqual, where } from "./_extract.js";
@@ -200,7 +200,7 @@ function setChoiceFields(out: JsonObject, choice: JsonObject | null, fields: rea
  */
 function setToolsFields(out: JsonObject, tools: unknown[], fields: readonly FieldPlace[]): unknown[] {
   if (fields.length === 0) return tools;
-  let canonical = tools.map((tool) => asCanonical(tool, "tool_definition"));
+  let canonical = tools.map((tool) => holdCanonical(asCanonical(tool, "tool_definition"), "tool_definition") as JsonObject);
   for (const [name, toks] of fields) {
     const values: unknown[] = []; // Python's set of the tools' values (Python equality)
     for (const tool of canonical) {
@@ -255,7 +255,7 @@ export function inject(
   const choices = locations.filter((loc) => loc[0] === "tool_choice");
   if (getOwn(parts, "tool_choice") !== undefined) {
     const given = getOwn(parts, "tool_choice");
-    const choice = setChoiceFields(out, given == null ? null : asCanonical(given, "tool_choice"), choiceFields);
+    const choice = setChoiceFields(out, given == null ? null : (holdCanonical(asCanonical(given, "tool_choice"), "tool_choice") as JsonObject), choiceFields);
     injectChoice(out, choice, choices, encode);
   }
   for (const shape of ["tool_definition", "tool_call", "tool_result"]) {

@@ -11,8 +11,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from .._coercion import TOO_DEEP, too_deep
 from .._errors import json_text
 from .._ids import IdMap
+from .._strict_json import MAX_DEPTH
 from ._events import StreamError, where
 
 __all__ = ["COMPACT", "Call", "StreamState"]
@@ -114,3 +116,12 @@ class StreamState:
 
     def _bad(self, event: Any, item: Any, pointer: str, message: str) -> StreamError:
         return StreamError(self.DIALECT, where(event, item) + pointer, message)
+
+    def _held(self, event: Any, item: Any) -> Any:
+        """item, a part of event the call keeps whole, held to the depth limit (events are
+        not walked on the way in: only what a call keeps is)."""
+        at = where(event, item)
+        below = too_deep(item, MAX_DEPTH - at.count("/"))
+        if below is not None:
+            raise StreamError(self.DIALECT, at + below, TOO_DEEP)
+        return item

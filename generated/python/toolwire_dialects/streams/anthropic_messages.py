@@ -296,7 +296,8 @@ class Assembler(_common.Assembler):
 
     def feed(self, event: Any) -> list[dict[str, Any]]:
         """One event in; the ToolCallDeltas it carries out."""
-        event = _common.as_event(event, DIALECT)
+        if type(event) is not dict:
+            event = _common.as_event(event, DIALECT)
         self._n += 1
         if self._ended is not None:
             return []  # an error event ended the stream (rule 11)
@@ -320,7 +321,7 @@ class Assembler(_common.Assembler):
                     if name is not None and type(name) is not str:
                         raise self._bad(event, content_block, "/name", "expected a string")
                     start_arguments = content_block.get("input")
-                    call = self._start(key, call_id, name, _common.item_copy(content_block, ()))
+                    call = self._start(key, call_id, name, _common.item_copy(self._held(event, content_block), ()))
                     if start_arguments:  # arguments the start carries: the call's, unless fragments follow
                         call.start = start_arguments
                     call_delta = self._delta(call)

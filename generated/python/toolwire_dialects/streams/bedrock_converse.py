@@ -249,7 +249,8 @@ class Assembler(_common.Assembler):
 
     def feed(self, event: Any) -> list[dict[str, Any]]:
         """One event in; the ToolCallDeltas it carries out."""
-        event = _common.as_event(event, DIALECT)
+        if type(event) is not dict:
+            event = _common.as_event(event, DIALECT)
         self._n += 1
         if self._ended is not None:
             return []  # an error event ended the stream (rule 11)
@@ -307,7 +308,7 @@ class Assembler(_common.Assembler):
                     name = tool_use.get("name")
                     if name is not None and type(name) is not str:
                         raise self._bad(event, start, "/toolUse/name", "expected a string")
-                    call = self._start(key, call_id, name, _common.item_copy(start, ()))
+                    call = self._start(key, call_id, name, _common.item_copy(self._held(event, start), ()))
                     call_delta = self._delta(call)
                     deltas.append(call_delta)
         content_block_delta = event.get("contentBlockDelta")

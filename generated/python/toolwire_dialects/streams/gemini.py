@@ -204,7 +204,8 @@ class Assembler(_common.Assembler):
 
     def feed(self, event: Any) -> list[dict[str, Any]]:
         """One event in; the ToolCallDeltas it carries out."""
-        event = _common.as_event(event, DIALECT)
+        if type(event) is not dict:
+            event = _common.as_event(event, DIALECT)
         self._n += 1
         if self._ended is not None:
             return []  # an error event ended the stream (rule 11)
@@ -243,7 +244,8 @@ class Assembler(_common.Assembler):
                                     call_id,
                                     name,
                                     _common.item_copy(
-                                        part, (("functionCall", "willContinue"), ("functionCall", "partialArgs"))
+                                        self._held(event, part),
+                                        (("functionCall", "willContinue"), ("functionCall", "partialArgs")),
                                     ),
                                 )
                                 call_delta = self._delta(call)

@@ -273,7 +273,8 @@ class Assembler(_common.Assembler):
 
     def feed(self, event: Any) -> list[dict[str, Any]]:
         """One event in; the ToolCallDeltas it carries out."""
-        event = _common.as_event(event, DIALECT)
+        if type(event) is not dict:
+            event = _common.as_event(event, DIALECT)
         self._n += 1
         if self._ended is not None:
             return []  # an error event ended the stream (rule 11)
@@ -329,7 +330,9 @@ class Assembler(_common.Assembler):
                                     call_id is not None and call_id != call.id and (key is None or call.id is not None)
                                 ):
                                     # a new call: a new key, or a new id at a key already used (rules 3 and 4)
-                                    call = self._start(key, call_id, name, _common.item_copy(tool_call, ()))
+                                    call = self._start(
+                                        key, call_id, name, _common.item_copy(self._held(event, tool_call), ())
+                                    )
                                     call_delta = self._delta(call)
                                 else:
                                     call_delta = {"index": call.index}
@@ -341,7 +344,7 @@ class Assembler(_common.Assembler):
                                     if (
                                         type(fragment) is dict
                                     ):  # the whole arguments as one object (object_or_json_text)
-                                        call.args = _common.item_copy(fragment, ())
+                                        call.args = _common.item_copy(self._held(event, fragment), ())
                                         fragment = _common.dump_arguments(fragment)
                                     else:
                                         call.parts.append(fragment)

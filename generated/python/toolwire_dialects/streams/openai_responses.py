@@ -635,7 +635,8 @@ class Assembler(_common.Assembler):
 
     def feed(self, event: Any) -> list[dict[str, Any]]:
         """One event in; the ToolCallDeltas it carries out."""
-        event = _common.as_event(event, DIALECT)
+        if type(event) is not dict:
+            event = _common.as_event(event, DIALECT)
         self._n += 1
         if self._ended is not None:
             return []  # an error event ended the stream (rule 11)
@@ -661,7 +662,7 @@ class Assembler(_common.Assembler):
                 fragment = event_item.get("arguments")
                 if fragment is not None and type(fragment) is not str:
                     raise self._bad(event, event_item, "/arguments", "expected a string")
-                call = self._start(key, call_id, name, _common.item_copy(event_item, (("status",),)))
+                call = self._start(key, call_id, name, _common.item_copy(self._held(event, event_item), (("status",),)))
                 call_delta = self._delta(call)
                 if fragment:
                     call.parts.append(fragment)

@@ -22,6 +22,8 @@ export declare class ValueError extends Error {
 /** Accept an event as an object, JSON text (or UTF-8 bytes) or an SDK object (held to the
  * reader's depth limit, as coercion holds every value handed in). */
 export declare function asEvent(event: unknown, dialect: string): JsonObject;
+/** asEvent, the whole event held to the depth limit (a relay writes events out). */
+export declare function asWholeEvent(event: unknown, dialect: string): JsonObject;
 /** Python's `type(v) is dict` for an event: a plain object (an SDK object goes through toPlain). */
 export declare function isDict(value: unknown): value is JsonObject;
 /** Python's `except ValueError`: what loads (StrictJsonError), the UTF-8 decoder, the JSONPath

@@ -5,9 +5,9 @@
  * the generated stream module) the message start, text, reasoning, signatures and usage.
  * Only what is in flight is held: the Assembler's open calls and which calls were announced.
  */
-import { getOwn, isObject, putOwn } from "../_errors.js";
+import { getOwn, putOwn } from "../_errors.js";
 import { pyRepr } from "../_pytext.js";
-import { _copy, asEvent, get, same, StreamError, truthy, ValueError } from "./_events.js";
+import { _copy, asWholeEvent, get, same, StreamError, truthy, ValueError } from "./_events.js";
 import { at, MISSING, walk } from "./_relay_blocks.js";
 import { refuseWholeResponse } from "./_relay_check.js";
 import { finishReasonIn } from "./_relay_finish.js";
@@ -165,7 +165,7 @@ export class RelayReader {
     }
     /** One event, as the assembler is fed it (from feed or feedText). */
     #onEvent(baseFeed, given) {
-        const event = isObject(given) ? given : asEvent(given, this.dialect);
+        const event = asWholeEvent(given, this.dialect);
         refuseWholeResponse(this.dialect, event);
         const out = this.#out;
         if (!this.#started) {

@@ -75,4 +75,7 @@ export declare abstract class StreamState {
     abstract _decodeCall(payload: unknown, idMap: IdMap): JsonObject;
     _report(into: Report[], pointer: string, message: string): void;
     _bad(event: unknown, item: unknown, pointer: string, message: string): StreamError;
+    /** item, a part of event the call keeps whole, held to the depth limit (events are not
+     * walked on the way in: only what a call keeps is). */
+    _held<T>(event: unknown, item: T): T;
 }

@@ -11,6 +11,8 @@
  */
 import { compactJson } from "../_pytext.js";
 import { IdMap } from "../_ids.js";
+import { TOO_DEEP, tooDeep } from "../_coercion.js";
+import { MAX_DEPTH } from "../_strict_json.js";
 import { StreamError, where } from "./_events.js";
 export const COMPACT = 256; // fragments kept per call before they are joined: the object count stays bounded
 /** One call in flight: what arrived so far. Nothing else of the stream is kept. */
@@ -78,5 +80,14 @@ export class StreamState {
     }
     _bad(event, item, pointer, message) {
         return new StreamError(this.DIALECT, where(event, item) + pointer, message);
+    }
+    /** item, a part of event the call keeps whole, held to the depth limit (events are not
+     * walked on the way in: only what a call keeps is). */
+    _held(event, item) {
+        const at = where(event, item);
+        const below = tooDeep(item, MAX_DEPTH - at.split("/").length + 1);
+        if (below !== null)
+            throw new StreamError(this.DIALECT, at + below, TOO_DEEP);
+        return item;
     }
 }

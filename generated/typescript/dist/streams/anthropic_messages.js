@@ -109,7 +109,7 @@ export class Assembler extends _c.Assembler {
                         throw this._bad(event, contentBlock, "/name", "expected a string");
                     }
                     startArguments = _c.get(contentBlock, "input");
-                    call = this._start(key, callId, name, _c.itemCopy(contentBlock, []));
+                    call = this._start(key, callId, name, _c.itemCopy(this._held(event, contentBlock), []));
                     if (_c.truthy(startArguments)) {
                         call.start = startArguments; // arguments the start carries: the call's, unless fragments follow
                     }

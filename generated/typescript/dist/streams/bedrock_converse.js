@@ -135,7 +135,7 @@ export class Assembler extends _c.Assembler {
                     if (name !== null && typeof name !== "string") {
                         throw this._bad(event, start, "/toolUse/name", "expected a string");
                     }
-                    call = this._start(key, callId, name, _c.itemCopy(start, []));
+                    call = this._start(key, callId, name, _c.itemCopy(this._held(event, start), []));
                     callDelta = this._delta(call);
                     deltas.push(callDelta);
                 }

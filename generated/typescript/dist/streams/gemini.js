@@ -122,7 +122,7 @@ export class Assembler extends _c.Assembler {
                                 if (name !== null && typeof name !== "string") {
                                     throw this._bad(event, part, "/functionCall/name", "expected a string");
                                 }
-                                call = this._start(key, callId, name, _c.itemCopy(part, [["functionCall", "willContinue"], ["functionCall", "partialArgs"]]));
+                                call = this._start(key, callId, name, _c.itemCopy(this._held(event, part), [["functionCall", "willContinue"], ["functionCall", "partialArgs"]]));
                                 callDelta = this._delta(call);
                                 deltas.push(callDelta);
                             }

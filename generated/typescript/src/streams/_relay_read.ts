@@ -6,11 +6,11 @@
  * Only what is in flight is held: the Assembler's open calls and which calls were announced.
  */
 
-import { getOwn, isObject, putOwn, type JsonObject } from "../_errors.js";
+import { getOwn, putOwn, type JsonObject } from "../_errors.js";
 import type { IdMap } from "../_ids.js";
 import { pyRepr } from "../_pytext.js";
 import type { Assembler } from "./_assembler.js";
-import { _copy, asEvent, get, same, StreamError, truthy, ValueError } from "./_events.js";
+import { _copy, asWholeEvent, get, same, StreamError, truthy, ValueError } from "./_events.js";
 import { at, MISSING, walk, type RelayStreamModule } from "./_relay_blocks.js";
 import { refuseWholeResponse } from "./_relay_check.js";
 import { finishReasonIn } from "./_relay_finish.js";
@@ -226,7 +226,7 @@ export class RelayReader {
 
   /** One event, as the assembler is fed it (from feed or feedText). */
   #onEvent(baseFeed: BaseFeed, given: unknown): JsonObject[] {
-    const event = isObject(given) ? given : asEvent(given, this.dialect);
+    const event = asWholeEvent(given, this.dialect);
     refuseWholeResponse(this.dialect, event);
     const out = this.#out;
     if (!this.#started) {

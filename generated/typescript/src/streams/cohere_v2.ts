@@ -131,7 +131,7 @@ export class Assembler extends _c.Assembler {
             if (fragment !== null && typeof fragment !== "string") {
               throw this._bad(event, toolCalls, "/function/arguments", "expected a string");
             }
-            call = this._start(key, callId, name, _c.itemCopy(toolCalls, []));
+            call = this._start(key, callId, name, _c.itemCopy(this._held(event, toolCalls), []));
             callDelta = this._delta(call);
             if (fragment) {
               call.parts.push(fragment as string);

@@ -156,7 +156,7 @@ export class Assembler extends _c.Assembler {
               } else {
                 if (call === null || (callId !== null && callId !== call.id && (key === null || call.id !== null))) {
                   // a new call: a new key, or a new id at a key already used (rules 3 and 4)
-                  call = this._start(key, callId, name, _c.itemCopy(toolCall, []));
+                  call = this._start(key, callId, name, _c.itemCopy(this._held(event, toolCall), []));
                   callDelta = this._delta(call);
                 } else {
                   callDelta = { index: call.index };
@@ -170,7 +170,7 @@ export class Assembler extends _c.Assembler {
                 if (fragment || _c.isObject(fragment)) {
                   if (_c.isObject(fragment)) {
                     // the whole arguments as one object (object_or_json_text)
-                    call.args = _c.itemCopy(fragment, []);
+                    call.args = _c.itemCopy(this._held(event, fragment), []);
                     fragment = _c.dumpArguments(fragment);
                   } else {
                     call.parts.push(fragment as string);

@@ -157,7 +157,7 @@ export class Assembler extends _c.Assembler {
               } else {
                 if (call === null || (callId !== null && callId !== call.id && (key === null || call.id !== null))) {
                   // a new call: a new key, or a new id at a key already used (rules 3 and 4)
-                  call = this._start(key, callId, name, _c.itemCopy(toolCall, [["index"]]));
+                  call = this._start(key, callId, name, _c.itemCopy(this._held(event, toolCall), [["index"]]));
                   callDelta = this._delta(call);
                 } else {
                   callDelta = { index: call.index };

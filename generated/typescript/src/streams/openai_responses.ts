@@ -121,7 +121,7 @@ export class Assembler extends _c.Assembler {
         if (fragment !== null && typeof fragment !== "string") {
           throw this._bad(event, eventItem, "/arguments", "expected a string");
         }
-        call = this._start(key, callId, name, _c.itemCopy(eventItem, [["status"]]));
+        call = this._start(key, callId, name, _c.itemCopy(this._held(event, eventItem), [["status"]]));
         callDelta = this._delta(call);
         if (fragment) {
           call.parts.push(fragment as string);

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .._coercion import as_wire
+from .._coercion import as_wire, hold
 from .._errors import DecodeError, escape
 from .._strict_json import loads
 
@@ -16,6 +16,7 @@ __all__ = [
     "SHAPE",
     "StreamError",
     "as_event",
+    "as_whole_event",
     "item_copy",
     "overlay",
     "put",
@@ -43,8 +44,10 @@ class StreamError(DecodeError):
 
 
 def as_event(event: Any, dialect: str) -> dict[str, Any]:
-    """Accept an event as a dict, JSON text or an SDK object (held to the reader's depth
-    limit, as coercion holds every value handed in)."""
+    """Accept an event as a dict, JSON text or an SDK object. A dict is not walked: what a
+    call keeps of it is held to the depth limit where it is kept (see _coercion)."""
+    if type(event) is dict:
+        return event
     if isinstance(event, (str, bytes, bytearray)):
         try:
             event = loads(event if isinstance(event, str) else bytes(event).decode("utf-8").removeprefix("\ufeff"))
@@ -57,6 +60,16 @@ def as_event(event: Any, dialect: str) -> dict[str, Any]:
             raise StreamError(dialect, exc.pointer, exc.message) from None
     if type(event) is not dict:
         raise StreamError(dialect, "", "expected an event object")
+    return event
+
+
+def as_whole_event(given: Any, dialect: str) -> dict[str, Any]:
+    """as_event, the whole event held to the depth limit (a relay writes events out)."""
+    event = as_event(given, dialect)
+    try:
+        hold(event, dialect, SHAPE)
+    except DecodeError as exc:
+        raise StreamError(dialect, exc.pointer, exc.message) from None
     return event
 
 

@@ -11,7 +11,7 @@ from typing import Any
 
 from .._ids import IdMap
 from .._strict_json import exact_integer
-from ._events import StreamError, as_event, same
+from ._events import StreamError, as_whole_event, same
 from ._relay_blocks import MISSING, at, walk
 from ._relay_check import refuse_whole_response
 from ._relay_finish import finish_reason_in
@@ -150,7 +150,7 @@ class RelayReader:
     def _on_event(self, base_feed: Any, event: Any) -> list[dict[str, Any]]:
         """One event, as the assembler is fed it (from feed or feed_text)."""
         if type(event) is not dict:
-            event = as_event(event, self.dialect)
+            event = as_whole_event(event, self.dialect)
         refuse_whole_response(self.dialect, event)
         out = self._out
         if not self._started:

@@ -5,7 +5,7 @@
  * caller's event objects are never kept nor changed).
  */
 
-import { asWire } from "../_coercion.js";
+import { asWire, hold } from "../_coercion.js";
 import { DecodeError, escape, isObject, hasOwn, putOwn, type JsonObject } from "../_errors.js";
 import { loads, StrictJsonError } from "../_strict_json.js";
 import { decodeUtf8, UnicodeDecodeError } from "./_utf8.js";
@@ -48,6 +48,7 @@ export class ValueError extends Error {
 /** Accept an event as an object, JSON text (or UTF-8 bytes) or an SDK object (held to the
  * reader's depth limit, as coercion holds every value handed in). */
 export function asEvent(event: unknown, dialect: string): JsonObject {
+  if (isDict(event)) return event; // not walked: what a call keeps of it is held where it is kept
   if (typeof event === "string" || event instanceof Uint8Array || event instanceof ArrayBuffer) {
     try {
       event = loads(typeof event === "string" ? event : removeBom(decodeUtf8(event)));
@@ -67,6 +68,17 @@ export function asEvent(event: unknown, dialect: string): JsonObject {
     throw new StreamError(dialect, "", "expected an event object");
   }
   return event;
+}
+
+/** asEvent, the whole event held to the depth limit (a relay writes events out). */
+export function asWholeEvent(event: unknown, dialect: string): JsonObject {
+  const read = asEvent(event, dialect);
+  try {
+    return hold(read, dialect, SHAPE) as JsonObject;
+  } catch (exc) {
+    if (!(exc instanceof DecodeError)) throw exc;
+    throw new StreamError(dialect, exc.pointer, exc.detail);
+  }
 }
 
 /** Python's `type(v) is dict` for an event: a plain object (an SDK object goes through toPlain). */

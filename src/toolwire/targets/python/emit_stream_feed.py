@@ -211,7 +211,11 @@ def _rule_code(ir: StreamIR, rule: StreamRule, item: str, used: set[str]) -> Rul
         assigns=assigns,
         reads={term: term in reads for term in READ_LOCALS},
         has_key=rule.key is not None,
-        item_copy=f"_common.item_copy({item}, {tuple_of(drops) if drops else '()'})" if rule.as_call else "None",
+        item_copy=(
+            f"_common.item_copy(self._held(event, {item}), {tuple_of(drops) if drops else '()'})"
+            if rule.as_call
+            else "None"
+        ),
         whole_item=f"_common.overlay({item}, (), {tuple_of(drops)})" if drops else item,
         pointers={name: py(given[name].text if name in given else "") for name in vars(rule.pointers)},
         stray_item="None" if rule.key_on_event else item,

@@ -230,7 +230,7 @@ def _rule_code(ir: StreamIR, rule: StreamRule, item: str, used: set[str], declar
         assigns=assigns,
         reads={term: term in reads for term in READ_LOCALS},
         has_key=rule.key is not None,
-        item_copy=f"_c.itemCopy({item}, [{', '.join(drops)}])" if rule.as_call else "null",
+        item_copy=f"_c.itemCopy(this._held(event, {item}), [{', '.join(drops)}])" if rule.as_call else "null",
         whole_item=f"_c.overlay({item}, [], [{', '.join(drops)}])" if drops else item,
         pointers={name: ts(given[name].text if name in given else "") for name in vars(rule.pointers)},
         stray_item="null" if rule.key_on_event else item,

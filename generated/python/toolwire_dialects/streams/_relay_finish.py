@@ -74,7 +74,7 @@ _TABLE: dict[str, tuple[tuple[str, str], ...]] = {
 
 
 def _module(dialect: str) -> Any:
-    return importlib.import_module(f"toolwire_dialects.{dialect}")
+    return importlib.import_module(f"..{dialect}", __package__)  # the package may be renamed
 
 
 def finish_reason_in(dialect: str, wire: str) -> str:

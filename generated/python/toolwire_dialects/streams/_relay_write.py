@@ -41,7 +41,7 @@ class RelayWriter:
         self.strict = strict
         self.losses: list[Loss] = []
         self.id_map = IdMap() if id_map is None else id_map
-        self._dialect_module = importlib.import_module(f"toolwire_dialects.{self.dialect}")
+        self._dialect_module = importlib.import_module(f"..{self.dialect}", __package__)  # the package may be renamed
         self._policy = getattr(self._dialect_module, "_IDS", None)
         slots = {slot for ws in self.writes.values() for w in ws for _p, slot in w["set"]}
         self._slots = slots

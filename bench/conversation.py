@@ -127,6 +127,7 @@ def main() -> None:
         args.rounds, args.calls, args.memory_repeat = 2, 20, 1
     if args.profile:
         request = scaled_request(args.turns[0])
+        contenders_for(request, {})  # checked, and the dialect modules loaded before profiling
         profile(lambda: run_toolwire(request), max(1, args.calls // args.turns[0]))
         return
     litellm, babel = litellm_contenders(), llm_babel_contenders()

@@ -222,6 +222,7 @@ def main() -> None:
     if args.profile:
         if convert_stream is not None:
             events = make_stream(args.events[0])
+            run_toolwire(events)  # the dialect modules loaded before profiling
             profile(lambda: run_toolwire(events), max(1, args.budget // args.events[0]))
         return
     print(f"Anthropic stream -> OpenAI Chat chunks, {len(args.events)} sizes; Python {sys.version.split()[0]}")

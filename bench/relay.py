@@ -1,24 +1,26 @@
-"""Benchmark: relaying an Anthropic Messages stream as OpenAI Chat chunks, toolwire vs hand-written.
+"""Benchmark: relaying Anthropic Messages streams as OpenAI Chat chunks, toolwire vs hand-written.
 
-The stream: message_start (id, model, input tokens), a text block in small text_delta
-pieces, then two tool_use blocks whose arguments come as input_json_delta fragments,
-message_delta with stop_reason tool_use and the output tokens, message_stop (and pings).
-Both sides take the events one at a time as parsed dicts and return every Chat chunk as
-it is due (nothing buffered past the event that causes it): the role chunk, a content
-chunk per text piece, a tool_calls chunk per call start and per argument fragment, the
-finish_reason chunk and a usage chunk; the hand-written relay must give the same chunks
-as toolwire's (asserted before timing).
+The streams, at 100, 1,000 and 10,000 events (`make_stream`, deterministic): message_start
+(id, model, input tokens), a text block in small text_delta pieces (half of the events), then
+parallel tool_use blocks whose arguments come as input_json_delta fragments (2 calls up to 500
+events, one per 250 events above), message_delta with stop_reason tool_use and the output
+tokens, message_stop (and a ping). Both sides take the events one at a time as parsed dicts
+and return every Chat chunk as it is due (nothing buffered past the event that causes it): the
+role chunk, a content chunk per text piece, a tool_calls chunk per call start and per argument
+fragment, the finish_reason chunk and a usage chunk; the hand-written relay must give the same
+chunks as toolwire's (asserted for every size before timing).
 
-    python bench/relay.py [--rounds 15] [--number 200] [--text-deltas 40] [--fragments 30]
+    python bench/relay.py [--rounds 15] [--budget 20000] [--events 100 1000 10000] [--quick]
 
-Prints median and range per side (rounds interleaved) and the ratio toolwire/hand-written
-(target: at most 2x). Until toolwire_dialects.streams has convert_stream it times the
-hand-written relay alone and says so.
+Prints, per size, median and range per side (rounds interleaved) with the time per event, and
+the paired ratio toolwire/hand-written (target: at most 2x, issue #22). Until
+toolwire_dialects.streams has convert_stream it times the hand-written relay alone and says so.
 """
 
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import sys
 from collections.abc import Iterable, Iterator
@@ -31,6 +33,8 @@ from _timing import describe, interleaved, profile, ratio
 from toolwire_dialects import streams
 
 TARGET = 2.0
+SIZES = (100, 1_000, 10_000)
+CITIES = ("Paris", "Lyon", "Nantes", "Lille", "Nice")
 convert_stream = getattr(streams, "convert_stream", None)
 
 
@@ -39,8 +43,14 @@ def run_toolwire(events: Iterable[dict[str, Any]]) -> list[Any]:
     return list(convert_stream(events, source="anthropic_messages", target="openai_chat"))
 
 
-def make_stream(text_deltas: int, fragments: int) -> list[dict[str, Any]]:
-    """A realistic Anthropic event sequence: some text, then two parallel tool calls."""
+def make_stream(size: int) -> list[dict[str, Any]]:
+    """A realistic Anthropic event sequence of exactly `size` events (at least 20): a text
+    block in small pieces, then parallel tool calls whose arguments come in fragments; half of
+    the events are text deltas, half the calls' (2 calls up to 500 events, then one per 250)."""
+    calls = max(2, size // 250)
+    per_call = (size - 6) // 2 // calls  # start, an empty delta, the fragments, stop
+    fragments, text_deltas = per_call - 3, size - 6 - calls * per_call
+    assert fragments >= 1, f"{size} events are too few for a stream with {calls} tool calls"
     message = {
         "id": "msg_01XFDUDYJgAACzvnptvVoYEL",
         "type": "message",
@@ -58,20 +68,18 @@ def make_stream(text_deltas: int, fragments: int) -> list[dict[str, Any]]:
         piece = f"word{k} " if k % 7 else f"Checking the forecast, part {k}. "
         events.append({"type": "content_block_delta", "index": 0, "delta": {"type": "text_delta", "text": piece}})
     events.append({"type": "content_block_stop", "index": 0})
-    calls = [
-        ("toolu_01A09q90qw90lq917835lq9", {"city": "Paris", "date": "2026-12-02", "note": "x" * (fragments * 3)}),
-        ("toolu_01B18r81rx81mr826724mr8", {"city": "Lyon", "date": "2026-12-02", "note": "y" * (fragments * 3)}),
-    ]
-    for n, (call_id, arguments) in enumerate(calls, start=1):
+    for n in range(1, calls + 1):
+        call_id = f"toolu_{n:04d}A09q90qw90lq917835lq9"
+        arguments = {"city": CITIES[n % len(CITIES)], "date": "2026-12-02", "note": "x" * (fragments * 3)}
         block = {"type": "tool_use", "id": call_id, "name": "get_weather", "input": {}}
         events.append({"type": "content_block_start", "index": n, "content_block": block})
         events.append(
             {"type": "content_block_delta", "index": n, "delta": {"type": "input_json_delta", "partial_json": ""}}
         )
         text = json.dumps(arguments, separators=(",", ":"))
-        size = max(1, len(text) // fragments)
-        for start in range(0, len(text), size):
-            delta = {"type": "input_json_delta", "partial_json": text[start : start + size]}
+        bounds = [len(text) * k // fragments for k in range(fragments + 1)]  # fragments pieces, none empty
+        for start, end in itertools.pairwise(bounds):
+            delta = {"type": "input_json_delta", "partial_json": text[start:end]}
             events.append({"type": "content_block_delta", "index": n, "delta": delta})
         events.append({"type": "content_block_stop", "index": n})
     events.append(
@@ -82,6 +90,7 @@ def make_stream(text_deltas: int, fragments: int) -> list[dict[str, Any]]:
         }
     )
     events.append({"type": "message_stop"})
+    assert len(events) == size
     return events
 
 
@@ -169,15 +178,9 @@ def run_hand_written(events: Iterable[dict[str, Any]]) -> list[Any]:
     return list(hand_relay(events))
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--rounds", type=int, default=15)
-    parser.add_argument("--number", type=int, default=200, help="streams per side per round")
-    parser.add_argument("--text-deltas", type=int, default=40)
-    parser.add_argument("--fragments", type=int, default=30, help="argument fragments per tool call")
-    parser.add_argument("--profile", action="store_true", help="profile toolwire's side instead of timing")
-    args = parser.parse_args()
-    events = make_stream(args.text_deltas, args.fragments)
+def size_row(size: int, rounds: int, budget: int) -> None:
+    """One size: toolwire and hand-written side by side (same chunks asserted), the ratio."""
+    events = make_stream(size)
     expected = run_hand_written(events)
     contenders: dict[str, Any] = {"hand-written": lambda: run_hand_written(events)}
     if convert_stream is not None:
@@ -188,25 +191,43 @@ def main() -> None:
                 min(len(relayed), len(expected)),
             )
             raise SystemExit(
-                f"hand-written relays differently: {len(relayed)} chunks vs {len(expected)}; first difference, "
-                f"chunk {first}:\n toolwire:     {relayed[first : first + 1]}\n hand-written: {expected[first : first + 1]}"
+                f"{size} events: hand-written relays differently: {len(relayed)} chunks vs {len(expected)}; "
+                f"first difference, chunk {first}:\n toolwire:     {relayed[first : first + 1]}\n"
+                f" hand-written: {expected[first : first + 1]}"
             )
         contenders = {"toolwire": lambda: run_toolwire(events), **contenders}
-    if args.profile:
-        if "toolwire" in contenders:
-            profile(contenders["toolwire"], args.number)
-        return
-    times = interleaved(contenders, args.rounds, args.number)
-    print(
-        f"Anthropic stream -> OpenAI Chat chunks: {len(events)} events in, {len(expected)} chunks out; "
-        f"{args.rounds} interleaved rounds of {args.number} streams"
-    )
+    number = max(1, budget // size)
+    times = interleaved(contenders, rounds, number)
+    print(f"{size} events in, {len(expected)} chunks out: {rounds} interleaved rounds of {number} streams")
     for name, runs in times.items():
-        print(describe(name, runs, unit="us/stream"))
+        print(describe(name, runs, unit="us/stream", per=(size, "event")))
     if convert_stream is None:
         print("  toolwire: toolwire_dialects.streams has no convert_stream on this checkout yet")
     else:
         print(ratio("toolwire/hand-written", times["toolwire"], times["hand-written"], TARGET, at_least=False))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=15)
+    parser.add_argument(
+        "--budget", type=int, default=20_000, help="events per side per round (streams = budget / size)"
+    )
+    parser.add_argument("--events", type=int, nargs="+", default=list(SIZES), help="the sizes, in events (>= 20)")
+    parser.add_argument("--quick", action="store_true", help="2 rounds, few streams: a smoke test in seconds")
+    parser.add_argument("--profile", action="store_true", help="profile toolwire on the first size instead")
+    args = parser.parse_args()
+    if args.quick:
+        args.rounds, args.budget = 2, 200
+    if args.profile:
+        if convert_stream is not None:
+            events = make_stream(args.events[0])
+            run_toolwire(events)  # the dialect modules loaded before profiling
+            profile(lambda: run_toolwire(events), max(1, args.budget // args.events[0]))
+        return
+    print(f"Anthropic stream -> OpenAI Chat chunks, {len(args.events)} sizes; Python {sys.version.split()[0]}")
+    for size in args.events:
+        size_row(size, args.rounds, args.budget)
 
 
 if __name__ == "__main__":

@@ -29,12 +29,17 @@ export function interleaved(contenders, rounds, number, warmup = 2) {
 
 const fixed = (value, width, digits = 2) => value.toFixed(digits).padStart(width);
 
-/** One line: the median and the range of a contender's rounds. */
-export function describe(name, runs, unit = "us/call", scale = 1e6) {
-  return (
-    `  ${name.padEnd(14)} median ${fixed(median(runs) * scale, 9)} ${unit}` +
-    `   range ${fixed(Math.min(...runs) * scale, 9)} - ${fixed(Math.max(...runs) * scale, 9)}`
-  );
+/**
+ * One line: the median and the range of a contender's rounds (and with `per`, [count, what], the
+ * median divided by count: the time per message, per event).
+ */
+export function describe(name, runs, unit = "us/call", scale = 1e6, per = null) {
+  const mid = median(runs);
+  let line =
+    `  ${name.padEnd(14)} median ${fixed(mid * scale, 10)} ${unit}` +
+    `   range ${fixed(Math.min(...runs) * scale, 10)} - ${fixed(Math.max(...runs) * scale, 10)}`;
+  if (per) line += `   ${fixed((mid * scale) / per[0], 8)} ${unit.split("/")[0]}/${per[1]}`;
+  return line;
 }
 
 /** The paired per-round ratio slower/faster: median and range, against a target. */

@@ -1,7 +1,7 @@
 // The hand-written contenders of bench/typescript/bench.mjs: what a careful engineer writes
 // by hand in JavaScript for the same jobs, giving the SAME values and losses as the generated
-// converter (bench.mjs asserts it before timing). Ports of bench/bench_convert.py's `careful`
-// and bench/conversation.py's `hand_written`.
+// converter (bench.mjs asserts it before timing). Ports of bench/bench_convert.py's `careful`,
+// bench/_conversations.py's `hand_written` and bench/relay.py's `HandRelay`.
 
 const ANTHROPIC_ID = /^[a-zA-Z0-9_-]+$/;
 const isObject = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
@@ -162,4 +162,78 @@ export function handWrittenRequest(request) {
     losses.push(["/settings/max_tokens", TARGET, `a request without max_tokens (sent the documented default ${maxTokens})`]);
   }
   return [out, losses];
+}
+
+const FINISH_REASONS = {
+  end_turn: "stop",
+  stop_sequence: "stop",
+  max_tokens: "length",
+  tool_use: "tool_calls",
+  pause_turn: "stop",
+  refusal: "content_filter",
+};
+
+/** One Anthropic event in, its Chat chunks out (the port of bench/relay.py's HandRelay). */
+class HandRelay {
+  base = {};
+  calls = new Map(); // Anthropic block index -> Chat tool_calls index
+  inputTokens = 0;
+
+  chunk(delta, finishReason = null) {
+    return { ...this.base, choices: [{ index: 0, delta, finish_reason: finishReason }] };
+  }
+
+  feed(event) {
+    const kind = event.type;
+    if (kind === "content_block_delta") {
+      const delta = event.delta;
+      if (delta.type === "text_delta") return [this.chunk({ content: delta.text })];
+      if (delta.type === "input_json_delta") {
+        const fragment = delta.partial_json;
+        if (!fragment) return [];
+        return [this.chunk({ tool_calls: [{ index: this.calls.get(event.index), function: { arguments: fragment } }] })];
+      }
+      throw new Error(`unknown delta type ${JSON.stringify(delta.type)}`);
+    }
+    if (kind === "content_block_start") {
+      const block = event.content_block;
+      if (block.type === "tool_use") {
+        const index = this.calls.size;
+        this.calls.set(event.index, index);
+        const call = { index, id: block.id, type: "function", function: { name: block.name, arguments: "" } };
+        return [this.chunk({ tool_calls: [call] })];
+      }
+      if (block.type === "text") return block.text ? [this.chunk({ content: block.text })] : [];
+      throw new Error(`unknown block type ${JSON.stringify(block.type)}`);
+    }
+    if (kind === "content_block_stop" || kind === "ping" || kind === "message_stop") return [];
+    if (kind === "message_start") {
+      const message = event.message;
+      this.base = { id: message.id, object: "chat.completion.chunk", created: 0, model: message.model };
+      this.inputTokens = message.usage?.input_tokens ?? 0;
+      return [this.chunk({ role: "assistant", content: "" })];
+    }
+    if (kind === "message_delta") {
+      const out = [];
+      const reason = event.delta?.stop_reason;
+      if (reason !== null && reason !== undefined) out.push(this.chunk({}, FINISH_REASONS[reason] ?? "stop"));
+      const usage = event.usage;
+      if (usage !== null && usage !== undefined) {
+        // No total_tokens: toolwire's relay writes none when the source has none (Anthropic).
+        const totals = { prompt_tokens: this.inputTokens, completion_tokens: usage.output_tokens ?? 0 };
+        out.push({ ...this.base, choices: [], usage: totals });
+      }
+      return out;
+    }
+    if (kind === "error") throw new Error(`the stream reported an error: ${JSON.stringify(event.error)}`);
+    throw new Error(`unknown event type ${JSON.stringify(kind)}`);
+  }
+}
+
+/** Every Chat chunk of an Anthropic event sequence, each as it is due. */
+export function handRelay(events) {
+  const relay = new HandRelay();
+  const out = [];
+  for (const event of events) for (const chunk of relay.feed(event)) out.push(chunk);
+  return out;
 }

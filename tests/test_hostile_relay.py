@@ -20,6 +20,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from toolwire_dialects._errors import LossError
+from toolwire_dialects.dialects import dialect_object
 from toolwire_dialects.streams import StreamError, convert_stream, convert_stream_text, get_stream
 from toolwire_dialects.streams._relay_write import RelayWriter
 
@@ -137,7 +138,7 @@ def _state(call: dict[str, Any]) -> str:
 
 
 def written(dialect: str, canonical: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    writer = RelayWriter(get_stream(dialect))
+    writer = RelayWriter(dialect_object(dialect))
     return [event for c in canonical for event in writer.write(c)]
 
 

@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 from toolwire_dialects._errors import LossError
+from toolwire_dialects.dialects import dialect_object
 from toolwire_dialects.streams import Assembler, convert_stream, convert_stream_text, get_stream
 from toolwire_dialects.streams._relay import frame
 from toolwire_dialects.streams._relay_read import RelayReader
@@ -91,7 +92,7 @@ def script(dialect: str) -> list[dict[str, Any]]:
 
 def written(dialect: str, canonical: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The canonical stream as this dialect's events (a stream the dialect could send)."""
-    writer = RelayWriter(get_stream(dialect))
+    writer = RelayWriter(dialect_object(dialect))
     return [event for c in canonical for event in writer.write(c)]
 
 
@@ -115,7 +116,7 @@ def recorded(dialect: str) -> list[tuple[str, list[dict[str, Any]]]]:
 
 def outcome(dialect: str, events: list[Any], validate: Any = None) -> dict[str, Any]:
     """What the dialect's own readers make of a stream: text, reasoning, calls, finish."""
-    reader = RelayReader(get_stream(dialect))
+    reader = RelayReader(dialect_object(dialect))
     canonical = [c for event in events for c in reader.feed(event)] + reader.end()
     if validate is not None:
         for event in canonical:
@@ -175,7 +176,7 @@ def test_the_relay_writes_as_the_input_arrives(source: str, target: str) -> None
             yield event
 
     first_text = next(n for n, e in enumerate(events) if outcome(source, events[: n + 1])["text"])
-    reader = RelayReader(get_stream(target))
+    reader = RelayReader(dialect_object(target))
     for event in convert_stream(arriving(), source=source, target=target):
         if any(c["type"] == "text_delta" for c in reader.feed(event)):
             # the text is written when the event carrying it has arrived, not at the end
@@ -363,10 +364,10 @@ def test_relay_vectors_replay_both_ways(dialect: str, validate_schema: Any) -> N
     jsonschema.Draft202012Validator(meta).validate(data)
     module = get_stream(dialect)
     for case in data["cases"]:
-        writer = RelayWriter(module)
+        writer = RelayWriter(dialect_object(dialect))
         assert [e for c in case["canonical"] for e in writer.write(c)] == case["events"], case["description"]
         assert [[loss.pointer, loss.what] for loss in writer.losses] == case["losses"], case["description"]
-        reader = RelayReader(module)
+        reader = RelayReader(dialect_object(dialect))
         assert [c for e in case["events"] for c in reader.feed(e)] + reader.end() == case["read"], case["description"]
         for event in case["events"]:
             validate_schema(module.EVENT_SCHEMA, event)

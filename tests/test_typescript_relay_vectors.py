@@ -19,12 +19,12 @@ _DRIVER = """
 import { createInterface } from "node:readline";
 import { pathToFileURL } from "node:url";
 const dist = process.argv[process.argv.length - 1];
-const { getStream } = await import(pathToFileURL(`${dist}/streams/index.js`).href);
+const { dialectObject } = await import(pathToFileURL(`${dist}/dialects.js`).href);
 const { RelayWriter } = await import(pathToFileURL(`${dist}/streams/_relay_write.js`).href);
 const { RelayReader } = await import(pathToFileURL(`${dist}/streams/_relay_read.js`).href);
 for await (const line of createInterface({ input: process.stdin })) {
   const { dialect, case: vector } = JSON.parse(line);
-  const module = getStream(dialect);
+  const module = dialectObject(dialect);  // the relay takes dialect objects, not names
   const writer = new RelayWriter(module);
   const events = vector.canonical.flatMap((c) => writer.write(c));
   const reader = new RelayReader(module);

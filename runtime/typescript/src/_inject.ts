@@ -10,6 +10,7 @@
  */
 
 import { asCanonical, holdCanonical } from "./_coercion.js";
+import type { Encoder } from "./_dialect.js";
 import { Encoded, getOwn, hasOwn, isObject, Loss, MissingKey, putOwn } from "./_errors.js";
 import type { JsonObject } from "./_errors.js";
 import { definedEntries, elements, lookup, pyEqual, where } from "./_extract.js";
@@ -29,8 +30,8 @@ export type Location = readonly [
 /** A canonical field and where the envelope carries it. */
 export type FieldPlace = readonly [string, Toks];
 
-/** A generated encode<Shape> function. */
-export type Encoder = (value: unknown, options: { strict: boolean; idMap: IdMap }) => Encoded;
+/** A generated encode<Shape> function (one type with the dialect objects' encoders). */
+export type { Encoder };
 
 type Encode = (shape: string, value: unknown, pointer: string) => unknown;
 

@@ -68,13 +68,13 @@ def tool_definition_shapes() -> tuple[ToolDefinitionShape, ...]:
 
 
 def stream_relay() -> tuple[Callable[[str], Any], Any, Any]:
-    """The generated package's stream relay pieces, for tools/relay_vectors.py: get_stream
-    (a dialect's stream module), RelayReader and RelayWriter."""
-    from toolwire_dialects.streams import get_stream
+    """The generated package's stream relay pieces, for tools/relay_vectors.py: dialect_object
+    (a dialect's object, which the relay takes), RelayReader and RelayWriter."""
+    from toolwire_dialects.dialects import dialect_object
     from toolwire_dialects.streams._relay_read import RelayReader
     from toolwire_dialects.streams._relay_write import RelayWriter
 
-    return get_stream, RelayReader, RelayWriter
+    return dialect_object, RelayReader, RelayWriter
 
 
 def converter() -> Callable[..., Any]:

@@ -81,13 +81,13 @@ def _cases(dialect: str) -> list[dict[str, Any]]:
 
 
 def relay_vectors(dialect: str) -> dict[str, Any]:
-    get_stream, RelayReader, RelayWriter = stream_relay()  # the generated package, built from these schemas
-    module = get_stream(dialect)
+    dialect_object, RelayReader, RelayWriter = stream_relay()  # the generated package, built from these schemas
+    found = dialect_object(dialect)
     cases = []
     for case in _cases(dialect):
-        writer = RelayWriter(module)
+        writer = RelayWriter(found)
         events = [e for c in case["canonical"] for e in writer.write(c)]
-        reader = RelayReader(module)
+        reader = RelayReader(found)
         read = [c for e in events for c in reader.feed(e)] + reader.end()
         losses = [[loss.pointer, loss.what] for loss in writer.losses]
         cases.append({**case, "events": events, "losses": losses, "read": read})

@@ -4,6 +4,7 @@ kept fields and errors, for every dialect, over generated requests."""
 
 from __future__ import annotations
 
+import json
 import math
 from pathlib import Path
 from typing import Any
@@ -90,3 +91,86 @@ def test_compiled_settings_read_as_the_interpreter_reads(name: str) -> None:
         assert repr(_run(compiled, wire)) == repr(_run(interpreted, wire)), wire
 
     same()
+
+
+# --- TypeScript: the same steps printed as TypeScript, against the Python interpreter ------
+
+_PRELUDE = """import {{ DecodeError, getOwn, isObject, putOwn }} from "{dist}/_errors.js";
+import {{ settingProblem }} from "{dist}/_conv_guard.js";
+import {{ put }} from "{dist}/_conv_paths.js";
+type JsonObject = {{ [key: string]: unknown }};
+const keyOf = (node: unknown, key: string): unknown => (isObject(node) ? getOwn(node, key) : undefined);
+const putPath = (root: JsonObject, path: string[], value: unknown): void => put(root, path, value);
+const listOf = (value: unknown): unknown[] => [value];
+let DIALECT = "";
+export function setDialect(name: string): void {{ DIALECT = name; }}
+"""
+
+_DRIVER = """
+import { createInterface } from "node:readline";
+const compiled = await import(process.argv[1]);
+const untag = (v) => Array.isArray(v) ? v.map(untag) : v && typeof v === "object"
+  ? ("$num" in v ? Number(v.$num) : Object.fromEntries(Object.entries(v).map(([k, x]) => [k, untag(x)]))) : v;
+const tag = (_k, v) => (typeof v === "number" && !Number.isFinite(v) ? { $num: String(v) } : v);
+for await (const line of createInterface({ input: process.stdin })) {
+  const job = JSON.parse(line);
+  compiled.setDialect(job.dialect);
+  const forms = {}, fields = {};
+  try {
+    const out = compiled[job.fn](untag(job.wire), forms, fields);
+    console.log(JSON.stringify([out, forms, fields], tag));
+  } catch (exc) {
+    if (!(exc instanceof Error) || exc.constructor.name !== "DecodeError") throw exc;
+    console.log(JSON.stringify(["error", exc.pointer, exc.detail]));
+  }
+}
+"""
+
+
+def _tag(value: Any) -> Any:
+    if isinstance(value, float) and not math.isfinite(value):
+        return {"$num": str(value).replace("inf", "Infinity").replace("nan", "NaN")}
+    if isinstance(value, list):
+        return [_tag(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _tag(v) for k, v in value.items()}
+    return value
+
+
+def test_compiled_settings_in_typescript_read_as_the_interpreter_reads(tmp_path: Path) -> None:
+    from tests.hostile_strategies import examples
+    from tests.test_typescript_json import REPO, run_node, ts_dist
+    from toolwire.targets.typescript.print_steps import function as ts_function
+
+    source = _PRELUDE.format(dist=ts_dist().as_posix())
+    jobs: list[dict[str, Any]] = []
+    expected: list[Any] = []
+    for name in CONVERSATIONAL:
+        layout = conversation_ir(SPEC.dialects[name])
+        assert layout is not None
+        fn = f"settingsIn_{name}"
+        source += ts_function(lower_settings_reader(layout.request.settings)).replace("settingsIn(", f"{fn}(")
+        interpreter = DIALECTS[name]._REQUEST.settings
+        for wire in examples(_requests(name).filter(lambda w: "1e+20" not in repr(_tag(w))), 300):
+            if "100000000000000000000" in repr(wire):
+                continue  # JavaScript writes 10**20 back as 1e+20, a float to Python
+            jobs.append({"dialect": name, "fn": fn, "wire": _tag(wire)})
+            result = _run(lambda w, f, k: _conv_request_in.decode_settings(w, interpreter, f, k, name), wire)
+            expected.append(list(result) if result[0] == "error" else [result[0], result[1], result[2]])
+    ts_file = tmp_path / "compiled.ts"
+    ts_file.write_text(source)
+    typescript = REPO / "generated" / "typescript" / "node_modules" / "typescript" / "lib" / "typescript.js"
+    transpile = (
+        f"const ts = (await import({json.dumps(typescript.as_uri())})).default;"
+        "const fs = await import('node:fs');"
+        "const out = ts.transpileModule(fs.readFileSync(process.argv[1], 'utf8'),"
+        " { compilerOptions: { module: ts.ModuleKind.ES2022, target: ts.ScriptTarget.ES2022 } });"
+        "fs.writeFileSync(process.argv[2], out.outputText);"
+    )
+    js_file = tmp_path / "compiled.mjs"
+    run_node(transpile + "console.log('[]');", [None], str(ts_file), str(js_file))
+    answers = run_node(_DRIVER, jobs, str(js_file))
+    expected_json = json.loads(json.dumps(_tag(expected)))
+    answers_json = json.loads(json.dumps(answers))
+    for job, got, want in zip(jobs, answers_json, expected_json, strict=True):
+        assert got == want, job

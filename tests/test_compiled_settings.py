@@ -4,6 +4,7 @@ kept fields and errors, for every dialect, over generated requests."""
 
 from __future__ import annotations
 
+import functools
 import json
 import math
 from pathlib import Path
@@ -127,6 +128,10 @@ for await (const line of createInterface({ input: process.stdin })) {
 """
 
 
+def _interpreted(layout: Any, name: str, wire: Any, forms: dict[str, Any], fields: dict[str, Any]) -> Any:
+    return _conv_request_in.decode_settings(wire, layout, forms, fields, name)
+
+
 def _tag(value: Any) -> Any:
     if isinstance(value, float) and not math.isfinite(value):
         return {"$num": str(value).replace("inf", "Infinity").replace("nan", "NaN")}
@@ -151,11 +156,11 @@ def test_compiled_settings_in_typescript_read_as_the_interpreter_reads(tmp_path:
         fn = f"settingsIn_{name}"
         source += ts_function(lower_settings_reader(layout.request.settings)).replace("settingsIn(", f"{fn}(")
         interpreter = DIALECTS[name]._REQUEST.settings
-        for wire in examples(_requests(name).filter(lambda w: "1e+20" not in repr(_tag(w))), 300):
+        for wire in examples(_requests(name), 300):
             if "100000000000000000000" in repr(wire):
                 continue  # JavaScript writes 10**20 back as 1e+20, a float to Python
             jobs.append({"dialect": name, "fn": fn, "wire": _tag(wire)})
-            result = _run(lambda w, f, k: _conv_request_in.decode_settings(w, interpreter, f, k, name), wire)
+            result = _run(functools.partial(_interpreted, interpreter, name), wire)
             expected.append(list(result) if result[0] == "error" else [result[0], result[1], result[2]])
     ts_file = tmp_path / "compiled.ts"
     ts_file.write_text(source)

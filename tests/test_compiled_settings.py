@@ -179,3 +179,80 @@ def test_compiled_settings_in_typescript_read_as_the_interpreter_reads(tmp_path:
     answers_json = json.loads(json.dumps(answers))
     for job, got, want in zip(jobs, answers_json, expected_json, strict=True):
         assert got == want, job
+
+
+# --- the writer: canonical settings -> wire --------------------------------------------------
+
+
+def _form_index(form: str, prefix: str, count: int) -> int:
+    """The interpreter's reading of a `value:N` / `alias:N` form (0: none that fits)."""
+    return int(form[len(prefix) :]) if form.startswith(prefix) and int(form[len(prefix) :]) < count else 0
+
+
+def _compiled_writer(name: str) -> Any:
+    from toolwire.ir.lower_settings import lower_settings_writer
+    from toolwire_dialects._errors import CanonicalError, escape
+
+    layout = conversation_ir(SPEC.dialects[name])
+    assert layout is not None
+    source = function(lower_settings_writer(layout.request.settings))
+    namespace: dict[str, Any] = {
+        "Any": Any,
+        "Callable": Any,
+        "_MISSING": MISSING,
+        "_CanonicalError": CanonicalError,
+        "_escape": escape,
+        "_setting_problem": _conv_guard.setting_problem,
+        "_form_of": lambda forms, pointer: forms.get(pointer, ""),
+        "_form_index": _form_index,
+    }
+    exec(compile(source, f"<compiled settings writer of {name}>", "exec"), namespace)  # noqa: S102
+    return namespace["_settings_out"]
+
+
+def _canonical_settings(name: str) -> st.SearchStrategy[tuple[dict[str, Any], dict[str, Any]]]:
+    layout = DIALECTS[name]._REQUEST.settings
+    names = [s.name for s in layout] + [("other",), ("response_format", "strange")]
+    values = _values(name)
+    forms = st.dictionaries(
+        st.sampled_from([_pointer(s.toks) for s in layout]),
+        st.sampled_from(["null", "alias:1", "alias:2", "value:1", "value:2", "string", ""]),
+        max_size=3,
+    )
+    settings_ = st.lists(st.tuples(st.sampled_from(names), values), max_size=6).map(_build)
+    return st.tuples(settings_, forms)
+
+
+def _pointer(toks: tuple[str, ...]) -> str:
+    return "".join("/" + t.replace("~", "~0").replace("/", "~1") for t in toks)
+
+
+def _write(write: Any, settings_: dict[str, Any], forms: dict[str, Any]) -> Any:
+    from toolwire_dialects._errors import CanonicalError
+
+    losses: list[tuple[str, str]] = []
+    wire: dict[str, Any] = {}
+    try:
+        write(wire, settings_, forms, lambda at, what: losses.append((at, what)))
+    except CanonicalError as exc:
+        return ("error", str(exc))
+    return (wire, losses)
+
+
+@pytest.mark.parametrize("name", CONVERSATIONAL)
+def test_compiled_settings_write_as_the_interpreter_writes(name: str) -> None:
+    from toolwire_dialects import _conv_settings
+
+    compiled = _compiled_writer(name)
+    layout = DIALECTS[name]._REQUEST.settings
+
+    def interpreted(wire: dict[str, Any], settings_: dict[str, Any], forms: dict[str, Any], lose: Any) -> None:
+        _conv_settings.encode_settings(wire, settings_, layout, forms, lose)
+
+    @settings(max_examples=1500, derandomize=True, deadline=None, suppress_health_check=list(HealthCheck))
+    @given(_canonical_settings(name))
+    def same(case: tuple[dict[str, Any], dict[str, Any]]) -> None:
+        settings_, forms = case
+        assert repr(_write(compiled, settings_, forms)) == repr(_write(interpreted, settings_, forms)), case
+
+    same()

@@ -19,19 +19,26 @@ from toolwire.ir.steps import (
     MISSING,
     Call,
     Comment,
+    Eq,
     Expr,
     Fail,
+    ForEachKey,
     Function,
     If,
+    In,
     Is,
+    Item,
     Key,
     Let,
     Lit,
     Local,
+    Lose,
     Not,
+    Only,
     Put,
     PutPath,
     Step,
+    Text,
 )
 from toolwire.spec.positions import pointer as pointer_of
 
@@ -120,3 +127,92 @@ def _first_of_each(setting: Setting) -> list[tuple[object, object]]:
         if not any(type(w) is type(wire) and w == wire for _c, w in out):
             out.append((canonical, wire))
     return out
+
+
+def lower_settings_writer(settings: tuple[Setting, ...]) -> Function:
+    """Settings, canonical -> wire (the interpreter's _conv_settings.encode_settings): each
+    where the dialect has it, in the spelling the forms name; a required one written with its
+    documented default; a canonical setting the dialect has no place for, a loss."""
+    roots: dict[str, list[Tokens]] = {}
+    for setting in settings:
+        roots.setdefault(setting.name[0], []).append(setting.name)
+    body: list[Step] = [
+        Comment("a canonical setting this dialect has no place for"),
+        ForEachKey(
+            "key",
+            "settings",
+            (
+                If(
+                    Not(In(Local("key"), tuple(roots))),
+                    (Lose(Text(("/settings/", Local("key")), token=(1,)), Text(("the ", Local("key"), " setting"))),),
+                ),
+            ),
+        ),
+    ]
+    for setting in settings:
+        body.append(Comment(f"setting {'.'.join(setting.name)}"))
+        body += _write(setting)
+    for root, names in roots.items():  # a nested setting's fields the dialect has no place for
+        if (root,) in names:
+            continue
+        inner = tuple(name[1] for name in names if len(name) == 2)
+        where = Text((f"/settings/{pointer_of((root,))[1:]}/", Local("name")), token=(1,))
+        lost = Lose(where, Text((f"the {root}.", Local("name"), " setting")))
+        body += [
+            Let("nested", Key(Local("settings"), root)),
+            If(
+                Is("object", Local("nested")),
+                (ForEachKey("name", "nested", (If(Not(In(Local("name"), inner)), (lost,)),)),),
+            ),
+        ]
+    return Function(
+        name="settings_out",
+        params=("wire", "settings", "forms"),
+        doc="Put the canonical settings into a wire request in the spellings forms name.",
+        body=tuple(body),
+        returns="wire",
+    )
+
+
+def _write(setting: Setting) -> list[Step]:
+    main = pointer_of(setting.tokens)
+    at = "/settings" + pointer_of(setting.name)
+    read: Expr = Local("settings")
+    for token in setting.name:
+        read = Key(read, token)
+    absent: list[Step] = []
+    if setting.has_required:
+        what = f"a request without {'.'.join(setting.name)} (sent the documented default {setting.required!r})"
+        absent = [PutPath("wire", setting.tokens, Lit(setting.required)), Lose(at, what)]
+    missing = If(Eq(Key(Local("forms"), main), "null"), (PutPath("wire", setting.tokens, Lit(None)),), tuple(absent))
+    present: list[Step] = [
+        Let("problem", Call("setting_problem", (Local(VALUE), Lit(setting.rule)))),
+        If(Not(Is("null", Local("problem"))), (Fail(at, Local("problem"), canonical=True),)),
+    ]
+    several = any(len([w for c, w in setting.values if c == canonical]) > 1 for canonical, _w in setting.values)
+    if several or setting.aliases or setting.encoding == SettingEncoding.STRING_OR_LIST:
+        present.append(Let("form", Call("form_of", (Local("forms"), Lit(main)))))
+    if setting.values:
+        chain: tuple[Step, ...] = (
+            Lose(at, Text((f"the {'.'.join(setting.name)} setting ", Call("repr", (Local(VALUE),))))),
+            Let(VALUE, MISSING),
+        )
+        canonicals: list[object] = []
+        for canonical, _wire in setting.values:
+            if not any(type(c) is type(canonical) and c == canonical for c in canonicals):
+                canonicals.append(canonical)
+        for canonical in reversed(canonicals):
+            spelled = tuple(w for c, w in setting.values if c == canonical)
+            index = Call("form_index", (Local("form"), Lit("value:"), Lit(len(spelled))))
+            chain = (If(Eq(Local(VALUE), canonical), (Let(VALUE, Item(spelled, index)),), chain),)
+        present += list(chain)
+    if setting.encoding == SettingEncoding.STRING_OR_LIST:
+        present.append(If(Eq(Local("form"), "string"), (Let(VALUE, Only(Local(VALUE))),)))
+    put: tuple[Step, ...] = (PutPath("wire", setting.tokens, Local(VALUE)),)
+    if setting.aliases:  # written where the dialect's own payload had it
+        for n, toks in reversed(list(enumerate(setting.aliases, 1))):
+            put = (If(Eq(Local("alias"), n), (PutPath("wire", toks, Local(VALUE)),), put),)
+        alias = Call("form_index", (Local("form"), Lit("alias:"), Lit(len(setting.aliases) + 1)))
+        put = (Let("alias", alias), *put)
+    present += [If(Not(Is("missing", Local(VALUE))), put)] if setting.values else list(put)
+    return [Let(VALUE, read), If(Is("missing", Local(VALUE)), (missing,), tuple(present))]

@@ -72,7 +72,47 @@ class AnyOf:
     values: tuple[Expr, ...]
 
 
-Expr = Local | Lit | Key | Call | Is | Not | All | AnyOf
+@dataclass(frozen=True)
+class Eq:
+    """value == constant as Python compares JSON values (true == 1, 1 == 1.0)."""
+
+    value: Expr
+    constant: Any
+
+
+@dataclass(frozen=True)
+class In:
+    """value is one of a few constant strings."""
+
+    value: Expr
+    constants: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Text:
+    """A string made of constant pieces and string expressions; `token` pieces are escaped
+    as JSON Pointer reference tokens."""
+
+    pieces: tuple[str | Expr, ...]
+    token: tuple[int, ...] = ()  # indexes of pieces escaped as pointer tokens
+
+
+@dataclass(frozen=True)
+class Item:
+    """seq[index] of a constant list and an integer expression."""
+
+    seq: tuple[Any, ...]
+    index: Expr
+
+
+@dataclass(frozen=True)
+class Only:
+    """The one element of a one-element list, else the value itself."""
+
+    value: Expr
+
+
+Expr = Local | Lit | Key | Call | Is | Not | All | AnyOf | Eq | In | Text | Item | Only
 
 # --- statements ----------------------------------------------------------------------------
 
@@ -111,10 +151,28 @@ class If:
 @dataclass(frozen=True)
 class Fail:
     """A DecodeError of the request at pointer (a JSON Pointer string), with message (an
-    expression giving the text)."""
+    expression giving the text); with canonical, a CanonicalError naming pointer."""
 
     pointer: str
     message: Expr
+    canonical: bool = False
+
+
+@dataclass(frozen=True)
+class Lose:
+    """A loss at pointer (a canonical JSON Pointer) of what the target cannot carry."""
+
+    pointer: str | Expr
+    what: str | Expr
+
+
+@dataclass(frozen=True)
+class ForEachKey:
+    """For each key of a local object, in order: body with the key in a local."""
+
+    key: str
+    obj: str
+    body: tuple[Step, ...]
 
 
 @dataclass(frozen=True)
@@ -124,7 +182,7 @@ class Comment:
     text: str
 
 
-Step = Let | Put | PutPath | If | Fail | Comment
+Step = Let | Put | PutPath | If | Fail | Lose | ForEachKey | Comment
 
 
 @dataclass(frozen=True)

@@ -8,8 +8,10 @@ from toolwire.ir.steps import (
     AnyOf,
     Call,
     Comment,
+    Eq,
     Expr,
     Fail,
+    ForEachKey,
     Function,
     If,
     Is,
@@ -17,10 +19,15 @@ from toolwire.ir.steps import (
     Let,
     Lit,
     Local,
+    In,
+    Item,
+    Lose,
     Not,
+    Only,
     Put,
     PutPath,
     Step,
+    Text,
 )
 
 INDENT = "    "
@@ -29,6 +36,9 @@ INDENT = "    "
 HELPERS = {
     "setting_problem": "_setting_problem",
     "list_of": "_list_of",
+    "form_of": "_form_of",
+    "form_index": "_form_index",
+    "repr": "repr",
 }
 
 _TESTS = {
@@ -65,13 +75,38 @@ def expr(e: Expr) -> str:
             return _TESTS[test].format(v=expr(value))
         case Not(Is(test, value, _arg)) if test in ("missing", "null"):
             return f"{expr(value)} is not {'_MISSING' if test == 'missing' else 'None'}"
+        case Not(In(value, constants)):
+            return f"{expr(value)} not in {literal(tuple(sorted(constants)))}"
         case Not(value):
             return f"not ({expr(value)})"
         case All(values):
             return " and ".join(f"({expr(v)})" for v in values)
         case AnyOf(values):
             return " or ".join(f"({expr(v)})" for v in values)
+        case Eq(value, constant):
+            return f"{expr(value)} == {literal(constant)}"
+        case In(value, constants):
+            return f"{expr(value)} in {literal(tuple(sorted(constants)))}"
+        case Text(pieces, token):
+            return _text(pieces, token)
+        case Item(seq, index):
+            return f"{literal(list(seq))}[{expr(index)}]" if len(seq) > 1 else literal(seq[0])
+        case Only(value):
+            v = expr(value)
+            return f"({v}[0] if type({v}) is list and len({v}) == 1 else {v})"
     raise TypeError(f"not an expression: {e!r}")
+
+
+def _text(pieces: tuple[object, ...], token: tuple[int, ...]) -> str:
+    """An f-string; pointer tokens escaped."""
+    out = ""
+    for i, piece in enumerate(pieces):
+        if isinstance(piece, str):
+            out += piece.replace("{", "{{").replace("}", "}}")
+        else:
+            value = expr(piece)  # type: ignore[arg-type]
+            out += "{" + (f"_escape({value})" if i in token else value) + "}"
+    return "f" + repr(out)
 
 
 def steps(body: tuple[Step, ...], depth: int) -> list[str]:
@@ -90,8 +125,18 @@ def steps(body: tuple[Step, ...], depth: int) -> list[str]:
             case PutPath(target, path, value):
                 node = target + "".join(f".setdefault({t!r}, {{}})" for t in path[:-1])
                 out.append(f"{pad}{node}[{path[-1]!r}] = {expr(value)}")
-            case Fail(pointer, message):
+            case Fail(pointer, message, canonical) if canonical:
+                text = f'f"{pointer}: {{{expr(message)}}}"'
+                out.append(f'{pad}raise _CanonicalError("request", ValueError({text}))')
+            case Fail(pointer, message, _canonical):
                 out.append(f'{pad}raise _DecodeError(DIALECT, "request", {pointer!r}, {expr(message)})')
+            case Lose(pointer, what):
+                at = pointer if not isinstance(pointer, str) else Lit(pointer)
+                text = what if not isinstance(what, str) else Lit(what)
+                out.append(f"{pad}lose({expr(at)}, {expr(text)})")
+            case ForEachKey(key, obj, body):
+                out.append(f"{pad}for {key} in {obj}:")
+                out += steps(body, depth + 1)
             case If(test, then, otherwise):
                 out.append(f"{pad}if {expr(test)}:")
                 out += steps(then, depth + 1) or [f"{pad}{INDENT}pass"]
@@ -118,7 +163,20 @@ def _else(otherwise: tuple[Step, ...], depth: int) -> list[str]:
 
 def function(f: Function) -> str:
     params = ", ".join(f"{p}: dict[str, Any]" for p in f.params)
+    if _loses(f.body):
+        params += ", lose: Callable[[str, str], None]"
     lines = [f"def _{f.name}({params}) -> dict[str, Any]:", f'{INDENT}"""{f.doc}"""']
     lines += steps(f.body, 1)
     lines.append(f"{INDENT}return {f.returns}")
     return "\n".join(lines) + "\n"
+
+
+def _loses(body: tuple[Step, ...]) -> bool:
+    for step in body:
+        if isinstance(step, Lose):
+            return True
+        if isinstance(step, If) and (_loses(step.then) or _loses(step.otherwise)):
+            return True
+        if isinstance(step, ForEachKey) and _loses(step.body):
+            return True
+    return False

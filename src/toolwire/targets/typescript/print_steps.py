@@ -12,8 +12,10 @@ from toolwire.ir.steps import (
     AnyOf,
     Call,
     Comment,
+    Eq,
     Expr,
     Fail,
+    ForEachKey,
     Function,
     If,
     Is,
@@ -21,10 +23,15 @@ from toolwire.ir.steps import (
     Let,
     Lit,
     Local,
+    In,
+    Item,
+    Lose,
     Not,
+    Only,
     Put,
     PutPath,
     Step,
+    Text,
 )
 
 INDENT = "  "
@@ -33,6 +40,9 @@ INDENT = "  "
 HELPERS = {
     "setting_problem": "settingProblem",
     "list_of": "listOf",
+    "form_of": "formOf",
+    "form_index": "formIndex",
+    "repr": "pyRepr",
 }
 
 _TESTS = {
@@ -73,12 +83,33 @@ def expr(e: Expr) -> str:
             return _TESTS[test].format(v=expr(value))
         case Not(Is(test, value, _arg)) if test in ("missing", "null"):
             return f"{expr(value)} !== {'undefined' if test == 'missing' else 'null'}"
+        case Not(In(value, constants)):
+            return f"!{expr(In(value, constants))}"
         case Not(value):
             return f"!({expr(value)})"
         case All(values):
             return " && ".join(f"({expr(v)})" for v in values)
         case AnyOf(values):
             return " || ".join(f"({expr(v)})" for v in values)
+        case Eq(value, constant):
+            return f"pyEqual({expr(value)}, {literal(constant)})"
+        case In(value, constants):
+            return f"[{', '.join(literal(c) for c in sorted(constants))}].includes({expr(value)} as string)"
+        case Text(pieces, token):
+            parts = [
+                literal(p)
+                if isinstance(p, str)
+                else f"escape(String({expr(p)}))"
+                if i in token
+                else f"String({expr(p)})"
+                for i, p in enumerate(pieces)
+            ]
+            return " + ".join(parts)
+        case Item(seq, index):
+            return f"{literal(list(seq))}[{expr(index)} as number]" if len(seq) > 1 else literal(seq[0])
+        case Only(value):
+            v = expr(value)
+            return f"(Array.isArray({v}) && {v}.length === 1 ? {v}[0] : {v})"
     raise TypeError(f"not an expression: {e!r}")
 
 
@@ -97,10 +128,21 @@ def steps(body: tuple[Step, ...], depth: int) -> list[str]:
                 out.append(f"{pad}putOwn({_camel(target)}, {literal(path[0])}, {expr(value)});")
             case PutPath(target, path, value):
                 out.append(f"{pad}putPath({_camel(target)}, {literal(list(path))}, {expr(value)});")
-            case Fail(pointer, message):
+            case Fail(pointer, message, canonical) if canonical:
+                text = f"{literal(pointer + ': ')} + String({expr(message)})"
+                out.append(f'{pad}throw new CanonicalError("request", new Error({text}));')
+            case Fail(pointer, message, _canonical):
                 out.append(
                     f'{pad}throw new DecodeError(DIALECT, "request", {literal(pointer)}, {expr(message)} as string);'
                 )
+            case Lose(pointer, what):
+                at = expr(pointer) if not isinstance(pointer, str) else literal(pointer)
+                text = expr(what) if not isinstance(what, str) else literal(what)
+                out.append(f"{pad}lose({at}, {text});")
+            case ForEachKey(key, obj, body):
+                out.append(f"{pad}for (const {_camel(key)} of Object.keys({_camel(obj)} as JsonObject)) {{")
+                out += steps(body, depth + 1)
+                out.append(f"{pad}}}")
             case If(test, then, otherwise):
                 out.append(f"{pad}if ({expr(test)}) {{")
                 out += steps(then, depth + 1)
@@ -137,6 +179,8 @@ def _locals(body: tuple[Step, ...], params: tuple[str, ...]) -> list[str]:
             elif isinstance(step, If):
                 walk(step.then)
                 walk(step.otherwise)
+            elif isinstance(step, ForEachKey):
+                walk(step.body)
 
     walk(body)
     return names
@@ -144,6 +188,8 @@ def _locals(body: tuple[Step, ...], params: tuple[str, ...]) -> list[str]:
 
 def function(f: Function) -> str:
     params = ", ".join(f"{_camel(p)}: JsonObject" for p in f.params)
+    if _loses(f.body):
+        params += ", lose: (at: string, what: string) => void"
     lines = [f"/** {f.doc} */", f"export function {_camel(f.name)}({params}): JsonObject {{"]
     names = _locals(f.body, f.params)
     lines += [f"{INDENT}let {_camel(n)}: unknown;" for n in names if n != f.returns]
@@ -152,3 +198,14 @@ def function(f: Function) -> str:
     lines += steps(f.body, 1)
     lines += [f"{INDENT}return {_camel(f.returns)};", "}"]
     return "\n".join(lines) + "\n"
+
+
+def _loses(body: tuple[Step, ...]) -> bool:
+    for step in body:
+        if isinstance(step, Lose):
+            return True
+        if isinstance(step, If) and (_loses(step.then) or _loses(step.otherwise)):
+            return True
+        if isinstance(step, ForEachKey) and _loses(step.body):
+            return True
+    return False

@@ -190,8 +190,9 @@ def _form_index(form: str, prefix: str, count: int) -> int:
 
 
 def _compiled_writer(name: str) -> Any:
-    from toolwire.ir.lower_settings import lower_settings_writer
     from toolwire_dialects._errors import CanonicalError, escape
+
+    from toolwire.ir.lower_settings import lower_settings_writer
 
     layout = conversation_ir(SPEC.dialects[name])
     assert layout is not None
@@ -206,7 +207,7 @@ def _compiled_writer(name: str) -> Any:
         "_form_of": lambda forms, pointer: forms.get(pointer, ""),
         "_form_index": _form_index,
     }
-    exec(compile(source, f"<compiled settings writer of {name}>", "exec"), namespace)  # noqa: S102
+    exec(compile(source, f"<compiled settings writer of {name}>", "exec"), namespace)
     return namespace["_settings_out"]
 
 

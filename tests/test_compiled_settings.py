@@ -1,6 +1,8 @@
-"""Compiled settings (ir/lower_settings.py printed by targets/python/print_steps.py) against
-the interpreter they replace (_conv_request_in.decode_settings): the same settings, forms,
-kept fields and errors, for every dialect, over generated requests."""
+"""Compiled settings against the interpreter they replaced (tests/oracle/settings.py): the
+generated modules' `_settings_in` / `_settings_out` (ir/lower_settings.py, printed by each
+target's print_steps.py) give the same settings, forms, kept fields, wire, losses and errors
+as the table-driven interpreter, for every dialect, over generated requests; in Python, and
+in TypeScript (the same steps printed as TypeScript, run by node)."""
 
 from __future__ import annotations
 
@@ -13,96 +15,122 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from toolwire_dialects import DIALECTS, _conv_guard, _conv_request_in
-from toolwire_dialects._errors import MISSING, DecodeError
+from toolwire_dialects import DIALECTS
+from toolwire_dialects._errors import CanonicalError, DecodeError
 
+from tests.oracle.settings import Setting, decode_settings, encode_settings, settings_of
 from toolwire.ir.conversation import conversation_ir
-from toolwire.ir.lower_settings import lower_settings_reader
+from toolwire.ir.lower_settings import lower_settings_reader, lower_settings_writer
 from toolwire.spec.loader import load_spec
-from toolwire.targets.python.print_steps import function
 
 ROOT = Path(__file__).resolve().parents[1]
 SPEC = load_spec(ROOT / "schemas")
 CONVERSATIONAL = sorted(n for n, d in SPEC.dialects.items() if conversation_ir(d) is not None)
+FORMS = ["null", "alias:1", "alias:2", "value:1", "value:2", "string", ""]  # as decoders write them
 
 
-def _compiled(name: str) -> Any:
-    layout = conversation_ir(SPEC.dialects[name])
-    assert layout is not None
-    source = function(lower_settings_reader(layout.request.settings))
-    namespace: dict[str, Any] = {
-        "Any": Any,
-        "DIALECT": name,
-        "_MISSING": MISSING,
-        "_DecodeError": DecodeError,
-        "_setting_problem": _conv_guard.setting_problem,
-        "_list_of": lambda value: [value],
-    }
-    exec(compile(source, f"<compiled settings of {name}>", "exec"), namespace)
-    return namespace["_settings_in"]
+@functools.cache
+def _layout(name: str) -> tuple[Setting, ...]:
+    ir = conversation_ir(SPEC.dialects[name])
+    assert ir is not None
+    return settings_of(ir.request.settings)
 
 
-def _run(read: Any, wire: dict[str, Any]) -> Any:
+def _values(name: str) -> st.SearchStrategy[Any]:
+    mapped = [v for s in _layout(name) for pair in s.values for v in pair]
+    scalars = st.sampled_from(
+        [None, "", "x", "auto", "none", "\n\nUser:", 0, 1, -5, 2**31, 0.5, math.nan, math.inf, True, False, *mapped]
+    )
+    keys = st.sampled_from(["type", "x"])
+    return st.one_of(scalars, st.lists(scalars, max_size=3), st.dictionaries(keys, scalars, max_size=2))
+
+
+def _build(pairs: list[tuple[tuple[str, ...], Any]]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for path, value in pairs:
+        node = out
+        for token in path[:-1]:
+            child = node.get(token)
+            node = node.setdefault(token, {}) if type(child) is dict or token not in node else {}
+        node[path[-1]] = value
+    return out
+
+
+def _requests(name: str) -> st.SearchStrategy[dict[str, Any]]:
+    paths = [p for s in _layout(name) for p in (s.toks, *s.aliases)]
+    return st.lists(st.tuples(st.sampled_from(paths), _values(name)), max_size=6).map(_build)
+
+
+def _canonical(name: str) -> st.SearchStrategy[tuple[dict[str, Any], dict[str, Any]]]:
+    names = [s.name for s in _layout(name)] + [("other",), ("response_format", "strange")]
+    pointers = ["".join("/" + t.replace("~", "~0").replace("/", "~1") for t in s.toks) for s in _layout(name)]
+    forms = st.dictionaries(st.sampled_from(pointers), st.sampled_from(FORMS), max_size=3)
+    return st.tuples(st.lists(st.tuples(st.sampled_from(names), _values(name)), max_size=6).map(_build), forms)
+
+
+def _read(read: Any, wire: dict[str, Any]) -> Any:
     forms: dict[str, Any] = {}
     fields: dict[str, Any] = {}
     try:
         out = read(wire, forms, fields)
     except DecodeError as exc:
-        return ("error", exc.pointer, exc.message)
-    return (out, forms, fields)
+        return ["error", exc.pointer, exc.message]
+    return [out, forms, fields]
 
 
-def _values(name: str) -> st.SearchStrategy[Any]:
-    mapped = [v for s in DIALECTS[name]._REQUEST.settings for pair in s.values for v in pair]
-    scalars = st.sampled_from(
-        [None, "", "x", "auto", "none", "\n\nUser:", 0, 1, -5, 10**20, 0.5, math.nan, math.inf, True, False, *mapped]
-    )
-    return st.one_of(
-        scalars, st.lists(scalars, max_size=3), st.dictionaries(st.sampled_from(["type", "x"]), scalars, max_size=2)
-    )
-
-
-def _requests(name: str) -> st.SearchStrategy[dict[str, Any]]:
-    paths = [p for s in DIALECTS[name]._REQUEST.settings for p in (s.toks, *s.aliases)]
-    return st.lists(st.tuples(st.sampled_from(paths), _values(name)), max_size=6).map(_build)
-
-
-def _build(pairs: list[tuple[tuple[str, ...], Any]]) -> dict[str, Any]:
+def _write(write: Any, canonical: dict[str, Any], forms: dict[str, Any]) -> Any:
+    losses: list[list[str]] = []
     wire: dict[str, Any] = {}
-    for path, value in pairs:
-        node = wire
-        for token in path[:-1]:
-            child = node.get(token)
-            node = node.setdefault(token, {}) if type(child) is dict or token not in node else {}
-        node[path[-1]] = value
-    return wire
+    try:
+        write(wire, canonical, forms, lambda at, what: losses.append([at, what]))
+    except CanonicalError as exc:
+        return ["error", str(exc)]
+    return [wire, losses]
+
+
+def _oracle_read(name: str, wire: Any, forms: dict[str, Any], fields: dict[str, Any]) -> Any:
+    return decode_settings(wire, _layout(name), forms, fields, name)
+
+
+def _oracle_write(name: str, wire: Any, canonical: dict[str, Any], forms: dict[str, Any], lose: Any) -> Any:
+    return encode_settings(wire, canonical, _layout(name), forms, lose)
+
+
+_CASES = settings(max_examples=1500, derandomize=True, deadline=None, suppress_health_check=list(HealthCheck))
 
 
 @pytest.mark.parametrize("name", CONVERSATIONAL)
-def test_compiled_settings_read_as_the_interpreter_reads(name: str) -> None:
-    compiled = _compiled(name)
-    layout = DIALECTS[name]._REQUEST
+def test_compiled_settings_read_as_the_interpreter_read(name: str) -> None:
+    compiled = DIALECTS[name]._settings_in
+    oracle = functools.partial(_oracle_read, name)
 
-    def interpreted(wire: dict[str, Any], forms: dict[str, Any], fields: dict[str, Any]) -> dict[str, Any]:
-        return _conv_request_in.decode_settings(wire, layout.settings, forms, fields, name)
-
-    @settings(max_examples=1500, derandomize=True, deadline=None, suppress_health_check=list(HealthCheck))
+    @_CASES
     @given(_requests(name))
     def same(wire: dict[str, Any]) -> None:
-        assert repr(_run(compiled, wire)) == repr(_run(interpreted, wire)), wire
+        assert repr(_read(compiled, wire)) == repr(_read(oracle, wire)), wire
 
     same()
 
 
-# --- TypeScript: the same steps printed as TypeScript, against the Python interpreter ------
+@pytest.mark.parametrize("name", CONVERSATIONAL)
+def test_compiled_settings_write_as_the_interpreter_wrote(name: str) -> None:
+    compiled = DIALECTS[name]._settings_out
+    oracle = functools.partial(_oracle_write, name)
 
-_PRELUDE = """import {{ DecodeError, getOwn, isObject, putOwn }} from "{dist}/_errors.js";
-import {{ settingProblem }} from "{dist}/_conv_guard.js";
-import {{ put }} from "{dist}/_conv_paths.js";
+    @_CASES
+    @given(_canonical(name))
+    def same(case: tuple[dict[str, Any], dict[str, Any]]) -> None:
+        canonical, forms = case
+        assert repr(_write(compiled, canonical, forms)) == repr(_write(oracle, canonical, forms)), case
+
+    same()
+
+
+# --- TypeScript: the same steps printed as TypeScript ---------------------------------------
+
+_PRELUDE = """import * as rt from "{dist}/_runtime.js";
+import * as conv from "{dist}/_conversation.js";
 type JsonObject = {{ [key: string]: unknown }};
-const keyOf = (node: unknown, key: string): unknown => (isObject(node) ? getOwn(node, key) : undefined);
-const putPath = (root: JsonObject, path: string[], value: unknown): void => put(root, path, value);
-const listOf = (value: unknown): unknown[] => [value];
 let DIALECT = "";
 export function setDialect(name: string): void {{ DIALECT = name; }}
 """
@@ -116,144 +144,74 @@ const tag = (_k, v) => (typeof v === "number" && !Number.isFinite(v) ? { $num: S
 for await (const line of createInterface({ input: process.stdin })) {
   const job = JSON.parse(line);
   compiled.setDialect(job.dialect);
-  const forms = {}, fields = {};
+  let answer;
   try {
-    const out = compiled[job.fn](untag(job.wire), forms, fields);
-    console.log(JSON.stringify([out, forms, fields], tag));
+    if (job.write) {
+      const wire = {}, losses = [];
+      compiled[job.fn](wire, untag(job.canonical), job.forms, (at, what) => losses.push([at, what]));
+      answer = [wire, losses];
+    } else {
+      const forms = {}, fields = {};
+      answer = [compiled[job.fn](untag(job.wire), forms, fields), forms, fields];
+    }
   } catch (exc) {
-    if (!(exc instanceof Error) || exc.constructor.name !== "DecodeError") throw exc;
-    console.log(JSON.stringify(["error", exc.pointer, exc.detail]));
+    const kind = exc && exc.constructor && exc.constructor.name;
+    if (kind === "DecodeError") answer = ["error", exc.pointer, exc.detail];
+    else if (kind === "CanonicalError") answer = ["error", exc.message];
+    else throw exc;
   }
+  console.log(JSON.stringify(answer, tag));
 }
 """
-
-
-def _interpreted(layout: Any, name: str, wire: Any, forms: dict[str, Any], fields: dict[str, Any]) -> Any:
-    return _conv_request_in.decode_settings(wire, layout, forms, fields, name)
 
 
 def _tag(value: Any) -> Any:
     if isinstance(value, float) and not math.isfinite(value):
         return {"$num": str(value).replace("inf", "Infinity").replace("nan", "NaN")}
-    if isinstance(value, list):
+    if isinstance(value, list | tuple):
         return [_tag(v) for v in value]
     if isinstance(value, dict):
         return {k: _tag(v) for k, v in value.items()}
     return value
 
 
-def test_compiled_settings_in_typescript_read_as_the_interpreter_reads(tmp_path: Path) -> None:
+def _transpile(ts_file: Path, js_file: Path) -> None:
+    from tests.test_typescript_json import REPO, run_node
+
+    typescript = REPO / "generated" / "typescript" / "node_modules" / "typescript" / "lib" / "typescript.js"
+    script = (
+        f"const ts = (await import({json.dumps(typescript.as_uri())})).default;"
+        "const fs = await import('node:fs');"
+        "const out = ts.transpileModule(fs.readFileSync(process.argv[1], 'utf8'),"
+        " { compilerOptions: { module: ts.ModuleKind.ES2022, target: ts.ScriptTarget.ES2022 } });"
+        "fs.writeFileSync(process.argv[2], out.outputText); console.log('[]');"
+    )
+    run_node(script, [None], str(ts_file), str(js_file))
+
+
+def test_compiled_settings_in_typescript_agree_with_the_interpreter(tmp_path: Path) -> None:
     from tests.hostile_strategies import examples
-    from tests.test_typescript_json import REPO, run_node, ts_dist
-    from toolwire.targets.typescript.print_steps import function as ts_function
+    from tests.test_typescript_json import run_node, ts_dist
+    from toolwire.targets.typescript.print_steps import function
 
     source = _PRELUDE.format(dist=ts_dist().as_posix())
     jobs: list[dict[str, Any]] = []
     expected: list[Any] = []
     for name in CONVERSATIONAL:
-        layout = conversation_ir(SPEC.dialects[name])
-        assert layout is not None
-        fn = f"settingsIn_{name}"
-        source += ts_function(lower_settings_reader(layout.request.settings)).replace("settingsIn(", f"{fn}(")
-        interpreter = DIALECTS[name]._REQUEST.settings
+        ir = conversation_ir(SPEC.dialects[name])
+        assert ir is not None
+        reader, writer = f"settingsIn_{name}", f"settingsOut_{name}"
+        source += function(lower_settings_reader(ir.request.settings)).replace("settingsIn(", f"{reader}(")
+        source += function(lower_settings_writer(ir.request.settings)).replace("settingsOut(", f"{writer}(")
         for wire in examples(_requests(name), 300):
-            if "100000000000000000000" in repr(wire):
-                continue  # JavaScript writes 10**20 back as 1e+20, a float to Python
-            jobs.append({"dialect": name, "fn": fn, "wire": _tag(wire)})
-            result = _run(functools.partial(_interpreted, interpreter, name), wire)
-            expected.append(list(result) if result[0] == "error" else [result[0], result[1], result[2]])
-    ts_file = tmp_path / "compiled.ts"
-    ts_file.write_text(source)
-    typescript = REPO / "generated" / "typescript" / "node_modules" / "typescript" / "lib" / "typescript.js"
-    transpile = (
-        f"const ts = (await import({json.dumps(typescript.as_uri())})).default;"
-        "const fs = await import('node:fs');"
-        "const out = ts.transpileModule(fs.readFileSync(process.argv[1], 'utf8'),"
-        " { compilerOptions: { module: ts.ModuleKind.ES2022, target: ts.ScriptTarget.ES2022 } });"
-        "fs.writeFileSync(process.argv[2], out.outputText);"
-    )
-    js_file = tmp_path / "compiled.mjs"
-    run_node(transpile + "console.log('[]');", [None], str(ts_file), str(js_file))
+            jobs.append({"dialect": name, "fn": reader, "wire": _tag(wire)})
+            expected.append(_read(functools.partial(_oracle_read, name), wire))
+        for canonical, forms in examples(_canonical(name), 300):
+            jobs.append({"dialect": name, "fn": writer, "write": True, "canonical": _tag(canonical), "forms": forms})
+            expected.append(_write(functools.partial(_oracle_write, name), canonical, forms))
+    ts_file, js_file = tmp_path / "compiled.ts", tmp_path / "compiled.mjs"
+    ts_file.write_text(source.replace("\nfunction ", "\nexport function "))
+    _transpile(ts_file, js_file)
     answers = run_node(_DRIVER, jobs, str(js_file))
-    expected_json = json.loads(json.dumps(_tag(expected)))
-    answers_json = json.loads(json.dumps(answers))
-    for job, got, want in zip(jobs, answers_json, expected_json, strict=True):
+    for job, got, want in zip(jobs, answers, json.loads(json.dumps(_tag(expected))), strict=True):
         assert got == want, job
-
-
-# --- the writer: canonical settings -> wire --------------------------------------------------
-
-
-def _form_index(form: str, prefix: str, count: int) -> int:
-    """The interpreter's reading of a `value:N` / `alias:N` form (0: none that fits)."""
-    return int(form[len(prefix) :]) if form.startswith(prefix) and int(form[len(prefix) :]) < count else 0
-
-
-def _compiled_writer(name: str) -> Any:
-    from toolwire_dialects._errors import CanonicalError, escape
-
-    from toolwire.ir.lower_settings import lower_settings_writer
-
-    layout = conversation_ir(SPEC.dialects[name])
-    assert layout is not None
-    source = function(lower_settings_writer(layout.request.settings))
-    namespace: dict[str, Any] = {
-        "Any": Any,
-        "Callable": Any,
-        "_MISSING": MISSING,
-        "_CanonicalError": CanonicalError,
-        "_escape": escape,
-        "_setting_problem": _conv_guard.setting_problem,
-        "_form_of": lambda forms, pointer: forms.get(pointer, ""),
-        "_form_index": _form_index,
-    }
-    exec(compile(source, f"<compiled settings writer of {name}>", "exec"), namespace)
-    return namespace["_settings_out"]
-
-
-def _canonical_settings(name: str) -> st.SearchStrategy[tuple[dict[str, Any], dict[str, Any]]]:
-    layout = DIALECTS[name]._REQUEST.settings
-    names = [s.name for s in layout] + [("other",), ("response_format", "strange")]
-    values = _values(name)
-    forms = st.dictionaries(
-        st.sampled_from([_pointer(s.toks) for s in layout]),
-        st.sampled_from(["null", "alias:1", "alias:2", "value:1", "value:2", "string", ""]),
-        max_size=3,
-    )
-    settings_ = st.lists(st.tuples(st.sampled_from(names), values), max_size=6).map(_build)
-    return st.tuples(settings_, forms)
-
-
-def _pointer(toks: tuple[str, ...]) -> str:
-    return "".join("/" + t.replace("~", "~0").replace("/", "~1") for t in toks)
-
-
-def _write(write: Any, settings_: dict[str, Any], forms: dict[str, Any]) -> Any:
-    from toolwire_dialects._errors import CanonicalError
-
-    losses: list[tuple[str, str]] = []
-    wire: dict[str, Any] = {}
-    try:
-        write(wire, settings_, forms, lambda at, what: losses.append((at, what)))
-    except CanonicalError as exc:
-        return ("error", str(exc))
-    return (wire, losses)
-
-
-@pytest.mark.parametrize("name", CONVERSATIONAL)
-def test_compiled_settings_write_as_the_interpreter_writes(name: str) -> None:
-    from toolwire_dialects import _conv_settings
-
-    compiled = _compiled_writer(name)
-    layout = DIALECTS[name]._REQUEST.settings
-
-    def interpreted(wire: dict[str, Any], settings_: dict[str, Any], forms: dict[str, Any], lose: Any) -> None:
-        _conv_settings.encode_settings(wire, settings_, layout, forms, lose)
-
-    @settings(max_examples=1500, derandomize=True, deadline=None, suppress_health_check=list(HealthCheck))
-    @given(_canonical_settings(name))
-    def same(case: tuple[dict[str, Any], dict[str, Any]]) -> None:
-        settings_, forms = case
-        assert repr(_write(compiled, settings_, forms)) == repr(_write(interpreted, settings_, forms)), case
-
-    same()

@@ -193,19 +193,7 @@ def _write(setting: Setting) -> list[Step]:
     if several or setting.aliases or setting.encoding == SettingEncoding.STRING_OR_LIST:
         present.append(Let("form", Call("form_of", (Local("forms"), Lit(main)))))
     if setting.values:
-        chain: tuple[Step, ...] = (
-            Lose(at, Text((f"the {'.'.join(setting.name)} setting ", Call("repr", (Local(VALUE),))))),
-            Let(VALUE, MISSING),
-        )
-        canonicals: list[object] = []
-        for canonical, _wire in setting.values:
-            if not any(type(c) is type(canonical) and c == canonical for c in canonicals):
-                canonicals.append(canonical)
-        for canonical in reversed(canonicals):
-            spelled = tuple(w for c, w in setting.values if c == canonical)
-            index = Call("form_index", (Local("form"), Lit("value:"), Lit(len(spelled))))
-            chain = (If(Eq(Local(VALUE), canonical), (Let(VALUE, Item(spelled, index)),), chain),)
-        present += list(chain)
+        present.append(_spell_values(setting, at))
     if setting.encoding == SettingEncoding.STRING_OR_LIST:
         present.append(If(Eq(Local("form"), "string"), (Let(VALUE, Only(Local(VALUE))),)))
     put: tuple[Step, ...] = (PutPath("wire", setting.tokens, Local(VALUE)),)
@@ -216,3 +204,29 @@ def _write(setting: Setting) -> list[Step]:
         put = (Let("alias", alias), *put)
     present += [If(Not(Is("missing", Local(VALUE))), put)] if setting.values else list(put)
     return [Let(VALUE, read), If(Is("missing", Local(VALUE)), (missing,), tuple(present))]
+
+
+def _spell_values(setting: Setting, at: str) -> Step:
+    """The canonical value as the wire spells it: one the mapping does not list is a loss
+    (the value becomes MISSING); canonical values spelled alike share one branch; a value
+    spelled as itself needs none."""
+    canonicals: list[object] = []
+    for canonical, _wire in setting.values:
+        if not any(type(c) is type(canonical) and c == canonical for c in canonicals):
+            canonicals.append(canonical)
+    groups: dict[tuple[object, ...], list[object]] = {}
+    for canonical in canonicals:
+        spelled = tuple(w for c, w in setting.values if c == canonical)
+        if len(spelled) == 1 and type(spelled[0]) is type(canonical) and spelled[0] == canonical:
+            continue  # spelled as itself
+        groups.setdefault(spelled, []).append(canonical)
+    lost = (
+        Lose(at, Text((f"the {'.'.join(setting.name)} setting ", Call("repr", (Local(VALUE),))))),
+        Let(VALUE, MISSING),
+    )
+    chain: tuple[Step, ...] = ()
+    for spelled, group in reversed(list(groups.items())):
+        index = Call("form_index", (Local("form"), Lit("value:"), Lit(len(spelled))))
+        test = Eq(Local(VALUE), group[0]) if len(group) == 1 else In(Local(VALUE), tuple(group))
+        chain = (If(test, (Let(VALUE, Item(spelled, index)),), chain),)
+    return If(Not(In(Local(VALUE), tuple(canonicals))), lost, chain)

@@ -82,10 +82,10 @@ class Eq:
 
 @dataclass(frozen=True)
 class In:
-    """value is one of a few constant strings."""
+    """value == one of a few constants, as Python compares JSON values."""
 
     value: Expr
-    constants: tuple[str, ...]
+    constants: tuple[Any, ...]
 
 
 @dataclass(frozen=True)

@@ -34,10 +34,9 @@ INDENT = "    "
 
 # neutral helper name -> its Python spelling (the runtime's leaf helpers)
 HELPERS = {
-    "setting_problem": "_setting_problem",
-    "list_of": "_list_of",
-    "form_of": "_form_of",
-    "form_index": "_form_index",
+    "setting_problem": "_conv.setting_problem",
+    "form_of": "_conv.form_of",
+    "form_index": "_conv.form_index",
     "repr": "repr",
 }
 
@@ -67,6 +66,8 @@ def expr(e: Expr) -> str:
         case Key(obj, key):
             inner = expr(obj)
             return f"(_n.get({key!r}, _MISSING) if type(_n := {inner}) is dict else _MISSING)"
+        case Call("list_of", (value,)):
+            return f"[{expr(value)}]"
         case Call(helper, args):
             return f"{HELPERS[helper]}({', '.join(expr(a) for a in args)})"
         case Is("equal", value, arg):
@@ -76,7 +77,7 @@ def expr(e: Expr) -> str:
         case Not(Is(test, value, _arg)) if test in ("missing", "null"):
             return f"{expr(value)} is not {'_MISSING' if test == 'missing' else 'None'}"
         case Not(In(value, constants)):
-            return f"{expr(value)} not in {literal(tuple(sorted(constants)))}"
+            return f"{expr(value)} not in {_constants(constants)}"
         case Not(value):
             return f"not ({expr(value)})"
         case All(values):
@@ -86,7 +87,7 @@ def expr(e: Expr) -> str:
         case Eq(value, constant):
             return f"{expr(value)} == {literal(constant)}"
         case In(value, constants):
-            return f"{expr(value)} in {literal(tuple(sorted(constants)))}"
+            return f"{expr(value)} in {_constants(constants)}"
         case Text(pieces, token):
             return _text(pieces, token)
         case Item(seq, index):
@@ -97,15 +98,23 @@ def expr(e: Expr) -> str:
     raise TypeError(f"not an expression: {e!r}")
 
 
+def _constants(constants: tuple[object, ...]) -> str:
+    """A tuple literal; strings sorted (a set of keys reads best in order)."""
+    ordered = sorted(constants) if all(isinstance(c, str) for c in constants) else list(constants)  # type: ignore[type-var]
+    return literal(tuple(ordered))
+
+
 def _text(pieces: tuple[object, ...], token: tuple[int, ...]) -> str:
     """An f-string; pointer tokens escaped."""
     out = ""
     for i, piece in enumerate(pieces):
         if isinstance(piece, str):
             out += piece.replace("{", "{{").replace("}", "}}")
+        elif isinstance(piece, Call) and piece.helper == "repr":
+            out += "{" + expr(piece.args[0]) + "!r}"
         else:
             value = expr(piece)  # type: ignore[arg-type]
-            out += "{" + (f"_escape({value})" if i in token else value) + "}"
+            out += "{" + (f"_rt.escape({value})" if i in token else value) + "}"
     return "f" + repr(out)
 
 
@@ -127,9 +136,9 @@ def steps(body: tuple[Step, ...], depth: int) -> list[str]:
                 out.append(f"{pad}{node}[{path[-1]!r}] = {expr(value)}")
             case Fail(pointer, message, canonical) if canonical:
                 text = f'f"{pointer}: {{{expr(message)}}}"'
-                out.append(f'{pad}raise _CanonicalError("request", ValueError({text}))')
+                out.append(f'{pad}raise _rt.CanonicalError("request", ValueError({text}))')
             case Fail(pointer, message, _canonical):
-                out.append(f'{pad}raise _DecodeError(DIALECT, "request", {pointer!r}, {expr(message)})')
+                out.append(f'{pad}raise _rt.DecodeError(DIALECT, "request", {pointer!r}, {expr(message)})')
             case Lose(pointer, what):
                 at = pointer if not isinstance(pointer, str) else Lit(pointer)
                 text = what if not isinstance(what, str) else Lit(what)
@@ -164,7 +173,7 @@ def _else(otherwise: tuple[Step, ...], depth: int) -> list[str]:
 def function(f: Function) -> str:
     params = ", ".join(f"{p}: dict[str, Any]" for p in f.params)
     if _loses(f.body):
-        params += ", lose: Callable[[str, str], None]"
+        params += ", lose: _conv.Lose"
     lines = [f"def _{f.name}({params}) -> dict[str, Any]:", f'{INDENT}"""{f.doc}"""']
     lines += steps(f.body, 1)
     lines.append(f"{INDENT}return {f.returns}")

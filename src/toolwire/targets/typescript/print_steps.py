@@ -38,11 +38,10 @@ INDENT = "  "
 
 # neutral helper name -> its TypeScript spelling (the runtime's leaf helpers)
 HELPERS = {
-    "setting_problem": "settingProblem",
-    "list_of": "listOf",
-    "form_of": "formOf",
-    "form_index": "formIndex",
-    "repr": "pyRepr",
+    "setting_problem": "conv.settingProblem",
+    "form_of": "conv.formOf",
+    "form_index": "conv.formIndex",
+    "repr": "rt.pyRepr",
 }
 
 _TESTS = {
@@ -50,7 +49,7 @@ _TESTS = {
     "null": "{v} === null",
     "string": 'typeof {v} === "string"',
     "list": "Array.isArray({v})",
-    "object": "isObject({v})",
+    "object": "rt.isObject({v})",
 }
 
 
@@ -72,9 +71,11 @@ def expr(e: Expr) -> str:
         case Lit(value):
             return literal(value)
         case Key(obj, key) if isinstance(obj, Local):
-            return f"getOwn({_camel(obj.name)}, {literal(key)})"
+            return f"rt.getOwn({_camel(obj.name)}, {literal(key)})"
         case Key(obj, key):
-            return f"keyOf({expr(obj)}, {literal(key)})"
+            return f"conv.keyOf({expr(obj)}, {literal(key)})"
+        case Call("list_of", (value,)):
+            return f"[{expr(value)}]"
         case Call(helper, args):
             return f"{HELPERS[helper]}({', '.join(expr(a) for a in args)})"
         case Is("equal", value, arg):
@@ -92,14 +93,16 @@ def expr(e: Expr) -> str:
         case AnyOf(values):
             return " || ".join(f"({expr(v)})" for v in values)
         case Eq(value, constant):
-            return f"pyEqual({expr(value)}, {literal(constant)})"
-        case In(value, constants):
+            return f"rt.pyEquals({expr(value)}, {literal(constant)})"
+        case In(value, constants) if all(isinstance(c, str) for c in constants):
             return f"[{', '.join(literal(c) for c in sorted(constants))}].includes({expr(value)} as string)"
+        case In(value, constants):
+            return f"[{', '.join(literal(c) for c in constants)}].some((c) => rt.pyEquals({expr(value)}, c))"
         case Text(pieces, token):
             parts = [
                 literal(p)
                 if isinstance(p, str)
-                else f"escape(String({expr(p)}))"
+                else f"rt.escape(String({expr(p)}))"
                 if i in token
                 else f"String({expr(p)})"
                 for i, p in enumerate(pieces)
@@ -123,17 +126,17 @@ def steps(body: tuple[Step, ...], depth: int) -> list[str]:
             case Let(name, value):
                 out.append(f"{pad}{_camel(name)} = {expr(value)};")
             case Put(target, key, value):
-                out.append(f"{pad}putOwn({_camel(target)}, {literal(key)}, {expr(value)});")
+                out.append(f"{pad}rt.putOwn({_camel(target)}, {literal(key)}, {expr(value)});")
             case PutPath(target, path, value) if len(path) == 1:
-                out.append(f"{pad}putOwn({_camel(target)}, {literal(path[0])}, {expr(value)});")
+                out.append(f"{pad}rt.putOwn({_camel(target)}, {literal(path[0])}, {expr(value)});")
             case PutPath(target, path, value):
-                out.append(f"{pad}putPath({_camel(target)}, {literal(list(path))}, {expr(value)});")
+                out.append(f"{pad}conv.putPath({_camel(target)}, {literal(list(path))}, {expr(value)});")
             case Fail(pointer, message, canonical) if canonical:
                 text = f"{literal(pointer + ': ')} + String({expr(message)})"
-                out.append(f'{pad}throw new CanonicalError("request", new Error({text}));')
+                out.append(f'{pad}throw new rt.CanonicalError("request", new Error({text}));')
             case Fail(pointer, message, _canonical):
                 out.append(
-                    f'{pad}throw new DecodeError(DIALECT, "request", {literal(pointer)}, {expr(message)} as string);'
+                    f'{pad}throw new rt.DecodeError(DIALECT, "request", {literal(pointer)}, {expr(message)} as string);'
                 )
             case Lose(pointer, what):
                 at = expr(pointer) if not isinstance(pointer, str) else literal(pointer)
@@ -189,8 +192,8 @@ def _locals(body: tuple[Step, ...], params: tuple[str, ...]) -> list[str]:
 def function(f: Function) -> str:
     params = ", ".join(f"{_camel(p)}: JsonObject" for p in f.params)
     if _loses(f.body):
-        params += ", lose: (at: string, what: string) => void"
-    lines = [f"/** {f.doc} */", f"export function {_camel(f.name)}({params}): JsonObject {{"]
+        params += ", lose: conv.Lose"
+    lines = [f"/** {f.doc} */", f"function {_camel(f.name)}({params}): JsonObject {{"]
     names = _locals(f.body, f.params)
     lines += [f"{INDENT}let {_camel(n)}: unknown;" for n in names if n != f.returns]
     if f.returns in names:

@@ -6,86 +6,14 @@
  */
 
 import { decodeTurns, keep, markForm, ownExtension } from "./_conv_decode.js";
-import { settingProblem } from "./_conv_guard.js";
-import type { Codecs, RequestLayout, Setting, Toks } from "./_conv_layout.js";
+import type { Codecs, RequestLayout, Toks } from "./_conv_layout.js";
 import { decodeBlock } from "./_conv_parts.js";
-import { get, pointer, put, truthy, unknownInto } from "./_conv_paths.js";
+import { get, pointer, truthy, unknownInto } from "./_conv_paths.js";
 import { DecodeError, describe, escape, getOwn, hasOwn, isObject, putOwn, unescape } from "./_errors.js";
 import type { JsonObject } from "./_errors.js";
 import { choiceFieldIn, decodeAt, elements, lookup, pyEqual, toolsFieldIn } from "./_extract.js";
 import type { Condition } from "./_extract.js";
 import { IdMap } from "./_ids.js";
-
-/** Python's type(value).__name__ of a JSON value (a JavaScript number that is an integer is an int). */
-function pyType(value: unknown): string {
-  if (value === null) return "NoneType";
-  if (typeof value === "boolean") return "bool";
-  if (typeof value === "number") return Number.isInteger(value) ? "int" : "float";
-  if (typeof value === "string") return "str";
-  return Array.isArray(value) ? "list" : "dict";
-}
-
-/**
- * The canonical settings of a request; a value the mapping's `values` do not list stays a
- * wire field (kept for the round trip, a loss elsewhere); one of the wrong type (by the
- * setting's canonical rule) is a DecodeError at its pointer.
- */
-export function decodeSettings(
-  wire: JsonObject,
-  settings: readonly Setting[],
-  forms: JsonObject,
-  fields: JsonObject,
-  dialect: string,
-): JsonObject {
-  const out: JsonObject = {};
-  for (const s of settings) {
-    if (!hasOwn(wire, s.toks[0] as string) && s.aliases.length === 0) continue;
-    let toks = s.toks;
-    let value = get(wire, toks);
-    if (value !== undefined) {
-      for (const alias of s.aliases) {
-        // both spellings sent: the other one is kept as it is
-        if (get(wire, alias) !== undefined) putOwn(fields, pointer(alias), get(wire, alias));
-      }
-    }
-    if (value === undefined) {
-      let found = false;
-      for (let i = 0; i < s.aliases.length; i++) {
-        const alias = s.aliases[i] as Toks;
-        value = get(wire, alias);
-        if (value !== undefined) {
-          putOwn(forms, pointer(s.toks), `alias:${i + 1}`);
-          toks = alias;
-          found = true;
-          break;
-        }
-      }
-      if (!found) continue;
-    }
-    if (value === null) {
-      putOwn(forms, pointer(s.toks), "null");
-      continue;
-    }
-    if (s.values.length > 0) {
-      const hit = s.values.find(([, w]) => pyEqual(w, value) && pyType(w) === pyType(value));
-      if (hit === undefined) {
-        putOwn(fields, pointer(toks), value);
-        continue;
-      }
-      const spelled = hit[0];
-      const nth = s.values.filter(([c]) => pyEqual(c, spelled)).findIndex(([, w]) => pyEqual(w, value));
-      if (nth) putOwn(forms, pointer(s.toks), `value:${nth}`); // another spelling of the same value (a level in lower case)
-      value = spelled;
-    } else if (s.encoding === "string_or_list" && typeof value === "string") {
-      putOwn(forms, pointer(s.toks), "string");
-      value = [value];
-    }
-    const problem = settingProblem(value, s.rule);
-    if (problem !== null) throw new DecodeError(dialect, "request", pointer(toks), problem);
-    put(out, s.name, value);
-  }
-  return out;
-}
 
 /** The first tool_choice location the wire has a value at. */
 function choicePlace(wire: JsonObject, codecs: Codecs): Toks | undefined {
@@ -224,7 +152,7 @@ export function decodeRequest(wire: unknown, layout: RequestLayout, codecs: Code
   request["messages"] = [...messages, ...turns];
   const unknown: JsonObject = {};
   tools(wire, codecs, ids, request, unknown, forms);
-  const settings = decodeSettings(wire, layout.settings, forms, unknown, dialect);
+  const settings = layout.settingsIn(wire, forms, unknown);
   if (truthy(settings)) request["settings"] = settings;
   unknownInto(wire, layout.known, "", unknown);
   keep(request, dialect, unknown, forms);

@@ -10,7 +10,6 @@ import { checkCanonical } from "./_conv_guard.js";
 import type { Codecs, RequestLayout, Spelling, SystemField } from "./_conv_layout.js";
 import { encodePart, spellingFor } from "./_conv_parts.js";
 import { asObject, get, joinStrings, pointer, put, pyIn, pyIter, truthy } from "./_conv_paths.js";
-import { encodeSettings } from "./_conv_settings.js";
 import { encodeTools } from "./_conv_tools.js";
 import { Encoded, getKey, getOwn, hasOwn } from "./_errors.js";
 import type { JsonObject } from "./_errors.js";
@@ -128,7 +127,7 @@ export function encodeRequest(
   const choice = getOwn(canonical, "tool_choice");
   encodeTools(wire, tools === undefined ? null : tools, choice === undefined ? null : choice, run.codecs, run.idMap, run.losses, strict, forms);
   const settings = getOwn(canonical, "settings");
-  encodeSettings(wire, truthy(settings) ? asObject(settings, "settings") : EMPTY, layout.settings, forms, (at, what) => run.lose(at, what));
+  layout.settingsOut(wire, truthy(settings) ? asObject(settings, "settings") : EMPTY, forms, (at, what) => run.lose(at, what));
   run.putFields(wire, own, "");
   return new Encoded(wire, run.losses);
 }

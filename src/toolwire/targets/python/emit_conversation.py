@@ -8,7 +8,9 @@ from dataclasses import fields, is_dataclass
 from typing import Any
 
 from toolwire.ir.conversation_nodes import ConversationIR, RequestLayout, ResponseLayout, Spelling, StringForm, Turn
+from toolwire.ir.lower_settings import lower_settings_reader, lower_settings_writer
 from toolwire.targets.python.names import literal
+from toolwire.targets.python.print_steps import function
 
 
 def _py(value: Any) -> str:
@@ -86,24 +88,16 @@ def _request(r: RequestLayout) -> str:
         if r.system is None
         else f"_conv.SystemField({_py(r.system.tokens)}, {_py(r.system.string)}, {_py(r.system.parts)})"
     )
-    settings = (
-        "("
-        + "".join(
-            f"_conv.Setting({_py(s.name)}, {_py(s.tokens)}, {_py(s.aliases)}, {_py(s.encoding)}, {_py(s.values)}, "
-            f"{_py(s.required) if s.has_required else '_MISSING'}, {_py(s.rule)}), "
-            for s in r.settings
-        )
-        + ")"
-    )
     return _node(
         "RequestLayout",
         r,
-        skip=("paths", "leaves"),
+        skip=("paths", "leaves", "settings"),
         system=system,
         turn=_turn(r.turn),
         units=_spellings(r.units),
         parts=_spellings(r.parts),
-        settings=settings,
+        settings_in="_settings_in",
+        settings_out="_settings_out",
         dialect="DIALECT",
         known=_known(r.paths, r.leaves),
         model_required=_py(r.model_required),
@@ -126,4 +120,8 @@ def _response(r: ResponseLayout) -> str:
 def emit_conversation(ir: ConversationIR | None) -> dict[str, Any] | None:
     if ir is None:
         return None
-    return {"request": _request(ir.request), "response": _response(ir.response)}
+    compiled = [
+        function(lower_settings_reader(ir.request.settings)),
+        function(lower_settings_writer(ir.request.settings)),
+    ]
+    return {"request": _request(ir.request), "response": _response(ir.response), "compiled": compiled}

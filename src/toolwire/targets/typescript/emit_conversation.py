@@ -12,14 +12,15 @@ from toolwire.ir.conversation_nodes import (
     PartField,
     RequestLayout,
     ResponseLayout,
-    Setting,
     Spelling,
     StringForm,
     SystemField,
     Turn,
     TurnField,
 )
+from toolwire.ir.lower_settings import lower_settings_reader, lower_settings_writer
 from toolwire.targets.typescript.names import literal
+from toolwire.targets.typescript.print_steps import function
 
 __all__ = ["emit_conversation"]
 
@@ -139,20 +140,6 @@ def _system(system: SystemField | None, indent: str) -> str:
     return _object(fields, indent)
 
 
-def _setting(s: Setting, indent: str) -> str:
-    fields = [
-        ("name", _ts(s.name)),
-        ("toks", _ts(s.tokens)),
-        ("aliases", _ts(s.aliases)),
-        ("encoding", _ts(s.encoding)),
-        ("values", _ts(s.values, indent + "  ")),
-        ("rule", _ts(s.rule)),
-    ]
-    if s.has_required:  # else left out: the setting is optional (Python's MISSING)
-        fields.append(("required", _ts(s.required)))
-    return _object(fields, indent)
-
-
 def _request(r: RequestLayout) -> str:
     indent = "  "
     fields = [
@@ -164,7 +151,8 @@ def _request(r: RequestLayout) -> str:
         ("units", _spellings(r.units, indent)),
         ("parts", _spellings(r.parts, indent)),
         ("alternating", _ts(r.alternating)),
-        ("settings", _array([_setting(s, indent + "  ") for s in r.settings], indent)),
+        ("settingsIn", "settingsIn"),
+        ("settingsOut", "settingsOut"),
         ("known", _known(r.paths, r.leaves, indent)),
         ("modelRequired", _ts(r.model_required)),
     ]
@@ -197,4 +185,8 @@ def emit_conversation(ir: ConversationIR | None) -> dict[str, Any] | None:
     dialect has no conversation mapping)."""
     if ir is None:
         return None
-    return {"request": _request(ir.request), "response": _response(ir.response)}
+    compiled = [
+        function(lower_settings_reader(ir.request.settings)),
+        function(lower_settings_writer(ir.request.settings)),
+    ]
+    return {"request": _request(ir.request), "response": _response(ir.response), "compiled": compiled}

@@ -1,0 +1,197 @@
+"""Language-neutral steps: what compiled conversation code does, before any target spells it.
+
+The lowering pass (ir/lower_*.py) turns a dialect's conversation layout into these steps;
+each target's printer only spells them (targets/<language>/print_steps.py). A step never
+names a target's syntax: expressions are JSON values, locals, reads of an object's key, and
+calls of the runtime's leaf helpers by their neutral names (the printer maps a name to its
+spelling: `setting_problem` is `_rt.setting_problem` in Python, `rt.settingProblem` in
+TypeScript).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+# --- expressions ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Local:
+    name: str
+
+
+@dataclass(frozen=True)
+class Lit:
+    """A JSON constant (or MISSING, spelled by the printer)."""
+
+    value: Any
+
+
+MISSING = Lit(Ellipsis)  # the runtime's MISSING sentinel: "the key is absent"
+
+
+@dataclass(frozen=True)
+class Key:
+    """obj[key], MISSING when obj is no object or has no such key."""
+
+    obj: Expr
+    key: str
+
+
+@dataclass(frozen=True)
+class Call:
+    """A runtime leaf helper, by its neutral name."""
+
+    helper: str
+    args: tuple[Expr, ...]
+
+
+@dataclass(frozen=True)
+class Is:
+    """A test of one value: `missing`, `null`, `string`, `list`, `object`, or `equal` to arg
+    (equal and of the same JSON type: true is no 1)."""
+
+    test: str
+    value: Expr
+    arg: Any = None
+
+
+@dataclass(frozen=True)
+class Not:
+    value: Expr
+
+
+@dataclass(frozen=True)
+class All:
+    values: tuple[Expr, ...]
+
+
+@dataclass(frozen=True)
+class AnyOf:
+    values: tuple[Expr, ...]
+
+
+@dataclass(frozen=True)
+class Eq:
+    """value == constant as Python compares JSON values (true == 1, 1 == 1.0)."""
+
+    value: Expr
+    constant: Any
+
+
+@dataclass(frozen=True)
+class In:
+    """value == one of a few constants, as Python compares JSON values."""
+
+    value: Expr
+    constants: tuple[Any, ...]
+
+
+@dataclass(frozen=True)
+class Text:
+    """A string made of constant pieces and string expressions; `token` pieces are escaped
+    as JSON Pointer reference tokens."""
+
+    pieces: tuple[str | Expr, ...]
+    token: tuple[int, ...] = ()  # indexes of pieces escaped as pointer tokens
+
+
+@dataclass(frozen=True)
+class Item:
+    """seq[index] of a constant list and an integer expression."""
+
+    seq: tuple[Any, ...]
+    index: Expr
+
+
+@dataclass(frozen=True)
+class Only:
+    """The one element of a one-element list, else the value itself."""
+
+    value: Expr
+
+
+Expr = Local | Lit | Key | Call | Is | Not | All | AnyOf | Eq | In | Text | Item | Only
+
+# --- statements ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Let:
+    name: str
+    value: Expr
+
+
+@dataclass(frozen=True)
+class Put:
+    """target[key] = value (target a local object)."""
+
+    target: str
+    key: str
+    value: Expr
+
+
+@dataclass(frozen=True)
+class PutPath:
+    """Set value at a path of keys in a local object, making the objects on the way."""
+
+    target: str
+    path: tuple[str, ...]
+    value: Expr
+
+
+@dataclass(frozen=True)
+class If:
+    test: Expr
+    then: tuple[Step, ...]
+    otherwise: tuple[Step, ...] = ()
+
+
+@dataclass(frozen=True)
+class Fail:
+    """A DecodeError of the request at pointer (a JSON Pointer string), with message (an
+    expression giving the text); with canonical, a CanonicalError naming pointer."""
+
+    pointer: str
+    message: Expr
+    canonical: bool = False
+
+
+@dataclass(frozen=True)
+class Lose:
+    """A loss at pointer (a canonical JSON Pointer) of what the target cannot carry."""
+
+    pointer: str | Expr
+    what: str | Expr
+
+
+@dataclass(frozen=True)
+class ForEachKey:
+    """For each key of a local object, in order: body with the key in a local."""
+
+    key: str
+    obj: str
+    body: tuple[Step, ...]
+
+
+@dataclass(frozen=True)
+class Comment:
+    """A line that says why (printed as a comment above the next step)."""
+
+    text: str
+
+
+Step = Let | Put | PutPath | If | Fail | Lose | ForEachKey | Comment
+
+
+@dataclass(frozen=True)
+class Function:
+    """A generated function: its name, parameters (locals on entry), body and the local it
+    returns."""
+
+    name: str
+    params: tuple[str, ...]
+    doc: str
+    body: tuple[Step, ...]
+    returns: str

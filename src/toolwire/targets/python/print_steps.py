@@ -1,0 +1,191 @@
+"""Spell steps (ir/steps.py) as Python: the Python target's only part in compiled conversation
+code. Every decision was made by the lowering; this module only chooses Python syntax."""
+
+from __future__ import annotations
+
+from toolwire.ir.steps import (
+    All,
+    AnyOf,
+    Call,
+    Comment,
+    Eq,
+    Expr,
+    Fail,
+    ForEachKey,
+    Function,
+    If,
+    In,
+    Is,
+    Item,
+    Key,
+    Let,
+    Lit,
+    Local,
+    Lose,
+    Not,
+    Only,
+    Put,
+    PutPath,
+    Step,
+    Text,
+)
+
+INDENT = "    "
+
+# neutral helper name -> its Python spelling (the runtime's leaf helpers)
+HELPERS = {
+    "setting_problem": "_conv.setting_problem",
+    "form_of": "_conv.form_of",
+    "form_index": "_conv.form_index",
+    "repr": "repr",
+}
+
+_TESTS = {
+    "missing": "{v} is _MISSING",
+    "null": "{v} is None",
+    "string": "type({v}) is str",
+    "list": "type({v}) is list",
+    "object": "type({v}) is dict",
+}
+
+
+def literal(value: object) -> str:
+    if value is Ellipsis:
+        return "_MISSING"
+    return repr(value)
+
+
+def expr(e: Expr) -> str:
+    match e:
+        case Local(name):
+            return name
+        case Lit(value):
+            return literal(value)
+        case Key(obj, key) if isinstance(obj, Local):
+            return f"{obj.name}.get({key!r}, _MISSING)"
+        case Key(obj, key):
+            inner = expr(obj)
+            return f"(_n.get({key!r}, _MISSING) if type(_n := {inner}) is dict else _MISSING)"
+        case Call("list_of", (value,)):
+            return f"[{expr(value)}]"
+        case Call(helper, args):
+            return f"{HELPERS[helper]}({', '.join(expr(a) for a in args)})"
+        case Is("equal", value, arg):
+            return f"type({expr(value)}) is {type(arg).__name__} and {expr(value)} == {literal(arg)}"
+        case Is(test, value, _arg):
+            return _TESTS[test].format(v=expr(value))
+        case Not(Is(test, value, _arg)) if test in ("missing", "null"):
+            return f"{expr(value)} is not {'_MISSING' if test == 'missing' else 'None'}"
+        case Not(In(value, constants)):
+            return f"{expr(value)} not in {_constants(constants)}"
+        case Not(value):
+            return f"not ({expr(value)})"
+        case All(values):
+            return " and ".join(f"({expr(v)})" for v in values)
+        case AnyOf(values):
+            return " or ".join(f"({expr(v)})" for v in values)
+        case Eq(value, constant):
+            return f"{expr(value)} == {literal(constant)}"
+        case In(value, constants):
+            return f"{expr(value)} in {_constants(constants)}"
+        case Text(pieces, token):
+            return _text(pieces, token)
+        case Item(seq, index):
+            return f"{literal(list(seq))}[{expr(index)}]" if len(seq) > 1 else literal(seq[0])
+        case Only(value):
+            v = expr(value)
+            return f"({v}[0] if type({v}) is list and len({v}) == 1 else {v})"
+    raise TypeError(f"not an expression: {e!r}")
+
+
+def _constants(constants: tuple[object, ...]) -> str:
+    """A tuple literal; strings sorted (a set of keys reads best in order)."""
+    ordered = sorted(constants) if all(isinstance(c, str) for c in constants) else list(constants)  # type: ignore[type-var]
+    return literal(tuple(ordered))
+
+
+def _text(pieces: tuple[object, ...], token: tuple[int, ...]) -> str:
+    """An f-string; pointer tokens escaped."""
+    out = ""
+    for i, piece in enumerate(pieces):
+        if isinstance(piece, str):
+            out += piece.replace("{", "{{").replace("}", "}}")
+        elif isinstance(piece, Call) and piece.helper == "repr":
+            out += "{" + expr(piece.args[0]) + "!r}"
+        else:
+            value = expr(piece)  # type: ignore[arg-type]
+            out += "{" + (f"_rt.escape({value})" if i in token else value) + "}"
+    return "f" + repr(out)
+
+
+def steps(body: tuple[Step, ...], depth: int) -> list[str]:
+    pad = INDENT * depth
+    out: list[str] = []
+    for step in body:
+        match step:
+            case Comment(text):
+                out.append(f"{pad}# {text}")
+            case Let(name, value):
+                out.append(f"{pad}{name} = {expr(value)}")
+            case Put(target, key, value):
+                out.append(f"{pad}{target}[{key!r}] = {expr(value)}")
+            case PutPath(target, path, value) if len(path) == 1:
+                out.append(f"{pad}{target}[{path[0]!r}] = {expr(value)}")
+            case PutPath(target, path, value):
+                node = target + "".join(f".setdefault({t!r}, {{}})" for t in path[:-1])
+                out.append(f"{pad}{node}[{path[-1]!r}] = {expr(value)}")
+            case Fail(pointer, message, canonical) if canonical:
+                text = f'f"{pointer}: {{{expr(message)}}}"'
+                out.append(f'{pad}raise _rt.CanonicalError("request", ValueError({text}))')
+            case Fail(pointer, message, _canonical):
+                out.append(f'{pad}raise _rt.DecodeError(DIALECT, "request", {pointer!r}, {expr(message)})')
+            case Lose(pointer, what):
+                at = pointer if not isinstance(pointer, str) else Lit(pointer)
+                text = what if not isinstance(what, str) else Lit(what)
+                out.append(f"{pad}lose({expr(at)}, {expr(text)})")
+            case ForEachKey(key, obj, body):
+                out.append(f"{pad}for {key} in {obj}:")
+                out += steps(body, depth + 1)
+            case If(test, then, otherwise):
+                out.append(f"{pad}if {expr(test)}:")
+                out += steps(then, depth + 1) or [f"{pad}{INDENT}pass"]
+                out += _else(otherwise, depth)
+            case _:
+                raise TypeError(f"not a step: {step!r}")
+    return out
+
+
+def _else(otherwise: tuple[Step, ...], depth: int) -> list[str]:
+    """An else branch; one that is a single If becomes elif."""
+    pad = INDENT * depth
+    if not otherwise:
+        return []
+    if len(otherwise) == 1 and isinstance(otherwise[0], If):
+        inner = otherwise[0]
+        return [
+            f"{pad}elif {expr(inner.test)}:",
+            *(steps(inner.then, depth + 1) or [f"{pad}{INDENT}pass"]),
+            *_else(inner.otherwise, depth),
+        ]
+    return [f"{pad}else:", *steps(otherwise, depth + 1)]
+
+
+def function(f: Function) -> str:
+    params = ", ".join(f"{p}: dict[str, Any]" for p in f.params)
+    if _loses(f.body):
+        params += ", lose: _conv.Lose"
+    lines = [f"def _{f.name}({params}) -> dict[str, Any]:", f'{INDENT}"""{f.doc}"""']
+    lines += steps(f.body, 1)
+    lines.append(f"{INDENT}return {f.returns}")
+    return "\n".join(lines) + "\n"
+
+
+def _loses(body: tuple[Step, ...]) -> bool:
+    for step in body:
+        if isinstance(step, Lose):
+            return True
+        if isinstance(step, If) and (_loses(step.then) or _loses(step.otherwise)):
+            return True
+        if isinstance(step, ForEachKey) and _loses(step.body):
+            return True
+    return False

@@ -1,0 +1,214 @@
+"""Spell steps (ir/steps.py) as TypeScript: the TypeScript target's only part in compiled
+conversation code. Every decision was made by the lowering; this module only chooses
+TypeScript syntax. MISSING is `undefined`; object keys are read and written as own
+properties (getOwn/putOwn), never through the prototype."""
+
+from __future__ import annotations
+
+import json
+
+from toolwire.ir.steps import (
+    All,
+    AnyOf,
+    Call,
+    Comment,
+    Eq,
+    Expr,
+    Fail,
+    ForEachKey,
+    Function,
+    If,
+    In,
+    Is,
+    Item,
+    Key,
+    Let,
+    Lit,
+    Local,
+    Lose,
+    Not,
+    Only,
+    Put,
+    PutPath,
+    Step,
+    Text,
+)
+
+INDENT = "  "
+
+# neutral helper name -> its TypeScript spelling (the runtime's leaf helpers)
+HELPERS = {
+    "setting_problem": "conv.settingProblem",
+    "form_of": "conv.formOf",
+    "form_index": "conv.formIndex",
+    "repr": "rt.pyRepr",
+}
+
+_TESTS = {
+    "missing": "{v} === undefined",
+    "null": "{v} === null",
+    "string": 'typeof {v} === "string"',
+    "list": "Array.isArray({v})",
+    "object": "rt.isObject({v})",
+}
+
+
+def literal(value: object) -> str:
+    if value is Ellipsis:
+        return "undefined"
+    return json.dumps(value, ensure_ascii=False)
+
+
+def _camel(name: str) -> str:
+    head, *rest = name.split("_")
+    return head + "".join(word.title() for word in rest)
+
+
+def expr(e: Expr) -> str:
+    match e:
+        case Local(name):
+            return _camel(name)
+        case Lit(value):
+            return literal(value)
+        case Key(obj, key) if isinstance(obj, Local):
+            return f"rt.getOwn({_camel(obj.name)}, {literal(key)})"
+        case Key(obj, key):
+            return f"conv.keyOf({expr(obj)}, {literal(key)})"
+        case Call("list_of", (value,)):
+            return f"[{expr(value)}]"
+        case Call(helper, args):
+            return f"{HELPERS[helper]}({', '.join(expr(a) for a in args)})"
+        case Is("equal", value, arg):
+            return f"{expr(value)} === {literal(arg)}"
+        case Is(test, value, _arg):
+            return _TESTS[test].format(v=expr(value))
+        case Not(Is(test, value, _arg)) if test in ("missing", "null"):
+            return f"{expr(value)} !== {'undefined' if test == 'missing' else 'null'}"
+        case Not(In(value, constants)):
+            return f"!{expr(In(value, constants))}"
+        case Not(value):
+            return f"!({expr(value)})"
+        case All(values):
+            return " && ".join(f"({expr(v)})" for v in values)
+        case AnyOf(values):
+            return " || ".join(f"({expr(v)})" for v in values)
+        case Eq(value, constant):
+            return f"rt.pyEquals({expr(value)}, {literal(constant)})"
+        case In(value, constants) if all(isinstance(c, str) for c in constants):
+            return f"[{', '.join(literal(c) for c in sorted(constants))}].includes({expr(value)} as string)"
+        case In(value, constants):
+            return f"[{', '.join(literal(c) for c in constants)}].some((c) => rt.pyEquals({expr(value)}, c))"
+        case Text(pieces, token):
+            parts = [
+                literal(p)
+                if isinstance(p, str)
+                else f"rt.escape(String({expr(p)}))"
+                if i in token
+                else f"String({expr(p)})"
+                for i, p in enumerate(pieces)
+            ]
+            return " + ".join(parts)
+        case Item(seq, index):
+            return f"{literal(list(seq))}[{expr(index)} as number]" if len(seq) > 1 else literal(seq[0])
+        case Only(value):
+            v = expr(value)
+            return f"(Array.isArray({v}) && {v}.length === 1 ? {v}[0] : {v})"
+    raise TypeError(f"not an expression: {e!r}")
+
+
+def steps(body: tuple[Step, ...], depth: int) -> list[str]:
+    pad = INDENT * depth
+    out: list[str] = []
+    for step in body:
+        match step:
+            case Comment(text):
+                out.append(f"{pad}// {text}")
+            case Let(name, value):
+                out.append(f"{pad}{_camel(name)} = {expr(value)};")
+            case Put(target, key, value):
+                out.append(f"{pad}rt.putOwn({_camel(target)}, {literal(key)}, {expr(value)});")
+            case PutPath(target, path, value) if len(path) == 1:
+                out.append(f"{pad}rt.putOwn({_camel(target)}, {literal(path[0])}, {expr(value)});")
+            case PutPath(target, path, value):
+                out.append(f"{pad}conv.putPath({_camel(target)}, {literal(list(path))}, {expr(value)});")
+            case Fail(pointer, message, canonical) if canonical:
+                text = f"{literal(pointer + ': ')} + String({expr(message)})"
+                out.append(f'{pad}throw new rt.CanonicalError("request", new Error({text}));')
+            case Fail(pointer, message, _canonical):
+                out.append(
+                    f'{pad}throw new rt.DecodeError(DIALECT, "request", {literal(pointer)}, {expr(message)} as string);'
+                )
+            case Lose(pointer, what):
+                at = expr(pointer) if not isinstance(pointer, str) else literal(pointer)
+                text = expr(what) if not isinstance(what, str) else literal(what)
+                out.append(f"{pad}lose({at}, {text});")
+            case ForEachKey(key, obj, body):
+                out.append(f"{pad}for (const {_camel(key)} of Object.keys({_camel(obj)} as JsonObject)) {{")
+                out += steps(body, depth + 1)
+                out.append(f"{pad}}}")
+            case If(test, then, otherwise):
+                out.append(f"{pad}if ({expr(test)}) {{")
+                out += steps(then, depth + 1)
+                out += _else(otherwise, depth)
+            case _:
+                raise TypeError(f"not a step: {step!r}")
+    return out
+
+
+def _else(otherwise: tuple[Step, ...], depth: int) -> list[str]:
+    """The close of an if; an else that is a single If becomes `} else if`."""
+    pad = INDENT * depth
+    if not otherwise:
+        return [f"{pad}}}"]
+    if len(otherwise) == 1 and isinstance(otherwise[0], If):
+        inner = otherwise[0]
+        return [
+            f"{pad}}} else if ({expr(inner.test)}) {{",
+            *steps(inner.then, depth + 1),
+            *_else(inner.otherwise, depth),
+        ]
+    return [f"{pad}}} else {{", *steps(otherwise, depth + 1), f"{pad}}}"]
+
+
+def _locals(body: tuple[Step, ...], params: tuple[str, ...]) -> list[str]:
+    """Every local a body assigns, in order of first assignment (declared once, up front:
+    a branch's assignment is then seen after it)."""
+    names: list[str] = []
+
+    def walk(steps_: tuple[Step, ...]) -> None:
+        for step in steps_:
+            if isinstance(step, Let) and step.name not in names and step.name not in params:
+                names.append(step.name)
+            elif isinstance(step, If):
+                walk(step.then)
+                walk(step.otherwise)
+            elif isinstance(step, ForEachKey):
+                walk(step.body)
+
+    walk(body)
+    return names
+
+
+def function(f: Function) -> str:
+    params = ", ".join(f"{_camel(p)}: JsonObject" for p in f.params)
+    if _loses(f.body):
+        params += ", lose: conv.Lose"
+    lines = [f"/** {f.doc} */", f"function {_camel(f.name)}({params}): JsonObject {{"]
+    names = _locals(f.body, f.params)
+    lines += [f"{INDENT}let {_camel(n)}: unknown;" for n in names if n != f.returns]
+    if f.returns in names:
+        lines.append(f"{INDENT}let {_camel(f.returns)}: JsonObject;")
+    lines += steps(f.body, 1)
+    lines += [f"{INDENT}return {_camel(f.returns)};", "}"]
+    return "\n".join(lines) + "\n"
+
+
+def _loses(body: tuple[Step, ...]) -> bool:
+    for step in body:
+        if isinstance(step, Lose):
+            return True
+        if isinstance(step, If) and (_loses(step.then) or _loses(step.otherwise)):
+            return True
+        if isinstance(step, ForEachKey) and _loses(step.body):
+            return True
+    return False

@@ -1,4 +1,5 @@
-// DO NOT EDIT the copy in a generated package: this is the toolwire runtime, copied verbatim from runtime/typescript/ by `toolwire generate`.
+// DO NOT EDIT the copy in a generated package: this is the toolwire runtime, copied verbatim from runtime/typescript/
+// by `toolwire generate`.
 /**
  * Input coercion: plain objects pass straight through; JSON text (a string or UTF-8 bytes)
  * is parsed; SDK objects become plain JSON values: an object with toJSON() is what toJSON()
@@ -122,7 +123,9 @@ export function held(value: unknown, levels: number, dialect: string, shape: str
 /** Fields carried for the round trip (keyed by their pointers), each held as taken whole. */
 export function heldFields<T extends JsonObject | null>(fields: T, dialect: string, shape: string): T {
   if (fields === null) return fields;
-  for (const [pointer, value] of Object.entries(fields)) held(value, MAX_DEPTH - pointer.split("/").length + 1, dialect, shape, pointer);
+  for (const [pointer, value] of Object.entries(fields)) held(
+    value, MAX_DEPTH - pointer.split("/").length + 1, dialect, shape, pointer
+  );
   return fields;
 }
 import { UnicodeDecodeError, decodeUtf8 } from "./streams/_utf8.js";
@@ -161,7 +164,9 @@ export function toPlain(value: unknown): unknown {
   for (const [key, item] of Object.entries(obj)) {
     if (item === undefined) continue;
     if (!plain && (key.startsWith("_") || item === null)) continue;
-    if (key === "__proto__") Object.defineProperty(out, key, { value: toPlain(item), writable: true, enumerable: true, configurable: true });
+    if (key === "__proto__") Object.defineProperty(
+      out, key, { value: toPlain(item), writable: true, enumerable: true, configurable: true }
+    );
     else out[key] = toPlain(item);
   }
   return out;
@@ -238,6 +243,8 @@ export function written(value: unknown, pointer: string): string {
     if (!(exc instanceof RangeError)) throw exc; // deeper than the writer goes, or a cycle
     text = null;
   }
-  if (text === null || deeperThan(text, levels)) throw new TypeError(`${pointer}${tooDeep(value, levels)}: ${TOO_DEEP}`);
+  if (text === null || deeperThan(text, levels)) throw new TypeError(
+    `${pointer}${tooDeep(value, levels)}: ${TOO_DEEP}`
+  );
   return text;
 }

@@ -1,4 +1,5 @@
-// DO NOT EDIT the copy in a generated package: this is the toolwire runtime, copied verbatim from runtime/typescript/ by `toolwire generate`.
+// DO NOT EDIT the copy in a generated package: this is the toolwire runtime, copied verbatim from runtime/typescript/
+// by `toolwire generate`.
 /**
  * Content and results on wires that carry less than the canonical model: content as one
  * string, a result as one JSON object (Gemini functionResponse.response), images as data URLs.
@@ -88,7 +89,9 @@ export function resultToObject(
   const texts = parts.filter((p) => p["type"] === "text");
   const kept = parts.filter((p) => p["type"] === "text" || p["type"] === "json");
   parts.forEach((part, i) => {
-    if (part["type"] !== "text" && part["type"] !== "json") report(losses, strict, `/content/${i}`, target, describePart(part));
+    if (part["type"] !== "text" && part["type"] !== "json") report(
+      losses, strict, `/content/${i}`, target, describePart(part)
+    );
   });
   let inner: unknown;
   if (kept.length === 1 && kept[0]!["type"] === "json") inner = kept[0]!["value"];

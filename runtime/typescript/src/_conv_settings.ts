@@ -1,4 +1,5 @@
-// DO NOT EDIT the copy in a generated package: this is the toolwire runtime, copied verbatim from runtime/typescript/ by `toolwire generate`.
+// DO NOT EDIT the copy in a generated package: this is the toolwire runtime, copied verbatim from runtime/typescript/
+// by `toolwire generate`.
 /**
  * Generation settings, canonical -> wire: each mapped where the dialect has it (a stop list
  * as one string where the wire took one, values renamed), a required one written with its
@@ -43,7 +44,8 @@ export function encodeSettings(
     const problem = settingProblem(value, s.rule);
     if (problem !== null) throw new CanonicalError("request", new Error(`/settings${pointer(s.name)}: ${problem}`));
     const found = truthy(forms) ? getOwn(forms, pointer(s.toks)) : undefined;
-    if (found !== undefined && typeof found !== "string") throw new TypeError("a form is not a string"); // Python: no startswith
+    // Python: no startswith
+    if (found !== undefined && typeof found !== "string") throw new TypeError("a form is not a string");
     const form = found === undefined ? "" : found;
     if (s.values.length > 0) {
       const spelled = s.values.filter(([c]) => pyEqual(c, value)).map(([, w]) => w);
@@ -69,7 +71,9 @@ export function encodeSettings(
     const value = getOwn(settings, key);
     if (isObject(value) && !names.has(JSON.stringify([key]))) {
       for (const name of Object.keys(value)) {
-        if (!names.has(JSON.stringify([key, name]))) lose("/settings" + pointer([key, name]), `the ${key}.${name} setting`);
+        if (!names.has(JSON.stringify([key, name]))) lose(
+          "/settings" + pointer([key, name]), `the ${key}.${name} setting`
+        );
       }
     }
   }

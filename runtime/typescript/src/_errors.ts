@@ -1,4 +1,5 @@
-// DO NOT EDIT the copy in a generated package: this is the toolwire runtime, copied verbatim from runtime/typescript/ by `toolwire generate`.
+// DO NOT EDIT the copy in a generated package: this is the toolwire runtime, copied verbatim from runtime/typescript/
+// by `toolwire generate`.
 /**
  * Errors and losses: what every converter throws or reports, and the two pieces their
  * messages are made of (JSON Pointer tokens, short descriptions of JSON values). Also the
@@ -36,7 +37,9 @@ export function getOwn(obj: object, key: string): unknown {
 
 /** Python `obj[key] = value` with a dynamic key ("__proto__" becomes an own key). */
 export function putOwn(obj: JsonObject, key: string, value: unknown): void {
-  if (key === "__proto__") Object.defineProperty(obj, key, { value, writable: true, enumerable: true, configurable: true });
+  if (key === "__proto__") Object.defineProperty(
+    obj, key, { value, writable: true, enumerable: true, configurable: true }
+  );
   else obj[key] = value;
 }
 
@@ -96,7 +99,11 @@ export class CanonicalError extends ConversionError {
 
   constructor(shape: string, cause: unknown) {
     const detail =
-      cause instanceof MissingKey ? `missing field ${pyRepr(cause.key)}` : cause instanceof Error ? cause.message : String(cause);
+      cause instanceof MissingKey
+        ? `missing field ${pyRepr(cause.key)}`
+        : cause instanceof Error
+          ? cause.message
+          : String(cause);
     super(`canonical ${shape} is invalid: ${detail}`);
     this.shape = shape;
   }

@@ -1,4 +1,5 @@
-// DO NOT EDIT the copy in a generated package: this is the toolwire runtime, copied verbatim from runtime/typescript/ by `toolwire generate`.
+// DO NOT EDIT the copy in a generated package: this is the toolwire runtime, copied verbatim from runtime/typescript/
+// by `toolwire generate`.
 /**
  * Ids: the map that rewrites ids a target cannot carry (collision-free, reversibly), mints
  * ids for calls that come without one, and links id-less results to their calls, reporting
@@ -107,7 +108,9 @@ export class IdMap {
    * was rewritten to it; else its rewrite. An array or object is no id (TypeError: an
    * encoder's CanonicalError), as in the Python runtime. */
   carry(value: unknown, policy: IdPolicy): string {
-    if (typeof value === "object" && value !== null) throw new TypeError(`id: expected a string, got ${describe(value)}`);
+    if (typeof value === "object" && value !== null) throw new TypeError(
+      `id: expected a string, got ${describe(value)}`
+    );
     const key = policy.dialect + "\x00" + idKey(value);
     const known = this.forward.get(key);
     if (known !== undefined) return known;
@@ -289,7 +292,8 @@ export function encodeId(
   // as it was, or a rewrite restored to the id it stands for: nothing lost
   if (sent === value || (typeof value === "string" && sent === idMap.original(value))) return sent;
   const why = fits
-    ? `id ${pyRepr(value)} (rewritten to ${pyRepr(sent)}: the id map gave ${pyRepr(value)} to id ${pyRepr(idMap.original(value as string))})`
+    ? `id ${pyRepr(value)} (rewritten to ${pyRepr(sent)}: the id map gave ${pyRepr(value)} ` +
+      `to id ${pyRepr(idMap.original(value as string))})`
     : `id ${pyRepr(value)} (rewritten to ${pyRepr(sent)} in the id map)`;
   report(losses, strict, pointer, policy.dialect, why);
   return sent;

@@ -16,7 +16,7 @@
  * pointer of the first array or object too deep, the one the Python runtime names.
  */
 
-import { CanonicalError, DecodeError, escape, isObject, type JsonObject } from "./_errors.js";
+import { CanonicalError, DecodeError, Invalid, escape, isObject, type JsonObject } from "./_errors.js";
 import { compactJson } from "./_pytext.js";
 import { MAX_DEPTH, StrictJsonError, deeperThan, loads } from "./_strict_json.js";
 
@@ -232,7 +232,7 @@ export function heldCanonical(value: unknown, levels: number, shape: string, poi
 }
 
 /** The JSON text of a canonical value at pointer, held to the depth limit as it is written
- * (a short text cannot be too deep, so it is never walked). A TypeError names the first
+ * (a short text cannot be too deep, so it is never walked). Invalid names the first
  * array or object too deep (a CanonicalError in the encoder that catches it). */
 export function written(value: unknown, pointer: string): string {
   const levels = MAX_DEPTH - pointer.split("/").length + 1;
@@ -243,7 +243,7 @@ export function written(value: unknown, pointer: string): string {
     if (!(exc instanceof RangeError)) throw exc; // deeper than the writer goes, or a cycle
     text = null;
   }
-  if (text === null || deeperThan(text, levels)) throw new TypeError(
+  if (text === null || deeperThan(text, levels)) throw new Invalid(
     `${pointer}${tooDeep(value, levels)}: ${TOO_DEEP}`
   );
   return text;

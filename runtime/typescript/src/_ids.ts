@@ -10,7 +10,7 @@
  * as in Python), and minted from its Python str().
  */
 
-import { Loss, describe, report, type JsonObject } from "./_errors.js";
+import { Invalid, Loss, describe, report, type JsonObject } from "./_errors.js";
 import { pyRepr } from "./_pytext.js";
 import { sha256, utf8 } from "./_sha256.js";
 
@@ -105,10 +105,10 @@ export class IdMap {
   }
 
   /** The id to send for value: value itself when the target can carry it and no other id
-   * was rewritten to it; else its rewrite. An array or object is no id (TypeError: an
+   * was rewritten to it; else its rewrite. An array or object is no id (Invalid: an
    * encoder's CanonicalError), as in the Python runtime. */
   carry(value: unknown, policy: IdPolicy): string {
-    if (typeof value === "object" && value !== null) throw new TypeError(
+    if (typeof value === "object" && value !== null) throw new Invalid(
       `id: expected a string, got ${describe(value)}`
     );
     const key = policy.dialect + "\x00" + idKey(value);
@@ -163,8 +163,12 @@ export class IdMap {
     return this.mint(CANONICAL_IDS);
   }
 
-  /** Remember a call so that results can find its name, and id-less results its id. */
+  /** Remember a call so that results can find its name, and id-less results its id. An array
+   * or object is no id: Invalid (an encoder's CanonicalError). */
   noteCall(callId: string | null | undefined, name: string | null): void {
+    if (typeof callId === "object" && callId !== null) {
+      throw new Invalid(`unhashable type: '${Array.isArray(callId) ? "list" : "dict"}'`);
+    }
     if (callId == null || this.names.has(callId)) return;
     this.seen.add(idKey(callId));
     this.names.set(callId, name);

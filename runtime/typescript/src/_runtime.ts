@@ -43,10 +43,12 @@ export {
   ConversionError,
   DecodeError,
   Encoded,
+  Invalid,
   Loss,
   LossError,
   describe,
   escape,
+  need,
   report,
 } from "./_errors.js";
 export { explain, stringList, type Check, type Variant } from "./_explain.js";

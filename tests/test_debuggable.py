@@ -141,6 +141,63 @@ def test_a_bug_under_a_typescript_converter_comes_out_as_itself() -> None:
     assert dict(zip(dialects, found, strict=True)) == {d: expected for d in dialects}
 
 
+# Canonical values of the wrong type: each a CanonicalError in the words of the Python builtin
+# the encoder's checked read stands for, the same in both languages (TypeScript used to say
+# "number has no len()", or let "parts.filter is not a function" through, or encode silently).
+_RESULT = {"call_id": "call_1", "name": "get_weather", "content": [{"type": "text", "text": "sunny"}]}
+INVALID = [
+    ("anthropic_messages", "tool_result", {**_RESULT, "content": 5}, "object of type 'int' has no len()"),
+    ("anthropic_messages", "tool_choice", {"mode": "tool", "names": 5}, "'int' object is not subscriptable"),
+    ("bedrock_converse", "tool_result", {**_RESULT, "content": 5}, "'int' object is not iterable"),
+    ("gemini", "tool_call", {"name": "f", "arguments": {}}, "missing field 'id'"),
+    ("openai_chat", "tool_call", {"id": "call_1", "name": "f"}, "missing field 'arguments'"),
+    (
+        "anthropic_messages",
+        "tool_result",
+        {**_RESULT, "content": [[1]]},
+        "list indices must be integers or slices, not str",
+    ),
+    ("anthropic_messages", "tool_result", {**_RESULT, "content": [None]}, "'NoneType' object is not subscriptable"),
+    (
+        "ollama",
+        "tool_result",
+        {**_RESULT, "content": [{"type": "text", "text": 5}]},
+        "sequence item 0: expected str instance, int found",
+    ),
+    ("mcp", "tool_call", {**CALL, "id": []}, "unhashable type: 'list'"),
+    ("gemini", "tool_result", {**_RESULT, "content": ""}, None),
+]
+
+_TS_ENCODE = r"""
+import { pathToFileURL } from "node:url";
+import { createInterface } from "node:readline";
+const pkg = await import(pathToFileURL(process.argv[process.argv.length - 1]).href);
+for await (const line of createInterface({ input: process.stdin })) {
+  const job = JSON.parse(line);
+  const encode = pkg.encoder(job.dialect, job.shape);
+  try { encode(job.value, { idMap: new pkg.IdMap() }); console.log(JSON.stringify(null)); }
+  catch (exc) { console.log(JSON.stringify([exc.constructor.name, exc.message])); }
+}
+"""
+
+
+def test_a_canonical_value_of_the_wrong_type_is_the_same_error_in_both_languages() -> None:
+    found_py = []
+    for dialect, shape, value, _ in INVALID:
+        try:
+            getattr(get_dialect(dialect), "encode_" + shape)(value, id_map=IdMap())
+            found_py.append(None)
+        except toolwire_dialects.CanonicalError as exc:
+            found_py.append(["CanonicalError", str(exc)])
+    expected = [
+        None if why is None else ["CanonicalError", f"canonical {shape} is invalid: {why}"]
+        for _, shape, _, why in INVALID
+    ]
+    assert found_py == expected
+    jobs = [{"dialect": d, "shape": shape, "value": value} for d, shape, value, _ in INVALID]
+    assert run_node(_TS_ENCODE, jobs, str(ts_dist() / "index.js")) == expected
+
+
 # The relay's runtime modules belong to the relay rework under way (issue #22 item 3), which
 # lays them out anew; until it lands they are the one exception, named here so none other hides.
 NOT_YET_FORMATTED = ("streams/_relay",)

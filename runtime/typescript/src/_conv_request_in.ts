@@ -1,4 +1,5 @@
-// DO NOT EDIT the copy in a generated package: this is the toolwire runtime, copied verbatim from runtime/typescript/ by `toolwire generate`.
+// DO NOT EDIT the copy in a generated package: this is the toolwire runtime, copied verbatim from runtime/typescript/
+// by `toolwire generate`.
 /**
  * A whole request, wire -> canonical: its turns (system instructions from a top-level field
  * as a leading system turn), tools and tool choice at their envelope locations, settings, and
@@ -40,7 +41,9 @@ function listPlace(toks: Toks): ListPlace {
   return place;
 }
 
-function tools(wire: JsonObject, codecs: Codecs, idMap: IdMap, request: JsonObject, fields: JsonObject, forms: JsonObject): void {
+function tools(
+  wire: JsonObject, codecs: Codecs, idMap: IdMap, request: JsonObject, fields: JsonObject, forms: JsonObject
+): void {
   let found: JsonObject[] = [];
   let choice: JsonObject | null = null;
   const lists = new Map<string, [Toks, number[]]>();
@@ -59,7 +62,9 @@ function tools(wire: JsonObject, codecs: Codecs, idMap: IdMap, request: JsonObje
             : elements(lookup(item, inside)).map((element, j) => [element, `${at}${pointer(inside)}/${j}`]);
         for (const [element, where] of inner) {
           if (match(element, when, has, unless)) {
-            found.push(decodeAt(codecs.decode["tool_definition"] as NonNullable<Codecs["decode"][string]>, element, where, idMap));
+            found.push(
+              decodeAt(codecs.decode["tool_definition"] as NonNullable<Codecs["decode"][string]>, element, where, idMap)
+            );
             matched.push(i);
           }
         }
@@ -71,7 +76,9 @@ function tools(wire: JsonObject, codecs: Codecs, idMap: IdMap, request: JsonObje
     } else if (shape === "tool_choice" && choice === null) {
       const value = lookup(wire, toks);
       if (value !== undefined && match(value, when, has, unless)) {
-        choice = decodeAt(codecs.decode["tool_choice"] as NonNullable<Codecs["decode"][string]>, value, pointer(toks), idMap);
+        choice = decodeAt(
+          codecs.decode["tool_choice"] as NonNullable<Codecs["decode"][string]>, value, pointer(toks), idMap
+        );
       } else if (value !== undefined && !hasOwn(fields, pointer(toks))) {
         putOwn(fields, pointer(toks), value);
       }
@@ -94,7 +101,8 @@ function tools(wire: JsonObject, codecs: Codecs, idMap: IdMap, request: JsonObje
     choice = null;
   }
   for (const [name, toks] of codecs.choiceFields) {
-    if (choice === null && lookup(wire, toks) !== undefined) putOwn(fields, pointer(toks), lookup(wire, toks)); // nothing to qualify: kept as it came
+    // nothing to qualify: kept as it came
+    if (choice === null && lookup(wire, toks) !== undefined) putOwn(fields, pointer(toks), lookup(wire, toks));
     choice = choiceFieldIn(wire, choice, name, toks, codecs.dialect);
   }
   if (found.length > 0) request["tools"] = found;
@@ -106,7 +114,9 @@ function tools(wire: JsonObject, codecs: Codecs, idMap: IdMap, request: JsonObje
   if (choice !== null) request["tool_choice"] = choice;
 }
 
-function match(value: unknown, when: readonly Condition[], has: readonly Toks[], unless: readonly Condition[]): boolean {
+function match(
+  value: unknown, when: readonly Condition[], has: readonly Toks[], unless: readonly Condition[]
+): boolean {
   return (
     when.every(([t, v]) => pyEqual(lookup(value, t), v)) &&
     has.every((t) => lookup(value, t) !== undefined) &&
@@ -117,7 +127,9 @@ function match(value: unknown, when: readonly Condition[], has: readonly Toks[],
 /** (Internal: Python's parameters, positionally.) */
 export function decodeRequest(wire: unknown, layout: RequestLayout, codecs: Codecs, idMap: IdMap | null): JsonObject {
   const dialect = layout.dialect;
-  if (!isObject(wire)) throw new DecodeError(dialect, "request", "", `expected a request object, got ${describe(wire)}`);
+  if (!isObject(wire)) throw new DecodeError(
+    dialect, "request", "", `expected a request object, got ${describe(wire)}`
+  );
   const ids = idMap ?? new IdMap();
   const request: JsonObject = {};
   const forms: JsonObject = {};
@@ -168,7 +180,9 @@ function systemTurn(value: unknown, layout: RequestLayout, codecs: Codecs, idMap
     putOwn(extensions, layout.dialect, { forms: { "": "string" } });
     return { role: "system", parts: [], extensions };
   }
-  if (typeof value === "string" && system.string !== "no") return { role: "system", parts: [{ type: "text", text: value }] };
+  if (typeof value === "string" && system.string !== "no") return {
+    role: "system", parts: [{ type: "text", text: value }]
+  };
   if (system.string === "only") {
     throw new DecodeError(layout.dialect, "request", at, `expected a string, got ${describe(value)}`);
   }

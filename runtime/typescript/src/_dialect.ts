@@ -1,4 +1,5 @@
-// DO NOT EDIT the copy in a generated package: this is the toolwire runtime, copied verbatim from runtime/typescript/ by `toolwire generate`.
+// DO NOT EDIT the copy in a generated package: this is the toolwire runtime, copied verbatim from runtime/typescript/
+// by `toolwire generate`.
 /**
  * A dialect as one typed object: what the package's own modules pass each other instead of a
  * dialect's name (the generated `dialects.ts` builds one per dialect, when first asked).
@@ -31,7 +32,9 @@ export interface EncodeOptions {
 export type Encoder = (value: unknown, options?: EncodeOptions) => Encoded;
 
 /** A dialect's inject(): canonical parts put back into a copy of a whole payload. */
-export type Injector = (payload: unknown, parts: JsonObject, options?: { strict?: boolean; idMap?: IdMap | null }) => Encoded;
+export type Injector = (
+  payload: unknown, parts: JsonObject, options?: { strict?: boolean; idMap?: IdMap | null }
+) => Encoded;
 
 /** What the relay uses of a dialect's generated stream module (`src/streams/<dialect>.ts`). */
 export interface RelayStreamModule {

@@ -1,4 +1,5 @@
-// DO NOT EDIT the copy in a generated package: this is the toolwire runtime, copied verbatim from runtime/typescript/ by `toolwire generate`.
+// DO NOT EDIT the copy in a generated package: this is the toolwire runtime, copied verbatim from runtime/typescript/
+// by `toolwire generate`.
 /**
  * Forms: the spellings a dialect's own payload used, kept in its extensions so that the same
  * dialect writes the payload back exactly. Compiled writers read them with these leaves (the
@@ -18,7 +19,9 @@ export function formOf(forms: JsonObject, pointer: string): string {
 export function formIndex(form: unknown, prefix: string, count: number): number {
   if (typeof form !== "string" || !form.startsWith(prefix)) return 0;
   const rest = form.slice(prefix.length).trim();
-  if (!/^[+-]?\d+$/.test(rest)) throw new RangeError(`invalid literal for int() with base 10: '${form.slice(prefix.length)}'`);
+  if (!/^[+-]?\d+$/.test(rest)) throw new RangeError(
+    `invalid literal for int() with base 10: '${form.slice(prefix.length)}'`
+  );
   const n = Number(rest);
   return n < count ? n : 0;
 }

@@ -69,15 +69,11 @@ def read_expr(var: str, toks: Tokens, optional_from: int, locals_: dict[Tokens, 
         if local:
             start, out = depth, local
             break
-    for i in range(start, len(toks)):
-        t = toks[i]
-        if i < optional_from:
-            out += f"[{py(t)}]"
-        elif i == len(toks) - 1:
-            out += f".get({py(t)}, _MISSING)"
-        else:
-            out += f".get({py(t)}, _EMPTY)"
-    return out
+    if start < len(toks) - 1:  # through objects held in no local: each may be anything
+        return f"_rt.lookup({out}, {pytarget.literal(tuple(toks[start:]))})"
+    # Never a subscript: a key the wire lacks reads as _MISSING, which the field's check
+    # turns into a mismatch (a KeyError is left to mean a bug).
+    return out + (f".get({py(toks[-1])}, _MISSING)" if toks else "")
 
 
 class _View:
@@ -145,6 +141,13 @@ class PyField(_View):
         for canonical, wire in self.node.value_pairs:
             back.setdefault(py(wire), py(canonical))
         return "{" + ", ".join(f"{w}: {c}" for w, c in back.items()) + "}"
+
+    def not_mapped(self, expr: str) -> str:
+        """Whether a wire value is none of the value map's (tested by type first: a list or an
+        object is unhashable, a TypeError in the lookup)."""
+        kinds = {type(wire) for _canonical, wire in self.node.value_pairs}
+        guard = f"type({expr}) is not str or " if kinds == {str} else f"type({expr}) in (dict, list) or "
+        return f"{guard}{expr} not in {self.helper}_BACK"
 
     @property
     def decode_writes_forms(self) -> bool:
@@ -339,10 +342,7 @@ def emit_object(obj: WireObject, var: str, var_prefix: str) -> PyObject:
         if level.local:
             level.read = level.local
             continue
-        start = level.node.optional_from
-        level.read = var + "".join(
-            f"[{py(t)}]" if i < start else f".get({py(t)}, _EMPTY)" for i, t in enumerate(level.node.tokens)
-        )
+        level.read = var + "".join(f".get({py(t)}, _EMPTY)" for t in level.node.tokens)
     return PyObject(obj, var, fields, levels, opt_reads)
 
 

@@ -63,7 +63,7 @@ class PyVariant(_View):
         conds = [f"canonical.get({py(k)}) {equals(v)}" for k, v in self.node.canonical.items()]
         for f in self.obj.fields:
             if f.node.value_map:
-                conds.append(f"canonical.get({py(f.name)}) in {f.helper}")
+                conds.append(f"_rt.in_table(canonical.get({py(f.name)}), {f.helper})")
             elif not (f.optional or f.node.has_default or f.encoding == "id" or f.fallback):
                 conds.append(f"canonical.get({py(f.name)}) is not None")
         if with_uncarried:

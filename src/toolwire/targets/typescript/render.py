@@ -29,6 +29,7 @@ from toolwire.targets.typescript.context import (
     suite_context,
     vector_context,
 )
+from toolwire.targets.typescript.format import format_typescript
 from toolwire.targets.typescript.names import header
 from toolwire.targets.typescript.types import type_modules
 
@@ -90,7 +91,12 @@ def render(spec: Spec, templates: Path, package: str = PACKAGE) -> dict[str, str
     for path, text in [*runtime.items(), *types.items()]:
         if path in files:
             raise GenerateError(f"the package has {path} twice (a template and the runtime or types)")
-        files[path] = text
+        # The runtime is copied as written (it is laid out by hand); what is generated is
+        # broken where the templates make a line too long.
+        files[path] = text if path in runtime else format_typescript(text)
+    for path, text in files.items():
+        if path.endswith(".ts") and path not in runtime and path not in types:
+            files[path] = format_typescript(text)
     files |= compile_typescript(files)  # dist/, by the pinned tsc
     return dict(sorted(files.items()))
 

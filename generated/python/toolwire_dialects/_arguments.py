@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ._canonical import need
 from ._coercion import written
 from ._errors import DecodeError, describe
 from ._strict_json import loads
@@ -38,7 +39,7 @@ def dump_arguments(arguments: dict[str, Any]) -> str:
 def arguments_text(call: dict[str, Any], no_arguments_text: tuple[str, ...]) -> str:
     """The argument text to send: the original spelling while it still says the same thing."""
     raw: str | None = call.get("raw_arguments")
-    arguments = call["arguments"]
+    arguments = need(call, "arguments")
     if raw is not None:
         if arguments is None:
             return raw

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ._errors import CanonicalError, DecodeError, escape, json_text
+from ._errors import CanonicalError, DecodeError, Invalid, escape, json_text
 from ._strict_json import MAX_DEPTH, deeper_than, loads
 
 __all__ = [
@@ -234,7 +234,7 @@ def held_canonical(value: Any, levels: int, shape: str, pointer: str) -> Any:
 def written(value: Any, pointer: str) -> str:
     """The JSON text of a canonical value at pointer, held to the depth limit as it is
     written: text no deeper than the limit cannot be too deep, so a short text is never
-    walked. A TypeError names the first array or object too deep (a CanonicalError in the
+    walked. Invalid names the first array or object too deep (a CanonicalError in the
     encoder that catches it)."""
     levels = MAX_DEPTH - pointer.count("/")
     try:
@@ -242,5 +242,5 @@ def written(value: Any, pointer: str) -> str:
     except (RecursionError, ValueError):  # deeper than the encoder goes, or a cycle
         text = None
     if text is None or deeper_than(text, levels):
-        raise TypeError(f"{pointer}{too_deep(value, levels)}: {TOO_DEEP}")
+        raise Invalid(f"{pointer}{too_deep(value, levels)}: {TOO_DEEP}")
     return text

@@ -7,9 +7,9 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from ._canonical import describe_part
+from ._canonical import describe_part, listed, need
 from ._coercion import written
-from ._errors import Loss, report
+from ._errors import Invalid, Loss, report
 
 __all__ = [
     "content_as_string",
@@ -45,15 +45,26 @@ def text_of_json(value: Any, pointer: str) -> str:
     return written(value, pointer)
 
 
+def checked_parts(parts: Any) -> list[dict[str, Any]]:
+    """Canonical content as an encoder reads it: objects, each with its type (else Invalid)."""
+    items = listed(parts)
+    for part in items:
+        need(part, "type")
+    return items
+
+
 def content_as_string(parts: list[dict[str, Any]], losses: list[Loss], strict: bool, target: str) -> str:
     """Content for a wire that takes only a string: text joined, JSON as its text, the rest lost."""
     texts: list[str] = []
-    for i, part in enumerate(parts):
+    for i, part in enumerate(checked_parts(parts)):
         if part["type"] == "text":
-            texts.append(part["text"])
+            text = need(part, "text")
+            if type(text) is not str:  # what "".join() would say
+                raise Invalid(f"sequence item {len(texts)}: expected str instance, {type(text).__name__} found")
+            texts.append(text)
         elif part["type"] == "json":
             report(losses, strict, f"/content/{i}", target, "a json part as such (sent as JSON text)")
-            texts.append(text_of_json(part["value"], f"/content/{i}/value"))
+            texts.append(text_of_json(need(part, "value"), f"/content/{i}/value"))
         else:
             report(losses, strict, f"/content/{i}", target, describe_part(part))
     if len(texts) > 1:
@@ -94,19 +105,20 @@ def result_to_object(
 ) -> dict[str, Any]:
     """A result's content as one object: {output_key: ...} or {error_key: ...}; one JSON
     object part stands as it is unless the decoder saw it wrapped."""
+    parts = checked_parts(parts)
     texts = [p for p in parts if p["type"] == "text"]
     kept = [p for p in parts if p["type"] in ("text", "json")]
     for i, part in enumerate(parts):
         if part["type"] not in ("text", "json"):
             report(losses, strict, f"/content/{i}", target, describe_part(part))
     if len(kept) == 1 and kept[0]["type"] == "json":
-        inner: Any = kept[0]["value"]
+        inner: Any = need(kept[0], "value")
     elif len(kept) == len(texts):
-        inner = "".join(p["text"] for p in texts)
+        inner = "".join(need(p, "text") for p in texts)
         if len(texts) > 1:
             report(losses, strict, "/content", target, "several text parts as such (joined into one)")
     else:
-        inner = [p["text"] if p["type"] == "text" else p["value"] for p in kept]
+        inner = [need(p, "text") if p["type"] == "text" else need(p, "value") for p in kept]
         report(losses, strict, "/content", target, "several parts as such (sent as one JSON array)")
     if is_error:
         if error_key is None:

@@ -15,10 +15,12 @@ from ._errors import Encoded
 
 __all__ = [
     "Codecs",
+    "Lose",
     "PartField",
     "RequestLayout",
     "ResponseLayout",
-    "Setting",
+    "SettingsIn",
+    "SettingsOut",
     "Spelling",
     "SystemField",
     "Toks",
@@ -28,6 +30,9 @@ __all__ = [
 
 Toks = tuple[str, ...]
 Constants = tuple[tuple[Toks, Any], ...]
+Lose = Callable[[str, str], None]  # report a loss: (canonical pointer, what the target cannot carry)
+SettingsIn = Callable[[dict[str, Any], dict[str, Any], dict[str, Any]], dict[str, Any]]  # wire, forms, fields
+SettingsOut = Callable[[dict[str, Any], dict[str, Any], dict[str, Any], Lose], dict[str, Any]]  # wire, settings, forms
 
 
 class PartField(NamedTuple):
@@ -88,16 +93,6 @@ class SystemField(NamedTuple):
     parts: Toks | None  # the field is an object whose parts list is here (Gemini)
 
 
-class Setting(NamedTuple):
-    name: Toks  # its place in canonical settings (response_format.type -> ("response_format", "type"))
-    toks: Toks
-    aliases: tuple[Toks, ...]
-    encoding: str  # value, list, string_or_list
-    values: tuple[tuple[Any, Any], ...]  # (canonical, wire) pairs; empty: the value as it is
-    required: Any  # written (and reported) when the request has none; MISSING: optional
-    rule: tuple[tuple[str, ...], Any, tuple[str, ...]] = ((), None, ())  # canonical type: types, minimum, items
-
-
 class Codecs(NamedTuple):
     """The dialect's generated part converters and where its tools sit in a request."""
 
@@ -118,7 +113,8 @@ class RequestLayout(NamedTuple):
     units: tuple[Spelling, ...]
     parts: tuple[Spelling, ...]
     alternating: bool
-    settings: tuple[Setting, ...]
+    settings_in: SettingsIn  # the compiled settings reader of the dialect (generated)
+    settings_out: SettingsOut  # and its writer
     known: dict[str, Any]  # every request key the layout reads (the rest is kept as extensions)
     model_required: bool = False  # the request schema requires the model
 

@@ -8,62 +8,14 @@ from __future__ import annotations
 from typing import Any
 
 from ._conv_decode import decode_turns, keep, own_extension
-from ._conv_guard import setting_problem
-from ._conv_layout import Codecs, RequestLayout, Setting, Toks
+from ._conv_layout import Codecs, RequestLayout, Toks
 from ._conv_parts import decode_block
-from ._conv_paths import get, pointer, put, unknown_into
+from ._conv_paths import get, pointer, unknown_into
 from ._errors import MISSING, DecodeError, describe, escape, unescape
 from ._extract import choice_field_in, decode_at, elements, lookup, tools_field_in
 from ._ids import IdMap
 
-__all__ = ["decode_request", "decode_settings"]
-
-
-def decode_settings(
-    wire: dict[str, Any], settings: tuple[Setting, ...], forms: dict[str, Any], fields: dict[str, Any], dialect: str
-) -> dict[str, Any]:
-    """The canonical settings of a request; a value the mapping's `values` do not list stays
-    a wire field (kept for the round trip, a loss elsewhere); one of the wrong type (by the
-    setting's canonical rule) is a DecodeError at its pointer."""
-    out: dict[str, Any] = {}
-    for s in settings:
-        if s.toks[0] not in wire and not s.aliases:
-            continue
-        toks = s.toks
-        value = get(wire, toks)
-        if value is not MISSING:
-            for alias in s.aliases:  # both spellings sent: the other one is kept as it is
-                if get(wire, alias) is not MISSING:
-                    fields[pointer(alias)] = get(wire, alias)
-        if value is MISSING:
-            for i, alias in enumerate(s.aliases, 1):
-                value = get(wire, alias)
-                if value is not MISSING:
-                    forms[pointer(s.toks)] = f"alias:{i}"
-                    toks = alias
-                    break
-            else:
-                continue
-        if value is None:
-            forms[pointer(s.toks)] = "null"
-            continue
-        if s.values:
-            spelled = next((c for c, w in s.values if w == value and type(w) is type(value)), MISSING)
-            if spelled is MISSING:
-                fields[pointer(toks)] = value
-                continue
-            nth = [w for c, w in s.values if c == spelled].index(value)
-            if nth:  # another spelling of the same value (a level in lower case)
-                forms[pointer(s.toks)] = f"value:{nth}"
-            value = spelled
-        elif s.encoding == "string_or_list" and type(value) is str:
-            forms[pointer(s.toks)] = "string"
-            value = [value]
-        problem = setting_problem(value, s.rule)
-        if problem is not None:
-            raise DecodeError(dialect, "request", pointer(toks), problem)
-        put(out, s.name, value)
-    return out
+__all__ = ["decode_request"]
 
 
 def _tools(
@@ -183,7 +135,7 @@ def decode_request(wire: Any, layout: RequestLayout, codecs: Codecs, id_map: IdM
     request["messages"] = messages + turns
     unknown: dict[str, Any] = {}
     _tools(wire, codecs, id_map, request, unknown, forms)
-    settings = decode_settings(wire, layout.settings, forms, unknown, dialect)
+    settings = layout.settings_in(wire, forms, unknown)
     if settings:
         request["settings"] = settings
     unknown_into(wire, layout.known, "", unknown)

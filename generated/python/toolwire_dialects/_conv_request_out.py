@@ -12,7 +12,6 @@ from ._conv_guard import check_canonical
 from ._conv_layout import Codecs, RequestLayout, Spelling, SystemField
 from ._conv_parts import encode_part, spelling_for
 from ._conv_paths import get, pointer, put
-from ._conv_settings import encode_settings
 from ._conv_tools import encode_tools
 from ._errors import Encoded
 from ._ids import IdMap
@@ -135,6 +134,6 @@ def encode_request(
     encode_tools(
         wire, canonical.get("tools"), canonical.get("tool_choice"), run.codecs, run.id_map, run.losses, strict, forms
     )
-    encode_settings(wire, canonical.get("settings") or EMPTY, layout.settings, forms, run.lose)
+    layout.settings_out(wire, canonical.get("settings") or EMPTY, forms, run.lose)
     run.put_fields(wire, own, "")
     return tuple.__new__(Encoded, (wire, run.losses))

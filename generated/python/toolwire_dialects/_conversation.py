@@ -10,18 +10,20 @@ as _conv`, then `_conv.<name>`. Only re-exports live here, no logic:
     _conv_request_in  a whole request, wire -> canonical (turns, system, tools, settings)
     _conv_request_out a whole request, canonical -> wire
     _conv_response  a whole response, both ways (turn, finish reason, usage)
-    _conv_settings  generation settings, canonical -> wire
+    _forms          the spellings a round trip keeps, as compiled writers read them
+    _conv_guard     a setting's value against its canonical type
     _conv_tools     a request's tools and tool choice, canonical -> wire
 """
 
 from __future__ import annotations
 
+from ._conv_guard import setting_problem
 from ._conv_layout import (
     Codecs,
+    Lose,
     PartField,
     RequestLayout,
     ResponseLayout,
-    Setting,
     Spelling,
     SystemField,
     Turn,
@@ -31,13 +33,14 @@ from ._conv_paths import known_tree
 from ._conv_request_in import decode_request
 from ._conv_request_out import encode_request
 from ._conv_response import decode_response, encode_response, finish_in
+from ._forms import form_index, form_of
 
 __all__ = [
     "Codecs",
+    "Lose",
     "PartField",
     "RequestLayout",
     "ResponseLayout",
-    "Setting",
     "Spelling",
     "SystemField",
     "Turn",
@@ -47,5 +50,8 @@ __all__ = [
     "encode_request",
     "encode_response",
     "finish_in",
+    "form_index",
+    "form_of",
     "known_tree",
+    "setting_problem",
 ]

@@ -24,11 +24,13 @@ __all__ = [
     "ConversionError",
     "DecodeError",
     "Encoded",
+    "Invalid",
     "Loss",
     "LossError",
     "describe",
     "escape",
     "json_text",
+    "missing",
     "report",
     "unescape",
 ]
@@ -75,6 +77,17 @@ class CanonicalError(ConversionError, ValueError):
         self.shape = shape
         detail = f"missing field {cause.args[0]!r}" if isinstance(cause, KeyError) else str(cause)
         super().__init__(f"canonical {shape} is invalid: {detail}")
+
+
+class Invalid(TypeError):
+    """Canonical input an encoder (or a helper it calls) found invalid; the encoder raises it
+    as a CanonicalError naming its shape. The only error an encoder turns into one: any other
+    is a bug and comes out as itself."""
+
+
+def missing(name: str) -> Any:
+    """A required canonical field is absent (an encoder reads it so: never a KeyError)."""
+    raise Invalid(f"missing field {name!r}")
 
 
 class Loss(NamedTuple):

@@ -11,7 +11,7 @@ import re
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
-from ._errors import Loss, describe, report
+from ._errors import Invalid, Loss, describe, report
 
 __all__ = ["CANONICAL_IDS", "IdMap", "IdPolicy", "Note", "encode_id", "id_checker", "note_position"]
 
@@ -84,10 +84,10 @@ class IdMap:
 
     def carry(self, value: Any, policy: IdPolicy) -> str:
         """The id to send for value: value itself when the target can carry it and no other
-        id was rewritten to it; else its rewrite. An array or object is no id (TypeError: an
+        id was rewritten to it; else its rewrite. An array or object is no id (Invalid: an
         encoder's CanonicalError), as in the TypeScript port."""
         if isinstance(value, (dict, list)):
-            raise TypeError(f"id: expected a string, got {describe(value)}")
+            raise Invalid(f"id: expected a string, got {describe(value)}")
         known = self._forward.get((policy.dialect, value))
         if known is not None:
             return known
@@ -135,7 +135,10 @@ class IdMap:
         return self.mint(CANONICAL_IDS)
 
     def note_call(self, call_id: str | None, name: str) -> None:
-        """Remember a call so that results can find its name, and id-less results its id."""
+        """Remember a call so that results can find its name, and id-less results its id.
+        An array or object is no id: Invalid (an encoder's CanonicalError)."""
+        if isinstance(call_id, (dict, list)):
+            raise Invalid(f"unhashable type: '{type(call_id).__name__}'")
         if call_id is None or call_id in self._names:
             return
         self._seen.add(call_id)

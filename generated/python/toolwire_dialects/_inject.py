@@ -11,6 +11,7 @@ the whole payload must meet (where).
 from __future__ import annotations
 
 import copy
+from collections.abc import Mapping
 from typing import Any, Protocol
 
 from ._coercion import as_canonical, hold_canonical
@@ -147,7 +148,7 @@ def inject(
     payload: dict[str, Any],
     parts: dict[str, Any],
     locations: tuple[Location, ...],
-    encoders: dict[str, Encoder],
+    encoders: Mapping[str, Encoder],
     dialect: str,
     strict: bool,
     id_map: IdMap,

@@ -24,7 +24,18 @@ the vocabulary terms that are the same for every dialect.
 from __future__ import annotations
 
 from ._arguments import arguments_text, dump_arguments, not_an_object, parse_arguments
-from ._canonical import describe_choice, describe_part, is_absent, normalize_choice
+from ._canonical import (
+    describe_choice,
+    describe_part,
+    first,
+    in_table,
+    is_absent,
+    listed,
+    mapped,
+    need,
+    normalize_choice,
+    size,
+)
 from ._coercion import as_canonical, as_wire, held, held_canonical, held_fields, hold, hold_canonical, to_plain
 from ._content import (
     content_as_string,
@@ -41,10 +52,12 @@ from ._errors import (
     ConversionError,
     DecodeError,
     Encoded,
+    Invalid,
     Loss,
     LossError,
     describe,
     escape,
+    missing,
     report,
 )
 from ._explain import explain, string_list
@@ -74,6 +87,7 @@ __all__ = [
     "Encoded",
     "IdMap",
     "IdPolicy",
+    "Invalid",
     "Loss",
     "LossError",
     "Note",
@@ -95,6 +109,7 @@ __all__ = [
     "escape",
     "explain",
     "extension",
+    "first",
     "first_at",
     "foreign_extensions",
     "held",
@@ -103,12 +118,17 @@ __all__ = [
     "hold",
     "hold_canonical",
     "id_checker",
+    "in_table",
     "inject",
     "is_absent",
     "is_data_url",
     "is_object_schema",
+    "listed",
     "loads",
     "lookup",
+    "mapped",
+    "missing",
+    "need",
     "normalize_choice",
     "not_an_object",
     "note_position",
@@ -121,6 +141,7 @@ __all__ = [
     "schema_from_openapi",
     "schema_profile_form",
     "schema_to_openapi",
+    "size",
     "split_data_url",
     "strict_mode_problem",
     "strict_tool_definition",

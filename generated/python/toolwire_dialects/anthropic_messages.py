@@ -18,6 +18,8 @@ from typing import Any
 from . import _conversation as _conv
 from . import _envelopes
 from . import _runtime as _rt
+from ._dialect import Decoder as _Decoder
+from ._dialect import Encoder as _Encoder
 from ._runtime import Encoded, IdMap
 
 __all__ = [
@@ -83,7 +85,9 @@ _FORM_VARIANT_2 = "variant:2"
 _FORM_VARIANT_3 = "variant:3"
 _NO_VARIANT = -1  # no variant of the shape can carry the canonical value
 ID_PATTERN = "^[a-zA-Z0-9_-]{1,64}$"
-_IDS = _rt.IdPolicy(DIALECT, re.compile(ID_PATTERN), "toolu_", 24)
+# How its call ids look and are minted (the dialect object's id_policy; _IDS in the encoders)
+ID_POLICY = _rt.IdPolicy(DIALECT, re.compile(ID_PATTERN), "toolu_", 24)
+_IDS = ID_POLICY
 _IDS_SEEN: set[str] = set()  # ids that matched, filled by _ID_OK: the same ids recur
 _ID_OK = _rt.id_checker(_IDS.pattern, _IDS_SEEN)
 
@@ -118,7 +122,7 @@ def decode_tool_definition(payload: Any, *, id_map: IdMap | None = None) -> dict
             canonical = {}
             unknown = None  # most values carry no unknown fields: make the dict only when one turns up
             forms = _EMPTY
-            value = wire["name"]
+            value = wire.get("name", _MISSING)
             if type(value) is not str or not value:
                 raise _Mismatch
             canonical["name"] = value
@@ -131,7 +135,7 @@ def decode_tool_definition(payload: Any, *, id_map: IdMap | None = None) -> dict
                 raise _Mismatch
             else:
                 canonical["description"] = value
-            value = wire["input_schema"]
+            value = wire.get("input_schema", _MISSING)
             if type(value) is not dict:
                 raise _Mismatch
             canonical["parameters"] = _rt.held(
@@ -153,7 +157,7 @@ def decode_tool_definition(payload: Any, *, id_map: IdMap | None = None) -> dict
                     DIALECT: _rt.extension(_rt.held_fields(unknown, DIALECT, SHAPE_TOOL_DEFINITION), forms)
                 }
             return canonical
-    except (KeyError, TypeError, AttributeError, IndexError, _Mismatch):
+    except _Mismatch:  # only a failed check: an error of the runtime is a bug, never wrong input
         pass
     raise _rt.explain(wire, _CHECKS_TOOL_DEFINITION, DIALECT, SHAPE_TOOL_DEFINITION)
 
@@ -167,11 +171,11 @@ def encode_tool_definition(value: Any, *, strict: bool = False, id_map: IdMap | 
     forms = own.get("forms", _EMPTY)
     wire: Any  # the wire value the variant below builds: an object or a constant
     try:
-        wire_name = canonical["name"]
+        wire_name = canonical["name"] if "name" in canonical else _rt.missing("name")
         wire_description = canonical.get("description")
         if wire_description is None:
             wire_description = None if forms.get("/description") == "null" else _MISSING
-        wire_parameters = canonical["parameters"]
+        wire_parameters = canonical["parameters"] if "parameters" in canonical else _rt.missing("parameters")
         _rt.held_canonical(
             wire_parameters, _rt.MAX_DEPTH - 1, SHAPE_TOOL_DEFINITION, "/parameters"
         )  # schema profiles walk it
@@ -186,7 +190,7 @@ def encode_tool_definition(value: Any, *, strict: bool = False, id_map: IdMap | 
         if own:
             _rt.apply_fields(wire, own.get("fields", _EMPTY), DIALECT, losses, strict)
         return _tuple_new(Encoded, (wire, losses))
-    except (KeyError, TypeError, IndexError) as exc:
+    except _rt.Invalid as exc:  # invalid input found on the way: any other error is a bug, never caught
         raise _rt.CanonicalError(SHAPE_TOOL_DEFINITION, exc) from None
 
 
@@ -288,7 +292,7 @@ def decode_tool_choice(payload: Any, *, id_map: IdMap | None = None) -> dict[str
             canonical = {"mode": "tool"}
             unknown = None  # most values carry no unknown fields: make the dict only when one turns up
             forms = _EMPTY
-            value = wire["name"]
+            value = wire.get("name", _MISSING)
             if type(value) is not str or not value:
                 raise _Mismatch
             canonical["names"] = [value]
@@ -325,7 +329,7 @@ def decode_tool_choice(payload: Any, *, id_map: IdMap | None = None) -> dict[str
                     DIALECT: _rt.extension(_rt.held_fields(unknown, DIALECT, SHAPE_TOOL_CHOICE), forms)
                 }
             return canonical
-    except (KeyError, TypeError, AttributeError, IndexError, _Mismatch):
+    except _Mismatch:  # only a failed check: an error of the runtime is a bug, never wrong input
         pass
     raise _rt.explain(wire, _CHECKS_TOOL_CHOICE, DIALECT, SHAPE_TOOL_CHOICE)
 
@@ -379,8 +383,8 @@ def encode_tool_choice(value: Any, *, strict: bool = False, id_map: IdMap | None
                 _rt.apply_fields(wire, own.get("fields", _EMPTY), DIALECT, losses, strict)
             return _tuple_new(Encoded, (wire, losses))
         if index == 2:
-            wire_names = canonical["names"][0]
-            if len(canonical["names"]) > 1:
+            wire_names = _rt.first(canonical["names"] if "names" in canonical else _rt.missing("names"))
+            if _rt.size(canonical["names"]) > 1:
                 _rt.report(losses, strict, "/names/1", DIALECT, "more than one tool name here")
             wire_parallel = canonical.get("parallel")
             if wire_parallel is None:
@@ -402,7 +406,7 @@ def encode_tool_choice(value: Any, *, strict: bool = False, id_map: IdMap | None
             if own:
                 _rt.apply_fields(wire, own.get("fields", _EMPTY), DIALECT, losses, strict)
             return _tuple_new(Encoded, (wire, losses))
-    except (KeyError, TypeError, IndexError) as exc:
+    except _rt.Invalid as exc:  # invalid input found on the way: any other error is a bug, never caught
         raise _rt.CanonicalError(SHAPE_TOOL_CHOICE, exc) from None
     _rt.report(
         losses, strict, "/mode", DIALECT, "this " + SHAPE_TOOL_CHOICE + " (" + _rt.describe_choice(canonical) + ")"
@@ -434,15 +438,15 @@ def decode_tool_call(payload: Any, *, id_map: IdMap | None = None) -> dict[str, 
         if type(wire) is dict and wire.get("type") == "tool_use":
             canonical = {}
             unknown = None  # most values carry no unknown fields: make the dict only when one turns up
-            value = wire["id"]
+            value = wire.get("id", _MISSING)
             if type(value) is not str:
                 raise _Mismatch
             canonical["id"] = value
-            value = wire["name"]
+            value = wire.get("name", _MISSING)
             if type(value) is not str or not value:
                 raise _Mismatch
             canonical["name"] = value
-            value = wire["input"]
+            value = wire.get("input", _MISSING)
             if type(value) is not dict:
                 raise _Mismatch
             canonical["arguments"] = _rt.held(value, _rt.MAX_DEPTH - 1, DIALECT, SHAPE_TOOL_CALL, "/input")
@@ -455,7 +459,7 @@ def decode_tool_call(payload: Any, *, id_map: IdMap | None = None) -> dict[str, 
             if id_map is not None:
                 id_map.note_call(canonical["id"], canonical["name"])
             return canonical
-    except (KeyError, TypeError, AttributeError, IndexError, _Mismatch):
+    except _Mismatch:  # only a failed check: an error of the runtime is a bug, never wrong input
         pass
     raise _rt.explain(wire, _CHECKS_TOOL_CALL, DIALECT, SHAPE_TOOL_CALL)
 
@@ -468,11 +472,11 @@ def encode_tool_call(value: Any, *, strict: bool = False, id_map: IdMap | None =
     own = _rt.foreign_extensions(extensions, DIALECT, losses, strict) if extensions else _EMPTY
     wire: Any  # the wire value the variant below builds: an object or a constant
     try:
-        wire_id = canonical["id"]
+        wire_id = canonical["id"] if "id" in canonical else _rt.missing("id")
         if id_map is not None or type(wire_id) is not str or (wire_id not in _IDS_SEEN and not _ID_OK(wire_id)):
             wire_id = _rt.encode_id(wire_id, _IDS, id_map, losses, strict, "/id")
-        wire_name = canonical["name"]
-        wire_arguments = canonical["arguments"]
+        wire_name = canonical["name"] if "name" in canonical else _rt.missing("name")
+        wire_arguments = canonical["arguments"] if "arguments" in canonical else _rt.missing("arguments")
         if wire_arguments is None:
             _rt.report(
                 losses,
@@ -486,9 +490,12 @@ def encode_tool_call(value: Any, *, strict: bool = False, id_map: IdMap | None =
         if own:
             _rt.apply_fields(wire, own.get("fields", _EMPTY), DIALECT, losses, strict)
         if id_map is not None:
-            id_map.note_call(canonical["id"], canonical["name"])
+            id_map.note_call(
+                canonical["id"] if "id" in canonical else _rt.missing("id"),
+                canonical["name"] if "name" in canonical else _rt.missing("name"),
+            )
         return _tuple_new(Encoded, (wire, losses))
-    except (KeyError, TypeError, IndexError) as exc:
+    except _rt.Invalid as exc:  # invalid input found on the way: any other error is a bug, never caught
         raise _rt.CanonicalError(SHAPE_TOOL_CALL, exc) from None
 
 
@@ -527,12 +534,9 @@ def _CONTENT_TOOL_RESULT_0_CONTENT_in(
         at = "/content" + "/" + str(position)
         if type(block) is dict and block.get("type") == "text":
             part = {"type": "text"}
-            try:
-                value = block["text"]
-            except (KeyError, TypeError):
-                raise _rt.DecodeError(
-                    DIALECT, SHAPE_TOOL_RESULT, at + "/text", "expected a value, got nothing"
-                ) from None
+            value = block.get("text", _MISSING)
+            if value is _MISSING:
+                raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/text", "expected a value, got nothing")
             if type(value) is not str:
                 raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/text", "expected a string")
             part["text"] = value
@@ -547,22 +551,20 @@ def _CONTENT_TOOL_RESULT_0_CONTENT_in(
             and block["source"].get("type") == "base64"
         ):
             part = {"type": "image"}
-            block_source = block["source"]
-            try:
-                value = block_source["media_type"]
-            except (KeyError, TypeError):
+            block_source = block.get("source", _MISSING)
+            if type(block_source) is not dict:
+                raise _Mismatch
+            value = block_source.get("media_type", _MISSING)
+            if value is _MISSING:
                 raise _rt.DecodeError(
                     DIALECT, SHAPE_TOOL_RESULT, at + "/source/media_type", "expected a value, got nothing"
-                ) from None
+                )
             if type(value) is not str:
                 raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/source/media_type", "expected a string")
             part["media_type"] = value
-            try:
-                value = block_source["data"]
-            except (KeyError, TypeError):
-                raise _rt.DecodeError(
-                    DIALECT, SHAPE_TOOL_RESULT, at + "/source/data", "expected a value, got nothing"
-                ) from None
+            value = block_source.get("data", _MISSING)
+            if value is _MISSING:
+                raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/source/data", "expected a value, got nothing")
             if type(value) is not str:
                 raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/source/data", "expected a string")
             part["data"] = value
@@ -582,13 +584,12 @@ def _CONTENT_TOOL_RESULT_0_CONTENT_in(
             and type(_rt.lookup(block, ("source", "url"))) is str
         ):
             part = {"type": "image"}
-            block_source = block["source"]
-            try:
-                value = block_source["url"]
-            except (KeyError, TypeError):
-                raise _rt.DecodeError(
-                    DIALECT, SHAPE_TOOL_RESULT, at + "/source/url", "expected a value, got nothing"
-                ) from None
+            block_source = block.get("source", _MISSING)
+            if type(block_source) is not dict:
+                raise _Mismatch
+            value = block_source.get("url", _MISSING)
+            if value is _MISSING:
+                raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/source/url", "expected a value, got nothing")
             if type(value) is not str:
                 raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/source/url", "expected a string")
             part["url"] = value
@@ -618,13 +619,13 @@ def _CONTENT_TOOL_RESULT_0_CONTENT_out(
     parts: list[dict[str, Any]], forms: dict[str, Any], losses: list[_rt.Loss], strict: bool
 ) -> Any:
     if forms.get("/content") != "blocks":
-        if len(parts) == 1 and parts[0]["type"] == "text":
-            return parts[0]["text"]
-        if not parts:
+        if _rt.size(parts) == 1 and _rt.need(_rt.first(parts), "type") == "text":
+            return _rt.need(parts[0], "text")
+        if _rt.size(parts) == 0:
             return "" if forms.get("/content") == "string" else _MISSING
     blocks: list[Any] = []
-    for position, part in enumerate(parts):
-        kind = part["type"]
+    for position, part in enumerate(_rt.listed(parts)):  # each read checked: a wrong type is invalid input
+        kind = _rt.need(part, "type")
         if kind == "text" and "text" in part:
             blocks.append({"type": "text", "text": part["text"]})
             continue
@@ -638,11 +639,14 @@ def _CONTENT_TOOL_RESULT_0_CONTENT_out(
             continue
         if kind == "json":
             _rt.report(losses, strict, "/content/" + str(position), DIALECT, "a json part as such (sent as JSON text)")
-            part = {"type": "text", "text": _rt.text_of_json(part["value"], "/content/" + str(position) + "/value")}
+            part = {
+                "type": "text",
+                "text": _rt.text_of_json(_rt.need(part, "value"), "/content/" + str(position) + "/value"),
+            }
             blocks.append({"type": "text", "text": part["text"]})
             continue
-        if kind == "wire" and part["dialect"] == DIALECT:
-            blocks.append(part["value"])
+        if kind == "wire" and _rt.need(part, "dialect") == DIALECT:
+            blocks.append(_rt.need(part, "value"))
             continue
         _rt.report(losses, strict, "/content/" + str(position), DIALECT, _rt.describe_part(part))
     return blocks
@@ -659,7 +663,7 @@ def decode_tool_result(payload: Any, *, id_map: IdMap | None = None) -> dict[str
             canonical = {}
             unknown = {}
             forms = {}
-            value = wire["tool_use_id"]
+            value = wire.get("tool_use_id", _MISSING)
             if type(value) is not str:
                 raise _Mismatch
             canonical["call_id"] = value
@@ -692,7 +696,7 @@ def decode_tool_result(payload: Any, *, id_map: IdMap | None = None) -> dict[str
             if id_map is not None:
                 id_map.note_result(canonical.get("call_id"))  # answered by id: id-less results link among the rest
             return canonical
-    except (KeyError, TypeError, AttributeError, IndexError, _Mismatch):
+    except _Mismatch:  # only a failed check: an error of the runtime is a bug, never wrong input
         pass
     raise _rt.explain(wire, _CHECKS_TOOL_RESULT, DIALECT, SHAPE_TOOL_RESULT)
 
@@ -706,14 +710,16 @@ def encode_tool_result(value: Any, *, strict: bool = False, id_map: IdMap | None
     forms = own.get("forms", _EMPTY)
     wire: Any  # the wire value the variant below builds: an object or a constant
     try:
-        wire_call_id = canonical["call_id"]
+        wire_call_id = canonical["call_id"] if "call_id" in canonical else _rt.missing("call_id")
         if (
             id_map is not None
             or type(wire_call_id) is not str
             or (wire_call_id not in _IDS_SEEN and not _ID_OK(wire_call_id))
         ):
             wire_call_id = _rt.encode_id(wire_call_id, _IDS, id_map, losses, strict, "/call_id")
-        wire_content = _CONTENT_TOOL_RESULT_0_CONTENT_out(canonical["content"], forms, losses, strict)
+        wire_content = _CONTENT_TOOL_RESULT_0_CONTENT_out(
+            canonical["content"] if "content" in canonical else _rt.missing("content"), forms, losses, strict
+        )
         wire_is_error = canonical.get("is_error", False)
         if wire_is_error is False and forms.get("/is_error") != "present":
             wire_is_error = None if forms.get("/is_error") == "null" else _MISSING
@@ -725,7 +731,7 @@ def encode_tool_result(value: Any, *, strict: bool = False, id_map: IdMap | None
         if own:
             _rt.apply_fields(wire, own.get("fields", _EMPTY), DIALECT, losses, strict)
         return _tuple_new(Encoded, (wire, losses))
-    except (KeyError, TypeError, IndexError) as exc:
+    except _rt.Invalid as exc:  # invalid input found on the way: any other error is a bug, never caught
         raise _rt.CanonicalError(SHAPE_TOOL_RESULT, exc) from None
 
 
@@ -893,12 +899,11 @@ def inject(payload: Any, parts: dict[str, Any], *, strict: bool = False, id_map:
     empty one removes the field and the tool choice: never `tools: []`); calls and results
     replace the payload's own, one for one. Losses of every encoded part are listed."""
     wire = _rt.hold(_rt.as_wire(payload, DIALECT, "envelope"), DIALECT, "envelope")
-    encoders = {shape: globals()["encode_" + shape] for shape in SHAPES}
     return _rt.inject(
         wire,
         parts,
         _LOCATIONS,
-        encoders,
+        ENCODERS,
         DIALECT,
         strict,
         id_map if id_map is not None else IdMap(),
@@ -926,6 +931,202 @@ _CODECS = _conv.Codecs(
     _CHOICE_FIELDS,
     _TOOLS_FIELDS,
 )
+
+
+def _settings_in(wire: dict[str, Any], forms: dict[str, Any], fields: dict[str, Any]) -> dict[str, Any]:
+    """The canonical settings of a request; forms and fields get what the round trip keeps."""
+    out = {}
+    # setting max_tokens
+    value = wire.get("max_tokens", _MISSING)
+    if value is not _MISSING:
+        if value is None:
+            forms["/max_tokens"] = "null"
+        else:
+            problem = _conv.setting_problem(value, (("integer",), 0, ()))
+            if problem is not None:
+                raise _rt.DecodeError(DIALECT, "request", "/max_tokens", problem)
+            out["max_tokens"] = value
+    # setting temperature
+    value = wire.get("temperature", _MISSING)
+    if value is not _MISSING:
+        if value is None:
+            forms["/temperature"] = "null"
+        else:
+            problem = _conv.setting_problem(value, (("number",), None, ()))
+            if problem is not None:
+                raise _rt.DecodeError(DIALECT, "request", "/temperature", problem)
+            out["temperature"] = value
+    # setting top_p
+    value = wire.get("top_p", _MISSING)
+    if value is not _MISSING:
+        if value is None:
+            forms["/top_p"] = "null"
+        else:
+            problem = _conv.setting_problem(value, (("number",), None, ()))
+            if problem is not None:
+                raise _rt.DecodeError(DIALECT, "request", "/top_p", problem)
+            out["top_p"] = value
+    # setting top_k
+    value = wire.get("top_k", _MISSING)
+    if value is not _MISSING:
+        if value is None:
+            forms["/top_k"] = "null"
+        else:
+            problem = _conv.setting_problem(value, (("integer",), None, ()))
+            if problem is not None:
+                raise _rt.DecodeError(DIALECT, "request", "/top_k", problem)
+            out["top_k"] = value
+    # setting stop
+    value = wire.get("stop_sequences", _MISSING)
+    if value is not _MISSING:
+        if value is None:
+            forms["/stop_sequences"] = "null"
+        else:
+            problem = _conv.setting_problem(value, (("array",), None, ("string",)))
+            if problem is not None:
+                raise _rt.DecodeError(DIALECT, "request", "/stop_sequences", problem)
+            out["stop"] = value
+    # setting user
+    value = _n.get("user_id", _MISSING) if type(_n := wire.get("metadata", _MISSING)) is dict else _MISSING
+    if value is not _MISSING:
+        if value is None:
+            forms["/metadata/user_id"] = "null"
+        else:
+            problem = _conv.setting_problem(value, (("string",), None, ()))
+            if problem is not None:
+                raise _rt.DecodeError(DIALECT, "request", "/metadata/user_id", problem)
+            out["user"] = value
+    # setting stream
+    value = wire.get("stream", _MISSING)
+    if value is not _MISSING:
+        if value is None:
+            forms["/stream"] = "null"
+        else:
+            problem = _conv.setting_problem(value, (("boolean",), None, ()))
+            if problem is not None:
+                raise _rt.DecodeError(DIALECT, "request", "/stream", problem)
+            out["stream"] = value
+    # setting reasoning_effort
+    value = _n.get("effort", _MISSING) if type(_n := wire.get("output_config", _MISSING)) is dict else _MISSING
+    if value is not _MISSING:
+        if value is None:
+            forms["/output_config/effort"] = "null"
+        else:
+            if type(value) is str and value == "low":
+                value = "low"
+            elif type(value) is str and value == "medium":
+                value = "medium"
+            elif type(value) is str and value == "high":
+                value = "high"
+            else:
+                fields["/output_config/effort"] = value
+                value = _MISSING
+            if value is not _MISSING:
+                problem = _conv.setting_problem(value, (("string",), None, ()))
+                if problem is not None:
+                    raise _rt.DecodeError(DIALECT, "request", "/output_config/effort", problem)
+                out["reasoning_effort"] = value
+    return out
+
+
+def _settings_out(
+    wire: dict[str, Any], settings: dict[str, Any], forms: dict[str, Any], lose: _conv.Lose
+) -> dict[str, Any]:
+    """Put the canonical settings into a wire request in the spellings forms name."""
+    # a canonical setting this dialect has no place for
+    for key in settings:
+        if key not in ("max_tokens", "reasoning_effort", "stop", "stream", "temperature", "top_k", "top_p", "user"):
+            lose(f"/settings/{_rt.escape(key)}", f"the {key} setting")
+    # setting max_tokens
+    value = settings.get("max_tokens", _MISSING)
+    if value is _MISSING:
+        if forms.get("/max_tokens", _MISSING) == "null":
+            wire["max_tokens"] = None
+        else:
+            wire["max_tokens"] = 4096
+            lose("/settings/max_tokens", "a request without max_tokens (sent the documented default 4096)")
+    else:
+        problem = _conv.setting_problem(value, (("integer",), 0, ()))
+        if problem is not None:
+            raise _rt.CanonicalError("request", ValueError(f"/settings/max_tokens: {problem}"))
+        wire["max_tokens"] = value
+    # setting temperature
+    value = settings.get("temperature", _MISSING)
+    if value is _MISSING:
+        if forms.get("/temperature", _MISSING) == "null":
+            wire["temperature"] = None
+    else:
+        problem = _conv.setting_problem(value, (("number",), None, ()))
+        if problem is not None:
+            raise _rt.CanonicalError("request", ValueError(f"/settings/temperature: {problem}"))
+        wire["temperature"] = value
+    # setting top_p
+    value = settings.get("top_p", _MISSING)
+    if value is _MISSING:
+        if forms.get("/top_p", _MISSING) == "null":
+            wire["top_p"] = None
+    else:
+        problem = _conv.setting_problem(value, (("number",), None, ()))
+        if problem is not None:
+            raise _rt.CanonicalError("request", ValueError(f"/settings/top_p: {problem}"))
+        wire["top_p"] = value
+    # setting top_k
+    value = settings.get("top_k", _MISSING)
+    if value is _MISSING:
+        if forms.get("/top_k", _MISSING) == "null":
+            wire["top_k"] = None
+    else:
+        problem = _conv.setting_problem(value, (("integer",), None, ()))
+        if problem is not None:
+            raise _rt.CanonicalError("request", ValueError(f"/settings/top_k: {problem}"))
+        wire["top_k"] = value
+    # setting stop
+    value = settings.get("stop", _MISSING)
+    if value is _MISSING:
+        if forms.get("/stop_sequences", _MISSING) == "null":
+            wire["stop_sequences"] = None
+    else:
+        problem = _conv.setting_problem(value, (("array",), None, ("string",)))
+        if problem is not None:
+            raise _rt.CanonicalError("request", ValueError(f"/settings/stop: {problem}"))
+        wire["stop_sequences"] = value
+    # setting user
+    value = settings.get("user", _MISSING)
+    if value is _MISSING:
+        if forms.get("/metadata/user_id", _MISSING) == "null":
+            wire.setdefault("metadata", {})["user_id"] = None
+    else:
+        problem = _conv.setting_problem(value, (("string",), None, ()))
+        if problem is not None:
+            raise _rt.CanonicalError("request", ValueError(f"/settings/user: {problem}"))
+        wire.setdefault("metadata", {})["user_id"] = value
+    # setting stream
+    value = settings.get("stream", _MISSING)
+    if value is _MISSING:
+        if forms.get("/stream", _MISSING) == "null":
+            wire["stream"] = None
+    else:
+        problem = _conv.setting_problem(value, (("boolean",), None, ()))
+        if problem is not None:
+            raise _rt.CanonicalError("request", ValueError(f"/settings/stream: {problem}"))
+        wire["stream"] = value
+    # setting reasoning_effort
+    value = settings.get("reasoning_effort", _MISSING)
+    if value is _MISSING:
+        if forms.get("/output_config/effort", _MISSING) == "null":
+            wire.setdefault("output_config", {})["effort"] = None
+    else:
+        problem = _conv.setting_problem(value, (("string",), None, ()))
+        if problem is not None:
+            raise _rt.CanonicalError("request", ValueError(f"/settings/reasoning_effort: {problem}"))
+        if value not in ("high", "low", "medium"):
+            lose("/settings/reasoning_effort", f"the reasoning_effort setting {value!r}")
+            value = _MISSING
+        if value is not _MISSING:
+            wire.setdefault("output_config", {})["effort"] = value
+    return wire
+
+
 _REQUEST = _conv.RequestLayout(
     turns=("messages",),
     model=("model",),
@@ -1018,25 +1219,9 @@ _REQUEST = _conv.RequestLayout(
         ),
     ),
     alternating=False,
-    settings=(
-        _conv.Setting(("max_tokens",), ("max_tokens",), (), "value", (), 4096, (("integer",), 0, ())),
-        _conv.Setting(("temperature",), ("temperature",), (), "value", (), _MISSING, (("number",), None, ())),
-        _conv.Setting(("top_p",), ("top_p",), (), "value", (), _MISSING, (("number",), None, ())),
-        _conv.Setting(("top_k",), ("top_k",), (), "value", (), _MISSING, (("integer",), None, ())),
-        _conv.Setting(("stop",), ("stop_sequences",), (), "list", (), _MISSING, (("array",), None, ("string",))),
-        _conv.Setting(("user",), ("metadata", "user_id"), (), "value", (), _MISSING, (("string",), None, ())),
-        _conv.Setting(("stream",), ("stream",), (), "value", (), _MISSING, (("boolean",), None, ())),
-        _conv.Setting(
-            ("reasoning_effort",),
-            ("output_config", "effort"),
-            (),
-            "value",
-            (("low", "low"), ("medium", "medium"), ("high", "high")),
-            _MISSING,
-            (("string",), None, ()),
-        ),
-    ),
     model_required=False,
+    settings_in=_settings_in,
+    settings_out=_settings_out,
     dialect=DIALECT,
     known=_conv.known_tree(
         (),
@@ -1238,3 +1423,22 @@ def finish_reason_in(wire: Any) -> str:
 def finish_reason_out(canonical: str) -> Any:
     """The wire finish reason of a canonical one (None when the dialect has no spelling)."""
     return next((w for c, w in _RESPONSE.finish_values if c == canonical), None)
+
+
+# --- the converters by shape (the dialect object's decoders and encoders) --------------
+DECODERS: dict[str, _Decoder] = {
+    "tool_definition": decode_tool_definition,
+    "tool_choice": decode_tool_choice,
+    "tool_call": decode_tool_call,
+    "tool_result": decode_tool_result,
+    "request": decode_request,
+    "response": decode_response,
+}
+ENCODERS: dict[str, _Encoder] = {
+    "tool_definition": encode_tool_definition,
+    "tool_choice": encode_tool_choice,
+    "tool_call": encode_tool_call,
+    "tool_result": encode_tool_result,
+    "request": encode_request,
+    "response": encode_response,
+}

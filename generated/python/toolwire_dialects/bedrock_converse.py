@@ -18,6 +18,8 @@ from typing import Any
 from . import _conversation as _conv
 from . import _envelopes
 from . import _runtime as _rt
+from ._dialect import Decoder as _Decoder
+from ._dialect import Encoder as _Encoder
 from ._runtime import Encoded, IdMap
 
 __all__ = [
@@ -87,7 +89,9 @@ _FORM_VARIANT_1 = "variant:1"
 _FORM_VARIANT_2 = "variant:2"
 _NO_VARIANT = -1  # no variant of the shape can carry the canonical value
 ID_PATTERN = "^[a-zA-Z0-9_.:-]{1,64}$"
-_IDS = _rt.IdPolicy(DIALECT, re.compile(ID_PATTERN), "tooluse_", 22)
+# How its call ids look and are minted (the dialect object's id_policy; _IDS in the encoders)
+ID_POLICY = _rt.IdPolicy(DIALECT, re.compile(ID_PATTERN), "tooluse_", 22)
+_IDS = ID_POLICY
 _IDS_SEEN: set[str] = set()  # ids that matched, filled by _ID_OK: the same ids recur
 _ID_OK = _rt.id_checker(_IDS.pattern, _IDS_SEEN)
 
@@ -132,9 +136,13 @@ def decode_tool_definition(payload: Any, *, id_map: IdMap | None = None) -> dict
             canonical = {}
             unknown = None  # most values carry no unknown fields: make the dict only when one turns up
             forms = _EMPTY
-            wire_tool_spec = wire["toolSpec"]
-            wire_tool_spec_input_schema = wire_tool_spec["inputSchema"]
-            value = wire_tool_spec["name"]
+            wire_tool_spec = wire.get("toolSpec", _MISSING)
+            if type(wire_tool_spec) is not dict:
+                raise _Mismatch
+            wire_tool_spec_input_schema = wire_tool_spec.get("inputSchema", _MISSING)
+            if type(wire_tool_spec_input_schema) is not dict:
+                raise _Mismatch
+            value = wire_tool_spec.get("name", _MISSING)
             if type(value) is not str or not value:
                 raise _Mismatch
             canonical["name"] = value
@@ -147,7 +155,7 @@ def decode_tool_definition(payload: Any, *, id_map: IdMap | None = None) -> dict
                 raise _Mismatch
             else:
                 canonical["description"] = value
-            value = wire_tool_spec_input_schema["json"]
+            value = wire_tool_spec_input_schema.get("json", _MISSING)
             if type(value) is not dict:
                 raise _Mismatch
             canonical["parameters"] = _rt.held(
@@ -178,7 +186,7 @@ def decode_tool_definition(payload: Any, *, id_map: IdMap | None = None) -> dict
                     DIALECT: _rt.extension(_rt.held_fields(unknown, DIALECT, SHAPE_TOOL_DEFINITION), forms)
                 }
             return canonical
-    except (KeyError, TypeError, AttributeError, IndexError, _Mismatch):
+    except _Mismatch:  # only a failed check: an error of the runtime is a bug, never wrong input
         pass
     raise _rt.explain(wire, _CHECKS_TOOL_DEFINITION, DIALECT, SHAPE_TOOL_DEFINITION)
 
@@ -192,14 +200,14 @@ def encode_tool_definition(value: Any, *, strict: bool = False, id_map: IdMap | 
     forms = own.get("forms", _EMPTY)
     wire: Any  # the wire value the variant below builds: an object or a constant
     try:
-        wire_name = canonical["name"]
+        wire_name = canonical["name"] if "name" in canonical else _rt.missing("name")
         wire_description = canonical.get("description")
         if wire_description is None:
             wire_description = None if forms.get("/toolSpec/description") == "null" else _MISSING
         elif wire_description == "":
             _rt.report(losses, strict, "/description", DIALECT, "an empty description (left out)")
             wire_description = _MISSING
-        wire_parameters = canonical["parameters"]
+        wire_parameters = canonical["parameters"] if "parameters" in canonical else _rt.missing("parameters")
         _rt.held_canonical(
             wire_parameters, _rt.MAX_DEPTH - 1, SHAPE_TOOL_DEFINITION, "/parameters"
         )  # schema profiles walk it
@@ -214,7 +222,7 @@ def encode_tool_definition(value: Any, *, strict: bool = False, id_map: IdMap | 
         if own:
             _rt.apply_fields(wire, own.get("fields", _EMPTY), DIALECT, losses, strict)
         return _tuple_new(Encoded, (wire, losses))
-    except (KeyError, TypeError, IndexError) as exc:
+    except _rt.Invalid as exc:  # invalid input found on the way: any other error is a bug, never caught
         raise _rt.CanonicalError(SHAPE_TOOL_DEFINITION, exc) from None
 
 
@@ -288,8 +296,10 @@ def decode_tool_choice(payload: Any, *, id_map: IdMap | None = None) -> dict[str
             canonical = {"mode": "tool"}
             unknown = None  # most values carry no unknown fields: make the dict only when one turns up
             forms = _EMPTY
-            wire_tool = wire["tool"]
-            value = wire_tool["name"]
+            wire_tool = wire.get("tool", _MISSING)
+            if type(wire_tool) is not dict:
+                raise _Mismatch
+            value = wire_tool.get("name", _MISSING)
             if type(value) is not str or not value:
                 raise _Mismatch
             canonical["names"] = [value]
@@ -305,7 +315,7 @@ def decode_tool_choice(payload: Any, *, id_map: IdMap | None = None) -> dict[str
                     DIALECT: _rt.extension(_rt.held_fields(unknown, DIALECT, SHAPE_TOOL_CHOICE), forms)
                 }
             return canonical
-    except (KeyError, TypeError, AttributeError, IndexError, _Mismatch):
+    except _Mismatch:  # only a failed check: an error of the runtime is a bug, never wrong input
         pass
     raise _rt.explain(wire, _CHECKS_TOOL_CHOICE, DIALECT, SHAPE_TOOL_CHOICE)
 
@@ -347,8 +357,8 @@ def encode_tool_choice(value: Any, *, strict: bool = False, id_map: IdMap | None
                 _rt.apply_fields(wire, own.get("fields", _EMPTY), DIALECT, losses, strict)
             return _tuple_new(Encoded, (wire, losses))
         if index == 2:
-            wire_names = canonical["names"][0]
-            if len(canonical["names"]) > 1:
+            wire_names = _rt.first(canonical["names"] if "names" in canonical else _rt.missing("names"))
+            if _rt.size(canonical["names"]) > 1:
                 _rt.report(losses, strict, "/names/1", DIALECT, "more than one tool name here")
             wire = {"tool": {"name": wire_names}}
             if canonical.get("parallel") is not None:
@@ -356,7 +366,7 @@ def encode_tool_choice(value: Any, *, strict: bool = False, id_map: IdMap | None
             if own:
                 _rt.apply_fields(wire, own.get("fields", _EMPTY), DIALECT, losses, strict)
             return _tuple_new(Encoded, (wire, losses))
-    except (KeyError, TypeError, IndexError) as exc:
+    except _rt.Invalid as exc:  # invalid input found on the way: any other error is a bug, never caught
         raise _rt.CanonicalError(SHAPE_TOOL_CHOICE, exc) from None
     _rt.report(
         losses, strict, "/mode", DIALECT, "this " + SHAPE_TOOL_CHOICE + " (" + _rt.describe_choice(canonical) + ")"
@@ -395,16 +405,18 @@ def decode_tool_call(payload: Any, *, id_map: IdMap | None = None) -> dict[str, 
         ):
             canonical = {}
             unknown = None  # most values carry no unknown fields: make the dict only when one turns up
-            wire_tool_use = wire["toolUse"]
-            value = wire_tool_use["toolUseId"]
+            wire_tool_use = wire.get("toolUse", _MISSING)
+            if type(wire_tool_use) is not dict:
+                raise _Mismatch
+            value = wire_tool_use.get("toolUseId", _MISSING)
             if type(value) is not str:
                 raise _Mismatch
             canonical["id"] = value
-            value = wire_tool_use["name"]
+            value = wire_tool_use.get("name", _MISSING)
             if type(value) is not str or not value:
                 raise _Mismatch
             canonical["name"] = value
-            value = wire_tool_use["input"]
+            value = wire_tool_use.get("input", _MISSING)
             if type(value) is not dict:
                 raise _Mismatch
             canonical["arguments"] = _rt.held(value, _rt.MAX_DEPTH - 2, DIALECT, SHAPE_TOOL_CALL, "/toolUse/input")
@@ -419,7 +431,7 @@ def decode_tool_call(payload: Any, *, id_map: IdMap | None = None) -> dict[str, 
             if id_map is not None:
                 id_map.note_call(canonical["id"], canonical["name"])
             return canonical
-    except (KeyError, TypeError, AttributeError, IndexError, _Mismatch):
+    except _Mismatch:  # only a failed check: an error of the runtime is a bug, never wrong input
         pass
     raise _rt.explain(wire, _CHECKS_TOOL_CALL, DIALECT, SHAPE_TOOL_CALL)
 
@@ -432,11 +444,11 @@ def encode_tool_call(value: Any, *, strict: bool = False, id_map: IdMap | None =
     own = _rt.foreign_extensions(extensions, DIALECT, losses, strict) if extensions else _EMPTY
     wire: Any  # the wire value the variant below builds: an object or a constant
     try:
-        wire_id = canonical["id"]
+        wire_id = canonical["id"] if "id" in canonical else _rt.missing("id")
         if id_map is not None or type(wire_id) is not str or (wire_id not in _IDS_SEEN and not _ID_OK(wire_id)):
             wire_id = _rt.encode_id(wire_id, _IDS, id_map, losses, strict, "/id")
-        wire_name = canonical["name"]
-        wire_arguments = canonical["arguments"]
+        wire_name = canonical["name"] if "name" in canonical else _rt.missing("name")
+        wire_arguments = canonical["arguments"] if "arguments" in canonical else _rt.missing("arguments")
         if wire_arguments is None:
             _rt.report(
                 losses,
@@ -450,9 +462,12 @@ def encode_tool_call(value: Any, *, strict: bool = False, id_map: IdMap | None =
         if own:
             _rt.apply_fields(wire, own.get("fields", _EMPTY), DIALECT, losses, strict)
         if id_map is not None:
-            id_map.note_call(canonical["id"], canonical["name"])
+            id_map.note_call(
+                canonical["id"] if "id" in canonical else _rt.missing("id"),
+                canonical["name"] if "name" in canonical else _rt.missing("name"),
+            )
         return _tuple_new(Encoded, (wire, losses))
-    except (KeyError, TypeError, IndexError) as exc:
+    except _rt.Invalid as exc:  # invalid input found on the way: any other error is a bug, never caught
         raise _rt.CanonicalError(SHAPE_TOOL_CALL, exc) from None
 
 
@@ -499,12 +514,9 @@ def _CONTENT_TOOL_RESULT_0_CONTENT_in(
         at = "/toolResult/content" + "/" + str(position)
         if type(block) is dict and "text" in block:
             part = {"type": "text"}
-            try:
-                value = block["text"]
-            except (KeyError, TypeError):
-                raise _rt.DecodeError(
-                    DIALECT, SHAPE_TOOL_RESULT, at + "/text", "expected a value, got nothing"
-                ) from None
+            value = block.get("text", _MISSING)
+            if value is _MISSING:
+                raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/text", "expected a value, got nothing")
             if type(value) is not str:
                 raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/text", "expected a string")
             part["text"] = value
@@ -514,12 +526,9 @@ def _CONTENT_TOOL_RESULT_0_CONTENT_in(
             continue
         if type(block) is dict and "json" in block:
             part = {"type": "json"}
-            try:
-                value = block["json"]
-            except (KeyError, TypeError):
-                raise _rt.DecodeError(
-                    DIALECT, SHAPE_TOOL_RESULT, at + "/json", "expected a value, got nothing"
-                ) from None
+            value = block.get("json", _MISSING)
+            if value is _MISSING:
+                raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/json", "expected a value, got nothing")
             part["value"] = _rt.held(value, _rt.MAX_DEPTH - 4, DIALECT, SHAPE_TOOL_RESULT, at + "/json")
             if len(block) != 1:
                 unknown = _rt.unknown_fields(block, _KNOWN_TOOL_RESULT_0_CONTENT_1, at + "", unknown)
@@ -533,15 +542,16 @@ def _CONTENT_TOOL_RESULT_0_CONTENT_in(
             and "bytes" in block["image"]["source"]
         ):
             part = {"type": "image"}
-            block_image = block["image"]
-            block_image_source = block_image["source"]
-            try:
-                value = block_image["format"]
-            except (KeyError, TypeError):
-                raise _rt.DecodeError(
-                    DIALECT, SHAPE_TOOL_RESULT, at + "/image/format", "expected a value, got nothing"
-                ) from None
-            if value not in _VALUES_TOOL_RESULT_0_CONTENT_2_MEDIA_TYPE_BACK:
+            block_image = block.get("image", _MISSING)
+            if type(block_image) is not dict:
+                raise _Mismatch
+            block_image_source = block_image.get("source", _MISSING)
+            if type(block_image_source) is not dict:
+                raise _Mismatch
+            value = block_image.get("format", _MISSING)
+            if value is _MISSING:
+                raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/image/format", "expected a value, got nothing")
+            if type(value) is not str or value not in _VALUES_TOOL_RESULT_0_CONTENT_2_MEDIA_TYPE_BACK:
                 raise _rt.DecodeError(
                     DIALECT,
                     SHAPE_TOOL_RESULT,
@@ -549,12 +559,11 @@ def _CONTENT_TOOL_RESULT_0_CONTENT_in(
                     "expected one of " + ", ".join(map(repr, _VALUES_TOOL_RESULT_0_CONTENT_2_MEDIA_TYPE_BACK)),
                 )
             part["media_type"] = _VALUES_TOOL_RESULT_0_CONTENT_2_MEDIA_TYPE_BACK[value]
-            try:
-                value = block_image_source["bytes"]
-            except (KeyError, TypeError):
+            value = block_image_source.get("bytes", _MISSING)
+            if value is _MISSING:
                 raise _rt.DecodeError(
                     DIALECT, SHAPE_TOOL_RESULT, at + "/image/source/bytes", "expected a value, got nothing"
-                ) from None
+                )
             if type(value) is not str:
                 raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/image/source/bytes", "expected a string")
             part["data"] = value
@@ -584,8 +593,8 @@ def _CONTENT_TOOL_RESULT_0_CONTENT_out(
     parts: list[dict[str, Any]], forms: dict[str, Any], losses: list[_rt.Loss], strict: bool
 ) -> Any:
     blocks: list[Any] = []
-    for position, part in enumerate(parts):
-        kind = part["type"]
+    for position, part in enumerate(_rt.listed(parts)):  # each read checked: a wrong type is invalid input
+        kind = _rt.need(part, "type")
         if kind == "text" and "text" in part:
             blocks.append({"text": part["text"]})
             continue
@@ -596,7 +605,7 @@ def _CONTENT_TOOL_RESULT_0_CONTENT_out(
             kind == "image"
             and "media_type" in part
             and "data" in part
-            and part["media_type"] in _VALUES_TOOL_RESULT_0_CONTENT_2_MEDIA_TYPE
+            and _rt.in_table(_rt.need(part, "media_type"), _VALUES_TOOL_RESULT_0_CONTENT_2_MEDIA_TYPE)
         ):
             blocks.append(
                 {
@@ -607,8 +616,8 @@ def _CONTENT_TOOL_RESULT_0_CONTENT_out(
                 }
             )
             continue
-        if kind == "wire" and part["dialect"] == DIALECT:
-            blocks.append(part["value"])
+        if kind == "wire" and _rt.need(part, "dialect") == DIALECT:
+            blocks.append(_rt.need(part, "value"))
             continue
         _rt.report(losses, strict, "/content/" + str(position), DIALECT, _rt.describe_part(part))
     return blocks
@@ -634,12 +643,16 @@ def decode_tool_result(payload: Any, *, id_map: IdMap | None = None) -> dict[str
             canonical = {}
             unknown = {}
             forms = {}
-            wire_tool_result = wire["toolResult"]
-            value = wire_tool_result["toolUseId"]
+            wire_tool_result = wire.get("toolResult", _MISSING)
+            if type(wire_tool_result) is not dict:
+                raise _Mismatch
+            value = wire_tool_result.get("toolUseId", _MISSING)
             if type(value) is not str:
                 raise _Mismatch
             canonical["call_id"] = value
-            value = wire_tool_result["content"]
+            value = wire_tool_result.get("content", _MISSING)
+            if value is _MISSING:
+                raise _Mismatch
             canonical["content"] = _CONTENT_TOOL_RESULT_0_CONTENT_in(value, unknown, forms)
             value = wire_tool_result.get("status", _MISSING)
             if value is _MISSING:
@@ -647,7 +660,7 @@ def decode_tool_result(payload: Any, *, id_map: IdMap | None = None) -> dict[str
             elif value is None:
                 forms["/toolResult/status"] = "null"
                 canonical["is_error"] = False
-            elif value not in _VALUES_TOOL_RESULT_0_IS_ERROR_BACK:
+            elif type(value) is not str or value not in _VALUES_TOOL_RESULT_0_IS_ERROR_BACK:
                 raise _Mismatch
             else:
                 canonical["is_error"] = _VALUES_TOOL_RESULT_0_IS_ERROR_BACK[value]
@@ -664,7 +677,7 @@ def decode_tool_result(payload: Any, *, id_map: IdMap | None = None) -> dict[str
             if id_map is not None:
                 id_map.note_result(canonical.get("call_id"))  # answered by id: id-less results link among the rest
             return canonical
-    except (KeyError, TypeError, AttributeError, IndexError, _Mismatch):
+    except _Mismatch:  # only a failed check: an error of the runtime is a bug, never wrong input
         pass
     raise _rt.explain(wire, _CHECKS_TOOL_RESULT, DIALECT, SHAPE_TOOL_RESULT)
 
@@ -678,14 +691,16 @@ def encode_tool_result(value: Any, *, strict: bool = False, id_map: IdMap | None
     forms = own.get("forms", _EMPTY)
     wire: Any  # the wire value the variant below builds: an object or a constant
     try:
-        wire_call_id = canonical["call_id"]
+        wire_call_id = canonical["call_id"] if "call_id" in canonical else _rt.missing("call_id")
         if (
             id_map is not None
             or type(wire_call_id) is not str
             or (wire_call_id not in _IDS_SEEN and not _ID_OK(wire_call_id))
         ):
             wire_call_id = _rt.encode_id(wire_call_id, _IDS, id_map, losses, strict, "/call_id")
-        wire_content = _CONTENT_TOOL_RESULT_0_CONTENT_out(canonical["content"], forms, losses, strict)
+        wire_content = _CONTENT_TOOL_RESULT_0_CONTENT_out(
+            canonical["content"] if "content" in canonical else _rt.missing("content"), forms, losses, strict
+        )
         if wire_content in ("", []) and canonical.get("is_error") is True:  # the wire refuses an empty error result
             _rt.report(
                 losses, strict, "/content", DIALECT, "an error result without content (sent with the text 'error')"
@@ -697,14 +712,14 @@ def encode_tool_result(value: Any, *, strict: bool = False, id_map: IdMap | None
         if wire_is_error is False and forms.get("/toolResult/status") != "present":
             wire_is_error = None if forms.get("/toolResult/status") == "null" else _MISSING
         else:
-            wire_is_error = _VALUES_TOOL_RESULT_0_IS_ERROR[wire_is_error]
+            wire_is_error = _rt.mapped(_VALUES_TOOL_RESULT_0_IS_ERROR, wire_is_error)
         wire = {"toolResult": {"toolUseId": wire_call_id, "content": wire_content}}
         if wire_is_error is not _MISSING:
             wire["toolResult"]["status"] = wire_is_error
         if own:
             _rt.apply_fields(wire, own.get("fields", _EMPTY), DIALECT, losses, strict)
         return _tuple_new(Encoded, (wire, losses))
-    except (KeyError, TypeError, IndexError) as exc:
+    except _rt.Invalid as exc:  # invalid input found on the way: any other error is a bug, never caught
         raise _rt.CanonicalError(SHAPE_TOOL_RESULT, exc) from None
 
 
@@ -912,12 +927,11 @@ def inject(payload: Any, parts: dict[str, Any], *, strict: bool = False, id_map:
     empty one removes the field and the tool choice: never `tools: []`); calls and results
     replace the payload's own, one for one. Losses of every encoded part are listed."""
     wire = _rt.hold(_rt.as_wire(payload, DIALECT, "envelope"), DIALECT, "envelope")
-    encoders = {shape: globals()["encode_" + shape] for shape in SHAPES}
     return _rt.inject(
         wire,
         parts,
         _LOCATIONS,
-        encoders,
+        ENCODERS,
         DIALECT,
         strict,
         id_map if id_map is not None else IdMap(),
@@ -945,6 +959,105 @@ _CODECS = _conv.Codecs(
     _CHOICE_FIELDS,
     _TOOLS_FIELDS,
 )
+
+
+def _settings_in(wire: dict[str, Any], forms: dict[str, Any], fields: dict[str, Any]) -> dict[str, Any]:
+    """The canonical settings of a request; forms and fields get what the round trip keeps."""
+    out = {}
+    # setting max_tokens
+    value = _n.get("maxTokens", _MISSING) if type(_n := wire.get("inferenceConfig", _MISSING)) is dict else _MISSING
+    if value is not _MISSING:
+        if value is None:
+            forms["/inferenceConfig/maxTokens"] = "null"
+        else:
+            problem = _conv.setting_problem(value, (("integer",), 0, ()))
+            if problem is not None:
+                raise _rt.DecodeError(DIALECT, "request", "/inferenceConfig/maxTokens", problem)
+            out["max_tokens"] = value
+    # setting temperature
+    value = _n.get("temperature", _MISSING) if type(_n := wire.get("inferenceConfig", _MISSING)) is dict else _MISSING
+    if value is not _MISSING:
+        if value is None:
+            forms["/inferenceConfig/temperature"] = "null"
+        else:
+            problem = _conv.setting_problem(value, (("number",), None, ()))
+            if problem is not None:
+                raise _rt.DecodeError(DIALECT, "request", "/inferenceConfig/temperature", problem)
+            out["temperature"] = value
+    # setting top_p
+    value = _n.get("topP", _MISSING) if type(_n := wire.get("inferenceConfig", _MISSING)) is dict else _MISSING
+    if value is not _MISSING:
+        if value is None:
+            forms["/inferenceConfig/topP"] = "null"
+        else:
+            problem = _conv.setting_problem(value, (("number",), None, ()))
+            if problem is not None:
+                raise _rt.DecodeError(DIALECT, "request", "/inferenceConfig/topP", problem)
+            out["top_p"] = value
+    # setting stop
+    value = _n.get("stopSequences", _MISSING) if type(_n := wire.get("inferenceConfig", _MISSING)) is dict else _MISSING
+    if value is not _MISSING:
+        if value is None:
+            forms["/inferenceConfig/stopSequences"] = "null"
+        else:
+            problem = _conv.setting_problem(value, (("array",), None, ("string",)))
+            if problem is not None:
+                raise _rt.DecodeError(DIALECT, "request", "/inferenceConfig/stopSequences", problem)
+            out["stop"] = value
+    return out
+
+
+def _settings_out(
+    wire: dict[str, Any], settings: dict[str, Any], forms: dict[str, Any], lose: _conv.Lose
+) -> dict[str, Any]:
+    """Put the canonical settings into a wire request in the spellings forms name."""
+    # a canonical setting this dialect has no place for
+    for key in settings:
+        if key not in ("max_tokens", "stop", "temperature", "top_p"):
+            lose(f"/settings/{_rt.escape(key)}", f"the {key} setting")
+    # setting max_tokens
+    value = settings.get("max_tokens", _MISSING)
+    if value is _MISSING:
+        if forms.get("/inferenceConfig/maxTokens", _MISSING) == "null":
+            wire.setdefault("inferenceConfig", {})["maxTokens"] = None
+    else:
+        problem = _conv.setting_problem(value, (("integer",), 0, ()))
+        if problem is not None:
+            raise _rt.CanonicalError("request", ValueError(f"/settings/max_tokens: {problem}"))
+        wire.setdefault("inferenceConfig", {})["maxTokens"] = value
+    # setting temperature
+    value = settings.get("temperature", _MISSING)
+    if value is _MISSING:
+        if forms.get("/inferenceConfig/temperature", _MISSING) == "null":
+            wire.setdefault("inferenceConfig", {})["temperature"] = None
+    else:
+        problem = _conv.setting_problem(value, (("number",), None, ()))
+        if problem is not None:
+            raise _rt.CanonicalError("request", ValueError(f"/settings/temperature: {problem}"))
+        wire.setdefault("inferenceConfig", {})["temperature"] = value
+    # setting top_p
+    value = settings.get("top_p", _MISSING)
+    if value is _MISSING:
+        if forms.get("/inferenceConfig/topP", _MISSING) == "null":
+            wire.setdefault("inferenceConfig", {})["topP"] = None
+    else:
+        problem = _conv.setting_problem(value, (("number",), None, ()))
+        if problem is not None:
+            raise _rt.CanonicalError("request", ValueError(f"/settings/top_p: {problem}"))
+        wire.setdefault("inferenceConfig", {})["topP"] = value
+    # setting stop
+    value = settings.get("stop", _MISSING)
+    if value is _MISSING:
+        if forms.get("/inferenceConfig/stopSequences", _MISSING) == "null":
+            wire.setdefault("inferenceConfig", {})["stopSequences"] = None
+    else:
+        problem = _conv.setting_problem(value, (("array",), None, ("string",)))
+        if problem is not None:
+            raise _rt.CanonicalError("request", ValueError(f"/settings/stop: {problem}"))
+        wire.setdefault("inferenceConfig", {})["stopSequences"] = value
+    return wire
+
+
 _REQUEST = _conv.RequestLayout(
     turns=("messages",),
     model=("modelId",),
@@ -1021,19 +1134,9 @@ _REQUEST = _conv.RequestLayout(
         ),
     ),
     alternating=True,
-    settings=(
-        _conv.Setting(
-            ("max_tokens",), ("inferenceConfig", "maxTokens"), (), "value", (), _MISSING, (("integer",), 0, ())
-        ),
-        _conv.Setting(
-            ("temperature",), ("inferenceConfig", "temperature"), (), "value", (), _MISSING, (("number",), None, ())
-        ),
-        _conv.Setting(("top_p",), ("inferenceConfig", "topP"), (), "value", (), _MISSING, (("number",), None, ())),
-        _conv.Setting(
-            ("stop",), ("inferenceConfig", "stopSequences"), (), "list", (), _MISSING, (("array",), None, ("string",))
-        ),
-    ),
     model_required=False,
+    settings_in=_settings_in,
+    settings_out=_settings_out,
     dialect=DIALECT,
     known=_conv.known_tree(
         (),
@@ -1216,3 +1319,22 @@ def finish_reason_in(wire: Any) -> str:
 def finish_reason_out(canonical: str) -> Any:
     """The wire finish reason of a canonical one (None when the dialect has no spelling)."""
     return next((w for c, w in _RESPONSE.finish_values if c == canonical), None)
+
+
+# --- the converters by shape (the dialect object's decoders and encoders) --------------
+DECODERS: dict[str, _Decoder] = {
+    "tool_definition": decode_tool_definition,
+    "tool_choice": decode_tool_choice,
+    "tool_call": decode_tool_call,
+    "tool_result": decode_tool_result,
+    "request": decode_request,
+    "response": decode_response,
+}
+ENCODERS: dict[str, _Encoder] = {
+    "tool_definition": encode_tool_definition,
+    "tool_choice": encode_tool_choice,
+    "tool_call": encode_tool_call,
+    "tool_result": encode_tool_result,
+    "request": encode_request,
+    "response": encode_response,
+}

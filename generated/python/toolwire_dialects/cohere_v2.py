@@ -18,6 +18,8 @@ from typing import Any
 from . import _conversation as _conv
 from . import _envelopes
 from . import _runtime as _rt
+from ._dialect import Decoder as _Decoder
+from ._dialect import Encoder as _Encoder
 from ._runtime import Encoded, IdMap
 from ._runtime import loads as _loads
 
@@ -81,7 +83,9 @@ _FORM_VARIANT_0 = "variant:0"
 _FORM_VARIANT_1 = "variant:1"
 _NO_VARIANT = -1  # no variant of the shape can carry the canonical value
 ID_PATTERN = "^[\\x21-\\x7e]{1,128}$"
-_IDS = _rt.IdPolicy(DIALECT, re.compile(ID_PATTERN), "tool_", 12)
+# How its call ids look and are minted (the dialect object's id_policy; _IDS in the encoders)
+ID_POLICY = _rt.IdPolicy(DIALECT, re.compile(ID_PATTERN), "tool_", 12)
+_IDS = ID_POLICY
 _IDS_SEEN: set[str] = set()  # ids that matched, filled by _ID_OK: the same ids recur
 _ID_OK = _rt.id_checker(_IDS.pattern, _IDS_SEEN)
 
@@ -118,8 +122,10 @@ def decode_tool_definition(payload: Any, *, id_map: IdMap | None = None) -> dict
             canonical = {}
             unknown = None  # most values carry no unknown fields: make the dict only when one turns up
             forms = _EMPTY
-            wire_function = wire["function"]
-            value = wire_function["name"]
+            wire_function = wire.get("function", _MISSING)
+            if type(wire_function) is not dict:
+                raise _Mismatch
+            value = wire_function.get("name", _MISSING)
             if type(value) is not str or not value:
                 raise _Mismatch
             canonical["name"] = value
@@ -132,7 +138,7 @@ def decode_tool_definition(payload: Any, *, id_map: IdMap | None = None) -> dict
                 raise _Mismatch
             else:
                 canonical["description"] = value
-            value = wire_function["parameters"]
+            value = wire_function.get("parameters", _MISSING)
             if type(value) is not dict:
                 raise _Mismatch
             canonical["parameters"] = _rt.held(
@@ -147,7 +153,7 @@ def decode_tool_definition(payload: Any, *, id_map: IdMap | None = None) -> dict
                     DIALECT: _rt.extension(_rt.held_fields(unknown, DIALECT, SHAPE_TOOL_DEFINITION), forms)
                 }
             return canonical
-    except (KeyError, TypeError, AttributeError, IndexError, _Mismatch):
+    except _Mismatch:  # only a failed check: an error of the runtime is a bug, never wrong input
         pass
     raise _rt.explain(wire, _CHECKS_TOOL_DEFINITION, DIALECT, SHAPE_TOOL_DEFINITION)
 
@@ -161,11 +167,11 @@ def encode_tool_definition(value: Any, *, strict: bool = False, id_map: IdMap | 
     forms = own.get("forms", _EMPTY)
     wire: Any  # the wire value the variant below builds: an object or a constant
     try:
-        wire_name = canonical["name"]
+        wire_name = canonical["name"] if "name" in canonical else _rt.missing("name")
         wire_description = canonical.get("description")
         if wire_description is None:
             wire_description = None if forms.get("/function/description") == "null" else _MISSING
-        wire_parameters = canonical["parameters"]
+        wire_parameters = canonical["parameters"] if "parameters" in canonical else _rt.missing("parameters")
         _rt.held_canonical(
             wire_parameters, _rt.MAX_DEPTH - 1, SHAPE_TOOL_DEFINITION, "/parameters"
         )  # schema profiles walk it
@@ -177,7 +183,7 @@ def encode_tool_definition(value: Any, *, strict: bool = False, id_map: IdMap | 
         if own:
             _rt.apply_fields(wire, own.get("fields", _EMPTY), DIALECT, losses, strict)
         return _tuple_new(Encoded, (wire, losses))
-    except (KeyError, TypeError, IndexError) as exc:
+    except _rt.Invalid as exc:  # invalid input found on the way: any other error is a bug, never caught
         raise _rt.CanonicalError(SHAPE_TOOL_DEFINITION, exc) from None
 
 
@@ -232,7 +238,7 @@ def decode_tool_choice(payload: Any, *, id_map: IdMap | None = None) -> dict[str
             if forms:
                 canonical["extensions"] = {DIALECT: _rt.extension(_EMPTY, forms)}
             return canonical
-    except (KeyError, TypeError, AttributeError, IndexError, _Mismatch):
+    except _Mismatch:  # only a failed check: an error of the runtime is a bug, never wrong input
         pass
     raise _rt.explain(wire, _CHECKS_TOOL_CHOICE, DIALECT, SHAPE_TOOL_CHOICE)
 
@@ -269,7 +275,7 @@ def encode_tool_choice(value: Any, *, strict: bool = False, id_map: IdMap | None
             if canonical.get("parallel") is not None:
                 _rt.report(losses, strict, "/parallel", DIALECT, "the parallel tool calls setting")
             return _tuple_new(Encoded, (wire, losses))
-    except (KeyError, TypeError, IndexError) as exc:
+    except _rt.Invalid as exc:  # invalid input found on the way: any other error is a bug, never caught
         raise _rt.CanonicalError(SHAPE_TOOL_CHOICE, exc) from None
     _rt.report(
         losses, strict, "/mode", DIALECT, "this " + SHAPE_TOOL_CHOICE + " (" + _rt.describe_choice(canonical) + ")"
@@ -303,16 +309,18 @@ def decode_tool_call(payload: Any, *, id_map: IdMap | None = None) -> dict[str, 
         if type(wire) is dict and wire.get("type") == "function":
             canonical = {}
             unknown = None  # most values carry no unknown fields: make the dict only when one turns up
-            wire_function = wire["function"]
-            value = wire["id"]
+            wire_function = wire.get("function", _MISSING)
+            if type(wire_function) is not dict:
+                raise _Mismatch
+            value = wire.get("id", _MISSING)
             if type(value) is not str:
                 raise _Mismatch
             canonical["id"] = value
-            value = wire_function["name"]
+            value = wire_function.get("name", _MISSING)
             if type(value) is not str or not value:
                 raise _Mismatch
             canonical["name"] = value
-            value = wire_function["arguments"]
+            value = wire_function.get("arguments", _MISSING)
             if type(value) is not str:
                 raise _Mismatch
             canonical["raw_arguments"] = value
@@ -345,7 +353,7 @@ def decode_tool_call(payload: Any, *, id_map: IdMap | None = None) -> dict[str, 
             if id_map is not None:
                 id_map.note_call(canonical["id"], canonical["name"])
             return canonical
-    except (KeyError, TypeError, AttributeError, IndexError, _Mismatch):
+    except _Mismatch:  # only a failed check: an error of the runtime is a bug, never wrong input
         pass
     raise _rt.explain(wire, _CHECKS_TOOL_CALL, DIALECT, SHAPE_TOOL_CALL)
 
@@ -358,10 +366,10 @@ def encode_tool_call(value: Any, *, strict: bool = False, id_map: IdMap | None =
     own = _rt.foreign_extensions(extensions, DIALECT, losses, strict) if extensions else _EMPTY
     wire: Any  # the wire value the variant below builds: an object or a constant
     try:
-        wire_id = canonical["id"]
+        wire_id = canonical["id"] if "id" in canonical else _rt.missing("id")
         if id_map is not None or type(wire_id) is not str or (wire_id not in _IDS_SEEN and not _ID_OK(wire_id)):
             wire_id = _rt.encode_id(wire_id, _IDS, id_map, losses, strict, "/id")
-        wire_name = canonical["name"]
+        wire_name = canonical["name"] if "name" in canonical else _rt.missing("name")
         wire_arguments = _rt.arguments_text(
             canonical,
             (
@@ -373,9 +381,12 @@ def encode_tool_call(value: Any, *, strict: bool = False, id_map: IdMap | None =
         if own:
             _rt.apply_fields(wire, own.get("fields", _EMPTY), DIALECT, losses, strict)
         if id_map is not None:
-            id_map.note_call(canonical["id"], canonical["name"])
+            id_map.note_call(
+                canonical["id"] if "id" in canonical else _rt.missing("id"),
+                canonical["name"] if "name" in canonical else _rt.missing("name"),
+            )
         return _tuple_new(Encoded, (wire, losses))
-    except (KeyError, TypeError, IndexError) as exc:
+    except _rt.Invalid as exc:  # invalid input found on the way: any other error is a bug, never caught
         raise _rt.CanonicalError(SHAPE_TOOL_CALL, exc) from None
 
 
@@ -405,12 +416,9 @@ def _CONTENT_TOOL_RESULT_0_CONTENT_in(
         at = "/content" + "/" + str(position)
         if type(block) is dict and block.get("type") == "text":
             part = {"type": "text"}
-            try:
-                value = block["text"]
-            except (KeyError, TypeError):
-                raise _rt.DecodeError(
-                    DIALECT, SHAPE_TOOL_RESULT, at + "/text", "expected a value, got nothing"
-                ) from None
+            value = block.get("text", _MISSING)
+            if value is _MISSING:
+                raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/text", "expected a value, got nothing")
             if type(value) is not str:
                 raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/text", "expected a string")
             part["text"] = value
@@ -424,13 +432,14 @@ def _CONTENT_TOOL_RESULT_0_CONTENT_in(
             and type(_rt.lookup(block, ("document", "data"))) in (dict, str)
         ):
             part = {"type": "json"}
-            block_document = block["document"]
-            try:
-                value = block_document["data"]
-            except (KeyError, TypeError):
+            block_document = block.get("document", _MISSING)
+            if type(block_document) is not dict:
+                raise _Mismatch
+            value = block_document.get("data", _MISSING)
+            if value is _MISSING:
                 raise _rt.DecodeError(
                     DIALECT, SHAPE_TOOL_RESULT, at + "/document/data", "expected a value, got nothing"
-                ) from None
+                )
             part["value"] = _rt.held(value, _rt.MAX_DEPTH - 4, DIALECT, SHAPE_TOOL_RESULT, at + "/document/data")
             if len(block) != 2:
                 unknown = _rt.unknown_fields(block, _KNOWN_TOOL_RESULT_0_CONTENT_1, at + "", unknown)
@@ -458,13 +467,13 @@ def _CONTENT_TOOL_RESULT_0_CONTENT_out(
     parts: list[dict[str, Any]], forms: dict[str, Any], losses: list[_rt.Loss], strict: bool
 ) -> Any:
     if forms.get("/content") != "blocks":
-        if len(parts) == 1 and parts[0]["type"] == "text":
-            return parts[0]["text"]
-        if not parts:
+        if _rt.size(parts) == 1 and _rt.need(_rt.first(parts), "type") == "text":
+            return _rt.need(parts[0], "text")
+        if _rt.size(parts) == 0:
             return ""
     blocks: list[Any] = []
-    for position, part in enumerate(parts):
-        kind = part["type"]
+    for position, part in enumerate(_rt.listed(parts)):  # each read checked: a wrong type is invalid input
+        kind = _rt.need(part, "type")
         if kind == "text" and "text" in part:
             blocks.append({"type": "text", "text": part["text"]})
             continue
@@ -473,11 +482,14 @@ def _CONTENT_TOOL_RESULT_0_CONTENT_out(
             continue
         if kind == "json":
             _rt.report(losses, strict, "/content/" + str(position), DIALECT, "a json part as such (sent as JSON text)")
-            part = {"type": "text", "text": _rt.text_of_json(part["value"], "/content/" + str(position) + "/value")}
+            part = {
+                "type": "text",
+                "text": _rt.text_of_json(_rt.need(part, "value"), "/content/" + str(position) + "/value"),
+            }
             blocks.append({"type": "text", "text": part["text"]})
             continue
-        if kind == "wire" and part["dialect"] == DIALECT:
-            blocks.append(part["value"])
+        if kind == "wire" and _rt.need(part, "dialect") == DIALECT:
+            blocks.append(_rt.need(part, "value"))
             continue
         _rt.report(losses, strict, "/content/" + str(position), DIALECT, _rt.describe_part(part))
     return blocks
@@ -494,11 +506,13 @@ def decode_tool_result(payload: Any, *, id_map: IdMap | None = None) -> dict[str
             canonical = {"is_error": False}
             unknown = {}
             forms = {}
-            value = wire["tool_call_id"]
+            value = wire.get("tool_call_id", _MISSING)
             if type(value) is not str:
                 raise _Mismatch
             canonical["call_id"] = value
-            value = wire["content"]
+            value = wire.get("content", _MISSING)
+            if value is _MISSING:
+                raise _Mismatch
             canonical["content"] = _CONTENT_TOOL_RESULT_0_CONTENT_in(value, unknown, forms)
             if len(wire) != 3:
                 unknown = _rt.unknown_fields(wire, _KNOWN_TOOL_RESULT_0, "", unknown)
@@ -509,7 +523,7 @@ def decode_tool_result(payload: Any, *, id_map: IdMap | None = None) -> dict[str
             if id_map is not None:
                 id_map.note_result(canonical.get("call_id"))  # answered by id: id-less results link among the rest
             return canonical
-    except (KeyError, TypeError, AttributeError, IndexError, _Mismatch):
+    except _Mismatch:  # only a failed check: an error of the runtime is a bug, never wrong input
         pass
     raise _rt.explain(wire, _CHECKS_TOOL_RESULT, DIALECT, SHAPE_TOOL_RESULT)
 
@@ -523,21 +537,23 @@ def encode_tool_result(value: Any, *, strict: bool = False, id_map: IdMap | None
     forms = own.get("forms", _EMPTY)
     wire: Any  # the wire value the variant below builds: an object or a constant
     try:
-        wire_call_id = canonical["call_id"]
+        wire_call_id = canonical["call_id"] if "call_id" in canonical else _rt.missing("call_id")
         if (
             id_map is not None
             or type(wire_call_id) is not str
             or (wire_call_id not in _IDS_SEEN and not _ID_OK(wire_call_id))
         ):
             wire_call_id = _rt.encode_id(wire_call_id, _IDS, id_map, losses, strict, "/call_id")
-        wire_content = _CONTENT_TOOL_RESULT_0_CONTENT_out(canonical["content"], forms, losses, strict)
+        wire_content = _CONTENT_TOOL_RESULT_0_CONTENT_out(
+            canonical["content"] if "content" in canonical else _rt.missing("content"), forms, losses, strict
+        )
         wire = {"role": "tool", "tool_call_id": wire_call_id, "content": wire_content}
         if canonical.get("is_error") is not None and canonical["is_error"] is not False:
             _rt.report(losses, strict, "/is_error", DIALECT, "the error flag of a tool result")
         if own:
             _rt.apply_fields(wire, own.get("fields", _EMPTY), DIALECT, losses, strict)
         return _tuple_new(Encoded, (wire, losses))
-    except (KeyError, TypeError, IndexError) as exc:
+    except _rt.Invalid as exc:  # invalid input found on the way: any other error is a bug, never caught
         raise _rt.CanonicalError(SHAPE_TOOL_RESULT, exc) from None
 
 
@@ -701,12 +717,11 @@ def inject(payload: Any, parts: dict[str, Any], *, strict: bool = False, id_map:
     empty one removes the field and the tool choice: never `tools: []`); calls and results
     replace the payload's own, one for one. Losses of every encoded part are listed."""
     wire = _rt.hold(_rt.as_wire(payload, DIALECT, "envelope"), DIALECT, "envelope")
-    encoders = {shape: globals()["encode_" + shape] for shape in SHAPES}
     return _rt.inject(
         wire,
         parts,
         _LOCATIONS,
-        encoders,
+        ENCODERS,
         DIALECT,
         strict,
         id_map if id_map is not None else IdMap(),
@@ -734,6 +749,275 @@ _CODECS = _conv.Codecs(
     _CHOICE_FIELDS,
     _TOOLS_FIELDS,
 )
+
+
+def _settings_in(wire: dict[str, Any], forms: dict[str, Any], fields: dict[str, Any]) -> dict[str, Any]:
+    """The canonical settings of a request; forms and fields get what the round trip keeps."""
+    out = {}
+    # setting max_tokens
+    value = wire.get("max_tokens", _MISSING)
+    if value is not _MISSING:
+        if value is None:
+            forms["/max_tokens"] = "null"
+        else:
+            problem = _conv.setting_problem(value, (("integer",), 0, ()))
+            if problem is not None:
+                raise _rt.DecodeError(DIALECT, "request", "/max_tokens", problem)
+            out["max_tokens"] = value
+    # setting temperature
+    value = wire.get("temperature", _MISSING)
+    if value is not _MISSING:
+        if value is None:
+            forms["/temperature"] = "null"
+        else:
+            problem = _conv.setting_problem(value, (("number",), None, ()))
+            if problem is not None:
+                raise _rt.DecodeError(DIALECT, "request", "/temperature", problem)
+            out["temperature"] = value
+    # setting top_p
+    value = wire.get("p", _MISSING)
+    if value is not _MISSING:
+        if value is None:
+            forms["/p"] = "null"
+        else:
+            problem = _conv.setting_problem(value, (("number",), None, ()))
+            if problem is not None:
+                raise _rt.DecodeError(DIALECT, "request", "/p", problem)
+            out["top_p"] = value
+    # setting top_k
+    value = wire.get("k", _MISSING)
+    if value is not _MISSING:
+        if value is None:
+            forms["/k"] = "null"
+        else:
+            problem = _conv.setting_problem(value, (("integer",), None, ()))
+            if problem is not None:
+                raise _rt.DecodeError(DIALECT, "request", "/k", problem)
+            out["top_k"] = value
+    # setting stop
+    value = wire.get("stop_sequences", _MISSING)
+    if value is not _MISSING:
+        if value is None:
+            forms["/stop_sequences"] = "null"
+        else:
+            problem = _conv.setting_problem(value, (("array",), None, ("string",)))
+            if problem is not None:
+                raise _rt.DecodeError(DIALECT, "request", "/stop_sequences", problem)
+            out["stop"] = value
+    # setting seed
+    value = wire.get("seed", _MISSING)
+    if value is not _MISSING:
+        if value is None:
+            forms["/seed"] = "null"
+        else:
+            problem = _conv.setting_problem(value, (("integer",), None, ()))
+            if problem is not None:
+                raise _rt.DecodeError(DIALECT, "request", "/seed", problem)
+            out["seed"] = value
+    # setting frequency_penalty
+    value = wire.get("frequency_penalty", _MISSING)
+    if value is not _MISSING:
+        if value is None:
+            forms["/frequency_penalty"] = "null"
+        else:
+            problem = _conv.setting_problem(value, (("number",), None, ()))
+            if problem is not None:
+                raise _rt.DecodeError(DIALECT, "request", "/frequency_penalty", problem)
+            out["frequency_penalty"] = value
+    # setting presence_penalty
+    value = wire.get("presence_penalty", _MISSING)
+    if value is not _MISSING:
+        if value is None:
+            forms["/presence_penalty"] = "null"
+        else:
+            problem = _conv.setting_problem(value, (("number",), None, ()))
+            if problem is not None:
+                raise _rt.DecodeError(DIALECT, "request", "/presence_penalty", problem)
+            out["presence_penalty"] = value
+    # setting response_format.type
+    value = _n.get("type", _MISSING) if type(_n := wire.get("response_format", _MISSING)) is dict else _MISSING
+    if value is not _MISSING:
+        if value is None:
+            forms["/response_format/type"] = "null"
+        else:
+            if type(value) is str and value == "text":
+                value = "text"
+            elif type(value) is str and value == "json_object":
+                value = "json_object"
+            else:
+                fields["/response_format/type"] = value
+                value = _MISSING
+            if value is not _MISSING:
+                problem = _conv.setting_problem(value, (("string",), None, ()))
+                if problem is not None:
+                    raise _rt.DecodeError(DIALECT, "request", "/response_format/type", problem)
+                out.setdefault("response_format", {})["type"] = value
+    # setting response_format.schema
+    value = _n.get("json_schema", _MISSING) if type(_n := wire.get("response_format", _MISSING)) is dict else _MISSING
+    if value is not _MISSING:
+        if value is None:
+            forms["/response_format/json_schema"] = "null"
+        else:
+            problem = _conv.setting_problem(value, (("object",), None, ()))
+            if problem is not None:
+                raise _rt.DecodeError(DIALECT, "request", "/response_format/json_schema", problem)
+            out.setdefault("response_format", {})["schema"] = value
+    # setting stream
+    value = wire.get("stream", _MISSING)
+    if value is not _MISSING:
+        if value is None:
+            forms["/stream"] = "null"
+        else:
+            problem = _conv.setting_problem(value, (("boolean",), None, ()))
+            if problem is not None:
+                raise _rt.DecodeError(DIALECT, "request", "/stream", problem)
+            out["stream"] = value
+    return out
+
+
+def _settings_out(
+    wire: dict[str, Any], settings: dict[str, Any], forms: dict[str, Any], lose: _conv.Lose
+) -> dict[str, Any]:
+    """Put the canonical settings into a wire request in the spellings forms name."""
+    # a canonical setting this dialect has no place for
+    for key in settings:
+        if key not in (
+            "frequency_penalty",
+            "max_tokens",
+            "presence_penalty",
+            "response_format",
+            "seed",
+            "stop",
+            "stream",
+            "temperature",
+            "top_k",
+            "top_p",
+        ):
+            lose(f"/settings/{_rt.escape(key)}", f"the {key} setting")
+    # setting max_tokens
+    value = settings.get("max_tokens", _MISSING)
+    if value is _MISSING:
+        if forms.get("/max_tokens", _MISSING) == "null":
+            wire["max_tokens"] = None
+    else:
+        problem = _conv.setting_problem(value, (("integer",), 0, ()))
+        if problem is not None:
+            raise _rt.CanonicalError("request", ValueError(f"/settings/max_tokens: {problem}"))
+        wire["max_tokens"] = value
+    # setting temperature
+    value = settings.get("temperature", _MISSING)
+    if value is _MISSING:
+        if forms.get("/temperature", _MISSING) == "null":
+            wire["temperature"] = None
+    else:
+        problem = _conv.setting_problem(value, (("number",), None, ()))
+        if problem is not None:
+            raise _rt.CanonicalError("request", ValueError(f"/settings/temperature: {problem}"))
+        wire["temperature"] = value
+    # setting top_p
+    value = settings.get("top_p", _MISSING)
+    if value is _MISSING:
+        if forms.get("/p", _MISSING) == "null":
+            wire["p"] = None
+    else:
+        problem = _conv.setting_problem(value, (("number",), None, ()))
+        if problem is not None:
+            raise _rt.CanonicalError("request", ValueError(f"/settings/top_p: {problem}"))
+        wire["p"] = value
+    # setting top_k
+    value = settings.get("top_k", _MISSING)
+    if value is _MISSING:
+        if forms.get("/k", _MISSING) == "null":
+            wire["k"] = None
+    else:
+        problem = _conv.setting_problem(value, (("integer",), None, ()))
+        if problem is not None:
+            raise _rt.CanonicalError("request", ValueError(f"/settings/top_k: {problem}"))
+        wire["k"] = value
+    # setting stop
+    value = settings.get("stop", _MISSING)
+    if value is _MISSING:
+        if forms.get("/stop_sequences", _MISSING) == "null":
+            wire["stop_sequences"] = None
+    else:
+        problem = _conv.setting_problem(value, (("array",), None, ("string",)))
+        if problem is not None:
+            raise _rt.CanonicalError("request", ValueError(f"/settings/stop: {problem}"))
+        wire["stop_sequences"] = value
+    # setting seed
+    value = settings.get("seed", _MISSING)
+    if value is _MISSING:
+        if forms.get("/seed", _MISSING) == "null":
+            wire["seed"] = None
+    else:
+        problem = _conv.setting_problem(value, (("integer",), None, ()))
+        if problem is not None:
+            raise _rt.CanonicalError("request", ValueError(f"/settings/seed: {problem}"))
+        wire["seed"] = value
+    # setting frequency_penalty
+    value = settings.get("frequency_penalty", _MISSING)
+    if value is _MISSING:
+        if forms.get("/frequency_penalty", _MISSING) == "null":
+            wire["frequency_penalty"] = None
+    else:
+        problem = _conv.setting_problem(value, (("number",), None, ()))
+        if problem is not None:
+            raise _rt.CanonicalError("request", ValueError(f"/settings/frequency_penalty: {problem}"))
+        wire["frequency_penalty"] = value
+    # setting presence_penalty
+    value = settings.get("presence_penalty", _MISSING)
+    if value is _MISSING:
+        if forms.get("/presence_penalty", _MISSING) == "null":
+            wire["presence_penalty"] = None
+    else:
+        problem = _conv.setting_problem(value, (("number",), None, ()))
+        if problem is not None:
+            raise _rt.CanonicalError("request", ValueError(f"/settings/presence_penalty: {problem}"))
+        wire["presence_penalty"] = value
+    # setting response_format.type
+    value = _n.get("type", _MISSING) if type(_n := settings.get("response_format", _MISSING)) is dict else _MISSING
+    if value is _MISSING:
+        if forms.get("/response_format/type", _MISSING) == "null":
+            wire.setdefault("response_format", {})["type"] = None
+    else:
+        problem = _conv.setting_problem(value, (("string",), None, ()))
+        if problem is not None:
+            raise _rt.CanonicalError("request", ValueError(f"/settings/response_format/type: {problem}"))
+        if value not in ("json_object", "json_schema", "text"):
+            lose("/settings/response_format/type", f"the response_format.type setting {value!r}")
+            value = _MISSING
+        elif value == "json_schema":
+            value = "json_object"
+        if value is not _MISSING:
+            wire.setdefault("response_format", {})["type"] = value
+    # setting response_format.schema
+    value = _n.get("schema", _MISSING) if type(_n := settings.get("response_format", _MISSING)) is dict else _MISSING
+    if value is _MISSING:
+        if forms.get("/response_format/json_schema", _MISSING) == "null":
+            wire.setdefault("response_format", {})["json_schema"] = None
+    else:
+        problem = _conv.setting_problem(value, (("object",), None, ()))
+        if problem is not None:
+            raise _rt.CanonicalError("request", ValueError(f"/settings/response_format/schema: {problem}"))
+        wire.setdefault("response_format", {})["json_schema"] = value
+    # setting stream
+    value = settings.get("stream", _MISSING)
+    if value is _MISSING:
+        if forms.get("/stream", _MISSING) == "null":
+            wire["stream"] = None
+    else:
+        problem = _conv.setting_problem(value, (("boolean",), None, ()))
+        if problem is not None:
+            raise _rt.CanonicalError("request", ValueError(f"/settings/stream: {problem}"))
+        wire["stream"] = value
+    nested = settings.get("response_format", _MISSING)
+    if type(nested) is dict:
+        for name in nested:
+            if name not in ("schema", "type"):
+                lose(f"/settings/response_format/{_rt.escape(name)}", f"the response_format.{name} setting")
+    return wire
+
+
 _REQUEST = _conv.RequestLayout(
     turns=("messages",),
     model=("model",),
@@ -797,38 +1081,9 @@ _REQUEST = _conv.RequestLayout(
         ),
     ),
     alternating=False,
-    settings=(
-        _conv.Setting(("max_tokens",), ("max_tokens",), (), "value", (), _MISSING, (("integer",), 0, ())),
-        _conv.Setting(("temperature",), ("temperature",), (), "value", (), _MISSING, (("number",), None, ())),
-        _conv.Setting(("top_p",), ("p",), (), "value", (), _MISSING, (("number",), None, ())),
-        _conv.Setting(("top_k",), ("k",), (), "value", (), _MISSING, (("integer",), None, ())),
-        _conv.Setting(("stop",), ("stop_sequences",), (), "list", (), _MISSING, (("array",), None, ("string",))),
-        _conv.Setting(("seed",), ("seed",), (), "value", (), _MISSING, (("integer",), None, ())),
-        _conv.Setting(
-            ("frequency_penalty",), ("frequency_penalty",), (), "value", (), _MISSING, (("number",), None, ())
-        ),
-        _conv.Setting(("presence_penalty",), ("presence_penalty",), (), "value", (), _MISSING, (("number",), None, ())),
-        _conv.Setting(
-            ("response_format", "type"),
-            ("response_format", "type"),
-            (),
-            "value",
-            (("text", "text"), ("json_object", "json_object"), ("json_schema", "json_object")),
-            _MISSING,
-            (("string",), None, ()),
-        ),
-        _conv.Setting(
-            ("response_format", "schema"),
-            ("response_format", "json_schema"),
-            (),
-            "value",
-            (),
-            _MISSING,
-            (("object",), None, ()),
-        ),
-        _conv.Setting(("stream",), ("stream",), (), "value", (), _MISSING, (("boolean",), None, ())),
-    ),
     model_required=True,
+    settings_in=_settings_in,
+    settings_out=_settings_out,
     dialect=DIALECT,
     known=_conv.known_tree(
         (),
@@ -1000,3 +1255,22 @@ def finish_reason_in(wire: Any) -> str:
 def finish_reason_out(canonical: str) -> Any:
     """The wire finish reason of a canonical one (None when the dialect has no spelling)."""
     return next((w for c, w in _RESPONSE.finish_values if c == canonical), None)
+
+
+# --- the converters by shape (the dialect object's decoders and encoders) --------------
+DECODERS: dict[str, _Decoder] = {
+    "tool_definition": decode_tool_definition,
+    "tool_choice": decode_tool_choice,
+    "tool_call": decode_tool_call,
+    "tool_result": decode_tool_result,
+    "request": decode_request,
+    "response": decode_response,
+}
+ENCODERS: dict[str, _Encoder] = {
+    "tool_definition": encode_tool_definition,
+    "tool_choice": encode_tool_choice,
+    "tool_call": encode_tool_call,
+    "tool_result": encode_tool_result,
+    "request": encode_request,
+    "response": encode_response,
+}

@@ -4,49 +4,104 @@
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Iterator, Mapping
 from types import ModuleType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ._runtime import Encoded, IdMap
+
+if TYPE_CHECKING:  # the registry is imported when first used: the package's import stays cheap
+    from ._dialect import Decoder, Dialect, Encoder, Registry
 
 
 class _Dialects(Mapping[str, ModuleType]):
     """Each dialect's converter module, imported the first time it is asked for: importing
-    the package stays cheap however many dialects it holds."""
+    the package stays cheap however many dialects it holds. Each is imported by a statement of
+    its own (never by its name as a string), inside this package whatever it is called."""
 
-    def __init__(self, names: tuple[str, ...]) -> None:
-        self._names = names
+    def __init__(self, loaders: Mapping[str, Callable[[], ModuleType]]) -> None:
+        self._loaders = loaders
         self._modules: dict[str, ModuleType] = {}
 
     def __getitem__(self, name: str) -> ModuleType:
         module = self._modules.get(name)
         if module is None:
-            if name not in self._names:
-                raise KeyError(name)
-            module = self._modules[name] = importlib.import_module(f".{name}", __package__)
+            module = self._modules[name] = self._loaders[name]()  # KeyError: not a dialect
         return module
 
     def __iter__(self) -> Iterator[str]:
-        return iter(self._names)
+        return iter(self._loaders)
 
     def __len__(self) -> int:
-        return len(self._names)
+        return len(self._loaders)
+
+
+def _anthropic_messages() -> ModuleType:
+    from . import anthropic_messages
+
+    return anthropic_messages
+
+
+def _bedrock_converse() -> ModuleType:
+    from . import bedrock_converse
+
+    return bedrock_converse
+
+
+def _cohere_v2() -> ModuleType:
+    from . import cohere_v2
+
+    return cohere_v2
+
+
+def _gemini() -> ModuleType:
+    from . import gemini
+
+    return gemini
+
+
+def _mcp() -> ModuleType:
+    from . import mcp
+
+    return mcp
+
+
+def _mistral() -> ModuleType:
+    from . import mistral
+
+    return mistral
+
+
+def _ollama() -> ModuleType:
+    from . import ollama
+
+    return ollama
+
+
+def _openai_chat() -> ModuleType:
+    from . import openai_chat
+
+    return openai_chat
+
+
+def _openai_responses() -> ModuleType:
+    from . import openai_responses
+
+    return openai_responses
 
 
 DIALECTS: Mapping[str, ModuleType] = _Dialects(
-    (
-        "anthropic_messages",
-        "bedrock_converse",
-        "cohere_v2",
-        "gemini",
-        "mcp",
-        "mistral",
-        "ollama",
-        "openai_chat",
-        "openai_responses",
-    )
+    {
+        "anthropic_messages": _anthropic_messages,
+        "bedrock_converse": _bedrock_converse,
+        "cohere_v2": _cohere_v2,
+        "gemini": _gemini,
+        "mcp": _mcp,
+        "mistral": _mistral,
+        "ollama": _ollama,
+        "openai_chat": _openai_chat,
+        "openai_responses": _openai_responses,
+    }
 )
 SHAPES = (
     "tool_definition",
@@ -65,27 +120,32 @@ def get_dialect(name: str) -> ModuleType:
         raise ValueError(f"unknown dialect {name!r}; known: {', '.join(DIALECTS)}") from None
 
 
-def _shape(module: ModuleType, shape: str) -> None:
+_REGISTRY: list[Registry] = []  # the dialect objects' registry, imported when first asked for
+
+
+def _dialect(name: str, shape: str) -> Dialect:
+    """The dialect object of name, checked to convert shape; ValueError says what is missing."""
+    if not _REGISTRY:
+        from .dialects import REGISTRY
+
+        _REGISTRY.append(REGISTRY)
+    dialect = _REGISTRY[0].lookup(name)
     if shape in WHOLE:
-        if not hasattr(module, f"decode_{shape}"):
-            raise ValueError(f"dialect {module.DIALECT} maps no whole conversations (no {shape} shape)")
-        return
-    if shape not in SHAPES:
+        if dialect.conversation is None:
+            raise ValueError(f"dialect {dialect.name} maps no whole conversations (no {shape} shape)")
+    elif shape not in SHAPES:
         raise ValueError(f"unknown shape {shape!r}; known: {', '.join(SHAPES + WHOLE)}")
-    if shape not in module.SHAPES:
-        raise ValueError(f"dialect {module.DIALECT} has no {shape} shape")
+    elif shape not in dialect.shapes:
+        raise ValueError(f"dialect {dialect.name} has no {shape} shape")
+    return dialect
 
 
-def decoder(dialect: str, shape: str) -> Callable[..., dict[str, Any]]:
-    module = get_dialect(dialect)
-    _shape(module, shape)
-    return getattr(module, f"decode_{shape}")
+def decoder(dialect: str, shape: str) -> Decoder:
+    return _dialect(dialect, shape).decoders[shape]
 
 
-def encoder(dialect: str, shape: str) -> Callable[..., Encoded]:
-    module = get_dialect(dialect)
-    _shape(module, shape)
-    return getattr(module, f"encode_{shape}")
+def encoder(dialect: str, shape: str) -> Encoder:
+    return _dialect(dialect, shape).encoders[shape]
 
 
 def convert(
@@ -104,7 +164,7 @@ def convert(
     options go to the target's encoder (e.g. strict_schema=True for OpenAI tool definitions,
     schema_profile="openapi_subset" for Gemini's); ValueError names an option it lacks."""
     encode = encoder(target, shape)
-    unknown = sorted(set(options) - set(encode.__kwdefaults__ or ()))
+    unknown = sorted(set(options) - set(getattr(encode, "__kwdefaults__", None) or ()))
     if unknown:
         raise ValueError(f"{target} {shape} encoding takes no option {', '.join(unknown)}")
     if id_map is None and shape in WHOLE:  # one conversation: calls and results stay linked across it

@@ -19,6 +19,8 @@ from . import _conversation as _conv
 from . import _envelopes
 from . import _proto_json as _pj
 from . import _runtime as _rt
+from ._dialect import Decoder as _Decoder
+from ._dialect import Encoder as _Encoder
 from ._runtime import Encoded, IdMap
 
 __all__ = [
@@ -89,7 +91,9 @@ _FORM_VARIANT_3 = "variant:3"
 _FORM_VARIANT_4 = "variant:4"
 _NO_VARIANT = -1  # no variant of the shape can carry the canonical value
 ID_PATTERN = "^[\\x21-\\x7e]{1,128}$"
-_IDS = _rt.IdPolicy(DIALECT, re.compile(ID_PATTERN), "fc_", 24)
+# How its call ids look and are minted (the dialect object's id_policy; _IDS in the encoders)
+ID_POLICY = _rt.IdPolicy(DIALECT, re.compile(ID_PATTERN), "fc_", 24)
+_IDS = ID_POLICY
 _IDS_SEEN: set[str] = set()  # ids that matched, filled by _ID_OK: the same ids recur
 _ID_OK = _rt.id_checker(_IDS.pattern, _IDS_SEEN)
 
@@ -130,7 +134,7 @@ def decode_tool_definition(payload: Any, *, id_map: IdMap | None = None) -> dict
             canonical = {}
             unknown = None  # most values carry no unknown fields: make the dict only when one turns up
             forms = {}
-            value = wire["name"]
+            value = wire.get("name", _MISSING)
             if type(value) is not str or not value:
                 raise _Mismatch
             canonical["name"] = value
@@ -183,7 +187,7 @@ def decode_tool_definition(payload: Any, *, id_map: IdMap | None = None) -> dict
                     DIALECT: _rt.extension(_rt.held_fields(unknown, DIALECT, SHAPE_TOOL_DEFINITION), forms)
                 }
             return canonical
-    except (KeyError, TypeError, AttributeError, IndexError, _Mismatch):
+    except _Mismatch:  # only a failed check: an error of the runtime is a bug, never wrong input
         pass
     raise _pj.as_spelled(_rt.explain(wire, _CHECKS_TOOL_DEFINITION, DIALECT, SHAPE_TOOL_DEFINITION), spelled)
 
@@ -200,7 +204,7 @@ def encode_tool_definition(
     forms = own.get("forms", _EMPTY)
     wire: Any  # the wire value the variant below builds: an object or a constant
     try:
-        wire_name = canonical["name"]
+        wire_name = canonical["name"] if "name" in canonical else _rt.missing("name")
         wire_description = canonical.get("description")
         if wire_description is None:
             wire_description = None if forms.get("/description") == "null" else _MISSING
@@ -232,7 +236,7 @@ def encode_tool_definition(
         if forms:
             wire = _pj.encode_spelling(wire, forms)
         return _tuple_new(Encoded, (wire, losses))
-    except (KeyError, TypeError, IndexError) as exc:
+    except _rt.Invalid as exc:  # invalid input found on the way: any other error is a bug, never caught
         raise _rt.CanonicalError(SHAPE_TOOL_DEFINITION, exc) from None
 
 
@@ -269,7 +273,7 @@ def _select_tool_choice(canonical: dict[str, Any]) -> int:
         return 2
     if canonical.get("mode") == "auto" and canonical.get("names") is None and canonical.get("parallel") is None:
         return 3
-    if canonical.get("mode") in _VALUES_TOOL_CHOICE_4_MODE and canonical.get("parallel") is None:
+    if _rt.in_table(canonical.get("mode"), _VALUES_TOOL_CHOICE_4_MODE) and canonical.get("parallel") is None:
         return 4
     if canonical.get("mode") == "auto":
         return 0
@@ -279,7 +283,7 @@ def _select_tool_choice(canonical: dict[str, Any]) -> int:
         return 2
     if canonical.get("mode") == "auto":
         return 3
-    if canonical.get("mode") in _VALUES_TOOL_CHOICE_4_MODE:
+    if _rt.in_table(canonical.get("mode"), _VALUES_TOOL_CHOICE_4_MODE):
         return 4
     return _NO_VARIANT
 
@@ -383,8 +387,8 @@ def decode_tool_choice(payload: Any, *, id_map: IdMap | None = None) -> dict[str
             canonical = {}
             unknown = None  # most values carry no unknown fields: make the dict only when one turns up
             forms = {}
-            value = wire["mode"]
-            if value not in _VALUES_TOOL_CHOICE_4_MODE_BACK:
+            value = wire.get("mode", _MISSING)
+            if type(value) is not str or value not in _VALUES_TOOL_CHOICE_4_MODE_BACK:
                 raise _Mismatch
             canonical["mode"] = _VALUES_TOOL_CHOICE_4_MODE_BACK[value]
             value = wire.get("allowedFunctionNames", _MISSING)
@@ -410,7 +414,7 @@ def decode_tool_choice(payload: Any, *, id_map: IdMap | None = None) -> dict[str
                     DIALECT: _rt.extension(_rt.held_fields(unknown, DIALECT, SHAPE_TOOL_CHOICE), forms)
                 }
             return canonical
-    except (KeyError, TypeError, AttributeError, IndexError, _Mismatch):
+    except _Mismatch:  # only a failed check: an error of the runtime is a bug, never wrong input
         pass
     raise _pj.as_spelled(_rt.explain(wire, _CHECKS_TOOL_CHOICE, DIALECT, SHAPE_TOOL_CHOICE), spelled)
 
@@ -433,7 +437,7 @@ def encode_tool_choice(value: Any, *, strict: bool = False, id_map: IdMap | None
             index = 2
         elif form == _FORM_VARIANT_3 and canonical.get("mode") == "auto":
             index = 3
-        elif form == _FORM_VARIANT_4 and canonical.get("mode") in _VALUES_TOOL_CHOICE_4_MODE:
+        elif form == _FORM_VARIANT_4 and _rt.in_table(canonical.get("mode"), _VALUES_TOOL_CHOICE_4_MODE):
             index = 4
         else:
             index = _select_tool_choice(canonical)
@@ -464,7 +468,7 @@ def encode_tool_choice(value: Any, *, strict: bool = False, id_map: IdMap | None
             if wire_names is None:
                 wire_names = [] if forms.get("/allowedFunctionNames") == "empty" else _MISSING
             else:
-                wire_names = list(wire_names)
+                wire_names = _rt.listed(wire_names)
             wire = {"mode": "VALIDATED"}
             if wire_names is not _MISSING:
                 wire["allowedFunctionNames"] = wire_names
@@ -489,12 +493,14 @@ def encode_tool_choice(value: Any, *, strict: bool = False, id_map: IdMap | None
                 wire = _pj.encode_spelling(wire, forms)
             return _tuple_new(Encoded, (wire, losses))
         if index == 4:
-            wire_mode = _VALUES_TOOL_CHOICE_4_MODE[canonical["mode"]]
+            wire_mode = _rt.mapped(
+                _VALUES_TOOL_CHOICE_4_MODE, canonical["mode"] if "mode" in canonical else _rt.missing("mode")
+            )
             wire_names = canonical.get("names")
             if wire_names is None:
                 wire_names = [] if forms.get("/allowedFunctionNames") == "empty" else _MISSING
             else:
-                wire_names = list(wire_names)
+                wire_names = _rt.listed(wire_names)
             wire = {"mode": wire_mode}
             if wire_names is not _MISSING:
                 wire["allowedFunctionNames"] = wire_names
@@ -505,7 +511,7 @@ def encode_tool_choice(value: Any, *, strict: bool = False, id_map: IdMap | None
             if forms:
                 wire = _pj.encode_spelling(wire, forms)
             return _tuple_new(Encoded, (wire, losses))
-    except (KeyError, TypeError, IndexError) as exc:
+    except _rt.Invalid as exc:  # invalid input found on the way: any other error is a bug, never caught
         raise _rt.CanonicalError(SHAPE_TOOL_CHOICE, exc) from None
     _rt.report(
         losses, strict, "/mode", DIALECT, "this " + SHAPE_TOOL_CHOICE + " (" + _rt.describe_choice(canonical) + ")"
@@ -545,7 +551,9 @@ def decode_tool_call(payload: Any, *, id_map: IdMap | None = None) -> dict[str, 
             unknown = None  # most values carry no unknown fields: make the dict only when one turns up
             forms = {}
             mint_id = False
-            wire_function_call = wire["functionCall"]
+            wire_function_call = wire.get("functionCall", _MISSING)
+            if type(wire_function_call) is not dict:
+                raise _Mismatch
             value = wire_function_call.get("id", _MISSING)
             if value is _MISSING or value is None:
                 if value is None:
@@ -556,7 +564,7 @@ def decode_tool_call(payload: Any, *, id_map: IdMap | None = None) -> dict[str, 
                 raise _Mismatch
             else:
                 canonical["id"] = value
-            value = wire_function_call["name"]
+            value = wire_function_call.get("name", _MISSING)
             if type(value) is not str or not value:
                 raise _Mismatch
             canonical["name"] = value
@@ -593,7 +601,7 @@ def decode_tool_call(payload: Any, *, id_map: IdMap | None = None) -> dict[str, 
             if id_map is not None:
                 id_map.note_call(canonical["id"], canonical["name"])
             return canonical
-    except (KeyError, TypeError, AttributeError, IndexError, _Mismatch):
+    except _Mismatch:  # only a failed check: an error of the runtime is a bug, never wrong input
         pass
     raise _pj.as_spelled(_rt.explain(wire, _CHECKS_TOOL_CALL, DIALECT, SHAPE_TOOL_CALL), spelled)
 
@@ -612,8 +620,8 @@ def encode_tool_call(value: Any, *, strict: bool = False, id_map: IdMap | None =
             wire_id = None if forms.get("/functionCall/id") == "null" else _MISSING
         elif id_map is not None or type(wire_id) is not str or not _ID_OK(wire_id):
             wire_id = _rt.encode_id(wire_id, _IDS, id_map, losses, strict, "/id")
-        wire_name = canonical["name"]
-        wire_arguments = canonical["arguments"]
+        wire_name = canonical["name"] if "name" in canonical else _rt.missing("name")
+        wire_arguments = canonical["arguments"] if "arguments" in canonical else _rt.missing("arguments")
         if wire_arguments is None:
             _rt.report(
                 losses,
@@ -633,11 +641,14 @@ def encode_tool_call(value: Any, *, strict: bool = False, id_map: IdMap | None =
         if own:
             _rt.apply_fields(wire, own.get("fields", _EMPTY), DIALECT, losses, strict)
         if id_map is not None:
-            id_map.note_call(canonical["id"], canonical["name"])
+            id_map.note_call(
+                canonical["id"] if "id" in canonical else _rt.missing("id"),
+                canonical["name"] if "name" in canonical else _rt.missing("name"),
+            )
         if forms:
             wire = _pj.encode_spelling(wire, forms)
         return _tuple_new(Encoded, (wire, losses))
-    except (KeyError, TypeError, IndexError) as exc:
+    except _rt.Invalid as exc:  # invalid input found on the way: any other error is a bug, never caught
         raise _rt.CanonicalError(SHAPE_TOOL_CALL, exc) from None
 
 
@@ -678,7 +689,9 @@ def decode_tool_result(payload: Any, *, id_map: IdMap | None = None) -> dict[str
             unknown = None  # most values carry no unknown fields: make the dict only when one turns up
             forms = {}
             mint_id = False
-            wire_function_response = wire["functionResponse"]
+            wire_function_response = wire.get("functionResponse", _MISSING)
+            if type(wire_function_response) is not dict:
+                raise _Mismatch
             value = wire_function_response.get("id", _MISSING)
             if value is _MISSING or value is None:
                 if value is None:
@@ -689,11 +702,11 @@ def decode_tool_result(payload: Any, *, id_map: IdMap | None = None) -> dict[str
                 raise _Mismatch
             else:
                 canonical["call_id"] = value
-            value = wire_function_response["name"]
+            value = wire_function_response.get("name", _MISSING)
             if type(value) is not str or not value:
                 raise _Mismatch
             canonical["name"] = value
-            value = wire_function_response["response"]
+            value = wire_function_response.get("response", _MISSING)
             if type(value) is not dict:
                 raise _Mismatch
             canonical["content"], canonical["is_error"] = _rt.result_from_object(
@@ -722,7 +735,7 @@ def decode_tool_result(payload: Any, *, id_map: IdMap | None = None) -> dict[str
             if id_map is not None:
                 id_map.note_result(canonical.get("call_id"))  # answered by id: id-less results link among the rest
             return canonical
-    except (KeyError, TypeError, AttributeError, IndexError, _Mismatch):
+    except _Mismatch:  # only a failed check: an error of the runtime is a bug, never wrong input
         pass
     raise _pj.as_spelled(_rt.explain(wire, _CHECKS_TOOL_RESULT, DIALECT, SHAPE_TOOL_RESULT), spelled)
 
@@ -754,7 +767,7 @@ def encode_tool_result(value: Any, *, strict: bool = False, id_map: IdMap | None
             )
             return _tuple_new(Encoded, (None, losses))
         wire_content = _rt.result_to_object(
-            canonical["content"],
+            canonical["content"] if "content" in canonical else _rt.missing("content"),
             canonical.get("is_error", False),
             "output",
             "error",
@@ -771,7 +784,7 @@ def encode_tool_result(value: Any, *, strict: bool = False, id_map: IdMap | None
         if forms:
             wire = _pj.encode_spelling(wire, forms)
         return _tuple_new(Encoded, (wire, losses))
-    except (KeyError, TypeError, IndexError) as exc:
+    except _rt.Invalid as exc:  # invalid input found on the way: any other error is a bug, never caught
         raise _rt.CanonicalError(SHAPE_TOOL_RESULT, exc) from None
 
 
@@ -955,13 +968,12 @@ def inject(payload: Any, parts: dict[str, Any], *, strict: bool = False, id_map:
     replace the payload's own, one for one. Losses of every encoded part are listed."""
     wire = _rt.hold(_rt.as_wire(payload, DIALECT, "envelope"), DIALECT, "envelope")
     wire, spelled = _pj.decode_spelling(wire, _PROTO_ENVELOPE, DIALECT, "envelope")
-    encoders = {shape: globals()["encode_" + shape] for shape in SHAPES}
     return _pj.respelled(
         _rt.inject(
             wire,
             parts,
             _LOCATIONS,
-            encoders,
+            ENCODERS,
             DIALECT,
             strict,
             id_map if id_map is not None else IdMap(),
@@ -991,6 +1003,394 @@ _CODECS = _conv.Codecs(
     _CHOICE_FIELDS,
     _TOOLS_FIELDS,
 )
+
+
+def _settings_in(wire: dict[str, Any], forms: dict[str, Any], fields: dict[str, Any]) -> dict[str, Any]:
+    """The canonical settings of a request; forms and fields get what the round trip keeps."""
+    out = {}
+    # setting max_tokens
+    value = (
+        _n.get("maxOutputTokens", _MISSING) if type(_n := wire.get("generationConfig", _MISSING)) is dict else _MISSING
+    )
+    if value is not _MISSING:
+        if value is None:
+            forms["/generationConfig/maxOutputTokens"] = "null"
+        else:
+            problem = _conv.setting_problem(value, (("integer",), 0, ()))
+            if problem is not None:
+                raise _rt.DecodeError(DIALECT, "request", "/generationConfig/maxOutputTokens", problem)
+            out["max_tokens"] = value
+    # setting temperature
+    value = _n.get("temperature", _MISSING) if type(_n := wire.get("generationConfig", _MISSING)) is dict else _MISSING
+    if value is not _MISSING:
+        if value is None:
+            forms["/generationConfig/temperature"] = "null"
+        else:
+            problem = _conv.setting_problem(value, (("number",), None, ()))
+            if problem is not None:
+                raise _rt.DecodeError(DIALECT, "request", "/generationConfig/temperature", problem)
+            out["temperature"] = value
+    # setting top_p
+    value = _n.get("topP", _MISSING) if type(_n := wire.get("generationConfig", _MISSING)) is dict else _MISSING
+    if value is not _MISSING:
+        if value is None:
+            forms["/generationConfig/topP"] = "null"
+        else:
+            problem = _conv.setting_problem(value, (("number",), None, ()))
+            if problem is not None:
+                raise _rt.DecodeError(DIALECT, "request", "/generationConfig/topP", problem)
+            out["top_p"] = value
+    # setting top_k
+    value = _n.get("topK", _MISSING) if type(_n := wire.get("generationConfig", _MISSING)) is dict else _MISSING
+    if value is not _MISSING:
+        if value is None:
+            forms["/generationConfig/topK"] = "null"
+        else:
+            problem = _conv.setting_problem(value, (("integer",), None, ()))
+            if problem is not None:
+                raise _rt.DecodeError(DIALECT, "request", "/generationConfig/topK", problem)
+            out["top_k"] = value
+    # setting stop
+    value = (
+        _n.get("stopSequences", _MISSING) if type(_n := wire.get("generationConfig", _MISSING)) is dict else _MISSING
+    )
+    if value is not _MISSING:
+        if value is None:
+            forms["/generationConfig/stopSequences"] = "null"
+        else:
+            problem = _conv.setting_problem(value, (("array",), None, ("string",)))
+            if problem is not None:
+                raise _rt.DecodeError(DIALECT, "request", "/generationConfig/stopSequences", problem)
+            out["stop"] = value
+    # setting seed
+    value = _n.get("seed", _MISSING) if type(_n := wire.get("generationConfig", _MISSING)) is dict else _MISSING
+    if value is not _MISSING:
+        if value is None:
+            forms["/generationConfig/seed"] = "null"
+        else:
+            problem = _conv.setting_problem(value, (("integer",), None, ()))
+            if problem is not None:
+                raise _rt.DecodeError(DIALECT, "request", "/generationConfig/seed", problem)
+            out["seed"] = value
+    # setting presence_penalty
+    value = (
+        _n.get("presencePenalty", _MISSING) if type(_n := wire.get("generationConfig", _MISSING)) is dict else _MISSING
+    )
+    if value is not _MISSING:
+        if value is None:
+            forms["/generationConfig/presencePenalty"] = "null"
+        else:
+            problem = _conv.setting_problem(value, (("number",), None, ()))
+            if problem is not None:
+                raise _rt.DecodeError(DIALECT, "request", "/generationConfig/presencePenalty", problem)
+            out["presence_penalty"] = value
+    # setting frequency_penalty
+    value = (
+        _n.get("frequencyPenalty", _MISSING) if type(_n := wire.get("generationConfig", _MISSING)) is dict else _MISSING
+    )
+    if value is not _MISSING:
+        if value is None:
+            forms["/generationConfig/frequencyPenalty"] = "null"
+        else:
+            problem = _conv.setting_problem(value, (("number",), None, ()))
+            if problem is not None:
+                raise _rt.DecodeError(DIALECT, "request", "/generationConfig/frequencyPenalty", problem)
+            out["frequency_penalty"] = value
+    # setting candidates
+    value = (
+        _n.get("candidateCount", _MISSING) if type(_n := wire.get("generationConfig", _MISSING)) is dict else _MISSING
+    )
+    if value is not _MISSING:
+        if value is None:
+            forms["/generationConfig/candidateCount"] = "null"
+        else:
+            problem = _conv.setting_problem(value, (("integer",), 1, ()))
+            if problem is not None:
+                raise _rt.DecodeError(DIALECT, "request", "/generationConfig/candidateCount", problem)
+            out["candidates"] = value
+    # setting response_format.type
+    value = (
+        _n.get("responseMimeType", _MISSING) if type(_n := wire.get("generationConfig", _MISSING)) is dict else _MISSING
+    )
+    if value is not _MISSING:
+        if value is None:
+            forms["/generationConfig/responseMimeType"] = "null"
+        else:
+            if type(value) is str and value == "application/json":
+                value = "json_object"
+            elif type(value) is str and value == "text/plain":
+                value = "text"
+            else:
+                fields["/generationConfig/responseMimeType"] = value
+                value = _MISSING
+            if value is not _MISSING:
+                problem = _conv.setting_problem(value, (("string",), None, ()))
+                if problem is not None:
+                    raise _rt.DecodeError(DIALECT, "request", "/generationConfig/responseMimeType", problem)
+                out.setdefault("response_format", {})["type"] = value
+    # setting response_format.schema
+    value = (
+        _n.get("responseJsonSchema", _MISSING)
+        if type(_n := wire.get("generationConfig", _MISSING)) is dict
+        else _MISSING
+    )
+    if value is not _MISSING:
+        if value is None:
+            forms["/generationConfig/responseJsonSchema"] = "null"
+        else:
+            problem = _conv.setting_problem(value, (("object",), None, ()))
+            if problem is not None:
+                raise _rt.DecodeError(DIALECT, "request", "/generationConfig/responseJsonSchema", problem)
+            out.setdefault("response_format", {})["schema"] = value
+    # setting reasoning_budget
+    value = (
+        _n.get("thinkingBudget", _MISSING)
+        if type(
+            _n := (
+                _n.get("thinkingConfig", _MISSING)
+                if type(_n := wire.get("generationConfig", _MISSING)) is dict
+                else _MISSING
+            )
+        )
+        is dict
+        else _MISSING
+    )
+    if value is not _MISSING:
+        if value is None:
+            forms["/generationConfig/thinkingConfig/thinkingBudget"] = "null"
+        else:
+            problem = _conv.setting_problem(value, (("integer",), 0, ()))
+            if problem is not None:
+                raise _rt.DecodeError(DIALECT, "request", "/generationConfig/thinkingConfig/thinkingBudget", problem)
+            out["reasoning_budget"] = value
+    # setting reasoning_effort
+    value = (
+        _n.get("thinkingLevel", _MISSING)
+        if type(
+            _n := (
+                _n.get("thinkingConfig", _MISSING)
+                if type(_n := wire.get("generationConfig", _MISSING)) is dict
+                else _MISSING
+            )
+        )
+        is dict
+        else _MISSING
+    )
+    if value is not _MISSING:
+        if value is None:
+            forms["/generationConfig/thinkingConfig/thinkingLevel"] = "null"
+        else:
+            if type(value) is str and value == "MINIMAL":
+                value = "minimal"
+            elif type(value) is str and value == "LOW":
+                value = "low"
+            elif type(value) is str and value == "MEDIUM":
+                value = "medium"
+            elif type(value) is str and value == "HIGH":
+                value = "high"
+            elif type(value) is str and value == "minimal":
+                forms["/generationConfig/thinkingConfig/thinkingLevel"] = "value:1"
+                value = "minimal"
+            elif type(value) is str and value == "low":
+                forms["/generationConfig/thinkingConfig/thinkingLevel"] = "value:1"
+                value = "low"
+            elif type(value) is str and value == "medium":
+                forms["/generationConfig/thinkingConfig/thinkingLevel"] = "value:1"
+                value = "medium"
+            elif type(value) is str and value == "high":
+                forms["/generationConfig/thinkingConfig/thinkingLevel"] = "value:1"
+                value = "high"
+            else:
+                fields["/generationConfig/thinkingConfig/thinkingLevel"] = value
+                value = _MISSING
+            if value is not _MISSING:
+                problem = _conv.setting_problem(value, (("string",), None, ()))
+                if problem is not None:
+                    raise _rt.DecodeError(DIALECT, "request", "/generationConfig/thinkingConfig/thinkingLevel", problem)
+                out["reasoning_effort"] = value
+    return out
+
+
+def _settings_out(
+    wire: dict[str, Any], settings: dict[str, Any], forms: dict[str, Any], lose: _conv.Lose
+) -> dict[str, Any]:
+    """Put the canonical settings into a wire request in the spellings forms name."""
+    # a canonical setting this dialect has no place for
+    for key in settings:
+        if key not in (
+            "candidates",
+            "frequency_penalty",
+            "max_tokens",
+            "presence_penalty",
+            "reasoning_budget",
+            "reasoning_effort",
+            "response_format",
+            "seed",
+            "stop",
+            "temperature",
+            "top_k",
+            "top_p",
+        ):
+            lose(f"/settings/{_rt.escape(key)}", f"the {key} setting")
+    # setting max_tokens
+    value = settings.get("max_tokens", _MISSING)
+    if value is _MISSING:
+        if forms.get("/generationConfig/maxOutputTokens", _MISSING) == "null":
+            wire.setdefault("generationConfig", {})["maxOutputTokens"] = None
+    else:
+        problem = _conv.setting_problem(value, (("integer",), 0, ()))
+        if problem is not None:
+            raise _rt.CanonicalError("request", ValueError(f"/settings/max_tokens: {problem}"))
+        wire.setdefault("generationConfig", {})["maxOutputTokens"] = value
+    # setting temperature
+    value = settings.get("temperature", _MISSING)
+    if value is _MISSING:
+        if forms.get("/generationConfig/temperature", _MISSING) == "null":
+            wire.setdefault("generationConfig", {})["temperature"] = None
+    else:
+        problem = _conv.setting_problem(value, (("number",), None, ()))
+        if problem is not None:
+            raise _rt.CanonicalError("request", ValueError(f"/settings/temperature: {problem}"))
+        wire.setdefault("generationConfig", {})["temperature"] = value
+    # setting top_p
+    value = settings.get("top_p", _MISSING)
+    if value is _MISSING:
+        if forms.get("/generationConfig/topP", _MISSING) == "null":
+            wire.setdefault("generationConfig", {})["topP"] = None
+    else:
+        problem = _conv.setting_problem(value, (("number",), None, ()))
+        if problem is not None:
+            raise _rt.CanonicalError("request", ValueError(f"/settings/top_p: {problem}"))
+        wire.setdefault("generationConfig", {})["topP"] = value
+    # setting top_k
+    value = settings.get("top_k", _MISSING)
+    if value is _MISSING:
+        if forms.get("/generationConfig/topK", _MISSING) == "null":
+            wire.setdefault("generationConfig", {})["topK"] = None
+    else:
+        problem = _conv.setting_problem(value, (("integer",), None, ()))
+        if problem is not None:
+            raise _rt.CanonicalError("request", ValueError(f"/settings/top_k: {problem}"))
+        wire.setdefault("generationConfig", {})["topK"] = value
+    # setting stop
+    value = settings.get("stop", _MISSING)
+    if value is _MISSING:
+        if forms.get("/generationConfig/stopSequences", _MISSING) == "null":
+            wire.setdefault("generationConfig", {})["stopSequences"] = None
+    else:
+        problem = _conv.setting_problem(value, (("array",), None, ("string",)))
+        if problem is not None:
+            raise _rt.CanonicalError("request", ValueError(f"/settings/stop: {problem}"))
+        wire.setdefault("generationConfig", {})["stopSequences"] = value
+    # setting seed
+    value = settings.get("seed", _MISSING)
+    if value is _MISSING:
+        if forms.get("/generationConfig/seed", _MISSING) == "null":
+            wire.setdefault("generationConfig", {})["seed"] = None
+    else:
+        problem = _conv.setting_problem(value, (("integer",), None, ()))
+        if problem is not None:
+            raise _rt.CanonicalError("request", ValueError(f"/settings/seed: {problem}"))
+        wire.setdefault("generationConfig", {})["seed"] = value
+    # setting presence_penalty
+    value = settings.get("presence_penalty", _MISSING)
+    if value is _MISSING:
+        if forms.get("/generationConfig/presencePenalty", _MISSING) == "null":
+            wire.setdefault("generationConfig", {})["presencePenalty"] = None
+    else:
+        problem = _conv.setting_problem(value, (("number",), None, ()))
+        if problem is not None:
+            raise _rt.CanonicalError("request", ValueError(f"/settings/presence_penalty: {problem}"))
+        wire.setdefault("generationConfig", {})["presencePenalty"] = value
+    # setting frequency_penalty
+    value = settings.get("frequency_penalty", _MISSING)
+    if value is _MISSING:
+        if forms.get("/generationConfig/frequencyPenalty", _MISSING) == "null":
+            wire.setdefault("generationConfig", {})["frequencyPenalty"] = None
+    else:
+        problem = _conv.setting_problem(value, (("number",), None, ()))
+        if problem is not None:
+            raise _rt.CanonicalError("request", ValueError(f"/settings/frequency_penalty: {problem}"))
+        wire.setdefault("generationConfig", {})["frequencyPenalty"] = value
+    # setting candidates
+    value = settings.get("candidates", _MISSING)
+    if value is _MISSING:
+        if forms.get("/generationConfig/candidateCount", _MISSING) == "null":
+            wire.setdefault("generationConfig", {})["candidateCount"] = None
+    else:
+        problem = _conv.setting_problem(value, (("integer",), 1, ()))
+        if problem is not None:
+            raise _rt.CanonicalError("request", ValueError(f"/settings/candidates: {problem}"))
+        wire.setdefault("generationConfig", {})["candidateCount"] = value
+    # setting response_format.type
+    value = _n.get("type", _MISSING) if type(_n := settings.get("response_format", _MISSING)) is dict else _MISSING
+    if value is _MISSING:
+        if forms.get("/generationConfig/responseMimeType", _MISSING) == "null":
+            wire.setdefault("generationConfig", {})["responseMimeType"] = None
+    else:
+        problem = _conv.setting_problem(value, (("string",), None, ()))
+        if problem is not None:
+            raise _rt.CanonicalError("request", ValueError(f"/settings/response_format/type: {problem}"))
+        if value not in ("json_object", "json_schema", "text"):
+            lose("/settings/response_format/type", f"the response_format.type setting {value!r}")
+            value = _MISSING
+        elif value in ("json_object", "json_schema"):
+            value = "application/json"
+        elif value == "text":
+            value = "text/plain"
+        if value is not _MISSING:
+            wire.setdefault("generationConfig", {})["responseMimeType"] = value
+    # setting response_format.schema
+    value = _n.get("schema", _MISSING) if type(_n := settings.get("response_format", _MISSING)) is dict else _MISSING
+    if value is _MISSING:
+        if forms.get("/generationConfig/responseJsonSchema", _MISSING) == "null":
+            wire.setdefault("generationConfig", {})["responseJsonSchema"] = None
+    else:
+        problem = _conv.setting_problem(value, (("object",), None, ()))
+        if problem is not None:
+            raise _rt.CanonicalError("request", ValueError(f"/settings/response_format/schema: {problem}"))
+        wire.setdefault("generationConfig", {})["responseJsonSchema"] = value
+    # setting reasoning_budget
+    value = settings.get("reasoning_budget", _MISSING)
+    if value is _MISSING:
+        if forms.get("/generationConfig/thinkingConfig/thinkingBudget", _MISSING) == "null":
+            wire.setdefault("generationConfig", {}).setdefault("thinkingConfig", {})["thinkingBudget"] = None
+    else:
+        problem = _conv.setting_problem(value, (("integer",), 0, ()))
+        if problem is not None:
+            raise _rt.CanonicalError("request", ValueError(f"/settings/reasoning_budget: {problem}"))
+        wire.setdefault("generationConfig", {}).setdefault("thinkingConfig", {})["thinkingBudget"] = value
+    # setting reasoning_effort
+    value = settings.get("reasoning_effort", _MISSING)
+    if value is _MISSING:
+        if forms.get("/generationConfig/thinkingConfig/thinkingLevel", _MISSING) == "null":
+            wire.setdefault("generationConfig", {}).setdefault("thinkingConfig", {})["thinkingLevel"] = None
+    else:
+        problem = _conv.setting_problem(value, (("string",), None, ()))
+        if problem is not None:
+            raise _rt.CanonicalError("request", ValueError(f"/settings/reasoning_effort: {problem}"))
+        form = _conv.form_of(forms, "/generationConfig/thinkingConfig/thinkingLevel")
+        if value not in ("high", "low", "medium", "minimal"):
+            lose("/settings/reasoning_effort", f"the reasoning_effort setting {value!r}")
+            value = _MISSING
+        elif value == "minimal":
+            value = ["MINIMAL", "minimal"][_conv.form_index(form, "value:", 2)]
+        elif value == "low":
+            value = ["LOW", "low"][_conv.form_index(form, "value:", 2)]
+        elif value == "medium":
+            value = ["MEDIUM", "medium"][_conv.form_index(form, "value:", 2)]
+        elif value == "high":
+            value = ["HIGH", "high"][_conv.form_index(form, "value:", 2)]
+        if value is not _MISSING:
+            wire.setdefault("generationConfig", {}).setdefault("thinkingConfig", {})["thinkingLevel"] = value
+    nested = settings.get("response_format", _MISSING)
+    if type(nested) is dict:
+        for name in nested:
+            if name not in ("schema", "type"):
+                lose(f"/settings/response_format/{_rt.escape(name)}", f"the response_format.{name} setting")
+    return wire
+
+
 _REQUEST = _conv.RequestLayout(
     turns=("contents",),
     model=("model",),
@@ -1076,87 +1476,9 @@ _REQUEST = _conv.RequestLayout(
         ),
     ),
     alternating=True,
-    settings=(
-        _conv.Setting(
-            ("max_tokens",), ("generationConfig", "maxOutputTokens"), (), "value", (), _MISSING, (("integer",), 0, ())
-        ),
-        _conv.Setting(
-            ("temperature",), ("generationConfig", "temperature"), (), "value", (), _MISSING, (("number",), None, ())
-        ),
-        _conv.Setting(("top_p",), ("generationConfig", "topP"), (), "value", (), _MISSING, (("number",), None, ())),
-        _conv.Setting(("top_k",), ("generationConfig", "topK"), (), "value", (), _MISSING, (("integer",), None, ())),
-        _conv.Setting(
-            ("stop",), ("generationConfig", "stopSequences"), (), "list", (), _MISSING, (("array",), None, ("string",))
-        ),
-        _conv.Setting(("seed",), ("generationConfig", "seed"), (), "value", (), _MISSING, (("integer",), None, ())),
-        _conv.Setting(
-            ("presence_penalty",),
-            ("generationConfig", "presencePenalty"),
-            (),
-            "value",
-            (),
-            _MISSING,
-            (("number",), None, ()),
-        ),
-        _conv.Setting(
-            ("frequency_penalty",),
-            ("generationConfig", "frequencyPenalty"),
-            (),
-            "value",
-            (),
-            _MISSING,
-            (("number",), None, ()),
-        ),
-        _conv.Setting(
-            ("candidates",), ("generationConfig", "candidateCount"), (), "value", (), _MISSING, (("integer",), 1, ())
-        ),
-        _conv.Setting(
-            ("response_format", "type"),
-            ("generationConfig", "responseMimeType"),
-            (),
-            "value",
-            (("json_object", "application/json"), ("json_schema", "application/json"), ("text", "text/plain")),
-            _MISSING,
-            (("string",), None, ()),
-        ),
-        _conv.Setting(
-            ("response_format", "schema"),
-            ("generationConfig", "responseJsonSchema"),
-            (),
-            "value",
-            (),
-            _MISSING,
-            (("object",), None, ()),
-        ),
-        _conv.Setting(
-            ("reasoning_budget",),
-            ("generationConfig", "thinkingConfig", "thinkingBudget"),
-            (),
-            "value",
-            (),
-            _MISSING,
-            (("integer",), 0, ()),
-        ),
-        _conv.Setting(
-            ("reasoning_effort",),
-            ("generationConfig", "thinkingConfig", "thinkingLevel"),
-            (),
-            "value",
-            (
-                ("minimal", "MINIMAL"),
-                ("low", "LOW"),
-                ("medium", "MEDIUM"),
-                ("high", "HIGH"),
-                ("minimal", "minimal"),
-                ("low", "low"),
-                ("medium", "medium"),
-                ("high", "high"),
-            ),
-            _MISSING,
-            (("string",), None, ()),
-        ),
-    ),
     model_required=False,
+    settings_in=_settings_in,
+    settings_out=_settings_out,
     dialect=DIALECT,
     known=_conv.known_tree(
         (),
@@ -1369,3 +1691,22 @@ def finish_reason_in(wire: Any) -> str:
 def finish_reason_out(canonical: str) -> Any:
     """The wire finish reason of a canonical one (None when the dialect has no spelling)."""
     return next((w for c, w in _RESPONSE.finish_values if c == canonical), None)
+
+
+# --- the converters by shape (the dialect object's decoders and encoders) --------------
+DECODERS: dict[str, _Decoder] = {
+    "tool_definition": decode_tool_definition,
+    "tool_choice": decode_tool_choice,
+    "tool_call": decode_tool_call,
+    "tool_result": decode_tool_result,
+    "request": decode_request,
+    "response": decode_response,
+}
+ENCODERS: dict[str, _Encoder] = {
+    "tool_definition": encode_tool_definition,
+    "tool_choice": encode_tool_choice,
+    "tool_call": encode_tool_call,
+    "tool_result": encode_tool_result,
+    "request": encode_request,
+    "response": encode_response,
+}

@@ -16,6 +16,8 @@ from typing import Any
 
 from . import _envelopes
 from . import _runtime as _rt
+from ._dialect import Decoder as _Decoder
+from ._dialect import Encoder as _Encoder
 from ._runtime import Encoded, IdMap
 
 __all__ = [
@@ -84,7 +86,7 @@ def decode_tool_definition(payload: Any, *, id_map: IdMap | None = None) -> dict
             canonical = {}
             unknown = None  # most values carry no unknown fields: make the dict only when one turns up
             forms = _EMPTY
-            value = wire["name"]
+            value = wire.get("name", _MISSING)
             if type(value) is not str or not value:
                 raise _Mismatch
             canonical["name"] = value
@@ -97,7 +99,7 @@ def decode_tool_definition(payload: Any, *, id_map: IdMap | None = None) -> dict
                 raise _Mismatch
             else:
                 canonical["description"] = value
-            value = wire["inputSchema"]
+            value = wire.get("inputSchema", _MISSING)
             if type(value) is not dict:
                 raise _Mismatch
             canonical["parameters"] = _rt.held(value, _rt.MAX_DEPTH - 1, DIALECT, SHAPE_TOOL_DEFINITION, "/inputSchema")
@@ -108,7 +110,7 @@ def decode_tool_definition(payload: Any, *, id_map: IdMap | None = None) -> dict
                     DIALECT: _rt.extension(_rt.held_fields(unknown, DIALECT, SHAPE_TOOL_DEFINITION), forms)
                 }
             return canonical
-    except (KeyError, TypeError, AttributeError, IndexError, _Mismatch):
+    except _Mismatch:  # only a failed check: an error of the runtime is a bug, never wrong input
         pass
     raise _rt.explain(wire, _CHECKS_TOOL_DEFINITION, DIALECT, SHAPE_TOOL_DEFINITION)
 
@@ -122,11 +124,11 @@ def encode_tool_definition(value: Any, *, strict: bool = False, id_map: IdMap | 
     forms = own.get("forms", _EMPTY)
     wire: Any  # the wire value the variant below builds: an object or a constant
     try:
-        wire_name = canonical["name"]
+        wire_name = canonical["name"] if "name" in canonical else _rt.missing("name")
         wire_description = canonical.get("description")
         if wire_description is None:
             wire_description = None if forms.get("/description") == "null" else _MISSING
-        wire_parameters = canonical["parameters"]
+        wire_parameters = canonical["parameters"] if "parameters" in canonical else _rt.missing("parameters")
         _rt.held_canonical(
             wire_parameters, _rt.MAX_DEPTH - 1, SHAPE_TOOL_DEFINITION, "/parameters"
         )  # schema profiles walk it
@@ -138,7 +140,7 @@ def encode_tool_definition(value: Any, *, strict: bool = False, id_map: IdMap | 
         if own:
             _rt.apply_fields(wire, own.get("fields", _EMPTY), DIALECT, losses, strict)
         return _tuple_new(Encoded, (wire, losses))
-    except (KeyError, TypeError, IndexError) as exc:
+    except _rt.Invalid as exc:  # invalid input found on the way: any other error is a bug, never caught
         raise _rt.CanonicalError(SHAPE_TOOL_DEFINITION, exc) from None
 
 
@@ -162,7 +164,7 @@ def decode_tool_call(payload: Any, *, id_map: IdMap | None = None) -> dict[str, 
             canonical = {}
             unknown = None  # most values carry no unknown fields: make the dict only when one turns up
             forms = _EMPTY
-            value = wire["name"]
+            value = wire.get("name", _MISSING)
             if type(value) is not str or not value:
                 raise _Mismatch
             canonical["name"] = value
@@ -188,7 +190,7 @@ def decode_tool_call(payload: Any, *, id_map: IdMap | None = None) -> dict[str, 
             if id_map is not None:
                 id_map.note_call(canonical["id"], canonical["name"])
             return canonical
-    except (KeyError, TypeError, AttributeError, IndexError, _Mismatch):
+    except _Mismatch:  # only a failed check: an error of the runtime is a bug, never wrong input
         pass
     raise _rt.explain(wire, _CHECKS_TOOL_CALL, DIALECT, SHAPE_TOOL_CALL)
 
@@ -202,8 +204,8 @@ def encode_tool_call(value: Any, *, strict: bool = False, id_map: IdMap | None =
     forms = own.get("forms", _EMPTY)
     wire: Any  # the wire value the variant below builds: an object or a constant
     try:
-        wire_name = canonical["name"]
-        wire_arguments = canonical["arguments"]
+        wire_name = canonical["name"] if "name" in canonical else _rt.missing("name")
+        wire_arguments = canonical["arguments"] if "arguments" in canonical else _rt.missing("arguments")
         if wire_arguments is None:
             _rt.report(
                 losses,
@@ -221,9 +223,12 @@ def encode_tool_call(value: Any, *, strict: bool = False, id_map: IdMap | None =
         if own:
             _rt.apply_fields(wire, own.get("fields", _EMPTY), DIALECT, losses, strict)
         if id_map is not None:
-            id_map.note_call(canonical["id"], canonical["name"])
+            id_map.note_call(
+                canonical["id"] if "id" in canonical else _rt.missing("id"),
+                canonical["name"] if "name" in canonical else _rt.missing("name"),
+            )
         return _tuple_new(Encoded, (wire, losses))
-    except (KeyError, TypeError, IndexError) as exc:
+    except _rt.Invalid as exc:  # invalid input found on the way: any other error is a bug, never caught
         raise _rt.CanonicalError(SHAPE_TOOL_CALL, exc) from None
 
 
@@ -248,12 +253,9 @@ def _CONTENT_TOOL_RESULT_0_CONTENT_in(
         at = "/content" + "/" + str(position)
         if type(block) is dict and block.get("type") == "text":
             part = {"type": "text"}
-            try:
-                value = block["text"]
-            except (KeyError, TypeError):
-                raise _rt.DecodeError(
-                    DIALECT, SHAPE_TOOL_RESULT, at + "/text", "expected a value, got nothing"
-                ) from None
+            value = block.get("text", _MISSING)
+            if value is _MISSING:
+                raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/text", "expected a value, got nothing")
             if type(value) is not str:
                 raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/text", "expected a string")
             part["text"] = value
@@ -263,21 +265,15 @@ def _CONTENT_TOOL_RESULT_0_CONTENT_in(
             continue
         if type(block) is dict and block.get("type") == "image":
             part = {"type": "image"}
-            try:
-                value = block["data"]
-            except (KeyError, TypeError):
-                raise _rt.DecodeError(
-                    DIALECT, SHAPE_TOOL_RESULT, at + "/data", "expected a value, got nothing"
-                ) from None
+            value = block.get("data", _MISSING)
+            if value is _MISSING:
+                raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/data", "expected a value, got nothing")
             if type(value) is not str:
                 raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/data", "expected a string")
             part["data"] = value
-            try:
-                value = block["mimeType"]
-            except (KeyError, TypeError):
-                raise _rt.DecodeError(
-                    DIALECT, SHAPE_TOOL_RESULT, at + "/mimeType", "expected a value, got nothing"
-                ) from None
+            value = block.get("mimeType", _MISSING)
+            if value is _MISSING:
+                raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/mimeType", "expected a value, got nothing")
             if type(value) is not str:
                 raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/mimeType", "expected a string")
             part["media_type"] = value
@@ -301,8 +297,8 @@ def _CONTENT_TOOL_RESULT_0_CONTENT_out(
     parts: list[dict[str, Any]], forms: dict[str, Any], losses: list[_rt.Loss], strict: bool
 ) -> Any:
     blocks: list[Any] = []
-    for position, part in enumerate(parts):
-        kind = part["type"]
+    for position, part in enumerate(_rt.listed(parts)):  # each read checked: a wrong type is invalid input
+        kind = _rt.need(part, "type")
         if kind == "text" and "text" in part:
             blocks.append({"type": "text", "text": part["text"]})
             continue
@@ -311,11 +307,14 @@ def _CONTENT_TOOL_RESULT_0_CONTENT_out(
             continue
         if kind == "json":
             _rt.report(losses, strict, "/content/" + str(position), DIALECT, "a json part as such (sent as JSON text)")
-            part = {"type": "text", "text": _rt.text_of_json(part["value"], "/content/" + str(position) + "/value")}
+            part = {
+                "type": "text",
+                "text": _rt.text_of_json(_rt.need(part, "value"), "/content/" + str(position) + "/value"),
+            }
             blocks.append({"type": "text", "text": part["text"]})
             continue
-        if kind == "wire" and part["dialect"] == DIALECT:
-            blocks.append(part["value"])
+        if kind == "wire" and _rt.need(part, "dialect") == DIALECT:
+            blocks.append(_rt.need(part, "value"))
             continue
         _rt.report(losses, strict, "/content/" + str(position), DIALECT, _rt.describe_part(part))
     return blocks
@@ -332,7 +331,9 @@ def decode_tool_result(payload: Any, *, id_map: IdMap | None = None) -> dict[str
             canonical = {"call_id": None}
             unknown = {}
             forms = {}
-            value = wire["content"]
+            value = wire.get("content", _MISSING)
+            if value is _MISSING:
+                raise _Mismatch
             canonical["content"] = _CONTENT_TOOL_RESULT_0_CONTENT_in(value, unknown, forms)
             value = wire.get("isError", _MISSING)
             if value is _MISSING:
@@ -355,7 +356,7 @@ def decode_tool_result(payload: Any, *, id_map: IdMap | None = None) -> dict[str
             if id_map is not None:
                 id_map.note_result(canonical.get("call_id"))  # answered by id: id-less results link among the rest
             return canonical
-    except (KeyError, TypeError, AttributeError, IndexError, _Mismatch):
+    except _Mismatch:  # only a failed check: an error of the runtime is a bug, never wrong input
         pass
     raise _rt.explain(wire, _CHECKS_TOOL_RESULT, DIALECT, SHAPE_TOOL_RESULT)
 
@@ -369,7 +370,9 @@ def encode_tool_result(value: Any, *, strict: bool = False, id_map: IdMap | None
     forms = own.get("forms", _EMPTY)
     wire: Any  # the wire value the variant below builds: an object or a constant
     try:
-        wire_content = _CONTENT_TOOL_RESULT_0_CONTENT_out(canonical["content"], forms, losses, strict)
+        wire_content = _CONTENT_TOOL_RESULT_0_CONTENT_out(
+            canonical["content"] if "content" in canonical else _rt.missing("content"), forms, losses, strict
+        )
         wire_is_error = canonical.get("is_error", False)
         if wire_is_error is False and forms.get("/isError") != "present":
             wire_is_error = None if forms.get("/isError") == "null" else _MISSING
@@ -379,7 +382,7 @@ def encode_tool_result(value: Any, *, strict: bool = False, id_map: IdMap | None
         if own:
             _rt.apply_fields(wire, own.get("fields", _EMPTY), DIALECT, losses, strict)
         return _tuple_new(Encoded, (wire, losses))
-    except (KeyError, TypeError, IndexError) as exc:
+    except _rt.Invalid as exc:  # invalid input found on the way: any other error is a bug, never caught
         raise _rt.CanonicalError(SHAPE_TOOL_RESULT, exc) from None
 
 
@@ -501,15 +504,27 @@ def inject(payload: Any, parts: dict[str, Any], *, strict: bool = False, id_map:
     empty one removes the field and the tool choice: never `tools: []`); calls and results
     replace the payload's own, one for one. Losses of every encoded part are listed."""
     wire = _rt.hold(_rt.as_wire(payload, DIALECT, "envelope"), DIALECT, "envelope")
-    encoders = {shape: globals()["encode_" + shape] for shape in SHAPES}
     return _rt.inject(
         wire,
         parts,
         _LOCATIONS,
-        encoders,
+        ENCODERS,
         DIALECT,
         strict,
         id_map if id_map is not None else IdMap(),
         _CHOICE_FIELDS,
         _TOOLS_FIELDS,
     )
+
+
+# --- the converters by shape (the dialect object's decoders and encoders) --------------
+DECODERS: dict[str, _Decoder] = {
+    "tool_definition": decode_tool_definition,
+    "tool_call": decode_tool_call,
+    "tool_result": decode_tool_result,
+}
+ENCODERS: dict[str, _Encoder] = {
+    "tool_definition": encode_tool_definition,
+    "tool_call": encode_tool_call,
+    "tool_result": encode_tool_result,
+}

@@ -18,6 +18,8 @@ from typing import Any
 from . import _conversation as _conv
 from . import _envelopes
 from . import _runtime as _rt
+from ._dialect import Decoder as _Decoder
+from ._dialect import Encoder as _Encoder
 from ._runtime import Encoded, IdMap
 from ._runtime import loads as _loads
 
@@ -84,7 +86,9 @@ _FORM_VARIANT_3 = "variant:3"
 _FORM_VARIANT_4 = "variant:4"
 _NO_VARIANT = -1  # no variant of the shape can carry the canonical value
 ID_PATTERN = "^[a-zA-Z0-9]{9}$"
-_IDS = _rt.IdPolicy(DIALECT, re.compile(ID_PATTERN), "", 9)
+# How its call ids look and are minted (the dialect object's id_policy; _IDS in the encoders)
+ID_POLICY = _rt.IdPolicy(DIALECT, re.compile(ID_PATTERN), "", 9)
+_IDS = ID_POLICY
 _IDS_SEEN: set[str] = set()  # ids that matched, filled by _ID_OK: the same ids recur
 _ID_OK = _rt.id_checker(_IDS.pattern, _IDS_SEEN)
 
@@ -128,13 +132,15 @@ def decode_tool_definition(payload: Any, *, id_map: IdMap | None = None) -> dict
             canonical = {}
             unknown = None  # most values carry no unknown fields: make the dict only when one turns up
             forms = _EMPTY
-            wire_function = wire["function"]
+            wire_function = wire.get("function", _MISSING)
+            if type(wire_function) is not dict:
+                raise _Mismatch
             value = wire.get("type", _MISSING)
             if value is _MISSING:
                 forms = {**forms, "/type": "absent"}
             elif value != "function":
                 raise _Mismatch
-            value = wire_function["name"]
+            value = wire_function.get("name", _MISSING)
             if type(value) is not str or not value:
                 raise _Mismatch
             canonical["name"] = value
@@ -147,7 +153,7 @@ def decode_tool_definition(payload: Any, *, id_map: IdMap | None = None) -> dict
                 raise _Mismatch
             else:
                 canonical["description"] = value
-            value = wire_function["parameters"]
+            value = wire_function.get("parameters", _MISSING)
             if type(value) is not dict:
                 raise _Mismatch
             canonical["parameters"] = _rt.held(
@@ -171,7 +177,7 @@ def decode_tool_definition(payload: Any, *, id_map: IdMap | None = None) -> dict
                     DIALECT: _rt.extension(_rt.held_fields(unknown, DIALECT, SHAPE_TOOL_DEFINITION), forms)
                 }
             return canonical
-    except (KeyError, TypeError, AttributeError, IndexError, _Mismatch):
+    except _Mismatch:  # only a failed check: an error of the runtime is a bug, never wrong input
         pass
     raise _rt.explain(wire, _CHECKS_TOOL_DEFINITION, DIALECT, SHAPE_TOOL_DEFINITION)
 
@@ -185,11 +191,11 @@ def encode_tool_definition(value: Any, *, strict: bool = False, id_map: IdMap | 
     forms = own.get("forms", _EMPTY)
     wire: Any  # the wire value the variant below builds: an object or a constant
     try:
-        wire_name = canonical["name"]
+        wire_name = canonical["name"] if "name" in canonical else _rt.missing("name")
         wire_description = canonical.get("description")
         if wire_description is None:
             wire_description = None if forms.get("/function/description") == "null" else _MISSING
-        wire_parameters = canonical["parameters"]
+        wire_parameters = canonical["parameters"] if "parameters" in canonical else _rt.missing("parameters")
         _rt.held_canonical(
             wire_parameters, _rt.MAX_DEPTH - 1, SHAPE_TOOL_DEFINITION, "/parameters"
         )  # schema profiles walk it
@@ -206,7 +212,7 @@ def encode_tool_definition(value: Any, *, strict: bool = False, id_map: IdMap | 
         if own:
             _rt.apply_fields(wire, own.get("fields", _EMPTY), DIALECT, losses, strict)
         return _tuple_new(Encoded, (wire, losses))
-    except (KeyError, TypeError, IndexError) as exc:
+    except _rt.Invalid as exc:  # invalid input found on the way: any other error is a bug, never caught
         raise _rt.CanonicalError(SHAPE_TOOL_DEFINITION, exc) from None
 
 
@@ -311,13 +317,15 @@ def decode_tool_choice(payload: Any, *, id_map: IdMap | None = None) -> dict[str
             canonical = {"mode": "tool"}
             unknown = None  # most values carry no unknown fields: make the dict only when one turns up
             forms = _EMPTY
-            wire_function = wire["function"]
+            wire_function = wire.get("function", _MISSING)
+            if type(wire_function) is not dict:
+                raise _Mismatch
             value = wire.get("type", _MISSING)
             if value is _MISSING:
                 forms = {**forms, "/type": "absent"}
             elif value != "function":
                 raise _Mismatch
-            value = wire_function["name"]
+            value = wire_function.get("name", _MISSING)
             if type(value) is not str or not value:
                 raise _Mismatch
             canonical["names"] = [value]
@@ -333,7 +341,7 @@ def decode_tool_choice(payload: Any, *, id_map: IdMap | None = None) -> dict[str
                     DIALECT: _rt.extension(_rt.held_fields(unknown, DIALECT, SHAPE_TOOL_CHOICE), forms)
                 }
             return canonical
-    except (KeyError, TypeError, AttributeError, IndexError, _Mismatch):
+    except _Mismatch:  # only a failed check: an error of the runtime is a bug, never wrong input
         pass
     raise _rt.explain(wire, _CHECKS_TOOL_CHOICE, DIALECT, SHAPE_TOOL_CHOICE)
 
@@ -389,8 +397,8 @@ def encode_tool_choice(value: Any, *, strict: bool = False, id_map: IdMap | None
                 _rt.report(losses, strict, "/parallel", DIALECT, "the parallel tool calls setting")
             return _tuple_new(Encoded, (wire, losses))
         if index == 4:
-            wire_names = canonical["names"][0]
-            if len(canonical["names"]) > 1:
+            wire_names = _rt.first(canonical["names"] if "names" in canonical else _rt.missing("names"))
+            if _rt.size(canonical["names"]) > 1:
                 _rt.report(losses, strict, "/names/1", DIALECT, "more than one tool name here")
             wire = {"function": {"name": wire_names}}
             if forms.get("/type") != "absent":
@@ -400,7 +408,7 @@ def encode_tool_choice(value: Any, *, strict: bool = False, id_map: IdMap | None
             if own:
                 _rt.apply_fields(wire, own.get("fields", _EMPTY), DIALECT, losses, strict)
             return _tuple_new(Encoded, (wire, losses))
-    except (KeyError, TypeError, IndexError) as exc:
+    except _rt.Invalid as exc:  # invalid input found on the way: any other error is a bug, never caught
         raise _rt.CanonicalError(SHAPE_TOOL_CHOICE, exc) from None
     _rt.report(
         losses, strict, "/mode", DIALECT, "this " + SHAPE_TOOL_CHOICE + " (" + _rt.describe_choice(canonical) + ")"
@@ -443,21 +451,23 @@ def decode_tool_call(payload: Any, *, id_map: IdMap | None = None) -> dict[str, 
             canonical = {}
             unknown = None  # most values carry no unknown fields: make the dict only when one turns up
             forms = _EMPTY
-            wire_function = wire["function"]
+            wire_function = wire.get("function", _MISSING)
+            if type(wire_function) is not dict:
+                raise _Mismatch
             value = wire.get("type", _MISSING)
             if value is _MISSING:
                 forms = {**forms, "/type": "absent"}
             elif value != "function":
                 raise _Mismatch
-            value = wire["id"]
+            value = wire.get("id", _MISSING)
             if type(value) is not str:
                 raise _Mismatch
             canonical["id"] = value
-            value = wire_function["name"]
+            value = wire_function.get("name", _MISSING)
             if type(value) is not str or not value:
                 raise _Mismatch
             canonical["name"] = value
-            value = wire_function["arguments"]
+            value = wire_function.get("arguments", _MISSING)
             if type(value) is dict:
                 canonical["arguments"] = _rt.held(
                     value, _rt.MAX_DEPTH - 2, DIALECT, SHAPE_TOOL_CALL, "/function/arguments"
@@ -493,7 +503,7 @@ def decode_tool_call(payload: Any, *, id_map: IdMap | None = None) -> dict[str, 
             if id_map is not None:
                 id_map.note_call(canonical["id"], canonical["name"])
             return canonical
-    except (KeyError, TypeError, AttributeError, IndexError, _Mismatch):
+    except _Mismatch:  # only a failed check: an error of the runtime is a bug, never wrong input
         pass
     raise _rt.explain(wire, _CHECKS_TOOL_CALL, DIALECT, SHAPE_TOOL_CALL)
 
@@ -507,11 +517,14 @@ def encode_tool_call(value: Any, *, strict: bool = False, id_map: IdMap | None =
     forms = own.get("forms", _EMPTY)
     wire: Any  # the wire value the variant below builds: an object or a constant
     try:
-        wire_id = canonical["id"]
+        wire_id = canonical["id"] if "id" in canonical else _rt.missing("id")
         if id_map is not None or type(wire_id) is not str or (wire_id not in _IDS_SEEN and not _ID_OK(wire_id)):
             wire_id = _rt.encode_id(wire_id, _IDS, id_map, losses, strict, "/id")
-        wire_name = canonical["name"]
-        if forms.get("/function/arguments") == "object" and canonical["arguments"] is not None:
+        wire_name = canonical["name"] if "name" in canonical else _rt.missing("name")
+        if (
+            forms.get("/function/arguments") == "object"
+            and (canonical["arguments"] if "arguments" in canonical else _rt.missing("arguments")) is not None
+        ):
             wire_arguments = canonical["arguments"]
         else:
             wire_arguments = _rt.arguments_text(canonical, ("",))
@@ -521,9 +534,12 @@ def encode_tool_call(value: Any, *, strict: bool = False, id_map: IdMap | None =
         if own:
             _rt.apply_fields(wire, own.get("fields", _EMPTY), DIALECT, losses, strict)
         if id_map is not None:
-            id_map.note_call(canonical["id"], canonical["name"])
+            id_map.note_call(
+                canonical["id"] if "id" in canonical else _rt.missing("id"),
+                canonical["name"] if "name" in canonical else _rt.missing("name"),
+            )
         return _tuple_new(Encoded, (wire, losses))
-    except (KeyError, TypeError, IndexError) as exc:
+    except _rt.Invalid as exc:  # invalid input found on the way: any other error is a bug, never caught
         raise _rt.CanonicalError(SHAPE_TOOL_CALL, exc) from None
 
 
@@ -563,12 +579,9 @@ def _CONTENT_TOOL_RESULT_0_CONTENT_in(
         at = "/content" + "/" + str(position)
         if type(block) is dict and block.get("type") == "text":
             part = {"type": "text"}
-            try:
-                value = block["text"]
-            except (KeyError, TypeError):
-                raise _rt.DecodeError(
-                    DIALECT, SHAPE_TOOL_RESULT, at + "/text", "expected a value, got nothing"
-                ) from None
+            value = block.get("text", _MISSING)
+            if value is _MISSING:
+                raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/text", "expected a value, got nothing")
             if type(value) is not str:
                 raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/text", "expected a string")
             part["text"] = value
@@ -582,12 +595,9 @@ def _CONTENT_TOOL_RESULT_0_CONTENT_in(
             and _rt.is_data_url(_rt.lookup(block, ("image_url",)))
         ):
             part = {"type": "image"}
-            try:
-                value = block["image_url"]
-            except (KeyError, TypeError):
-                raise _rt.DecodeError(
-                    DIALECT, SHAPE_TOOL_RESULT, at + "/image_url", "expected a value, got nothing"
-                ) from None
+            value = block.get("image_url", _MISSING)
+            if value is _MISSING:
+                raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/image_url", "expected a value, got nothing")
             if type(value) is not str:
                 raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/image_url", "expected a string")
             part["media_type"], part["data"] = _rt.split_data_url(value)
@@ -597,12 +607,9 @@ def _CONTENT_TOOL_RESULT_0_CONTENT_in(
             continue
         if type(block) is dict and block.get("type") == "image_url" and type(_rt.lookup(block, ("image_url",))) is str:
             part = {"type": "image"}
-            try:
-                value = block["image_url"]
-            except (KeyError, TypeError):
-                raise _rt.DecodeError(
-                    DIALECT, SHAPE_TOOL_RESULT, at + "/image_url", "expected a value, got nothing"
-                ) from None
+            value = block.get("image_url", _MISSING)
+            if value is _MISSING:
+                raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/image_url", "expected a value, got nothing")
             if type(value) is not str:
                 raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/image_url", "expected a string")
             part["url"] = value
@@ -616,13 +623,14 @@ def _CONTENT_TOOL_RESULT_0_CONTENT_in(
             and _rt.is_data_url(_rt.lookup(block, ("image_url", "url")))
         ):
             part = {"type": "image"}
-            block_image_url = block["image_url"]
-            try:
-                value = block_image_url["url"]
-            except (KeyError, TypeError):
+            block_image_url = block.get("image_url", _MISSING)
+            if type(block_image_url) is not dict:
+                raise _Mismatch
+            value = block_image_url.get("url", _MISSING)
+            if value is _MISSING:
                 raise _rt.DecodeError(
                     DIALECT, SHAPE_TOOL_RESULT, at + "/image_url/url", "expected a value, got nothing"
-                ) from None
+                )
             if type(value) is not str:
                 raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/image_url/url", "expected a string")
             part["media_type"], part["data"] = _rt.split_data_url(value)
@@ -641,13 +649,14 @@ def _CONTENT_TOOL_RESULT_0_CONTENT_in(
             and type(_rt.lookup(block, ("image_url", "url"))) is str
         ):
             part = {"type": "image"}
-            block_image_url = block["image_url"]
-            try:
-                value = block_image_url["url"]
-            except (KeyError, TypeError):
+            block_image_url = block.get("image_url", _MISSING)
+            if type(block_image_url) is not dict:
+                raise _Mismatch
+            value = block_image_url.get("url", _MISSING)
+            if value is _MISSING:
                 raise _rt.DecodeError(
                     DIALECT, SHAPE_TOOL_RESULT, at + "/image_url/url", "expected a value, got nothing"
-                ) from None
+                )
             if type(value) is not str:
                 raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/image_url/url", "expected a string")
             part["url"] = value
@@ -678,13 +687,13 @@ def _CONTENT_TOOL_RESULT_0_CONTENT_out(
     parts: list[dict[str, Any]], forms: dict[str, Any], losses: list[_rt.Loss], strict: bool
 ) -> Any:
     if forms.get("/content") != "blocks":
-        if len(parts) == 1 and parts[0]["type"] == "text":
-            return parts[0]["text"]
-        if not parts:
+        if _rt.size(parts) == 1 and _rt.need(_rt.first(parts), "type") == "text":
+            return _rt.need(parts[0], "text")
+        if _rt.size(parts) == 0:
             return ""
     blocks: list[Any] = []
-    for position, part in enumerate(parts):
-        kind = part["type"]
+    for position, part in enumerate(_rt.listed(parts)):  # each read checked: a wrong type is invalid input
+        kind = _rt.need(part, "type")
         form = forms.get("/content" + "/" + str(position))
         if form == _FORM_VARIANT_3 and kind == "image" and "media_type" in part and "data" in part:
             blocks.append({"type": "image_url", "image_url": {"url": _rt.data_url(part["media_type"], part["data"])}})
@@ -703,11 +712,14 @@ def _CONTENT_TOOL_RESULT_0_CONTENT_out(
             continue
         if kind == "json":
             _rt.report(losses, strict, "/content/" + str(position), DIALECT, "a json part as such (sent as JSON text)")
-            part = {"type": "text", "text": _rt.text_of_json(part["value"], "/content/" + str(position) + "/value")}
+            part = {
+                "type": "text",
+                "text": _rt.text_of_json(_rt.need(part, "value"), "/content/" + str(position) + "/value"),
+            }
             blocks.append({"type": "text", "text": part["text"]})
             continue
-        if kind == "wire" and part["dialect"] == DIALECT:
-            blocks.append(part["value"])
+        if kind == "wire" and _rt.need(part, "dialect") == DIALECT:
+            blocks.append(_rt.need(part, "value"))
             continue
         _rt.report(losses, strict, "/content/" + str(position), DIALECT, _rt.describe_part(part))
     return blocks
@@ -724,7 +736,7 @@ def decode_tool_result(payload: Any, *, id_map: IdMap | None = None) -> dict[str
             canonical = {"is_error": False}
             unknown = {}
             forms = {}
-            value = wire["tool_call_id"]
+            value = wire.get("tool_call_id", _MISSING)
             if type(value) is not str:
                 raise _Mismatch
             canonical["call_id"] = value
@@ -737,7 +749,9 @@ def decode_tool_result(payload: Any, *, id_map: IdMap | None = None) -> dict[str
                 raise _Mismatch
             else:
                 canonical["name"] = value
-            value = wire["content"]
+            value = wire.get("content", _MISSING)
+            if value is _MISSING:
+                raise _Mismatch
             canonical["content"] = _CONTENT_TOOL_RESULT_0_CONTENT_in(value, unknown, forms)
             if not wire.keys() <= _KNOWN_TOOL_RESULT_0:
                 unknown = _rt.unknown_fields(wire, _KNOWN_TOOL_RESULT_0, "", unknown)
@@ -748,7 +762,7 @@ def decode_tool_result(payload: Any, *, id_map: IdMap | None = None) -> dict[str
             if id_map is not None:
                 id_map.note_result(canonical.get("call_id"))  # answered by id: id-less results link among the rest
             return canonical
-    except (KeyError, TypeError, AttributeError, IndexError, _Mismatch):
+    except _Mismatch:  # only a failed check: an error of the runtime is a bug, never wrong input
         pass
     raise _rt.explain(wire, _CHECKS_TOOL_RESULT, DIALECT, SHAPE_TOOL_RESULT)
 
@@ -762,7 +776,7 @@ def encode_tool_result(value: Any, *, strict: bool = False, id_map: IdMap | None
     forms = own.get("forms", _EMPTY)
     wire: Any  # the wire value the variant below builds: an object or a constant
     try:
-        wire_call_id = canonical["call_id"]
+        wire_call_id = canonical["call_id"] if "call_id" in canonical else _rt.missing("call_id")
         if (
             id_map is not None
             or type(wire_call_id) is not str
@@ -772,7 +786,9 @@ def encode_tool_result(value: Any, *, strict: bool = False, id_map: IdMap | None
         wire_name = canonical.get("name")
         if wire_name is None:
             wire_name = None if forms.get("/name") == "null" else _MISSING
-        wire_content = _CONTENT_TOOL_RESULT_0_CONTENT_out(canonical["content"], forms, losses, strict)
+        wire_content = _CONTENT_TOOL_RESULT_0_CONTENT_out(
+            canonical["content"] if "content" in canonical else _rt.missing("content"), forms, losses, strict
+        )
         wire = {"role": "tool", "tool_call_id": wire_call_id, "content": wire_content}
         if wire_name is not _MISSING:
             wire["name"] = wire_name
@@ -781,7 +797,7 @@ def encode_tool_result(value: Any, *, strict: bool = False, id_map: IdMap | None
         if own:
             _rt.apply_fields(wire, own.get("fields", _EMPTY), DIALECT, losses, strict)
         return _tuple_new(Encoded, (wire, losses))
-    except (KeyError, TypeError, IndexError) as exc:
+    except _rt.Invalid as exc:  # invalid input found on the way: any other error is a bug, never caught
         raise _rt.CanonicalError(SHAPE_TOOL_RESULT, exc) from None
 
 
@@ -1015,12 +1031,11 @@ def inject(payload: Any, parts: dict[str, Any], *, strict: bool = False, id_map:
     empty one removes the field and the tool choice: never `tools: []`); calls and results
     replace the payload's own, one for one. Losses of every encoded part are listed."""
     wire = _rt.hold(_rt.as_wire(payload, DIALECT, "envelope"), DIALECT, "envelope")
-    encoders = {shape: globals()["encode_" + shape] for shape in SHAPES}
     return _rt.inject(
         wire,
         parts,
         _LOCATIONS,
-        encoders,
+        ENCODERS,
         DIALECT,
         strict,
         id_map if id_map is not None else IdMap(),
@@ -1048,6 +1063,439 @@ _CODECS = _conv.Codecs(
     _CHOICE_FIELDS,
     _TOOLS_FIELDS,
 )
+
+
+def _settings_in(wire: dict[str, Any], forms: dict[str, Any], fields: dict[str, Any]) -> dict[str, Any]:
+    """The canonical settings of a request; forms and fields get what the round trip keeps."""
+    out = {}
+    # setting max_tokens
+    value = wire.get("max_tokens", _MISSING)
+    if value is not _MISSING:
+        if value is None:
+            forms["/max_tokens"] = "null"
+        else:
+            problem = _conv.setting_problem(value, (("integer",), 0, ()))
+            if problem is not None:
+                raise _rt.DecodeError(DIALECT, "request", "/max_tokens", problem)
+            out["max_tokens"] = value
+    # setting temperature
+    value = wire.get("temperature", _MISSING)
+    if value is not _MISSING:
+        if value is None:
+            forms["/temperature"] = "null"
+        else:
+            problem = _conv.setting_problem(value, (("number",), None, ()))
+            if problem is not None:
+                raise _rt.DecodeError(DIALECT, "request", "/temperature", problem)
+            out["temperature"] = value
+    # setting top_p
+    value = wire.get("top_p", _MISSING)
+    if value is not _MISSING:
+        if value is None:
+            forms["/top_p"] = "null"
+        else:
+            problem = _conv.setting_problem(value, (("number",), None, ()))
+            if problem is not None:
+                raise _rt.DecodeError(DIALECT, "request", "/top_p", problem)
+            out["top_p"] = value
+    # setting top_k
+    value = wire.get("top_k", _MISSING)
+    if value is not _MISSING:
+        if value is None:
+            forms["/top_k"] = "null"
+        else:
+            problem = _conv.setting_problem(value, (("integer",), None, ()))
+            if problem is not None:
+                raise _rt.DecodeError(DIALECT, "request", "/top_k", problem)
+            out["top_k"] = value
+    # setting stop
+    value = wire.get("stop", _MISSING)
+    if value is not _MISSING:
+        if value is None:
+            forms["/stop"] = "null"
+        else:
+            if type(value) is str:
+                forms["/stop"] = "string"
+                value = [value]
+            problem = _conv.setting_problem(value, (("array",), None, ("string",)))
+            if problem is not None:
+                raise _rt.DecodeError(DIALECT, "request", "/stop", problem)
+            out["stop"] = value
+    # setting seed
+    value = wire.get("random_seed", _MISSING)
+    if value is not _MISSING:
+        if value is None:
+            forms["/random_seed"] = "null"
+        else:
+            problem = _conv.setting_problem(value, (("integer",), None, ()))
+            if problem is not None:
+                raise _rt.DecodeError(DIALECT, "request", "/random_seed", problem)
+            out["seed"] = value
+    # setting presence_penalty
+    value = wire.get("presence_penalty", _MISSING)
+    if value is not _MISSING:
+        if value is None:
+            forms["/presence_penalty"] = "null"
+        else:
+            problem = _conv.setting_problem(value, (("number",), None, ()))
+            if problem is not None:
+                raise _rt.DecodeError(DIALECT, "request", "/presence_penalty", problem)
+            out["presence_penalty"] = value
+    # setting frequency_penalty
+    value = wire.get("frequency_penalty", _MISSING)
+    if value is not _MISSING:
+        if value is None:
+            forms["/frequency_penalty"] = "null"
+        else:
+            problem = _conv.setting_problem(value, (("number",), None, ()))
+            if problem is not None:
+                raise _rt.DecodeError(DIALECT, "request", "/frequency_penalty", problem)
+            out["frequency_penalty"] = value
+    # setting candidates
+    value = wire.get("n", _MISSING)
+    if value is not _MISSING:
+        if value is None:
+            forms["/n"] = "null"
+        else:
+            problem = _conv.setting_problem(value, (("integer",), 1, ()))
+            if problem is not None:
+                raise _rt.DecodeError(DIALECT, "request", "/n", problem)
+            out["candidates"] = value
+    # setting response_format.type
+    value = _n.get("type", _MISSING) if type(_n := wire.get("response_format", _MISSING)) is dict else _MISSING
+    if value is not _MISSING:
+        if value is None:
+            forms["/response_format/type"] = "null"
+        else:
+            if type(value) is str and value == "text":
+                value = "text"
+            elif type(value) is str and value == "json_object":
+                value = "json_object"
+            elif type(value) is str and value == "json_schema":
+                value = "json_schema"
+            else:
+                fields["/response_format/type"] = value
+                value = _MISSING
+            if value is not _MISSING:
+                problem = _conv.setting_problem(value, (("string",), None, ()))
+                if problem is not None:
+                    raise _rt.DecodeError(DIALECT, "request", "/response_format/type", problem)
+                out.setdefault("response_format", {})["type"] = value
+    # setting response_format.name
+    value = (
+        _n.get("name", _MISSING)
+        if type(
+            _n := (
+                _n.get("json_schema", _MISSING)
+                if type(_n := wire.get("response_format", _MISSING)) is dict
+                else _MISSING
+            )
+        )
+        is dict
+        else _MISSING
+    )
+    if value is not _MISSING:
+        if value is None:
+            forms["/response_format/json_schema/name"] = "null"
+        else:
+            problem = _conv.setting_problem(value, (("string",), None, ()))
+            if problem is not None:
+                raise _rt.DecodeError(DIALECT, "request", "/response_format/json_schema/name", problem)
+            out.setdefault("response_format", {})["name"] = value
+    # setting response_format.description
+    value = (
+        _n.get("description", _MISSING)
+        if type(
+            _n := (
+                _n.get("json_schema", _MISSING)
+                if type(_n := wire.get("response_format", _MISSING)) is dict
+                else _MISSING
+            )
+        )
+        is dict
+        else _MISSING
+    )
+    if value is not _MISSING:
+        if value is None:
+            forms["/response_format/json_schema/description"] = "null"
+        else:
+            problem = _conv.setting_problem(value, (("string",), None, ()))
+            if problem is not None:
+                raise _rt.DecodeError(DIALECT, "request", "/response_format/json_schema/description", problem)
+            out.setdefault("response_format", {})["description"] = value
+    # setting response_format.schema
+    value = (
+        _n.get("schema", _MISSING)
+        if type(
+            _n := (
+                _n.get("json_schema", _MISSING)
+                if type(_n := wire.get("response_format", _MISSING)) is dict
+                else _MISSING
+            )
+        )
+        is dict
+        else _MISSING
+    )
+    if value is not _MISSING:
+        if value is None:
+            forms["/response_format/json_schema/schema"] = "null"
+        else:
+            problem = _conv.setting_problem(value, (("object",), None, ()))
+            if problem is not None:
+                raise _rt.DecodeError(DIALECT, "request", "/response_format/json_schema/schema", problem)
+            out.setdefault("response_format", {})["schema"] = value
+    # setting response_format.strict
+    value = (
+        _n.get("strict", _MISSING)
+        if type(
+            _n := (
+                _n.get("json_schema", _MISSING)
+                if type(_n := wire.get("response_format", _MISSING)) is dict
+                else _MISSING
+            )
+        )
+        is dict
+        else _MISSING
+    )
+    if value is not _MISSING:
+        if value is None:
+            forms["/response_format/json_schema/strict"] = "null"
+        else:
+            problem = _conv.setting_problem(value, (("boolean",), None, ()))
+            if problem is not None:
+                raise _rt.DecodeError(DIALECT, "request", "/response_format/json_schema/strict", problem)
+            out.setdefault("response_format", {})["strict"] = value
+    # setting reasoning_effort
+    value = wire.get("reasoning_effort", _MISSING)
+    if value is not _MISSING:
+        if value is None:
+            forms["/reasoning_effort"] = "null"
+        else:
+            if type(value) is str and value == "high":
+                value = "high"
+            else:
+                fields["/reasoning_effort"] = value
+                value = _MISSING
+            if value is not _MISSING:
+                problem = _conv.setting_problem(value, (("string",), None, ()))
+                if problem is not None:
+                    raise _rt.DecodeError(DIALECT, "request", "/reasoning_effort", problem)
+                out["reasoning_effort"] = value
+    # setting stream
+    value = wire.get("stream", _MISSING)
+    if value is not _MISSING:
+        if value is None:
+            forms["/stream"] = "null"
+        else:
+            problem = _conv.setting_problem(value, (("boolean",), None, ()))
+            if problem is not None:
+                raise _rt.DecodeError(DIALECT, "request", "/stream", problem)
+            out["stream"] = value
+    return out
+
+
+def _settings_out(
+    wire: dict[str, Any], settings: dict[str, Any], forms: dict[str, Any], lose: _conv.Lose
+) -> dict[str, Any]:
+    """Put the canonical settings into a wire request in the spellings forms name."""
+    # a canonical setting this dialect has no place for
+    for key in settings:
+        if key not in (
+            "candidates",
+            "frequency_penalty",
+            "max_tokens",
+            "presence_penalty",
+            "reasoning_effort",
+            "response_format",
+            "seed",
+            "stop",
+            "stream",
+            "temperature",
+            "top_k",
+            "top_p",
+        ):
+            lose(f"/settings/{_rt.escape(key)}", f"the {key} setting")
+    # setting max_tokens
+    value = settings.get("max_tokens", _MISSING)
+    if value is _MISSING:
+        if forms.get("/max_tokens", _MISSING) == "null":
+            wire["max_tokens"] = None
+    else:
+        problem = _conv.setting_problem(value, (("integer",), 0, ()))
+        if problem is not None:
+            raise _rt.CanonicalError("request", ValueError(f"/settings/max_tokens: {problem}"))
+        wire["max_tokens"] = value
+    # setting temperature
+    value = settings.get("temperature", _MISSING)
+    if value is _MISSING:
+        if forms.get("/temperature", _MISSING) == "null":
+            wire["temperature"] = None
+    else:
+        problem = _conv.setting_problem(value, (("number",), None, ()))
+        if problem is not None:
+            raise _rt.CanonicalError("request", ValueError(f"/settings/temperature: {problem}"))
+        wire["temperature"] = value
+    # setting top_p
+    value = settings.get("top_p", _MISSING)
+    if value is _MISSING:
+        if forms.get("/top_p", _MISSING) == "null":
+            wire["top_p"] = None
+    else:
+        problem = _conv.setting_problem(value, (("number",), None, ()))
+        if problem is not None:
+            raise _rt.CanonicalError("request", ValueError(f"/settings/top_p: {problem}"))
+        wire["top_p"] = value
+    # setting top_k
+    value = settings.get("top_k", _MISSING)
+    if value is _MISSING:
+        if forms.get("/top_k", _MISSING) == "null":
+            wire["top_k"] = None
+    else:
+        problem = _conv.setting_problem(value, (("integer",), None, ()))
+        if problem is not None:
+            raise _rt.CanonicalError("request", ValueError(f"/settings/top_k: {problem}"))
+        wire["top_k"] = value
+    # setting stop
+    value = settings.get("stop", _MISSING)
+    if value is _MISSING:
+        if forms.get("/stop", _MISSING) == "null":
+            wire["stop"] = None
+    else:
+        problem = _conv.setting_problem(value, (("array",), None, ("string",)))
+        if problem is not None:
+            raise _rt.CanonicalError("request", ValueError(f"/settings/stop: {problem}"))
+        form = _conv.form_of(forms, "/stop")
+        if form == "string":
+            value = value[0] if type(value) is list and len(value) == 1 else value
+        wire["stop"] = value
+    # setting seed
+    value = settings.get("seed", _MISSING)
+    if value is _MISSING:
+        if forms.get("/random_seed", _MISSING) == "null":
+            wire["random_seed"] = None
+    else:
+        problem = _conv.setting_problem(value, (("integer",), None, ()))
+        if problem is not None:
+            raise _rt.CanonicalError("request", ValueError(f"/settings/seed: {problem}"))
+        wire["random_seed"] = value
+    # setting presence_penalty
+    value = settings.get("presence_penalty", _MISSING)
+    if value is _MISSING:
+        if forms.get("/presence_penalty", _MISSING) == "null":
+            wire["presence_penalty"] = None
+    else:
+        problem = _conv.setting_problem(value, (("number",), None, ()))
+        if problem is not None:
+            raise _rt.CanonicalError("request", ValueError(f"/settings/presence_penalty: {problem}"))
+        wire["presence_penalty"] = value
+    # setting frequency_penalty
+    value = settings.get("frequency_penalty", _MISSING)
+    if value is _MISSING:
+        if forms.get("/frequency_penalty", _MISSING) == "null":
+            wire["frequency_penalty"] = None
+    else:
+        problem = _conv.setting_problem(value, (("number",), None, ()))
+        if problem is not None:
+            raise _rt.CanonicalError("request", ValueError(f"/settings/frequency_penalty: {problem}"))
+        wire["frequency_penalty"] = value
+    # setting candidates
+    value = settings.get("candidates", _MISSING)
+    if value is _MISSING:
+        if forms.get("/n", _MISSING) == "null":
+            wire["n"] = None
+    else:
+        problem = _conv.setting_problem(value, (("integer",), 1, ()))
+        if problem is not None:
+            raise _rt.CanonicalError("request", ValueError(f"/settings/candidates: {problem}"))
+        wire["n"] = value
+    # setting response_format.type
+    value = _n.get("type", _MISSING) if type(_n := settings.get("response_format", _MISSING)) is dict else _MISSING
+    if value is _MISSING:
+        if forms.get("/response_format/type", _MISSING) == "null":
+            wire.setdefault("response_format", {})["type"] = None
+    else:
+        problem = _conv.setting_problem(value, (("string",), None, ()))
+        if problem is not None:
+            raise _rt.CanonicalError("request", ValueError(f"/settings/response_format/type: {problem}"))
+        if value not in ("json_object", "json_schema", "text"):
+            lose("/settings/response_format/type", f"the response_format.type setting {value!r}")
+            value = _MISSING
+        if value is not _MISSING:
+            wire.setdefault("response_format", {})["type"] = value
+    # setting response_format.name
+    value = _n.get("name", _MISSING) if type(_n := settings.get("response_format", _MISSING)) is dict else _MISSING
+    if value is _MISSING:
+        if forms.get("/response_format/json_schema/name", _MISSING) == "null":
+            wire.setdefault("response_format", {}).setdefault("json_schema", {})["name"] = None
+    else:
+        problem = _conv.setting_problem(value, (("string",), None, ()))
+        if problem is not None:
+            raise _rt.CanonicalError("request", ValueError(f"/settings/response_format/name: {problem}"))
+        wire.setdefault("response_format", {}).setdefault("json_schema", {})["name"] = value
+    # setting response_format.description
+    value = (
+        _n.get("description", _MISSING) if type(_n := settings.get("response_format", _MISSING)) is dict else _MISSING
+    )
+    if value is _MISSING:
+        if forms.get("/response_format/json_schema/description", _MISSING) == "null":
+            wire.setdefault("response_format", {}).setdefault("json_schema", {})["description"] = None
+    else:
+        problem = _conv.setting_problem(value, (("string",), None, ()))
+        if problem is not None:
+            raise _rt.CanonicalError("request", ValueError(f"/settings/response_format/description: {problem}"))
+        wire.setdefault("response_format", {}).setdefault("json_schema", {})["description"] = value
+    # setting response_format.schema
+    value = _n.get("schema", _MISSING) if type(_n := settings.get("response_format", _MISSING)) is dict else _MISSING
+    if value is _MISSING:
+        if forms.get("/response_format/json_schema/schema", _MISSING) == "null":
+            wire.setdefault("response_format", {}).setdefault("json_schema", {})["schema"] = None
+    else:
+        problem = _conv.setting_problem(value, (("object",), None, ()))
+        if problem is not None:
+            raise _rt.CanonicalError("request", ValueError(f"/settings/response_format/schema: {problem}"))
+        wire.setdefault("response_format", {}).setdefault("json_schema", {})["schema"] = value
+    # setting response_format.strict
+    value = _n.get("strict", _MISSING) if type(_n := settings.get("response_format", _MISSING)) is dict else _MISSING
+    if value is _MISSING:
+        if forms.get("/response_format/json_schema/strict", _MISSING) == "null":
+            wire.setdefault("response_format", {}).setdefault("json_schema", {})["strict"] = None
+    else:
+        problem = _conv.setting_problem(value, (("boolean",), None, ()))
+        if problem is not None:
+            raise _rt.CanonicalError("request", ValueError(f"/settings/response_format/strict: {problem}"))
+        wire.setdefault("response_format", {}).setdefault("json_schema", {})["strict"] = value
+    # setting reasoning_effort
+    value = settings.get("reasoning_effort", _MISSING)
+    if value is _MISSING:
+        if forms.get("/reasoning_effort", _MISSING) == "null":
+            wire["reasoning_effort"] = None
+    else:
+        problem = _conv.setting_problem(value, (("string",), None, ()))
+        if problem is not None:
+            raise _rt.CanonicalError("request", ValueError(f"/settings/reasoning_effort: {problem}"))
+        if value not in ("high",):
+            lose("/settings/reasoning_effort", f"the reasoning_effort setting {value!r}")
+            value = _MISSING
+        if value is not _MISSING:
+            wire["reasoning_effort"] = value
+    # setting stream
+    value = settings.get("stream", _MISSING)
+    if value is _MISSING:
+        if forms.get("/stream", _MISSING) == "null":
+            wire["stream"] = None
+    else:
+        problem = _conv.setting_problem(value, (("boolean",), None, ()))
+        if problem is not None:
+            raise _rt.CanonicalError("request", ValueError(f"/settings/stream: {problem}"))
+        wire["stream"] = value
+    nested = settings.get("response_format", _MISSING)
+    if type(nested) is dict:
+        for name in nested:
+            if name not in ("description", "name", "schema", "strict", "type"):
+                lose(f"/settings/response_format/{_rt.escape(name)}", f"the response_format.{name} setting")
+    return wire
+
+
 _REQUEST = _conv.RequestLayout(
     turns=("messages",),
     model=("model",),
@@ -1118,75 +1566,9 @@ _REQUEST = _conv.RequestLayout(
         ),
     ),
     alternating=False,
-    settings=(
-        _conv.Setting(("max_tokens",), ("max_tokens",), (), "value", (), _MISSING, (("integer",), 0, ())),
-        _conv.Setting(("temperature",), ("temperature",), (), "value", (), _MISSING, (("number",), None, ())),
-        _conv.Setting(("top_p",), ("top_p",), (), "value", (), _MISSING, (("number",), None, ())),
-        _conv.Setting(("top_k",), ("top_k",), (), "value", (), _MISSING, (("integer",), None, ())),
-        _conv.Setting(("stop",), ("stop",), (), "string_or_list", (), _MISSING, (("array",), None, ("string",))),
-        _conv.Setting(("seed",), ("random_seed",), (), "value", (), _MISSING, (("integer",), None, ())),
-        _conv.Setting(("presence_penalty",), ("presence_penalty",), (), "value", (), _MISSING, (("number",), None, ())),
-        _conv.Setting(
-            ("frequency_penalty",), ("frequency_penalty",), (), "value", (), _MISSING, (("number",), None, ())
-        ),
-        _conv.Setting(("candidates",), ("n",), (), "value", (), _MISSING, (("integer",), 1, ())),
-        _conv.Setting(
-            ("response_format", "type"),
-            ("response_format", "type"),
-            (),
-            "value",
-            (("text", "text"), ("json_object", "json_object"), ("json_schema", "json_schema")),
-            _MISSING,
-            (("string",), None, ()),
-        ),
-        _conv.Setting(
-            ("response_format", "name"),
-            ("response_format", "json_schema", "name"),
-            (),
-            "value",
-            (),
-            _MISSING,
-            (("string",), None, ()),
-        ),
-        _conv.Setting(
-            ("response_format", "description"),
-            ("response_format", "json_schema", "description"),
-            (),
-            "value",
-            (),
-            _MISSING,
-            (("string",), None, ()),
-        ),
-        _conv.Setting(
-            ("response_format", "schema"),
-            ("response_format", "json_schema", "schema"),
-            (),
-            "value",
-            (),
-            _MISSING,
-            (("object",), None, ()),
-        ),
-        _conv.Setting(
-            ("response_format", "strict"),
-            ("response_format", "json_schema", "strict"),
-            (),
-            "value",
-            (),
-            _MISSING,
-            (("boolean",), None, ()),
-        ),
-        _conv.Setting(
-            ("reasoning_effort",),
-            ("reasoning_effort",),
-            (),
-            "value",
-            (("high", "high"),),
-            _MISSING,
-            (("string",), None, ()),
-        ),
-        _conv.Setting(("stream",), ("stream",), (), "value", (), _MISSING, (("boolean",), None, ())),
-    ),
     model_required=False,
+    settings_in=_settings_in,
+    settings_out=_settings_out,
     dialect=DIALECT,
     known=_conv.known_tree(
         (),
@@ -1375,3 +1757,22 @@ def finish_reason_in(wire: Any) -> str:
 def finish_reason_out(canonical: str) -> Any:
     """The wire finish reason of a canonical one (None when the dialect has no spelling)."""
     return next((w for c, w in _RESPONSE.finish_values if c == canonical), None)
+
+
+# --- the converters by shape (the dialect object's decoders and encoders) --------------
+DECODERS: dict[str, _Decoder] = {
+    "tool_definition": decode_tool_definition,
+    "tool_choice": decode_tool_choice,
+    "tool_call": decode_tool_call,
+    "tool_result": decode_tool_result,
+    "request": decode_request,
+    "response": decode_response,
+}
+ENCODERS: dict[str, _Encoder] = {
+    "tool_definition": encode_tool_definition,
+    "tool_choice": encode_tool_choice,
+    "tool_call": encode_tool_call,
+    "tool_result": encode_tool_result,
+    "request": encode_request,
+    "response": encode_response,
+}

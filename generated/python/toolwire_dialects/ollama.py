@@ -18,6 +18,8 @@ from typing import Any
 from . import _conversation as _conv
 from . import _envelopes
 from . import _runtime as _rt
+from ._dialect import Decoder as _Decoder
+from ._dialect import Encoder as _Encoder
 from ._runtime import Encoded, IdMap
 
 __all__ = [
@@ -65,7 +67,9 @@ _MISSING = _rt.MISSING
 _EMPTY: dict[str, Any] = {}
 _tuple_new = tuple.__new__
 ID_PATTERN = "^[\\s\\S]+$"
-_IDS = _rt.IdPolicy(DIALECT, re.compile(ID_PATTERN), "call_", 8)
+# How its call ids look and are minted (the dialect object's id_policy; _IDS in the encoders)
+ID_POLICY = _rt.IdPolicy(DIALECT, re.compile(ID_PATTERN), "call_", 8)
+_IDS = ID_POLICY
 _IDS_SEEN: set[str] = set()  # ids that matched, filled by _ID_OK: the same ids recur
 _ID_OK = _rt.id_checker(_IDS.pattern, _IDS_SEEN)
 
@@ -102,8 +106,10 @@ def decode_tool_definition(payload: Any, *, id_map: IdMap | None = None) -> dict
             canonical = {}
             unknown = None  # most values carry no unknown fields: make the dict only when one turns up
             forms = _EMPTY
-            wire_function = wire["function"]
-            value = wire_function["name"]
+            wire_function = wire.get("function", _MISSING)
+            if type(wire_function) is not dict:
+                raise _Mismatch
+            value = wire_function.get("name", _MISSING)
             if type(value) is not str or not value:
                 raise _Mismatch
             canonical["name"] = value
@@ -116,7 +122,7 @@ def decode_tool_definition(payload: Any, *, id_map: IdMap | None = None) -> dict
                 raise _Mismatch
             else:
                 canonical["description"] = value
-            value = wire_function["parameters"]
+            value = wire_function.get("parameters", _MISSING)
             if type(value) is not dict:
                 raise _Mismatch
             canonical["parameters"] = _rt.held(
@@ -131,7 +137,7 @@ def decode_tool_definition(payload: Any, *, id_map: IdMap | None = None) -> dict
                     DIALECT: _rt.extension(_rt.held_fields(unknown, DIALECT, SHAPE_TOOL_DEFINITION), forms)
                 }
             return canonical
-    except (KeyError, TypeError, AttributeError, IndexError, _Mismatch):
+    except _Mismatch:  # only a failed check: an error of the runtime is a bug, never wrong input
         pass
     raise _rt.explain(wire, _CHECKS_TOOL_DEFINITION, DIALECT, SHAPE_TOOL_DEFINITION)
 
@@ -145,11 +151,11 @@ def encode_tool_definition(value: Any, *, strict: bool = False, id_map: IdMap | 
     forms = own.get("forms", _EMPTY)
     wire: Any  # the wire value the variant below builds: an object or a constant
     try:
-        wire_name = canonical["name"]
+        wire_name = canonical["name"] if "name" in canonical else _rt.missing("name")
         wire_description = canonical.get("description")
         if wire_description is None:
             wire_description = None if forms.get("/function/description") == "null" else _MISSING
-        wire_parameters = canonical["parameters"]
+        wire_parameters = canonical["parameters"] if "parameters" in canonical else _rt.missing("parameters")
         _rt.held_canonical(
             wire_parameters, _rt.MAX_DEPTH - 1, SHAPE_TOOL_DEFINITION, "/parameters"
         )  # schema profiles walk it
@@ -161,7 +167,7 @@ def encode_tool_definition(value: Any, *, strict: bool = False, id_map: IdMap | 
         if own:
             _rt.apply_fields(wire, own.get("fields", _EMPTY), DIALECT, losses, strict)
         return _tuple_new(Encoded, (wire, losses))
-    except (KeyError, TypeError, IndexError) as exc:
+    except _rt.Invalid as exc:  # invalid input found on the way: any other error is a bug, never caught
         raise _rt.CanonicalError(SHAPE_TOOL_DEFINITION, exc) from None
 
 
@@ -200,7 +206,9 @@ def decode_tool_call(payload: Any, *, id_map: IdMap | None = None) -> dict[str, 
             unknown = None  # most values carry no unknown fields: make the dict only when one turns up
             forms = _EMPTY
             mint_id = False
-            wire_function = wire["function"]
+            wire_function = wire.get("function", _MISSING)
+            if type(wire_function) is not dict:
+                raise _Mismatch
             value = wire.get("type", _MISSING)
             if value is _MISSING:
                 forms = {**forms, "/type": "absent"}
@@ -216,11 +224,11 @@ def decode_tool_call(payload: Any, *, id_map: IdMap | None = None) -> dict[str, 
                 raise _Mismatch
             else:
                 canonical["id"] = value
-            value = wire_function["name"]
+            value = wire_function.get("name", _MISSING)
             if type(value) is not str or not value:
                 raise _Mismatch
             canonical["name"] = value
-            value = wire_function["arguments"]
+            value = wire_function.get("arguments", _MISSING)
             if type(value) is not dict:
                 raise _Mismatch
             canonical["arguments"] = _rt.held(value, _rt.MAX_DEPTH - 2, DIALECT, SHAPE_TOOL_CALL, "/function/arguments")
@@ -239,7 +247,7 @@ def decode_tool_call(payload: Any, *, id_map: IdMap | None = None) -> dict[str, 
             if id_map is not None:
                 id_map.note_call(canonical["id"], canonical["name"])
             return canonical
-    except (KeyError, TypeError, AttributeError, IndexError, _Mismatch):
+    except _Mismatch:  # only a failed check: an error of the runtime is a bug, never wrong input
         pass
     raise _rt.explain(wire, _CHECKS_TOOL_CALL, DIALECT, SHAPE_TOOL_CALL)
 
@@ -258,8 +266,8 @@ def encode_tool_call(value: Any, *, strict: bool = False, id_map: IdMap | None =
             wire_id = None if forms.get("/id") == "null" else _MISSING
         elif id_map is not None or type(wire_id) is not str or not _ID_OK(wire_id):
             wire_id = _rt.encode_id(wire_id, _IDS, id_map, losses, strict, "/id")
-        wire_name = canonical["name"]
-        wire_arguments = canonical["arguments"]
+        wire_name = canonical["name"] if "name" in canonical else _rt.missing("name")
+        wire_arguments = canonical["arguments"] if "arguments" in canonical else _rt.missing("arguments")
         if wire_arguments is None:
             _rt.report(
                 losses,
@@ -277,9 +285,12 @@ def encode_tool_call(value: Any, *, strict: bool = False, id_map: IdMap | None =
         if own:
             _rt.apply_fields(wire, own.get("fields", _EMPTY), DIALECT, losses, strict)
         if id_map is not None:
-            id_map.note_call(canonical["id"], canonical["name"])
+            id_map.note_call(
+                canonical["id"] if "id" in canonical else _rt.missing("id"),
+                canonical["name"] if "name" in canonical else _rt.missing("name"),
+            )
         return _tuple_new(Encoded, (wire, losses))
-    except (KeyError, TypeError, IndexError) as exc:
+    except _rt.Invalid as exc:  # invalid input found on the way: any other error is a bug, never caught
         raise _rt.CanonicalError(SHAPE_TOOL_CALL, exc) from None
 
 
@@ -343,7 +354,9 @@ def decode_tool_result(payload: Any, *, id_map: IdMap | None = None) -> dict[str
                 raise _Mismatch
             else:
                 canonical["name"] = value
-            value = wire["content"]
+            value = wire.get("content", _MISSING)
+            if value is _MISSING:
+                raise _Mismatch
             canonical["content"] = _CONTENT_TOOL_RESULT_0_CONTENT_in(value, unknown, forms)
             if mint_id and id_map is not None:
                 canonical["call_id"] = id_map.claim(canonical.get("name"))
@@ -358,7 +371,7 @@ def decode_tool_result(payload: Any, *, id_map: IdMap | None = None) -> dict[str
             if id_map is not None:
                 id_map.note_result(canonical.get("call_id"))  # answered by id: id-less results link among the rest
             return canonical
-    except (KeyError, TypeError, AttributeError, IndexError, _Mismatch):
+    except _Mismatch:  # only a failed check: an error of the runtime is a bug, never wrong input
         pass
     raise _rt.explain(wire, _CHECKS_TOOL_RESULT, DIALECT, SHAPE_TOOL_RESULT)
 
@@ -392,7 +405,9 @@ def encode_tool_result(value: Any, *, strict: bool = False, id_map: IdMap | None
                     + "; left out)",
                 )
             wire_name = _MISSING
-        wire_content = _CONTENT_TOOL_RESULT_0_CONTENT_out(canonical["content"], forms, losses, strict)
+        wire_content = _CONTENT_TOOL_RESULT_0_CONTENT_out(
+            canonical["content"] if "content" in canonical else _rt.missing("content"), forms, losses, strict
+        )
         wire = {"role": "tool", "content": wire_content}
         if wire_call_id is not _MISSING:
             wire["tool_call_id"] = wire_call_id
@@ -403,7 +418,7 @@ def encode_tool_result(value: Any, *, strict: bool = False, id_map: IdMap | None
         if own:
             _rt.apply_fields(wire, own.get("fields", _EMPTY), DIALECT, losses, strict)
         return _tuple_new(Encoded, (wire, losses))
-    except (KeyError, TypeError, IndexError) as exc:
+    except _rt.Invalid as exc:  # invalid input found on the way: any other error is a bug, never caught
         raise _rt.CanonicalError(SHAPE_TOOL_RESULT, exc) from None
 
 
@@ -553,12 +568,11 @@ def inject(payload: Any, parts: dict[str, Any], *, strict: bool = False, id_map:
     empty one removes the field and the tool choice: never `tools: []`); calls and results
     replace the payload's own, one for one. Losses of every encoded part are listed."""
     wire = _rt.hold(_rt.as_wire(payload, DIALECT, "envelope"), DIALECT, "envelope")
-    encoders = {shape: globals()["encode_" + shape] for shape in SHAPES}
     return _rt.inject(
         wire,
         parts,
         _LOCATIONS,
-        encoders,
+        ENCODERS,
         DIALECT,
         strict,
         id_map if id_map is not None else IdMap(),
@@ -584,6 +598,215 @@ _CODECS = _conv.Codecs(
     _CHOICE_FIELDS,
     _TOOLS_FIELDS,
 )
+
+
+def _settings_in(wire: dict[str, Any], forms: dict[str, Any], fields: dict[str, Any]) -> dict[str, Any]:
+    """The canonical settings of a request; forms and fields get what the round trip keeps."""
+    out = {}
+    # setting max_tokens
+    value = _n.get("num_predict", _MISSING) if type(_n := wire.get("options", _MISSING)) is dict else _MISSING
+    if value is not _MISSING:
+        if value is None:
+            forms["/options/num_predict"] = "null"
+        else:
+            problem = _conv.setting_problem(value, (("integer",), 0, ()))
+            if problem is not None:
+                raise _rt.DecodeError(DIALECT, "request", "/options/num_predict", problem)
+            out["max_tokens"] = value
+    # setting temperature
+    value = _n.get("temperature", _MISSING) if type(_n := wire.get("options", _MISSING)) is dict else _MISSING
+    if value is not _MISSING:
+        if value is None:
+            forms["/options/temperature"] = "null"
+        else:
+            problem = _conv.setting_problem(value, (("number",), None, ()))
+            if problem is not None:
+                raise _rt.DecodeError(DIALECT, "request", "/options/temperature", problem)
+            out["temperature"] = value
+    # setting top_p
+    value = _n.get("top_p", _MISSING) if type(_n := wire.get("options", _MISSING)) is dict else _MISSING
+    if value is not _MISSING:
+        if value is None:
+            forms["/options/top_p"] = "null"
+        else:
+            problem = _conv.setting_problem(value, (("number",), None, ()))
+            if problem is not None:
+                raise _rt.DecodeError(DIALECT, "request", "/options/top_p", problem)
+            out["top_p"] = value
+    # setting top_k
+    value = _n.get("top_k", _MISSING) if type(_n := wire.get("options", _MISSING)) is dict else _MISSING
+    if value is not _MISSING:
+        if value is None:
+            forms["/options/top_k"] = "null"
+        else:
+            problem = _conv.setting_problem(value, (("integer",), None, ()))
+            if problem is not None:
+                raise _rt.DecodeError(DIALECT, "request", "/options/top_k", problem)
+            out["top_k"] = value
+    # setting stop
+    value = _n.get("stop", _MISSING) if type(_n := wire.get("options", _MISSING)) is dict else _MISSING
+    if value is not _MISSING:
+        if value is None:
+            forms["/options/stop"] = "null"
+        else:
+            problem = _conv.setting_problem(value, (("array",), None, ("string",)))
+            if problem is not None:
+                raise _rt.DecodeError(DIALECT, "request", "/options/stop", problem)
+            out["stop"] = value
+    # setting seed
+    value = _n.get("seed", _MISSING) if type(_n := wire.get("options", _MISSING)) is dict else _MISSING
+    if value is not _MISSING:
+        if value is None:
+            forms["/options/seed"] = "null"
+        else:
+            problem = _conv.setting_problem(value, (("integer",), None, ()))
+            if problem is not None:
+                raise _rt.DecodeError(DIALECT, "request", "/options/seed", problem)
+            out["seed"] = value
+    # setting presence_penalty
+    value = _n.get("presence_penalty", _MISSING) if type(_n := wire.get("options", _MISSING)) is dict else _MISSING
+    if value is not _MISSING:
+        if value is None:
+            forms["/options/presence_penalty"] = "null"
+        else:
+            problem = _conv.setting_problem(value, (("number",), None, ()))
+            if problem is not None:
+                raise _rt.DecodeError(DIALECT, "request", "/options/presence_penalty", problem)
+            out["presence_penalty"] = value
+    # setting frequency_penalty
+    value = _n.get("frequency_penalty", _MISSING) if type(_n := wire.get("options", _MISSING)) is dict else _MISSING
+    if value is not _MISSING:
+        if value is None:
+            forms["/options/frequency_penalty"] = "null"
+        else:
+            problem = _conv.setting_problem(value, (("number",), None, ()))
+            if problem is not None:
+                raise _rt.DecodeError(DIALECT, "request", "/options/frequency_penalty", problem)
+            out["frequency_penalty"] = value
+    # setting stream
+    value = wire.get("stream", _MISSING)
+    if value is not _MISSING:
+        if value is None:
+            forms["/stream"] = "null"
+        else:
+            problem = _conv.setting_problem(value, (("boolean",), None, ()))
+            if problem is not None:
+                raise _rt.DecodeError(DIALECT, "request", "/stream", problem)
+            out["stream"] = value
+    return out
+
+
+def _settings_out(
+    wire: dict[str, Any], settings: dict[str, Any], forms: dict[str, Any], lose: _conv.Lose
+) -> dict[str, Any]:
+    """Put the canonical settings into a wire request in the spellings forms name."""
+    # a canonical setting this dialect has no place for
+    for key in settings:
+        if key not in (
+            "frequency_penalty",
+            "max_tokens",
+            "presence_penalty",
+            "seed",
+            "stop",
+            "stream",
+            "temperature",
+            "top_k",
+            "top_p",
+        ):
+            lose(f"/settings/{_rt.escape(key)}", f"the {key} setting")
+    # setting max_tokens
+    value = settings.get("max_tokens", _MISSING)
+    if value is _MISSING:
+        if forms.get("/options/num_predict", _MISSING) == "null":
+            wire.setdefault("options", {})["num_predict"] = None
+    else:
+        problem = _conv.setting_problem(value, (("integer",), 0, ()))
+        if problem is not None:
+            raise _rt.CanonicalError("request", ValueError(f"/settings/max_tokens: {problem}"))
+        wire.setdefault("options", {})["num_predict"] = value
+    # setting temperature
+    value = settings.get("temperature", _MISSING)
+    if value is _MISSING:
+        if forms.get("/options/temperature", _MISSING) == "null":
+            wire.setdefault("options", {})["temperature"] = None
+    else:
+        problem = _conv.setting_problem(value, (("number",), None, ()))
+        if problem is not None:
+            raise _rt.CanonicalError("request", ValueError(f"/settings/temperature: {problem}"))
+        wire.setdefault("options", {})["temperature"] = value
+    # setting top_p
+    value = settings.get("top_p", _MISSING)
+    if value is _MISSING:
+        if forms.get("/options/top_p", _MISSING) == "null":
+            wire.setdefault("options", {})["top_p"] = None
+    else:
+        problem = _conv.setting_problem(value, (("number",), None, ()))
+        if problem is not None:
+            raise _rt.CanonicalError("request", ValueError(f"/settings/top_p: {problem}"))
+        wire.setdefault("options", {})["top_p"] = value
+    # setting top_k
+    value = settings.get("top_k", _MISSING)
+    if value is _MISSING:
+        if forms.get("/options/top_k", _MISSING) == "null":
+            wire.setdefault("options", {})["top_k"] = None
+    else:
+        problem = _conv.setting_problem(value, (("integer",), None, ()))
+        if problem is not None:
+            raise _rt.CanonicalError("request", ValueError(f"/settings/top_k: {problem}"))
+        wire.setdefault("options", {})["top_k"] = value
+    # setting stop
+    value = settings.get("stop", _MISSING)
+    if value is _MISSING:
+        if forms.get("/options/stop", _MISSING) == "null":
+            wire.setdefault("options", {})["stop"] = None
+    else:
+        problem = _conv.setting_problem(value, (("array",), None, ("string",)))
+        if problem is not None:
+            raise _rt.CanonicalError("request", ValueError(f"/settings/stop: {problem}"))
+        wire.setdefault("options", {})["stop"] = value
+    # setting seed
+    value = settings.get("seed", _MISSING)
+    if value is _MISSING:
+        if forms.get("/options/seed", _MISSING) == "null":
+            wire.setdefault("options", {})["seed"] = None
+    else:
+        problem = _conv.setting_problem(value, (("integer",), None, ()))
+        if problem is not None:
+            raise _rt.CanonicalError("request", ValueError(f"/settings/seed: {problem}"))
+        wire.setdefault("options", {})["seed"] = value
+    # setting presence_penalty
+    value = settings.get("presence_penalty", _MISSING)
+    if value is _MISSING:
+        if forms.get("/options/presence_penalty", _MISSING) == "null":
+            wire.setdefault("options", {})["presence_penalty"] = None
+    else:
+        problem = _conv.setting_problem(value, (("number",), None, ()))
+        if problem is not None:
+            raise _rt.CanonicalError("request", ValueError(f"/settings/presence_penalty: {problem}"))
+        wire.setdefault("options", {})["presence_penalty"] = value
+    # setting frequency_penalty
+    value = settings.get("frequency_penalty", _MISSING)
+    if value is _MISSING:
+        if forms.get("/options/frequency_penalty", _MISSING) == "null":
+            wire.setdefault("options", {})["frequency_penalty"] = None
+    else:
+        problem = _conv.setting_problem(value, (("number",), None, ()))
+        if problem is not None:
+            raise _rt.CanonicalError("request", ValueError(f"/settings/frequency_penalty: {problem}"))
+        wire.setdefault("options", {})["frequency_penalty"] = value
+    # setting stream
+    value = settings.get("stream", _MISSING)
+    if value is _MISSING:
+        if forms.get("/stream", _MISSING) == "null":
+            wire["stream"] = None
+    else:
+        problem = _conv.setting_problem(value, (("boolean",), None, ()))
+        if problem is not None:
+            raise _rt.CanonicalError("request", ValueError(f"/settings/stream: {problem}"))
+        wire["stream"] = value
+    return wire
+
+
 _REQUEST = _conv.RequestLayout(
     turns=("messages",),
     model=("model",),
@@ -617,22 +840,9 @@ _REQUEST = _conv.RequestLayout(
     ),
     parts=(),
     alternating=False,
-    settings=(
-        _conv.Setting(("max_tokens",), ("options", "num_predict"), (), "value", (), _MISSING, (("integer",), 0, ())),
-        _conv.Setting(("temperature",), ("options", "temperature"), (), "value", (), _MISSING, (("number",), None, ())),
-        _conv.Setting(("top_p",), ("options", "top_p"), (), "value", (), _MISSING, (("number",), None, ())),
-        _conv.Setting(("top_k",), ("options", "top_k"), (), "value", (), _MISSING, (("integer",), None, ())),
-        _conv.Setting(("stop",), ("options", "stop"), (), "list", (), _MISSING, (("array",), None, ("string",))),
-        _conv.Setting(("seed",), ("options", "seed"), (), "value", (), _MISSING, (("integer",), None, ())),
-        _conv.Setting(
-            ("presence_penalty",), ("options", "presence_penalty"), (), "value", (), _MISSING, (("number",), None, ())
-        ),
-        _conv.Setting(
-            ("frequency_penalty",), ("options", "frequency_penalty"), (), "value", (), _MISSING, (("number",), None, ())
-        ),
-        _conv.Setting(("stream",), ("stream",), (), "value", (), _MISSING, (("boolean",), None, ())),
-    ),
     model_required=True,
+    settings_in=_settings_in,
+    settings_out=_settings_out,
     dialect=DIALECT,
     known=_conv.known_tree(
         (),
@@ -752,3 +962,20 @@ def finish_reason_in(wire: Any) -> str:
 def finish_reason_out(canonical: str) -> Any:
     """The wire finish reason of a canonical one (None when the dialect has no spelling)."""
     return next((w for c, w in _RESPONSE.finish_values if c == canonical), None)
+
+
+# --- the converters by shape (the dialect object's decoders and encoders) --------------
+DECODERS: dict[str, _Decoder] = {
+    "tool_definition": decode_tool_definition,
+    "tool_call": decode_tool_call,
+    "tool_result": decode_tool_result,
+    "request": decode_request,
+    "response": decode_response,
+}
+ENCODERS: dict[str, _Encoder] = {
+    "tool_definition": encode_tool_definition,
+    "tool_call": encode_tool_call,
+    "tool_result": encode_tool_result,
+    "request": encode_request,
+    "response": encode_response,
+}

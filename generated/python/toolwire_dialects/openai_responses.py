@@ -18,6 +18,8 @@ from typing import Any
 from . import _conversation as _conv
 from . import _envelopes
 from . import _runtime as _rt
+from ._dialect import Decoder as _Decoder
+from ._dialect import Encoder as _Encoder
 from ._runtime import Encoded, IdMap
 from ._runtime import loads as _loads
 
@@ -85,7 +87,9 @@ _FORM_VARIANT_3 = "variant:3"
 _FORM_VARIANT_4 = "variant:4"
 _NO_VARIANT = -1  # no variant of the shape can carry the canonical value
 ID_PATTERN = "^[\\x21-\\x7e]{1,64}$"
-_IDS = _rt.IdPolicy(DIALECT, re.compile(ID_PATTERN), "call_", 24)
+# How its call ids look and are minted (the dialect object's id_policy; _IDS in the encoders)
+ID_POLICY = _rt.IdPolicy(DIALECT, re.compile(ID_PATTERN), "call_", 24)
+_IDS = ID_POLICY
 _IDS_SEEN: set[str] = set()  # ids that matched, filled by _ID_OK: the same ids recur
 _ID_OK = _rt.id_checker(_IDS.pattern, _IDS_SEEN)
 
@@ -155,7 +159,7 @@ def decode_tool_definition(payload: Any, *, id_map: IdMap | None = None) -> dict
             canonical = {}
             unknown = None  # most values carry no unknown fields: make the dict only when one turns up
             forms = _EMPTY
-            value = wire["name"]
+            value = wire.get("name", _MISSING)
             if type(value) is not str or not value:
                 raise _Mismatch
             canonical["name"] = value
@@ -195,7 +199,7 @@ def decode_tool_definition(payload: Any, *, id_map: IdMap | None = None) -> dict
             canonical = {"strict": True}
             unknown = None  # most values carry no unknown fields: make the dict only when one turns up
             forms = _EMPTY
-            value = wire["name"]
+            value = wire.get("name", _MISSING)
             if type(value) is not str or not value:
                 raise _Mismatch
             canonical["name"] = value
@@ -235,7 +239,7 @@ def decode_tool_definition(payload: Any, *, id_map: IdMap | None = None) -> dict
             canonical = {}
             unknown = None  # most values carry no unknown fields: make the dict only when one turns up
             forms = _EMPTY
-            value = wire["name"]
+            value = wire.get("name", _MISSING)
             if type(value) is not str or not value:
                 raise _Mismatch
             canonical["name"] = value
@@ -274,7 +278,7 @@ def decode_tool_definition(payload: Any, *, id_map: IdMap | None = None) -> dict
                 )
             }
             return canonical
-    except (KeyError, TypeError, AttributeError, IndexError, _Mismatch):
+    except _Mismatch:  # only a failed check: an error of the runtime is a bug, never wrong input
         pass
     raise _rt.explain(wire, _CHECKS_TOOL_DEFINITION, DIALECT, SHAPE_TOOL_DEFINITION)
 
@@ -304,7 +308,7 @@ def encode_tool_definition(
         else:
             index = _select_tool_definition(canonical)
         if index == 0:
-            wire_name = canonical["name"]
+            wire_name = canonical["name"] if "name" in canonical else _rt.missing("name")
             wire_description = canonical.get("description")
             if wire_description is None:
                 wire_description = None if forms.get("/description") == "null" else _MISSING
@@ -327,7 +331,7 @@ def encode_tool_definition(
                 _rt.apply_fields(wire, own.get("fields", _EMPTY), DIALECT, losses, strict)
             return _tuple_new(Encoded, (wire, losses))
         if index == 1:
-            wire_name = canonical["name"]
+            wire_name = canonical["name"] if "name" in canonical else _rt.missing("name")
             wire_description = canonical.get("description")
             if wire_description is None:
                 wire_description = None if forms.get("/description") == "null" else _MISSING
@@ -348,7 +352,7 @@ def encode_tool_definition(
                 _rt.apply_fields(wire, own.get("fields", _EMPTY), DIALECT, losses, strict)
             return _tuple_new(Encoded, (wire, losses))
         if index == 2:
-            wire_name = canonical["name"]
+            wire_name = canonical["name"] if "name" in canonical else _rt.missing("name")
             wire_description = canonical.get("description")
             if wire_description is None:
                 wire_description = None if forms.get("/description") == "null" else _MISSING
@@ -370,7 +374,7 @@ def encode_tool_definition(
             if own:
                 _rt.apply_fields(wire, own.get("fields", _EMPTY), DIALECT, losses, strict)
             return _tuple_new(Encoded, (wire, losses))
-    except (KeyError, TypeError, IndexError) as exc:
+    except _rt.Invalid as exc:  # invalid input found on the way: any other error is a bug, never caught
         raise _rt.CanonicalError(SHAPE_TOOL_DEFINITION, exc) from None
     _rt.report(
         losses,
@@ -416,7 +420,7 @@ def _NAME_LIST_TOOL_CHOICE_4_NAMES_in(items: list[Any], unknown: dict[str, Any] 
                 DIALECT,
                 SHAPE_TOOL_CHOICE,
             ).at(at)
-        name = item["name"]
+        name = item.get("name", _MISSING)
         if type(name) is not str or not name:
             raise _rt.DecodeError(DIALECT, SHAPE_TOOL_CHOICE, at + "/name", "expected a non-empty string")
         names.append(name)
@@ -436,7 +440,7 @@ def _select_tool_choice(canonical: dict[str, Any]) -> int:
     if canonical.get("mode") == "tool" and canonical.get("names") is not None and canonical.get("parallel") is None:
         return 3
     if (
-        canonical.get("mode") in _VALUES_TOOL_CHOICE_4_MODE
+        _rt.in_table(canonical.get("mode"), _VALUES_TOOL_CHOICE_4_MODE)
         and canonical.get("names") is not None
         and canonical.get("parallel") is None
     ):
@@ -449,7 +453,7 @@ def _select_tool_choice(canonical: dict[str, Any]) -> int:
         return 2
     if canonical.get("mode") == "tool" and canonical.get("names") is not None:
         return 3
-    if canonical.get("mode") in _VALUES_TOOL_CHOICE_4_MODE and canonical.get("names") is not None:
+    if _rt.in_table(canonical.get("mode"), _VALUES_TOOL_CHOICE_4_MODE) and canonical.get("names") is not None:
         return 4
     return _NO_VARIANT
 
@@ -496,7 +500,7 @@ def decode_tool_choice(payload: Any, *, id_map: IdMap | None = None) -> dict[str
             canonical = {"mode": "tool"}
             unknown = None  # most values carry no unknown fields: make the dict only when one turns up
             forms = _EMPTY
-            value = wire["name"]
+            value = wire.get("name", _MISSING)
             if type(value) is not str or not value:
                 raise _Mismatch
             canonical["names"] = [value]
@@ -514,11 +518,11 @@ def decode_tool_choice(payload: Any, *, id_map: IdMap | None = None) -> dict[str
             canonical = {}
             unknown = {}
             forms = _EMPTY
-            value = wire["mode"]
-            if value not in _VALUES_TOOL_CHOICE_4_MODE_BACK:
+            value = wire.get("mode", _MISSING)
+            if type(value) is not str or value not in _VALUES_TOOL_CHOICE_4_MODE_BACK:
                 raise _Mismatch
             canonical["mode"] = _VALUES_TOOL_CHOICE_4_MODE_BACK[value]
-            value = wire["tools"]
+            value = wire.get("tools", _MISSING)
             if type(value) is not list or not value:
                 raise _Mismatch
             canonical["names"] = _NAME_LIST_TOOL_CHOICE_4_NAMES_in(value, unknown)
@@ -532,7 +536,7 @@ def decode_tool_choice(payload: Any, *, id_map: IdMap | None = None) -> dict[str
                     DIALECT: _rt.extension(_rt.held_fields(unknown, DIALECT, SHAPE_TOOL_CHOICE), forms)
                 }
             return canonical
-    except (KeyError, TypeError, AttributeError, IndexError, _Mismatch):
+    except _Mismatch:  # only a failed check: an error of the runtime is a bug, never wrong input
         pass
     raise _rt.explain(wire, _CHECKS_TOOL_CHOICE, DIALECT, SHAPE_TOOL_CHOICE)
 
@@ -557,7 +561,7 @@ def encode_tool_choice(value: Any, *, strict: bool = False, id_map: IdMap | None
             index = 3
         elif (
             form == _FORM_VARIANT_4
-            and canonical.get("mode") in _VALUES_TOOL_CHOICE_4_MODE
+            and _rt.in_table(canonical.get("mode"), _VALUES_TOOL_CHOICE_4_MODE)
             and canonical.get("names") is not None
         ):
             index = 4
@@ -585,8 +589,8 @@ def encode_tool_choice(value: Any, *, strict: bool = False, id_map: IdMap | None
                 _rt.report(losses, strict, "/parallel", DIALECT, "the parallel tool calls setting")
             return _tuple_new(Encoded, (wire, losses))
         if index == 3:
-            wire_names = canonical["names"][0]
-            if len(canonical["names"]) > 1:
+            wire_names = _rt.first(canonical["names"] if "names" in canonical else _rt.missing("names"))
+            if _rt.size(canonical["names"]) > 1:
                 _rt.report(losses, strict, "/names/1", DIALECT, "more than one tool name here")
             wire = {"type": "function", "name": wire_names}
             if canonical.get("parallel") is not None:
@@ -595,15 +599,20 @@ def encode_tool_choice(value: Any, *, strict: bool = False, id_map: IdMap | None
                 _rt.apply_fields(wire, own.get("fields", _EMPTY), DIALECT, losses, strict)
             return _tuple_new(Encoded, (wire, losses))
         if index == 4:
-            wire_mode = _VALUES_TOOL_CHOICE_4_MODE[canonical["mode"]]
-            wire_names = [{"type": "function", "name": name} for name in canonical["names"]]
+            wire_mode = _rt.mapped(
+                _VALUES_TOOL_CHOICE_4_MODE, canonical["mode"] if "mode" in canonical else _rt.missing("mode")
+            )
+            wire_names = [
+                {"type": "function", "name": name}
+                for name in _rt.listed(canonical["names"] if "names" in canonical else _rt.missing("names"))
+            ]
             wire = {"type": "allowed_tools", "mode": wire_mode, "tools": wire_names}
             if canonical.get("parallel") is not None:
                 _rt.report(losses, strict, "/parallel", DIALECT, "the parallel tool calls setting")
             if own:
                 _rt.apply_fields(wire, own.get("fields", _EMPTY), DIALECT, losses, strict)
             return _tuple_new(Encoded, (wire, losses))
-    except (KeyError, TypeError, IndexError) as exc:
+    except _rt.Invalid as exc:  # invalid input found on the way: any other error is a bug, never caught
         raise _rt.CanonicalError(SHAPE_TOOL_CHOICE, exc) from None
     _rt.report(
         losses, strict, "/mode", DIALECT, "this " + SHAPE_TOOL_CHOICE + " (" + _rt.describe_choice(canonical) + ")"
@@ -635,15 +644,15 @@ def decode_tool_call(payload: Any, *, id_map: IdMap | None = None) -> dict[str, 
         if type(wire) is dict and wire.get("type") == "function_call":
             canonical = {}
             unknown = None  # most values carry no unknown fields: make the dict only when one turns up
-            value = wire["call_id"]
+            value = wire.get("call_id", _MISSING)
             if type(value) is not str:
                 raise _Mismatch
             canonical["id"] = value
-            value = wire["name"]
+            value = wire.get("name", _MISSING)
             if type(value) is not str or not value:
                 raise _Mismatch
             canonical["name"] = value
-            value = wire["arguments"]
+            value = wire.get("arguments", _MISSING)
             if type(value) is not str:
                 raise _Mismatch
             canonical["raw_arguments"] = value
@@ -671,7 +680,7 @@ def decode_tool_call(payload: Any, *, id_map: IdMap | None = None) -> dict[str, 
             if id_map is not None:
                 id_map.note_call(canonical["id"], canonical["name"])
             return canonical
-    except (KeyError, TypeError, AttributeError, IndexError, _Mismatch):
+    except _Mismatch:  # only a failed check: an error of the runtime is a bug, never wrong input
         pass
     raise _rt.explain(wire, _CHECKS_TOOL_CALL, DIALECT, SHAPE_TOOL_CALL)
 
@@ -684,18 +693,21 @@ def encode_tool_call(value: Any, *, strict: bool = False, id_map: IdMap | None =
     own = _rt.foreign_extensions(extensions, DIALECT, losses, strict) if extensions else _EMPTY
     wire: Any  # the wire value the variant below builds: an object or a constant
     try:
-        wire_id = canonical["id"]
+        wire_id = canonical["id"] if "id" in canonical else _rt.missing("id")
         if id_map is not None or type(wire_id) is not str or (wire_id not in _IDS_SEEN and not _ID_OK(wire_id)):
             wire_id = _rt.encode_id(wire_id, _IDS, id_map, losses, strict, "/id")
-        wire_name = canonical["name"]
+        wire_name = canonical["name"] if "name" in canonical else _rt.missing("name")
         wire_arguments = _rt.arguments_text(canonical, ("",))
         wire = {"type": "function_call", "call_id": wire_id, "name": wire_name, "arguments": wire_arguments}
         if own:
             _rt.apply_fields(wire, own.get("fields", _EMPTY), DIALECT, losses, strict)
         if id_map is not None:
-            id_map.note_call(canonical["id"], canonical["name"])
+            id_map.note_call(
+                canonical["id"] if "id" in canonical else _rt.missing("id"),
+                canonical["name"] if "name" in canonical else _rt.missing("name"),
+            )
         return _tuple_new(Encoded, (wire, losses))
-    except (KeyError, TypeError, IndexError) as exc:
+    except _rt.Invalid as exc:  # invalid input found on the way: any other error is a bug, never caught
         raise _rt.CanonicalError(SHAPE_TOOL_CALL, exc) from None
 
 
@@ -730,12 +742,9 @@ def _CONTENT_TOOL_RESULT_0_CONTENT_in(
         at = "/output" + "/" + str(position)
         if type(block) is dict and block.get("type") == "input_text":
             part = {"type": "text"}
-            try:
-                value = block["text"]
-            except (KeyError, TypeError):
-                raise _rt.DecodeError(
-                    DIALECT, SHAPE_TOOL_RESULT, at + "/text", "expected a value, got nothing"
-                ) from None
+            value = block.get("text", _MISSING)
+            if value is _MISSING:
+                raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/text", "expected a value, got nothing")
             if type(value) is not str:
                 raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/text", "expected a string")
             part["text"] = value
@@ -749,12 +758,9 @@ def _CONTENT_TOOL_RESULT_0_CONTENT_in(
             and _rt.is_data_url(_rt.lookup(block, ("image_url",)))
         ):
             part = {"type": "image"}
-            try:
-                value = block["image_url"]
-            except (KeyError, TypeError):
-                raise _rt.DecodeError(
-                    DIALECT, SHAPE_TOOL_RESULT, at + "/image_url", "expected a value, got nothing"
-                ) from None
+            value = block.get("image_url", _MISSING)
+            if value is _MISSING:
+                raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/image_url", "expected a value, got nothing")
             if type(value) is not str:
                 raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/image_url", "expected a string")
             part["media_type"], part["data"] = _rt.split_data_url(value)
@@ -769,12 +775,9 @@ def _CONTENT_TOOL_RESULT_0_CONTENT_in(
             and type(_rt.lookup(block, ("image_url",))) is str
         ):
             part = {"type": "image"}
-            try:
-                value = block["image_url"]
-            except (KeyError, TypeError):
-                raise _rt.DecodeError(
-                    DIALECT, SHAPE_TOOL_RESULT, at + "/image_url", "expected a value, got nothing"
-                ) from None
+            value = block.get("image_url", _MISSING)
+            if value is _MISSING:
+                raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/image_url", "expected a value, got nothing")
             if type(value) is not str:
                 raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/image_url", "expected a string")
             part["url"] = value
@@ -800,13 +803,13 @@ def _CONTENT_TOOL_RESULT_0_CONTENT_out(
     parts: list[dict[str, Any]], forms: dict[str, Any], losses: list[_rt.Loss], strict: bool
 ) -> Any:
     if forms.get("/output") != "blocks":
-        if len(parts) == 1 and parts[0]["type"] == "text":
-            return parts[0]["text"]
-        if not parts:
+        if _rt.size(parts) == 1 and _rt.need(_rt.first(parts), "type") == "text":
+            return _rt.need(parts[0], "text")
+        if _rt.size(parts) == 0:
             return ""
     blocks: list[Any] = []
-    for position, part in enumerate(parts):
-        kind = part["type"]
+    for position, part in enumerate(_rt.listed(parts)):  # each read checked: a wrong type is invalid input
+        kind = _rt.need(part, "type")
         if kind == "text" and "text" in part:
             blocks.append({"type": "input_text", "text": part["text"]})
             continue
@@ -818,11 +821,14 @@ def _CONTENT_TOOL_RESULT_0_CONTENT_out(
             continue
         if kind == "json":
             _rt.report(losses, strict, "/content/" + str(position), DIALECT, "a json part as such (sent as JSON text)")
-            part = {"type": "text", "text": _rt.text_of_json(part["value"], "/content/" + str(position) + "/value")}
+            part = {
+                "type": "text",
+                "text": _rt.text_of_json(_rt.need(part, "value"), "/content/" + str(position) + "/value"),
+            }
             blocks.append({"type": "input_text", "text": part["text"]})
             continue
-        if kind == "wire" and part["dialect"] == DIALECT:
-            blocks.append(part["value"])
+        if kind == "wire" and _rt.need(part, "dialect") == DIALECT:
+            blocks.append(_rt.need(part, "value"))
             continue
         _rt.report(losses, strict, "/content/" + str(position), DIALECT, _rt.describe_part(part))
     return blocks
@@ -839,11 +845,13 @@ def decode_tool_result(payload: Any, *, id_map: IdMap | None = None) -> dict[str
             canonical = {"is_error": False}
             unknown = {}
             forms = {}
-            value = wire["call_id"]
+            value = wire.get("call_id", _MISSING)
             if type(value) is not str:
                 raise _Mismatch
             canonical["call_id"] = value
-            value = wire["output"]
+            value = wire.get("output", _MISSING)
+            if value is _MISSING:
+                raise _Mismatch
             canonical["content"] = _CONTENT_TOOL_RESULT_0_CONTENT_in(value, unknown, forms)
             if len(wire) != 3:
                 unknown = _rt.unknown_fields(wire, _KNOWN_TOOL_RESULT_0, "", unknown)
@@ -854,7 +862,7 @@ def decode_tool_result(payload: Any, *, id_map: IdMap | None = None) -> dict[str
             if id_map is not None:
                 id_map.note_result(canonical.get("call_id"))  # answered by id: id-less results link among the rest
             return canonical
-    except (KeyError, TypeError, AttributeError, IndexError, _Mismatch):
+    except _Mismatch:  # only a failed check: an error of the runtime is a bug, never wrong input
         pass
     raise _rt.explain(wire, _CHECKS_TOOL_RESULT, DIALECT, SHAPE_TOOL_RESULT)
 
@@ -868,21 +876,23 @@ def encode_tool_result(value: Any, *, strict: bool = False, id_map: IdMap | None
     forms = own.get("forms", _EMPTY)
     wire: Any  # the wire value the variant below builds: an object or a constant
     try:
-        wire_call_id = canonical["call_id"]
+        wire_call_id = canonical["call_id"] if "call_id" in canonical else _rt.missing("call_id")
         if (
             id_map is not None
             or type(wire_call_id) is not str
             or (wire_call_id not in _IDS_SEEN and not _ID_OK(wire_call_id))
         ):
             wire_call_id = _rt.encode_id(wire_call_id, _IDS, id_map, losses, strict, "/call_id")
-        wire_content = _CONTENT_TOOL_RESULT_0_CONTENT_out(canonical["content"], forms, losses, strict)
+        wire_content = _CONTENT_TOOL_RESULT_0_CONTENT_out(
+            canonical["content"] if "content" in canonical else _rt.missing("content"), forms, losses, strict
+        )
         wire = {"type": "function_call_output", "call_id": wire_call_id, "output": wire_content}
         if canonical.get("is_error") is not None and canonical["is_error"] is not False:
             _rt.report(losses, strict, "/is_error", DIALECT, "the error flag of a tool result")
         if own:
             _rt.apply_fields(wire, own.get("fields", _EMPTY), DIALECT, losses, strict)
         return _tuple_new(Encoded, (wire, losses))
-    except (KeyError, TypeError, IndexError) as exc:
+    except _rt.Invalid as exc:  # invalid input found on the way: any other error is a bug, never caught
         raise _rt.CanonicalError(SHAPE_TOOL_RESULT, exc) from None
 
 
@@ -1112,12 +1122,11 @@ def inject(payload: Any, parts: dict[str, Any], *, strict: bool = False, id_map:
     empty one removes the field and the tool choice: never `tools: []`); calls and results
     replace the payload's own, one for one. Losses of every encoded part are listed."""
     wire = _rt.hold(_rt.as_wire(payload, DIALECT, "envelope"), DIALECT, "envelope")
-    encoders = {shape: globals()["encode_" + shape] for shape in SHAPES}
     return _rt.inject(
         wire,
         parts,
         _LOCATIONS,
-        encoders,
+        ENCODERS,
         DIALECT,
         strict,
         id_map if id_map is not None else IdMap(),
@@ -1145,6 +1154,310 @@ _CODECS = _conv.Codecs(
     _CHOICE_FIELDS,
     _TOOLS_FIELDS,
 )
+
+
+def _settings_in(wire: dict[str, Any], forms: dict[str, Any], fields: dict[str, Any]) -> dict[str, Any]:
+    """The canonical settings of a request; forms and fields get what the round trip keeps."""
+    out = {}
+    # setting max_tokens
+    value = wire.get("max_output_tokens", _MISSING)
+    if value is not _MISSING:
+        if value is None:
+            forms["/max_output_tokens"] = "null"
+        else:
+            problem = _conv.setting_problem(value, (("integer",), 0, ()))
+            if problem is not None:
+                raise _rt.DecodeError(DIALECT, "request", "/max_output_tokens", problem)
+            out["max_tokens"] = value
+    # setting temperature
+    value = wire.get("temperature", _MISSING)
+    if value is not _MISSING:
+        if value is None:
+            forms["/temperature"] = "null"
+        else:
+            problem = _conv.setting_problem(value, (("number",), None, ()))
+            if problem is not None:
+                raise _rt.DecodeError(DIALECT, "request", "/temperature", problem)
+            out["temperature"] = value
+    # setting top_p
+    value = wire.get("top_p", _MISSING)
+    if value is not _MISSING:
+        if value is None:
+            forms["/top_p"] = "null"
+        else:
+            problem = _conv.setting_problem(value, (("number",), None, ()))
+            if problem is not None:
+                raise _rt.DecodeError(DIALECT, "request", "/top_p", problem)
+            out["top_p"] = value
+    # setting response_format.type
+    value = (
+        _n.get("type", _MISSING)
+        if type(_n := (_n.get("format", _MISSING) if type(_n := wire.get("text", _MISSING)) is dict else _MISSING))
+        is dict
+        else _MISSING
+    )
+    if value is not _MISSING:
+        if value is None:
+            forms["/text/format/type"] = "null"
+        else:
+            if type(value) is str and value == "text":
+                value = "text"
+            elif type(value) is str and value == "json_object":
+                value = "json_object"
+            elif type(value) is str and value == "json_schema":
+                value = "json_schema"
+            else:
+                fields["/text/format/type"] = value
+                value = _MISSING
+            if value is not _MISSING:
+                problem = _conv.setting_problem(value, (("string",), None, ()))
+                if problem is not None:
+                    raise _rt.DecodeError(DIALECT, "request", "/text/format/type", problem)
+                out.setdefault("response_format", {})["type"] = value
+    # setting response_format.name
+    value = (
+        _n.get("name", _MISSING)
+        if type(_n := (_n.get("format", _MISSING) if type(_n := wire.get("text", _MISSING)) is dict else _MISSING))
+        is dict
+        else _MISSING
+    )
+    if value is not _MISSING:
+        if value is None:
+            forms["/text/format/name"] = "null"
+        else:
+            problem = _conv.setting_problem(value, (("string",), None, ()))
+            if problem is not None:
+                raise _rt.DecodeError(DIALECT, "request", "/text/format/name", problem)
+            out.setdefault("response_format", {})["name"] = value
+    # setting response_format.description
+    value = (
+        _n.get("description", _MISSING)
+        if type(_n := (_n.get("format", _MISSING) if type(_n := wire.get("text", _MISSING)) is dict else _MISSING))
+        is dict
+        else _MISSING
+    )
+    if value is not _MISSING:
+        if value is None:
+            forms["/text/format/description"] = "null"
+        else:
+            problem = _conv.setting_problem(value, (("string",), None, ()))
+            if problem is not None:
+                raise _rt.DecodeError(DIALECT, "request", "/text/format/description", problem)
+            out.setdefault("response_format", {})["description"] = value
+    # setting response_format.schema
+    value = (
+        _n.get("schema", _MISSING)
+        if type(_n := (_n.get("format", _MISSING) if type(_n := wire.get("text", _MISSING)) is dict else _MISSING))
+        is dict
+        else _MISSING
+    )
+    if value is not _MISSING:
+        if value is None:
+            forms["/text/format/schema"] = "null"
+        else:
+            problem = _conv.setting_problem(value, (("object",), None, ()))
+            if problem is not None:
+                raise _rt.DecodeError(DIALECT, "request", "/text/format/schema", problem)
+            out.setdefault("response_format", {})["schema"] = value
+    # setting response_format.strict
+    value = (
+        _n.get("strict", _MISSING)
+        if type(_n := (_n.get("format", _MISSING) if type(_n := wire.get("text", _MISSING)) is dict else _MISSING))
+        is dict
+        else _MISSING
+    )
+    if value is not _MISSING:
+        if value is None:
+            forms["/text/format/strict"] = "null"
+        else:
+            problem = _conv.setting_problem(value, (("boolean",), None, ()))
+            if problem is not None:
+                raise _rt.DecodeError(DIALECT, "request", "/text/format/strict", problem)
+            out.setdefault("response_format", {})["strict"] = value
+    # setting reasoning_effort
+    value = _n.get("effort", _MISSING) if type(_n := wire.get("reasoning", _MISSING)) is dict else _MISSING
+    if value is not _MISSING:
+        if value is None:
+            forms["/reasoning/effort"] = "null"
+        else:
+            problem = _conv.setting_problem(value, (("string",), None, ()))
+            if problem is not None:
+                raise _rt.DecodeError(DIALECT, "request", "/reasoning/effort", problem)
+            out["reasoning_effort"] = value
+    # setting user
+    value = wire.get("safety_identifier", _MISSING)
+    if value is not _MISSING:
+        other = wire.get("user", _MISSING)
+        if other is not _MISSING:
+            fields["/user"] = other
+        if value is None:
+            forms["/safety_identifier"] = "null"
+        else:
+            problem = _conv.setting_problem(value, (("string",), None, ()))
+            if problem is not None:
+                raise _rt.DecodeError(DIALECT, "request", "/safety_identifier", problem)
+            out["user"] = value
+    else:
+        value = wire.get("user", _MISSING)
+        if value is not _MISSING:
+            forms["/safety_identifier"] = "alias:1"
+            if value is None:
+                forms["/safety_identifier"] = "null"
+            else:
+                problem = _conv.setting_problem(value, (("string",), None, ()))
+                if problem is not None:
+                    raise _rt.DecodeError(DIALECT, "request", "/user", problem)
+                out["user"] = value
+    # setting stream
+    value = wire.get("stream", _MISSING)
+    if value is not _MISSING:
+        if value is None:
+            forms["/stream"] = "null"
+        else:
+            problem = _conv.setting_problem(value, (("boolean",), None, ()))
+            if problem is not None:
+                raise _rt.DecodeError(DIALECT, "request", "/stream", problem)
+            out["stream"] = value
+    return out
+
+
+def _settings_out(
+    wire: dict[str, Any], settings: dict[str, Any], forms: dict[str, Any], lose: _conv.Lose
+) -> dict[str, Any]:
+    """Put the canonical settings into a wire request in the spellings forms name."""
+    # a canonical setting this dialect has no place for
+    for key in settings:
+        if key not in ("max_tokens", "reasoning_effort", "response_format", "stream", "temperature", "top_p", "user"):
+            lose(f"/settings/{_rt.escape(key)}", f"the {key} setting")
+    # setting max_tokens
+    value = settings.get("max_tokens", _MISSING)
+    if value is _MISSING:
+        if forms.get("/max_output_tokens", _MISSING) == "null":
+            wire["max_output_tokens"] = None
+    else:
+        problem = _conv.setting_problem(value, (("integer",), 0, ()))
+        if problem is not None:
+            raise _rt.CanonicalError("request", ValueError(f"/settings/max_tokens: {problem}"))
+        wire["max_output_tokens"] = value
+    # setting temperature
+    value = settings.get("temperature", _MISSING)
+    if value is _MISSING:
+        if forms.get("/temperature", _MISSING) == "null":
+            wire["temperature"] = None
+    else:
+        problem = _conv.setting_problem(value, (("number",), None, ()))
+        if problem is not None:
+            raise _rt.CanonicalError("request", ValueError(f"/settings/temperature: {problem}"))
+        wire["temperature"] = value
+    # setting top_p
+    value = settings.get("top_p", _MISSING)
+    if value is _MISSING:
+        if forms.get("/top_p", _MISSING) == "null":
+            wire["top_p"] = None
+    else:
+        problem = _conv.setting_problem(value, (("number",), None, ()))
+        if problem is not None:
+            raise _rt.CanonicalError("request", ValueError(f"/settings/top_p: {problem}"))
+        wire["top_p"] = value
+    # setting response_format.type
+    value = _n.get("type", _MISSING) if type(_n := settings.get("response_format", _MISSING)) is dict else _MISSING
+    if value is _MISSING:
+        if forms.get("/text/format/type", _MISSING) == "null":
+            wire.setdefault("text", {}).setdefault("format", {})["type"] = None
+    else:
+        problem = _conv.setting_problem(value, (("string",), None, ()))
+        if problem is not None:
+            raise _rt.CanonicalError("request", ValueError(f"/settings/response_format/type: {problem}"))
+        if value not in ("json_object", "json_schema", "text"):
+            lose("/settings/response_format/type", f"the response_format.type setting {value!r}")
+            value = _MISSING
+        if value is not _MISSING:
+            wire.setdefault("text", {}).setdefault("format", {})["type"] = value
+    # setting response_format.name
+    value = _n.get("name", _MISSING) if type(_n := settings.get("response_format", _MISSING)) is dict else _MISSING
+    if value is _MISSING:
+        if forms.get("/text/format/name", _MISSING) == "null":
+            wire.setdefault("text", {}).setdefault("format", {})["name"] = None
+    else:
+        problem = _conv.setting_problem(value, (("string",), None, ()))
+        if problem is not None:
+            raise _rt.CanonicalError("request", ValueError(f"/settings/response_format/name: {problem}"))
+        wire.setdefault("text", {}).setdefault("format", {})["name"] = value
+    # setting response_format.description
+    value = (
+        _n.get("description", _MISSING) if type(_n := settings.get("response_format", _MISSING)) is dict else _MISSING
+    )
+    if value is _MISSING:
+        if forms.get("/text/format/description", _MISSING) == "null":
+            wire.setdefault("text", {}).setdefault("format", {})["description"] = None
+    else:
+        problem = _conv.setting_problem(value, (("string",), None, ()))
+        if problem is not None:
+            raise _rt.CanonicalError("request", ValueError(f"/settings/response_format/description: {problem}"))
+        wire.setdefault("text", {}).setdefault("format", {})["description"] = value
+    # setting response_format.schema
+    value = _n.get("schema", _MISSING) if type(_n := settings.get("response_format", _MISSING)) is dict else _MISSING
+    if value is _MISSING:
+        if forms.get("/text/format/schema", _MISSING) == "null":
+            wire.setdefault("text", {}).setdefault("format", {})["schema"] = None
+    else:
+        problem = _conv.setting_problem(value, (("object",), None, ()))
+        if problem is not None:
+            raise _rt.CanonicalError("request", ValueError(f"/settings/response_format/schema: {problem}"))
+        wire.setdefault("text", {}).setdefault("format", {})["schema"] = value
+    # setting response_format.strict
+    value = _n.get("strict", _MISSING) if type(_n := settings.get("response_format", _MISSING)) is dict else _MISSING
+    if value is _MISSING:
+        if forms.get("/text/format/strict", _MISSING) == "null":
+            wire.setdefault("text", {}).setdefault("format", {})["strict"] = None
+    else:
+        problem = _conv.setting_problem(value, (("boolean",), None, ()))
+        if problem is not None:
+            raise _rt.CanonicalError("request", ValueError(f"/settings/response_format/strict: {problem}"))
+        wire.setdefault("text", {}).setdefault("format", {})["strict"] = value
+    # setting reasoning_effort
+    value = settings.get("reasoning_effort", _MISSING)
+    if value is _MISSING:
+        if forms.get("/reasoning/effort", _MISSING) == "null":
+            wire.setdefault("reasoning", {})["effort"] = None
+    else:
+        problem = _conv.setting_problem(value, (("string",), None, ()))
+        if problem is not None:
+            raise _rt.CanonicalError("request", ValueError(f"/settings/reasoning_effort: {problem}"))
+        wire.setdefault("reasoning", {})["effort"] = value
+    # setting user
+    value = settings.get("user", _MISSING)
+    if value is _MISSING:
+        if forms.get("/safety_identifier", _MISSING) == "null":
+            wire["safety_identifier"] = None
+    else:
+        problem = _conv.setting_problem(value, (("string",), None, ()))
+        if problem is not None:
+            raise _rt.CanonicalError("request", ValueError(f"/settings/user: {problem}"))
+        form = _conv.form_of(forms, "/safety_identifier")
+        alias = _conv.form_index(form, "alias:", 2)
+        if alias == 1:
+            wire["user"] = value
+        else:
+            wire["safety_identifier"] = value
+    # setting stream
+    value = settings.get("stream", _MISSING)
+    if value is _MISSING:
+        if forms.get("/stream", _MISSING) == "null":
+            wire["stream"] = None
+    else:
+        problem = _conv.setting_problem(value, (("boolean",), None, ()))
+        if problem is not None:
+            raise _rt.CanonicalError("request", ValueError(f"/settings/stream: {problem}"))
+        wire["stream"] = value
+    nested = settings.get("response_format", _MISSING)
+    if type(nested) is dict:
+        for name in nested:
+            if name not in ("description", "name", "schema", "strict", "type"):
+                lose(f"/settings/response_format/{_rt.escape(name)}", f"the response_format.{name} setting")
+    return wire
+
+
 _REQUEST = _conv.RequestLayout(
     turns=("input",),
     model=("model",),
@@ -1235,56 +1548,9 @@ _REQUEST = _conv.RequestLayout(
         ),
     ),
     alternating=False,
-    settings=(
-        _conv.Setting(("max_tokens",), ("max_output_tokens",), (), "value", (), _MISSING, (("integer",), 0, ())),
-        _conv.Setting(("temperature",), ("temperature",), (), "value", (), _MISSING, (("number",), None, ())),
-        _conv.Setting(("top_p",), ("top_p",), (), "value", (), _MISSING, (("number",), None, ())),
-        _conv.Setting(
-            ("response_format", "type"),
-            ("text", "format", "type"),
-            (),
-            "value",
-            (("text", "text"), ("json_object", "json_object"), ("json_schema", "json_schema")),
-            _MISSING,
-            (("string",), None, ()),
-        ),
-        _conv.Setting(
-            ("response_format", "name"), ("text", "format", "name"), (), "value", (), _MISSING, (("string",), None, ())
-        ),
-        _conv.Setting(
-            ("response_format", "description"),
-            ("text", "format", "description"),
-            (),
-            "value",
-            (),
-            _MISSING,
-            (("string",), None, ()),
-        ),
-        _conv.Setting(
-            ("response_format", "schema"),
-            ("text", "format", "schema"),
-            (),
-            "value",
-            (),
-            _MISSING,
-            (("object",), None, ()),
-        ),
-        _conv.Setting(
-            ("response_format", "strict"),
-            ("text", "format", "strict"),
-            (),
-            "value",
-            (),
-            _MISSING,
-            (("boolean",), None, ()),
-        ),
-        _conv.Setting(
-            ("reasoning_effort",), ("reasoning", "effort"), (), "value", (), _MISSING, (("string",), None, ())
-        ),
-        _conv.Setting(("user",), ("safety_identifier",), (("user",),), "value", (), _MISSING, (("string",), None, ())),
-        _conv.Setting(("stream",), ("stream",), (), "value", (), _MISSING, (("boolean",), None, ())),
-    ),
     model_required=False,
+    settings_in=_settings_in,
+    settings_out=_settings_out,
     dialect=DIALECT,
     known=_conv.known_tree(
         (),
@@ -1505,3 +1771,22 @@ def finish_reason_in(wire: Any) -> str:
 def finish_reason_out(canonical: str) -> Any:
     """The wire finish reason of a canonical one (None when the dialect has no spelling)."""
     return next((w for c, w in _RESPONSE.finish_values if c == canonical), None)
+
+
+# --- the converters by shape (the dialect object's decoders and encoders) --------------
+DECODERS: dict[str, _Decoder] = {
+    "tool_definition": decode_tool_definition,
+    "tool_choice": decode_tool_choice,
+    "tool_call": decode_tool_call,
+    "tool_result": decode_tool_result,
+    "request": decode_request,
+    "response": decode_response,
+}
+ENCODERS: dict[str, _Encoder] = {
+    "tool_definition": encode_tool_definition,
+    "tool_choice": encode_tool_choice,
+    "tool_call": encode_tool_call,
+    "tool_result": encode_tool_result,
+    "request": encode_request,
+    "response": encode_response,
+}

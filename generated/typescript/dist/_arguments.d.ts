@@ -4,7 +4,10 @@
  */
 import { type JsonObject } from "./_errors.js";
 /** Parse argument text; never repair it. Returns [object, null] or [null, why]. */
-export declare function parseArguments(text: unknown, dialect: string, shape: string, pointer: string): [JsonObject | null, string | null];
+export declare function parseArguments(text: unknown, dialect: string, shape: string, pointer: string): [
+    JsonObject | null,
+    string | null
+];
 export declare function notAnObject(value: unknown): string;
 export declare function dumpArguments(args: unknown): string;
 /** The argument text to send: the original spelling while it still says the same thing. */

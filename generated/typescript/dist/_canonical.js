@@ -1,4 +1,5 @@
-// DO NOT EDIT the copy in a generated package: this is the toolwire runtime, copied verbatim from runtime/typescript/ by `toolwire generate`.
+// DO NOT EDIT the copy in a generated package: this is the toolwire runtime, copied verbatim from runtime/typescript/
+// by `toolwire generate`.
 /**
  * Canonical values as the converters handle them: one spelling for one meaning, and how a
  * value is named in a loss message.
@@ -31,8 +32,9 @@ export function describePart(part) {
         const raw = getOwn(part, "value");
         const value = (pyTruthy(raw) ? raw : {});
         let name = isObject(value) ? getOwn(value, "type") : undefined;
+        // Bedrock blocks are keyed, not typed
         if (!pyTruthy(name))
-            name = isObject(value) ? (Object.keys(value)[0] ?? null) : null; // Bedrock blocks are keyed, not typed
+            name = isObject(value) ? (Object.keys(value)[0] ?? null) : null;
         return `${pyStr(getOwn(part, "dialect") ?? null)} block of type ${pyRepr(name)}`;
     }
     if (kind === "image")

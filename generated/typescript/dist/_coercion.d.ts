@@ -34,6 +34,6 @@ export declare function holdCanonical(value: unknown, shape: string): unknown;
 /** held() for a canonical value: a CanonicalError. */
 export declare function heldCanonical(value: unknown, levels: number, shape: string, pointer: string): unknown;
 /** The JSON text of a canonical value at pointer, held to the depth limit as it is written
- * (a short text cannot be too deep, so it is never walked). A TypeError names the first
+ * (a short text cannot be too deep, so it is never walked). Invalid names the first
  * array or object too deep (a CanonicalError in the encoder that catches it). */
 export declare function written(value: unknown, pointer: string): string;

@@ -1,4 +1,5 @@
-// DO NOT EDIT the copy in a generated package: this is the toolwire runtime, copied verbatim from runtime/typescript/ by `toolwire generate`.
+// DO NOT EDIT the copy in a generated package: this is the toolwire runtime, copied verbatim from runtime/typescript/
+// by `toolwire generate`.
 /**
  * Input coercion: plain objects pass straight through; JSON text (a string or UTF-8 bytes)
  * is parsed; SDK objects become plain JSON values: an object with toJSON() is what toJSON()
@@ -14,7 +15,7 @@
  * Deeper, or a cycle, is a DecodeError (a CanonicalError for a canonical value) naming the
  * pointer of the first array or object too deep, the one the Python runtime names.
  */
-import { CanonicalError, DecodeError, escape, isObject } from "./_errors.js";
+import { CanonicalError, DecodeError, Invalid, escape, isObject } from "./_errors.js";
 import { compactJson } from "./_pytext.js";
 import { MAX_DEPTH, StrictJsonError, deeperThan, loads } from "./_strict_json.js";
 export const TOO_DEEP = `nested more than ${MAX_DEPTH} levels deep`;
@@ -248,7 +249,7 @@ export function heldCanonical(value, levels, shape, pointer) {
     return value;
 }
 /** The JSON text of a canonical value at pointer, held to the depth limit as it is written
- * (a short text cannot be too deep, so it is never walked). A TypeError names the first
+ * (a short text cannot be too deep, so it is never walked). Invalid names the first
  * array or object too deep (a CanonicalError in the encoder that catches it). */
 export function written(value, pointer) {
     const levels = MAX_DEPTH - pointer.split("/").length + 1;
@@ -262,6 +263,6 @@ export function written(value, pointer) {
         text = null;
     }
     if (text === null || deeperThan(text, levels))
-        throw new TypeError(`${pointer}${tooDeep(value, levels)}: ${TOO_DEEP}`);
+        throw new Invalid(`${pointer}${tooDeep(value, levels)}: ${TOO_DEEP}`);
     return text;
 }

@@ -10,6 +10,9 @@ export declare function splitDataUrl(value: string): [string, string];
 export declare function dataUrl(mediaType: string, data: string): string;
 /** A json part's value as text (held to the depth limit: a TypeError when too deep). */
 export declare function textOfJson(value: unknown, pointer: string): string;
+/** Canonical content as an encoder reads it: objects, each with its type (else Invalid), as
+ * Python's list() of it would give them. */
+export declare function checkedParts(parts: unknown): JsonObject[];
 /** Content for a wire that takes only a string: text joined, JSON as its text, the rest lost. */
 export declare function contentAsString(parts: JsonObject[], losses: Loss[], strict: boolean, target: string): string;
 /** {error: x} is an error result, {output: x} a plain one, any other object is the output. */

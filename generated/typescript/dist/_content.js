@@ -1,11 +1,12 @@
-// DO NOT EDIT the copy in a generated package: this is the toolwire runtime, copied verbatim from runtime/typescript/ by `toolwire generate`.
+// DO NOT EDIT the copy in a generated package: this is the toolwire runtime, copied verbatim from runtime/typescript/
+// by `toolwire generate`.
 /**
  * Content and results on wires that carry less than the canonical model: content as one
  * string, a result as one JSON object (Gemini functionResponse.response), images as data URLs.
  */
 import { describePart } from "./_canonical.js";
 import { written } from "./_coercion.js";
-import { isObject, putOwn, report } from "./_errors.js";
+import { Invalid, isObject, need, putOwn, pyTypeName, report } from "./_errors.js";
 const DATA_URL = /^data:([\w.+-]+\/[\w.+-]+);base64,([A-Za-z0-9+/]*={0,2})$/u;
 /** Whether value is a base64 data URL, data:<media type>;base64,<data>. */
 export function isDataUrl(value) {
@@ -25,15 +26,36 @@ export function dataUrl(mediaType, data) {
 export function textOfJson(value, pointer) {
     return written(value, pointer);
 }
+/** Canonical content as an encoder reads it: objects, each with its type (else Invalid), as
+ * Python's list() of it would give them. */
+export function checkedParts(parts) {
+    let items;
+    if (Array.isArray(parts))
+        items = parts;
+    else if (typeof parts === "string")
+        items = Array.from(parts);
+    else if (isObject(parts))
+        items = Object.keys(parts);
+    else
+        throw new Invalid(`'${pyTypeName(parts)}' object is not iterable`);
+    for (const part of items)
+        need(part, "type");
+    return items;
+}
 /** Content for a wire that takes only a string: text joined, JSON as its text, the rest lost. */
 export function contentAsString(parts, losses, strict, target) {
     const texts = [];
-    parts.forEach((part, i) => {
-        if (part["type"] === "text")
-            texts.push(part["text"]);
+    checkedParts(parts).forEach((part, i) => {
+        if (part["type"] === "text") {
+            const text = need(part, "text");
+            if (typeof text !== "string") {
+                throw new Invalid(`sequence item ${texts.length}: expected str instance, ${pyTypeName(text)} found`);
+            }
+            texts.push(text);
+        }
         else if (part["type"] === "json") {
             report(losses, strict, `/content/${i}`, target, "a json part as such (sent as JSON text)");
-            texts.push(textOfJson(part["value"], `/content/${i}/value`));
+            texts.push(textOfJson(need(part, "value"), `/content/${i}/value`));
         }
         else
             report(losses, strict, `/content/${i}`, target, describePart(part));
@@ -67,6 +89,7 @@ export function resultFromObject(value, outputKey, errorKey, forms, pointer) {
 /** A result's content as one object: {outputKey: ...} or {errorKey: ...}; one JSON object
  * part stands as it is unless the decoder saw it wrapped. */
 export function resultToObject(parts, isError, outputKey, errorKey, form, losses, strict, target) {
+    parts = checkedParts(parts);
     const texts = parts.filter((p) => p["type"] === "text");
     const kept = parts.filter((p) => p["type"] === "text" || p["type"] === "json");
     parts.forEach((part, i) => {
@@ -75,14 +98,14 @@ export function resultToObject(parts, isError, outputKey, errorKey, form, losses
     });
     let inner;
     if (kept.length === 1 && kept[0]["type"] === "json")
-        inner = kept[0]["value"];
+        inner = need(kept[0], "value");
     else if (kept.length === texts.length) {
-        inner = texts.map((p) => p["text"]).join("");
+        inner = texts.map((p) => need(p, "text")).join("");
         if (texts.length > 1)
             report(losses, strict, "/content", target, "several text parts as such (joined into one)");
     }
     else {
-        inner = kept.map((p) => (p["type"] === "text" ? p["text"] : p["value"]));
+        inner = kept.map((p) => (p["type"] === "text" ? need(p, "text") : need(p, "value")));
         report(losses, strict, "/content", target, "several parts as such (sent as one JSON array)");
     }
     if (isError) {

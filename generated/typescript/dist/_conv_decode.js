@@ -1,4 +1,5 @@
-// DO NOT EDIT the copy in a generated package: this is the toolwire runtime, copied verbatim from runtime/typescript/ by `toolwire generate`.
+// DO NOT EDIT the copy in a generated package: this is the toolwire runtime, copied verbatim from runtime/typescript/
+// by `toolwire generate`.
 /**
  * Wire turns -> canonical messages, as a dialect's layout says.
  *
@@ -240,8 +241,12 @@ class Links {
         const among = this.idMap.linkedByPosition(callId);
         if (!among && !earlier)
             return;
-        const left = among > 1 ? `the oldest of ${among} unanswered calls` : among ? "the one call left unanswered" : "the nearest call";
-        let what = `result in ${where} names no call id: linked by position to ${left} of ${pyRepr(name)} (${pyRepr(callId)})`;
+        const left = among > 1
+            ? `the oldest of ${among} unanswered calls`
+            : among
+                ? "the one call left unanswered"
+                : "the nearest call";
+        let what = `result in ${where} names no call id: linked by position to ${left} of ` + `${pyRepr(name)} (${pyRepr(callId)})`;
         if (earlier)
             what += `; ${earlier} earlier call${earlier > 1 ? "s" : ""} of it left unanswered`;
         const notes = getOwn(ownExtension(result, this.dialect), "notes");

@@ -1,4 +1,5 @@
-// DO NOT EDIT the copy in a generated package: this is the toolwire runtime, copied verbatim from runtime/typescript/ by `toolwire generate`.
+// DO NOT EDIT the copy in a generated package: this is the toolwire runtime, copied verbatim from runtime/typescript/
+// by `toolwire generate`.
 /**
  * Canonical messages -> wire turns, as a dialect's layout says.
  *
@@ -284,12 +285,15 @@ function putField(unit, tf, parts, forms, run) {
             run.lose(at, `a second ${tf.part} part in one turn`);
     }
 }
-const EMPTY_FORMS = { absent: "omit", null: "null", string: "string", empty: "list" };
+const EMPTY_FORMS = {
+    absent: "omit", null: "null", string: "string", empty: "list"
+};
 function putContent(unit, turn, content, forms, run) {
     const form = getOwn(forms, pointer(turn.content));
     if (content.length === 0) {
+        // Python: a dict key
         if (truthy(form) && (Array.isArray(form) || isObject(form)))
-            throw new TypeError("unhashable form"); // Python: a dict key
+            throw new TypeError("unhashable form");
         const empty = typeof form === "string" && hasOwn(EMPTY_FORMS, form) ? EMPTY_FORMS[form] : turn.empty;
         if (empty !== "omit")
             put(unit, turn.content, empty === "null" ? null : empty === "string" ? "" : []);

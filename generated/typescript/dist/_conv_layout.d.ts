@@ -11,6 +11,7 @@
  */
 import type { Decoder } from "./_extract.js";
 import type { Encoder, FieldPlace, Location } from "./_inject.js";
+import type { JsonObject } from "./_errors.js";
 export type Toks = readonly string[];
 export type Constants = readonly (readonly [Toks, unknown])[];
 /** The keys a layout knows, as a tree (_conv_paths.knownTree); LEAF marks a value read whole. */
@@ -64,15 +65,12 @@ export interface SystemField {
     readonly string: string;
     readonly parts: Toks | null;
 }
-export interface Setting {
-    readonly name: Toks;
-    readonly toks: Toks;
-    readonly aliases: readonly Toks[];
-    readonly encoding: string;
-    readonly values: readonly (readonly [unknown, unknown])[];
-    readonly required?: unknown;
-    readonly rule: Rule;
-}
+/** Report a loss: (canonical pointer, what the target cannot carry). */
+export type Lose = (at: string, what: string) => void;
+/** A dialect's compiled settings reader: (wire, forms, fields) -> canonical settings. */
+export type SettingsIn = (wire: JsonObject, forms: JsonObject, fields: JsonObject) => JsonObject;
+/** Its writer: (wire, canonical settings, forms, lose) -> wire. */
+export type SettingsOut = (wire: JsonObject, settings: JsonObject, forms: JsonObject, lose: Lose) => JsonObject;
 /** A setting's canonical JSON types (none: not checked), minimum (null: any) and list item types. */
 export type Rule = readonly [readonly string[], number | null, readonly string[]];
 /** The dialect's generated part converters and where its tools sit in a request. */
@@ -97,7 +95,8 @@ export interface RequestLayout {
     readonly units: readonly Spelling[];
     readonly parts: readonly Spelling[];
     readonly alternating: boolean;
-    readonly settings: readonly Setting[];
+    readonly settingsIn: SettingsIn;
+    readonly settingsOut: SettingsOut;
     readonly known: Tree;
     readonly modelRequired: boolean;
 }

@@ -1,4 +1,5 @@
-// DO NOT EDIT the copy in a generated package: this is the toolwire runtime, copied verbatim from runtime/typescript/ by `toolwire generate`.
+// DO NOT EDIT the copy in a generated package: this is the toolwire runtime, copied verbatim from runtime/typescript/
+// by `toolwire generate`.
 /**
  * Paths into whole payloads: reading and writing a value at an array of keys (a key of
  * digits indexes a list), and the keys a layout knows, as a tree, so that every other wire
@@ -102,7 +103,9 @@ export function put(root, toks, value) {
  */
 export function knownTree(paths, leaves) {
     const tree = new Map();
-    const all = [...paths.map((p) => [p, false]), ...leaves.map((p) => [p, true])];
+    const all = [
+        ...paths.map((p) => [p, false]), ...leaves.map((p) => [p, true])
+    ];
     for (const [toks, leaf] of all) {
         let node = tree;
         for (let i = 0; i < toks.length; i++) {

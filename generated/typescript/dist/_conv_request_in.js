@@ -1,89 +1,16 @@
-// DO NOT EDIT the copy in a generated package: this is the toolwire runtime, copied verbatim from runtime/typescript/ by `toolwire generate`.
+// DO NOT EDIT the copy in a generated package: this is the toolwire runtime, copied verbatim from runtime/typescript/
+// by `toolwire generate`.
 /**
  * A whole request, wire -> canonical: its turns (system instructions from a top-level field
  * as a leading system turn), tools and tool choice at their envelope locations, settings, and
  * every key the layout does not read kept as an extension field.
  */
 import { decodeTurns, keep, markForm, ownExtension } from "./_conv_decode.js";
-import { settingProblem } from "./_conv_guard.js";
 import { decodeBlock } from "./_conv_parts.js";
-import { get, pointer, put, truthy, unknownInto } from "./_conv_paths.js";
+import { get, pointer, truthy, unknownInto } from "./_conv_paths.js";
 import { DecodeError, describe, escape, getOwn, hasOwn, isObject, putOwn, unescape } from "./_errors.js";
 import { choiceFieldIn, decodeAt, elements, lookup, pyEqual, toolsFieldIn } from "./_extract.js";
 import { IdMap } from "./_ids.js";
-/** Python's type(value).__name__ of a JSON value (a JavaScript number that is an integer is an int). */
-function pyType(value) {
-    if (value === null)
-        return "NoneType";
-    if (typeof value === "boolean")
-        return "bool";
-    if (typeof value === "number")
-        return Number.isInteger(value) ? "int" : "float";
-    if (typeof value === "string")
-        return "str";
-    return Array.isArray(value) ? "list" : "dict";
-}
-/**
- * The canonical settings of a request; a value the mapping's `values` do not list stays a
- * wire field (kept for the round trip, a loss elsewhere); one of the wrong type (by the
- * setting's canonical rule) is a DecodeError at its pointer.
- */
-export function decodeSettings(wire, settings, forms, fields, dialect) {
-    const out = {};
-    for (const s of settings) {
-        if (!hasOwn(wire, s.toks[0]) && s.aliases.length === 0)
-            continue;
-        let toks = s.toks;
-        let value = get(wire, toks);
-        if (value !== undefined) {
-            for (const alias of s.aliases) {
-                // both spellings sent: the other one is kept as it is
-                if (get(wire, alias) !== undefined)
-                    putOwn(fields, pointer(alias), get(wire, alias));
-            }
-        }
-        if (value === undefined) {
-            let found = false;
-            for (let i = 0; i < s.aliases.length; i++) {
-                const alias = s.aliases[i];
-                value = get(wire, alias);
-                if (value !== undefined) {
-                    putOwn(forms, pointer(s.toks), `alias:${i + 1}`);
-                    toks = alias;
-                    found = true;
-                    break;
-                }
-            }
-            if (!found)
-                continue;
-        }
-        if (value === null) {
-            putOwn(forms, pointer(s.toks), "null");
-            continue;
-        }
-        if (s.values.length > 0) {
-            const hit = s.values.find(([, w]) => pyEqual(w, value) && pyType(w) === pyType(value));
-            if (hit === undefined) {
-                putOwn(fields, pointer(toks), value);
-                continue;
-            }
-            const spelled = hit[0];
-            const nth = s.values.filter(([c]) => pyEqual(c, spelled)).findIndex(([, w]) => pyEqual(w, value));
-            if (nth)
-                putOwn(forms, pointer(s.toks), `value:${nth}`); // another spelling of the same value (a level in lower case)
-            value = spelled;
-        }
-        else if (s.encoding === "string_or_list" && typeof value === "string") {
-            putOwn(forms, pointer(s.toks), "string");
-            value = [value];
-        }
-        const problem = settingProblem(value, s.rule);
-        if (problem !== null)
-            throw new DecodeError(dialect, "request", pointer(toks), problem);
-        put(out, s.name, value);
-    }
-    return out;
-}
 /** The first tool_choice location the wire has a value at. */
 function choicePlace(wire, codecs) {
     return codecs.locations.find((loc) => loc[0] === "tool_choice" && lookup(wire, loc[1]) !== undefined)?.[1];
@@ -159,8 +86,9 @@ function tools(wire, codecs, idMap, request, fields, forms) {
         choice = null;
     }
     for (const [name, toks] of codecs.choiceFields) {
+        // nothing to qualify: kept as it came
         if (choice === null && lookup(wire, toks) !== undefined)
-            putOwn(fields, pointer(toks), lookup(wire, toks)); // nothing to qualify: kept as it came
+            putOwn(fields, pointer(toks), lookup(wire, toks));
         choice = choiceFieldIn(wire, choice, name, toks, codecs.dialect);
     }
     if (found.length > 0)
@@ -225,7 +153,7 @@ export function decodeRequest(wire, layout, codecs, idMap) {
     request["messages"] = [...messages, ...turns];
     const unknown = {};
     tools(wire, codecs, ids, request, unknown, forms);
-    const settings = decodeSettings(wire, layout.settings, forms, unknown, dialect);
+    const settings = layout.settingsIn(wire, forms, unknown);
     if (truthy(settings))
         request["settings"] = settings;
     unknownInto(wire, layout.known, "", unknown);
@@ -242,7 +170,9 @@ function systemTurn(value, layout, codecs, idMap) {
         return { role: "system", parts: [], extensions };
     }
     if (typeof value === "string" && system.string !== "no")
-        return { role: "system", parts: [{ type: "text", text: value }] };
+        return {
+            role: "system", parts: [{ type: "text", text: value }]
+        };
     if (system.string === "only") {
         throw new DecodeError(layout.dialect, "request", at, `expected a string, got ${describe(value)}`);
     }

@@ -1,4 +1,5 @@
-// DO NOT EDIT the copy in a generated package: this is the toolwire runtime, copied verbatim from runtime/typescript/ by `toolwire generate`.
+// DO NOT EDIT the copy in a generated package: this is the toolwire runtime, copied verbatim from runtime/typescript/
+// by `toolwire generate`.
 /**
  * A whole request, canonical -> wire: leading system turns into the dialect's system field (a
  * later one stays a turn where the dialect can say system, else it moves there, reported),
@@ -8,7 +9,6 @@ import { EMPTY, Run, article, encodeTurns, objectOf, pyStr } from "./_conv_encod
 import { checkCanonical } from "./_conv_guard.js";
 import { encodePart, spellingFor } from "./_conv_parts.js";
 import { asObject, get, joinStrings, pointer, put, pyIn, pyIter, truthy } from "./_conv_paths.js";
-import { encodeSettings } from "./_conv_settings.js";
 import { encodeTools } from "./_conv_tools.js";
 import { Encoded, getKey, getOwn, hasOwn } from "./_errors.js";
 function systemOut(wire, system, hoisted, spellings, run) {
@@ -92,7 +92,9 @@ export function encodeRequest(canonical, layout, codecs, strict, idMap, reasonin
     let rest = messages;
     if (layout.system !== null) {
         let lead = 0;
-        while (lead < messages.length && messages[lead][1]["role"] === "system" && !keptATurn(messages[lead][1], run)) {
+        while (lead < messages.length &&
+            messages[lead][1]["role"] === "system" &&
+            !keptATurn(messages[lead][1], run)) {
             lead += 1;
         }
         // a later system turn stays a turn where the dialect's turns can say system
@@ -109,7 +111,9 @@ export function encodeRequest(canonical, layout, codecs, strict, idMap, reasonin
         rest = messages.slice(lead).filter(([, m]) => keeps || m["role"] !== "system");
     }
     const units = encodeTurns(rest, layout.turn, layout.units, layout.parts, layout.alternating, run);
-    if (getOwn(forms, pointer(layout.turns)) === "string" && units.length === 1 && typeof get(units[0], layout.turn.content) === "string") {
+    if (getOwn(forms, pointer(layout.turns)) === "string" &&
+        units.length === 1 &&
+        typeof get(units[0], layout.turn.content) === "string") {
         put(wire, layout.turns, get(units[0], layout.turn.content));
     }
     else {
@@ -119,7 +123,7 @@ export function encodeRequest(canonical, layout, codecs, strict, idMap, reasonin
     const choice = getOwn(canonical, "tool_choice");
     encodeTools(wire, tools === undefined ? null : tools, choice === undefined ? null : choice, run.codecs, run.idMap, run.losses, strict, forms);
     const settings = getOwn(canonical, "settings");
-    encodeSettings(wire, truthy(settings) ? asObject(settings, "settings") : EMPTY, layout.settings, forms, (at, what) => run.lose(at, what));
+    layout.settingsOut(wire, truthy(settings) ? asObject(settings, "settings") : EMPTY, forms, (at, what) => run.lose(at, what));
     run.putFields(wire, own, "");
     return new Encoded(wire, run.losses);
 }

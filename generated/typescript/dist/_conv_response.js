@@ -1,4 +1,5 @@
-// DO NOT EDIT the copy in a generated package: this is the toolwire runtime, copied verbatim from runtime/typescript/ by `toolwire generate`.
+// DO NOT EDIT the copy in a generated package: this is the toolwire runtime, copied verbatim from runtime/typescript/
+// by `toolwire generate`.
 /**
  * A whole (non-streamed) response, both ways: the assistant turn, id, model, finish reason
  * and usage where the layout says, and every other key kept as an extension field.
@@ -157,11 +158,15 @@ export function encodeResponse(canonical, layout, codecs, strict, idMap, reasoni
         const place = places.get(name);
         if (place !== undefined)
             put(wire, place, getOwn(usage, name));
+        // the sum of the others: no loss where the target leaves it out
         else if (name !== "total_tokens")
-            run.lose(`/usage/${name}`, `the usage count ${name}`); // the sum of the others: no loss where the target leaves it out
+            run.lose(`/usage/${name}`, `the usage count ${name}`);
     }
     const total = places.get("total_tokens");
-    if (total !== undefined && !hasOwn(usage, "total_tokens") && hasOwn(usage, "input_tokens") && hasOwn(usage, "output_tokens")) {
+    if (total !== undefined &&
+        !hasOwn(usage, "total_tokens") &&
+        hasOwn(usage, "input_tokens") &&
+        hasOwn(usage, "output_tokens")) {
         put(wire, total, usage["input_tokens"] + usage["output_tokens"]);
     }
     run.putFields(wire, own, "");

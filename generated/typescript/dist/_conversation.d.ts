@@ -10,11 +10,14 @@
  *     _conv_request_in  a whole request, wire -> canonical (turns, system, tools, settings)
  *     _conv_request_out a whole request, canonical -> wire
  *     _conv_response    a whole response, both ways (turn, finish reason, usage)
- *     _conv_settings    generation settings, canonical -> wire
+ *     _forms            the spellings a round trip keeps, as compiled writers read them
+ *     _conv_guard       a setting's value against its canonical type
  *     _conv_tools       a request's tools and tool choice, canonical -> wire
  */
-export type { Codecs, PartField, RequestLayout, ResponseLayout, Setting, Spelling, SystemField, Toks, Turn, TurnField, } from "./_conv_layout.js";
-export { knownTree } from "./_conv_paths.js";
+export type { Codecs, PartField, RequestLayout, ResponseLayout, Lose, Spelling, SystemField, Toks, Turn, TurnField, } from "./_conv_layout.js";
+export { knownTree, put as putPath } from "./_conv_paths.js";
+export { settingProblem } from "./_conv_guard.js";
+export { formIndex, formOf, keyOf } from "./_forms.js";
 export { decodeRequest } from "./_conv_request_in.js";
 export { encodeRequest } from "./_conv_request_out.js";
 export { decodeResponse, encodeResponse, finishIn } from "./_conv_response.js";

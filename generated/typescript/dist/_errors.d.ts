@@ -44,6 +44,19 @@ export declare class MissingKey extends Error {
 /** Python `obj[key]` on a dict: the own value, or throws MissingKey (TypeError when obj is
  * not an object, as Python's subscript of a non-dict mostly does). */
 export declare function getKey(obj: unknown, key: string): unknown;
+/** Canonical input an encoder (or a helper it calls) found invalid; the encoder throws it as a
+ * CanonicalError naming its shape. The only error (with MissingKey) an encoder turns into one:
+ * any other is a bug and comes out as itself. */
+export declare class Invalid extends TypeError {
+    constructor(message: string);
+}
+/** Python's type name of a JSON value (for error messages). */
+export declare function pyTypeName(value: unknown): string;
+/** Python's need(): value[key] of a canonical object, else Invalid in the words Python's
+ * subscript would use. */
+export declare function need(value: unknown, key: string): unknown;
+/** What Python says when value[key] (a string key) is read from a value that is no dict. */
+export declare function notSubscriptable(value: unknown): string;
 /** A canonical value handed to an encoder is not valid canonical data. */
 export declare class CanonicalError extends ConversionError {
     readonly shape: string;

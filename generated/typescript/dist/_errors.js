@@ -1,4 +1,5 @@
-// DO NOT EDIT the copy in a generated package: this is the toolwire runtime, copied verbatim from runtime/typescript/ by `toolwire generate`.
+// DO NOT EDIT the copy in a generated package: this is the toolwire runtime, copied verbatim from runtime/typescript/
+// by `toolwire generate`.
 /**
  * Errors and losses: what every converter throws or reports, and the two pieces their
  * messages are made of (JSON Pointer tokens, short descriptions of JSON values). Also the
@@ -76,11 +77,56 @@ export function getKey(obj, key) {
         throw new MissingKey(key);
     return value;
 }
+/** Canonical input an encoder (or a helper it calls) found invalid; the encoder throws it as a
+ * CanonicalError naming its shape. The only error (with MissingKey) an encoder turns into one:
+ * any other is a bug and comes out as itself. */
+export class Invalid extends TypeError {
+    constructor(message) {
+        super(message);
+        this.name = "Invalid";
+    }
+}
+/** Python's type name of a JSON value (for error messages). */
+export function pyTypeName(value) {
+    if (value === null || value === undefined)
+        return "NoneType";
+    if (typeof value === "boolean")
+        return "bool";
+    if (typeof value === "number")
+        return Number.isInteger(value) ? "int" : "float";
+    if (typeof value === "string")
+        return "str";
+    if (Array.isArray(value))
+        return "list";
+    return isObject(value) ? "dict" : typeof value;
+}
+/** Python's need(): value[key] of a canonical object, else Invalid in the words Python's
+ * subscript would use. */
+export function need(value, key) {
+    if (!isObject(value))
+        throw new Invalid(notSubscriptable(value));
+    const found = getOwn(value, key);
+    if (found === undefined)
+        throw new Invalid(`missing field ${pyRepr(key)}`);
+    return found;
+}
+/** What Python says when value[key] (a string key) is read from a value that is no dict. */
+export function notSubscriptable(value) {
+    if (typeof value === "string")
+        return "string indices must be integers, not 'str'";
+    if (Array.isArray(value))
+        return "list indices must be integers or slices, not str";
+    return `'${pyTypeName(value)}' object is not subscriptable`;
+}
 /** A canonical value handed to an encoder is not valid canonical data. */
 export class CanonicalError extends ConversionError {
     shape;
     constructor(shape, cause) {
-        const detail = cause instanceof MissingKey ? `missing field ${pyRepr(cause.key)}` : cause instanceof Error ? cause.message : String(cause);
+        const detail = cause instanceof MissingKey
+            ? `missing field ${pyRepr(cause.key)}`
+            : cause instanceof Error
+                ? cause.message
+                : String(cause);
         super(`canonical ${shape} is invalid: ${detail}`);
         this.shape = shape;
     }

@@ -1,4 +1,5 @@
-// DO NOT EDIT the copy in a generated package: this is the toolwire runtime, copied verbatim from runtime/typescript/ by `toolwire generate`.
+// DO NOT EDIT the copy in a generated package: this is the toolwire runtime, copied verbatim from runtime/typescript/
+// by `toolwire generate`.
 /**
  * Decode errors: the generated code checks its assumptions in straight-line code; only when
  * one fails does explain() walk the same checks, as data, to name the exact pointer.
@@ -63,12 +64,16 @@ function firstFailure(wire, checks) {
         else if (kind === "optional") {
             const [test, what] = expect(arg);
             if (value !== undefined && value !== null && !test(value))
-                return [passed, pointer, `expected ${what}, got ${describe(value)}`];
+                return [
+                    passed, pointer, `expected ${what}, got ${describe(value)}`
+                ];
         }
         else if (kind === "absent_or") {
             const [test, what] = expect(arg);
             if (value !== undefined && !test(value))
-                return [passed, pointer, `expected ${what} or nothing, got ${describe(value)}`];
+                return [
+                    passed, pointer, `expected ${what} or nothing, got ${describe(value)}`
+                ];
         }
         else if (kind === "optional_const") {
             if (value !== undefined && !sameConst(value, arg)) {
@@ -101,7 +106,8 @@ export function explain(wire, variants, dialect, shape, fallback = "") {
         if (failure === null)
             continue;
         const constants = checks.filter((check) => check[1] === "const").length;
-        const candidate = [constants > 0 && failure[0] > constants, ...failure]; // past "is an object" and its constants
+        // past "is an object" and its constants
+        const candidate = [constants > 0 && failure[0] > constants, ...failure];
         if (best === null || (candidate[0] !== best[0] ? candidate[0] : candidate[1] > best[1]))
             best = candidate;
     }

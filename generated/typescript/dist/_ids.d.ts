@@ -47,7 +47,7 @@ export declare class IdMap {
     /** The id a rewritten id stands for (the id itself when it was never rewritten). */
     original(newId: string): string;
     /** The id to send for value: value itself when the target can carry it and no other id
-     * was rewritten to it; else its rewrite. An array or object is no id (TypeError: an
+     * was rewritten to it; else its rewrite. An array or object is no id (Invalid: an
      * encoder's CanonicalError), as in the Python runtime. */
     carry(value: unknown, policy: IdPolicy): string;
     rewrite(original: unknown, policy: IdPolicy): string;
@@ -56,7 +56,8 @@ export declare class IdMap {
     mint(policy: IdPolicy): string;
     /** A canonical id for a decoded call that came without one. */
     mintCall(): string;
-    /** Remember a call so that results can find its name, and id-less results its id. */
+    /** Remember a call so that results can find its name, and id-less results its id. An array
+     * or object is no id: Invalid (an encoder's CanonicalError). */
     noteCall(callId: string | null | undefined, name: string | null): void;
     /** The tool name of a call seen through this map. */
     nameFor(callId: string | null | undefined): string | null;

@@ -1,4 +1,5 @@
-// DO NOT EDIT the copy in a generated package: this is the toolwire runtime, copied verbatim from runtime/typescript/ by `toolwire generate`.
+// DO NOT EDIT the copy in a generated package: this is the toolwire runtime, copied verbatim from runtime/typescript/
+// by `toolwire generate`.
 /**
  * Ids: the map that rewrites ids a target cannot carry (collision-free, reversibly), mints
  * ids for calls that come without one, and links id-less results to their calls, reporting
@@ -8,7 +9,7 @@
  * belongs: such a value is keyed by its type and Python str() (1 and "1" are different ids,
  * as in Python), and minted from its Python str().
  */
-import { describe, report } from "./_errors.js";
+import { Invalid, describe, report } from "./_errors.js";
 import { pyRepr } from "./_pytext.js";
 import { sha256, utf8 } from "./_sha256.js";
 const ANCHORED = new WeakMap();
@@ -94,11 +95,11 @@ export class IdMap {
         return this.backward.has(newId) ? this.backward.get(newId) : newId;
     }
     /** The id to send for value: value itself when the target can carry it and no other id
-     * was rewritten to it; else its rewrite. An array or object is no id (TypeError: an
+     * was rewritten to it; else its rewrite. An array or object is no id (Invalid: an
      * encoder's CanonicalError), as in the Python runtime. */
     carry(value, policy) {
         if (typeof value === "object" && value !== null)
-            throw new TypeError(`id: expected a string, got ${describe(value)}`);
+            throw new Invalid(`id: expected a string, got ${describe(value)}`);
         const key = policy.dialect + "\x00" + idKey(value);
         const known = this.forward.get(key);
         if (known !== undefined)
@@ -150,8 +151,12 @@ export class IdMap {
     mintCall() {
         return this.mint(CANONICAL_IDS);
     }
-    /** Remember a call so that results can find its name, and id-less results its id. */
+    /** Remember a call so that results can find its name, and id-less results its id. An array
+     * or object is no id: Invalid (an encoder's CanonicalError). */
     noteCall(callId, name) {
+        if (typeof callId === "object" && callId !== null) {
+            throw new Invalid(`unhashable type: '${Array.isArray(callId) ? "list" : "dict"}'`);
+        }
         if (callId == null || this.names.has(callId))
             return;
         this.seen.add(idKey(callId));
@@ -276,7 +281,8 @@ export function encodeId(value, policy, idMap, losses, strict, pointer) {
     if (sent === value || (typeof value === "string" && sent === idMap.original(value)))
         return sent;
     const why = fits
-        ? `id ${pyRepr(value)} (rewritten to ${pyRepr(sent)}: the id map gave ${pyRepr(value)} to id ${pyRepr(idMap.original(value))})`
+        ? `id ${pyRepr(value)} (rewritten to ${pyRepr(sent)}: the id map gave ${pyRepr(value)} ` +
+            `to id ${pyRepr(idMap.original(value))})`
         : `id ${pyRepr(value)} (rewritten to ${pyRepr(sent)} in the id map)`;
     report(losses, strict, pointer, policy.dialect, why);
     return sent;

@@ -7,6 +7,7 @@
  * the conditions an element must meet (when, has) and must not (unless), and the conditions
  * the whole payload must meet (where).
  */
+import type { Encoder } from "./_dialect.js";
 import { Encoded } from "./_errors.js";
 import type { JsonObject } from "./_errors.js";
 import type { Condition, Toks } from "./_extract.js";
@@ -21,11 +22,8 @@ export type Location = readonly [
 ];
 /** A canonical field and where the envelope carries it. */
 export type FieldPlace = readonly [string, Toks];
-/** A generated encode<Shape> function. */
-export type Encoder = (value: unknown, options: {
-    strict: boolean;
-    idMap: IdMap;
-}) => Encoded;
+/** A generated encode<Shape> function (one type with the dialect objects' encoders). */
+export type { Encoder };
 /**
  * A copy of payload with the given parts (canonical, by extract()'s keys) in its places.
  * Throws ValueError when calls or results do not match the payload's one for one.

@@ -1,9 +1,9 @@
 /**
  * What the straight-line part converters (`<dialect>.ts`) read wire and canonical values
- * with. Python's generated code reads `wire["a"]["b"]` and `.get("c", MISSING)` and lets
- * KeyError, TypeError and AttributeError end the match; here each read is a function that
- * throws MISMATCH (decode) or a KeyError (encode) in exactly those cases, so the converters
- * fail where Python's fail and nowhere else. Keys are read as own properties only.
+ * with. As in Python's generated code, every read that wrong input can fail is checked: a
+ * decoder's read throws MISMATCH (its catch takes nothing else), an encoder's throws Invalid
+ * or MissingKey (the only errors it turns into a CanonicalError), in the words of Python's
+ * runtime. Any other error is a bug and comes out as itself. Keys are read as own properties only.
  */
 import { isObject } from "./_errors.js";
 import type { JsonObject } from "./_errors.js";
@@ -20,7 +20,8 @@ export type Checks = readonly (readonly (readonly [string, string, unknown])[])[
 export declare function truthy(value: unknown): boolean;
 /** The shared empty object (never written to). */
 export declare const EMPTY: JsonObject;
-/** Whether a decoder's catch may end the match quietly (Python's KeyError, TypeError, AttributeError, _Mismatch: what reads throw). */
+/** Whether a decoder's catch may end the match quietly: only a failed check (MISMATCH); any
+ * other error of the runtime is a bug and must not read as wrong input. */
 export declare function quiet(exc: unknown): boolean;
 /** Python's `obj[key]` on a wire value: the key's value, else MISMATCH. */
 export declare function req(obj: unknown, key: string): unknown;
@@ -62,11 +63,8 @@ export declare function sub(parent: unknown, key: string): JsonObject;
 export declare function setdefault(parent: unknown, key: string): JsonObject;
 /** Python's `parent[key] = value` on an object the encoder made. */
 export declare function put(parent: unknown, key: string, value: unknown): void;
-/** Python's IndexError (`[][0]`): an encoder turns it into a CanonicalError. */
-export declare class IndexError extends Error {
-    constructor(message: string);
-}
-/** Whether an encoder's catch turns exc into a CanonicalError (Python's KeyError, TypeError, IndexError). */
+/** Whether an encoder's catch turns exc into a CanonicalError: only invalid input it found
+ * (Invalid, or MissingKey for a required field); any other error is a bug, never caught. */
 export declare function invalid(exc: unknown): exc is Error;
 /** Python's `list(value)` of a JSON value: a copy of an array, a string's characters, an object's keys. */
 export declare function list(value: unknown): unknown[];
@@ -74,8 +72,10 @@ export declare function list(value: unknown): unknown[];
 export declare function first(value: unknown): unknown;
 /** Python's `len(value)`. */
 export declare function len(value: unknown): number;
-/** Python's `key in values` of a value map: TypeError for an array or object (unhashable). */
+/** Python's `key in values` of a value map: Invalid for an array or object (unhashable). */
 export declare function inMap(values: ReadonlyMap<unknown, unknown>, key: unknown): boolean;
+/** Whether a wire value is one of a value map's (never throws: an array or object is none). */
+export declare function known(values: ReadonlyMap<unknown, unknown>, key: unknown): boolean;
 /** Python's `values[key]` of a value map: MissingKey when the map has no such key. */
 export declare function mapped(values: ReadonlyMap<unknown, unknown>, key: unknown): unknown;
 /** Python's `str(value)` of a JSON value (None -> "None"). */

@@ -1,4 +1,5 @@
-// DO NOT EDIT the copy in a generated package: this is the toolwire runtime, copied verbatim from runtime/typescript/ by `toolwire generate`.
+// DO NOT EDIT the copy in a generated package: this is the toolwire runtime, copied verbatim from runtime/typescript/
+// by `toolwire generate`.
 /**
  * The mapping term proto_json: a dialect whose wire is proto3 JSON (Gemini) accepts each
  * field name in lowerCamelCase or snake_case, and a single value where a repeated field is

@@ -1,4 +1,5 @@
-// DO NOT EDIT the copy in a generated package: this is the toolwire runtime, copied verbatim from runtime/typescript/ by `toolwire generate`.
+// DO NOT EDIT the copy in a generated package: this is the toolwire runtime, copied verbatim from runtime/typescript/
+// by `toolwire generate`.
 /**
  * Text the Python runtime builds with repr(), json.dumps, sorted, len and slicing, built the
  * same way here so that messages, losses and argument texts are byte-equal across targets.

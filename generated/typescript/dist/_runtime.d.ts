@@ -26,7 +26,7 @@ export { argumentsText, dumpArguments, notAnObject, parseArguments } from "./_ar
 export { describeChoice, describePart, isAbsent, normalizeChoice } from "./_canonical.js";
 export { asCanonical, asWire, held, heldCanonical, heldFields, hold, holdCanonical, toPlain } from "./_coercion.js";
 export { contentAsString, dataUrl, isDataUrl, resultFromObject, resultToObject, splitDataUrl, textOfJson, } from "./_content.js";
-export { MISSING, CanonicalError, ConversionError, DecodeError, Encoded, Loss, LossError, describe, escape, report, } from "./_errors.js";
+export { MISSING, CanonicalError, ConversionError, DecodeError, Encoded, Invalid, Loss, LossError, describe, escape, need, report, } from "./_errors.js";
 export { explain, stringList, type Check, type Variant } from "./_explain.js";
 export { applyFields, extension, foreignExtensions, unknownFields } from "./_extensions.js";
 export { choiceFieldIn, decodeAt, elements, firstAt, lookup, toolsFieldIn, where } from "./_extract.js";

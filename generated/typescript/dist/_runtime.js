@@ -1,4 +1,5 @@
-// DO NOT EDIT the copy in a generated package: this is the toolwire runtime, copied verbatim from runtime/typescript/ by `toolwire generate`.
+// DO NOT EDIT the copy in a generated package: this is the toolwire runtime, copied verbatim from runtime/typescript/
+// by `toolwire generate`.
 /**
  * The import surface of the generated converters: `import * as rt from "./_runtime.js"`, then
  * `rt.<name>`. Only re-exports live here, no logic: each name is defined in the module that
@@ -27,7 +28,7 @@ export { argumentsText, dumpArguments, notAnObject, parseArguments } from "./_ar
 export { describeChoice, describePart, isAbsent, normalizeChoice } from "./_canonical.js";
 export { asCanonical, asWire, held, heldCanonical, heldFields, hold, holdCanonical, toPlain } from "./_coercion.js";
 export { contentAsString, dataUrl, isDataUrl, resultFromObject, resultToObject, splitDataUrl, textOfJson, } from "./_content.js";
-export { MISSING, CanonicalError, ConversionError, DecodeError, Encoded, Loss, LossError, describe, escape, report, } from "./_errors.js";
+export { MISSING, CanonicalError, ConversionError, DecodeError, Encoded, Invalid, Loss, LossError, describe, escape, need, report, } from "./_errors.js";
 export { explain, stringList } from "./_explain.js";
 export { applyFields, extension, foreignExtensions, unknownFields } from "./_extensions.js";
 export { choiceFieldIn, decodeAt, elements, firstAt, lookup, toolsFieldIn, where } from "./_extract.js";

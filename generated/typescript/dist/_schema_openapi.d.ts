@@ -5,6 +5,7 @@
  * canonical value (a keyword inside a `$ref`erenced definition: the definition's own pointer).
  * The public names are re-exported by `_runtime`, where the generated converters find them.
  */
+export { pyTypeName } from "./_errors.js";
 import type { Loss } from "./_errors.js";
 /** Keywords Gemini's OpenAPI 3.0 subset (Schema) knows, beside type. */
 export declare const OPENAPI_KEYWORDS: ReadonlySet<string>;
@@ -16,8 +17,6 @@ export declare function pyStr(value: unknown): string;
 export declare function pyIter(value: unknown): unknown[];
 /** Python's `item in container` for a JSON container. */
 export declare function pyIn(item: unknown, container: unknown): boolean;
-/** Python's type name of a JSON value (for error messages). */
-export declare function pyTypeName(value: unknown): string;
 /**
  * Gemini's OpenAPI subset -> JSON Schema: lower-case types, nullable as a type union (or a
  * null branch of anyOf, and null in an enum).

@@ -1,18 +1,17 @@
-// DO NOT EDIT the copy in a generated package: this is the toolwire runtime, copied verbatim from runtime/typescript/ by `toolwire generate`.
+// DO NOT EDIT the copy in a generated package: this is the toolwire runtime, copied verbatim from runtime/typescript/
+// by `toolwire generate`.
 /**
- * The strict JSON reader every runtime module parses text with (the Python runtime's rules):
- * RFC 8259 JSON only, so NaN, Infinity, -Infinity, a number that overflows a double (1e400)
- * and a lone surrogate escape are invalid text; a duplicate key keeps its last value; arrays
- * and objects nest at most MAX_DEPTH levels. Every failure is a StrictJsonError (Python's
- * ValueError) whose message is Python's: JSONDecodeError for what json's scanner rejects,
+ * The strict JSON reader every runtime module parses text with (the Python runtime's rules): RFC 8259 JSON only, so
+ * NaN, Infinity, -Infinity, a number that overflows a double (1e400) and a lone surrogate escape are invalid text; a
+ * duplicate key keeps its last value; arrays and objects nest at most MAX_DEPTH levels. Every failure is a
+ * StrictJsonError (Python's ValueError) whose message is Python's: JSONDecodeError for what json's scanner rejects,
  * with positions counted in code points as Python counts them.
  *
- * JSON.parse reads every text Python's scanner reads (and rejects the others), so it is the
- * fast way; this module's own scanner, a port of CPython's _json.c, gives the error messages,
- * raw_decode, and the texts whose numbers could overflow. Differences JavaScript forces: an
- * integer of 309 digits or more is out of range here (Python keeps it exact), integers above
- * 2**53 lose precision, and object keys that are array indices ("1") come first in a
- * JavaScript object's key order.
+ * JSON.parse reads every text Python's scanner reads (and rejects the others), so it is the fast way; this module's own
+ * scanner, a port of CPython's _json.c, gives the error messages, raw_decode, and the texts whose numbers could
+ * overflow. Differences JavaScript forces: an integer of 309 digits or more is out of range here (Python keeps it
+ * exact), integers above 2**53 lose precision, and object keys that are array indices ("1") come first in a JavaScript
+ * object's key order.
  */
 import { pyLen } from "./_pytext.js";
 export const MAX_DEPTH = 512;
@@ -74,7 +73,9 @@ function hexDigits(s, from, errorAt) {
     }
     return c;
 }
-const SHORT_ESCAPES = { '"': '"', "\\": "\\", "/": "/", b: "\b", f: "\f", n: "\n", r: "\r", t: "\t" };
+const SHORT_ESCAPES = {
+    '"': '"', "\\": "\\", "/": "/", b: "\b", f: "\f", n: "\n", r: "\r", t: "\t"
+};
 /** The string whose opening quote is at begin - 1; END is after its closing quote. */
 function scanString(s, begin) {
     const len = s.length;
@@ -115,7 +116,8 @@ function scanString(s, begin) {
         if (end >= len)
             throw new JSONDecodeError("Invalid \\uXXXX escape", s, next - 1);
         let code = hexDigits(s, next, end - 5);
-        if (code >= 0xd800 && code <= 0xdbff && end + 6 < len && s.charCodeAt(end) === 0x5c && s.charCodeAt(end + 1) === 0x75) {
+        const escaped = end + 6 < len && s.charCodeAt(end) === 0x5c && s.charCodeAt(end + 1) === 0x75; // a second \u
+        if (code >= 0xd800 && code <= 0xdbff && escaped) {
             const low = hexDigits(s, end + 2, end + 1);
             if (low >= 0xdc00 && low <= 0xdfff) {
                 out += String.fromCharCode(code, low);
@@ -168,7 +170,8 @@ function scanNumber(s, start) {
     if (!isFloat) {
         const digits = text.length - (text.startsWith("-") ? 1 : 0);
         if (digits > INT_MAX_STR_DIGITS) {
-            throw new StrictJsonError(`Exceeds the limit (${INT_MAX_STR_DIGITS} digits) for integer string conversion: value has ${digits} digits; use sys.set_int_max_str_digits() to increase the limit`);
+            throw new StrictJsonError(`Exceeds the limit (${INT_MAX_STR_DIGITS} digits) for integer string conversion: ` +
+                `value has ${digits} digits; use sys.set_int_max_str_digits() to increase the limit`);
         }
     }
     const value = Number(text);
@@ -378,8 +381,8 @@ function allFinite(value) {
         return typeof value !== "number" || value - value === 0;
     if (Array.isArray(value)) {
         for (let i = 0; i < value.length; i++) {
-            const item = value[i];
-            if (typeof item === "number" ? item - item !== 0 : typeof item === "object" && item !== null && !allFinite(item))
+            const v = value[i];
+            if (typeof v === "number" ? v - v !== 0 : typeof v === "object" && v !== null && !allFinite(v))
                 return false;
         }
         return true;
@@ -388,8 +391,8 @@ function allFinite(value) {
     for (const key in value) {
         if (!HAS.call(value, key))
             continue;
-        const item = value[key];
-        if (typeof item === "number" ? item - item !== 0 : typeof item === "object" && item !== null && !allFinite(item))
+        const v = value[key];
+        if (typeof v === "number" ? v - v !== 0 : typeof v === "object" && v !== null && !allFinite(v))
             return false;
     }
     return true;

@@ -1,4 +1,5 @@
-// DO NOT EDIT the copy in a generated package: this is the toolwire runtime, copied verbatim from runtime/typescript/ by `toolwire generate`.
+// DO NOT EDIT the copy in a generated package: this is the toolwire runtime, copied verbatim from runtime/typescript/
+// by `toolwire generate`.
 /**
  * What a tool returns or yields, as ToolResult content parts. (The Python tool registry that
  * uses these is Python-only; the part builders and checks are the same here.)
@@ -6,7 +7,9 @@
 import { getOwn, isObject } from "./_errors.js";
 import { toPlain } from "./_coercion.js";
 import { pyRepr, pySlice, pySorted } from "./_pytext.js";
-const PART_KEYS = { text: ["text"], json: ["value"], image: [], wire: ["dialect", "value"] };
+const PART_KEYS = {
+    text: ["text"], json: ["value"], image: [], wire: ["dialect", "value"]
+};
 export function textPart(text) {
     return { type: "text", text };
 }

@@ -8,6 +8,7 @@
  * as `idMap`: it mints ids for calls that have none, links results to their calls, and
  * rewrites ids the target cannot carry, reversibly.
  */
+import type { Decoder, Encoder } from "./_dialect.js";
 import type { JsonObject } from "./_errors.js";
 import * as rt from "./_runtime.js";
 export declare const DIALECT = "anthropic_messages";
@@ -32,8 +33,8 @@ export declare const POINTERS: {
     }[];
 };
 export declare const ID_PATTERN = "^[a-zA-Z0-9_-]{1,64}$";
-/** The id rules of the dialect (the stream relay reads them too). */
-export declare const IDS: rt.IdPolicy;
+/** How its call ids look and are minted (the dialect object's idPolicy; IDS in the encoders). */
+export declare const ID_POLICY: rt.IdPolicy;
 /** Decode one Anthropic Messages tool_definition into the canonical object. */
 export declare function decodeToolDefinition(payload: unknown, options?: {
     idMap?: rt.IdMap | null;
@@ -130,3 +131,9 @@ export declare function encodeResponse(value: unknown, options?: {
 export declare function finishReasonIn(wire: unknown): string;
 /** The wire finish reason of a canonical one (null when the dialect has no spelling). */
 export declare function finishReasonOut(canonical: string): unknown;
+export declare const DECODERS: {
+    readonly [shape: string]: Decoder;
+};
+export declare const ENCODERS: {
+    readonly [shape: string]: Encoder;
+};

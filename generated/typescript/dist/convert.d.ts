@@ -1,6 +1,6 @@
 /** Pick a dialect's converters by name, and convert between any two dialects. */
-import type { JsonObject } from "./_errors.js";
-import { IdMap } from "./_runtime.js";
+import type { Decoder, EncodeOptions, Encoder } from "./_dialect.js";
+import { type DialectName } from "./dialects.js";
 import type { Encoded } from "./_runtime.js";
 import { ValueError } from "./streams/_common.js";
 import * as anthropic_messages from "./anthropic_messages.js";
@@ -14,21 +14,8 @@ import * as openai_chat from "./openai_chat.js";
 import * as openai_responses from "./openai_responses.js";
 export { convertStream } from "./streams/index.js";
 export { ValueError };
-/** A decode<Shape> function of a dialect module. */
-export type Decoder = (payload: unknown, options?: {
-    idMap?: IdMap | null;
-}) => JsonObject;
-/** The options any encode<Shape> function of a dialect module may take. */
-export interface EncodeOptions {
-    strict?: boolean;
-    idMap?: IdMap | null;
-    schemaProfile?: string | null;
-    strictSchema?: boolean;
-    reasoningAsText?: boolean;
-    model?: string | null;
-}
-/** An encode<Shape> function of a dialect module. */
-export type Encoder = (value: unknown, options?: EncodeOptions) => Encoded;
+export type { Decoder, EncodeOptions, Encoder } from "./_dialect.js";
+export type { DialectName } from "./dialects.js";
 /** What every dialect module exports (besides its decode<Shape> and encode<Shape> functions). */
 export interface DialectModule {
     readonly DIALECT: string;
@@ -47,8 +34,6 @@ export declare const DIALECTS: Readonly<{
     openai_chat: typeof openai_chat;
     openai_responses: typeof openai_responses;
 }>;
-/** The name of a dialect this package converts. */
-export type DialectName = keyof typeof DIALECTS;
 export declare const SHAPES: readonly ["tool_definition", "tool_choice", "tool_call", "tool_result"];
 /** Whole payloads, for the dialects that map conversations. */
 export declare const WHOLE: readonly ["request", "response"];

@@ -14,6 +14,8 @@ export { CanonicalError, ConversionError, DecodeError, IdMap, Loss, LossError, N
 export type { Encoded } from "./_runtime.js";
 export { DIALECTS, SHAPES, ValueError, convert, convertStream, decoder, encoder, getDialect } from "./convert.js";
 export type { ConvertOptions, Decoder, DialectModule, EncodeOptions, Encoder } from "./convert.js";
+export { NAMES, REGISTRY, dialectObject } from "./dialects.js";
+export type { Conversation, Dialect, DialectName, Injector, RelayStreamModule } from "./dialects.js";
 export { conversationView } from "./_conv_view.js";
 export { StreamError, assembler, emit } from "./streams/index.js";
 export type * as types from "./types/index.js";

@@ -14,5 +14,6 @@
  */
 export { CanonicalError, ConversionError, DecodeError, IdMap, Loss, LossError, Note } from "./_runtime.js";
 export { DIALECTS, SHAPES, ValueError, convert, convertStream, decoder, encoder, getDialect } from "./convert.js";
+export { NAMES, REGISTRY, dialectObject } from "./dialects.js";
 export { conversationView } from "./_conv_view.js";
 export { StreamError, assembler, emit } from "./streams/index.js";

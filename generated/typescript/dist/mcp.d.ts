@@ -8,6 +8,7 @@
  * as `idMap`: it mints ids for calls that have none, links results to their calls, and
  * rewrites ids the target cannot carry, reversibly.
  */
+import type { Decoder, Encoder } from "./_dialect.js";
 import type { JsonObject } from "./_errors.js";
 import * as rt from "./_runtime.js";
 export declare const DIALECT = "mcp";
@@ -83,3 +84,9 @@ export declare function inject(payload: unknown, parts: JsonObject, options?: {
     strict?: boolean;
     idMap?: rt.IdMap | null;
 }): rt.Encoded;
+export declare const DECODERS: {
+    readonly [shape: string]: Decoder;
+};
+export declare const ENCODERS: {
+    readonly [shape: string]: Encoder;
+};

@@ -39,7 +39,14 @@ export const POINTERS = {
 };
 // --- tool_definition ---------------------------------------------------------------------
 const SHAPE_TOOL_DEFINITION = "tool_definition";
-const CHECKS_TOOL_DEFINITION = [[["", "object", null], ["/name", "nonempty", null], ["/description", "optional", "string"], ["/inputSchema", "object", null]]];
+const CHECKS_TOOL_DEFINITION = [
+    [
+        ["", "object", null],
+        ["/name", "nonempty", null],
+        ["/description", "optional", "string"],
+        ["/inputSchema", "object", null],
+    ]
+];
 const KNOWN_TOOL_DEFINITION_0 = new Set(["description", "inputSchema", "name"]);
 /** Decode one Model Context Protocol (tools, 2025-11-25) tool_definition into the canonical object. */
 export function decodeToolDefinition(payload, options = {}) {
@@ -57,11 +64,16 @@ export function decodeToolDefinition(payload, options = {}) {
             canonical = {};
             unknown = null; // most values carry no unknown fields: make the object only when one turns up
             forms = P.EMPTY;
-            value = (P.isObject(wire) && (Object.getPrototypeOf(wire) === Object.prototype && !("name" in Object.prototype) || Object.hasOwn(wire, "name")) ? P.defined(wire["name"]) : P.mismatch());
+            value = (P.isObject(wire) &&
+                (Object.getPrototypeOf(wire) === Object.prototype &&
+                    !("name" in Object.prototype) ||
+                    Object.hasOwn(wire, "name")) ? P.defined(wire["name"]) : P.mismatch());
             if (typeof value !== "string" || value === "")
                 throw P.MISMATCH;
             canonical["name"] = value;
-            value = (P.isObject(wire) ? ((Object.getPrototypeOf(wire) === Object.prototype && !("description" in Object.prototype) || Object.hasOwn(wire, "description")) ? wire["description"] : undefined) : P.mismatch());
+            value = (P.isObject(wire) ? ((Object.getPrototypeOf(wire) === Object.prototype &&
+                !("description" in Object.prototype) ||
+                Object.hasOwn(wire, "description")) ? wire["description"] : undefined) : P.mismatch());
             if (value === undefined) {
             }
             else if (value === null) {
@@ -73,7 +85,10 @@ export function decodeToolDefinition(payload, options = {}) {
             else {
                 canonical["description"] = value;
             }
-            value = (P.isObject(wire) && (Object.getPrototypeOf(wire) === Object.prototype && !("inputSchema" in Object.prototype) || Object.hasOwn(wire, "inputSchema")) ? P.defined(wire["inputSchema"]) : P.mismatch());
+            value = (P.isObject(wire) &&
+                (Object.getPrototypeOf(wire) === Object.prototype &&
+                    !("inputSchema" in Object.prototype) ||
+                    Object.hasOwn(wire, "inputSchema")) ? P.defined(wire["inputSchema"]) : P.mismatch());
             if (!P.isObject(value))
                 throw P.MISMATCH;
             canonical["parameters"] = rt.held(value, rt.MAX_DEPTH - 1, DIALECT, SHAPE_TOOL_DEFINITION, "/inputSchema");
@@ -81,7 +96,9 @@ export function decodeToolDefinition(payload, options = {}) {
                 unknown = rt.unknownFields(P.obj(wire), KNOWN_TOOL_DEFINITION_0, "", unknown);
             }
             if ((unknown !== null && Object.keys(unknown).length > 0) || (forms !== P.EMPTY && Object.keys(forms).length > 0)) {
-                canonical["extensions"] = { [DIALECT]: rt.extension(rt.heldFields(unknown, DIALECT, SHAPE_TOOL_DEFINITION), forms) };
+                canonical["extensions"] = {
+                    [DIALECT]: rt.extension(rt.heldFields(unknown, DIALECT, SHAPE_TOOL_DEFINITION), forms)
+                };
             }
             return canonical;
         }
@@ -105,12 +122,16 @@ export function encodeToolDefinition(value, options = {}) {
     const forms = (own["forms"] ?? P.EMPTY);
     let wire; // the wire value the variant below builds: an object or a constant
     try {
-        const wireName = P.needed(P.isObject(canonical) ? ((Object.getPrototypeOf(canonical) === Object.prototype && !("name" in Object.prototype) || Object.hasOwn(canonical, "name")) ? canonical["name"] : undefined) : P.notObject(canonical), "name");
+        const wireName = P.needed(P.isObject(canonical) ? ((Object.getPrototypeOf(canonical) === Object.prototype &&
+            !("name" in Object.prototype) ||
+            Object.hasOwn(canonical, "name")) ? canonical["name"] : undefined) : P.notObject(canonical), "name");
         let wireDescription = canonical["description"];
         if (wireDescription == null) {
             wireDescription = forms["/description"] === "null" ? null : undefined;
         }
-        const wireParameters = P.needed(P.isObject(canonical) ? ((Object.getPrototypeOf(canonical) === Object.prototype && !("parameters" in Object.prototype) || Object.hasOwn(canonical, "parameters")) ? canonical["parameters"] : undefined) : P.notObject(canonical), "parameters");
+        const wireParameters = P.needed(P.isObject(canonical) ? ((Object.getPrototypeOf(canonical) === Object.prototype &&
+            !("parameters" in Object.prototype) ||
+            Object.hasOwn(canonical, "parameters")) ? canonical["parameters"] : undefined) : P.notObject(canonical), "parameters");
         rt.heldCanonical(wireParameters, rt.MAX_DEPTH - 1, SHAPE_TOOL_DEFINITION, "/parameters"); // schema profiles walk it
         wire = { "name": wireName, "inputSchema": wireParameters };
         if (wireDescription !== undefined)
@@ -130,7 +151,9 @@ export function encodeToolDefinition(value, options = {}) {
 }
 // --- tool_call ---------------------------------------------------------------------------
 const SHAPE_TOOL_CALL = "tool_call";
-const CHECKS_TOOL_CALL = [[["", "object", null], ["/name", "nonempty", null], ["/arguments", "optional", "object"]]];
+const CHECKS_TOOL_CALL = [
+    [["", "object", null], ["/name", "nonempty", null], ["/arguments", "optional", "object"]]
+];
 const KNOWN_TOOL_CALL_0 = new Set(["arguments", "name"]);
 /** Decode one Model Context Protocol (tools, 2025-11-25) tool_call into the canonical object. */
 export function decodeToolCall(payload, options = {}) {
@@ -148,11 +171,16 @@ export function decodeToolCall(payload, options = {}) {
             canonical = {};
             unknown = null; // most values carry no unknown fields: make the object only when one turns up
             forms = P.EMPTY;
-            value = (P.isObject(wire) && (Object.getPrototypeOf(wire) === Object.prototype && !("name" in Object.prototype) || Object.hasOwn(wire, "name")) ? P.defined(wire["name"]) : P.mismatch());
+            value = (P.isObject(wire) &&
+                (Object.getPrototypeOf(wire) === Object.prototype &&
+                    !("name" in Object.prototype) ||
+                    Object.hasOwn(wire, "name")) ? P.defined(wire["name"]) : P.mismatch());
             if (typeof value !== "string" || value === "")
                 throw P.MISMATCH;
             canonical["name"] = value;
-            value = (P.isObject(wire) ? ((Object.getPrototypeOf(wire) === Object.prototype && !("arguments" in Object.prototype) || Object.hasOwn(wire, "arguments")) ? wire["arguments"] : undefined) : P.mismatch());
+            value = (P.isObject(wire) ? ((Object.getPrototypeOf(wire) === Object.prototype &&
+                !("arguments" in Object.prototype) ||
+                Object.hasOwn(wire, "arguments")) ? wire["arguments"] : undefined) : P.mismatch());
             if (value === undefined) {
                 canonical["arguments"] = {};
             }
@@ -200,8 +228,12 @@ export function encodeToolCall(value, options = {}) {
     const forms = (own["forms"] ?? P.EMPTY);
     let wire; // the wire value the variant below builds: an object or a constant
     try {
-        const wireName = P.needed(P.isObject(canonical) ? ((Object.getPrototypeOf(canonical) === Object.prototype && !("name" in Object.prototype) || Object.hasOwn(canonical, "name")) ? canonical["name"] : undefined) : P.notObject(canonical), "name");
-        let wireArguments = P.needed(P.isObject(canonical) ? ((Object.getPrototypeOf(canonical) === Object.prototype && !("arguments" in Object.prototype) || Object.hasOwn(canonical, "arguments")) ? canonical["arguments"] : undefined) : P.notObject(canonical), "arguments");
+        const wireName = P.needed(P.isObject(canonical) ? ((Object.getPrototypeOf(canonical) === Object.prototype &&
+            !("name" in Object.prototype) ||
+            Object.hasOwn(canonical, "name")) ? canonical["name"] : undefined) : P.notObject(canonical), "name");
+        let wireArguments = P.needed(P.isObject(canonical) ? ((Object.getPrototypeOf(canonical) === Object.prototype &&
+            !("arguments" in Object.prototype) ||
+            Object.hasOwn(canonical, "arguments")) ? canonical["arguments"] : undefined) : P.notObject(canonical), "arguments");
         if (wireArguments === null) {
             rt.report(losses, strict, "/arguments", DIALECT, "argument text that is not a JSON object (" + P.str(canonical["arguments_error"]) + "); sent as {}");
             wireArguments = {};
@@ -215,7 +247,7 @@ export function encodeToolCall(value, options = {}) {
         if (own !== P.EMPTY && Object.keys(own).length > 0)
             rt.applyFields(wire, (own["fields"] ?? P.EMPTY), DIALECT, losses, strict);
         if (idMap !== null)
-            idMap.noteCall(canonical["id"], canonical["name"]);
+            idMap.noteCall(P.need(canonical, "id"), P.need(canonical, "name"));
         return new rt.Encoded(wire, losses);
     }
     catch (exc) {
@@ -226,7 +258,9 @@ export function encodeToolCall(value, options = {}) {
 }
 // --- tool_result -------------------------------------------------------------------------
 const SHAPE_TOOL_RESULT = "tool_result";
-const CHECKS_TOOL_RESULT = [[["", "object", null], ["/content", "any", null], ["/isError", "optional", "boolean"]]];
+const CHECKS_TOOL_RESULT = [
+    [["", "object", null], ["/content", "any", null], ["/isError", "optional", "boolean"]]
+];
 const KNOWN_TOOL_RESULT_0 = new Set(["content", "isError"]);
 const KNOWN_TOOL_RESULT_0_CONTENT_0 = new Set(["text", "type"]);
 const KNOWN_TOOL_RESULT_0_CONTENT_1 = new Set(["data", "mimeType", "type"]);
@@ -240,10 +274,17 @@ function CONTENT_TOOL_RESULT_0_CONTENT_in(blocks, unknown, forms) {
     for (let position = 0; position < blocks.length; position++) {
         const block = blocks[position];
         const at = "/content" + "/" + String(position);
-        if (P.isObject(block) && (P.isObject(block) && (Object.getPrototypeOf(block) === Object.prototype && !("type" in Object.prototype) || Object.hasOwn(block, "type")) ? block["type"] : undefined) === "text") {
+        if (P.isObject(block) &&
+            (P.isObject(block) &&
+                (Object.getPrototypeOf(block) === Object.prototype &&
+                    !("type" in Object.prototype) ||
+                    Object.hasOwn(block, "type")) ? block["type"] : undefined) === "text") {
             const part = { type: "text" };
             try {
-                value = (P.isObject(block) && (Object.getPrototypeOf(block) === Object.prototype && !("text" in Object.prototype) || Object.hasOwn(block, "text")) ? P.defined(block["text"]) : P.mismatch());
+                value = (P.isObject(block) &&
+                    (Object.getPrototypeOf(block) === Object.prototype &&
+                        !("text" in Object.prototype) ||
+                        Object.hasOwn(block, "text")) ? P.defined(block["text"]) : P.mismatch());
             }
             catch (exc) {
                 if (!P.quiet(exc))
@@ -260,10 +301,17 @@ function CONTENT_TOOL_RESULT_0_CONTENT_in(blocks, unknown, forms) {
             parts.push(part);
             continue;
         }
-        if (P.isObject(block) && (P.isObject(block) && (Object.getPrototypeOf(block) === Object.prototype && !("type" in Object.prototype) || Object.hasOwn(block, "type")) ? block["type"] : undefined) === "image") {
+        if (P.isObject(block) &&
+            (P.isObject(block) &&
+                (Object.getPrototypeOf(block) === Object.prototype &&
+                    !("type" in Object.prototype) ||
+                    Object.hasOwn(block, "type")) ? block["type"] : undefined) === "image") {
             const part = { type: "image" };
             try {
-                value = (P.isObject(block) && (Object.getPrototypeOf(block) === Object.prototype && !("data" in Object.prototype) || Object.hasOwn(block, "data")) ? P.defined(block["data"]) : P.mismatch());
+                value = (P.isObject(block) &&
+                    (Object.getPrototypeOf(block) === Object.prototype &&
+                        !("data" in Object.prototype) ||
+                        Object.hasOwn(block, "data")) ? P.defined(block["data"]) : P.mismatch());
             }
             catch (exc) {
                 if (!P.quiet(exc))
@@ -275,7 +323,10 @@ function CONTENT_TOOL_RESULT_0_CONTENT_in(blocks, unknown, forms) {
             }
             part["data"] = value;
             try {
-                value = (P.isObject(block) && (Object.getPrototypeOf(block) === Object.prototype && !("mimeType" in Object.prototype) || Object.hasOwn(block, "mimeType")) ? P.defined(block["mimeType"]) : P.mismatch());
+                value = (P.isObject(block) &&
+                    (Object.getPrototypeOf(block) === Object.prototype &&
+                        !("mimeType" in Object.prototype) ||
+                        Object.hasOwn(block, "mimeType")) ? P.defined(block["mimeType"]) : P.mismatch());
             }
             catch (exc) {
                 if (!P.quiet(exc))
@@ -300,8 +351,9 @@ function CONTENT_TOOL_RESULT_0_CONTENT_in(blocks, unknown, forms) {
 }
 function CONTENT_TOOL_RESULT_0_CONTENT_out(parts, forms, losses, strict) {
     const blocks = [];
-    for (let position = 0; position < parts.length; position++) {
-        let part = parts[position];
+    const items = P.list(parts);
+    for (let position = 0; position < items.length; position++) {
+        let part = items[position]; // each read checked: a wrong type is invalid input
         const kind = P.need(part, "type");
         if (kind === "text" && P.has(part, "text")) {
             blocks.push({ "type": "text", "text": P.need(part, "text") });
@@ -341,9 +393,14 @@ export function decodeToolResult(payload, options = {}) {
             canonical = { "call_id": null };
             unknown = {};
             forms = {};
-            value = (P.isObject(wire) && (Object.getPrototypeOf(wire) === Object.prototype && !("content" in Object.prototype) || Object.hasOwn(wire, "content")) ? P.defined(wire["content"]) : P.mismatch());
+            value = (P.isObject(wire) &&
+                (Object.getPrototypeOf(wire) === Object.prototype &&
+                    !("content" in Object.prototype) ||
+                    Object.hasOwn(wire, "content")) ? P.defined(wire["content"]) : P.mismatch());
             canonical["content"] = CONTENT_TOOL_RESULT_0_CONTENT_in(value, unknown, forms);
-            value = (P.isObject(wire) ? ((Object.getPrototypeOf(wire) === Object.prototype && !("isError" in Object.prototype) || Object.hasOwn(wire, "isError")) ? wire["isError"] : undefined) : P.mismatch());
+            value = (P.isObject(wire) ? ((Object.getPrototypeOf(wire) === Object.prototype &&
+                !("isError" in Object.prototype) ||
+                Object.hasOwn(wire, "isError")) ? wire["isError"] : undefined) : P.mismatch());
             if (value === undefined) {
                 canonical["is_error"] = false;
             }
@@ -364,10 +421,13 @@ export function decodeToolResult(payload, options = {}) {
                 unknown = rt.unknownFields(P.obj(wire), KNOWN_TOOL_RESULT_0, "", unknown);
             }
             if ((unknown !== null && Object.keys(unknown).length > 0) || (forms !== P.EMPTY && Object.keys(forms).length > 0)) {
-                canonical["extensions"] = { [DIALECT]: rt.extension(rt.heldFields(unknown, DIALECT, SHAPE_TOOL_RESULT), forms) };
+                canonical["extensions"] = {
+                    [DIALECT]: rt.extension(rt.heldFields(unknown, DIALECT, SHAPE_TOOL_RESULT), forms)
+                };
             }
+            // answered by id: id-less results link among the rest
             if (idMap !== null)
-                idMap.noteResult(P.or(canonical["call_id"], null)); // answered by id: id-less results link among the rest
+                idMap.noteResult(P.or(canonical["call_id"], null));
             return canonical;
         }
     }
@@ -410,7 +470,9 @@ export function encodeToolResult(value, options = {}) {
 }
 // --- envelopes: where the shapes sit in a whole request or response --------------------
 export const ENVELOPES = ["request", "response"];
-const KEYS = { tool_definition: "tools", tool_call: "tool_calls", tool_result: "tool_results" };
+const KEYS = {
+    tool_definition: "tools", tool_call: "tool_calls", tool_result: "tool_results"
+};
 // [kind, alternative sets of required root keys, {root key: allowed JSON types}, [pointer
 // tokens, allowed JSON types, required] deeper down, the only root keys a closed envelope may
 // have or null] of every kind extract() reads, from its envelope schema: a payload must be one
@@ -419,14 +481,24 @@ const ENVELOPE_KINDS = [
         "request",
         [["jsonrpc", "method"]],
         { "id": ["string", "number", "integer"], "jsonrpc": ["string"], "method": ["string"], "params": ["object"] },
-        [[[], ["object"], false, null, null], [["jsonrpc"], ["string"], false, ["2.0"], null], [["params", "tools"], ["array", "null"], false, null, null]],
+        [
+            [[], ["object"], false, null, null],
+            [["jsonrpc"], ["string"], false, ["2.0"], null],
+            [["params", "tools"], ["array", "null"], false, null, null],
+        ],
         null,
     ],
     [
         "response",
         [["error", "jsonrpc"], ["id", "jsonrpc", "result"]],
         { "error": ["object"], "id": ["string", "number", "integer", "null"], "jsonrpc": ["string"], "result": ["object"] },
-        [[[], ["object"], false, null, null], [["error", "code"], ["integer"], true, null, null], [["error", "message"], ["string"], true, null, null], [["jsonrpc"], ["string"], false, ["2.0"], null], [["result", "tools"], ["array", "null"], false, null, null]],
+        [
+            [[], ["object"], false, null, null],
+            [["error", "code"], ["integer"], true, null, null],
+            [["error", "message"], ["string"], true, null, null],
+            [["jsonrpc"], ["string"], false, ["2.0"], null],
+            [["result", "tools"], ["array", "null"], false, null, null],
+        ],
         null,
     ],
 ];
@@ -508,11 +580,17 @@ const CHOICE_FIELDS = [];
  */
 export function inject(payload, parts, options = {}) {
     let wire = rt.hold(rt.asWire(payload, DIALECT, "envelope"), DIALECT, "envelope");
-    const encoders = {
-        tool_definition: encodeToolDefinition,
-        tool_call: encodeToolCall,
-        tool_result: encodeToolResult,
-    };
-    const result = rt.inject(wire, parts, LOCATIONS, encoders, DIALECT, options.strict ?? false, options.idMap ?? new rt.IdMap(), CHOICE_FIELDS, TOOLS_FIELDS);
+    const result = rt.inject(wire, parts, LOCATIONS, ENCODERS, DIALECT, options.strict ?? false, options.idMap ?? new rt.IdMap(), CHOICE_FIELDS, TOOLS_FIELDS);
     return result;
 }
+// --- the converters by shape (the dialect object's decoders and encoders) --------------
+export const DECODERS = Object.freeze({
+    tool_definition: decodeToolDefinition,
+    tool_call: decodeToolCall,
+    tool_result: decodeToolResult,
+});
+export const ENCODERS = Object.freeze({
+    tool_definition: encodeToolDefinition,
+    tool_call: encodeToolCall,
+    tool_result: encodeToolResult,
+});

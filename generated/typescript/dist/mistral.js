@@ -26,7 +26,12 @@ export const ABSENT = {};
 /** Where each variant spells each canonical field: its pointer, then its other spellings. */
 export const POINTERS = {
     tool_definition: [
-        { "name": ["/function/name"], "description": ["/function/description"], "parameters": ["/function/parameters"], "strict": ["/function/strict"] },
+        {
+            "name": ["/function/name"],
+            "description": ["/function/description"],
+            "parameters": ["/function/parameters"],
+            "strict": ["/function/strict"],
+        },
     ],
     tool_choice: [
         {},
@@ -50,13 +55,24 @@ const FORM_VARIANT_3 = "variant:3";
 const FORM_VARIANT_4 = "variant:4";
 const NO_VARIANT = -1; // no variant of the shape can carry the canonical value
 export const ID_PATTERN = "^[a-zA-Z0-9]{9}$";
-/** The id rules of the dialect (the stream relay reads them too). */
-export const IDS = new rt.IdPolicy(DIALECT, new RegExp(ID_PATTERN, "u"), "", 9);
+/** How its call ids look and are minted (the dialect object's idPolicy; IDS in the encoders). */
+export const ID_POLICY = new rt.IdPolicy(DIALECT, new RegExp(ID_PATTERN, "u"), "", 9);
+const IDS = ID_POLICY;
 const IDS_SEEN = new Set(); // ids that matched, filled by ID_OK: the same ids recur
 const ID_OK = rt.idChecker(IDS.pattern, IDS_SEEN);
 // --- tool_definition ---------------------------------------------------------------------
 const SHAPE_TOOL_DEFINITION = "tool_definition";
-const CHECKS_TOOL_DEFINITION = [[["", "object", null], ["/type", "optional_const", "function"], ["/function", "object", null], ["/function/name", "nonempty", null], ["/function/description", "optional", "string"], ["/function/parameters", "object", null], ["/function/strict", "optional", "boolean"]]];
+const CHECKS_TOOL_DEFINITION = [
+    [
+        ["", "object", null],
+        ["/type", "optional_const", "function"],
+        ["/function", "object", null],
+        ["/function/name", "nonempty", null],
+        ["/function/description", "optional", "string"],
+        ["/function/parameters", "object", null],
+        ["/function/strict", "optional", "boolean"],
+    ]
+];
 const KNOWN_TOOL_DEFINITION_0 = new Set(["function", "type"]);
 const KNOWN_TOOL_DEFINITION_0_FUNCTION = new Set(["description", "name", "parameters", "strict"]);
 /** Decode one Mistral Chat Completions tool_definition into the canonical object. */
@@ -71,23 +87,46 @@ export function decodeToolDefinition(payload, options = {}) {
     let why;
     let mintId = false;
     try {
-        if (P.isObject(wire) && P.atOr(wire, "type", "function") === "function" && P.isObject((P.isObject(wire) && (Object.getPrototypeOf(wire) === Object.prototype && !("function" in Object.prototype) || Object.hasOwn(wire, "function")) ? wire["function"] : undefined)) && P.has((P.isObject(wire) && (Object.getPrototypeOf(wire) === Object.prototype && !("function" in Object.prototype) || Object.hasOwn(wire, "function")) ? wire["function"] : undefined), "name") && P.has((P.isObject(wire) && (Object.getPrototypeOf(wire) === Object.prototype && !("function" in Object.prototype) || Object.hasOwn(wire, "function")) ? wire["function"] : undefined), "parameters")) {
+        if (P.isObject(wire) &&
+            P.atOr(wire, "type", "function") === "function" &&
+            P.isObject((P.isObject(wire) &&
+                (Object.getPrototypeOf(wire) === Object.prototype &&
+                    !("function" in Object.prototype) ||
+                    Object.hasOwn(wire, "function")) ? wire["function"] : undefined)) &&
+            P.has((P.isObject(wire) &&
+                (Object.getPrototypeOf(wire) === Object.prototype &&
+                    !("function" in Object.prototype) ||
+                    Object.hasOwn(wire, "function")) ? wire["function"] : undefined), "name") &&
+            P.has((P.isObject(wire) &&
+                (Object.getPrototypeOf(wire) === Object.prototype &&
+                    !("function" in Object.prototype) ||
+                    Object.hasOwn(wire, "function")) ? wire["function"] : undefined), "parameters")) {
             canonical = {};
             unknown = null; // most values carry no unknown fields: make the object only when one turns up
             forms = P.EMPTY;
-            const wireFunction = (P.isObject(wire) && (Object.getPrototypeOf(wire) === Object.prototype && !("function" in Object.prototype) || Object.hasOwn(wire, "function")) ? P.defined(wire["function"]) : P.mismatch());
-            value = (P.isObject(wire) ? ((Object.getPrototypeOf(wire) === Object.prototype && !("type" in Object.prototype) || Object.hasOwn(wire, "type")) ? wire["type"] : undefined) : P.mismatch());
+            const wireFunction = (P.isObject(wire) &&
+                (Object.getPrototypeOf(wire) === Object.prototype &&
+                    !("function" in Object.prototype) ||
+                    Object.hasOwn(wire, "function")) ? P.defined(wire["function"]) : P.mismatch());
+            value = (P.isObject(wire) ? ((Object.getPrototypeOf(wire) === Object.prototype &&
+                !("type" in Object.prototype) ||
+                Object.hasOwn(wire, "type")) ? wire["type"] : undefined) : P.mismatch());
             if (value === undefined) {
                 forms = P.withForm(forms, "/type", "absent");
             }
             else if (value !== "function") {
                 throw P.MISMATCH;
             }
-            value = (P.isObject(wireFunction) && (Object.getPrototypeOf(wireFunction) === Object.prototype && !("name" in Object.prototype) || Object.hasOwn(wireFunction, "name")) ? P.defined(wireFunction["name"]) : P.mismatch());
+            value = (P.isObject(wireFunction) &&
+                (Object.getPrototypeOf(wireFunction) === Object.prototype &&
+                    !("name" in Object.prototype) ||
+                    Object.hasOwn(wireFunction, "name")) ? P.defined(wireFunction["name"]) : P.mismatch());
             if (typeof value !== "string" || value === "")
                 throw P.MISMATCH;
             canonical["name"] = value;
-            value = (P.isObject(wireFunction) ? ((Object.getPrototypeOf(wireFunction) === Object.prototype && !("description" in Object.prototype) || Object.hasOwn(wireFunction, "description")) ? wireFunction["description"] : undefined) : P.mismatch());
+            value = (P.isObject(wireFunction) ? ((Object.getPrototypeOf(wireFunction) === Object.prototype &&
+                !("description" in Object.prototype) ||
+                Object.hasOwn(wireFunction, "description")) ? wireFunction["description"] : undefined) : P.mismatch());
             if (value === undefined) {
             }
             else if (value === null) {
@@ -99,11 +138,16 @@ export function decodeToolDefinition(payload, options = {}) {
             else {
                 canonical["description"] = value;
             }
-            value = (P.isObject(wireFunction) && (Object.getPrototypeOf(wireFunction) === Object.prototype && !("parameters" in Object.prototype) || Object.hasOwn(wireFunction, "parameters")) ? P.defined(wireFunction["parameters"]) : P.mismatch());
+            value = (P.isObject(wireFunction) &&
+                (Object.getPrototypeOf(wireFunction) === Object.prototype &&
+                    !("parameters" in Object.prototype) ||
+                    Object.hasOwn(wireFunction, "parameters")) ? P.defined(wireFunction["parameters"]) : P.mismatch());
             if (!P.isObject(value))
                 throw P.MISMATCH;
             canonical["parameters"] = rt.held(value, rt.MAX_DEPTH - 2, DIALECT, SHAPE_TOOL_DEFINITION, "/function/parameters");
-            value = (P.isObject(wireFunction) ? ((Object.getPrototypeOf(wireFunction) === Object.prototype && !("strict" in Object.prototype) || Object.hasOwn(wireFunction, "strict")) ? wireFunction["strict"] : undefined) : P.mismatch());
+            value = (P.isObject(wireFunction) ? ((Object.getPrototypeOf(wireFunction) === Object.prototype &&
+                !("strict" in Object.prototype) ||
+                Object.hasOwn(wireFunction, "strict")) ? wireFunction["strict"] : undefined) : P.mismatch());
             if (value === undefined) {
             }
             else if (value === null) {
@@ -122,7 +166,9 @@ export function decodeToolDefinition(payload, options = {}) {
                 unknown = rt.unknownFields(P.obj(wireFunction), KNOWN_TOOL_DEFINITION_0_FUNCTION, "/function", unknown);
             }
             if ((unknown !== null && Object.keys(unknown).length > 0) || (forms !== P.EMPTY && Object.keys(forms).length > 0)) {
-                canonical["extensions"] = { [DIALECT]: rt.extension(rt.heldFields(unknown, DIALECT, SHAPE_TOOL_DEFINITION), forms) };
+                canonical["extensions"] = {
+                    [DIALECT]: rt.extension(rt.heldFields(unknown, DIALECT, SHAPE_TOOL_DEFINITION), forms)
+                };
             }
             return canonical;
         }
@@ -146,12 +192,16 @@ export function encodeToolDefinition(value, options = {}) {
     const forms = (own["forms"] ?? P.EMPTY);
     let wire; // the wire value the variant below builds: an object or a constant
     try {
-        const wireName = P.needed(P.isObject(canonical) ? ((Object.getPrototypeOf(canonical) === Object.prototype && !("name" in Object.prototype) || Object.hasOwn(canonical, "name")) ? canonical["name"] : undefined) : P.notObject(canonical), "name");
+        const wireName = P.needed(P.isObject(canonical) ? ((Object.getPrototypeOf(canonical) === Object.prototype &&
+            !("name" in Object.prototype) ||
+            Object.hasOwn(canonical, "name")) ? canonical["name"] : undefined) : P.notObject(canonical), "name");
         let wireDescription = canonical["description"];
         if (wireDescription == null) {
             wireDescription = forms["/function/description"] === "null" ? null : undefined;
         }
-        const wireParameters = P.needed(P.isObject(canonical) ? ((Object.getPrototypeOf(canonical) === Object.prototype && !("parameters" in Object.prototype) || Object.hasOwn(canonical, "parameters")) ? canonical["parameters"] : undefined) : P.notObject(canonical), "parameters");
+        const wireParameters = P.needed(P.isObject(canonical) ? ((Object.getPrototypeOf(canonical) === Object.prototype &&
+            !("parameters" in Object.prototype) ||
+            Object.hasOwn(canonical, "parameters")) ? canonical["parameters"] : undefined) : P.notObject(canonical), "parameters");
         rt.heldCanonical(wireParameters, rt.MAX_DEPTH - 1, SHAPE_TOOL_DEFINITION, "/parameters"); // schema profiles walk it
         let wireStrict = canonical["strict"];
         if (wireStrict == null) {
@@ -176,7 +226,18 @@ export function encodeToolDefinition(value, options = {}) {
 }
 // --- tool_choice -------------------------------------------------------------------------
 const SHAPE_TOOL_CHOICE = "tool_choice";
-const CHECKS_TOOL_CHOICE = [[["", "const", "auto"]], [["", "const", "none"]], [["", "const", "any"]], [["", "const", "required"]], [["", "object", null], ["/type", "optional_const", "function"], ["/function", "object", null], ["/function/name", "nonempty", null]]];
+const CHECKS_TOOL_CHOICE = [
+    [["", "const", "auto"]],
+    [["", "const", "none"]],
+    [["", "const", "any"]],
+    [["", "const", "required"]],
+    [
+        ["", "object", null],
+        ["/type", "optional_const", "function"],
+        ["/function", "object", null],
+        ["/function/name", "nonempty", null],
+    ],
+];
 const ROOTS_TOOL_CHOICE = ["auto", "none", "any", "required"];
 const KNOWN_TOOL_CHOICE_4 = new Set(["function", "type"]);
 const KNOWN_TOOL_CHOICE_4_FUNCTION = new Set(["name"]);
@@ -264,19 +325,36 @@ export function decodeToolChoice(payload, options = {}) {
             }
             return canonical;
         }
-        if (P.isObject(wire) && P.atOr(wire, "type", "function") === "function" && P.isObject((P.isObject(wire) && (Object.getPrototypeOf(wire) === Object.prototype && !("function" in Object.prototype) || Object.hasOwn(wire, "function")) ? wire["function"] : undefined)) && P.has((P.isObject(wire) && (Object.getPrototypeOf(wire) === Object.prototype && !("function" in Object.prototype) || Object.hasOwn(wire, "function")) ? wire["function"] : undefined), "name")) {
+        if (P.isObject(wire) &&
+            P.atOr(wire, "type", "function") === "function" &&
+            P.isObject((P.isObject(wire) &&
+                (Object.getPrototypeOf(wire) === Object.prototype &&
+                    !("function" in Object.prototype) ||
+                    Object.hasOwn(wire, "function")) ? wire["function"] : undefined)) &&
+            P.has((P.isObject(wire) &&
+                (Object.getPrototypeOf(wire) === Object.prototype &&
+                    !("function" in Object.prototype) ||
+                    Object.hasOwn(wire, "function")) ? wire["function"] : undefined), "name")) {
             canonical = { "mode": "tool" };
             unknown = null; // most values carry no unknown fields: make the object only when one turns up
             forms = P.EMPTY;
-            const wireFunction = (P.isObject(wire) && (Object.getPrototypeOf(wire) === Object.prototype && !("function" in Object.prototype) || Object.hasOwn(wire, "function")) ? P.defined(wire["function"]) : P.mismatch());
-            value = (P.isObject(wire) ? ((Object.getPrototypeOf(wire) === Object.prototype && !("type" in Object.prototype) || Object.hasOwn(wire, "type")) ? wire["type"] : undefined) : P.mismatch());
+            const wireFunction = (P.isObject(wire) &&
+                (Object.getPrototypeOf(wire) === Object.prototype &&
+                    !("function" in Object.prototype) ||
+                    Object.hasOwn(wire, "function")) ? P.defined(wire["function"]) : P.mismatch());
+            value = (P.isObject(wire) ? ((Object.getPrototypeOf(wire) === Object.prototype &&
+                !("type" in Object.prototype) ||
+                Object.hasOwn(wire, "type")) ? wire["type"] : undefined) : P.mismatch());
             if (value === undefined) {
                 forms = P.withForm(forms, "/type", "absent");
             }
             else if (value !== "function") {
                 throw P.MISMATCH;
             }
-            value = (P.isObject(wireFunction) && (Object.getPrototypeOf(wireFunction) === Object.prototype && !("name" in Object.prototype) || Object.hasOwn(wireFunction, "name")) ? P.defined(wireFunction["name"]) : P.mismatch());
+            value = (P.isObject(wireFunction) &&
+                (Object.getPrototypeOf(wireFunction) === Object.prototype &&
+                    !("name" in Object.prototype) ||
+                    Object.hasOwn(wireFunction, "name")) ? P.defined(wireFunction["name"]) : P.mismatch());
             if (typeof value !== "string" || value === "")
                 throw P.MISMATCH;
             canonical["names"] = [value];
@@ -291,7 +369,9 @@ export function decodeToolChoice(payload, options = {}) {
                 forms = P.withForm(forms, "", FORM_VARIANT_4);
             }
             if ((unknown !== null && Object.keys(unknown).length > 0) || (forms !== P.EMPTY && Object.keys(forms).length > 0)) {
-                canonical["extensions"] = { [DIALECT]: rt.extension(rt.heldFields(unknown, DIALECT, SHAPE_TOOL_CHOICE), forms) };
+                canonical["extensions"] = {
+                    [DIALECT]: rt.extension(rt.heldFields(unknown, DIALECT, SHAPE_TOOL_CHOICE), forms)
+                };
             }
             return canonical;
         }
@@ -402,7 +482,16 @@ export function encodeToolChoice(value, options = {}) {
 }
 // --- tool_call ---------------------------------------------------------------------------
 const SHAPE_TOOL_CALL = "tool_call";
-const CHECKS_TOOL_CALL = [[["", "object", null], ["/type", "optional_const", "function"], ["/function", "object", null], ["/id", "string", null], ["/function/name", "nonempty", null], ["/function/arguments", "any", null]]];
+const CHECKS_TOOL_CALL = [
+    [
+        ["", "object", null],
+        ["/type", "optional_const", "function"],
+        ["/function", "object", null],
+        ["/id", "string", null],
+        ["/function/name", "nonempty", null],
+        ["/function/arguments", "any", null],
+    ]
+];
 const KNOWN_TOOL_CALL_0 = new Set(["function", "id", "type"]);
 const KNOWN_TOOL_CALL_0_FUNCTION = new Set(["arguments", "name"]);
 /** Decode one Mistral Chat Completions tool_call into the canonical object. */
@@ -417,27 +506,53 @@ export function decodeToolCall(payload, options = {}) {
     let why;
     let mintId = false;
     try {
-        if (P.isObject(wire) && P.atOr(wire, "type", "function") === "function" && P.has(wire, "id") && P.isObject((P.isObject(wire) && (Object.getPrototypeOf(wire) === Object.prototype && !("function" in Object.prototype) || Object.hasOwn(wire, "function")) ? wire["function"] : undefined)) && P.has((P.isObject(wire) && (Object.getPrototypeOf(wire) === Object.prototype && !("function" in Object.prototype) || Object.hasOwn(wire, "function")) ? wire["function"] : undefined), "name") && P.has((P.isObject(wire) && (Object.getPrototypeOf(wire) === Object.prototype && !("function" in Object.prototype) || Object.hasOwn(wire, "function")) ? wire["function"] : undefined), "arguments")) {
+        if (P.isObject(wire) &&
+            P.atOr(wire, "type", "function") === "function" &&
+            P.has(wire, "id") &&
+            P.isObject((P.isObject(wire) &&
+                (Object.getPrototypeOf(wire) === Object.prototype &&
+                    !("function" in Object.prototype) ||
+                    Object.hasOwn(wire, "function")) ? wire["function"] : undefined)) &&
+            P.has((P.isObject(wire) &&
+                (Object.getPrototypeOf(wire) === Object.prototype &&
+                    !("function" in Object.prototype) ||
+                    Object.hasOwn(wire, "function")) ? wire["function"] : undefined), "name") &&
+            P.has((P.isObject(wire) &&
+                (Object.getPrototypeOf(wire) === Object.prototype &&
+                    !("function" in Object.prototype) ||
+                    Object.hasOwn(wire, "function")) ? wire["function"] : undefined), "arguments")) {
             canonical = {};
             unknown = null; // most values carry no unknown fields: make the object only when one turns up
             forms = P.EMPTY;
-            const wireFunction = (P.isObject(wire) && (Object.getPrototypeOf(wire) === Object.prototype && !("function" in Object.prototype) || Object.hasOwn(wire, "function")) ? P.defined(wire["function"]) : P.mismatch());
-            value = (P.isObject(wire) ? ((Object.getPrototypeOf(wire) === Object.prototype && !("type" in Object.prototype) || Object.hasOwn(wire, "type")) ? wire["type"] : undefined) : P.mismatch());
+            const wireFunction = (P.isObject(wire) &&
+                (Object.getPrototypeOf(wire) === Object.prototype &&
+                    !("function" in Object.prototype) ||
+                    Object.hasOwn(wire, "function")) ? P.defined(wire["function"]) : P.mismatch());
+            value = (P.isObject(wire) ? ((Object.getPrototypeOf(wire) === Object.prototype &&
+                !("type" in Object.prototype) ||
+                Object.hasOwn(wire, "type")) ? wire["type"] : undefined) : P.mismatch());
             if (value === undefined) {
                 forms = P.withForm(forms, "/type", "absent");
             }
             else if (value !== "function") {
                 throw P.MISMATCH;
             }
-            value = (P.isObject(wire) && (Object.getPrototypeOf(wire) === Object.prototype && !("id" in Object.prototype) || Object.hasOwn(wire, "id")) ? P.defined(wire["id"]) : P.mismatch());
+            value = (P.isObject(wire) &&
+                (Object.getPrototypeOf(wire) === Object.prototype && !("id" in Object.prototype) || Object.hasOwn(wire, "id")) ? P.defined(wire["id"]) : P.mismatch());
             if (typeof value !== "string")
                 throw P.MISMATCH;
             canonical["id"] = value;
-            value = (P.isObject(wireFunction) && (Object.getPrototypeOf(wireFunction) === Object.prototype && !("name" in Object.prototype) || Object.hasOwn(wireFunction, "name")) ? P.defined(wireFunction["name"]) : P.mismatch());
+            value = (P.isObject(wireFunction) &&
+                (Object.getPrototypeOf(wireFunction) === Object.prototype &&
+                    !("name" in Object.prototype) ||
+                    Object.hasOwn(wireFunction, "name")) ? P.defined(wireFunction["name"]) : P.mismatch());
             if (typeof value !== "string" || value === "")
                 throw P.MISMATCH;
             canonical["name"] = value;
-            value = (P.isObject(wireFunction) && (Object.getPrototypeOf(wireFunction) === Object.prototype && !("arguments" in Object.prototype) || Object.hasOwn(wireFunction, "arguments")) ? P.defined(wireFunction["arguments"]) : P.mismatch());
+            value = (P.isObject(wireFunction) &&
+                (Object.getPrototypeOf(wireFunction) === Object.prototype &&
+                    !("arguments" in Object.prototype) ||
+                    Object.hasOwn(wireFunction, "arguments")) ? P.defined(wireFunction["arguments"]) : P.mismatch());
             if (P.isObject(value)) {
                 canonical["arguments"] = rt.held(value, rt.MAX_DEPTH - 2, DIALECT, SHAPE_TOOL_CALL, "/function/arguments");
                 forms = P.withForm(forms, "/function/arguments", "object");
@@ -490,11 +605,15 @@ export function encodeToolCall(value, options = {}) {
     const forms = (own["forms"] ?? P.EMPTY);
     let wire; // the wire value the variant below builds: an object or a constant
     try {
-        let wireId = P.needed(P.isObject(canonical) ? ((Object.getPrototypeOf(canonical) === Object.prototype && !("id" in Object.prototype) || Object.hasOwn(canonical, "id")) ? canonical["id"] : undefined) : P.notObject(canonical), "id");
+        let wireId = P.needed(P.isObject(canonical) ? ((Object.getPrototypeOf(canonical) === Object.prototype &&
+            !("id" in Object.prototype) ||
+            Object.hasOwn(canonical, "id")) ? canonical["id"] : undefined) : P.notObject(canonical), "id");
         if (idMap !== null || !(typeof wireId === "string" && (IDS_SEEN.has(wireId) || ID_OK(wireId)))) {
             wireId = rt.encodeId(wireId, IDS, idMap, losses, strict, "/id");
         }
-        const wireName = P.needed(P.isObject(canonical) ? ((Object.getPrototypeOf(canonical) === Object.prototype && !("name" in Object.prototype) || Object.hasOwn(canonical, "name")) ? canonical["name"] : undefined) : P.notObject(canonical), "name");
+        const wireName = P.needed(P.isObject(canonical) ? ((Object.getPrototypeOf(canonical) === Object.prototype &&
+            !("name" in Object.prototype) ||
+            Object.hasOwn(canonical, "name")) ? canonical["name"] : undefined) : P.notObject(canonical), "name");
         let wireArguments;
         if (forms["/function/arguments"] === "object" && P.need(canonical, "arguments") !== null) {
             wireArguments = canonical["arguments"];
@@ -508,7 +627,7 @@ export function encodeToolCall(value, options = {}) {
         if (own !== P.EMPTY && Object.keys(own).length > 0)
             rt.applyFields(wire, (own["fields"] ?? P.EMPTY), DIALECT, losses, strict);
         if (idMap !== null)
-            idMap.noteCall(canonical["id"], canonical["name"]);
+            idMap.noteCall(P.need(canonical, "id"), P.need(canonical, "name"));
         return new rt.Encoded(wire, losses);
     }
     catch (exc) {
@@ -519,7 +638,15 @@ export function encodeToolCall(value, options = {}) {
 }
 // --- tool_result -------------------------------------------------------------------------
 const SHAPE_TOOL_RESULT = "tool_result";
-const CHECKS_TOOL_RESULT = [[["", "object", null], ["/role", "const", "tool"], ["/tool_call_id", "string", null], ["/name", "optional", "nonempty"], ["/content", "any", null]]];
+const CHECKS_TOOL_RESULT = [
+    [
+        ["", "object", null],
+        ["/role", "const", "tool"],
+        ["/tool_call_id", "string", null],
+        ["/name", "optional", "nonempty"],
+        ["/content", "any", null],
+    ]
+];
 const KNOWN_TOOL_RESULT_0 = new Set(["content", "name", "role", "tool_call_id"]);
 const KNOWN_TOOL_RESULT_0_CONTENT_0 = new Set(["text", "type"]);
 const KNOWN_TOOL_RESULT_0_CONTENT_1 = new Set(["image_url", "type"]);
@@ -544,10 +671,17 @@ function CONTENT_TOOL_RESULT_0_CONTENT_in(blocks, unknown, forms) {
     for (let position = 0; position < blocks.length; position++) {
         const block = blocks[position];
         const at = "/content" + "/" + String(position);
-        if (P.isObject(block) && (P.isObject(block) && (Object.getPrototypeOf(block) === Object.prototype && !("type" in Object.prototype) || Object.hasOwn(block, "type")) ? block["type"] : undefined) === "text") {
+        if (P.isObject(block) &&
+            (P.isObject(block) &&
+                (Object.getPrototypeOf(block) === Object.prototype &&
+                    !("type" in Object.prototype) ||
+                    Object.hasOwn(block, "type")) ? block["type"] : undefined) === "text") {
             const part = { type: "text" };
             try {
-                value = (P.isObject(block) && (Object.getPrototypeOf(block) === Object.prototype && !("text" in Object.prototype) || Object.hasOwn(block, "text")) ? P.defined(block["text"]) : P.mismatch());
+                value = (P.isObject(block) &&
+                    (Object.getPrototypeOf(block) === Object.prototype &&
+                        !("text" in Object.prototype) ||
+                        Object.hasOwn(block, "text")) ? P.defined(block["text"]) : P.mismatch());
             }
             catch (exc) {
                 if (!P.quiet(exc))
@@ -564,10 +698,18 @@ function CONTENT_TOOL_RESULT_0_CONTENT_in(blocks, unknown, forms) {
             parts.push(part);
             continue;
         }
-        if (P.isObject(block) && (P.isObject(block) && (Object.getPrototypeOf(block) === Object.prototype && !("type" in Object.prototype) || Object.hasOwn(block, "type")) ? block["type"] : undefined) === "image_url" && rt.isDataUrl(rt.lookup(block, ["image_url"]))) {
+        if (P.isObject(block) &&
+            (P.isObject(block) &&
+                (Object.getPrototypeOf(block) === Object.prototype &&
+                    !("type" in Object.prototype) ||
+                    Object.hasOwn(block, "type")) ? block["type"] : undefined) === "image_url" &&
+            rt.isDataUrl(rt.lookup(block, ["image_url"]))) {
             const part = { type: "image" };
             try {
-                value = (P.isObject(block) && (Object.getPrototypeOf(block) === Object.prototype && !("image_url" in Object.prototype) || Object.hasOwn(block, "image_url")) ? P.defined(block["image_url"]) : P.mismatch());
+                value = (P.isObject(block) &&
+                    (Object.getPrototypeOf(block) === Object.prototype &&
+                        !("image_url" in Object.prototype) ||
+                        Object.hasOwn(block, "image_url")) ? P.defined(block["image_url"]) : P.mismatch());
             }
             catch (exc) {
                 if (!P.quiet(exc))
@@ -584,10 +726,18 @@ function CONTENT_TOOL_RESULT_0_CONTENT_in(blocks, unknown, forms) {
             parts.push(part);
             continue;
         }
-        if (P.isObject(block) && (P.isObject(block) && (Object.getPrototypeOf(block) === Object.prototype && !("type" in Object.prototype) || Object.hasOwn(block, "type")) ? block["type"] : undefined) === "image_url" && typeof rt.lookup(block, ["image_url"]) === "string") {
+        if (P.isObject(block) &&
+            (P.isObject(block) &&
+                (Object.getPrototypeOf(block) === Object.prototype &&
+                    !("type" in Object.prototype) ||
+                    Object.hasOwn(block, "type")) ? block["type"] : undefined) === "image_url" &&
+            typeof rt.lookup(block, ["image_url"]) === "string") {
             const part = { type: "image" };
             try {
-                value = (P.isObject(block) && (Object.getPrototypeOf(block) === Object.prototype && !("image_url" in Object.prototype) || Object.hasOwn(block, "image_url")) ? P.defined(block["image_url"]) : P.mismatch());
+                value = (P.isObject(block) &&
+                    (Object.getPrototypeOf(block) === Object.prototype &&
+                        !("image_url" in Object.prototype) ||
+                        Object.hasOwn(block, "image_url")) ? P.defined(block["image_url"]) : P.mismatch());
             }
             catch (exc) {
                 if (!P.quiet(exc))
@@ -604,11 +754,22 @@ function CONTENT_TOOL_RESULT_0_CONTENT_in(blocks, unknown, forms) {
             parts.push(part);
             continue;
         }
-        if (P.isObject(block) && (P.isObject(block) && (Object.getPrototypeOf(block) === Object.prototype && !("type" in Object.prototype) || Object.hasOwn(block, "type")) ? block["type"] : undefined) === "image_url" && rt.isDataUrl(rt.lookup(block, ["image_url", "url"]))) {
+        if (P.isObject(block) &&
+            (P.isObject(block) &&
+                (Object.getPrototypeOf(block) === Object.prototype &&
+                    !("type" in Object.prototype) ||
+                    Object.hasOwn(block, "type")) ? block["type"] : undefined) === "image_url" &&
+            rt.isDataUrl(rt.lookup(block, ["image_url", "url"]))) {
             const part = { type: "image" };
-            const blockImageUrl = (P.isObject(block) && (Object.getPrototypeOf(block) === Object.prototype && !("image_url" in Object.prototype) || Object.hasOwn(block, "image_url")) ? P.defined(block["image_url"]) : P.mismatch());
+            const blockImageUrl = (P.isObject(block) &&
+                (Object.getPrototypeOf(block) === Object.prototype &&
+                    !("image_url" in Object.prototype) ||
+                    Object.hasOwn(block, "image_url")) ? P.defined(block["image_url"]) : P.mismatch());
             try {
-                value = (P.isObject(blockImageUrl) && (Object.getPrototypeOf(blockImageUrl) === Object.prototype && !("url" in Object.prototype) || Object.hasOwn(blockImageUrl, "url")) ? P.defined(blockImageUrl["url"]) : P.mismatch());
+                value = (P.isObject(blockImageUrl) &&
+                    (Object.getPrototypeOf(blockImageUrl) === Object.prototype &&
+                        !("url" in Object.prototype) ||
+                        Object.hasOwn(blockImageUrl, "url")) ? P.defined(blockImageUrl["url"]) : P.mismatch());
             }
             catch (exc) {
                 if (!P.quiet(exc))
@@ -629,11 +790,22 @@ function CONTENT_TOOL_RESULT_0_CONTENT_in(blocks, unknown, forms) {
             parts.push(part);
             continue;
         }
-        if (P.isObject(block) && (P.isObject(block) && (Object.getPrototypeOf(block) === Object.prototype && !("type" in Object.prototype) || Object.hasOwn(block, "type")) ? block["type"] : undefined) === "image_url" && typeof rt.lookup(block, ["image_url", "url"]) === "string") {
+        if (P.isObject(block) &&
+            (P.isObject(block) &&
+                (Object.getPrototypeOf(block) === Object.prototype &&
+                    !("type" in Object.prototype) ||
+                    Object.hasOwn(block, "type")) ? block["type"] : undefined) === "image_url" &&
+            typeof rt.lookup(block, ["image_url", "url"]) === "string") {
             const part = { type: "image" };
-            const blockImageUrl = (P.isObject(block) && (Object.getPrototypeOf(block) === Object.prototype && !("image_url" in Object.prototype) || Object.hasOwn(block, "image_url")) ? P.defined(block["image_url"]) : P.mismatch());
+            const blockImageUrl = (P.isObject(block) &&
+                (Object.getPrototypeOf(block) === Object.prototype &&
+                    !("image_url" in Object.prototype) ||
+                    Object.hasOwn(block, "image_url")) ? P.defined(block["image_url"]) : P.mismatch());
             try {
-                value = (P.isObject(blockImageUrl) && (Object.getPrototypeOf(blockImageUrl) === Object.prototype && !("url" in Object.prototype) || Object.hasOwn(blockImageUrl, "url")) ? P.defined(blockImageUrl["url"]) : P.mismatch());
+                value = (P.isObject(blockImageUrl) &&
+                    (Object.getPrototypeOf(blockImageUrl) === Object.prototype &&
+                        !("url" in Object.prototype) ||
+                        Object.hasOwn(blockImageUrl, "url")) ? P.defined(blockImageUrl["url"]) : P.mismatch());
             }
             catch (exc) {
                 if (!P.quiet(exc))
@@ -671,12 +843,15 @@ function CONTENT_TOOL_RESULT_0_CONTENT_out(parts, forms, losses, strict) {
             return "";
     }
     const blocks = [];
-    for (let position = 0; position < parts.length; position++) {
-        let part = parts[position];
+    const items = P.list(parts);
+    for (let position = 0; position < items.length; position++) {
+        let part = items[position]; // each read checked: a wrong type is invalid input
         const kind = P.need(part, "type");
         const form = P.at(forms, "/content" + "/" + String(position));
         if (form === FORM_VARIANT_3 && kind === "image" && P.has(part, "media_type") && P.has(part, "data")) {
-            blocks.push({ "type": "image_url", "image_url": { "url": rt.dataUrl(part["media_type"], part["data"]) } });
+            blocks.push({
+                "type": "image_url", "image_url": { "url": rt.dataUrl(part["media_type"], part["data"]) }
+            });
             continue;
         }
         if (form === FORM_VARIANT_4 && kind === "image" && P.has(part, "url") && typeof P.need(part, "url") === "string") {
@@ -721,15 +896,24 @@ export function decodeToolResult(payload, options = {}) {
     let why;
     let mintId = false;
     try {
-        if (P.isObject(wire) && (P.isObject(wire) && (Object.getPrototypeOf(wire) === Object.prototype && !("role" in Object.prototype) || Object.hasOwn(wire, "role")) ? wire["role"] : undefined) === "tool") {
+        if (P.isObject(wire) &&
+            (P.isObject(wire) &&
+                (Object.getPrototypeOf(wire) === Object.prototype &&
+                    !("role" in Object.prototype) ||
+                    Object.hasOwn(wire, "role")) ? wire["role"] : undefined) === "tool") {
             canonical = { "is_error": false };
             unknown = {};
             forms = {};
-            value = (P.isObject(wire) && (Object.getPrototypeOf(wire) === Object.prototype && !("tool_call_id" in Object.prototype) || Object.hasOwn(wire, "tool_call_id")) ? P.defined(wire["tool_call_id"]) : P.mismatch());
+            value = (P.isObject(wire) &&
+                (Object.getPrototypeOf(wire) === Object.prototype &&
+                    !("tool_call_id" in Object.prototype) ||
+                    Object.hasOwn(wire, "tool_call_id")) ? P.defined(wire["tool_call_id"]) : P.mismatch());
             if (typeof value !== "string")
                 throw P.MISMATCH;
             canonical["call_id"] = value;
-            value = (P.isObject(wire) ? ((Object.getPrototypeOf(wire) === Object.prototype && !("name" in Object.prototype) || Object.hasOwn(wire, "name")) ? wire["name"] : undefined) : P.mismatch());
+            value = (P.isObject(wire) ? ((Object.getPrototypeOf(wire) === Object.prototype &&
+                !("name" in Object.prototype) ||
+                Object.hasOwn(wire, "name")) ? wire["name"] : undefined) : P.mismatch());
             if (value === undefined) {
             }
             else if (value === null) {
@@ -741,16 +925,22 @@ export function decodeToolResult(payload, options = {}) {
             else {
                 canonical["name"] = value;
             }
-            value = (P.isObject(wire) && (Object.getPrototypeOf(wire) === Object.prototype && !("content" in Object.prototype) || Object.hasOwn(wire, "content")) ? P.defined(wire["content"]) : P.mismatch());
+            value = (P.isObject(wire) &&
+                (Object.getPrototypeOf(wire) === Object.prototype &&
+                    !("content" in Object.prototype) ||
+                    Object.hasOwn(wire, "content")) ? P.defined(wire["content"]) : P.mismatch());
             canonical["content"] = CONTENT_TOOL_RESULT_0_CONTENT_in(value, unknown, forms);
             if (!P.within(wire, KNOWN_TOOL_RESULT_0)) {
                 unknown = rt.unknownFields(P.obj(wire), KNOWN_TOOL_RESULT_0, "", unknown);
             }
             if ((unknown !== null && Object.keys(unknown).length > 0) || (forms !== P.EMPTY && Object.keys(forms).length > 0)) {
-                canonical["extensions"] = { [DIALECT]: rt.extension(rt.heldFields(unknown, DIALECT, SHAPE_TOOL_RESULT), forms) };
+                canonical["extensions"] = {
+                    [DIALECT]: rt.extension(rt.heldFields(unknown, DIALECT, SHAPE_TOOL_RESULT), forms)
+                };
             }
+            // answered by id: id-less results link among the rest
             if (idMap !== null)
-                idMap.noteResult(P.or(canonical["call_id"], null)); // answered by id: id-less results link among the rest
+                idMap.noteResult(P.or(canonical["call_id"], null));
             return canonical;
         }
     }
@@ -773,7 +963,9 @@ export function encodeToolResult(value, options = {}) {
     const forms = (own["forms"] ?? P.EMPTY);
     let wire; // the wire value the variant below builds: an object or a constant
     try {
-        let wireCallId = P.needed(P.isObject(canonical) ? ((Object.getPrototypeOf(canonical) === Object.prototype && !("call_id" in Object.prototype) || Object.hasOwn(canonical, "call_id")) ? canonical["call_id"] : undefined) : P.notObject(canonical), "call_id");
+        let wireCallId = P.needed(P.isObject(canonical) ? ((Object.getPrototypeOf(canonical) === Object.prototype &&
+            !("call_id" in Object.prototype) ||
+            Object.hasOwn(canonical, "call_id")) ? canonical["call_id"] : undefined) : P.notObject(canonical), "call_id");
         if (idMap !== null || !(typeof wireCallId === "string" && (IDS_SEEN.has(wireCallId) || ID_OK(wireCallId)))) {
             wireCallId = rt.encodeId(wireCallId, IDS, idMap, losses, strict, "/call_id");
         }
@@ -800,7 +992,9 @@ export function encodeToolResult(value, options = {}) {
 }
 // --- envelopes: where the shapes sit in a whole request or response --------------------
 export const ENVELOPES = ["request", "response", "stream_event"];
-const KEYS = { tool_definition: "tools", tool_call: "tool_calls", tool_result: "tool_results" };
+const KEYS = {
+    tool_definition: "tools", tool_call: "tool_calls", tool_result: "tool_results"
+};
 // [kind, alternative sets of required root keys, {root key: allowed JSON types}, [pointer
 // tokens, allowed JSON types, required] deeper down, the only root keys a closed envelope may
 // have or null] of every kind extract() reads, from its envelope schema: a payload must be one
@@ -808,15 +1002,125 @@ const ENVELOPE_KINDS = [
     [
         "request",
         [["messages"]],
-        { "frequency_penalty": ["number", "integer", "null"], "guardrails": ["array", "null"], "logprobs": ["boolean", "null"], "max_tokens": ["integer", "null"], "messages": ["array"], "metadata": ["object", "null"], "min_tokens": ["integer", "null"], "model": ["string"], "n": ["integer", "null"], "parallel_tool_calls": ["boolean"], "prediction": ["object", "null"], "presence_penalty": ["number", "integer", "null"], "prompt_cache_key": ["string", "null"], "prompt_logprobs": ["boolean", "null"], "prompt_mode": ["string", "null"], "random_seed": ["integer", "null"], "reasoning_effort": ["string", "null"], "repetition_penalty": ["number", "integer", "null"], "response_format": ["object", "null"], "safe_prompt": ["boolean", "null"], "service_tier": ["string", "null"], "stop": ["array", "string", "null"], "stream": ["boolean", "null"], "temperature": ["number", "integer", "null"], "tool_choice": ["object", "string"], "tools": ["array", "null"], "top_k": ["integer", "null"], "top_logprobs": ["integer", "null"], "top_p": ["number", "integer", "null"], "top_prompt_logprobs": ["integer", "null"] },
-        [[[], ["object"], false, null, null], [["messages", "*"], ["object"], false, null, ["content", "name", "prefix", "role", "tool_call_id", "tool_calls"]], [["messages", "*", "role"], ["string"], true, null, null], [["messages", "*", "tool_calls"], ["array", "null"], false, null, null], [["messages", "*", "content"], ["array", "string", "null"], false, null, null], [["messages", "*", "content", "*"], ["object"], false, null, null], [["messages", "*", "content", "*", "type"], ["string"], false, ["text", "image_url", "document_url", "reference", "file", "thinking", "input_audio", "resource", "resource_link"], null]],
-        ["frequency_penalty", "guardrails", "logprobs", "max_tokens", "messages", "metadata", "min_tokens", "model", "n", "parallel_tool_calls", "prediction", "presence_penalty", "prompt_cache_key", "prompt_logprobs", "prompt_mode", "random_seed", "reasoning_effort", "repetition_penalty", "response_format", "safe_prompt", "service_tier", "stop", "stream", "temperature", "tool_choice", "tools", "top_k", "top_logprobs", "top_p", "top_prompt_logprobs"],
+        {
+            "frequency_penalty": ["number", "integer", "null"],
+            "guardrails": ["array", "null"],
+            "logprobs": ["boolean", "null"],
+            "max_tokens": ["integer", "null"],
+            "messages": ["array"],
+            "metadata": ["object", "null"],
+            "min_tokens": ["integer", "null"],
+            "model": ["string"],
+            "n": ["integer", "null"],
+            "parallel_tool_calls": ["boolean"],
+            "prediction": ["object", "null"],
+            "presence_penalty": ["number", "integer", "null"],
+            "prompt_cache_key": ["string", "null"],
+            "prompt_logprobs": ["boolean", "null"],
+            "prompt_mode": ["string", "null"],
+            "random_seed": ["integer", "null"],
+            "reasoning_effort": ["string", "null"],
+            "repetition_penalty": ["number", "integer", "null"],
+            "response_format": ["object", "null"],
+            "safe_prompt": ["boolean", "null"],
+            "service_tier": ["string", "null"],
+            "stop": ["array", "string", "null"],
+            "stream": ["boolean", "null"],
+            "temperature": ["number", "integer", "null"],
+            "tool_choice": ["object", "string"],
+            "tools": ["array", "null"],
+            "top_k": ["integer", "null"],
+            "top_logprobs": ["integer", "null"],
+            "top_p": ["number", "integer", "null"],
+            "top_prompt_logprobs": ["integer", "null"],
+        },
+        [
+            [[], ["object"], false, null, null],
+            [["messages", "*"], ["object"], false, null, ["content", "name", "prefix", "role", "tool_call_id", "tool_calls"]],
+            [["messages", "*", "role"], ["string"], true, null, null],
+            [["messages", "*", "tool_calls"], ["array", "null"], false, null, null],
+            [["messages", "*", "content"], ["array", "string", "null"], false, null, null],
+            [["messages", "*", "content", "*"], ["object"], false, null, null],
+            [
+                ["messages", "*", "content", "*", "type"],
+                ["string"],
+                false,
+                [
+                    "text",
+                    "image_url",
+                    "document_url",
+                    "reference",
+                    "file",
+                    "thinking",
+                    "input_audio",
+                    "resource",
+                    "resource_link",
+                ],
+                null,
+            ],
+        ],
+        [
+            "frequency_penalty",
+            "guardrails",
+            "logprobs",
+            "max_tokens",
+            "messages",
+            "metadata",
+            "min_tokens",
+            "model",
+            "n",
+            "parallel_tool_calls",
+            "prediction",
+            "presence_penalty",
+            "prompt_cache_key",
+            "prompt_logprobs",
+            "prompt_mode",
+            "random_seed",
+            "reasoning_effort",
+            "repetition_penalty",
+            "response_format",
+            "safe_prompt",
+            "service_tier",
+            "stop",
+            "stream",
+            "temperature",
+            "tool_choice",
+            "tools",
+            "top_k",
+            "top_logprobs",
+            "top_p",
+            "top_prompt_logprobs",
+        ],
     ],
     [
         "response",
         [["choices"]],
-        { "choices": ["array"], "created": ["integer"], "id": ["string"], "model": ["string"], "object": ["string"], "usage": ["object", "null"] },
-        [[[], ["object"], false, null, null], [["object"], ["string"], false, ["chat.completion"], null], [["choices", "*"], ["object"], false, null, null], [["choices", "*", "message"], ["object"], true, null, null], [["choices", "*", "message"], ["object"], false, null, null], [["choices", "*", "finish_reason"], ["string", "null"], false, ["stop", "length", "model_length", "error", "tool_calls", null], null], [["choices", "*", "message", "tool_calls"], ["array", "null"], false, null, null], [["choices", "*", "message", "tool_calls", "*"], ["object"], false, null, null], [["choices", "*", "message", "tool_calls", "*", "function"], ["object"], true, null, null], [["choices", "*", "message", "tool_calls", "*", "id"], ["string"], true, null, null]],
+        {
+            "choices": ["array"],
+            "created": ["integer"],
+            "id": ["string"],
+            "model": ["string"],
+            "object": ["string"],
+            "usage": ["object", "null"],
+        },
+        [
+            [[], ["object"], false, null, null],
+            [["object"], ["string"], false, ["chat.completion"], null],
+            [["choices", "*"], ["object"], false, null, null],
+            [["choices", "*", "message"], ["object"], true, null, null],
+            [["choices", "*", "message"], ["object"], false, null, null],
+            [
+                ["choices", "*", "finish_reason"],
+                ["string", "null"],
+                false,
+                ["stop", "length", "model_length", "error", "tool_calls", null],
+                null,
+            ],
+            [["choices", "*", "message", "tool_calls"], ["array", "null"], false, null, null],
+            [["choices", "*", "message", "tool_calls", "*"], ["object"], false, null, null],
+            [["choices", "*", "message", "tool_calls", "*", "function"], ["object"], true, null, null],
+            [["choices", "*", "message", "tool_calls", "*", "id"], ["string"], true, null, null],
+        ],
         null,
     ],
 ];
@@ -922,24 +1226,563 @@ const CHOICE_FIELDS = [
  */
 export function inject(payload, parts, options = {}) {
     let wire = rt.hold(rt.asWire(payload, DIALECT, "envelope"), DIALECT, "envelope");
-    const encoders = {
-        tool_definition: encodeToolDefinition,
-        tool_choice: encodeToolChoice,
-        tool_call: encodeToolCall,
-        tool_result: encodeToolResult,
-    };
-    const result = rt.inject(wire, parts, LOCATIONS, encoders, DIALECT, options.strict ?? false, options.idMap ?? new rt.IdMap(), CHOICE_FIELDS, TOOLS_FIELDS);
+    const result = rt.inject(wire, parts, LOCATIONS, ENCODERS, DIALECT, options.strict ?? false, options.idMap ?? new rt.IdMap(), CHOICE_FIELDS, TOOLS_FIELDS);
     return result;
 }
 // --- conversations: whole requests and responses (dialect.json `conversation`) ----------
 const CONV_CODECS = {
     dialect: DIALECT,
-    decode: { "tool_definition": decodeToolDefinition, "tool_choice": decodeToolChoice, "tool_call": decodeToolCall, "tool_result": decodeToolResult },
-    encode: { "tool_definition": encodeToolDefinition, "tool_choice": encodeToolChoice, "tool_call": encodeToolCall, "tool_result": encodeToolResult },
+    decode: {
+        "tool_definition": decodeToolDefinition,
+        "tool_choice": decodeToolChoice,
+        "tool_call": decodeToolCall,
+        "tool_result": decodeToolResult,
+    },
+    encode: {
+        "tool_definition": encodeToolDefinition,
+        "tool_choice": encodeToolChoice,
+        "tool_call": encodeToolCall,
+        "tool_result": encodeToolResult,
+    },
     locations: LOCATIONS,
     choiceFields: CHOICE_FIELDS,
     toolsFields: TOOLS_FIELDS,
 };
+/** The canonical settings of a request; forms and fields get what the round trip keeps. */
+function settingsIn(wire, forms, fields) {
+    let value;
+    let problem;
+    let out;
+    out = {};
+    // setting max_tokens
+    value = rt.getOwn(wire, "max_tokens");
+    if (value !== undefined) {
+        if (value === null) {
+            rt.putOwn(forms, "/max_tokens", "null");
+        }
+        else {
+            problem = conv.settingProblem(value, [["integer"], 0, []]);
+            if (problem !== null) {
+                throw new rt.DecodeError(DIALECT, "request", "/max_tokens", problem);
+            }
+            rt.putOwn(out, "max_tokens", value);
+        }
+    }
+    // setting temperature
+    value = rt.getOwn(wire, "temperature");
+    if (value !== undefined) {
+        if (value === null) {
+            rt.putOwn(forms, "/temperature", "null");
+        }
+        else {
+            problem = conv.settingProblem(value, [["number"], null, []]);
+            if (problem !== null) {
+                throw new rt.DecodeError(DIALECT, "request", "/temperature", problem);
+            }
+            rt.putOwn(out, "temperature", value);
+        }
+    }
+    // setting top_p
+    value = rt.getOwn(wire, "top_p");
+    if (value !== undefined) {
+        if (value === null) {
+            rt.putOwn(forms, "/top_p", "null");
+        }
+        else {
+            problem = conv.settingProblem(value, [["number"], null, []]);
+            if (problem !== null) {
+                throw new rt.DecodeError(DIALECT, "request", "/top_p", problem);
+            }
+            rt.putOwn(out, "top_p", value);
+        }
+    }
+    // setting top_k
+    value = rt.getOwn(wire, "top_k");
+    if (value !== undefined) {
+        if (value === null) {
+            rt.putOwn(forms, "/top_k", "null");
+        }
+        else {
+            problem = conv.settingProblem(value, [["integer"], null, []]);
+            if (problem !== null) {
+                throw new rt.DecodeError(DIALECT, "request", "/top_k", problem);
+            }
+            rt.putOwn(out, "top_k", value);
+        }
+    }
+    // setting stop
+    value = rt.getOwn(wire, "stop");
+    if (value !== undefined) {
+        if (value === null) {
+            rt.putOwn(forms, "/stop", "null");
+        }
+        else {
+            if (typeof value === "string") {
+                rt.putOwn(forms, "/stop", "string");
+                value = [value];
+            }
+            problem = conv.settingProblem(value, [["array"], null, ["string"]]);
+            if (problem !== null) {
+                throw new rt.DecodeError(DIALECT, "request", "/stop", problem);
+            }
+            rt.putOwn(out, "stop", value);
+        }
+    }
+    // setting seed
+    value = rt.getOwn(wire, "random_seed");
+    if (value !== undefined) {
+        if (value === null) {
+            rt.putOwn(forms, "/random_seed", "null");
+        }
+        else {
+            problem = conv.settingProblem(value, [["integer"], null, []]);
+            if (problem !== null) {
+                throw new rt.DecodeError(DIALECT, "request", "/random_seed", problem);
+            }
+            rt.putOwn(out, "seed", value);
+        }
+    }
+    // setting presence_penalty
+    value = rt.getOwn(wire, "presence_penalty");
+    if (value !== undefined) {
+        if (value === null) {
+            rt.putOwn(forms, "/presence_penalty", "null");
+        }
+        else {
+            problem = conv.settingProblem(value, [["number"], null, []]);
+            if (problem !== null) {
+                throw new rt.DecodeError(DIALECT, "request", "/presence_penalty", problem);
+            }
+            rt.putOwn(out, "presence_penalty", value);
+        }
+    }
+    // setting frequency_penalty
+    value = rt.getOwn(wire, "frequency_penalty");
+    if (value !== undefined) {
+        if (value === null) {
+            rt.putOwn(forms, "/frequency_penalty", "null");
+        }
+        else {
+            problem = conv.settingProblem(value, [["number"], null, []]);
+            if (problem !== null) {
+                throw new rt.DecodeError(DIALECT, "request", "/frequency_penalty", problem);
+            }
+            rt.putOwn(out, "frequency_penalty", value);
+        }
+    }
+    // setting candidates
+    value = rt.getOwn(wire, "n");
+    if (value !== undefined) {
+        if (value === null) {
+            rt.putOwn(forms, "/n", "null");
+        }
+        else {
+            problem = conv.settingProblem(value, [["integer"], 1, []]);
+            if (problem !== null) {
+                throw new rt.DecodeError(DIALECT, "request", "/n", problem);
+            }
+            rt.putOwn(out, "candidates", value);
+        }
+    }
+    // setting response_format.type
+    value = conv.keyOf(rt.getOwn(wire, "response_format"), "type");
+    if (value !== undefined) {
+        if (value === null) {
+            rt.putOwn(forms, "/response_format/type", "null");
+        }
+        else {
+            if (value === "text") {
+                value = "text";
+            }
+            else if (value === "json_object") {
+                value = "json_object";
+            }
+            else if (value === "json_schema") {
+                value = "json_schema";
+            }
+            else {
+                rt.putOwn(fields, "/response_format/type", value);
+                value = undefined;
+            }
+            if (value !== undefined) {
+                problem = conv.settingProblem(value, [["string"], null, []]);
+                if (problem !== null) {
+                    throw new rt.DecodeError(DIALECT, "request", "/response_format/type", problem);
+                }
+                conv.putPath(out, ["response_format", "type"], value);
+            }
+        }
+    }
+    // setting response_format.name
+    value = conv.keyOf(conv.keyOf(rt.getOwn(wire, "response_format"), "json_schema"), "name");
+    if (value !== undefined) {
+        if (value === null) {
+            rt.putOwn(forms, "/response_format/json_schema/name", "null");
+        }
+        else {
+            problem = conv.settingProblem(value, [["string"], null, []]);
+            if (problem !== null) {
+                throw new rt.DecodeError(DIALECT, "request", "/response_format/json_schema/name", problem);
+            }
+            conv.putPath(out, ["response_format", "name"], value);
+        }
+    }
+    // setting response_format.description
+    value = conv.keyOf(conv.keyOf(rt.getOwn(wire, "response_format"), "json_schema"), "description");
+    if (value !== undefined) {
+        if (value === null) {
+            rt.putOwn(forms, "/response_format/json_schema/description", "null");
+        }
+        else {
+            problem = conv.settingProblem(value, [["string"], null, []]);
+            if (problem !== null) {
+                throw new rt.DecodeError(DIALECT, "request", "/response_format/json_schema/description", problem);
+            }
+            conv.putPath(out, ["response_format", "description"], value);
+        }
+    }
+    // setting response_format.schema
+    value = conv.keyOf(conv.keyOf(rt.getOwn(wire, "response_format"), "json_schema"), "schema");
+    if (value !== undefined) {
+        if (value === null) {
+            rt.putOwn(forms, "/response_format/json_schema/schema", "null");
+        }
+        else {
+            problem = conv.settingProblem(value, [["object"], null, []]);
+            if (problem !== null) {
+                throw new rt.DecodeError(DIALECT, "request", "/response_format/json_schema/schema", problem);
+            }
+            conv.putPath(out, ["response_format", "schema"], value);
+        }
+    }
+    // setting response_format.strict
+    value = conv.keyOf(conv.keyOf(rt.getOwn(wire, "response_format"), "json_schema"), "strict");
+    if (value !== undefined) {
+        if (value === null) {
+            rt.putOwn(forms, "/response_format/json_schema/strict", "null");
+        }
+        else {
+            problem = conv.settingProblem(value, [["boolean"], null, []]);
+            if (problem !== null) {
+                throw new rt.DecodeError(DIALECT, "request", "/response_format/json_schema/strict", problem);
+            }
+            conv.putPath(out, ["response_format", "strict"], value);
+        }
+    }
+    // setting reasoning_effort
+    value = rt.getOwn(wire, "reasoning_effort");
+    if (value !== undefined) {
+        if (value === null) {
+            rt.putOwn(forms, "/reasoning_effort", "null");
+        }
+        else {
+            if (value === "high") {
+                value = "high";
+            }
+            else {
+                rt.putOwn(fields, "/reasoning_effort", value);
+                value = undefined;
+            }
+            if (value !== undefined) {
+                problem = conv.settingProblem(value, [["string"], null, []]);
+                if (problem !== null) {
+                    throw new rt.DecodeError(DIALECT, "request", "/reasoning_effort", problem);
+                }
+                rt.putOwn(out, "reasoning_effort", value);
+            }
+        }
+    }
+    // setting stream
+    value = rt.getOwn(wire, "stream");
+    if (value !== undefined) {
+        if (value === null) {
+            rt.putOwn(forms, "/stream", "null");
+        }
+        else {
+            problem = conv.settingProblem(value, [["boolean"], null, []]);
+            if (problem !== null) {
+                throw new rt.DecodeError(DIALECT, "request", "/stream", problem);
+            }
+            rt.putOwn(out, "stream", value);
+        }
+    }
+    return out;
+}
+/** Put the canonical settings into a wire request in the spellings forms name. */
+function settingsOut(wire, settings, forms, lose) {
+    let value;
+    let problem;
+    let form;
+    let nested;
+    // a canonical setting this dialect has no place for
+    for (const key of Object.keys(settings)) {
+        if (![
+            "candidates",
+            "frequency_penalty",
+            "max_tokens",
+            "presence_penalty",
+            "reasoning_effort",
+            "response_format",
+            "seed",
+            "stop",
+            "stream",
+            "temperature",
+            "top_k",
+            "top_p",
+        ].includes(key)) {
+            lose("/settings/" + rt.escape(String(key)), "the " + String(key) + " setting");
+        }
+    }
+    // setting max_tokens
+    value = rt.getOwn(settings, "max_tokens");
+    if (value === undefined) {
+        if (rt.pyEquals(rt.getOwn(forms, "/max_tokens"), "null")) {
+            rt.putOwn(wire, "max_tokens", null);
+        }
+    }
+    else {
+        problem = conv.settingProblem(value, [["integer"], 0, []]);
+        if (problem !== null) {
+            throw new rt.CanonicalError("request", new Error("/settings/max_tokens: " + String(problem)));
+        }
+        rt.putOwn(wire, "max_tokens", value);
+    }
+    // setting temperature
+    value = rt.getOwn(settings, "temperature");
+    if (value === undefined) {
+        if (rt.pyEquals(rt.getOwn(forms, "/temperature"), "null")) {
+            rt.putOwn(wire, "temperature", null);
+        }
+    }
+    else {
+        problem = conv.settingProblem(value, [["number"], null, []]);
+        if (problem !== null) {
+            throw new rt.CanonicalError("request", new Error("/settings/temperature: " + String(problem)));
+        }
+        rt.putOwn(wire, "temperature", value);
+    }
+    // setting top_p
+    value = rt.getOwn(settings, "top_p");
+    if (value === undefined) {
+        if (rt.pyEquals(rt.getOwn(forms, "/top_p"), "null")) {
+            rt.putOwn(wire, "top_p", null);
+        }
+    }
+    else {
+        problem = conv.settingProblem(value, [["number"], null, []]);
+        if (problem !== null) {
+            throw new rt.CanonicalError("request", new Error("/settings/top_p: " + String(problem)));
+        }
+        rt.putOwn(wire, "top_p", value);
+    }
+    // setting top_k
+    value = rt.getOwn(settings, "top_k");
+    if (value === undefined) {
+        if (rt.pyEquals(rt.getOwn(forms, "/top_k"), "null")) {
+            rt.putOwn(wire, "top_k", null);
+        }
+    }
+    else {
+        problem = conv.settingProblem(value, [["integer"], null, []]);
+        if (problem !== null) {
+            throw new rt.CanonicalError("request", new Error("/settings/top_k: " + String(problem)));
+        }
+        rt.putOwn(wire, "top_k", value);
+    }
+    // setting stop
+    value = rt.getOwn(settings, "stop");
+    if (value === undefined) {
+        if (rt.pyEquals(rt.getOwn(forms, "/stop"), "null")) {
+            rt.putOwn(wire, "stop", null);
+        }
+    }
+    else {
+        problem = conv.settingProblem(value, [["array"], null, ["string"]]);
+        if (problem !== null) {
+            throw new rt.CanonicalError("request", new Error("/settings/stop: " + String(problem)));
+        }
+        form = conv.formOf(forms, "/stop");
+        if (rt.pyEquals(form, "string")) {
+            value = (Array.isArray(value) && value.length === 1 ? value[0] : value);
+        }
+        rt.putOwn(wire, "stop", value);
+    }
+    // setting seed
+    value = rt.getOwn(settings, "seed");
+    if (value === undefined) {
+        if (rt.pyEquals(rt.getOwn(forms, "/random_seed"), "null")) {
+            rt.putOwn(wire, "random_seed", null);
+        }
+    }
+    else {
+        problem = conv.settingProblem(value, [["integer"], null, []]);
+        if (problem !== null) {
+            throw new rt.CanonicalError("request", new Error("/settings/seed: " + String(problem)));
+        }
+        rt.putOwn(wire, "random_seed", value);
+    }
+    // setting presence_penalty
+    value = rt.getOwn(settings, "presence_penalty");
+    if (value === undefined) {
+        if (rt.pyEquals(rt.getOwn(forms, "/presence_penalty"), "null")) {
+            rt.putOwn(wire, "presence_penalty", null);
+        }
+    }
+    else {
+        problem = conv.settingProblem(value, [["number"], null, []]);
+        if (problem !== null) {
+            throw new rt.CanonicalError("request", new Error("/settings/presence_penalty: " + String(problem)));
+        }
+        rt.putOwn(wire, "presence_penalty", value);
+    }
+    // setting frequency_penalty
+    value = rt.getOwn(settings, "frequency_penalty");
+    if (value === undefined) {
+        if (rt.pyEquals(rt.getOwn(forms, "/frequency_penalty"), "null")) {
+            rt.putOwn(wire, "frequency_penalty", null);
+        }
+    }
+    else {
+        problem = conv.settingProblem(value, [["number"], null, []]);
+        if (problem !== null) {
+            throw new rt.CanonicalError("request", new Error("/settings/frequency_penalty: " + String(problem)));
+        }
+        rt.putOwn(wire, "frequency_penalty", value);
+    }
+    // setting candidates
+    value = rt.getOwn(settings, "candidates");
+    if (value === undefined) {
+        if (rt.pyEquals(rt.getOwn(forms, "/n"), "null")) {
+            rt.putOwn(wire, "n", null);
+        }
+    }
+    else {
+        problem = conv.settingProblem(value, [["integer"], 1, []]);
+        if (problem !== null) {
+            throw new rt.CanonicalError("request", new Error("/settings/candidates: " + String(problem)));
+        }
+        rt.putOwn(wire, "n", value);
+    }
+    // setting response_format.type
+    value = conv.keyOf(rt.getOwn(settings, "response_format"), "type");
+    if (value === undefined) {
+        if (rt.pyEquals(rt.getOwn(forms, "/response_format/type"), "null")) {
+            conv.putPath(wire, ["response_format", "type"], null);
+        }
+    }
+    else {
+        problem = conv.settingProblem(value, [["string"], null, []]);
+        if (problem !== null) {
+            throw new rt.CanonicalError("request", new Error("/settings/response_format/type: " + String(problem)));
+        }
+        if (!["json_object", "json_schema", "text"].includes(value)) {
+            lose("/settings/response_format/type", "the response_format.type setting " + String(rt.pyRepr(value)));
+            value = undefined;
+        }
+        if (value !== undefined) {
+            conv.putPath(wire, ["response_format", "type"], value);
+        }
+    }
+    // setting response_format.name
+    value = conv.keyOf(rt.getOwn(settings, "response_format"), "name");
+    if (value === undefined) {
+        if (rt.pyEquals(rt.getOwn(forms, "/response_format/json_schema/name"), "null")) {
+            conv.putPath(wire, ["response_format", "json_schema", "name"], null);
+        }
+    }
+    else {
+        problem = conv.settingProblem(value, [["string"], null, []]);
+        if (problem !== null) {
+            throw new rt.CanonicalError("request", new Error("/settings/response_format/name: " + String(problem)));
+        }
+        conv.putPath(wire, ["response_format", "json_schema", "name"], value);
+    }
+    // setting response_format.description
+    value = conv.keyOf(rt.getOwn(settings, "response_format"), "description");
+    if (value === undefined) {
+        if (rt.pyEquals(rt.getOwn(forms, "/response_format/json_schema/description"), "null")) {
+            conv.putPath(wire, ["response_format", "json_schema", "description"], null);
+        }
+    }
+    else {
+        problem = conv.settingProblem(value, [["string"], null, []]);
+        if (problem !== null) {
+            throw new rt.CanonicalError("request", new Error("/settings/response_format/description: " + String(problem)));
+        }
+        conv.putPath(wire, ["response_format", "json_schema", "description"], value);
+    }
+    // setting response_format.schema
+    value = conv.keyOf(rt.getOwn(settings, "response_format"), "schema");
+    if (value === undefined) {
+        if (rt.pyEquals(rt.getOwn(forms, "/response_format/json_schema/schema"), "null")) {
+            conv.putPath(wire, ["response_format", "json_schema", "schema"], null);
+        }
+    }
+    else {
+        problem = conv.settingProblem(value, [["object"], null, []]);
+        if (problem !== null) {
+            throw new rt.CanonicalError("request", new Error("/settings/response_format/schema: " + String(problem)));
+        }
+        conv.putPath(wire, ["response_format", "json_schema", "schema"], value);
+    }
+    // setting response_format.strict
+    value = conv.keyOf(rt.getOwn(settings, "response_format"), "strict");
+    if (value === undefined) {
+        if (rt.pyEquals(rt.getOwn(forms, "/response_format/json_schema/strict"), "null")) {
+            conv.putPath(wire, ["response_format", "json_schema", "strict"], null);
+        }
+    }
+    else {
+        problem = conv.settingProblem(value, [["boolean"], null, []]);
+        if (problem !== null) {
+            throw new rt.CanonicalError("request", new Error("/settings/response_format/strict: " + String(problem)));
+        }
+        conv.putPath(wire, ["response_format", "json_schema", "strict"], value);
+    }
+    // setting reasoning_effort
+    value = rt.getOwn(settings, "reasoning_effort");
+    if (value === undefined) {
+        if (rt.pyEquals(rt.getOwn(forms, "/reasoning_effort"), "null")) {
+            rt.putOwn(wire, "reasoning_effort", null);
+        }
+    }
+    else {
+        problem = conv.settingProblem(value, [["string"], null, []]);
+        if (problem !== null) {
+            throw new rt.CanonicalError("request", new Error("/settings/reasoning_effort: " + String(problem)));
+        }
+        if (!["high"].includes(value)) {
+            lose("/settings/reasoning_effort", "the reasoning_effort setting " + String(rt.pyRepr(value)));
+            value = undefined;
+        }
+        if (value !== undefined) {
+            rt.putOwn(wire, "reasoning_effort", value);
+        }
+    }
+    // setting stream
+    value = rt.getOwn(settings, "stream");
+    if (value === undefined) {
+        if (rt.pyEquals(rt.getOwn(forms, "/stream"), "null")) {
+            rt.putOwn(wire, "stream", null);
+        }
+    }
+    else {
+        problem = conv.settingProblem(value, [["boolean"], null, []]);
+        if (problem !== null) {
+            throw new rt.CanonicalError("request", new Error("/settings/stream: " + String(problem)));
+        }
+        rt.putOwn(wire, "stream", value);
+    }
+    nested = rt.getOwn(settings, "response_format");
+    if (rt.isObject(nested)) {
+        for (const name of Object.keys(nested)) {
+            if (!["description", "name", "schema", "strict", "type"].includes(name)) {
+                lose("/settings/response_format/" + rt.escape(String(name)), "the response_format." + String(name) + " setting");
+            }
+        }
+    }
+    return wire;
+}
 const CONV_REQUEST = {
     dialect: DIALECT,
     turns: ["messages"],
@@ -1021,136 +1864,8 @@ const CONV_REQUEST = {
         },
     ],
     alternating: false,
-    settings: [
-        {
-            name: ["max_tokens"],
-            toks: ["max_tokens"],
-            aliases: [],
-            encoding: "value",
-            values: [],
-            rule: [["integer"], 0, []],
-        },
-        {
-            name: ["temperature"],
-            toks: ["temperature"],
-            aliases: [],
-            encoding: "value",
-            values: [],
-            rule: [["number"], null, []],
-        },
-        {
-            name: ["top_p"],
-            toks: ["top_p"],
-            aliases: [],
-            encoding: "value",
-            values: [],
-            rule: [["number"], null, []],
-        },
-        {
-            name: ["top_k"],
-            toks: ["top_k"],
-            aliases: [],
-            encoding: "value",
-            values: [],
-            rule: [["integer"], null, []],
-        },
-        {
-            name: ["stop"],
-            toks: ["stop"],
-            aliases: [],
-            encoding: "string_or_list",
-            values: [],
-            rule: [["array"], null, ["string"]],
-        },
-        {
-            name: ["seed"],
-            toks: ["random_seed"],
-            aliases: [],
-            encoding: "value",
-            values: [],
-            rule: [["integer"], null, []],
-        },
-        {
-            name: ["presence_penalty"],
-            toks: ["presence_penalty"],
-            aliases: [],
-            encoding: "value",
-            values: [],
-            rule: [["number"], null, []],
-        },
-        {
-            name: ["frequency_penalty"],
-            toks: ["frequency_penalty"],
-            aliases: [],
-            encoding: "value",
-            values: [],
-            rule: [["number"], null, []],
-        },
-        {
-            name: ["candidates"],
-            toks: ["n"],
-            aliases: [],
-            encoding: "value",
-            values: [],
-            rule: [["integer"], 1, []],
-        },
-        {
-            name: ["response_format", "type"],
-            toks: ["response_format", "type"],
-            aliases: [],
-            encoding: "value",
-            values: [["text", "text"], ["json_object", "json_object"], ["json_schema", "json_schema"]],
-            rule: [["string"], null, []],
-        },
-        {
-            name: ["response_format", "name"],
-            toks: ["response_format", "json_schema", "name"],
-            aliases: [],
-            encoding: "value",
-            values: [],
-            rule: [["string"], null, []],
-        },
-        {
-            name: ["response_format", "description"],
-            toks: ["response_format", "json_schema", "description"],
-            aliases: [],
-            encoding: "value",
-            values: [],
-            rule: [["string"], null, []],
-        },
-        {
-            name: ["response_format", "schema"],
-            toks: ["response_format", "json_schema", "schema"],
-            aliases: [],
-            encoding: "value",
-            values: [],
-            rule: [["object"], null, []],
-        },
-        {
-            name: ["response_format", "strict"],
-            toks: ["response_format", "json_schema", "strict"],
-            aliases: [],
-            encoding: "value",
-            values: [],
-            rule: [["boolean"], null, []],
-        },
-        {
-            name: ["reasoning_effort"],
-            toks: ["reasoning_effort"],
-            aliases: [],
-            encoding: "value",
-            values: [["high", "high"]],
-            rule: [["string"], null, []],
-        },
-        {
-            name: ["stream"],
-            toks: ["stream"],
-            aliases: [],
-            encoding: "value",
-            values: [],
-            rule: [["boolean"], null, []],
-        },
-    ],
+    settingsIn: settingsIn,
+    settingsOut: settingsOut,
     known: conv.knownTree([], [
         ["messages"],
         ["tools"],
@@ -1328,3 +2043,20 @@ export function finishReasonOut(canonical) {
     const found = CONV_RESPONSE.finishValues.find(([c]) => c === canonical);
     return found === undefined ? null : found[1];
 }
+// --- the converters by shape (the dialect object's decoders and encoders) --------------
+export const DECODERS = Object.freeze({
+    tool_definition: decodeToolDefinition,
+    tool_choice: decodeToolChoice,
+    tool_call: decodeToolCall,
+    tool_result: decodeToolResult,
+    request: decodeRequest,
+    response: decodeResponse,
+});
+export const ENCODERS = Object.freeze({
+    tool_definition: encodeToolDefinition,
+    tool_choice: encodeToolChoice,
+    tool_call: encodeToolCall,
+    tool_result: encodeToolResult,
+    request: encodeRequest,
+    response: encodeResponse,
+});

@@ -1,4 +1,5 @@
-// DO NOT EDIT the copy in a generated package: this is the toolwire runtime, copied verbatim from runtime/typescript/ by `toolwire generate`.
+// DO NOT EDIT the copy in a generated package: this is the toolwire runtime, copied verbatim from runtime/typescript/
+// by `toolwire generate`.
 /**
  * Arguments carried as JSON text: read by the strict reader and never repaired, written
  * compactly, and sent in their original spelling while it still says the same thing.
@@ -10,8 +11,12 @@ import { pyEquals, pyTruthy } from "./_pytext.js";
 import { StrictJsonError, loads } from "./_strict_json.js";
 
 /** Parse argument text; never repair it. Returns [object, null] or [null, why]. */
-export function parseArguments(text: unknown, dialect: string, shape: string, pointer: string): [JsonObject | null, string | null] {
-  if (typeof text !== "string") throw new DecodeError(dialect, shape, pointer, `expected a string, got ${describe(text)}`);
+export function parseArguments(text: unknown, dialect: string, shape: string, pointer: string): [
+  JsonObject | null, string | null
+] {
+  if (typeof text !== "string") throw new DecodeError(
+    dialect, shape, pointer, `expected a string, got ${describe(text)}`
+  );
   let value: unknown;
   try {
     value = loads(text);

@@ -1,4 +1,5 @@
-// DO NOT EDIT the copy in a generated package: this is the toolwire runtime, copied verbatim from runtime/typescript/ by `toolwire generate`.
+// DO NOT EDIT the copy in a generated package: this is the toolwire runtime, copied verbatim from runtime/typescript/
+// by `toolwire generate`.
 /**
  * Canonical values as the converters handle them: one spelling for one meaning, and how a
  * value is named in a loss message.
@@ -35,7 +36,8 @@ export function describePart(part: JsonObject): string {
     const raw = getOwn(part, "value");
     const value = (pyTruthy(raw) ? raw : {}) as JsonObject;
     let name = isObject(value) ? getOwn(value, "type") : undefined;
-    if (!pyTruthy(name)) name = isObject(value) ? (Object.keys(value)[0] ?? null) : null; // Bedrock blocks are keyed, not typed
+    // Bedrock blocks are keyed, not typed
+    if (!pyTruthy(name)) name = isObject(value) ? (Object.keys(value)[0] ?? null) : null;
     return `${pyStr(getOwn(part, "dialect") ?? null)} block of type ${pyRepr(name)}`;
   }
   if (kind === "image") return hasOwn(part, "url") ? "an image given by URL" : "an inline image";

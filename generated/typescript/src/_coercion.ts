@@ -1,4 +1,5 @@
-// DO NOT EDIT the copy in a generated package: this is the toolwire runtime, copied verbatim from runtime/typescript/ by `toolwire generate`.
+// DO NOT EDIT the copy in a generated package: this is the toolwire runtime, copied verbatim from runtime/typescript/
+// by `toolwire generate`.
 /**
  * Input coercion: plain objects pass straight through; JSON text (a string or UTF-8 bytes)
  * is parsed; SDK objects become plain JSON values: an object with toJSON() is what toJSON()
@@ -15,7 +16,7 @@
  * pointer of the first array or object too deep, the one the Python runtime names.
  */
 
-import { CanonicalError, DecodeError, escape, isObject, type JsonObject } from "./_errors.js";
+import { CanonicalError, DecodeError, Invalid, escape, isObject, type JsonObject } from "./_errors.js";
 import { compactJson } from "./_pytext.js";
 import { MAX_DEPTH, StrictJsonError, deeperThan, loads } from "./_strict_json.js";
 
@@ -122,7 +123,9 @@ export function held(value: unknown, levels: number, dialect: string, shape: str
 /** Fields carried for the round trip (keyed by their pointers), each held as taken whole. */
 export function heldFields<T extends JsonObject | null>(fields: T, dialect: string, shape: string): T {
   if (fields === null) return fields;
-  for (const [pointer, value] of Object.entries(fields)) held(value, MAX_DEPTH - pointer.split("/").length + 1, dialect, shape, pointer);
+  for (const [pointer, value] of Object.entries(fields)) held(
+    value, MAX_DEPTH - pointer.split("/").length + 1, dialect, shape, pointer
+  );
   return fields;
 }
 import { UnicodeDecodeError, decodeUtf8 } from "./streams/_utf8.js";
@@ -161,7 +164,9 @@ export function toPlain(value: unknown): unknown {
   for (const [key, item] of Object.entries(obj)) {
     if (item === undefined) continue;
     if (!plain && (key.startsWith("_") || item === null)) continue;
-    if (key === "__proto__") Object.defineProperty(out, key, { value: toPlain(item), writable: true, enumerable: true, configurable: true });
+    if (key === "__proto__") Object.defineProperty(
+      out, key, { value: toPlain(item), writable: true, enumerable: true, configurable: true }
+    );
     else out[key] = toPlain(item);
   }
   return out;
@@ -227,7 +232,7 @@ export function heldCanonical(value: unknown, levels: number, shape: string, poi
 }
 
 /** The JSON text of a canonical value at pointer, held to the depth limit as it is written
- * (a short text cannot be too deep, so it is never walked). A TypeError names the first
+ * (a short text cannot be too deep, so it is never walked). Invalid names the first
  * array or object too deep (a CanonicalError in the encoder that catches it). */
 export function written(value: unknown, pointer: string): string {
   const levels = MAX_DEPTH - pointer.split("/").length + 1;
@@ -238,6 +243,8 @@ export function written(value: unknown, pointer: string): string {
     if (!(exc instanceof RangeError)) throw exc; // deeper than the writer goes, or a cycle
     text = null;
   }
-  if (text === null || deeperThan(text, levels)) throw new TypeError(`${pointer}${tooDeep(value, levels)}: ${TOO_DEEP}`);
+  if (text === null || deeperThan(text, levels)) throw new Invalid(
+    `${pointer}${tooDeep(value, levels)}: ${TOO_DEEP}`
+  );
   return text;
 }

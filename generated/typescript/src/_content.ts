@@ -1,4 +1,5 @@
-// DO NOT EDIT the copy in a generated package: this is the toolwire runtime, copied verbatim from runtime/typescript/ by `toolwire generate`.
+// DO NOT EDIT the copy in a generated package: this is the toolwire runtime, copied verbatim from runtime/typescript/
+// by `toolwire generate`.
 /**
  * Content and results on wires that carry less than the canonical model: content as one
  * string, a result as one JSON object (Gemini functionResponse.response), images as data URLs.
@@ -6,7 +7,7 @@
 
 import { describePart } from "./_canonical.js";
 import { written } from "./_coercion.js";
-import { isObject, putOwn, report, type JsonObject, type Loss } from "./_errors.js";
+import { Invalid, isObject, need, putOwn, pyTypeName, report, type JsonObject, type Loss } from "./_errors.js";
 
 const DATA_URL = /^data:([\w.+-]+\/[\w.+-]+);base64,([A-Za-z0-9+/]*={0,2})$/u;
 
@@ -31,14 +32,31 @@ export function textOfJson(value: unknown, pointer: string): string {
   return written(value, pointer);
 }
 
+/** Canonical content as an encoder reads it: objects, each with its type (else Invalid), as
+ * Python's list() of it would give them. */
+export function checkedParts(parts: unknown): JsonObject[] {
+  let items: unknown[];
+  if (Array.isArray(parts)) items = parts;
+  else if (typeof parts === "string") items = Array.from(parts);
+  else if (isObject(parts)) items = Object.keys(parts);
+  else throw new Invalid(`'${pyTypeName(parts)}' object is not iterable`);
+  for (const part of items) need(part, "type");
+  return items as JsonObject[];
+}
+
 /** Content for a wire that takes only a string: text joined, JSON as its text, the rest lost. */
 export function contentAsString(parts: JsonObject[], losses: Loss[], strict: boolean, target: string): string {
   const texts: string[] = [];
-  parts.forEach((part, i) => {
-    if (part["type"] === "text") texts.push(part["text"] as string);
-    else if (part["type"] === "json") {
+  checkedParts(parts).forEach((part, i) => {
+    if (part["type"] === "text") {
+      const text = need(part, "text");
+      if (typeof text !== "string") {
+        throw new Invalid(`sequence item ${texts.length}: expected str instance, ${pyTypeName(text)} found`);
+      }
+      texts.push(text);
+    } else if (part["type"] === "json") {
       report(losses, strict, `/content/${i}`, target, "a json part as such (sent as JSON text)");
-      texts.push(textOfJson(part["value"], `/content/${i}/value`));
+      texts.push(textOfJson(need(part, "value"), `/content/${i}/value`));
     } else report(losses, strict, `/content/${i}`, target, describePart(part));
   });
   if (texts.length > 1) report(losses, strict, "/content", target, "several parts as such (joined into one string)");
@@ -85,18 +103,21 @@ export function resultToObject(
   strict: boolean,
   target: string,
 ): JsonObject {
+  parts = checkedParts(parts);
   const texts = parts.filter((p) => p["type"] === "text");
   const kept = parts.filter((p) => p["type"] === "text" || p["type"] === "json");
   parts.forEach((part, i) => {
-    if (part["type"] !== "text" && part["type"] !== "json") report(losses, strict, `/content/${i}`, target, describePart(part));
+    if (part["type"] !== "text" && part["type"] !== "json") report(
+      losses, strict, `/content/${i}`, target, describePart(part)
+    );
   });
   let inner: unknown;
-  if (kept.length === 1 && kept[0]!["type"] === "json") inner = kept[0]!["value"];
+  if (kept.length === 1 && kept[0]!["type"] === "json") inner = need(kept[0], "value");
   else if (kept.length === texts.length) {
-    inner = texts.map((p) => p["text"] as string).join("");
+    inner = texts.map((p) => need(p, "text") as string).join("");
     if (texts.length > 1) report(losses, strict, "/content", target, "several text parts as such (joined into one)");
   } else {
-    inner = kept.map((p) => (p["type"] === "text" ? p["text"] : p["value"]));
+    inner = kept.map((p) => (p["type"] === "text" ? need(p, "text") : need(p, "value")));
     report(losses, strict, "/content", target, "several parts as such (sent as one JSON array)");
   }
   if (isError) {

@@ -1,4 +1,5 @@
-// DO NOT EDIT the copy in a generated package: this is the toolwire runtime, copied verbatim from runtime/typescript/ by `toolwire generate`.
+// DO NOT EDIT the copy in a generated package: this is the toolwire runtime, copied verbatim from runtime/typescript/
+// by `toolwire generate`.
 /**
  * Wire turns -> canonical messages, as a dialect's layout says.
  *
@@ -80,7 +81,9 @@ export function decodeTurn(
   }
   if (found === null) {
     const known = turn.roles.flatMap(([, spellings]) => spellings).join(", ");
-    throw new DecodeError(dialect, shape, at + pointer(turn.role), `expected a role (${known}), got ${describe(wireRole)}`);
+    throw new DecodeError(
+      dialect, shape, at + pointer(turn.role), `expected a role (${known}), got ${describe(wireRole)}`
+    );
   }
   const [role, alias] = found;
   if (alias) putOwn(forms, pointer(turn.role), `alias:${alias}`);
@@ -115,7 +118,9 @@ export function decodeTurn(
     // a default written out says nothing; its absence is kept
     const place = pointer(toks);
     if (get(unit, toks) === undefined) putOwn(forms, place, "absent");
-    else if (truthy(unknown) && pyEqual(getOwn(unknown as JsonObject, place), value)) delete (unknown as JsonObject)[place];
+    else if (truthy(unknown) && pyEqual(getOwn(unknown as JsonObject, place), value)) delete (unknown as JsonObject)[
+      place
+    ];
   }
   keep(message, dialect, unknown, forms);
   return message;
@@ -149,7 +154,9 @@ function fieldParts(
     const where = at + pointer(tf.toks) + (tf.many ? `/${i}` : "");
     if (tf.part === "tool_call" || tf.part === "tool_result") {
       const part: JsonObject = { type: tf.part };
-      part[tf.part === "tool_call" ? "call" : "result"] = decodeAt(codecs.decode[tf.part] as NonNullable<Codecs["decode"][string]>, item, where, idMap);
+      part[tf.part === "tool_call" ? "call" : "result"] = decodeAt(
+        codecs.decode[tf.part] as NonNullable<Codecs["decode"][string]>, item, where, idMap
+      );
       out.push(part);
     } else {
       out.push(fieldPart(tf.part, tf.value, item, dialect));
@@ -265,8 +272,13 @@ class Links {
     const among = this.idMap.linkedByPosition(callId as string);
     if (!among && !earlier) return;
     const left =
-      among > 1 ? `the oldest of ${among} unanswered calls` : among ? "the one call left unanswered" : "the nearest call";
-    let what = `result in ${where} names no call id: linked by position to ${left} of ${pyRepr(name)} (${pyRepr(callId)})`;
+      among > 1
+        ? `the oldest of ${among} unanswered calls`
+        : among
+          ? "the one call left unanswered"
+          : "the nearest call";
+    let what =
+      `result in ${where} names no call id: linked by position to ${left} of ` + `${pyRepr(name)} (${pyRepr(callId)})`;
     if (earlier) what += `; ${earlier} earlier call${earlier > 1 ? "s" : ""} of it left unanswered`;
     const notes = getOwn(ownExtension(result, this.dialect), "notes");
     if (Array.isArray(notes)) notes.push(what);

@@ -1,4 +1,5 @@
-// DO NOT EDIT the copy in a generated package: this is the toolwire runtime, copied verbatim from runtime/typescript/ by `toolwire generate`.
+// DO NOT EDIT the copy in a generated package: this is the toolwire runtime, copied verbatim from runtime/typescript/
+// by `toolwire generate`.
 /**
  * Canonical messages -> wire turns, as a dialect's layout says.
  *
@@ -11,7 +12,9 @@
 
 import type { Codecs, Spelling, Turn, TurnField } from "./_conv_layout.js";
 import { encodePart, shapeKey, spellingFor } from "./_conv_parts.js";
-import { EMPTY, asObject, asString, get, joinStrings, objectOf, pointer, put, putBack, pyIn, pyIter, pyStr, truthy } from "./_conv_paths.js";
+import {
+  EMPTY, asObject, asString, get, joinStrings, objectOf, pointer, put, putBack, pyIn, pyIter, pyStr, truthy
+} from "./_conv_paths.js";
 import { Loss, getKey, getOwn, hasOwn, isObject, report } from "./_errors.js";
 import type { JsonObject } from "./_errors.js";
 import { foreignExtensions } from "./_extensions.js";
@@ -238,7 +241,9 @@ function render(group: Group, turn: Turn, spellings: readonly Spelling[], run: R
   return unit;
 }
 
-function slotOf(part: JsonObject, role: string, turn: Turn, spellings: readonly Spelling[], kinds: ReadonlySet<string>): [number, Slot] {
+function slotOf(
+  part: JsonObject, role: string, turn: Turn, spellings: readonly Spelling[], kinds: ReadonlySet<string>
+): [number, Slot] {
   for (let k = 0; k < turn.fields.length; k++) {
     const tf = turn.fields[k] as TurnField;
     if (
@@ -270,7 +275,9 @@ function putField(unit: JsonObject, tf: TurnField, parts: readonly Placed[], for
     if (key !== undefined) {
       const encode = run.codecs.encode[tf.part] as NonNullable<Codecs["encode"][string]>;
       const result = encode(part[key], { strict: run.strict, idMap: run.idMap });
-      for (const loss of result.losses) run.losses.push(new Loss(`${at}/${key}${loss.pointer}`, loss.target, loss.what));
+      for (const loss of result.losses) run.losses.push(
+        new Loss(`${at}/${key}${loss.pointer}`, loss.target, loss.what)
+      );
       if (result.value !== null) values.push(result.value); // null: not sent (its loss is reported)
     } else {
       const value = tf.value ? getOwn(part, tf.value) : null;
@@ -287,7 +294,9 @@ function putField(unit: JsonObject, tf: TurnField, parts: readonly Placed[], for
   }
 }
 
-const EMPTY_FORMS: { readonly [form: string]: string } = { absent: "omit", null: "null", string: "string", empty: "list" };
+const EMPTY_FORMS: { readonly [form: string]: string } = {
+  absent: "omit", null: "null", string: "string", empty: "list"
+};
 
 function putContent(
   unit: JsonObject,
@@ -298,7 +307,8 @@ function putContent(
 ): void {
   const form = getOwn(forms, pointer(turn.content));
   if (content.length === 0) {
-    if (truthy(form) && (Array.isArray(form) || isObject(form))) throw new TypeError("unhashable form"); // Python: a dict key
+    // Python: a dict key
+    if (truthy(form) && (Array.isArray(form) || isObject(form))) throw new TypeError("unhashable form");
     const empty = typeof form === "string" && hasOwn(EMPTY_FORMS, form) ? (EMPTY_FORMS[form] as string) : turn.empty;
     if (empty !== "omit") put(unit, turn.content, empty === "null" ? null : empty === "string" ? "" : []);
     return;

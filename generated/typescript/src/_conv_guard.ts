@@ -1,4 +1,5 @@
-// DO NOT EDIT the copy in a generated package: this is the toolwire runtime, copied verbatim from runtime/typescript/ by `toolwire generate`.
+// DO NOT EDIT the copy in a generated package: this is the toolwire runtime, copied verbatim from runtime/typescript/
+// by `toolwire generate`.
 /**
  * What a whole conversation must be before it is converted, whichever way: texts that are
  * strings, and settings of their canonical type (each setting's rule is data, from
@@ -33,7 +34,11 @@ export function checkCanonical(canonical: JsonObject, shape: string): void {
     const parts = isObject(message) ? message["parts"] : undefined;
     (Array.isArray(parts) ? parts : []).forEach((part, j) => {
       if (isObject(part) && hasOwn(part, "text") && typeof part["text"] !== "string") {
-        throw fail(shape, `${base}${shape === "request" ? i : ""}/parts/${j}/text`, `expected a string, got ${describe(part["text"])}`);
+        throw fail(
+          shape,
+          `${base}${shape === "request" ? i : ""}/parts/${j}/text`,
+          `expected a string, got ${describe(part["text"])}`,
+        );
       }
     });
   });

@@ -1,4 +1,5 @@
-// DO NOT EDIT the copy in a generated package: this is the toolwire runtime, copied verbatim from runtime/typescript/ by `toolwire generate`.
+// DO NOT EDIT the copy in a generated package: this is the toolwire runtime, copied verbatim from runtime/typescript/
+// by `toolwire generate`.
 /**
  * A dialect's conversation layout as plain data: where the turns, the system instructions,
  * the settings and the response fields are, how a turn holds its parts, and how each part is
@@ -13,6 +14,7 @@
 
 import type { Decoder } from "./_extract.js";
 import type { Encoder, FieldPlace, Location } from "./_inject.js";
+import type { JsonObject } from "./_errors.js";
 
 export type Toks = readonly string[];
 export type Constants = readonly (readonly [Toks, unknown])[];
@@ -73,15 +75,12 @@ export interface SystemField {
   readonly parts: Toks | null; // the field is an object whose parts list is here (Gemini)
 }
 
-export interface Setting {
-  readonly name: Toks; // its place in canonical settings (response_format.type -> ["response_format", "type"])
-  readonly toks: Toks;
-  readonly aliases: readonly Toks[];
-  readonly encoding: string; // value, list, string_or_list
-  readonly values: readonly (readonly [unknown, unknown])[]; // (canonical, wire) pairs; empty: the value as it is
-  readonly required?: unknown; // written (and reported) when the request has none; left out: optional
-  readonly rule: Rule; // the canonical type (schemas/canonical/settings.json)
-}
+/** Report a loss: (canonical pointer, what the target cannot carry). */
+export type Lose = (at: string, what: string) => void;
+/** A dialect's compiled settings reader: (wire, forms, fields) -> canonical settings. */
+export type SettingsIn = (wire: JsonObject, forms: JsonObject, fields: JsonObject) => JsonObject;
+/** Its writer: (wire, canonical settings, forms, lose) -> wire. */
+export type SettingsOut = (wire: JsonObject, settings: JsonObject, forms: JsonObject, lose: Lose) => JsonObject;
 
 /** A setting's canonical JSON types (none: not checked), minimum (null: any) and list item types. */
 export type Rule = readonly [readonly string[], number | null, readonly string[]];
@@ -105,7 +104,8 @@ export interface RequestLayout {
   readonly units: readonly Spelling[];
   readonly parts: readonly Spelling[];
   readonly alternating: boolean;
-  readonly settings: readonly Setting[];
+  readonly settingsIn: SettingsIn; // the compiled settings reader of the dialect (generated)
+  readonly settingsOut: SettingsOut; // and its writer
   readonly known: Tree; // every request key the layout reads (the rest is kept as extensions)
   readonly modelRequired: boolean; // the request schema requires the model
 }

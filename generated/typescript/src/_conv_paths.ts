@@ -1,4 +1,5 @@
-// DO NOT EDIT the copy in a generated package: this is the toolwire runtime, copied verbatim from runtime/typescript/ by `toolwire generate`.
+// DO NOT EDIT the copy in a generated package: this is the toolwire runtime, copied verbatim from runtime/typescript/
+// by `toolwire generate`.
 /**
  * Paths into whole payloads: reading and writing a value at an array of keys (a key of
  * digits indexes a list), and the keys a layout knows, as a tree, so that every other wire
@@ -102,7 +103,9 @@ export function put(root: JsonObject, toks: Toks, value: unknown): void {
  */
 export function knownTree(paths: readonly Toks[], leaves: readonly Toks[]): Tree {
   const tree = new Map<string, Tree>();
-  const all: [Toks, boolean][] = [...paths.map((p): [Toks, boolean] => [p, false]), ...leaves.map((p): [Toks, boolean] => [p, true])];
+  const all: [Toks, boolean][] = [
+    ...paths.map((p): [Toks, boolean] => [p, false]), ...leaves.map((p): [Toks, boolean] => [p, true])
+  ];
   for (const [toks, leaf] of all) {
     let node = tree;
     for (let i = 0; i < toks.length; i++) {
@@ -217,7 +220,9 @@ export function asObject(value: unknown, what: string): JsonObject {
 /** sep.join(items) with Python's TypeError for an item that is no string. */
 export function joinStrings(items: readonly unknown[], sep: string): string {
   items.forEach((item, index) => {
-    if (typeof item !== "string") throw new TypeError(`sequence item ${index}: expected str instance, ${pyTypeName(item)} found`);
+    if (typeof item !== "string") throw new TypeError(
+      `sequence item ${index}: expected str instance, ${pyTypeName(item)} found`
+    );
   });
   return items.join(sep);
 }

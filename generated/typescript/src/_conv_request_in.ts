@@ -1,4 +1,5 @@
-// DO NOT EDIT the copy in a generated package: this is the toolwire runtime, copied verbatim from runtime/typescript/ by `toolwire generate`.
+// DO NOT EDIT the copy in a generated package: this is the toolwire runtime, copied verbatim from runtime/typescript/
+// by `toolwire generate`.
 /**
  * A whole request, wire -> canonical: its turns (system instructions from a top-level field
  * as a leading system turn), tools and tool choice at their envelope locations, settings, and
@@ -6,86 +7,14 @@
  */
 
 import { decodeTurns, keep, markForm, ownExtension } from "./_conv_decode.js";
-import { settingProblem } from "./_conv_guard.js";
-import type { Codecs, RequestLayout, Setting, Toks } from "./_conv_layout.js";
+import type { Codecs, RequestLayout, Toks } from "./_conv_layout.js";
 import { decodeBlock } from "./_conv_parts.js";
-import { get, pointer, put, truthy, unknownInto } from "./_conv_paths.js";
+import { get, pointer, truthy, unknownInto } from "./_conv_paths.js";
 import { DecodeError, describe, escape, getOwn, hasOwn, isObject, putOwn, unescape } from "./_errors.js";
 import type { JsonObject } from "./_errors.js";
 import { choiceFieldIn, decodeAt, elements, lookup, pyEqual, toolsFieldIn } from "./_extract.js";
 import type { Condition } from "./_extract.js";
 import { IdMap } from "./_ids.js";
-
-/** Python's type(value).__name__ of a JSON value (a JavaScript number that is an integer is an int). */
-function pyType(value: unknown): string {
-  if (value === null) return "NoneType";
-  if (typeof value === "boolean") return "bool";
-  if (typeof value === "number") return Number.isInteger(value) ? "int" : "float";
-  if (typeof value === "string") return "str";
-  return Array.isArray(value) ? "list" : "dict";
-}
-
-/**
- * The canonical settings of a request; a value the mapping's `values` do not list stays a
- * wire field (kept for the round trip, a loss elsewhere); one of the wrong type (by the
- * setting's canonical rule) is a DecodeError at its pointer.
- */
-export function decodeSettings(
-  wire: JsonObject,
-  settings: readonly Setting[],
-  forms: JsonObject,
-  fields: JsonObject,
-  dialect: string,
-): JsonObject {
-  const out: JsonObject = {};
-  for (const s of settings) {
-    if (!hasOwn(wire, s.toks[0] as string) && s.aliases.length === 0) continue;
-    let toks = s.toks;
-    let value = get(wire, toks);
-    if (value !== undefined) {
-      for (const alias of s.aliases) {
-        // both spellings sent: the other one is kept as it is
-        if (get(wire, alias) !== undefined) putOwn(fields, pointer(alias), get(wire, alias));
-      }
-    }
-    if (value === undefined) {
-      let found = false;
-      for (let i = 0; i < s.aliases.length; i++) {
-        const alias = s.aliases[i] as Toks;
-        value = get(wire, alias);
-        if (value !== undefined) {
-          putOwn(forms, pointer(s.toks), `alias:${i + 1}`);
-          toks = alias;
-          found = true;
-          break;
-        }
-      }
-      if (!found) continue;
-    }
-    if (value === null) {
-      putOwn(forms, pointer(s.toks), "null");
-      continue;
-    }
-    if (s.values.length > 0) {
-      const hit = s.values.find(([, w]) => pyEqual(w, value) && pyType(w) === pyType(value));
-      if (hit === undefined) {
-        putOwn(fields, pointer(toks), value);
-        continue;
-      }
-      const spelled = hit[0];
-      const nth = s.values.filter(([c]) => pyEqual(c, spelled)).findIndex(([, w]) => pyEqual(w, value));
-      if (nth) putOwn(forms, pointer(s.toks), `value:${nth}`); // another spelling of the same value (a level in lower case)
-      value = spelled;
-    } else if (s.encoding === "string_or_list" && typeof value === "string") {
-      putOwn(forms, pointer(s.toks), "string");
-      value = [value];
-    }
-    const problem = settingProblem(value, s.rule);
-    if (problem !== null) throw new DecodeError(dialect, "request", pointer(toks), problem);
-    put(out, s.name, value);
-  }
-  return out;
-}
 
 /** The first tool_choice location the wire has a value at. */
 function choicePlace(wire: JsonObject, codecs: Codecs): Toks | undefined {
@@ -112,7 +41,9 @@ function listPlace(toks: Toks): ListPlace {
   return place;
 }
 
-function tools(wire: JsonObject, codecs: Codecs, idMap: IdMap, request: JsonObject, fields: JsonObject, forms: JsonObject): void {
+function tools(
+  wire: JsonObject, codecs: Codecs, idMap: IdMap, request: JsonObject, fields: JsonObject, forms: JsonObject
+): void {
   let found: JsonObject[] = [];
   let choice: JsonObject | null = null;
   const lists = new Map<string, [Toks, number[]]>();
@@ -131,7 +62,9 @@ function tools(wire: JsonObject, codecs: Codecs, idMap: IdMap, request: JsonObje
             : elements(lookup(item, inside)).map((element, j) => [element, `${at}${pointer(inside)}/${j}`]);
         for (const [element, where] of inner) {
           if (match(element, when, has, unless)) {
-            found.push(decodeAt(codecs.decode["tool_definition"] as NonNullable<Codecs["decode"][string]>, element, where, idMap));
+            found.push(
+              decodeAt(codecs.decode["tool_definition"] as NonNullable<Codecs["decode"][string]>, element, where, idMap)
+            );
             matched.push(i);
           }
         }
@@ -143,7 +76,9 @@ function tools(wire: JsonObject, codecs: Codecs, idMap: IdMap, request: JsonObje
     } else if (shape === "tool_choice" && choice === null) {
       const value = lookup(wire, toks);
       if (value !== undefined && match(value, when, has, unless)) {
-        choice = decodeAt(codecs.decode["tool_choice"] as NonNullable<Codecs["decode"][string]>, value, pointer(toks), idMap);
+        choice = decodeAt(
+          codecs.decode["tool_choice"] as NonNullable<Codecs["decode"][string]>, value, pointer(toks), idMap
+        );
       } else if (value !== undefined && !hasOwn(fields, pointer(toks))) {
         putOwn(fields, pointer(toks), value);
       }
@@ -166,7 +101,8 @@ function tools(wire: JsonObject, codecs: Codecs, idMap: IdMap, request: JsonObje
     choice = null;
   }
   for (const [name, toks] of codecs.choiceFields) {
-    if (choice === null && lookup(wire, toks) !== undefined) putOwn(fields, pointer(toks), lookup(wire, toks)); // nothing to qualify: kept as it came
+    // nothing to qualify: kept as it came
+    if (choice === null && lookup(wire, toks) !== undefined) putOwn(fields, pointer(toks), lookup(wire, toks));
     choice = choiceFieldIn(wire, choice, name, toks, codecs.dialect);
   }
   if (found.length > 0) request["tools"] = found;
@@ -178,7 +114,9 @@ function tools(wire: JsonObject, codecs: Codecs, idMap: IdMap, request: JsonObje
   if (choice !== null) request["tool_choice"] = choice;
 }
 
-function match(value: unknown, when: readonly Condition[], has: readonly Toks[], unless: readonly Condition[]): boolean {
+function match(
+  value: unknown, when: readonly Condition[], has: readonly Toks[], unless: readonly Condition[]
+): boolean {
   return (
     when.every(([t, v]) => pyEqual(lookup(value, t), v)) &&
     has.every((t) => lookup(value, t) !== undefined) &&
@@ -189,7 +127,9 @@ function match(value: unknown, when: readonly Condition[], has: readonly Toks[],
 /** (Internal: Python's parameters, positionally.) */
 export function decodeRequest(wire: unknown, layout: RequestLayout, codecs: Codecs, idMap: IdMap | null): JsonObject {
   const dialect = layout.dialect;
-  if (!isObject(wire)) throw new DecodeError(dialect, "request", "", `expected a request object, got ${describe(wire)}`);
+  if (!isObject(wire)) throw new DecodeError(
+    dialect, "request", "", `expected a request object, got ${describe(wire)}`
+  );
   const ids = idMap ?? new IdMap();
   const request: JsonObject = {};
   const forms: JsonObject = {};
@@ -224,7 +164,7 @@ export function decodeRequest(wire: unknown, layout: RequestLayout, codecs: Code
   request["messages"] = [...messages, ...turns];
   const unknown: JsonObject = {};
   tools(wire, codecs, ids, request, unknown, forms);
-  const settings = decodeSettings(wire, layout.settings, forms, unknown, dialect);
+  const settings = layout.settingsIn(wire, forms, unknown);
   if (truthy(settings)) request["settings"] = settings;
   unknownInto(wire, layout.known, "", unknown);
   keep(request, dialect, unknown, forms);
@@ -240,7 +180,9 @@ function systemTurn(value: unknown, layout: RequestLayout, codecs: Codecs, idMap
     putOwn(extensions, layout.dialect, { forms: { "": "string" } });
     return { role: "system", parts: [], extensions };
   }
-  if (typeof value === "string" && system.string !== "no") return { role: "system", parts: [{ type: "text", text: value }] };
+  if (typeof value === "string" && system.string !== "no") return {
+    role: "system", parts: [{ type: "text", text: value }]
+  };
   if (system.string === "only") {
     throw new DecodeError(layout.dialect, "request", at, `expected a string, got ${describe(value)}`);
   }

@@ -1,4 +1,5 @@
-// DO NOT EDIT the copy in a generated package: this is the toolwire runtime, copied verbatim from runtime/typescript/ by `toolwire generate`.
+// DO NOT EDIT the copy in a generated package: this is the toolwire runtime, copied verbatim from runtime/typescript/
+// by `toolwire generate`.
 /**
  * A whole request, canonical -> wire: leading system turns into the dialect's system field (a
  * later one stays a turn where the dialect can say system, else it moves there, reported),
@@ -10,7 +11,6 @@ import { checkCanonical } from "./_conv_guard.js";
 import type { Codecs, RequestLayout, Spelling, SystemField } from "./_conv_layout.js";
 import { encodePart, spellingFor } from "./_conv_parts.js";
 import { asObject, get, joinStrings, pointer, put, pyIn, pyIter, truthy } from "./_conv_paths.js";
-import { encodeSettings } from "./_conv_settings.js";
 import { encodeTools } from "./_conv_tools.js";
 import { Encoded, getKey, getOwn, hasOwn } from "./_errors.js";
 import type { JsonObject } from "./_errors.js";
@@ -18,7 +18,9 @@ import type { IdMap } from "./_ids.js";
 
 type Numbered = readonly [number, JsonObject];
 
-function systemOut(wire: JsonObject, system: SystemField, hoisted: readonly Numbered[], spellings: readonly Spelling[], run: Run): void {
+function systemOut(
+  wire: JsonObject, system: SystemField, hoisted: readonly Numbered[], spellings: readonly Spelling[], run: Run
+): void {
   const parts: [JsonObject, string][] = [];
   let own: JsonObject = EMPTY;
   hoisted.forEach(([mi, message], n) => {
@@ -43,7 +45,9 @@ function systemOut(wire: JsonObject, system: SystemField, hoisted: readonly Numb
       getOwn(forms, "") !== "blocks")
   ) {
     parts.forEach(([part, at], n) => {
-      if (getOwn(part, "type") !== "text") run.lose(at, `${article(pyStr(getOwn(part, "type")))} part in the system instructions`);
+      if (getOwn(part, "type") !== "text") run.lose(
+        at, `${article(pyStr(getOwn(part, "type")))} part in the system instructions`
+      );
       else if (n) run.lose(at, "system instructions as separate blocks (they are one string)");
       run.own(part, at); // another dialect's fields of the text: reported
     });
@@ -99,12 +103,20 @@ export function encodeRequest(
   const name = hasOwn(canonical, "model") ? canonical["model"] : model; // the request's own, else the caller's
   if (name != null && layout.model !== null) put(wire, layout.model, name);
   else if (hasOwn(canonical, "model")) run.lose("/model", "the model name");
-  else if (layout.modelRequired) run.lose("/model", "a request without a model (the dialect requires one: pass model=)");
-  const messages: Numbered[] = pyIter(getKey(canonical, "messages")).map((m, i): Numbered => [i, asObject(m, "a message")]);
+  else if (layout.modelRequired) run.lose(
+    "/model", "a request without a model (the dialect requires one: pass model=)"
+  );
+  const messages: Numbered[] = pyIter(getKey(canonical, "messages")).map(
+    (m, i): Numbered => [i, asObject(m, "a message")]
+  );
   let rest = messages;
   if (layout.system !== null) {
     let lead = 0;
-    while (lead < messages.length && (messages[lead] as Numbered)[1]["role"] === "system" && !keptATurn((messages[lead] as Numbered)[1], run)) {
+    while (
+      lead < messages.length &&
+      (messages[lead] as Numbered)[1]["role"] === "system" &&
+      !keptATurn((messages[lead] as Numbered)[1], run)
+    ) {
       lead += 1;
     }
     // a later system turn stays a turn where the dialect's turns can say system
@@ -119,16 +131,31 @@ export function encodeRequest(
     rest = messages.slice(lead).filter(([, m]) => keeps || m["role"] !== "system");
   }
   const units = encodeTurns(rest, layout.turn, layout.units, layout.parts, layout.alternating, run);
-  if (getOwn(forms, pointer(layout.turns)) === "string" && units.length === 1 && typeof get(units[0], layout.turn.content) === "string") {
+  if (
+    getOwn(forms, pointer(layout.turns)) === "string" &&
+    units.length === 1 &&
+    typeof get(units[0], layout.turn.content) === "string"
+  ) {
     put(wire, layout.turns, get(units[0], layout.turn.content));
   } else {
     put(wire, layout.turns, units);
   }
   const tools = getOwn(canonical, "tools");
   const choice = getOwn(canonical, "tool_choice");
-  encodeTools(wire, tools === undefined ? null : tools, choice === undefined ? null : choice, run.codecs, run.idMap, run.losses, strict, forms);
+  encodeTools(
+    wire,
+    tools === undefined ? null : tools,
+    choice === undefined ? null : choice,
+    run.codecs,
+    run.idMap,
+    run.losses,
+    strict,
+    forms,
+  );
   const settings = getOwn(canonical, "settings");
-  encodeSettings(wire, truthy(settings) ? asObject(settings, "settings") : EMPTY, layout.settings, forms, (at, what) => run.lose(at, what));
+  layout.settingsOut(
+    wire, truthy(settings) ? asObject(settings, "settings") : EMPTY, forms, (at, what) => run.lose(at, what)
+  );
   run.putFields(wire, own, "");
   return new Encoded(wire, run.losses);
 }

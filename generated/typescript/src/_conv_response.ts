@@ -1,4 +1,5 @@
-// DO NOT EDIT the copy in a generated package: this is the toolwire runtime, copied verbatim from runtime/typescript/ by `toolwire generate`.
+// DO NOT EDIT the copy in a generated package: this is the toolwire runtime, copied verbatim from runtime/typescript/
+// by `toolwire generate`.
 /**
  * A whole (non-streamed) response, both ways: the assistant turn, id, model, finish reason
  * and usage where the layout says, and every other key kept as an extension field.
@@ -18,14 +19,18 @@ import { pyRepr } from "./_pytext.js";
 /** (Internal: Python's parameters, positionally.) */
 export function decodeResponse(wire: unknown, layout: ResponseLayout, codecs: Codecs, idMap: IdMap | null): JsonObject {
   const dialect = layout.dialect;
-  if (!isObject(wire)) throw new DecodeError(dialect, "response", "", `expected a response object, got ${describe(wire)}`);
+  if (!isObject(wire)) throw new DecodeError(
+    dialect, "response", "", `expected a response object, got ${describe(wire)}`
+  );
   const ids = idMap ?? new IdMap();
   const response: JsonObject = {};
   const fields: JsonObject = {};
   const forms: JsonObject = {};
   for (const [toks, value] of layout.constants) {
     if (!pyEqual(get(wire, toks), value)) {
-      throw new DecodeError(dialect, "response", pointer(toks), `expected ${describe(value)}, got ${describe(get(wire, toks))}`);
+      throw new DecodeError(
+        dialect, "response", pointer(toks), `expected ${describe(value)}, got ${describe(get(wire, toks))}`
+      );
     }
   }
   if (layout.id !== null && typeof get(wire, layout.id) === "string") response["id"] = get(wire, layout.id);
@@ -63,7 +68,9 @@ export function decodeResponse(wire: unknown, layout: ResponseLayout, codecs: Co
     } else if (unit === undefined) {
       throw new DecodeError(dialect, "response", "", "expected the assistant turn, got nothing");
     } else {
-      message = decodeTurn(unit, layout.turn, layout.parts, codecs, ids, dialect, "response", pointer(toks), toks.length > 0);
+      message = decodeTurn(
+        unit, layout.turn, layout.parts, codecs, ids, dialect, "response", pointer(toks), toks.length > 0
+      );
     }
   }
   response["message"] = message;
@@ -161,10 +168,16 @@ export function encodeResponse(
   for (const name of Object.keys(usage)) {
     const place = places.get(name);
     if (place !== undefined) put(wire, place, getOwn(usage, name));
-    else if (name !== "total_tokens") run.lose(`/usage/${name}`, `the usage count ${name}`); // the sum of the others: no loss where the target leaves it out
+    // the sum of the others: no loss where the target leaves it out
+    else if (name !== "total_tokens") run.lose(`/usage/${name}`, `the usage count ${name}`);
   }
   const total = places.get("total_tokens");
-  if (total !== undefined && !hasOwn(usage, "total_tokens") && hasOwn(usage, "input_tokens") && hasOwn(usage, "output_tokens")) {
+  if (
+    total !== undefined &&
+    !hasOwn(usage, "total_tokens") &&
+    hasOwn(usage, "input_tokens") &&
+    hasOwn(usage, "output_tokens")
+  ) {
     put(wire, total, (usage["input_tokens"] as number) + (usage["output_tokens"] as number));
   }
   run.putFields(wire, own, "");
@@ -178,7 +191,9 @@ export function encodeResponse(
   return new Encoded(wire, run.losses);
 }
 
-function finishOut(wire: JsonObject, reason: unknown, layout: ResponseLayout, forms: JsonObject, run: Run, calls: boolean): void {
+function finishOut(
+  wire: JsonObject, reason: unknown, layout: ResponseLayout, forms: JsonObject, run: Run, calls: boolean
+): void {
   if (reason === null || layout.finish === null) {
     if (reason !== null) run.lose("/finish_reason", "a finish reason");
     return;

@@ -1,4 +1,5 @@
-// DO NOT EDIT the copy in a generated package: this is the toolwire runtime, copied verbatim from runtime/typescript/ by `toolwire generate`.
+// DO NOT EDIT the copy in a generated package: this is the toolwire runtime, copied verbatim from runtime/typescript/
+// by `toolwire generate`.
 /**
  * A request's tools and tool choice, canonical -> wire, through the same envelope writer as
  * inject(): the tools list at its place (never `tools: []`), the choice, and the choice's
@@ -62,7 +63,10 @@ export function encodeTools(
       parts["tool_choice"] = choice;
     }
   }
-  const wrapped = codecs.locations.find((loc) => loc[0] === "tool_definition" && loc[1].filter((t) => t === "*").length === 2);
+  const wrapped = codecs.locations.find(
+    (loc) => loc[0] === "tool_definition" &&
+    loc[1].filter((t) => t === "*").length === 2
+  );
   if (wrapped !== undefined && truthy(tools)) {
     // tools inside a wrapper object of a list (Gemini: tools[0].functionDeclarations[*])
     const toks = wrapped[1];
@@ -81,14 +85,20 @@ export function encodeTools(
     void _dropped;
     parts = others;
   }
-  const encoded = inject({}, parts, codecs.locations, codecs.encode, codecs.dialect, strict, idMap, codecs.choiceFields, codecs.toolsFields);
+  const encoded = inject(
+    {}, parts, codecs.locations, codecs.encode, codecs.dialect, strict, idMap, codecs.choiceFields, codecs.toolsFields
+  );
   losses.push(...encoded.losses);
   merge(wire, encoded.value as JsonObject);
 }
 
 /** A dialect without a tool choice lets the model choose: that is `auto`, anything else a loss. */
 function noChoice(choice: unknown, dialect: string, losses: Loss[], strict: boolean): void {
-  if (isObject(choice) && getOwn(choice, "mode") === "auto" && Object.keys(choice).every((k) => k === "mode" || k === "extensions")) {
+  if (
+    isObject(choice) &&
+    getOwn(choice, "mode") === "auto" &&
+    Object.keys(choice).every((k) => k === "mode" || k === "extensions")
+  ) {
     return;
   }
   const mode = isObject(choice) ? (getOwn(choice, "mode") ?? null) : choice;

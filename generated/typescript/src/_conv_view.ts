@@ -1,4 +1,5 @@
-// DO NOT EDIT the copy in a generated package: this is the toolwire runtime, copied verbatim from runtime/typescript/ by `toolwire generate`.
+// DO NOT EDIT the copy in a generated package: this is the toolwire runtime, copied verbatim from runtime/typescript/
+// by `toolwire generate`.
 /**
  * What a canonical conversation says, whatever dialect it came through: for comparing a
  * conversation with itself after a trip through another dialect.
@@ -52,7 +53,9 @@ export function conversationView(canonical: JsonObject, shape: string = "request
       } else if (kind === "tool_result") {
         const result = part["result"] as JsonObject;
         const isError = getOwn(result, "is_error");
-        said.push(["result", link(result["call_id"]), json(result["content"]), isError === undefined ? false : isError]);
+        said.push(
+          ["result", link(result["call_id"]), json(result["content"]), isError === undefined ? false : isError]
+        );
       } else {
         said.push([kind, field(part, "text")]);
       }

@@ -1,4 +1,5 @@
-// DO NOT EDIT the copy in a generated package: this is the toolwire runtime, copied verbatim from runtime/typescript/ by `toolwire generate`.
+// DO NOT EDIT the copy in a generated package: this is the toolwire runtime, copied verbatim from runtime/typescript/
+// by `toolwire generate`.
 /**
  * The import surface of the generated conversation converters: `import * as conv from
  * "./_conversation.js"`, then `conv.<name>`. Only re-exports live here, no logic:
@@ -11,7 +12,8 @@
  *     _conv_request_in  a whole request, wire -> canonical (turns, system, tools, settings)
  *     _conv_request_out a whole request, canonical -> wire
  *     _conv_response    a whole response, both ways (turn, finish reason, usage)
- *     _conv_settings    generation settings, canonical -> wire
+ *     _forms            the spellings a round trip keeps, as compiled writers read them
+ *     _conv_guard       a setting's value against its canonical type
  *     _conv_tools       a request's tools and tool choice, canonical -> wire
  */
 
@@ -20,14 +22,16 @@ export type {
   PartField,
   RequestLayout,
   ResponseLayout,
-  Setting,
+  Lose,
   Spelling,
   SystemField,
   Toks,
   Turn,
   TurnField,
 } from "./_conv_layout.js";
-export { knownTree } from "./_conv_paths.js";
+export { knownTree, put as putPath } from "./_conv_paths.js";
+export { settingProblem } from "./_conv_guard.js";
+export { formIndex, formOf, keyOf } from "./_forms.js";
 export { decodeRequest } from "./_conv_request_in.js";
 export { encodeRequest } from "./_conv_request_out.js";
 export { decodeResponse, encodeResponse, finishIn } from "./_conv_response.js";

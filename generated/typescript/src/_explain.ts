@@ -1,4 +1,5 @@
-// DO NOT EDIT the copy in a generated package: this is the toolwire runtime, copied verbatim from runtime/typescript/ by `toolwire generate`.
+// DO NOT EDIT the copy in a generated package: this is the toolwire runtime, copied verbatim from runtime/typescript/
+// by `toolwire generate`.
 /**
  * Decode errors: the generated code checks its assumptions in straight-line code; only when
  * one fails does explain() walk the same checks, as data, to name the exact pointer.
@@ -46,7 +47,9 @@ function expect(kind: string): readonly [(v: unknown) => boolean, string] {
 
 /** Python's `value == arg and type(value) is type(arg)` for a JSON constant. */
 function sameConst(value: unknown, arg: unknown): boolean {
-  return typeof value === typeof arg && (value === null) === (arg === null) && Array.isArray(value) === Array.isArray(arg) && pyEquals(value, arg);
+  return typeof value === typeof arg && (value === null) === (arg === null) && Array.isArray(value) === Array.isArray(
+    arg
+  ) && pyEquals(value, arg);
 }
 
 function among(value: unknown, values: unknown): boolean {
@@ -66,10 +69,14 @@ function firstFailure(wire: unknown, checks: Variant): [number, string, string] 
       if (!sameConst(value, arg)) return [passed, pointer, `expected ${pyDumps(arg)}, got ${describe(value)}`];
     } else if (kind === "optional") {
       const [test, what] = expect(arg as string);
-      if (value !== undefined && value !== null && !test(value)) return [passed, pointer, `expected ${what}, got ${describe(value)}`];
+      if (value !== undefined && value !== null && !test(value)) return [
+        passed, pointer, `expected ${what}, got ${describe(value)}`
+      ];
     } else if (kind === "absent_or") {
       const [test, what] = expect(arg as string);
-      if (value !== undefined && !test(value)) return [passed, pointer, `expected ${what} or nothing, got ${describe(value)}`];
+      if (value !== undefined && !test(value)) return [
+        passed, pointer, `expected ${what} or nothing, got ${describe(value)}`
+      ];
     } else if (kind === "optional_const") {
       if (value !== undefined && !sameConst(value, arg)) {
         return [passed, pointer, `expected ${pyDumps(arg)} or nothing, got ${describe(value)}`];
@@ -102,7 +109,8 @@ export function explain(
     const failure = firstFailure(wire, checks);
     if (failure === null) continue;
     const constants = checks.filter((check) => check[1] === "const").length;
-    const candidate: [boolean, number, string, string] = [constants > 0 && failure[0] > constants, ...failure]; // past "is an object" and its constants
+    // past "is an object" and its constants
+    const candidate: [boolean, number, string, string] = [constants > 0 && failure[0] > constants, ...failure];
     if (best === null || (candidate[0] !== best[0] ? candidate[0] : candidate[1] > best[1])) best = candidate;
   }
   if (best === null) return new DecodeError(dialect, shape, "", fallback || "does not match this shape");

@@ -1,4 +1,5 @@
-// DO NOT EDIT the copy in a generated package: this is the toolwire runtime, copied verbatim from runtime/typescript/ by `toolwire generate`.
+// DO NOT EDIT the copy in a generated package: this is the toolwire runtime, copied verbatim from runtime/typescript/
+// by `toolwire generate`.
 /**
  * Extensions: the wire fields a mapping does not describe, kept for a lossless round trip.
  *
@@ -27,7 +28,9 @@ export function unknownFields(
 }
 
 /** A dialect's extension object: its fields, the spellings (forms) it used, and a note. */
-export function extension(fields: JsonObject | null | undefined, forms: JsonObject, meaning: string | null = null): JsonObject {
+export function extension(
+  fields: JsonObject | null | undefined, forms: JsonObject, meaning: string | null = null
+): JsonObject {
   const out: JsonObject = {};
   if (fields && Object.keys(fields).length > 0) out["fields"] = fields;
   if (forms && Object.keys(forms).length > 0) out["forms"] = forms;
@@ -70,7 +73,9 @@ export function foreignExtensions(value: unknown, target: string, losses: Loss[]
       continue;
     }
     const fields = getOwn(ext, "fields");
-    for (const pointer of pySorted(isObject(fields) ? Object.keys(fields).filter((k) => fields[k] !== undefined) : [])) {
+    for (
+      const pointer of pySorted(isObject(fields) ? Object.keys(fields).filter((k) => fields[k] !== undefined) : [])
+    ) {
       report(losses, strict, `/extensions/${dialect}/fields/${escape(pointer)}`, target, `${dialect} field ${pointer}`);
     }
     const notes = getOwn(ext, "notes");

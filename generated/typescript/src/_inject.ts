@@ -1,4 +1,5 @@
-// DO NOT EDIT the copy in a generated package: this is the toolwire runtime, copied verbatim from runtime/typescript/ by `toolwire generate`.
+// DO NOT EDIT the copy in a generated package: this is the toolwire runtime, copied verbatim from runtime/typescript/
+// by `toolwire generate`.
 /**
  * Writing parts back into an envelope (inject): the tools list rebuilt, the tool choice
  * replaced or removed, calls and results replaced one for one, and the settings a dialect
@@ -10,6 +11,7 @@
  */
 
 import { asCanonical, holdCanonical } from "./_coercion.js";
+import type { Encoder } from "./_dialect.js";
 import { Encoded, getOwn, hasOwn, isObject, Loss, MissingKey, putOwn } from "./_errors.js";
 import type { JsonObject } from "./_errors.js";
 import { definedEntries, elements, lookup, pyEqual, where } from "./_extract.js";
@@ -29,8 +31,8 @@ export type Location = readonly [
 /** A canonical field and where the envelope carries it. */
 export type FieldPlace = readonly [string, Toks];
 
-/** A generated encode<Shape> function. */
-export type Encoder = (value: unknown, options: { strict: boolean; idMap: IdMap }) => Encoded;
+/** A generated encode<Shape> function (one type with the dialect objects' encoders). */
+export type { Encoder };
 
 type Encode = (shape: string, value: unknown, pointer: string) => unknown;
 
@@ -200,7 +202,9 @@ function setChoiceFields(out: JsonObject, choice: JsonObject | null, fields: rea
  */
 function setToolsFields(out: JsonObject, tools: unknown[], fields: readonly FieldPlace[]): unknown[] {
   if (fields.length === 0) return tools;
-  let canonical = tools.map((tool) => holdCanonical(asCanonical(tool, "tool_definition"), "tool_definition") as JsonObject);
+  let canonical = tools.map(
+    (tool) => holdCanonical(asCanonical(tool, "tool_definition"), "tool_definition") as JsonObject
+  );
   for (const [name, toks] of fields) {
     const values: unknown[] = []; // Python's set of the tools' values (Python equality)
     for (const tool of canonical) {
@@ -255,7 +259,11 @@ export function inject(
   const choices = locations.filter((loc) => loc[0] === "tool_choice");
   if (getOwn(parts, "tool_choice") !== undefined) {
     const given = getOwn(parts, "tool_choice");
-    const choice = setChoiceFields(out, given == null ? null : (holdCanonical(asCanonical(given, "tool_choice"), "tool_choice") as JsonObject), choiceFields);
+    const choice = setChoiceFields(
+      out,
+      given == null ? null : (holdCanonical(asCanonical(given, "tool_choice"), "tool_choice") as JsonObject),
+      choiceFields,
+    );
     injectChoice(out, choice, choices, encode);
   }
   for (const shape of ["tool_definition", "tool_call", "tool_result"]) {

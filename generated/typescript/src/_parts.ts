@@ -2,13 +2,13 @@
 // Change the sources and run `toolwire generate`.
 /**
  * What the straight-line part converters (`<dialect>.ts`) read wire and canonical values
- * with. Python's generated code reads `wire["a"]["b"]` and `.get("c", MISSING)` and lets
- * KeyError, TypeError and AttributeError end the match; here each read is a function that
- * throws MISMATCH (decode) or a KeyError (encode) in exactly those cases, so the converters
- * fail where Python's fail and nowhere else. Keys are read as own properties only.
+ * with. As in Python's generated code, every read that wrong input can fail is checked: a
+ * decoder's read throws MISMATCH (its catch takes nothing else), an encoder's throws Invalid
+ * or MissingKey (the only errors it turns into a CanonicalError), in the words of Python's
+ * runtime. Any other error is a bug and comes out as itself. Keys are read as own properties only.
  */
 
-import { MissingKey, getOwn, hasOwn, isObject, putOwn } from "./_errors.js";
+import { Invalid, MissingKey, getOwn, hasOwn, isObject, notSubscriptable, putOwn, pyTypeName } from "./_errors.js";
 import type { JsonObject } from "./_errors.js";
 import { pyRepr } from "./_pytext.js";
 
@@ -39,9 +39,10 @@ export function truthy(value: unknown): boolean {
 /** The shared empty object (never written to). */
 export const EMPTY: JsonObject = Object.freeze({}) as JsonObject;
 
-/** Whether a decoder's catch may end the match quietly (Python's KeyError, TypeError, AttributeError, _Mismatch: what reads throw). */
+/** Whether a decoder's catch may end the match quietly: only a failed check (MISMATCH); any
+ * other error of the runtime is a bug and must not read as wrong input. */
 export function quiet(exc: unknown): boolean {
-  return exc === MISMATCH || exc instanceof TypeError;
+  return exc === MISMATCH;
 }
 
 /** Python's `obj[key]` on a wire value: the key's value, else MISMATCH. */
@@ -53,7 +54,8 @@ export function req(obj: unknown, key: string): unknown {
 const HAS = Object.prototype.hasOwnProperty;
 
 // The hot reads (a static key of a local) are inlined by the generator as
-//   P.isObject(o) && (Object.getPrototypeOf(o) === Object.prototype && !("k" in Object.prototype) || Object.hasOwn(o, "k")) ? o["k"] : undefined
+// P.isObject(o) && (Object.getPrototypeOf(o) === Object.prototype && !("k" in Object.prototype) || Object.hasOwn(o,
+// "k")) ? o["k"] : undefined
 // which is getOwn(o, "k") (a plain object's key that Object.prototype lacks cannot be
 // inherited), but compiles to map checks at each site instead of a call to a helper whose
 // key varies. These finish such reads:
@@ -77,7 +79,7 @@ export function needed(value: unknown, key: string): unknown {
 
 /** The end of an inlined need() on a canonical value that is no object. */
 export function notObject(value: unknown): never {
-  throw new TypeError(`${describeType(value)} is not an object`);
+  throw new Invalid(notSubscriptable(value));
 }
 
 /** Python's `obj.get(key, MISSING)` on a wire value: undefined when absent, MISMATCH when obj is no object. */
@@ -141,14 +143,10 @@ export function within(value: unknown, known: ReadonlySet<string>): boolean {
 
 /** Python's `canonical[key]`: the value, else MissingKey, Python's KeyError (an undefined value counts as absent). */
 export function need(canonical: unknown, key: string): unknown {
-  if (!isObject(canonical)) throw new TypeError(`${describeType(canonical)} is not an object`);
+  if (!isObject(canonical)) throw new Invalid(notSubscriptable(canonical));
   const value = getOwn(canonical, key);
   if (value === undefined) throw new MissingKey(key);
   return value;
-}
-
-function describeType(value: unknown): string {
-  return value === null ? "null" : Array.isArray(value) ? "an array" : typeof value;
 }
 
 /** Python's `canonical.get(key, fallback)` where an undefined value counts as absent. */
@@ -194,17 +192,10 @@ export function put(parent: unknown, key: string, value: unknown): void {
   putOwn(parent as JsonObject, key, value);
 }
 
-/** Python's IndexError (`[][0]`): an encoder turns it into a CanonicalError. */
-export class IndexError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = "IndexError";
-  }
-}
-
-/** Whether an encoder's catch turns exc into a CanonicalError (Python's KeyError, TypeError, IndexError). */
+/** Whether an encoder's catch turns exc into a CanonicalError: only invalid input it found
+ * (Invalid, or MissingKey for a required field); any other error is a bug, never caught. */
 export function invalid(exc: unknown): exc is Error {
-  return exc instanceof MissingKey || exc instanceof TypeError || exc instanceof IndexError;
+  return exc instanceof Invalid || exc instanceof MissingKey;
 }
 
 /** Python's `list(value)` of a JSON value: a copy of an array, a string's characters, an object's keys. */
@@ -212,20 +203,21 @@ export function list(value: unknown): unknown[] {
   if (Array.isArray(value)) return value.slice();
   if (typeof value === "string") return Array.from(value);
   if (isObject(value)) return Object.keys(value);
-  throw new TypeError(`${describeType(value)} is not iterable`);
+  throw new Invalid(`'${pyTypeName(value)}' object is not iterable`);
 }
 
 /** Python's `value[0]` of an array or string. */
 export function first(value: unknown): unknown {
   if (Array.isArray(value)) {
-    if (value.length === 0) throw new IndexError("list index out of range");
+    if (value.length === 0) throw new Invalid("list index out of range");
     return value[0];
   }
   if (typeof value === "string") {
-    if (value === "") throw new IndexError("string index out of range");
+    if (value === "") throw new Invalid("string index out of range");
     return Array.from(value)[0];
   }
-  throw new TypeError(`${describeType(value)} is not subscriptable`);
+  if (isObject(value)) throw new Invalid("missing field 0"); // Python: {}[0] is a KeyError
+  throw new Invalid(`'${pyTypeName(value)}' object is not subscriptable`);
 }
 
 /** Python's `len(value)`. */
@@ -233,13 +225,20 @@ export function len(value: unknown): number {
   if (Array.isArray(value)) return value.length;
   if (typeof value === "string") return Array.from(value).length;
   if (isObject(value)) return Object.keys(value).length;
-  throw new TypeError(`${describeType(value)} has no len()`);
+  throw new Invalid(`object of type '${pyTypeName(value)}' has no len()`);
 }
 
-/** Python's `key in values` of a value map: TypeError for an array or object (unhashable). */
+/** Python's `key in values` of a value map: Invalid for an array or object (unhashable). */
 export function inMap(values: ReadonlyMap<unknown, unknown>, key: unknown): boolean {
-  if (typeof key === "object" && key !== null) throw new TypeError(`unhashable type: '${Array.isArray(key) ? "list" : "dict"}'`);
+  if (typeof key === "object" && key !== null) throw new Invalid(
+    `unhashable type: '${Array.isArray(key) ? "list" : "dict"}'`
+  );
   return values.has(key);
+}
+
+/** Whether a wire value is one of a value map's (never throws: an array or object is none). */
+export function known(values: ReadonlyMap<unknown, unknown>, key: unknown): boolean {
+  return (typeof key !== "object" || key === null) && values.has(key);
 }
 
 /** Python's `values[key]` of a value map: MissingKey when the map has no such key. */

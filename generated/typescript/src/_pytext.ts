@@ -1,4 +1,5 @@
-// DO NOT EDIT the copy in a generated package: this is the toolwire runtime, copied verbatim from runtime/typescript/ by `toolwire generate`.
+// DO NOT EDIT the copy in a generated package: this is the toolwire runtime, copied verbatim from runtime/typescript/
+// by `toolwire generate`.
 /**
  * Text the Python runtime builds with repr(), json.dumps, sorted, len and slicing, built the
  * same way here so that messages, losses and argument texts are byte-equal across targets.
@@ -137,7 +138,9 @@ export function jsonString(text: string, ensureAscii: boolean): string {
 // Python raises RecursionError (a cycle: ValueError) long before this depth.
 const MAX_NESTING = 10000;
 
-function dumpsInto(value: unknown, ascii: boolean, sortKeys: boolean, item: string, key: string, depth: number): string {
+function dumpsInto(
+  value: unknown, ascii: boolean, sortKeys: boolean, item: string, key: string, depth: number
+): string {
   switch (typeof value) {
     case "string":
       return jsonString(value, ascii);
@@ -238,7 +241,9 @@ export function pyTruthy(value: unknown): boolean {
   if (typeof value === "boolean") return value;
   if (Array.isArray(value)) return value.length > 0;
   if (value instanceof Set || value instanceof Map) return value.size > 0;
-  if (typeof value === "object") return Object.keys(value).some((k) => (value as { [k: string]: unknown })[k] !== undefined);
+  if (typeof value === "object") return Object.keys(value).some(
+    (k) => (value as { [k: string]: unknown })[k] !== undefined
+  );
   return true;
 }
 

@@ -1,4 +1,5 @@
-// DO NOT EDIT the copy in a generated package: this is the toolwire runtime, copied verbatim from runtime/typescript/ by `toolwire generate`.
+// DO NOT EDIT the copy in a generated package: this is the toolwire runtime, copied verbatim from runtime/typescript/
+// by `toolwire generate`.
 /**
  * The import surface of the generated converters: `import * as rt from "./_runtime.js"`, then
  * `rt.<name>`. Only re-exports live here, no logic: each name is defined in the module that
@@ -42,10 +43,12 @@ export {
   ConversionError,
   DecodeError,
   Encoded,
+  Invalid,
   Loss,
   LossError,
   describe,
   escape,
+  need,
   report,
 } from "./_errors.js";
 export { explain, stringList, type Check, type Variant } from "./_explain.js";

@@ -1,4 +1,5 @@
-// DO NOT EDIT the copy in a generated package: this is the toolwire runtime, copied verbatim from runtime/typescript/ by `toolwire generate`.
+// DO NOT EDIT the copy in a generated package: this is the toolwire runtime, copied verbatim from runtime/typescript/
+// by `toolwire generate`.
 /**
  * Parameter schemas for Gemini's OpenAPI 3.0 subset: JSON Schema <-> the subset.
  *
@@ -7,7 +8,8 @@
  * The public names are re-exported by `_runtime`, where the generated converters find them.
  */
 
-import { escape, getOwn, hasOwn, isObject, putOwn, report, unescape } from "./_errors.js";
+import { escape, getOwn, hasOwn, isObject, putOwn, pyTypeName, report, unescape } from "./_errors.js";
+export { pyTypeName } from "./_errors.js";
 import type { JsonObject, Loss } from "./_errors.js";
 import { definedEntries, definedKeys, definedValues, pyEqual } from "./_extract.js";
 import { pyRepr } from "./_pytext.js";
@@ -88,15 +90,6 @@ function mapping(value: unknown): JsonObject {
   return value;
 }
 
-/** Python's type name of a JSON value (for error messages). */
-export function pyTypeName(value: unknown): string {
-  if (value === null || value === undefined) return "NoneType";
-  if (typeof value === "boolean") return "bool";
-  if (typeof value === "number") return Number.isInteger(value) ? "int" : "float";
-  if (typeof value === "string") return "str";
-  if (Array.isArray(value)) return "list";
-  return isObject(value) ? "dict" : typeof value;
-}
 
 function codePoints(text: string): string[] {
   return [...text];

@@ -1,4 +1,5 @@
-// DO NOT EDIT the copy in a generated package: this is the toolwire runtime, copied verbatim from runtime/typescript/ by `toolwire generate`.
+// DO NOT EDIT the copy in a generated package: this is the toolwire runtime, copied verbatim from runtime/typescript/
+// by `toolwire generate`.
 /**
  * Parameter schemas adapted per target: which wire spelling an encoder's schemaProfile asks
  * for, and OpenAI's rules (explicit properties, strict mode, and the opt-in strict-mode

@@ -1,18 +1,17 @@
-// DO NOT EDIT the copy in a generated package: this is the toolwire runtime, copied verbatim from runtime/typescript/ by `toolwire generate`.
+// DO NOT EDIT the copy in a generated package: this is the toolwire runtime, copied verbatim from runtime/typescript/
+// by `toolwire generate`.
 /**
- * The strict JSON reader every runtime module parses text with (the Python runtime's rules):
- * RFC 8259 JSON only, so NaN, Infinity, -Infinity, a number that overflows a double (1e400)
- * and a lone surrogate escape are invalid text; a duplicate key keeps its last value; arrays
- * and objects nest at most MAX_DEPTH levels. Every failure is a StrictJsonError (Python's
- * ValueError) whose message is Python's: JSONDecodeError for what json's scanner rejects,
+ * The strict JSON reader every runtime module parses text with (the Python runtime's rules): RFC 8259 JSON only, so
+ * NaN, Infinity, -Infinity, a number that overflows a double (1e400) and a lone surrogate escape are invalid text; a
+ * duplicate key keeps its last value; arrays and objects nest at most MAX_DEPTH levels. Every failure is a
+ * StrictJsonError (Python's ValueError) whose message is Python's: JSONDecodeError for what json's scanner rejects,
  * with positions counted in code points as Python counts them.
  *
- * JSON.parse reads every text Python's scanner reads (and rejects the others), so it is the
- * fast way; this module's own scanner, a port of CPython's _json.c, gives the error messages,
- * raw_decode, and the texts whose numbers could overflow. Differences JavaScript forces: an
- * integer of 309 digits or more is out of range here (Python keeps it exact), integers above
- * 2**53 lose precision, and object keys that are array indices ("1") come first in a
- * JavaScript object's key order.
+ * JSON.parse reads every text Python's scanner reads (and rejects the others), so it is the fast way; this module's own
+ * scanner, a port of CPython's _json.c, gives the error messages, raw_decode, and the texts whose numbers could
+ * overflow. Differences JavaScript forces: an integer of 309 digits or more is out of range here (Python keeps it
+ * exact), integers above 2**53 lose precision, and object keys that are array indices ("1") come first in a JavaScript
+ * object's key order.
  */
 
 import { pyLen } from "./_pytext.js";
@@ -80,7 +79,9 @@ function hexDigits(s: string, from: number, errorAt: number): number {
   return c;
 }
 
-const SHORT_ESCAPES: { [key: string]: string } = { '"': '"', "\\": "\\", "/": "/", b: "\b", f: "\f", n: "\n", r: "\r", t: "\t" };
+const SHORT_ESCAPES: { [key: string]: string } = {
+  '"': '"', "\\": "\\", "/": "/", b: "\b", f: "\f", n: "\n", r: "\r", t: "\t"
+};
 
 /** The string whose opening quote is at begin - 1; END is after its closing quote. */
 function scanString(s: string, begin: number): string {
@@ -107,7 +108,9 @@ function scanString(s: string, begin: number): string {
     if (e !== "u") {
       end = next + 1;
       const short = SHORT_ESCAPES[e];
-      if (short === undefined || !Object.hasOwn(SHORT_ESCAPES, e)) throw new JSONDecodeError("Invalid \\escape", s, end - 2);
+      if (short === undefined || !Object.hasOwn(SHORT_ESCAPES, e)) throw new JSONDecodeError(
+        "Invalid \\escape", s, end - 2
+      );
       out += short;
       continue;
     }
@@ -115,7 +118,8 @@ function scanString(s: string, begin: number): string {
     end = next + 4;
     if (end >= len) throw new JSONDecodeError("Invalid \\uXXXX escape", s, next - 1);
     let code = hexDigits(s, next, end - 5);
-    if (code >= 0xd800 && code <= 0xdbff && end + 6 < len && s.charCodeAt(end) === 0x5c && s.charCodeAt(end + 1) === 0x75) {
+    const escaped = end + 6 < len && s.charCodeAt(end) === 0x5c && s.charCodeAt(end + 1) === 0x75; // a second \u
+    if (code >= 0xd800 && code <= 0xdbff && escaped) {
       const low = hexDigits(s, end + 2, end + 1);
       if (low >= 0xdc00 && low <= 0xdfff) {
         out += String.fromCharCode(code, low);
@@ -160,7 +164,8 @@ function scanNumber(s: string, start: number): number {
     const digits = text.length - (text.startsWith("-") ? 1 : 0);
     if (digits > INT_MAX_STR_DIGITS) {
       throw new StrictJsonError(
-        `Exceeds the limit (${INT_MAX_STR_DIGITS} digits) for integer string conversion: value has ${digits} digits; use sys.set_int_max_str_digits() to increase the limit`,
+        `Exceeds the limit (${INT_MAX_STR_DIGITS} digits) for integer string conversion: ` +
+          `value has ${digits} digits; use sys.set_int_max_str_digits() to increase the limit`,
       );
     }
   }
@@ -187,7 +192,9 @@ function scanObject(s: string, idx: number, depth: number): { [key: string]: unk
       if (idx >= len || s.charCodeAt(idx) !== 0x3a) throw new JSONDecodeError("Expecting ':' delimiter", s, idx);
       idx = skipSpace(s, idx + 1);
       const value = scanOnce(s, idx, depth);
-      if (key === "__proto__") Object.defineProperty(obj, key, { value, writable: true, enumerable: true, configurable: true });
+      if (key === "__proto__") Object.defineProperty(
+        obj, key, { value, writable: true, enumerable: true, configurable: true }
+      );
       else obj[key] = value;
       idx = skipSpace(s, END);
       if (idx < len && s.charCodeAt(idx) === 0x7d) break;
@@ -287,7 +294,9 @@ function tooDeep(text: string): void {
     } else if (c === 0x5b || c === 0x7b) {
       level++;
       if (level > MAX_DEPTH) {
-        throw new StrictJsonError(`nested more than ${MAX_DEPTH} levels deep (at character ${pyLen(text.slice(0, pos))})`);
+        throw new StrictJsonError(
+          `nested more than ${MAX_DEPTH} levels deep (at character ${pyLen(text.slice(0, pos))})`
+        );
       }
     } else if (c === 0x5d || c === 0x7d) level--;
   }
@@ -348,16 +357,16 @@ function allFinite(value: unknown): boolean {
   if (typeof value !== "object" || value === null) return typeof value !== "number" || value - value === 0;
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {
-      const item: unknown = value[i];
-      if (typeof item === "number" ? item - item !== 0 : typeof item === "object" && item !== null && !allFinite(item)) return false;
+      const v: unknown = value[i];
+      if (typeof v === "number" ? v - v !== 0 : typeof v === "object" && v !== null && !allFinite(v)) return false;
     }
     return true;
   }
   // for-in with an own-key test: V8 makes the test a map check, and makes no array of keys
   for (const key in value) {
     if (!HAS.call(value, key)) continue;
-    const item: unknown = (value as { [key: string]: unknown })[key];
-    if (typeof item === "number" ? item - item !== 0 : typeof item === "object" && item !== null && !allFinite(item)) return false;
+    const v: unknown = (value as { [key: string]: unknown })[key];
+    if (typeof v === "number" ? v - v !== 0 : typeof v === "object" && v !== null && !allFinite(v)) return false;
   }
   return true;
 }

@@ -1,4 +1,5 @@
-// DO NOT EDIT the copy in a generated package: this is the toolwire runtime, copied verbatim from runtime/typescript/ by `toolwire generate`.
+// DO NOT EDIT the copy in a generated package: this is the toolwire runtime, copied verbatim from runtime/typescript/
+// by `toolwire generate`.
 /**
  * What a tool returns or yields, as ToolResult content parts. (The Python tool registry that
  * uses these is Python-only; the part builders and checks are the same here.)
@@ -9,7 +10,9 @@ import { toPlain } from "./_coercion.js";
 import { pyRepr, pySlice, pySorted } from "./_pytext.js";
 
 export type Part = JsonObject;
-const PART_KEYS: { [type: string]: readonly string[] } = { text: ["text"], json: ["value"], image: [], wire: ["dialect", "value"] };
+const PART_KEYS: { [type: string]: readonly string[] } = {
+  text: ["text"], json: ["value"], image: [], wire: ["dialect", "value"]
+};
 
 export function textPart(text: string): Part {
   return { type: "text", text };
@@ -20,7 +23,9 @@ export function jsonPart(value: unknown): Part {
 }
 
 /** An image part, inline (base64 `data` and `mediaType`) or by `url`. */
-export function imagePart(options: { data?: string | null; mediaType?: string | null; url?: string | null } = {}): Part {
+export function imagePart(
+  options: { data?: string | null; mediaType?: string | null; url?: string | null } = {}
+): Part {
   const { data = null, mediaType = null, url = null } = options;
   if (url !== null && data === null && mediaType === null) return { type: "image", url };
   if (data !== null && mediaType !== null && url === null) return { type: "image", media_type: mediaType, data };
@@ -84,7 +89,9 @@ export function checkPart(part: unknown): void {
     throw new BadResult(`the tool returned an invalid content part: ${pySlice(pyRepr(part), 0, 100)}`);
   }
   const missing = PART_KEYS[type]!.filter((key) => getOwn(part, key) === undefined);
-  if (missing.length > 0) throw new BadResult(`the tool returned a ${type} part without ${pySorted(missing).join(", ")}`);
+  if (missing.length > 0) throw new BadResult(
+    `the tool returned a ${type} part without ${pySorted(missing).join(", ")}`
+  );
 }
 
 /** Add a chunk, joining text split across chunks (streamed text arrives in pieces). */
@@ -92,7 +99,9 @@ export function append(collected: Content, chunk: Content): void {
   const parts = [...chunk.parts];
   const last = collected.parts[collected.parts.length - 1];
   if (parts.length > 0 && last !== undefined && plainText(last) && plainText(parts[0]!)) {
-    collected.parts[collected.parts.length - 1] = textPart((last["text"] as string) + (parts.shift()!["text"] as string));
+    collected.parts[collected.parts.length - 1] = textPart(
+      (last["text"] as string) + (parts.shift()!["text"] as string)
+    );
   }
   collected.parts.push(...parts);
   collected.isError = collected.isError || chunk.isError;

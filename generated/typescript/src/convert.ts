@@ -2,7 +2,9 @@
 // Change the sources and run `toolwire generate`.
 /** Pick a dialect's converters by name, and convert between any two dialects. */
 
+import type { Decoder, Dialect, EncodeOptions, Encoder } from "./_dialect.js";
 import type { JsonObject } from "./_errors.js";
+import { REGISTRY, type DialectName } from "./dialects.js";
 import { IdMap } from "./_runtime.js";
 import type { Encoded } from "./_runtime.js";
 import { pyRepr } from "./_pytext.js";
@@ -20,21 +22,8 @@ import * as openai_responses from "./openai_responses.js";
 export { convertStream } from "./streams/index.js";
 export { ValueError };
 
-/** A decode<Shape> function of a dialect module. */
-export type Decoder = (payload: unknown, options?: { idMap?: IdMap | null }) => JsonObject;
-
-/** The options any encode<Shape> function of a dialect module may take. */
-export interface EncodeOptions {
-  strict?: boolean;
-  idMap?: IdMap | null;
-  schemaProfile?: string | null;
-  strictSchema?: boolean;
-  reasoningAsText?: boolean;
-  model?: string | null;
-}
-
-/** An encode<Shape> function of a dialect module. */
-export type Encoder = (value: unknown, options?: EncodeOptions) => Encoded;
+export type { Decoder, EncodeOptions, Encoder } from "./_dialect.js";
+export type { DialectName } from "./dialects.js";
 
 /** What every dialect module exports (besides its decode<Shape> and encode<Shape> functions). */
 export interface DialectModule {
@@ -55,8 +44,6 @@ export const DIALECTS = Object.freeze({
   openai_chat: openai_chat,
   openai_responses: openai_responses,
 });
-/** The name of a dialect this package converts. */
-export type DialectName = keyof typeof DIALECTS;
 export const SHAPES = ["tool_definition", "tool_choice", "tool_call", "tool_result"] as const;
 /** Whole payloads, for the dialects that map conversations. */
 export const WHOLE = ["request", "response"] as const;
@@ -133,14 +120,6 @@ const OPTIONS: { readonly [dialect: string]: { readonly [shape: string]: readonl
   },
 };
 
-function camelShape(shape: string): string {
-  return shape.split("_").map((word) => word.charAt(0).toUpperCase() + word.slice(1)).join("");
-}
-
-function member(module: DialectModule, name: string): unknown {
-  return Object.prototype.hasOwnProperty.call(module, name) ? (module as unknown as JsonObject)[name] : undefined;
-}
-
 /** The converter module of a dialect; an Error names the known ones. */
 export function getDialect<Name extends DialectName>(name: Name): (typeof DIALECTS)[Name];
 export function getDialect(name: string): DialectModule;
@@ -153,31 +132,29 @@ export function getDialect(name: string): DialectModule {
   return found;
 }
 
-function checkShape(module: DialectModule, shape: string): void {
+/** The dialect object of name, checked to convert shape; a ValueError says what is missing. */
+function dialectFor(name: string, shape: string): Dialect {
+  const dialect = REGISTRY.lookup(name);
   if ((WHOLE as readonly string[]).includes(shape)) {
-    if (typeof member(module, `decode${camelShape(shape)}`) !== "function") {
-      throw new ValueError(`dialect ${module.DIALECT} maps no whole conversations (no ${shape} shape)`);
+    if (dialect.conversation === null) {
+      throw new ValueError(`dialect ${dialect.name} maps no whole conversations (no ${shape} shape)`);
     }
-    return;
-  }
-  if (!(SHAPES as readonly string[]).includes(shape)) {
+  } else if (!(SHAPES as readonly string[]).includes(shape)) {
     throw new ValueError(`unknown shape ${pyRepr(shape)}; known: ${[...SHAPES, ...WHOLE].join(", ")}`);
+  } else if (!dialect.shapes.includes(shape)) {
+    throw new ValueError(`dialect ${dialect.name} has no ${shape} shape`);
   }
-  if (!module.SHAPES.includes(shape)) throw new ValueError(`dialect ${module.DIALECT} has no ${shape} shape`);
+  return dialect;
 }
 
 /** The decode<Shape> function of a dialect. */
 export function decoder(dialect: string, shape: string): Decoder {
-  const module = getDialect(dialect);
-  checkShape(module, shape);
-  return member(module, `decode${camelShape(shape)}`) as Decoder;
+  return dialectFor(dialect, shape).decoders[shape] as Decoder;
 }
 
 /** The encode<Shape> function of a dialect. */
 export function encoder(dialect: string, shape: string): Encoder {
-  const module = getDialect(dialect);
-  checkShape(module, shape);
-  return member(module, `encode${camelShape(shape)}`) as Encoder;
+  return dialectFor(dialect, shape).encoders[shape] as Encoder;
 }
 
 /** What convert() takes besides the payload. */

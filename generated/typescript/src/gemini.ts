@@ -15,6 +15,7 @@ import * as conv from "./_conversation.js";
 import * as envelopes from "./_envelopes.js";
 import type * as inj from "./_inject.js";
 import * as pj from "./_proto_json.js";
+import type { Decoder, Encoder } from "./_dialect.js";
 import type { JsonObject } from "./_errors.js";
 import * as P from "./_parts.js";
 import { pyRepr } from "./_pytext.js";
@@ -48,7 +49,9 @@ export const POINTERS: { readonly [shape: string]: readonly { readonly [field: s
     { "id": ["/functionCall/id"], "name": ["/functionCall/name"], "arguments": ["/functionCall/args"] },
   ],
   tool_result: [
-    { "call_id": ["/functionResponse/id"], "name": ["/functionResponse/name"], "content": ["/functionResponse/response"] },
+    {
+      "call_id": ["/functionResponse/id"], "name": ["/functionResponse/name"], "content": ["/functionResponse/response"]
+    },
   ],
 };
 // Forms: how a value was spelled on the wire, kept in its canonical extensions for the round trip.
@@ -61,8 +64,9 @@ const FORM_VARIANT_3 = "variant:3";
 const FORM_VARIANT_4 = "variant:4";
 const NO_VARIANT = -1; // no variant of the shape can carry the canonical value
 export const ID_PATTERN = "^[\\x21-\\x7e]{1,128}$";
-/** The id rules of the dialect (the stream relay reads them too). */
-export const IDS = new rt.IdPolicy(DIALECT, new RegExp(ID_PATTERN, "u"), "fc_", 24);
+/** How its call ids look and are minted (the dialect object's idPolicy; IDS in the encoders). */
+export const ID_POLICY = new rt.IdPolicy(DIALECT, new RegExp(ID_PATTERN, "u"), "fc_", 24);
+const IDS = ID_POLICY;
 const IDS_SEEN = new Set<string>(); // ids that matched, filled by ID_OK: the same ids recur
 const ID_OK = rt.idChecker(IDS.pattern, IDS_SEEN);
 
@@ -70,9 +74,21 @@ const ID_OK = rt.idChecker(IDS.pattern, IDS_SEEN);
 // --- tool_definition ---------------------------------------------------------------------
 
 const SHAPE_TOOL_DEFINITION = "tool_definition";
-const PROTO_TOOL_DEFINITION: pj.ProtoTree = {"name": null, "description": null, "parametersJsonSchema": null, "parameters": null}; // proto JSON: the field names read in either spelling
-const CHECKS_TOOL_DEFINITION: P.Checks = [[["", "object", null], ["/name", "nonempty", null], ["/description", "optional", "string"], ["/parametersJsonSchema", "optional", "object"]]];
-const KNOWN_TOOL_DEFINITION_0: ReadonlySet<string> = new Set(["description", "name", "parameters", "parametersJsonSchema"]);
+// proto JSON: the field names read in either spelling
+const PROTO_TOOL_DEFINITION: pj.ProtoTree = {
+  "name": null, "description": null, "parametersJsonSchema": null, "parameters": null
+};
+const CHECKS_TOOL_DEFINITION: P.Checks = [
+  [
+    ["", "object", null],
+    ["/name", "nonempty", null],
+    ["/description", "optional", "string"],
+    ["/parametersJsonSchema", "optional", "object"],
+  ]
+];
+const KNOWN_TOOL_DEFINITION_0: ReadonlySet<string> = new Set(
+  ["description", "name", "parameters", "parametersJsonSchema"]
+);
 
 /** Decode one Google Gemini generateContent tool_definition into the canonical object. */
 export function decodeToolDefinition(payload: unknown, options: { idMap?: rt.IdMap | null } = {}): JsonObject {
@@ -92,10 +108,25 @@ export function decodeToolDefinition(payload: unknown, options: { idMap?: rt.IdM
       canonical = {};
       unknown = null; // most values carry no unknown fields: make the object only when one turns up
       forms = {};
-      value = (P.isObject(wire) && (Object.getPrototypeOf(wire) === Object.prototype && !("name" in Object.prototype) || Object.hasOwn(wire, "name")) ? P.defined(wire["name"]) : P.mismatch());
+      value = (
+        P.isObject(wire) &&
+        (
+          Object.getPrototypeOf(wire) === Object.prototype &&
+          !("name" in Object.prototype) ||
+          Object.hasOwn(wire, "name")
+        ) ? P.defined(wire["name"]) : P.mismatch()
+      );
       if (typeof value !== "string" || value === "") throw P.MISMATCH;
       canonical["name"] = value;
-      value = (P.isObject(wire) ? ((Object.getPrototypeOf(wire) === Object.prototype && !("description" in Object.prototype) || Object.hasOwn(wire, "description")) ? wire["description"] : undefined) : P.mismatch());
+      value = (
+        P.isObject(wire) ? (
+          (
+            Object.getPrototypeOf(wire) === Object.prototype &&
+            !("description" in Object.prototype) ||
+            Object.hasOwn(wire, "description")
+          ) ? wire["description"] : undefined
+        ) : P.mismatch()
+      );
       if (value === undefined) {
       } else if (value === null) {
         forms["/description"] = "null";
@@ -104,19 +135,53 @@ export function decodeToolDefinition(payload: unknown, options: { idMap?: rt.IdM
       } else {
         canonical["description"] = value;
       }
-      value = (P.isObject(wire) ? ((Object.getPrototypeOf(wire) === Object.prototype && !("parametersJsonSchema" in Object.prototype) || Object.hasOwn(wire, "parametersJsonSchema")) ? wire["parametersJsonSchema"] : undefined) : P.mismatch());
-      if (value !== undefined && (P.isObject(wire) ? ((Object.getPrototypeOf(wire) === Object.prototype && !("parameters" in Object.prototype) || Object.hasOwn(wire, "parameters")) ? wire["parameters"] : undefined) : P.mismatch()) !== undefined) {
-        throw new rt.DecodeError(DIALECT, SHAPE_TOOL_DEFINITION, "/parameters", "another spelling of /parametersJsonSchema, which is given too; send one");
+      value = (
+        P.isObject(wire) ? (
+          (
+            Object.getPrototypeOf(wire) === Object.prototype &&
+            !("parametersJsonSchema" in Object.prototype) ||
+            Object.hasOwn(wire, "parametersJsonSchema")
+          ) ? wire["parametersJsonSchema"] : undefined
+        ) : P.mismatch()
+      );
+      if (
+        value !== undefined &&
+        (
+          P.isObject(wire) ? (
+            (
+              Object.getPrototypeOf(wire) === Object.prototype &&
+              !("parameters" in Object.prototype) ||
+              Object.hasOwn(wire, "parameters")
+            ) ? wire["parameters"] : undefined
+          ) : P.mismatch()
+        ) !== undefined
+      ) {
+        throw new rt.DecodeError(
+          DIALECT,
+          SHAPE_TOOL_DEFINITION,
+          "/parameters",
+          "another spelling of /parametersJsonSchema, which is given too; send one",
+        );
       }
       if (value === undefined) {
-        value = (P.isObject(wire) ? ((Object.getPrototypeOf(wire) === Object.prototype && !("parameters" in Object.prototype) || Object.hasOwn(wire, "parameters")) ? wire["parameters"] : undefined) : P.mismatch());
+        value = (
+          P.isObject(wire) ? (
+            (
+              Object.getPrototypeOf(wire) === Object.prototype &&
+              !("parameters" in Object.prototype) ||
+              Object.hasOwn(wire, "parameters")
+            ) ? wire["parameters"] : undefined
+          ) : P.mismatch()
+        );
         if (value !== undefined) {
           forms["/parametersJsonSchema"] = FORM_ALIAS_0;
           if (P.isObject(value)) {
             if (rt.openapiTypesLowerCase(value)) {
               forms["/parametersJsonSchema"] = FORM_ALIAS_0_LOWER; // kept for the round trip
             }
-            value = rt.schemaFromOpenapi(rt.held(value, rt.MAX_DEPTH - 1, DIALECT, SHAPE_TOOL_DEFINITION, "/parameters"));
+            value = rt.schemaFromOpenapi(
+              rt.held(value, rt.MAX_DEPTH - 1, DIALECT, SHAPE_TOOL_DEFINITION, "/parameters")
+            );
           }
         }
       }
@@ -128,7 +193,9 @@ export function decodeToolDefinition(payload: unknown, options: { idMap?: rt.IdM
       } else if (!P.isObject(value)) {
         throw P.MISMATCH;
       } else {
-        canonical["parameters"] = rt.held(value, rt.MAX_DEPTH - 1, DIALECT, SHAPE_TOOL_DEFINITION, "/parametersJsonSchema");
+        canonical["parameters"] = rt.held(
+          value, rt.MAX_DEPTH - 1, DIALECT, SHAPE_TOOL_DEFINITION, "/parametersJsonSchema"
+        );
         if (P.eq(canonical["parameters"], {"type": "object", "properties": {}})) {
           forms["/parametersJsonSchema"] = "present";
         }
@@ -137,8 +204,12 @@ export function decodeToolDefinition(payload: unknown, options: { idMap?: rt.IdM
         unknown = rt.unknownFields(P.obj(wire), KNOWN_TOOL_DEFINITION_0, "", unknown);
       }
       if (spelled !== null && Object.keys(spelled).length > 0) Object.assign(forms, spelled);
-      if ((unknown !== null && Object.keys(unknown).length > 0) || (forms !== P.EMPTY && Object.keys(forms).length > 0)) {
-        canonical["extensions"] = { [DIALECT]: rt.extension(rt.heldFields(unknown, DIALECT, SHAPE_TOOL_DEFINITION), forms) };
+      if (
+        (unknown !== null && Object.keys(unknown).length > 0) || (forms !== P.EMPTY && Object.keys(forms).length > 0)
+      ) {
+        canonical["extensions"] = {
+          [DIALECT]: rt.extension(rt.heldFields(unknown, DIALECT, SHAPE_TOOL_DEFINITION), forms)
+        };
       }
       return canonical;
     }
@@ -162,11 +233,22 @@ export function encodeToolDefinition(
   let canonical = rt.asCanonical(value, SHAPE_TOOL_DEFINITION);
   const losses: rt.Loss[] = [];
   const extensions = canonical["extensions"];
-  const own = (P.truthy(extensions) ? rt.foreignExtensions(extensions, DIALECT, losses, strict) : P.EMPTY) as JsonObject;
+  const own = (
+    P.truthy(extensions) ? rt.foreignExtensions(extensions, DIALECT, losses, strict) : P.EMPTY
+  ) as JsonObject;
   const forms = (own["forms"] ?? P.EMPTY) as JsonObject;
   let wire: unknown; // the wire value the variant below builds: an object or a constant
   try {
-    const wireName: unknown = P.needed(P.isObject(canonical) ? ((Object.getPrototypeOf(canonical) === Object.prototype && !("name" in Object.prototype) || Object.hasOwn(canonical, "name")) ? canonical["name"] : undefined) : P.notObject(canonical), "name");
+    const wireName: unknown = P.needed(
+      P.isObject(canonical) ? (
+        (
+          Object.getPrototypeOf(canonical) === Object.prototype &&
+          !("name" in Object.prototype) ||
+          Object.hasOwn(canonical, "name")
+        ) ? canonical["name"] : undefined
+      ) : P.notObject(canonical),
+      "name",
+    );
     let wireDescription: unknown = canonical["description"];
     if (wireDescription == null) {
       wireDescription = forms["/description"] === "null" ? null : undefined;
@@ -185,7 +267,11 @@ export function encodeToolDefinition(
         form = rt.schemaProfileForm(schemaProfile, [[null, "json_schema"], [FORM_ALIAS_0, "openapi_subset"]], form);
       }
       if (form === FORM_ALIAS_0 || form === FORM_ALIAS_0_LOWER) {
-        P.put(wire, "parameters", rt.schemaToOpenapi(wireParameters, losses, strict, DIALECT, "/parameters", form === FORM_ALIAS_0_LOWER));
+        P.put(
+          wire,
+          "parameters",
+          rt.schemaToOpenapi(wireParameters, losses, strict, DIALECT, "/parameters", form === FORM_ALIAS_0_LOWER),
+        );
       } else {
         P.put(wire, "parametersJsonSchema", wireParameters);
       }
@@ -193,7 +279,9 @@ export function encodeToolDefinition(
     if (canonical["strict"] != null) {
       rt.report(losses, strict, "/strict", DIALECT, "strict schema enforcement");
     }
-    if (own !== P.EMPTY && Object.keys(own).length > 0) rt.applyFields(wire as JsonObject, (own["fields"] ?? P.EMPTY) as JsonObject, DIALECT, losses, strict);
+    if (own !== P.EMPTY && Object.keys(own).length > 0) rt.applyFields(
+      wire as JsonObject, (own["fields"] ?? P.EMPTY) as JsonObject, DIALECT, losses, strict
+    );
     if (Object.keys(forms).length > 0) wire = pj.encodeSpelling(wire, forms);
     return new rt.Encoded(wire, losses);
   } catch (exc) {
@@ -206,8 +294,15 @@ export function encodeToolDefinition(
 // --- tool_choice -------------------------------------------------------------------------
 
 const SHAPE_TOOL_CHOICE = "tool_choice";
-const PROTO_TOOL_CHOICE: pj.ProtoTree = {"mode": null, "allowedFunctionNames": {"*": null}}; // proto JSON: the field names read in either spelling
-const CHECKS_TOOL_CHOICE: P.Checks = [[["", "object", null], ["/mode", "const", "AUTO"]], [["", "object", null], ["/mode", "const", "NONE"]], [["", "object", null], ["/mode", "const", "VALIDATED"], ["/allowedFunctionNames", "optional", "list"]], [["", "object", null], ["/mode", "optional_const", "MODE_UNSPECIFIED"]], [["", "object", null], ["/mode", "values", ["ANY", "ANY"]], ["/allowedFunctionNames", "optional", "list"]]];
+// proto JSON: the field names read in either spelling
+const PROTO_TOOL_CHOICE: pj.ProtoTree = {"mode": null, "allowedFunctionNames": {"*": null}};
+const CHECKS_TOOL_CHOICE: P.Checks = [
+  [["", "object", null], ["/mode", "const", "AUTO"]],
+  [["", "object", null], ["/mode", "const", "NONE"]],
+  [["", "object", null], ["/mode", "const", "VALIDATED"], ["/allowedFunctionNames", "optional", "list"]],
+  [["", "object", null], ["/mode", "optional_const", "MODE_UNSPECIFIED"]],
+  [["", "object", null], ["/mode", "values", ["ANY", "ANY"]], ["/allowedFunctionNames", "optional", "list"]],
+];
 const KNOWN_TOOL_CHOICE_0: ReadonlySet<string> = new Set(["mode"]);
 const KNOWN_TOOL_CHOICE_1: ReadonlySet<string> = new Set(["mode"]);
 const KNOWN_TOOL_CHOICE_2: ReadonlySet<string> = new Set(["allowedFunctionNames", "mode"]);
@@ -245,7 +340,17 @@ export function decodeToolChoice(payload: unknown, options: { idMap?: rt.IdMap |
   let why: string | null;
   let mintId = false;
   try {
-    if (P.isObject(wire) && (P.isObject(wire) && (Object.getPrototypeOf(wire) === Object.prototype && !("mode" in Object.prototype) || Object.hasOwn(wire, "mode")) ? wire["mode"] : undefined) === "AUTO") {
+    if (
+      P.isObject(wire) &&
+      (
+        P.isObject(wire) &&
+        (
+          Object.getPrototypeOf(wire) === Object.prototype &&
+          !("mode" in Object.prototype) ||
+          Object.hasOwn(wire, "mode")
+        ) ? wire["mode"] : undefined
+      ) === "AUTO"
+    ) {
       canonical = {"mode": "auto"};
       unknown = null; // most values carry no unknown fields: make the object only when one turns up
       forms = {};
@@ -257,12 +362,26 @@ export function decodeToolChoice(payload: unknown, options: { idMap?: rt.IdMap |
       if (selectToolChoice(canonical) !== 0) {
         forms[""] = FORM_VARIANT_0;
       }
-      if ((unknown !== null && Object.keys(unknown).length > 0) || (forms !== P.EMPTY && Object.keys(forms).length > 0)) {
-        canonical["extensions"] = { [DIALECT]: rt.extension(rt.heldFields(unknown, DIALECT, SHAPE_TOOL_CHOICE), forms) };
+      if (
+        (unknown !== null && Object.keys(unknown).length > 0) || (forms !== P.EMPTY && Object.keys(forms).length > 0)
+      ) {
+        canonical["extensions"] = {
+          [DIALECT]: rt.extension(rt.heldFields(unknown, DIALECT, SHAPE_TOOL_CHOICE), forms)
+        };
       }
       return canonical;
     }
-    if (P.isObject(wire) && (P.isObject(wire) && (Object.getPrototypeOf(wire) === Object.prototype && !("mode" in Object.prototype) || Object.hasOwn(wire, "mode")) ? wire["mode"] : undefined) === "NONE") {
+    if (
+      P.isObject(wire) &&
+      (
+        P.isObject(wire) &&
+        (
+          Object.getPrototypeOf(wire) === Object.prototype &&
+          !("mode" in Object.prototype) ||
+          Object.hasOwn(wire, "mode")
+        ) ? wire["mode"] : undefined
+      ) === "NONE"
+    ) {
       canonical = {"mode": "none"};
       unknown = null; // most values carry no unknown fields: make the object only when one turns up
       forms = {};
@@ -274,16 +393,38 @@ export function decodeToolChoice(payload: unknown, options: { idMap?: rt.IdMap |
       if (selectToolChoice(canonical) !== 1) {
         forms[""] = FORM_VARIANT_1;
       }
-      if ((unknown !== null && Object.keys(unknown).length > 0) || (forms !== P.EMPTY && Object.keys(forms).length > 0)) {
-        canonical["extensions"] = { [DIALECT]: rt.extension(rt.heldFields(unknown, DIALECT, SHAPE_TOOL_CHOICE), forms) };
+      if (
+        (unknown !== null && Object.keys(unknown).length > 0) || (forms !== P.EMPTY && Object.keys(forms).length > 0)
+      ) {
+        canonical["extensions"] = {
+          [DIALECT]: rt.extension(rt.heldFields(unknown, DIALECT, SHAPE_TOOL_CHOICE), forms)
+        };
       }
       return canonical;
     }
-    if (P.isObject(wire) && (P.isObject(wire) && (Object.getPrototypeOf(wire) === Object.prototype && !("mode" in Object.prototype) || Object.hasOwn(wire, "mode")) ? wire["mode"] : undefined) === "VALIDATED") {
+    if (
+      P.isObject(wire) &&
+      (
+        P.isObject(wire) &&
+        (
+          Object.getPrototypeOf(wire) === Object.prototype &&
+          !("mode" in Object.prototype) ||
+          Object.hasOwn(wire, "mode")
+        ) ? wire["mode"] : undefined
+      ) === "VALIDATED"
+    ) {
       canonical = {"mode": "auto"};
       unknown = null; // most values carry no unknown fields: make the object only when one turns up
       forms = {};
-      value = (P.isObject(wire) ? ((Object.getPrototypeOf(wire) === Object.prototype && !("allowedFunctionNames" in Object.prototype) || Object.hasOwn(wire, "allowedFunctionNames")) ? wire["allowedFunctionNames"] : undefined) : P.mismatch());
+      value = (
+        P.isObject(wire) ? (
+          (
+            Object.getPrototypeOf(wire) === Object.prototype &&
+            !("allowedFunctionNames" in Object.prototype) ||
+            Object.hasOwn(wire, "allowedFunctionNames")
+          ) ? wire["allowedFunctionNames"] : undefined
+        ) : P.mismatch()
+      );
       if (value === undefined) {
       } else if (value === null) {
         forms["/allowedFunctionNames"] = "null";
@@ -302,14 +443,33 @@ export function decodeToolChoice(payload: unknown, options: { idMap?: rt.IdMap |
       if (selectToolChoice(canonical) !== 2) {
         forms[""] = FORM_VARIANT_2;
       }
-      canonical["extensions"] = { [DIALECT]: rt.extension(rt.heldFields(unknown, DIALECT, SHAPE_TOOL_CHOICE), forms, "Gemini VALIDATED mode: the model may answer in text or call a function, and its function calls are validated with constrained decoding") };
+      canonical["extensions"] = {
+        [DIALECT]: rt.extension(
+          rt.heldFields(unknown, DIALECT, SHAPE_TOOL_CHOICE),
+          forms,
+          "Gemini VALIDATED mode: the model may answer in text or call a function, and its function calls are " +
+              "validated with constrained decoding",
+        )
+      };
       return canonical;
     }
-    if (P.isObject(wire) && P.atOr(wire, "mode", "MODE_UNSPECIFIED") === "MODE_UNSPECIFIED" && P.within(wire, KNOWN_TOOL_CHOICE_3)) {
+    if (
+      P.isObject(wire) &&
+      P.atOr(wire, "mode", "MODE_UNSPECIFIED") === "MODE_UNSPECIFIED" &&
+      P.within(wire, KNOWN_TOOL_CHOICE_3)
+    ) {
       canonical = {"mode": "auto"};
       unknown = null; // most values carry no unknown fields: make the object only when one turns up
       forms = {};
-      value = (P.isObject(wire) ? ((Object.getPrototypeOf(wire) === Object.prototype && !("mode" in Object.prototype) || Object.hasOwn(wire, "mode")) ? wire["mode"] : undefined) : P.mismatch());
+      value = (
+        P.isObject(wire) ? (
+          (
+            Object.getPrototypeOf(wire) === Object.prototype &&
+            !("mode" in Object.prototype) ||
+            Object.hasOwn(wire, "mode")
+          ) ? wire["mode"] : undefined
+        ) : P.mismatch()
+      );
       if (value === undefined) {
         forms["/mode"] = "absent";
       } else if (value !== "MODE_UNSPECIFIED") {
@@ -323,8 +483,12 @@ export function decodeToolChoice(payload: unknown, options: { idMap?: rt.IdMap |
       if (selectToolChoice(canonical) !== 3) {
         forms[""] = FORM_VARIANT_3;
       }
-      if ((unknown !== null && Object.keys(unknown).length > 0) || (forms !== P.EMPTY && Object.keys(forms).length > 0)) {
-        canonical["extensions"] = { [DIALECT]: rt.extension(rt.heldFields(unknown, DIALECT, SHAPE_TOOL_CHOICE), forms) };
+      if (
+        (unknown !== null && Object.keys(unknown).length > 0) || (forms !== P.EMPTY && Object.keys(forms).length > 0)
+      ) {
+        canonical["extensions"] = {
+          [DIALECT]: rt.extension(rt.heldFields(unknown, DIALECT, SHAPE_TOOL_CHOICE), forms)
+        };
       }
       return canonical;
     }
@@ -332,10 +496,25 @@ export function decodeToolChoice(payload: unknown, options: { idMap?: rt.IdMap |
       canonical = {};
       unknown = null; // most values carry no unknown fields: make the object only when one turns up
       forms = {};
-      value = (P.isObject(wire) && (Object.getPrototypeOf(wire) === Object.prototype && !("mode" in Object.prototype) || Object.hasOwn(wire, "mode")) ? P.defined(wire["mode"]) : P.mismatch());
-      if (!P.inMap(VALUES_TOOL_CHOICE_4_MODE_BACK, value)) throw P.MISMATCH;
+      value = (
+        P.isObject(wire) &&
+        (
+          Object.getPrototypeOf(wire) === Object.prototype &&
+          !("mode" in Object.prototype) ||
+          Object.hasOwn(wire, "mode")
+        ) ? P.defined(wire["mode"]) : P.mismatch()
+      );
+      if (!P.known(VALUES_TOOL_CHOICE_4_MODE_BACK, value)) throw P.MISMATCH;
       canonical["mode"] = VALUES_TOOL_CHOICE_4_MODE_BACK.get(value);
-      value = (P.isObject(wire) ? ((Object.getPrototypeOf(wire) === Object.prototype && !("allowedFunctionNames" in Object.prototype) || Object.hasOwn(wire, "allowedFunctionNames")) ? wire["allowedFunctionNames"] : undefined) : P.mismatch());
+      value = (
+        P.isObject(wire) ? (
+          (
+            Object.getPrototypeOf(wire) === Object.prototype &&
+            !("allowedFunctionNames" in Object.prototype) ||
+            Object.hasOwn(wire, "allowedFunctionNames")
+          ) ? wire["allowedFunctionNames"] : undefined
+        ) : P.mismatch()
+      );
       if (value === undefined) {
       } else if (value === null) {
         forms["/allowedFunctionNames"] = "null";
@@ -354,8 +533,12 @@ export function decodeToolChoice(payload: unknown, options: { idMap?: rt.IdMap |
       if (selectToolChoice(canonical) !== 4) {
         forms[""] = FORM_VARIANT_4;
       }
-      if ((unknown !== null && Object.keys(unknown).length > 0) || (forms !== P.EMPTY && Object.keys(forms).length > 0)) {
-        canonical["extensions"] = { [DIALECT]: rt.extension(rt.heldFields(unknown, DIALECT, SHAPE_TOOL_CHOICE), forms) };
+      if (
+        (unknown !== null && Object.keys(unknown).length > 0) || (forms !== P.EMPTY && Object.keys(forms).length > 0)
+      ) {
+        canonical["extensions"] = {
+          [DIALECT]: rt.extension(rt.heldFields(unknown, DIALECT, SHAPE_TOOL_CHOICE), forms)
+        };
       }
       return canonical;
     }
@@ -377,7 +560,9 @@ export function encodeToolChoice(
   let canonical = rt.asCanonical(value, SHAPE_TOOL_CHOICE);
   const losses: rt.Loss[] = [];
   const extensions = canonical["extensions"];
-  const own = (P.truthy(extensions) ? rt.foreignExtensions(extensions, DIALECT, losses, strict) : P.EMPTY) as JsonObject;
+  const own = (
+    P.truthy(extensions) ? rt.foreignExtensions(extensions, DIALECT, losses, strict) : P.EMPTY
+  ) as JsonObject;
   const forms = (own["forms"] ?? P.EMPTY) as JsonObject;
   let wire: unknown; // the wire value the variant below builds: an object or a constant
   try {
@@ -404,7 +589,9 @@ export function encodeToolChoice(
       if (canonical["parallel"] != null) {
         rt.report(losses, strict, "/parallel", DIALECT, "the parallel tool calls setting");
       }
-      if (own !== P.EMPTY && Object.keys(own).length > 0) rt.applyFields(wire as JsonObject, (own["fields"] ?? P.EMPTY) as JsonObject, DIALECT, losses, strict);
+      if (own !== P.EMPTY && Object.keys(own).length > 0) rt.applyFields(
+        wire as JsonObject, (own["fields"] ?? P.EMPTY) as JsonObject, DIALECT, losses, strict
+      );
       if (Object.keys(forms).length > 0) wire = pj.encodeSpelling(wire, forms);
       return new rt.Encoded(wire, losses);
     }
@@ -416,7 +603,9 @@ export function encodeToolChoice(
       if (canonical["parallel"] != null) {
         rt.report(losses, strict, "/parallel", DIALECT, "the parallel tool calls setting");
       }
-      if (own !== P.EMPTY && Object.keys(own).length > 0) rt.applyFields(wire as JsonObject, (own["fields"] ?? P.EMPTY) as JsonObject, DIALECT, losses, strict);
+      if (own !== P.EMPTY && Object.keys(own).length > 0) rt.applyFields(
+        wire as JsonObject, (own["fields"] ?? P.EMPTY) as JsonObject, DIALECT, losses, strict
+      );
       if (Object.keys(forms).length > 0) wire = pj.encodeSpelling(wire, forms);
       return new rt.Encoded(wire, losses);
     }
@@ -432,7 +621,9 @@ export function encodeToolChoice(
       if (canonical["parallel"] != null) {
         rt.report(losses, strict, "/parallel", DIALECT, "the parallel tool calls setting");
       }
-      if (own !== P.EMPTY && Object.keys(own).length > 0) rt.applyFields(wire as JsonObject, (own["fields"] ?? P.EMPTY) as JsonObject, DIALECT, losses, strict);
+      if (own !== P.EMPTY && Object.keys(own).length > 0) rt.applyFields(
+        wire as JsonObject, (own["fields"] ?? P.EMPTY) as JsonObject, DIALECT, losses, strict
+      );
       if (Object.keys(forms).length > 0) wire = pj.encodeSpelling(wire, forms);
       return new rt.Encoded(wire, losses);
     }
@@ -445,7 +636,9 @@ export function encodeToolChoice(
       if (canonical["parallel"] != null) {
         rt.report(losses, strict, "/parallel", DIALECT, "the parallel tool calls setting");
       }
-      if (own !== P.EMPTY && Object.keys(own).length > 0) rt.applyFields(wire as JsonObject, (own["fields"] ?? P.EMPTY) as JsonObject, DIALECT, losses, strict);
+      if (own !== P.EMPTY && Object.keys(own).length > 0) rt.applyFields(
+        wire as JsonObject, (own["fields"] ?? P.EMPTY) as JsonObject, DIALECT, losses, strict
+      );
       if (Object.keys(forms).length > 0) wire = pj.encodeSpelling(wire, forms);
       return new rt.Encoded(wire, losses);
     }
@@ -462,7 +655,9 @@ export function encodeToolChoice(
       if (canonical["parallel"] != null) {
         rt.report(losses, strict, "/parallel", DIALECT, "the parallel tool calls setting");
       }
-      if (own !== P.EMPTY && Object.keys(own).length > 0) rt.applyFields(wire as JsonObject, (own["fields"] ?? P.EMPTY) as JsonObject, DIALECT, losses, strict);
+      if (own !== P.EMPTY && Object.keys(own).length > 0) rt.applyFields(
+        wire as JsonObject, (own["fields"] ?? P.EMPTY) as JsonObject, DIALECT, losses, strict
+      );
       if (Object.keys(forms).length > 0) wire = pj.encodeSpelling(wire, forms);
       return new rt.Encoded(wire, losses);
     }
@@ -479,8 +674,17 @@ export function encodeToolChoice(
 // --- tool_call ---------------------------------------------------------------------------
 
 const SHAPE_TOOL_CALL = "tool_call";
-const PROTO_TOOL_CALL: pj.ProtoTree = {"functionCall": {"id": null, "name": null, "args": null}}; // proto JSON: the field names read in either spelling
-const CHECKS_TOOL_CALL: P.Checks = [[["", "object", null], ["/functionCall", "object", null], ["/functionCall/id", "optional", "string"], ["/functionCall/name", "nonempty", null], ["/functionCall/args", "optional", "object"]]];
+// proto JSON: the field names read in either spelling
+const PROTO_TOOL_CALL: pj.ProtoTree = {"functionCall": {"id": null, "name": null, "args": null}};
+const CHECKS_TOOL_CALL: P.Checks = [
+  [
+    ["", "object", null],
+    ["/functionCall", "object", null],
+    ["/functionCall/id", "optional", "string"],
+    ["/functionCall/name", "nonempty", null],
+    ["/functionCall/args", "optional", "object"],
+  ]
+];
 const KNOWN_TOOL_CALL_0: ReadonlySet<string> = new Set(["functionCall"]);
 const KNOWN_TOOL_CALL_0_FUNCTION_CALL: ReadonlySet<string> = new Set(["args", "id", "name"]);
 
@@ -498,13 +702,51 @@ export function decodeToolCall(payload: unknown, options: { idMap?: rt.IdMap | n
   let why: string | null;
   let mintId = false;
   try {
-    if (P.isObject(wire) && P.isObject((P.isObject(wire) && (Object.getPrototypeOf(wire) === Object.prototype && !("functionCall" in Object.prototype) || Object.hasOwn(wire, "functionCall")) ? wire["functionCall"] : undefined)) && P.has((P.isObject(wire) && (Object.getPrototypeOf(wire) === Object.prototype && !("functionCall" in Object.prototype) || Object.hasOwn(wire, "functionCall")) ? wire["functionCall"] : undefined), "name")) {
+    if (
+      P.isObject(wire) &&
+      P.isObject(
+        (
+          P.isObject(wire) &&
+          (
+            Object.getPrototypeOf(wire) === Object.prototype &&
+            !("functionCall" in Object.prototype) ||
+            Object.hasOwn(wire, "functionCall")
+          ) ? wire["functionCall"] : undefined
+        )
+      ) &&
+      P.has(
+        (
+          P.isObject(wire) &&
+          (
+            Object.getPrototypeOf(wire) === Object.prototype &&
+            !("functionCall" in Object.prototype) ||
+            Object.hasOwn(wire, "functionCall")
+          ) ? wire["functionCall"] : undefined
+        ),
+        "name",
+      )
+    ) {
       canonical = {};
       unknown = null; // most values carry no unknown fields: make the object only when one turns up
       forms = {};
       mintId = false;
-      const wireFunctionCall = (P.isObject(wire) && (Object.getPrototypeOf(wire) === Object.prototype && !("functionCall" in Object.prototype) || Object.hasOwn(wire, "functionCall")) ? P.defined(wire["functionCall"]) : P.mismatch());
-      value = (P.isObject(wireFunctionCall) ? ((Object.getPrototypeOf(wireFunctionCall) === Object.prototype && !("id" in Object.prototype) || Object.hasOwn(wireFunctionCall, "id")) ? wireFunctionCall["id"] : undefined) : P.mismatch());
+      const wireFunctionCall = (
+        P.isObject(wire) &&
+        (
+          Object.getPrototypeOf(wire) === Object.prototype &&
+          !("functionCall" in Object.prototype) ||
+          Object.hasOwn(wire, "functionCall")
+        ) ? P.defined(wire["functionCall"]) : P.mismatch()
+      );
+      value = (
+        P.isObject(wireFunctionCall) ? (
+          (
+            Object.getPrototypeOf(wireFunctionCall) === Object.prototype &&
+            !("id" in Object.prototype) ||
+            Object.hasOwn(wireFunctionCall, "id")
+          ) ? wireFunctionCall["id"] : undefined
+        ) : P.mismatch()
+      );
       if (value === undefined || value === null) {
         if (value === null) {
           forms["/functionCall/id"] = "null";
@@ -516,10 +758,25 @@ export function decodeToolCall(payload: unknown, options: { idMap?: rt.IdMap | n
       } else {
         canonical["id"] = value;
       }
-      value = (P.isObject(wireFunctionCall) && (Object.getPrototypeOf(wireFunctionCall) === Object.prototype && !("name" in Object.prototype) || Object.hasOwn(wireFunctionCall, "name")) ? P.defined(wireFunctionCall["name"]) : P.mismatch());
+      value = (
+        P.isObject(wireFunctionCall) &&
+        (
+          Object.getPrototypeOf(wireFunctionCall) === Object.prototype &&
+          !("name" in Object.prototype) ||
+          Object.hasOwn(wireFunctionCall, "name")
+        ) ? P.defined(wireFunctionCall["name"]) : P.mismatch()
+      );
       if (typeof value !== "string" || value === "") throw P.MISMATCH;
       canonical["name"] = value;
-      value = (P.isObject(wireFunctionCall) ? ((Object.getPrototypeOf(wireFunctionCall) === Object.prototype && !("args" in Object.prototype) || Object.hasOwn(wireFunctionCall, "args")) ? wireFunctionCall["args"] : undefined) : P.mismatch());
+      value = (
+        P.isObject(wireFunctionCall) ? (
+          (
+            Object.getPrototypeOf(wireFunctionCall) === Object.prototype &&
+            !("args" in Object.prototype) ||
+            Object.hasOwn(wireFunctionCall, "args")
+          ) ? wireFunctionCall["args"] : undefined
+        ) : P.mismatch()
+      );
       if (value === undefined) {
         canonical["arguments"] = {};
       } else if (value === null) {
@@ -546,7 +803,9 @@ export function decodeToolCall(payload: unknown, options: { idMap?: rt.IdMap | n
         unknown = rt.unknownFields(P.obj(wireFunctionCall), KNOWN_TOOL_CALL_0_FUNCTION_CALL, "/functionCall", unknown);
       }
       if (spelled !== null && Object.keys(spelled).length > 0) Object.assign(forms, spelled);
-      if ((unknown !== null && Object.keys(unknown).length > 0) || (forms !== P.EMPTY && Object.keys(forms).length > 0)) {
+      if (
+        (unknown !== null && Object.keys(unknown).length > 0) || (forms !== P.EMPTY && Object.keys(forms).length > 0)
+      ) {
         canonical["extensions"] = { [DIALECT]: rt.extension(rt.heldFields(unknown, DIALECT, SHAPE_TOOL_CALL), forms) };
       }
       if (idMap !== null) idMap.noteCall(canonical["id"] as string | null, canonical["name"] as string);
@@ -570,7 +829,9 @@ export function encodeToolCall(
   let canonical = rt.asCanonical(value, SHAPE_TOOL_CALL);
   const losses: rt.Loss[] = [];
   const extensions = canonical["extensions"];
-  const own = (P.truthy(extensions) ? rt.foreignExtensions(extensions, DIALECT, losses, strict) : P.EMPTY) as JsonObject;
+  const own = (
+    P.truthy(extensions) ? rt.foreignExtensions(extensions, DIALECT, losses, strict) : P.EMPTY
+  ) as JsonObject;
   const forms = (own["forms"] ?? P.EMPTY) as JsonObject;
   let wire: unknown; // the wire value the variant below builds: an object or a constant
   try {
@@ -580,10 +841,34 @@ export function encodeToolCall(
     } else if (idMap !== null || typeof wireId !== "string" || !ID_OK(wireId)) {
       wireId = rt.encodeId(wireId, IDS, idMap, losses, strict, "/id");
     }
-    const wireName: unknown = P.needed(P.isObject(canonical) ? ((Object.getPrototypeOf(canonical) === Object.prototype && !("name" in Object.prototype) || Object.hasOwn(canonical, "name")) ? canonical["name"] : undefined) : P.notObject(canonical), "name");
-    let wireArguments: unknown = P.needed(P.isObject(canonical) ? ((Object.getPrototypeOf(canonical) === Object.prototype && !("arguments" in Object.prototype) || Object.hasOwn(canonical, "arguments")) ? canonical["arguments"] : undefined) : P.notObject(canonical), "arguments");
+    const wireName: unknown = P.needed(
+      P.isObject(canonical) ? (
+        (
+          Object.getPrototypeOf(canonical) === Object.prototype &&
+          !("name" in Object.prototype) ||
+          Object.hasOwn(canonical, "name")
+        ) ? canonical["name"] : undefined
+      ) : P.notObject(canonical),
+      "name",
+    );
+    let wireArguments: unknown = P.needed(
+      P.isObject(canonical) ? (
+        (
+          Object.getPrototypeOf(canonical) === Object.prototype &&
+          !("arguments" in Object.prototype) ||
+          Object.hasOwn(canonical, "arguments")
+        ) ? canonical["arguments"] : undefined
+      ) : P.notObject(canonical),
+      "arguments",
+    );
     if (wireArguments === null) {
-      rt.report(losses, strict, "/arguments", DIALECT, "argument text that is not a JSON object (" + P.str(canonical["arguments_error"]) + "); sent as {}");
+      rt.report(
+        losses,
+        strict,
+        "/arguments",
+        DIALECT,
+        "argument text that is not a JSON object (" + P.str(canonical["arguments_error"]) + "); sent as {}",
+      );
       wireArguments = {};
     }
     if (P.eq(wireArguments, {}) && forms["/functionCall/args"] !== "present") {
@@ -592,8 +877,10 @@ export function encodeToolCall(
     wire = { "functionCall": { "name": wireName } };
     if (wireId !== undefined) P.put(P.sub(wire, "functionCall"), "id", wireId);
     if (wireArguments !== undefined) P.put(P.sub(wire, "functionCall"), "args", wireArguments);
-    if (own !== P.EMPTY && Object.keys(own).length > 0) rt.applyFields(wire as JsonObject, (own["fields"] ?? P.EMPTY) as JsonObject, DIALECT, losses, strict);
-    if (idMap !== null) idMap.noteCall(canonical["id"] as string | null, canonical["name"] as string);
+    if (own !== P.EMPTY && Object.keys(own).length > 0) rt.applyFields(
+      wire as JsonObject, (own["fields"] ?? P.EMPTY) as JsonObject, DIALECT, losses, strict
+    );
+    if (idMap !== null) idMap.noteCall(P.need(canonical, "id") as string | null, P.need(canonical, "name") as string);
     if (Object.keys(forms).length > 0) wire = pj.encodeSpelling(wire, forms);
     return new rt.Encoded(wire, losses);
   } catch (exc) {
@@ -606,8 +893,17 @@ export function encodeToolCall(
 // --- tool_result -------------------------------------------------------------------------
 
 const SHAPE_TOOL_RESULT = "tool_result";
-const PROTO_TOOL_RESULT: pj.ProtoTree = {"functionResponse": {"id": null, "name": null, "response": null}}; // proto JSON: the field names read in either spelling
-const CHECKS_TOOL_RESULT: P.Checks = [[["", "object", null], ["/functionResponse", "object", null], ["/functionResponse/id", "optional", "string"], ["/functionResponse/name", "nonempty", null], ["/functionResponse/response", "object", null]]];
+// proto JSON: the field names read in either spelling
+const PROTO_TOOL_RESULT: pj.ProtoTree = {"functionResponse": {"id": null, "name": null, "response": null}};
+const CHECKS_TOOL_RESULT: P.Checks = [
+  [
+    ["", "object", null],
+    ["/functionResponse", "object", null],
+    ["/functionResponse/id", "optional", "string"],
+    ["/functionResponse/name", "nonempty", null],
+    ["/functionResponse/response", "object", null],
+  ]
+];
 const KNOWN_TOOL_RESULT_0: ReadonlySet<string> = new Set(["functionResponse"]);
 const KNOWN_TOOL_RESULT_0_FUNCTION_RESPONSE: ReadonlySet<string> = new Set(["id", "name", "response"]);
 
@@ -625,13 +921,62 @@ export function decodeToolResult(payload: unknown, options: { idMap?: rt.IdMap |
   let why: string | null;
   let mintId = false;
   try {
-    if (P.isObject(wire) && P.isObject((P.isObject(wire) && (Object.getPrototypeOf(wire) === Object.prototype && !("functionResponse" in Object.prototype) || Object.hasOwn(wire, "functionResponse")) ? wire["functionResponse"] : undefined)) && P.has((P.isObject(wire) && (Object.getPrototypeOf(wire) === Object.prototype && !("functionResponse" in Object.prototype) || Object.hasOwn(wire, "functionResponse")) ? wire["functionResponse"] : undefined), "name") && P.has((P.isObject(wire) && (Object.getPrototypeOf(wire) === Object.prototype && !("functionResponse" in Object.prototype) || Object.hasOwn(wire, "functionResponse")) ? wire["functionResponse"] : undefined), "response")) {
+    if (
+      P.isObject(wire) &&
+      P.isObject(
+        (
+          P.isObject(wire) &&
+          (
+            Object.getPrototypeOf(wire) === Object.prototype &&
+            !("functionResponse" in Object.prototype) ||
+            Object.hasOwn(wire, "functionResponse")
+          ) ? wire["functionResponse"] : undefined
+        )
+      ) &&
+      P.has(
+        (
+          P.isObject(wire) &&
+          (
+            Object.getPrototypeOf(wire) === Object.prototype &&
+            !("functionResponse" in Object.prototype) ||
+            Object.hasOwn(wire, "functionResponse")
+          ) ? wire["functionResponse"] : undefined
+        ),
+        "name",
+      ) &&
+      P.has(
+        (
+          P.isObject(wire) &&
+          (
+            Object.getPrototypeOf(wire) === Object.prototype &&
+            !("functionResponse" in Object.prototype) ||
+            Object.hasOwn(wire, "functionResponse")
+          ) ? wire["functionResponse"] : undefined
+        ),
+        "response",
+      )
+    ) {
       canonical = {};
       unknown = null; // most values carry no unknown fields: make the object only when one turns up
       forms = {};
       mintId = false;
-      const wireFunctionResponse = (P.isObject(wire) && (Object.getPrototypeOf(wire) === Object.prototype && !("functionResponse" in Object.prototype) || Object.hasOwn(wire, "functionResponse")) ? P.defined(wire["functionResponse"]) : P.mismatch());
-      value = (P.isObject(wireFunctionResponse) ? ((Object.getPrototypeOf(wireFunctionResponse) === Object.prototype && !("id" in Object.prototype) || Object.hasOwn(wireFunctionResponse, "id")) ? wireFunctionResponse["id"] : undefined) : P.mismatch());
+      const wireFunctionResponse = (
+        P.isObject(wire) &&
+        (
+          Object.getPrototypeOf(wire) === Object.prototype &&
+          !("functionResponse" in Object.prototype) ||
+          Object.hasOwn(wire, "functionResponse")
+        ) ? P.defined(wire["functionResponse"]) : P.mismatch()
+      );
+      value = (
+        P.isObject(wireFunctionResponse) ? (
+          (
+            Object.getPrototypeOf(wireFunctionResponse) === Object.prototype &&
+            !("id" in Object.prototype) ||
+            Object.hasOwn(wireFunctionResponse, "id")
+          ) ? wireFunctionResponse["id"] : undefined
+        ) : P.mismatch()
+      );
       if (value === undefined || value === null) {
         if (value === null) {
           forms["/functionResponse/id"] = "null";
@@ -643,12 +988,32 @@ export function decodeToolResult(payload: unknown, options: { idMap?: rt.IdMap |
       } else {
         canonical["call_id"] = value;
       }
-      value = (P.isObject(wireFunctionResponse) && (Object.getPrototypeOf(wireFunctionResponse) === Object.prototype && !("name" in Object.prototype) || Object.hasOwn(wireFunctionResponse, "name")) ? P.defined(wireFunctionResponse["name"]) : P.mismatch());
+      value = (
+        P.isObject(wireFunctionResponse) &&
+        (
+          Object.getPrototypeOf(wireFunctionResponse) === Object.prototype &&
+          !("name" in Object.prototype) ||
+          Object.hasOwn(wireFunctionResponse, "name")
+        ) ? P.defined(wireFunctionResponse["name"]) : P.mismatch()
+      );
       if (typeof value !== "string" || value === "") throw P.MISMATCH;
       canonical["name"] = value;
-      value = (P.isObject(wireFunctionResponse) && (Object.getPrototypeOf(wireFunctionResponse) === Object.prototype && !("response" in Object.prototype) || Object.hasOwn(wireFunctionResponse, "response")) ? P.defined(wireFunctionResponse["response"]) : P.mismatch());
+      value = (
+        P.isObject(wireFunctionResponse) &&
+        (
+          Object.getPrototypeOf(wireFunctionResponse) === Object.prototype &&
+          !("response" in Object.prototype) ||
+          Object.hasOwn(wireFunctionResponse, "response")
+        ) ? P.defined(wireFunctionResponse["response"]) : P.mismatch()
+      );
       if (!P.isObject(value)) throw P.MISMATCH;
-      [canonical["content"], canonical["is_error"]] = rt.resultFromObject(rt.held(value, rt.MAX_DEPTH - 2, DIALECT, SHAPE_TOOL_RESULT, "/functionResponse/response") as JsonObject, "output", "error", forms, "/functionResponse/response");
+      [canonical["content"], canonical["is_error"]] = rt.resultFromObject(
+        rt.held(value, rt.MAX_DEPTH - 2, DIALECT, SHAPE_TOOL_RESULT, "/functionResponse/response") as JsonObject,
+        "output",
+        "error",
+        forms,
+        "/functionResponse/response",
+      );
       if (mintId && idMap !== null) {
         canonical["call_id"] = idMap.claim(P.or(canonical["name"], null) as string | null);
         if (canonical["call_id"] != null) {
@@ -659,13 +1024,20 @@ export function decodeToolResult(payload: unknown, options: { idMap?: rt.IdMap |
         unknown = rt.unknownFields(P.obj(wire), KNOWN_TOOL_RESULT_0, "", unknown);
       }
       if (!P.within(wireFunctionResponse, KNOWN_TOOL_RESULT_0_FUNCTION_RESPONSE)) {
-        unknown = rt.unknownFields(P.obj(wireFunctionResponse), KNOWN_TOOL_RESULT_0_FUNCTION_RESPONSE, "/functionResponse", unknown);
+        unknown = rt.unknownFields(
+          P.obj(wireFunctionResponse), KNOWN_TOOL_RESULT_0_FUNCTION_RESPONSE, "/functionResponse", unknown
+        );
       }
       if (spelled !== null && Object.keys(spelled).length > 0) Object.assign(forms, spelled);
-      if ((unknown !== null && Object.keys(unknown).length > 0) || (forms !== P.EMPTY && Object.keys(forms).length > 0)) {
-        canonical["extensions"] = { [DIALECT]: rt.extension(rt.heldFields(unknown, DIALECT, SHAPE_TOOL_RESULT), forms) };
+      if (
+        (unknown !== null && Object.keys(unknown).length > 0) || (forms !== P.EMPTY && Object.keys(forms).length > 0)
+      ) {
+        canonical["extensions"] = {
+          [DIALECT]: rt.extension(rt.heldFields(unknown, DIALECT, SHAPE_TOOL_RESULT), forms)
+        };
       }
-      if (idMap !== null) idMap.noteResult(P.or(canonical["call_id"], null) as string | null); // answered by id: id-less results link among the rest
+      // answered by id: id-less results link among the rest
+      if (idMap !== null) idMap.noteResult(P.or(canonical["call_id"], null) as string | null);
       return canonical;
     }
   } catch (exc) {
@@ -686,7 +1058,9 @@ export function encodeToolResult(
   let canonical = rt.asCanonical(value, SHAPE_TOOL_RESULT);
   const losses: rt.Loss[] = [];
   const extensions = canonical["extensions"];
-  const own = (P.truthy(extensions) ? rt.foreignExtensions(extensions, DIALECT, losses, strict) : P.EMPTY) as JsonObject;
+  const own = (
+    P.truthy(extensions) ? rt.foreignExtensions(extensions, DIALECT, losses, strict) : P.EMPTY
+  ) as JsonObject;
   const forms = (own["forms"] ?? P.EMPTY) as JsonObject;
   let wire: unknown; // the wire value the variant below builds: an object or a constant
   try {
@@ -701,13 +1075,32 @@ export function encodeToolResult(
       wireName = idMap.nameFor(P.or(canonical["call_id"], null) as string | null);
     }
     if (wireName == null) {
-      rt.report(losses, strict, "/name", DIALECT, "a result without its tool name (the id map does not know call " + pyRepr(P.or(canonical["call_id"], null)) + ")");
+      rt.report(
+        losses,
+        strict,
+        "/name",
+        DIALECT,
+        "a result without its tool name (the id map does not know call " + pyRepr(
+          P.or(canonical["call_id"], null)
+        ) + ")",
+      );
       return new rt.Encoded(null, losses);
     }
-    const wireContent: unknown = rt.resultToObject(P.need(canonical, "content") as JsonObject[], P.or(canonical["is_error"], false) as boolean, "output", "error", forms["/functionResponse/response"] as string | undefined, losses, strict, DIALECT);
+    const wireContent: unknown = rt.resultToObject(
+      P.need(canonical, "content") as JsonObject[],
+      P.or(canonical["is_error"], false) as boolean,
+      "output",
+      "error",
+      forms["/functionResponse/response"] as string | undefined,
+      losses,
+      strict,
+      DIALECT,
+    );
     wire = { "functionResponse": { "name": wireName, "response": wireContent } };
     if (wireCallId !== undefined) P.put(P.sub(wire, "functionResponse"), "id", wireCallId);
-    if (own !== P.EMPTY && Object.keys(own).length > 0) rt.applyFields(wire as JsonObject, (own["fields"] ?? P.EMPTY) as JsonObject, DIALECT, losses, strict);
+    if (own !== P.EMPTY && Object.keys(own).length > 0) rt.applyFields(
+      wire as JsonObject, (own["fields"] ?? P.EMPTY) as JsonObject, DIALECT, losses, strict
+    );
     if (Object.keys(forms).length > 0) wire = pj.encodeSpelling(wire, forms);
     return new rt.Encoded(wire, losses);
   } catch (exc) {
@@ -719,8 +1112,15 @@ export function encodeToolResult(
 
 // --- envelopes: where the shapes sit in a whole request or response --------------------
 export const ENVELOPES = ["request", "response", "stream_event"] as const;
-const PROTO_ENVELOPE: pj.ProtoTree = {"tools": {"*": {"functionDeclarations": {"*": null}}}, "toolConfig": {"functionCallingConfig": null}, "contents": {"*": {"parts": {"*": {"functionCall": null, "functionResponse": null}}}}, "candidates": {"*": {"content": {"parts": {"*": {"functionCall": null}}}, "finishReason": null}}};
-const KEYS: { readonly [shape: string]: string } = { tool_definition: "tools", tool_call: "tool_calls", tool_result: "tool_results" };
+const PROTO_ENVELOPE: pj.ProtoTree = {
+  "tools": {"*": {"functionDeclarations": {"*": null}}},
+  "toolConfig": {"functionCallingConfig": null},
+  "contents": {"*": {"parts": {"*": {"functionCall": null, "functionResponse": null}}}},
+  "candidates": {"*": {"content": {"parts": {"*": {"functionCall": null}}}, "finishReason": null}},
+};
+const KEYS: { readonly [shape: string]: string } = {
+  tool_definition: "tools", tool_call: "tool_calls", tool_result: "tool_results"
+};
 // [kind, alternative sets of required root keys, {root key: allowed JSON types}, [pointer
 // tokens, allowed JSON types, required] deeper down, the only root keys a closed envelope may
 // have or null] of every kind extract() reads, from its envelope schema: a payload must be one
@@ -728,15 +1128,69 @@ const ENVELOPE_KINDS: readonly envelopes.Kind[] = [
   [
     "request",
     [["contents"]],
-    {"cachedContent": ["string"], "cached_content": ["string"], "contents": ["object", "array"], "continuationToken": ["string"], "continuation_token": ["string"], "generationConfig": ["object"], "generation_config": ["object"], "labels": ["object"], "model": ["string"], "modelArmorConfig": ["object"], "model_armor_config": ["object"], "outputConfig": ["object"], "output_config": ["object"], "safetySettings": ["array"], "safety_settings": ["array"], "serviceTier": ["string"], "service_tier": ["string"], "store": ["boolean"], "systemInstruction": ["object"], "system_instruction": ["object"], "toolConfig": ["object"], "tool_config": ["object"], "tools": ["object", "array"]},
-    [[[], ["object"], false, null, null], [["tools", "*"], ["object"], false, null, null], [["toolConfig", "functionCallingConfig"], ["object"], false, null, null], [["contents", "*"], ["object"], false, null, null], [["tools", "*", "functionDeclarations"], ["object", "array"], false, null, null], [["contents", "*", "parts"], ["object", "array"], false, null, null], [["tools", "*", "functionDeclarations", "*"], ["object"], false, null, null], [["tools", "*", "functionDeclarations", "*", "name"], ["string"], true, null, null], [["contents", "*", "parts", "*"], ["object"], false, null, null]],
+    {
+      "cachedContent": ["string"],
+      "cached_content": ["string"],
+      "contents": ["object", "array"],
+      "continuationToken": ["string"],
+      "continuation_token": ["string"],
+      "generationConfig": ["object"],
+      "generation_config": ["object"],
+      "labels": ["object"],
+      "model": ["string"],
+      "modelArmorConfig": ["object"],
+      "model_armor_config": ["object"],
+      "outputConfig": ["object"],
+      "output_config": ["object"],
+      "safetySettings": ["array"],
+      "safety_settings": ["array"],
+      "serviceTier": ["string"],
+      "service_tier": ["string"],
+      "store": ["boolean"],
+      "systemInstruction": ["object"],
+      "system_instruction": ["object"],
+      "toolConfig": ["object"],
+      "tool_config": ["object"],
+      "tools": ["object", "array"],
+    },
+    [
+      [[], ["object"], false, null, null],
+      [["tools", "*"], ["object"], false, null, null],
+      [["toolConfig", "functionCallingConfig"], ["object"], false, null, null],
+      [["contents", "*"], ["object"], false, null, null],
+      [["tools", "*", "functionDeclarations"], ["object", "array"], false, null, null],
+      [["contents", "*", "parts"], ["object", "array"], false, null, null],
+      [["tools", "*", "functionDeclarations", "*"], ["object"], false, null, null],
+      [["tools", "*", "functionDeclarations", "*", "name"], ["string"], true, null, null],
+      [["contents", "*", "parts", "*"], ["object"], false, null, null],
+    ],
     null,
   ],
   [
     "response",
     [["candidates"], ["promptFeedback"], ["prompt_feedback"]],
-    {"candidates": ["object", "array"], "createTime": ["string"], "create_time": ["string"], "modelStatus": ["object"], "modelVersion": ["string"], "model_status": ["object"], "model_version": ["string"], "promptFeedback": ["object"], "prompt_feedback": ["object"], "responseId": ["string"], "response_id": ["string"], "usageMetadata": ["object"], "usage_metadata": ["object"]},
-    [[[], ["object"], false, null, null], [["candidates", "*"], ["object"], false, null, null], [["candidates", "*", "content"], ["object"], false, null, null], [["candidates", "*", "content", "parts"], ["object", "array"], false, null, null], [["candidates", "*", "content", "parts", "*"], ["object"], false, null, null]],
+    {
+      "candidates": ["object", "array"],
+      "createTime": ["string"],
+      "create_time": ["string"],
+      "modelStatus": ["object"],
+      "modelVersion": ["string"],
+      "model_status": ["object"],
+      "model_version": ["string"],
+      "promptFeedback": ["object"],
+      "prompt_feedback": ["object"],
+      "responseId": ["string"],
+      "response_id": ["string"],
+      "usageMetadata": ["object"],
+      "usage_metadata": ["object"],
+    },
+    [
+      [[], ["object"], false, null, null],
+      [["candidates", "*"], ["object"], false, null, null],
+      [["candidates", "*", "content"], ["object"], false, null, null],
+      [["candidates", "*", "content", "parts"], ["object", "array"], false, null, null],
+      [["candidates", "*", "content", "parts", "*"], ["object"], false, null, null],
+    ],
     null,
   ],
 ];
@@ -859,14 +1313,9 @@ export function inject(
   let wire: unknown = rt.hold(rt.asWire(payload, DIALECT, "envelope"), DIALECT, "envelope");
   let spelled: pj.Forms | null;
   [wire, spelled] = pj.decodeSpelling(wire, PROTO_ENVELOPE, DIALECT, "envelope");
-  const encoders: { readonly [shape: string]: inj.Encoder } = {
-    tool_definition: encodeToolDefinition,
-    tool_choice: encodeToolChoice,
-    tool_call: encodeToolCall,
-    tool_result: encodeToolResult,
-  };
   const result = rt.inject(
-    wire as JsonObject, parts, LOCATIONS, encoders, DIALECT, options.strict ?? false, options.idMap ?? new rt.IdMap(), CHOICE_FIELDS, TOOLS_FIELDS,
+    wire as JsonObject, parts, LOCATIONS, ENCODERS, DIALECT, options.strict ?? false, options.idMap ?? new rt.IdMap(),
+        CHOICE_FIELDS, TOOLS_FIELDS,
   );
   return pj.respelled(result, spelled); // as the input spelled it
 }
@@ -874,12 +1323,476 @@ export function inject(
 // --- conversations: whole requests and responses (dialect.json `conversation`) ----------
 const CONV_CODECS: conv.Codecs = {
   dialect: DIALECT,
-  decode: { "tool_definition": decodeToolDefinition, "tool_choice": decodeToolChoice, "tool_call": decodeToolCall, "tool_result": decodeToolResult },
-  encode: { "tool_definition": encodeToolDefinition, "tool_choice": encodeToolChoice, "tool_call": encodeToolCall, "tool_result": encodeToolResult },
+  decode: {
+    "tool_definition": decodeToolDefinition,
+    "tool_choice": decodeToolChoice,
+    "tool_call": decodeToolCall,
+    "tool_result": decodeToolResult,
+  },
+  encode: {
+    "tool_definition": encodeToolDefinition,
+    "tool_choice": encodeToolChoice,
+    "tool_call": encodeToolCall,
+    "tool_result": encodeToolResult,
+  },
   locations: LOCATIONS,
   choiceFields: CHOICE_FIELDS,
   toolsFields: TOOLS_FIELDS,
 };
+
+/** The canonical settings of a request; forms and fields get what the round trip keeps. */
+function settingsIn(wire: JsonObject, forms: JsonObject, fields: JsonObject): JsonObject {
+  let value: unknown;
+  let problem: unknown;
+  let out: JsonObject;
+  out = {};
+  // setting max_tokens
+  value = conv.keyOf(rt.getOwn(wire, "generationConfig"), "maxOutputTokens");
+  if (value !== undefined) {
+    if (value === null) {
+      rt.putOwn(forms, "/generationConfig/maxOutputTokens", "null");
+    } else {
+      problem = conv.settingProblem(value, [["integer"], 0, []]);
+      if (problem !== null) {
+        throw new rt.DecodeError(DIALECT, "request", "/generationConfig/maxOutputTokens", problem as string);
+      }
+      rt.putOwn(out, "max_tokens", value);
+    }
+  }
+  // setting temperature
+  value = conv.keyOf(rt.getOwn(wire, "generationConfig"), "temperature");
+  if (value !== undefined) {
+    if (value === null) {
+      rt.putOwn(forms, "/generationConfig/temperature", "null");
+    } else {
+      problem = conv.settingProblem(value, [["number"], null, []]);
+      if (problem !== null) {
+        throw new rt.DecodeError(DIALECT, "request", "/generationConfig/temperature", problem as string);
+      }
+      rt.putOwn(out, "temperature", value);
+    }
+  }
+  // setting top_p
+  value = conv.keyOf(rt.getOwn(wire, "generationConfig"), "topP");
+  if (value !== undefined) {
+    if (value === null) {
+      rt.putOwn(forms, "/generationConfig/topP", "null");
+    } else {
+      problem = conv.settingProblem(value, [["number"], null, []]);
+      if (problem !== null) {
+        throw new rt.DecodeError(DIALECT, "request", "/generationConfig/topP", problem as string);
+      }
+      rt.putOwn(out, "top_p", value);
+    }
+  }
+  // setting top_k
+  value = conv.keyOf(rt.getOwn(wire, "generationConfig"), "topK");
+  if (value !== undefined) {
+    if (value === null) {
+      rt.putOwn(forms, "/generationConfig/topK", "null");
+    } else {
+      problem = conv.settingProblem(value, [["integer"], null, []]);
+      if (problem !== null) {
+        throw new rt.DecodeError(DIALECT, "request", "/generationConfig/topK", problem as string);
+      }
+      rt.putOwn(out, "top_k", value);
+    }
+  }
+  // setting stop
+  value = conv.keyOf(rt.getOwn(wire, "generationConfig"), "stopSequences");
+  if (value !== undefined) {
+    if (value === null) {
+      rt.putOwn(forms, "/generationConfig/stopSequences", "null");
+    } else {
+      problem = conv.settingProblem(value, [["array"], null, ["string"]]);
+      if (problem !== null) {
+        throw new rt.DecodeError(DIALECT, "request", "/generationConfig/stopSequences", problem as string);
+      }
+      rt.putOwn(out, "stop", value);
+    }
+  }
+  // setting seed
+  value = conv.keyOf(rt.getOwn(wire, "generationConfig"), "seed");
+  if (value !== undefined) {
+    if (value === null) {
+      rt.putOwn(forms, "/generationConfig/seed", "null");
+    } else {
+      problem = conv.settingProblem(value, [["integer"], null, []]);
+      if (problem !== null) {
+        throw new rt.DecodeError(DIALECT, "request", "/generationConfig/seed", problem as string);
+      }
+      rt.putOwn(out, "seed", value);
+    }
+  }
+  // setting presence_penalty
+  value = conv.keyOf(rt.getOwn(wire, "generationConfig"), "presencePenalty");
+  if (value !== undefined) {
+    if (value === null) {
+      rt.putOwn(forms, "/generationConfig/presencePenalty", "null");
+    } else {
+      problem = conv.settingProblem(value, [["number"], null, []]);
+      if (problem !== null) {
+        throw new rt.DecodeError(DIALECT, "request", "/generationConfig/presencePenalty", problem as string);
+      }
+      rt.putOwn(out, "presence_penalty", value);
+    }
+  }
+  // setting frequency_penalty
+  value = conv.keyOf(rt.getOwn(wire, "generationConfig"), "frequencyPenalty");
+  if (value !== undefined) {
+    if (value === null) {
+      rt.putOwn(forms, "/generationConfig/frequencyPenalty", "null");
+    } else {
+      problem = conv.settingProblem(value, [["number"], null, []]);
+      if (problem !== null) {
+        throw new rt.DecodeError(DIALECT, "request", "/generationConfig/frequencyPenalty", problem as string);
+      }
+      rt.putOwn(out, "frequency_penalty", value);
+    }
+  }
+  // setting candidates
+  value = conv.keyOf(rt.getOwn(wire, "generationConfig"), "candidateCount");
+  if (value !== undefined) {
+    if (value === null) {
+      rt.putOwn(forms, "/generationConfig/candidateCount", "null");
+    } else {
+      problem = conv.settingProblem(value, [["integer"], 1, []]);
+      if (problem !== null) {
+        throw new rt.DecodeError(DIALECT, "request", "/generationConfig/candidateCount", problem as string);
+      }
+      rt.putOwn(out, "candidates", value);
+    }
+  }
+  // setting response_format.type
+  value = conv.keyOf(rt.getOwn(wire, "generationConfig"), "responseMimeType");
+  if (value !== undefined) {
+    if (value === null) {
+      rt.putOwn(forms, "/generationConfig/responseMimeType", "null");
+    } else {
+      if (value === "application/json") {
+        value = "json_object";
+      } else if (value === "text/plain") {
+        value = "text";
+      } else {
+        rt.putOwn(fields, "/generationConfig/responseMimeType", value);
+        value = undefined;
+      }
+      if (value !== undefined) {
+        problem = conv.settingProblem(value, [["string"], null, []]);
+        if (problem !== null) {
+          throw new rt.DecodeError(DIALECT, "request", "/generationConfig/responseMimeType", problem as string);
+        }
+        conv.putPath(out, ["response_format", "type"], value);
+      }
+    }
+  }
+  // setting response_format.schema
+  value = conv.keyOf(rt.getOwn(wire, "generationConfig"), "responseJsonSchema");
+  if (value !== undefined) {
+    if (value === null) {
+      rt.putOwn(forms, "/generationConfig/responseJsonSchema", "null");
+    } else {
+      problem = conv.settingProblem(value, [["object"], null, []]);
+      if (problem !== null) {
+        throw new rt.DecodeError(DIALECT, "request", "/generationConfig/responseJsonSchema", problem as string);
+      }
+      conv.putPath(out, ["response_format", "schema"], value);
+    }
+  }
+  // setting reasoning_budget
+  value = conv.keyOf(conv.keyOf(rt.getOwn(wire, "generationConfig"), "thinkingConfig"), "thinkingBudget");
+  if (value !== undefined) {
+    if (value === null) {
+      rt.putOwn(forms, "/generationConfig/thinkingConfig/thinkingBudget", "null");
+    } else {
+      problem = conv.settingProblem(value, [["integer"], 0, []]);
+      if (problem !== null) {
+        throw new rt.DecodeError(
+          DIALECT, "request", "/generationConfig/thinkingConfig/thinkingBudget", problem as string
+        );
+      }
+      rt.putOwn(out, "reasoning_budget", value);
+    }
+  }
+  // setting reasoning_effort
+  value = conv.keyOf(conv.keyOf(rt.getOwn(wire, "generationConfig"), "thinkingConfig"), "thinkingLevel");
+  if (value !== undefined) {
+    if (value === null) {
+      rt.putOwn(forms, "/generationConfig/thinkingConfig/thinkingLevel", "null");
+    } else {
+      if (value === "MINIMAL") {
+        value = "minimal";
+      } else if (value === "LOW") {
+        value = "low";
+      } else if (value === "MEDIUM") {
+        value = "medium";
+      } else if (value === "HIGH") {
+        value = "high";
+      } else if (value === "minimal") {
+        rt.putOwn(forms, "/generationConfig/thinkingConfig/thinkingLevel", "value:1");
+        value = "minimal";
+      } else if (value === "low") {
+        rt.putOwn(forms, "/generationConfig/thinkingConfig/thinkingLevel", "value:1");
+        value = "low";
+      } else if (value === "medium") {
+        rt.putOwn(forms, "/generationConfig/thinkingConfig/thinkingLevel", "value:1");
+        value = "medium";
+      } else if (value === "high") {
+        rt.putOwn(forms, "/generationConfig/thinkingConfig/thinkingLevel", "value:1");
+        value = "high";
+      } else {
+        rt.putOwn(fields, "/generationConfig/thinkingConfig/thinkingLevel", value);
+        value = undefined;
+      }
+      if (value !== undefined) {
+        problem = conv.settingProblem(value, [["string"], null, []]);
+        if (problem !== null) {
+          throw new rt.DecodeError(
+            DIALECT, "request", "/generationConfig/thinkingConfig/thinkingLevel", problem as string
+          );
+        }
+        rt.putOwn(out, "reasoning_effort", value);
+      }
+    }
+  }
+  return out;
+}
+
+
+/** Put the canonical settings into a wire request in the spellings forms name. */
+function settingsOut(wire: JsonObject, settings: JsonObject, forms: JsonObject, lose: conv.Lose): JsonObject {
+  let value: unknown;
+  let problem: unknown;
+  let form: unknown;
+  let nested: unknown;
+  // a canonical setting this dialect has no place for
+  for (const key of Object.keys(settings as JsonObject)) {
+    if (
+      ![
+        "candidates",
+        "frequency_penalty",
+        "max_tokens",
+        "presence_penalty",
+        "reasoning_budget",
+        "reasoning_effort",
+        "response_format",
+        "seed",
+        "stop",
+        "temperature",
+        "top_k",
+        "top_p",
+      ].includes(key as string)
+    ) {
+      lose("/settings/" + rt.escape(String(key)), "the " + String(key) + " setting");
+    }
+  }
+  // setting max_tokens
+  value = rt.getOwn(settings, "max_tokens");
+  if (value === undefined) {
+    if (rt.pyEquals(rt.getOwn(forms, "/generationConfig/maxOutputTokens"), "null")) {
+      conv.putPath(wire, ["generationConfig", "maxOutputTokens"], null);
+    }
+  } else {
+    problem = conv.settingProblem(value, [["integer"], 0, []]);
+    if (problem !== null) {
+      throw new rt.CanonicalError("request", new Error("/settings/max_tokens: " + String(problem)));
+    }
+    conv.putPath(wire, ["generationConfig", "maxOutputTokens"], value);
+  }
+  // setting temperature
+  value = rt.getOwn(settings, "temperature");
+  if (value === undefined) {
+    if (rt.pyEquals(rt.getOwn(forms, "/generationConfig/temperature"), "null")) {
+      conv.putPath(wire, ["generationConfig", "temperature"], null);
+    }
+  } else {
+    problem = conv.settingProblem(value, [["number"], null, []]);
+    if (problem !== null) {
+      throw new rt.CanonicalError("request", new Error("/settings/temperature: " + String(problem)));
+    }
+    conv.putPath(wire, ["generationConfig", "temperature"], value);
+  }
+  // setting top_p
+  value = rt.getOwn(settings, "top_p");
+  if (value === undefined) {
+    if (rt.pyEquals(rt.getOwn(forms, "/generationConfig/topP"), "null")) {
+      conv.putPath(wire, ["generationConfig", "topP"], null);
+    }
+  } else {
+    problem = conv.settingProblem(value, [["number"], null, []]);
+    if (problem !== null) {
+      throw new rt.CanonicalError("request", new Error("/settings/top_p: " + String(problem)));
+    }
+    conv.putPath(wire, ["generationConfig", "topP"], value);
+  }
+  // setting top_k
+  value = rt.getOwn(settings, "top_k");
+  if (value === undefined) {
+    if (rt.pyEquals(rt.getOwn(forms, "/generationConfig/topK"), "null")) {
+      conv.putPath(wire, ["generationConfig", "topK"], null);
+    }
+  } else {
+    problem = conv.settingProblem(value, [["integer"], null, []]);
+    if (problem !== null) {
+      throw new rt.CanonicalError("request", new Error("/settings/top_k: " + String(problem)));
+    }
+    conv.putPath(wire, ["generationConfig", "topK"], value);
+  }
+  // setting stop
+  value = rt.getOwn(settings, "stop");
+  if (value === undefined) {
+    if (rt.pyEquals(rt.getOwn(forms, "/generationConfig/stopSequences"), "null")) {
+      conv.putPath(wire, ["generationConfig", "stopSequences"], null);
+    }
+  } else {
+    problem = conv.settingProblem(value, [["array"], null, ["string"]]);
+    if (problem !== null) {
+      throw new rt.CanonicalError("request", new Error("/settings/stop: " + String(problem)));
+    }
+    conv.putPath(wire, ["generationConfig", "stopSequences"], value);
+  }
+  // setting seed
+  value = rt.getOwn(settings, "seed");
+  if (value === undefined) {
+    if (rt.pyEquals(rt.getOwn(forms, "/generationConfig/seed"), "null")) {
+      conv.putPath(wire, ["generationConfig", "seed"], null);
+    }
+  } else {
+    problem = conv.settingProblem(value, [["integer"], null, []]);
+    if (problem !== null) {
+      throw new rt.CanonicalError("request", new Error("/settings/seed: " + String(problem)));
+    }
+    conv.putPath(wire, ["generationConfig", "seed"], value);
+  }
+  // setting presence_penalty
+  value = rt.getOwn(settings, "presence_penalty");
+  if (value === undefined) {
+    if (rt.pyEquals(rt.getOwn(forms, "/generationConfig/presencePenalty"), "null")) {
+      conv.putPath(wire, ["generationConfig", "presencePenalty"], null);
+    }
+  } else {
+    problem = conv.settingProblem(value, [["number"], null, []]);
+    if (problem !== null) {
+      throw new rt.CanonicalError("request", new Error("/settings/presence_penalty: " + String(problem)));
+    }
+    conv.putPath(wire, ["generationConfig", "presencePenalty"], value);
+  }
+  // setting frequency_penalty
+  value = rt.getOwn(settings, "frequency_penalty");
+  if (value === undefined) {
+    if (rt.pyEquals(rt.getOwn(forms, "/generationConfig/frequencyPenalty"), "null")) {
+      conv.putPath(wire, ["generationConfig", "frequencyPenalty"], null);
+    }
+  } else {
+    problem = conv.settingProblem(value, [["number"], null, []]);
+    if (problem !== null) {
+      throw new rt.CanonicalError("request", new Error("/settings/frequency_penalty: " + String(problem)));
+    }
+    conv.putPath(wire, ["generationConfig", "frequencyPenalty"], value);
+  }
+  // setting candidates
+  value = rt.getOwn(settings, "candidates");
+  if (value === undefined) {
+    if (rt.pyEquals(rt.getOwn(forms, "/generationConfig/candidateCount"), "null")) {
+      conv.putPath(wire, ["generationConfig", "candidateCount"], null);
+    }
+  } else {
+    problem = conv.settingProblem(value, [["integer"], 1, []]);
+    if (problem !== null) {
+      throw new rt.CanonicalError("request", new Error("/settings/candidates: " + String(problem)));
+    }
+    conv.putPath(wire, ["generationConfig", "candidateCount"], value);
+  }
+  // setting response_format.type
+  value = conv.keyOf(rt.getOwn(settings, "response_format"), "type");
+  if (value === undefined) {
+    if (rt.pyEquals(rt.getOwn(forms, "/generationConfig/responseMimeType"), "null")) {
+      conv.putPath(wire, ["generationConfig", "responseMimeType"], null);
+    }
+  } else {
+    problem = conv.settingProblem(value, [["string"], null, []]);
+    if (problem !== null) {
+      throw new rt.CanonicalError("request", new Error("/settings/response_format/type: " + String(problem)));
+    }
+    if (!["json_object", "json_schema", "text"].includes(value as string)) {
+      lose("/settings/response_format/type", "the response_format.type setting " + String(rt.pyRepr(value)));
+      value = undefined;
+    } else if (["json_object", "json_schema"].includes(value as string)) {
+      value = "application/json";
+    } else if (rt.pyEquals(value, "text")) {
+      value = "text/plain";
+    }
+    if (value !== undefined) {
+      conv.putPath(wire, ["generationConfig", "responseMimeType"], value);
+    }
+  }
+  // setting response_format.schema
+  value = conv.keyOf(rt.getOwn(settings, "response_format"), "schema");
+  if (value === undefined) {
+    if (rt.pyEquals(rt.getOwn(forms, "/generationConfig/responseJsonSchema"), "null")) {
+      conv.putPath(wire, ["generationConfig", "responseJsonSchema"], null);
+    }
+  } else {
+    problem = conv.settingProblem(value, [["object"], null, []]);
+    if (problem !== null) {
+      throw new rt.CanonicalError("request", new Error("/settings/response_format/schema: " + String(problem)));
+    }
+    conv.putPath(wire, ["generationConfig", "responseJsonSchema"], value);
+  }
+  // setting reasoning_budget
+  value = rt.getOwn(settings, "reasoning_budget");
+  if (value === undefined) {
+    if (rt.pyEquals(rt.getOwn(forms, "/generationConfig/thinkingConfig/thinkingBudget"), "null")) {
+      conv.putPath(wire, ["generationConfig", "thinkingConfig", "thinkingBudget"], null);
+    }
+  } else {
+    problem = conv.settingProblem(value, [["integer"], 0, []]);
+    if (problem !== null) {
+      throw new rt.CanonicalError("request", new Error("/settings/reasoning_budget: " + String(problem)));
+    }
+    conv.putPath(wire, ["generationConfig", "thinkingConfig", "thinkingBudget"], value);
+  }
+  // setting reasoning_effort
+  value = rt.getOwn(settings, "reasoning_effort");
+  if (value === undefined) {
+    if (rt.pyEquals(rt.getOwn(forms, "/generationConfig/thinkingConfig/thinkingLevel"), "null")) {
+      conv.putPath(wire, ["generationConfig", "thinkingConfig", "thinkingLevel"], null);
+    }
+  } else {
+    problem = conv.settingProblem(value, [["string"], null, []]);
+    if (problem !== null) {
+      throw new rt.CanonicalError("request", new Error("/settings/reasoning_effort: " + String(problem)));
+    }
+    form = conv.formOf(forms, "/generationConfig/thinkingConfig/thinkingLevel");
+    if (!["high", "low", "medium", "minimal"].includes(value as string)) {
+      lose("/settings/reasoning_effort", "the reasoning_effort setting " + String(rt.pyRepr(value)));
+      value = undefined;
+    } else if (rt.pyEquals(value, "minimal")) {
+      value = ["MINIMAL", "minimal"][conv.formIndex(form, "value:", 2) as number];
+    } else if (rt.pyEquals(value, "low")) {
+      value = ["LOW", "low"][conv.formIndex(form, "value:", 2) as number];
+    } else if (rt.pyEquals(value, "medium")) {
+      value = ["MEDIUM", "medium"][conv.formIndex(form, "value:", 2) as number];
+    } else if (rt.pyEquals(value, "high")) {
+      value = ["HIGH", "high"][conv.formIndex(form, "value:", 2) as number];
+    }
+    if (value !== undefined) {
+      conv.putPath(wire, ["generationConfig", "thinkingConfig", "thinkingLevel"], value);
+    }
+  }
+  nested = rt.getOwn(settings, "response_format");
+  if (rt.isObject(nested)) {
+    for (const name of Object.keys(nested as JsonObject)) {
+      if (!["schema", "type"].includes(name as string)) {
+        lose(
+          "/settings/response_format/" + rt.escape(String(name)), "the response_format." + String(name) + " setting"
+        );
+      }
+    }
+  }
+  return wire;
+}
+
 const CONV_REQUEST: conv.RequestLayout = {
   dialect: DIALECT,
   turns: ["contents"],
@@ -966,121 +1879,8 @@ const CONV_REQUEST: conv.RequestLayout = {
     },
   ],
   alternating: true,
-  settings: [
-    {
-      name: ["max_tokens"],
-      toks: ["generationConfig", "maxOutputTokens"],
-      aliases: [],
-      encoding: "value",
-      values: [],
-      rule: [["integer"], 0, []],
-    },
-    {
-      name: ["temperature"],
-      toks: ["generationConfig", "temperature"],
-      aliases: [],
-      encoding: "value",
-      values: [],
-      rule: [["number"], null, []],
-    },
-    {
-      name: ["top_p"],
-      toks: ["generationConfig", "topP"],
-      aliases: [],
-      encoding: "value",
-      values: [],
-      rule: [["number"], null, []],
-    },
-    {
-      name: ["top_k"],
-      toks: ["generationConfig", "topK"],
-      aliases: [],
-      encoding: "value",
-      values: [],
-      rule: [["integer"], null, []],
-    },
-    {
-      name: ["stop"],
-      toks: ["generationConfig", "stopSequences"],
-      aliases: [],
-      encoding: "list",
-      values: [],
-      rule: [["array"], null, ["string"]],
-    },
-    {
-      name: ["seed"],
-      toks: ["generationConfig", "seed"],
-      aliases: [],
-      encoding: "value",
-      values: [],
-      rule: [["integer"], null, []],
-    },
-    {
-      name: ["presence_penalty"],
-      toks: ["generationConfig", "presencePenalty"],
-      aliases: [],
-      encoding: "value",
-      values: [],
-      rule: [["number"], null, []],
-    },
-    {
-      name: ["frequency_penalty"],
-      toks: ["generationConfig", "frequencyPenalty"],
-      aliases: [],
-      encoding: "value",
-      values: [],
-      rule: [["number"], null, []],
-    },
-    {
-      name: ["candidates"],
-      toks: ["generationConfig", "candidateCount"],
-      aliases: [],
-      encoding: "value",
-      values: [],
-      rule: [["integer"], 1, []],
-    },
-    {
-      name: ["response_format", "type"],
-      toks: ["generationConfig", "responseMimeType"],
-      aliases: [],
-      encoding: "value",
-      values: [["json_object", "application/json"], ["json_schema", "application/json"], ["text", "text/plain"]],
-      rule: [["string"], null, []],
-    },
-    {
-      name: ["response_format", "schema"],
-      toks: ["generationConfig", "responseJsonSchema"],
-      aliases: [],
-      encoding: "value",
-      values: [],
-      rule: [["object"], null, []],
-    },
-    {
-      name: ["reasoning_budget"],
-      toks: ["generationConfig", "thinkingConfig", "thinkingBudget"],
-      aliases: [],
-      encoding: "value",
-      values: [],
-      rule: [["integer"], 0, []],
-    },
-    {
-      name: ["reasoning_effort"],
-      toks: ["generationConfig", "thinkingConfig", "thinkingLevel"],
-      aliases: [],
-      encoding: "value",
-      values: [
-        ["minimal", "MINIMAL"],
-        ["low", "LOW"],
-        ["medium", "MEDIUM"],
-        ["high", "HIGH"],
-        ["minimal", "minimal"],
-        ["low", "low"],
-        ["medium", "medium"],
-        ["high", "high"],
-      ],
-      rule: [["string"], null, []],
-    },
-  ],
+  settingsIn: settingsIn,
+  settingsOut: settingsOut,
   known: conv.knownTree([], [
     ["contents"],
     ["tools"],
@@ -1249,7 +2049,8 @@ export function encodeRequest(
 ): rt.Encoded {
   const canonical = rt.holdCanonical(rt.asCanonical(value, "request"), "request") as JsonObject;
   return conv.encodeRequest(
-    canonical, CONV_REQUEST, CONV_CODECS, options.strict ?? false, options.idMap ?? null, options.reasoningAsText ?? false, options.model ?? null,
+    canonical, CONV_REQUEST, CONV_CODECS, options.strict ?? false, options.idMap ?? null,
+        options.reasoningAsText ?? false, options.model ?? null,
   );
 }
 
@@ -1274,7 +2075,8 @@ export function encodeResponse(
 ): rt.Encoded {
   const canonical = rt.holdCanonical(rt.asCanonical(value, "response"), "response") as JsonObject;
   return conv.encodeResponse(
-    canonical, CONV_RESPONSE, CONV_CODECS, options.strict ?? false, options.idMap ?? null, options.reasoningAsText ?? false, options.model ?? null,
+    canonical, CONV_RESPONSE, CONV_CODECS, options.strict ?? false, options.idMap ?? null,
+        options.reasoningAsText ?? false, options.model ?? null,
   );
 }
 
@@ -1288,3 +2090,21 @@ export function finishReasonOut(canonical: string): unknown {
   const found = CONV_RESPONSE.finishValues.find(([c]) => c === canonical);
   return found === undefined ? null : found[1];
 }
+
+// --- the converters by shape (the dialect object's decoders and encoders) --------------
+export const DECODERS: { readonly [shape: string]: Decoder } = Object.freeze({
+  tool_definition: decodeToolDefinition,
+  tool_choice: decodeToolChoice,
+  tool_call: decodeToolCall,
+  tool_result: decodeToolResult,
+  request: decodeRequest,
+  response: decodeResponse,
+});
+export const ENCODERS: { readonly [shape: string]: Encoder } = Object.freeze({
+  tool_definition: encodeToolDefinition,
+  tool_choice: encodeToolChoice,
+  tool_call: encodeToolCall,
+  tool_result: encodeToolResult,
+  request: encodeRequest,
+  response: encodeResponse,
+});

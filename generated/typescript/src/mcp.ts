@@ -13,6 +13,7 @@
 
 import * as envelopes from "./_envelopes.js";
 import type * as inj from "./_inject.js";
+import type { Decoder, Encoder } from "./_dialect.js";
 import type { JsonObject } from "./_errors.js";
 import * as P from "./_parts.js";
 import { pyRepr } from "./_pytext.js";
@@ -49,7 +50,14 @@ export const POINTERS: { readonly [shape: string]: readonly { readonly [field: s
 // --- tool_definition ---------------------------------------------------------------------
 
 const SHAPE_TOOL_DEFINITION = "tool_definition";
-const CHECKS_TOOL_DEFINITION: P.Checks = [[["", "object", null], ["/name", "nonempty", null], ["/description", "optional", "string"], ["/inputSchema", "object", null]]];
+const CHECKS_TOOL_DEFINITION: P.Checks = [
+  [
+    ["", "object", null],
+    ["/name", "nonempty", null],
+    ["/description", "optional", "string"],
+    ["/inputSchema", "object", null],
+  ]
+];
 const KNOWN_TOOL_DEFINITION_0: ReadonlySet<string> = new Set(["description", "inputSchema", "name"]);
 
 /** Decode one Model Context Protocol (tools, 2025-11-25) tool_definition into the canonical object. */
@@ -68,10 +76,25 @@ export function decodeToolDefinition(payload: unknown, options: { idMap?: rt.IdM
       canonical = {};
       unknown = null; // most values carry no unknown fields: make the object only when one turns up
       forms = P.EMPTY;
-      value = (P.isObject(wire) && (Object.getPrototypeOf(wire) === Object.prototype && !("name" in Object.prototype) || Object.hasOwn(wire, "name")) ? P.defined(wire["name"]) : P.mismatch());
+      value = (
+        P.isObject(wire) &&
+        (
+          Object.getPrototypeOf(wire) === Object.prototype &&
+          !("name" in Object.prototype) ||
+          Object.hasOwn(wire, "name")
+        ) ? P.defined(wire["name"]) : P.mismatch()
+      );
       if (typeof value !== "string" || value === "") throw P.MISMATCH;
       canonical["name"] = value;
-      value = (P.isObject(wire) ? ((Object.getPrototypeOf(wire) === Object.prototype && !("description" in Object.prototype) || Object.hasOwn(wire, "description")) ? wire["description"] : undefined) : P.mismatch());
+      value = (
+        P.isObject(wire) ? (
+          (
+            Object.getPrototypeOf(wire) === Object.prototype &&
+            !("description" in Object.prototype) ||
+            Object.hasOwn(wire, "description")
+          ) ? wire["description"] : undefined
+        ) : P.mismatch()
+      );
       if (value === undefined) {
       } else if (value === null) {
         forms = P.withForm(forms, "/description", "null");
@@ -80,14 +103,25 @@ export function decodeToolDefinition(payload: unknown, options: { idMap?: rt.IdM
       } else {
         canonical["description"] = value;
       }
-      value = (P.isObject(wire) && (Object.getPrototypeOf(wire) === Object.prototype && !("inputSchema" in Object.prototype) || Object.hasOwn(wire, "inputSchema")) ? P.defined(wire["inputSchema"]) : P.mismatch());
+      value = (
+        P.isObject(wire) &&
+        (
+          Object.getPrototypeOf(wire) === Object.prototype &&
+          !("inputSchema" in Object.prototype) ||
+          Object.hasOwn(wire, "inputSchema")
+        ) ? P.defined(wire["inputSchema"]) : P.mismatch()
+      );
       if (!P.isObject(value)) throw P.MISMATCH;
       canonical["parameters"] = rt.held(value, rt.MAX_DEPTH - 1, DIALECT, SHAPE_TOOL_DEFINITION, "/inputSchema");
       if (!P.within(wire, KNOWN_TOOL_DEFINITION_0)) {
         unknown = rt.unknownFields(P.obj(wire), KNOWN_TOOL_DEFINITION_0, "", unknown);
       }
-      if ((unknown !== null && Object.keys(unknown).length > 0) || (forms !== P.EMPTY && Object.keys(forms).length > 0)) {
-        canonical["extensions"] = { [DIALECT]: rt.extension(rt.heldFields(unknown, DIALECT, SHAPE_TOOL_DEFINITION), forms) };
+      if (
+        (unknown !== null && Object.keys(unknown).length > 0) || (forms !== P.EMPTY && Object.keys(forms).length > 0)
+      ) {
+        canonical["extensions"] = {
+          [DIALECT]: rt.extension(rt.heldFields(unknown, DIALECT, SHAPE_TOOL_DEFINITION), forms)
+        };
       }
       return canonical;
     }
@@ -109,23 +143,45 @@ export function encodeToolDefinition(
   let canonical = rt.asCanonical(value, SHAPE_TOOL_DEFINITION);
   const losses: rt.Loss[] = [];
   const extensions = canonical["extensions"];
-  const own = (P.truthy(extensions) ? rt.foreignExtensions(extensions, DIALECT, losses, strict) : P.EMPTY) as JsonObject;
+  const own = (
+    P.truthy(extensions) ? rt.foreignExtensions(extensions, DIALECT, losses, strict) : P.EMPTY
+  ) as JsonObject;
   const forms = (own["forms"] ?? P.EMPTY) as JsonObject;
   let wire: unknown; // the wire value the variant below builds: an object or a constant
   try {
-    const wireName: unknown = P.needed(P.isObject(canonical) ? ((Object.getPrototypeOf(canonical) === Object.prototype && !("name" in Object.prototype) || Object.hasOwn(canonical, "name")) ? canonical["name"] : undefined) : P.notObject(canonical), "name");
+    const wireName: unknown = P.needed(
+      P.isObject(canonical) ? (
+        (
+          Object.getPrototypeOf(canonical) === Object.prototype &&
+          !("name" in Object.prototype) ||
+          Object.hasOwn(canonical, "name")
+        ) ? canonical["name"] : undefined
+      ) : P.notObject(canonical),
+      "name",
+    );
     let wireDescription: unknown = canonical["description"];
     if (wireDescription == null) {
       wireDescription = forms["/description"] === "null" ? null : undefined;
     }
-    const wireParameters: unknown = P.needed(P.isObject(canonical) ? ((Object.getPrototypeOf(canonical) === Object.prototype && !("parameters" in Object.prototype) || Object.hasOwn(canonical, "parameters")) ? canonical["parameters"] : undefined) : P.notObject(canonical), "parameters");
+    const wireParameters: unknown = P.needed(
+      P.isObject(canonical) ? (
+        (
+          Object.getPrototypeOf(canonical) === Object.prototype &&
+          !("parameters" in Object.prototype) ||
+          Object.hasOwn(canonical, "parameters")
+        ) ? canonical["parameters"] : undefined
+      ) : P.notObject(canonical),
+      "parameters",
+    );
     rt.heldCanonical(wireParameters, rt.MAX_DEPTH - 1, SHAPE_TOOL_DEFINITION, "/parameters"); // schema profiles walk it
     wire = { "name": wireName, "inputSchema": wireParameters };
     if (wireDescription !== undefined) P.put(wire, "description", wireDescription);
     if (canonical["strict"] != null) {
       rt.report(losses, strict, "/strict", DIALECT, "strict schema enforcement");
     }
-    if (own !== P.EMPTY && Object.keys(own).length > 0) rt.applyFields(wire as JsonObject, (own["fields"] ?? P.EMPTY) as JsonObject, DIALECT, losses, strict);
+    if (own !== P.EMPTY && Object.keys(own).length > 0) rt.applyFields(
+      wire as JsonObject, (own["fields"] ?? P.EMPTY) as JsonObject, DIALECT, losses, strict
+    );
     return new rt.Encoded(wire, losses);
   } catch (exc) {
     if (P.invalid(exc)) throw new rt.CanonicalError(SHAPE_TOOL_DEFINITION, exc);
@@ -137,7 +193,9 @@ export function encodeToolDefinition(
 // --- tool_call ---------------------------------------------------------------------------
 
 const SHAPE_TOOL_CALL = "tool_call";
-const CHECKS_TOOL_CALL: P.Checks = [[["", "object", null], ["/name", "nonempty", null], ["/arguments", "optional", "object"]]];
+const CHECKS_TOOL_CALL: P.Checks = [
+  [["", "object", null], ["/name", "nonempty", null], ["/arguments", "optional", "object"]]
+];
 const KNOWN_TOOL_CALL_0: ReadonlySet<string> = new Set(["arguments", "name"]);
 
 /** Decode one Model Context Protocol (tools, 2025-11-25) tool_call into the canonical object. */
@@ -156,10 +214,25 @@ export function decodeToolCall(payload: unknown, options: { idMap?: rt.IdMap | n
       canonical = {};
       unknown = null; // most values carry no unknown fields: make the object only when one turns up
       forms = P.EMPTY;
-      value = (P.isObject(wire) && (Object.getPrototypeOf(wire) === Object.prototype && !("name" in Object.prototype) || Object.hasOwn(wire, "name")) ? P.defined(wire["name"]) : P.mismatch());
+      value = (
+        P.isObject(wire) &&
+        (
+          Object.getPrototypeOf(wire) === Object.prototype &&
+          !("name" in Object.prototype) ||
+          Object.hasOwn(wire, "name")
+        ) ? P.defined(wire["name"]) : P.mismatch()
+      );
       if (typeof value !== "string" || value === "") throw P.MISMATCH;
       canonical["name"] = value;
-      value = (P.isObject(wire) ? ((Object.getPrototypeOf(wire) === Object.prototype && !("arguments" in Object.prototype) || Object.hasOwn(wire, "arguments")) ? wire["arguments"] : undefined) : P.mismatch());
+      value = (
+        P.isObject(wire) ? (
+          (
+            Object.getPrototypeOf(wire) === Object.prototype &&
+            !("arguments" in Object.prototype) ||
+            Object.hasOwn(wire, "arguments")
+          ) ? wire["arguments"] : undefined
+        ) : P.mismatch()
+      );
       if (value === undefined) {
         canonical["arguments"] = {};
       } else if (value === null) {
@@ -177,7 +250,9 @@ export function decodeToolCall(payload: unknown, options: { idMap?: rt.IdMap | n
       if (!P.within(wire, KNOWN_TOOL_CALL_0)) {
         unknown = rt.unknownFields(P.obj(wire), KNOWN_TOOL_CALL_0, "", unknown);
       }
-      if ((unknown !== null && Object.keys(unknown).length > 0) || (forms !== P.EMPTY && Object.keys(forms).length > 0)) {
+      if (
+        (unknown !== null && Object.keys(unknown).length > 0) || (forms !== P.EMPTY && Object.keys(forms).length > 0)
+      ) {
         canonical["extensions"] = { [DIALECT]: rt.extension(rt.heldFields(unknown, DIALECT, SHAPE_TOOL_CALL), forms) };
       }
       if (idMap !== null) idMap.noteCall(canonical["id"] as string | null, canonical["name"] as string);
@@ -201,14 +276,40 @@ export function encodeToolCall(
   let canonical = rt.asCanonical(value, SHAPE_TOOL_CALL);
   const losses: rt.Loss[] = [];
   const extensions = canonical["extensions"];
-  const own = (P.truthy(extensions) ? rt.foreignExtensions(extensions, DIALECT, losses, strict) : P.EMPTY) as JsonObject;
+  const own = (
+    P.truthy(extensions) ? rt.foreignExtensions(extensions, DIALECT, losses, strict) : P.EMPTY
+  ) as JsonObject;
   const forms = (own["forms"] ?? P.EMPTY) as JsonObject;
   let wire: unknown; // the wire value the variant below builds: an object or a constant
   try {
-    const wireName: unknown = P.needed(P.isObject(canonical) ? ((Object.getPrototypeOf(canonical) === Object.prototype && !("name" in Object.prototype) || Object.hasOwn(canonical, "name")) ? canonical["name"] : undefined) : P.notObject(canonical), "name");
-    let wireArguments: unknown = P.needed(P.isObject(canonical) ? ((Object.getPrototypeOf(canonical) === Object.prototype && !("arguments" in Object.prototype) || Object.hasOwn(canonical, "arguments")) ? canonical["arguments"] : undefined) : P.notObject(canonical), "arguments");
+    const wireName: unknown = P.needed(
+      P.isObject(canonical) ? (
+        (
+          Object.getPrototypeOf(canonical) === Object.prototype &&
+          !("name" in Object.prototype) ||
+          Object.hasOwn(canonical, "name")
+        ) ? canonical["name"] : undefined
+      ) : P.notObject(canonical),
+      "name",
+    );
+    let wireArguments: unknown = P.needed(
+      P.isObject(canonical) ? (
+        (
+          Object.getPrototypeOf(canonical) === Object.prototype &&
+          !("arguments" in Object.prototype) ||
+          Object.hasOwn(canonical, "arguments")
+        ) ? canonical["arguments"] : undefined
+      ) : P.notObject(canonical),
+      "arguments",
+    );
     if (wireArguments === null) {
-      rt.report(losses, strict, "/arguments", DIALECT, "argument text that is not a JSON object (" + P.str(canonical["arguments_error"]) + "); sent as {}");
+      rt.report(
+        losses,
+        strict,
+        "/arguments",
+        DIALECT,
+        "argument text that is not a JSON object (" + P.str(canonical["arguments_error"]) + "); sent as {}",
+      );
       wireArguments = {};
     }
     if (P.eq(wireArguments, {}) && forms["/arguments"] !== "present") {
@@ -216,8 +317,10 @@ export function encodeToolCall(
     }
     wire = { "name": wireName };
     if (wireArguments !== undefined) P.put(wire, "arguments", wireArguments);
-    if (own !== P.EMPTY && Object.keys(own).length > 0) rt.applyFields(wire as JsonObject, (own["fields"] ?? P.EMPTY) as JsonObject, DIALECT, losses, strict);
-    if (idMap !== null) idMap.noteCall(canonical["id"] as string | null, canonical["name"] as string);
+    if (own !== P.EMPTY && Object.keys(own).length > 0) rt.applyFields(
+      wire as JsonObject, (own["fields"] ?? P.EMPTY) as JsonObject, DIALECT, losses, strict
+    );
+    if (idMap !== null) idMap.noteCall(P.need(canonical, "id") as string | null, P.need(canonical, "name") as string);
     return new rt.Encoded(wire, losses);
   } catch (exc) {
     if (P.invalid(exc)) throw new rt.CanonicalError(SHAPE_TOOL_CALL, exc);
@@ -229,12 +332,16 @@ export function encodeToolCall(
 // --- tool_result -------------------------------------------------------------------------
 
 const SHAPE_TOOL_RESULT = "tool_result";
-const CHECKS_TOOL_RESULT: P.Checks = [[["", "object", null], ["/content", "any", null], ["/isError", "optional", "boolean"]]];
+const CHECKS_TOOL_RESULT: P.Checks = [
+  [["", "object", null], ["/content", "any", null], ["/isError", "optional", "boolean"]]
+];
 const KNOWN_TOOL_RESULT_0: ReadonlySet<string> = new Set(["content", "isError"]);
 const KNOWN_TOOL_RESULT_0_CONTENT_0: ReadonlySet<string> = new Set(["text", "type"]);
 const KNOWN_TOOL_RESULT_0_CONTENT_1: ReadonlySet<string> = new Set(["data", "mimeType", "type"]);
 
-function CONTENT_TOOL_RESULT_0_CONTENT_in(blocks: unknown, unknown: JsonObject | null, forms: JsonObject): JsonObject[] {
+function CONTENT_TOOL_RESULT_0_CONTENT_in(
+  blocks: unknown, unknown: JsonObject | null, forms: JsonObject
+): JsonObject[] {
   if (!Array.isArray(blocks)) {
     throw new rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, "/content", "expected an array of blocks");
   }
@@ -244,10 +351,27 @@ function CONTENT_TOOL_RESULT_0_CONTENT_in(blocks: unknown, unknown: JsonObject |
   for (let position = 0; position < blocks.length; position++) {
     const block: unknown = blocks[position];
     const at = "/content" + "/" + String(position);
-    if (P.isObject(block) && (P.isObject(block) && (Object.getPrototypeOf(block) === Object.prototype && !("type" in Object.prototype) || Object.hasOwn(block, "type")) ? block["type"] : undefined) === "text") {
+    if (
+      P.isObject(block) &&
+      (
+        P.isObject(block) &&
+        (
+          Object.getPrototypeOf(block) === Object.prototype &&
+          !("type" in Object.prototype) ||
+          Object.hasOwn(block, "type")
+        ) ? block["type"] : undefined
+      ) === "text"
+    ) {
       const part: JsonObject = { type: "text" };
       try {
-        value = (P.isObject(block) && (Object.getPrototypeOf(block) === Object.prototype && !("text" in Object.prototype) || Object.hasOwn(block, "text")) ? P.defined(block["text"]) : P.mismatch());
+        value = (
+          P.isObject(block) &&
+          (
+            Object.getPrototypeOf(block) === Object.prototype &&
+            !("text" in Object.prototype) ||
+            Object.hasOwn(block, "text")
+          ) ? P.defined(block["text"]) : P.mismatch()
+        );
       } catch (exc) {
         if (!P.quiet(exc)) throw exc;
         throw new rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/text", "expected a value, got nothing");
@@ -262,10 +386,27 @@ function CONTENT_TOOL_RESULT_0_CONTENT_in(blocks: unknown, unknown: JsonObject |
       parts.push(part);
       continue;
     }
-    if (P.isObject(block) && (P.isObject(block) && (Object.getPrototypeOf(block) === Object.prototype && !("type" in Object.prototype) || Object.hasOwn(block, "type")) ? block["type"] : undefined) === "image") {
+    if (
+      P.isObject(block) &&
+      (
+        P.isObject(block) &&
+        (
+          Object.getPrototypeOf(block) === Object.prototype &&
+          !("type" in Object.prototype) ||
+          Object.hasOwn(block, "type")
+        ) ? block["type"] : undefined
+      ) === "image"
+    ) {
       const part: JsonObject = { type: "image" };
       try {
-        value = (P.isObject(block) && (Object.getPrototypeOf(block) === Object.prototype && !("data" in Object.prototype) || Object.hasOwn(block, "data")) ? P.defined(block["data"]) : P.mismatch());
+        value = (
+          P.isObject(block) &&
+          (
+            Object.getPrototypeOf(block) === Object.prototype &&
+            !("data" in Object.prototype) ||
+            Object.hasOwn(block, "data")
+          ) ? P.defined(block["data"]) : P.mismatch()
+        );
       } catch (exc) {
         if (!P.quiet(exc)) throw exc;
         throw new rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/data", "expected a value, got nothing");
@@ -275,7 +416,14 @@ function CONTENT_TOOL_RESULT_0_CONTENT_in(blocks: unknown, unknown: JsonObject |
       }
       part["data"] = value;
       try {
-        value = (P.isObject(block) && (Object.getPrototypeOf(block) === Object.prototype && !("mimeType" in Object.prototype) || Object.hasOwn(block, "mimeType")) ? P.defined(block["mimeType"]) : P.mismatch());
+        value = (
+          P.isObject(block) &&
+          (
+            Object.getPrototypeOf(block) === Object.prototype &&
+            !("mimeType" in Object.prototype) ||
+            Object.hasOwn(block, "mimeType")
+          ) ? P.defined(block["mimeType"]) : P.mismatch()
+        );
       } catch (exc) {
         if (!P.quiet(exc)) throw exc;
         throw new rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/mimeType", "expected a value, got nothing");
@@ -291,15 +439,20 @@ function CONTENT_TOOL_RESULT_0_CONTENT_in(blocks: unknown, unknown: JsonObject |
       continue;
     }
     if (!P.isObject(block)) throw new rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at, "expected an object");
-    parts.push({ type: "wire", dialect: DIALECT, value: rt.held(block, rt.MAX_DEPTH - 2, DIALECT, SHAPE_TOOL_RESULT, at) });
+    parts.push(
+      { type: "wire", dialect: DIALECT, value: rt.held(block, rt.MAX_DEPTH - 2, DIALECT, SHAPE_TOOL_RESULT, at) }
+    );
   }
   return parts;
 }
 
-function CONTENT_TOOL_RESULT_0_CONTENT_out(parts: JsonObject[], forms: JsonObject, losses: rt.Loss[], strict: boolean): unknown {
+function CONTENT_TOOL_RESULT_0_CONTENT_out(
+  parts: JsonObject[], forms: JsonObject, losses: rt.Loss[], strict: boolean
+): unknown {
   const blocks: unknown[] = [];
-  for (let position = 0; position < parts.length; position++) {
-    let part = parts[position] as JsonObject;
+  const items = P.list(parts);
+  for (let position = 0; position < items.length; position++) {
+    let part = items[position] as JsonObject; // each read checked: a wrong type is invalid input
     const kind = P.need(part, "type");
     if (kind === "text" && P.has(part, "text")) {
       blocks.push({ "type": "text", "text": P.need(part, "text") });
@@ -340,9 +493,24 @@ export function decodeToolResult(payload: unknown, options: { idMap?: rt.IdMap |
       canonical = {"call_id": null};
       unknown = {};
       forms = {};
-      value = (P.isObject(wire) && (Object.getPrototypeOf(wire) === Object.prototype && !("content" in Object.prototype) || Object.hasOwn(wire, "content")) ? P.defined(wire["content"]) : P.mismatch());
+      value = (
+        P.isObject(wire) &&
+        (
+          Object.getPrototypeOf(wire) === Object.prototype &&
+          !("content" in Object.prototype) ||
+          Object.hasOwn(wire, "content")
+        ) ? P.defined(wire["content"]) : P.mismatch()
+      );
       canonical["content"] = CONTENT_TOOL_RESULT_0_CONTENT_in(value, unknown, forms);
-      value = (P.isObject(wire) ? ((Object.getPrototypeOf(wire) === Object.prototype && !("isError" in Object.prototype) || Object.hasOwn(wire, "isError")) ? wire["isError"] : undefined) : P.mismatch());
+      value = (
+        P.isObject(wire) ? (
+          (
+            Object.getPrototypeOf(wire) === Object.prototype &&
+            !("isError" in Object.prototype) ||
+            Object.hasOwn(wire, "isError")
+          ) ? wire["isError"] : undefined
+        ) : P.mismatch()
+      );
       if (value === undefined) {
         canonical["is_error"] = false;
       } else if (value === null) {
@@ -359,10 +527,15 @@ export function decodeToolResult(payload: unknown, options: { idMap?: rt.IdMap |
       if (!P.within(wire, KNOWN_TOOL_RESULT_0)) {
         unknown = rt.unknownFields(P.obj(wire), KNOWN_TOOL_RESULT_0, "", unknown);
       }
-      if ((unknown !== null && Object.keys(unknown).length > 0) || (forms !== P.EMPTY && Object.keys(forms).length > 0)) {
-        canonical["extensions"] = { [DIALECT]: rt.extension(rt.heldFields(unknown, DIALECT, SHAPE_TOOL_RESULT), forms) };
+      if (
+        (unknown !== null && Object.keys(unknown).length > 0) || (forms !== P.EMPTY && Object.keys(forms).length > 0)
+      ) {
+        canonical["extensions"] = {
+          [DIALECT]: rt.extension(rt.heldFields(unknown, DIALECT, SHAPE_TOOL_RESULT), forms)
+        };
       }
-      if (idMap !== null) idMap.noteResult(P.or(canonical["call_id"], null) as string | null); // answered by id: id-less results link among the rest
+      // answered by id: id-less results link among the rest
+      if (idMap !== null) idMap.noteResult(P.or(canonical["call_id"], null) as string | null);
       return canonical;
     }
   } catch (exc) {
@@ -383,18 +556,24 @@ export function encodeToolResult(
   let canonical = rt.asCanonical(value, SHAPE_TOOL_RESULT);
   const losses: rt.Loss[] = [];
   const extensions = canonical["extensions"];
-  const own = (P.truthy(extensions) ? rt.foreignExtensions(extensions, DIALECT, losses, strict) : P.EMPTY) as JsonObject;
+  const own = (
+    P.truthy(extensions) ? rt.foreignExtensions(extensions, DIALECT, losses, strict) : P.EMPTY
+  ) as JsonObject;
   const forms = (own["forms"] ?? P.EMPTY) as JsonObject;
   let wire: unknown; // the wire value the variant below builds: an object or a constant
   try {
-    const wireContent: unknown = CONTENT_TOOL_RESULT_0_CONTENT_out(P.need(canonical, "content") as JsonObject[], forms, losses, strict);
+    const wireContent: unknown = CONTENT_TOOL_RESULT_0_CONTENT_out(
+      P.need(canonical, "content") as JsonObject[], forms, losses, strict
+    );
     let wireIsError: unknown = P.or(canonical["is_error"], false);
     if (wireIsError === false && forms["/isError"] !== "present") {
       wireIsError = forms["/isError"] === "null" ? null : undefined;
     }
     wire = { "content": wireContent };
     if (wireIsError !== undefined) P.put(wire, "isError", wireIsError);
-    if (own !== P.EMPTY && Object.keys(own).length > 0) rt.applyFields(wire as JsonObject, (own["fields"] ?? P.EMPTY) as JsonObject, DIALECT, losses, strict);
+    if (own !== P.EMPTY && Object.keys(own).length > 0) rt.applyFields(
+      wire as JsonObject, (own["fields"] ?? P.EMPTY) as JsonObject, DIALECT, losses, strict
+    );
     return new rt.Encoded(wire, losses);
   } catch (exc) {
     if (P.invalid(exc)) throw new rt.CanonicalError(SHAPE_TOOL_RESULT, exc);
@@ -405,7 +584,9 @@ export function encodeToolResult(
 
 // --- envelopes: where the shapes sit in a whole request or response --------------------
 export const ENVELOPES = ["request", "response"] as const;
-const KEYS: { readonly [shape: string]: string } = { tool_definition: "tools", tool_call: "tool_calls", tool_result: "tool_results" };
+const KEYS: { readonly [shape: string]: string } = {
+  tool_definition: "tools", tool_call: "tool_calls", tool_result: "tool_results"
+};
 // [kind, alternative sets of required root keys, {root key: allowed JSON types}, [pointer
 // tokens, allowed JSON types, required] deeper down, the only root keys a closed envelope may
 // have or null] of every kind extract() reads, from its envelope schema: a payload must be one
@@ -414,14 +595,24 @@ const ENVELOPE_KINDS: readonly envelopes.Kind[] = [
     "request",
     [["jsonrpc", "method"]],
     {"id": ["string", "number", "integer"], "jsonrpc": ["string"], "method": ["string"], "params": ["object"]},
-    [[[], ["object"], false, null, null], [["jsonrpc"], ["string"], false, ["2.0"], null], [["params", "tools"], ["array", "null"], false, null, null]],
+    [
+      [[], ["object"], false, null, null],
+      [["jsonrpc"], ["string"], false, ["2.0"], null],
+      [["params", "tools"], ["array", "null"], false, null, null],
+    ],
     null,
   ],
   [
     "response",
     [["error", "jsonrpc"], ["id", "jsonrpc", "result"]],
     {"error": ["object"], "id": ["string", "number", "integer", "null"], "jsonrpc": ["string"], "result": ["object"]},
-    [[[], ["object"], false, null, null], [["error", "code"], ["integer"], true, null, null], [["error", "message"], ["string"], true, null, null], [["jsonrpc"], ["string"], false, ["2.0"], null], [["result", "tools"], ["array", "null"], false, null, null]],
+    [
+      [[], ["object"], false, null, null],
+      [["error", "code"], ["integer"], true, null, null],
+      [["error", "message"], ["string"], true, null, null],
+      [["jsonrpc"], ["string"], false, ["2.0"], null],
+      [["result", "tools"], ["array", "null"], false, null, null],
+    ],
     null,
   ],
 ];
@@ -512,13 +703,21 @@ export function inject(
   options: { strict?: boolean; idMap?: rt.IdMap | null } = {},
 ): rt.Encoded {
   let wire: unknown = rt.hold(rt.asWire(payload, DIALECT, "envelope"), DIALECT, "envelope");
-  const encoders: { readonly [shape: string]: inj.Encoder } = {
-    tool_definition: encodeToolDefinition,
-    tool_call: encodeToolCall,
-    tool_result: encodeToolResult,
-  };
   const result = rt.inject(
-    wire as JsonObject, parts, LOCATIONS, encoders, DIALECT, options.strict ?? false, options.idMap ?? new rt.IdMap(), CHOICE_FIELDS, TOOLS_FIELDS,
+    wire as JsonObject, parts, LOCATIONS, ENCODERS, DIALECT, options.strict ?? false, options.idMap ?? new rt.IdMap(),
+        CHOICE_FIELDS, TOOLS_FIELDS,
   );
   return result;
 }
+
+// --- the converters by shape (the dialect object's decoders and encoders) --------------
+export const DECODERS: { readonly [shape: string]: Decoder } = Object.freeze({
+  tool_definition: decodeToolDefinition,
+  tool_call: decodeToolCall,
+  tool_result: decodeToolResult,
+});
+export const ENCODERS: { readonly [shape: string]: Encoder } = Object.freeze({
+  tool_definition: encodeToolDefinition,
+  tool_call: encodeToolCall,
+  tool_result: encodeToolResult,
+});

@@ -14,6 +14,7 @@
 import * as conv from "./_conversation.js";
 import * as envelopes from "./_envelopes.js";
 import type * as inj from "./_inject.js";
+import type { Decoder, Encoder } from "./_dialect.js";
 import type { JsonObject } from "./_errors.js";
 import * as P from "./_parts.js";
 import { pyRepr } from "./_pytext.js";
@@ -34,7 +35,12 @@ export const ABSENT: { readonly [shape: string]: JsonObject } = {
 /** Where each variant spells each canonical field: its pointer, then its other spellings. */
 export const POINTERS: { readonly [shape: string]: readonly { readonly [field: string]: readonly string[] }[] } = {
   tool_definition: [
-    { "name": ["/function/name"], "description": ["/function/description"], "parameters": ["/function/parameters"], "strict": ["/function/strict"] },
+    {
+      "name": ["/function/name"],
+      "description": ["/function/description"],
+      "parameters": ["/function/parameters"],
+      "strict": ["/function/strict"],
+    },
   ],
   tool_choice: [
     {},
@@ -58,8 +64,9 @@ const FORM_VARIANT_3 = "variant:3";
 const FORM_VARIANT_4 = "variant:4";
 const NO_VARIANT = -1; // no variant of the shape can carry the canonical value
 export const ID_PATTERN = "^[a-zA-Z0-9]{9}$";
-/** The id rules of the dialect (the stream relay reads them too). */
-export const IDS = new rt.IdPolicy(DIALECT, new RegExp(ID_PATTERN, "u"), "", 9);
+/** How its call ids look and are minted (the dialect object's idPolicy; IDS in the encoders). */
+export const ID_POLICY = new rt.IdPolicy(DIALECT, new RegExp(ID_PATTERN, "u"), "", 9);
+const IDS = ID_POLICY;
 const IDS_SEEN = new Set<string>(); // ids that matched, filled by ID_OK: the same ids recur
 const ID_OK = rt.idChecker(IDS.pattern, IDS_SEEN);
 
@@ -67,7 +74,17 @@ const ID_OK = rt.idChecker(IDS.pattern, IDS_SEEN);
 // --- tool_definition ---------------------------------------------------------------------
 
 const SHAPE_TOOL_DEFINITION = "tool_definition";
-const CHECKS_TOOL_DEFINITION: P.Checks = [[["", "object", null], ["/type", "optional_const", "function"], ["/function", "object", null], ["/function/name", "nonempty", null], ["/function/description", "optional", "string"], ["/function/parameters", "object", null], ["/function/strict", "optional", "boolean"]]];
+const CHECKS_TOOL_DEFINITION: P.Checks = [
+  [
+    ["", "object", null],
+    ["/type", "optional_const", "function"],
+    ["/function", "object", null],
+    ["/function/name", "nonempty", null],
+    ["/function/description", "optional", "string"],
+    ["/function/parameters", "object", null],
+    ["/function/strict", "optional", "boolean"],
+  ]
+];
 const KNOWN_TOOL_DEFINITION_0: ReadonlySet<string> = new Set(["function", "type"]);
 const KNOWN_TOOL_DEFINITION_0_FUNCTION: ReadonlySet<string> = new Set(["description", "name", "parameters", "strict"]);
 
@@ -83,21 +100,86 @@ export function decodeToolDefinition(payload: unknown, options: { idMap?: rt.IdM
   let why: string | null;
   let mintId = false;
   try {
-    if (P.isObject(wire) && P.atOr(wire, "type", "function") === "function" && P.isObject((P.isObject(wire) && (Object.getPrototypeOf(wire) === Object.prototype && !("function" in Object.prototype) || Object.hasOwn(wire, "function")) ? wire["function"] : undefined)) && P.has((P.isObject(wire) && (Object.getPrototypeOf(wire) === Object.prototype && !("function" in Object.prototype) || Object.hasOwn(wire, "function")) ? wire["function"] : undefined), "name") && P.has((P.isObject(wire) && (Object.getPrototypeOf(wire) === Object.prototype && !("function" in Object.prototype) || Object.hasOwn(wire, "function")) ? wire["function"] : undefined), "parameters")) {
+    if (
+      P.isObject(wire) &&
+      P.atOr(wire, "type", "function") === "function" &&
+      P.isObject(
+        (
+          P.isObject(wire) &&
+          (
+            Object.getPrototypeOf(wire) === Object.prototype &&
+            !("function" in Object.prototype) ||
+            Object.hasOwn(wire, "function")
+          ) ? wire["function"] : undefined
+        )
+      ) &&
+      P.has(
+        (
+          P.isObject(wire) &&
+          (
+            Object.getPrototypeOf(wire) === Object.prototype &&
+            !("function" in Object.prototype) ||
+            Object.hasOwn(wire, "function")
+          ) ? wire["function"] : undefined
+        ),
+        "name",
+      ) &&
+      P.has(
+        (
+          P.isObject(wire) &&
+          (
+            Object.getPrototypeOf(wire) === Object.prototype &&
+            !("function" in Object.prototype) ||
+            Object.hasOwn(wire, "function")
+          ) ? wire["function"] : undefined
+        ),
+        "parameters",
+      )
+    ) {
       canonical = {};
       unknown = null; // most values carry no unknown fields: make the object only when one turns up
       forms = P.EMPTY;
-      const wireFunction = (P.isObject(wire) && (Object.getPrototypeOf(wire) === Object.prototype && !("function" in Object.prototype) || Object.hasOwn(wire, "function")) ? P.defined(wire["function"]) : P.mismatch());
-      value = (P.isObject(wire) ? ((Object.getPrototypeOf(wire) === Object.prototype && !("type" in Object.prototype) || Object.hasOwn(wire, "type")) ? wire["type"] : undefined) : P.mismatch());
+      const wireFunction = (
+        P.isObject(wire) &&
+        (
+          Object.getPrototypeOf(wire) === Object.prototype &&
+          !("function" in Object.prototype) ||
+          Object.hasOwn(wire, "function")
+        ) ? P.defined(wire["function"]) : P.mismatch()
+      );
+      value = (
+        P.isObject(wire) ? (
+          (
+            Object.getPrototypeOf(wire) === Object.prototype &&
+            !("type" in Object.prototype) ||
+            Object.hasOwn(wire, "type")
+          ) ? wire["type"] : undefined
+        ) : P.mismatch()
+      );
       if (value === undefined) {
         forms = P.withForm(forms, "/type", "absent");
       } else if (value !== "function") {
         throw P.MISMATCH;
       }
-      value = (P.isObject(wireFunction) && (Object.getPrototypeOf(wireFunction) === Object.prototype && !("name" in Object.prototype) || Object.hasOwn(wireFunction, "name")) ? P.defined(wireFunction["name"]) : P.mismatch());
+      value = (
+        P.isObject(wireFunction) &&
+        (
+          Object.getPrototypeOf(wireFunction) === Object.prototype &&
+          !("name" in Object.prototype) ||
+          Object.hasOwn(wireFunction, "name")
+        ) ? P.defined(wireFunction["name"]) : P.mismatch()
+      );
       if (typeof value !== "string" || value === "") throw P.MISMATCH;
       canonical["name"] = value;
-      value = (P.isObject(wireFunction) ? ((Object.getPrototypeOf(wireFunction) === Object.prototype && !("description" in Object.prototype) || Object.hasOwn(wireFunction, "description")) ? wireFunction["description"] : undefined) : P.mismatch());
+      value = (
+        P.isObject(wireFunction) ? (
+          (
+            Object.getPrototypeOf(wireFunction) === Object.prototype &&
+            !("description" in Object.prototype) ||
+            Object.hasOwn(wireFunction, "description")
+          ) ? wireFunction["description"] : undefined
+        ) : P.mismatch()
+      );
       if (value === undefined) {
       } else if (value === null) {
         forms = P.withForm(forms, "/function/description", "null");
@@ -106,10 +188,27 @@ export function decodeToolDefinition(payload: unknown, options: { idMap?: rt.IdM
       } else {
         canonical["description"] = value;
       }
-      value = (P.isObject(wireFunction) && (Object.getPrototypeOf(wireFunction) === Object.prototype && !("parameters" in Object.prototype) || Object.hasOwn(wireFunction, "parameters")) ? P.defined(wireFunction["parameters"]) : P.mismatch());
+      value = (
+        P.isObject(wireFunction) &&
+        (
+          Object.getPrototypeOf(wireFunction) === Object.prototype &&
+          !("parameters" in Object.prototype) ||
+          Object.hasOwn(wireFunction, "parameters")
+        ) ? P.defined(wireFunction["parameters"]) : P.mismatch()
+      );
       if (!P.isObject(value)) throw P.MISMATCH;
-      canonical["parameters"] = rt.held(value, rt.MAX_DEPTH - 2, DIALECT, SHAPE_TOOL_DEFINITION, "/function/parameters");
-      value = (P.isObject(wireFunction) ? ((Object.getPrototypeOf(wireFunction) === Object.prototype && !("strict" in Object.prototype) || Object.hasOwn(wireFunction, "strict")) ? wireFunction["strict"] : undefined) : P.mismatch());
+      canonical["parameters"] = rt.held(
+        value, rt.MAX_DEPTH - 2, DIALECT, SHAPE_TOOL_DEFINITION, "/function/parameters"
+      );
+      value = (
+        P.isObject(wireFunction) ? (
+          (
+            Object.getPrototypeOf(wireFunction) === Object.prototype &&
+            !("strict" in Object.prototype) ||
+            Object.hasOwn(wireFunction, "strict")
+          ) ? wireFunction["strict"] : undefined
+        ) : P.mismatch()
+      );
       if (value === undefined) {
       } else if (value === null) {
         forms = P.withForm(forms, "/function/strict", "null");
@@ -124,8 +223,12 @@ export function decodeToolDefinition(payload: unknown, options: { idMap?: rt.IdM
       if (!P.within(wireFunction, KNOWN_TOOL_DEFINITION_0_FUNCTION)) {
         unknown = rt.unknownFields(P.obj(wireFunction), KNOWN_TOOL_DEFINITION_0_FUNCTION, "/function", unknown);
       }
-      if ((unknown !== null && Object.keys(unknown).length > 0) || (forms !== P.EMPTY && Object.keys(forms).length > 0)) {
-        canonical["extensions"] = { [DIALECT]: rt.extension(rt.heldFields(unknown, DIALECT, SHAPE_TOOL_DEFINITION), forms) };
+      if (
+        (unknown !== null && Object.keys(unknown).length > 0) || (forms !== P.EMPTY && Object.keys(forms).length > 0)
+      ) {
+        canonical["extensions"] = {
+          [DIALECT]: rt.extension(rt.heldFields(unknown, DIALECT, SHAPE_TOOL_DEFINITION), forms)
+        };
       }
       return canonical;
     }
@@ -147,16 +250,36 @@ export function encodeToolDefinition(
   let canonical = rt.asCanonical(value, SHAPE_TOOL_DEFINITION);
   const losses: rt.Loss[] = [];
   const extensions = canonical["extensions"];
-  const own = (P.truthy(extensions) ? rt.foreignExtensions(extensions, DIALECT, losses, strict) : P.EMPTY) as JsonObject;
+  const own = (
+    P.truthy(extensions) ? rt.foreignExtensions(extensions, DIALECT, losses, strict) : P.EMPTY
+  ) as JsonObject;
   const forms = (own["forms"] ?? P.EMPTY) as JsonObject;
   let wire: unknown; // the wire value the variant below builds: an object or a constant
   try {
-    const wireName: unknown = P.needed(P.isObject(canonical) ? ((Object.getPrototypeOf(canonical) === Object.prototype && !("name" in Object.prototype) || Object.hasOwn(canonical, "name")) ? canonical["name"] : undefined) : P.notObject(canonical), "name");
+    const wireName: unknown = P.needed(
+      P.isObject(canonical) ? (
+        (
+          Object.getPrototypeOf(canonical) === Object.prototype &&
+          !("name" in Object.prototype) ||
+          Object.hasOwn(canonical, "name")
+        ) ? canonical["name"] : undefined
+      ) : P.notObject(canonical),
+      "name",
+    );
     let wireDescription: unknown = canonical["description"];
     if (wireDescription == null) {
       wireDescription = forms["/function/description"] === "null" ? null : undefined;
     }
-    const wireParameters: unknown = P.needed(P.isObject(canonical) ? ((Object.getPrototypeOf(canonical) === Object.prototype && !("parameters" in Object.prototype) || Object.hasOwn(canonical, "parameters")) ? canonical["parameters"] : undefined) : P.notObject(canonical), "parameters");
+    const wireParameters: unknown = P.needed(
+      P.isObject(canonical) ? (
+        (
+          Object.getPrototypeOf(canonical) === Object.prototype &&
+          !("parameters" in Object.prototype) ||
+          Object.hasOwn(canonical, "parameters")
+        ) ? canonical["parameters"] : undefined
+      ) : P.notObject(canonical),
+      "parameters",
+    );
     rt.heldCanonical(wireParameters, rt.MAX_DEPTH - 1, SHAPE_TOOL_DEFINITION, "/parameters"); // schema profiles walk it
     let wireStrict: unknown = canonical["strict"];
     if (wireStrict == null) {
@@ -166,7 +289,9 @@ export function encodeToolDefinition(
     if (forms["/type"] !== "absent") P.put(wire, "type", "function");
     if (wireDescription !== undefined) P.put(P.sub(wire, "function"), "description", wireDescription);
     if (wireStrict !== undefined) P.put(P.sub(wire, "function"), "strict", wireStrict);
-    if (own !== P.EMPTY && Object.keys(own).length > 0) rt.applyFields(wire as JsonObject, (own["fields"] ?? P.EMPTY) as JsonObject, DIALECT, losses, strict);
+    if (own !== P.EMPTY && Object.keys(own).length > 0) rt.applyFields(
+      wire as JsonObject, (own["fields"] ?? P.EMPTY) as JsonObject, DIALECT, losses, strict
+    );
     return new rt.Encoded(wire, losses);
   } catch (exc) {
     if (P.invalid(exc)) throw new rt.CanonicalError(SHAPE_TOOL_DEFINITION, exc);
@@ -178,7 +303,18 @@ export function encodeToolDefinition(
 // --- tool_choice -------------------------------------------------------------------------
 
 const SHAPE_TOOL_CHOICE = "tool_choice";
-const CHECKS_TOOL_CHOICE: P.Checks = [[["", "const", "auto"]], [["", "const", "none"]], [["", "const", "any"]], [["", "const", "required"]], [["", "object", null], ["/type", "optional_const", "function"], ["/function", "object", null], ["/function/name", "nonempty", null]]];
+const CHECKS_TOOL_CHOICE: P.Checks = [
+  [["", "const", "auto"]],
+  [["", "const", "none"]],
+  [["", "const", "any"]],
+  [["", "const", "required"]],
+  [
+    ["", "object", null],
+    ["/type", "optional_const", "function"],
+    ["/function", "object", null],
+    ["/function/name", "nonempty", null],
+  ],
+];
 const ROOTS_TOOL_CHOICE: readonly unknown[] = ["auto", "none", "any", "required"];
 const KNOWN_TOOL_CHOICE_4: ReadonlySet<string> = new Set(["function", "type"]);
 const KNOWN_TOOL_CHOICE_4_FUNCTION: ReadonlySet<string> = new Set(["name"]);
@@ -201,7 +337,9 @@ function selectToolChoice(canonical: JsonObject): number {
 /** Decode one Mistral Chat Completions tool_choice into the canonical object. */
 export function decodeToolChoice(payload: unknown, options: { idMap?: rt.IdMap | null } = {}): JsonObject {
   const idMap = options.idMap ?? null;
-  const wire: unknown = !P.isObject(payload) && ROOTS_TOOL_CHOICE.includes(payload) ? payload : rt.asWire(payload, DIALECT, SHAPE_TOOL_CHOICE);
+  const wire: unknown = !P.isObject(payload) && ROOTS_TOOL_CHOICE.includes(payload) ? payload : rt.asWire(
+    payload, DIALECT, SHAPE_TOOL_CHOICE
+  );
   let canonical: JsonObject;
   let forms: JsonObject;
   let unknown: JsonObject | null;
@@ -258,18 +396,64 @@ export function decodeToolChoice(payload: unknown, options: { idMap?: rt.IdMap |
       }
       return canonical;
     }
-    if (P.isObject(wire) && P.atOr(wire, "type", "function") === "function" && P.isObject((P.isObject(wire) && (Object.getPrototypeOf(wire) === Object.prototype && !("function" in Object.prototype) || Object.hasOwn(wire, "function")) ? wire["function"] : undefined)) && P.has((P.isObject(wire) && (Object.getPrototypeOf(wire) === Object.prototype && !("function" in Object.prototype) || Object.hasOwn(wire, "function")) ? wire["function"] : undefined), "name")) {
+    if (
+      P.isObject(wire) &&
+      P.atOr(wire, "type", "function") === "function" &&
+      P.isObject(
+        (
+          P.isObject(wire) &&
+          (
+            Object.getPrototypeOf(wire) === Object.prototype &&
+            !("function" in Object.prototype) ||
+            Object.hasOwn(wire, "function")
+          ) ? wire["function"] : undefined
+        )
+      ) &&
+      P.has(
+        (
+          P.isObject(wire) &&
+          (
+            Object.getPrototypeOf(wire) === Object.prototype &&
+            !("function" in Object.prototype) ||
+            Object.hasOwn(wire, "function")
+          ) ? wire["function"] : undefined
+        ),
+        "name",
+      )
+    ) {
       canonical = {"mode": "tool"};
       unknown = null; // most values carry no unknown fields: make the object only when one turns up
       forms = P.EMPTY;
-      const wireFunction = (P.isObject(wire) && (Object.getPrototypeOf(wire) === Object.prototype && !("function" in Object.prototype) || Object.hasOwn(wire, "function")) ? P.defined(wire["function"]) : P.mismatch());
-      value = (P.isObject(wire) ? ((Object.getPrototypeOf(wire) === Object.prototype && !("type" in Object.prototype) || Object.hasOwn(wire, "type")) ? wire["type"] : undefined) : P.mismatch());
+      const wireFunction = (
+        P.isObject(wire) &&
+        (
+          Object.getPrototypeOf(wire) === Object.prototype &&
+          !("function" in Object.prototype) ||
+          Object.hasOwn(wire, "function")
+        ) ? P.defined(wire["function"]) : P.mismatch()
+      );
+      value = (
+        P.isObject(wire) ? (
+          (
+            Object.getPrototypeOf(wire) === Object.prototype &&
+            !("type" in Object.prototype) ||
+            Object.hasOwn(wire, "type")
+          ) ? wire["type"] : undefined
+        ) : P.mismatch()
+      );
       if (value === undefined) {
         forms = P.withForm(forms, "/type", "absent");
       } else if (value !== "function") {
         throw P.MISMATCH;
       }
-      value = (P.isObject(wireFunction) && (Object.getPrototypeOf(wireFunction) === Object.prototype && !("name" in Object.prototype) || Object.hasOwn(wireFunction, "name")) ? P.defined(wireFunction["name"]) : P.mismatch());
+      value = (
+        P.isObject(wireFunction) &&
+        (
+          Object.getPrototypeOf(wireFunction) === Object.prototype &&
+          !("name" in Object.prototype) ||
+          Object.hasOwn(wireFunction, "name")
+        ) ? P.defined(wireFunction["name"]) : P.mismatch()
+      );
       if (typeof value !== "string" || value === "") throw P.MISMATCH;
       canonical["names"] = [value];
       if (!P.within(wire, KNOWN_TOOL_CHOICE_4)) {
@@ -282,8 +466,12 @@ export function decodeToolChoice(payload: unknown, options: { idMap?: rt.IdMap |
       if (selectToolChoice(canonical) !== 4) {
         forms = P.withForm(forms, "", FORM_VARIANT_4);
       }
-      if ((unknown !== null && Object.keys(unknown).length > 0) || (forms !== P.EMPTY && Object.keys(forms).length > 0)) {
-        canonical["extensions"] = { [DIALECT]: rt.extension(rt.heldFields(unknown, DIALECT, SHAPE_TOOL_CHOICE), forms) };
+      if (
+        (unknown !== null && Object.keys(unknown).length > 0) || (forms !== P.EMPTY && Object.keys(forms).length > 0)
+      ) {
+        canonical["extensions"] = {
+          [DIALECT]: rt.extension(rt.heldFields(unknown, DIALECT, SHAPE_TOOL_CHOICE), forms)
+        };
       }
       return canonical;
     }
@@ -305,7 +493,9 @@ export function encodeToolChoice(
   let canonical = rt.asCanonical(value, SHAPE_TOOL_CHOICE);
   const losses: rt.Loss[] = [];
   const extensions = canonical["extensions"];
-  const own = (P.truthy(extensions) ? rt.foreignExtensions(extensions, DIALECT, losses, strict) : P.EMPTY) as JsonObject;
+  const own = (
+    P.truthy(extensions) ? rt.foreignExtensions(extensions, DIALECT, losses, strict) : P.EMPTY
+  ) as JsonObject;
   const forms = (own["forms"] ?? P.EMPTY) as JsonObject;
   let wire: unknown; // the wire value the variant below builds: an object or a constant
   try {
@@ -374,7 +564,9 @@ export function encodeToolChoice(
       if (canonical["parallel"] != null) {
         rt.report(losses, strict, "/parallel", DIALECT, "the parallel tool calls setting");
       }
-      if (own !== P.EMPTY && Object.keys(own).length > 0) rt.applyFields(wire as JsonObject, (own["fields"] ?? P.EMPTY) as JsonObject, DIALECT, losses, strict);
+      if (own !== P.EMPTY && Object.keys(own).length > 0) rt.applyFields(
+        wire as JsonObject, (own["fields"] ?? P.EMPTY) as JsonObject, DIALECT, losses, strict
+      );
       return new rt.Encoded(wire, losses);
     }
   } catch (exc) {
@@ -390,7 +582,16 @@ export function encodeToolChoice(
 // --- tool_call ---------------------------------------------------------------------------
 
 const SHAPE_TOOL_CALL = "tool_call";
-const CHECKS_TOOL_CALL: P.Checks = [[["", "object", null], ["/type", "optional_const", "function"], ["/function", "object", null], ["/id", "string", null], ["/function/name", "nonempty", null], ["/function/arguments", "any", null]]];
+const CHECKS_TOOL_CALL: P.Checks = [
+  [
+    ["", "object", null],
+    ["/type", "optional_const", "function"],
+    ["/function", "object", null],
+    ["/id", "string", null],
+    ["/function/name", "nonempty", null],
+    ["/function/arguments", "any", null],
+  ]
+];
 const KNOWN_TOOL_CALL_0: ReadonlySet<string> = new Set(["function", "id", "type"]);
 const KNOWN_TOOL_CALL_0_FUNCTION: ReadonlySet<string> = new Set(["arguments", "name"]);
 
@@ -406,24 +607,94 @@ export function decodeToolCall(payload: unknown, options: { idMap?: rt.IdMap | n
   let why: string | null;
   let mintId = false;
   try {
-    if (P.isObject(wire) && P.atOr(wire, "type", "function") === "function" && P.has(wire, "id") && P.isObject((P.isObject(wire) && (Object.getPrototypeOf(wire) === Object.prototype && !("function" in Object.prototype) || Object.hasOwn(wire, "function")) ? wire["function"] : undefined)) && P.has((P.isObject(wire) && (Object.getPrototypeOf(wire) === Object.prototype && !("function" in Object.prototype) || Object.hasOwn(wire, "function")) ? wire["function"] : undefined), "name") && P.has((P.isObject(wire) && (Object.getPrototypeOf(wire) === Object.prototype && !("function" in Object.prototype) || Object.hasOwn(wire, "function")) ? wire["function"] : undefined), "arguments")) {
+    if (
+      P.isObject(wire) &&
+      P.atOr(wire, "type", "function") === "function" &&
+      P.has(wire, "id") &&
+      P.isObject(
+        (
+          P.isObject(wire) &&
+          (
+            Object.getPrototypeOf(wire) === Object.prototype &&
+            !("function" in Object.prototype) ||
+            Object.hasOwn(wire, "function")
+          ) ? wire["function"] : undefined
+        )
+      ) &&
+      P.has(
+        (
+          P.isObject(wire) &&
+          (
+            Object.getPrototypeOf(wire) === Object.prototype &&
+            !("function" in Object.prototype) ||
+            Object.hasOwn(wire, "function")
+          ) ? wire["function"] : undefined
+        ),
+        "name",
+      ) &&
+      P.has(
+        (
+          P.isObject(wire) &&
+          (
+            Object.getPrototypeOf(wire) === Object.prototype &&
+            !("function" in Object.prototype) ||
+            Object.hasOwn(wire, "function")
+          ) ? wire["function"] : undefined
+        ),
+        "arguments",
+      )
+    ) {
       canonical = {};
       unknown = null; // most values carry no unknown fields: make the object only when one turns up
       forms = P.EMPTY;
-      const wireFunction = (P.isObject(wire) && (Object.getPrototypeOf(wire) === Object.prototype && !("function" in Object.prototype) || Object.hasOwn(wire, "function")) ? P.defined(wire["function"]) : P.mismatch());
-      value = (P.isObject(wire) ? ((Object.getPrototypeOf(wire) === Object.prototype && !("type" in Object.prototype) || Object.hasOwn(wire, "type")) ? wire["type"] : undefined) : P.mismatch());
+      const wireFunction = (
+        P.isObject(wire) &&
+        (
+          Object.getPrototypeOf(wire) === Object.prototype &&
+          !("function" in Object.prototype) ||
+          Object.hasOwn(wire, "function")
+        ) ? P.defined(wire["function"]) : P.mismatch()
+      );
+      value = (
+        P.isObject(wire) ? (
+          (
+            Object.getPrototypeOf(wire) === Object.prototype &&
+            !("type" in Object.prototype) ||
+            Object.hasOwn(wire, "type")
+          ) ? wire["type"] : undefined
+        ) : P.mismatch()
+      );
       if (value === undefined) {
         forms = P.withForm(forms, "/type", "absent");
       } else if (value !== "function") {
         throw P.MISMATCH;
       }
-      value = (P.isObject(wire) && (Object.getPrototypeOf(wire) === Object.prototype && !("id" in Object.prototype) || Object.hasOwn(wire, "id")) ? P.defined(wire["id"]) : P.mismatch());
+      value = (
+        P.isObject(wire) &&
+        (
+          Object.getPrototypeOf(wire) === Object.prototype && !("id" in Object.prototype) || Object.hasOwn(wire, "id")
+        ) ? P.defined(wire["id"]) : P.mismatch()
+      );
       if (typeof value !== "string") throw P.MISMATCH;
       canonical["id"] = value;
-      value = (P.isObject(wireFunction) && (Object.getPrototypeOf(wireFunction) === Object.prototype && !("name" in Object.prototype) || Object.hasOwn(wireFunction, "name")) ? P.defined(wireFunction["name"]) : P.mismatch());
+      value = (
+        P.isObject(wireFunction) &&
+        (
+          Object.getPrototypeOf(wireFunction) === Object.prototype &&
+          !("name" in Object.prototype) ||
+          Object.hasOwn(wireFunction, "name")
+        ) ? P.defined(wireFunction["name"]) : P.mismatch()
+      );
       if (typeof value !== "string" || value === "") throw P.MISMATCH;
       canonical["name"] = value;
-      value = (P.isObject(wireFunction) && (Object.getPrototypeOf(wireFunction) === Object.prototype && !("arguments" in Object.prototype) || Object.hasOwn(wireFunction, "arguments")) ? P.defined(wireFunction["arguments"]) : P.mismatch());
+      value = (
+        P.isObject(wireFunction) &&
+        (
+          Object.getPrototypeOf(wireFunction) === Object.prototype &&
+          !("arguments" in Object.prototype) ||
+          Object.hasOwn(wireFunction, "arguments")
+        ) ? P.defined(wireFunction["arguments"]) : P.mismatch()
+      );
       if (P.isObject(value)) {
         canonical["arguments"] = rt.held(value, rt.MAX_DEPTH - 2, DIALECT, SHAPE_TOOL_CALL, "/function/arguments");
         forms = P.withForm(forms, "/function/arguments", "object");
@@ -445,7 +716,9 @@ export function decodeToolCall(payload: unknown, options: { idMap?: rt.IdMap | n
       if (P.size(wireFunction) !== 2) {
         unknown = rt.unknownFields(P.obj(wireFunction), KNOWN_TOOL_CALL_0_FUNCTION, "/function", unknown);
       }
-      if ((unknown !== null && Object.keys(unknown).length > 0) || (forms !== P.EMPTY && Object.keys(forms).length > 0)) {
+      if (
+        (unknown !== null && Object.keys(unknown).length > 0) || (forms !== P.EMPTY && Object.keys(forms).length > 0)
+      ) {
         canonical["extensions"] = { [DIALECT]: rt.extension(rt.heldFields(unknown, DIALECT, SHAPE_TOOL_CALL), forms) };
       }
       if (idMap !== null) idMap.noteCall(canonical["id"] as string | null, canonical["name"] as string);
@@ -469,15 +742,35 @@ export function encodeToolCall(
   let canonical = rt.asCanonical(value, SHAPE_TOOL_CALL);
   const losses: rt.Loss[] = [];
   const extensions = canonical["extensions"];
-  const own = (P.truthy(extensions) ? rt.foreignExtensions(extensions, DIALECT, losses, strict) : P.EMPTY) as JsonObject;
+  const own = (
+    P.truthy(extensions) ? rt.foreignExtensions(extensions, DIALECT, losses, strict) : P.EMPTY
+  ) as JsonObject;
   const forms = (own["forms"] ?? P.EMPTY) as JsonObject;
   let wire: unknown; // the wire value the variant below builds: an object or a constant
   try {
-    let wireId: unknown = P.needed(P.isObject(canonical) ? ((Object.getPrototypeOf(canonical) === Object.prototype && !("id" in Object.prototype) || Object.hasOwn(canonical, "id")) ? canonical["id"] : undefined) : P.notObject(canonical), "id");
+    let wireId: unknown = P.needed(
+      P.isObject(canonical) ? (
+        (
+          Object.getPrototypeOf(canonical) === Object.prototype &&
+          !("id" in Object.prototype) ||
+          Object.hasOwn(canonical, "id")
+        ) ? canonical["id"] : undefined
+      ) : P.notObject(canonical),
+      "id",
+    );
     if (idMap !== null || !(typeof wireId === "string" && (IDS_SEEN.has(wireId) || ID_OK(wireId)))) {
       wireId = rt.encodeId(wireId, IDS, idMap, losses, strict, "/id");
     }
-    const wireName: unknown = P.needed(P.isObject(canonical) ? ((Object.getPrototypeOf(canonical) === Object.prototype && !("name" in Object.prototype) || Object.hasOwn(canonical, "name")) ? canonical["name"] : undefined) : P.notObject(canonical), "name");
+    const wireName: unknown = P.needed(
+      P.isObject(canonical) ? (
+        (
+          Object.getPrototypeOf(canonical) === Object.prototype &&
+          !("name" in Object.prototype) ||
+          Object.hasOwn(canonical, "name")
+        ) ? canonical["name"] : undefined
+      ) : P.notObject(canonical),
+      "name",
+    );
     let wireArguments: unknown;
     if (forms["/function/arguments"] === "object" && P.need(canonical, "arguments") !== null) {
       wireArguments = canonical["arguments"];
@@ -486,8 +779,10 @@ export function encodeToolCall(
     }
     wire = { "id": wireId, "function": { "name": wireName, "arguments": wireArguments } };
     if (forms["/type"] !== "absent") P.put(wire, "type", "function");
-    if (own !== P.EMPTY && Object.keys(own).length > 0) rt.applyFields(wire as JsonObject, (own["fields"] ?? P.EMPTY) as JsonObject, DIALECT, losses, strict);
-    if (idMap !== null) idMap.noteCall(canonical["id"] as string | null, canonical["name"] as string);
+    if (own !== P.EMPTY && Object.keys(own).length > 0) rt.applyFields(
+      wire as JsonObject, (own["fields"] ?? P.EMPTY) as JsonObject, DIALECT, losses, strict
+    );
+    if (idMap !== null) idMap.noteCall(P.need(canonical, "id") as string | null, P.need(canonical, "name") as string);
     return new rt.Encoded(wire, losses);
   } catch (exc) {
     if (P.invalid(exc)) throw new rt.CanonicalError(SHAPE_TOOL_CALL, exc);
@@ -499,7 +794,15 @@ export function encodeToolCall(
 // --- tool_result -------------------------------------------------------------------------
 
 const SHAPE_TOOL_RESULT = "tool_result";
-const CHECKS_TOOL_RESULT: P.Checks = [[["", "object", null], ["/role", "const", "tool"], ["/tool_call_id", "string", null], ["/name", "optional", "nonempty"], ["/content", "any", null]]];
+const CHECKS_TOOL_RESULT: P.Checks = [
+  [
+    ["", "object", null],
+    ["/role", "const", "tool"],
+    ["/tool_call_id", "string", null],
+    ["/name", "optional", "nonempty"],
+    ["/content", "any", null],
+  ]
+];
 const KNOWN_TOOL_RESULT_0: ReadonlySet<string> = new Set(["content", "name", "role", "tool_call_id"]);
 const KNOWN_TOOL_RESULT_0_CONTENT_0: ReadonlySet<string> = new Set(["text", "type"]);
 const KNOWN_TOOL_RESULT_0_CONTENT_1: ReadonlySet<string> = new Set(["image_url", "type"]);
@@ -509,7 +812,9 @@ const KNOWN_TOOL_RESULT_0_CONTENT_3_IMAGE_URL: ReadonlySet<string> = new Set(["u
 const KNOWN_TOOL_RESULT_0_CONTENT_4: ReadonlySet<string> = new Set(["image_url", "type"]);
 const KNOWN_TOOL_RESULT_0_CONTENT_4_IMAGE_URL: ReadonlySet<string> = new Set(["url"]);
 
-function CONTENT_TOOL_RESULT_0_CONTENT_in(blocks: unknown, unknown: JsonObject | null, forms: JsonObject): JsonObject[] {
+function CONTENT_TOOL_RESULT_0_CONTENT_in(
+  blocks: unknown, unknown: JsonObject | null, forms: JsonObject
+): JsonObject[] {
   if (typeof blocks === "string") {
     if (!blocks) {
       return [];
@@ -525,10 +830,27 @@ function CONTENT_TOOL_RESULT_0_CONTENT_in(blocks: unknown, unknown: JsonObject |
   for (let position = 0; position < blocks.length; position++) {
     const block: unknown = blocks[position];
     const at = "/content" + "/" + String(position);
-    if (P.isObject(block) && (P.isObject(block) && (Object.getPrototypeOf(block) === Object.prototype && !("type" in Object.prototype) || Object.hasOwn(block, "type")) ? block["type"] : undefined) === "text") {
+    if (
+      P.isObject(block) &&
+      (
+        P.isObject(block) &&
+        (
+          Object.getPrototypeOf(block) === Object.prototype &&
+          !("type" in Object.prototype) ||
+          Object.hasOwn(block, "type")
+        ) ? block["type"] : undefined
+      ) === "text"
+    ) {
       const part: JsonObject = { type: "text" };
       try {
-        value = (P.isObject(block) && (Object.getPrototypeOf(block) === Object.prototype && !("text" in Object.prototype) || Object.hasOwn(block, "text")) ? P.defined(block["text"]) : P.mismatch());
+        value = (
+          P.isObject(block) &&
+          (
+            Object.getPrototypeOf(block) === Object.prototype &&
+            !("text" in Object.prototype) ||
+            Object.hasOwn(block, "text")
+          ) ? P.defined(block["text"]) : P.mismatch()
+        );
       } catch (exc) {
         if (!P.quiet(exc)) throw exc;
         throw new rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/text", "expected a value, got nothing");
@@ -543,10 +865,28 @@ function CONTENT_TOOL_RESULT_0_CONTENT_in(blocks: unknown, unknown: JsonObject |
       parts.push(part);
       continue;
     }
-    if (P.isObject(block) && (P.isObject(block) && (Object.getPrototypeOf(block) === Object.prototype && !("type" in Object.prototype) || Object.hasOwn(block, "type")) ? block["type"] : undefined) === "image_url" && rt.isDataUrl(rt.lookup(block, ["image_url"]))) {
+    if (
+      P.isObject(block) &&
+      (
+        P.isObject(block) &&
+        (
+          Object.getPrototypeOf(block) === Object.prototype &&
+          !("type" in Object.prototype) ||
+          Object.hasOwn(block, "type")
+        ) ? block["type"] : undefined
+      ) === "image_url" &&
+      rt.isDataUrl(rt.lookup(block, ["image_url"]))
+    ) {
       const part: JsonObject = { type: "image" };
       try {
-        value = (P.isObject(block) && (Object.getPrototypeOf(block) === Object.prototype && !("image_url" in Object.prototype) || Object.hasOwn(block, "image_url")) ? P.defined(block["image_url"]) : P.mismatch());
+        value = (
+          P.isObject(block) &&
+          (
+            Object.getPrototypeOf(block) === Object.prototype &&
+            !("image_url" in Object.prototype) ||
+            Object.hasOwn(block, "image_url")
+          ) ? P.defined(block["image_url"]) : P.mismatch()
+        );
       } catch (exc) {
         if (!P.quiet(exc)) throw exc;
         throw new rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/image_url", "expected a value, got nothing");
@@ -561,10 +901,28 @@ function CONTENT_TOOL_RESULT_0_CONTENT_in(blocks: unknown, unknown: JsonObject |
       parts.push(part);
       continue;
     }
-    if (P.isObject(block) && (P.isObject(block) && (Object.getPrototypeOf(block) === Object.prototype && !("type" in Object.prototype) || Object.hasOwn(block, "type")) ? block["type"] : undefined) === "image_url" && typeof rt.lookup(block, ["image_url"]) === "string") {
+    if (
+      P.isObject(block) &&
+      (
+        P.isObject(block) &&
+        (
+          Object.getPrototypeOf(block) === Object.prototype &&
+          !("type" in Object.prototype) ||
+          Object.hasOwn(block, "type")
+        ) ? block["type"] : undefined
+      ) === "image_url" &&
+      typeof rt.lookup(block, ["image_url"]) === "string"
+    ) {
       const part: JsonObject = { type: "image" };
       try {
-        value = (P.isObject(block) && (Object.getPrototypeOf(block) === Object.prototype && !("image_url" in Object.prototype) || Object.hasOwn(block, "image_url")) ? P.defined(block["image_url"]) : P.mismatch());
+        value = (
+          P.isObject(block) &&
+          (
+            Object.getPrototypeOf(block) === Object.prototype &&
+            !("image_url" in Object.prototype) ||
+            Object.hasOwn(block, "image_url")
+          ) ? P.defined(block["image_url"]) : P.mismatch()
+        );
       } catch (exc) {
         if (!P.quiet(exc)) throw exc;
         throw new rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/image_url", "expected a value, got nothing");
@@ -579,11 +937,36 @@ function CONTENT_TOOL_RESULT_0_CONTENT_in(blocks: unknown, unknown: JsonObject |
       parts.push(part);
       continue;
     }
-    if (P.isObject(block) && (P.isObject(block) && (Object.getPrototypeOf(block) === Object.prototype && !("type" in Object.prototype) || Object.hasOwn(block, "type")) ? block["type"] : undefined) === "image_url" && rt.isDataUrl(rt.lookup(block, ["image_url", "url"]))) {
+    if (
+      P.isObject(block) &&
+      (
+        P.isObject(block) &&
+        (
+          Object.getPrototypeOf(block) === Object.prototype &&
+          !("type" in Object.prototype) ||
+          Object.hasOwn(block, "type")
+        ) ? block["type"] : undefined
+      ) === "image_url" &&
+      rt.isDataUrl(rt.lookup(block, ["image_url", "url"]))
+    ) {
       const part: JsonObject = { type: "image" };
-      const blockImageUrl = (P.isObject(block) && (Object.getPrototypeOf(block) === Object.prototype && !("image_url" in Object.prototype) || Object.hasOwn(block, "image_url")) ? P.defined(block["image_url"]) : P.mismatch());
+      const blockImageUrl = (
+        P.isObject(block) &&
+        (
+          Object.getPrototypeOf(block) === Object.prototype &&
+          !("image_url" in Object.prototype) ||
+          Object.hasOwn(block, "image_url")
+        ) ? P.defined(block["image_url"]) : P.mismatch()
+      );
       try {
-        value = (P.isObject(blockImageUrl) && (Object.getPrototypeOf(blockImageUrl) === Object.prototype && !("url" in Object.prototype) || Object.hasOwn(blockImageUrl, "url")) ? P.defined(blockImageUrl["url"]) : P.mismatch());
+        value = (
+          P.isObject(blockImageUrl) &&
+          (
+            Object.getPrototypeOf(blockImageUrl) === Object.prototype &&
+            !("url" in Object.prototype) ||
+            Object.hasOwn(blockImageUrl, "url")
+          ) ? P.defined(blockImageUrl["url"]) : P.mismatch()
+        );
       } catch (exc) {
         if (!P.quiet(exc)) throw exc;
         throw new rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/image_url/url", "expected a value, got nothing");
@@ -596,17 +979,44 @@ function CONTENT_TOOL_RESULT_0_CONTENT_in(blocks: unknown, unknown: JsonObject |
         unknown = rt.unknownFields(P.obj(block), KNOWN_TOOL_RESULT_0_CONTENT_3, at + "", unknown);
       }
       if (P.size(blockImageUrl) !== 1) {
-        unknown = rt.unknownFields(P.obj(blockImageUrl), KNOWN_TOOL_RESULT_0_CONTENT_3_IMAGE_URL, at + "/image_url", unknown);
+        unknown = rt.unknownFields(
+          P.obj(blockImageUrl), KNOWN_TOOL_RESULT_0_CONTENT_3_IMAGE_URL, at + "/image_url", unknown
+        );
       }
       P.put(forms, at, FORM_VARIANT_3); // another spelling of the same part, kept for the round trip
       parts.push(part);
       continue;
     }
-    if (P.isObject(block) && (P.isObject(block) && (Object.getPrototypeOf(block) === Object.prototype && !("type" in Object.prototype) || Object.hasOwn(block, "type")) ? block["type"] : undefined) === "image_url" && typeof rt.lookup(block, ["image_url", "url"]) === "string") {
+    if (
+      P.isObject(block) &&
+      (
+        P.isObject(block) &&
+        (
+          Object.getPrototypeOf(block) === Object.prototype &&
+          !("type" in Object.prototype) ||
+          Object.hasOwn(block, "type")
+        ) ? block["type"] : undefined
+      ) === "image_url" &&
+      typeof rt.lookup(block, ["image_url", "url"]) === "string"
+    ) {
       const part: JsonObject = { type: "image" };
-      const blockImageUrl = (P.isObject(block) && (Object.getPrototypeOf(block) === Object.prototype && !("image_url" in Object.prototype) || Object.hasOwn(block, "image_url")) ? P.defined(block["image_url"]) : P.mismatch());
+      const blockImageUrl = (
+        P.isObject(block) &&
+        (
+          Object.getPrototypeOf(block) === Object.prototype &&
+          !("image_url" in Object.prototype) ||
+          Object.hasOwn(block, "image_url")
+        ) ? P.defined(block["image_url"]) : P.mismatch()
+      );
       try {
-        value = (P.isObject(blockImageUrl) && (Object.getPrototypeOf(blockImageUrl) === Object.prototype && !("url" in Object.prototype) || Object.hasOwn(blockImageUrl, "url")) ? P.defined(blockImageUrl["url"]) : P.mismatch());
+        value = (
+          P.isObject(blockImageUrl) &&
+          (
+            Object.getPrototypeOf(blockImageUrl) === Object.prototype &&
+            !("url" in Object.prototype) ||
+            Object.hasOwn(blockImageUrl, "url")
+          ) ? P.defined(blockImageUrl["url"]) : P.mismatch()
+        );
       } catch (exc) {
         if (!P.quiet(exc)) throw exc;
         throw new rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/image_url/url", "expected a value, got nothing");
@@ -619,14 +1029,18 @@ function CONTENT_TOOL_RESULT_0_CONTENT_in(blocks: unknown, unknown: JsonObject |
         unknown = rt.unknownFields(P.obj(block), KNOWN_TOOL_RESULT_0_CONTENT_4, at + "", unknown);
       }
       if (P.size(blockImageUrl) !== 1) {
-        unknown = rt.unknownFields(P.obj(blockImageUrl), KNOWN_TOOL_RESULT_0_CONTENT_4_IMAGE_URL, at + "/image_url", unknown);
+        unknown = rt.unknownFields(
+          P.obj(blockImageUrl), KNOWN_TOOL_RESULT_0_CONTENT_4_IMAGE_URL, at + "/image_url", unknown
+        );
       }
       P.put(forms, at, FORM_VARIANT_4); // another spelling of the same part, kept for the round trip
       parts.push(part);
       continue;
     }
     if (!P.isObject(block)) throw new rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at, "expected an object");
-    parts.push({ type: "wire", dialect: DIALECT, value: rt.held(block, rt.MAX_DEPTH - 2, DIALECT, SHAPE_TOOL_RESULT, at) });
+    parts.push(
+      { type: "wire", dialect: DIALECT, value: rt.held(block, rt.MAX_DEPTH - 2, DIALECT, SHAPE_TOOL_RESULT, at) }
+    );
   }
   if ((parts.length === 1 && parts[0]!["type"] === "text") || parts.length === 0) {
     forms["/content"] = "blocks";
@@ -634,18 +1048,25 @@ function CONTENT_TOOL_RESULT_0_CONTENT_in(blocks: unknown, unknown: JsonObject |
   return parts;
 }
 
-function CONTENT_TOOL_RESULT_0_CONTENT_out(parts: JsonObject[], forms: JsonObject, losses: rt.Loss[], strict: boolean): unknown {
+function CONTENT_TOOL_RESULT_0_CONTENT_out(
+  parts: JsonObject[], forms: JsonObject, losses: rt.Loss[], strict: boolean
+): unknown {
   if (forms["/content"] !== "blocks") {
     if (P.len(parts) === 1 && P.need(P.first(parts), "type") === "text") return P.need(P.first(parts), "text");
     if (P.len(parts) === 0) return "";
   }
   const blocks: unknown[] = [];
-  for (let position = 0; position < parts.length; position++) {
-    let part = parts[position] as JsonObject;
+  const items = P.list(parts);
+  for (let position = 0; position < items.length; position++) {
+    let part = items[position] as JsonObject; // each read checked: a wrong type is invalid input
     const kind = P.need(part, "type");
     const form = P.at(forms, "/content" + "/" + String(position));
     if (form === FORM_VARIANT_3 && kind === "image" && P.has(part, "media_type") && P.has(part, "data")) {
-      blocks.push({ "type": "image_url", "image_url": { "url": rt.dataUrl(part["media_type"] as string, part["data"] as string) } });
+      blocks.push(
+        {
+          "type": "image_url", "image_url": { "url": rt.dataUrl(part["media_type"] as string, part["data"] as string) }
+        }
+      );
       continue;
     }
     if (form === FORM_VARIANT_4 && kind === "image" && P.has(part, "url") && typeof P.need(part, "url") === "string") {
@@ -657,7 +1078,9 @@ function CONTENT_TOOL_RESULT_0_CONTENT_out(parts: JsonObject[], forms: JsonObjec
       continue;
     }
     if (kind === "image" && P.has(part, "media_type") && P.has(part, "data")) {
-      blocks.push({ "type": "image_url", "image_url": rt.dataUrl(part["media_type"] as string, part["data"] as string) });
+      blocks.push(
+        { "type": "image_url", "image_url": rt.dataUrl(part["media_type"] as string, part["data"] as string) }
+      );
       continue;
     }
     if (kind === "image" && P.has(part, "url") && typeof P.need(part, "url") === "string") {
@@ -691,14 +1114,39 @@ export function decodeToolResult(payload: unknown, options: { idMap?: rt.IdMap |
   let why: string | null;
   let mintId = false;
   try {
-    if (P.isObject(wire) && (P.isObject(wire) && (Object.getPrototypeOf(wire) === Object.prototype && !("role" in Object.prototype) || Object.hasOwn(wire, "role")) ? wire["role"] : undefined) === "tool") {
+    if (
+      P.isObject(wire) &&
+      (
+        P.isObject(wire) &&
+        (
+          Object.getPrototypeOf(wire) === Object.prototype &&
+          !("role" in Object.prototype) ||
+          Object.hasOwn(wire, "role")
+        ) ? wire["role"] : undefined
+      ) === "tool"
+    ) {
       canonical = {"is_error": false};
       unknown = {};
       forms = {};
-      value = (P.isObject(wire) && (Object.getPrototypeOf(wire) === Object.prototype && !("tool_call_id" in Object.prototype) || Object.hasOwn(wire, "tool_call_id")) ? P.defined(wire["tool_call_id"]) : P.mismatch());
+      value = (
+        P.isObject(wire) &&
+        (
+          Object.getPrototypeOf(wire) === Object.prototype &&
+          !("tool_call_id" in Object.prototype) ||
+          Object.hasOwn(wire, "tool_call_id")
+        ) ? P.defined(wire["tool_call_id"]) : P.mismatch()
+      );
       if (typeof value !== "string") throw P.MISMATCH;
       canonical["call_id"] = value;
-      value = (P.isObject(wire) ? ((Object.getPrototypeOf(wire) === Object.prototype && !("name" in Object.prototype) || Object.hasOwn(wire, "name")) ? wire["name"] : undefined) : P.mismatch());
+      value = (
+        P.isObject(wire) ? (
+          (
+            Object.getPrototypeOf(wire) === Object.prototype &&
+            !("name" in Object.prototype) ||
+            Object.hasOwn(wire, "name")
+          ) ? wire["name"] : undefined
+        ) : P.mismatch()
+      );
       if (value === undefined) {
       } else if (value === null) {
         forms["/name"] = "null";
@@ -707,15 +1155,27 @@ export function decodeToolResult(payload: unknown, options: { idMap?: rt.IdMap |
       } else {
         canonical["name"] = value;
       }
-      value = (P.isObject(wire) && (Object.getPrototypeOf(wire) === Object.prototype && !("content" in Object.prototype) || Object.hasOwn(wire, "content")) ? P.defined(wire["content"]) : P.mismatch());
+      value = (
+        P.isObject(wire) &&
+        (
+          Object.getPrototypeOf(wire) === Object.prototype &&
+          !("content" in Object.prototype) ||
+          Object.hasOwn(wire, "content")
+        ) ? P.defined(wire["content"]) : P.mismatch()
+      );
       canonical["content"] = CONTENT_TOOL_RESULT_0_CONTENT_in(value, unknown, forms);
       if (!P.within(wire, KNOWN_TOOL_RESULT_0)) {
         unknown = rt.unknownFields(P.obj(wire), KNOWN_TOOL_RESULT_0, "", unknown);
       }
-      if ((unknown !== null && Object.keys(unknown).length > 0) || (forms !== P.EMPTY && Object.keys(forms).length > 0)) {
-        canonical["extensions"] = { [DIALECT]: rt.extension(rt.heldFields(unknown, DIALECT, SHAPE_TOOL_RESULT), forms) };
+      if (
+        (unknown !== null && Object.keys(unknown).length > 0) || (forms !== P.EMPTY && Object.keys(forms).length > 0)
+      ) {
+        canonical["extensions"] = {
+          [DIALECT]: rt.extension(rt.heldFields(unknown, DIALECT, SHAPE_TOOL_RESULT), forms)
+        };
       }
-      if (idMap !== null) idMap.noteResult(P.or(canonical["call_id"], null) as string | null); // answered by id: id-less results link among the rest
+      // answered by id: id-less results link among the rest
+      if (idMap !== null) idMap.noteResult(P.or(canonical["call_id"], null) as string | null);
       return canonical;
     }
   } catch (exc) {
@@ -736,11 +1196,22 @@ export function encodeToolResult(
   let canonical = rt.asCanonical(value, SHAPE_TOOL_RESULT);
   const losses: rt.Loss[] = [];
   const extensions = canonical["extensions"];
-  const own = (P.truthy(extensions) ? rt.foreignExtensions(extensions, DIALECT, losses, strict) : P.EMPTY) as JsonObject;
+  const own = (
+    P.truthy(extensions) ? rt.foreignExtensions(extensions, DIALECT, losses, strict) : P.EMPTY
+  ) as JsonObject;
   const forms = (own["forms"] ?? P.EMPTY) as JsonObject;
   let wire: unknown; // the wire value the variant below builds: an object or a constant
   try {
-    let wireCallId: unknown = P.needed(P.isObject(canonical) ? ((Object.getPrototypeOf(canonical) === Object.prototype && !("call_id" in Object.prototype) || Object.hasOwn(canonical, "call_id")) ? canonical["call_id"] : undefined) : P.notObject(canonical), "call_id");
+    let wireCallId: unknown = P.needed(
+      P.isObject(canonical) ? (
+        (
+          Object.getPrototypeOf(canonical) === Object.prototype &&
+          !("call_id" in Object.prototype) ||
+          Object.hasOwn(canonical, "call_id")
+        ) ? canonical["call_id"] : undefined
+      ) : P.notObject(canonical),
+      "call_id",
+    );
     if (idMap !== null || !(typeof wireCallId === "string" && (IDS_SEEN.has(wireCallId) || ID_OK(wireCallId)))) {
       wireCallId = rt.encodeId(wireCallId, IDS, idMap, losses, strict, "/call_id");
     }
@@ -748,13 +1219,17 @@ export function encodeToolResult(
     if (wireName == null) {
       wireName = forms["/name"] === "null" ? null : undefined;
     }
-    const wireContent: unknown = CONTENT_TOOL_RESULT_0_CONTENT_out(P.need(canonical, "content") as JsonObject[], forms, losses, strict);
+    const wireContent: unknown = CONTENT_TOOL_RESULT_0_CONTENT_out(
+      P.need(canonical, "content") as JsonObject[], forms, losses, strict
+    );
     wire = { "role": "tool", "tool_call_id": wireCallId, "content": wireContent };
     if (wireName !== undefined) P.put(wire, "name", wireName);
     if (canonical["is_error"] != null && canonical["is_error"] !== false) {
       rt.report(losses, strict, "/is_error", DIALECT, "the error flag of a tool result");
     }
-    if (own !== P.EMPTY && Object.keys(own).length > 0) rt.applyFields(wire as JsonObject, (own["fields"] ?? P.EMPTY) as JsonObject, DIALECT, losses, strict);
+    if (own !== P.EMPTY && Object.keys(own).length > 0) rt.applyFields(
+      wire as JsonObject, (own["fields"] ?? P.EMPTY) as JsonObject, DIALECT, losses, strict
+    );
     return new rt.Encoded(wire, losses);
   } catch (exc) {
     if (P.invalid(exc)) throw new rt.CanonicalError(SHAPE_TOOL_RESULT, exc);
@@ -765,7 +1240,9 @@ export function encodeToolResult(
 
 // --- envelopes: where the shapes sit in a whole request or response --------------------
 export const ENVELOPES = ["request", "response", "stream_event"] as const;
-const KEYS: { readonly [shape: string]: string } = { tool_definition: "tools", tool_call: "tool_calls", tool_result: "tool_results" };
+const KEYS: { readonly [shape: string]: string } = {
+  tool_definition: "tools", tool_call: "tool_calls", tool_result: "tool_results"
+};
 // [kind, alternative sets of required root keys, {root key: allowed JSON types}, [pointer
 // tokens, allowed JSON types, required] deeper down, the only root keys a closed envelope may
 // have or null] of every kind extract() reads, from its envelope schema: a payload must be one
@@ -773,15 +1250,125 @@ const ENVELOPE_KINDS: readonly envelopes.Kind[] = [
   [
     "request",
     [["messages"]],
-    {"frequency_penalty": ["number", "integer", "null"], "guardrails": ["array", "null"], "logprobs": ["boolean", "null"], "max_tokens": ["integer", "null"], "messages": ["array"], "metadata": ["object", "null"], "min_tokens": ["integer", "null"], "model": ["string"], "n": ["integer", "null"], "parallel_tool_calls": ["boolean"], "prediction": ["object", "null"], "presence_penalty": ["number", "integer", "null"], "prompt_cache_key": ["string", "null"], "prompt_logprobs": ["boolean", "null"], "prompt_mode": ["string", "null"], "random_seed": ["integer", "null"], "reasoning_effort": ["string", "null"], "repetition_penalty": ["number", "integer", "null"], "response_format": ["object", "null"], "safe_prompt": ["boolean", "null"], "service_tier": ["string", "null"], "stop": ["array", "string", "null"], "stream": ["boolean", "null"], "temperature": ["number", "integer", "null"], "tool_choice": ["object", "string"], "tools": ["array", "null"], "top_k": ["integer", "null"], "top_logprobs": ["integer", "null"], "top_p": ["number", "integer", "null"], "top_prompt_logprobs": ["integer", "null"]},
-    [[[], ["object"], false, null, null], [["messages", "*"], ["object"], false, null, ["content", "name", "prefix", "role", "tool_call_id", "tool_calls"]], [["messages", "*", "role"], ["string"], true, null, null], [["messages", "*", "tool_calls"], ["array", "null"], false, null, null], [["messages", "*", "content"], ["array", "string", "null"], false, null, null], [["messages", "*", "content", "*"], ["object"], false, null, null], [["messages", "*", "content", "*", "type"], ["string"], false, ["text", "image_url", "document_url", "reference", "file", "thinking", "input_audio", "resource", "resource_link"], null]],
-    ["frequency_penalty", "guardrails", "logprobs", "max_tokens", "messages", "metadata", "min_tokens", "model", "n", "parallel_tool_calls", "prediction", "presence_penalty", "prompt_cache_key", "prompt_logprobs", "prompt_mode", "random_seed", "reasoning_effort", "repetition_penalty", "response_format", "safe_prompt", "service_tier", "stop", "stream", "temperature", "tool_choice", "tools", "top_k", "top_logprobs", "top_p", "top_prompt_logprobs"],
+    {
+      "frequency_penalty": ["number", "integer", "null"],
+      "guardrails": ["array", "null"],
+      "logprobs": ["boolean", "null"],
+      "max_tokens": ["integer", "null"],
+      "messages": ["array"],
+      "metadata": ["object", "null"],
+      "min_tokens": ["integer", "null"],
+      "model": ["string"],
+      "n": ["integer", "null"],
+      "parallel_tool_calls": ["boolean"],
+      "prediction": ["object", "null"],
+      "presence_penalty": ["number", "integer", "null"],
+      "prompt_cache_key": ["string", "null"],
+      "prompt_logprobs": ["boolean", "null"],
+      "prompt_mode": ["string", "null"],
+      "random_seed": ["integer", "null"],
+      "reasoning_effort": ["string", "null"],
+      "repetition_penalty": ["number", "integer", "null"],
+      "response_format": ["object", "null"],
+      "safe_prompt": ["boolean", "null"],
+      "service_tier": ["string", "null"],
+      "stop": ["array", "string", "null"],
+      "stream": ["boolean", "null"],
+      "temperature": ["number", "integer", "null"],
+      "tool_choice": ["object", "string"],
+      "tools": ["array", "null"],
+      "top_k": ["integer", "null"],
+      "top_logprobs": ["integer", "null"],
+      "top_p": ["number", "integer", "null"],
+      "top_prompt_logprobs": ["integer", "null"],
+    },
+    [
+      [[], ["object"], false, null, null],
+      [["messages", "*"], ["object"], false, null, ["content", "name", "prefix", "role", "tool_call_id", "tool_calls"]],
+      [["messages", "*", "role"], ["string"], true, null, null],
+      [["messages", "*", "tool_calls"], ["array", "null"], false, null, null],
+      [["messages", "*", "content"], ["array", "string", "null"], false, null, null],
+      [["messages", "*", "content", "*"], ["object"], false, null, null],
+      [
+        ["messages", "*", "content", "*", "type"],
+        ["string"],
+        false,
+        [
+          "text",
+          "image_url",
+          "document_url",
+          "reference",
+          "file",
+          "thinking",
+          "input_audio",
+          "resource",
+          "resource_link",
+        ],
+        null,
+      ],
+    ],
+    [
+      "frequency_penalty",
+      "guardrails",
+      "logprobs",
+      "max_tokens",
+      "messages",
+      "metadata",
+      "min_tokens",
+      "model",
+      "n",
+      "parallel_tool_calls",
+      "prediction",
+      "presence_penalty",
+      "prompt_cache_key",
+      "prompt_logprobs",
+      "prompt_mode",
+      "random_seed",
+      "reasoning_effort",
+      "repetition_penalty",
+      "response_format",
+      "safe_prompt",
+      "service_tier",
+      "stop",
+      "stream",
+      "temperature",
+      "tool_choice",
+      "tools",
+      "top_k",
+      "top_logprobs",
+      "top_p",
+      "top_prompt_logprobs",
+    ],
   ],
   [
     "response",
     [["choices"]],
-    {"choices": ["array"], "created": ["integer"], "id": ["string"], "model": ["string"], "object": ["string"], "usage": ["object", "null"]},
-    [[[], ["object"], false, null, null], [["object"], ["string"], false, ["chat.completion"], null], [["choices", "*"], ["object"], false, null, null], [["choices", "*", "message"], ["object"], true, null, null], [["choices", "*", "message"], ["object"], false, null, null], [["choices", "*", "finish_reason"], ["string", "null"], false, ["stop", "length", "model_length", "error", "tool_calls", null], null], [["choices", "*", "message", "tool_calls"], ["array", "null"], false, null, null], [["choices", "*", "message", "tool_calls", "*"], ["object"], false, null, null], [["choices", "*", "message", "tool_calls", "*", "function"], ["object"], true, null, null], [["choices", "*", "message", "tool_calls", "*", "id"], ["string"], true, null, null]],
+    {
+      "choices": ["array"],
+      "created": ["integer"],
+      "id": ["string"],
+      "model": ["string"],
+      "object": ["string"],
+      "usage": ["object", "null"],
+    },
+    [
+      [[], ["object"], false, null, null],
+      [["object"], ["string"], false, ["chat.completion"], null],
+      [["choices", "*"], ["object"], false, null, null],
+      [["choices", "*", "message"], ["object"], true, null, null],
+      [["choices", "*", "message"], ["object"], false, null, null],
+      [
+        ["choices", "*", "finish_reason"],
+        ["string", "null"],
+        false,
+        ["stop", "length", "model_length", "error", "tool_calls", null],
+        null,
+      ],
+      [["choices", "*", "message", "tool_calls"], ["array", "null"], false, null, null],
+      [["choices", "*", "message", "tool_calls", "*"], ["object"], false, null, null],
+      [["choices", "*", "message", "tool_calls", "*", "function"], ["object"], true, null, null],
+      [["choices", "*", "message", "tool_calls", "*", "id"], ["string"], true, null, null],
+    ],
     null,
   ],
 ];
@@ -860,7 +1447,9 @@ export function extract(payload: unknown, options: { idMap?: rt.IdMap | null } =
     }
   }
   // the choice's parallel, carried beside it (request)
-  out["tool_choice"] = rt.choiceFieldIn(wire as JsonObject, out["tool_choice"] as JsonObject | null, "parallel", ["parallel_tool_calls"], DIALECT);
+  out["tool_choice"] = rt.choiceFieldIn(
+    wire as JsonObject, out["tool_choice"] as JsonObject | null, "parallel", ["parallel_tool_calls"], DIALECT
+  );
   if (out["finish_reason"] === null) {
     out["finish_reason"] = rt.firstAt(wire, ["choices", "*", "finish_reason"]);
   }
@@ -895,14 +1484,9 @@ export function inject(
   options: { strict?: boolean; idMap?: rt.IdMap | null } = {},
 ): rt.Encoded {
   let wire: unknown = rt.hold(rt.asWire(payload, DIALECT, "envelope"), DIALECT, "envelope");
-  const encoders: { readonly [shape: string]: inj.Encoder } = {
-    tool_definition: encodeToolDefinition,
-    tool_choice: encodeToolChoice,
-    tool_call: encodeToolCall,
-    tool_result: encodeToolResult,
-  };
   const result = rt.inject(
-    wire as JsonObject, parts, LOCATIONS, encoders, DIALECT, options.strict ?? false, options.idMap ?? new rt.IdMap(), CHOICE_FIELDS, TOOLS_FIELDS,
+    wire as JsonObject, parts, LOCATIONS, ENCODERS, DIALECT, options.strict ?? false, options.idMap ?? new rt.IdMap(),
+        CHOICE_FIELDS, TOOLS_FIELDS,
   );
   return result;
 }
@@ -910,12 +1494,529 @@ export function inject(
 // --- conversations: whole requests and responses (dialect.json `conversation`) ----------
 const CONV_CODECS: conv.Codecs = {
   dialect: DIALECT,
-  decode: { "tool_definition": decodeToolDefinition, "tool_choice": decodeToolChoice, "tool_call": decodeToolCall, "tool_result": decodeToolResult },
-  encode: { "tool_definition": encodeToolDefinition, "tool_choice": encodeToolChoice, "tool_call": encodeToolCall, "tool_result": encodeToolResult },
+  decode: {
+    "tool_definition": decodeToolDefinition,
+    "tool_choice": decodeToolChoice,
+    "tool_call": decodeToolCall,
+    "tool_result": decodeToolResult,
+  },
+  encode: {
+    "tool_definition": encodeToolDefinition,
+    "tool_choice": encodeToolChoice,
+    "tool_call": encodeToolCall,
+    "tool_result": encodeToolResult,
+  },
   locations: LOCATIONS,
   choiceFields: CHOICE_FIELDS,
   toolsFields: TOOLS_FIELDS,
 };
+
+/** The canonical settings of a request; forms and fields get what the round trip keeps. */
+function settingsIn(wire: JsonObject, forms: JsonObject, fields: JsonObject): JsonObject {
+  let value: unknown;
+  let problem: unknown;
+  let out: JsonObject;
+  out = {};
+  // setting max_tokens
+  value = rt.getOwn(wire, "max_tokens");
+  if (value !== undefined) {
+    if (value === null) {
+      rt.putOwn(forms, "/max_tokens", "null");
+    } else {
+      problem = conv.settingProblem(value, [["integer"], 0, []]);
+      if (problem !== null) {
+        throw new rt.DecodeError(DIALECT, "request", "/max_tokens", problem as string);
+      }
+      rt.putOwn(out, "max_tokens", value);
+    }
+  }
+  // setting temperature
+  value = rt.getOwn(wire, "temperature");
+  if (value !== undefined) {
+    if (value === null) {
+      rt.putOwn(forms, "/temperature", "null");
+    } else {
+      problem = conv.settingProblem(value, [["number"], null, []]);
+      if (problem !== null) {
+        throw new rt.DecodeError(DIALECT, "request", "/temperature", problem as string);
+      }
+      rt.putOwn(out, "temperature", value);
+    }
+  }
+  // setting top_p
+  value = rt.getOwn(wire, "top_p");
+  if (value !== undefined) {
+    if (value === null) {
+      rt.putOwn(forms, "/top_p", "null");
+    } else {
+      problem = conv.settingProblem(value, [["number"], null, []]);
+      if (problem !== null) {
+        throw new rt.DecodeError(DIALECT, "request", "/top_p", problem as string);
+      }
+      rt.putOwn(out, "top_p", value);
+    }
+  }
+  // setting top_k
+  value = rt.getOwn(wire, "top_k");
+  if (value !== undefined) {
+    if (value === null) {
+      rt.putOwn(forms, "/top_k", "null");
+    } else {
+      problem = conv.settingProblem(value, [["integer"], null, []]);
+      if (problem !== null) {
+        throw new rt.DecodeError(DIALECT, "request", "/top_k", problem as string);
+      }
+      rt.putOwn(out, "top_k", value);
+    }
+  }
+  // setting stop
+  value = rt.getOwn(wire, "stop");
+  if (value !== undefined) {
+    if (value === null) {
+      rt.putOwn(forms, "/stop", "null");
+    } else {
+      if (typeof value === "string") {
+        rt.putOwn(forms, "/stop", "string");
+        value = [value];
+      }
+      problem = conv.settingProblem(value, [["array"], null, ["string"]]);
+      if (problem !== null) {
+        throw new rt.DecodeError(DIALECT, "request", "/stop", problem as string);
+      }
+      rt.putOwn(out, "stop", value);
+    }
+  }
+  // setting seed
+  value = rt.getOwn(wire, "random_seed");
+  if (value !== undefined) {
+    if (value === null) {
+      rt.putOwn(forms, "/random_seed", "null");
+    } else {
+      problem = conv.settingProblem(value, [["integer"], null, []]);
+      if (problem !== null) {
+        throw new rt.DecodeError(DIALECT, "request", "/random_seed", problem as string);
+      }
+      rt.putOwn(out, "seed", value);
+    }
+  }
+  // setting presence_penalty
+  value = rt.getOwn(wire, "presence_penalty");
+  if (value !== undefined) {
+    if (value === null) {
+      rt.putOwn(forms, "/presence_penalty", "null");
+    } else {
+      problem = conv.settingProblem(value, [["number"], null, []]);
+      if (problem !== null) {
+        throw new rt.DecodeError(DIALECT, "request", "/presence_penalty", problem as string);
+      }
+      rt.putOwn(out, "presence_penalty", value);
+    }
+  }
+  // setting frequency_penalty
+  value = rt.getOwn(wire, "frequency_penalty");
+  if (value !== undefined) {
+    if (value === null) {
+      rt.putOwn(forms, "/frequency_penalty", "null");
+    } else {
+      problem = conv.settingProblem(value, [["number"], null, []]);
+      if (problem !== null) {
+        throw new rt.DecodeError(DIALECT, "request", "/frequency_penalty", problem as string);
+      }
+      rt.putOwn(out, "frequency_penalty", value);
+    }
+  }
+  // setting candidates
+  value = rt.getOwn(wire, "n");
+  if (value !== undefined) {
+    if (value === null) {
+      rt.putOwn(forms, "/n", "null");
+    } else {
+      problem = conv.settingProblem(value, [["integer"], 1, []]);
+      if (problem !== null) {
+        throw new rt.DecodeError(DIALECT, "request", "/n", problem as string);
+      }
+      rt.putOwn(out, "candidates", value);
+    }
+  }
+  // setting response_format.type
+  value = conv.keyOf(rt.getOwn(wire, "response_format"), "type");
+  if (value !== undefined) {
+    if (value === null) {
+      rt.putOwn(forms, "/response_format/type", "null");
+    } else {
+      if (value === "text") {
+        value = "text";
+      } else if (value === "json_object") {
+        value = "json_object";
+      } else if (value === "json_schema") {
+        value = "json_schema";
+      } else {
+        rt.putOwn(fields, "/response_format/type", value);
+        value = undefined;
+      }
+      if (value !== undefined) {
+        problem = conv.settingProblem(value, [["string"], null, []]);
+        if (problem !== null) {
+          throw new rt.DecodeError(DIALECT, "request", "/response_format/type", problem as string);
+        }
+        conv.putPath(out, ["response_format", "type"], value);
+      }
+    }
+  }
+  // setting response_format.name
+  value = conv.keyOf(conv.keyOf(rt.getOwn(wire, "response_format"), "json_schema"), "name");
+  if (value !== undefined) {
+    if (value === null) {
+      rt.putOwn(forms, "/response_format/json_schema/name", "null");
+    } else {
+      problem = conv.settingProblem(value, [["string"], null, []]);
+      if (problem !== null) {
+        throw new rt.DecodeError(DIALECT, "request", "/response_format/json_schema/name", problem as string);
+      }
+      conv.putPath(out, ["response_format", "name"], value);
+    }
+  }
+  // setting response_format.description
+  value = conv.keyOf(conv.keyOf(rt.getOwn(wire, "response_format"), "json_schema"), "description");
+  if (value !== undefined) {
+    if (value === null) {
+      rt.putOwn(forms, "/response_format/json_schema/description", "null");
+    } else {
+      problem = conv.settingProblem(value, [["string"], null, []]);
+      if (problem !== null) {
+        throw new rt.DecodeError(DIALECT, "request", "/response_format/json_schema/description", problem as string);
+      }
+      conv.putPath(out, ["response_format", "description"], value);
+    }
+  }
+  // setting response_format.schema
+  value = conv.keyOf(conv.keyOf(rt.getOwn(wire, "response_format"), "json_schema"), "schema");
+  if (value !== undefined) {
+    if (value === null) {
+      rt.putOwn(forms, "/response_format/json_schema/schema", "null");
+    } else {
+      problem = conv.settingProblem(value, [["object"], null, []]);
+      if (problem !== null) {
+        throw new rt.DecodeError(DIALECT, "request", "/response_format/json_schema/schema", problem as string);
+      }
+      conv.putPath(out, ["response_format", "schema"], value);
+    }
+  }
+  // setting response_format.strict
+  value = conv.keyOf(conv.keyOf(rt.getOwn(wire, "response_format"), "json_schema"), "strict");
+  if (value !== undefined) {
+    if (value === null) {
+      rt.putOwn(forms, "/response_format/json_schema/strict", "null");
+    } else {
+      problem = conv.settingProblem(value, [["boolean"], null, []]);
+      if (problem !== null) {
+        throw new rt.DecodeError(DIALECT, "request", "/response_format/json_schema/strict", problem as string);
+      }
+      conv.putPath(out, ["response_format", "strict"], value);
+    }
+  }
+  // setting reasoning_effort
+  value = rt.getOwn(wire, "reasoning_effort");
+  if (value !== undefined) {
+    if (value === null) {
+      rt.putOwn(forms, "/reasoning_effort", "null");
+    } else {
+      if (value === "high") {
+        value = "high";
+      } else {
+        rt.putOwn(fields, "/reasoning_effort", value);
+        value = undefined;
+      }
+      if (value !== undefined) {
+        problem = conv.settingProblem(value, [["string"], null, []]);
+        if (problem !== null) {
+          throw new rt.DecodeError(DIALECT, "request", "/reasoning_effort", problem as string);
+        }
+        rt.putOwn(out, "reasoning_effort", value);
+      }
+    }
+  }
+  // setting stream
+  value = rt.getOwn(wire, "stream");
+  if (value !== undefined) {
+    if (value === null) {
+      rt.putOwn(forms, "/stream", "null");
+    } else {
+      problem = conv.settingProblem(value, [["boolean"], null, []]);
+      if (problem !== null) {
+        throw new rt.DecodeError(DIALECT, "request", "/stream", problem as string);
+      }
+      rt.putOwn(out, "stream", value);
+    }
+  }
+  return out;
+}
+
+
+/** Put the canonical settings into a wire request in the spellings forms name. */
+function settingsOut(wire: JsonObject, settings: JsonObject, forms: JsonObject, lose: conv.Lose): JsonObject {
+  let value: unknown;
+  let problem: unknown;
+  let form: unknown;
+  let nested: unknown;
+  // a canonical setting this dialect has no place for
+  for (const key of Object.keys(settings as JsonObject)) {
+    if (
+      ![
+        "candidates",
+        "frequency_penalty",
+        "max_tokens",
+        "presence_penalty",
+        "reasoning_effort",
+        "response_format",
+        "seed",
+        "stop",
+        "stream",
+        "temperature",
+        "top_k",
+        "top_p",
+      ].includes(key as string)
+    ) {
+      lose("/settings/" + rt.escape(String(key)), "the " + String(key) + " setting");
+    }
+  }
+  // setting max_tokens
+  value = rt.getOwn(settings, "max_tokens");
+  if (value === undefined) {
+    if (rt.pyEquals(rt.getOwn(forms, "/max_tokens"), "null")) {
+      rt.putOwn(wire, "max_tokens", null);
+    }
+  } else {
+    problem = conv.settingProblem(value, [["integer"], 0, []]);
+    if (problem !== null) {
+      throw new rt.CanonicalError("request", new Error("/settings/max_tokens: " + String(problem)));
+    }
+    rt.putOwn(wire, "max_tokens", value);
+  }
+  // setting temperature
+  value = rt.getOwn(settings, "temperature");
+  if (value === undefined) {
+    if (rt.pyEquals(rt.getOwn(forms, "/temperature"), "null")) {
+      rt.putOwn(wire, "temperature", null);
+    }
+  } else {
+    problem = conv.settingProblem(value, [["number"], null, []]);
+    if (problem !== null) {
+      throw new rt.CanonicalError("request", new Error("/settings/temperature: " + String(problem)));
+    }
+    rt.putOwn(wire, "temperature", value);
+  }
+  // setting top_p
+  value = rt.getOwn(settings, "top_p");
+  if (value === undefined) {
+    if (rt.pyEquals(rt.getOwn(forms, "/top_p"), "null")) {
+      rt.putOwn(wire, "top_p", null);
+    }
+  } else {
+    problem = conv.settingProblem(value, [["number"], null, []]);
+    if (problem !== null) {
+      throw new rt.CanonicalError("request", new Error("/settings/top_p: " + String(problem)));
+    }
+    rt.putOwn(wire, "top_p", value);
+  }
+  // setting top_k
+  value = rt.getOwn(settings, "top_k");
+  if (value === undefined) {
+    if (rt.pyEquals(rt.getOwn(forms, "/top_k"), "null")) {
+      rt.putOwn(wire, "top_k", null);
+    }
+  } else {
+    problem = conv.settingProblem(value, [["integer"], null, []]);
+    if (problem !== null) {
+      throw new rt.CanonicalError("request", new Error("/settings/top_k: " + String(problem)));
+    }
+    rt.putOwn(wire, "top_k", value);
+  }
+  // setting stop
+  value = rt.getOwn(settings, "stop");
+  if (value === undefined) {
+    if (rt.pyEquals(rt.getOwn(forms, "/stop"), "null")) {
+      rt.putOwn(wire, "stop", null);
+    }
+  } else {
+    problem = conv.settingProblem(value, [["array"], null, ["string"]]);
+    if (problem !== null) {
+      throw new rt.CanonicalError("request", new Error("/settings/stop: " + String(problem)));
+    }
+    form = conv.formOf(forms, "/stop");
+    if (rt.pyEquals(form, "string")) {
+      value = (Array.isArray(value) && value.length === 1 ? value[0] : value);
+    }
+    rt.putOwn(wire, "stop", value);
+  }
+  // setting seed
+  value = rt.getOwn(settings, "seed");
+  if (value === undefined) {
+    if (rt.pyEquals(rt.getOwn(forms, "/random_seed"), "null")) {
+      rt.putOwn(wire, "random_seed", null);
+    }
+  } else {
+    problem = conv.settingProblem(value, [["integer"], null, []]);
+    if (problem !== null) {
+      throw new rt.CanonicalError("request", new Error("/settings/seed: " + String(problem)));
+    }
+    rt.putOwn(wire, "random_seed", value);
+  }
+  // setting presence_penalty
+  value = rt.getOwn(settings, "presence_penalty");
+  if (value === undefined) {
+    if (rt.pyEquals(rt.getOwn(forms, "/presence_penalty"), "null")) {
+      rt.putOwn(wire, "presence_penalty", null);
+    }
+  } else {
+    problem = conv.settingProblem(value, [["number"], null, []]);
+    if (problem !== null) {
+      throw new rt.CanonicalError("request", new Error("/settings/presence_penalty: " + String(problem)));
+    }
+    rt.putOwn(wire, "presence_penalty", value);
+  }
+  // setting frequency_penalty
+  value = rt.getOwn(settings, "frequency_penalty");
+  if (value === undefined) {
+    if (rt.pyEquals(rt.getOwn(forms, "/frequency_penalty"), "null")) {
+      rt.putOwn(wire, "frequency_penalty", null);
+    }
+  } else {
+    problem = conv.settingProblem(value, [["number"], null, []]);
+    if (problem !== null) {
+      throw new rt.CanonicalError("request", new Error("/settings/frequency_penalty: " + String(problem)));
+    }
+    rt.putOwn(wire, "frequency_penalty", value);
+  }
+  // setting candidates
+  value = rt.getOwn(settings, "candidates");
+  if (value === undefined) {
+    if (rt.pyEquals(rt.getOwn(forms, "/n"), "null")) {
+      rt.putOwn(wire, "n", null);
+    }
+  } else {
+    problem = conv.settingProblem(value, [["integer"], 1, []]);
+    if (problem !== null) {
+      throw new rt.CanonicalError("request", new Error("/settings/candidates: " + String(problem)));
+    }
+    rt.putOwn(wire, "n", value);
+  }
+  // setting response_format.type
+  value = conv.keyOf(rt.getOwn(settings, "response_format"), "type");
+  if (value === undefined) {
+    if (rt.pyEquals(rt.getOwn(forms, "/response_format/type"), "null")) {
+      conv.putPath(wire, ["response_format", "type"], null);
+    }
+  } else {
+    problem = conv.settingProblem(value, [["string"], null, []]);
+    if (problem !== null) {
+      throw new rt.CanonicalError("request", new Error("/settings/response_format/type: " + String(problem)));
+    }
+    if (!["json_object", "json_schema", "text"].includes(value as string)) {
+      lose("/settings/response_format/type", "the response_format.type setting " + String(rt.pyRepr(value)));
+      value = undefined;
+    }
+    if (value !== undefined) {
+      conv.putPath(wire, ["response_format", "type"], value);
+    }
+  }
+  // setting response_format.name
+  value = conv.keyOf(rt.getOwn(settings, "response_format"), "name");
+  if (value === undefined) {
+    if (rt.pyEquals(rt.getOwn(forms, "/response_format/json_schema/name"), "null")) {
+      conv.putPath(wire, ["response_format", "json_schema", "name"], null);
+    }
+  } else {
+    problem = conv.settingProblem(value, [["string"], null, []]);
+    if (problem !== null) {
+      throw new rt.CanonicalError("request", new Error("/settings/response_format/name: " + String(problem)));
+    }
+    conv.putPath(wire, ["response_format", "json_schema", "name"], value);
+  }
+  // setting response_format.description
+  value = conv.keyOf(rt.getOwn(settings, "response_format"), "description");
+  if (value === undefined) {
+    if (rt.pyEquals(rt.getOwn(forms, "/response_format/json_schema/description"), "null")) {
+      conv.putPath(wire, ["response_format", "json_schema", "description"], null);
+    }
+  } else {
+    problem = conv.settingProblem(value, [["string"], null, []]);
+    if (problem !== null) {
+      throw new rt.CanonicalError("request", new Error("/settings/response_format/description: " + String(problem)));
+    }
+    conv.putPath(wire, ["response_format", "json_schema", "description"], value);
+  }
+  // setting response_format.schema
+  value = conv.keyOf(rt.getOwn(settings, "response_format"), "schema");
+  if (value === undefined) {
+    if (rt.pyEquals(rt.getOwn(forms, "/response_format/json_schema/schema"), "null")) {
+      conv.putPath(wire, ["response_format", "json_schema", "schema"], null);
+    }
+  } else {
+    problem = conv.settingProblem(value, [["object"], null, []]);
+    if (problem !== null) {
+      throw new rt.CanonicalError("request", new Error("/settings/response_format/schema: " + String(problem)));
+    }
+    conv.putPath(wire, ["response_format", "json_schema", "schema"], value);
+  }
+  // setting response_format.strict
+  value = conv.keyOf(rt.getOwn(settings, "response_format"), "strict");
+  if (value === undefined) {
+    if (rt.pyEquals(rt.getOwn(forms, "/response_format/json_schema/strict"), "null")) {
+      conv.putPath(wire, ["response_format", "json_schema", "strict"], null);
+    }
+  } else {
+    problem = conv.settingProblem(value, [["boolean"], null, []]);
+    if (problem !== null) {
+      throw new rt.CanonicalError("request", new Error("/settings/response_format/strict: " + String(problem)));
+    }
+    conv.putPath(wire, ["response_format", "json_schema", "strict"], value);
+  }
+  // setting reasoning_effort
+  value = rt.getOwn(settings, "reasoning_effort");
+  if (value === undefined) {
+    if (rt.pyEquals(rt.getOwn(forms, "/reasoning_effort"), "null")) {
+      rt.putOwn(wire, "reasoning_effort", null);
+    }
+  } else {
+    problem = conv.settingProblem(value, [["string"], null, []]);
+    if (problem !== null) {
+      throw new rt.CanonicalError("request", new Error("/settings/reasoning_effort: " + String(problem)));
+    }
+    if (!["high"].includes(value as string)) {
+      lose("/settings/reasoning_effort", "the reasoning_effort setting " + String(rt.pyRepr(value)));
+      value = undefined;
+    }
+    if (value !== undefined) {
+      rt.putOwn(wire, "reasoning_effort", value);
+    }
+  }
+  // setting stream
+  value = rt.getOwn(settings, "stream");
+  if (value === undefined) {
+    if (rt.pyEquals(rt.getOwn(forms, "/stream"), "null")) {
+      rt.putOwn(wire, "stream", null);
+    }
+  } else {
+    problem = conv.settingProblem(value, [["boolean"], null, []]);
+    if (problem !== null) {
+      throw new rt.CanonicalError("request", new Error("/settings/stream: " + String(problem)));
+    }
+    rt.putOwn(wire, "stream", value);
+  }
+  nested = rt.getOwn(settings, "response_format");
+  if (rt.isObject(nested)) {
+    for (const name of Object.keys(nested as JsonObject)) {
+      if (!["description", "name", "schema", "strict", "type"].includes(name as string)) {
+        lose(
+          "/settings/response_format/" + rt.escape(String(name)), "the response_format." + String(name) + " setting"
+        );
+      }
+    }
+  }
+  return wire;
+}
+
 const CONV_REQUEST: conv.RequestLayout = {
   dialect: DIALECT,
   turns: ["messages"],
@@ -997,136 +2098,8 @@ const CONV_REQUEST: conv.RequestLayout = {
     },
   ],
   alternating: false,
-  settings: [
-    {
-      name: ["max_tokens"],
-      toks: ["max_tokens"],
-      aliases: [],
-      encoding: "value",
-      values: [],
-      rule: [["integer"], 0, []],
-    },
-    {
-      name: ["temperature"],
-      toks: ["temperature"],
-      aliases: [],
-      encoding: "value",
-      values: [],
-      rule: [["number"], null, []],
-    },
-    {
-      name: ["top_p"],
-      toks: ["top_p"],
-      aliases: [],
-      encoding: "value",
-      values: [],
-      rule: [["number"], null, []],
-    },
-    {
-      name: ["top_k"],
-      toks: ["top_k"],
-      aliases: [],
-      encoding: "value",
-      values: [],
-      rule: [["integer"], null, []],
-    },
-    {
-      name: ["stop"],
-      toks: ["stop"],
-      aliases: [],
-      encoding: "string_or_list",
-      values: [],
-      rule: [["array"], null, ["string"]],
-    },
-    {
-      name: ["seed"],
-      toks: ["random_seed"],
-      aliases: [],
-      encoding: "value",
-      values: [],
-      rule: [["integer"], null, []],
-    },
-    {
-      name: ["presence_penalty"],
-      toks: ["presence_penalty"],
-      aliases: [],
-      encoding: "value",
-      values: [],
-      rule: [["number"], null, []],
-    },
-    {
-      name: ["frequency_penalty"],
-      toks: ["frequency_penalty"],
-      aliases: [],
-      encoding: "value",
-      values: [],
-      rule: [["number"], null, []],
-    },
-    {
-      name: ["candidates"],
-      toks: ["n"],
-      aliases: [],
-      encoding: "value",
-      values: [],
-      rule: [["integer"], 1, []],
-    },
-    {
-      name: ["response_format", "type"],
-      toks: ["response_format", "type"],
-      aliases: [],
-      encoding: "value",
-      values: [["text", "text"], ["json_object", "json_object"], ["json_schema", "json_schema"]],
-      rule: [["string"], null, []],
-    },
-    {
-      name: ["response_format", "name"],
-      toks: ["response_format", "json_schema", "name"],
-      aliases: [],
-      encoding: "value",
-      values: [],
-      rule: [["string"], null, []],
-    },
-    {
-      name: ["response_format", "description"],
-      toks: ["response_format", "json_schema", "description"],
-      aliases: [],
-      encoding: "value",
-      values: [],
-      rule: [["string"], null, []],
-    },
-    {
-      name: ["response_format", "schema"],
-      toks: ["response_format", "json_schema", "schema"],
-      aliases: [],
-      encoding: "value",
-      values: [],
-      rule: [["object"], null, []],
-    },
-    {
-      name: ["response_format", "strict"],
-      toks: ["response_format", "json_schema", "strict"],
-      aliases: [],
-      encoding: "value",
-      values: [],
-      rule: [["boolean"], null, []],
-    },
-    {
-      name: ["reasoning_effort"],
-      toks: ["reasoning_effort"],
-      aliases: [],
-      encoding: "value",
-      values: [["high", "high"]],
-      rule: [["string"], null, []],
-    },
-    {
-      name: ["stream"],
-      toks: ["stream"],
-      aliases: [],
-      encoding: "value",
-      values: [],
-      rule: [["boolean"], null, []],
-    },
-  ],
+  settingsIn: settingsIn,
+  settingsOut: settingsOut,
   known: conv.knownTree([], [
     ["messages"],
     ["tools"],
@@ -1283,7 +2256,8 @@ export function encodeRequest(
 ): rt.Encoded {
   const canonical = rt.holdCanonical(rt.asCanonical(value, "request"), "request") as JsonObject;
   return conv.encodeRequest(
-    canonical, CONV_REQUEST, CONV_CODECS, options.strict ?? false, options.idMap ?? null, options.reasoningAsText ?? false, options.model ?? null,
+    canonical, CONV_REQUEST, CONV_CODECS, options.strict ?? false, options.idMap ?? null,
+        options.reasoningAsText ?? false, options.model ?? null,
   );
 }
 
@@ -1306,7 +2280,8 @@ export function encodeResponse(
 ): rt.Encoded {
   const canonical = rt.holdCanonical(rt.asCanonical(value, "response"), "response") as JsonObject;
   return conv.encodeResponse(
-    canonical, CONV_RESPONSE, CONV_CODECS, options.strict ?? false, options.idMap ?? null, options.reasoningAsText ?? false, options.model ?? null,
+    canonical, CONV_RESPONSE, CONV_CODECS, options.strict ?? false, options.idMap ?? null,
+        options.reasoningAsText ?? false, options.model ?? null,
   );
 }
 
@@ -1320,3 +2295,21 @@ export function finishReasonOut(canonical: string): unknown {
   const found = CONV_RESPONSE.finishValues.find(([c]) => c === canonical);
   return found === undefined ? null : found[1];
 }
+
+// --- the converters by shape (the dialect object's decoders and encoders) --------------
+export const DECODERS: { readonly [shape: string]: Decoder } = Object.freeze({
+  tool_definition: decodeToolDefinition,
+  tool_choice: decodeToolChoice,
+  tool_call: decodeToolCall,
+  tool_result: decodeToolResult,
+  request: decodeRequest,
+  response: decodeResponse,
+});
+export const ENCODERS: { readonly [shape: string]: Encoder } = Object.freeze({
+  tool_definition: encodeToolDefinition,
+  tool_choice: encodeToolChoice,
+  tool_call: encodeToolCall,
+  tool_result: encodeToolResult,
+  request: encodeRequest,
+  response: encodeResponse,
+});

@@ -14,6 +14,7 @@
 import * as conv from "./_conversation.js";
 import * as envelopes from "./_envelopes.js";
 import type * as inj from "./_inject.js";
+import type { Decoder, Encoder } from "./_dialect.js";
 import type { JsonObject } from "./_errors.js";
 import * as P from "./_parts.js";
 import { pyRepr } from "./_pytext.js";
@@ -44,8 +45,9 @@ export const POINTERS: { readonly [shape: string]: readonly { readonly [field: s
   ],
 };
 export const ID_PATTERN = "^[\\s\\S]+$";
-/** The id rules of the dialect (the stream relay reads them too). */
-export const IDS = new rt.IdPolicy(DIALECT, new RegExp(ID_PATTERN, "u"), "call_", 8);
+/** How its call ids look and are minted (the dialect object's idPolicy; IDS in the encoders). */
+export const ID_POLICY = new rt.IdPolicy(DIALECT, new RegExp(ID_PATTERN, "u"), "call_", 8);
+const IDS = ID_POLICY;
 const IDS_SEEN = new Set<string>(); // ids that matched, filled by ID_OK: the same ids recur
 const ID_OK = rt.idChecker(IDS.pattern, IDS_SEEN);
 
@@ -53,7 +55,16 @@ const ID_OK = rt.idChecker(IDS.pattern, IDS_SEEN);
 // --- tool_definition ---------------------------------------------------------------------
 
 const SHAPE_TOOL_DEFINITION = "tool_definition";
-const CHECKS_TOOL_DEFINITION: P.Checks = [[["", "object", null], ["/type", "const", "function"], ["/function", "object", null], ["/function/name", "nonempty", null], ["/function/description", "optional", "string"], ["/function/parameters", "object", null]]];
+const CHECKS_TOOL_DEFINITION: P.Checks = [
+  [
+    ["", "object", null],
+    ["/type", "const", "function"],
+    ["/function", "object", null],
+    ["/function/name", "nonempty", null],
+    ["/function/description", "optional", "string"],
+    ["/function/parameters", "object", null],
+  ]
+];
 const KNOWN_TOOL_DEFINITION_0: ReadonlySet<string> = new Set(["function", "type"]);
 const KNOWN_TOOL_DEFINITION_0_FUNCTION: ReadonlySet<string> = new Set(["description", "name", "parameters"]);
 
@@ -69,15 +80,47 @@ export function decodeToolDefinition(payload: unknown, options: { idMap?: rt.IdM
   let why: string | null;
   let mintId = false;
   try {
-    if (P.isObject(wire) && (P.isObject(wire) && (Object.getPrototypeOf(wire) === Object.prototype && !("type" in Object.prototype) || Object.hasOwn(wire, "type")) ? wire["type"] : undefined) === "function") {
+    if (
+      P.isObject(wire) &&
+      (
+        P.isObject(wire) &&
+        (
+          Object.getPrototypeOf(wire) === Object.prototype &&
+          !("type" in Object.prototype) ||
+          Object.hasOwn(wire, "type")
+        ) ? wire["type"] : undefined
+      ) === "function"
+    ) {
       canonical = {};
       unknown = null; // most values carry no unknown fields: make the object only when one turns up
       forms = P.EMPTY;
-      const wireFunction = (P.isObject(wire) && (Object.getPrototypeOf(wire) === Object.prototype && !("function" in Object.prototype) || Object.hasOwn(wire, "function")) ? P.defined(wire["function"]) : P.mismatch());
-      value = (P.isObject(wireFunction) && (Object.getPrototypeOf(wireFunction) === Object.prototype && !("name" in Object.prototype) || Object.hasOwn(wireFunction, "name")) ? P.defined(wireFunction["name"]) : P.mismatch());
+      const wireFunction = (
+        P.isObject(wire) &&
+        (
+          Object.getPrototypeOf(wire) === Object.prototype &&
+          !("function" in Object.prototype) ||
+          Object.hasOwn(wire, "function")
+        ) ? P.defined(wire["function"]) : P.mismatch()
+      );
+      value = (
+        P.isObject(wireFunction) &&
+        (
+          Object.getPrototypeOf(wireFunction) === Object.prototype &&
+          !("name" in Object.prototype) ||
+          Object.hasOwn(wireFunction, "name")
+        ) ? P.defined(wireFunction["name"]) : P.mismatch()
+      );
       if (typeof value !== "string" || value === "") throw P.MISMATCH;
       canonical["name"] = value;
-      value = (P.isObject(wireFunction) ? ((Object.getPrototypeOf(wireFunction) === Object.prototype && !("description" in Object.prototype) || Object.hasOwn(wireFunction, "description")) ? wireFunction["description"] : undefined) : P.mismatch());
+      value = (
+        P.isObject(wireFunction) ? (
+          (
+            Object.getPrototypeOf(wireFunction) === Object.prototype &&
+            !("description" in Object.prototype) ||
+            Object.hasOwn(wireFunction, "description")
+          ) ? wireFunction["description"] : undefined
+        ) : P.mismatch()
+      );
       if (value === undefined) {
       } else if (value === null) {
         forms = P.withForm(forms, "/function/description", "null");
@@ -86,17 +129,30 @@ export function decodeToolDefinition(payload: unknown, options: { idMap?: rt.IdM
       } else {
         canonical["description"] = value;
       }
-      value = (P.isObject(wireFunction) && (Object.getPrototypeOf(wireFunction) === Object.prototype && !("parameters" in Object.prototype) || Object.hasOwn(wireFunction, "parameters")) ? P.defined(wireFunction["parameters"]) : P.mismatch());
+      value = (
+        P.isObject(wireFunction) &&
+        (
+          Object.getPrototypeOf(wireFunction) === Object.prototype &&
+          !("parameters" in Object.prototype) ||
+          Object.hasOwn(wireFunction, "parameters")
+        ) ? P.defined(wireFunction["parameters"]) : P.mismatch()
+      );
       if (!P.isObject(value)) throw P.MISMATCH;
-      canonical["parameters"] = rt.held(value, rt.MAX_DEPTH - 2, DIALECT, SHAPE_TOOL_DEFINITION, "/function/parameters");
+      canonical["parameters"] = rt.held(
+        value, rt.MAX_DEPTH - 2, DIALECT, SHAPE_TOOL_DEFINITION, "/function/parameters"
+      );
       if (P.size(wire) !== 2) {
         unknown = rt.unknownFields(P.obj(wire), KNOWN_TOOL_DEFINITION_0, "", unknown);
       }
       if (!P.within(wireFunction, KNOWN_TOOL_DEFINITION_0_FUNCTION)) {
         unknown = rt.unknownFields(P.obj(wireFunction), KNOWN_TOOL_DEFINITION_0_FUNCTION, "/function", unknown);
       }
-      if ((unknown !== null && Object.keys(unknown).length > 0) || (forms !== P.EMPTY && Object.keys(forms).length > 0)) {
-        canonical["extensions"] = { [DIALECT]: rt.extension(rt.heldFields(unknown, DIALECT, SHAPE_TOOL_DEFINITION), forms) };
+      if (
+        (unknown !== null && Object.keys(unknown).length > 0) || (forms !== P.EMPTY && Object.keys(forms).length > 0)
+      ) {
+        canonical["extensions"] = {
+          [DIALECT]: rt.extension(rt.heldFields(unknown, DIALECT, SHAPE_TOOL_DEFINITION), forms)
+        };
       }
       return canonical;
     }
@@ -118,23 +174,45 @@ export function encodeToolDefinition(
   let canonical = rt.asCanonical(value, SHAPE_TOOL_DEFINITION);
   const losses: rt.Loss[] = [];
   const extensions = canonical["extensions"];
-  const own = (P.truthy(extensions) ? rt.foreignExtensions(extensions, DIALECT, losses, strict) : P.EMPTY) as JsonObject;
+  const own = (
+    P.truthy(extensions) ? rt.foreignExtensions(extensions, DIALECT, losses, strict) : P.EMPTY
+  ) as JsonObject;
   const forms = (own["forms"] ?? P.EMPTY) as JsonObject;
   let wire: unknown; // the wire value the variant below builds: an object or a constant
   try {
-    const wireName: unknown = P.needed(P.isObject(canonical) ? ((Object.getPrototypeOf(canonical) === Object.prototype && !("name" in Object.prototype) || Object.hasOwn(canonical, "name")) ? canonical["name"] : undefined) : P.notObject(canonical), "name");
+    const wireName: unknown = P.needed(
+      P.isObject(canonical) ? (
+        (
+          Object.getPrototypeOf(canonical) === Object.prototype &&
+          !("name" in Object.prototype) ||
+          Object.hasOwn(canonical, "name")
+        ) ? canonical["name"] : undefined
+      ) : P.notObject(canonical),
+      "name",
+    );
     let wireDescription: unknown = canonical["description"];
     if (wireDescription == null) {
       wireDescription = forms["/function/description"] === "null" ? null : undefined;
     }
-    const wireParameters: unknown = P.needed(P.isObject(canonical) ? ((Object.getPrototypeOf(canonical) === Object.prototype && !("parameters" in Object.prototype) || Object.hasOwn(canonical, "parameters")) ? canonical["parameters"] : undefined) : P.notObject(canonical), "parameters");
+    const wireParameters: unknown = P.needed(
+      P.isObject(canonical) ? (
+        (
+          Object.getPrototypeOf(canonical) === Object.prototype &&
+          !("parameters" in Object.prototype) ||
+          Object.hasOwn(canonical, "parameters")
+        ) ? canonical["parameters"] : undefined
+      ) : P.notObject(canonical),
+      "parameters",
+    );
     rt.heldCanonical(wireParameters, rt.MAX_DEPTH - 1, SHAPE_TOOL_DEFINITION, "/parameters"); // schema profiles walk it
     wire = { "type": "function", "function": { "name": wireName, "parameters": wireParameters } };
     if (wireDescription !== undefined) P.put(P.sub(wire, "function"), "description", wireDescription);
     if (canonical["strict"] != null) {
       rt.report(losses, strict, "/strict", DIALECT, "strict schema enforcement");
     }
-    if (own !== P.EMPTY && Object.keys(own).length > 0) rt.applyFields(wire as JsonObject, (own["fields"] ?? P.EMPTY) as JsonObject, DIALECT, losses, strict);
+    if (own !== P.EMPTY && Object.keys(own).length > 0) rt.applyFields(
+      wire as JsonObject, (own["fields"] ?? P.EMPTY) as JsonObject, DIALECT, losses, strict
+    );
     return new rt.Encoded(wire, losses);
   } catch (exc) {
     if (P.invalid(exc)) throw new rt.CanonicalError(SHAPE_TOOL_DEFINITION, exc);
@@ -146,7 +224,16 @@ export function encodeToolDefinition(
 // --- tool_call ---------------------------------------------------------------------------
 
 const SHAPE_TOOL_CALL = "tool_call";
-const CHECKS_TOOL_CALL: P.Checks = [[["", "object", null], ["/type", "optional_const", "function"], ["/function", "object", null], ["/id", "optional", "string"], ["/function/name", "nonempty", null], ["/function/arguments", "object", null]]];
+const CHECKS_TOOL_CALL: P.Checks = [
+  [
+    ["", "object", null],
+    ["/type", "optional_const", "function"],
+    ["/function", "object", null],
+    ["/id", "optional", "string"],
+    ["/function/name", "nonempty", null],
+    ["/function/arguments", "object", null],
+  ]
+];
 const KNOWN_TOOL_CALL_0: ReadonlySet<string> = new Set(["function", "id", "type"]);
 const KNOWN_TOOL_CALL_0_FUNCTION: ReadonlySet<string> = new Set(["arguments", "name"]);
 
@@ -162,19 +249,75 @@ export function decodeToolCall(payload: unknown, options: { idMap?: rt.IdMap | n
   let why: string | null;
   let mintId = false;
   try {
-    if (P.isObject(wire) && P.atOr(wire, "type", "function") === "function" && P.isObject((P.isObject(wire) && (Object.getPrototypeOf(wire) === Object.prototype && !("function" in Object.prototype) || Object.hasOwn(wire, "function")) ? wire["function"] : undefined)) && P.has((P.isObject(wire) && (Object.getPrototypeOf(wire) === Object.prototype && !("function" in Object.prototype) || Object.hasOwn(wire, "function")) ? wire["function"] : undefined), "name") && P.has((P.isObject(wire) && (Object.getPrototypeOf(wire) === Object.prototype && !("function" in Object.prototype) || Object.hasOwn(wire, "function")) ? wire["function"] : undefined), "arguments")) {
+    if (
+      P.isObject(wire) &&
+      P.atOr(wire, "type", "function") === "function" &&
+      P.isObject(
+        (
+          P.isObject(wire) &&
+          (
+            Object.getPrototypeOf(wire) === Object.prototype &&
+            !("function" in Object.prototype) ||
+            Object.hasOwn(wire, "function")
+          ) ? wire["function"] : undefined
+        )
+      ) &&
+      P.has(
+        (
+          P.isObject(wire) &&
+          (
+            Object.getPrototypeOf(wire) === Object.prototype &&
+            !("function" in Object.prototype) ||
+            Object.hasOwn(wire, "function")
+          ) ? wire["function"] : undefined
+        ),
+        "name",
+      ) &&
+      P.has(
+        (
+          P.isObject(wire) &&
+          (
+            Object.getPrototypeOf(wire) === Object.prototype &&
+            !("function" in Object.prototype) ||
+            Object.hasOwn(wire, "function")
+          ) ? wire["function"] : undefined
+        ),
+        "arguments",
+      )
+    ) {
       canonical = {};
       unknown = null; // most values carry no unknown fields: make the object only when one turns up
       forms = P.EMPTY;
       mintId = false;
-      const wireFunction = (P.isObject(wire) && (Object.getPrototypeOf(wire) === Object.prototype && !("function" in Object.prototype) || Object.hasOwn(wire, "function")) ? P.defined(wire["function"]) : P.mismatch());
-      value = (P.isObject(wire) ? ((Object.getPrototypeOf(wire) === Object.prototype && !("type" in Object.prototype) || Object.hasOwn(wire, "type")) ? wire["type"] : undefined) : P.mismatch());
+      const wireFunction = (
+        P.isObject(wire) &&
+        (
+          Object.getPrototypeOf(wire) === Object.prototype &&
+          !("function" in Object.prototype) ||
+          Object.hasOwn(wire, "function")
+        ) ? P.defined(wire["function"]) : P.mismatch()
+      );
+      value = (
+        P.isObject(wire) ? (
+          (
+            Object.getPrototypeOf(wire) === Object.prototype &&
+            !("type" in Object.prototype) ||
+            Object.hasOwn(wire, "type")
+          ) ? wire["type"] : undefined
+        ) : P.mismatch()
+      );
       if (value === undefined) {
         forms = P.withForm(forms, "/type", "absent");
       } else if (value !== "function") {
         throw P.MISMATCH;
       }
-      value = (P.isObject(wire) ? ((Object.getPrototypeOf(wire) === Object.prototype && !("id" in Object.prototype) || Object.hasOwn(wire, "id")) ? wire["id"] : undefined) : P.mismatch());
+      value = (
+        P.isObject(wire) ? (
+          (
+            Object.getPrototypeOf(wire) === Object.prototype && !("id" in Object.prototype) || Object.hasOwn(wire, "id")
+          ) ? wire["id"] : undefined
+        ) : P.mismatch()
+      );
       if (value === undefined || value === null) {
         if (value === null) {
           forms = P.withForm(forms, "/id", "null");
@@ -186,10 +329,24 @@ export function decodeToolCall(payload: unknown, options: { idMap?: rt.IdMap | n
       } else {
         canonical["id"] = value;
       }
-      value = (P.isObject(wireFunction) && (Object.getPrototypeOf(wireFunction) === Object.prototype && !("name" in Object.prototype) || Object.hasOwn(wireFunction, "name")) ? P.defined(wireFunction["name"]) : P.mismatch());
+      value = (
+        P.isObject(wireFunction) &&
+        (
+          Object.getPrototypeOf(wireFunction) === Object.prototype &&
+          !("name" in Object.prototype) ||
+          Object.hasOwn(wireFunction, "name")
+        ) ? P.defined(wireFunction["name"]) : P.mismatch()
+      );
       if (typeof value !== "string" || value === "") throw P.MISMATCH;
       canonical["name"] = value;
-      value = (P.isObject(wireFunction) && (Object.getPrototypeOf(wireFunction) === Object.prototype && !("arguments" in Object.prototype) || Object.hasOwn(wireFunction, "arguments")) ? P.defined(wireFunction["arguments"]) : P.mismatch());
+      value = (
+        P.isObject(wireFunction) &&
+        (
+          Object.getPrototypeOf(wireFunction) === Object.prototype &&
+          !("arguments" in Object.prototype) ||
+          Object.hasOwn(wireFunction, "arguments")
+        ) ? P.defined(wireFunction["arguments"]) : P.mismatch()
+      );
       if (!P.isObject(value)) throw P.MISMATCH;
       canonical["arguments"] = rt.held(value, rt.MAX_DEPTH - 2, DIALECT, SHAPE_TOOL_CALL, "/function/arguments");
       if (mintId && idMap !== null) {
@@ -204,7 +361,9 @@ export function decodeToolCall(payload: unknown, options: { idMap?: rt.IdMap | n
       if (P.size(wireFunction) !== 2) {
         unknown = rt.unknownFields(P.obj(wireFunction), KNOWN_TOOL_CALL_0_FUNCTION, "/function", unknown);
       }
-      if ((unknown !== null && Object.keys(unknown).length > 0) || (forms !== P.EMPTY && Object.keys(forms).length > 0)) {
+      if (
+        (unknown !== null && Object.keys(unknown).length > 0) || (forms !== P.EMPTY && Object.keys(forms).length > 0)
+      ) {
         canonical["extensions"] = { [DIALECT]: rt.extension(rt.heldFields(unknown, DIALECT, SHAPE_TOOL_CALL), forms) };
       }
       if (idMap !== null) idMap.noteCall(canonical["id"] as string | null, canonical["name"] as string);
@@ -228,7 +387,9 @@ export function encodeToolCall(
   let canonical = rt.asCanonical(value, SHAPE_TOOL_CALL);
   const losses: rt.Loss[] = [];
   const extensions = canonical["extensions"];
-  const own = (P.truthy(extensions) ? rt.foreignExtensions(extensions, DIALECT, losses, strict) : P.EMPTY) as JsonObject;
+  const own = (
+    P.truthy(extensions) ? rt.foreignExtensions(extensions, DIALECT, losses, strict) : P.EMPTY
+  ) as JsonObject;
   const forms = (own["forms"] ?? P.EMPTY) as JsonObject;
   let wire: unknown; // the wire value the variant below builds: an object or a constant
   try {
@@ -238,17 +399,43 @@ export function encodeToolCall(
     } else if (idMap !== null || typeof wireId !== "string" || !ID_OK(wireId)) {
       wireId = rt.encodeId(wireId, IDS, idMap, losses, strict, "/id");
     }
-    const wireName: unknown = P.needed(P.isObject(canonical) ? ((Object.getPrototypeOf(canonical) === Object.prototype && !("name" in Object.prototype) || Object.hasOwn(canonical, "name")) ? canonical["name"] : undefined) : P.notObject(canonical), "name");
-    let wireArguments: unknown = P.needed(P.isObject(canonical) ? ((Object.getPrototypeOf(canonical) === Object.prototype && !("arguments" in Object.prototype) || Object.hasOwn(canonical, "arguments")) ? canonical["arguments"] : undefined) : P.notObject(canonical), "arguments");
+    const wireName: unknown = P.needed(
+      P.isObject(canonical) ? (
+        (
+          Object.getPrototypeOf(canonical) === Object.prototype &&
+          !("name" in Object.prototype) ||
+          Object.hasOwn(canonical, "name")
+        ) ? canonical["name"] : undefined
+      ) : P.notObject(canonical),
+      "name",
+    );
+    let wireArguments: unknown = P.needed(
+      P.isObject(canonical) ? (
+        (
+          Object.getPrototypeOf(canonical) === Object.prototype &&
+          !("arguments" in Object.prototype) ||
+          Object.hasOwn(canonical, "arguments")
+        ) ? canonical["arguments"] : undefined
+      ) : P.notObject(canonical),
+      "arguments",
+    );
     if (wireArguments === null) {
-      rt.report(losses, strict, "/arguments", DIALECT, "argument text that is not a JSON object (" + P.str(canonical["arguments_error"]) + "); sent as {}");
+      rt.report(
+        losses,
+        strict,
+        "/arguments",
+        DIALECT,
+        "argument text that is not a JSON object (" + P.str(canonical["arguments_error"]) + "); sent as {}",
+      );
       wireArguments = {};
     }
     wire = { "function": { "name": wireName, "arguments": wireArguments } };
     if (forms["/type"] !== "absent") P.put(wire, "type", "function");
     if (wireId !== undefined) P.put(wire, "id", wireId);
-    if (own !== P.EMPTY && Object.keys(own).length > 0) rt.applyFields(wire as JsonObject, (own["fields"] ?? P.EMPTY) as JsonObject, DIALECT, losses, strict);
-    if (idMap !== null) idMap.noteCall(canonical["id"] as string | null, canonical["name"] as string);
+    if (own !== P.EMPTY && Object.keys(own).length > 0) rt.applyFields(
+      wire as JsonObject, (own["fields"] ?? P.EMPTY) as JsonObject, DIALECT, losses, strict
+    );
+    if (idMap !== null) idMap.noteCall(P.need(canonical, "id") as string | null, P.need(canonical, "name") as string);
     return new rt.Encoded(wire, losses);
   } catch (exc) {
     if (P.invalid(exc)) throw new rt.CanonicalError(SHAPE_TOOL_CALL, exc);
@@ -260,17 +447,29 @@ export function encodeToolCall(
 // --- tool_result -------------------------------------------------------------------------
 
 const SHAPE_TOOL_RESULT = "tool_result";
-const CHECKS_TOOL_RESULT: P.Checks = [[["", "object", null], ["/role", "const", "tool"], ["/tool_call_id", "optional", "string"], ["/tool_name", "optional", "nonempty"], ["/content", "any", null]]];
+const CHECKS_TOOL_RESULT: P.Checks = [
+  [
+    ["", "object", null],
+    ["/role", "const", "tool"],
+    ["/tool_call_id", "optional", "string"],
+    ["/tool_name", "optional", "nonempty"],
+    ["/content", "any", null],
+  ]
+];
 const KNOWN_TOOL_RESULT_0: ReadonlySet<string> = new Set(["content", "role", "tool_call_id", "tool_name"]);
 
-function CONTENT_TOOL_RESULT_0_CONTENT_in(blocks: unknown, unknown: JsonObject | null, forms: JsonObject): JsonObject[] {
+function CONTENT_TOOL_RESULT_0_CONTENT_in(
+  blocks: unknown, unknown: JsonObject | null, forms: JsonObject
+): JsonObject[] {
   if (typeof blocks !== "string") {
     throw new rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, "/content", "expected a string, got " + rt.describe(blocks));
   }
   return blocks ? [{ type: "text", text: blocks }] : [];
 }
 
-function CONTENT_TOOL_RESULT_0_CONTENT_out(parts: JsonObject[], forms: JsonObject, losses: rt.Loss[], strict: boolean): unknown {
+function CONTENT_TOOL_RESULT_0_CONTENT_out(
+  parts: JsonObject[], forms: JsonObject, losses: rt.Loss[], strict: boolean
+): unknown {
   return rt.contentAsString(parts, losses, strict, DIALECT);
 }
 
@@ -286,12 +485,30 @@ export function decodeToolResult(payload: unknown, options: { idMap?: rt.IdMap |
   let why: string | null;
   let mintId = false;
   try {
-    if (P.isObject(wire) && (P.isObject(wire) && (Object.getPrototypeOf(wire) === Object.prototype && !("role" in Object.prototype) || Object.hasOwn(wire, "role")) ? wire["role"] : undefined) === "tool") {
+    if (
+      P.isObject(wire) &&
+      (
+        P.isObject(wire) &&
+        (
+          Object.getPrototypeOf(wire) === Object.prototype &&
+          !("role" in Object.prototype) ||
+          Object.hasOwn(wire, "role")
+        ) ? wire["role"] : undefined
+      ) === "tool"
+    ) {
       canonical = {"is_error": false};
       unknown = {};
       forms = {};
       mintId = false;
-      value = (P.isObject(wire) ? ((Object.getPrototypeOf(wire) === Object.prototype && !("tool_call_id" in Object.prototype) || Object.hasOwn(wire, "tool_call_id")) ? wire["tool_call_id"] : undefined) : P.mismatch());
+      value = (
+        P.isObject(wire) ? (
+          (
+            Object.getPrototypeOf(wire) === Object.prototype &&
+            !("tool_call_id" in Object.prototype) ||
+            Object.hasOwn(wire, "tool_call_id")
+          ) ? wire["tool_call_id"] : undefined
+        ) : P.mismatch()
+      );
       if (value === undefined || value === null) {
         if (value === null) {
           forms["/tool_call_id"] = "null";
@@ -303,7 +520,15 @@ export function decodeToolResult(payload: unknown, options: { idMap?: rt.IdMap |
       } else {
         canonical["call_id"] = value;
       }
-      value = (P.isObject(wire) ? ((Object.getPrototypeOf(wire) === Object.prototype && !("tool_name" in Object.prototype) || Object.hasOwn(wire, "tool_name")) ? wire["tool_name"] : undefined) : P.mismatch());
+      value = (
+        P.isObject(wire) ? (
+          (
+            Object.getPrototypeOf(wire) === Object.prototype &&
+            !("tool_name" in Object.prototype) ||
+            Object.hasOwn(wire, "tool_name")
+          ) ? wire["tool_name"] : undefined
+        ) : P.mismatch()
+      );
       if (value === undefined) {
       } else if (value === null) {
         forms["/tool_name"] = "null";
@@ -312,7 +537,14 @@ export function decodeToolResult(payload: unknown, options: { idMap?: rt.IdMap |
       } else {
         canonical["name"] = value;
       }
-      value = (P.isObject(wire) && (Object.getPrototypeOf(wire) === Object.prototype && !("content" in Object.prototype) || Object.hasOwn(wire, "content")) ? P.defined(wire["content"]) : P.mismatch());
+      value = (
+        P.isObject(wire) &&
+        (
+          Object.getPrototypeOf(wire) === Object.prototype &&
+          !("content" in Object.prototype) ||
+          Object.hasOwn(wire, "content")
+        ) ? P.defined(wire["content"]) : P.mismatch()
+      );
       canonical["content"] = CONTENT_TOOL_RESULT_0_CONTENT_in(value, unknown, forms);
       if (mintId && idMap !== null) {
         canonical["call_id"] = idMap.claim(P.or(canonical["name"], null) as string | null);
@@ -323,10 +555,15 @@ export function decodeToolResult(payload: unknown, options: { idMap?: rt.IdMap |
       if (!P.within(wire, KNOWN_TOOL_RESULT_0)) {
         unknown = rt.unknownFields(P.obj(wire), KNOWN_TOOL_RESULT_0, "", unknown);
       }
-      if ((unknown !== null && Object.keys(unknown).length > 0) || (forms !== P.EMPTY && Object.keys(forms).length > 0)) {
-        canonical["extensions"] = { [DIALECT]: rt.extension(rt.heldFields(unknown, DIALECT, SHAPE_TOOL_RESULT), forms) };
+      if (
+        (unknown !== null && Object.keys(unknown).length > 0) || (forms !== P.EMPTY && Object.keys(forms).length > 0)
+      ) {
+        canonical["extensions"] = {
+          [DIALECT]: rt.extension(rt.heldFields(unknown, DIALECT, SHAPE_TOOL_RESULT), forms)
+        };
       }
-      if (idMap !== null) idMap.noteResult(P.or(canonical["call_id"], null) as string | null); // answered by id: id-less results link among the rest
+      // answered by id: id-less results link among the rest
+      if (idMap !== null) idMap.noteResult(P.or(canonical["call_id"], null) as string | null);
       return canonical;
     }
   } catch (exc) {
@@ -347,7 +584,9 @@ export function encodeToolResult(
   let canonical = rt.asCanonical(value, SHAPE_TOOL_RESULT);
   const losses: rt.Loss[] = [];
   const extensions = canonical["extensions"];
-  const own = (P.truthy(extensions) ? rt.foreignExtensions(extensions, DIALECT, losses, strict) : P.EMPTY) as JsonObject;
+  const own = (
+    P.truthy(extensions) ? rt.foreignExtensions(extensions, DIALECT, losses, strict) : P.EMPTY
+  ) as JsonObject;
   const forms = (own["forms"] ?? P.EMPTY) as JsonObject;
   let wire: unknown; // the wire value the variant below builds: an object or a constant
   try {
@@ -364,18 +603,30 @@ export function encodeToolResult(
     if (wireName == null) {
       if (P.or(canonical["call_id"], null) !== null) {
         // a call it answers, unknown (no id at all: an older client's)
-        rt.report(losses, strict, "/name", DIALECT, "a result without its tool name (the id map does not know call " + pyRepr(P.or(canonical["call_id"], null)) + "; left out)");
+        rt.report(
+          losses,
+          strict,
+          "/name",
+          DIALECT,
+          "a result without its tool name (the id map does not know call " + pyRepr(
+            P.or(canonical["call_id"], null)
+          ) + "; left out)",
+        );
       }
       wireName = undefined;
     }
-    const wireContent: unknown = CONTENT_TOOL_RESULT_0_CONTENT_out(P.need(canonical, "content") as JsonObject[], forms, losses, strict);
+    const wireContent: unknown = CONTENT_TOOL_RESULT_0_CONTENT_out(
+      P.need(canonical, "content") as JsonObject[], forms, losses, strict
+    );
     wire = { "role": "tool", "content": wireContent };
     if (wireCallId !== undefined) P.put(wire, "tool_call_id", wireCallId);
     if (wireName !== undefined) P.put(wire, "tool_name", wireName);
     if (canonical["is_error"] != null && canonical["is_error"] !== false) {
       rt.report(losses, strict, "/is_error", DIALECT, "the error flag of a tool result");
     }
-    if (own !== P.EMPTY && Object.keys(own).length > 0) rt.applyFields(wire as JsonObject, (own["fields"] ?? P.EMPTY) as JsonObject, DIALECT, losses, strict);
+    if (own !== P.EMPTY && Object.keys(own).length > 0) rt.applyFields(
+      wire as JsonObject, (own["fields"] ?? P.EMPTY) as JsonObject, DIALECT, losses, strict
+    );
     return new rt.Encoded(wire, losses);
   } catch (exc) {
     if (P.invalid(exc)) throw new rt.CanonicalError(SHAPE_TOOL_RESULT, exc);
@@ -386,7 +637,9 @@ export function encodeToolResult(
 
 // --- envelopes: where the shapes sit in a whole request or response --------------------
 export const ENVELOPES = ["request", "response", "stream_event"] as const;
-const KEYS: { readonly [shape: string]: string } = { tool_definition: "tools", tool_call: "tool_calls", tool_result: "tool_results" };
+const KEYS: { readonly [shape: string]: string } = {
+  tool_definition: "tools", tool_call: "tool_calls", tool_result: "tool_results"
+};
 // [kind, alternative sets of required root keys, {root key: allowed JSON types}, [pointer
 // tokens, allowed JSON types, required] deeper down, the only root keys a closed envelope may
 // have or null] of every kind extract() reads, from its envelope schema: a payload must be one
@@ -394,15 +647,58 @@ const ENVELOPE_KINDS: readonly envelopes.Kind[] = [
   [
     "request",
     [["messages", "model"]],
-    {"format": ["object", "string", "null"], "keep_alive": ["string", "number", "integer", "null"], "logprobs": ["boolean", "null"], "messages": ["array"], "model": ["string"], "options": ["object", "null"], "shift": ["boolean", "null"], "stream": ["boolean"], "think": ["string", "boolean", "null"], "tools": ["array", "null"], "top_logprobs": ["integer", "null"], "truncate": ["boolean", "null"]},
-    [[[], ["object"], false, null, null], [["tools", "*"], ["object"], false, null, null], [["tools", "*", "function"], ["object"], true, null, null], [["tools", "*", "type"], ["string"], true, ["function"], null], [["messages", "*"], ["object"], false, null, null], [["messages", "*", "role"], ["string"], true, null, null], [["messages", "*", "tool_calls"], ["array", "null"], false, null, null]],
+    {
+      "format": ["object", "string", "null"],
+      "keep_alive": ["string", "number", "integer", "null"],
+      "logprobs": ["boolean", "null"],
+      "messages": ["array"],
+      "model": ["string"],
+      "options": ["object", "null"],
+      "shift": ["boolean", "null"],
+      "stream": ["boolean"],
+      "think": ["string", "boolean", "null"],
+      "tools": ["array", "null"],
+      "top_logprobs": ["integer", "null"],
+      "truncate": ["boolean", "null"],
+    },
+    [
+      [[], ["object"], false, null, null],
+      [["tools", "*"], ["object"], false, null, null],
+      [["tools", "*", "function"], ["object"], true, null, null],
+      [["tools", "*", "type"], ["string"], true, ["function"], null],
+      [["messages", "*"], ["object"], false, null, null],
+      [["messages", "*", "role"], ["string"], true, null, null],
+      [["messages", "*", "tool_calls"], ["array", "null"], false, null, null],
+    ],
     null,
   ],
   [
     "response",
     [["done", "message", "model"], ["error"]],
-    {"created_at": ["string"], "done": ["boolean"], "done_reason": ["string"], "error": ["string"], "eval_count": ["integer"], "eval_duration": ["integer"], "load_duration": ["integer"], "logprobs": ["array", "null"], "message": ["object"], "model": ["string"], "prompt_eval_count": ["integer"], "prompt_eval_duration": ["integer"], "remote_host": ["string"], "remote_model": ["string"], "total_duration": ["integer"]},
-    [[[], ["object"], false, null, null], [["message", "role"], ["string"], true, ["assistant"], null], [["message", "tool_calls"], ["array", "null"], false, null, null], [["message", "tool_calls", "*"], ["object"], false, null, null], [["message", "tool_calls", "*", "function"], ["object"], true, null, null]],
+    {
+      "created_at": ["string"],
+      "done": ["boolean"],
+      "done_reason": ["string"],
+      "error": ["string"],
+      "eval_count": ["integer"],
+      "eval_duration": ["integer"],
+      "load_duration": ["integer"],
+      "logprobs": ["array", "null"],
+      "message": ["object"],
+      "model": ["string"],
+      "prompt_eval_count": ["integer"],
+      "prompt_eval_duration": ["integer"],
+      "remote_host": ["string"],
+      "remote_model": ["string"],
+      "total_duration": ["integer"],
+    },
+    [
+      [[], ["object"], false, null, null],
+      [["message", "role"], ["string"], true, ["assistant"], null],
+      [["message", "tool_calls"], ["array", "null"], false, null, null],
+      [["message", "tool_calls", "*"], ["object"], false, null, null],
+      [["message", "tool_calls", "*", "function"], ["object"], true, null, null],
+    ],
     null,
   ],
 ];
@@ -500,13 +796,9 @@ export function inject(
   options: { strict?: boolean; idMap?: rt.IdMap | null } = {},
 ): rt.Encoded {
   let wire: unknown = rt.hold(rt.asWire(payload, DIALECT, "envelope"), DIALECT, "envelope");
-  const encoders: { readonly [shape: string]: inj.Encoder } = {
-    tool_definition: encodeToolDefinition,
-    tool_call: encodeToolCall,
-    tool_result: encodeToolResult,
-  };
   const result = rt.inject(
-    wire as JsonObject, parts, LOCATIONS, encoders, DIALECT, options.strict ?? false, options.idMap ?? new rt.IdMap(), CHOICE_FIELDS, TOOLS_FIELDS,
+    wire as JsonObject, parts, LOCATIONS, ENCODERS, DIALECT, options.strict ?? false, options.idMap ?? new rt.IdMap(),
+        CHOICE_FIELDS, TOOLS_FIELDS,
   );
   return result;
 }
@@ -520,6 +812,268 @@ const CONV_CODECS: conv.Codecs = {
   choiceFields: CHOICE_FIELDS,
   toolsFields: TOOLS_FIELDS,
 };
+
+/** The canonical settings of a request; forms and fields get what the round trip keeps. */
+function settingsIn(wire: JsonObject, forms: JsonObject, fields: JsonObject): JsonObject {
+  let value: unknown;
+  let problem: unknown;
+  let out: JsonObject;
+  out = {};
+  // setting max_tokens
+  value = conv.keyOf(rt.getOwn(wire, "options"), "num_predict");
+  if (value !== undefined) {
+    if (value === null) {
+      rt.putOwn(forms, "/options/num_predict", "null");
+    } else {
+      problem = conv.settingProblem(value, [["integer"], 0, []]);
+      if (problem !== null) {
+        throw new rt.DecodeError(DIALECT, "request", "/options/num_predict", problem as string);
+      }
+      rt.putOwn(out, "max_tokens", value);
+    }
+  }
+  // setting temperature
+  value = conv.keyOf(rt.getOwn(wire, "options"), "temperature");
+  if (value !== undefined) {
+    if (value === null) {
+      rt.putOwn(forms, "/options/temperature", "null");
+    } else {
+      problem = conv.settingProblem(value, [["number"], null, []]);
+      if (problem !== null) {
+        throw new rt.DecodeError(DIALECT, "request", "/options/temperature", problem as string);
+      }
+      rt.putOwn(out, "temperature", value);
+    }
+  }
+  // setting top_p
+  value = conv.keyOf(rt.getOwn(wire, "options"), "top_p");
+  if (value !== undefined) {
+    if (value === null) {
+      rt.putOwn(forms, "/options/top_p", "null");
+    } else {
+      problem = conv.settingProblem(value, [["number"], null, []]);
+      if (problem !== null) {
+        throw new rt.DecodeError(DIALECT, "request", "/options/top_p", problem as string);
+      }
+      rt.putOwn(out, "top_p", value);
+    }
+  }
+  // setting top_k
+  value = conv.keyOf(rt.getOwn(wire, "options"), "top_k");
+  if (value !== undefined) {
+    if (value === null) {
+      rt.putOwn(forms, "/options/top_k", "null");
+    } else {
+      problem = conv.settingProblem(value, [["integer"], null, []]);
+      if (problem !== null) {
+        throw new rt.DecodeError(DIALECT, "request", "/options/top_k", problem as string);
+      }
+      rt.putOwn(out, "top_k", value);
+    }
+  }
+  // setting stop
+  value = conv.keyOf(rt.getOwn(wire, "options"), "stop");
+  if (value !== undefined) {
+    if (value === null) {
+      rt.putOwn(forms, "/options/stop", "null");
+    } else {
+      problem = conv.settingProblem(value, [["array"], null, ["string"]]);
+      if (problem !== null) {
+        throw new rt.DecodeError(DIALECT, "request", "/options/stop", problem as string);
+      }
+      rt.putOwn(out, "stop", value);
+    }
+  }
+  // setting seed
+  value = conv.keyOf(rt.getOwn(wire, "options"), "seed");
+  if (value !== undefined) {
+    if (value === null) {
+      rt.putOwn(forms, "/options/seed", "null");
+    } else {
+      problem = conv.settingProblem(value, [["integer"], null, []]);
+      if (problem !== null) {
+        throw new rt.DecodeError(DIALECT, "request", "/options/seed", problem as string);
+      }
+      rt.putOwn(out, "seed", value);
+    }
+  }
+  // setting presence_penalty
+  value = conv.keyOf(rt.getOwn(wire, "options"), "presence_penalty");
+  if (value !== undefined) {
+    if (value === null) {
+      rt.putOwn(forms, "/options/presence_penalty", "null");
+    } else {
+      problem = conv.settingProblem(value, [["number"], null, []]);
+      if (problem !== null) {
+        throw new rt.DecodeError(DIALECT, "request", "/options/presence_penalty", problem as string);
+      }
+      rt.putOwn(out, "presence_penalty", value);
+    }
+  }
+  // setting frequency_penalty
+  value = conv.keyOf(rt.getOwn(wire, "options"), "frequency_penalty");
+  if (value !== undefined) {
+    if (value === null) {
+      rt.putOwn(forms, "/options/frequency_penalty", "null");
+    } else {
+      problem = conv.settingProblem(value, [["number"], null, []]);
+      if (problem !== null) {
+        throw new rt.DecodeError(DIALECT, "request", "/options/frequency_penalty", problem as string);
+      }
+      rt.putOwn(out, "frequency_penalty", value);
+    }
+  }
+  // setting stream
+  value = rt.getOwn(wire, "stream");
+  if (value !== undefined) {
+    if (value === null) {
+      rt.putOwn(forms, "/stream", "null");
+    } else {
+      problem = conv.settingProblem(value, [["boolean"], null, []]);
+      if (problem !== null) {
+        throw new rt.DecodeError(DIALECT, "request", "/stream", problem as string);
+      }
+      rt.putOwn(out, "stream", value);
+    }
+  }
+  return out;
+}
+
+
+/** Put the canonical settings into a wire request in the spellings forms name. */
+function settingsOut(wire: JsonObject, settings: JsonObject, forms: JsonObject, lose: conv.Lose): JsonObject {
+  let value: unknown;
+  let problem: unknown;
+  // a canonical setting this dialect has no place for
+  for (const key of Object.keys(settings as JsonObject)) {
+    if (
+      ![
+        "frequency_penalty", "max_tokens", "presence_penalty", "seed", "stop", "stream", "temperature", "top_k", "top_p"
+      ].includes(key as string)
+    ) {
+      lose("/settings/" + rt.escape(String(key)), "the " + String(key) + " setting");
+    }
+  }
+  // setting max_tokens
+  value = rt.getOwn(settings, "max_tokens");
+  if (value === undefined) {
+    if (rt.pyEquals(rt.getOwn(forms, "/options/num_predict"), "null")) {
+      conv.putPath(wire, ["options", "num_predict"], null);
+    }
+  } else {
+    problem = conv.settingProblem(value, [["integer"], 0, []]);
+    if (problem !== null) {
+      throw new rt.CanonicalError("request", new Error("/settings/max_tokens: " + String(problem)));
+    }
+    conv.putPath(wire, ["options", "num_predict"], value);
+  }
+  // setting temperature
+  value = rt.getOwn(settings, "temperature");
+  if (value === undefined) {
+    if (rt.pyEquals(rt.getOwn(forms, "/options/temperature"), "null")) {
+      conv.putPath(wire, ["options", "temperature"], null);
+    }
+  } else {
+    problem = conv.settingProblem(value, [["number"], null, []]);
+    if (problem !== null) {
+      throw new rt.CanonicalError("request", new Error("/settings/temperature: " + String(problem)));
+    }
+    conv.putPath(wire, ["options", "temperature"], value);
+  }
+  // setting top_p
+  value = rt.getOwn(settings, "top_p");
+  if (value === undefined) {
+    if (rt.pyEquals(rt.getOwn(forms, "/options/top_p"), "null")) {
+      conv.putPath(wire, ["options", "top_p"], null);
+    }
+  } else {
+    problem = conv.settingProblem(value, [["number"], null, []]);
+    if (problem !== null) {
+      throw new rt.CanonicalError("request", new Error("/settings/top_p: " + String(problem)));
+    }
+    conv.putPath(wire, ["options", "top_p"], value);
+  }
+  // setting top_k
+  value = rt.getOwn(settings, "top_k");
+  if (value === undefined) {
+    if (rt.pyEquals(rt.getOwn(forms, "/options/top_k"), "null")) {
+      conv.putPath(wire, ["options", "top_k"], null);
+    }
+  } else {
+    problem = conv.settingProblem(value, [["integer"], null, []]);
+    if (problem !== null) {
+      throw new rt.CanonicalError("request", new Error("/settings/top_k: " + String(problem)));
+    }
+    conv.putPath(wire, ["options", "top_k"], value);
+  }
+  // setting stop
+  value = rt.getOwn(settings, "stop");
+  if (value === undefined) {
+    if (rt.pyEquals(rt.getOwn(forms, "/options/stop"), "null")) {
+      conv.putPath(wire, ["options", "stop"], null);
+    }
+  } else {
+    problem = conv.settingProblem(value, [["array"], null, ["string"]]);
+    if (problem !== null) {
+      throw new rt.CanonicalError("request", new Error("/settings/stop: " + String(problem)));
+    }
+    conv.putPath(wire, ["options", "stop"], value);
+  }
+  // setting seed
+  value = rt.getOwn(settings, "seed");
+  if (value === undefined) {
+    if (rt.pyEquals(rt.getOwn(forms, "/options/seed"), "null")) {
+      conv.putPath(wire, ["options", "seed"], null);
+    }
+  } else {
+    problem = conv.settingProblem(value, [["integer"], null, []]);
+    if (problem !== null) {
+      throw new rt.CanonicalError("request", new Error("/settings/seed: " + String(problem)));
+    }
+    conv.putPath(wire, ["options", "seed"], value);
+  }
+  // setting presence_penalty
+  value = rt.getOwn(settings, "presence_penalty");
+  if (value === undefined) {
+    if (rt.pyEquals(rt.getOwn(forms, "/options/presence_penalty"), "null")) {
+      conv.putPath(wire, ["options", "presence_penalty"], null);
+    }
+  } else {
+    problem = conv.settingProblem(value, [["number"], null, []]);
+    if (problem !== null) {
+      throw new rt.CanonicalError("request", new Error("/settings/presence_penalty: " + String(problem)));
+    }
+    conv.putPath(wire, ["options", "presence_penalty"], value);
+  }
+  // setting frequency_penalty
+  value = rt.getOwn(settings, "frequency_penalty");
+  if (value === undefined) {
+    if (rt.pyEquals(rt.getOwn(forms, "/options/frequency_penalty"), "null")) {
+      conv.putPath(wire, ["options", "frequency_penalty"], null);
+    }
+  } else {
+    problem = conv.settingProblem(value, [["number"], null, []]);
+    if (problem !== null) {
+      throw new rt.CanonicalError("request", new Error("/settings/frequency_penalty: " + String(problem)));
+    }
+    conv.putPath(wire, ["options", "frequency_penalty"], value);
+  }
+  // setting stream
+  value = rt.getOwn(settings, "stream");
+  if (value === undefined) {
+    if (rt.pyEquals(rt.getOwn(forms, "/stream"), "null")) {
+      rt.putOwn(wire, "stream", null);
+    }
+  } else {
+    problem = conv.settingProblem(value, [["boolean"], null, []]);
+    if (problem !== null) {
+      throw new rt.CanonicalError("request", new Error("/settings/stream: " + String(problem)));
+    }
+    rt.putOwn(wire, "stream", value);
+  }
+  return wire;
+}
+
 const CONV_REQUEST: conv.RequestLayout = {
   dialect: DIALECT,
   turns: ["messages"],
@@ -578,80 +1132,8 @@ const CONV_REQUEST: conv.RequestLayout = {
   ],
   parts: [],
   alternating: false,
-  settings: [
-    {
-      name: ["max_tokens"],
-      toks: ["options", "num_predict"],
-      aliases: [],
-      encoding: "value",
-      values: [],
-      rule: [["integer"], 0, []],
-    },
-    {
-      name: ["temperature"],
-      toks: ["options", "temperature"],
-      aliases: [],
-      encoding: "value",
-      values: [],
-      rule: [["number"], null, []],
-    },
-    {
-      name: ["top_p"],
-      toks: ["options", "top_p"],
-      aliases: [],
-      encoding: "value",
-      values: [],
-      rule: [["number"], null, []],
-    },
-    {
-      name: ["top_k"],
-      toks: ["options", "top_k"],
-      aliases: [],
-      encoding: "value",
-      values: [],
-      rule: [["integer"], null, []],
-    },
-    {
-      name: ["stop"],
-      toks: ["options", "stop"],
-      aliases: [],
-      encoding: "list",
-      values: [],
-      rule: [["array"], null, ["string"]],
-    },
-    {
-      name: ["seed"],
-      toks: ["options", "seed"],
-      aliases: [],
-      encoding: "value",
-      values: [],
-      rule: [["integer"], null, []],
-    },
-    {
-      name: ["presence_penalty"],
-      toks: ["options", "presence_penalty"],
-      aliases: [],
-      encoding: "value",
-      values: [],
-      rule: [["number"], null, []],
-    },
-    {
-      name: ["frequency_penalty"],
-      toks: ["options", "frequency_penalty"],
-      aliases: [],
-      encoding: "value",
-      values: [],
-      rule: [["number"], null, []],
-    },
-    {
-      name: ["stream"],
-      toks: ["stream"],
-      aliases: [],
-      encoding: "value",
-      values: [],
-      rule: [["boolean"], null, []],
-    },
-  ],
+  settingsIn: settingsIn,
+  settingsOut: settingsOut,
   known: conv.knownTree([], [
     ["messages"],
     ["tools"],
@@ -746,7 +1228,8 @@ export function encodeRequest(
 ): rt.Encoded {
   const canonical = rt.holdCanonical(rt.asCanonical(value, "request"), "request") as JsonObject;
   return conv.encodeRequest(
-    canonical, CONV_REQUEST, CONV_CODECS, options.strict ?? false, options.idMap ?? null, options.reasoningAsText ?? false, options.model ?? null,
+    canonical, CONV_REQUEST, CONV_CODECS, options.strict ?? false, options.idMap ?? null,
+        options.reasoningAsText ?? false, options.model ?? null,
   );
 }
 
@@ -769,7 +1252,8 @@ export function encodeResponse(
 ): rt.Encoded {
   const canonical = rt.holdCanonical(rt.asCanonical(value, "response"), "response") as JsonObject;
   return conv.encodeResponse(
-    canonical, CONV_RESPONSE, CONV_CODECS, options.strict ?? false, options.idMap ?? null, options.reasoningAsText ?? false, options.model ?? null,
+    canonical, CONV_RESPONSE, CONV_CODECS, options.strict ?? false, options.idMap ?? null,
+        options.reasoningAsText ?? false, options.model ?? null,
   );
 }
 
@@ -783,3 +1267,19 @@ export function finishReasonOut(canonical: string): unknown {
   const found = CONV_RESPONSE.finishValues.find(([c]) => c === canonical);
   return found === undefined ? null : found[1];
 }
+
+// --- the converters by shape (the dialect object's decoders and encoders) --------------
+export const DECODERS: { readonly [shape: string]: Decoder } = Object.freeze({
+  tool_definition: decodeToolDefinition,
+  tool_call: decodeToolCall,
+  tool_result: decodeToolResult,
+  request: decodeRequest,
+  response: decodeResponse,
+});
+export const ENCODERS: { readonly [shape: string]: Encoder } = Object.freeze({
+  tool_definition: encodeToolDefinition,
+  tool_call: encodeToolCall,
+  tool_result: encodeToolResult,
+  request: encodeRequest,
+  response: encodeResponse,
+});

@@ -18,12 +18,18 @@ relay.losses                      # what the target could not carry
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Iterator
 from types import ModuleType
 from typing import Any
 
+from .._dialect import Dialect, stream_of
+from .._ids import IdMap
+from .._runtime import Loss
+from ..dialects import REGISTRY
 from . import anthropic_messages, bedrock_converse, cohere_v2, gemini, mistral, ollama, openai_chat, openai_responses
 from ._common import Assembler, StreamError
-from ._relay import StreamRelay, convert_stream, convert_stream_text
+from ._relay import StreamRelay as _StreamRelay
+from ._relay import convert_stream_text as _convert_stream_text
 
 __all__ = [
     "STREAMS",
@@ -67,3 +73,84 @@ def assembler(dialect: str, **options: Any) -> Assembler:
 def emit(dialect: str, calls: Any, finish_reason: str | None = None, **options: Any) -> list[dict[str, Any]]:
     """Canonical calls as a valid event sequence of this dialect."""
     return get_stream(dialect).emit(calls, finish_reason, **options)
+
+
+def _streaming(dialect: str | Dialect) -> Dialect:
+    """The dialect object of a name (or the object given), checked to have a stream mapping."""
+    found = dialect if isinstance(dialect, Dialect) else REGISTRY.lookup(dialect)
+    stream_of(found)  # ValueError when it has none
+    return found
+
+
+class StreamRelay(_StreamRelay):
+    """One stream relayed from source to target (see streams._relay); source and
+    target are dialect names or dialect objects."""
+
+    def __init__(
+        self,
+        events: Iterable[Any] | None = None,
+        *,
+        source: str | Dialect,
+        target: str | Dialect,
+        strict: bool = False,
+        id_map: IdMap | None = None,
+        on_loss: Callable[[Loss], None] | None = None,
+        reasoning_as_text: bool = False,
+    ) -> None:
+        super().__init__(
+            events,
+            source=_streaming(source),
+            target=_streaming(target),
+            strict=strict,
+            id_map=id_map,
+            on_loss=on_loss,
+            reasoning_as_text=reasoning_as_text,
+        )
+
+
+def convert_stream(
+    events: Iterable[Any],
+    *,
+    source: str | Dialect,
+    target: str | Dialect,
+    strict: bool = False,
+    id_map: IdMap | None = None,
+    on_loss: Callable[[Loss], None] | None = None,
+    reasoning_as_text: bool = False,
+) -> StreamRelay:
+    """Relay a stream of source events (dicts, JSON text, SDK objects) as target events:
+    iterate the result. Losses land in `.losses` as they happen (and go to on_loss);
+    strict=True raises LossError on the first one."""
+    return StreamRelay(
+        events,
+        source=source,
+        target=target,
+        strict=strict,
+        id_map=id_map,
+        on_loss=on_loss,
+        reasoning_as_text=reasoning_as_text,
+    )
+
+
+def convert_stream_text(
+    chunks: Iterable[str | bytes],
+    *,
+    source: str | Dialect,
+    target: str | Dialect,
+    strict: bool = False,
+    id_map: IdMap | None = None,
+    on_loss: Callable[[Loss], None] | None = None,
+    reasoning_as_text: bool = False,
+) -> Iterator[str]:
+    """Raw source stream text (SSE or JSON lines, in chunks split anywhere) relayed as the
+    target's framed text (see streams._relay). Like any generator, it
+    does nothing (not even refuse a dialect) until it is iterated."""
+    yield from _convert_stream_text(
+        chunks,
+        source=_streaming(source),
+        target=_streaming(target),
+        strict=strict,
+        id_map=id_map,
+        on_loss=on_loss,
+        reasoning_as_text=reasoning_as_text,
+    )

@@ -1,5 +1,6 @@
 # DO NOT EDIT the copy in a generated package: this is the toolwire runtime, copied verbatim from runtime/python/ by `toolwire generate`.
-"""convert_stream: relay a stream from one dialect to another as it arrives.
+"""The stream relay: a stream from one dialect to another as it arrives (convert_stream in
+the generated streams package looks the dialects up by name and hands their objects here).
 
     relay = convert_stream(events, source="anthropic_messages", target="openai_chat")
     for event in relay:           # the target's events, written as the input arrives
@@ -21,31 +22,20 @@ raises then, before the target's finish). A stream cut off is relayed cut off (n
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Iterable, Iterator
-from types import ModuleType
 from typing import Any
 
+from .._dialect import Dialect, StreamModule, stream_of
 from .._errors import Loss, json_text
 from .._ids import IdMap
 from ._relay_check import CallCheck
 from ._relay_read import RelayReader
 from ._relay_write import RelayWriter
 
-__all__ = ["StreamRelay", "convert_stream", "convert_stream_text", "frame"]
+__all__ = ["StreamRelay", "convert_stream_text", "frame"]
 
 
-def _stream_module(dialect: str) -> ModuleType:
-    """The generated stream module of a dialect (beside this one in the package)."""
-    if not dialect.isidentifier() or dialect.startswith("_"):
-        raise ValueError(f"not a dialect name: {dialect!r}")
-    try:
-        return importlib.import_module(f".{dialect}", __package__)
-    except ModuleNotFoundError:
-        raise ValueError(f"dialect {dialect!r} has no stream mapping") from None
-
-
-def frame(module: ModuleType, event: dict[str, Any]) -> str:
+def frame(module: StreamModule, event: dict[str, Any]) -> str:
     """One event as the dialect frames it: an SSE block (with an `event:` line where the
     dialect names its events) or a JSON line."""
     data = json_text(event)
@@ -63,26 +53,27 @@ class StreamRelay:
     convert_stream), or push: feed(event) / feed_text(chunk) for the target's events so far,
     close() for the rest. `losses`, `findings` (the source stream's problems, from its
     Assembler) and `id_map` (target call id -> source id: id_map.original(id)) are live;
-    `calls` (the source's calls) and `cut` are known once the input ended."""
+    `calls` (the source's calls) and `cut` are known once the input ended. source and target
+    are dialect objects (the generated streams package takes names and looks them up)."""
 
     def __init__(
         self,
         events: Iterable[Any] | None = None,
         *,
-        source: str,
-        target: str,
+        source: Dialect,
+        target: Dialect,
         strict: bool = False,
         id_map: IdMap | None = None,
         on_loss: Callable[[Loss], None] | None = None,
         reasoning_as_text: bool = False,
     ) -> None:
-        self.source = source
-        self.target = target
+        self.source: str = source.name
+        self.target: str = target.name
         self._events = events
-        self._target = _stream_module(target)
+        self._target = stream_of(target)
         self.id_map = IdMap() if id_map is None else id_map
-        self._reader = RelayReader(_stream_module(source), id_map=IdMap())
-        self._writer = RelayWriter(self._target, strict=strict, id_map=self.id_map, reasoning_as_text=reasoning_as_text)
+        self._reader = RelayReader(source, id_map=IdMap())
+        self._writer = RelayWriter(target, strict=strict, id_map=self.id_map, reasoning_as_text=reasoning_as_text)
         self._writer.check = CallCheck(self._target)
         self._on_loss = on_loss
         self._told = 0
@@ -183,35 +174,11 @@ class StreamRelay:
         return ""
 
 
-def convert_stream(
-    events: Iterable[Any],
-    *,
-    source: str,
-    target: str,
-    strict: bool = False,
-    id_map: IdMap | None = None,
-    on_loss: Callable[[Loss], None] | None = None,
-    reasoning_as_text: bool = False,
-) -> StreamRelay:
-    """Relay a stream of source events (dicts, JSON text, SDK objects) as target events:
-    iterate the result. Losses land in `.losses` as they happen (and go to on_loss);
-    strict=True raises LossError on the first one."""
-    return StreamRelay(
-        events,
-        source=source,
-        target=target,
-        strict=strict,
-        id_map=id_map,
-        on_loss=on_loss,
-        reasoning_as_text=reasoning_as_text,
-    )
-
-
 def convert_stream_text(
     chunks: Iterable[str | bytes],
     *,
-    source: str,
-    target: str,
+    source: Dialect,
+    target: Dialect,
     strict: bool = False,
     id_map: IdMap | None = None,
     on_loss: Callable[[Loss], None] | None = None,

@@ -8,9 +8,9 @@ source is never passed on as complete, an invalid one never as valid, none disap
 from __future__ import annotations
 
 from collections.abc import Callable
-from types import ModuleType
 from typing import Any
 
+from .._dialect import StreamModule
 from .._errors import Loss
 from ._events import StreamError
 from ._relay_blocks import walk
@@ -56,7 +56,7 @@ class CallCheck:
 
     __slots__ = ("_assembler", "_source_of")
 
-    def __init__(self, module: ModuleType) -> None:
+    def __init__(self, module: StreamModule) -> None:
         self._assembler: Any = module.Assembler()
         self._source_of: dict[int, int] = {}  # target call index -> source call index
 

@@ -6,15 +6,14 @@ Only what is in flight is held: the Assembler's open calls and which calls were 
 
 from __future__ import annotations
 
-from types import ModuleType
 from typing import Any
 
+from .._dialect import Dialect, StreamModule, finish_reason_in, stream_of
 from .._ids import IdMap
 from .._strict_json import exact_integer
 from ._events import StreamError, as_whole_event, same
 from ._relay_blocks import MISSING, at, walk
 from ._relay_check import refuse_whole_response
-from ._relay_finish import finish_reason_in
 
 __all__ = ["RelayReader", "compiled", "walk"]
 
@@ -26,7 +25,7 @@ def _toks(value: Any) -> Toks | None:
     return tuple(value) if value is not None else None
 
 
-def compiled(module: ModuleType) -> dict[str, Any]:
+def compiled(module: StreamModule) -> dict[str, Any]:
     """A stream module's RELAY with token tuples and reads grouped by (event, path), once."""
     name: str = module.DIALECT
     found = _CACHE.get(name)
@@ -109,8 +108,10 @@ def _matches(item: Any, read: dict[str, Any]) -> bool:
 class RelayReader:
     """Feed one source event at a time; get the canonical stream events it carries."""
 
-    def __init__(self, module: ModuleType, *, id_map: IdMap | None = None) -> None:
-        self.dialect: str = module.DIALECT
+    def __init__(self, dialect: Dialect, *, id_map: IdMap | None = None) -> None:
+        self.dialect: str = dialect.name
+        self._source = dialect
+        module = stream_of(dialect)
         self.relay = compiled(module)
         tap = _tap_class(module)
         self.assembler: Any = tap(id_map=id_map)
@@ -182,7 +183,7 @@ class RelayReader:
         wire = self.assembler.finish_reason
         if wire is not None and wire != self._finish:
             self._finish = wire
-            canonical = finish_reason_in(self.dialect, wire)
+            canonical = finish_reason_in(self._source, wire)
             if canonical == "stop" and self._any_call and self.relay["stop_means_calls"]:
                 canonical = "tool_calls"
             out.append(
@@ -255,7 +256,7 @@ class RelayReader:
 _TAPS: dict[str, type] = {}
 
 
-def _tap_class(module: ModuleType) -> type:
+def _tap_class(module: StreamModule) -> type:
     """The dialect's Assembler, whose feed() hands each event to the reader first (so that
     feed_text's events are read too)."""
     name: str = module.DIALECT

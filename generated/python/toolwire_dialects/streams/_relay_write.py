@@ -11,17 +11,15 @@ Every canonical value no template takes is a reported loss, once per kind of val
 
 from __future__ import annotations
 
-import importlib
-from types import ModuleType
 from typing import Any
 
+from .._dialect import Dialect, finish_reason_out, stream_of
 from .._errors import Loss, json_text, report
 from .._ids import IdMap, encode_id
 from .._strict_json import exact_integer, loads
 from ._events import _copy
 from ._relay_blocks import Block, canonical_of, field, put, usage_lost, usage_slots
 from ._relay_check import CallCheck
-from ._relay_finish import finish_reason_out
 from ._relay_read import compiled
 
 __all__ = ["RelayWriter"]
@@ -31,18 +29,19 @@ class RelayWriter:
     """Write canonical stream events as the target's events; losses go to `losses`."""
 
     def __init__(
-        self, module: ModuleType, *, strict: bool = False, id_map: IdMap | None = None, reasoning_as_text: bool = False
+        self, dialect: Dialect, *, strict: bool = False, id_map: IdMap | None = None, reasoning_as_text: bool = False
     ) -> None:
-        self.dialect: str = module.DIALECT
+        self.dialect: str = dialect.name
         self.reasoning_as_text = reasoning_as_text  # reasoning into a dialect without it: as text, asked for
-        relay = compiled(module)
+        relay = compiled(stream_of(dialect))
         self.writes: dict[str, list[dict[str, Any]]] = relay["writes"]
         self.item_ids: dict[str, str] = relay["item_ids"]
         self.strict = strict
         self.losses: list[Loss] = []
         self.id_map = IdMap() if id_map is None else id_map
-        self._dialect_module = importlib.import_module(f"..{self.dialect}", __package__)  # the package may be renamed
-        self._policy = getattr(self._dialect_module, "_IDS", None)
+        self._target = dialect
+        self._encode_call = dialect.encoders["tool_call"]
+        self._policy = dialect.id_policy
         slots = {slot for ws in self.writes.values() for w in ws for _p, slot in w["set"]}
         self._slots = slots
         self._keep_text = "text_so_far" in slots
@@ -145,7 +144,7 @@ class RelayWriter:
     def _whole_call(self, call: dict[str, Any]) -> Any:
         """The call as the target's wire tool_call, from the source's complete canonical call
         (its extensions ride along, for a same-dialect relay) or the argument text that came."""
-        encoded = self._dialect_module.encode_tool_call(canonical_of(call), strict=self.strict, id_map=self.id_map)
+        encoded = self._encode_call(canonical_of(call), strict=self.strict, id_map=self.id_map)
         for loss in encoded.losses:
             self._loss(f"/calls/{call['index']}{loss.pointer}", loss.what)
         return encoded.value
@@ -349,7 +348,7 @@ class RelayWriter:
             own = (finish.get("extensions") or {}).get(self.dialect) if finish is not None else None
             wire = field(own, "/finish_reason")
             if wire is None and "finish_reason" in self._slots:
-                wire = finish_reason_out(self.dialect, canonical)
+                wire = finish_reason_out(self._target, canonical)
                 if wire is None:
                     self._loss("/finish_reason", f"finish reason {canonical!r} (the stream is relayed cut off)")
                     canonical = None

@@ -21,7 +21,10 @@ from ._common import StreamError
 
 __all__ = [
     "DIALECT",
+    "DONE_SENTINEL",
+    "EVENT_NAME",
     "EVENT_SCHEMA",
+    "FRAMING",
     "RELAY",
     "RELAY_EVENTS",
     "Assembler",

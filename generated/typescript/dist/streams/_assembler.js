@@ -1,4 +1,5 @@
-// DO NOT EDIT the copy in a generated package: this is the toolwire runtime, copied verbatim from runtime/typescript/ by `toolwire generate`.
+// DO NOT EDIT the copy in a generated package: this is the toolwire runtime, copied verbatim from runtime/typescript/
+// by `toolwire generate`.
 /**
  * The Assembler every generated stream assembler subclasses: the call states (CallStates),
  * Vertex AI JSONPath arguments (PathArgs) and text input (TextInput) in one class chain, and

@@ -1,4 +1,5 @@
-// DO NOT EDIT the copy in a generated package: this is the toolwire runtime, copied verbatim from runtime/typescript/ by `toolwire generate`.
+// DO NOT EDIT the copy in a generated package: this is the toolwire runtime, copied verbatim from runtime/typescript/
+// by `toolwire generate`.
 /**
  * How a finished call becomes canonical: decoded by the dialect's own decodeToolCall from
  * the wire call it amounts to, or kept invalid (arguments null, the text that arrived, why),

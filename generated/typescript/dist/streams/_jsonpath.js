@@ -1,4 +1,5 @@
-// DO NOT EDIT the copy in a generated package: this is the toolwire runtime, copied verbatim from runtime/typescript/ by `toolwire generate`.
+// DO NOT EDIT the copy in a generated package: this is the toolwire runtime, copied verbatim from runtime/typescript/
+// by `toolwire generate`.
 /**
  * JSONPath arguments (Vertex AI partialArgs): typed values at JSONPaths (an RFC 9535 subset:
  * $, .name, ['name'], [index]), string values continued across items; read into a call's

@@ -1,4 +1,5 @@
-// DO NOT EDIT the copy in a generated package: this is the toolwire runtime, copied verbatim from runtime/typescript/ by `toolwire generate`.
+// DO NOT EDIT the copy in a generated package: this is the toolwire runtime, copied verbatim from runtime/typescript/
+// by `toolwire generate`.
 /**
  * When a call starts, grows, is complete or incomplete: calls opened at a key, argument
  * text replaced by a complete text so far, calls stopped, cut off (by a truncating finish

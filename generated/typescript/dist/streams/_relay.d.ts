@@ -1,5 +1,6 @@
 /**
- * convertStream: relay a stream from one dialect to another as it arrives.
+ * The stream relay: a stream from one dialect to another as it arrives (convertStream in the
+ * generated streams/index.ts looks the dialects up by name and hands their objects here).
  *
  *     const relay = convertStream(events, { source: "anthropic_messages", target: "openai_chat" });
  *     for await (const event of relay)  // the target's events, written as the input arrives
@@ -17,19 +18,16 @@
  * (complete for cut off, valid for invalid, absent) is a loss found when the input ends (strict
  * throws then, before the target's finish). A stream cut off is relayed cut off (no finish, no
  * [DONE]); an empty stream, or a whole non-streaming response, throws StreamError.
- *
- * The stream modules come from the generated streams/index.ts (registerStreams): import the
- * relay from there (or the package), not from this module alone.
  */
+import { type Dialect, type RelayStreamModule } from "../_dialect.js";
 import { type JsonObject, type Loss } from "../_errors.js";
 import { IdMap } from "../_ids.js";
-import { type RelayStreamModule } from "./_relay_blocks.js";
 import type { Report } from "./_state.js";
-export { registerStreams, type RelayDialectModule, type RelayStreamModule } from "./_relay_blocks.js";
-/** convertStream's options (Python's keyword-only parameters). */
+/** A relay's options (Python's keyword-only parameters); source and target are dialect
+ * objects (the generated streams/index.ts takes names and looks them up). */
 export interface RelayOptions {
-    source: string;
-    target: string;
+    source: Dialect;
+    target: Dialect;
     strict?: boolean;
     idMap?: IdMap | null;
     onLoss?: ((loss: Loss) => void) | null;
@@ -92,13 +90,6 @@ export declare class StreamRelay implements RelayIterable<JsonObject> {
     /** The target's events framed as the target sends them, as they come. */
     text(): RelayIterable<string>;
 }
-/**
- * Relay a stream of source events (objects, JSON text, SDK objects; an Iterable or an
- * AsyncIterable) as target events: iterate the result (`for await`, or `for ... of` over a
- * plain Iterable). Losses land in `.losses` as they happen (and go to onLoss); strict: true
- * throws LossError on the first one.
- */
-export declare function convertStream(events: RelayInput, options: RelayOptions): StreamRelay;
 /**
  * Raw source stream text (SSE or JSON lines, in chunks split anywhere; strings or UTF-8
  * bytes) relayed as the target's framed text (SSE with `event:` lines where the target uses

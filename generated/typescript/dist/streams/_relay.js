@@ -1,6 +1,7 @@
 // DO NOT EDIT the copy in a generated package: this is the toolwire runtime, copied verbatim from runtime/typescript/ by `toolwire generate`.
 /**
- * convertStream: relay a stream from one dialect to another as it arrives.
+ * The stream relay: a stream from one dialect to another as it arrives (convertStream in the
+ * generated streams/index.ts looks the dialects up by name and hands their objects here).
  *
  *     const relay = convertStream(events, { source: "anthropic_messages", target: "openai_chat" });
  *     for await (const event of relay)  // the target's events, written as the input arrives
@@ -18,31 +19,14 @@
  * (complete for cut off, valid for invalid, absent) is a loss found when the input ends (strict
  * throws then, before the target's finish). A stream cut off is relayed cut off (no finish, no
  * [DONE]); an empty stream, or a whole non-streaming response, throws StreamError.
- *
- * The stream modules come from the generated streams/index.ts (registerStreams): import the
- * relay from there (or the package), not from this module alone.
  */
+import { streamOf } from "../_dialect.js";
 import { getOwn, isObject } from "../_errors.js";
 import { IdMap } from "../_ids.js";
-import { compactJson, pyRepr } from "../_pytext.js";
-import { ValueError } from "./_events.js";
-import { streamModule } from "./_relay_blocks.js";
+import { compactJson } from "../_pytext.js";
 import { CallCheck } from "./_relay_check.js";
 import { RelayReader } from "./_relay_read.js";
 import { RelayWriter } from "./_relay_write.js";
-export { registerStreams } from "./_relay_blocks.js";
-const IDENTIFIER = /^[\p{XID_Start}_][\p{XID_Continue}]*$/u; // Python's str.isidentifier()
-/** The generated stream module of a dialect (registered by streams/index.ts). */
-function getStreamModule(dialect) {
-    if (!IDENTIFIER.test(dialect) || dialect.startsWith("_")) {
-        throw new ValueError(`not a dialect name: ${pyRepr(dialect)}`);
-    }
-    const found = streamModule(dialect);
-    if (found === null) {
-        throw new ValueError(`dialect ${pyRepr(dialect)} has no stream mapping`);
-    }
-    return found;
-}
 /**
  * One event as the dialect frames it: an SSE block (with an `event:` line where the dialect
  * names its events) or a JSON line.
@@ -96,13 +80,13 @@ export class StreamRelay {
     #closed = false;
     #calls = [];
     constructor(events, options) {
-        this.source = options.source;
-        this.target = options.target;
+        this.source = options.source.name;
+        this.target = options.target.name;
         this.#events = events;
-        this.#target = getStreamModule(options.target);
+        this.#target = streamOf(options.target);
         this.idMap = options.idMap ?? new IdMap();
-        this.#reader = new RelayReader(getStreamModule(options.source), { idMap: new IdMap() });
-        this.#writer = new RelayWriter(this.#target, {
+        this.#reader = new RelayReader(options.source, { idMap: new IdMap() });
+        this.#writer = new RelayWriter(options.target, {
             strict: options.strict ?? false,
             idMap: this.idMap,
             reasoningAsText: options.reasoningAsText ?? false,
@@ -240,15 +224,6 @@ export class StreamRelay {
             },
         };
     }
-}
-/**
- * Relay a stream of source events (objects, JSON text, SDK objects; an Iterable or an
- * AsyncIterable) as target events: iterate the result (`for await`, or `for ... of` over a
- * plain Iterable). Losses land in `.losses` as they happen (and go to onLoss); strict: true
- * throws LossError on the first one.
- */
-export function convertStream(events, options) {
-    return new StreamRelay(events, options);
 }
 /**
  * Raw source stream text (SSE or JSON lines, in chunks split anywhere; strings or UTF-8

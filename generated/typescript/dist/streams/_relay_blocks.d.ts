@@ -1,52 +1,10 @@
 /**
  * The relay's small pieces: values read at paths of an event, an open block's state, values
  * put at pointers into a written event, wire values kept in extensions, usage that loses nothing.
- *
- * Also (TypeScript only) the modules the relay reads: Python imports a dialect's stream
- * module and dialect module by name; here the generated `streams/index.ts` hands them over
- * once with registerStreams(STREAMS), and streamModule(dialect) finds them.
  */
-import type { Encoded, JsonObject } from "../_errors.js";
-import type { IdMap, IdPolicy } from "../_ids.js";
-import type { Assembler } from "./_assembler.js";
-import type { AssemblerOptions } from "./_state.js";
+import type { JsonObject } from "../_errors.js";
 type Toks = readonly string[];
 export declare const USAGE_FIELDS: readonly ["input_tokens", "output_tokens", "total_tokens", "cached_input_tokens", "reasoning_tokens"];
-/** What the relay uses of a dialect's converter module (`src/<dialect>.ts`). */
-export interface RelayDialectModule {
-    readonly DIALECT: string;
-    /** The dialect's id policy (Python's `_IDS`); absent: call ids pass as they are. */
-    readonly IDS?: IdPolicy;
-    encodeToolCall(value: unknown, options?: {
-        strict?: boolean;
-        idMap?: IdMap | null;
-    }): Encoded;
-    /** From the conversation mapping; absent: _relay_finish's table stands in. */
-    readonly finishReasonIn?: (wire: unknown) => string;
-    readonly finishReasonOut?: (canonical: string) => unknown;
-}
-/** What the relay uses of a dialect's stream module (`src/streams/<dialect>.ts`). */
-export interface RelayStreamModule {
-    readonly DIALECT: string;
-    readonly FRAMING: string;
-    readonly EVENT_NAME: readonly string[] | null;
-    readonly DONE_SENTINEL: string | null;
-    readonly RELAY: JsonObject | null;
-    readonly RELAY_EVENTS: {
-        readonly [kind: string]: readonly (() => JsonObject)[];
-    } | null;
-    readonly Assembler: new (options?: AssemblerOptions) => Assembler;
-    /** The dialect's converter module (the stream module's `_dialect` import). */
-    readonly DIALECT_MODULE: RelayDialectModule;
-}
-/** The generated streams/index.ts calls this with STREAMS (every dialect's stream module). */
-export declare function registerStreams(streams: {
-    readonly [dialect: string]: RelayStreamModule;
-}): void;
-/** The stream module of a dialect, or null (Python: the import fails). */
-export declare function streamModule(dialect: string): RelayStreamModule | null;
-/** The converter module of a dialect that streams, or null. */
-export declare function dialectModule(dialect: string): RelayDialectModule | null;
 /** Write value at toks into event, making the objects on the way (list indexes grow the list). */
 export declare function put(event: JsonObject, toks: readonly string[], value: unknown): void;
 export declare const MISSING: unique symbol;

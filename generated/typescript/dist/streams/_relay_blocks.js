@@ -2,30 +2,11 @@
 /**
  * The relay's small pieces: values read at paths of an event, an open block's state, values
  * put at pointers into a written event, wire values kept in extensions, usage that loses nothing.
- *
- * Also (TypeScript only) the modules the relay reads: Python imports a dialect's stream
- * module and dialect module by name; here the generated `streams/index.ts` hands them over
- * once with registerStreams(STREAMS), and streamModule(dialect) finds them.
  */
 import { getOwn, hasOwn, isObject, putOwn } from "../_errors.js";
 import { pyRepr } from "../_pytext.js";
 import { loads, StrictJsonError } from "../_strict_json.js";
 export const USAGE_FIELDS = ["input_tokens", "output_tokens", "total_tokens", "cached_input_tokens", "reasoning_tokens"];
-const STREAM_MODULES = new Map();
-/** The generated streams/index.ts calls this with STREAMS (every dialect's stream module). */
-export function registerStreams(streams) {
-    for (const name of Object.keys(streams)) {
-        STREAM_MODULES.set(name, streams[name]);
-    }
-}
-/** The stream module of a dialect, or null (Python: the import fails). */
-export function streamModule(dialect) {
-    return STREAM_MODULES.get(dialect) ?? null;
-}
-/** The converter module of a dialect that streams, or null. */
-export function dialectModule(dialect) {
-    return STREAM_MODULES.get(dialect)?.DIALECT_MODULE ?? null;
-}
 /** Write value at toks into event, making the objects on the way (list indexes grow the list). */
 export function put(event, toks, value) {
     let node = event;

@@ -5,8 +5,8 @@
  * incomplete). A call the target would read otherwise is a reported loss: a call cut off in the
  * source is never passed on as complete, an invalid one never as valid, none disappears.
  */
+import type { RelayStreamModule } from "../_dialect.js";
 import { type JsonObject, type Loss } from "../_errors.js";
-import { type RelayStreamModule } from "./_relay_blocks.js";
 /** A non-streaming response body given as a stream is refused, not read as empty. */
 export declare function refuseWholeResponse(dialect: string, event: JsonObject): void;
 /** The target's reading of the written events; which source call each target call is. */

@@ -4,10 +4,10 @@
  * the generated stream module) the message start, text, reasoning, signatures and usage.
  * Only what is in flight is held: the Assembler's open calls and which calls were announced.
  */
+import { type Dialect, type RelayStreamModule } from "../_dialect.js";
 import { type JsonObject } from "../_errors.js";
 import type { IdMap } from "../_ids.js";
 import type { Assembler } from "./_assembler.js";
-import { type RelayStreamModule } from "./_relay_blocks.js";
 export { walk } from "./_relay_blocks.js";
 export type Toks = readonly string[];
 type Test = readonly [Toks, unknown];
@@ -55,7 +55,7 @@ export declare class RelayReader {
     readonly relay: Compiled;
     readonly assembler: TappedAssembler;
     error: string | null;
-    constructor(module: RelayStreamModule, options?: {
+    constructor(dialect: Dialect, options?: {
         idMap?: IdMap | null;
     });
     feed(event: unknown): JsonObject[];

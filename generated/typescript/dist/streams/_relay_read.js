@@ -5,12 +5,12 @@
  * the generated stream module) the message start, text, reasoning, signatures and usage.
  * Only what is in flight is held: the Assembler's open calls and which calls were announced.
  */
+import { finishReasonIn, streamOf } from "../_dialect.js";
 import { getOwn, putOwn } from "../_errors.js";
 import { pyRepr } from "../_pytext.js";
 import { _copy, asWholeEvent, get, same, StreamError, truthy, ValueError } from "./_events.js";
 import { at, MISSING, walk } from "./_relay_blocks.js";
 import { refuseWholeResponse } from "./_relay_check.js";
-import { finishReasonIn } from "./_relay_finish.js";
 export { walk } from "./_relay_blocks.js";
 const CACHE = new Map();
 const toks = (value) => value;
@@ -130,8 +130,11 @@ export class RelayReader {
     #errored = false;
     #finish = null;
     #out = [];
-    constructor(module, options = {}) {
-        this.dialect = module.DIALECT;
+    #source;
+    constructor(dialect, options = {}) {
+        this.dialect = dialect.name;
+        this.#source = dialect;
+        const module = streamOf(dialect);
         this.relay = compiled(module);
         const Tap = tapClass(module);
         this.assembler = new Tap({ idMap: options.idMap ?? null });
@@ -207,7 +210,7 @@ export class RelayReader {
         const wire = this.assembler.finishReason;
         if (wire !== null && wire !== this.#finish) {
             this.#finish = wire;
-            let canonical = finishReasonIn(this.dialect, wire);
+            let canonical = finishReasonIn(this.#source, wire);
             if (canonical === "stop" && this.#anyCall && this.relay.stopMeansCalls) {
                 canonical = "tool_calls";
             }

@@ -9,9 +9,9 @@
  * ids and names, a call's argument text while it is open when the target writes it whole.
  * Every canonical value no template takes is a reported loss, once per kind of value.
  */
+import { type Dialect } from "../_dialect.js";
 import { type JsonObject, type Loss } from "../_errors.js";
 import { IdMap } from "../_ids.js";
-import { type RelayStreamModule } from "./_relay_blocks.js";
 import type { CallCheck } from "./_relay_check.js";
 import { type Template } from "./_relay_read.js";
 /** Write canonical stream events as the target's events; losses go to `losses`. */
@@ -27,7 +27,7 @@ export declare class RelayWriter {
     check: CallCheck | null;
     cut: boolean;
     /** options: Python's keyword-only strict, id_map, reasoning_as_text. */
-    constructor(module: RelayStreamModule, options?: {
+    constructor(dialect: Dialect, options?: {
         strict?: boolean;
         idMap?: IdMap | null;
         reasoningAsText?: boolean;

@@ -10,13 +10,13 @@
  * ids and names, a call's argument text while it is open when the target writes it whole.
  * Every canonical value no template takes is a reported loss, once per kind of value.
  */
+import { finishReasonOut, streamOf } from "../_dialect.js";
 import { hasOwn, isObject, report } from "../_errors.js";
 import { encodeId, IdMap } from "../_ids.js";
 import { compactJson, pyRepr, pySlice } from "../_pytext.js";
 import { StrictJsonError } from "../_strict_json.js";
 import { _copy, equal, get, truthy } from "./_events.js";
 import { Block, canonicalOf, field, loadsText, pyStr, put, usageLost, usageSlots, } from "./_relay_blocks.js";
-import { finishReasonOut } from "./_relay_finish.js";
 import { compiled } from "./_relay_read.js";
 /** Write canonical stream events as the target's events; losses go to `losses`. */
 export class RelayWriter {
@@ -27,7 +27,8 @@ export class RelayWriter {
     strict;
     losses = [];
     idMap;
-    #dialectModule;
+    #target;
+    #encodeCall;
     #policy;
     #slots;
     #keepText;
@@ -48,16 +49,17 @@ export class RelayWriter {
     check = null; // the target's reading of what is written (set by the relay)
     cut = false; // the stream ended without a finish the target carries: relayed cut off
     /** options: Python's keyword-only strict, id_map, reasoning_as_text. */
-    constructor(module, options = {}) {
-        this.dialect = module.DIALECT;
+    constructor(dialect, options = {}) {
+        this.dialect = dialect.name;
         this.reasoningAsText = options.reasoningAsText ?? false;
-        const relay = compiled(module);
+        const relay = compiled(streamOf(dialect));
         this.writes = relay.writes;
         this.itemIds = relay.itemIds;
         this.strict = options.strict ?? false;
         this.idMap = options.idMap ?? new IdMap();
-        this.#dialectModule = module.DIALECT_MODULE;
-        this.#policy = this.#dialectModule.IDS ?? null;
+        this.#target = dialect;
+        this.#encodeCall = dialect.encoders["tool_call"];
+        this.#policy = dialect.idPolicy;
         const slots = new Set([...this.writes.values()].flatMap((ws) => ws.flatMap((w) => w.set.map(([, slot]) => slot))));
         this.#slots = slots;
         this.#keepText = slots.has("text_so_far");
@@ -155,7 +157,7 @@ export class RelayWriter {
      * extensions ride along, for a same-dialect relay) or the argument text that came.
      */
     #wholeCall(call) {
-        const encoded = this.#dialectModule.encodeToolCall(canonicalOf(call), { strict: this.strict, idMap: this.idMap });
+        const encoded = this.#encodeCall(canonicalOf(call), { strict: this.strict, idMap: this.idMap });
         for (const loss of encoded.losses) {
             this.#loss(`/calls/${call.index}${loss.pointer}`, loss.what);
         }
@@ -397,7 +399,7 @@ export class RelayWriter {
             const own = truthy(given) ? get(given, this.dialect) : null;
             wire = field(own, "/finish_reason") ?? null;
             if (wire === null && this.#slots.has("finish_reason")) {
-                wire = finishReasonOut(this.dialect, canonical);
+                wire = finishReasonOut(this.#target, canonical);
                 if (wire === null) {
                     this.#loss("/finish_reason", `finish reason ${pyRepr(canonical)} (the stream is relayed cut off)`);
                     canonical = null;

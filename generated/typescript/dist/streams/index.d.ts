@@ -12,12 +12,13 @@
  *     for await (const event of relay) ...      // the target's events, as the input arrives
  *     relay.losses                              // what the target could not carry
  */
+import { type Dialect, type RelayStreamModule } from "../_dialect.js";
 import type { JsonObject } from "../_errors.js";
 import type { IdMap } from "../_ids.js";
-import { type RelayStreamModule } from "./_relay.js";
+import * as _relay from "./_relay.js";
 import { type Assembler, type AssemblerOptions, type AssembledStream, type EmitOptions } from "./_common.js";
 export { Assembler, StreamError, type AssemblerOptions, type AssembledStream, type EmitOptions } from "./_common.js";
-export { StreamRelay, convertStream, convertStreamText } from "./_relay.js";
+export type { RelayInput, RelayIterable } from "./_relay.js";
 /** What every dialect's stream module exports (the relay reads some of it). */
 export interface StreamModule extends RelayStreamModule {
     readonly DIALECT: string;
@@ -50,3 +51,24 @@ export declare function assembler(dialect: string, options?: AssemblerOptions): 
 export declare function emit(dialect: string, calls: Iterable<unknown>, finishReason?: string | null, options?: EmitOptions): JsonObject[];
 /** emit(), framed as the dialect's provider sends it (SSE or JSON lines). */
 export declare function emitText(dialect: string, calls: Iterable<unknown>, finishReason?: string | null, options?: EmitOptions): string;
+/** convertStream's options: source and target are dialect names or dialect objects. */
+export interface RelayOptions extends Omit<_relay.RelayOptions, "source" | "target"> {
+    source: string | Dialect;
+    target: string | Dialect;
+}
+/** One stream relayed from source to target (see streams/_relay.ts StreamRelay). */
+export declare class StreamRelay extends _relay.StreamRelay {
+    constructor(events: _relay.RelayInput | null, options: RelayOptions);
+}
+/**
+ * Relay a stream of source events (objects, JSON text, SDK objects; an Iterable or an
+ * AsyncIterable) as target events: iterate the result (`for await`, or `for ... of` over a
+ * plain Iterable). Losses land in `.losses` as they happen (and go to onLoss); strict: true
+ * throws LossError on the first one.
+ */
+export declare function convertStream(events: _relay.RelayInput, options: RelayOptions): StreamRelay;
+/**
+ * Raw source stream text relayed as the target's framed text (see streams/_relay.ts). Like
+ * Python's generator, nothing happens (not even a bad dialect's error) until it is iterated.
+ */
+export declare function convertStreamText(chunks: Iterable<string | Uint8Array> | AsyncIterable<string | Uint8Array>, options: RelayOptions): _relay.RelayIterable<string>;

@@ -14,8 +14,10 @@
  *     for await (const event of relay) ...      // the target's events, as the input arrives
  *     relay.losses                              // what the target could not carry
  */
+import { streamOf } from "../_dialect.js";
 import { pyRepr } from "../_pytext.js";
-import { registerStreams } from "./_relay.js";
+import { REGISTRY } from "../dialects.js";
+import * as _relay from "./_relay.js";
 import { ValueError } from "./_common.js";
 import * as anthropic_messages from "./anthropic_messages.js";
 import * as bedrock_converse from "./bedrock_converse.js";
@@ -26,7 +28,6 @@ import * as ollama from "./ollama.js";
 import * as openai_chat from "./openai_chat.js";
 import * as openai_responses from "./openai_responses.js";
 export { Assembler, StreamError } from "./_common.js";
-export { StreamRelay, convertStream, convertStreamText } from "./_relay.js";
 /** The stream module of every dialect that streams tool calls, by dialect name. */
 export const STREAMS = Object.freeze({
     "anthropic_messages": anthropic_messages,
@@ -38,7 +39,6 @@ export const STREAMS = Object.freeze({
     "openai_chat": openai_chat,
     "openai_responses": openai_responses,
 });
-registerStreams(STREAMS); // the relay finds the modules by name here (Python imports them)
 /** The stream module of a dialect; a ValueError names the dialects that stream calls. */
 export function getStream(dialect) {
     const found = Object.prototype.hasOwnProperty.call(STREAMS, dialect) ? STREAMS[dialect] : undefined;
@@ -58,4 +58,38 @@ export function emit(dialect, calls, finishReason = null, options = {}) {
 /** emit(), framed as the dialect's provider sends it (SSE or JSON lines). */
 export function emitText(dialect, calls, finishReason = null, options = {}) {
     return getStream(dialect).emitText(calls, finishReason, options);
+}
+/** The dialect object of a name (or the object given), checked to have a stream mapping. */
+function streaming(dialect) {
+    const found = typeof dialect === "string" ? REGISTRY.lookup(dialect) : dialect;
+    streamOf(found); // a ValueError when it has none
+    return found;
+}
+function resolved(options) {
+    return { ...options, source: streaming(options.source), target: streaming(options.target) };
+}
+/** One stream relayed from source to target (see streams/_relay.ts StreamRelay). */
+export class StreamRelay extends _relay.StreamRelay {
+    constructor(events, options) {
+        super(events, resolved(options));
+    }
+}
+/**
+ * Relay a stream of source events (objects, JSON text, SDK objects; an Iterable or an
+ * AsyncIterable) as target events: iterate the result (`for await`, or `for ... of` over a
+ * plain Iterable). Losses land in `.losses` as they happen (and go to onLoss); strict: true
+ * throws LossError on the first one.
+ */
+export function convertStream(events, options) {
+    return new StreamRelay(events, options);
+}
+/**
+ * Raw source stream text relayed as the target's framed text (see streams/_relay.ts). Like
+ * Python's generator, nothing happens (not even a bad dialect's error) until it is iterated.
+ */
+export function convertStreamText(chunks, options) {
+    return {
+        [Symbol.iterator]: () => _relay.convertStreamText(chunks, resolved(options))[Symbol.iterator](),
+        [Symbol.asyncIterator]: () => _relay.convertStreamText(chunks, resolved(options))[Symbol.asyncIterator](),
+    };
 }

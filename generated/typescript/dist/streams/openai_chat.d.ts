@@ -10,7 +10,6 @@
  */
 import type { JsonObject } from "../_errors.js";
 import type { IdMap } from "../_ids.js";
-import * as _dialect from "../openai_chat.js";
 import * as _c from "./_common.js";
 import { StreamError } from "./_common.js";
 export { StreamError };
@@ -25,7 +24,6 @@ export declare const RELAY_EVENTS: {
 } | null;
 export declare const TRUNCATED: readonly string[];
 export declare const EMITS_INCOMPLETE: boolean;
-export declare const DIALECT_MODULE: typeof _dialect;
 /** Assembles OpenAI Chat Completions tool calls from stream events (see streams/_assembler.ts). */
 export declare class Assembler extends _c.Assembler {
     readonly DIALECT: string;

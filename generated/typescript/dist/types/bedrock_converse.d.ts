@@ -421,7 +421,8 @@ export interface BedrockContentBlockStart {
 }
 /**
  * From
- * `schemas/dialects/bedrock_converse/stream_event.json#/properties/contentBlockStart/properties/start/properties/toolUse`.
+ * `schemas/dialects/bedrock_converse/stream_event.json#/properties/contentBlockStart/properties/start/properties/
+ * toolUse`.
  */
 export interface BedrockToolUseBlockStart {
     toolUseId: string;
@@ -462,7 +463,8 @@ export interface BedrockContentBlockDelta {
 /**
  * input is a fragment of the arguments' JSON text; the fragments concatenate.
  * From
- * `schemas/dialects/bedrock_converse/stream_event.json#/properties/contentBlockDelta/properties/delta/properties/toolUse`.
+ * `schemas/dialects/bedrock_converse/stream_event.json#/properties/contentBlockDelta/properties/delta/properties/
+ * toolUse`.
  */
 export interface BedrockToolUseBlockDelta {
     input: string;
@@ -471,7 +473,8 @@ export interface BedrockToolUseBlockDelta {
 /**
  * A union: text, redactedContent (base64 bytes) or signature.
  * From
- * `schemas/dialects/bedrock_converse/stream_event.json#/properties/contentBlockDelta/properties/delta/properties/reasoningContent`.
+ * `schemas/dialects/bedrock_converse/stream_event.json#/properties/contentBlockDelta/properties/delta/properties/
+ * reasoningContent`.
  */
 export interface BedrockReasoningContentBlockDelta {
     text?: string;
@@ -481,7 +484,8 @@ export interface BedrockReasoningContentBlockDelta {
 }
 /**
  * From
- * `schemas/dialects/bedrock_converse/stream_event.json#/properties/contentBlockDelta/properties/delta/properties/citation`.
+ * `schemas/dialects/bedrock_converse/stream_event.json#/properties/contentBlockDelta/properties/delta/properties/
+ * citation`.
  */
 export interface BedrockCitationsDelta {
     title?: string;

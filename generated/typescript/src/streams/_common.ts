@@ -1,4 +1,5 @@
-// DO NOT EDIT the copy in a generated package: this is the toolwire runtime, copied verbatim from runtime/typescript/ by `toolwire generate`.
+// DO NOT EDIT the copy in a generated package: this is the toolwire runtime, copied verbatim from runtime/typescript/
+// by `toolwire generate`.
 /**
  * The import surface of the generated stream modules: `import * as _c from "./_common.js"`,
  * then `_c.<name>`. Only re-exports live here, no logic: the behaviour that is the same for

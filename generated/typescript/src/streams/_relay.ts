@@ -1,6 +1,7 @@
 // DO NOT EDIT the copy in a generated package: this is the toolwire runtime, copied verbatim from runtime/typescript/ by `toolwire generate`.
 /**
- * convertStream: relay a stream from one dialect to another as it arrives.
+ * The stream relay: a stream from one dialect to another as it arrives (convertStream in the
+ * generated streams/index.ts looks the dialects up by name and hands their objects here).
  *
  *     const relay = convertStream(events, { source: "anthropic_messages", target: "openai_chat" });
  *     for await (const event of relay)  // the target's events, written as the input arrives
@@ -18,27 +19,23 @@
  * (complete for cut off, valid for invalid, absent) is a loss found when the input ends (strict
  * throws then, before the target's finish). A stream cut off is relayed cut off (no finish, no
  * [DONE]); an empty stream, or a whole non-streaming response, throws StreamError.
- *
- * The stream modules come from the generated streams/index.ts (registerStreams): import the
- * relay from there (or the package), not from this module alone.
  */
 
+import { streamOf, type Dialect, type RelayStreamModule } from "../_dialect.js";
 import { getOwn, isObject, type JsonObject, type Loss } from "../_errors.js";
 import { IdMap } from "../_ids.js";
-import { compactJson, pyRepr } from "../_pytext.js";
-import { ValueError } from "./_events.js";
-import { streamModule, type RelayStreamModule } from "./_relay_blocks.js";
+import { compactJson } from "../_pytext.js";
 import { CallCheck } from "./_relay_check.js";
 import { RelayReader } from "./_relay_read.js";
 import { RelayWriter } from "./_relay_write.js";
 import type { Report } from "./_state.js";
 
-export { registerStreams, type RelayDialectModule, type RelayStreamModule } from "./_relay_blocks.js";
 
-/** convertStream's options (Python's keyword-only parameters). */
+/** A relay's options (Python's keyword-only parameters); source and target are dialect
+ * objects (the generated streams/index.ts takes names and looks them up). */
 export interface RelayOptions {
-  source: string;
-  target: string;
+  source: Dialect;
+  target: Dialect;
   strict?: boolean;
   idMap?: IdMap | null;
   onLoss?: ((loss: Loss) => void) | null;
@@ -50,20 +47,6 @@ export interface RelayIterable<T> extends Iterable<T>, AsyncIterable<T> {}
 
 /** The events a relay is given: a plain or an async iterable. */
 export type RelayInput = Iterable<unknown> | AsyncIterable<unknown>;
-
-const IDENTIFIER = /^[\p{XID_Start}_][\p{XID_Continue}]*$/u; // Python's str.isidentifier()
-
-/** The generated stream module of a dialect (registered by streams/index.ts). */
-function getStreamModule(dialect: string): RelayStreamModule {
-  if (!IDENTIFIER.test(dialect) || dialect.startsWith("_")) {
-    throw new ValueError(`not a dialect name: ${pyRepr(dialect)}`);
-  }
-  const found = streamModule(dialect);
-  if (found === null) {
-    throw new ValueError(`dialect ${pyRepr(dialect)} has no stream mapping`);
-  }
-  return found;
-}
 
 /**
  * One event as the dialect frames it: an SSE block (with an `event:` line where the dialect
@@ -123,13 +106,13 @@ export class StreamRelay implements RelayIterable<JsonObject> {
   #calls: JsonObject[] = [];
 
   constructor(events: RelayInput | null, options: RelayOptions) {
-    this.source = options.source;
-    this.target = options.target;
+    this.source = options.source.name;
+    this.target = options.target.name;
     this.#events = events;
-    this.#target = getStreamModule(options.target);
+    this.#target = streamOf(options.target);
     this.idMap = options.idMap ?? new IdMap();
-    this.#reader = new RelayReader(getStreamModule(options.source), { idMap: new IdMap() });
-    this.#writer = new RelayWriter(this.#target, {
+    this.#reader = new RelayReader(options.source, { idMap: new IdMap() });
+    this.#writer = new RelayWriter(options.target, {
       strict: options.strict ?? false,
       idMap: this.idMap,
       reasoningAsText: options.reasoningAsText ?? false,
@@ -272,16 +255,6 @@ export class StreamRelay implements RelayIterable<JsonObject> {
       },
     };
   }
-}
-
-/**
- * Relay a stream of source events (objects, JSON text, SDK objects; an Iterable or an
- * AsyncIterable) as target events: iterate the result (`for await`, or `for ... of` over a
- * plain Iterable). Losses land in `.losses` as they happen (and go to onLoss); strict: true
- * throws LossError on the first one.
- */
-export function convertStream(events: RelayInput, options: RelayOptions): StreamRelay {
-  return new StreamRelay(events, options);
 }
 
 /**

@@ -7,11 +7,12 @@
  * source is never passed on as complete, an invalid one never as valid, none disappears.
  */
 
+import type { RelayStreamModule } from "../_dialect.js";
 import { hasOwn, isObject, type JsonObject, type Loss } from "../_errors.js";
 import { pyRepr } from "../_pytext.js";
 import type { Assembler } from "./_assembler.js";
 import { equal, get, StreamError } from "./_events.js";
-import { walk, type RelayStreamModule } from "./_relay_blocks.js";
+import { walk } from "./_relay_blocks.js";
 
 // Whole (non-streaming) responses that a dialect's stream reader would take for an event with
 // nothing in it (and so lose their calls): the items holding a message whole, not as a delta.

@@ -6,14 +6,14 @@
  * Only what is in flight is held: the Assembler's open calls and which calls were announced.
  */
 
+import { finishReasonIn, streamOf, type Dialect, type RelayStreamModule } from "../_dialect.js";
 import { getOwn, putOwn, type JsonObject } from "../_errors.js";
 import type { IdMap } from "../_ids.js";
 import { pyRepr } from "../_pytext.js";
 import type { Assembler } from "./_assembler.js";
 import { _copy, asWholeEvent, get, same, StreamError, truthy, ValueError } from "./_events.js";
-import { at, MISSING, walk, type RelayStreamModule } from "./_relay_blocks.js";
+import { at, MISSING, walk } from "./_relay_blocks.js";
 import { refuseWholeResponse } from "./_relay_check.js";
-import { finishReasonIn } from "./_relay_finish.js";
 import type { AssemblerOptions } from "./_state.js";
 
 export { walk } from "./_relay_blocks.js";
@@ -185,9 +185,12 @@ export class RelayReader {
   #errored = false;
   #finish: string | null = null;
   #out: JsonObject[] = [];
+  #source: Dialect;
 
-  constructor(module: RelayStreamModule, options: { idMap?: IdMap | null } = {}) {
-    this.dialect = module.DIALECT;
+  constructor(dialect: Dialect, options: { idMap?: IdMap | null } = {}) {
+    this.dialect = dialect.name;
+    this.#source = dialect;
+    const module = streamOf(dialect);
     this.relay = compiled(module);
     const Tap = tapClass(module);
     this.assembler = new Tap({ idMap: options.idMap ?? null });
@@ -267,7 +270,7 @@ export class RelayReader {
     const wire = this.assembler.finishReason;
     if (wire !== null && wire !== this.#finish) {
       this.#finish = wire;
-      let canonical = finishReasonIn(this.dialect, wire);
+      let canonical = finishReasonIn(this.#source, wire);
       if (canonical === "stop" && this.#anyCall && this.relay.stopMeansCalls) {
         canonical = "tool_calls";
       }

@@ -11,6 +11,7 @@
  * Every canonical value no template takes is a reported loss, once per kind of value.
  */
 
+import { finishReasonOut, streamOf, type Dialect, type Encoder } from "../_dialect.js";
 import { hasOwn, isObject, report, type JsonObject, type Loss } from "../_errors.js";
 import { encodeId, IdMap, type IdPolicy } from "../_ids.js";
 import { compactJson, pyRepr, pySlice } from "../_pytext.js";
@@ -26,11 +27,8 @@ import {
   usageLost,
   usageSlots,
   type RelayCall,
-  type RelayDialectModule,
-  type RelayStreamModule,
 } from "./_relay_blocks.js";
 import type { CallCheck } from "./_relay_check.js";
-import { finishReasonOut } from "./_relay_finish.js";
 import { compiled, type Template } from "./_relay_read.js";
 
 /** Write canonical stream events as the target's events; losses go to `losses`. */
@@ -42,7 +40,8 @@ export class RelayWriter {
   readonly strict: boolean;
   readonly losses: Loss[] = [];
   readonly idMap: IdMap;
-  #dialectModule: RelayDialectModule;
+  #target: Dialect;
+  #encodeCall: Encoder;
   #policy: IdPolicy | null;
   #slots: Set<string>;
   #keepText: boolean;
@@ -65,18 +64,19 @@ export class RelayWriter {
 
   /** options: Python's keyword-only strict, id_map, reasoning_as_text. */
   constructor(
-    module: RelayStreamModule,
+    dialect: Dialect,
     options: { strict?: boolean; idMap?: IdMap | null; reasoningAsText?: boolean } = {},
   ) {
-    this.dialect = module.DIALECT;
+    this.dialect = dialect.name;
     this.reasoningAsText = options.reasoningAsText ?? false;
-    const relay = compiled(module);
+    const relay = compiled(streamOf(dialect));
     this.writes = relay.writes;
     this.itemIds = relay.itemIds;
     this.strict = options.strict ?? false;
     this.idMap = options.idMap ?? new IdMap();
-    this.#dialectModule = module.DIALECT_MODULE;
-    this.#policy = this.#dialectModule.IDS ?? null;
+    this.#target = dialect;
+    this.#encodeCall = dialect.encoders["tool_call"] as Encoder;
+    this.#policy = dialect.idPolicy;
     const slots = new Set([...this.writes.values()].flatMap((ws) => ws.flatMap((w) => w.set.map(([, slot]) => slot))));
     this.#slots = slots;
     this.#keepText = slots.has("text_so_far");
@@ -157,7 +157,7 @@ export class RelayWriter {
    * extensions ride along, for a same-dialect relay) or the argument text that came.
    */
   #wholeCall(call: RelayCall): unknown {
-    const encoded = this.#dialectModule.encodeToolCall(canonicalOf(call), { strict: this.strict, idMap: this.idMap });
+    const encoded = this.#encodeCall(canonicalOf(call), { strict: this.strict, idMap: this.idMap });
     for (const loss of encoded.losses) {
       this.#loss(`/calls/${call.index}${loss.pointer}`, loss.what);
     }
@@ -379,7 +379,7 @@ export class RelayWriter {
       const own = truthy(given) ? get(given, this.dialect) : null;
       wire = field(own, "/finish_reason") ?? null;
       if (wire === null && this.#slots.has("finish_reason")) {
-        wire = finishReasonOut(this.dialect, canonical);
+        wire = finishReasonOut(this.#target, canonical);
         if (wire === null) {
           this.#loss("/finish_reason", `finish reason ${pyRepr(canonical)} (the stream is relayed cut off)`);
           canonical = null;

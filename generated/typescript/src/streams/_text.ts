@@ -1,4 +1,5 @@
-// DO NOT EDIT the copy in a generated package: this is the toolwire runtime, copied verbatim from runtime/typescript/ by `toolwire generate`.
+// DO NOT EDIT the copy in a generated package: this is the toolwire runtime, copied verbatim from runtime/typescript/
+// by `toolwire generate`.
 /**
  * Stream text in: SSE (`data:` / `event:` lines, `[DONE]`), JSON lines, or one JSON array
  * of events streamed element by element, in chunks split anywhere (even inside a line or a
@@ -15,7 +16,8 @@ import { IncrementalUtf8Decoder } from "./_utf8.js";
 const SSE_FIELDS = ["data:", "event:", "id:", "retry:", ":"];
 const SSE_LINES = /\r\n|\r|\n/u; // SSE ends lines with CRLF, LF or a bare CR
 // Python's str.isspace() characters, for strip() and lstrip()
-const PY_SPACE = "\t\n\v\f\r\x1c\x1d\x1e\x1f \x85\xa0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000";
+const PY_SPACE = "\t\n\v\f\r\x1c\x1d\x1e\x1f " +
+    "\x85\xa0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000";
 
 function lstrip(text: string): string {
   let i = 0;

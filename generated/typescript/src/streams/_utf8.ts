@@ -1,4 +1,5 @@
-// DO NOT EDIT the copy in a generated package: this is the toolwire runtime, copied verbatim from runtime/typescript/ by `toolwire generate`.
+// DO NOT EDIT the copy in a generated package: this is the toolwire runtime, copied verbatim from runtime/typescript/
+// by `toolwire generate`.
 /**
  * UTF-8 bytes to text, strictly and incrementally, with Python's error messages (no
  * TextDecoder: the package uses ES2022 only). Python's `bytes.decode("utf-8")` and

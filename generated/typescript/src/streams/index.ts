@@ -15,11 +15,15 @@
  *     relay.losses                              // what the target could not carry
  */
 
+import { streamOf, type Dialect, type RelayStreamModule } from "../_dialect.js";
 import type { JsonObject } from "../_errors.js";
 import type { IdMap } from "../_ids.js";
 import { pyRepr } from "../_pytext.js";
-import { registerStreams, type RelayStreamModule } from "./_relay.js";
-import { ValueError, type Assembler, type AssemblerOptions, type AssembledStream, type EmitOptions } from "./_common.js";
+import { REGISTRY } from "../dialects.js";
+import * as _relay from "./_relay.js";
+import {
+  ValueError, type Assembler, type AssemblerOptions, type AssembledStream, type EmitOptions
+} from "./_common.js";
 import * as anthropic_messages from "./anthropic_messages.js";
 import * as bedrock_converse from "./bedrock_converse.js";
 import * as cohere_v2 from "./cohere_v2.js";
@@ -30,7 +34,7 @@ import * as openai_chat from "./openai_chat.js";
 import * as openai_responses from "./openai_responses.js";
 
 export { Assembler, StreamError, type AssemblerOptions, type AssembledStream, type EmitOptions } from "./_common.js";
-export { StreamRelay, convertStream, convertStreamText } from "./_relay.js";
+export type { RelayInput, RelayIterable } from "./_relay.js";
 
 /** What every dialect's stream module exports (the relay reads some of it). */
 export interface StreamModule extends RelayStreamModule {
@@ -60,7 +64,6 @@ export const STREAMS: { readonly [dialect: string]: StreamModule } = Object.free
   "openai_chat": openai_chat,
   "openai_responses": openai_responses,
 });
-registerStreams(STREAMS); // the relay finds the modules by name here (Python imports them)
 
 /** The stream module of a dialect; a ValueError names the dialects that stream calls. */
 export function getStream(dialect: string): StreamModule {
@@ -79,11 +82,63 @@ export function assembler(dialect: string, options: AssemblerOptions = {}): Asse
 }
 
 /** Canonical calls as a valid event sequence of this dialect. */
-export function emit(dialect: string, calls: Iterable<unknown>, finishReason: string | null = null, options: EmitOptions = {}): JsonObject[] {
+export function emit(
+  dialect: string, calls: Iterable<unknown>, finishReason: string | null = null, options: EmitOptions = {}
+): JsonObject[] {
   return getStream(dialect).emit(calls, finishReason, options);
 }
 
 /** emit(), framed as the dialect's provider sends it (SSE or JSON lines). */
-export function emitText(dialect: string, calls: Iterable<unknown>, finishReason: string | null = null, options: EmitOptions = {}): string {
+export function emitText(
+  dialect: string, calls: Iterable<unknown>, finishReason: string | null = null, options: EmitOptions = {}
+): string {
   return getStream(dialect).emitText(calls, finishReason, options);
+}
+
+/** convertStream's options: source and target are dialect names or dialect objects. */
+export interface RelayOptions extends Omit<_relay.RelayOptions, "source" | "target"> {
+  source: string | Dialect;
+  target: string | Dialect;
+}
+
+/** The dialect object of a name (or the object given), checked to have a stream mapping. */
+function streaming(dialect: string | Dialect): Dialect {
+  const found = typeof dialect === "string" ? REGISTRY.lookup(dialect) : dialect;
+  streamOf(found); // a ValueError when it has none
+  return found;
+}
+
+function resolved(options: RelayOptions): _relay.RelayOptions {
+  return { ...options, source: streaming(options.source), target: streaming(options.target) };
+}
+
+/** One stream relayed from source to target (see streams/_relay.ts StreamRelay). */
+export class StreamRelay extends _relay.StreamRelay {
+  constructor(events: _relay.RelayInput | null, options: RelayOptions) {
+    super(events, resolved(options));
+  }
+}
+
+/**
+ * Relay a stream of source events (objects, JSON text, SDK objects; an Iterable or an
+ * AsyncIterable) as target events: iterate the result (`for await`, or `for ... of` over a
+ * plain Iterable). Losses land in `.losses` as they happen (and go to onLoss); strict: true
+ * throws LossError on the first one.
+ */
+export function convertStream(events: _relay.RelayInput, options: RelayOptions): StreamRelay {
+  return new StreamRelay(events, options);
+}
+
+/**
+ * Raw source stream text relayed as the target's framed text (see streams/_relay.ts). Like
+ * Python's generator, nothing happens (not even a bad dialect's error) until it is iterated.
+ */
+export function convertStreamText(
+  chunks: Iterable<string | Uint8Array> | AsyncIterable<string | Uint8Array>,
+  options: RelayOptions,
+): _relay.RelayIterable<string> {
+  return {
+    [Symbol.iterator]: () => _relay.convertStreamText(chunks, resolved(options))[Symbol.iterator](),
+    [Symbol.asyncIterator]: () => _relay.convertStreamText(chunks, resolved(options))[Symbol.asyncIterator](),
+  };
 }

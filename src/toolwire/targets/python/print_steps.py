@@ -140,9 +140,9 @@ def steps(body: tuple[Step, ...], depth: int) -> list[str]:
             case Fail(pointer, message, _canonical):
                 out.append(f'{pad}raise _rt.DecodeError(DIALECT, "request", {pointer!r}, {expr(message)})')
             case Lose(pointer, what):
-                at = pointer if not isinstance(pointer, str) else Lit(pointer)
-                text = what if not isinstance(what, str) else Lit(what)
-                out.append(f"{pad}lose({expr(at)}, {expr(text)})")
+                where = Lit(pointer) if isinstance(pointer, str) else pointer
+                lost = Lit(what) if isinstance(what, str) else what
+                out.append(f"{pad}lose({expr(where)}, {expr(lost)})")
             case ForEachKey(key, obj, body):
                 out.append(f"{pad}for {key} in {obj}:")
                 out += steps(body, depth + 1)

@@ -33,10 +33,33 @@ MISSING = Lit(Ellipsis)  # the runtime's MISSING sentinel: "the key is absent"
 
 @dataclass(frozen=True)
 class Key:
-    """obj[key], MISSING when obj is no object or has no such key."""
+    """obj[key], MISSING when obj is no object or has no such key (key: a constant or a
+    string expression)."""
 
     obj: Expr
-    key: str
+    key: str | Expr
+
+
+@dataclass(frozen=True)
+class Global:
+    """A module-level name of the generated module, by its neutral name (`dialect`, or
+    `request_parts`: the request layout's part spellings)."""
+
+    name: str
+
+
+@dataclass(frozen=True)
+class Obj:
+    """A new object of constant keys."""
+
+    items: tuple[tuple[str, Expr], ...]
+
+
+@dataclass(frozen=True)
+class Arr:
+    """A new array."""
+
+    items: tuple[Expr, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -49,8 +72,9 @@ class Call:
 
 @dataclass(frozen=True)
 class Is:
-    """A test of one value: `missing`, `null`, `string`, `list`, `object`, or `equal` to arg
-    (equal and of the same JSON type: true is no 1)."""
+    """A test of one value: `missing`, `null`, `string`, `list`, `object`, `empty` (an
+    object or array without members), `single` (an array of one), or `equal` to arg (equal
+    and of the same JSON type: true is no 1)."""
 
     test: str
     value: Expr
@@ -112,7 +136,7 @@ class Only:
     value: Expr
 
 
-Expr = Local | Lit | Key | Call | Is | Not | All | AnyOf | Eq | In | Text | Item | Only
+Expr = Local | Lit | Key | Global | Obj | Arr | Call | Is | Not | All | AnyOf | Eq | In | Text | Item | Only
 
 # --- statements ----------------------------------------------------------------------------
 
@@ -125,10 +149,10 @@ class Let:
 
 @dataclass(frozen=True)
 class Put:
-    """target[key] = value (target a local object)."""
+    """target[key] = value (target a local object; key a constant or a string expression)."""
 
     target: str
-    key: str
+    key: str | Expr
     value: Expr
 
 
@@ -176,13 +200,32 @@ class ForEachKey:
 
 
 @dataclass(frozen=True)
+class ForEachItem:
+    """For each element of a local array, in order: body with the element and its index in
+    locals."""
+
+    item: str
+    index: str
+    seq: str
+    body: tuple[Step, ...]
+
+
+@dataclass(frozen=True)
+class Append:
+    """Append value to a local array."""
+
+    target: str
+    value: Expr
+
+
+@dataclass(frozen=True)
 class Comment:
     """A line that says why (printed as a comment above the next step)."""
 
     text: str
 
 
-Step = Let | Put | PutPath | If | Fail | Lose | ForEachKey | Comment
+Step = Let | Put | PutPath | If | Fail | Lose | ForEachKey | ForEachItem | Append | Comment
 
 
 @dataclass(frozen=True)
@@ -195,3 +238,4 @@ class Function:
     doc: str
     body: tuple[Step, ...]
     returns: str
+    types: tuple[str, ...] = ()  # each parameter's neutral type (object, any, codecs, id_map); default object

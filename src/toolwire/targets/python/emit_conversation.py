@@ -9,6 +9,7 @@ from typing import Any
 
 from toolwire.ir.conversation_nodes import ConversationIR, RequestLayout, ResponseLayout, Spelling, StringForm, Turn
 from toolwire.ir.lower_settings import lower_settings_reader, lower_settings_writer
+from toolwire.ir.lower_system import lower_system_reader
 from toolwire.targets.python.names import literal
 from toolwire.targets.python.print_steps import function
 
@@ -96,6 +97,7 @@ def _request(r: RequestLayout) -> str:
         turn=_turn(r.turn),
         units=_spellings(r.units),
         parts=_spellings(r.parts),
+        system_in="None" if r.system is None else "_system_in",
         settings_in="_settings_in",
         settings_out="_settings_out",
         dialect="DIALECT",
@@ -120,8 +122,8 @@ def _response(r: ResponseLayout) -> str:
 def emit_conversation(ir: ConversationIR | None) -> dict[str, Any] | None:
     if ir is None:
         return None
-    compiled = [
-        function(lower_settings_reader(ir.request.settings)),
-        function(lower_settings_writer(ir.request.settings)),
-    ]
+    request = ir.request
+    compiled = [function(lower_settings_reader(request.settings)), function(lower_settings_writer(request.settings))]
+    if request.system is not None:
+        compiled.append(function(lower_system_reader(request.system)))
     return {"request": _request(ir.request), "response": _response(ir.response), "compiled": compiled}

@@ -6,13 +6,17 @@ from __future__ import annotations
 from toolwire.ir.steps import (
     All,
     AnyOf,
+    Append,
+    Arr,
     Call,
     Comment,
     Eq,
     Expr,
     Fail,
+    ForEachItem,
     ForEachKey,
     Function,
+    Global,
     If,
     In,
     Is,
@@ -23,6 +27,7 @@ from toolwire.ir.steps import (
     Local,
     Lose,
     Not,
+    Obj,
     Only,
     Put,
     PutPath,
@@ -38,7 +43,15 @@ HELPERS = {
     "form_of": "_conv.form_of",
     "form_index": "_conv.form_index",
     "repr": "repr",
+    "describe": "_rt.describe",
+    "decode_block": "_conv.decode_block",
 }
+
+GLOBALS = {"dialect": "DIALECT", "request_parts": "_REQUEST.parts"}
+
+OBJECTS = ("wire", "forms", "fields", "settings", "nested")  # locals known to be objects (read with .get)
+
+TYPES = {"object": "dict[str, Any]", "any": "Any", "codecs": "_conv.Codecs", "id_map": "IdMap"}
 
 _TESTS = {
     "missing": "{v} is _MISSING",
@@ -46,6 +59,8 @@ _TESTS = {
     "string": "type({v}) is str",
     "list": "type({v}) is list",
     "object": "type({v}) is dict",
+    "empty": "not {v}",
+    "single": "len({v}) == 1",
 }
 
 
@@ -61,21 +76,37 @@ def expr(e: Expr) -> str:
             return name
         case Lit(value):
             return literal(value)
-        case Key(obj, key) if isinstance(obj, Local):
-            return f"{obj.name}.get({key!r}, _MISSING)"
+        case Key(obj, key) if isinstance(obj, Local) and obj.name in OBJECTS:
+            return f"{obj.name}.get({_key(key)}, _MISSING)"
         case Key(obj, key):
             inner = expr(obj)
-            return f"(_n.get({key!r}, _MISSING) if type(_n := {inner}) is dict else _MISSING)"
+            return f"(_n.get({_key(key)}, _MISSING) if type(_n := {inner}) is dict else _MISSING)"
+        case Global(name):
+            return GLOBALS[name]
+        case Obj(items):
+            return "{" + ", ".join(f"{k!r}: {expr(v)}" for k, v in items) + "}"
+        case Arr(items):
+            return "[" + ", ".join(expr(v) for v in items) + "]"
+        case Call("own_of", (key, value)):
+            return f"{{{expr(key)}: {expr(value)}}}"
         case Call("list_of", (value,)):
             return f"[{expr(value)}]"
         case Call(helper, args):
             return f"{HELPERS[helper]}({', '.join(expr(a) for a in args)})"
+        case Is("equal", value, arg) if isinstance(arg, str):
+            return f"{expr(value)} == {literal(arg)}"
         case Is("equal", value, arg):
             return f"type({expr(value)}) is {type(arg).__name__} and {expr(value)} == {literal(arg)}"
         case Is(test, value, _arg):
             return _TESTS[test].format(v=expr(value))
         case Not(Is(test, value, _arg)) if test in ("missing", "null"):
             return f"{expr(value)} is not {'_MISSING' if test == 'missing' else 'None'}"
+        case Not(Is("equal", value, arg)) if isinstance(arg, str):
+            return f"{expr(value)} != {literal(arg)}"
+        case Not(Is("empty", value, _arg)):
+            return expr(value)
+        case Not(Is(test, value, _arg)) if test in ("string", "list", "object"):
+            return _TESTS[test].format(v=expr(value)).replace(" is ", " is not ")
         case Not(In(value, constants)):
             return f"{expr(value)} not in {_constants(constants)}"
         case Not(value):
@@ -96,6 +127,10 @@ def expr(e: Expr) -> str:
             v = expr(value)
             return f"({v}[0] if type({v}) is list and len({v}) == 1 else {v})"
     raise TypeError(f"not an expression: {e!r}")
+
+
+def _key(key: str | Expr) -> str:
+    return repr(key) if isinstance(key, str) else expr(key)
 
 
 def _constants(constants: tuple[object, ...]) -> str:
@@ -128,7 +163,12 @@ def steps(body: tuple[Step, ...], depth: int) -> list[str]:
             case Let(name, value):
                 out.append(f"{pad}{name} = {expr(value)}")
             case Put(target, key, value):
-                out.append(f"{pad}{target}[{key!r}] = {expr(value)}")
+                out.append(f"{pad}{target}[{_key(key)}] = {expr(value)}")
+            case Append(target, value):
+                out.append(f"{pad}{target}.append({expr(value)})")
+            case ForEachItem(item, index, seq, body):
+                out.append(f"{pad}for {index}, {item} in enumerate({seq}):")
+                out += steps(body, depth + 1)
             case PutPath(target, path, value) if len(path) == 1:
                 out.append(f"{pad}{target}[{path[0]!r}] = {expr(value)}")
             case PutPath(target, path, value):
@@ -171,7 +211,8 @@ def _else(otherwise: tuple[Step, ...], depth: int) -> list[str]:
 
 
 def function(f: Function) -> str:
-    params = ", ".join(f"{p}: dict[str, Any]" for p in f.params)
+    types = f.types or ("object",) * len(f.params)
+    params = ", ".join(f"{p}: {TYPES[t]}" for p, t in zip(f.params, types, strict=True))
     if _loses(f.body):
         params += ", lose: _conv.Lose"
     lines = [f"def _{f.name}({params}) -> dict[str, Any]:", f'{INDENT}"""{f.doc}"""']
@@ -186,6 +227,6 @@ def _loses(body: tuple[Step, ...]) -> bool:
             return True
         if isinstance(step, If) and (_loses(step.then) or _loses(step.otherwise)):
             return True
-        if isinstance(step, ForEachKey) and _loses(step.body):
+        if isinstance(step, ForEachKey | ForEachItem) and _loses(step.body):
             return True
     return False

@@ -19,6 +19,7 @@ from toolwire.ir.conversation_nodes import (
     TurnField,
 )
 from toolwire.ir.lower_settings import lower_settings_reader, lower_settings_writer
+from toolwire.ir.lower_system import lower_system_reader
 from toolwire.targets.typescript.names import literal
 from toolwire.targets.typescript.print_steps import function
 
@@ -147,6 +148,7 @@ def _request(r: RequestLayout) -> str:
         ("turns", _ts(r.turns)),
         ("model", _ts(r.model)),
         ("system", _system(r.system, indent)),
+        ("systemIn", "null" if r.system is None else "systemIn"),
         ("turn", _turn(r.turn, indent)),
         ("units", _spellings(r.units, indent)),
         ("parts", _spellings(r.parts, indent)),
@@ -185,8 +187,8 @@ def emit_conversation(ir: ConversationIR | None) -> dict[str, Any] | None:
     dialect has no conversation mapping)."""
     if ir is None:
         return None
-    compiled = [
-        function(lower_settings_reader(ir.request.settings)),
-        function(lower_settings_writer(ir.request.settings)),
-    ]
+    request = ir.request
+    compiled = [function(lower_settings_reader(request.settings)), function(lower_settings_writer(request.settings))]
+    if request.system is not None:
+        compiled.append(function(lower_system_reader(request.system)))
     return {"request": _request(ir.request), "response": _response(ir.response), "compiled": compiled}

@@ -10,13 +10,17 @@ import json
 from toolwire.ir.steps import (
     All,
     AnyOf,
+    Append,
+    Arr,
     Call,
     Comment,
     Eq,
     Expr,
     Fail,
+    ForEachItem,
     ForEachKey,
     Function,
+    Global,
     If,
     In,
     Is,
@@ -27,6 +31,7 @@ from toolwire.ir.steps import (
     Local,
     Lose,
     Not,
+    Obj,
     Only,
     Put,
     PutPath,
@@ -42,7 +47,13 @@ HELPERS = {
     "form_of": "conv.formOf",
     "form_index": "conv.formIndex",
     "repr": "rt.pyRepr",
+    "describe": "rt.describe",
+    "decode_block": "conv.decodeBlock",
 }
+
+GLOBALS = {"dialect": "DIALECT", "request_parts": "CONV_REQUEST.parts"}
+
+TYPES = {"object": "JsonObject", "any": "unknown", "codecs": "conv.Codecs", "id_map": "rt.IdMap"}
 
 _TESTS = {
     "missing": "{v} === undefined",
@@ -50,6 +61,8 @@ _TESTS = {
     "string": 'typeof {v} === "string"',
     "list": "Array.isArray({v})",
     "object": "rt.isObject({v})",
+    "empty": "Object.keys({v} as object).length === 0",
+    "single": "({v} as unknown[]).length === 1",
 }
 
 
@@ -70,10 +83,18 @@ def expr(e: Expr) -> str:
             return _camel(name)
         case Lit(value):
             return literal(value)
-        case Key(obj, key) if isinstance(obj, Local):
-            return f"rt.getOwn({_camel(obj.name)}, {literal(key)})"
+        case Key(obj, key) if isinstance(obj, Local) and obj.name in _OBJECTS:
+            return f"rt.getOwn({_camel(obj.name)}, {_key(key)})"
         case Key(obj, key):
-            return f"conv.keyOf({expr(obj)}, {literal(key)})"
+            return f"conv.keyOf({expr(obj)}, {_key(key)})"
+        case Global(name):
+            return GLOBALS[name]
+        case Obj(items):
+            return "{ " + ", ".join(f"{literal(k)}: {expr(v)}" for k, v in items) + " }" if items else "{}"
+        case Arr(items):
+            return "[" + ", ".join(expr(v) for v in items) + "]"
+        case Call("own_of", (key, value)):
+            return f"{{ [{expr(key)}]: {expr(value)} }}"
         case Call("list_of", (value,)):
             return f"[{expr(value)}]"
         case Call(helper, args):
@@ -84,6 +105,12 @@ def expr(e: Expr) -> str:
             return _TESTS[test].format(v=expr(value))
         case Not(Is(test, value, _arg)) if test in ("missing", "null"):
             return f"{expr(value)} !== {'undefined' if test == 'missing' else 'null'}"
+        case Not(Is("equal", value, arg)):
+            return f"{expr(value)} !== {literal(arg)}"
+        case Not(Is("empty", value, _arg)):
+            return f"Object.keys({expr(value)} as object).length > 0"
+        case Not(Is("list", value, _arg)):
+            return f"!Array.isArray({expr(value)})"
         case Not(In(value, constants)):
             return f"!{expr(In(value, constants))}"
         case Not(value):
@@ -116,6 +143,13 @@ def expr(e: Expr) -> str:
     raise TypeError(f"not an expression: {e!r}")
 
 
+_OBJECTS = ("wire", "forms", "fields", "settings", "nested")  # locals known to be objects
+
+
+def _key(key: str | Expr) -> str:
+    return literal(key) if isinstance(key, str) else f"{expr(key)} as string"
+
+
 def steps(body: tuple[Step, ...], depth: int) -> list[str]:
     pad = INDENT * depth
     out: list[str] = []
@@ -126,7 +160,15 @@ def steps(body: tuple[Step, ...], depth: int) -> list[str]:
             case Let(name, value):
                 out.append(f"{pad}{_camel(name)} = {expr(value)};")
             case Put(target, key, value):
-                out.append(f"{pad}rt.putOwn({_camel(target)}, {literal(key)}, {expr(value)});")
+                out.append(f"{pad}rt.putOwn({_camel(target)} as JsonObject, {_key(key)}, {expr(value)});")
+            case Append(target, value):
+                out.append(f"{pad}({_camel(target)} as unknown[]).push({expr(value)});")
+            case ForEachItem(item, index, seq, body):
+                out.append(
+                    f"{pad}for (const [{_camel(index)}, {_camel(item)}] of ({_camel(seq)} as unknown[]).entries()) {{"
+                )
+                out += steps(body, depth + 1)
+                out.append(f"{pad}}}")
             case PutPath(target, path, value) if len(path) == 1:
                 out.append(f"{pad}rt.putOwn({_camel(target)}, {literal(path[0])}, {expr(value)});")
             case PutPath(target, path, value):
@@ -135,9 +177,8 @@ def steps(body: tuple[Step, ...], depth: int) -> list[str]:
                 text = f"{literal(pointer + ': ')} + String({expr(message)})"
                 out.append(f'{pad}throw new rt.CanonicalError("request", new Error({text}));')
             case Fail(pointer, message, _canonical):
-                out.append(
-                    f'{pad}throw new rt.DecodeError(DIALECT, "request", {literal(pointer)}, {expr(message)} as string);'
-                )
+                text = expr(message) if isinstance(message, Text) else f"{expr(message)} as string"
+                out.append(f'{pad}throw new rt.DecodeError(DIALECT, "request", {literal(pointer)}, {text});')
             case Lose(pointer, what):
                 at = expr(pointer) if not isinstance(pointer, str) else literal(pointer)
                 text = expr(what) if not isinstance(what, str) else literal(what)
@@ -182,7 +223,7 @@ def _locals(body: tuple[Step, ...], params: tuple[str, ...]) -> list[str]:
             elif isinstance(step, If):
                 walk(step.then)
                 walk(step.otherwise)
-            elif isinstance(step, ForEachKey):
+            elif isinstance(step, ForEachKey | ForEachItem):
                 walk(step.body)
 
     walk(body)
@@ -190,7 +231,8 @@ def _locals(body: tuple[Step, ...], params: tuple[str, ...]) -> list[str]:
 
 
 def function(f: Function) -> str:
-    params = ", ".join(f"{_camel(p)}: JsonObject" for p in f.params)
+    types = f.types or ("object",) * len(f.params)
+    params = ", ".join(f"{_camel(p)}: {TYPES[t]}" for p, t in zip(f.params, types, strict=True))
     if _loses(f.body):
         params += ", lose: conv.Lose"
     lines = [f"/** {f.doc} */", f"function {_camel(f.name)}({params}): JsonObject {{"]
@@ -209,6 +251,6 @@ def _loses(body: tuple[Step, ...]) -> bool:
             return True
         if isinstance(step, If) and (_loses(step.then) or _loses(step.otherwise)):
             return True
-        if isinstance(step, ForEachKey) and _loses(step.body):
+        if isinstance(step, ForEachKey | ForEachItem) and _loses(step.body):
             return True
     return False

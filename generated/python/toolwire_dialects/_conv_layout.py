@@ -23,6 +23,7 @@ __all__ = [
     "SettingsOut",
     "Spelling",
     "SystemField",
+    "SystemIn",
     "Toks",
     "Turn",
     "TurnField",
@@ -32,6 +33,7 @@ Toks = tuple[str, ...]
 Constants = tuple[tuple[Toks, Any], ...]
 Lose = Callable[[str, str], None]  # report a loss: (canonical pointer, what the target cannot carry)
 SettingsIn = Callable[[dict[str, Any], dict[str, Any], dict[str, Any]], dict[str, Any]]  # wire, forms, fields
+SystemIn = Callable[[Any, "Codecs", Any], dict[str, Any]]  # the system field, codecs, id map -> a system turn
 SettingsOut = Callable[[dict[str, Any], dict[str, Any], dict[str, Any], Lose], dict[str, Any]]  # wire, settings, forms
 
 
@@ -109,6 +111,7 @@ class RequestLayout(NamedTuple):
     turns: Toks
     model: Toks | None
     system: SystemField | None
+    system_in: SystemIn | None  # the compiled reader of the system field (generated)
     turn: Turn
     units: tuple[Spelling, ...]
     parts: tuple[Spelling, ...]

@@ -9,7 +9,6 @@ from typing import Any
 
 from ._conv_decode import decode_turns, keep, own_extension
 from ._conv_layout import Codecs, RequestLayout, Toks
-from ._conv_parts import decode_block
 from ._conv_paths import get, pointer, unknown_into
 from ._errors import MISSING, DecodeError, describe, escape, unescape
 from ._extract import choice_field_in, decode_at, elements, lookup, tools_field_in
@@ -111,12 +110,12 @@ def decode_request(wire: Any, layout: RequestLayout, codecs: Codecs, id_map: IdM
     if layout.model is not None and get(wire, layout.model) is not MISSING:
         request["model"] = get(wire, layout.model)
     messages: list[dict[str, Any]] = []
-    if layout.system is not None:
+    if layout.system is not None and layout.system_in is not None:  # both, or neither
         system = get(wire, layout.system.toks)
         if system is None:
             forms[pointer(layout.system.toks)] = "null"
         elif system is not MISSING:
-            messages.append(_system(system, layout, codecs, id_map))
+            messages.append(layout.system_in(system, codecs, id_map))
     units = get(wire, layout.turns)
     if units is MISSING:
         raise DecodeError(dialect, "request", pointer(layout.turns), "expected the conversation's turns, got nothing")
@@ -141,36 +140,3 @@ def decode_request(wire: Any, layout: RequestLayout, codecs: Codecs, id_map: IdM
     unknown_into(wire, layout.known, "", unknown)
     keep(request, dialect, unknown, forms)
     return request
-
-
-def _system(value: Any, layout: RequestLayout, codecs: Codecs, id_map: IdMap) -> dict[str, Any]:
-    system = layout.system
-    assert system is not None
-    at = pointer(system.toks)
-    if value == "" and system.string != "no":  # empty instructions: a system turn saying nothing
-        return {"role": "system", "parts": [], "extensions": {layout.dialect: {"forms": {"": "string"}}}}
-    if type(value) is str and system.string != "no":
-        return {"role": "system", "parts": [{"type": "text", "text": value}]}
-    if system.string == "only":
-        raise DecodeError(layout.dialect, "request", at, f"expected a string, got {describe(value)}")
-    holder = value
-    blocks = value if system.parts is None else get(value, system.parts)
-    if type(blocks) is not list:
-        raise DecodeError(layout.dialect, "request", at, f"expected an array of blocks, got {describe(blocks)}")
-    message: dict[str, Any] = {"role": "system", "parts": []}
-    for i, block in enumerate(blocks):
-        where = f"{at}{pointer(system.parts or ())}/{i}"
-        message["parts"].append(decode_block(block, layout.parts, codecs, id_map, layout.dialect, "request", where))
-    forms: dict[str, Any] = {}
-    if system.string == "yes" and len(blocks) == 1:
-        forms[""] = "blocks"
-    unknown = None
-    if system.parts is not None and type(holder) is dict:
-        unknown = {f"/{escape(k)}": v for k, v in holder.items() if k != system.parts[0]} or None
-    if unknown or forms:
-        own = own_extension(message, layout.dialect)
-        if unknown:
-            own["fields"] = unknown
-        if forms:
-            own["forms"] = forms
-    return message

@@ -29,6 +29,7 @@ from ._conv_layout import (
     Turn,
     TurnField,
 )
+from ._conv_parts import decode_block
 from ._conv_paths import known_tree
 from ._conv_request_in import decode_request
 from ._conv_request_out import encode_request
@@ -45,6 +46,7 @@ __all__ = [
     "SystemField",
     "Turn",
     "TurnField",
+    "decode_block",
     "decode_request",
     "decode_response",
     "encode_request",

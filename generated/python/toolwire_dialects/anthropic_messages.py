@@ -1012,11 +1012,11 @@ def _settings_in(wire: dict[str, Any], forms: dict[str, Any], fields: dict[str, 
         if value is None:
             forms["/output_config/effort"] = "null"
         else:
-            if type(value) is str and value == "low":
+            if value == "low":
                 value = "low"
-            elif type(value) is str and value == "medium":
+            elif value == "medium":
                 value = "medium"
-            elif type(value) is str and value == "high":
+            elif value == "high":
                 value = "high"
             else:
                 fields["/output_config/effort"] = value
@@ -1127,6 +1127,31 @@ def _settings_out(
     return wire
 
 
+def _system_in(value: Any, codecs: _conv.Codecs, id_map: IdMap) -> dict[str, Any]:
+    """The request's system field as its leading canonical system turn."""
+    if type(value) is str:
+        if value == "":
+            message = {"role": "system", "parts": [], "extensions": {DIALECT: {"forms": {"": "string"}}}}
+        else:
+            message = {"role": "system", "parts": [{"type": "text", "text": value}]}
+    else:
+        blocks = value
+        if type(blocks) is not list:
+            raise _rt.DecodeError(
+                DIALECT, "request", "/system", f"expected an array of blocks, got {_rt.describe(blocks)}"
+            )
+        parts = []
+        for i, block in enumerate(blocks):
+            parts.append(_conv.decode_block(block, _REQUEST.parts, codecs, id_map, DIALECT, "request", f"/system/{i}"))
+        message = {"role": "system", "parts": parts}
+        own = {}
+        if len(blocks) == 1:
+            own["forms"] = {"": "blocks"}
+        if own:
+            message["extensions"] = {DIALECT: own}
+    return message
+
+
 _REQUEST = _conv.RequestLayout(
     turns=("messages",),
     model=("model",),
@@ -1220,6 +1245,7 @@ _REQUEST = _conv.RequestLayout(
     ),
     alternating=False,
     model_required=False,
+    system_in=_system_in,
     settings_in=_settings_in,
     settings_out=_settings_out,
     dialect=DIALECT,

@@ -1058,6 +1058,21 @@ def _settings_out(
     return wire
 
 
+def _system_in(value: Any, codecs: _conv.Codecs, id_map: IdMap) -> dict[str, Any]:
+    """The request's system field as its leading canonical system turn."""
+    blocks = value
+    if type(blocks) is not list:
+        raise _rt.DecodeError(DIALECT, "request", "/system", f"expected an array of blocks, got {_rt.describe(blocks)}")
+    parts = []
+    for i, block in enumerate(blocks):
+        parts.append(_conv.decode_block(block, _REQUEST.parts, codecs, id_map, DIALECT, "request", f"/system/{i}"))
+    message = {"role": "system", "parts": parts}
+    own = {}
+    if own:
+        message["extensions"] = {DIALECT: own}
+    return message
+
+
 _REQUEST = _conv.RequestLayout(
     turns=("messages",),
     model=("modelId",),
@@ -1135,6 +1150,7 @@ _REQUEST = _conv.RequestLayout(
     ),
     alternating=True,
     model_required=False,
+    system_in=_system_in,
     settings_in=_settings_in,
     settings_out=_settings_out,
     dialect=DIALECT,

@@ -840,9 +840,9 @@ def _settings_in(wire: dict[str, Any], forms: dict[str, Any], fields: dict[str, 
         if value is None:
             forms["/response_format/type"] = "null"
         else:
-            if type(value) is str and value == "text":
+            if value == "text":
                 value = "text"
-            elif type(value) is str and value == "json_object":
+            elif value == "json_object":
                 value = "json_object"
             else:
                 fields["/response_format/type"] = value
@@ -1082,6 +1082,7 @@ _REQUEST = _conv.RequestLayout(
     ),
     alternating=False,
     model_required=True,
+    system_in=None,
     settings_in=_settings_in,
     settings_out=_settings_out,
     dialect=DIALECT,

@@ -1116,9 +1116,9 @@ def _settings_in(wire: dict[str, Any], forms: dict[str, Any], fields: dict[str, 
         if value is None:
             forms["/generationConfig/responseMimeType"] = "null"
         else:
-            if type(value) is str and value == "application/json":
+            if value == "application/json":
                 value = "json_object"
-            elif type(value) is str and value == "text/plain":
+            elif value == "text/plain":
                 value = "text"
             else:
                 fields["/generationConfig/responseMimeType"] = value
@@ -1180,24 +1180,24 @@ def _settings_in(wire: dict[str, Any], forms: dict[str, Any], fields: dict[str, 
         if value is None:
             forms["/generationConfig/thinkingConfig/thinkingLevel"] = "null"
         else:
-            if type(value) is str and value == "MINIMAL":
+            if value == "MINIMAL":
                 value = "minimal"
-            elif type(value) is str and value == "LOW":
+            elif value == "LOW":
                 value = "low"
-            elif type(value) is str and value == "MEDIUM":
+            elif value == "MEDIUM":
                 value = "medium"
-            elif type(value) is str and value == "HIGH":
+            elif value == "HIGH":
                 value = "high"
-            elif type(value) is str and value == "minimal":
+            elif value == "minimal":
                 forms["/generationConfig/thinkingConfig/thinkingLevel"] = "value:1"
                 value = "minimal"
-            elif type(value) is str and value == "low":
+            elif value == "low":
                 forms["/generationConfig/thinkingConfig/thinkingLevel"] = "value:1"
                 value = "low"
-            elif type(value) is str and value == "medium":
+            elif value == "medium":
                 forms["/generationConfig/thinkingConfig/thinkingLevel"] = "value:1"
                 value = "medium"
-            elif type(value) is str and value == "high":
+            elif value == "high":
                 forms["/generationConfig/thinkingConfig/thinkingLevel"] = "value:1"
                 value = "high"
             else:
@@ -1391,6 +1391,34 @@ def _settings_out(
     return wire
 
 
+def _system_in(value: Any, codecs: _conv.Codecs, id_map: IdMap) -> dict[str, Any]:
+    """The request's system field as its leading canonical system turn."""
+    blocks = _n.get("parts", _MISSING) if type(_n := value) is dict else _MISSING
+    if type(blocks) is not list:
+        raise _rt.DecodeError(
+            DIALECT, "request", "/systemInstruction", f"expected an array of blocks, got {_rt.describe(blocks)}"
+        )
+    parts = []
+    for i, block in enumerate(blocks):
+        parts.append(
+            _conv.decode_block(
+                block, _REQUEST.parts, codecs, id_map, DIALECT, "request", f"/systemInstruction/parts/{i}"
+            )
+        )
+    message = {"role": "system", "parts": parts}
+    own = {}
+    fields = {}
+    if type(value) is dict:
+        for key in value:
+            if key != "parts":
+                fields[f"/{_rt.escape(key)}"] = _n.get(key, _MISSING) if type(_n := value) is dict else _MISSING
+    if fields:
+        own["fields"] = fields
+    if own:
+        message["extensions"] = {DIALECT: own}
+    return message
+
+
 _REQUEST = _conv.RequestLayout(
     turns=("contents",),
     model=("model",),
@@ -1477,6 +1505,7 @@ _REQUEST = _conv.RequestLayout(
     ),
     alternating=True,
     model_required=False,
+    system_in=_system_in,
     settings_in=_settings_in,
     settings_out=_settings_out,
     dialect=DIALECT,

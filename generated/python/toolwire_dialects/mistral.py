@@ -1167,11 +1167,11 @@ def _settings_in(wire: dict[str, Any], forms: dict[str, Any], fields: dict[str, 
         if value is None:
             forms["/response_format/type"] = "null"
         else:
-            if type(value) is str and value == "text":
+            if value == "text":
                 value = "text"
-            elif type(value) is str and value == "json_object":
+            elif value == "json_object":
                 value = "json_object"
-            elif type(value) is str and value == "json_schema":
+            elif value == "json_schema":
                 value = "json_schema"
             else:
                 fields["/response_format/type"] = value
@@ -1271,7 +1271,7 @@ def _settings_in(wire: dict[str, Any], forms: dict[str, Any], fields: dict[str, 
         if value is None:
             forms["/reasoning_effort"] = "null"
         else:
-            if type(value) is str and value == "high":
+            if value == "high":
                 value = "high"
             else:
                 fields["/reasoning_effort"] = value
@@ -1567,6 +1567,7 @@ _REQUEST = _conv.RequestLayout(
     ),
     alternating=False,
     model_required=False,
+    system_in=None,
     settings_in=_settings_in,
     settings_out=_settings_out,
     dialect=DIALECT,

@@ -841,6 +841,7 @@ _REQUEST = _conv.RequestLayout(
     parts=(),
     alternating=False,
     model_required=True,
+    system_in=None,
     settings_in=_settings_in,
     settings_out=_settings_out,
     dialect=DIALECT,

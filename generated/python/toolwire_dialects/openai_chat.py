@@ -1092,11 +1092,11 @@ def _settings_in(wire: dict[str, Any], forms: dict[str, Any], fields: dict[str, 
         if value is None:
             forms["/response_format/type"] = "null"
         else:
-            if type(value) is str and value == "text":
+            if value == "text":
                 value = "text"
-            elif type(value) is str and value == "json_object":
+            elif value == "json_object":
                 value = "json_object"
-            elif type(value) is str and value == "json_schema":
+            elif value == "json_schema":
                 value = "json_schema"
             else:
                 fields["/response_format/type"] = value
@@ -1196,13 +1196,13 @@ def _settings_in(wire: dict[str, Any], forms: dict[str, Any], fields: dict[str, 
         if value is None:
             forms["/reasoning_effort"] = "null"
         else:
-            if type(value) is str and value == "minimal":
+            if value == "minimal":
                 value = "minimal"
-            elif type(value) is str and value == "low":
+            elif value == "low":
                 value = "low"
-            elif type(value) is str and value == "medium":
+            elif value == "medium":
                 value = "medium"
-            elif type(value) is str and value == "high":
+            elif value == "high":
                 value = "high"
             else:
                 fields["/reasoning_effort"] = value
@@ -1515,6 +1515,7 @@ _REQUEST = _conv.RequestLayout(
     ),
     alternating=False,
     model_required=False,
+    system_in=None,
     settings_in=_settings_in,
     settings_out=_settings_out,
     dialect=DIALECT,

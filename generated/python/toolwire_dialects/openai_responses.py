@@ -1200,11 +1200,11 @@ def _settings_in(wire: dict[str, Any], forms: dict[str, Any], fields: dict[str, 
         if value is None:
             forms["/text/format/type"] = "null"
         else:
-            if type(value) is str and value == "text":
+            if value == "text":
                 value = "text"
-            elif type(value) is str and value == "json_object":
+            elif value == "json_object":
                 value = "json_object"
-            elif type(value) is str and value == "json_schema":
+            elif value == "json_schema":
                 value = "json_schema"
             else:
                 fields["/text/format/type"] = value
@@ -1458,6 +1458,18 @@ def _settings_out(
     return wire
 
 
+def _system_in(value: Any, codecs: _conv.Codecs, id_map: IdMap) -> dict[str, Any]:
+    """The request's system field as its leading canonical system turn."""
+    if type(value) is str:
+        if value == "":
+            message = {"role": "system", "parts": [], "extensions": {DIALECT: {"forms": {"": "string"}}}}
+        else:
+            message = {"role": "system", "parts": [{"type": "text", "text": value}]}
+    else:
+        raise _rt.DecodeError(DIALECT, "request", "/instructions", f"expected a string, got {_rt.describe(value)}")
+    return message
+
+
 _REQUEST = _conv.RequestLayout(
     turns=("input",),
     model=("model",),
@@ -1549,6 +1561,7 @@ _REQUEST = _conv.RequestLayout(
     ),
     alternating=False,
     model_required=False,
+    system_in=_system_in,
     settings_in=_settings_in,
     settings_out=_settings_out,
     dialect=DIALECT,

@@ -12,6 +12,7 @@
 import type { Decoder } from "./_extract.js";
 import type { Encoder, FieldPlace, Location } from "./_inject.js";
 import type { JsonObject } from "./_errors.js";
+import type { IdMap } from "./_ids.js";
 export type Toks = readonly string[];
 export type Constants = readonly (readonly [Toks, unknown])[];
 /** The keys a layout knows, as a tree (_conv_paths.knownTree); LEAF marks a value read whole. */
@@ -69,6 +70,8 @@ export interface SystemField {
 export type Lose = (at: string, what: string) => void;
 /** A dialect's compiled settings reader: (wire, forms, fields) -> canonical settings. */
 export type SettingsIn = (wire: JsonObject, forms: JsonObject, fields: JsonObject) => JsonObject;
+/** A dialect's compiled system-field reader: (the field's value, codecs, id map) -> a system turn. */
+export type SystemIn = (value: unknown, codecs: Codecs, idMap: IdMap) => JsonObject;
 /** Its writer: (wire, canonical settings, forms, lose) -> wire. */
 export type SettingsOut = (wire: JsonObject, settings: JsonObject, forms: JsonObject, lose: Lose) => JsonObject;
 /** A setting's canonical JSON types (none: not checked), minimum (null: any) and list item types. */
@@ -91,6 +94,7 @@ export interface RequestLayout {
     readonly turns: Toks;
     readonly model: Toks | null;
     readonly system: SystemField | null;
+    readonly systemIn: SystemIn | null;
     readonly turn: Turn;
     readonly units: readonly Spelling[];
     readonly parts: readonly Spelling[];

@@ -5,8 +5,7 @@
  * as a leading system turn), tools and tool choice at their envelope locations, settings, and
  * every key the layout does not read kept as an extension field.
  */
-import { decodeTurns, keep, markForm, ownExtension } from "./_conv_decode.js";
-import { decodeBlock } from "./_conv_parts.js";
+import { decodeTurns, keep, markForm } from "./_conv_decode.js";
 import { get, pointer, truthy, unknownInto } from "./_conv_paths.js";
 import { DecodeError, describe, escape, getOwn, hasOwn, isObject, putOwn, unescape } from "./_errors.js";
 import { choiceFieldIn, decodeAt, elements, lookup, pyEqual, toolsFieldIn } from "./_extract.js";
@@ -124,7 +123,7 @@ export function decodeRequest(wire, layout, codecs, idMap) {
         if (system === null)
             putOwn(forms, pointer(layout.system.toks), "null");
         else if (system !== undefined)
-            messages.push(systemTurn(system, layout, codecs, ids));
+            messages.push(layout.systemIn(system, codecs, ids));
     }
     const units = get(wire, layout.turns);
     if (units === undefined) {
@@ -159,52 +158,4 @@ export function decodeRequest(wire, layout, codecs, idMap) {
     unknownInto(wire, layout.known, "", unknown);
     keep(request, dialect, unknown, forms);
     return request;
-}
-function systemTurn(value, layout, codecs, idMap) {
-    const system = layout.system;
-    const at = pointer(system.toks);
-    if (value === "" && system.string !== "no") {
-        // empty instructions: a system turn saying nothing
-        const extensions = {};
-        putOwn(extensions, layout.dialect, { forms: { "": "string" } });
-        return { role: "system", parts: [], extensions };
-    }
-    if (typeof value === "string" && system.string !== "no")
-        return {
-            role: "system", parts: [{ type: "text", text: value }]
-        };
-    if (system.string === "only") {
-        throw new DecodeError(layout.dialect, "request", at, `expected a string, got ${describe(value)}`);
-    }
-    const holder = value;
-    const blocks = system.parts === null ? value : get(value, system.parts);
-    if (!Array.isArray(blocks)) {
-        throw new DecodeError(layout.dialect, "request", at, `expected an array of blocks, got ${describe(blocks)}`);
-    }
-    const parts = [];
-    const message = { role: "system", parts };
-    blocks.forEach((block, i) => {
-        const where = `${at}${pointer(system.parts ?? [])}/${i}`;
-        parts.push(decodeBlock(block, layout.parts, codecs, idMap, layout.dialect, "request", where));
-    });
-    const forms = {};
-    if (system.string === "yes" && blocks.length === 1)
-        forms[""] = "blocks";
-    let unknown = null;
-    if (system.parts !== null && isObject(holder)) {
-        unknown = {};
-        for (const k of Object.keys(holder))
-            if (k !== system.parts[0])
-                putOwn(unknown, `/${escape(k)}`, getOwn(holder, k));
-        if (!truthy(unknown))
-            unknown = null;
-    }
-    if (truthy(unknown) || truthy(forms)) {
-        const own = ownExtension(message, layout.dialect);
-        if (truthy(unknown))
-            own["fields"] = unknown;
-        if (truthy(forms))
-            own["forms"] = forms;
-    }
-    return message;
 }

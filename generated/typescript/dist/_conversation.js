@@ -16,6 +16,7 @@
  *     _conv_guard       a setting's value against its canonical type
  *     _conv_tools       a request's tools and tool choice, canonical -> wire
  */
+export { decodeBlock } from "./_conv_parts.js";
 export { knownTree, put as putPath } from "./_conv_paths.js";
 export { settingProblem } from "./_conv_guard.js";
 export { formIndex, formOf, keyOf } from "./_forms.js";

@@ -1389,11 +1389,46 @@ function settingsOut(wire, settings, forms, lose) {
     }
     return wire;
 }
+/** The request's system field as its leading canonical system turn. */
+function systemIn(value, codecs, idMap) {
+    let blocks;
+    let parts;
+    let own;
+    let message;
+    if (typeof value === "string") {
+        if (value === "") {
+            message = { "role": "system", "parts": [], "extensions": { [DIALECT]: { "forms": { "": "string" } } } };
+        }
+        else {
+            message = { "role": "system", "parts": [{ "type": "text", "text": value }] };
+        }
+    }
+    else {
+        blocks = value;
+        if (!Array.isArray(blocks)) {
+            throw new rt.DecodeError(DIALECT, "request", "/system", "expected an array of blocks, got " + String(rt.describe(blocks)));
+        }
+        parts = [];
+        for (const [i, block] of blocks.entries()) {
+            parts.push(conv.decodeBlock(block, CONV_REQUEST.parts, codecs, idMap, DIALECT, "request", "/system/" + String(i)));
+        }
+        message = { "role": "system", "parts": parts };
+        own = {};
+        if (blocks.length === 1) {
+            rt.putOwn(own, "forms", { "": "blocks" });
+        }
+        if (Object.keys(own).length > 0) {
+            rt.putOwn(message, "extensions", { [DIALECT]: own });
+        }
+    }
+    return message;
+}
 const CONV_REQUEST = {
     dialect: DIALECT,
     turns: ["messages"],
     model: ["model"],
     system: { toks: ["system"], string: "yes", parts: null },
+    systemIn: systemIn,
     turn: {
         role: ["role"],
         roles: [["system", ["system"]], ["user", ["user"]], ["assistant", ["assistant"]]],

@@ -1231,11 +1231,33 @@ function settingsOut(wire, settings, forms, lose) {
     }
     return wire;
 }
+/** The request's system field as its leading canonical system turn. */
+function systemIn(value, codecs, idMap) {
+    let blocks;
+    let parts;
+    let own;
+    let message;
+    blocks = value;
+    if (!Array.isArray(blocks)) {
+        throw new rt.DecodeError(DIALECT, "request", "/system", "expected an array of blocks, got " + String(rt.describe(blocks)));
+    }
+    parts = [];
+    for (const [i, block] of blocks.entries()) {
+        parts.push(conv.decodeBlock(block, CONV_REQUEST.parts, codecs, idMap, DIALECT, "request", "/system/" + String(i)));
+    }
+    message = { "role": "system", "parts": parts };
+    own = {};
+    if (Object.keys(own).length > 0) {
+        rt.putOwn(message, "extensions", { [DIALECT]: own });
+    }
+    return message;
+}
 const CONV_REQUEST = {
     dialect: DIALECT,
     turns: ["messages"],
     model: ["modelId"],
     system: { toks: ["system"], string: "no", parts: null },
+    systemIn: systemIn,
     turn: {
         role: ["role"],
         roles: [["user", ["user"]], ["assistant", ["assistant"]]],

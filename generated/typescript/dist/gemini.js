@@ -1608,11 +1608,45 @@ function settingsOut(wire, settings, forms, lose) {
     }
     return wire;
 }
+/** The request's system field as its leading canonical system turn. */
+function systemIn(value, codecs, idMap) {
+    let blocks;
+    let parts;
+    let own;
+    let fields;
+    let message;
+    blocks = conv.keyOf(value, "parts");
+    if (!Array.isArray(blocks)) {
+        throw new rt.DecodeError(DIALECT, "request", "/systemInstruction", "expected an array of blocks, got " + String(rt.describe(blocks)));
+    }
+    parts = [];
+    for (const [i, block] of blocks.entries()) {
+        parts.push(conv.decodeBlock(block, CONV_REQUEST.parts, codecs, idMap, DIALECT, "request", "/systemInstruction/parts/" + String(i)));
+    }
+    message = { "role": "system", "parts": parts };
+    own = {};
+    fields = {};
+    if (rt.isObject(value)) {
+        for (const key of Object.keys(value)) {
+            if (key !== "parts") {
+                rt.putOwn(fields, "/" + rt.escape(String(key)), conv.keyOf(value, key));
+            }
+        }
+    }
+    if (Object.keys(fields).length > 0) {
+        rt.putOwn(own, "fields", fields);
+    }
+    if (Object.keys(own).length > 0) {
+        rt.putOwn(message, "extensions", { [DIALECT]: own });
+    }
+    return message;
+}
 const CONV_REQUEST = {
     dialect: DIALECT,
     turns: ["contents"],
     model: ["model"],
     system: { toks: ["systemInstruction"], string: "no", parts: ["parts"] },
+    systemIn: systemIn,
     turn: {
         role: ["role"],
         roles: [["user", ["user"]], ["assistant", ["model"]]],

@@ -922,6 +922,7 @@ const CONV_REQUEST = {
     turns: ["messages"],
     model: ["model"],
     system: null,
+    systemIn: null,
     turn: {
         role: ["role"],
         roles: [["system", ["system"]], ["user", ["user"]], ["assistant", ["assistant"]]],

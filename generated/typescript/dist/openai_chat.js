@@ -1698,6 +1698,7 @@ const CONV_REQUEST = {
     turns: ["messages"],
     model: ["model"],
     system: null,
+    systemIn: null,
     turn: {
         role: ["role"],
         roles: [["system", ["system", "developer"]], ["user", ["user"]], ["assistant", ["assistant"]]],

@@ -1740,11 +1740,28 @@ function settingsOut(wire, settings, forms, lose) {
     }
     return wire;
 }
+/** The request's system field as its leading canonical system turn. */
+function systemIn(value, codecs, idMap) {
+    let message;
+    if (typeof value === "string") {
+        if (value === "") {
+            message = { "role": "system", "parts": [], "extensions": { [DIALECT]: { "forms": { "": "string" } } } };
+        }
+        else {
+            message = { "role": "system", "parts": [{ "type": "text", "text": value }] };
+        }
+    }
+    else {
+        throw new rt.DecodeError(DIALECT, "request", "/instructions", "expected a string, got " + String(rt.describe(value)));
+    }
+    return message;
+}
 const CONV_REQUEST = {
     dialect: DIALECT,
     turns: ["input"],
     model: ["model"],
     system: { toks: ["instructions"], string: "only", parts: null },
+    systemIn: systemIn,
     turn: {
         role: ["role"],
         roles: [["system", ["system", "developer"]], ["user", ["user"]], ["assistant", ["assistant"]]],

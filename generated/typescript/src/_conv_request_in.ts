@@ -6,9 +6,8 @@
  * every key the layout does not read kept as an extension field.
  */
 
-import { decodeTurns, keep, markForm, ownExtension } from "./_conv_decode.js";
-import type { Codecs, RequestLayout, Toks } from "./_conv_layout.js";
-import { decodeBlock } from "./_conv_parts.js";
+import { decodeTurns, keep, markForm } from "./_conv_decode.js";
+import type { Codecs, RequestLayout, SystemIn, Toks } from "./_conv_layout.js";
 import { get, pointer, truthy, unknownInto } from "./_conv_paths.js";
 import { DecodeError, describe, escape, getOwn, hasOwn, isObject, putOwn, unescape } from "./_errors.js";
 import type { JsonObject } from "./_errors.js";
@@ -138,7 +137,7 @@ export function decodeRequest(wire: unknown, layout: RequestLayout, codecs: Code
   if (layout.system !== null) {
     const system = get(wire, layout.system.toks);
     if (system === null) putOwn(forms, pointer(layout.system.toks), "null");
-    else if (system !== undefined) messages.push(systemTurn(system, layout, codecs, ids));
+    else if (system !== undefined) messages.push((layout.systemIn as SystemIn)(system, codecs, ids));
   }
   const units = get(wire, layout.turns);
   if (units === undefined) {
@@ -169,46 +168,4 @@ export function decodeRequest(wire: unknown, layout: RequestLayout, codecs: Code
   unknownInto(wire, layout.known, "", unknown);
   keep(request, dialect, unknown, forms);
   return request;
-}
-
-function systemTurn(value: unknown, layout: RequestLayout, codecs: Codecs, idMap: IdMap): JsonObject {
-  const system = layout.system as NonNullable<RequestLayout["system"]>;
-  const at = pointer(system.toks);
-  if (value === "" && system.string !== "no") {
-    // empty instructions: a system turn saying nothing
-    const extensions: JsonObject = {};
-    putOwn(extensions, layout.dialect, { forms: { "": "string" } });
-    return { role: "system", parts: [], extensions };
-  }
-  if (typeof value === "string" && system.string !== "no") return {
-    role: "system", parts: [{ type: "text", text: value }]
-  };
-  if (system.string === "only") {
-    throw new DecodeError(layout.dialect, "request", at, `expected a string, got ${describe(value)}`);
-  }
-  const holder = value;
-  const blocks = system.parts === null ? value : get(value, system.parts);
-  if (!Array.isArray(blocks)) {
-    throw new DecodeError(layout.dialect, "request", at, `expected an array of blocks, got ${describe(blocks)}`);
-  }
-  const parts: JsonObject[] = [];
-  const message: JsonObject = { role: "system", parts };
-  blocks.forEach((block, i) => {
-    const where = `${at}${pointer(system.parts ?? [])}/${i}`;
-    parts.push(decodeBlock(block, layout.parts, codecs, idMap, layout.dialect, "request", where));
-  });
-  const forms: JsonObject = {};
-  if (system.string === "yes" && blocks.length === 1) forms[""] = "blocks";
-  let unknown: JsonObject | null = null;
-  if (system.parts !== null && isObject(holder)) {
-    unknown = {};
-    for (const k of Object.keys(holder)) if (k !== system.parts[0]) putOwn(unknown, `/${escape(k)}`, getOwn(holder, k));
-    if (!truthy(unknown)) unknown = null;
-  }
-  if (truthy(unknown) || truthy(forms)) {
-    const own = ownExtension(message, layout.dialect);
-    if (truthy(unknown)) own["fields"] = unknown;
-    if (truthy(forms)) own["forms"] = forms;
-  }
-  return message;
 }

@@ -23,12 +23,14 @@ export type {
   RequestLayout,
   ResponseLayout,
   Lose,
+  SystemIn,
   Spelling,
   SystemField,
   Toks,
   Turn,
   TurnField,
 } from "./_conv_layout.js";
+export { decodeBlock } from "./_conv_parts.js";
 export { knownTree, put as putPath } from "./_conv_paths.js";
 export { settingProblem } from "./_conv_guard.js";
 export { formIndex, formOf, keyOf } from "./_forms.js";

@@ -1371,7 +1371,7 @@ function settingsIn(wire: JsonObject, forms: JsonObject, fields: JsonObject): Js
   value = rt.getOwn(wire, "max_tokens");
   if (value !== undefined) {
     if (value === null) {
-      rt.putOwn(forms, "/max_tokens", "null");
+      rt.putOwn(forms as JsonObject, "/max_tokens", "null");
     } else {
       problem = conv.settingProblem(value, [["integer"], 0, []]);
       if (problem !== null) {
@@ -1384,7 +1384,7 @@ function settingsIn(wire: JsonObject, forms: JsonObject, fields: JsonObject): Js
   value = rt.getOwn(wire, "temperature");
   if (value !== undefined) {
     if (value === null) {
-      rt.putOwn(forms, "/temperature", "null");
+      rt.putOwn(forms as JsonObject, "/temperature", "null");
     } else {
       problem = conv.settingProblem(value, [["number"], null, []]);
       if (problem !== null) {
@@ -1397,7 +1397,7 @@ function settingsIn(wire: JsonObject, forms: JsonObject, fields: JsonObject): Js
   value = rt.getOwn(wire, "top_p");
   if (value !== undefined) {
     if (value === null) {
-      rt.putOwn(forms, "/top_p", "null");
+      rt.putOwn(forms as JsonObject, "/top_p", "null");
     } else {
       problem = conv.settingProblem(value, [["number"], null, []]);
       if (problem !== null) {
@@ -1410,7 +1410,7 @@ function settingsIn(wire: JsonObject, forms: JsonObject, fields: JsonObject): Js
   value = rt.getOwn(wire, "top_k");
   if (value !== undefined) {
     if (value === null) {
-      rt.putOwn(forms, "/top_k", "null");
+      rt.putOwn(forms as JsonObject, "/top_k", "null");
     } else {
       problem = conv.settingProblem(value, [["integer"], null, []]);
       if (problem !== null) {
@@ -1423,7 +1423,7 @@ function settingsIn(wire: JsonObject, forms: JsonObject, fields: JsonObject): Js
   value = rt.getOwn(wire, "stop_sequences");
   if (value !== undefined) {
     if (value === null) {
-      rt.putOwn(forms, "/stop_sequences", "null");
+      rt.putOwn(forms as JsonObject, "/stop_sequences", "null");
     } else {
       problem = conv.settingProblem(value, [["array"], null, ["string"]]);
       if (problem !== null) {
@@ -1436,7 +1436,7 @@ function settingsIn(wire: JsonObject, forms: JsonObject, fields: JsonObject): Js
   value = conv.keyOf(rt.getOwn(wire, "metadata"), "user_id");
   if (value !== undefined) {
     if (value === null) {
-      rt.putOwn(forms, "/metadata/user_id", "null");
+      rt.putOwn(forms as JsonObject, "/metadata/user_id", "null");
     } else {
       problem = conv.settingProblem(value, [["string"], null, []]);
       if (problem !== null) {
@@ -1449,7 +1449,7 @@ function settingsIn(wire: JsonObject, forms: JsonObject, fields: JsonObject): Js
   value = rt.getOwn(wire, "stream");
   if (value !== undefined) {
     if (value === null) {
-      rt.putOwn(forms, "/stream", "null");
+      rt.putOwn(forms as JsonObject, "/stream", "null");
     } else {
       problem = conv.settingProblem(value, [["boolean"], null, []]);
       if (problem !== null) {
@@ -1462,7 +1462,7 @@ function settingsIn(wire: JsonObject, forms: JsonObject, fields: JsonObject): Js
   value = conv.keyOf(rt.getOwn(wire, "output_config"), "effort");
   if (value !== undefined) {
     if (value === null) {
-      rt.putOwn(forms, "/output_config/effort", "null");
+      rt.putOwn(forms as JsonObject, "/output_config/effort", "null");
     } else {
       if (value === "low") {
         value = "low";
@@ -1471,7 +1471,7 @@ function settingsIn(wire: JsonObject, forms: JsonObject, fields: JsonObject): Js
       } else if (value === "high") {
         value = "high";
       } else {
-        rt.putOwn(fields, "/output_config/effort", value);
+        rt.putOwn(fields as JsonObject, "/output_config/effort", value);
         value = undefined;
       }
       if (value !== undefined) {
@@ -1617,11 +1617,50 @@ function settingsOut(wire: JsonObject, settings: JsonObject, forms: JsonObject, 
   return wire;
 }
 
+
+/** The request's system field as its leading canonical system turn. */
+function systemIn(value: unknown, codecs: conv.Codecs, idMap: rt.IdMap): JsonObject {
+  let blocks: unknown;
+  let parts: unknown;
+  let own: unknown;
+  let message: JsonObject;
+  if (typeof value === "string") {
+    if (value === "") {
+      message = { "role": "system", "parts": [], "extensions": { [DIALECT]: { "forms": { "": "string" } } } };
+    } else {
+      message = { "role": "system", "parts": [{ "type": "text", "text": value }] };
+    }
+  } else {
+    blocks = value;
+    if (!Array.isArray(blocks)) {
+      throw new rt.DecodeError(
+        DIALECT, "request", "/system", "expected an array of blocks, got " + String(rt.describe(blocks))
+      );
+    }
+    parts = [];
+    for (const [i, block] of (blocks as unknown[]).entries()) {
+      (parts as unknown[]).push(
+        conv.decodeBlock(block, CONV_REQUEST.parts, codecs, idMap, DIALECT, "request", "/system/" + String(i))
+      );
+    }
+    message = { "role": "system", "parts": parts };
+    own = {};
+    if ((blocks as unknown[]).length === 1) {
+      rt.putOwn(own as JsonObject, "forms", { "": "blocks" });
+    }
+    if (Object.keys(own as object).length > 0) {
+      rt.putOwn(message as JsonObject, "extensions", { [DIALECT]: own });
+    }
+  }
+  return message;
+}
+
 const CONV_REQUEST: conv.RequestLayout = {
   dialect: DIALECT,
   turns: ["messages"],
   model: ["model"],
   system: { toks: ["system"], string: "yes", parts: null },
+  systemIn: systemIn,
   turn: {
     role: ["role"],
     roles: [["system", ["system"]], ["user", ["user"]], ["assistant", ["assistant"]]],

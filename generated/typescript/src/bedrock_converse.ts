@@ -1467,7 +1467,7 @@ function settingsIn(wire: JsonObject, forms: JsonObject, fields: JsonObject): Js
   value = conv.keyOf(rt.getOwn(wire, "inferenceConfig"), "maxTokens");
   if (value !== undefined) {
     if (value === null) {
-      rt.putOwn(forms, "/inferenceConfig/maxTokens", "null");
+      rt.putOwn(forms as JsonObject, "/inferenceConfig/maxTokens", "null");
     } else {
       problem = conv.settingProblem(value, [["integer"], 0, []]);
       if (problem !== null) {
@@ -1480,7 +1480,7 @@ function settingsIn(wire: JsonObject, forms: JsonObject, fields: JsonObject): Js
   value = conv.keyOf(rt.getOwn(wire, "inferenceConfig"), "temperature");
   if (value !== undefined) {
     if (value === null) {
-      rt.putOwn(forms, "/inferenceConfig/temperature", "null");
+      rt.putOwn(forms as JsonObject, "/inferenceConfig/temperature", "null");
     } else {
       problem = conv.settingProblem(value, [["number"], null, []]);
       if (problem !== null) {
@@ -1493,7 +1493,7 @@ function settingsIn(wire: JsonObject, forms: JsonObject, fields: JsonObject): Js
   value = conv.keyOf(rt.getOwn(wire, "inferenceConfig"), "topP");
   if (value !== undefined) {
     if (value === null) {
-      rt.putOwn(forms, "/inferenceConfig/topP", "null");
+      rt.putOwn(forms as JsonObject, "/inferenceConfig/topP", "null");
     } else {
       problem = conv.settingProblem(value, [["number"], null, []]);
       if (problem !== null) {
@@ -1506,7 +1506,7 @@ function settingsIn(wire: JsonObject, forms: JsonObject, fields: JsonObject): Js
   value = conv.keyOf(rt.getOwn(wire, "inferenceConfig"), "stopSequences");
   if (value !== undefined) {
     if (value === null) {
-      rt.putOwn(forms, "/inferenceConfig/stopSequences", "null");
+      rt.putOwn(forms as JsonObject, "/inferenceConfig/stopSequences", "null");
     } else {
       problem = conv.settingProblem(value, [["array"], null, ["string"]]);
       if (problem !== null) {
@@ -1584,11 +1584,39 @@ function settingsOut(wire: JsonObject, settings: JsonObject, forms: JsonObject, 
   return wire;
 }
 
+
+/** The request's system field as its leading canonical system turn. */
+function systemIn(value: unknown, codecs: conv.Codecs, idMap: rt.IdMap): JsonObject {
+  let blocks: unknown;
+  let parts: unknown;
+  let own: unknown;
+  let message: JsonObject;
+  blocks = value;
+  if (!Array.isArray(blocks)) {
+    throw new rt.DecodeError(
+      DIALECT, "request", "/system", "expected an array of blocks, got " + String(rt.describe(blocks))
+    );
+  }
+  parts = [];
+  for (const [i, block] of (blocks as unknown[]).entries()) {
+    (parts as unknown[]).push(
+      conv.decodeBlock(block, CONV_REQUEST.parts, codecs, idMap, DIALECT, "request", "/system/" + String(i))
+    );
+  }
+  message = { "role": "system", "parts": parts };
+  own = {};
+  if (Object.keys(own as object).length > 0) {
+    rt.putOwn(message as JsonObject, "extensions", { [DIALECT]: own });
+  }
+  return message;
+}
+
 const CONV_REQUEST: conv.RequestLayout = {
   dialect: DIALECT,
   turns: ["messages"],
   model: ["modelId"],
   system: { toks: ["system"], string: "no", parts: null },
+  systemIn: systemIn,
   turn: {
     role: ["role"],
     roles: [["user", ["user"]], ["assistant", ["assistant"]]],

@@ -986,7 +986,7 @@ function settingsIn(wire: JsonObject, forms: JsonObject, fields: JsonObject): Js
   value = rt.getOwn(wire, "max_tokens");
   if (value !== undefined) {
     if (value === null) {
-      rt.putOwn(forms, "/max_tokens", "null");
+      rt.putOwn(forms as JsonObject, "/max_tokens", "null");
     } else {
       problem = conv.settingProblem(value, [["integer"], 0, []]);
       if (problem !== null) {
@@ -999,7 +999,7 @@ function settingsIn(wire: JsonObject, forms: JsonObject, fields: JsonObject): Js
   value = rt.getOwn(wire, "temperature");
   if (value !== undefined) {
     if (value === null) {
-      rt.putOwn(forms, "/temperature", "null");
+      rt.putOwn(forms as JsonObject, "/temperature", "null");
     } else {
       problem = conv.settingProblem(value, [["number"], null, []]);
       if (problem !== null) {
@@ -1012,7 +1012,7 @@ function settingsIn(wire: JsonObject, forms: JsonObject, fields: JsonObject): Js
   value = rt.getOwn(wire, "p");
   if (value !== undefined) {
     if (value === null) {
-      rt.putOwn(forms, "/p", "null");
+      rt.putOwn(forms as JsonObject, "/p", "null");
     } else {
       problem = conv.settingProblem(value, [["number"], null, []]);
       if (problem !== null) {
@@ -1025,7 +1025,7 @@ function settingsIn(wire: JsonObject, forms: JsonObject, fields: JsonObject): Js
   value = rt.getOwn(wire, "k");
   if (value !== undefined) {
     if (value === null) {
-      rt.putOwn(forms, "/k", "null");
+      rt.putOwn(forms as JsonObject, "/k", "null");
     } else {
       problem = conv.settingProblem(value, [["integer"], null, []]);
       if (problem !== null) {
@@ -1038,7 +1038,7 @@ function settingsIn(wire: JsonObject, forms: JsonObject, fields: JsonObject): Js
   value = rt.getOwn(wire, "stop_sequences");
   if (value !== undefined) {
     if (value === null) {
-      rt.putOwn(forms, "/stop_sequences", "null");
+      rt.putOwn(forms as JsonObject, "/stop_sequences", "null");
     } else {
       problem = conv.settingProblem(value, [["array"], null, ["string"]]);
       if (problem !== null) {
@@ -1051,7 +1051,7 @@ function settingsIn(wire: JsonObject, forms: JsonObject, fields: JsonObject): Js
   value = rt.getOwn(wire, "seed");
   if (value !== undefined) {
     if (value === null) {
-      rt.putOwn(forms, "/seed", "null");
+      rt.putOwn(forms as JsonObject, "/seed", "null");
     } else {
       problem = conv.settingProblem(value, [["integer"], null, []]);
       if (problem !== null) {
@@ -1064,7 +1064,7 @@ function settingsIn(wire: JsonObject, forms: JsonObject, fields: JsonObject): Js
   value = rt.getOwn(wire, "frequency_penalty");
   if (value !== undefined) {
     if (value === null) {
-      rt.putOwn(forms, "/frequency_penalty", "null");
+      rt.putOwn(forms as JsonObject, "/frequency_penalty", "null");
     } else {
       problem = conv.settingProblem(value, [["number"], null, []]);
       if (problem !== null) {
@@ -1077,7 +1077,7 @@ function settingsIn(wire: JsonObject, forms: JsonObject, fields: JsonObject): Js
   value = rt.getOwn(wire, "presence_penalty");
   if (value !== undefined) {
     if (value === null) {
-      rt.putOwn(forms, "/presence_penalty", "null");
+      rt.putOwn(forms as JsonObject, "/presence_penalty", "null");
     } else {
       problem = conv.settingProblem(value, [["number"], null, []]);
       if (problem !== null) {
@@ -1090,14 +1090,14 @@ function settingsIn(wire: JsonObject, forms: JsonObject, fields: JsonObject): Js
   value = conv.keyOf(rt.getOwn(wire, "response_format"), "type");
   if (value !== undefined) {
     if (value === null) {
-      rt.putOwn(forms, "/response_format/type", "null");
+      rt.putOwn(forms as JsonObject, "/response_format/type", "null");
     } else {
       if (value === "text") {
         value = "text";
       } else if (value === "json_object") {
         value = "json_object";
       } else {
-        rt.putOwn(fields, "/response_format/type", value);
+        rt.putOwn(fields as JsonObject, "/response_format/type", value);
         value = undefined;
       }
       if (value !== undefined) {
@@ -1113,7 +1113,7 @@ function settingsIn(wire: JsonObject, forms: JsonObject, fields: JsonObject): Js
   value = conv.keyOf(rt.getOwn(wire, "response_format"), "json_schema");
   if (value !== undefined) {
     if (value === null) {
-      rt.putOwn(forms, "/response_format/json_schema", "null");
+      rt.putOwn(forms as JsonObject, "/response_format/json_schema", "null");
     } else {
       problem = conv.settingProblem(value, [["object"], null, []]);
       if (problem !== null) {
@@ -1126,7 +1126,7 @@ function settingsIn(wire: JsonObject, forms: JsonObject, fields: JsonObject): Js
   value = rt.getOwn(wire, "stream");
   if (value !== undefined) {
     if (value === null) {
-      rt.putOwn(forms, "/stream", "null");
+      rt.putOwn(forms as JsonObject, "/stream", "null");
     } else {
       problem = conv.settingProblem(value, [["boolean"], null, []]);
       if (problem !== null) {
@@ -1332,6 +1332,7 @@ const CONV_REQUEST: conv.RequestLayout = {
   turns: ["messages"],
   model: ["model"],
   system: null,
+  systemIn: null,
   turn: {
     role: ["role"],
     roles: [["system", ["system"]], ["user", ["user"]], ["assistant", ["assistant"]]],

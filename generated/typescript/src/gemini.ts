@@ -1350,7 +1350,7 @@ function settingsIn(wire: JsonObject, forms: JsonObject, fields: JsonObject): Js
   value = conv.keyOf(rt.getOwn(wire, "generationConfig"), "maxOutputTokens");
   if (value !== undefined) {
     if (value === null) {
-      rt.putOwn(forms, "/generationConfig/maxOutputTokens", "null");
+      rt.putOwn(forms as JsonObject, "/generationConfig/maxOutputTokens", "null");
     } else {
       problem = conv.settingProblem(value, [["integer"], 0, []]);
       if (problem !== null) {
@@ -1363,7 +1363,7 @@ function settingsIn(wire: JsonObject, forms: JsonObject, fields: JsonObject): Js
   value = conv.keyOf(rt.getOwn(wire, "generationConfig"), "temperature");
   if (value !== undefined) {
     if (value === null) {
-      rt.putOwn(forms, "/generationConfig/temperature", "null");
+      rt.putOwn(forms as JsonObject, "/generationConfig/temperature", "null");
     } else {
       problem = conv.settingProblem(value, [["number"], null, []]);
       if (problem !== null) {
@@ -1376,7 +1376,7 @@ function settingsIn(wire: JsonObject, forms: JsonObject, fields: JsonObject): Js
   value = conv.keyOf(rt.getOwn(wire, "generationConfig"), "topP");
   if (value !== undefined) {
     if (value === null) {
-      rt.putOwn(forms, "/generationConfig/topP", "null");
+      rt.putOwn(forms as JsonObject, "/generationConfig/topP", "null");
     } else {
       problem = conv.settingProblem(value, [["number"], null, []]);
       if (problem !== null) {
@@ -1389,7 +1389,7 @@ function settingsIn(wire: JsonObject, forms: JsonObject, fields: JsonObject): Js
   value = conv.keyOf(rt.getOwn(wire, "generationConfig"), "topK");
   if (value !== undefined) {
     if (value === null) {
-      rt.putOwn(forms, "/generationConfig/topK", "null");
+      rt.putOwn(forms as JsonObject, "/generationConfig/topK", "null");
     } else {
       problem = conv.settingProblem(value, [["integer"], null, []]);
       if (problem !== null) {
@@ -1402,7 +1402,7 @@ function settingsIn(wire: JsonObject, forms: JsonObject, fields: JsonObject): Js
   value = conv.keyOf(rt.getOwn(wire, "generationConfig"), "stopSequences");
   if (value !== undefined) {
     if (value === null) {
-      rt.putOwn(forms, "/generationConfig/stopSequences", "null");
+      rt.putOwn(forms as JsonObject, "/generationConfig/stopSequences", "null");
     } else {
       problem = conv.settingProblem(value, [["array"], null, ["string"]]);
       if (problem !== null) {
@@ -1415,7 +1415,7 @@ function settingsIn(wire: JsonObject, forms: JsonObject, fields: JsonObject): Js
   value = conv.keyOf(rt.getOwn(wire, "generationConfig"), "seed");
   if (value !== undefined) {
     if (value === null) {
-      rt.putOwn(forms, "/generationConfig/seed", "null");
+      rt.putOwn(forms as JsonObject, "/generationConfig/seed", "null");
     } else {
       problem = conv.settingProblem(value, [["integer"], null, []]);
       if (problem !== null) {
@@ -1428,7 +1428,7 @@ function settingsIn(wire: JsonObject, forms: JsonObject, fields: JsonObject): Js
   value = conv.keyOf(rt.getOwn(wire, "generationConfig"), "presencePenalty");
   if (value !== undefined) {
     if (value === null) {
-      rt.putOwn(forms, "/generationConfig/presencePenalty", "null");
+      rt.putOwn(forms as JsonObject, "/generationConfig/presencePenalty", "null");
     } else {
       problem = conv.settingProblem(value, [["number"], null, []]);
       if (problem !== null) {
@@ -1441,7 +1441,7 @@ function settingsIn(wire: JsonObject, forms: JsonObject, fields: JsonObject): Js
   value = conv.keyOf(rt.getOwn(wire, "generationConfig"), "frequencyPenalty");
   if (value !== undefined) {
     if (value === null) {
-      rt.putOwn(forms, "/generationConfig/frequencyPenalty", "null");
+      rt.putOwn(forms as JsonObject, "/generationConfig/frequencyPenalty", "null");
     } else {
       problem = conv.settingProblem(value, [["number"], null, []]);
       if (problem !== null) {
@@ -1454,7 +1454,7 @@ function settingsIn(wire: JsonObject, forms: JsonObject, fields: JsonObject): Js
   value = conv.keyOf(rt.getOwn(wire, "generationConfig"), "candidateCount");
   if (value !== undefined) {
     if (value === null) {
-      rt.putOwn(forms, "/generationConfig/candidateCount", "null");
+      rt.putOwn(forms as JsonObject, "/generationConfig/candidateCount", "null");
     } else {
       problem = conv.settingProblem(value, [["integer"], 1, []]);
       if (problem !== null) {
@@ -1467,14 +1467,14 @@ function settingsIn(wire: JsonObject, forms: JsonObject, fields: JsonObject): Js
   value = conv.keyOf(rt.getOwn(wire, "generationConfig"), "responseMimeType");
   if (value !== undefined) {
     if (value === null) {
-      rt.putOwn(forms, "/generationConfig/responseMimeType", "null");
+      rt.putOwn(forms as JsonObject, "/generationConfig/responseMimeType", "null");
     } else {
       if (value === "application/json") {
         value = "json_object";
       } else if (value === "text/plain") {
         value = "text";
       } else {
-        rt.putOwn(fields, "/generationConfig/responseMimeType", value);
+        rt.putOwn(fields as JsonObject, "/generationConfig/responseMimeType", value);
         value = undefined;
       }
       if (value !== undefined) {
@@ -1490,7 +1490,7 @@ function settingsIn(wire: JsonObject, forms: JsonObject, fields: JsonObject): Js
   value = conv.keyOf(rt.getOwn(wire, "generationConfig"), "responseJsonSchema");
   if (value !== undefined) {
     if (value === null) {
-      rt.putOwn(forms, "/generationConfig/responseJsonSchema", "null");
+      rt.putOwn(forms as JsonObject, "/generationConfig/responseJsonSchema", "null");
     } else {
       problem = conv.settingProblem(value, [["object"], null, []]);
       if (problem !== null) {
@@ -1503,7 +1503,7 @@ function settingsIn(wire: JsonObject, forms: JsonObject, fields: JsonObject): Js
   value = conv.keyOf(conv.keyOf(rt.getOwn(wire, "generationConfig"), "thinkingConfig"), "thinkingBudget");
   if (value !== undefined) {
     if (value === null) {
-      rt.putOwn(forms, "/generationConfig/thinkingConfig/thinkingBudget", "null");
+      rt.putOwn(forms as JsonObject, "/generationConfig/thinkingConfig/thinkingBudget", "null");
     } else {
       problem = conv.settingProblem(value, [["integer"], 0, []]);
       if (problem !== null) {
@@ -1518,7 +1518,7 @@ function settingsIn(wire: JsonObject, forms: JsonObject, fields: JsonObject): Js
   value = conv.keyOf(conv.keyOf(rt.getOwn(wire, "generationConfig"), "thinkingConfig"), "thinkingLevel");
   if (value !== undefined) {
     if (value === null) {
-      rt.putOwn(forms, "/generationConfig/thinkingConfig/thinkingLevel", "null");
+      rt.putOwn(forms as JsonObject, "/generationConfig/thinkingConfig/thinkingLevel", "null");
     } else {
       if (value === "MINIMAL") {
         value = "minimal";
@@ -1529,19 +1529,19 @@ function settingsIn(wire: JsonObject, forms: JsonObject, fields: JsonObject): Js
       } else if (value === "HIGH") {
         value = "high";
       } else if (value === "minimal") {
-        rt.putOwn(forms, "/generationConfig/thinkingConfig/thinkingLevel", "value:1");
+        rt.putOwn(forms as JsonObject, "/generationConfig/thinkingConfig/thinkingLevel", "value:1");
         value = "minimal";
       } else if (value === "low") {
-        rt.putOwn(forms, "/generationConfig/thinkingConfig/thinkingLevel", "value:1");
+        rt.putOwn(forms as JsonObject, "/generationConfig/thinkingConfig/thinkingLevel", "value:1");
         value = "low";
       } else if (value === "medium") {
-        rt.putOwn(forms, "/generationConfig/thinkingConfig/thinkingLevel", "value:1");
+        rt.putOwn(forms as JsonObject, "/generationConfig/thinkingConfig/thinkingLevel", "value:1");
         value = "medium";
       } else if (value === "high") {
-        rt.putOwn(forms, "/generationConfig/thinkingConfig/thinkingLevel", "value:1");
+        rt.putOwn(forms as JsonObject, "/generationConfig/thinkingConfig/thinkingLevel", "value:1");
         value = "high";
       } else {
-        rt.putOwn(fields, "/generationConfig/thinkingConfig/thinkingLevel", value);
+        rt.putOwn(fields as JsonObject, "/generationConfig/thinkingConfig/thinkingLevel", value);
         value = undefined;
       }
       if (value !== undefined) {
@@ -1793,11 +1793,53 @@ function settingsOut(wire: JsonObject, settings: JsonObject, forms: JsonObject, 
   return wire;
 }
 
+
+/** The request's system field as its leading canonical system turn. */
+function systemIn(value: unknown, codecs: conv.Codecs, idMap: rt.IdMap): JsonObject {
+  let blocks: unknown;
+  let parts: unknown;
+  let own: unknown;
+  let fields: unknown;
+  let message: JsonObject;
+  blocks = conv.keyOf(value, "parts");
+  if (!Array.isArray(blocks)) {
+    throw new rt.DecodeError(
+      DIALECT, "request", "/systemInstruction", "expected an array of blocks, got " + String(rt.describe(blocks))
+    );
+  }
+  parts = [];
+  for (const [i, block] of (blocks as unknown[]).entries()) {
+    (parts as unknown[]).push(
+      conv.decodeBlock(
+        block, CONV_REQUEST.parts, codecs, idMap, DIALECT, "request", "/systemInstruction/parts/" + String(i)
+      )
+    );
+  }
+  message = { "role": "system", "parts": parts };
+  own = {};
+  fields = {};
+  if (rt.isObject(value)) {
+    for (const key of Object.keys(value as JsonObject)) {
+      if (key !== "parts") {
+        rt.putOwn(fields as JsonObject, "/" + rt.escape(String(key)) as string, conv.keyOf(value, key as string));
+      }
+    }
+  }
+  if (Object.keys(fields as object).length > 0) {
+    rt.putOwn(own as JsonObject, "fields", fields);
+  }
+  if (Object.keys(own as object).length > 0) {
+    rt.putOwn(message as JsonObject, "extensions", { [DIALECT]: own });
+  }
+  return message;
+}
+
 const CONV_REQUEST: conv.RequestLayout = {
   dialect: DIALECT,
   turns: ["contents"],
   model: ["model"],
   system: { toks: ["systemInstruction"], string: "no", parts: ["parts"] },
+  systemIn: systemIn,
   turn: {
     role: ["role"],
     roles: [["user", ["user"]], ["assistant", ["model"]]],

@@ -1521,7 +1521,7 @@ function settingsIn(wire: JsonObject, forms: JsonObject, fields: JsonObject): Js
   value = rt.getOwn(wire, "max_tokens");
   if (value !== undefined) {
     if (value === null) {
-      rt.putOwn(forms, "/max_tokens", "null");
+      rt.putOwn(forms as JsonObject, "/max_tokens", "null");
     } else {
       problem = conv.settingProblem(value, [["integer"], 0, []]);
       if (problem !== null) {
@@ -1534,7 +1534,7 @@ function settingsIn(wire: JsonObject, forms: JsonObject, fields: JsonObject): Js
   value = rt.getOwn(wire, "temperature");
   if (value !== undefined) {
     if (value === null) {
-      rt.putOwn(forms, "/temperature", "null");
+      rt.putOwn(forms as JsonObject, "/temperature", "null");
     } else {
       problem = conv.settingProblem(value, [["number"], null, []]);
       if (problem !== null) {
@@ -1547,7 +1547,7 @@ function settingsIn(wire: JsonObject, forms: JsonObject, fields: JsonObject): Js
   value = rt.getOwn(wire, "top_p");
   if (value !== undefined) {
     if (value === null) {
-      rt.putOwn(forms, "/top_p", "null");
+      rt.putOwn(forms as JsonObject, "/top_p", "null");
     } else {
       problem = conv.settingProblem(value, [["number"], null, []]);
       if (problem !== null) {
@@ -1560,7 +1560,7 @@ function settingsIn(wire: JsonObject, forms: JsonObject, fields: JsonObject): Js
   value = rt.getOwn(wire, "top_k");
   if (value !== undefined) {
     if (value === null) {
-      rt.putOwn(forms, "/top_k", "null");
+      rt.putOwn(forms as JsonObject, "/top_k", "null");
     } else {
       problem = conv.settingProblem(value, [["integer"], null, []]);
       if (problem !== null) {
@@ -1573,10 +1573,10 @@ function settingsIn(wire: JsonObject, forms: JsonObject, fields: JsonObject): Js
   value = rt.getOwn(wire, "stop");
   if (value !== undefined) {
     if (value === null) {
-      rt.putOwn(forms, "/stop", "null");
+      rt.putOwn(forms as JsonObject, "/stop", "null");
     } else {
       if (typeof value === "string") {
-        rt.putOwn(forms, "/stop", "string");
+        rt.putOwn(forms as JsonObject, "/stop", "string");
         value = [value];
       }
       problem = conv.settingProblem(value, [["array"], null, ["string"]]);
@@ -1590,7 +1590,7 @@ function settingsIn(wire: JsonObject, forms: JsonObject, fields: JsonObject): Js
   value = rt.getOwn(wire, "random_seed");
   if (value !== undefined) {
     if (value === null) {
-      rt.putOwn(forms, "/random_seed", "null");
+      rt.putOwn(forms as JsonObject, "/random_seed", "null");
     } else {
       problem = conv.settingProblem(value, [["integer"], null, []]);
       if (problem !== null) {
@@ -1603,7 +1603,7 @@ function settingsIn(wire: JsonObject, forms: JsonObject, fields: JsonObject): Js
   value = rt.getOwn(wire, "presence_penalty");
   if (value !== undefined) {
     if (value === null) {
-      rt.putOwn(forms, "/presence_penalty", "null");
+      rt.putOwn(forms as JsonObject, "/presence_penalty", "null");
     } else {
       problem = conv.settingProblem(value, [["number"], null, []]);
       if (problem !== null) {
@@ -1616,7 +1616,7 @@ function settingsIn(wire: JsonObject, forms: JsonObject, fields: JsonObject): Js
   value = rt.getOwn(wire, "frequency_penalty");
   if (value !== undefined) {
     if (value === null) {
-      rt.putOwn(forms, "/frequency_penalty", "null");
+      rt.putOwn(forms as JsonObject, "/frequency_penalty", "null");
     } else {
       problem = conv.settingProblem(value, [["number"], null, []]);
       if (problem !== null) {
@@ -1629,7 +1629,7 @@ function settingsIn(wire: JsonObject, forms: JsonObject, fields: JsonObject): Js
   value = rt.getOwn(wire, "n");
   if (value !== undefined) {
     if (value === null) {
-      rt.putOwn(forms, "/n", "null");
+      rt.putOwn(forms as JsonObject, "/n", "null");
     } else {
       problem = conv.settingProblem(value, [["integer"], 1, []]);
       if (problem !== null) {
@@ -1642,7 +1642,7 @@ function settingsIn(wire: JsonObject, forms: JsonObject, fields: JsonObject): Js
   value = conv.keyOf(rt.getOwn(wire, "response_format"), "type");
   if (value !== undefined) {
     if (value === null) {
-      rt.putOwn(forms, "/response_format/type", "null");
+      rt.putOwn(forms as JsonObject, "/response_format/type", "null");
     } else {
       if (value === "text") {
         value = "text";
@@ -1651,7 +1651,7 @@ function settingsIn(wire: JsonObject, forms: JsonObject, fields: JsonObject): Js
       } else if (value === "json_schema") {
         value = "json_schema";
       } else {
-        rt.putOwn(fields, "/response_format/type", value);
+        rt.putOwn(fields as JsonObject, "/response_format/type", value);
         value = undefined;
       }
       if (value !== undefined) {
@@ -1667,7 +1667,7 @@ function settingsIn(wire: JsonObject, forms: JsonObject, fields: JsonObject): Js
   value = conv.keyOf(conv.keyOf(rt.getOwn(wire, "response_format"), "json_schema"), "name");
   if (value !== undefined) {
     if (value === null) {
-      rt.putOwn(forms, "/response_format/json_schema/name", "null");
+      rt.putOwn(forms as JsonObject, "/response_format/json_schema/name", "null");
     } else {
       problem = conv.settingProblem(value, [["string"], null, []]);
       if (problem !== null) {
@@ -1680,7 +1680,7 @@ function settingsIn(wire: JsonObject, forms: JsonObject, fields: JsonObject): Js
   value = conv.keyOf(conv.keyOf(rt.getOwn(wire, "response_format"), "json_schema"), "description");
   if (value !== undefined) {
     if (value === null) {
-      rt.putOwn(forms, "/response_format/json_schema/description", "null");
+      rt.putOwn(forms as JsonObject, "/response_format/json_schema/description", "null");
     } else {
       problem = conv.settingProblem(value, [["string"], null, []]);
       if (problem !== null) {
@@ -1693,7 +1693,7 @@ function settingsIn(wire: JsonObject, forms: JsonObject, fields: JsonObject): Js
   value = conv.keyOf(conv.keyOf(rt.getOwn(wire, "response_format"), "json_schema"), "schema");
   if (value !== undefined) {
     if (value === null) {
-      rt.putOwn(forms, "/response_format/json_schema/schema", "null");
+      rt.putOwn(forms as JsonObject, "/response_format/json_schema/schema", "null");
     } else {
       problem = conv.settingProblem(value, [["object"], null, []]);
       if (problem !== null) {
@@ -1706,7 +1706,7 @@ function settingsIn(wire: JsonObject, forms: JsonObject, fields: JsonObject): Js
   value = conv.keyOf(conv.keyOf(rt.getOwn(wire, "response_format"), "json_schema"), "strict");
   if (value !== undefined) {
     if (value === null) {
-      rt.putOwn(forms, "/response_format/json_schema/strict", "null");
+      rt.putOwn(forms as JsonObject, "/response_format/json_schema/strict", "null");
     } else {
       problem = conv.settingProblem(value, [["boolean"], null, []]);
       if (problem !== null) {
@@ -1719,12 +1719,12 @@ function settingsIn(wire: JsonObject, forms: JsonObject, fields: JsonObject): Js
   value = rt.getOwn(wire, "reasoning_effort");
   if (value !== undefined) {
     if (value === null) {
-      rt.putOwn(forms, "/reasoning_effort", "null");
+      rt.putOwn(forms as JsonObject, "/reasoning_effort", "null");
     } else {
       if (value === "high") {
         value = "high";
       } else {
-        rt.putOwn(fields, "/reasoning_effort", value);
+        rt.putOwn(fields as JsonObject, "/reasoning_effort", value);
         value = undefined;
       }
       if (value !== undefined) {
@@ -1740,7 +1740,7 @@ function settingsIn(wire: JsonObject, forms: JsonObject, fields: JsonObject): Js
   value = rt.getOwn(wire, "stream");
   if (value !== undefined) {
     if (value === null) {
-      rt.putOwn(forms, "/stream", "null");
+      rt.putOwn(forms as JsonObject, "/stream", "null");
     } else {
       problem = conv.settingProblem(value, [["boolean"], null, []]);
       if (problem !== null) {
@@ -2022,6 +2022,7 @@ const CONV_REQUEST: conv.RequestLayout = {
   turns: ["messages"],
   model: ["model"],
   system: null,
+  systemIn: null,
   turn: {
     role: ["role"],
     roles: [["system", ["system"]], ["user", ["user"]], ["assistant", ["assistant"]]],

@@ -823,7 +823,7 @@ function settingsIn(wire: JsonObject, forms: JsonObject, fields: JsonObject): Js
   value = conv.keyOf(rt.getOwn(wire, "options"), "num_predict");
   if (value !== undefined) {
     if (value === null) {
-      rt.putOwn(forms, "/options/num_predict", "null");
+      rt.putOwn(forms as JsonObject, "/options/num_predict", "null");
     } else {
       problem = conv.settingProblem(value, [["integer"], 0, []]);
       if (problem !== null) {
@@ -836,7 +836,7 @@ function settingsIn(wire: JsonObject, forms: JsonObject, fields: JsonObject): Js
   value = conv.keyOf(rt.getOwn(wire, "options"), "temperature");
   if (value !== undefined) {
     if (value === null) {
-      rt.putOwn(forms, "/options/temperature", "null");
+      rt.putOwn(forms as JsonObject, "/options/temperature", "null");
     } else {
       problem = conv.settingProblem(value, [["number"], null, []]);
       if (problem !== null) {
@@ -849,7 +849,7 @@ function settingsIn(wire: JsonObject, forms: JsonObject, fields: JsonObject): Js
   value = conv.keyOf(rt.getOwn(wire, "options"), "top_p");
   if (value !== undefined) {
     if (value === null) {
-      rt.putOwn(forms, "/options/top_p", "null");
+      rt.putOwn(forms as JsonObject, "/options/top_p", "null");
     } else {
       problem = conv.settingProblem(value, [["number"], null, []]);
       if (problem !== null) {
@@ -862,7 +862,7 @@ function settingsIn(wire: JsonObject, forms: JsonObject, fields: JsonObject): Js
   value = conv.keyOf(rt.getOwn(wire, "options"), "top_k");
   if (value !== undefined) {
     if (value === null) {
-      rt.putOwn(forms, "/options/top_k", "null");
+      rt.putOwn(forms as JsonObject, "/options/top_k", "null");
     } else {
       problem = conv.settingProblem(value, [["integer"], null, []]);
       if (problem !== null) {
@@ -875,7 +875,7 @@ function settingsIn(wire: JsonObject, forms: JsonObject, fields: JsonObject): Js
   value = conv.keyOf(rt.getOwn(wire, "options"), "stop");
   if (value !== undefined) {
     if (value === null) {
-      rt.putOwn(forms, "/options/stop", "null");
+      rt.putOwn(forms as JsonObject, "/options/stop", "null");
     } else {
       problem = conv.settingProblem(value, [["array"], null, ["string"]]);
       if (problem !== null) {
@@ -888,7 +888,7 @@ function settingsIn(wire: JsonObject, forms: JsonObject, fields: JsonObject): Js
   value = conv.keyOf(rt.getOwn(wire, "options"), "seed");
   if (value !== undefined) {
     if (value === null) {
-      rt.putOwn(forms, "/options/seed", "null");
+      rt.putOwn(forms as JsonObject, "/options/seed", "null");
     } else {
       problem = conv.settingProblem(value, [["integer"], null, []]);
       if (problem !== null) {
@@ -901,7 +901,7 @@ function settingsIn(wire: JsonObject, forms: JsonObject, fields: JsonObject): Js
   value = conv.keyOf(rt.getOwn(wire, "options"), "presence_penalty");
   if (value !== undefined) {
     if (value === null) {
-      rt.putOwn(forms, "/options/presence_penalty", "null");
+      rt.putOwn(forms as JsonObject, "/options/presence_penalty", "null");
     } else {
       problem = conv.settingProblem(value, [["number"], null, []]);
       if (problem !== null) {
@@ -914,7 +914,7 @@ function settingsIn(wire: JsonObject, forms: JsonObject, fields: JsonObject): Js
   value = conv.keyOf(rt.getOwn(wire, "options"), "frequency_penalty");
   if (value !== undefined) {
     if (value === null) {
-      rt.putOwn(forms, "/options/frequency_penalty", "null");
+      rt.putOwn(forms as JsonObject, "/options/frequency_penalty", "null");
     } else {
       problem = conv.settingProblem(value, [["number"], null, []]);
       if (problem !== null) {
@@ -927,7 +927,7 @@ function settingsIn(wire: JsonObject, forms: JsonObject, fields: JsonObject): Js
   value = rt.getOwn(wire, "stream");
   if (value !== undefined) {
     if (value === null) {
-      rt.putOwn(forms, "/stream", "null");
+      rt.putOwn(forms as JsonObject, "/stream", "null");
     } else {
       problem = conv.settingProblem(value, [["boolean"], null, []]);
       if (problem !== null) {
@@ -1079,6 +1079,7 @@ const CONV_REQUEST: conv.RequestLayout = {
   turns: ["messages"],
   model: ["model"],
   system: null,
+  systemIn: null,
   turn: {
     role: ["role"],
     roles: [["system", ["system"]], ["user", ["user"]], ["assistant", ["assistant"]]],

@@ -1322,10 +1322,10 @@ function settingsIn(wire: JsonObject, forms: JsonObject, fields: JsonObject): Js
   if (value !== undefined) {
     other = rt.getOwn(wire, "max_tokens");
     if (other !== undefined) {
-      rt.putOwn(fields, "/max_tokens", other);
+      rt.putOwn(fields as JsonObject, "/max_tokens", other);
     }
     if (value === null) {
-      rt.putOwn(forms, "/max_completion_tokens", "null");
+      rt.putOwn(forms as JsonObject, "/max_completion_tokens", "null");
     } else {
       problem = conv.settingProblem(value, [["integer"], 0, []]);
       if (problem !== null) {
@@ -1336,9 +1336,9 @@ function settingsIn(wire: JsonObject, forms: JsonObject, fields: JsonObject): Js
   } else {
     value = rt.getOwn(wire, "max_tokens");
     if (value !== undefined) {
-      rt.putOwn(forms, "/max_completion_tokens", "alias:1");
+      rt.putOwn(forms as JsonObject, "/max_completion_tokens", "alias:1");
       if (value === null) {
-        rt.putOwn(forms, "/max_completion_tokens", "null");
+        rt.putOwn(forms as JsonObject, "/max_completion_tokens", "null");
       } else {
         problem = conv.settingProblem(value, [["integer"], 0, []]);
         if (problem !== null) {
@@ -1352,7 +1352,7 @@ function settingsIn(wire: JsonObject, forms: JsonObject, fields: JsonObject): Js
   value = rt.getOwn(wire, "temperature");
   if (value !== undefined) {
     if (value === null) {
-      rt.putOwn(forms, "/temperature", "null");
+      rt.putOwn(forms as JsonObject, "/temperature", "null");
     } else {
       problem = conv.settingProblem(value, [["number"], null, []]);
       if (problem !== null) {
@@ -1365,7 +1365,7 @@ function settingsIn(wire: JsonObject, forms: JsonObject, fields: JsonObject): Js
   value = rt.getOwn(wire, "top_p");
   if (value !== undefined) {
     if (value === null) {
-      rt.putOwn(forms, "/top_p", "null");
+      rt.putOwn(forms as JsonObject, "/top_p", "null");
     } else {
       problem = conv.settingProblem(value, [["number"], null, []]);
       if (problem !== null) {
@@ -1378,10 +1378,10 @@ function settingsIn(wire: JsonObject, forms: JsonObject, fields: JsonObject): Js
   value = rt.getOwn(wire, "stop");
   if (value !== undefined) {
     if (value === null) {
-      rt.putOwn(forms, "/stop", "null");
+      rt.putOwn(forms as JsonObject, "/stop", "null");
     } else {
       if (typeof value === "string") {
-        rt.putOwn(forms, "/stop", "string");
+        rt.putOwn(forms as JsonObject, "/stop", "string");
         value = [value];
       }
       problem = conv.settingProblem(value, [["array"], null, ["string"]]);
@@ -1395,7 +1395,7 @@ function settingsIn(wire: JsonObject, forms: JsonObject, fields: JsonObject): Js
   value = rt.getOwn(wire, "seed");
   if (value !== undefined) {
     if (value === null) {
-      rt.putOwn(forms, "/seed", "null");
+      rt.putOwn(forms as JsonObject, "/seed", "null");
     } else {
       problem = conv.settingProblem(value, [["integer"], null, []]);
       if (problem !== null) {
@@ -1408,7 +1408,7 @@ function settingsIn(wire: JsonObject, forms: JsonObject, fields: JsonObject): Js
   value = rt.getOwn(wire, "presence_penalty");
   if (value !== undefined) {
     if (value === null) {
-      rt.putOwn(forms, "/presence_penalty", "null");
+      rt.putOwn(forms as JsonObject, "/presence_penalty", "null");
     } else {
       problem = conv.settingProblem(value, [["number"], null, []]);
       if (problem !== null) {
@@ -1421,7 +1421,7 @@ function settingsIn(wire: JsonObject, forms: JsonObject, fields: JsonObject): Js
   value = rt.getOwn(wire, "frequency_penalty");
   if (value !== undefined) {
     if (value === null) {
-      rt.putOwn(forms, "/frequency_penalty", "null");
+      rt.putOwn(forms as JsonObject, "/frequency_penalty", "null");
     } else {
       problem = conv.settingProblem(value, [["number"], null, []]);
       if (problem !== null) {
@@ -1434,7 +1434,7 @@ function settingsIn(wire: JsonObject, forms: JsonObject, fields: JsonObject): Js
   value = rt.getOwn(wire, "n");
   if (value !== undefined) {
     if (value === null) {
-      rt.putOwn(forms, "/n", "null");
+      rt.putOwn(forms as JsonObject, "/n", "null");
     } else {
       problem = conv.settingProblem(value, [["integer"], 1, []]);
       if (problem !== null) {
@@ -1447,7 +1447,7 @@ function settingsIn(wire: JsonObject, forms: JsonObject, fields: JsonObject): Js
   value = conv.keyOf(rt.getOwn(wire, "response_format"), "type");
   if (value !== undefined) {
     if (value === null) {
-      rt.putOwn(forms, "/response_format/type", "null");
+      rt.putOwn(forms as JsonObject, "/response_format/type", "null");
     } else {
       if (value === "text") {
         value = "text";
@@ -1456,7 +1456,7 @@ function settingsIn(wire: JsonObject, forms: JsonObject, fields: JsonObject): Js
       } else if (value === "json_schema") {
         value = "json_schema";
       } else {
-        rt.putOwn(fields, "/response_format/type", value);
+        rt.putOwn(fields as JsonObject, "/response_format/type", value);
         value = undefined;
       }
       if (value !== undefined) {
@@ -1472,7 +1472,7 @@ function settingsIn(wire: JsonObject, forms: JsonObject, fields: JsonObject): Js
   value = conv.keyOf(conv.keyOf(rt.getOwn(wire, "response_format"), "json_schema"), "name");
   if (value !== undefined) {
     if (value === null) {
-      rt.putOwn(forms, "/response_format/json_schema/name", "null");
+      rt.putOwn(forms as JsonObject, "/response_format/json_schema/name", "null");
     } else {
       problem = conv.settingProblem(value, [["string"], null, []]);
       if (problem !== null) {
@@ -1485,7 +1485,7 @@ function settingsIn(wire: JsonObject, forms: JsonObject, fields: JsonObject): Js
   value = conv.keyOf(conv.keyOf(rt.getOwn(wire, "response_format"), "json_schema"), "description");
   if (value !== undefined) {
     if (value === null) {
-      rt.putOwn(forms, "/response_format/json_schema/description", "null");
+      rt.putOwn(forms as JsonObject, "/response_format/json_schema/description", "null");
     } else {
       problem = conv.settingProblem(value, [["string"], null, []]);
       if (problem !== null) {
@@ -1498,7 +1498,7 @@ function settingsIn(wire: JsonObject, forms: JsonObject, fields: JsonObject): Js
   value = conv.keyOf(conv.keyOf(rt.getOwn(wire, "response_format"), "json_schema"), "schema");
   if (value !== undefined) {
     if (value === null) {
-      rt.putOwn(forms, "/response_format/json_schema/schema", "null");
+      rt.putOwn(forms as JsonObject, "/response_format/json_schema/schema", "null");
     } else {
       problem = conv.settingProblem(value, [["object"], null, []]);
       if (problem !== null) {
@@ -1511,7 +1511,7 @@ function settingsIn(wire: JsonObject, forms: JsonObject, fields: JsonObject): Js
   value = conv.keyOf(conv.keyOf(rt.getOwn(wire, "response_format"), "json_schema"), "strict");
   if (value !== undefined) {
     if (value === null) {
-      rt.putOwn(forms, "/response_format/json_schema/strict", "null");
+      rt.putOwn(forms as JsonObject, "/response_format/json_schema/strict", "null");
     } else {
       problem = conv.settingProblem(value, [["boolean"], null, []]);
       if (problem !== null) {
@@ -1524,7 +1524,7 @@ function settingsIn(wire: JsonObject, forms: JsonObject, fields: JsonObject): Js
   value = rt.getOwn(wire, "reasoning_effort");
   if (value !== undefined) {
     if (value === null) {
-      rt.putOwn(forms, "/reasoning_effort", "null");
+      rt.putOwn(forms as JsonObject, "/reasoning_effort", "null");
     } else {
       if (value === "minimal") {
         value = "minimal";
@@ -1535,7 +1535,7 @@ function settingsIn(wire: JsonObject, forms: JsonObject, fields: JsonObject): Js
       } else if (value === "high") {
         value = "high";
       } else {
-        rt.putOwn(fields, "/reasoning_effort", value);
+        rt.putOwn(fields as JsonObject, "/reasoning_effort", value);
         value = undefined;
       }
       if (value !== undefined) {
@@ -1552,10 +1552,10 @@ function settingsIn(wire: JsonObject, forms: JsonObject, fields: JsonObject): Js
   if (value !== undefined) {
     other = rt.getOwn(wire, "user");
     if (other !== undefined) {
-      rt.putOwn(fields, "/user", other);
+      rt.putOwn(fields as JsonObject, "/user", other);
     }
     if (value === null) {
-      rt.putOwn(forms, "/safety_identifier", "null");
+      rt.putOwn(forms as JsonObject, "/safety_identifier", "null");
     } else {
       problem = conv.settingProblem(value, [["string"], null, []]);
       if (problem !== null) {
@@ -1566,9 +1566,9 @@ function settingsIn(wire: JsonObject, forms: JsonObject, fields: JsonObject): Js
   } else {
     value = rt.getOwn(wire, "user");
     if (value !== undefined) {
-      rt.putOwn(forms, "/safety_identifier", "alias:1");
+      rt.putOwn(forms as JsonObject, "/safety_identifier", "alias:1");
       if (value === null) {
-        rt.putOwn(forms, "/safety_identifier", "null");
+        rt.putOwn(forms as JsonObject, "/safety_identifier", "null");
       } else {
         problem = conv.settingProblem(value, [["string"], null, []]);
         if (problem !== null) {
@@ -1582,7 +1582,7 @@ function settingsIn(wire: JsonObject, forms: JsonObject, fields: JsonObject): Js
   value = rt.getOwn(wire, "stream");
   if (value !== undefined) {
     if (value === null) {
-      rt.putOwn(forms, "/stream", "null");
+      rt.putOwn(forms as JsonObject, "/stream", "null");
     } else {
       problem = conv.settingProblem(value, [["boolean"], null, []]);
       if (problem !== null) {
@@ -1877,6 +1877,7 @@ const CONV_REQUEST: conv.RequestLayout = {
   turns: ["messages"],
   model: ["model"],
   system: null,
+  systemIn: null,
   turn: {
     role: ["role"],
     roles: [["system", ["system", "developer"]], ["user", ["user"]], ["assistant", ["assistant"]]],

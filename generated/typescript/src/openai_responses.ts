@@ -1612,7 +1612,7 @@ function settingsIn(wire: JsonObject, forms: JsonObject, fields: JsonObject): Js
   value = rt.getOwn(wire, "max_output_tokens");
   if (value !== undefined) {
     if (value === null) {
-      rt.putOwn(forms, "/max_output_tokens", "null");
+      rt.putOwn(forms as JsonObject, "/max_output_tokens", "null");
     } else {
       problem = conv.settingProblem(value, [["integer"], 0, []]);
       if (problem !== null) {
@@ -1625,7 +1625,7 @@ function settingsIn(wire: JsonObject, forms: JsonObject, fields: JsonObject): Js
   value = rt.getOwn(wire, "temperature");
   if (value !== undefined) {
     if (value === null) {
-      rt.putOwn(forms, "/temperature", "null");
+      rt.putOwn(forms as JsonObject, "/temperature", "null");
     } else {
       problem = conv.settingProblem(value, [["number"], null, []]);
       if (problem !== null) {
@@ -1638,7 +1638,7 @@ function settingsIn(wire: JsonObject, forms: JsonObject, fields: JsonObject): Js
   value = rt.getOwn(wire, "top_p");
   if (value !== undefined) {
     if (value === null) {
-      rt.putOwn(forms, "/top_p", "null");
+      rt.putOwn(forms as JsonObject, "/top_p", "null");
     } else {
       problem = conv.settingProblem(value, [["number"], null, []]);
       if (problem !== null) {
@@ -1651,7 +1651,7 @@ function settingsIn(wire: JsonObject, forms: JsonObject, fields: JsonObject): Js
   value = conv.keyOf(conv.keyOf(rt.getOwn(wire, "text"), "format"), "type");
   if (value !== undefined) {
     if (value === null) {
-      rt.putOwn(forms, "/text/format/type", "null");
+      rt.putOwn(forms as JsonObject, "/text/format/type", "null");
     } else {
       if (value === "text") {
         value = "text";
@@ -1660,7 +1660,7 @@ function settingsIn(wire: JsonObject, forms: JsonObject, fields: JsonObject): Js
       } else if (value === "json_schema") {
         value = "json_schema";
       } else {
-        rt.putOwn(fields, "/text/format/type", value);
+        rt.putOwn(fields as JsonObject, "/text/format/type", value);
         value = undefined;
       }
       if (value !== undefined) {
@@ -1676,7 +1676,7 @@ function settingsIn(wire: JsonObject, forms: JsonObject, fields: JsonObject): Js
   value = conv.keyOf(conv.keyOf(rt.getOwn(wire, "text"), "format"), "name");
   if (value !== undefined) {
     if (value === null) {
-      rt.putOwn(forms, "/text/format/name", "null");
+      rt.putOwn(forms as JsonObject, "/text/format/name", "null");
     } else {
       problem = conv.settingProblem(value, [["string"], null, []]);
       if (problem !== null) {
@@ -1689,7 +1689,7 @@ function settingsIn(wire: JsonObject, forms: JsonObject, fields: JsonObject): Js
   value = conv.keyOf(conv.keyOf(rt.getOwn(wire, "text"), "format"), "description");
   if (value !== undefined) {
     if (value === null) {
-      rt.putOwn(forms, "/text/format/description", "null");
+      rt.putOwn(forms as JsonObject, "/text/format/description", "null");
     } else {
       problem = conv.settingProblem(value, [["string"], null, []]);
       if (problem !== null) {
@@ -1702,7 +1702,7 @@ function settingsIn(wire: JsonObject, forms: JsonObject, fields: JsonObject): Js
   value = conv.keyOf(conv.keyOf(rt.getOwn(wire, "text"), "format"), "schema");
   if (value !== undefined) {
     if (value === null) {
-      rt.putOwn(forms, "/text/format/schema", "null");
+      rt.putOwn(forms as JsonObject, "/text/format/schema", "null");
     } else {
       problem = conv.settingProblem(value, [["object"], null, []]);
       if (problem !== null) {
@@ -1715,7 +1715,7 @@ function settingsIn(wire: JsonObject, forms: JsonObject, fields: JsonObject): Js
   value = conv.keyOf(conv.keyOf(rt.getOwn(wire, "text"), "format"), "strict");
   if (value !== undefined) {
     if (value === null) {
-      rt.putOwn(forms, "/text/format/strict", "null");
+      rt.putOwn(forms as JsonObject, "/text/format/strict", "null");
     } else {
       problem = conv.settingProblem(value, [["boolean"], null, []]);
       if (problem !== null) {
@@ -1728,7 +1728,7 @@ function settingsIn(wire: JsonObject, forms: JsonObject, fields: JsonObject): Js
   value = conv.keyOf(rt.getOwn(wire, "reasoning"), "effort");
   if (value !== undefined) {
     if (value === null) {
-      rt.putOwn(forms, "/reasoning/effort", "null");
+      rt.putOwn(forms as JsonObject, "/reasoning/effort", "null");
     } else {
       problem = conv.settingProblem(value, [["string"], null, []]);
       if (problem !== null) {
@@ -1742,10 +1742,10 @@ function settingsIn(wire: JsonObject, forms: JsonObject, fields: JsonObject): Js
   if (value !== undefined) {
     other = rt.getOwn(wire, "user");
     if (other !== undefined) {
-      rt.putOwn(fields, "/user", other);
+      rt.putOwn(fields as JsonObject, "/user", other);
     }
     if (value === null) {
-      rt.putOwn(forms, "/safety_identifier", "null");
+      rt.putOwn(forms as JsonObject, "/safety_identifier", "null");
     } else {
       problem = conv.settingProblem(value, [["string"], null, []]);
       if (problem !== null) {
@@ -1756,9 +1756,9 @@ function settingsIn(wire: JsonObject, forms: JsonObject, fields: JsonObject): Js
   } else {
     value = rt.getOwn(wire, "user");
     if (value !== undefined) {
-      rt.putOwn(forms, "/safety_identifier", "alias:1");
+      rt.putOwn(forms as JsonObject, "/safety_identifier", "alias:1");
       if (value === null) {
-        rt.putOwn(forms, "/safety_identifier", "null");
+        rt.putOwn(forms as JsonObject, "/safety_identifier", "null");
       } else {
         problem = conv.settingProblem(value, [["string"], null, []]);
         if (problem !== null) {
@@ -1772,7 +1772,7 @@ function settingsIn(wire: JsonObject, forms: JsonObject, fields: JsonObject): Js
   value = rt.getOwn(wire, "stream");
   if (value !== undefined) {
     if (value === null) {
-      rt.putOwn(forms, "/stream", "null");
+      rt.putOwn(forms as JsonObject, "/stream", "null");
     } else {
       problem = conv.settingProblem(value, [["boolean"], null, []]);
       if (problem !== null) {
@@ -1970,11 +1970,30 @@ function settingsOut(wire: JsonObject, settings: JsonObject, forms: JsonObject, 
   return wire;
 }
 
+
+/** The request's system field as its leading canonical system turn. */
+function systemIn(value: unknown, codecs: conv.Codecs, idMap: rt.IdMap): JsonObject {
+  let message: JsonObject;
+  if (typeof value === "string") {
+    if (value === "") {
+      message = { "role": "system", "parts": [], "extensions": { [DIALECT]: { "forms": { "": "string" } } } };
+    } else {
+      message = { "role": "system", "parts": [{ "type": "text", "text": value }] };
+    }
+  } else {
+    throw new rt.DecodeError(
+      DIALECT, "request", "/instructions", "expected a string, got " + String(rt.describe(value))
+    );
+  }
+  return message;
+}
+
 const CONV_REQUEST: conv.RequestLayout = {
   dialect: DIALECT,
   turns: ["input"],
   model: ["model"],
   system: { toks: ["instructions"], string: "only", parts: null },
+  systemIn: systemIn,
   turn: {
     role: ["role"],
     roles: [["system", ["system", "developer"]], ["user", ["user"]], ["assistant", ["assistant"]]],

@@ -239,3 +239,15 @@ class Function:
     body: tuple[Step, ...]
     returns: str
     types: tuple[str, ...] = ()  # each parameter's neutral type (object, any, codecs, id_map); default object
+
+
+def loses(body: tuple[Step, ...]) -> bool:
+    """Whether a body reports losses anywhere (its function then takes a `lose` callback)."""
+    for step in body:
+        if isinstance(step, Lose):
+            return True
+        if isinstance(step, If) and (loses(step.then) or loses(step.otherwise)):
+            return True
+        if isinstance(step, ForEachKey | ForEachItem) and loses(step.body):
+            return True
+    return False

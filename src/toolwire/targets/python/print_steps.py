@@ -33,6 +33,7 @@ from toolwire.ir.steps import (
     PutPath,
     Step,
     Text,
+    loses,
 )
 
 INDENT = "    "
@@ -213,20 +214,9 @@ def _else(otherwise: tuple[Step, ...], depth: int) -> list[str]:
 def function(f: Function) -> str:
     types = f.types or ("object",) * len(f.params)
     params = ", ".join(f"{p}: {TYPES[t]}" for p, t in zip(f.params, types, strict=True))
-    if _loses(f.body):
+    if loses(f.body):
         params += ", lose: _conv.Lose"
     lines = [f"def _{f.name}({params}) -> dict[str, Any]:", f'{INDENT}"""{f.doc}"""']
     lines += steps(f.body, 1)
     lines.append(f"{INDENT}return {f.returns}")
     return "\n".join(lines) + "\n"
-
-
-def _loses(body: tuple[Step, ...]) -> bool:
-    for step in body:
-        if isinstance(step, Lose):
-            return True
-        if isinstance(step, If) and (_loses(step.then) or _loses(step.otherwise)):
-            return True
-        if isinstance(step, ForEachKey | ForEachItem) and _loses(step.body):
-            return True
-    return False

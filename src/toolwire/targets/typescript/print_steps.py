@@ -37,6 +37,7 @@ from toolwire.ir.steps import (
     PutPath,
     Step,
     Text,
+    loses,
 )
 
 INDENT = "  "
@@ -233,7 +234,7 @@ def _locals(body: tuple[Step, ...], params: tuple[str, ...]) -> list[str]:
 def function(f: Function) -> str:
     types = f.types or ("object",) * len(f.params)
     params = ", ".join(f"{_camel(p)}: {TYPES[t]}" for p, t in zip(f.params, types, strict=True))
-    if _loses(f.body):
+    if loses(f.body):
         params += ", lose: conv.Lose"
     lines = [f"/** {f.doc} */", f"function {_camel(f.name)}({params}): JsonObject {{"]
     names = _locals(f.body, f.params)
@@ -243,14 +244,3 @@ def function(f: Function) -> str:
     lines += steps(f.body, 1)
     lines += [f"{INDENT}return {_camel(f.returns)};", "}"]
     return "\n".join(lines) + "\n"
-
-
-def _loses(body: tuple[Step, ...]) -> bool:
-    for step in body:
-        if isinstance(step, Lose):
-            return True
-        if isinstance(step, If) and (_loses(step.then) or _loses(step.otherwise)):
-            return True
-        if isinstance(step, ForEachKey | ForEachItem) and _loses(step.body):
-            return True
-    return False

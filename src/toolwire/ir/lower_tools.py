@@ -14,6 +14,7 @@ from __future__ import annotations
 from toolwire.ir.nodes import Location, Tokens
 from toolwire.ir.steps import (
     All,
+    AnyOf,
     Append,
     Arr,
     Call,
@@ -74,8 +75,8 @@ def lower_tools_reader(locations: tuple[Location, ...], tools_fields: Fields, ch
         args = (Local("wire"), Local("choice"), Lit(name), Lit(toks), Global("dialect"))
         body += [nothing, Let("choice", Call("choice_field_in", args))]
     body.append(If(Not(Is("empty", Local("tools"))), (Put("found", "tools", Local("tools")),)))
-    for head in heads:
-        value = _at(Local("wire"), head)
+    for k, head in enumerate(heads):
+        value = Local(f"listed_{k}")
         empty = Put("forms", pointer(head), Lit("empty"))
         null = If(Is("null", value), (Put("forms", pointer(head), Lit("null")),))
         body.append(If(All((Is("list", value), Is("empty", value))), (empty,), (null,)))
@@ -130,23 +131,27 @@ def _list(loc: Location, k: int) -> list[Step]:
         wrapper = ForEachKey("key", "item", (If(Not(Is("equal", Local("key"), tail[0])), (other,)),))
         each = (
             Let("hit", Lit(False)),
-            Let("inner", Call("elements", (_at(Local("item"), tail[:-1]),))),
+            Let("wrapped", _at(Local("item"), tail[:-1])),
+            Let("inner", Call("elements", (Local("wrapped"),))),
             ForEachItem("element", "j", "inner", take if test is None else (If(test, take),)),
             If(Local("hit"), (If(Is("object", Local("item")), (wrapper,)),), (keep_rest,)),
         )
     return [
         Let(rest, Obj(())),
-        Let(items, Call("elements", (_at(Local("wire"), head),))),
+        Let(f"listed_{k}", _at(Local("wire"), head)),
+        Let(items, Call("elements", (Local(f"listed_{k}"),))),
         ForEachItem("item", "i", items, each),
     ]
 
 
 def _choice(choices: tuple[Location, ...]) -> list[Step]:
-    """The first location matching the value decodes it; none: kept as it came."""
+    """A location matching the value decodes it (each the same way); none: kept as it came."""
     at = choices[0].tokens
-    otherwise: tuple[Step, ...] = (Put("fields", pointer(at), Local("value")),)
-    for loc in reversed(choices):
-        decode = (Let("choice", _decode("tool_choice", "value", Lit(pointer(at)))),)
-        test = _match(Local("value"), loc)
-        otherwise = decode if test is None else (If(test, decode, otherwise),)
-    return [Let("value", _at(Local("wire"), at)), If(Not(Is("missing", Local("value"))), otherwise)]
+    decode = (Let("choice", _decode("tool_choice", "value", Lit(pointer(at)))),)
+    tests = [_match(Local("value"), loc) for loc in choices]
+    if None in tests:  # a location taking every value
+        read: tuple[Step, ...] = decode
+    else:
+        test = tests[0] if len(tests) == 1 else AnyOf(tuple(t for t in tests if t is not None))
+        read = (If(test, decode, (Put("fields", pointer(at), Local("value")),)),)
+    return [Let("value", _at(Local("wire"), at)), If(Not(Is("missing", Local("value"))), read)]

@@ -118,6 +118,8 @@ def expr(e: Expr) -> str:
             return _TESTS[test].format(v=expr(value)).replace(" is ", " is not ")
         case Not(In(value, constants)):
             return f"{expr(value)} not in {_constants(constants)}"
+        case Not(Eq(value, constant)):
+            return f"{expr(value)} != {literal(constant)}"
         case Not(value):
             return f"not ({expr(value)})"
         case All(values):

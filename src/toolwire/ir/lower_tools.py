@@ -148,10 +148,10 @@ def _choice(choices: tuple[Location, ...]) -> list[Step]:
     """A location matching the value decodes it (each the same way); none: kept as it came."""
     at = choices[0].tokens
     decode = (Let("choice", _decode("tool_choice", "value", Lit(pointer(at)))),)
-    tests = [_match(Local("value"), loc) for loc in choices]
-    if None in tests:  # a location taking every value
+    tests = [t for loc in choices if (t := _match(Local("value"), loc)) is not None]
+    if len(tests) < len(choices):  # a location taking every value
         read: tuple[Step, ...] = decode
     else:
-        test = tests[0] if len(tests) == 1 else AnyOf(tuple(t for t in tests if t is not None))
+        test = tests[0] if len(tests) == 1 else AnyOf(tuple(tests))
         read = (If(test, decode, (Put("fields", pointer(at), Local("value")),)),)
     return [Let("value", _at(Local("wire"), at)), If(Not(Is("missing", Local("value"))), read)]

@@ -204,3 +204,16 @@ def test_typescript_reads_tools_as_python_reads_them() -> None:
     answers = run_node(_DRIVER, jobs, (ts_dist() / "index.js").as_uri())
     for job, got, want in zip(jobs, answers, json.loads(json.dumps(expected)), strict=True):
         assert got == want, job
+
+
+def test_a_layout_the_lowering_cannot_spell_straight_is_refused_by_name() -> None:
+    from toolwire.ir.lower_tools import lower_tools_reader
+    from toolwire.ir.nodes import Location
+
+    def loc(shape: str, path: str) -> Location:
+        return Location(shape, path, tuple(path.strip("/").split("/")), (), (), (), ())
+
+    with pytest.raises(ValueError, match="share the list /tools: one per list"):
+        lower_tools_reader((loc("tool_definition", "/tools/*"), loc("tool_definition", "/tools/*")), (), ())
+    with pytest.raises(ValueError, match="tool_choice locations at more than one path"):
+        lower_tools_reader((loc("tool_choice", "/a"), loc("tool_choice", "/b")), (), ())

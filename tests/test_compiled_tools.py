@@ -217,3 +217,6 @@ def test_a_layout_the_lowering_cannot_spell_straight_is_refused_by_name() -> Non
         lower_tools_reader((loc("tool_definition", "/tools/*"), loc("tool_definition", "/tools/*")), (), ())
     with pytest.raises(ValueError, match="tool_choice locations at more than one path"):
         lower_tools_reader((loc("tool_choice", "/a"), loc("tool_choice", "/b")), (), ())
+    between = (loc("tool_choice", "/c"), loc("tool_definition", "/tools/*"), loc("tool_choice", "/c"))
+    with pytest.raises(ValueError, match="a tools list between tool_choice locations"):
+        lower_tools_reader(between, (), ())

@@ -49,6 +49,9 @@ def lower_tools_reader(locations: tuple[Location, ...], tools_fields: Fields, ch
         raise ValueError(f"two tool_definition locations share the list {pointer(heads[0])}: one per list")
     if len({c.tokens for c in choices}) > 1:
         raise ValueError("tool_choice locations at more than one path: one path for all of them")
+    read = [loc for loc in locations if loc in lists or loc in choices]
+    if choices and read[read.index(choices[0]) : read.index(choices[-1]) + 1] != choices:
+        raise ValueError("a tools list between tool_choice locations: list the choice's locations together")
     body: list[Step] = [Let("tools", Arr()), Let("choice", Lit(None)), Let("found", Obj(()))]
     placed = False
     for loc in locations:  # in the order the interpreter read them (errors come in that order)

@@ -19,9 +19,10 @@ __all__ = ["conversation_vector_context", "dialect_context", "suite_context", "v
 
 def dialect_context(spec: Spec, dialect: Dialect) -> dict[str, Any]:
     try:
-        context = emit_dialect(dialect_ir(spec, dialect))
+        ir = dialect_ir(spec, dialect)
+        context = emit_dialect(ir)
         context["stream"] = stream_context(stream_ir(spec, dialect))  # streams have their own vocabulary
-        context["conversation"] = conversation = emit_conversation(conversation_ir(dialect))
+        context["conversation"] = conversation = emit_conversation(conversation_ir(dialect), ir.envelopes)
         if conversation is not None:
             context["exports"] = sorted([*context["exports"], *CONVERSATION_EXPORTS])
         return context

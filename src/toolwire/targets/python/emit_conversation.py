@@ -10,6 +10,8 @@ from typing import Any
 from toolwire.ir.conversation_nodes import ConversationIR, RequestLayout, ResponseLayout, Spelling, StringForm, Turn
 from toolwire.ir.lower_settings import lower_settings_reader, lower_settings_writer
 from toolwire.ir.lower_system import lower_system_reader
+from toolwire.ir.lower_tools import lower_tools_reader
+from toolwire.ir.nodes import Envelope
 from toolwire.targets.python.names import literal
 from toolwire.targets.python.print_steps import function
 
@@ -98,6 +100,7 @@ def _request(r: RequestLayout) -> str:
         units=_spellings(r.units),
         parts=_spellings(r.parts),
         system_in="None" if r.system is None else "_system_in",
+        tools_in="_tools_in",
         settings_in="_settings_in",
         settings_out="_settings_out",
         dialect="DIALECT",
@@ -119,11 +122,15 @@ def _response(r: ResponseLayout) -> str:
     )
 
 
-def emit_conversation(ir: ConversationIR | None) -> dict[str, Any] | None:
+def emit_conversation(ir: ConversationIR | None, envelopes: tuple[Envelope, ...]) -> dict[str, Any] | None:
     if ir is None:
         return None
     request = ir.request
     compiled = [function(lower_settings_reader(request.settings)), function(lower_settings_writer(request.settings))]
     if request.system is not None:
         compiled.append(function(lower_system_reader(request.system)))
+    locations = tuple(loc for e in envelopes for loc in e.locations)  # the order of the module's _LOCATIONS
+    tools_fields = tuple(f for e in envelopes for f in e.tools_fields)
+    choice_fields = tuple(f for e in envelopes for f in e.choice_fields)
+    compiled.append(function(lower_tools_reader(locations, tools_fields, choice_fields)))
     return {"request": _request(ir.request), "response": _response(ir.response), "compiled": compiled}

@@ -46,9 +46,18 @@ HELPERS = {
     "repr": "repr",
     "describe": "_rt.describe",
     "decode_block": "_conv.decode_block",
+    "decode_at": "_rt.decode_at",
+    "elements": "_rt.elements",
+    "tools_field_in": "_rt.tools_field_in",
+    "choice_field_in": "_rt.choice_field_in",
 }
 
-GLOBALS = {"dialect": "DIALECT", "request_parts": "_REQUEST.parts"}
+GLOBALS = {
+    "dialect": "DIALECT",
+    "request_parts": "_REQUEST.parts",
+    "decode_tool_definition": "decode_tool_definition",
+    "decode_tool_choice": "decode_tool_choice",
+}
 
 OBJECTS = ("wire", "forms", "fields", "settings", "nested")  # locals known to be objects (read with .get)
 
@@ -110,6 +119,8 @@ def expr(e: Expr) -> str:
             return _TESTS[test].format(v=expr(value)).replace(" is ", " is not ")
         case Not(In(value, constants)):
             return f"{expr(value)} not in {_constants(constants)}"
+        case Not(Eq(value, constant)):
+            return f"{expr(value)} != {literal(constant)}"
         case Not(value):
             return f"not ({expr(value)})"
         case All(values):

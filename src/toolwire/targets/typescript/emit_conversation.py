@@ -20,6 +20,8 @@ from toolwire.ir.conversation_nodes import (
 )
 from toolwire.ir.lower_settings import lower_settings_reader, lower_settings_writer
 from toolwire.ir.lower_system import lower_system_reader
+from toolwire.ir.lower_tools import lower_tools_reader
+from toolwire.ir.nodes import Envelope
 from toolwire.targets.typescript.names import literal
 from toolwire.targets.typescript.print_steps import function
 
@@ -153,6 +155,7 @@ def _request(r: RequestLayout) -> str:
         ("units", _spellings(r.units, indent)),
         ("parts", _spellings(r.parts, indent)),
         ("alternating", _ts(r.alternating)),
+        ("toolsIn", "toolsIn"),
         ("settingsIn", "settingsIn"),
         ("settingsOut", "settingsOut"),
         ("known", _known(r.paths, r.leaves, indent)),
@@ -182,7 +185,7 @@ def _response(r: ResponseLayout) -> str:
     return _object(fields, "")
 
 
-def emit_conversation(ir: ConversationIR | None) -> dict[str, Any] | None:
+def emit_conversation(ir: ConversationIR | None, envelopes: tuple[Envelope, ...]) -> dict[str, Any] | None:
     """The dialect's request and response layouts as TypeScript object literals (None: the
     dialect has no conversation mapping)."""
     if ir is None:
@@ -191,4 +194,8 @@ def emit_conversation(ir: ConversationIR | None) -> dict[str, Any] | None:
     compiled = [function(lower_settings_reader(request.settings)), function(lower_settings_writer(request.settings))]
     if request.system is not None:
         compiled.append(function(lower_system_reader(request.system)))
+    locations = tuple(loc for e in envelopes for loc in e.locations)  # the order of the module's _LOCATIONS
+    tools_fields = tuple(f for e in envelopes for f in e.tools_fields)
+    choice_fields = tuple(f for e in envelopes for f in e.choice_fields)
+    compiled.append(function(lower_tools_reader(locations, tools_fields, choice_fields)))
     return {"request": _request(ir.request), "response": _response(ir.response), "compiled": compiled}

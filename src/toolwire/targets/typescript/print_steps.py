@@ -50,9 +50,21 @@ HELPERS = {
     "repr": "rt.pyRepr",
     "describe": "rt.describe",
     "decode_block": "conv.decodeBlock",
+    "decode_at": "rt.decodeAt",
+    "elements": "rt.elements",
+    "tools_field_in": "rt.toolsFieldIn",
+    "choice_field_in": "rt.choiceFieldIn",
 }
 
-GLOBALS = {"dialect": "DIALECT", "request_parts": "CONV_REQUEST.parts"}
+# the leaves' parameters a local of type unknown is passed to, and their types
+_CASTS = {("tools_field_in", 1): "JsonObject[]", ("choice_field_in", 1): "JsonObject | null"}
+
+GLOBALS = {
+    "dialect": "DIALECT",
+    "request_parts": "CONV_REQUEST.parts",
+    "decode_tool_definition": "decodeToolDefinition",
+    "decode_tool_choice": "decodeToolChoice",
+}
 
 TYPES = {"object": "JsonObject", "any": "unknown", "codecs": "conv.Codecs", "id_map": "rt.IdMap"}
 
@@ -99,7 +111,10 @@ def expr(e: Expr) -> str:
         case Call("list_of", (value,)):
             return f"[{expr(value)}]"
         case Call(helper, args):
-            return f"{HELPERS[helper]}({', '.join(expr(a) for a in args)})"
+            spelled = [
+                expr(a) + (f" as {_CASTS[helper, i]}" if (helper, i) in _CASTS else "") for i, a in enumerate(args)
+            ]
+            return f"{HELPERS[helper]}({', '.join(spelled)})"
         case Is("equal", value, arg):
             return f"{expr(value)} === {literal(arg)}"
         case Is(test, value, _arg):

@@ -89,12 +89,12 @@ def _blocks(system: SystemField) -> tuple[Step, ...]:
         Let("own", Obj(())),
     ]
     if system.parts is not None:  # the holder's other keys, kept as extension fields
-        keep = Put("fields", Text(("/", Local("key")), token=(1,)), Key(Local("value"), Local("key")))
+        keep = Put("fields", Text(("/", Local("key")), token=(1,)), Local("kept"))
         steps += [
             Let("fields", Obj(())),
             If(
                 Is("object", Local("value")),
-                (ForEachKey("key", "value", (If(Not(Is("equal", Local("key"), system.parts[0])), (keep,)),)),),
+                (ForEachKey("key", "value", (If(Not(Is("equal", Local("key"), system.parts[0])), (keep,)),), "kept"),),
             ),
             If(Not(Is("empty", Local("fields"))), (Put("own", "fields", Local("fields")),)),
         ]

@@ -62,7 +62,7 @@ def lower_tools_reader(locations: tuple[Location, ...], tools_fields: Fields, ch
             placed = True
     for k in range(len(lists)):  # elements no location took, after the choice (the interpreter's order)
         rest = f"rest_{k}"
-        body.append(ForEachKey("key", rest, (Put("fields", Local("key"), Key(Local(rest), Local("key"))),)))
+        body.append(ForEachKey("key", rest, (Put("fields", Local("key"), Local("kept")),), value="kept"))
     for name, toks in tools_fields:
         args = (Local("wire"), Local("tools"), Lit(name), Lit(toks), Global("dialect"))
         body.append(Let("tools", Call("tools_field_in", args)))
@@ -130,8 +130,8 @@ def _list(loc: Location, k: int) -> list[Step]:
         where = Text((at, Local("i"), pointer(tail[:-1]) + "/", Local("j")))
         take = (Append("tools", _decode("tool_definition", "element", where)), Let("hit", Lit(True)))
         test = _match(Local("element"), loc)
-        other = Put("fields", Text((at, Local("i"), "/", Local("key")), token=(3,)), Key(Local("item"), Local("key")))
-        wrapper = ForEachKey("key", "item", (If(Not(Is("equal", Local("key"), tail[0])), (other,)),))
+        other = Put("fields", Text((at, Local("i"), "/", Local("key")), token=(3,)), Local("kept"))
+        wrapper = ForEachKey("key", "item", (If(Not(Is("equal", Local("key"), tail[0])), (other,)),), value="kept")
         each = (
             Let("hit", Lit(False)),
             Let("wrapped", _at(Local("item"), tail[:-1])),

@@ -192,11 +192,13 @@ class Lose:
 
 @dataclass(frozen=True)
 class ForEachKey:
-    """For each key of a local object, in order: body with the key in a local."""
+    """For each key of a local object, in order: body with the key in a local (and, when
+    value is named, the key's value in another)."""
 
     key: str
     obj: str
     body: tuple[Step, ...]
+    value: str | None = None
 
 
 @dataclass(frozen=True)

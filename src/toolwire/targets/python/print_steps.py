@@ -195,8 +195,11 @@ def steps(body: tuple[Step, ...], depth: int) -> list[str]:
                 where = Lit(pointer) if isinstance(pointer, str) else pointer
                 lost = Lit(what) if isinstance(what, str) else what
                 out.append(f"{pad}lose({expr(where)}, {expr(lost)})")
-            case ForEachKey(key, obj, body):
+            case ForEachKey(key, obj, body, None):
                 out.append(f"{pad}for {key} in {obj}:")
+                out += steps(body, depth + 1)
+            case ForEachKey(key, obj, body, value):
+                out.append(f"{pad}for {key}, {value} in {obj}.items():")
                 out += steps(body, depth + 1)
             case If(test, then, otherwise):
                 out.append(f"{pad}if {expr(test)}:")

@@ -199,8 +199,13 @@ def steps(body: tuple[Step, ...], depth: int) -> list[str]:
                 at = expr(pointer) if not isinstance(pointer, str) else literal(pointer)
                 text = expr(what) if not isinstance(what, str) else literal(what)
                 out.append(f"{pad}lose({at}, {text});")
-            case ForEachKey(key, obj, body):
+            case ForEachKey(key, obj, body, None):
                 out.append(f"{pad}for (const {_camel(key)} of Object.keys({_camel(obj)} as JsonObject)) {{")
+                out += steps(body, depth + 1)
+                out.append(f"{pad}}}")
+            case ForEachKey(key, obj, body, value):
+                entries = f"Object.entries({_camel(obj)} as JsonObject)"
+                out.append(f"{pad}for (const [{_camel(key)}, {_camel(value)}] of {entries}) {{")
                 out += steps(body, depth + 1)
                 out.append(f"{pad}}}")
             case If(test, then, otherwise):

@@ -25,6 +25,7 @@ __all__ = [
     "SystemField",
     "SystemIn",
     "Toks",
+    "ToolsIn",
     "Turn",
     "TurnField",
 ]
@@ -34,6 +35,8 @@ Constants = tuple[tuple[Toks, Any], ...]
 Lose = Callable[[str, str], None]  # report a loss: (canonical pointer, what the target cannot carry)
 SettingsIn = Callable[[dict[str, Any], dict[str, Any], dict[str, Any]], dict[str, Any]]  # wire, forms, fields
 SystemIn = Callable[[Any, "Codecs", Any], dict[str, Any]]  # the system field, codecs, id map -> a system turn
+# wire, id map, fields, forms -> the request's tools and tool_choice (the keys it has)
+ToolsIn = Callable[[dict[str, Any], Any, dict[str, Any], dict[str, Any]], dict[str, Any]]
 SettingsOut = Callable[[dict[str, Any], dict[str, Any], dict[str, Any], Lose], dict[str, Any]]  # wire, settings, forms
 
 
@@ -116,6 +119,7 @@ class RequestLayout(NamedTuple):
     units: tuple[Spelling, ...]
     parts: tuple[Spelling, ...]
     alternating: bool
+    tools_in: ToolsIn  # the compiled reader of the tools and the tool choice (generated)
     settings_in: SettingsIn  # the compiled settings reader of the dialect (generated)
     settings_out: SettingsOut  # and its writer
     known: dict[str, Any]  # every request key the layout reads (the rest is kept as extensions)

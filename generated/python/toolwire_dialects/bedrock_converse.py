@@ -1073,6 +1073,40 @@ def _system_in(value: Any, codecs: _conv.Codecs, id_map: IdMap) -> dict[str, Any
     return message
 
 
+def _tools_in(wire: dict[str, Any], id_map: IdMap, fields: dict[str, Any], forms: dict[str, Any]) -> dict[str, Any]:
+    """The request's tools and tool choice; what no location takes kept as extension fields."""
+    tools = []
+    choice = None
+    found = {}
+    rest_0 = {}
+    listed_0 = _n.get("tools", _MISSING) if type(_n := wire.get("toolConfig", _MISSING)) is dict else _MISSING
+    items_0 = _rt.elements(listed_0)
+    for i, item in enumerate(items_0):
+        if (_n.get("toolSpec", _MISSING) if type(_n := item) is dict else _MISSING) is not _MISSING:
+            tools.append(_rt.decode_at(decode_tool_definition, item, f"/toolConfig/tools/{i}", id_map))
+        else:
+            rest_0[f"/toolConfig/tools/{i}"] = item
+    value = _n.get("toolChoice", _MISSING) if type(_n := wire.get("toolConfig", _MISSING)) is dict else _MISSING
+    if value is not _MISSING:
+        choice = _rt.decode_at(decode_tool_choice, value, "/toolConfig/toolChoice", id_map)
+    for key, kept in rest_0.items():
+        fields[key] = kept
+    if (choice is not None) and (not tools):
+        fields["/toolConfig/toolChoice"] = (
+            _n.get("toolChoice", _MISSING) if type(_n := wire.get("toolConfig", _MISSING)) is dict else _MISSING
+        )
+        choice = None
+    if tools:
+        found["tools"] = tools
+    if (type(listed_0) is list) and (not listed_0):
+        forms["/toolConfig/tools"] = "empty"
+    elif listed_0 is None:
+        forms["/toolConfig/tools"] = "null"
+    if choice is not None:
+        found["tool_choice"] = choice
+    return found
+
+
 _REQUEST = _conv.RequestLayout(
     turns=("messages",),
     model=("modelId",),
@@ -1151,6 +1185,7 @@ _REQUEST = _conv.RequestLayout(
     alternating=True,
     model_required=False,
     system_in=_system_in,
+    tools_in=_tools_in,
     settings_in=_settings_in,
     settings_out=_settings_out,
     dialect=DIALECT,

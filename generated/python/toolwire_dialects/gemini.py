@@ -1409,14 +1409,61 @@ def _system_in(value: Any, codecs: _conv.Codecs, id_map: IdMap) -> dict[str, Any
     own = {}
     fields = {}
     if type(value) is dict:
-        for key in value:
+        for key, kept in value.items():
             if key != "parts":
-                fields[f"/{_rt.escape(key)}"] = _n.get(key, _MISSING) if type(_n := value) is dict else _MISSING
+                fields[f"/{_rt.escape(key)}"] = kept
     if fields:
         own["fields"] = fields
     if own:
         message["extensions"] = {DIALECT: own}
     return message
+
+
+def _tools_in(wire: dict[str, Any], id_map: IdMap, fields: dict[str, Any], forms: dict[str, Any]) -> dict[str, Any]:
+    """The request's tools and tool choice; what no location takes kept as extension fields."""
+    tools = []
+    choice = None
+    found = {}
+    rest_0 = {}
+    listed_0 = wire.get("tools", _MISSING)
+    items_0 = _rt.elements(listed_0)
+    for i, item in enumerate(items_0):
+        hit = False
+        wrapped = _n.get("functionDeclarations", _MISSING) if type(_n := item) is dict else _MISSING
+        inner = _rt.elements(wrapped)
+        for j, element in enumerate(inner):
+            tools.append(_rt.decode_at(decode_tool_definition, element, f"/tools/{i}/functionDeclarations/{j}", id_map))
+            hit = True
+        if hit:
+            if type(item) is dict:
+                for key, kept in item.items():
+                    if key != "functionDeclarations":
+                        fields[f"/tools/{i}/{_rt.escape(key)}"] = kept
+        else:
+            rest_0[f"/tools/{i}"] = item
+    value = (
+        _n.get("functionCallingConfig", _MISSING) if type(_n := wire.get("toolConfig", _MISSING)) is dict else _MISSING
+    )
+    if value is not _MISSING:
+        choice = _rt.decode_at(decode_tool_choice, value, "/toolConfig/functionCallingConfig", id_map)
+    for key, kept in rest_0.items():
+        fields[key] = kept
+    if (choice is not None) and (not tools):
+        fields["/toolConfig/functionCallingConfig"] = (
+            _n.get("functionCallingConfig", _MISSING)
+            if type(_n := wire.get("toolConfig", _MISSING)) is dict
+            else _MISSING
+        )
+        choice = None
+    if tools:
+        found["tools"] = tools
+    if (type(listed_0) is list) and (not listed_0):
+        forms["/tools"] = "empty"
+    elif listed_0 is None:
+        forms["/tools"] = "null"
+    if choice is not None:
+        found["tool_choice"] = choice
+    return found
 
 
 _REQUEST = _conv.RequestLayout(
@@ -1506,6 +1553,7 @@ _REQUEST = _conv.RequestLayout(
     alternating=True,
     model_required=False,
     system_in=_system_in,
+    tools_in=_tools_in,
     settings_in=_settings_in,
     settings_out=_settings_out,
     dialect=DIALECT,

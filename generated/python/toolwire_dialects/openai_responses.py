@@ -1470,6 +1470,50 @@ def _system_in(value: Any, codecs: _conv.Codecs, id_map: IdMap) -> dict[str, Any
     return message
 
 
+def _tools_in(wire: dict[str, Any], id_map: IdMap, fields: dict[str, Any], forms: dict[str, Any]) -> dict[str, Any]:
+    """The request's tools and tool choice; what no location takes kept as extension fields."""
+    tools = []
+    choice = None
+    found = {}
+    rest_0 = {}
+    listed_0 = wire.get("tools", _MISSING)
+    items_0 = _rt.elements(listed_0)
+    for i, item in enumerate(items_0):
+        if (_n.get("type", _MISSING) if type(_n := item) is dict else _MISSING) == "function":
+            tools.append(_rt.decode_at(decode_tool_definition, item, f"/tools/{i}", id_map))
+        else:
+            rest_0[f"/tools/{i}"] = item
+    value = wire.get("tool_choice", _MISSING)
+    if value is not _MISSING:
+        if (
+            (value == "auto")
+            or (value == "none")
+            or (value == "required")
+            or ((_n.get("type", _MISSING) if type(_n := value) is dict else _MISSING) == "function")
+            or ((_n.get("type", _MISSING) if type(_n := value) is dict else _MISSING) == "allowed_tools")
+        ):
+            choice = _rt.decode_at(decode_tool_choice, value, "/tool_choice", id_map)
+        else:
+            fields["/tool_choice"] = value
+    for key, kept in rest_0.items():
+        fields[key] = kept
+    if (choice is not None) and (not tools):
+        fields["/tool_choice"] = wire.get("tool_choice", _MISSING)
+        choice = None
+    if (choice is None) and (wire.get("parallel_tool_calls", _MISSING) is not _MISSING):
+        fields["/parallel_tool_calls"] = wire.get("parallel_tool_calls", _MISSING)
+    choice = _rt.choice_field_in(wire, choice, "parallel", ("parallel_tool_calls",), DIALECT)
+    if tools:
+        found["tools"] = tools
+    if (type(listed_0) is list) and (not listed_0):
+        forms["/tools"] = "empty"
+    elif listed_0 is None:
+        forms["/tools"] = "null"
+    if choice is not None:
+        found["tool_choice"] = choice
+    return found
+
+
 _REQUEST = _conv.RequestLayout(
     turns=("input",),
     model=("model",),
@@ -1562,6 +1606,7 @@ _REQUEST = _conv.RequestLayout(
     alternating=False,
     model_required=False,
     system_in=_system_in,
+    tools_in=_tools_in,
     settings_in=_settings_in,
     settings_out=_settings_out,
     dialect=DIALECT,

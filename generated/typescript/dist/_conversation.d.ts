@@ -14,7 +14,7 @@
  *     _conv_guard       a setting's value against its canonical type
  *     _conv_tools       a request's tools and tool choice, canonical -> wire
  */
-export type { Codecs, PartField, RequestLayout, ResponseLayout, Lose, SystemIn, Spelling, SystemField, Toks, Turn, TurnField, } from "./_conv_layout.js";
+export type { Codecs, PartField, RequestLayout, ResponseLayout, Lose, SystemIn, ToolsIn, Spelling, SystemField, Toks, Turn, TurnField, } from "./_conv_layout.js";
 export { decodeBlock } from "./_conv_parts.js";
 export { knownTree, put as putPath } from "./_conv_paths.js";
 export { settingProblem } from "./_conv_guard.js";

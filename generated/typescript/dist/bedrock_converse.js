@@ -1252,6 +1252,54 @@ function systemIn(value, codecs, idMap) {
     }
     return message;
 }
+/** The request's tools and tool choice; what no location takes kept as extension fields. */
+function toolsIn(wire, idMap, fields, forms) {
+    let tools;
+    let choice;
+    let rest0;
+    let listed0;
+    let items0;
+    let value;
+    let found;
+    tools = [];
+    choice = null;
+    found = {};
+    rest0 = {};
+    listed0 = conv.keyOf(rt.getOwn(wire, "toolConfig"), "tools");
+    items0 = rt.elements(listed0);
+    for (const [i, item] of items0.entries()) {
+        if (conv.keyOf(item, "toolSpec") !== undefined) {
+            tools.push(rt.decodeAt(decodeToolDefinition, item, "/toolConfig/tools/" + String(i), idMap));
+        }
+        else {
+            rt.putOwn(rest0, "/toolConfig/tools/" + String(i), item);
+        }
+    }
+    value = conv.keyOf(rt.getOwn(wire, "toolConfig"), "toolChoice");
+    if (value !== undefined) {
+        choice = rt.decodeAt(decodeToolChoice, value, "/toolConfig/toolChoice", idMap);
+    }
+    for (const [key, kept] of Object.entries(rest0)) {
+        rt.putOwn(fields, key, kept);
+    }
+    if ((choice !== null) && (Object.keys(tools).length === 0)) {
+        rt.putOwn(fields, "/toolConfig/toolChoice", conv.keyOf(rt.getOwn(wire, "toolConfig"), "toolChoice"));
+        choice = null;
+    }
+    if (Object.keys(tools).length > 0) {
+        rt.putOwn(found, "tools", tools);
+    }
+    if ((Array.isArray(listed0)) && (Object.keys(listed0).length === 0)) {
+        rt.putOwn(forms, "/toolConfig/tools", "empty");
+    }
+    else if (listed0 === null) {
+        rt.putOwn(forms, "/toolConfig/tools", "null");
+    }
+    if (choice !== null) {
+        rt.putOwn(found, "tool_choice", choice);
+    }
+    return found;
+}
 const CONV_REQUEST = {
     dialect: DIALECT,
     turns: ["messages"],
@@ -1333,6 +1381,7 @@ const CONV_REQUEST = {
         },
     ],
     alternating: true,
+    toolsIn: toolsIn,
     settingsIn: settingsIn,
     settingsOut: settingsOut,
     known: conv.knownTree([], [

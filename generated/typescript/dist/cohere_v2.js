@@ -1183,6 +1183,50 @@ function settingsOut(wire, settings, forms, lose) {
     }
     return wire;
 }
+/** The request's tools and tool choice; what no location takes kept as extension fields. */
+function toolsIn(wire, idMap, fields, forms) {
+    let tools;
+    let choice;
+    let rest0;
+    let listed0;
+    let items0;
+    let value;
+    let found;
+    tools = [];
+    choice = null;
+    found = {};
+    rest0 = {};
+    listed0 = rt.getOwn(wire, "tools");
+    items0 = rt.elements(listed0);
+    for (const [i, item] of items0.entries()) {
+        tools.push(rt.decodeAt(decodeToolDefinition, item, "/tools/" + String(i), idMap));
+    }
+    value = rt.getOwn(wire, "tool_choice");
+    if (value !== undefined) {
+        choice = rt.decodeAt(decodeToolChoice, value, "/tool_choice", idMap);
+    }
+    for (const [key, kept] of Object.entries(rest0)) {
+        rt.putOwn(fields, key, kept);
+    }
+    tools = rt.toolsFieldIn(wire, tools, "strict", ["strict_tools"], DIALECT);
+    if ((choice !== null) && (Object.keys(tools).length === 0)) {
+        rt.putOwn(fields, "/tool_choice", rt.getOwn(wire, "tool_choice"));
+        choice = null;
+    }
+    if (Object.keys(tools).length > 0) {
+        rt.putOwn(found, "tools", tools);
+    }
+    if ((Array.isArray(listed0)) && (Object.keys(listed0).length === 0)) {
+        rt.putOwn(forms, "/tools", "empty");
+    }
+    else if (listed0 === null) {
+        rt.putOwn(forms, "/tools", "null");
+    }
+    if (choice !== null) {
+        rt.putOwn(found, "tool_choice", choice);
+    }
+    return found;
+}
 const CONV_REQUEST = {
     dialect: DIALECT,
     turns: ["messages"],
@@ -1264,6 +1308,7 @@ const CONV_REQUEST = {
         },
     ],
     alternating: false,
+    toolsIn: toolsIn,
     settingsIn: settingsIn,
     settingsOut: settingsOut,
     known: conv.knownTree([], [

@@ -1627,9 +1627,9 @@ function systemIn(value, codecs, idMap) {
     own = {};
     fields = {};
     if (rt.isObject(value)) {
-        for (const key of Object.keys(value)) {
+        for (const [key, kept] of Object.entries(value)) {
             if (key !== "parts") {
-                rt.putOwn(fields, "/" + rt.escape(String(key)), conv.keyOf(value, key));
+                rt.putOwn(fields, "/" + rt.escape(String(key)), kept);
             }
         }
     }
@@ -1640,6 +1640,70 @@ function systemIn(value, codecs, idMap) {
         rt.putOwn(message, "extensions", { [DIALECT]: own });
     }
     return message;
+}
+/** The request's tools and tool choice; what no location takes kept as extension fields. */
+function toolsIn(wire, idMap, fields, forms) {
+    let tools;
+    let choice;
+    let rest0;
+    let listed0;
+    let items0;
+    let hit;
+    let wrapped;
+    let inner;
+    let value;
+    let found;
+    tools = [];
+    choice = null;
+    found = {};
+    rest0 = {};
+    listed0 = rt.getOwn(wire, "tools");
+    items0 = rt.elements(listed0);
+    for (const [i, item] of items0.entries()) {
+        hit = false;
+        wrapped = conv.keyOf(item, "functionDeclarations");
+        inner = rt.elements(wrapped);
+        for (const [j, element] of inner.entries()) {
+            tools.push(rt.decodeAt(decodeToolDefinition, element, "/tools/" + String(i) + "/functionDeclarations/" + String(j), idMap));
+            hit = true;
+        }
+        if (hit) {
+            if (rt.isObject(item)) {
+                for (const [key, kept] of Object.entries(item)) {
+                    if (key !== "functionDeclarations") {
+                        rt.putOwn(fields, "/tools/" + String(i) + "/" + rt.escape(String(key)), kept);
+                    }
+                }
+            }
+        }
+        else {
+            rt.putOwn(rest0, "/tools/" + String(i), item);
+        }
+    }
+    value = conv.keyOf(rt.getOwn(wire, "toolConfig"), "functionCallingConfig");
+    if (value !== undefined) {
+        choice = rt.decodeAt(decodeToolChoice, value, "/toolConfig/functionCallingConfig", idMap);
+    }
+    for (const [key, kept] of Object.entries(rest0)) {
+        rt.putOwn(fields, key, kept);
+    }
+    if ((choice !== null) && (Object.keys(tools).length === 0)) {
+        rt.putOwn(fields, "/toolConfig/functionCallingConfig", conv.keyOf(rt.getOwn(wire, "toolConfig"), "functionCallingConfig"));
+        choice = null;
+    }
+    if (Object.keys(tools).length > 0) {
+        rt.putOwn(found, "tools", tools);
+    }
+    if ((Array.isArray(listed0)) && (Object.keys(listed0).length === 0)) {
+        rt.putOwn(forms, "/tools", "empty");
+    }
+    else if (listed0 === null) {
+        rt.putOwn(forms, "/tools", "null");
+    }
+    if (choice !== null) {
+        rt.putOwn(found, "tool_choice", choice);
+    }
+    return found;
 }
 const CONV_REQUEST = {
     dialect: DIALECT,
@@ -1728,6 +1792,7 @@ const CONV_REQUEST = {
         },
     ],
     alternating: true,
+    toolsIn: toolsIn,
     settingsIn: settingsIn,
     settingsOut: settingsOut,
     known: conv.knownTree([], [

@@ -917,6 +917,40 @@ function settingsOut(wire, settings, forms, lose) {
     }
     return wire;
 }
+/** The request's tools and tool choice; what no location takes kept as extension fields. */
+function toolsIn(wire, idMap, fields, forms) {
+    let tools;
+    let choice;
+    let rest0;
+    let listed0;
+    let items0;
+    let found;
+    tools = [];
+    choice = null;
+    found = {};
+    rest0 = {};
+    listed0 = rt.getOwn(wire, "tools");
+    items0 = rt.elements(listed0);
+    for (const [i, item] of items0.entries()) {
+        tools.push(rt.decodeAt(decodeToolDefinition, item, "/tools/" + String(i), idMap));
+    }
+    for (const [key, kept] of Object.entries(rest0)) {
+        rt.putOwn(fields, key, kept);
+    }
+    if (Object.keys(tools).length > 0) {
+        rt.putOwn(found, "tools", tools);
+    }
+    if ((Array.isArray(listed0)) && (Object.keys(listed0).length === 0)) {
+        rt.putOwn(forms, "/tools", "empty");
+    }
+    else if (listed0 === null) {
+        rt.putOwn(forms, "/tools", "null");
+    }
+    if (choice !== null) {
+        rt.putOwn(found, "tool_choice", choice);
+    }
+    return found;
+}
 const CONV_REQUEST = {
     dialect: DIALECT,
     turns: ["messages"],
@@ -976,6 +1010,7 @@ const CONV_REQUEST = {
     ],
     parts: [],
     alternating: false,
+    toolsIn: toolsIn,
     settingsIn: settingsIn,
     settingsOut: settingsOut,
     known: conv.knownTree([], [

@@ -82,6 +82,8 @@ export type Lose = (at: string, what: string) => void;
 export type SettingsIn = (wire: JsonObject, forms: JsonObject, fields: JsonObject) => JsonObject;
 /** A dialect's compiled system-field reader: (the field's value, codecs, id map) -> a system turn. */
 export type SystemIn = (value: unknown, codecs: Codecs, idMap: IdMap) => JsonObject;
+/** A dialect's compiled tools reader: (wire, id map, fields, forms) -> the request's tools and tool_choice. */
+export type ToolsIn = (wire: JsonObject, idMap: IdMap, fields: JsonObject, forms: JsonObject) => JsonObject;
 /** Its writer: (wire, canonical settings, forms, lose) -> wire. */
 export type SettingsOut = (wire: JsonObject, settings: JsonObject, forms: JsonObject, lose: Lose) => JsonObject;
 
@@ -104,6 +106,7 @@ export interface RequestLayout {
   readonly model: Toks | null;
   readonly system: SystemField | null;
   readonly systemIn: SystemIn | null; // the compiled reader of the system field (generated)
+  readonly toolsIn: ToolsIn; // the compiled reader of the tools and the tool choice (generated)
   readonly turn: Turn;
   readonly units: readonly Spelling[];
   readonly parts: readonly Spelling[];

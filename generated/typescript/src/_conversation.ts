@@ -24,6 +24,7 @@ export type {
   ResponseLayout,
   Lose,
   SystemIn,
+  ToolsIn,
   Spelling,
   SystemField,
   Toks,

@@ -1611,6 +1611,54 @@ function systemIn(value: unknown, codecs: conv.Codecs, idMap: rt.IdMap): JsonObj
   return message;
 }
 
+
+/** The request's tools and tool choice; what no location takes kept as extension fields. */
+function toolsIn(wire: JsonObject, idMap: rt.IdMap, fields: JsonObject, forms: JsonObject): JsonObject {
+  let tools: unknown;
+  let choice: unknown;
+  let rest0: unknown;
+  let listed0: unknown;
+  let items0: unknown;
+  let value: unknown;
+  let found: JsonObject;
+  tools = [];
+  choice = null;
+  found = {};
+  rest0 = {};
+  listed0 = conv.keyOf(rt.getOwn(wire, "toolConfig"), "tools");
+  items0 = rt.elements(listed0);
+  for (const [i, item] of (items0 as unknown[]).entries()) {
+    if (conv.keyOf(item, "toolSpec") !== undefined) {
+      (tools as unknown[]).push(rt.decodeAt(decodeToolDefinition, item, "/toolConfig/tools/" + String(i), idMap));
+    } else {
+      rt.putOwn(rest0 as JsonObject, "/toolConfig/tools/" + String(i) as string, item);
+    }
+  }
+  value = conv.keyOf(rt.getOwn(wire, "toolConfig"), "toolChoice");
+  if (value !== undefined) {
+    choice = rt.decodeAt(decodeToolChoice, value, "/toolConfig/toolChoice", idMap);
+  }
+  for (const [key, kept] of Object.entries(rest0 as JsonObject)) {
+    rt.putOwn(fields as JsonObject, key as string, kept);
+  }
+  if ((choice !== null) && (Object.keys(tools as object).length === 0)) {
+    rt.putOwn(fields as JsonObject, "/toolConfig/toolChoice", conv.keyOf(rt.getOwn(wire, "toolConfig"), "toolChoice"));
+    choice = null;
+  }
+  if (Object.keys(tools as object).length > 0) {
+    rt.putOwn(found as JsonObject, "tools", tools);
+  }
+  if ((Array.isArray(listed0)) && (Object.keys(listed0 as object).length === 0)) {
+    rt.putOwn(forms as JsonObject, "/toolConfig/tools", "empty");
+  } else if (listed0 === null) {
+    rt.putOwn(forms as JsonObject, "/toolConfig/tools", "null");
+  }
+  if (choice !== null) {
+    rt.putOwn(found as JsonObject, "tool_choice", choice);
+  }
+  return found;
+}
+
 const CONV_REQUEST: conv.RequestLayout = {
   dialect: DIALECT,
   turns: ["messages"],
@@ -1694,6 +1742,7 @@ const CONV_REQUEST: conv.RequestLayout = {
     },
   ],
   alternating: true,
+  toolsIn: toolsIn,
   settingsIn: settingsIn,
   settingsOut: settingsOut,
   known: conv.knownTree([], [

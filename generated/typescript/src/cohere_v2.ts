@@ -1327,6 +1327,51 @@ function settingsOut(wire: JsonObject, settings: JsonObject, forms: JsonObject, 
   return wire;
 }
 
+
+/** The request's tools and tool choice; what no location takes kept as extension fields. */
+function toolsIn(wire: JsonObject, idMap: rt.IdMap, fields: JsonObject, forms: JsonObject): JsonObject {
+  let tools: unknown;
+  let choice: unknown;
+  let rest0: unknown;
+  let listed0: unknown;
+  let items0: unknown;
+  let value: unknown;
+  let found: JsonObject;
+  tools = [];
+  choice = null;
+  found = {};
+  rest0 = {};
+  listed0 = rt.getOwn(wire, "tools");
+  items0 = rt.elements(listed0);
+  for (const [i, item] of (items0 as unknown[]).entries()) {
+    (tools as unknown[]).push(rt.decodeAt(decodeToolDefinition, item, "/tools/" + String(i), idMap));
+  }
+  value = rt.getOwn(wire, "tool_choice");
+  if (value !== undefined) {
+    choice = rt.decodeAt(decodeToolChoice, value, "/tool_choice", idMap);
+  }
+  for (const [key, kept] of Object.entries(rest0 as JsonObject)) {
+    rt.putOwn(fields as JsonObject, key as string, kept);
+  }
+  tools = rt.toolsFieldIn(wire, tools as JsonObject[], "strict", ["strict_tools"], DIALECT);
+  if ((choice !== null) && (Object.keys(tools as object).length === 0)) {
+    rt.putOwn(fields as JsonObject, "/tool_choice", rt.getOwn(wire, "tool_choice"));
+    choice = null;
+  }
+  if (Object.keys(tools as object).length > 0) {
+    rt.putOwn(found as JsonObject, "tools", tools);
+  }
+  if ((Array.isArray(listed0)) && (Object.keys(listed0 as object).length === 0)) {
+    rt.putOwn(forms as JsonObject, "/tools", "empty");
+  } else if (listed0 === null) {
+    rt.putOwn(forms as JsonObject, "/tools", "null");
+  }
+  if (choice !== null) {
+    rt.putOwn(found as JsonObject, "tool_choice", choice);
+  }
+  return found;
+}
+
 const CONV_REQUEST: conv.RequestLayout = {
   dialect: DIALECT,
   turns: ["messages"],
@@ -1408,6 +1453,7 @@ const CONV_REQUEST: conv.RequestLayout = {
     },
   ],
   alternating: false,
+  toolsIn: toolsIn,
   settingsIn: settingsIn,
   settingsOut: settingsOut,
   known: conv.knownTree([], [

@@ -1819,9 +1819,9 @@ function systemIn(value: unknown, codecs: conv.Codecs, idMap: rt.IdMap): JsonObj
   own = {};
   fields = {};
   if (rt.isObject(value)) {
-    for (const key of Object.keys(value as JsonObject)) {
+    for (const [key, kept] of Object.entries(value as JsonObject)) {
       if (key !== "parts") {
-        rt.putOwn(fields as JsonObject, "/" + rt.escape(String(key)) as string, conv.keyOf(value, key as string));
+        rt.putOwn(fields as JsonObject, "/" + rt.escape(String(key)) as string, kept);
       }
     }
   }
@@ -1832,6 +1832,76 @@ function systemIn(value: unknown, codecs: conv.Codecs, idMap: rt.IdMap): JsonObj
     rt.putOwn(message as JsonObject, "extensions", { [DIALECT]: own });
   }
   return message;
+}
+
+
+/** The request's tools and tool choice; what no location takes kept as extension fields. */
+function toolsIn(wire: JsonObject, idMap: rt.IdMap, fields: JsonObject, forms: JsonObject): JsonObject {
+  let tools: unknown;
+  let choice: unknown;
+  let rest0: unknown;
+  let listed0: unknown;
+  let items0: unknown;
+  let hit: unknown;
+  let wrapped: unknown;
+  let inner: unknown;
+  let value: unknown;
+  let found: JsonObject;
+  tools = [];
+  choice = null;
+  found = {};
+  rest0 = {};
+  listed0 = rt.getOwn(wire, "tools");
+  items0 = rt.elements(listed0);
+  for (const [i, item] of (items0 as unknown[]).entries()) {
+    hit = false;
+    wrapped = conv.keyOf(item, "functionDeclarations");
+    inner = rt.elements(wrapped);
+    for (const [j, element] of (inner as unknown[]).entries()) {
+      (tools as unknown[]).push(
+        rt.decodeAt(decodeToolDefinition, element, "/tools/" + String(i) + "/functionDeclarations/" + String(j), idMap)
+      );
+      hit = true;
+    }
+    if (hit) {
+      if (rt.isObject(item)) {
+        for (const [key, kept] of Object.entries(item as JsonObject)) {
+          if (key !== "functionDeclarations") {
+            rt.putOwn(fields as JsonObject, "/tools/" + String(i) + "/" + rt.escape(String(key)) as string, kept);
+          }
+        }
+      }
+    } else {
+      rt.putOwn(rest0 as JsonObject, "/tools/" + String(i) as string, item);
+    }
+  }
+  value = conv.keyOf(rt.getOwn(wire, "toolConfig"), "functionCallingConfig");
+  if (value !== undefined) {
+    choice = rt.decodeAt(decodeToolChoice, value, "/toolConfig/functionCallingConfig", idMap);
+  }
+  for (const [key, kept] of Object.entries(rest0 as JsonObject)) {
+    rt.putOwn(fields as JsonObject, key as string, kept);
+  }
+  if ((choice !== null) && (Object.keys(tools as object).length === 0)) {
+    rt.putOwn(
+      fields as JsonObject,
+      "/toolConfig/functionCallingConfig",
+      conv.keyOf(rt.getOwn(wire, "toolConfig"), "functionCallingConfig"),
+    );
+    choice = null;
+  }
+  if (Object.keys(tools as object).length > 0) {
+    rt.putOwn(found as JsonObject, "tools", tools);
+  }
+  if ((Array.isArray(listed0)) && (Object.keys(listed0 as object).length === 0)) {
+    rt.putOwn(forms as JsonObject, "/tools", "empty");
+  } else if (listed0 === null) {
+    rt.putOwn(forms as JsonObject, "/tools", "null");
+  }
+  if (choice !== null) {
+    rt.putOwn(found as JsonObject, "tool_choice", choice);
+  }
+  return found;
 }
 
 const CONV_REQUEST: conv.RequestLayout = {
@@ -1921,6 +1991,7 @@ const CONV_REQUEST: conv.RequestLayout = {
     },
   ],
   alternating: true,
+  toolsIn: toolsIn,
   settingsIn: settingsIn,
   settingsOut: settingsOut,
   known: conv.knownTree([], [

@@ -1074,6 +1074,41 @@ function settingsOut(wire: JsonObject, settings: JsonObject, forms: JsonObject, 
   return wire;
 }
 
+
+/** The request's tools and tool choice; what no location takes kept as extension fields. */
+function toolsIn(wire: JsonObject, idMap: rt.IdMap, fields: JsonObject, forms: JsonObject): JsonObject {
+  let tools: unknown;
+  let choice: unknown;
+  let rest0: unknown;
+  let listed0: unknown;
+  let items0: unknown;
+  let found: JsonObject;
+  tools = [];
+  choice = null;
+  found = {};
+  rest0 = {};
+  listed0 = rt.getOwn(wire, "tools");
+  items0 = rt.elements(listed0);
+  for (const [i, item] of (items0 as unknown[]).entries()) {
+    (tools as unknown[]).push(rt.decodeAt(decodeToolDefinition, item, "/tools/" + String(i), idMap));
+  }
+  for (const [key, kept] of Object.entries(rest0 as JsonObject)) {
+    rt.putOwn(fields as JsonObject, key as string, kept);
+  }
+  if (Object.keys(tools as object).length > 0) {
+    rt.putOwn(found as JsonObject, "tools", tools);
+  }
+  if ((Array.isArray(listed0)) && (Object.keys(listed0 as object).length === 0)) {
+    rt.putOwn(forms as JsonObject, "/tools", "empty");
+  } else if (listed0 === null) {
+    rt.putOwn(forms as JsonObject, "/tools", "null");
+  }
+  if (choice !== null) {
+    rt.putOwn(found as JsonObject, "tool_choice", choice);
+  }
+  return found;
+}
+
 const CONV_REQUEST: conv.RequestLayout = {
   dialect: DIALECT,
   turns: ["messages"],
@@ -1133,6 +1168,7 @@ const CONV_REQUEST: conv.RequestLayout = {
   ],
   parts: [],
   alternating: false,
+  toolsIn: toolsIn,
   settingsIn: settingsIn,
   settingsOut: settingsOut,
   known: conv.knownTree([], [

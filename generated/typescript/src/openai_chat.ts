@@ -1872,6 +1872,62 @@ function settingsOut(wire: JsonObject, settings: JsonObject, forms: JsonObject, 
   return wire;
 }
 
+
+/** The request's tools and tool choice; what no location takes kept as extension fields. */
+function toolsIn(wire: JsonObject, idMap: rt.IdMap, fields: JsonObject, forms: JsonObject): JsonObject {
+  let tools: unknown;
+  let choice: unknown;
+  let rest0: unknown;
+  let listed0: unknown;
+  let items0: unknown;
+  let value: unknown;
+  let found: JsonObject;
+  tools = [];
+  choice = null;
+  found = {};
+  rest0 = {};
+  listed0 = rt.getOwn(wire, "tools");
+  items0 = rt.elements(listed0);
+  for (const [i, item] of (items0 as unknown[]).entries()) {
+    if ((conv.keyOf(item, "function") !== undefined) && (!(rt.pyEquals(conv.keyOf(item, "type"), "custom")))) {
+      (tools as unknown[]).push(rt.decodeAt(decodeToolDefinition, item, "/tools/" + String(i), idMap));
+    } else {
+      rt.putOwn(rest0 as JsonObject, "/tools/" + String(i) as string, item);
+    }
+  }
+  value = rt.getOwn(wire, "tool_choice");
+  if (value !== undefined) {
+    if (!(rt.pyEquals(conv.keyOf(value, "type"), "custom"))) {
+      choice = rt.decodeAt(decodeToolChoice, value, "/tool_choice", idMap);
+    } else {
+      rt.putOwn(fields as JsonObject, "/tool_choice", value);
+    }
+  }
+  for (const [key, kept] of Object.entries(rest0 as JsonObject)) {
+    rt.putOwn(fields as JsonObject, key as string, kept);
+  }
+  if ((choice !== null) && (Object.keys(tools as object).length === 0)) {
+    rt.putOwn(fields as JsonObject, "/tool_choice", rt.getOwn(wire, "tool_choice"));
+    choice = null;
+  }
+  if ((choice === null) && (rt.getOwn(wire, "parallel_tool_calls") !== undefined)) {
+    rt.putOwn(fields as JsonObject, "/parallel_tool_calls", rt.getOwn(wire, "parallel_tool_calls"));
+  }
+  choice = rt.choiceFieldIn(wire, choice as JsonObject | null, "parallel", ["parallel_tool_calls"], DIALECT);
+  if (Object.keys(tools as object).length > 0) {
+    rt.putOwn(found as JsonObject, "tools", tools);
+  }
+  if ((Array.isArray(listed0)) && (Object.keys(listed0 as object).length === 0)) {
+    rt.putOwn(forms as JsonObject, "/tools", "empty");
+  } else if (listed0 === null) {
+    rt.putOwn(forms as JsonObject, "/tools", "null");
+  }
+  if (choice !== null) {
+    rt.putOwn(found as JsonObject, "tool_choice", choice);
+  }
+  return found;
+}
+
 const CONV_REQUEST: conv.RequestLayout = {
   dialect: DIALECT,
   turns: ["messages"],
@@ -1943,6 +1999,7 @@ const CONV_REQUEST: conv.RequestLayout = {
     },
   ],
   alternating: false,
+  toolsIn: toolsIn,
   settingsIn: settingsIn,
   settingsOut: settingsOut,
   known: conv.knownTree([], [

@@ -82,6 +82,11 @@ def _manifest(spec: Spec, target: Target, templates: Path, files: dict[str, byte
     return (json.dumps(manifest, indent=2, sort_keys=True) + "\n").encode("utf-8")
 
 
+# Folders that tools put beside a package (caches, npm's installs, a wheel build's copies):
+# never toolwire's outputs, even where they hold copies of them.
+BESIDE_A_PACKAGE = frozenset({"__pycache__", "node_modules", "build", "dist"})
+
+
 def _previous_outputs(out: Path, tops: set[str]) -> set[str]:
     """What an earlier run generated: each top folder's manifest list, and every file that says
     it was generated (a tree an older toolwire left half-written lists only part of it)."""
@@ -96,8 +101,7 @@ def _previous_outputs(out: Path, tops: set[str]) -> set[str]:
         for path in sorted((out / top).rglob("*")):
             if (
                 path.suffix in target.marked_suffixes
-                and "__pycache__" not in path.parts
-                and "node_modules" not in path.parts  # what npm installs beside a package
+                and not BESIDE_A_PACKAGE.intersection(path.parts)
                 and ownership.says_generated(path, target.marker)
             ):
                 found.add(path.relative_to(out).as_posix())

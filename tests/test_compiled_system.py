@@ -5,7 +5,6 @@ package's whole-request decoding of those values equal to Python's."""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +15,7 @@ from toolwire_dialects import DIALECTS
 from toolwire_dialects._errors import DecodeError
 from toolwire_dialects._ids import IdMap
 
+from tests.compiled_checks import assert_typescript_decodes_as_python, put_path
 from tests.oracle.system import Layout, system_in
 from toolwire.ir.conversation import conversation_ir
 from toolwire.spec.loader import load_spec
@@ -76,48 +76,18 @@ def test_compiled_system_reads_as_the_interpreter_read(name: str) -> None:
     same()
 
 
-_DRIVER = """
-import { createInterface } from "node:readline";
-const pkg = await import(process.argv[1]);
-for await (const line of createInterface({ input: process.stdin })) {
-  const job = JSON.parse(line);
-  try {
-    console.log(JSON.stringify(pkg.getDialect(job.dialect).decodeRequest(job.request)));
-  } catch (exc) {
-    if (exc && exc.constructor && exc.constructor.name === "DecodeError") console.log(JSON.stringify(["error", exc.pointer, exc.detail]));
-    else throw exc;
-  }
-}
-"""
-
-
 def test_typescript_reads_the_system_field_as_python_reads_it() -> None:
     from tests.hostile_strategies import examples
-    from tests.test_typescript_json import run_node, ts_dist
 
     jobs: list[dict[str, Any]] = []
-    expected: list[Any] = []
     for name in WITH_SYSTEM:
         ir = conversation_ir(SPEC.dialects[name])
         assert ir is not None and ir.request.system is not None
         for value in examples(_VALUES, 200):
             request: dict[str, Any] = {}
-            _put(request, ir.request.turns, [])
-            _put(request, ir.request.system.tokens, value)
+            put_path(request, ir.request.turns, [])
+            put_path(request, ir.request.system.tokens, value)
             if ir.request.model is not None:
-                _put(request, ir.request.model, "m")
+                put_path(request, ir.request.model, "m")
             jobs.append({"dialect": name, "request": request})
-            try:
-                expected.append(DIALECTS[name].decode_request(json.loads(json.dumps(request))))
-            except DecodeError as exc:
-                expected.append(["error", exc.pointer, exc.message])
-    answers = run_node(_DRIVER, jobs, (ts_dist() / "index.js").as_uri())
-    for job, got, want in zip(jobs, answers, json.loads(json.dumps(expected)), strict=True):
-        assert got == want, job
-
-
-def _put(root: dict[str, Any], path: tuple[str, ...], value: Any) -> None:
-    node = root
-    for token in path[:-1]:
-        node = node.setdefault(token, {})
-    node[path[-1]] = value
+    assert_typescript_decodes_as_python(jobs)

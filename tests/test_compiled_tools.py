@@ -6,7 +6,6 @@ Python's."""
 
 from __future__ import annotations
 
-import json
 import re
 from pathlib import Path
 from typing import Any
@@ -18,6 +17,7 @@ from toolwire_dialects import DIALECTS
 from toolwire_dialects._errors import DecodeError
 from toolwire_dialects._ids import IdMap
 
+from tests.compiled_checks import assert_typescript_decodes_as_python, put_path
 from tests.oracle.tools import tools_in
 from toolwire.ir.conversation import conversation_ir
 from toolwire.spec.loader import load_spec
@@ -102,7 +102,7 @@ def _requests(name: str) -> st.SearchStrategy[dict[str, Any]]:
         for toks, values in places:
             if draw(st.booleans()):
                 spelled = tuple(_snake(t) for t in toks) if draw(st.integers(0, 4)) == 0 else toks
-                _put(request, spelled, draw(values))
+                put_path(request, spelled, draw(values))
         return request
 
     return build()
@@ -111,19 +111,12 @@ def _requests(name: str) -> st.SearchStrategy[dict[str, Any]]:
 def _reads(module: Any, toks: tuple[str, ...], value: Any) -> bool:
     """The oracle reads value at toks without an error."""
     wire: dict[str, Any] = {}
-    _put(wire, toks, value)
+    put_path(wire, toks, value)
     try:
         tools_in(wire, module._CODECS, IdMap(), {}, {}, {})
     except DecodeError:
         return False
     return True
-
-
-def _put(root: dict[str, Any], path: tuple[str, ...], value: Any) -> None:
-    node = root
-    for token in path[:-1]:
-        node = node.setdefault(token, {}) if type(node.get(token)) is dict or token not in node else {}
-    node[path[-1]] = value
 
 
 def _run(read: Any) -> str:
@@ -167,43 +160,19 @@ def test_compiled_tools_read_as_the_interpreter_read(name: str) -> None:
         assert seen["choice"], seen
 
 
-_DRIVER = """
-import { createInterface } from "node:readline";
-const pkg = await import(process.argv[1]);
-for await (const line of createInterface({ input: process.stdin })) {
-  const job = JSON.parse(line);
-  try {
-    console.log(JSON.stringify(pkg.getDialect(job.dialect).decodeRequest(job.request)));
-  } catch (exc) {
-    const name = exc && exc.constructor ? exc.constructor.name : "";
-    if (name === "DecodeError") console.log(JSON.stringify(["error", exc.pointer, exc.detail]));
-    else throw exc;
-  }
-}
-"""
-
-
 def test_typescript_reads_tools_as_python_reads_them() -> None:
     from tests.hostile_strategies import examples
-    from tests.test_typescript_json import run_node, ts_dist
 
     jobs: list[dict[str, Any]] = []
-    expected: list[Any] = []
     for name in WITH_CONVERSATION:
         ir = conversation_ir(SPEC.dialects[name])
         assert ir is not None
         for request in examples(_requests(name), 200):
-            _put(request, ir.request.turns, [])
+            put_path(request, ir.request.turns, [])
             if ir.request.model is not None:
-                _put(request, ir.request.model, "m")
+                put_path(request, ir.request.model, "m")
             jobs.append({"dialect": name, "request": request})
-            try:
-                expected.append(DIALECTS[name].decode_request(json.loads(json.dumps(request))))
-            except DecodeError as exc:
-                expected.append(["error", exc.pointer, exc.message])
-    answers = run_node(_DRIVER, jobs, (ts_dist() / "index.js").as_uri())
-    for job, got, want in zip(jobs, answers, json.loads(json.dumps(expected)), strict=True):
-        assert got == want, job
+    assert_typescript_decodes_as_python(jobs)
 
 
 def test_a_layout_the_lowering_cannot_spell_straight_is_refused_by_name() -> None:

@@ -38,8 +38,28 @@ def _layout(name: str) -> tuple[Setting, ...]:
 
 def _values(name: str) -> st.SearchStrategy[Any]:
     mapped = [v for s in _layout(name) for pair in s.values for v in pair]
+    ranges = [s.range for s in _layout(name) if s.range is not None]  # each bound, and just past it
+    bounds = [b + d for r in ranges for b in (r.minimum, r.maximum) if b is not None for d in (-0.5, 0, 0.5)]
     scalars = st.sampled_from(
-        [None, "", "x", "auto", "none", "\n\nUser:", 0, 1, -5, 2**31, 0.5, math.nan, math.inf, True, False, *mapped]
+        [
+            None,
+            "",
+            "x",
+            "auto",
+            "none",
+            "\n\nUser:",
+            0,
+            1,
+            -5,
+            2**31,
+            0.5,
+            math.nan,
+            math.inf,
+            True,
+            False,
+            *mapped,
+            *bounds,
+        ]
     )
     keys = st.sampled_from(["type", "x"])
     return st.one_of(scalars, st.lists(scalars, max_size=3), st.dictionaries(keys, scalars, max_size=2))

@@ -314,6 +314,7 @@ IR_MODULES = (
     "toolwire.ir.stream_nodes",
     "toolwire.ir.stream_relay",
     "toolwire.ir.conversation_nodes",
+    "toolwire.spec.rules",  # the provider rules: read by the IR and by validation alike
 )
 
 

@@ -1,9 +1,12 @@
 """The settings interpreter the compiled settings replaced, kept as the differential tests'
 oracle (tests/test_compiled_settings.py): it reads the layout's settings as data on every call.
-`Setting` is the runtime tuple the generated modules once built from the IR's Setting node."""
+`Setting` is the runtime tuple the generated modules once built from the IR's Setting node.
+Since the interpreter was deleted it also states, plainly, what the compiled writer added:
+a value outside the provider's range (a dialect.json rule) is sent as the nearer bound."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
@@ -22,6 +25,7 @@ class Setting(NamedTuple):
     values: tuple[tuple[Any, Any], ...]
     required: Any
     rule: tuple[tuple[str, ...], Any, tuple[str, ...]] = ((), None, ())
+    range: Any = None  # the IR's RangeRule, or None
 
 
 def settings_of(nodes: Any) -> tuple[Setting, ...]:
@@ -35,6 +39,7 @@ def settings_of(nodes: Any) -> tuple[Setting, ...]:
             n.values,
             n.required if n.has_required else MISSING,
             n.rule,
+            n.range,
         )
         for n in nodes
     )
@@ -114,6 +119,8 @@ def encode_settings(
         problem = setting_problem(value, s.rule)
         if problem is not None:
             raise CanonicalError("request", ValueError(f"/settings{pointer(s.name)}: {problem}"))
+        if s.range is not None:
+            value = _in_range(value, s, lose)
         form = forms.get(pointer(s.toks), "") if forms else ""
         if s.values:
             spelled = [w for c, w in s.values if c == value]
@@ -134,6 +141,19 @@ def encode_settings(
             for name in value:
                 if (key, name) not in names:
                     lose("/settings" + pointer((key, name)), f"the {key}.{name} setting")
+
+
+def _in_range(value: Any, s: Setting, lose: Callable[[str, str], None]) -> Any:
+    rule = s.range
+    for bound, outside in ((rule.minimum, value < (rule.minimum or 0)), (rule.maximum, value > (rule.maximum or 0))):
+        if bound is not None and outside:
+            shown = json.dumps(bound)
+            lose(
+                "/settings" + pointer(s.name),
+                f"{'.'.join(s.name)} out of range (sent {shown}; allowed {rule.describe()}; rule {rule.name})",
+            )
+            return bound
+    return value
 
 
 _ROOTS: dict[int, dict[str, set[tuple[str, ...]]]] = {}

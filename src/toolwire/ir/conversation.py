@@ -30,6 +30,7 @@ from toolwire.ir.nodes import Tokens
 from toolwire.spec.builtin import builtin_folder
 from toolwire.spec.model import Dialect
 from toolwire.spec.positions import tokens
+from toolwire.spec.rules import rules_of
 
 
 def _toks(pointer: str | None) -> Tokens | None:
@@ -129,15 +130,17 @@ def _rule(name: Tokens, dialect: Dialect) -> tuple[tuple[str, ...], Any, tuple[s
 def _setting(name: str, spec: str | dict[str, Any], dialect: Dialect) -> Setting:
     if isinstance(spec, str):
         spec = {"pointer": spec}
+    pointed = tuple(tokens(spec["pointer"]))
     return Setting(
         name=tuple(name.split(".")),
-        tokens=tuple(tokens(spec["pointer"])),
+        tokens=pointed,
         aliases=tuple(tuple(tokens(a)) for a in spec.get("aliases", [])),
         encoding=SettingEncoding(spec.get("encoding", "value")),
         values=tuple((c, w) for c, w in spec.get("values", [])),
         required=spec.get("required"),
         has_required="required" in spec,
         rule=_rule(tuple(name.split(".")), dialect),
+        range=next((r for r in rules_of(dialect) if r.envelope == "request" and r.tokens == pointed), None),
     )
 
 

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from toolwire.ir.nodes import Tokens, term
+from toolwire.spec.rules import RangeRule
 
 
 class PartEncoding(enum.StrEnum):
@@ -109,6 +110,7 @@ class Setting:
     required: Any = field(metadata=term("conversation.setting.required"))
     has_required: bool
     rule: tuple[tuple[str, ...], Any, tuple[str, ...]] = ((), None, ())  # canonical/settings.json's type
+    range: RangeRule | None = None  # the provider's range for the value (a dialect.json rule)
 
 
 @dataclass(frozen=True)

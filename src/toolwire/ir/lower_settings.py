@@ -13,6 +13,8 @@ layout's Setting tuples, with every table lookup made here, once, at generation 
 
 from __future__ import annotations
 
+import json
+
 from toolwire.ir.conversation_nodes import Setting, SettingEncoding
 from toolwire.ir.nodes import Tokens
 from toolwire.ir.steps import (
@@ -41,6 +43,7 @@ from toolwire.ir.steps import (
     Text,
 )
 from toolwire.spec.positions import pointer as pointer_of
+from toolwire.spec.rules import RangeRule
 
 VALUE = "value"
 
@@ -189,6 +192,8 @@ def _write(setting: Setting) -> list[Step]:
         Let("problem", Call("setting_problem", (Local(VALUE), Lit(setting.rule)))),
         If(Not(Is("null", Local("problem"))), (Fail(at, Local("problem"), canonical=True),)),
     ]
+    if setting.range is not None:
+        present.append(_clamp(setting, setting.range, at))
     several = any(len([w for c, w in setting.values if c == canonical]) > 1 for canonical, _w in setting.values)
     if several or setting.aliases or setting.encoding == SettingEncoding.STRING_OR_LIST:
         present.append(Let("form", Call("form_of", (Local("forms"), Lit(main)))))
@@ -204,6 +209,19 @@ def _write(setting: Setting) -> list[Step]:
         put = (Let("alias", alias), *put)
     present += [If(Not(Is("missing", Local(VALUE))), put)] if setting.values else list(put)
     return [Let(VALUE, read), If(Is("missing", Local(VALUE)), (missing,), tuple(present))]
+
+
+def _clamp(setting: Setting, rule: RangeRule, at: str) -> Step:
+    """A value outside the provider's range is sent as the nearer bound, with a loss naming
+    the rule (the value is a number: the type check came first)."""
+    chain: tuple[Step, ...] = ()
+    for test, bound in (("below", rule.minimum), ("above", rule.maximum)):
+        if bound is None:
+            continue
+        sent = json.dumps(bound)
+        what = f"{'.'.join(setting.name)} out of range (sent {sent}; allowed {rule.describe()}; rule {rule.name})"
+        chain = (If(Is(test, Local(VALUE), bound), (Lose(at, what), Let(VALUE, Lit(bound))), chain),)
+    return chain[0]
 
 
 def _spell_values(setting: Setting, at: str) -> Step:

@@ -73,8 +73,9 @@ class Call:
 @dataclass(frozen=True)
 class Is:
     """A test of one value: `missing`, `null`, `string`, `list`, `object`, `empty` (an
-    object or array without members), `single` (an array of one), or `equal` to arg (equal
-    and of the same JSON type: true is no 1)."""
+    object or array without members), `single` (an array of one), `equal` to arg (equal
+    and of the same JSON type: true is no 1), or, of a value known to be a number, `above`
+    or `below` the number arg."""
 
     test: str
     value: Expr

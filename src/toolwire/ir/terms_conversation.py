@@ -1,6 +1,6 @@
 """The conversation terms of the registry (toolwire.ir.terms): every keyword of dialect.json's
-`conversation` section, with the line that says what it means (a module of its own: the
-registry would outgrow one file)."""
+`conversation` section and of the provider `rules` a converted conversation keeps, with the
+line that says what it means (a module of its own: the registry would outgrow one file)."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ CONVERSATION_CONTEXTS: Final = {
     "conversation.turn": "how one wire turn (a message) holds its role and parts",
     "conversation.spelling": "one way the wire spells a message part (or a unit that is one part)",
     "conversation.setting": "where the wire has one generation setting",
+    "rule": "one provider rule of a dialect.json's `rules`",
 }
 # fmt: off
 # (key, meaning[, tested_by, why]): toolwire.ir.terms makes them Terms
@@ -90,5 +91,14 @@ CONVERSATION_TERMS: Final[tuple[tuple[str, ...], ...]] = (
     ("conversation.setting.encoding=string_or_list", "One string or a list: canonical is a list, a list of one goes back as the string it came as."),
     ("conversation.setting.values", "[canonical, wire] pairs of an enumeration spelled differently; a value not listed is a loss."),
     ("conversation.setting.required", "The provider requires the setting: this documented default is written, and reported, when the request has none."),
+    ("dialect.rules", "What the provider enforces beyond its wire schema's types, each with its documentation: conversions keep them (or repair, reported), validate checks them."),
+    ("rule.id", "The rule's name, stable within the dialect: losses and findings say <dialect>/<id>."),
+    ("rule.kind", "What the rule constrains."),
+    ("rule.kind=range", "A number from minimum to maximum: a converted value outside is sent as the nearer bound, with a loss."),
+    ("rule.envelope", "The payload the rule applies to."),
+    ("rule.pointer", "Where in that payload the constrained value is."),
+    ("rule.minimum", "The least value the provider accepts (inclusive)."),
+    ("rule.maximum", "The greatest value the provider accepts (inclusive)."),
+    ("rule.source", "The provider documentation the rule comes from: an API reference or SDK type, and where in it."),
 )
 # fmt: on

@@ -36,6 +36,7 @@ CONTEXTS: Final[Mapping[str, Mapping[str, str]]] = {
         "turn": "conversation.turn",
         "spelling": "conversation.spelling",
         "setting": "conversation.setting",
+        "rule": "rule",
     },
     STREAM_META: {"#": "stream", "rule": "stream.rules[]", "event_kind": "stream.events[]"},
 }
@@ -59,12 +60,14 @@ TERM_VALUED: Final = frozenset(
         "conversation.turn.empty",
         "conversation.spelling.fields{}.encoding",
         "conversation.setting.encoding",
+        "rule.kind",
     }
 )
 # Enums whose values are names of things defined elsewhere (the canonical shapes, JSON's types).
 STRUCTURAL: Final = frozenset(
     {
         "envelope.locations[].shape",
+        "rule.envelope",  # an envelope kind
         "field.parts[].fields{}.wire_type",
         # canonical names: message part kinds, roles, finish reasons
         "conversation.spelling.part",

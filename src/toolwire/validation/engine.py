@@ -21,6 +21,7 @@ from toolwire.validation.drift import Coverage, DriftWalker
 from toolwire.validation.explain import explain
 from toolwire.validation.inputs import Record
 from toolwire.validation.profiles import Accepted, Profile
+from toolwire.validation.rules import Rules
 from toolwire.validation.suggest import Site, Suggester
 
 VALID, INVALID, UNDETECTED, AMBIGUOUS, UNREADABLE = "valid", "invalid", "undetected", "ambiguous", "unreadable"
@@ -48,7 +49,7 @@ class Options:
 class Finding:
     pointer: str  # JSON Pointer into the payload; "" is the payload itself
     message: str
-    keyword: str  # the failing JSON Schema keyword, or: parse, size, depth, empty, link, undetected, drift
+    keyword: str  # the failing JSON Schema keyword, or: parse, size, depth, empty, link, undetected, drift, rule
     line: int
 
     def to_dict(self) -> dict[str, str]:
@@ -128,13 +129,16 @@ class Engine:
         self.profile = self._profile()
         self._kinds = {t.kind for t in self.candidates}
         self.validators = Validators(spec.documents, spec.registry, fast=options.fast)
+        self.rules = Rules(spec)
         self.walker = DriftWalker(spec.registry)
         self.detector = Detector(self.candidates, self.validators, self.walker)
         self.suggester = Suggester(spec.documents, self.walker) if options.suggest and options.strict else None
         self._single: Target | None = self.candidates[0] if len(self.candidates) == 1 else None
         # Set together with _single: the compiled is_valid of the one candidate schema.
         self._single_is_valid: Callable[[Any], bool] | None = (
-            self.validators.fast(self._single.schema_id).is_valid if self._single else None
+            self.rules.and_kept(self.validators.fast(self._single.schema_id).is_valid, self._single)
+            if self._single
+            else None
         )
         self._loads = orjson.loads if orjson is not None else loads  # errors are re-parsed by loads() for the message
         # Whether a document can parse and still be too deep: not when the parser's own limit
@@ -283,7 +287,10 @@ class Engine:
                 if not self.options.strict:
                     return Result(record.path, record.line, VALID, single.dialect, single.kind)
                 return self._finish(record, value, single, None, [])
-            return self._finish(record, value, single, None, self._errors(record, value, single))
+            schema_valid = self.validators.fast(single.schema_id).is_valid(value)  # else a rule is broken
+            return self._finish(
+                record, value, single, None, [] if schema_valid else self._errors(record, value, single)
+            )
         # A record with no enclosing document is a line or an SSE event of its input.
         detection = self.detector.detect(value, streamed=record.doc is None)
         if detection.broken:
@@ -341,6 +348,10 @@ class Engine:
     def _finish(
         self, record: Record, value: Any, target: Target, coverage: Coverage | None, errors: list[Finding]
     ) -> Result:
+        lines = _Lines(record)
+        for pointer, message in self.rules.findings(target.dialect, target.kind, value):
+            if len(errors) < self.options.max_errors:
+                errors.append(Finding(pointer, message, "rule", lines(pointer)))
         result = Result(record.path, record.line, INVALID if errors else VALID, target.dialect, target.kind, errors)
         if self.options.strict:
             self._add_drift(record, result, value, target, coverage)

@@ -103,6 +103,10 @@ def expr(e: Expr) -> str:
             return f"[{expr(value)}]"
         case Call(helper, args):
             return f"{HELPERS[helper]}({', '.join(expr(a) for a in args)})"
+        case Is("above", value, arg):
+            return f"{expr(value)} > {literal(arg)}"
+        case Is("below", value, arg):
+            return f"{expr(value)} < {literal(arg)}"
         case Is("equal", value, arg) if isinstance(arg, str):
             return f"{expr(value)} == {literal(arg)}"
         case Is("equal", value, arg):

@@ -117,6 +117,10 @@ def expr(e: Expr) -> str:
             return f"{HELPERS[helper]}({', '.join(spelled)})"
         case Is("equal", value, arg):
             return f"{expr(value)} === {literal(arg)}"
+        case Is("above", value, arg):
+            return f"({expr(value)} as number) > {literal(arg)}"
+        case Is("below", value, arg):
+            return f"({expr(value)} as number) < {literal(arg)}"
         case Is(test, value, _arg):
             return _TESTS[test].format(v=expr(value))
         case Not(Is(test, value, _arg)) if test in ("missing", "null"):

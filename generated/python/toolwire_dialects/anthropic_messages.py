@@ -1059,6 +1059,18 @@ def _settings_out(
         problem = _conv.setting_problem(value, (("number",), None, ()))
         if problem is not None:
             raise _rt.CanonicalError("request", ValueError(f"/settings/temperature: {problem}"))
+        if value > 1:
+            lose(
+                "/settings/temperature",
+                "temperature out of range (sent 1; allowed from 0 to 1; rule anthropic_messages/temperature-range)",
+            )
+            value = 1
+        elif value < 0:
+            lose(
+                "/settings/temperature",
+                "temperature out of range (sent 0; allowed from 0 to 1; rule anthropic_messages/temperature-range)",
+            )
+            value = 0
         wire["temperature"] = value
     # setting top_p
     value = settings.get("top_p", _MISSING)

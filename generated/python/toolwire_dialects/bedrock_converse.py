@@ -1034,6 +1034,18 @@ def _settings_out(
         problem = _conv.setting_problem(value, (("number",), None, ()))
         if problem is not None:
             raise _rt.CanonicalError("request", ValueError(f"/settings/temperature: {problem}"))
+        if value > 1:
+            lose(
+                "/settings/temperature",
+                "temperature out of range (sent 1; allowed from 0 to 1; rule bedrock_converse/temperature-range)",
+            )
+            value = 1
+        elif value < 0:
+            lose(
+                "/settings/temperature",
+                "temperature out of range (sent 0; allowed from 0 to 1; rule bedrock_converse/temperature-range)",
+            )
+            value = 0
         wire.setdefault("inferenceConfig", {})["temperature"] = value
     # setting top_p
     value = settings.get("top_p", _MISSING)
@@ -1044,6 +1056,16 @@ def _settings_out(
         problem = _conv.setting_problem(value, (("number",), None, ()))
         if problem is not None:
             raise _rt.CanonicalError("request", ValueError(f"/settings/top_p: {problem}"))
+        if value > 1:
+            lose(
+                "/settings/top_p", "top_p out of range (sent 1; allowed from 0 to 1; rule bedrock_converse/top-p-range)"
+            )
+            value = 1
+        elif value < 0:
+            lose(
+                "/settings/top_p", "top_p out of range (sent 0; allowed from 0 to 1; rule bedrock_converse/top-p-range)"
+            )
+            value = 0
         wire.setdefault("inferenceConfig", {})["topP"] = value
     # setting stop
     value = settings.get("stop", _MISSING)

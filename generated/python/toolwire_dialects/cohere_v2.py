@@ -913,6 +913,12 @@ def _settings_out(
         problem = _conv.setting_problem(value, (("number",), None, ()))
         if problem is not None:
             raise _rt.CanonicalError("request", ValueError(f"/settings/temperature: {problem}"))
+        if value < 0:
+            lose(
+                "/settings/temperature",
+                "temperature out of range (sent 0; allowed at least 0; rule cohere_v2/temperature-range)",
+            )
+            value = 0
         wire["temperature"] = value
     # setting top_p
     value = settings.get("top_p", _MISSING)
@@ -923,6 +929,12 @@ def _settings_out(
         problem = _conv.setting_problem(value, (("number",), None, ()))
         if problem is not None:
             raise _rt.CanonicalError("request", ValueError(f"/settings/top_p: {problem}"))
+        if value > 0.99:
+            lose("/settings/top_p", "top_p out of range (sent 0.99; allowed from 0.01 to 0.99; rule cohere_v2/p-range)")
+            value = 0.99
+        elif value < 0.01:
+            lose("/settings/top_p", "top_p out of range (sent 0.01; allowed from 0.01 to 0.99; rule cohere_v2/p-range)")
+            value = 0.01
         wire["p"] = value
     # setting top_k
     value = settings.get("top_k", _MISSING)
@@ -933,6 +945,12 @@ def _settings_out(
         problem = _conv.setting_problem(value, (("integer",), None, ()))
         if problem is not None:
             raise _rt.CanonicalError("request", ValueError(f"/settings/top_k: {problem}"))
+        if value > 500:
+            lose("/settings/top_k", "top_k out of range (sent 500; allowed from 0 to 500; rule cohere_v2/k-range)")
+            value = 500
+        elif value < 0:
+            lose("/settings/top_k", "top_k out of range (sent 0; allowed from 0 to 500; rule cohere_v2/k-range)")
+            value = 0
         wire["k"] = value
     # setting stop
     value = settings.get("stop", _MISSING)

@@ -1251,6 +1251,18 @@ def _settings_out(
         problem = _conv.setting_problem(value, (("number",), None, ()))
         if problem is not None:
             raise _rt.CanonicalError("request", ValueError(f"/settings/temperature: {problem}"))
+        if value > 2:
+            lose(
+                "/settings/temperature",
+                "temperature out of range (sent 2; allowed from 0 to 2; rule gemini/temperature-range)",
+            )
+            value = 2
+        elif value < 0:
+            lose(
+                "/settings/temperature",
+                "temperature out of range (sent 0; allowed from 0 to 2; rule gemini/temperature-range)",
+            )
+            value = 0
         wire.setdefault("generationConfig", {})["temperature"] = value
     # setting top_p
     value = settings.get("top_p", _MISSING)

@@ -1295,6 +1295,14 @@ function settingsOut(wire, settings, forms, lose) {
         if (problem !== null) {
             throw new rt.CanonicalError("request", new Error("/settings/temperature: " + String(problem)));
         }
+        if (value > 1) {
+            lose("/settings/temperature", "temperature out of range (sent 1; allowed from 0 to 1; rule anthropic_messages/temperature-range)");
+            value = 1;
+        }
+        else if (value < 0) {
+            lose("/settings/temperature", "temperature out of range (sent 0; allowed from 0 to 1; rule anthropic_messages/temperature-range)");
+            value = 0;
+        }
         rt.putOwn(wire, "temperature", value);
     }
     // setting top_p

@@ -1199,6 +1199,14 @@ function settingsOut(wire, settings, forms, lose) {
         if (problem !== null) {
             throw new rt.CanonicalError("request", new Error("/settings/temperature: " + String(problem)));
         }
+        if (value > 1) {
+            lose("/settings/temperature", "temperature out of range (sent 1; allowed from 0 to 1; rule bedrock_converse/temperature-range)");
+            value = 1;
+        }
+        else if (value < 0) {
+            lose("/settings/temperature", "temperature out of range (sent 0; allowed from 0 to 1; rule bedrock_converse/temperature-range)");
+            value = 0;
+        }
         conv.putPath(wire, ["inferenceConfig", "temperature"], value);
     }
     // setting top_p
@@ -1212,6 +1220,14 @@ function settingsOut(wire, settings, forms, lose) {
         problem = conv.settingProblem(value, [["number"], null, []]);
         if (problem !== null) {
             throw new rt.CanonicalError("request", new Error("/settings/top_p: " + String(problem)));
+        }
+        if (value > 1) {
+            lose("/settings/top_p", "top_p out of range (sent 1; allowed from 0 to 1; rule bedrock_converse/top-p-range)");
+            value = 1;
+        }
+        else if (value < 0) {
+            lose("/settings/top_p", "top_p out of range (sent 0; allowed from 0 to 1; rule bedrock_converse/top-p-range)");
+            value = 0;
         }
         conv.putPath(wire, ["inferenceConfig", "topP"], value);
     }

@@ -1036,6 +1036,10 @@ function settingsOut(wire, settings, forms, lose) {
         if (problem !== null) {
             throw new rt.CanonicalError("request", new Error("/settings/temperature: " + String(problem)));
         }
+        if (value < 0) {
+            lose("/settings/temperature", "temperature out of range (sent 0; allowed at least 0; rule cohere_v2/temperature-range)");
+            value = 0;
+        }
         rt.putOwn(wire, "temperature", value);
     }
     // setting top_p
@@ -1050,6 +1054,14 @@ function settingsOut(wire, settings, forms, lose) {
         if (problem !== null) {
             throw new rt.CanonicalError("request", new Error("/settings/top_p: " + String(problem)));
         }
+        if (value > 0.99) {
+            lose("/settings/top_p", "top_p out of range (sent 0.99; allowed from 0.01 to 0.99; rule cohere_v2/p-range)");
+            value = 0.99;
+        }
+        else if (value < 0.01) {
+            lose("/settings/top_p", "top_p out of range (sent 0.01; allowed from 0.01 to 0.99; rule cohere_v2/p-range)");
+            value = 0.01;
+        }
         rt.putOwn(wire, "p", value);
     }
     // setting top_k
@@ -1063,6 +1075,14 @@ function settingsOut(wire, settings, forms, lose) {
         problem = conv.settingProblem(value, [["integer"], null, []]);
         if (problem !== null) {
             throw new rt.CanonicalError("request", new Error("/settings/top_k: " + String(problem)));
+        }
+        if (value > 500) {
+            lose("/settings/top_k", "top_k out of range (sent 500; allowed from 0 to 500; rule cohere_v2/k-range)");
+            value = 500;
+        }
+        else if (value < 0) {
+            lose("/settings/top_k", "top_k out of range (sent 0; allowed from 0 to 500; rule cohere_v2/k-range)");
+            value = 0;
         }
         rt.putOwn(wire, "k", value);
     }

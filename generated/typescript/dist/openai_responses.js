@@ -1589,6 +1589,14 @@ function settingsOut(wire, settings, forms, lose) {
         if (problem !== null) {
             throw new rt.CanonicalError("request", new Error("/settings/temperature: " + String(problem)));
         }
+        if (value > 2) {
+            lose("/settings/temperature", "temperature out of range (sent 2; allowed from 0 to 2; rule openai_responses/temperature-range)");
+            value = 2;
+        }
+        else if (value < 0) {
+            lose("/settings/temperature", "temperature out of range (sent 0; allowed from 0 to 2; rule openai_responses/temperature-range)");
+            value = 0;
+        }
         rt.putOwn(wire, "temperature", value);
     }
     // setting top_p

@@ -1528,6 +1528,19 @@ function settingsOut(wire: JsonObject, settings: JsonObject, forms: JsonObject, 
     if (problem !== null) {
       throw new rt.CanonicalError("request", new Error("/settings/temperature: " + String(problem)));
     }
+    if ((value as number) > 1) {
+      lose(
+        "/settings/temperature",
+        "temperature out of range (sent 1; allowed from 0 to 1; rule anthropic_messages/temperature-range)",
+      );
+      value = 1;
+    } else if ((value as number) < 0) {
+      lose(
+        "/settings/temperature",
+        "temperature out of range (sent 0; allowed from 0 to 1; rule anthropic_messages/temperature-range)",
+      );
+      value = 0;
+    }
     rt.putOwn(wire, "temperature", value);
   }
   // setting top_p

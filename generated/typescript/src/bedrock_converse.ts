@@ -1553,6 +1553,19 @@ function settingsOut(wire: JsonObject, settings: JsonObject, forms: JsonObject, 
     if (problem !== null) {
       throw new rt.CanonicalError("request", new Error("/settings/temperature: " + String(problem)));
     }
+    if ((value as number) > 1) {
+      lose(
+        "/settings/temperature",
+        "temperature out of range (sent 1; allowed from 0 to 1; rule bedrock_converse/temperature-range)",
+      );
+      value = 1;
+    } else if ((value as number) < 0) {
+      lose(
+        "/settings/temperature",
+        "temperature out of range (sent 0; allowed from 0 to 1; rule bedrock_converse/temperature-range)",
+      );
+      value = 0;
+    }
     conv.putPath(wire, ["inferenceConfig", "temperature"], value);
   }
   // setting top_p
@@ -1565,6 +1578,13 @@ function settingsOut(wire: JsonObject, settings: JsonObject, forms: JsonObject, 
     problem = conv.settingProblem(value, [["number"], null, []]);
     if (problem !== null) {
       throw new rt.CanonicalError("request", new Error("/settings/top_p: " + String(problem)));
+    }
+    if ((value as number) > 1) {
+      lose("/settings/top_p", "top_p out of range (sent 1; allowed from 0 to 1; rule bedrock_converse/top-p-range)");
+      value = 1;
+    } else if ((value as number) < 0) {
+      lose("/settings/top_p", "top_p out of range (sent 0; allowed from 0 to 1; rule bedrock_converse/top-p-range)");
+      value = 0;
     }
     conv.putPath(wire, ["inferenceConfig", "topP"], value);
   }

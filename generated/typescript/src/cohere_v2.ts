@@ -1187,6 +1187,13 @@ function settingsOut(wire: JsonObject, settings: JsonObject, forms: JsonObject, 
     if (problem !== null) {
       throw new rt.CanonicalError("request", new Error("/settings/temperature: " + String(problem)));
     }
+    if ((value as number) < 0) {
+      lose(
+        "/settings/temperature",
+        "temperature out of range (sent 0; allowed at least 0; rule cohere_v2/temperature-range)",
+      );
+      value = 0;
+    }
     rt.putOwn(wire, "temperature", value);
   }
   // setting top_p
@@ -1200,6 +1207,13 @@ function settingsOut(wire: JsonObject, settings: JsonObject, forms: JsonObject, 
     if (problem !== null) {
       throw new rt.CanonicalError("request", new Error("/settings/top_p: " + String(problem)));
     }
+    if ((value as number) > 0.99) {
+      lose("/settings/top_p", "top_p out of range (sent 0.99; allowed from 0.01 to 0.99; rule cohere_v2/p-range)");
+      value = 0.99;
+    } else if ((value as number) < 0.01) {
+      lose("/settings/top_p", "top_p out of range (sent 0.01; allowed from 0.01 to 0.99; rule cohere_v2/p-range)");
+      value = 0.01;
+    }
     rt.putOwn(wire, "p", value);
   }
   // setting top_k
@@ -1212,6 +1226,13 @@ function settingsOut(wire: JsonObject, settings: JsonObject, forms: JsonObject, 
     problem = conv.settingProblem(value, [["integer"], null, []]);
     if (problem !== null) {
       throw new rt.CanonicalError("request", new Error("/settings/top_k: " + String(problem)));
+    }
+    if ((value as number) > 500) {
+      lose("/settings/top_k", "top_k out of range (sent 500; allowed from 0 to 500; rule cohere_v2/k-range)");
+      value = 500;
+    } else if ((value as number) < 0) {
+      lose("/settings/top_k", "top_k out of range (sent 0; allowed from 0 to 500; rule cohere_v2/k-range)");
+      value = 0;
     }
     rt.putOwn(wire, "k", value);
   }

@@ -1610,6 +1610,17 @@ function settingsOut(wire: JsonObject, settings: JsonObject, forms: JsonObject, 
     if (problem !== null) {
       throw new rt.CanonicalError("request", new Error("/settings/temperature: " + String(problem)));
     }
+    if ((value as number) > 2) {
+      lose(
+        "/settings/temperature", "temperature out of range (sent 2; allowed from 0 to 2; rule gemini/temperature-range)"
+      );
+      value = 2;
+    } else if ((value as number) < 0) {
+      lose(
+        "/settings/temperature", "temperature out of range (sent 0; allowed from 0 to 2; rule gemini/temperature-range)"
+      );
+      value = 0;
+    }
     conv.putPath(wire, ["generationConfig", "temperature"], value);
   }
   // setting top_p

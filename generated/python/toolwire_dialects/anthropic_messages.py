@@ -748,7 +748,7 @@ _KEYS = {"tool_definition": "tools", "tool_call": "tool_calls", "tool_result": "
 _ENVELOPE_KINDS = (
     (
         "request",
-        (("messages",),),
+        (("max_tokens", "messages"),),
         dict(
             (
                 ("cache_control", ("object", "null")),

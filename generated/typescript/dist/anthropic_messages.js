@@ -935,7 +935,7 @@ const KEYS = {
 const ENVELOPE_KINDS = [
     [
         "request",
-        [["messages"]],
+        [["max_tokens", "messages"]],
         {
             "cache_control": ["object", "null"],
             "container": ["object", "string", "null"],

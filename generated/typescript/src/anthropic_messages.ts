@@ -1162,7 +1162,7 @@ const KEYS: { readonly [shape: string]: string } = {
 const ENVELOPE_KINDS: readonly envelopes.Kind[] = [
   [
     "request",
-    [["messages"]],
+    [["max_tokens", "messages"]],
     {
       "cache_control": ["object", "null"],
       "container": ["object", "string", "null"],

@@ -7,7 +7,7 @@
  */
 export interface AnthropicMessagesRequest {
     model?: string;
-    max_tokens?: number;
+    max_tokens: number;
     messages: {
         /**
          * system (beta, BetaMessageParam): system instructions or tool changes between turns

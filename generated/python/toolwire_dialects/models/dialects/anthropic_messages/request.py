@@ -156,7 +156,7 @@ class AnthropicMessagesRequest(BaseModel):
         extra='allow',
     )
     model: str | None = None
-    max_tokens: int | None = None
+    max_tokens: int
     messages: list[Message]
     tools: list[AnthropicTool] | None = Field(None, min_length=1)
     tool_choice: tool_choice_1.AnthropicToolChoice | None = None

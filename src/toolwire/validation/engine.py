@@ -348,10 +348,9 @@ class Engine:
     def _finish(
         self, record: Record, value: Any, target: Target, coverage: Coverage | None, errors: list[Finding]
     ) -> Result:
-        lines = _Lines(record)
-        for pointer, message in self.rules.findings(target.dialect, target.kind, value):
-            if len(errors) < self.options.max_errors:
-                errors.append(Finding(pointer, message, "rule", lines(pointer)))
+        room = max(0, self.options.max_errors - len(errors))
+        if broken := self.rules.findings(target.dialect, target.kind, value)[:room]:
+            errors += [Finding(p, m, "rule", _Lines(record)(p)) for p, m in broken]
         result = Result(record.path, record.line, INVALID if errors else VALID, target.dialect, target.kind, errors)
         if self.options.strict:
             self._add_drift(record, result, value, target, coverage)

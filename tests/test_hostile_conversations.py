@@ -355,7 +355,8 @@ MISREAD = [
      f'/messages/2/content/0/type: expected one of {_CHAT_PARTS}, got "document"'),
     ("cohere_v2", "mistral", "request", _COHERE_TURNS, f"/messages/1/tool_plan: unknown field 'tool_plan': {_UNKNOWN}"),
     ("ollama", "mistral", "request", _OLLAMA_THINKING, f"/messages/1/thinking: unknown field 'thinking': {_UNKNOWN}"),
-    ("openai_chat", "anthropic_messages", "request", {**_CHAT_CALLS, "messages": _CHAT_CALLS["messages"][:2]},
+    # max_tokens: Anthropic requires it, and would refuse its absence first
+    ("openai_chat", "anthropic_messages", "request", {**_CHAT_CALLS, "max_tokens": 5, "messages": _CHAT_CALLS["messages"][:2]},
      f"/messages/1/tool_calls: unknown field 'tool_calls': {_UNKNOWN}"),
     ("mistral", "openai_chat", "response", _MISTRAL_THINKING,
      "/choices/0/message/content: expected a string or null, got an array"),

@@ -59,6 +59,7 @@ def test_an_empty_tool_list_removes_tools_and_the_choice() -> None:
 def test_tools_from_another_dialect_replace_the_list_with_losses_reported() -> None:
     anthropic = {
         "model": "m",
+        "max_tokens": 5,
         "messages": [],
         "tools": [{"name": "f", "input_schema": {"type": "object"}, "cache_control": {"type": "ephemeral"}}],
     }

@@ -207,7 +207,10 @@ def test_a_field_the_provider_requires_is_required_by_its_schema(engine: Engine)
         "model": "command-a-reasoning",
         "messages": [
             {"role": "user", "content": "hi"},
-            {"role": "assistant", "content": [{"type": "thinking", "thinking": "hm"}, {"type": "text", "text": "hello"}]},
+            {
+                "role": "assistant",
+                "content": [{"type": "thinking", "thinking": "hm"}, {"type": "text", "text": "hello"}],
+            },
         ],
     }
     result = check(engine, cohere)

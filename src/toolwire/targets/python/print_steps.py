@@ -202,7 +202,7 @@ def steps(body: tuple[Step, ...], depth: int) -> list[str]:
             case ForEachKey(key, obj, body, None):
                 out.append(f"{pad}for {key} in {obj}:")
                 out += steps(body, depth + 1)
-            case ForEachKey(key, obj, body, value):
+            case ForEachKey(key, obj, body, str() as value):
                 out.append(f"{pad}for {key}, {value} in {obj}.items():")
                 out += steps(body, depth + 1)
             case If(test, then, otherwise):

@@ -207,7 +207,7 @@ def steps(body: tuple[Step, ...], depth: int) -> list[str]:
                 out.append(f"{pad}for (const {_camel(key)} of Object.keys({_camel(obj)} as JsonObject)) {{")
                 out += steps(body, depth + 1)
                 out.append(f"{pad}}}")
-            case ForEachKey(key, obj, body, value):
+            case ForEachKey(key, obj, body, str() as value):
                 entries = f"Object.entries({_camel(obj)} as JsonObject)"
                 out.append(f"{pad}for (const [{_camel(key)}, {_camel(value)}] of {entries}) {{")
                 out += steps(body, depth + 1)

@@ -15,7 +15,14 @@ from typing import Any, BinaryIO, NoReturn
 import click
 
 from toolwire.cli.config import Config, load_spec_or_exit, resolve_or_exit
-from toolwire.cli.options import ByteSize, max_bytes_option, overlay_option, schemas_option
+from toolwire.cli.options import (
+    ByteSize,
+    complete_dialect,
+    dialects_epilog,
+    max_bytes_option,
+    overlay_option,
+    schemas_option,
+)
 from toolwire.cli.report import ExitStatus, echo, fail, finish, guard, say
 from toolwire.spec.text import escape_text
 from toolwire.validation.engine import MIB, Engine, EngineError, Options
@@ -37,9 +44,14 @@ def _fail(message: str) -> NoReturn:
     fail(escape_text(message))
 
 
-@click.command("validate")
+@click.command("validate", short_help="Check captured payloads against the schemas.", epilog=dialects_epilog())
 @click.argument("paths", nargs=-1, required=True, metavar="PATH...")
-@click.option("--dialect", metavar="DIALECT", help="Check against this dialect only (default: detect).")
+@click.option(
+    "--dialect",
+    metavar="DIALECT",
+    shell_complete=complete_dialect,
+    help="Check against this dialect only (default: detect).",
+)
 @click.option(
     "--shape",
     metavar="SHAPE",
@@ -113,7 +125,15 @@ def validate(
 
     Reads .json (one payload; with --shape, a top-level array is one payload per element),
     .jsonl/.ndjson (one per line) and SSE transcripts (data: lines). Without --dialect/--shape
-    the dialect and kind of each payload are detected from the schemas.
+    the dialect and kind of each payload are detected from the schemas. Each payload's line
+    names its dialect and shape: `path:line: dialect/shape: valid`, or one line per finding.
+
+    \b
+    Examples:
+      toolwire validate captures/
+      toolwire validate --dialect openai_chat --shape request requests.jsonl
+      toolwire validate --strict --suggest patch.json captures/
+      cat payload.json | toolwire validate -
     """
     if suggest is not None and not strict:
         raise click.UsageError("--suggest needs --strict (the patch describes the drift --strict finds)")

@@ -63,7 +63,7 @@ def _fail(message: str) -> NoReturn:
     type=click.Choice(FORMATS),
     default="text",
     show_default=True,
-    help="text: path:line: dialect/shape: /pointer: message [keyword]; json: one object per payload; github: workflow annotations.",
+    help="text: path:line: dialect/shape: /pointer: message [keyword] per finding, and `valid` for a payload whose dialect or shape was detected; json: one object per payload; github: workflow annotations.",
 )
 @click.option(
     "--profile",

@@ -27,7 +27,7 @@ from typing import Any
 import click
 
 from toolwire.cli.config import resolve_or_exit
-from toolwire.cli.generated_package import load
+from toolwire.cli.generated_package import known_dialects, load
 from toolwire.cli.inputs import parse_or_exit, read_text_or_exit
 from toolwire.cli.options import complete_dialect, dialects_epilog, generated_option, max_bytes_option
 from toolwire.cli.profiles import load_profile_or_exit
@@ -176,7 +176,7 @@ def assemble(dialect: str, profile: str | None, generated: Path | None, max_byte
         ) from None
     module = streams.STREAMS.get(dialect)
     if module is None:
-        known = ", ".join(streams.STREAMS) or "none"
+        known = known_dialects(pkg, streams.STREAMS)
         why = "has no stream mapping" if dialect in pkg.DIALECTS else "is not a known dialect"
         raise click.BadParameter(f"{dialect!r} {why}; dialects with streams: {known}", param_hint="--dialect")
     quirks = load_profile_or_exit(config.schemas, dialect, profile) if profile else None

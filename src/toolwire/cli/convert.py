@@ -11,7 +11,7 @@ import click
 
 from toolwire.cli.config import resolve_or_exit
 from toolwire.cli.convert_stream import relay
-from toolwire.cli.generated_package import as_value, decode_finding, load
+from toolwire.cli.generated_package import as_value, decode_finding, known_dialects, load
 from toolwire.cli.inputs import read_json_text_or_exit
 from toolwire.cli.options import complete_dialect, dialects_epilog, generated_option, max_bytes_option
 from toolwire.cli.report import ExitStatus, echo, fail, report
@@ -79,7 +79,7 @@ def convert(
     pkg = load(config.out, config.package)
     for name in (source, target):
         if name not in pkg.DIALECTS:
-            raise click.BadParameter(f"unknown dialect {name!r}; known: {', '.join(pkg.DIALECTS)}")
+            raise click.BadParameter(f"unknown dialect {name!r}; known: {known_dialects(pkg, pkg.DIALECTS)}")
     if shape == "stream":  # relayed as it is read: never held whole
         if strict_schema or schema_profile:
             raise click.UsageError("--strict-schema and --schema-profile are tool_definition options")

@@ -9,7 +9,7 @@ from typing import Any
 import click
 
 from toolwire.cli.config import resolve_or_exit
-from toolwire.cli.generated_package import as_value, decode_finding, load
+from toolwire.cli.generated_package import as_value, decode_finding, known_dialects, load
 from toolwire.cli.inputs import read_json_text_or_exit
 from toolwire.cli.options import (
     complete_dialect,
@@ -61,7 +61,7 @@ def extract(
     module = pkg.DIALECTS.get(dialect)
     if module is None:
         raise click.BadParameter(
-            f"unknown dialect {dialect!r}; known: {', '.join(pkg.DIALECTS)}", param_hint="--dialect"
+            f"unknown dialect {dialect!r}; known: {known_dialects(pkg, pkg.DIALECTS)}", param_hint="--dialect"
         )
     if not hasattr(module, "extract"):
         raise click.BadParameter(f"dialect {dialect} describes no request or response envelope", param_hint="--dialect")

@@ -115,7 +115,7 @@ def init_dialect(name: str, like: str, into: Path | None) -> None:
             known.setdefault(name, str(into))
     _check_name(name, base, known, config)
     if like not in known:
-        fail(f"--like {like!r}: no such dialect; known: {', '.join(sorted(_dialects(files)))}")
+        fail(f"--like {like!r}: no such dialect; known: {', '.join(sorted(_dialects(files)))}{config.spec_source()}")
     written = 0
     for rel, path in sorted(files.items()):
         top, _, rest = rel.partition("/")

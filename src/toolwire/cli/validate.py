@@ -178,12 +178,12 @@ def _validate(
     try:
         engine = Engine(spec, options)
     except EngineError as exc:
-        hint = "--shape"
+        hint, message = "--shape", str(exc)
         if dialect and dialect not in spec.dialects:
-            hint = "--dialect"
-        elif "profile" in str(exc):
+            hint, message = "--dialect", message + config.spec_source()
+        elif "profile" in message:
             hint = "--profile"
-        raise click.BadParameter(str(exc), param_hint=hint) from None
+        raise click.BadParameter(message, param_hint=hint) from None
 
     notes: list[str] = []
     files, problems = expand(list(paths), notes)

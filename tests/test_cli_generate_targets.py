@@ -126,3 +126,14 @@ def test_the_help_documents_toolwire_node_modules_and_the_pinned_version(cli_run
     assert result.exit_code == 0
     assert "TOOLWIRE_NODE_MODULES" in result.output
     assert f"typescript@{ts_compile.TYPESCRIPT_VERSION}" in result.output
+
+
+def test_a_named_node_modules_of_another_version_says_to_repoint_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _fake_tsc(tmp_path / "node_modules", "4.0.0")
+    monkeypatch.setenv("TOOLWIRE_NODE_MODULES", str(tmp_path / "node_modules"))
+    problem = ts_compile.toolchain_problem()
+    assert problem is not None and "is TypeScript 4.0.0" in problem
+    assert "point TOOLWIRE_NODE_MODULES at a node_modules folder holding it, or unset it" in problem
+    assert "npm ci" not in problem  # a checkout's node_modules would not be read while the variable is set

@@ -43,7 +43,14 @@ def setup_command() -> str:
 
 
 def _setup() -> str:
-    return f"run `{setup_command()}` (or set TOOLWIRE_NODE_MODULES to a node_modules folder holding it)"
+    """How to install the pinned tsc where the next run looks (TOOLWIRE_NODE_MODULES, when set,
+    replaces every other place: installing elsewhere would not help)."""
+    named = os.environ.get("TOOLWIRE_NODE_MODULES")
+    if not named:
+        return f"run `{setup_command()}` (or set TOOLWIRE_NODE_MODULES to a node_modules folder holding it)"
+    fill = f"npm install --prefix {shlex.quote(str(Path(named).parent))} typescript@{TYPESCRIPT_VERSION}"
+    fill = f"run `{fill}`, or " if Path(named).name == "node_modules" else ""
+    return f"{fill}point TOOLWIRE_NODE_MODULES at a node_modules folder holding it, or unset it"
 
 
 def _node_modules() -> list[Path]:
@@ -72,13 +79,8 @@ def _find_tsc() -> tuple[Path | None, str]:
                 )
             return script, ""
     named = os.environ.get("TOOLWIRE_NODE_MODULES")
-    if named:  # it replaces every other place: installing elsewhere would not help
-        fix = f"`npm install --prefix {shlex.quote(str(Path(named).parent))} typescript@{TYPESCRIPT_VERSION}`"
-        fix = f"run {fix}, or " if Path(named).name == "node_modules" else ""
-        return (
-            None,
-            f"TOOLWIRE_NODE_MODULES={named} holds no tsc {TYPESCRIPT_VERSION}: {fix}unset it or point it at a node_modules folder holding it",
-        )
+    if named:
+        return None, f"TOOLWIRE_NODE_MODULES={named} holds no tsc {TYPESCRIPT_VERSION}: {_setup()}"
     return None, f"the TypeScript target compiles with tsc {TYPESCRIPT_VERSION}, which is not installed: {_setup()}"
 
 

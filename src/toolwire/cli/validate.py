@@ -125,8 +125,9 @@ def validate(
 
     Reads .json (one payload; with --shape, a top-level array is one payload per element),
     .jsonl/.ndjson (one per line) and SSE transcripts (data: lines). Without --dialect/--shape
-    the dialect and kind of each payload are detected from the schemas. Each payload's line
-    names its dialect and shape: `path:line: dialect/shape: valid`, or one line per finding.
+    the dialect and kind of each payload are detected from the schemas. A valid payload
+    prints what it was detected as, `path:line: dialect/shape: valid` (nothing when --dialect
+    and --shape leave nothing to detect); each finding prints a line naming it the same way.
 
     \b
     Examples:

@@ -11,7 +11,7 @@ import time
 from types import TracebackType
 from typing import TextIO
 
-from toolwire.cli.report import PREFIX
+from toolwire.cli.report import redraw
 
 DELAY = 0.5  # seconds before the line appears
 INTERVAL = 0.2  # seconds between redraws (the elapsed time moves)
@@ -46,8 +46,7 @@ class Steps:
         if self._thread.is_alive():
             self._thread.join()
         if self._shown:  # erase the line so what follows starts on a clean one
-            self.stream.write("\r\033[K")
-            self.stream.flush()
+            redraw("", self.stream)
 
     def _run(self) -> None:
         if self._stop.wait(DELAY):
@@ -55,9 +54,7 @@ class Steps:
         while not self._stop.is_set():
             with self._lock:
                 now = time.monotonic() - self.start
-                text = f"\r\033[K{PREFIX}{self.command}: {self._label} ({self._number}/{self.total}), {now:.1f}s"
-                self.stream.write(text)
-                self.stream.flush()
+                redraw(f"{self.command}: {self._label} ({self._number}/{self.total}), {now:.1f}s", self.stream)
                 self._shown = True
             self._stop.wait(INTERVAL)
 

@@ -146,9 +146,16 @@ def test_validate_extract_convert_assemble_and_losses_from_an_empty_folder(insta
 
 
 def test_generate_and_breaking_on_the_built_in_spec(installed: Path, empty: Path) -> None:
-    nowhere = run(installed, empty, "generate", TOOLWIRE_NODE_MODULES=str(empty / "none"))
-    assert nowhere.returncode == 2 and "--target python" in nowhere.stderr, nowhere.stderr
+    no_tsc = {"TOOLWIRE_NODE_MODULES": str(empty.parent / "none" / "node_modules")}
+    asked = run(installed, empty, "generate", "--target", "typescript", **no_tsc)
+    assert asked.returncode == 2 and "--target python" in asked.stderr, asked.stderr
     assert list(empty.iterdir()) == [], "a failed run wrote something"
+    # by default, what this machine can build, and one line naming what was left out
+    nowhere = run(installed, empty, "generate", **no_tsc)
+    assert nowhere.returncode == 0, nowhere.stderr
+    assert "left out the typescript target (not generated)" in nowhere.stderr
+    assert (empty / "generated" / "python" / "MANIFEST.json").is_file()
+    assert not (empty / "generated" / "typescript").exists()
     if not (NODE_MODULES / "typescript").is_dir():
         pytest.fail(f"no tsc in {NODE_MODULES}: run README command 1 (npm ci --prefix generated/typescript)")
     tsc = {"TOOLWIRE_NODE_MODULES": str(NODE_MODULES)}

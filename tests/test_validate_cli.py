@@ -93,10 +93,11 @@ def test_valid_payloads_are_detected_and_exit_0(tmp_path: Path) -> None:
     assert "3 valid, 0 invalid, 0 undetected" in result.stderr
 
 
-def test_text_format_prints_nothing_for_valid_payloads(tmp_path: Path) -> None:
-    result = run(str(jsonl(tmp_path / "ok.jsonl", CALL)))
+def test_text_format_names_what_each_valid_payload_was_detected_as(tmp_path: Path) -> None:
+    path = jsonl(tmp_path / "ok.jsonl", CALL)
+    result = run(str(path))
     assert result.exit_code == 0
-    assert result.stdout == ""
+    assert result.stdout == f"{path}:1: openai_chat/tool_call: valid\n"
     assert "1 valid, 0 invalid, 0 undetected" in result.stderr
 
 
@@ -498,6 +499,7 @@ def test_ambiguity_is_reported_with_the_candidates(tmp_path: Path) -> None:
     assert text.stdout == (
         f"{path}:1: note: /: valid against 2 schemas that describe it equally well: "
         "openai_chat/tool_call, openai_clone/tool_call; pass --dialect or --shape to choose [ambiguous]\n"
+        f"{path}:2: anthropic_messages/tool_call: valid\n"
     )
     assert run(str(path), "--quiet", schemas=root).stdout == ""
     assert run(str(path), "--format", "github", schemas=root).stdout.startswith(f"::notice file={path},line=1,")

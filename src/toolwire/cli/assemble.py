@@ -27,9 +27,9 @@ from typing import Any
 import click
 
 from toolwire.cli.config import resolve_or_exit
-from toolwire.cli.generated_package import load
+from toolwire.cli.generated_package import known_dialects, load
 from toolwire.cli.inputs import parse_or_exit, read_text_or_exit
-from toolwire.cli.options import generated_option, max_bytes_option
+from toolwire.cli.options import complete_dialect, dialects_epilog, generated_option, max_bytes_option
 from toolwire.cli.profiles import load_profile_or_exit
 from toolwire.cli.report import ExitStatus, echo, finish, located, report
 from toolwire.spec.json_input import ParseError, loads_text
@@ -142,8 +142,10 @@ def _checker(pkg: ModuleType, schema_id: str | None) -> Check | None:
     return check
 
 
-@click.command()
-@click.option("--dialect", required=True, metavar="DIALECT", help="Dialect of the stream.")
+@click.command(short_help="Assemble the tool calls of a stream.", epilog=dialects_epilog())
+@click.option(
+    "--dialect", required=True, metavar="DIALECT", shell_complete=complete_dialect, help="Dialect of the stream."
+)
 @click.option(
     "--profile",
     metavar="PROFILE",
@@ -154,7 +156,16 @@ def _checker(pkg: ModuleType, schema_id: str | None) -> Check | None:
 @max_bytes_option()
 @click.argument("file", default="-")
 def assemble(dialect: str, profile: str | None, generated: Path | None, max_bytes: int, file: str) -> None:
-    """Assemble the tool calls of a stream (JSON lines, SSE text or a JSON array of events)."""
+    """Assemble the tool calls of a stream (JSON lines, SSE text or a JSON array of events).
+
+    FILE is the captured stream, or - for stdin (the default). The calls are printed as JSON;
+    a call cut off or invalid is a finding (exit 1).
+
+    \b
+    Examples:
+      toolwire assemble --dialect anthropic_messages stream.sse
+      curl -sN ... | toolwire assemble --dialect openai_chat
+    """
     config = resolve_or_exit(out=generated)
     pkg = load(config.out, config.package)
     try:
@@ -165,7 +176,7 @@ def assemble(dialect: str, profile: str | None, generated: Path | None, max_byte
         ) from None
     module = streams.STREAMS.get(dialect)
     if module is None:
-        known = ", ".join(streams.STREAMS) or "none"
+        known = known_dialects(pkg, streams.STREAMS)
         why = "has no stream mapping" if dialect in pkg.DIALECTS else "is not a known dialect"
         raise click.BadParameter(f"{dialect!r} {why}; dialects with streams: {known}", param_hint="--dialect")
     quirks = load_profile_or_exit(config.schemas, dialect, profile) if profile else None

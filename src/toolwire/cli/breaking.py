@@ -116,13 +116,22 @@ def _shown(folder: Path) -> str:
         return folder.as_posix()
 
 
-@click.command()
+@click.command(short_help="List breaking changes since REF or DIR.")
 @click.option("--against", required=True, metavar="REF|DIR", help="A git ref, or a folder holding the previous spec.")
 @schemas_option()
 @overlay_option()
 @click.option("--format", "fmt", type=click.Choice(("text", "json", "github")), default="text", show_default=True)
 def breaking(against: str, schemas: Path | None, overlays: tuple[Path, ...], fmt: str) -> None:
-    """Report changes since REF|DIR that break generated code or captured payloads."""
+    """Report changes since REF|DIR that break generated code or captured payloads.
+
+    REF is a git ref of the repository holding the spec; DIR a folder holding the previous
+    spec. Exit 1 when there is a breaking change.
+
+    \b
+    Examples:
+      toolwire breaking --against main
+      toolwire breaking --against ../toolwire-1.0/schemas --format github
+    """
     from toolwire.spec.model import SpecError
     from toolwire.spec.overlay import layer_of, layered_files  # jsonschema: only when this command runs
 

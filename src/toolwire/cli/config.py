@@ -54,6 +54,23 @@ class Config:
             lines.append(f"{key} = {shown}  ({self.origin[key]})")
         return "\n".join(lines) + "\n"
 
+    def spec_source(self) -> str:
+        """Where the spec comes from when it is not the built-in one alone, as dialect lists
+        say it (` (spec from ./pyproject.toml)`), else "". A project's configuration, found from
+        the working directory upwards, may add dialects: the lists then say so."""
+        given = [
+            self.origin[key]
+            for key, differs in (
+                ("schemas", self.schemas.resolve() != builtin_folder("schemas").resolve()),
+                ("overlays", bool(self.overlays)),
+            )
+            if differs
+        ]
+        if not given:
+            return ""
+        names = [origin if origin.startswith("--") else _shown_file(self.file) for origin in given]
+        return f" (spec from {', '.join(dict.fromkeys(names))})"
+
 
 def find_file(start: Path) -> tuple[Path, dict[str, Any]] | None:
     """The nearest configuration file at or above start, with its toolwire table."""
@@ -92,6 +109,14 @@ def _relative_to_cwd(path: Path) -> Path:
         return path.resolve().relative_to(Path.cwd().resolve())
     except ValueError:
         return path.resolve()
+
+
+def _shown_file(path: Path | None) -> str:
+    """A configuration file as messages name it: `./pyproject.toml` in the working directory."""
+    if path is None:
+        return "the defaults"
+    shown = _relative_to_cwd(path)
+    return str(shown) if shown.is_absolute() else f"./{shown.as_posix()}"
 
 
 def _line_of(path: Path | None, key: str) -> int:

@@ -11,9 +11,9 @@ import click
 
 from toolwire.cli.config import resolve_or_exit
 from toolwire.cli.convert_stream import relay
-from toolwire.cli.generated_package import as_value, decode_finding, load
+from toolwire.cli.generated_package import as_value, decode_finding, known_dialects, load
 from toolwire.cli.inputs import read_json_text_or_exit
-from toolwire.cli.options import generated_option, max_bytes_option
+from toolwire.cli.options import complete_dialect, dialects_epilog, generated_option, max_bytes_option
 from toolwire.cli.report import ExitStatus, echo, fail, report
 
 SHAPES = ("tool_definition", "tool_choice", "tool_call", "tool_result", "request", "response", "stream")
@@ -24,9 +24,13 @@ def _loss(prefix: str, loss: Any) -> str:
     return f"loss: {prefix}{loss.pointer or '/'}: {loss.target} cannot carry {loss.what}"
 
 
-@click.command()
-@click.option("--from", "source", required=True, metavar="DIALECT", help="Dialect of the input.")
-@click.option("--to", "target", required=True, metavar="DIALECT", help="Dialect to produce.")
+@click.command(short_help="Convert a payload between dialects.", epilog=dialects_epilog())
+@click.option(
+    "--from", "source", required=True, metavar="DIALECT", shell_complete=complete_dialect, help="Dialect of the input."
+)
+@click.option(
+    "--to", "target", required=True, metavar="DIALECT", shell_complete=complete_dialect, help="Dialect to produce."
+)
 @click.option("--shape", required=True, type=click.Choice(SHAPES), help="Shape of the input.")
 @click.option("--strict", is_flag=True, help="Exit 1 on the first loss instead of reporting it.")
 @click.option(
@@ -59,14 +63,23 @@ def convert(
     max_bytes: int,
     file: str,
 ) -> None:
-    """Convert a payload of SHAPE from one dialect to another; losses go to stderr. SHAPE is a
-    tool part, a whole request or response (one conversation: its ids stay linked), or a
-    stream (relayed event by event as it is read, framed as the target frames it)."""
+    """Convert a payload of SHAPE from one dialect to another; losses go to stderr.
+
+    SHAPE is a tool part, a whole request or response (one conversation: its ids stay linked),
+    or a stream (relayed event by event as it is read, framed as the target frames it). FILE
+    is a JSON file (a top-level array: one payload per element) or - for stdin (the default).
+
+    \b
+    Examples:
+      toolwire convert --from openai_chat --to anthropic_messages --shape request req.json
+      toolwire convert --from openai_chat --to gemini --shape tool_call --strict call.json
+      curl -sN ... | toolwire convert --from openai_chat --to anthropic_messages --shape stream
+    """
     config = resolve_or_exit(out=generated)
     pkg = load(config.out, config.package)
     for name in (source, target):
         if name not in pkg.DIALECTS:
-            raise click.BadParameter(f"unknown dialect {name!r}; known: {', '.join(pkg.DIALECTS)}")
+            raise click.BadParameter(f"unknown dialect {name!r}; known: {known_dialects(pkg, pkg.DIALECTS)}")
     if shape == "stream":  # relayed as it is read: never held whole
         if strict_schema or schema_profile:
             raise click.UsageError("--strict-schema and --schema-profile are tool_definition options")

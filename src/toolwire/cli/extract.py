@@ -9,9 +9,15 @@ from typing import Any
 import click
 
 from toolwire.cli.config import resolve_or_exit
-from toolwire.cli.generated_package import as_value, decode_finding, load
+from toolwire.cli.generated_package import as_value, decode_finding, known_dialects, load
 from toolwire.cli.inputs import read_json_text_or_exit
-from toolwire.cli.options import generated_option, max_bytes_option, schemas_option
+from toolwire.cli.options import (
+    complete_dialect,
+    dialects_epilog,
+    generated_option,
+    max_bytes_option,
+    schemas_option,
+)
 from toolwire.cli.profiles import load_profile_or_exit
 from toolwire.cli.report import ExitStatus, echo, report
 
@@ -23,8 +29,10 @@ def _profile_notes(schemas: Path, dialect: str, name: str, payload: Any) -> list
     return [f"note: {s.pointer or '/'}: {name} profile: {s.quirk.what} [{s.quirk.name}]" for s in accepted.seen]
 
 
-@click.command()
-@click.option("--dialect", required=True, metavar="DIALECT", help="Dialect of the payload.")
+@click.command(short_help="Print a payload's tools, calls and results.", epilog=dialects_epilog())
+@click.option(
+    "--dialect", required=True, metavar="DIALECT", shell_complete=complete_dialect, help="Dialect of the payload."
+)
 @click.option(
     "--profile",
     metavar="PROFILE",
@@ -40,13 +48,20 @@ def extract(
     """Print the canonical tools, tool choice, calls and results of a whole request or response.
 
     Tools and calls of types the dialect does not convert (custom tools, server tools such as
-    OpenRouter's openrouter:*) are left alone, as inject() leaves them in place."""
+    OpenRouter's openrouter:*) are left alone, as inject() leaves them in place. FILE is a
+    JSON file, or - for stdin (the default).
+
+    \b
+    Examples:
+      toolwire extract --dialect openai_chat request.json
+      toolwire extract --dialect openai_chat --profile compat response.json
+    """
     config = resolve_or_exit(schemas=schemas, out=generated)
     pkg = load(config.out, config.package)
     module = pkg.DIALECTS.get(dialect)
     if module is None:
         raise click.BadParameter(
-            f"unknown dialect {dialect!r}; known: {', '.join(pkg.DIALECTS)}", param_hint="--dialect"
+            f"unknown dialect {dialect!r}; known: {known_dialects(pkg, pkg.DIALECTS)}", param_hint="--dialect"
         )
     if not hasattr(module, "extract"):
         raise click.BadParameter(f"dialect {dialect} describes no request or response envelope", param_hint="--dialect")

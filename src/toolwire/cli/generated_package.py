@@ -27,11 +27,33 @@ class DecodeFailure(Protocol):
     message: str
 
 
+_FOLDERS: set[str] = set()  # generated folders put on the path: packages imported from them are not installed
+
+
 def load(generated: Path = Path("generated"), package: str = "toolwire_dialects") -> ModuleType:
     folder = (generated / "python").resolve()
-    if (folder / package / "__init__.py").is_file() and str(folder) not in sys.path:
-        sys.path.insert(0, str(folder))
+    if (folder / package / "__init__.py").is_file():
+        _FOLDERS.add(str(folder))
+        if str(folder) not in sys.path:
+            sys.path.insert(0, str(folder))
     return importlib.import_module(package)
+
+
+def known_dialects(pkg: ModuleType, names: Any) -> str:
+    """A list of the package's dialect names for a message, naming the generated folder it
+    was imported from when it is not the installed package (the working directory's
+    ./generated or the configured `out` decides which package the commands use)."""
+    listed = ", ".join(names) or "none"
+    where = Path(pkg.__file__ or "").resolve().parent.parent
+    installed = not any(where == Path(entry).resolve() for entry in _FOLDERS)
+    return listed if installed else f"{listed} (package from {_shown(where)})"
+
+
+def _shown(folder: Path) -> str:
+    try:
+        return f"./{folder.relative_to(Path.cwd().resolve()).as_posix()}"
+    except ValueError:
+        return str(folder)
 
 
 def as_value(payload: Any) -> Any:

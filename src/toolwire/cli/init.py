@@ -16,15 +16,21 @@ from pathlib import Path
 import click
 
 from toolwire.cli.config import Config, resolve_or_exit
+from toolwire.cli.options import complete_dialect, dialects_epilog
 from toolwire.cli.report import ExitStatus, fail, report, say
 from toolwire.ir.errors import GenerateError
 from toolwire.spec.conversation_vectors import FILE as CONVERSATIONS
 from toolwire.targets import dialect_name_problem
 
 
-@click.group("init")
+@click.group("init", short_help="Scaffold a dialect in your spec folder.")
 def init_group() -> None:
-    """Scaffold things in your own spec folder."""
+    """Scaffold things in your own spec folder.
+
+    \b
+    Example:
+      toolwire init dialect acme_chat --like openai_chat --into my-dialects
+    """
 
 
 def _dialects(files: dict[str, Path]) -> set[str]:
@@ -63,16 +69,28 @@ def _check_name(name: str, base: set[str], known: dict[str, str], config: Config
         fail(f"dialect {name!r} exists already in {known[name]}; refusing to overwrite it")
 
 
-@init_group.command("dialect")
+@init_group.command("dialect", short_help="Scaffold dialect NAME like another.", epilog=dialects_epilog())
 @click.argument("name")
-@click.option("--like", required=True, metavar="DIALECT", help="The dialect to copy (e.g. openai_chat).")
+@click.option(
+    "--like",
+    required=True,
+    metavar="DIALECT",
+    shell_complete=complete_dialect,
+    help="The dialect to copy (e.g. openai_chat).",
+)
 @click.option(
     "--into",
     type=click.Path(path_type=Path, file_okay=False),
     help="Overlay folder to write into (default: the last configured overlay).",
 )
 def init_dialect(name: str, like: str, into: Path | None) -> None:
-    """Scaffold dialect NAME in your overlay folder as a copy of the dialect LIKE."""
+    """Scaffold dialect NAME in your overlay folder as a copy of the dialect LIKE.
+
+    \b
+    Examples:
+      toolwire init dialect acme_chat --like openai_chat --into my-dialects
+      toolwire init dialect acme_chat --like openai_chat  # into the last configured overlay
+    """
     from toolwire.spec.model import SpecError
     from toolwire.spec.overlay import layer_of, layered_files
 
@@ -97,7 +115,7 @@ def init_dialect(name: str, like: str, into: Path | None) -> None:
             known.setdefault(name, str(into))
     _check_name(name, base, known, config)
     if like not in known:
-        fail(f"--like {like!r}: no such dialect; known: {', '.join(sorted(_dialects(files)))}")
+        fail(f"--like {like!r}: no such dialect; known: {', '.join(sorted(_dialects(files)))}{config.spec_source()}")
     written = 0
     for rel, path in sorted(files.items()):
         top, _, rest = rel.partition("/")

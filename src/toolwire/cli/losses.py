@@ -10,11 +10,17 @@ from toolwire.cli.config import load_spec_or_exit, resolve_or_exit
 from toolwire.cli.options import overlay_option, schemas_option
 
 
-@click.command()
+@click.command(short_help="Print what each dialect can carry.")
 @schemas_option()
 @overlay_option()
 def losses(schemas: Path | None, overlays: tuple[Path, ...]) -> None:
-    """Print the Markdown table of what each dialect can carry (the README's loss table)."""
+    """Print the Markdown table of what each dialect can carry (the README's loss table).
+
+    \b
+    Examples:
+      toolwire losses
+      toolwire losses --overlay my-dialects > losses.md
+    """
     from toolwire.ir.capabilities import loss_table
 
     spec = load_spec_or_exit(resolve_or_exit(schemas=schemas, overlays=overlays), "no table was made")

@@ -18,41 +18,18 @@ from toolwire.cli.report import guard, run_standalone
 # they need (jsonschema, jinja2 and the generated package are slow to import): import path and
 # the short help --help lists (a test keeps it equal to the command's own).
 LAZY_COMMANDS: dict[str, tuple[str, str]] = {
-    "assemble": (
-        "toolwire.cli.assemble:assemble",
-        "Assemble the tool calls of a stream (JSON lines, SSE text or a JSON array of events).",
-    ),
-    "breaking": (
-        "toolwire.cli.breaking:breaking",
-        "Report changes since REF|DIR that break generated code or captured payloads.",
-    ),
-    "config": (
-        "toolwire.cli.show_config:show_config",
-        "Print the configuration in force: each value and where it came from.",
-    ),
-    "convert": (
-        "toolwire.cli.convert:convert",
-        "Convert a payload of SHAPE from one dialect to another; losses go to stderr.",
-    ),
-    "extract": (
-        "toolwire.cli.extract:extract",
-        "Print the canonical tools, tool choice, calls and results of a whole request or response.",
-    ),
-    "generate": (
-        "toolwire.cli.generate:generate",
-        "Generate models, converters and the conformance suite from the schemas.",
-    ),
-    "init": ("toolwire.cli.init:init_group", "Scaffold things in your own spec folder."),
-    "losses": (
-        "toolwire.cli.losses:losses",
-        "Print the Markdown table of what each dialect can carry (the README's loss table).",
-    ),
-    "tools": ("toolwire.cli.tools:tools_group", "Work with tool definitions."),
-    "validate": (
-        "toolwire.cli.validate:validate",
-        "Check captured payloads (PATH: files, folders, - for stdin) against the schemas.",
-    ),
+    "assemble": ("toolwire.cli.assemble:assemble", "Assemble the tool calls of a stream."),
+    "breaking": ("toolwire.cli.breaking:breaking", "List breaking changes since REF or DIR."),
+    "config": ("toolwire.cli.show_config:show_config", "Show the configuration in force."),
+    "convert": ("toolwire.cli.convert:convert", "Convert a payload between dialects."),
+    "extract": ("toolwire.cli.extract:extract", "Print a payload's tools, calls and results."),
+    "generate": ("toolwire.cli.generate:generate", "Generate the packages from the schemas."),
+    "init": ("toolwire.cli.init:init_group", "Scaffold a dialect in your spec folder."),
+    "losses": ("toolwire.cli.losses:losses", "Print what each dialect can carry."),
+    "tools": ("toolwire.cli.tools:tools_group", "Generate typed models for your tools."),
+    "validate": ("toolwire.cli.validate:validate", "Check captured payloads against the schemas."),
 }
+SHORT_HELP_LIMIT = 45  # click's own default: every summary fits whole, in any terminal width
 
 
 class _Group(click.Group):
@@ -92,6 +69,10 @@ class _Group(click.Group):
         def run() -> object:
             return super(_Group, self).main(args, prog_name, complete_var, standalone_mode=False, **extra)
 
+        # One name however the program was started (`python -m toolwire` too): usage lines and
+        # the completion script name `toolwire`, and the documented variable turns completion on.
+        prog_name = prog_name or "toolwire"
+        complete_var = complete_var or "_TOOLWIRE_COMPLETE"
         if not standalone_mode:
             return run()
         run_standalone(run)
@@ -104,7 +85,22 @@ class _Group(click.Group):
 @click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="toolwire")
 def main() -> None:
-    """toolwire: one spec for LLM tool calls across provider dialects."""
+    """toolwire: one spec for LLM tool calls across provider dialects.
+
+    Convert requests, responses, tool calls and streams between provider dialects, check
+    captured payloads against the schemas, and generate the Python and TypeScript packages.
+    `toolwire COMMAND --help` shows each command's options and examples.
+
+    \b
+    Examples:
+      toolwire convert --from openai_chat --to anthropic_messages --shape request req.json
+      toolwire validate captures/
+      toolwire generate
+
+    \b
+    Shell completion (bash; zsh_source and fish_source for those shells):
+      eval "$(_TOOLWIRE_COMPLETE=bash_source toolwire)"
+    """
 
 
 def _shorten(text: str, limit: int) -> str:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import textwrap
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
@@ -58,3 +59,26 @@ def overlay_option() -> Callable[[F], F]:
 
 def generated_option() -> Callable[[F], F]:
     return click.option("--generated", type=_folder(), help=GENERATED_HELP)
+
+
+def builtin_dialects() -> list[str]:
+    """The dialects of the built-in spec (a folder listing: help and completion stay cheap).
+    Every command's list starts from these, whatever the working directory; a project's
+    configuration can add more through its overlays (`toolwire config` names it)."""
+    from toolwire.spec.builtin import builtin_folder
+
+    folder = builtin_folder("schemas") / "dialects"
+    return sorted(p.parent.name for p in folder.glob("*/dialect.json")) if folder.is_dir() else []
+
+
+def dialects_epilog() -> str:
+    """The help's closing block: the dialect names, one wrapped list that click keeps as it is."""
+    names = textwrap.wrap(", ".join(builtin_dialects()), 72, break_on_hyphens=False)
+    return "\b\nDialects (built in; a configuration's overlays may add more, see `toolwire config`):\n" + "\n".join(
+        f"  {line}" for line in names
+    )
+
+
+def complete_dialect(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[str]:
+    """Shell completion of a DIALECT value."""
+    return [name for name in builtin_dialects() if name.startswith(incomplete)]

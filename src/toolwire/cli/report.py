@@ -5,7 +5,8 @@ Every stderr line is one of:
   built by `located()`; compiler-style, so editors and CI jump to it;
 - a status or error line of toolwire itself, `toolwire: message` (`say()`, `fail()`); an error
   about a place in a file carries the same `path:line: /pointer: message` after the prefix;
-- `note: ...` (changes nothing) and `loss: ...` (what a target could not carry).
+- `note: ...` (changes nothing) and `loss: ...` (what a target could not carry);
+- on a terminal only, a status line redrawn in place and erased before anything else (`redraw()`).
 Results go to stdout. Nothing else in cli/ calls sys.exit: `fail`, `report` and `finish` do.
 """
 
@@ -16,7 +17,7 @@ import os
 import sys
 from collections.abc import Callable, Iterable, Iterator
 from enum import IntEnum
-from typing import NoReturn
+from typing import NoReturn, TextIO
 
 import click
 
@@ -52,6 +53,14 @@ def echo(line: str) -> None:
 def say(message: str) -> None:
     """A status line of toolwire's own on stderr: `toolwire: message`."""
     echo(PREFIX + message)
+
+
+def redraw(text: str, stream: TextIO | None = None) -> None:
+    """A terminal's status line drawn over the previous one (`toolwire: text`); "" erases it,
+    so the next line starts clean. Only for a terminal: piped output never gets one."""
+    out = stream or sys.stderr
+    out.write(f"\r\033[K{PREFIX}{text}" if text else "\r\033[K")
+    out.flush()
 
 
 def finish(status: ExitStatus) -> NoReturn:

@@ -11,12 +11,17 @@ import click
 from toolwire.cli.report import ExitStatus, fail, located, report, say
 
 
-@click.group(name="tools")
+@click.group(name="tools", short_help="Generate typed models for your tools.")
 def tools_group() -> None:
-    """Work with tool definitions."""
+    """Work with tool definitions.
+
+    \b
+    Example:
+      toolwire tools generate weather.json search.json --out my_tools.py
+    """
 
 
-@tools_group.command(name="generate")
+@tools_group.command(name="generate", short_help="Write typed models and stubs for tools.")
 @click.argument(
     "definitions",
     nargs=-1,
@@ -34,6 +39,10 @@ def generate_command(definitions: tuple[Path, ...], out: Path) -> None:
 
     Exit codes: 0 written, 1 bad definitions (reported as `path:line: /pointer: message`),
     2 usage error, the output cannot be written or would not compile.
+
+    \b
+    Example:
+      toolwire tools generate weather.json search.json --out my_tools.py
     """
     from toolwire.targets.python import names
     from toolwire.tools.codegen import ToolsCodegenError, generate_tool_stubs

@@ -15,7 +15,14 @@ from typing import Any, BinaryIO, NoReturn
 import click
 
 from toolwire.cli.config import Config, load_spec_or_exit, resolve_or_exit
-from toolwire.cli.options import ByteSize, max_bytes_option, overlay_option, schemas_option
+from toolwire.cli.options import (
+    ByteSize,
+    complete_dialect,
+    dialects_epilog,
+    max_bytes_option,
+    overlay_option,
+    schemas_option,
+)
 from toolwire.cli.report import ExitStatus, echo, fail, finish, guard, say
 from toolwire.spec.text import escape_text
 from toolwire.validation.engine import MIB, Engine, EngineError, Options
@@ -37,9 +44,14 @@ def _fail(message: str) -> NoReturn:
     fail(escape_text(message))
 
 
-@click.command("validate")
+@click.command("validate", short_help="Check captured payloads against the schemas.", epilog=dialects_epilog())
 @click.argument("paths", nargs=-1, required=True, metavar="PATH...")
-@click.option("--dialect", metavar="DIALECT", help="Check against this dialect only (default: detect).")
+@click.option(
+    "--dialect",
+    metavar="DIALECT",
+    shell_complete=complete_dialect,
+    help="Check against this dialect only (default: detect).",
+)
 @click.option(
     "--shape",
     metavar="SHAPE",
@@ -51,7 +63,7 @@ def _fail(message: str) -> NoReturn:
     type=click.Choice(FORMATS),
     default="text",
     show_default=True,
-    help="text: path:line: dialect/shape: /pointer: message [keyword]; json: one object per payload; github: workflow annotations.",
+    help="text: path:line: dialect/shape: /pointer: message [keyword] per finding, and `valid` for a payload whose dialect or shape was detected; json: one object per payload; github: workflow annotations.",
 )
 @click.option(
     "--profile",
@@ -113,7 +125,16 @@ def validate(
 
     Reads .json (one payload; with --shape, a top-level array is one payload per element),
     .jsonl/.ndjson (one per line) and SSE transcripts (data: lines). Without --dialect/--shape
-    the dialect and kind of each payload are detected from the schemas.
+    the dialect and kind of each payload are detected from the schemas. A valid payload
+    prints what it was detected as, `path:line: dialect/shape: valid` (nothing when --dialect
+    and --shape leave nothing to detect); each finding prints a line naming it the same way.
+
+    \b
+    Examples:
+      toolwire validate captures/
+      toolwire validate --dialect openai_chat --shape request requests.jsonl
+      toolwire validate --strict --suggest patch.json captures/
+      cat payload.json | toolwire validate -
     """
     if suggest is not None and not strict:
         raise click.UsageError("--suggest needs --strict (the patch describes the drift --strict finds)")
@@ -158,12 +179,12 @@ def _validate(
     try:
         engine = Engine(spec, options)
     except EngineError as exc:
-        hint = "--shape"
+        hint, message = "--shape", str(exc)
         if dialect and dialect not in spec.dialects:
-            hint = "--dialect"
-        elif "profile" in str(exc):
+            hint, message = "--dialect", message + config.spec_source()
+        elif "profile" in message:
             hint = "--profile"
-        raise click.BadParameter(str(exc), param_hint=hint) from None
+        raise click.BadParameter(message, param_hint=hint) from None
 
     notes: list[str] = []
     files, problems = expand(list(paths), notes)

@@ -85,6 +85,11 @@ class Target(Protocol):
         """Versions of the tools the output depends on (its formatter), listed in MANIFEST."""
         ...
 
+    def toolchain_problem(self) -> str | None:
+        """Why this machine lacks a tool `render` needs outside toolwire's own dependencies
+        (a compiler), with the one command that installs it; None when nothing is missing."""
+        ...
+
 
 def load(name: str) -> Target:
     """The target called name (KeyError naming the known ones when there is none)."""

@@ -21,14 +21,19 @@ MAX_DRIFT_PATHS = 10_000  # distinct paths kept; free-form keys must not grow me
 
 
 class Reporter:
-    def __init__(self, fmt: str = "text", *, quiet: bool = False) -> None:
+    """name_valid: text names what each valid payload was detected as (`path:line:
+    dialect/shape: valid`); off when --dialect and --shape leave nothing to detect, so bulk
+    checks of one schema keep their fast path."""
+
+    def __init__(self, fmt: str = "text", *, quiet: bool = False, name_valid: bool = False) -> None:
         self.fmt = fmt
         self.quiet = quiet
+        self.name_valid = name_valid
 
     @property
     def prints_valid(self) -> bool:
-        """Whether a valid result prints anything (a JSON line each)."""
-        return self.fmt == "json" and not self.quiet
+        """Whether a valid result prints anything (a JSON line each, or a text line naming it)."""
+        return not self.quiet and (self.fmt == "json" or (self.fmt == "text" and self.name_valid))
 
     def render(self, result: Result) -> str:
         """The stdout text for one result ("" when there is nothing to print)."""
@@ -43,6 +48,8 @@ class Reporter:
         if result.status == AMBIGUOUS:
             return "" if self.quiet else notes + self._ambiguity(result)
         if not result.errors:
+            if self.fmt == "text" and self.name_valid and not self.quiet and result.valid:
+                return notes + escape_text(f"{result.path}:{result.line}: {result.label}: valid") + "\n"
             return notes
         if self.fmt == "github":
             return notes + "".join(self._github(result, f) for f in result.errors)

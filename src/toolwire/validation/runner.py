@@ -117,6 +117,13 @@ class Settler:
         return result
 
 
+def reporter(config: RunConfig) -> Reporter:
+    """The run's reporter: text names each valid payload's dialect and shape when the run
+    detects them (not both --dialect and --shape given)."""
+    detects = not (config.options.dialect and config.options.shape)
+    return Reporter(config.fmt, quiet=config.quiet, name_valid=detects)
+
+
 # -- worker processes -------------------------------------------------------------------------------
 
 _worker: tuple[Engine, Reporter, bool] | None = None
@@ -125,7 +132,7 @@ _worker: tuple[Engine, Reporter, bool] | None = None
 def _init_worker(config: RunConfig) -> None:
     global _worker
     engine = Engine(load_layered(Path(config.schemas), [Path(o) for o in config.overlays]), config.options)
-    _worker = (engine, Reporter(config.fmt, quiet=config.quiet), config.fail_fast)
+    _worker = (engine, reporter(config), config.fail_fast)
 
 
 def _work(unit: Unit | None) -> Outcome | None:
@@ -153,7 +160,7 @@ def run(
     jobs: int = 1,
 ) -> Outcome:
     total = Outcome()
-    reporter = Reporter(config.fmt, quiet=config.quiet)
+    shown = reporter(config)
     files = [u for u in units if u.path != STDIN]
     done = 0
 
@@ -169,7 +176,7 @@ def run(
         def report(pos: int, count: int) -> None:
             progress.update(base + pos, checked + count)
 
-        absorb(run_unit(unit, engine, reporter, out.write, fail_fast=config.fail_fast, stdin=stdin, progress=report))
+        absorb(run_unit(unit, engine, shown, out.write, fail_fast=config.fail_fast, stdin=stdin, progress=report))
         done += unit.size
         progress.update(done, total.tally.checked)
 

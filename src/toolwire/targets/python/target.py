@@ -35,5 +35,8 @@ class PythonTarget:
     def tool_versions(self) -> dict[str, str]:
         return {"ruff": ruff_version()}
 
+    def toolchain_problem(self) -> str | None:
+        return None  # ruff, its formatter, is a dependency of toolwire itself
+
 
 TARGET = PythonTarget()

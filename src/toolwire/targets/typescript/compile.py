@@ -3,8 +3,10 @@ compiled JavaScript and declarations are rendered output like any other file (ha
 MANIFEST, checked by `--check`) and nothing is written below generated/ before they exist.
 
 tsc comes from the package's own lockfile: `npm ci --prefix generated/typescript` installs it
-into generated/typescript/node_modules (never generated, never removed by a run). The
-environment variable TOOLWIRE_NODE_MODULES names another node_modules folder instead."""
+into generated/typescript/node_modules (never generated, never removed by a run). Outside a
+checkout there is no lockfile, so `setup_command()` installs the pinned tsc into a per-user
+folder that is searched too (`user_folder()`). The environment variable TOOLWIRE_NODE_MODULES
+names another node_modules folder instead of all of these."""
 
 from __future__ import annotations
 
@@ -12,6 +14,7 @@ import contextlib
 import hashlib
 import json
 import os
+import shlex
 import shutil
 import subprocess
 import tempfile
@@ -21,9 +24,33 @@ from toolwire.ir.errors import GenerateError
 
 TYPESCRIPT_VERSION = "5.9.3"  # the devDependency package.json pins; another tsc changes dist/
 _CHECKOUT = Path(__file__).resolve().parents[4]
-_SETUP = (
-    "run `npm ci --prefix generated/typescript` (or set TOOLWIRE_NODE_MODULES), or limit the run with --target python"
-)
+_LIMIT = "or limit the run with --target python"
+
+
+def user_folder() -> Path:
+    """The per-user folder `setup_command()` installs the pinned tsc into outside a checkout;
+    one per version, so another toolwire's pin never replaces this one's."""
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base) / "toolwire" / f"typescript-{TYPESCRIPT_VERSION}"
+
+
+def setup_command() -> str:
+    """The one command that installs the pinned tsc where `tsc_script()` finds it: the
+    package's lockfile in a checkout, else the version itself into `user_folder()`."""
+    if (Path.cwd() / "generated" / "typescript" / "package-lock.json").is_file():
+        return "npm ci --prefix generated/typescript"
+    return f"npm install --prefix {shlex.quote(str(user_folder()))} typescript@{TYPESCRIPT_VERSION}"
+
+
+def _setup() -> str:
+    """How to install the pinned tsc where the next run looks (TOOLWIRE_NODE_MODULES, when set,
+    replaces every other place: installing elsewhere would not help)."""
+    named = os.environ.get("TOOLWIRE_NODE_MODULES")
+    if not named:
+        return f"run `{setup_command()}` (or set TOOLWIRE_NODE_MODULES to a node_modules folder holding it)"
+    fill = f"npm install --prefix {shlex.quote(str(Path(named).parent))} typescript@{TYPESCRIPT_VERSION}"
+    fill = f"run `{fill}`, or " if Path(named).name == "node_modules" else ""
+    return f"{fill}point TOOLWIRE_NODE_MODULES at a node_modules folder holding it, or unset it"
 
 
 def _node_modules() -> list[Path]:
@@ -34,25 +61,43 @@ def _node_modules() -> list[Path]:
     return [
         Path.cwd() / "generated" / "typescript" / "node_modules",
         _CHECKOUT / "generated" / "typescript" / "node_modules",  # a checkout's, from any folder
+        user_folder() / "node_modules",
     ]
 
 
-def tsc_script() -> Path:
-    """The pinned tsc's entry script (GenerateError saying how to install it when absent or
-    of another version)."""
+def _find_tsc() -> tuple[Path | None, str]:
+    """The pinned tsc's entry script, or None and why not (how to install it included)."""
     for folder in _node_modules():
         script = folder / "typescript" / "lib" / "tsc.js"
         if script.is_file():
             version = _installed_version(folder / "typescript" / "package.json")
             if version != TYPESCRIPT_VERSION:
-                raise GenerateError(
-                    f"{script.parent.parent} is TypeScript {version}; the TypeScript target needs "
-                    f"{TYPESCRIPT_VERSION}: {_SETUP}"
+                found = script.parent.parent
+                return (
+                    None,
+                    f"{found} is TypeScript {version}; the TypeScript target needs {TYPESCRIPT_VERSION}: {_setup()}",
                 )
-            return script
-    raise GenerateError(
-        f"the TypeScript target compiles with tsc {TYPESCRIPT_VERSION}, which is not installed: {_SETUP}"
-    )
+            return script, ""
+    named = os.environ.get("TOOLWIRE_NODE_MODULES")
+    if named:
+        return None, f"TOOLWIRE_NODE_MODULES={named} holds no tsc {TYPESCRIPT_VERSION}: {_setup()}"
+    return None, f"the TypeScript target compiles with tsc {TYPESCRIPT_VERSION}, which is not installed: {_setup()}"
+
+
+def toolchain_problem() -> str | None:
+    """Why this machine cannot compile the target (how to fix it included), or None."""
+    if shutil.which("node") is None:
+        return f"the TypeScript target needs Node.js 20 or newer on PATH: install it, then {_setup()}"
+    return _find_tsc()[1] or None
+
+
+def tsc_script() -> Path:
+    """The pinned tsc's entry script (GenerateError saying how to install it when absent or
+    of another version)."""
+    script, why = _find_tsc()
+    if script is None:
+        raise GenerateError(f"{why}, {_LIMIT}")
+    return script
 
 
 def _installed_version(package_json: Path) -> str:
@@ -108,7 +153,7 @@ def _store(cache: Path, key: str, files: dict[str, str]) -> dict[str, str]:
 def _run_tsc(script: Path, sources: dict[str, str]) -> dict[str, str]:
     node = shutil.which("node")
     if node is None:
-        raise GenerateError(f"the TypeScript target needs Node.js 20 or newer on PATH: install it, or {_SETUP}")
+        raise GenerateError(f"the TypeScript target needs Node.js 20 or newer on PATH: install it, {_LIMIT}")
     with tempfile.TemporaryDirectory(prefix="toolwire-tsc-") as scratch:
         root = Path(scratch)
         # An ES module package, as the generated package.json says: module NodeNext then emits ESM.

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from toolwire.spec.model import Spec
 from toolwire.targets.typescript import render as typescript
-from toolwire.targets.typescript.compile import TYPESCRIPT_VERSION
+from toolwire.targets.typescript.compile import TYPESCRIPT_VERSION, toolchain_problem
 from toolwire.targets.typescript.names import header
 
 
@@ -37,6 +37,9 @@ class TypeScriptTarget:
 
     def tool_versions(self) -> dict[str, str]:
         return {"typescript": TYPESCRIPT_VERSION}
+
+    def toolchain_problem(self) -> str | None:
+        return toolchain_problem()
 
 
 TARGET = TypeScriptTarget()

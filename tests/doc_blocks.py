@@ -113,10 +113,12 @@ _PY_RUNNER = textwrap.dedent(
 )
 
 
-def run_python(examples: list[Block], folder: Path, env: dict[str, str]) -> list[dict[str, str | None]]:
+def run_python(
+    examples: list[Block], folder: Path, env: dict[str, str], python: str = sys.executable
+) -> list[dict[str, str | None]]:
     payload = json.dumps([(b.code, str(folder)) for b in examples])
     proc = subprocess.run(
-        [sys.executable, "-c", _PY_RUNNER], input=payload, capture_output=True, text=True, env=env, timeout=600
+        [python, "-c", _PY_RUNNER], input=payload, capture_output=True, text=True, env=env, timeout=600
     )
     assert proc.returncode == 0, proc.stderr
     results: list[dict[str, str | None]] = json.loads(proc.stdout)
@@ -144,7 +146,7 @@ process.stdout.write(JSON.stringify(results));
 
 def run_js(node: str, examples: list[Block], folder: Path, package: Path) -> list[dict[str, str | None]]:
     """Each block as an ES module in a folder where `toolwire-dialects` is the given package."""
-    (folder / "node_modules").mkdir(parents=True, exist_ok=True)
+    (folder / "node_modules").mkdir(parents=True, exist_ok=True)  # `folder` may not exist yet
     link = folder / "node_modules" / "toolwire-dialects"
     if not link.exists():
         link.symlink_to(package, target_is_directory=True)

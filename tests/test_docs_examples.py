@@ -102,7 +102,7 @@ def _slug(heading: str) -> str:
 
 def test_every_relative_link_resolves() -> None:
     broken = []
-    for doc in [*documents(), REPO / "CONTRIBUTING.md"]:
+    for doc in [REPO / "README.md", REPO / "CONTRIBUTING.md", *sorted((REPO / "docs").glob("*.md"))]:
         text = doc.read_text(encoding="utf-8")
         prose = re.sub(r"```.*?```", "", text, flags=re.DOTALL)
         for target in re.findall(r"\]\(([^)\s]+)\)", prose):

@@ -166,3 +166,33 @@ def test_python_examples_are_formatted_and_lint_clean(tmp_path: Path) -> None:
         for name, where in names.items():
             report = report.replace(name, where)
         assert run.returncode == 0, report
+
+
+def test_limits_the_docs_quote_are_the_code_limits() -> None:
+    """Each limit the docs state is spelled from the constant that sets it."""
+    from toolwire_dialects._tool_args import MAX_DEPTH as ARGUMENT_DEPTH
+
+    from toolwire.cli.validate import SEGMENT_BYTES
+    from toolwire.spec.json_input import MAX_DEPTH
+
+    read = {doc: (REPO / "docs" / doc).read_text(encoding="utf-8") for doc in ("cli.md", "python.md")}
+    scale = (REPO / "docs" / "validate-at-scale.md").read_text(encoding="utf-8")
+    bench = (REPO / "docs" / "benchmarks.md").read_text(encoding="utf-8")
+    assert f"at most {MAX_DEPTH} levels of nesting (`MAX_DEPTH`)" in read["cli.md"]
+    assert f"arguments nested more than {ARGUMENT_DEPTH} levels" in read["python.md"]
+    assert f"{SEGMENT_BYTES // 2**20} MiB segments" in scale
+    brackets = MAX_DEPTH + 1
+    assert f"({2 * brackets:,} bytes: {brackets} brackets opened and closed)" in bench
+    default = _click_default("validate", "max_record_bytes")
+    assert f"at most `--max-record-bytes` ({default}) of input" in read["cli.md"]
+
+
+def _click_default(command: str, option: str) -> object:
+    import click
+
+    from toolwire.cli.main import main
+
+    with click.Context(main) as context:
+        found = main.get_command(context, command)
+    assert found is not None
+    return next(p.default for p in found.params if p.name == option)

@@ -63,6 +63,8 @@ def blocks(path: Path) -> list[Block]:
     while i < len(lines):
         fence = re.match(r"^```(\S*)\s*$", lines[i])
         if not fence:
+            if lines[i].startswith("```"):
+                raise AssertionError(f"{doc}:{i + 1}: a fence's info string is one word, its language")
             i += 1
             continue
         end = next((j for j in range(i + 1, len(lines)) if lines[j].startswith("```")), None)
@@ -207,7 +209,13 @@ def run_shell(steps: list[Command], folder: Path, env: dict[str, str]) -> list[t
         flags = "set -e; " if step.expected is None else ""
         script.append(f"( {flags}\n{step.command}\n) 2>&1\nprintf '%s %s\\n' '{_MARK}' \"$?\"\n")
     proc = subprocess.run(
-        ["bash", "-c", "".join(script)], cwd=folder, capture_output=True, text=True, env=env, timeout=600
+        ["bash", "-c", "".join(script)],
+        cwd=folder,
+        stdin=subprocess.DEVNULL,  # a command that waits for stdin ends at once, not at the timeout
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=600,
     )
     results = []
     taken = 0

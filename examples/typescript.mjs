@@ -1,6 +1,6 @@
-// The same OpenAI Chat conversation as examples/conversation.py, converted by the TypeScript
-// package: it prints the same Anthropic Messages request and the same loss, byte for byte.
-import { convert } from "../generated/typescript/dist/index.js";
+// The same OpenAI Chat conversation as examples/conversation.py, converted by the npm package
+// toolwire-dialects: it prints the same Anthropic Messages request and the same losses, byte for byte.
+import { convert } from "toolwire-dialects";
 
 const history = {
   model: "gpt-4o",

@@ -1,4 +1,5 @@
-"""The README says what the code does: its example is examples/dispatch.py, and it runs."""
+"""The docs say what the code does: the example files are the docs' examples, they run, the
+TypeScript one prints what the Python one prints, and the loss table is the mappings' own."""
 
 from __future__ import annotations
 
@@ -11,13 +12,16 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
+DOCS = ROOT / "docs"
 
 
-def test_readme_example_is_the_example_file() -> None:
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+def _fenced(doc: Path, lang: str) -> list[str]:
+    return re.findall(rf"```{lang}\n(.*?)```", doc.read_text(encoding="utf-8"), flags=re.DOTALL)
+
+
+def test_dispatch_example_is_the_example_file() -> None:
     example = (ROOT / "examples" / "dispatch.py").read_text(encoding="utf-8")
-    blocks = re.findall(r"```python\n(.*?)```", readme, flags=re.DOTALL)
-    assert example in blocks, "README's dispatch example differs from examples/dispatch.py"
+    assert example in _fenced(DOCS / "python.md", "python"), "docs/python.md's dispatch example differs from the file"
 
 
 def test_example_runs_and_answers_every_call_in_both_dialects() -> None:
@@ -35,37 +39,57 @@ def test_example_runs_and_answers_every_call_in_both_dialects() -> None:
     assert "loss: /is_error: openai_chat cannot carry the error flag" in run.stdout
 
 
-def test_readme_loss_table_is_the_one_the_mappings_give() -> None:
+def test_docs_loss_table_is_the_one_the_mappings_give() -> None:
     from toolwire.ir.capabilities import loss_table
     from toolwire.spec.loader import load_spec
 
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    found = re.search(r"<!-- loss-table:start -->\n(.*?)<!-- loss-table:end -->", readme, flags=re.DOTALL)
-    assert found, "README lost its loss-table markers"
-    assert found.group(1) == loss_table(load_spec(ROOT / "schemas")), "README's table is stale: paste `toolwire losses`"
+    doc = (DOCS / "capabilities.md").read_text(encoding="utf-8")
+    found = re.search(r"<!-- loss-table:start -->\n(.*?)<!-- loss-table:end -->", doc, flags=re.DOTALL)
+    assert found, "docs/capabilities.md lost its loss-table markers"
+    assert found.group(1) == loss_table(load_spec(ROOT / "schemas")), "the table is stale: paste `toolwire losses`"
 
 
-def test_readme_conversation_example_is_the_example_file_and_runs_as_shown() -> None:
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+def test_docs_breaking_rules_are_the_rules() -> None:
+    from toolwire.spec.breaking import RULES
+
+    doc = (DOCS / "breaking.md").read_text(encoding="utf-8")
+    assert re.findall(r"^\| `([A-Z_]+)` \|", doc, flags=re.MULTILINE) == list(RULES)
+    assert sorted(RULES) == sorted(
+        p.name for p in (ROOT / "tests" / "fixtures" / "breaking").iterdir() if p.name.isupper()
+    )
+
+
+def test_docs_name_the_pinned_typescript() -> None:
+    from toolwire.targets.typescript.compile import TYPESCRIPT_VERSION
+
+    assert f"TypeScript {TYPESCRIPT_VERSION}, pinned exactly" in (DOCS / "architecture.md").read_text(encoding="utf-8")
+
+
+def test_conversation_example_is_the_example_file_and_runs_as_shown() -> None:
+    doc = (DOCS / "conversations.md").read_text(encoding="utf-8")
     example = (ROOT / "examples" / "conversation.py").read_text(encoding="utf-8")
-    assert example in re.findall(r"```python\n(.*?)```", readme, flags=re.DOTALL)
+    assert example in _fenced(DOCS / "conversations.md", "python")
     run = subprocess.run(
         [sys.executable, str(ROOT / "examples" / "conversation.py")], capture_output=True, text=True, check=False
     )
     assert run.returncode == 0, run.stderr
     assert '"tool_use_id": "call_42"' in run.stdout and '"id": "call_42"' in run.stdout
     assert "loss: /settings/seed: anthropic_messages cannot carry the seed setting" in run.stdout
-    assert run.stdout.strip() in readme, "README shows other output than the example prints"
+    assert run.stdout.strip() in doc, "docs/conversations.md shows other output than the example prints"
 
 
-def test_readme_typescript_example_is_the_example_file_and_prints_what_python_prints() -> None:
+def test_typescript_example_is_the_example_file_and_prints_what_python_prints(tmp_path: Path) -> None:
     node = shutil.which("node")
     if node is None:
-        pytest.skip("Node.js is not installed: the TypeScript example cannot run")
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+        pytest.fail("Node.js is needed: the TypeScript example cannot run")
     example = (ROOT / "examples" / "typescript.mjs").read_text(encoding="utf-8")
-    assert example in re.findall(r"```js\n(.*?)```", readme, flags=re.DOTALL)
-    run = subprocess.run([node, str(ROOT / "examples" / "typescript.mjs")], capture_output=True, text=True, check=False)
+    assert example in _fenced(DOCS / "typescript.md", "js")
+    assert 'from "toolwire-dialects"' in example, "the example imports the package by its name"
+    # Where the package is installed under its name, as a user's project has it.
+    (tmp_path / "node_modules").mkdir()
+    (tmp_path / "node_modules" / "toolwire-dialects").symlink_to(ROOT / "generated" / "typescript")
+    shutil.copy(ROOT / "examples" / "typescript.mjs", tmp_path / "example.mjs")
+    run = subprocess.run([node, "example.mjs"], cwd=tmp_path, capture_output=True, text=True, check=False)
     assert run.returncode == 0, run.stderr
     python = subprocess.run(
         [sys.executable, str(ROOT / "examples" / "conversation.py")], capture_output=True, text=True, check=False

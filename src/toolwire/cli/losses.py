@@ -14,7 +14,7 @@ from toolwire.cli.options import overlay_option, schemas_option
 @schemas_option()
 @overlay_option()
 def losses(schemas: Path | None, overlays: tuple[Path, ...]) -> None:
-    """Print the Markdown table of what each dialect can carry (the README's loss table).
+    """Print the Markdown table of what each dialect can carry (docs/capabilities.md's loss table).
 
     \b
     Examples:

@@ -1,5 +1,5 @@
-"""What each dialect can carry, read from the IR the converters are generated from: the
-README's loss table is this table, and a test keeps the two equal."""
+"""What each dialect can carry, read from the IR the converters are generated from:
+docs/capabilities.md's loss table is this table, and a test keeps the two equal."""
 
 from __future__ import annotations
 

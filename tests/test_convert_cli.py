@@ -470,3 +470,20 @@ def test_stream_with_a_bad_call_is_relayed_as_it_came_and_exits_1(
     assert f"/tool_calls/0: {state} call 'f'" in done.stderr
     assert ("message_stop" in done.stdout) is (state == "invalid"), done.stdout
     assert "[DONE]" not in done.stdout
+
+
+def test_model_names_the_model_a_url_carried(convert: Any) -> None:
+    """A Gemini request names its model in the URL: --model puts it in the converted body."""
+    gemini = {"contents": [{"role": "user", "parts": [{"text": "hi"}]}]}
+    args = ("--from", "gemini", "--to", "cohere_v2", "--shape", "request")
+    named = convert(*args, "--model", "command-a", payload=gemini)
+    assert named.returncode == 0, named.stderr
+    assert json.loads(named.stdout)["model"] == "command-a"
+    assert named.stderr == ""
+    unnamed = convert(*args, payload=gemini)  # Cohere requires a model: without one, a loss
+    assert "model" not in json.loads(unnamed.stdout) and "/model" in unnamed.stderr
+
+
+def test_model_is_no_stream_option(convert: Any) -> None:
+    proc = convert("--from", "openai_chat", "--to", "gemini", "--shape", "stream", "--model", "m", text="")
+    assert proc.returncode == 2 and "--model" in proc.stderr

@@ -48,6 +48,11 @@ def _loss(prefix: str, loss: Any) -> str:
     type=click.Choice(["json_schema", "openapi_subset"]),
     help="tool_definition into Gemini: the parameters' schema language (default: the input's spelling).",
 )
+@click.option(
+    "--model",
+    metavar="NAME",
+    help="request/response: the model to name when the input names none (Gemini and Bedrock: in the URL).",
+)
 @generated_option()
 @max_bytes_option()
 @click.argument("file", default="-")
@@ -59,6 +64,7 @@ def convert(
     strict_schema: bool,
     reasoning_as_text: bool,
     schema_profile: str | None,
+    model: str | None,
     generated: Path | None,
     max_bytes: int,
     file: str,
@@ -73,6 +79,7 @@ def convert(
     Examples:
       toolwire convert --from openai_chat --to anthropic_messages --shape request req.json
       toolwire convert --from openai_chat --to gemini --shape tool_call --strict call.json
+      toolwire convert --from gemini --to openai_chat --shape request --model gpt-4o req.json
       curl -sN ... | toolwire convert --from openai_chat --to anthropic_messages --shape stream
     """
     config = resolve_or_exit(out=generated)
@@ -81,8 +88,10 @@ def convert(
         if name not in pkg.DIALECTS:
             raise click.BadParameter(f"unknown dialect {name!r}; known: {known_dialects(pkg, pkg.DIALECTS)}")
     if shape == "stream":  # relayed as it is read: never held whole
-        if strict_schema or schema_profile:
-            raise click.UsageError("--strict-schema and --schema-profile are tool_definition options")
+        if strict_schema or schema_profile or model:
+            raise click.UsageError(
+                "--strict-schema and --schema-profile are tool_definition options, --model a request's"
+            )
         relay(pkg, source, target, file, strict, reasoning_as_text, max_bytes)
         return
     if shape in WHOLE:
@@ -96,6 +105,7 @@ def convert(
         strict_schema=strict_schema,
         schema_profile=schema_profile,
         reasoning_as_text=reasoning_as_text,
+        model=model,
     )
     text, payload = read_json_text_or_exit(file, f"{source}/{shape}", max_bytes)
     many = isinstance(payload, list) and shape != "tool_choice"

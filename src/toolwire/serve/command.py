@@ -1,0 +1,77 @@
+"""`toolwire serve`: run the gateway under uvicorn until stopped (Ctrl-C or SIGTERM: it stops
+accepting, lets the exchanges under way finish for up to --drain seconds, then exits 0)."""
+
+from __future__ import annotations
+
+import logging
+import socket
+import sys
+from pathlib import Path
+
+import click
+
+from toolwire.cli.generated_package import load as load_generated
+from toolwire.cli.report import echo, fail, guard, say
+from toolwire.serve import config as serve_config
+
+
+def _config(path: Path | None) -> serve_config.ServeConfig:
+    try:
+        found = path if path is not None else serve_config.find(Path.cwd())
+        return serve_config.load(found) if found is not None else serve_config.default_config()
+    except serve_config.ConfigError as exc:
+        fail(str(exc))
+
+
+def _listen(host: str, port: int) -> socket.socket:
+    try:
+        family = socket.AF_INET6 if ":" in host else socket.AF_INET
+        return socket.create_server((host, port), family=family, backlog=2048)
+    except OSError as exc:
+        fail(f"cannot listen on {host}:{port}: {exc.strerror or exc}")
+
+
+@click.command()
+@click.option(
+    "--config",
+    "config_file",
+    type=click.Path(path_type=Path, dir_okay=False, exists=True),
+    help="toolwire.toml ([serve]) or pyproject.toml ([tool.toolwire.serve]) (default: the nearest one, else built-in routes).",
+)
+@click.option("--host", default=None, help="Address to listen on (default: as configured, else 127.0.0.1).")
+@click.option("--port", type=click.IntRange(0, 65535), default=None, help="Port (default: as configured, else 8787).")
+@click.option(
+    "--record",
+    type=click.Path(path_type=Path, file_okay=False),
+    default=None,
+    help="Folder to capture every exchange in, as JSON lines `toolwire validate` reads.",
+)
+@click.option(
+    "--drain",
+    type=click.FloatRange(0),
+    default=30.0,
+    show_default=True,
+    help="Seconds to let exchanges finish on shutdown.",
+)
+def serve(config_file: Path | None, host: str | None, port: int | None, record: Path | None, drain: float) -> None:
+    """Run the protocol gateway: any client dialect in, each route's upstream dialect out."""
+    with guard():
+        import uvicorn
+
+        from toolwire.serve.app import build, routes_table
+
+        config = _config(config_file)
+        load_generated()  # this checkout's generated converters when there are some
+        host = host or config.host
+        sock = _listen(host, config.port if port is None else port)
+        bound = sock.getsockname()[1]
+        logging.basicConfig(stream=sys.stderr, level=logging.INFO, format="%(message)s")
+        say(f"serving on http://{host}:{bound} ({config.source}); routes:")
+        for line in routes_table(config):
+            echo(f"  {line}")
+        echo("  GET /healthz\n  GET /metrics")
+        app = build(config, record)
+        server = uvicorn.Server(
+            uvicorn.Config(app, log_level="warning", access_log=False, timeout_graceful_shutdown=int(drain) or None)
+        )
+        server.run(sockets=[sock])

@@ -56,9 +56,12 @@ def _listen(host: str, port: int) -> socket.socket:
 def serve(config_file: Path | None, host: str | None, port: int | None, record: Path | None, drain: float) -> None:
     """Run the protocol gateway: any client dialect in, each route's upstream dialect out."""
     with guard():
-        import uvicorn
+        try:
+            import uvicorn
 
-        from toolwire.serve.app import build, routes_table
+            from toolwire.serve.app import build, routes_table
+        except ImportError as exc:
+            fail(f"toolwire serve needs the serve extra (pip install 'toolwire[serve]'): {exc}")
 
         config = _config(config_file)
         load_generated()  # this checkout's generated converters when there are some

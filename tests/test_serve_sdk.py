@@ -1,0 +1,218 @@
+"""Real clients pointed at `toolwire serve`: the official `openai` and `anthropic` SDKs talk to
+the gateway over loopback HTTP (uvicorn on ephemeral ports), the gateway to a fake upstream of
+another dialect serving vectors. What the client received is asserted: text, calls, ids,
+arguments, finish reasons, and errors raised as the SDK's own exception classes."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+from collections.abc import Callable, Iterator
+
+import anthropic
+import openai
+import pytest
+
+from tests.test_serve_fakes import Answer, FakeUpstream, gateway_config, response_vector, running, stream_vector
+from toolwire.serve.app import build
+from toolwire.serve.config import ServeConfig
+
+WEATHER_TOOL = {
+    "type": "function",
+    "function": {
+        "name": "get_weather",
+        "description": "Current weather.",
+        "parameters": {"type": "object", "properties": {"city": {"type": "string"}}, "required": ["city"]},
+    },
+}
+ANTHROPIC_TOOL = {
+    "name": "get_weather",
+    "description": "Current weather.",
+    "input_schema": {"type": "object", "properties": {"city": {"type": "string"}}, "required": ["city"]},
+}
+
+
+Serving = Callable[[FakeUpstream, str], str]
+
+
+@pytest.fixture
+def serving() -> Iterator[Serving]:
+    """A function that starts a fake upstream and a gateway route (inbound dialect) in front of
+    it, and gives the gateway's base URL; everything it started stops at the test's end."""
+    with contextlib.ExitStack() as exits:
+
+        def start(fake: FakeUpstream, inbound: str) -> str:
+            upstream_url = exits.enter_context(running(fake.app))
+            config: ServeConfig = gateway_config(inbound, fake.dialect, base_url=upstream_url)
+            return exits.enter_context(running(build(config)))
+
+        yield start
+
+
+def openai_client(base: str) -> openai.OpenAI:
+    return openai.OpenAI(base_url=base + "/v1", api_key="sk-test-0123456789", max_retries=0, timeout=20)
+
+
+def anthropic_client(base: str) -> anthropic.Anthropic:
+    return anthropic.Anthropic(base_url=base, api_key="sk-ant-test-0123456789", max_retries=0, timeout=20)
+
+
+# --- the openai SDK (Chat Completions) in front of an Anthropic upstream ---
+
+
+def test_openai_sdk_plain_text_from_anthropic(serving: Serving) -> None:
+    fake = FakeUpstream("anthropic_messages", Answer(body=response_vector("anthropic_messages", "a text answer")))
+    base = serving(fake, "openai_chat")
+    completion = openai_client(base).chat.completions.create(
+        model="gpt-4o", max_tokens=64, messages=[{"role": "user", "content": "Weather in Paris?"}]
+    )
+    assert completion.choices[0].message.content == "Paris is sunny at 22C."
+    assert completion.choices[0].finish_reason == "stop"
+    assert completion.id == "msg_013Zva2CMHLNnXjNJJKqJ2EF"
+    assert fake.received[0]["headers"]["x-api-key"] == "sk-test-0123456789"
+
+
+def test_openai_sdk_parallel_tool_calls_from_anthropic(serving: Serving) -> None:
+    fake = FakeUpstream(
+        "anthropic_messages", Answer(body=response_vector("anthropic_messages", "text and two tool calls"))
+    )
+    base = serving(fake, "openai_chat")
+    completion = openai_client(base).chat.completions.create(
+        model="gpt-4o",
+        max_tokens=64,
+        messages=[{"role": "user", "content": "Weather in Paris and Rome?"}],
+        tools=[WEATHER_TOOL],  # type: ignore[list-item]
+    )
+    message = completion.choices[0].message
+    assert message.content == "I'll check both cities."
+    assert [(c.id, c.function.name, json.loads(c.function.arguments)) for c in message.tool_calls or []] == [  # type: ignore[union-attr]
+        ("toolu_0167cfEnoQaPviGdVXA95zcu", "get_weather", {"city": "Paris"}),
+        ("toolu_01EEe2V5HD1Ac4rKiUR4HD2T", "get_weather", {"city": "Rome"}),
+    ]
+    assert completion.choices[0].finish_reason == "tool_calls"
+    sent = fake.received[0]["body"]
+    assert sent["tools"] == [ANTHROPIC_TOOL]
+
+
+def test_openai_sdk_streamed_tool_calls_from_anthropic(serving: Serving) -> None:
+    events = stream_vector("anthropic_messages", "two tool_use blocks, keyed by block index")
+    fake = FakeUpstream("anthropic_messages", Answer(events=events))
+    base = serving(fake, "openai_chat")
+    stream = openai_client(base).chat.completions.create(
+        model="gpt-4o",
+        max_tokens=64,
+        stream=True,
+        messages=[{"role": "user", "content": "go"}],
+        tools=[WEATHER_TOOL],  # type: ignore[list-item]
+    )
+    calls: dict[int, list[str]] = {}
+    finish = None
+    for chunk in stream:
+        for choice in chunk.choices:
+            finish = choice.finish_reason or finish
+            for call in choice.delta.tool_calls or []:
+                entry = calls.setdefault(call.index, ["", "", ""])
+                entry[0] += call.id or ""
+                entry[1] += (call.function and call.function.name) or ""
+                entry[2] += (call.function and call.function.arguments) or ""
+    assert [(i, n, json.loads(a)) for i, n, a in calls.values()] == [
+        ("toolu_01A", "f", {"a": 1}),
+        ("toolu_02B", "g", {"b": 2}),
+    ]
+    assert finish == "tool_calls"
+
+
+@pytest.mark.parametrize(
+    ("status", "error_class"),
+    [(429, openai.RateLimitError), (529, openai.InternalServerError), (400, openai.BadRequestError)],
+)
+def test_openai_sdk_gets_upstream_errors_as_its_own(
+    serving: Serving, status: int, error_class: type[Exception]
+) -> None:
+    body = {"type": "error", "error": {"type": "some_error", "message": "upstream says no"}}
+    fake = FakeUpstream("anthropic_messages", Answer(status=status, body=body))
+    base = serving(fake, "openai_chat")
+    with pytest.raises(error_class) as raised:
+        openai_client(base).chat.completions.create(
+            model="gpt-4o", max_tokens=5, messages=[{"role": "user", "content": "x"}]
+        )
+    assert "upstream says no" in str(raised.value)
+    assert raised.value.status_code == (503 if status == 529 else status)  # type: ignore[attr-defined]
+
+
+# --- the anthropic SDK in front of an OpenAI Chat upstream ---
+
+
+def test_anthropic_sdk_tool_call_from_openai_chat(serving: Serving) -> None:
+    fake = FakeUpstream("openai_chat", Answer(body=response_vector("openai_chat", "a response with one call")))
+    base = serving(fake, "anthropic_messages")
+    message = anthropic_client(base).messages.create(
+        model="claude-sonnet-4-5",
+        max_tokens=64,
+        messages=[{"role": "user", "content": "Weather in Paris?"}],
+        tools=[ANTHROPIC_TOOL],  # type: ignore[list-item]
+    )
+    blocks = [b for b in message.content if b.type == "tool_use"]
+    assert [(b.id, b.name, b.input) for b in blocks] == [
+        ("call_aDdJTteHrpMdhdkEkyxjxEHH", "get_weather", {"city": "Paris"})
+    ]
+    assert message.stop_reason == "tool_use"
+    assert fake.received[0]["headers"]["authorization"] == "Bearer sk-ant-test-0123456789"
+    assert fake.received[0]["body"]["tools"] == [WEATHER_TOOL]
+
+
+def test_anthropic_sdk_plain_text_from_openai_chat(serving: Serving) -> None:
+    fake = FakeUpstream("openai_chat", Answer(body=response_vector("openai_chat", "a text response")))
+    base = serving(fake, "anthropic_messages")
+    message = anthropic_client(base).messages.create(
+        model="claude-sonnet-4-5", max_tokens=64, messages=[{"role": "user", "content": "Capital of Australia?"}]
+    )
+    assert [b.text for b in message.content if b.type == "text"] == ["Canberra is the capital of Australia."]
+    assert message.stop_reason == "end_turn"
+
+
+def test_anthropic_sdk_streamed_parallel_calls_from_openai_chat(serving: Serving) -> None:
+    fake = FakeUpstream("openai_chat", Answer(events=stream_vector("openai_chat", "two calls one after the other")))
+    base = serving(fake, "anthropic_messages")
+    with anthropic_client(base).messages.stream(
+        model="claude-sonnet-4-5",
+        max_tokens=64,
+        messages=[{"role": "user", "content": "go"}],
+        tools=[ANTHROPIC_TOOL],  # type: ignore[list-item]
+    ) as stream:
+        message = stream.get_final_message()
+    calls = [(b.id, b.name, b.input) for b in message.content if b.type == "tool_use"]
+    assert len(calls) == 2 and all(isinstance(args, dict) and args for _, _, args in calls)
+    expected = stream_vector("openai_chat", "two calls one after the other")
+    ids = [
+        c["id"]
+        for e in expected
+        for ch in e.get("choices", [])
+        for c in ch["delta"].get("tool_calls", [])
+        if c.get("id")
+    ]
+    assert [c[0] for c in calls] == ids
+    assert message.stop_reason == "tool_use"
+
+
+def test_anthropic_sdk_gets_upstream_errors_as_its_own(serving: Serving) -> None:
+    body = {"error": {"message": "slow down", "type": "rate_limit_error", "param": None, "code": None}}
+    fake = FakeUpstream("openai_chat", Answer(status=429, body=body))
+    base = serving(fake, "anthropic_messages")
+    with pytest.raises(anthropic.RateLimitError) as raised:
+        anthropic_client(base).messages.create(model="m", max_tokens=5, messages=[{"role": "user", "content": "x"}])
+    assert "slow down" in str(raised.value) and raised.value.status_code == 429
+
+
+# --- the openai SDK's Responses API in front of a Gemini upstream ---
+
+
+def test_openai_responses_sdk_from_gemini(serving: Serving) -> None:
+    fake = FakeUpstream("gemini", Answer(body=response_vector("gemini", "a text answer", first=True)))
+    base = serving(fake, "openai_responses")
+    response = openai_client(base).responses.create(model="gemini-2.5-flash", input="Say hi")
+    assert (
+        response.output_text
+        == response_vector("gemini", "a text answer", first=True)["candidates"][0]["content"]["parts"][0]["text"]
+    )
+    assert fake.received[0]["path"] == "/v1beta/models/gemini-2.5-flash:generateContent"

@@ -61,7 +61,8 @@ def frame(dialect: str, event: dict[str, Any]) -> bytes:
 @dataclass
 class Answer:
     """One scripted upstream answer: a JSON body, raw text, or a stream of events that may be
-    cut off (the connection dropped after `cut_after` events) or stall before its first byte."""
+    cut off (the connection dropped after `cut_after` events); `stall` waits before answering,
+    `hang` after a stream's last event (a stream that does not end)."""
 
     status: int = 200
     body: Any = None
@@ -69,6 +70,7 @@ class Answer:
     events: list[dict[str, Any]] | None = None
     cut_after: int | None = None
     stall: float = 0.0
+    hang: float = 0.0
     headers: dict[str, str] = field(default_factory=dict)
 
 
@@ -115,8 +117,8 @@ class FakeUpstream:
                 await asyncio.sleep(0)
             if self.dialect in DONE:
                 yield b"data: [DONE]\n\n"
-            if answer.stall:  # a stream that never ends, until the gateway goes away
-                await asyncio.sleep(answer.stall)
+            if answer.hang:  # a stream that does not end, until the gateway goes away
+                await asyncio.sleep(answer.hang)
         except asyncio.CancelledError:
             self.abandoned.set()
             raise

@@ -1,0 +1,148 @@
+"""Faults between `toolwire serve` and its upstream, over loopback HTTP: a refused connection, a
+stall, a stream cut in the middle of a tool call, a stream that is no stream, an event too
+large, a loss a strict route refuses mid-stream, and a client that leaves. The client always
+gets a translated error or a stream that ends with an error event, never a made-up finish."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import socket
+import time
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import anthropic
+import httpx
+import openai
+import pytest
+
+from tests.test_serve_fakes import Answer, FakeUpstream, gateway_config, response_vector, running, stream_vector
+from toolwire.serve.app import build
+from toolwire.serve.config import Limits, ServeConfig
+
+Serving = Callable[..., str]
+CHAT_STREAM = {"model": "gpt-4o", "max_tokens": 50, "stream": True, "messages": [{"role": "user", "content": "go"}]}
+KEY = {"authorization": "Bearer sk-test-0123456789"}
+# An Anthropic stream whose second tool call is cut inside its arguments.
+ANTHROPIC_TWO_CALLS = "two tool_use blocks, keyed by block index"
+
+
+@pytest.fixture
+def serving() -> Iterator[Serving]:
+    with contextlib.ExitStack() as exits:
+
+        def start(
+            fake: FakeUpstream, inbound: str, base_url: str | None = None, limits: Limits | None = None, **route: Any
+        ) -> str:
+            url = base_url or exits.enter_context(running(fake.app))
+            config: ServeConfig = gateway_config(inbound, fake.dialect, base_url=url, **route)
+            if limits is not None:
+                config = ServeConfig(config.routes, limits=limits)
+            return exits.enter_context(running(build(config)))
+
+        yield start
+
+
+def data_lines(text: str) -> list[str]:
+    return [line[6:] for line in text.splitlines() if line.startswith("data: ")]
+
+
+def test_a_stream_cut_inside_a_tool_call_ends_with_an_error_not_a_finish(serving: Serving) -> None:
+    events = stream_vector("anthropic_messages", ANTHROPIC_TWO_CALLS)
+    cut = next(i for i, e in enumerate(events) if e.get("delta", {}).get("partial_json") and e["index"] == 1)
+    fake = FakeUpstream("anthropic_messages", Answer(events=events, cut_after=cut))
+    base = serving(fake, "openai_chat")
+    with httpx.Client(timeout=20) as client:
+        text = client.post(base + "/v1/chat/completions", json=CHAT_STREAM, headers=KEY).text
+    lines = data_lines(text)
+    assert "[DONE]" not in lines
+    chunks = [json.loads(line) for line in lines]
+    assert not [c for c in chunks if any(ch.get("finish_reason") for ch in c.get("choices", []))]
+    assert "error" in chunks[-1] and "stream" in chunks[-1]["error"]["message"]
+    # the openai SDK raises on it rather than ending quietly
+    sdk = openai.OpenAI(base_url=base + "/v1", api_key="sk-test-0123456789", max_retries=0, timeout=20)
+    with pytest.raises(openai.APIError):
+        for _ in sdk.chat.completions.create(
+            model="gpt-4o", max_tokens=5, stream=True, messages=[{"role": "user", "content": "go"}]
+        ):
+            pass
+
+
+def test_the_anthropic_sdk_raises_on_a_cut_openai_stream(serving: Serving) -> None:
+    events = stream_vector("openai_chat", "two calls one after the other")
+    fake = FakeUpstream("openai_chat", Answer(events=events, cut_after=len(events) - 2))
+    base = serving(fake, "anthropic_messages")
+    sdk = anthropic.Anthropic(base_url=base, api_key="sk-ant-0123456789", max_retries=0, timeout=20)
+    with (
+        pytest.raises(anthropic.APIStatusError, match="stream"),
+        sdk.messages.stream(model="m", max_tokens=5, messages=[{"role": "user", "content": "go"}]) as stream,
+    ):
+        stream.get_final_message()
+
+
+def test_a_refused_connection_is_a_502(serving: Serving) -> None:
+    with socket.socket() as probe:  # a port nobody listens on
+        probe.bind(("127.0.0.1", 0))
+        closed = f"http://127.0.0.1:{probe.getsockname()[1]}"
+    base = serving(FakeUpstream("anthropic_messages", Answer(body={})), "openai_chat", base_url=closed)
+    sdk = openai.OpenAI(base_url=base + "/v1", api_key="sk-test-0123456789", max_retries=0, timeout=20)
+    with pytest.raises(openai.InternalServerError) as raised:
+        sdk.chat.completions.create(model="gpt-4o", max_tokens=5, messages=[{"role": "user", "content": "x"}])
+    assert raised.value.status_code == 502 and "could not be reached" in str(raised.value)
+
+
+def test_a_stalled_upstream_is_a_504_after_the_routes_timeout(serving: Serving) -> None:
+    fake = FakeUpstream("openai_chat", Answer(body={}, stall=3))
+    base = serving(fake, "anthropic_messages", upstream={"timeout": 0.5})
+    started = time.monotonic()
+    with httpx.Client(timeout=20) as client:
+        body = {"model": "m", "max_tokens": 5, "messages": [{"role": "user", "content": "x"}]}
+        response = client.post(base + "/v1/messages", json=body, headers={"x-api-key": "k-0123456789"})
+    assert response.status_code == 504 and response.json()["error"]["type"] == "api_error"
+    assert time.monotonic() - started < 2.5
+
+
+def test_a_json_answer_to_a_stream_request_is_no_completion(serving: Serving) -> None:
+    fake = FakeUpstream("anthropic_messages", Answer(body=response_vector("anthropic_messages", "a text answer")))
+    base = serving(fake, "openai_chat")
+    with httpx.Client(timeout=20) as client:
+        lines = data_lines(client.post(base + "/v1/chat/completions", json=CHAT_STREAM, headers=KEY).text)
+    assert lines and "[DONE]" not in lines and "error" in json.loads(lines[-1])
+
+
+def test_an_event_past_the_limit_ends_the_stream_with_an_error(serving: Serving) -> None:
+    events = stream_vector("anthropic_messages", ANTHROPIC_TWO_CALLS)
+    events.insert(1, {"type": "ping", "padding": "x" * 5000})
+    fake = FakeUpstream("anthropic_messages", Answer(events=events))
+    base = serving(fake, "openai_chat", limits=Limits(event_bytes=2000))
+    with httpx.Client(timeout=20) as client:
+        lines = data_lines(client.post(base + "/v1/chat/completions", json=CHAT_STREAM, headers=KEY).text)
+    assert "[DONE]" not in lines and "larger than the limit of 2000 bytes" in json.loads(lines[-1])["error"]["message"]
+
+
+def test_a_strict_route_ends_a_stream_at_the_first_loss(serving: Serving) -> None:
+    # interleaved argument fragments cannot be carried by Anthropic's one-open-block stream
+    events = stream_vector("openai_chat", "two calls interleaved fragment by fragment")
+    fake = FakeUpstream("openai_chat", Answer(events=events))
+    base = serving(fake, "anthropic_messages", losses="strict")
+    sdk = anthropic.Anthropic(base_url=base, api_key="sk-ant-0123456789", max_retries=0, timeout=20)
+    with (
+        pytest.raises(anthropic.APIStatusError, match="strict route") as raised,
+        sdk.messages.stream(model="m", max_tokens=5, messages=[{"role": "user", "content": "go"}]) as stream,
+    ):
+        stream.get_final_message()
+    assert "argument text after the call's block was closed" in str(raised.value)
+
+
+def test_a_client_that_leaves_cancels_the_upstream_stream(serving: Serving) -> None:
+    events = stream_vector("anthropic_messages", ANTHROPIC_TWO_CALLS)[:3]
+    fake = FakeUpstream("anthropic_messages", Answer(events=events, hang=30))  # then never ends
+    base = serving(fake, "openai_chat")
+    with (
+        httpx.Client(timeout=20) as client,
+        client.stream("POST", base + "/v1/chat/completions", json=CHAT_STREAM, headers=KEY) as response,
+    ):
+        first = next(response.iter_text())
+        assert first.startswith("data: ")
+    assert fake.abandoned.wait(10), "the upstream stream was not cancelled when the client left"

@@ -4,6 +4,7 @@ accepting, lets the exchanges under way finish for up to --drain seconds, then e
 from __future__ import annotations
 
 import logging
+import signal
 import socket
 import sys
 from pathlib import Path
@@ -77,4 +78,7 @@ def serve(config_file: Path | None, host: str | None, port: int | None, record: 
         server = uvicorn.Server(
             uvicorn.Config(app, log_level="warning", access_log=False, timeout_graceful_shutdown=int(drain) or None)
         )
+        # uvicorn drains on SIGTERM, then raises it again for the handler it found: this one makes
+        # a drained stop exit 0 (Ctrl-C still ends as every command's: 130)
+        signal.signal(signal.SIGTERM, lambda number, frame: None)
         server.run(sockets=[sock])

@@ -104,7 +104,16 @@ def test_the_table_is_found_in_toolwire_toml_or_pyproject(tmp_path: Path) -> Non
     found = find(tmp_path)
     assert found == tmp_path / "pyproject.toml" and load(found).port == 9000
     (tmp_path / "toolwire.toml").write_text("[serve]\nroutes = 5\n")
-    with pytest.raises(ConfigError, match=r"toolwire.toml: serve.routes: expected a non-empty array"):
+    with pytest.raises(ConfigError, match=r"toolwire.toml:2: serve.routes: expected a non-empty array"):
+        load(tmp_path / "toolwire.toml")
+    two_routes = '[serve]\n[[serve.routes]]\ninbound = "ollama"\nupstream = { dialect = "gemini", base_url = "http://a" , credential = "none" }\n'
+    (tmp_path / "toolwire.toml").write_text(
+        two_routes + two_routes.replace("[serve]\n", "").replace("http://a", "nope")
+    )
+    with pytest.raises(ConfigError, match=r"toolwire.toml:7: serve.routes\[1\].upstream.base_url: expected an http"):
+        load(tmp_path / "toolwire.toml")
+    (tmp_path / "toolwire.toml").write_text("[serve\n")
+    with pytest.raises(ConfigError, match=r"toolwire.toml:1: not valid TOML"):
         load(tmp_path / "toolwire.toml")
 
 
@@ -125,7 +134,7 @@ def test_a_bad_config_file_exits_2_with_the_key(tmp_path: Path, toolwire: Any) -
     assert result.returncode == 2
     assert (
         result.stderr.strip()
-        == f"toolwire: {bad}: serve.routes[0].upstream.base_url: expected an http(s) URL without query or fragment, got 'ftp://x'"
+        == f"toolwire: {bad}:4: serve.routes[0].upstream.base_url: expected an http(s) URL without query or fragment, got 'ftp://x'"
     )
 
 

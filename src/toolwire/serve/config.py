@@ -1,6 +1,6 @@
 """The gateway's configuration: routes as data, read from `[tool.toolwire.serve]` in
 pyproject.toml or `[serve]` in toolwire.toml, checked whole before anything starts. Every
-problem names its file and key (`toolwire.toml: serve.routes[0].upstream.base_url: ...`).
+problem names its file, line and key (`toolwire.toml:7: serve.routes[0].upstream.base_url: ...`).
 
     [[tool.toolwire.serve.routes]]
     inbound = "anthropic_messages"           # the client's dialect, served on its native path
@@ -14,6 +14,7 @@ problem names its file and key (`toolwire.toml: serve.routes[0].upstream.base_ur
 
 from __future__ import annotations
 
+import re
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -97,9 +98,10 @@ def _section(path: Path) -> tuple[Any, str]:
     try:
         document = tomllib.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError) as exc:
-        raise ConfigError(f"{path}: cannot read: {exc}") from None
+        raise ConfigError(f"{path}:1: cannot read: {exc}") from None
     except (tomllib.TOMLDecodeError, RecursionError) as exc:
-        raise ConfigError(f"{path}: not valid TOML: {exc}") from None
+        line = re.search(r"line (\d+)", str(exc))
+        raise ConfigError(f"{path}:{line.group(1) if line else 1}: not valid TOML: {exc}") from None
     if path.name == "toolwire.toml":
         return document.get("serve"), "serve"
     tool = document.get("tool")
@@ -112,8 +114,28 @@ def load(path: Path) -> ServeConfig:
     (any other file, as pyproject.toml)."""
     table, where = _section(path)
     if table is None:
-        raise ConfigError(f"{path}: {where}: missing: the file has no gateway configuration")
-    return parse(table, f"{path}: {where}", str(path))
+        raise ConfigError(f"{path}:1: {where}: missing: the file has no gateway configuration")
+    try:
+        return parse(table, where, str(path))
+    except ConfigError as exc:
+        dotted = str(exc).split(": ", 1)[0]
+        raise ConfigError(f"{path}:{_line(path.read_text(encoding='utf-8'), dotted)}: {exc}") from None
+
+
+def _line(text: str, dotted: str) -> int:
+    """The line a dotted key (`serve.routes[1].upstream.base_url`) is most likely on: its last
+    name after the start of the route it is in (TOML keeps no positions; 1 when not found)."""
+    lines = text.splitlines()
+    start = 0
+    route = re.search(r"routes\[(\d+)\]", dotted)
+    if route:
+        headers = [n for n, line in enumerate(lines) if re.match(r"\s*\[\[[\w.]*routes\]\]", line)]
+        start = headers[int(route.group(1))] if int(route.group(1)) < len(headers) else 0
+    name = re.sub(r"\[\d+\]$", "", dotted.rsplit(".", 1)[-1])
+    for number in range(start, len(lines)):
+        if re.search(rf"(^|[\s{{,]){re.escape(name)}\s*=", lines[number]):
+            return number + 1
+    return start + 1
 
 
 def find(start: Path) -> Path | None:

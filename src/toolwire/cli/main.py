@@ -47,7 +47,10 @@ LAZY_COMMANDS: dict[str, tuple[str, str]] = {
         "toolwire.cli.losses:losses",
         "Print the Markdown table of what each dialect can carry (the README's loss table).",
     ),
-    "serve": ("toolwire.serve.command:serve", "Run the protocol gateway: any client dialect in, each route's upstream dialect out."),
+    "serve": (
+        "toolwire.serve.command:serve",
+        "Run the protocol gateway: any client dialect in, each route's upstream dialect out.",
+    ),
     "tools": ("toolwire.cli.tools:tools_group", "Work with tool definitions."),
     "validate": (
         "toolwire.cli.validate:validate",

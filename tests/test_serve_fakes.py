@@ -71,6 +71,7 @@ class Answer:
     cut_after: int | None = None
     stall: float = 0.0
     hang: float = 0.0
+    delay: float = 0.0  # between a stream's events
     headers: dict[str, str] = field(default_factory=dict)
 
 
@@ -114,7 +115,7 @@ class FakeUpstream:
                 if answer.cut_after is not None and number == answer.cut_after:
                     raise ConnectionAbortedError("the fake upstream drops the connection")
                 yield frame(self.dialect, event)
-                await asyncio.sleep(0)
+                await asyncio.sleep(answer.delay)
             if self.dialect in DONE:
                 yield b"data: [DONE]\n\n"
             if answer.hang:  # a stream that does not end, until the gateway goes away
@@ -125,12 +126,14 @@ class FakeUpstream:
 
 
 @contextlib.contextmanager
-def running(app: Any) -> Iterator[str]:
-    """The app served by uvicorn on an ephemeral 127.0.0.1 port, in a thread; its base URL.
-    Stops on exit (bounded waits both ways)."""
+def running(app: Any, servers: list[uvicorn.Server] | None = None) -> Iterator[str]:
+    """The app served by uvicorn on an ephemeral 127.0.0.1 port, in a thread; its base URL
+    (the server is appended to `servers` when given). Stops on exit (bounded waits both ways)."""
     sock = socket.create_server(("127.0.0.1", 0))
     config = uvicorn.Config(app, log_level="error", access_log=False, timeout_graceful_shutdown=2)
     server = uvicorn.Server(config)
+    if servers is not None:
+        servers.append(server)
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()
     deadline = time.monotonic() + 10

@@ -146,3 +146,23 @@ def test_a_client_that_leaves_cancels_the_upstream_stream(serving: Serving) -> N
         first = next(response.iter_text())
         assert first.startswith("data: ")
     assert fake.abandoned.wait(10), "the upstream stream was not cancelled when the client left"
+
+
+def test_shutdown_lets_a_stream_in_flight_finish() -> None:
+    events = stream_vector("anthropic_messages", ANTHROPIC_TWO_CALLS)
+    fake = FakeUpstream("anthropic_messages", Answer(events=events, delay=0.05))
+    servers: list[Any] = []
+    with running(fake.app) as upstream_url:
+        app = build(gateway_config("openai_chat", "anthropic_messages", base_url=upstream_url))
+        with running(app, servers) as base, httpx.Client(timeout=20) as client:
+            with client.stream("POST", base + "/v1/chat/completions", json=CHAT_STREAM, headers=KEY) as response:
+                chunks = response.iter_text()
+                first = next(chunks)
+                servers[0].should_exit = True  # what SIGTERM does
+                rest = "".join(chunks)
+            with pytest.raises(httpx.TransportError):  # and once it finished, the server is gone
+                for _ in range(50):
+                    client.get(base + "/healthz")
+                    time.sleep(0.05)
+    lines = data_lines(first + rest)
+    assert lines[-1] == "[DONE]" and len(lines) > 3

@@ -316,3 +316,17 @@ def test_healthz_and_metrics() -> None:
     assert 'toolwire_serve_exchanges_total{outcome="ok",route="/v1/chat/completions",status="200"} 1.0' in text
     assert 'toolwire_serve_exchanges_total{outcome="bad_request",route="/v1/chat/completions",status="400"} 1.0' in text
     assert "toolwire_serve_in_flight 0.0" in text
+
+
+def test_a_gemini_upstream_streams_on_its_own_url_and_ollama_streams_unless_told_not_to() -> None:
+    fake = FakeUpstream("gemini", Answer(events=stream_vector("gemini", "two parallel calls in one chunk")))
+    body = {"model": "llama3", "messages": [{"role": "user", "content": "hi"}]}  # no `stream`: Ollama streams
+    config = gateway_config("ollama", "gemini", upstream={"models": {"*": "gemini-2.5-flash"}})
+    response = exchange(config, fake, lambda c: c.post("/api/chat", json=body, headers=KEY))
+    assert response.status_code == 200 and response.headers["content-type"] == "application/x-ndjson"
+    sent = fake.received[0]
+    assert sent["path"] == "/v1beta/models/gemini-2.5-flash:streamGenerateContent" and sent["query"] == "alt=sse"
+    assert "stream" not in sent["body"] and "model" not in sent["body"]
+    chunks = [json.loads(line) for line in response.text.splitlines()]
+    calls = [c["function"]["name"] for chunk in chunks for c in chunk["message"].get("tool_calls", [])]
+    assert calls == ["get_weather", "get_time"] and chunks[-1]["done"] is True

@@ -17,7 +17,15 @@ import httpx
 import openai
 import pytest
 
-from tests.test_serve_fakes import Answer, FakeUpstream, gateway_config, response_vector, running, stream_vector
+from tests.test_serve_fakes import (
+    VECTORS,
+    Answer,
+    FakeUpstream,
+    gateway_config,
+    response_vector,
+    running,
+    stream_vector,
+)
 from toolwire.serve.app import build
 from toolwire.serve.config import Limits, ServeConfig
 
@@ -166,3 +174,16 @@ def test_shutdown_lets_a_stream_in_flight_finish() -> None:
                     time.sleep(0.05)
     lines = data_lines(first + rest)
     assert lines[-1] == "[DONE]" and len(lines) > 3
+
+
+def test_an_error_event_from_the_upstream_reaches_the_client_with_its_message(serving: Serving) -> None:
+    cases = json.loads((VECTORS / "anthropic_messages" / "stream.json").read_text(encoding="utf-8"))["cases"]
+    (events,) = [c["events"] for c in cases if c["description"].startswith("an error event ends the stream")]
+    base = serving(FakeUpstream("anthropic_messages", Answer(events=events)), "openai_chat")
+    with httpx.Client(timeout=20) as client:
+        lines = data_lines(client.post(base + "/v1/chat/completions", json=CHAT_STREAM, headers=KEY).text)
+    assert "[DONE]" not in lines
+    assert (
+        json.loads(lines[-1])["error"]["message"]
+        == "upstream anthropic_messages stream ended before it finished: Overloaded"
+    )

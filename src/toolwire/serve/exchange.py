@@ -136,11 +136,8 @@ async def prepare(ex: Exchange, path_model: str | None, stream_path: bool) -> tu
         )
     except Refused as exc:
         raise Failed(400, str(exc), "bad_request") from None
-    ex.outcome.model, ex.outcome.upstream_model, ex.outcome.stream = (
-        body.get("model"),
-        converted.model,
-        converted.stream,
-    )
+    ex.outcome.model = path_model or (body.get("model") if isinstance(body, dict) else None)
+    ex.outcome.upstream_model, ex.outcome.stream = converted.model, converted.stream
     ex.losses(converted.losses, "request", 400)
     try:
         key = upstream.upstream_key(route, sent_key)

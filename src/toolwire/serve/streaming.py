@@ -5,6 +5,7 @@ dialect, never with a made-up finish. A client that goes away cancels the upstre
 
 from __future__ import annotations
 
+import json
 from collections.abc import AsyncIterator
 
 import anyio
@@ -13,7 +14,7 @@ from starlette.responses import Response, StreamingResponse
 
 from toolwire.serve import policy
 from toolwire.serve.convert import Refused, StreamConverter
-from toolwire.serve.errors import frame_event, stream_error_event
+from toolwire.serve.errors import frame_event, stream_error_event, upstream_message
 from toolwire.serve.exchange import Exchange, Failed, transport_failure, upstream_error
 from toolwire.serve.framing import EventSplitter, EventTooLarge, event_payload
 from toolwire.serve.wire import WIRES
@@ -47,6 +48,7 @@ async def _relay(ex: Exchange, response: httpx.Response) -> AsyncIterator[str]:
     converter = StreamConverter(source=source, target=target, strict=route.losses == "strict")
     splitter = EventSplitter(WIRES[source].framing, ex.gateway.config.limits.event_bytes)
     failure: Failed | None = None
+    said: list[str] = []  # an error the upstream sent in its stream, for the client's error event
 
     def relay(texts: list[str]) -> str:
         out = []
@@ -54,6 +56,8 @@ async def _relay(ex: Exchange, response: httpx.Response) -> AsyncIterator[str]:
             payload = event_payload(text)
             if payload is not None:
                 ex.capture.add("upstream_response", payload)
+                if isinstance(payload, dict) and ("error" in payload or payload.get("type") == "error"):
+                    said.append(upstream_message(json.dumps(payload).encode()))
             events, framed = converter.feed(text)
             for event in events:
                 ex.capture.add("client_response", event)
@@ -71,7 +75,8 @@ async def _relay(ex: Exchange, response: httpx.Response) -> AsyncIterator[str]:
         if text + framed:
             yield text + framed
         if converter.cut:
-            failure = Failed(502, f"upstream {source} stream ended before it finished", "upstream_cut")
+            why = f": {said[-1]}" if said else ""
+            failure = Failed(502, f"upstream {source} stream ended before it finished{why}", "upstream_cut")
     except EventTooLarge as exc:
         failure = Failed(502, str(exc), "upstream_too_large")
     except Refused as exc:

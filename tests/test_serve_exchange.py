@@ -330,3 +330,17 @@ def test_a_gemini_upstream_streams_on_its_own_url_and_ollama_streams_unless_told
     chunks = [json.loads(line) for line in response.text.splitlines()]
     calls = [c["function"]["name"] for chunk in chunks for c in chunk["message"].get("tool_calls", [])]
     assert calls == ["get_weather", "get_time"] and chunks[-1]["done"] is True
+
+
+def test_strict_refuses_a_lossy_response_as_a_bad_gateway_listing_the_losses() -> None:
+    # the request was fine (400 would blame the client): what the upstream answered cannot be carried
+    fake = FakeUpstream("openai_chat", Answer(body=response_vector("openai_chat", "a refusal response")))
+    body = {"model": "m", "max_tokens": 5, "messages": [{"role": "user", "content": "hi"}]}
+    config = gateway_config("anthropic_messages", "openai_chat", losses="strict")
+    response = exchange(
+        config, fake, lambda c: c.post("/v1/messages", json=body, headers={"x-api-key": "k-0123456789"})
+    )
+    assert response.status_code == 502 and len(fake.received) == 1
+    message = response.json()["error"]["message"]
+    assert "the response would lose" in message
+    assert "anthropic_messages cannot carry a refusal part in an assistant turn" in message

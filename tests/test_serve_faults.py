@@ -154,6 +154,11 @@ def test_a_client_that_leaves_cancels_the_upstream_stream(serving: Serving) -> N
         first = next(response.iter_text())
         assert first.startswith("data: ")
     assert fake.abandoned.wait(10), "the upstream stream was not cancelled when the client left"
+    deadline = time.monotonic() + 10
+    while "toolwire_serve_in_flight 0.0" not in (metrics := httpx.get(base + "/metrics", timeout=5).text):
+        assert time.monotonic() < deadline, "the exchange was never ended"
+        time.sleep(0.05)
+    assert 'outcome="client_gone",route="/v1/chat/completions",status="200"} 1.0' in metrics
 
 
 def test_shutdown_lets_a_stream_in_flight_finish() -> None:

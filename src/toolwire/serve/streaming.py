@@ -7,10 +7,12 @@ from __future__ import annotations
 
 import json
 from collections.abc import AsyncIterator
+from typing import Any
 
 import anyio
 import httpx
 from starlette.responses import Response, StreamingResponse
+from starlette.types import Receive, Scope, Send
 
 from toolwire.serve import policy
 from toolwire.serve.convert import Refused, StreamConverter
@@ -39,7 +41,27 @@ async def streamed(ex: Exchange, sent: httpx.Request) -> Response:
     framing = WIRES[route.inbound].framing
     media = "application/x-ndjson" if framing == "ndjson" else "text/event-stream"
     headers = {policy.HEADER: policy.header_value(ex.lost), "cache-control": "no-cache"}
-    return StreamingResponse(_relay(ex, response), media_type=media, headers=headers)
+    return _Relayed(_relay(ex, response), ex, response, media_type=media, headers=headers)
+
+
+class _Relayed(StreamingResponse):
+    """A relayed stream whose upstream leg is closed, and whose exchange is ended, however the
+    response ends: also when the client left before its first byte (the relay generator, never
+    started then, would run no cleanup of its own)."""
+
+    def __init__(self, content: AsyncIterator[str], ex: Exchange, upstream: httpx.Response, **kwargs: Any) -> None:
+        super().__init__(content, **kwargs)
+        self._ex, self._upstream = ex, upstream
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        try:
+            await super().__call__(scope, receive, send)
+        finally:
+            with anyio.CancelScope(shield=True):
+                await self._upstream.aclose()
+            if not self._ex.ended:
+                self._ex.outcome.outcome = "client_gone"
+                self._ex.end(200)
 
 
 async def _relay(ex: Exchange, response: httpx.Response) -> AsyncIterator[str]:

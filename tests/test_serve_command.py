@@ -39,6 +39,10 @@ GOOD = {
         ({"routes": [{**GOOD, "inbound": "nope"}]}, "t.routes[0].inbound: unknown dialect 'nope'"),
         ({"routes": [{**GOOD, "losses": "maybe"}]}, "t.routes[0].losses: expected lenient or strict"),
         (
+            {"routes": [{**GOOD, "allow_losses": ["seed"]}]},
+            "t.routes[0].allow_losses: not supported yet: an allow-list needs stable loss codes (issue #24)",
+        ),
+        (
             {"routes": [{**GOOD, "upstream": {**GOOD["upstream"], "base_url": "file:///etc"}}]},
             "t.routes[0].upstream.base_url: expected an http(s) URL",
         ),
@@ -92,6 +96,8 @@ def test_the_defaults_serve_every_dialect_on_its_own_path() -> None:
     paths = [p for route in default_config().routes for p in route.paths()]
     assert "/v1/chat/completions" in paths and "/mistral/v1/chat/completions" in paths and "/api/chat" in paths
     assert "/v1beta/models/{model}:streamGenerateContent" in paths and len(paths) == len(set(paths))
+    # the client's own key is never sent to another provider by default
+    assert {route.upstream.credential for route in default_config().routes} == {"env:OPENAI_API_KEY"}
 
 
 def test_the_table_is_found_in_toolwire_toml_or_pyproject(tmp_path: Path) -> None:
@@ -164,7 +170,8 @@ def test_serve_starts_with_defaults_answers_and_stops_on_sigterm(tmp_path: Path)
         lines = [proc.stderr.readline() for _ in range(3)]
         assert lines[0].startswith(f"toolwire: serving on http://127.0.0.1:{port} (built-in defaults); routes:")
         assert re.match(
-            r"  POST /v1/chat/completions  openai_chat -> openai_chat at https://api.openai.com \(lenient\)", lines[1]
+            r"  POST /v1/chat/completions  openai_chat -> openai_chat at https://api.openai.com \(lenient, key env:OPENAI_API_KEY\)",
+            lines[1],
         )
         deadline = time.monotonic() + 20
         while True:

@@ -46,12 +46,15 @@ def _endpoint(gateway: Gateway, route: Route, pattern: str, stream_path: bool) -
 
 
 def routes_table(config: ServeConfig) -> list[str]:
-    """One line per served path: `POST path  inbound -> upstream dialect at base URL (policy)`."""
+    """One line per served path: `POST path  inbound -> upstream dialect at base URL (policy, key
+    source)`."""
     lines = []
     for route in config.routes:
         for path in route.paths():
             up = route.upstream
-            lines.append(f"POST {path}  {route.inbound} -> {up.dialect} at {up.base_url} ({route.losses})")
+            lines.append(
+                f"POST {path}  {route.inbound} -> {up.dialect} at {up.base_url} ({route.losses}, key {up.credential})"
+            )
     return lines
 
 

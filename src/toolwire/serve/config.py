@@ -87,8 +87,9 @@ class ServeConfig:
 
 def default_config() -> ServeConfig:
     """No configuration: every served dialect on its native path (Mistral under /mistral), each
-    forwarded to OpenAI Chat Completions with the client's own key."""
-    upstream = Upstream("openai_chat", "https://api.openai.com", "passthrough")
+    forwarded to OpenAI Chat Completions with the key in OPENAI_API_KEY. Never the client's own
+    key: a client of another provider would send that provider's key to OpenAI."""
+    upstream = Upstream("openai_chat", "https://api.openai.com", "env:OPENAI_API_KEY")
     routes = [Route(name, upstream, prefix="/mistral" if name == "mistral" else "") for name in WIRES]
     return ServeConfig(tuple(routes))
 
@@ -220,6 +221,11 @@ def _dialect(table: dict[str, Any], key: str, where: str) -> str:
 def _route(raw: Any, where: str) -> Route:
     if not isinstance(raw, dict):
         raise ConfigError(f"{where}: expected a table")
+    if "allow_losses" in raw:  # said plainly rather than taken and ignored
+        raise ConfigError(
+            f"{where}.allow_losses: not supported yet: an allow-list needs stable loss codes (issue #24); "
+            "a strict route refuses every loss"
+        )
     _unknown(raw, ROUTE_KEYS, where)
     inbound = _dialect(raw, "inbound", where)
     prefix = _typed(raw, "prefix", str, where, "a path prefix") if "prefix" in raw else ""

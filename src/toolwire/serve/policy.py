@@ -3,8 +3,8 @@ reports them (the `toolwire-losses` header, the log line), `strict` refuses the 
 the list.
 
 Not here yet: an allow-list of loss kinds a strict route lets through. It needs stable loss
-codes (issue #24); until then a route names no allow-list (the configuration has no key for
-it) and strict refuses every loss. ALLOWED_LOSS_CODES is where that list will be read from.
+codes (issue #24); until then the configuration refuses a route's `allow_losses` key with that
+reason, and strict refuses every loss. `refused` is where the list will be applied.
 """
 
 from __future__ import annotations
@@ -16,11 +16,11 @@ from toolwire.serve.convert import Lost
 
 HEADER = "toolwire-losses"
 HEADER_LIMIT = 4000  # bytes of pointers in the header; the log line has them all
-ALLOWED_LOSS_CODES: frozenset[str] = frozenset()  # issue #24: filled from a route's allow-list
 
 
 def refused(policy: str, losses: Iterable[Lost]) -> tuple[Lost, ...]:
-    """The losses the policy refuses: all of them under strict, none under lenient."""
+    """The losses the policy refuses: all of them under strict (issue #24: less the route's
+    allow-list, once losses have stable codes), none under lenient."""
     return tuple(losses) if policy == "strict" else ()
 
 

@@ -344,3 +344,16 @@ def test_strict_refuses_a_lossy_response_as_a_bad_gateway_listing_the_losses() -
     message = response.json()["error"]["message"]
     assert "the response would lose" in message
     assert "anthropic_messages cannot carry a refusal part in an assistant turn" in message
+
+
+def test_a_path_or_method_not_served_says_what_is() -> None:
+    fake = FakeUpstream("openai_chat", Answer(body={}))
+    config = gateway_config("openai_chat", "openai_chat")
+    missing = exchange(config, fake, lambda c: c.post("/v1/nope", json={}))
+    assert missing.status_code == 404
+    assert missing.json()["error"]["message"] == (
+        "toolwire serve has no POST /v1/nope; it serves: /healthz, /metrics, /v1/chat/completions"
+    )
+    wrong = exchange(config, fake, lambda c: c.get("/v1/chat/completions"))
+    assert wrong.status_code == 405 and "no GET /v1/chat/completions" in wrong.json()["error"]["message"]
+    assert fake.received == []

@@ -90,6 +90,14 @@ def build(
             if gateway.recorder is not None:
                 gateway.recorder.close()
 
-    app = Starlette(routes=endpoints, lifespan=lifespan)
+    served = sorted({e.path for e in endpoints})
+
+    async def unrouted(request: Request, exc: Exception) -> Response:
+        # no route, so no dialect to answer in: the OpenAI-style shape most clients read
+        status = getattr(exc, "status_code", 404)
+        message = f"toolwire serve has no {request.method} {request.url.path}; it serves: {', '.join(served)}"
+        return JSONResponse({"error": {"message": message, "type": "not_found_error"}}, status)
+
+    app = Starlette(routes=endpoints, lifespan=lifespan, exception_handlers={404: unrouted, 405: unrouted})
     app.state.gateway = gateway
     return app

@@ -11,7 +11,7 @@ import socket
 import threading
 import time
 from collections import deque
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator, Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -25,7 +25,7 @@ from starlette.responses import JSONResponse, Response, StreamingResponse
 from starlette.routing import Route
 
 from toolwire.serve.app import build
-from toolwire.serve.config import ServeConfig, parse
+from toolwire.serve.config import Limits, ServeConfig, parse
 
 VECTORS = Path(__file__).resolve().parents[1] / "schemas" / "vectors"
 NAMED_EVENTS = ("anthropic_messages", "openai_responses", "cohere_v2")  # SSE with `event:` lines
@@ -166,6 +166,28 @@ async def in_process(
     await app.state.gateway.client.aclose()
     if app.state.gateway.recorder is not None:
         app.state.gateway.recorder.close()
+
+
+Serving = Callable[..., str]
+
+
+@contextlib.contextmanager
+def gateways() -> Iterator[Serving]:
+    """A function that starts a fake upstream (unless base_url names another) and a gateway
+    route (inbound dialect, route keys, limits) in front of it over loopback, and gives the
+    gateway's base URL; everything it started stops at the test's end."""
+    with contextlib.ExitStack() as exits:
+
+        def start(
+            fake: FakeUpstream, inbound: str, base_url: str | None = None, limits: Limits | None = None, **route: Any
+        ) -> str:
+            url = base_url or exits.enter_context(running(fake.app))
+            config = gateway_config(inbound, fake.dialect, base_url=url, **route)
+            if limits is not None:
+                config = ServeConfig(config.routes, limits=limits)
+            return exits.enter_context(running(build(config)))
+
+        yield start
 
 
 def test_the_fake_frames_as_the_provider_does() -> None:

@@ -5,11 +5,10 @@ gets a translated error or a stream that ends with an error event, never a made-
 
 from __future__ import annotations
 
-import contextlib
 import json
 import socket
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from typing import Any
 
 import anthropic
@@ -21,15 +20,16 @@ from tests.test_serve_fakes import (
     VECTORS,
     Answer,
     FakeUpstream,
+    Serving,
     gateway_config,
+    gateways,
     response_vector,
     running,
     stream_vector,
 )
 from toolwire.serve.app import build
-from toolwire.serve.config import Limits, ServeConfig
+from toolwire.serve.config import Limits
 
-Serving = Callable[..., str]
 CHAT_STREAM = {"model": "gpt-4o", "max_tokens": 50, "stream": True, "messages": [{"role": "user", "content": "go"}]}
 KEY = {"authorization": "Bearer sk-test-0123456789"}
 # An Anthropic stream whose second tool call is cut inside its arguments.
@@ -38,17 +38,7 @@ ANTHROPIC_TWO_CALLS = "two tool_use blocks, keyed by block index"
 
 @pytest.fixture
 def serving() -> Iterator[Serving]:
-    with contextlib.ExitStack() as exits:
-
-        def start(
-            fake: FakeUpstream, inbound: str, base_url: str | None = None, limits: Limits | None = None, **route: Any
-        ) -> str:
-            url = base_url or exits.enter_context(running(fake.app))
-            config: ServeConfig = gateway_config(inbound, fake.dialect, base_url=url, **route)
-            if limits is not None:
-                config = ServeConfig(config.routes, limits=limits)
-            return exits.enter_context(running(build(config)))
-
+    with gateways() as start:
         yield start
 
 

@@ -5,17 +5,21 @@ arguments, finish reasons, and errors raised as the SDK's own exception classes.
 
 from __future__ import annotations
 
-import contextlib
 import json
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 
 import anthropic
 import openai
 import pytest
 
-from tests.test_serve_fakes import Answer, FakeUpstream, gateway_config, response_vector, running, stream_vector
-from toolwire.serve.app import build
-from toolwire.serve.config import ServeConfig
+from tests.test_serve_fakes import (
+    Answer,
+    FakeUpstream,
+    Serving,
+    gateways,
+    response_vector,
+    stream_vector,
+)
 
 WEATHER_TOOL = {
     "type": "function",
@@ -32,20 +36,9 @@ ANTHROPIC_TOOL = {
 }
 
 
-Serving = Callable[[FakeUpstream, str], str]
-
-
 @pytest.fixture
 def serving() -> Iterator[Serving]:
-    """A function that starts a fake upstream and a gateway route (inbound dialect) in front of
-    it, and gives the gateway's base URL; everything it started stops at the test's end."""
-    with contextlib.ExitStack() as exits:
-
-        def start(fake: FakeUpstream, inbound: str) -> str:
-            upstream_url = exits.enter_context(running(fake.app))
-            config: ServeConfig = gateway_config(inbound, fake.dialect, base_url=upstream_url)
-            return exits.enter_context(running(build(config)))
-
+    with gateways() as start:
         yield start
 
 

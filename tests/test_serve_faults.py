@@ -182,3 +182,14 @@ def test_an_error_event_from_the_upstream_reaches_the_client_with_its_message(se
         json.loads(lines[-1])["error"]["message"]
         == "upstream anthropic_messages stream ended before it finished: Overloaded"
     )
+
+
+def test_a_stream_that_stalls_midway_ends_with_a_timeout_error(serving: Serving) -> None:
+    events = stream_vector("anthropic_messages", ANTHROPIC_TWO_CALLS)[:4]
+    fake = FakeUpstream("anthropic_messages", Answer(events=events, hang=5))
+    base = serving(fake, "openai_chat", upstream={"timeout": 0.5})
+    with httpx.Client(timeout=20) as client:
+        lines = data_lines(client.post(base + "/v1/chat/completions", json=CHAT_STREAM, headers=KEY).text)
+    error = json.loads(lines[-1])["error"]
+    assert "[DONE]" not in lines and error["type"] == "server_error"
+    assert error["message"] == "upstream anthropic_messages stream broke off (ReadTimeout)"

@@ -108,9 +108,9 @@ async def _relay(ex: Exchange, response: httpx.Response) -> AsyncIterator[str]:
             failure = Failed(400, policy.refusal_message("stream", exc.losses), "refused_losses")
         else:
             failure = Failed(502, f"upstream {source} stream not understood: {exc}", "upstream_invalid")
-    except httpx.HTTPError as exc:
-        failure = transport_failure(exc, source)
-        failure.outcome = "upstream_cut"
+    except httpx.HTTPError as exc:  # the connection dropped, or the stream stalled past the route's timeout
+        status = 504 if isinstance(exc, httpx.TimeoutException) else 502
+        failure = Failed(status, f"upstream {source} stream broke off ({type(exc).__name__})", "upstream_cut")
     except anyio.get_cancelled_exc_class():
         ex.outcome.outcome = "client_gone"
         raise

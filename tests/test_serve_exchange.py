@@ -296,7 +296,7 @@ def test_a_streamed_chat_answer_from_anthropic_events(caplog: pytest.LogCaptureF
         ("toolu_02B", "g", {"b": 2}),
     ]
     logged = [json.loads(r.message) for r in caplog.records if r.name == "toolwire.serve"]
-    assert logged and logged[-1]["event"] == "exchange" and logged[-1]["stream"] is True
+    assert len(logged) == 1 and logged[0]["event"] == "exchange" and logged[0]["stream"] is True  # one line each
     assert "sk-client-0123456789" not in caplog.text
 
 

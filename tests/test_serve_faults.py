@@ -193,3 +193,36 @@ def test_a_stream_that_stalls_midway_ends_with_a_timeout_error(serving: Serving)
     error = json.loads(lines[-1])["error"]
     assert "[DONE]" not in lines and error["type"] == "server_error"
     assert error["message"] == "upstream anthropic_messages stream broke off (ReadTimeout)"
+
+
+def test_an_unexpected_error_midstream_ends_with_an_error_event_and_is_logged_as_such(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    import asyncio
+    import logging
+    from collections.abc import AsyncIterator
+
+    from tests.test_serve_fakes import frame
+
+    events = stream_vector("anthropic_messages", ANTHROPIC_TWO_CALLS)
+
+    async def body() -> AsyncIterator[bytes]:
+        for event in events[:3]:
+            yield frame("anthropic_messages", event)
+        raise ValueError("a bug somewhere below the relay")
+
+    def handler(request: httpx.Request) -> httpx.Response:
+        return httpx.Response(200, content=body(), headers={"content-type": "text/event-stream"})
+
+    caplog.set_level(logging.INFO, logger="toolwire.serve")
+    app = build(gateway_config("openai_chat", "anthropic_messages"), transport=httpx.MockTransport(handler))
+
+    async def run() -> str:
+        async with httpx.AsyncClient(transport=httpx.ASGITransport(app), base_url="http://g") as client:
+            return (await client.post("/v1/chat/completions", json=CHAT_STREAM, headers=KEY)).text
+
+    lines = data_lines(asyncio.run(run()))
+    assert len(lines) > 1 and "[DONE]" not in lines
+    assert json.loads(lines[-1])["error"]["message"] == "toolwire gateway internal error: ValueError"
+    (line,) = [json.loads(r.message) for r in caplog.records if r.message.startswith("{")]
+    assert line["outcome"] == "internal_error" and line["status"] == 200

@@ -79,8 +79,11 @@ def test_each_stage_is_recorded_and_validate_reads_the_folder(tmp_path: Path, to
     events = stream_vector("anthropic_messages", "two tool_use blocks, keyed by block index")
     assert payload_lines(tmp_path, streamed, "upstream_response") == events
     assert all(c["object"] == "chat.completion.chunk" for c in payload_lines(tmp_path, streamed, "client_response"))
+    # error answers are no payloads of a dialect: kept in the index, beside the payload file
     assert failed["status"] == 429 and failed["outcome"] == "upstream_error"
-    assert payload_lines(tmp_path, failed, "client_response")[0]["error"]["type"] == "rate_limit_error"
+    assert failed["aside"]["client_response"]["error"]["type"] == "rate_limit_error"
+    assert failed["aside"]["upstream_response"]["error"]["message"] == "slow down"
+    assert set(failed["lines"]) == {"client_request", "upstream_request"}
     result = toolwire("validate", tmp_path)
     assert result.returncode == 0, result.stdout + result.stderr
     assert " 0 invalid, 0 undetected" in result.stdout + result.stderr
@@ -110,7 +113,8 @@ def test_a_cut_stream_is_recorded_as_far_as_it_went(tmp_path: Path) -> None:
     (entry,) = index(tmp_path)
     assert entry["outcome"] == "upstream_cut" and "[DONE]" not in text
     assert payload_lines(tmp_path, entry, "upstream_response") == events[:4]
-    assert "error" in payload_lines(tmp_path, entry, "client_response")[-1]
+    assert "error" in entry["aside"]["client_response"]
+    assert "error" not in payload_lines(tmp_path, entry, "client_response")[-1]
 
 
 def test_files_rotate_by_size(tmp_path: Path) -> None:
@@ -120,3 +124,29 @@ def test_files_rotate_by_size(tmp_path: Path) -> None:
     captures = sorted(tmp_path.glob("capture-*.jsonl"))
     assert len(captures) == 3 and len(list(tmp_path.glob("*.exchanges.log"))) == 3
     assert [entry["file"] for entry in index(tmp_path)] == [p.name for p in captures]
+
+
+def test_error_answers_of_every_client_dialect_leave_the_capture_valid(tmp_path: Path, toolwire: Any) -> None:
+    # Cohere's and Mistral's error shapes are no payload schema: recorded in the payload file
+    # they would be findings of `toolwire validate`
+    fake = FakeUpstream("openai_chat", Answer(status=503, text="<html>down</html>"))
+    with running(fake.app) as upstream_url:
+        for inbound in ("cohere_v2", "mistral", "gemini", "ollama"):
+            config = gateway_config(inbound, "openai_chat", base_url=upstream_url)
+
+            async def run(config: ServeConfig = config, inbound: str = inbound) -> int:
+                app = build(config, tmp_path)
+                path = "/v1beta/models/m:generateContent" if inbound == "gemini" else config.routes[0].paths()[0]
+                body = {"model": "m", "messages": [{"role": "user", "content": "hi"}], "stream": False}
+                if inbound == "gemini":
+                    body = {"contents": [{"role": "user", "parts": [{"text": "hi"}]}]}
+                async with httpx.AsyncClient(transport=httpx.ASGITransport(app), base_url="http://g") as client:
+                    response = await client.post(path, json=body, headers={"authorization": f"Bearer {CLIENT_KEY}"})
+                await app.state.gateway.client.aclose()
+                app.state.gateway.recorder.close()
+                return response.status_code
+
+            assert asyncio.run(run()) == 503
+    assert [entry["aside"]["upstream_response"] for entry in index(tmp_path)] == ["<html>down</html>"] * 4
+    result = toolwire("validate", tmp_path)
+    assert result.returncode == 0, result.stdout + result.stderr

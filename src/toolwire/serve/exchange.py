@@ -65,7 +65,7 @@ class Exchange:
         """The failure in the client's error shape, the exchange ended."""
         self.outcome.outcome, self.outcome.error = failure.outcome, failure.message
         body = error_body(self.route.inbound, failure.status, failure.message)
-        self.capture.add("client_response", body)
+        self.capture.put_aside("client_response", body)
         self.end(failure.status)
         return JSONResponse(body, failure.status, headers=failure.headers)
 
@@ -122,7 +122,7 @@ async def prepare(ex: Exchange, path_model: str | None, stream_path: bool) -> tu
     try:
         body = json.loads(raw)
     except (ValueError, RecursionError) as exc:
-        ex.capture.add_text("client_request", raw.decode("utf-8", "replace"))
+        ex.capture.put_aside("client_request", raw.decode("utf-8", "replace"))
         raise Failed(400, f"the request body is not JSON: {exc}", "bad_request") from None
     ex.capture.add("client_request", body)
     try:
@@ -167,9 +167,9 @@ async def upstream_error(ex: Exchange, response: httpx.Response) -> Failed:
         response.aiter_bytes(), ex.gateway.config.limits.response_bytes, "the upstream error", 502
     )
     try:
-        ex.capture.add("upstream_response", json.loads(body))
+        ex.capture.put_aside("upstream_response", json.loads(body))
     except (ValueError, RecursionError):
-        ex.capture.add_text("upstream_response", body.decode("utf-8", "replace"))
+        ex.capture.put_aside("upstream_response", body.decode("utf-8", "replace"))
     ex.outcome.upstream_status = response.status_code
     dialect = ex.route.upstream.dialect
     message = f"upstream {dialect} answered {response.status_code}: {upstream_message(body)}"
@@ -196,7 +196,7 @@ async def plain(ex: Exchange, sent: httpx.Request) -> Response:
     try:
         body = json.loads(raw)
     except (ValueError, RecursionError):
-        ex.capture.add_text("upstream_response", raw.decode("utf-8", "replace"))
+        ex.capture.put_aside("upstream_response", raw.decode("utf-8", "replace"))
         raise Failed(
             502, f"upstream {route.upstream.dialect} answered with a body that is not JSON", "upstream_invalid"
         ) from None

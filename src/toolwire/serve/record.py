@@ -2,7 +2,8 @@
 they are. Payloads (the request as received, as sent upstream, the response or each stream
 event as received and as sent) go one per line to `capture-<pid>-<n>.jsonl`; what ties them
 together (exchange id, route, which lines are which stage, status, losses, the allowed headers)
-goes to the `.exchanges.log` beside it, one JSON line per exchange. Both rotate together
+goes to the `.exchanges.log` beside it, one JSON line per exchange, with what is no payload of
+a dialect (error answers, text that is not JSON) under `aside`. Both rotate together
 once the payload file passes the size limit. Secrets are redacted: credential headers are
 never written, and any key the exchange carried is replaced wherever it appears."""
 
@@ -27,13 +28,15 @@ class Capture:
         self.meta = meta
         self.stages: dict[str, list[Any]] = {stage: [] for stage in STAGES}
         self.secrets: set[str] = set()
-        self.unreadable: dict[str, str] = {}  # stage -> text that is no JSON (kept in the index)
+        # stage -> what is no payload of a dialect: error answers, text that is not JSON. Kept in
+        # the index, not the payload file, so `toolwire validate` reads that file as it is.
+        self.aside: dict[str, Any] = {}
 
     def add(self, stage: str, payload: Any) -> None:
         self.stages[stage].append(payload)
 
-    def add_text(self, stage: str, text: str) -> None:
-        self.unreadable[stage] = text[:2000]
+    def put_aside(self, stage: str, value: Any) -> None:
+        self.aside[stage] = value[:2000] if isinstance(value, str) else value
 
 
 def safe_headers(headers: Any) -> dict[str, str]:
@@ -81,8 +84,8 @@ class Recorder:
             "file": Path(payloads.name).name,
             "lines": {stage: {"first": first, "count": count} for stage, (first, count) in lines.items()},
         }
-        if capture.unreadable:
-            entry["not_json"] = capture.unreadable
+        if capture.aside:
+            entry["aside"] = capture.aside
         index.write(_scrub(json.dumps(entry, ensure_ascii=False, separators=(",", ":")), capture.secrets) + "\n")
         payloads.flush()
         index.flush()

@@ -19,6 +19,7 @@ from toolwire.serve.convert import Refused, StreamConverter
 from toolwire.serve.errors import frame_event, stream_error_event, upstream_message
 from toolwire.serve.exchange import Exchange, Failed, transport_failure, upstream_error
 from toolwire.serve.framing import EventSplitter, EventTooLarge, event_payload
+from toolwire.serve.observe import LOGGER
 from toolwire.serve.wire import WIRES
 
 
@@ -114,6 +115,9 @@ async def _relay(ex: Exchange, response: httpx.Response) -> AsyncIterator[str]:
     except anyio.get_cancelled_exc_class():
         ex.outcome.outcome = "client_gone"
         raise
+    except Exception as exc:  # a bug: the stream still ends with an error event, the log has the rest
+        LOGGER.exception("exchange %s failed", ex.outcome.exchange)
+        failure = Failed(500, f"toolwire gateway internal error: {type(exc).__name__}", "internal_error")
     finally:
         with anyio.CancelScope(shield=True):  # the client went away: close the upstream leg all the same
             await response.aclose()
@@ -123,7 +127,7 @@ async def _relay(ex: Exchange, response: httpx.Response) -> AsyncIterator[str]:
         if failure is not None:
             ex.outcome.outcome, ex.outcome.error = failure.outcome, failure.message
             error_event = stream_error_event(target, failure.status, failure.message)
-            ex.capture.add("client_response", error_event)
+            ex.capture.put_aside("client_response", error_event)  # the gateway's own, not relayed
         ex.end(200)
     if failure is not None:
         yield frame_event(target, WIRES[target].framing, error_event)

@@ -209,3 +209,27 @@ def test_openai_responses_sdk_from_gemini(serving: Serving) -> None:
         == response_vector("gemini", "a text answer", first=True)["candidates"][0]["content"]["parts"][0]["text"]
     )
     assert fake.received[0]["path"] == "/v1beta/models/gemini-2.5-flash:generateContent"
+
+
+def test_openai_responses_sdk_streams_a_call_from_anthropic(serving: Serving) -> None:
+    events = stream_vector("anthropic_messages", "two tool_use blocks, keyed by block index")
+    fake = FakeUpstream("anthropic_messages", Answer(events=events))
+    base = serving(fake, "openai_responses")
+    stream = openai_client(base).responses.create(model="m", input="go", max_output_tokens=50, stream=True)
+    done = [event.item for event in stream if event.type == "response.output_item.done"]
+    calls = [(item.call_id, item.name, json.loads(item.arguments)) for item in done if item.type == "function_call"]
+    assert calls == [("toolu_01A", "f", {"a": 1}), ("toolu_02B", "g", {"b": 2})]
+
+
+def test_anthropic_sdk_streams_parallel_calls_from_gemini(serving: Serving) -> None:
+    fake = FakeUpstream("gemini", Answer(events=stream_vector("gemini", "two parallel calls in one chunk")))
+    base = serving(fake, "anthropic_messages")
+    with anthropic_client(base).messages.stream(
+        model="gemini-2.5-flash", max_tokens=64, messages=[{"role": "user", "content": "go"}]
+    ) as stream:
+        message = stream.get_final_message()
+    assert [(b.name, b.input) for b in message.content if b.type == "tool_use"] == [
+        ("get_weather", {"city": "Paris"}),
+        ("get_time", {"tz": "CET"}),
+    ]
+    assert fake.received[0]["path"] == "/v1beta/models/gemini-2.5-flash:streamGenerateContent"

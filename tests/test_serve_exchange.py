@@ -357,3 +357,15 @@ def test_a_path_or_method_not_served_says_what_is() -> None:
     wrong = exchange(config, fake, lambda c: c.get("/v1/chat/completions"))
     assert wrong.status_code == 405 and "no GET /v1/chat/completions" in wrong.json()["error"]["message"]
     assert fake.received == []
+
+
+def test_an_upstream_redirect_is_not_followed() -> None:
+    fake = FakeUpstream(
+        "openai_chat", Answer(status=307, body={"moved": True}, headers={"location": "http://evil.test/"})
+    )
+    for body in (CHAT, {**CHAT, "stream": True}):
+        response = chat(gateway_config("openai_chat", "openai_chat"), fake, body)
+        assert response.status_code == 502
+        assert response.json()["error"]["message"].startswith("upstream openai_chat answered 307: ")
+        assert "location" not in response.headers
+    assert len(fake.received) == 2

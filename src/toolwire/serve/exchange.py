@@ -185,7 +185,7 @@ async def plain(ex: Exchange, sent: httpx.Request) -> Response:
     except httpx.HTTPError as exc:
         raise transport_failure(exc, route.upstream.dialect) from None
     try:
-        if response.status_code >= 400:
+        if not response.is_success:  # a redirect too: it is never followed (it could leave the configured host)
             raise await upstream_error(ex, response)
         ex.outcome.upstream_status = response.status_code
         raw = await read_limited(response.aiter_bytes(), limits.response_bytes, "the upstream response", 502)

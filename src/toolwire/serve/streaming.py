@@ -30,7 +30,7 @@ async def streamed(ex: Exchange, sent: httpx.Request) -> Response:
         response = await ex.gateway.client.send(sent, stream=True)
     except httpx.HTTPError as exc:
         raise transport_failure(exc, route.upstream.dialect) from None
-    if response.status_code >= 400:
+    if not response.is_success:  # a redirect too: it is never followed (it could leave the configured host)
         try:
             failure = await upstream_error(ex, response)
         except httpx.HTTPError as exc:

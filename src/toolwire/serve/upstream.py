@@ -26,7 +26,9 @@ def make_client(limits: Limits, transport: httpx.AsyncBaseTransport | None = Non
     return httpx.AsyncClient(
         transport=transport,
         http2=transport is None and importlib.util.find_spec("h2") is not None,
-        limits=httpx.Limits(max_connections=512, max_keepalive_connections=128),
+        # no cap on connections: a capped pool would queue streams behind each other (each one
+        # holds its connection for its whole length); idle ones kept for reuse
+        limits=httpx.Limits(max_connections=None, max_keepalive_connections=128),
         timeout=httpx.Timeout(None, connect=limits.connect_timeout),
         follow_redirects=False,
         trust_env=False,

@@ -226,3 +226,87 @@ def test_an_unexpected_error_midstream_ends_with_an_error_event_and_is_logged_as
     assert json.loads(lines[-1])["error"]["message"] == "toolwire gateway internal error: ValueError"
     (line,) = [json.loads(r.message) for r in caplog.records if r.message.startswith("{")]
     assert line["outcome"] == "internal_error" and line["status"] == 200
+
+
+def test_concurrent_streams_are_not_mixed_up() -> None:
+    """A small concurrency check (the 1,000-stream load test is not part of this round): 40
+    streams at once, each upstream stream carrying its own request's number in its call."""
+    import asyncio
+
+    from starlette.applications import Starlette
+    from starlette.requests import Request
+    from starlette.responses import StreamingResponse
+    from starlette.routing import Route
+
+    from tests.test_serve_fakes import frame
+
+    async def messages(request: Request) -> StreamingResponse:
+        n = (await request.json())["messages"][0]["content"]
+        events = [
+            {
+                "type": "message_start",
+                "message": {
+                    "id": f"msg_{n}",
+                    "type": "message",
+                    "role": "assistant",
+                    "content": [],
+                    "model": "m",
+                    "usage": {"input_tokens": 1, "output_tokens": 0},
+                },
+            },
+            {
+                "type": "content_block_start",
+                "index": 0,
+                "content_block": {"type": "tool_use", "id": f"toolu_{n}", "name": "f", "input": {}},
+            },
+            {
+                "type": "content_block_delta",
+                "index": 0,
+                "delta": {"type": "input_json_delta", "partial_json": '{"n": '},
+            },
+            {
+                "type": "content_block_delta",
+                "index": 0,
+                "delta": {"type": "input_json_delta", "partial_json": f"{n}}}"},
+            },
+            {"type": "content_block_stop", "index": 0},
+            {"type": "message_delta", "delta": {"stop_reason": "tool_use"}, "usage": {"output_tokens": 5}},
+            {"type": "message_stop"},
+        ]
+
+        async def body() -> Any:
+            for event in events:
+                yield frame("anthropic_messages", event)
+                await asyncio.sleep(0.01)
+
+        return StreamingResponse(body(), media_type="text/event-stream")
+
+    upstream = Starlette(routes=[Route("/v1/messages", messages, methods=["POST"])])
+    with (
+        running(upstream) as upstream_url,
+        running(build(gateway_config("openai_chat", "anthropic_messages", base_url=upstream_url))) as base,
+    ):
+
+        async def one(client: httpx.AsyncClient, n: int) -> tuple[int, str, str]:
+            body = {**CHAT_STREAM, "messages": [{"role": "user", "content": str(n)}]}
+            text = (await client.post(base + "/v1/chat/completions", json=body, headers=KEY)).text
+            calls = [
+                c
+                for line in data_lines(text)[:-1]
+                for ch in json.loads(line)["choices"]
+                for c in ch["delta"].get("tool_calls", [])
+            ]
+            return (
+                n,
+                "".join(c.get("id", "") for c in calls),
+                "".join(c["function"].get("arguments", "") for c in calls),
+            )
+
+        async def run() -> list[tuple[int, str, str]]:
+            async with httpx.AsyncClient(timeout=30, limits=httpx.Limits(max_connections=100)) as client:
+                return await asyncio.gather(*(one(client, n) for n in range(40)))
+
+        results = asyncio.run(run())
+    assert [(n, call_id, json.loads(arguments)) for n, call_id, arguments in results] == [
+        (n, f"toolu_{n}", {"n": n}) for n in range(40)
+    ]

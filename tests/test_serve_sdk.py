@@ -233,3 +233,33 @@ def test_anthropic_sdk_streams_parallel_calls_from_gemini(serving: Serving) -> N
         ("get_time", {"tz": "CET"}),
     ]
     assert fake.received[0]["path"] == "/v1beta/models/gemini-2.5-flash:streamGenerateContent"
+
+
+# --- the google-genai SDK in front of an Anthropic upstream ---
+
+
+def test_google_genai_sdk_calls_and_stream_from_anthropic(serving: Serving) -> None:
+    from google import genai
+    from google.genai import types
+
+    fake = FakeUpstream(
+        "anthropic_messages",
+        Answer(body=response_vector("anthropic_messages", "text and two tool calls")),
+        Answer(events=stream_vector("anthropic_messages", "two tool_use blocks, keyed by block index")),
+    )
+    base = serving(fake, "gemini")
+    client = genai.Client(
+        api_key="g-key-0123456789", http_options=types.HttpOptions(base_url=base, api_version="v1beta")
+    )
+    config = types.GenerateContentConfig(max_output_tokens=50)
+    answer = client.models.generate_content(model="claude-sonnet-4-5", contents="Weather?", config=config)
+    assert [(c.id, c.name, c.args) for c in answer.function_calls or []] == [
+        ("toolu_0167cfEnoQaPviGdVXA95zcu", "get_weather", {"city": "Paris"}),
+        ("toolu_01EEe2V5HD1Ac4rKiUR4HD2T", "get_weather", {"city": "Rome"}),
+    ]
+    assert fake.received[0]["body"]["model"] == "claude-sonnet-4-5"
+    assert fake.received[0]["headers"]["x-api-key"] == "g-key-0123456789"
+    chunks = list(client.models.generate_content_stream(model="claude-sonnet-4-5", contents="go", config=config))
+    calls = [(c.name, c.args) for chunk in chunks for c in chunk.function_calls or []]
+    assert calls == [("f", {"a": 1}), ("g", {"b": 2})]
+    assert fake.received[1]["body"]["stream"] is True

@@ -263,3 +263,33 @@ def test_google_genai_sdk_calls_and_stream_from_anthropic(serving: Serving) -> N
     calls = [(c.name, c.args) for chunk in chunks for c in chunk.function_calls or []]
     assert calls == [("f", {"a": 1}), ("g", {"b": 2})]
     assert fake.received[1]["body"]["stream"] is True
+
+
+# --- the ollama and cohere SDKs in front of an Anthropic upstream ---
+
+
+def test_ollama_and_cohere_sdks_get_parallel_calls_from_anthropic(serving: Serving) -> None:
+    import cohere
+    import ollama
+
+    fake = FakeUpstream(
+        "anthropic_messages", Answer(body=response_vector("anthropic_messages", "text and two tool calls"))
+    )
+    user = [{"role": "user", "content": "Weather in Paris and Rome?"}]
+    reply = ollama.Client(host=serving(fake, "ollama"), headers={"authorization": "Bearer ol-0123456789"}).chat(
+        model="llama3", messages=user, stream=False
+    )
+    assert reply.message.content == "I'll check both cities."
+    assert [(t.function.name, t.function.arguments) for t in reply.message.tool_calls or []] == [
+        ("get_weather", {"city": "Paris"}),
+        ("get_weather", {"city": "Rome"}),
+    ]
+    answer = cohere.ClientV2(api_key="co-0123456789", base_url=serving(fake, "cohere_v2")).chat(
+        model="command-a", messages=user, max_tokens=50
+    )
+    assert answer.message.tool_plan == "I'll check both cities."
+    assert [(t.id, t.function.name, json.loads(t.function.arguments)) for t in answer.message.tool_calls or []] == [  # type: ignore[union-attr, arg-type]
+        ("toolu_0167cfEnoQaPviGdVXA95zcu", "get_weather", {"city": "Paris"}),
+        ("toolu_01EEe2V5HD1Ac4rKiUR4HD2T", "get_weather", {"city": "Rome"}),
+    ]
+    assert [r["headers"]["x-api-key"] for r in fake.received] == ["ol-0123456789", "co-0123456789"]

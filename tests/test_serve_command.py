@@ -196,3 +196,22 @@ def test_a_port_in_use_is_one_line_and_exit_2(toolwire: Any) -> None:
         result = toolwire("serve", "--port", str(taken.getsockname()[1]), timeout=60)
     assert result.returncode == 2
     assert re.fullmatch(r"toolwire: cannot listen on 127\.0\.0\.1:\d+: .+\n", result.stderr), result.stderr
+
+
+def test_the_documented_example_loads(tmp_path: Path) -> None:
+    import textwrap
+
+    import toolwire.serve.config as config_module
+
+    doc = config_module.__doc__ or ""
+    example = textwrap.dedent(doc[doc.index("    [tool.toolwire.serve]") :])
+    (tmp_path / "pyproject.toml").write_text(example)
+    loaded = load(tmp_path / "pyproject.toml")
+    (route,) = loaded.routes
+    assert (route.inbound, route.upstream.dialect, route.inbound_key_env) == (
+        "anthropic_messages",
+        "openai_chat",
+        "GATEWAY_KEY",
+    )
+    assert route.upstream.model_for("claude-sonnet-4-5") == "gpt-4o" and route.upstream.model_for("x") == "gpt-4o-mini"
+    assert loaded.limits.event_bytes == 1 << 20 and loaded.port == 8787

@@ -2,14 +2,25 @@
 pyproject.toml or `[serve]` in toolwire.toml, checked whole before anything starts. Every
 problem names its file, line and key (`toolwire.toml:7: serve.routes[0].upstream.base_url: ...`).
 
+    [tool.toolwire.serve]
+    host = "127.0.0.1"                       # the defaults: 127.0.0.1:8787
+    port = 8787
+    record_max_bytes = 67108864              # --record files rotate past this size
+    limits = { request_bytes = 10485760, response_bytes = 33554432, event_bytes = 1048576 }
+
     [[tool.toolwire.serve.routes]]
     inbound = "anthropic_messages"           # the client's dialect, served on its native path
     prefix = ""                              # put before that path (two dialects sharing one)
     losses = "lenient"                       # or "strict": refuse what would lose something
     inbound_key_env = "GATEWAY_KEY"          # optional: clients must send this key
     forward_headers = ["anthropic-beta"]     # client headers passed upstream (allow-list)
-    upstream = { dialect = "openai_chat", base_url = "https://api.openai.com",
-                 credential = "env:OPENAI_API_KEY", models = { "*" = "gpt-4o" } }
+
+    [tool.toolwire.serve.routes.upstream]
+    dialect = "openai_chat"
+    base_url = "https://api.openai.com"      # the only place an upstream host comes from
+    credential = "env:OPENAI_API_KEY"        # or "passthrough" (the client's key), or "none"
+    models = { "claude-sonnet-4-5" = "gpt-4o", "*" = "gpt-4o-mini" }
+    timeout = 300                            # seconds without a byte from the upstream
 """
 
 from __future__ import annotations

@@ -26,6 +26,7 @@ if TYPE_CHECKING:
 TARGETS = tuple(KNOWN_TARGETS)  # the targets toolwire can generate (toolwire.targets)
 DEFAULT_PACKAGE = "toolwire_dialects"
 KEYS = ("schemas", "overlays", "templates", "out", "targets", "package")
+SECTIONS = ("serve",)  # tables another command reads and checks itself (toolwire serve)
 BUILT_IN = "built-in"
 DEFAULT = "default"
 
@@ -140,7 +141,7 @@ def resolve(
     path, table = found if found else (None, {})
     where = f"{path.name} [tool.toolwire]" if path and path.name == "pyproject.toml" else str(path and path.name)
     for key in table:
-        if key not in KEYS:
+        if key not in KEYS and key not in SECTIONS:
             raise ConfigError(f"{path}:{_line_of(path, key)}: unknown key {key!r}; known: {', '.join(KEYS)}")
     origin: dict[str, str] = {}
 

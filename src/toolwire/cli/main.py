@@ -26,6 +26,7 @@ LAZY_COMMANDS: dict[str, tuple[str, str]] = {
     "generate": ("toolwire.cli.generate:generate", "Generate the packages from the schemas."),
     "init": ("toolwire.cli.init:init_group", "Scaffold a dialect in your spec folder."),
     "losses": ("toolwire.cli.losses:losses", "Print what each dialect can carry."),
+    "serve": ("toolwire.serve.command:serve", "Run the gateway: any SDK to any provider."),
     "tools": ("toolwire.cli.tools:tools_group", "Generate typed models for your tools."),
     "validate": ("toolwire.cli.validate:validate", "Check captured payloads against the schemas."),
 }

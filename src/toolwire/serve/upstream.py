@@ -1,0 +1,90 @@
+"""The upstream leg: one pooled httpx client for every route, each request's URL built from the
+route's configured base URL only (nothing of the client's request picks the host: no SSRF),
+its credential from the configured source, and only allow-listed client headers."""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+from urllib.parse import quote
+
+import httpx
+from starlette.datastructures import Headers, QueryParams
+
+from toolwire.serve.config import Limits, Route
+from toolwire.serve.wire import WIRES
+
+
+class CredentialMissing(Exception):
+    """The route's credential source gave no key (an unset variable, a client that sent none)."""
+
+
+def make_client(limits: Limits, transport: httpx.AsyncBaseTransport | None = None) -> httpx.AsyncClient:
+    """The shared client: pooled keep-alive connections, HTTP/2 where the h2 package is
+    installed, no redirects followed (a redirect could leave the configured host), no proxy or
+    .netrc credentials picked up from the environment."""
+    return httpx.AsyncClient(
+        transport=transport,
+        http2=transport is None and importlib.util.find_spec("h2") is not None,
+        # no cap on connections: a capped pool would queue streams behind each other (each one
+        # holds its connection for its whole length); idle ones kept for reuse
+        limits=httpx.Limits(max_connections=None, max_keepalive_connections=128),
+        timeout=httpx.Timeout(None, connect=limits.connect_timeout),
+        follow_redirects=False,
+        trust_env=False,
+    )
+
+
+def url(route: Route, model: str | None, stream: bool) -> str:
+    """The upstream URL: the configured base plus the dialect's path; a model named in the URL
+    is one path segment, escaped, so a client's model name cannot change the path or host."""
+    wire = WIRES[route.upstream.dialect]
+    path = wire.stream_path if stream and wire.stream_path else wire.path
+    if wire.model_in_path:
+        path = path.replace("{model}", quote(model or "", safe=""))
+    query = f"?{wire.upstream_query}" if stream and wire.upstream_query else ""
+    return route.upstream.base_url + path + query
+
+
+def client_key(dialect: str, headers: Headers, query: QueryParams) -> str | None:
+    """The API key the client sent, where its dialect's SDK puts it."""
+    wire = WIRES[dialect]
+    value = headers.get(wire.key_header)
+    if value is not None and value.lower().startswith(wire.key_prefix.lower()):
+        return value[len(wire.key_prefix) :].strip() or None
+    if wire.key_query and query.get(wire.key_query):
+        return query[wire.key_query]
+    # SDKs of OpenAI-shaped dialects all send a bearer token; accept it for any dialect
+    bearer = headers.get("authorization", "")
+    if bearer.lower().startswith("bearer "):
+        return bearer[7:].strip() or None
+    return None
+
+
+def upstream_key(route: Route, sent: str | None) -> str | None:
+    """The key to send upstream, from the route's credential source."""
+    credential = route.upstream.credential
+    if credential == "none":
+        return None
+    if credential == "passthrough":
+        if not sent:
+            raise CredentialMissing("the route passes the client's API key upstream, and the request has none")
+        return sent
+    name = credential.removeprefix("env:")
+    key = os.environ.get(name)
+    if not key:
+        raise CredentialMissing(f"the upstream credential variable {name} is not set")
+    return key
+
+
+def headers(route: Route, inbound: Headers, key: str | None) -> dict[str, str]:
+    """The upstream request's headers: the dialect's fixed ones, the key, and the client's
+    headers the route allows (never a credential: the configuration refuses those names)."""
+    wire = WIRES[route.upstream.dialect]
+    out = {"content-type": "application/json", "user-agent": "toolwire-serve", **wire.fixed_headers}
+    for name in route.forward_headers:
+        if name in inbound:
+            out[name] = inbound[name]
+    if key is not None:
+        out[wire.key_header] = wire.key_prefix + key
+    return out

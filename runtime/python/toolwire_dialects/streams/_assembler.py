@@ -52,11 +52,15 @@ class Assembler(CallStates, PathArgs, TextInput):
         incomplete (the stream ended first). Safe to call twice."""
         if self._result is None:
             self._end_text()
+            if self._waiting:
+                self._unwait_all()
             for c in list(self._inflight.values()):
                 self._cut(c, ENDED)
             self._result = [self._done[i] for i in sorted(self._done)]
             self._open.clear()
             self._closed.clear()
+            self._at.clear()
+            self._closed_at.clear()
             self._done.clear()
             self._last = self._last_stopped = None
         return list(self._result)

@@ -51,6 +51,9 @@ export abstract class Assembler extends CallStates {
   finish(): JsonObject[] {
     if (this._result === null) {
       this._endText();
+      if (this._waiting.size) {
+        this._unwaitAll();
+      }
       for (const c of [...this._inflight.values()]) {
         this._cut(c, ENDED);
       }
@@ -58,6 +61,8 @@ export abstract class Assembler extends CallStates {
       this._result = indices.map((i) => this._done.get(i) as JsonObject);
       this._open.clear();
       this._closed.clear();
+      this._at.clear();
+      this._closedAt.clear();
       this._done.clear();
       this._last = this._lastStopped = null;
     }

@@ -74,9 +74,12 @@ class CallStates(CallLifecycle):
             if len(parts) > COMPACT:
                 parts[:] = ["".join(parts)]
 
-    def _only(self) -> Call | None:
-        """The call an item without key or position is for, where the rule has a position: the
-        most recent call when it is the only one open (otherwise the item is ambiguous)."""
+    def _keyless(self, position: int | None) -> Call | None:
+        """The call an item without a key is for, where the rule has a position (rule 14): the
+        one at its output position; without one, the most recent call when it is the only
+        one open (otherwise the item is ambiguous: its text is a finding)."""
+        if position is not None:
+            return self._at.get(position)
         c = self._last
         if c is None or c.stopped or len(self._inflight) > 1:
             return None

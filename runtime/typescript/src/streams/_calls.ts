@@ -89,10 +89,14 @@ export abstract class CallStates extends CallLifecycle {
   }
 
   /**
-   * The call an item without key or position is for, where the rule has a position: the
-   * most recent call when it is the only one open (otherwise the item is ambiguous).
+   * The call an item without a key is for, where the rule has a position (rule 14): the one
+   * at its output position; without one, the most recent call when it is the only one open
+   * (otherwise the item is ambiguous: its text is a finding).
    */
-  _only(): Call | null {
+  _keyless(position: number | null): Call | null {
+    if (position !== null) {
+      return this._at.get(position) ?? null;
+    }
     const c = this._last;
     if (c === null || c.stopped || this._inflight.size > 1) {
       return null;

@@ -172,6 +172,26 @@ def test_responses_without_item_ids_give_each_call_once(positions: bool) -> None
     assert "findings" not in got
 
 
+# Text at an output position no call holds, while two calls are open: a finding naming the
+# position, the calls untouched.
+UNKNOWN_POSITION = [
+    item(0, "call_r1", "f", "", "in_progress"),
+    item(1, "call_r2", "g", "", "in_progress"),
+    fragment(5, "{}"),
+    fragment(0, "{}", done=True),
+    fragment(1, "{}", done=True),
+    COMPLETED,
+]
+
+
+def test_text_at_an_output_position_with_no_call_is_a_finding() -> None:
+    got = _assembled(RESPONSES, UNKNOWN_POSITION)
+    assert _named(got["tool_calls"]) == [("call_r1", "f", {}, False), ("call_r2", "g", {}, False)]
+    assert [(f["event"], f["message"]) for f in got["findings"]] == [
+        (2, "argument text for a call that is not open (key 5): left out")
+    ]
+
+
 def test_an_output_index_that_is_no_index_is_refused() -> None:
     events = [item(0, "call_r1", "f", "", "in_progress"), {**fragment(None, "{}"), "output_index": "zero"}]
     assembler = streams.STREAMS[RESPONSES].Assembler()
@@ -276,6 +296,7 @@ def test_relayed_streams_carry_each_call_once(source: str, target: str, events: 
 def test_typescript_assembles_and_relays_as_python() -> None:
     jobs: list[dict[str, Any]] = [{"source": CHAT, "target": None, "events": EMPTY_FIRST}]
     jobs += [{"source": RESPONSES, "target": None, "events": responses_without_ids(p)} for p in (True, False)]
+    jobs.append({"source": RESPONSES, "target": None, "events": UNKNOWN_POSITION})
     jobs += [{"source": d, "target": None, "events": [event]} for d, event, _p, _t in ERRORS]
     jobs += [{"source": s, "target": t, "events": e} for s, t, e, _c in RELAYS]
     ended = [chunk([tool(1, "call_c2", "", '{"x": 1}')]), chunk(finish="length")]

@@ -133,10 +133,14 @@ def _typescript(jobs: list[dict[str, Any]]) -> list[Any]:
     return run_node(_TS_SCRIPT, jobs, (ts_dist() / "streams" / "index.js").as_uri())
 
 
-def test_empty_id_and_name_are_filled_later_and_early_text_is_kept() -> None:
-    got = _assembled(CHAT, EMPTY_FIRST)
-    assert _named(got["tool_calls"]) == [("call_c1", "get_weather", {"city": "Paris"}, False)]
-    assert got["deltas"][0] == {"index": 0, "id": "call_c1", "name": "get_weather", "arguments_delta": '{"city": '}
+@pytest.mark.parametrize("dialect", [CHAT, "mistral"])
+def test_empty_id_and_name_are_filled_later_and_early_text_is_kept(dialect: str) -> None:
+    """Both dialects with `delta` rules (Mistral's ids are 9 alphanumerics)."""
+    call_id = "call_c1" if dialect == CHAT else "abcDEF123"
+    events = json.loads(json.dumps(EMPTY_FIRST).replace("call_c1", call_id))
+    got = _assembled(dialect, events)
+    assert _named(got["tool_calls"]) == [(call_id, "get_weather", {"city": "Paris"}, False)]
+    assert got["deltas"][0] == {"index": 0, "id": call_id, "name": "get_weather", "arguments_delta": '{"city": '}
     assert "findings" not in got
 
 

@@ -295,7 +295,7 @@ def test_assemble_groq_error_stream_is_still_a_finding(
     plain, profiled = _assemble(cli_runner, path), _assemble(cli_runner, path, "--profile", "compat")
     assert plain.exit_code == profiled.exit_code == 1
     assert json.loads(profiled.stdout) == json.loads(plain.stdout) and "findings" in json.loads(profiled.stdout)
-    assert profiled.stderr == plain.stderr and "/error: the stream ended with an error" in profiled.stderr
+    assert profiled.stderr == plain.stderr and "/error/message: the stream ended with an error" in profiled.stderr
 
 
 def test_assemble_keeps_a_cut_off_call_incomplete_under_the_profile(

@@ -66,7 +66,9 @@ class Toy(Assembler):
             self._finish(e["reason"])
             return []
         if kind == "error":
-            self._error(e, None, "/error", e.get("error"), e.get("code"))
+            nested = e.get("error")  # the message where a rule's alt_message would find it
+            alt = nested.get("message") if type(nested) is dict else None
+            self._error(e, None, "/error", nested, e.get("code"), "/error/message", alt)
             return []
         if kind == "server":
             self._skip(e, e, key, e.get("id"), e.get("name"))
@@ -180,7 +182,7 @@ def test_findings_and_notes_keep_the_good_calls() -> None:
         "argument text for a call that is not open (key 9): left out",
         "the stream ended with an error: 529: overloaded",
     ]
-    assert toy.findings[0]["pointer"] == "/text" and toy.findings[1]["pointer"] == "/error"
+    assert toy.findings[0]["pointer"] == "/text" and toy.findings[1]["pointer"] == "/error/message"
     (call,) = toy.finish()
     assert call["incomplete"] is True and "(529: overloaded)" in call["arguments_error"]
 

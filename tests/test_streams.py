@@ -596,7 +596,7 @@ def test_an_error_event_is_a_finding_with_the_calls_so_far(run_assemble: Any) ->
     assert assembler.findings == [
         {
             "event": 1,
-            "pointer": "/error",
+            "pointer": "/error/message",  # where the message was found (the rule's `message`)
             "message": "the stream ended with an error: rate_limit_exceeded: Rate limit reached",
         }
     ]
@@ -607,7 +607,7 @@ def test_an_error_event_is_a_finding_with_the_calls_so_far(run_assemble: Any) ->
     assert json.loads(result.stdout)["tool_calls"][0]["incomplete"] is True
     assert (
         result.stderr.splitlines()[0]
-        == "<stdin>:3: openai_chat/stream_event: /error: the stream ended with an error: rate_limit_exceeded: Rate limit reached"
+        == "<stdin>:3: openai_chat/stream_event: /error/message: the stream ended with an error: rate_limit_exceeded: Rate limit reached"
     )
 
 
@@ -657,13 +657,13 @@ def test_corpus_more_groq_error_stream_is_a_finding(corpus_more_dir: Path, run_a
     assembler = assemble("openai_chat", events)
     assert assembler.finish() == []
     (finding,) = assembler.findings
-    assert finding["event"] == len(events) - 1 and finding["pointer"] == "/error"
+    assert finding["event"] == len(events) - 1 and finding["pointer"] == "/error/message"
     assert finding["message"].startswith("the stream ended with an error: tool_use_failed: Tool call validation failed")
     result = run_assemble("--dialect", "openai_chat", path)
     assert result.exit_code == 1
     assert json.loads(result.stdout)["tool_calls"] == []
     assert result.stderr.startswith(
-        f"{path}:{len(events)}: openai_chat/stream_event: /error: the stream ended with an error: tool_use_failed: "
+        f"{path}:{len(events)}: openai_chat/stream_event: /error/message: the stream ended with an error: tool_use_failed: "
     )
 
 

@@ -128,6 +128,8 @@ class RulePointers:
     finish: Pointer | None = field(default=None, metadata=term("stream.rules[].finish"))
     message: Pointer | None = field(default=None, metadata=term("stream.rules[].message"))
     code: Pointer | None = field(default=None, metadata=term("stream.rules[].code"))
+    alt_message: Pointer | None = field(default=None, metadata=term("stream.rules[].alt_message"))
+    alt_code: Pointer | None = field(default=None, metadata=term("stream.rules[].alt_code"))
     position: Pointer | None = field(default=None, metadata=term("stream.rules[].position"))
 
 

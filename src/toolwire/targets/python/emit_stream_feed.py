@@ -40,6 +40,7 @@ EVENT = "event"  # feed()'s event
 FEED_LOCALS = frozenset(
     {"self", EVENT, "deltas", "call", "call_delta", "key", "call_id", "name", "fragment", "full_text"}
     | {"start_arguments", "continues", "partial_args", "finish_value", "message", "code", "item"}
+    | {"position", "alt_message", "alt_code"}
 )
 # which local each pointer term is read into
 READ_LOCALS = {
@@ -54,18 +55,21 @@ READ_LOCALS = {
     "finish": "finish_value",
     "message": "message",
     "code": "code",
+    "alt_message": "alt_message",
+    "alt_code": "alt_code",
+    "position": "position",
 }
 # per role: the terms always assigned (None when the rule has no pointer), then those read if given
 ROLE_READS: dict[Role, tuple[tuple[str, ...], tuple[str, ...]]] = {
     Role.DELTA: (("key", "id", "name", "fragment"), ("continues",)),
-    Role.START: (("key", "id", "name"), ("fragment", "continues", "arguments")),
-    Role.FRAGMENT: ((), ("key", "fragment", "full", "continues")),
-    Role.STOP: ((), ("key", "full")),
-    Role.CALL: (("key",), ()),
+    Role.START: (("key", "id", "name"), ("fragment", "continues", "arguments", "position")),
+    Role.FRAGMENT: ((), ("key", "fragment", "full", "continues", "position")),
+    Role.STOP: ((), ("key", "full", "position")),
+    Role.CALL: (("key",), ("position",)),
     Role.JSON_PATH_ARGS: (("partial_args",), ("continues",)),
     Role.FINISH: (("finish",), ()),
     Role.SKIP: (("key", "id", "name"), ()),
-    Role.ERROR: (("message", "code"), ()),
+    Role.ERROR: (("message", "code"), ("alt_message", "alt_code")),
 }
 STRING_TERMS = ("id", "name", "fragment", "full", "finish")
 
@@ -80,7 +84,7 @@ class Assign:
     message: str = ""
     pointer: str = '""'  # the pointer's literal, for the finding
     item: str = "None"  # the item the pointer is relative to (None: the event)
-    empty_is_none: bool = False  # an empty id is no id: it continues the call (rule 3)
+    empty_is_none: bool = False  # an empty id or name is none given yet (rules 3 and 13)
 
 
 @dataclass
@@ -171,10 +175,12 @@ _SAFE_INTEGER = 2**53 - 1
 
 def _check(local: str, term: str, object_fragments: bool) -> tuple[str, str]:
     """The type test a value read for term must pass (a failure is a finding), and its words."""
-    if term == "key":
+    if term in ("key", "position"):
         # an index is an integer JavaScript holds exactly (|i| < 2**53), as the TypeScript
         # target checks: 1e300 or 2**60 is an error in both
         safe = f"-{_SAFE_INTEGER} <= {local} <= {_SAFE_INTEGER}"
+        if term == "position":  # an output position is an index, never an id
+            return f"(type({local}) is not int or not {safe})", "expected an index"
         return f"type({local}) is not str and (type({local}) is not int or not {safe})", "expected an index or an id"
     if term == "fragment" and object_fragments:
         return f"type({local}) is not str and type({local}) is not dict", "expected a string or an object"
@@ -189,6 +195,8 @@ def _rule_code(ir: StreamIR, rule: StreamRule, item: str, used: set[str]) -> Rul
     hoists, reads = _hoisted_reads(item, on_item, set(used))
     if "event_key" in given and "key" not in reads:
         reads["key"] = read(EVENT, given["event_key"].tokens)
+    if "position" in given:  # relative to the event
+        reads["position"] = read(EVENT, given["position"].tokens)
     required, optional = ROLE_READS[rule.role]
     assigns = []
     for term in required + optional:
@@ -199,9 +207,10 @@ def _rule_code(ir: StreamIR, rule: StreamRule, item: str, used: set[str]) -> Rul
         if expr is not None:
             pointer = given["event_key" if term == "key" and rule.key_on_event else term]
             assign.pointer = py(pointer.text)
-            assign.item = "None" if term == "key" and rule.key_on_event else item
+            on_event = (term == "key" and rule.key_on_event) or term == "position"
+            assign.item = "None" if on_event else item
             assign.test, assign.message = _check(assign.local, term, ir.wire_call.arguments_object_too)
-            assign.empty_is_none = term == "id" and rule.role == Role.DELTA
+            assign.empty_is_none = term in ("id", "name") and rule.role == Role.DELTA
         assigns.append(assign)
     drops = [tokens_tuple(t) for t in rule.drop]
     return RuleCode(

@@ -41,6 +41,7 @@ EVENT = "event"  # feed()'s event
 FEED_LOCALS = frozenset(
     {"self", "this", EVENT, "deltas", "call", "callDelta", "key", "callId", "name", "fragment", "fullText"}
     | {"startArguments", "continues", "partialArgs", "finishValue", "message", "code", "item"}
+    | {"position", "altMessage", "altCode"}
 )
 # which local each pointer term is read into
 READ_LOCALS = {
@@ -55,6 +56,9 @@ READ_LOCALS = {
     "finish": "finishValue",
     "message": "message",
     "code": "code",
+    "alt_message": "altMessage",
+    "alt_code": "altCode",
+    "position": "position",
 }
 # the type a local is declared with (the rest are unknown); its read is cast to it, and the
 # check that follows throws when the value is not of it
@@ -64,18 +68,19 @@ LOCAL_TYPES = {
     "name": "string | null",
     "fullText": "string | null",
     "finishValue": "string | null",
+    "position": "number | null",
 }
 # per role: the terms always assigned (null when the rule has no pointer), then those read if given
 ROLE_READS: dict[Role, tuple[tuple[str, ...], tuple[str, ...]]] = {
     Role.DELTA: (("key", "id", "name", "fragment"), ("continues",)),
-    Role.START: (("key", "id", "name"), ("fragment", "continues", "arguments")),
-    Role.FRAGMENT: ((), ("key", "fragment", "full", "continues")),
-    Role.STOP: ((), ("key", "full")),
-    Role.CALL: (("key",), ()),
+    Role.START: (("key", "id", "name"), ("fragment", "continues", "arguments", "position")),
+    Role.FRAGMENT: ((), ("key", "fragment", "full", "continues", "position")),
+    Role.STOP: ((), ("key", "full", "position")),
+    Role.CALL: (("key",), ("position",)),
     Role.JSON_PATH_ARGS: (("partial_args",), ("continues",)),
     Role.FINISH: (("finish",), ()),
     Role.SKIP: (("key", "id", "name"), ()),
-    Role.ERROR: (("message", "code"), ()),
+    Role.ERROR: (("message", "code"), ("alt_message", "alt_code")),
 }
 STRING_TERMS = ("id", "name", "fragment", "full", "finish")
 
@@ -90,7 +95,7 @@ class Assign:
     message: str = ""  # the finding's words, as a literal
     pointer: str = '""'  # the pointer's literal, for the finding
     item: str = "null"  # the item the pointer is relative to (null: the event)
-    empty_is_none: bool = False  # an empty id is no id: it continues the call (rule 3)
+    empty_is_none: bool = False  # an empty id or name is none given yet (rules 3 and 13)
     cast: str = ""  # ` as T` when the local is declared with a type
 
 
@@ -192,6 +197,8 @@ def _check(name: str, term: str, object_fragments: bool) -> tuple[str, str]:
     if term == "key":
         # a safe integer, as the Python target checks: 1e300 is an error in both
         return f'typeof {name} !== "string" && !Number.isSafeInteger({name})', "expected an index or an id"
+    if term == "position":  # an output position is an index, never an id
+        return f"!Number.isSafeInteger({name})", "expected an index"
     if term == "fragment" and object_fragments:
         return f'typeof {name} !== "string" && !_c.isObject({name})', "expected a string or an object"
     if term in STRING_TERMS:
@@ -205,6 +212,8 @@ def _rule_code(ir: StreamIR, rule: StreamRule, item: str, used: set[str], declar
     hoists, reads = _hoisted_reads(item, on_item, set(used), declared)
     if "event_key" in given and "key" not in reads:
         reads["key"] = read(EVENT, given["event_key"].tokens)
+    if "position" in given:  # relative to the event
+        reads["position"] = read(EVENT, given["position"].tokens)
     required, optional = ROLE_READS[rule.role]
     assigns = []
     for term in required + optional:
@@ -216,10 +225,11 @@ def _rule_code(ir: StreamIR, rule: StreamRule, item: str, used: set[str], declar
         if expr is not None:
             pointer = given["event_key" if term == "key" and rule.key_on_event else term]
             assign.pointer = ts(pointer.text)
-            assign.item = "null" if term == "key" and rule.key_on_event else item
+            on_event = (term == "key" and rule.key_on_event) or term == "position"
+            assign.item = "null" if on_event else item
             assign.test, message = _check(name, term, ir.wire_call.arguments_object_too)
             assign.message = ts(message)
-            assign.empty_is_none = term == "id" and rule.role == Role.DELTA
+            assign.empty_is_none = term in ("id", "name") and rule.role == Role.DELTA
             assign.cast = f" as {LOCAL_TYPES[name]}" if name in LOCAL_TYPES else ""
         assigns.append(assign)
     drops = [tokens_array(t) for t in rule.drop]

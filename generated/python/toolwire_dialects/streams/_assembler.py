@@ -36,7 +36,8 @@ class Assembler(CallStates, PathArgs, TextInput):
     An event that is not this dialect's (another dialect's stream) raises StreamError. A
     problem that leaves the other calls good is a finding instead ({event, pointer, message},
     and line from text): an error event (the stream ends there; open calls are incomplete),
-    argument text for no open call, a call that does not decode or whose start block and
+    argument text for no open call (text at an index waits for the name that opens its call;
+    a name that never comes is a finding), a call that does not decode or whose start block and
     fragments disagree (kept invalid). Blocks that are not client calls (server-side tools)
     are left out with a note.
     """
@@ -52,11 +53,15 @@ class Assembler(CallStates, PathArgs, TextInput):
         incomplete (the stream ended first). Safe to call twice."""
         if self._result is None:
             self._end_text()
+            if self._waiting:
+                self._unwait_all()
             for c in list(self._inflight.values()):
                 self._cut(c, ENDED)
             self._result = [self._done[i] for i in sorted(self._done)]
             self._open.clear()
             self._closed.clear()
+            self._at.clear()
+            self._closed_at.clear()
             self._done.clear()
             self._last = self._last_stopped = None
         return list(self._result)

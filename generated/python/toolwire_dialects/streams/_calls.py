@@ -13,6 +13,7 @@ from typing import Any
 from .._errors import unescape
 from ._events import StreamError, where
 from ._lifecycle import CallLifecycle
+from ._state import COMPACT, Call
 
 __all__ = ["CallStates"]
 
@@ -47,18 +48,68 @@ class CallStates(CallLifecycle):
         if key in self._skipped:
             return  # a server-side tool's input
         at = where(event, item) + pointer
+        if key is None and len(self._inflight) > 1:  # no key, no position: any open call could be meant
+            n = len(self._inflight)
+            self._report(self.findings, at, f"argument text that names no call while {n} calls are open: left out")
+            return
         self._report(self.findings, at, f"argument text for a call that is not open (key {key!r}): left out")
 
-    def _error(self, event: Any, item: Any, pointer: str, message: Any, code: Any) -> None:
+    def _wait(self, event: Any, item: Any, pointer: str, key: Any, fragment: Any, call_id: str | None) -> None:
+        """An item at a key where no call is open, without a name yet (compatible servers send
+        the id, or argument text, before the name): its id and text are held, in order, for
+        the call its name opens (rule 13). Text without a key, or at the key of a call
+        already complete, is stray."""
+        if key is None or key in self._closed or (fragment is not None and type(fragment) is not str):
+            if fragment:
+                self._stray(event, item, pointer, key)
+            return
+        held = self._waiting.get(key)
+        if held is None:
+            held = self._waiting[key] = (call_id, [])
+        elif call_id is not None and held[0] is None:
+            held = self._waiting[key] = (call_id, held[1])
+        if fragment:
+            parts = held[1]
+            parts.append(fragment)
+            if len(parts) > COMPACT:
+                parts[:] = ["".join(parts)]
+
+    def _keyless(self, position: int | None) -> Call | None:
+        """The call an item without a key is for, where the rule has a position (rule 14): the
+        one at its output position; without one, the most recent call when it is the only
+        one open (otherwise the item is ambiguous: its text is a finding)."""
+        if position is not None:
+            return self._at.get(position)
+        c = self._last
+        if c is None or c.stopped or len(self._inflight) > 1:
+            return None
+        return c
+
+    def _error(
+        self,
+        event: Any,
+        item: Any,
+        pointer: str,
+        message: Any,
+        code: Any,
+        alt_pointer: str = "",
+        alt_message: Any = None,
+        alt_code: Any = None,
+    ) -> None:
         """An error event (rule 11): the stream ends here. Every call so far is kept, the open
-        ones incomplete; a finding says what the provider said (message: a string, or an
-        error object with a string `message`)."""
-        if type(message) is dict and type(message.get("message")) is str:
-            message = message["message"]
+        ones incomplete; a finding says what the provider said, at the rule's `message`, or
+        its `alt_message` where that holds a string and `message` does not (a nested
+        error.message), and its `code`, else its `alt_code`."""
+        if type(message) is not str and alt_message is not None and (message is None or type(alt_message) is str):
+            pointer, message = alt_pointer, alt_message
+        if code is None:
+            code = alt_code
         text = message if type(message) is str else "no message" if message is None else json.dumps(message)
         if type(code) is str or (type(code) is int and abs(code) < 2**53):  # an integer both runtimes hold exactly
             text = f"{code}: {text}"
         self._report(self.findings, where(event, item) + pointer, f"the stream ended with an error: {text}")
+        if self._waiting:
+            self._unwait_all()
         for c in list(self._inflight.values()):
             self._cut(c, f"the stream ended with an error before this call was complete ({text})")
         self._skipped.clear()

@@ -25,7 +25,7 @@ COMPACT = 256  # fragments kept per call before they are joined: the object coun
 class Call:
     """One call in flight: what arrived so far. Nothing else of the stream is kept."""
 
-    __slots__ = ("args", "cont", "id", "index", "item", "key", "name", "parts", "start", "stopped")
+    __slots__ = ("args", "cont", "id", "index", "item", "key", "name", "parts", "pos", "start", "stopped")
 
     def __init__(
         self, index: int, key: Any, call_id: str | None, name: str | None, item: dict[str, Any] | None
@@ -39,6 +39,7 @@ class Call:
         self.args: dict[str, Any] | None = None  # arguments built from JSONPath values (Vertex)
         self.cont: str | None = None  # the JSONPath whose string value continues
         self.start: Any = None  # non-empty arguments the start item carried (start `arguments`)
+        self.pos: int | None = None  # the output position its start named (`position`), or None
         self.stopped = False
 
     def text(self) -> str:
@@ -53,7 +54,9 @@ class StreamState:
     """The calls of one stream and what it reported; see _assembler.Assembler for the API."""
 
     __slots__ = (
+        "_at",
         "_closed",
+        "_closed_at",
         "_count",
         "_done",
         "_ended",
@@ -64,6 +67,7 @@ class StreamState:
         "_n",
         "_open",
         "_skipped",
+        "_waiting",
         "findings",
         "finish_reason",
         "notes",
@@ -91,6 +95,10 @@ class StreamState:
         self._done: dict[int, dict[str, Any]] = {}  # index -> canonical call
         self._closed: dict[Any, int] = {}  # key -> index of a complete call
         self._skipped: dict[Any, str] = {}  # key -> an open block that is not a client call
+        self._at: dict[int, Call] = {}  # output position -> the open call there (keyless items)
+        self._closed_at: dict[int, int] = {}  # output position -> index of a complete call
+        # key -> (id, argument text) that came before the name: a call starts with its name
+        self._waiting: dict[Any, tuple[str | None, list[str]]] = {}
         self._ended: str | None = None  # why the stream ended early (an error event)
         self._count = 0
         self._n = -1  # the index of the event being fed

@@ -403,9 +403,13 @@ class Assembler(_common.Assembler):
                 self._finish(finish_value)
         if event_type == "error":
             # rule 6 (error)
-            message = event.get("error")
-            code = _parent.get("type") if type(_parent := event.get("error")) is dict else None
-            self._error(event, event, "/error", message, code)
+            error = event.get("error")
+            if type(error) is not dict:
+                error = _EMPTY
+            message = error.get("message")
+            code = error.get("type")
+            alt_message = event.get("error")
+            self._error(event, event, "/error/message", message, code, "/error", alt_message, None)
             return deltas  # the stream ended (rule 11)
         # Rule 10, checked last: an event that gave a delta was read by this dialect's rules.
         if not deltas and not (type(_value := event.get("type")) is str and _value in _EVENT_TYPE_VALUES):

@@ -381,29 +381,69 @@ class Assembler(_common.Assembler):
             if finish_value is not None:
                 self._finish(finish_value)
         if "internalServerException" in event:  # rule 5 (error)
-            message = event.get("internalServerException")
+            message = _parent.get("message") if type(_parent := event.get("internalServerException")) is dict else None
             code = None
-            self._error(event, event, "/internalServerException", message, code)
+            alt_message = event.get("internalServerException")
+            self._error(
+                event,
+                event,
+                "/internalServerException/message",
+                message,
+                code,
+                "/internalServerException",
+                alt_message,
+                None,
+            )
             return deltas  # the stream ended (rule 11)
         elif "modelStreamErrorException" in event:  # rule 6 (error)
-            message = event.get("modelStreamErrorException")
+            message = (
+                _parent.get("message") if type(_parent := event.get("modelStreamErrorException")) is dict else None
+            )
             code = None
-            self._error(event, event, "/modelStreamErrorException", message, code)
+            alt_message = event.get("modelStreamErrorException")
+            self._error(
+                event,
+                event,
+                "/modelStreamErrorException/message",
+                message,
+                code,
+                "/modelStreamErrorException",
+                alt_message,
+                None,
+            )
             return deltas  # the stream ended (rule 11)
         elif "validationException" in event:  # rule 7 (error)
-            message = event.get("validationException")
+            message = _parent.get("message") if type(_parent := event.get("validationException")) is dict else None
             code = None
-            self._error(event, event, "/validationException", message, code)
+            alt_message = event.get("validationException")
+            self._error(
+                event, event, "/validationException/message", message, code, "/validationException", alt_message, None
+            )
             return deltas  # the stream ended (rule 11)
         elif "throttlingException" in event:  # rule 8 (error)
-            message = event.get("throttlingException")
+            message = _parent.get("message") if type(_parent := event.get("throttlingException")) is dict else None
             code = None
-            self._error(event, event, "/throttlingException", message, code)
+            alt_message = event.get("throttlingException")
+            self._error(
+                event, event, "/throttlingException/message", message, code, "/throttlingException", alt_message, None
+            )
             return deltas  # the stream ended (rule 11)
         elif "serviceUnavailableException" in event:  # rule 9 (error)
-            message = event.get("serviceUnavailableException")
+            message = (
+                _parent.get("message") if type(_parent := event.get("serviceUnavailableException")) is dict else None
+            )
             code = None
-            self._error(event, event, "/serviceUnavailableException", message, code)
+            alt_message = event.get("serviceUnavailableException")
+            self._error(
+                event,
+                event,
+                "/serviceUnavailableException/message",
+                message,
+                code,
+                "/serviceUnavailableException",
+                alt_message,
+                None,
+            )
             return deltas  # the stream ended (rule 11)
         # Rule 10, checked last: an event that gave a delta was read by this dialect's rules.
         if not deltas and not (

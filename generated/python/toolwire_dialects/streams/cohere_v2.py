@@ -369,7 +369,8 @@ class Assembler(_common.Assembler):
                 # rule 4 (error)
                 message = delta.get("error")
                 code = None
-                self._error(event, delta, "/error", message, code)
+                alt_message = _parent.get("message") if type(_parent := delta.get("error")) is dict else None
+                self._error(event, delta, "/error", message, code, "/error/message", alt_message, None)
                 return deltas  # the stream ended (rule 11)
         # Rule 10, checked last: an event that gave a delta was read by this dialect's rules.
         if not deltas and not (type(_value := event.get("type")) is str and _value in _EVENT_TYPE_VALUES):

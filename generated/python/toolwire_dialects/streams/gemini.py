@@ -283,9 +283,13 @@ class Assembler(_common.Assembler):
                 if finish_value is not None:
                     self._finish(finish_value)
         if "error" in event:  # rule 5 (error)
-            message = event.get("error")
-            code = _parent.get("status") if type(_parent := event.get("error")) is dict else None
-            self._error(event, event, "/error", message, code)
+            error = event.get("error")
+            if type(error) is not dict:
+                error = _EMPTY
+            message = error.get("message")
+            code = error.get("status")
+            alt_message = event.get("error")
+            self._error(event, event, "/error/message", message, code, "/error", alt_message, None)
             return deltas  # the stream ended (rule 11)
         # Rule 10, checked last: an event that gave a delta was read by this dialect's rules.
         if not deltas and not (

@@ -309,11 +309,18 @@ class Assembler(_common.Assembler):
                             if call_id is not None:
                                 if type(call_id) is not str:
                                     raise self._bad(event, tool_call, "/id", "expected a string")
-                                if not call_id:  # an empty id is no id: it continues the call (rule 3)
+                                if (
+                                    not call_id
+                                ):  # empty is none given yet: it continues the call, a later one fills it (rules 3, 13)
                                     call_id = None
                             name = function.get("name")
-                            if name is not None and type(name) is not str:
-                                raise self._bad(event, tool_call, "/function/name", "expected a string")
+                            if name is not None:
+                                if type(name) is not str:
+                                    raise self._bad(event, tool_call, "/function/name", "expected a string")
+                                if (
+                                    not name
+                                ):  # empty is none given yet: it continues the call, a later one fills it (rules 3, 13)
+                                    name = None
                             fragment = function.get("arguments")
                             if fragment is not None and type(fragment) is not str and type(fragment) is not dict:
                                 raise self._bad(
@@ -325,9 +332,11 @@ class Assembler(_common.Assembler):
                                 call = self._last
                                 if call is not None and call.stopped:
                                     call = None
-                            if call is None and call_id is None and name is None:
-                                if fragment or type(fragment) is dict:  # nothing to start a call with: a stray fragment
-                                    self._stray(event, tool_call, "/function/arguments", key)
+                            if call is None and name is None and (call_id is None or key is not None):
+                                if (
+                                    fragment or type(fragment) is dict or call_id is not None
+                                ):  # no name yet: held for its key (rule 13), or stray
+                                    self._wait(event, tool_call, "/function/arguments", key, fragment, call_id)
                             else:
                                 if call is None or (
                                     call_id is not None and call_id != call.id and (key is None or call.id is not None)
@@ -336,6 +345,8 @@ class Assembler(_common.Assembler):
                                     call = self._start(
                                         key, call_id, name, _common.item_copy(self._held(event, tool_call), ())
                                     )
+                                    if self._waiting:  # the id and text held for this key come first (rule 13)
+                                        fragment = self._unwait(call, fragment)
                                     call_delta = self._delta(call)
                                 else:
                                     call_delta = {"index": call.index}
@@ -363,9 +374,13 @@ class Assembler(_common.Assembler):
                 if finish_value is not None:
                     self._finish(finish_value)
         if "error" in event:  # rule 2 (error)
-            message = event.get("error")
-            code = _parent.get("code") if type(_parent := event.get("error")) is dict else None
-            self._error(event, event, "/error", message, code)
+            error = event.get("error")
+            if type(error) is not dict:
+                error = _EMPTY
+            message = error.get("message")
+            code = error.get("code")
+            alt_message = event.get("error")
+            self._error(event, event, "/error/message", message, code, "/error", alt_message, None)
             return deltas  # the stream ended (rule 11)
         # Rule 10, checked last: an event that gave a delta was read by this dialect's rules.
         if not deltas and not (type(event.get("choices")) is list or "error" in event):

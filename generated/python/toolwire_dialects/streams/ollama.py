@@ -250,7 +250,8 @@ class Assembler(_common.Assembler):
         elif "error" in event:  # rule 2 (error)
             message = event.get("error")
             code = None
-            self._error(event, event, "/error", message, code)
+            alt_message = _parent.get("message") if type(_parent := event.get("error")) is dict else None
+            self._error(event, event, "/error", message, code, "/error/message", alt_message, None)
             return deltas  # the stream ended (rule 11)
         # Rule 10, checked last: an event that gave a delta was read by this dialect's rules.
         if not deltas and not (("model" in event and "done" in event) or "error" in event):

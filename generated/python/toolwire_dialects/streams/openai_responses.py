@@ -665,7 +665,14 @@ class Assembler(_common.Assembler):
                 fragment = event_item.get("arguments")
                 if fragment is not None and type(fragment) is not str:
                     raise self._bad(event, event_item, "/arguments", "expected a string")
-                call = self._start(key, call_id, name, _common.item_copy(self._held(event, event_item), (("status",),)))
+                position = event.get("output_index")
+                if position is not None and (
+                    type(position) is not int or not -9007199254740991 <= position <= 9007199254740991
+                ):
+                    raise self._bad(event, None, "/output_index", "expected an index")
+                call = self._start(
+                    key, call_id, name, _common.item_copy(self._held(event, event_item), (("status",),)), position
+                )
                 call_delta = self._delta(call)
                 if fragment:
                     call.parts.append(fragment)
@@ -685,15 +692,17 @@ class Assembler(_common.Assembler):
             fragment = event.get("delta")
             if fragment is not None and type(fragment) is not str:
                 raise self._bad(event, event, "/delta", "expected a string")
-            if key is not None:
-                call = self._open.get(key)
-            else:
-                call = self._last
-                if call is not None and call.stopped:
-                    call = None
+            position = event.get("output_index")
+            if position is not None and (
+                type(position) is not int or not -9007199254740991 <= position <= 9007199254740991
+            ):
+                raise self._bad(event, None, "/output_index", "expected an index")
+            call = (
+                self._open.get(key) if key is not None else self._keyless(position)
+            )  # no key: by its output position (rule 14)
             if call is None:
                 if fragment:
-                    self._stray(event, event, "/item_id", key)
+                    self._stray(event, event, "/item_id", key if key is not None else position)
             else:
                 if fragment:
                     call.parts.append(fragment)
@@ -712,12 +721,14 @@ class Assembler(_common.Assembler):
             full_text = event.get("arguments")
             if full_text is not None and type(full_text) is not str:
                 raise self._bad(event, event, "/arguments", "expected a string")
-            if key is not None:
-                call = self._open.get(key)
-            else:
-                call = self._last
-                if call is not None and call.stopped:
-                    call = None
+            position = event.get("output_index")
+            if position is not None and (
+                type(position) is not int or not -9007199254740991 <= position <= 9007199254740991
+            ):
+                raise self._bad(event, None, "/output_index", "expected an index")
+            call = (
+                self._open.get(key) if key is not None else self._keyless(position)
+            )  # no key: by its output position (rule 14)
             if call is not None:
                 if full_text is not None:
                     call_delta = self._full(call, full_text)
@@ -735,7 +746,12 @@ class Assembler(_common.Assembler):
                     and (type(key) is not int or not -9007199254740991 <= key <= 9007199254740991)
                 ):
                     raise self._bad(event, event_item, "/id", "expected an index or an id")
-                call_delta = self._whole(key, event, event_item)
+                position = event.get("output_index")
+                if position is not None and (
+                    type(position) is not int or not -9007199254740991 <= position <= 9007199254740991
+                ):
+                    raise self._bad(event, None, "/output_index", "expected an index")
+                call_delta = self._whole(key, event, event_item, None, position)
                 if call_delta is not None:
                     deltas.append(call_delta)
         if event_type == "response.completed":
@@ -769,15 +785,26 @@ class Assembler(_common.Assembler):
                 response = event.get("response")
                 if type(response) is not dict:
                     response = _EMPTY
-                message = response.get("error")
-                code = _parent.get("code") if type(_parent := response.get("error")) is dict else None
-                self._error(event, event, "/response/error", message, code)
+                error = response.get("error")
+                if type(error) is not dict:
+                    error = _EMPTY
+                message = error.get("message")
+                code = error.get("code")
+                alt_message = response.get("error")
+                self._error(
+                    event, event, "/response/error/message", message, code, "/response/error", alt_message, None
+                )
                 return deltas  # the stream ended (rule 11)
         if event_type == "error":
             # rule 8 (error)
+            error = event.get("error")
+            if type(error) is not dict:
+                error = _EMPTY
             message = event.get("message")
             code = event.get("code")
-            self._error(event, event, "/message", message, code)
+            alt_message = error.get("message")
+            alt_code = error.get("code")
+            self._error(event, event, "/message", message, code, "/error/message", alt_message, alt_code)
             return deltas  # the stream ended (rule 11)
         # Rule 10, checked last: an event that gave a delta was read by this dialect's rules.
         if not deltas and not (

@@ -25,6 +25,7 @@ export declare class Call {
     args: JsonObject | null;
     cont: string | null;
     start: unknown;
+    pos: number | null;
     stopped: boolean;
     constructor(index: number, key: Key, callId: string | null, name: string | null, item: JsonObject | null);
     text(): string;
@@ -62,6 +63,9 @@ export declare abstract class StreamState {
     _done: Map<number, JsonObject>;
     _closed: Map<Key, number>;
     _skipped: Map<Key, string>;
+    _at: Map<number, Call>;
+    _closedAt: Map<number, number>;
+    _waiting: Map<Key, [string | null, string[]]>;
     _ended: string | null;
     _count: number;
     _n: number;

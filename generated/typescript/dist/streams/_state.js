@@ -27,6 +27,7 @@ export class Call {
     args = null; // arguments built from JSONPath values (Vertex)
     cont = null; // the JSONPath whose string value continues
     start = null; // non-empty arguments the start item carried (start `arguments`)
+    pos = null; // the output position its start named (`position`), or null
     stopped = false;
     constructor(index, key, callId, name, item) {
         this.index = index;
@@ -68,6 +69,9 @@ export class StreamState {
     _done = new Map(); // index -> canonical call
     _closed = new Map(); // key -> index of a complete call
     _skipped = new Map(); // key -> an open block that is not a client call
+    _at = new Map(); // output position -> the open call there (keyless items)
+    _closedAt = new Map(); // output position -> index of a complete call
+    _waiting = new Map(); // key -> (id, argument text) that came before the name
     _ended = null; // why the stream ended early (an error event)
     _count = 0;
     _n = -1; // the index of the event being fed

@@ -298,8 +298,12 @@ export class Assembler extends _c.Assembler {
         let finishValue = null;
         let message = null;
         let code = null;
+        let altMessage = null;
+        let altCode = null;
+        let position = null;
         let contentBlock = null;
         let delta = null;
+        let error = null;
         const eventType = _c.get(event, "type");
         if (eventType === "content_block_start") {
             contentBlock = _c.get(event, "content_block");
@@ -415,9 +419,14 @@ export class Assembler extends _c.Assembler {
         }
         if (eventType === "error") {
             // rule 6 (error)
-            message = _c.get(event, "error");
-            code = _c.get(_c.get(event, "error"), "type");
-            this._error(event, event, "/error", message, code);
+            error = _c.get(event, "error");
+            if (!_c.isObject(error)) {
+                error = _EMPTY;
+            }
+            message = _c.get(error, "message");
+            code = _c.get(error, "type");
+            altMessage = _c.get(event, "error");
+            this._error(event, event, "/error/message", message, code, "/error", altMessage, null);
             return deltas; // the stream ended (rule 11)
         }
         // Rule 10, checked last: an event that gave a delta was read by this dialect's rules.

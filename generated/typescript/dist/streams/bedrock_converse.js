@@ -241,6 +241,9 @@ export class Assembler extends _c.Assembler {
         let finishValue = null;
         let message = null;
         let code = null;
+        let altMessage = null;
+        let altCode = null;
+        let position = null;
         let contentBlockStart = null;
         let start = null;
         let toolUse = null;
@@ -373,37 +376,42 @@ export class Assembler extends _c.Assembler {
         }
         if (_c.has(event, "internalServerException")) {
             // rule 5 (error)
-            message = _c.get(event, "internalServerException");
+            message = _c.get(_c.get(event, "internalServerException"), "message");
             code = null;
-            this._error(event, event, "/internalServerException", message, code);
+            altMessage = _c.get(event, "internalServerException");
+            this._error(event, event, "/internalServerException/message", message, code, "/internalServerException", altMessage, null);
             return deltas; // the stream ended (rule 11)
         }
         else if (_c.has(event, "modelStreamErrorException")) {
             // rule 6 (error)
-            message = _c.get(event, "modelStreamErrorException");
+            message = _c.get(_c.get(event, "modelStreamErrorException"), "message");
             code = null;
-            this._error(event, event, "/modelStreamErrorException", message, code);
+            altMessage = _c.get(event, "modelStreamErrorException");
+            this._error(event, event, "/modelStreamErrorException/message", message, code, "/modelStreamErrorException", altMessage, null);
             return deltas; // the stream ended (rule 11)
         }
         else if (_c.has(event, "validationException")) {
             // rule 7 (error)
-            message = _c.get(event, "validationException");
+            message = _c.get(_c.get(event, "validationException"), "message");
             code = null;
-            this._error(event, event, "/validationException", message, code);
+            altMessage = _c.get(event, "validationException");
+            this._error(event, event, "/validationException/message", message, code, "/validationException", altMessage, null);
             return deltas; // the stream ended (rule 11)
         }
         else if (_c.has(event, "throttlingException")) {
             // rule 8 (error)
-            message = _c.get(event, "throttlingException");
+            message = _c.get(_c.get(event, "throttlingException"), "message");
             code = null;
-            this._error(event, event, "/throttlingException", message, code);
+            altMessage = _c.get(event, "throttlingException");
+            this._error(event, event, "/throttlingException/message", message, code, "/throttlingException", altMessage, null);
             return deltas; // the stream ended (rule 11)
         }
         else if (_c.has(event, "serviceUnavailableException")) {
             // rule 9 (error)
-            message = _c.get(event, "serviceUnavailableException");
+            message = _c.get(_c.get(event, "serviceUnavailableException"), "message");
             code = null;
-            this._error(event, event, "/serviceUnavailableException", message, code);
+            altMessage = _c.get(event, "serviceUnavailableException");
+            this._error(event, event, "/serviceUnavailableException/message", message, code, "/serviceUnavailableException", altMessage, null);
             return deltas; // the stream ended (rule 11)
         }
         // Rule 10, checked last: an event that gave a delta was read by this dialect's rules.

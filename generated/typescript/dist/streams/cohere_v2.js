@@ -259,6 +259,9 @@ export class Assembler extends _c.Assembler {
         let finishValue = null;
         let message = null;
         let code = null;
+        let altMessage = null;
+        let altCode = null;
+        let position = null;
         let delta = null;
         let deltaMessage = null;
         let toolCalls = null;
@@ -382,7 +385,8 @@ export class Assembler extends _c.Assembler {
                 // rule 4 (error)
                 message = _c.get(delta, "error");
                 code = null;
-                this._error(event, delta, "/error", message, code);
+                altMessage = _c.get(_c.get(delta, "error"), "message");
+                this._error(event, delta, "/error", message, code, "/error/message", altMessage, null);
                 return deltas; // the stream ended (rule 11)
             }
         }

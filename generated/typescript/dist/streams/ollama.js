@@ -222,6 +222,9 @@ export class Assembler extends _c.Assembler {
         let finishValue = null;
         let message = null;
         let code = null;
+        let altMessage = null;
+        let altCode = null;
+        let position = null;
         let eventMessage = null;
         let toolCalls = null;
         eventMessage = _c.get(event, "message");
@@ -255,7 +258,8 @@ export class Assembler extends _c.Assembler {
             // rule 2 (error)
             message = _c.get(event, "error");
             code = null;
-            this._error(event, event, "/error", message, code);
+            altMessage = _c.get(_c.get(event, "error"), "message");
+            this._error(event, event, "/error", message, code, "/error/message", altMessage, null);
             return deltas; // the stream ended (rule 11)
         }
         // Rule 10, checked last: an event that gave a delta was read by this dialect's rules.

@@ -273,10 +273,14 @@ export class Assembler extends _c.Assembler {
         let finishValue = null;
         let message = null;
         let code = null;
+        let altMessage = null;
+        let altCode = null;
+        let position = null;
         let choices = null;
         let delta = null;
         let toolCalls = null;
         let toolCallFunction = null;
+        let error = null;
         choices = _c.get(event, "choices");
         if (Array.isArray(choices)) {
             for (const choice of choices) {
@@ -306,12 +310,17 @@ export class Assembler extends _c.Assembler {
                                     throw this._bad(event, toolCall, "/id", "expected a string");
                                 }
                                 if (!callId) {
-                                    callId = null; // an empty id is no id: it continues the call (rule 3)
+                                    callId = null; // empty is none given yet: it continues the call, a later one fills it (rules 3, 13)
                                 }
                             }
                             name = _c.get(toolCallFunction, "name");
-                            if (name !== null && typeof name !== "string") {
-                                throw this._bad(event, toolCall, "/function/name", "expected a string");
+                            if (name !== null) {
+                                if (typeof name !== "string") {
+                                    throw this._bad(event, toolCall, "/function/name", "expected a string");
+                                }
+                                if (!name) {
+                                    name = null; // empty is none given yet: it continues the call, a later one fills it (rules 3, 13)
+                                }
                             }
                             fragment = _c.get(toolCallFunction, "arguments");
                             if (fragment !== null && typeof fragment !== "string") {
@@ -326,16 +335,19 @@ export class Assembler extends _c.Assembler {
                                     call = null;
                                 }
                             }
-                            if (call === null && callId === null && name === null) {
-                                if (fragment) {
-                                    // nothing to start a call with: a stray fragment
-                                    this._stray(event, toolCall, "/function/arguments", key);
+                            if (call === null && name === null && (callId === null || key !== null)) {
+                                if (fragment || callId !== null) {
+                                    // no name yet: held for its key (rule 13), or stray
+                                    this._wait(event, toolCall, "/function/arguments", key, fragment, callId);
                                 }
                             }
                             else {
                                 if (call === null || (callId !== null && callId !== call.id && (key === null || call.id !== null))) {
                                     // a new call: a new key, or a new id at a key already used (rules 3 and 4)
                                     call = this._start(key, callId, name, _c.itemCopy(this._held(event, toolCall), [["index"]]));
+                                    if (this._waiting.size) {
+                                        fragment = this._unwait(call, fragment); // the id and text held for this key come first (rule 13)
+                                    }
                                     callDelta = this._delta(call);
                                 }
                                 else {
@@ -373,9 +385,14 @@ export class Assembler extends _c.Assembler {
         }
         if (_c.has(event, "error")) {
             // rule 2 (error)
-            message = _c.get(event, "error");
-            code = _c.get(_c.get(event, "error"), "code");
-            this._error(event, event, "/error", message, code);
+            error = _c.get(event, "error");
+            if (!_c.isObject(error)) {
+                error = _EMPTY;
+            }
+            message = _c.get(error, "message");
+            code = _c.get(error, "code");
+            altMessage = _c.get(event, "error");
+            this._error(event, event, "/error/message", message, code, "/error", altMessage, null);
             return deltas; // the stream ended (rule 11)
         }
         // Rule 10, checked last: an event that gave a delta was read by this dialect's rules.

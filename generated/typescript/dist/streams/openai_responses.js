@@ -590,8 +590,12 @@ export class Assembler extends _c.Assembler {
         let finishValue = null;
         let message = null;
         let code = null;
+        let altMessage = null;
+        let altCode = null;
+        let position = null;
         let eventItem = null;
         let response = null;
+        let error = null;
         const eventType = _c.get(event, "type");
         if (eventType === "response.output_item.added") {
             eventItem = _c.get(event, "item");
@@ -613,7 +617,11 @@ export class Assembler extends _c.Assembler {
                 if (fragment !== null && typeof fragment !== "string") {
                     throw this._bad(event, eventItem, "/arguments", "expected a string");
                 }
-                call = this._start(key, callId, name, _c.itemCopy(this._held(event, eventItem), [["status"]]));
+                position = _c.get(event, "output_index");
+                if (position !== null && !Number.isSafeInteger(position)) {
+                    throw this._bad(event, null, "/output_index", "expected an index");
+                }
+                call = this._start(key, callId, name, _c.itemCopy(this._held(event, eventItem), [["status"]]), position);
                 callDelta = this._delta(call);
                 if (fragment) {
                     call.parts.push(fragment);
@@ -635,18 +643,19 @@ export class Assembler extends _c.Assembler {
             if (fragment !== null && typeof fragment !== "string") {
                 throw this._bad(event, event, "/delta", "expected a string");
             }
+            position = _c.get(event, "output_index");
+            if (position !== null && !Number.isSafeInteger(position)) {
+                throw this._bad(event, null, "/output_index", "expected an index");
+            }
             if (key !== null) {
                 call = this._open.get(key) ?? null;
             }
             else {
-                call = this._last;
-                if (call !== null && call.stopped) {
-                    call = null;
-                }
+                call = this._keyless(position); // by its output position (rule 14)
             }
             if (call === null) {
                 if (fragment) {
-                    this._stray(event, event, "/item_id", key);
+                    this._stray(event, event, "/item_id", key ?? position);
                 }
             }
             else {
@@ -669,14 +678,15 @@ export class Assembler extends _c.Assembler {
             if (fullText !== null && typeof fullText !== "string") {
                 throw this._bad(event, event, "/arguments", "expected a string");
             }
+            position = _c.get(event, "output_index");
+            if (position !== null && !Number.isSafeInteger(position)) {
+                throw this._bad(event, null, "/output_index", "expected an index");
+            }
             if (key !== null) {
                 call = this._open.get(key) ?? null;
             }
             else {
-                call = this._last;
-                if (call !== null && call.stopped) {
-                    call = null;
-                }
+                call = this._keyless(position); // by its output position (rule 14)
             }
             if (call !== null) {
                 if (fullText !== null) {
@@ -696,7 +706,11 @@ export class Assembler extends _c.Assembler {
                 if (key !== null && typeof key !== "string" && !Number.isSafeInteger(key)) {
                     throw this._bad(event, eventItem, "/id", "expected an index or an id");
                 }
-                callDelta = this._whole(key, event, eventItem);
+                position = _c.get(event, "output_index");
+                if (position !== null && !Number.isSafeInteger(position)) {
+                    throw this._bad(event, null, "/output_index", "expected an index");
+                }
+                callDelta = this._whole(key, event, eventItem, null, position);
                 if (callDelta !== null) {
                     deltas.push(callDelta);
                 }
@@ -746,17 +760,28 @@ export class Assembler extends _c.Assembler {
                 if (!_c.isObject(response)) {
                     response = _EMPTY;
                 }
-                message = _c.get(response, "error");
-                code = _c.get(_c.get(response, "error"), "code");
-                this._error(event, event, "/response/error", message, code);
+                error = _c.get(response, "error");
+                if (!_c.isObject(error)) {
+                    error = _EMPTY;
+                }
+                message = _c.get(error, "message");
+                code = _c.get(error, "code");
+                altMessage = _c.get(response, "error");
+                this._error(event, event, "/response/error/message", message, code, "/response/error", altMessage, null);
                 return deltas; // the stream ended (rule 11)
             }
         }
         if (eventType === "error") {
             // rule 8 (error)
+            error = _c.get(event, "error");
+            if (!_c.isObject(error)) {
+                error = _EMPTY;
+            }
             message = _c.get(event, "message");
             code = _c.get(event, "code");
-            this._error(event, event, "/message", message, code);
+            altMessage = _c.get(error, "message");
+            altCode = _c.get(error, "code");
+            this._error(event, event, "/message", message, code, "/error/message", altMessage, altCode);
             return deltas; // the stream ended (rule 11)
         }
         // Rule 10, checked last: an event that gave a delta was read by this dialect's rules.

@@ -37,7 +37,8 @@ export type AssembledStream = {
  * An event that is not this dialect's (another dialect's stream) throws StreamError. A
  * problem that leaves the other calls good is a finding instead ({event, pointer, message},
  * and line from text): an error event (the stream ends there; open calls are incomplete),
- * argument text for no open call, a call that does not decode or whose start block and
+ * argument text for no open call (text at an index waits for the name that opens its call; a
+ * name that never comes is a finding), a call that does not decode or whose start block and
  * fragments disagree (kept invalid). Blocks that are not client calls (server-side tools)
  * are left out with a note.
  */
@@ -51,6 +52,9 @@ export abstract class Assembler extends CallStates {
   finish(): JsonObject[] {
     if (this._result === null) {
       this._endText();
+      if (this._waiting.size) {
+        this._unwaitAll();
+      }
       for (const c of [...this._inflight.values()]) {
         this._cut(c, ENDED);
       }
@@ -58,6 +62,8 @@ export abstract class Assembler extends CallStates {
       this._result = indices.map((i) => this._done.get(i) as JsonObject);
       this._open.clear();
       this._closed.clear();
+      this._at.clear();
+      this._closedAt.clear();
       this._done.clear();
       this._last = this._lastStopped = null;
     }

@@ -7,11 +7,11 @@
  * on purpose). The generated subclass implements feed(); _assembler.Assembler adds the end.
  */
 
-import { hasOwn, isObject, unescape, type JsonObject } from "../_errors.js";
+import { hasOwn, unescape, type JsonObject } from "../_errors.js";
 import { pyDumps, pyRepr } from "../_pytext.js";
-import { StreamError, where } from "./_events.js";
+import { StreamError, truthy, where } from "./_events.js";
 import { CallLifecycle } from "./_lifecycle.js";
-import type { Key } from "./_state.js";
+import { COMPACT, type Call, type Key } from "./_state.js";
 
 /** The calls of one stream and what it reported; see _assembler.Assembler for the API. */
 export abstract class CallStates extends CallLifecycle {
@@ -50,23 +50,91 @@ export abstract class CallStates extends CallLifecycle {
       return; // a server-side tool's input
     }
     const at = where(event, item) + pointer;
+    if (key === null && this._inflight.size > 1) {
+      // no key, no position: any open call could be meant
+      const n = this._inflight.size;
+      this._report(this.findings, at, `argument text that names no call while ${n} calls are open: left out`);
+      return;
+    }
     this._report(this.findings, at, `argument text for a call that is not open (key ${pyRepr(key)}): left out`);
   }
 
   /**
-   * An error event (rule 11): the stream ends here. Every call so far is kept, the open
-   * ones incomplete; a finding says what the provider said (message: a string, or an error
-   * object with a string `message`).
+   * An item at a key where no call is open, without a name yet (compatible servers send the
+   * id, or argument text, before the name): its id and text are held, in order, for the call
+   * its name opens (rule 13). Text without a key, or at the key of a call already complete,
+   * is stray.
    */
-  _error(event: unknown, item: unknown, pointer: string, message: unknown, code: unknown): void {
-    if (isObject(message) && typeof message["message"] === "string" && hasOwn(message, "message")) {
-      message = message["message"];
+  _wait(event: unknown, item: unknown, pointer: string, key: Key, fragment: unknown, callId: string | null): void {
+    if (key === null || this._closed.has(key) || (fragment !== null && typeof fragment !== "string")) {
+      if (truthy(fragment)) {
+        this._stray(event, item, pointer, key);
+      }
+      return;
+    }
+    let held = this._waiting.get(key);
+    if (held === undefined) {
+      held = [callId, []];
+      this._waiting.set(key, held);
+    } else if (callId !== null && held[0] === null) {
+      held[0] = callId;
+    }
+    if (fragment) {
+      const parts = held[1];
+      parts.push(fragment as string);
+      if (parts.length > COMPACT) {
+        parts.splice(0, parts.length, parts.join(""));
+      }
+    }
+  }
+
+  /**
+   * The call an item without a key is for, where the rule has a position (rule 14): the one
+   * at its output position; without one, the most recent call when it is the only one open
+   * (otherwise the item is ambiguous: its text is a finding).
+   */
+  _keyless(position: number | null): Call | null {
+    if (position !== null) {
+      return this._at.get(position) ?? null;
+    }
+    const c = this._last;
+    if (c === null || c.stopped || this._inflight.size > 1) {
+      return null;
+    }
+    return c;
+  }
+
+  /**
+   * An error event (rule 11): the stream ends here. Every call so far is kept, the open
+   * ones incomplete; a finding says what the provider said, at the rule's `message`, or its
+   * `alt_message` where that holds a string and `message` does not (a nested error.message),
+   * and its `code`, else its `alt_code`.
+   */
+  _error(
+    event: unknown,
+    item: unknown,
+    pointer: string,
+    message: unknown,
+    code: unknown,
+    altPointer = "",
+    altMessage: unknown = null,
+    altCode: unknown = null,
+  ): void {
+    if (typeof message !== "string" && altMessage !== null && (message === null || typeof altMessage === "string")) {
+      pointer = altPointer;
+      message = altMessage;
+    }
+    if (code === null) {
+      code = altCode;
     }
     let text = typeof message === "string" ? message : message === null ? "no message" : pyDumps(message);
     if (typeof code === "string" || Number.isSafeInteger(code)) { // an integer both runtimes hold exactly
       text = `${code}: ${text}`;
     }
     this._report(this.findings, where(event, item) + pointer, `the stream ended with an error: ${text}`);
+    if (this._waiting.size) {
+      this._unwaitAll();
+    }
     for (const c of [...this._inflight.values()]) {
       this._cut(c, `the stream ended with an error before this call was complete (${text})`);
     }

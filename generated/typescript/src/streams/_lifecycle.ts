@@ -12,13 +12,27 @@ import { pyRepr } from "../_pytext.js";
 import { CanonicalCalls } from "./_canonical.js";
 import { Call, type Key } from "./_state.js";
 
+/** A `call` rule without a `position` pointer: a keyless item is a new call. */
+export const NO_POSITION = undefined;
+
 /** Calls opened, released, stopped and cut off; the deltas they give. */
 export abstract class CallLifecycle extends CanonicalCalls {
-  _start(key: Key, callId: string | null, name: string | null, item: JsonObject | null): Call {
+  _start(
+    key: Key,
+    callId: string | null,
+    name: string | null,
+    item: JsonObject | null,
+    position: number | null = null,
+  ): Call {
     const c = new Call(this._count, key, callId, name, item);
     this._count += 1;
     if (key !== null) {
       this._open.set(key, c); // a call still open at this key stays in flight, unkeyed
+    }
+    if (position !== null) {
+      // items without a key name the call by its output position
+      c.pos = position;
+      this._at.set(position, c);
     }
     this._inflight.set(c.index, c);
     this._last = c;
@@ -55,6 +69,12 @@ export abstract class CallLifecycle extends CanonicalCalls {
       }
       this._closed.set(c.key, c.index);
     }
+    if (c.pos !== null) {
+      if (this._at.get(c.pos) === c) {
+        this._at.delete(c.pos);
+      }
+      this._closedAt.set(c.pos, c.index);
+    }
   }
 
   _stop(c: Call): void {
@@ -73,9 +93,17 @@ export abstract class CallLifecycle extends CanonicalCalls {
 
   /**
    * A whole call (wire: the item without its stream-only keys), decoded as such; with a key
-   * it replaces the call at that key, keeping its index.
+   * it replaces the call at that key, keeping its index. Without one, where the rule has a
+   * position pointer, it is the call at its output position, or (no position either) the
+   * one with its call id: the same call is never counted twice.
    */
-  _whole(key: Key, event: unknown, item: unknown, wire: unknown = null): JsonObject | null {
+  _whole(
+    key: Key,
+    event: unknown,
+    item: unknown,
+    wire: unknown = null,
+    position: number | null | undefined = NO_POSITION,
+  ): JsonObject | null {
     let call: JsonObject;
     try {
       call = this._decodeCall(wire === null ? item : wire, this._ids);
@@ -92,6 +120,8 @@ export abstract class CallLifecycle extends CanonicalCalls {
       } else {
         index = this._closed.get(key) ?? null;
       }
+    } else if (position !== NO_POSITION) {
+      index = this._sameCall(position, call["id"] ?? null);
     }
     const raw = (call["raw_arguments"] ?? null) as string | null;
     const text: string =
@@ -117,12 +147,82 @@ export abstract class CallLifecycle extends CanonicalCalls {
   }
 
   /**
+   * The index of the call a keyless whole item completes: the one at its output position,
+   * else the one with its call id; null when it is a new call.
+   */
+  _sameCall(position: number | null, callId: unknown): number | null {
+    let c: Call | undefined;
+    if (position !== null) {
+      c = this._at.get(position);
+      if (c === undefined) {
+        return this._closedAt.get(position) ?? null;
+      }
+    } else {
+      if (callId === null) {
+        return null;
+      }
+      c = [...this._inflight.values()].find((open) => open.id === callId);
+      if (c === undefined) {
+        for (const [i, done] of this._done) {
+          if (done["id"] === callId) {
+            return i;
+          }
+        }
+        return null;
+      }
+    }
+    this._release(c);
+    return c.index;
+  }
+
+  /**
+   * The call a name just opened at a key where an id or argument text was held: the id is
+   * its own unless the item brought one, and the text comes first, with this item's
+   * fragment, as one fragment.
+   */
+  _unwait(c: Call, fragment: unknown): unknown {
+    const held = this._waiting.get(c.key);
+    if (held === undefined) {
+      return fragment;
+    }
+    this._waiting.delete(c.key);
+    const [callId, parts] = held;
+    if (c.id === null) {
+      c.id = callId;
+    }
+    if (!parts.length) {
+      return fragment;
+    }
+    if (fragment !== null && typeof fragment !== "string") {
+      c.parts.push(...parts); // an arguments object: the text stays before it
+      return fragment;
+    }
+    return parts.join("") + (fragment ?? "");
+  }
+
+  /**
+   * What was held for a name that never came (at the finish, an error or the end): no call
+   * can be made of it (a call has a name), so each is a finding, never dropped silently.
+   */
+  _unwaitAll(): void {
+    for (const [key, [callId, parts]] of this._waiting) {
+      const what = `the call at key ${pyRepr(key)}` + (callId !== null ? ` (id ${callId})` : "");
+      const text = parts.length ? " with its argument text" : "";
+      this._report(this.findings, "", `${what} never got a name: left out${text}, as no call is one without`);
+    }
+    this._waiting.clear();
+  }
+
+  /**
    * The stream's finish reason: a truncating one cuts off the calls in flight (or the last
    * one, where the dialect stops a call before it says it was truncated); without stop
    * events a finish reason stops every call in flight.
    */
   _finish(value: string): void {
     this.finishReason = value;
+    if (this._waiting.size) {
+      this._unwaitAll();
+    }
     if (this.TRUNCATED.has(value)) {
       const why = `the stream was cut off (finish reason ${pyRepr(value)}) before this call was complete`;
       if (this._inflight.size) {

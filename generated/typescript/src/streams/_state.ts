@@ -34,6 +34,7 @@ export class Call {
   args: JsonObject | null = null; // arguments built from JSONPath values (Vertex)
   cont: string | null = null; // the JSONPath whose string value continues
   start: unknown = null; // non-empty arguments the start item carried (start `arguments`)
+  pos: number | null = null; // the output position its start named (`position`), or null
   stopped = false;
 
   constructor(index: number, key: Key, callId: string | null, name: string | null, item: JsonObject | null) {
@@ -85,6 +86,9 @@ export abstract class StreamState {
   _done = new Map<number, JsonObject>(); // index -> canonical call
   _closed = new Map<Key, number>(); // key -> index of a complete call
   _skipped = new Map<Key, string>(); // key -> an open block that is not a client call
+  _at = new Map<number, Call>(); // output position -> the open call there (keyless items)
+  _closedAt = new Map<number, number>(); // output position -> index of a complete call
+  _waiting = new Map<Key, [string | null, string[]]>(); // key -> (id, argument text) that came before the name
   _ended: string | null = null; // why the stream ended early (an error event)
   _count = 0;
   _n = -1; // the index of the event being fed

@@ -275,6 +275,9 @@ export class Assembler extends _c.Assembler {
     let finishValue: string | null = null;
     let message: unknown = null;
     let code: unknown = null;
+    let altMessage: unknown = null;
+    let altCode: unknown = null;
+    let position: number | null = null;
     let delta: unknown = null;
     let deltaMessage: unknown = null;
     let toolCalls: unknown = null;
@@ -395,7 +398,8 @@ export class Assembler extends _c.Assembler {
         // rule 4 (error)
         message = _c.get(delta, "error");
         code = null;
-        this._error(event, delta, "/error", message, code);
+        altMessage = _c.get(_c.get(delta, "error"), "message");
+        this._error(event, delta, "/error", message, code, "/error/message", altMessage, null);
         return deltas; // the stream ended (rule 11)
       }
     }

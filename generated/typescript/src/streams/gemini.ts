@@ -222,10 +222,14 @@ export class Assembler extends _c.Assembler {
     let finishValue: string | null = null;
     let message: unknown = null;
     let code: unknown = null;
+    let altMessage: unknown = null;
+    let altCode: unknown = null;
+    let position: number | null = null;
     let candidates: unknown = null;
     let content: unknown = null;
     let parts: unknown = null;
     let functionCall: unknown = null;
+    let error: unknown = null;
     candidates = _c.get(event, "candidates");
     if (Array.isArray(candidates)) {
       for (const candidate of candidates as unknown[]) {
@@ -315,9 +319,14 @@ export class Assembler extends _c.Assembler {
     }
     if (_c.has(event, "error")) {
       // rule 5 (error)
-      message = _c.get(event, "error");
-      code = _c.get(_c.get(event, "error"), "status");
-      this._error(event, event, "/error", message, code);
+      error = _c.get(event, "error");
+      if (!_c.isObject(error)) {
+        error = _EMPTY;
+      }
+      message = _c.get(error, "message");
+      code = _c.get(error, "status");
+      altMessage = _c.get(event, "error");
+      this._error(event, event, "/error/message", message, code, "/error", altMessage, null);
       return deltas; // the stream ended (rule 11)
     }
     // Rule 10, checked last: an event that gave a delta was read by this dialect's rules.

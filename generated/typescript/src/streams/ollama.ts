@@ -240,6 +240,9 @@ export class Assembler extends _c.Assembler {
     let finishValue: string | null = null;
     let message: unknown = null;
     let code: unknown = null;
+    let altMessage: unknown = null;
+    let altCode: unknown = null;
+    let position: number | null = null;
     let eventMessage: unknown = null;
     let toolCalls: unknown = null;
     eventMessage = _c.get(event, "message");
@@ -272,7 +275,8 @@ export class Assembler extends _c.Assembler {
       // rule 2 (error)
       message = _c.get(event, "error");
       code = null;
-      this._error(event, event, "/error", message, code);
+      altMessage = _c.get(_c.get(event, "error"), "message");
+      this._error(event, event, "/error", message, code, "/error/message", altMessage, null);
       return deltas; // the stream ended (rule 11)
     }
     // Rule 10, checked last: an event that gave a delta was read by this dialect's rules.

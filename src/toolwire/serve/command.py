@@ -65,7 +65,7 @@ def serve(config_file: Path | None, host: str | None, port: int | None, record: 
     Examples:
       toolwire serve                                  # built-in routes on 127.0.0.1:8787
       toolwire serve --config toolwire.toml --port 9000
-      toolwire serve --record captures/ && toolwire validate captures/
+      toolwire serve --record captures/              # then: toolwire validate captures/
     """
     with guard():
         try:

@@ -41,14 +41,19 @@ def _pascal(text: str) -> str:
     return "".join(part[:1].upper() + part[1:] for part in re.split(r"[^A-Za-z0-9]+", text) if part)
 
 
+_REFERENCE = re.compile("\x00([A-Za-z0-9_]+)\x00")  # a named type in a spelled type, until it is laid out
+
+
 @dataclass
 class _Named:
     name: str
     rel: str
     pointer: str
     schema: Any
-    text: str = ""  # the declaration, once emitted
-    uses: list[str] = field(default_factory=list)  # names it refers to (emitted before it)
+    doc: list[str] = field(default_factory=list)
+    fields: list[tuple[str, str, bool]] | None = None  # a TypedDict's (key, type, required)
+    alias: str = ""  # else the type it names
+    uses: list[str] = field(default_factory=list)  # names it refers to (laid out before it)
 
 
 class _Emitter:
@@ -83,36 +88,34 @@ class _Emitter:
         self.by_place[(rel, pointer)] = name
         return name
 
-    def emit(self) -> list[_Named]:
+    def emit(self) -> list[str]:
         for named in list(self.named.values()):
             self._declare(named)
         return self._ordered()
 
     def _declare(self, named: _Named) -> None:
         schema, notes = named.schema, _unsaid(named.schema)
-        doc = [schema["description"]] if isinstance(schema, dict) and isinstance(schema.get("description"), str) else []
-        doc.append(f"From `{label(self.spec, self.spec.sources[named.rel])}#{named.pointer}`.")
+        if isinstance(schema, dict) and isinstance(schema.get("description"), str):
+            named.doc.append(schema["description"])
+        named.doc.append(f"From `{label(self.spec, self.spec.sources[named.rel])}#{named.pointer}`.")
         if notes:
-            doc.append("Not expressed: " + ", ".join(notes) + ".")
+            named.doc.append("Not expressed: " + ", ".join(notes) + ".")
         if isinstance(schema, dict) and isinstance(schema.get("properties"), dict):
-            named.text = self._typed_dict(named, schema, doc)
+            required = set(schema.get("required") or [])
+            named.fields = [
+                (
+                    key,
+                    self._type(sub, named.rel, f"{named.pointer}/properties/{key}", named, named.name + _pascal(key)),
+                    key in required,
+                )
+                for key, sub in schema["properties"].items()
+            ]
         else:
-            comment = "".join(f"# {line}\n" for line in textwrap.wrap(" ".join(doc), _WIDTH - 2))
-            named.text = f"{comment}{named.name}: TypeAlias = {self._type(schema, named.rel, named.pointer, named)}\n"
+            named.alias = self._type(schema, named.rel, named.pointer, named)
 
-    def _typed_dict(self, named: _Named, schema: dict[str, Any], doc: list[str]) -> str:
-        required = set(schema.get("required") or [])
-        lines: list[tuple[str, str]] = []
-        for key, sub in schema["properties"].items():
-            where = f"{named.pointer}/properties/{key}"
-            spelled = self._type(sub, named.rel, where, named, f"{named.name}{_pascal(key)}")
-            lines.append((key, spelled if key in required else f"NotRequired[{spelled}]"))
-        text = _docstring(doc)
-        if all(_IDENTIFIER.match(k) and not keyword.iskeyword(k) for k, _ in lines):
-            body = "".join(f"    {key}: {spelled}\n" for key, spelled in lines) or "    pass\n"
-            return f"class {named.name}(TypedDict):\n    {text}\n\n{body}"
-        items = "".join(f"        {literal(key)}: {spelled},\n" for key, spelled in lines)
-        return f'{named.name} = TypedDict(\n    "{named.name}",\n    {{\n{items}    }},\n)\n{text.replace(chr(10) + "    ", chr(10))}\n'
+    def _use(self, owner: _Named, name: str) -> str:
+        owner.uses.append(name)
+        return f"\x00{name}\x00"
 
     def _type(self, schema: Any, rel: str, pointer: str, owner: _Named, anonymous: str = "") -> str:
         if schema is True or schema == {} or not isinstance(schema, dict):
@@ -133,10 +136,7 @@ class _Emitter:
 
     def _member(self, schema: Any, rel: str, pointer: str, owner: _Named) -> str:
         place = self.by_place.get((rel, pointer))
-        if place is None:
-            return self._type(schema, rel, pointer, owner)
-        owner.uses.append(place)
-        return place
+        return self._type(schema, rel, pointer, owner) if place is None else self._use(owner, place)
 
     def _kind(self, kind: str, schema: dict[str, Any], rel: str, pointer: str, owner: _Named, anonymous: str) -> str:
         if kind in _SCALARS:
@@ -148,8 +148,7 @@ class _Emitter:
         if isinstance(schema.get("properties"), dict):  # an anonymous object: a TypedDict of its own
             name = self._name(rel, pointer, anonymous or owner.name + "Item", owner.name)
             self._declare(self.named[name])
-            owner.uses.append(name)
-            return name
+            return self._use(owner, name)
         extra = schema.get("additionalProperties", True)
         value = (
             "Any"
@@ -165,12 +164,12 @@ class _Emitter:
         if name is None:  # a target without a name of its own: spelled in place
             schema = _resolve(self.spec.documents[file], unquote(pointer))
             return self._type(schema, file, unquote(pointer), owner)
-        owner.uses.append(name)
-        return name
+        return self._use(owner, name)
 
-    def _ordered(self) -> list[_Named]:
-        """Each declaration after the ones it names (a cycle's later member is quoted)."""
-        done: dict[str, _Named] = {}
+    def _ordered(self) -> list[str]:
+        """Each declaration after the ones it names; a name not declared yet (a cycle) makes
+        the type that uses it a string, as Python needs it."""
+        done: dict[str, str] = {}
         visiting: set[str] = set()
 
         def visit(named: _Named) -> None:
@@ -178,15 +177,37 @@ class _Emitter:
                 return
             visiting.add(named.name)
             for used in named.uses:
-                if used in visiting and used not in done:
-                    named.text = re.sub(rf"\b{used}\b(?!\")", f'"{used}"', named.text)
                 visit(self.named[used])
             visiting.discard(named.name)
-            done[named.name] = named
+            done[named.name] = _declaration(named, done)
 
         for named in sorted(self.named.values(), key=lambda n: (n.rel, n.pointer != "", n.name)):
             visit(named)
         return list(done.values())
+
+
+def _spelled(spelling: str, declared: dict[str, str]) -> str:
+    """A spelled type with its names laid out: quoted as a whole when it names one not declared yet."""
+    ahead = any(m[1] not in declared for m in _REFERENCE.finditer(spelling))
+    plain = _REFERENCE.sub(lambda m: m[1], spelling)
+    return literal(plain) if ahead else plain
+
+
+def _declaration(named: _Named, declared: dict[str, str]) -> str:
+    """A TypedDict class (functional syntax when a key is no identifier), or a type alias."""
+    if named.fields is None:
+        comment = "".join(f"# {line}\n" for line in textwrap.wrap(" ".join(named.doc), _WIDTH - 2))
+        return f"{comment}{named.name}: TypeAlias = {_spelled(named.alias, declared)}\n"
+    fields = [
+        (k, _spelled(t, declared) if req else f"NotRequired[{_spelled(t, declared)}]") for k, t, req in named.fields
+    ]
+    doc = _docstring(named.doc)
+    if all(_IDENTIFIER.match(key) and not keyword.iskeyword(key) for key, _ in fields):
+        body = "".join(f"    {key}: {spelled}\n" for key, spelled in fields) or "    pass\n"
+        return f"class {named.name}(TypedDict):\n    {doc}\n\n{body}"
+    items = "".join(f"        {literal(key)}: {spelled},\n" for key, spelled in fields)
+    doc = doc.replace("\n    ", "\n")
+    return f'{named.name} = TypedDict(\n    "{named.name}",\n    {{\n{items}    }},\n)\n{doc}\n'
 
 
 def _docstring(paragraphs: list[str]) -> str:
@@ -221,9 +242,10 @@ def _unsaid(schema: Any) -> list[str]:
 
 def canonical_types(spec: Spec) -> str:
     """The module's text (formatted by the target's formatter afterwards)."""
-    declared = _Emitter(spec).emit()
-    names = [n.name for n in declared]
-    sources = sorted({label(spec, spec.sources[n.rel]) for n in declared})
+    emitter = _Emitter(spec)
+    declared = emitter.emit()
+    names = list(emitter.named)
+    sources = sorted({label(spec, spec.sources[n.rel]) for n in emitter.named.values()})
     doc = (
         '"""The canonical model as TypedDicts: what `decode_<shape>` returns and `encode_<shape>`\n'
         "takes (a plain dict, one of these or a pydantic model of `models.canonical`).\n"
@@ -232,7 +254,7 @@ def canonical_types(spec: Spec) -> str:
     )
     imports = "from typing import Any, Literal, NotRequired, TypeAlias, TypedDict\n"
     exported = "__all__ = [\n" + "".join(f"    {literal(n)},\n" for n in sorted(names)) + "]\n"
-    body = "\n\n".join(n.text for n in declared)
+    body = "\n\n".join(declared)
     return f"{header(sources)}\n{doc}\n{imports}\n{exported}\n\n{body}"
 
 

@@ -73,7 +73,8 @@ def main() -> None:
         "name": "get_weather",
         "parametersJsonSchema": {"type": "object"},
     }
-    assert decoder("mcp", "tool_result")({"content": [{"type": "text", "text": "18 C"}]})["is_error"] is False
+    decoded: ToolResult = decoder("mcp", "tool_result")({"content": [{"type": "text", "text": "18 C"}]})
+    assert decoded["is_error"] is False and decoded["call_id"] is None
     assert (
         anthropic_messages.decode_tool_result(anthropic_messages.encode_tool_result(result_for(call)).value)["call_id"]
         == "call_1"

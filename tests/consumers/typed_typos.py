@@ -13,10 +13,11 @@ WIRE: dict[str, Any] = {}
 convert(WIRE, source="anthropic", target="openai_chat", shape="tool_call")  # expect: arg-type
 convert(WIRE, source="openai_chat", target="anthropic_messages", shape="toolcall")  # expect: arg-type
 get_dialect("openai")  # expect: arg-type
-decoder("openai_chat", "tool_calls")  # expect: arg-type
+decoder("openai_chat", "tool_calls")  # expect: call-overload
 name: DialectName = "gemini_v1"  # expect: assignment
 shape: Shape = "requests"  # expect: assignment
 call = openai_chat.decode_tool_call(WIRE)
 call["nme"]  # expect: typeddict-item
 count: int = call["name"]  # expect: assignment
 result: ToolResult = {"call_id": "c", "content": [], "is_eror": False}  # expect: typeddict-item, typeddict-unknown-key
+decoder("mcp", "tool_result")(WIRE)["call_idd"]  # expect: typeddict-item

@@ -22,7 +22,7 @@ from toolwire.spec.overlay import label, shown_path
 from toolwire.spec.positions import pointer_line
 from toolwire.targets.python import names as pytarget
 from toolwire.targets.python.canonical_types import MODULE as CANONICAL_TYPES
-from toolwire.targets.python.canonical_types import canonical_types
+from toolwire.targets.python.canonical_types import canonical_types, type_name_of
 from toolwire.targets.python.context import conversation_vector_context, dialect_context, suite_context, vector_context
 from toolwire.targets.python.models import models
 from toolwire.targets.python.names import header
@@ -79,6 +79,8 @@ def render(
         "schemas": {rel: spec.documents[rel] for rel in sorted(spec.documents)},
         "package": package,
         "version": package_version(spec),
+        # each shape's TypedDict in canonical_types (whole payloads included)
+        "canonical_types": {s: type_name_of(s) for s in (*SHAPES, "request", "response")},
     }
     clashes: list[tuple[str, str]] = []
     try:

@@ -170,3 +170,12 @@ def test_the_typed_dict_generator_maps_each_construct(tmp_path: Path) -> None:
     namespace: dict[str, object] = {}
     exec(compile(text, "canonical_types.py", "exec"), namespace)  # the module runs as written
     assert set(namespace["__all__"]) == {"Node", "NodeMeta", "Part", "Other", "OtherPart"}  # type: ignore[arg-type]
+
+
+def test_the_python_package_says_it_is_typed() -> None:
+    """PEP 561: without py.typed (in the wheel too) a type checker ignores the annotations."""
+    import tomllib
+
+    assert (GENERATED / "python" / "toolwire_dialects" / "py.typed").is_file()
+    pyproject = tomllib.loads((GENERATED / "python" / "pyproject.toml").read_text(encoding="utf-8"))
+    assert "py.typed" in pyproject["tool"]["setuptools"]["package-data"]["toolwire_dialects"]

@@ -18,6 +18,7 @@ from toolwire_dialects import (
     openai_chat,
 )
 from toolwire_dialects.canonical_types import Request, Settings, ToolCall, ToolDefinition, ToolResult
+from toolwire_dialects.streams import assembler, convert_stream
 
 WIRE_CALL: dict[str, Any] = {
     "id": "call_1",
@@ -84,6 +85,9 @@ def main() -> None:
     )
     assert texts(request) == ["hi"] and temperature(request) == 0.5
     assert get_dialect("mistral").DIALECT == "mistral"
+    assert (
+        assembler("openai_chat").finish() == [] and convert_stream([], source="gemini", target="mistral").losses == []
+    )
 
 
 if __name__ == "__main__":

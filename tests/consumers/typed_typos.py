@@ -7,6 +7,7 @@ from typing import Any
 
 from toolwire_dialects import DialectName, Shape, convert, decoder, get_dialect, openai_chat
 from toolwire_dialects.canonical_types import ToolResult
+from toolwire_dialects.streams import assembler, convert_stream
 
 WIRE: dict[str, Any] = {}
 
@@ -21,3 +22,5 @@ call["nme"]  # expect: typeddict-item
 count: int = call["name"]  # expect: assignment
 result: ToolResult = {"call_id": "c", "content": [], "is_eror": False}  # expect: typeddict-item, typeddict-unknown-key
 decoder("mcp", "tool_result")(WIRE)["call_idd"]  # expect: typeddict-item
+assembler("mcp")  # expect: arg-type
+convert_stream([], source="anthropic", target="openai_chat")  # expect: arg-type

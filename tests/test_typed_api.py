@@ -179,3 +179,10 @@ def test_the_python_package_says_it_is_typed() -> None:
     assert (GENERATED / "python" / "toolwire_dialects" / "py.typed").is_file()
     pyproject = tomllib.loads((GENERATED / "python" / "pyproject.toml").read_text(encoding="utf-8"))
     assert "py.typed" in pyproject["tool"]["setuptools"]["package-data"]["toolwire_dialects"]
+
+
+def test_no_dialect_can_take_the_canonical_types_module_name() -> None:
+    from toolwire.targets.python.render import PYTHON_TEMPLATES, dialect_name_problem
+
+    problem = dialect_name_problem("canonical_types", PYTHON_TEMPLATES)
+    assert problem is not None and "canonical TypedDicts" in problem

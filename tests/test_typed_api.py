@@ -159,8 +159,10 @@ def test_the_typed_dict_generator_maps_each_construct(tmp_path: Path) -> None:
                 "title": "Other",
                 "oneOf": [{"title": "Part", "type": "string"}, {"type": "null"}],
             },
+            "canonical/odd.json": {"title": "Any", "$defs": {"3d": {"title": "3d", "type": "integer"}}},
         },
     )
+    assert "Any_: TypeAlias = Any\n" in text and "Type3d: TypeAlias = int\n" in text  # no import shadowed
     assert "class Node(TypedDict):" in text
     assert '    kind: Literal["a", "b"]\n    children: NotRequired["list[Node]"]\n' in text
     assert "    meta: NotRequired[NodeMeta]\n    free: NotRequired[dict[str, bool]]\n" in text
@@ -169,7 +171,7 @@ def test_the_typed_dict_generator_maps_each_construct(tmp_path: Path) -> None:
     assert "OtherPart: TypeAlias = str\n" in text and "Other: TypeAlias = OtherPart | None\n" in text
     namespace: dict[str, object] = {}
     exec(compile(text, "canonical_types.py", "exec"), namespace)  # the module runs as written
-    assert set(namespace["__all__"]) == {"Node", "NodeMeta", "Part", "Other", "OtherPart"}  # type: ignore[arg-type]
+    assert set(namespace["__all__"]) == {"Node", "NodeMeta", "Part", "Other", "OtherPart", "Any_", "Type3d"}  # type: ignore[arg-type]
 
 
 def test_the_python_package_says_it_is_typed() -> None:

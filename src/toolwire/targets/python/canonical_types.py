@@ -35,13 +35,12 @@ _UNSAID = ("if", "then", "else", "not", "allOf", "dependentRequired", "dependent
 _SCALARS = {"string": "str", "integer": "int", "number": "float", "boolean": "bool", "null": "None"}
 _IDENTIFIER = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 _WIDTH = 100  # the formatter's line length (it wraps code, never docstrings or comments)
+_REFERENCE = re.compile("\x00([A-Za-z0-9_]+)\x00")  # a named type in a spelled type, until it is laid out
+_TAKEN = frozenset({"Any", "Literal", "NotRequired", "TypeAlias", "TypedDict"})  # the module's imports
 
 
 def _pascal(text: str) -> str:
     return "".join(part[:1].upper() + part[1:] for part in re.split(r"[^A-Za-z0-9]+", text) if part)
-
-
-_REFERENCE = re.compile("\x00([A-Za-z0-9_]+)\x00")  # a named type in a spelled type, until it is laid out
 
 
 @dataclass
@@ -82,7 +81,9 @@ class _Emitter:
 
     def _name(self, rel: str, pointer: str, wanted: str, root: str) -> str:
         name = wanted if wanted not in self.named else root + wanted
-        while name in self.named or keyword.iskeyword(name):
+        if not name or name[0].isdigit():  # a title of no letters, or one a name cannot start with
+            name = "Type" + name
+        while name in self.named or name in _TAKEN or keyword.iskeyword(name):
             name += "_"
         self.named[name] = _Named(name, rel, pointer, _resolve(self.spec.documents[rel], pointer))
         self.by_place[(rel, pointer)] = name
@@ -131,7 +132,11 @@ class _Emitter:
                 subs = [self._member(sub, rel, f"{pointer}/{key}/{i}", owner) for i, sub in enumerate(schema[key])]
                 return " | ".join(dict.fromkeys(subs))
         kinds = schema.get("type")
-        kinds = [kinds] if isinstance(kinds, str) else kinds if isinstance(kinds, list) else ["object"]
+        if kinds is None:  # no type: an object only where object keywords say so
+            kinds = ["object"] if "additionalProperties" in schema or "properties" in schema else []
+        kinds = [kinds] if isinstance(kinds, str) else kinds if isinstance(kinds, list) else []
+        if not kinds:
+            return "Any"
         return " | ".join(self._kind(k, schema, rel, pointer, owner, anonymous) for k in kinds)
 
     def _member(self, schema: Any, rel: str, pointer: str, owner: _Named) -> str:

@@ -3,8 +3,8 @@ type-checks with no cast, and each misuse in a typo file is refused with the exp
 
 Python: mypy --strict over tests/consumers/typed_consumer.py (then run, so its types describe
 real values) and typed_typos.py. TypeScript: the pinned tsc, strict, over strict_consumer.ts
-and typo_consumer.ts against the generated sources. A typo file marks each line that must fail
-with `expect: <code>`; the checker must report exactly those (line, code) pairs."""
+(then run) and typo_consumer.ts against the package `npm pack` makes. A typo file marks each
+line that must fail with `expect: <code>`; the checker must report exactly those pairs."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ import re
 import shutil
 import subprocess
 import sys
+import tarfile
 from pathlib import Path
 
 import pytest
@@ -77,14 +78,30 @@ def test_the_canonical_typed_dicts_are_the_converters_types() -> None:
         assert set(typed.__annotations__) == set(schema["properties"])
 
 
-def _tsc(tmp_path: Path, consumer: str) -> tuple[str, subprocess.CompletedProcess[str]]:
+@pytest.fixture(scope="module")
+def packed(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The npm package as `npm pack` makes it, unpacked: what a user installs (dist/*.d.ts)."""
+    npm = shutil.which("npm")
+    if npm is None or shutil.which("node") is None or not TSC.is_file():
+        pytest.fail(f"needs node and npm on PATH and tsc at {TSC}: run README command 1")
+    folder = tmp_path_factory.mktemp("packed")
+    command = [npm, "pack", "--ignore-scripts", "--silent", "--pack-destination", str(folder)]
+    run = subprocess.run(
+        command, cwd=GENERATED / "typescript", capture_output=True, text=True, check=False, timeout=300
+    )
+    assert run.returncode == 0, run.stderr
+    (tarball,) = folder.glob("*.tgz")
+    with tarfile.open(tarball) as archive:
+        archive.extractall(folder, filter="data")
+    return folder / "package"
+
+
+def _tsc(tmp_path: Path, packed: Path, consumer: str) -> tuple[str, subprocess.CompletedProcess[str]]:
     """The pinned tsc, strict, over one consumer file that imports the package by its npm name
-    (node_modules/toolwire-dialects: the generated package, its dist/*.d.ts what users see)."""
-    node = shutil.which("node")
-    if node is None or not TSC.is_file():
-        pytest.fail(f"needs node on PATH and tsc at {TSC}: run README command 1")
+    (node_modules/toolwire-dialects: the packed package, its dist/*.d.ts what users see)."""
+    node = str(shutil.which("node"))
     (tmp_path / "node_modules").mkdir()
-    (tmp_path / "node_modules" / "toolwire-dialects").symlink_to(GENERATED / "typescript", target_is_directory=True)
+    (tmp_path / "node_modules" / "toolwire-dialects").symlink_to(packed, target_is_directory=True)
     (tmp_path / "package.json").write_text('{"type": "module"}\n', encoding="utf-8")
     shutil.copy(CONSUMERS / consumer, tmp_path / consumer)
     options = {"strict": True, "target": "ES2022", "module": "NodeNext", "moduleResolution": "NodeNext"}
@@ -96,10 +113,10 @@ def _tsc(tmp_path: Path, consumer: str) -> tuple[str, subprocess.CompletedProces
     return node, subprocess.run(command, cwd=tmp_path, capture_output=True, text=True, check=False, timeout=600)
 
 
-def test_the_typescript_consumer_compiles_strict_without_casts_and_runs(tmp_path: Path) -> None:
+def test_the_typescript_consumer_compiles_strict_without_casts_and_runs(tmp_path: Path, packed: Path) -> None:
     code = re.sub(r"//.*", "", (CONSUMERS / "strict_consumer.ts").read_text(encoding="utf-8"))
     assert not re.search(r"\bas\s+(?!const\b)[A-Za-z{]|\bany\b|@ts-|!\.", code), "the consumer must need no cast"
-    node, run = _tsc(tmp_path, "strict_consumer.ts")
+    node, run = _tsc(tmp_path, packed, "strict_consumer.ts")
     assert run.returncode == 0, run.stdout + run.stderr
     ran = subprocess.run(
         [node, str(tmp_path / "out" / "strict_consumer.js")], capture_output=True, text=True, check=False, timeout=120
@@ -107,8 +124,8 @@ def test_the_typescript_consumer_compiles_strict_without_casts_and_runs(tmp_path
     assert ran.returncode == 0, ran.stderr
 
 
-def test_typescript_typos_fail_to_compile_each_with_its_code(tmp_path: Path) -> None:
-    _, run = _tsc(tmp_path, "typo_consumer.ts")
+def test_typescript_typos_fail_to_compile_each_with_its_code(tmp_path: Path, packed: Path) -> None:
+    _, run = _tsc(tmp_path, packed, "typo_consumer.ts")
     found = {
         (int(m[1]), m[2]) for m in re.finditer(r"^typo_consumer\.ts\((\d+),\d+\): error (TS\d+):", run.stdout, re.M)
     }

@@ -52,7 +52,7 @@ def test_object_properties_required_optional_and_closed(tmp_path: Path) -> None:
         },
     )
     assert (
-        'export interface Thing {\n  id: string | null;\n  count?: number;\n  "odd-key"?: unknown;\n  missing: unknown;\n}\n'
+        'export type Thing = {\n  id: string | null;\n  count?: number;\n  "odd-key"?: unknown;\n  missing: unknown;\n};\n'
         in text
     )
     assert "[key: string]" not in text
@@ -82,7 +82,7 @@ def test_open_object_and_additional_properties(tmp_path: Path) -> None:
         "    /** Other properties: number (an index signature must admit the declared ones). */\n    [key: string]: unknown;\n"
         in text
     )
-    assert text.rstrip().endswith("[key: string]: unknown;\n}")
+    assert text.rstrip().endswith("[key: string]: unknown;\n};")
 
 
 def test_enum_const_literals_and_escapes(tmp_path: Path) -> None:
@@ -122,7 +122,7 @@ def test_unions_intersections_arrays_and_refs(tmp_path: Path) -> None:
         },
     )
     assert "export type Root = A | (string | number)[];\n" in text
-    assert "export interface A {\n  a?: string;\n}\n" in text
+    assert "export type A = {\n  a?: string;\n};\n" in text
     assert "export type B = A & {\n  b?: boolean;\n  [key: string]: unknown;\n};\n" in text
 
 
@@ -179,7 +179,7 @@ def test_unexpressed_keywords_are_unknown_or_noted(tmp_path: Path) -> None:
     assert "  /** Not expressed: not. */\n  neg?: unknown /* not expressed: not */;\n" in text
     assert "  /** Not expressed: if/then/else. */\n  cond?: string | number;\n" in text
     assert "  far?: unknown /* $ref https://example.com/schema.json is outside the types */;\n" in text
-    assert " * Not expressed: if/then/else.\n */\nexport interface Odd {" in text
+    assert " * Not expressed: if/then/else.\n */\nexport type Odd = {" in text
 
 
 def test_name_collisions_take_the_file_name(tmp_path: Path) -> None:
@@ -197,7 +197,7 @@ def test_name_collisions_take_the_file_name(tmp_path: Path) -> None:
     text = type_modules(spec)["src/types/canonical.ts"]
     assert "export type Event = EventUsage;\n" in text
     assert "export type EventUsage = number;\n" in text
-    assert "export interface Usage {\n  [key: string]: unknown;\n}\n" in text
+    assert "export type Usage = {\n  [key: string]: unknown;\n};\n" in text
 
 
 def test_the_spec_types_compile_with_tsc_strict(tmp_path: Path) -> None:

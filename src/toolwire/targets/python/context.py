@@ -25,6 +25,7 @@ def dialect_context(spec: Spec, dialect: Dialect) -> dict[str, Any]:
         context["conversation"] = conversation = emit_conversation(conversation_ir(dialect), ir.envelopes)
         if conversation is not None:
             context["exports"] = sorted([*context["exports"], *CONVERSATION_EXPORTS])
+            context["canonical_types"] = sorted([*context["canonical_types"], "Request", "Response"])
         return context
     except ValueError as exc:  # a value with no Python literal
         rel = (dialect.folder / "dialect.json").relative_to(spec.root.parent).as_posix()

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from toolwire.ir.nodes import DialectIR, Shape, Variant
+from toolwire.targets.python.canonical_types import type_name_of
 from toolwire.targets.python.emit_objects import (
     PyField,
     PyLevel,
@@ -193,6 +194,7 @@ def emit_shape(shape: Shape, proto_json: bool = False) -> dict[str, Any]:
         "roots": list(shape.roots),
         "unmatched_pointer": shape.unmatched_pointer,
         "notes_calls": shape.name == "tool_call",
+        "canonical_type": type_name_of(shape.name),  # the TypedDict of canonical_types the converters speak
     }
 
 
@@ -219,6 +221,8 @@ def emit_dialect(d: DialectIR) -> dict[str, Any]:
         if d.ids
         else None,
         "shapes": shapes,
+        # the TypedDicts its signatures name (imported for type checkers only)
+        "canonical_types": sorted({s["canonical_type"] for s in shapes}),
         "envelopes": envelopes,
         "proto_json": {"shapes": d.proto_json.shapes, "envelope": d.proto_json.envelope} if d.proto_json else None,
     }

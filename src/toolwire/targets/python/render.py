@@ -21,6 +21,8 @@ from toolwire.spec.model import SHAPES, Spec, SpecError
 from toolwire.spec.overlay import label, shown_path
 from toolwire.spec.positions import pointer_line
 from toolwire.targets.python import names as pytarget
+from toolwire.targets.python.canonical_types import MODULE as CANONICAL_TYPES
+from toolwire.targets.python.canonical_types import canonical_types, type_name_of
 from toolwire.targets.python.context import conversation_vector_context, dialect_context, suite_context, vector_context
 from toolwire.targets.python.models import models
 from toolwire.targets.python.names import header
@@ -77,6 +79,8 @@ def render(
         "schemas": {rel: spec.documents[rel] for rel in sorted(spec.documents)},
         "package": package,
         "version": package_version(spec),
+        # each shape's TypedDict in canonical_types (whole payloads included)
+        "canonical_types": {s: type_name_of(s) for s in (*SHAPES, "request", "response")},
     }
     clashes: list[tuple[str, str]] = []
     try:
@@ -90,6 +94,8 @@ def render(
                 if path in files:
                     clashes.append((_module_name(path), f"another template's {path}"))
                 files[path] = text
+        files[f"{package}/{CANONICAL_TYPES}.py"] = canonical_types(spec)
+        files[f"{package}/py.typed"] = ""  # PEP 561: type checkers read the package's own annotations
         templated = set(files)
     except GenerateError:
         raise
@@ -138,6 +144,7 @@ def package_modules(templates: Path) -> dict[str, str]:
     taken = {
         "models": f"the package already has {PACKAGE}/models/ (the module of the pydantic models)",
         "schemas": f"the package already has {PACKAGE}/schemas/ (the JSON Schemas as data)",
+        CANONICAL_TYPES: f"the package already has {PACKAGE}/{CANONICAL_TYPES}.py (the canonical TypedDicts)",
     }
     root = templates / "package" / PACKAGE
     named = (

@@ -186,6 +186,7 @@ def emit_shape(shape: Shape, proto_json: bool = False) -> dict[str, Any]:
     return {
         "shape": shape.name,
         "camel": name[:1].upper() + name[1:],  # decode<Camel>
+        "canonical_type": name[:1].upper() + name[1:],  # its type in types/canonical.ts (the schema's title)
         "const": f"SHAPE_{shape.name.upper()}",
         "encode_forms": shape.multi or any(v.encode_forms for v in variants),
         "decode_forms": any(v.decode_forms for v in variants),

@@ -4,7 +4,7 @@ Why not json-schema-to-typescript: generating must not need Node beyond tsc, mus
 a $ref out to the network, and must give the same bytes on every run. The schemas use a small
 part of JSON Schema, and this module maps that part:
 
-- an object -> an interface (named) or a type literal, `required` properties plain, the others
+- an object -> a type literal (named by an alias), `required` properties plain, the others
   optional; `additionalProperties` true or absent -> `[key: string]: unknown` (absent in a
   branch of an object schema: the intersection is as open as that schema), a schema -> an
   index signature of its type (of `unknown` beside declared properties, which TypeScript
@@ -77,12 +77,11 @@ def _within(schema: dict[str, Any], within: tuple[str, ...]) -> tuple[str, ...]:
 
 @dataclass(frozen=True)
 class _Ts:
-    """One emitted type: its text, precedence, and whether it is a bare object literal (a
-    named one can be an interface) or says nothing (`unknown`, dropped from intersections)."""
+    """One emitted type: its text, precedence, and whether it says nothing (`unknown`, dropped
+    from intersections)."""
 
     text: str
     prec: int = _ATOM
-    is_object: bool = False
     is_unknown: bool = False
 
     def wrapped(self, prec: int) -> str:
@@ -173,10 +172,9 @@ class _Module:
         if notes:
             doc.append("Not expressed: " + ", ".join(sorted(notes)) + ".")
         lines = _doc(doc, "")
-        if ts.is_object:
-            lines.append(f"export interface {named.name} {ts.text}")
-        else:
-            lines.append(f"export type {named.name} = {ts.text};")
+        # Always a type alias, never an interface: an object type alias has an implicit index
+        # signature, so a decoder's ToolCall is also a JsonObject wherever the runtime takes one.
+        lines.append(f"export type {named.name} = {ts.text};")
         return "\n".join(lines) + "\n"
 
     def _reference(self, named: Named) -> _Ts:
@@ -347,8 +345,8 @@ class _Module:
                 value = _UNKNOWN
             lines.append(f"{inner}[key: string]: {value.text};")
         if not lines:
-            return _Ts("{}", is_object=True)
-        return _Ts("{\n" + "\n".join(lines) + f"\n{indent}}}", is_object=True)
+            return _Ts("{}")
+        return _Ts("{\n" + "\n".join(lines) + f"\n{indent}}}")
 
 
 def _union(items: list[_Ts]) -> _Ts:

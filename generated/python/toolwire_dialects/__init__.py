@@ -15,9 +15,10 @@ from typing import TYPE_CHECKING, Any
 
 from ._conv_view import conversation_view
 from ._runtime import CanonicalError, ConversionError, DecodeError, Encoded, IdMap, Loss, LossError, Note
-from .convert import DIALECTS, SHAPES, convert, decoder, encoder, get_dialect
+from .convert import DIALECTS, SHAPES, Shape, convert, decoder, encoder, get_dialect
 
 if TYPE_CHECKING:
+    from .dialects import DialectName
     from .registry import ToolRegistry
 
 
@@ -27,6 +28,10 @@ def __getattr__(name: str) -> Any:
         from .registry import ToolRegistry
 
         return ToolRegistry
+    if name == "DialectName":  # the dialects module builds the registry: loaded when first asked for
+        from .dialects import DialectName
+
+        return DialectName
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
@@ -36,11 +41,13 @@ __all__ = [
     "CanonicalError",
     "ConversionError",
     "DecodeError",
+    "DialectName",
     "Encoded",
     "IdMap",
     "Loss",
     "LossError",
     "Note",
+    "Shape",
     "ToolRegistry",
     "conversation_view",
     "convert",

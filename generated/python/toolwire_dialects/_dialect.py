@@ -34,9 +34,12 @@ __all__ = [
 
 
 class Decoder(Protocol):
-    """A decode_<shape> function: a wire value in, the canonical dict out."""
+    """A decode_<shape> function: a wire value in, the canonical dict out. Any here: each
+    module's function returns its own shape's TypedDict (canonical_types), and no one dict
+    type is a supertype of them all (a TypedDict is no dict[str, Any]); convert.decoder()
+    gives the typed one by shape."""
 
-    def __call__(self, payload: Any, /, *, id_map: IdMap | None = None) -> dict[str, Any]: ...
+    def __call__(self, payload: Any, /, *, id_map: IdMap | None = None) -> Any: ...
 
 
 class Injector(Protocol):

@@ -13,7 +13,7 @@ results to their calls, and rewrites ids the target cannot carry, reversibly.
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from . import _conversation as _conv
 from . import _envelopes
@@ -21,6 +21,9 @@ from . import _runtime as _rt
 from ._dialect import Decoder as _Decoder
 from ._dialect import Encoder as _Encoder
 from ._runtime import Encoded, IdMap
+
+if TYPE_CHECKING:  # types only: importing them would cost every first conversion
+    from .canonical_types import Request, Response, ToolCall, ToolChoice, ToolDefinition, ToolResult
 
 __all__ = [
     "decode_request",
@@ -119,7 +122,7 @@ _KNOWN_TOOL_DEFINITION_0_TOOL_SPEC = frozenset(("description", "inputSchema", "n
 _KNOWN_TOOL_DEFINITION_0_TOOL_SPEC_INPUT_SCHEMA = frozenset(("json",))
 
 
-def decode_tool_definition(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
+def decode_tool_definition(payload: Any, *, id_map: IdMap | None = None) -> ToolDefinition:
     """Decode one Amazon Bedrock Converse tool_definition into the canonical dict."""
     wire = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, SHAPE_TOOL_DEFINITION)
     canonical: dict[str, Any]
@@ -257,7 +260,7 @@ def _select_tool_choice(canonical: dict[str, Any]) -> int:
     return _NO_VARIANT
 
 
-def decode_tool_choice(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
+def decode_tool_choice(payload: Any, *, id_map: IdMap | None = None) -> ToolChoice:
     """Decode one Amazon Bedrock Converse tool_choice into the canonical dict."""
     wire = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, SHAPE_TOOL_CHOICE)
     canonical: dict[str, Any]
@@ -390,7 +393,7 @@ _KNOWN_TOOL_CALL_0 = frozenset(("toolUse",))
 _KNOWN_TOOL_CALL_0_TOOL_USE = frozenset(("input", "name", "toolUseId"))
 
 
-def decode_tool_call(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
+def decode_tool_call(payload: Any, *, id_map: IdMap | None = None) -> ToolCall:
     """Decode one Amazon Bedrock Converse tool_call into the canonical dict."""
     wire = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, SHAPE_TOOL_CALL)
     canonical: dict[str, Any]
@@ -627,7 +630,7 @@ _VALUES_TOOL_RESULT_0_IS_ERROR = {False: "success", True: "error"}
 _VALUES_TOOL_RESULT_0_IS_ERROR_BACK = {"success": False, "error": True}
 
 
-def decode_tool_result(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
+def decode_tool_result(payload: Any, *, id_map: IdMap | None = None) -> ToolResult:
     """Decode one Amazon Bedrock Converse tool_result into the canonical dict."""
     wire = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, SHAPE_TOOL_RESULT)
     canonical: dict[str, Any]
@@ -1339,7 +1342,7 @@ _KINDS_REQUEST = tuple(k for k in _ENVELOPE_KINDS if k[0] == "request")  # what 
 _KINDS_RESPONSE = tuple(k for k in _ENVELOPE_KINDS if k[0] == "response")  # what extract() checks
 
 
-def decode_request(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
+def decode_request(payload: Any, *, id_map: IdMap | None = None) -> Request:
     """A whole Amazon Bedrock Converse request as a canonical Request; DecodeError names the pointer."""
     wire = _rt.hold(_rt.as_wire(payload, DIALECT, "request"), DIALECT, "request")
     if type(wire) is dict:
@@ -1362,7 +1365,7 @@ def encode_request(
     return _conv.encode_request(canonical, _REQUEST, _CODECS, strict, id_map, reasoning_as_text, model)
 
 
-def decode_response(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
+def decode_response(payload: Any, *, id_map: IdMap | None = None) -> Response:
     """A whole Amazon Bedrock Converse response as a canonical Response; DecodeError names the pointer."""
     wire = _rt.hold(_rt.as_wire(payload, DIALECT, "response"), DIALECT, "response")
     if type(wire) is dict:

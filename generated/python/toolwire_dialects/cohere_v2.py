@@ -13,7 +13,7 @@ results to their calls, and rewrites ids the target cannot carry, reversibly.
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from . import _conversation as _conv
 from . import _envelopes
@@ -22,6 +22,9 @@ from ._dialect import Decoder as _Decoder
 from ._dialect import Encoder as _Encoder
 from ._runtime import Encoded, IdMap
 from ._runtime import loads as _loads
+
+if TYPE_CHECKING:  # types only: importing them would cost every first conversion
+    from .canonical_types import Request, Response, ToolCall, ToolChoice, ToolDefinition, ToolResult
 
 __all__ = [
     "decode_request",
@@ -111,7 +114,7 @@ _KNOWN_TOOL_DEFINITION_0 = frozenset(("function", "type"))
 _KNOWN_TOOL_DEFINITION_0_FUNCTION = frozenset(("description", "name", "parameters"))
 
 
-def decode_tool_definition(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
+def decode_tool_definition(payload: Any, *, id_map: IdMap | None = None) -> ToolDefinition:
     """Decode one Cohere Chat v2 tool_definition into the canonical dict."""
     wire = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, SHAPE_TOOL_DEFINITION)
     canonical: dict[str, Any]
@@ -210,7 +213,7 @@ def _select_tool_choice(canonical: dict[str, Any]) -> int:
     return _NO_VARIANT
 
 
-def decode_tool_choice(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
+def decode_tool_choice(payload: Any, *, id_map: IdMap | None = None) -> ToolChoice:
     """Decode one Cohere Chat v2 tool_choice into the canonical dict."""
     wire = (
         payload
@@ -300,7 +303,7 @@ _KNOWN_TOOL_CALL_0 = frozenset(("function", "id", "type"))
 _KNOWN_TOOL_CALL_0_FUNCTION = frozenset(("arguments", "name"))
 
 
-def decode_tool_call(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
+def decode_tool_call(payload: Any, *, id_map: IdMap | None = None) -> ToolCall:
     """Decode one Cohere Chat v2 tool_call into the canonical dict."""
     wire = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, SHAPE_TOOL_CALL)
     canonical: dict[str, Any]
@@ -495,7 +498,7 @@ def _CONTENT_TOOL_RESULT_0_CONTENT_out(
     return blocks
 
 
-def decode_tool_result(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
+def decode_tool_result(payload: Any, *, id_map: IdMap | None = None) -> ToolResult:
     """Decode one Cohere Chat v2 tool_result into the canonical dict."""
     wire = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, SHAPE_TOOL_RESULT)
     canonical: dict[str, Any]
@@ -1252,7 +1255,7 @@ _KINDS_REQUEST = tuple(k for k in _ENVELOPE_KINDS if k[0] == "request")  # what 
 _KINDS_RESPONSE = tuple(k for k in _ENVELOPE_KINDS if k[0] == "response")  # what extract() checks
 
 
-def decode_request(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
+def decode_request(payload: Any, *, id_map: IdMap | None = None) -> Request:
     """A whole Cohere Chat v2 request as a canonical Request; DecodeError names the pointer."""
     wire = _rt.hold(_rt.as_wire(payload, DIALECT, "request"), DIALECT, "request")
     if type(wire) is dict:
@@ -1275,7 +1278,7 @@ def encode_request(
     return _conv.encode_request(canonical, _REQUEST, _CODECS, strict, id_map, reasoning_as_text, model)
 
 
-def decode_response(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
+def decode_response(payload: Any, *, id_map: IdMap | None = None) -> Response:
     """A whole Cohere Chat v2 response as a canonical Response; DecodeError names the pointer."""
     wire = _rt.hold(_rt.as_wire(payload, DIALECT, "response"), DIALECT, "response")
     if type(wire) is dict:

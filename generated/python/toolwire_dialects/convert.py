@@ -6,12 +6,24 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
 from types import ModuleType
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal, overload
 
 from ._runtime import Encoded, IdMap
 
 if TYPE_CHECKING:  # the registry is imported when first used: the package's import stays cheap
+    from typing import Protocol, TypeVar
+
     from ._dialect import Decoder, Dialect, Encoder, Registry
+    from .canonical_types import Request, Response, ToolCall, ToolChoice, ToolDefinition, ToolResult
+    from .dialects import DialectName
+    from .streams import StreamDialectName
+
+    _Canonical = TypeVar("_Canonical", covariant=True)
+
+    class DecoderOf(Protocol[_Canonical]):
+        """A decode_<shape> function of one shape: its canonical TypedDict out."""
+
+        def __call__(self, payload: Any, /, *, id_map: IdMap | None = None) -> _Canonical: ...
 
 
 class _Dialects(Mapping[str, ModuleType]):
@@ -110,9 +122,11 @@ SHAPES = (
     "tool_result",
 )
 WHOLE = ("request", "response")  # whole payloads, for the dialects that map conversations
+# What convert(), decoder() and encoder() take as shape: a type checker refuses a misspelt one.
+Shape = Literal["tool_definition", "tool_choice", "tool_call", "tool_result", "request", "response"]
 
 
-def get_dialect(name: str) -> ModuleType:
+def get_dialect(name: DialectName) -> ModuleType:
     """The converter module of a dialect; ValueError names the known ones."""
     try:
         return DIALECTS[name]
@@ -140,20 +154,33 @@ def _dialect(name: str, shape: str) -> Dialect:
     return dialect
 
 
-def decoder(dialect: str, shape: str) -> Decoder:
+@overload
+def decoder(dialect: DialectName, shape: Literal["tool_definition"]) -> DecoderOf[ToolDefinition]: ...
+@overload
+def decoder(dialect: DialectName, shape: Literal["tool_choice"]) -> DecoderOf[ToolChoice]: ...
+@overload
+def decoder(dialect: DialectName, shape: Literal["tool_call"]) -> DecoderOf[ToolCall]: ...
+@overload
+def decoder(dialect: DialectName, shape: Literal["tool_result"]) -> DecoderOf[ToolResult]: ...
+@overload
+def decoder(dialect: DialectName, shape: Literal["request"]) -> DecoderOf[Request]: ...
+@overload
+def decoder(dialect: DialectName, shape: Literal["response"]) -> DecoderOf[Response]: ...
+def decoder(dialect: DialectName, shape: Shape) -> Decoder:
+    """The decode_<shape> function of a dialect (typed by shape); ValueError names what is missing."""
     return _dialect(dialect, shape).decoders[shape]
 
 
-def encoder(dialect: str, shape: str) -> Encoder:
+def encoder(dialect: DialectName, shape: Shape) -> Encoder:
     return _dialect(dialect, shape).encoders[shape]
 
 
 def convert(
     payload: Any,
     *,
-    source: str,
-    target: str,
-    shape: str,
+    source: DialectName,
+    target: DialectName,
+    shape: Shape,
     strict: bool = False,
     id_map: IdMap | None = None,
     **options: Any,
@@ -173,7 +200,7 @@ def convert(
     return encode(canonical, strict=strict, id_map=id_map, **options)
 
 
-def convert_stream(events: Any, *, source: str, target: str, **options: Any) -> Any:
+def convert_stream(events: Any, *, source: StreamDialectName, target: StreamDialectName, **options: Any) -> Any:
     """Relay a stream of source events as target events, as they arrive: iterate the result;
     its `losses` fill as it goes (strict=True raises LossError on the first). See
     streams.convert_stream."""

@@ -13,7 +13,7 @@ results to their calls, and rewrites ids the target cannot carry, reversibly.
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from . import _conversation as _conv
 from . import _envelopes
@@ -22,6 +22,9 @@ from . import _runtime as _rt
 from ._dialect import Decoder as _Decoder
 from ._dialect import Encoder as _Encoder
 from ._runtime import Encoded, IdMap
+
+if TYPE_CHECKING:  # types only: importing them would cost every first conversion
+    from .canonical_types import Request, Response, ToolCall, ToolChoice, ToolDefinition, ToolResult
 
 __all__ = [
     "decode_request",
@@ -122,7 +125,7 @@ _CHECKS_TOOL_DEFINITION: tuple[tuple[tuple[str, str, Any], ...], ...] = (
 _KNOWN_TOOL_DEFINITION_0 = frozenset(("description", "name", "parameters", "parametersJsonSchema"))
 
 
-def decode_tool_definition(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
+def decode_tool_definition(payload: Any, *, id_map: IdMap | None = None) -> ToolDefinition:
     """Decode one Google Gemini generateContent tool_definition into the canonical dict."""
     wire = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, SHAPE_TOOL_DEFINITION)
     wire, spelled = _pj.decode_spelling(wire, _PROTO_TOOL_DEFINITION, DIALECT, SHAPE_TOOL_DEFINITION)
@@ -288,7 +291,7 @@ def _select_tool_choice(canonical: dict[str, Any]) -> int:
     return _NO_VARIANT
 
 
-def decode_tool_choice(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
+def decode_tool_choice(payload: Any, *, id_map: IdMap | None = None) -> ToolChoice:
     """Decode one Google Gemini generateContent tool_choice into the canonical dict."""
     wire = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, SHAPE_TOOL_CHOICE)
     wire, spelled = _pj.decode_spelling(wire, _PROTO_TOOL_CHOICE, DIALECT, SHAPE_TOOL_CHOICE)
@@ -538,7 +541,7 @@ _KNOWN_TOOL_CALL_0 = frozenset(("functionCall",))
 _KNOWN_TOOL_CALL_0_FUNCTION_CALL = frozenset(("args", "id", "name"))
 
 
-def decode_tool_call(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
+def decode_tool_call(payload: Any, *, id_map: IdMap | None = None) -> ToolCall:
     """Decode one Google Gemini generateContent tool_call into the canonical dict."""
     wire = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, SHAPE_TOOL_CALL)
     wire, spelled = _pj.decode_spelling(wire, _PROTO_TOOL_CALL, DIALECT, SHAPE_TOOL_CALL)
@@ -671,7 +674,7 @@ _KNOWN_TOOL_RESULT_0 = frozenset(("functionResponse",))
 _KNOWN_TOOL_RESULT_0_FUNCTION_RESPONSE = frozenset(("id", "name", "response"))
 
 
-def decode_tool_result(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
+def decode_tool_result(payload: Any, *, id_map: IdMap | None = None) -> ToolResult:
     """Decode one Google Gemini generateContent tool_result into the canonical dict."""
     wire = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, SHAPE_TOOL_RESULT)
     wire, spelled = _pj.decode_spelling(wire, _PROTO_TOOL_RESULT, DIALECT, SHAPE_TOOL_RESULT)
@@ -1723,7 +1726,7 @@ _KINDS_REQUEST = tuple(k for k in _ENVELOPE_KINDS if k[0] == "request")  # what 
 _KINDS_RESPONSE = tuple(k for k in _ENVELOPE_KINDS if k[0] == "response")  # what extract() checks
 
 
-def decode_request(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
+def decode_request(payload: Any, *, id_map: IdMap | None = None) -> Request:
     """A whole Google Gemini generateContent request as a canonical Request; DecodeError names the pointer."""
     wire = _rt.hold(_rt.as_wire(payload, DIALECT, "request"), DIALECT, "request")
     if type(wire) is dict:
@@ -1748,7 +1751,7 @@ def encode_request(
     return _conv.encode_request(canonical, _REQUEST, _CODECS, strict, id_map, reasoning_as_text, model)
 
 
-def decode_response(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
+def decode_response(payload: Any, *, id_map: IdMap | None = None) -> Response:
     """A whole Google Gemini generateContent response as a canonical Response; DecodeError names the pointer."""
     wire = _rt.hold(_rt.as_wire(payload, DIALECT, "response"), DIALECT, "response")
     if type(wire) is dict:

@@ -12,13 +12,16 @@ results to their calls, and rewrites ids the target cannot carry, reversibly.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from . import _envelopes
 from . import _runtime as _rt
 from ._dialect import Decoder as _Decoder
 from ._dialect import Encoder as _Encoder
 from ._runtime import Encoded, IdMap
+
+if TYPE_CHECKING:  # types only: importing them would cost every first conversion
+    from .canonical_types import ToolCall, ToolDefinition, ToolResult
 
 __all__ = [
     "decode_tool_call",
@@ -75,7 +78,7 @@ _CHECKS_TOOL_DEFINITION: tuple[tuple[tuple[str, str, Any], ...], ...] = (
 _KNOWN_TOOL_DEFINITION_0 = frozenset(("description", "inputSchema", "name"))
 
 
-def decode_tool_definition(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
+def decode_tool_definition(payload: Any, *, id_map: IdMap | None = None) -> ToolDefinition:
     """Decode one Model Context Protocol (tools, 2025-11-25) tool_definition into the canonical dict."""
     wire = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, SHAPE_TOOL_DEFINITION)
     canonical: dict[str, Any]
@@ -153,7 +156,7 @@ _CHECKS_TOOL_CALL: tuple[tuple[tuple[str, str, Any], ...], ...] = (
 _KNOWN_TOOL_CALL_0 = frozenset(("arguments", "name"))
 
 
-def decode_tool_call(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
+def decode_tool_call(payload: Any, *, id_map: IdMap | None = None) -> ToolCall:
     """Decode one Model Context Protocol (tools, 2025-11-25) tool_call into the canonical dict."""
     wire = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, SHAPE_TOOL_CALL)
     canonical: dict[str, Any]
@@ -320,7 +323,7 @@ def _CONTENT_TOOL_RESULT_0_CONTENT_out(
     return blocks
 
 
-def decode_tool_result(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
+def decode_tool_result(payload: Any, *, id_map: IdMap | None = None) -> ToolResult:
     """Decode one Model Context Protocol (tools, 2025-11-25) tool_result into the canonical dict."""
     wire = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, SHAPE_TOOL_RESULT)
     canonical: dict[str, Any]

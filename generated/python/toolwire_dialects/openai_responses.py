@@ -13,7 +13,7 @@ results to their calls, and rewrites ids the target cannot carry, reversibly.
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from . import _conversation as _conv
 from . import _envelopes
@@ -22,6 +22,9 @@ from ._dialect import Decoder as _Decoder
 from ._dialect import Encoder as _Encoder
 from ._runtime import Encoded, IdMap
 from ._runtime import loads as _loads
+
+if TYPE_CHECKING:  # types only: importing them would cost every first conversion
+    from .canonical_types import Request, Response, ToolCall, ToolChoice, ToolDefinition, ToolResult
 
 __all__ = [
     "decode_request",
@@ -148,7 +151,7 @@ def _select_tool_definition(canonical: dict[str, Any]) -> int:
     return _NO_VARIANT
 
 
-def decode_tool_definition(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
+def decode_tool_definition(payload: Any, *, id_map: IdMap | None = None) -> ToolDefinition:
     """Decode one OpenAI Responses tool_definition into the canonical dict."""
     wire = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, SHAPE_TOOL_DEFINITION)
     canonical: dict[str, Any]
@@ -458,7 +461,7 @@ def _select_tool_choice(canonical: dict[str, Any]) -> int:
     return _NO_VARIANT
 
 
-def decode_tool_choice(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
+def decode_tool_choice(payload: Any, *, id_map: IdMap | None = None) -> ToolChoice:
     """Decode one OpenAI Responses tool_choice into the canonical dict."""
     wire = (
         payload
@@ -635,7 +638,7 @@ _CHECKS_TOOL_CALL: tuple[tuple[tuple[str, str, Any], ...], ...] = (
 _KNOWN_TOOL_CALL_0 = frozenset(("arguments", "call_id", "name", "type"))
 
 
-def decode_tool_call(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
+def decode_tool_call(payload: Any, *, id_map: IdMap | None = None) -> ToolCall:
     """Decode one OpenAI Responses tool_call into the canonical dict."""
     wire = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, SHAPE_TOOL_CALL)
     canonical: dict[str, Any]
@@ -834,7 +837,7 @@ def _CONTENT_TOOL_RESULT_0_CONTENT_out(
     return blocks
 
 
-def decode_tool_result(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
+def decode_tool_result(payload: Any, *, id_map: IdMap | None = None) -> ToolResult:
     """Decode one OpenAI Responses tool_result into the canonical dict."""
     wire = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, SHAPE_TOOL_RESULT)
     canonical: dict[str, Any]
@@ -1788,7 +1791,7 @@ _KINDS_REQUEST = tuple(k for k in _ENVELOPE_KINDS if k[0] == "request")  # what 
 _KINDS_RESPONSE = tuple(k for k in _ENVELOPE_KINDS if k[0] == "response")  # what extract() checks
 
 
-def decode_request(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
+def decode_request(payload: Any, *, id_map: IdMap | None = None) -> Request:
     """A whole OpenAI Responses request as a canonical Request; DecodeError names the pointer."""
     wire = _rt.hold(_rt.as_wire(payload, DIALECT, "request"), DIALECT, "request")
     if type(wire) is dict:
@@ -1811,7 +1814,7 @@ def encode_request(
     return _conv.encode_request(canonical, _REQUEST, _CODECS, strict, id_map, reasoning_as_text, model)
 
 
-def decode_response(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
+def decode_response(payload: Any, *, id_map: IdMap | None = None) -> Response:
     """A whole OpenAI Responses response as a canonical Response; DecodeError names the pointer."""
     wire = _rt.hold(_rt.as_wire(payload, DIALECT, "response"), DIALECT, "response")
     if type(wire) is dict:

@@ -22,8 +22,14 @@ export interface EncodeOptions {
     reasoningAsText?: boolean;
     model?: string | null;
 }
-/** An encode<Shape> function: a canonical value in, the wire value and its losses out. */
-export type Encoder = (value: unknown, options?: EncodeOptions) => Encoded;
+/**
+ * An encode<Shape> function: a canonical value in, the wire value and its losses out. Declared
+ * as a method so its parameter is checked bivariantly: each dialect's encodeToolCall takes a
+ * ToolCall, and is still an Encoder in the tables that hold every shape's.
+ */
+export type Encoder = {
+    encode(value: unknown, options?: EncodeOptions): Encoded;
+}["encode"];
 /** A dialect's inject(): canonical parts put back into a copy of a whole payload. */
 export type Injector = (payload: unknown, parts: JsonObject, options?: {
     strict?: boolean;

@@ -1,7 +1,9 @@
 /** Pick a dialect's converters by name, and convert between any two dialects. */
-import type { Decoder, EncodeOptions, Encoder } from "./_dialect.js";
-import { type DialectName } from "./dialects.js";
+import type { EncodeOptions } from "./_dialect.js";
+import { type DialectName, type DialectShapes } from "./dialects.js";
+import { IdMap } from "./_runtime.js";
 import type { Encoded } from "./_runtime.js";
+import type { Request, Response, ToolCall, ToolChoice, ToolDefinition, ToolResult } from "./types/canonical.js";
 import { ValueError } from "./streams/_common.js";
 import * as anthropic_messages from "./anthropic_messages.js";
 import * as bedrock_converse from "./bedrock_converse.js";
@@ -15,7 +17,7 @@ import * as openai_responses from "./openai_responses.js";
 export { convertStream } from "./streams/index.js";
 export { ValueError };
 export type { Decoder, EncodeOptions, Encoder } from "./_dialect.js";
-export type { DialectName } from "./dialects.js";
+export type { DialectName, DialectShapes } from "./dialects.js";
 /** What every dialect module exports (besides its decode<Shape> and encode<Shape> functions). */
 export interface DialectModule {
     readonly DIALECT: string;
@@ -37,18 +39,36 @@ export declare const DIALECTS: Readonly<{
 export declare const SHAPES: readonly ["tool_definition", "tool_choice", "tool_call", "tool_result"];
 /** Whole payloads, for the dialects that map conversations. */
 export declare const WHOLE: readonly ["request", "response"];
+/** A shape convert(), decoder() and encoder() take: a tool part or a whole payload. */
+export type Shape = (typeof SHAPES)[number] | (typeof WHOLE)[number];
+/** The shapes a dialect converts (a misspelt shape, or one the dialect lacks, does not compile). */
+export type ShapeOf<Name extends DialectName> = DialectShapes[Name];
+/** The canonical type of each shape: what its decoders return and its encoders take. */
+export interface CanonicalTypes {
+    tool_definition: ToolDefinition;
+    tool_choice: ToolChoice;
+    tool_call: ToolCall;
+    tool_result: ToolResult;
+    request: Request;
+    response: Response;
+}
+/** A decode<Shape> function of one shape, typed. */
+export type DecoderOf<S extends Shape> = (payload: unknown, options?: {
+    idMap?: IdMap | null;
+}) => CanonicalTypes[S];
+/** An encode<Shape> function of one shape, typed. */
+export type EncoderOf<S extends Shape> = (value: CanonicalTypes[S], options?: EncodeOptions) => Encoded;
 /** The converter module of a dialect; an Error names the known ones. */
 export declare function getDialect<Name extends DialectName>(name: Name): (typeof DIALECTS)[Name];
-export declare function getDialect(name: string): DialectModule;
 /** The decode<Shape> function of a dialect. */
-export declare function decoder(dialect: string, shape: string): Decoder;
+export declare function decoder<Name extends DialectName, S extends ShapeOf<Name>>(dialect: Name, shape: S): DecoderOf<S>;
 /** The encode<Shape> function of a dialect. */
-export declare function encoder(dialect: string, shape: string): Encoder;
-/** What convert() takes besides the payload. */
-export interface ConvertOptions extends EncodeOptions {
-    source: string;
-    target: string;
-    shape: string;
+export declare function encoder<Name extends DialectName, S extends ShapeOf<Name>>(dialect: Name, shape: S): EncoderOf<S>;
+/** What convert() takes besides the payload: the shape must be one both dialects convert. */
+export interface ConvertOptions<Source extends DialectName = DialectName, Target extends DialectName = DialectName> extends EncodeOptions {
+    source: Source;
+    target: Target;
+    shape: ShapeOf<Source> & ShapeOf<Target>;
 }
 /**
  * Decode payload as source's shape and encode it as target's; losses are listed. shape is a
@@ -57,4 +77,4 @@ export interface ConvertOptions extends EncodeOptions {
  * other options go to the target's encoder (e.g. `strictSchema: true` for OpenAI tool
  * definitions, `schemaProfile: "openapi_subset"` for Gemini's); a ValueError names an option it lacks.
  */
-export declare function convert(payload: unknown, options: ConvertOptions): Encoded;
+export declare function convert<Source extends DialectName, Target extends DialectName>(payload: unknown, options: ConvertOptions<Source, Target>): Encoded;

@@ -127,11 +127,9 @@ function dialectFor(name, shape) {
     }
     return dialect;
 }
-/** The decode<Shape> function of a dialect. */
 export function decoder(dialect, shape) {
     return dialectFor(dialect, shape).decoders[shape];
 }
-/** The encode<Shape> function of a dialect. */
 export function encoder(dialect, shape) {
     return dialectFor(dialect, shape).encoders[shape];
 }

@@ -1948,7 +1948,6 @@ const CONV_RESPONSE = {
         ["usageMetadata", "thoughtsTokenCount"],
     ]),
 };
-/** A whole Google Gemini generateContent request as a canonical Request; DecodeError names the pointer. */
 export function decodeRequest(payload, options = {}) {
     const wire = rt.hold(rt.asWire(payload, DIALECT, "request"), DIALECT, "request");
     if (P.isObject(wire)) {
@@ -1967,7 +1966,6 @@ export function encodeRequest(value, options = {}) {
     const canonical = rt.holdCanonical(rt.asCanonical(value, "request"), "request");
     return conv.encodeRequest(canonical, CONV_REQUEST, CONV_CODECS, options.strict ?? false, options.idMap ?? null, options.reasoningAsText ?? false, options.model ?? null);
 }
-/** A whole Google Gemini generateContent response as a canonical Response; DecodeError names the pointer. */
 export function decodeResponse(payload, options = {}) {
     const wire = rt.hold(rt.asWire(payload, DIALECT, "response"), DIALECT, "response");
     if (P.isObject(wire)) {

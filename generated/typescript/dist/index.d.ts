@@ -13,9 +13,11 @@
 export { CanonicalError, ConversionError, DecodeError, IdMap, Loss, LossError, Note } from "./_runtime.js";
 export type { Encoded } from "./_runtime.js";
 export { DIALECTS, SHAPES, ValueError, convert, convertStream, decoder, encoder, getDialect } from "./convert.js";
-export type { ConvertOptions, Decoder, DialectModule, EncodeOptions, Encoder } from "./convert.js";
+export type { CanonicalTypes, ConvertOptions, Decoder, DecoderOf, DialectModule, EncodeOptions, Encoder, EncoderOf, Shape, ShapeOf, } from "./convert.js";
 export { NAMES, REGISTRY, dialectObject } from "./dialects.js";
-export type { Conversation, Dialect, DialectName, Injector, RelayStreamModule } from "./dialects.js";
+export type { Conversation, Dialect, DialectName, DialectShapes, Injector, RelayStreamModule } from "./dialects.js";
 export { conversationView } from "./_conv_view.js";
 export { StreamError, assembler, emit } from "./streams/index.js";
+export type { StreamDialectName } from "./streams/index.js";
+export type { ContentPart, Message, MessagePart, Request, Response, Settings, ToolCall, ToolChoice, ToolDefinition, ToolResult, } from "./types/canonical.js";
 export type * as types from "./types/index.js";

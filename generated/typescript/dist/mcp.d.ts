@@ -11,6 +11,7 @@
 import type { Decoder, Encoder } from "./_dialect.js";
 import type { JsonObject } from "./_errors.js";
 import * as rt from "./_runtime.js";
+import type { ToolCall, ToolDefinition, ToolResult } from "./types/canonical.js";
 export declare const DIALECT = "mcp";
 export declare const TITLE = "Model Context Protocol (tools, 2025-11-25)";
 export declare const SHAPES: readonly ["tool_definition", "tool_call", "tool_result"];
@@ -35,33 +36,33 @@ export declare const POINTERS: {
 /** Decode one Model Context Protocol (tools, 2025-11-25) tool_definition into the canonical object. */
 export declare function decodeToolDefinition(payload: unknown, options?: {
     idMap?: rt.IdMap | null;
-}): JsonObject;
+}): ToolDefinition;
 /**
  * Encode a canonical tool_definition as Model Context Protocol (tools, 2025-11-25); lists what it cannot carry.
  */
-export declare function encodeToolDefinition(value: unknown, options?: {
+export declare function encodeToolDefinition(value: ToolDefinition, options?: {
     strict?: boolean;
     idMap?: rt.IdMap | null;
 }): rt.Encoded;
 /** Decode one Model Context Protocol (tools, 2025-11-25) tool_call into the canonical object. */
 export declare function decodeToolCall(payload: unknown, options?: {
     idMap?: rt.IdMap | null;
-}): JsonObject;
+}): ToolCall;
 /**
  * Encode a canonical tool_call as Model Context Protocol (tools, 2025-11-25); lists what it cannot carry.
  */
-export declare function encodeToolCall(value: unknown, options?: {
+export declare function encodeToolCall(value: ToolCall, options?: {
     strict?: boolean;
     idMap?: rt.IdMap | null;
 }): rt.Encoded;
 /** Decode one Model Context Protocol (tools, 2025-11-25) tool_result into the canonical object. */
 export declare function decodeToolResult(payload: unknown, options?: {
     idMap?: rt.IdMap | null;
-}): JsonObject;
+}): ToolResult;
 /**
  * Encode a canonical tool_result as Model Context Protocol (tools, 2025-11-25); lists what it cannot carry.
  */
-export declare function encodeToolResult(value: unknown, options?: {
+export declare function encodeToolResult(value: ToolResult, options?: {
     strict?: boolean;
     idMap?: rt.IdMap | null;
 }): rt.Encoded;

@@ -11,6 +11,7 @@
 import type { Decoder, Encoder } from "./_dialect.js";
 import type { JsonObject } from "./_errors.js";
 import * as rt from "./_runtime.js";
+import type { Request, Response, ToolCall, ToolChoice, ToolDefinition, ToolResult } from "./types/canonical.js";
 export declare const DIALECT = "mistral";
 export declare const TITLE = "Mistral Chat Completions";
 export declare const SHAPES: readonly ["tool_definition", "tool_choice", "tool_call", "tool_result"];
@@ -38,44 +39,44 @@ export declare const ID_POLICY: rt.IdPolicy;
 /** Decode one Mistral Chat Completions tool_definition into the canonical object. */
 export declare function decodeToolDefinition(payload: unknown, options?: {
     idMap?: rt.IdMap | null;
-}): JsonObject;
+}): ToolDefinition;
 /**
  * Encode a canonical tool_definition as Mistral Chat Completions; lists what it cannot carry.
  */
-export declare function encodeToolDefinition(value: unknown, options?: {
+export declare function encodeToolDefinition(value: ToolDefinition, options?: {
     strict?: boolean;
     idMap?: rt.IdMap | null;
 }): rt.Encoded;
 /** Decode one Mistral Chat Completions tool_choice into the canonical object. */
 export declare function decodeToolChoice(payload: unknown, options?: {
     idMap?: rt.IdMap | null;
-}): JsonObject;
+}): ToolChoice;
 /**
  * Encode a canonical tool_choice as Mistral Chat Completions; lists what it cannot carry.
  */
-export declare function encodeToolChoice(value: unknown, options?: {
+export declare function encodeToolChoice(value: ToolChoice, options?: {
     strict?: boolean;
     idMap?: rt.IdMap | null;
 }): rt.Encoded;
 /** Decode one Mistral Chat Completions tool_call into the canonical object. */
 export declare function decodeToolCall(payload: unknown, options?: {
     idMap?: rt.IdMap | null;
-}): JsonObject;
+}): ToolCall;
 /**
  * Encode a canonical tool_call as Mistral Chat Completions; lists what it cannot carry.
  */
-export declare function encodeToolCall(value: unknown, options?: {
+export declare function encodeToolCall(value: ToolCall, options?: {
     strict?: boolean;
     idMap?: rt.IdMap | null;
 }): rt.Encoded;
 /** Decode one Mistral Chat Completions tool_result into the canonical object. */
 export declare function decodeToolResult(payload: unknown, options?: {
     idMap?: rt.IdMap | null;
-}): JsonObject;
+}): ToolResult;
 /**
  * Encode a canonical tool_result as Mistral Chat Completions; lists what it cannot carry.
  */
-export declare function encodeToolResult(value: unknown, options?: {
+export declare function encodeToolResult(value: ToolResult, options?: {
     strict?: boolean;
     idMap?: rt.IdMap | null;
 }): rt.Encoded;
@@ -101,13 +102,13 @@ export declare function inject(payload: unknown, parts: JsonObject, options?: {
 /** A whole Mistral Chat Completions request as a canonical Request; DecodeError names the pointer. */
 export declare function decodeRequest(payload: unknown, options?: {
     idMap?: rt.IdMap | null;
-}): JsonObject;
+}): Request;
 /**
  * A canonical Request as a whole Mistral Chat Completions request; lists what it cannot carry.
  * `model` names the model when the request names none (a Gemini or Bedrock request names it
  * in its URL); `reasoningAsText` carries another dialect's reasoning as text.
  */
-export declare function encodeRequest(value: unknown, options?: {
+export declare function encodeRequest(value: Request, options?: {
     strict?: boolean;
     idMap?: rt.IdMap | null;
     reasoningAsText?: boolean;
@@ -116,12 +117,12 @@ export declare function encodeRequest(value: unknown, options?: {
 /** A whole Mistral Chat Completions response as a canonical Response; DecodeError names the pointer. */
 export declare function decodeResponse(payload: unknown, options?: {
     idMap?: rt.IdMap | null;
-}): JsonObject;
+}): Response;
 /**
  * A canonical Response as a whole Mistral Chat Completions response; lists what it cannot carry.
  * `model` names the model when the response names none.
  */
-export declare function encodeResponse(value: unknown, options?: {
+export declare function encodeResponse(value: Response, options?: {
     strict?: boolean;
     idMap?: rt.IdMap | null;
     reasoningAsText?: boolean;

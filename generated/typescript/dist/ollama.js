@@ -1086,7 +1086,6 @@ const CONV_RESPONSE = {
     parts: [],
     known: conv.knownTree([], [["model"], ["done_reason"], ["message"], ["prompt_eval_count"], ["eval_count"], ["done"]]),
 };
-/** A whole Ollama native chat API (/api/chat) request as a canonical Request; DecodeError names the pointer. */
 export function decodeRequest(payload, options = {}) {
     const wire = rt.hold(rt.asWire(payload, DIALECT, "request"), DIALECT, "request");
     if (P.isObject(wire)) {
@@ -1103,7 +1102,6 @@ export function encodeRequest(value, options = {}) {
     const canonical = rt.holdCanonical(rt.asCanonical(value, "request"), "request");
     return conv.encodeRequest(canonical, CONV_REQUEST, CONV_CODECS, options.strict ?? false, options.idMap ?? null, options.reasoningAsText ?? false, options.model ?? null);
 }
-/** A whole Ollama native chat API (/api/chat) response as a canonical Response; DecodeError names the pointer. */
 export function decodeResponse(payload, options = {}) {
     const wire = rt.hold(rt.asWire(payload, DIALECT, "response"), DIALECT, "response");
     if (P.isObject(wire)) {

@@ -11,6 +11,7 @@
 import type { Decoder, Encoder } from "./_dialect.js";
 import type { JsonObject } from "./_errors.js";
 import * as rt from "./_runtime.js";
+import type { Request, Response, ToolCall, ToolChoice, ToolDefinition, ToolResult } from "./types/canonical.js";
 export declare const DIALECT = "openai_chat";
 export declare const TITLE = "OpenAI Chat Completions";
 export declare const SHAPES: readonly ["tool_definition", "tool_choice", "tool_call", "tool_result"];
@@ -38,13 +39,13 @@ export declare const ID_POLICY: rt.IdPolicy;
 /** Decode one OpenAI Chat Completions tool_definition into the canonical object. */
 export declare function decodeToolDefinition(payload: unknown, options?: {
     idMap?: rt.IdMap | null;
-}): JsonObject;
+}): ToolDefinition;
 /**
  * Encode a canonical tool_definition as OpenAI Chat Completions; lists what it cannot carry.
  * `strictSchema: true` adapts the parameters to strict mode and sends strict: every property
  * required, the optional ones nullable, every object closed; each change is reported.
  */
-export declare function encodeToolDefinition(value: unknown, options?: {
+export declare function encodeToolDefinition(value: ToolDefinition, options?: {
     strict?: boolean;
     idMap?: rt.IdMap | null;
     strictSchema?: boolean;
@@ -52,33 +53,33 @@ export declare function encodeToolDefinition(value: unknown, options?: {
 /** Decode one OpenAI Chat Completions tool_choice into the canonical object. */
 export declare function decodeToolChoice(payload: unknown, options?: {
     idMap?: rt.IdMap | null;
-}): JsonObject;
+}): ToolChoice;
 /**
  * Encode a canonical tool_choice as OpenAI Chat Completions; lists what it cannot carry.
  */
-export declare function encodeToolChoice(value: unknown, options?: {
+export declare function encodeToolChoice(value: ToolChoice, options?: {
     strict?: boolean;
     idMap?: rt.IdMap | null;
 }): rt.Encoded;
 /** Decode one OpenAI Chat Completions tool_call into the canonical object. */
 export declare function decodeToolCall(payload: unknown, options?: {
     idMap?: rt.IdMap | null;
-}): JsonObject;
+}): ToolCall;
 /**
  * Encode a canonical tool_call as OpenAI Chat Completions; lists what it cannot carry.
  */
-export declare function encodeToolCall(value: unknown, options?: {
+export declare function encodeToolCall(value: ToolCall, options?: {
     strict?: boolean;
     idMap?: rt.IdMap | null;
 }): rt.Encoded;
 /** Decode one OpenAI Chat Completions tool_result into the canonical object. */
 export declare function decodeToolResult(payload: unknown, options?: {
     idMap?: rt.IdMap | null;
-}): JsonObject;
+}): ToolResult;
 /**
  * Encode a canonical tool_result as OpenAI Chat Completions; lists what it cannot carry.
  */
-export declare function encodeToolResult(value: unknown, options?: {
+export declare function encodeToolResult(value: ToolResult, options?: {
     strict?: boolean;
     idMap?: rt.IdMap | null;
 }): rt.Encoded;
@@ -104,13 +105,13 @@ export declare function inject(payload: unknown, parts: JsonObject, options?: {
 /** A whole OpenAI Chat Completions request as a canonical Request; DecodeError names the pointer. */
 export declare function decodeRequest(payload: unknown, options?: {
     idMap?: rt.IdMap | null;
-}): JsonObject;
+}): Request;
 /**
  * A canonical Request as a whole OpenAI Chat Completions request; lists what it cannot carry.
  * `model` names the model when the request names none (a Gemini or Bedrock request names it
  * in its URL); `reasoningAsText` carries another dialect's reasoning as text.
  */
-export declare function encodeRequest(value: unknown, options?: {
+export declare function encodeRequest(value: Request, options?: {
     strict?: boolean;
     idMap?: rt.IdMap | null;
     reasoningAsText?: boolean;
@@ -119,12 +120,12 @@ export declare function encodeRequest(value: unknown, options?: {
 /** A whole OpenAI Chat Completions response as a canonical Response; DecodeError names the pointer. */
 export declare function decodeResponse(payload: unknown, options?: {
     idMap?: rt.IdMap | null;
-}): JsonObject;
+}): Response;
 /**
  * A canonical Response as a whole OpenAI Chat Completions response; lists what it cannot carry.
  * `model` names the model when the response names none.
  */
-export declare function encodeResponse(value: unknown, options?: {
+export declare function encodeResponse(value: Response, options?: {
     strict?: boolean;
     idMap?: rt.IdMap | null;
     reasoningAsText?: boolean;

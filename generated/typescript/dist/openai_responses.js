@@ -2077,7 +2077,6 @@ const CONV_RESPONSE = {
         ["object"],
     ]),
 };
-/** A whole OpenAI Responses request as a canonical Request; DecodeError names the pointer. */
 export function decodeRequest(payload, options = {}) {
     const wire = rt.hold(rt.asWire(payload, DIALECT, "request"), DIALECT, "request");
     if (P.isObject(wire)) {
@@ -2094,7 +2093,6 @@ export function encodeRequest(value, options = {}) {
     const canonical = rt.holdCanonical(rt.asCanonical(value, "request"), "request");
     return conv.encodeRequest(canonical, CONV_REQUEST, CONV_CODECS, options.strict ?? false, options.idMap ?? null, options.reasoningAsText ?? false, options.model ?? null);
 }
-/** A whole OpenAI Responses response as a canonical Response; DecodeError names the pointer. */
 export function decodeResponse(payload, options = {}) {
     const wire = rt.hold(rt.asWire(payload, DIALECT, "response"), DIALECT, "response");
     if (P.isObject(wire)) {

@@ -20,6 +20,7 @@ import type { JsonObject } from "./_errors.js";
 import * as P from "./_parts.js";
 import { pyRepr } from "./_pytext.js";
 import * as rt from "./_runtime.js";
+import type { Request, Response, ToolCall, ToolChoice, ToolDefinition, ToolResult } from "./types/canonical.js";
 
 export const DIALECT = "anthropic_messages";
 export const TITLE = "Anthropic Messages";
@@ -81,7 +82,7 @@ const CHECKS_TOOL_DEFINITION: P.Checks = [
 const KNOWN_TOOL_DEFINITION_0: ReadonlySet<string> = new Set(["description", "input_schema", "name", "strict"]);
 
 /** Decode one Anthropic Messages tool_definition into the canonical object. */
-export function decodeToolDefinition(payload: unknown, options: { idMap?: rt.IdMap | null } = {}): JsonObject {
+export function decodeToolDefinition(payload: unknown, options: { idMap?: rt.IdMap | null } = {}): ToolDefinition {
   const idMap = options.idMap ?? null;
   const wire: unknown = rt.asWire(payload, DIALECT, SHAPE_TOOL_DEFINITION);
   let canonical: JsonObject;
@@ -160,7 +161,7 @@ export function decodeToolDefinition(payload: unknown, options: { idMap?: rt.IdM
           [DIALECT]: rt.extension(rt.heldFields(unknown, DIALECT, SHAPE_TOOL_DEFINITION), forms)
         };
       }
-      return canonical;
+      return canonical as ToolDefinition;
     }
   } catch (exc) {
     if (!P.quiet(exc)) throw exc;
@@ -172,7 +173,7 @@ export function decodeToolDefinition(payload: unknown, options: { idMap?: rt.IdM
  * Encode a canonical tool_definition as Anthropic Messages; lists what it cannot carry.
  */
 export function encodeToolDefinition(
-  value: unknown,
+  value: ToolDefinition,
   options: { strict?: boolean; idMap?: rt.IdMap | null } = {},
 ): rt.Encoded {
   const strict = options.strict ?? false;
@@ -262,7 +263,7 @@ function selectToolChoice(canonical: JsonObject): number {
 }
 
 /** Decode one Anthropic Messages tool_choice into the canonical object. */
-export function decodeToolChoice(payload: unknown, options: { idMap?: rt.IdMap | null } = {}): JsonObject {
+export function decodeToolChoice(payload: unknown, options: { idMap?: rt.IdMap | null } = {}): ToolChoice {
   const idMap = options.idMap ?? null;
   const wire: unknown = rt.asWire(payload, DIALECT, SHAPE_TOOL_CHOICE);
   let canonical: JsonObject;
@@ -318,7 +319,7 @@ export function decodeToolChoice(payload: unknown, options: { idMap?: rt.IdMap |
           [DIALECT]: rt.extension(rt.heldFields(unknown, DIALECT, SHAPE_TOOL_CHOICE), forms)
         };
       }
-      return canonical;
+      return canonical as ToolChoice;
     }
     if (
       P.isObject(wire) &&
@@ -365,7 +366,7 @@ export function decodeToolChoice(payload: unknown, options: { idMap?: rt.IdMap |
           [DIALECT]: rt.extension(rt.heldFields(unknown, DIALECT, SHAPE_TOOL_CHOICE), forms)
         };
       }
-      return canonical;
+      return canonical as ToolChoice;
     }
     if (
       P.isObject(wire) &&
@@ -422,7 +423,7 @@ export function decodeToolChoice(payload: unknown, options: { idMap?: rt.IdMap |
           [DIALECT]: rt.extension(rt.heldFields(unknown, DIALECT, SHAPE_TOOL_CHOICE), forms)
         };
       }
-      return canonical;
+      return canonical as ToolChoice;
     }
     if (
       P.isObject(wire) &&
@@ -452,7 +453,7 @@ export function decodeToolChoice(payload: unknown, options: { idMap?: rt.IdMap |
           [DIALECT]: rt.extension(rt.heldFields(unknown, DIALECT, SHAPE_TOOL_CHOICE), forms)
         };
       }
-      return canonical;
+      return canonical as ToolChoice;
     }
   } catch (exc) {
     if (!P.quiet(exc)) throw exc;
@@ -464,7 +465,7 @@ export function decodeToolChoice(payload: unknown, options: { idMap?: rt.IdMap |
  * Encode a canonical tool_choice as Anthropic Messages; lists what it cannot carry.
  */
 export function encodeToolChoice(
-  value: unknown,
+  value: ToolChoice,
   options: { strict?: boolean; idMap?: rt.IdMap | null } = {},
 ): rt.Encoded {
   const strict = options.strict ?? false;
@@ -581,7 +582,7 @@ const CHECKS_TOOL_CALL: P.Checks = [
 const KNOWN_TOOL_CALL_0: ReadonlySet<string> = new Set(["id", "input", "name", "type"]);
 
 /** Decode one Anthropic Messages tool_call into the canonical object. */
-export function decodeToolCall(payload: unknown, options: { idMap?: rt.IdMap | null } = {}): JsonObject {
+export function decodeToolCall(payload: unknown, options: { idMap?: rt.IdMap | null } = {}): ToolCall {
   const idMap = options.idMap ?? null;
   const wire: unknown = rt.asWire(payload, DIALECT, SHAPE_TOOL_CALL);
   let canonical: JsonObject;
@@ -641,7 +642,7 @@ export function decodeToolCall(payload: unknown, options: { idMap?: rt.IdMap | n
         };
       }
       if (idMap !== null) idMap.noteCall(canonical["id"] as string | null, canonical["name"] as string);
-      return canonical;
+      return canonical as ToolCall;
     }
   } catch (exc) {
     if (!P.quiet(exc)) throw exc;
@@ -653,7 +654,7 @@ export function decodeToolCall(payload: unknown, options: { idMap?: rt.IdMap | n
  * Encode a canonical tool_call as Anthropic Messages; lists what it cannot carry.
  */
 export function encodeToolCall(
-  value: unknown,
+  value: ToolCall,
   options: { strict?: boolean; idMap?: rt.IdMap | null } = {},
 ): rt.Encoded {
   const strict = options.strict ?? false;
@@ -1005,7 +1006,7 @@ function CONTENT_TOOL_RESULT_0_CONTENT_out(
 }
 
 /** Decode one Anthropic Messages tool_result into the canonical object. */
-export function decodeToolResult(payload: unknown, options: { idMap?: rt.IdMap | null } = {}): JsonObject {
+export function decodeToolResult(payload: unknown, options: { idMap?: rt.IdMap | null } = {}): ToolResult {
   const idMap = options.idMap ?? null;
   const wire: unknown = rt.asWire(payload, DIALECT, SHAPE_TOOL_RESULT);
   let canonical: JsonObject;
@@ -1091,7 +1092,7 @@ export function decodeToolResult(payload: unknown, options: { idMap?: rt.IdMap |
       }
       // answered by id: id-less results link among the rest
       if (idMap !== null) idMap.noteResult(P.or(canonical["call_id"], null) as string | null);
-      return canonical;
+      return canonical as ToolResult;
     }
   } catch (exc) {
     if (!P.quiet(exc)) throw exc;
@@ -1103,7 +1104,7 @@ export function decodeToolResult(payload: unknown, options: { idMap?: rt.IdMap |
  * Encode a canonical tool_result as Anthropic Messages; lists what it cannot carry.
  */
 export function encodeToolResult(
-  value: unknown,
+  value: ToolResult,
   options: { strict?: boolean; idMap?: rt.IdMap | null } = {},
 ): rt.Encoded {
   const strict = options.strict ?? false;
@@ -1953,6 +1954,7 @@ const CONV_RESPONSE: conv.ResponseLayout = {
 };
 
 /** A whole Anthropic Messages request as a canonical Request; DecodeError names the pointer. */
+export function decodeRequest(payload: unknown, options?: { idMap?: rt.IdMap | null }): Request;
 export function decodeRequest(payload: unknown, options: { idMap?: rt.IdMap | null } = {}): JsonObject {
   const wire: unknown = rt.hold(rt.asWire(payload, DIALECT, "request"), DIALECT, "request");
   if (P.isObject(wire)) {
@@ -1967,7 +1969,7 @@ export function decodeRequest(payload: unknown, options: { idMap?: rt.IdMap | nu
  * in its URL); `reasoningAsText` carries another dialect's reasoning as text.
  */
 export function encodeRequest(
-  value: unknown,
+  value: Request,
   options: { strict?: boolean; idMap?: rt.IdMap | null; reasoningAsText?: boolean; model?: string | null } = {},
 ): rt.Encoded {
   const canonical = rt.holdCanonical(rt.asCanonical(value, "request"), "request") as JsonObject;
@@ -1978,6 +1980,7 @@ export function encodeRequest(
 }
 
 /** A whole Anthropic Messages response as a canonical Response; DecodeError names the pointer. */
+export function decodeResponse(payload: unknown, options?: { idMap?: rt.IdMap | null }): Response;
 export function decodeResponse(payload: unknown, options: { idMap?: rt.IdMap | null } = {}): JsonObject {
   const wire: unknown = rt.hold(rt.asWire(payload, DIALECT, "response"), DIALECT, "response");
   if (P.isObject(wire)) {
@@ -1991,7 +1994,7 @@ export function decodeResponse(payload: unknown, options: { idMap?: rt.IdMap | n
  * `model` names the model when the response names none.
  */
 export function encodeResponse(
-  value: unknown,
+  value: Response,
   options: { strict?: boolean; idMap?: rt.IdMap | null; reasoningAsText?: boolean; model?: string | null } = {},
 ): rt.Encoded {
   const canonical = rt.holdCanonical(rt.asCanonical(value, "response"), "response") as JsonObject;

@@ -20,6 +20,7 @@ import type { JsonObject } from "./_errors.js";
 import * as P from "./_parts.js";
 import { pyRepr } from "./_pytext.js";
 import * as rt from "./_runtime.js";
+import type { Request, Response, ToolCall, ToolChoice, ToolDefinition, ToolResult } from "./types/canonical.js";
 
 export const DIALECT = "bedrock_converse";
 export const TITLE = "Amazon Bedrock Converse";
@@ -90,7 +91,7 @@ const KNOWN_TOOL_DEFINITION_0_TOOL_SPEC: ReadonlySet<string> = new Set(
 const KNOWN_TOOL_DEFINITION_0_TOOL_SPEC_INPUT_SCHEMA: ReadonlySet<string> = new Set(["json"]);
 
 /** Decode one Amazon Bedrock Converse tool_definition into the canonical object. */
-export function decodeToolDefinition(payload: unknown, options: { idMap?: rt.IdMap | null } = {}): JsonObject {
+export function decodeToolDefinition(payload: unknown, options: { idMap?: rt.IdMap | null } = {}): ToolDefinition {
   const idMap = options.idMap ?? null;
   const wire: unknown = rt.asWire(payload, DIALECT, SHAPE_TOOL_DEFINITION);
   let canonical: JsonObject;
@@ -248,7 +249,7 @@ export function decodeToolDefinition(payload: unknown, options: { idMap?: rt.IdM
           [DIALECT]: rt.extension(rt.heldFields(unknown, DIALECT, SHAPE_TOOL_DEFINITION), forms)
         };
       }
-      return canonical;
+      return canonical as ToolDefinition;
     }
   } catch (exc) {
     if (!P.quiet(exc)) throw exc;
@@ -260,7 +261,7 @@ export function decodeToolDefinition(payload: unknown, options: { idMap?: rt.IdM
  * Encode a canonical tool_definition as Amazon Bedrock Converse; lists what it cannot carry.
  */
 export function encodeToolDefinition(
-  value: unknown,
+  value: ToolDefinition,
   options: { strict?: boolean; idMap?: rt.IdMap | null } = {},
 ): rt.Encoded {
   const strict = options.strict ?? false;
@@ -345,7 +346,7 @@ function selectToolChoice(canonical: JsonObject): number {
 }
 
 /** Decode one Amazon Bedrock Converse tool_choice into the canonical object. */
-export function decodeToolChoice(payload: unknown, options: { idMap?: rt.IdMap | null } = {}): JsonObject {
+export function decodeToolChoice(payload: unknown, options: { idMap?: rt.IdMap | null } = {}): ToolChoice {
   const idMap = options.idMap ?? null;
   const wire: unknown = rt.asWire(payload, DIALECT, SHAPE_TOOL_CHOICE);
   let canonical: JsonObject;
@@ -387,7 +388,7 @@ export function decodeToolChoice(payload: unknown, options: { idMap?: rt.IdMap |
           [DIALECT]: rt.extension(rt.heldFields(unknown, DIALECT, SHAPE_TOOL_CHOICE), forms)
         };
       }
-      return canonical;
+      return canonical as ToolChoice;
     }
     if (
       P.isObject(wire) &&
@@ -420,7 +421,7 @@ export function decodeToolChoice(payload: unknown, options: { idMap?: rt.IdMap |
           [DIALECT]: rt.extension(rt.heldFields(unknown, DIALECT, SHAPE_TOOL_CHOICE), forms)
         };
       }
-      return canonical;
+      return canonical as ToolChoice;
     }
     if (
       P.isObject(wire) &&
@@ -484,7 +485,7 @@ export function decodeToolChoice(payload: unknown, options: { idMap?: rt.IdMap |
           [DIALECT]: rt.extension(rt.heldFields(unknown, DIALECT, SHAPE_TOOL_CHOICE), forms)
         };
       }
-      return canonical;
+      return canonical as ToolChoice;
     }
   } catch (exc) {
     if (!P.quiet(exc)) throw exc;
@@ -496,7 +497,7 @@ export function decodeToolChoice(payload: unknown, options: { idMap?: rt.IdMap |
  * Encode a canonical tool_choice as Amazon Bedrock Converse; lists what it cannot carry.
  */
 export function encodeToolChoice(
-  value: unknown,
+  value: ToolChoice,
   options: { strict?: boolean; idMap?: rt.IdMap | null } = {},
 ): rt.Encoded {
   const strict = options.strict ?? false;
@@ -587,7 +588,7 @@ const KNOWN_TOOL_CALL_0: ReadonlySet<string> = new Set(["toolUse"]);
 const KNOWN_TOOL_CALL_0_TOOL_USE: ReadonlySet<string> = new Set(["input", "name", "toolUseId"]);
 
 /** Decode one Amazon Bedrock Converse tool_call into the canonical object. */
-export function decodeToolCall(payload: unknown, options: { idMap?: rt.IdMap | null } = {}): JsonObject {
+export function decodeToolCall(payload: unknown, options: { idMap?: rt.IdMap | null } = {}): ToolCall {
   const idMap = options.idMap ?? null;
   const wire: unknown = rt.asWire(payload, DIALECT, SHAPE_TOOL_CALL);
   let canonical: JsonObject;
@@ -695,7 +696,7 @@ export function decodeToolCall(payload: unknown, options: { idMap?: rt.IdMap | n
         };
       }
       if (idMap !== null) idMap.noteCall(canonical["id"] as string | null, canonical["name"] as string);
-      return canonical;
+      return canonical as ToolCall;
     }
   } catch (exc) {
     if (!P.quiet(exc)) throw exc;
@@ -707,7 +708,7 @@ export function decodeToolCall(payload: unknown, options: { idMap?: rt.IdMap | n
  * Encode a canonical tool_call as Amazon Bedrock Converse; lists what it cannot carry.
  */
 export function encodeToolCall(
-  value: unknown,
+  value: ToolCall,
   options: { strict?: boolean; idMap?: rt.IdMap | null } = {},
 ): rt.Encoded {
   const strict = options.strict ?? false;
@@ -1033,7 +1034,7 @@ const VALUES_TOOL_RESULT_0_IS_ERROR = new Map<unknown, unknown>([[false, "succes
 const VALUES_TOOL_RESULT_0_IS_ERROR_BACK = new Map<unknown, unknown>([["success", false], ["error", true]]);
 
 /** Decode one Amazon Bedrock Converse tool_result into the canonical object. */
-export function decodeToolResult(payload: unknown, options: { idMap?: rt.IdMap | null } = {}): JsonObject {
+export function decodeToolResult(payload: unknown, options: { idMap?: rt.IdMap | null } = {}): ToolResult {
   const idMap = options.idMap ?? null;
   const wire: unknown = rt.asWire(payload, DIALECT, SHAPE_TOOL_RESULT);
   let canonical: JsonObject;
@@ -1146,7 +1147,7 @@ export function decodeToolResult(payload: unknown, options: { idMap?: rt.IdMap |
       }
       // answered by id: id-less results link among the rest
       if (idMap !== null) idMap.noteResult(P.or(canonical["call_id"], null) as string | null);
-      return canonical;
+      return canonical as ToolResult;
     }
   } catch (exc) {
     if (!P.quiet(exc)) throw exc;
@@ -1158,7 +1159,7 @@ export function decodeToolResult(payload: unknown, options: { idMap?: rt.IdMap |
  * Encode a canonical tool_result as Amazon Bedrock Converse; lists what it cannot carry.
  */
 export function encodeToolResult(
-  value: unknown,
+  value: ToolResult,
   options: { strict?: boolean; idMap?: rt.IdMap | null } = {},
 ): rt.Encoded {
   const strict = options.strict ?? false;
@@ -1891,6 +1892,7 @@ const CONV_RESPONSE: conv.ResponseLayout = {
 };
 
 /** A whole Amazon Bedrock Converse request as a canonical Request; DecodeError names the pointer. */
+export function decodeRequest(payload: unknown, options?: { idMap?: rt.IdMap | null }): Request;
 export function decodeRequest(payload: unknown, options: { idMap?: rt.IdMap | null } = {}): JsonObject {
   const wire: unknown = rt.hold(rt.asWire(payload, DIALECT, "request"), DIALECT, "request");
   if (P.isObject(wire)) {
@@ -1905,7 +1907,7 @@ export function decodeRequest(payload: unknown, options: { idMap?: rt.IdMap | nu
  * in its URL); `reasoningAsText` carries another dialect's reasoning as text.
  */
 export function encodeRequest(
-  value: unknown,
+  value: Request,
   options: { strict?: boolean; idMap?: rt.IdMap | null; reasoningAsText?: boolean; model?: string | null } = {},
 ): rt.Encoded {
   const canonical = rt.holdCanonical(rt.asCanonical(value, "request"), "request") as JsonObject;
@@ -1916,6 +1918,7 @@ export function encodeRequest(
 }
 
 /** A whole Amazon Bedrock Converse response as a canonical Response; DecodeError names the pointer. */
+export function decodeResponse(payload: unknown, options?: { idMap?: rt.IdMap | null }): Response;
 export function decodeResponse(payload: unknown, options: { idMap?: rt.IdMap | null } = {}): JsonObject {
   const wire: unknown = rt.hold(rt.asWire(payload, DIALECT, "response"), DIALECT, "response");
   if (P.isObject(wire)) {
@@ -1929,7 +1932,7 @@ export function decodeResponse(payload: unknown, options: { idMap?: rt.IdMap | n
  * `model` names the model when the response names none.
  */
 export function encodeResponse(
-  value: unknown,
+  value: Response,
   options: { strict?: boolean; idMap?: rt.IdMap | null; reasoningAsText?: boolean; model?: string | null } = {},
 ): rt.Encoded {
   const canonical = rt.holdCanonical(rt.asCanonical(value, "response"), "response") as JsonObject;

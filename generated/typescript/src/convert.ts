@@ -4,10 +4,11 @@
 
 import type { Decoder, Dialect, EncodeOptions, Encoder } from "./_dialect.js";
 import type { JsonObject } from "./_errors.js";
-import { REGISTRY, type DialectName } from "./dialects.js";
+import { REGISTRY, type DialectName, type DialectShapes } from "./dialects.js";
 import { IdMap } from "./_runtime.js";
 import type { Encoded } from "./_runtime.js";
 import { pyRepr } from "./_pytext.js";
+import type { Request, Response, ToolCall, ToolChoice, ToolDefinition, ToolResult } from "./types/canonical.js";
 // Python's ValueError (a dialect, shape or option that does not exist): the runtime's one class.
 import { ValueError } from "./streams/_common.js";
 import * as anthropic_messages from "./anthropic_messages.js";
@@ -23,7 +24,7 @@ export { convertStream } from "./streams/index.js";
 export { ValueError };
 
 export type { Decoder, EncodeOptions, Encoder } from "./_dialect.js";
-export type { DialectName } from "./dialects.js";
+export type { DialectName, DialectShapes } from "./dialects.js";
 
 /** What every dialect module exports (besides its decode<Shape> and encode<Shape> functions). */
 export interface DialectModule {
@@ -47,6 +48,23 @@ export const DIALECTS = Object.freeze({
 export const SHAPES = ["tool_definition", "tool_choice", "tool_call", "tool_result"] as const;
 /** Whole payloads, for the dialects that map conversations. */
 export const WHOLE = ["request", "response"] as const;
+/** A shape convert(), decoder() and encoder() take: a tool part or a whole payload. */
+export type Shape = (typeof SHAPES)[number] | (typeof WHOLE)[number];
+/** The shapes a dialect converts (a misspelt shape, or one the dialect lacks, does not compile). */
+export type ShapeOf<Name extends DialectName> = DialectShapes[Name];
+/** The canonical type of each shape: what its decoders return and its encoders take. */
+export interface CanonicalTypes {
+  tool_definition: ToolDefinition;
+  tool_choice: ToolChoice;
+  tool_call: ToolCall;
+  tool_result: ToolResult;
+  request: Request;
+  response: Response;
+}
+/** A decode<Shape> function of one shape, typed. */
+export type DecoderOf<S extends Shape> = (payload: unknown, options?: { idMap?: IdMap | null }) => CanonicalTypes[S];
+/** An encode<Shape> function of one shape, typed. */
+export type EncoderOf<S extends Shape> = (value: CanonicalTypes[S], options?: EncodeOptions) => Encoded;
 
 /** The options each dialect's encoder of each shape takes beyond strict and idMap. */
 const OPTIONS: { readonly [dialect: string]: { readonly [shape: string]: readonly string[] } } = {
@@ -122,7 +140,6 @@ const OPTIONS: { readonly [dialect: string]: { readonly [shape: string]: readonl
 
 /** The converter module of a dialect; an Error names the known ones. */
 export function getDialect<Name extends DialectName>(name: Name): (typeof DIALECTS)[Name];
-export function getDialect(name: string): DialectModule;
 export function getDialect(name: string): DialectModule {
   const table: { readonly [dialect: string]: DialectModule } = DIALECTS;
   const found = Object.prototype.hasOwnProperty.call(table, name) ? table[name] : undefined;
@@ -148,20 +165,23 @@ function dialectFor(name: string, shape: string): Dialect {
 }
 
 /** The decode<Shape> function of a dialect. */
+export function decoder<Name extends DialectName, S extends ShapeOf<Name>>(dialect: Name, shape: S): DecoderOf<S>;
 export function decoder(dialect: string, shape: string): Decoder {
   return dialectFor(dialect, shape).decoders[shape] as Decoder;
 }
 
 /** The encode<Shape> function of a dialect. */
+export function encoder<Name extends DialectName, S extends ShapeOf<Name>>(dialect: Name, shape: S): EncoderOf<S>;
 export function encoder(dialect: string, shape: string): Encoder {
   return dialectFor(dialect, shape).encoders[shape] as Encoder;
 }
 
-/** What convert() takes besides the payload. */
-export interface ConvertOptions extends EncodeOptions {
-  source: string;
-  target: string;
-  shape: string;
+/** What convert() takes besides the payload: the shape must be one both dialects convert. */
+export interface ConvertOptions<Source extends DialectName = DialectName, Target extends DialectName = DialectName>
+  extends EncodeOptions {
+  source: Source;
+  target: Target;
+  shape: ShapeOf<Source> & ShapeOf<Target>;
 }
 
 /**
@@ -171,9 +191,12 @@ export interface ConvertOptions extends EncodeOptions {
  * other options go to the target's encoder (e.g. `strictSchema: true` for OpenAI tool
  * definitions, `schemaProfile: "openapi_subset"` for Gemini's); a ValueError names an option it lacks.
  */
-export function convert(payload: unknown, options: ConvertOptions): Encoded {
-  const { source, target, shape, strict = false, idMap = null, ...rest } = options;
-  const encode = encoder(target, shape);
+export function convert<Source extends DialectName, Target extends DialectName>(
+  payload: unknown,
+  options: ConvertOptions<Source, Target>,
+): Encoded {
+  const { source, target, shape, strict = false, idMap = null, ...rest } = options as ConvertOptions;
+  const encode: Encoder = encoder(target, shape);
   const accepted = OPTIONS[target]?.[shape] ?? [];
   const unknown = Object.keys(rest)
     .filter((name) => !accepted.includes(name) && (rest as JsonObject)[name] !== undefined)
@@ -181,6 +204,6 @@ export function convert(payload: unknown, options: ConvertOptions): Encoded {
   if (unknown.length > 0) throw new ValueError(`${target} ${shape} encoding takes no option ${unknown.join(", ")}`);
   // one conversation: calls and results stay linked across it
   const ids = idMap === null && (WHOLE as readonly string[]).includes(shape) ? new IdMap() : idMap;
-  const canonical = decoder(source, shape)(payload, { idMap: ids });
+  const canonical = (decoder(source, shape) as Decoder)(payload, { idMap: ids });
   return encode(canonical, { ...rest, strict, idMap: ids });
 }

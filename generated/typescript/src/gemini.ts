@@ -20,6 +20,7 @@ import type { JsonObject } from "./_errors.js";
 import * as P from "./_parts.js";
 import { pyRepr } from "./_pytext.js";
 import * as rt from "./_runtime.js";
+import type { Request, Response, ToolCall, ToolChoice, ToolDefinition, ToolResult } from "./types/canonical.js";
 
 export const DIALECT = "gemini";
 export const TITLE = "Google Gemini generateContent";
@@ -91,7 +92,7 @@ const KNOWN_TOOL_DEFINITION_0: ReadonlySet<string> = new Set(
 );
 
 /** Decode one Google Gemini generateContent tool_definition into the canonical object. */
-export function decodeToolDefinition(payload: unknown, options: { idMap?: rt.IdMap | null } = {}): JsonObject {
+export function decodeToolDefinition(payload: unknown, options: { idMap?: rt.IdMap | null } = {}): ToolDefinition {
   const idMap = options.idMap ?? null;
   let wire: unknown = rt.asWire(payload, DIALECT, SHAPE_TOOL_DEFINITION);
   let spelled: pj.Forms | null;
@@ -211,7 +212,7 @@ export function decodeToolDefinition(payload: unknown, options: { idMap?: rt.IdM
           [DIALECT]: rt.extension(rt.heldFields(unknown, DIALECT, SHAPE_TOOL_DEFINITION), forms)
         };
       }
-      return canonical;
+      return canonical as ToolDefinition;
     }
   } catch (exc) {
     if (!P.quiet(exc)) throw exc;
@@ -224,7 +225,7 @@ export function decodeToolDefinition(payload: unknown, options: { idMap?: rt.IdM
  * `schemaProfile` picks the parameters' schema language (else the input's spelling is kept).
  */
 export function encodeToolDefinition(
-  value: unknown,
+  value: ToolDefinition,
   options: { strict?: boolean; idMap?: rt.IdMap | null; schemaProfile?: string | null } = {},
 ): rt.Encoded {
   const strict = options.strict ?? false;
@@ -327,7 +328,7 @@ function selectToolChoice(canonical: JsonObject): number {
 }
 
 /** Decode one Google Gemini generateContent tool_choice into the canonical object. */
-export function decodeToolChoice(payload: unknown, options: { idMap?: rt.IdMap | null } = {}): JsonObject {
+export function decodeToolChoice(payload: unknown, options: { idMap?: rt.IdMap | null } = {}): ToolChoice {
   const idMap = options.idMap ?? null;
   let wire: unknown = rt.asWire(payload, DIALECT, SHAPE_TOOL_CHOICE);
   let spelled: pj.Forms | null;
@@ -369,7 +370,7 @@ export function decodeToolChoice(payload: unknown, options: { idMap?: rt.IdMap |
           [DIALECT]: rt.extension(rt.heldFields(unknown, DIALECT, SHAPE_TOOL_CHOICE), forms)
         };
       }
-      return canonical;
+      return canonical as ToolChoice;
     }
     if (
       P.isObject(wire) &&
@@ -400,7 +401,7 @@ export function decodeToolChoice(payload: unknown, options: { idMap?: rt.IdMap |
           [DIALECT]: rt.extension(rt.heldFields(unknown, DIALECT, SHAPE_TOOL_CHOICE), forms)
         };
       }
-      return canonical;
+      return canonical as ToolChoice;
     }
     if (
       P.isObject(wire) &&
@@ -451,7 +452,7 @@ export function decodeToolChoice(payload: unknown, options: { idMap?: rt.IdMap |
               "validated with constrained decoding",
         )
       };
-      return canonical;
+      return canonical as ToolChoice;
     }
     if (
       P.isObject(wire) &&
@@ -490,7 +491,7 @@ export function decodeToolChoice(payload: unknown, options: { idMap?: rt.IdMap |
           [DIALECT]: rt.extension(rt.heldFields(unknown, DIALECT, SHAPE_TOOL_CHOICE), forms)
         };
       }
-      return canonical;
+      return canonical as ToolChoice;
     }
     if (P.isObject(wire) && P.has(wire, "mode")) {
       canonical = {};
@@ -540,7 +541,7 @@ export function decodeToolChoice(payload: unknown, options: { idMap?: rt.IdMap |
           [DIALECT]: rt.extension(rt.heldFields(unknown, DIALECT, SHAPE_TOOL_CHOICE), forms)
         };
       }
-      return canonical;
+      return canonical as ToolChoice;
     }
   } catch (exc) {
     if (!P.quiet(exc)) throw exc;
@@ -552,7 +553,7 @@ export function decodeToolChoice(payload: unknown, options: { idMap?: rt.IdMap |
  * Encode a canonical tool_choice as Google Gemini generateContent; lists what it cannot carry.
  */
 export function encodeToolChoice(
-  value: unknown,
+  value: ToolChoice,
   options: { strict?: boolean; idMap?: rt.IdMap | null } = {},
 ): rt.Encoded {
   const strict = options.strict ?? false;
@@ -689,7 +690,7 @@ const KNOWN_TOOL_CALL_0: ReadonlySet<string> = new Set(["functionCall"]);
 const KNOWN_TOOL_CALL_0_FUNCTION_CALL: ReadonlySet<string> = new Set(["args", "id", "name"]);
 
 /** Decode one Google Gemini generateContent tool_call into the canonical object. */
-export function decodeToolCall(payload: unknown, options: { idMap?: rt.IdMap | null } = {}): JsonObject {
+export function decodeToolCall(payload: unknown, options: { idMap?: rt.IdMap | null } = {}): ToolCall {
   const idMap = options.idMap ?? null;
   let wire: unknown = rt.asWire(payload, DIALECT, SHAPE_TOOL_CALL);
   let spelled: pj.Forms | null;
@@ -809,7 +810,7 @@ export function decodeToolCall(payload: unknown, options: { idMap?: rt.IdMap | n
         canonical["extensions"] = { [DIALECT]: rt.extension(rt.heldFields(unknown, DIALECT, SHAPE_TOOL_CALL), forms) };
       }
       if (idMap !== null) idMap.noteCall(canonical["id"] as string | null, canonical["name"] as string);
-      return canonical;
+      return canonical as ToolCall;
     }
   } catch (exc) {
     if (!P.quiet(exc)) throw exc;
@@ -821,7 +822,7 @@ export function decodeToolCall(payload: unknown, options: { idMap?: rt.IdMap | n
  * Encode a canonical tool_call as Google Gemini generateContent; lists what it cannot carry.
  */
 export function encodeToolCall(
-  value: unknown,
+  value: ToolCall,
   options: { strict?: boolean; idMap?: rt.IdMap | null } = {},
 ): rt.Encoded {
   const strict = options.strict ?? false;
@@ -908,7 +909,7 @@ const KNOWN_TOOL_RESULT_0: ReadonlySet<string> = new Set(["functionResponse"]);
 const KNOWN_TOOL_RESULT_0_FUNCTION_RESPONSE: ReadonlySet<string> = new Set(["id", "name", "response"]);
 
 /** Decode one Google Gemini generateContent tool_result into the canonical object. */
-export function decodeToolResult(payload: unknown, options: { idMap?: rt.IdMap | null } = {}): JsonObject {
+export function decodeToolResult(payload: unknown, options: { idMap?: rt.IdMap | null } = {}): ToolResult {
   const idMap = options.idMap ?? null;
   let wire: unknown = rt.asWire(payload, DIALECT, SHAPE_TOOL_RESULT);
   let spelled: pj.Forms | null;
@@ -1038,7 +1039,7 @@ export function decodeToolResult(payload: unknown, options: { idMap?: rt.IdMap |
       }
       // answered by id: id-less results link among the rest
       if (idMap !== null) idMap.noteResult(P.or(canonical["call_id"], null) as string | null);
-      return canonical;
+      return canonical as ToolResult;
     }
   } catch (exc) {
     if (!P.quiet(exc)) throw exc;
@@ -1050,7 +1051,7 @@ export function decodeToolResult(payload: unknown, options: { idMap?: rt.IdMap |
  * Encode a canonical tool_result as Google Gemini generateContent; lists what it cannot carry.
  */
 export function encodeToolResult(
-  value: unknown,
+  value: ToolResult,
   options: { strict?: boolean; idMap?: rt.IdMap | null } = {},
 ): rt.Encoded {
   const strict = options.strict ?? false;
@@ -2152,6 +2153,7 @@ const CONV_RESPONSE: conv.ResponseLayout = {
 };
 
 /** A whole Google Gemini generateContent request as a canonical Request; DecodeError names the pointer. */
+export function decodeRequest(payload: unknown, options?: { idMap?: rt.IdMap | null }): Request;
 export function decodeRequest(payload: unknown, options: { idMap?: rt.IdMap | null } = {}): JsonObject {
   const wire: unknown = rt.hold(rt.asWire(payload, DIALECT, "request"), DIALECT, "request");
   if (P.isObject(wire)) {
@@ -2168,7 +2170,7 @@ export function decodeRequest(payload: unknown, options: { idMap?: rt.IdMap | nu
  * in its URL); `reasoningAsText` carries another dialect's reasoning as text.
  */
 export function encodeRequest(
-  value: unknown,
+  value: Request,
   options: { strict?: boolean; idMap?: rt.IdMap | null; reasoningAsText?: boolean; model?: string | null } = {},
 ): rt.Encoded {
   const canonical = rt.holdCanonical(rt.asCanonical(value, "request"), "request") as JsonObject;
@@ -2179,6 +2181,7 @@ export function encodeRequest(
 }
 
 /** A whole Google Gemini generateContent response as a canonical Response; DecodeError names the pointer. */
+export function decodeResponse(payload: unknown, options?: { idMap?: rt.IdMap | null }): Response;
 export function decodeResponse(payload: unknown, options: { idMap?: rt.IdMap | null } = {}): JsonObject {
   const wire: unknown = rt.hold(rt.asWire(payload, DIALECT, "response"), DIALECT, "response");
   if (P.isObject(wire)) {
@@ -2194,7 +2197,7 @@ export function decodeResponse(payload: unknown, options: { idMap?: rt.IdMap | n
  * `model` names the model when the response names none.
  */
 export function encodeResponse(
-  value: unknown,
+  value: Response,
   options: { strict?: boolean; idMap?: rt.IdMap | null; reasoningAsText?: boolean; model?: string | null } = {},
 ): rt.Encoded {
   const canonical = rt.holdCanonical(rt.asCanonical(value, "response"), "response") as JsonObject;

@@ -18,6 +18,7 @@ import type { JsonObject } from "./_errors.js";
 import * as P from "./_parts.js";
 import { pyRepr } from "./_pytext.js";
 import * as rt from "./_runtime.js";
+import type { ToolCall, ToolDefinition, ToolResult } from "./types/canonical.js";
 
 export const DIALECT = "mcp";
 export const TITLE = "Model Context Protocol (tools, 2025-11-25)";
@@ -61,7 +62,7 @@ const CHECKS_TOOL_DEFINITION: P.Checks = [
 const KNOWN_TOOL_DEFINITION_0: ReadonlySet<string> = new Set(["description", "inputSchema", "name"]);
 
 /** Decode one Model Context Protocol (tools, 2025-11-25) tool_definition into the canonical object. */
-export function decodeToolDefinition(payload: unknown, options: { idMap?: rt.IdMap | null } = {}): JsonObject {
+export function decodeToolDefinition(payload: unknown, options: { idMap?: rt.IdMap | null } = {}): ToolDefinition {
   const idMap = options.idMap ?? null;
   const wire: unknown = rt.asWire(payload, DIALECT, SHAPE_TOOL_DEFINITION);
   let canonical: JsonObject;
@@ -123,7 +124,7 @@ export function decodeToolDefinition(payload: unknown, options: { idMap?: rt.IdM
           [DIALECT]: rt.extension(rt.heldFields(unknown, DIALECT, SHAPE_TOOL_DEFINITION), forms)
         };
       }
-      return canonical;
+      return canonical as ToolDefinition;
     }
   } catch (exc) {
     if (!P.quiet(exc)) throw exc;
@@ -135,7 +136,7 @@ export function decodeToolDefinition(payload: unknown, options: { idMap?: rt.IdM
  * Encode a canonical tool_definition as Model Context Protocol (tools, 2025-11-25); lists what it cannot carry.
  */
 export function encodeToolDefinition(
-  value: unknown,
+  value: ToolDefinition,
   options: { strict?: boolean; idMap?: rt.IdMap | null } = {},
 ): rt.Encoded {
   const strict = options.strict ?? false;
@@ -199,7 +200,7 @@ const CHECKS_TOOL_CALL: P.Checks = [
 const KNOWN_TOOL_CALL_0: ReadonlySet<string> = new Set(["arguments", "name"]);
 
 /** Decode one Model Context Protocol (tools, 2025-11-25) tool_call into the canonical object. */
-export function decodeToolCall(payload: unknown, options: { idMap?: rt.IdMap | null } = {}): JsonObject {
+export function decodeToolCall(payload: unknown, options: { idMap?: rt.IdMap | null } = {}): ToolCall {
   const idMap = options.idMap ?? null;
   const wire: unknown = rt.asWire(payload, DIALECT, SHAPE_TOOL_CALL);
   let canonical: JsonObject;
@@ -256,7 +257,7 @@ export function decodeToolCall(payload: unknown, options: { idMap?: rt.IdMap | n
         canonical["extensions"] = { [DIALECT]: rt.extension(rt.heldFields(unknown, DIALECT, SHAPE_TOOL_CALL), forms) };
       }
       if (idMap !== null) idMap.noteCall(canonical["id"] as string | null, canonical["name"] as string);
-      return canonical;
+      return canonical as ToolCall;
     }
   } catch (exc) {
     if (!P.quiet(exc)) throw exc;
@@ -268,7 +269,7 @@ export function decodeToolCall(payload: unknown, options: { idMap?: rt.IdMap | n
  * Encode a canonical tool_call as Model Context Protocol (tools, 2025-11-25); lists what it cannot carry.
  */
 export function encodeToolCall(
-  value: unknown,
+  value: ToolCall,
   options: { strict?: boolean; idMap?: rt.IdMap | null } = {},
 ): rt.Encoded {
   const strict = options.strict ?? false;
@@ -478,7 +479,7 @@ function CONTENT_TOOL_RESULT_0_CONTENT_out(
 }
 
 /** Decode one Model Context Protocol (tools, 2025-11-25) tool_result into the canonical object. */
-export function decodeToolResult(payload: unknown, options: { idMap?: rt.IdMap | null } = {}): JsonObject {
+export function decodeToolResult(payload: unknown, options: { idMap?: rt.IdMap | null } = {}): ToolResult {
   const idMap = options.idMap ?? null;
   const wire: unknown = rt.asWire(payload, DIALECT, SHAPE_TOOL_RESULT);
   let canonical: JsonObject;
@@ -536,7 +537,7 @@ export function decodeToolResult(payload: unknown, options: { idMap?: rt.IdMap |
       }
       // answered by id: id-less results link among the rest
       if (idMap !== null) idMap.noteResult(P.or(canonical["call_id"], null) as string | null);
-      return canonical;
+      return canonical as ToolResult;
     }
   } catch (exc) {
     if (!P.quiet(exc)) throw exc;
@@ -548,7 +549,7 @@ export function decodeToolResult(payload: unknown, options: { idMap?: rt.IdMap |
  * Encode a canonical tool_result as Model Context Protocol (tools, 2025-11-25); lists what it cannot carry.
  */
 export function encodeToolResult(
-  value: unknown,
+  value: ToolResult,
   options: { strict?: boolean; idMap?: rt.IdMap | null } = {},
 ): rt.Encoded {
   const strict = options.strict ?? false;

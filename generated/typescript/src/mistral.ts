@@ -19,6 +19,7 @@ import type { JsonObject } from "./_errors.js";
 import * as P from "./_parts.js";
 import { pyRepr } from "./_pytext.js";
 import * as rt from "./_runtime.js";
+import type { Request, Response, ToolCall, ToolChoice, ToolDefinition, ToolResult } from "./types/canonical.js";
 
 export const DIALECT = "mistral";
 export const TITLE = "Mistral Chat Completions";
@@ -89,7 +90,7 @@ const KNOWN_TOOL_DEFINITION_0: ReadonlySet<string> = new Set(["function", "type"
 const KNOWN_TOOL_DEFINITION_0_FUNCTION: ReadonlySet<string> = new Set(["description", "name", "parameters", "strict"]);
 
 /** Decode one Mistral Chat Completions tool_definition into the canonical object. */
-export function decodeToolDefinition(payload: unknown, options: { idMap?: rt.IdMap | null } = {}): JsonObject {
+export function decodeToolDefinition(payload: unknown, options: { idMap?: rt.IdMap | null } = {}): ToolDefinition {
   const idMap = options.idMap ?? null;
   const wire: unknown = rt.asWire(payload, DIALECT, SHAPE_TOOL_DEFINITION);
   let canonical: JsonObject;
@@ -230,7 +231,7 @@ export function decodeToolDefinition(payload: unknown, options: { idMap?: rt.IdM
           [DIALECT]: rt.extension(rt.heldFields(unknown, DIALECT, SHAPE_TOOL_DEFINITION), forms)
         };
       }
-      return canonical;
+      return canonical as ToolDefinition;
     }
   } catch (exc) {
     if (!P.quiet(exc)) throw exc;
@@ -242,7 +243,7 @@ export function decodeToolDefinition(payload: unknown, options: { idMap?: rt.IdM
  * Encode a canonical tool_definition as Mistral Chat Completions; lists what it cannot carry.
  */
 export function encodeToolDefinition(
-  value: unknown,
+  value: ToolDefinition,
   options: { strict?: boolean; idMap?: rt.IdMap | null } = {},
 ): rt.Encoded {
   const strict = options.strict ?? false;
@@ -335,7 +336,7 @@ function selectToolChoice(canonical: JsonObject): number {
 }
 
 /** Decode one Mistral Chat Completions tool_choice into the canonical object. */
-export function decodeToolChoice(payload: unknown, options: { idMap?: rt.IdMap | null } = {}): JsonObject {
+export function decodeToolChoice(payload: unknown, options: { idMap?: rt.IdMap | null } = {}): ToolChoice {
   const idMap = options.idMap ?? null;
   const wire: unknown = !P.isObject(payload) && ROOTS_TOOL_CHOICE.includes(payload) ? payload : rt.asWire(
     payload, DIALECT, SHAPE_TOOL_CHOICE
@@ -358,7 +359,7 @@ export function decodeToolChoice(payload: unknown, options: { idMap?: rt.IdMap |
       if ((forms !== P.EMPTY && Object.keys(forms).length > 0)) {
         canonical["extensions"] = { [DIALECT]: rt.extension(P.EMPTY, forms) };
       }
-      return canonical;
+      return canonical as ToolChoice;
     }
     if (wire === "none") {
       canonical = {"mode": "none"};
@@ -370,7 +371,7 @@ export function decodeToolChoice(payload: unknown, options: { idMap?: rt.IdMap |
       if ((forms !== P.EMPTY && Object.keys(forms).length > 0)) {
         canonical["extensions"] = { [DIALECT]: rt.extension(P.EMPTY, forms) };
       }
-      return canonical;
+      return canonical as ToolChoice;
     }
     if (wire === "any") {
       canonical = {"mode": "required"};
@@ -382,7 +383,7 @@ export function decodeToolChoice(payload: unknown, options: { idMap?: rt.IdMap |
       if ((forms !== P.EMPTY && Object.keys(forms).length > 0)) {
         canonical["extensions"] = { [DIALECT]: rt.extension(P.EMPTY, forms) };
       }
-      return canonical;
+      return canonical as ToolChoice;
     }
     if (wire === "required") {
       canonical = {"mode": "required"};
@@ -394,7 +395,7 @@ export function decodeToolChoice(payload: unknown, options: { idMap?: rt.IdMap |
       if ((forms !== P.EMPTY && Object.keys(forms).length > 0)) {
         canonical["extensions"] = { [DIALECT]: rt.extension(P.EMPTY, forms) };
       }
-      return canonical;
+      return canonical as ToolChoice;
     }
     if (
       P.isObject(wire) &&
@@ -473,7 +474,7 @@ export function decodeToolChoice(payload: unknown, options: { idMap?: rt.IdMap |
           [DIALECT]: rt.extension(rt.heldFields(unknown, DIALECT, SHAPE_TOOL_CHOICE), forms)
         };
       }
-      return canonical;
+      return canonical as ToolChoice;
     }
   } catch (exc) {
     if (!P.quiet(exc)) throw exc;
@@ -485,7 +486,7 @@ export function decodeToolChoice(payload: unknown, options: { idMap?: rt.IdMap |
  * Encode a canonical tool_choice as Mistral Chat Completions; lists what it cannot carry.
  */
 export function encodeToolChoice(
-  value: unknown,
+  value: ToolChoice,
   options: { strict?: boolean; idMap?: rt.IdMap | null } = {},
 ): rt.Encoded {
   const strict = options.strict ?? false;
@@ -596,7 +597,7 @@ const KNOWN_TOOL_CALL_0: ReadonlySet<string> = new Set(["function", "id", "type"
 const KNOWN_TOOL_CALL_0_FUNCTION: ReadonlySet<string> = new Set(["arguments", "name"]);
 
 /** Decode one Mistral Chat Completions tool_call into the canonical object. */
-export function decodeToolCall(payload: unknown, options: { idMap?: rt.IdMap | null } = {}): JsonObject {
+export function decodeToolCall(payload: unknown, options: { idMap?: rt.IdMap | null } = {}): ToolCall {
   const idMap = options.idMap ?? null;
   const wire: unknown = rt.asWire(payload, DIALECT, SHAPE_TOOL_CALL);
   let canonical: JsonObject;
@@ -722,7 +723,7 @@ export function decodeToolCall(payload: unknown, options: { idMap?: rt.IdMap | n
         canonical["extensions"] = { [DIALECT]: rt.extension(rt.heldFields(unknown, DIALECT, SHAPE_TOOL_CALL), forms) };
       }
       if (idMap !== null) idMap.noteCall(canonical["id"] as string | null, canonical["name"] as string);
-      return canonical;
+      return canonical as ToolCall;
     }
   } catch (exc) {
     if (!P.quiet(exc)) throw exc;
@@ -734,7 +735,7 @@ export function decodeToolCall(payload: unknown, options: { idMap?: rt.IdMap | n
  * Encode a canonical tool_call as Mistral Chat Completions; lists what it cannot carry.
  */
 export function encodeToolCall(
-  value: unknown,
+  value: ToolCall,
   options: { strict?: boolean; idMap?: rt.IdMap | null } = {},
 ): rt.Encoded {
   const strict = options.strict ?? false;
@@ -1103,7 +1104,7 @@ function CONTENT_TOOL_RESULT_0_CONTENT_out(
 }
 
 /** Decode one Mistral Chat Completions tool_result into the canonical object. */
-export function decodeToolResult(payload: unknown, options: { idMap?: rt.IdMap | null } = {}): JsonObject {
+export function decodeToolResult(payload: unknown, options: { idMap?: rt.IdMap | null } = {}): ToolResult {
   const idMap = options.idMap ?? null;
   const wire: unknown = rt.asWire(payload, DIALECT, SHAPE_TOOL_RESULT);
   let canonical: JsonObject;
@@ -1176,7 +1177,7 @@ export function decodeToolResult(payload: unknown, options: { idMap?: rt.IdMap |
       }
       // answered by id: id-less results link among the rest
       if (idMap !== null) idMap.noteResult(P.or(canonical["call_id"], null) as string | null);
-      return canonical;
+      return canonical as ToolResult;
     }
   } catch (exc) {
     if (!P.quiet(exc)) throw exc;
@@ -1188,7 +1189,7 @@ export function decodeToolResult(payload: unknown, options: { idMap?: rt.IdMap |
  * Encode a canonical tool_result as Mistral Chat Completions; lists what it cannot carry.
  */
 export function encodeToolResult(
-  value: unknown,
+  value: ToolResult,
   options: { strict?: boolean; idMap?: rt.IdMap | null } = {},
 ): rt.Encoded {
   const strict = options.strict ?? false;
@@ -2291,6 +2292,7 @@ const CONV_RESPONSE: conv.ResponseLayout = {
 };
 
 /** A whole Mistral Chat Completions request as a canonical Request; DecodeError names the pointer. */
+export function decodeRequest(payload: unknown, options?: { idMap?: rt.IdMap | null }): Request;
 export function decodeRequest(payload: unknown, options: { idMap?: rt.IdMap | null } = {}): JsonObject {
   const wire: unknown = rt.hold(rt.asWire(payload, DIALECT, "request"), DIALECT, "request");
   if (P.isObject(wire)) {
@@ -2305,7 +2307,7 @@ export function decodeRequest(payload: unknown, options: { idMap?: rt.IdMap | nu
  * in its URL); `reasoningAsText` carries another dialect's reasoning as text.
  */
 export function encodeRequest(
-  value: unknown,
+  value: Request,
   options: { strict?: boolean; idMap?: rt.IdMap | null; reasoningAsText?: boolean; model?: string | null } = {},
 ): rt.Encoded {
   const canonical = rt.holdCanonical(rt.asCanonical(value, "request"), "request") as JsonObject;
@@ -2316,6 +2318,7 @@ export function encodeRequest(
 }
 
 /** A whole Mistral Chat Completions response as a canonical Response; DecodeError names the pointer. */
+export function decodeResponse(payload: unknown, options?: { idMap?: rt.IdMap | null }): Response;
 export function decodeResponse(payload: unknown, options: { idMap?: rt.IdMap | null } = {}): JsonObject {
   const wire: unknown = rt.hold(rt.asWire(payload, DIALECT, "response"), DIALECT, "response");
   if (P.isObject(wire)) {
@@ -2329,7 +2332,7 @@ export function decodeResponse(payload: unknown, options: { idMap?: rt.IdMap | n
  * `model` names the model when the response names none.
  */
 export function encodeResponse(
-  value: unknown,
+  value: Response,
   options: { strict?: boolean; idMap?: rt.IdMap | null; reasoningAsText?: boolean; model?: string | null } = {},
 ): rt.Encoded {
   const canonical = rt.holdCanonical(rt.asCanonical(value, "response"), "response") as JsonObject;

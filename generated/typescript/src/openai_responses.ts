@@ -20,6 +20,7 @@ import type { JsonObject } from "./_errors.js";
 import * as P from "./_parts.js";
 import { pyRepr } from "./_pytext.js";
 import * as rt from "./_runtime.js";
+import type { Request, Response, ToolCall, ToolChoice, ToolDefinition, ToolResult } from "./types/canonical.js";
 
 export const DIALECT = "openai_responses";
 export const TITLE = "OpenAI Responses";
@@ -115,7 +116,7 @@ function selectToolDefinition(canonical: JsonObject): number {
 }
 
 /** Decode one OpenAI Responses tool_definition into the canonical object. */
-export function decodeToolDefinition(payload: unknown, options: { idMap?: rt.IdMap | null } = {}): JsonObject {
+export function decodeToolDefinition(payload: unknown, options: { idMap?: rt.IdMap | null } = {}): ToolDefinition {
   const idMap = options.idMap ?? null;
   const wire: unknown = rt.asWire(payload, DIALECT, SHAPE_TOOL_DEFINITION);
   let canonical: JsonObject;
@@ -210,7 +211,7 @@ export function decodeToolDefinition(payload: unknown, options: { idMap?: rt.IdM
           [DIALECT]: rt.extension(rt.heldFields(unknown, DIALECT, SHAPE_TOOL_DEFINITION), forms)
         };
       }
-      return canonical;
+      return canonical as ToolDefinition;
     }
     if (
       P.isObject(wire) &&
@@ -296,7 +297,7 @@ export function decodeToolDefinition(payload: unknown, options: { idMap?: rt.IdM
           [DIALECT]: rt.extension(rt.heldFields(unknown, DIALECT, SHAPE_TOOL_DEFINITION), forms)
         };
       }
-      return canonical;
+      return canonical as ToolDefinition;
     }
     if (
       P.isObject(wire) &&
@@ -375,7 +376,7 @@ export function decodeToolDefinition(payload: unknown, options: { idMap?: rt.IdM
               "or null)",
         )
       };
-      return canonical;
+      return canonical as ToolDefinition;
     }
   } catch (exc) {
     if (!P.quiet(exc)) throw exc;
@@ -389,7 +390,7 @@ export function decodeToolDefinition(payload: unknown, options: { idMap?: rt.IdM
  * required, the optional ones nullable, every object closed; each change is reported.
  */
 export function encodeToolDefinition(
-  value: unknown,
+  value: ToolDefinition,
   options: { strict?: boolean; idMap?: rt.IdMap | null; strictSchema?: boolean } = {},
 ): rt.Encoded {
   const strict = options.strict ?? false;
@@ -614,7 +615,7 @@ function selectToolChoice(canonical: JsonObject): number {
 }
 
 /** Decode one OpenAI Responses tool_choice into the canonical object. */
-export function decodeToolChoice(payload: unknown, options: { idMap?: rt.IdMap | null } = {}): JsonObject {
+export function decodeToolChoice(payload: unknown, options: { idMap?: rt.IdMap | null } = {}): ToolChoice {
   const idMap = options.idMap ?? null;
   const wire: unknown = !P.isObject(payload) && ROOTS_TOOL_CHOICE.includes(payload) ? payload : rt.asWire(
     payload, DIALECT, SHAPE_TOOL_CHOICE
@@ -637,7 +638,7 @@ export function decodeToolChoice(payload: unknown, options: { idMap?: rt.IdMap |
       if ((forms !== P.EMPTY && Object.keys(forms).length > 0)) {
         canonical["extensions"] = { [DIALECT]: rt.extension(P.EMPTY, forms) };
       }
-      return canonical;
+      return canonical as ToolChoice;
     }
     if (wire === "none") {
       canonical = {"mode": "none"};
@@ -649,7 +650,7 @@ export function decodeToolChoice(payload: unknown, options: { idMap?: rt.IdMap |
       if ((forms !== P.EMPTY && Object.keys(forms).length > 0)) {
         canonical["extensions"] = { [DIALECT]: rt.extension(P.EMPTY, forms) };
       }
-      return canonical;
+      return canonical as ToolChoice;
     }
     if (wire === "required") {
       canonical = {"mode": "required"};
@@ -661,7 +662,7 @@ export function decodeToolChoice(payload: unknown, options: { idMap?: rt.IdMap |
       if ((forms !== P.EMPTY && Object.keys(forms).length > 0)) {
         canonical["extensions"] = { [DIALECT]: rt.extension(P.EMPTY, forms) };
       }
-      return canonical;
+      return canonical as ToolChoice;
     }
     if (
       P.isObject(wire) &&
@@ -701,7 +702,7 @@ export function decodeToolChoice(payload: unknown, options: { idMap?: rt.IdMap |
           [DIALECT]: rt.extension(rt.heldFields(unknown, DIALECT, SHAPE_TOOL_CHOICE), forms)
         };
       }
-      return canonical;
+      return canonical as ToolChoice;
     }
     if (
       P.isObject(wire) &&
@@ -751,7 +752,7 @@ export function decodeToolChoice(payload: unknown, options: { idMap?: rt.IdMap |
           [DIALECT]: rt.extension(rt.heldFields(unknown, DIALECT, SHAPE_TOOL_CHOICE), forms)
         };
       }
-      return canonical;
+      return canonical as ToolChoice;
     }
   } catch (exc) {
     if (!P.quiet(exc)) throw exc;
@@ -763,7 +764,7 @@ export function decodeToolChoice(payload: unknown, options: { idMap?: rt.IdMap |
  * Encode a canonical tool_choice as OpenAI Responses; lists what it cannot carry.
  */
 export function encodeToolChoice(
-  value: unknown,
+  value: ToolChoice,
   options: { strict?: boolean; idMap?: rt.IdMap | null } = {},
 ): rt.Encoded {
   const strict = options.strict ?? false;
@@ -877,7 +878,7 @@ const CHECKS_TOOL_CALL: P.Checks = [
 const KNOWN_TOOL_CALL_0: ReadonlySet<string> = new Set(["arguments", "call_id", "name", "type"]);
 
 /** Decode one OpenAI Responses tool_call into the canonical object. */
-export function decodeToolCall(payload: unknown, options: { idMap?: rt.IdMap | null } = {}): JsonObject {
+export function decodeToolCall(payload: unknown, options: { idMap?: rt.IdMap | null } = {}): ToolCall {
   const idMap = options.idMap ?? null;
   const wire: unknown = rt.asWire(payload, DIALECT, SHAPE_TOOL_CALL);
   let canonical: JsonObject;
@@ -946,7 +947,7 @@ export function decodeToolCall(payload: unknown, options: { idMap?: rt.IdMap | n
         };
       }
       if (idMap !== null) idMap.noteCall(canonical["id"] as string | null, canonical["name"] as string);
-      return canonical;
+      return canonical as ToolCall;
     }
   } catch (exc) {
     if (!P.quiet(exc)) throw exc;
@@ -958,7 +959,7 @@ export function decodeToolCall(payload: unknown, options: { idMap?: rt.IdMap | n
  * Encode a canonical tool_call as OpenAI Responses; lists what it cannot carry.
  */
 export function encodeToolCall(
-  value: unknown,
+  value: ToolCall,
   options: { strict?: boolean; idMap?: rt.IdMap | null } = {},
 ): rt.Encoded {
   const strict = options.strict ?? false;
@@ -1203,7 +1204,7 @@ function CONTENT_TOOL_RESULT_0_CONTENT_out(
 }
 
 /** Decode one OpenAI Responses tool_result into the canonical object. */
-export function decodeToolResult(payload: unknown, options: { idMap?: rt.IdMap | null } = {}): JsonObject {
+export function decodeToolResult(payload: unknown, options: { idMap?: rt.IdMap | null } = {}): ToolResult {
   const idMap = options.idMap ?? null;
   const wire: unknown = rt.asWire(payload, DIALECT, SHAPE_TOOL_RESULT);
   let canonical: JsonObject;
@@ -1259,7 +1260,7 @@ export function decodeToolResult(payload: unknown, options: { idMap?: rt.IdMap |
       }
       // answered by id: id-less results link among the rest
       if (idMap !== null) idMap.noteResult(P.or(canonical["call_id"], null) as string | null);
-      return canonical;
+      return canonical as ToolResult;
     }
   } catch (exc) {
     if (!P.quiet(exc)) throw exc;
@@ -1271,7 +1272,7 @@ export function decodeToolResult(payload: unknown, options: { idMap?: rt.IdMap |
  * Encode a canonical tool_result as OpenAI Responses; lists what it cannot carry.
  */
 export function encodeToolResult(
-  value: unknown,
+  value: ToolResult,
   options: { strict?: boolean; idMap?: rt.IdMap | null } = {},
 ): rt.Encoded {
   const strict = options.strict ?? false;
@@ -2317,6 +2318,7 @@ const CONV_RESPONSE: conv.ResponseLayout = {
 };
 
 /** A whole OpenAI Responses request as a canonical Request; DecodeError names the pointer. */
+export function decodeRequest(payload: unknown, options?: { idMap?: rt.IdMap | null }): Request;
 export function decodeRequest(payload: unknown, options: { idMap?: rt.IdMap | null } = {}): JsonObject {
   const wire: unknown = rt.hold(rt.asWire(payload, DIALECT, "request"), DIALECT, "request");
   if (P.isObject(wire)) {
@@ -2331,7 +2333,7 @@ export function decodeRequest(payload: unknown, options: { idMap?: rt.IdMap | nu
  * in its URL); `reasoningAsText` carries another dialect's reasoning as text.
  */
 export function encodeRequest(
-  value: unknown,
+  value: Request,
   options: { strict?: boolean; idMap?: rt.IdMap | null; reasoningAsText?: boolean; model?: string | null } = {},
 ): rt.Encoded {
   const canonical = rt.holdCanonical(rt.asCanonical(value, "request"), "request") as JsonObject;
@@ -2342,6 +2344,7 @@ export function encodeRequest(
 }
 
 /** A whole OpenAI Responses response as a canonical Response; DecodeError names the pointer. */
+export function decodeResponse(payload: unknown, options?: { idMap?: rt.IdMap | null }): Response;
 export function decodeResponse(payload: unknown, options: { idMap?: rt.IdMap | null } = {}): JsonObject {
   const wire: unknown = rt.hold(rt.asWire(payload, DIALECT, "response"), DIALECT, "response");
   if (P.isObject(wire)) {
@@ -2355,7 +2358,7 @@ export function decodeResponse(payload: unknown, options: { idMap?: rt.IdMap | n
  * `model` names the model when the response names none.
  */
 export function encodeResponse(
-  value: unknown,
+  value: Response,
   options: { strict?: boolean; idMap?: rt.IdMap | null; reasoningAsText?: boolean; model?: string | null } = {},
 ): rt.Encoded {
   const canonical = rt.holdCanonical(rt.asCanonical(value, "response"), "response") as JsonObject;

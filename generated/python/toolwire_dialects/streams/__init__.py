@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
 from types import ModuleType
-from typing import Any
+from typing import Any, Literal
 
 from .._dialect import Dialect, stream_of
 from .._ids import IdMap
@@ -34,6 +34,7 @@ from ._relay import convert_stream_text as _convert_stream_text
 __all__ = [
     "STREAMS",
     "Assembler",
+    "StreamDialectName",
     "StreamError",
     "StreamRelay",
     "assembler",
@@ -43,6 +44,17 @@ __all__ = [
     "get_stream",
 ]
 
+# The name of a dialect whose streams carry tool calls: a type checker refuses any other.
+StreamDialectName = Literal[
+    "anthropic_messages",
+    "bedrock_converse",
+    "cohere_v2",
+    "gemini",
+    "mistral",
+    "ollama",
+    "openai_chat",
+    "openai_responses",
+]
 STREAMS: dict[str, ModuleType] = {
     "anthropic_messages": anthropic_messages,
     "bedrock_converse": bedrock_converse,
@@ -55,7 +67,7 @@ STREAMS: dict[str, ModuleType] = {
 }
 
 
-def get_stream(dialect: str) -> ModuleType:
+def get_stream(dialect: StreamDialectName) -> ModuleType:
     """The stream module of a dialect; ValueError names the dialects that stream calls."""
     try:
         return STREAMS[dialect]
@@ -65,17 +77,19 @@ def get_stream(dialect: str) -> ModuleType:
         ) from None
 
 
-def assembler(dialect: str, **options: Any) -> Assembler:
+def assembler(dialect: StreamDialectName, **options: Any) -> Assembler:
     """A fresh assembler for one stream (one message) of this dialect."""
     return get_stream(dialect).Assembler(**options)
 
 
-def emit(dialect: str, calls: Any, finish_reason: str | None = None, **options: Any) -> list[dict[str, Any]]:
+def emit(
+    dialect: StreamDialectName, calls: Any, finish_reason: str | None = None, **options: Any
+) -> list[dict[str, Any]]:
     """Canonical calls as a valid event sequence of this dialect."""
     return get_stream(dialect).emit(calls, finish_reason, **options)
 
 
-def _streaming(dialect: str | Dialect) -> Dialect:
+def _streaming(dialect: StreamDialectName | Dialect) -> Dialect:
     """The dialect object of a name (or the object given), checked to have a stream mapping."""
     found = dialect if isinstance(dialect, Dialect) else REGISTRY.lookup(dialect)
     stream_of(found)  # ValueError when it has none
@@ -90,8 +104,8 @@ class StreamRelay(_StreamRelay):
         self,
         events: Iterable[Any] | None = None,
         *,
-        source: str | Dialect,
-        target: str | Dialect,
+        source: StreamDialectName | Dialect,
+        target: StreamDialectName | Dialect,
         strict: bool = False,
         id_map: IdMap | None = None,
         on_loss: Callable[[Loss], None] | None = None,
@@ -111,8 +125,8 @@ class StreamRelay(_StreamRelay):
 def convert_stream(
     events: Iterable[Any],
     *,
-    source: str | Dialect,
-    target: str | Dialect,
+    source: StreamDialectName | Dialect,
+    target: StreamDialectName | Dialect,
     strict: bool = False,
     id_map: IdMap | None = None,
     on_loss: Callable[[Loss], None] | None = None,
@@ -135,8 +149,8 @@ def convert_stream(
 def convert_stream_text(
     chunks: Iterable[str | bytes],
     *,
-    source: str | Dialect,
-    target: str | Dialect,
+    source: StreamDialectName | Dialect,
+    target: StreamDialectName | Dialect,
     strict: bool = False,
     id_map: IdMap | None = None,
     on_loss: Callable[[Loss], None] | None = None,

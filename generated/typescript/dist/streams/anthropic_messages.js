@@ -478,6 +478,7 @@ export function emit(calls, finishReason = null, options = {}) {
         if (incomplete) {
             cutOff = true;
         }
+        // any object: encodeToolCall checks it (CanonicalError), as Python's emit does
         const encoded = _dialect.encodeToolCall(call, idMap !== null ? { idMap } : {});
         if (losses !== null) {
             losses.push(...encoded.losses);

@@ -356,6 +356,7 @@ export function emit(calls, finishReason = null, options = {}) {
         if (incomplete) {
             throw new StreamError(DIALECT, `/${position}`, "this dialect's streams only carry whole calls, not an incomplete one");
         }
+        // any object: encodeToolCall checks it (CanonicalError), as Python's emit does
         const encoded = _dialect.encodeToolCall(call, idMap !== null ? { idMap } : {});
         if (losses !== null) {
             losses.push(...encoded.losses);

@@ -39,22 +39,24 @@ export interface StreamModule extends RelayStreamModule {
     emit(calls: Iterable<unknown>, finishReason?: string | null, options?: EmitOptions): JsonObject[];
     emitText(calls: Iterable<unknown>, finishReason?: string | null, options?: EmitOptions): string;
 }
+/** The name of a dialect whose streams carry tool calls. */
+export type StreamDialectName = "anthropic_messages" | "bedrock_converse" | "cohere_v2" | "gemini" | "mistral" | "ollama" | "openai_chat" | "openai_responses";
 /** The stream module of every dialect that streams tool calls, by dialect name. */
 export declare const STREAMS: {
     readonly [dialect: string]: StreamModule;
 };
 /** The stream module of a dialect; a ValueError names the dialects that stream calls. */
-export declare function getStream(dialect: string): StreamModule;
+export declare function getStream(dialect: StreamDialectName): StreamModule;
 /** A fresh assembler for one stream (one message) of this dialect. */
-export declare function assembler(dialect: string, options?: AssemblerOptions): Assembler;
+export declare function assembler(dialect: StreamDialectName, options?: AssemblerOptions): Assembler;
 /** Canonical calls as a valid event sequence of this dialect. */
-export declare function emit(dialect: string, calls: Iterable<unknown>, finishReason?: string | null, options?: EmitOptions): JsonObject[];
+export declare function emit(dialect: StreamDialectName, calls: Iterable<unknown>, finishReason?: string | null, options?: EmitOptions): JsonObject[];
 /** emit(), framed as the dialect's provider sends it (SSE or JSON lines). */
-export declare function emitText(dialect: string, calls: Iterable<unknown>, finishReason?: string | null, options?: EmitOptions): string;
+export declare function emitText(dialect: StreamDialectName, calls: Iterable<unknown>, finishReason?: string | null, options?: EmitOptions): string;
 /** convertStream's options: source and target are dialect names or dialect objects. */
 export interface RelayOptions extends Omit<_relay.RelayOptions, "source" | "target"> {
-    source: string | Dialect;
-    target: string | Dialect;
+    source: StreamDialectName | Dialect;
+    target: StreamDialectName | Dialect;
 }
 /** One stream relayed from source to target (see streams/_relay.ts StreamRelay). */
 export declare class StreamRelay extends _relay.StreamRelay {

@@ -39,7 +39,6 @@ export const STREAMS = Object.freeze({
     "openai_chat": openai_chat,
     "openai_responses": openai_responses,
 });
-/** The stream module of a dialect; a ValueError names the dialects that stream calls. */
 export function getStream(dialect) {
     const found = Object.prototype.hasOwnProperty.call(STREAMS, dialect) ? STREAMS[dialect] : undefined;
     if (found === undefined) {

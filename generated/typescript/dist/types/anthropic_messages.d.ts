@@ -5,7 +5,7 @@
  * reference.
  * From `schemas/dialects/anthropic_messages/request.json#`.
  */
-export interface AnthropicMessagesRequest {
+export type AnthropicMessagesRequest = {
     model?: string;
     max_tokens: number;
     messages: {
@@ -61,13 +61,13 @@ export interface AnthropicMessagesRequest {
         [key: string]: unknown;
     } | null;
     [key: string]: unknown;
-}
+};
 /**
  * A Messages API response (a Message): tool_use blocks in content, and the stop reason. Source:
  * anthropic-sdk-python Message, Usage (beta: BetaMessage), Anthropic Messages API reference.
  * From `schemas/dialects/anthropic_messages/response.json#`.
  */
-export interface AnthropicMessagesResponse {
+export type AnthropicMessagesResponse = {
     id?: string;
     type: "message";
     role: "assistant";
@@ -83,7 +83,7 @@ export interface AnthropicMessagesResponse {
         [key: string]: unknown;
     } | null;
     [key: string]: unknown;
-}
+};
 /**
  * One server-sent event of a streamed Messages response (the JSON of one `data:` line; its `type`
  * repeats the `event:` name). A tool call is a content block: `content_block_start` with a tool_use
@@ -96,15 +96,15 @@ export interface AnthropicMessagesResponse {
  * From `schemas/dialects/anthropic_messages/stream_event.json#`.
  * Not expressed: if/then/else.
  */
-export interface AnthropicMessagesStreamEvent {
+export type AnthropicMessagesStreamEvent = {
     type: "message_start" | "content_block_start" | "content_block_delta" | "content_block_stop" | "message_delta" | "message_stop" | "ping" | "error";
     [key: string]: unknown;
-}
+};
 /**
  * A `tool_use` content block of an assistant message.
  * From `schemas/dialects/anthropic_messages/tool_call.json#`.
  */
-export interface AnthropicToolUseBlock {
+export type AnthropicToolUseBlock = {
     type: "tool_use";
     id: string;
     name: string;
@@ -125,24 +125,24 @@ export interface AnthropicToolUseBlock {
     } | null;
     toolset_name?: string | null;
     [key: string]: unknown;
-}
+};
 /**
  * The request's `tool_choice`.
  * From `schemas/dialects/anthropic_messages/tool_choice.json#`.
  * Not expressed: if/then/else.
  */
-export interface AnthropicToolChoice {
+export type AnthropicToolChoice = {
     type: "auto" | "any" | "tool" | "none";
     name?: string;
     disable_parallel_tool_use?: boolean;
     [key: string]: unknown;
-}
+};
 /**
  * An element of the request's `tools` list: a custom (client) tool. Server tools such as web_search
  * carry a `type` and are not tool definitions toolwire converts.
  * From `schemas/dialects/anthropic_messages/tool_definition.json#`.
  */
-export interface AnthropicToolDefinition {
+export type AnthropicToolDefinition = {
     type?: "custom";
     name: string;
     description?: string;
@@ -175,12 +175,12 @@ export interface AnthropicToolDefinition {
         [key: string]: unknown;
     } | null;
     [key: string]: unknown;
-}
+};
 /**
  * A `tool_result` content block of a user message.
  * From `schemas/dialects/anthropic_messages/tool_result.json#`.
  */
-export interface AnthropicToolResultBlock {
+export type AnthropicToolResultBlock = {
     type: "tool_result";
     tool_use_id: string;
     content?: string | AnthropicToolResultContentBlock[];
@@ -189,7 +189,7 @@ export interface AnthropicToolResultBlock {
         [key: string]: unknown;
     } | null;
     [key: string]: unknown;
-}
+};
 /**
  * From `schemas/dialects/anthropic_messages/request.json#/$defs/Block`.
  * Not expressed: if/then/else.
@@ -213,7 +213,7 @@ export type AnthropicContentBlockFields = unknown;
  * From `schemas/dialects/anthropic_messages/request.json#/$defs/Thinking`.
  * Not expressed: if/then/else.
  */
-export interface AnthropicThinkingConfig {
+export type AnthropicThinkingConfig = {
     type: "enabled" | "disabled" | "adaptive";
     budget_tokens?: number;
     display?: "summarized" | "omitted" | null;
@@ -226,14 +226,14 @@ export interface AnthropicThinkingConfig {
         [key: string]: unknown;
     } | null;
     [key: string]: unknown;
-}
+};
 /**
  * The tool a tool_addition or tool_removal block names (beta): a tool_reference (name), an
  * mcp_tool_reference (server_name, name), an mcp_toolset_reference (server_name), or (inline-tools
  * beta) a tool_definition carrying a tools entry by value.
  * From `schemas/dialects/anthropic_messages/request.json#/$defs/ToolChange`.
  */
-export interface AnthropicToolChange {
+export type AnthropicToolChange = {
     type: "tool_reference" | "mcp_tool_reference" | "mcp_toolset_reference" | "tool_definition";
     name?: string;
     server_name?: string;
@@ -241,13 +241,13 @@ export interface AnthropicToolChange {
         [key: string]: unknown;
     };
     [key: string]: unknown;
-}
+};
 /**
  * An image or document source: base64 (media_type, data), url (url), file (file_id), text
  * (media_type, data) or content (content: a string or content blocks).
  * From `schemas/dialects/anthropic_messages/request.json#/$defs/Source`.
  */
-export interface AnthropicContentSource {
+export type AnthropicContentSource = {
     type?: string;
     media_type?: string;
     data?: string;
@@ -255,7 +255,7 @@ export interface AnthropicContentSource {
     file_id?: string;
     content?: unknown;
     [key: string]: unknown;
-}
+};
 /**
  * A custom tool (no type, or type custom) or a server tool (any other type), which toolwire does
  * not convert.
@@ -272,7 +272,7 @@ export type AnthropicTool = {
  * MessageDeltaUsage, a subset in which input_tokens may be null.
  * From `schemas/dialects/anthropic_messages/response.json#/$defs/Usage`.
  */
-export interface AnthropicUsage {
+export type AnthropicUsage = {
     input_tokens?: number | null;
     output_tokens?: number;
     cache_creation_input_tokens?: number | null;
@@ -302,7 +302,7 @@ export interface AnthropicUsage {
         [key: string]: unknown;
     }[] | null;
     [key: string]: unknown;
-}
+};
 /** From `schemas/dialects/anthropic_messages/response.json#/$defs/StopDetails`. */
 export type AnthropicRefusalStopDetails = {
     type?: string;
@@ -341,17 +341,17 @@ export type AnthropicStreamStartBlock = {
  * From `schemas/dialects/anthropic_messages/stream_event.json#/$defs/BlockDelta`.
  * Not expressed: if/then/else.
  */
-export interface AnthropicStreamBlockDelta {
+export type AnthropicStreamBlockDelta = {
     type: string;
     [key: string]: unknown;
-}
+};
 /**
  * text and image blocks are mapped; other block types (document, search_result, ...) are kept
  * verbatim.
  * From `schemas/dialects/anthropic_messages/tool_result.json#/$defs/ContentBlock`.
  * Not expressed: if/then/else.
  */
-export interface AnthropicToolResultContentBlock {
+export type AnthropicToolResultContentBlock = {
     type: string;
     [key: string]: unknown;
-}
+};

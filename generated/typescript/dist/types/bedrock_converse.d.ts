@@ -5,7 +5,7 @@
  * botocore 1.44).
  * From `schemas/dialects/bedrock_converse/request.json#`.
  */
-export interface BedrockConverseRequest {
+export type BedrockConverseRequest = {
     /** Travels in the URI (POST /model/{modelId}/converse); SDK-level request objects carry it. */
     modelId?: string;
     messages: BedrockMessage[];
@@ -42,14 +42,14 @@ export interface BedrockConverseRequest {
     outputConfig?: BedrockOutputConfig;
     projectIdentifier?: string;
     [key: string]: unknown;
-}
+};
 /**
  * A Converse response body: toolUse blocks in output.message.content, and stopReason (tool_use when
  * calls were made). Source: botocore bedrock-runtime ConverseResponse; usage also carries fields
  * botocore does not list (cacheReadInputTokenCount, serverToolUsage: corpus).
  * From `schemas/dialects/bedrock_converse/response.json#`.
  */
-export interface BedrockConverseResponse {
+export type BedrockConverseResponse = {
     output: BedrockConverseOutput;
     stopReason: string;
     usage?: BedrockTokenUsage;
@@ -62,7 +62,7 @@ export interface BedrockConverseResponse {
     performanceConfig?: BedrockPerformanceConfiguration;
     serviceTier?: BedrockServiceTier;
     [key: string]: unknown;
-}
+};
 /**
  * One ConverseStream event as the AWS SDKs decode a binary event-stream frame: {"<:event-type
  * header>": payload}. Payloads may carry the AWS padding field p. Tool calls stream as
@@ -113,10 +113,10 @@ export type BedrockConverseStreamEvent = {
  * bedrock-runtime ToolUseBlock; corpus bedrock/claude-sonnet45-tooluse.response.json.
  * From `schemas/dialects/bedrock_converse/tool_call.json#`.
  */
-export interface BedrockToolUseContentBlock {
+export type BedrockToolUseContentBlock = {
     toolUse: BedrockToolUseBlock;
     [key: string]: unknown;
-}
+};
 /**
  * `toolConfig.toolChoice`: a union of auto (the default), any (must call some tool) and tool (must
  * call the named tool). There is no none: a request that must not call tools leaves toolConfig out.
@@ -148,17 +148,17 @@ export type BedrockToolChoice = {
  * bedrock-runtime ToolSpecification.
  * From `schemas/dialects/bedrock_converse/tool_definition.json#`.
  */
-export interface BedrockToolSpecTool {
+export type BedrockToolSpecTool = {
     toolSpec: BedrockToolSpecification;
     [key: string]: unknown;
-}
+};
 /**
  * An element of a user message's `content`: the `toolResult` member of the ContentBlock union.
  * `status` (success or error) is optional and only honoured by some models. Source: botocore
  * bedrock-runtime ToolResultBlock.
  * From `schemas/dialects/bedrock_converse/tool_result.json#`.
  */
-export interface BedrockToolResultContentBlock {
+export type BedrockToolResultContentBlock = {
     /**
      * With status error, content must not be empty (Bedrock: "The content field ... cannot be empty
      * when status value is error", quoted in
@@ -166,43 +166,43 @@ export interface BedrockToolResultContentBlock {
      */
     toolResult: BedrockToolResultBlock;
     [key: string]: unknown;
-}
+};
 /**
  * tools (at least one) and toolChoice. It must be present whenever messages hold toolUse or
  * toolResult blocks.
  * From `schemas/dialects/bedrock_converse/request.json#/properties/toolConfig`.
  */
-export interface BedrockToolConfiguration {
+export type BedrockToolConfiguration = {
     tools: BedrockTool[];
     toolChoice?: BedrockToolChoice;
     [key: string]: unknown;
-}
+};
 /**
  * GuardrailConfiguration; ConverseStream adds streamProcessingMode.
  * From `schemas/dialects/bedrock_converse/request.json#/properties/guardrailConfig`.
  */
-export interface BedrockGuardrailConfiguration {
+export type BedrockGuardrailConfiguration = {
     guardrailIdentifier?: string;
     guardrailVersion?: string;
     trace?: string;
     streamProcessingMode?: string;
     [key: string]: unknown;
-}
+};
 /** From `schemas/dialects/bedrock_converse/request.json#/properties/outputConfig`. */
-export interface BedrockOutputConfig {
+export type BedrockOutputConfig = {
     /** OutputFormat: type and structure (jsonSchema). */
     textFormat?: {
         [key: string]: unknown;
     };
     effort?: string;
     [key: string]: unknown;
-}
+};
 /** From `schemas/dialects/bedrock_converse/request.json#/$defs/Message`. */
-export interface BedrockMessage {
+export type BedrockMessage = {
     role: "user" | "assistant";
     content: BedrockContentBlock[];
     [key: string]: unknown;
-}
+};
 /**
  * A ContentBlock union (text, image, document, video, audio, toolUse, toolResult, guardContent,
  * cachePoint, reasoningContent, citationsContent, searchResult, toolAddition, toolRemoval): no type
@@ -210,7 +210,7 @@ export interface BedrockMessage {
  * From `schemas/dialects/bedrock_converse/request.json#/$defs/ContentBlock`.
  * Not expressed: if/then/else.
  */
-export interface BedrockContentBlock {
+export type BedrockContentBlock = {
     text?: string;
     image?: {
         format?: string;
@@ -287,13 +287,13 @@ export interface BedrockContentBlock {
         [key: string]: unknown;
     };
     [key: string]: unknown;
-}
+};
 /**
  * A union: reasoningText {text, signature} or redactedContent (base64 bytes).
  * From
  * `schemas/dialects/bedrock_converse/request.json#/$defs/ContentBlock/properties/reasoningContent`.
  */
-export interface BedrockReasoningContentBlock {
+export type BedrockReasoningContentBlock = {
     reasoningText?: {
         text?: string;
         signature?: string;
@@ -301,12 +301,12 @@ export interface BedrockReasoningContentBlock {
     };
     redactedContent?: string;
     [key: string]: unknown;
-}
+};
 /**
  * A SystemContentBlock union: text, guardContent or cachePoint.
  * From `schemas/dialects/bedrock_converse/request.json#/$defs/SystemContentBlock`.
  */
-export interface BedrockSystemContentBlock {
+export type BedrockSystemContentBlock = {
     text?: string;
     /** GuardrailConverseContentBlock union: text or image. */
     guardContent?: {
@@ -314,23 +314,23 @@ export interface BedrockSystemContentBlock {
     };
     cachePoint?: BedrockCachePointBlock;
     [key: string]: unknown;
-}
+};
 /** From `schemas/dialects/bedrock_converse/request.json#/$defs/CachePoint`. */
-export interface BedrockCachePointBlock {
+export type BedrockCachePointBlock = {
     type?: string;
     ttl?: string;
     [key: string]: unknown;
-}
+};
 /** From `schemas/dialects/bedrock_converse/request.json#/$defs/PerformanceConfiguration`. */
-export interface BedrockPerformanceConfiguration {
+export type BedrockPerformanceConfiguration = {
     latency?: string;
     [key: string]: unknown;
-}
+};
 /** From `schemas/dialects/bedrock_converse/request.json#/$defs/ServiceTier`. */
-export interface BedrockServiceTier {
+export type BedrockServiceTier = {
     type?: string;
     [key: string]: unknown;
-}
+};
 /**
  * A Tool union: toolSpec (a tool definition), systemTool (a provider tool, by name) or cachePoint.
  * From `schemas/dialects/bedrock_converse/request.json#/$defs/Tool`.
@@ -354,12 +354,12 @@ export type BedrockTool = {
     cachePoint: unknown;
 });
 /** From `schemas/dialects/bedrock_converse/response.json#/properties/output`. */
-export interface BedrockConverseOutput {
+export type BedrockConverseOutput = {
     message?: BedrockMessage;
     [key: string]: unknown;
-}
+};
 /** From `schemas/dialects/bedrock_converse/response.json#/properties/usage`. */
-export interface BedrockTokenUsage {
+export type BedrockTokenUsage = {
     inputTokens?: number;
     outputTokens?: number;
     totalTokens?: number;
@@ -372,12 +372,12 @@ export interface BedrockTokenUsage {
         [key: string]: unknown;
     };
     [key: string]: unknown;
-}
+};
 /**
  * ConverseTrace / ConverseStreamTrace: the guardrail assessment and the prompt router's choice.
  * From `schemas/dialects/bedrock_converse/response.json#/$defs/Trace`.
  */
-export interface BedrockConverseTrace {
+export type BedrockConverseTrace = {
     /** GuardrailTraceAssessment: modelOutput, inputAssessment, outputAssessments, actionReason. */
     guardrail?: {
         [key: string]: unknown;
@@ -387,25 +387,25 @@ export interface BedrockConverseTrace {
         [key: string]: unknown;
     };
     [key: string]: unknown;
-}
+};
 /** From `schemas/dialects/bedrock_converse/stream_event.json#/properties/messageStart`. */
-export interface BedrockMessageStartEvent {
+export type BedrockMessageStartEvent = {
     role: "user" | "assistant";
     p?: string;
     [key: string]: unknown;
-}
+};
 /** From `schemas/dialects/bedrock_converse/stream_event.json#/properties/contentBlockStart`. */
-export interface BedrockContentBlockStartEvent {
+export type BedrockContentBlockStartEvent = {
     contentBlockIndex: number;
     start: BedrockContentBlockStart;
     p?: string;
     [key: string]: unknown;
-}
+};
 /**
  * From
  * `schemas/dialects/bedrock_converse/stream_event.json#/properties/contentBlockStart/properties/start`.
  */
-export interface BedrockContentBlockStart {
+export type BedrockContentBlockStart = {
     toolUse?: BedrockToolUseBlockStart;
     toolResult?: {
         toolUseId: string;
@@ -418,30 +418,30 @@ export interface BedrockContentBlockStart {
         [key: string]: unknown;
     };
     [key: string]: unknown;
-}
+};
 /**
  * From
  * `schemas/dialects/bedrock_converse/stream_event.json#/properties/contentBlockStart/properties/start/properties/
  * toolUse`.
  */
-export interface BedrockToolUseBlockStart {
+export type BedrockToolUseBlockStart = {
     toolUseId: string;
     name: string;
     type?: string;
     [key: string]: unknown;
-}
+};
 /** From `schemas/dialects/bedrock_converse/stream_event.json#/properties/contentBlockDelta`. */
-export interface BedrockContentBlockDeltaEvent {
+export type BedrockContentBlockDeltaEvent = {
     contentBlockIndex: number;
     delta: BedrockContentBlockDelta;
     p?: string;
     [key: string]: unknown;
-}
+};
 /**
  * From
  * `schemas/dialects/bedrock_converse/stream_event.json#/properties/contentBlockDelta/properties/delta`.
  */
-export interface BedrockContentBlockDelta {
+export type BedrockContentBlockDelta = {
     text?: string;
     /** input is a fragment of the arguments' JSON text; the fragments concatenate. */
     toolUse?: BedrockToolUseBlockDelta;
@@ -459,35 +459,35 @@ export interface BedrockContentBlockDelta {
         [key: string]: unknown;
     };
     [key: string]: unknown;
-}
+};
 /**
  * input is a fragment of the arguments' JSON text; the fragments concatenate.
  * From
  * `schemas/dialects/bedrock_converse/stream_event.json#/properties/contentBlockDelta/properties/delta/properties/
  * toolUse`.
  */
-export interface BedrockToolUseBlockDelta {
+export type BedrockToolUseBlockDelta = {
     input: string;
     [key: string]: unknown;
-}
+};
 /**
  * A union: text, redactedContent (base64 bytes) or signature.
  * From
  * `schemas/dialects/bedrock_converse/stream_event.json#/properties/contentBlockDelta/properties/delta/properties/
  * reasoningContent`.
  */
-export interface BedrockReasoningContentBlockDelta {
+export type BedrockReasoningContentBlockDelta = {
     text?: string;
     redactedContent?: string;
     signature?: string;
     [key: string]: unknown;
-}
+};
 /**
  * From
  * `schemas/dialects/bedrock_converse/stream_event.json#/properties/contentBlockDelta/properties/delta/properties/
  * citation`.
  */
-export interface BedrockCitationsDelta {
+export type BedrockCitationsDelta = {
     title?: string;
     source?: string;
     sourceContent?: unknown[];
@@ -495,22 +495,22 @@ export interface BedrockCitationsDelta {
         [key: string]: unknown;
     };
     [key: string]: unknown;
-}
+};
 /** From `schemas/dialects/bedrock_converse/stream_event.json#/properties/contentBlockStop`. */
-export interface BedrockContentBlockStopEvent {
+export type BedrockContentBlockStopEvent = {
     contentBlockIndex: number;
     p?: string;
     [key: string]: unknown;
-}
+};
 /** From `schemas/dialects/bedrock_converse/stream_event.json#/properties/messageStop`. */
-export interface BedrockMessageStopEvent {
+export type BedrockMessageStopEvent = {
     stopReason: string;
     additionalModelResponseFields?: unknown;
     p?: string;
     [key: string]: unknown;
-}
+};
 /** From `schemas/dialects/bedrock_converse/stream_event.json#/properties/metadata`. */
-export interface BedrockStreamMetadataEvent {
+export type BedrockStreamMetadataEvent = {
     usage: BedrockTokenUsage;
     metrics: {
         latencyMs?: number;
@@ -521,16 +521,16 @@ export interface BedrockStreamMetadataEvent {
     serviceTier?: BedrockServiceTier;
     p?: string;
     [key: string]: unknown;
-}
+};
 /** From `schemas/dialects/bedrock_converse/stream_event.json#/$defs/StreamException`. */
-export interface BedrockStreamException {
+export type BedrockStreamException = {
     message?: string;
     originalStatusCode?: number;
     originalMessage?: string;
     [key: string]: unknown;
-}
+};
 /** From `schemas/dialects/bedrock_converse/tool_call.json#/properties/toolUse`. */
-export interface BedrockToolUseBlock {
+export type BedrockToolUseBlock = {
     toolUseId: string;
     name: string;
     input: {
@@ -538,9 +538,9 @@ export interface BedrockToolUseBlock {
     };
     type?: string;
     [key: string]: unknown;
-}
+};
 /** From `schemas/dialects/bedrock_converse/tool_definition.json#/properties/toolSpec`. */
-export interface BedrockToolSpecification {
+export type BedrockToolSpecification = {
     name: string;
     description?: string;
     /**
@@ -550,21 +550,21 @@ export interface BedrockToolSpecification {
     inputSchema: BedrockToolInputSchema;
     strict?: boolean;
     [key: string]: unknown;
-}
+};
 /**
  * A union with one member, json: the JSON Schema of the arguments, whose top-level type must be
  * object.
  * From
  * `schemas/dialects/bedrock_converse/tool_definition.json#/properties/toolSpec/properties/inputSchema`.
  */
-export interface BedrockToolInputSchema {
+export type BedrockToolInputSchema = {
     /** A JSON Schema: any keywords, top-level type object. */
     json: {
         type: "object";
         [key: string]: unknown;
     };
     [key: string]: unknown;
-}
+};
 /**
  * With status error, content must not be empty (Bedrock: "The content field ... cannot be empty
  * when status value is error", quoted in
@@ -572,19 +572,19 @@ export interface BedrockToolInputSchema {
  * From `schemas/dialects/bedrock_converse/tool_result.json#/properties/toolResult`.
  * Not expressed: if/then/else.
  */
-export interface BedrockToolResultBlock {
+export type BedrockToolResultBlock = {
     toolUseId: string;
     content: BedrockToolResultContent[];
     status?: "success" | "error";
     type?: string;
     [key: string]: unknown;
-}
+};
 /**
  * A ToolResultContentBlock union: exactly one of text, json, image, document, video, searchResult.
  * text, json and inline (bytes) images are mapped; the others are kept verbatim.
  * From `schemas/dialects/bedrock_converse/tool_result.json#/$defs/ToolResultContent`.
  */
-export interface BedrockToolResultContent {
+export type BedrockToolResultContent = {
     text?: string;
     json?: unknown;
     image?: BedrockImageBlock;
@@ -607,21 +607,21 @@ export interface BedrockToolResultContent {
         [key: string]: unknown;
     };
     [key: string]: unknown;
-}
+};
 /**
  * From
  * `schemas/dialects/bedrock_converse/tool_result.json#/$defs/ToolResultContent/properties/image`.
  */
-export interface BedrockImageBlock {
+export type BedrockImageBlock = {
     format: "png" | "jpeg" | "gif" | "webp";
     source: BedrockImageSource;
     [key: string]: unknown;
-}
+};
 /**
  * From
  * `schemas/dialects/bedrock_converse/tool_result.json#/$defs/ToolResultContent/properties/image/properties/source`.
  */
-export interface BedrockImageSource {
+export type BedrockImageSource = {
     bytes?: string;
     s3Location?: {
         uri: string;
@@ -629,4 +629,4 @@ export interface BedrockImageSource {
         [key: string]: unknown;
     };
     [key: string]: unknown;
-}
+};

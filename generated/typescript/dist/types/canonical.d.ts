@@ -9,7 +9,7 @@ export type ContentPart = TextPart | JsonPart | ImagePart | WirePart;
  * From `schemas/canonical/extensions.json#`.
  * Not expressed: propertyNames.
  */
-export interface Extensions {
+export type Extensions = {
     [key: string]: {
         /**
          * Wire values the mapping does not describe, by JSON Pointer into the wire shape.
@@ -42,18 +42,18 @@ export interface Extensions {
          */
         notes?: string[];
     };
-}
+};
 /**
  * One turn of a conversation: who speaks and the ordered parts they say. System instructions are
  * system turns (a dialect with a top-level field reads and writes the leading ones there); tool
  * results are parts of a user turn.
  * From `schemas/canonical/message.json#`.
  */
-export interface Message {
+export type Message = {
     role: "system" | "user" | "assistant";
     parts: MessagePart[];
     extensions?: Extensions;
-}
+};
 /**
  * One part of a conversation turn, in the order the turn carries it: text, an image, a tool call, a
  * tool result, reasoning, a refusal, or a block the canonical model has no kind for.
@@ -65,20 +65,20 @@ export type MessagePart = TextMessagePart | ImageMessagePart | ToolCallPart | To
  * and the generation settings.
  * From `schemas/canonical/request.json#`.
  */
-export interface Request {
+export type Request = {
     model?: string;
     messages: Message[];
     tools?: ToolDefinition[];
     tool_choice?: ToolChoice;
     settings?: Settings;
     extensions?: Extensions;
-}
+};
 /**
  * A whole (non-streamed) response: the assistant turn, why generation stopped, and the token
  * counts.
  * From `schemas/canonical/response.json#`.
  */
-export interface Response {
+export type Response = {
     id?: string;
     model?: string;
     message: Message;
@@ -91,13 +91,13 @@ export interface Response {
     finish_reason?: "stop" | "length" | "tool_calls" | "content_filter" | "refusal" | "error" | "other";
     usage?: Usage;
     extensions?: Extensions;
-}
+};
 /**
  * Generation settings of a request. Each is mapped where the target dialect has it; otherwise it is
  * a reported loss.
  * From `schemas/canonical/settings.json#`.
  */
-export interface Settings {
+export type Settings = {
     max_tokens?: number;
     temperature?: number;
     top_p?: number;
@@ -116,7 +116,7 @@ export interface Settings {
     /** An end-user identifier. */
     user?: string;
     stream?: boolean;
-}
+};
 /**
  * One canonical stream event: what convert_stream reads a source stream into and writes a target's
  * events from. Order: message_start, then text, reasoning, refusal and tool call events as they
@@ -131,7 +131,7 @@ export type StreamEvent = MessageStart | TextDelta | ReasoningDelta | RefusalDel
  * From `schemas/canonical/tool_call.json#`.
  * Not expressed: if/then/else, not.
  */
-export interface ToolCall {
+export type ToolCall = {
     id: string | null;
     name: string;
     arguments: {
@@ -147,20 +147,20 @@ export interface ToolCall {
      */
     incomplete?: true;
     extensions?: Extensions;
-}
+};
 /**
  * What one stream event added to one call: its position among the calls of the message, and the id,
  * name or argument text that arrived.
  * From `schemas/canonical/tool_call_delta.json#`.
  */
-export interface ToolCallDelta {
+export type ToolCallDelta = {
     /** The call's position in order of first appearance, from 0. */
     index: number;
     id?: string;
     name?: string;
     /** A fragment of the argument JSON text, in order. */
     arguments_delta?: string;
-}
+};
 /**
  * Whether and which tools the model may or must call. mode 'tool' names exactly one tool; 'auto'
  * and 'required' may restrict the allowed tools with names ('required' with a single name is
@@ -168,18 +168,18 @@ export interface ToolCallDelta {
  * From `schemas/canonical/tool_choice.json#`.
  * Not expressed: if/then/else.
  */
-export interface ToolChoice {
+export type ToolChoice = {
     mode: "auto" | "none" | "required" | "tool";
     names?: string[];
     /** Whether several calls may be made in one turn; absent means the provider's default. */
     parallel?: boolean;
     extensions?: Extensions;
-}
+};
 /**
  * A tool the model may call.
  * From `schemas/canonical/tool_definition.json#`.
  */
-export interface ToolDefinition {
+export type ToolDefinition = {
     name: string;
     description?: string;
     /** JSON Schema of the arguments object. */
@@ -189,12 +189,12 @@ export interface ToolDefinition {
     /** Ask the provider to enforce the parameters schema exactly. */
     strict?: boolean;
     extensions?: Extensions;
-}
+};
 /**
  * What running a tool call produced, sent back to the model.
  * From `schemas/canonical/tool_result.json#`.
  */
-export interface ToolResult {
+export type ToolResult = {
     /** The id of the call this answers; null when only the transport links them (MCP). */
     call_id: string | null;
     /** The called tool's name (some dialects need it). */
@@ -202,31 +202,31 @@ export interface ToolResult {
     content: ContentPart[];
     is_error: boolean;
     extensions?: Extensions;
-}
+};
 /**
  * Token counts of one response.
  * From `schemas/canonical/usage.json#`.
  */
-export interface Usage {
+export type Usage = {
     input_tokens?: number;
     output_tokens?: number;
     total_tokens?: number;
     cached_input_tokens?: number;
     reasoning_tokens?: number;
-}
+};
 /** From `schemas/canonical/content_part.json#/$defs/TextPart`. */
-export interface TextPart {
+export type TextPart = {
     type: "text";
     text: string;
-}
+};
 /**
  * A structured value (any JSON).
  * From `schemas/canonical/content_part.json#/$defs/JsonPart`.
  */
-export interface JsonPart {
+export type JsonPart = {
     type: "json";
     value: unknown;
-}
+};
 /**
  * An image, inline as base64 data or by URL.
  * From `schemas/canonical/content_part.json#/$defs/ImagePart`.
@@ -246,19 +246,19 @@ export type ImagePart = {
  * A block the canonical model has no kind for, kept verbatim; only its own dialect can carry it.
  * From `schemas/canonical/content_part.json#/$defs/WirePart`.
  */
-export interface WirePart {
+export type WirePart = {
     type: "wire";
     dialect: string;
     value: {
         [key: string]: unknown;
     };
-}
+};
 /** From `schemas/canonical/message_part.json#/$defs/TextMessagePart`. */
-export interface TextMessagePart {
+export type TextMessagePart = {
     type: "text";
     text: string;
     extensions?: Extensions;
-}
+};
 /**
  * An image, inline as base64 data (with its media type) or by URL.
  * From `schemas/canonical/message_part.json#/$defs/ImageMessagePart`.
@@ -278,46 +278,46 @@ export type ImageMessagePart = {
  * A tool call the assistant made.
  * From `schemas/canonical/message_part.json#/$defs/ToolCallPart`.
  */
-export interface ToolCallPart {
+export type ToolCallPart = {
     type: "tool_call";
     call: ToolCall;
-}
+};
 /**
  * The result of a tool call, sent back in a user turn.
  * From `schemas/canonical/message_part.json#/$defs/ToolResultPart`.
  */
-export interface ToolResultPart {
+export type ToolResultPart = {
     type: "tool_result";
     result: ToolResult;
-}
+};
 /**
  * The model's reasoning (thinking) as its dialect carries it. Signatures, redacted and encrypted
  * reasoning are opaque and valid only for the dialect that produced them: they stay in extensions,
  * and another dialect reports the whole part as a loss (or carries its text as text when asked to).
  * From `schemas/canonical/message_part.json#/$defs/ReasoningPart`.
  */
-export interface ReasoningPart {
+export type ReasoningPart = {
     type: "reasoning";
     /** The dialect that produced this reasoning. */
     dialect: string;
     /** The readable reasoning text or summary, when the wire has one. */
     text?: string;
     extensions?: Extensions;
-}
+};
 /**
  * The model declining to answer.
  * From `schemas/canonical/message_part.json#/$defs/RefusalPart`.
  */
-export interface RefusalPart {
+export type RefusalPart = {
     type: "refusal";
     text: string;
     extensions?: Extensions;
-}
+};
 /**
  * A block the canonical model has no kind for, kept verbatim; only its own dialect can carry it.
  * From `schemas/canonical/message_part.json#/$defs/WireMessagePart`.
  */
-export interface WireMessagePart {
+export type WireMessagePart = {
     type: "wire";
     dialect: string;
     value: unknown;
@@ -325,12 +325,12 @@ export interface WireMessagePart {
      * The block is a wire turn of its own (an item of a list of items), not a block inside a turn.
      */
     unit?: true;
-}
+};
 /**
  * Plain text, any JSON object, or JSON matching a schema.
  * From `schemas/canonical/settings.json#/$defs/ResponseFormat`.
  */
-export interface ResponseFormat {
+export type ResponseFormat = {
     type: "text" | "json_object" | "json_schema";
     name?: string;
     description?: string;
@@ -338,99 +338,99 @@ export interface ResponseFormat {
         [key: string]: unknown;
     };
     strict?: boolean;
-}
+};
 /**
  * The message begins (first, once): its id and model where the source says them.
  * From `schemas/canonical/stream_event.json#/oneOf/0`.
  */
-export interface MessageStart {
+export type MessageStart = {
     type: "message_start";
     id?: string;
     model?: string;
-}
+};
 /**
  * A piece of the assistant's text, in order.
  * From `schemas/canonical/stream_event.json#/oneOf/1`.
  */
-export interface TextDelta {
+export type TextDelta = {
     type: "text_delta";
     text: string;
-}
+};
 /**
  * A piece of the model's reasoning (thinking, reasoning summary, tool plan) as the dialect that
  * produced it streams it; an opaque signature or encrypted content rides in
  * extensions.<dialect>.fields./signature, which only that dialect can replay.
  * From `schemas/canonical/stream_event.json#/oneOf/2`.
  */
-export interface ReasoningDelta {
+export type ReasoningDelta = {
     type: "reasoning_delta";
     dialect: string;
     text?: string;
     extensions?: Extensions;
-}
+};
 /**
  * A piece of the model's refusal text (OpenAI's refusal), in order.
  * From `schemas/canonical/stream_event.json#/oneOf/3`.
  */
-export interface RefusalDelta {
+export type RefusalDelta = {
     type: "refusal_delta";
     text: string;
-}
+};
 /**
  * A tool call begins: its position among the message's calls (from 0, in order of first
  * appearance), id and name.
  * From `schemas/canonical/stream_event.json#/oneOf/4`.
  */
-export interface ToolCallStart {
+export type ToolCallStart = {
     type: "tool_call_start";
     index: number;
     id?: string | null;
     name?: string | null;
-}
+};
 /**
  * A fragment of a call's argument JSON text, in order.
  * From `schemas/canonical/stream_event.json#/oneOf/5`.
  */
-export interface StreamEventToolCallDelta {
+export type StreamEventToolCallDelta = {
     type: "tool_call_delta";
     index: number;
     arguments_delta: string;
-}
+};
 /**
  * A call is complete; call is the canonical ToolCall the source's own reading gives (its extensions
  * ride along for a same-dialect relay). A call the stream cut off gets no stop.
  * From `schemas/canonical/stream_event.json#/oneOf/6`.
  */
-export interface ToolCallStop {
+export type ToolCallStop = {
     type: "tool_call_stop";
     index: number;
     call?: ToolCall;
-}
+};
 /**
  * Why the message ended (schemas/canonical/response.json finish_reason); the wire value stays in
  * extensions.<dialect>.fields./finish_reason for a same-dialect relay.
  * From `schemas/canonical/stream_event.json#/oneOf/7`.
  */
-export interface Finish {
+export type Finish = {
     type: "finish";
     finish_reason: "stop" | "length" | "tool_calls" | "content_filter" | "refusal" | "error" | "other";
     extensions?: Extensions;
-}
+};
 /**
  * Token counts so far: the fields given replace earlier values of the same fields (a provider may
  * send input and output counts in different events, or cumulative counts on every chunk).
  * From `schemas/canonical/stream_event.json#/oneOf/8`.
  */
-export interface UsageUpdate {
+export type UsageUpdate = {
     type: "usage";
     usage: Usage;
-}
+};
 /**
  * The input ended (last, once): a writer closes the open block and writes the finish and usage.
  * Without a finish event the stream was cut off: a writer ends it there, its block open, with no
  * finish and no end of its own.
  * From `schemas/canonical/stream_event.json#/oneOf/9`.
  */
-export interface MessageStop {
+export type MessageStop = {
     type: "message_stop";
-}
+};

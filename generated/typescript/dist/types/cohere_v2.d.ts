@@ -4,7 +4,7 @@
  * cohere-python V2Client.chat / ChatMessageV2 (cohere 7.3), Cohere v2 chat API reference.
  * From `schemas/dialects/cohere_v2/request.json#`.
  */
-export interface CohereChatV2Request {
+export type CohereChatV2Request = {
     model: string;
     messages: CohereChatMessageV2[];
     stream?: boolean;
@@ -48,21 +48,21 @@ export interface CohereChatV2Request {
     };
     priority?: number;
     [key: string]: unknown;
-}
+};
 /**
  * A v2 /chat response body: message.tool_calls (with the model's tool_plan beside them) and
  * finish_reason (TOOL_CALL when calls were made). Source: cohere-python V2ChatResponse /
  * AssistantMessageResponse; corpus cohere/*.
  * From `schemas/dialects/cohere_v2/response.json#`.
  */
-export interface CohereChatV2Response {
+export type CohereChatV2Response = {
     id: string;
     finish_reason: string;
     message: CohereAssistantMessageResponse;
     usage?: CohereUsage;
     logprobs?: CohereLogprobItem[];
     [key: string]: unknown;
-}
+};
 /**
  * One server-sent event of a v2 chat stream (StreamedChatResponseV2), discriminated by type. A call
  * streams as tool-call-start (delta.message.tool_calls is one object with id, name and the first
@@ -72,7 +72,7 @@ export interface CohereChatV2Response {
  * From `schemas/dialects/cohere_v2/stream_event.json#`.
  * Not expressed: if/then/else.
  */
-export interface CohereStreamedChatResponseV2 {
+export type CohereStreamedChatResponseV2 = {
     type: "message-start" | "content-start" | "content-delta" | "content-end" | "tool-plan-delta" | "tool-call-start" | "tool-call-delta" | "tool-call-end" | "citation-start" | "citation-end" | "message-end" | "debug";
     id?: string;
     index?: number;
@@ -83,7 +83,7 @@ export interface CohereStreamedChatResponseV2 {
     /** debug events only: the rendered prompt. */
     prompt?: string;
     [key: string]: unknown;
-}
+};
 /**
  * An element of an assistant message's `tool_calls` (ToolCallV2). `arguments` is JSON text, kept as
  * the model wrote it; a call without arguments may say "null" (or "" when assembled from a stream).
@@ -91,12 +91,12 @@ export interface CohereStreamedChatResponseV2 {
  * reference ToolCallV2; corpus cohere/*.
  * From `schemas/dialects/cohere_v2/tool_call.json#`.
  */
-export interface CohereToolCallV2 {
+export type CohereToolCallV2 = {
     id: string;
     type: "function";
     function: CohereToolCallV2Function;
     [key: string]: unknown;
-}
+};
 /**
  * The request's `tool_choice`: REQUIRED (call at least one tool) or NONE (call no tool). Leaving it
  * out lets the model choose; there is no AUTO value and no way to name one tool. Source: Cohere v2
@@ -110,11 +110,11 @@ export type CohereToolChoice = "REQUIRED" | "NONE";
  * API reference ToolV2 / cohere-python ToolV2Function.
  * From `schemas/dialects/cohere_v2/tool_definition.json#`.
  */
-export interface CohereToolV2 {
+export type CohereToolV2 = {
     type: "function";
     function: CohereToolV2Function;
     [key: string]: unknown;
-}
+};
 /**
  * A `role: tool` message answering one tool call: content is a string or a list of text and
  * document blocks. A document carries data (an object; Cohere's own guides also send a string) and
@@ -122,31 +122,31 @@ export interface CohereToolV2 {
  * ToolMessageV2 / ToolContent / Document.
  * From `schemas/dialects/cohere_v2/tool_result.json#`.
  */
-export interface CohereToolMessageV2 {
+export type CohereToolMessageV2 = {
     role: "tool";
     tool_call_id: string;
     content: string | CohereToolContent[];
     [key: string]: unknown;
-}
+};
 /**
  * A message; role is system, user, assistant or tool.
  * From `schemas/dialects/cohere_v2/request.json#/$defs/Message`.
  * Not expressed: if/then/else.
  */
-export interface CohereChatMessageV2 {
+export type CohereChatMessageV2 = {
     role: "system" | "user" | "assistant" | "tool";
     /** A string or a list of content blocks. */
     content?: {
         [key: string]: unknown;
     } | CohereContentV2[] | string | number | boolean | null;
     [key: string]: unknown;
-}
+};
 /**
  * A content block: text (text), image_url (image_url: url, detail; user messages), thinking
  * (thinking; assistant messages) or document (document: data, id; tool messages).
  * From `schemas/dialects/cohere_v2/request.json#/$defs/ContentItem`.
  */
-export interface CohereContentV2 {
+export type CohereContentV2 = {
     type?: string;
     text?: string;
     image_url?: {
@@ -159,9 +159,9 @@ export interface CohereContentV2 {
         [key: string]: unknown;
     };
     [key: string]: unknown;
-}
+};
 /** From `schemas/dialects/cohere_v2/response.json#/properties/message`. */
-export interface CohereAssistantMessageResponse {
+export type CohereAssistantMessageResponse = {
     role: "assistant";
     tool_plan?: string;
     tool_calls?: CohereToolCallV2[];
@@ -173,9 +173,9 @@ export interface CohereAssistantMessageResponse {
     }[];
     citations?: CohereCitation[];
     [key: string]: unknown;
-}
+};
 /** From `schemas/dialects/cohere_v2/response.json#/$defs/Usage`. */
-export interface CohereUsage {
+export type CohereUsage = {
     billed_units?: {
         input_tokens?: number;
         output_tokens?: number;
@@ -190,7 +190,7 @@ export interface CohereUsage {
     };
     cached_tokens?: number;
     [key: string]: unknown;
-}
+};
 /**
  * An object: a chunk of generated text, its token ids and their log probabilities.
  * From `schemas/dialects/cohere_v2/response.json#/$defs/LogprobItem`.
@@ -206,7 +206,7 @@ export type CohereLogprobItem = {
  * result's document gave one.
  * From `schemas/dialects/cohere_v2/response.json#/$defs/Citation`.
  */
-export interface CohereCitation {
+export type CohereCitation = {
     start?: number;
     end?: number;
     text?: string;
@@ -224,27 +224,27 @@ export interface CohereCitation {
         [key: string]: unknown;
     }[];
     [key: string]: unknown;
-}
+};
 /** From `schemas/dialects/cohere_v2/tool_call.json#/properties/function`. */
-export interface CohereToolCallV2Function {
+export type CohereToolCallV2Function = {
     name: string;
     arguments: string;
     [key: string]: unknown;
-}
+};
 /** From `schemas/dialects/cohere_v2/tool_definition.json#/properties/function`. */
-export interface CohereToolV2Function {
+export type CohereToolV2Function = {
     name: string;
     description?: string;
     parameters: {
         [key: string]: unknown;
     };
     [key: string]: unknown;
-}
+};
 /**
  * From `schemas/dialects/cohere_v2/tool_result.json#/$defs/ToolContent`.
  * Not expressed: if/then/else.
  */
-export interface CohereToolContent {
+export type CohereToolContent = {
     type: string;
     [key: string]: unknown;
-}
+};

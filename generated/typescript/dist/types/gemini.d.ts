@@ -6,7 +6,7 @@
  * API parses it). Open to every other field.
  * From `schemas/dialects/gemini/request.json#`.
  */
-export interface GeminiGenerateContentRequest {
+export type GeminiGenerateContentRequest = {
     /** models/{model}; normally given in the URL path instead. */
     model?: string;
     contents: GeminiContent[] | GeminiContent;
@@ -56,7 +56,7 @@ export interface GeminiGenerateContentRequest {
         [key: string]: unknown;
     };
     [key: string]: unknown;
-}
+};
 /**
  * A generateContent response: function calls sit in candidates[].content.parts[] (the API sends
  * lowerCamelCase; records of SDK objects may be snake_case, which proto3 JSON parsers read too); a
@@ -142,7 +142,7 @@ export type GeminiFunctionCallPart = {
  * From `schemas/dialects/gemini/tool_choice.json#`.
  * Not expressed: not.
  */
-export interface GeminiFunctionCallingConfig {
+export type GeminiFunctionCallingConfig = {
     mode?: "MODE_UNSPECIFIED" | "AUTO" | "ANY" | "NONE" | "VALIDATED";
     allowedFunctionNames?: GeminiAllowedFunctionNames;
     allowed_function_names?: GeminiAllowedFunctionNames;
@@ -151,7 +151,7 @@ export interface GeminiFunctionCallingConfig {
     /** Vertex AI only. */
     stream_function_call_arguments?: boolean;
     [key: string]: unknown;
-}
+};
 /**
  * One element of a Tool's `functionDeclarations` (snake_case `function_declarations`). The
  * parameters are given at most once: `parametersJsonSchema` (JSON Schema; snake_case
@@ -160,7 +160,7 @@ export interface GeminiFunctionCallingConfig {
  * From `schemas/dialects/gemini/tool_definition.json#`.
  * Not expressed: not.
  */
-export interface GeminiFunctionDeclaration {
+export type GeminiFunctionDeclaration = {
     /**
      * Starts with a letter or an underscore; letters, digits, underscores, dots, colons and dashes
      * (google-genai FunctionDeclaration.name; the Gemini API has answered 'maximum length of 64', the
@@ -176,7 +176,7 @@ export interface GeminiFunctionDeclaration {
     response_json_schema?: unknown;
     behavior?: "UNSPECIFIED" | "BLOCKING" | "NON_BLOCKING";
     [key: string]: unknown;
-}
+};
 /**
  * A Part of a user Content that carries a `functionResponse` (snake_case `function_response`).
  * `response` must be an object: its `output` key holds the output and its `error` key error
@@ -197,7 +197,7 @@ export type GeminiFunctionResponsePart = {
  * speechConfig, imageConfig, mediaResolution, responseLogprobs, ... are described loosely.
  * From `schemas/dialects/gemini/request.json#/$defs/GenerationConfig`.
  */
-export interface GeminiGenerationConfig {
+export type GeminiGenerationConfig = {
     maxOutputTokens?: number;
     temperature?: number;
     topP?: number;
@@ -226,16 +226,16 @@ export interface GeminiGenerationConfig {
         [key: string]: unknown;
     };
     [key: string]: unknown;
-}
+};
 /**
  * One turn: role user (also function results) or model (also function calls); no role means user.
  * From `schemas/dialects/gemini/request.json#/$defs/Content`.
  */
-export interface GeminiContent {
+export type GeminiContent = {
     role?: string;
     parts?: GeminiPart[] | GeminiPart;
     [key: string]: unknown;
-}
+};
 /**
  * One part of a turn: text, inline data, a function call, a function response, ... Function calls
  * and responses are checked against their shapes (tool_call.json, tool_result.json), which describe
@@ -244,7 +244,7 @@ export interface GeminiContent {
  * From `schemas/dialects/gemini/request.json#/$defs/Part`.
  * Not expressed: if/then/else.
  */
-export interface GeminiPart {
+export type GeminiPart = {
     text?: string;
     /** The part is a thought summary. */
     thought?: boolean;
@@ -356,13 +356,13 @@ export interface GeminiPart {
         [key: string]: unknown;
     };
     [key: string]: unknown;
-}
+};
 /**
  * Function declarations, or a built-in tool (googleSearch, codeExecution, urlContext, ...) that
  * toolwire does not convert; the built-in tools' configs are described loosely.
  * From `schemas/dialects/gemini/request.json#/$defs/Tool`.
  */
-export interface GeminiTool {
+export type GeminiTool = {
     functionDeclarations?: GeminiFunctionDeclarations;
     function_declarations?: GeminiFunctionDeclarations;
     googleSearch?: {
@@ -440,11 +440,11 @@ export interface GeminiTool {
         [key: string]: unknown;
     };
     [key: string]: unknown;
-}
+};
 /** From `schemas/dialects/gemini/request.json#/$defs/FunctionDeclarations`. */
 export type GeminiFunctionDeclarations = GeminiFunctionDeclaration[] | GeminiFunctionDeclaration;
 /** From `schemas/dialects/gemini/request.json#/$defs/ToolConfig`. */
-export interface GeminiToolConfig {
+export type GeminiToolConfig = {
     functionCallingConfig?: GeminiFunctionCallingConfig;
     function_calling_config?: GeminiFunctionCallingConfig;
     /** {latLng?, languageCode?} for the retrieval and maps tools. */
@@ -458,9 +458,9 @@ export interface GeminiToolConfig {
     includeServerSideToolInvocations?: boolean;
     include_server_side_tool_invocations?: boolean;
     [key: string]: unknown;
-}
+};
 /** From `schemas/dialects/gemini/response.json#/$defs/Candidate`. */
-export interface GeminiCandidate {
+export type GeminiCandidate = {
     content?: GeminiContent;
     finishReason?: string;
     finish_reason?: string;
@@ -501,9 +501,9 @@ export interface GeminiCandidate {
     /** Opaque token to resume a candidate that finished with CONTINUATION. */
     continuationToken?: string;
     [key: string]: unknown;
-}
+};
 /** From `schemas/dialects/gemini/stream_event.json#/then`. */
-export interface GeminiStreamError {
+export type GeminiStreamError = {
     error?: {
         code?: number;
         message: string;
@@ -512,7 +512,7 @@ export interface GeminiStreamError {
         [key: string]: unknown;
     };
     [key: string]: unknown;
-}
+};
 /**
  * A whole call has a name. Vertex AI, asked to stream function call arguments, sends a call in
  * fragments instead: the name with willContinue, then partialArgs (typed values at JSONPaths), and
@@ -520,7 +520,7 @@ export interface GeminiStreamError {
  * toolwire's stream assembler puts them together; decoding one alone is an error.
  * From `schemas/dialects/gemini/tool_call.json#/$defs/FunctionCall`.
  */
-export interface GeminiFunctionCall {
+export type GeminiFunctionCall = {
     id?: string;
     name?: string;
     args?: {
@@ -531,7 +531,7 @@ export interface GeminiFunctionCall {
     willContinue?: boolean;
     will_continue?: boolean;
     [key: string]: unknown;
-}
+};
 /** From `schemas/dialects/gemini/tool_call.json#/$defs/PartialArgs`. */
 export type GeminiPartialArgs = {
     jsonPath?: string;
@@ -565,15 +565,15 @@ export type GeminiAllowedFunctionNames = string[] | string;
  * A JSON Schema describing the arguments object.
  * From `schemas/dialects/gemini/tool_definition.json#/$defs/JsonSchemaObject`.
  */
-export interface GeminiParametersJsonSchema {
+export type GeminiParametersJsonSchema = {
     [key: string]: unknown;
-}
+};
 /**
  * Gemini's Schema: an OpenAPI 3.0 subset. One type, not a list (nullable says null); upper-case
  * type names are canonical, lower-case ones are accepted. Enum values are strings.
  * From `schemas/dialects/gemini/tool_definition.json#/$defs/OpenApiSchema`.
  */
-export interface GeminiOpenApiSchema {
+export type GeminiOpenApiSchema = {
     type?: "TYPE_UNSPECIFIED" | "STRING" | "NUMBER" | "INTEGER" | "BOOLEAN" | "ARRAY" | "OBJECT" | "NULL" | "string" | "number" | "integer" | "boolean" | "array" | "object" | "null";
     nullable?: boolean;
     enum?: string[];
@@ -585,9 +585,9 @@ export interface GeminiOpenApiSchema {
     items?: GeminiOpenApiSchema;
     anyOf?: GeminiOpenApiSchema[];
     [key: string]: unknown;
-}
+};
 /** From `schemas/dialects/gemini/tool_result.json#/$defs/FunctionResponse`. */
-export interface GeminiFunctionResponse {
+export type GeminiFunctionResponse = {
     id?: string;
     name: string;
     response: {
@@ -600,4 +600,4 @@ export interface GeminiFunctionResponse {
     will_continue?: boolean;
     scheduling?: "SCHEDULING_UNSPECIFIED" | "SILENT" | "WHEN_IDLE" | "INTERRUPT";
     [key: string]: unknown;
-}
+};

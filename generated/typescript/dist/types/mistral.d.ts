@@ -5,7 +5,7 @@
  * so that --strict reports only fields the reference does not document. Open to every other field.
  * From `schemas/dialects/mistral/request.json#`.
  */
-export interface MistralChatRequest {
+export type MistralChatRequest = {
     model?: string;
     /** Not expressed: if/then/else. */
     messages: {
@@ -60,14 +60,14 @@ export interface MistralChatRequest {
     top_p?: number | null;
     top_prompt_logprobs?: number | null;
     [key: string]: unknown;
-}
+};
 /**
  * A chat.completion response body: where the calls sit and why the turn ended (`tool_calls` when
  * the model called tools). Every other field of the API reference (client-python 3.7
  * ChatCompletionResponse) is named too.
  * From `schemas/dialects/mistral/response.json#`.
  */
-export interface MistralChatResponse {
+export type MistralChatResponse = {
     id?: string;
     object?: "chat.completion";
     created?: number;
@@ -99,7 +99,7 @@ export interface MistralChatResponse {
     }[];
     usage?: MistralUsage;
     [key: string]: unknown;
-}
+};
 /**
  * One chunk of a streamed chat completion (one `data:` line of the SSE body; the closing `data:
  * [DONE]` is not a chunk). Mistral sends each tool call whole in one delta, but the fields are
@@ -158,7 +158,7 @@ export type MistralCompletionChunk = {
  * are 9 ASCII letters or digits.
  * From `schemas/dialects/mistral/tool_call.json#`.
  */
-export interface MistralToolCall {
+export type MistralToolCall = {
     id: string;
     type?: "function";
     index?: number;
@@ -170,7 +170,7 @@ export interface MistralToolCall {
         [key: string]: unknown;
     };
     [key: string]: unknown;
-}
+};
 /**
  * The request's `tool_choice`: a mode (`any` and `required` both mean the model must call a tool)
  * or one named function (`type` may be left out).
@@ -183,7 +183,7 @@ export type MistralToolChoice = MistralToolChoiceMode | MistralNamedToolChoice;
  * Draft-7 schema by mistral-common.
  * From `schemas/dialects/mistral/tool_definition.json#`.
  */
-export interface MistralToolDefinition {
+export type MistralToolDefinition = {
     type?: "function";
     function: {
         name: string;
@@ -195,19 +195,19 @@ export interface MistralToolDefinition {
         [key: string]: unknown;
     };
     [key: string]: unknown;
-}
+};
 /**
  * A `role: tool` message answering one tool call; `name` (the tool's name) is optional. There is no
  * error flag.
  * From `schemas/dialects/mistral/tool_result.json#`.
  */
-export interface MistralToolMessage {
+export type MistralToolMessage = {
     role: "tool";
     tool_call_id: string;
     name?: string | null;
     content: string | MistralContentChunk[];
     [key: string]: unknown;
-}
+};
 /**
  * A function tool, or a built-in tool (web_search, code_interpreter, image_generation,
  * document_library, ...) that has no `function` and that toolwire does not convert.
@@ -230,10 +230,10 @@ export type MistralMessageContent = string | null | MistralMessageContentChunk[]
  * From `schemas/dialects/mistral/request.json#/$defs/ContentChunk`.
  * Not expressed: if/then/else.
  */
-export interface MistralMessageContentChunk {
+export type MistralMessageContentChunk = {
     type?: "text" | "image_url" | "document_url" | "reference" | "file" | "thinking" | "input_audio" | "resource" | "resource_link";
     [key: string]: unknown;
-}
+};
 /**
  * Token usage (client-python UsageInfo, which keeps any further key). `num_cached_tokens` is not in
  * UsageInfo, but the API sends it (live captures): the prompt tokens served from the prompt cache.
@@ -267,7 +267,7 @@ export type MistralChoiceLogprobs = {
  * A tool call, or a fragment of one, in a chunk's delta.
  * From `schemas/dialects/mistral/stream_event.json#/$defs/ToolCallDelta`.
  */
-export interface MistralToolCallDelta {
+export type MistralToolCallDelta = {
     id?: string | null;
     type?: string | null;
     index?: number;
@@ -279,25 +279,25 @@ export interface MistralToolCallDelta {
         [key: string]: unknown;
     };
     [key: string]: unknown;
-}
+};
 /** From `schemas/dialects/mistral/tool_choice.json#/oneOf/0`. */
 export type MistralToolChoiceMode = "auto" | "none" | "any" | "required";
 /** From `schemas/dialects/mistral/tool_choice.json#/oneOf/1`. */
-export interface MistralNamedToolChoice {
+export type MistralNamedToolChoice = {
     type?: "function";
     function: {
         name: string;
         [key: string]: unknown;
     };
     [key: string]: unknown;
-}
+};
 /**
  * text chunks are mapped; other chunk types (image_url, document_url, reference, file, ...) are
  * kept verbatim.
  * From `schemas/dialects/mistral/tool_result.json#/$defs/ContentChunk`.
  * Not expressed: if/then/else.
  */
-export interface MistralContentChunk {
+export type MistralContentChunk = {
     type: string;
     [key: string]: unknown;
-}
+};

@@ -18,6 +18,7 @@ import * as _runtime from "../_runtime.js";
 import * as _dialect from "../gemini.js";
 import * as _c from "./_common.js";
 import { StreamError } from "./_common.js";
+import type { ToolCall } from "../types/canonical.js";
 
 export { StreamError };
 
@@ -384,7 +385,8 @@ export function emit(
         DIALECT, `/${position}`, "this dialect's streams only carry whole calls, not an incomplete one"
       );
     }
-    const encoded = _dialect.encodeToolCall(call, idMap !== null ? { idMap } : {});
+    // any object: encodeToolCall checks it (CanonicalError), as Python's emit does
+    const encoded = _dialect.encodeToolCall(call as ToolCall, idMap !== null ? { idMap } : {});
     if (losses !== null) {
       losses.push(...encoded.losses);
     }

@@ -53,6 +53,10 @@ export interface StreamModule extends RelayStreamModule {
   emitText(calls: Iterable<unknown>, finishReason?: string | null, options?: EmitOptions): string;
 }
 
+/** The name of a dialect whose streams carry tool calls. */
+export type StreamDialectName = "anthropic_messages" | "bedrock_converse" | "cohere_v2" | "gemini" | "mistral" |
+    "ollama" | "openai_chat" | "openai_responses";
+
 /** The stream module of every dialect that streams tool calls, by dialect name. */
 export const STREAMS: { readonly [dialect: string]: StreamModule } = Object.freeze({
   "anthropic_messages": anthropic_messages,
@@ -66,6 +70,7 @@ export const STREAMS: { readonly [dialect: string]: StreamModule } = Object.free
 });
 
 /** The stream module of a dialect; a ValueError names the dialects that stream calls. */
+export function getStream(dialect: StreamDialectName): StreamModule;
 export function getStream(dialect: string): StreamModule {
   const found = Object.prototype.hasOwnProperty.call(STREAMS, dialect) ? STREAMS[dialect] : undefined;
   if (found === undefined) {
@@ -77,28 +82,28 @@ export function getStream(dialect: string): StreamModule {
 }
 
 /** A fresh assembler for one stream (one message) of this dialect. */
-export function assembler(dialect: string, options: AssemblerOptions = {}): Assembler {
+export function assembler(dialect: StreamDialectName, options: AssemblerOptions = {}): Assembler {
   return new (getStream(dialect).Assembler)(options);
 }
 
 /** Canonical calls as a valid event sequence of this dialect. */
 export function emit(
-  dialect: string, calls: Iterable<unknown>, finishReason: string | null = null, options: EmitOptions = {}
+  dialect: StreamDialectName, calls: Iterable<unknown>, finishReason: string | null = null, options: EmitOptions = {}
 ): JsonObject[] {
   return getStream(dialect).emit(calls, finishReason, options);
 }
 
 /** emit(), framed as the dialect's provider sends it (SSE or JSON lines). */
 export function emitText(
-  dialect: string, calls: Iterable<unknown>, finishReason: string | null = null, options: EmitOptions = {}
+  dialect: StreamDialectName, calls: Iterable<unknown>, finishReason: string | null = null, options: EmitOptions = {}
 ): string {
   return getStream(dialect).emitText(calls, finishReason, options);
 }
 
 /** convertStream's options: source and target are dialect names or dialect objects. */
 export interface RelayOptions extends Omit<_relay.RelayOptions, "source" | "target"> {
-  source: string | Dialect;
-  target: string | Dialect;
+  source: StreamDialectName | Dialect;
+  target: StreamDialectName | Dialect;
 }
 
 /** The dialect object of a name (or the object given), checked to have a stream mapping. */

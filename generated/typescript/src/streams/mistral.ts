@@ -18,6 +18,7 @@ import * as _runtime from "../_runtime.js";
 import * as _dialect from "../mistral.js";
 import * as _c from "./_common.js";
 import { StreamError } from "./_common.js";
+import type { ToolCall } from "../types/canonical.js";
 
 export { StreamError };
 
@@ -455,7 +456,8 @@ export function emit(
     if (incomplete) {
       cutOff = true;
     }
-    const encoded = _dialect.encodeToolCall(call, idMap !== null ? { idMap } : {});
+    // any object: encodeToolCall checks it (CanonicalError), as Python's emit does
+    const encoded = _dialect.encodeToolCall(call as ToolCall, idMap !== null ? { idMap } : {});
     if (losses !== null) {
       losses.push(...encoded.losses);
     }

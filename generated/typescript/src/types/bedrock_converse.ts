@@ -11,7 +11,7 @@
  * botocore 1.44).
  * From `schemas/dialects/bedrock_converse/request.json#`.
  */
-export interface BedrockConverseRequest {
+export type BedrockConverseRequest = {
   /** Travels in the URI (POST /model/{modelId}/converse); SDK-level request objects carry it. */
   modelId?: string;
   messages: BedrockMessage[];
@@ -48,7 +48,7 @@ export interface BedrockConverseRequest {
   outputConfig?: BedrockOutputConfig;
   projectIdentifier?: string;
   [key: string]: unknown;
-}
+};
 
 /**
  * A Converse response body: toolUse blocks in output.message.content, and stopReason (tool_use when
@@ -56,7 +56,7 @@ export interface BedrockConverseRequest {
  * botocore does not list (cacheReadInputTokenCount, serverToolUsage: corpus).
  * From `schemas/dialects/bedrock_converse/response.json#`.
  */
-export interface BedrockConverseResponse {
+export type BedrockConverseResponse = {
   output: BedrockConverseOutput;
   stopReason: string;
   usage?: BedrockTokenUsage;
@@ -69,7 +69,7 @@ export interface BedrockConverseResponse {
   performanceConfig?: BedrockPerformanceConfiguration;
   serviceTier?: BedrockServiceTier;
   [key: string]: unknown;
-}
+};
 
 /**
  * One ConverseStream event as the AWS SDKs decode a binary event-stream frame: {"<:event-type
@@ -122,10 +122,10 @@ export type BedrockConverseStreamEvent = {
  * bedrock-runtime ToolUseBlock; corpus bedrock/claude-sonnet45-tooluse.response.json.
  * From `schemas/dialects/bedrock_converse/tool_call.json#`.
  */
-export interface BedrockToolUseContentBlock {
+export type BedrockToolUseContentBlock = {
   toolUse: BedrockToolUseBlock;
   [key: string]: unknown;
-}
+};
 
 /**
  * `toolConfig.toolChoice`: a union of auto (the default), any (must call some tool) and tool (must
@@ -159,10 +159,10 @@ export type BedrockToolChoice = {
  * bedrock-runtime ToolSpecification.
  * From `schemas/dialects/bedrock_converse/tool_definition.json#`.
  */
-export interface BedrockToolSpecTool {
+export type BedrockToolSpecTool = {
   toolSpec: BedrockToolSpecification;
   [key: string]: unknown;
-}
+};
 
 /**
  * An element of a user message's `content`: the `toolResult` member of the ContentBlock union.
@@ -170,7 +170,7 @@ export interface BedrockToolSpecTool {
  * bedrock-runtime ToolResultBlock.
  * From `schemas/dialects/bedrock_converse/tool_result.json#`.
  */
-export interface BedrockToolResultContentBlock {
+export type BedrockToolResultContentBlock = {
   /**
    * With status error, content must not be empty (Bedrock: "The content field ... cannot be empty
    * when status value is error", quoted in
@@ -178,47 +178,47 @@ export interface BedrockToolResultContentBlock {
    */
   toolResult: BedrockToolResultBlock;
   [key: string]: unknown;
-}
+};
 
 /**
  * tools (at least one) and toolChoice. It must be present whenever messages hold toolUse or
  * toolResult blocks.
  * From `schemas/dialects/bedrock_converse/request.json#/properties/toolConfig`.
  */
-export interface BedrockToolConfiguration {
+export type BedrockToolConfiguration = {
   tools: BedrockTool[];
   toolChoice?: BedrockToolChoice;
   [key: string]: unknown;
-}
+};
 
 /**
  * GuardrailConfiguration; ConverseStream adds streamProcessingMode.
  * From `schemas/dialects/bedrock_converse/request.json#/properties/guardrailConfig`.
  */
-export interface BedrockGuardrailConfiguration {
+export type BedrockGuardrailConfiguration = {
   guardrailIdentifier?: string;
   guardrailVersion?: string;
   trace?: string;
   streamProcessingMode?: string;
   [key: string]: unknown;
-}
+};
 
 /** From `schemas/dialects/bedrock_converse/request.json#/properties/outputConfig`. */
-export interface BedrockOutputConfig {
+export type BedrockOutputConfig = {
   /** OutputFormat: type and structure (jsonSchema). */
   textFormat?: {
     [key: string]: unknown;
   };
   effort?: string;
   [key: string]: unknown;
-}
+};
 
 /** From `schemas/dialects/bedrock_converse/request.json#/$defs/Message`. */
-export interface BedrockMessage {
+export type BedrockMessage = {
   role: "user" | "assistant";
   content: BedrockContentBlock[];
   [key: string]: unknown;
-}
+};
 
 /**
  * A ContentBlock union (text, image, document, video, audio, toolUse, toolResult, guardContent,
@@ -227,7 +227,7 @@ export interface BedrockMessage {
  * From `schemas/dialects/bedrock_converse/request.json#/$defs/ContentBlock`.
  * Not expressed: if/then/else.
  */
-export interface BedrockContentBlock {
+export type BedrockContentBlock = {
   text?: string;
   image?: {
     format?: string;
@@ -304,14 +304,14 @@ export interface BedrockContentBlock {
     [key: string]: unknown;
   };
   [key: string]: unknown;
-}
+};
 
 /**
  * A union: reasoningText {text, signature} or redactedContent (base64 bytes).
  * From
  * `schemas/dialects/bedrock_converse/request.json#/$defs/ContentBlock/properties/reasoningContent`.
  */
-export interface BedrockReasoningContentBlock {
+export type BedrockReasoningContentBlock = {
   reasoningText?: {
     text?: string;
     signature?: string;
@@ -319,13 +319,13 @@ export interface BedrockReasoningContentBlock {
   };
   redactedContent?: string;
   [key: string]: unknown;
-}
+};
 
 /**
  * A SystemContentBlock union: text, guardContent or cachePoint.
  * From `schemas/dialects/bedrock_converse/request.json#/$defs/SystemContentBlock`.
  */
-export interface BedrockSystemContentBlock {
+export type BedrockSystemContentBlock = {
   text?: string;
   /** GuardrailConverseContentBlock union: text or image. */
   guardContent?: {
@@ -333,26 +333,26 @@ export interface BedrockSystemContentBlock {
   };
   cachePoint?: BedrockCachePointBlock;
   [key: string]: unknown;
-}
+};
 
 /** From `schemas/dialects/bedrock_converse/request.json#/$defs/CachePoint`. */
-export interface BedrockCachePointBlock {
+export type BedrockCachePointBlock = {
   type?: string;
   ttl?: string;
   [key: string]: unknown;
-}
+};
 
 /** From `schemas/dialects/bedrock_converse/request.json#/$defs/PerformanceConfiguration`. */
-export interface BedrockPerformanceConfiguration {
+export type BedrockPerformanceConfiguration = {
   latency?: string;
   [key: string]: unknown;
-}
+};
 
 /** From `schemas/dialects/bedrock_converse/request.json#/$defs/ServiceTier`. */
-export interface BedrockServiceTier {
+export type BedrockServiceTier = {
   type?: string;
   [key: string]: unknown;
-}
+};
 
 /**
  * A Tool union: toolSpec (a tool definition), systemTool (a provider tool, by name) or cachePoint.
@@ -378,13 +378,13 @@ export type BedrockTool = {
 });
 
 /** From `schemas/dialects/bedrock_converse/response.json#/properties/output`. */
-export interface BedrockConverseOutput {
+export type BedrockConverseOutput = {
   message?: BedrockMessage;
   [key: string]: unknown;
-}
+};
 
 /** From `schemas/dialects/bedrock_converse/response.json#/properties/usage`. */
-export interface BedrockTokenUsage {
+export type BedrockTokenUsage = {
   inputTokens?: number;
   outputTokens?: number;
   totalTokens?: number;
@@ -397,13 +397,13 @@ export interface BedrockTokenUsage {
     [key: string]: unknown;
   };
   [key: string]: unknown;
-}
+};
 
 /**
  * ConverseTrace / ConverseStreamTrace: the guardrail assessment and the prompt router's choice.
  * From `schemas/dialects/bedrock_converse/response.json#/$defs/Trace`.
  */
-export interface BedrockConverseTrace {
+export type BedrockConverseTrace = {
   /** GuardrailTraceAssessment: modelOutput, inputAssessment, outputAssessments, actionReason. */
   guardrail?: {
     [key: string]: unknown;
@@ -413,28 +413,28 @@ export interface BedrockConverseTrace {
     [key: string]: unknown;
   };
   [key: string]: unknown;
-}
+};
 
 /** From `schemas/dialects/bedrock_converse/stream_event.json#/properties/messageStart`. */
-export interface BedrockMessageStartEvent {
+export type BedrockMessageStartEvent = {
   role: "user" | "assistant";
   p?: string;
   [key: string]: unknown;
-}
+};
 
 /** From `schemas/dialects/bedrock_converse/stream_event.json#/properties/contentBlockStart`. */
-export interface BedrockContentBlockStartEvent {
+export type BedrockContentBlockStartEvent = {
   contentBlockIndex: number;
   start: BedrockContentBlockStart;
   p?: string;
   [key: string]: unknown;
-}
+};
 
 /**
  * From
  * `schemas/dialects/bedrock_converse/stream_event.json#/properties/contentBlockStart/properties/start`.
  */
-export interface BedrockContentBlockStart {
+export type BedrockContentBlockStart = {
   toolUse?: BedrockToolUseBlockStart;
   toolResult?: {
     toolUseId: string;
@@ -447,33 +447,33 @@ export interface BedrockContentBlockStart {
     [key: string]: unknown;
   };
   [key: string]: unknown;
-}
+};
 
 /**
  * From
  * `schemas/dialects/bedrock_converse/stream_event.json#/properties/contentBlockStart/properties/start/properties/
  * toolUse`.
  */
-export interface BedrockToolUseBlockStart {
+export type BedrockToolUseBlockStart = {
   toolUseId: string;
   name: string;
   type?: string;
   [key: string]: unknown;
-}
+};
 
 /** From `schemas/dialects/bedrock_converse/stream_event.json#/properties/contentBlockDelta`. */
-export interface BedrockContentBlockDeltaEvent {
+export type BedrockContentBlockDeltaEvent = {
   contentBlockIndex: number;
   delta: BedrockContentBlockDelta;
   p?: string;
   [key: string]: unknown;
-}
+};
 
 /**
  * From
  * `schemas/dialects/bedrock_converse/stream_event.json#/properties/contentBlockDelta/properties/delta`.
  */
-export interface BedrockContentBlockDelta {
+export type BedrockContentBlockDelta = {
   text?: string;
   /** input is a fragment of the arguments' JSON text; the fragments concatenate. */
   toolUse?: BedrockToolUseBlockDelta;
@@ -491,7 +491,7 @@ export interface BedrockContentBlockDelta {
     [key: string]: unknown;
   };
   [key: string]: unknown;
-}
+};
 
 /**
  * input is a fragment of the arguments' JSON text; the fragments concatenate.
@@ -499,10 +499,10 @@ export interface BedrockContentBlockDelta {
  * `schemas/dialects/bedrock_converse/stream_event.json#/properties/contentBlockDelta/properties/delta/properties/
  * toolUse`.
  */
-export interface BedrockToolUseBlockDelta {
+export type BedrockToolUseBlockDelta = {
   input: string;
   [key: string]: unknown;
-}
+};
 
 /**
  * A union: text, redactedContent (base64 bytes) or signature.
@@ -510,19 +510,19 @@ export interface BedrockToolUseBlockDelta {
  * `schemas/dialects/bedrock_converse/stream_event.json#/properties/contentBlockDelta/properties/delta/properties/
  * reasoningContent`.
  */
-export interface BedrockReasoningContentBlockDelta {
+export type BedrockReasoningContentBlockDelta = {
   text?: string;
   redactedContent?: string;
   signature?: string;
   [key: string]: unknown;
-}
+};
 
 /**
  * From
  * `schemas/dialects/bedrock_converse/stream_event.json#/properties/contentBlockDelta/properties/delta/properties/
  * citation`.
  */
-export interface BedrockCitationsDelta {
+export type BedrockCitationsDelta = {
   title?: string;
   source?: string;
   sourceContent?: unknown[];
@@ -530,25 +530,25 @@ export interface BedrockCitationsDelta {
     [key: string]: unknown;
   };
   [key: string]: unknown;
-}
+};
 
 /** From `schemas/dialects/bedrock_converse/stream_event.json#/properties/contentBlockStop`. */
-export interface BedrockContentBlockStopEvent {
+export type BedrockContentBlockStopEvent = {
   contentBlockIndex: number;
   p?: string;
   [key: string]: unknown;
-}
+};
 
 /** From `schemas/dialects/bedrock_converse/stream_event.json#/properties/messageStop`. */
-export interface BedrockMessageStopEvent {
+export type BedrockMessageStopEvent = {
   stopReason: string;
   additionalModelResponseFields?: unknown;
   p?: string;
   [key: string]: unknown;
-}
+};
 
 /** From `schemas/dialects/bedrock_converse/stream_event.json#/properties/metadata`. */
-export interface BedrockStreamMetadataEvent {
+export type BedrockStreamMetadataEvent = {
   usage: BedrockTokenUsage;
   metrics: {
     latencyMs?: number;
@@ -559,18 +559,18 @@ export interface BedrockStreamMetadataEvent {
   serviceTier?: BedrockServiceTier;
   p?: string;
   [key: string]: unknown;
-}
+};
 
 /** From `schemas/dialects/bedrock_converse/stream_event.json#/$defs/StreamException`. */
-export interface BedrockStreamException {
+export type BedrockStreamException = {
   message?: string;
   originalStatusCode?: number;
   originalMessage?: string;
   [key: string]: unknown;
-}
+};
 
 /** From `schemas/dialects/bedrock_converse/tool_call.json#/properties/toolUse`. */
-export interface BedrockToolUseBlock {
+export type BedrockToolUseBlock = {
   toolUseId: string;
   name: string;
   input: {
@@ -578,10 +578,10 @@ export interface BedrockToolUseBlock {
   };
   type?: string;
   [key: string]: unknown;
-}
+};
 
 /** From `schemas/dialects/bedrock_converse/tool_definition.json#/properties/toolSpec`. */
-export interface BedrockToolSpecification {
+export type BedrockToolSpecification = {
   name: string;
   description?: string;
   /**
@@ -591,7 +591,7 @@ export interface BedrockToolSpecification {
   inputSchema: BedrockToolInputSchema;
   strict?: boolean;
   [key: string]: unknown;
-}
+};
 
 /**
  * A union with one member, json: the JSON Schema of the arguments, whose top-level type must be
@@ -599,14 +599,14 @@ export interface BedrockToolSpecification {
  * From
  * `schemas/dialects/bedrock_converse/tool_definition.json#/properties/toolSpec/properties/inputSchema`.
  */
-export interface BedrockToolInputSchema {
+export type BedrockToolInputSchema = {
   /** A JSON Schema: any keywords, top-level type object. */
   json: {
     type: "object";
     [key: string]: unknown;
   };
   [key: string]: unknown;
-}
+};
 
 /**
  * With status error, content must not be empty (Bedrock: "The content field ... cannot be empty
@@ -615,20 +615,20 @@ export interface BedrockToolInputSchema {
  * From `schemas/dialects/bedrock_converse/tool_result.json#/properties/toolResult`.
  * Not expressed: if/then/else.
  */
-export interface BedrockToolResultBlock {
+export type BedrockToolResultBlock = {
   toolUseId: string;
   content: BedrockToolResultContent[];
   status?: "success" | "error";
   type?: string;
   [key: string]: unknown;
-}
+};
 
 /**
  * A ToolResultContentBlock union: exactly one of text, json, image, document, video, searchResult.
  * text, json and inline (bytes) images are mapped; the others are kept verbatim.
  * From `schemas/dialects/bedrock_converse/tool_result.json#/$defs/ToolResultContent`.
  */
-export interface BedrockToolResultContent {
+export type BedrockToolResultContent = {
   text?: string;
   json?: unknown;
   image?: BedrockImageBlock;
@@ -651,23 +651,23 @@ export interface BedrockToolResultContent {
     [key: string]: unknown;
   };
   [key: string]: unknown;
-}
+};
 
 /**
  * From
  * `schemas/dialects/bedrock_converse/tool_result.json#/$defs/ToolResultContent/properties/image`.
  */
-export interface BedrockImageBlock {
+export type BedrockImageBlock = {
   format: "png" | "jpeg" | "gif" | "webp";
   source: BedrockImageSource;
   [key: string]: unknown;
-}
+};
 
 /**
  * From
  * `schemas/dialects/bedrock_converse/tool_result.json#/$defs/ToolResultContent/properties/image/properties/source`.
  */
-export interface BedrockImageSource {
+export type BedrockImageSource = {
   bytes?: string;
   s3Location?: {
     uri: string;
@@ -675,4 +675,4 @@ export interface BedrockImageSource {
     [key: string]: unknown;
   };
   [key: string]: unknown;
-}
+};

@@ -11,7 +11,7 @@
  * From `schemas/dialects/mcp/request.json#`.
  * Not expressed: if/then/else.
  */
-export interface McpJsonRpcRequest {
+export type McpJsonRpcRequest = {
   jsonrpc: "2.0";
   id?: string | number;
   method: string;
@@ -19,7 +19,7 @@ export interface McpJsonRpcRequest {
     [key: string]: unknown;
   };
   [key: string]: unknown;
-}
+};
 
 /**
  * A JSON-RPC 2.0 response: a `result` (a tools/list result with its tools, a CallToolResult, or any
@@ -48,7 +48,7 @@ export type McpJsonRpcResponse = {
  * task-augmented execution; `_meta` may carry a progressToken.
  * From `schemas/dialects/mcp/tool_call.json#`.
  */
-export interface McpCallToolParams {
+export type McpCallToolParams = {
   name: string;
   arguments?: {
     [key: string]: unknown;
@@ -67,7 +67,7 @@ export interface McpCallToolParams {
     [key: string]: unknown;
   };
   [key: string]: unknown;
-}
+};
 
 /**
  * A `Tool`, as an element of a tools/list result's `tools` list (MCP 2026-07-28; 2025-11-25 and
@@ -76,7 +76,7 @@ export interface McpCallToolParams {
  * `$schema` says otherwise).
  * From `schemas/dialects/mcp/tool_definition.json#`.
  */
-export interface McpTool {
+export type McpTool = {
   name: string;
   title?: string;
   description?: string;
@@ -89,7 +89,7 @@ export interface McpTool {
     [key: string]: unknown;
   };
   [key: string]: unknown;
-}
+};
 
 /**
  * A CallToolResult: the `result` of a tools/call JSON-RPC response. `content` is a list of content
@@ -101,7 +101,7 @@ export interface McpTool {
  * JSON-RPC id links it to its request.
  * From `schemas/dialects/mcp/tool_result.json#`.
  */
-export interface McpCallToolResult {
+export type McpCallToolResult = {
   content: McpContentBlock[];
   /**
    * Any JSON value: object, array, string, number, boolean or null (MCP 2026-07-28; an object in
@@ -118,55 +118,55 @@ export interface McpCallToolResult {
     [key: string]: unknown;
   };
   [key: string]: unknown;
-}
+};
 
 /** From `schemas/dialects/mcp/response.json#/properties/error`. */
-export interface McpJsonRpcError {
+export type McpJsonRpcError = {
   code: number;
   message: string;
   /** Additional information about the error, defined by the sender (any JSON value). */
   data?: unknown;
   [key: string]: unknown;
-}
+};
 
 /**
  * From `schemas/dialects/mcp/response.json#/$defs/Result`.
  * Not expressed: if/then/else.
  */
-export interface McpResult {
+export type McpResult = {
   [key: string]: unknown;
-}
+};
 
 /** From `schemas/dialects/mcp/tool_call.json#/properties/task`. */
-export interface McpTaskMetadata {
+export type McpTaskMetadata = {
   ttl?: number;
   [key: string]: unknown;
-}
+};
 
 /** From `schemas/dialects/mcp/tool_definition.json#/properties/annotations`. */
-export interface McpToolAnnotations {
+export type McpToolAnnotations = {
   title?: string;
   readOnlyHint?: boolean;
   destructiveHint?: boolean;
   idempotentHint?: boolean;
   openWorldHint?: boolean;
   [key: string]: unknown;
-}
+};
 
 /** From `schemas/dialects/mcp/tool_definition.json#/properties/icons/items`. */
-export interface McpIcon {
+export type McpIcon = {
   src: string;
   mimeType?: string;
   sizes?: string[];
   theme?: "light" | "dark";
   [key: string]: unknown;
-}
+};
 
 /** From `schemas/dialects/mcp/tool_definition.json#/properties/execution`. */
-export interface McpToolExecution {
+export type McpToolExecution = {
   taskSupport?: "forbidden" | "optional" | "required";
   [key: string]: unknown;
-}
+};
 
 /**
  * The JSON Schema of structuredContent: any JSON Schema 2020-12 object since MCP 2026-07-28 (its
@@ -174,17 +174,17 @@ export interface McpToolExecution {
  * object in earlier revisions.
  * From `schemas/dialects/mcp/tool_definition.json#/$defs/OutputSchema`.
  */
-export interface McpOutputSchema {
+export type McpOutputSchema = {
   $schema?: string;
   [key: string]: unknown;
-}
+};
 
 /**
  * A JSON Schema whose root is an object schema (any keywords; its keys are the tool's, not wire
  * fields).
  * From `schemas/dialects/mcp/tool_definition.json#/$defs/ObjectSchema`.
  */
-export interface McpObjectSchema {
+export type McpObjectSchema = {
   $schema?: string;
   type: "object";
   properties?: {
@@ -192,7 +192,7 @@ export interface McpObjectSchema {
   };
   required?: string[];
   [key: string]: unknown;
-}
+};
 
 /**
  * text and image blocks are mapped; audio, resource_link, resource and unknown block types are kept
@@ -200,7 +200,7 @@ export interface McpObjectSchema {
  * From `schemas/dialects/mcp/tool_result.json#/$defs/ContentBlock`.
  * Not expressed: if/then/else.
  */
-export interface McpContentBlock {
+export type McpContentBlock = {
   type: string;
   annotations?: {
     [key: string]: unknown;
@@ -209,4 +209,4 @@ export interface McpContentBlock {
     [key: string]: unknown;
   };
   [key: string]: unknown;
-}
+};

@@ -11,7 +11,7 @@
  * so that --strict reports only fields the reference does not document. Open to every other field.
  * From `schemas/dialects/mistral/request.json#`.
  */
-export interface MistralChatRequest {
+export type MistralChatRequest = {
   model?: string;
   /** Not expressed: if/then/else. */
   messages: {
@@ -66,7 +66,7 @@ export interface MistralChatRequest {
   top_p?: number | null;
   top_prompt_logprobs?: number | null;
   [key: string]: unknown;
-}
+};
 
 /**
  * A chat.completion response body: where the calls sit and why the turn ended (`tool_calls` when
@@ -74,7 +74,7 @@ export interface MistralChatRequest {
  * ChatCompletionResponse) is named too.
  * From `schemas/dialects/mistral/response.json#`.
  */
-export interface MistralChatResponse {
+export type MistralChatResponse = {
   id?: string;
   object?: "chat.completion";
   created?: number;
@@ -106,7 +106,7 @@ export interface MistralChatResponse {
   }[];
   usage?: MistralUsage;
   [key: string]: unknown;
-}
+};
 
 /**
  * One chunk of a streamed chat completion (one `data:` line of the SSE body; the closing `data:
@@ -167,7 +167,7 @@ export type MistralCompletionChunk = {
  * are 9 ASCII letters or digits.
  * From `schemas/dialects/mistral/tool_call.json#`.
  */
-export interface MistralToolCall {
+export type MistralToolCall = {
   id: string;
   type?: "function";
   index?: number;
@@ -179,7 +179,7 @@ export interface MistralToolCall {
     [key: string]: unknown;
   };
   [key: string]: unknown;
-}
+};
 
 /**
  * The request's `tool_choice`: a mode (`any` and `required` both mean the model must call a tool)
@@ -194,7 +194,7 @@ export type MistralToolChoice = MistralToolChoiceMode | MistralNamedToolChoice;
  * Draft-7 schema by mistral-common.
  * From `schemas/dialects/mistral/tool_definition.json#`.
  */
-export interface MistralToolDefinition {
+export type MistralToolDefinition = {
   type?: "function";
   function: {
     name: string;
@@ -206,20 +206,20 @@ export interface MistralToolDefinition {
     [key: string]: unknown;
   };
   [key: string]: unknown;
-}
+};
 
 /**
  * A `role: tool` message answering one tool call; `name` (the tool's name) is optional. There is no
  * error flag.
  * From `schemas/dialects/mistral/tool_result.json#`.
  */
-export interface MistralToolMessage {
+export type MistralToolMessage = {
   role: "tool";
   tool_call_id: string;
   name?: string | null;
   content: string | MistralContentChunk[];
   [key: string]: unknown;
-}
+};
 
 /**
  * A function tool, or a built-in tool (web_search, code_interpreter, image_generation,
@@ -245,11 +245,11 @@ export type MistralMessageContent = string | null | MistralMessageContentChunk[]
  * From `schemas/dialects/mistral/request.json#/$defs/ContentChunk`.
  * Not expressed: if/then/else.
  */
-export interface MistralMessageContentChunk {
+export type MistralMessageContentChunk = {
   type?: "text" | "image_url" | "document_url" | "reference" | "file" | "thinking" | "input_audio" | "resource" |
       "resource_link";
   [key: string]: unknown;
-}
+};
 
 /**
  * Token usage (client-python UsageInfo, which keeps any further key). `num_cached_tokens` is not in
@@ -286,7 +286,7 @@ export type MistralChoiceLogprobs = {
  * A tool call, or a fragment of one, in a chunk's delta.
  * From `schemas/dialects/mistral/stream_event.json#/$defs/ToolCallDelta`.
  */
-export interface MistralToolCallDelta {
+export type MistralToolCallDelta = {
   id?: string | null;
   type?: string | null;
   index?: number;
@@ -298,20 +298,20 @@ export interface MistralToolCallDelta {
     [key: string]: unknown;
   };
   [key: string]: unknown;
-}
+};
 
 /** From `schemas/dialects/mistral/tool_choice.json#/oneOf/0`. */
 export type MistralToolChoiceMode = "auto" | "none" | "any" | "required";
 
 /** From `schemas/dialects/mistral/tool_choice.json#/oneOf/1`. */
-export interface MistralNamedToolChoice {
+export type MistralNamedToolChoice = {
   type?: "function";
   function: {
     name: string;
     [key: string]: unknown;
   };
   [key: string]: unknown;
-}
+};
 
 /**
  * text chunks are mapped; other chunk types (image_url, document_url, reference, file, ...) are
@@ -319,7 +319,7 @@ export interface MistralNamedToolChoice {
  * From `schemas/dialects/mistral/tool_result.json#/$defs/ContentChunk`.
  * Not expressed: if/then/else.
  */
-export interface MistralContentChunk {
+export type MistralContentChunk = {
   type: string;
   [key: string]: unknown;
-}
+};

@@ -9,7 +9,7 @@
  * api.ChatRequest) are described loosely; open to every other field.
  * From `schemas/dialects/ollama/request.json#`.
  */
-export interface OllamaChatRequest {
+export type OllamaChatRequest = {
   model: string;
   messages: OllamaRequestMessage[];
   tools?: OllamaToolDefinition[] | null;
@@ -48,7 +48,7 @@ export interface OllamaChatRequest {
   /** Most likely tokens to return per position when logprobs is set (0-20). */
   top_logprobs?: number | null;
   [key: string]: unknown;
-}
+};
 
 /**
  * A non-streamed /api/chat response: the assistant message with its tool calls, and `done_reason`
@@ -146,7 +146,7 @@ export type OllamaChatStreamChunk = {
  * `function.index` appears in streamed and replayed calls; `type` appears in replayed history only.
  * From `schemas/dialects/ollama/tool_call.json#`.
  */
-export interface OllamaToolCall {
+export type OllamaToolCall = {
   id?: string;
   type?: "function";
   function: {
@@ -158,7 +158,7 @@ export interface OllamaToolCall {
     [key: string]: unknown;
   };
   [key: string]: unknown;
-}
+};
 
 /**
  * An element of the /api/chat request's `tools` list: a function tool. The server decodes
@@ -166,7 +166,7 @@ export interface OllamaToolCall {
  * outside it may be ignored by the server; the wire carries them as sent.
  * From `schemas/dialects/ollama/tool_definition.json#`.
  */
-export interface OllamaToolDefinition {
+export type OllamaToolDefinition = {
   type: "function";
   function: {
     name: string;
@@ -177,7 +177,7 @@ export interface OllamaToolDefinition {
     [key: string]: unknown;
   };
   [key: string]: unknown;
-}
+};
 
 /**
  * A `role: tool` message carrying one tool's output. Content is a string only (Go `Content
@@ -186,29 +186,29 @@ export interface OllamaToolDefinition {
  * order.
  * From `schemas/dialects/ollama/tool_result.json#`.
  */
-export interface OllamaToolMessage {
+export type OllamaToolMessage = {
   role: "tool";
   content: string;
   tool_name?: string;
   tool_call_id?: string;
   images?: string[] | null;
   [key: string]: unknown;
-}
+};
 
 /**
  * From `schemas/dialects/ollama/request.json#/properties/messages/items`.
  * Not expressed: if/then/else.
  */
-export interface OllamaRequestMessage {
+export type OllamaRequestMessage = {
   role: string;
   content?: string;
   images?: string[] | null;
   thinking?: string;
   [key: string]: unknown;
-}
+};
 
 /** From `schemas/dialects/ollama/response.json#/$defs/AssistantMessage`. */
-export interface OllamaAssistantMessage {
+export type OllamaAssistantMessage = {
   role: "assistant";
   content?: string;
   thinking?: string;
@@ -219,4 +219,4 @@ export interface OllamaAssistantMessage {
   /** Go api.Message field; set on tool messages, not expected from the model. */
   tool_call_id?: string;
   [key: string]: unknown;
-}
+};

@@ -11,7 +11,7 @@
  * only fields the reference does not document. Open to every other field.
  * From `schemas/dialects/openai_chat/request.json#`.
  */
-export interface OpenAIChatRequest {
+export type OpenAIChatRequest = {
   model?: string;
   /** Not expressed: if/then/else. */
   messages: {
@@ -94,14 +94,14 @@ export interface OpenAIChatRequest {
     [key: string]: unknown;
   } | null;
   [key: string]: unknown;
-}
+};
 
 /**
  * A chat.completion response body: where the calls sit and why the turn ended. Every other field of
  * the API reference (openai-python 3.57 ChatCompletion) is named too.
  * From `schemas/dialects/openai_chat/response.json#`.
  */
-export interface OpenAIChatResponse {
+export type OpenAIChatResponse = {
   id?: string;
   object?: "chat.completion";
   created?: number;
@@ -153,7 +153,7 @@ export interface OpenAIChatResponse {
     [key: string]: unknown;
   } | null;
   [key: string]: unknown;
-}
+};
 
 /**
  * One chat.completion.chunk of a streamed Chat Completion (one SSE `data:` line; the `[DONE]`
@@ -206,7 +206,7 @@ export type OpenAIChatStreamEvent = {
  * that may be invalid; it is kept as the model wrote it.
  * From `schemas/dialects/openai_chat/tool_call.json#`.
  */
-export interface OpenAIChatToolCall {
+export type OpenAIChatToolCall = {
   id: string;
   type: "function";
   function: {
@@ -215,7 +215,7 @@ export interface OpenAIChatToolCall {
     [key: string]: unknown;
   };
   [key: string]: unknown;
-}
+};
 
 /**
  * The request's `tool_choice`.
@@ -227,7 +227,7 @@ export type OpenAIChatToolChoice = OpenAIChatToolChoiceMode | OpenAIChatNamedToo
  * An element of the request's `tools` list: a function tool.
  * From `schemas/dialects/openai_chat/tool_definition.json#`.
  */
-export interface OpenAIChatToolDefinition {
+export type OpenAIChatToolDefinition = {
   type: "function";
   function: {
     name: string;
@@ -239,18 +239,18 @@ export interface OpenAIChatToolDefinition {
     [key: string]: unknown;
   };
   [key: string]: unknown;
-}
+};
 
 /**
  * A `role: tool` message answering one tool call.
  * From `schemas/dialects/openai_chat/tool_result.json#`.
  */
-export interface OpenAIChatToolMessage {
+export type OpenAIChatToolMessage = {
   role: "tool";
   tool_call_id: string;
   content: string | OpenAIChatTextPart[];
   [key: string]: unknown;
-}
+};
 
 /**
  * A function tool (the shape toolwire converts) or a custom tool (free-form text input), which
@@ -264,7 +264,7 @@ export type Tool = OpenAIChatCustomTool | OpenAIChatToolDefinition;
  * Source: openai-python ChatCompletionCustomToolParam.
  * From `schemas/dialects/openai_chat/request.json#/$defs/CustomTool`.
  */
-export interface OpenAIChatCustomTool {
+export type OpenAIChatCustomTool = {
   type: "custom";
   custom: {
     name: string;
@@ -276,17 +276,17 @@ export interface OpenAIChatCustomTool {
     [key: string]: unknown;
   };
   [key: string]: unknown;
-}
+};
 
 /** From `schemas/dialects/openai_chat/request.json#/$defs/CustomToolChoice`. */
-export interface OpenAIChatCustomToolChoice {
+export type OpenAIChatCustomToolChoice = {
   type: "custom";
   custom: {
     name: string;
     [key: string]: unknown;
   };
   [key: string]: unknown;
-}
+};
 
 /**
  * A function call (the shape toolwire converts) or a custom tool call, which toolwire leaves alone.
@@ -299,7 +299,7 @@ export type ToolCall = OpenAIChatCustomToolCall | OpenAIChatToolCall;
  * Source: openai-python ChatCompletionMessageCustomToolCall.
  * From `schemas/dialects/openai_chat/request.json#/$defs/CustomToolCall`.
  */
-export interface OpenAIChatCustomToolCall {
+export type OpenAIChatCustomToolCall = {
   id: string;
   type: "custom";
   custom: {
@@ -308,7 +308,7 @@ export interface OpenAIChatCustomToolCall {
     [key: string]: unknown;
   };
   [key: string]: unknown;
-}
+};
 
 /**
  * A message's content: text, an array of content parts, or null (assistant messages with
@@ -324,17 +324,17 @@ export type OpenAIChatMessageContent = string | null | OpenAIChatContentPart[];
  * From `schemas/dialects/openai_chat/request.json#/$defs/ContentPart`.
  * Not expressed: if/then/else.
  */
-export interface OpenAIChatContentPart {
+export type OpenAIChatContentPart = {
   type: "text" | "image_url" | "input_audio" | "file" | "refusal";
   [key: string]: unknown;
-}
+};
 
 /** From `schemas/dialects/openai_chat/request.json#/$defs/PromptCacheBreakpoint`. */
-export interface OpenAIChatPromptCacheBreakpoint {
+export type OpenAIChatPromptCacheBreakpoint = {
   mode?: string;
   ttl?: string;
   [key: string]: unknown;
-}
+};
 
 /**
  * Token usage (CompletionUsage); the details objects break the counts down (cached, audio,
@@ -365,16 +365,16 @@ export type OpenAIChatChoiceLogprobs = {
 } | null;
 
 /** From `schemas/dialects/openai_chat/stream_event.json#/$defs/Choice`. */
-export interface OpenAIChatStreamChoice {
+export type OpenAIChatStreamChoice = {
   index?: number;
   delta?: OpenAIChatStreamDelta;
   finish_reason?: string | null;
   logprobs?: OpenAIChatChoiceLogprobs;
   [key: string]: unknown;
-}
+};
 
 /** From `schemas/dialects/openai_chat/stream_event.json#/$defs/Delta`. */
-export interface OpenAIChatStreamDelta {
+export type OpenAIChatStreamDelta = {
   role?: string | null;
   content?: string | null;
   refusal?: string | null;
@@ -390,45 +390,45 @@ export interface OpenAIChatStreamDelta {
     [key: string]: unknown;
   } | null;
   [key: string]: unknown;
-}
+};
 
 /**
  * A fragment of one tool call; index says which call (the SDK requires it, compatible servers omit
  * it).
  * From `schemas/dialects/openai_chat/stream_event.json#/$defs/ToolCallDelta`.
  */
-export interface OpenAIChatStreamToolCallDelta {
+export type OpenAIChatStreamToolCallDelta = {
   index?: number;
   id?: string | null;
   type?: "function";
   function?: OpenAIChatStreamFunctionDelta;
   [key: string]: unknown;
-}
+};
 
 /**
  * From `schemas/dialects/openai_chat/stream_event.json#/$defs/ToolCallDelta/properties/function`.
  */
-export interface OpenAIChatStreamFunctionDelta {
+export type OpenAIChatStreamFunctionDelta = {
   name?: string | null;
   arguments?: string | null;
   [key: string]: unknown;
-}
+};
 
 /** From `schemas/dialects/openai_chat/tool_choice.json#/oneOf/0`. */
 export type OpenAIChatToolChoiceMode = "none" | "auto" | "required";
 
 /** From `schemas/dialects/openai_chat/tool_choice.json#/oneOf/1`. */
-export interface OpenAIChatNamedToolChoice {
+export type OpenAIChatNamedToolChoice = {
   type: "function";
   function: {
     name: string;
     [key: string]: unknown;
   };
   [key: string]: unknown;
-}
+};
 
 /** From `schemas/dialects/openai_chat/tool_choice.json#/oneOf/2`. */
-export interface OpenAIChatAllowedToolsChoice {
+export type OpenAIChatAllowedToolsChoice = {
   type: "allowed_tools";
   allowed_tools: {
     mode: "auto" | "required";
@@ -443,11 +443,11 @@ export interface OpenAIChatAllowedToolsChoice {
     [key: string]: unknown;
   };
   [key: string]: unknown;
-}
+};
 
 /** From `schemas/dialects/openai_chat/tool_result.json#/properties/content/oneOf/1/items`. */
-export interface OpenAIChatTextPart {
+export type OpenAIChatTextPart = {
   type: "text";
   text: string;
   [key: string]: unknown;
-}
+};

@@ -105,7 +105,7 @@ export type OpenAIResponsesRequest = {
  * fields of every output item type.
  * From `schemas/dialects/openai_responses/response.json#`.
  */
-export interface OpenAIResponsesResponse {
+export type OpenAIResponsesResponse = {
   id?: string;
   object: "response";
   created_at?: number;
@@ -215,7 +215,7 @@ export interface OpenAIResponsesResponse {
   truncation?: string | null;
   user?: string | null;
   [key: string]: unknown;
-}
+};
 
 /**
  * One server-sent event of a streamed response (the JSON of one `data:` line; its `type` repeats
@@ -227,11 +227,11 @@ export interface OpenAIResponsesResponse {
  * From `schemas/dialects/openai_responses/stream_event.json#`.
  * Not expressed: if/then/else.
  */
-export interface OpenAIResponsesStreamEvent {
+export type OpenAIResponsesStreamEvent = {
   type: string;
   sequence_number?: number;
   [key: string]: unknown;
-}
+};
 
 /**
  * A `function_call` item of the response's `output` (or replayed in a request's `input`). `call_id`
@@ -239,7 +239,7 @@ export interface OpenAIResponsesStreamEvent {
  * input. `arguments` is JSON text that may be invalid; it is kept as the model wrote it.
  * From `schemas/dialects/openai_responses/tool_call.json#`.
  */
-export interface OpenAIResponsesFunctionCall {
+export type OpenAIResponsesFunctionCall = {
   type: "function_call";
   id?: string | null;
   call_id: string;
@@ -254,7 +254,7 @@ export interface OpenAIResponsesFunctionCall {
   namespace?: string | null;
   caller?: OpenAIResponsesCaller;
   [key: string]: unknown;
-}
+};
 
 /**
  * The request's `tool_choice` as far as function tools go: a mode, one named function, or a
@@ -271,7 +271,7 @@ export type OpenAIResponsesToolChoice = OpenAIResponsesToolChoiceMode | OpenAIRe
  * wherever it can normalize the schema to it.
  * From `schemas/dialects/openai_responses/tool_definition.json#`.
  */
-export interface OpenAIResponsesFunctionTool {
+export type OpenAIResponsesFunctionTool = {
   type: "function";
   name: string;
   description?: string | null;
@@ -287,7 +287,7 @@ export interface OpenAIResponsesFunctionTool {
     [key: string]: unknown;
   } | null;
   [key: string]: unknown;
-}
+};
 
 /**
  * A `function_call_output` item of the request's `input`: the output of the call with this
@@ -295,7 +295,7 @@ export interface OpenAIResponsesFunctionTool {
  * error flag.
  * From `schemas/dialects/openai_responses/tool_result.json#`.
  */
-export interface OpenAIResponsesFunctionCallOutput {
+export type OpenAIResponsesFunctionCallOutput = {
   type: "function_call_output";
   call_id: string;
   output: string | OpenAIResponsesFunctionCallOutputItem[];
@@ -305,7 +305,7 @@ export interface OpenAIResponsesFunctionCallOutput {
   namespace?: string | null;
   caller?: OpenAIResponsesCaller;
   [key: string]: unknown;
-}
+};
 
 /**
  * A message ({role, content}, `type` optional), a function_call, a function_call_output, or another
@@ -325,10 +325,10 @@ export type OpenAIResponsesInputItem = {
  * From `schemas/dialects/openai_responses/request.json#/$defs/Tool`.
  * Not expressed: if/then/else.
  */
-export interface OpenAIResponsesRequestTool {
+export type OpenAIResponsesRequestTool = {
   type: string;
   [key: string]: unknown;
-}
+};
 
 /**
  * A function tool choice, or the choice of a hosted tool.
@@ -376,17 +376,17 @@ export type OpenAIResponsesItem = unknown /* not expressed: if/then/else */;
  * From `schemas/dialects/openai_responses/response.json#/$defs/ContentPart`.
  * Not expressed: if/then/else.
  */
-export interface OpenAIResponsesContentPart {
+export type OpenAIResponsesContentPart = {
   type?: string;
   [key: string]: unknown;
-}
+};
 
 /** From `schemas/dialects/openai_responses/response.json#/$defs/PromptCacheBreakpoint`. */
-export interface OpenAIResponsesPromptCacheBreakpoint {
+export type OpenAIResponsesPromptCacheBreakpoint = {
   mode?: string;
   ttl?: string;
   [key: string]: unknown;
-}
+};
 
 /**
  * Token usage (ResponseUsage); the details objects break the counts down (cached_tokens,
@@ -421,14 +421,14 @@ export type OpenAIResponsesCaller = {
 export type OpenAIResponsesToolChoiceMode = "none" | "auto" | "required";
 
 /** From `schemas/dialects/openai_responses/tool_choice.json#/oneOf/1`. */
-export interface OpenAIResponsesFunctionToolChoice {
+export type OpenAIResponsesFunctionToolChoice = {
   type: "function";
   name: string;
   [key: string]: unknown;
-}
+};
 
 /** From `schemas/dialects/openai_responses/tool_choice.json#/oneOf/2`. */
-export interface OpenAIResponsesAllowedToolsChoice {
+export type OpenAIResponsesAllowedToolsChoice = {
   type: "allowed_tools";
   mode: "auto" | "required";
   tools: {
@@ -437,7 +437,7 @@ export interface OpenAIResponsesAllowedToolsChoice {
     [key: string]: unknown;
   }[];
   [key: string]: unknown;
-}
+};
 
 /**
  * input_text and input_image items are mapped; input_file items are kept verbatim. Source:
@@ -445,11 +445,11 @@ export interface OpenAIResponsesAllowedToolsChoice {
  * From `schemas/dialects/openai_responses/tool_result.json#/$defs/OutputItem`.
  * Not expressed: if/then/else.
  */
-export interface OpenAIResponsesFunctionCallOutputItem {
+export type OpenAIResponsesFunctionCallOutputItem = {
   type: string;
   /** Marks the end of a reusable prompt prefix ({mode: explicit, ttl?}). */
   prompt_cache_breakpoint?: {
     [key: string]: unknown;
   } | null;
   [key: string]: unknown;
-}
+};

@@ -18,6 +18,7 @@ from toolwire.ir.lower_parts import Trees, at_pointer, block_steps, part_steps, 
 from toolwire.ir.steps import (
     All,
     Call,
+    Do,
     Drop,
     Eq,
     Expr,
@@ -143,7 +144,7 @@ def _turn(turn: Turn, layout: RequestLayout, sink: TurnSink, trees: Trees, syste
     for tf in turn.fields:
         if tf.before:
             steps += _field_parts(tf, sink)
-    steps += _content(turn, layout, sink, trees)
+    steps += _content(turn, sink)
     for tf in turn.fields:
         if not tf.before:
             steps += _field_parts(tf, sink)
@@ -156,7 +157,7 @@ def _turn(turn: Turn, layout: RequestLayout, sink: TurnSink, trees: Trees, syste
     return steps + _end(Local("role"), sink, system)
 
 
-def _content(turn: Turn, layout: RequestLayout, sink: TurnSink, trees: Trees) -> list[Step]:
+def _content(turn: Turn, sink: TurnSink) -> list[Step]:
     at = pointer(turn.content)
     where = at_pointer(Local("where"), turn.content)
     text = tuple(sink.text(Part((PartValue("text", Local("content")),))))
@@ -171,9 +172,8 @@ def _content(turn: Turn, layout: RequestLayout, sink: TurnSink, trees: Trees) ->
             forms = (If(Is("single", Local("content")), tuple(sink.form(at, Lit("blocks")))),)
         spelled = If(Is("empty", Local("content")), tuple(sink.form(at, Lit("empty"))), forms)
         block_at = Text((Local("where"), at + "/", Local("j")))
-        blocks = ForEachItem(
-            "value", "j", "content", tuple(block_steps(layout.parts, "value", block_at, sink, trees, "part"))
-        )
+        read_part = Call("part_in", (Local("value"), Local("id_map"), block_at, *map(Local, sink.part_state)))
+        blocks = ForEachItem("value", "j", "content", (Do(read_part),))  # each block by the dialect's part_in
         chain = (If(Is("list", Local("content")), (spelled, blocks), chain),)
     if turn.string != StringForm.NO:
         empty = Is("equal", Local("content"), "")
@@ -226,13 +226,14 @@ def _field_part(tf: TurnField, value: Expr, where: Expr, sink: TurnSink) -> list
 
 
 def lower_part_reader(layout: RequestLayout, sink: TurnSink, trees: Trees) -> Function:
-    """`part_in(value, id_map, at, parts)`: one wire block (of the system field) through sink."""
+    """`part_in(value, id_map, at, *sink state)`: one wire block (of a turn's content or the
+    system field) as the part of the first spelling it matches, through sink."""
     return Function(
         name="part_in",
-        params=("value", "id_map", "at", "parts"),
-        types=("any", "id_map", "string", "list"),
+        params=("value", "id_map", "at", *sink.part_state),
+        types=("any", "id_map", "string", *("list",) * len(sink.part_state)),
         doc="One wire block as a canonical part, appended to parts; a block no spelling reads kept verbatim.",
         body=tuple(block_steps(layout.parts, "value", Local("at"), sink, trees, "part")),
-        returns="parts",
+        returns=sink.part_state[0],
         result="list",
     )

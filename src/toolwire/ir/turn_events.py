@@ -37,6 +37,8 @@ class Part:
 
 
 class TurnSink(Protocol):
+    part_state: tuple[str, ...]  # the locals a part reader of its own function is handed (and returns the first)
+
     def begin(self) -> Steps:
         """The conversation begins (the sink sets up its state)."""
         ...

@@ -204,8 +204,7 @@ def emit_conversation(ir: ConversationIR | None, envelopes: tuple[Envelope, ...]
     compiled.append(function(lower_tools_reader(locations, tools_fields, choice_fields)))
     trees: Trees = {}
     compiled.append(function(lower_turns_reader(request, CanonicalSink(), trees)))
-    if request.system is not None:  # the system field's blocks
-        compiled.append(function(lower_part_reader(request, CanonicalSink(), trees)))
+    compiled.append(function(lower_part_reader(request, CanonicalSink(), trees)))  # content and system blocks
     compiled.append(function(lower_request_reader(request)))
     compiled += [f"const {name.upper()} = {_known(*tree, '')};" for name, tree in trees.items()]
     return {"request": _request(ir.request), "response": _response(ir.response), "compiled": compiled}

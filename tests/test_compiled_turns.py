@@ -254,3 +254,60 @@ def test_typescript_reads_requests_as_python_reads_them() -> None:
     for job, got in zip(jobs, answers, strict=True):
         want = json.loads(json.dumps(_python(job["dialect"], job["request"])))
         assert got == want, job
+
+
+class _Recorder:
+    """A turn sink that says which event came where (a comment per event): any sink can be
+    driven by a lowered reader, not only the canonical one."""
+
+    part_state = ("parts",)
+
+    def __getattr__(self, event: str) -> Any:
+        from toolwire.ir.steps import Comment
+
+        return lambda *args: (Comment(f"event {event}"),)
+
+
+def _events(body: tuple[Any, ...]) -> set[str]:
+    from toolwire.ir.steps import Comment, ForEachItem, ForEachKey, If
+
+    found: set[str] = set()
+    for step in body:
+        if isinstance(step, Comment):
+            found.add(step.text.removeprefix("event "))
+        elif isinstance(step, If):
+            found |= _events(step.then) | _events(step.otherwise)
+        elif isinstance(step, ForEachItem | ForEachKey):
+            found |= _events(step.body)
+    return found
+
+
+@pytest.mark.parametrize("name", WITH_CONVERSATION)
+def test_a_lowered_reader_drives_any_sink_with_the_turn_events(name: str) -> None:
+    from toolwire.ir.lower_turns import lower_part_reader, lower_turns_reader
+
+    ir = conversation_ir(SPEC.dialects[name])
+    assert ir is not None
+    turns = _events(lower_turns_reader(ir.request, _Recorder(), {}).body)
+    parts = _events(lower_part_reader(ir.request, _Recorder(), {}).body)
+    assert {"begin", "begin_turn", "form", "fields", "end_turn"} <= turns, turns
+    assert {"text", "tool_call", "tool_result"} <= turns | parts and "wire" in parts, parts
+    kinds = {sp.part for sp in ir.request.parts + ir.request.units} | {f.part for f in ir.request.turn.fields}
+    assert kinds <= turns | parts  # every kind the layout spells is an event of its own
+
+
+def test_a_spelling_the_lowering_cannot_read_is_refused_by_name() -> None:
+    from dataclasses import replace
+
+    from toolwire.ir.canonical_sink import CanonicalSink
+    from toolwire.ir.lower_turns import lower_part_reader
+
+    ir = conversation_ir(SPEC.dialects["openai_chat"])
+    assert ir is not None
+    text, image = ir.request.parts
+    odd = replace(ir.request, parts=(replace(text, part="json"),))
+    with pytest.raises(ValueError, match="part spelling of kind 'json': the turns reader reads text, image"):
+        lower_part_reader(odd, CanonicalSink(), {})
+    twice = replace(ir.request, parts=(replace(image, fields=image.fields * 2),))
+    with pytest.raises(ValueError, match="an image spelling with two data URL fields: one at most"):
+        lower_part_reader(twice, CanonicalSink(), {})

@@ -130,7 +130,8 @@ def part_steps(sp: Spelling, block: str, at: Expr, sink: TurnSink, trees: Trees,
         when = present if f.optional else None
         if f.encoding == PartEncoding.DATA_URL:
             if split is not None:
-                raise ValueError(f"a {sp.part} spelling with two data URL fields: one at most")
+                article = "an" if sp.part[0] in "aeiou" else "a"
+                raise ValueError(f"{article} {sp.part} spelling with two data URL fields: one at most")
             split = Local(local)
             values.append(PartValue("url", Local(local), when))
         elif f.encoding == PartEncoding.MEDIA_FORMAT:

@@ -87,6 +87,8 @@ def block_steps(
     spellings: tuple[Spelling, ...], value: str, at: Expr, sink: TurnSink, trees: Trees, tag: str
 ) -> list[Step]:
     """A wire block (in a local) as the part of the first spelling it matches, else kept verbatim."""
+    if not spellings:
+        return list(sink.wire(Local(value), False))
     cases: list[tuple[Expr | None, tuple[Step, ...]]] = []
     for k, sp in enumerate(spellings):
         steps = tuple(part_steps(sp, "block", at, sink, trees, f"known_{tag}_{k}"))

@@ -14,7 +14,7 @@ turns are marked `turn` (sent as turns, not in the field).
 from __future__ import annotations
 
 from toolwire.ir.conversation_nodes import EmptyForm, RequestLayout, StringForm, Turn, TurnField
-from toolwire.ir.lower_parts import Trees, at_pointer, block_steps, part_steps, read, unknown_steps
+from toolwire.ir.lower_parts import Trees, at_pointer, block_steps, matches, part_steps, read, unknown_steps
 from toolwire.ir.steps import (
     All,
     Call,
@@ -59,7 +59,7 @@ def lower_turns_reader(layout: RequestLayout, sink: TurnSink, trees: Trees) -> F
         sp = layout.units[k]
         role = Lit(sp.role or "user")
         steps = (*sink.begin_turn(role), *part_steps(sp, "unit", Local("where"), sink, trees, f"known_unit_{k}"))
-        test = _unit_test(sp.when, sp.has)
+        test = matches(sp, "unit")
         chain = (If(test, (*steps, *_end(role, sink, system)), chain),) if test is not None else steps
     body: list[Step] = [
         If(Not(Is("list", Local("units"))), (Fail(at, got),)),
@@ -82,12 +82,6 @@ def lower_turns_reader(layout: RequestLayout, sink: TurnSink, trees: Trees) -> F
 
 def _got(what: str, local: str) -> Text:
     return Text((f"expected {what}, got ", Call("describe", (Local(local),))))
-
-
-def _unit_test(when: tuple[tuple[tuple[str, ...], object], ...], has: tuple[tuple[str, ...], ...]) -> Expr | None:
-    tests: list[Expr] = [Eq(read(Local("unit"), toks), value) for toks, value in when]
-    tests += [Not(Is("missing", read(Local("unit"), toks))) for toks in has]
-    return None if not tests else tests[0] if len(tests) == 1 else All(tuple(tests))
 
 
 def _end(role: Expr, sink: TurnSink, system: bool) -> list[Step]:
@@ -223,6 +217,11 @@ def _field_part(tf: TurnField, value: Expr, where: Expr, sink: TurnSink) -> list
             steps += [Let("sniffed", Lit(None)), If(Is("string", value), (Let("sniffed", sniff),))]
             values += (PartValue("media_type", Local("sniffed"), Not(Is("null", Local("sniffed")))),)
     return steps + list(getattr(sink, tf.part)(Part(values)))
+
+
+def reads_blocks(layout: RequestLayout) -> bool:
+    """Whether the request has lists of blocks (a turn's content, the system field) to read."""
+    return layout.turn.string != StringForm.ONLY or layout.system is not None
 
 
 def lower_part_reader(layout: RequestLayout, sink: TurnSink, trees: Trees) -> Function:

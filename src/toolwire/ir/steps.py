@@ -43,7 +43,7 @@ class Key:
 @dataclass(frozen=True)
 class Global:
     """A module-level name of the generated module, by its neutral name (`dialect`, or
-    `request_parts`: the request layout's part spellings)."""
+    `codecs`: the dialect's part converters; `known_<n>`: a module constant of known keys)."""
 
     name: str
 

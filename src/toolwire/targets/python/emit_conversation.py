@@ -14,7 +14,7 @@ from toolwire.ir.lower_request import lower_request_reader
 from toolwire.ir.lower_settings import lower_settings_reader, lower_settings_writer
 from toolwire.ir.lower_system import lower_system_reader
 from toolwire.ir.lower_tools import lower_tools_reader
-from toolwire.ir.lower_turns import lower_part_reader, lower_turns_reader
+from toolwire.ir.lower_turns import lower_part_reader, lower_turns_reader, reads_blocks
 from toolwire.ir.nodes import Envelope
 from toolwire.targets.python.names import literal
 from toolwire.targets.python.print_steps import function
@@ -139,7 +139,8 @@ def emit_conversation(ir: ConversationIR | None, envelopes: tuple[Envelope, ...]
     compiled.append(function(lower_tools_reader(locations, tools_fields, choice_fields)))
     trees: Trees = {}
     compiled.append(function(lower_turns_reader(request, CanonicalSink(), trees)))
-    compiled.append(function(lower_part_reader(request, CanonicalSink(), trees)))  # content and system blocks
+    if reads_blocks(request):  # content and system blocks
+        compiled.append(function(lower_part_reader(request, CanonicalSink(), trees)))
     compiled.append(function(lower_request_reader(request)))
     compiled += [f"_{name.upper()} = {_known(*tree)}" for name, tree in trees.items()]
     return {"request": _request(ir.request), "response": _response(ir.response), "compiled": compiled}

@@ -48,7 +48,6 @@ HELPERS = {
     "form_index": "_conv.form_index",
     "repr": "repr",
     "describe": "_rt.describe",
-    "decode_block": "_conv.decode_block",
     "decode_at": "_rt.decode_at",
     "elements": "_rt.elements",
     "tools_field_in": "_rt.tools_field_in",
@@ -70,7 +69,6 @@ HELPERS = {
 
 GLOBALS = {
     "dialect": "DIALECT",
-    "request_parts": "_REQUEST.parts",
     "decode_tool_definition": "decode_tool_definition",
     "decode_tool_choice": "decode_tool_choice",
     "decode_tool_call": "decode_tool_call",
@@ -79,15 +77,8 @@ GLOBALS = {
     "request_known": "_REQUEST.known",
 }
 
-OBJECTS = (
-    "wire",
-    "forms",
-    "fields",
-    "settings",
-    "nested",
-    "unit",
-    "block",
-)  # locals known to be objects (read with .get)
+# locals known to be objects where the steps read them (read with .get)
+OBJECTS = ("wire", "forms", "fields", "settings", "nested", "unit", "block", "turn_fields", "part_fields")
 
 TYPES = {
     "object": "dict[str, Any]",

@@ -52,7 +52,6 @@ HELPERS = {
     "form_index": "conv.formIndex",
     "repr": "rt.pyRepr",
     "describe": "rt.describe",
-    "decode_block": "conv.decodeBlock",
     "decode_at": "rt.decodeAt",
     "elements": "rt.elements",
     "tools_field_in": "rt.toolsFieldIn",
@@ -92,7 +91,6 @@ _CASTS = {
 
 GLOBALS = {
     "dialect": "DIALECT",
-    "request_parts": "CONV_REQUEST.parts",
     "decode_tool_definition": "decodeToolDefinition",
     "decode_tool_choice": "decodeToolChoice",
     "decode_tool_call": "decodeToolCall",
@@ -212,7 +210,7 @@ def expr(e: Expr) -> str:
 
 
 _OBJECTS = ("wire", "forms", "fields", "settings", "nested")  # locals known to be objects
-_TESTED = ("unit", "block")  # locals of type unknown the steps read only once tested to be objects
+_TESTED = ("unit", "block", "turn_fields", "part_fields")  # unknown-typed locals read only as objects
 
 
 def _key(key: str | Expr) -> str:

@@ -119,7 +119,8 @@ def _containers(value: Any, path: tuple[Any, ...] = ()) -> Iterator[tuple[tuple[
 @st.composite
 def wire_requests(draw: st.DrawFn, name: str) -> dict[str, Any]:
     """A canonical conversation written as the dialect's wire (lenient or strict), then changed
-    in a few places: a key dropped, a value replaced by an odd one, an odd key or turn added."""
+    in a few places: a key dropped, a value replaced by an odd one, an odd key or turn added, a
+    turn repeated."""
     canonical = draw(conversations(name))
     encode = DIALECTS[name].encode_request
     strict = draw(st.booleans())
@@ -144,7 +145,11 @@ def wire_requests(draw: st.DrawFn, name: str) -> dict[str, Any]:
             else:
                 node[key] = odd
         elif node and draw(st.booleans()):
-            node[draw(st.integers(0, len(node) - 1))] = odd
+            k = draw(st.integers(0, len(node) - 1))
+            if draw(st.booleans()):  # a turn (or block) twice in a row: two turns of one role
+                node.insert(k, copy.deepcopy(node[k]))
+            else:
+                node[k] = odd
         else:
             node.insert(draw(st.integers(0, len(node))), odd)
     return wire

@@ -44,7 +44,8 @@ def lower_turns_reader(layout: RequestLayout, sink: TurnSink, trees: Trees) -> F
     """`turns_in(units, id_map, messages)`: the wire turns through sink (into `messages`)."""
     at = pointer(layout.turns)
     got = Text(("expected an array of turns, got ", Call("describe", (Local("units"),))))
-    system = layout.system is not None
+    roles = {c for c, _spellings in layout.turn.roles} | {sp.role or "user" for sp in layout.units}
+    system = layout.system is not None and "system" in roles  # leading system turns can be marked `turn`
     each: list[Step] = [
         Let("where", Text((at + "/", Local("i")))),
         If(Not(Is("object", Local("unit"))), (Fail(Local("where"), _got("an object", "unit")),)),

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from toolwire.ir.conversation_nodes import StringForm, SystemField
 from toolwire.ir.steps import (
-    Append,
     Arr,
     Call,
+    Do,
     Expr,
     Fail,
     ForEachItem,
@@ -68,23 +68,12 @@ def _blocks(system: SystemField) -> tuple[Step, ...]:
         blocks = Key(blocks, token)
     got = Text(("expected an array of blocks, got ", Call("describe", (Local("blocks"),))))
     where = Text((at + pointer(system.parts or ()) + "/", Local("i")))
-    read = Call(
-        "decode_block",
-        (
-            Local("block"),
-            Global("request_parts"),
-            Local("codecs"),
-            Local("id_map"),
-            Global("dialect"),
-            Lit("request"),
-            where,
-        ),
-    )
+    read = Call("part_in", (Local("block"), Local("id_map"), where, Local("parts")))  # the generated block reader
     steps: list[Step] = [
         Let("blocks", blocks),
         If(Not(Is("list", Local("blocks"))), (Fail(at, got),)),
         Let("parts", Arr()),
-        ForEachItem("block", "i", "blocks", (Append("parts", read),)),
+        ForEachItem("block", "i", "blocks", (Do(read),)),
         Let("message", Obj((("role", Lit("system")), ("parts", Local("parts"))))),
         Let("own", Obj(())),
     ]

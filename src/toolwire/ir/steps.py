@@ -43,7 +43,7 @@ class Key:
 @dataclass(frozen=True)
 class Global:
     """A module-level name of the generated module, by its neutral name (`dialect`, or
-    `request_parts`: the request layout's part spellings)."""
+    `codecs`: the dialect's part converters; `known_<n>`: a module constant of known keys)."""
 
     name: str
 
@@ -131,13 +131,21 @@ class Item:
 
 
 @dataclass(frozen=True)
+class Index:
+    """seq[index] of a local known to be a list or pair at least that long."""
+
+    seq: Expr
+    index: int
+
+
+@dataclass(frozen=True)
 class Only:
     """The one element of a one-element list, else the value itself."""
 
     value: Expr
 
 
-Expr = Local | Lit | Key | Global | Obj | Arr | Call | Is | Not | All | AnyOf | Eq | In | Text | Item | Only
+Expr = Local | Lit | Key | Global | Obj | Arr | Call | Is | Not | All | AnyOf | Eq | In | Text | Item | Index | Only
 
 # --- statements ----------------------------------------------------------------------------
 
@@ -175,10 +183,11 @@ class If:
 
 @dataclass(frozen=True)
 class Fail:
-    """A DecodeError of the request at pointer (a JSON Pointer string), with message (an
-    expression giving the text); with canonical, a CanonicalError naming pointer."""
+    """A DecodeError of the request at pointer (a JSON Pointer, constant or a string
+    expression), with message (an expression giving the text); with canonical, a
+    CanonicalError naming pointer."""
 
-    pointer: str
+    pointer: str | Expr
     message: Expr
     canonical: bool = False
 
@@ -205,7 +214,7 @@ class ForEachKey:
 @dataclass(frozen=True)
 class ForEachItem:
     """For each element of a local array, in order: body with the element and its index in
-    locals."""
+    locals (index "": the body does not use it)."""
 
     item: str
     index: str
@@ -222,13 +231,28 @@ class Append:
 
 
 @dataclass(frozen=True)
+class Do:
+    """Evaluate a call for what it does (its value unused)."""
+
+    call: Call
+
+
+@dataclass(frozen=True)
+class Drop:
+    """Remove key from a local object (key a constant)."""
+
+    target: str
+    key: str
+
+
+@dataclass(frozen=True)
 class Comment:
     """A line that says why (printed as a comment above the next step)."""
 
     text: str
 
 
-Step = Let | Put | PutPath | If | Fail | Lose | ForEachKey | ForEachItem | Append | Comment
+Step = Let | Put | PutPath | If | Fail | Lose | ForEachKey | ForEachItem | Append | Do | Drop | Comment
 
 
 @dataclass(frozen=True)
@@ -242,6 +266,7 @@ class Function:
     body: tuple[Step, ...]
     returns: str
     types: tuple[str, ...] = ()  # each parameter's neutral type (object, any, codecs, id_map); default object
+    result: str = "object"  # the neutral type it returns (object, list)
 
 
 def loses(body: tuple[Step, ...]) -> bool:

@@ -7,10 +7,14 @@ import enum
 from dataclasses import fields, is_dataclass
 from typing import Any
 
+from toolwire.ir.canonical_sink import CanonicalSink
 from toolwire.ir.conversation_nodes import ConversationIR, RequestLayout, ResponseLayout, Spelling, StringForm, Turn
+from toolwire.ir.lower_parts import Trees
+from toolwire.ir.lower_request import lower_request_reader
 from toolwire.ir.lower_settings import lower_settings_reader, lower_settings_writer
 from toolwire.ir.lower_system import lower_system_reader
 from toolwire.ir.lower_tools import lower_tools_reader
+from toolwire.ir.lower_turns import lower_part_reader, lower_turns_reader, reads_blocks
 from toolwire.ir.nodes import Envelope
 from toolwire.targets.python.names import literal
 from toolwire.targets.python.print_steps import function
@@ -133,4 +137,10 @@ def emit_conversation(ir: ConversationIR | None, envelopes: tuple[Envelope, ...]
     tools_fields = tuple(f for e in envelopes for f in e.tools_fields)
     choice_fields = tuple(f for e in envelopes for f in e.choice_fields)
     compiled.append(function(lower_tools_reader(locations, tools_fields, choice_fields)))
+    trees: Trees = {}
+    compiled.append(function(lower_turns_reader(request, CanonicalSink(), trees)))
+    if reads_blocks(request):  # content and system blocks
+        compiled.append(function(lower_part_reader(request, CanonicalSink(), trees)))
+    compiled.append(function(lower_request_reader(request)))
+    compiled += [f"_{name.upper()} = {_known(*tree)}" for name, tree in trees.items()]
     return {"request": _request(ir.request), "response": _response(ir.response), "compiled": compiled}

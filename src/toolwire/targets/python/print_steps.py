@@ -10,6 +10,8 @@ from toolwire.ir.steps import (
     Arr,
     Call,
     Comment,
+    Do,
+    Drop,
     Eq,
     Expr,
     Fail,
@@ -19,6 +21,7 @@ from toolwire.ir.steps import (
     Global,
     If,
     In,
+    Index,
     Is,
     Item,
     Key,
@@ -45,23 +48,46 @@ HELPERS = {
     "form_index": "_conv.form_index",
     "repr": "repr",
     "describe": "_rt.describe",
-    "decode_block": "_conv.decode_block",
     "decode_at": "_rt.decode_at",
     "elements": "_rt.elements",
     "tools_field_in": "_rt.tools_field_in",
     "choice_field_in": "_rt.choice_field_in",
+    "escape": "_rt.escape",
+    "is_data_url": "_rt.is_data_url",
+    "split_data_url": "_rt.split_data_url",
+    "sniff_media_type": "_conv.sniff_media_type",
+    "get_path": "_conv.get",
+    "kept_fields": "_conv.kept_fields",
+    "unknown_into": "_conv.unknown_into",
+    "links": "_conv.Links",
+    "system_in": "_system_in",
+    "turns_in": "_turns_in",
+    "tools_in": "_tools_in",
+    "settings_in": "_settings_in",
+    "part_in": "_part_in",
 }
 
 GLOBALS = {
     "dialect": "DIALECT",
-    "request_parts": "_REQUEST.parts",
     "decode_tool_definition": "decode_tool_definition",
     "decode_tool_choice": "decode_tool_choice",
+    "decode_tool_call": "decode_tool_call",
+    "decode_tool_result": "decode_tool_result",
+    "codecs": "_CODECS",
+    "request_known": "_REQUEST.known",
 }
 
-OBJECTS = ("wire", "forms", "fields", "settings", "nested")  # locals known to be objects (read with .get)
+# locals known to be objects where the steps read them (read with .get)
+OBJECTS = ("wire", "forms", "fields", "settings", "nested", "unit", "block", "turn_fields", "part_fields")
 
-TYPES = {"object": "dict[str, Any]", "any": "Any", "codecs": "_conv.Codecs", "id_map": "IdMap"}
+TYPES = {
+    "object": "dict[str, Any]",
+    "any": "Any",
+    "codecs": "_conv.Codecs",
+    "id_map": "IdMap",
+    "list": "list[dict[str, Any]]",
+    "string": "str",
+}
 
 _TESTS = {
     "missing": "{v} is _MISSING",
@@ -91,6 +117,8 @@ def expr(e: Expr) -> str:
         case Key(obj, key):
             inner = expr(obj)
             return f"(_n.get({_key(key)}, _MISSING) if type(_n := {inner}) is dict else _MISSING)"
+        case Global(name) if name.startswith("known_"):  # a spelling's known keys, a module constant
+            return "_" + name.upper()
         case Global(name):
             return GLOBALS[name]
         case Obj(items):
@@ -101,6 +129,8 @@ def expr(e: Expr) -> str:
             return f"{{{expr(key)}: {expr(value)}}}"
         case Call("list_of", (value,)):
             return f"[{expr(value)}]"
+        case Call("link_turn", (links, message, where)):  # the linkage state's method
+            return f"{expr(links)}.turn({expr(message)}, {expr(where)})"
         case Call(helper, args):
             return f"{HELPERS[helper]}({', '.join(expr(a) for a in args)})"
         case Is("above", value, arg):
@@ -123,6 +153,8 @@ def expr(e: Expr) -> str:
             return _TESTS[test].format(v=expr(value)).replace(" is ", " is not ")
         case Not(In(value, constants)):
             return f"{expr(value)} not in {_constants(constants)}"
+        case Not(Eq(value, constant)) if isinstance(constant, bool):
+            return f"{expr(value)} not in ({literal(constant)},)"
         case Not(Eq(value, constant)):
             return f"{expr(value)} != {literal(constant)}"
         case Not(value):
@@ -131,6 +163,8 @@ def expr(e: Expr) -> str:
             return " and ".join(f"({expr(v)})" for v in values)
         case AnyOf(values):
             return " or ".join(f"({expr(v)})" for v in values)
+        case Eq(value, constant) if isinstance(constant, bool):  # == as Python compares: 1 is true
+            return f"{expr(value)} in ({literal(constant)},)"
         case Eq(value, constant):
             return f"{expr(value)} == {literal(constant)}"
         case In(value, constants):
@@ -139,6 +173,8 @@ def expr(e: Expr) -> str:
             return _text(pieces, token)
         case Item(seq, index):
             return f"{literal(list(seq))}[{expr(index)}]" if len(seq) > 1 else literal(seq[0])
+        case Index(seq, index):
+            return f"{expr(seq)}[{index}]"
         case Only(value):
             v = expr(value)
             return f"({v}[0] if type({v}) is list and len({v}) == 1 else {v})"
@@ -182,6 +218,9 @@ def steps(body: tuple[Step, ...], depth: int) -> list[str]:
                 out.append(f"{pad}{target}[{_key(key)}] = {expr(value)}")
             case Append(target, value):
                 out.append(f"{pad}{target}.append({expr(value)})")
+            case ForEachItem(item, "", seq, body):
+                out.append(f"{pad}for {item} in {seq}:")
+                out += steps(body, depth + 1)
             case ForEachItem(item, index, seq, body):
                 out.append(f"{pad}for {index}, {item} in enumerate({seq}):")
                 out += steps(body, depth + 1)
@@ -194,7 +233,12 @@ def steps(body: tuple[Step, ...], depth: int) -> list[str]:
                 text = f'f"{pointer}: {{{expr(message)}}}"'
                 out.append(f'{pad}raise _rt.CanonicalError("request", ValueError({text}))')
             case Fail(pointer, message, _canonical):
-                out.append(f'{pad}raise _rt.DecodeError(DIALECT, "request", {pointer!r}, {expr(message)})')
+                where = repr(pointer) if isinstance(pointer, str) else expr(pointer)
+                out.append(f'{pad}raise _rt.DecodeError(DIALECT, "request", {where}, {expr(message)})')
+            case Do(call):
+                out.append(f"{pad}{expr(call)}")
+            case Drop(target, key):
+                out.append(f"{pad}del {target}[{key!r}]")
             case Lose(pointer, what):
                 where = Lit(pointer) if isinstance(pointer, str) else pointer
                 lost = Lit(what) if isinstance(what, str) else what
@@ -234,7 +278,7 @@ def function(f: Function) -> str:
     params = ", ".join(f"{p}: {TYPES[t]}" for p, t in zip(f.params, types, strict=True))
     if loses(f.body):
         params += ", lose: _conv.Lose"
-    lines = [f"def _{f.name}({params}) -> dict[str, Any]:", f'{INDENT}"""{f.doc}"""']
+    lines = [f"def _{f.name}({params}) -> {TYPES[f.result]}:", f'{INDENT}"""{f.doc}"""']
     lines += steps(f.body, 1)
     lines.append(f"{INDENT}return {f.returns}")
     return "\n".join(lines) + "\n"

@@ -7,6 +7,7 @@ from __future__ import annotations
 import enum
 from typing import Any
 
+from toolwire.ir.canonical_sink import CanonicalSink
 from toolwire.ir.conversation_nodes import (
     ConversationIR,
     PartField,
@@ -18,9 +19,12 @@ from toolwire.ir.conversation_nodes import (
     Turn,
     TurnField,
 )
+from toolwire.ir.lower_parts import Trees
+from toolwire.ir.lower_request import lower_request_reader
 from toolwire.ir.lower_settings import lower_settings_reader, lower_settings_writer
 from toolwire.ir.lower_system import lower_system_reader
 from toolwire.ir.lower_tools import lower_tools_reader
+from toolwire.ir.lower_turns import lower_part_reader, lower_turns_reader, reads_blocks
 from toolwire.ir.nodes import Envelope
 from toolwire.targets.typescript.names import literal
 from toolwire.targets.typescript.print_steps import function
@@ -198,4 +202,10 @@ def emit_conversation(ir: ConversationIR | None, envelopes: tuple[Envelope, ...]
     tools_fields = tuple(f for e in envelopes for f in e.tools_fields)
     choice_fields = tuple(f for e in envelopes for f in e.choice_fields)
     compiled.append(function(lower_tools_reader(locations, tools_fields, choice_fields)))
+    trees: Trees = {}
+    compiled.append(function(lower_turns_reader(request, CanonicalSink(), trees)))
+    if reads_blocks(request):  # content and system blocks
+        compiled.append(function(lower_part_reader(request, CanonicalSink(), trees)))
+    compiled.append(function(lower_request_reader(request)))
+    compiled += [f"const {name.upper()} = {_known(*tree, '')};" for name, tree in trees.items()]
     return {"request": _request(ir.request), "response": _response(ir.response), "compiled": compiled}

@@ -14,6 +14,8 @@ from toolwire.ir.steps import (
     Arr,
     Call,
     Comment,
+    Do,
+    Drop,
     Eq,
     Expr,
     Fail,
@@ -23,6 +25,7 @@ from toolwire.ir.steps import (
     Global,
     If,
     In,
+    Index,
     Is,
     Item,
     Key,
@@ -49,24 +52,61 @@ HELPERS = {
     "form_index": "conv.formIndex",
     "repr": "rt.pyRepr",
     "describe": "rt.describe",
-    "decode_block": "conv.decodeBlock",
     "decode_at": "rt.decodeAt",
     "elements": "rt.elements",
     "tools_field_in": "rt.toolsFieldIn",
     "choice_field_in": "rt.choiceFieldIn",
+    "escape": "rt.escape",
+    "is_data_url": "rt.isDataUrl",
+    "split_data_url": "rt.splitDataUrl",
+    "sniff_media_type": "conv.sniffMediaType",
+    "get_path": "conv.get",
+    "kept_fields": "conv.keptFields",
+    "unknown_into": "conv.unknownInto",
+    "system_in": "systemIn",
+    "turns_in": "turnsIn",
+    "tools_in": "toolsIn",
+    "settings_in": "settingsIn",
+    "part_in": "partIn",
 }
 
 # the leaves' parameters a local of type unknown is passed to, and their types
-_CASTS = {("tools_field_in", 1): "JsonObject[]", ("choice_field_in", 1): "JsonObject | null"}
+_CASTS = {
+    ("tools_field_in", 1): "JsonObject[]",
+    ("choice_field_in", 1): "JsonObject | null",
+    ("decode_at", 2): "string",
+    ("split_data_url", 0): "string",
+    ("sniff_media_type", 0): "string",
+    ("turns_in", 2): "JsonObject[]",
+    ("part_in", 2): "string",
+    ("part_in", 3): "JsonObject[]",
+    ("tools_in", 0): "JsonObject",
+    ("tools_in", 2): "JsonObject",
+    ("tools_in", 3): "JsonObject",
+    ("settings_in", 0): "JsonObject",
+    ("settings_in", 1): "JsonObject",
+    ("settings_in", 2): "JsonObject",
+    ("unknown_into", 3): "JsonObject",
+}
 
 GLOBALS = {
     "dialect": "DIALECT",
-    "request_parts": "CONV_REQUEST.parts",
     "decode_tool_definition": "decodeToolDefinition",
     "decode_tool_choice": "decodeToolChoice",
+    "decode_tool_call": "decodeToolCall",
+    "decode_tool_result": "decodeToolResult",
+    "codecs": "CONV_CODECS",
+    "request_known": "CONV_REQUEST.known",
 }
 
-TYPES = {"object": "JsonObject", "any": "unknown", "codecs": "conv.Codecs", "id_map": "rt.IdMap"}
+TYPES = {
+    "object": "JsonObject",
+    "any": "unknown",
+    "codecs": "conv.Codecs",
+    "id_map": "rt.IdMap",
+    "list": "JsonObject[]",
+    "string": "string",
+}
 
 _TESTS = {
     "missing": "{v} === undefined",
@@ -98,8 +138,12 @@ def expr(e: Expr) -> str:
             return literal(value)
         case Key(obj, key) if isinstance(obj, Local) and obj.name in _OBJECTS:
             return f"rt.getOwn({_camel(obj.name)}, {_key(key)})"
+        case Key(obj, key) if isinstance(obj, Local) and obj.name in _TESTED:
+            return f"rt.getOwn({_camel(obj.name)} as JsonObject, {_key(key)})"
         case Key(obj, key):
             return f"conv.keyOf({expr(obj)}, {_key(key)})"
+        case Global(name) if name.startswith("known_"):  # a spelling's known keys, a module constant
+            return name.upper()
         case Global(name):
             return GLOBALS[name]
         case Obj(items):
@@ -110,6 +154,10 @@ def expr(e: Expr) -> str:
             return f"{{ [{expr(key)}]: {expr(value)} }}"
         case Call("list_of", (value,)):
             return f"[{expr(value)}]"
+        case Call("links", (id_map, dialect)):  # the runtime's result linkage state
+            return f"new conv.Links({expr(id_map)}, {expr(dialect)})"
+        case Call("link_turn", (links, message, where)):
+            return f"({expr(links)} as conv.Links).turn({expr(message)} as JsonObject, {expr(where)} as string)"
         case Call(helper, args):
             spelled = [
                 expr(a) + (f" as {_CASTS[helper, i]}" if (helper, i) in _CASTS else "") for i, a in enumerate(args)
@@ -157,6 +205,8 @@ def expr(e: Expr) -> str:
             return " + ".join(parts)
         case Item(seq, index):
             return f"{literal(list(seq))}[{expr(index)} as number]" if len(seq) > 1 else literal(seq[0])
+        case Index(seq, index):
+            return f"({expr(seq)} as unknown[])[{index}]"
         case Only(value):
             v = expr(value)
             return f"(Array.isArray({v}) && {v}.length === 1 ? {v}[0] : {v})"
@@ -164,6 +214,7 @@ def expr(e: Expr) -> str:
 
 
 _OBJECTS = ("wire", "forms", "fields", "settings", "nested")  # locals known to be objects
+_TESTED = ("unit", "block", "turn_fields", "part_fields")  # unknown-typed locals read only as objects
 
 
 def _key(key: str | Expr) -> str:
@@ -183,6 +234,10 @@ def steps(body: tuple[Step, ...], depth: int) -> list[str]:
                 out.append(f"{pad}rt.putOwn({_camel(target)} as JsonObject, {_key(key)}, {expr(value)});")
             case Append(target, value):
                 out.append(f"{pad}({_camel(target)} as unknown[]).push({expr(value)});")
+            case ForEachItem(item, "", seq, body):
+                out.append(f"{pad}for (const {_camel(item)} of {_camel(seq)} as unknown[]) {{")
+                out += steps(body, depth + 1)
+                out.append(f"{pad}}}")
             case ForEachItem(item, index, seq, body):
                 out.append(
                     f"{pad}for (const [{_camel(index)}, {_camel(item)}] of ({_camel(seq)} as unknown[]).entries()) {{"
@@ -198,7 +253,13 @@ def steps(body: tuple[Step, ...], depth: int) -> list[str]:
                 out.append(f'{pad}throw new rt.CanonicalError("request", new Error({text}));')
             case Fail(pointer, message, _canonical):
                 text = expr(message) if isinstance(message, Text) else f"{expr(message)} as string"
-                out.append(f'{pad}throw new rt.DecodeError(DIALECT, "request", {literal(pointer)}, {text});')
+                at = literal(pointer) if isinstance(pointer, str) else expr(pointer)
+                at += " as string" if isinstance(pointer, Local) else ""
+                out.append(f'{pad}throw new rt.DecodeError(DIALECT, "request", {at}, {text});')
+            case Do(call):
+                out.append(f"{pad}{expr(call)};")
+            case Drop(target, key):
+                out.append(f"{pad}delete ({_camel(target)} as JsonObject)[{literal(key)}];")
             case Lose(pointer, what):
                 at = expr(pointer) if not isinstance(pointer, str) else literal(pointer)
                 text = expr(what) if not isinstance(what, str) else literal(what)
@@ -260,7 +321,7 @@ def function(f: Function) -> str:
     params = ", ".join(f"{_camel(p)}: {TYPES[t]}" for p, t in zip(f.params, types, strict=True))
     if loses(f.body):
         params += ", lose: conv.Lose"
-    lines = [f"/** {f.doc} */", f"function {_camel(f.name)}({params}): JsonObject {{"]
+    lines = [f"/** {f.doc} */", f"function {_camel(f.name)}({params}): {TYPES[f.result]} {{"]
     names = _locals(f.body, f.params)
     lines += [f"{INDENT}let {_camel(n)}: unknown;" for n in names if n != f.returns]
     if f.returns in names:

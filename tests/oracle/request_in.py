@@ -1,17 +1,19 @@
-# DO NOT EDIT the copy in a generated package: this is the toolwire runtime, copied verbatim from runtime/python/ by `toolwire generate`.
-"""A whole request, wire -> canonical: its turns (system instructions from a top-level field
-as a leading system turn), tools and tool choice at their envelope locations, settings, and
-every key the layout does not read kept as an extension field."""
+"""The whole-request reader the compiled `_request_in` replaced, kept as the differential
+test's oracle (tests/test_compiled_turns.py): a request's turns (system instructions from a
+top-level field as a leading system turn), tools and tool choice at their envelope
+locations, settings, and every key the layout does not read kept as an extension field."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from ._conv_decode import decode_turns, keep, own_extension
-from ._conv_layout import Codecs, RequestLayout
-from ._conv_paths import get, pointer, unknown_into
-from ._errors import MISSING, DecodeError, describe
-from ._ids import IdMap
+from toolwire_dialects._conv_decode import keep, own_extension
+from toolwire_dialects._conv_layout import Codecs, RequestLayout
+from toolwire_dialects._conv_paths import get, pointer, unknown_into
+from toolwire_dialects._errors import MISSING, DecodeError, describe
+from toolwire_dialects._ids import IdMap
+
+from tests.oracle.turns import decode_turns
 
 __all__ = ["decode_request"]
 

@@ -1,30 +1,24 @@
 # DO NOT EDIT the copy in a generated package: this is the toolwire runtime, copied verbatim from runtime/python/ by `toolwire generate`.
-"""Wire turns -> canonical messages, as a dialect's layout says.
+"""A response's wire turn -> its canonical message, as a dialect's layout says (requests are
+read by the generated `_turns_in`).
 
 One wire unit (a message, an item) becomes one canonical message, never merged, so that the
-same dialect writes it back exactly; a unit that follows another of the same role is marked
-`separate`. The dialect's generated converters read the tool parts.
+same dialect writes it back exactly. The dialect's generated converters read the tool parts.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from ._conv_layout import Codecs, RequestLayout, ResponseLayout, Spelling, Turn
+from ._conv_layout import Codecs, Spelling, Turn
+from ._conv_links import own_extension
 from ._conv_parts import decode_block, field_part, matches
 from ._conv_paths import get, pointer, unknown_into
 from ._errors import MISSING, DecodeError, describe
 from ._extract import decode_at
 from ._ids import IdMap
 
-__all__ = ["decode_turn", "decode_turns", "keep", "own_extension", "unit_part"]
-
-
-def own_extension(container: dict[str, Any], dialect: str) -> dict[str, Any]:
-    """The dialect's extension object of a canonical value, made on first use."""
-    extensions = container.setdefault("extensions", {})
-    own: dict[str, Any] = extensions.setdefault(dialect, {})
-    return own
+__all__ = ["decode_turn", "keep", "own_extension", "unit_part"]
 
 
 _ROLES: dict[int, dict[str, tuple[str, int]]] = {}
@@ -160,92 +154,3 @@ def unit_part(
             part = decode_block(unit, (sp,), codecs, id_map, dialect, shape, at)
             return {"role": sp.role or "user", "parts": [part]}
     return None
-
-
-def _flat(layout: RequestLayout | ResponseLayout) -> bool:
-    """Turns are a flat list of items (calls are units of their own: Responses)."""
-    return any(sp.part == "tool_call" for sp in layout.units)
-
-
-def _roleless(unit: Any, turn: Turn) -> bool:
-    return type(unit) is dict and turn.absent_role is None and get(unit, turn.role) is MISSING
-
-
-def decode_turns(
-    units: Any, layout: RequestLayout | ResponseLayout, codecs: Codecs, id_map: IdMap, shape: str, at: str
-) -> list[dict[str, Any]]:
-    if type(units) is not list:
-        raise DecodeError(layout.dialect, shape, at, f"expected an array of turns, got {describe(units)}")
-    messages: list[dict[str, Any]] = []
-    links = _Links(id_map, layout.dialect)
-    for i, unit in enumerate(units):
-        where = f"{at}/{i}"
-        message = unit_part(unit, layout.units, codecs, id_map, layout.dialect, shape, where)
-        if message is None and _flat(layout) and _roleless(unit, layout.turn):
-            # an item with no canonical kind in a list of items (a hosted tool's call): kept whole
-            message = {
-                "role": "assistant",
-                "parts": [{"type": "wire", "dialect": layout.dialect, "value": unit, "unit": True}],
-            }
-        if message is None:
-            message = decode_turn(unit, layout.turn, layout.parts, codecs, id_map, layout.dialect, shape, where)
-        if messages and messages[-1]["role"] == message["role"]:
-            own_extension(message, layout.dialect).setdefault("forms", {})[""] = "separate"
-        links.turn(message, where)
-        messages.append(message)
-    return messages
-
-
-class _Links:
-    """How a conversation's results found their calls. A result naming no id (Gemini, Ollama)
-    answers the nearest call of its tool: a later turn that calls a tool again leaves its
-    earlier unanswered calls abandoned. A link made by position among several calls is noted
-    on the result (its dialect's extension notes: a loss in any other dialect), as extract()
-    notes it."""
-
-    __slots__ = ("abandoned", "dialect", "id_map", "waiting")
-
-    def __init__(self, id_map: IdMap, dialect: str) -> None:
-        self.id_map = id_map
-        self.dialect = dialect
-        self.waiting: list[tuple[Any, Any]] = []  # (call id, tool) of calls no result answered yet
-        self.abandoned: dict[Any, int] = {}  # tool -> its calls left unanswered by a later call of it
-
-    def turn(self, message: dict[str, Any], where: str) -> None:
-        called: set[Any] = set()
-        for part in message["parts"]:
-            if part["type"] == "tool_result":
-                self._result(part["result"], where)
-            elif part["type"] == "tool_call":
-                called.add(part["call"].get("name"))
-        if not called:
-            return
-        for call_id, name in [w for w in self.waiting if w[1] in called]:
-            self.id_map.note_result(call_id)  # out of reach of the id-less results that follow
-            self.abandoned[name] = self.abandoned.get(name, 0) + 1
-        self.waiting = [w for w in self.waiting if w[1] not in called]
-        self.waiting += [
-            (p["call"].get("id"), p["call"].get("name")) for p in message["parts"] if p["type"] == "tool_call"
-        ]
-
-    def _result(self, result: dict[str, Any], where: str) -> None:
-        call_id, name = result.get("call_id"), result.get("name")
-        self.waiting = [w for w in self.waiting if w[0] != call_id]
-        earlier = self.abandoned.pop(name, 0)
-        own = (result.get("extensions") or {}).get(self.dialect) or {}
-        if "minted" not in (own.get("forms") or {}).values() or call_id is None:
-            return  # linked by the id the wire sent
-        among = self.id_map.linked_by_position(call_id)
-        if not among and not earlier:
-            return
-        left = (
-            f"the oldest of {among} unanswered calls"
-            if among > 1
-            else "the one call left unanswered"
-            if among
-            else "the nearest call"
-        )
-        what = f"result in {where} names no call id: linked by position to {left} of {name!r} ({call_id!r})"
-        if earlier:
-            what += f"; {earlier} earlier call{'s' if earlier > 1 else ''} of it left unanswered"
-        own_extension(result, self.dialect).setdefault("notes", []).append(what)

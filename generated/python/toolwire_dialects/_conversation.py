@@ -5,9 +5,9 @@ as _conv`, then `_conv.<name>`. Only re-exports live here, no logic:
     _conv_layout    a dialect's conversation layout as data (built by the generated module)
     _conv_paths     values at paths of keys; the keys a layout knows; extension fields put back
     _conv_parts     message parts: spellings read and written, tool parts through their shapes
-    _conv_decode    wire turns -> canonical messages
+    _conv_decode    a response's wire turn -> its canonical message
+    _conv_links     leaves of the compiled turns readers: result linkage, kept fields
     _conv_encode    canonical messages -> wire turns
-    _conv_request_in  a whole request, wire -> canonical (turns, system, tools, settings)
     _conv_request_out a whole request, canonical -> wire
     _conv_response  a whole response, both ways (turn, finish reason, usage)
     _forms          the spellings a round trip keeps, as compiled writers read them
@@ -29,15 +29,16 @@ from ._conv_layout import (
     Turn,
     TurnField,
 )
-from ._conv_parts import decode_block
-from ._conv_paths import known_tree
-from ._conv_request_in import decode_request
+from ._conv_links import Links, kept_fields
+from ._conv_parts import sniff_media_type
+from ._conv_paths import get, known_tree, unknown_into
 from ._conv_request_out import encode_request
 from ._conv_response import decode_response, encode_response, finish_in
 from ._forms import form_index, form_of
 
 __all__ = [
     "Codecs",
+    "Links",
     "Lose",
     "PartField",
     "RequestLayout",
@@ -46,14 +47,16 @@ __all__ = [
     "SystemField",
     "Turn",
     "TurnField",
-    "decode_block",
-    "decode_request",
     "decode_response",
     "encode_request",
     "encode_response",
     "finish_in",
     "form_index",
     "form_of",
+    "get",
+    "kept_fields",
     "known_tree",
     "setting_problem",
+    "sniff_media_type",
+    "unknown_into",
 ]

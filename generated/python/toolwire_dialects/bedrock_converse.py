@@ -1090,7 +1090,7 @@ def _system_in(value: Any, codecs: _conv.Codecs, id_map: IdMap) -> dict[str, Any
         raise _rt.DecodeError(DIALECT, "request", "/system", f"expected an array of blocks, got {_rt.describe(blocks)}")
     parts = []
     for i, block in enumerate(blocks):
-        parts.append(_conv.decode_block(block, _REQUEST.parts, codecs, id_map, DIALECT, "request", f"/system/{i}"))
+        _part_in(block, id_map, f"/system/{i}", parts)
     message = {"role": "system", "parts": parts}
     own = {}
     if own:
@@ -1130,6 +1130,208 @@ def _tools_in(wire: dict[str, Any], id_map: IdMap, fields: dict[str, Any], forms
     if choice is not None:
         found["tool_choice"] = choice
     return found
+
+
+def _turns_in(units: Any, id_map: IdMap, messages: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The request's wire turns as canonical messages, appended to messages."""
+    if type(units) is not list:
+        raise _rt.DecodeError(DIALECT, "request", "/messages", f"expected an array of turns, got {_rt.describe(units)}")
+    links = _conv.Links(id_map, DIALECT)
+    last = None
+    for i, unit in enumerate(units):
+        where = f"/messages/{i}"
+        if type(unit) is not dict:
+            raise _rt.DecodeError(DIALECT, "request", where, f"expected an object, got {_rt.describe(unit)}")
+        wire_role = unit.get("role", _MISSING)
+        if wire_role == "user":
+            role = "user"
+            repeated = last == "user"
+        elif wire_role == "assistant":
+            role = "assistant"
+            repeated = last == "assistant"
+        else:
+            raise _rt.DecodeError(
+                DIALECT, "request", f"{where}/role", f"expected a role (user, assistant), got {_rt.describe(wire_role)}"
+            )
+        parts = []
+        forms = {}
+        content = unit.get("content", _MISSING)
+        if type(content) is list:
+            if not content:
+                forms["/content"] = "empty"
+            for j, value in enumerate(content):
+                _part_in(value, id_map, f"{where}/content/{j}", parts)
+        elif content is None:
+            forms["/content"] = "null"
+        elif content is _MISSING:
+            forms["/content"] = "absent"
+        else:
+            raise _rt.DecodeError(
+                DIALECT, "request", f"{where}/content", f"expected the turn's content, got {_rt.describe(content)}"
+            )
+        turn_fields = {}
+        for key, kept in unit.items():
+            if key not in ("content", "role"):
+                turn_fields[f"/{_rt.escape(key)}"] = kept
+        if repeated:
+            forms[""] = "separate"
+        message = {"role": role, "parts": parts}
+        if (turn_fields) or (forms):
+            own = {}
+            if turn_fields:
+                own["fields"] = turn_fields
+            if forms:
+                own["forms"] = forms
+            message["extensions"] = {DIALECT: own}
+        links.turn(message, where)
+        messages.append(message)
+        last = role
+    return messages
+
+
+def _part_in(value: Any, id_map: IdMap, at: str, parts: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """One wire block as a canonical part, appended to parts; a block no spelling reads kept verbatim."""
+    if type(value) is dict:
+        block = value
+        if block.get("toolUse", _MISSING) is not _MISSING:
+            parts.append({"type": "tool_call", "call": _rt.decode_at(decode_tool_call, block, at, id_map)})
+        elif block.get("toolResult", _MISSING) is not _MISSING:
+            parts.append({"type": "tool_result", "result": _rt.decode_at(decode_tool_result, block, at, id_map)})
+        elif block.get("text", _MISSING) is not _MISSING:
+            text_in = block.get("text", _MISSING)
+            if text_in is _MISSING:
+                raise _rt.DecodeError(DIALECT, "request", f"{at}/text", "expected a value, got nothing")
+            if type(text_in) is not str:
+                raise _rt.DecodeError(
+                    DIALECT, "request", f"{at}/text", f"expected a string, got {_rt.describe(text_in)}"
+                )
+            part_fields = {}
+            for key, kept in block.items():
+                if key != "text":
+                    part_fields[f"/{_rt.escape(key)}"] = kept
+            part = {"type": "text", "text": text_in}
+            if part_fields:
+                part["extensions"] = {DIALECT: {"fields": part_fields}}
+            parts.append(part)
+        elif (
+            _n.get("bytes", _MISSING)
+            if type(
+                _n := (_n.get("source", _MISSING) if type(_n := block.get("image", _MISSING)) is dict else _MISSING)
+            )
+            is dict
+            else _MISSING
+        ) is not _MISSING:
+            media_type_in = _n.get("format", _MISSING) if type(_n := block.get("image", _MISSING)) is dict else _MISSING
+            if media_type_in is _MISSING:
+                raise _rt.DecodeError(DIALECT, "request", f"{at}/image/format", "expected a value, got nothing")
+            if type(media_type_in) is str:
+                media_type_in = f"image/{media_type_in}"
+            data_in = (
+                _n.get("bytes", _MISSING)
+                if type(
+                    _n := (_n.get("source", _MISSING) if type(_n := block.get("image", _MISSING)) is dict else _MISSING)
+                )
+                is dict
+                else _MISSING
+            )
+            if data_in is _MISSING:
+                raise _rt.DecodeError(DIALECT, "request", f"{at}/image/source/bytes", "expected a value, got nothing")
+            part_fields = _conv.kept_fields(block, _KNOWN_PART_3)
+            part = {"type": "image", "media_type": media_type_in, "data": data_in}
+            if part_fields:
+                part["extensions"] = {DIALECT: {"fields": part_fields}}
+            parts.append(part)
+        elif (
+            _n.get("text", _MISSING)
+            if type(
+                _n := (
+                    _n.get("reasoningText", _MISSING)
+                    if type(_n := block.get("reasoningContent", _MISSING)) is dict
+                    else _MISSING
+                )
+            )
+            is dict
+            else _MISSING
+        ) is not _MISSING:
+            text_in = (
+                _n.get("text", _MISSING)
+                if type(
+                    _n := (
+                        _n.get("reasoningText", _MISSING)
+                        if type(_n := block.get("reasoningContent", _MISSING)) is dict
+                        else _MISSING
+                    )
+                )
+                is dict
+                else _MISSING
+            )
+            if text_in is _MISSING:
+                raise _rt.DecodeError(
+                    DIALECT, "request", f"{at}/reasoningContent/reasoningText/text", "expected a value, got nothing"
+                )
+            if type(text_in) is not str:
+                raise _rt.DecodeError(
+                    DIALECT,
+                    "request",
+                    f"{at}/reasoningContent/reasoningText/text",
+                    f"expected a string, got {_rt.describe(text_in)}",
+                )
+            part_fields = _conv.kept_fields(block, _KNOWN_PART_4)
+            part = {"type": "reasoning", "dialect": DIALECT, "text": text_in}
+            if part_fields:
+                part["extensions"] = {DIALECT: {"fields": part_fields}}
+            parts.append(part)
+        else:
+            parts.append({"type": "wire", "dialect": DIALECT, "value": value})
+    else:
+        parts.append({"type": "wire", "dialect": DIALECT, "value": value})
+    return parts
+
+
+def _request_in(wire: Any, id_map: IdMap) -> dict[str, Any]:
+    """A whole wire request as the canonical request; what the layout does not read kept as extensions."""
+    if type(wire) is not dict:
+        raise _rt.DecodeError(DIALECT, "request", "", f"expected a request object, got {_rt.describe(wire)}")
+    request = {}
+    forms = {}
+    model = wire.get("modelId", _MISSING)
+    if model is not _MISSING:
+        request["model"] = model
+    messages = []
+    system = wire.get("system", _MISSING)
+    if system is None:
+        forms["/system"] = "null"
+    elif system is not _MISSING:
+        messages.append(_system_in(system, _CODECS, id_map))
+    units = wire.get("messages", _MISSING)
+    if units is _MISSING:
+        raise _rt.DecodeError(DIALECT, "request", "/messages", "expected the conversation's turns, got nothing")
+    _turns_in(units, id_map, messages)
+    request["messages"] = messages
+    fields = {}
+    found = _tools_in(wire, id_map, fields, forms)
+    for key, got in found.items():
+        request[key] = got
+    settings = _settings_in(wire, forms, fields)
+    if settings:
+        request["settings"] = settings
+    _conv.unknown_into(wire, _REQUEST.known, "", fields)
+    if (fields) or (forms):
+        own = {}
+        if fields:
+            own["fields"] = fields
+        if forms:
+            own["forms"] = forms
+        request["extensions"] = {DIALECT: own}
+    return request
+
+
+_KNOWN_PART_3 = _conv.known_tree((("image", "source", "bytes"),), (("image", "format"), ("image", "source", "bytes")))
+
+
+_KNOWN_PART_4 = _conv.known_tree(
+    (("reasoningContent", "reasoningText", "text"),), (("reasoningContent", "reasoningText", "text"),)
+)
 
 
 _REQUEST = _conv.RequestLayout(
@@ -1347,7 +1549,7 @@ def decode_request(payload: Any, *, id_map: IdMap | None = None) -> Request:
     wire = _rt.hold(_rt.as_wire(payload, DIALECT, "request"), DIALECT, "request")
     if type(wire) is dict:
         _envelopes.check(wire, _KINDS_REQUEST, DIALECT)
-    return _conv.decode_request(wire, _REQUEST, _CODECS, id_map)
+    return _request_in(wire, IdMap() if id_map is None else id_map)
 
 
 def encode_request(

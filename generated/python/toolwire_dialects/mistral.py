@@ -1534,6 +1534,240 @@ def _tools_in(wire: dict[str, Any], id_map: IdMap, fields: dict[str, Any], forms
     return found
 
 
+def _turns_in(units: Any, id_map: IdMap, messages: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The request's wire turns as canonical messages, appended to messages."""
+    if type(units) is not list:
+        raise _rt.DecodeError(DIALECT, "request", "/messages", f"expected an array of turns, got {_rt.describe(units)}")
+    links = _conv.Links(id_map, DIALECT)
+    last = None
+    for i, unit in enumerate(units):
+        where = f"/messages/{i}"
+        if type(unit) is not dict:
+            raise _rt.DecodeError(DIALECT, "request", where, f"expected an object, got {_rt.describe(unit)}")
+        if unit.get("role", _MISSING) == "tool":
+            parts = []
+            forms = {}
+            parts.append({"type": "tool_result", "result": _rt.decode_at(decode_tool_result, unit, where, id_map)})
+            if last == "user":
+                forms[""] = "separate"
+            message = {"role": "user", "parts": parts}
+            if forms:
+                message["extensions"] = {DIALECT: {"forms": forms}}
+            links.turn(message, where)
+            messages.append(message)
+            last = "user"
+        else:
+            wire_role = unit.get("role", _MISSING)
+            if wire_role == "system":
+                role = "system"
+                repeated = last == "system"
+            elif wire_role == "user":
+                role = "user"
+                repeated = last == "user"
+            elif wire_role == "assistant":
+                role = "assistant"
+                repeated = last == "assistant"
+            else:
+                raise _rt.DecodeError(
+                    DIALECT,
+                    "request",
+                    f"{where}/role",
+                    f"expected a role (system, user, assistant), got {_rt.describe(wire_role)}",
+                )
+            parts = []
+            forms = {}
+            content = unit.get("content", _MISSING)
+            if type(content) is str:
+                if content == "":
+                    forms["/content"] = "string"
+                else:
+                    parts.append({"type": "text", "text": content})
+            elif type(content) is list:
+                if not content:
+                    forms["/content"] = "empty"
+                elif len(content) == 1:
+                    forms["/content"] = "blocks"
+                for j, value in enumerate(content):
+                    _part_in(value, id_map, f"{where}/content/{j}", parts)
+            elif content is None:
+                forms["/content"] = "null"
+            elif content is _MISSING:
+                forms["/content"] = "absent"
+            else:
+                raise _rt.DecodeError(
+                    DIALECT, "request", f"{where}/content", f"expected the turn's content, got {_rt.describe(content)}"
+                )
+            tool_calls_field = unit.get("tool_calls", _MISSING)
+            if tool_calls_field is None:
+                forms["/tool_calls"] = "null"
+            elif tool_calls_field is not _MISSING:
+                if type(tool_calls_field) is not list:
+                    raise _rt.DecodeError(
+                        DIALECT,
+                        "request",
+                        f"{where}/tool_calls",
+                        f"expected an array, got {_rt.describe(tool_calls_field)}",
+                    )
+                if not tool_calls_field:
+                    forms["/tool_calls"] = "empty"
+                for k, item in enumerate(tool_calls_field):
+                    parts.append(
+                        {
+                            "type": "tool_call",
+                            "call": _rt.decode_at(decode_tool_call, item, f"{where}/tool_calls/{k}", id_map),
+                        }
+                    )
+            turn_fields = {}
+            for key, kept in unit.items():
+                if key not in ("content", "role", "tool_calls"):
+                    turn_fields[f"/{_rt.escape(key)}"] = kept
+            if repeated:
+                forms[""] = "separate"
+            message = {"role": role, "parts": parts}
+            if (turn_fields) or (forms):
+                own = {}
+                if turn_fields:
+                    own["fields"] = turn_fields
+                if forms:
+                    own["forms"] = forms
+                message["extensions"] = {DIALECT: own}
+            links.turn(message, where)
+            messages.append(message)
+            last = role
+    return messages
+
+
+def _part_in(value: Any, id_map: IdMap, at: str, parts: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """One wire block as a canonical part, appended to parts; a block no spelling reads kept verbatim."""
+    if type(value) is dict:
+        block = value
+        if block.get("type", _MISSING) == "text":
+            text_in = block.get("text", _MISSING)
+            if text_in is _MISSING:
+                raise _rt.DecodeError(DIALECT, "request", f"{at}/text", "expected a value, got nothing")
+            if type(text_in) is not str:
+                raise _rt.DecodeError(
+                    DIALECT, "request", f"{at}/text", f"expected a string, got {_rt.describe(text_in)}"
+                )
+            part_fields = {}
+            for key, kept in block.items():
+                if key not in ("text", "type"):
+                    part_fields[f"/{_rt.escape(key)}"] = kept
+            part = {"type": "text", "text": text_in}
+            if part_fields:
+                part["extensions"] = {DIALECT: {"fields": part_fields}}
+            parts.append(part)
+        elif (block.get("type", _MISSING) == "image_url") and (
+            (_n.get("url", _MISSING) if type(_n := block.get("image_url", _MISSING)) is dict else _MISSING)
+            is not _MISSING
+        ):
+            url_in = _n.get("url", _MISSING) if type(_n := block.get("image_url", _MISSING)) is dict else _MISSING
+            if url_in is _MISSING:
+                raise _rt.DecodeError(DIALECT, "request", f"{at}/image_url/url", "expected a value, got nothing")
+            part_fields = _conv.kept_fields(block, _KNOWN_PART_1)
+            if _rt.is_data_url(url_in):
+                pair = _rt.split_data_url(url_in)
+                part = {"type": "image", "media_type": pair[0], "data": pair[1]}
+                if part_fields:
+                    part["extensions"] = {DIALECT: {"fields": part_fields}}
+                parts.append(part)
+            else:
+                part = {"type": "image", "url": url_in}
+                if part_fields:
+                    part["extensions"] = {DIALECT: {"fields": part_fields}}
+                parts.append(part)
+        elif block.get("type", _MISSING) == "image_url":
+            url_in = block.get("image_url", _MISSING)
+            if url_in is _MISSING:
+                raise _rt.DecodeError(DIALECT, "request", f"{at}/image_url", "expected a value, got nothing")
+            part_fields = {}
+            for key, kept in block.items():
+                if key not in ("image_url", "type"):
+                    part_fields[f"/{_rt.escape(key)}"] = kept
+            if _rt.is_data_url(url_in):
+                pair = _rt.split_data_url(url_in)
+                part = {"type": "image", "media_type": pair[0], "data": pair[1]}
+                if part_fields:
+                    part["extensions"] = {DIALECT: {"fields": part_fields}}
+                parts.append(part)
+            else:
+                part = {"type": "image", "url": url_in}
+                if part_fields:
+                    part["extensions"] = {DIALECT: {"fields": part_fields}}
+                parts.append(part)
+        elif block.get("type", _MISSING) == "thinking":
+            text_in = _conv.get(block, ("thinking", "0", "text"))
+            if text_in is _MISSING:
+                raise _rt.DecodeError(DIALECT, "request", f"{at}/thinking/0/text", "expected a value, got nothing")
+            if type(text_in) is not str:
+                raise _rt.DecodeError(
+                    DIALECT, "request", f"{at}/thinking/0/text", f"expected a string, got {_rt.describe(text_in)}"
+                )
+            part_forms = {}
+            if _conv.get(block, ("thinking", "0", "type")) is _MISSING:
+                part_forms["/thinking/0/type"] = "absent"
+            part_fields = _conv.kept_fields(block, _KNOWN_PART_3)
+            if part_fields.get("/thinking/0/type", _MISSING) == "text":
+                del part_fields["/thinking/0/type"]
+            part = {"type": "reasoning", "dialect": DIALECT, "text": text_in}
+            if (part_fields) or (part_forms):
+                own = {}
+                if part_fields:
+                    own["fields"] = part_fields
+                if part_forms:
+                    own["forms"] = part_forms
+                part["extensions"] = {DIALECT: own}
+            parts.append(part)
+        else:
+            parts.append({"type": "wire", "dialect": DIALECT, "value": value})
+    else:
+        parts.append({"type": "wire", "dialect": DIALECT, "value": value})
+    return parts
+
+
+def _request_in(wire: Any, id_map: IdMap) -> dict[str, Any]:
+    """A whole wire request as the canonical request; what the layout does not read kept as extensions."""
+    if type(wire) is not dict:
+        raise _rt.DecodeError(DIALECT, "request", "", f"expected a request object, got {_rt.describe(wire)}")
+    request = {}
+    forms = {}
+    model = wire.get("model", _MISSING)
+    if model is not _MISSING:
+        request["model"] = model
+    messages = []
+    units = wire.get("messages", _MISSING)
+    if units is _MISSING:
+        raise _rt.DecodeError(DIALECT, "request", "/messages", "expected the conversation's turns, got nothing")
+    if type(units) is str:
+        forms["/messages"] = "string"
+        messages.append({"role": "user", "parts": [{"type": "text", "text": units}]})
+    else:
+        _turns_in(units, id_map, messages)
+    request["messages"] = messages
+    fields = {}
+    found = _tools_in(wire, id_map, fields, forms)
+    for key, got in found.items():
+        request[key] = got
+    settings = _settings_in(wire, forms, fields)
+    if settings:
+        request["settings"] = settings
+    _conv.unknown_into(wire, _REQUEST.known, "", fields)
+    if (fields) or (forms):
+        own = {}
+        if fields:
+            own["fields"] = fields
+        if forms:
+            own["forms"] = forms
+        request["extensions"] = {DIALECT: own}
+    return request
+
+
+_KNOWN_PART_1 = _conv.known_tree((("image_url", "url"),), (("type",), ("image_url", "url")))
+
+
+_KNOWN_PART_3 = _conv.known_tree((), (("type",), ("thinking", "0", "text")))
+
+
 _REQUEST = _conv.RequestLayout(
     turns=("messages",),
     model=("model",),
@@ -1749,7 +1983,7 @@ def decode_request(payload: Any, *, id_map: IdMap | None = None) -> Request:
     wire = _rt.hold(_rt.as_wire(payload, DIALECT, "request"), DIALECT, "request")
     if type(wire) is dict:
         _envelopes.check(wire, _KINDS_REQUEST, DIALECT)
-    return _conv.decode_request(wire, _REQUEST, _CODECS, id_map)
+    return _request_in(wire, IdMap() if id_map is None else id_map)
 
 
 def encode_request(

@@ -833,6 +833,162 @@ def _tools_in(wire: dict[str, Any], id_map: IdMap, fields: dict[str, Any], forms
     return found
 
 
+def _turns_in(units: Any, id_map: IdMap, messages: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The request's wire turns as canonical messages, appended to messages."""
+    if type(units) is not list:
+        raise _rt.DecodeError(DIALECT, "request", "/messages", f"expected an array of turns, got {_rt.describe(units)}")
+    links = _conv.Links(id_map, DIALECT)
+    last = None
+    for i, unit in enumerate(units):
+        where = f"/messages/{i}"
+        if type(unit) is not dict:
+            raise _rt.DecodeError(DIALECT, "request", where, f"expected an object, got {_rt.describe(unit)}")
+        if unit.get("role", _MISSING) == "tool":
+            parts = []
+            forms = {}
+            parts.append({"type": "tool_result", "result": _rt.decode_at(decode_tool_result, unit, where, id_map)})
+            if last == "user":
+                forms[""] = "separate"
+            message = {"role": "user", "parts": parts}
+            if forms:
+                message["extensions"] = {DIALECT: {"forms": forms}}
+            links.turn(message, where)
+            messages.append(message)
+            last = "user"
+        else:
+            wire_role = unit.get("role", _MISSING)
+            if wire_role == "system":
+                role = "system"
+                repeated = last == "system"
+            elif wire_role == "user":
+                role = "user"
+                repeated = last == "user"
+            elif wire_role == "assistant":
+                role = "assistant"
+                repeated = last == "assistant"
+            else:
+                raise _rt.DecodeError(
+                    DIALECT,
+                    "request",
+                    f"{where}/role",
+                    f"expected a role (system, user, assistant), got {_rt.describe(wire_role)}",
+                )
+            parts = []
+            forms = {}
+            thinking_field = unit.get("thinking", _MISSING)
+            if thinking_field is None:
+                forms["/thinking"] = "null"
+            elif thinking_field is not _MISSING:
+                parts.append({"type": "reasoning", "dialect": DIALECT, "text": thinking_field})
+            content = unit.get("content", _MISSING)
+            if type(content) is str:
+                if content == "":
+                    forms["/content"] = "string"
+                else:
+                    parts.append({"type": "text", "text": content})
+            elif content is None:
+                forms["/content"] = "null"
+            elif content is _MISSING:
+                forms["/content"] = "absent"
+            else:
+                raise _rt.DecodeError(
+                    DIALECT, "request", f"{where}/content", f"expected the turn's content, got {_rt.describe(content)}"
+                )
+            images_field = unit.get("images", _MISSING)
+            if images_field is None:
+                forms["/images"] = "null"
+            elif images_field is not _MISSING:
+                if type(images_field) is not list:
+                    raise _rt.DecodeError(
+                        DIALECT, "request", f"{where}/images", f"expected an array, got {_rt.describe(images_field)}"
+                    )
+                if not images_field:
+                    forms["/images"] = "empty"
+                for item in images_field:
+                    sniffed = None
+                    if type(item) is str:
+                        sniffed = _conv.sniff_media_type(item)
+                    part = {"type": "image", "data": item}
+                    if sniffed is not None:
+                        part["media_type"] = sniffed
+                    parts.append(part)
+            tool_calls_field = unit.get("tool_calls", _MISSING)
+            if tool_calls_field is None:
+                forms["/tool_calls"] = "null"
+            elif tool_calls_field is not _MISSING:
+                if type(tool_calls_field) is not list:
+                    raise _rt.DecodeError(
+                        DIALECT,
+                        "request",
+                        f"{where}/tool_calls",
+                        f"expected an array, got {_rt.describe(tool_calls_field)}",
+                    )
+                if not tool_calls_field:
+                    forms["/tool_calls"] = "empty"
+                for k, item in enumerate(tool_calls_field):
+                    parts.append(
+                        {
+                            "type": "tool_call",
+                            "call": _rt.decode_at(decode_tool_call, item, f"{where}/tool_calls/{k}", id_map),
+                        }
+                    )
+            turn_fields = {}
+            for key, kept in unit.items():
+                if key not in ("content", "images", "role", "thinking", "tool_calls"):
+                    turn_fields[f"/{_rt.escape(key)}"] = kept
+            if repeated:
+                forms[""] = "separate"
+            message = {"role": role, "parts": parts}
+            if (turn_fields) or (forms):
+                own = {}
+                if turn_fields:
+                    own["fields"] = turn_fields
+                if forms:
+                    own["forms"] = forms
+                message["extensions"] = {DIALECT: own}
+            links.turn(message, where)
+            messages.append(message)
+            last = role
+    return messages
+
+
+def _request_in(wire: Any, id_map: IdMap) -> dict[str, Any]:
+    """A whole wire request as the canonical request; what the layout does not read kept as extensions."""
+    if type(wire) is not dict:
+        raise _rt.DecodeError(DIALECT, "request", "", f"expected a request object, got {_rt.describe(wire)}")
+    request = {}
+    forms = {}
+    model = wire.get("model", _MISSING)
+    if model is not _MISSING:
+        request["model"] = model
+    messages = []
+    units = wire.get("messages", _MISSING)
+    if units is _MISSING:
+        raise _rt.DecodeError(DIALECT, "request", "/messages", "expected the conversation's turns, got nothing")
+    if type(units) is str:
+        forms["/messages"] = "string"
+        messages.append({"role": "user", "parts": [{"type": "text", "text": units}]})
+    else:
+        _turns_in(units, id_map, messages)
+    request["messages"] = messages
+    fields = {}
+    found = _tools_in(wire, id_map, fields, forms)
+    for key, got in found.items():
+        request[key] = got
+    settings = _settings_in(wire, forms, fields)
+    if settings:
+        request["settings"] = settings
+    _conv.unknown_into(wire, _REQUEST.known, "", fields)
+    if (fields) or (forms):
+        own = {}
+        if fields:
+            own["fields"] = fields
+        if forms:
+            own["forms"] = forms
+        request["extensions"] = {DIALECT: own}
+    return request
+
+
 _REQUEST = _conv.RequestLayout(
     turns=("messages",),
     model=("model",),
@@ -942,7 +1098,7 @@ def decode_request(payload: Any, *, id_map: IdMap | None = None) -> Request:
     wire = _rt.hold(_rt.as_wire(payload, DIALECT, "request"), DIALECT, "request")
     if type(wire) is dict:
         _envelopes.check(wire, _KINDS_REQUEST, DIALECT)
-    return _conv.decode_request(wire, _REQUEST, _CODECS, id_map)
+    return _request_in(wire, IdMap() if id_map is None else id_map)
 
 
 def encode_request(

@@ -1529,6 +1529,261 @@ def _tools_in(wire: dict[str, Any], id_map: IdMap, fields: dict[str, Any], forms
     return found
 
 
+def _turns_in(units: Any, id_map: IdMap, messages: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The request's wire turns as canonical messages, appended to messages."""
+    if type(units) is not list:
+        raise _rt.DecodeError(DIALECT, "request", "/input", f"expected an array of turns, got {_rt.describe(units)}")
+    links = _conv.Links(id_map, DIALECT)
+    last = None
+    leading = True
+    for i, unit in enumerate(units):
+        where = f"/input/{i}"
+        if type(unit) is not dict:
+            raise _rt.DecodeError(DIALECT, "request", where, f"expected an object, got {_rt.describe(unit)}")
+        if unit.get("type", _MISSING) == "function_call":
+            parts = []
+            forms = {}
+            parts.append({"type": "tool_call", "call": _rt.decode_at(decode_tool_call, unit, where, id_map)})
+            if last == "assistant":
+                forms[""] = "separate"
+            leading = False
+            message = {"role": "assistant", "parts": parts}
+            if forms:
+                message["extensions"] = {DIALECT: {"forms": forms}}
+            links.turn(message, where)
+            messages.append(message)
+            last = "assistant"
+        elif unit.get("type", _MISSING) == "function_call_output":
+            parts = []
+            forms = {}
+            parts.append({"type": "tool_result", "result": _rt.decode_at(decode_tool_result, unit, where, id_map)})
+            if last == "user":
+                forms[""] = "separate"
+            leading = False
+            message = {"role": "user", "parts": parts}
+            if forms:
+                message["extensions"] = {DIALECT: {"forms": forms}}
+            links.turn(message, where)
+            messages.append(message)
+            last = "user"
+        elif unit.get("type", _MISSING) == "reasoning":
+            parts = []
+            forms = {}
+            text_in = _conv.get(unit, ("summary", "0", "text"))
+            if (text_in is not _MISSING) and (type(text_in) is not str):
+                raise _rt.DecodeError(
+                    DIALECT, "request", f"{where}/summary/0/text", f"expected a string, got {_rt.describe(text_in)}"
+                )
+            part_fields = _conv.kept_fields(unit, _KNOWN_UNIT_2)
+            part = {"type": "reasoning", "dialect": DIALECT}
+            if text_in is not _MISSING:
+                part["text"] = text_in
+            if part_fields:
+                part["extensions"] = {DIALECT: {"fields": part_fields}}
+            parts.append(part)
+            if last == "assistant":
+                forms[""] = "separate"
+            leading = False
+            message = {"role": "assistant", "parts": parts}
+            if forms:
+                message["extensions"] = {DIALECT: {"forms": forms}}
+            links.turn(message, where)
+            messages.append(message)
+            last = "assistant"
+        elif unit.get("role", _MISSING) is _MISSING:
+            parts = []
+            forms = {}
+            parts.append({"type": "wire", "dialect": DIALECT, "value": unit, "unit": True})
+            if last == "assistant":
+                forms[""] = "separate"
+            leading = False
+            message = {"role": "assistant", "parts": parts}
+            if forms:
+                message["extensions"] = {DIALECT: {"forms": forms}}
+            links.turn(message, where)
+            messages.append(message)
+            last = "assistant"
+        else:
+            wire_role = unit.get("role", _MISSING)
+            spelled = None
+            if wire_role == "system":
+                role = "system"
+                repeated = last == "system"
+            elif wire_role == "developer":
+                role = "system"
+                repeated = last == "system"
+                spelled = "alias:1"
+            elif wire_role == "user":
+                role = "user"
+                repeated = last == "user"
+            elif wire_role == "assistant":
+                role = "assistant"
+                repeated = last == "assistant"
+            else:
+                raise _rt.DecodeError(
+                    DIALECT,
+                    "request",
+                    f"{where}/role",
+                    f"expected a role (system, developer, user, assistant), got {_rt.describe(wire_role)}",
+                )
+            parts = []
+            forms = {}
+            if spelled is not None:
+                forms["/role"] = spelled
+            content = unit.get("content", _MISSING)
+            if type(content) is str:
+                parts.append({"type": "text", "text": content})
+                if content == "":
+                    forms["/content"] = "string"
+            elif type(content) is list:
+                if not content:
+                    forms["/content"] = "empty"
+                elif len(content) == 1:
+                    forms["/content"] = "blocks"
+                for j, value in enumerate(content):
+                    _part_in(value, id_map, f"{where}/content/{j}", parts)
+            elif content is None:
+                forms["/content"] = "null"
+            elif content is _MISSING:
+                forms["/content"] = "absent"
+            else:
+                raise _rt.DecodeError(
+                    DIALECT, "request", f"{where}/content", f"expected the turn's content, got {_rt.describe(content)}"
+                )
+            turn_fields = {}
+            for key, kept in unit.items():
+                if key not in ("content", "role"):
+                    turn_fields[f"/{_rt.escape(key)}"] = kept
+            if unit.get("type", _MISSING) is _MISSING:
+                forms["/type"] = "absent"
+            elif turn_fields.get("/type", _MISSING) == "message":
+                del turn_fields["/type"]
+            if (leading) and (role == "system"):
+                forms[""] = "turn"
+            elif repeated:
+                forms[""] = "separate"
+            leading = (leading) and (role == "system")
+            message = {"role": role, "parts": parts}
+            if (turn_fields) or (forms):
+                own = {}
+                if turn_fields:
+                    own["fields"] = turn_fields
+                if forms:
+                    own["forms"] = forms
+                message["extensions"] = {DIALECT: own}
+            links.turn(message, where)
+            messages.append(message)
+            last = role
+    return messages
+
+
+def _part_in(value: Any, id_map: IdMap, at: str, parts: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """One wire block as a canonical part, appended to parts; a block no spelling reads kept verbatim."""
+    if type(value) is dict:
+        block = value
+        if (block.get("type", _MISSING) == "input_text") or (block.get("type", _MISSING) == "output_text"):
+            text_in = block.get("text", _MISSING)
+            if text_in is _MISSING:
+                raise _rt.DecodeError(DIALECT, "request", f"{at}/text", "expected a value, got nothing")
+            if type(text_in) is not str:
+                raise _rt.DecodeError(
+                    DIALECT, "request", f"{at}/text", f"expected a string, got {_rt.describe(text_in)}"
+                )
+            part_fields = {}
+            for key, kept in block.items():
+                if key not in ("text", "type"):
+                    part_fields[f"/{_rt.escape(key)}"] = kept
+            part = {"type": "text", "text": text_in}
+            if part_fields:
+                part["extensions"] = {DIALECT: {"fields": part_fields}}
+            parts.append(part)
+        elif block.get("type", _MISSING) == "input_image":
+            url_in = block.get("image_url", _MISSING)
+            if url_in is _MISSING:
+                raise _rt.DecodeError(DIALECT, "request", f"{at}/image_url", "expected a value, got nothing")
+            part_fields = {}
+            for key, kept in block.items():
+                if key not in ("image_url", "type"):
+                    part_fields[f"/{_rt.escape(key)}"] = kept
+            if _rt.is_data_url(url_in):
+                pair = _rt.split_data_url(url_in)
+                part = {"type": "image", "media_type": pair[0], "data": pair[1]}
+                if part_fields:
+                    part["extensions"] = {DIALECT: {"fields": part_fields}}
+                parts.append(part)
+            else:
+                part = {"type": "image", "url": url_in}
+                if part_fields:
+                    part["extensions"] = {DIALECT: {"fields": part_fields}}
+                parts.append(part)
+        elif block.get("type", _MISSING) == "refusal":
+            text_in = block.get("refusal", _MISSING)
+            if text_in is _MISSING:
+                raise _rt.DecodeError(DIALECT, "request", f"{at}/refusal", "expected a value, got nothing")
+            if type(text_in) is not str:
+                raise _rt.DecodeError(
+                    DIALECT, "request", f"{at}/refusal", f"expected a string, got {_rt.describe(text_in)}"
+                )
+            part_fields = {}
+            for key, kept in block.items():
+                if key not in ("refusal", "type"):
+                    part_fields[f"/{_rt.escape(key)}"] = kept
+            part = {"type": "refusal", "text": text_in}
+            if part_fields:
+                part["extensions"] = {DIALECT: {"fields": part_fields}}
+            parts.append(part)
+        else:
+            parts.append({"type": "wire", "dialect": DIALECT, "value": value})
+    else:
+        parts.append({"type": "wire", "dialect": DIALECT, "value": value})
+    return parts
+
+
+def _request_in(wire: Any, id_map: IdMap) -> dict[str, Any]:
+    """A whole wire request as the canonical request; what the layout does not read kept as extensions."""
+    if type(wire) is not dict:
+        raise _rt.DecodeError(DIALECT, "request", "", f"expected a request object, got {_rt.describe(wire)}")
+    request = {}
+    forms = {}
+    model = wire.get("model", _MISSING)
+    if model is not _MISSING:
+        request["model"] = model
+    messages = []
+    system = wire.get("instructions", _MISSING)
+    if system is None:
+        forms["/instructions"] = "null"
+    elif system is not _MISSING:
+        messages.append(_system_in(system, _CODECS, id_map))
+    units = wire.get("input", _MISSING)
+    if units is _MISSING:
+        raise _rt.DecodeError(DIALECT, "request", "/input", "expected the conversation's turns, got nothing")
+    if type(units) is str:
+        forms["/input"] = "string"
+        messages.append({"role": "user", "parts": [{"type": "text", "text": units}]})
+    else:
+        _turns_in(units, id_map, messages)
+    request["messages"] = messages
+    fields = {}
+    found = _tools_in(wire, id_map, fields, forms)
+    for key, got in found.items():
+        request[key] = got
+    settings = _settings_in(wire, forms, fields)
+    if settings:
+        request["settings"] = settings
+    _conv.unknown_into(wire, _REQUEST.known, "", fields)
+    if (fields) or (forms):
+        own = {}
+        if fields:
+            own["fields"] = fields
+        if forms:
+            own["forms"] = forms
+        request["extensions"] = {DIALECT: own}
+    return request
+
+
+_KNOWN_UNIT_2 = _conv.known_tree((), (("type",), ("summary", "0", "text")))
+
+
 _REQUEST = _conv.RequestLayout(
     turns=("input",),
     model=("model",),
@@ -1796,7 +2051,7 @@ def decode_request(payload: Any, *, id_map: IdMap | None = None) -> Request:
     wire = _rt.hold(_rt.as_wire(payload, DIALECT, "request"), DIALECT, "request")
     if type(wire) is dict:
         _envelopes.check(wire, _KINDS_REQUEST, DIALECT)
-    return _conv.decode_request(wire, _REQUEST, _CODECS, id_map)
+    return _request_in(wire, IdMap() if id_map is None else id_map)
 
 
 def encode_request(

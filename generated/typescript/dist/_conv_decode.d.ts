@@ -1,11 +1,11 @@
 /**
- * Wire turns -> canonical messages, as a dialect's layout says.
+ * A response's wire turn -> its canonical message, as a dialect's layout says (requests are
+ * read by the generated `turnsIn`).
  *
  * One wire unit (a message, an item) becomes one canonical message, never merged, so that the
- * same dialect writes it back exactly; a unit that follows another of the same role is marked
- * `separate`. The dialect's generated converters read the tool parts.
+ * same dialect writes it back exactly. The dialect's generated converters read the tool parts.
  */
-import type { Codecs, RequestLayout, ResponseLayout, Spelling, Turn } from "./_conv_layout.js";
+import type { Codecs, Spelling, Turn } from "./_conv_layout.js";
 import type { JsonObject } from "./_errors.js";
 import type { IdMap } from "./_ids.js";
 /** Python's dict.setdefault(key, {}) of an object-valued key. */
@@ -20,4 +20,3 @@ export declare function keep(value: JsonObject, dialect: string, fields: JsonObj
 export declare function decodeTurn(unit: unknown, turn: Turn, parts: readonly Spelling[], codecs: Codecs, idMap: IdMap, dialect: string, shape: string, at: string, keepUnknown?: boolean): JsonObject;
 /** A wire unit that is one part on its own (a Chat tool message), as a canonical message. */
 export declare function unitPart(unit: unknown, units: readonly Spelling[], codecs: Codecs, idMap: IdMap, dialect: string, shape: string, at: string): JsonObject | null;
-export declare function decodeTurns(units: unknown, layout: RequestLayout | ResponseLayout, codecs: Codecs, idMap: IdMap, shape: string, at: string): JsonObject[];

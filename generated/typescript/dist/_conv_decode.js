@@ -1,17 +1,16 @@
 // DO NOT EDIT the copy in a generated package: this is the toolwire runtime, copied verbatim from runtime/typescript/
 // by `toolwire generate`.
 /**
- * Wire turns -> canonical messages, as a dialect's layout says.
+ * A response's wire turn -> its canonical message, as a dialect's layout says (requests are
+ * read by the generated `turnsIn`).
  *
  * One wire unit (a message, an item) becomes one canonical message, never merged, so that the
- * same dialect writes it back exactly; a unit that follows another of the same role is marked
- * `separate`. The dialect's generated converters read the tool parts.
+ * same dialect writes it back exactly. The dialect's generated converters read the tool parts.
  */
 import { decodeBlock, fieldPart, matches } from "./_conv_parts.js";
 import { get, pointer, truthy, unknownInto } from "./_conv_paths.js";
 import { DecodeError, describe, getOwn, hasOwn, isObject, putOwn } from "./_errors.js";
 import { decodeAt, pyEqual } from "./_extract.js";
-import { pyRepr } from "./_pytext.js";
 /** Python's dict.setdefault(key, {}) of an object-valued key. */
 export function objectAt(container, key) {
     if (!hasOwn(container, key))
@@ -156,103 +155,4 @@ export function unitPart(unit, units, codecs, idMap, dialect, shape, at) {
         }
     }
     return null;
-}
-/** Turns are a flat list of items (calls are units of their own: Responses). */
-function flat(layout) {
-    return layout.units.some((sp) => sp.part === "tool_call");
-}
-function roleless(unit, turn) {
-    return isObject(unit) && turn.absentRole === null && get(unit, turn.role) === undefined;
-}
-export function decodeTurns(units, layout, codecs, idMap, shape, at) {
-    if (!Array.isArray(units)) {
-        throw new DecodeError(layout.dialect, shape, at, `expected an array of turns, got ${describe(units)}`);
-    }
-    const messages = [];
-    const links = new Links(idMap, layout.dialect);
-    units.forEach((unit, i) => {
-        const where = `${at}/${i}`;
-        let message = unitPart(unit, layout.units, codecs, idMap, layout.dialect, shape, where);
-        if (message === null && flat(layout) && roleless(unit, layout.turn)) {
-            // an item with no canonical kind in a list of items (a hosted tool's call): kept whole
-            message = { role: "assistant", parts: [{ type: "wire", dialect: layout.dialect, value: unit, unit: true }] };
-        }
-        if (message === null) {
-            message = decodeTurn(unit, layout.turn, layout.parts, codecs, idMap, layout.dialect, shape, where);
-        }
-        const previous = messages[messages.length - 1];
-        if (previous !== undefined && previous["role"] === message["role"])
-            markForm(message, layout.dialect, "separate");
-        links.turn(message, where);
-        messages.push(message);
-    });
-    return messages;
-}
-/**
- * How a conversation's results found their calls. A result naming no id (Gemini, Ollama)
- * answers the nearest call of its tool: a later turn that calls a tool again leaves its
- * earlier unanswered calls abandoned. A link made by position among several calls is noted
- * on the result (its dialect's extension notes: a loss in any other dialect), as extract()
- * notes it.
- */
-class Links {
-    idMap;
-    dialect;
-    waiting = []; // (call id, tool) of calls no result answered yet
-    abandoned = new Map(); // tool -> its calls left unanswered by a later call of it
-    constructor(idMap, dialect) {
-        this.idMap = idMap;
-        this.dialect = dialect;
-    }
-    turn(message, where) {
-        const parts = message["parts"];
-        const called = new Set();
-        for (const part of parts) {
-            if (part["type"] === "tool_result")
-                this.result(part["result"], where);
-            else if (part["type"] === "tool_call")
-                called.add(getOwn(part["call"], "name") ?? null);
-        }
-        if (called.size === 0)
-            return;
-        for (const [callId, name] of this.waiting.filter((w) => called.has(w[1]))) {
-            this.idMap.noteResult(callId); // out of reach of the id-less results that follow
-            this.abandoned.set(name, (this.abandoned.get(name) ?? 0) + 1);
-        }
-        this.waiting = this.waiting.filter((w) => !called.has(w[1]));
-        for (const part of parts) {
-            if (part["type"] !== "tool_call")
-                continue;
-            const call = part["call"];
-            this.waiting.push([getOwn(call, "id") ?? null, getOwn(call, "name") ?? null]);
-        }
-    }
-    result(result, where) {
-        const callId = getOwn(result, "call_id") ?? null;
-        const name = getOwn(result, "name") ?? null;
-        this.waiting = this.waiting.filter((w) => w[0] !== callId);
-        const earlier = this.abandoned.get(name) ?? 0;
-        this.abandoned.delete(name);
-        const extensions = getOwn(result, "extensions");
-        const own = isObject(extensions) ? getOwn(extensions, this.dialect) : undefined;
-        const forms = isObject(own) ? getOwn(own, "forms") : undefined;
-        if (!isObject(forms) || !Object.values(forms).includes("minted") || callId === null)
-            return; // linked by its id
-        const among = this.idMap.linkedByPosition(callId);
-        if (!among && !earlier)
-            return;
-        const left = among > 1
-            ? `the oldest of ${among} unanswered calls`
-            : among
-                ? "the one call left unanswered"
-                : "the nearest call";
-        let what = `result in ${where} names no call id: linked by position to ${left} of ` + `${pyRepr(name)} (${pyRepr(callId)})`;
-        if (earlier)
-            what += `; ${earlier} earlier call${earlier > 1 ? "s" : ""} of it left unanswered`;
-        const notes = getOwn(ownExtension(result, this.dialect), "notes");
-        if (Array.isArray(notes))
-            notes.push(what);
-        else
-            ownExtension(result, this.dialect)["notes"] = [what];
-    }
 }

@@ -5,9 +5,9 @@
  *     _conv_layout      a dialect's conversation layout as data (built by the generated module)
  *     _conv_paths       values at paths of keys; the keys a layout knows; extension fields put back
  *     _conv_parts       message parts: spellings read and written, tool parts through their shapes
- *     _conv_decode      wire turns -> canonical messages
+ *     _conv_decode      a response's wire turn -> its canonical message
+ *     _conv_links       leaves of the compiled turns readers: result linkage, kept fields
  *     _conv_encode      canonical messages -> wire turns
- *     _conv_request_in  a whole request, wire -> canonical (turns, system, tools, settings)
  *     _conv_request_out a whole request, canonical -> wire
  *     _conv_response    a whole response, both ways (turn, finish reason, usage)
  *     _forms            the spellings a round trip keeps, as compiled writers read them
@@ -15,10 +15,10 @@
  *     _conv_tools       a request's tools and tool choice, canonical -> wire
  */
 export type { Codecs, PartField, RequestLayout, ResponseLayout, Lose, SystemIn, ToolsIn, Spelling, SystemField, Toks, Turn, TurnField, } from "./_conv_layout.js";
-export { decodeBlock } from "./_conv_parts.js";
-export { knownTree, put as putPath } from "./_conv_paths.js";
+export { Links, keptFields } from "./_conv_links.js";
+export { sniffMediaType } from "./_conv_parts.js";
+export { get, knownTree, put as putPath, unknownInto } from "./_conv_paths.js";
 export { settingProblem } from "./_conv_guard.js";
 export { formIndex, formOf, keyOf } from "./_forms.js";
-export { decodeRequest } from "./_conv_request_in.js";
 export { encodeRequest } from "./_conv_request_out.js";
 export { decodeResponse, encodeResponse, finishIn } from "./_conv_response.js";

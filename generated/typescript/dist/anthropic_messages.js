@@ -1418,7 +1418,7 @@ function systemIn(value, codecs, idMap) {
         }
         parts = [];
         for (const [i, block] of blocks.entries()) {
-            parts.push(conv.decodeBlock(block, CONV_REQUEST.parts, codecs, idMap, DIALECT, "request", "/system/" + String(i)));
+            partIn(block, idMap, "/system/" + String(i), parts);
         }
         message = { "role": "system", "parts": parts };
         own = {};
@@ -1479,6 +1479,281 @@ function toolsIn(wire, idMap, fields, forms) {
     }
     return found;
 }
+/** The request's wire turns as canonical messages, appended to messages. */
+function turnsIn(units, idMap, messages) {
+    let links;
+    let last;
+    let leading;
+    let where;
+    let wireRole;
+    let role;
+    let repeated;
+    let parts;
+    let forms;
+    let content;
+    let turnFields;
+    let message;
+    let own;
+    if (!Array.isArray(units)) {
+        throw new rt.DecodeError(DIALECT, "request", "/messages", "expected an array of turns, got " + String(rt.describe(units)));
+    }
+    links = new conv.Links(idMap, DIALECT);
+    last = null;
+    leading = true;
+    for (const [i, unit] of units.entries()) {
+        where = "/messages/" + String(i);
+        if (!(rt.isObject(unit))) {
+            throw new rt.DecodeError(DIALECT, "request", where, "expected an object, got " + String(rt.describe(unit)));
+        }
+        wireRole = rt.getOwn(unit, "role");
+        if (wireRole === "system") {
+            role = "system";
+            repeated = last === "system";
+        }
+        else if (wireRole === "user") {
+            role = "user";
+            repeated = last === "user";
+        }
+        else if (wireRole === "assistant") {
+            role = "assistant";
+            repeated = last === "assistant";
+        }
+        else {
+            throw new rt.DecodeError(DIALECT, "request", String(where) + "/role", "expected a role (system, user, assistant), got " + String(rt.describe(wireRole)));
+        }
+        parts = [];
+        forms = {};
+        content = rt.getOwn(unit, "content");
+        if (typeof content === "string") {
+            parts.push({ "type": "text", "text": content });
+            if (content === "") {
+                rt.putOwn(forms, "/content", "string");
+            }
+        }
+        else if (Array.isArray(content)) {
+            if (Object.keys(content).length === 0) {
+                rt.putOwn(forms, "/content", "empty");
+            }
+            else if (content.length === 1) {
+                rt.putOwn(forms, "/content", "blocks");
+            }
+            for (const [j, value] of content.entries()) {
+                partIn(value, idMap, String(where) + "/content/" + String(j), parts);
+            }
+        }
+        else if (content === null) {
+            rt.putOwn(forms, "/content", "null");
+        }
+        else if (content === undefined) {
+            rt.putOwn(forms, "/content", "absent");
+        }
+        else {
+            throw new rt.DecodeError(DIALECT, "request", String(where) + "/content", "expected the turn's content, got " + String(rt.describe(content)));
+        }
+        turnFields = {};
+        for (const [key, kept] of Object.entries(unit)) {
+            if (!["content", "role"].includes(key)) {
+                rt.putOwn(turnFields, "/" + rt.escape(String(key)), kept);
+            }
+        }
+        if ((leading) && (role === "system")) {
+            rt.putOwn(forms, "", "turn");
+        }
+        else if (repeated) {
+            rt.putOwn(forms, "", "separate");
+        }
+        leading = (leading) && (role === "system");
+        message = { "role": role, "parts": parts };
+        if ((Object.keys(turnFields).length > 0) || (Object.keys(forms).length > 0)) {
+            own = {};
+            if (Object.keys(turnFields).length > 0) {
+                rt.putOwn(own, "fields", turnFields);
+            }
+            if (Object.keys(forms).length > 0) {
+                rt.putOwn(own, "forms", forms);
+            }
+            rt.putOwn(message, "extensions", { [DIALECT]: own });
+        }
+        links.turn(message, where);
+        messages.push(message);
+        last = role;
+    }
+    return messages;
+}
+/** One wire block as a canonical part, appended to parts; a block no spelling reads kept verbatim. */
+function partIn(value, idMap, at, parts) {
+    let block;
+    let textIn;
+    let partFields;
+    let part;
+    let mediaTypeIn;
+    let dataIn;
+    let urlIn;
+    if (rt.isObject(value)) {
+        block = value;
+        if (rt.pyEquals(rt.getOwn(block, "type"), "tool_use")) {
+            parts.push({ "type": "tool_call", "call": rt.decodeAt(decodeToolCall, block, at, idMap) });
+        }
+        else if (rt.pyEquals(rt.getOwn(block, "type"), "tool_result")) {
+            parts.push({ "type": "tool_result", "result": rt.decodeAt(decodeToolResult, block, at, idMap) });
+        }
+        else if (rt.pyEquals(rt.getOwn(block, "type"), "text")) {
+            textIn = rt.getOwn(block, "text");
+            if (textIn === undefined) {
+                throw new rt.DecodeError(DIALECT, "request", String(at) + "/text", "expected a value, got nothing");
+            }
+            if (!(typeof textIn === "string")) {
+                throw new rt.DecodeError(DIALECT, "request", String(at) + "/text", "expected a string, got " + String(rt.describe(textIn)));
+            }
+            partFields = {};
+            for (const [key, kept] of Object.entries(block)) {
+                if (!["text", "type"].includes(key)) {
+                    rt.putOwn(partFields, "/" + rt.escape(String(key)), kept);
+                }
+            }
+            part = { "type": "text", "text": textIn };
+            if (Object.keys(partFields).length > 0) {
+                rt.putOwn(part, "extensions", { [DIALECT]: { "fields": partFields } });
+            }
+            parts.push(part);
+        }
+        else if ((rt.pyEquals(rt.getOwn(block, "type"), "image")) &&
+            (rt.pyEquals(conv.keyOf(rt.getOwn(block, "source"), "type"), "base64"))) {
+            mediaTypeIn = conv.keyOf(rt.getOwn(block, "source"), "media_type");
+            if (mediaTypeIn === undefined) {
+                throw new rt.DecodeError(DIALECT, "request", String(at) + "/source/media_type", "expected a value, got nothing");
+            }
+            dataIn = conv.keyOf(rt.getOwn(block, "source"), "data");
+            if (dataIn === undefined) {
+                throw new rt.DecodeError(DIALECT, "request", String(at) + "/source/data", "expected a value, got nothing");
+            }
+            partFields = conv.keptFields(block, KNOWN_PART_3);
+            part = { "type": "image", "media_type": mediaTypeIn, "data": dataIn };
+            if (Object.keys(partFields).length > 0) {
+                rt.putOwn(part, "extensions", { [DIALECT]: { "fields": partFields } });
+            }
+            parts.push(part);
+        }
+        else if ((rt.pyEquals(rt.getOwn(block, "type"), "image")) &&
+            (rt.pyEquals(conv.keyOf(rt.getOwn(block, "source"), "type"), "url"))) {
+            urlIn = conv.keyOf(rt.getOwn(block, "source"), "url");
+            if (urlIn === undefined) {
+                throw new rt.DecodeError(DIALECT, "request", String(at) + "/source/url", "expected a value, got nothing");
+            }
+            partFields = conv.keptFields(block, KNOWN_PART_4);
+            part = { "type": "image", "url": urlIn };
+            if (Object.keys(partFields).length > 0) {
+                rt.putOwn(part, "extensions", { [DIALECT]: { "fields": partFields } });
+            }
+            parts.push(part);
+        }
+        else if (rt.pyEquals(rt.getOwn(block, "type"), "thinking")) {
+            textIn = rt.getOwn(block, "thinking");
+            if (textIn === undefined) {
+                throw new rt.DecodeError(DIALECT, "request", String(at) + "/thinking", "expected a value, got nothing");
+            }
+            if (!(typeof textIn === "string")) {
+                throw new rt.DecodeError(DIALECT, "request", String(at) + "/thinking", "expected a string, got " + String(rt.describe(textIn)));
+            }
+            partFields = {};
+            for (const [key, kept] of Object.entries(block)) {
+                if (!["thinking", "type"].includes(key)) {
+                    rt.putOwn(partFields, "/" + rt.escape(String(key)), kept);
+                }
+            }
+            part = { "type": "reasoning", "dialect": DIALECT, "text": textIn };
+            if (Object.keys(partFields).length > 0) {
+                rt.putOwn(part, "extensions", { [DIALECT]: { "fields": partFields } });
+            }
+            parts.push(part);
+        }
+        else if (rt.pyEquals(rt.getOwn(block, "type"), "redacted_thinking")) {
+            partFields = {};
+            for (const [key, kept] of Object.entries(block)) {
+                if (key !== "type") {
+                    rt.putOwn(partFields, "/" + rt.escape(String(key)), kept);
+                }
+            }
+            part = { "type": "reasoning", "dialect": DIALECT };
+            if (Object.keys(partFields).length > 0) {
+                rt.putOwn(part, "extensions", { [DIALECT]: { "fields": partFields } });
+            }
+            parts.push(part);
+        }
+        else {
+            parts.push({ "type": "wire", "dialect": DIALECT, "value": value });
+        }
+    }
+    else {
+        parts.push({ "type": "wire", "dialect": DIALECT, "value": value });
+    }
+    return parts;
+}
+/** A whole wire request as the canonical request; what the layout does not read kept as extensions. */
+function requestIn(wire, idMap) {
+    let forms;
+    let model;
+    let messages;
+    let system;
+    let units;
+    let fields;
+    let found;
+    let settings;
+    let own;
+    let request;
+    if (!(rt.isObject(wire))) {
+        throw new rt.DecodeError(DIALECT, "request", "", "expected a request object, got " + String(rt.describe(wire)));
+    }
+    request = {};
+    forms = {};
+    model = rt.getOwn(wire, "model");
+    if (model !== undefined) {
+        rt.putOwn(request, "model", model);
+    }
+    messages = [];
+    system = rt.getOwn(wire, "system");
+    if (system === null) {
+        rt.putOwn(forms, "/system", "null");
+    }
+    else if (system !== undefined) {
+        messages.push(systemIn(system, CONV_CODECS, idMap));
+    }
+    units = rt.getOwn(wire, "messages");
+    if (units === undefined) {
+        throw new rt.DecodeError(DIALECT, "request", "/messages", "expected the conversation's turns, got nothing");
+    }
+    if (typeof units === "string") {
+        rt.putOwn(forms, "/messages", "string");
+        messages.push({ "role": "user", "parts": [{ "type": "text", "text": units }] });
+    }
+    else {
+        turnsIn(units, idMap, messages);
+    }
+    rt.putOwn(request, "messages", messages);
+    fields = {};
+    found = toolsIn(wire, idMap, fields, forms);
+    for (const [key, got] of Object.entries(found)) {
+        rt.putOwn(request, key, got);
+    }
+    settings = settingsIn(wire, forms, fields);
+    if (Object.keys(settings).length > 0) {
+        rt.putOwn(request, "settings", settings);
+    }
+    conv.unknownInto(wire, CONV_REQUEST.known, "", fields);
+    if ((Object.keys(fields).length > 0) || (Object.keys(forms).length > 0)) {
+        own = {};
+        if (Object.keys(fields).length > 0) {
+            rt.putOwn(own, "fields", fields);
+        }
+        if (Object.keys(forms).length > 0) {
+            rt.putOwn(own, "forms", forms);
+        }
+        rt.putOwn(request, "extensions", { [DIALECT]: own });
+    }
+    return request;
+}
+const KNOWN_PART_3 = conv.knownTree([], [["type"], ["source", "type"], ["source", "media_type"], ["source", "data"]]);
+const KNOWN_PART_4 = conv.knownTree([], [["type"], ["source", "type"], ["source", "url"]]);
 const CONV_REQUEST = {
     dialect: DIALECT,
     turns: ["messages"],
@@ -1719,7 +1994,7 @@ export function decodeRequest(payload, options = {}) {
     if (P.isObject(wire)) {
         envelopes.check(wire, ENVELOPE_KINDS.filter((k) => k[0] === "request"), DIALECT);
     }
-    return conv.decodeRequest(wire, CONV_REQUEST, CONV_CODECS, options.idMap ?? null);
+    return requestIn(wire, options.idMap ?? new rt.IdMap());
 }
 /**
  * A canonical Request as a whole Anthropic Messages request; lists what it cannot carry.

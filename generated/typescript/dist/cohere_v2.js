@@ -1247,6 +1247,281 @@ function toolsIn(wire, idMap, fields, forms) {
     }
     return found;
 }
+/** The request's wire turns as canonical messages, appended to messages. */
+function turnsIn(units, idMap, messages) {
+    let links;
+    let last;
+    let where;
+    let parts;
+    let forms;
+    let message;
+    let wireRole;
+    let role;
+    let repeated;
+    let toolPlanField;
+    let content;
+    let toolCallsField;
+    let turnFields;
+    let own;
+    if (!Array.isArray(units)) {
+        throw new rt.DecodeError(DIALECT, "request", "/messages", "expected an array of turns, got " + String(rt.describe(units)));
+    }
+    links = new conv.Links(idMap, DIALECT);
+    last = null;
+    for (const [i, unit] of units.entries()) {
+        where = "/messages/" + String(i);
+        if (!(rt.isObject(unit))) {
+            throw new rt.DecodeError(DIALECT, "request", where, "expected an object, got " + String(rt.describe(unit)));
+        }
+        if (rt.pyEquals(rt.getOwn(unit, "role"), "tool")) {
+            parts = [];
+            forms = {};
+            parts.push({ "type": "tool_result", "result": rt.decodeAt(decodeToolResult, unit, where, idMap) });
+            if (last === "user") {
+                rt.putOwn(forms, "", "separate");
+            }
+            message = { "role": "user", "parts": parts };
+            if (Object.keys(forms).length > 0) {
+                rt.putOwn(message, "extensions", { [DIALECT]: { "forms": forms } });
+            }
+            links.turn(message, where);
+            messages.push(message);
+            last = "user";
+        }
+        else {
+            wireRole = rt.getOwn(unit, "role");
+            if (wireRole === "system") {
+                role = "system";
+                repeated = last === "system";
+            }
+            else if (wireRole === "user") {
+                role = "user";
+                repeated = last === "user";
+            }
+            else if (wireRole === "assistant") {
+                role = "assistant";
+                repeated = last === "assistant";
+            }
+            else {
+                throw new rt.DecodeError(DIALECT, "request", String(where) + "/role", "expected a role (system, user, assistant), got " + String(rt.describe(wireRole)));
+            }
+            parts = [];
+            forms = {};
+            toolPlanField = rt.getOwn(unit, "tool_plan");
+            if (toolPlanField === null) {
+                rt.putOwn(forms, "/tool_plan", "null");
+            }
+            else if (toolPlanField !== undefined) {
+                parts.push({ "type": "text", "text": toolPlanField });
+            }
+            content = rt.getOwn(unit, "content");
+            if (typeof content === "string") {
+                parts.push({ "type": "text", "text": content });
+                if (content === "") {
+                    rt.putOwn(forms, "/content", "string");
+                }
+            }
+            else if (Array.isArray(content)) {
+                if (Object.keys(content).length === 0) {
+                    rt.putOwn(forms, "/content", "empty");
+                }
+                else if (content.length === 1) {
+                    rt.putOwn(forms, "/content", "blocks");
+                }
+                for (const [j, value] of content.entries()) {
+                    partIn(value, idMap, String(where) + "/content/" + String(j), parts);
+                }
+            }
+            else if (content === null) {
+                rt.putOwn(forms, "/content", "null");
+            }
+            else if (content === undefined) {
+            }
+            else {
+                throw new rt.DecodeError(DIALECT, "request", String(where) + "/content", "expected the turn's content, got " + String(rt.describe(content)));
+            }
+            toolCallsField = rt.getOwn(unit, "tool_calls");
+            if (toolCallsField === null) {
+                rt.putOwn(forms, "/tool_calls", "null");
+            }
+            else if (toolCallsField !== undefined) {
+                if (!Array.isArray(toolCallsField)) {
+                    throw new rt.DecodeError(DIALECT, "request", String(where) + "/tool_calls", "expected an array, got " + String(rt.describe(toolCallsField)));
+                }
+                if (Object.keys(toolCallsField).length === 0) {
+                    rt.putOwn(forms, "/tool_calls", "empty");
+                }
+                for (const [k, item] of toolCallsField.entries()) {
+                    parts.push({
+                        "type": "tool_call",
+                        "call": rt.decodeAt(decodeToolCall, item, String(where) + "/tool_calls/" + String(k), idMap),
+                    });
+                }
+            }
+            turnFields = {};
+            for (const [key, kept] of Object.entries(unit)) {
+                if (!["content", "role", "tool_calls", "tool_plan"].includes(key)) {
+                    rt.putOwn(turnFields, "/" + rt.escape(String(key)), kept);
+                }
+            }
+            if (repeated) {
+                rt.putOwn(forms, "", "separate");
+            }
+            message = { "role": role, "parts": parts };
+            if ((Object.keys(turnFields).length > 0) || (Object.keys(forms).length > 0)) {
+                own = {};
+                if (Object.keys(turnFields).length > 0) {
+                    rt.putOwn(own, "fields", turnFields);
+                }
+                if (Object.keys(forms).length > 0) {
+                    rt.putOwn(own, "forms", forms);
+                }
+                rt.putOwn(message, "extensions", { [DIALECT]: own });
+            }
+            links.turn(message, where);
+            messages.push(message);
+            last = role;
+        }
+    }
+    return messages;
+}
+/** One wire block as a canonical part, appended to parts; a block no spelling reads kept verbatim. */
+function partIn(value, idMap, at, parts) {
+    let block;
+    let textIn;
+    let partFields;
+    let part;
+    let urlIn;
+    let pair;
+    if (rt.isObject(value)) {
+        block = value;
+        if (rt.pyEquals(rt.getOwn(block, "type"), "text")) {
+            textIn = rt.getOwn(block, "text");
+            if (textIn === undefined) {
+                throw new rt.DecodeError(DIALECT, "request", String(at) + "/text", "expected a value, got nothing");
+            }
+            if (!(typeof textIn === "string")) {
+                throw new rt.DecodeError(DIALECT, "request", String(at) + "/text", "expected a string, got " + String(rt.describe(textIn)));
+            }
+            partFields = {};
+            for (const [key, kept] of Object.entries(block)) {
+                if (!["text", "type"].includes(key)) {
+                    rt.putOwn(partFields, "/" + rt.escape(String(key)), kept);
+                }
+            }
+            part = { "type": "text", "text": textIn };
+            if (Object.keys(partFields).length > 0) {
+                rt.putOwn(part, "extensions", { [DIALECT]: { "fields": partFields } });
+            }
+            parts.push(part);
+        }
+        else if (rt.pyEquals(rt.getOwn(block, "type"), "image_url")) {
+            urlIn = conv.keyOf(rt.getOwn(block, "image_url"), "url");
+            if (urlIn === undefined) {
+                throw new rt.DecodeError(DIALECT, "request", String(at) + "/image_url/url", "expected a value, got nothing");
+            }
+            partFields = conv.keptFields(block, KNOWN_PART_1);
+            if (rt.isDataUrl(urlIn)) {
+                pair = rt.splitDataUrl(urlIn);
+                part = { "type": "image", "media_type": pair[0], "data": pair[1] };
+                if (Object.keys(partFields).length > 0) {
+                    rt.putOwn(part, "extensions", { [DIALECT]: { "fields": partFields } });
+                }
+                parts.push(part);
+            }
+            else {
+                part = { "type": "image", "url": urlIn };
+                if (Object.keys(partFields).length > 0) {
+                    rt.putOwn(part, "extensions", { [DIALECT]: { "fields": partFields } });
+                }
+                parts.push(part);
+            }
+        }
+        else if (rt.pyEquals(rt.getOwn(block, "type"), "thinking")) {
+            textIn = rt.getOwn(block, "thinking");
+            if (textIn === undefined) {
+                throw new rt.DecodeError(DIALECT, "request", String(at) + "/thinking", "expected a value, got nothing");
+            }
+            if (!(typeof textIn === "string")) {
+                throw new rt.DecodeError(DIALECT, "request", String(at) + "/thinking", "expected a string, got " + String(rt.describe(textIn)));
+            }
+            partFields = {};
+            for (const [key, kept] of Object.entries(block)) {
+                if (!["thinking", "type"].includes(key)) {
+                    rt.putOwn(partFields, "/" + rt.escape(String(key)), kept);
+                }
+            }
+            part = { "type": "reasoning", "dialect": DIALECT, "text": textIn };
+            if (Object.keys(partFields).length > 0) {
+                rt.putOwn(part, "extensions", { [DIALECT]: { "fields": partFields } });
+            }
+            parts.push(part);
+        }
+        else {
+            parts.push({ "type": "wire", "dialect": DIALECT, "value": value });
+        }
+    }
+    else {
+        parts.push({ "type": "wire", "dialect": DIALECT, "value": value });
+    }
+    return parts;
+}
+/** A whole wire request as the canonical request; what the layout does not read kept as extensions. */
+function requestIn(wire, idMap) {
+    let forms;
+    let model;
+    let messages;
+    let units;
+    let fields;
+    let found;
+    let settings;
+    let own;
+    let request;
+    if (!(rt.isObject(wire))) {
+        throw new rt.DecodeError(DIALECT, "request", "", "expected a request object, got " + String(rt.describe(wire)));
+    }
+    request = {};
+    forms = {};
+    model = rt.getOwn(wire, "model");
+    if (model !== undefined) {
+        rt.putOwn(request, "model", model);
+    }
+    messages = [];
+    units = rt.getOwn(wire, "messages");
+    if (units === undefined) {
+        throw new rt.DecodeError(DIALECT, "request", "/messages", "expected the conversation's turns, got nothing");
+    }
+    if (typeof units === "string") {
+        rt.putOwn(forms, "/messages", "string");
+        messages.push({ "role": "user", "parts": [{ "type": "text", "text": units }] });
+    }
+    else {
+        turnsIn(units, idMap, messages);
+    }
+    rt.putOwn(request, "messages", messages);
+    fields = {};
+    found = toolsIn(wire, idMap, fields, forms);
+    for (const [key, got] of Object.entries(found)) {
+        rt.putOwn(request, key, got);
+    }
+    settings = settingsIn(wire, forms, fields);
+    if (Object.keys(settings).length > 0) {
+        rt.putOwn(request, "settings", settings);
+    }
+    conv.unknownInto(wire, CONV_REQUEST.known, "", fields);
+    if ((Object.keys(fields).length > 0) || (Object.keys(forms).length > 0)) {
+        own = {};
+        if (Object.keys(fields).length > 0) {
+            rt.putOwn(own, "fields", fields);
+        }
+        if (Object.keys(forms).length > 0) {
+            rt.putOwn(own, "forms", forms);
+        }
+        rt.putOwn(request, "extensions", { [DIALECT]: own });
+    }
+    return request;
+}
+const KNOWN_PART_1 = conv.knownTree([], [["type"], ["image_url", "url"]]);
 const CONV_REQUEST = {
     dialect: DIALECT,
     turns: ["messages"],
@@ -1460,7 +1735,7 @@ export function decodeRequest(payload, options = {}) {
     if (P.isObject(wire)) {
         envelopes.check(wire, ENVELOPE_KINDS.filter((k) => k[0] === "request"), DIALECT);
     }
-    return conv.decodeRequest(wire, CONV_REQUEST, CONV_CODECS, options.idMap ?? null);
+    return requestIn(wire, options.idMap ?? new rt.IdMap());
 }
 /**
  * A canonical Request as a whole Cohere Chat v2 request; lists what it cannot carry.

@@ -1629,7 +1629,7 @@ function systemIn(value, codecs, idMap) {
     }
     parts = [];
     for (const [i, block] of blocks.entries()) {
-        parts.push(conv.decodeBlock(block, CONV_REQUEST.parts, codecs, idMap, DIALECT, "request", "/systemInstruction/parts/" + String(i)));
+        partIn(block, idMap, "/systemInstruction/parts/" + String(i), parts);
     }
     message = { "role": "system", "parts": parts };
     own = {};
@@ -1713,6 +1713,256 @@ function toolsIn(wire, idMap, fields, forms) {
     }
     return found;
 }
+/** The request's wire turns as canonical messages, appended to messages. */
+function turnsIn(units, idMap, messages) {
+    let links;
+    let last;
+    let where;
+    let wireRole;
+    let spelled;
+    let role;
+    let repeated;
+    let parts;
+    let forms;
+    let content;
+    let turnFields;
+    let message;
+    let own;
+    if (!Array.isArray(units)) {
+        throw new rt.DecodeError(DIALECT, "request", "/contents", "expected an array of turns, got " + String(rt.describe(units)));
+    }
+    links = new conv.Links(idMap, DIALECT);
+    last = null;
+    for (const [i, unit] of units.entries()) {
+        where = "/contents/" + String(i);
+        if (!(rt.isObject(unit))) {
+            throw new rt.DecodeError(DIALECT, "request", where, "expected an object, got " + String(rt.describe(unit)));
+        }
+        wireRole = rt.getOwn(unit, "role");
+        spelled = null;
+        if (wireRole === "user") {
+            role = "user";
+            repeated = last === "user";
+        }
+        else if (wireRole === "model") {
+            role = "assistant";
+            repeated = last === "assistant";
+        }
+        else if (wireRole === undefined) {
+            role = "user";
+            repeated = last === "user";
+            spelled = "absent";
+        }
+        else {
+            throw new rt.DecodeError(DIALECT, "request", String(where) + "/role", "expected a role (user, model), got " + String(rt.describe(wireRole)));
+        }
+        parts = [];
+        forms = {};
+        if (spelled !== null) {
+            rt.putOwn(forms, "/role", spelled);
+        }
+        content = rt.getOwn(unit, "parts");
+        if (Array.isArray(content)) {
+            if (Object.keys(content).length === 0) {
+                rt.putOwn(forms, "/parts", "empty");
+            }
+            for (const [j, value] of content.entries()) {
+                partIn(value, idMap, String(where) + "/parts/" + String(j), parts);
+            }
+        }
+        else if (content === null) {
+            rt.putOwn(forms, "/parts", "null");
+        }
+        else if (content === undefined) {
+            rt.putOwn(forms, "/parts", "absent");
+        }
+        else {
+            throw new rt.DecodeError(DIALECT, "request", String(where) + "/parts", "expected the turn's content, got " + String(rt.describe(content)));
+        }
+        turnFields = {};
+        for (const [key, kept] of Object.entries(unit)) {
+            if (!["parts", "role"].includes(key)) {
+                rt.putOwn(turnFields, "/" + rt.escape(String(key)), kept);
+            }
+        }
+        if (repeated) {
+            rt.putOwn(forms, "", "separate");
+        }
+        message = { "role": role, "parts": parts };
+        if ((Object.keys(turnFields).length > 0) || (Object.keys(forms).length > 0)) {
+            own = {};
+            if (Object.keys(turnFields).length > 0) {
+                rt.putOwn(own, "fields", turnFields);
+            }
+            if (Object.keys(forms).length > 0) {
+                rt.putOwn(own, "forms", forms);
+            }
+            rt.putOwn(message, "extensions", { [DIALECT]: own });
+        }
+        links.turn(message, where);
+        messages.push(message);
+        last = role;
+    }
+    return messages;
+}
+/** One wire block as a canonical part, appended to parts; a block no spelling reads kept verbatim. */
+function partIn(value, idMap, at, parts) {
+    let block;
+    let textIn;
+    let partFields;
+    let part;
+    let mediaTypeIn;
+    let dataIn;
+    let urlIn;
+    if (rt.isObject(value)) {
+        block = value;
+        if (rt.getOwn(block, "functionCall") !== undefined) {
+            parts.push({ "type": "tool_call", "call": rt.decodeAt(decodeToolCall, block, at, idMap) });
+        }
+        else if (rt.getOwn(block, "functionResponse") !== undefined) {
+            parts.push({ "type": "tool_result", "result": rt.decodeAt(decodeToolResult, block, at, idMap) });
+        }
+        else if (rt.pyEquals(rt.getOwn(block, "thought"), true)) {
+            textIn = rt.getOwn(block, "text");
+            if (textIn === undefined) {
+                throw new rt.DecodeError(DIALECT, "request", String(at) + "/text", "expected a value, got nothing");
+            }
+            if (!(typeof textIn === "string")) {
+                throw new rt.DecodeError(DIALECT, "request", String(at) + "/text", "expected a string, got " + String(rt.describe(textIn)));
+            }
+            partFields = {};
+            for (const [key, kept] of Object.entries(block)) {
+                if (!["text", "thought"].includes(key)) {
+                    rt.putOwn(partFields, "/" + rt.escape(String(key)), kept);
+                }
+            }
+            part = { "type": "reasoning", "dialect": DIALECT, "text": textIn };
+            if (Object.keys(partFields).length > 0) {
+                rt.putOwn(part, "extensions", { [DIALECT]: { "fields": partFields } });
+            }
+            parts.push(part);
+        }
+        else if (rt.getOwn(block, "text") !== undefined) {
+            textIn = rt.getOwn(block, "text");
+            if (textIn === undefined) {
+                throw new rt.DecodeError(DIALECT, "request", String(at) + "/text", "expected a value, got nothing");
+            }
+            if (!(typeof textIn === "string")) {
+                throw new rt.DecodeError(DIALECT, "request", String(at) + "/text", "expected a string, got " + String(rt.describe(textIn)));
+            }
+            partFields = {};
+            for (const [key, kept] of Object.entries(block)) {
+                if (key !== "text") {
+                    rt.putOwn(partFields, "/" + rt.escape(String(key)), kept);
+                }
+            }
+            part = { "type": "text", "text": textIn };
+            if (Object.keys(partFields).length > 0) {
+                rt.putOwn(part, "extensions", { [DIALECT]: { "fields": partFields } });
+            }
+            parts.push(part);
+        }
+        else if (rt.getOwn(block, "inlineData") !== undefined) {
+            mediaTypeIn = conv.keyOf(rt.getOwn(block, "inlineData"), "mimeType");
+            if (mediaTypeIn === undefined) {
+                throw new rt.DecodeError(DIALECT, "request", String(at) + "/inlineData/mimeType", "expected a value, got nothing");
+            }
+            dataIn = conv.keyOf(rt.getOwn(block, "inlineData"), "data");
+            if (dataIn === undefined) {
+                throw new rt.DecodeError(DIALECT, "request", String(at) + "/inlineData/data", "expected a value, got nothing");
+            }
+            partFields = conv.keptFields(block, KNOWN_PART_4);
+            part = { "type": "image", "media_type": mediaTypeIn, "data": dataIn };
+            if (Object.keys(partFields).length > 0) {
+                rt.putOwn(part, "extensions", { [DIALECT]: { "fields": partFields } });
+            }
+            parts.push(part);
+        }
+        else if (rt.getOwn(block, "fileData") !== undefined) {
+            mediaTypeIn = conv.keyOf(rt.getOwn(block, "fileData"), "mimeType");
+            urlIn = conv.keyOf(rt.getOwn(block, "fileData"), "fileUri");
+            if (urlIn === undefined) {
+                throw new rt.DecodeError(DIALECT, "request", String(at) + "/fileData/fileUri", "expected a value, got nothing");
+            }
+            partFields = conv.keptFields(block, KNOWN_PART_5);
+            part = { "type": "image" };
+            if (mediaTypeIn !== undefined) {
+                rt.putOwn(part, "media_type", mediaTypeIn);
+            }
+            rt.putOwn(part, "url", urlIn);
+            if (Object.keys(partFields).length > 0) {
+                rt.putOwn(part, "extensions", { [DIALECT]: { "fields": partFields } });
+            }
+            parts.push(part);
+        }
+        else {
+            parts.push({ "type": "wire", "dialect": DIALECT, "value": value });
+        }
+    }
+    else {
+        parts.push({ "type": "wire", "dialect": DIALECT, "value": value });
+    }
+    return parts;
+}
+/** A whole wire request as the canonical request; what the layout does not read kept as extensions. */
+function requestIn(wire, idMap) {
+    let forms;
+    let model;
+    let messages;
+    let system;
+    let units;
+    let fields;
+    let found;
+    let settings;
+    let own;
+    let request;
+    if (!(rt.isObject(wire))) {
+        throw new rt.DecodeError(DIALECT, "request", "", "expected a request object, got " + String(rt.describe(wire)));
+    }
+    request = {};
+    forms = {};
+    model = rt.getOwn(wire, "model");
+    if (model !== undefined) {
+        rt.putOwn(request, "model", model);
+    }
+    messages = [];
+    system = rt.getOwn(wire, "systemInstruction");
+    if (system === null) {
+        rt.putOwn(forms, "/systemInstruction", "null");
+    }
+    else if (system !== undefined) {
+        messages.push(systemIn(system, CONV_CODECS, idMap));
+    }
+    units = rt.getOwn(wire, "contents");
+    if (units === undefined) {
+        throw new rt.DecodeError(DIALECT, "request", "/contents", "expected the conversation's turns, got nothing");
+    }
+    turnsIn(units, idMap, messages);
+    rt.putOwn(request, "messages", messages);
+    fields = {};
+    found = toolsIn(wire, idMap, fields, forms);
+    for (const [key, got] of Object.entries(found)) {
+        rt.putOwn(request, key, got);
+    }
+    settings = settingsIn(wire, forms, fields);
+    if (Object.keys(settings).length > 0) {
+        rt.putOwn(request, "settings", settings);
+    }
+    conv.unknownInto(wire, CONV_REQUEST.known, "", fields);
+    if ((Object.keys(fields).length > 0) || (Object.keys(forms).length > 0)) {
+        own = {};
+        if (Object.keys(fields).length > 0) {
+            rt.putOwn(own, "fields", fields);
+        }
+        if (Object.keys(forms).length > 0) {
+            rt.putOwn(own, "forms", forms);
+        }
+        rt.putOwn(request, "extensions", { [DIALECT]: own });
+    }
+    return request;
+}
+const KNOWN_PART_4 = conv.knownTree([["inlineData"]], [["inlineData", "mimeType"], ["inlineData", "data"]]);
+const KNOWN_PART_5 = conv.knownTree([["fileData"]], [["fileData", "mimeType"], ["fileData", "fileUri"]]);
 const CONV_REQUEST = {
     dialect: DIALECT,
     turns: ["contents"],
@@ -1955,7 +2205,7 @@ export function decodeRequest(payload, options = {}) {
         pj.decodeSpelling(wire, PROTO_ENVELOPE, DIALECT, "request");
         pj.refuseBoth(wire, CONV_REQUEST.known, DIALECT, "request");
     }
-    return conv.decodeRequest(wire, CONV_REQUEST, CONV_CODECS, options.idMap ?? null);
+    return requestIn(wire, options.idMap ?? new rt.IdMap());
 }
 /**
  * A canonical Request as a whole Google Gemini generateContent request; lists what it cannot carry.

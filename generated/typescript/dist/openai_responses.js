@@ -1825,6 +1825,355 @@ function toolsIn(wire, idMap, fields, forms) {
     }
     return found;
 }
+/** The request's wire turns as canonical messages, appended to messages. */
+function turnsIn(units, idMap, messages) {
+    let links;
+    let last;
+    let leading;
+    let where;
+    let parts;
+    let forms;
+    let message;
+    let textIn;
+    let partFields;
+    let part;
+    let wireRole;
+    let spelled;
+    let role;
+    let repeated;
+    let content;
+    let turnFields;
+    let own;
+    if (!Array.isArray(units)) {
+        throw new rt.DecodeError(DIALECT, "request", "/input", "expected an array of turns, got " + String(rt.describe(units)));
+    }
+    links = new conv.Links(idMap, DIALECT);
+    last = null;
+    leading = true;
+    for (const [i, unit] of units.entries()) {
+        where = "/input/" + String(i);
+        if (!(rt.isObject(unit))) {
+            throw new rt.DecodeError(DIALECT, "request", where, "expected an object, got " + String(rt.describe(unit)));
+        }
+        if (rt.pyEquals(rt.getOwn(unit, "type"), "function_call")) {
+            parts = [];
+            forms = {};
+            parts.push({ "type": "tool_call", "call": rt.decodeAt(decodeToolCall, unit, where, idMap) });
+            if (last === "assistant") {
+                rt.putOwn(forms, "", "separate");
+            }
+            leading = false;
+            message = { "role": "assistant", "parts": parts };
+            if (Object.keys(forms).length > 0) {
+                rt.putOwn(message, "extensions", { [DIALECT]: { "forms": forms } });
+            }
+            links.turn(message, where);
+            messages.push(message);
+            last = "assistant";
+        }
+        else if (rt.pyEquals(rt.getOwn(unit, "type"), "function_call_output")) {
+            parts = [];
+            forms = {};
+            parts.push({ "type": "tool_result", "result": rt.decodeAt(decodeToolResult, unit, where, idMap) });
+            if (last === "user") {
+                rt.putOwn(forms, "", "separate");
+            }
+            leading = false;
+            message = { "role": "user", "parts": parts };
+            if (Object.keys(forms).length > 0) {
+                rt.putOwn(message, "extensions", { [DIALECT]: { "forms": forms } });
+            }
+            links.turn(message, where);
+            messages.push(message);
+            last = "user";
+        }
+        else if (rt.pyEquals(rt.getOwn(unit, "type"), "reasoning")) {
+            parts = [];
+            forms = {};
+            textIn = conv.get(unit, ["summary", "0", "text"]);
+            if ((textIn !== undefined) && (!(typeof textIn === "string"))) {
+                throw new rt.DecodeError(DIALECT, "request", String(where) + "/summary/0/text", "expected a string, got " + String(rt.describe(textIn)));
+            }
+            partFields = conv.keptFields(unit, KNOWN_UNIT_2);
+            part = { "type": "reasoning", "dialect": DIALECT };
+            if (textIn !== undefined) {
+                rt.putOwn(part, "text", textIn);
+            }
+            if (Object.keys(partFields).length > 0) {
+                rt.putOwn(part, "extensions", { [DIALECT]: { "fields": partFields } });
+            }
+            parts.push(part);
+            if (last === "assistant") {
+                rt.putOwn(forms, "", "separate");
+            }
+            leading = false;
+            message = { "role": "assistant", "parts": parts };
+            if (Object.keys(forms).length > 0) {
+                rt.putOwn(message, "extensions", { [DIALECT]: { "forms": forms } });
+            }
+            links.turn(message, where);
+            messages.push(message);
+            last = "assistant";
+        }
+        else if (rt.getOwn(unit, "role") === undefined) {
+            parts = [];
+            forms = {};
+            parts.push({ "type": "wire", "dialect": DIALECT, "value": unit, "unit": true });
+            if (last === "assistant") {
+                rt.putOwn(forms, "", "separate");
+            }
+            leading = false;
+            message = { "role": "assistant", "parts": parts };
+            if (Object.keys(forms).length > 0) {
+                rt.putOwn(message, "extensions", { [DIALECT]: { "forms": forms } });
+            }
+            links.turn(message, where);
+            messages.push(message);
+            last = "assistant";
+        }
+        else {
+            wireRole = rt.getOwn(unit, "role");
+            spelled = null;
+            if (wireRole === "system") {
+                role = "system";
+                repeated = last === "system";
+            }
+            else if (wireRole === "developer") {
+                role = "system";
+                repeated = last === "system";
+                spelled = "alias:1";
+            }
+            else if (wireRole === "user") {
+                role = "user";
+                repeated = last === "user";
+            }
+            else if (wireRole === "assistant") {
+                role = "assistant";
+                repeated = last === "assistant";
+            }
+            else {
+                throw new rt.DecodeError(DIALECT, "request", String(where) + "/role", "expected a role (system, developer, user, assistant), got " + String(rt.describe(wireRole)));
+            }
+            parts = [];
+            forms = {};
+            if (spelled !== null) {
+                rt.putOwn(forms, "/role", spelled);
+            }
+            content = rt.getOwn(unit, "content");
+            if (typeof content === "string") {
+                parts.push({ "type": "text", "text": content });
+                if (content === "") {
+                    rt.putOwn(forms, "/content", "string");
+                }
+            }
+            else if (Array.isArray(content)) {
+                if (Object.keys(content).length === 0) {
+                    rt.putOwn(forms, "/content", "empty");
+                }
+                else if (content.length === 1) {
+                    rt.putOwn(forms, "/content", "blocks");
+                }
+                for (const [j, value] of content.entries()) {
+                    partIn(value, idMap, String(where) + "/content/" + String(j), parts);
+                }
+            }
+            else if (content === null) {
+                rt.putOwn(forms, "/content", "null");
+            }
+            else if (content === undefined) {
+                rt.putOwn(forms, "/content", "absent");
+            }
+            else {
+                throw new rt.DecodeError(DIALECT, "request", String(where) + "/content", "expected the turn's content, got " + String(rt.describe(content)));
+            }
+            turnFields = {};
+            for (const [key, kept] of Object.entries(unit)) {
+                if (!["content", "role"].includes(key)) {
+                    rt.putOwn(turnFields, "/" + rt.escape(String(key)), kept);
+                }
+            }
+            if (rt.getOwn(unit, "type") === undefined) {
+                rt.putOwn(forms, "/type", "absent");
+            }
+            else if (rt.pyEquals(rt.getOwn(turnFields, "/type"), "message")) {
+                delete turnFields["/type"];
+            }
+            if ((leading) && (role === "system")) {
+                rt.putOwn(forms, "", "turn");
+            }
+            else if (repeated) {
+                rt.putOwn(forms, "", "separate");
+            }
+            leading = (leading) && (role === "system");
+            message = { "role": role, "parts": parts };
+            if ((Object.keys(turnFields).length > 0) || (Object.keys(forms).length > 0)) {
+                own = {};
+                if (Object.keys(turnFields).length > 0) {
+                    rt.putOwn(own, "fields", turnFields);
+                }
+                if (Object.keys(forms).length > 0) {
+                    rt.putOwn(own, "forms", forms);
+                }
+                rt.putOwn(message, "extensions", { [DIALECT]: own });
+            }
+            links.turn(message, where);
+            messages.push(message);
+            last = role;
+        }
+    }
+    return messages;
+}
+/** One wire block as a canonical part, appended to parts; a block no spelling reads kept verbatim. */
+function partIn(value, idMap, at, parts) {
+    let block;
+    let textIn;
+    let partFields;
+    let part;
+    let urlIn;
+    let pair;
+    if (rt.isObject(value)) {
+        block = value;
+        if ((rt.pyEquals(rt.getOwn(block, "type"), "input_text")) ||
+            (rt.pyEquals(rt.getOwn(block, "type"), "output_text"))) {
+            textIn = rt.getOwn(block, "text");
+            if (textIn === undefined) {
+                throw new rt.DecodeError(DIALECT, "request", String(at) + "/text", "expected a value, got nothing");
+            }
+            if (!(typeof textIn === "string")) {
+                throw new rt.DecodeError(DIALECT, "request", String(at) + "/text", "expected a string, got " + String(rt.describe(textIn)));
+            }
+            partFields = {};
+            for (const [key, kept] of Object.entries(block)) {
+                if (!["text", "type"].includes(key)) {
+                    rt.putOwn(partFields, "/" + rt.escape(String(key)), kept);
+                }
+            }
+            part = { "type": "text", "text": textIn };
+            if (Object.keys(partFields).length > 0) {
+                rt.putOwn(part, "extensions", { [DIALECT]: { "fields": partFields } });
+            }
+            parts.push(part);
+        }
+        else if (rt.pyEquals(rt.getOwn(block, "type"), "input_image")) {
+            urlIn = rt.getOwn(block, "image_url");
+            if (urlIn === undefined) {
+                throw new rt.DecodeError(DIALECT, "request", String(at) + "/image_url", "expected a value, got nothing");
+            }
+            partFields = {};
+            for (const [key, kept] of Object.entries(block)) {
+                if (!["image_url", "type"].includes(key)) {
+                    rt.putOwn(partFields, "/" + rt.escape(String(key)), kept);
+                }
+            }
+            if (rt.isDataUrl(urlIn)) {
+                pair = rt.splitDataUrl(urlIn);
+                part = { "type": "image", "media_type": pair[0], "data": pair[1] };
+                if (Object.keys(partFields).length > 0) {
+                    rt.putOwn(part, "extensions", { [DIALECT]: { "fields": partFields } });
+                }
+                parts.push(part);
+            }
+            else {
+                part = { "type": "image", "url": urlIn };
+                if (Object.keys(partFields).length > 0) {
+                    rt.putOwn(part, "extensions", { [DIALECT]: { "fields": partFields } });
+                }
+                parts.push(part);
+            }
+        }
+        else if (rt.pyEquals(rt.getOwn(block, "type"), "refusal")) {
+            textIn = rt.getOwn(block, "refusal");
+            if (textIn === undefined) {
+                throw new rt.DecodeError(DIALECT, "request", String(at) + "/refusal", "expected a value, got nothing");
+            }
+            if (!(typeof textIn === "string")) {
+                throw new rt.DecodeError(DIALECT, "request", String(at) + "/refusal", "expected a string, got " + String(rt.describe(textIn)));
+            }
+            partFields = {};
+            for (const [key, kept] of Object.entries(block)) {
+                if (!["refusal", "type"].includes(key)) {
+                    rt.putOwn(partFields, "/" + rt.escape(String(key)), kept);
+                }
+            }
+            part = { "type": "refusal", "text": textIn };
+            if (Object.keys(partFields).length > 0) {
+                rt.putOwn(part, "extensions", { [DIALECT]: { "fields": partFields } });
+            }
+            parts.push(part);
+        }
+        else {
+            parts.push({ "type": "wire", "dialect": DIALECT, "value": value });
+        }
+    }
+    else {
+        parts.push({ "type": "wire", "dialect": DIALECT, "value": value });
+    }
+    return parts;
+}
+/** A whole wire request as the canonical request; what the layout does not read kept as extensions. */
+function requestIn(wire, idMap) {
+    let forms;
+    let model;
+    let messages;
+    let system;
+    let units;
+    let fields;
+    let found;
+    let settings;
+    let own;
+    let request;
+    if (!(rt.isObject(wire))) {
+        throw new rt.DecodeError(DIALECT, "request", "", "expected a request object, got " + String(rt.describe(wire)));
+    }
+    request = {};
+    forms = {};
+    model = rt.getOwn(wire, "model");
+    if (model !== undefined) {
+        rt.putOwn(request, "model", model);
+    }
+    messages = [];
+    system = rt.getOwn(wire, "instructions");
+    if (system === null) {
+        rt.putOwn(forms, "/instructions", "null");
+    }
+    else if (system !== undefined) {
+        messages.push(systemIn(system, CONV_CODECS, idMap));
+    }
+    units = rt.getOwn(wire, "input");
+    if (units === undefined) {
+        throw new rt.DecodeError(DIALECT, "request", "/input", "expected the conversation's turns, got nothing");
+    }
+    if (typeof units === "string") {
+        rt.putOwn(forms, "/input", "string");
+        messages.push({ "role": "user", "parts": [{ "type": "text", "text": units }] });
+    }
+    else {
+        turnsIn(units, idMap, messages);
+    }
+    rt.putOwn(request, "messages", messages);
+    fields = {};
+    found = toolsIn(wire, idMap, fields, forms);
+    for (const [key, got] of Object.entries(found)) {
+        rt.putOwn(request, key, got);
+    }
+    settings = settingsIn(wire, forms, fields);
+    if (Object.keys(settings).length > 0) {
+        rt.putOwn(request, "settings", settings);
+    }
+    conv.unknownInto(wire, CONV_REQUEST.known, "", fields);
+    if ((Object.keys(fields).length > 0) || (Object.keys(forms).length > 0)) {
+        own = {};
+        if (Object.keys(fields).length > 0) {
+            rt.putOwn(own, "fields", fields);
+        }
+        if (Object.keys(forms).length > 0) {
+            rt.putOwn(own, "forms", forms);
+        }
+        rt.putOwn(request, "extensions", { [DIALECT]: own });
+    }
+    return request;
+}
+const KNOWN_UNIT_2 = conv.knownTree([], [["type"], ["summary", "0", "text"]]);
 const CONV_REQUEST = {
     dialect: DIALECT,
     turns: ["input"],
@@ -2082,7 +2431,7 @@ export function decodeRequest(payload, options = {}) {
     if (P.isObject(wire)) {
         envelopes.check(wire, ENVELOPE_KINDS.filter((k) => k[0] === "request"), DIALECT);
     }
-    return conv.decodeRequest(wire, CONV_REQUEST, CONV_CODECS, options.idMap ?? null);
+    return requestIn(wire, options.idMap ?? new rt.IdMap());
 }
 /**
  * A canonical Request as a whole OpenAI Responses request; lists what it cannot carry.

@@ -1,21 +1,20 @@
 // DO NOT EDIT the copy in a generated package: this is the toolwire runtime, copied verbatim from runtime/typescript/
 // by `toolwire generate`.
 /**
- * Wire turns -> canonical messages, as a dialect's layout says.
+ * A response's wire turn -> its canonical message, as a dialect's layout says (requests are
+ * read by the generated `turnsIn`).
  *
  * One wire unit (a message, an item) becomes one canonical message, never merged, so that the
- * same dialect writes it back exactly; a unit that follows another of the same role is marked
- * `separate`. The dialect's generated converters read the tool parts.
+ * same dialect writes it back exactly. The dialect's generated converters read the tool parts.
  */
 
-import type { Codecs, RequestLayout, ResponseLayout, Spelling, Turn, TurnField } from "./_conv_layout.js";
+import type { Codecs, Spelling, Turn, TurnField } from "./_conv_layout.js";
 import { decodeBlock, fieldPart, matches } from "./_conv_parts.js";
 import { get, pointer, truthy, unknownInto } from "./_conv_paths.js";
 import { DecodeError, describe, getOwn, hasOwn, isObject, putOwn } from "./_errors.js";
 import type { JsonObject } from "./_errors.js";
 import { decodeAt, pyEqual } from "./_extract.js";
 import type { IdMap } from "./_ids.js";
-import { pyRepr } from "./_pytext.js";
 
 /** Python's dict.setdefault(key, {}) of an object-valued key. */
 export function objectAt(container: JsonObject, key: string): JsonObject {
@@ -181,107 +180,4 @@ export function unitPart(
     }
   }
   return null;
-}
-
-/** Turns are a flat list of items (calls are units of their own: Responses). */
-function flat(layout: RequestLayout | ResponseLayout): boolean {
-  return layout.units.some((sp) => sp.part === "tool_call");
-}
-
-function roleless(unit: unknown, turn: Turn): boolean {
-  return isObject(unit) && turn.absentRole === null && get(unit, turn.role) === undefined;
-}
-
-export function decodeTurns(
-  units: unknown,
-  layout: RequestLayout | ResponseLayout,
-  codecs: Codecs,
-  idMap: IdMap,
-  shape: string,
-  at: string,
-): JsonObject[] {
-  if (!Array.isArray(units)) {
-    throw new DecodeError(layout.dialect, shape, at, `expected an array of turns, got ${describe(units)}`);
-  }
-  const messages: JsonObject[] = [];
-  const links = new Links(idMap, layout.dialect);
-  units.forEach((unit, i) => {
-    const where = `${at}/${i}`;
-    let message = unitPart(unit, layout.units, codecs, idMap, layout.dialect, shape, where);
-    if (message === null && flat(layout) && roleless(unit, layout.turn)) {
-      // an item with no canonical kind in a list of items (a hosted tool's call): kept whole
-      message = { role: "assistant", parts: [{ type: "wire", dialect: layout.dialect, value: unit, unit: true }] };
-    }
-    if (message === null) {
-      message = decodeTurn(unit, layout.turn, layout.parts, codecs, idMap, layout.dialect, shape, where);
-    }
-    const previous = messages[messages.length - 1];
-    if (previous !== undefined && previous["role"] === message["role"]) markForm(message, layout.dialect, "separate");
-    links.turn(message, where);
-    messages.push(message);
-  });
-  return messages;
-}
-
-/**
- * How a conversation's results found their calls. A result naming no id (Gemini, Ollama)
- * answers the nearest call of its tool: a later turn that calls a tool again leaves its
- * earlier unanswered calls abandoned. A link made by position among several calls is noted
- * on the result (its dialect's extension notes: a loss in any other dialect), as extract()
- * notes it.
- */
-class Links {
-  private waiting: [unknown, unknown][] = []; // (call id, tool) of calls no result answered yet
-  private readonly abandoned = new Map<unknown, number>(); // tool -> its calls left unanswered by a later call of it
-
-  constructor(
-    private readonly idMap: IdMap,
-    private readonly dialect: string,
-  ) {}
-
-  turn(message: JsonObject, where: string): void {
-    const parts = message["parts"] as JsonObject[];
-    const called = new Set<unknown>();
-    for (const part of parts) {
-      if (part["type"] === "tool_result") this.result(part["result"] as JsonObject, where);
-      else if (part["type"] === "tool_call") called.add(getOwn(part["call"] as JsonObject, "name") ?? null);
-    }
-    if (called.size === 0) return;
-    for (const [callId, name] of this.waiting.filter((w) => called.has(w[1]))) {
-      this.idMap.noteResult(callId as string | null); // out of reach of the id-less results that follow
-      this.abandoned.set(name, (this.abandoned.get(name) ?? 0) + 1);
-    }
-    this.waiting = this.waiting.filter((w) => !called.has(w[1]));
-    for (const part of parts) {
-      if (part["type"] !== "tool_call") continue;
-      const call = part["call"] as JsonObject;
-      this.waiting.push([getOwn(call, "id") ?? null, getOwn(call, "name") ?? null]);
-    }
-  }
-
-  private result(result: JsonObject, where: string): void {
-    const callId = getOwn(result, "call_id") ?? null;
-    const name = getOwn(result, "name") ?? null;
-    this.waiting = this.waiting.filter((w) => w[0] !== callId);
-    const earlier = this.abandoned.get(name) ?? 0;
-    this.abandoned.delete(name);
-    const extensions = getOwn(result, "extensions");
-    const own = isObject(extensions) ? getOwn(extensions, this.dialect) : undefined;
-    const forms = isObject(own) ? getOwn(own, "forms") : undefined;
-    if (!isObject(forms) || !Object.values(forms).includes("minted") || callId === null) return; // linked by its id
-    const among = this.idMap.linkedByPosition(callId as string);
-    if (!among && !earlier) return;
-    const left =
-      among > 1
-        ? `the oldest of ${among} unanswered calls`
-        : among
-          ? "the one call left unanswered"
-          : "the nearest call";
-    let what =
-      `result in ${where} names no call id: linked by position to ${left} of ` + `${pyRepr(name)} (${pyRepr(callId)})`;
-    if (earlier) what += `; ${earlier} earlier call${earlier > 1 ? "s" : ""} of it left unanswered`;
-    const notes = getOwn(ownExtension(result, this.dialect), "notes");
-    if (Array.isArray(notes)) notes.push(what);
-    else ownExtension(result, this.dialect)["notes"] = [what];
-  }
 }

@@ -1620,9 +1620,7 @@ function systemIn(value: unknown, codecs: conv.Codecs, idMap: rt.IdMap): JsonObj
   }
   parts = [];
   for (const [i, block] of (blocks as unknown[]).entries()) {
-    (parts as unknown[]).push(
-      conv.decodeBlock(block, CONV_REQUEST.parts, codecs, idMap, DIALECT, "request", "/system/" + String(i))
-    );
+    partIn(block, idMap, "/system/" + String(i) as string, parts as JsonObject[]);
   }
   message = { "role": "system", "parts": parts };
   own = {};
@@ -1650,14 +1648,16 @@ function toolsIn(wire: JsonObject, idMap: rt.IdMap, fields: JsonObject, forms: J
   items0 = rt.elements(listed0);
   for (const [i, item] of (items0 as unknown[]).entries()) {
     if (conv.keyOf(item, "toolSpec") !== undefined) {
-      (tools as unknown[]).push(rt.decodeAt(decodeToolDefinition, item, "/toolConfig/tools/" + String(i), idMap));
+      (tools as unknown[]).push(
+        rt.decodeAt(decodeToolDefinition, item, "/toolConfig/tools/" + String(i) as string, idMap)
+      );
     } else {
       rt.putOwn(rest0 as JsonObject, "/toolConfig/tools/" + String(i) as string, item);
     }
   }
   value = conv.keyOf(rt.getOwn(wire, "toolConfig"), "toolChoice");
   if (value !== undefined) {
-    choice = rt.decodeAt(decodeToolChoice, value, "/toolConfig/toolChoice", idMap);
+    choice = rt.decodeAt(decodeToolChoice, value, "/toolConfig/toolChoice" as string, idMap);
   }
   for (const [key, kept] of Object.entries(rest0 as JsonObject)) {
     rt.putOwn(fields as JsonObject, key as string, kept);
@@ -1680,6 +1680,264 @@ function toolsIn(wire: JsonObject, idMap: rt.IdMap, fields: JsonObject, forms: J
   return found;
 }
 
+
+/** The request's wire turns as canonical messages, appended to messages. */
+function turnsIn(units: unknown, idMap: rt.IdMap, messages: JsonObject[]): JsonObject[] {
+  let links: unknown;
+  let last: unknown;
+  let where: unknown;
+  let wireRole: unknown;
+  let role: unknown;
+  let repeated: unknown;
+  let parts: unknown;
+  let forms: unknown;
+  let content: unknown;
+  let turnFields: unknown;
+  let message: unknown;
+  let own: unknown;
+  if (!Array.isArray(units)) {
+    throw new rt.DecodeError(
+      DIALECT, "request", "/messages", "expected an array of turns, got " + String(rt.describe(units))
+    );
+  }
+  links = new conv.Links(idMap, DIALECT);
+  last = null;
+  for (const [i, unit] of (units as unknown[]).entries()) {
+    where = "/messages/" + String(i);
+    if (!(rt.isObject(unit))) {
+      throw new rt.DecodeError(
+        DIALECT, "request", where as string, "expected an object, got " + String(rt.describe(unit))
+      );
+    }
+    wireRole = rt.getOwn(unit as JsonObject, "role");
+    if (wireRole === "user") {
+      role = "user";
+      repeated = last === "user";
+    } else if (wireRole === "assistant") {
+      role = "assistant";
+      repeated = last === "assistant";
+    } else {
+      throw new rt.DecodeError(
+        DIALECT,
+        "request",
+        String(where) + "/role",
+        "expected a role (user, assistant), got " + String(rt.describe(wireRole)),
+      );
+    }
+    parts = [];
+    forms = {};
+    content = rt.getOwn(unit as JsonObject, "content");
+    if (Array.isArray(content)) {
+      if (Object.keys(content as object).length === 0) {
+        rt.putOwn(forms as JsonObject, "/content", "empty");
+      }
+      for (const [j, value] of (content as unknown[]).entries()) {
+        partIn(value, idMap, String(where) + "/content/" + String(j) as string, parts as JsonObject[]);
+      }
+    } else if (content === null) {
+      rt.putOwn(forms as JsonObject, "/content", "null");
+    } else if (content === undefined) {
+      rt.putOwn(forms as JsonObject, "/content", "absent");
+    } else {
+      throw new rt.DecodeError(
+        DIALECT,
+        "request",
+        String(where) + "/content",
+        "expected the turn's content, got " + String(rt.describe(content)),
+      );
+    }
+    turnFields = {};
+    for (const [key, kept] of Object.entries(unit as JsonObject)) {
+      if (!["content", "role"].includes(key as string)) {
+        rt.putOwn(turnFields as JsonObject, "/" + rt.escape(String(key)) as string, kept);
+      }
+    }
+    if (repeated) {
+      rt.putOwn(forms as JsonObject, "", "separate");
+    }
+    message = { "role": role, "parts": parts };
+    if ((Object.keys(turnFields as object).length > 0) || (Object.keys(forms as object).length > 0)) {
+      own = {};
+      if (Object.keys(turnFields as object).length > 0) {
+        rt.putOwn(own as JsonObject, "fields", turnFields);
+      }
+      if (Object.keys(forms as object).length > 0) {
+        rt.putOwn(own as JsonObject, "forms", forms);
+      }
+      rt.putOwn(message as JsonObject, "extensions", { [DIALECT]: own });
+    }
+    (links as conv.Links).turn(message as JsonObject, where as string);
+    (messages as unknown[]).push(message);
+    last = role;
+  }
+  return messages;
+}
+
+
+/** One wire block as a canonical part, appended to parts; a block no spelling reads kept verbatim. */
+function partIn(value: unknown, idMap: rt.IdMap, at: string, parts: JsonObject[]): JsonObject[] {
+  let block: unknown;
+  let textIn: unknown;
+  let partFields: unknown;
+  let part: unknown;
+  let mediaTypeIn: unknown;
+  let dataIn: unknown;
+  if (rt.isObject(value)) {
+    block = value;
+    if (rt.getOwn(block as JsonObject, "toolUse") !== undefined) {
+      (parts as unknown[]).push(
+        { "type": "tool_call", "call": rt.decodeAt(decodeToolCall, block, at as string, idMap) }
+      );
+    } else if (rt.getOwn(block as JsonObject, "toolResult") !== undefined) {
+      (parts as unknown[]).push(
+        { "type": "tool_result", "result": rt.decodeAt(decodeToolResult, block, at as string, idMap) }
+      );
+    } else if (rt.getOwn(block as JsonObject, "text") !== undefined) {
+      textIn = rt.getOwn(block as JsonObject, "text");
+      if (textIn === undefined) {
+        throw new rt.DecodeError(DIALECT, "request", String(at) + "/text", "expected a value, got nothing" as string);
+      }
+      if (!(typeof textIn === "string")) {
+        throw new rt.DecodeError(
+          DIALECT, "request", String(at) + "/text", "expected a string, got " + String(rt.describe(textIn))
+        );
+      }
+      partFields = {};
+      for (const [key, kept] of Object.entries(block as JsonObject)) {
+        if (key !== "text") {
+          rt.putOwn(partFields as JsonObject, "/" + rt.escape(String(key)) as string, kept);
+        }
+      }
+      part = { "type": "text", "text": textIn };
+      if (Object.keys(partFields as object).length > 0) {
+        rt.putOwn(part as JsonObject, "extensions", { [DIALECT]: { "fields": partFields } });
+      }
+      (parts as unknown[]).push(part);
+    } else if (conv.keyOf(conv.keyOf(rt.getOwn(block as JsonObject, "image"), "source"), "bytes") !== undefined) {
+      mediaTypeIn = conv.keyOf(rt.getOwn(block as JsonObject, "image"), "format");
+      if (mediaTypeIn === undefined) {
+        throw new rt.DecodeError(
+          DIALECT, "request", String(at) + "/image/format", "expected a value, got nothing" as string
+        );
+      }
+      if (typeof mediaTypeIn === "string") {
+        mediaTypeIn = "image/" + String(mediaTypeIn);
+      }
+      dataIn = conv.keyOf(conv.keyOf(rt.getOwn(block as JsonObject, "image"), "source"), "bytes");
+      if (dataIn === undefined) {
+        throw new rt.DecodeError(
+          DIALECT, "request", String(at) + "/image/source/bytes", "expected a value, got nothing" as string
+        );
+      }
+      partFields = conv.keptFields(block, KNOWN_PART_3);
+      part = { "type": "image", "media_type": mediaTypeIn, "data": dataIn };
+      if (Object.keys(partFields as object).length > 0) {
+        rt.putOwn(part as JsonObject, "extensions", { [DIALECT]: { "fields": partFields } });
+      }
+      (parts as unknown[]).push(part);
+    } else if (
+      conv.keyOf(conv.keyOf(rt.getOwn(block as JsonObject, "reasoningContent"), "reasoningText"), "text") !== undefined
+    ) {
+      textIn = conv.keyOf(conv.keyOf(rt.getOwn(block as JsonObject, "reasoningContent"), "reasoningText"), "text");
+      if (textIn === undefined) {
+        throw new rt.DecodeError(
+          DIALECT,
+          "request",
+          String(at) + "/reasoningContent/reasoningText/text",
+          "expected a value, got nothing" as string,
+        );
+      }
+      if (!(typeof textIn === "string")) {
+        throw new rt.DecodeError(
+          DIALECT,
+          "request",
+          String(at) + "/reasoningContent/reasoningText/text",
+          "expected a string, got " + String(rt.describe(textIn)),
+        );
+      }
+      partFields = conv.keptFields(block, KNOWN_PART_4);
+      part = { "type": "reasoning", "dialect": DIALECT, "text": textIn };
+      if (Object.keys(partFields as object).length > 0) {
+        rt.putOwn(part as JsonObject, "extensions", { [DIALECT]: { "fields": partFields } });
+      }
+      (parts as unknown[]).push(part);
+    } else {
+      (parts as unknown[]).push({ "type": "wire", "dialect": DIALECT, "value": value });
+    }
+  } else {
+    (parts as unknown[]).push({ "type": "wire", "dialect": DIALECT, "value": value });
+  }
+  return parts;
+}
+
+
+/** A whole wire request as the canonical request; what the layout does not read kept as extensions. */
+function requestIn(wire: unknown, idMap: rt.IdMap): JsonObject {
+  let forms: unknown;
+  let model: unknown;
+  let messages: unknown;
+  let system: unknown;
+  let units: unknown;
+  let fields: unknown;
+  let found: unknown;
+  let settings: unknown;
+  let own: unknown;
+  let request: JsonObject;
+  if (!(rt.isObject(wire))) {
+    throw new rt.DecodeError(DIALECT, "request", "", "expected a request object, got " + String(rt.describe(wire)));
+  }
+  request = {};
+  forms = {};
+  model = rt.getOwn(wire, "modelId");
+  if (model !== undefined) {
+    rt.putOwn(request as JsonObject, "model", model);
+  }
+  messages = [];
+  system = rt.getOwn(wire, "system");
+  if (system === null) {
+    rt.putOwn(forms as JsonObject, "/system", "null");
+  } else if (system !== undefined) {
+    (messages as unknown[]).push(systemIn(system, CONV_CODECS, idMap));
+  }
+  units = rt.getOwn(wire, "messages");
+  if (units === undefined) {
+    throw new rt.DecodeError(
+      DIALECT, "request", "/messages", "expected the conversation's turns, got nothing" as string
+    );
+  }
+  turnsIn(units, idMap, messages as JsonObject[]);
+  rt.putOwn(request as JsonObject, "messages", messages);
+  fields = {};
+  found = toolsIn(wire as JsonObject, idMap, fields as JsonObject, forms as JsonObject);
+  for (const [key, got] of Object.entries(found as JsonObject)) {
+    rt.putOwn(request as JsonObject, key as string, got);
+  }
+  settings = settingsIn(wire as JsonObject, forms as JsonObject, fields as JsonObject);
+  if (Object.keys(settings as object).length > 0) {
+    rt.putOwn(request as JsonObject, "settings", settings);
+  }
+  conv.unknownInto(wire, CONV_REQUEST.known, "", fields as JsonObject);
+  if ((Object.keys(fields as object).length > 0) || (Object.keys(forms as object).length > 0)) {
+    own = {};
+    if (Object.keys(fields as object).length > 0) {
+      rt.putOwn(own as JsonObject, "fields", fields);
+    }
+    if (Object.keys(forms as object).length > 0) {
+      rt.putOwn(own as JsonObject, "forms", forms);
+    }
+    rt.putOwn(request as JsonObject, "extensions", { [DIALECT]: own });
+  }
+  return request;
+}
+
+
+const KNOWN_PART_3 = conv.knownTree(
+  [["image", "source", "bytes"]], [["image", "format"], ["image", "source", "bytes"]]
+);
+
+const KNOWN_PART_4 = conv.knownTree(
+  [["reasoningContent", "reasoningText", "text"]], [["reasoningContent", "reasoningText", "text"]]
+);
 const CONV_REQUEST: conv.RequestLayout = {
   dialect: DIALECT,
   turns: ["messages"],
@@ -1898,7 +2156,7 @@ export function decodeRequest(payload: unknown, options: { idMap?: rt.IdMap | nu
   if (P.isObject(wire)) {
     envelopes.check(wire, ENVELOPE_KINDS.filter((k) => k[0] === "request"), DIALECT);
   }
-  return conv.decodeRequest(wire, CONV_REQUEST, CONV_CODECS, options.idMap ?? null);
+  return requestIn(wire, options.idMap ?? new rt.IdMap());
 }
 
 /**

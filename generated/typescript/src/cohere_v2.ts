@@ -1366,11 +1366,11 @@ function toolsIn(wire: JsonObject, idMap: rt.IdMap, fields: JsonObject, forms: J
   listed0 = rt.getOwn(wire, "tools");
   items0 = rt.elements(listed0);
   for (const [i, item] of (items0 as unknown[]).entries()) {
-    (tools as unknown[]).push(rt.decodeAt(decodeToolDefinition, item, "/tools/" + String(i), idMap));
+    (tools as unknown[]).push(rt.decodeAt(decodeToolDefinition, item, "/tools/" + String(i) as string, idMap));
   }
   value = rt.getOwn(wire, "tool_choice");
   if (value !== undefined) {
-    choice = rt.decodeAt(decodeToolChoice, value, "/tool_choice", idMap);
+    choice = rt.decodeAt(decodeToolChoice, value, "/tool_choice" as string, idMap);
   }
   for (const [key, kept] of Object.entries(rest0 as JsonObject)) {
     rt.putOwn(fields as JsonObject, key as string, kept);
@@ -1394,6 +1394,304 @@ function toolsIn(wire: JsonObject, idMap: rt.IdMap, fields: JsonObject, forms: J
   return found;
 }
 
+
+/** The request's wire turns as canonical messages, appended to messages. */
+function turnsIn(units: unknown, idMap: rt.IdMap, messages: JsonObject[]): JsonObject[] {
+  let links: unknown;
+  let last: unknown;
+  let where: unknown;
+  let parts: unknown;
+  let forms: unknown;
+  let message: unknown;
+  let wireRole: unknown;
+  let role: unknown;
+  let repeated: unknown;
+  let toolPlanField: unknown;
+  let content: unknown;
+  let toolCallsField: unknown;
+  let turnFields: unknown;
+  let own: unknown;
+  if (!Array.isArray(units)) {
+    throw new rt.DecodeError(
+      DIALECT, "request", "/messages", "expected an array of turns, got " + String(rt.describe(units))
+    );
+  }
+  links = new conv.Links(idMap, DIALECT);
+  last = null;
+  for (const [i, unit] of (units as unknown[]).entries()) {
+    where = "/messages/" + String(i);
+    if (!(rt.isObject(unit))) {
+      throw new rt.DecodeError(
+        DIALECT, "request", where as string, "expected an object, got " + String(rt.describe(unit))
+      );
+    }
+    if (rt.pyEquals(rt.getOwn(unit as JsonObject, "role"), "tool")) {
+      parts = [];
+      forms = {};
+      (parts as unknown[]).push(
+        { "type": "tool_result", "result": rt.decodeAt(decodeToolResult, unit, where as string, idMap) }
+      );
+      if (last === "user") {
+        rt.putOwn(forms as JsonObject, "", "separate");
+      }
+      message = { "role": "user", "parts": parts };
+      if (Object.keys(forms as object).length > 0) {
+        rt.putOwn(message as JsonObject, "extensions", { [DIALECT]: { "forms": forms } });
+      }
+      (links as conv.Links).turn(message as JsonObject, where as string);
+      (messages as unknown[]).push(message);
+      last = "user";
+    } else {
+      wireRole = rt.getOwn(unit as JsonObject, "role");
+      if (wireRole === "system") {
+        role = "system";
+        repeated = last === "system";
+      } else if (wireRole === "user") {
+        role = "user";
+        repeated = last === "user";
+      } else if (wireRole === "assistant") {
+        role = "assistant";
+        repeated = last === "assistant";
+      } else {
+        throw new rt.DecodeError(
+          DIALECT,
+          "request",
+          String(where) + "/role",
+          "expected a role (system, user, assistant), got " + String(rt.describe(wireRole)),
+        );
+      }
+      parts = [];
+      forms = {};
+      toolPlanField = rt.getOwn(unit as JsonObject, "tool_plan");
+      if (toolPlanField === null) {
+        rt.putOwn(forms as JsonObject, "/tool_plan", "null");
+      } else if (toolPlanField !== undefined) {
+        (parts as unknown[]).push({ "type": "text", "text": toolPlanField });
+      }
+      content = rt.getOwn(unit as JsonObject, "content");
+      if (typeof content === "string") {
+        (parts as unknown[]).push({ "type": "text", "text": content });
+        if (content === "") {
+          rt.putOwn(forms as JsonObject, "/content", "string");
+        }
+      } else if (Array.isArray(content)) {
+        if (Object.keys(content as object).length === 0) {
+          rt.putOwn(forms as JsonObject, "/content", "empty");
+        } else if ((content as unknown[]).length === 1) {
+          rt.putOwn(forms as JsonObject, "/content", "blocks");
+        }
+        for (const [j, value] of (content as unknown[]).entries()) {
+          partIn(value, idMap, String(where) + "/content/" + String(j) as string, parts as JsonObject[]);
+        }
+      } else if (content === null) {
+        rt.putOwn(forms as JsonObject, "/content", "null");
+      } else if (content === undefined) {
+      } else {
+        throw new rt.DecodeError(
+          DIALECT,
+          "request",
+          String(where) + "/content",
+          "expected the turn's content, got " + String(rt.describe(content)),
+        );
+      }
+      toolCallsField = rt.getOwn(unit as JsonObject, "tool_calls");
+      if (toolCallsField === null) {
+        rt.putOwn(forms as JsonObject, "/tool_calls", "null");
+      } else if (toolCallsField !== undefined) {
+        if (!Array.isArray(toolCallsField)) {
+          throw new rt.DecodeError(
+            DIALECT,
+            "request",
+            String(where) + "/tool_calls",
+            "expected an array, got " + String(rt.describe(toolCallsField)),
+          );
+        }
+        if (Object.keys(toolCallsField as object).length === 0) {
+          rt.putOwn(forms as JsonObject, "/tool_calls", "empty");
+        }
+        for (const [k, item] of (toolCallsField as unknown[]).entries()) {
+          (parts as unknown[]).push(
+            {
+              "type": "tool_call",
+              "call": rt.decodeAt(decodeToolCall, item, String(where) + "/tool_calls/" + String(k) as string, idMap),
+            }
+          );
+        }
+      }
+      turnFields = {};
+      for (const [key, kept] of Object.entries(unit as JsonObject)) {
+        if (!["content", "role", "tool_calls", "tool_plan"].includes(key as string)) {
+          rt.putOwn(turnFields as JsonObject, "/" + rt.escape(String(key)) as string, kept);
+        }
+      }
+      if (repeated) {
+        rt.putOwn(forms as JsonObject, "", "separate");
+      }
+      message = { "role": role, "parts": parts };
+      if ((Object.keys(turnFields as object).length > 0) || (Object.keys(forms as object).length > 0)) {
+        own = {};
+        if (Object.keys(turnFields as object).length > 0) {
+          rt.putOwn(own as JsonObject, "fields", turnFields);
+        }
+        if (Object.keys(forms as object).length > 0) {
+          rt.putOwn(own as JsonObject, "forms", forms);
+        }
+        rt.putOwn(message as JsonObject, "extensions", { [DIALECT]: own });
+      }
+      (links as conv.Links).turn(message as JsonObject, where as string);
+      (messages as unknown[]).push(message);
+      last = role;
+    }
+  }
+  return messages;
+}
+
+
+/** One wire block as a canonical part, appended to parts; a block no spelling reads kept verbatim. */
+function partIn(value: unknown, idMap: rt.IdMap, at: string, parts: JsonObject[]): JsonObject[] {
+  let block: unknown;
+  let textIn: unknown;
+  let partFields: unknown;
+  let part: unknown;
+  let urlIn: unknown;
+  let pair: unknown;
+  if (rt.isObject(value)) {
+    block = value;
+    if (rt.pyEquals(rt.getOwn(block as JsonObject, "type"), "text")) {
+      textIn = rt.getOwn(block as JsonObject, "text");
+      if (textIn === undefined) {
+        throw new rt.DecodeError(DIALECT, "request", String(at) + "/text", "expected a value, got nothing" as string);
+      }
+      if (!(typeof textIn === "string")) {
+        throw new rt.DecodeError(
+          DIALECT, "request", String(at) + "/text", "expected a string, got " + String(rt.describe(textIn))
+        );
+      }
+      partFields = {};
+      for (const [key, kept] of Object.entries(block as JsonObject)) {
+        if (!["text", "type"].includes(key as string)) {
+          rt.putOwn(partFields as JsonObject, "/" + rt.escape(String(key)) as string, kept);
+        }
+      }
+      part = { "type": "text", "text": textIn };
+      if (Object.keys(partFields as object).length > 0) {
+        rt.putOwn(part as JsonObject, "extensions", { [DIALECT]: { "fields": partFields } });
+      }
+      (parts as unknown[]).push(part);
+    } else if (rt.pyEquals(rt.getOwn(block as JsonObject, "type"), "image_url")) {
+      urlIn = conv.keyOf(rt.getOwn(block as JsonObject, "image_url"), "url");
+      if (urlIn === undefined) {
+        throw new rt.DecodeError(
+          DIALECT, "request", String(at) + "/image_url/url", "expected a value, got nothing" as string
+        );
+      }
+      partFields = conv.keptFields(block, KNOWN_PART_1);
+      if (rt.isDataUrl(urlIn)) {
+        pair = rt.splitDataUrl(urlIn as string);
+        part = { "type": "image", "media_type": (pair as unknown[])[0], "data": (pair as unknown[])[1] };
+        if (Object.keys(partFields as object).length > 0) {
+          rt.putOwn(part as JsonObject, "extensions", { [DIALECT]: { "fields": partFields } });
+        }
+        (parts as unknown[]).push(part);
+      } else {
+        part = { "type": "image", "url": urlIn };
+        if (Object.keys(partFields as object).length > 0) {
+          rt.putOwn(part as JsonObject, "extensions", { [DIALECT]: { "fields": partFields } });
+        }
+        (parts as unknown[]).push(part);
+      }
+    } else if (rt.pyEquals(rt.getOwn(block as JsonObject, "type"), "thinking")) {
+      textIn = rt.getOwn(block as JsonObject, "thinking");
+      if (textIn === undefined) {
+        throw new rt.DecodeError(
+          DIALECT, "request", String(at) + "/thinking", "expected a value, got nothing" as string
+        );
+      }
+      if (!(typeof textIn === "string")) {
+        throw new rt.DecodeError(
+          DIALECT, "request", String(at) + "/thinking", "expected a string, got " + String(rt.describe(textIn))
+        );
+      }
+      partFields = {};
+      for (const [key, kept] of Object.entries(block as JsonObject)) {
+        if (!["thinking", "type"].includes(key as string)) {
+          rt.putOwn(partFields as JsonObject, "/" + rt.escape(String(key)) as string, kept);
+        }
+      }
+      part = { "type": "reasoning", "dialect": DIALECT, "text": textIn };
+      if (Object.keys(partFields as object).length > 0) {
+        rt.putOwn(part as JsonObject, "extensions", { [DIALECT]: { "fields": partFields } });
+      }
+      (parts as unknown[]).push(part);
+    } else {
+      (parts as unknown[]).push({ "type": "wire", "dialect": DIALECT, "value": value });
+    }
+  } else {
+    (parts as unknown[]).push({ "type": "wire", "dialect": DIALECT, "value": value });
+  }
+  return parts;
+}
+
+
+/** A whole wire request as the canonical request; what the layout does not read kept as extensions. */
+function requestIn(wire: unknown, idMap: rt.IdMap): JsonObject {
+  let forms: unknown;
+  let model: unknown;
+  let messages: unknown;
+  let units: unknown;
+  let fields: unknown;
+  let found: unknown;
+  let settings: unknown;
+  let own: unknown;
+  let request: JsonObject;
+  if (!(rt.isObject(wire))) {
+    throw new rt.DecodeError(DIALECT, "request", "", "expected a request object, got " + String(rt.describe(wire)));
+  }
+  request = {};
+  forms = {};
+  model = rt.getOwn(wire, "model");
+  if (model !== undefined) {
+    rt.putOwn(request as JsonObject, "model", model);
+  }
+  messages = [];
+  units = rt.getOwn(wire, "messages");
+  if (units === undefined) {
+    throw new rt.DecodeError(
+      DIALECT, "request", "/messages", "expected the conversation's turns, got nothing" as string
+    );
+  }
+  if (typeof units === "string") {
+    rt.putOwn(forms as JsonObject, "/messages", "string");
+    (messages as unknown[]).push({ "role": "user", "parts": [{ "type": "text", "text": units }] });
+  } else {
+    turnsIn(units, idMap, messages as JsonObject[]);
+  }
+  rt.putOwn(request as JsonObject, "messages", messages);
+  fields = {};
+  found = toolsIn(wire as JsonObject, idMap, fields as JsonObject, forms as JsonObject);
+  for (const [key, got] of Object.entries(found as JsonObject)) {
+    rt.putOwn(request as JsonObject, key as string, got);
+  }
+  settings = settingsIn(wire as JsonObject, forms as JsonObject, fields as JsonObject);
+  if (Object.keys(settings as object).length > 0) {
+    rt.putOwn(request as JsonObject, "settings", settings);
+  }
+  conv.unknownInto(wire, CONV_REQUEST.known, "", fields as JsonObject);
+  if ((Object.keys(fields as object).length > 0) || (Object.keys(forms as object).length > 0)) {
+    own = {};
+    if (Object.keys(fields as object).length > 0) {
+      rt.putOwn(own as JsonObject, "fields", fields);
+    }
+    if (Object.keys(forms as object).length > 0) {
+      rt.putOwn(own as JsonObject, "forms", forms);
+    }
+    rt.putOwn(request as JsonObject, "extensions", { [DIALECT]: own });
+  }
+  return request;
+}
+
+
+const KNOWN_PART_1 = conv.knownTree([], [["type"], ["image_url", "url"]]);
 const CONV_REQUEST: conv.RequestLayout = {
   dialect: DIALECT,
   turns: ["messages"],
@@ -1610,7 +1908,7 @@ export function decodeRequest(payload: unknown, options: { idMap?: rt.IdMap | nu
   if (P.isObject(wire)) {
     envelopes.check(wire, ENVELOPE_KINDS.filter((k) => k[0] === "request"), DIALECT);
   }
-  return conv.decodeRequest(wire, CONV_REQUEST, CONV_CODECS, options.idMap ?? null);
+  return requestIn(wire, options.idMap ?? new rt.IdMap());
 }
 
 /**

@@ -1091,7 +1091,7 @@ function toolsIn(wire: JsonObject, idMap: rt.IdMap, fields: JsonObject, forms: J
   listed0 = rt.getOwn(wire, "tools");
   items0 = rt.elements(listed0);
   for (const [i, item] of (items0 as unknown[]).entries()) {
-    (tools as unknown[]).push(rt.decodeAt(decodeToolDefinition, item, "/tools/" + String(i), idMap));
+    (tools as unknown[]).push(rt.decodeAt(decodeToolDefinition, item, "/tools/" + String(i) as string, idMap));
   }
   for (const [key, kept] of Object.entries(rest0 as JsonObject)) {
     rt.putOwn(fields as JsonObject, key as string, kept);
@@ -1108,6 +1108,236 @@ function toolsIn(wire: JsonObject, idMap: rt.IdMap, fields: JsonObject, forms: J
     rt.putOwn(found as JsonObject, "tool_choice", choice);
   }
   return found;
+}
+
+
+/** The request's wire turns as canonical messages, appended to messages. */
+function turnsIn(units: unknown, idMap: rt.IdMap, messages: JsonObject[]): JsonObject[] {
+  let links: unknown;
+  let last: unknown;
+  let where: unknown;
+  let parts: unknown;
+  let forms: unknown;
+  let message: unknown;
+  let wireRole: unknown;
+  let role: unknown;
+  let repeated: unknown;
+  let thinkingField: unknown;
+  let content: unknown;
+  let imagesField: unknown;
+  let sniffed: unknown;
+  let part: unknown;
+  let toolCallsField: unknown;
+  let turnFields: unknown;
+  let own: unknown;
+  if (!Array.isArray(units)) {
+    throw new rt.DecodeError(
+      DIALECT, "request", "/messages", "expected an array of turns, got " + String(rt.describe(units))
+    );
+  }
+  links = new conv.Links(idMap, DIALECT);
+  last = null;
+  for (const [i, unit] of (units as unknown[]).entries()) {
+    where = "/messages/" + String(i);
+    if (!(rt.isObject(unit))) {
+      throw new rt.DecodeError(
+        DIALECT, "request", where as string, "expected an object, got " + String(rt.describe(unit))
+      );
+    }
+    if (rt.pyEquals(rt.getOwn(unit as JsonObject, "role"), "tool")) {
+      parts = [];
+      forms = {};
+      (parts as unknown[]).push(
+        { "type": "tool_result", "result": rt.decodeAt(decodeToolResult, unit, where as string, idMap) }
+      );
+      if (last === "user") {
+        rt.putOwn(forms as JsonObject, "", "separate");
+      }
+      message = { "role": "user", "parts": parts };
+      if (Object.keys(forms as object).length > 0) {
+        rt.putOwn(message as JsonObject, "extensions", { [DIALECT]: { "forms": forms } });
+      }
+      (links as conv.Links).turn(message as JsonObject, where as string);
+      (messages as unknown[]).push(message);
+      last = "user";
+    } else {
+      wireRole = rt.getOwn(unit as JsonObject, "role");
+      if (wireRole === "system") {
+        role = "system";
+        repeated = last === "system";
+      } else if (wireRole === "user") {
+        role = "user";
+        repeated = last === "user";
+      } else if (wireRole === "assistant") {
+        role = "assistant";
+        repeated = last === "assistant";
+      } else {
+        throw new rt.DecodeError(
+          DIALECT,
+          "request",
+          String(where) + "/role",
+          "expected a role (system, user, assistant), got " + String(rt.describe(wireRole)),
+        );
+      }
+      parts = [];
+      forms = {};
+      thinkingField = rt.getOwn(unit as JsonObject, "thinking");
+      if (thinkingField === null) {
+        rt.putOwn(forms as JsonObject, "/thinking", "null");
+      } else if (thinkingField !== undefined) {
+        (parts as unknown[]).push({ "type": "reasoning", "dialect": DIALECT, "text": thinkingField });
+      }
+      content = rt.getOwn(unit as JsonObject, "content");
+      if (typeof content === "string") {
+        if (content === "") {
+          rt.putOwn(forms as JsonObject, "/content", "string");
+        } else {
+          (parts as unknown[]).push({ "type": "text", "text": content });
+        }
+      } else if (content === null) {
+        rt.putOwn(forms as JsonObject, "/content", "null");
+      } else if (content === undefined) {
+        rt.putOwn(forms as JsonObject, "/content", "absent");
+      } else {
+        throw new rt.DecodeError(
+          DIALECT,
+          "request",
+          String(where) + "/content",
+          "expected the turn's content, got " + String(rt.describe(content)),
+        );
+      }
+      imagesField = rt.getOwn(unit as JsonObject, "images");
+      if (imagesField === null) {
+        rt.putOwn(forms as JsonObject, "/images", "null");
+      } else if (imagesField !== undefined) {
+        if (!Array.isArray(imagesField)) {
+          throw new rt.DecodeError(
+            DIALECT, "request", String(where) + "/images", "expected an array, got " + String(rt.describe(imagesField))
+          );
+        }
+        if (Object.keys(imagesField as object).length === 0) {
+          rt.putOwn(forms as JsonObject, "/images", "empty");
+        }
+        for (const item of imagesField as unknown[]) {
+          sniffed = null;
+          if (typeof item === "string") {
+            sniffed = conv.sniffMediaType(item as string);
+          }
+          part = { "type": "image", "data": item };
+          if (sniffed !== null) {
+            rt.putOwn(part as JsonObject, "media_type", sniffed);
+          }
+          (parts as unknown[]).push(part);
+        }
+      }
+      toolCallsField = rt.getOwn(unit as JsonObject, "tool_calls");
+      if (toolCallsField === null) {
+        rt.putOwn(forms as JsonObject, "/tool_calls", "null");
+      } else if (toolCallsField !== undefined) {
+        if (!Array.isArray(toolCallsField)) {
+          throw new rt.DecodeError(
+            DIALECT,
+            "request",
+            String(where) + "/tool_calls",
+            "expected an array, got " + String(rt.describe(toolCallsField)),
+          );
+        }
+        if (Object.keys(toolCallsField as object).length === 0) {
+          rt.putOwn(forms as JsonObject, "/tool_calls", "empty");
+        }
+        for (const [k, item] of (toolCallsField as unknown[]).entries()) {
+          (parts as unknown[]).push(
+            {
+              "type": "tool_call",
+              "call": rt.decodeAt(decodeToolCall, item, String(where) + "/tool_calls/" + String(k) as string, idMap),
+            }
+          );
+        }
+      }
+      turnFields = {};
+      for (const [key, kept] of Object.entries(unit as JsonObject)) {
+        if (!["content", "images", "role", "thinking", "tool_calls"].includes(key as string)) {
+          rt.putOwn(turnFields as JsonObject, "/" + rt.escape(String(key)) as string, kept);
+        }
+      }
+      if (repeated) {
+        rt.putOwn(forms as JsonObject, "", "separate");
+      }
+      message = { "role": role, "parts": parts };
+      if ((Object.keys(turnFields as object).length > 0) || (Object.keys(forms as object).length > 0)) {
+        own = {};
+        if (Object.keys(turnFields as object).length > 0) {
+          rt.putOwn(own as JsonObject, "fields", turnFields);
+        }
+        if (Object.keys(forms as object).length > 0) {
+          rt.putOwn(own as JsonObject, "forms", forms);
+        }
+        rt.putOwn(message as JsonObject, "extensions", { [DIALECT]: own });
+      }
+      (links as conv.Links).turn(message as JsonObject, where as string);
+      (messages as unknown[]).push(message);
+      last = role;
+    }
+  }
+  return messages;
+}
+
+
+/** A whole wire request as the canonical request; what the layout does not read kept as extensions. */
+function requestIn(wire: unknown, idMap: rt.IdMap): JsonObject {
+  let forms: unknown;
+  let model: unknown;
+  let messages: unknown;
+  let units: unknown;
+  let fields: unknown;
+  let found: unknown;
+  let settings: unknown;
+  let own: unknown;
+  let request: JsonObject;
+  if (!(rt.isObject(wire))) {
+    throw new rt.DecodeError(DIALECT, "request", "", "expected a request object, got " + String(rt.describe(wire)));
+  }
+  request = {};
+  forms = {};
+  model = rt.getOwn(wire, "model");
+  if (model !== undefined) {
+    rt.putOwn(request as JsonObject, "model", model);
+  }
+  messages = [];
+  units = rt.getOwn(wire, "messages");
+  if (units === undefined) {
+    throw new rt.DecodeError(
+      DIALECT, "request", "/messages", "expected the conversation's turns, got nothing" as string
+    );
+  }
+  if (typeof units === "string") {
+    rt.putOwn(forms as JsonObject, "/messages", "string");
+    (messages as unknown[]).push({ "role": "user", "parts": [{ "type": "text", "text": units }] });
+  } else {
+    turnsIn(units, idMap, messages as JsonObject[]);
+  }
+  rt.putOwn(request as JsonObject, "messages", messages);
+  fields = {};
+  found = toolsIn(wire as JsonObject, idMap, fields as JsonObject, forms as JsonObject);
+  for (const [key, got] of Object.entries(found as JsonObject)) {
+    rt.putOwn(request as JsonObject, key as string, got);
+  }
+  settings = settingsIn(wire as JsonObject, forms as JsonObject, fields as JsonObject);
+  if (Object.keys(settings as object).length > 0) {
+    rt.putOwn(request as JsonObject, "settings", settings);
+  }
+  conv.unknownInto(wire, CONV_REQUEST.known, "", fields as JsonObject);
+  if ((Object.keys(fields as object).length > 0) || (Object.keys(forms as object).length > 0)) {
+    own = {};
+    if (Object.keys(fields as object).length > 0) {
+      rt.putOwn(own as JsonObject, "fields", fields);
+    }
+    if (Object.keys(forms as object).length > 0) {
+      rt.putOwn(own as JsonObject, "forms", forms);
+    }
+    rt.putOwn(request as JsonObject, "extensions", { [DIALECT]: own });
+  }
+  return request;
 }
 
 const CONV_REQUEST: conv.RequestLayout = {
@@ -1253,7 +1483,7 @@ export function decodeRequest(payload: unknown, options: { idMap?: rt.IdMap | nu
   if (P.isObject(wire)) {
     envelopes.check(wire, ENVELOPE_KINDS.filter((k) => k[0] === "request"), DIALECT);
   }
-  return conv.decodeRequest(wire, CONV_REQUEST, CONV_CODECS, options.idMap ?? null);
+  return requestIn(wire, options.idMap ?? new rt.IdMap());
 }
 
 /**

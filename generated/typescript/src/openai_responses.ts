@@ -2020,7 +2020,7 @@ function toolsIn(wire: JsonObject, idMap: rt.IdMap, fields: JsonObject, forms: J
   items0 = rt.elements(listed0);
   for (const [i, item] of (items0 as unknown[]).entries()) {
     if (rt.pyEquals(conv.keyOf(item, "type"), "function")) {
-      (tools as unknown[]).push(rt.decodeAt(decodeToolDefinition, item, "/tools/" + String(i), idMap));
+      (tools as unknown[]).push(rt.decodeAt(decodeToolDefinition, item, "/tools/" + String(i) as string, idMap));
     } else {
       rt.putOwn(rest0 as JsonObject, "/tools/" + String(i) as string, item);
     }
@@ -2034,7 +2034,7 @@ function toolsIn(wire: JsonObject, idMap: rt.IdMap, fields: JsonObject, forms: J
       (rt.pyEquals(conv.keyOf(value, "type"), "function")) ||
       (rt.pyEquals(conv.keyOf(value, "type"), "allowed_tools"))
     ) {
-      choice = rt.decodeAt(decodeToolChoice, value, "/tool_choice", idMap);
+      choice = rt.decodeAt(decodeToolChoice, value, "/tool_choice" as string, idMap);
     } else {
       rt.putOwn(fields as JsonObject, "/tool_choice", value);
     }
@@ -2064,6 +2064,370 @@ function toolsIn(wire: JsonObject, idMap: rt.IdMap, fields: JsonObject, forms: J
   return found;
 }
 
+
+/** The request's wire turns as canonical messages, appended to messages. */
+function turnsIn(units: unknown, idMap: rt.IdMap, messages: JsonObject[]): JsonObject[] {
+  let links: unknown;
+  let last: unknown;
+  let leading: unknown;
+  let where: unknown;
+  let parts: unknown;
+  let forms: unknown;
+  let message: unknown;
+  let textIn: unknown;
+  let partFields: unknown;
+  let part: unknown;
+  let wireRole: unknown;
+  let spelled: unknown;
+  let role: unknown;
+  let repeated: unknown;
+  let content: unknown;
+  let turnFields: unknown;
+  let own: unknown;
+  if (!Array.isArray(units)) {
+    throw new rt.DecodeError(
+      DIALECT, "request", "/input", "expected an array of turns, got " + String(rt.describe(units))
+    );
+  }
+  links = new conv.Links(idMap, DIALECT);
+  last = null;
+  leading = true;
+  for (const [i, unit] of (units as unknown[]).entries()) {
+    where = "/input/" + String(i);
+    if (!(rt.isObject(unit))) {
+      throw new rt.DecodeError(
+        DIALECT, "request", where as string, "expected an object, got " + String(rt.describe(unit))
+      );
+    }
+    if (rt.pyEquals(rt.getOwn(unit as JsonObject, "type"), "function_call")) {
+      parts = [];
+      forms = {};
+      (parts as unknown[]).push(
+        { "type": "tool_call", "call": rt.decodeAt(decodeToolCall, unit, where as string, idMap) }
+      );
+      if (last === "assistant") {
+        rt.putOwn(forms as JsonObject, "", "separate");
+      }
+      leading = false;
+      message = { "role": "assistant", "parts": parts };
+      if (Object.keys(forms as object).length > 0) {
+        rt.putOwn(message as JsonObject, "extensions", { [DIALECT]: { "forms": forms } });
+      }
+      (links as conv.Links).turn(message as JsonObject, where as string);
+      (messages as unknown[]).push(message);
+      last = "assistant";
+    } else if (rt.pyEquals(rt.getOwn(unit as JsonObject, "type"), "function_call_output")) {
+      parts = [];
+      forms = {};
+      (parts as unknown[]).push(
+        { "type": "tool_result", "result": rt.decodeAt(decodeToolResult, unit, where as string, idMap) }
+      );
+      if (last === "user") {
+        rt.putOwn(forms as JsonObject, "", "separate");
+      }
+      leading = false;
+      message = { "role": "user", "parts": parts };
+      if (Object.keys(forms as object).length > 0) {
+        rt.putOwn(message as JsonObject, "extensions", { [DIALECT]: { "forms": forms } });
+      }
+      (links as conv.Links).turn(message as JsonObject, where as string);
+      (messages as unknown[]).push(message);
+      last = "user";
+    } else if (rt.pyEquals(rt.getOwn(unit as JsonObject, "type"), "reasoning")) {
+      parts = [];
+      forms = {};
+      textIn = conv.get(unit, ["summary", "0", "text"]);
+      if ((textIn !== undefined) && (!(typeof textIn === "string"))) {
+        throw new rt.DecodeError(
+          DIALECT, "request", String(where) + "/summary/0/text", "expected a string, got " + String(rt.describe(textIn))
+        );
+      }
+      partFields = conv.keptFields(unit, KNOWN_UNIT_2);
+      part = { "type": "reasoning", "dialect": DIALECT };
+      if (textIn !== undefined) {
+        rt.putOwn(part as JsonObject, "text", textIn);
+      }
+      if (Object.keys(partFields as object).length > 0) {
+        rt.putOwn(part as JsonObject, "extensions", { [DIALECT]: { "fields": partFields } });
+      }
+      (parts as unknown[]).push(part);
+      if (last === "assistant") {
+        rt.putOwn(forms as JsonObject, "", "separate");
+      }
+      leading = false;
+      message = { "role": "assistant", "parts": parts };
+      if (Object.keys(forms as object).length > 0) {
+        rt.putOwn(message as JsonObject, "extensions", { [DIALECT]: { "forms": forms } });
+      }
+      (links as conv.Links).turn(message as JsonObject, where as string);
+      (messages as unknown[]).push(message);
+      last = "assistant";
+    } else if (rt.getOwn(unit as JsonObject, "role") === undefined) {
+      parts = [];
+      forms = {};
+      (parts as unknown[]).push({ "type": "wire", "dialect": DIALECT, "value": unit, "unit": true });
+      if (last === "assistant") {
+        rt.putOwn(forms as JsonObject, "", "separate");
+      }
+      leading = false;
+      message = { "role": "assistant", "parts": parts };
+      if (Object.keys(forms as object).length > 0) {
+        rt.putOwn(message as JsonObject, "extensions", { [DIALECT]: { "forms": forms } });
+      }
+      (links as conv.Links).turn(message as JsonObject, where as string);
+      (messages as unknown[]).push(message);
+      last = "assistant";
+    } else {
+      wireRole = rt.getOwn(unit as JsonObject, "role");
+      spelled = null;
+      if (wireRole === "system") {
+        role = "system";
+        repeated = last === "system";
+      } else if (wireRole === "developer") {
+        role = "system";
+        repeated = last === "system";
+        spelled = "alias:1";
+      } else if (wireRole === "user") {
+        role = "user";
+        repeated = last === "user";
+      } else if (wireRole === "assistant") {
+        role = "assistant";
+        repeated = last === "assistant";
+      } else {
+        throw new rt.DecodeError(
+          DIALECT,
+          "request",
+          String(where) + "/role",
+          "expected a role (system, developer, user, assistant), got " + String(rt.describe(wireRole)),
+        );
+      }
+      parts = [];
+      forms = {};
+      if (spelled !== null) {
+        rt.putOwn(forms as JsonObject, "/role", spelled);
+      }
+      content = rt.getOwn(unit as JsonObject, "content");
+      if (typeof content === "string") {
+        (parts as unknown[]).push({ "type": "text", "text": content });
+        if (content === "") {
+          rt.putOwn(forms as JsonObject, "/content", "string");
+        }
+      } else if (Array.isArray(content)) {
+        if (Object.keys(content as object).length === 0) {
+          rt.putOwn(forms as JsonObject, "/content", "empty");
+        } else if ((content as unknown[]).length === 1) {
+          rt.putOwn(forms as JsonObject, "/content", "blocks");
+        }
+        for (const [j, value] of (content as unknown[]).entries()) {
+          partIn(value, idMap, String(where) + "/content/" + String(j) as string, parts as JsonObject[]);
+        }
+      } else if (content === null) {
+        rt.putOwn(forms as JsonObject, "/content", "null");
+      } else if (content === undefined) {
+        rt.putOwn(forms as JsonObject, "/content", "absent");
+      } else {
+        throw new rt.DecodeError(
+          DIALECT,
+          "request",
+          String(where) + "/content",
+          "expected the turn's content, got " + String(rt.describe(content)),
+        );
+      }
+      turnFields = {};
+      for (const [key, kept] of Object.entries(unit as JsonObject)) {
+        if (!["content", "role"].includes(key as string)) {
+          rt.putOwn(turnFields as JsonObject, "/" + rt.escape(String(key)) as string, kept);
+        }
+      }
+      if (rt.getOwn(unit as JsonObject, "type") === undefined) {
+        rt.putOwn(forms as JsonObject, "/type", "absent");
+      } else if (rt.pyEquals(rt.getOwn(turnFields as JsonObject, "/type"), "message")) {
+        delete (turnFields as JsonObject)["/type"];
+      }
+      if ((leading) && (role === "system")) {
+        rt.putOwn(forms as JsonObject, "", "turn");
+      } else if (repeated) {
+        rt.putOwn(forms as JsonObject, "", "separate");
+      }
+      leading = (leading) && (role === "system");
+      message = { "role": role, "parts": parts };
+      if ((Object.keys(turnFields as object).length > 0) || (Object.keys(forms as object).length > 0)) {
+        own = {};
+        if (Object.keys(turnFields as object).length > 0) {
+          rt.putOwn(own as JsonObject, "fields", turnFields);
+        }
+        if (Object.keys(forms as object).length > 0) {
+          rt.putOwn(own as JsonObject, "forms", forms);
+        }
+        rt.putOwn(message as JsonObject, "extensions", { [DIALECT]: own });
+      }
+      (links as conv.Links).turn(message as JsonObject, where as string);
+      (messages as unknown[]).push(message);
+      last = role;
+    }
+  }
+  return messages;
+}
+
+
+/** One wire block as a canonical part, appended to parts; a block no spelling reads kept verbatim. */
+function partIn(value: unknown, idMap: rt.IdMap, at: string, parts: JsonObject[]): JsonObject[] {
+  let block: unknown;
+  let textIn: unknown;
+  let partFields: unknown;
+  let part: unknown;
+  let urlIn: unknown;
+  let pair: unknown;
+  if (rt.isObject(value)) {
+    block = value;
+    if (
+      (rt.pyEquals(rt.getOwn(block as JsonObject, "type"), "input_text")) ||
+      (rt.pyEquals(rt.getOwn(block as JsonObject, "type"), "output_text"))
+    ) {
+      textIn = rt.getOwn(block as JsonObject, "text");
+      if (textIn === undefined) {
+        throw new rt.DecodeError(DIALECT, "request", String(at) + "/text", "expected a value, got nothing" as string);
+      }
+      if (!(typeof textIn === "string")) {
+        throw new rt.DecodeError(
+          DIALECT, "request", String(at) + "/text", "expected a string, got " + String(rt.describe(textIn))
+        );
+      }
+      partFields = {};
+      for (const [key, kept] of Object.entries(block as JsonObject)) {
+        if (!["text", "type"].includes(key as string)) {
+          rt.putOwn(partFields as JsonObject, "/" + rt.escape(String(key)) as string, kept);
+        }
+      }
+      part = { "type": "text", "text": textIn };
+      if (Object.keys(partFields as object).length > 0) {
+        rt.putOwn(part as JsonObject, "extensions", { [DIALECT]: { "fields": partFields } });
+      }
+      (parts as unknown[]).push(part);
+    } else if (rt.pyEquals(rt.getOwn(block as JsonObject, "type"), "input_image")) {
+      urlIn = rt.getOwn(block as JsonObject, "image_url");
+      if (urlIn === undefined) {
+        throw new rt.DecodeError(
+          DIALECT, "request", String(at) + "/image_url", "expected a value, got nothing" as string
+        );
+      }
+      partFields = {};
+      for (const [key, kept] of Object.entries(block as JsonObject)) {
+        if (!["image_url", "type"].includes(key as string)) {
+          rt.putOwn(partFields as JsonObject, "/" + rt.escape(String(key)) as string, kept);
+        }
+      }
+      if (rt.isDataUrl(urlIn)) {
+        pair = rt.splitDataUrl(urlIn as string);
+        part = { "type": "image", "media_type": (pair as unknown[])[0], "data": (pair as unknown[])[1] };
+        if (Object.keys(partFields as object).length > 0) {
+          rt.putOwn(part as JsonObject, "extensions", { [DIALECT]: { "fields": partFields } });
+        }
+        (parts as unknown[]).push(part);
+      } else {
+        part = { "type": "image", "url": urlIn };
+        if (Object.keys(partFields as object).length > 0) {
+          rt.putOwn(part as JsonObject, "extensions", { [DIALECT]: { "fields": partFields } });
+        }
+        (parts as unknown[]).push(part);
+      }
+    } else if (rt.pyEquals(rt.getOwn(block as JsonObject, "type"), "refusal")) {
+      textIn = rt.getOwn(block as JsonObject, "refusal");
+      if (textIn === undefined) {
+        throw new rt.DecodeError(
+          DIALECT, "request", String(at) + "/refusal", "expected a value, got nothing" as string
+        );
+      }
+      if (!(typeof textIn === "string")) {
+        throw new rt.DecodeError(
+          DIALECT, "request", String(at) + "/refusal", "expected a string, got " + String(rt.describe(textIn))
+        );
+      }
+      partFields = {};
+      for (const [key, kept] of Object.entries(block as JsonObject)) {
+        if (!["refusal", "type"].includes(key as string)) {
+          rt.putOwn(partFields as JsonObject, "/" + rt.escape(String(key)) as string, kept);
+        }
+      }
+      part = { "type": "refusal", "text": textIn };
+      if (Object.keys(partFields as object).length > 0) {
+        rt.putOwn(part as JsonObject, "extensions", { [DIALECT]: { "fields": partFields } });
+      }
+      (parts as unknown[]).push(part);
+    } else {
+      (parts as unknown[]).push({ "type": "wire", "dialect": DIALECT, "value": value });
+    }
+  } else {
+    (parts as unknown[]).push({ "type": "wire", "dialect": DIALECT, "value": value });
+  }
+  return parts;
+}
+
+
+/** A whole wire request as the canonical request; what the layout does not read kept as extensions. */
+function requestIn(wire: unknown, idMap: rt.IdMap): JsonObject {
+  let forms: unknown;
+  let model: unknown;
+  let messages: unknown;
+  let system: unknown;
+  let units: unknown;
+  let fields: unknown;
+  let found: unknown;
+  let settings: unknown;
+  let own: unknown;
+  let request: JsonObject;
+  if (!(rt.isObject(wire))) {
+    throw new rt.DecodeError(DIALECT, "request", "", "expected a request object, got " + String(rt.describe(wire)));
+  }
+  request = {};
+  forms = {};
+  model = rt.getOwn(wire, "model");
+  if (model !== undefined) {
+    rt.putOwn(request as JsonObject, "model", model);
+  }
+  messages = [];
+  system = rt.getOwn(wire, "instructions");
+  if (system === null) {
+    rt.putOwn(forms as JsonObject, "/instructions", "null");
+  } else if (system !== undefined) {
+    (messages as unknown[]).push(systemIn(system, CONV_CODECS, idMap));
+  }
+  units = rt.getOwn(wire, "input");
+  if (units === undefined) {
+    throw new rt.DecodeError(DIALECT, "request", "/input", "expected the conversation's turns, got nothing" as string);
+  }
+  if (typeof units === "string") {
+    rt.putOwn(forms as JsonObject, "/input", "string");
+    (messages as unknown[]).push({ "role": "user", "parts": [{ "type": "text", "text": units }] });
+  } else {
+    turnsIn(units, idMap, messages as JsonObject[]);
+  }
+  rt.putOwn(request as JsonObject, "messages", messages);
+  fields = {};
+  found = toolsIn(wire as JsonObject, idMap, fields as JsonObject, forms as JsonObject);
+  for (const [key, got] of Object.entries(found as JsonObject)) {
+    rt.putOwn(request as JsonObject, key as string, got);
+  }
+  settings = settingsIn(wire as JsonObject, forms as JsonObject, fields as JsonObject);
+  if (Object.keys(settings as object).length > 0) {
+    rt.putOwn(request as JsonObject, "settings", settings);
+  }
+  conv.unknownInto(wire, CONV_REQUEST.known, "", fields as JsonObject);
+  if ((Object.keys(fields as object).length > 0) || (Object.keys(forms as object).length > 0)) {
+    own = {};
+    if (Object.keys(fields as object).length > 0) {
+      rt.putOwn(own as JsonObject, "fields", fields);
+    }
+    if (Object.keys(forms as object).length > 0) {
+      rt.putOwn(own as JsonObject, "forms", forms);
+    }
+    rt.putOwn(request as JsonObject, "extensions", { [DIALECT]: own });
+  }
+  return request;
+}
+
+
+const KNOWN_UNIT_2 = conv.knownTree([], [["type"], ["summary", "0", "text"]]);
 const CONV_REQUEST: conv.RequestLayout = {
   dialect: DIALECT,
   turns: ["input"],
@@ -2324,7 +2688,7 @@ export function decodeRequest(payload: unknown, options: { idMap?: rt.IdMap | nu
   if (P.isObject(wire)) {
     envelopes.check(wire, ENVELOPE_KINDS.filter((k) => k[0] === "request"), DIALECT);
   }
-  return conv.decodeRequest(wire, CONV_REQUEST, CONV_CODECS, options.idMap ?? null);
+  return requestIn(wire, options.idMap ?? new rt.IdMap());
 }
 
 /**

@@ -1,0 +1,84 @@
+// DO NOT EDIT the copy in a generated package: this is the toolwire runtime, copied verbatim from runtime/typescript/
+// by `toolwire generate`.
+/**
+ * Leaves of the compiled turns readers: how a conversation's results found their calls
+ * (`Links`), and the wire keys a layout does not read below a value (`keptFields`).
+ */
+
+import { ownExtension } from "./_conv_decode.js";
+import { unknownInto } from "./_conv_paths.js";
+import type { Tree } from "./_conv_layout.js";
+import { getOwn, isObject } from "./_errors.js";
+import type { JsonObject } from "./_errors.js";
+import type { IdMap } from "./_ids.js";
+import { pyRepr } from "./_pytext.js";
+
+/** Every value below value that tree (a module constant) does not know, by JSON Pointer. */
+export function keptFields(value: unknown, tree: Tree): JsonObject {
+  const kept: JsonObject = {};
+  unknownInto(value, tree, "", kept);
+  return kept;
+}
+
+/**
+ * How a conversation's results found their calls. A result naming no id (Gemini, Ollama)
+ * answers the nearest call of its tool: a later turn that calls a tool again leaves its
+ * earlier unanswered calls abandoned. A link made by position among several calls is noted
+ * on the result (its dialect's extension notes: a loss in any other dialect), as extract()
+ * notes it.
+ */
+export class Links {
+  private waiting: [unknown, unknown][] = []; // (call id, tool) of calls no result answered yet
+  private readonly abandoned = new Map<unknown, number>(); // tool -> its calls left unanswered by a later call of it
+
+  constructor(
+    private readonly idMap: IdMap,
+    private readonly dialect: string,
+  ) {}
+
+  turn(message: JsonObject, where: string): void {
+    const parts = message["parts"] as JsonObject[];
+    const called = new Set<unknown>();
+    for (const part of parts) {
+      if (part["type"] === "tool_result") this.result(part["result"] as JsonObject, where);
+      else if (part["type"] === "tool_call") called.add(getOwn(part["call"] as JsonObject, "name") ?? null);
+    }
+    if (called.size === 0) return;
+    for (const [callId, name] of this.waiting.filter((w) => called.has(w[1]))) {
+      this.idMap.noteResult(callId as string | null); // out of reach of the id-less results that follow
+      this.abandoned.set(name, (this.abandoned.get(name) ?? 0) + 1);
+    }
+    this.waiting = this.waiting.filter((w) => !called.has(w[1]));
+    for (const part of parts) {
+      if (part["type"] !== "tool_call") continue;
+      const call = part["call"] as JsonObject;
+      this.waiting.push([getOwn(call, "id") ?? null, getOwn(call, "name") ?? null]);
+    }
+  }
+
+  private result(result: JsonObject, where: string): void {
+    const callId = getOwn(result, "call_id") ?? null;
+    const name = getOwn(result, "name") ?? null;
+    this.waiting = this.waiting.filter((w) => w[0] !== callId);
+    const earlier = this.abandoned.get(name) ?? 0;
+    this.abandoned.delete(name);
+    const extensions = getOwn(result, "extensions");
+    const own = isObject(extensions) ? getOwn(extensions, this.dialect) : undefined;
+    const forms = isObject(own) ? getOwn(own, "forms") : undefined;
+    if (!isObject(forms) || !Object.values(forms).includes("minted") || callId === null) return; // linked by its id
+    const among = this.idMap.linkedByPosition(callId as string);
+    if (!among && !earlier) return;
+    const left =
+      among > 1
+        ? `the oldest of ${among} unanswered calls`
+        : among
+          ? "the one call left unanswered"
+          : "the nearest call";
+    let what =
+      `result in ${where} names no call id: linked by position to ${left} of ` + `${pyRepr(name)} (${pyRepr(callId)})`;
+    if (earlier) what += `; ${earlier} earlier call${earlier > 1 ? "s" : ""} of it left unanswered`;
+    const notes = getOwn(ownExtension(result, this.dialect), "notes");
+    if (Array.isArray(notes)) notes.push(what);
+    else ownExtension(result, this.dialect)["notes"] = [what];
+  }
+}

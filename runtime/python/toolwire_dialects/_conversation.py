@@ -8,16 +8,16 @@ as _conv`, then `_conv.<name>`. Only re-exports live here, no logic:
     _conv_decode    wire turns -> canonical messages
     _conv_encode    canonical messages -> wire turns
     _conv_request_in  a whole request, wire -> canonical (turns, system, tools, settings)
-    _conv_request_out a whole request, canonical -> wire
     _conv_response  a whole response, both ways (turn, finish reason, usage)
     _forms          the spellings a round trip keeps, as compiled writers read them
     _conv_guard     a setting's value against its canonical type
     _conv_tools     a request's tools and tool choice, canonical -> wire
+    _conv_out       the leaves of the compiled request writers (losses, extensions, call links)
 """
 
 from __future__ import annotations
 
-from ._conv_guard import setting_problem
+from ._conv_guard import check_canonical, setting_problem
 from ._conv_layout import (
     Codecs,
     Lose,
@@ -29,16 +29,18 @@ from ._conv_layout import (
     Turn,
     TurnField,
 )
+from ._conv_out import Out, article, forms_of, put, shown
 from ._conv_parts import decode_block
 from ._conv_paths import known_tree
 from ._conv_request_in import decode_request
-from ._conv_request_out import encode_request
 from ._conv_response import decode_response, encode_response, finish_in
+from ._conv_tools import encode_tools
 from ._forms import form_index, form_of
 
 __all__ = [
     "Codecs",
     "Lose",
+    "Out",
     "PartField",
     "RequestLayout",
     "ResponseLayout",
@@ -46,14 +48,19 @@ __all__ = [
     "SystemField",
     "Turn",
     "TurnField",
+    "article",
+    "check_canonical",
     "decode_block",
     "decode_request",
     "decode_response",
-    "encode_request",
     "encode_response",
+    "encode_tools",
     "finish_in",
     "form_index",
     "form_of",
+    "forms_of",
     "known_tree",
+    "put",
     "setting_problem",
+    "shown",
 ]

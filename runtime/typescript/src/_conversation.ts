@@ -10,11 +10,11 @@
  *     _conv_decode      wire turns -> canonical messages
  *     _conv_encode      canonical messages -> wire turns
  *     _conv_request_in  a whole request, wire -> canonical (turns, system, tools, settings)
- *     _conv_request_out a whole request, canonical -> wire
  *     _conv_response    a whole response, both ways (turn, finish reason, usage)
  *     _forms            the spellings a round trip keeps, as compiled writers read them
  *     _conv_guard       a setting's value against its canonical type
  *     _conv_tools       a request's tools and tool choice, canonical -> wire
+ *     _conv_out         the leaves of the compiled request writers (losses, extensions, call links)
  */
 
 export type {
@@ -32,9 +32,10 @@ export type {
   TurnField,
 } from "./_conv_layout.js";
 export { decodeBlock } from "./_conv_parts.js";
-export { knownTree, put as putPath } from "./_conv_paths.js";
-export { settingProblem } from "./_conv_guard.js";
+export { knownTree, put as putPath, truthy } from "./_conv_paths.js";
+export { checkCanonical, settingProblem } from "./_conv_guard.js";
+export { Out, article, dataUrlOf, formsOf, joinTexts, shown, withoutPrefix } from "./_conv_out.js";
+export { encodeTools } from "./_conv_tools.js";
 export { formIndex, formOf, keyOf } from "./_forms.js";
 export { decodeRequest } from "./_conv_request_in.js";
-export { encodeRequest } from "./_conv_request_out.js";
 export { decodeResponse, encodeResponse, finishIn } from "./_conv_response.js";

@@ -73,8 +73,9 @@ class Call:
 @dataclass(frozen=True)
 class Is:
     """A test of one value: `missing`, `null`, `string`, `list`, `object`, `empty` (an
-    object or array without members), `single` (an array of one), or `equal` to arg (equal
-    and of the same JSON type: true is no 1)."""
+    object or array without members), `falsy` (what Python's `not` holds false: missing, null,
+    false, 0, "", an empty array or object), `single` (an array of one), or `equal` to arg
+    (equal and of the same JSON type: true is no 1)."""
 
     test: str
     value: Expr
@@ -136,7 +137,70 @@ class Only:
     value: Expr
 
 
-Expr = Local | Lit | Key | Global | Obj | Arr | Call | Is | Not | All | AnyOf | Eq | In | Text | Item | Only
+@dataclass(frozen=True)
+class Get:
+    """obj[key] of a value known to be an object holding key (a canonical part's checked
+    fields); key a constant or a string expression."""
+
+    obj: Expr
+    key: str | Expr
+
+
+@dataclass(frozen=True)
+class At:
+    """seq[index] of a local array and a constant index."""
+
+    seq: Expr
+    index: int
+
+
+@dataclass(frozen=True)
+class Same:
+    """Two values equal as JSON strings or null compare (a role against the open turn's)."""
+
+    left: Expr
+    right: Expr
+
+
+@dataclass(frozen=True)
+class Less:
+    """left < right of two integers."""
+
+    left: Expr
+    right: Expr
+
+
+@dataclass(frozen=True)
+class Invoke:
+    """A call of another function of the same generated module, by its neutral name."""
+
+    name: str
+    args: tuple[Expr, ...]
+
+
+Expr = (
+    Local
+    | Lit
+    | Key
+    | Global
+    | Obj
+    | Arr
+    | Call
+    | Is
+    | Not
+    | All
+    | AnyOf
+    | Eq
+    | In
+    | Text
+    | Item
+    | Only
+    | Get
+    | At
+    | Same
+    | Less
+    | Invoke
+)
 
 # --- statements ----------------------------------------------------------------------------
 
@@ -227,7 +291,14 @@ class Comment:
     text: str
 
 
-Step = Let | Put | PutPath | If | Fail | Lose | ForEachKey | ForEachItem | Append | Comment
+@dataclass(frozen=True)
+class Do:
+    """An expression evaluated for what it does (a leaf's report, a value put at a path)."""
+
+    value: Expr
+
+
+Step = Let | Put | PutPath | If | Fail | Lose | ForEachKey | ForEachItem | Append | Comment | Do
 
 
 @dataclass(frozen=True)
@@ -241,6 +312,8 @@ class Function:
     body: tuple[Step, ...]
     returns: str
     types: tuple[str, ...] = ()  # each parameter's neutral type (object, any, codecs, id_map); default object
+    result: str = "object"  # the neutral type it returns
+    lose: bool = False  # it takes the `lose` callback even where its own body reports nothing
 
 
 def loses(body: tuple[Step, ...]) -> bool:

@@ -8,9 +8,11 @@ from dataclasses import fields, is_dataclass
 from typing import Any
 
 from toolwire.ir.conversation_nodes import ConversationIR, RequestLayout, ResponseLayout, Spelling, StringForm, Turn
+from toolwire.ir.lower_request_writer import lower_request_writer, lower_system_writer
 from toolwire.ir.lower_settings import lower_settings_reader, lower_settings_writer
 from toolwire.ir.lower_system import lower_system_reader
 from toolwire.ir.lower_tools import lower_tools_reader
+from toolwire.ir.lower_writer import lower_turns_writer
 from toolwire.ir.nodes import Envelope
 from toolwire.targets.python.names import literal
 from toolwire.targets.python.print_steps import function
@@ -133,4 +135,8 @@ def emit_conversation(ir: ConversationIR | None, envelopes: tuple[Envelope, ...]
     tools_fields = tuple(f for e in envelopes for f in e.tools_fields)
     choice_fields = tuple(f for e in envelopes for f in e.choice_fields)
     compiled.append(function(lower_tools_reader(locations, tools_fields, choice_fields)))
+    compiled.append(function(lower_request_writer(request)))
+    if request.system is not None:
+        compiled.append(function(lower_system_writer(request, request.system)))
+    compiled += [function(f) for f in lower_turns_writer(request)]
     return {"request": _request(ir.request), "response": _response(ir.response), "compiled": compiled}

@@ -8,20 +8,25 @@ from toolwire.ir.steps import (
     AnyOf,
     Append,
     Arr,
+    At,
     Call,
     Comment,
+    Do,
     Eq,
     Expr,
     Fail,
     ForEachItem,
     ForEachKey,
     Function,
+    Get,
     Global,
     If,
     In,
+    Invoke,
     Is,
     Item,
     Key,
+    Less,
     Let,
     Lit,
     Local,
@@ -31,6 +36,7 @@ from toolwire.ir.steps import (
     Only,
     Put,
     PutPath,
+    Same,
     Step,
     Text,
     loses,
@@ -50,6 +56,20 @@ HELPERS = {
     "elements": "_rt.elements",
     "tools_field_in": "_rt.tools_field_in",
     "choice_field_in": "_rt.choice_field_in",
+    # the compiled writers' leaves (_conv_out)
+    "own": "out.own",
+    "put_fields": "out.put_fields",
+    "extra": "out.extra",
+    "called": "out.called",
+    "answered": "out.answered",
+    "mine": "out.mine",
+    "own_form": "out.own_form",
+    "forms_of": "_conv.forms_of",
+    "article": "_conv.article",
+    "shown": "_conv.shown",
+    "put": "_conv.put",
+    "data_url": "_rt.data_url",
+    "length": "len",
 }
 
 GLOBALS = {
@@ -59,9 +79,30 @@ GLOBALS = {
     "decode_tool_choice": "decode_tool_choice",
 }
 
-OBJECTS = ("wire", "forms", "fields", "settings", "nested")  # locals known to be objects (read with .get)
+OBJECTS = (
+    "wire",
+    "forms",
+    "fields",
+    "settings",
+    "nested",
+    "part",
+    "canonical",
+    "own",
+    "g_own",
+    "unit",
+    "block",
+)  # locals known to be objects (read with .get)
 
-TYPES = {"object": "dict[str, Any]", "any": "Any", "codecs": "_conv.Codecs", "id_map": "IdMap"}
+TYPES = {
+    "object": "dict[str, Any]",
+    "any": "Any",
+    "codecs": "_conv.Codecs",
+    "id_map": "IdMap",
+    "string": "str",
+    "list": "list[Any]",
+    "int": "int",
+    "out": "_conv.Out",
+}
 
 _TESTS = {
     "missing": "{v} is _MISSING",
@@ -70,6 +111,7 @@ _TESTS = {
     "list": "type({v}) is list",
     "object": "type({v}) is dict",
     "empty": "not {v}",
+    "falsy": "not {v}",
     "single": "len({v}) == 1",
 }
 
@@ -101,6 +143,34 @@ def expr(e: Expr) -> str:
             return f"{{{expr(key)}: {expr(value)}}}"
         case Call("list_of", (value,)):
             return f"[{expr(value)}]"
+        case Call("as_text", ()):
+            return "out.as_text"
+        case Call("join", (value,)):
+            return f"'\\n\\n'.join({expr(value)})"
+        case Call("without_prefix", (value, Lit(prefix))):
+            return f"{expr(value)}.removeprefix({literal(prefix)})"
+        case Call("encode", (Global(name), value, at)):
+            return f"out.coded({name}({expr(value)}, strict=out.strict, id_map=out.id_map), {expr(at)})"
+        case Call("tools_out", (wire, canonical, forms)):
+            c = expr(canonical)
+            given = f"{c}.get('tools'), {c}.get('tool_choice')"
+            return (
+                f"_conv.encode_tools({expr(wire)}, {given}, _CODECS, out.id_map, out.losses, out.strict, {expr(forms)})"
+            )
+        case Get(obj, key):
+            return f"{expr(obj)}[{_key(key)}]"
+        case At(seq, index):
+            return f"{expr(seq)}[{index}]"
+        case Same(left, right):
+            return f"{expr(left)} == {expr(right)}"
+        case Not(Same(left, right)):
+            return f"{expr(left)} != {expr(right)}"
+        case Less(Lit(value), right):
+            return f"{expr(right)} > {literal(value)}"
+        case Less(left, right):
+            return f"{expr(left)} < {expr(right)}"
+        case Invoke(name, args):
+            return f"_{name}({', '.join(expr(a) for a in args)})"
         case Call(helper, args):
             return f"{HELPERS[helper]}({', '.join(expr(a) for a in args)})"
         case Is("equal", value, arg) if isinstance(arg, str):
@@ -113,7 +183,7 @@ def expr(e: Expr) -> str:
             return f"{expr(value)} is not {'_MISSING' if test == 'missing' else 'None'}"
         case Not(Is("equal", value, arg)) if isinstance(arg, str):
             return f"{expr(value)} != {literal(arg)}"
-        case Not(Is("empty", value, _arg)):
+        case Not(Is("empty" | "falsy", value, _arg)):
             return expr(value)
         case Not(Is(test, value, _arg)) if test in ("string", "list", "object"):
             return _TESTS[test].format(v=expr(value)).replace(" is ", " is not ")
@@ -172,12 +242,17 @@ def steps(body: tuple[Step, ...], depth: int) -> list[str]:
         match step:
             case Comment(text):
                 out.append(f"{pad}# {text}")
+            case Do(value):
+                out.append(f"{pad}{expr(value)}")
             case Let(name, value):
                 out.append(f"{pad}{name} = {expr(value)}")
             case Put(target, key, value):
                 out.append(f"{pad}{target}[{_key(key)}] = {expr(value)}")
             case Append(target, value):
                 out.append(f"{pad}{target}.append({expr(value)})")
+            case ForEachItem(item, "_", seq, body):
+                out.append(f"{pad}for {item} in {seq}:")
+                out += steps(body, depth + 1)
             case ForEachItem(item, index, seq, body):
                 out.append(f"{pad}for {index}, {item} in enumerate({seq}):")
                 out += steps(body, depth + 1)
@@ -228,9 +303,9 @@ def _else(otherwise: tuple[Step, ...], depth: int) -> list[str]:
 def function(f: Function) -> str:
     types = f.types or ("object",) * len(f.params)
     params = ", ".join(f"{p}: {TYPES[t]}" for p, t in zip(f.params, types, strict=True))
-    if loses(f.body):
+    if f.lose or loses(f.body):
         params += ", lose: _conv.Lose"
-    lines = [f"def _{f.name}({params}) -> dict[str, Any]:", f'{INDENT}"""{f.doc}"""']
+    lines = [f"def _{f.name}({params}) -> {TYPES[f.result]}:", f'{INDENT}"""{f.doc}"""']
     lines += steps(f.body, 1)
     lines.append(f"{INDENT}return {f.returns}")
     return "\n".join(lines) + "\n"

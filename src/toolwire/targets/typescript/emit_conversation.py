@@ -18,12 +18,14 @@ from toolwire.ir.conversation_nodes import (
     Turn,
     TurnField,
 )
+from toolwire.ir.lower_request_writer import lower_request_writer, lower_system_writer
 from toolwire.ir.lower_settings import lower_settings_reader, lower_settings_writer
 from toolwire.ir.lower_system import lower_system_reader
 from toolwire.ir.lower_tools import lower_tools_reader
+from toolwire.ir.lower_writer import lower_turns_writer
 from toolwire.ir.nodes import Envelope
 from toolwire.targets.typescript.names import literal
-from toolwire.targets.typescript.print_steps import function
+from toolwire.targets.typescript.print_steps import declare, function
 
 __all__ = ["emit_conversation"]
 
@@ -198,4 +200,10 @@ def emit_conversation(ir: ConversationIR | None, envelopes: tuple[Envelope, ...]
     tools_fields = tuple(f for e in envelopes for f in e.tools_fields)
     choice_fields = tuple(f for e in envelopes for f in e.choice_fields)
     compiled.append(function(lower_tools_reader(locations, tools_fields, choice_fields)))
+    writers = [lower_request_writer(request)]
+    if request.system is not None:
+        writers.append(lower_system_writer(request, request.system))
+    writers += lower_turns_writer(request)
+    declare([lower_settings_writer(request.settings), *writers])
+    compiled += [function(f) for f in writers]
     return {"request": _request(ir.request), "response": _response(ir.response), "compiled": compiled}

@@ -12,20 +12,25 @@ from toolwire.ir.steps import (
     AnyOf,
     Append,
     Arr,
+    At,
     Call,
     Comment,
+    Do,
     Eq,
     Expr,
     Fail,
     ForEachItem,
     ForEachKey,
     Function,
+    Get,
     Global,
     If,
     In,
+    Invoke,
     Is,
     Item,
     Key,
+    Less,
     Let,
     Lit,
     Local,
@@ -35,6 +40,7 @@ from toolwire.ir.steps import (
     Only,
     Put,
     PutPath,
+    Same,
     Step,
     Text,
     loses,
@@ -54,10 +60,54 @@ HELPERS = {
     "elements": "rt.elements",
     "tools_field_in": "rt.toolsFieldIn",
     "choice_field_in": "rt.choiceFieldIn",
+    # the compiled writers' leaves (_conv_out)
+    "own": "out.own",
+    "put_fields": "out.putFields",
+    "extra": "out.extra",
+    "called": "out.called",
+    "answered": "out.answered",
+    "mine": "out.mine",
+    "own_form": "out.ownForm",
+    "forms_of": "conv.formsOf",
+    "article": "conv.article",
+    "shown": "conv.shown",
+    "put": "conv.putPath",
+    "data_url": "conv.dataUrlOf",
+    "join": "conv.joinTexts",
+    "without_prefix": "conv.withoutPrefix",
 }
 
 # the leaves' parameters a local of type unknown is passed to, and their types
-_CASTS = {("tools_field_in", 1): "JsonObject[]", ("choice_field_in", 1): "JsonObject | null"}
+_CASTS = {
+    ("tools_field_in", 1): "JsonObject[]",
+    ("choice_field_in", 1): "JsonObject | null",
+    ("own", 1): "string",
+    ("put_fields", 1): "JsonObject",
+    ("put_fields", 2): "string",
+    ("extra", 0): "JsonObject",
+    ("extra", 3): "string",
+    ("called", 0): "JsonObject",
+    ("answered", 0): "JsonObject",
+    ("mine", 0): "JsonObject",
+    ("own_form", 0): "JsonObject",
+    ("forms_of", 0): "JsonObject",
+    ("form_of", 0): "JsonObject",
+    ("article", 0): "string",
+    ("shown", 0): "JsonObject",
+    ("put", 0): "JsonObject",
+    ("join", 0): "unknown[]",
+}
+
+# each generated function's parameter types, by neutral name (declare() fills it: a call of one
+# casts its arguments, the locals being unknown)
+SIGNATURES: dict[str, tuple[str, ...]] = {}
+
+
+def declare(functions: list[Function]) -> None:
+    """Make the functions of one module callable from each other's steps (Invoke)."""
+    for f in functions:
+        SIGNATURES[f.name] = f.types or ("object",) * len(f.params)
+
 
 GLOBALS = {
     "dialect": "DIALECT",
@@ -66,7 +116,16 @@ GLOBALS = {
     "decode_tool_choice": "decodeToolChoice",
 }
 
-TYPES = {"object": "JsonObject", "any": "unknown", "codecs": "conv.Codecs", "id_map": "rt.IdMap"}
+TYPES = {
+    "object": "JsonObject",
+    "any": "unknown",
+    "codecs": "conv.Codecs",
+    "id_map": "rt.IdMap",
+    "string": "string",
+    "list": "unknown[]",
+    "int": "number",
+    "out": "conv.Out",
+}
 
 _TESTS = {
     "missing": "{v} === undefined",
@@ -75,6 +134,7 @@ _TESTS = {
     "list": "Array.isArray({v})",
     "object": "rt.isObject({v})",
     "empty": "Object.keys({v} as object).length === 0",
+    "falsy": "!conv.truthy({v})",
     "single": "({v} as unknown[]).length === 1",
 }
 
@@ -110,9 +170,38 @@ def expr(e: Expr) -> str:
             return f"{{ [{expr(key)}]: {expr(value)} }}"
         case Call("list_of", (value,)):
             return f"[{expr(value)}]"
+        case Call("as_text", ()):
+            return "out.asText"
+        case Call("length", (value,)):
+            return f"({expr(value)} as unknown[]).length"
+        case Call("encode", (Global(name), value, at)):
+            return f"out.coded({_camel(name)}({expr(value)}, {{ strict: out.strict, idMap: out.idMap }}), {expr(at)})"
+        case Call("tools_out", (wire, canonical, forms)):
+            c = expr(canonical)
+            given = f'conv.keyOf({c}, "tools") ?? null, conv.keyOf({c}, "tool_choice") ?? null'
+            rest = f"CONV_CODECS, out.idMap, out.losses, out.strict, {expr(forms)} as JsonObject"
+            return f"conv.encodeTools({expr(wire)}, {given}, {rest})"
+        case Get(obj, key):
+            return f"rt.getKey({expr(obj)}, {_key(key)})"
+        case At(seq, index):
+            return f"({expr(seq)} as unknown[])[{index}]"
+        case Same(left, right):
+            return f"{expr(left)} === {expr(right)}"
+        case Not(Same(left, right)):
+            return f"{expr(left)} !== {expr(right)}"
+        case Less(Lit(value), right):
+            return f"({expr(right)} as number) > {literal(value)}"
+        case Less(left, right):
+            return f"({expr(left)} as number) < ({expr(right)} as number)"
+        case Invoke(name, args):
+            types = SIGNATURES.get(name, ())
+            spelled = [_cast(a, types[i] if i < len(types) else None) for i, a in enumerate(args)]
+            return f"{_camel(name)}({', '.join(spelled)})"
         case Call(helper, args):
             spelled = [
-                expr(a) + (f" as {_CASTS[helper, i]}" if (helper, i) in _CASTS else "") for i, a in enumerate(args)
+                expr(a)
+                + (f" as {_CASTS[helper, i]}" if (helper, i) in _CASTS and not isinstance(a, Lit | Text) else "")
+                for i, a in enumerate(args)
             ]
             return f"{HELPERS[helper]}({', '.join(spelled)})"
         case Is("equal", value, arg):
@@ -125,6 +214,8 @@ def expr(e: Expr) -> str:
             return f"{expr(value)} !== {literal(arg)}"
         case Not(Is("empty", value, _arg)):
             return f"Object.keys({expr(value)} as object).length > 0"
+        case Not(Is("falsy", value, _arg)):
+            return f"conv.truthy({expr(value)})"
         case Not(Is("list", value, _arg)):
             return f"!Array.isArray({expr(value)})"
         case Not(In(value, constants)):
@@ -162,6 +253,13 @@ def expr(e: Expr) -> str:
 _OBJECTS = ("wire", "forms", "fields", "settings", "nested")  # locals known to be objects
 
 
+def _cast(arg: Expr, neutral: str | None) -> str:
+    """An argument of a generated function, cast to its parameter's type (locals are unknown)."""
+    if neutral is None or isinstance(arg, Lit | Text) or (isinstance(arg, Local) and arg.name in ("out", "lose")):
+        return expr(arg)
+    return f"{expr(arg)} as {TYPES[neutral]}"
+
+
 def _key(key: str | Expr) -> str:
     return literal(key) if isinstance(key, str) else f"{expr(key)} as string"
 
@@ -173,6 +271,14 @@ def steps(body: tuple[Step, ...], depth: int) -> list[str]:
         match step:
             case Comment(text):
                 out.append(f"{pad}// {text}")
+            case Do(value):
+                out.append(f"{pad}{expr(value)};")
+            case ForEachItem(item, "_", seq, body):
+                out.append(f"{pad}for (const {_camel(item)} of {_camel(seq)} as unknown[]) {{")
+                out += steps(body, depth + 1)
+                out.append(f"{pad}}}")
+            case Let(name, value) if name in _TYPED and not isinstance(value, Obj | Arr | Lit):
+                out.append(f"{pad}{_camel(name)} = {expr(value)} as {_TYPED[name]};")
             case Let(name, value):
                 out.append(f"{pad}{_camel(name)} = {expr(value)};")
             case Put(target, key, value):
@@ -186,9 +292,9 @@ def steps(body: tuple[Step, ...], depth: int) -> list[str]:
                 out += steps(body, depth + 1)
                 out.append(f"{pad}}}")
             case PutPath(target, path, value) if len(path) == 1:
-                out.append(f"{pad}rt.putOwn({_camel(target)}, {literal(path[0])}, {expr(value)});")
+                out.append(f"{pad}rt.putOwn({_camel(target)} as JsonObject, {literal(path[0])}, {expr(value)});")
             case PutPath(target, path, value):
-                out.append(f"{pad}conv.putPath({_camel(target)}, {literal(list(path))}, {expr(value)});")
+                out.append(f"{pad}conv.putPath({_camel(target)} as JsonObject, {literal(list(path))}, {expr(value)});")
             case Fail(pointer, message, canonical) if canonical:
                 text = f"{literal(pointer + ': ')} + String({expr(message)})"
                 out.append(f'{pad}throw new rt.CanonicalError("request", new Error({text}));')
@@ -196,7 +302,7 @@ def steps(body: tuple[Step, ...], depth: int) -> list[str]:
                 text = expr(message) if isinstance(message, Text) else f"{expr(message)} as string"
                 out.append(f'{pad}throw new rt.DecodeError(DIALECT, "request", {literal(pointer)}, {text});')
             case Lose(pointer, what):
-                at = expr(pointer) if not isinstance(pointer, str) else literal(pointer)
+                at = _cast(pointer, "string") if not isinstance(pointer, str) else literal(pointer)
                 text = expr(what) if not isinstance(what, str) else literal(what)
                 out.append(f"{pad}lose({at}, {text});")
             case ForEachKey(key, obj, body, None):
@@ -232,6 +338,9 @@ def _else(otherwise: tuple[Step, ...], depth: int) -> list[str]:
     return [f"{pad}}} else {{", *steps(otherwise, depth + 1), f"{pad}}}"]
 
 
+_TYPED: dict[str, str] = {}  # the function being printed: its typed parameters and result, by name
+
+
 def _locals(body: tuple[Step, ...], params: tuple[str, ...]) -> list[str]:
     """Every local a body assigns, in order of first assignment (declared once, up front:
     a branch's assignment is then seen after it)."""
@@ -254,13 +363,17 @@ def _locals(body: tuple[Step, ...], params: tuple[str, ...]) -> list[str]:
 def function(f: Function) -> str:
     types = f.types or ("object",) * len(f.params)
     params = ", ".join(f"{_camel(p)}: {TYPES[t]}" for p, t in zip(f.params, types, strict=True))
-    if loses(f.body):
+    if f.lose or loses(f.body):
         params += ", lose: conv.Lose"
-    lines = [f"/** {f.doc} */", f"function {_camel(f.name)}({params}): JsonObject {{"]
+    lines = [f"/** {f.doc} */", f"function {_camel(f.name)}({params}): {TYPES[f.result]} {{"]
     names = _locals(f.body, f.params)
+    _TYPED.clear()
+    _TYPED.update({p: TYPES[t] for p, t in zip(f.params, types, strict=True) if t != "any"})
+    if f.result != "any":
+        _TYPED[f.returns] = TYPES[f.result]
     lines += [f"{INDENT}let {_camel(n)}: unknown;" for n in names if n != f.returns]
     if f.returns in names:
-        lines.append(f"{INDENT}let {_camel(f.returns)}: JsonObject;")
+        lines.append(f"{INDENT}let {_camel(f.returns)}: {TYPES[f.result]};")
     lines += steps(f.body, 1)
     lines += [f"{INDENT}return {_camel(f.returns)};", "}"]
     return "\n".join(lines) + "\n"

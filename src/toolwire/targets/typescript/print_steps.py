@@ -191,6 +191,8 @@ def expr(e: Expr) -> str:
             return f"{expr(left)} !== {expr(right)}"
         case Less(Lit(value), right):
             return f"({expr(right)} as number) > {literal(value)}"
+        case Less(left, Lit(value)):
+            return f"({expr(left)} as number) < {literal(value)}"
         case Less(left, right):
             return f"({expr(left)} as number) < ({expr(right)} as number)"
         case Invoke(name, args):

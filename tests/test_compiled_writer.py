@@ -236,3 +236,33 @@ def test_typescript_encodes_requests_as_python_encodes_them() -> None:
         assert got == want, job
         compared += 1
     assert compared > len(jobs) // 2, compared
+
+
+def test_the_canonical_reader_sends_each_part_kind_to_its_event() -> None:
+    """Composition without a target: the reader's steps hold each sink's steps for a kind under
+    a test of that kind, kinds handled alike under one test, and the rest under `other`."""
+    from toolwire.ir.lower_canonical_reader import lower_canonical_reader
+    from toolwire.ir.steps import Comment, ForEachItem, If, In, Is
+    from toolwire.ir.turn_events import PART_KINDS
+
+    class Sink:
+        def __getattr__(self, event: str) -> Any:
+            said = "alike" if event in ("text", "image") else event
+            return lambda *_args: (Comment(said),)
+
+    steps = lower_canonical_reader(Sink(), "messages")  # type: ignore[arg-type]
+    assert steps[0] == Comment("begin") and steps[-1] == Comment("finish")
+    loop = steps[1]
+    assert isinstance(loop, ForEachItem)
+    parts = next(s for s in loop.body if isinstance(s, ForEachItem))
+    found: dict[str, Any] = {}
+    chain = parts.body[-1]
+    while isinstance(chain, If):
+        test = chain.test
+        kinds = test.constants if isinstance(test, In) else (test.arg,) if isinstance(test, Is) else ()
+        found.update(dict.fromkeys(kinds, chain.then))
+        chain = chain.otherwise[0] if chain.otherwise else None
+    assert chain == Comment("other")
+    assert set(found) == set(PART_KINDS)
+    assert found["text"] == found["image"] == (Comment("alike"),)
+    assert all(found[k] == (Comment(k),) for k in PART_KINDS if k not in ("text", "image"))

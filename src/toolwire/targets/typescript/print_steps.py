@@ -200,11 +200,7 @@ def expr(e: Expr) -> str:
             spelled = [_cast(a, types[i] if i < len(types) else None) for i, a in enumerate(args)]
             return f"{_camel(name)}({', '.join(spelled)})"
         case Call(helper, args):
-            spelled = [
-                expr(a)
-                + (f" as {_CASTS[helper, i]}" if (helper, i) in _CASTS and not isinstance(a, Lit | Text) else "")
-                for i, a in enumerate(args)
-            ]
+            spelled = [_helper_arg(helper, i, a) for i, a in enumerate(args)]
             return f"{HELPERS[helper]}({', '.join(spelled)})"
         case Is("equal", value, arg):
             return f"{expr(value)} === {literal(arg)}"
@@ -255,6 +251,14 @@ def expr(e: Expr) -> str:
 _OBJECTS = ("wire", "forms", "fields", "settings", "nested")  # locals known to be objects
 
 
+def _helper_arg(helper: str, i: int, arg: Expr) -> str:
+    """A leaf's argument, cast where the leaf wants a type the local does not have."""
+    cast = _CASTS.get((helper, i))
+    if cast is None or isinstance(arg, Lit | Text) or (isinstance(arg, Local) and _TYPED.get(arg.name) == cast):
+        return expr(arg)
+    return f"{expr(arg)} as {cast}"
+
+
 def _cast(arg: Expr, neutral: str | None) -> str:
     """An argument of a generated function, cast to its parameter's type (locals are unknown)."""
     if neutral is None or isinstance(arg, Lit | Text) or (isinstance(arg, Local) and arg.name in ("out", "lose")):
@@ -294,9 +298,9 @@ def steps(body: tuple[Step, ...], depth: int) -> list[str]:
                 out += steps(body, depth + 1)
                 out.append(f"{pad}}}")
             case PutPath(target, path, value) if len(path) == 1:
-                out.append(f"{pad}rt.putOwn({_camel(target)} as JsonObject, {literal(path[0])}, {expr(value)});")
+                out.append(f"{pad}rt.putOwn({_object(target)}, {literal(path[0])}, {expr(value)});")
             case PutPath(target, path, value):
-                out.append(f"{pad}conv.putPath({_camel(target)} as JsonObject, {literal(list(path))}, {expr(value)});")
+                out.append(f"{pad}conv.putPath({_object(target)}, {literal(list(path))}, {expr(value)});")
             case Fail(pointer, message, canonical) if canonical:
                 text = f"{literal(pointer + ': ')} + String({expr(message)})"
                 out.append(f'{pad}throw new rt.CanonicalError("request", new Error({text}));')
@@ -341,6 +345,11 @@ def _else(otherwise: tuple[Step, ...], depth: int) -> list[str]:
 
 
 _TYPED: dict[str, str] = {}  # the function being printed: its typed parameters and result, by name
+
+
+def _object(name: str) -> str:
+    """A local written into as an object (cast unless it is typed one)."""
+    return _camel(name) if _TYPED.get(name) == "JsonObject" else f"{_camel(name)} as JsonObject"
 
 
 def _locals(body: tuple[Step, ...], params: tuple[str, ...]) -> list[str]:

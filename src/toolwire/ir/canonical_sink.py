@@ -32,7 +32,7 @@ from toolwire.ir.turn_events import Part, Steps
 class CanonicalSink:
     """Appends one canonical message per turn to the local `messages`."""
 
-    part_state = ("parts",)  # a part reader appends to the turn's parts
+    part_state: tuple[str, ...] = ("parts",)  # a part reader appends to the turn's parts
 
     def __init__(self) -> None:
         self._role: Expr = Lit(None)

@@ -73,7 +73,8 @@ class Call:
 @dataclass(frozen=True)
 class Is:
     """A test of one value: `missing`, `null`, `string`, `list`, `object`, `empty` (an
-    object or array without members), `single` (an array of one), `equal` to arg (equal
+    object or array without members), `falsy` (what Python's `not` holds false: missing, null,
+    false, 0, "", an empty array or object), `single` (an array of one), `equal` to arg (equal
     and of the same JSON type: true is no 1), or, of a value known to be a number, `above`
     or `below` the number arg."""
 
@@ -145,7 +146,62 @@ class Only:
     value: Expr
 
 
-Expr = Local | Lit | Key | Global | Obj | Arr | Call | Is | Not | All | AnyOf | Eq | In | Text | Item | Index | Only
+@dataclass(frozen=True)
+class Get:
+    """obj[key] of a value known to be an object holding key (a canonical part's checked
+    fields); key a constant or a string expression."""
+
+    obj: Expr
+    key: str | Expr
+
+
+@dataclass(frozen=True)
+class Same:
+    """Two values equal as JSON strings or null compare (a role against the open turn's)."""
+
+    left: Expr
+    right: Expr
+
+
+@dataclass(frozen=True)
+class Less:
+    """left < right of two integers."""
+
+    left: Expr
+    right: Expr
+
+
+@dataclass(frozen=True)
+class Invoke:
+    """A call of another function of the same generated module, by its neutral name."""
+
+    name: str
+    args: tuple[Expr, ...]
+
+
+Expr = (
+    Local
+    | Lit
+    | Key
+    | Global
+    | Obj
+    | Arr
+    | Call
+    | Is
+    | Not
+    | All
+    | AnyOf
+    | Eq
+    | In
+    | Text
+    | Item
+    | Index
+    | Only
+    | Get
+    | Same
+    | Less
+    | Invoke
+)
 
 # --- statements ----------------------------------------------------------------------------
 
@@ -232,9 +288,10 @@ class Append:
 
 @dataclass(frozen=True)
 class Do:
-    """Evaluate a call for what it does (its value unused)."""
+    """An expression evaluated for what it does, its value unused (a leaf's report, a value put
+    at a path)."""
 
-    call: Call
+    value: Expr
 
 
 @dataclass(frozen=True)
@@ -266,7 +323,8 @@ class Function:
     body: tuple[Step, ...]
     returns: str
     types: tuple[str, ...] = ()  # each parameter's neutral type (object, any, codecs, id_map); default object
-    result: str = "object"  # the neutral type it returns (object, list)
+    result: str = "object"  # the neutral type it returns
+    lose: bool = False  # it takes the `lose` callback even where its own body reports nothing
 
 
 def loses(body: tuple[Step, ...]) -> bool:

@@ -11,10 +11,12 @@ from toolwire.ir.canonical_sink import CanonicalSink
 from toolwire.ir.conversation_nodes import ConversationIR, RequestLayout, ResponseLayout, Spelling, StringForm, Turn
 from toolwire.ir.lower_parts import Trees
 from toolwire.ir.lower_request import lower_request_reader
+from toolwire.ir.lower_request_writer import lower_request_writer, lower_system_writer
 from toolwire.ir.lower_settings import lower_settings_reader, lower_settings_writer
 from toolwire.ir.lower_system import lower_system_reader
 from toolwire.ir.lower_tools import lower_tools_reader
 from toolwire.ir.lower_turns import lower_part_reader, lower_turns_reader, reads_blocks
+from toolwire.ir.lower_writer import lower_turns_writer
 from toolwire.ir.nodes import Envelope
 from toolwire.targets.python.names import literal
 from toolwire.targets.python.print_steps import function
@@ -143,4 +145,8 @@ def emit_conversation(ir: ConversationIR | None, envelopes: tuple[Envelope, ...]
         compiled.append(function(lower_part_reader(request, CanonicalSink(), trees)))
     compiled.append(function(lower_request_reader(request)))
     compiled += [f"_{name.upper()} = {_known(*tree)}" for name, tree in trees.items()]
+    compiled.append(function(lower_request_writer(request)))
+    if request.system is not None:
+        compiled.append(function(lower_system_writer(request, request.system)))
+    compiled += [function(f) for f in lower_turns_writer(request)]
     return {"request": _request(ir.request), "response": _response(ir.response), "compiled": compiled}

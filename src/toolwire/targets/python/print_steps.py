@@ -18,13 +18,16 @@ from toolwire.ir.steps import (
     ForEachItem,
     ForEachKey,
     Function,
+    Get,
     Global,
     If,
     In,
     Index,
+    Invoke,
     Is,
     Item,
     Key,
+    Less,
     Let,
     Lit,
     Local,
@@ -34,6 +37,7 @@ from toolwire.ir.steps import (
     Only,
     Put,
     PutPath,
+    Same,
     Step,
     Text,
     loses,
@@ -65,6 +69,20 @@ HELPERS = {
     "tools_in": "_tools_in",
     "settings_in": "_settings_in",
     "part_in": "_part_in",
+    # the compiled writers' leaves (_conv_out)
+    "own": "out.own",
+    "put_fields": "out.put_fields",
+    "extra": "out.extra",
+    "called": "out.called",
+    "answered": "out.answered",
+    "mine": "out.mine",
+    "own_form": "out.own_form",
+    "forms_of": "_conv.forms_of",
+    "article": "_conv.article",
+    "shown": "_conv.shown",
+    "put": "_conv.put",
+    "data_url": "_rt.data_url",
+    "length": "len",
 }
 
 GLOBALS = {
@@ -78,7 +96,21 @@ GLOBALS = {
 }
 
 # locals known to be objects where the steps read them (read with .get)
-OBJECTS = ("wire", "forms", "fields", "settings", "nested", "unit", "block", "turn_fields", "part_fields")
+OBJECTS = (
+    "wire",
+    "forms",
+    "fields",
+    "settings",
+    "nested",
+    "unit",
+    "block",
+    "turn_fields",
+    "part_fields",
+    "part",
+    "canonical",
+    "own",
+    "g_own",
+)
 
 TYPES = {
     "object": "dict[str, Any]",
@@ -86,7 +118,10 @@ TYPES = {
     "codecs": "_conv.Codecs",
     "id_map": "IdMap",
     "list": "list[dict[str, Any]]",
+    "entries": "list[Any]",
     "string": "str",
+    "int": "int",
+    "out": "_conv.Out",
 }
 
 _TESTS = {
@@ -96,6 +131,7 @@ _TESTS = {
     "list": "type({v}) is list",
     "object": "type({v}) is dict",
     "empty": "not {v}",
+    "falsy": "not {v}",
     "single": "len({v}) == 1",
 }
 
@@ -131,6 +167,32 @@ def expr(e: Expr) -> str:
             return f"[{expr(value)}]"
         case Call("link_turn", (links, message, where)):  # the linkage state's method
             return f"{expr(links)}.turn({expr(message)}, {expr(where)})"
+        case Call("as_text", ()):
+            return "out.as_text"
+        case Call("join", (value,)):
+            return f"'\\n\\n'.join({expr(value)})"
+        case Call("without_prefix", (value, Lit(prefix))):
+            return f"{expr(value)}.removeprefix({literal(prefix)})"
+        case Call("encode", (Global(name), value, at)):
+            return f"out.coded({name}({expr(value)}, strict=out.strict, id_map=out.id_map), {expr(at)})"
+        case Call("tools_out", (wire, canonical, forms)):
+            c = expr(canonical)
+            given = f"{c}.get('tools'), {c}.get('tool_choice')"
+            return (
+                f"_conv.encode_tools({expr(wire)}, {given}, _CODECS, out.id_map, out.losses, out.strict, {expr(forms)})"
+            )
+        case Get(obj, key):
+            return f"{expr(obj)}[{_key(key)}]"
+        case Same(left, right):
+            return f"{expr(left)} == {expr(right)}"
+        case Not(Same(left, right)):
+            return f"{expr(left)} != {expr(right)}"
+        case Less(Lit(value), right):
+            return f"{expr(right)} > {literal(value)}"
+        case Less(left, right):
+            return f"{expr(left)} < {expr(right)}"
+        case Invoke(name, args):
+            return f"_{name}({', '.join(expr(a) for a in args)})"
         case Call(helper, args):
             return f"{HELPERS[helper]}({', '.join(expr(a) for a in args)})"
         case Is("above", value, arg):
@@ -147,7 +209,7 @@ def expr(e: Expr) -> str:
             return f"{expr(value)} is not {'_MISSING' if test == 'missing' else 'None'}"
         case Not(Is("equal", value, arg)) if isinstance(arg, str):
             return f"{expr(value)} != {literal(arg)}"
-        case Not(Is("empty", value, _arg)):
+        case Not(Is("empty" | "falsy", value, _arg)):
             return expr(value)
         case Not(Is(test, value, _arg)) if test in ("string", "list", "object"):
             return _TESTS[test].format(v=expr(value)).replace(" is ", " is not ")
@@ -212,13 +274,15 @@ def steps(body: tuple[Step, ...], depth: int) -> list[str]:
         match step:
             case Comment(text):
                 out.append(f"{pad}# {text}")
+            case Do(value):
+                out.append(f"{pad}{expr(value)}")
             case Let(name, value):
                 out.append(f"{pad}{name} = {expr(value)}")
             case Put(target, key, value):
                 out.append(f"{pad}{target}[{_key(key)}] = {expr(value)}")
             case Append(target, value):
                 out.append(f"{pad}{target}.append({expr(value)})")
-            case ForEachItem(item, "", seq, body):
+            case ForEachItem(item, "" | "_", seq, body):
                 out.append(f"{pad}for {item} in {seq}:")
                 out += steps(body, depth + 1)
             case ForEachItem(item, index, seq, body):
@@ -235,14 +299,12 @@ def steps(body: tuple[Step, ...], depth: int) -> list[str]:
             case Fail(pointer, message, _canonical):
                 where = repr(pointer) if isinstance(pointer, str) else expr(pointer)
                 out.append(f'{pad}raise _rt.DecodeError(DIALECT, "request", {where}, {expr(message)})')
-            case Do(call):
-                out.append(f"{pad}{expr(call)}")
             case Drop(target, key):
                 out.append(f"{pad}del {target}[{key!r}]")
             case Lose(pointer, what):
-                where = Lit(pointer) if isinstance(pointer, str) else pointer
+                place = Lit(pointer) if isinstance(pointer, str) else pointer
                 lost = Lit(what) if isinstance(what, str) else what
-                out.append(f"{pad}lose({expr(where)}, {expr(lost)})")
+                out.append(f"{pad}lose({expr(place)}, {expr(lost)})")
             case ForEachKey(key, obj, body, None):
                 out.append(f"{pad}for {key} in {obj}:")
                 out += steps(body, depth + 1)
@@ -276,7 +338,7 @@ def _else(otherwise: tuple[Step, ...], depth: int) -> list[str]:
 def function(f: Function) -> str:
     types = f.types or ("object",) * len(f.params)
     params = ", ".join(f"{p}: {TYPES[t]}" for p, t in zip(f.params, types, strict=True))
-    if loses(f.body):
+    if f.lose or loses(f.body):
         params += ", lose: _conv.Lose"
     lines = [f"def _{f.name}({params}) -> {TYPES[f.result]}:", f'{INDENT}"""{f.doc}"""']
     lines += steps(f.body, 1)

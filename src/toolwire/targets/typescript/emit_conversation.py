@@ -21,13 +21,15 @@ from toolwire.ir.conversation_nodes import (
 )
 from toolwire.ir.lower_parts import Trees
 from toolwire.ir.lower_request import lower_request_reader
+from toolwire.ir.lower_request_writer import lower_request_writer, lower_system_writer
 from toolwire.ir.lower_settings import lower_settings_reader, lower_settings_writer
 from toolwire.ir.lower_system import lower_system_reader
 from toolwire.ir.lower_tools import lower_tools_reader
 from toolwire.ir.lower_turns import lower_part_reader, lower_turns_reader, reads_blocks
+from toolwire.ir.lower_writer import lower_turns_writer
 from toolwire.ir.nodes import Envelope
 from toolwire.targets.typescript.names import literal
-from toolwire.targets.typescript.print_steps import function
+from toolwire.targets.typescript.print_steps import declare, function
 
 __all__ = ["emit_conversation"]
 
@@ -208,4 +210,10 @@ def emit_conversation(ir: ConversationIR | None, envelopes: tuple[Envelope, ...]
         compiled.append(function(lower_part_reader(request, CanonicalSink(), trees)))
     compiled.append(function(lower_request_reader(request)))
     compiled += [f"const {name.upper()} = {_known(*tree, '')};" for name, tree in trees.items()]
+    writers = [lower_request_writer(request)]
+    if request.system is not None:
+        writers.append(lower_system_writer(request, request.system))
+    writers += lower_turns_writer(request)
+    declare([lower_settings_writer(request.settings), *writers])
+    compiled += [function(f) for f in writers]
     return {"request": _request(ir.request), "response": _response(ir.response), "compiled": compiled}

@@ -22,13 +22,16 @@ from toolwire.ir.steps import (
     ForEachItem,
     ForEachKey,
     Function,
+    Get,
     Global,
     If,
     In,
     Index,
+    Invoke,
     Is,
     Item,
     Key,
+    Less,
     Let,
     Lit,
     Local,
@@ -38,6 +41,7 @@ from toolwire.ir.steps import (
     Only,
     Put,
     PutPath,
+    Same,
     Step,
     Text,
     loses,
@@ -68,6 +72,21 @@ HELPERS = {
     "tools_in": "toolsIn",
     "settings_in": "settingsIn",
     "part_in": "partIn",
+    # the compiled writers' leaves (_conv_out)
+    "own": "out.own",
+    "put_fields": "out.putFields",
+    "extra": "out.extra",
+    "called": "out.called",
+    "answered": "out.answered",
+    "mine": "out.mine",
+    "own_form": "out.ownForm",
+    "forms_of": "conv.formsOf",
+    "article": "conv.article",
+    "shown": "conv.shown",
+    "put": "conv.putPath",
+    "data_url": "conv.dataUrlOf",
+    "join": "conv.joinTexts",
+    "without_prefix": "conv.withoutPrefix",
 }
 
 # the leaves' parameters a local of type unknown is passed to, and their types
@@ -87,7 +106,33 @@ _CASTS = {
     ("settings_in", 1): "JsonObject",
     ("settings_in", 2): "JsonObject",
     ("unknown_into", 3): "JsonObject",
+    ("own", 1): "string",
+    ("put_fields", 1): "JsonObject",
+    ("put_fields", 2): "string",
+    ("extra", 0): "JsonObject",
+    ("extra", 3): "string",
+    ("called", 0): "JsonObject",
+    ("answered", 0): "JsonObject",
+    ("mine", 0): "JsonObject",
+    ("own_form", 0): "JsonObject",
+    ("forms_of", 0): "JsonObject",
+    ("form_of", 0): "JsonObject",
+    ("article", 0): "string",
+    ("shown", 0): "JsonObject",
+    ("put", 0): "JsonObject",
+    ("join", 0): "unknown[]",
 }
+
+# each generated function's parameter types, by neutral name (declare() fills it: a call of one
+# casts its arguments, the locals being unknown)
+SIGNATURES: dict[str, tuple[str, ...]] = {}
+
+
+def declare(functions: list[Function]) -> None:
+    """Make the functions of one module callable from each other's steps (Invoke)."""
+    for f in functions:
+        SIGNATURES[f.name] = f.types or ("object",) * len(f.params)
+
 
 GLOBALS = {
     "dialect": "DIALECT",
@@ -105,7 +150,10 @@ TYPES = {
     "codecs": "conv.Codecs",
     "id_map": "rt.IdMap",
     "list": "JsonObject[]",
+    "entries": "unknown[]",
     "string": "string",
+    "int": "number",
+    "out": "conv.Out",
 }
 
 _TESTS = {
@@ -115,6 +163,7 @@ _TESTS = {
     "list": "Array.isArray({v})",
     "object": "rt.isObject({v})",
     "empty": "Object.keys({v} as object).length === 0",
+    "falsy": "!conv.truthy({v})",
     "single": "({v} as unknown[]).length === 1",
 }
 
@@ -158,10 +207,37 @@ def expr(e: Expr) -> str:
             return f"new conv.Links({expr(id_map)}, {expr(dialect)})"
         case Call("link_turn", (links, message, where)):
             return f"({expr(links)} as conv.Links).turn({expr(message)} as JsonObject, {expr(where)} as string)"
+        case Call("as_text", ()):
+            return "out.asText"
+        case Call("length", (value,)):
+            return f"({expr(value)} as unknown[]).length"
+        case Call("encode", (Global(name), value, at)):  # a part converter: its canonical type
+            shape = "".join(w.title() for w in name.removeprefix("encode_").split("_"))
+            coded = f"{_camel(name)}({expr(value)} as {shape}, {{ strict: out.strict, idMap: out.idMap }})"
+            return f"out.coded({coded}, {expr(at)})"
+        case Call("tools_out", (wire, canonical, forms)):
+            c = expr(canonical)
+            given = f'conv.keyOf({c}, "tools") ?? null, conv.keyOf({c}, "tool_choice") ?? null'
+            rest = f"CONV_CODECS, out.idMap, out.losses, out.strict, {expr(forms)} as JsonObject"
+            return f"conv.encodeTools({expr(wire)}, {given}, {rest})"
+        case Get(obj, key):
+            return f"rt.getKey({expr(obj)}, {_key(key)})"
+        case Same(left, right):
+            return f"{expr(left)} === {expr(right)}"
+        case Not(Same(left, right)):
+            return f"{expr(left)} !== {expr(right)}"
+        case Less(Lit(value), right):
+            return f"({expr(right)} as number) > {literal(value)}"
+        case Less(left, Lit(value)):
+            return f"({expr(left)} as number) < {literal(value)}"
+        case Less(left, right):
+            return f"({expr(left)} as number) < ({expr(right)} as number)"
+        case Invoke(name, args):
+            types = SIGNATURES.get(name, ())
+            spelled = [_cast(a, types[i] if i < len(types) else None) for i, a in enumerate(args)]
+            return f"{_camel(name)}({', '.join(spelled)})"
         case Call(helper, args):
-            spelled = [
-                expr(a) + (f" as {_CASTS[helper, i]}" if (helper, i) in _CASTS else "") for i, a in enumerate(args)
-            ]
+            spelled = [_helper_arg(helper, i, a) for i, a in enumerate(args)]
             return f"{HELPERS[helper]}({', '.join(spelled)})"
         case Is("equal", value, arg):
             return f"{expr(value)} === {literal(arg)}"
@@ -177,6 +253,8 @@ def expr(e: Expr) -> str:
             return f"{expr(value)} !== {literal(arg)}"
         case Not(Is("empty", value, _arg)):
             return f"Object.keys({expr(value)} as object).length > 0"
+        case Not(Is("falsy", value, _arg)):
+            return f"conv.truthy({expr(value)})"
         case Not(Is("list", value, _arg)):
             return f"!Array.isArray({expr(value)})"
         case Not(In(value, constants)):
@@ -217,6 +295,21 @@ _OBJECTS = ("wire", "forms", "fields", "settings", "nested")  # locals known to 
 _TESTED = ("unit", "block", "turn_fields", "part_fields")  # unknown-typed locals read only as objects
 
 
+def _helper_arg(helper: str, i: int, arg: Expr) -> str:
+    """A leaf's argument, cast where the leaf wants a type the local does not have."""
+    cast = _CASTS.get((helper, i))
+    if cast is None or isinstance(arg, Lit | Text) or (isinstance(arg, Local) and _TYPED.get(arg.name) == cast):
+        return expr(arg)
+    return f"{expr(arg)} as {cast}"
+
+
+def _cast(arg: Expr, neutral: str | None) -> str:
+    """An argument of a generated function, cast to its parameter's type (locals are unknown)."""
+    if neutral is None or isinstance(arg, Lit | Text) or (isinstance(arg, Local) and arg.name in ("out", "lose")):
+        return expr(arg)
+    return f"{expr(arg)} as {TYPES[neutral]}"
+
+
 def _key(key: str | Expr) -> str:
     return literal(key) if isinstance(key, str) else f"{expr(key)} as string"
 
@@ -228,16 +321,20 @@ def steps(body: tuple[Step, ...], depth: int) -> list[str]:
         match step:
             case Comment(text):
                 out.append(f"{pad}// {text}")
+            case Do(value):
+                out.append(f"{pad}{expr(value)};")
+            case ForEachItem(item, "" | "_", seq, body):
+                out.append(f"{pad}for (const {_camel(item)} of {_camel(seq)} as unknown[]) {{")
+                out += steps(body, depth + 1)
+                out.append(f"{pad}}}")
+            case Let(name, value) if name in _TYPED and not isinstance(value, Obj | Arr | Lit):
+                out.append(f"{pad}{_camel(name)} = {expr(value)} as {_TYPED[name]};")
             case Let(name, value):
                 out.append(f"{pad}{_camel(name)} = {expr(value)};")
             case Put(target, key, value):
                 out.append(f"{pad}rt.putOwn({_camel(target)} as JsonObject, {_key(key)}, {expr(value)});")
             case Append(target, value):
                 out.append(f"{pad}({_camel(target)} as unknown[]).push({expr(value)});")
-            case ForEachItem(item, "", seq, body):
-                out.append(f"{pad}for (const {_camel(item)} of {_camel(seq)} as unknown[]) {{")
-                out += steps(body, depth + 1)
-                out.append(f"{pad}}}")
             case ForEachItem(item, index, seq, body):
                 out.append(
                     f"{pad}for (const [{_camel(index)}, {_camel(item)}] of ({_camel(seq)} as unknown[]).entries()) {{"
@@ -245,23 +342,22 @@ def steps(body: tuple[Step, ...], depth: int) -> list[str]:
                 out += steps(body, depth + 1)
                 out.append(f"{pad}}}")
             case PutPath(target, path, value) if len(path) == 1:
-                out.append(f"{pad}rt.putOwn({_camel(target)}, {literal(path[0])}, {expr(value)});")
+                out.append(f"{pad}rt.putOwn({_object(target)}, {literal(path[0])}, {expr(value)});")
             case PutPath(target, path, value):
-                out.append(f"{pad}conv.putPath({_camel(target)}, {literal(list(path))}, {expr(value)});")
+                out.append(f"{pad}conv.putPath({_object(target)}, {literal(list(path))}, {expr(value)});")
             case Fail(pointer, message, canonical) if canonical:
-                text = f"{literal(pointer + ': ')} + String({expr(message)})"
+                at = literal(pointer + ": ") if isinstance(pointer, str) else f"{expr(pointer)} + ': '"
+                text = f"{at} + String({expr(message)})"
                 out.append(f'{pad}throw new rt.CanonicalError("request", new Error({text}));')
             case Fail(pointer, message, _canonical):
                 text = expr(message) if isinstance(message, Text) else f"{expr(message)} as string"
                 at = literal(pointer) if isinstance(pointer, str) else expr(pointer)
                 at += " as string" if isinstance(pointer, Local) else ""
                 out.append(f'{pad}throw new rt.DecodeError(DIALECT, "request", {at}, {text});')
-            case Do(call):
-                out.append(f"{pad}{expr(call)};")
             case Drop(target, key):
                 out.append(f"{pad}delete ({_camel(target)} as JsonObject)[{literal(key)}];")
             case Lose(pointer, what):
-                at = expr(pointer) if not isinstance(pointer, str) else literal(pointer)
+                at = _cast(pointer, "string") if not isinstance(pointer, str) else literal(pointer)
                 text = expr(what) if not isinstance(what, str) else literal(what)
                 out.append(f"{pad}lose({at}, {text});")
             case ForEachKey(key, obj, body, None):
@@ -297,6 +393,14 @@ def _else(otherwise: tuple[Step, ...], depth: int) -> list[str]:
     return [f"{pad}}} else {{", *steps(otherwise, depth + 1), f"{pad}}}"]
 
 
+_TYPED: dict[str, str] = {}  # the function being printed: its typed parameters and result, by name
+
+
+def _object(name: str) -> str:
+    """A local written into as an object (cast unless it is typed one)."""
+    return _camel(name) if _TYPED.get(name) == "JsonObject" else f"{_camel(name)} as JsonObject"
+
+
 def _locals(body: tuple[Step, ...], params: tuple[str, ...]) -> list[str]:
     """Every local a body assigns, in order of first assignment (declared once, up front:
     a branch's assignment is then seen after it)."""
@@ -319,13 +423,17 @@ def _locals(body: tuple[Step, ...], params: tuple[str, ...]) -> list[str]:
 def function(f: Function) -> str:
     types = f.types or ("object",) * len(f.params)
     params = ", ".join(f"{_camel(p)}: {TYPES[t]}" for p, t in zip(f.params, types, strict=True))
-    if loses(f.body):
+    if f.lose or loses(f.body):
         params += ", lose: conv.Lose"
     lines = [f"/** {f.doc} */", f"function {_camel(f.name)}({params}): {TYPES[f.result]} {{"]
     names = _locals(f.body, f.params)
+    _TYPED.clear()
+    _TYPED.update({p: TYPES[t] for p, t in zip(f.params, types, strict=True) if t != "any"})
+    if f.result != "any":
+        _TYPED[f.returns] = TYPES[f.result]
     lines += [f"{INDENT}let {_camel(n)}: unknown;" for n in names if n != f.returns]
     if f.returns in names:
-        lines.append(f"{INDENT}let {_camel(f.returns)}: JsonObject;")
+        lines.append(f"{INDENT}let {_camel(f.returns)}: {TYPES[f.result]};")
     lines += steps(f.body, 1)
     lines += [f"{INDENT}return {_camel(f.returns)};", "}"]
     return "\n".join(lines) + "\n"

@@ -1,5 +1,5 @@
-# DO NOT EDIT the copy in a generated package: this is the toolwire runtime, copied verbatim from runtime/python/ by `toolwire generate`.
-"""A whole request, canonical -> wire: leading system turns into the dialect's system field
+"""The interpreter the compiled `_request_out` replaced, kept as the differential test's oracle
+(tests/test_compiled_writer.py). A whole request, canonical -> wire: leading system turns into the dialect's system field
 (a later one stays a turn where the dialect can say system, else it moves there, reported),
 the turns, tools and tool choice, settings, and the dialect's own extension fields."""
 
@@ -7,14 +7,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from ._conv_encode import EMPTY, Run, article, encode_turns
-from ._conv_guard import check_canonical
-from ._conv_layout import Codecs, RequestLayout, Spelling, SystemField
-from ._conv_parts import encode_part, spelling_for
-from ._conv_paths import get, pointer, put
-from ._conv_tools import encode_tools
-from ._errors import Encoded
-from ._ids import IdMap
+from toolwire_dialects._conv_encode import EMPTY, Run, article, encode_turns
+from toolwire_dialects._conv_guard import check_canonical
+from toolwire_dialects._conv_layout import Codecs, RequestLayout, Spelling, SystemField
+from toolwire_dialects._conv_parts import encode_part, spelling_for
+from toolwire_dialects._conv_paths import get, pointer, put
+from toolwire_dialects._conv_tools import encode_tools
+from toolwire_dialects._errors import Encoded
+from toolwire_dialects._ids import IdMap
 
 __all__ = ["encode_request"]
 

@@ -1,0 +1,132 @@
+"""Lowering: one canonical part as one wire block, canonical -> wire, as steps (what the
+interpreter's `encode_part` did with a spelling, every choice made here): a spelled part is
+one small function per spelling (its constants, its fields, a loss for each key it cannot
+carry, its own extension fields put back, its defaults); a tool call or result goes through
+the dialect's generated converter, inline."""
+
+from __future__ import annotations
+
+from toolwire.ir.conversation_nodes import PartEncoding, Spelling
+from toolwire.ir.steps import (
+    All,
+    AnyOf,
+    Call,
+    Do,
+    Expr,
+    Function,
+    Get,
+    Global,
+    If,
+    Invoke,
+    Is,
+    Key,
+    Let,
+    Lit,
+    Local,
+    Not,
+    Obj,
+    PutPath,
+    Step,
+    Text,
+)
+from toolwire.spec.positions import pointer
+
+SHAPES = {"tool_call": "call", "tool_result": "result"}  # part kind -> the key holding its canonical value
+
+
+def article(word: str) -> str:
+    return ("an " if word[:1] in "aeiou" else "a ") + word
+
+
+def put_at(target: str, toks: tuple[str, ...], value: Expr) -> Step:
+    """value at toks in a local object: a path through a list (a key of digits) by the leaf
+    that makes lists, any other straight."""
+    if any(t.isdigit() for t in toks):
+        return Do(Call("put", (Local(target), Lit(toks), value)))
+    return PutPath(target, toks, value)
+
+
+def read_at(value: Expr, toks: tuple[str, ...]) -> Expr:
+    for token in toks:
+        value = Key(value, token)
+    return value
+
+
+def block_of(sp: Spelling, name: str, part: Expr, at: Expr) -> Expr:
+    """The expression writing part (at pointer at) in spelling sp: a converter's value, or the
+    spelling's function (name) called."""
+    if sp.part in SHAPES:
+        key = SHAPES[sp.part]
+        return Call("encode", (Global(f"encode_{sp.part}"), Get(part, key), Text((at, "/" + key))))
+    return Invoke(name, (part, at, Local("out")))
+
+
+def carried(sp: Spelling) -> frozenset[str]:
+    """The canonical keys a spelling writes (a data URL writes the media type and data)."""
+    names = {"type", "extensions", "dialect"} | {f.name for f in sp.fields}
+    if any(f.encoding == PartEncoding.DATA_URL for f in sp.fields):
+        names |= {"media_type", "data", "url"}
+    return frozenset(names)
+
+
+def has_fields(sp: Spelling, part: Expr) -> Expr | None:
+    """The part holds every field the spelling needs (None: it needs none)."""
+    tests: list[Expr] = []
+    for f in sp.fields:
+        if f.optional:
+            continue
+        if f.encoding == PartEncoding.DATA_URL:
+            data = All((Not(Is("missing", Key(part, "data"))), Not(Is("missing", Key(part, "media_type")))))
+            tests.append(AnyOf((Not(Is("missing", Key(part, "url"))), data)))
+        else:
+            tests.append(Not(Is("missing", Key(part, f.name))))
+    if not tests:
+        return None
+    return tests[0] if len(tests) == 1 else All(tuple(tests))
+
+
+def _field(f_name: str, encoding: PartEncoding) -> tuple[Step, ...]:
+    if encoding == PartEncoding.DATA_URL:
+        made = Call("data_url", (Get(Local("part"), "media_type"), Get(Local("part"), "data")))
+        return (Let("value", Key(Local("part"), "url")), If(Is("missing", Local("value")), (Let("value", made),)))
+    value: tuple[Step, ...] = (Let("value", Key(Local("part"), f_name)),)
+    if encoding == PartEncoding.MEDIA_FORMAT:
+        short = Call("without_prefix", (Local("value"), Lit("image/")))
+        return (*value, If(Is("string", Local("value")), (Let("value", short),)))
+    return value
+
+
+def lower_part_writer(sp: Spelling, name: str) -> Function:
+    """The function writing one spelled part (not a tool call or result)."""
+    body: list[Step] = [Let("block", Obj(()))]
+    body += [put_at("block", toks, Lit(value)) for toks, value in sp.when]
+    for f in sp.fields:
+        body += _field(f.name, f.encoding)
+        body.append(If(Not(Is("missing", Local("value"))), (put_at("block", f.tokens, Local("value")),)))
+    url = any(f.encoding == PartEncoding.DATA_URL for f in sp.fields)
+    what = "a" + ("n" if sp.part[0] in "aeiou" else "") + " " + sp.part
+    extra = (Local("part"), Lit(tuple(sorted(carried(sp)))), Lit(url), Local("at"), Lit(what))
+    body += [
+        Do(Call("extra", extra)),
+        Let("own", Call("own", (Local("part"), Local("at")))),
+        Do(Call("put_fields", (Local("block"), Local("own"), Local("at")))),
+    ]
+    if sp.defaults:
+        body.append(Let("forms", Call("forms_of", (Local("own"),))))
+    for toks, default in sp.defaults:
+        absent = Is("equal", Call("form_of", (Local("forms"), Lit(pointer(toks)))), "absent")
+        test = All((Not(absent), Is("missing", read_at(Local("block"), toks))))
+        body.append(If(test, (put_at("block", toks, Lit(default)),)))
+    return Function(
+        name=name,
+        params=("part", "at", "out"),
+        types=("object", "string", "out"),
+        doc=f"{article(sp.part).capitalize()} part as the wire block {_spelled(sp)}.",
+        body=tuple(body),
+        returns="block",
+    )
+
+
+def _spelled(sp: Spelling) -> str:
+    told = [f"{pointer(t)} = {v!r}" for t, v in sp.when] + [f"{pointer(t)} present" for t in sp.has]
+    return "with " + ", ".join(told) if told else "of its fields"

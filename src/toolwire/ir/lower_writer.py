@@ -1,0 +1,196 @@
+"""Lowering: a dialect's turn writer, canonical events -> wire turns, as steps (what the
+interpreter's `encode_turns` and `_carried` did with the layout, every choice made here).
+
+The writer holds the open group in locals: adjacent messages of one role join one wire turn
+(unless the dialect's own payload kept them apart: the `separate` form), a part that is a
+wire unit of its own (a Chat tool message) ends the turn so far, and a group is written by
+the turn function (ir/lower_render.py) when the next one opens. Another dialect's reasoning
+or wire block is a loss (reasoning becomes text when asked for); tool calls are noted so
+that a result naming no tool finds the latest call with its id.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from toolwire.ir.conversation_nodes import RequestLayout, ResponseLayout, Spelling
+from toolwire.ir.lower_canonical_reader import lower_canonical_reader
+from toolwire.ir.lower_parts_out import SHAPES, block_of, lower_part_writer
+from toolwire.ir.lower_render import lower_turn_writer, part_names
+from toolwire.ir.steps import (
+    MISSING,
+    All,
+    AnyOf,
+    Append,
+    Arr,
+    Call,
+    Do,
+    Expr,
+    Function,
+    Get,
+    Global,
+    If,
+    Invoke,
+    Is,
+    Key,
+    Less,
+    Let,
+    Lit,
+    Local,
+    Lose,
+    Not,
+    Obj,
+    Same,
+    Step,
+    Text,
+)
+from toolwire.ir.write_events import PartEvent, TurnEvent
+
+Layout = RequestLayout | ResponseLayout
+EMPTY = Lit({})
+
+
+class TurnWriter:
+    """The steps one dialect's turns take for each canonical event (ir/turn_events.py)."""
+
+    def __init__(self, layout: Layout, keep_empty: bool = False) -> None:
+        self.layout = layout
+        self.keep_empty = keep_empty  # a turn whose every part is lost is still written (a response's)
+
+    # --- the open group ---------------------------------------------------------------
+
+    def _write(self) -> Step:
+        group = (Local("g_role"), Local("g_own"), Local("g_at"), Local("g_parts"), Local("out"), Local("lose"))
+        turn = Invoke("turn_out", group)
+        return Append("units", turn)
+
+    def _open(self, role: Expr, own: Expr, at: Expr) -> tuple[Step, ...]:
+        return (
+            Let("g_role", role),
+            Let("g_own", own),
+            Let("g_at", at),
+            Let("g_parts", Arr()),
+            Let("g_empty", Lit(False)),
+        )
+
+    def begin(self) -> tuple[Step, ...]:
+        return (Let("units", Arr()), *self._open(MISSING, EMPTY, Lit("")))
+
+    def begin_turn(self, event: TurnEvent) -> tuple[Step, ...]:
+        new: Expr = Not(Same(Local("g_role"), event.role))
+        if not (isinstance(self.layout, RequestLayout) and self.layout.alternating):
+            separate = Is("equal", Call("form_of", (Call("forms_of", (Local("own"),)), Lit(""))), "separate")
+            new = AnyOf((new, separate))
+        flush = If(_any(Not(Is("empty", Local("g_parts"))), Local("g_empty")), (self._write(),))
+        steps: list[Step] = [
+            Let("own", Call("own", (event.message, event.at))),
+            If(new, (flush, *self._open(event.role, Local("own"), event.at))),
+        ]
+        steps.append(Let("g_empty", Lit(True)) if self.keep_empty else If(event.empty, (Let("g_empty", Lit(True)),)))
+        return tuple(steps)
+
+    def end_turn(self, event: TurnEvent) -> tuple[Step, ...]:
+        return ()
+
+    def finish(self) -> tuple[Step, ...]:
+        return (If(_any(Not(Is("empty", Local("g_parts"))), Local("g_empty")), (self._write(),)),)
+
+    # --- parts --------------------------------------------------------------------------
+
+    def _units(self, kind: str) -> list[tuple[int, Spelling]]:
+        return [(i, sp) for i, sp in enumerate(self.layout.units) if sp.part == kind]
+
+    def _unit(self, value: tuple[Step, ...], event: PartEvent) -> tuple[Step, ...]:
+        """A part that is a wire unit of its own: it ends the turn so far."""
+        alone = Lose(Local("g_at"), "the fields of a turn made only of separate units")
+        fields = Not(Is("falsy", Key(Local("g_own"), "fields")))
+        return (
+            If(Not(Is("empty", Local("g_parts"))), (self._write(),), (If(fields, (alone,)),)),
+            *value,
+            *self._open(event.role, EMPTY, Local("at")),
+        )
+
+    def _gather(self, kind: str, event: PartEvent) -> tuple[Step, ...]:
+        """A part of kind into the open turn, or, in a role where the dialect writes it as a
+        unit of its own, that unit."""
+        steps: tuple[Step, ...] = (Append("g_parts", Arr((event.part, event.at))),)
+        for i, sp in reversed(self._units(kind)):
+            name = f"unit_out_{i}"
+            written: tuple[Step, ...] = (Let("value", block_of(sp, name, event.part, event.at)),)
+            written += (If(Not(Is("null", Local("value"))), (Append("units", Local("value")),)),)
+            steps = (If(Is("equal", event.role, sp.role), self._unit(written, event), steps),)
+        return steps
+
+    def text(self, event: PartEvent) -> tuple[Step, ...]:
+        return self._gather("text", event)
+
+    def image(self, event: PartEvent) -> tuple[Step, ...]:
+        return self._gather("image", event)
+
+    def refusal(self, event: PartEvent) -> tuple[Step, ...]:
+        return self._gather("refusal", event)
+
+    def other(self, event: PartEvent) -> tuple[Step, ...]:
+        return self._gather("", event)
+
+    def reasoning(self, event: PartEvent) -> tuple[Step, ...]:
+        dialect = Key(event.part, "dialect")
+        text = Key(event.part, "text")
+        as_text = Obj((("type", Lit("text")), ("text", Get(event.part, "text"))))
+        lost = Lose(event.at, Text(("reasoning from ", _shown(event.part), " (only that dialect can replay it)")))
+        said = All((Call("as_text", ()), Not(Is("falsy", text))))
+        sent = replace(event, part=Local("sent"))  # the part as text
+        foreign = (If(said, (Let("sent", as_text), *self._gather("text", sent)), (lost,)),)
+        return (If(Same(dialect, Global("dialect")), self._gather("reasoning", event), foreign),)
+
+    def wire(self, event: PartEvent) -> tuple[Step, ...]:
+        dialect = Key(event.part, "dialect")
+        what = Text((Call("article", (_shown(event.part),)), " block the canonical model has no kind for"))
+        unit = self._unit((Append("units", Get(event.part, "value")),), event)
+        own = (If(Not(Is("falsy", Key(event.part, "unit"))), unit, self._gather("wire", event)),)
+        return (If(Same(dialect, Global("dialect")), own, (Lose(event.at, what),)),)
+
+    def tool_call(self, event: PartEvent) -> tuple[Step, ...]:
+        return (Do(Call("called", (event.part,))), *self._gather("tool_call", event))
+
+    def tool_result(self, event: PartEvent) -> tuple[Step, ...]:
+        sent = replace(event, part=Local("sent"))  # naming the call it answers where the id map would not
+        return (Let("sent", Call("answered", (event.part,))), *self._gather("tool_result", sent))
+
+
+def _any(*values: Expr) -> Expr:
+    return AnyOf(values)
+
+
+def _shown(part: Expr) -> Expr:
+    """The part's dialect as the interpreter showed it (Python's str of the value, None for none)."""
+    return Call("shown", (part, Lit("dialect")))
+
+
+def lower_turns_writer(layout: RequestLayout) -> list[Function]:
+    """The request's turns writer: the canonical reader driving this dialect's writer, the
+    turn function, and one function per spelled part or unit."""
+    writer = TurnWriter(layout)
+    keep: Expr | None = None
+    if layout.system is not None:  # the leading system turns (and, where no turn says system, later ones) moved
+        keep = Not(Less(Local("mi"), Local("lead")))
+        if "system" not in dict(layout.turn.roles):
+            keep = All((keep, Not(Is("equal", Local("role"), "system"))))
+    body = lower_canonical_reader(writer, "messages", keep)
+    functions = [
+        Function(
+            name="turns_out",
+            params=("messages", "lead", "out"),
+            types=("entries", "int", "out"),
+            doc="The canonical messages (from lead on; a system turn moved to the system field skipped) as wire turns.",
+            body=body,
+            returns="units",
+            result="entries",
+            lose=True,
+        ),
+        lower_turn_writer(layout),
+    ]
+    names = part_names(layout)
+    functions += [lower_part_writer(layout.parts[i], name) for i, name in names.items()]
+    functions += [lower_part_writer(sp, f"unit_out_{i}") for i, sp in enumerate(layout.units) if sp.part not in SHAPES]
+    return functions

@@ -8,16 +8,16 @@ as _conv`, then `_conv.<name>`. Only re-exports live here, no logic:
     _conv_decode    a response's wire turn -> its canonical message
     _conv_links     leaves of the compiled turns readers: result linkage, kept fields
     _conv_encode    canonical messages -> wire turns
-    _conv_request_out a whole request, canonical -> wire
     _conv_response  a whole response, both ways (turn, finish reason, usage)
     _forms          the spellings a round trip keeps, as compiled writers read them
     _conv_guard     a setting's value against its canonical type
     _conv_tools     a request's tools and tool choice, canonical -> wire
+    _conv_out       the leaves of the compiled request writers (losses, extensions, call links)
 """
 
 from __future__ import annotations
 
-from ._conv_guard import setting_problem
+from ._conv_guard import check_canonical, setting_problem
 from ._conv_layout import (
     Codecs,
     Lose,
@@ -30,16 +30,18 @@ from ._conv_layout import (
     TurnField,
 )
 from ._conv_links import Links, kept_fields
-from ._conv_parts import sniff_media_type
+from ._conv_out import Out, article, forms_of, put, shown
+from ._conv_parts import decode_block, sniff_media_type
 from ._conv_paths import get, known_tree, unknown_into
-from ._conv_request_out import encode_request
 from ._conv_response import decode_response, encode_response, finish_in
+from ._conv_tools import encode_tools
 from ._forms import form_index, form_of
 
 __all__ = [
     "Codecs",
     "Links",
     "Lose",
+    "Out",
     "PartField",
     "RequestLayout",
     "ResponseLayout",
@@ -47,16 +49,22 @@ __all__ = [
     "SystemField",
     "Turn",
     "TurnField",
+    "article",
+    "check_canonical",
+    "decode_block",
     "decode_response",
-    "encode_request",
     "encode_response",
+    "encode_tools",
     "finish_in",
     "form_index",
     "form_of",
+    "forms_of",
     "get",
     "kept_fields",
     "known_tree",
+    "put",
     "setting_problem",
+    "shown",
     "sniff_media_type",
     "unknown_into",
 ]

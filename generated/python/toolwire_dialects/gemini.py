@@ -1661,6 +1661,371 @@ _KNOWN_PART_4 = _conv.known_tree((("inlineData",),), (("inlineData", "mimeType")
 _KNOWN_PART_5 = _conv.known_tree((("fileData",),), (("fileData", "mimeType"), ("fileData", "fileUri")))
 
 
+def _request_out(canonical: dict[str, Any], model: Any, out: _conv.Out, lose: _conv.Lose) -> dict[str, Any]:
+    """A canonical request as the dialect's request (its losses reported through out)."""
+    own = out.own(canonical, "")
+    forms = _conv.forms_of(own)
+    wire = {}
+    name = canonical.get("model", _MISSING)
+    if name is _MISSING:
+        name = model
+    if name is not None:
+        wire["model"] = name
+    elif canonical.get("model", _MISSING) is not _MISSING:
+        lose("/model", "the model name")
+    messages = canonical["messages"]
+    lead = 0
+    leading = True
+    hoisted = []
+    for mi, message in enumerate(messages):
+        role = message["role"]
+        if (leading) and ((role == "system") and (out.own_form(message, "") != "turn")):
+            hoisted.append([mi, message])
+            lead = len(hoisted)
+        else:
+            leading = False
+    for mi, message in enumerate(messages):
+        if (not (mi < lead)) and (message["role"] == "system"):
+            lose(f"/messages/{mi}", "a system turn after the conversation started (moved to the system instructions)")
+            hoisted.append([mi, message])
+    if hoisted:
+        wire["systemInstruction"] = _system_out(hoisted, out, lose)
+    elif _conv.form_of(forms, "/systemInstruction") == "null":
+        wire["systemInstruction"] = None
+    units = _turns_out(messages, lead, out, lose)
+    text = None
+    if (_conv.form_of(forms, "/contents") == "string") and (len(units) == 1):
+        text = _n.get("parts", _MISSING) if type(_n := units[0]) is dict else _MISSING
+    if type(text) is str:
+        wire["contents"] = text
+    else:
+        wire["contents"] = units
+    _conv.encode_tools(
+        wire, canonical.get("tools"), canonical.get("tool_choice"), _CODECS, out.id_map, out.losses, out.strict, forms
+    )
+    settings = canonical.get("settings", _MISSING)
+    if not settings:
+        settings = {}
+    _settings_out(wire, settings, forms, lose)
+    out.put_fields(wire, own, "")
+    return wire
+
+
+def _system_out(hoisted: list[Any], out: _conv.Out, lose: _conv.Lose) -> Any:
+    """The system turns moved out of the conversation (each [index, message]) as the system field."""
+    parts = []
+    own = {}
+    for n, entry in enumerate(hoisted):
+        message_parts = entry[1]["parts"]
+        at = f"/messages/{entry[0]}"
+        message_own = out.own(entry[1], at)
+        if n < 1:
+            own = message_own
+        for pj, part in enumerate(message_parts):
+            parts.append([part, f"{at}/parts/{pj}"])
+    form = _conv.form_of(_conv.forms_of(own), "")
+    if (not parts) and (form == "string"):
+        value = ""
+    else:
+        blocks = []
+        for entry in parts:
+            part = entry[0]
+            at = entry[1]
+            if (part.get("type", _MISSING) == "wire") and (part.get("dialect", _MISSING) == DIALECT):
+                blocks.append(part["value"])
+            elif part.get("type", _MISSING) == "tool_call":
+                block = out.coded(encode_tool_call(part["call"], strict=out.strict, id_map=out.id_map), f"{at}/call")
+                if block is not None:
+                    blocks.append(block)
+            elif part.get("type", _MISSING) == "tool_result":
+                block = out.coded(
+                    encode_tool_result(part["result"], strict=out.strict, id_map=out.id_map), f"{at}/result"
+                )
+                if block is not None:
+                    blocks.append(block)
+            elif (part.get("type", _MISSING) == "reasoning") and (part.get("text", _MISSING) is not _MISSING):
+                block = _part_out_2(part, at, out)
+                if block is not None:
+                    blocks.append(block)
+            elif (part.get("type", _MISSING) == "text") and (part.get("text", _MISSING) is not _MISSING):
+                block = _part_out_3(part, at, out)
+                if block is not None:
+                    blocks.append(block)
+            elif (part.get("type", _MISSING) == "image") and (
+                (part.get("media_type", _MISSING) is not _MISSING) and (part.get("data", _MISSING) is not _MISSING)
+            ):
+                block = _part_out_4(part, at, out)
+                if block is not None:
+                    blocks.append(block)
+            elif (part.get("type", _MISSING) == "image") and (part.get("url", _MISSING) is not _MISSING):
+                block = _part_out_5(part, at, out)
+                if block is not None:
+                    blocks.append(block)
+            else:
+                lose(at, f"{_conv.article(_conv.shown(part, 'type'))} part in the system instructions")
+        value = {}
+        value["parts"] = blocks
+        out.put_fields(value, own, f"/messages/{hoisted[0][0]}")
+    return value
+
+
+def _turns_out(messages: list[Any], lead: int, out: _conv.Out, lose: _conv.Lose) -> list[Any]:
+    """The canonical messages (from lead on; a system turn moved to the system field skipped) as wire turns."""
+    units = []
+    g_role = _MISSING
+    g_own = {}
+    g_at = ""
+    g_parts = []
+    g_empty = False
+    for mi, message in enumerate(messages):
+        at = f"/messages/{mi}"
+        role = message["role"]
+        parts = message["parts"]
+        if (not (mi < lead)) and (role != "system"):
+            own = out.own(message, at)
+            if g_role != role:
+                if (g_parts) or (g_empty):
+                    units.append(_turn_out(g_role, g_own, g_at, g_parts, out, lose))
+                g_role = role
+                g_own = own
+                g_at = at
+                g_parts = []
+                g_empty = False
+            if not parts:
+                g_empty = True
+            for pj, part in enumerate(parts):
+                where = f"{at}/parts/{pj}"
+                kind = part["type"]
+                if kind == "reasoning":
+                    if part.get("dialect", _MISSING) == DIALECT:
+                        g_parts.append([part, where])
+                    elif (out.as_text) and (part.get("text", _MISSING)):
+                        sent = {"type": "text", "text": part["text"]}
+                        g_parts.append([sent, where])
+                    else:
+                        lose(where, f"reasoning from {_conv.shown(part, 'dialect')} (only that dialect can replay it)")
+                elif kind == "tool_call":
+                    out.called(part)
+                    g_parts.append([part, where])
+                elif kind == "tool_result":
+                    sent = out.answered(part)
+                    g_parts.append([sent, where])
+                elif kind == "wire":
+                    if part.get("dialect", _MISSING) == DIALECT:
+                        if part.get("unit", _MISSING):
+                            if g_parts:
+                                units.append(_turn_out(g_role, g_own, g_at, g_parts, out, lose))
+                            elif g_own.get("fields", _MISSING):
+                                lose(g_at, "the fields of a turn made only of separate units")
+                            units.append(part["value"])
+                            g_role = role
+                            g_own = {}
+                            g_at = at
+                            g_parts = []
+                            g_empty = False
+                        else:
+                            g_parts.append([part, where])
+                    else:
+                        lose(
+                            where,
+                            f"{_conv.article(_conv.shown(part, 'dialect'))} block the canonical model has no kind for",
+                        )
+                else:
+                    g_parts.append([part, where])
+    if (g_parts) or (g_empty):
+        units.append(_turn_out(g_role, g_own, g_at, g_parts, out, lose))
+    return units
+
+
+def _turn_out(
+    role: str, own: dict[str, Any], at: str, parts: list[Any], out: _conv.Out, lose: _conv.Lose
+) -> dict[str, Any]:
+    """One wire turn of a group of canonical parts (each [part, pointer]) of one role."""
+    unit = {}
+    forms = _conv.forms_of(own)
+    alias = _conv.form_of(forms, "/role")
+    if role == "user":
+        if alias != "absent":
+            unit["role"] = "user"
+    elif role == "assistant":
+        unit["role"] = "model"
+    else:
+        lose(f"{at}/role", f"{_conv.article(role)} turn")
+        unit["role"] = role
+    content = []
+    seen = -1
+    last = ""
+    group = at
+    for entry in parts:
+        part = entry[0]
+        at = entry[1]
+        kind = part["type"]
+        if kind == "tool_call":
+            if seen > 1:
+                lose(at, f"the order of a tool_call part after a {last} part in one turn (moved before it)")
+            if seen < 1:
+                seen = 1
+            last = "tool_call"
+            content.append([part, 0, at])
+        elif kind == "tool_result":
+            if seen > 1:
+                lose(at, f"the order of a tool_result part after a {last} part in one turn (moved before it)")
+            if seen < 1:
+                seen = 1
+            last = "tool_result"
+            content.append([part, 1, at])
+        elif kind == "reasoning":
+            if part.get("text", _MISSING) is not _MISSING:
+                if seen > 1:
+                    lose(at, f"the order of a reasoning part after a {last} part in one turn (moved before it)")
+                if seen < 1:
+                    seen = 1
+                last = "reasoning"
+                content.append([part, 2, at])
+            else:
+                lose(at, f"a reasoning part in {_conv.article(role)} turn")
+        elif kind == "text":
+            if part.get("text", _MISSING) is not _MISSING:
+                if seen > 1:
+                    lose(at, f"the order of a text part after a {last} part in one turn (moved before it)")
+                if seen < 1:
+                    seen = 1
+                last = "text"
+                content.append([part, 3, at])
+            else:
+                lose(at, f"a text part in {_conv.article(role)} turn")
+        elif kind == "image":
+            if (part.get("media_type", _MISSING) is not _MISSING) and (part.get("data", _MISSING) is not _MISSING):
+                if seen > 1:
+                    lose(at, f"the order of a image part after a {last} part in one turn (moved before it)")
+                if seen < 1:
+                    seen = 1
+                last = "image"
+                content.append([part, 4, at])
+            elif part.get("url", _MISSING) is not _MISSING:
+                if seen > 1:
+                    lose(at, f"the order of a image part after a {last} part in one turn (moved before it)")
+                if seen < 1:
+                    seen = 1
+                last = "image"
+                content.append([part, 5, at])
+            else:
+                lose(at, f"an image part in {_conv.article(role)} turn")
+        elif kind == "wire":
+            if seen > 1:
+                lose(at, f"the order of a wire part after a {last} part in one turn (moved before it)")
+            if seen < 1:
+                seen = 1
+            last = "wire"
+            content.append([part, -1, at])
+        else:
+            lose(at, f"{_conv.article(kind)} part in {_conv.article(role)} turn")
+    form = _conv.form_of(forms, "/parts")
+    if not content:
+        if form == "absent":
+            pass
+        elif form == "empty":
+            unit["parts"] = []
+        elif form == "null":
+            unit["parts"] = None
+        elif form == "string":
+            unit["parts"] = ""
+        else:
+            unit["parts"] = []
+    else:
+        blocks = []
+        for entry in content:
+            part = entry[0]
+            k = entry[1]
+            at = entry[2]
+            if k == 0:
+                block = out.coded(encode_tool_call(part["call"], strict=out.strict, id_map=out.id_map), f"{at}/call")
+                if block is not None:
+                    blocks.append(block)
+            elif k == 1:
+                block = out.coded(
+                    encode_tool_result(part["result"], strict=out.strict, id_map=out.id_map), f"{at}/result"
+                )
+                if block is not None:
+                    blocks.append(block)
+            elif k == 2:
+                block = _part_out_2(part, at, out)
+                if block is not None:
+                    blocks.append(block)
+            elif k == 3:
+                block = _part_out_3(part, at, out)
+                if block is not None:
+                    blocks.append(block)
+            elif k == 4:
+                block = _part_out_4(part, at, out)
+                if block is not None:
+                    blocks.append(block)
+            elif k == 5:
+                block = _part_out_5(part, at, out)
+                if block is not None:
+                    blocks.append(block)
+            else:
+                blocks.append(part["value"])
+        unit["parts"] = blocks
+    out.put_fields(unit, own, group)
+    return unit
+
+
+def _part_out_2(part: dict[str, Any], at: str, out: _conv.Out) -> dict[str, Any]:
+    """A reasoning part as the wire block with /thought = True."""
+    block = {}
+    block["thought"] = True
+    value = part.get("text", _MISSING)
+    if value is not _MISSING:
+        block["text"] = value
+    out.extra(part, ("dialect", "extensions", "text", "type"), False, at, "a reasoning")
+    own = out.own(part, at)
+    out.put_fields(block, own, at)
+    return block
+
+
+def _part_out_3(part: dict[str, Any], at: str, out: _conv.Out) -> dict[str, Any]:
+    """A text part as the wire block with /text present."""
+    block = {}
+    value = part.get("text", _MISSING)
+    if value is not _MISSING:
+        block["text"] = value
+    out.extra(part, ("dialect", "extensions", "text", "type"), False, at, "a text")
+    own = out.own(part, at)
+    out.put_fields(block, own, at)
+    return block
+
+
+def _part_out_4(part: dict[str, Any], at: str, out: _conv.Out) -> dict[str, Any]:
+    """An image part as the wire block with /inlineData present."""
+    block = {}
+    value = part.get("media_type", _MISSING)
+    if value is not _MISSING:
+        block.setdefault("inlineData", {})["mimeType"] = value
+    value = part.get("data", _MISSING)
+    if value is not _MISSING:
+        block.setdefault("inlineData", {})["data"] = value
+    out.extra(part, ("data", "dialect", "extensions", "media_type", "type"), False, at, "an image")
+    own = out.own(part, at)
+    out.put_fields(block, own, at)
+    return block
+
+
+def _part_out_5(part: dict[str, Any], at: str, out: _conv.Out) -> dict[str, Any]:
+    """An image part as the wire block with /fileData present."""
+    block = {}
+    value = part.get("media_type", _MISSING)
+    if value is not _MISSING:
+        block.setdefault("fileData", {})["mimeType"] = value
+    value = part.get("url", _MISSING)
+    if value is not _MISSING:
+        block.setdefault("fileData", {})["fileUri"] = value
+    out.extra(part, ("dialect", "extensions", "media_type", "type", "url"), False, at, "an image")
+    own = out.own(part, at)
+    out.put_fields(block, own, at)
+    return block
+
+
 _REQUEST = _conv.RequestLayout(
     turns=("contents",),
     model=("model",),
@@ -1928,7 +2293,9 @@ def encode_request(
     model names the model when the request names none (a Gemini or Bedrock request names it
     in its URL); reasoning_as_text carries another dialect's reasoning as text."""
     canonical = _rt.hold_canonical(_rt.as_canonical(value, "request"), "request")
-    return _conv.encode_request(canonical, _REQUEST, _CODECS, strict, id_map, reasoning_as_text, model)
+    _conv.check_canonical(canonical, "request")
+    out = _conv.Out(DIALECT, strict, id_map, reasoning_as_text)
+    return out.encoded(_request_out(canonical, model, out, out.lose))
 
 
 def decode_response(payload: Any, *, id_map: IdMap | None = None) -> Response:

@@ -989,6 +989,272 @@ def _request_in(wire: Any, id_map: IdMap) -> dict[str, Any]:
     return request
 
 
+def _request_out(canonical: dict[str, Any], model: Any, out: _conv.Out, lose: _conv.Lose) -> dict[str, Any]:
+    """A canonical request as the dialect's request (its losses reported through out)."""
+    own = out.own(canonical, "")
+    forms = _conv.forms_of(own)
+    wire = {}
+    name = canonical.get("model", _MISSING)
+    if name is _MISSING:
+        name = model
+    if name is not None:
+        wire["model"] = name
+    elif canonical.get("model", _MISSING) is not _MISSING:
+        lose("/model", "the model name")
+    else:
+        lose("/model", "a request without a model (the dialect requires one: pass model=)")
+    messages = canonical["messages"]
+    units = _turns_out(messages, 0, out, lose)
+    text = None
+    if (_conv.form_of(forms, "/messages") == "string") and (len(units) == 1):
+        text = _n.get("content", _MISSING) if type(_n := units[0]) is dict else _MISSING
+    if type(text) is str:
+        wire["messages"] = text
+    else:
+        wire["messages"] = units
+    _conv.encode_tools(
+        wire, canonical.get("tools"), canonical.get("tool_choice"), _CODECS, out.id_map, out.losses, out.strict, forms
+    )
+    settings = canonical.get("settings", _MISSING)
+    if not settings:
+        settings = {}
+    _settings_out(wire, settings, forms, lose)
+    out.put_fields(wire, own, "")
+    return wire
+
+
+def _turns_out(messages: list[Any], lead: int, out: _conv.Out, lose: _conv.Lose) -> list[Any]:
+    """The canonical messages (from lead on; a system turn moved to the system field skipped) as wire turns."""
+    units = []
+    g_role = _MISSING
+    g_own = {}
+    g_at = ""
+    g_parts = []
+    g_empty = False
+    for mi, message in enumerate(messages):
+        at = f"/messages/{mi}"
+        role = message["role"]
+        parts = message["parts"]
+        own = out.own(message, at)
+        if (g_role != role) or (_conv.form_of(_conv.forms_of(own), "") == "separate"):
+            if (g_parts) or (g_empty):
+                units.append(_turn_out(g_role, g_own, g_at, g_parts, out, lose))
+            g_role = role
+            g_own = own
+            g_at = at
+            g_parts = []
+            g_empty = False
+        if not parts:
+            g_empty = True
+        for pj, part in enumerate(parts):
+            where = f"{at}/parts/{pj}"
+            kind = part["type"]
+            if kind == "reasoning":
+                if part.get("dialect", _MISSING) == DIALECT:
+                    g_parts.append([part, where])
+                elif (out.as_text) and (part.get("text", _MISSING)):
+                    sent = {"type": "text", "text": part["text"]}
+                    g_parts.append([sent, where])
+                else:
+                    lose(where, f"reasoning from {_conv.shown(part, 'dialect')} (only that dialect can replay it)")
+            elif kind == "tool_call":
+                out.called(part)
+                g_parts.append([part, where])
+            elif kind == "tool_result":
+                sent = out.answered(part)
+                if role == "user":
+                    if g_parts:
+                        units.append(_turn_out(g_role, g_own, g_at, g_parts, out, lose))
+                    elif g_own.get("fields", _MISSING):
+                        lose(g_at, "the fields of a turn made only of separate units")
+                    value = out.coded(
+                        encode_tool_result(sent["result"], strict=out.strict, id_map=out.id_map), f"{where}/result"
+                    )
+                    if value is not None:
+                        units.append(value)
+                    g_role = role
+                    g_own = {}
+                    g_at = at
+                    g_parts = []
+                    g_empty = False
+                else:
+                    g_parts.append([sent, where])
+            elif kind == "wire":
+                if part.get("dialect", _MISSING) == DIALECT:
+                    if part.get("unit", _MISSING):
+                        if g_parts:
+                            units.append(_turn_out(g_role, g_own, g_at, g_parts, out, lose))
+                        elif g_own.get("fields", _MISSING):
+                            lose(g_at, "the fields of a turn made only of separate units")
+                        units.append(part["value"])
+                        g_role = role
+                        g_own = {}
+                        g_at = at
+                        g_parts = []
+                        g_empty = False
+                    else:
+                        g_parts.append([part, where])
+                else:
+                    lose(
+                        where,
+                        f"{_conv.article(_conv.shown(part, 'dialect'))} block the canonical model has no kind for",
+                    )
+            else:
+                g_parts.append([part, where])
+    if (g_parts) or (g_empty):
+        units.append(_turn_out(g_role, g_own, g_at, g_parts, out, lose))
+    return units
+
+
+def _turn_out(
+    role: str, own: dict[str, Any], at: str, parts: list[Any], out: _conv.Out, lose: _conv.Lose
+) -> dict[str, Any]:
+    """One wire turn of a group of canonical parts (each [part, pointer]) of one role."""
+    unit = {}
+    forms = _conv.forms_of(own)
+    if role == "system":
+        unit["role"] = "system"
+    elif role == "user":
+        unit["role"] = "user"
+    elif role == "assistant":
+        unit["role"] = "assistant"
+    else:
+        lose(f"{at}/role", f"{_conv.article(role)} turn")
+        unit["role"] = role
+    content = []
+    field_0 = []
+    field_1 = []
+    field_2 = []
+    seen = -1
+    last = ""
+    group = at
+    for entry in parts:
+        part = entry[0]
+        at = entry[1]
+        kind = part["type"]
+        if kind == "reasoning":
+            if part.get("text", _MISSING) is not _MISSING:
+                if seen > 0:
+                    lose(at, f"the order of a reasoning part after a {last} part in one turn (moved before it)")
+                if seen < 0:
+                    seen = 0
+                last = "reasoning"
+                field_0.append(entry)
+            else:
+                lose(at, f"a reasoning part in {_conv.article(role)} turn")
+        elif kind == "image":
+            if (role in ("user",)) and (part.get("data", _MISSING) is not _MISSING):
+                if seen > 3:
+                    lose(at, f"the order of a image part after a {last} part in one turn (moved before it)")
+                if seen < 3:
+                    seen = 3
+                last = "image"
+                field_1.append(entry)
+            else:
+                lose(at, f"an image part in {_conv.article(role)} turn")
+        elif kind == "tool_call":
+            if seen > 4:
+                lose(at, f"the order of a tool_call part after a {last} part in one turn (moved before it)")
+            if seen < 4:
+                seen = 4
+            last = "tool_call"
+            field_2.append(entry)
+        elif kind == "wire":
+            if seen > 1:
+                lose(at, f"the order of a wire part after a {last} part in one turn (moved before it)")
+            if seen < 1:
+                seen = 1
+            last = "wire"
+            content.append([part, -1, at])
+        elif kind == "text":
+            if seen > 1:
+                lose(at, f"the order of a text part after a {last} part in one turn (moved before it)")
+            if seen < 1:
+                seen = 1
+            last = "text"
+            content.append([part, -1, at])
+        else:
+            lose(at, f"{_conv.article(kind)} part in {_conv.article(role)} turn")
+    form_0 = _conv.form_of(forms, "/thinking")
+    if not field_0:
+        if form_0 == "null":
+            unit["thinking"] = None
+        elif form_0 == "empty":
+            unit["thinking"] = []
+    else:
+        values = []
+        for entry in field_0:
+            part = entry[0]
+            at = entry[1]
+            values.append(part["text"])
+            out.own(part, at)
+        if values:
+            unit["thinking"] = values[0]
+            for i, entry in enumerate(field_0):
+                if i > 0:
+                    lose(entry[1], "a second reasoning part in one turn")
+    form = _conv.form_of(forms, "/content")
+    if not content:
+        if form == "absent":
+            pass
+        elif form == "empty":
+            unit["content"] = []
+        elif form == "null":
+            unit["content"] = None
+        elif form == "string":
+            unit["content"] = ""
+        else:
+            unit["content"] = ""
+    else:
+        for i, entry in enumerate(content):
+            if i > 0:
+                lose(entry[2], "a turn's parts as separate blocks (its text is one string)")
+        for entry in content:
+            out.own(entry[0], entry[2])
+        texts = []
+        for entry in content:
+            part = entry[0]
+            if part["type"] == "text":
+                if part.get("text", _MISSING) is _MISSING:
+                    texts.append("")
+                else:
+                    texts.append(part.get("text", _MISSING))
+        unit["content"] = "\n\n".join(texts)
+    form_1 = _conv.form_of(forms, "/images")
+    if not field_1:
+        if form_1 == "null":
+            unit["images"] = None
+        elif form_1 == "empty":
+            unit["images"] = []
+    else:
+        values = []
+        for entry in field_1:
+            part = entry[0]
+            at = entry[1]
+            values.append(part["data"])
+            out.own(part, at)
+        if values:
+            unit["images"] = values
+    form_2 = _conv.form_of(forms, "/tool_calls")
+    if not field_2:
+        if form_2 == "null":
+            unit["tool_calls"] = None
+        elif form_2 == "empty":
+            unit["tool_calls"] = []
+    else:
+        values = []
+        for entry in field_2:
+            part = entry[0]
+            at = entry[1]
+            value = out.coded(encode_tool_call(part["call"], strict=out.strict, id_map=out.id_map), f"{at}/call")
+            if value is not None:
+                values.append(value)
+        if values:
+            unit["tool_calls"] = values
+    out.put_fields(unit, own, group)
+    return unit
+
+
 _REQUEST = _conv.RequestLayout(
     turns=("messages",),
     model=("model",),
@@ -1113,7 +1379,9 @@ def encode_request(
     model names the model when the request names none (a Gemini or Bedrock request names it
     in its URL); reasoning_as_text carries another dialect's reasoning as text."""
     canonical = _rt.hold_canonical(_rt.as_canonical(value, "request"), "request")
-    return _conv.encode_request(canonical, _REQUEST, _CODECS, strict, id_map, reasoning_as_text, model)
+    _conv.check_canonical(canonical, "request")
+    out = _conv.Out(DIALECT, strict, id_map, reasoning_as_text)
+    return out.encoded(_request_out(canonical, model, out, out.lose))
 
 
 def decode_response(payload: Any, *, id_map: IdMap | None = None) -> Response:

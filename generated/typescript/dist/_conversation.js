@@ -10,16 +10,17 @@
  *     _conv_decode      a response's wire turn -> its canonical message
  *     _conv_links       leaves of the compiled turns readers: result linkage, kept fields
  *     _conv_encode      canonical messages -> wire turns
- *     _conv_request_out a whole request, canonical -> wire
  *     _conv_response    a whole response, both ways (turn, finish reason, usage)
  *     _forms            the spellings a round trip keeps, as compiled writers read them
  *     _conv_guard       a setting's value against its canonical type
  *     _conv_tools       a request's tools and tool choice, canonical -> wire
+ *     _conv_out         the leaves of the compiled request writers (losses, extensions, call links)
  */
 export { Links, keptFields } from "./_conv_links.js";
-export { sniffMediaType } from "./_conv_parts.js";
-export { get, knownTree, put as putPath, unknownInto } from "./_conv_paths.js";
-export { settingProblem } from "./_conv_guard.js";
+export { decodeBlock, sniffMediaType } from "./_conv_parts.js";
+export { get, knownTree, put as putPath, truthy, unknownInto } from "./_conv_paths.js";
+export { checkCanonical, settingProblem } from "./_conv_guard.js";
+export { Out, article, dataUrlOf, formsOf, joinTexts, shown, withoutPrefix } from "./_conv_out.js";
+export { encodeTools } from "./_conv_tools.js";
 export { formIndex, formOf, keyOf } from "./_forms.js";
-export { encodeRequest } from "./_conv_request_out.js";
 export { decodeResponse, encodeResponse, finishIn } from "./_conv_response.js";

@@ -1536,6 +1536,480 @@ function requestIn(wire, idMap) {
 }
 const KNOWN_PART_3 = conv.knownTree([["image", "source", "bytes"]], [["image", "format"], ["image", "source", "bytes"]]);
 const KNOWN_PART_4 = conv.knownTree([["reasoningContent", "reasoningText", "text"]], [["reasoningContent", "reasoningText", "text"]]);
+/** A canonical request as the dialect's request (its losses reported through out). */
+function requestOut(canonical, model, out, lose) {
+    let own;
+    let forms;
+    let name;
+    let messages;
+    let lead;
+    let leading;
+    let hoisted;
+    let role;
+    let units;
+    let text;
+    let settings;
+    let wire;
+    own = out.own(canonical, "");
+    forms = conv.formsOf(own);
+    wire = {};
+    name = conv.keyOf(canonical, "model");
+    if (name === undefined) {
+        name = model;
+    }
+    if (name !== null) {
+        rt.putOwn(wire, "modelId", name);
+    }
+    else if (conv.keyOf(canonical, "model") !== undefined) {
+        lose("/model", "the model name");
+    }
+    messages = rt.getKey(canonical, "messages");
+    lead = 0;
+    leading = true;
+    hoisted = [];
+    for (const [mi, message] of messages.entries()) {
+        role = rt.getKey(message, "role");
+        if ((leading) && ((role === "system") && (out.ownForm(message, "") !== "turn"))) {
+            hoisted.push([mi, message]);
+            lead = hoisted.length;
+        }
+        else {
+            leading = false;
+        }
+    }
+    for (const [mi, message] of messages.entries()) {
+        if ((!(mi < lead)) && (rt.getKey(message, "role") === "system")) {
+            lose("/messages/" + String(mi), "a system turn after the conversation started (moved to the system instructions)");
+            hoisted.push([mi, message]);
+        }
+    }
+    if (Object.keys(hoisted).length > 0) {
+        rt.putOwn(wire, "system", systemOut(hoisted, out, lose));
+    }
+    else if (conv.formOf(forms, "/system") === "null") {
+        rt.putOwn(wire, "system", null);
+    }
+    units = turnsOut(messages, lead, out, lose);
+    text = null;
+    if ((conv.formOf(forms, "/messages") === "string") && (units.length === 1)) {
+        text = conv.keyOf(units[0], "content");
+    }
+    if (typeof text === "string") {
+        rt.putOwn(wire, "messages", text);
+    }
+    else {
+        rt.putOwn(wire, "messages", units);
+    }
+    conv.encodeTools(wire, conv.keyOf(canonical, "tools") ?? null, conv.keyOf(canonical, "tool_choice") ?? null, CONV_CODECS, out.idMap, out.losses, out.strict, forms);
+    settings = conv.keyOf(canonical, "settings");
+    if (!conv.truthy(settings)) {
+        settings = {};
+    }
+    settingsOut(wire, settings, forms, lose);
+    out.putFields(wire, own, "");
+    return wire;
+}
+/** The system turns moved out of the conversation (each [index, message]) as the system field. */
+function systemOut(hoisted, out, lose) {
+    let parts;
+    let own;
+    let messageParts;
+    let at;
+    let messageOwn;
+    let form;
+    let blocks;
+    let part;
+    let block;
+    let value;
+    parts = [];
+    own = {};
+    for (const [n, entry] of hoisted.entries()) {
+        messageParts = rt.getKey(entry[1], "parts");
+        at = "/messages/" + String(entry[0]);
+        messageOwn = out.own(entry[1], at);
+        if (n < 1) {
+            own = messageOwn;
+        }
+        for (const [pj, part] of messageParts.entries()) {
+            parts.push([part, String(at) + "/parts/" + String(pj)]);
+        }
+    }
+    form = conv.formOf(conv.formsOf(own), "");
+    if ((Object.keys(parts).length === 0) && (form === "string")) {
+        value = "";
+    }
+    else {
+        blocks = [];
+        for (const entry of parts) {
+            part = entry[0];
+            at = entry[1];
+            if ((conv.keyOf(part, "type") === "wire") && (conv.keyOf(part, "dialect") === DIALECT)) {
+                blocks.push(rt.getKey(part, "value"));
+            }
+            else if (conv.keyOf(part, "type") === "tool_call") {
+                block = out.coded(encodeToolCall(rt.getKey(part, "call"), { strict: out.strict, idMap: out.idMap }), String(at) + "/call");
+                if (block !== null) {
+                    blocks.push(block);
+                }
+            }
+            else if (conv.keyOf(part, "type") === "tool_result") {
+                block = out.coded(encodeToolResult(rt.getKey(part, "result"), { strict: out.strict, idMap: out.idMap }), String(at) + "/result");
+                if (block !== null) {
+                    blocks.push(block);
+                }
+            }
+            else if ((conv.keyOf(part, "type") === "text") && (conv.keyOf(part, "text") !== undefined)) {
+                block = partOut2(part, at, out);
+                if (block !== null) {
+                    blocks.push(block);
+                }
+            }
+            else if ((conv.keyOf(part, "type") === "image") &&
+                ((conv.keyOf(part, "media_type") !== undefined) && (conv.keyOf(part, "data") !== undefined))) {
+                block = partOut3(part, at, out);
+                if (block !== null) {
+                    blocks.push(block);
+                }
+            }
+            else if ((conv.keyOf(part, "type") === "reasoning") && (conv.keyOf(part, "text") !== undefined)) {
+                block = partOut4(part, at, out);
+                if (block !== null) {
+                    blocks.push(block);
+                }
+            }
+            else {
+                lose(at, String(conv.article(conv.shown(part, "type"))) + " part in the system instructions");
+            }
+        }
+        value = blocks;
+    }
+    return value;
+}
+/** The canonical messages (from lead on; a system turn moved to the system field skipped) as wire turns. */
+function turnsOut(messages, lead, out, lose) {
+    let gRole;
+    let gOwn;
+    let gAt;
+    let gParts;
+    let gEmpty;
+    let at;
+    let role;
+    let parts;
+    let own;
+    let where;
+    let kind;
+    let sent;
+    let units;
+    units = [];
+    gRole = undefined;
+    gOwn = {};
+    gAt = "";
+    gParts = [];
+    gEmpty = false;
+    for (const [mi, message] of messages.entries()) {
+        at = "/messages/" + String(mi);
+        role = rt.getKey(message, "role");
+        parts = rt.getKey(message, "parts");
+        if ((!(mi < lead)) && (role !== "system")) {
+            own = out.own(message, at);
+            if (gRole !== role) {
+                if ((Object.keys(gParts).length > 0) || (gEmpty)) {
+                    units.push(turnOut(gRole, gOwn, gAt, gParts, out, lose));
+                }
+                gRole = role;
+                gOwn = own;
+                gAt = at;
+                gParts = [];
+                gEmpty = false;
+            }
+            if (!conv.truthy(parts)) {
+                gEmpty = true;
+            }
+            for (const [pj, part] of parts.entries()) {
+                where = String(at) + "/parts/" + String(pj);
+                kind = rt.getKey(part, "type");
+                if (kind === "reasoning") {
+                    if (conv.keyOf(part, "dialect") === DIALECT) {
+                        gParts.push([part, where]);
+                    }
+                    else if ((out.asText) && (conv.truthy(conv.keyOf(part, "text")))) {
+                        sent = { "type": "text", "text": rt.getKey(part, "text") };
+                        gParts.push([sent, where]);
+                    }
+                    else {
+                        lose(where, "reasoning from " + String(conv.shown(part, "dialect")) + " (only that dialect can replay it)");
+                    }
+                }
+                else if (kind === "tool_call") {
+                    out.called(part);
+                    gParts.push([part, where]);
+                }
+                else if (kind === "tool_result") {
+                    sent = out.answered(part);
+                    gParts.push([sent, where]);
+                }
+                else if (kind === "wire") {
+                    if (conv.keyOf(part, "dialect") === DIALECT) {
+                        if (conv.truthy(conv.keyOf(part, "unit"))) {
+                            if (Object.keys(gParts).length > 0) {
+                                units.push(turnOut(gRole, gOwn, gAt, gParts, out, lose));
+                            }
+                            else if (conv.truthy(conv.keyOf(gOwn, "fields"))) {
+                                lose(gAt, "the fields of a turn made only of separate units");
+                            }
+                            units.push(rt.getKey(part, "value"));
+                            gRole = role;
+                            gOwn = {};
+                            gAt = at;
+                            gParts = [];
+                            gEmpty = false;
+                        }
+                        else {
+                            gParts.push([part, where]);
+                        }
+                    }
+                    else {
+                        lose(where, String(conv.article(conv.shown(part, "dialect"))) + " block the canonical model has no kind for");
+                    }
+                }
+                else {
+                    gParts.push([part, where]);
+                }
+            }
+        }
+    }
+    if ((Object.keys(gParts).length > 0) || (gEmpty)) {
+        units.push(turnOut(gRole, gOwn, gAt, gParts, out, lose));
+    }
+    return units;
+}
+/** One wire turn of a group of canonical parts (each [part, pointer]) of one role. */
+function turnOut(role, own, at, parts, out, lose) {
+    let forms;
+    let content;
+    let seen;
+    let last;
+    let group;
+    let part;
+    let kind;
+    let form;
+    let blocks;
+    let k;
+    let block;
+    let unit;
+    unit = {};
+    forms = conv.formsOf(own);
+    if (role === "user") {
+        rt.putOwn(unit, "role", "user");
+    }
+    else if (role === "assistant") {
+        rt.putOwn(unit, "role", "assistant");
+    }
+    else {
+        lose(String(at) + "/role", String(conv.article(role)) + " turn");
+        rt.putOwn(unit, "role", role);
+    }
+    content = [];
+    seen = -1;
+    last = "";
+    group = at;
+    for (const entry of parts) {
+        part = entry[0];
+        at = entry[1];
+        kind = rt.getKey(part, "type");
+        if (kind === "tool_call") {
+            if (seen > 1) {
+                lose(at, "the order of a tool_call part after a " + String(last) + " part in one turn (moved before it)");
+            }
+            if (seen < 1) {
+                seen = 1;
+            }
+            last = "tool_call";
+            content.push([part, 0, at]);
+        }
+        else if (kind === "tool_result") {
+            if (seen > 1) {
+                lose(at, "the order of a tool_result part after a " + String(last) + " part in one turn (moved before it)");
+            }
+            if (seen < 1) {
+                seen = 1;
+            }
+            last = "tool_result";
+            content.push([part, 1, at]);
+        }
+        else if (kind === "text") {
+            if (conv.keyOf(part, "text") !== undefined) {
+                if (seen > 1) {
+                    lose(at, "the order of a text part after a " + String(last) + " part in one turn (moved before it)");
+                }
+                if (seen < 1) {
+                    seen = 1;
+                }
+                last = "text";
+                content.push([part, 2, at]);
+            }
+            else {
+                lose(at, "a text part in " + String(conv.article(role)) + " turn");
+            }
+        }
+        else if (kind === "image") {
+            if ((conv.keyOf(part, "media_type") !== undefined) && (conv.keyOf(part, "data") !== undefined)) {
+                if (seen > 1) {
+                    lose(at, "the order of a image part after a " + String(last) + " part in one turn (moved before it)");
+                }
+                if (seen < 1) {
+                    seen = 1;
+                }
+                last = "image";
+                content.push([part, 3, at]);
+            }
+            else {
+                lose(at, "an image part in " + String(conv.article(role)) + " turn");
+            }
+        }
+        else if (kind === "reasoning") {
+            if (conv.keyOf(part, "text") !== undefined) {
+                if (seen > 1) {
+                    lose(at, "the order of a reasoning part after a " + String(last) + " part in one turn (moved before it)");
+                }
+                if (seen < 1) {
+                    seen = 1;
+                }
+                last = "reasoning";
+                content.push([part, 4, at]);
+            }
+            else {
+                lose(at, "a reasoning part in " + String(conv.article(role)) + " turn");
+            }
+        }
+        else if (kind === "wire") {
+            if (seen > 1) {
+                lose(at, "the order of a wire part after a " + String(last) + " part in one turn (moved before it)");
+            }
+            if (seen < 1) {
+                seen = 1;
+            }
+            last = "wire";
+            content.push([part, -1, at]);
+        }
+        else {
+            lose(at, String(conv.article(kind)) + " part in " + String(conv.article(role)) + " turn");
+        }
+    }
+    form = conv.formOf(forms, "/content");
+    if (Object.keys(content).length === 0) {
+        if (form === "absent") {
+        }
+        else if (form === "empty") {
+            rt.putOwn(unit, "content", []);
+        }
+        else if (form === "null") {
+            rt.putOwn(unit, "content", null);
+        }
+        else if (form === "string") {
+            rt.putOwn(unit, "content", "");
+        }
+        else {
+            rt.putOwn(unit, "content", []);
+        }
+    }
+    else {
+        blocks = [];
+        for (const entry of content) {
+            part = entry[0];
+            k = entry[1];
+            at = entry[2];
+            if (rt.pyEquals(k, 0)) {
+                block = out.coded(encodeToolCall(rt.getKey(part, "call"), { strict: out.strict, idMap: out.idMap }), String(at) + "/call");
+                if (block !== null) {
+                    blocks.push(block);
+                }
+            }
+            else if (rt.pyEquals(k, 1)) {
+                block = out.coded(encodeToolResult(rt.getKey(part, "result"), { strict: out.strict, idMap: out.idMap }), String(at) + "/result");
+                if (block !== null) {
+                    blocks.push(block);
+                }
+            }
+            else if (rt.pyEquals(k, 2)) {
+                block = partOut2(part, at, out);
+                if (block !== null) {
+                    blocks.push(block);
+                }
+            }
+            else if (rt.pyEquals(k, 3)) {
+                block = partOut3(part, at, out);
+                if (block !== null) {
+                    blocks.push(block);
+                }
+            }
+            else if (rt.pyEquals(k, 4)) {
+                block = partOut4(part, at, out);
+                if (block !== null) {
+                    blocks.push(block);
+                }
+            }
+            else {
+                blocks.push(rt.getKey(part, "value"));
+            }
+        }
+        rt.putOwn(unit, "content", blocks);
+    }
+    out.putFields(unit, own, group);
+    return unit;
+}
+/** A text part as the wire block with /text present. */
+function partOut2(part, at, out) {
+    let value;
+    let own;
+    let block;
+    block = {};
+    value = conv.keyOf(part, "text");
+    if (value !== undefined) {
+        rt.putOwn(block, "text", value);
+    }
+    out.extra(part, ["dialect", "extensions", "text", "type"], false, at, "a text");
+    own = out.own(part, at);
+    out.putFields(block, own, at);
+    return block;
+}
+/** An image part as the wire block with /image/source/bytes present. */
+function partOut3(part, at, out) {
+    let value;
+    let own;
+    let block;
+    block = {};
+    value = conv.keyOf(part, "media_type");
+    if (typeof value === "string") {
+        value = conv.withoutPrefix(value, "image/");
+    }
+    if (value !== undefined) {
+        conv.putPath(block, ["image", "format"], value);
+    }
+    value = conv.keyOf(part, "data");
+    if (value !== undefined) {
+        conv.putPath(block, ["image", "source", "bytes"], value);
+    }
+    out.extra(part, ["data", "dialect", "extensions", "media_type", "type"], false, at, "an image");
+    own = out.own(part, at);
+    out.putFields(block, own, at);
+    return block;
+}
+/** A reasoning part as the wire block with /reasoningContent/reasoningText/text present. */
+function partOut4(part, at, out) {
+    let value;
+    let own;
+    let block;
+    block = {};
+    value = conv.keyOf(part, "text");
+    if (value !== undefined) {
+        conv.putPath(block, ["reasoningContent", "reasoningText", "text"], value);
+    }
+    out.extra(part, ["dialect", "extensions", "text", "type"], false, at, "a reasoning");
+    own = out.own(part, at);
+    out.putFields(block, own, at);
+    return block;
+}
 const CONV_REQUEST = {
     dialect: DIALECT,
     turns: ["messages"],
@@ -1756,7 +2230,9 @@ export function decodeRequest(payload, options = {}) {
  */
 export function encodeRequest(value, options = {}) {
     const canonical = rt.holdCanonical(rt.asCanonical(value, "request"), "request");
-    return conv.encodeRequest(canonical, CONV_REQUEST, CONV_CODECS, options.strict ?? false, options.idMap ?? null, options.reasoningAsText ?? false, options.model ?? null);
+    conv.checkCanonical(canonical, "request");
+    const out = new conv.Out(DIALECT, options.strict ?? false, options.idMap ?? null, options.reasoningAsText ?? false);
+    return out.encoded(requestOut(canonical, options.model ?? null, out, out.lose));
 }
 export function decodeResponse(payload, options = {}) {
     const wire = rt.hold(rt.asWire(payload, DIALECT, "response"), DIALECT, "response");

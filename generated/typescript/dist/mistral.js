@@ -2145,6 +2145,478 @@ function requestIn(wire, idMap) {
 }
 const KNOWN_PART_1 = conv.knownTree([["image_url", "url"]], [["type"], ["image_url", "url"]]);
 const KNOWN_PART_3 = conv.knownTree([], [["type"], ["thinking", "0", "text"]]);
+/** A canonical request as the dialect's request (its losses reported through out). */
+function requestOut(canonical, model, out, lose) {
+    let own;
+    let forms;
+    let name;
+    let messages;
+    let units;
+    let text;
+    let settings;
+    let wire;
+    own = out.own(canonical, "");
+    forms = conv.formsOf(own);
+    wire = {};
+    name = conv.keyOf(canonical, "model");
+    if (name === undefined) {
+        name = model;
+    }
+    if (name !== null) {
+        rt.putOwn(wire, "model", name);
+    }
+    else if (conv.keyOf(canonical, "model") !== undefined) {
+        lose("/model", "the model name");
+    }
+    messages = rt.getKey(canonical, "messages");
+    units = turnsOut(messages, 0, out, lose);
+    text = null;
+    if ((conv.formOf(forms, "/messages") === "string") && (units.length === 1)) {
+        text = conv.keyOf(units[0], "content");
+    }
+    if (typeof text === "string") {
+        rt.putOwn(wire, "messages", text);
+    }
+    else {
+        rt.putOwn(wire, "messages", units);
+    }
+    conv.encodeTools(wire, conv.keyOf(canonical, "tools") ?? null, conv.keyOf(canonical, "tool_choice") ?? null, CONV_CODECS, out.idMap, out.losses, out.strict, forms);
+    settings = conv.keyOf(canonical, "settings");
+    if (!conv.truthy(settings)) {
+        settings = {};
+    }
+    settingsOut(wire, settings, forms, lose);
+    out.putFields(wire, own, "");
+    return wire;
+}
+/** The canonical messages (from lead on; a system turn moved to the system field skipped) as wire turns. */
+function turnsOut(messages, lead, out, lose) {
+    let gRole;
+    let gOwn;
+    let gAt;
+    let gParts;
+    let gEmpty;
+    let at;
+    let role;
+    let parts;
+    let own;
+    let where;
+    let kind;
+    let sent;
+    let value;
+    let units;
+    units = [];
+    gRole = undefined;
+    gOwn = {};
+    gAt = "";
+    gParts = [];
+    gEmpty = false;
+    for (const [mi, message] of messages.entries()) {
+        at = "/messages/" + String(mi);
+        role = rt.getKey(message, "role");
+        parts = rt.getKey(message, "parts");
+        own = out.own(message, at);
+        if ((gRole !== role) || (conv.formOf(conv.formsOf(own), "") === "separate")) {
+            if ((Object.keys(gParts).length > 0) || (gEmpty)) {
+                units.push(turnOut(gRole, gOwn, gAt, gParts, out, lose));
+            }
+            gRole = role;
+            gOwn = own;
+            gAt = at;
+            gParts = [];
+            gEmpty = false;
+        }
+        if (!conv.truthy(parts)) {
+            gEmpty = true;
+        }
+        for (const [pj, part] of parts.entries()) {
+            where = String(at) + "/parts/" + String(pj);
+            kind = rt.getKey(part, "type");
+            if (kind === "reasoning") {
+                if (conv.keyOf(part, "dialect") === DIALECT) {
+                    gParts.push([part, where]);
+                }
+                else if ((out.asText) && (conv.truthy(conv.keyOf(part, "text")))) {
+                    sent = { "type": "text", "text": rt.getKey(part, "text") };
+                    gParts.push([sent, where]);
+                }
+                else {
+                    lose(where, "reasoning from " + String(conv.shown(part, "dialect")) + " (only that dialect can replay it)");
+                }
+            }
+            else if (kind === "tool_call") {
+                out.called(part);
+                gParts.push([part, where]);
+            }
+            else if (kind === "tool_result") {
+                sent = out.answered(part);
+                if (role === "user") {
+                    if (Object.keys(gParts).length > 0) {
+                        units.push(turnOut(gRole, gOwn, gAt, gParts, out, lose));
+                    }
+                    else if (conv.truthy(conv.keyOf(gOwn, "fields"))) {
+                        lose(gAt, "the fields of a turn made only of separate units");
+                    }
+                    value = out.coded(encodeToolResult(rt.getKey(sent, "result"), { strict: out.strict, idMap: out.idMap }), String(where) + "/result");
+                    if (value !== null) {
+                        units.push(value);
+                    }
+                    gRole = role;
+                    gOwn = {};
+                    gAt = at;
+                    gParts = [];
+                    gEmpty = false;
+                }
+                else {
+                    gParts.push([sent, where]);
+                }
+            }
+            else if (kind === "wire") {
+                if (conv.keyOf(part, "dialect") === DIALECT) {
+                    if (conv.truthy(conv.keyOf(part, "unit"))) {
+                        if (Object.keys(gParts).length > 0) {
+                            units.push(turnOut(gRole, gOwn, gAt, gParts, out, lose));
+                        }
+                        else if (conv.truthy(conv.keyOf(gOwn, "fields"))) {
+                            lose(gAt, "the fields of a turn made only of separate units");
+                        }
+                        units.push(rt.getKey(part, "value"));
+                        gRole = role;
+                        gOwn = {};
+                        gAt = at;
+                        gParts = [];
+                        gEmpty = false;
+                    }
+                    else {
+                        gParts.push([part, where]);
+                    }
+                }
+                else {
+                    lose(where, String(conv.article(conv.shown(part, "dialect"))) + " block the canonical model has no kind for");
+                }
+            }
+            else {
+                gParts.push([part, where]);
+            }
+        }
+    }
+    if ((Object.keys(gParts).length > 0) || (gEmpty)) {
+        units.push(turnOut(gRole, gOwn, gAt, gParts, out, lose));
+    }
+    return units;
+}
+/** One wire turn of a group of canonical parts (each [part, pointer]) of one role. */
+function turnOut(role, own, at, parts, out, lose) {
+    let forms;
+    let content;
+    let field0;
+    let seen;
+    let last;
+    let group;
+    let part;
+    let kind;
+    let form;
+    let texts;
+    let blocks;
+    let k;
+    let block;
+    let form0;
+    let values;
+    let value;
+    let unit;
+    unit = {};
+    forms = conv.formsOf(own);
+    if (role === "system") {
+        rt.putOwn(unit, "role", "system");
+    }
+    else if (role === "user") {
+        rt.putOwn(unit, "role", "user");
+    }
+    else if (role === "assistant") {
+        rt.putOwn(unit, "role", "assistant");
+    }
+    else {
+        lose(String(at) + "/role", String(conv.article(role)) + " turn");
+        rt.putOwn(unit, "role", role);
+    }
+    content = [];
+    field0 = [];
+    seen = -1;
+    last = "";
+    group = at;
+    for (const entry of parts) {
+        part = entry[0];
+        at = entry[1];
+        kind = rt.getKey(part, "type");
+        if (kind === "tool_call") {
+            if (["assistant"].includes(role)) {
+                if (seen > 2) {
+                    lose(at, "the order of a tool_call part after a " + String(last) + " part in one turn (moved before it)");
+                }
+                if (seen < 2) {
+                    seen = 2;
+                }
+                last = "tool_call";
+                field0.push(entry);
+            }
+            else {
+                lose(at, "a tool_call part in " + String(conv.article(role)) + " turn");
+            }
+        }
+        else if (kind === "text") {
+            if (conv.keyOf(part, "text") !== undefined) {
+                if (seen > 1) {
+                    lose(at, "the order of a text part after a " + String(last) + " part in one turn (moved before it)");
+                }
+                if (seen < 1) {
+                    seen = 1;
+                }
+                last = "text";
+                content.push([part, 0, at]);
+            }
+            else {
+                lose(at, "a text part in " + String(conv.article(role)) + " turn");
+            }
+        }
+        else if (kind === "image") {
+            if ((["user"].includes(role)) &&
+                ((conv.keyOf(part, "url") !== undefined) ||
+                    ((conv.keyOf(part, "data") !== undefined) && (conv.keyOf(part, "media_type") !== undefined)))) {
+                if (seen > 1) {
+                    lose(at, "the order of a image part after a " + String(last) + " part in one turn (moved before it)");
+                }
+                if (seen < 1) {
+                    seen = 1;
+                }
+                last = "image";
+                content.push([part, 1, at]);
+            }
+            else if ((["user"].includes(role)) &&
+                ((conv.keyOf(part, "url") !== undefined) ||
+                    ((conv.keyOf(part, "data") !== undefined) && (conv.keyOf(part, "media_type") !== undefined)))) {
+                if (seen > 1) {
+                    lose(at, "the order of a image part after a " + String(last) + " part in one turn (moved before it)");
+                }
+                if (seen < 1) {
+                    seen = 1;
+                }
+                last = "image";
+                content.push([part, 2, at]);
+            }
+            else {
+                lose(at, "an image part in " + String(conv.article(role)) + " turn");
+            }
+        }
+        else if (kind === "reasoning") {
+            if (conv.keyOf(part, "text") !== undefined) {
+                if (seen > 1) {
+                    lose(at, "the order of a reasoning part after a " + String(last) + " part in one turn (moved before it)");
+                }
+                if (seen < 1) {
+                    seen = 1;
+                }
+                last = "reasoning";
+                content.push([part, 3, at]);
+            }
+            else {
+                lose(at, "a reasoning part in " + String(conv.article(role)) + " turn");
+            }
+        }
+        else if (kind === "wire") {
+            if (seen > 1) {
+                lose(at, "the order of a wire part after a " + String(last) + " part in one turn (moved before it)");
+            }
+            if (seen < 1) {
+                seen = 1;
+            }
+            last = "wire";
+            content.push([part, -1, at]);
+        }
+        else {
+            lose(at, String(conv.article(kind)) + " part in " + String(conv.article(role)) + " turn");
+        }
+    }
+    form = conv.formOf(forms, "/content");
+    if (Object.keys(content).length === 0) {
+        if (form === "absent") {
+        }
+        else if (form === "empty") {
+            rt.putOwn(unit, "content", []);
+        }
+        else if (form === "null") {
+            rt.putOwn(unit, "content", null);
+        }
+        else if (form === "string") {
+            rt.putOwn(unit, "content", "");
+        }
+        else {
+            rt.putOwn(unit, "content", "");
+        }
+    }
+    else if ((content.length === 1) &&
+        (rt.getKey(content[0][0], "type") === "text") &&
+        (!(out.mine(content[0][0]))) &&
+        (form !== "blocks")) {
+        for (const [i, entry] of content.entries()) {
+            if (i > 0) {
+                lose(entry[2], "a turn's parts as separate blocks (its text is one string)");
+            }
+        }
+        for (const entry of content) {
+            out.own(entry[0], entry[2]);
+        }
+        texts = [];
+        for (const entry of content) {
+            part = entry[0];
+            if (rt.getKey(part, "type") === "text") {
+                if (conv.keyOf(part, "text") === undefined) {
+                    texts.push("");
+                }
+                else {
+                    texts.push(conv.keyOf(part, "text"));
+                }
+            }
+        }
+        rt.putOwn(unit, "content", conv.joinTexts(texts));
+    }
+    else {
+        blocks = [];
+        for (const entry of content) {
+            part = entry[0];
+            k = entry[1];
+            at = entry[2];
+            if (rt.pyEquals(k, 0)) {
+                block = partOut0(part, at, out);
+                if (block !== null) {
+                    blocks.push(block);
+                }
+            }
+            else if (rt.pyEquals(k, 1)) {
+                block = partOut1(part, at, out);
+                if (block !== null) {
+                    blocks.push(block);
+                }
+            }
+            else if (rt.pyEquals(k, 2)) {
+                block = partOut2(part, at, out);
+                if (block !== null) {
+                    blocks.push(block);
+                }
+            }
+            else if (rt.pyEquals(k, 3)) {
+                block = partOut3(part, at, out);
+                if (block !== null) {
+                    blocks.push(block);
+                }
+            }
+            else {
+                blocks.push(rt.getKey(part, "value"));
+            }
+        }
+        rt.putOwn(unit, "content", blocks);
+    }
+    form0 = conv.formOf(forms, "/tool_calls");
+    if (Object.keys(field0).length === 0) {
+        if (form0 === "null") {
+            rt.putOwn(unit, "tool_calls", null);
+        }
+        else if (form0 === "empty") {
+            rt.putOwn(unit, "tool_calls", []);
+        }
+    }
+    else {
+        values = [];
+        for (const entry of field0) {
+            part = entry[0];
+            at = entry[1];
+            value = out.coded(encodeToolCall(rt.getKey(part, "call"), { strict: out.strict, idMap: out.idMap }), String(at) + "/call");
+            if (value !== null) {
+                values.push(value);
+            }
+        }
+        if (Object.keys(values).length > 0) {
+            rt.putOwn(unit, "tool_calls", values);
+        }
+    }
+    out.putFields(unit, own, group);
+    return unit;
+}
+/** A text part as the wire block with /type = 'text'. */
+function partOut0(part, at, out) {
+    let value;
+    let own;
+    let block;
+    block = {};
+    rt.putOwn(block, "type", "text");
+    value = conv.keyOf(part, "text");
+    if (value !== undefined) {
+        rt.putOwn(block, "text", value);
+    }
+    out.extra(part, ["dialect", "extensions", "text", "type"], false, at, "a text");
+    own = out.own(part, at);
+    out.putFields(block, own, at);
+    return block;
+}
+/** An image part as the wire block with /type = 'image_url', /image_url/url present. */
+function partOut1(part, at, out) {
+    let value;
+    let own;
+    let block;
+    block = {};
+    rt.putOwn(block, "type", "image_url");
+    value = conv.keyOf(part, "url");
+    if (value === undefined) {
+        value = conv.dataUrlOf(rt.getKey(part, "media_type"), rt.getKey(part, "data"));
+    }
+    if (value !== undefined) {
+        conv.putPath(block, ["image_url", "url"], value);
+    }
+    out.extra(part, ["data", "dialect", "extensions", "media_type", "type", "url"], true, at, "an image");
+    own = out.own(part, at);
+    out.putFields(block, own, at);
+    return block;
+}
+/** An image part as the wire block with /type = 'image_url'. */
+function partOut2(part, at, out) {
+    let value;
+    let own;
+    let block;
+    block = {};
+    rt.putOwn(block, "type", "image_url");
+    value = conv.keyOf(part, "url");
+    if (value === undefined) {
+        value = conv.dataUrlOf(rt.getKey(part, "media_type"), rt.getKey(part, "data"));
+    }
+    if (value !== undefined) {
+        rt.putOwn(block, "image_url", value);
+    }
+    out.extra(part, ["data", "dialect", "extensions", "media_type", "type", "url"], true, at, "an image");
+    own = out.own(part, at);
+    out.putFields(block, own, at);
+    return block;
+}
+/** A reasoning part as the wire block with /type = 'thinking'. */
+function partOut3(part, at, out) {
+    let value;
+    let own;
+    let forms;
+    let block;
+    block = {};
+    rt.putOwn(block, "type", "thinking");
+    value = conv.keyOf(part, "text");
+    if (value !== undefined) {
+        conv.putPath(block, ["thinking", "0", "text"], value);
+    }
+    out.extra(part, ["dialect", "extensions", "text", "type"], false, at, "a reasoning");
+    own = out.own(part, at);
+    out.putFields(block, own, at);
+    forms = conv.formsOf(own);
+    if ((conv.formOf(forms, "/thinking/0/type") !== "absent") &&
+        (conv.keyOf(conv.keyOf(rt.getOwn(block, "thinking"), "0"), "type") === undefined)) {
+        conv.putPath(block, ["thinking", "0", "type"], "text");
+    }
+    return block;
+}
 const CONV_REQUEST = {
     dialect: DIALECT,
     turns: ["messages"],
@@ -2379,7 +2851,9 @@ export function decodeRequest(payload, options = {}) {
  */
 export function encodeRequest(value, options = {}) {
     const canonical = rt.holdCanonical(rt.asCanonical(value, "request"), "request");
-    return conv.encodeRequest(canonical, CONV_REQUEST, CONV_CODECS, options.strict ?? false, options.idMap ?? null, options.reasoningAsText ?? false, options.model ?? null);
+    conv.checkCanonical(canonical, "request");
+    const out = new conv.Out(DIALECT, options.strict ?? false, options.idMap ?? null, options.reasoningAsText ?? false);
+    return out.encoded(requestOut(canonical, options.model ?? null, out, out.lose));
 }
 export function decodeResponse(payload, options = {}) {
     const wire = rt.hold(rt.asWire(payload, DIALECT, "response"), DIALECT, "response");

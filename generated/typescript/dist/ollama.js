@@ -1162,6 +1162,392 @@ function requestIn(wire, idMap) {
     }
     return request;
 }
+/** A canonical request as the dialect's request (its losses reported through out). */
+function requestOut(canonical, model, out, lose) {
+    let own;
+    let forms;
+    let name;
+    let messages;
+    let units;
+    let text;
+    let settings;
+    let wire;
+    own = out.own(canonical, "");
+    forms = conv.formsOf(own);
+    wire = {};
+    name = conv.keyOf(canonical, "model");
+    if (name === undefined) {
+        name = model;
+    }
+    if (name !== null) {
+        rt.putOwn(wire, "model", name);
+    }
+    else if (conv.keyOf(canonical, "model") !== undefined) {
+        lose("/model", "the model name");
+    }
+    else {
+        lose("/model", "a request without a model (the dialect requires one: pass model=)");
+    }
+    messages = rt.getKey(canonical, "messages");
+    units = turnsOut(messages, 0, out, lose);
+    text = null;
+    if ((conv.formOf(forms, "/messages") === "string") && (units.length === 1)) {
+        text = conv.keyOf(units[0], "content");
+    }
+    if (typeof text === "string") {
+        rt.putOwn(wire, "messages", text);
+    }
+    else {
+        rt.putOwn(wire, "messages", units);
+    }
+    conv.encodeTools(wire, conv.keyOf(canonical, "tools") ?? null, conv.keyOf(canonical, "tool_choice") ?? null, CONV_CODECS, out.idMap, out.losses, out.strict, forms);
+    settings = conv.keyOf(canonical, "settings");
+    if (!conv.truthy(settings)) {
+        settings = {};
+    }
+    settingsOut(wire, settings, forms, lose);
+    out.putFields(wire, own, "");
+    return wire;
+}
+/** The canonical messages (from lead on; a system turn moved to the system field skipped) as wire turns. */
+function turnsOut(messages, lead, out, lose) {
+    let gRole;
+    let gOwn;
+    let gAt;
+    let gParts;
+    let gEmpty;
+    let at;
+    let role;
+    let parts;
+    let own;
+    let where;
+    let kind;
+    let sent;
+    let value;
+    let units;
+    units = [];
+    gRole = undefined;
+    gOwn = {};
+    gAt = "";
+    gParts = [];
+    gEmpty = false;
+    for (const [mi, message] of messages.entries()) {
+        at = "/messages/" + String(mi);
+        role = rt.getKey(message, "role");
+        parts = rt.getKey(message, "parts");
+        own = out.own(message, at);
+        if ((gRole !== role) || (conv.formOf(conv.formsOf(own), "") === "separate")) {
+            if ((Object.keys(gParts).length > 0) || (gEmpty)) {
+                units.push(turnOut(gRole, gOwn, gAt, gParts, out, lose));
+            }
+            gRole = role;
+            gOwn = own;
+            gAt = at;
+            gParts = [];
+            gEmpty = false;
+        }
+        if (!conv.truthy(parts)) {
+            gEmpty = true;
+        }
+        for (const [pj, part] of parts.entries()) {
+            where = String(at) + "/parts/" + String(pj);
+            kind = rt.getKey(part, "type");
+            if (kind === "reasoning") {
+                if (conv.keyOf(part, "dialect") === DIALECT) {
+                    gParts.push([part, where]);
+                }
+                else if ((out.asText) && (conv.truthy(conv.keyOf(part, "text")))) {
+                    sent = { "type": "text", "text": rt.getKey(part, "text") };
+                    gParts.push([sent, where]);
+                }
+                else {
+                    lose(where, "reasoning from " + String(conv.shown(part, "dialect")) + " (only that dialect can replay it)");
+                }
+            }
+            else if (kind === "tool_call") {
+                out.called(part);
+                gParts.push([part, where]);
+            }
+            else if (kind === "tool_result") {
+                sent = out.answered(part);
+                if (role === "user") {
+                    if (Object.keys(gParts).length > 0) {
+                        units.push(turnOut(gRole, gOwn, gAt, gParts, out, lose));
+                    }
+                    else if (conv.truthy(conv.keyOf(gOwn, "fields"))) {
+                        lose(gAt, "the fields of a turn made only of separate units");
+                    }
+                    value = out.coded(encodeToolResult(rt.getKey(sent, "result"), { strict: out.strict, idMap: out.idMap }), String(where) + "/result");
+                    if (value !== null) {
+                        units.push(value);
+                    }
+                    gRole = role;
+                    gOwn = {};
+                    gAt = at;
+                    gParts = [];
+                    gEmpty = false;
+                }
+                else {
+                    gParts.push([sent, where]);
+                }
+            }
+            else if (kind === "wire") {
+                if (conv.keyOf(part, "dialect") === DIALECT) {
+                    if (conv.truthy(conv.keyOf(part, "unit"))) {
+                        if (Object.keys(gParts).length > 0) {
+                            units.push(turnOut(gRole, gOwn, gAt, gParts, out, lose));
+                        }
+                        else if (conv.truthy(conv.keyOf(gOwn, "fields"))) {
+                            lose(gAt, "the fields of a turn made only of separate units");
+                        }
+                        units.push(rt.getKey(part, "value"));
+                        gRole = role;
+                        gOwn = {};
+                        gAt = at;
+                        gParts = [];
+                        gEmpty = false;
+                    }
+                    else {
+                        gParts.push([part, where]);
+                    }
+                }
+                else {
+                    lose(where, String(conv.article(conv.shown(part, "dialect"))) + " block the canonical model has no kind for");
+                }
+            }
+            else {
+                gParts.push([part, where]);
+            }
+        }
+    }
+    if ((Object.keys(gParts).length > 0) || (gEmpty)) {
+        units.push(turnOut(gRole, gOwn, gAt, gParts, out, lose));
+    }
+    return units;
+}
+/** One wire turn of a group of canonical parts (each [part, pointer]) of one role. */
+function turnOut(role, own, at, parts, out, lose) {
+    let forms;
+    let content;
+    let field0;
+    let field1;
+    let field2;
+    let seen;
+    let last;
+    let group;
+    let part;
+    let kind;
+    let form0;
+    let values;
+    let form;
+    let texts;
+    let form1;
+    let form2;
+    let value;
+    let unit;
+    unit = {};
+    forms = conv.formsOf(own);
+    if (role === "system") {
+        rt.putOwn(unit, "role", "system");
+    }
+    else if (role === "user") {
+        rt.putOwn(unit, "role", "user");
+    }
+    else if (role === "assistant") {
+        rt.putOwn(unit, "role", "assistant");
+    }
+    else {
+        lose(String(at) + "/role", String(conv.article(role)) + " turn");
+        rt.putOwn(unit, "role", role);
+    }
+    content = [];
+    field0 = [];
+    field1 = [];
+    field2 = [];
+    seen = -1;
+    last = "";
+    group = at;
+    for (const entry of parts) {
+        part = entry[0];
+        at = entry[1];
+        kind = rt.getKey(part, "type");
+        if (kind === "reasoning") {
+            if (conv.keyOf(part, "text") !== undefined) {
+                if (seen > 0) {
+                    lose(at, "the order of a reasoning part after a " + String(last) + " part in one turn (moved before it)");
+                }
+                if (seen < 0) {
+                    seen = 0;
+                }
+                last = "reasoning";
+                field0.push(entry);
+            }
+            else {
+                lose(at, "a reasoning part in " + String(conv.article(role)) + " turn");
+            }
+        }
+        else if (kind === "image") {
+            if ((["user"].includes(role)) && (conv.keyOf(part, "data") !== undefined)) {
+                if (seen > 3) {
+                    lose(at, "the order of a image part after a " + String(last) + " part in one turn (moved before it)");
+                }
+                if (seen < 3) {
+                    seen = 3;
+                }
+                last = "image";
+                field1.push(entry);
+            }
+            else {
+                lose(at, "an image part in " + String(conv.article(role)) + " turn");
+            }
+        }
+        else if (kind === "tool_call") {
+            if (seen > 4) {
+                lose(at, "the order of a tool_call part after a " + String(last) + " part in one turn (moved before it)");
+            }
+            if (seen < 4) {
+                seen = 4;
+            }
+            last = "tool_call";
+            field2.push(entry);
+        }
+        else if (kind === "wire") {
+            if (seen > 1) {
+                lose(at, "the order of a wire part after a " + String(last) + " part in one turn (moved before it)");
+            }
+            if (seen < 1) {
+                seen = 1;
+            }
+            last = "wire";
+            content.push([part, -1, at]);
+        }
+        else if (kind === "text") {
+            if (seen > 1) {
+                lose(at, "the order of a text part after a " + String(last) + " part in one turn (moved before it)");
+            }
+            if (seen < 1) {
+                seen = 1;
+            }
+            last = "text";
+            content.push([part, -1, at]);
+        }
+        else {
+            lose(at, String(conv.article(kind)) + " part in " + String(conv.article(role)) + " turn");
+        }
+    }
+    form0 = conv.formOf(forms, "/thinking");
+    if (Object.keys(field0).length === 0) {
+        if (form0 === "null") {
+            rt.putOwn(unit, "thinking", null);
+        }
+        else if (form0 === "empty") {
+            rt.putOwn(unit, "thinking", []);
+        }
+    }
+    else {
+        values = [];
+        for (const entry of field0) {
+            part = entry[0];
+            at = entry[1];
+            values.push(rt.getKey(part, "text"));
+            out.own(part, at);
+        }
+        if (Object.keys(values).length > 0) {
+            rt.putOwn(unit, "thinking", values[0]);
+            for (const [i, entry] of field0.entries()) {
+                if (i > 0) {
+                    lose(entry[1], "a second reasoning part in one turn");
+                }
+            }
+        }
+    }
+    form = conv.formOf(forms, "/content");
+    if (Object.keys(content).length === 0) {
+        if (form === "absent") {
+        }
+        else if (form === "empty") {
+            rt.putOwn(unit, "content", []);
+        }
+        else if (form === "null") {
+            rt.putOwn(unit, "content", null);
+        }
+        else if (form === "string") {
+            rt.putOwn(unit, "content", "");
+        }
+        else {
+            rt.putOwn(unit, "content", "");
+        }
+    }
+    else {
+        for (const [i, entry] of content.entries()) {
+            if (i > 0) {
+                lose(entry[2], "a turn's parts as separate blocks (its text is one string)");
+            }
+        }
+        for (const entry of content) {
+            out.own(entry[0], entry[2]);
+        }
+        texts = [];
+        for (const entry of content) {
+            part = entry[0];
+            if (rt.getKey(part, "type") === "text") {
+                if (conv.keyOf(part, "text") === undefined) {
+                    texts.push("");
+                }
+                else {
+                    texts.push(conv.keyOf(part, "text"));
+                }
+            }
+        }
+        rt.putOwn(unit, "content", conv.joinTexts(texts));
+    }
+    form1 = conv.formOf(forms, "/images");
+    if (Object.keys(field1).length === 0) {
+        if (form1 === "null") {
+            rt.putOwn(unit, "images", null);
+        }
+        else if (form1 === "empty") {
+            rt.putOwn(unit, "images", []);
+        }
+    }
+    else {
+        values = [];
+        for (const entry of field1) {
+            part = entry[0];
+            at = entry[1];
+            values.push(rt.getKey(part, "data"));
+            out.own(part, at);
+        }
+        if (Object.keys(values).length > 0) {
+            rt.putOwn(unit, "images", values);
+        }
+    }
+    form2 = conv.formOf(forms, "/tool_calls");
+    if (Object.keys(field2).length === 0) {
+        if (form2 === "null") {
+            rt.putOwn(unit, "tool_calls", null);
+        }
+        else if (form2 === "empty") {
+            rt.putOwn(unit, "tool_calls", []);
+        }
+    }
+    else {
+        values = [];
+        for (const entry of field2) {
+            part = entry[0];
+            at = entry[1];
+            value = out.coded(encodeToolCall(rt.getKey(part, "call"), { strict: out.strict, idMap: out.idMap }), String(at) + "/call");
+            if (value !== null) {
+                values.push(value);
+            }
+        }
+        if (Object.keys(values).length > 0) {
+            rt.putOwn(unit, "tool_calls", values);
+        }
+    }
+    out.putFields(unit, own, group);
+    return unit;
+}
 const CONV_REQUEST = {
     dialect: DIALECT,
     turns: ["messages"],
@@ -1311,7 +1697,9 @@ export function decodeRequest(payload, options = {}) {
  */
 export function encodeRequest(value, options = {}) {
     const canonical = rt.holdCanonical(rt.asCanonical(value, "request"), "request");
-    return conv.encodeRequest(canonical, CONV_REQUEST, CONV_CODECS, options.strict ?? false, options.idMap ?? null, options.reasoningAsText ?? false, options.model ?? null);
+    conv.checkCanonical(canonical, "request");
+    const out = new conv.Out(DIALECT, options.strict ?? false, options.idMap ?? null, options.reasoningAsText ?? false);
+    return out.encoded(requestOut(canonical, options.model ?? null, out, out.lose));
 }
 export function decodeResponse(payload, options = {}) {
     const wire = rt.hold(rt.asWire(payload, DIALECT, "response"), DIALECT, "response");

@@ -1620,7 +1620,7 @@ function systemIn(value: unknown, codecs: conv.Codecs, idMap: rt.IdMap): JsonObj
   }
   parts = [];
   for (const [i, block] of (blocks as unknown[]).entries()) {
-    partIn(block, idMap, "/system/" + String(i) as string, parts as JsonObject[]);
+    partIn(block, idMap, "/system/" + String(i), parts as JsonObject[]);
   }
   message = { "role": "system", "parts": parts };
   own = {};
@@ -1648,16 +1648,14 @@ function toolsIn(wire: JsonObject, idMap: rt.IdMap, fields: JsonObject, forms: J
   items0 = rt.elements(listed0);
   for (const [i, item] of (items0 as unknown[]).entries()) {
     if (conv.keyOf(item, "toolSpec") !== undefined) {
-      (tools as unknown[]).push(
-        rt.decodeAt(decodeToolDefinition, item, "/toolConfig/tools/" + String(i) as string, idMap)
-      );
+      (tools as unknown[]).push(rt.decodeAt(decodeToolDefinition, item, "/toolConfig/tools/" + String(i), idMap));
     } else {
       rt.putOwn(rest0 as JsonObject, "/toolConfig/tools/" + String(i) as string, item);
     }
   }
   value = conv.keyOf(rt.getOwn(wire, "toolConfig"), "toolChoice");
   if (value !== undefined) {
-    choice = rt.decodeAt(decodeToolChoice, value, "/toolConfig/toolChoice" as string, idMap);
+    choice = rt.decodeAt(decodeToolChoice, value, "/toolConfig/toolChoice", idMap);
   }
   for (const [key, kept] of Object.entries(rest0 as JsonObject)) {
     rt.putOwn(fields as JsonObject, key as string, kept);
@@ -1732,7 +1730,7 @@ function turnsIn(units: unknown, idMap: rt.IdMap, messages: JsonObject[]): JsonO
         rt.putOwn(forms as JsonObject, "/content", "empty");
       }
       for (const [j, value] of (content as unknown[]).entries()) {
-        partIn(value, idMap, String(where) + "/content/" + String(j) as string, parts as JsonObject[]);
+        partIn(value, idMap, String(where) + "/content/" + String(j), parts as JsonObject[]);
       }
     } else if (content === null) {
       rt.putOwn(forms as JsonObject, "/content", "null");
@@ -1785,13 +1783,9 @@ function partIn(value: unknown, idMap: rt.IdMap, at: string, parts: JsonObject[]
   if (rt.isObject(value)) {
     block = value;
     if (rt.getOwn(block as JsonObject, "toolUse") !== undefined) {
-      (parts as unknown[]).push(
-        { "type": "tool_call", "call": rt.decodeAt(decodeToolCall, block, at as string, idMap) }
-      );
+      (parts as unknown[]).push({ "type": "tool_call", "call": rt.decodeAt(decodeToolCall, block, at, idMap) });
     } else if (rt.getOwn(block as JsonObject, "toolResult") !== undefined) {
-      (parts as unknown[]).push(
-        { "type": "tool_result", "result": rt.decodeAt(decodeToolResult, block, at as string, idMap) }
-      );
+      (parts as unknown[]).push({ "type": "tool_result", "result": rt.decodeAt(decodeToolResult, block, at, idMap) });
     } else if (rt.getOwn(block as JsonObject, "text") !== undefined) {
       textIn = rt.getOwn(block as JsonObject, "text");
       if (textIn === undefined) {
@@ -1938,6 +1932,511 @@ const KNOWN_PART_3 = conv.knownTree(
 const KNOWN_PART_4 = conv.knownTree(
   [["reasoningContent", "reasoningText", "text"]], [["reasoningContent", "reasoningText", "text"]]
 );
+
+/** A canonical request as the dialect's request (its losses reported through out). */
+function requestOut(canonical: JsonObject, model: unknown, out: conv.Out, lose: conv.Lose): JsonObject {
+  let own: unknown;
+  let forms: unknown;
+  let name: unknown;
+  let messages: unknown;
+  let lead: unknown;
+  let leading: unknown;
+  let hoisted: unknown;
+  let role: unknown;
+  let units: unknown;
+  let text: unknown;
+  let settings: unknown;
+  let wire: JsonObject;
+  own = out.own(canonical, "");
+  forms = conv.formsOf(own as JsonObject);
+  wire = {};
+  name = conv.keyOf(canonical, "model");
+  if (name === undefined) {
+    name = model;
+  }
+  if (name !== null) {
+    rt.putOwn(wire, "modelId", name);
+  } else if (conv.keyOf(canonical, "model") !== undefined) {
+    lose("/model", "the model name");
+  }
+  messages = rt.getKey(canonical, "messages");
+  lead = 0;
+  leading = true;
+  hoisted = [];
+  for (const [mi, message] of (messages as unknown[]).entries()) {
+    role = rt.getKey(message, "role");
+    if ((leading) && ((role === "system") && (out.ownForm(message as JsonObject, "") !== "turn"))) {
+      (hoisted as unknown[]).push([mi, message]);
+      lead = (hoisted as unknown[]).length;
+    } else {
+      leading = false;
+    }
+  }
+  for (const [mi, message] of (messages as unknown[]).entries()) {
+    if ((!((mi as number) < (lead as number))) && (rt.getKey(message, "role") === "system")) {
+      lose(
+        "/messages/" + String(mi), "a system turn after the conversation started (moved to the system instructions)"
+      );
+      (hoisted as unknown[]).push([mi, message]);
+    }
+  }
+  if (Object.keys(hoisted as object).length > 0) {
+    rt.putOwn(wire, "system", systemOut(hoisted as unknown[], out, lose));
+  } else if (conv.formOf(forms as JsonObject, "/system") === "null") {
+    rt.putOwn(wire, "system", null);
+  }
+  units = turnsOut(messages as unknown[], lead as number, out, lose);
+  text = null;
+  if ((conv.formOf(forms as JsonObject, "/messages") === "string") && ((units as unknown[]).length === 1)) {
+    text = conv.keyOf((units as unknown[])[0], "content");
+  }
+  if (typeof text === "string") {
+    rt.putOwn(wire, "messages", text);
+  } else {
+    rt.putOwn(wire, "messages", units);
+  }
+  conv.encodeTools(
+    wire,
+    conv.keyOf(canonical, "tools") ?? null,
+    conv.keyOf(canonical, "tool_choice") ?? null,
+    CONV_CODECS,
+    out.idMap,
+    out.losses,
+    out.strict,
+    forms as JsonObject,
+  );
+  settings = conv.keyOf(canonical, "settings");
+  if (!conv.truthy(settings)) {
+    settings = {};
+  }
+  settingsOut(wire as JsonObject, settings as JsonObject, forms as JsonObject, lose);
+  out.putFields(wire, own as JsonObject, "");
+  return wire;
+}
+
+
+/** The system turns moved out of the conversation (each [index, message]) as the system field. */
+function systemOut(hoisted: unknown[], out: conv.Out, lose: conv.Lose): unknown {
+  let parts: unknown;
+  let own: unknown;
+  let messageParts: unknown;
+  let at: unknown;
+  let messageOwn: unknown;
+  let form: unknown;
+  let blocks: unknown;
+  let part: unknown;
+  let block: unknown;
+  let value: unknown;
+  parts = [];
+  own = {};
+  for (const [n, entry] of (hoisted as unknown[]).entries()) {
+    messageParts = rt.getKey((entry as unknown[])[1], "parts");
+    at = "/messages/" + String((entry as unknown[])[0]);
+    messageOwn = out.own((entry as unknown[])[1], at as string);
+    if ((n as number) < 1) {
+      own = messageOwn;
+    }
+    for (const [pj, part] of (messageParts as unknown[]).entries()) {
+      (parts as unknown[]).push([part, String(at) + "/parts/" + String(pj)]);
+    }
+  }
+  form = conv.formOf(conv.formsOf(own as JsonObject) as JsonObject, "");
+  if ((Object.keys(parts as object).length === 0) && (form === "string")) {
+    value = "";
+  } else {
+    blocks = [];
+    for (const entry of parts as unknown[]) {
+      part = (entry as unknown[])[0];
+      at = (entry as unknown[])[1];
+      if ((conv.keyOf(part, "type") === "wire") && (conv.keyOf(part, "dialect") === DIALECT)) {
+        (blocks as unknown[]).push(rt.getKey(part, "value"));
+      } else if (conv.keyOf(part, "type") === "tool_call") {
+        block = out.coded(
+          encodeToolCall(rt.getKey(part, "call") as ToolCall, { strict: out.strict, idMap: out.idMap }),
+          String(at) + "/call",
+        );
+        if (block !== null) {
+          (blocks as unknown[]).push(block);
+        }
+      } else if (conv.keyOf(part, "type") === "tool_result") {
+        block = out.coded(
+          encodeToolResult(rt.getKey(part, "result") as ToolResult, { strict: out.strict, idMap: out.idMap }),
+          String(at) + "/result",
+        );
+        if (block !== null) {
+          (blocks as unknown[]).push(block);
+        }
+      } else if ((conv.keyOf(part, "type") === "text") && (conv.keyOf(part, "text") !== undefined)) {
+        block = partOut2(part as JsonObject, at as string, out);
+        if (block !== null) {
+          (blocks as unknown[]).push(block);
+        }
+      } else if (
+        (conv.keyOf(part, "type") === "image") &&
+        ((conv.keyOf(part, "media_type") !== undefined) && (conv.keyOf(part, "data") !== undefined))
+      ) {
+        block = partOut3(part as JsonObject, at as string, out);
+        if (block !== null) {
+          (blocks as unknown[]).push(block);
+        }
+      } else if ((conv.keyOf(part, "type") === "reasoning") && (conv.keyOf(part, "text") !== undefined)) {
+        block = partOut4(part as JsonObject, at as string, out);
+        if (block !== null) {
+          (blocks as unknown[]).push(block);
+        }
+      } else {
+        lose(
+          at as string,
+          String(conv.article(conv.shown(part as JsonObject, "type") as string)) + " part in the system instructions",
+        );
+      }
+    }
+    value = blocks;
+  }
+  return value;
+}
+
+
+/** The canonical messages (from lead on; a system turn moved to the system field skipped) as wire turns. */
+function turnsOut(messages: unknown[], lead: number, out: conv.Out, lose: conv.Lose): unknown[] {
+  let gRole: unknown;
+  let gOwn: unknown;
+  let gAt: unknown;
+  let gParts: unknown;
+  let gEmpty: unknown;
+  let at: unknown;
+  let role: unknown;
+  let parts: unknown;
+  let own: unknown;
+  let where: unknown;
+  let kind: unknown;
+  let sent: unknown;
+  let units: unknown[];
+  units = [];
+  gRole = undefined;
+  gOwn = {};
+  gAt = "";
+  gParts = [];
+  gEmpty = false;
+  for (const [mi, message] of (messages as unknown[]).entries()) {
+    at = "/messages/" + String(mi);
+    role = rt.getKey(message, "role");
+    parts = rt.getKey(message, "parts");
+    if ((!((mi as number) < (lead as number))) && (role !== "system")) {
+      own = out.own(message, at as string);
+      if (gRole !== role) {
+        if ((Object.keys(gParts as object).length > 0) || (gEmpty)) {
+          (units as unknown[]).push(
+            turnOut(gRole as string, gOwn as JsonObject, gAt as string, gParts as unknown[], out, lose)
+          );
+        }
+        gRole = role;
+        gOwn = own;
+        gAt = at;
+        gParts = [];
+        gEmpty = false;
+      }
+      if (!conv.truthy(parts)) {
+        gEmpty = true;
+      }
+      for (const [pj, part] of (parts as unknown[]).entries()) {
+        where = String(at) + "/parts/" + String(pj);
+        kind = rt.getKey(part, "type");
+        if (kind === "reasoning") {
+          if (conv.keyOf(part, "dialect") === DIALECT) {
+            (gParts as unknown[]).push([part, where]);
+          } else if ((out.asText) && (conv.truthy(conv.keyOf(part, "text")))) {
+            sent = { "type": "text", "text": rt.getKey(part, "text") };
+            (gParts as unknown[]).push([sent, where]);
+          } else {
+            lose(
+              where as string,
+              "reasoning from " + String(
+                conv.shown(part as JsonObject, "dialect")
+              ) + " (only that dialect can replay it)",
+            );
+          }
+        } else if (kind === "tool_call") {
+          out.called(part as JsonObject);
+          (gParts as unknown[]).push([part, where]);
+        } else if (kind === "tool_result") {
+          sent = out.answered(part as JsonObject);
+          (gParts as unknown[]).push([sent, where]);
+        } else if (kind === "wire") {
+          if (conv.keyOf(part, "dialect") === DIALECT) {
+            if (conv.truthy(conv.keyOf(part, "unit"))) {
+              if (Object.keys(gParts as object).length > 0) {
+                (units as unknown[]).push(
+                  turnOut(gRole as string, gOwn as JsonObject, gAt as string, gParts as unknown[], out, lose)
+                );
+              } else if (conv.truthy(conv.keyOf(gOwn, "fields"))) {
+                lose(gAt as string, "the fields of a turn made only of separate units");
+              }
+              (units as unknown[]).push(rt.getKey(part, "value"));
+              gRole = role;
+              gOwn = {};
+              gAt = at;
+              gParts = [];
+              gEmpty = false;
+            } else {
+              (gParts as unknown[]).push([part, where]);
+            }
+          } else {
+            lose(
+              where as string,
+              String(
+                conv.article(conv.shown(part as JsonObject, "dialect") as string)
+              ) + " block the canonical model has no kind for",
+            );
+          }
+        } else {
+          (gParts as unknown[]).push([part, where]);
+        }
+      }
+    }
+  }
+  if ((Object.keys(gParts as object).length > 0) || (gEmpty)) {
+    (units as unknown[]).push(
+      turnOut(gRole as string, gOwn as JsonObject, gAt as string, gParts as unknown[], out, lose)
+    );
+  }
+  return units;
+}
+
+
+/** One wire turn of a group of canonical parts (each [part, pointer]) of one role. */
+function turnOut(
+  role: string, own: JsonObject, at: string, parts: unknown[], out: conv.Out, lose: conv.Lose
+): JsonObject {
+  let forms: unknown;
+  let content: unknown;
+  let seen: unknown;
+  let last: unknown;
+  let group: unknown;
+  let part: unknown;
+  let kind: unknown;
+  let form: unknown;
+  let blocks: unknown;
+  let k: unknown;
+  let block: unknown;
+  let unit: JsonObject;
+  unit = {};
+  forms = conv.formsOf(own);
+  if (role === "user") {
+    rt.putOwn(unit, "role", "user");
+  } else if (role === "assistant") {
+    rt.putOwn(unit, "role", "assistant");
+  } else {
+    lose(String(at) + "/role", String(conv.article(role)) + " turn");
+    rt.putOwn(unit, "role", role);
+  }
+  content = [];
+  seen = -1;
+  last = "";
+  group = at;
+  for (const entry of parts as unknown[]) {
+    part = (entry as unknown[])[0];
+    at = (entry as unknown[])[1] as string;
+    kind = rt.getKey(part, "type");
+    if (kind === "tool_call") {
+      if ((seen as number) > 1) {
+        lose(
+          at as string, "the order of a tool_call part after a " + String(last) + " part in one turn (moved before it)"
+        );
+      }
+      if ((seen as number) < 1) {
+        seen = 1;
+      }
+      last = "tool_call";
+      (content as unknown[]).push([part, 0, at]);
+    } else if (kind === "tool_result") {
+      if ((seen as number) > 1) {
+        lose(
+          at as string,
+          "the order of a tool_result part after a " + String(last) + " part in one turn (moved before it)",
+        );
+      }
+      if ((seen as number) < 1) {
+        seen = 1;
+      }
+      last = "tool_result";
+      (content as unknown[]).push([part, 1, at]);
+    } else if (kind === "text") {
+      if (conv.keyOf(part, "text") !== undefined) {
+        if ((seen as number) > 1) {
+          lose(
+            at as string, "the order of a text part after a " + String(last) + " part in one turn (moved before it)"
+          );
+        }
+        if ((seen as number) < 1) {
+          seen = 1;
+        }
+        last = "text";
+        (content as unknown[]).push([part, 2, at]);
+      } else {
+        lose(at as string, "a text part in " + String(conv.article(role)) + " turn");
+      }
+    } else if (kind === "image") {
+      if ((conv.keyOf(part, "media_type") !== undefined) && (conv.keyOf(part, "data") !== undefined)) {
+        if ((seen as number) > 1) {
+          lose(
+            at as string, "the order of a image part after a " + String(last) + " part in one turn (moved before it)"
+          );
+        }
+        if ((seen as number) < 1) {
+          seen = 1;
+        }
+        last = "image";
+        (content as unknown[]).push([part, 3, at]);
+      } else {
+        lose(at as string, "an image part in " + String(conv.article(role)) + " turn");
+      }
+    } else if (kind === "reasoning") {
+      if (conv.keyOf(part, "text") !== undefined) {
+        if ((seen as number) > 1) {
+          lose(
+            at as string,
+            "the order of a reasoning part after a " + String(last) + " part in one turn (moved before it)",
+          );
+        }
+        if ((seen as number) < 1) {
+          seen = 1;
+        }
+        last = "reasoning";
+        (content as unknown[]).push([part, 4, at]);
+      } else {
+        lose(at as string, "a reasoning part in " + String(conv.article(role)) + " turn");
+      }
+    } else if (kind === "wire") {
+      if ((seen as number) > 1) {
+        lose(at as string, "the order of a wire part after a " + String(last) + " part in one turn (moved before it)");
+      }
+      if ((seen as number) < 1) {
+        seen = 1;
+      }
+      last = "wire";
+      (content as unknown[]).push([part, -1, at]);
+    } else {
+      lose(at as string, String(conv.article(kind as string)) + " part in " + String(conv.article(role)) + " turn");
+    }
+  }
+  form = conv.formOf(forms as JsonObject, "/content");
+  if (Object.keys(content as object).length === 0) {
+    if (form === "absent") {
+    } else if (form === "empty") {
+      rt.putOwn(unit, "content", []);
+    } else if (form === "null") {
+      rt.putOwn(unit, "content", null);
+    } else if (form === "string") {
+      rt.putOwn(unit, "content", "");
+    } else {
+      rt.putOwn(unit, "content", []);
+    }
+  } else {
+    blocks = [];
+    for (const entry of content as unknown[]) {
+      part = (entry as unknown[])[0];
+      k = (entry as unknown[])[1];
+      at = (entry as unknown[])[2] as string;
+      if (rt.pyEquals(k, 0)) {
+        block = out.coded(
+          encodeToolCall(rt.getKey(part, "call") as ToolCall, { strict: out.strict, idMap: out.idMap }),
+          String(at) + "/call",
+        );
+        if (block !== null) {
+          (blocks as unknown[]).push(block);
+        }
+      } else if (rt.pyEquals(k, 1)) {
+        block = out.coded(
+          encodeToolResult(rt.getKey(part, "result") as ToolResult, { strict: out.strict, idMap: out.idMap }),
+          String(at) + "/result",
+        );
+        if (block !== null) {
+          (blocks as unknown[]).push(block);
+        }
+      } else if (rt.pyEquals(k, 2)) {
+        block = partOut2(part as JsonObject, at as string, out);
+        if (block !== null) {
+          (blocks as unknown[]).push(block);
+        }
+      } else if (rt.pyEquals(k, 3)) {
+        block = partOut3(part as JsonObject, at as string, out);
+        if (block !== null) {
+          (blocks as unknown[]).push(block);
+        }
+      } else if (rt.pyEquals(k, 4)) {
+        block = partOut4(part as JsonObject, at as string, out);
+        if (block !== null) {
+          (blocks as unknown[]).push(block);
+        }
+      } else {
+        (blocks as unknown[]).push(rt.getKey(part, "value"));
+      }
+    }
+    rt.putOwn(unit, "content", blocks);
+  }
+  out.putFields(unit, own, group as string);
+  return unit;
+}
+
+
+/** A text part as the wire block with /text present. */
+function partOut2(part: JsonObject, at: string, out: conv.Out): JsonObject {
+  let value: unknown;
+  let own: unknown;
+  let block: JsonObject;
+  block = {};
+  value = conv.keyOf(part, "text");
+  if (value !== undefined) {
+    rt.putOwn(block, "text", value);
+  }
+  out.extra(part, ["dialect", "extensions", "text", "type"], false, at, "a text");
+  own = out.own(part, at);
+  out.putFields(block, own as JsonObject, at);
+  return block;
+}
+
+
+/** An image part as the wire block with /image/source/bytes present. */
+function partOut3(part: JsonObject, at: string, out: conv.Out): JsonObject {
+  let value: unknown;
+  let own: unknown;
+  let block: JsonObject;
+  block = {};
+  value = conv.keyOf(part, "media_type");
+  if (typeof value === "string") {
+    value = conv.withoutPrefix(value, "image/");
+  }
+  if (value !== undefined) {
+    conv.putPath(block, ["image", "format"], value);
+  }
+  value = conv.keyOf(part, "data");
+  if (value !== undefined) {
+    conv.putPath(block, ["image", "source", "bytes"], value);
+  }
+  out.extra(part, ["data", "dialect", "extensions", "media_type", "type"], false, at, "an image");
+  own = out.own(part, at);
+  out.putFields(block, own as JsonObject, at);
+  return block;
+}
+
+
+/** A reasoning part as the wire block with /reasoningContent/reasoningText/text present. */
+function partOut4(part: JsonObject, at: string, out: conv.Out): JsonObject {
+  let value: unknown;
+  let own: unknown;
+  let block: JsonObject;
+  block = {};
+  value = conv.keyOf(part, "text");
+  if (value !== undefined) {
+    conv.putPath(block, ["reasoningContent", "reasoningText", "text"], value);
+  }
+  out.extra(part, ["dialect", "extensions", "text", "type"], false, at, "a reasoning");
+  own = out.own(part, at);
+  out.putFields(block, own as JsonObject, at);
+  return block;
+}
+
 const CONV_REQUEST: conv.RequestLayout = {
   dialect: DIALECT,
   turns: ["messages"],
@@ -2169,10 +2668,9 @@ export function encodeRequest(
   options: { strict?: boolean; idMap?: rt.IdMap | null; reasoningAsText?: boolean; model?: string | null } = {},
 ): rt.Encoded {
   const canonical = rt.holdCanonical(rt.asCanonical(value, "request"), "request") as JsonObject;
-  return conv.encodeRequest(
-    canonical, CONV_REQUEST, CONV_CODECS, options.strict ?? false, options.idMap ?? null,
-        options.reasoningAsText ?? false, options.model ?? null,
-  );
+  conv.checkCanonical(canonical, "request");
+  const out = new conv.Out(DIALECT, options.strict ?? false, options.idMap ?? null, options.reasoningAsText ?? false);
+  return out.encoded(requestOut(canonical, options.model ?? null, out, out.lose));
 }
 
 /** A whole Amazon Bedrock Converse response as a canonical Response; DecodeError names the pointer. */

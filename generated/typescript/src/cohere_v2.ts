@@ -1366,11 +1366,11 @@ function toolsIn(wire: JsonObject, idMap: rt.IdMap, fields: JsonObject, forms: J
   listed0 = rt.getOwn(wire, "tools");
   items0 = rt.elements(listed0);
   for (const [i, item] of (items0 as unknown[]).entries()) {
-    (tools as unknown[]).push(rt.decodeAt(decodeToolDefinition, item, "/tools/" + String(i) as string, idMap));
+    (tools as unknown[]).push(rt.decodeAt(decodeToolDefinition, item, "/tools/" + String(i), idMap));
   }
   value = rt.getOwn(wire, "tool_choice");
   if (value !== undefined) {
-    choice = rt.decodeAt(decodeToolChoice, value, "/tool_choice" as string, idMap);
+    choice = rt.decodeAt(decodeToolChoice, value, "/tool_choice", idMap);
   }
   for (const [key, kept] of Object.entries(rest0 as JsonObject)) {
     rt.putOwn(fields as JsonObject, key as string, kept);
@@ -1481,7 +1481,7 @@ function turnsIn(units: unknown, idMap: rt.IdMap, messages: JsonObject[]): JsonO
           rt.putOwn(forms as JsonObject, "/content", "blocks");
         }
         for (const [j, value] of (content as unknown[]).entries()) {
-          partIn(value, idMap, String(where) + "/content/" + String(j) as string, parts as JsonObject[]);
+          partIn(value, idMap, String(where) + "/content/" + String(j), parts as JsonObject[]);
         }
       } else if (content === null) {
         rt.putOwn(forms as JsonObject, "/content", "null");
@@ -1513,7 +1513,7 @@ function turnsIn(units: unknown, idMap: rt.IdMap, messages: JsonObject[]): JsonO
           (parts as unknown[]).push(
             {
               "type": "tool_call",
-              "call": rt.decodeAt(decodeToolCall, item, String(where) + "/tool_calls/" + String(k) as string, idMap),
+              "call": rt.decodeAt(decodeToolCall, item, String(where) + "/tool_calls/" + String(k), idMap),
             }
           );
         }
@@ -1692,6 +1692,498 @@ function requestIn(wire: unknown, idMap: rt.IdMap): JsonObject {
 
 
 const KNOWN_PART_1 = conv.knownTree([], [["type"], ["image_url", "url"]]);
+
+/** A canonical request as the dialect's request (its losses reported through out). */
+function requestOut(canonical: JsonObject, model: unknown, out: conv.Out, lose: conv.Lose): JsonObject {
+  let own: unknown;
+  let forms: unknown;
+  let name: unknown;
+  let messages: unknown;
+  let units: unknown;
+  let text: unknown;
+  let settings: unknown;
+  let wire: JsonObject;
+  own = out.own(canonical, "");
+  forms = conv.formsOf(own as JsonObject);
+  wire = {};
+  name = conv.keyOf(canonical, "model");
+  if (name === undefined) {
+    name = model;
+  }
+  if (name !== null) {
+    rt.putOwn(wire, "model", name);
+  } else if (conv.keyOf(canonical, "model") !== undefined) {
+    lose("/model", "the model name");
+  } else {
+    lose("/model", "a request without a model (the dialect requires one: pass model=)");
+  }
+  messages = rt.getKey(canonical, "messages");
+  units = turnsOut(messages as unknown[], 0, out, lose);
+  text = null;
+  if ((conv.formOf(forms as JsonObject, "/messages") === "string") && ((units as unknown[]).length === 1)) {
+    text = conv.keyOf((units as unknown[])[0], "content");
+  }
+  if (typeof text === "string") {
+    rt.putOwn(wire, "messages", text);
+  } else {
+    rt.putOwn(wire, "messages", units);
+  }
+  conv.encodeTools(
+    wire,
+    conv.keyOf(canonical, "tools") ?? null,
+    conv.keyOf(canonical, "tool_choice") ?? null,
+    CONV_CODECS,
+    out.idMap,
+    out.losses,
+    out.strict,
+    forms as JsonObject,
+  );
+  settings = conv.keyOf(canonical, "settings");
+  if (!conv.truthy(settings)) {
+    settings = {};
+  }
+  settingsOut(wire as JsonObject, settings as JsonObject, forms as JsonObject, lose);
+  out.putFields(wire, own as JsonObject, "");
+  return wire;
+}
+
+
+/** The canonical messages (from lead on; a system turn moved to the system field skipped) as wire turns. */
+function turnsOut(messages: unknown[], lead: number, out: conv.Out, lose: conv.Lose): unknown[] {
+  let gRole: unknown;
+  let gOwn: unknown;
+  let gAt: unknown;
+  let gParts: unknown;
+  let gEmpty: unknown;
+  let at: unknown;
+  let role: unknown;
+  let parts: unknown;
+  let own: unknown;
+  let where: unknown;
+  let kind: unknown;
+  let sent: unknown;
+  let value: unknown;
+  let units: unknown[];
+  units = [];
+  gRole = undefined;
+  gOwn = {};
+  gAt = "";
+  gParts = [];
+  gEmpty = false;
+  for (const [mi, message] of (messages as unknown[]).entries()) {
+    at = "/messages/" + String(mi);
+    role = rt.getKey(message, "role");
+    parts = rt.getKey(message, "parts");
+    own = out.own(message, at as string);
+    if ((gRole !== role) || (conv.formOf(conv.formsOf(own as JsonObject) as JsonObject, "") === "separate")) {
+      if ((Object.keys(gParts as object).length > 0) || (gEmpty)) {
+        (units as unknown[]).push(
+          turnOut(gRole as string, gOwn as JsonObject, gAt as string, gParts as unknown[], out, lose)
+        );
+      }
+      gRole = role;
+      gOwn = own;
+      gAt = at;
+      gParts = [];
+      gEmpty = false;
+    }
+    if (!conv.truthy(parts)) {
+      gEmpty = true;
+    }
+    for (const [pj, part] of (parts as unknown[]).entries()) {
+      where = String(at) + "/parts/" + String(pj);
+      kind = rt.getKey(part, "type");
+      if (kind === "reasoning") {
+        if (conv.keyOf(part, "dialect") === DIALECT) {
+          (gParts as unknown[]).push([part, where]);
+        } else if ((out.asText) && (conv.truthy(conv.keyOf(part, "text")))) {
+          sent = { "type": "text", "text": rt.getKey(part, "text") };
+          (gParts as unknown[]).push([sent, where]);
+        } else {
+          lose(
+            where as string,
+            "reasoning from " + String(
+              conv.shown(part as JsonObject, "dialect")
+            ) + " (only that dialect can replay it)",
+          );
+        }
+      } else if (kind === "tool_call") {
+        out.called(part as JsonObject);
+        (gParts as unknown[]).push([part, where]);
+      } else if (kind === "tool_result") {
+        sent = out.answered(part as JsonObject);
+        if (role === "user") {
+          if (Object.keys(gParts as object).length > 0) {
+            (units as unknown[]).push(
+              turnOut(gRole as string, gOwn as JsonObject, gAt as string, gParts as unknown[], out, lose)
+            );
+          } else if (conv.truthy(conv.keyOf(gOwn, "fields"))) {
+            lose(gAt as string, "the fields of a turn made only of separate units");
+          }
+          value = out.coded(
+            encodeToolResult(rt.getKey(sent, "result") as ToolResult, { strict: out.strict, idMap: out.idMap }),
+            String(where) + "/result",
+          );
+          if (value !== null) {
+            (units as unknown[]).push(value);
+          }
+          gRole = role;
+          gOwn = {};
+          gAt = at;
+          gParts = [];
+          gEmpty = false;
+        } else {
+          (gParts as unknown[]).push([sent, where]);
+        }
+      } else if (kind === "wire") {
+        if (conv.keyOf(part, "dialect") === DIALECT) {
+          if (conv.truthy(conv.keyOf(part, "unit"))) {
+            if (Object.keys(gParts as object).length > 0) {
+              (units as unknown[]).push(
+                turnOut(gRole as string, gOwn as JsonObject, gAt as string, gParts as unknown[], out, lose)
+              );
+            } else if (conv.truthy(conv.keyOf(gOwn, "fields"))) {
+              lose(gAt as string, "the fields of a turn made only of separate units");
+            }
+            (units as unknown[]).push(rt.getKey(part, "value"));
+            gRole = role;
+            gOwn = {};
+            gAt = at;
+            gParts = [];
+            gEmpty = false;
+          } else {
+            (gParts as unknown[]).push([part, where]);
+          }
+        } else {
+          lose(
+            where as string,
+            String(
+              conv.article(conv.shown(part as JsonObject, "dialect") as string)
+            ) + " block the canonical model has no kind for",
+          );
+        }
+      } else {
+        (gParts as unknown[]).push([part, where]);
+      }
+    }
+  }
+  if ((Object.keys(gParts as object).length > 0) || (gEmpty)) {
+    (units as unknown[]).push(
+      turnOut(gRole as string, gOwn as JsonObject, gAt as string, gParts as unknown[], out, lose)
+    );
+  }
+  return units;
+}
+
+
+/** One wire turn of a group of canonical parts (each [part, pointer]) of one role. */
+function turnOut(
+  role: string, own: JsonObject, at: string, parts: unknown[], out: conv.Out, lose: conv.Lose
+): JsonObject {
+  let forms: unknown;
+  let content: unknown;
+  let field0: unknown;
+  let field1: unknown;
+  let seen: unknown;
+  let last: unknown;
+  let withToolCall: unknown;
+  let group: unknown;
+  let part: unknown;
+  let kind: unknown;
+  let form0: unknown;
+  let values: unknown;
+  let form: unknown;
+  let texts: unknown;
+  let blocks: unknown;
+  let k: unknown;
+  let block: unknown;
+  let form1: unknown;
+  let value: unknown;
+  let unit: JsonObject;
+  unit = {};
+  forms = conv.formsOf(own);
+  if (role === "system") {
+    rt.putOwn(unit, "role", "system");
+  } else if (role === "user") {
+    rt.putOwn(unit, "role", "user");
+  } else if (role === "assistant") {
+    rt.putOwn(unit, "role", "assistant");
+  } else {
+    lose(String(at) + "/role", String(conv.article(role)) + " turn");
+    rt.putOwn(unit, "role", role);
+  }
+  content = [];
+  field0 = [];
+  field1 = [];
+  seen = -1;
+  last = "";
+  withToolCall = false;
+  for (const entry of parts as unknown[]) {
+    if (rt.getKey((entry as unknown[])[0], "type") === "tool_call") {
+      withToolCall = true;
+    }
+  }
+  group = at;
+  for (const entry of parts as unknown[]) {
+    part = (entry as unknown[])[0];
+    at = (entry as unknown[])[1] as string;
+    kind = rt.getKey(part, "type");
+    if (kind === "text") {
+      if ((["assistant"].includes(role as string)) && (conv.keyOf(part, "text") !== undefined) && (withToolCall)) {
+        if ((seen as number) > 0) {
+          lose(
+            at as string, "the order of a text part after a " + String(last) + " part in one turn (moved before it)"
+          );
+        }
+        if ((seen as number) < 0) {
+          seen = 0;
+        }
+        last = "text";
+        (field0 as unknown[]).push(entry);
+      } else if (conv.keyOf(part, "text") !== undefined) {
+        if ((seen as number) > 1) {
+          lose(
+            at as string, "the order of a text part after a " + String(last) + " part in one turn (moved before it)"
+          );
+        }
+        if ((seen as number) < 1) {
+          seen = 1;
+        }
+        last = "text";
+        (content as unknown[]).push([part, 0, at]);
+      } else {
+        lose(at as string, "a text part in " + String(conv.article(role)) + " turn");
+      }
+    } else if (kind === "tool_call") {
+      if ((seen as number) > 3) {
+        lose(
+          at as string, "the order of a tool_call part after a " + String(last) + " part in one turn (moved before it)"
+        );
+      }
+      if ((seen as number) < 3) {
+        seen = 3;
+      }
+      last = "tool_call";
+      (field1 as unknown[]).push(entry);
+    } else if (kind === "image") {
+      if (
+        (conv.keyOf(part, "url") !== undefined) ||
+        ((conv.keyOf(part, "data") !== undefined) && (conv.keyOf(part, "media_type") !== undefined))
+      ) {
+        if ((seen as number) > 1) {
+          lose(
+            at as string, "the order of a image part after a " + String(last) + " part in one turn (moved before it)"
+          );
+        }
+        if ((seen as number) < 1) {
+          seen = 1;
+        }
+        last = "image";
+        (content as unknown[]).push([part, 1, at]);
+      } else {
+        lose(at as string, "an image part in " + String(conv.article(role)) + " turn");
+      }
+    } else if (kind === "reasoning") {
+      if (conv.keyOf(part, "text") !== undefined) {
+        if ((seen as number) > 1) {
+          lose(
+            at as string,
+            "the order of a reasoning part after a " + String(last) + " part in one turn (moved before it)",
+          );
+        }
+        if ((seen as number) < 1) {
+          seen = 1;
+        }
+        last = "reasoning";
+        (content as unknown[]).push([part, 2, at]);
+      } else {
+        lose(at as string, "a reasoning part in " + String(conv.article(role)) + " turn");
+      }
+    } else if (kind === "wire") {
+      if ((seen as number) > 1) {
+        lose(at as string, "the order of a wire part after a " + String(last) + " part in one turn (moved before it)");
+      }
+      if ((seen as number) < 1) {
+        seen = 1;
+      }
+      last = "wire";
+      (content as unknown[]).push([part, -1, at]);
+    } else {
+      lose(at as string, String(conv.article(kind as string)) + " part in " + String(conv.article(role)) + " turn");
+    }
+  }
+  form0 = conv.formOf(forms as JsonObject, "/tool_plan");
+  if (Object.keys(field0 as object).length === 0) {
+    if (form0 === "null") {
+      rt.putOwn(unit, "tool_plan", null);
+    } else if (form0 === "empty") {
+      rt.putOwn(unit, "tool_plan", []);
+    }
+  } else {
+    values = [];
+    for (const entry of field0 as unknown[]) {
+      part = (entry as unknown[])[0];
+      at = (entry as unknown[])[1] as string;
+      (values as unknown[]).push(rt.getKey(part, "text"));
+      out.own(part, at);
+    }
+    if (Object.keys(values as object).length > 0) {
+      rt.putOwn(unit, "tool_plan", (values as unknown[])[0]);
+      for (const [i, entry] of (field0 as unknown[]).entries()) {
+        if ((i as number) > 0) {
+          lose((entry as unknown[])[1] as string, "a second text part in one turn");
+        }
+      }
+    }
+  }
+  form = conv.formOf(forms as JsonObject, "/content");
+  if (Object.keys(content as object).length === 0) {
+    if (form === "absent") {
+    } else if (form === "empty") {
+      rt.putOwn(unit, "content", []);
+    } else if (form === "null") {
+      rt.putOwn(unit, "content", null);
+    } else if (form === "string") {
+      rt.putOwn(unit, "content", "");
+    }
+  } else if (
+    ((content as unknown[]).length === 1) &&
+    (rt.getKey(((content as unknown[])[0] as unknown[])[0], "type") === "text") &&
+    (!(out.mine(((content as unknown[])[0] as unknown[])[0] as JsonObject))) &&
+    (form !== "blocks")
+  ) {
+    for (const [i, entry] of (content as unknown[]).entries()) {
+      if ((i as number) > 0) {
+        lose((entry as unknown[])[2] as string, "a turn's parts as separate blocks (its text is one string)");
+      }
+    }
+    for (const entry of content as unknown[]) {
+      out.own((entry as unknown[])[0], (entry as unknown[])[2] as string);
+    }
+    texts = [];
+    for (const entry of content as unknown[]) {
+      part = (entry as unknown[])[0];
+      if (rt.getKey(part, "type") === "text") {
+        if (conv.keyOf(part, "text") === undefined) {
+          (texts as unknown[]).push("");
+        } else {
+          (texts as unknown[]).push(conv.keyOf(part, "text"));
+        }
+      }
+    }
+    rt.putOwn(unit, "content", conv.joinTexts(texts as unknown[]));
+  } else {
+    blocks = [];
+    for (const entry of content as unknown[]) {
+      part = (entry as unknown[])[0];
+      k = (entry as unknown[])[1];
+      at = (entry as unknown[])[2] as string;
+      if (rt.pyEquals(k, 0)) {
+        block = partOut0(part as JsonObject, at as string, out);
+        if (block !== null) {
+          (blocks as unknown[]).push(block);
+        }
+      } else if (rt.pyEquals(k, 1)) {
+        block = partOut1(part as JsonObject, at as string, out);
+        if (block !== null) {
+          (blocks as unknown[]).push(block);
+        }
+      } else if (rt.pyEquals(k, 2)) {
+        block = partOut2(part as JsonObject, at as string, out);
+        if (block !== null) {
+          (blocks as unknown[]).push(block);
+        }
+      } else {
+        (blocks as unknown[]).push(rt.getKey(part, "value"));
+      }
+    }
+    rt.putOwn(unit, "content", blocks);
+  }
+  form1 = conv.formOf(forms as JsonObject, "/tool_calls");
+  if (Object.keys(field1 as object).length === 0) {
+    if (form1 === "null") {
+      rt.putOwn(unit, "tool_calls", null);
+    } else if (form1 === "empty") {
+      rt.putOwn(unit, "tool_calls", []);
+    }
+  } else {
+    values = [];
+    for (const entry of field1 as unknown[]) {
+      part = (entry as unknown[])[0];
+      at = (entry as unknown[])[1] as string;
+      value = out.coded(
+        encodeToolCall(rt.getKey(part, "call") as ToolCall, { strict: out.strict, idMap: out.idMap }),
+        String(at) + "/call",
+      );
+      if (value !== null) {
+        (values as unknown[]).push(value);
+      }
+    }
+    if (Object.keys(values as object).length > 0) {
+      rt.putOwn(unit, "tool_calls", values);
+    }
+  }
+  out.putFields(unit, own, group as string);
+  return unit;
+}
+
+
+/** A text part as the wire block with /type = 'text'. */
+function partOut0(part: JsonObject, at: string, out: conv.Out): JsonObject {
+  let value: unknown;
+  let own: unknown;
+  let block: JsonObject;
+  block = {};
+  rt.putOwn(block, "type", "text");
+  value = conv.keyOf(part, "text");
+  if (value !== undefined) {
+    rt.putOwn(block, "text", value);
+  }
+  out.extra(part, ["dialect", "extensions", "text", "type"], false, at, "a text");
+  own = out.own(part, at);
+  out.putFields(block, own as JsonObject, at);
+  return block;
+}
+
+
+/** An image part as the wire block with /type = 'image_url'. */
+function partOut1(part: JsonObject, at: string, out: conv.Out): JsonObject {
+  let value: unknown;
+  let own: unknown;
+  let block: JsonObject;
+  block = {};
+  rt.putOwn(block, "type", "image_url");
+  value = conv.keyOf(part, "url");
+  if (value === undefined) {
+    value = conv.dataUrlOf(rt.getKey(part, "media_type"), rt.getKey(part, "data"));
+  }
+  if (value !== undefined) {
+    conv.putPath(block, ["image_url", "url"], value);
+  }
+  out.extra(part, ["data", "dialect", "extensions", "media_type", "type", "url"], true, at, "an image");
+  own = out.own(part, at);
+  out.putFields(block, own as JsonObject, at);
+  return block;
+}
+
+
+/** A reasoning part as the wire block with /type = 'thinking'. */
+function partOut2(part: JsonObject, at: string, out: conv.Out): JsonObject {
+  let value: unknown;
+  let own: unknown;
+  let block: JsonObject;
+  block = {};
+  rt.putOwn(block, "type", "thinking");
+  value = conv.keyOf(part, "text");
+  if (value !== undefined) {
+    rt.putOwn(block, "thinking", value);
+  }
+  out.extra(part, ["dialect", "extensions", "text", "type"], false, at, "a reasoning");
+  own = out.own(part, at);
+  out.putFields(block, own as JsonObject, at);
+  return block;
+}
+
 const CONV_REQUEST: conv.RequestLayout = {
   dialect: DIALECT,
   turns: ["messages"],
@@ -1921,10 +2413,9 @@ export function encodeRequest(
   options: { strict?: boolean; idMap?: rt.IdMap | null; reasoningAsText?: boolean; model?: string | null } = {},
 ): rt.Encoded {
   const canonical = rt.holdCanonical(rt.asCanonical(value, "request"), "request") as JsonObject;
-  return conv.encodeRequest(
-    canonical, CONV_REQUEST, CONV_CODECS, options.strict ?? false, options.idMap ?? null,
-        options.reasoningAsText ?? false, options.model ?? null,
-  );
+  conv.checkCanonical(canonical, "request");
+  const out = new conv.Out(DIALECT, options.strict ?? false, options.idMap ?? null, options.reasoningAsText ?? false);
+  return out.encoded(requestOut(canonical, options.model ?? null, out, out.lose));
 }
 
 /** A whole Cohere Chat v2 response as a canonical Response; DecodeError names the pointer. */

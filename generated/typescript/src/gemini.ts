@@ -1821,7 +1821,7 @@ function systemIn(value: unknown, codecs: conv.Codecs, idMap: rt.IdMap): JsonObj
   }
   parts = [];
   for (const [i, block] of (blocks as unknown[]).entries()) {
-    partIn(block, idMap, "/systemInstruction/parts/" + String(i) as string, parts as JsonObject[]);
+    partIn(block, idMap, "/systemInstruction/parts/" + String(i), parts as JsonObject[]);
   }
   message = { "role": "system", "parts": parts };
   own = {};
@@ -1867,9 +1867,7 @@ function toolsIn(wire: JsonObject, idMap: rt.IdMap, fields: JsonObject, forms: J
     inner = rt.elements(wrapped);
     for (const [j, element] of (inner as unknown[]).entries()) {
       (tools as unknown[]).push(
-        rt.decodeAt(
-          decodeToolDefinition, element, "/tools/" + String(i) + "/functionDeclarations/" + String(j) as string, idMap
-        )
+        rt.decodeAt(decodeToolDefinition, element, "/tools/" + String(i) + "/functionDeclarations/" + String(j), idMap)
       );
       hit = true;
     }
@@ -1887,7 +1885,7 @@ function toolsIn(wire: JsonObject, idMap: rt.IdMap, fields: JsonObject, forms: J
   }
   value = conv.keyOf(rt.getOwn(wire, "toolConfig"), "functionCallingConfig");
   if (value !== undefined) {
-    choice = rt.decodeAt(decodeToolChoice, value, "/toolConfig/functionCallingConfig" as string, idMap);
+    choice = rt.decodeAt(decodeToolChoice, value, "/toolConfig/functionCallingConfig", idMap);
   }
   for (const [key, kept] of Object.entries(rest0 as JsonObject)) {
     rt.putOwn(fields as JsonObject, key as string, kept);
@@ -1975,7 +1973,7 @@ function turnsIn(units: unknown, idMap: rt.IdMap, messages: JsonObject[]): JsonO
         rt.putOwn(forms as JsonObject, "/parts", "empty");
       }
       for (const [j, value] of (content as unknown[]).entries()) {
-        partIn(value, idMap, String(where) + "/parts/" + String(j) as string, parts as JsonObject[]);
+        partIn(value, idMap, String(where) + "/parts/" + String(j), parts as JsonObject[]);
       }
     } else if (content === null) {
       rt.putOwn(forms as JsonObject, "/parts", "null");
@@ -2026,13 +2024,9 @@ function partIn(value: unknown, idMap: rt.IdMap, at: string, parts: JsonObject[]
   if (rt.isObject(value)) {
     block = value;
     if (rt.getOwn(block as JsonObject, "functionCall") !== undefined) {
-      (parts as unknown[]).push(
-        { "type": "tool_call", "call": rt.decodeAt(decodeToolCall, block, at as string, idMap) }
-      );
+      (parts as unknown[]).push({ "type": "tool_call", "call": rt.decodeAt(decodeToolCall, block, at, idMap) });
     } else if (rt.getOwn(block as JsonObject, "functionResponse") !== undefined) {
-      (parts as unknown[]).push(
-        { "type": "tool_result", "result": rt.decodeAt(decodeToolResult, block, at as string, idMap) }
-      );
+      (parts as unknown[]).push({ "type": "tool_result", "result": rt.decodeAt(decodeToolResult, block, at, idMap) });
     } else if (rt.pyEquals(rt.getOwn(block as JsonObject, "thought"), true)) {
       textIn = rt.getOwn(block as JsonObject, "text");
       if (textIn === undefined) {
@@ -2185,6 +2179,557 @@ function requestIn(wire: unknown, idMap: rt.IdMap): JsonObject {
 const KNOWN_PART_4 = conv.knownTree([["inlineData"]], [["inlineData", "mimeType"], ["inlineData", "data"]]);
 
 const KNOWN_PART_5 = conv.knownTree([["fileData"]], [["fileData", "mimeType"], ["fileData", "fileUri"]]);
+
+/** A canonical request as the dialect's request (its losses reported through out). */
+function requestOut(canonical: JsonObject, model: unknown, out: conv.Out, lose: conv.Lose): JsonObject {
+  let own: unknown;
+  let forms: unknown;
+  let name: unknown;
+  let messages: unknown;
+  let lead: unknown;
+  let leading: unknown;
+  let hoisted: unknown;
+  let role: unknown;
+  let units: unknown;
+  let text: unknown;
+  let settings: unknown;
+  let wire: JsonObject;
+  own = out.own(canonical, "");
+  forms = conv.formsOf(own as JsonObject);
+  wire = {};
+  name = conv.keyOf(canonical, "model");
+  if (name === undefined) {
+    name = model;
+  }
+  if (name !== null) {
+    rt.putOwn(wire, "model", name);
+  } else if (conv.keyOf(canonical, "model") !== undefined) {
+    lose("/model", "the model name");
+  }
+  messages = rt.getKey(canonical, "messages");
+  lead = 0;
+  leading = true;
+  hoisted = [];
+  for (const [mi, message] of (messages as unknown[]).entries()) {
+    role = rt.getKey(message, "role");
+    if ((leading) && ((role === "system") && (out.ownForm(message as JsonObject, "") !== "turn"))) {
+      (hoisted as unknown[]).push([mi, message]);
+      lead = (hoisted as unknown[]).length;
+    } else {
+      leading = false;
+    }
+  }
+  for (const [mi, message] of (messages as unknown[]).entries()) {
+    if ((!((mi as number) < (lead as number))) && (rt.getKey(message, "role") === "system")) {
+      lose(
+        "/messages/" + String(mi), "a system turn after the conversation started (moved to the system instructions)"
+      );
+      (hoisted as unknown[]).push([mi, message]);
+    }
+  }
+  if (Object.keys(hoisted as object).length > 0) {
+    rt.putOwn(wire, "systemInstruction", systemOut(hoisted as unknown[], out, lose));
+  } else if (conv.formOf(forms as JsonObject, "/systemInstruction") === "null") {
+    rt.putOwn(wire, "systemInstruction", null);
+  }
+  units = turnsOut(messages as unknown[], lead as number, out, lose);
+  text = null;
+  if ((conv.formOf(forms as JsonObject, "/contents") === "string") && ((units as unknown[]).length === 1)) {
+    text = conv.keyOf((units as unknown[])[0], "parts");
+  }
+  if (typeof text === "string") {
+    rt.putOwn(wire, "contents", text);
+  } else {
+    rt.putOwn(wire, "contents", units);
+  }
+  conv.encodeTools(
+    wire,
+    conv.keyOf(canonical, "tools") ?? null,
+    conv.keyOf(canonical, "tool_choice") ?? null,
+    CONV_CODECS,
+    out.idMap,
+    out.losses,
+    out.strict,
+    forms as JsonObject,
+  );
+  settings = conv.keyOf(canonical, "settings");
+  if (!conv.truthy(settings)) {
+    settings = {};
+  }
+  settingsOut(wire as JsonObject, settings as JsonObject, forms as JsonObject, lose);
+  out.putFields(wire, own as JsonObject, "");
+  return wire;
+}
+
+
+/** The system turns moved out of the conversation (each [index, message]) as the system field. */
+function systemOut(hoisted: unknown[], out: conv.Out, lose: conv.Lose): unknown {
+  let parts: unknown;
+  let own: unknown;
+  let messageParts: unknown;
+  let at: unknown;
+  let messageOwn: unknown;
+  let form: unknown;
+  let blocks: unknown;
+  let part: unknown;
+  let block: unknown;
+  let value: unknown;
+  parts = [];
+  own = {};
+  for (const [n, entry] of (hoisted as unknown[]).entries()) {
+    messageParts = rt.getKey((entry as unknown[])[1], "parts");
+    at = "/messages/" + String((entry as unknown[])[0]);
+    messageOwn = out.own((entry as unknown[])[1], at as string);
+    if ((n as number) < 1) {
+      own = messageOwn;
+    }
+    for (const [pj, part] of (messageParts as unknown[]).entries()) {
+      (parts as unknown[]).push([part, String(at) + "/parts/" + String(pj)]);
+    }
+  }
+  form = conv.formOf(conv.formsOf(own as JsonObject) as JsonObject, "");
+  if ((Object.keys(parts as object).length === 0) && (form === "string")) {
+    value = "";
+  } else {
+    blocks = [];
+    for (const entry of parts as unknown[]) {
+      part = (entry as unknown[])[0];
+      at = (entry as unknown[])[1];
+      if ((conv.keyOf(part, "type") === "wire") && (conv.keyOf(part, "dialect") === DIALECT)) {
+        (blocks as unknown[]).push(rt.getKey(part, "value"));
+      } else if (conv.keyOf(part, "type") === "tool_call") {
+        block = out.coded(
+          encodeToolCall(rt.getKey(part, "call") as ToolCall, { strict: out.strict, idMap: out.idMap }),
+          String(at) + "/call",
+        );
+        if (block !== null) {
+          (blocks as unknown[]).push(block);
+        }
+      } else if (conv.keyOf(part, "type") === "tool_result") {
+        block = out.coded(
+          encodeToolResult(rt.getKey(part, "result") as ToolResult, { strict: out.strict, idMap: out.idMap }),
+          String(at) + "/result",
+        );
+        if (block !== null) {
+          (blocks as unknown[]).push(block);
+        }
+      } else if ((conv.keyOf(part, "type") === "reasoning") && (conv.keyOf(part, "text") !== undefined)) {
+        block = partOut2(part as JsonObject, at as string, out);
+        if (block !== null) {
+          (blocks as unknown[]).push(block);
+        }
+      } else if ((conv.keyOf(part, "type") === "text") && (conv.keyOf(part, "text") !== undefined)) {
+        block = partOut3(part as JsonObject, at as string, out);
+        if (block !== null) {
+          (blocks as unknown[]).push(block);
+        }
+      } else if (
+        (conv.keyOf(part, "type") === "image") &&
+        ((conv.keyOf(part, "media_type") !== undefined) && (conv.keyOf(part, "data") !== undefined))
+      ) {
+        block = partOut4(part as JsonObject, at as string, out);
+        if (block !== null) {
+          (blocks as unknown[]).push(block);
+        }
+      } else if ((conv.keyOf(part, "type") === "image") && (conv.keyOf(part, "url") !== undefined)) {
+        block = partOut5(part as JsonObject, at as string, out);
+        if (block !== null) {
+          (blocks as unknown[]).push(block);
+        }
+      } else {
+        lose(
+          at as string,
+          String(conv.article(conv.shown(part as JsonObject, "type") as string)) + " part in the system instructions",
+        );
+      }
+    }
+    value = {};
+    rt.putOwn(value as JsonObject, "parts", blocks);
+    out.putFields(value, own as JsonObject, "/messages/" + String(((hoisted as unknown[])[0] as unknown[])[0]));
+  }
+  return value;
+}
+
+
+/** The canonical messages (from lead on; a system turn moved to the system field skipped) as wire turns. */
+function turnsOut(messages: unknown[], lead: number, out: conv.Out, lose: conv.Lose): unknown[] {
+  let gRole: unknown;
+  let gOwn: unknown;
+  let gAt: unknown;
+  let gParts: unknown;
+  let gEmpty: unknown;
+  let at: unknown;
+  let role: unknown;
+  let parts: unknown;
+  let own: unknown;
+  let where: unknown;
+  let kind: unknown;
+  let sent: unknown;
+  let units: unknown[];
+  units = [];
+  gRole = undefined;
+  gOwn = {};
+  gAt = "";
+  gParts = [];
+  gEmpty = false;
+  for (const [mi, message] of (messages as unknown[]).entries()) {
+    at = "/messages/" + String(mi);
+    role = rt.getKey(message, "role");
+    parts = rt.getKey(message, "parts");
+    if ((!((mi as number) < (lead as number))) && (role !== "system")) {
+      own = out.own(message, at as string);
+      if (gRole !== role) {
+        if ((Object.keys(gParts as object).length > 0) || (gEmpty)) {
+          (units as unknown[]).push(
+            turnOut(gRole as string, gOwn as JsonObject, gAt as string, gParts as unknown[], out, lose)
+          );
+        }
+        gRole = role;
+        gOwn = own;
+        gAt = at;
+        gParts = [];
+        gEmpty = false;
+      }
+      if (!conv.truthy(parts)) {
+        gEmpty = true;
+      }
+      for (const [pj, part] of (parts as unknown[]).entries()) {
+        where = String(at) + "/parts/" + String(pj);
+        kind = rt.getKey(part, "type");
+        if (kind === "reasoning") {
+          if (conv.keyOf(part, "dialect") === DIALECT) {
+            (gParts as unknown[]).push([part, where]);
+          } else if ((out.asText) && (conv.truthy(conv.keyOf(part, "text")))) {
+            sent = { "type": "text", "text": rt.getKey(part, "text") };
+            (gParts as unknown[]).push([sent, where]);
+          } else {
+            lose(
+              where as string,
+              "reasoning from " + String(
+                conv.shown(part as JsonObject, "dialect")
+              ) + " (only that dialect can replay it)",
+            );
+          }
+        } else if (kind === "tool_call") {
+          out.called(part as JsonObject);
+          (gParts as unknown[]).push([part, where]);
+        } else if (kind === "tool_result") {
+          sent = out.answered(part as JsonObject);
+          (gParts as unknown[]).push([sent, where]);
+        } else if (kind === "wire") {
+          if (conv.keyOf(part, "dialect") === DIALECT) {
+            if (conv.truthy(conv.keyOf(part, "unit"))) {
+              if (Object.keys(gParts as object).length > 0) {
+                (units as unknown[]).push(
+                  turnOut(gRole as string, gOwn as JsonObject, gAt as string, gParts as unknown[], out, lose)
+                );
+              } else if (conv.truthy(conv.keyOf(gOwn, "fields"))) {
+                lose(gAt as string, "the fields of a turn made only of separate units");
+              }
+              (units as unknown[]).push(rt.getKey(part, "value"));
+              gRole = role;
+              gOwn = {};
+              gAt = at;
+              gParts = [];
+              gEmpty = false;
+            } else {
+              (gParts as unknown[]).push([part, where]);
+            }
+          } else {
+            lose(
+              where as string,
+              String(
+                conv.article(conv.shown(part as JsonObject, "dialect") as string)
+              ) + " block the canonical model has no kind for",
+            );
+          }
+        } else {
+          (gParts as unknown[]).push([part, where]);
+        }
+      }
+    }
+  }
+  if ((Object.keys(gParts as object).length > 0) || (gEmpty)) {
+    (units as unknown[]).push(
+      turnOut(gRole as string, gOwn as JsonObject, gAt as string, gParts as unknown[], out, lose)
+    );
+  }
+  return units;
+}
+
+
+/** One wire turn of a group of canonical parts (each [part, pointer]) of one role. */
+function turnOut(
+  role: string, own: JsonObject, at: string, parts: unknown[], out: conv.Out, lose: conv.Lose
+): JsonObject {
+  let forms: unknown;
+  let alias: unknown;
+  let content: unknown;
+  let seen: unknown;
+  let last: unknown;
+  let group: unknown;
+  let part: unknown;
+  let kind: unknown;
+  let form: unknown;
+  let blocks: unknown;
+  let k: unknown;
+  let block: unknown;
+  let unit: JsonObject;
+  unit = {};
+  forms = conv.formsOf(own);
+  alias = conv.formOf(forms as JsonObject, "/role");
+  if (role === "user") {
+    if (alias !== "absent") {
+      rt.putOwn(unit, "role", "user");
+    }
+  } else if (role === "assistant") {
+    rt.putOwn(unit, "role", "model");
+  } else {
+    lose(String(at) + "/role", String(conv.article(role)) + " turn");
+    rt.putOwn(unit, "role", role);
+  }
+  content = [];
+  seen = -1;
+  last = "";
+  group = at;
+  for (const entry of parts as unknown[]) {
+    part = (entry as unknown[])[0];
+    at = (entry as unknown[])[1] as string;
+    kind = rt.getKey(part, "type");
+    if (kind === "tool_call") {
+      if ((seen as number) > 1) {
+        lose(
+          at as string, "the order of a tool_call part after a " + String(last) + " part in one turn (moved before it)"
+        );
+      }
+      if ((seen as number) < 1) {
+        seen = 1;
+      }
+      last = "tool_call";
+      (content as unknown[]).push([part, 0, at]);
+    } else if (kind === "tool_result") {
+      if ((seen as number) > 1) {
+        lose(
+          at as string,
+          "the order of a tool_result part after a " + String(last) + " part in one turn (moved before it)",
+        );
+      }
+      if ((seen as number) < 1) {
+        seen = 1;
+      }
+      last = "tool_result";
+      (content as unknown[]).push([part, 1, at]);
+    } else if (kind === "reasoning") {
+      if (conv.keyOf(part, "text") !== undefined) {
+        if ((seen as number) > 1) {
+          lose(
+            at as string,
+            "the order of a reasoning part after a " + String(last) + " part in one turn (moved before it)",
+          );
+        }
+        if ((seen as number) < 1) {
+          seen = 1;
+        }
+        last = "reasoning";
+        (content as unknown[]).push([part, 2, at]);
+      } else {
+        lose(at as string, "a reasoning part in " + String(conv.article(role)) + " turn");
+      }
+    } else if (kind === "text") {
+      if (conv.keyOf(part, "text") !== undefined) {
+        if ((seen as number) > 1) {
+          lose(
+            at as string, "the order of a text part after a " + String(last) + " part in one turn (moved before it)"
+          );
+        }
+        if ((seen as number) < 1) {
+          seen = 1;
+        }
+        last = "text";
+        (content as unknown[]).push([part, 3, at]);
+      } else {
+        lose(at as string, "a text part in " + String(conv.article(role)) + " turn");
+      }
+    } else if (kind === "image") {
+      if ((conv.keyOf(part, "media_type") !== undefined) && (conv.keyOf(part, "data") !== undefined)) {
+        if ((seen as number) > 1) {
+          lose(
+            at as string, "the order of a image part after a " + String(last) + " part in one turn (moved before it)"
+          );
+        }
+        if ((seen as number) < 1) {
+          seen = 1;
+        }
+        last = "image";
+        (content as unknown[]).push([part, 4, at]);
+      } else if (conv.keyOf(part, "url") !== undefined) {
+        if ((seen as number) > 1) {
+          lose(
+            at as string, "the order of a image part after a " + String(last) + " part in one turn (moved before it)"
+          );
+        }
+        if ((seen as number) < 1) {
+          seen = 1;
+        }
+        last = "image";
+        (content as unknown[]).push([part, 5, at]);
+      } else {
+        lose(at as string, "an image part in " + String(conv.article(role)) + " turn");
+      }
+    } else if (kind === "wire") {
+      if ((seen as number) > 1) {
+        lose(at as string, "the order of a wire part after a " + String(last) + " part in one turn (moved before it)");
+      }
+      if ((seen as number) < 1) {
+        seen = 1;
+      }
+      last = "wire";
+      (content as unknown[]).push([part, -1, at]);
+    } else {
+      lose(at as string, String(conv.article(kind as string)) + " part in " + String(conv.article(role)) + " turn");
+    }
+  }
+  form = conv.formOf(forms as JsonObject, "/parts");
+  if (Object.keys(content as object).length === 0) {
+    if (form === "absent") {
+    } else if (form === "empty") {
+      rt.putOwn(unit, "parts", []);
+    } else if (form === "null") {
+      rt.putOwn(unit, "parts", null);
+    } else if (form === "string") {
+      rt.putOwn(unit, "parts", "");
+    } else {
+      rt.putOwn(unit, "parts", []);
+    }
+  } else {
+    blocks = [];
+    for (const entry of content as unknown[]) {
+      part = (entry as unknown[])[0];
+      k = (entry as unknown[])[1];
+      at = (entry as unknown[])[2] as string;
+      if (rt.pyEquals(k, 0)) {
+        block = out.coded(
+          encodeToolCall(rt.getKey(part, "call") as ToolCall, { strict: out.strict, idMap: out.idMap }),
+          String(at) + "/call",
+        );
+        if (block !== null) {
+          (blocks as unknown[]).push(block);
+        }
+      } else if (rt.pyEquals(k, 1)) {
+        block = out.coded(
+          encodeToolResult(rt.getKey(part, "result") as ToolResult, { strict: out.strict, idMap: out.idMap }),
+          String(at) + "/result",
+        );
+        if (block !== null) {
+          (blocks as unknown[]).push(block);
+        }
+      } else if (rt.pyEquals(k, 2)) {
+        block = partOut2(part as JsonObject, at as string, out);
+        if (block !== null) {
+          (blocks as unknown[]).push(block);
+        }
+      } else if (rt.pyEquals(k, 3)) {
+        block = partOut3(part as JsonObject, at as string, out);
+        if (block !== null) {
+          (blocks as unknown[]).push(block);
+        }
+      } else if (rt.pyEquals(k, 4)) {
+        block = partOut4(part as JsonObject, at as string, out);
+        if (block !== null) {
+          (blocks as unknown[]).push(block);
+        }
+      } else if (rt.pyEquals(k, 5)) {
+        block = partOut5(part as JsonObject, at as string, out);
+        if (block !== null) {
+          (blocks as unknown[]).push(block);
+        }
+      } else {
+        (blocks as unknown[]).push(rt.getKey(part, "value"));
+      }
+    }
+    rt.putOwn(unit, "parts", blocks);
+  }
+  out.putFields(unit, own, group as string);
+  return unit;
+}
+
+
+/** A reasoning part as the wire block with /thought = True. */
+function partOut2(part: JsonObject, at: string, out: conv.Out): JsonObject {
+  let value: unknown;
+  let own: unknown;
+  let block: JsonObject;
+  block = {};
+  rt.putOwn(block, "thought", true);
+  value = conv.keyOf(part, "text");
+  if (value !== undefined) {
+    rt.putOwn(block, "text", value);
+  }
+  out.extra(part, ["dialect", "extensions", "text", "type"], false, at, "a reasoning");
+  own = out.own(part, at);
+  out.putFields(block, own as JsonObject, at);
+  return block;
+}
+
+
+/** A text part as the wire block with /text present. */
+function partOut3(part: JsonObject, at: string, out: conv.Out): JsonObject {
+  let value: unknown;
+  let own: unknown;
+  let block: JsonObject;
+  block = {};
+  value = conv.keyOf(part, "text");
+  if (value !== undefined) {
+    rt.putOwn(block, "text", value);
+  }
+  out.extra(part, ["dialect", "extensions", "text", "type"], false, at, "a text");
+  own = out.own(part, at);
+  out.putFields(block, own as JsonObject, at);
+  return block;
+}
+
+
+/** An image part as the wire block with /inlineData present. */
+function partOut4(part: JsonObject, at: string, out: conv.Out): JsonObject {
+  let value: unknown;
+  let own: unknown;
+  let block: JsonObject;
+  block = {};
+  value = conv.keyOf(part, "media_type");
+  if (value !== undefined) {
+    conv.putPath(block, ["inlineData", "mimeType"], value);
+  }
+  value = conv.keyOf(part, "data");
+  if (value !== undefined) {
+    conv.putPath(block, ["inlineData", "data"], value);
+  }
+  out.extra(part, ["data", "dialect", "extensions", "media_type", "type"], false, at, "an image");
+  own = out.own(part, at);
+  out.putFields(block, own as JsonObject, at);
+  return block;
+}
+
+
+/** An image part as the wire block with /fileData present. */
+function partOut5(part: JsonObject, at: string, out: conv.Out): JsonObject {
+  let value: unknown;
+  let own: unknown;
+  let block: JsonObject;
+  block = {};
+  value = conv.keyOf(part, "media_type");
+  if (value !== undefined) {
+    conv.putPath(block, ["fileData", "mimeType"], value);
+  }
+  value = conv.keyOf(part, "url");
+  if (value !== undefined) {
+    conv.putPath(block, ["fileData", "fileUri"], value);
+  }
+  out.extra(part, ["dialect", "extensions", "media_type", "type", "url"], false, at, "an image");
+  own = out.own(part, at);
+  out.putFields(block, own as JsonObject, at);
+  return block;
+}
+
 const CONV_REQUEST: conv.RequestLayout = {
   dialect: DIALECT,
   turns: ["contents"],
@@ -2443,10 +2988,9 @@ export function encodeRequest(
   options: { strict?: boolean; idMap?: rt.IdMap | null; reasoningAsText?: boolean; model?: string | null } = {},
 ): rt.Encoded {
   const canonical = rt.holdCanonical(rt.asCanonical(value, "request"), "request") as JsonObject;
-  return conv.encodeRequest(
-    canonical, CONV_REQUEST, CONV_CODECS, options.strict ?? false, options.idMap ?? null,
-        options.reasoningAsText ?? false, options.model ?? null,
-  );
+  conv.checkCanonical(canonical, "request");
+  const out = new conv.Out(DIALECT, options.strict ?? false, options.idMap ?? null, options.reasoningAsText ?? false);
+  return out.encoded(requestOut(canonical, options.model ?? null, out, out.lose));
 }
 
 /** A whole Google Gemini generateContent response as a canonical Response; DecodeError names the pointer. */

@@ -2020,7 +2020,7 @@ function toolsIn(wire: JsonObject, idMap: rt.IdMap, fields: JsonObject, forms: J
   items0 = rt.elements(listed0);
   for (const [i, item] of (items0 as unknown[]).entries()) {
     if (rt.pyEquals(conv.keyOf(item, "type"), "function")) {
-      (tools as unknown[]).push(rt.decodeAt(decodeToolDefinition, item, "/tools/" + String(i) as string, idMap));
+      (tools as unknown[]).push(rt.decodeAt(decodeToolDefinition, item, "/tools/" + String(i), idMap));
     } else {
       rt.putOwn(rest0 as JsonObject, "/tools/" + String(i) as string, item);
     }
@@ -2034,7 +2034,7 @@ function toolsIn(wire: JsonObject, idMap: rt.IdMap, fields: JsonObject, forms: J
       (rt.pyEquals(conv.keyOf(value, "type"), "function")) ||
       (rt.pyEquals(conv.keyOf(value, "type"), "allowed_tools"))
     ) {
-      choice = rt.decodeAt(decodeToolChoice, value, "/tool_choice" as string, idMap);
+      choice = rt.decodeAt(decodeToolChoice, value, "/tool_choice", idMap);
     } else {
       rt.putOwn(fields as JsonObject, "/tool_choice", value);
     }
@@ -2219,7 +2219,7 @@ function turnsIn(units: unknown, idMap: rt.IdMap, messages: JsonObject[]): JsonO
           rt.putOwn(forms as JsonObject, "/content", "blocks");
         }
         for (const [j, value] of (content as unknown[]).entries()) {
-          partIn(value, idMap, String(where) + "/content/" + String(j) as string, parts as JsonObject[]);
+          partIn(value, idMap, String(where) + "/content/" + String(j), parts as JsonObject[]);
         }
       } else if (content === null) {
         rt.putOwn(forms as JsonObject, "/content", "null");
@@ -2428,6 +2428,582 @@ function requestIn(wire: unknown, idMap: rt.IdMap): JsonObject {
 
 
 const KNOWN_UNIT_2 = conv.knownTree([], [["type"], ["summary", "0", "text"]]);
+
+/** A canonical request as the dialect's request (its losses reported through out). */
+function requestOut(canonical: JsonObject, model: unknown, out: conv.Out, lose: conv.Lose): JsonObject {
+  let own: unknown;
+  let forms: unknown;
+  let name: unknown;
+  let messages: unknown;
+  let lead: unknown;
+  let leading: unknown;
+  let hoisted: unknown;
+  let role: unknown;
+  let units: unknown;
+  let text: unknown;
+  let settings: unknown;
+  let wire: JsonObject;
+  own = out.own(canonical, "");
+  forms = conv.formsOf(own as JsonObject);
+  wire = {};
+  name = conv.keyOf(canonical, "model");
+  if (name === undefined) {
+    name = model;
+  }
+  if (name !== null) {
+    rt.putOwn(wire, "model", name);
+  } else if (conv.keyOf(canonical, "model") !== undefined) {
+    lose("/model", "the model name");
+  }
+  messages = rt.getKey(canonical, "messages");
+  lead = 0;
+  leading = true;
+  hoisted = [];
+  for (const [mi, message] of (messages as unknown[]).entries()) {
+    role = rt.getKey(message, "role");
+    if ((leading) && ((role === "system") && (out.ownForm(message as JsonObject, "") !== "turn"))) {
+      (hoisted as unknown[]).push([mi, message]);
+      lead = (hoisted as unknown[]).length;
+    } else {
+      leading = false;
+    }
+  }
+  if (Object.keys(hoisted as object).length > 0) {
+    rt.putOwn(wire, "instructions", systemOut(hoisted as unknown[], out, lose));
+  } else if (conv.formOf(forms as JsonObject, "/instructions") === "null") {
+    rt.putOwn(wire, "instructions", null);
+  }
+  units = turnsOut(messages as unknown[], lead as number, out, lose);
+  text = null;
+  if ((conv.formOf(forms as JsonObject, "/input") === "string") && ((units as unknown[]).length === 1)) {
+    text = conv.keyOf((units as unknown[])[0], "content");
+  }
+  if (typeof text === "string") {
+    rt.putOwn(wire, "input", text);
+  } else {
+    rt.putOwn(wire, "input", units);
+  }
+  conv.encodeTools(
+    wire,
+    conv.keyOf(canonical, "tools") ?? null,
+    conv.keyOf(canonical, "tool_choice") ?? null,
+    CONV_CODECS,
+    out.idMap,
+    out.losses,
+    out.strict,
+    forms as JsonObject,
+  );
+  settings = conv.keyOf(canonical, "settings");
+  if (!conv.truthy(settings)) {
+    settings = {};
+  }
+  settingsOut(wire as JsonObject, settings as JsonObject, forms as JsonObject, lose);
+  out.putFields(wire, own as JsonObject, "");
+  return wire;
+}
+
+
+/** The system turns moved out of the conversation (each [index, message]) as the system field. */
+function systemOut(hoisted: unknown[], out: conv.Out, lose: conv.Lose): unknown {
+  let parts: unknown;
+  let messageParts: unknown;
+  let at: unknown;
+  let part: unknown;
+  let texts: unknown;
+  let value: unknown;
+  parts = [];
+  for (const entry of hoisted as unknown[]) {
+    messageParts = rt.getKey((entry as unknown[])[1], "parts");
+    at = "/messages/" + String((entry as unknown[])[0]);
+    out.own((entry as unknown[])[1], at as string);
+    for (const [pj, part] of (messageParts as unknown[]).entries()) {
+      (parts as unknown[]).push([part, String(at) + "/parts/" + String(pj)]);
+    }
+  }
+  if (Object.keys(parts as object).length === 0) {
+    value = "";
+  } else {
+    for (const [n, entry] of (parts as unknown[]).entries()) {
+      part = (entry as unknown[])[0];
+      at = (entry as unknown[])[1];
+      if (conv.keyOf(part, "type") !== "text") {
+        lose(
+          at as string,
+          String(conv.article(conv.shown(part as JsonObject, "type") as string)) + " part in the system instructions",
+        );
+      } else if ((n as number) > 0) {
+        lose(at as string, "system instructions as separate blocks (they are one string)");
+      }
+      out.own(part, at as string);
+    }
+    texts = [];
+    for (const entry of parts as unknown[]) {
+      if (conv.keyOf((entry as unknown[])[0], "type") === "text") {
+        (texts as unknown[]).push(rt.getKey((entry as unknown[])[0], "text"));
+      }
+    }
+    value = conv.joinTexts(texts as unknown[]);
+  }
+  return value;
+}
+
+
+/** The canonical messages (from lead on; a system turn moved to the system field skipped) as wire turns. */
+function turnsOut(messages: unknown[], lead: number, out: conv.Out, lose: conv.Lose): unknown[] {
+  let gRole: unknown;
+  let gOwn: unknown;
+  let gAt: unknown;
+  let gParts: unknown;
+  let gEmpty: unknown;
+  let at: unknown;
+  let role: unknown;
+  let parts: unknown;
+  let own: unknown;
+  let where: unknown;
+  let kind: unknown;
+  let value: unknown;
+  let sent: unknown;
+  let units: unknown[];
+  units = [];
+  gRole = undefined;
+  gOwn = {};
+  gAt = "";
+  gParts = [];
+  gEmpty = false;
+  for (const [mi, message] of (messages as unknown[]).entries()) {
+    at = "/messages/" + String(mi);
+    role = rt.getKey(message, "role");
+    parts = rt.getKey(message, "parts");
+    if (!((mi as number) < (lead as number))) {
+      own = out.own(message, at as string);
+      if ((gRole !== role) || (conv.formOf(conv.formsOf(own as JsonObject) as JsonObject, "") === "separate")) {
+        if ((Object.keys(gParts as object).length > 0) || (gEmpty)) {
+          (units as unknown[]).push(
+            turnOut(gRole as string, gOwn as JsonObject, gAt as string, gParts as unknown[], out, lose)
+          );
+        }
+        gRole = role;
+        gOwn = own;
+        gAt = at;
+        gParts = [];
+        gEmpty = false;
+      }
+      if (!conv.truthy(parts)) {
+        gEmpty = true;
+      }
+      for (const [pj, part] of (parts as unknown[]).entries()) {
+        where = String(at) + "/parts/" + String(pj);
+        kind = rt.getKey(part, "type");
+        if (kind === "reasoning") {
+          if (conv.keyOf(part, "dialect") === DIALECT) {
+            if (role === "assistant") {
+              if (Object.keys(gParts as object).length > 0) {
+                (units as unknown[]).push(
+                  turnOut(gRole as string, gOwn as JsonObject, gAt as string, gParts as unknown[], out, lose)
+                );
+              } else if (conv.truthy(conv.keyOf(gOwn, "fields"))) {
+                lose(gAt as string, "the fields of a turn made only of separate units");
+              }
+              value = unitOut2(part as JsonObject, where as string, out);
+              if (value !== null) {
+                (units as unknown[]).push(value);
+              }
+              gRole = role;
+              gOwn = {};
+              gAt = at;
+              gParts = [];
+              gEmpty = false;
+            } else {
+              (gParts as unknown[]).push([part, where]);
+            }
+          } else if ((out.asText) && (conv.truthy(conv.keyOf(part, "text")))) {
+            sent = { "type": "text", "text": rt.getKey(part, "text") };
+            (gParts as unknown[]).push([sent, where]);
+          } else {
+            lose(
+              where as string,
+              "reasoning from " + String(
+                conv.shown(part as JsonObject, "dialect")
+              ) + " (only that dialect can replay it)",
+            );
+          }
+        } else if (kind === "tool_call") {
+          out.called(part as JsonObject);
+          if (role === "assistant") {
+            if (Object.keys(gParts as object).length > 0) {
+              (units as unknown[]).push(
+                turnOut(gRole as string, gOwn as JsonObject, gAt as string, gParts as unknown[], out, lose)
+              );
+            } else if (conv.truthy(conv.keyOf(gOwn, "fields"))) {
+              lose(gAt as string, "the fields of a turn made only of separate units");
+            }
+            value = out.coded(
+              encodeToolCall(rt.getKey(part, "call") as ToolCall, { strict: out.strict, idMap: out.idMap }),
+              String(where) + "/call",
+            );
+            if (value !== null) {
+              (units as unknown[]).push(value);
+            }
+            gRole = role;
+            gOwn = {};
+            gAt = at;
+            gParts = [];
+            gEmpty = false;
+          } else {
+            (gParts as unknown[]).push([part, where]);
+          }
+        } else if (kind === "tool_result") {
+          sent = out.answered(part as JsonObject);
+          if (role === "user") {
+            if (Object.keys(gParts as object).length > 0) {
+              (units as unknown[]).push(
+                turnOut(gRole as string, gOwn as JsonObject, gAt as string, gParts as unknown[], out, lose)
+              );
+            } else if (conv.truthy(conv.keyOf(gOwn, "fields"))) {
+              lose(gAt as string, "the fields of a turn made only of separate units");
+            }
+            value = out.coded(
+              encodeToolResult(rt.getKey(sent, "result") as ToolResult, { strict: out.strict, idMap: out.idMap }),
+              String(where) + "/result",
+            );
+            if (value !== null) {
+              (units as unknown[]).push(value);
+            }
+            gRole = role;
+            gOwn = {};
+            gAt = at;
+            gParts = [];
+            gEmpty = false;
+          } else {
+            (gParts as unknown[]).push([sent, where]);
+          }
+        } else if (kind === "wire") {
+          if (conv.keyOf(part, "dialect") === DIALECT) {
+            if (conv.truthy(conv.keyOf(part, "unit"))) {
+              if (Object.keys(gParts as object).length > 0) {
+                (units as unknown[]).push(
+                  turnOut(gRole as string, gOwn as JsonObject, gAt as string, gParts as unknown[], out, lose)
+                );
+              } else if (conv.truthy(conv.keyOf(gOwn, "fields"))) {
+                lose(gAt as string, "the fields of a turn made only of separate units");
+              }
+              (units as unknown[]).push(rt.getKey(part, "value"));
+              gRole = role;
+              gOwn = {};
+              gAt = at;
+              gParts = [];
+              gEmpty = false;
+            } else {
+              (gParts as unknown[]).push([part, where]);
+            }
+          } else {
+            lose(
+              where as string,
+              String(
+                conv.article(conv.shown(part as JsonObject, "dialect") as string)
+              ) + " block the canonical model has no kind for",
+            );
+          }
+        } else {
+          (gParts as unknown[]).push([part, where]);
+        }
+      }
+    }
+  }
+  if ((Object.keys(gParts as object).length > 0) || (gEmpty)) {
+    (units as unknown[]).push(
+      turnOut(gRole as string, gOwn as JsonObject, gAt as string, gParts as unknown[], out, lose)
+    );
+  }
+  return units;
+}
+
+
+/** One wire turn of a group of canonical parts (each [part, pointer]) of one role. */
+function turnOut(
+  role: string, own: JsonObject, at: string, parts: unknown[], out: conv.Out, lose: conv.Lose
+): JsonObject {
+  let forms: unknown;
+  let alias: unknown;
+  let n: unknown;
+  let content: unknown;
+  let seen: unknown;
+  let last: unknown;
+  let group: unknown;
+  let part: unknown;
+  let kind: unknown;
+  let form: unknown;
+  let texts: unknown;
+  let blocks: unknown;
+  let k: unknown;
+  let block: unknown;
+  let unit: JsonObject;
+  unit = {};
+  forms = conv.formsOf(own);
+  alias = conv.formOf(forms as JsonObject, "/role");
+  if (role === "system") {
+    n = conv.formIndex(alias, "alias:", 2);
+    rt.putOwn(unit, "role", ["system", "developer"][n as number]);
+  } else if (role === "user") {
+    rt.putOwn(unit, "role", "user");
+  } else if (role === "assistant") {
+    rt.putOwn(unit, "role", "assistant");
+  } else {
+    lose(String(at) + "/role", String(conv.article(role)) + " turn");
+    rt.putOwn(unit, "role", role);
+  }
+  content = [];
+  seen = -1;
+  last = "";
+  group = at;
+  for (const entry of parts as unknown[]) {
+    part = (entry as unknown[])[0];
+    at = (entry as unknown[])[1] as string;
+    kind = rt.getKey(part, "type");
+    if (kind === "text") {
+      if ((["system", "user"].includes(role as string)) && (conv.keyOf(part, "text") !== undefined)) {
+        if ((seen as number) > 1) {
+          lose(
+            at as string, "the order of a text part after a " + String(last) + " part in one turn (moved before it)"
+          );
+        }
+        if ((seen as number) < 1) {
+          seen = 1;
+        }
+        last = "text";
+        (content as unknown[]).push([part, 0, at]);
+      } else if ((["assistant"].includes(role as string)) && (conv.keyOf(part, "text") !== undefined)) {
+        if ((seen as number) > 1) {
+          lose(
+            at as string, "the order of a text part after a " + String(last) + " part in one turn (moved before it)"
+          );
+        }
+        if ((seen as number) < 1) {
+          seen = 1;
+        }
+        last = "text";
+        (content as unknown[]).push([part, 1, at]);
+      } else {
+        lose(at as string, "a text part in " + String(conv.article(role)) + " turn");
+      }
+    } else if (kind === "image") {
+      if (
+        (conv.keyOf(part, "url") !== undefined) ||
+        ((conv.keyOf(part, "data") !== undefined) && (conv.keyOf(part, "media_type") !== undefined))
+      ) {
+        if ((seen as number) > 1) {
+          lose(
+            at as string, "the order of a image part after a " + String(last) + " part in one turn (moved before it)"
+          );
+        }
+        if ((seen as number) < 1) {
+          seen = 1;
+        }
+        last = "image";
+        (content as unknown[]).push([part, 2, at]);
+      } else {
+        lose(at as string, "an image part in " + String(conv.article(role)) + " turn");
+      }
+    } else if (kind === "refusal") {
+      if (conv.keyOf(part, "text") !== undefined) {
+        if ((seen as number) > 1) {
+          lose(
+            at as string, "the order of a refusal part after a " + String(last) + " part in one turn (moved before it)"
+          );
+        }
+        if ((seen as number) < 1) {
+          seen = 1;
+        }
+        last = "refusal";
+        (content as unknown[]).push([part, 3, at]);
+      } else {
+        lose(at as string, "a refusal part in " + String(conv.article(role)) + " turn");
+      }
+    } else if (kind === "wire") {
+      if ((seen as number) > 1) {
+        lose(at as string, "the order of a wire part after a " + String(last) + " part in one turn (moved before it)");
+      }
+      if ((seen as number) < 1) {
+        seen = 1;
+      }
+      last = "wire";
+      (content as unknown[]).push([part, -1, at]);
+    } else {
+      lose(at as string, String(conv.article(kind as string)) + " part in " + String(conv.article(role)) + " turn");
+    }
+  }
+  form = conv.formOf(forms as JsonObject, "/content");
+  if (Object.keys(content as object).length === 0) {
+    if (form === "absent") {
+    } else if (form === "empty") {
+      rt.putOwn(unit, "content", []);
+    } else if (form === "null") {
+      rt.putOwn(unit, "content", null);
+    } else if (form === "string") {
+      rt.putOwn(unit, "content", "");
+    } else {
+      rt.putOwn(unit, "content", []);
+    }
+  } else if (
+    ((content as unknown[]).length === 1) &&
+    (rt.getKey(((content as unknown[])[0] as unknown[])[0], "type") === "text") &&
+    (!(out.mine(((content as unknown[])[0] as unknown[])[0] as JsonObject))) &&
+    (form !== "blocks")
+  ) {
+    for (const [i, entry] of (content as unknown[]).entries()) {
+      if ((i as number) > 0) {
+        lose((entry as unknown[])[2] as string, "a turn's parts as separate blocks (its text is one string)");
+      }
+    }
+    for (const entry of content as unknown[]) {
+      out.own((entry as unknown[])[0], (entry as unknown[])[2] as string);
+    }
+    texts = [];
+    for (const entry of content as unknown[]) {
+      part = (entry as unknown[])[0];
+      if (rt.getKey(part, "type") === "text") {
+        if (conv.keyOf(part, "text") === undefined) {
+          (texts as unknown[]).push("");
+        } else {
+          (texts as unknown[]).push(conv.keyOf(part, "text"));
+        }
+      }
+    }
+    rt.putOwn(unit, "content", conv.joinTexts(texts as unknown[]));
+  } else {
+    blocks = [];
+    for (const entry of content as unknown[]) {
+      part = (entry as unknown[])[0];
+      k = (entry as unknown[])[1];
+      at = (entry as unknown[])[2] as string;
+      if (rt.pyEquals(k, 0)) {
+        block = partOut0(part as JsonObject, at as string, out);
+        if (block !== null) {
+          (blocks as unknown[]).push(block);
+        }
+      } else if (rt.pyEquals(k, 1)) {
+        block = partOut1(part as JsonObject, at as string, out);
+        if (block !== null) {
+          (blocks as unknown[]).push(block);
+        }
+      } else if (rt.pyEquals(k, 2)) {
+        block = partOut2(part as JsonObject, at as string, out);
+        if (block !== null) {
+          (blocks as unknown[]).push(block);
+        }
+      } else if (rt.pyEquals(k, 3)) {
+        block = partOut3(part as JsonObject, at as string, out);
+        if (block !== null) {
+          (blocks as unknown[]).push(block);
+        }
+      } else {
+        (blocks as unknown[]).push(rt.getKey(part, "value"));
+      }
+    }
+    rt.putOwn(unit, "content", blocks);
+  }
+  out.putFields(unit, own, group as string);
+  if (
+    (conv.formOf(forms as JsonObject, "/type") !== "absent") && (rt.getOwn(unit as JsonObject, "type") === undefined)
+  ) {
+    rt.putOwn(unit, "type", "message");
+  }
+  return unit;
+}
+
+
+/** A text part as the wire block with /type = 'input_text'. */
+function partOut0(part: JsonObject, at: string, out: conv.Out): JsonObject {
+  let value: unknown;
+  let own: unknown;
+  let block: JsonObject;
+  block = {};
+  rt.putOwn(block, "type", "input_text");
+  value = conv.keyOf(part, "text");
+  if (value !== undefined) {
+    rt.putOwn(block, "text", value);
+  }
+  out.extra(part, ["dialect", "extensions", "text", "type"], false, at, "a text");
+  own = out.own(part, at);
+  out.putFields(block, own as JsonObject, at);
+  return block;
+}
+
+
+/** A text part as the wire block with /type = 'output_text'. */
+function partOut1(part: JsonObject, at: string, out: conv.Out): JsonObject {
+  let value: unknown;
+  let own: unknown;
+  let block: JsonObject;
+  block = {};
+  rt.putOwn(block, "type", "output_text");
+  value = conv.keyOf(part, "text");
+  if (value !== undefined) {
+    rt.putOwn(block, "text", value);
+  }
+  out.extra(part, ["dialect", "extensions", "text", "type"], false, at, "a text");
+  own = out.own(part, at);
+  out.putFields(block, own as JsonObject, at);
+  return block;
+}
+
+
+/** An image part as the wire block with /type = 'input_image'. */
+function partOut2(part: JsonObject, at: string, out: conv.Out): JsonObject {
+  let value: unknown;
+  let own: unknown;
+  let block: JsonObject;
+  block = {};
+  rt.putOwn(block, "type", "input_image");
+  value = conv.keyOf(part, "url");
+  if (value === undefined) {
+    value = conv.dataUrlOf(rt.getKey(part, "media_type"), rt.getKey(part, "data"));
+  }
+  if (value !== undefined) {
+    rt.putOwn(block, "image_url", value);
+  }
+  out.extra(part, ["data", "dialect", "extensions", "media_type", "type", "url"], true, at, "an image");
+  own = out.own(part, at);
+  out.putFields(block, own as JsonObject, at);
+  return block;
+}
+
+
+/** A refusal part as the wire block with /type = 'refusal'. */
+function partOut3(part: JsonObject, at: string, out: conv.Out): JsonObject {
+  let value: unknown;
+  let own: unknown;
+  let block: JsonObject;
+  block = {};
+  rt.putOwn(block, "type", "refusal");
+  value = conv.keyOf(part, "text");
+  if (value !== undefined) {
+    rt.putOwn(block, "refusal", value);
+  }
+  out.extra(part, ["dialect", "extensions", "text", "type"], false, at, "a refusal");
+  own = out.own(part, at);
+  out.putFields(block, own as JsonObject, at);
+  return block;
+}
+
+
+/** A reasoning part as the wire block with /type = 'reasoning'. */
+function unitOut2(part: JsonObject, at: string, out: conv.Out): JsonObject {
+  let value: unknown;
+  let own: unknown;
+  let block: JsonObject;
+  block = {};
+  rt.putOwn(block, "type", "reasoning");
+  value = conv.keyOf(part, "text");
+  if (value !== undefined) {
+    conv.putPath(block, ["summary", "0", "text"], value);
+  }
+  out.extra(part, ["dialect", "extensions", "text", "type"], false, at, "a reasoning");
+  own = out.own(part, at);
+  out.putFields(block, own as JsonObject, at);
+  return block;
+}
+
 const CONV_REQUEST: conv.RequestLayout = {
   dialect: DIALECT,
   turns: ["input"],
@@ -2701,10 +3277,9 @@ export function encodeRequest(
   options: { strict?: boolean; idMap?: rt.IdMap | null; reasoningAsText?: boolean; model?: string | null } = {},
 ): rt.Encoded {
   const canonical = rt.holdCanonical(rt.asCanonical(value, "request"), "request") as JsonObject;
-  return conv.encodeRequest(
-    canonical, CONV_REQUEST, CONV_CODECS, options.strict ?? false, options.idMap ?? null,
-        options.reasoningAsText ?? false, options.model ?? null,
-  );
+  conv.checkCanonical(canonical, "request");
+  const out = new conv.Out(DIALECT, options.strict ?? false, options.idMap ?? null, options.reasoningAsText ?? false);
+  return out.encoded(requestOut(canonical, options.model ?? null, out, out.lose));
 }
 
 /** A whole OpenAI Responses response as a canonical Response; DecodeError names the pointer. */

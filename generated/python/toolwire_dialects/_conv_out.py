@@ -1,0 +1,115 @@
+# DO NOT EDIT the copy in a generated package: this is the toolwire runtime, copied verbatim from runtime/python/ by `toolwire generate`.
+"""The leaves compiled request writers call (the generated `_turns_out` / `_request_out`):
+what one encode shares (its target, losses, strictness, id map, the calls seen so far) and
+the few things a layout cannot fold: another dialect's extensions, fields put back, a
+converter's losses moved under the part, the keys a spelling cannot carry."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ._conv_paths import put, put_back
+from ._errors import Encoded, Loss, report
+from ._extensions import foreign_extensions
+from ._ids import IdMap
+
+__all__ = ["Out", "article", "forms_of", "put", "shown"]
+
+_EMPTY: dict[str, Any] = {}
+
+
+def article(word: str) -> str:
+    return ("an " if word[:1] in "aeiou" else "a ") + word
+
+
+def forms_of(own: dict[str, Any]) -> dict[str, Any]:
+    """The forms of a dialect's own extension ({} for none)."""
+    forms: dict[str, Any] = own.get("forms", _EMPTY)
+    return forms
+
+
+def shown(value: dict[str, Any], key: str) -> str:
+    """value's key as a message shows it (None when it has none)."""
+    return str(value.get(key))
+
+
+class Out:
+    """One encode's target, losses, strictness, id map and options; `names` links a result
+    naming no tool to the latest call with its id."""
+
+    __slots__ = ("as_text", "dialect", "id_map", "losses", "names", "strict")
+
+    def __init__(self, dialect: str, strict: bool, id_map: IdMap | None, as_text: bool) -> None:
+        self.dialect = dialect
+        self.strict = strict
+        self.id_map = IdMap() if id_map is None else id_map
+        self.losses: list[Loss] = []
+        self.as_text = as_text  # another dialect's reasoning is sent as text
+        self.names: dict[Any, Any] = {}
+
+    def lose(self, at: str, what: str) -> None:
+        report(self.losses, self.strict, at, self.dialect, what)
+
+    def own(self, value: dict[str, Any], at: str) -> dict[str, Any]:
+        """The target's own extension of value; every other dialect's is a loss under at."""
+        extensions = value.get("extensions")
+        if not extensions:
+            return _EMPTY
+        before = len(self.losses)
+        own = foreign_extensions(extensions, self.dialect, self.losses, self.strict)
+        for i in range(before, len(self.losses)):
+            loss = self.losses[i]
+            self.losses[i] = Loss(at + loss.pointer, loss.target, loss.what)
+        return own
+
+    def put_fields(self, wire: Any, own: dict[str, Any], at: str) -> None:
+        """The extension fields of own put back in wire; one whose place changed is a loss."""
+        for where, value in own.get("fields", _EMPTY).items():
+            if not put_back(wire, where, value):
+                self.lose(f"{at}/extensions/{self.dialect}/fields", f"field {where} (its place changed)")
+
+    def coded(self, result: Encoded, at: str) -> Any:
+        """A part converter's value; its losses moved under at (None: not sent)."""
+        self.losses.extend(Loss(at + loss.pointer, loss.target, loss.what) for loss in result.losses)
+        return result.value
+
+    def extra(self, part: dict[str, Any], carried: frozenset[str], url: bool, at: str, what: str) -> None:
+        """Each key of part the spelling does not write, a loss (url: a data URL carries the
+        media type, a plain one does not)."""
+        lost = part.keys() - carried
+        if url and "url" in part and "media_type" in part:
+            lost.add("media_type")
+        for key in sorted(lost):
+            self.lose(f"{at}/{key}", f"the {key} of {what} part")
+
+    def called(self, part: dict[str, Any]) -> None:
+        """A tool call: its id noted, and the latest call with that id remembered."""
+        call = part.get("call")
+        if type(call) is dict:
+            self.id_map.note_call(call.get("id"), call.get("name"))
+            self.names[call.get("id")] = call.get("name")
+
+    def answered(self, part: dict[str, Any]) -> dict[str, Any]:
+        """A tool result naming no tool answers the nearest call before it with its id, not
+        the first: that call's name added where the id map would find another."""
+        result = part.get("result")
+        if type(result) is not dict or result.get("name") is not None:
+            return part
+        call_id = result.get("call_id")
+        name = self.names.get(call_id) if type(call_id) is str else None
+        if name is not None and self.id_map.name_for(call_id) != name:
+            return {**part, "result": {**result, "name": name}}
+        return part
+
+    def mine(self, part: dict[str, Any]) -> bool:
+        """The part carries an extension of the target (a text kept as a block)."""
+        return self.dialect in part.get("extensions", _EMPTY)
+
+    def own_form(self, value: dict[str, Any], at: str) -> str:
+        """The form the target's own extension of value kept for at, nothing reported."""
+        own = (value.get("extensions") or _EMPTY).get(self.dialect) or _EMPTY
+        form: str = own.get("forms", _EMPTY).get(at, "")
+        return form
+
+    def encoded(self, wire: Any) -> Encoded:
+        return tuple.__new__(Encoded, (wire, self.losses))

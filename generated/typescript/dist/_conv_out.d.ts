@@ -1,0 +1,52 @@
+/**
+ * The leaves compiled request writers call (the generated `requestOut` / `turnsOut`): what one
+ * encode shares (its target, losses, strictness, id map, the calls seen so far) and the few
+ * things a layout cannot fold: another dialect's extensions, fields put back, a converter's
+ * losses moved under the part, the keys a spelling cannot carry. Where Python's dict and str
+ * methods would fail on input that is no canonical data, these fail the same way.
+ */
+import { Encoded, Loss } from "./_errors.js";
+import type { JsonObject } from "./_errors.js";
+import { IdMap } from "./_ids.js";
+export declare function article(word: string): string;
+/** The forms of a dialect's own extension ({} for none). */
+export declare function formsOf(own: JsonObject): JsonObject;
+/** A turn's texts as its one string (Python's str.join: TypeError for a text that is none). */
+export declare function joinTexts(texts: readonly unknown[]): string;
+/** A media type without its prefix (image/png as png). */
+export declare function withoutPrefix(value: string, prefix: string): string;
+/** The data URL of a part's media type and data (Python's f-string: str() of each). */
+export declare function dataUrlOf(mediaType: unknown, data: unknown): string;
+/** value's key as a message shows it (None when it has none). */
+export declare function shown(value: JsonObject, key: string): string;
+/** One encode's target, losses, strictness, id map and options; `names` links a result naming
+ * no tool to the latest call with its id. */
+export declare class Out {
+    readonly dialect: string;
+    readonly strict: boolean;
+    readonly asText: boolean;
+    readonly losses: Loss[];
+    readonly idMap: IdMap;
+    readonly names: Map<unknown, unknown>;
+    constructor(dialect: string, strict: boolean, idMap: IdMap | null, asText: boolean);
+    readonly lose: (at: string, what: string) => void;
+    /** The target's own extension of value; every other dialect's is a loss under at. */
+    own(value: unknown, at: string): JsonObject;
+    /** The extension fields of own put back in wire; one whose place changed is a loss. */
+    putFields(wire: unknown, own: JsonObject, at: string): void;
+    /** A part converter's value; its losses moved under at (null: not sent). */
+    coded(result: Encoded, at: string): unknown;
+    /** Each key of part the spelling does not write, a loss (url: a data URL carries the media
+     * type, a plain one does not). */
+    extra(part: JsonObject, carried: readonly string[], url: boolean, at: string, what: string): void;
+    /** A tool call: its id noted, and the latest call with that id remembered. */
+    called(part: JsonObject): void;
+    /** A tool result naming no tool answers the nearest call before it with its id, not the
+     * first: that call's name added where the id map would find another. */
+    answered(part: JsonObject): JsonObject;
+    /** The part carries an extension of the target (a text kept as a block). */
+    mine(part: JsonObject): boolean;
+    /** The form the target's own extension of value kept for at, nothing reported. */
+    ownForm(value: JsonObject, at: string): unknown;
+    encoded(wire: unknown): Encoded;
+}

@@ -1,0 +1,144 @@
+// DO NOT EDIT the copy in a generated package: this is the toolwire runtime, copied verbatim from runtime/typescript/
+// by `toolwire generate`.
+/**
+ * The leaves compiled request writers call (the generated `requestOut` / `turnsOut`): what one
+ * encode shares (its target, losses, strictness, id map, the calls seen so far) and the few
+ * things a layout cannot fold: another dialect's extensions, fields put back, a converter's
+ * losses moved under the part, the keys a spelling cannot carry. Where Python's dict and str
+ * methods would fail on input that is no canonical data, these fail the same way.
+ */
+
+import { dataUrl } from "./_content.js";
+import { EMPTY, asObject, joinStrings, objectOf, putBack, pyIn, pyStr, truthy } from "./_conv_paths.js";
+import { Encoded, Loss, getOwn, hasOwn, isObject, report } from "./_errors.js";
+import type { JsonObject } from "./_errors.js";
+import { foreignExtensions } from "./_extensions.js";
+import { IdMap } from "./_ids.js";
+import { pySorted } from "./_pytext.js";
+
+export function article(word: string): string {
+  return ("aeiou".includes(word.slice(0, 1)) ? "an " : "a ") + word;
+}
+
+/** The forms of a dialect's own extension ({} for none). */
+export function formsOf(own: JsonObject): JsonObject {
+  return objectOf(own, "forms");
+}
+
+/** A turn's texts as its one string (Python's str.join: TypeError for a text that is none). */
+export function joinTexts(texts: readonly unknown[]): string {
+  return joinStrings(texts, "\n\n");
+}
+
+/** A media type without its prefix (image/png as png). */
+export function withoutPrefix(value: string, prefix: string): string {
+  return value.startsWith(prefix) ? value.slice(prefix.length) : value;
+}
+
+/** The data URL of a part's media type and data (Python's f-string: str() of each). */
+export function dataUrlOf(mediaType: unknown, data: unknown): string {
+  return dataUrl(pyStr(mediaType), pyStr(data));
+}
+
+/** value's key as a message shows it (None when it has none). */
+export function shown(value: JsonObject, key: string): string {
+  return pyStr(getOwn(value, key));
+}
+
+/** One encode's target, losses, strictness, id map and options; `names` links a result naming
+ * no tool to the latest call with its id. */
+export class Out {
+  readonly losses: Loss[] = [];
+  readonly idMap: IdMap;
+  readonly names = new Map<unknown, unknown>();
+
+  constructor(
+    readonly dialect: string,
+    readonly strict: boolean,
+    idMap: IdMap | null,
+    readonly asText: boolean,
+  ) {
+    this.idMap = idMap ?? new IdMap();
+  }
+
+  readonly lose = (at: string, what: string): void => {
+    report(this.losses, this.strict, at, this.dialect, what);
+  };
+
+  /** The target's own extension of value; every other dialect's is a loss under at. */
+  own(value: unknown, at: string): JsonObject {
+    const extensions = getOwn(asObject(value, "a part"), "extensions");
+    if (!truthy(extensions)) return EMPTY;
+    asObject(extensions, "extensions"); // Python: sorted() or a subscript of it fails
+    const before = this.losses.length;
+    const own = foreignExtensions(extensions, this.dialect, this.losses, this.strict) as JsonObject;
+    for (let i = before; i < this.losses.length; i++) {
+      const loss = this.losses[i] as Loss;
+      this.losses[i] = new Loss(at + loss.pointer, loss.target, loss.what);
+    }
+    return own;
+  }
+
+  /** The extension fields of own put back in wire; one whose place changed is a loss. */
+  putFields(wire: unknown, own: JsonObject, at: string): void {
+    const fields = objectOf(own, "fields");
+    for (const where of Object.keys(fields)) {
+      if (!putBack(wire, where, getOwn(fields, where))) {
+        this.lose(`${at}/extensions/${this.dialect}/fields`, `field ${where} (its place changed)`);
+      }
+    }
+  }
+
+  /** A part converter's value; its losses moved under at (null: not sent). */
+  coded(result: Encoded, at: string): unknown {
+    for (const loss of result.losses) this.losses.push(new Loss(at + loss.pointer, loss.target, loss.what));
+    return result.value;
+  }
+
+  /** Each key of part the spelling does not write, a loss (url: a data URL carries the media
+   * type, a plain one does not). */
+  extra(part: JsonObject, carried: readonly string[], url: boolean, at: string, what: string): void {
+    const lost = new Set(Object.keys(part).filter((k) => !carried.includes(k)));
+    if (url && hasOwn(part, "url") && hasOwn(part, "media_type")) lost.add("media_type");
+    for (const key of pySorted([...lost])) this.lose(`${at}/${key}`, `the ${key} of ${what} part`);
+  }
+
+  /** A tool call: its id noted, and the latest call with that id remembered. */
+  called(part: JsonObject): void {
+    const call = getOwn(part, "call");
+    if (!isObject(call)) return;
+    const id = getOwn(call, "id");
+    const name = getOwn(call, "name");
+    if (Array.isArray(id) || isObject(id)) throw new TypeError("a call's id is unhashable");
+    this.idMap.noteCall((id === undefined ? null : id) as string | null, (name === undefined ? null : name) as string);
+    this.names.set(id === undefined ? null : id, name === undefined ? null : name);
+  }
+
+  /** A tool result naming no tool answers the nearest call before it with its id, not the
+   * first: that call's name added where the id map would find another. */
+  answered(part: JsonObject): JsonObject {
+    const result = getOwn(part, "result");
+    if (!isObject(result) || (getOwn(result, "name") ?? null) !== null) return part;
+    const callId = getOwn(result, "call_id");
+    const name = typeof callId === "string" ? (this.names.get(callId) ?? null) : null;
+    if (name !== null && this.idMap.nameFor(callId as string) !== name) return { ...part, result: { ...result, name } };
+    return part;
+  }
+
+  /** The part carries an extension of the target (a text kept as a block). */
+  mine(part: JsonObject): boolean {
+    const extensions = getOwn(part, "extensions");
+    return pyIn(this.dialect, extensions === undefined ? EMPTY : extensions);
+  }
+
+  /** The form the target's own extension of value kept for at, nothing reported. */
+  ownForm(value: JsonObject, at: string): unknown {
+    const extensions = getOwn(value, "extensions");
+    const own = getOwn(truthy(extensions) ? asObject(extensions, "extensions") : EMPTY, this.dialect);
+    return getOwn(objectOf((truthy(own) ? own : EMPTY) as JsonObject, "forms"), at) ?? "";
+  }
+
+  encoded(wire: unknown): Encoded {
+    return new Encoded(wire, this.losses);
+  }
+}

@@ -42,7 +42,10 @@ def decode_response(wire: Any, layout: ResponseLayout, codecs: Codecs, id_map: I
         for i, unit in enumerate(elements(units)):
             at = f"{pointer(layout.turns)}/{i}"
             one = unit_part(unit, layout.units, codecs, id_map, dialect, "response", at)
-            if one is None:
+            if one is None and _roleless(unit, layout):
+                # an item with no canonical kind (a hosted tool's call, web_search_call): kept whole
+                one = {"parts": [{"type": "wire", "dialect": dialect, "value": unit, "unit": True}]}
+            elif one is None:
                 one = decode_turn(
                     unit, layout.turn, layout.parts, codecs, id_map, dialect, "response", at, keep_unknown=False
                 )
@@ -94,6 +97,12 @@ def decode_response(wire: Any, layout: ResponseLayout, codecs: Codecs, id_map: I
     unknown_into(wire, layout.known, "", fields)
     keep(response, dialect, fields, forms)
     return response
+
+
+def _roleless(unit: Any, layout: ResponseLayout) -> bool:
+    """A unit of a list of items that is no turn: an object without the role a turn has."""
+    turn = layout.turn
+    return type(unit) is dict and turn.absent_role is None and get(unit, turn.role) is MISSING
 
 
 def finish_in(

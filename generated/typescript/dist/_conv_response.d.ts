@@ -8,11 +8,6 @@ import type { JsonObject } from "./_errors.js";
 import { IdMap } from "./_ids.js";
 /** (Internal: Python's parameters, positionally.) */
 export declare function decodeResponse(wire: unknown, layout: ResponseLayout, codecs: Codecs, idMap: IdMap | null): JsonObject;
-/**
- * A wire finish reason as the canonical one. A wire value that spells both stop and
- * tool_calls (Gemini's STOP) is tool_calls when the turn made calls. One the mapping does not
- * list is `other`, its wire value kept.
- */
 export declare function finishIn(wireReason: unknown, values: readonly (readonly [string, unknown])[], toks: Toks, forms: JsonObject, fields: JsonObject, calls?: boolean): string;
 /** (Internal: Python's parameters, positionally.) */
 export declare function encodeResponse(canonical: JsonObject, layout: ResponseLayout, codecs: Codecs, strict: boolean, idMap: IdMap | null, reasoningAsText: boolean, model?: string | null): Encoded;

@@ -39,7 +39,11 @@ export function decodeResponse(wire, layout, codecs, idMap) {
         elements(units).forEach((unit, i) => {
             const at = `${pointer(turnsAt)}/${i}`;
             let one = unitPart(unit, layout.units, codecs, ids, dialect, "response", at);
-            if (one === null) {
+            if (one === null && roleless(unit, layout)) {
+                // an item with no canonical kind (a hosted tool's call, web_search_call): kept whole
+                one = { parts: [{ type: "wire", dialect, value: unit, unit: true }] };
+            }
+            else if (one === null) {
                 one = decodeTurn(unit, layout.turn, layout.parts, codecs, ids, dialect, "response", at, false);
                 unknownInto(unit, layout.turn.known, at, fields);
                 for (const [toks, value] of layout.turn.defaults) {
@@ -95,6 +99,11 @@ export function decodeResponse(wire, layout, codecs, idMap) {
  * tool_calls (Gemini's STOP) is tool_calls when the turn made calls. One the mapping does not
  * list is `other`, its wire value kept.
  */
+/** A unit of a list of items that is no turn: an object without the role a turn has. */
+function roleless(unit, layout) {
+    const turn = layout.turn;
+    return isObject(unit) && turn.absentRole === null && get(unit, turn.role) === undefined;
+}
 export function finishIn(wireReason, values, toks, forms, fields, calls = false) {
     const meanings = values.filter(([, w]) => pyEqual(w, wireReason)).map(([c]) => c);
     if (meanings.length === 0) {

@@ -44,7 +44,10 @@ export function decodeResponse(wire: unknown, layout: ResponseLayout, codecs: Co
     elements(units).forEach((unit, i) => {
       const at = `${pointer(turnsAt)}/${i}`;
       let one = unitPart(unit, layout.units, codecs, ids, dialect, "response", at);
-      if (one === null) {
+      if (one === null && roleless(unit, layout)) {
+        // an item with no canonical kind (a hosted tool's call, web_search_call): kept whole
+        one = { parts: [{ type: "wire", dialect, value: unit as JsonObject, unit: true }] };
+      } else if (one === null) {
         one = decodeTurn(unit, layout.turn, layout.parts, codecs, ids, dialect, "response", at, false);
         unknownInto(unit, layout.turn.known, at, fields);
         for (const [toks, value] of layout.turn.defaults) {
@@ -97,6 +100,12 @@ export function decodeResponse(wire: unknown, layout: ResponseLayout, codecs: Co
  * tool_calls (Gemini's STOP) is tool_calls when the turn made calls. One the mapping does not
  * list is `other`, its wire value kept.
  */
+/** A unit of a list of items that is no turn: an object without the role a turn has. */
+function roleless(unit: unknown, layout: ResponseLayout): boolean {
+  const turn = layout.turn;
+  return isObject(unit) && turn.absentRole === null && get(unit, turn.role) === undefined;
+}
+
 export function finishIn(
   wireReason: unknown,
   values: readonly (readonly [string, unknown])[],

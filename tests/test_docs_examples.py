@@ -123,8 +123,12 @@ def test_the_readme_is_short_and_keeps_ci_commands_verbatim() -> None:
     readme = (REPO / "README.md").read_text(encoding="utf-8")
     assert len(readme.splitlines()) < 300, "the long reference belongs in docs/"
     ci = (REPO / ".ci" / "run").read_text(encoding="utf-8")
-    setup = next(line for line in ci.splitlines() if line.startswith("python -m pip install"))
-    suite = next(line for line in ci.splitlines() if line.startswith("python -m pytest"))
+    commands = [line for line in ci.splitlines() if line.startswith("python -m")]
+    # each ends with `|| exit 1`: set -e lets a failure inside an && list pass unnoticed
+    assert commands and all(line.endswith(" || exit 1") for line in commands), commands
+    commands = [line.removesuffix(" || exit 1") for line in commands]
+    setup = next(line for line in commands if line.startswith("python -m pip install"))
+    suite = next(line for line in commands if line.startswith("python -m pytest"))
     assert setup.replace(" -q", "") in readme.splitlines(), "README command 1 is .ci/run's (without -q)"
     assert suite in readme.splitlines(), "README command 2 is .ci/run's"
     first_screen = "\n".join(readme.splitlines()[:60])

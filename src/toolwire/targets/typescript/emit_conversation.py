@@ -29,7 +29,8 @@ from toolwire.ir.lower_turns import lower_part_reader, lower_turns_reader, reads
 from toolwire.ir.lower_writer import lower_turns_writer
 from toolwire.ir.nodes import Envelope
 from toolwire.targets.typescript.names import literal
-from toolwire.targets.typescript.print_steps import declare, function
+from toolwire.targets.typescript.print_steps import function
+from toolwire.targets.typescript.step_names import declare
 
 __all__ = ["emit_conversation"]
 

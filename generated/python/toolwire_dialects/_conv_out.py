@@ -6,7 +6,7 @@ converter's losses moved under the part, the keys a spelling cannot carry."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from ._conv_paths import put, put_back
 from ._errors import Encoded, Loss, report
@@ -86,7 +86,7 @@ class Out:
         """A tool call: its id noted, and the latest call with that id remembered."""
         call = part.get("call")
         if type(call) is dict:
-            self.id_map.note_call(call.get("id"), call.get("name"))
+            self.id_map.note_call(call.get("id"), cast(str, call.get("name")))  # checked canonical: a string
             self.names[call.get("id")] = call.get("name")
 
     def answered(self, part: dict[str, Any]) -> dict[str, Any]:

@@ -7,16 +7,8 @@ import enum
 from dataclasses import fields, is_dataclass
 from typing import Any
 
-from toolwire.ir.canonical_sink import CanonicalSink
 from toolwire.ir.conversation_nodes import ConversationIR, RequestLayout, ResponseLayout, Spelling, StringForm, Turn
-from toolwire.ir.lower_parts import Trees
-from toolwire.ir.lower_request import lower_request_reader
-from toolwire.ir.lower_request_writer import lower_request_writer, lower_system_writer
-from toolwire.ir.lower_settings import lower_settings_reader, lower_settings_writer
-from toolwire.ir.lower_system import lower_system_reader
-from toolwire.ir.lower_tools import lower_tools_reader
-from toolwire.ir.lower_turns import lower_part_reader, lower_turns_reader, reads_blocks
-from toolwire.ir.lower_writer import lower_turns_writer
+from toolwire.ir.lower_conversation import lower_request
 from toolwire.ir.nodes import Envelope
 from toolwire.targets.python.names import literal
 from toolwire.targets.python.print_steps import function
@@ -131,22 +123,8 @@ def _response(r: ResponseLayout) -> str:
 def emit_conversation(ir: ConversationIR | None, envelopes: tuple[Envelope, ...]) -> dict[str, Any] | None:
     if ir is None:
         return None
-    request = ir.request
-    compiled = [function(lower_settings_reader(request.settings)), function(lower_settings_writer(request.settings))]
-    if request.system is not None:
-        compiled.append(function(lower_system_reader(request.system)))
-    locations = tuple(loc for e in envelopes for loc in e.locations)  # the order of the module's _LOCATIONS
-    tools_fields = tuple(f for e in envelopes for f in e.tools_fields)
-    choice_fields = tuple(f for e in envelopes for f in e.choice_fields)
-    compiled.append(function(lower_tools_reader(locations, tools_fields, choice_fields)))
-    trees: Trees = {}
-    compiled.append(function(lower_turns_reader(request, CanonicalSink(), trees)))
-    if reads_blocks(request):  # content and system blocks
-        compiled.append(function(lower_part_reader(request, CanonicalSink(), trees)))
-    compiled.append(function(lower_request_reader(request)))
-    compiled += [f"_{name.upper()} = {_known(*tree)}" for name, tree in trees.items()]
-    compiled.append(function(lower_request_writer(request)))
-    if request.system is not None:
-        compiled.append(function(lower_system_writer(request, request.system)))
-    compiled += [function(f) for f in lower_turns_writer(request)]
+    lowered = lower_request(ir.request, envelopes)
+    compiled = [function(f) for f in lowered.readers]
+    compiled += [f"_{name.upper()} = {_known(*tree)}" for name, tree in lowered.trees.items()]
+    compiled += [function(f) for f in lowered.writers]
     return {"request": _request(ir.request), "response": _response(ir.response), "compiled": compiled}
